@@ -1,0 +1,3 @@
+/* libedit's readline-compatible interface (pkg-config libedit adds -I/usr/include/editline). */
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,68 @@
+/// An axis-aligned rectangle: origin top-left, y grows downward (SPEC §3).
+///
+/// A value type with no invariants beyond what its producer checks: layouts
+/// validate frames (finite, non-negative size) before they reach a result.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    @inlinable public init(origin: Point, size: Size) {
+        self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    @inlinable public var minX: Double { x }
+    @inlinable public var minY: Double { y }
+    @inlinable public var maxX: Double { x + width }
+    @inlinable public var maxY: Double { y + height }
+    @inlinable public var origin: Point { Point(x: x, y: y) }
+    @inlinable public var size: Size { Size(width: width, height: height) }
+
+    /// True when the two rectangles share an area greater than zero. Touching
+    /// edges do not count (CollectionKit's open-interval visibility).
+    @inlinable
+    public func overlapsWithPositiveArea(_ other: Rect) -> Bool {
+        x < other.x + other.width && other.x < x + width
+            && y < other.y + other.height && other.y < y + height
+    }
+
+    /// The rectangle moved by `dx, dy`.
+    @inlinable
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// The rectangle shrunk by `insets` (negative insets grow it).
+    @inlinable
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: x + insets.left, y: y + insets.top,
+             width: width - insets.left - insets.right,
+             height: height - insets.top - insets.bottom)
+    }
+
+    /// x and y swapped, width and height swapped (TransposeLayout).
+    @inlinable public var transposed: Rect { Rect(x: y, y: x, width: height, height: width) }
+
+    /// True when every coordinate is finite and the size is not negative.
+    @inlinable
+    public var isValidFrame: Bool {
+        x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
+    }
+
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        let lx = Swift.min(minX, other.minX), ly = Swift.min(minY, other.minY)
+        return Rect(x: lx, y: ly, width: Swift.max(maxX, other.maxX) - lx,
+                    height: Swift.max(maxY, other.maxY) - ly)
+    }
+
+    public var description: String { "(\(x), \(y), \(width), \(height))" }
+}
