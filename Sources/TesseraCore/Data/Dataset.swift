@@ -1,0 +1,74 @@
+import Collections
+
+/// A loaded dataset: items in flattened order, grouped into sections (SPEC §4).
+///
+/// Invariants (checked in debug builds by `checkInvariants()`):
+/// - sections cover `items` in order, without gaps or overlap;
+/// - `widths`/`heights` have one entry per item (NaN where the item has no size);
+/// - ids are unique, unless the dataset was loaded with an explicit duplicate policy.
+public struct Dataset: Sendable {
+    /// A section: its id, its extra fields (`title`, ...), and the flattened range of its items.
+    public struct Section: Hashable, Sendable {
+        public var id: ItemID
+        public var fields: OrderedDictionary<String, JSONValue>
+        public var range: Range<Int>
+        public init(id: ItemID, fields: OrderedDictionary<String, JSONValue> = [:], range: Range<Int>) {
+            self.id = id; self.fields = fields; self.range = range
+        }
+    }
+
+    public var items: [Item]
+    public var sections: [Section]
+    /// Top-level keys other than `items`/`sections` (`source`, `licence`, ...).
+    public var metadata: OrderedDictionary<String, JSONValue>
+    /// Where the dataset came from ("<generated>" for synthetic ones); used in messages.
+    public var sourceName: String
+    /// Intrinsic sizes in contiguous storage for the hot sizing path; NaN = not given.
+    public private(set) var widths: [Double]
+    public private(set) var heights: [Double]
+
+    public init(items: [Item], sections: [Section]? = nil,
+                metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
+        self.items = items
+        self.sections = sections ?? [Section(id: .int(0), range: 0..<items.count)]
+        self.metadata = metadata
+        self.sourceName = sourceName
+        self.widths = items.map { $0.intrinsicWidth ?? .nan }
+        self.heights = items.map { $0.intrinsicHeight ?? .nan }
+        assert(checkInvariants())
+    }
+
+    /// A dataset of `count` items with ids 0..<count and the given sizes (benchmarks, tests).
+    public static func synthetic(count: Int, size: (Int) -> Size) -> Dataset {
+        var items: [Item] = []
+        items.reserveCapacity(count)
+        for i in 0..<count {
+            let s = size(i)
+            items.append(Item(id: .int(i), fields: ["id": .int(i), "w": .double(s.width), "h": .double(s.height)]))
+        }
+        return Dataset(items: items, sourceName: "<generated>")
+    }
+
+    public var count: Int { items.count }
+
+    /// The section index containing flattened item `index`. O(log sections).
+    public func sectionIndex(containing index: Int) -> Int {
+        var lo = 0, hi = sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if sections[mid].range.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+        }
+        // Skip empty sections that share a lower bound with the next one.
+        while lo < sections.count - 1 && !sections[lo].range.contains(index) && sections[lo + 1].range.lowerBound <= index { lo += 1 }
+        return lo
+    }
+
+    func checkInvariants() -> Bool {
+        var next = 0
+        for s in sections {
+            guard s.range.lowerBound == next else { return false }
+            next = s.range.upperBound
+        }
+        return next == items.count && widths.count == items.count && heights.count == items.count
+    }
+}

@@ -1,0 +1,84 @@
+/// Everything a layout sees while it lays out (CollectionKit's LayoutContext): the container
+/// size, the item count, each item's size for a proposal, and the items themselves.
+///
+/// A value type. Decorators derive new contexts (`with(collectionSize:)`, `transposed()`,
+/// `slice(_:)`) instead of mutating one, so a layout never sees another layout's state.
+public struct LayoutContext {
+    /// The size of the container the layout fills (the viewport for the root layout).
+    public var collectionSize: Size
+    /// Number of items this context covers.
+    public let count: Int
+    /// Item `i`'s size for a proposed container size, already in this context's axes.
+    private let sizeOf: (Int, Size) -> Size
+    /// Dataset item `i` of this context, if the items come from a dataset.
+    private let itemAt: (Int) -> Item?
+    /// The dataset and the flattened index of this context's item 0.
+    public let dataset: Dataset?
+    public let indexOffset: Int
+
+    public init(collectionSize: Size, count: Int, dataset: Dataset? = nil, indexOffset: Int = 0,
+                item: @escaping (Int) -> Item?, size: @escaping (Int, Size) -> Size) {
+        self.collectionSize = collectionSize
+        self.count = count
+        self.dataset = dataset
+        self.indexOffset = indexOffset
+        self.itemAt = item
+        self.sizeOf = size
+    }
+
+    /// A context over a whole dataset with a sizing rule (SPEC §5).
+    public init(dataset: Dataset, viewport: Size = .defaultViewport, sizing: ItemSizing = ItemSizing()) {
+        self.init(dataset: dataset, range: 0..<dataset.count, viewport: viewport, sizing: sizing)
+    }
+
+    /// A context over `range` of a dataset (one section), indices re-based to 0.
+    public init(dataset: Dataset, range: Range<Int>, viewport: Size, sizing: ItemSizing) {
+        let widths = dataset.widths, heights = dataset.heights, items = dataset.items
+        let base = range.lowerBound
+        self.init(collectionSize: viewport, count: range.count, dataset: dataset, indexOffset: base,
+                  item: { items[base + $0] },
+                  size: { i, proposed in
+                      sizing.size(w: widths[base + i], h: heights[base + i],
+                                  text: { items[base + i].text }, proposed: proposed)
+                  })
+    }
+
+    /// Item `i`'s size when offered `proposed`. O(1) for sized items.
+    public func size(at index: Int, proposed: Size) -> Size { sizeOf(index, proposed) }
+
+    /// Dataset item `i`, or nil for generated contexts.
+    public func item(at index: Int) -> Item? { itemAt(index) }
+
+    /// Item `i`'s identifier as a string (its index when there is no dataset).
+    public func identifier(at index: Int) -> String { itemAt(index)?.id.description ?? String(index) }
+
+    /// The same items in a container of another size (InsetLayout, RowLayout fill items).
+    public func with(collectionSize: Size) -> LayoutContext {
+        var copy = self
+        copy.collectionSize = collectionSize
+        return copy
+    }
+
+    /// The context with x and y swapped. Size queries are still answered in real coordinates:
+    /// the proposal is un-transposed before the size rule sees it (TransposeLayout).
+    public func transposed() -> LayoutContext {
+        let sizeOf = self.sizeOf
+        return LayoutContext(collectionSize: collectionSize.transposed, count: count, dataset: dataset,
+                             indexOffset: indexOffset, item: itemAt,
+                             size: { i, p in sizeOf(i, p.transposed).transposed })
+    }
+
+    /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
+    public func slice(_ range: Range<Int>) -> LayoutContext {
+        let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
+        return LayoutContext(collectionSize: collectionSize, count: range.count, dataset: dataset,
+                             indexOffset: indexOffset + base, item: { itemAt(base + $0) },
+                             size: { i, p in sizeOf(base + i, p) })
+    }
+
+    /// The same items with another size rule (a script's own `size(item, pw, ph)`).
+    public func withSizes(_ size: @escaping (Int, Size) -> Size) -> LayoutContext {
+        LayoutContext(collectionSize: collectionSize, count: count, dataset: dataset,
+                      indexOffset: indexOffset, item: itemAt, size: size)
+    }
+}

@@ -1,0 +1,55 @@
+/// How an item answers "what is your size for this proposal?" (SPEC §5).
+public enum SizingRule: String, CaseIterable, Sendable {
+    /// Intrinsic size scaled down to fit the proposal, keeping the aspect ratio (never up).
+    case fit
+    /// Scaled to the proposed width, keeping the aspect ratio (up or down).
+    case fillWidth
+    /// `w` and `h` exactly as given.
+    case intrinsic
+    /// The whole proposal (CollectionKit's default size source).
+    case fill
+}
+
+/// The sizing a context applies to dataset items: a rule plus the text measurer.
+public struct ItemSizing: Sendable {
+    public var rule: SizingRule
+    public var textMeasurer: TextMeasurer
+
+    public init(rule: SizingRule = .fit, textMeasurer: TextMeasurer = TextMeasurer()) {
+        self.rule = rule; self.textMeasurer = textMeasurer
+    }
+
+    /// The size of an item with intrinsic size `w × h` (NaN where not given) and optional text,
+    /// for the proposal `proposed`. O(1), or O(text length) for text items.
+    @inlinable
+    public func size(w: Double, h: Double, text: () -> String?, proposed: Size) -> Size {
+        switch rule {
+        case .fill:
+            return proposed
+        case .intrinsic:
+            return Size(width: w.isNaN ? proposed.width : w, height: h.isNaN ? proposed.height : h)
+        case .fit, .fillWidth:
+            switch (w.isNaN, h.isNaN) {
+            case (false, false):
+                guard w > 0, h > 0 else { return Size(width: max(w, 0), height: max(h, 0)) }
+                if rule == .fillWidth {
+                    return Size(width: proposed.width, height: h * proposed.width / w)
+                }
+                // Scale down to fit the width, then the height (CollectionKit's image size source).
+                var width = w, height = h
+                if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
+                if height > proposed.height { width = width * proposed.height / height; height = proposed.height }
+                return Size(width: width, height: height)
+            case (true, false):
+                return Size(width: proposed.width, height: h)
+            case (false, true):
+                return Size(width: w, height: proposed.height)
+            case (true, true):
+                if let t = text() {
+                    return Size(width: proposed.width, height: textMeasurer.height(of: t, width: proposed.width))
+                }
+                return proposed
+            }
+        }
+    }
+}

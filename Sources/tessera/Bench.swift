@@ -1,0 +1,83 @@
+import Foundation
+
+/// One row of `tessera bench`: Tessera's median against a baseline measured in the same run.
+/// Encodes to the SPEC §11 JSON shape; `ratio` is baseline / median (above 1: Tessera is faster).
+struct BenchResult: Codable {
+    var suite: String
+    var name: String
+    var n: Int
+    var median_ms: Double
+    var baseline: String
+    var baseline_median_ms: Double
+    var ratio: Double
+    var peak_rss_mb: Double
+    /// Extra figures a suite wants to show (for example ns per returned item, index MB).
+    var notes: [String: Double]?
+
+    init(suite: String, name: String, n: Int, median: Double, baseline: String,
+         baselineMedian: Double, notes: [String: Double]? = nil) {
+        self.suite = suite; self.name = name; self.n = n
+        self.median_ms = median; self.baseline = baseline
+        self.baseline_median_ms = baselineMedian
+        self.ratio = median > 0 ? baselineMedian / median : .infinity
+        self.peak_rss_mb = BenchClock.peakRSSMegabytes()
+        self.notes = notes
+    }
+}
+
+/// A named group of benchmarks (`tessera bench SUITE`).
+protocol BenchSuite {
+    static var name: String { get }
+    /// Runs every case, calling `report` once per finished row. `quick` keeps the suite under 30 s.
+    static func run(quick: Bool, report: (BenchResult) -> Void) throws
+}
+
+/// Timing helpers shared by every suite.
+enum BenchClock {
+    /// Median wall time in milliseconds of `repeats` runs of `body`, after one warm-up run.
+    static func medianMilliseconds(repeats: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Double {
+        if warmUp { try body() }
+        var samples: [Double] = []
+        samples.reserveCapacity(repeats)
+        for _ in 0..<max(1, repeats) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        samples.sort()
+        let mid = samples.count / 2
+        return samples.count % 2 == 1 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2
+    }
+
+    /// Peak resident set size of this process so far (VmHWM on Linux), in MB.
+    static func peakRSSMegabytes() -> Double {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kb / 1024
+        }
+        return 0
+        #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576
+        #endif
+    }
+
+    /// Current resident set size (VmRSS), in MB; used to show the memory a structure adds.
+    static func currentRSSMegabytes() -> Double {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kb / 1024
+        }
+        #endif
+        return 0
+    }
+}
+
+/// Keeps the optimiser from deleting a computation whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }

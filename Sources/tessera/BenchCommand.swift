@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// `tessera bench [SUITE]... [--quick] [--format table|json]` (SPEC §11).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")
+
+    /// Every suite, in the order `tessera bench` runs them. Add a suite here.
+    static let suites: [BenchSuite.Type] = []
+
+    @Argument(help: "Suites to run (default: all).") var suite: [String] = []
+    @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
+    @Option(help: "table or json.") var format: String = "table"
+
+    func run() throws {
+        let known = Self.suites.map { $0.name }
+        for name in suite where !known.contains(name) {
+            throw ValidationError("unknown bench suite '\(name)'; known suites: \(known.joined(separator: ", "))")
+        }
+        guard format == "table" || format == "json" else {
+            throw ValidationError("unknown --format '\(format)'; expected table or json")
+        }
+        let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
+        var rows: [BenchResult] = []
+        if format == "table" { printTableHeader() }
+        for s in chosen {
+            try s.run(quick: quick) { row in
+                rows.append(row)
+                if format == "table" { printTableRow(row) }
+            }
+        }
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(["results": rows])
+            print(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    private func printTableHeader() {
+        print(pad("suite", 8) + pad("case", 44) + pad("n", 9, right: true) + pad("median ms", 12, right: true)
+              + "  " + pad("baseline", 30) + pad("base ms", 12, right: true) + pad("ratio", 10, right: true)
+              + pad("RSS MB", 9, right: true) + "  notes")
+    }
+
+    private func printTableRow(_ r: BenchResult) {
+        let notes = (r.notes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(fmt($0.value))" }.joined(separator: " ")
+        print(pad(r.suite, 8) + pad(r.name, 44) + pad(String(r.n), 9, right: true)
+              + pad(fmt(r.median_ms), 12, right: true) + "  " + pad(r.baseline, 30)
+              + pad(fmt(r.baseline_median_ms), 12, right: true) + pad(fmt(r.ratio) + "x", 10, right: true)
+              + pad(fmt(r.peak_rss_mb), 9, right: true) + "  " + notes)
+        fflush(stdout)
+    }
+
+    private func fmt(_ v: Double) -> String {
+        if !v.isFinite { return "inf" }
+        if abs(v) >= 100 { return String(format: "%.0f", v) }
+        if abs(v) >= 1 { return String(format: "%.2f", v) }
+        return String(format: "%.4f", v)
+    }
+
+    private func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(1, width - s.count))
+        return right ? padding + s : s + padding
+    }
+}
