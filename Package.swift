@@ -31,7 +31,10 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua"]),
         .target(
             name: "TesseraCore",
-            dependencies: [.product(name: "Collections", package: "swift-collections")]
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         .target(name: "TesseraLua", dependencies: ["TesseraCore", "LuaBridge", "CLua"]),
         .executableTarget(

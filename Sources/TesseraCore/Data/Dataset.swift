@@ -1,4 +1,6 @@
-import Collections
+import OrderedCollections
+
+import OrderedCollections
 
 /// A loaded dataset: items in flattened order, grouped into sections (SPEC §4).
 ///

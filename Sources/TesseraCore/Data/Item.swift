@@ -1,4 +1,4 @@
-import Collections
+import OrderedCollections
 
 /// An item identifier: a string or an integer, as the dataset wrote it (SPEC §4).
 public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable {

@@ -1,4 +1,4 @@
-import Collections
+import OrderedCollections
 
 /// A JSON value as a dataset holds it: key order kept, integers kept apart from doubles,
 /// so every field reaches a layout (and a Lua script) exactly as the file wrote it.
