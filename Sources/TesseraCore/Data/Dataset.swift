@@ -1,7 +1,5 @@
 import OrderedCollections
 
-import OrderedCollections
-
 /// A loaded dataset: items in flattened order, grouped into sections (SPEC §4).
 ///
 /// Invariants (checked in debug builds by `checkInvariants()`):
