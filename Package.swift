@@ -36,12 +36,19 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "TesseraLua", dependencies: ["TesseraCore", "LuaBridge", "CLua"]),
+        .target(
+            name: "TesseraLua",
+            dependencies: [
+                "TesseraCore", "LuaBridge", "CLua",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
         .executableTarget(
             name: "tessera",
             dependencies: [
                 "TesseraCore", "TesseraLua", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
