@@ -2,7 +2,7 @@
 ///
 /// Built once; answers `frame(at:)` in O(1) and `visible(in:)` in O(log n + k) through the
 /// index. Content size is the bounding box of the frames and the origin (CollectionKit's
-/// SimpleLayout), unless the layout states a larger one.
+/// SimpleLayout), grown to `minimumContentSize` when a layout states a larger one.
 public struct FramesResult: LayoutResult {
     public let frames: [Rect]
     public let contentSize: Size
@@ -11,15 +11,15 @@ public struct FramesResult: LayoutResult {
 
     /// Validates every frame (finite, non-negative size) and indexes them.
     /// - Complexity: O(n log n) to build the index.
-    public init(frames: [Rect], contentSize: Size? = nil, supplementaries: [Supplementary] = [],
+    public init(frames: [Rect], minimumContentSize: Size = .zero, supplementaries: [Supplementary] = [],
                 layoutName: String = "the") throws {
-        var maxX = 0.0, maxY = 0.0
+        var maxX = minimumContentSize.width, maxY = minimumContentSize.height
         for (i, f) in frames.enumerated() {
             guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
             maxX = max(maxX, f.maxX); maxY = max(maxY, f.maxY)
         }
         self.frames = frames
-        self.contentSize = contentSize ?? Size(width: maxX, height: maxY)
+        self.contentSize = Size(width: maxX, height: maxY)
         self.supplementaries = supplementaries
         self.index = SpatialIndex(frames: frames)
     }

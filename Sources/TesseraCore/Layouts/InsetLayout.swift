@@ -1,0 +1,33 @@
+/// Insets a layout (CollectionKit's InsetLayout): the root lays out in the container minus the
+/// insets, its frames move by (left, top) and the content grows by the insets on every side.
+///
+/// Unlike CollectionKit, the visible query is translated exactly (no extra margin on the far
+/// sides), and a container smaller than the insets is clamped to zero instead of going negative.
+public struct InsetLayout: Layout {
+    public var root: any Layout
+    public var insets: EdgeInsets
+    /// When set, evaluated on every layout with the outer container size; overrides `insets`.
+    public var insetProvider: ((Size) -> EdgeInsets)?
+
+    public init(_ root: any Layout, insets: EdgeInsets) {
+        self.root = root
+        self.insets = insets
+    }
+
+    public init(_ root: any Layout, insetProvider: @escaping (Size) -> EdgeInsets) {
+        self.root = root
+        self.insets = .zero
+        self.insetProvider = insetProvider
+    }
+
+    /// - Complexity: the root's layout, plus O(1).
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        let e = insetProvider?(context.collectionSize) ?? insets
+        let inner = Size(width: max(0, context.collectionSize.width - e.horizontal),
+                         height: max(0, context.collectionSize.height - e.vertical))
+        let base = try root.layout(context.with(collectionSize: inner))
+        let content = Size(width: base.contentSize.width + e.horizontal,
+                           height: base.contentSize.height + e.vertical)
+        return MappedResult(base: base, transpose: false, dx: e.left, dy: e.top, contentSize: content)
+    }
+}

@@ -1,0 +1,13 @@
+/// Every item at the origin with its own size (CollectionKit's OverlayLayout).
+/// Content size is the largest width by the largest height.
+public struct OverlayLayout: Layout {
+    public init() {}
+
+    /// - Complexity: O(n) plus the index build.
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        let frames = (0..<context.count).map { i in
+            Rect(origin: .zero, size: context.size(at: i, proposed: context.collectionSize))
+        }
+        return try FramesResult(frames: frames, layoutName: "overlay")
+    }
+}

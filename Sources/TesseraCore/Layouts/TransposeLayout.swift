@@ -1,0 +1,14 @@
+/// Swaps the axes of a layout (CollectionKit's TransposeLayout): a vertical flow becomes a
+/// horizontally scrolling column-major flow. Item sizes are still asked and answered in real
+/// coordinates, so a size rule never sees swapped axes (see `LayoutContext.transposed()`).
+public struct TransposeLayout: Layout {
+    public var root: any Layout
+
+    public init(_ root: any Layout) { self.root = root }
+
+    /// - Complexity: the root's layout, plus O(1).
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        let base = try root.layout(context.transposed())
+        return MappedResult(base: base, transpose: true, dx: 0, dy: 0, contentSize: base.contentSize.transposed)
+    }
+}

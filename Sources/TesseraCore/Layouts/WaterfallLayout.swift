@@ -1,0 +1,43 @@
+/// Masonry columns (CollectionKit's WaterfallLayout): each item goes to the shortest column.
+///
+/// Column width = (W − (columns−1)·spacing) / columns; every item is asked for its size with
+/// (columnWidth, H) and forced to the column width. Ties go to the lowest column index, and the
+/// same `spacing` separates columns and items within a column. Because an item always lands on
+/// the current minimum column height, frames come out sorted by minY.
+public struct WaterfallLayout: Layout {
+    public var columns: Int
+    public var spacing: Double
+
+    public init(columns: Int = 2, spacing: Double = 0) {
+        self.columns = columns
+        self.spacing = spacing
+    }
+
+    /// - Complexity: O(n · columns) plus the index build.
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        guard columns >= 1 else { throw LayoutError("waterfall layout needs columns >= 1, got \(columns)") }
+        guard spacing.isFinite, spacing >= 0 else {
+            throw LayoutError("waterfall layout needs a finite spacing >= 0, got \(spacing)")
+        }
+        return try FramesResult(frames: frames(context), layoutName: "waterfall")
+    }
+
+    /// The frames alone, without validation or index (the hot loop the benchmark measures).
+    public func frames(_ context: LayoutContext) -> [Rect] {
+        let width = context.collectionSize.width
+        let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
+        let proposal = Size(width: columnWidth, height: context.collectionSize.height)
+        var tops = [Double](repeating: 0, count: columns)
+        return [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
+            for i in 0..<context.count {
+                let height = context.size(at: i, proposed: proposal).height
+                var column = 0
+                for c in 1..<columns where tops[c] < tops[column] { column = c }
+                buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
+                                 width: columnWidth, height: height)
+                tops[column] += height + spacing
+            }
+            initialized = context.count
+        }
+    }
+}
