@@ -1,6 +1,135 @@
 import ArgumentParser
+import Foundation
+import OrderedCollections
+import TesseraCore
 
+/// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--param K=V]... [--sizing RULE]
+/// [--format json|text|svg|html] [--out FILE]` (SPEC §9).
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Lay out a dataset.")
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Lay out a dataset with a built-in layout or a .lua script and print or draw the result.")
+
+    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    var layout: String
+
+    @OptionGroup var input: LayoutInputOptions
+
+    @Option(help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
+    var offset: String?
+
+    @Option(help: "json, text, svg or html.")
+    var format: String = "json"
+
+    @Option(help: "Write the output to FILE (atomically) instead of stdout.")
+    var out: String?
+
+    func run() throws {
+        guard let outputFormat = OutputFormat(rawValue: format) else {
+            throw CLIError("unknown --format '\(format)'; expected json, text, svg or html")
+        }
+        let origin = try offset.map { try parsePair($0, separator: ",", what: "--offset", example: "0,2000") }
+        let run = try input.layOut(layout)
+        let viewport = origin.map { Rect(x: $0.0, y: $0.1, width: run.viewport.width, height: run.viewport.height) }
+        let text: String
+        switch outputFormat {
+        case .json: text = RunReport(run: run, viewport: viewport).json()
+        case .text: text = TextSummary(run: run, viewport: viewport).render()
+        case .svg: text = SVGPicture(run: run, viewport: viewport).render()
+        case .html: text = HTMLPage(run: run, viewport: viewport).render()
+        }
+        try emit(text, to: out)
+    }
+}
+
+enum OutputFormat: String {
+    case json, text, svg, html
+}
+
+/// The options every command that lays out a dataset shares (run, check, repl).
+struct LayoutInputOptions: ParsableArguments {
+    @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items).")
+    var data: String?
+
+    @Option(help: "The collection size WxH.")
+    var viewport: String = "375x812"
+
+    @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
+    var params: [String] = []
+
+    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
+    var sizing: String = "fit"
+
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    /// Loads the dataset, resolves the layout and lays it out.
+    func layOut(_ layoutName: String) throws -> LayoutRun {
+        let size = try parsePair(viewport, separator: "x", what: "--viewport", example: "375x812")
+        guard size.0 >= 0, size.1 >= 0 else {
+            throw CLIError("--viewport '\(viewport)' must not be negative; expected WxH, for example 375x812")
+        }
+        guard let rule = SizingRule(rawValue: sizing) else {
+            throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let policy = DuplicatePolicy(rawValue: duplicates) else {
+            throw CLIError("unknown --duplicates '\(duplicates)'; expected reject, pairInOrder or suffix")
+        }
+        let parameters = try parseParameters(params)
+        let dataset = try data.map { try loadDatasetFile($0, policy) } ?? .generatedSample
+        let layout: any Layout
+        if layoutName.hasSuffix(".lua") {
+            layout = try loadScriptedLayout(path: layoutName, params: parameters, limits: limits.options)
+        } else {
+            do { layout = try BuiltinLayouts.make(name: layoutName, params: parameters) }
+            catch let error as LayoutError { throw CLIError(error.message) }
+        }
+        let viewportSize = Size(width: size.0, height: size.1)
+        let context = LayoutContext(dataset: dataset, viewport: viewportSize, sizing: ItemSizing(rule: rule))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try layout.layout(context)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return LayoutRun(layoutName: layoutName, dataset: dataset, viewport: viewportSize, result: result,
+                         milliseconds: elapsed)
+    }
+}
+
+/// A finished layout pass with what the renderers need to describe it.
+struct LayoutRun {
+    var layoutName: String
+    var dataset: Dataset
+    var viewport: Size
+    var result: any LayoutResult
+    var milliseconds: Double
+}
+
+extension Dataset {
+    /// 100 items with a repeating mix of sizes, for `run` without `--data`.
+    static let generatedSample = Dataset.synthetic(count: 100) { i in
+        Size(width: 100 + Double((i * 37) % 5) * 40, height: 80 + Double((i * 53) % 7) * 30)
+    }
+}
+
+/// Parses `K=V` pairs; V as in SPEC §9 (JSON, else a comma list, else a string).
+func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONValue> {
+    var result: OrderedDictionary<String, JSONValue> = [:]
+    for entry in raw {
+        guard let eq = entry.firstIndex(of: "="), eq != entry.startIndex else {
+            throw CLIError("--param '\(entry)' is not K=V; expected for example --param columns=3")
+        }
+        result[String(entry[..<eq])] = JSONValue.parseParameter(String(entry[entry.index(after: eq)...]))
+    }
+    return result
+}
+
+/// Parses "AxB" style pairs of finite numbers.
+func parsePair(_ text: String, separator: Character, what: String, example: String) throws -> (Double, Double) {
+    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+          let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
+        throw CLIError("\(what) '\(text)' is not valid; expected two numbers like \(example)")
+    }
+    return (a, b)
 }

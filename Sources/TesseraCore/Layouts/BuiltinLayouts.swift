@@ -1,0 +1,40 @@
+import OrderedCollections
+
+/// The built-in layouts by name (`tessera run waterfall --param columns=3`, `t.waterfall{}`).
+/// One code path for the CLI and Lua, so both give the same frames for the same parameters.
+public enum BuiltinLayouts {
+    /// Names `make` accepts, in the order help text lists them.
+    public static let names = ["flow", "row", "waterfall", "overlay"]
+
+    /// Builds the named layout from its parameters. Throws for an unknown name, an unknown
+    /// parameter (listing the known ones) or a value of the wrong type.
+    public static func make(name: String, params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Layout {
+        var p = LayoutParameters(layoutName: name, values: params)
+        let layout: any Layout
+        switch name {
+        case "flow":
+            // `spacing` sets both spacings; the specific ones win when given too.
+            let both = try p.spacing("spacing", default: 0)
+            layout = FlowLayout(lineSpacing: try p.spacing("lineSpacing", default: both),
+                                interitemSpacing: try p.spacing("interitemSpacing", default: both),
+                                justifyContent: try p.choice("justifyContent", default: JustifyContent.start),
+                                alignItems: try p.choice("alignItems", default: AlignItems.start),
+                                alignContent: try p.choice("alignContent", default: AlignContent.start))
+        case "row":
+            layout = RowLayout(fillIdentifiers: Set(try p.stringList("fill")),
+                               spacing: try p.spacing("spacing", default: 0),
+                               justifyContent: try p.choice("justifyContent", default: JustifyContent.start),
+                               alignItems: try p.choice("alignItems", default: AlignItems.start),
+                               alwaysFillEmptySpaces: try p.bool("alwaysFillEmptySpaces", default: true))
+        case "waterfall":
+            layout = WaterfallLayout(columns: try p.integer("columns", default: 2, minimum: 1),
+                                     spacing: try p.spacing("spacing", default: 0))
+        case "overlay":
+            layout = OverlayLayout()
+        default:
+            throw LayoutError("unknown layout '\(name)'; expected a .lua file or one of: \(names.joined(separator: ", "))")
+        }
+        try p.finish()
+        return layout
+    }
+}

@@ -1,0 +1,126 @@
+import OrderedCollections
+
+/// Reads a built-in layout's parameters from JSON values (`--param K=V` or a Lua table), with
+/// typed accessors and an error for every parameter name nobody asked for.
+///
+/// Usage: read each known parameter once, then call `finish()`.
+public struct LayoutParameters {
+    public let layoutName: String
+    private let values: OrderedDictionary<String, JSONValue>
+    private var known: [String] = []
+
+    public init(layoutName: String, values: OrderedDictionary<String, JSONValue>) {
+        self.layoutName = layoutName
+        self.values = values
+    }
+
+    /// A number parameter.
+    public mutating func number(_ key: String, default fallback: Double) throws -> Double {
+        known.append(key)
+        guard let value = values[key] else { return fallback }
+        guard let n = value.number, n.isFinite else { throw mismatch(key, "a number", value) }
+        return n
+    }
+
+    /// A non-negative number parameter (spacings).
+    public mutating func spacing(_ key: String, default fallback: Double) throws -> Double {
+        let n = try number(key, default: fallback)
+        guard n >= 0 else { throw LayoutError("\(layoutName) parameter '\(key)' must be >= 0, got \(JSONValue.double(n).compactDescription)") }
+        return n
+    }
+
+    /// A whole-number parameter at least `minimum`.
+    public mutating func integer(_ key: String, default fallback: Int, minimum: Int) throws -> Int {
+        let n = try number(key, default: Double(fallback))
+        guard n == n.rounded(), n >= Double(minimum), n <= Double(Int32.max) else {
+            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number >= \(minimum), got \(values[key]?.compactDescription ?? String(n))")
+        }
+        return Int(n)
+    }
+
+    public mutating func bool(_ key: String, default fallback: Bool) throws -> Bool {
+        known.append(key)
+        guard let value = values[key] else { return fallback }
+        guard case .bool(let b) = value else { throw mismatch(key, "true or false", value) }
+        return b
+    }
+
+    /// A parameter whose value is one of an enum's raw values.
+    public mutating func choice<E: RawRepresentable & CaseIterable>(_ key: String, default fallback: E) throws -> E
+    where E.RawValue == String {
+        known.append(key)
+        guard let value = values[key] else { return fallback }
+        let options = E.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let s = value.string, let e = E(rawValue: s) else { throw mismatch(key, "one of \(options)", value) }
+        return e
+    }
+
+    /// A list of strings: a JSON array of strings or numbers, or a single string.
+    public mutating func stringList(_ key: String) throws -> [String] {
+        known.append(key)
+        switch values[key] {
+        case nil: return []
+        case .string(let s)?: return [s]
+        case .array(let a)?:
+            return try a.map { element -> String in
+                switch element {
+                case .string(let s): return s
+                case .int(let i): return String(i)
+                default: throw mismatch(key, "a list of ids", .array(a))
+                }
+            }
+        case let other?: throw mismatch(key, "a list of ids", other)
+        }
+    }
+
+    /// Insets: a number for every edge, or an object with `top`, `left`, `bottom`, `right`.
+    public mutating func insets(_ key: String) throws -> EdgeInsets? {
+        known.append(key)
+        guard let value = values[key] else { return nil }
+        return try Self.insets(from: value, what: "\(layoutName) parameter '\(key)'")
+    }
+
+    /// Parses insets from a JSON value; `what` names the value in errors.
+    public static func insets(from value: JSONValue, what: String) throws -> EdgeInsets {
+        if let n = value.number, n.isFinite { return EdgeInsets(all: n) }
+        guard case .object(let o) = value else {
+            throw LayoutError("\(what) expects a number or {top=, left=, bottom=, right=}, got \(value.typeDescription)")
+        }
+        for key in o.keys where !["top", "left", "bottom", "right"].contains(key) {
+            throw LayoutError("\(what) has an unknown edge '\(key)'; expected top, left, bottom, right")
+        }
+        func edge(_ k: String) throws -> Double {
+            guard let v = o[k] else { return 0 }
+            guard let n = v.number, n.isFinite else { throw LayoutError("\(what).\(k) expects a number, got \(v.typeDescription)") }
+            return n
+        }
+        return EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
+    }
+
+    /// Throws for any parameter that no accessor read, listing the known ones.
+    public func finish() throws {
+        for key in values.keys where !known.contains(key) {
+            let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
+            throw LayoutError("unknown parameter '\(key)' for the \(layoutName) layout; \(list)")
+        }
+    }
+
+    private func mismatch(_ key: String, _ expected: String, _ got: JSONValue) -> LayoutError {
+        LayoutError("\(layoutName) parameter '\(key)' expects \(expected), got \(got.compactDescription)")
+    }
+}
+
+extension JSONValue {
+    /// A short rendering for error messages.
+    var compactDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .string(let s): return "\"\(s)\""
+        case .array(let a): return "[" + a.map(\.compactDescription).joined(separator: ",") + "]"
+        case .object(let o): return "{" + o.map { "\"\($0.key)\":\($0.value.compactDescription)" }.joined(separator: ",") + "}"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A character-cell picture of a layout for terminals (`run --format text`, the REPL's `:show()`).
+///
+/// The picture covers `region` (normally the viewport) scaled to `columns` characters; a cell
+/// shows the letter of the topmost item covering its centre (letters cycle A–Z, a–z, 0–9 by
+/// flattened index), `.` where no item is, and `|`/`-` on the content's right and bottom edges
+/// when they fall inside the region. Terminal cells are about twice as tall as wide, so a row
+/// covers twice the height a column covers in width.
+public struct AsciiPreview {
+    public var columns: Int
+    public var maxRows: Int
+
+    public init(columns: Int = 60, maxRows: Int = 40) {
+        self.columns = max(8, columns)
+        self.maxRows = max(4, maxRows)
+    }
+
+    static let glyphs = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+
+    /// The glyph used for item `index`.
+    public static func glyph(for index: Int) -> Character { glyphs[index % glyphs.count] }
+
+    /// Renders `result` inside `region`; `viewport` (if given) is the rectangle whose pinned frames
+    /// are drawn. Returns the rows joined by newlines.
+    /// - Complexity: O(k + rows · columns) for k items visible in `region`.
+    public func render(_ result: any LayoutResult, region: Rect, viewport: Rect? = nil) -> String {
+        guard region.width > 0, region.height > 0 else { return "(empty region)" }
+        let cell = region.width / Double(columns)
+        let rows = min(maxRows, max(1, Int((region.height / (cell * 2)).rounded(.up))))
+        let rowHeight = region.height / Double(rows)
+        var grid = [[Character]](repeating: [Character](repeating: ".", count: columns), count: rows)
+        let content = Rect(origin: .zero, size: result.contentSize)
+        for r in 0..<rows {
+            for c in 0..<columns {
+                let x = region.x + (Double(c) + 0.5) * cell, y = region.y + (Double(r) + 0.5) * rowHeight
+                if x > content.maxX || y > content.maxY { grid[r][c] = " " }
+            }
+        }
+        for i in result.visible(in: region) {
+            let f = viewport.map { result.frame(at: i, viewport: $0) } ?? result.frame(at: i)
+            let c0 = max(0, Int(((f.minX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
+            let c1 = min(columns, Int(((f.maxX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
+            let r0 = max(0, Int(((f.minY - region.y) / rowHeight).rounded(.toNearestOrAwayFromZero)))
+            let r1 = min(rows, Int(((f.maxY - region.y) / rowHeight).rounded(.toNearestOrAwayFromZero)))
+            // Every overlapping item gets at least one cell, however small it is.
+            let rEnd = min(rows, max(r0 + 1, r1)), cEnd = min(columns, max(c0 + 1, c1))
+            for r in min(r0, rows - 1)..<rEnd { for c in min(c0, columns - 1)..<cEnd { grid[r][c] = Self.glyph(for: i) } }
+        }
+        return grid.map { String($0) }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,72 @@
+import TesseraCore
+
+/// `tessera bench layout`: native layouts against the same loop over a preallocated buffer.
+///
+/// The baseline is the waterfall algorithm written as a bare loop over an array of heights into
+/// an `UnsafeMutableBufferPointer` — what a C programmer would write. "frames" rows time only
+/// computing frames through the real `LayoutContext` size path; "layout+index" rows time the
+/// whole `layout(_:)` call (validation and spatial index included).
+enum LayoutBench: BenchSuite {
+    static let name = "layout"
+
+    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+        for n in [10_000, 100_000, 1_000_000] {
+            let repeats = quick ? (n >= 1_000_000 ? 3 : 5) : (n >= 1_000_000 ? 7 : 15)
+            let dataset = benchDataset(count: n)
+            let context = LayoutContext(dataset: dataset, viewport: Size(width: 375, height: 812))
+            let heights = dataset.heights.map { $0 * 122 / 300 }   // fit-scaled to the column width
+            let waterfall = WaterfallLayout(columns: 3, spacing: 4.5)
+
+            let loop = plainWaterfallLoopMilliseconds(heights: heights, repeats: repeats)
+            let frames = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(waterfall.frames(context)) }
+            report(BenchResult(suite: name, name: "waterfall frames (3 columns)", n: n, median: frames,
+                               baseline: "plain loop, preallocated buffer", baselineMedian: loop))
+            var laidOut: (any LayoutResult)?
+            let full = try BenchClock.medianMilliseconds(repeats: repeats) { laidOut = try waterfall.layout(context) }
+            var notes: [String: Double] = ["frames_mb": Double(n * MemoryLayout<Rect>.stride) / 1_048_576]
+            // (index memory: see `bench visible`)
+            report(BenchResult(suite: name, name: "waterfall layout+index", n: n, median: full,
+                               baseline: "plain loop, preallocated buffer", baselineMedian: loop, notes: notes))
+
+            let flow = FlowLayout(spacing: 4)
+            let flowMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try flow.layout(context)) }
+            report(BenchResult(suite: name, name: "flow layout+index", n: n, median: flowMs,
+                               baseline: "plain loop, preallocated buffer", baselineMedian: loop))
+        }
+    }
+
+    /// Items of width 300 and heights in [50, 400) from a fixed LCG, so runs are comparable.
+    static func benchDataset(count: Int) -> Dataset {
+        var state: UInt64 = 12345
+        return Dataset.synthetic(count: count) { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Size(width: 300, height: 50 + Double(state >> 33) / Double(1 << 31) * 350)
+        }
+    }
+
+    /// The baseline: the waterfall as a bare loop writing into a preallocated buffer.
+    static func plainWaterfallLoopMilliseconds(heights: [Double], repeats: Int) -> Double {
+        let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: heights.count)
+        defer { buffer.deallocate() }
+        let columnWidth = (375 - 2 * 4.5) / 3
+        return BenchClock.medianMilliseconds(repeats: repeats) {
+            var tops = (0.0, 0.0, 0.0)
+            heights.withUnsafeBufferPointer { hs in
+                for i in 0..<hs.count {
+                    let h = hs[i]
+                    var c = 0
+                    var top = tops.0
+                    if tops.1 < top { c = 1; top = tops.1 }
+                    if tops.2 < top { c = 2; top = tops.2 }
+                    buffer[i] = Rect(x: Double(c) * (columnWidth + 4.5), y: top, width: columnWidth, height: h)
+                    switch c {
+                    case 0: tops.0 += h + 4.5
+                    case 1: tops.1 += h + 4.5
+                    default: tops.2 += h + 4.5
+                    }
+                }
+            }
+            blackHole(buffer[heights.count - 1])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import OrderedCollections
+import TesseraCore
+
+/// The `run --format json` document (SPEC §9): viewport, contentSize, items in flattened order,
+/// supplementaries, and `visible` when a viewport offset was given. Frames are printed as drawn
+/// in that viewport (a pinned sticky header at its pinned place), so `visible` is exactly the set
+/// of printed frames that overlap the viewport.
+struct RunReport {
+    var run: LayoutRun
+    var viewport: Rect?
+
+    func document() -> JSONValue {
+        let result = run.result
+        let dataset = run.dataset
+        var items: [JSONValue] = []
+        items.reserveCapacity(result.count)
+        var section = 0
+        for i in 0..<result.count {
+            while section + 1 < dataset.sections.count && !dataset.sections[section].range.contains(i) { section += 1 }
+            let frame = viewport.map { result.frame(at: i, viewport: $0) } ?? result.frame(at: i)
+            let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
+            items.append(.object(["id": id, "section": .int(section), "frame": frame.json]))
+        }
+        var doc: OrderedDictionary<String, JSONValue> = [
+            "viewport": .array([.double(run.viewport.width), .double(run.viewport.height)]),
+            "contentSize": .array([.double(result.contentSize.width), .double(result.contentSize.height)]),
+            "items": .array(items),
+            "supplementaries": .array(result.supplementaries.map {
+                .object(["kind": .string($0.kind), "section": .int($0.section), "frame": $0.frame.json])
+            }),
+        ]
+        if let viewport {
+            doc["visible"] = .array(result.visible(in: viewport).map { .int($0) })
+        }
+        return .object(doc)
+    }
+
+    func json() -> String { JSONWriter.write(document(), options: .pretty) }
+}
+
+extension Rect {
+    var json: JSONValue { .array([.double(x), .double(y), .double(width), .double(height)]) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TesseraCore
+
+/// `run --format text`: counts, sizes, time, and an ASCII preview of the viewport.
+struct TextSummary {
+    var run: LayoutRun
+    var viewport: Rect?
+
+    func render() -> String {
+        let result = run.result
+        let region = viewport ?? Rect(origin: .zero, size: run.viewport)
+        let visible = result.visible(in: region)
+        var lines = [
+            "layout:       \(run.layoutName)",
+            "data:         \(run.dataset.sourceName) (\(run.dataset.count) items in \(run.dataset.sections.count) sections)",
+            "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
+            "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))",
+            "layout time:  \(String(format: "%.2f", run.milliseconds)) ms",
+            "visible:      \(visible.count) items" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
+            "",
+        ]
+        lines.append(AsciiPreview(columns: 60).render(result, region: region, viewport: viewport))
+        lines.append("(letters cycle A-Z a-z 0-9 by item index; '.' is empty content, ' ' is outside the content)")
+        return lines.joined(separator: "\n")
+    }
+
+    private func rangeSummary(_ indices: [Int]) -> String {
+        let shown = indices.prefix(8).map(String.init).joined(separator: ", ")
+        return indices.count > 8 ? "\(shown), ... \(indices.last!)" : shown
+    }
+}
+
+/// A number for humans: integers without ".0", others with up to two decimals.
+func fmt(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)
+}

@@ -1,0 +1,21 @@
+@testable import TesseraCore
+
+/// A context whose items have fixed sizes and ignore the proposal (CollectionKit's MockLayoutContext).
+func fixedContext(_ sizes: [Size], in collection: Size, ids: [String]? = nil) -> LayoutContext {
+    LayoutContext(collectionSize: collection, count: sizes.count,
+                  item: { i in ids.map { Item(id: .string($0[i])) } },
+                  size: { i, _ in sizes[i] })
+}
+
+/// A context whose items answer every proposal with the proposal (CollectionKit's default size source).
+func fillContext(count: Int, in collection: Size) -> LayoutContext {
+    LayoutContext(collectionSize: collection, count: count, item: { _ in nil }, size: { _, p in p })
+}
+
+func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+func s(_ w: Double, _ h: Double) -> Size { Size(width: w, height: h) }
+
+/// Every item overlapping `rect` by brute force, as drawn in that viewport.
+func bruteForceVisible(_ result: any LayoutResult, _ rect: Rect) -> [Int] {
+    (0..<result.count).filter { result.frame(at: $0, viewport: rect).overlapsWithPositiveArea(rect) }
+}
