@@ -157,7 +157,7 @@ import Testing
 
     @Test func sections_stack_vertically_with_their_own_layouts() throws {
         let layout = SectionsLayout(spacing: 5) { index, _ in
-            index == 0 ? InsetLayout(WaterfallLayout(columns: 2), insets: EdgeInsets(all: 1)) : WaterfallLayout(columns: 3)
+            index == 0 ? InsetLayout(WaterfallLayout(columns: 2), insets: EdgeInsets(all: 1)) as any Layout : WaterfallLayout(columns: 3)
         }
         let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
