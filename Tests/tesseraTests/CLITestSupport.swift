@@ -1,0 +1,55 @@
+import Foundation
+
+/// What one `tessera` invocation did.
+struct CLIOutcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The repository root (tests run the CLI from there so `datasets/` paths resolve).
+let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `tessera` binary built next to this test bundle (works for any --scratch-path).
+let tesseraBinary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var dir = exe.deletingLastPathComponent()
+    // macOS runs tests from inside an .xctest bundle; Linux runs the .xctest file directly.
+    while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("tessera").path) {
+        dir = dir.deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent("tessera")
+}()
+
+/// Runs `tessera` with `arguments` in `directory` (default: the repository root), feeding `input` to stdin.
+func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil) throws -> CLIOutcome {
+    let process = Process()
+    process.executableURL = tesseraBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting so a large output cannot block the child.
+    var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CLIOutcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A fresh temporary directory for files a test writes.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
