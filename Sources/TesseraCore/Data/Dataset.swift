@@ -38,15 +38,22 @@ public struct Dataset: Sendable {
         assert(checkInvariants())
     }
 
-    /// A dataset of `count` items with ids 0..<count and the given sizes (benchmarks, tests).
+    /// A dataset of `count` items with ids 0..<count and the given intrinsic sizes (benchmarks,
+    /// tests, `run` without `--data`). Items carry no other fields, so a million of them stay
+    /// small: the sizes live only in the contiguous `widths`/`heights`.
     public static func synthetic(count: Int, size: (Int) -> Size) -> Dataset {
-        var items: [Item] = []
-        items.reserveCapacity(count)
+        var widths = [Double](), heights = [Double]()
+        widths.reserveCapacity(count)
+        heights.reserveCapacity(count)
         for i in 0..<count {
             let s = size(i)
-            items.append(Item(id: .int(i), fields: ["id": .int(i), "w": .double(s.width), "h": .double(s.height)]))
+            widths.append(s.width)
+            heights.append(s.height)
         }
-        return Dataset(items: items, sourceName: "<generated>")
+        var dataset = Dataset(items: (0..<count).map { Item(bareID: .int($0)) }, sourceName: "<generated>")
+        dataset.widths = widths
+        dataset.heights = heights
+        return dataset
     }
 
     public var count: Int { items.count }

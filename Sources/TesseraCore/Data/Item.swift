@@ -42,6 +42,12 @@ public struct Item: Hashable, Sendable {
         if self.fields["id"] == nil { self.fields["id"] = id.jsonValue }
     }
 
+    /// An item with no fields at all (generated datasets keep sizes outside the items).
+    init(bareID: ItemID) {
+        self.id = bareID
+        self.fields = [:]
+    }
+
     public subscript(field: String) -> JSONValue? { fields[field] }
 
     /// Intrinsic width from `w` or `width`, when given.
