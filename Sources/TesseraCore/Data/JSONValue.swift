@@ -42,3 +42,46 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 }
+
+extension JSONValue {
+    /// Reads a CLI `--param K=V` value (SPEC §9): JSON when `text` parses as JSON (`3`, `true`,
+    /// `[1,2]`, `{"top":8}`), otherwise a list of strings when it contains commas (`a,b`; each
+    /// element trimmed of surrounding spaces), otherwise the string itself (`spaceBetween`).
+    /// O(length of `text`).
+    public static func parseParameter(_ text: String) -> JSONValue {
+        if let value = try? JSONParser.parse(text) { return value }
+        if text.contains(",") {
+            return .array(text.split(separator: ",", omittingEmptySubsequences: false).map {
+                .string(String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+            })
+        }
+        return .string(text)
+    }
+
+    /// The value for a message: scalars as JSON text (strings quoted and shortened to about 40
+    /// characters), containers as "an array" / "an object".
+    public var briefDescription: String {
+        switch self {
+        case .array: return "an array"
+        case .object: return "an object"
+        case .string(let s): return quoted(s)
+        case .double(let d) where !d.isFinite: return String(d)
+        default: return JSONWriter.write(self)
+        }
+    }
+}
+
+// Literals, so tests and callers can write `["w": 10, "tags": ["a"]]`.
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,17 +1,233 @@
-/// A deterministic text measurer: the same text and width give the same height on every machine.
-/// (Placeholder metrics; the data work replaces them with per-character advances.)
+/// A deterministic text measurer: the same text, font size and width give the same height on every
+/// machine, with no font files and no platform text engine (SPEC §5).
+///
+/// Metrics: each Unicode scalar has an advance in thousandths of an em — a proportional sans-serif
+/// table for ASCII, 0.6 em for other scripts, 1 em for CJK, Hangul, fullwidth forms and emoji, and 0
+/// for combining marks, joiners, variation selectors and skin-tone modifiers (so an emoji sequence
+/// counts as one wide glyph). Widths are summed in integer units, so wrapping never depends on
+/// floating-point rounding.
+///
+/// Wrapping, like CSS `white-space: normal; overflow-wrap: break-word`: `\n`, `\r\n`, `\r`, U+2028
+/// and U+2029 end a paragraph; runs of spaces and tabs collapse to one breakable space; leading and
+/// trailing spaces take no room; lines break greedily at spaces; a word wider than the line starts
+/// on a new line and is broken between characters. Every paragraph takes at least one line (so
+/// "a\n\nb" is three lines); the empty string takes none.
 public struct TextMeasurer: Hashable, Sendable {
+    /// Font size in points; advances scale with it.
     public var fontSize: Double
+    /// Distance between baselines: each line adds this much height.
     public var lineHeight: Double
 
     public init(fontSize: Double = 16, lineHeight: Double = 20) {
         self.fontSize = fontSize; self.lineHeight = lineHeight
     }
 
-    /// Height of `text` wrapped to `width`.
+    /// Height of `text` wrapped to `width`: `lineCount(of:width:) * lineHeight`. O(length of text).
     public func height(of text: String, width: Double) -> Double {
-        let perLine = max(1, Int(width / (fontSize * 0.5)))
-        let lines = max(1, (text.count + perLine - 1) / perLine)
-        return Double(lines) * lineHeight
+        Double(lineCount(of: text, width: width)) * lineHeight
+    }
+
+    /// Number of lines `text` takes when wrapped to `width` (0 for the empty string). A width too
+    /// small for any character puts one character on each line. O(length of text).
+    public func lineCount(of text: String, width: Double) -> Int {
+        if text.isEmpty { return 0 }
+        let limit = units(forWidth: width)
+        var lines = 0
+        forEachParagraph(text) { lines += Self.wrappedLineCount($0, limit: limit) }
+        return lines
+    }
+
+    /// Width of `text` on one line without wrapping: the widest paragraph, spaces collapsed as when
+    /// wrapping, so `lineCount(of: t, width: width(of: t))` is the paragraph count. O(length of text).
+    public func width(of text: String) -> Double {
+        var widest = 0
+        forEachParagraph(text) { widest = max(widest, Self.unwrappedUnits($0)) }
+        return Double(widest) * fontSize / 1000
+    }
+
+    /// Advance of one scalar in points, on its own (no joiner or flag-pair context). O(1).
+    public func advance(of scalar: Unicode.Scalar) -> Double {
+        Double(TextMetrics.advance(scalar.value)) * fontSize / 1000
+    }
+
+    // MARK: Implementation
+
+    /// The line width in thousandths of an em, for comparing with integer line widths. The tiny
+    /// slack absorbs the rounding of `width(of:)` → points → units, so a text always fits on one
+    /// line at exactly its own width.
+    private func units(forWidth width: Double) -> Double {
+        guard fontSize > 0 else { return .infinity }
+        return width * 1000 / fontSize + 1e-6
+    }
+
+    /// Calls `body` with each paragraph of `text` (split at line breaks, `\r\n` counting once).
+    private func forEachParagraph(_ text: String, _ body: (Substring.UnicodeScalarView) -> Void) {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = start
+        while i < scalars.endIndex {
+            let v = scalars[i].value
+            if v == 0x0A || v == 0x0D || v == 0x2028 || v == 0x2029 {
+                body(scalars[start..<i])
+                var next = scalars.index(after: i)
+                if v == 0x0D, next < scalars.endIndex, scalars[next].value == 0x0A { next = scalars.index(after: next) }
+                start = next
+                i = next
+            } else {
+                i = scalars.index(after: i)
+            }
+        }
+        body(scalars[start..<scalars.endIndex])
+    }
+
+    /// Lines taken by one paragraph (at least 1): greedy breaking at collapsed spaces, overlong
+    /// words broken between characters.
+    private static func wrappedLineCount(_ p: Substring.UnicodeScalarView, limit: Double) -> Int {
+        let space = TextMetrics.spaceAdvance
+        var lines = 0
+        var lineUnits = 0          // width of the current line so far
+        var lineEmpty = true
+        var i = p.startIndex
+        while i < p.endIndex {
+            if TextMetrics.isSpace(p[i].value) { i = p.index(after: i); continue }
+            // Measure the word [i, end).
+            var end = i
+            var state = TextMetrics.State()
+            var wordUnits = 0
+            while end < p.endIndex, !TextMetrics.isSpace(p[end].value) {
+                wordUnits += state.advance(p[end].value)
+                end = p.index(after: end)
+            }
+            if !lineEmpty && Double(lineUnits + space + wordUnits) <= limit {
+                lineUnits += space + wordUnits
+            } else {
+                if !lineEmpty { lines += 1; lineUnits = 0 }
+                if Double(wordUnits) <= limit {
+                    lineUnits = wordUnits
+                } else {
+                    // Break the word between characters; its tail stays on the current line.
+                    var charState = TextMetrics.State()
+                    var started = false
+                    var k = i
+                    while k < end {
+                        let a = charState.advance(p[k].value)
+                        if started && a > 0 && Double(lineUnits + a) > limit {
+                            lines += 1; lineUnits = 0
+                        }
+                        lineUnits += a
+                        started = true
+                        k = p.index(after: k)
+                    }
+                }
+                lineEmpty = false
+            }
+            i = end
+        }
+        return lines + 1  // the last (possibly empty) line
+    }
+
+    /// Width of one paragraph on a single line, spaces collapsed and trimmed.
+    private static func unwrappedUnits(_ p: Substring.UnicodeScalarView) -> Int {
+        var units = 0
+        var pendingSpace = false
+        var state = TextMetrics.State()
+        for s in p {
+            if TextMetrics.isSpace(s.value) {
+                pendingSpace = units > 0
+                state = TextMetrics.State()
+                continue
+            }
+            if pendingSpace { units += TextMetrics.spaceAdvance; pendingSpace = false }
+            units += state.advance(s.value)
+        }
+        return units
+    }
+}
+
+/// The advance table and the little bit of context (joiners, flag pairs) that scalars need.
+enum TextMetrics {
+    /// Advances of ASCII 0x20...0x7E in thousandths of an em: approximate widths of a common
+    /// proportional sans-serif face (narrow `i l .`, wide `m w M W @`, digits all equal).
+    static let ascii: [Int] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space ! " # $ % & ' ( ) * + , - . /
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0-9 : ; < = > ?
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ A-O
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P-Z [ \ ] ^ _
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` a-o
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,       // p-z { | } ~
+    ]
+    static let spaceAdvance = 278
+    static let defaultAdvance = 600
+    static let wideAdvance = 1000
+
+    @inline(__always) static func isSpace(_ v: UInt32) -> Bool { v == 0x20 || v == 0x09 }
+
+    /// Advance of one scalar without context. O(1).
+    static func advance(_ v: UInt32) -> Int {
+        if v < 0x80 { return v >= 0x20 && v < 0x7F ? ascii[Int(v - 0x20)] : 0 }
+        if v == 0xA0 { return spaceAdvance }  // no-break space
+        if isZeroWidth(v) { return 0 }
+        if isWide(v) { return wideAdvance }
+        return defaultAdvance
+    }
+
+    static func isZeroWidth(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x80...0x9F,                 // C1 controls
+             0x0300...0x036F,             // combining diacritical marks
+             0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
+             0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+             0x200B...0x200F,             // zero-width space, joiners, direction marks
+             0x2060...0x2064, 0xFEFF,
+             0xFE00...0xFE0F,             // variation selectors
+             0x1F3FB...0x1F3FF,           // emoji skin-tone modifiers
+             0xE0000...0xE007F,           // tags (flag sequences)
+             0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F,             // Hangul Jamo initials
+             0x231A...0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
+             0x2600...0x27BF,             // miscellaneous symbols and dingbats (emoji)
+             0x2B1B...0x2B1C, 0x2B50, 0x2B55,
+             0x2E80...0x303E, 0x3041...0x33FF, // CJK radicals, punctuation, kana, compatibility
+             0x3400...0x4DBF, 0x4E00...0x9FFF, // CJK ideographs
+             0xA000...0xA4CF,             // Yi
+             0xA960...0xA97F, 0xAC00...0xD7A3, // Hangul
+             0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, // fullwidth forms
+             0x1F000...0x1FAFF,           // emoji, pictographs, regional indicators
+             0x20000...0x3FFFD:           // CJK extensions
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Context across scalars: a scalar after a zero-width joiner is part of the same emoji, and
+    /// regional indicators pair up into one flag.
+    struct State {
+        var afterJoiner = false
+        var pendingRegional = false
+
+        @inline(__always) mutating func advance(_ v: UInt32) -> Int {
+            if v < 0x80 {
+                afterJoiner = false; pendingRegional = false
+                return TextMetrics.advance(v)
+            }
+            if v == 0x200D { afterJoiner = true; return 0 }
+            if afterJoiner { afterJoiner = false; return 0 }
+            if (0x1F1E6...0x1F1FF).contains(v) {
+                defer { pendingRegional.toggle() }
+                return pendingRegional ? 0 : wideAdvance
+            }
+            pendingRegional = false
+            return TextMetrics.advance(v)
+        }
     }
 }

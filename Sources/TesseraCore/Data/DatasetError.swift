@@ -1,0 +1,36 @@
+/// A dataset that cannot be loaded, as one sentence in the style of compiler diagnostics:
+///
+///     photos.json:3:14: expected ',' or '}' after an object member, found ']'.
+///     photos.json: sections[2].items[14].w: expected a finite, non-negative number, found "12".
+///     photos.jsonl:7: id: expected a unique id (or a duplicate policy), found "a" again (first on line 3).
+///     photos.csv:5: expected 4 cells as in the header, found 3.
+///
+/// That is: the file, then the line (and column for JSON syntax) when there is one, then the JSON
+/// path or field name when there is one, then what was expected and what was found.
+public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file as the caller named it.
+    public var file: String
+    /// 1-based line, for JSON syntax errors and for JSON Lines and CSV records.
+    public var line: Int?
+    /// 1-based column (in Unicode scalars), for JSON syntax errors.
+    public var column: Int?
+    /// Where inside the document: a JSON path (`sections[2].items[14].w`) or a field/column name.
+    public var path: String?
+    /// What went wrong, usually "expected X, found Y" (no trailing period).
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
+        self.file = file; self.line = line; self.column = column; self.path = path; self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if let line {
+            s += ":\(line)"
+            if let column { s += ":\(column)" }
+        }
+        s += ": "
+        if let path { s += path + ": " }
+        return s + message + "."
+    }
+}

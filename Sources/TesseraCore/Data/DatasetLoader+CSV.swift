@@ -1,0 +1,173 @@
+import OrderedCollections
+
+// The `.csv` format (RFC 4180): a header row naming the columns, then one record per item.
+// Records end with CRLF, LF or CR; cells may be quoted ("a, b", "say ""hi""", line breaks inside);
+// blank lines are skipped. Columns:
+// - `id` (required): an integer when the cell is one (`42`), otherwise the string (`007`, `a1`);
+// - `w`, `h` (and `width`, `height`): finite numbers >= 0; an empty cell means "not given";
+// - `section` (optional): groups items like the JSON Lines `"section"` field; every row needs one;
+// - every other column is a field: a number when the cell reads as a JSON number, else the string
+//   (an empty cell is the empty string, so every column reaches `Item.fields`).
+extension DatasetLoader {
+    static func parseCSV(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
+        let records = try csvRecords(bytes, file: file)
+        guard let header = records.first else {
+            throw DatasetError(file: file, message: "expected a header row, found an empty file")
+        }
+        var seen = Set<String>()
+        for (k, name) in header.cells.enumerated() {
+            if name.isEmpty {
+                throw DatasetError(file: file, line: header.line, message: "expected a name for column \(k + 1), found an empty cell")
+            }
+            if !seen.insert(name).inserted {
+                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(quoted(name)) twice")
+            }
+        }
+        guard seen.contains("id") else {
+            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(quoted).joined(separator: ", "))")
+        }
+        let sectioned = seen.contains("section")
+
+        var items: [Item] = []
+        var lines: [Int] = []
+        var sectionKeys: [ItemID] = []
+        items.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            let position = SourcePosition.line(record.line)
+            guard record.cells.count == header.cells.count else {
+                throw position.error(file, "expected \(header.cells.count) cells as in the header, found \(record.cells.count)")
+            }
+            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.cells.count)
+            var id: ItemID?
+            var section: ItemID?
+            for (name, cell) in zip(header.cells, record.cells) {
+                switch name {
+                case "id", "section":
+                    guard !cell.isEmpty else {
+                        throw position.error(file, field: name, "expected a string or an integer, found an empty cell")
+                    }
+                    let key: ItemID
+                    if case .int(let n)? = csvNumber(cell) { key = .int(n) } else { key = .string(cell) }
+                    if name == "id" { id = key } else { section = key }
+                    fields[name] = key.jsonValue
+                case _ where sizeFields.contains(name):
+                    if cell.isEmpty { continue }  // size not given
+                    guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
+                        // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
+                        let found = csvNumber(cell)?.briefDescription
+                            ?? (Double(cell).map { !$0.isFinite } == true ? cell : quoted(cell))
+                        throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
+                    }
+                    fields[name] = v
+                default:
+                    fields[name] = csvNumber(cell) ?? .string(cell)
+                }
+            }
+            items.append(Item(id: id!, fields: fields))
+            lines.append(record.line)
+            if let section { sectionKeys.append(section) }
+        }
+        try dedupeItems(&items, file: file, policy: policy) { .line(lines[$0]) }
+        guard sectioned else { return Dataset(items: items, sourceName: file) }
+        let (ordered, sections) = group(items, by: sectionKeys)
+        return Dataset(items: ordered, sections: sections, sourceName: file)
+    }
+
+    /// A cell that reads as a JSON number (exactly: no spaces, no `+`, no leading zeros) and is
+    /// finite, as `.int` or `.double`; nil otherwise. O(length of the cell).
+    static func csvNumber(_ cell: String) -> JSONValue? {
+        guard let c = cell.utf8.first, c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")),
+              let last = cell.utf8.last, last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9"),
+              let v = try? JSONParser.parse(cell) else { return nil }
+        switch v {
+        case .int, .double: return v
+        default: return nil
+        }
+    }
+
+    /// A CSV record: its cells and the line it starts on.
+    struct CSVRecord {
+        var line: Int
+        var cells: [String]
+    }
+
+    /// Splits CSV bytes into records (RFC 4180). Validates UTF-8 first so cells can be decoded
+    /// without repair. O(n).
+    static func csvRecords(_ bytes: [UInt8], file: String) throws -> [CSVRecord] {
+        try bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }  // byte-order mark
+            var k = i
+            while k < b.count {
+                guard let n = utf8ScalarLength(b, at: k) else {
+                    let line = lineAndColumn(b, offset: k).line
+                    throw DatasetError(file: file, line: line, message: "expected UTF-8 text, found the byte 0x" + String(b[k], radix: 16, uppercase: true))
+                }
+                k += n
+            }
+
+            var records: [CSVRecord] = []
+            var line = 1
+            func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
+            /// Consumes a line break at `i` (CRLF, LF or CR), if any.
+            func lineBreak(_ i: inout Int) -> Bool {
+                guard i < b.count else { return false }
+                if b[i] == 0x0A { i += 1; return true }
+                if b[i] == 0x0D { i += (i + 1 < b.count && b[i + 1] == 0x0A) ? 2 : 1; return true }
+                return false
+            }
+
+            while i < b.count {
+                let recordLine = line
+                var cells: [String] = []
+                var blank = true
+                while true {
+                    if i < b.count && b[i] == UInt8(ascii: "\"") {
+                        // Quoted cell: "" is a quote; commas and line breaks are text.
+                        blank = false
+                        let cellLine = line
+                        i += 1
+                        var cell: [UInt8] = []
+                        var closed = false
+                        while i < b.count {
+                            let c = b[i]
+                            if c == UInt8(ascii: "\"") {
+                                if i + 1 < b.count && b[i + 1] == UInt8(ascii: "\"") { cell.append(c); i += 2; continue }
+                                i += 1; closed = true; break
+                            }
+                            if c == 0x0A || (c == 0x0D && !(i + 1 < b.count && b[i + 1] == 0x0A)) { line += 1 }
+                            cell.append(c)
+                            i += 1
+                        }
+                        guard closed else {
+                            throw DatasetError(file: file, line: cellLine, message: "expected a closing '\"' for the quoted cell that starts on this line, found end of input")
+                        }
+                        guard i >= b.count || b[i] == UInt8(ascii: ",") || b[i] == 0x0A || b[i] == 0x0D else {
+                            throw DatasetError(file: file, line: line, message: "expected ',' or a line break after a closing '\"', found '\(Character(Unicode.Scalar(b[i])))'")
+                        }
+                        cells.append(String(decoding: cell, as: UTF8.self))
+                    } else {
+                        let start = i
+                        while i < b.count && b[i] != UInt8(ascii: ",") && b[i] != 0x0A && b[i] != 0x0D {
+                            if b[i] == UInt8(ascii: "\"") {
+                                throw DatasetError(file: file, line: line, message: "expected '\"' only around a whole cell, found one inside the unquoted cell \(quoted(text(start..<(i + 1))))")
+                            }
+                            i += 1
+                        }
+                        if i > start { blank = false }
+                        cells.append(text(start..<i))
+                    }
+                    if i < b.count && b[i] == UInt8(ascii: ",") {
+                        blank = false
+                        i += 1
+                        continue
+                    }
+                    if lineBreak(&i) { line += 1 }
+                    break
+                }
+                if !(blank && cells.count == 1) { records.append(CSVRecord(line: recordLine, cells: cells)) }
+            }
+            return records
+        }
+    }
+}

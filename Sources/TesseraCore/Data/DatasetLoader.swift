@@ -1,0 +1,274 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OrderedCollections
+
+/// The file formats a dataset can be read from (SPEC §4), chosen by extension.
+public enum DatasetFormat: String, CaseIterable, Sendable {
+    /// `{"items": [...]}`, `{"sections": [{"id", "items": [...]}]}` or a bare array of items.
+    case json
+    /// One item object per line; an optional `"section"` field groups items.
+    case jsonLines = "jsonl"
+    /// A header row, then one item per record (RFC 4180).
+    case csv
+
+    /// The format for a file name's extension (case-insensitive; `.ndjson` counts as JSON Lines).
+    public init?(fileName: String) {
+        guard let ext = fileExtension(fileName)?.lowercased() else { return nil }
+        switch ext {
+        case "json": self = .json
+        case "jsonl", "ndjson": self = .jsonLines
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}
+
+/// Reads datasets from files or bytes, validating them completely: a malformed file is a
+/// `DatasetError` naming the file, the line or JSON path, and what was expected (SPEC §4).
+///
+/// What every format shares:
+/// - an item has an `id`, a string or an integer (`5` and `"5"` are different ids);
+/// - `w`, `h`, `width` and `height`, when present, are finite numbers >= 0 (an item may give only one);
+/// - every field of the record reaches `Item.fields`, in source order;
+/// - ids are unique across the dataset unless `duplicatePolicy` says otherwise: `.reject` (the
+///   default) is an error naming the id and both positions, `.pairInOrder` keeps duplicates, and
+///   `.suffix` renames the n-th repeat of `x` to the string `x(n)` (skipping names already taken);
+///   section ids follow the same policy;
+/// - an empty (or whitespace-only) file is an error.
+public enum DatasetLoader {
+    /// Loads the dataset at `path`; the format comes from the extension.
+    /// O(file size) time and memory.
+    public static func load(path: String, duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
+        guard let format = DatasetFormat(fileName: path) else {
+            let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
+            throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
+        }
+        let bytes = try readFile(path)
+        return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
+    }
+
+    /// Parses a dataset from UTF-8 bytes; `fileName` is used in messages and as `sourceName`.
+    /// O(n) in the size of the data.
+    public static func parse(data: [UInt8], fileName: String, format: DatasetFormat,
+                             duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            let expected: String
+            switch format {
+            case .json: expected = "a JSON document"
+            case .jsonLines: expected = "one JSON object per line"
+            case .csv: expected = "a header row"
+            }
+            throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
+        }
+        switch format {
+        case .json: return try parseJSON(data, fileName: fileName, policy: duplicatePolicy)
+        case .jsonLines: return try parseJSONLines(data, fileName: fileName, policy: duplicatePolicy)
+        case .csv: return try parseCSV(data, fileName: fileName, policy: duplicatePolicy)
+        }
+    }
+
+    /// Parses a dataset from text. O(n) in the length of the text.
+    public static func parse(text: String, fileName: String, format: DatasetFormat,
+                             duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
+        try parse(data: Array(text.utf8), fileName: fileName, format: format, duplicatePolicy: duplicatePolicy)
+    }
+
+    /// Same as `parse(text:...)`, for callers that have the data as a `String`.
+    public static func parse(data: String, fileName: String, format: DatasetFormat,
+                             duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
+        try parse(text: data, fileName: fileName, format: format, duplicatePolicy: duplicatePolicy)
+    }
+}
+
+// MARK: - Shared steps
+
+/// Where an item or section came from, for messages.
+enum SourcePosition: Equatable {
+    case topItem(Int)              // items[i]
+    case bareItem(Int)             // [i]
+    case sectionItem(Int, Int)     // sections[s].items[i]
+    case section(Int)              // sections[s]
+    case line(Int)                 // JSON Lines or CSV record
+
+    /// The JSON path of the item or section itself (nil for lines).
+    var path: String? {
+        switch self {
+        case .topItem(let i): return "items[\(i)]"
+        case .bareItem(let i): return "[\(i)]"
+        case .sectionItem(let s, let i): return "sections[\(s)].items[\(i)]"
+        case .section(let s): return "sections[\(s)]"
+        case .line: return nil
+        }
+    }
+
+    var line: Int? { if case .line(let l) = self { return l } else { return nil } }
+
+    /// The JSON path of a field of the item, or just the field name for lines.
+    func path(_ field: String) -> String { path.map { $0 + "." + field } ?? field }
+
+    /// "items[3]" or "line 3", after "first at"/"first on".
+    var reference: String {
+        if case .line(let l) = self { return "on line \(l)" }
+        return "at " + path!
+    }
+
+    func error(_ file: String, field: String? = nil, _ message: String) -> DatasetError {
+        DatasetError(file: file, line: line, path: field.map { path($0) } ?? path, message: message)
+    }
+}
+
+extension DatasetLoader {
+    /// The fields that hold an intrinsic size and must be finite numbers >= 0.
+    static let sizeFields = ["w", "h", "width", "height"]
+    static let sizeExpectation = "expected a finite, non-negative number"
+
+    /// An id (item or section) from a JSON value: a string or an integer.
+    static func identifier(_ value: JSONValue, file: String, at position: SourcePosition, field: String = "id") throws -> ItemID {
+        switch value {
+        case .int(let n): return .int(n)
+        case .string(let s): return .string(s)
+        default:
+            throw position.error(file, field: field, "expected a string or an integer, found \(value.briefDescription)")
+        }
+    }
+
+    /// An item from a JSON object (JSON and JSON Lines): checks the id and the size fields.
+    static func item(_ value: JSONValue, file: String, at position: SourcePosition) throws -> Item {
+        guard case .object(let fields) = value else {
+            throw position.error(file, "expected an item object, found \(value.briefDescription)")
+        }
+        guard let idValue = fields["id"] else {
+            throw position.error(file, "expected an \"id\" field (a string or an integer), found none")
+        }
+        let id = try identifier(idValue, file: file, at: position)
+        for key in sizeFields {
+            guard let v = fields[key] else { continue }
+            guard let d = v.number, d >= 0 else {
+                throw position.error(file, field: key, "\(sizeExpectation), found \(v.briefDescription)")
+            }
+        }
+        return Item(id: id, fields: fields)
+    }
+
+    /// Applies `policy` to `ids` (in source order). Throws `duplicate(id, first, second)` for
+    /// `.reject`; returns the renames `(index, newID)` for `.suffix`. O(n) expected.
+    static func resolveDuplicates(_ ids: [ItemID], policy: DuplicatePolicy,
+                                  duplicate: (ItemID, Int, Int) -> DatasetError) throws -> [(Int, ItemID)] {
+        var first = [ItemID: Int](minimumCapacity: ids.count)
+        var repeats: [Int] = []
+        for (k, id) in ids.enumerated() {
+            if let f = first[id] {
+                if policy == .reject { throw duplicate(id, f, k) }
+                repeats.append(k)
+            } else {
+                first[id] = k
+            }
+        }
+        guard policy == .suffix, !repeats.isEmpty else { return [] }
+        // `x(n)` for the n-th repeat, skipping any name the file already uses (or we just made).
+        var taken = Set(first.keys)
+        var counts: [ItemID: Int] = [:]
+        var renames: [(Int, ItemID)] = []
+        for k in repeats {
+            let id = ids[k]
+            var n = counts[id, default: 0]
+            var candidate: ItemID
+            repeat {
+                n += 1
+                candidate = .string("\(id.description)(\(n))")
+            } while taken.contains(candidate)
+            counts[id] = n
+            taken.insert(candidate)
+            renames.append((k, candidate))
+        }
+        return renames
+    }
+
+    /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])".
+    static func duplicateError(file: String, kind: String, id: ItemID, first: SourcePosition,
+                               second: SourcePosition) -> DatasetError {
+        second.error(file, field: "id",
+                     "expected a unique \(kind) (or a duplicate policy), found \(id.jsonValue.briefDescription) again (first \(first.reference))")
+    }
+
+    /// Applies the duplicate policy to items whose positions are given by `position`.
+    static func dedupeItems(_ items: inout [Item], file: String, policy: DuplicatePolicy,
+                            position: (Int) -> SourcePosition) throws {
+        let renames = try resolveDuplicates(items.map(\.id), policy: policy) { id, a, b in
+            duplicateError(file: file, kind: "id", id: id, first: position(a), second: position(b))
+        }
+        for (k, newID) in renames {
+            items[k].id = newID
+            items[k].fields["id"] = newID.jsonValue
+        }
+    }
+
+    /// Stable grouping of items by section key, sections in first-seen order (JSON Lines, CSV).
+    static func group(_ items: [Item], by keys: [ItemID]) -> ([Item], [Dataset.Section]) {
+        var members = OrderedDictionary<ItemID, [Int]>()
+        for (k, key) in keys.enumerated() { members[key, default: []].append(k) }
+        var ordered: [Item] = []
+        ordered.reserveCapacity(items.count)
+        var sections: [Dataset.Section] = []
+        for (key, indices) in members {
+            let start = ordered.count
+            for k in indices { ordered.append(items[k]) }
+            sections.append(Dataset.Section(id: key, range: start..<ordered.count))
+        }
+        return (ordered, sections)
+    }
+}
+
+// MARK: - Files
+
+/// The extension of the last path component, without the dot; nil when there is none.
+private func fileExtension(_ path: String) -> String? {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...]
+    return ext.isEmpty ? nil : String(ext)
+}
+
+/// The whole file as bytes, with POSIX calls so the reason for a failure is exact and the same on
+/// every platform. O(file size).
+private func readFile(_ path: String) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno)) }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+        throw DatasetError(file: path, message: "expected a file, found a directory")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(0, Int(info.st_size)) + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
+        }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+}
+
+private func openFailure(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "expected a dataset file, found no such file"
+    case EACCES: return "cannot read the file (permission denied)"
+    case EISDIR: return "expected a file, found a directory"
+    default: return "cannot read the file (\(describe(code)))"
+    }
+}
+
+private func describe(_ code: Int32) -> String {
+    guard let s = strerror(code) else { return "error \(code)" }
+    return String(cString: s).lowercased()
+}

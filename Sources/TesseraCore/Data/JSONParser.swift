@@ -1,0 +1,484 @@
+import OrderedCollections
+
+// A strict RFC 8259 JSON parser into `JSONValue`.
+//
+// Hand-written rather than Foundation's `JSONSerialization` because that one loses what datasets
+// need: key order (it returns unordered dictionaries), the difference between `5` and `5.0`
+// (everything becomes NSNumber), and error positions (its errors carry no line or column).
+//
+// Strictness: no comments, no trailing commas, no NaN/Infinity, no leading zeros, no unescaped
+// control characters, UTF-8 only (a leading byte-order mark is skipped), lone surrogates rejected,
+// numbers that overflow a Double rejected, and *duplicate keys in one object are an error*: a dataset
+// item `{"w": 10, "w": 20}` has no single meaning, and silently keeping one would hide the mistake.
+//
+// Speed: one pass over the bytes through an unsafe buffer; strings without escapes are created
+// straight from their bytes; integers are accumulated without a String round trip; decimal numbers
+// use the exact fast path (mantissa < 2^53, |exponent| <= 22) and fall back to the standard library's
+// correctly rounded conversion otherwise. Line and column are computed only when an error occurs.
+
+/// A JSON syntax error: where it happened (1-based line and column, 0-based byte offset) and what
+/// the parser expected there.
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// 1-based line of the offending character.
+    public var line: Int
+    /// 1-based column, counted in Unicode scalars.
+    public var column: Int
+    /// 0-based byte offset in the parsed text.
+    public var offset: Int
+    /// What was expected there, e.g. "',' or '}' after an object member".
+    public var expected: String
+    /// What was found instead, e.g. "']'" or "end of input"; nil when there is nothing useful to say.
+    public var found: String?
+
+    /// "expected X, found Y" — the message without the position.
+    public var message: String {
+        if let found { return "expected \(expected), found \(found)" }
+        return "expected \(expected)"
+    }
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// Parses JSON text into `JSONValue` (see the header comment for the exact strictness).
+public enum JSONParser {
+    /// Maximum nesting of arrays and objects; deeper input is an error rather than a stack overflow.
+    public static let maximumDepth = 512
+
+    /// Parses a complete JSON document. O(n) in the length of the input.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { try parse(buffer: $0) }
+    }
+
+    /// Parses a complete JSON document. O(n) in the length of the input.
+    public static func parse(_ text: String) throws -> JSONValue {
+        var text = text
+        return try text.withUTF8 { try parse(buffer: $0) }
+    }
+
+    /// Parses a complete JSON document held in `buffer` (a UTF-8 byte-order mark is skipped).
+    public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+        var reader = Reader(buffer)
+        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { reader.i = 3 }
+        reader.skipWhitespace()
+        let value = try reader.value(expected: "a JSON value")
+        reader.skipWhitespace()
+        if reader.i < buffer.count {
+            throw reader.error("the end of input after the top-level value")
+        }
+        return value
+    }
+}
+
+/// The parser state: the bytes and a cursor. Every method advances `i` past what it consumed.
+private struct Reader {
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { b = buffer }
+
+    @inline(__always) var atEnd: Bool { i >= b.count }
+    @inline(__always) var peek: UInt8 { i < b.count ? b[i] : 0 }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while i < b.count {
+            switch b[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return
+            }
+        }
+    }
+
+    // MARK: Values
+
+    mutating func value(expected: String) throws -> JSONValue {
+        guard i < b.count else { throw error(expected) }
+        switch b[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "t"): try literal("true", expected: expected); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false", expected: expected); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null", expected: expected); return .null
+        default: throw error(expected)
+        }
+    }
+
+    mutating func literal(_ word: StaticString, expected: String) throws {
+        let n = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        guard i + n <= b.count else { throw error(expected) }
+        for k in 0..<n where b[i + k] != w[k] { throw error(expected) }
+        i += n
+    }
+
+    mutating func enter() throws {
+        depth += 1
+        if depth > JSONParser.maximumDepth {
+            throw error("at most \(JSONParser.maximumDepth) levels of nesting", found: "deeper nesting")
+        }
+    }
+
+    mutating func object() throws -> JSONValue {
+        try enter()
+        i += 1 // '{'
+        var members = OrderedDictionary<String, JSONValue>()
+        skipWhitespace()
+        if peek == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
+        var keyExpectation = "a string key or '}'"
+        while true {
+            guard peek == UInt8(ascii: "\"") else { throw error(keyExpectation) }
+            let keyStart = i
+            let key = try string()
+            skipWhitespace()
+            guard peek == UInt8(ascii: ":") else { throw error("':' after an object key") }
+            i += 1
+            skipWhitespace()
+            let v = try value(expected: "a JSON value after ':'")
+            if members.updateValue(v, forKey: key) != nil {
+                i = keyStart
+                throw error("unique keys in an object", found: "\(quoted(key)) twice")
+            }
+            skipWhitespace()
+            switch peek {
+            case UInt8(ascii: ","):
+                i += 1
+                skipWhitespace()
+                keyExpectation = "a string key after ',' in an object"
+            case UInt8(ascii: "}"):
+                i += 1
+                depth -= 1
+                return .object(members)
+            default:
+                throw error("',' or '}' after an object member")
+            }
+        }
+    }
+
+    mutating func array() throws -> JSONValue {
+        try enter()
+        i += 1 // '['
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(elements) }
+        var expectation = "a JSON value or ']'"
+        while true {
+            elements.append(try value(expected: expectation))
+            skipWhitespace()
+            switch peek {
+            case UInt8(ascii: ","):
+                i += 1
+                skipWhitespace()
+                expectation = "a JSON value after ',' in an array"
+            case UInt8(ascii: "]"):
+                i += 1
+                depth -= 1
+                return .array(elements)
+            default:
+                throw error("',' or ']' after an array element")
+            }
+        }
+    }
+
+    // MARK: Strings
+
+    /// A string starting at the opening quote. Runs without escapes are copied in one go.
+    mutating func string() throws -> String {
+        i += 1 // opening quote
+        let start = i
+        // Fast scan: most strings have no escapes.
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+                i += 1
+                return s
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw controlCharacterError() }
+            if c < 0x80 { i += 1 } else { try skipUTF8Scalar() }
+        }
+        guard i < b.count else { throw unterminatedString(start: start - 1) }
+        // Slow path: decode escapes into a byte buffer.
+        var bytes = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
+        while i < b.count {
+            let c = b[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i += 1
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try escape(into: &bytes)
+            case 0..<0x20:
+                throw controlCharacterError()
+            case 0x80...:
+                let s = i
+                try skipUTF8Scalar()
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[s..<i]))
+            default:
+                bytes.append(c)
+                i += 1
+            }
+        }
+        throw unterminatedString(start: start - 1)
+    }
+
+    mutating func escape(into bytes: inout [UInt8]) throws {
+        i += 1 // backslash
+        guard i < b.count else { throw error(escapeExpectation) }
+        let c = b[i]
+        i += 1
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(c)
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "u"):
+            let escapeStart = i - 2
+            var code = try hex4()
+            if (0xDC00...0xDFFF).contains(code) {
+                i = escapeStart
+                throw error("a high surrogate (\\uD800-\\uDBFF) before a low surrogate",
+                            found: "a lone \\u\(hexString(code))")
+            }
+            if (0xD800...0xDBFF).contains(code) {
+                guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                    throw error("a low surrogate (\\uDC00-\\uDFFF) after the high surrogate \\u\(hexString(code))")
+                }
+                i += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    i -= 6
+                    throw error("a low surrogate (\\uDC00-\\uDFFF) after the high surrogate \\u\(hexString(code))",
+                                found: "\\u\(hexString(low))")
+                }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            }
+            appendUTF8(Unicode.Scalar(code)!, to: &bytes)
+        default:
+            i -= 1
+            throw error(escapeExpectation)
+        }
+    }
+
+    var escapeExpectation: String { "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u after '\\' in a string" }
+
+    mutating func hex4() throws -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < b.count, let d = hexDigit(b[i]) else { throw error("4 hex digits after '\\u'") }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    /// Validates one multi-byte UTF-8 scalar at `i` (RFC 3629: no overlongs, no surrogates) and skips it.
+    mutating func skipUTF8Scalar() throws {
+        guard let n = utf8ScalarLength(b, at: i) else {
+            throw error("valid UTF-8 text", found: "the byte 0x\(hexString(UInt32(b[i]), width: 2))")
+        }
+        i += n
+    }
+
+    func controlCharacterError() -> JSONParseError {
+        error("an escape such as \\n or \\u0000 instead of a raw control character in a string",
+              found: "U+\(hexString(UInt32(b[i])))")
+    }
+
+    func unterminatedString(start: Int) -> JSONParseError {
+        var e = error("a closing '\"' for the string", found: "end of input")
+        let (line, column) = lineAndColumn(b, offset: start)
+        e.expected += " that starts at line \(line), column \(column)"
+        return e
+    }
+
+    // MARK: Numbers
+
+    /// A number per the JSON grammar: integers that fit an `Int` become `.int`, the rest `.double`.
+    mutating func number() throws -> JSONValue {
+        let start = i
+        let negative = b[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < b.count, isDigit(b[i]) else { throw error("a digit after '-'") }
+        // Integer part, accumulated negatively so Int.min fits.
+        var acc = 0
+        var overflow = false
+        var mantissa: UInt64 = 0     // up to 19 significant digits, for the exact double fast path
+        var mantissaDigits = 0
+        var droppedDigits = 0        // integer digits beyond what `mantissa` holds
+        if b[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < b.count, isDigit(b[i]) {
+                throw error("'.', 'e' or the end of the number after a leading 0", found: "'\(Character(Unicode.Scalar(b[i])))'")
+            }
+        } else {
+            while i < b.count, isDigit(b[i]) {
+                let d = Int(b[i] &- UInt8(ascii: "0"))
+                if !overflow {
+                    let (m, o1) = acc.multipliedReportingOverflow(by: 10)
+                    let (s, o2) = m.subtractingReportingOverflow(d)
+                    if o1 || o2 { overflow = true } else { acc = s }
+                }
+                if mantissaDigits < 19 { mantissa = mantissa * 10 + UInt64(d); mantissaDigits += 1 } else { droppedDigits += 1 }
+                i += 1
+            }
+        }
+        var isInteger = true
+        var fractionDigits = 0
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < b.count, isDigit(b[i]) else { throw error("a digit after '.'") }
+            while i < b.count, isDigit(b[i]) {
+                if mantissaDigits < 19 {
+                    // Leading zeros of the fraction (as in 0.001) do not use up mantissa digits.
+                    mantissa = mantissa * 10 + UInt64(b[i] &- UInt8(ascii: "0"))
+                    if mantissa != 0 { mantissaDigits += 1 }
+                    fractionDigits += 1
+                }
+                i += 1
+            }
+        }
+        var exponent = 0
+        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i += 1
+            var expNegative = false
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                expNegative = b[i] == UInt8(ascii: "-"); i += 1
+            }
+            guard i < b.count, isDigit(b[i]) else { throw error("a digit in the exponent") }
+            while i < b.count, isDigit(b[i]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(b[i] &- UInt8(ascii: "0")) }
+                i += 1
+            }
+            if expNegative { exponent = -exponent }
+        }
+        if isInteger && !overflow && (negative || acc != .min) {
+            return .int(negative ? acc : -acc)
+        }
+        // Exact fast path (Clinger): both operands exact, so one IEEE operation rounds correctly.
+        let e10 = exponent - fractionDigits + droppedDigits
+        if droppedDigits == 0 && mantissa < (1 << 53) && e10 >= -22 && e10 <= 22 {
+            var d = Double(mantissa)
+            d = e10 < 0 ? d / exactPowersOfTen[-e10] : d * exactPowersOfTen[e10]
+            return .double(negative ? -d : d)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else {
+            let end = i
+            i = start
+            throw error("a number within the range of a double",
+                        found: String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self))
+        }
+        return .double(d)
+    }
+
+    // MARK: Errors
+
+    func error(_ expected: String) -> JSONParseError {
+        error(expected, found: foundDescription(b, at: i))
+    }
+
+    func error(_ expected: String, found: String?) -> JSONParseError {
+        let (line, column) = lineAndColumn(b, offset: i)
+        return JSONParseError(line: line, column: column, offset: i, expected: expected, found: found)
+    }
+}
+
+// MARK: - Helpers (pure functions)
+
+private let exactPowersOfTen: [Double] = (0...22).map { e in
+    var p = 1.0
+    for _ in 0..<e { p *= 10 }  // exact: every 10^e with e <= 22 is representable
+    return p
+}
+
+@inline(__always) private func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+@inline(__always) private func hexDigit(_ c: UInt8) -> UInt32? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+}
+
+private func hexString(_ v: UInt32, width: Int = 4) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - s.count)) + s
+}
+
+private func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    UTF8.encode(scalar) { bytes.append($0) }
+}
+
+/// The length of the valid UTF-8 scalar starting at `i`, or nil when the bytes there are not
+/// valid UTF-8 (RFC 3629: shortest form only, no surrogates, at most U+10FFFF).
+func utf8ScalarLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let c0 = b[i]
+    if c0 < 0x80 { return 1 }
+    @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+        i + k < b.count && b[i + k] >= lo && b[i + k] <= hi
+    }
+    switch c0 {
+    case 0xC2...0xDF: return cont(1) ? 2 : nil
+    case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : nil
+    case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : nil
+    case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : nil
+    case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : nil
+    case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : nil
+    case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : nil
+    default: return nil
+    }
+}
+
+/// 1-based line and column (in Unicode scalars) of byte `offset`. O(offset); used only for errors.
+/// A "\r\n" pair counts as one line break, as does a lone "\r".
+func lineAndColumn(_ b: UnsafeBufferPointer<UInt8>, offset: Int) -> (line: Int, column: Int) {
+    var line = 1, column = 1
+    var k = 0
+    let end = min(offset, b.count)
+    while k < end {
+        let c = b[k]
+        if c == 0x0A || (c == 0x0D && !(k + 1 < b.count && b[k + 1] == 0x0A)) {
+            line += 1; column = 1
+        } else if c & 0xC0 != 0x80 && c != 0x0D {
+            column += 1
+        }
+        k += 1
+    }
+    return (line, column)
+}
+
+/// What the parser sees at `i`, for "found ..." in messages: "end of input", "'x'", a word
+/// such as "'NaN'", or "U+000A" for control characters.
+private func foundDescription(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> String {
+    guard i < b.count else { return "end of input" }
+    let c = b[i]
+    if c < 0x20 || c == 0x7F { return "U+\(hexString(UInt32(c)))" }
+    if c < 0x80 {
+        let isWordByte = { (x: UInt8) in (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z") }
+        if isWordByte(c) {
+            var j = i
+            while j < b.count, j - i < 20, isWordByte(b[j]) || isDigit(b[j]) { j += 1 }
+            return "'" + String(decoding: UnsafeBufferPointer(rebasing: b[i..<j]), as: UTF8.self) + "'"
+        }
+        return "'\(Character(Unicode.Scalar(c)))'"
+    }
+    guard let n = utf8ScalarLength(b, at: i) else { return "the byte 0x\(hexString(UInt32(c), width: 2))" }
+    return "'" + String(decoding: UnsafeBufferPointer(rebasing: b[i..<(i + n)]), as: UTF8.self) + "'"
+}
+
+/// A string in double quotes with JSON escapes, shortened to about 40 characters, for messages.
+func quoted(_ s: String) -> String {
+    let limit = 40
+    var body = s
+    if s.count > limit { body = String(s.prefix(limit)) + "..." }
+    return JSONWriter.write(.string(body))
+}

@@ -1,0 +1,426 @@
+import Foundation
+import OrderedCollections
+import Testing
+@testable import TesseraCore
+
+/// The repository's `datasets/` folder, found from this file's path.
+private let datasetsFolder: String = {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/TesseraCoreTests/DatasetLoaderTests.swift
+    return parts.joined(separator: "/") + "/datasets"
+}()
+
+/// Writes `contents` to a fresh temporary file called `name` and loads it.
+private func loadTemp(_ name: String, _ contents: [UInt8], policy: DuplicatePolicy = .reject) throws -> Dataset {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-data-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent(name).path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(contents))
+    do {
+        return try DatasetLoader.load(path: path, duplicatePolicy: policy)
+    } catch var error as DatasetError {
+        #expect(error.file == path)  // the message names the file as given
+        error.file = name
+        throw error
+    }
+}
+
+private func loadTemp(_ name: String, _ text: String, policy: DuplicatePolicy = .reject) throws -> Dataset {
+    try loadTemp(name, Array(text.utf8), policy: policy)
+}
+
+/// The error message for loading `text` from a file called `name` (the directory left out).
+private func loadError(_ name: String, _ text: String, policy: DuplicatePolicy = .reject) -> String? {
+    loadError(name, Array(text.utf8), policy: policy)
+}
+
+private func loadError(_ name: String, _ bytes: [UInt8], policy: DuplicatePolicy = .reject) -> String? {
+    do {
+        _ = try loadTemp(name, bytes, policy: policy)
+        return nil
+    } catch {
+        return "\(error)"
+    }
+}
+
+private func ids(_ d: Dataset) -> [String] { d.items.map(\.id.description) }
+
+private func sectionSummary(_ d: Dataset) -> [String] {
+    d.sections.map { "\($0.id.jsonValue.briefDescription) \($0.range.lowerBound)..<\($0.range.upperBound)" }
+}
+
+@Suite("Dataset loader: errors")
+struct DatasetLoaderErrorTests {
+    @Test func filesAndFormats() throws {
+        #expect(throws: DatasetError(file: "/nonexistent/tessera/photos.json", message: "expected a dataset file, found no such file")) {
+            try DatasetLoader.load(path: "/nonexistent/tessera/photos.json")
+        }
+        #expect("\(DatasetError(file: "/nonexistent/photos.json", message: "expected a dataset file, found no such file"))"
+                == "/nonexistent/photos.json: expected a dataset file, found no such file.")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-dir-\(UUID().uuidString).json").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(throws: DatasetError(file: dir, message: "expected a file, found a directory")) {
+            try DatasetLoader.load(path: dir)
+        }
+        #expect(loadError("photos.txt", "id\n1\n") == "photos.txt: expected a .json, .jsonl or .csv file, found the extension \".txt\".")
+        #expect(loadError("photos", "id\n1\n") == "photos: expected a .json, .jsonl or .csv file, found no extension.")
+        #expect(loadError("empty.json", "") == "empty.json: expected a JSON document, found an empty file.")
+        #expect(loadError("blank.json", " \n\t\n") == "blank.json: expected a JSON document, found an empty file.")
+        #expect(loadError("empty.jsonl", "\n\n") == "empty.jsonl: expected one JSON object per line, found an empty file.")
+        #expect(loadError("empty.csv", "") == "empty.csv: expected a header row, found an empty file.")
+    }
+
+    @Test func invalidJSON() {
+        #expect(loadError("bad.json", "{\"items\": [\n  {\"id\": 1}\n  {\"id\": 2}\n]}")
+                == "bad.json:3:3: expected ',' or ']' after an array element, found '{'.")
+        #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"w\": NaN}]}")
+                == "bad.json:1:27: expected a JSON value after ':', found 'NaN'.")
+        #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"id\": 2}]}")
+                == "bad.json:1:22: expected unique keys in an object, found \"id\" twice.")
+        #expect(loadError("bad.json", [0x5B, 0x22, 0xFF, 0x22, 0x5D])
+                == "bad.json:1:3: expected valid UTF-8 text, found the byte 0xFF.")
+    }
+
+    @Test func wrongShapes() {
+        #expect(loadError("top.json", "\"items\"")
+                == "top.json: expected an object with \"items\" or \"sections\", or an array of items, at the top level, found \"items\".")
+        #expect(loadError("top.json", "42")
+                == "top.json: expected an object with \"items\" or \"sections\", or an array of items, at the top level, found 42.")
+        #expect(loadError("top.json", #"{"source": "x", "count": 0}"#)
+                == "top.json: expected an \"items\" or a \"sections\" array at the top level, found neither.")
+        #expect(loadError("top.json", #"{"items": [], "sections": []}"#)
+                == "top.json: expected either \"items\" or \"sections\" at the top level, found both.")
+        #expect(loadError("top.json", #"{"items": {"id": 1}}"#)
+                == "top.json: items: expected an array of items, found an object.")
+        #expect(loadError("top.json", #"{"sections": {"id": 1}}"#)
+                == "top.json: sections: expected an array of sections, found an object.")
+        #expect(loadError("top.json", #"{"sections": [{"id": "a", "items": []}, [1]]}"#)
+                == "top.json: sections[1]: expected a section object, found an array.")
+        #expect(loadError("top.json", #"{"sections": [{"id": "a"}]}"#)
+                == "top.json: sections[0]: expected an \"items\" array in the section, found none.")
+        #expect(loadError("top.json", #"{"sections": [{"id": "a", "items": "none"}]}"#)
+                == "top.json: sections[0].items: expected an array of items, found \"none\".")
+        #expect(loadError("top.json", #"{"sections": [{"id": 1.5, "items": []}]}"#)
+                == "top.json: sections[0].id: expected a string or an integer, found 1.5.")
+    }
+
+    @Test func badItems() {
+        #expect(loadError("items.json", #"{"items": [{"id": 1}, 2]}"#)
+                == "items.json: items[1]: expected an item object, found 2.")
+        #expect(loadError("items.json", #"[{"id": 1}, null]"#)
+                == "items.json: [1]: expected an item object, found null.")
+        #expect(loadError("items.json", #"{"items": [{"id": 1}, {"w": 10, "h": 10}]}"#)
+                == "items.json: items[1]: expected an \"id\" field (a string or an integer), found none.")
+        #expect(loadError("items.json", #"{"items": [{"id": 1.5}]}"#)
+                == "items.json: items[0].id: expected a string or an integer, found 1.5.")
+        #expect(loadError("items.json", #"{"items": [{"id": true}]}"#)
+                == "items.json: items[0].id: expected a string or an integer, found true.")
+        #expect(loadError("items.json", #"{"items": [{"id": ["a"]}]}"#)
+                == "items.json: items[0].id: expected a string or an integer, found an array.")
+        #expect(loadError("items.json", #"{"sections": [{"id": "s", "items": [{"id": "a"}]}, {"id": "t", "items": [{"id": "b"}, {"id": "c", "w": -5}]}]}"#)
+                == "items.json: sections[1].items[1].w: expected a finite, non-negative number, found -5.")
+        #expect(loadError("items.json", #"{"items": [{"id": "a", "w": "12"}]}"#)
+                == "items.json: items[0].w: expected a finite, non-negative number, found \"12\".")
+        #expect(loadError("items.json", #"{"items": [{"id": "a", "height": null}]}"#)
+                == "items.json: items[0].height: expected a finite, non-negative number, found null.")
+        #expect(loadError("items.json", #"{"items": [{"id": "a", "width": -0.5}]}"#)
+                == "items.json: items[0].width: expected a finite, non-negative number, found -0.5.")
+        let long = String(repeating: "x", count: 50)
+        #expect(loadError("items.json", "{\"items\": [{\"id\": \"a\", \"h\": \"\(long)\"}]}")
+                == "items.json: items[0].h: expected a finite, non-negative number, found \"\(String(repeating: "x", count: 40))...\".")
+    }
+
+    @Test func duplicateIdsNameBothPositions() {
+        #expect(loadError("dup.json", #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "a"}]}"#)
+                == "dup.json: items[3].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0]).")
+        #expect(loadError("dup.json", #"[{"id": 5}, {"id": "5"}, {"id": 5}]"#)
+                == "dup.json: [2].id: expected a unique id (or a duplicate policy), found 5 again (first at [0]).")
+        #expect(loadError("dup.json", #"{"sections": [{"id": "s", "items": [{"id": "x"}, {"id": "y"}]}, {"id": "t", "items": [{"id": "z"}, {"id": "y"}]}]}"#)
+                == "dup.json: sections[1].items[1].id: expected a unique id (or a duplicate policy), found \"y\" again (first at sections[0].items[1]).")
+        #expect(loadError("dup.json", #"{"sections": [{"id": "s", "items": []}, {"id": "t", "items": []}, {"id": "s", "items": []}]}"#)
+                == "dup.json: sections[2].id: expected a unique section id (or a duplicate policy), found \"s\" again (first at sections[0]).")
+        #expect(loadError("dup.jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n\n{\"id\": \"a\"}\n")
+                == "dup.jsonl:4: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 1).")
+        #expect(loadError("dup.csv", "id,w\n7,1\n8,2\n7,3\n")
+                == "dup.csv:4: id: expected a unique id (or a duplicate policy), found 7 again (first on line 2).")
+    }
+
+    @Test func jsonLinesErrors() {
+        #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"id\": 2,}\n")
+                == "bad.jsonl:2:10: expected a string key after ',' in an object, found '}'.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1}\r\n\r\n[1, 2]\r\n")
+                == "bad.jsonl:3: expected an item object, found an array.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"name\": \"x\"}\n")
+                == "bad.jsonl:2: expected an \"id\" field (a string or an integer), found none.")
+        #expect(loadError("bad.jsonl", "{\"id\": {\"a\": 1}}\n")
+                == "bad.jsonl:1: id: expected a string or an integer, found an object.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1, \"w\": \"wide\"}\n")
+                == "bad.jsonl:1: w: expected a finite, non-negative number, found \"wide\".")
+        #expect(loadError("bad.jsonl", "{\"id\": 1, \"h\": -1}\n")
+                == "bad.jsonl:1: h: expected a finite, non-negative number, found -1.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1, \"section\": \"a\"}\n{\"id\": 2}\n")
+                == "bad.jsonl:2: expected a \"section\" field (line 1 has one), found none.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"id\": 2, \"section\": \"a\"}\n")
+                == "bad.jsonl:2: section: expected no \"section\" field (line 1 has none), found \"a\".")
+        #expect(loadError("bad.jsonl", "{\"id\": 1, \"section\": [1]}\n")
+                == "bad.jsonl:1: section: expected a string or an integer, found an array.")
+        #expect(loadError("bad.jsonl", "{\"id\": 1,\n\"w\": 2}\n")
+                == "bad.jsonl:1:10: expected a string key after ',' in an object, found end of input.")
+    }
+
+    @Test func csvErrors() {
+        #expect(loadError("bad.csv", "id,w,h\na,1,2\nb,3\n") == "bad.csv:3: expected 3 cells as in the header, found 2.")
+        #expect(loadError("bad.csv", "id,w,h\na,1,2,3\n") == "bad.csv:2: expected 3 cells as in the header, found 4.")
+        #expect(loadError("bad.csv", "name,w\nx,1\n") == "bad.csv:1: expected an \"id\" column in the header, found \"name\", \"w\".")
+        #expect(loadError("bad.csv", "id,w,w\n") == "bad.csv:1: expected unique column names, found \"w\" twice.")
+        #expect(loadError("bad.csv", "id,,h\n") == "bad.csv:1: expected a name for column 2, found an empty cell.")
+        #expect(loadError("bad.csv", "id,w\n,1\n") == "bad.csv:2: id: expected a string or an integer, found an empty cell.")
+        #expect(loadError("bad.csv", "id,w\na,-3\n") == "bad.csv:2: w: expected a finite, non-negative number, found -3.")
+        #expect(loadError("bad.csv", "id,w\na,wide\n") == "bad.csv:2: w: expected a finite, non-negative number, found \"wide\".")
+        #expect(loadError("bad.csv", "id,w\na,NaN\n") == "bad.csv:2: w: expected a finite, non-negative number, found NaN.")
+        #expect(loadError("bad.csv", "id,h\na,inf\n") == "bad.csv:2: h: expected a finite, non-negative number, found inf.")
+        #expect(loadError("bad.csv", "id,height\na,-Infinity\n") == "bad.csv:2: height: expected a finite, non-negative number, found -Infinity.")
+        #expect(loadError("bad.csv", "id,w\na,1e999\n") == "bad.csv:2: w: expected a finite, non-negative number, found 1e999.")
+        #expect(loadError("bad.csv", "id,w\na, 12\n") == "bad.csv:2: w: expected a finite, non-negative number, found \" 12\".")
+        #expect(loadError("bad.csv", "id,section\na,\n") == "bad.csv:2: section: expected a string or an integer, found an empty cell.")
+        #expect(loadError("bad.csv", "id,title\na,\"unclosed\nb,x\n") == "bad.csv:2: expected a closing '\"' for the quoted cell that starts on this line, found end of input.")
+        #expect(loadError("bad.csv", "id,title\na,\"quoted\"x\n") == "bad.csv:2: expected ',' or a line break after a closing '\"', found 'x'.")
+        #expect(loadError("bad.csv", "id,title\na,say \"hi\"\n") == "bad.csv:2: expected '\"' only around a whole cell, found one inside the unquoted cell \"say \\\"\".")
+        #expect(loadError("bad.csv", "id,title\n\"a\",\"two\nlines\"\nb\n") == "bad.csv:4: expected 2 cells as in the header, found 1.")
+        #expect(loadError("bad.csv", [0x69, 0x64, 0x0A, 0x61, 0xFF, 0x0A]) == "bad.csv:2: expected UTF-8 text, found the byte 0xFF.")
+    }
+}
+
+@Suite("Dataset loader: formats")
+struct DatasetLoaderFormatTests {
+    @Test func jsonItemsWithMetadata() throws {
+        let d = try loadTemp("items.json", #"""
+        {"source": "made up", "items": [
+          {"id": "a", "w": 120, "h": 140.35, "text": "Hello", "tags": ["x", "y"], "meta": {"k": null}},
+          {"id": 7, "height": 44},
+          {"id": "c", "width": 10.5}
+        ], "licence": "CC0", "count": 3}
+        """#)
+        #expect(d.sourceName.hasSuffix("/items.json"))
+        #expect(d.metadata == ["source": "made up", "licence": "CC0", "count": 3])
+        #expect(d.items.map(\.id) == [.string("a"), .int(7), .string("c")])
+        #expect(d.items[0].fields == ["id": "a", "w": 120, "h": 140.35, "text": "Hello", "tags": ["x", "y"], "meta": ["k": nil]])
+        #expect(Array(d.items[0].fields.keys) == ["id", "w", "h", "text", "tags", "meta"])
+        #expect(d.items[1].fields == ["id": 7, "height": 44])
+        #expect(d.items[0].text == "Hello")
+        #expect(d.widths[0] == 120 && d.heights[0] == 140.35)
+        #expect(d.widths[1].isNaN && d.heights[1] == 44)      // only a height: allowed (SPEC §5)
+        #expect(d.widths[2] == 10.5 && d.heights[2].isNaN)
+        #expect(d.sections == [Dataset.Section(id: .int(0), range: 0..<3)])
+    }
+
+    @Test func jsonBareArray() throws {
+        let d = try loadTemp("bare.json", #"[{"id": 1, "w": 1, "h": 2}, {"id": 2}]"#)
+        #expect(d.items == [Item(id: .int(1), fields: ["id": 1, "w": 1, "h": 2]), Item(id: .int(2), fields: ["id": 2])])
+        #expect(d.metadata.isEmpty)
+        #expect(d.sections.count == 1 && d.sections[0].range == 0..<2)
+    }
+
+    @Test func jsonSections() throws {
+        let d = try loadTemp("sections.json", #"""
+        {"count": 4, "sections": [
+          {"id": "animals", "title": "Animals", "items": [{"id": "frog", "w": 171, "h": 200}, {"id": "cat"}]},
+          {"title": "Untitled", "items": []},
+          {"id": 9, "items": [{"id": "car", "text": "A car."}, {"id": 3}]}
+        ]}
+        """#)
+        #expect(d.metadata == ["count": 4])
+        #expect(ids(d) == ["frog", "cat", "car", "3"])
+        #expect(d.sections == [
+            Dataset.Section(id: .string("animals"), fields: ["title": "Animals"], range: 0..<2),
+            Dataset.Section(id: .int(1), fields: ["title": "Untitled"], range: 2..<2),  // no id: its index
+            Dataset.Section(id: .int(9), range: 2..<4),
+        ])
+        #expect(d.sectionIndex(containing: 2) == 2)
+        #expect(d.items[2].fields == ["id": "car", "text": "A car."])
+    }
+
+    /// The expected content of datasets/examples/photos.{jsonl,csv}, in loaded (grouped) order.
+    private static let photoIDs = ["p01", "p03", "p07", "p10", "p02", "p05", "p08", "p11", "p04", "p06", "p09", "p12"]
+
+    private func checkPhotos(_ d: Dataset) {
+        #expect(ids(d) == Self.photoIDs)
+        #expect(sectionSummary(d) == ["\"beach\" 0..<4", "\"city\" 4..<8", "\"forest\" 8..<12"])
+        #expect(d.sections.allSatisfy { $0.fields.isEmpty })
+        #expect(d.items[0].fields == ["id": "p01", "section": "beach", "w": 4000, "h": 3000, "title": "Low tide", "rating": 4])
+        #expect(d.items[3].fields == ["id": "p10", "section": "beach", "w": 5000, "h": 2500, "title": "Dunes, after \"the\" rain", "rating": 4])
+        #expect(d.items[4].fields == ["id": "p02", "section": "city", "w": 3000, "h": 4000, "title": "Night market, Taipei", "rating": 5])
+        #expect(d.items[5].fields["rating"] == .double(2.5))
+        #expect(d.items[7].fields["title"] == "Café terrace")
+        #expect(d.items[10].fields["rating"] == .double(4.5))
+        #expect(d.widths[6].isNaN && d.heights[6] == 800)  // p08: only a height
+        #expect(d.items[6].fields.keys.contains("w") == false)
+    }
+
+    @Test func jsonLinesExample() throws {
+        let d = try DatasetLoader.load(path: datasetsFolder + "/examples/photos.jsonl")
+        checkPhotos(d)
+        #expect(d.items[6].fields == ["id": "p08", "section": "city", "h": 800, "title": "Panorama strip", "rating": 3])
+    }
+
+    @Test func csvExample() throws {
+        let d = try DatasetLoader.load(path: datasetsFolder + "/examples/photos.csv")
+        checkPhotos(d)
+        // CSV keeps column order; the empty `w` cell means "no width".
+        #expect(d.items[6].fields == ["id": "p08", "section": "city", "h": 800, "title": "Panorama strip", "rating": 3])
+        let jsonl = try DatasetLoader.load(path: datasetsFolder + "/examples/photos.jsonl")
+        #expect(d.items == jsonl.items)
+        #expect(d.sections == jsonl.sections)
+    }
+
+    @Test func jsonLinesWithoutSections() throws {
+        let d = try loadTemp("flat.jsonl", "\u{FEFF}{\"id\": 3, \"w\": 1.5}\r\n   \n{\"id\": \"x\", \"text\": \"a\\nb\", \"n\": [1, {\"k\": false}]}")
+        #expect(d.items == [Item(id: .int(3), fields: ["id": 3, "w": 1.5]),
+                            Item(id: .string("x"), fields: ["id": "x", "text": "a\nb", "n": [1, ["k": false]]])])
+        #expect(d.sections == [Dataset.Section(id: .int(0), range: 0..<2)])
+        #expect(d.metadata.isEmpty)
+    }
+
+    @Test func jsonLinesIntegerSections() throws {
+        let d = try loadTemp("s.jsonl", "{\"id\": 1, \"section\": 2}\n{\"id\": 2, \"section\": 1}\n{\"id\": 3, \"section\": 2}\n")
+        #expect(ids(d) == ["1", "3", "2"])
+        #expect(sectionSummary(d) == ["2 0..<2", "1 2..<3"])
+    }
+
+    @Test func csvCellsAndQuoting() throws {
+        let csv = "\u{FEFF}id,w,h,caption,code,ratio,note\n"
+            + "1,10,20,\"Hello, \"\"world\"\"\",007,0.5,\n"
+            + "\n"
+            + "two,,5,\"multi\nline\",-0,1e3,x\r\n"
+            + "3,1.25,,plain,12,-2.5,\"\""
+        let d = try loadTemp("cells.csv", csv)
+        #expect(d.items == [
+            Item(id: .int(1), fields: ["id": 1, "w": 10, "h": 20, "caption": "Hello, \"world\"", "code": "007", "ratio": 0.5, "note": ""]),
+            Item(id: .string("two"), fields: ["id": "two", "h": 5, "caption": "multi\nline", "code": 0, "ratio": 1000.0, "note": "x"]),
+            Item(id: .int(3), fields: ["id": 3, "w": 1.25, "caption": "plain", "code": 12, "ratio": -2.5, "note": ""]),
+        ])
+        #expect(d.sections.count == 1)
+        // Line numbers after a quoted line break still match the file.
+        #expect(loadError("cells.csv", csv + "\n4,1\n") == "cells.csv:7: expected 7 cells as in the header, found 2.")
+    }
+
+    @Test func csvHeaderOnlyIsAnEmptyDataset() throws {
+        let d = try loadTemp("h.csv", "id,w,h\n")
+        #expect(d.count == 0)
+        #expect(d.sections == [Dataset.Section(id: .int(0), range: 0..<0)])
+    }
+
+    @Test func csvFieldsAreNumbersOnlyWhenTheyReadAsJSONNumbers() {
+        #expect(DatasetLoader.csvNumber("12") == .int(12))
+        #expect(DatasetLoader.csvNumber("-4.5") == .double(-4.5))
+        #expect(DatasetLoader.csvNumber("2E2") == .double(200))
+        #expect(DatasetLoader.csvNumber("007") == nil)
+        #expect(DatasetLoader.csvNumber("+1") == nil)
+        #expect(DatasetLoader.csvNumber(" 1") == nil)
+        #expect(DatasetLoader.csvNumber("1 ") == nil)
+        #expect(DatasetLoader.csvNumber("1.") == nil)
+        #expect(DatasetLoader.csvNumber("NaN") == nil)
+        #expect(DatasetLoader.csvNumber("1e999") == nil)
+        #expect(DatasetLoader.csvNumber("") == nil)
+    }
+
+    @Test func formatsByExtension() {
+        #expect(DatasetFormat(fileName: "a/b.JSON") == .json)
+        #expect(DatasetFormat(fileName: "x.jsonl") == .jsonLines)
+        #expect(DatasetFormat(fileName: "x.ndjson") == .jsonLines)
+        #expect(DatasetFormat(fileName: "x.csv") == .csv)
+        #expect(DatasetFormat(fileName: "x.tsv") == nil)
+        #expect(DatasetFormat(fileName: "dir.json/file") == nil)
+        #expect(DatasetFormat(fileName: ".json") == nil)
+    }
+
+    @Test func parseFromMemory() throws {
+        let d = try DatasetLoader.parse(text: "id,w\na,1\n", fileName: "<memory>", format: .csv)
+        #expect(d.sourceName == "<memory>")
+        #expect(d.items == [Item(id: .string("a"), fields: ["id": "a", "w": 1])])
+        #expect(throws: DatasetError(file: "<stdin>", line: 1, path: "w", message: "expected a finite, non-negative number, found true")) {
+            try DatasetLoader.parse(data: Array(#"{"id": 1, "w": true}"#.utf8), fileName: "<stdin>", format: .jsonLines)
+        }
+    }
+}
+
+@Suite("Dataset loader: duplicate policies")
+struct DuplicatePolicyTests {
+    let json = #"{"sections": [{"id": "s", "items": [{"id": "a"}, {"id": 5}, {"id": "a"}]}, {"id": "s", "items": [{"id": "a(1)"}, {"id": 5}, {"id": "a"}]}]}"#
+
+    @Test func pairInOrderKeepsDuplicates() throws {
+        let d = try loadTemp("dup.json", json, policy: .pairInOrder)
+        #expect(d.items.map(\.id) == [.string("a"), .int(5), .string("a"), .string("a(1)"), .int(5), .string("a")])
+        #expect(d.sections.map(\.id) == [.string("s"), .string("s")])
+    }
+
+    @Test func suffixRenamesRepeatsInOrder() throws {
+        let d = try loadTemp("dup.json", json, policy: .suffix)
+        // "a(1)" is already in the file, so the repeats of "a" become a(2) and a(3); integer 5 becomes "5(1)".
+        #expect(d.items.map(\.id) == [.string("a"), .int(5), .string("a(2)"), .string("a(1)"), .string("5(1)"), .string("a(3)")])
+        #expect(d.items[2].fields["id"] == "a(2)")
+        #expect(d.items[4].fields == ["id": "5(1)"])
+        #expect(d.sections.map(\.id) == [.string("s"), .string("s(1)")])
+        #expect(d.sections.map(\.range) == [0..<3, 3..<6])
+    }
+
+    @Test func suffixInJSONLinesFollowsFileOrderBeforeGrouping() throws {
+        let text = "{\"id\": \"x\", \"section\": \"b\"}\n{\"id\": \"x\", \"section\": \"a\"}\n{\"id\": \"x\", \"section\": \"b\"}\n"
+        let d = try loadTemp("dup.jsonl", text, policy: .suffix)
+        #expect(ids(d) == ["x", "x(2)", "x(1)"])
+        #expect(sectionSummary(d) == ["\"b\" 0..<2", "\"a\" 2..<3"])
+        #expect(loadError("dup.jsonl", text) == "dup.jsonl:2: id: expected a unique id (or a duplicate policy), found \"x\" again (first on line 1).")
+    }
+
+    @Test func suffixInCSV() throws {
+        let d = try loadTemp("dup.csv", "id\n1\n1\n1\n", policy: .suffix)
+        #expect(d.items.map(\.id) == [.int(1), .string("1(1)"), .string("1(2)")])
+    }
+}
+
+@Suite("Dataset loader: real datasets")
+struct RealDatasetTests {
+    @Test(arguments: ["tuxpaint-stamps.json", "images-wallpapers.json", "images-gimp-help.json",
+                      "debian-bookworm-games.json", "appstream-screenshots-bookworm.json"])
+    func loadsWithTheAdvertisedCount(_ name: String) throws {
+        let d = try DatasetLoader.load(path: datasetsFolder + "/" + name)
+        #expect(d.metadata["count"] == .int(d.count))
+        #expect(d.metadata["source"]?.string?.isEmpty == false)
+        #expect(d.metadata["licence"]?.string?.isEmpty == false)
+        #expect(d.checkInvariants())
+        #expect(Set(d.items.map(\.id)).count == d.count)
+        // Every JSON field of every item reaches Item.fields unchanged: compare with a plain parse.
+        let raw = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: datasetsFolder + "/" + name))))
+        let rawItems: [JSONValue]
+        if case .array(let sections)? = raw["sections"] {
+            rawItems = sections.flatMap { s -> [JSONValue] in
+                if case .array(let a)? = s["items"] { return a } else { return [] }
+            }
+            #expect(d.sections.count == sections.count)
+            #expect(d.sections.map(\.id.jsonValue) == sections.map { $0["id"]! })
+        } else if case .array(let a)? = raw["items"] {
+            rawItems = a
+        } else {
+            rawItems = []
+        }
+        #expect(d.items.map { JSONValue.object($0.fields) } == rawItems)
+        // The writer reproduces what it read (exactly, when integral doubles such as the stamps'
+        // `600.0` keep their fraction).
+        #expect(try JSONParser.parse(JSONWriter.write(raw, options: JSONWriter.Options(integralDoublesAsIntegers: false))) == raw)
+        #expect(try JSONParser.parse(JSONWriter.write(raw, options: JSONWriter.Options(pretty: true, integralDoublesAsIntegers: false))) == raw)
+    }
+
+    @Test func knownCountsAndSections() throws {
+        let stamps = try DatasetLoader.load(path: datasetsFolder + "/tuxpaint-stamps.json")
+        #expect(stamps.count == 961 && stamps.sections.count == 16)
+        #expect(stamps.sections[0].id == .string("animals") && stamps.sections[0].fields == ["title": "Animals"])
+        #expect(stamps.items[0].fields == ["id": "animals/amphibians/frog-1", "w": 171, "h": 200, "format": "png",
+                                           "subcategory": "amphibians", "text": "A frog."])
+        let screenshots = try DatasetLoader.load(path: datasetsFolder + "/appstream-screenshots-bookworm.json")
+        #expect(screenshots.count == 1466 && screenshots.sections.count == 1)
+        let games = try DatasetLoader.load(path: datasetsFolder + "/debian-bookworm-games.json")
+        #expect(games.count == 1108 && games.items[0].id == .string("auralquiz"))
+    }
+}
