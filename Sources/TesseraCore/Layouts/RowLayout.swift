@@ -1,0 +1,73 @@
+/// One row that never wraps, where "fill" items share the space the others leave
+/// (CollectionKit's RowLayout; `RowLayout("id").transposed()` is a vertical stack with one
+/// flexible child).
+///
+/// Fill items are picked by identifier (`context.identifier(at:)`), not by index. The leftover
+/// width is shared equally among them, and each is asked its size with that width. The row is
+/// then justified with CollectionKit's `distribute` (the strict fit test: an overflowing or
+/// exactly full row stays at the start) and items are aligned against the container height.
+public struct RowLayout: Layout, Sendable {
+    /// Identifiers of the items that fill the empty space.
+    public var fillIdentifiers: Set<String>
+    /// Gap between neighbouring items.
+    public var spacing: Double
+    /// Items along the row, when they leave space.
+    public var justifyContent: JustifyContent
+    /// Items across the row, against the container height.
+    public var alignItems: AlignItems
+    /// When true a fill item is at least as wide as its share, even if its size rule answers
+    /// less; when false it keeps the width its size rule answers.
+    public var alwaysFillEmptySpaces: Bool
+
+    public init(fillIdentifiers: Set<String> = [], spacing: Double = 0,
+                justifyContent: JustifyContent = .start, alignItems: AlignItems = .start,
+                alwaysFillEmptySpaces: Bool = true) {
+        self.fillIdentifiers = fillIdentifiers
+        self.spacing = spacing
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.alwaysFillEmptySpaces = alwaysFillEmptySpaces
+    }
+
+    /// CollectionKit's variadic form: `RowLayout("a", "b")` (`RowLayout()` has no fill items).
+    /// Takes one identifier at least so that calls without one stay unambiguous.
+    public init(_ fill: String, _ moreFill: String..., spacing: Double = 0,
+                justifyContent: JustifyContent = .start, alignItems: AlignItems = .start) {
+        self.init(fillIdentifiers: Set([fill] + moreFill), spacing: spacing,
+                  justifyContent: justifyContent, alignItems: alignItems)
+    }
+
+    /// - Complexity: O(n) size queries (fixed items first, then fill items) and O(n) work.
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        try FramesResult(frames: frames(context), layoutName: "row")
+    }
+
+    /// Every item's frame, in index order. O(n).
+    func frames(_ context: LayoutContext) -> [Rect] {
+        let n = context.count
+        guard n > 0 else { return [] }
+        let container = context.collectionSize
+        let isFill = (0..<n).map { fillIdentifiers.contains(context.identifier(at: $0)) }
+        // Fixed items first: what they (and every gap) take decides the fill items' share.
+        var sizes = [Size](repeating: .zero, count: n)
+        var used = spacing * Double(n - 1)
+        for i in 0..<n where !isFill[i] {
+            sizes[i] = context.size(at: i, proposed: container)
+            used += sizes[i].width
+        }
+        let fillCount = isFill.lazy.filter { $0 }.count
+        if fillCount > 0 {
+            let share = max(0, container.width - used) / Double(fillCount)
+            for i in 0..<n where isFill[i] {
+                var size = context.size(at: i, proposed: Size(width: share, height: container.height))
+                if alwaysFillEmptySpaces { size.width = max(share, size.width) }
+                sizes[i] = size
+            }
+        }
+        let total = sizes.reduce(0) { $0 + $1.width }
+        let along = distribute(justifyContent, length: container.width, total: total,
+                               spacing: spacing, count: n, rule: .collectionKit)
+        return align(alignItems, sizes: sizes, x: along.offset, spacing: along.spacing,
+                     lineStart: 0, lineLength: max(0, container.height))
+    }
+}
