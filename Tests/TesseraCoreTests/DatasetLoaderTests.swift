@@ -382,8 +382,20 @@ struct DuplicatePolicyTests {
 
 @Suite("Dataset loader: real datasets")
 struct RealDatasetTests {
-    @Test(arguments: ["tuxpaint-stamps.json", "images-wallpapers.json", "images-gimp-help.json",
-                      "debian-bookworm-games.json", "appstream-screenshots-bookworm.json"])
+    /// Every `.json` file in datasets/ (the five the demo and tests need, and any added later).
+    static let realDatasets: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: datasetsFolder)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func theDemoDatasetsArePresent() {
+        for name in ["tuxpaint-stamps.json", "images-wallpapers.json", "images-gimp-help.json",
+                     "debian-bookworm-games.json", "appstream-screenshots-bookworm.json"] {
+            #expect(Self.realDatasets.contains(name), "datasets/\(name) is missing")
+        }
+    }
+
+    @Test(arguments: realDatasets)
     func loadsWithTheAdvertisedCount(_ name: String) throws {
         let d = try DatasetLoader.load(path: datasetsFolder + "/" + name)
         #expect(d.metadata["count"] == .int(d.count))

@@ -20,11 +20,11 @@ extension DatasetLoader {
                 throw DatasetError(file: file, line: header.line, message: "expected a name for column \(k + 1), found an empty cell")
             }
             if !seen.insert(name).inserted {
-                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(quoted(name)) twice")
+                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(JSONParser.quotedForMessage(name)) twice")
             }
         }
         guard seen.contains("id") else {
-            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(quoted).joined(separator: ", "))")
+            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(JSONParser.quotedForMessage).joined(separator: ", "))")
         }
         let sectioned = seen.contains("section")
 
@@ -55,7 +55,7 @@ extension DatasetLoader {
                     guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
                         // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
                         let found = csvNumber(cell)?.briefDescription
-                            ?? (Double(cell).map { !$0.isFinite } == true ? cell : quoted(cell))
+                            ?? (Double(cell).map { !$0.isFinite } == true ? cell : JSONParser.quotedForMessage(cell))
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
                     fields[name] = v
@@ -99,8 +99,8 @@ extension DatasetLoader {
             if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { i = 3 }  // byte-order mark
             var k = i
             while k < b.count {
-                guard let n = utf8ScalarLength(b, at: k) else {
-                    let line = lineAndColumn(b, offset: k).line
+                guard let n = JSONParser.utf8ScalarLength(b, at: k) else {
+                    let line = JSONParser.lineAndColumn(b, offset: k).line
                     throw DatasetError(file: file, line: line, message: "expected UTF-8 text, found the byte 0x" + String(b[k], radix: 16, uppercase: true))
                 }
                 k += n
@@ -150,7 +150,7 @@ extension DatasetLoader {
                         let start = i
                         while i < b.count && b[i] != UInt8(ascii: ",") && b[i] != 0x0A && b[i] != 0x0D {
                             if b[i] == UInt8(ascii: "\"") {
-                                throw DatasetError(file: file, line: line, message: "expected '\"' only around a whole cell, found one inside the unquoted cell \(quoted(text(start..<(i + 1))))")
+                                throw DatasetError(file: file, line: line, message: "expected '\"' only around a whole cell, found one inside the unquoted cell \(JSONParser.quotedForMessage(text(start..<(i + 1))))")
                             }
                             i += 1
                         }

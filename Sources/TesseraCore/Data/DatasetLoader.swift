@@ -87,38 +87,40 @@ public enum DatasetLoader {
 
 // MARK: - Shared steps
 
-/// Where an item or section came from, for messages.
-enum SourcePosition: Equatable {
-    case topItem(Int)              // items[i]
-    case bareItem(Int)             // [i]
-    case sectionItem(Int, Int)     // sections[s].items[i]
-    case section(Int)              // sections[s]
-    case line(Int)                 // JSON Lines or CSV record
+extension DatasetLoader {
+    /// Where an item or section came from, for messages.
+    enum SourcePosition: Equatable {
+        case topItem(Int)              // items[i]
+        case bareItem(Int)             // [i]
+        case sectionItem(Int, Int)     // sections[s].items[i]
+        case section(Int)              // sections[s]
+        case line(Int)                 // JSON Lines or CSV record
 
-    /// The JSON path of the item or section itself (nil for lines).
-    var path: String? {
-        switch self {
-        case .topItem(let i): return "items[\(i)]"
-        case .bareItem(let i): return "[\(i)]"
-        case .sectionItem(let s, let i): return "sections[\(s)].items[\(i)]"
-        case .section(let s): return "sections[\(s)]"
-        case .line: return nil
+        /// The JSON path of the item or section itself (nil for lines).
+        var path: String? {
+            switch self {
+            case .topItem(let i): return "items[\(i)]"
+            case .bareItem(let i): return "[\(i)]"
+            case .sectionItem(let s, let i): return "sections[\(s)].items[\(i)]"
+            case .section(let s): return "sections[\(s)]"
+            case .line: return nil
+            }
         }
-    }
 
-    var line: Int? { if case .line(let l) = self { return l } else { return nil } }
+        var line: Int? { if case .line(let l) = self { return l } else { return nil } }
 
-    /// The JSON path of a field of the item, or just the field name for lines.
-    func path(_ field: String) -> String { path.map { $0 + "." + field } ?? field }
+        /// The JSON path of a field of the item, or just the field name for lines.
+        func path(_ field: String) -> String { path.map { $0 + "." + field } ?? field }
 
-    /// "items[3]" or "line 3", after "first at"/"first on".
-    var reference: String {
-        if case .line(let l) = self { return "on line \(l)" }
-        return "at " + path!
-    }
+        /// "at items[3]" or "on line 3", for "(first ...)" in duplicate messages.
+        var reference: String {
+            if case .line(let l) = self { return "on line \(l)" }
+            return "at " + path!
+        }
 
-    func error(_ file: String, field: String? = nil, _ message: String) -> DatasetError {
-        DatasetError(file: file, line: line, path: field.map { path($0) } ?? path, message: message)
+        func error(_ file: String, field: String? = nil, _ message: String) -> DatasetError {
+            DatasetError(file: file, line: line, path: field.map { path($0) } ?? path, message: message)
+        }
     }
 }
 

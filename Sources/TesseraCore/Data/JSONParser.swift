@@ -138,7 +138,7 @@ private struct Reader {
             let v = try value(expected: "a JSON value after ':'")
             if members.updateValue(v, forKey: key) != nil {
                 i = keyStart
-                throw error("unique keys in an object", found: "\(quoted(key)) twice")
+                throw error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
             }
             skipWhitespace()
             switch peek {
@@ -278,7 +278,7 @@ private struct Reader {
 
     /// Validates one multi-byte UTF-8 scalar at `i` (RFC 3629: no overlongs, no surrogates) and skips it.
     mutating func skipUTF8Scalar() throws {
-        guard let n = utf8ScalarLength(b, at: i) else {
+        guard let n = JSONParser.utf8ScalarLength(b, at: i) else {
             throw error("valid UTF-8 text", found: "the byte 0x\(hexString(UInt32(b[i]), width: 2))")
         }
         i += n
@@ -291,7 +291,7 @@ private struct Reader {
 
     func unterminatedString(start: Int) -> JSONParseError {
         var e = error("a closing '\"' for the string", found: "end of input")
-        let (line, column) = lineAndColumn(b, offset: start)
+        let (line, column) = JSONParser.lineAndColumn(b, offset: start)
         e.expected += " that starts at line \(line), column \(column)"
         return e
     }
@@ -385,7 +385,7 @@ private struct Reader {
     }
 
     func error(_ expected: String, found: String?) -> JSONParseError {
-        let (line, column) = lineAndColumn(b, offset: i)
+        let (line, column) = JSONParser.lineAndColumn(b, offset: i)
         return JSONParseError(line: line, column: column, offset: i, expected: expected, found: found)
     }
 }
@@ -418,42 +418,44 @@ private func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
     UTF8.encode(scalar) { bytes.append($0) }
 }
 
-/// The length of the valid UTF-8 scalar starting at `i`, or nil when the bytes there are not
-/// valid UTF-8 (RFC 3629: shortest form only, no surrogates, at most U+10FFFF).
-func utf8ScalarLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
-    let c0 = b[i]
-    if c0 < 0x80 { return 1 }
-    @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
-        i + k < b.count && b[i + k] >= lo && b[i + k] <= hi
-    }
-    switch c0 {
-    case 0xC2...0xDF: return cont(1) ? 2 : nil
-    case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : nil
-    case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : nil
-    case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : nil
-    case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : nil
-    case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : nil
-    case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : nil
-    default: return nil
-    }
-}
-
-/// 1-based line and column (in Unicode scalars) of byte `offset`. O(offset); used only for errors.
-/// A "\r\n" pair counts as one line break, as does a lone "\r".
-func lineAndColumn(_ b: UnsafeBufferPointer<UInt8>, offset: Int) -> (line: Int, column: Int) {
-    var line = 1, column = 1
-    var k = 0
-    let end = min(offset, b.count)
-    while k < end {
-        let c = b[k]
-        if c == 0x0A || (c == 0x0D && !(k + 1 < b.count && b[k + 1] == 0x0A)) {
-            line += 1; column = 1
-        } else if c & 0xC0 != 0x80 && c != 0x0D {
-            column += 1
+extension JSONParser {
+    /// The length of the valid UTF-8 scalar starting at `i`, or nil when the bytes there are not
+    /// valid UTF-8 (RFC 3629: shortest form only, no surrogates, at most U+10FFFF).
+    static func utf8ScalarLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let c0 = b[i]
+        if c0 < 0x80 { return 1 }
+        @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+            i + k < b.count && b[i + k] >= lo && b[i + k] <= hi
         }
-        k += 1
+        switch c0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : nil
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : nil
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : nil
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : nil
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : nil
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : nil
+        default: return nil
+        }
     }
-    return (line, column)
+
+    /// 1-based line and column (in Unicode scalars) of byte `offset`. O(offset); used only for errors.
+    /// A "\r\n" pair counts as one line break, as does a lone "\r".
+    static func lineAndColumn(_ b: UnsafeBufferPointer<UInt8>, offset: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        var k = 0
+        let end = min(offset, b.count)
+        while k < end {
+            let c = b[k]
+            if c == 0x0A || (c == 0x0D && !(k + 1 < b.count && b[k + 1] == 0x0A)) {
+                line += 1; column = 1
+            } else if c & 0xC0 != 0x80 && c != 0x0D {
+                column += 1
+            }
+            k += 1
+        }
+        return (line, column)
+    }
 }
 
 /// What the parser sees at `i`, for "found ..." in messages: "end of input", "'x'", a word
@@ -471,14 +473,16 @@ private func foundDescription(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Str
         }
         return "'\(Character(Unicode.Scalar(c)))'"
     }
-    guard let n = utf8ScalarLength(b, at: i) else { return "the byte 0x\(hexString(UInt32(c), width: 2))" }
+    guard let n = JSONParser.utf8ScalarLength(b, at: i) else { return "the byte 0x\(hexString(UInt32(c), width: 2))" }
     return "'" + String(decoding: UnsafeBufferPointer(rebasing: b[i..<(i + n)]), as: UTF8.self) + "'"
 }
 
-/// A string in double quotes with JSON escapes, shortened to about 40 characters, for messages.
-func quoted(_ s: String) -> String {
-    let limit = 40
-    var body = s
-    if s.count > limit { body = String(s.prefix(limit)) + "..." }
-    return JSONWriter.write(.string(body))
+extension JSONParser {
+    /// A string in double quotes with JSON escapes, shortened to about 40 characters, for messages.
+    static func quotedForMessage(_ s: String) -> String {
+        let limit = 40
+        var body = s
+        if s.count > limit { body = String(s.prefix(limit)) + "..." }
+        return JSONWriter.write(.string(body))
+    }
 }

@@ -64,7 +64,7 @@ extension JSONValue {
         switch self {
         case .array: return "an array"
         case .object: return "an object"
-        case .string(let s): return quoted(s)
+        case .string(let s): return JSONParser.quotedForMessage(s)
         case .double(let d) where !d.isFinite: return String(d)
         default: return JSONWriter.write(self)
         }

@@ -47,7 +47,7 @@ public struct TextMeasurer: Hashable, Sendable {
 
     /// Advance of one scalar in points, on its own (no joiner or flag-pair context). O(1).
     public func advance(of scalar: Unicode.Scalar) -> Double {
-        Double(TextMetrics.advance(scalar.value)) * fontSize / 1000
+        Double(Metrics.advance(scalar.value)) * fontSize / 1000
     }
 
     // MARK: Implementation
@@ -83,18 +83,18 @@ public struct TextMeasurer: Hashable, Sendable {
     /// Lines taken by one paragraph (at least 1): greedy breaking at collapsed spaces, overlong
     /// words broken between characters.
     private static func wrappedLineCount(_ p: Substring.UnicodeScalarView, limit: Double) -> Int {
-        let space = TextMetrics.spaceAdvance
+        let space = Metrics.spaceAdvance
         var lines = 0
         var lineUnits = 0          // width of the current line so far
         var lineEmpty = true
         var i = p.startIndex
         while i < p.endIndex {
-            if TextMetrics.isSpace(p[i].value) { i = p.index(after: i); continue }
+            if Metrics.isSpace(p[i].value) { i = p.index(after: i); continue }
             // Measure the word [i, end).
             var end = i
-            var state = TextMetrics.State()
+            var state = Metrics.State()
             var wordUnits = 0
-            while end < p.endIndex, !TextMetrics.isSpace(p[end].value) {
+            while end < p.endIndex, !Metrics.isSpace(p[end].value) {
                 wordUnits += state.advance(p[end].value)
                 end = p.index(after: end)
             }
@@ -106,7 +106,7 @@ public struct TextMeasurer: Hashable, Sendable {
                     lineUnits = wordUnits
                 } else {
                     // Break the word between characters; its tail stays on the current line.
-                    var charState = TextMetrics.State()
+                    var charState = Metrics.State()
                     var started = false
                     var k = i
                     while k < end {
@@ -130,14 +130,14 @@ public struct TextMeasurer: Hashable, Sendable {
     private static func unwrappedUnits(_ p: Substring.UnicodeScalarView) -> Int {
         var units = 0
         var pendingSpace = false
-        var state = TextMetrics.State()
+        var state = Metrics.State()
         for s in p {
-            if TextMetrics.isSpace(s.value) {
+            if Metrics.isSpace(s.value) {
                 pendingSpace = units > 0
-                state = TextMetrics.State()
+                state = Metrics.State()
                 continue
             }
-            if pendingSpace { units += TextMetrics.spaceAdvance; pendingSpace = false }
+            if pendingSpace { units += Metrics.spaceAdvance; pendingSpace = false }
             units += state.advance(s.value)
         }
         return units
@@ -145,89 +145,91 @@ public struct TextMeasurer: Hashable, Sendable {
 }
 
 /// The advance table and the little bit of context (joiners, flag pairs) that scalars need.
-enum TextMetrics {
-    /// Advances of ASCII 0x20...0x7E in thousandths of an em: approximate widths of a common
-    /// proportional sans-serif face (narrow `i l .`, wide `m w M W @`, digits all equal).
-    static let ascii: [Int] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space ! " # $ % & ' ( ) * + , - . /
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0-9 : ; < = > ?
-        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ A-O
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P-Z [ \ ] ^ _
-        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` a-o
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,       // p-z { | } ~
-    ]
-    static let spaceAdvance = 278
-    static let defaultAdvance = 600
-    static let wideAdvance = 1000
+extension TextMeasurer {
+    enum Metrics {
+        /// Advances of ASCII 0x20...0x7E in thousandths of an em: approximate widths of a common
+        /// proportional sans-serif face (narrow `i l .`, wide `m w M W @`, digits all equal).
+        static let ascii: [Int] = [
+            278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space ! " # $ % & ' ( ) * + , - . /
+            556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0-9 : ; < = > ?
+            1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ A-O
+            667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P-Z [ \ ] ^ _
+            333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` a-o
+            556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,       // p-z { | } ~
+        ]
+        static let spaceAdvance = 278
+        static let defaultAdvance = 600
+        static let wideAdvance = 1000
 
-    @inline(__always) static func isSpace(_ v: UInt32) -> Bool { v == 0x20 || v == 0x09 }
+        @inline(__always) static func isSpace(_ v: UInt32) -> Bool { v == 0x20 || v == 0x09 }
 
-    /// Advance of one scalar without context. O(1).
-    static func advance(_ v: UInt32) -> Int {
-        if v < 0x80 { return v >= 0x20 && v < 0x7F ? ascii[Int(v - 0x20)] : 0 }
-        if v == 0xA0 { return spaceAdvance }  // no-break space
-        if isZeroWidth(v) { return 0 }
-        if isWide(v) { return wideAdvance }
-        return defaultAdvance
-    }
-
-    static func isZeroWidth(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x80...0x9F,                 // C1 controls
-             0x0300...0x036F,             // combining diacritical marks
-             0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
-             0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
-             0x200B...0x200F,             // zero-width space, joiners, direction marks
-             0x2060...0x2064, 0xFEFF,
-             0xFE00...0xFE0F,             // variation selectors
-             0x1F3FB...0x1F3FF,           // emoji skin-tone modifiers
-             0xE0000...0xE007F,           // tags (flag sequences)
-             0xE0100...0xE01EF:
-            return true
-        default:
-            return false
+        /// Advance of one scalar without context. O(1).
+        static func advance(_ v: UInt32) -> Int {
+            if v < 0x80 { return v >= 0x20 && v < 0x7F ? ascii[Int(v - 0x20)] : 0 }
+            if v == 0xA0 { return spaceAdvance }  // no-break space
+            if isZeroWidth(v) { return 0 }
+            if isWide(v) { return wideAdvance }
+            return defaultAdvance
         }
-    }
 
-    static func isWide(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x1100...0x115F,             // Hangul Jamo initials
-             0x231A...0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
-             0x2600...0x27BF,             // miscellaneous symbols and dingbats (emoji)
-             0x2B1B...0x2B1C, 0x2B50, 0x2B55,
-             0x2E80...0x303E, 0x3041...0x33FF, // CJK radicals, punctuation, kana, compatibility
-             0x3400...0x4DBF, 0x4E00...0x9FFF, // CJK ideographs
-             0xA000...0xA4CF,             // Yi
-             0xA960...0xA97F, 0xAC00...0xD7A3, // Hangul
-             0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, // fullwidth forms
-             0x1F000...0x1FAFF,           // emoji, pictographs, regional indicators
-             0x20000...0x3FFFD:           // CJK extensions
-            return true
-        default:
-            return false
+        static func isZeroWidth(_ v: UInt32) -> Bool {
+            switch v {
+            case 0x80...0x9F,                 // C1 controls
+                 0x0300...0x036F,             // combining diacritical marks
+                 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
+                 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+                 0x200B...0x200F,             // zero-width space, joiners, direction marks
+                 0x2060...0x2064, 0xFEFF,
+                 0xFE00...0xFE0F,             // variation selectors
+                 0x1F3FB...0x1F3FF,           // emoji skin-tone modifiers
+                 0xE0000...0xE007F,           // tags (flag sequences)
+                 0xE0100...0xE01EF:
+                return true
+            default:
+                return false
+            }
         }
-    }
 
-    /// Context across scalars: a scalar after a zero-width joiner is part of the same emoji, and
-    /// regional indicators pair up into one flag.
-    struct State {
-        var afterJoiner = false
-        var pendingRegional = false
+        static func isWide(_ v: UInt32) -> Bool {
+            switch v {
+            case 0x1100...0x115F,             // Hangul Jamo initials
+                 0x231A...0x231B, 0x23E9...0x23EC, 0x23F0, 0x23F3, 0x25FD...0x25FE,
+                 0x2600...0x27BF,             // miscellaneous symbols and dingbats (emoji)
+                 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
+                 0x2E80...0x303E, 0x3041...0x33FF, // CJK radicals, punctuation, kana, compatibility
+                 0x3400...0x4DBF, 0x4E00...0x9FFF, // CJK ideographs
+                 0xA000...0xA4CF,             // Yi
+                 0xA960...0xA97F, 0xAC00...0xD7A3, // Hangul
+                 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6, // fullwidth forms
+                 0x1F000...0x1FAFF,           // emoji, pictographs, regional indicators
+                 0x20000...0x3FFFD:           // CJK extensions
+                return true
+            default:
+                return false
+            }
+        }
 
-        @inline(__always) mutating func advance(_ v: UInt32) -> Int {
-            if v < 0x80 {
-                afterJoiner = false; pendingRegional = false
-                return TextMetrics.advance(v)
+        /// Context across scalars: a scalar after a zero-width joiner is part of the same emoji, and
+        /// regional indicators pair up into one flag.
+        struct State {
+            var afterJoiner = false
+            var pendingRegional = false
+
+            @inline(__always) mutating func advance(_ v: UInt32) -> Int {
+                if v < 0x80 {
+                    afterJoiner = false; pendingRegional = false
+                    return Metrics.advance(v)
+                }
+                if v == 0x200D { afterJoiner = true; return 0 }
+                if afterJoiner { afterJoiner = false; return 0 }
+                if (0x1F1E6...0x1F1FF).contains(v) {
+                    defer { pendingRegional.toggle() }
+                    return pendingRegional ? 0 : wideAdvance
+                }
+                pendingRegional = false
+                return Metrics.advance(v)
             }
-            if v == 0x200D { afterJoiner = true; return 0 }
-            if afterJoiner { afterJoiner = false; return 0 }
-            if (0x1F1E6...0x1F1FF).contains(v) {
-                defer { pendingRegional.toggle() }
-                return pendingRegional ? 0 : wideAdvance
-            }
-            pendingRegional = false
-            return TextMetrics.advance(v)
         }
     }
 }
