@@ -78,7 +78,7 @@ struct LayoutInputOptions: ParsableArguments {
             throw CLIError("unknown --duplicates '\(duplicates)'; expected reject, pairInOrder or suffix")
         }
         let parameters = try parseParameters(params)
-        let dataset = try data.map { try loadDatasetFile($0, policy) } ?? .generatedSample
+        let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: policy) } ?? .generatedSample
         let layout: any Layout
         if layoutName.hasSuffix(".lua") {
             layout = try loadScriptedLayout(path: layoutName, params: parameters, limits: limits.options)

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `tessera run` end to end: the SPEC §9 JSON shape, exact visibility, and bad input.
+@Suite struct RunCommandTests {
+    struct Report: Decodable {
+        struct Entry: Decodable { var id: String; var section: Int; var frame: [Double] }
+        var viewport: [Double]
+        var contentSize: [Double]
+        var items: [Entry]
+        var supplementaries: [Supplementary]
+        var visible: [Int]?
+        struct Supplementary: Decodable { var kind: String; var section: Int; var frame: [Double] }
+    }
+
+    @Test func json_has_the_spec_shape_and_visible_is_the_brute_force_set() throws {
+        for offset in ["0,2000", "0,0", "100,35000", "-50,-50"] {
+            let run = try runTessera(["run", "waterfall", "--param", "columns=3", "--param", "spacing=4",
+                                      "--data", "datasets/tuxpaint-stamps.json", "--offset", offset, "--format", "json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+            #expect(report.viewport == [375, 812])
+            #expect(report.items.count == 961)
+            #expect(report.items.first?.id == "animals/amphibians/frog-1")
+            let parts = offset.split(separator: ",").map { Double($0)! }
+            let (vx, vy) = (parts[0], parts[1])
+            let brute = report.items.indices.filter { i in
+                let f = report.items[i].frame
+                return f[0] < vx + 375 && vx < f[0] + f[2] && f[1] < vy + 812 && vy < f[1] + f[3]
+            }
+            #expect(report.visible == brute)
+            // Column width (375 - 2*4) / 3 and the first three items start each column at y 0.
+            let columnWidth = (375.0 - 8) / 3
+            #expect(report.items[0].frame[0...2] == [0, 0, columnWidth])
+            #expect(report.items[1].frame[0...2] == [columnWidth + 4, 0, columnWidth])
+            #expect(report.contentSize[0] == 375)
+        }
+    }
+
+    @Test func sections_are_reported_per_item() throws {
+        let run = try runTessera(["run", "waterfall", "--data", "datasets/tuxpaint-stamps.json"])
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        #expect(report.visible == nil)
+        #expect(Set(report.items.map(\.section)).count == 16)
+        #expect(report.items.map(\.section) == report.items.map(\.section).sorted())
+    }
+
+    @Test func numbers_print_in_shortest_round_trip_form() throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("d.json")
+        try #"{"items": [{"id": "a", "w": 300, "h": 100}, {"id": "b", "w": 10, "h": 3}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "waterfall", "--param", "columns=1", "--viewport", "100x812", "--data", file.path])
+        #expect(run.stdout.contains(#"{"id": "a", "section": 0, "frame": [0, 0, 100, 33.333333333333336]}"#))
+        #expect(run.stdout.contains(#"{"id": "b", "section": 0, "frame": [0, 33.333333333333336, 10, 3]}"#))
+    }
+
+    @Test func svg_draws_items_content_bounds_and_viewport() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("w.svg")
+        let run = try runTessera(["run", "waterfall", "--data", "datasets/images-wallpapers.json", "--offset", "0,300",
+                                  "--format", "svg", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let svg = try String(contentsOf: out, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.components(separatedBy: "<title>0: ").count == 2)
+        #expect(svg.contains("<title>content bounds</title>"))
+        #expect(svg.contains("<title>viewport</title>"))
+        #expect(svg.hasSuffix("</svg>"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["w.svg"])
+    }
+
+    @Test func text_prints_a_summary_and_a_preview() throws {
+        let run = try runTessera(["run", "flow", "--param", "spacing=8", "--data", "datasets/images-wallpapers.json", "--format", "text"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("layout:       flow"))
+        #expect(run.stdout.contains("(121 items in 1 sections)"))
+        #expect(run.stdout.split(separator: "\n").contains { $0.count == 60 && $0.allSatisfy { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789. ".contains($0) } })
+    }
+
+    /// Each case: arguments, then the exact stderr. Every case exits 1 and leaves no output file.
+    @Test(arguments: [
+        (["run", "waterfall", "--data", "datasets/no-such-file.json"],
+         "Error: datasets/no-such-file.json: expected a readable file, found none (No such file or directory).\n"),
+        (["run", "spiral"],
+         "Error: unknown layout 'spiral'; expected a .lua file or one of: flow, row, waterfall, overlay\n"),
+        (["run", "waterfall", "--param", "colums=3"],
+         "Error: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing\n"),
+        (["run", "waterfall", "--param", "columns=two"],
+         "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
+        (["run", "waterfall", "--viewport", "375by812"],
+         "Error: --viewport '375by812' is not valid; expected two numbers like 375x812\n"),
+        (["run", "waterfall", "--offset", "0"],
+         "Error: --offset '0' is not valid; expected two numbers like 0,2000\n"),
+        (["run", "waterfall", "--format", "png"],
+         "Error: unknown --format 'png'; expected json, text, svg or html\n"),
+    ])
+    func bad_input_is_one_sentence_and_no_output(arguments: [String], expected: String) throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("out.json").path
+        let run = try runTessera(arguments + ["--out", out])
+        #expect(run.status == 1)
+        #expect(run.stderr == expected)
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// Bad datasets: the error names the file and the place.
+    @Test(arguments: [
+        (#"{"items": [{"id": "a", "w": 1, "h": 2},]}"#,
+         ":1:40: expected a value, found ']'.\n"),
+        (#"{"items": [{"id": "a", "w": 1, "h": 2}, {"id": "a", "w": 1, "h": 2}]}"#,
+         ": items[1].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0]).\n"),
+        (#"{"items": [{"id": "a", "w": -1, "h": 2}]}"#,
+         ": items[0].w: expected a finite, non-negative number, found -1.\n"),
+    ])
+    func bad_datasets_name_the_file_and_place(content: String, expectedSuffix: String) throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("bad.json")
+        try content.write(to: file, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.svg").path
+        let run = try runTessera(["run", "waterfall", "--data", file.path, "--format", "svg", "--out", out])
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: \(file.path)\(expectedSuffix)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func an_existing_output_file_survives_a_failed_run() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("keep.json")
+        try "previous".write(to: out, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "waterfall", "--param", "nope=1", "--out", out.path])
+        #expect(run.status == 1)
+        #expect(try String(contentsOf: out, encoding: .utf8) == "previous")
+    }
+}
