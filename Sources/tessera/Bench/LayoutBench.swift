@@ -28,10 +28,12 @@ enum LayoutBench: BenchSuite {
             report(BenchResult(suite: name, name: "waterfall layout+index", n: n, median: full,
                                baseline: "plain loop, preallocated buffer", baselineMedian: loop, notes: notes))
 
+            let flowSizes = dataset.heights.map { Size(width: 300, height: $0) }   // fit leaves them as they are
+            let flowLoop = plainFlowLoopMilliseconds(sizes: flowSizes, width: 375, spacing: 4, repeats: repeats)
             let flow = FlowLayout(spacing: 4)
             let flowMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try flow.layout(context)) }
             report(BenchResult(suite: name, name: "flow layout+index", n: n, median: flowMs,
-                               baseline: "plain loop, preallocated buffer", baselineMedian: loop))
+                               baseline: "plain flow loop, preallocated", baselineMedian: flowLoop))
         }
     }
 
@@ -67,6 +69,26 @@ enum LayoutBench: BenchSuite {
                 }
             }
             blackHole(buffer[heights.count - 1])
+        }
+    }
+
+    /// The flow baseline: greedy line breaking, start-aligned, written into a preallocated buffer.
+    static func plainFlowLoopMilliseconds(sizes: [Size], width: Double, spacing: Double, repeats: Int) -> Double {
+        let buffer = UnsafeMutableBufferPointer<Rect>.allocate(capacity: sizes.count)
+        defer { buffer.deallocate() }
+        return BenchClock.medianMilliseconds(repeats: repeats) {
+            var x = 0.0, y = 0.0, lineHeight = 0.0, onLine = 0
+            for i in 0..<sizes.count {
+                let s = sizes[i]
+                if onLine > 0 && x + s.width > width {
+                    y += lineHeight + spacing; x = 0; lineHeight = 0; onLine = 0
+                }
+                buffer[i] = Rect(x: x, y: y, width: s.width, height: s.height)
+                x += s.width + spacing
+                lineHeight = max(lineHeight, s.height)
+                onLine += 1
+            }
+            blackHole(buffer[sizes.count - 1])
         }
     }
 }
