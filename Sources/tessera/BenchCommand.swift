@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")
 
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
-    static let suites: [BenchSuite.Type] = [LayoutBench.self]
+    static let suites: [BenchSuite.Type] = [LayoutBench.self, VisibleBench.self, DiffBench.self]
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
@@ -24,7 +24,9 @@ struct BenchCommand: ParsableCommand {
         let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
         var rows: [BenchResult] = []
         if format == "table" { printTableHeader() }
+        let showProgress = isatty(STDERR_FILENO) == 1
         for s in chosen {
+            if showProgress { FileHandle.standardError.write(Data("bench: running \(s.name)...\n".utf8)) }
             try s.run(quick: quick) { row in
                 rows.append(row)
                 if format == "table" { printTableRow(row) }
