@@ -1,5 +1,154 @@
 #ifndef TESSERA_LUABRIDGE_H
 #define TESSERA_LUABRIDGE_H
-/* The C bridge between Lua and Swift. Built out by the Lua scripting work. */
+/*
+** LuaBridge: the C side of Tessera's Lua host.
+**
+** Swift cannot call Lua's function-like macros, and must never be unwound by a Lua error
+** (a longjmp skips Swift's releases and defers). So everything that raises lives here:
+** the message handler, the frame writer `ctx.set`, the checked drivers that call script
+** functions, the read-only tables, `require`, and the trampoline that turns an error
+** code returned by a Swift host function into a Lua error.
+**
+** Stack effects are stated lauxlib-style: [-o, +p, x] pops o, pushes p; x is `-` (never
+** raises), `m` (raises only on memory errors) or `e` (may raise any error).
+*/
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+/* {====================================================================
+** Macros as functions Swift can call
+** ===================================================================== */
+
+static inline int tb_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int tb_upvalueindex(int i) { return lua_upvalueindex(i); }
+/* [-n, +0, -] */
+static inline void tb_pop(lua_State *L, int n) { lua_pop(L, n); }
+/* [-0, +1, m] */
+static inline void tb_newtable(lua_State *L) { lua_newtable(L); }
+/* [-0, +0, -] lua_gc is variadic in 5.4; these are the fixed-arity uses. */
+static inline int tb_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
+static inline int tb_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+/* }==================================================================== */
+
+
+/* {====================================================================
+** States, limits and protected calls
+** ===================================================================== */
+
+/* Why the last outermost call stopped (tb_laststop). */
+enum {
+  TB_STOP_NONE = 0,
+  TB_STOP_TIME = 1,          /* the time limit passed (watchdog) */
+  TB_STOP_INSTRUCTIONS = 2,  /* the instruction budget ran out (count hook) */
+  TB_STOP_MEMORY = 3,        /* an allocation was refused at the memory cap */
+  TB_STOP_INTERRUPT = 4      /* tb_interrupt was called */
+};
+
+/* A new state with a capped allocator, a panic handler that aborts with a message and
+** warnings switched off. `maxmemory` 0 means no cap. NULL when out of memory. */
+lua_State *tb_newstate(size_t maxmemory);
+/* Closes the state (finalizers run) and stops its watchdog thread. */
+void tb_close(lua_State *L);
+
+/* Limits for each outermost tb_pcall; 0 switches one off. The time limit costs nothing
+** until it passes (a watchdog thread installs a hook only then). The instruction budget
+** keeps a count hook installed for the whole call, which makes Lua code ~1.6-1.95x slower. */
+void tb_setlimits(lua_State *L, size_t maxmemory, double seconds, long long instructions);
+size_t tb_memoryused(lua_State *L);
+size_t tb_memorypeak(lua_State *L);
+void tb_resetpeak(lua_State *L);
+
+/* [-(nargs+1), +(nresults | 1), -]
+** lua_pcall with a message handler that appends a traceback. The outermost call also arms
+** the limits; allocations are refused at the cap only inside it (and not while a Swift
+** host function runs), so host-side setup code never sees a memory error. Returns the
+** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
+int tb_pcall(lua_State *L, int nargs, int nresults);
+/* Why the last finished outermost call stopped (TB_STOP_*). */
+int tb_laststop(lua_State *L);
+/* For TB_STOP_MEMORY: "file:line:" of the Lua code whose allocation was refused, and a
+** traceback captured at that moment (a memory error has no message handler). "" if none. */
+const char *tb_memorywhere(lua_State *L);
+const char *tb_memorytraceback(lua_State *L);
+/* Stops the running outermost call at its next Lua instruction with "interrupted".
+** Safe from any thread (not from a signal handler); does nothing when no call runs. */
+void tb_interrupt(lua_State *L);
+
+/* [-0, +1, -] The message handler tb_pcall uses, for callers that need lua_pcallk. */
+int tb_msgh(lua_State *L);
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Host functions: Swift code called from Lua
+** ===================================================================== */
+
+/* A Swift function callable from Lua. It may only use non-raising API calls and `m` calls
+** (allocations are never refused while it runs). It returns the number of results, or: */
+#define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
+#define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
+typedef int (*tb_HostFunction)(lua_State *L, void *context);
+
+/* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
+** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */
+#define TB_HOST_UPVALUES 2
+void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup);
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Frames: the writer `ctx.set` and the checked drivers
+** ===================================================================== */
+
+/* A frame buffer owned by Swift: 4 doubles (x, y, w, h) and one `seen` byte per item. */
+typedef struct tb_Frames {
+  double *frames;
+  unsigned char *seen;
+  lua_Integer count;    /* items; writes are refused unless open */
+  lua_Integer written;  /* distinct items written */
+  int open;
+} tb_Frames;
+
+/* [-0, +1, m] Pushes a userdata holding a closed tb_Frames and returns it. */
+tb_Frames *tb_newframes(lua_State *L);
+/* [-1, +1, m] Pops a frames userdata; pushes `set(i, x, y, w, h)` writing into it. */
+void tb_pushsetter(lua_State *L);
+/* [-4, +1, m] Pops (size, item, width, height); pushes the `ctx:size(i [, pw, ph])` of a
+** script with its own size(item, pw, ph): size(ctx:item(i), pw or width, ph or height). */
+void tb_pushscriptsize(lua_State *L);
+
+/* Drivers: C functions to run with tb_pcall. Each checks what the script gives back and
+** raises "file:line: message" naming the script function's line. Push one with
+** lua_pushcclosure(L, tb_runsimple, 0), then its arguments. */
+
+/* (fn, ctx, params, frames) -> () : simpleLayout; either ctx.set filled every frame or fn
+** returned an array of {x, y, w, h} / {x=, y=, w= | width=, h= | height=} written now. */
+int tb_runsimple(lua_State *L);
+/* (fn, i, ctx, params) -> x, y, w, h : the analytic frame(i), checked. */
+int tb_runframe(lua_State *L);
+/* (fn, x, y, w, h, count, ctx, params) -> array : visible(...), every entry an integer in
+** 1..count. */
+int tb_runvisible(lua_State *L);
+/* (fn, ctx, params) -> w, h | nil : the analytic layout(ctx, params), checked. */
+int tb_runlayout(lua_State *L);
+/* (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph), checked. */
+int tb_runsize(lua_State *L);
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Read-only tables and require
+** ===================================================================== */
+
+/* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
+** assignments raise). Nested tables are not wrapped; wrap them first. */
+void tb_pushreadonly(lua_State *L);
+
+/* [-4, +1, m] Pops (searcher, loader, loaded, tessera) and pushes a `require` function.
+** searcher(name) returns a path or nil and the "not found" message; loader(path) returns
+** the compiled chunk or nil and its error; `loaded` caches results by path. */
+void tb_pushrequire(lua_State *L);
+/* }==================================================================== */
+
 #endif

@@ -1,0 +1,78 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// A layout value in Lua (`t.waterfall{}`, `t.inset(...)`): a full userdata holding a retained
+/// pointer to one of these, released by `__gc`.
+final class LayoutBox {
+    let layout: any Layout
+    init(_ layout: any Layout) { self.layout = layout }
+}
+
+extension LuaHost {
+    /// Builds the two userdata metatables: layouts (with the methods `:inset`, `:transposed`,
+    /// `:sticky`, `:visibleFrameInset`) and other boxes (only `__gc`).
+    func makeMetatables() {
+        lua_createtable(L, 0, 4)
+        lua_pushcclosure(L, LuaHost.releaseBox, 0)
+        LuaStack.setField(L, -2, "__gc")
+        boxMetaRef = luaL_ref(L, LuaStack.registry)
+
+        lua_createtable(L, 0, 4)
+        lua_pushcclosure(L, LuaHost.releaseBox, 0)
+        LuaStack.setField(L, -2, "__gc")
+        LuaStack.push(L, "tessera.layout")
+        LuaStack.setField(L, -2, "__name")
+        tb_pushhostfunction(L, LuaHost.layoutToString, context, 0)
+        LuaStack.setField(L, -2, "__tostring")
+        lua_createtable(L, 0, 4)
+        for (name, function) in LuaHost.layoutMethods {
+            tb_pushhostfunction(L, function, context, 0)
+            LuaStack.setField(L, -2, name)
+        }
+        LuaStack.setField(L, -2, "__index")
+        LuaStack.push(L, "tessera.layout")
+        LuaStack.setField(L, -2, "__metatable")
+        layoutMetaRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    /// [-0, +1, m] Pushes `object` as a userdata with the metatable `meta` (a registry ref).
+    func pushBox(_ object: AnyObject, meta: Int32) {
+        let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 0)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(meta))
+        lua_setmetatable(L, -2)
+    }
+
+    /// [-0, +0, -] The object in the box at `index` if that box has the metatable `meta`.
+    func box<T: AnyObject>(at index: Int32, meta: Int32, as type: T.Type) -> T? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(meta))
+        let same = lua_rawequal(L, -1, -2) != 0
+        tb_pop(L, 2)
+        guard same, let slot = lua_touserdata(L, index),
+              let pointer = slot.load(as: UnsafeMutableRawPointer?.self) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+    }
+
+    /// `__gc` of every box: releases the Swift object once. Never raises.
+    static let releaseBox: lua_CFunction = { L in
+        if let slot = lua_touserdata(L, 1), let pointer = slot.load(as: UnsafeMutableRawPointer?.self) {
+            slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
+        return 0
+    }
+
+    static let layoutToString: tb_HostFunction = { L, context in
+        let host = LuaHost.from(context)
+        let name = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self).map { LuaHost.describe($0.layout) } ?? "?"
+        LuaStack.push(L!, "tessera layout: \(name)")
+        return 1
+    }
+
+    static func describe(_ layout: any Layout) -> String {
+        if let scripted = layout as? ScriptedLayout { return scripted.name }
+        return String(describing: type(of: layout))
+    }
+}

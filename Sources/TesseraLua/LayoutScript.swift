@@ -1,0 +1,61 @@
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// A layout script file loaded into a host (SPEC §7), reloadable in place.
+///
+/// `reload()` reads, compiles and runs the file again, and only swaps in the new version when
+/// all of that succeeded (and, given a probe context, a layout pass with the default params
+/// did too). On any error the last good version stays in use and the error is thrown, so a
+/// broken edit never leaves the user with nothing. Layouts made by `configured(_:)` follow
+/// the swap; results already computed keep the version they were computed with.
+public final class LayoutScript {
+    public let host: LuaHost
+    public let path: String
+    private(set) var version: ScriptVersion
+    /// The error of the last failed `reload()`, cleared by a successful one.
+    public private(set) var lastError: LuaScriptError?
+
+    init(host: LuaHost, path: String) throws {
+        self.host = host
+        self.path = path
+        version = try LayoutScript.load(host: host, path: path)
+    }
+
+    private static func load(host: LuaHost, path: String) throws -> ScriptVersion {
+        let (result, environment) = try host.runFile(path: path)
+        host.push(result)
+        defer { tb_pop(host.L, 1) }
+        return try host.scriptVersion(at: -1, source: path, environment: environment)
+    }
+
+    /// The script's `name`, or its file name without `.lua`.
+    public var name: String { version.name }
+
+    /// The parameters the script declares, with their defaults (keys sorted).
+    public var defaultParams: OrderedDictionary<String, JSONValue> { version.defaults }
+
+    /// The script as a `Layout` with `params` overriding its defaults.
+    /// - Throws: `LuaScriptError` (`.script`) for an unknown parameter (listing the known ones)
+    ///   or a value of the wrong type, now rather than at layout time.
+    public func configured(_ params: OrderedDictionary<String, JSONValue> = [:]) throws -> ScriptedLayout {
+        _ = try version.resolve(params)
+        return ScriptedLayout(script: self, params: params)
+    }
+
+    /// Loads the file again and swaps the new version in if it loads (and lays out `probe`, when
+    /// given); otherwise keeps the current version and throws the error.
+    public func reload(probe: LayoutContext? = nil) throws {
+        do {
+            let candidate = try LayoutScript.load(host: host, path: path)
+            if let probe {
+                _ = try ScriptedLayout(version: candidate).layout(probe)
+            }
+            version = candidate
+            lastError = nil
+        } catch let error as LuaScriptError {
+            lastError = error
+            throw error
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// A Lua script failed: one sentence that starts with `file:line:` where a line is known,
+/// plus the Lua traceback.
+///
+/// Every failure of a script reaches Swift as this type: syntax and runtime errors, frames
+/// that are not finite or have a negative size, a wrong frame count, a `visible` index out of
+/// range, the time limit, the instruction budget, the memory cap, a missing `require`.
+public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// The chunk did not compile (`message` is Lua's, so it ends in `<eof>` when the chunk
+        /// is merely unfinished, which is what a REPL looks for).
+        case syntax
+        /// The script raised an error, or returned something the host rejects (bad frames).
+        case runtime
+        /// An allocation was refused at the memory cap.
+        case memory
+        /// The time limit passed.
+        case timeLimit
+        /// The instruction budget ran out.
+        case instructionLimit
+        /// `LuaHost.interrupt()` stopped the call.
+        case interrupted
+        /// The script file could not be read.
+        case file
+        /// The script's shape or parameters are wrong (no layout returned, unknown param).
+        case script
+    }
+
+    public var kind: Kind
+    /// One sentence, `file:line: what went wrong` (no traceback).
+    public var message: String
+    /// Lua's `stack traceback:` block, or "" when no Lua code was running.
+    public var traceback: String
+
+    public init(_ kind: Kind, message: String, traceback: String = "") {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+    }
+
+    /// The message, then the traceback on the following lines.
+    public var description: String { traceback.isEmpty ? message : message + "\n" + traceback }
+
+    /// `file` and `line` from the start of the message, when it has them.
+    /// O(length of the message).
+    public var location: (file: String, line: Int)? {
+        // "file:line: ..." where file may itself hold colons; the line is the first
+        // all-digit field followed by ": ".
+        var searchStart = message.startIndex
+        while let colon = message[searchStart...].firstIndex(of: ":") {
+            let afterColon = message.index(after: colon)
+            let digits = message[afterColon...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, message[digits.endIndex...].hasPrefix(":"), let line = Int(digits) {
+                return (String(message[..<colon]), line)
+            }
+            searchStart = afterColon
+        }
+        return nil
+    }
+
+    /// Splits what the message handler produced ("message\nstack traceback:\n...").
+    init(_ kind: Kind, handled text: String) {
+        if let range = text.range(of: "\nstack traceback:") {
+            self.init(kind, message: String(text[..<range.lowerBound]),
+                      traceback: String(text[text.index(after: range.lowerBound)...]))
+        } else {
+            self.init(kind, message: text)
+        }
+    }
+}

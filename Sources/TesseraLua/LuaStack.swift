@@ -1,0 +1,142 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// Small, non-raising helpers over the Lua C API, in the spirit of lauxlib: each states its
+/// stack effect. Functions marked `m` allocate; Swift calls them only where allocations are
+/// never refused (outside script code, or inside a host function), so they cannot raise.
+enum LuaStack {
+    static let registry = tb_registryindex()
+
+    /// [-0, +0, -] The string at `index`, only if it *is* a string (no number conversion,
+    /// which would allocate and change the slot).
+    static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = lua_tolstring(L, index, &length) else { return nil }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// [-0, +0, -] The number at `index`, if it is one (strings are not converted).
+    static func number(_ L: OpaquePointer, _ index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    /// [-0, +0, -] The integer at `index`, if it is a number with an integral value.
+    static func integer(_ L: OpaquePointer, _ index: Int32) -> Int? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        let v = lua_tointegerx(L, index, &ok)
+        return ok != 0 ? Int(v) : nil
+    }
+
+    /// [-0, +0, -] Lua's name for the type at `index` ("nil", "table", ...).
+    static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
+        String(cString: lua_typename(L, lua_type(L, index)))
+    }
+
+    /// [-0, +1, m]
+    static func push(_ L: OpaquePointer, _ s: String) {
+        var s = s
+        s.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// [-1, +0, m] t[key] = the value on top, for the table at `table` (a fresh table without
+    /// a metatable, so only an allocation can fail).
+    static func setField(_ L: OpaquePointer, _ table: Int32, _ key: String) {
+        let t = lua_absindex(L, table)
+        push(L, key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, t)
+    }
+
+    /// [-0, +1, -] Pushes t[key] without metamethods.
+    @discardableResult
+    static func rawField(_ L: OpaquePointer, _ table: Int32, _ key: String) -> Int32 {
+        let t = lua_absindex(L, table)
+        push(L, key)
+        return lua_rawget(L, t)
+    }
+
+    /// [-0, +1, m] Pushes a JSON value: objects and arrays as tables (read-only views when
+    /// `readOnly`), null as nil, integers as Lua integers.
+    static func push(_ L: OpaquePointer, json: JSONValue, readOnly: Bool) {
+        _ = lua_checkstack(L, 4)
+        switch json {
+        case .null: lua_pushnil(L)
+        case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
+        case .int(let i): lua_pushinteger(L, lua_Integer(i))
+        case .double(let d): lua_pushnumber(L, d)
+        case .string(let s): push(L, s)
+        case .array(let a):
+            lua_createtable(L, Int32(clamping: a.count), 0)
+            for (k, v) in a.enumerated() {
+                push(L, json: v, readOnly: readOnly)
+                lua_rawseti(L, -2, lua_Integer(k + 1))
+            }
+            if readOnly { tb_pushreadonly(L) }
+        case .object(let o):
+            lua_createtable(L, 0, Int32(clamping: o.count))
+            for (k, v) in o {
+                push(L, json: v, readOnly: readOnly)
+                setField(L, -2, k)
+            }
+            if readOnly { tb_pushreadonly(L) }
+        }
+    }
+
+    /// Why a Lua value could not become plain data.
+    struct ConversionError: Error { var message: String }
+
+    /// [-0, +0, -] The value at `index` as JSON: numbers, booleans, strings, and tables that
+    /// are either sequences (arrays) or string-keyed (objects, keys sorted). Functions,
+    /// userdata and mixed tables are rejected with a message naming `path`.
+    /// - Complexity: O(size of the value); nesting is limited to 32 levels.
+    static func json(_ L: OpaquePointer, _ index: Int32, path: String, depth: Int = 0) throws -> JSONValue {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TNIL: return .null
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
+            return .double(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return .string(string(L, index) ?? "")
+        case LUA_TTABLE:
+            guard depth < 32 else { throw ConversionError(message: "\(path) is nested too deeply (a cycle?)") }
+            _ = lua_checkstack(L, 4)
+            var array: [Int: JSONValue] = [:]
+            var object: [String: JSONValue] = [:]
+            lua_pushnil(L)
+            // lua_next raises only for a key that is not in the table; it gets back its own.
+            while lua_next(L, index) != 0 {
+                if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
+                    array[k] = try json(L, -1, path: "\(path)[\(k)]", depth: depth + 1)
+                } else if let k = string(L, -2) {
+                    object[k] = try json(L, -1, path: "\(path).\(k)", depth: depth + 1)
+                } else {
+                    tb_pop(L, 2)
+                    throw ConversionError(message: "\(path) has a key that is neither a string nor a positive integer")
+                }
+                tb_pop(L, 1)
+            }
+            if !array.isEmpty && !object.isEmpty {
+                throw ConversionError(message: "\(path) mixes array items and named fields")
+            }
+            if !array.isEmpty {
+                guard array.keys.max() == array.count else {
+                    throw ConversionError(message: "\(path) is an array with holes")
+                }
+                return .array((1...array.count).map { array[$0]! })
+            }
+            return .object(OrderedDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }))
+        default:
+            throw ConversionError(message: "\(path) must be plain data (numbers, strings, booleans, tables), got a \(typeName(L, index))")
+        }
+    }
+}

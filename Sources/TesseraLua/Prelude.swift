@@ -1,0 +1,63 @@
+/// Lua code the host runs once per state, with the full standard library, before any script.
+/// It returns the functions the host needs from Lua: the sandbox environment factory and a
+/// few helpers that are simplest as Lua loops. Scripts never see the real `_G`.
+enum Prelude {
+    static let chunkName = "=[tessera]"
+
+    static let source = #"""
+local host = ...
+local G = _G
+local load, pairs, ipairs, select, tostring, type, error = load, pairs, ipairs, select, tostring, type, error
+local concat = table.concat
+local P = {}
+
+-- SPEC §7: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package,
+-- no collectgarbage/getmetatable (the string metatable stays out of reach), no coroutine
+-- (the time limit stops the main thread only), and `load` only for text chunks.
+local globals = {
+  "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen",
+  "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+}
+local libraries = { "math", "string", "table", "utf8" }
+
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+-- A fresh environment per script: library tables are copies, so one script cannot change
+-- `math` or `string` for another.
+function P.newenv(require)
+  local env = {}
+  for _, k in ipairs(globals) do env[k] = G[k] end
+  for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
+  env.string.dump = nil
+  env.os = { clock = os.clock, time = os.time, date = os.date }
+  env.require = require
+  env._G = env
+  env.print = function(...)
+    local n, parts = select("#", ...), {}
+    for i = 1, n do parts[i] = tostring((select(i, ...))) end
+    host.write(concat(parts, "\t"))
+  end
+  env.load = function(chunk, name, mode, ...)
+    if mode ~= nil and mode ~= "t" then
+      error("load: only text chunks are allowed here (mode \"t\")", 2)
+    end
+    if select("#", ...) == 0 then return load(chunk, name, "t", env) end
+    return load(chunk, name, "t", (...))
+  end
+  return env
+end
+
+-- t.sticky: the flags of a sticky predicate for items 1..n, in one call.
+function P.stickyflags(fn, n)
+  local flags = {}
+  for i = 1, n do flags[i] = fn(i) and true or false end
+  return flags
+end
+
+return P
+"""#
+}

@@ -1,0 +1,22 @@
+/// The sandbox limits of a Lua host (SPEC §7). Each applies to every call from Swift into Lua
+/// (loading a script, one layout pass, one `frame(i)` query), not to the host's lifetime.
+public struct ScriptLimits: Equatable, Sendable {
+    /// Bytes the Lua state may hold; allocations past it fail with a memory error. Default 256 MB.
+    public var maxMemoryBytes: Int
+    /// Seconds a call may run before it is stopped; nil for no limit. Default 1 s. Free until it
+    /// passes: a watchdog thread arms a hook only then.
+    public var timeLimit: Double?
+    /// VM instructions a call may execute; nil (the default) for no budget. Counting keeps a
+    /// Lua count hook installed, which makes script code about 1.6–1.95× slower.
+    public var maxInstructions: Int?
+
+    public static let defaultMaxMemoryBytes = 256 * 1_048_576
+    public static let defaultTimeLimit = 1.0
+
+    public init(maxMemoryBytes: Int = ScriptLimits.defaultMaxMemoryBytes,
+                timeLimit: Double? = ScriptLimits.defaultTimeLimit, maxInstructions: Int? = nil) {
+        self.maxMemoryBytes = maxMemoryBytes
+        self.timeLimit = timeLimit
+        self.maxInstructions = maxInstructions
+    }
+}

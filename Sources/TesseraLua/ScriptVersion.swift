@@ -1,0 +1,219 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// One loaded version of a layout: what a script returned, with its functions pinned in the
+/// registry. Immutable; a reload makes a new version.
+///
+/// Holds its host weakly: versions live inside Lua too (in layout userdata), and a strong
+/// reference there would keep the host alive through its own registry.
+final class ScriptVersion {
+    enum Form {
+        /// `simpleLayout(ctx, params)` computes every frame.
+        case simple
+        /// `frame(i)` and `visible(x, y, w, h)`, optionally `layout(ctx, params)`.
+        case analytic
+        /// A layout built with `t.*` (a native layout or a decorator tree).
+        case native(any Layout)
+    }
+
+    weak var host: LuaHost?
+    let form: Form
+    /// `name` from the script, else its file name without `.lua`.
+    let name: String
+    /// The file the script came from, as messages name it.
+    let source: String
+    /// Parameter defaults (`params = {...}`), keys sorted.
+    let defaults: OrderedDictionary<String, JSONValue>
+    let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32
+
+    init(host: LuaHost, form: Form, name: String, source: String, defaults: OrderedDictionary<String, JSONValue>,
+         refs: [String: Int32] = [:]) {
+        self.host = host
+        self.form = form
+        self.name = name
+        self.source = source
+        self.defaults = defaults
+        table = refs["table"] ?? LUA_NOREF
+        simpleLayout = refs["simpleLayout"] ?? LUA_NOREF
+        frame = refs["frame"] ?? LUA_NOREF
+        visible = refs["visible"] ?? LUA_NOREF
+        layoutFunction = refs["layout"] ?? LUA_NOREF
+        size = refs["size"] ?? LUA_NOREF
+    }
+
+    deinit {
+        guard let host else { return }
+        for ref in [table, simpleLayout, frame, visible, layoutFunction, size] where ref != LUA_NOREF {
+            host.unref(ref)
+        }
+    }
+
+    /// The defaults with `overrides` applied, each override typed like its default: numbers
+    /// for numbers, `true`/`false` for booleans, strings (numbers are spelled out) for strings,
+    /// arrays or objects for tables. O(params).
+    /// - Throws: `LuaScriptError` (`.script`) for an unknown name, listing the known ones, or a
+    ///   value of the wrong type.
+    func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
+        if case .native = form, let key = overrides.keys.first {
+            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script")
+        }
+        var result = defaults
+        for (key, value) in overrides {
+            guard let fallback = defaults[key] else {
+                let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
+                throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; \(known)")
+            }
+            result[key] = try typed(value, like: fallback, key: key)
+        }
+        return result
+    }
+
+    private func typed(_ value: JSONValue, like fallback: JSONValue, key: String) throws -> JSONValue {
+        func mismatch(_ expected: String) -> LuaScriptError {
+            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(ScriptVersion.brief(value))")
+        }
+        switch (fallback, value) {
+        case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
+            guard let n = value.number, n.isFinite else { throw mismatch("a finite number") }
+            return value
+        case (.int, _), (.double, _): throw mismatch("a number")
+        case (.bool, .bool): return value
+        case (.bool, _): throw mismatch("true or false")
+        case (.string, .string): return value
+        case (.string, .int(let i)): return .string(String(i))
+        case (.string, .double(let d)): return .string(ScriptVersion.brief(.double(d)))
+        case (.string, _): throw mismatch("a string")
+        case (.array, .array), (.object, .object), (.array, .object), (.object, .array): return value
+        case (.array, .string): return .array([value])
+        case (.array, _), (.object, _): throw mismatch("a table")
+        case (.null, _): return value
+        }
+    }
+
+    /// A value for a message: strings quoted, containers by kind.
+    static func brief(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .string(let s): return "\"\(s)\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+extension LuaHost {
+    /// Reads the layout at `index`: a `t.*` value, or a script table with `simpleLayout`, or
+    /// `frame` and `visible`. A table without them, falls back to those globals in `environment`
+    /// (river-style scripts). `source` names the file in messages; nil takes it from the
+    /// functions' debug information.
+    func scriptVersion(at index: Int32, source: String?, environment: LuaReference? = nil) throws -> ScriptVersion {
+        let index = lua_absindex(L, index)
+        if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
+            return ScriptVersion(host: self, form: .native(boxed.layout), name: LuaHost.describe(boxed.layout),
+                                 source: source ?? "<layout>", defaults: [:])
+        }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let table: Int32
+        if lua_type(L, index) == LUA_TTABLE {
+            table = index
+        } else if lua_type(L, index) == LUA_TNIL, let environment {
+            push(environment)
+            table = lua_gettop(L)
+        } else {
+            throw LuaScriptError(.script, message: "\(source ?? "<layout>"): \(LuaHost.shapeHelp), got a \(LuaStack.typeName(L, index))")
+        }
+        var functions: [String: Int32] = [:]   // stack slots of the functions found
+        for key in ["simpleLayout", "frame", "visible", "layout", "size"] {
+            let type = LuaStack.rawField(L, table, key)
+            if type == LUA_TFUNCTION {
+                functions[key] = lua_gettop(L)
+            } else if type != LUA_TNIL {
+                throw LuaScriptError(.script, message: "\(source ?? "<layout>"): '\(key)' must be a function, got a \(LuaStack.typeName(L, -1))")
+            }
+        }
+        let file = source ?? functions.values.lazy.compactMap { self.definitionSource(at: $0) }.first ?? "<layout>"
+        let form: ScriptVersion.Form
+        if functions["simpleLayout"] != nil {
+            form = .simple
+        } else if functions["frame"] != nil {
+            guard functions["visible"] != nil else {
+                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)")
+            }
+            form = .analytic
+        } else if lua_type(L, index) == LUA_TNIL {
+            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil")
+        } else {
+            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them")
+        }
+
+        var defaults: OrderedDictionary<String, JSONValue> = [:]
+        let paramsType = LuaStack.rawField(L, table, "params")
+        if paramsType == LUA_TTABLE {
+            let json: JSONValue
+            do { json = try LuaStack.json(L, -1, path: "params") } catch let e as LuaStack.ConversionError {
+                throw LuaScriptError(.script, message: "\(file): \(e.message)")
+            }
+            switch json {
+            case .object(let o): defaults = o
+            case .array(let a) where a.isEmpty: break
+            default: throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, like { columns = 2 }")
+            }
+            for (key, value) in defaults where value == .null {
+                throw LuaScriptError(.script, message: "\(file): params.\(key) has no default value")
+            }
+        } else if paramsType != LUA_TNIL {
+            throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, got a \(LuaStack.typeName(L, -1))")
+        }
+        tb_pop(L, 1)
+
+        var name = LuaHost.scriptName(fromPath: file)
+        if LuaStack.rawField(L, table, "name") == LUA_TSTRING, let n = LuaStack.string(L, -1) { name = n }
+        tb_pop(L, 1)
+
+        var refs: [String: Int32] = [:]
+        for (key, slot) in functions {
+            lua_pushvalue(L, slot)
+            refs[key] = luaL_ref(L, LuaStack.registry)
+        }
+        lua_pushvalue(L, table)
+        refs["table"] = luaL_ref(L, LuaStack.registry)
+        return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, refs: refs)
+    }
+
+    static let shapeHelp = "a layout script must return a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or a value built with the tessera module (t.waterfall{...})"
+
+    /// [-0, +0, -] The `short_src` of the Lua function at `index`.
+    func definitionSource(at index: Int32) -> String? {
+        lua_pushvalue(L, index)
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.what.map({ String(cString: $0) }) != "C" else { return nil }
+        return withUnsafeBytes(of: &ar.short_src) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+    }
+
+    /// The layout at `index`, for decorators: a `t.*` value or a script table (with its
+    /// default params). - Throws: `LuaScriptError` naming `what` (e.g. "t.inset: argument #1").
+    func layout(at index: Int32, what: String) throws -> any Layout {
+        if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) { return boxed.layout }
+        guard lua_type(L, index) == LUA_TTABLE else {
+            throw LuaScriptError(.script, message: "\(what) must be a layout (a t.* value or a script table with simpleLayout), got \(LuaStack.typeName(L, index))")
+        }
+        let version = try scriptVersion(at: index, source: nil)
+        return ScriptedLayout(version: version)
+    }
+}
+
+extension LuaHost {
+    /// "layouts/waterfall.lua" -> "waterfall".
+    static func scriptName(fromPath path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".lua") ? String(last.dropLast(4)) : last
+    }
+}

@@ -1,0 +1,244 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// A Lua layout script with its parameters: a `Layout` like any native one, so native
+/// decorators wrap it (`InsetLayout(scripted, ...)`) and it runs wherever layouts run.
+///
+/// - `simpleLayout` scripts give a `FramesResult` (every frame validated, spatial index, the
+///   content size as the bounding box of the frames and the origin), like native layouts.
+/// - Analytic scripts give a `ScriptedAnalyticResult` that asks Lua per query and never
+///   materialises the frames.
+/// - Scripts that return a `t.*` value run that native layout.
+///
+/// Built from a `LayoutScript`, it follows the script's reloads; built from a table inside
+/// Lua (`t.inset(require("mosaic"), 8)`), it keeps that version.
+public struct ScriptedLayout: Layout {
+    enum Source {
+        case script(LayoutScript)
+        case version(ScriptVersion)
+    }
+
+    let source: Source
+    /// Parameter overrides (SPEC §7 `params`), checked against the script's defaults.
+    public let params: OrderedDictionary<String, JSONValue>
+
+    init(script: LayoutScript, params: OrderedDictionary<String, JSONValue>) {
+        source = .script(script)
+        self.params = params
+    }
+
+    init(version: ScriptVersion, params: OrderedDictionary<String, JSONValue> = [:]) {
+        source = .version(version)
+        self.params = params
+    }
+
+    var version: ScriptVersion {
+        switch source {
+        case .script(let script): return script.version
+        case .version(let version): return version
+        }
+    }
+
+    /// The script's `name` (or its file name).
+    public var name: String { version.name }
+
+    /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n log n) for
+    ///   the index; analytic: `layout(ctx, p)` only (O(n) `frame` calls when it is missing).
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        let version = self.version
+        guard let host = version.host else {
+            throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed")
+        }
+        let resolved = try version.resolve(params)
+        switch version.form {
+        case .native(let layout): return try layout.layout(context)
+        case .simple: return try host.runSimple(version, params: resolved, context: context)
+        case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
+        }
+    }
+}
+
+/// `Rect` must be four `Double`s in declaration order for the frame writer to fill `[Rect]`
+/// storage directly. Checked once at run time rather than assumed.
+let rectIsFourDoubles: Bool = MemoryLayout<Rect>.size == 32 && MemoryLayout<Rect>.stride == 32
+    && MemoryLayout<Rect>.offset(of: \Rect.x) == 0 && MemoryLayout<Rect>.offset(of: \Rect.y) == 8
+    && MemoryLayout<Rect>.offset(of: \Rect.width) == 16 && MemoryLayout<Rect>.offset(of: \Rect.height) == 24
+
+extension LuaHost {
+    /// [-0, +1, m] Pushes a fresh params table.
+    func pushParams(_ params: OrderedDictionary<String, JSONValue>) {
+        LuaStack.push(L, json: .object(params), readOnly: false)
+    }
+
+    /// Runs `simpleLayout(ctx, params)`; `ctx.set` writes straight into the result's `[Rect]`
+    /// storage, a returned array of frames is read by the bridge into the same storage.
+    func runSimple(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                   context: LayoutContext) throws -> FramesResult {
+        precondition(rectIsFourDoubles, "Rect is not laid out as four Doubles")
+        let n = context.count
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        var seen = [UInt8](repeating: 0, count: n)
+        var failure: LuaScriptError?
+        let frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
+            seen.withUnsafeMutableBufferPointer { seenBuffer in
+                lua_pushcclosure(L, tb_runsimple, 0)
+                lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
+                let writer = tb_newframes(L)!
+                let writerSlot = lua_gettop(L)
+                pushContext(context, frames: writerSlot, scriptSize: version.size)
+                pushParams(params)
+                lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
+                writer.pointee.frames = UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: Double.self)
+                writer.pointee.seen = seenBuffer.baseAddress
+                writer.pointee.count = lua_Integer(n)
+                writer.pointee.written = 0
+                writer.pointee.open = 1
+                let status = tb_pcall(L, 4, 0)
+                writer.pointee.open = 0               // the buffers die with this closure
+                writer.pointee.count = 0
+                writer.pointee.frames = nil
+                writer.pointee.seen = nil
+                if status == LUA_OK { initialized = n } else { failure = popError(status: status) }
+            }
+        }
+        if let failure { throw failure }
+        return try FramesResult(frames: frames, layoutName: version.name)
+    }
+
+    /// Runs the analytic `layout(ctx, params)` when the script has one, and returns a result
+    /// that calls `frame` and `visible` per query.
+    func runAnalytic(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                     context: LayoutContext) throws -> ScriptedAnalyticResult {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushContext(context, frames: nil, scriptSize: version.size)
+        let ctx = popReference()
+        pushParams(params)
+        let paramsRef = popReference()
+        let state = ScriptedAnalyticResult.State(host: self, version: version, context: ctx, params: paramsRef,
+                                                 count: context.count)
+        var contentSize: Size?
+        if version.layoutFunction != LUA_NOREF {
+            lua_pushcclosure(L, tb_runlayout, 0)
+            lua_rawgeti(L, LuaStack.registry, lua_Integer(version.layoutFunction))
+            push(ctx)
+            push(paramsRef)
+            try protectedCall(arguments: 3, results: 2)
+            if let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1) { contentSize = Size(width: w, height: h) }
+        }
+        if contentSize == nil {
+            // Without layout(), the content is the bounding box of every frame and the origin.
+            var maxX = 0.0, maxY = 0.0
+            for i in 0..<context.count {
+                let f = try state.frame(at: i)
+                maxX = max(maxX, f.maxX); maxY = max(maxY, f.maxY)
+            }
+            contentSize = Size(width: maxX, height: maxY)
+        }
+        return ScriptedAnalyticResult(state: state, contentSize: contentSize!)
+    }
+}
+
+/// The result of an analytic script (`frame(i)`, `visible(x, y, w, h)`): every query is a
+/// protected call into Lua, so a 10-million-cell grid costs nothing until it is asked.
+///
+/// `LayoutResult`'s queries cannot throw: when the script fails during one, the result
+/// remembers the first error in `failure` and answers `.zero` or `[]`. Callers that need
+/// the error use `checkedFrame(at:)` and `checkedVisible(in:)`, or check `failure` after use.
+public struct ScriptedAnalyticResult: LayoutResult {
+    final class State {
+        let host: LuaHost
+        let version: ScriptVersion
+        let context: LuaReference
+        let params: LuaReference
+        let count: Int
+        var failure: LuaScriptError?
+
+        init(host: LuaHost, version: ScriptVersion, context: LuaReference, params: LuaReference, count: Int) {
+            self.host = host; self.version = version; self.context = context; self.params = params; self.count = count
+        }
+
+        /// frame(i + 1, ctx, params), checked by the bridge. One protected call.
+        func frame(at index: Int) throws -> Rect {
+            let L = host.L
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            lua_pushcclosure(L, tb_runframe, 0)
+            lua_rawgeti(L, LuaStack.registry, lua_Integer(version.frame))
+            lua_pushinteger(L, lua_Integer(index + 1))
+            host.push(context)
+            host.push(params)
+            try host.protectedCall(arguments: 4, results: 4)
+            return Rect(x: lua_tonumberx(L, -4, nil), y: lua_tonumberx(L, -3, nil),
+                        width: lua_tonumberx(L, -2, nil), height: lua_tonumberx(L, -1, nil))
+        }
+
+        /// visible(x, y, w, h, ctx, params) as 0-based indices, sorted, without repeats, and
+        /// kept only where frame(i) really overlaps `rect` with a positive area, so that the
+        /// result honours the `LayoutResult` contract even if the script over-approximates.
+        func visible(in rect: Rect) throws -> [Int] {
+            let L = host.L
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            lua_pushcclosure(L, tb_runvisible, 0)
+            lua_rawgeti(L, LuaStack.registry, lua_Integer(version.visible))
+            for v in [rect.x, rect.y, rect.width, rect.height] { lua_pushnumber(L, v) }
+            lua_pushinteger(L, lua_Integer(count))
+            host.push(context)
+            host.push(params)
+            try host.protectedCall(arguments: 8, results: 1)
+            let n = Int(lua_rawlen(L, -1))
+            var indices: [Int] = []
+            indices.reserveCapacity(n)
+            for k in stride(from: 1, through: n, by: 1) {
+                lua_rawgeti(L, -1, lua_Integer(k))
+                indices.append(Int(lua_tointegerx(L, -1, nil)) - 1)
+                tb_pop(L, 1)
+            }
+            indices.sort()
+            var result: [Int] = []
+            result.reserveCapacity(indices.count)
+            for i in indices where i != result.last {
+                if try frame(at: i).overlapsWithPositiveArea(rect) { result.append(i) }
+            }
+            return result
+        }
+    }
+
+    let state: State
+    public let contentSize: Size
+
+    public var count: Int { state.count }
+
+    /// The first error a non-throwing query met, if any.
+    public var failure: LuaScriptError? { state.failure }
+
+    /// Item `index`'s frame, or the script's error. O(1) protected call.
+    public func checkedFrame(at index: Int) throws -> Rect { try state.frame(at: index) }
+
+    /// The items visible in `rect`, or the script's error. O(k) protected calls.
+    public func checkedVisible(in rect: Rect) throws -> [Int] { try state.visible(in: rect) }
+
+    public func frame(at index: Int) -> Rect {
+        do { return try state.frame(at: index) } catch {
+            remember(error)
+            return .zero
+        }
+    }
+
+    public func visible(in rect: Rect) -> [Int] {
+        do { return try state.visible(in: rect) } catch {
+            remember(error)
+            return []
+        }
+    }
+
+    private func remember(_ error: Error) {
+        if state.failure == nil {
+            state.failure = error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)")
+        }
+    }
+}

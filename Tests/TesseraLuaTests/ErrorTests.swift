@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+import OrderedCollections
+import TesseraCore
+@testable import TesseraLua
+
+/// SPEC §7 / issue 3 point 4: every failure names `file:line`, carries a traceback, and
+/// leaves the host usable.
+@Suite struct ErrorTests {
+    let folder = ScriptFolder()
+    let context = sizedContext(Array(repeating: Size(width: 10, height: 10), count: 3))
+
+    /// Loads and lays out `source` (written as `name`); returns the error.
+    func failure(_ name: String, _ source: String, host: LuaHost? = nil,
+                 params: [String: JSONValue] = [:]) throws -> LuaScriptError? {
+        let host = try host ?? LuaHost()
+        let path = folder.write(name, source)
+        let error = scriptError {
+            var overrides = OrderedDictionaryShim()
+            for (k, v) in params { overrides[k] = v }
+            _ = try host.loadLayoutScript(path: path).configured(overrides.value).layout(context)
+        }
+        // The host stays usable after any failure.
+        let env = try host.newEnvironment()
+        #expect(try host.evaluate("return 40 + 2", environment: env) == [.integer(42)])
+        return error
+    }
+
+    var dir: String { folder.path }
+
+    @Test func syntaxError() throws {
+        let e = try #require(try failure("syntax.lua", "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n"))
+        #expect(e.kind == .syntax)
+        #expect(e.message == "\(dir)/syntax.lua:3: unexpected symbol near '='")
+        #expect(e.location?.line == 3)
+        #expect(e.traceback == "stack traceback:\n\t[C]: in ?")
+    }
+
+    @Test func runtimeError() throws {
+        let e = try #require(try failure("runtime.lua", """
+        local function helper(item)
+          return item.missing.field
+        end
+        return { simpleLayout = function(ctx)
+          helper({})
+        end }
+        """))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/runtime.lua:2: attempt to index a nil value (field 'missing')")
+        #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/runtime.lua:2: in upvalue 'helper'\n\t\(dir)/runtime.lua:5: in function <\(dir)/runtime.lua:4>"))
+    }
+
+    @Test func errorCalledWithATable() throws {
+        let e = try #require(try failure("table.lua", "return { simpleLayout = function(ctx) error({}) end }"))
+        #expect(e.message == "(error object is a table value)")
+    }
+
+    @Test func wrongFrameCountWithSet() throws {
+        let e = try #require(try failure("count.lua", """
+        return {
+          simpleLayout = function(ctx)
+            ctx.set(1, 0, 0, 10, 10)
+            ctx.set(3, 0, 0, 10, 10)
+          end,
+        }
+        """))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 was never set")
+        #expect(e.traceback.hasPrefix("stack traceback:"))
+    }
+
+    @Test func wrongFrameCountReturned() throws {
+        let e = try #require(try failure("count2.lua", """
+        return {
+          name = "short",
+          simpleLayout = function(ctx)
+            return { {0, 0, 1, 1}, {0, 0, 1, 1} }
+          end,
+        }
+        """))
+        #expect(e.message == "\(dir)/count2.lua:3: simpleLayout returned 2 frames for 3 items")
+    }
+
+    @Test func nanInfinityAndNegativeThroughSet() throws {
+        let cases: [(String, String)] = [
+            ("0/0, 0, 1, 1", "x = nan"), ("0, 1/0, 1, 1", "y = inf"),
+            ("0, 0, -1, 1", "w = -1"), ("0, 0, 1, -math.huge", "h = -inf"),
+        ]
+        for (k, (args, what)) in cases.enumerated() {
+            let e = try #require(try failure("nan\(k).lua", """
+            return { simpleLayout = function(ctx)
+              for i = 1, ctx.count do
+                if i == 2 then ctx.set(i, \(args)) else ctx.set(i, 0, 0, 1, 1) end
+              end
+            end }
+            """))
+            #expect(e.kind == .runtime)
+            #expect(e.message == "\(dir)/nan\(k).lua:3: ctx.set: frame 2 has \(what); a frame needs finite numbers and a non-negative size")
+            #expect(e.traceback.contains("\(dir)/nan\(k).lua:3: in function <\(dir)/nan\(k).lua:1>"))
+        }
+    }
+
+    @Test func badSetArguments() throws {
+        let cases: [(String, String)] = [
+            ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: item 4 is out of range 1..3"),
+            ("ctx.set(0, 0, 0, 1, 1)", "ctx.set: item 0 is out of range 1..3"),
+            ("ctx.set(1.5, 0, 0, 1, 1)", "ctx.set: the item index must be an integer, got 1.5"),
+            ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: the item index must be an integer, got string"),
+            ("ctx.set(1, 0, 0, 1)", "ctx.set: h must be a number, got no value"),
+            ("ctx.set(1, 0, {}, 1, 1)", "ctx.set: y must be a number, got table"),
+        ]
+        for (k, (call, message)) in cases.enumerated() {
+            let e = try #require(try failure("args\(k).lua", "return { simpleLayout = function(ctx)\n  \(call)\nend }"))
+            #expect(e.message == "\(dir)/args\(k).lua:2: \(message)")
+        }
+    }
+
+    @Test func nanInReturnedFrames() throws {
+        let e = try #require(try failure("nan-returned.lua", """
+        return {
+          simpleLayout = function(ctx)
+            return { {0, 0, 1, 1}, { x = 0, y = 0/0, w = 1, h = 1 }, {0, 0, 1, 1} }
+          end,
+        }
+        """))
+        #expect(e.message == "\(dir)/nan-returned.lua:2: simpleLayout: frame 2 has y = nan; a frame needs finite numbers and a non-negative size")
+        let missing = try #require(try failure("missing-field.lua", """
+        return {
+          simpleLayout = function(ctx)
+            return { {0, 0, 1, 1}, { x = 0, y = 0, w = 1 }, {0, 0, 1, 1} }
+          end,
+        }
+        """))
+        #expect(missing.message == "\(dir)/missing-field.lua:2: simpleLayout: frame 2 has no number h or height, got nil")
+    }
+
+    @Test func visibleIndexOutOfRange() throws {
+        let host = try LuaHost()
+        let path = folder.write("grid.lua", """
+        return {
+          frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
+          visible = function(x, y, w, h)
+            return { 1, 4 }
+          end,
+          layout = function(ctx) return ctx.count * 10, 10 end,
+        }
+        """)
+        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
+        let e = try #require(scriptError { _ = try result.checkedVisible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
+        #expect(e.message == "\(dir)/grid.lua:3: visible returned index 4, outside 1..3")
+        // The non-throwing query answers [] and remembers the error.
+        #expect(result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) == [])
+        #expect(result.failure == e)
+    }
+
+    @Test func runawayLoopStopsAtTheTimeLimit() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let start = Date()
+        let e = try #require(try failure("runaway.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(e.kind == .timeLimit)
+        #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s exceeded")
+        #expect(e.traceback.contains("\(dir)/runaway.lua:2: in function <\(dir)/runaway.lua:1>"))
+        #expect(elapsed < 1.0)
+    }
+
+    @Test func runawayLoopStopsWithin2SecondsByDefault() throws {
+        let start = Date()
+        let e = try #require(try failure("forever.lua", "while true do end\nreturn {}"))
+        #expect(e.kind == .timeLimit)
+        #expect(e.message == "\(dir)/forever.lua:1: time limit of 1 s exceeded")
+        #expect(Date().timeIntervalSince(start) < 2.0)
+    }
+
+    @Test func catchingTheStopWithPcallDoesNotHelp() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.1))
+        let e = try #require(try failure("stubborn.lua", """
+        return { simpleLayout = function(ctx)
+          while true do
+            pcall(function() while true do end end)
+          end
+        end }
+        """, host: host))
+        #expect(e.kind == .timeLimit)
+        #expect(e.message == "\(dir)/stubborn.lua:3: time limit of 0.1 s exceeded")
+    }
+
+    @Test func instructionBudget() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
+        let e = try #require(try failure("budget.lua", "return { simpleLayout = function(ctx)\n  local n = 0\n  while true do n = n + 1 end\nend }", host: host))
+        #expect(e.kind == .instructionLimit)
+        #expect(e.message == "\(dir)/budget.lua:3: instruction budget of 100000 exceeded")
+        // A script within the budget runs normally afterwards.
+        let ok = folder.write("small.lua", "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }")
+        #expect(try host.loadLayoutScript(path: ok).configured().layout(context).count == 3)
+    }
+
+    @Test func memoryBombStopsAtTheCap() throws {
+        let cap = 8 * 1_048_576
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap))
+        host.resetMemoryPeak()
+        let e = try #require(try failure("bomb.lua", """
+        return { simpleLayout = function(ctx)
+          local hoard = {}
+          for i = 1, math.huge do
+            hoard[i] = { i, i + 1, i + 2 }
+          end
+        end }
+        """, host: host))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/bomb.lua:4: memory limit of 8 MB exceeded")
+        #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/bomb.lua:4: in function <\(dir)/bomb.lua:1>"))
+        #expect(host.memoryPeak <= cap)
+    }
+
+    @Test func doublingStringStopsAtTheCap() throws {
+        let cap = 8 * 1_048_576
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap))
+        let e = try #require(try failure("double.lua", """
+        local s = "x"
+        while true do
+          s = s .. s
+        end
+        """, host: host))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/double.lua:3: memory limit of 8 MB exceeded")
+        #expect(host.memoryPeak <= cap)
+    }
+
+    @Test func missingRequire() throws {
+        let e = try #require(try failure("needs.lua", "local helper = require(\"nope\")\nreturn helper"))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/needs.lua:1: module 'nope' not found:\n\tno file '\(dir)/nope.lua'\n\tno file 'layouts/nope.lua'")
+        #expect(e.traceback.hasPrefix("stack traceback:\n\t[C]: in global 'require'\n\t\(dir)/needs.lua:1: in main chunk"))
+    }
+
+    @Test func syntaxErrorInARequiredModule() throws {
+        folder.write("broken.lua", "return {\n  x = ,\n}")
+        let e = try #require(try failure("uses-broken.lua", "local b = require(\"broken\")\nreturn b"))
+        #expect(e.message == "\(dir)/broken.lua:2: unexpected symbol near ','")
+        #expect(e.traceback.hasPrefix("stack traceback:\n\t[C]: in global 'require'\n\t\(dir)/uses-broken.lua:1: in main chunk"))
+    }
+
+    @Test func notALayout() throws {
+        let e = try #require(try failure("nothing.lua", "local x = 1"))
+        #expect(e.kind == .script)
+        #expect(e.message == "\(dir)/nothing.lua: \(LuaHost.shapeHelp), got nil")
+    }
+
+    @Test func missingFile() throws {
+        let host = try LuaHost()
+        let e = try #require(scriptError { _ = try host.loadLayoutScript(path: "\(dir)/absent.lua") })
+        #expect(e.kind == .file)
+        #expect(e.message == "\(dir)/absent.lua: the script does not exist")
+    }
+}
+
+/// `[String: JSONValue]` literal to an ordered dictionary, keys sorted.
+struct OrderedDictionaryShim {
+    var storage: [String: JSONValue] = [:]
+    subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set { storage[key] = newValue }
+    }
+    var value: OrderedDictionary<String, JSONValue> {
+        OrderedDictionary(uniqueKeysWithValues: storage.sorted { $0.key < $1.key })
+    }
+}
