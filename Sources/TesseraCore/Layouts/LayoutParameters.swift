@@ -25,7 +25,7 @@ public struct LayoutParameters {
     /// A non-negative number parameter (spacings).
     public mutating func spacing(_ key: String, default fallback: Double) throws -> Double {
         let n = try number(key, default: fallback)
-        guard n >= 0 else { throw LayoutError("\(layoutName) parameter '\(key)' must be >= 0, got \(JSONValue.double(n).compactDescription)") }
+        guard n >= 0 else { throw LayoutError("\(layoutName) parameter '\(key)' must be >= 0, got \(JSONValue.double(n).briefDescription)") }
         return n
     }
 
@@ -33,7 +33,7 @@ public struct LayoutParameters {
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
         guard n == n.rounded(), n >= Double(minimum), n <= Double(Int32.max) else {
-            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number >= \(minimum), got \(values[key]?.compactDescription ?? String(n))")
+            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number >= \(minimum), got \(values[key]?.briefDescription ?? String(n))")
         }
         return Int(n)
     }
@@ -106,21 +106,6 @@ public struct LayoutParameters {
     }
 
     private func mismatch(_ key: String, _ expected: String, _ got: JSONValue) -> LayoutError {
-        LayoutError("\(layoutName) parameter '\(key)' expects \(expected), got \(got.compactDescription)")
-    }
-}
-
-extension JSONValue {
-    /// A short rendering for error messages.
-    var compactDescription: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return String(b)
-        case .int(let i): return String(i)
-        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-        case .string(let s): return "\"\(s)\""
-        case .array(let a): return "[" + a.map(\.compactDescription).joined(separator: ",") + "]"
-        case .object(let o): return "{" + o.map { "\"\($0.key)\":\($0.value.compactDescription)" }.joined(separator: ",") + "}"
-        }
+        LayoutError("\(layoutName) parameter '\(key)' expects \(expected), got \(got.briefDescription)")
     }
 }
