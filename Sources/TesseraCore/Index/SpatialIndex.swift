@@ -1,8 +1,160 @@
-/// TEMPORARY linear placeholder; the index work replaces this file with a packed R-tree.
+/// A static packed R-tree over item frames: "which items does this rectangle show?".
+///
+/// **Shape.** The frames with a positive area are the *entries* (no other frame can ever be
+/// visible). They are stored in one order chosen by `EntryPacking`: frame order for layouts
+/// that place items along a scroll axis, a Sort-Tile-Recursive tiling otherwise. The tree is
+/// implicit: level 0 has one leaf per `fanout` consecutive entries, level L+1 one node per
+/// `fanout` consecutive level-L nodes, up to a single root. So node `j` of level `L` has the
+/// children `j·fanout ..< (j+1)·fanout` of level `L−1` and covers the contiguous entries
+/// `j·fanout^(L+1) ..< (j+1)·fanout^(L+1)` (each range clipped to what exists). Only node
+/// boxes are stored, in one flat array, leaves first.
+///
+/// **Invariants** (checked by `assert` in debug builds, `invariantsHold`):
+/// - every frame with a positive area is exactly one entry, and no other frame is;
+/// - a leaf's box encloses its entries' boxes, a node's box its children's boxes;
+/// - in frame order, entry ids ascend strictly; the last level is a single root.
+///
+/// **Query** (`IndexWalk`). Depth-first, children left to right: a child whose box misses the
+/// query (open intervals) is skipped, a child whose box lies inside the query contributes its
+/// whole entry range untested, a leaf the query covers in part tests its entries. In frame
+/// order the hits come out ascending; in STR order they are radix-sorted at the end, O(k).
+///
+/// **Memory.** Node boxes: 32 bytes per `fanout` entries (≈ 2 bytes per item at 16). Frame
+/// order adds nothing per entry (a 4-byte id when some frames have no area); STR adds a 4-byte
+/// id and a 16-byte single-precision box per entry (`CompactBox`, rounded outward; the exact
+/// frame settles the rare entry that rounding leaves undecided). The frames are shared, not
+/// copied.
 public struct SpatialIndex: Sendable {
+    /// Children per node, entries per leaf.
+    let fanout: Int
+    /// The frames, shared with the caller (copy-on-write: the index copies nothing).
     let frames: [Rect]
-    public init(frames: [Rect]) { self.frames = frames }
+    /// Entries are in ascending frame order, so hits need no sorting.
+    let isOrdered: Bool
+    /// Frame index of each entry; empty when entry `p` is frame `p`.
+    let ids: [UInt32]
+    /// Outward-rounded entry boxes (STR packing only).
+    let compactBoxes: [CompactBox]
+    /// Node boxes, leaves first; level L is `nodes[levelStart[L] ..< levelStart[L+1]]`.
+    let nodes: [IndexBox]
+    let levelStart: [Int]
+    /// Entries covered by one node of level L: `fanout^(L+1)`.
+    let entrySpan: [Int]
+    /// Number of entries (frames with a positive area).
+    let entryCount: Int
+
+    /// Builds the index over `frames` (any order, any overlap; frames without a positive area
+    /// are never returned).
+    /// - Complexity: O(n) time. One pass when the frames follow their order along a scroll
+    ///   axis; otherwise that pass, two radix sorts of the entries and a scattered copy.
+    ///   Memory: see the type's documentation.
+    public init(frames: [Rect]) {
+        self.init(frames: frames, fanout: 16)
+    }
+
+    /// Builds with a chosen fan-out and packing (tests use small fan-outs to get deep trees
+    /// from few frames, and force each packing on the same frames).
+    init(frames: [Rect], fanout: Int, packing choice: EntryPacking.Choice = .automatic) {
+        precondition(fanout >= 2, "fanout must be at least 2")
+        precondition(frames.count <= Int(UInt32.max), "the index holds at most 2³² − 1 frames")
+        let packing = EntryPacking.pack(frames, fanout: fanout, choice: choice)
+        self.fanout = fanout
+        self.frames = frames
+        self.isOrdered = packing.isOrdered
+        self.ids = packing.ids
+        self.compactBoxes = packing.compactBoxes
+        self.entryCount = packing.count
+
+        var nodes: [IndexBox] = []
+        var total = packing.leafBoxes.count, width = total
+        while width > 1 { width = (width + fanout - 1) / fanout; total += width }
+        nodes.reserveCapacity(total)
+        nodes.append(contentsOf: packing.leafBoxes)
+        var levelStart = [0]
+        var entrySpan = [fanout]
+        var below = 0..<nodes.count
+        while below.count > 1 {
+            levelStart.append(nodes.count)
+            entrySpan.append(entrySpan[entrySpan.count - 1] &* fanout)
+            for first in stride(from: below.lowerBound, to: below.upperBound, by: fanout) {
+                var box = IndexBox.empty
+                for child in first..<Swift.min(first + fanout, below.upperBound) { box.formUnion(nodes[child]) }
+                nodes.append(box)
+            }
+            below = levelStart[levelStart.count - 1]..<nodes.count
+        }
+        levelStart.append(nodes.count)
+        self.nodes = nodes
+        self.levelStart = levelStart
+        self.entrySpan = entrySpan
+        assert(invariantsHold(), "spatial index invariants violated")
+    }
+
+    /// Every index whose frame overlaps `rect` with a positive area (touching edges do not
+    /// count), in ascending order, without duplicates. A `rect` without area sees nothing.
+    /// - Complexity: O(log n + k) for k hits on layouts whose frames do not pile up (each level
+    ///   visits the nodes along the query's border plus those holding hits); pathological
+    ///   overlap (many large frames crossing the border) can cost up to O(n).
     public func query(_ rect: Rect) -> [Int] {
-        frames.indices.filter { frames[$0].overlapsWithPositiveArea(rect) }
+        let probe = IndexWalk.Probe(IndexBox(rect))
+        guard probe.exact.hasArea, entryCount > 0 else { return [] }
+        var hits = nodes.withUnsafeBufferPointer { nodes in
+            frames.withUnsafeBufferPointer { frames in
+                ids.withUnsafeBufferPointer { ids in
+                    compactBoxes.withUnsafeBufferPointer { boxes in
+                        var walk = IndexWalk(nodes: nodes, levelStart: levelStart, entrySpan: entrySpan,
+                                             frames: frames, ids: ids, boxes: boxes, fanout: fanout,
+                                             entryCount: entryCount, probe: probe)
+                        walk.run()
+                        return walk.hits
+                    }
+                }
+            }
+        }
+        if !isOrdered { sortIfNeeded(&hits) }
+        assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
+        return hits
+    }
+
+    /// Bytes the index itself holds (nodes, ids, compact boxes, bookkeeping), not the frames.
+    public var memoryBytes: Int {
+        MemoryLayout<SpatialIndex>.size
+            + nodes.capacity * MemoryLayout<IndexBox>.stride
+            + ids.capacity * MemoryLayout<UInt32>.stride
+            + compactBoxes.capacity * MemoryLayout<CompactBox>.stride
+            + (levelStart.capacity + entrySpan.capacity) * MemoryLayout<Int>.stride
+    }
+
+    /// STR order yields hits grouped by tile; most layouts' small hit sets are already sorted.
+    private func sortIfNeeded(_ hits: inout [Int]) {
+        var sorted = true
+        for i in hits.indices.dropFirst() where hits[i - 1] > hits[i] { sorted = false; break }
+        if !sorted { RadixSort.sortAscending(&hits) }
+    }
+
+    // MARK: - Debug checks
+
+    /// The invariants listed in the type's documentation. O(n); run by `assert` only.
+    func invariantsHold() -> Bool {
+        let live = frames.indices.filter { IndexBox(frames[$0]).hasArea }
+        guard entryCount == live.count else { return false }
+        let entryIds = (0..<entryCount).map { ids.isEmpty ? $0 : Int(ids[$0]) }
+        guard entryIds.sorted() == live else { return false }
+        if isOrdered, !zip(entryIds, entryIds.dropFirst()).allSatisfy({ $0 < $1 }) { return false }
+        if !isOrdered, compactBoxes.count != entryCount { return false }
+        guard entryCount > 0 else { return nodes.isEmpty }
+        for p in 0..<entryCount {
+            let exact = IndexBox(frames[entryIds[p]])
+            if !isOrdered, !compactBoxes[p].wide.encloses(exact) { return false }
+            if !nodes[p / fanout].encloses(exact) { return false }
+        }
+        for level in 1..<(levelStart.count - 1) {
+            let below = levelStart[level - 1]
+            for child in 0..<(levelStart[level] - below)
+            where !nodes[levelStart[level] + child / fanout].encloses(nodes[below + child]) {
+                return false
+            }
+        }
+        return levelStart[levelStart.count - 1] - levelStart[levelStart.count - 2] == 1
     }
 }

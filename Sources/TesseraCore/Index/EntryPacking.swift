@@ -1,0 +1,186 @@
+/// The order in which the spatial index stores its entries, and the leaf boxes over that order.
+///
+/// Entries are the frames with a positive area (the only ones that can be visible); a leaf is
+/// `fanout` consecutive entries. Two orders are considered:
+///
+/// - **ordered**: ascending frame index. Layouts place items along a scroll axis (lists, grids,
+///   flows, waterfalls, stacked sections), so consecutive items are neighbours and leaves come
+///   out compact. The build is one O(n) pass and a left-to-right query yields sorted hits.
+/// - **spatial** (Sort-Tile-Recursive): entries sorted by x-centre, cut into ⌈√leaves⌉ vertical
+///   slabs, each slab sorted by y-centre (alternately up and down, so consecutive slabs meet
+///   at the same end). Ties in x are broken by y (stable sorts on one key `x·2²² + y`), so a
+///   column of frames sharing an x-centre becomes a run of short leaves instead of leaves that
+///   span the whole column (the bulk-loading trap in reference/spatial-index.md §3).
+///
+/// Choice (a cost model for viewport-sized queries `qw × qh`, the SPEC's default viewport): a
+/// query at a uniformly random position meets a box `w × h` with probability proportional to
+/// `(w + qw)(h + qh)`, and then tests all of the leaf's entries. So the expected work of a
+/// packing is `Σ leaves count · (w + qw)(h + qh)`. No leaf of items with total area `A` can
+/// beat `A + 2√(qw·qh·A) + qw·qh` (the box has area ≥ A when items do not overlap, and the
+/// perimeter term is smallest for a box of the query's aspect ratio). The ordered packing is
+/// kept when its cost is within twice that bound; otherwise the spatial packing is built and
+/// the cheaper of the two is kept. Either way the index is correct: the order only affects speed.
+struct EntryPacking {
+    /// Entry order is ascending frame index (hits need no sorting).
+    var isOrdered: Bool
+    /// Number of entries: the frames with a positive area.
+    var count: Int
+    /// Frame index of each entry; empty when entry `p` is frame `p` (every frame has an area).
+    var ids: [UInt32]
+    /// Outward-rounded entry boxes in entry order (spatial packing only; the ordered packing
+    /// reads the frames themselves, which are in entry order already).
+    var compactBoxes: [CompactBox]
+    /// Box of each leaf: leaf `j` holds entries `j·fanout ..< min((j+1)·fanout, count)`.
+    var leafBoxes: [IndexBox]
+    /// The cost model's expected work (see above); for diagnostics and tests.
+    var cost: Double
+
+    /// How many times the lower bound the ordered packing may cost before STR is tried.
+    static let orderedSlack = 2.0
+    /// Bits per quantised centre coordinate in the STR sort keys.
+    static let keyBits = 22
+
+    /// Picks and builds the packing for `frames`.
+    /// - Complexity: O(n) when the ordered packing is kept, else O(n) radix sorts plus O(n)
+    ///   random reads of `frames`.
+    static func pack(_ frames: [Rect], fanout: Int, choice: Choice = .automatic,
+                     query: Size = .defaultViewport) -> EntryPacking {
+        let ordered = orderedPacking(frames, fanout: fanout, query: query)
+        if choice == .frameOrder || choice == .automatic && ordered.packing.cost <= orderedSlack * ordered.bound {
+            return ordered.packing
+        }
+        let live = ordered.packing.ids.isEmpty ? (0..<ordered.packing.count).map { UInt32($0) } : ordered.packing.ids
+        let spatial = spatialPacking(frames, live: live, fanout: fanout, query: query)
+        return choice == .tiled || spatial.cost < ordered.packing.cost ? spatial : ordered.packing
+    }
+
+    /// Which packing to build: the cost model's pick, or one forced (tests cover both on the same frames).
+    enum Choice { case automatic, frameOrder, tiled }
+
+    /// Entries in frame order, with the cost model's value and lower bound. One pass over the
+    /// frames when all of them have an area (the usual case), a second one otherwise.
+    static func orderedPacking(_ frames: [Rect], fanout: Int, query: Size) -> (packing: EntryPacking, bound: Double) {
+        if let all = orderedLeaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true, frame: { frames[$0] }) {
+            let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], compactBoxes: [],
+                                       leafBoxes: all.leaves, cost: all.cost)
+            return (packing, all.bound)
+        }
+        let ids = frames.indices.filter { IndexBox(frames[$0]).hasArea }.map { UInt32($0) }
+        let live = orderedLeaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
+                                 frame: { frames[Int(ids[$0])] })!
+        let packing = EntryPacking(isOrdered: true, count: ids.count, ids: ids, compactBoxes: [],
+                                   leafBoxes: live.leaves, cost: live.cost)
+        return (packing, live.bound)
+    }
+
+    /// Leaf boxes over entries `0..<count` in order, with the cost model's value and bound;
+    /// nil when `stopAtEmpty` and some entry has no area.
+    @inline(__always)
+    private static func orderedLeaves(_ count: Int, fanout: Int, query: Size, stopAtEmpty: Bool,
+                                      frame: (Int) -> Rect) -> (leaves: [IndexBox], cost: Double, bound: Double)? {
+        let qw = query.width, qh = query.height
+        var leaves: [IndexBox] = []
+        leaves.reserveCapacity((count + fanout - 1) / fanout)
+        var cost = 0.0, bound = 0.0
+        var start = 0
+        while start < count {
+            let end = Swift.min(start + fanout, count)
+            var box = IndexBox.empty
+            var area = 0.0
+            for p in start..<end {
+                let b = IndexBox(frame(p))
+                if stopAtEmpty, !b.hasArea { return nil }
+                box.formUnion(b)
+                area += b.width * b.height
+            }
+            let n = Double(end - start)
+            cost += n * (box.width + qw) * (box.height + qh)
+            bound += n * (area + 2 * (qw * qh * area).squareRoot() + qw * qh)
+            leaves.append(box)
+            start = end
+        }
+        return (leaves, cost, bound)
+    }
+
+    /// Sort-Tile-Recursive order over the frames listed in `live` (those with an area).
+    static func spatialPacking(_ frames: [Rect], live: [UInt32], fanout: Int, query: Size) -> EntryPacking {
+        let count = live.count
+        let top = UInt64(1) << UInt64(keyBits) - 1
+
+        // Quantised centres, x in the high bits and y in the low bits: one stable sort orders
+        // by x and breaks x-ties by y.
+        var lo = (x: Double.infinity, y: Double.infinity), hi = (x: -Double.infinity, y: -Double.infinity)
+        for id in live {
+            let c = centre(frames[Int(id)])
+            lo = (Swift.min(lo.x, c.x), Swift.min(lo.y, c.y)); hi = (Swift.max(hi.x, c.x), Swift.max(hi.y, c.y))
+        }
+        let scale = (x: Double(top) / (hi.x - lo.x), y: Double(top) / (hi.y - lo.y))
+        var keys = live.map { id -> UInt64 in
+            let c = centre(frames[Int(id)])
+            return quantise(c.x, lo.x, scale.x, top) << UInt64(keyBits) | quantise(c.y, lo.y, scale.y, top)
+        }
+        var order = (0..<count).map { UInt32($0) }   // entry r will be live[order[r]]
+        var keyScratch: [UInt64] = [], orderScratch: [UInt32] = []
+        RadixSort.sort(&keys, carrying: &order, keyScratch: &keyScratch, payloadScratch: &orderScratch)
+
+        // Slabs of whole leaves; within each, y ascending in even slabs and descending in odd
+        // ones. The stable sort keeps x order among equal y.
+        let leafCount = (count + fanout - 1) / fanout
+        let slabCount = Swift.max(1, Int(Double(leafCount).squareRoot().rounded(.up)))
+        let slabEntries = Swift.max(1, (leafCount + slabCount - 1) / slabCount) * fanout
+        for slabStart in stride(from: 0, to: count, by: slabEntries) {
+            let slab = UInt64(slabStart / slabEntries)
+            for r in slabStart..<Swift.min(slabStart + slabEntries, count) {
+                let y = keys[r] & top
+                keys[r] = slab << UInt64(keyBits) | (slab & 1 == 0 ? y : top - y)
+            }
+        }
+        RadixSort.sort(&keys, carrying: &order, keyScratch: &keyScratch, payloadScratch: &orderScratch)
+        keys = []; keyScratch = []; orderScratch = []
+
+        // Read the frames in their own order and write each entry to its place: scattered
+        // writes cost far less than scattered reads of 32-byte frames.
+        var rank = order
+        for (r, p) in order.enumerated() { rank[Int(p)] = UInt32(r) }
+        order = []
+        var ids = [UInt32](repeating: 0, count: count)
+        let boxes = [CompactBox](unsafeUninitializedCapacity: count) { out, initialised in
+            ids.withUnsafeMutableBufferPointer { idsOut in
+                for p in 0..<count {
+                    let r = Int(rank[p]), id = live[p]
+                    out[r] = CompactBox(enclosing: IndexBox(frames[Int(id)]))
+                    idsOut[r] = id
+                }
+            }
+            initialised = count
+        }
+        var leaves: [IndexBox] = []
+        leaves.reserveCapacity(leafCount)
+        var cost = 0.0
+        var start = 0
+        while start < count {
+            let end = Swift.min(start + fanout, count)
+            var box = IndexBox.empty
+            for p in start..<end { box.formUnion(boxes[p].wide) }
+            cost += Double(end - start) * (box.width + query.width) * (box.height + query.height)
+            leaves.append(box)
+            start = end
+        }
+        return EntryPacking(isOrdered: false, count: count, ids: ids, compactBoxes: boxes, leafBoxes: leaves,
+                            cost: cost)
+    }
+
+    /// Centre of a frame, halving first so that huge coordinates cannot overflow.
+    @inline(__always)
+    private static func centre(_ r: Rect) -> (x: Double, y: Double) {
+        let b = IndexBox(r)
+        return (b.minX * 0.5 + b.maxX * 0.5, b.minY * 0.5 + b.maxY * 0.5)
+    }
+
+    /// `v` mapped from `[lo, lo + top/scale]` to `0...top`; NaN (a zero range) maps to 0.
+    @inline(__always)
+    private static func quantise(_ v: Double, _ lo: Double, _ scale: Double, _ top: UInt64) -> UInt64 {
+        let t = (v - lo) * scale
+        return t >= 0 ? UInt64(Swift.min(t, Double(top))) : 0
+    }
+}

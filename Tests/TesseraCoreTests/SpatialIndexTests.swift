@@ -1,0 +1,318 @@
+import Testing
+@testable import TesseraCore
+
+/// The reference answer: every frame whose intersection with `q` has a positive area.
+/// `overlapsWithPositiveArea` is the open-interval test; it alone would accept a zero-size
+/// frame strictly inside `q` (or a zero-size `q` inside a frame), hence the area checks.
+private func bruteForce(_ frames: [Rect], _ q: Rect) -> [Int] {
+    guard IndexBox(q).hasArea else { return [] }
+    return frames.indices.filter { IndexBox(frames[$0]).hasArea && frames[$0].overlapsWithPositiveArea(q) }
+}
+
+/// SplitMix64: a tiny seeded generator, so every failing case can be replayed from its seed.
+private struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform(_ range: Range<Double>) -> Double { Double.random(in: range, using: &self) }
+}
+
+@Suite("SpatialIndex: exact cases")
+struct SpatialIndexExactTests {
+    /// A 5 × 5 grid of 10 × 10 cells, row-major.
+    let grid = (0..<25).map { r(Double($0 % 5) * 10, Double($0 / 5) * 10, 10, 10) }
+
+    @Test func touchingEdgesAreExcluded() {
+        let index = SpatialIndex(frames: grid, fanout: 2)
+        // Exactly cell (1, 1): its eight neighbours only touch the query.
+        #expect(index.query(r(10, 10, 10, 10)) == [6])
+        // A thin sliver past an edge overlaps with positive area.
+        #expect(index.query(r(19.5, 10, 1, 10)) == [6, 7])
+        // Queries that only touch the grid from outside see nothing.
+        #expect(index.query(r(50, 0, 10, 50)) == [])
+        #expect(index.query(r(-10, -10, 10, 10)) == [])
+        #expect(index.query(r(-5, 50, 60, 5)) == [])
+        // Touching a corner only.
+        #expect(index.query(r(50, 50, 1, 1)) == [])
+    }
+
+    @Test func wholeGridAndSubrectangle() {
+        let index = SpatialIndex(frames: grid, fanout: 3)
+        #expect(index.query(r(-1, -1, 100, 100)) == Array(0..<25))
+        #expect(index.query(r(0, 0, 50, 50)) == Array(0..<25))
+        #expect(index.query(r(15, 25, 20, 5)) == [11, 12, 13])
+        #expect(index.query(r(15, 25, 20, 10)) == [11, 12, 13, 16, 17, 18])
+    }
+
+    @Test func zeroSizeFramesAreNeverVisible() {
+        let frames = [r(5, 5, 0, 0), r(5, 5, 10, 0), r(5, 5, 0, 10), r(2, 2, 6, 6), r(100, 100, 0, 0)]
+        let index = SpatialIndex(frames: frames, fanout: 2)
+        #expect(index.query(r(0, 0, 20, 20)) == [3])
+        #expect(index.query(r(4, 4, 2, 2)) == [3])
+        #expect(index.query(r(-1000, -1000, 5000, 5000)) == [3])
+        #expect(index.entryCount == 1)
+        // Only degenerate frames: an index with no entries.
+        let empty = SpatialIndex(frames: [r(1, 1, 0, 5), r(3, 3, 0, 0)])
+        #expect(empty.query(r(0, 0, 10, 10)) == [])
+        #expect(empty.entryCount == 0)
+    }
+
+    @Test func zeroSizeOrInvalidQueriesSeeNothing() {
+        let index = SpatialIndex(frames: grid)
+        #expect(index.query(r(15, 15, 0, 0)) == [])
+        #expect(index.query(r(15, 15, 0, 10)) == [])
+        #expect(index.query(r(15, 15, 10, 0)) == [])
+        #expect(index.query(r(15, 15, -5, 10)) == [])
+        #expect(index.query(r(.nan, 15, 5, 5)) == [])
+        #expect(index.query(r(15, 15, .infinity, 5)) == [6, 7, 8, 9])
+    }
+
+    @Test func emptyIndex() {
+        let index = SpatialIndex(frames: [])
+        #expect(index.query(r(0, 0, 100, 100)) == [])
+        #expect(index.query(r(-1e300, -1e300, 1e300, 1e300)) == [])
+        #expect(index.entryCount == 0)
+        #expect(index.memoryBytes < 1024)
+    }
+
+    @Test func overlappingFrames() {
+        // Identical frames, nested frames and a frame that straddles the others.
+        let frames = [r(0, 0, 10, 10), r(0, 0, 10, 10), r(2, 2, 2, 2), r(0, 0, 10, 10), r(5, -5, 1, 30)]
+        for fanout in [2, 3, 16] {
+            let index = SpatialIndex(frames: frames, fanout: fanout)
+            #expect(index.query(r(0, 0, 10, 10)) == [0, 1, 2, 3, 4])
+            #expect(index.query(r(3, 3, 1, 1)) == [0, 1, 2, 3])
+            #expect(index.query(r(4, 4, 1, 1)) == [0, 1, 3])
+            #expect(index.query(r(5.5, 15, 1, 1)) == [4])
+            #expect(index.query(r(6, 15, 1, 1)) == [])
+        }
+    }
+
+    @Test func unsortedFrames() {
+        // The grid in reverse order: index i is cell 24 − i.
+        let reversed = Array(grid.reversed())
+        let index = SpatialIndex(frames: reversed, fanout: 2)
+        #expect(index.query(r(10, 10, 10, 10)) == [18])
+        #expect(index.query(r(10, 30, 30, 5)) == [6, 7, 8])
+        #expect(index.query(r(0, 0, 11, 11)) == [18, 19, 23, 24])
+    }
+
+    @Test func oneHugeFrame() {
+        var frames = grid
+        frames.insert(r(-1e6, -1e6, 2e6, 2e6), at: 12)
+        let index = SpatialIndex(frames: frames, fanout: 4)
+        #expect(index.query(r(1000, 1000, 10, 10)) == [12])
+        #expect(index.query(r(10, 10, 10, 10)) == [6, 12])
+        #expect(index.query(r(1e6, 0, 1, 1)) == [])
+        #expect(index.query(r(1e6 - 1, 0, 1, 1)) == [12])
+    }
+
+    @Test func negativeAndFractionalCoordinates() {
+        let frames = [r(-10.25, -3.5, 0.5, 0.25), r(-9.75, -3.5, 0.5, 0.25), r(-10.25, -3.25, 1, 1)]
+        let index = SpatialIndex(frames: frames, fanout: 2)
+        #expect(index.query(r(-10, -3.5, 0.125, 0.125)) == [0])
+        #expect(index.query(r(-9.75, -3.3, 0.01, 0.1)) == [1, 2])
+    }
+
+    @Test func framesInLayoutOrderKeepFrameOrder() {
+        var tops = [0.0, 0.0, 0.0]
+        var random = SeededRandom(seed: 1)
+        let frames = (0..<5000).map { _ -> Rect in
+            let c = tops.indices.min { tops[$0] < tops[$1] }!
+            let h = random.uniform(50..<400)
+            defer { tops[c] += h + 4.5 }
+            return r(Double(c) * 126.5, tops[c], 122, h)
+        }
+        let index = SpatialIndex(frames: frames)
+        #expect(index.isOrdered)
+        #expect(index.ids.isEmpty)
+        #expect(index.memoryBytes < 5000 * 4)  // about 2 bytes per item: node boxes only
+        var shuffled = SeededRandom(seed: 2)
+        let scattered = SpatialIndex(frames: frames.shuffled(using: &shuffled))
+        #expect(!scattered.isOrdered)
+    }
+
+    /// The bulk-loading trap: frames sharing an x-centre must still give short leaves.
+    @Test func sharedCentresGiveShortLeaves() {
+        var random = SeededRandom(seed: 3)
+        var frames: [Rect] = []
+        for c in 0..<3 {
+            var y = 0.0
+            for _ in 0..<4000 {
+                let h = random.uniform(50..<400)
+                frames.append(r(Double(c) * 126.5, y, 122, h))
+                y += h + 4.5
+            }
+        }
+        frames.shuffle(using: &random)
+        let index = SpatialIndex(frames: frames)
+        #expect(!index.isOrdered)
+        // 750 leaves of 16 items: a leaf inside one column spans about 16 × 230 = 3,700 points.
+        let leafHeights = index.nodes[0..<index.levelStart[1]].map(\.height).sorted()
+        #expect(leafHeights.count == 750)
+        #expect(leafHeights[leafHeights.count * 9 / 10] < 4500)
+        #expect(leafHeights.filter { $0 > 10_000 }.count <= 2)   // at most one per column junction
+    }
+
+    /// Frames far from the origin: single-precision boxes round, the answer must not.
+    @Test func roundedBoxesStayExact() {
+        var random = SeededRandom(seed: 4)
+        let base = 12_345_678.9
+        var frames = (0..<3000).map { _ in
+            r(base + random.uniform(0..<500), base + random.uniform(0..<500),
+              random.uniform(0.001..<3), random.uniform(0.001..<3))
+        }
+        frames.shuffle(using: &random)
+        let index = SpatialIndex(frames: frames, fanout: 8)
+        #expect(!index.isOrdered)
+        // Queries whose edges sit exactly on, and one ulp either side of, frame edges.
+        for i in stride(from: 0, to: frames.count, by: 23) {
+            let f = frames[i]
+            for (dx, dy) in [(0.0, 0.0), (1.0, 1.0), (-1.0, -1.0)] {
+                let x0 = f.maxX + dx * f.maxX.ulp, y0 = f.maxY + dy * f.maxY.ulp
+                let q = r(x0, y0, 40, 40)
+                #expect(index.query(q) == bruteForce(frames, q))
+                let x1 = f.x + dx * f.x.ulp, y1 = f.y + dy * f.y.ulp
+                let back = r(x1 - 40, y1 - 40, 40, 40)
+                #expect(index.query(back) == bruteForce(frames, back))
+            }
+        }
+    }
+}
+
+@Suite("SpatialIndex: property tests against a brute-force scan")
+struct SpatialIndexPropertyTests {
+    enum Shape: CaseIterable { case waterfall, shuffledWaterfall, scatter, clustered, sameCentre, sortedRows }
+
+    /// Frames of one shape; some sets include zero-size frames and duplicates.
+    fileprivate static func frames(_ shape: Shape, count: Int, _ random: inout SeededRandom) -> [Rect] {
+        switch shape {
+        case .waterfall, .shuffledWaterfall:
+            let columns = Int.random(in: 1...5, using: &random)
+            let width = 375.0, spacing = random.uniform(0..<10)
+            let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
+            var tops = [Double](repeating: 0, count: columns)
+            var frames = (0..<count).map { _ -> Rect in
+                let c = tops.indices.min { tops[$0] < tops[$1] }!
+                let h = Int.random(in: 0..<20, using: &random) == 0 ? 0 : random.uniform(20..<400)
+                defer { tops[c] += h + spacing }
+                return r(Double(c) * (columnWidth + spacing), tops[c], columnWidth, h)
+            }
+            if shape == .shuffledWaterfall { frames.shuffle(using: &random) }
+            return frames
+        case .scatter:
+            return (0..<count).map { _ in
+                let w = random.uniform(5..<50), h = random.uniform(5..<50)
+                return r(random.uniform(0..<(1000 - w)), random.uniform(0..<(1000 - h)), w, h)
+            }
+        case .clustered:
+            let centres = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                (random.uniform(-500..<500), random.uniform(-500..<500))
+            }
+            var frames = (0..<count).map { _ -> Rect in
+                let (cx, cy) = centres[Int.random(in: 0..<centres.count, using: &random)]
+                let spread = random.uniform(0..<60)
+                return r(cx + random.uniform(-spread..<spread + 1e-9), cy + random.uniform(-spread..<spread + 1e-9),
+                         random.uniform(0..<30), random.uniform(0..<30))
+            }
+            if count > 10 { frames[count / 2] = frames[count / 3] }   // an exact duplicate
+            return frames
+        case .sameCentre:
+            return (0..<count).map { _ in
+                let w = Double(Int.random(in: 0..<40, using: &random)), h = Double(Int.random(in: 0..<40, using: &random))
+                return r(100 - w / 2, 100 - h / 2, w, h)
+            }
+        case .sortedRows:
+            // Sorted by y but spread over a wide x range: frame order is a poor tiling.
+            return (0..<count).map { i in
+                r(random.uniform(0..<5000), Double(i) * 0.5, random.uniform(1..<20), random.uniform(1..<20))
+            }
+        }
+    }
+
+    /// A random query around `bounds`: some small, some viewport-like, some snapped to a frame.
+    fileprivate static func query(around frames: [Rect], _ random: inout SeededRandom) -> Rect {
+        let bounds = frames.reduce(Rect.zero) { $0.union($1) }
+        let pick = Int.random(in: 0..<10, using: &random)
+        if pick == 0, let f = frames.randomElement(using: &random) {
+            return r(f.maxX, f.y, random.uniform(0..<100), f.height)   // touches f's right edge
+        }
+        if pick == 1, let f = frames.randomElement(using: &random) { return f }
+        if pick == 2 { return r(bounds.x - 1, bounds.y - 1, bounds.width + 2, bounds.height + 2) }
+        let w = pick < 6 ? random.uniform(0..<50) : random.uniform(100..<900)
+        let h = pick < 6 ? random.uniform(0..<50) : random.uniform(100..<900)
+        return r(random.uniform((bounds.minX - 100)..<(bounds.maxX + 100)),
+                 random.uniform((bounds.minY - 100)..<(bounds.maxY + 100)), w, h)
+    }
+
+    @Test(arguments: Shape.allCases)
+    func queryEqualsBruteForce(shape: Shape) {
+        var choices: [Bool] = []   // automatic choice was frame order, for sets of 100+ frames
+        for seed in UInt64(1)...40 {
+            var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(Shape.allCases.firstIndex(of: shape)!))
+            let count = [0, 1, 2, 15, 16, 17, 100, 257, 1000, 3000][Int(seed % 10)]
+            let fanout = [2, 3, 4, 16][Int(seed / 10) % 4]
+            let frames = Self.frames(shape, count: count, &random)
+            let automatic = SpatialIndex(frames: frames, fanout: fanout)
+            if count >= 100 { choices.append(automatic.isOrdered) }
+            // Every packing must give the same, exact answer on the same frames.
+            let indexes = [automatic, SpatialIndex(frames: frames, fanout: fanout, packing: .frameOrder),
+                           SpatialIndex(frames: frames, fanout: fanout, packing: .tiled)]
+            for _ in 0..<50 {
+                let q = Self.query(around: frames, &random)
+                let want = bruteForce(frames, q)
+                for index in indexes {
+                    let got = index.query(q)
+                    #expect(got == want, "shape \(shape) seed \(seed) n \(count) fanout \(fanout) ordered \(index.isOrdered) query \(q)")
+                    if got != want { return }
+                }
+            }
+        }
+        // The cost model keeps frame order for a layout in layout order and tiles the rest.
+        switch shape {
+        case .waterfall: #expect(choices == Array(repeating: true, count: 16))
+        case .shuffledWaterfall, .scatter, .sortedRows: #expect(choices == Array(repeating: false, count: 16))
+        case .clustered, .sameCentre: #expect(choices.count == 16)
+        }
+    }
+
+    /// `CompactBox.down/up` give the nearest Float on the right side, as `nextDown/nextUp` would.
+    @Test func singlePrecisionRoundingBracketsTheValue() {
+        var random = SeededRandom(seed: 11)
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.1, 1e-50, -1e-50, 1e300, -1e300, .infinity, -.infinity,
+                                Double(Float.greatestFiniteMagnitude), -Double(Float.greatestFiniteMagnitude),
+                                Double(Float.leastNonzeroMagnitude) / 3, 16_777_217, -16_777_217]
+        values += (0..<2000).map { _ in
+            Double(bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 0x300...0x4FF, using: &random) << 52)
+        }
+        for v in values {
+            let down = CompactBox.down(v), up = CompactBox.up(v)
+            #expect(Double(down) <= v && v <= Double(up), "\(v)")
+            // Nothing representable lies strictly between the result and v.
+            #expect(Double(down) == v || Double(down.nextUp) > v, "\(v)")
+            #expect(Double(up) == v || Double(up.nextDown) < v, "\(v)")
+        }
+    }
+
+    @Test func radixSortIsStableAndCarriesPayload() {
+        var random = SeededRandom(seed: 7)
+        var keys = (0..<5000).map { _ in UInt64.random(in: 0..<(1 << 40), using: &random) / (1 << 30) }
+        var payload = keys.indices.map { UInt32($0) }
+        let expected = keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        RadixSort.sort(&keys, carrying: &payload)
+        #expect(payload == expected.map { UInt32($0) })
+        var hits = (0..<3000).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
+        let sortedHits = hits.sorted()
+        RadixSort.sortAscending(&hits)
+        #expect(hits == sortedHits)
+        var few = [5, 3, 9, 1]
+        RadixSort.sortAscending(&few)
+        #expect(few == [1, 3, 5, 9])
+    }
+}
