@@ -1,0 +1,174 @@
+/// The linear diff: from a `DiffMatching` to one `Changeset` in UIKit batch semantics.
+///
+/// Algorithm (Heckel's idea: identifiers matched through a hash table, then linear passes):
+/// 1. Match (`DiffMatching`): one hash lookup per new section and per new item. Unmatched old
+///    sections are deleted, unmatched new sections inserted.
+/// 2. Sections: kept sections whose relative order changed are moved (`MoveSelection`); kept
+///    sections whose content changed are updated, at their old index.
+/// 3. Old side, in old order: an item of a kept section is deleted when it is not in the new
+///    state or lands in an inserted section; otherwise it is updated (old path) when its content
+///    changed. Items of deleted sections are not listed.
+/// 4. Moves inside each kept section pair: among the items that stay in that section,
+///    `MoveSelection` picks the ones that must move.
+/// 5. New side, in new order: an item of a kept section is inserted when it is new or comes out
+///    of a deleted section; it is moved when it comes from another section or was picked in 4.
+///    Items of inserted sections are not listed.
+///
+/// Every pass is linear, so the diff is O(S + n + m) time and memory for S sections and n old
+/// and m new items. The move set is not always the smallest (see `MoveSelection`).
+///
+/// Invariant (asserted in debug builds): for every kept section pair, old count − deletes −
+/// moves out + inserts + moves in equals the new count (IGListKit's count check, per section).
+extension Changeset {
+    @usableFromInline
+    init(
+        matching m: DiffMatching,
+        isItemUpdated: ((_ oldIndex: Int, _ newIndex: Int) -> Bool)?,
+        isSectionUpdated: ((_ oldIndex: Int, _ newIndex: Int) -> Bool)?
+    ) {
+        self.init()
+        let oldSectionCount = m.newSectionOfOldSection.count
+        let newSectionCount = m.oldSectionOfNewSection.count
+        let oldStarts = m.oldSectionStarts
+        let newStarts = m.newSectionStarts
+        let newSectionOfOld = m.newSectionOfOldSection
+        let oldSectionOfNew = m.oldSectionOfNewSection
+
+        // Section deletes and inserts.
+        for i in 0..<oldSectionCount where newSectionOfOld[i] < 0 { sectionsDeleted.append(i) }
+        for j in 0..<newSectionCount where oldSectionOfNew[j] < 0 { sectionsInserted.append(j) }
+
+        // Section moves: every kept section is a stayer.
+        if oldSectionCount > sectionsDeleted.count {
+            var visitedOld = [Bool](repeating: false, count: oldSectionCount)
+            var visitedNew = [Bool](repeating: false, count: newSectionCount)
+            var moved = [Bool](repeating: false, count: newSectionCount)
+            let moveCount = visitedOld.withUnsafeMutableBufferPointer { visitedOld in
+                visitedNew.withUnsafeMutableBufferPointer { visitedNew in
+                    moved.withUnsafeMutableBufferPointer { moved in
+                        MoveSelection.select(
+                            oldRange: 0..<oldSectionCount, newRange: 0..<newSectionCount,
+                            oldPartner: { newSectionOfOld[$0] }, newPartner: { oldSectionOfNew[$0] },
+                            visitedOld: visitedOld, visitedNew: visitedNew, moved: moved)
+                    }
+                }
+            }
+            if moveCount > 0 {
+                for j in 0..<newSectionCount where moved[j] {
+                    sectionsMoved.append(IndexMove(source: oldSectionOfNew[j], target: j))
+                }
+            }
+        }
+
+        // Section updates, at old indices.
+        if let isSectionUpdated {
+            for i in 0..<oldSectionCount where newSectionOfOld[i] >= 0 && isSectionUpdated(i, newSectionOfOld[i]) {
+                sectionsUpdated.append(i)
+            }
+        }
+
+        let n = m.newIndexOfOld.count
+        let newCount = m.oldIndexOfNew.count
+        guard n > 0 || newCount > 0 else { return }
+
+        m.newIndexOfOld.withUnsafeBufferPointer { newIndexOfOld in
+            m.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+                // The section of every flattened item, on both sides.
+                let oldItemSection = Self.sectionOfEachItem(starts: oldStarts, count: n)
+                let newItemSection = Self.sectionOfEachItem(starts: newStarts, count: newCount)
+                oldItemSection.withUnsafeBufferPointer { oldItemSection in
+                    newItemSection.withUnsafeBufferPointer { newItemSection in
+                        // Old side: deletes and updates, ascending by old path.
+                        for i in 0..<oldSectionCount where newSectionOfOld[i] >= 0 {
+                            let start = oldStarts[i]
+                            for p in start..<oldStarts[i + 1] {
+                                let q = newIndexOfOld[p]
+                                if q < 0 || oldSectionOfNew[newItemSection[q]] < 0 {
+                                    itemsDeleted.append(ItemPath(section: i, item: p - start))
+                                }
+                                else if let isItemUpdated, isItemUpdated(p, q) {
+                                    itemsUpdated.append(ItemPath(section: i, item: p - start))
+                                }
+                            }
+                        }
+
+                        // Moves inside each kept section pair.
+                        var visitedOld = [Bool](repeating: false, count: n)
+                        var visitedNew = [Bool](repeating: false, count: newCount)
+                        var movedInPlace = [Bool](repeating: false, count: newCount)
+                        visitedOld.withUnsafeMutableBufferPointer { visitedOld in
+                            visitedNew.withUnsafeMutableBufferPointer { visitedNew in
+                                movedInPlace.withUnsafeMutableBufferPointer { movedInPlace in
+                                    for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
+                                        let i = oldSectionOfNew[j]
+                                        _ = MoveSelection.select(
+                                            oldRange: oldStarts[i]..<oldStarts[i + 1], newRange: newStarts[j]..<newStarts[j + 1],
+                                            oldPartner: { p in
+                                                let q = newIndexOfOld[p]
+                                                return q >= 0 && newItemSection[q] == j ? q : -1
+                                            },
+                                            newPartner: { q in
+                                                let p = oldIndexOfNew[q]
+                                                return p >= 0 && oldItemSection[p] == i ? p : -1
+                                            },
+                                            visitedOld: visitedOld, visitedNew: visitedNew, moved: movedInPlace)
+                                    }
+                                }
+                            }
+                        }
+
+                        // New side: inserts and moves, ascending by new path.
+                        for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
+                            let i = oldSectionOfNew[j]
+                            let start = newStarts[j]
+                            for q in start..<newStarts[j + 1] {
+                                let p = oldIndexOfNew[q]
+                                if p < 0 {
+                                    itemsInserted.append(ItemPath(section: j, item: q - start))
+                                    continue
+                                }
+                                let source = oldItemSection[p]
+                                if newSectionOfOld[source] < 0 {
+                                    itemsInserted.append(ItemPath(section: j, item: q - start))
+                                }
+                                else if source != i || movedInPlace[q] {
+                                    itemsMoved.append(IndexMove(
+                                        source: ItemPath(section: source, item: p - oldStarts[source]),
+                                        target: ItemPath(section: j, item: q - start)))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert(checkSectionCounts(m))
+    }
+
+    /// The section index of each of `count` flattened items. O(S + count).
+    private static func sectionOfEachItem(starts: [Int], count: Int) -> [Int] {
+        [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for s in 0..<(starts.count - 1) {
+                for flat in starts[s]..<starts[s + 1] { buffer[flat] = s }
+            }
+            initialized = count
+        }
+    }
+
+    /// IGListKit's count invariant, per kept section pair.
+    private func checkSectionCounts(_ m: DiffMatching) -> Bool {
+        var delta = [Int](repeating: 0, count: m.oldSectionOfNewSection.count)
+        for d in itemsDeleted { delta[m.newSectionOfOldSection[d.section]] -= 1 }
+        for i in itemsInserted { delta[i.section] += 1 }
+        for mv in itemsMoved {
+            delta[m.newSectionOfOldSection[mv.source.section]] -= 1
+            delta[mv.target.section] += 1
+        }
+        for (j, i) in m.oldSectionOfNewSection.enumerated() where i >= 0 {
+            let oldCount = m.oldSectionStarts[i + 1] - m.oldSectionStarts[i]
+            let newCount = m.newSectionStarts[j + 1] - m.newSectionStarts[j]
+            if oldCount + delta[j] != newCount { return false }
+        }
+        return true
+    }
+}

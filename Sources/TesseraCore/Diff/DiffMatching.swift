@@ -1,0 +1,123 @@
+import OrderedCollections
+
+/// Step 1 of the diff, and the only step that hashes: the identity matching of two sectioned
+/// sequences. For every section and item on one side it records the index of the same
+/// identifier on the other side, or -1.
+///
+/// Sections and items are given as flattened sequences plus section start offsets, which is how
+/// `Snapshot` stores them, so matching a snapshot pair is one hash lookup per new item into the
+/// old snapshot's own index (Heckel's symbol table is the old `OrderedSet`).
+///
+/// The initialisers are `@inlinable` so that callers in other modules get code specialised for
+/// their identifier type: unspecialised hashing costs about twice as much.
+///
+/// Invariants (asserted in debug builds): the partner maps are mutual inverses
+/// (`newIndexOfOld[p] == q` exactly when `oldIndexOfNew[q] == p`), and so are the section maps.
+@usableFromInline
+internal struct DiffMatching {
+    /// Old section `i` holds flattened old items `oldSectionStarts[i]..<oldSectionStarts[i + 1]`.
+    @usableFromInline var oldSectionStarts: [Int]
+    /// New section `j` holds flattened new items `newSectionStarts[j]..<newSectionStarts[j + 1]`.
+    @usableFromInline var newSectionStarts: [Int]
+    /// For each old section, its index in the new state, or -1 when it is deleted.
+    @usableFromInline var newSectionOfOldSection: [Int]
+    /// For each new section, its index in the old state, or -1 when it is inserted.
+    @usableFromInline var oldSectionOfNewSection: [Int]
+    /// For each old item (flattened), its flattened index in the new state, or -1.
+    @usableFromInline var newIndexOfOld: [Int]
+    /// For each new item (flattened), its flattened index in the old state, or -1.
+    @usableFromInline var oldIndexOfNew: [Int]
+
+    /// Matches two snapshots by identifier.
+    ///
+    /// - Complexity: O(S + n + m): one hash lookup per new section and per new item.
+    @inlinable
+    init<SectionID, ItemID>(old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>) {
+        oldSectionStarts = old.sectionStarts
+        newSectionStarts = new.sectionStarts
+        var newSectionOfOld = [Int](repeating: -1, count: old.numberOfSections)
+        var oldSectionOfNew = [Int](repeating: -1, count: new.numberOfSections)
+        for j in 0..<new.numberOfSections {
+            if let i = old.sectionSet.firstIndex(of: new.sectionSet[j]) {
+                oldSectionOfNew[j] = i
+                newSectionOfOld[i] = j
+            }
+        }
+        newSectionOfOldSection = newSectionOfOld
+        oldSectionOfNewSection = oldSectionOfNew
+        let oldItems = old.itemSet
+        var newOfOld = [Int](repeating: -1, count: oldItems.count)
+        let oldOfNew = new.itemSet.elements.withUnsafeBufferPointer { newItems in
+            [Int](unsafeUninitializedCapacity: newItems.count) { buffer, count in
+                for q in 0..<newItems.count {
+                    let p = oldItems.firstIndex(of: newItems[q]) ?? -1
+                    buffer[q] = p
+                    if p >= 0 { newOfOld[p] = q }
+                }
+                count = newItems.count
+            }
+        }
+        newIndexOfOld = newOfOld
+        oldIndexOfNew = oldOfNew
+        assert(checkInvariants())
+    }
+
+    /// Matches two plain lists as one section each.
+    ///
+    /// - Throws: `SnapshotError.duplicateItemInInput` when either list repeats an identifier.
+    /// - Complexity: O(n + m): one hash insertion per old item and one lookup per new item.
+    @inlinable
+    init<ID: Hashable>(old: [ID], new: [ID]) throws {
+        let oldSet = OrderedSet(old)
+        if oldSet.count != old.count { try Self.throwFirstDuplicate(in: old) }
+        var newOfOld = [Int](repeating: -1, count: old.count)
+        var unmatched: Set<ID> = []
+        var duplicateInNew = false
+        let oldOfNew = new.withUnsafeBufferPointer { newItems in
+            [Int](unsafeUninitializedCapacity: newItems.count) { buffer, count in
+                for q in 0..<newItems.count {
+                    if let p = oldSet.firstIndex(of: newItems[q]) {
+                        if newOfOld[p] >= 0 { duplicateInNew = true }
+                        newOfOld[p] = q
+                        buffer[q] = p
+                    }
+                    else {
+                        if !unmatched.insert(newItems[q]).inserted { duplicateInNew = true }
+                        buffer[q] = -1
+                    }
+                }
+                count = newItems.count
+            }
+        }
+        if duplicateInNew { try Self.throwFirstDuplicate(in: new) }
+        oldSectionStarts = [0, old.count]
+        newSectionStarts = [0, new.count]
+        newSectionOfOldSection = [0]
+        oldSectionOfNewSection = [0]
+        newIndexOfOld = newOfOld
+        oldIndexOfNew = oldOfNew
+        assert(checkInvariants())
+    }
+
+    @usableFromInline
+    static func throwFirstDuplicate<ID: Hashable>(in list: [ID]) throws {
+        var seen: [ID: Int] = [:]
+        for (position, id) in list.enumerated() {
+            if let first = seen.updateValue(position, forKey: id) {
+                throw SnapshotError.duplicateItemInInput(item: describeIdentifier(id), firstPosition: first, secondPosition: position)
+            }
+        }
+    }
+
+    /// The partner maps are mutual inverses.
+    @usableFromInline
+    func checkInvariants() -> Bool {
+        for (p, q) in newIndexOfOld.enumerated() where q >= 0 && oldIndexOfNew[q] != p { return false }
+        for (q, p) in oldIndexOfNew.enumerated() where p >= 0 && newIndexOfOld[p] != q { return false }
+        for (i, j) in newSectionOfOldSection.enumerated() where j >= 0 && oldSectionOfNewSection[j] != i { return false }
+        for (j, i) in oldSectionOfNewSection.enumerated() where i >= 0 && newSectionOfOldSection[i] != j { return false }
+        return oldSectionStarts.count == newSectionOfOldSection.count + 1
+            && newSectionStarts.count == oldSectionOfNewSection.count + 1
+            && oldSectionStarts.last == newIndexOfOld.count && newSectionStarts.last == oldIndexOfNew.count
+    }
+}

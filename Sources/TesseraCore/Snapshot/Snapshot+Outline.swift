@@ -1,0 +1,32 @@
+import OrderedCollections
+
+extension Snapshot {
+    /// Replaces the items of `section` with the visible items of `outline` (what UIKit's
+    /// `apply(_:to:)` of a section snapshot shows). Diffing the snapshot before and after gives
+    /// the inserts and deletes of an expand or collapse.
+    ///
+    /// - Throws: `.sectionNotFound`; `.duplicateItem` when a visible outline item is already in
+    ///   another section.
+    /// - Complexity: O(n + v) for v visible items.
+    public mutating func replaceItems(inSection section: SectionID, with outline: SectionSnapshot<ItemID>) throws {
+        let s = try requireSection(section)
+        let visible = outline.visibleItems
+        let range = itemRange(ofSectionAt: s)
+        var seen: [ItemID: Int] = [:]
+        for (position, id) in visible.enumerated() {
+            if let flat = itemSet.firstIndex(of: id), !range.contains(flat) { throw duplicateError(item: id, at: flat) }
+            if let first = seen.updateValue(position, forKey: id) {
+                throw SnapshotError.duplicateItemInInput(item: describeIdentifier(id), firstPosition: first, secondPosition: position)
+            }
+        }
+        var elements = itemSet.elements
+        elements.replaceSubrange(range, with: visible)
+        let delta = visible.count - range.count
+        itemSet = OrderedSet(uncheckedUniqueElements: elements)
+        for t in (s + 1)..<sectionStarts.count { sectionStarts[t] += delta }
+        let present = itemSet
+        reloadedItems.removeAll { !present.contains($0) }
+        reconfiguredItems.removeAll { !present.contains($0) }
+        assert(checkInvariants())
+    }
+}

@@ -1,0 +1,140 @@
+import TesseraCore
+
+/// `tessera bench diff`: Tessera's linear diff against Swift's `difference(from:).inferringMoves()`
+/// (Myers), measured in the same run on the same arrays.
+///
+/// Recipe (the DifferenceKit README benchmark, as in the diffing reference §8, with a seeded
+/// generator): `n` unique ids; NEW is OLD with a contiguous block of ids deleted, the same number
+/// of fresh ids inserted as one block, then a prefix of NEW shuffled (the moves).
+/// - 5k and 100k: 10% deleted (offsets 0.2n..<0.3n), 10% inserted (at 0.3n), 2% shuffled.
+/// - 1M: 1% deleted (200000..<210000), 1% inserted (at 300000), 0.2% shuffled.
+/// Ids are random 64-bit integers, or UUID strings (36 characters).
+///
+/// Measured: `Changeset(from:to:)` on the two arrays (hashing and the duplicate check included,
+/// output is the full batch in UIKit semantics) against `new.difference(from: old).inferringMoves()`.
+/// Myers' cost follows the edit distance D, not n, and the 100k and 1M cases have the same edits
+/// (10,000 deleted, 10,000 inserted, 2,000 shuffled), so its single 1M run takes about as long as
+/// at 100k (the diffing reference measured 3.00 s vs 2.75 s). A full run measures the 1M baseline
+/// directly (3 runs, no warm-up); `--quick` reuses the 100k baseline for the 1M rows, and the row
+/// says so (`baseline_n`). Notes: `moves` reported by each side, `stages` of the staged
+/// changeset, and `snapshot_ms`, the same diff from two prebuilt `Snapshot`s.
+enum DiffBench: BenchSuite {
+    static let name = "diff"
+
+    private struct Case {
+        var n: Int
+        var deleted: Range<Int>
+        var insertAt: Int
+        var inserted: Int
+        var shuffled: Int
+        var label: String
+    }
+
+    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+        let cases = [
+            Case(n: 5_000, deleted: 1_000..<1_500, insertAt: 1_500, inserted: 500, shuffled: 100,
+                 label: "10% del, 10% ins, 2% moved"),
+            Case(n: 100_000, deleted: 20_000..<30_000, insertAt: 30_000, inserted: 10_000, shuffled: 2_000,
+                 label: "10% del, 10% ins, 2% moved"),
+            Case(n: 1_000_000, deleted: 200_000..<210_000, insertAt: 300_000, inserted: 10_000, shuffled: 2_000,
+                 label: "1% del, 1% ins, 0.2% moved"),
+        ]
+        var baselines: [String: Double] = [:]   // kind -> 100k baseline, for the quick 1M rows
+        for c in cases {
+            var random = BenchRandom(seed: 20_240_601 &+ UInt64(c.n))
+            let intIDs = (0..<(c.n + c.inserted)).map { _ in random.next() }
+            let (oldInts, newInts) = makePair(intIDs, c, &random)
+            try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, baselines: &baselines, report: report)
+            let stringIDs = intIDs.map { _ in random.uuidString() }
+            let (oldStrings, newStrings) = makePair(stringIDs, c, &random)
+            try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, baselines: &baselines,
+                        report: report)
+        }
+    }
+
+    /// OLD is the first `n` ids; NEW deletes, inserts the remaining ids as a block, shuffles a prefix.
+    private static func makePair<ID>(_ ids: [ID], _ c: Case, _ random: inout BenchRandom) -> ([ID], [ID]) {
+        let old = Array(ids[0..<c.n])
+        var new = old
+        new.removeSubrange(c.deleted)
+        new.insert(contentsOf: ids[c.n..<(c.n + c.inserted)], at: c.insertAt - c.deleted.count)
+        var prefix = Array(new[0..<c.shuffled])
+        prefix.shuffle(using: &random)
+        new.replaceSubrange(0..<c.shuffled, with: prefix)
+        return (old, new)
+    }
+
+    private static func measure<ID: Hashable>(
+        _ c: Case, kind: String, old: [ID], new: [ID], quick: Bool, baselines: inout [String: Double],
+        report: (BenchResult) -> Void
+    ) throws {
+        let big = c.n >= 1_000_000
+        let repeats = quick ? (big ? 3 : 9) : (big ? 7 : 15)
+        var batch = Changeset()
+        let ours = try BenchClock.medianMilliseconds(repeats: c.n <= 5_000 ? repeats * 3 : repeats) {
+            batch = try Changeset(from: old, to: new)
+        }
+        var notes: [String: Double] = ["moves": Double(batch.itemsMoved.count)]
+        let baseline: Double
+        let label: String
+        if quick && big, let reused = baselines[kind] {
+            baseline = reused
+            label = "difference.inferringMoves at n=100k"
+            notes["baseline_n"] = 100_000
+        }
+        else {
+            // Myers takes seconds from 100k on: fewer runs, and no warm-up there.
+            let runs = c.n <= 5_000 ? (quick ? 5 : 15) : (quick ? 1 : (big ? 3 : 5))
+            var inferred = 0
+            baseline = BenchClock.medianMilliseconds(repeats: runs, warmUp: c.n <= 5_000) {
+                let difference = new.difference(from: old).inferringMoves()
+                inferred = difference.reduce(0) { count, change in
+                    if case .insert(_, _, let associated) = change, associated != nil { return count + 1 }
+                    return count
+                }
+            }
+            if c.n == 100_000 { baselines[kind] = baseline }
+            label = runs == 1 ? "difference.inferringMoves, 1 run" : "difference.inferringMoves, median of \(runs)"
+            notes["baseline_moves"] = Double(inferred)
+            notes["baseline_n"] = Double(c.n)
+        }
+        if !(quick && big) {
+            let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
+            notes["snapshot_ms"] = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(Changeset(from: a, to: b)) }
+            notes["stages"] = Double(StagedChangeset(staging: batch, from: a, to: b).count)
+        }
+        report(BenchResult(suite: name, name: "\(kind) ids, \(c.label)", n: c.n, median: ours,
+                           baseline: label, baselineMedian: baseline, notes: notes))
+    }
+}
+
+/// SplitMix64: unique 64-bit ids (a bijection of the counter) and reproducible UUID strings.
+private struct BenchRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A version-4-shaped UUID string, `XXXXXXXX-XXXX-4XXX-YXXX-XXXXXXXXXXXX`.
+    mutating func uuidString() -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        let bits = (next(), next())
+        for k in 0..<32 {
+            if k == 8 || k == 12 || k == 16 || k == 20 { bytes.append(UInt8(ascii: "-")) }
+            let source = k < 16 ? bits.0 : bits.1
+            var nibble = Int((source >> UInt64((k % 16) * 4)) & 0xF)
+            if k == 12 { nibble = 4 }
+            if k == 16 { nibble = 8 | (nibble & 3) }
+            bytes.append(hex[nibble])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

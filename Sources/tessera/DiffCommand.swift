@@ -1,0 +1,179 @@
+import ArgumentParser
+import Foundation
+import TesseraCore
+
+/// `tessera diff OLD NEW [--format json|text] [--duplicates reject|pairInOrder|suffix]` (SPEC §9).
+///
+/// Loads both datasets with the same loader as `run` (a dataset's sections are the sections),
+/// diffs them, and prints one batch in UIKit's `performBatchUpdates` semantics: as the SPEC §9
+/// JSON shape, or as a readable summary with counts per section and the first few changes of
+/// each kind.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Diff two datasets: deleted, inserted, moved and updated sections and items, as one UIKit batch.")
+
+    @Argument(help: "The old dataset (.json, .jsonl or .csv).")
+    var old: String
+
+    @Argument(help: "The new dataset (.json, .jsonl or .csv).")
+    var new: String
+
+    @Option(help: "json or text.")
+    var format: String = "json"
+
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
+
+    func run() throws {
+        guard format == "json" || format == "text" else {
+            throw CLIError("unknown --format '\(format)'; expected json or text")
+        }
+        guard let policy = DuplicatePolicy(rawValue: duplicates) else {
+            throw CLIError("unknown --duplicates '\(duplicates)'; expected reject, pairInOrder or suffix")
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let oldData = try Self.load(old, policy)
+        let newData = try Self.load(new, policy)
+        let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
+        let newSnapshot = try Self.snapshot(newData, file: new, policy)
+        let rules = DatasetDiff.contentRules(old: oldData, new: newData)
+        let batch = Changeset(from: oldSnapshot, to: newSnapshot, isItemUpdated: rules.item, isSectionUpdated: rules.section)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        if format == "json" {
+            try emit(JSONWriter.write(batch.jsonValue, options: .pretty), to: nil)
+        }
+        else {
+            let staged = StagedChangeset(staging: batch, from: oldSnapshot, to: newSnapshot)
+            let summary = DiffSummary(oldName: old, newName: new, old: oldSnapshot, new: newSnapshot, batch: batch,
+                                      stages: staged.count, milliseconds: milliseconds)
+            try emit(summary.render(), to: nil)
+        }
+    }
+
+    private static func load(_ path: String, _ policy: DuplicatePolicy) throws -> Dataset {
+        do {
+            return try DatasetLoader.load(path: path, duplicatePolicy: policy)
+        }
+        catch let error as DatasetError {
+            throw CLIError(error.description)
+        }
+    }
+
+    private static func snapshot(_ dataset: Dataset, file: String, _ policy: DuplicatePolicy) throws
+        -> Snapshot<DatasetDiff.Key, DatasetDiff.Key>
+    {
+        do {
+            return try DatasetDiff.snapshot(of: dataset, duplicates: policy)
+        }
+        catch let error as SnapshotError {
+            throw CLIError("\(file): \(error.description)")
+        }
+    }
+}
+
+/// The `--format text` report: totals, counts per section, and the first few changes of each kind.
+private struct DiffSummary {
+    typealias Key = DatasetDiff.Key
+    var oldName: String
+    var newName: String
+    var old: Snapshot<Key, Key>
+    var new: Snapshot<Key, Key>
+    var batch: Changeset
+    var stages: Int
+    var milliseconds: Double
+    /// How many changes of each kind are listed by id.
+    let shown = 5
+
+    func render() -> String {
+        var lines: [String] = []
+        lines.append("\(oldName) -> \(newName)")
+        lines.append("sections: \(old.numberOfSections) -> \(new.numberOfSections): "
+            + "\(batch.sectionsDeleted.count) deleted, \(batch.sectionsInserted.count) inserted, "
+            + "\(batch.sectionsMoved.count) moved, \(batch.sectionsUpdated.count) updated")
+        lines.append("items: \(old.numberOfItems) -> \(new.numberOfItems): "
+            + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
+            + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
+        let batches = batch.stagingReason.map { "\(stages) staged batches (in one batch, \($0))" } ?? "one batch"
+        lines.append("apply as: \(batches); diffed in \(String(format: "%.1f", milliseconds)) ms")
+        lines.append("")
+        lines.append(contentsOf: sectionTable())
+        lines.append(contentsOf: firstChanges())
+        return lines.joined(separator: "\n")
+    }
+
+    /// One row per section: NEW's sections in order, then the deleted ones.
+    private func sectionTable() -> [String] {
+        let oldCount = old.numberOfSections, newCount = new.numberOfSections
+        var deleted = [Int](repeating: 0, count: oldCount), updated = [Int](repeating: 0, count: oldCount)
+        var movedOut = [Int](repeating: 0, count: oldCount)
+        var inserted = [Int](repeating: 0, count: newCount), movedIn = [Int](repeating: 0, count: newCount)
+        var movedWithin = [Int](repeating: 0, count: newCount)
+        var newIndexOfOld = [Int?](repeating: nil, count: oldCount)
+        for j in 0..<newCount {
+            if let i = old.indexOfSection(new.sectionIdentifiers[j]) { newIndexOfOld[i] = j }
+        }
+        for path in batch.itemsDeleted { deleted[path.section] += 1 }
+        for path in batch.itemsUpdated { updated[path.section] += 1 }
+        for path in batch.itemsInserted { inserted[path.section] += 1 }
+        for move in batch.itemsMoved {
+            if newIndexOfOld[move.source.section] == move.target.section {
+                movedWithin[move.target.section] += 1
+            }
+            else {
+                movedOut[move.source.section] += 1
+                movedIn[move.target.section] += 1
+            }
+        }
+        let header = ["section", "items", "deleted", "inserted", "moved within", "moved in", "moved out", "updated"]
+        var rows: [[String]] = []
+        for j in 0..<newCount {
+            let id = new.sectionIdentifiers[j]
+            let count = (try? new.numberOfItems(inSection: id)) ?? 0
+            guard let i = old.indexOfSection(id) else {
+                rows.append(["\(id) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""])
+                continue
+            }
+            let before = (try? old.numberOfItems(inSection: id)) ?? 0
+            let moved = i == j ? "" : " (was \(i))"
+            rows.append(["\(id)\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
+                         "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"])
+        }
+        for i in batch.sectionsDeleted {
+            let id = old.sectionIdentifiers[i]
+            let count = (try? old.numberOfItems(inSection: id)) ?? 0
+            rows.append(["\(id) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""])
+        }
+        let widths = header.indices.map { k in max(header[k].count, rows.map { $0[k].count }.max() ?? 0) }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { k, cell in
+                k == 0 ? cell.padding(toLength: widths[k], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[k] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line) + [""]
+    }
+
+    /// The first few deletes, inserts, moves and updates, with their ids.
+    private func firstChanges() -> [String] {
+        var lines: [String] = []
+        func list<T>(_ name: String, _ changes: [T], _ text: (T) -> String) {
+            guard !changes.isEmpty else { return }
+            let heading = changes.count > shown ? "\(name) (first \(shown) of \(changes.count)):" : "\(name):"
+            lines.append(heading)
+            for change in changes.prefix(shown) { lines.append("  " + text(change)) }
+        }
+        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
+        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
+        list("deleted sections", batch.sectionsDeleted) { "\($0) \(old.sectionIdentifiers[$0])" }
+        list("inserted sections", batch.sectionsInserted) { "\($0) \(new.sectionIdentifiers[$0])" }
+        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(new.sectionIdentifiers[$0.target])" }
+        list("updated sections", batch.sectionsUpdated) { "\($0) \(old.sectionIdentifiers[$0])" }
+        list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
+        list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }
+        list("moved items", batch.itemsMoved) { "\($0.source) -> \($0.target) \(newID($0.target))" }
+        list("updated items", batch.itemsUpdated) { "\($0) \(oldID($0))" }
+        if lines.isEmpty { lines.append("no changes") }
+        return lines
+    }
+}

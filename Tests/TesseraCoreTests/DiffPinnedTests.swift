@@ -1,0 +1,172 @@
+import Testing
+@testable import TesseraCore
+
+private func p(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
+private func mv(_ a: ItemPath, _ b: ItemPath) -> IndexMove<ItemPath> { IndexMove(source: a, target: b) }
+private func one(_ items: [Int]) -> Snapshot<String, Int> { diffSnapshot([("s", items)]) }
+
+/// The tricky cases, each with its exact changeset (and staged changeset where one batch is not
+/// enough). `checkDiff` also replays each one.
+@Suite("Diff pinned cases")
+struct DiffPinnedTests {
+    @Test("[0,1,2] → [1,2,0]: one move (DifferenceKit reports two)")
+    func rotateLeft() throws {
+        let batch = try checkDiff(one([0, 1, 2]), one([1, 2, 0]))
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 0), p(0, 2))]))
+    }
+
+    @Test("[0,1,2] → [2,0,1]: one move")
+    func rotateRight() throws {
+        let batch = try checkDiff(one([0, 1, 2]), one([2, 0, 1]))
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))]))
+    }
+
+    @Test("a swap is one move (IGListKit reports two)")
+    func swap() throws {
+        #expect(try checkDiff(one([0, 1]), one([1, 0])) == Changeset(itemsMoved: [mv(p(0, 1), p(0, 0))]))
+        #expect(try checkDiff(one([0, 1, 2, 3]), one([0, 2, 1, 3])) == Changeset(itemsMoved: [mv(p(0, 2), p(0, 1))]))
+    }
+
+    @Test("a reversal is three moves, listed by target")
+    func reversal() throws {
+        let batch = try checkDiff(one([0, 1, 2, 3]), one([3, 2, 1, 0]))
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 3), p(0, 0)), mv(p(0, 2), p(0, 1)), mv(p(0, 1), p(0, 2))]))
+    }
+
+    @Test("an update combined with a move: one batch, two stages")
+    func updateAndMove() throws {
+        let old = one([0, 1, 2]), new = one([2, 0, 1])
+        let batch = try checkDiff(old, new, changed: [2])
+        // The batch: the update at the OLD path, the move from OLD to NEW.
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))], itemsUpdated: [p(0, 2)]))
+        #expect(batch.needsStaging)
+        // UIKit cannot reload and move one item in a batch: update first, then move.
+        let staged = StagedChangeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 2 })
+        #expect(staged.map(\.changeset) == [Changeset(itemsUpdated: [p(0, 2)]), Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))])])
+        #expect(staged.map { $0.snapshot.itemIdentifiers } == [[0, 1, 2], [2, 0, 1]])
+    }
+
+    @Test("an update and a delete share a stage; the move waits")
+    func updateDeleteAndMove() throws {
+        let old = one([0, 1, 2, 3]), new = one([3, 0, 2])
+        let staged = StagedChangeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 3 })
+        #expect(staged.map(\.changeset) == [
+            Changeset(itemsDeleted: [p(0, 1)], itemsUpdated: [p(0, 3)]),
+            Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))]),
+        ])
+        try checkDiff(old, new, changed: [3])
+    }
+
+    @Test("a move out of a deleted section is an insert; the section delete covers the rest")
+    func moveOutOfDeletedSection() throws {
+        let old = diffSnapshot([("A", [1, 2]), ("B", [3])])
+        let new = diffSnapshot([("B", [3, 1])])
+        let batch = try checkDiff(old, new)
+        #expect(batch == Changeset(sectionsDeleted: [0], itemsInserted: [p(0, 1)]))
+    }
+
+    @Test("an insert into an inserted section is not listed; a move into one is a delete")
+    func insertIntoInsertedSection() throws {
+        let old = diffSnapshot([("A", [1, 2])])
+        let new = diffSnapshot([("A", [1]), ("C", [2, 9])])
+        let batch = try checkDiff(old, new)
+        #expect(batch == Changeset(sectionsInserted: [1], itemsDeleted: [p(0, 1)]))
+        #expect(try checkDiff(diffSnapshot([("A", [1])]), diffSnapshot([("A", [1]), ("C", [7, 8])]))
+            == Changeset(sectionsInserted: [1]))
+    }
+
+    @Test("a move across sections goes from the OLD path to the NEW path")
+    func crossSectionMove() throws {
+        let batch = try checkDiff(diffSnapshot([("A", [1, 2]), ("B", [3])]), diffSnapshot([("A", [2]), ("B", [1, 3])]))
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 0), p(1, 0))]))
+    }
+
+    @Test("section moves, and the stages when items change too")
+    func sectionMoves() throws {
+        let old = diffSnapshot([("A", [1]), ("B", [2]), ("C", [3])])
+        #expect(try checkDiff(old, diffSnapshot([("C", [3]), ("A", [1]), ("B", [2])]))
+            == Changeset(sectionsMoved: [IndexMove(source: 2, target: 0)]))
+        // A section move with an item insert: delete-free, so sections move first, then items.
+        let new = diffSnapshot([("C", [3]), ("A", [1, 4]), ("B", [2])])
+        let batch = try checkDiff(old, new)
+        #expect(batch == Changeset(sectionsMoved: [IndexMove(source: 2, target: 0)], itemsInserted: [p(1, 1)]))
+        #expect(batch.needsStaging)
+        let staged = StagedChangeset(from: old, to: new)
+        #expect(staged.map(\.changeset) == [
+            Changeset(sectionsMoved: [IndexMove(source: 2, target: 0)]),
+            Changeset(itemsInserted: [p(1, 1)]),
+        ])
+    }
+
+    @Test("a section update with item changes is staged last, at its NEW index")
+    func sectionUpdate() throws {
+        let old = diffSnapshot([("A", [1]), ("B", [2])])
+        let new = diffSnapshot([("B", [2]), ("A", [1, 3])])
+        let updated: (String, Int, Int) -> Bool = { id, _, _ in id == "A" }
+        let batch = Changeset(from: old, to: new, isSectionUpdated: updated)
+        #expect(batch == Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)], sectionsUpdated: [0], itemsInserted: [p(1, 1)]))
+        let staged = StagedChangeset(from: old, to: new, isSectionUpdated: updated)
+        #expect(staged.map(\.changeset) == [
+            Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)]),
+            Changeset(itemsInserted: [p(1, 1)]),
+            Changeset(sectionsUpdated: [1]),
+        ])
+        let result = try apply(batch, to: old, insertingFrom: new)
+        #expect(result.withoutMarks() == new && result.reloadedSectionIdentifiers == ["A"])
+    }
+
+    @Test("marks in the new snapshot are updates; unchanged input gives no stages")
+    func reloadMarks() throws {
+        let old = one([1, 2, 3])
+        var new = one([1, 2, 3])
+        #expect(Changeset(from: old, to: new).isEmpty)
+        #expect(StagedChangeset(from: old, to: new).isEmpty)
+        try new.reconfigureItems([2])
+        try new.reloadItems([3])
+        #expect(Changeset(from: old, to: new) == Changeset(itemsUpdated: [p(0, 1), p(0, 2)]))
+    }
+
+    @Test("empty to full and full to empty")
+    func emptyAndFull() throws {
+        let empty = Snapshot<String, Int>()
+        let full = diffSnapshot([("A", [1, 2]), ("B", [])])
+        #expect(try checkDiff(empty, full) == Changeset(sectionsInserted: [0, 1]))
+        #expect(try checkDiff(full, empty) == Changeset(sectionsDeleted: [0, 1]))
+        #expect(try checkDiff(one([]), one([4, 5])) == Changeset(itemsInserted: [p(0, 0), p(0, 1)]))
+        #expect(try checkDiff(one([4, 5]), one([])) == Changeset(itemsDeleted: [p(0, 0), p(0, 1)]))
+        #expect(try checkDiff(empty, empty).isEmpty)
+    }
+
+    @Test("the JSON shape of SPEC §9, and back")
+    func json() throws {
+        let batch = Changeset(sectionsDeleted: [3], sectionsInserted: [0], sectionsMoved: [IndexMove(source: 1, target: 2)],
+                              itemsDeleted: [p(0, 4)], itemsInserted: [p(1, 0)], itemsMoved: [mv(p(2, 7), p(3, 1))],
+                              itemsUpdated: [p(0, 1)])
+        let text = JSONWriter.write(batch.jsonValue)
+        #expect(text == #"{"sections":{"deleted":[3],"inserted":[0],"moved":[[1,2]],"updated":[]},"#
+            + #""items":{"deleted":[[0,4]],"inserted":[[1,0]],"moved":[[[2,7],[3,1]]],"updated":[[0,1]]},"#
+            + #""summary":{"deleted":1,"inserted":1,"moved":1,"updated":1}}"#)
+        #expect(try Changeset(json: JSONParser.parse(text)) == batch)
+        #expect(throws: ChangesetApplyError.self) { try Changeset(json: JSONParser.parse(#"{"sections":{}}"#)) }
+    }
+
+    @Test("apply refuses inconsistent batches with one clear sentence")
+    func applyErrors() throws {
+        let old = one([1, 2]), new = one([1, 2])
+        #expect(throws: ChangesetApplyError("deleted item [0, 5] is out of range: OLD section 0 has 2 items.")) {
+            try apply(Changeset(itemsDeleted: [p(0, 5)]), to: old, insertingFrom: new)
+        }
+        #expect(throws: ChangesetApplyError("item [0, 0] is both deleted and updated.")) {
+            try apply(Changeset(itemsDeleted: [p(0, 0)], itemsUpdated: [p(0, 0)]), to: old, insertingFrom: one([2]))
+        }
+        #expect(throws: ChangesetApplyError("the batch gives 2 sections, but NEW has 1.")) {
+            try apply(Changeset(sectionsInserted: [1]), to: old, insertingFrom: new)
+        }
+        #expect(throws: ChangesetApplyError("inserted item [0, 2] is not in NEW.")) {
+            try apply(Changeset(itemsInserted: [p(0, 2)]), to: old, insertingFrom: new)
+        }
+        #expect(throws: ChangesetApplyError("moved item [0, 0] is inside deleted section 0, which already covers it.")) {
+            try apply(Changeset(sectionsDeleted: [0], itemsMoved: [mv(p(0, 0), p(0, 0))]), to: old, insertingFrom: Snapshot())
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import Testing
+@testable import TesseraCore
+
+// MARK: - Shared checks for the diff tests
+
+/// A snapshot from `(section, items)` pairs; the test data is duplicate-free by construction.
+func diffSnapshot<S: Hashable, I: Hashable>(_ sections: [(S, [I])]) -> Snapshot<S, I> {
+    do { return try Snapshot(sections: sections) }
+    catch { fatalError("test data has duplicates: \(error)") }
+}
+
+/// The kept items whose content changed: the exact set the diff must flag as updated.
+func expectedUpdates<S: Hashable, I: Hashable>(_ old: Snapshot<S, I>, _ new: Snapshot<S, I>, changed: Set<I>) -> Set<I> {
+    Set(changed.filter { id in
+        guard let a = old.sectionIdentifier(containingItem: id), let b = new.sectionIdentifier(containingItem: id) else { return false }
+        return old.contains(section: b) && new.contains(section: a)
+    })
+}
+
+/// Checks the batch and every stage of the diff of `old` and `new` (with `changed` as the items
+/// whose content differs), and returns the batch. Every check is exact:
+/// - the batch applies to OLD and gives NEW (sections, items, order), flagging exactly the
+///   kept items whose content changed;
+/// - deletes and inserts are exactly the items that leave or arrive outside section changes;
+/// - every stage needs no staging and applies to the previous stage's snapshot, giving its own;
+///   the last one is NEW, and the stages' updates add up to the same set.
+@discardableResult
+func checkDiff<S: Hashable, I: Hashable>(
+    _ old: Snapshot<S, I>, _ new: Snapshot<S, I>, changed: Set<I> = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Changeset {
+    let rule: ((I, Int, Int) -> Bool)? = changed.isEmpty ? nil : { id, _, _ in changed.contains(id) }
+    let batch = Changeset(from: old, to: new, isItemUpdated: rule)
+    let updates = expectedUpdates(old, new, changed: changed)
+
+    let applied = try apply(batch, to: old, insertingFrom: new)
+    #expect(applied.withoutMarks() == new.withoutMarks(), "batch:\n\(batch.debugDescription)\nold: \(old)\nnew: \(new)",
+            sourceLocation: sourceLocation)
+    #expect(Set(applied.reloadedItemIdentifiers) == updates, sourceLocation: sourceLocation)
+    #expect(applied.reloadedItemIdentifiers.count == batch.itemsUpdated.count, sourceLocation: sourceLocation)
+
+    // Deletes and inserts are exactly what leaves and arrives (by identifier).
+    let deleted = Set(batch.itemsDeleted.map { old.itemIdentifier(at: $0)! })
+    let inserted = Set(batch.itemsInserted.map { new.itemIdentifier(at: $0)! })
+    var expectedDeleted = Set<I>(), expectedInserted = Set<I>()
+    for section in old.sectionIdentifiers where new.contains(section: section) {
+        for id in try old.itemIdentifiers(inSection: section) {
+            let target = new.sectionIdentifier(containingItem: id)
+            if target == nil || !old.contains(section: target!) { expectedDeleted.insert(id) }
+        }
+    }
+    for section in new.sectionIdentifiers where old.contains(section: section) {
+        for id in try new.itemIdentifiers(inSection: section) {
+            let source = old.sectionIdentifier(containingItem: id)
+            if source == nil || !new.contains(section: source!) { expectedInserted.insert(id) }
+        }
+    }
+    #expect(deleted == expectedDeleted, sourceLocation: sourceLocation)
+    #expect(inserted == expectedInserted, sourceLocation: sourceLocation)
+    #expect(batch.itemsDeleted.count == deleted.count && batch.itemsInserted.count == inserted.count, sourceLocation: sourceLocation)
+    // Every item that changed section (both sections kept) is a move.
+    let movedIDs = Set(batch.itemsMoved.map { old.itemIdentifier(at: $0.source)! })
+    for move in batch.itemsMoved {
+        #expect(old.itemIdentifier(at: move.source) == new.itemIdentifier(at: move.target), sourceLocation: sourceLocation)
+    }
+    for id in old.itemIdentifiers {
+        if let a = old.sectionIdentifier(containingItem: id), let b = new.sectionIdentifier(containingItem: id),
+           a != b, new.contains(section: a), old.contains(section: b) {
+            #expect(movedIDs.contains(id), sourceLocation: sourceLocation)
+        }
+    }
+
+    // Staged: each stage safe and exact.
+    let staged = StagedChangeset(from: old, to: new, isItemUpdated: rule)
+    var state = old
+    var stagedUpdates = Set<I>()
+    for stage in staged {
+        #expect(!stage.changeset.needsStaging, sourceLocation: sourceLocation)
+        #expect(!stage.changeset.isEmpty, sourceLocation: sourceLocation)
+        let next = try apply(stage.changeset, to: state, insertingFrom: stage.snapshot)
+        #expect(next.withoutMarks() == stage.snapshot.withoutMarks(), sourceLocation: sourceLocation)
+        stagedUpdates.formUnion(next.reloadedItemIdentifiers)
+        state = stage.snapshot
+    }
+    #expect(state.withoutMarks() == new.withoutMarks(), sourceLocation: sourceLocation)
+    #expect(stagedUpdates == updates, sourceLocation: sourceLocation)
+    if batch.isEmpty {
+        #expect(staged.isEmpty, sourceLocation: sourceLocation)
+    }
+    else if batch.needsStaging {
+        #expect(staged.count >= 2, sourceLocation: sourceLocation)
+    }
+    else {
+        #expect(staged.count == 1 && staged.first?.changeset == batch, sourceLocation: sourceLocation)
+    }
+    return batch
+}
+
+/// A seeded generator (SplitMix64), so every property case can be replayed.
+struct DiffRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+}
+
+/// A random sectioned pair: sections deleted, inserted, moved and emptied; items deleted,
+/// inserted, moved inside and across sections, and changed in content.
+func randomPair(_ random: inout DiffRandom) -> (old: Snapshot<String, Int>, new: Snapshot<String, Int>, changed: Set<Int>) {
+    var nextItem = 0
+    func freshItems(_ count: Int) -> [Int] {
+        defer { nextItem += count }
+        return Array(nextItem..<(nextItem + count))
+    }
+    var nextSection = 0
+    func freshSection() -> String {
+        defer { nextSection += 1 }
+        return "S\(nextSection)"
+    }
+    // OLD: 0...5 sections, some of them empty; one case in ten is entirely empty.
+    var old: [(String, [Int])] = []
+    if !random.chance(0.1) {
+        for _ in 0..<random.int(0...5) {
+            old.append((freshSection(), freshItems(random.chance(0.2) ? 0 : random.int(1...8))))
+        }
+    }
+    // NEW, one case in ten entirely empty.
+    if random.chance(0.1) { return (diffSnapshot(old), Snapshot(), []) }
+    var new = old.filter { _ in !random.chance(0.2) }        // delete sections
+    for _ in 0..<random.int(0...2) {                           // insert sections
+        let items = random.chance(0.3) ? [] : freshItems(random.int(1...5))
+        new.insert((freshSection(), items), at: random.int(0...new.count))
+    }
+    if new.count > 1 && random.chance(0.4) {                   // move a section
+        let section = new.remove(at: random.int(0...(new.count - 1)))
+        new.insert(section, at: random.int(0...new.count))
+    }
+    // Items: deletes and inserts.
+    for s in new.indices {
+        new[s].1.removeAll { _ in random.chance(0.2) }
+        for _ in 0..<random.int(0...3) { new[s].1.insert(freshItems(1)[0], at: random.int(0...new[s].1.count)) }
+    }
+    // Items: moves, inside and across sections (also out of deleted and into inserted ones:
+    // an old item of a deleted section can reappear anywhere).
+    let everyNewItem = Set(new.flatMap { $0.1 })
+    let orphans = old.flatMap { $0.1 }.filter { !everyNewItem.contains($0) }
+    for id in orphans where random.chance(0.2) && !new.isEmpty {
+        let s = random.int(0...(new.count - 1))
+        new[s].1.insert(id, at: random.int(0...new[s].1.count))
+    }
+    for _ in 0..<random.int(0...4) where !new.isEmpty {
+        let from = random.int(0...(new.count - 1))
+        guard !new[from].1.isEmpty else { continue }
+        let id = new[from].1.remove(at: random.int(0...(new[from].1.count - 1)))
+        let to = random.int(0...(new.count - 1))
+        new[to].1.insert(id, at: random.int(0...new[to].1.count))
+    }
+    // Content changes.
+    let changed = Set(old.flatMap { $0.1 }.filter { _ in random.chance(0.15) })
+    return (diffSnapshot(old), diffSnapshot(new), changed)
+}
+
+@Suite("Diff properties")
+struct DiffPropertyTests {
+    @Test("5000 random sectioned pairs: every batch and every stage applies exactly")
+    func randomSectionedPairs() throws {
+        var random = DiffRandom(seed: 20_240_601)
+        var staged = 0, crossSection = 0, emptyToFull = 0, fullToEmpty = 0
+        for _ in 0..<5000 {
+            let (old, new, changed) = randomPair(&random)
+            let batch = try checkDiff(old, new, changed: changed)
+            if batch.needsStaging { staged += 1 }
+            if batch.itemsMoved.contains(where: { $0.source.section != $0.target.section }) { crossSection += 1 }
+            if old.numberOfItems == 0 && new.numberOfItems > 0 { emptyToFull += 1 }
+            if old.numberOfItems > 0 && new.numberOfItems == 0 { fullToEmpty += 1 }
+        }
+        // The generator reaches every kind of case the issue names.
+        #expect(staged > 100)
+        #expect(crossSection > 100)
+        #expect(emptyToFull > 50)
+        #expect(fullToEmpty > 50)
+    }
+
+    @Test("3000 random flat lists: the list diff matches the snapshot diff and applies")
+    func randomLists() throws {
+        var random = DiffRandom(seed: 7)
+        for _ in 0..<3000 {
+            let n = random.int(0...30)
+            var old = Array(0..<n)
+            old.shuffle(using: &random)
+            var new = old.filter { _ in !random.chance(0.2) }
+            for k in 0..<random.int(0...6) { new.insert(1000 + k, at: random.int(0...new.count)) }
+            if !new.isEmpty && random.chance(0.7) {
+                for _ in 0..<random.int(1...3) {
+                    let id = new.remove(at: random.int(0...(new.count - 1)))
+                    new.insert(id, at: random.int(0...new.count))
+                }
+            }
+            let changed = Set(old.filter { _ in random.chance(0.2) })
+            let rule: (Int, Int, Int) -> Bool = { id, _, _ in changed.contains(id) }
+            let fromLists = try Changeset(from: old, to: new, isItemUpdated: rule)
+            let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
+            #expect(fromLists == Changeset(from: a, to: b, isItemUpdated: rule))
+            try checkDiff(a, b, changed: changed)
+        }
+    }
+
+    @Test("a move never costs more than one move per misplaced element in a single move case")
+    func singleMoveCostsOneMove() throws {
+        var random = DiffRandom(seed: 99)
+        for _ in 0..<2000 {
+            let n = random.int(2...40)
+            var new = Array(0..<n)
+            let id = new.remove(at: random.int(0...(n - 1)))
+            new.insert(id, at: random.int(0...(n - 1)))
+            let batch = try Changeset(from: Array(0..<n), to: new)
+            #expect(batch.itemsMoved.count <= 1, "\(new)")
+        }
+    }
+}

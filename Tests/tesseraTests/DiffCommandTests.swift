@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import TesseraCore
+
+private let consecutivePairs = [
+    ("emoji-13.0.json", "emoji-15.0.json"),
+    ("emoji-15.0.json", "emoji-15.1.json"),
+    ("emoji-15.1.json", "emoji-17.0.json"),
+    ("appstream-bookworm.json", "appstream-trixie.json"),
+]
+
+/// Writes `text` into a fresh temporary folder as `name` and returns its path.
+private func writeTemporary(_ name: String, _ text: String) throws -> String {
+    let url = try temporaryDirectory().appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+@Suite("tessera diff")
+struct DiffCommandTests {
+    @Test("the JSON batch applied to OLD gives NEW exactly: ids, order, sections and updated flags",
+          arguments: consecutivePairs)
+    func realPairs(oldName: String, newName: String) throws {
+        let outcome = try runTessera(["diff", "datasets/\(oldName)", "datasets/\(newName)", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.isEmpty)
+        let batch = try Changeset(json: JSONParser.parse(outcome.stdout))
+
+        let old = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/\(oldName)").path)
+        let new = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/\(newName)").path)
+        let oldSnapshot = try DatasetDiff.snapshot(of: old), newSnapshot = try DatasetDiff.snapshot(of: new)
+        let result = try apply(batch, to: oldSnapshot, insertingFrom: newSnapshot)
+        // Ids, order and sections.
+        #expect(result.sectionIdentifiers == newSnapshot.sectionIdentifiers)
+        #expect(result.itemIdentifiers == newSnapshot.itemIdentifiers)
+        for section in newSnapshot.sectionIdentifiers {
+            #expect(try result.itemIdentifiers(inSection: section) == newSnapshot.itemIdentifiers(inSection: section))
+        }
+        // Updated flags: every item the batch carried over from OLD (not inserted, not inside an
+        // inserted section) is flagged exactly when one of its fields changed.
+        var arrived = Set(batch.itemsInserted.map { newSnapshot.itemIdentifier(at: $0)! })
+        for s in batch.sectionsInserted {
+            arrived.formUnion(try newSnapshot.itemIdentifiers(inSection: newSnapshot.sectionIdentifiers[s]))
+        }
+        let flagged = Set(result.reloadedItemIdentifiers)
+        var carried = 0, changed = 0
+        for (k, key) in newSnapshot.itemIdentifiers.enumerated() where !arrived.contains(key) {
+            let p = oldSnapshot.indexOfItem(key)!
+            let oldSection = old.sections[old.sectionIndex(containing: p)].id
+            let newSection = new.sections[new.sectionIndex(containing: k)].id
+            let differs = DatasetDiff.itemChanged(old.items[p], inSection: oldSection, new.items[k], inSection: newSection)
+            #expect(flagged.contains(key) == differs, "\(key)")
+            carried += 1
+            if differs { changed += 1 }
+        }
+        #expect(carried > 1000)
+        #expect(flagged.count == changed)
+        #expect(batch.itemsUpdated.count == changed)
+        // Section flags: exactly the kept sections whose own fields changed.
+        for (j, key) in newSnapshot.sectionIdentifiers.enumerated() {
+            guard let i = oldSnapshot.indexOfSection(key) else { continue }
+            let differs = old.sections[i].fields != new.sections[j].fields
+            #expect(result.reloadedSectionIdentifiers.contains(key) == differs)
+        }
+    }
+
+    @Test("a small pair prints the exact SPEC §9 shape")
+    func exactJSON() throws {
+        let old = try writeTemporary("old.json", #"""
+            {"sections": [
+              {"id": "A", "title": "First", "items": [{"id": 1, "v": 1}, {"id": 2}, {"id": 3}]},
+              {"id": "B", "items": [{"id": 4}, {"id": 5}]},
+              {"id": "C", "items": [{"id": 6}]}
+            ]}
+            """#)
+        let new = try writeTemporary("new.json", #"""
+            {"sections": [
+              {"id": "N", "items": [{"id": 9}, {"id": 6}]},
+              {"id": "A", "title": "First", "items": [{"id": 3}, {"id": 1, "v": 2}, {"id": 4}]},
+              {"id": "B", "items": [{"id": 5}, {"id": 7}]}
+            ]}
+            """#)
+        let outcome = try runTessera(["diff", old, new])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == """
+            {
+              "sections": {"deleted": [2], "inserted": [0], "moved": [], "updated": []},
+              "items": {
+                "deleted": [[0, 1]],
+                "inserted": [[2, 1]],
+                "moved": [
+                  [[0, 2], [1, 0]],
+                  [[1, 0], [1, 2]]
+                ],
+                "updated": [[0, 0]]
+              },
+              "summary": {"deleted": 1, "inserted": 1, "moved": 2, "updated": 1}
+            }
+
+            """)
+    }
+
+    @Test("text: totals, a row per section, the first changes with their ids")
+    func text() throws {
+        let outcome = try runTessera(["diff", "datasets/emoji-15.0.json", "datasets/emoji-15.1.json", "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "datasets/emoji-15.0.json -> datasets/emoji-15.1.json")
+        #expect(lines[1] == "sections: 9 -> 9: 0 deleted, 0 inserted, 0 moved, 0 updated")
+        #expect(lines[2].hasPrefix("items: 1870 -> 1898: 0 deleted, 28 inserted, "))
+        #expect(lines.contains { $0.hasPrefix("section ") && $0.contains("moved within") })
+        #expect(lines.contains { $0.hasPrefix("smileys-emotion") })
+        #expect(lines.contains("inserted items (first 5 of 28):"))
+    }
+
+    @Test("bad input: one sentence on stderr naming the file, non-zero exit, nothing on stdout")
+    func errors() throws {
+        let missing = try runTessera(["diff", "datasets/nope.json", "datasets/emoji-13.0.json"])
+        #expect(missing.status != 0)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr.contains("datasets/nope.json"))
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+
+        let duplicated = try writeTemporary("dup.json", #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "a"}]}"#)
+        let dup = try runTessera(["diff", duplicated, "datasets/emoji-13.0.json"])
+        #expect(dup.status != 0)
+        #expect(dup.stdout.isEmpty)
+        #expect(dup.stderr.contains(duplicated) && dup.stderr.contains("\"a\""))
+        #expect(dup.stderr.split(separator: "\n").count == 1)
+
+        let bad = try runTessera(["diff", "datasets/emoji-13.0.json", "datasets/emoji-15.0.json", "--format", "svg"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--format"))
+    }
+
+    @Test("--duplicates pairInOrder pairs repeats in order instead of failing")
+    func pairInOrder() throws {
+        let old = try writeTemporary("old.json", #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "a"}]}"#)
+        let new = try writeTemporary("new.json", #"{"items": [{"id": "b"}, {"id": "a"}]}"#)
+        #expect(try runTessera(["diff", old, new]).status != 0)
+        let outcome = try runTessera(["diff", old, new, "--duplicates", "pairInOrder"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let batch = try Changeset(json: JSONParser.parse(outcome.stdout))
+        // The first "a" stays first in order of pairing: b moves before it, the second "a" goes.
+        #expect(batch == Changeset(itemsDeleted: [ItemPath(section: 0, item: 2)],
+                                   itemsMoved: [IndexMove(source: ItemPath(section: 0, item: 1), target: ItemPath(section: 0, item: 0))]))
+    }
+}
