@@ -1,0 +1,331 @@
+import Foundation
+import Testing
+import OrderedCollections
+import TesseraCore
+@testable import TesseraLua
+
+/// The repository root, so the tests read the shipped `layouts/` and `datasets/`.
+private let libraryRoot: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+private func libraryScript(_ name: String, host: LuaHost) throws -> LayoutScript {
+    try host.loadLayoutScript(path: libraryRoot + "/layouts/" + name + ".lua")
+}
+
+private func dataset(_ name: String) throws -> Dataset {
+    try DatasetLoader.load(path: libraryRoot + "/datasets/" + name)
+}
+
+/// Items with exactly these intrinsic sizes (ids 0..<n), in a `width` x 812 viewport.
+private func context(_ sizes: [(Double, Double)], width: Double) -> LayoutContext {
+    LayoutContext(dataset: Dataset.synthetic(count: sizes.count) { Size(width: sizes[$0].0, height: sizes[$0].1) },
+                  viewport: Size(width: width, height: 812))
+}
+
+private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+    Rect(x: x, y: y, width: w, height: h)
+}
+
+/// nil when the lists are equal; else the first difference, short enough to read in a failure.
+private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
+    if let i = a.indices.first(where: { $0 < b.count && a[$0] != b[$0] }) { return "item \(i): \(a[i]) vs \(b[i])" }
+    return a.count == b.count ? nil : "\(a.count) frames vs \(b.count)"
+}
+
+/// The shipped `layouts/` library (issue 3, point 6): each script against exact frames.
+@Suite struct LayoutLibraryTests {
+
+    // MARK: waterfall.lua
+
+    @Test func waterfallEqualsTheNativeWaterfallFrameForFrame() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("waterfall", host: host)
+        #expect(script.name == "waterfall")
+        #expect(script.defaultParams == ["columns": 2, "spacing": 0])
+        let stamps = try dataset("tuxpaint-stamps.json")
+        let cases: [(columns: Int, spacing: Double, viewport: Size)] = [
+            (2, 0, Size(width: 375, height: 812)), (3, 4, Size(width: 375, height: 812)),
+            (5, 2.5, Size(width: 1024, height: 768)), (1, 0, Size(width: 320, height: 480)),
+            (7, 3.3, Size(width: 333.3, height: 100)),
+        ]
+        for c in cases {
+            for sizing in [SizingRule.fit, .fillWidth, .intrinsic] {
+                let ctx = LayoutContext(dataset: stamps, viewport: c.viewport, sizing: ItemSizing(rule: sizing))
+                let native = try WaterfallLayout(columns: c.columns, spacing: c.spacing).layout(ctx)
+                let scripted = try script.configured(["columns": .int(c.columns), "spacing": .double(c.spacing)]).layout(ctx)
+                #expect(scripted.count == 961)
+                #expect(firstDifference(scripted.allFrames, native.allFrames) == nil,
+                        "columns \(c.columns), spacing \(c.spacing), \(sizing)")
+                #expect(scripted.contentSize == native.contentSize)
+                let query = Rect(x: 0, y: 2000, width: c.viewport.width, height: c.viewport.height)
+                #expect(scripted.visible(in: query) == native.visible(in: query))
+            }
+        }
+        // The defaults are the native defaults (2 columns, no spacing).
+        let ctx = LayoutContext(dataset: stamps)
+        #expect(firstDifference(try script.configured().layout(ctx).allFrames, try WaterfallLayout().layout(ctx).allFrames) == nil)
+    }
+
+    @Test func waterfallTiesGoToTheLowestColumnAndWidthsAreForced() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("waterfall", host: host)
+        // Equal heights tie, and the leftmost column wins; the 10x3 item gets the column width.
+        let ctx = context([(100, 40), (100, 40), (100, 40), (10, 3), (100, 40)], width: 310)
+        let frames = try script.configured(["columns": 3, "spacing": 5]).layout(ctx).allFrames
+        #expect(frames == [rect(0, 0, 100, 40), rect(105, 0, 100, 40), rect(210, 0, 100, 40),
+                           rect(0, 45, 100, 3), rect(105, 45, 100, 40)])
+    }
+
+    // MARK: mosaic.lua
+
+    @Test func mosaicRepeatsItsSixTilePattern() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("mosaic", host: host)
+        #expect(script.defaultParams == ["aspect": 1, "spacing": 2])
+        // 304 wide, spacing 2: cells of 100 x 100, a new cell every 102.
+        let ctx = context(Array(repeating: (640, 480), count: 8), width: 304)
+        let result = try script.configured().layout(ctx)
+        #expect(result.allFrames == [
+            rect(0, 0, 100, 100), rect(102, 0, 202, 202), rect(0, 102, 100, 100),
+            rect(0, 204, 202, 202), rect(204, 204, 100, 100), rect(204, 306, 100, 100),
+            rect(0, 408, 100, 100), rect(102, 408, 202, 202),
+        ])
+        #expect(result.contentSize == Size(width: 304, height: 610))
+        // Half-height cells, no spacing.
+        let flat = try script.configured(["aspect": 0.5, "spacing": 0]).layout(context(Array(repeating: (1, 1), count: 7), width: 300))
+        #expect(flat.allFrames == [
+            rect(0, 0, 100, 50), rect(100, 0, 200, 100), rect(0, 50, 100, 50),
+            rect(0, 100, 200, 100), rect(200, 100, 100, 50), rect(200, 150, 100, 50),
+            rect(0, 200, 100, 50),
+        ])
+    }
+
+    @Test func mosaicTilesNeverOverlap() throws {
+        let host = try LuaHost()
+        let result = try libraryScript("mosaic", host: host).configured().layout(LayoutContext(dataset: try dataset("tuxpaint-stamps.json")))
+        let frames = result.allFrames
+        for i in frames.indices {
+            // Only a neighbour within one period can touch item i.
+            for j in (i + 1)..<min(frames.count, i + 12) {
+                #expect(!frames[i].overlapsWithPositiveArea(frames[j]), "\(i) and \(j)")
+            }
+        }
+        #expect(frames.allSatisfy { $0.minX >= 0 && $0.maxX <= 375 })
+    }
+
+    // MARK: justified.lua
+
+    @Test func justifiedRowsExactFrames() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("justified", host: host)
+        #expect(script.defaultParams == ["rowHeight": 180, "spacing": 4])
+        // No spacing, width 300, target 100. Aspect ratios 1,1,1 | 2,2 | 0.5,0.5,4 | 1.5 (last row).
+        let sizes: [(Double, Double)] = [(100, 100), (100, 100), (100, 100), (200, 100), (200, 100),
+                                         (50, 100), (50, 100), (400, 100), (150, 100)]
+        let result = try script.configured(["rowHeight": 100, "spacing": 0]).layout(context(sizes, width: 300))
+        #expect(result.allFrames == [
+            rect(0, 0, 100, 100), rect(100, 0, 100, 100), rect(200, 0, 100, 100),
+            rect(0, 100, 150, 75), rect(150, 100, 150, 75),
+            rect(0, 175, 30, 60), rect(30, 175, 30, 60), rect(60, 175, 240, 60),
+            rect(0, 235, 150, 100),
+        ])
+        #expect(result.contentSize == Size(width: 300, height: 335))
+
+        // Spacing 10, width 310: the third item (aspect 4) would squash the row to 48.3, so the
+        // row closes before it at 150; alone, it fills the width at 77.5.
+        let wide = try script.configured(["rowHeight": 100, "spacing": 10])
+            .layout(context([(100, 100), (100, 100), (400, 100), (100, 100)], width: 310))
+        #expect(wide.allFrames == [
+            rect(0, 0, 150, 150), rect(160, 0, 150, 150),
+            rect(0, 160, 310, 77.5),
+            rect(0, 247.5, 100, 100),
+        ])
+    }
+
+    @Test func justifiedRowsFillTheWidthExactlyExceptTheLast() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("justified", host: host)
+        for (file, width, rowHeight, spacing) in [("tuxpaint-stamps.json", 375.0, 180.0, 4.0),
+                                                  ("images-gimp-help.json", 1024, 120, 6),
+                                                  ("images-wallpapers.json", 800, 150, 0),
+                                                  ("tuxpaint-stamps.json", 333.3, 77.7, 3.3)] {
+            let data = try dataset(file)
+            let ctx = LayoutContext(dataset: data, viewport: Size(width: width, height: 812))
+            let frames = try script.configured(["rowHeight": .double(rowHeight), "spacing": .double(spacing)])
+                .layout(ctx).allFrames
+            #expect(frames.count == data.count)
+            // Rows: runs of items with the same y, in order.
+            var rows: [[Rect]] = []
+            for f in frames {
+                if let last = rows.last?.last, last.y == f.y { rows[rows.count - 1].append(f) } else { rows.append([f]) }
+            }
+            #expect(rows.count > 1)
+            var y = 0.0
+            for (k, row) in rows.enumerated() {
+                let h = row[0].height
+                #expect(row.allSatisfy { $0.height == h }, "\(file) row \(k): one height")
+                #expect(row[0].x == 0 && row[0].y == y, "\(file) row \(k) starts at the left edge, below the last")
+                for (a, b) in zip(row, row.dropFirst()) { #expect(b.x == a.maxX + spacing) }
+                if k < rows.count - 1 {
+                    #expect(row.last!.maxX == width, "\(file) row \(k) ends at \(row.last!.maxX), not \(width)")
+                } else {
+                    #expect(h == rowHeight, "\(file): the last row is not stretched")
+                    #expect(row.last!.maxX < width)
+                }
+                y = row[0].y + h + spacing
+            }
+        }
+    }
+
+    // MARK: timeline.lua
+
+    @Test func timelineAlternatesSidesOfTheCentreLine() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("timeline", host: host)
+        #expect(script.defaultParams == ["gutter": 24, "spacing": 8, "stagger": 24])
+        // 224 wide, gutter 24: each side is 100 wide, the right side starts at 124.
+        let ctx = context([(100, 50), (50, 100), (200, 100), (80, 20), (40, 40)], width: 224)
+        let result = try script.configured().layout(ctx)
+        #expect(result.allFrames == [
+            rect(0, 0, 100, 50),       // left, against the line
+            rect(124, 24, 50, 100),    // right, `stagger` below item 1
+            rect(0, 58, 100, 50),      // left, below item 1 (scaled to the side's width)
+            rect(124, 132, 80, 20),    // right, below item 2
+            rect(60, 156, 40, 40),     // left: its side is free at 116, but it starts 24 below item 4
+        ])
+        #expect(result.contentSize == Size(width: 204, height: 196))
+        let tight = try script.configured(["gutter": 0, "spacing": 0, "stagger": 0]).layout(ctx)
+        // No gutter: both sides are 112 wide and meet at x = 112.
+        #expect(tight.allFrames == [
+            rect(12, 0, 100, 50), rect(112, 0, 50, 100), rect(0, 50, 112, 56),
+            rect(112, 100, 80, 20), rect(72, 106, 40, 40),
+        ])
+    }
+
+    // MARK: grid.lua
+
+    @Test func gridAnswersForTenMillionCellsWithoutBuildingThem() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("grid", host: host)
+        #expect(script.defaultParams == ["aspect": 1, "columns": 4, "spacing": 1])
+        let n = 10_000_000
+        let ctx = LayoutContext(collectionSize: Size(width: 375, height: 812), count: n,
+                                item: { _ in nil }, size: { _, proposal in proposal })
+        host.collectGarbage()
+        let before = host.memoryUsed
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try script.configured().layout(ctx)
+        let grid = try #require(result as? ScriptedAnalyticResult)
+        // Cells of 93 x 93, one every 94 across and down.
+        #expect(grid.count == n)
+        #expect(grid.contentSize == Size(width: 375, height: 2_499_999 * 94 + 93))
+        for i in [0, 1, 3, 4, 1234, 5_000_001, n - 1] {
+            #expect(try grid.checkedFrame(at: i) == rect(Double(i % 4) * 94, Double(i / 4) * 94, 93, 93))
+        }
+        // Viewports at the top, in the middle, at the very end, on cell edges and past the end.
+        let queries = [rect(0, 0, 375, 812), rect(0, 117_500_000, 375, 812), rect(-10, 234_999_500, 400, 1000),
+                       rect(94, 188, 94, 94), rect(93, 93, 1, 1), rect(0, 235_000_000, 375, 812), rect(50, 1000, 0, 0)]
+        for q in queries {
+            #expect(try grid.checkedVisible(in: q) == gridBruteForce(q, count: n, columns: 4, cell: 93, step: 94), "\(q)")
+        }
+        #expect(try grid.checkedVisible(in: rect(94, 188, 94, 94)) == [9])
+        #expect(try grid.checkedVisible(in: rect(0, 0, 375, 812)).count == 36)   // 9 rows, the 9th cut
+        #expect(grid.failure == nil)
+        let elapsed = clock.now - start
+        host.collectGarbage()
+        #expect(elapsed < .seconds(1), "analytic queries took \(elapsed)")
+        #expect(host.memoryUsed - before < 1_000_000, "the script kept \(host.memoryUsed - before) bytes")
+    }
+
+    /// Every cell overlapping `q`, from the grid's formula rather than from Lua; only the rows
+    /// near `q` can overlap, so only they are scanned.
+    private func gridBruteForce(_ q: Rect, count: Int, columns: Int, cell: Double, step: Double) -> [Int] {
+        let rows = (count + columns - 1) / columns
+        let first = max(0, Int((q.minY / step).rounded(.down)) - 2), last = min(rows - 1, Int((q.maxY / step).rounded(.down)) + 2)
+        guard first <= last else { return [] }
+        return (first * columns..<min(count, (last + 1) * columns)).filter { i in
+            rect(Double(i % columns) * step, Double(i / columns) * step, cell, cell).overlapsWithPositiveArea(q)
+        }
+    }
+
+    @Test func gridVisibleIsExactForUnevenCells() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("grid", host: host)
+        let n = 5003
+        let ctx = LayoutContext(collectionSize: Size(width: 333.3, height: 500), count: n,
+                                item: { _ in nil }, size: { _, proposal in proposal })
+        let grid = try #require(try script.configured(["columns": 7, "spacing": 2.5, "aspect": 0.75]).layout(ctx)
+            as? ScriptedAnalyticResult)
+        let w = (333.3 - 6 * 2.5) / 7, h = w * 0.75
+        let frames = (0..<n).map { i in rect(Double(i % 7) * (w + 2.5), Double(i / 7) * (h + 2.5), w, h) }
+        for i in stride(from: 0, to: n, by: 97) { #expect(try grid.checkedFrame(at: i) == frames[i]) }
+        #expect(grid.contentSize == Size(width: 6 * (w + 2.5) + w, height: Double(n / 7) * (h + 2.5) + h))
+        // Rectangles on a lattice that hits cell edges, gaps and the ragged last row exactly.
+        var generator = SystemRandomNumberGenerator()
+        var queries = [rect(0, 0, 333.3, 500), frames[n - 1], frames[8], rect(w, h, 2.5, 2.5)]
+        for _ in 0..<200 {
+            let x = Double(Int.random(in: -20...340, using: &generator)) * 1.25 - 25
+            let y = Double(Int.random(in: -10...5000, using: &generator)) * (h + 2.5) / 4
+            queries.append(rect(x, y, Double(Int.random(in: 0...300, using: &generator)), Double(Int.random(in: 0...900, using: &generator))))
+        }
+        for q in queries {
+            let expected = frames.indices.filter { frames[$0].overlapsWithPositiveArea(q) }
+            #expect(try grid.checkedVisible(in: q) == expected, "\(q)")
+        }
+    }
+
+    // MARK: sectioned.lua
+
+    @Test func sectionedUsesItsLayoutForEachSection() throws {
+        let host = try LuaHost()
+        let script = try libraryScript("sectioned", host: host)
+        let stamps = try dataset("tuxpaint-stamps.json")
+        let viewport = Size(width: 375, height: 812)
+        let result = try script.configured().layout(LayoutContext(dataset: stamps, viewport: viewport))
+        #expect(result.count == stamps.count)
+
+        // What each section should be: sections of more than 60 items a 3-column waterfall,
+        // the rest justified rows 120 high, both 8 in from the sides; 24 between sections.
+        let margins = EdgeInsets(left: 8, right: 8)
+        let big = InsetLayout(WaterfallLayout(columns: 3, spacing: 4), insets: margins)
+        let small = InsetLayout(try libraryScript("justified", host: host).configured(["rowHeight": 120]), insets: margins)
+        let whole = LayoutContext(dataset: stamps, viewport: viewport)
+        var y = 0.0
+        var bigSections: [String] = []
+        for section in stamps.sections {
+            let layout: any Layout = section.range.count > 60 ? big : small
+            if section.range.count > 60 { bigSections.append(section.id.description) }
+            let alone = try layout.layout(whole.slice(section.range))
+            let expected = alone.allFrames.map { $0.offsetBy(dx: 0, dy: y) }
+            #expect(firstDifference(section.range.map { result.frame(at: $0) }, expected) == nil, "section \(section.id)")
+            y += alone.contentSize.height + 24
+        }
+        #expect(bigSections == ["animals", "food", "household", "seasonal", "symbols", "town", "vehicles"])
+        #expect(result.contentSize.height == y - 24)
+        // A justified section really is justified rows: "hobbies" (17 items) fills the width.
+        let hobbies = try #require(stamps.sections.first { $0.id.description == "hobbies" })
+        let firstRow = hobbies.range.map { result.frame(at: $0) }.filter { $0.y == result.frame(at: hobbies.range.lowerBound).y }
+        #expect(firstRow.count > 1 && firstRow.allSatisfy { $0.height == firstRow[0].height })
+        #expect(firstRow.first!.x == 8 && abs(firstRow.last!.maxX - (375 - 8)) < 1e-9)
+    }
+
+    // MARK: every script
+
+    @Test func everyLibraryScriptLoadsAndLaysOutARealDataset() throws {
+        let host = try LuaHost()
+        let names = try FileManager.default.contentsOfDirectory(atPath: libraryRoot + "/layouts")
+            .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+        #expect(names == ["grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"])
+        let data = try dataset("images-wallpapers.json")
+        for name in names {
+            let result = try libraryScript(name, host: host).configured().layout(LayoutContext(dataset: data))
+            #expect(result.count == data.count, "\(name)")
+            for i in 0..<result.count {
+                let f = result.frame(at: i)
+                #expect(f.isValidFrame && f.minX >= 0 && f.minY >= 0 && f.maxX <= result.contentSize.width + 1e-9
+                        && f.maxY <= result.contentSize.height, "\(name) item \(i): \(f)")
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+-- sectioned.lua: a different layout for each section of the dataset.
+--
+-- Datasets can come in sections (`{"sections": [{"id": ..., "items": [...]}]}`, or a
+-- `section` column). t.sections lays out each section with a layout of its own and stacks
+-- the sections; here big sections become a dense three-column waterfall (a built-in layout)
+-- and small ones justified rows (the script next to this one, layouts/justified.lua).
+--
+--   tessera run layouts/sectioned.lua --data datasets/tuxpaint-stamps.json --format svg --out sectioned.svg
+--
+-- The script returns a t.* value, which takes its parameters here, in the script, rather than
+-- from --param.
+
+local t = require("tessera")
+local justified = require("justified")   -- found next to this script
+
+-- A script table is a layout too. A copy with other defaults is the same layout, configured.
+local function configure(script, params)
+  local copy = {}
+  for k, v in pairs(script) do copy[k] = v end
+  copy.params = {}
+  for k, v in pairs(script.params) do copy.params[k] = v end
+  for k, v in pairs(params) do copy.params[k] = v end
+  return copy
+end
+
+local margins = { left = 8, right = 8 }
+local big = t.waterfall{ columns = 3, spacing = 4 }:inset(margins)          -- method form
+local small = t.inset(configure(justified, { rowHeight = 120 }), margins)    -- function form
+
+return t.sections{
+  spacing = 24,                     -- between one section and the next
+  -- Called once per section with its 1-based index (unused here) and a read-only table of
+  -- its fields: id, count, and whatever else the dataset gives it (a title, for example).
+  sections = function(_, section)
+    if section.count > 60 then return big end
+    return small
+  end,
+}

@@ -1,0 +1,295 @@
+---@meta tessera
+
+-- Type annotations for Tessera layout scripts, for lua-language-server (LuaLS).
+--
+-- Nothing here runs. `.luarc.json` at the repository root points the language server at this
+-- folder, so an editor completes `t.`, `ctx.` and `ctx:` and checks the table a script
+-- returns. To use them in your own project, add this folder to "workspace.library" in your
+-- .luarc.json. Mark a script's table with `---@type tessera.Script` (see layouts/*.lua).
+--
+-- The sandbox (SPEC §7) has no io, debug, package, coroutine, dofile, loadfile,
+-- collectgarbage or getmetatable, and of os only clock, time and date; `load` takes text only.
+
+------------------------------------------------------------------------------------------------
+-- Values
+
+---Insets: one number for every edge, or some edges by name (the others are 0).
+---@alias tessera.Insets number|{top?: number, left?: number, bottom?: number, right?: number}
+
+---@alias tessera.JustifyContent "start"|"center"|"end"|"spaceBetween"|"spaceAround"|"spaceEvenly"
+---@alias tessera.AlignContent "start"|"center"|"end"|"spaceBetween"|"spaceAround"|"spaceEvenly"|"stretch"
+---@alias tessera.AlignItems "start"|"center"|"end"|"stretch"
+
+---A parameter value: what `--param k=v` can give (JSON, a comma list, or a string).
+---@alias tessera.ParamValue number|boolean|string|table
+
+---A frame a simpleLayout returns: `{x, y, w, h}`, or named `{x=, y=, w=, h=}` (or `width=`,
+---`height=`).
+---@alias tessera.Frame number[]|{x: number, y: number, w?: number, h?: number, width?: number, height?: number}
+
+---Anything the decorators and t.sections take: a `t.*` value or a script table.
+---@alias tessera.AnyLayout tessera.Layout|tessera.Script
+
+------------------------------------------------------------------------------------------------
+-- Layout values
+
+---A layout built by the tessera module: a built-in layout, or a decorator around a layout.
+---A script may return one instead of a table; it then takes no `--param`.
+---@class tessera.Layout
+local Layout = {}
+
+---This layout with space around it (`t.inset`).
+---@param insets tessera.Insets
+---@return tessera.Layout
+function Layout:inset(insets) end
+
+---This layout with x and y swapped (`t.transpose`): a vertical layout becomes horizontal.
+---@return tessera.Layout
+function Layout:transposed() end
+
+---This layout with some items pinned to the top of the viewport while their section scrolls
+---(`t.sticky`).
+---@param isSticky? fun(i: integer): boolean which items stick (default: odd indices, headers)
+---@return tessera.Layout
+function Layout:sticky(isSticky) end
+
+---This layout with its visible rectangle grown or shrunk (`t.visibleFrameInset`); negative
+---insets preload items just outside the viewport.
+---@param insets tessera.Insets
+---@return tessera.Layout
+function Layout:visibleFrameInset(insets) end
+
+------------------------------------------------------------------------------------------------
+-- ctx
+
+---A dataset section as t.sections shows it to its `sections` function.
+---@class tessera.SectionInfo
+---@field id string|integer the section's id
+---@field count integer number of items in the section
+---@field [string] any the section's other fields (`title`, ...)
+
+---A dataset section as `ctx.sections` lists it.
+---@class tessera.Section: tessera.SectionInfo
+---@field first integer index of the section's first item in this layout (1-based)
+
+---What a layout sees while it lays out. Item indices are 1-based.
+---@class tessera.Context
+---@field width number width of the container (the viewport for the outermost layout)
+---@field height number height of the container
+---@field count integer number of items
+---@field sections tessera.Section[] the dataset's sections that this layout covers (read-only)
+local Context = {}
+
+---Writes item `i`'s frame straight into the host's frame buffer: the fast way for a
+---simpleLayout to give its frames. A plain function (no colon), so it can be kept in a local:
+---`local set = ctx.set`. Each item must be set (the last call for an item wins); NaN,
+---infinite or negative sizes are errors.
+---@param i integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+function Context.set(i, x, y, w, h) end
+
+---The dataset item `i`: a read-only table with `id` and every field of the data file (nil
+---for generated items).
+---@param i integer
+---@return table?
+function Context:item(i) end
+
+---Which section item `i` is in (an index into `ctx.sections`) and its position there, both
+---1-based.
+---@param i integer
+---@return integer section
+---@return integer position
+function Context:section(i) end
+
+---Item `i`'s id, as in the dataset.
+---@param i integer
+---@return string|integer
+function Context:id(i) end
+
+---The size item `i` wants when offered `pw` x `ph` (default: the container), by the sizing
+---rule (SPEC §5) or the script's own `size`. Images keep their aspect ratio and are never
+---scaled up under the default rule.
+---@param i integer
+---@param pw? number proposed width
+---@param ph? number proposed height
+---@return number w
+---@return number h
+function Context:size(i, pw, ph) end
+
+---The height of `text` wrapped to `width` by the built-in deterministic text measurer.
+---@param text string
+---@param width number
+---@param opts? {fontSize?: number, lineHeight?: number} defaults 16 and 20
+---@return number
+function Context:textHeight(text, width, opts) end
+
+------------------------------------------------------------------------------------------------
+-- The table a layout script returns
+
+---A layout script (SPEC §7): return a table with either `simpleLayout`, or `frame` and
+---`visible` (with an optional `layout`).
+---@class tessera.Script
+---@field name? string shown in messages and output (default: the file name)
+---@field params? table<string, tessera.ParamValue> parameters and their defaults; `--param k=v` overrides them, with the default's type
+local Script = {}
+
+---Computes every frame: call `ctx.set(i, x, y, w, h)` for each item and return nothing, or
+---return an array of frames, one per item.
+---@param ctx tessera.Context
+---@param p table<string, any> the params: the defaults, with `--param` overrides
+---@return tessera.Frame[]?
+function Script.simpleLayout(ctx, p) end
+
+---Analytic form: called once per layout pass; returns the content size. Without it the host
+---asks `frame` for every item to find the content size.
+---@param ctx tessera.Context
+---@param p table<string, any>
+---@return number w
+---@return number h
+function Script.layout(ctx, p) end
+
+---Analytic form: item `i`'s frame, on demand.
+---@param i integer
+---@param ctx tessera.Context
+---@param p table<string, any>
+---@return number x
+---@return number y
+---@return number w
+---@return number h
+function Script.frame(i, ctx, p) end
+
+---Analytic form: the indices of the items whose frames overlap the rectangle (edges that only
+---touch do not count). Extra indices are filtered out by the host; missing ones are missed.
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param ctx tessera.Context
+---@param p table<string, any>
+---@return integer[]
+function Script.visible(x, y, w, h, ctx, p) end
+
+---Replaces the sizing rule for this script: the size of `item` when offered `pw` x `ph`.
+---`ctx:size` calls it.
+---@param item table the dataset item (read-only)
+---@param pw number
+---@param ph number
+---@return number w
+---@return number h
+function Script.size(item, pw, ph) end
+
+------------------------------------------------------------------------------------------------
+-- The tessera module: local t = require("tessera")
+
+---@class tessera.FlowParams
+---@field spacing? number sets lineSpacing and interitemSpacing
+---@field lineSpacing? number gap between lines (default 0)
+---@field interitemSpacing? number gap between items in a line (default 0)
+---@field justifyContent? tessera.JustifyContent default "start"
+---@field alignItems? tessera.AlignItems default "start"
+---@field alignContent? tessera.AlignContent default "start"
+
+---@class tessera.RowParams
+---@field spacing? number default 0
+---@field justifyContent? tessera.JustifyContent default "start"
+---@field alignItems? tessera.AlignItems default "start"
+---@field fill? string[] ids of the items that share the space left over
+---@field alwaysFillEmptySpaces? boolean default true
+
+---@class tessera.WaterfallParams
+---@field columns? integer default 2
+---@field spacing? number default 0
+
+---@class tessera.SectionsParams
+---@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|fun(index: integer, section: tessera.SectionInfo): tessera.AnyLayout? a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
+---@field default? tessera.AnyLayout the layout for sections `sections` does not cover
+---@field layout? tessera.AnyLayout how the sections are arranged, one item per section (default: stacked vertically)
+---@field spacing? number gap between stacked sections (default 0)
+
+---@class tessera
+---@field builtins string[] names of the built-in layouts
+local t = {}
+
+---Items in lines that wrap, like CSS flexbox (`flex-wrap: wrap`).
+---@param params? tessera.FlowParams
+---@return tessera.Layout
+function t.flow(params) end
+
+---Items in one line; `fill` items stretch to use the space left.
+---@param params? tessera.RowParams
+---@return tessera.Layout
+function t.row(params) end
+
+---Masonry columns: each item goes into the shortest column.
+---@param params? tessera.WaterfallParams
+---@return tessera.Layout
+function t.waterfall(params) end
+
+---Every item fills the container, one on top of another.
+---@param params? table
+---@return tessera.Layout
+function t.overlay(params) end
+
+---`layout` with space around it.
+---@param layout tessera.AnyLayout
+---@param insets tessera.Insets
+---@return tessera.Layout
+function t.inset(layout, insets) end
+
+---`layout` with x and y swapped.
+---@param layout tessera.AnyLayout
+---@return tessera.Layout
+function t.transpose(layout) end
+
+---`layout` with the items for which `isSticky(i)` is true pinned while they scroll.
+---@param layout tessera.AnyLayout
+---@param isSticky? fun(i: integer): boolean default: odd indices (headers before their items)
+---@return tessera.Layout
+function t.sticky(layout, isSticky) end
+
+---`layout` with its visible rectangle changed by `insets`; negative insets preload.
+---@param layout tessera.AnyLayout
+---@param insets tessera.Insets
+---@return tessera.Layout
+function t.visibleFrameInset(layout, insets) end
+
+---A layout from one function: `fn(i, ctx)` returns item i's x, y, w, h.
+---@param fn fun(i: integer, ctx: tessera.Context): number, number, number, number
+---@return tessera.Layout
+function t.closure(fn) end
+
+---One layout per dataset section, the sections stacked (or arranged by `layout`).
+---@param params tessera.SectionsParams
+---@return tessera.Layout
+function t.sections(params) end
+
+---Where `count` items of total length `total` go in `length` (CollectionKit's
+---LayoutHelper.distribute): the first offset, the gap between items, and how much to grow
+---each item.
+---@param mode tessera.AlignContent
+---@param length number
+---@param total number
+---@param spacing number
+---@param count integer
+---@param rule? "collectionKit"|"css" how free space is shared (default "collectionKit")
+---@return number offset
+---@return number spacing
+---@return number stretch
+function t.distribute(mode, length, total, spacing, count, rule) end
+
+---Aligns one item of `length` within a line (CollectionKit's alignItem); returns its start and
+---length. With a list of sizes instead, lays them out along x from `x` with `spacing` and
+---aligns each within the line, returning their frames `{x, y, w, h}`.
+---@param alignment tessera.AlignItems
+---@param length number
+---@param lineStart number
+---@param lineLength number
+---@return number start
+---@return number length
+---@overload fun(alignment: tessera.AlignItems, sizes: number[][]|{w: number, h: number}[], x: number, spacing: number, lineStart: number, lineLength: number): number[][]
+function t.align(alignment, length, lineStart, lineLength) end
+
+return t
