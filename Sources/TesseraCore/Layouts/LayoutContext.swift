@@ -15,6 +15,15 @@ public struct LayoutContext {
     /// The dataset and the flattened index of this context's item 0.
     public let dataset: Dataset?
     public let indexOffset: Int
+    /// Set when sizes come straight from a dataset's contiguous storage, so `sizes(proposed:)`
+    /// can run one tight loop instead of a closure call per item.
+    private var direct: DirectSizes?
+
+    private struct DirectSizes {
+        var dataset: Dataset
+        var base: Int
+        var sizing: ItemSizing
+    }
 
     public init(collectionSize: Size, count: Int, dataset: Dataset? = nil, indexOffset: Int = 0,
                 item: @escaping (Int) -> Item?, size: @escaping (Int, Size) -> Size) {
@@ -41,6 +50,26 @@ public struct LayoutContext {
                       sizing.size(w: widths[base + i], h: heights[base + i],
                                   text: { items[base + i].text }, proposed: proposed)
                   })
+        self.direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
+    }
+
+    /// Every item's size for one proposal, in index order; the same values as calling
+    /// `size(at:proposed:)` for each item.
+    /// - Complexity: O(n): one pass over contiguous storage for dataset contexts.
+    public func sizes(proposed: Size) -> [Size] {
+        guard let direct else { return (0..<count).map { sizeOf($0, proposed) } }
+        let items = direct.dataset.items, sizing = direct.sizing, base = direct.base, n = count
+        return direct.dataset.widths.withUnsafeBufferPointer { widths in
+            direct.dataset.heights.withUnsafeBufferPointer { heights in
+                [Size](unsafeUninitializedCapacity: n) { buffer, initialized in
+                    for i in 0..<n {
+                        buffer[i] = sizing.size(w: widths[base + i], h: heights[base + i],
+                                                text: { items[base + i].text }, proposed: proposed)
+                    }
+                    initialized = n
+                }
+            }
+        }
     }
 
     /// Item `i`'s size when offered `proposed`. O(1) for sized items.
@@ -71,9 +100,11 @@ public struct LayoutContext {
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
     public func slice(_ range: Range<Int>) -> LayoutContext {
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
-        return LayoutContext(collectionSize: collectionSize, count: range.count, dataset: dataset,
-                             indexOffset: indexOffset + base, item: { itemAt(base + $0) },
-                             size: { i, p in sizeOf(base + i, p) })
+        var sliced = LayoutContext(collectionSize: collectionSize, count: range.count, dataset: dataset,
+                                   indexOffset: indexOffset + base, item: { itemAt(base + $0) },
+                                   size: { i, p in sizeOf(base + i, p) })
+        sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
+        return sliced
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).

@@ -23,21 +23,24 @@ public struct WaterfallLayout: Layout {
     }
 
     /// The frames alone, without validation or index (the hot loop the benchmark measures).
+    /// Requires `columns >= 1` (`layout(_:)` checks it and throws instead).
     public func frames(_ context: LayoutContext) -> [Rect] {
+        precondition(columns >= 1, "waterfall needs at least one column")
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
-        let proposal = Size(width: columnWidth, height: context.collectionSize.height)
+        let sizes = context.sizes(proposed: Size(width: columnWidth, height: context.collectionSize.height))
         var tops = [Double](repeating: 0, count: columns)
-        return [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
-            for i in 0..<context.count {
-                let height = context.size(at: i, proposed: proposal).height
-                var column = 0
-                for c in 1..<columns where tops[c] < tops[column] { column = c }
-                buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
-                                 width: columnWidth, height: height)
-                tops[column] += height + spacing
+        return tops.withUnsafeMutableBufferPointer { tops in
+            [Rect](unsafeUninitializedCapacity: sizes.count) { buffer, initialized in
+                for (i, size) in sizes.enumerated() {
+                    var column = 0
+                    for c in 1..<columns where tops[c] < tops[column] { column = c }
+                    buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
+                                     width: columnWidth, height: size.height)
+                    tops[column] += size.height + spacing
+                }
+                initialized = sizes.count
             }
-            initialized = context.count
         }
     }
 }
