@@ -26,7 +26,7 @@ local function cells(ctx, p)
 end
 
 ---@type tessera.Script
-return {
+local grid = {
   name = "grid",
   params = { columns = 4, spacing = 1, aspect = 1 },
 
@@ -73,3 +73,5 @@ return {
     return result
   end,
 }
+
+return grid

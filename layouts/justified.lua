@@ -17,7 +17,7 @@ local function aspectRatio(ctx, i, w, h)
 end
 
 ---@type tessera.Script
-return {
+local justified = {
   name = "justified",
   params = { rowHeight = 180, spacing = 4 },
 
@@ -73,3 +73,5 @@ return {
     if first <= ctx.count then placeRow(first, ctx.count, target, y, false) end
   end,
 }
+
+return justified

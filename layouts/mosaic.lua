@@ -35,7 +35,7 @@ for _, tile in ipairs(pattern) do
 end
 
 ---@type tessera.Script
-return {
+local mosaic = {
   name = "mosaic",
   params = { spacing = 2, aspect = 1 },
 
@@ -57,3 +57,5 @@ return {
     end
   end,
 }
+
+return mosaic

@@ -14,7 +14,11 @@ local t = require("tessera")
 local justified = require("justified")   -- found next to this script
 
 -- A script table is a layout too. A copy with other defaults is the same layout, configured.
+---@param script tessera.Script
+---@param params table<string, tessera.ParamValue>
+---@return tessera.Script
 local function configure(script, params)
+  ---@type tessera.Script
   local copy = {}
   for k, v in pairs(script) do copy[k] = v end
   copy.params = {}

@@ -17,7 +17,7 @@
 --   stagger  least vertical distance between the starts of consecutive items (default 24)
 
 ---@type tessera.Script
-return {
+local timeline = {
   name = "timeline",
   params = { gutter = 24, spacing = 8, stagger = 24 },
 
@@ -41,3 +41,5 @@ return {
     end
   end,
 }
+
+return timeline

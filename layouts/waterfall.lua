@@ -12,7 +12,7 @@
 --   spacing  gap between columns and between items in a column (default 0)
 
 ---@type tessera.Script
-return {
+local waterfall = {
   name = "waterfall",
   params = { columns = 2, spacing = 0 },
 
@@ -45,3 +45,5 @@ return {
     end
   end,
 }
+
+return waterfall

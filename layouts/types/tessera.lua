@@ -5,7 +5,12 @@
 -- Nothing here runs. `.luarc.json` at the repository root points the language server at this
 -- folder, so an editor completes `t.`, `ctx.` and `ctx:` and checks the table a script
 -- returns. To use them in your own project, add this folder to "workspace.library" in your
--- .luarc.json. Mark a script's table with `---@type tessera.Script` (see layouts/*.lua).
+-- .luarc.json. Annotate the table a script returns, through a local (LuaLS does not read a
+-- `---@type` written on a `return` statement):
+--
+--   ---@type tessera.Script
+--   local layout = { params = { spacing = 8 }, simpleLayout = function(ctx, p) ... end }
+--   return layout
 --
 -- The sandbox (SPEC §7) has no io, debug, package, coroutine, dofile, loadfile,
 -- collectgarbage or getmetatable, and of os only clock, time and date; `load` takes text only.
@@ -204,7 +209,7 @@ function Script.size(item, pw, ph) end
 ---@field spacing? number default 0
 
 ---@class tessera.SectionsParams
----@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|fun(index: integer, section: tessera.SectionInfo): tessera.AnyLayout? a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
+---@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|(fun(index: integer, section: tessera.SectionInfo): tessera.AnyLayout?) a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
 ---@field default? tessera.AnyLayout the layout for sections `sections` does not cover
 ---@field layout? tessera.AnyLayout how the sections are arranged, one item per section (default: stacked vertically)
 ---@field spacing? number gap between stacked sections (default 0)
