@@ -779,7 +779,9 @@ static int tb_ro_len(lua_State *L) {
 
 static int tb_ro_next(lua_State *L) {
   lua_settop(L, 2);
-  return lua_next(L, 1) ? 2 : 1;
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
 }
 
 static int tb_ro_pairs(lua_State *L) {

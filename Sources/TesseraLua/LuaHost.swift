@@ -286,14 +286,12 @@ public final class LuaHost {
     static let searchModule: tb_HostFunction = { L, context in
         let L = L!
         let host = LuaHost.from(context)
-        guard let name = LuaStack.string(L, 1) else {
-            LuaStack.push(L, "bad argument #1 to 'require' (string expected, got \(LuaStack.typeName(L, 1)))")
-            return TB_RAISE
-        }
+        let name = LuaStack.string(L, 1) ?? ""
         guard !name.isEmpty, !name.hasPrefix("."), !name.hasSuffix("."), !name.contains(".."),
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) else {
+            lua_pushnil(L)
             LuaStack.push(L, "module name '\(name)' is not valid; use letters, digits, '_', '-' and '.' (for folders)")
-            return TB_RAISE
+            return 2
         }
         let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
         let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"

@@ -151,4 +151,7 @@ void tb_pushreadonly(lua_State *L);
 void tb_pushrequire(lua_State *L);
 /* }==================================================================== */
 
+/* The REPL's Ctrl-C handler (Repl.c), here so Swift sees it through this umbrella header. */
+#include "LuaBridgeRepl.h"
+
 #endif

@@ -1,0 +1,162 @@
+import OrderedCollections
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// Issue 3 point 3: the tessera module gives the built-ins' frames, and composition works both
+/// ways (native decorators around scripts, scripts arranging native layouts).
+@Suite struct CompositionTests {
+    let folder = ScriptFolder()
+    let sizes: [Size] = (0..<17).map { (i: Int) -> Size in
+        let w: Int = 30 + (i * 13) % 50
+        let h: Int = 20 + (i * 29) % 60
+        return Size(width: Double(w), height: Double(h))
+    }
+    var context: LayoutContext { sizedContext(sizes, viewport: Size(width: 200, height: 300)) }
+
+    func frames(of source: String, _ name: String = "layout.lua", context: LayoutContext? = nil) throws -> [Rect] {
+        let host = try LuaHost()
+        let path = folder.write(name, source)
+        return try host.loadLayoutScript(path: path).configured().layout(context ?? self.context).allFrames
+    }
+
+    func native(_ layout: any Layout, context: LayoutContext? = nil) throws -> [Rect] {
+        try layout.layout(context ?? self.context).allFrames
+    }
+
+    @Test func builtinsMatchTheRegistry() throws {
+        let cases: [(String, String, OrderedDictionary<String, JSONValue>)] = [
+            ("t.flow{ spacing = 4, justifyContent = 'center', alignItems = 'end' }", "flow",
+             ["alignItems": "end", "justifyContent": "center", "spacing": 4]),
+            ("t.row{ spacing = 2, fill = { 3, 5 } }", "row", ["fill": ["3", "5"], "spacing": 2]),
+            ("t.waterfall{ columns = 3, spacing = 4.5 }", "waterfall", ["columns": 3, "spacing": 4.5]),
+            ("t.overlay{}", "overlay", [:]),
+        ]
+        for (k, (expression, name, params)) in cases.enumerated() {
+            let scripted = try frames(of: "local t = require('tessera')\nreturn \(expression)", "builtin\(k).lua")
+            #expect(scripted == (try native(BuiltinLayouts.make(name: name, params: params))), "\(expression)")
+        }
+    }
+
+    @Test func decoratorsMatchTheNativeTypes() throws {
+        let waterfall = WaterfallLayout(columns: 2, spacing: 3)
+        let cases: [(String, any Layout)] = [
+            ("t.inset(w, 8)", InsetLayout(waterfall, insets: EdgeInsets(all: 8))),
+            ("t.inset(w, { top = 1, left = 2, bottom = 3, right = 4 })",
+             InsetLayout(waterfall, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))),
+            ("t.transpose(w)", TransposeLayout(waterfall)),
+            ("w:inset(4):transposed()", TransposeLayout(InsetLayout(waterfall, insets: EdgeInsets(all: 4)))),
+            ("t.sticky(w)", StickyLayout(waterfall)),
+            ("w:sticky(function(i) return i % 3 == 1 end)", StickyLayout(waterfall, isSticky: { $0 % 3 == 0 })),
+            ("t.visibleFrameInset(w, -50)", VisibleFrameInsetLayout(waterfall, insets: EdgeInsets(all: -50))),
+        ]
+        for (k, (expression, layout)) in cases.enumerated() {
+            let source = "local t = require('tessera')\nlocal w = t.waterfall{ columns = 2, spacing = 3 }\nreturn \(expression)"
+            let host = try LuaHost()
+            let result = try host.loadLayoutScript(path: folder.write("decorated\(k).lua", source)).configured().layout(context)
+            let expected = try layout.layout(context)
+            #expect(result.allFrames == expected.allFrames, "\(expression)")
+            #expect(result.contentSize == expected.contentSize, "\(expression)")
+            let viewport = Rect(x: 0, y: 40, width: 200, height: 100)
+            #expect(result.visible(in: viewport) == expected.visible(in: viewport), "\(expression)")
+            #expect((0..<result.count).map { result.frame(at: $0, viewport: viewport) } ==
+                    (0..<expected.count).map { expected.frame(at: $0, viewport: viewport) }, "\(expression)")
+        }
+    }
+
+    @Test func nativeDecoratorAroundAScript() throws {
+        let host = try LuaHost()
+        let script = try host.loadLayoutScript(path: folder.write("waterfall.lua", specWaterfall))
+        let scripted = try script.configured(["columns": 3, "spacing": 2])
+        let wrapped = try TransposeLayout(InsetLayout(scripted, insets: EdgeInsets(all: 5))).layout(context)
+        let reference = try TransposeLayout(InsetLayout(WaterfallLayout(columns: 3, spacing: 2),
+                                                        insets: EdgeInsets(all: 5))).layout(context)
+        #expect(wrapped.allFrames == reference.allFrames)
+        #expect(wrapped.contentSize == reference.contentSize)
+    }
+
+    @Test func decoratorsAroundARequiredScript() throws {
+        folder.write("columns.lua", specWaterfall)
+        let scripted = try frames(of: "local t = require('tessera')\nreturn t.inset(require('columns'), 8)")
+        #expect(scripted == (try native(InsetLayout(WaterfallLayout(columns: 2, spacing: 8), insets: EdgeInsets(all: 8)))))
+    }
+
+    @Test func aScriptArrangesNativeLayoutsPerSection() throws {
+        let items = (0..<9).map { Item(id: .int($0), fields: ["w": .int(40 + $0), "h": .int(30 + 2 * $0)]) }
+        let dataset = Dataset(items: items, sections: [
+            .init(id: .string("photos"), range: 0..<4), .init(id: .string("people"), range: 4..<6),
+            .init(id: .string("places"), range: 6..<9),
+        ])
+        let ctx = LayoutContext(dataset: dataset, viewport: Size(width: 200, height: 300))
+        folder.write("columns.lua", specWaterfall)
+        let byFunction = try frames(of: """
+        local t = require('tessera')
+        local columns = require('columns')
+        return t.sections{
+          spacing = 10,
+          sections = function(index, section)
+            if section.id == "photos" then return t.waterfall{ columns = 3 } end
+            if index == 2 then return t.flow{ spacing = 2 } end
+            return columns
+          end,
+        }
+        """, "byfunction.lua", context: ctx)
+        let byID = try frames(of: """
+        local t = require('tessera')
+        return t.sections{ spacing = 10, default = require('columns'),
+                           sections = { photos = t.waterfall{ columns = 3 }, people = t.flow{ spacing = 2 } } }
+        """, "byid.lua", context: ctx)
+        let reference = try native(SectionsLayout(spacing: 10) { index, _ in
+            switch index {
+            case 0: return WaterfallLayout(columns: 3)
+            case 1: return try BuiltinLayouts.make(name: "flow", params: ["spacing": 2])
+            default: return WaterfallLayout(columns: 2, spacing: 8)
+            }
+        }, context: ctx)
+        #expect(byFunction == reference)
+        #expect(byID == reference)
+    }
+
+    @Test func closureLayout() throws {
+        let scripted = try frames(of: """
+        local t = require('tessera')
+        return t.closure(function(i, ctx) return 0, (i - 1) * 20, ctx.width, 20 end)
+        """)
+        #expect(scripted == (0..<sizes.count).map { Rect(x: 0, y: Double($0) * 20, width: 200, height: 20) })
+    }
+
+    @Test func moduleErrorsNameTheCaller() throws {
+        let cases = [
+            ("t.waterfall{ colums = 3 }", "t.waterfall: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing"),
+            ("t.inset(5, 8)", "t.inset: argument #1 must be a layout (a t.* value or a script table with simpleLayout), got number"),
+            ("t.inset(t.overlay{}, 'x')", "t.inset: insets expects a number or {top=, left=, bottom=, right=}, got a string"),
+            ("t.sections{ sectoins = {} }", "t.sections: unknown field 'sectoins'; known fields: default, layout, sections, spacing"),
+        ]
+        for (k, (expression, message)) in cases.enumerated() {
+            let e = scriptError { _ = try frames(of: "local t = require('tessera')\nreturn \(expression)", "bad\(k).lua") }
+            #expect(e?.message == "\(folder.path)/bad\(k).lua:2: \(message)")
+        }
+        let e = scriptError { _ = try frames(of: "local t = require('tessera')\nt.flow = nil\nreturn t.flow{}", "ro.lua") }
+        #expect(e?.message == "\(folder.path)/ro.lua:2: attempt to modify a read-only table (key 'flow')")
+    }
+
+    @Test func helpersMatchLayoutHelper() throws {
+        let host = try LuaHost()
+        let env = try host.newEnvironment()
+        let values = try host.evaluate("""
+        local t = require('tessera')
+        local o, s, st = t.distribute('spaceBetween', 100, 40, 5, 3)
+        local c, e = t.distribute('center', 100, 40, 5, 3, 'css')
+        local start, length = t.align('center', 10, 0, 30)
+        local frames = t.align('end', { {10, 5}, { w = 20, h = 10 } }, 2, 4, 0, 30)
+        return o, s, st, c, start, length, frames[2][1], frames[2][2], #frames
+        """, environment: env)
+        let between = distribute(AlignContent.spaceBetween, length: 100, total: 40, spacing: 5, count: 3)
+        let centered = distribute(AlignContent.center, length: 100, total: 40, spacing: 5, count: 3, rule: .css)
+        let aligned = align(.end, sizes: [Size(width: 10, height: 5), Size(width: 20, height: 10)], x: 2, spacing: 4,
+                            lineStart: 0, lineLength: 30)
+        #expect(values == [.number(between.offset), .number(between.spacing), .number(between.stretch),
+                           .number(centered.offset), .number(10), .number(10),
+                           .number(aligned[1].x), .number(aligned[1].y), .integer(2)])
+    }
+}

@@ -1,0 +1,111 @@
+import OrderedCollections
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// SPEC §7: the ctx API, params typing, and a script's own size rule.
+@Suite struct ContextTests {
+    let folder = ScriptFolder()
+
+    /// Two sections: "s1" (title "One") with items a, b; "s2" with item c.
+    var dataset: Dataset {
+        let items = [
+            Item(id: .string("a"), fields: ["w": 100, "h": 50]),
+            Item(id: .string("b"), fields: ["w": 200, "h": 100, "text": "hello", "tags": ["x", "y"]]),
+            Item(id: .int(7), fields: ["text": "a longer text that wraps"]),
+        ]
+        return Dataset(items: items, sections: [
+            .init(id: .string("s1"), fields: ["title": "One"], range: 0..<2),
+            .init(id: .string("s2"), range: 2..<3),
+        ])
+    }
+
+    /// Runs `body` (Lua statements with `ctx` in scope) inside a simpleLayout; returns what it printed.
+    func printed(_ body: String, params: OrderedDictionary<String, JSONValue> = [:], extra: String = "") throws -> [String] {
+        let host = try LuaHost()
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let path = folder.write("ctx.lua", """
+        return {
+          params = { columns = 2, gap = 1.5, title = "t", flag = false, list = {} },
+          \(extra)
+          simpleLayout = function(ctx, p)
+            \(body)
+            for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+          end,
+        }
+        """)
+        _ = try host.loadLayoutScript(path: path).configured(params).layout(
+            LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400)))
+        return lines
+    }
+
+    @Test func fieldsAndSections() throws {
+        #expect(try printed("""
+        print(ctx.width, ctx.height, ctx.count, #ctx.sections)
+        for s, sec in ipairs(ctx.sections) do print(s, sec.id, sec.first, sec.count, sec.title) end
+        """) == ["300.0\t400.0\t3\t2", "1\ts1\t1\t2\tOne", "2\ts2\t3\t1\tnil"])
+    }
+
+    @Test func itemsAreReadOnly() throws {
+        let lines = try printed("""
+        local item = ctx:item(2)
+        print(item.id, item.w, item.h, item.text, item.tags[1], #item.tags)
+        local keys = {}
+        for k in pairs(item) do keys[#keys + 1] = k end
+        table.sort(keys)
+        print(table.concat(keys, ","))
+        print(pcall(function() item.w = 5 end))
+        print(pcall(function() item.tags[3] = "z" end))
+        """)
+        #expect(lines == [
+            "b\t200\t100\thello\tx\t2", "h,id,tags,text,w",
+            "false\t\(folder.path)/ctx.lua:11: attempt to modify a read-only table (key 'w')",
+            "false\t\(folder.path)/ctx.lua:12: attempt to modify a read-only table (key '3')",
+        ])
+    }
+
+    @Test func idsSectionsSizesAndText() throws {
+        #expect(try printed("""
+        print(ctx:id(1), ctx:id(3), math.type(ctx:id(3)))
+        print(ctx:section(1)); print(ctx:section(2)); print(ctx:section(3))
+        print(ctx:size(2, 50, 100))
+        print(ctx:size(2))
+        print(ctx:textHeight("hello world", 40), ctx:textHeight("hello", 100, { lineHeight = 10 }))
+        """) == ["a\t7\tinteger", "1\t1", "1\t2", "2\t1", "50.0\t25.0", "200.0\t100.0", "40.0\t10.0"])
+    }
+
+    @Test func methodErrorsNameTheCaller() throws {
+        let cases = [
+            ("ctx:item(4)", "ctx:item: item 4 is out of range 1..3"),
+            ("ctx.size(2)", "ctx:size: the item index must be an integer, got no value (call it with a colon: ctx:size(i))"),
+            ("ctx:size(1, -5)", "ctx:size: pw must be a finite, non-negative number, got number"),
+            ("ctx:textHeight(5, 10)", "ctx:textHeight: text must be a string, got number"),
+        ]
+        for (call, message) in cases {
+            let e = scriptError { _ = try printed(call) }
+            #expect(e?.message == "\(folder.path)/ctx.lua:5: \(message)")
+        }
+    }
+
+    @Test func paramsAreTyped() throws {
+        #expect(try printed("print(math.type(p.columns), p.gap, p.title, p.flag, #p.list)") ==
+                ["integer\t1.5\tt\tfalse\t0"])
+        #expect(try printed("print(math.type(p.columns), p.gap, p.title, p.flag, p.list[2])",
+                            params: ["columns": 3, "gap": 2, "title": 42, "flag": true, "list": ["a", "b"]]) ==
+                ["integer\t2\t42\ttrue\tb"])
+        let file = "\(folder.path)/ctx.lua"
+        #expect(scriptError { _ = try printed("", params: ["columns": "three"]) }?.message ==
+                "\(file): param 'columns' expects a number, got \"three\"")
+        #expect(scriptError { _ = try printed("", params: ["flag": 1]) }?.message ==
+                "\(file): param 'flag' expects true or false, got 1")
+        #expect(scriptError { _ = try printed("", params: ["colums": 3]) }?.message ==
+                "\(file): unknown param 'colums'; known params: columns, flag, gap, list, title")
+    }
+
+    @Test func aScriptsOwnSizeRule() throws {
+        let lines = try printed("print(ctx:size(1, 10, 20)); print(ctx:size(2))",
+                                extra: "size = function(item, pw, ph) return pw, (item.h or 0) * 2 end,")
+        #expect(lines == ["10\t100", "300.0\t200"])
+    }
+}

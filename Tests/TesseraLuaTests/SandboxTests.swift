@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// SPEC §7 sandbox: what scripts can and cannot reach.
+@Suite struct SandboxTests {
+    let folder = ScriptFolder()
+
+    func evaluate(_ source: String, host: LuaHost? = nil) throws -> [LuaValue] {
+        let host = try host ?? LuaHost()
+        return try host.evaluate(source, chunkName: "=sandbox", environment: host.newEnvironment())
+    }
+
+    func error(_ source: String) -> LuaScriptError? {
+        scriptError { _ = try evaluate(source) }
+    }
+
+    @Test func osExecuteAndIoOpenAreUnavailable() {
+        #expect(error("return os.execute('true')")?.message == "sandbox:1: attempt to call a nil value (field 'execute')")
+        #expect(error("return io.open('/etc/passwd')")?.message == "sandbox:1: attempt to index a nil value (global 'io')")
+        #expect(error("return os.exit(1)")?.message == "sandbox:1: attempt to call a nil value (field 'exit')")
+    }
+
+    @Test func binaryChunksAreRejected() throws {
+        // A precompiled chunk starts with ESC "Lua"; text mode refuses it before parsing.
+        #expect(try evaluate(#"return load("\27LuaT\0\25\147\r\n\26\n", "bin")"#) ==
+                [.nil, .string("attempt to load a binary chunk (mode is 't')")])
+        #expect(error(#"local f = load("return 1", "x", "b") return f"#)?.message ==
+                #"sandbox:1: load: only text chunks are allowed here (mode "t")"#)
+        #expect(try evaluate("return string.dump") == [.nil])
+        // Text chunks load, in the caller's sandbox rather than the real globals.
+        #expect(try evaluate(#"return load("return 1 + 1")(), load("return io")()"#) == [.integer(2), .nil])
+    }
+
+    @Test func onlyTheAllowedGlobalsExist() throws {
+        let absent = ["io", "debug", "dofile", "loadfile", "package", "collectgarbage", "getmetatable", "coroutine"]
+        for name in absent {
+            #expect(try evaluate("return \(name)") == [.nil], "\(name) should be absent")
+        }
+        #expect(try evaluate("return type(os.clock()), type(os.time()), type(os.date('%Y'))") ==
+                [.string("number"), .string("number"), .string("string")])
+        #expect(try evaluate("local n = 0 for k in pairs(os) do n = n + 1 end return n") == [.integer(3)])
+        #expect(try evaluate("return ('ab'):rep(2), math.floor(2.5), table.concat({1, 2}, ','), utf8.char(72)") ==
+                [.string("abab"), .integer(2), .string("1,2"), .string("H")])
+    }
+
+    @Test func scriptsAreIsolatedFromEachOther() throws {
+        let host = try LuaHost()
+        let a = try host.newEnvironment(), b = try host.newEnvironment()
+        try host.evaluate("shared = 1; math.floor = nil; string.upper = nil", environment: a)
+        #expect(try host.evaluate("return shared, type(math.floor), ('x'):upper()", environment: b) ==
+                [.nil, .string("function"), .string("X")])
+    }
+
+    @Test func requireFindsScriptsNextToTheScriptAndInLayouts() throws {
+        let host = try LuaHost()
+        folder.write("lib/helper.lua", "return { twice = function(x) return 2 * x end }")
+        folder.write("layouts/shared.lua", "return { name = 'shared' }")
+        let main = folder.write("lib/main.lua", """
+        local helper = require("helper")
+        local shared = require("shared")
+        local t = require("tessera")
+        assert(require("helper") == helper, "modules are cached")
+        return { name = shared.name .. helper.twice(21) .. tostring(t.waterfall ~= nil),
+                 simpleLayout = function(ctx) end }
+        """)
+        #expect(try host.loadLayoutScript(path: main).name == "shared42true")
+        let bad = folder.write("lib/bad.lua", "return require('../../etc/passwd')")
+        #expect(scriptError { _ = try host.loadLayoutScript(path: bad) }?.message ==
+                "\(folder.path)/lib/bad.lua:1: module name '../../etc/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders)")
+    }
+
+    @Test func requireLoopsAreReported() throws {
+        let host = try LuaHost()
+        folder.write("a.lua", "return require('b')")
+        folder.write("b.lua", "return require('a')")
+        let main = folder.write("main.lua", "return require('a')")
+        let e = scriptError { _ = try host.loadLayoutScript(path: main) }
+        #expect(e?.message == "\(folder.path)/b.lua:1: module 'a' requires itself (a require loop through \(folder.path)/a.lua)")
+    }
+
+    @Test func interruptStopsARunningCall() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
+        let env = try host.newEnvironment()
+        let loop = try host.load("while true do end", chunkName: "=stdin", environment: env)
+        final class Outcome: @unchecked Sendable { var error: LuaScriptError? }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let worker = Thread {
+            outcome.error = scriptError { try host.call(.function(loop)) }
+            done.signal()
+        }
+        worker.start()
+        Thread.sleep(forTimeInterval: 0.1)
+        host.interrupt()
+        #expect(done.wait(timeout: .now() + 2) == .success)
+        #expect(outcome.error?.kind == .interrupted)
+        #expect(outcome.error?.message == "stdin:1: interrupted")
+        #expect(try host.evaluate("return 1", environment: env) == [.integer(1)])
+    }
+
+    @Test func replStyleEvaluation() throws {
+        let host = try LuaHost()
+        var printed: [String] = []
+        host.output = { printed.append($0) }
+        let env = try host.newEnvironment()
+        try host.evaluate("x = 41", environment: env)
+        #expect(try host.evaluate("return x + 1", environment: env) == [.integer(42)])
+        try host.evaluate("print(1, nil, 'a')", environment: env)
+        #expect(printed == ["1\tnil\ta"])
+        let unfinished = scriptError { _ = try host.load("for i = 1, 2 do", chunkName: "=stdin", environment: env) }
+        #expect(unfinished?.kind == .syntax)
+        #expect(unfinished?.message == "stdin:1: 'end' expected near <eof>")
+        #expect(host.field("x", of: env) == .integer(41))
+        host.setField("y", of: env, to: .string("z"))
+        #expect(try host.evaluate("return y", environment: env) == [.string("z")])
+    }
+}
