@@ -62,36 +62,44 @@ internal struct DiffMatching {
         assert(checkInvariants())
     }
 
-    /// Matches two plain lists as one section each.
+    /// Matches two plain lists as one section each, through one `IdentifierTable`: OLD's
+    /// positions go in first (a repeat there is a duplicate), then each NEW identifier either
+    /// finds its OLD position or goes in as a NEW entry (so a repeat in NEW finds it).
     ///
     /// - Throws: `SnapshotError.duplicateItemInInput` when either list repeats an identifier.
-    /// - Complexity: O(n + m): one hash insertion per old item and one lookup per new item.
+    /// - Complexity: O(n + m): one hash and one probe sequence per element, no copies.
     @inlinable
     init<ID: Hashable>(old: [ID], new: [ID]) throws {
-        let oldSet = OrderedSet(old)
-        if oldSet.count != old.count { try Self.throwFirstDuplicate(in: old) }
-        var newOfOld = [Int](repeating: -1, count: old.count)
-        var unmatched: Set<ID> = []
-        var duplicateInNew = false
-        let oldOfNew = new.withUnsafeBufferPointer { newItems in
-            [Int](unsafeUninitializedCapacity: newItems.count) { buffer, count in
-                for q in 0..<newItems.count {
-                    if let p = oldSet.firstIndex(of: newItems[q]) {
-                        if newOfOld[p] >= 0 { duplicateInNew = true }
-                        newOfOld[p] = q
-                        buffer[q] = p
-                    }
-                    else {
-                        if !unmatched.insert(newItems[q]).inserted { duplicateInNew = true }
-                        buffer[q] = -1
+        let n = old.count, m = new.count
+        var table = IdentifierTable(count: n + m)
+        var newOfOld = [Int](repeating: -1, count: n)
+        var oldOfNew = [Int](repeating: -1, count: m)
+        var duplicateInOld = false, duplicateInNew = false
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                for p in 0..<n {
+                    if table.findOrInsert(old[p], hash: old[p].hashValue, entry: p, identifier: { old[$0] }) != nil {
+                        duplicateInOld = true
+                        return
                     }
                 }
-                count = newItems.count
+                for q in 0..<m {
+                    let found = table.findOrInsert(new[q], hash: new[q].hashValue, entry: n + q,
+                                                   identifier: { $0 < n ? old[$0] : new[$0 - n] })
+                    guard let p = found else { continue }
+                    if p >= n || newOfOld[p] >= 0 {
+                        duplicateInNew = true
+                        return
+                    }
+                    newOfOld[p] = q
+                    oldOfNew[q] = p
+                }
             }
         }
+        if duplicateInOld { try Self.throwFirstDuplicate(in: old) }
         if duplicateInNew { try Self.throwFirstDuplicate(in: new) }
-        oldSectionStarts = [0, old.count]
-        newSectionStarts = [0, new.count]
+        oldSectionStarts = [0, n]
+        newSectionStarts = [0, m]
         newSectionOfOldSection = [0]
         oldSectionOfNewSection = [0]
         newIndexOfOld = newOfOld

@@ -71,7 +71,8 @@ enum DiffBench: BenchSuite {
         let big = c.n >= 1_000_000
         let repeats = quick ? (big ? 3 : 9) : (big ? 7 : 15)
         var batch = Changeset()
-        let ours = try BenchClock.medianMilliseconds(repeats: c.n <= 5_000 ? repeats * 3 : repeats) {
+        // At 1M in --quick: three runs and no warm-up (each run is a fresh diff; nothing is cached).
+        let ours = try BenchClock.medianMilliseconds(repeats: c.n <= 5_000 ? repeats * 3 : repeats, warmUp: !(quick && big)) {
             batch = try Changeset(from: old, to: new)
         }
         var notes: [String: Double] = ["moves": Double(batch.itemsMoved.count)]
