@@ -10,7 +10,17 @@ public enum AlignContent: String, CaseIterable, Sendable {
     case start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch
 
     /// The same distribution as a justification (`stretch` has no counterpart).
-    public init(_ justify: JustifyContent) { self = AlignContent(rawValue: justify.rawValue)! }
+    public init(_ justify: JustifyContent) {
+        // A plain switch: FlowLayout converts once per line, and a raw-value lookup is a string search.
+        switch justify {
+        case .start: self = .start
+        case .center: self = .center
+        case .end: self = .end
+        case .spaceBetween: self = .spaceBetween
+        case .spaceAround: self = .spaceAround
+        case .spaceEvenly: self = .spaceEvenly
+        }
+    }
 }
 
 /// Where a box sits across its line (CSS `align-items`, CollectionKit's `AlignItem`).

@@ -28,18 +28,18 @@ public struct WaterfallLayout: Layout {
         precondition(columns >= 1, "waterfall needs at least one column")
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
-        let sizes = context.sizes(proposed: Size(width: columnWidth, height: context.collectionSize.height))
+        let proposal = Size(width: columnWidth, height: context.collectionSize.height)
         var tops = [Double](repeating: 0, count: columns)
         return tops.withUnsafeMutableBufferPointer { tops in
-            [Rect](unsafeUninitializedCapacity: sizes.count) { buffer, initialized in
-                for (i, size) in sizes.enumerated() {
+            [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
+                context.forEachSize(proposed: proposal) { i, size in
                     var column = 0
                     for c in 1..<columns where tops[c] < tops[column] { column = c }
                     buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
                                      width: columnWidth, height: size.height)
                     tops[column] += size.height + spacing
                 }
-                initialized = sizes.count
+                initialized = context.count
             }
         }
     }
