@@ -47,7 +47,7 @@ public struct FlowLayout: Layout, Sendable {
     /// Every item's frame, in index order. O(n).
     func frames(_ context: LayoutContext) -> [Rect] {
         let container = context.collectionSize
-        let sizes = (0..<context.count).map { context.size(at: $0, proposed: container) }
+        let sizes = context.sizes(proposed: container)
         let lines = breakLines(sizes, width: container.width)
         let totalHeight = lines.reduce(0) { $0 + $1.height }
         let across = distribute(alignContent, length: container.height, total: totalHeight,
