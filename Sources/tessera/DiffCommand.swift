@@ -95,7 +95,7 @@ private struct DiffSummary {
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
         let batches = batch.stagingReason.map { "\(stages) staged batches (in one batch, \($0))" } ?? "one batch"
-        lines.append("apply as: \(batches); diffed in \(String(format: "%.1f", milliseconds)) ms")
+        lines.append("apply as: \(batches); loaded and diffed in \(String(format: "%.1f", milliseconds)) ms")
         lines.append("")
         lines.append(contentsOf: sectionTable())
         lines.append(contentsOf: firstChanges())

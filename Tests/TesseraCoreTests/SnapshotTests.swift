@@ -116,6 +116,24 @@ struct SnapshotTests {
         }
     }
 
+    @Test("opt-in policies keep duplicates: pair them in order, or suffix them")
+    func duplicatePolicies() throws {
+        let old = Snapshot<String, Int>.pairingDuplicates([("A", [1, 2, 1])])
+        let new = Snapshot<String, Int>.pairingDuplicates([("A", [2, 1])])
+        #expect(old.itemIdentifiers == [Occurrence(1), Occurrence(2), Occurrence(1, index: 1)])
+        // The first 1 pairs with the only 1 in NEW; the second 1 is the surplus.
+        #expect(Changeset(from: old, to: new) == Changeset(
+            itemsDeleted: [ItemPath(section: 0, item: 2)],
+            itemsMoved: [IndexMove(source: ItemPath(section: 0, item: 1), target: ItemPath(section: 0, item: 0))]))
+        let suffixed = try Snapshot<String, String>(suffixingDuplicatesIn: [("A", ["a", "b", "a", "a(1)"]), ("B", ["a"])])
+        #expect(try suffixed.itemIdentifiers(inSection: "A") == ["a", "b", "a(2)", "a(1)"])
+        #expect(try suffixed.itemIdentifiers(inSection: "B") == ["a(3)"])
+        #expect(ItemID.int(7).suffixed(1) == .string("7(1)"))
+        #expect(throws: SnapshotError.duplicateSectionInInput(section: "A", firstPosition: 0, secondPosition: 1)) {
+            try Snapshot<String, String>(suffixingDuplicatesIn: [("A", ["a"]), ("A", ["a"])])
+        }
+    }
+
     @Test("UIKit's crash cases are errors")
     func misuse() throws {
         var snapshot = Snapshot<String, Int>()
