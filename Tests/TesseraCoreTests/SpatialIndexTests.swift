@@ -23,40 +23,50 @@ private struct SeededRandom: RandomNumberGenerator {
     mutating func uniform(_ range: Range<Double>) -> Double { Double.random(in: range, using: &self) }
 }
 
+/// The same frames under each packing: the automatic choice, frame order and STR tiles.
+private func everyPacking(_ frames: [Rect], fanout: Int) -> [SpatialIndex] {
+    [SpatialIndex(frames: frames, fanout: fanout),
+     SpatialIndex(frames: frames, fanout: fanout, packing: .frameOrder),
+     SpatialIndex(frames: frames, fanout: fanout, packing: .tiled)]
+}
+
 @Suite("SpatialIndex: exact cases")
 struct SpatialIndexExactTests {
     /// A 5 × 5 grid of 10 × 10 cells, row-major.
     let grid = (0..<25).map { r(Double($0 % 5) * 10, Double($0 / 5) * 10, 10, 10) }
 
     @Test func touchingEdgesAreExcluded() {
-        let index = SpatialIndex(frames: grid, fanout: 2)
-        // Exactly cell (1, 1): its eight neighbours only touch the query.
-        #expect(index.query(r(10, 10, 10, 10)) == [6])
-        // A thin sliver past an edge overlaps with positive area.
-        #expect(index.query(r(19.5, 10, 1, 10)) == [6, 7])
-        // Queries that only touch the grid from outside see nothing.
-        #expect(index.query(r(50, 0, 10, 50)) == [])
-        #expect(index.query(r(-10, -10, 10, 10)) == [])
-        #expect(index.query(r(-5, 50, 60, 5)) == [])
-        // Touching a corner only.
-        #expect(index.query(r(50, 50, 1, 1)) == [])
+        for index in everyPacking(grid, fanout: 2) {
+            // Exactly cell (1, 1): its eight neighbours only touch the query.
+            #expect(index.query(r(10, 10, 10, 10)) == [6])
+            // A thin sliver past an edge overlaps with positive area.
+            #expect(index.query(r(19.5, 10, 1, 10)) == [6, 7])
+            // Queries that only touch the grid from outside see nothing.
+            #expect(index.query(r(50, 0, 10, 50)) == [])
+            #expect(index.query(r(-10, -10, 10, 10)) == [])
+            #expect(index.query(r(-5, 50, 60, 5)) == [])
+            // Touching a corner only.
+            #expect(index.query(r(50, 50, 1, 1)) == [])
+        }
     }
 
     @Test func wholeGridAndSubrectangle() {
-        let index = SpatialIndex(frames: grid, fanout: 3)
-        #expect(index.query(r(-1, -1, 100, 100)) == Array(0..<25))
-        #expect(index.query(r(0, 0, 50, 50)) == Array(0..<25))
-        #expect(index.query(r(15, 25, 20, 5)) == [11, 12, 13])
-        #expect(index.query(r(15, 25, 20, 10)) == [11, 12, 13, 16, 17, 18])
+        for index in everyPacking(grid, fanout: 3) {
+            #expect(index.query(r(-1, -1, 100, 100)) == Array(0..<25))
+            #expect(index.query(r(0, 0, 50, 50)) == Array(0..<25))
+            #expect(index.query(r(15, 25, 20, 5)) == [11, 12, 13])
+            #expect(index.query(r(15, 25, 20, 10)) == [11, 12, 13, 16, 17, 18])
+        }
     }
 
     @Test func zeroSizeFramesAreNeverVisible() {
         let frames = [r(5, 5, 0, 0), r(5, 5, 10, 0), r(5, 5, 0, 10), r(2, 2, 6, 6), r(100, 100, 0, 0)]
-        let index = SpatialIndex(frames: frames, fanout: 2)
-        #expect(index.query(r(0, 0, 20, 20)) == [3])
-        #expect(index.query(r(4, 4, 2, 2)) == [3])
-        #expect(index.query(r(-1000, -1000, 5000, 5000)) == [3])
-        #expect(index.entryCount == 1)
+        for index in everyPacking(frames, fanout: 2) {
+            #expect(index.query(r(0, 0, 20, 20)) == [3])
+            #expect(index.query(r(4, 4, 2, 2)) == [3])
+            #expect(index.query(r(-1000, -1000, 5000, 5000)) == [3])
+            #expect(index.entryCount == 1)
+        }
         // Only degenerate frames: an index with no entries.
         let empty = SpatialIndex(frames: [r(1, 1, 0, 5), r(3, 3, 0, 0)])
         #expect(empty.query(r(0, 0, 10, 10)) == [])
@@ -64,13 +74,14 @@ struct SpatialIndexExactTests {
     }
 
     @Test func zeroSizeOrInvalidQueriesSeeNothing() {
-        let index = SpatialIndex(frames: grid)
-        #expect(index.query(r(15, 15, 0, 0)) == [])
-        #expect(index.query(r(15, 15, 0, 10)) == [])
-        #expect(index.query(r(15, 15, 10, 0)) == [])
-        #expect(index.query(r(15, 15, -5, 10)) == [])
-        #expect(index.query(r(.nan, 15, 5, 5)) == [])
-        #expect(index.query(r(15, 15, .infinity, 5)) == [6, 7, 8, 9])
+        for index in everyPacking(grid, fanout: 16) {
+            #expect(index.query(r(15, 15, 0, 0)) == [])
+            #expect(index.query(r(15, 15, 0, 10)) == [])
+            #expect(index.query(r(15, 15, 10, 0)) == [])
+            #expect(index.query(r(15, 15, -5, 10)) == [])
+            #expect(index.query(r(.nan, 15, 5, 5)) == [])
+            #expect(index.query(r(15, 15, .infinity, 5)) == [6, 7, 8, 9])
+        }
     }
 
     @Test func emptyIndex() {
@@ -84,40 +95,58 @@ struct SpatialIndexExactTests {
     @Test func overlappingFrames() {
         // Identical frames, nested frames and a frame that straddles the others.
         let frames = [r(0, 0, 10, 10), r(0, 0, 10, 10), r(2, 2, 2, 2), r(0, 0, 10, 10), r(5, -5, 1, 30)]
-        for fanout in [2, 3, 16] {
-            let index = SpatialIndex(frames: frames, fanout: fanout)
+        for fanout in [2, 3, 16] { for index in everyPacking(frames, fanout: fanout) {
             #expect(index.query(r(0, 0, 10, 10)) == [0, 1, 2, 3, 4])
             #expect(index.query(r(3, 3, 1, 1)) == [0, 1, 2, 3])
             #expect(index.query(r(4, 4, 1, 1)) == [0, 1, 3])
             #expect(index.query(r(5.5, 15, 1, 1)) == [4])
             #expect(index.query(r(6, 15, 1, 1)) == [])
-        }
+        } }
     }
 
     @Test func unsortedFrames() {
         // The grid in reverse order: index i is cell 24 − i.
         let reversed = Array(grid.reversed())
-        let index = SpatialIndex(frames: reversed, fanout: 2)
-        #expect(index.query(r(10, 10, 10, 10)) == [18])
-        #expect(index.query(r(10, 30, 30, 5)) == [6, 7, 8])
-        #expect(index.query(r(0, 0, 11, 11)) == [18, 19, 23, 24])
+        for index in everyPacking(reversed, fanout: 2) {
+            #expect(index.query(r(10, 10, 10, 10)) == [18])
+            #expect(index.query(r(10, 30, 30, 5)) == [6, 7, 8])
+            #expect(index.query(r(0, 0, 11, 11)) == [18, 19, 23, 24])
+        }
     }
 
     @Test func oneHugeFrame() {
         var frames = grid
         frames.insert(r(-1e6, -1e6, 2e6, 2e6), at: 12)
-        let index = SpatialIndex(frames: frames, fanout: 4)
-        #expect(index.query(r(1000, 1000, 10, 10)) == [12])
-        #expect(index.query(r(10, 10, 10, 10)) == [6, 12])
-        #expect(index.query(r(1e6, 0, 1, 1)) == [])
-        #expect(index.query(r(1e6 - 1, 0, 1, 1)) == [12])
+        for index in everyPacking(frames, fanout: 4) {
+            #expect(index.query(r(1000, 1000, 10, 10)) == [12])
+            #expect(index.query(r(10, 10, 10, 10)) == [6, 12])
+            #expect(index.query(r(1e6, 0, 1, 1)) == [])
+            #expect(index.query(r(1e6 - 1, 0, 1, 1)) == [12])
+        }
+    }
+
+    /// Not produced by validated layouts, but the index takes any frames: an infinite extent is
+    /// a real (unbounded) box; NaN, ∞ − ∞ or −∞ + w coordinates give no area: never visible.
+    @Test func infiniteAndNaNFrames() {
+        let frames = [r(0, 0, .infinity, 10), r(-.infinity, 20, .infinity, 10), r(.nan, 0, 5, 5),
+                      r(5, 5, 10, .nan), r(-1e308, 40, 1.5e308, 5), r(3, 3, 4, 4), r(-.infinity, 50, 1e308, 5)]
+        for index in everyPacking(frames, fanout: 2) {
+            #expect(index.query(r(1e300, 5, 1e290, 1)) == [0])
+            #expect(index.query(r(1e300, 5, 1, 1)) == [])   // 1e300 + 1 == 1e300: no area
+            #expect(index.query(r(0, 0, 10, 50)) == [0, 4, 5])   // frame 1 ends at −∞ + ∞ = NaN
+            #expect(index.query(r(-1e308, 41, 1e300, 1)) == [4])
+            for q in [r(-1, -1, 1e9, 1e9), r(2, 2, 2, 2), r(-.infinity, -.infinity, .infinity, .infinity)] {
+                #expect(index.query(q) == bruteForce(frames, q), "ordered \(index.isOrdered) \(q)")
+            }
+        }
     }
 
     @Test func negativeAndFractionalCoordinates() {
         let frames = [r(-10.25, -3.5, 0.5, 0.25), r(-9.75, -3.5, 0.5, 0.25), r(-10.25, -3.25, 1, 1)]
-        let index = SpatialIndex(frames: frames, fanout: 2)
-        #expect(index.query(r(-10, -3.5, 0.125, 0.125)) == [0])
-        #expect(index.query(r(-9.75, -3.3, 0.01, 0.1)) == [1, 2])
+        for index in everyPacking(frames, fanout: 2) {
+            #expect(index.query(r(-10, -3.5, 0.125, 0.125)) == [0])
+            #expect(index.query(r(-9.75, -3.3, 0.01, 0.1)) == [1, 2])
+        }
     }
 
     @Test func framesInLayoutOrderKeepFrameOrder() {
@@ -225,7 +254,8 @@ struct SpatialIndexPropertyTests {
             return frames
         case .sameCentre:
             return (0..<count).map { _ in
-                let w = Double(Int.random(in: 0..<40, using: &random)), h = Double(Int.random(in: 0..<40, using: &random))
+                let w = Double(Int.random(in: 0..<40, using: &random))
+                let h = Double(Int.random(in: 0..<40, using: &random))
                 return r(100 - w / 2, 100 - h / 2, w, h)
             }
         case .sortedRows:
@@ -269,7 +299,8 @@ struct SpatialIndexPropertyTests {
                 let want = bruteForce(frames, q)
                 for index in indexes {
                     let got = index.query(q)
-                    #expect(got == want, "shape \(shape) seed \(seed) n \(count) fanout \(fanout) ordered \(index.isOrdered) query \(q)")
+                    let context = "shape \(shape) seed \(seed) n \(count) fanout \(fanout) ordered \(index.isOrdered)"
+                    #expect(got == want, "\(context) query \(q)")
                     if got != want { return }
                 }
             }

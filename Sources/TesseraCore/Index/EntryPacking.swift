@@ -41,8 +41,8 @@ struct EntryPacking {
     static let keyBits = 22
 
     /// Picks and builds the packing for `frames`.
-    /// - Complexity: O(n) when the ordered packing is kept, else O(n) radix sorts plus O(n)
-    ///   random reads of `frames`.
+    /// - Complexity: O(n): one pass when the ordered packing is kept, else also two radix
+    ///   sorts and a scattered copy.
     static func pack(_ frames: [Rect], fanout: Int, choice: Choice = .automatic,
                      query: Size = .defaultViewport) -> EntryPacking {
         let ordered = orderedPacking(frames, fanout: fanout, query: query)
@@ -60,7 +60,8 @@ struct EntryPacking {
     /// Entries in frame order, with the cost model's value and lower bound. One pass over the
     /// frames when all of them have an area (the usual case), a second one otherwise.
     static func orderedPacking(_ frames: [Rect], fanout: Int, query: Size) -> (packing: EntryPacking, bound: Double) {
-        if let all = orderedLeaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true, frame: { frames[$0] }) {
+        if let all = orderedLeaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true,
+                                   frame: { frames[$0] }) {
             let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], compactBoxes: [],
                                        leafBoxes: all.leaves, cost: all.cost)
             return (packing, all.bound)

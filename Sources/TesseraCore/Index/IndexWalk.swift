@@ -1,8 +1,9 @@
 /// One query's depth-first walk over a `SpatialIndex` (the tree's shape is documented there).
 ///
-/// It reads the index through unsafe buffer views that live only as long as the query, so the
-/// hot loops carry no bounds checks or reference counting. Every position it forms is in range
-/// by the shape of the tree: children `j·fanout ..< min((j+1)·fanout, level size)` and entries
+/// It reads the index through unsafe buffer views that live only as long as the query, and
+/// writes hits into a `HitBuffer`, so the hot loops carry no bounds checks, reference counting
+/// or per-hit capacity checks. Every position it forms is in range by the shape of the tree:
+/// children `j·fanout ..< min((j+1)·fanout, level size)`, entries
 /// `j·span ..< min((j+1)·span, entryCount)`.
 struct IndexWalk {
     let nodes: UnsafeBufferPointer<IndexBox>
@@ -16,7 +17,8 @@ struct IndexWalk {
     let fanout: Int
     let entryCount: Int
     let probe: Probe
-    var hits: [Int] = []
+    /// The hits so far, in entry order. The caller owns it (and deallocates it).
+    var hits = HitBuffer(capacity: 64)   // a phone screenful before the first regrowth
 
     /// A query box with its two single-precision roundings (see `CompactBox`).
     struct Probe {
@@ -62,10 +64,11 @@ struct IndexWalk {
     private mutating func emit(level: Int, node: Int) {
         let lo = node &* entrySpan[level]
         let hi = Swift.min(lo &+ entrySpan[level], entryCount)
+        hits.reserve(hi &- lo)
         if ids.isEmpty {
-            hits.append(contentsOf: lo..<hi)
+            for p in lo..<hi { hits.appendReserved(p) }
         } else {
-            for p in lo..<hi { hits.append(Int(ids[p])) }
+            for p in lo..<hi { hits.appendReserved(Int(ids[p])) }
         }
     }
 
@@ -74,18 +77,56 @@ struct IndexWalk {
     private mutating func scanLeaf(_ leaf: Int) {
         let lo = leaf &* fanout
         let hi = Swift.min(lo &+ fanout, entryCount)
+        hits.reserve(hi &- lo)
         if boxes.isEmpty {
             for p in lo..<hi {
                 let id = ids.isEmpty ? p : Int(ids[p])
-                if IndexBox(frames[id]).overlaps(probe.exact) { hits.append(id) }
+                if IndexBox(frames[id]).overlaps(probe.exact) { hits.appendReserved(id) }
             }
         } else {
             for p in lo..<hi {
                 let c = boxes[p]
                 guard c.overlaps(probe.outer) else { continue }
                 let id = Int(ids[p])
-                if c.overlaps(probe.inner) || IndexBox(frames[id]).overlaps(probe.exact) { hits.append(id) }
+                if c.overlaps(probe.inner) || IndexBox(frames[id]).overlaps(probe.exact) { hits.appendReserved(id) }
             }
         }
     }
+}
+
+/// A growable run of hit ids behind a raw pointer: room is made once per leaf or node
+/// (`reserve`), so each append is a store and an increment. Deallocate it when done.
+struct HitBuffer {
+    private(set) var base: UnsafeMutablePointer<Int>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    /// Makes room for `extra` more ids.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(to: count + extra) }
+    }
+
+    /// Appends without a capacity check; `reserve` first.
+    @inline(__always)
+    mutating func appendReserved(_ id: Int) {
+        base[count] = id
+        count &+= 1
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: Swift.max(needed, capacity * 2))
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = Swift.max(needed, capacity * 2)
+    }
+
+    func deallocate() { base.deallocate() }
 }

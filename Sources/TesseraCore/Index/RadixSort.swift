@@ -3,94 +3,121 @@
 /// Used twice by the spatial index: to order entries by quantised centres when it is built
 /// (O(n) instead of a comparison sort's O(n log n)), and to put a query's hits in ascending
 /// order (O(k) for large k). Only the bits the largest key uses are sorted on, in as few passes
-/// as digits of 8–11 bits allow (wider for more keys; wider still would scatter to too many
-/// places at once for the caches), and a pass whose digit
-/// is the same for every key is skipped.
+/// as digits of 8–11 bits allow (wider for more keys; wider still would scatter to more places
+/// at once than the caches like), and a pass whose digit is the same for every key is skipped.
 enum RadixSort {
     /// Sorts `keys` ascending, keeping equal keys in their order, and applies the same
-    /// permutation to `payload`, which must be empty or as long as `keys`.
+    /// permutation to `payload` (as long as `keys`). The scratch arrays are resized as needed
+    /// and can be handed to the next sort, so that consecutive sorts reuse memory.
     /// - Complexity: O(p · (n + 2^d)) for p passes of d-bit digits, p = ⌈bits / d⌉.
+    static func sort<Key: FixedWidthInteger, Payload>(_ keys: inout [Key], carrying payload: inout [Payload],
+                                                       keyScratch: inout [Key], payloadScratch: inout [Payload]) {
+        precondition(payload.count == keys.count, "payload must match keys")
+        let n = keys.count
+        guard n > 1 else { return }
+        if keyScratch.count != n { keyScratch = keys }
+        if payloadScratch.count != n { payloadScratch = payload }
+        let inScratch = keys.withUnsafeMutableBufferPointer { k in
+            keyScratch.withUnsafeMutableBufferPointer { kOut in
+                payload.withUnsafeMutableBufferPointer { p in
+                    payloadScratch.withUnsafeMutableBufferPointer { pOut in
+                        sort(k.baseAddress!, kOut.baseAddress!, p.baseAddress, pOut.baseAddress, count: n)
+                    }
+                }
+            }
+        }
+        if inScratch {
+            swap(&keys, &keyScratch)
+            swap(&payload, &payloadScratch)
+        }
+    }
+
+    /// `sort(_:carrying:keyScratch:payloadScratch:)` with throw-away scratch.
     static func sort<Key: FixedWidthInteger, Payload>(_ keys: inout [Key], carrying payload: inout [Payload]) {
         var keyScratch: [Key] = [], payloadScratch: [Payload] = []
         sort(&keys, carrying: &payload, keyScratch: &keyScratch, payloadScratch: &payloadScratch)
     }
 
-    /// As above, with caller-owned scratch arrays (resized as needed) so that consecutive sorts
-    /// reuse memory instead of touching fresh pages.
-    static func sort<Key: FixedWidthInteger, Payload>(_ keys: inout [Key], carrying payload: inout [Payload],
-                                                       keyScratch: inout [Key], payloadScratch: inout [Payload]) {
-        precondition(payload.isEmpty || payload.count == keys.count, "payload must match keys")
-        let n = keys.count
-        guard n > 1, let largest = keys.max() else { return }
-        assert(keys.allSatisfy { $0 >= 0 }, "radix sort takes non-negative keys")
-        let usedBits = Key.bitWidth - largest.leadingZeroBitCount
-        let widest = Swift.min(11, Swift.max(8, Int.bitWidth - n.leadingZeroBitCount - 1))
-        let passes = (usedBits + widest - 1) / widest
-        guard passes > 0 else { return }
-        let digitBits = (usedBits + passes - 1) / passes
-        let mask = (1 << digitBits) - 1
-
-        if keyScratch.count != n { keyScratch = [Key](repeating: 0, count: n) }
-        if !payload.isEmpty, payloadScratch.count != n { payloadScratch = payload }
-        var keysOut = keyScratch, payloadOut = payloadScratch
-        keyScratch = []; payloadScratch = []   // unshare, so writes below do not copy
-        var counts = [Int](repeating: 0, count: 1 << digitBits)
-        for pass in 0..<passes {
-            let shift = pass * digitBits
-            let moved: Bool = keys.withUnsafeMutableBufferPointer { src in
-                keysOut.withUnsafeMutableBufferPointer { dst in
-                    counts.withUnsafeMutableBufferPointer { count in
-                        for i in 0..<count.count { count[i] = 0 }
-                        for k in src { count[Int(truncatingIfNeeded: k >> shift) & mask] &+= 1 }
-                        if count[Int(truncatingIfNeeded: src[0] >> shift) & mask] == n { return false }
-                        var total = 0
-                        for i in 0..<count.count { let c = count[i]; count[i] = total; total &+= c }
-                        if payload.isEmpty {
-                            for k in src {
-                                let d = Int(truncatingIfNeeded: k >> shift) & mask
-                                dst[count[d]] = k
-                                count[d] &+= 1
-                            }
-                        } else {
-                            payload.withUnsafeMutableBufferPointer { from in
-                                payloadOut.withUnsafeMutableBufferPointer { to in
-                                    for i in 0..<n {
-                                        let k = src[i]
-                                        let d = Int(truncatingIfNeeded: k >> shift) & mask
-                                        let at = count[d]
-                                        dst[at] = k
-                                        to[at] = from[i]
-                                        count[d] = at &+ 1
-                                    }
-                                }
-                            }
-                        }
-                        return true
-                    }
-                }
-            }
-            if moved {
-                swap(&keys, &keysOut)
-                if !payload.isEmpty { swap(&payload, &payloadOut) }
+    /// Sorts non-negative integers ascending (the array form of the pointer version below).
+    static func sortAscending(_ values: inout [Int]) {
+        let n = values.count
+        guard n > 1 else { return }
+        var scratch = values
+        let inScratch = values.withUnsafeMutableBufferPointer { v in
+            scratch.withUnsafeMutableBufferPointer { s in
+                sortAscending(v.baseAddress!, scratch: s.baseAddress!, count: n) == s.baseAddress!
             }
         }
-        keyScratch = keysOut
-        payloadScratch = payloadOut
+        if inScratch { values = scratch }
     }
 
-    /// Sorts non-negative integers ascending: insertion sort for a handful, radix sort beyond.
-    /// - Complexity: O(k²) for k ≤ 32, else O(k) passes as above.
-    static func sortAscending(_ values: inout [Int]) {
-        if values.count <= 32 {
-            for i in values.indices.dropFirst() {
+    /// Sorts `count` non-negative integers at `values` ascending, using `scratch` (room for
+    /// `count`) as the second buffer. Returns whichever of the two holds the result.
+    /// - Complexity: O(k²) for k ≤ 32 (insertion sort), else as above.
+    static func sortAscending(_ values: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
+                              count: Int) -> UnsafeMutablePointer<Int> {
+        if count <= 32 {
+            for i in 1..<Swift.max(1, count) {
                 let v = values[i]
                 var j = i
                 while j > 0, values[j - 1] > v { values[j] = values[j - 1]; j -= 1 }
                 values[j] = v
             }
-        } else {
-            var none: [Never] = []
-            sort(&values, carrying: &none)
+            return values
         }
+        let none: UnsafeMutablePointer<Never>? = nil
+        return sort(values, scratch, none, none, count: count) ? scratch : values
+    }
+
+    /// The sort proper: ping-pongs between (`keys`, `payload`) and (`keysOut`, `payloadOut`);
+    /// a nil payload is not moved. Returns true when the result ended in the `Out` buffers.
+    private static func sort<Key: FixedWidthInteger, Payload>(
+        _ keys: UnsafeMutablePointer<Key>, _ keysOut: UnsafeMutablePointer<Key>,
+        _ payload: UnsafeMutablePointer<Payload>?, _ payloadOut: UnsafeMutablePointer<Payload>?,
+        count n: Int
+    ) -> Bool {
+        var largest: Key = 0
+        for i in 0..<n { largest = Swift.max(largest, keys[i]) }
+        assert((0..<n).allSatisfy { keys[$0] >= 0 }, "radix sort takes non-negative keys")
+        let usedBits = Key.bitWidth - largest.leadingZeroBitCount
+        let widest = Swift.min(11, Swift.max(8, Int.bitWidth - n.leadingZeroBitCount - 1))
+        let passes = (usedBits + widest - 1) / widest
+        guard passes > 0 else { return false }
+        let digitBits = (usedBits + passes - 1) / passes
+        let mask = (1 << digitBits) - 1
+
+        var (src, dst) = (keys, keysOut)
+        var (from, to) = (payload, payloadOut)
+        var inOut = false
+        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        counts.withUnsafeMutableBufferPointer { count in
+            for pass in 0..<passes {
+                let shift = Key(truncatingIfNeeded: pass * digitBits)   // masking shifts: no range checks
+                if pass > 0 { count.update(repeating: 0) }
+                for i in 0..<n { count[Int(truncatingIfNeeded: src[i] &>> shift) & mask] &+= 1 }
+                if count[Int(truncatingIfNeeded: src[0] &>> shift) & mask] == n { continue }   // one digit for all
+                var total = 0
+                for d in 0..<count.count { let c = count[d]; count[d] = total; total &+= c }
+                if let from, let to {
+                    for i in 0..<n {
+                        let d = Int(truncatingIfNeeded: src[i] &>> shift) & mask
+                        let at = count[d]
+                        dst[at] = src[i]
+                        to[at] = from[i]
+                        count[d] = at &+ 1
+                    }
+                } else {
+                    for i in 0..<n {
+                        let d = Int(truncatingIfNeeded: src[i] &>> shift) & mask
+                        dst[count[d]] = src[i]
+                        count[d] &+= 1
+                    }
+                }
+                swap(&src, &dst)
+                swap(&from, &to)
+                inOut.toggle()
+            }
+        }
+        return inOut
     }
 }

@@ -98,7 +98,7 @@ public struct SpatialIndex: Sendable {
     public func query(_ rect: Rect) -> [Int] {
         let probe = IndexWalk.Probe(IndexBox(rect))
         guard probe.exact.hasArea, entryCount > 0 else { return [] }
-        var hits = nodes.withUnsafeBufferPointer { nodes in
+        let found = nodes.withUnsafeBufferPointer { nodes in
             frames.withUnsafeBufferPointer { frames in
                 ids.withUnsafeBufferPointer { ids in
                     compactBoxes.withUnsafeBufferPointer { boxes in
@@ -111,7 +111,8 @@ public struct SpatialIndex: Sendable {
                 }
             }
         }
-        if !isOrdered { sortIfNeeded(&hits) }
+        defer { found.deallocate() }
+        let hits = isOrdered ? Array(UnsafeBufferPointer(start: found.base, count: found.count)) : sorted(found)
         assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
         return hits
     }
@@ -125,11 +126,16 @@ public struct SpatialIndex: Sendable {
             + (levelStart.capacity + entrySpan.capacity) * MemoryLayout<Int>.stride
     }
 
-    /// STR order yields hits grouped by tile; most layouts' small hit sets are already sorted.
-    private func sortIfNeeded(_ hits: inout [Int]) {
-        var sorted = true
-        for i in hits.indices.dropFirst() where hits[i - 1] > hits[i] { sorted = false; break }
-        if !sorted { RadixSort.sortAscending(&hits) }
+    /// STR order yields hits tile by tile; a handful may already be sorted.
+    private func sorted(_ found: HitBuffer) -> [Int] {
+        let n = found.count, hits = found.base
+        var ascending = true
+        for i in 1..<Swift.max(1, n) where hits[i - 1] > hits[i] { ascending = false; break }
+        if ascending { return Array(UnsafeBufferPointer(start: hits, count: n)) }
+        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        defer { scratch.deallocate() }
+        let result = RadixSort.sortAscending(hits, scratch: scratch, count: n)
+        return Array(UnsafeBufferPointer(start: result, count: n))
     }
 
     // MARK: - Debug checks

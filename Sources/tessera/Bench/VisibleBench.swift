@@ -18,22 +18,31 @@ enum VisibleBench: BenchSuite {
     static let viewport = Size(width: 375, height: 812)
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        let waterfall = waterfallFrames(count: count)
-        let contentHeight = waterfall.reduce(0) { max($0, $1.maxY) }
+        try runWaterfall(quick: quick, report: report)
+        try runScatter(quick: quick, report: report)
+    }
+
+    /// One function per case, so that each case's frames are gone before the next is built
+    /// and the RSS column shows one case at a time.
+    static func runWaterfall(quick: Bool, report: (BenchResult) -> Void) throws {
+        let frames = waterfallFrames(count: count)
+        let contentHeight = frames.reduce(0) { max($0, $1.maxY) }
         var random = SplitMix64(seed: 777)
-        let feedQueries = (0..<10_000).map { _ in
+        let queries = (0..<10_000).map { _ in
             Rect(origin: Point(x: 0, y: random.unit() * (contentHeight - viewport.height)), size: viewport)
         }
-        try measure(name: "waterfall 3 columns", frames: waterfall, queries: feedQueries,
+        try measure(name: "waterfall 3 columns", frames: frames, queries: queries,
                     indexQueries: quick ? 2_000 : 10_000, quick: quick, report: report)
+    }
 
-        let scatter = scatterFrames(count: count)
-        random = SplitMix64(seed: 888)
-        let scatterQueries = (0..<10_000).map { _ in
+    static func runScatter(quick: Bool, report: (BenchResult) -> Void) throws {
+        let frames = scatterFrames(count: count)
+        var random = SplitMix64(seed: 888)
+        let queries = (0..<10_000).map { _ in
             Rect(origin: Point(x: random.unit() * (10_000 - viewport.width),
                                y: random.unit() * (10_000 - viewport.height)), size: viewport)
         }
-        try measure(name: "scatter 2-D shuffled", frames: scatter, queries: scatterQueries,
+        try measure(name: "scatter 2-D shuffled", frames: frames, queries: queries,
                     indexQueries: quick ? 200 : 1_000, quick: quick, report: report)
     }
 
@@ -41,26 +50,24 @@ enum VisibleBench: BenchSuite {
     static func measure(name caseName: String, frames: [Rect], queries: [Rect], indexQueries: Int,
                         quick: Bool, report: (BenchResult) -> Void) throws {
         let n = frames.count
-        let rssBefore = BenchClock.currentRSSMegabytes()
-        let index = SpatialIndex(frames: frames)
-        let rssGrowth = BenchClock.currentRSSMegabytes() - rssBefore
-        let indexMB = Double(index.memoryBytes) / 1_048_576
-        let framesMB = Double(n * MemoryLayout<Rect>.stride) / 1_048_576
-        let memory = ["index_mb": indexMB, "frames_mb": framesMB, "frames_plus_index_mb": framesMB + indexMB,
-                      "index_rss_growth_mb": rssGrowth]
-
-        // Never report a fast wrong answer.
-        for q in queries.prefix(20) where index.query(q) != linearScan(frames, q) {
-            throw CLIError("bench visible: the index disagrees with the linear scan on \(caseName) at \(q)")
-        }
-
+        // Build timing first, so that no other index is alive meanwhile (RSS shows one).
         let buildRepeats = quick ? 3 : 7
         let build = BenchClock.medianMilliseconds(repeats: buildRepeats) { blackHole(SpatialIndex(frames: frames)) }
         let sortBaseline = BenchClock.medianMilliseconds(repeats: buildRepeats) {
             blackHole(frames.indices.sorted { frames[$0].minY < frames[$1].minY })
         }
+
+        let index = SpatialIndex(frames: frames)
+        let indexMB = Double(index.memoryBytes) / 1_048_576
+        let framesMB = Double(n * MemoryLayout<Rect>.stride) / 1_048_576
+        let memory = ["index_mb": indexMB, "frames_mb": framesMB, "frames_plus_index_mb": framesMB + indexMB]
         report(BenchResult(suite: name, name: "\(caseName): index build", n: n, median: build,
                            baseline: "sort ids by minY (band index)", baselineMedian: sortBaseline, notes: memory))
+
+        // Never report a fast wrong answer.
+        for q in queries.prefix(20) where index.query(q) != linearScan(frames, q) {
+            throw CLIError("bench visible: the index disagrees with the linear scan on \(caseName) at \(q)")
+        }
 
         let repeats = quick ? 5 : 15
         let batch = Array(queries.prefix(indexQueries))
