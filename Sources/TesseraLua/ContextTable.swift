@@ -161,22 +161,41 @@ extension LuaHost {
     }
 
     /// ctx:size(i [, pw, ph]) -> w, h for the proposal (default: the container size). O(1)
-    /// for sized items; this is on the hot path of most layouts.
+    /// for sized items; this is on the hot path of most layouts, so it reads its arguments
+    /// directly and borrows the box without retaining it.
     static let contextSize: tb_HostFunction = { L, _ in
-        let L = L!, box = LuaHost.contextBox(L)
-        guard let i = itemIndex(L, box, method: "size") else { return TB_RAISE }
-        var proposal = box.context.collectionSize
-        for (slot, name) in [(Int32(3), "pw"), (Int32(4), "ph")] where lua_type(L, slot) > LUA_TNIL {
-            guard let v = LuaStack.number(L, slot), v.isFinite, v >= 0 else {
-                LuaStack.push(L, "ctx:size: \(name) must be a finite, non-negative number, got \(LuaStack.typeName(L, slot))")
-                return TB_RAISE
+        let L = L!
+        let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))!
+        return Unmanaged<ContextBox>.fromOpaque(slot.load(as: UnsafeMutableRawPointer.self))
+            ._withUnsafeGuaranteedRef { box in
+                var isInteger: Int32 = 0
+                let i = Int(lua_tointegerx(L, 2, &isInteger))
+                guard isInteger != 0, i >= 1, i <= box.context.count else {
+                    _ = itemIndex(L, box, method: "size")   // pushes the message
+                    return TB_RAISE
+                }
+                var proposal = box.context.collectionSize
+                if lua_type(L, 3) > LUA_TNIL {
+                    guard let v = proposalNumber(L, 3, "pw") else { return TB_RAISE }
+                    proposal.width = v
+                }
+                if lua_type(L, 4) > LUA_TNIL {
+                    guard let v = proposalNumber(L, 4, "ph") else { return TB_RAISE }
+                    proposal.height = v
+                }
+                let size = box.context.size(at: i - 1, proposed: proposal)
+                lua_pushnumber(L, size.width)
+                lua_pushnumber(L, size.height)
+                return 2
             }
-            if slot == 3 { proposal.width = v } else { proposal.height = v }
-        }
-        let size = box.context.size(at: i, proposed: proposal)
-        lua_pushnumber(L, size.width)
-        lua_pushnumber(L, size.height)
-        return 2
+    }
+
+    /// The proposal at `slot`, or nil after pushing the message.
+    private static func proposalNumber(_ L: OpaquePointer, _ slot: Int32, _ name: String) -> Double? {
+        if let v = LuaStack.number(L, slot), v.isFinite, v >= 0 { return v }
+        let got = LuaStack.number(L, slot).map { LuaHost.numberText($0) } ?? LuaStack.typeName(L, slot)
+        LuaStack.push(L, "ctx:size: \(name) must be a finite, non-negative number, got \(got)")
+        return nil
     }
 
     /// ctx:textHeight(text, width [, {fontSize=, lineHeight=}]) -> the height of `text`
@@ -188,7 +207,8 @@ extension LuaHost {
             return TB_RAISE
         }
         guard let width = LuaStack.number(L, 3), width.isFinite, width >= 0 else {
-            LuaStack.push(L, "ctx:textHeight: width must be a finite, non-negative number, got \(LuaStack.typeName(L, 3))")
+            let got = LuaStack.number(L, 3).map { LuaHost.numberText($0) } ?? LuaStack.typeName(L, 3)
+            LuaStack.push(L, "ctx:textHeight: width must be a finite, non-negative number, got \(got)")
             return TB_RAISE
         }
         var measurer = TextMeasurer()
@@ -207,5 +227,12 @@ extension LuaHost {
         }
         lua_pushnumber(L, measurer.height(of: text, width: width))
         return 1
+    }
+
+    /// A number as messages show it: integral values without ".0", like the bridge's "%.14g".
+    static func numberText(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import LuaBridge
+import OrderedCollections
 import TesseraCore
 
 /// A Lua 5.4 state with Tessera's sandbox, limits and `tessera` module.
@@ -27,6 +28,10 @@ public final class LuaHost {
     /// Where the scripts' `print` writes (one call per line, without the newline). Default: stderr,
     /// so that a layout's debugging output never mixes with `tessera run`'s JSON.
     public var output: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// Called when a non-throwing query of an analytic result (`frame(at:)`, `visible(in:)`)
+    /// meets a script error. The result also remembers the error in `failure`. A command-line
+    /// tool can print the error and exit here, before it writes any output.
+    public var onQueryFailure: ((LuaScriptError) -> Void)?
 
     var preludeRef: Int32 = LUA_NOREF
     var tesseraRef: Int32 = LUA_NOREF
@@ -95,6 +100,25 @@ public final class LuaHost {
         let values = (0..<count).map { value(at: base + 1 + $0) }
         lua_settop(L, base)
         return values
+    }
+
+    /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (SPEC §7; its
+    /// `ctx.set` is closed, since no frames are being collected).
+    @discardableResult
+    public func call(_ function: LuaValue, context: LayoutContext, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+        pushContext(context, frames: nil)
+        let ctx = popValue()
+        return try call(function, [ctx] + arguments)
+    }
+
+    /// A layout from a Lua value: a `t.*` value, or a script table (`simpleLayout`, or `frame`
+    /// and `visible`) with `params` overriding its defaults.
+    public func layout(from value: LuaValue, params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Layout {
+        push(value)
+        defer { tb_pop(L, 1) }
+        let version = try scriptVersion(at: -1, source: nil)
+        _ = try version.resolve(params)
+        return ScriptedLayout(version: version, params: params)
     }
 
     /// Compiles and runs `source` in `environment`; returns what the chunk returned.

@@ -44,6 +44,14 @@ public struct ScriptedLayout: Layout {
     /// The script's `name` (or its file name).
     public var name: String { version.name }
 
+    /// The frames of a `simpleLayout` script, checked, without building the result's index
+    /// (what `tessera bench lua` times). Other forms lay out and read every frame.
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
+        let version = self.version
+        guard case .simple = version.form, let host = version.host else { return try layout(context).allFrames }
+        return try host.simpleFrames(version, params: version.resolve(params), context: context)
+    }
+
     /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n log n) for
     ///   the index; analytic: `layout(ctx, p)` only (O(n) `frame` calls when it is missing).
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
@@ -72,10 +80,16 @@ extension LuaHost {
         LuaStack.push(L, json: .object(params), readOnly: false)
     }
 
-    /// Runs `simpleLayout(ctx, params)`; `ctx.set` writes straight into the result's `[Rect]`
-    /// storage, a returned array of frames is read by the bridge into the same storage.
+    /// Runs `simpleLayout` and builds the result (validation and spatial index).
     func runSimple(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                    context: LayoutContext) throws -> FramesResult {
+        try FramesResult(frames: simpleFrames(version, params: params, context: context), layoutName: version.name)
+    }
+
+    /// Runs `simpleLayout(ctx, params)`; `ctx.set` writes straight into the result's `[Rect]`
+    /// storage, a returned array of frames is read by the bridge into the same storage.
+    func simpleFrames(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                      context: LayoutContext) throws -> [Rect] {
         precondition(rectIsFourDoubles, "Rect is not laid out as four Doubles")
         let n = context.count
         let top = lua_gettop(L)
@@ -105,7 +119,7 @@ extension LuaHost {
             }
         }
         if let failure { throw failure }
-        return try FramesResult(frames: frames, layoutName: version.name)
+        return frames
     }
 
     /// Runs the analytic `layout(ctx, params)` when the script has one, and returns a result
@@ -237,8 +251,8 @@ public struct ScriptedAnalyticResult: LayoutResult {
     }
 
     private func remember(_ error: Error) {
-        if state.failure == nil {
-            state.failure = error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)")
-        }
+        let failure = error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)")
+        if state.failure == nil { state.failure = failure }
+        state.host.onQueryFailure?(failure)
     }
 }

@@ -79,7 +79,7 @@ import TesseraCore
         let cases = [
             ("ctx:item(4)", "ctx:item: item 4 is out of range 1..3"),
             ("ctx.size(2)", "ctx:size: the item index must be an integer, got no value (call it with a colon: ctx:size(i))"),
-            ("ctx:size(1, -5)", "ctx:size: pw must be a finite, non-negative number, got number"),
+            ("ctx:size(1, -5)", "ctx:size: pw must be a finite, non-negative number, got -5"),
             ("ctx:textHeight(5, 10)", "ctx:textHeight: text must be a string, got number"),
         ]
         for (call, message) in cases {

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `tessera run LAYOUT.lua` failures and `tessera check` through the real binary (issue 3,
+/// points 4 and 5): one `file:line:` sentence plus a traceback on stderr, a non-zero status,
+/// and no output file.
+@Suite struct LuaCLITests {
+    /// Writes `files` into a fresh folder; scripts are then named relative to it, so messages
+    /// carry short paths.
+    private func folder(_ files: [String: String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for (name, source) in files {
+            try source.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    private let scripts: [String: String] = [
+        "syntax.lua": "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n",
+        "runtime.lua": "return { simpleLayout = function(ctx)\n  local item = ctx:item(1)\n  return item.nothing.here\nend }\n",
+        "nan.lua": "return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do\n    ctx.set(i, 0, 0/0, 1, 1)\n  end\nend }\n",
+        "count.lua": "return {\n  simpleLayout = function(ctx)\n    return { {0, 0, 10, 10}, {0, 10, 10, 10} }\n  end,\n}\n",
+        "visible.lua": """
+        return {
+          layout = function(ctx) return 100, ctx.count * 10 end,
+          frame = function(i) return 0, (i - 1) * 10, 100, 10 end,
+          visible = function(x, y, w, h, ctx)
+            return { ctx.count + 1 }
+          end,
+        }
+        """,
+        "loop.lua": "return { simpleLayout = function(ctx)\n  while true do end\nend }\n",
+        "bomb.lua": "local hoard = {}\nfor i = 1, math.huge do\n  hoard[i] = { i }\nend\n",
+        "require.lua": "local helper = require(\"helper\")\nreturn helper\n",
+        "params.lua": "return { params = { columns = 2 }, simpleLayout = function(ctx) end }\n",
+    ]
+
+    @Test func everyFailureExitsNonZeroWithFileLineAndWritesNothing() throws {
+        let dir = try folder(scripts)
+        let cases: [(args: [String], message: String, traceback: Bool)] = [
+            (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='", true),
+            (["runtime.lua"], "runtime.lua:3: attempt to index a nil value (field 'nothing')", true),
+            (["nan.lua"], "nan.lua:3: ctx.set: frame 1 has y = nan; a frame needs finite numbers and a non-negative size", true),
+            (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", true),
+            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned index 101, outside 1..100", true),
+            (["loop.lua", "--time-limit", "0.2"], "loop.lua:2: time limit of 0.2 s exceeded", true),
+            (["bomb.lua", "--max-memory", "8"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
+            (["require.lua"], "require.lua:1: module 'helper' not found:", true),
+            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums'; known params: columns", false),
+        ]
+        for (args, message, traceback) in cases {
+            let out = dir.appendingPathComponent("out.json")
+            let run = try runTessera(["run"] + args + ["--out", out.path], in: dir)
+            #expect(run.status == 1, "\(args)")
+            #expect(run.stdout == "", "\(args)")
+            #expect(run.stderr.hasPrefix("Error: \(message)"), "\(args): \(run.stderr)")
+            #expect(run.stderr.contains("\nstack traceback:\n") == traceback, "\(args): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "\(args)")
+        }
+    }
+
+    @Test func aRunawayLoopStopsWithinTwoSecondsByDefault() throws {
+        let dir = try folder(scripts)
+        let start = Date()
+        let run = try runTessera(["run", "loop.lua"], in: dir)
+        #expect(Date().timeIntervalSince(start) < 2.0)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: loop.lua:2: time limit of 1 s exceeded\nstack traceback:\n"))
+    }
+
+    @Test func checkReportsErrorsWithTheScriptsLine() throws {
+        let dir = try folder(scripts)
+        let nan = try runTessera(["check", "nan.lua"], in: dir)
+        #expect(nan.status == 1)
+        #expect(nan.stderr.hasPrefix("Error: nan.lua:3: ctx.set: frame 1 has y = nan; a frame needs finite numbers and a non-negative size\nstack traceback:\n"))
+        let count = try runTessera(["check", "count.lua", "--data", repositoryRoot.path + "/datasets/tuxpaint-stamps.json"], in: dir)
+        #expect(count.status == 1)
+        #expect(count.stderr.hasPrefix("Error: count.lua:2: simpleLayout returned 2 frames for 961 items\n"))
+        let visible = try runTessera(["check", "visible.lua"], in: dir)
+        #expect(visible.status == 1)
+        #expect(visible.stderr.hasPrefix("Error: visible.lua:4: visible returned index 101, outside 1..100\n"))
+    }
+
+    @Test func checkWarnsAboutOverlapsAndItemsOutsideTheContent() throws {
+        let dir = try folder([
+            "clean.lua": "return { simpleLayout = function(ctx)\n  for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, 10, 10) end\nend }\n",
+            "messy.lua": """
+            return {
+              frame = function(i) return (i == 3) and -5 or 0, (i - 1) * 8, 10, 10 end,
+              visible = function(x, y, w, h, ctx)
+                local r = {}
+                for i = 1, ctx.count do r[i] = i end
+                return r
+              end,
+              layout = function(ctx) return 10, ctx.count * 8 + 2 end,
+            }
+            """,
+        ])
+        let clean = try runTessera(["check", "clean.lua"], in: dir)
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "clean.lua: ok on 100 generated items: 100 items, content 10x1000, 0 warnings\n")
+        let messy = try runTessera(["check", "messy.lua", "--max-warnings", "2"], in: dir)
+        #expect(messy.status == 0, "\(messy.stderr)")
+        #expect(messy.stdout == """
+        warning: items 1 and 2 overlap: (0, 0, 10, 10) and (0, 8, 10, 10)
+        warning: items 2 and 3 overlap: (0, 8, 10, 10) and (-5, 16, 10, 10)
+        warning: ... 97 more overlapping pairs
+        warning: item 3 at (-5, 16, 10, 10) lies outside the content bounds 10x802
+        messy.lua: ok on 100 generated items: 100 items, content 10x802, 100 warnings
+
+        """)
+    }
+}
