@@ -183,7 +183,7 @@ struct SpatialIndexExactTests {
         let index = SpatialIndex(frames: frames)
         #expect(!index.isOrdered)
         // 750 leaves of 16 items: a leaf inside one column spans about 16 × 230 = 3,700 points.
-        let leafHeights = index.nodes[0..<index.levelStart[1]].map(\.height).sorted()
+        let leafHeights = (0..<index.levelCount[0]).map { index.nodeBox(level: 0, $0).height }.sorted()
         #expect(leafHeights.count == 750)
         #expect(leafHeights[leafHeights.count * 9 / 10] < 4500)
         #expect(leafHeights.filter { $0 > 10_000 }.count <= 2)   // at most one per column junction
@@ -198,18 +198,18 @@ struct SpatialIndexExactTests {
               random.uniform(0.001..<3), random.uniform(0.001..<3))
         }
         frames.shuffle(using: &random)
-        let index = SpatialIndex(frames: frames, fanout: 8)
-        #expect(!index.isOrdered)
+        #expect(!SpatialIndex(frames: frames, fanout: 8).isOrdered)
         // Queries whose edges sit exactly on, and one ulp either side of, frame edges.
+        let indexes = everyPacking(frames, fanout: 8)
         for i in stride(from: 0, to: frames.count, by: 23) {
             let f = frames[i]
             for (dx, dy) in [(0.0, 0.0), (1.0, 1.0), (-1.0, -1.0)] {
                 let x0 = f.maxX + dx * f.maxX.ulp, y0 = f.maxY + dy * f.maxY.ulp
-                let q = r(x0, y0, 40, 40)
-                #expect(index.query(q) == bruteForce(frames, q))
                 let x1 = f.x + dx * f.x.ulp, y1 = f.y + dy * f.y.ulp
-                let back = r(x1 - 40, y1 - 40, 40, 40)
-                #expect(index.query(back) == bruteForce(frames, back))
+                for q in [r(x0, y0, 40, 40), r(x1 - 40, y1 - 40, 40, 40), r(x1, y1, f.maxX - x1, f.maxY - y1)] {
+                    let want = bruteForce(frames, q)
+                    for index in indexes { #expect(index.query(q) == want, "ordered \(index.isOrdered) \(q)") }
+                }
             }
         }
     }
@@ -329,6 +329,34 @@ struct SpatialIndexPropertyTests {
             #expect(Double(down) == v || Double(down.nextUp) > v, "\(v)")
             #expect(Double(up) == v || Double(up.nextDown) < v, "\(v)")
         }
+    }
+
+    @Test func quadMasksMatchLaneByLaneTests() {
+        var random = SeededRandom(seed: 12)
+        for _ in 0..<500 {
+            var quad = BoxQuad.empty
+            var boxes: [CompactBox] = []
+            for lane in 0..<Int.random(in: 0...4, using: &random) {
+                let x = Float(random.uniform(0..<100)), y = Float(random.uniform(0..<100))
+                let box = CompactBox(minX: x, minY: y, maxX: x + Float(random.uniform(0..<30)),
+                                     maxY: y + Float(random.uniform(0..<30)))
+                quad[lane] = box
+                boxes.append(box)
+            }
+            let x = Float(random.uniform(0..<100)), y = Float(random.uniform(0..<100))
+            let q = CompactBox(minX: x, minY: y, maxX: x + Float(random.uniform(0..<60)),
+                               maxY: y + Float(random.uniform(0..<60)))
+            var overlapping: UInt32 = 0, inside: UInt32 = 0
+            for (lane, b) in boxes.enumerated() {
+                if b.overlaps(q) { overlapping |= 1 << lane }
+                if q.minX <= b.minX && b.maxX <= q.maxX && q.minY <= b.minY && b.maxY <= q.maxY { inside |= 1 << lane }
+            }
+            #expect(quad.overlapping(BoxQuad.Splat(q)) == overlapping)
+            #expect(quad.inside(BoxQuad.Splat(q)) & BoxQuad.lanes(0, boxes.count) == inside)
+        }
+        #expect(BoxQuad.lanes(0, 4) == 0b1111)
+        #expect(BoxQuad.lanes(1, 3) == 0b0110)
+        #expect(BoxQuad.lanes(2, 2) == 0)
     }
 
     @Test func radixSortIsStableAndCarriesPayload() {

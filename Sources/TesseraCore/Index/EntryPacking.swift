@@ -27,9 +27,9 @@ struct EntryPacking {
     var count: Int
     /// Frame index of each entry; empty when entry `p` is frame `p` (every frame has an area).
     var ids: [UInt32]
-    /// Outward-rounded entry boxes in entry order (spatial packing only; the ordered packing
-    /// reads the frames themselves, which are in entry order already).
-    var compactBoxes: [CompactBox]
+    /// Outward-rounded entry boxes in entry order, four per quad (spatial packing only; the
+    /// ordered packing reads the frames themselves, which are in entry order already).
+    var entryQuads: [BoxQuad]
     /// Box of each leaf: leaf `j` holds entries `j·fanout ..< min((j+1)·fanout, count)`.
     var leafBoxes: [IndexBox]
     /// The cost model's expected work (see above); for diagnostics and tests.
@@ -62,14 +62,14 @@ struct EntryPacking {
     static func orderedPacking(_ frames: [Rect], fanout: Int, query: Size) -> (packing: EntryPacking, bound: Double) {
         if let all = orderedLeaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true,
                                    frame: { frames[$0] }) {
-            let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], compactBoxes: [],
+            let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], entryQuads: [],
                                        leafBoxes: all.leaves, cost: all.cost)
             return (packing, all.bound)
         }
         let ids = frames.indices.filter { IndexBox(frames[$0]).hasArea }.map { UInt32($0) }
         let live = orderedLeaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
                                  frame: { frames[Int(ids[$0])] })!
-        let packing = EntryPacking(isOrdered: true, count: ids.count, ids: ids, compactBoxes: [],
+        let packing = EntryPacking(isOrdered: true, count: ids.count, ids: ids, entryQuads: [],
                                    leafBoxes: live.leaves, cost: live.cost)
         return (packing, live.bound)
     }
@@ -145,15 +145,15 @@ struct EntryPacking {
         for (r, p) in order.enumerated() { rank[Int(p)] = UInt32(r) }
         order = []
         var ids = [UInt32](repeating: 0, count: count)
-        let boxes = [CompactBox](unsafeUninitializedCapacity: count) { out, initialised in
-            ids.withUnsafeMutableBufferPointer { idsOut in
+        var quads = [BoxQuad](repeating: .empty, count: (count + 3) / 4)
+        ids.withUnsafeMutableBufferPointer { idsOut in
+            quads.withUnsafeMutableBufferPointer { out in
                 for p in 0..<count {
                     let r = Int(rank[p]), id = live[p]
-                    out[r] = CompactBox(enclosing: IndexBox(frames[Int(id)]))
+                    out[r >> 2][r & 3] = CompactBox(enclosing: IndexBox(frames[Int(id)]))
                     idsOut[r] = id
                 }
             }
-            initialised = count
         }
         var leaves: [IndexBox] = []
         leaves.reserveCapacity(leafCount)
@@ -162,12 +162,12 @@ struct EntryPacking {
         while start < count {
             let end = Swift.min(start + fanout, count)
             var box = IndexBox.empty
-            for p in start..<end { box.formUnion(boxes[p].wide) }
+            for p in start..<end { box.formUnion(quads[p >> 2][p & 3].wide) }
             cost += Double(end - start) * (box.width + query.width) * (box.height + query.height)
             leaves.append(box)
             start = end
         }
-        return EntryPacking(isOrdered: false, count: count, ids: ids, compactBoxes: boxes, leafBoxes: leaves,
+        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: leaves,
                             cost: cost)
     }
 

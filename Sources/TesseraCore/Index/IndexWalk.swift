@@ -1,61 +1,81 @@
 /// One query's depth-first walk over a `SpatialIndex` (the tree's shape is documented there).
 ///
-/// It reads the index through unsafe buffer views that live only as long as the query, and
-/// writes hits into a `HitBuffer`, so the hot loops carry no bounds checks, reference counting
-/// or per-hit capacity checks. Every position it forms is in range by the shape of the tree:
-/// children `j·fanout ..< min((j+1)·fanout, level size)`, entries
-/// `j·span ..< min((j+1)·span, entryCount)`.
+/// It reads the index through unsafe buffer views that live only as long as the query, tests
+/// boxes four at a time (`BoxQuad`), and writes hits into a `HitBuffer`, so the hot loops carry
+/// no bounds checks, reference counting or per-hit capacity checks. Every position it forms is
+/// in range by the shape of the tree: children `j·fanout ..< min((j+1)·fanout, level size)`,
+/// entries `j·span ..< min((j+1)·span, entryCount)`.
 struct IndexWalk {
-    let nodes: UnsafeBufferPointer<IndexBox>
-    let levelStart: [Int]
+    /// Node boxes, level by level (leaves first); level L starts at quad `levelQuad[L]`.
+    let nodes: UnsafeBufferPointer<BoxQuad>
+    let levelQuad: [Int]
+    /// Nodes in level L.
+    let levelCount: [Int]
+    /// Entries under one node of level L.
     let entrySpan: [Int]
     let frames: UnsafeBufferPointer<Rect>
     /// Frame index of each entry; empty when entry `p` is frame `p`.
     let ids: UnsafeBufferPointer<UInt32>
-    /// Compact entry boxes (STR packing); empty when entries are read from `frames` (frame order).
-    let boxes: UnsafeBufferPointer<CompactBox>
+    /// Entry boxes (STR packing); empty when entries are read from `frames` (frame order).
+    let entries: UnsafeBufferPointer<BoxQuad>
     let fanout: Int
     let entryCount: Int
     let probe: Probe
     /// The hits so far, in entry order. The caller owns it (and deallocates it).
     var hits = HitBuffer(capacity: 64)   // a phone screenful before the first regrowth
 
-    /// A query box with its two single-precision roundings (see `CompactBox`).
+    /// The query: exact, and rounded out and in to single precision (see `CompactBox`).
     struct Probe {
         let exact: IndexBox
-        let outer: CompactBox
-        let inner: CompactBox
+        let outer: BoxQuad.Splat
+        let inner: BoxQuad.Splat
         init(_ q: IndexBox) {
-            exact = q; outer = CompactBox(enclosing: q); inner = CompactBox(inside: q)
+            exact = q
+            outer = BoxQuad.Splat(CompactBox(enclosing: q))
+            inner = BoxQuad.Splat(CompactBox(inside: q))
         }
     }
 
     /// Collects the hits under the root, in entry order.
     mutating func run() {
-        let root = levelStart.count - 2
-        let box = nodes[levelStart[root]]
-        if box.isInside(probe.exact) {
+        let root = levelQuad.count - 2
+        let quad = nodes[levelQuad[root]]
+        guard quad.overlapping(probe.outer) & 1 != 0 else { return }
+        if quad.inside(probe.inner) & 1 != 0 {
             emit(level: root, node: 0)
-        } else if box.overlaps(probe.exact) {
-            if root == 0 { scanLeaf(0) } else { visit(level: root, node: 0) }
+        } else if root == 0 {
+            scanLeaf(0)
+        } else {
+            visit(level: root, node: 0)
         }
     }
 
-    /// Visits the children of a node known to overlap the query but not to lie inside it.
+    /// Visits the children of a node that may hold hits but does not lie inside the query.
     private mutating func visit(level: Int, node: Int) {
-        let below = levelStart[level &- 1]
-        let first = node &* fanout
-        let end = Swift.min(first &+ fanout, levelStart[level] &- below)
-        for child in first..<end {
-            let box = nodes[below &+ child]
-            guard box.overlaps(probe.exact) else { continue }
-            if box.isInside(probe.exact) {
-                emit(level: level &- 1, node: child)
-            } else if level == 1 {
-                scanLeaf(child)
-            } else {
-                visit(level: level &- 1, node: child)
+        let below = level &- 1
+        let base = levelQuad[below]
+        var child = node &* fanout
+        let end = Swift.min(child &+ fanout, levelCount[below])
+        while child < end {
+            let q = child &>> 2
+            let quad = nodes[base &+ q]
+            var overlapping = quad.overlapping(probe.outer) & BoxQuad.lanes(child & 3, Swift.min(4, end &- q &<< 2))
+            if overlapping != 0 {
+                let inside = quad.inside(probe.inner)
+                repeat {
+                    let lane = overlapping.trailingZeroBitCount
+                    overlapping &= overlapping &- 1
+                    let c = q &<< 2 | lane
+                    if inside &>> UInt32(lane) & 1 != 0 {
+                        emit(level: below, node: c)
+                    } else if below == 0 {
+                        scanLeaf(c)
+                    } else {
+                        visit(level: below, node: c)
+                    }
+                } while overlapping != 0
             }
+            child = (q &+ 1) &<< 2
         }
     }
 
@@ -78,18 +98,30 @@ struct IndexWalk {
         let lo = leaf &* fanout
         let hi = Swift.min(lo &+ fanout, entryCount)
         hits.reserve(hi &- lo)
-        if boxes.isEmpty {
+        if entries.isEmpty {
             for p in lo..<hi {
                 let id = ids.isEmpty ? p : Int(ids[p])
                 if IndexBox(frames[id]).overlaps(probe.exact) { hits.appendReserved(id) }
             }
-        } else {
-            for p in lo..<hi {
-                let c = boxes[p]
-                guard c.overlaps(probe.outer) else { continue }
-                let id = Int(ids[p])
-                if c.overlaps(probe.inner) || IndexBox(frames[id]).overlaps(probe.exact) { hits.appendReserved(id) }
+            return
+        }
+        var p = lo
+        while p < hi {
+            let q = p &>> 2
+            let quad = entries[q]
+            var maybe = quad.overlapping(probe.outer) & BoxQuad.lanes(p & 3, Swift.min(4, hi &- q &<< 2))
+            if maybe != 0 {
+                let sure = quad.overlapping(probe.inner)
+                repeat {
+                    let lane = maybe.trailingZeroBitCount
+                    maybe &= maybe &- 1
+                    let id = Int(ids[q &<< 2 | lane])
+                    if sure &>> UInt32(lane) & 1 != 0 || IndexBox(frames[id]).overlaps(probe.exact) {
+                        hits.appendReserved(id)
+                    }
+                } while maybe != 0
             }
+            p = (q &+ 1) &<< 2
         }
     }
 }

@@ -33,11 +33,14 @@ public struct SpatialIndex: Sendable {
     let isOrdered: Bool
     /// Frame index of each entry; empty when entry `p` is frame `p`.
     let ids: [UInt32]
-    /// Outward-rounded entry boxes (STR packing only).
-    let compactBoxes: [CompactBox]
-    /// Node boxes, leaves first; level L is `nodes[levelStart[L] ..< levelStart[L+1]]`.
-    let nodes: [IndexBox]
-    let levelStart: [Int]
+    /// Outward-rounded entry boxes, four per quad (STR packing only).
+    let entryQuads: [BoxQuad]
+    /// Outward-rounded node boxes, four per quad, level by level from the leaves up; level L
+    /// starts at quad `levelQuad[L]` (one more element marks the end).
+    let nodes: [BoxQuad]
+    let levelQuad: [Int]
+    /// Nodes in level L.
+    let levelCount: [Int]
     /// Entries covered by one node of level L: `fanout^(L+1)`.
     let entrySpan: [Int]
     /// Number of entries (frames with a positive area).
@@ -62,30 +65,32 @@ public struct SpatialIndex: Sendable {
         self.frames = frames
         self.isOrdered = packing.isOrdered
         self.ids = packing.ids
-        self.compactBoxes = packing.compactBoxes
+        self.entryQuads = packing.entryQuads
         self.entryCount = packing.count
 
-        var nodes: [IndexBox] = []
-        var total = packing.leafBoxes.count, width = total
-        while width > 1 { width = (width + fanout - 1) / fanout; total += width }
-        nodes.reserveCapacity(total)
-        nodes.append(contentsOf: packing.leafBoxes)
-        var levelStart = [0]
-        var entrySpan = [fanout]
-        var below = 0..<nodes.count
-        while below.count > 1 {
-            levelStart.append(nodes.count)
-            entrySpan.append(entrySpan[entrySpan.count - 1] &* fanout)
-            for first in stride(from: below.lowerBound, to: below.upperBound, by: fanout) {
-                var box = IndexBox.empty
-                for child in first..<Swift.min(first + fanout, below.upperBound) { box.formUnion(nodes[child]) }
-                nodes.append(box)
+        // Exact unions level by level, each level rounded out to single precision once.
+        var level = packing.leafBoxes
+        var nodes: [BoxQuad] = []
+        var levelQuad: [Int] = [], levelCount: [Int] = [], entrySpan: [Int] = []
+        var span = fanout
+        repeat {
+            levelQuad.append(nodes.count)
+            levelCount.append(level.count)
+            entrySpan.append(span)
+            for first in stride(from: 0, to: level.count, by: 4) {
+                var quad = BoxQuad.empty
+                for i in first..<Swift.min(first + 4, level.count) { quad[i - first] = CompactBox(enclosing: level[i]) }
+                nodes.append(quad)
             }
-            below = levelStart[levelStart.count - 1]..<nodes.count
-        }
-        levelStart.append(nodes.count)
+            level = stride(from: 0, to: level.count, by: fanout).map { first in
+                level[first..<Swift.min(first + fanout, level.count)].reduce(into: IndexBox.empty) { $0.formUnion($1) }
+            }
+            span = span &* fanout
+        } while levelCount[levelCount.count - 1] > 1
+        levelQuad.append(nodes.count)
         self.nodes = nodes
-        self.levelStart = levelStart
+        self.levelQuad = levelQuad
+        self.levelCount = levelCount
         self.entrySpan = entrySpan
         assert(invariantsHold(), "spatial index invariants violated")
     }
@@ -101,10 +106,10 @@ public struct SpatialIndex: Sendable {
         let found = nodes.withUnsafeBufferPointer { nodes in
             frames.withUnsafeBufferPointer { frames in
                 ids.withUnsafeBufferPointer { ids in
-                    compactBoxes.withUnsafeBufferPointer { boxes in
-                        var walk = IndexWalk(nodes: nodes, levelStart: levelStart, entrySpan: entrySpan,
-                                             frames: frames, ids: ids, boxes: boxes, fanout: fanout,
-                                             entryCount: entryCount, probe: probe)
+                    entryQuads.withUnsafeBufferPointer { entries in
+                        var walk = IndexWalk(nodes: nodes, levelQuad: levelQuad, levelCount: levelCount,
+                                             entrySpan: entrySpan, frames: frames, ids: ids, entries: entries,
+                                             fanout: fanout, entryCount: entryCount, probe: probe)
                         walk.run()
                         return walk.hits
                     }
@@ -117,13 +122,13 @@ public struct SpatialIndex: Sendable {
         return hits
     }
 
-    /// Bytes the index itself holds (nodes, ids, compact boxes, bookkeeping), not the frames.
+    /// Bytes the index itself holds (node and entry boxes, ids, bookkeeping), not the frames.
+    /// - Complexity: O(1).
     public var memoryBytes: Int {
         MemoryLayout<SpatialIndex>.size
-            + nodes.capacity * MemoryLayout<IndexBox>.stride
+            + (nodes.capacity + entryQuads.capacity) * MemoryLayout<BoxQuad>.stride
             + ids.capacity * MemoryLayout<UInt32>.stride
-            + compactBoxes.capacity * MemoryLayout<CompactBox>.stride
-            + (levelStart.capacity + entrySpan.capacity) * MemoryLayout<Int>.stride
+            + (levelQuad.capacity + levelCount.capacity + entrySpan.capacity) * MemoryLayout<Int>.stride
     }
 
     /// STR order yields hits tile by tile; a handful may already be sorted.
@@ -140,27 +145,30 @@ public struct SpatialIndex: Sendable {
 
     // MARK: - Debug checks
 
+    /// Box of node `i` of level `level` (as stored: rounded outward).
+    func nodeBox(level: Int, _ i: Int) -> IndexBox { nodes[levelQuad[level] + i / 4][i % 4].wide }
+
     /// The invariants listed in the type's documentation. O(n); run by `assert` only.
     func invariantsHold() -> Bool {
         let live = frames.indices.filter { IndexBox(frames[$0]).hasArea }
-        guard entryCount == live.count else { return false }
+        guard entryCount == live.count, entryCount > 0 || levelCount == [0] else { return false }
         let entryIds = (0..<entryCount).map { ids.isEmpty ? $0 : Int(ids[$0]) }
         guard entryIds.sorted() == live else { return false }
         if isOrdered, !zip(entryIds, entryIds.dropFirst()).allSatisfy({ $0 < $1 }) { return false }
-        if !isOrdered, compactBoxes.count != entryCount { return false }
-        guard entryCount > 0 else { return nodes.isEmpty }
+        if !isOrdered, entryQuads.count != (entryCount + 3) / 4 { return false }
         for p in 0..<entryCount {
             let exact = IndexBox(frames[entryIds[p]])
-            if !isOrdered, !compactBoxes[p].wide.encloses(exact) { return false }
-            if !nodes[p / fanout].encloses(exact) { return false }
+            if !isOrdered, !entryQuads[p / 4][p % 4].wide.encloses(exact) { return false }
+            if !nodeBox(level: 0, p / fanout).encloses(exact) { return false }
         }
-        for level in 1..<(levelStart.count - 1) {
-            let below = levelStart[level - 1]
-            for child in 0..<(levelStart[level] - below)
-            where !nodes[levelStart[level] + child / fanout].encloses(nodes[below + child]) {
+        for level in 1..<levelCount.count where levelCount[level] != (levelCount[level - 1] + fanout - 1) / fanout {
+            return false
+        }
+        for level in 1..<levelCount.count {
+            for child in 0..<levelCount[level - 1] where !nodeBox(level: level, child / fanout).encloses(nodeBox(level: level - 1, child)) {
                 return false
             }
         }
-        return levelStart[levelStart.count - 1] - levelStart[levelStart.count - 2] == 1
+        return levelCount[levelCount.count - 1] == 1 || entryCount == 0
     }
 }
