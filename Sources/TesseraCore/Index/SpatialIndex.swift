@@ -7,23 +7,25 @@
 /// `fanout` consecutive level-L nodes, up to a single root. So node `j` of level `L` has the
 /// children `j·fanout ..< (j+1)·fanout` of level `L−1` and covers the contiguous entries
 /// `j·fanout^(L+1) ..< (j+1)·fanout^(L+1)` (each range clipped to what exists). Only node
-/// boxes are stored, in one flat array, leaves first.
+/// boxes are stored: single precision, rounded outward (`CompactBox`), four per SIMD quad
+/// (`BoxQuad`), one flat array, leaves first.
 ///
 /// **Invariants** (checked by `assert` in debug builds, `invariantsHold`):
 /// - every frame with a positive area is exactly one entry, and no other frame is;
-/// - a leaf's box encloses its entries' boxes, a node's box its children's boxes;
-/// - in frame order, entry ids ascend strictly; the last level is a single root.
+/// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
+/// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly.
 ///
-/// **Query** (`IndexWalk`). Depth-first, children left to right: a child whose box misses the
-/// query (open intervals) is skipped, a child whose box lies inside the query contributes its
-/// whole entry range untested, a leaf the query covers in part tests its entries. In frame
-/// order the hits come out ascending; in STR order they are radix-sorted at the end, O(k).
+/// **Query** (`IndexWalk`). Depth-first, children left to right, four boxes per test: a child
+/// whose box misses the query (open intervals) is skipped, a child whose box lies inside the
+/// query contributes its whole entry range untested, a leaf the query covers in part tests its
+/// entries. Single-precision boxes are compared against the query rounded outward (to prune)
+/// and inward (to accept), so answers stay exact; see `CompactBox`. In frame order the hits come
+/// out ascending; in STR order they are radix-sorted at the end, O(k).
 ///
-/// **Memory.** Node boxes: 32 bytes per `fanout` entries (≈ 2 bytes per item at 16). Frame
+/// **Memory.** Node boxes: 16 bytes per `fanout` entries (≈ 1 byte per item at 16). Frame
 /// order adds nothing per entry (a 4-byte id when some frames have no area); STR adds a 4-byte
-/// id and a 16-byte single-precision box per entry (`CompactBox`, rounded outward; the exact
-/// frame settles the rare entry that rounding leaves undecided). The frames are shared, not
-/// copied.
+/// id and a 16-byte box per entry (the exact frame settles the rare entry that rounding leaves
+/// undecided). The frames are shared, not copied.
 public struct SpatialIndex: Sendable {
     /// Children per node, entries per leaf.
     let fanout: Int
