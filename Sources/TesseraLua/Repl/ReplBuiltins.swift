@@ -1,0 +1,208 @@
+import CLua
+import Foundation
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// What the REPL's host functions find their session through: a box owned by Lua (an upvalue
+/// of each function, released by `__gc`) holding the session weakly, so a host that outlives
+/// its session raises an error instead of touching freed memory.
+final class ReplLink {
+    weak var session: ReplSession?
+    init(_ session: ReplSession) { self.session = session }
+}
+
+extension ReplSession {
+    /// [-0, +0, m] A host function bound to this session, as a registry reference.
+    func hostFunction(_ function: tb_HostFunction) -> LuaReference {
+        host.pushBox(ReplLink(self), meta: host.boxMetaRef)
+        tb_pushhostfunction(host.L, function, host.context, 1)
+        return host.popReference()
+    }
+
+    /// Runs the body of a REPL host function; a thrown error becomes a Lua error. Errors from a
+    /// nested script call already name their `file:line` and carry the script's traceback, so
+    /// they are raised as they are; the REPL's own complaints get the caller's `stdin:1:`.
+    static func hosted(_ L: OpaquePointer?, _ body: (ReplSession, OpaquePointer) throws -> Int32) -> Int32 {
+        let L = L!
+        guard let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)),
+              let pointer = slot.load(as: UnsafeMutableRawPointer?.self),
+              let session = Unmanaged<ReplLink>.fromOpaque(pointer).takeUnretainedValue().session else {
+            LuaStack.push(L, "the REPL session of this function has ended")
+            return TB_RAISE
+        }
+        do {
+            return try body(session, L)
+        } catch let error as LuaScriptError {
+            switch error.kind {
+            case .script:
+                LuaStack.push(L, error.message)
+                return TB_RAISE
+            case .syntax, .file:
+                LuaStack.push(L, error.message)
+                return TB_RAISE_ASIS
+            default:
+                LuaStack.push(L, error.description)
+                return TB_RAISE_ASIS
+            }
+        } catch let error as LayoutError {
+            LuaStack.push(L, error.message)
+            return TB_RAISE
+        } catch {
+            LuaStack.push(L, "\(error)")
+            return TB_RAISE
+        }
+    }
+
+    static func complaint(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }
+
+    // MARK: print's sink and load(path)
+
+    /// write(text): the end of the session's `print`.
+    static let writeFunction: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            session.writeStandard(LuaStack.string(L, 1) ?? "")
+            return 0
+        }
+    }
+
+    /// loadscript(path) -> a layout value following the script at `path`.
+    static let loadScriptFunction: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            guard let path = LuaStack.string(L, 1) else { throw complaint("load: the path must be a string") }
+            let script = try session.host.loadLayoutScript(path: path)
+            session.host.pushLayout(try script.configured())
+            return 1
+        }
+    }
+
+    // MARK: run
+
+    /// run(layout [, {width=, height=, x=, y=, params=}]) -> a result (see `ReplResult`):
+    /// lays the session's dataset out in a viewport of `width` x `height` (default: the
+    /// session's) whose origin is `x`, `y` (default 0, 0; used by `:show()` and `:visible()`).
+    /// `layout` is a layout value (`L`, `t.*`, `load(...)`), a script table, a built-in's
+    /// name, or a script's path (ending in `.lua`); `params` overrides a script's parameters.
+    static let runFunction: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            var layout = try session.layoutArgument(L, at: 1)
+            var size = session.viewport
+            var origin = Point(x: 0, y: 0)
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                size.width = try number(L, table: 2, key: "width", default: size.width, nonNegative: true)
+                size.height = try number(L, table: 2, key: "height", default: size.height, nonNegative: true)
+                origin.x = try number(L, table: 2, key: "x", default: 0, nonNegative: false)
+                origin.y = try number(L, table: 2, key: "y", default: 0, nonNegative: false)
+                if LuaStack.rawField(L, 2, "params") != LUA_TNIL {
+                    let params: JSONValue
+                    do { params = try LuaStack.json(L, -1, path: "run: params") } catch let e as LuaStack.ConversionError {
+                        throw complaint(e.message)
+                    }
+                    guard case .object(let overrides) = params else {
+                        throw complaint("run: params must be a table of named values, like {columns = 3}")
+                    }
+                    layout = try session.configure(layout, with: overrides)
+                }
+                tb_pop(L, 1)
+            default:
+                throw complaint("run: argument #2 must be a table like {width = 375, height = 812}, got \(LuaStack.typeName(L, 2))")
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try layout.layout(session.context(size: size))
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            if let analytic = result as? ScriptedAnalyticResult, let failure = analytic.failure { throw failure }
+            let box = ReplResult(result: result, viewport: Rect(origin: origin, size: size),
+                                 layoutName: describe(layout), milliseconds: milliseconds)
+            session.host.pushBox(box, meta: session.resultMetaRef)
+            return 1
+        }
+    }
+
+    /// The layout at `index` of a call to `run`.
+    func layoutArgument(_ L: OpaquePointer, at index: Int32) throws -> any Layout {
+        switch lua_type(L, index) {
+        case LUA_TSTRING:
+            let name = LuaStack.string(L, index) ?? ""
+            if name.hasSuffix(".lua") { return try host.loadLayoutScript(path: name).configured() }
+            do { return try BuiltinLayouts.make(name: name, params: [:]) } catch let e as LayoutError {
+                throw ReplSession.complaint("run: \(e.message)")
+            }
+        case LUA_TNONE, LUA_TNIL:
+            let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""
+            throw ReplSession.complaint("run: argument #1 must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil" + hint)
+        default:
+            return try host.layout(at: index, what: "run: argument #1")
+        }
+    }
+
+    /// `layout` with script parameters overridden. - Throws: for a native layout, or an
+    /// unknown or mistyped parameter (the script's own message).
+    func configure(_ layout: any Layout, with overrides: OrderedDictionary<String, JSONValue>) throws -> any Layout {
+        guard let scripted = layout as? ScriptedLayout else {
+            throw ReplSession.complaint("run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
+        }
+        var merged = scripted.params
+        for (key, value) in overrides { merged[key] = value }
+        switch scripted.source {
+        case .script(let script): return try script.configured(merged)
+        case .version(let version):
+            _ = try version.resolve(merged)
+            return ScriptedLayout(version: version, params: merged)
+        }
+    }
+
+    static func describe(_ layout: any Layout) -> String { LuaHost.describe(layout) }
+
+    /// `table[key]` as a finite number (non-negative if asked), or `fallback` when absent.
+    static func number(_ L: OpaquePointer, table: Int32, key: String, default fallback: Double, nonNegative: Bool) throws -> Double {
+        let type = LuaStack.rawField(L, table, key)
+        defer { tb_pop(L, 1) }
+        if type == LUA_TNIL { return fallback }
+        guard let v = LuaStack.number(L, -1), v.isFinite, !nonNegative || v >= 0 else {
+            let what = nonNegative ? "a finite, non-negative number" : "a finite number"
+            throw complaint("run: \(key) must be \(what), got \(LuaStack.typeName(L, -1))")
+        }
+        return v
+    }
+
+    // MARK: data
+
+    /// [-0, +1, m] Pushes `data`: a read-only array of the items (every field, plus `id`, and
+    /// `w`/`h` for generated items whose sizes live outside their fields), with `sections`
+    /// (`id`, `first`, `count` and the section's fields), `meta` (the file's other top-level
+    /// fields) and `source`. O(size of the dataset).
+    func pushData() {
+        let L = host.L
+        _ = lua_checkstack(L, 4)
+        lua_createtable(L, Int32(clamping: dataset.count), 3)
+        for (i, item) in dataset.items.enumerated() {
+            var fields = item.fields
+            if fields["id"] == nil { fields["id"] = item.id.jsonValue }
+            if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = ReplSession.json(dataset.widths[i]) }
+            if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = ReplSession.json(dataset.heights[i]) }
+            LuaStack.push(L, json: .object(fields), readOnly: true)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        let sections: [JSONValue] = dataset.sections.map { section in
+            var fields = section.fields
+            fields["id"] = section.id.jsonValue
+            fields["first"] = .int(section.range.lowerBound + 1)
+            fields["count"] = .int(section.range.count)
+            return .object(fields)
+        }
+        LuaStack.push(L, json: .array(sections), readOnly: true)
+        LuaStack.setField(L, -2, "sections")
+        LuaStack.push(L, json: .object(dataset.metadata), readOnly: true)
+        LuaStack.setField(L, -2, "meta")
+        LuaStack.push(L, dataset.sourceName)
+        LuaStack.setField(L, -2, "source")
+        tb_pushreadonly(L)
+    }
+
+    /// Integral values as integers, so they print as `120` rather than `120.0`.
+    static func json(_ v: Double) -> JSONValue {
+        v == v.rounded() && abs(v) < 9e15 ? .int(Int(v)) : .double(v)
+    }
+}

@@ -1,0 +1,80 @@
+import TesseraCore
+
+/// The picture `r:show()` prints: `AsciiPreview` of the content around the viewport with the
+/// viewport outlined, at most `columns` characters wide and `rows` lines tall, followed by a
+/// legend wrapped to the same width.
+///
+/// The scale is the largest that fits both the whole viewport (terminal cells are about twice
+/// as tall as wide, so a line covers twice the points a column does) and the content's width
+/// (plus the viewport's, if it sticks out; at most four viewport widths, so a horizontally
+/// scrolling layout still shows its viewport readably). The lines left over show the content
+/// above and below the viewport, centred on it and clamped to the content.
+struct ReplPreview {
+    var columns: Int
+    var rows: Int
+    var unicode: Bool
+
+    init(columns: Int, rows: Int, unicode: Bool) {
+        self.columns = max(8, columns)   // AsciiPreview's own minimums
+        self.rows = max(4, rows)
+        self.unicode = unicode
+    }
+
+    /// The region shown, and its size in characters. O(1).
+    func layout(content: Size, viewport: Rect) -> (region: Rect, columns: Int, rows: Int) {
+        let viewportWidth = max(viewport.width, 1), viewportHeight = max(viewport.height, 1)
+        let minX = min(0, viewport.minX), maxX = max(content.width, viewport.maxX, minX + viewportWidth)
+        var span = maxX - minX, x = minX
+        if span > 4 * viewportWidth {
+            span = 4 * viewportWidth
+            x = min(max(viewport.minX + viewport.width / 2 - span / 2, minX), maxX - span)
+        }
+        // Points per column: enough for the span in `columns` and the viewport in `rows`.
+        let cell = max(span / Double(columns), viewportHeight / Double(2 * rows))
+        let used = min(columns, max(8, Int((span / cell - 1e-9).rounded(.up))))
+        let lineHeight = 2 * cell
+        let minY = min(0, viewport.minY), maxY = max(content.height, viewport.maxY)
+        let fullHeight = max(maxY - minY, lineHeight)
+        let lines = max(1, min(rows, Int((fullHeight / lineHeight - 1e-9).rounded(.up))))
+        let height = Double(lines) * lineHeight
+        var y = minY
+        if fullHeight > height {
+            y = min(max(viewport.minY + viewport.height / 2 - height / 2, minY), maxY - height)
+        }
+        return (Rect(x: x, y: y, width: Double(used) * cell, height: height), used, lines)
+    }
+
+    /// The picture and its legend, lines joined by newlines.
+    /// - Complexity: O(k + rows · columns) for k items in the region.
+    func render(_ r: ReplResult, viewport: Rect) throws -> String {
+        let content = r.result.contentSize
+        let (region, used, lines) = layout(content: content, viewport: viewport)
+        // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
+        let preview = AsciiPreview(columns: used, maxRows: lines)
+        let picture = preview.render(r.result, region: region, viewport: viewport, outline: viewport, unicode: unicode)
+        if let analytic = r.result as? ScriptedAnalyticResult, let failure = analytic.failure { throw failure }
+        let f = ReplSession.format
+        let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
+            + " content \(f(content.width))x\(f(content.height)), \(r.result.count) items;"
+            + " showing x \(f(region.minX))..\(f(region.maxX)), y \(f(region.minY))..\(f(region.maxY));"
+            + " letters cycle A-Z a-z 0-9 by item index, '.' is empty content"
+        return picture + "\n" + ReplPreview.wrap(legend, width: max(columns, 40))
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,199 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// What `run(...)` returns in the REPL: a laid-out result and the viewport it was run with.
+/// A userdata with the methods
+///
+///     r:frames()               every frame, {x=, y=, w=, h=} per item (1-based)
+///     r:frame(i)               x, y, w, h of item i
+///     r:visible([x, y, w, h])  the items (1-based) overlapping the rectangle, default the viewport
+///     r:contentSize()          w, h
+///     r:show([{x=, y=, columns=, rows=}])  a preview fitted to the terminal, viewport outlined
+///     #r                       the item count
+///
+/// Frames are the resting ones (`frame(at:)`), as `tessera run` prints them without `--offset`.
+/// Numbers with integral values come back as Lua integers, so they print as `tessera run`'s
+/// JSON does (`120`, not `120.0`).
+final class ReplResult {
+    let result: any LayoutResult
+    let viewport: Rect
+    let layoutName: String
+    let milliseconds: Double
+
+    init(result: any LayoutResult, viewport: Rect, layoutName: String, milliseconds: Double) {
+        self.result = result
+        self.viewport = viewport
+        self.layoutName = layoutName
+        self.milliseconds = milliseconds
+    }
+
+    /// Item `index`'s frame; an analytic script's failure is thrown rather than hidden.
+    func frame(at index: Int) throws -> Rect {
+        if let analytic = result as? ScriptedAnalyticResult { return try analytic.checkedFrame(at: index) }
+        return result.frame(at: index)
+    }
+
+    func visible(in rect: Rect) throws -> [Int] {
+        if let analytic = result as? ScriptedAnalyticResult { return try analytic.checkedVisible(in: rect) }
+        return result.visible(in: rect)
+    }
+}
+
+extension ReplSession {
+    static let resultMethods: [(String, tb_HostFunction)] = [
+        ("frames", ReplSession.resultFrames), ("frame", ReplSession.resultFrame),
+        ("visible", ReplSession.resultVisible), ("contentSize", ReplSession.resultContentSize),
+        ("show", ReplSession.resultShow),
+    ]
+
+    /// The metatable of results: methods, `#`, `tostring`, and `__gc` releasing the box.
+    func makeResultMetatable() {
+        let L = host.L
+        lua_createtable(L, 0, 6)
+        lua_pushcclosure(L, LuaHost.releaseBox, 0)
+        LuaStack.setField(L, -2, "__gc")
+        host.push(.function(hostFunction(ReplSession.resultLength)))
+        LuaStack.setField(L, -2, "__len")
+        host.push(.function(hostFunction(ReplSession.resultToString)))
+        LuaStack.setField(L, -2, "__tostring")
+        LuaStack.push(L, "tessera.result")
+        LuaStack.setField(L, -2, "__name")
+        LuaStack.push(L, "tessera.result")
+        LuaStack.setField(L, -2, "__metatable")
+        lua_createtable(L, 0, Int32(ReplSession.resultMethods.count))
+        for (name, function) in ReplSession.resultMethods {
+            host.push(.function(hostFunction(function)))
+            LuaStack.setField(L, -2, name)
+        }
+        LuaStack.setField(L, -2, "__index")
+        resultMetaRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    /// The result that `r:method(...)` was called on.
+    func resultArgument(_ L: OpaquePointer, method: String) throws -> ReplResult {
+        guard let box = host.box(at: 1, meta: resultMetaRef, as: ReplResult.self) else {
+            throw ReplSession.complaint("\(method): call it on a result with a colon, like r:\(method)()")
+        }
+        return box
+    }
+
+    /// [-0, +1, -] Pushes an integral value as an integer, others as floats.
+    static func pushNumber(_ L: OpaquePointer, _ v: Double) {
+        if v == v.rounded(), abs(v) < 9e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+    }
+
+    /// Roughly what one frame table costs in Lua (a table with a 4-slot hash part).
+    static let bytesPerFrameTable = 200
+
+    static let resultFrames: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "frames")
+            let n = r.result.count
+            // Host functions allocate outside the memory cap, so check it here.
+            let room = session.host.limits.maxMemoryBytes - session.host.memoryUsed
+            if session.host.limits.maxMemoryBytes > 0, n * bytesPerFrameTable > room {
+                throw complaint("frames: \(n) frame tables would need about \(n * bytesPerFrameTable / 1_048_576 + 1) MB, more than the memory limit leaves; use r:frame(i) or r:visible(x, y, w, h)")
+            }
+            lua_createtable(L, Int32(clamping: n), 0)
+            for i in 0..<n {
+                let f = try r.frame(at: i)
+                lua_createtable(L, 0, 4)
+                for (key, v) in [("x", f.x), ("y", f.y), ("w", f.width), ("h", f.height)] {
+                    pushNumber(L, v)
+                    LuaStack.setField(L, -2, key)
+                }
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }
+    }
+
+    static let resultFrame: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "frame")
+            guard let i = LuaStack.integer(L, 2), i >= 1, i <= r.result.count else {
+                let got = LuaStack.integer(L, 2).map(String.init) ?? (lua_type(L, 2) == LUA_TNUMBER ? "a non-integer" : LuaStack.typeName(L, 2))
+                throw complaint("frame: the item index must be an integer in 1..\(r.result.count), got \(got)")
+            }
+            let f = try r.frame(at: i - 1)
+            for v in [f.x, f.y, f.width, f.height] { pushNumber(L, v) }
+            return 4
+        }
+    }
+
+    static let resultVisible: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "visible")
+            var rect = r.viewport
+            if lua_type(L, 2) > LUA_TNIL {
+                var v: [Double] = []
+                for slot in Int32(2)...5 {
+                    guard let n = LuaStack.number(L, slot), n.isFinite else {
+                        throw complaint("visible: expected four finite numbers x, y, w, h (or none for the viewport), got \(LuaStack.typeName(L, slot)) as argument #\(slot - 1)")
+                    }
+                    v.append(n)
+                }
+                guard v[2] >= 0, v[3] >= 0 else { throw complaint("visible: w and h must not be negative") }
+                rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            }
+            let indices = try r.visible(in: rect)
+            lua_createtable(L, Int32(clamping: indices.count), 0)
+            for (k, i) in indices.enumerated() {
+                lua_pushinteger(L, lua_Integer(i + 1))
+                lua_rawseti(L, -2, lua_Integer(k + 1))
+            }
+            return 1
+        }
+    }
+
+    static let resultContentSize: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "contentSize")
+            pushNumber(L, r.result.contentSize.width)
+            pushNumber(L, r.result.contentSize.height)
+            return 2
+        }
+    }
+
+    static let resultLength: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "count")
+            lua_pushinteger(L, lua_Integer(r.result.count))
+            return 1
+        }
+    }
+
+    static let resultToString: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "tostring")
+            let size = r.result.contentSize
+            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(format(size.width)) x \(format(size.height)), viewport \(format(r.viewport.width))x\(format(r.viewport.height)) at \(format(r.viewport.x)),\(format(r.viewport.y)), laid out in \(String(format: "%.2f", r.milliseconds)) ms")
+            return 1
+        }
+    }
+
+    /// r:show([{x=, y=, columns=, rows=}]): prints the preview; `x`, `y` move the viewport.
+    static let resultShow: tb_HostFunction = { L, _ in
+        hosted(L) { session, L in
+            let r = try session.resultArgument(L, method: "show")
+            var viewport = r.viewport
+            let terminal = session.terminalSize()
+            var columns = terminal.map { $0.columns - 1 } ?? 80
+            var rows = terminal.map { $0.rows - 4 } ?? 40
+            switch lua_type(L, 2) {
+            case LUA_TNONE, LUA_TNIL: break
+            case LUA_TTABLE:
+                viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false)
+                viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false)
+                columns = Int(try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true))
+                rows = Int(try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true))
+            default:
+                throw complaint("show: the argument must be a table like {y = 2000, columns = 60}, got \(LuaStack.typeName(L, 2))")
+            }
+            let preview = ReplPreview(columns: columns, rows: rows, unicode: session.unicode)
+            session.output.standard(try preview.render(r, viewport: viewport))
+            return 0
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import CEdit
+import Foundation
+import TesseraCore
+import TesseraLua
+
+/// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]` (SPEC §10): a Lua
+/// prompt with the engine loaded; `ReplSession` does the evaluating.
+///
+/// When stdin is a terminal, lines are read with libedit (editing, arrow-up history kept in
+/// `~/.tessera_history`, or `$TESSERA_HISTORY`), prompts and a banner are shown, and Ctrl-C
+/// stops a running line or drops the line being typed. Otherwise lines are read plainly and
+/// nothing but what the lines print reaches stdout (errors go to stderr), so a pipe gets
+/// exactly the results; Ctrl-C then ends the process as usual. Ctrl-D (end of input) or
+/// `:quit` leaves; the exit status is 0 unless the session could not start.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "A Lua prompt with the engine loaded: t, data, L, run(layout), :help.")
+
+    @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.")
+    var data: String?
+
+    @Option(help: "A .lua layout script; `L` in the prompt, re-read by :reload.")
+    var layout: String?
+
+    @Option(help: "The viewport WxH that run() uses (also :viewport WxH).")
+    var viewport: String = "375x812"
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    func run() throws {
+        let size = try parsePair(viewport, separator: "x", what: "--viewport", example: "375x812")
+        guard size.0 >= 0, size.1 >= 0 else {
+            throw CLIError("--viewport '\(viewport)' must not be negative; expected WxH, for example 375x812")
+        }
+        let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: .reject) } ?? .generatedSample
+        let interactive = isatty(STDIN_FILENO) == 1
+        let session = try ReplSession(dataset: dataset, viewport: Size(width: size.0, height: size.1),
+                                      limits: limits.options.scriptLimits, output: .standardStreams)
+        session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }
+        // Box-drawing outlines for people; plain ASCII for pipes and non-UTF-8 terminals.
+        session.unicode = isatty(STDOUT_FILENO) == 1 && ReplCommand.localeIsUTF8
+        if let layout {
+            do {
+                try session.loadLayout(path: layout)
+            } catch let error as LuaScriptError where error.kind == .file {
+                throw CLIError(error.message)
+            } catch let error as LuaScriptError {
+                // A broken script still opens the prompt: fix it, then :reload.
+                session.report(error)
+                FileHandle.standardError.write(Data("L is nil until :reload succeeds\n".utf8))
+            }
+        }
+        if interactive {
+            print("Tessera REPL, \(dataset.count) items from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
+            runInteractive(session)
+        } else {
+            while let line = readLine(strippingNewline: true) {
+                if session.feed(line) == .quit { return }
+            }
+            session.finish()
+        }
+    }
+
+    /// The libedit loop: prompt, history, Ctrl-C.
+    private func runInteractive(_ session: ReplSession) {
+        let editor = LineEditor(historyPath: ReplCommand.historyPath)
+        let interrupts = ReplInterrupts.install(for: session.host)
+        defer { editor.save() }
+        while true {
+            _ = interrupts?.takeInterrupt()
+            guard let line = editor.read(prompt: session.prompt) else {
+                if interrupts?.takeInterrupt() == true {   // Ctrl-C at the prompt: drop the line
+                    session.cancel()
+                    print("")
+                    continue
+                }
+                print("")
+                session.finish()
+                return
+            }
+            let step = session.feed(line)
+            if case .done(let entry?) = step { editor.remember(entry) }
+            if step == .quit { return }
+        }
+    }
+
+    static var historyPath: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["TESSERA_HISTORY"], !path.isEmpty { return path }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return (home as NSString).appendingPathComponent(".tessera_history")
+    }
+
+    static var localeIsUTF8: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return locale.uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
+    }
+}
+
+extension ReplOutput {
+    /// Results to stdout, errors to stderr, each written at once (unbuffered), so the two
+    /// streams interleave in the order things happened.
+    static let standardStreams = ReplOutput(
+        standard: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+        error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+}
+
+/// libedit's readline interface: line editing, and history with one entry per statement,
+/// saved to `historyPath` after each entry (so a crash loses nothing).
+private struct LineEditor {
+    let historyPath: String?
+
+    init(historyPath: String?) {
+        self.historyPath = historyPath
+        rl_readline_name = UnsafePointer(strdup("tessera"))   // for ~/.editrc
+        rl_catch_signals = 0    // our SIGINT handler, not libedit's (which re-raises it)
+        using_history()
+        stifle_history(1000)
+        if let historyPath { _ = read_history(historyPath) }
+    }
+
+    /// The next line without its newline, or nil at end of input or after Ctrl-C.
+    func read(prompt: String) -> String? {
+        guard let line = readline(prompt) else { return nil }
+        defer { free(line) }
+        return String(cString: line)
+    }
+
+    func remember(_ entry: String) {
+        _ = add_history(entry)
+        save()
+    }
+
+    func save() {
+        if let historyPath { _ = write_history(historyPath) }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// Items stacked top to bottom with a `gap`: frames that are easy to state exactly.
+let replStackScript = """
+return {
+  name = "stack",
+  params = { gap = 0 },
+  simpleLayout = function(ctx, p)
+    local y = 0
+    for i = 1, ctx.count do
+      local w, h = ctx:size(i, ctx.width, ctx.height)
+      ctx.set(i, 0, y, w, h)
+      y = y + h + p.gap
+    end
+  end,
+}
+"""
+
+/// The REPL's built-ins (`run`, results, `data`, `L`, `load`) and commands.
+@Suite struct ReplBuiltinsTests {
+    let folder = ScriptFolder()
+
+    func session(layout: String? = replStackScript) throws -> (ReplRecorder, String) {
+        let repl = try ReplRecorder()
+        let path = folder.write("stack.lua", layout ?? "")
+        if layout != nil { try repl.session.loadLayout(path: path) }
+        return (repl, path)
+    }
+
+    @Test func runAndItsResult() throws {
+        let (repl, _) = try session()
+        repl.feed("L", "r = run(L)", "r:contentSize()", "#r", "#r:frames()", "r:frame(2)", "r:frames()[3]",
+                  "r:visible(0, 60, 10, 10)", "r:visible()", "r:visible(0, 1000, 5, 5)")
+        #expect(repl.out == ["tessera layout: stack", "100\t150", "3", "3", "0\t50\t100\t50", "{x = 0, y = 100, w = 100, h = 50}",
+                             "{2}", "{1, 2, 3}", "{}"])
+        #expect(repl.err == [])
+    }
+
+    @Test func runTakesAViewportOriginAndParams() throws {
+        let (repl, _) = try session()
+        repl.feed("run(L, {params = {gap = 10}}):contentSize()", "run(L, {y = 120, height = 100}):visible()",
+                  "tostring(run(L, {width = 200, height = 100, x = 5}))")
+        #expect(repl.out.count == 3)
+        #expect(repl.out[0] == "100\t170")
+        #expect(repl.out[1] == "{3}")
+        #expect(repl.out[2].hasPrefix("tessera result: stack, 3 items, content 100 x 150, viewport 200x100 at 5,0, laid out in "))
+    }
+
+    @Test func runTakesBuiltinsByValueAndName() throws {
+        let (repl, path) = try session()
+        let context = LayoutContext(dataset: repl.session.dataset, viewport: Size(width: 375, height: 812))
+        let native = try BuiltinLayouts.make(name: "waterfall", params: ["columns": .int(3)]).layout(context).contentSize
+        let flow = try BuiltinLayouts.make(name: "flow", params: [:]).layout(context).contentSize
+        repl.feed("run(t.waterfall{columns = 3}):contentSize()", "run('flow'):contentSize()", "run(t.inset(L, 8)):contentSize()",
+                  "run('\(path)'):contentSize()")
+        #expect(repl.out == ["\(ReplSession.format(native.width))\t\(ReplSession.format(native.height))",
+                             "\(ReplSession.format(flow.width))\t\(ReplSession.format(flow.height))", "116\t166", "100\t150"])
+    }
+
+    @Test func runComplainsClearly() throws {
+        let (repl, path) = try session()
+        repl.feed("run(L, {params = {nope = 1}})", "run(t.waterfall{}, {params = {columns = 3}})", "run(L, 5)",
+                  "run(L, {width = -1})", "run('nope')", "r = run(L)", "r.frames()", "r:frame(9)", "'alive'")
+        #expect(repl.out == ["alive"])
+        let messages = repl.err.map { $0.components(separatedBy: "\n")[0] }
+        var unknown = ""
+        do { _ = try BuiltinLayouts.make(name: "nope") } catch let e as LayoutError { unknown = e.message }
+        #expect(messages == [
+            "stdin:1: \(path): unknown param 'nope'; known params: gap",
+            "stdin:1: run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
+            "stdin:1: run: argument #2 must be a table like {width = 375, height = 812}, got number",
+            "stdin:1: run: width must be a finite, non-negative number, got number",
+            "stdin:1: run: " + unknown,
+            "stdin:1: frames: call it on a result with a colon, like r:frames()",
+            "stdin:1: frame: the item index must be an integer in 1..3, got 9",
+        ])
+    }
+
+    @Test func withoutALayoutLIsNil() throws {
+        let (repl, _) = try session(layout: nil)
+        repl.feed("L", "run(L)", ":reload")
+        #expect(repl.out == ["nil"])
+        #expect(repl.err.count == 2)
+        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (L is nil when the REPL starts without --layout FILE)\n"))
+        #expect(repl.err[1] == "nothing to reload: start the REPL with --layout FILE, or use load(\"file.lua\")")
+    }
+
+    @Test func dataIsTheDatasetReadOnly() throws {
+        let items = [Item(id: .string("a"), fields: ["w": .int(10), "h": .int(20), "tag": .string("x")]),
+                     Item(id: .string("b"), fields: ["w": .int(30), "h": .double(40.5)])]
+        let dataset = Dataset(items: items, sections: [Dataset.Section(id: .string("s"), fields: ["title": .string("S")], range: 0..<2)],
+                              metadata: ["source": .string("test")], sourceName: "test.json")
+        let repl = try ReplRecorder(dataset: dataset)
+        repl.feed("#data", "data[1]", "data[2].h", "data.sections", "data.meta", "data.source", "data[1].w = 5", "data[1].w")
+        #expect(repl.out == ["2", "{id = \"a\", w = 10, h = 20, tag = \"x\"}", "40.5", "{{id = \"s\", count = 2, first = 1, title = \"S\"}}",
+                             "{source = \"test\"}", "test.json", "10"])
+        #expect(repl.err.count == 1)
+        #expect(repl.err[0].hasPrefix("stdin:1: attempt to modify a read-only table (key 'w')"))
+    }
+
+    @Test func generatedItemsShowTheirSizes() throws {
+        let repl = try ReplRecorder()
+        repl.feed("data[2]")
+        #expect(repl.out == ["{id = 1, w = 100, h = 50}"])
+    }
+
+    @Test func loadReadsLayoutScriptsAndKeepsLuasLoad() throws {
+        let (repl, _) = try session(layout: nil)
+        let path = folder.write("wide.lua", replStackScript.replacingOccurrences(of: "ctx.set(i, 0, y, w, h)", with: "ctx.set(i, 0, y, 2 * w, h)"))
+        folder.write("broken.lua", "return {\n  simpleLayout = function(ctx) error('no') end\n}\nthis is not lua")
+        repl.feed("g = load('\(path)')", "run(g):contentSize()", "load('return 1 + 1')()", "load('\(folder.path)/missing.lua')",
+                  "load('\(folder.path)/broken.lua')", "'alive'")
+        #expect(repl.out == ["200\t150", "2", "alive"])
+        #expect(repl.err.count == 2)
+        #expect(repl.err[0].hasPrefix("\(folder.path)/missing.lua: the script does not exist\n"))
+        #expect(repl.err[1].hasPrefix("\(folder.path)/broken.lua:4: <eof> expected near 'this'\n"))
+    }
+
+    @Test func reloadKeepsTheLastGoodVersion() throws {
+        let (repl, path) = try session()
+        repl.feed("r1 = run(L)", "r1:contentSize()")
+        folder.write("stack.lua", "return {\n  simpleLayout = function(ctx)\n")   // broken: syntax
+        repl.feed(":reload", "run(L):contentSize()")
+        folder.write("stack.lua", replStackScript.replacingOccurrences(of: "gap = 0", with: "gap = 5"))
+        repl.feed(":reload", "run(L):contentSize()", "r1:contentSize()")
+        #expect(repl.out == ["100\t150", "100\t150", "reloaded \(path)", "100\t160", "100\t150"])
+        #expect(repl.err == ["\(path):3: 'end' expected (to close 'function' at line 2) near <eof>",
+                             "kept the last good version of \(path)"])
+    }
+
+    @Test func reloadRejectsAScriptThatFailsToLayOut() throws {
+        let (repl, path) = try session()
+        folder.write("stack.lua", "return {\n  simpleLayout = function(ctx)\n    error('broken edit')\n  end,\n}\n")
+        repl.feed(":reload", "run(L):contentSize()")
+        #expect(repl.out == ["100\t150"])
+        #expect(repl.err.count == 2)
+        #expect(repl.err[0].hasPrefix("\(path):3: broken edit\nstack traceback:\n"))
+        #expect(repl.err[1] == "kept the last good version of \(path)")
+    }
+
+    @Test func viewportHelpAndQuit() throws {
+        let (repl, _) = try session()
+        repl.feed(":viewport 200x100", "run(L, {}):visible()", ":viewport", ":viewport 12", ":nope")
+        #expect(repl.out == ["viewport 200x100", "{1, 2}", "viewport 200x100"])
+        #expect(repl.err == ["usage: :viewport WxH with two non-negative numbers, for example :viewport 375x812",
+                             "unknown command ':nope'; :help lists the commands"])
+        #expect(repl.session.viewport == Size(width: 200, height: 100))
+        #expect(repl.feed(":help") == [.done(history: ":help")])
+        #expect(repl.out.last!.hasPrefix("Lua 5.4 with the Tessera engine."))
+        #expect(repl.out.last!.contains(":viewport WxH         the viewport run() uses (now 200x100)"))
+        #expect(repl.feed(":quit") == [.quit])
+        #expect(repl.feed(":q") == [.quit])
+    }
+}

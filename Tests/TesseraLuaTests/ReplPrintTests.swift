@@ -1,0 +1,103 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// How the REPL prints values: tables readably and nested, cycles marked, long output cut
+/// with a note.
+@Suite struct ReplPrintTests {
+    @Test func tablesPrintAsConstructors() throws {
+        let repl = try ReplRecorder()
+        repl.feed("{}", "{1, 2, {a = 1, b = 'two'}}", "{['a key'] = 1, [true] = 2, [2.5] = 3, ['end'] = 4, n = 5}",
+                  "{w = 3, h = 4, y = 2, x = 1, id = 'i', z = 0}", "{1, nil, 3}", "{'line\\nbreak', 'tab\\t', 'q\"'}")
+        #expect(repl.out == [
+            "{}",
+            "{1, 2, {a = 1, b = \"two\"}}",
+            "{[2.5] = 3, [\"a key\"] = 1, [\"end\"] = 4, n = 5, [true] = 2}",
+            "{id = \"i\", x = 1, y = 2, w = 3, h = 4, z = 0}",
+            "{1, nil, 3}",
+            "{\"line\\nbreak\", \"tab\\t\", \"q\\\"\"}",
+        ])
+    }
+
+    @Test func cyclesAreMarked() throws {
+        let repl = try ReplRecorder()
+        repl.feed("c = {name = 'c'}", "c.self = c", "c.kids = {{up = c}}", "c", "shared = {1}", "{shared, shared}")
+        #expect(repl.out == [
+            "{name = \"c\", kids = {{up = <cycle: root>}}, self = <cycle: root>}",
+            "{{1}, {1}}",
+        ])
+    }
+
+    @Test func wideTablesBreakIntoLines() throws {
+        let repl = try ReplRecorder()
+        repl.session.terminalSize = { (columns: 41, rows: 24) }   // print width 40
+        repl.feed("{alpha = 'aaaaaaaaaa', beta = 'bbbbbbbbbb', gamma = {1, 2, 3}}")
+        #expect(repl.stdout == """
+            {
+              alpha = "aaaaaaaaaa",
+              beta = "bbbbbbbbbb",
+              gamma = {1, 2, 3},
+            }
+
+            """)
+    }
+
+    @Test func longOutputIsCutWithANote() throws {
+        let repl = try ReplRecorder()
+        repl.session.maxLines = 5
+        repl.feed("big = {}", "for i = 1, 100 do big[i] = i * 1000 end", "big", "{{big}}")
+        #expect(repl.out[0] == """
+            {
+              1000,
+              2000,
+              3000,
+              4000,
+              ... 96 more entries
+            }
+            -- (truncated: output is limited to 5 lines)
+            """)
+        #expect(repl.out[1] == """
+            {
+              {
+                {
+                  1000,
+                  2000,
+                  ... 98 more entries
+                },
+              },
+            }
+            -- (truncated: output is limited to 5 lines)
+            """)
+    }
+
+    @Test func longTextIsCutWithANote() throws {
+        let repl = try ReplRecorder()
+        repl.session.maxCharacters = 100
+        repl.feed("string.rep('ab', 100)")
+        #expect(repl.out == [String(repeating: "ab", count: 50)
+                + "\n-- (truncated: 100 more bytes; output is limited to 100 characters)"])
+    }
+
+    @Test func longStringsInsideTablesAreShortened() throws {
+        let repl = try ReplRecorder()
+        repl.feed("{string.rep('x', 300)}")
+        #expect(repl.out == ["{\n  \"" + String(repeating: "x", count: 200) + "\"...(300 bytes),\n}"])
+    }
+
+    @Test func readOnlyTablesAndUserdataPrint() throws {
+        let repl = try ReplRecorder()
+        repl.feed("data.sections", "t.builtins", "t.waterfall{columns = 2}", "type(print)")
+        #expect(repl.out == [
+            "{{id = 0, count = 3, first = 1}}",
+            "{\"flow\", \"row\", \"waterfall\", \"overlay\"}",
+            "tessera layout: WaterfallLayout",
+            "function",
+        ])
+    }
+
+    @Test func tostringMetamethodsAreRespected() throws {
+        let repl = try ReplRecorder()
+        repl.feed("p = setmetatable({}, {__tostring = function() return 'a point' end})", "p", "{p}")
+        #expect(repl.out == ["a point", "{a point}"])
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// A session whose output is recorded: `out` holds what reached standard output (one entry
+/// per write), `err` the error output.
+final class ReplRecorder {
+    var out: [String] = []
+    var err: [String] = []
+    let session: ReplSession
+
+    init(dataset: Dataset = Dataset.synthetic(count: 3) { _ in Size(width: 100, height: 50) },
+         viewport: Size = Size(width: 375, height: 812), limits: ScriptLimits = ScriptLimits()) throws {
+        session = try ReplSession(dataset: dataset, viewport: viewport, limits: limits,
+                                  output: ReplOutput(standard: { _ in }, error: { _ in }))
+        // Set after init, when `self` exists; the session never outlives the recorder.
+        session.output = ReplOutput(standard: { [unowned self] in self.out.append($0) },
+                                    error: { [unowned self] in self.err.append($0) })
+    }
+
+    /// Feeds each line; returns the steps.
+    @discardableResult
+    func feed(_ lines: String...) -> [ReplSession.Step] {
+        lines.map { session.feed($0) }
+    }
+
+    /// Standard output as the terminal would show it.
+    var stdout: String { out.map { $0 + "\n" }.joined() }
+}
+
+@Suite struct ReplSessionTests {
+    /// The issue's pipe example, at the evaluator level.
+    @Test func acceptanceExample() throws {
+        let repl = try ReplRecorder()
+        let steps = repl.feed("x = 41", "x + 1", "local y = 2", "y", "for i=1,2 do", "print(i)", "end")
+        #expect(repl.out == ["42", "2", "1", "2"])
+        #expect(repl.err == [])
+        #expect(steps == [.done(history: "x = 41"), .done(history: "x + 1"), .done(history: "local y = 2"),
+                          .done(history: "y"), .more, .more, .done(history: "for i=1,2 do\nprint(i)\nend")])
+    }
+
+    @Test func promptsFollowTheStatement() throws {
+        let repl = try ReplRecorder()
+        #expect(repl.session.prompt == "> ")
+        repl.feed("function f()")
+        #expect(repl.session.prompt == ">> ")
+        #expect(repl.session.isContinuing)
+        repl.feed("return 7 end")
+        #expect(repl.session.prompt == "> ")
+        repl.feed("_PROMPT = 'lua$ '")
+        #expect(repl.session.prompt == "lua$ ")
+        repl.feed("f()")
+        #expect(repl.out == ["7"])
+    }
+
+    @Test func expressionsStatementsAndEquals() throws {
+        let repl = try ReplRecorder()
+        repl.feed("x = 1", "=x + 1", "1, nil, 3", "nil", "print()", "'text'", "{'text'}", "2^53", "10 / 4", "7 // 2", "1e300 * 1e10")
+        #expect(repl.out == ["2", "1\tnil\t3", "nil", "", "text", "{\"text\"}", "9007199254740992.0", "2.5", "3", "inf"])
+        #expect(repl.err == [])
+    }
+
+    @Test func floatsPrintInTheFewestDigitsThatReadBack() throws {
+        let repl = try ReplRecorder()
+        repl.feed("0.1 + 0.2", "1 / 3", "2.0", "-0.0", "{0.1 + 0.2}")
+        #expect(repl.out == ["0.30000000000000004", "0.3333333333333333", "2.0", "-0.0", "{0.30000000000000004}"])
+    }
+
+    @Test func unfinishedInputContinues() throws {
+        let repl = try ReplRecorder()
+        #expect(repl.feed("s = [[", "two", "]]") == [.more, .more, .done(history: "s = [[\ntwo\n]]")])
+        #expect(repl.feed("t = 'abc") == [.more])   // unfinished string near <eof>
+        repl.session.cancel()
+        #expect(repl.feed("1 +", "2") == [.done(history: "1 +"), .done(history: "2")])
+        #expect(repl.feed("(1 +", "2)") == [.more, .done(history: "(1 +\n2)")])
+        repl.feed("#s")
+        #expect(repl.out == ["2", "3", "4"])
+        #expect(repl.err == ["stdin:1: unexpected symbol near '1'"])
+    }
+
+    @Test func blankLinesAndLabelsAreNotCommands() throws {
+        let repl = try ReplRecorder()
+        #expect(repl.feed("", "   ") == [.done(history: nil), .done(history: nil)])
+        #expect(repl.feed("::top::") == [.done(history: "::top::")])
+        #expect(repl.out == [] && repl.err == [])
+    }
+
+    @Test func localsPersistAcrossLines() throws {
+        let repl = try ReplRecorder()
+        repl.feed("local a, b = 1, 2", "a + b", "local function fact(n) if n < 2 then return 1 end return n * fact(n - 1) end",
+                  "fact(5)", "local z", "z", "do local inner = 5 end", "inner", "local k <const> = 9", "k")
+        #expect(repl.out == ["3", "120", "nil", "nil", "9"])
+        #expect(repl.err == [])
+    }
+
+    @Test func printIsOverridable() throws {
+        let repl = try ReplRecorder()
+        repl.feed("original = print", "seen = {}", "print = function(...) seen[#seen + 1] = select('#', ...) end",
+                  "1, 2, 3", "x = 1", "print = original", "seen")
+        #expect(repl.out == ["{3}"])
+    }
+
+    @Test func printWithoutPrintReportsIt() throws {
+        let repl = try ReplRecorder()
+        repl.feed("print = nil", "1")
+        #expect(repl.err.count == 1)
+        #expect(repl.err[0].hasPrefix("error calling 'print' (attempt to call a nil value)"))
+    }
+
+    @Test func errorsPrintAndTheSessionGoesOn() throws {
+        let repl = try ReplRecorder()
+        repl.feed("x = = 1", "1 + 1", "error('boom')", "2 + 2", "nil .. 'x'", "3 + 3")
+        #expect(repl.out == ["2", "4", "6"])
+        #expect(repl.err.count == 3)
+        #expect(repl.err[0] == "stdin:1: unexpected symbol near '='")
+        #expect(repl.err[1] == """
+            stdin:1: boom
+            stack traceback:
+            \t[C]: in function 'error'
+            \tstdin:1: in main chunk
+            """)
+        #expect(repl.err[2].hasPrefix("stdin:1: attempt to concatenate a nil value\nstack traceback:\n"))
+    }
+
+    @Test func runawayLoopsStopAndTheSessionSurvives() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 0.2))
+        repl.feed("while true do end", "'after the loop'")
+        #expect(repl.out == ["after the loop"])
+        #expect(repl.err == ["""
+            stdin:1: time limit of 0.2 s exceeded
+            stack traceback:
+            \tstdin:1: in main chunk
+            (a line may run for 0.2 s; start the REPL with --time-limit SECONDS to change that)
+            """])
+    }
+
+    @Test func instructionBudgetAndMemoryCapStopALine() throws {
+        let counted = try ReplRecorder(limits: ScriptLimits(maxInstructions: 100_000))
+        counted.feed("for i = 1, 1e9 do end", "1")
+        #expect(counted.out == ["1"])
+        #expect(counted.err.count == 1)
+        #expect(counted.err[0].hasPrefix("stdin:1: instruction budget of 100000 exceeded\n"))
+        #expect(counted.err[0].hasSuffix("(a line may run 100000 instructions; start the REPL with --max-instructions N to change that)"))
+
+        let capped = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576))
+        capped.feed("s = string.rep('x', 64 * 1024 * 1024)", "s", "'still here'")
+        #expect(capped.out == ["nil", "still here"])
+        #expect(capped.err.count == 1)
+        #expect(capped.err[0].contains("memory limit of 16 MB exceeded"))
+        #expect(capped.err[0].hasSuffix("(Lua may use 16 MB; start the REPL with --max-memory MB to change that)"))
+    }
+
+    @Test func interruptStopsARunningLine() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 10))
+        let host = repl.session.host
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { host.interrupt() }
+        repl.feed("while true do end", "'next'")
+        #expect(repl.out == ["next"])
+        #expect(repl.err == ["stdin:1: interrupted\nstack traceback:\n\tstdin:1: in main chunk"])
+    }
+
+    @Test func endOfInputInsideAStatementReportsIt() throws {
+        let repl = try ReplRecorder()
+        repl.feed("for i = 1, 2 do")
+        repl.session.finish()
+        #expect(repl.err == ["stdin:1: 'end' expected near <eof>"])
+        #expect(!repl.session.isContinuing)
+    }
+}

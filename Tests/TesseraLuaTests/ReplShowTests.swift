@@ -1,0 +1,86 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// `r:show()`: a picture that fits the terminal, with the viewport outlined.
+@Suite struct ReplShowTests {
+    /// Three frames (A top left, B right and taller, C below A) in 100 x 80 content.
+    static let threeFrames = """
+    fixed = {
+      simpleLayout = function(ctx)
+        return { {0, 0, 50, 20}, {50, 0, 50, 40}, {0, 20, 50, 60} }
+      end,
+    }
+    """
+
+    func recorder() throws -> ReplRecorder {
+        let repl = try ReplRecorder()
+        repl.feed(ReplShowTests.threeFrames.components(separatedBy: "\n").joined(separator: " "))
+        repl.feed("r = run(fixed, {width = 100, height = 60})")
+        return repl
+    }
+
+    @Test func outlinesTheViewport() throws {
+        let repl = try recorder()
+        repl.feed("r:show{columns = 10, rows = 6}")
+        #expect(repl.err == [])
+        #expect(repl.out == ["""
+            +--------+
+            |CCCCBBBB|
+            +--------+
+            CCCCC.....
+            viewport 100x60 at 0,0 outlined; content
+            100x80, 3 items; showing x 0..100, y
+            0..80; letters cycle A-Z a-z 0-9 by item
+            index, '.' is empty content
+            """])
+    }
+
+    @Test func unicodeOutlineAndAMovedViewport() throws {
+        let repl = try recorder()
+        repl.session.unicode = true
+        repl.feed("r:show{columns = 10, rows = 6, y = 20}")
+        #expect(repl.out[0].components(separatedBy: "\n").prefix(4) == [
+            "AAAAABBBBB",
+            "┌────────┐",
+            "│CCCC....│",
+            "└────────┘",
+        ])
+    }
+
+    @Test func fitsTheTerminal() throws {
+        let repl = try recorder()
+        repl.session.terminalSize = { (columns: 41, rows: 14) }
+        repl.feed("r:show()")
+        let lines = repl.out[0].components(separatedBy: "\n")
+        // At most 40 columns (one spare) and 10 lines of picture (rows minus 4), and the whole
+        // 60-point viewport must fit in those 10 lines: 6 points per line, 3 per column, so the
+        // 100-point content takes 34 columns.
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.prefix(10).allSatisfy { $0.count == 34 })
+        #expect(lines[0] == "+" + String(repeating: "-", count: 32) + "+")
+        #expect(lines[9] == "+" + String(repeating: "-", count: 32) + "+")
+        #expect(lines[10].hasPrefix("viewport 100x60 at 0,0 outlined;"))
+    }
+
+    @Test func aTallViewportScalesDownToFit() {
+        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        let (region, columns, rows) = preview.layout(content: Size(width: 375, height: 5000),
+                                                     viewport: Rect(x: 0, y: 1000, width: 375, height: 812))
+        // 812 points in 20 lines: 40.6 points per line, 20.3 per column, so 375 points take 19.
+        #expect(columns == 19)
+        #expect(rows == 20)
+        #expect(abs(region.width - 19 * 20.3) < 1e-9 && abs(region.height - 812) < 1e-9)
+        #expect(region.x == 0 && abs(region.y - 1000) < 1e-9)
+    }
+
+    @Test func aWideLayoutShowsFourViewportsAroundTheViewport() {
+        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        let (region, columns, rows) = preview.layout(content: Size(width: 10_000, height: 300),
+                                                     viewport: Rect(x: 5000, y: 0, width: 400, height: 300))
+        // Four viewport widths centred on the viewport, 20 points per column, 40 per line.
+        #expect(columns == 80)
+        #expect(rows == 8)
+        #expect(region == Rect(x: 4400, y: 0, width: 1600, height: 320))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TesseraCore
+
+/// `tessera repl` driven through a pipe: no prompts, only what the lines print on stdout,
+/// errors on stderr.
+@Suite struct ReplCommandTests {
+    /// The issue's first acceptance example, exactly.
+    @Test func pipedLinesPrintOnlyTheirResults() throws {
+        let outcome = try runTessera(["repl"], input: "x = 41\nx + 1\nlocal y = 2\ny\nfor i=1,2 do\nprint(i)\nend\n")
+        #expect(outcome.stdout == "42\n2\n1\n2\n")
+        #expect(outcome.stderr == "")
+        #expect(outcome.status == 0)
+    }
+
+    /// The second: the REPL's content size and count are `tessera run`'s for the same inputs.
+    @Test func runInTheReplMatchesTesseraRun() throws {
+        let data = "datasets/tuxpaint-stamps.json", layout = "layouts/waterfall.lua"
+        let repl = try runTessera(["repl", "--data", data, "--layout", layout],
+                                  input: "r = run(L)\nr:contentSize()\n#r:frames()\n")
+        #expect(repl.stderr == "")
+        let run = try runTessera(["run", layout, "--data", data, "--format", "json"])
+        #expect(run.status == 0)
+        guard case .object(let document) = try JSONParser.parse(run.stdout),
+              case .array(let size)? = document["contentSize"], case .array(let items)? = document["items"] else {
+            Issue.record("unexpected tessera run output: \(run.stderr)")
+            return
+        }
+        let lines = repl.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.split(separator: "\t").map { Double($0) } == size.map(\.number))
+        #expect(lines.last == String(items.count))
+        #expect(items.count == 961)
+    }
+
+    /// The third: a syntax error, a runtime error and a runaway loop each print a clear message,
+    /// and the next line still runs.
+    @Test func errorsLeaveTheSessionRunning() throws {
+        let outcome = try runTessera(["repl"], input: "x = = 1\n'one'\nerror('boom')\n'two'\nwhile true do end\n'three'\n")
+        #expect(outcome.stdout == "one\ntwo\nthree\n")
+        #expect(outcome.status == 0)
+        let stderr = outcome.stderr
+        #expect(stderr.hasPrefix("stdin:1: unexpected symbol near '='\nstdin:1: boom\nstack traceback:\n"))
+        #expect(stderr.contains("\nstdin:1: time limit of 1 s exceeded\nstack traceback:\n\tstdin:1: in main chunk\n"))
+        #expect(stderr.hasSuffix("(a line may run for 1 s; start the REPL with --time-limit SECONDS to change that)\n"))
+    }
+
+    @Test func limitFlagsApply() throws {
+        let outcome = try runTessera(["repl", "--time-limit", "0", "--max-instructions", "50000"],
+                                     input: "for i = 1, 1e9 do end\n'after'\n")
+        #expect(outcome.stdout == "after\n")
+        #expect(outcome.stderr.hasPrefix("stdin:1: instruction budget of 50000 exceeded\n"))
+    }
+
+    @Test func quitStopsReadingAndEndOfInputReportsAnUnfinishedStatement() throws {
+        let quit = try runTessera(["repl"], input: "1\n:quit\n2\n")
+        #expect(quit.stdout == "1\n")
+        #expect(quit.status == 0)
+        let unfinished = try runTessera(["repl"], input: "'before'\nfor i = 1, 2 do\n")
+        #expect(unfinished.stdout == "before\n")
+        #expect(unfinished.stderr == "stdin:1: 'end' expected near <eof>\n")
+    }
+
+    @Test func viewportAndShowInAPipe() throws {
+        let outcome = try runTessera(["repl", "--viewport", "300x200"],
+                                     input: ":viewport\nr = run(t.waterfall{columns = 3})\nr:show()\n")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "viewport 300x200")
+        // Not a terminal: at most 80 columns; the outline's top edge starts the picture.
+        #expect(lines.dropFirst().allSatisfy { $0.count <= 80 })
+        #expect(lines[1].hasPrefix("+---") && lines[1].hasSuffix("---+"))
+        #expect(outcome.stdout.contains("viewport 300x200 at 0,0 outlined;"))
+        #expect(outcome.stderr == "")
+    }
+
+    @Test func badStartsAreOneSentence() throws {
+        let missing = try runTessera(["repl", "--layout", "layouts/no-such-layout.lua"], input: "")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: layouts/no-such-layout.lua: the script does not exist\n")
+        let data = try runTessera(["repl", "--data", "datasets/no-such.json"], input: "")
+        #expect(data.status == 1)
+        #expect(data.stderr.hasPrefix("Error: datasets/no-such.json"))
+        #expect(data.stdout == "")
+    }
+
+    @Test func aBrokenLayoutStillOpensThePrompt() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "return {\n  simpleLayout = function(ctx)\n".write(to: folder.appendingPathComponent("b.lua"), atomically: true, encoding: .utf8)
+        let outcome = try runTessera(["repl", "--layout", "b.lua"], in: folder, input: "L\n1 + 1\n")
+        #expect(outcome.stdout == "nil\n2\n")
+        #expect(outcome.stderr == "b.lua:3: 'end' expected (to close 'function' at line 2) near <eof>\nL is nil until :reload succeeds\n")
+        #expect(outcome.status == 0)
+    }
+}
