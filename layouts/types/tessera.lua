@@ -32,6 +32,9 @@
 ---`height=`).
 ---@alias tessera.Frame number[]|{x: number, y: number, w?: number, h?: number, width?: number, height?: number}
 
+---A size for t.align: `{w, h}` or `{w=, h=}`.
+---@alias tessera.ItemSize number[]|{w: number, h: number}
+
 ---Anything the decorators and t.sections take: a `t.*` value or a script table.
 ---@alias tessera.AnyLayout tessera.Layout|tessera.Script
 
@@ -294,7 +297,7 @@ function t.distribute(mode, length, total, spacing, count, rule) end
 ---@param lineLength number
 ---@return number start
 ---@return number length
----@overload fun(alignment: tessera.AlignItems, sizes: number[][]|{w: number, h: number}[], x: number, spacing: number, lineStart: number, lineLength: number): number[][]
+---@overload fun(alignment: tessera.AlignItems, sizes: tessera.ItemSize[], x: number, spacing: number, lineStart: number, lineLength: number): number[][]
 function t.align(alignment, length, lineStart, lineLength) end
 
 return t
