@@ -35,14 +35,16 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     try process.run()
     if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
     try inPipe.fileHandleForWriting.close()
-    // Read both pipes before waiting so a large output cannot block the child.
-    var outData = Data(), errData = Data()
+    // Drain stderr on another thread while reading stdout, so a large output cannot block the child.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    outData = out.fileHandleForReading.readDataToEndOfFile()
+    DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    let errData = errBox.data
     return CLIOutcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
 }

@@ -2,8 +2,7 @@
 ///
 /// The picture covers `region` (normally the viewport) scaled to `columns` characters; a cell
 /// shows the letter of the topmost item covering its centre (letters cycle A–Z, a–z, 0–9 by
-/// flattened index), `.` where no item is, and `|`/`-` on the content's right and bottom edges
-/// when they fall inside the region. Terminal cells are about twice as tall as wide, so a row
+/// flattened index), `.` where content has no item, and a space outside the content bounds. Terminal cells are about twice as tall as wide, so a row
 /// covers twice the height a column covers in width.
 public struct AsciiPreview {
     public var columns: Int
