@@ -99,8 +99,9 @@ local Context = {}
 ---@param h number
 function Context.set(i, x, y, w, h) end
 
----The dataset item `i`: a read-only table with `id` and every field of the data file (nil
----for generated items).
+---The dataset item `i`: a read-only table of its fields as the data file gives them (`id`,
+---`w`, `h`, `text`, ...). Generated items (`tessera run` without `--data`) have no fields;
+---without a dataset at all (a layout run from Swift on a bare count) this is nil.
 ---@param i integer
 ---@return table?
 function Context:item(i) end
