@@ -65,7 +65,13 @@ import Testing
         #expect(run.stdout.isEmpty)
         let svg = try String(contentsOf: out, encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.components(separatedBy: "<title>0: ").count == 2)
+        // Focused on the viewport: the items it shows are drawn and highlighted, far ones are not.
+        let json = try runTessera(["run", "waterfall", "--data", "datasets/images-wallpapers.json", "--offset", "0,300"])
+        let visible = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8)).visible ?? []
+        #expect(!visible.isEmpty)
+        for i in visible { #expect(svg.contains("<title>\(i): ")) }
+        #expect(!svg.contains("<title>120: "))
+        #expect(svg.contains("<title>the whole content</title>"))
         #expect(svg.contains("<title>content bounds</title>"))
         #expect(svg.contains("<title>viewport</title>"))
         #expect(svg.hasSuffix("</svg>"))

@@ -1,52 +1,112 @@
 import TesseraCore
 
-/// `run --format svg`: items as filled boxes (labelled with ids when there are few), the content
-/// bounds, and the viewport rectangle with the items it shows highlighted.
+/// `run --format svg`: a picture a person can read.
+///
+/// The main panel draws items as filled boxes, labelled with their ids when few enough are in
+/// view, the content bounds (dashed) and the viewport (red), with the visible items highlighted.
+/// When the content is much larger than the viewport, the main panel shows the viewport and half
+/// a viewport around it, and a minimap on the right shows the whole content with the same marks.
 struct SVGPicture {
     var run: LayoutRun
     var viewport: Rect?
-    /// Items are labelled only below this count, so big layouts stay readable.
+    /// Items are labelled only when at most this many are drawn in the main panel.
     var labelLimit = 400
+    /// The minimap draws individual items only up to this many.
+    var minimapItemLimit = 5000
 
     func render() -> String {
         let result = run.result
-        let content = result.contentSize
+        let content = Rect(origin: .zero, size: result.contentSize)
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)
-        let bounds = Rect(origin: .zero, size: content).union(shown)
-        let pad = 8.0
-        // Draw at most 800 px wide; tall layouts stay tall so every item stays visible.
-        let scale = min(1, 800 / max(bounds.width, 1))
+        let everything = content.union(shown)
+        let focused = everything.height > 3 * max(shown.height, 1) || everything.width > 3 * max(shown.width, 1)
+        let region = focused
+            ? shown.inset(by: EdgeInsets(top: -shown.height / 2, left: -shown.width / 2,
+                                         bottom: -shown.height / 2, right: -shown.width / 2)).intersection(everything)
+            : everything
         let visible = Set(result.visible(in: shown))
-        var out: [String] = []
-        out.append("""
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(n((bounds.width + 2 * pad) * scale))" \
-        height="\(n((bounds.height + 2 * pad) * scale))" \
-        viewBox="\(n(bounds.x - pad)) \(n(bounds.y - pad)) \(n(bounds.width + 2 * pad)) \(n(bounds.height + 2 * pad))" \
-        font-family="sans-serif">
-        """)
-        out.append("<title>\(escape(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</title>")
-        out.append("<rect x=\"\(n(bounds.x - pad))\" y=\"\(n(bounds.y - pad))\" width=\"\(n(bounds.width + 2 * pad))\" height=\"\(n(bounds.height + 2 * pad))\" fill=\"#f7f7f7\"/>")
-        out.append("<rect x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#ffffff\" stroke=\"#999\" stroke-dasharray=\"4 3\"><title>content bounds</title></rect>")
-        let label = result.count <= labelLimit
-        for i in 0..<result.count {
-            let f = viewport.map { result.frame(at: i, viewport: $0) } ?? result.frame(at: i)
+        let pad = 10.0, header = 40.0, minimapWidth = focused ? 140.0 : 0
+        let scale = min(1, 800 / max(region.width, 1))
+        let panelWidth = region.width * scale, panelHeight = region.height * scale
+        var svg = SVGBuilder()
+        svg.open(width: panelWidth + minimapWidth + 3 * pad, height: panelHeight + header + pad)
+        svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
+        svg.add("<text x=\"\(pad)\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(escape(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</text>")
+        svg.add("<text x=\"\(pad)\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width)) x \(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible (orange)</text>")
+
+        // Main panel, clipped to the region.
+        svg.add("<clipPath id=\"region\"><rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\"/></clipPath>")
+        svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
+        svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
+        svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        let drawn = result.visible(in: region)
+        let label = drawn.count <= labelLimit
+        for i in drawn {
+            let f = frame(i)
             let on = visible.contains(i)
-            let id = i < run.dataset.count ? run.dataset.items[i].id.description : String(i)
-            out.append("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                       + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"1\">"
-                       + "<title>\(i): \(escape(id)) \(f)</title></rect>")
-            if label && f.width >= 12 && f.height >= 10 {
-                let size = min(12, f.height * 0.6, max(6, f.width / Double(max(1, id.count)) * 1.6))
-                out.append("<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + size + 1))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(escape(String(id.suffix(24))))</text>")
+            let id = itemID(i)
+            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                    + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(1 / scale))\">"
+                    + "<title>\(i): \(escape(id)) \(f)</title></rect>")
+            if label && f.width * scale >= 14 && f.height * scale >= 10 {
+                let size = min(11, f.height * scale * 0.6) / scale
+                let text = id.count * 6 > Int(f.width * scale) ? String(i) : id
+                svg.add("<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(escape(text))</text>")
             }
         }
-        out.append("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"3\"><title>viewport</title></rect>")
-        out.append("<text x=\"\(n(shown.x + 4))\" y=\"\(n(shown.y - 2))\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width))x\(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible</text>")
-        out.append("</svg>")
-        return out.joined(separator: "\n")
+        svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
+        svg.add("</g>")
+
+        if focused { svg.add(minimap(content: everything, region: region, shown: shown, visible: visible,
+                                     x: panelWidth + 2 * pad, y: header, width: minimapWidth, height: panelHeight)) }
+        svg.add("</svg>")
+        return svg.text
     }
 
-    private func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    /// The whole content scaled into `width × height`, with the main panel's region and the viewport.
+    private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
+                         x: Double, y: Double, width: Double, height: Double) -> String {
+        let scale = min(width / max(content.width, 1), height / max(content.height, 1))
+        var g = ["<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\"><title>the whole content</title>"]
+        g.append(boundsRect(content, strokeWidth: 1 / scale))
+        if run.result.count <= minimapItemLimit {
+            for i in 0..<run.result.count {
+                let f = frame(i)
+                g.append("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(visible.contains(i) ? "#f5a623" : "#8fb3d9")\"/>")
+            }
+        }
+        g.append("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / scale))\"><title>shown on the left</title></rect>")
+        g.append("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / scale))\"/>")
+        g.append("</g>")
+        return g.joined(separator: "\n")
+    }
+
+    private func boundsRect(_ content: Rect, strokeWidth: Double) -> String {
+        "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"\(n(strokeWidth))\" stroke-dasharray=\"\(n(4 * strokeWidth)) \(n(3 * strokeWidth))\"><title>content bounds</title></rect>"
+    }
+
+    private func frame(_ i: Int) -> Rect { viewport.map { run.result.frame(at: i, viewport: $0) } ?? run.result.frame(at: i) }
+    private func itemID(_ i: Int) -> String { i < run.dataset.count ? run.dataset.items[i].id.description : String(i) }
+    private func n(_ v: Double) -> String { JSONWriter.format(v) }
+}
+
+/// Collects SVG lines.
+private struct SVGBuilder {
+    var lines: [String] = []
+    mutating func open(width: Double, height: Double) {
+        lines.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(JSONWriter.format(width))\" height=\"\(JSONWriter.format(height))\" font-family=\"sans-serif\">")
+    }
+    mutating func add(_ line: String) { lines.append(line) }
+    var text: String { lines.joined(separator: "\n") }
+}
+
+extension Rect {
+    /// The overlap of two rectangles (zero-sized at the nearest corner when they do not overlap).
+    func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = max(x0, min(maxX, other.maxX)), y1 = max(y0, min(maxY, other.maxY))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }
 
 /// Escapes text for XML and HTML.
