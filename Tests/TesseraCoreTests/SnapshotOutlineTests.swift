@@ -85,6 +85,18 @@ struct SnapshotOutlineTests {
         #expect(outline.items.isEmpty)
     }
 
+    @Test("deleting items with their ancestors and siblings in one call")
+    func deleteMany() throws {
+        var outline = try SectionSnapshot(library, id: \.name, children: \.children)
+        try outline.expand(["Music", "Jazz"])
+        try outline.delete(["Blue Train", "Jazz", "Rock", "Notes", "Blue Train"])
+        #expect(outline.items == ["Music", "Photos", "2023", "2024"])
+        #expect(outline.expandedItems == ["Music"])
+        #expect(try outline.children(of: "Music") == [])
+        #expect(outline.count == 4)
+        #expect(throws: SnapshotError.itemNotFound(item: "Jazz")) { try outline.delete(["Jazz"]) }
+    }
+
     @Test("duplicate children are errors naming where the item already is")
     func duplicateChildren() throws {
         var outline = try SectionSnapshot(library, id: \.name, children: \.children)

@@ -37,6 +37,8 @@ public struct Changeset: Hashable, Sendable {
     public init() {}
 
     /// A changeset from explicit lists, put into canonical order.
+    ///
+    /// - Complexity: O(c log c) for c changes (sorting).
     public init(
         sectionsDeleted: [Int] = [], sectionsInserted: [Int] = [], sectionsMoved: [IndexMove<Int>] = [],
         sectionsUpdated: [Int] = [], itemsDeleted: [ItemPath] = [], itemsInserted: [ItemPath] = [],
@@ -52,20 +54,20 @@ public struct Changeset: Hashable, Sendable {
         self.itemsUpdated = itemsUpdated.sorted()
     }
 
-    /// The number of section changes.
+    /// The number of section changes. O(1).
     public var sectionChangeCount: Int {
         sectionsDeleted.count + sectionsInserted.count + sectionsMoved.count + sectionsUpdated.count
     }
 
-    /// The number of item changes.
+    /// The number of item changes. O(1).
     public var itemChangeCount: Int {
         itemsDeleted.count + itemsInserted.count + itemsMoved.count + itemsUpdated.count
     }
 
-    /// The number of changes of every kind.
+    /// The number of changes of every kind. O(1).
     public var changeCount: Int { sectionChangeCount + itemChangeCount }
 
-    /// Whether the batch changes nothing.
+    /// Whether the batch changes nothing. O(1).
     public var isEmpty: Bool { changeCount == 0 }
 
     /// Whether UIKit would refuse this batch in one `performBatchUpdates` call, so that it must

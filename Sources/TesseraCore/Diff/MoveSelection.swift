@@ -10,7 +10,8 @@
 /// Two greedy passes each pick an order-preserving set of unmoved stayers:
 /// - forward (DifferenceKit's rule): walk the new range in order with a cursor on the first old
 ///   stayer not yet visited; a stayer is unmoved when it is the cursor's element;
-/// - backward-looking mirror: walk the old range in order with a cursor on the new side.
+/// - mirror: walk the old range in order with a cursor on the first new stayer not yet visited;
+///   a stayer is unmoved when it is the cursor's element.
 /// The forward pass is cheap for elements moved towards the front (`[0,1,2] → [2,0,1]`: one
 /// move) and the mirror for elements moved towards the back (`[0,1,2] → [1,2,0]`: one move,
 /// where DifferenceKit reports two). The pass with fewer moves wins; ties go to the forward

@@ -74,10 +74,21 @@ extension SectionSnapshot {
     /// descendants are ignored).
     ///
     /// - Throws: `.itemNotFound`.
-    /// - Complexity: O(k + c) for the k items removed.
+    /// - Complexity: O(k + c) for the k items removed and the c siblings they leave.
     public mutating func delete(_ items: [ItemID]) throws {
         for id in items where nodes[id] == nil { throw SnapshotError.itemNotFound(item: describeIdentifier(id)) }
-        for id in items { removeSubtree(id) }
+        let doomed = Set(items)
+        var parents = Set<ItemID>()
+        var fromRoots = false
+        for id in doomed {
+            if let parent = nodes[id]!.parent { parents.insert(parent) } else { fromRoots = true }
+        }
+        // One pass over each sibling list that loses items.
+        for parent in parents where !doomed.contains(parent) {
+            nodes[parent]!.children.removeAll(where: doomed.contains)
+        }
+        if fromRoots { roots.removeAll(where: doomed.contains) }
+        for id in doomed { removeNodes(below: id) }
         assert(checkInvariants())
     }
 
@@ -97,7 +108,8 @@ extension SectionSnapshot {
         guard let node = nodes[parent] else { throw SnapshotError.itemNotFound(item: describeIdentifier(parent)) }
         var trial = self
         let previouslyExpanded = expanded
-        for child in node.children { trial.removeSubtree(child) }
+        trial.nodes[parent]!.children = []
+        for child in node.children { trial.removeNodes(below: child) }
         try trial.graft(outline, under: parent, at: nil)
         for id in outline.nodes.keys where previouslyExpanded.contains(id) { trial.expanded.insert(id) }
         assert(trial.checkInvariants())
@@ -193,15 +205,9 @@ extension SectionSnapshot {
         try graft(outline, under: node.parent, at: position)
     }
 
-    /// Removes `id` and its descendants, and their expanded state.
-    private mutating func removeSubtree(_ id: ItemID) {
-        guard let node = nodes[id] else { return }
-        if let parent = node.parent {
-            nodes[parent]!.children.removeAll { $0 == id }
-        }
-        else {
-            roots.removeAll { $0 == id }
-        }
+    /// Removes the nodes of `id` and its descendants (not the link from its parent), and their
+    /// expanded state.
+    private mutating func removeNodes(below id: ItemID) {
         var stack = [id]
         while let next = stack.popLast() {
             if let removed = nodes.removeValue(forKey: next) { stack.append(contentsOf: removed.children) }

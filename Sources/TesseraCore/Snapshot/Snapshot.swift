@@ -21,7 +21,8 @@ import OrderedCollections
 /// - the reload and reconfigure marks only name identifiers that are in the snapshot.
 ///
 /// Mutations that name unknown identifiers, add duplicates, or need a missing section throw a
-/// `SnapshotError` and leave the snapshot unchanged.
+/// `SnapshotError` and leave the snapshot unchanged. Two snapshots are equal when they hold the
+/// same sections and items in the same order and the same reload and reconfigure marks.
 public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     /// Sections in order.
     @usableFromInline internal var sectionSet: OrderedSet<SectionID>
