@@ -32,7 +32,7 @@ enum VisibleBench: BenchSuite {
             Rect(origin: Point(x: 0, y: random.unit() * (contentHeight - viewport.height)), size: viewport)
         }
         try measure(name: "waterfall 3 columns", frames: frames, queries: queries,
-                    indexQueries: quick ? 2_000 : 10_000, quick: quick, report: report)
+                    indexQueries: 10_000, quick: quick, report: report)
     }
 
     static func runScatter(quick: Bool, report: (BenchResult) -> Void) throws {
@@ -43,7 +43,7 @@ enum VisibleBench: BenchSuite {
                                y: random.unit() * (10_000 - viewport.height)), size: viewport)
         }
         try measure(name: "scatter 2-D shuffled", frames: frames, queries: queries,
-                    indexQueries: quick ? 200 : 1_000, quick: quick, report: report)
+                    indexQueries: quick ? 500 : 2_000, quick: quick, report: report)
     }
 
     /// Build row and query row for one frame set.
@@ -51,11 +51,11 @@ enum VisibleBench: BenchSuite {
                         quick: Bool, report: (BenchResult) -> Void) throws {
         let n = frames.count
         // Build timing first, so that no other index is alive meanwhile (RSS shows one).
-        let buildRepeats = quick ? 3 : 7
-        let build = BenchClock.medianMilliseconds(repeats: buildRepeats) { blackHole(SpatialIndex(frames: frames)) }
-        let sortBaseline = BenchClock.medianMilliseconds(repeats: buildRepeats) {
+        let (build, sortBaseline) = alternatingMedians(repeats: quick ? 5 : 11, {
+            blackHole(SpatialIndex(frames: frames))
+        }, {
             blackHole(frames.indices.sorted { frames[$0].minY < frames[$1].minY })
-        }
+        })
 
         let index = SpatialIndex(frames: frames)
         let indexMB = Double(index.memoryBytes) / 1_048_576
@@ -69,17 +69,15 @@ enum VisibleBench: BenchSuite {
             throw CLIError("bench visible: the index disagrees with the linear scan on \(caseName) at \(q)")
         }
 
-        let repeats = quick ? 5 : 15
         let batch = Array(queries.prefix(indexQueries))
+        let scans = Array(queries.prefix(quick ? 8 : 30))
         var hits = 0
-        let perBatch = BenchClock.medianMilliseconds(repeats: repeats) {
+        let (perBatch, perScanBatch) = alternatingMedians(repeats: quick ? 7 : 21, {
             hits = 0
             for q in batch { hits += index.query(q).count }
-        }
-        let scans = Array(queries.prefix(quick ? 8 : 30))
-        let perScanBatch = BenchClock.medianMilliseconds(repeats: repeats) {
+        }, {
             for q in scans { blackHole(linearScan(frames, q)) }
-        }
+        })
         let perQuery = perBatch / Double(batch.count)
         let hitsPerQuery = Double(hits) / Double(batch.count)
         var notes = memory
@@ -89,6 +87,22 @@ enum VisibleBench: BenchSuite {
         report(BenchResult(suite: name, name: "\(caseName): viewport query", n: n, median: perQuery,
                            baseline: "linear scan, same frames", baselineMedian: perScanBatch / Double(scans.count),
                            notes: notes))
+    }
+
+    /// Median milliseconds of `a` and of `b`, sampled alternately after one warm-up run each,
+    /// so that load from other processes on a shared machine hits both sides of a ratio alike.
+    static func alternatingMedians(repeats: Int, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+        var samples: ([Double], [Double]) = ([], [])
+        a(); b()
+        for _ in 0..<repeats {
+            samples.0.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, a))
+            samples.1.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, b))
+        }
+        func median(_ xs: [Double]) -> Double {
+            let s = xs.sorted()
+            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+        return (median(samples.0), median(samples.1))
     }
 
     /// The baseline: every frame tested, hits collected in order. The four comparisons are
