@@ -8,6 +8,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,32 +55,42 @@ static tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_getextrasp
 ** Capped allocator
 ** ===================================================================== */
 
-/* Formats where the running Lua code is, and a traceback, into fixed buffers. Called from
-** the allocator when it refuses a block, so it must not allocate: it uses only
-** lua_getstack and lua_getinfo("Sln"), which read the call chain. */
+/* Appends to a fixed buffer, never past its end (n stays below size). No stack. */
+static void tb_append(char *buf, size_t size, size_t *n, const char *fmt, ...) {
+  va_list args;
+  int written;
+  if (*n + 1 >= size) return;
+  va_start(args, fmt);
+  written = vsnprintf(buf + *n, size - *n, fmt, args);
+  va_end(args);
+  if (written > 0) *n += (size_t)written < size - *n ? (size_t)written : size - *n - 1;
+}
+
+/* Formats where the running Lua code is, and a traceback like luaL_traceback's, into
+** fixed buffers. Called from the allocator when it refuses a block, so it must not
+** allocate: it only reads the call chain (lua_getstack, lua_getinfo "Sln"). No stack. */
 static void tb_capturewhere(tb_Bridge *b) {
   lua_State *L = b->L;
   lua_Debug ar;
-  size_t n = 0, cap = sizeof(b->memtrace);
+  size_t n = 0, size = sizeof(b->memtrace);
   int level;
   b->memwhere[0] = '\0';
-  n += (size_t)snprintf(b->memtrace, cap, "stack traceback:");
-  for (level = 0; level < 16 && n < cap && lua_getstack(L, level, &ar); level++) {
+  b->memtrace[0] = '\0';
+  tb_append(b->memtrace, size, &n, "stack traceback:");
+  for (level = 0; level < 16 && lua_getstack(L, level, &ar); level++) {
     if (!lua_getinfo(L, "Sln", &ar)) break;
     if (b->memwhere[0] == '\0' && ar.currentline > 0)
       snprintf(b->memwhere, sizeof(b->memwhere), "%s:%d:", ar.short_src, ar.currentline);
-    n += (size_t)snprintf(b->memtrace + n, cap - n, "\n\t%s:", ar.short_src);
-    if (n < cap && ar.currentline > 0)
-      n += (size_t)snprintf(b->memtrace + n, cap - n, "%d:", ar.currentline);
-    if (n >= cap) break;
+    tb_append(b->memtrace, size, &n, "\n\t%s:", ar.short_src);
+    if (ar.currentline > 0) tb_append(b->memtrace, size, &n, "%d:", ar.currentline);
     if (ar.namewhat != NULL && *ar.namewhat != '\0')
-      n += (size_t)snprintf(b->memtrace + n, cap - n, " in %s '%s'", ar.namewhat, ar.name);
+      tb_append(b->memtrace, size, &n, " in %s '%s'", ar.namewhat, ar.name);
     else if (*ar.what == 'm')
-      n += (size_t)snprintf(b->memtrace + n, cap - n, " in main chunk");
+      tb_append(b->memtrace, size, &n, " in main chunk");
     else if (*ar.what != 'C')
-      n += (size_t)snprintf(b->memtrace + n, cap - n, " in function <%s:%d>", ar.short_src, ar.linedefined);
+      tb_append(b->memtrace, size, &n, " in function <%s:%d>", ar.short_src, ar.linedefined);
     else
-      n += (size_t)snprintf(b->memtrace + n, cap - n, " in ?");
+      tb_append(b->memtrace, size, &n, " in ?");
   }
 }
 
@@ -127,15 +138,10 @@ const char *tb_memorytraceback(lua_State *L) { return tb_bridge(L)->memtrace; }
 ** Stopping a call: the hook, the watchdog thread and its signal
 ** ===================================================================== */
 
-static void tb_formatbytes(char *out, size_t size, size_t bytes) {
-  if (bytes % (1024 * 1024) == 0) snprintf(out, size, "%zu MB", bytes / (1024 * 1024));
-  else if (bytes % 1024 == 0) snprintf(out, size, "%zu KB", bytes / 1024);
-  else snprintf(out, size, "%zu bytes", bytes);
-}
-
-/* The hook: counts the instruction budget down, and raises once a stop reason is set.
-** It stays installed with count 1 after it raised, so a script that catches the error
-** with pcall is stopped again at its next instruction. */
+/* [-0, +0, v] The count hook: counts the instruction budget down, and raises
+** "file:line: <reason>" (the running Lua function's line) once a stop reason is set. It
+** stays installed with count 1 after it raised, so a script that catches the error with
+** pcall is stopped again at its next instruction. */
 static void tb_hook(lua_State *L, lua_Debug *ar) {
   tb_Bridge *b = tb_bridge(L);
   int reason = atomic_load(&b->reason);
@@ -174,13 +180,15 @@ static _Thread_local int tb_signalready = 0;
 static struct sigaction tb_oldaction;
 static pthread_once_t tb_signalonce = PTHREAD_ONCE_INIT;
 
-/* SIGURG handler. lua_sethook is safe in a signal handler on the thread running the state
-** (lua.c stops scripts on Ctrl-C this way); calling it from another thread is not, since
-** it walks the call chain the Lua thread is changing. So the watchdog signals this thread. */
+/* SIGURG handler; no stack. lua_sethook is safe in a signal handler on the thread running
+** the state (lua.c stops scripts on Ctrl-C this way); calling it from another thread is
+** not, since it walks the call chain the Lua thread is changing. So the watchdog signals
+** this thread. A host called from inside another host's call is on the `outer` chain. */
 static void tb_onsignal(int sig, siginfo_t *info, void *context) {
-  tb_Bridge *b = tb_running;
-  if (b != NULL && atomic_load(&b->firegen) == atomic_load(&b->callgen))
-    lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, 1);
+  tb_Bridge *b;
+  for (b = tb_running; b != NULL; b = b->outer)
+    if (atomic_load(&b->firegen) == atomic_load(&b->callgen))
+      lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, 1);
   if (tb_oldaction.sa_flags & SA_SIGINFO) {
     if (tb_oldaction.sa_sigaction != NULL) tb_oldaction.sa_sigaction(sig, info, context);
   } else if (tb_oldaction.sa_handler != SIG_DFL && tb_oldaction.sa_handler != SIG_IGN &&
@@ -189,6 +197,7 @@ static void tb_onsignal(int sig, siginfo_t *info, void *context) {
   }
 }
 
+/* Installs tb_onsignal once per process, chaining to any earlier SIGURG handler. */
 static void tb_installsignal(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -210,7 +219,7 @@ static void tb_preparethread(void) {
   tb_signalready = 1;
 }
 
-/* Asks the thread running b's outermost call to stop it. Called with b->mu held. */
+/* Asks the thread running b's outermost call to stop it; no stack. Called with b->mu held. */
 static void tb_requeststop(tb_Bridge *b, int reason) {
   int none = TB_STOP_NONE;
   atomic_compare_exchange_strong(&b->reason, &none, reason);
@@ -224,7 +233,7 @@ static int tb_before(const struct timespec *a, const struct timespec *b) {
 
 static void tb_now(struct timespec *ts) { clock_gettime(CLOCK_MONOTONIC, ts); }
 
-/* The watchdog sleeps until the armed deadline; if the call is still running then, it
+/* The watchdog thread (no stack) sleeps until the armed deadline; if the call is still running then, it
 ** sends the stop signal. Arming does not wake it unless it sleeps without a deadline,
 ** since deadlines only move later. */
 static void *tb_watchdog(void *arg) {
@@ -256,7 +265,8 @@ static void *tb_watchdog(void *arg) {
   return NULL;
 }
 
-/* Arms the limits for an outermost call on this thread. */
+/* Arms the limits for an outermost call on this thread; no stack. tb_running is set
+** before the call becomes `active`, so no stop request can miss it. */
 static void tb_begincall(tb_Bridge *b) {
   tb_preparethread();
   atomic_fetch_add(&b->callgen, 1);
@@ -265,6 +275,8 @@ static void tb_begincall(tb_Bridge *b) {
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
   b->executed = 0;
+  b->outer = tb_running;
+  tb_running = b;
   pthread_mutex_lock(&b->mu);
   b->active = 1;
   b->caller = pthread_self();
@@ -286,16 +298,15 @@ static void tb_begincall(tb_Bridge *b) {
     }
   }
   pthread_mutex_unlock(&b->mu);
-  b->outer = tb_running;
-  tb_running = b;
   if (b->maxinstructions > 0) {
     b->hookcount = b->maxinstructions < 1000000 ? (int)b->maxinstructions : 1000000;
     lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, b->hookcount);
   }
 }
 
-/* Disarms them. After the unlock the watchdog can no longer send a signal for this call,
-** and one already sent is ignored once tb_running is cleared; then the hook goes. */
+/* Disarms them; no stack. After the unlock the watchdog can no longer send a signal for
+** this call, and one already sent is ignored once tb_running is restored; then the hook
+** goes. Records why the call stopped for tb_laststop. */
 static void tb_endcall(tb_Bridge *b, int status) {
   pthread_mutex_lock(&b->mu);
   b->active = 0;
@@ -323,6 +334,8 @@ int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }
 ** State life cycle and protected calls
 ** ===================================================================== */
 
+/* [-0, +0, -] Errors outside any protected call end here: say so and abort (the host
+** never calls a raising function unprotected, so this is a bug, not a script error). */
 static int tb_panic(lua_State *L) {
   const char *msg = lua_tostring(L, -1);
   fprintf(stderr, "tessera: unprotected error in the Lua host: %s\n", msg ? msg : "?");
@@ -330,6 +343,7 @@ static int tb_panic(lua_State *L) {
   return 0;
 }
 
+/* Warnings (from errors in __gc metamethods) are dropped; no stack. */
 static void tb_nowarn(void *ud, const char *msg, int tocont) { (void)ud; (void)msg; (void)tocont; }
 
 lua_State *tb_newstate(size_t maxmemory) {
@@ -395,12 +409,14 @@ int tb_msgh(lua_State *L) {
   return 1;
 }
 
+/* [-(nargs+1), +(nresults|1), -] */
 int tb_pcall(lua_State *L, int nargs, int nresults) {
   tb_Bridge *b = tb_bridge(L);
   int base = lua_gettop(L) - nargs;  /* the function's slot */
   int outer = b->depth == 0;
   int saved = b->enforce;
   int status;
+  lua_checkstack(L, 2);
   lua_pushcfunction(L, tb_msgh);     /* a light C function: no allocation */
   lua_insert(L, base);
   b->depth++;

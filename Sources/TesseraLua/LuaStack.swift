@@ -95,7 +95,7 @@ enum LuaStack {
     struct ConversionError: Error { var message: String }
 
     /// [-0, +0, -] The value at `index` as JSON: numbers, booleans, strings, and tables that
-    /// are either sequences (arrays) or string-keyed (objects, keys sorted). Functions,
+    /// are either sequences (arrays; `{}` too) or string-keyed (objects, keys sorted). Functions,
     /// userdata and mixed tables are rejected with a message naming `path`.
     /// - Complexity: O(size of the value); nesting is limited to 32 levels.
     static func json(_ L: OpaquePointer, _ index: Int32, path: String, depth: Int = 0) throws -> JSONValue {
@@ -128,11 +128,11 @@ enum LuaStack {
             if !array.isEmpty && !object.isEmpty {
                 throw ConversionError(message: "\(path) mixes array items and named fields")
             }
-            if !array.isEmpty {
-                guard array.keys.max() == array.count else {
+            if object.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
+                guard array.isEmpty || array.keys.max() == array.count else {
                     throw ConversionError(message: "\(path) is an array with holes")
                 }
-                return .array((1...array.count).map { array[$0]! })
+                return .array((0..<array.count).map { array[$0 + 1]! })
             }
             return .object(OrderedDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }))
         default:

@@ -98,6 +98,7 @@ extension LuaHost {
         do { value = try LuaStack.json(L, index, path: what) } catch let e as LuaStack.ConversionError {
             throw LuaHost.moduleError(e.message)
         }
+        if value == .array([]) { return .zero }
         do { return try LayoutParameters.insets(from: value, what: what) } catch let e as LayoutError {
             throw LuaHost.moduleError(e.message)
         }

@@ -7,7 +7,9 @@ import TesseraLua
 ///
 /// Both Lua loops ask `ctx:size` per item, so the difference between them is exactly the cost
 /// of getting frames out of Lua: `ctx.set` plus its checks. "frames" rows stop at a checked
-/// `[Rect]`; "layout+index" rows include the spatial index, as the layout suite's do.
+/// `[Rect]`; "layout+index" rows include the spatial index, as the layout suite's do. The
+/// last rows show what bounding a runaway script costs: nothing for the time limit (the
+/// watchdog arms a hook only once the deadline passes), a count hook for the budget.
 enum LuaBench: BenchSuite {
     static let name = "lua"
 
@@ -50,11 +52,16 @@ enum LuaBench: BenchSuite {
         let discard = host.field("discard", of: tableRef)
         let params = host.value(["columns": 3, "spacing": 4.5])
 
-        let budgetHost = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: nil,
-                                                          maxInstructions: Int(Int32.max)))
-        let budgetTable = try budgetHost.evaluate(script, chunkName: "=bench-waterfall",
-                                                  environment: budgetHost.newEnvironment())[0]
-        let budgeted = try budgetHost.layout(from: budgetTable) as! ScriptedLayout
+        // The same script under the two ways to bound a runaway script: a time limit (a
+        // watchdog thread; free until it fires) and an instruction budget (a count hook).
+        func makeScripted(_ limits: ScriptLimits) throws -> ScriptedLayout {
+            let other = try LuaHost(limits: limits)
+            let value = try other.evaluate(script, chunkName: "=bench-waterfall", environment: other.newEnvironment())[0]
+            return try other.layout(from: value) as! ScriptedLayout
+        }
+        let timed = try makeScripted(ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: 30))
+        let budgeted = try makeScripted(ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: nil,
+                                                 maxInstructions: Int(Int32.max)))
 
         let native = WaterfallLayout(columns: 3, spacing: 4.5)
         for n in [10_000, 100_000, 1_000_000] {
@@ -99,6 +106,10 @@ enum LuaBench: BenchSuite {
                 report(BenchResult(suite: name, name: "scripted waterfall frames (returns {x,y,w,h})", n: n,
                                    median: tablesMs, baseline: "same Lua loop, frames discarded", baselineMedian: loopMs,
                                    notes: ["x_slower": tablesMs / loopMs]))
+                let timedMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try timed.frames(context)) }
+                report(BenchResult(suite: name, name: "scripted waterfall frames, --time-limit 30", n: n,
+                                   median: timedMs, baseline: "scripted waterfall frames (ctx.set)", baselineMedian: setMs,
+                                   notes: ["x_slower": timedMs / setMs]))
                 let budgetMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try budgeted.frames(context)) }
                 report(BenchResult(suite: name, name: "scripted waterfall frames, --max-instructions", n: n,
                                    median: budgetMs, baseline: "scripted waterfall frames (ctx.set)", baselineMedian: setMs,
