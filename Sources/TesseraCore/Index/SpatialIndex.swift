@@ -73,6 +73,9 @@ public struct SpatialIndex: Sendable {
         // Exact unions level by level, each level rounded out to single precision once.
         var level = packing.leafBoxes
         var nodes: [BoxQuad] = []
+        var quads = 0, width = level.count
+        repeat { quads += (width + 3) / 4; width = (width + fanout - 1) / fanout } while width > 1
+        nodes.reserveCapacity(quads + 1)
         var levelQuad: [Int] = [], levelCount: [Int] = [], entrySpan: [Int] = []
         var span = fanout
         repeat {
