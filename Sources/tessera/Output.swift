@@ -12,13 +12,14 @@ func emit(_ text: String, to path: String?) throws {
         .appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
     do {
         try Data(text.utf8).write(to: temp)
-        if FileManager.default.fileExists(atPath: url.path) {
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: temp)
-        } else {
-            try FileManager.default.moveItem(at: temp, to: url)
-        }
     } catch {
         try? FileManager.default.removeItem(at: temp)
         throw CLIError("cannot write \(path): \(error.localizedDescription)")
+    }
+    // POSIX rename replaces an existing file atomically (FileManager.replaceItemAt does not on Linux).
+    guard rename(temp.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temp)
+        throw CLIError("cannot write \(path): \(reason)")
     }
 }

@@ -133,6 +133,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func out_replaces_an_existing_file() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("again.svg")
+        try "old".write(to: out, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "waterfall", "--format", "svg", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("<svg"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["again.svg"])
+    }
+
     @Test func an_existing_output_file_survives_a_failed_run() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("keep.json")
