@@ -112,13 +112,13 @@ public final class LuaHost {
     }
 
     /// A layout from a Lua value: a `t.*` value, or a script table (`simpleLayout`, or `frame`
-    /// and `visible`) with `params` overriding its defaults.
+    /// and `visible`) with `params` overriding its defaults. The layout keeps this host alive.
     public func layout(from value: LuaValue, params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Layout {
         push(value)
         defer { tb_pop(L, 1) }
         let version = try scriptVersion(at: -1, source: nil)
         _ = try version.resolve(params)
-        return ScriptedLayout(version: version, params: params)
+        return ScriptedLayout(version: version, params: params, anchor: self)
     }
 
     /// Compiles and runs `source` in `environment`; returns what the chunk returned.

@@ -23,15 +23,20 @@ public struct ScriptedLayout: Layout {
     let source: Source
     /// Parameter overrides (SPEC §7 `params`), checked against the script's defaults.
     public let params: OrderedDictionary<String, JSONValue>
+    /// Keeps the host alive for layouts handed to Swift code; nil for layouts that live inside
+    /// Lua (a strong reference there would keep the host alive through its own registry).
+    let anchor: LuaHost?
 
     init(script: LayoutScript, params: OrderedDictionary<String, JSONValue>) {
         source = .script(script)
         self.params = params
+        anchor = nil   // the script holds its host
     }
 
-    init(version: ScriptVersion, params: OrderedDictionary<String, JSONValue> = [:]) {
+    init(version: ScriptVersion, params: OrderedDictionary<String, JSONValue> = [:], anchor: LuaHost? = nil) {
         source = .version(version)
         self.params = params
+        self.anchor = anchor
     }
 
     var version: ScriptVersion {
