@@ -306,16 +306,14 @@ static void tb_begincall(tb_Bridge *b) {
 
 /* Disarms them; no stack. After the unlock the watchdog can no longer send a signal for
 ** this call, and one already sent is ignored once tb_running is restored; then the hook
-** goes. Records why the call stopped for tb_laststop. */
-static void tb_endcall(tb_Bridge *b, int status) {
+** goes. */
+static void tb_endcall(tb_Bridge *b) {
   pthread_mutex_lock(&b->mu);
   b->active = 0;
   b->armed = 0;
   pthread_mutex_unlock(&b->mu);
   tb_running = b->outer;
   lua_sethook(b->L, NULL, 0, 0);
-  b->laststop = status == LUA_OK ? TB_STOP_NONE : atomic_load(&b->reason);
-  if ((status == LUA_ERRMEM || status == LUA_ERRERR) && b->refusals > 0) b->laststop = TB_STOP_MEMORY;
   atomic_store(&b->reason, TB_STOP_NONE);
 }
 
@@ -424,7 +422,10 @@ int tb_pcall(lua_State *L, int nargs, int nresults) {
   b->enforce = 1;
   status = lua_pcall(L, nargs, nresults, base);
   b->enforce = saved;
-  if (outer) tb_endcall(b, status);
+  /* why this call (outermost or nested) stopped, for tb_laststop */
+  b->laststop = status == LUA_OK ? TB_STOP_NONE : atomic_load(&b->reason);
+  if ((status == LUA_ERRMEM || status == LUA_ERRERR) && b->refusals > 0) b->laststop = TB_STOP_MEMORY;
+  if (outer) tb_endcall(b);
   b->depth--;
   lua_remove(L, base);
   return status;

@@ -162,6 +162,10 @@ import TesseraCore
         #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s exceeded")
         #expect(e.traceback.contains("\(dir)/runaway.lua:2: in function <\(dir)/runaway.lua:1>"))
         #expect(elapsed < 1.0)
+        // The next failure on the same host is classified on its own.
+        let next = try #require(try failure("after.lua", "return { simpleLayout = function(ctx)\n  error('plain')\nend }", host: host))
+        #expect(next.kind == .runtime)
+        #expect(next.message == "\(dir)/after.lua:2: plain")
     }
 
     @Test func runawayLoopStopsWithin2SecondsByDefault() throws {

@@ -36,7 +36,7 @@ static inline int tb_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
 ** States, limits and protected calls
 ** ===================================================================== */
 
-/* Why the last outermost call stopped (tb_laststop). */
+/* Why a call stopped (tb_laststop). */
 enum {
   TB_STOP_NONE = 0,
   TB_STOP_TIME = 1,          /* the time limit passed (watchdog) */
@@ -65,7 +65,7 @@ void tb_resetpeak(lua_State *L);
 ** host function runs), so host-side setup code never sees a memory error. Returns the
 ** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
 int tb_pcall(lua_State *L, int nargs, int nresults);
-/* Why the last finished outermost call stopped (TB_STOP_*). */
+/* Why the last finished tb_pcall (outermost or nested) stopped (TB_STOP_*). */
 int tb_laststop(lua_State *L);
 /* For TB_STOP_MEMORY: "file:line:" of the Lua code whose allocation was refused, and a
 ** traceback captured at that moment (a memory error has no message handler). "" if none. */
