@@ -212,6 +212,67 @@ struct DiffPropertyTests {
         }
     }
 
+    @Test("apply never traps: 3000 random batches, most inconsistent, either throw or give a valid snapshot")
+    func applyRejectsNonsense() throws {
+        var random = DiffRandom(seed: 11)
+        var thrown = 0, applied = 0
+        for _ in 0..<3000 {
+            let (old, new, _) = randomPair(&random)
+            func index() -> Int { random.int(-1...5) }
+            func path() -> ItemPath { ItemPath(section: index(), item: random.int(-1...8)) }
+            func some<T>(_ make: () -> T) -> [T] { (0..<random.int(0...2)).map { _ in make() } }
+            var batch = Changeset()
+            batch.sectionsDeleted = some(index)
+            batch.sectionsInserted = some(index)
+            batch.sectionsMoved = some { IndexMove(source: index(), target: index()) }
+            batch.sectionsUpdated = some(index)
+            batch.itemsDeleted = some(path)
+            batch.itemsInserted = some(path)
+            batch.itemsMoved = some { IndexMove(source: path(), target: path()) }
+            batch.itemsUpdated = some(path)
+            if random.chance(0.3) { batch = Changeset(from: old, to: new) }   // the real one applies
+            do {
+                let result = try apply(batch, to: old, insertingFrom: new)
+                #expect(result.checkInvariants())
+                #expect(result.numberOfSections == new.numberOfSections)
+                applied += 1
+            }
+            catch is ChangesetApplyError {
+                thrown += 1
+            }
+        }
+        #expect(thrown > 1000)
+        #expect(applied > 800)
+    }
+
+    @Test("120 large sectioned pairs (thousands of items, many sections) apply exactly")
+    func largePairs() throws {
+        var random = DiffRandom(seed: 5)
+        for _ in 0..<120 {
+            let sections = random.int(1...20)
+            var next = 0
+            var old: [(Int, [Int])] = []
+            for s in 0..<sections {
+                let count = random.int(0...300)
+                old.append((s, Array(next..<(next + count))))
+                next += count
+            }
+            var new = old.filter { _ in !random.chance(0.1) }
+            new.shuffle(using: &random)
+            new.append((1000, []))
+            for _ in 0..<random.int(0...400) {
+                let from = random.int(0...(new.count - 1)), to = random.int(0...(new.count - 1))
+                guard !new[from].1.isEmpty else { continue }
+                let id = new[from].1.remove(at: random.int(0...(new[from].1.count - 1)))
+                if random.chance(0.3) { continue }   // deleted
+                new[to].1.insert(random.chance(0.3) ? next : id, at: random.int(0...new[to].1.count))
+                next += 1
+            }
+            let changed = Set(old.flatMap { $0.1 }.filter { _ in random.chance(0.05) })
+            try checkDiff(diffSnapshot(old), diffSnapshot(new), changed: changed)
+        }
+    }
+
     @Test("a move never costs more than one move per misplaced element in a single move case")
     func singleMoveCostsOneMove() throws {
         var random = DiffRandom(seed: 99)
