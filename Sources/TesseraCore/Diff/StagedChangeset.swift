@@ -20,8 +20,13 @@ import OrderedCollections
 /// while the merged batch needs no staging, so a diff usually takes one or two batches where
 /// DifferenceKit takes up to five. A batch that needs no staging is a single stage.
 ///
+/// A UI applies each stage in its own batch and switches its data source to the stage's
+/// snapshot inside that batch, before the batch ends; skipping that is the most reported
+/// DifferenceKit "bug" (its issues #21 and #102).
+///
 /// Invariants (asserted in debug builds): no stage needs staging; the last stage's snapshot is
-/// NEW; applying each stage to the previous stage's snapshot gives its own.
+/// NEW; applying each stage to the previous stage's snapshot gives its own (the tests check
+/// this with `apply`).
 public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAccessCollection {
     /// One batch and the state after it.
     public struct Stage {
