@@ -25,8 +25,7 @@ import OrderedCollections
 /// DifferenceKit "bug" (its issues #21 and #102).
 ///
 /// Invariants (asserted in debug builds): no stage needs staging; the last stage's snapshot is
-/// NEW; applying each stage to the previous stage's snapshot gives its own (the tests check
-/// this with `apply`).
+/// NEW; applying each stage to the previous stage's snapshot with `apply` gives its own.
 public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAccessCollection {
     /// One batch and the state after it.
     public struct Stage {
@@ -98,6 +97,9 @@ public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAcce
         if let open = current { result.append(Stage(changeset: open.changeset, snapshot: states[open.to])) }
         stages = result
         assert(stages.allSatisfy { !$0.changeset.needsStaging })
+        assert(zip([old] + stages.map(\.snapshot), stages).allSatisfy { previous, stage in
+            (try? apply(stage.changeset, to: previous, insertingFrom: stage.snapshot))?.withoutMarks() == stage.snapshot.withoutMarks()
+        })
         assert(stages.last.map { $0.snapshot.itemSet == new.itemSet && $0.snapshot.sectionSet == new.sectionSet } ?? true)
     }
 
