@@ -97,34 +97,41 @@ extension LuaHost {
                       context: LayoutContext) throws -> [Rect] {
         precondition(rectIsFourDoubles, "Rect is not laid out as four Doubles")
         let n = context.count
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
         var seen = [UInt8](repeating: 0, count: n)
         var failure: LuaScriptError?
         let frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
-            seen.withUnsafeMutableBufferPointer { seenBuffer in
-                lua_pushcclosure(L, tb_runsimple, 0)
-                lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
-                let writer = tb_newframes(L)!
-                let writerSlot = lua_gettop(L)
-                pushContext(context, frames: writerSlot, scriptSize: version.size)
-                pushParams(params)
-                lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
-                writer.pointee.frames = UnsafeMutableRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: Double.self)
-                writer.pointee.seen = seenBuffer.baseAddress
-                writer.pointee.count = lua_Integer(n)
-                writer.pointee.written = 0
-                writer.pointee.open = 1
-                let status = tb_pcall(L, 4, 0)
-                writer.pointee.open = 0               // the buffers die with this closure
-                writer.pointee.count = 0
-                writer.pointee.frames = nil
-                writer.pointee.seen = nil
-                if status == LUA_OK { initialized = n } else { failure = popError(status: status) }
+            // The bridge writes x, y, w, h as doubles: it sees the Rect storage as 4n Doubles.
+            failure = buffer.withMemoryRebound(to: Double.self) { doubles in
+                seen.withUnsafeMutableBufferPointer { seenBuffer in
+                    runSimpleLayout(version, params: params, context: context, into: doubles, seen: seenBuffer)
+                }
             }
+            if failure == nil { initialized = n }
         }
         if let failure { throw failure }
         return frames
+    }
+
+    /// One protected call of the `tb_runsimple` driver writing into `frames` (4 per item) and
+    /// `seen` (1 per item). The writer is closed before the buffers go away, so a `ctx.set`
+    /// kept by the script and called later raises instead of writing.
+    private func runSimpleLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                                 context: LayoutContext, into frames: UnsafeMutableBufferPointer<Double>,
+                                 seen: UnsafeMutableBufferPointer<UInt8>) -> LuaScriptError? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tb_runsimple, 0)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
+        let writer = tb_newframes(L)!
+        let writerSlot = lua_gettop(L)
+        pushContext(context, frames: writerSlot, scriptSize: version.size)
+        pushParams(params)
+        lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
+        writer.pointee = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
+                                   count: lua_Integer(context.count), written: 0, open: 1)
+        let status = tb_pcall(L, 4, 0)
+        writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, written: 0, open: 0)
+        return status == LUA_OK ? nil : popError(status: status)
     }
 
     /// Runs the analytic `layout(ctx, params)` when the script has one, and returns a result
