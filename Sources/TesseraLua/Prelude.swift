@@ -11,6 +11,10 @@ local load, pairs, ipairs, select, tostring, type, error = load, pairs, ipairs, 
 local concat = table.concat
 local P = {}
 
+-- Strings index the real string table through their shared metatable, so remove dump there
+-- too: ("").dump would otherwise reach it (binary chunks cannot be loaded anyway).
+string.dump = nil
+
 -- SPEC §7: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package,
 -- no collectgarbage/getmetatable (the string metatable stays out of reach), no coroutine
 -- (the time limit stops the main thread only), and `load` only for text chunks.
@@ -32,7 +36,6 @@ function P.newenv(require)
   local env = {}
   for _, k in ipairs(globals) do env[k] = G[k] end
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
-  env.string.dump = nil
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.require = require
   env._G = env
