@@ -183,7 +183,7 @@ struct SpatialIndexExactTests {
         let index = SpatialIndex(frames: frames)
         #expect(!index.isOrdered)
         // 750 leaves of 16 items: a leaf inside one column spans about 16 × 230 = 3,700 points.
-        let leafHeights = (0..<index.levelCount[0]).map { index.nodeBox(level: 0, $0).height }.sorted()
+        let leafHeights = (0..<index.levels[0].count).map { index.nodeBox(level: 0, $0).height }.sorted()
         #expect(leafHeights.count == 750)
         #expect(leafHeights[leafHeights.count * 9 / 10] < 4500)
         #expect(leafHeights.filter { $0 > 10_000 }.count <= 2)   // at most one per column junction

@@ -6,13 +6,9 @@
 /// in range by the shape of the tree: children `j·fanout ..< min((j+1)·fanout, level size)`,
 /// entries `j·span ..< min((j+1)·span, entryCount)`.
 struct IndexWalk {
-    /// Node boxes, level by level (leaves first); level L starts at quad `levelQuad[L]`.
+    /// Node boxes, level by level (leaves first), and where each level starts.
     let nodes: UnsafeBufferPointer<BoxQuad>
-    let levelQuad: [Int]
-    /// Nodes in level L.
-    let levelCount: [Int]
-    /// Entries under one node of level L.
-    let entrySpan: [Int]
+    let levels: UnsafeBufferPointer<SpatialIndex.Level>
     let frames: UnsafeBufferPointer<Rect>
     /// Frame index of each entry; empty when entry `p` is frame `p`.
     let ids: UnsafeBufferPointer<UInt32>
@@ -22,7 +18,7 @@ struct IndexWalk {
     let entryCount: Int
     let probe: Probe
     /// The hits so far, in entry order. The caller owns it (and deallocates it).
-    var hits = HitBuffer(capacity: 64)   // a phone screenful before the first regrowth
+    var hits: HitBuffer
 
     /// The query: exact, and rounded out and in to single precision (see `CompactBox`).
     struct Probe {
@@ -38,8 +34,8 @@ struct IndexWalk {
 
     /// Collects the hits under the root, in entry order.
     mutating func run() {
-        let root = levelQuad.count - 2
-        let quad = nodes[levelQuad[root]]
+        let root = levels.count - 1
+        let quad = nodes[levels[root].firstQuad]
         guard quad.overlapping(probe.outer) & 1 != 0 else { return }
         if quad.inside(probe.inner) & 1 != 0 {
             emit(level: root, node: 0)
@@ -53,9 +49,9 @@ struct IndexWalk {
     /// Visits the children of a node that may hold hits but does not lie inside the query.
     private mutating func visit(level: Int, node: Int) {
         let below = level &- 1
-        let base = levelQuad[below]
+        let base = levels[below].firstQuad
         var child = node &* fanout
-        let end = Swift.min(child &+ fanout, levelCount[below])
+        let end = Swift.min(child &+ fanout, levels[below].count)
         while child < end {
             let q = child &>> 2
             let quad = nodes[base &+ q]
@@ -82,8 +78,9 @@ struct IndexWalk {
     /// Appends every entry under a node lying inside the query: all of them are hits.
     @inline(__always)
     private mutating func emit(level: Int, node: Int) {
-        let lo = node &* entrySpan[level]
-        let hi = Swift.min(lo &+ entrySpan[level], entryCount)
+        let span = levels[level].entrySpan
+        let lo = node &* span
+        let hi = Swift.min(lo &+ span, entryCount)
         hits.reserve(hi &- lo)
         if ids.isEmpty {
             for p in lo..<hi { hits.appendReserved(p) }
@@ -127,15 +124,18 @@ struct IndexWalk {
 }
 
 /// A growable run of hit ids behind a raw pointer: room is made once per leaf or node
-/// (`reserve`), so each append is a store and an increment. Deallocate it when done.
+/// (`reserve`), so each append is a store and an increment. It starts in memory the caller
+/// lends (a stack buffer: most queries never touch the heap for it) and moves to the heap when
+/// that is full. Call `deallocate` when done.
 struct HitBuffer {
     private(set) var base: UnsafeMutablePointer<Int>
     private(set) var count = 0
     private var capacity: Int
+    private var onHeap = false
 
-    init(capacity: Int) {
-        base = .allocate(capacity: capacity)
-        self.capacity = capacity
+    init(borrowing start: UnsafeMutableBufferPointer<Int>) {
+        base = start.baseAddress!
+        capacity = start.count
     }
 
     /// Makes room for `extra` more ids.
@@ -151,14 +151,22 @@ struct HitBuffer {
         count &+= 1
     }
 
+    /// The hits as a mutable buffer (valid until the next append).
+    var buffer: UnsafeMutableBufferPointer<Int> { UnsafeMutableBufferPointer(start: base, count: count) }
+
     @inline(never)
     private mutating func grow(to needed: Int) {
-        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: Swift.max(needed, capacity * 2))
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
         bigger.update(from: base, count: count)
-        base.deallocate()
+        if onHeap { base.deallocate() }
         base = bigger
-        capacity = Swift.max(needed, capacity * 2)
+        capacity = newCapacity
+        onHeap = true
     }
 
-    func deallocate() { base.deallocate() }
+    /// Frees the heap memory, if the buffer moved there.
+    func deallocate() {
+        if onHeap { base.deallocate() }
+    }
 }

@@ -38,21 +38,28 @@ enum RadixSort {
         sort(&keys, carrying: &payload, keyScratch: &keyScratch, payloadScratch: &payloadScratch)
     }
 
-    /// Sorts non-negative integers ascending (the array form of the pointer version below).
+    /// Sorts non-negative integers ascending (the array form of the buffer version below).
     static func sortAscending(_ values: inout [Int]) {
+        values.withUnsafeMutableBufferPointer { sortAscending($0) }
+    }
+
+    /// Sorts non-negative integers ascending in place (with a scratch buffer of the same size
+    /// beyond 32 values).
+    static func sortAscending(_ values: UnsafeMutableBufferPointer<Int>) {
         let n = values.count
-        guard n > 1 else { return }
-        var scratch = values
-        let inScratch = values.withUnsafeMutableBufferPointer { v in
-            scratch.withUnsafeMutableBufferPointer { s in
-                sortAscending(v.baseAddress!, scratch: s.baseAddress!, count: n) == s.baseAddress!
-            }
+        guard n > 1, let start = values.baseAddress else { return }
+        if n <= 32 {
+            _ = sortAscending(start, scratch: start, count: n)
+            return
         }
-        if inScratch { values = scratch }
+        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        defer { scratch.deallocate() }
+        let result = sortAscending(start, scratch: scratch, count: n)
+        if result != start { start.update(from: result, count: n) }
     }
 
     /// Sorts `count` non-negative integers at `values` ascending, using `scratch` (room for
-    /// `count`) as the second buffer. Returns whichever of the two holds the result.
+    /// `count`; unused for 32 or fewer) as the second buffer. Returns whichever holds the result.
     /// - Complexity: O(k²) for k ≤ 32 (insertion sort), else as above.
     static func sortAscending(_ values: UnsafeMutablePointer<Int>, scratch: UnsafeMutablePointer<Int>,
                               count: Int) -> UnsafeMutablePointer<Int> {

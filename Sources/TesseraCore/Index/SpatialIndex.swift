@@ -37,14 +37,10 @@ public struct SpatialIndex: Sendable {
     let ids: [UInt32]
     /// Outward-rounded entry boxes, four per quad (STR packing only).
     let entryQuads: [BoxQuad]
-    /// Outward-rounded node boxes, four per quad, level by level from the leaves up; level L
-    /// starts at quad `levelQuad[L]` (one more element marks the end).
+    /// Outward-rounded node boxes, four per quad, level by level from the leaves up.
     let nodes: [BoxQuad]
-    let levelQuad: [Int]
-    /// Nodes in level L.
-    let levelCount: [Int]
-    /// Entries covered by one node of level L: `fanout^(L+1)`.
-    let entrySpan: [Int]
+    /// Where each level's quads start, its size and reach; leaves first, the root last.
+    let levels: [Level]
     /// Number of entries (frames with a positive area).
     let entryCount: Int
 
@@ -76,12 +72,10 @@ public struct SpatialIndex: Sendable {
         var quads = 0, width = level.count
         repeat { quads += (width + 3) / 4; width = (width + fanout - 1) / fanout } while width > 1
         nodes.reserveCapacity(quads + 1)
-        var levelQuad: [Int] = [], levelCount: [Int] = [], entrySpan: [Int] = []
+        var levels: [Level] = []
         var span = fanout
         repeat {
-            levelQuad.append(nodes.count)
-            levelCount.append(level.count)
-            entrySpan.append(span)
+            levels.append(Level(firstQuad: nodes.count, count: level.count, entrySpan: span))
             for first in stride(from: 0, to: level.count, by: 4) {
                 var quad = BoxQuad.empty
                 for i in first..<Swift.min(first + 4, level.count) { quad[i - first] = CompactBox(enclosing: level[i]) }
@@ -91,12 +85,9 @@ public struct SpatialIndex: Sendable {
                 level[first..<Swift.min(first + fanout, level.count)].reduce(into: IndexBox.empty) { $0.formUnion($1) }
             }
             span = span &* fanout
-        } while levelCount[levelCount.count - 1] > 1
-        levelQuad.append(nodes.count)
+        } while levels[levels.count - 1].count > 1
         self.nodes = nodes
-        self.levelQuad = levelQuad
-        self.levelCount = levelCount
-        self.entrySpan = entrySpan
+        self.levels = levels
         assert(invariantsHold(), "spatial index invariants violated")
     }
 
@@ -108,23 +99,36 @@ public struct SpatialIndex: Sendable {
     public func query(_ rect: Rect) -> [Int] {
         let probe = IndexWalk.Probe(IndexBox(rect))
         guard probe.exact.hasArea, entryCount > 0 else { return [] }
-        let found = nodes.withUnsafeBufferPointer { nodes in
-            frames.withUnsafeBufferPointer { frames in
-                ids.withUnsafeBufferPointer { ids in
-                    entryQuads.withUnsafeBufferPointer { entries in
-                        var walk = IndexWalk(nodes: nodes, levelQuad: levelQuad, levelCount: levelCount,
-                                             entrySpan: entrySpan, frames: frames, ids: ids, entries: entries,
-                                             fanout: fanout, entryCount: entryCount, probe: probe)
-                        walk.run()
-                        return walk.hits
+        // A screenful of hits fits on the stack; only larger answers allocate while walking.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { stack in
+            let found = walk(probe, into: HitBuffer(borrowing: stack))
+            defer { found.deallocate() }
+            let hits = found.buffer
+            if !isOrdered, !zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 }) {
+                RadixSort.sortAscending(hits)   // STR order: hits come tile by tile
+            }
+            assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
+            return Array(hits)
+        }
+    }
+
+    /// Runs one `IndexWalk` over this index's storage.
+    private func walk(_ probe: IndexWalk.Probe, into hits: HitBuffer) -> HitBuffer {
+        nodes.withUnsafeBufferPointer { nodes in
+            levels.withUnsafeBufferPointer { levels in
+                frames.withUnsafeBufferPointer { frames in
+                    ids.withUnsafeBufferPointer { ids in
+                        entryQuads.withUnsafeBufferPointer { entries in
+                            var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, ids: ids,
+                                                 entries: entries, fanout: fanout, entryCount: entryCount,
+                                                 probe: probe, hits: hits)
+                            walk.run()
+                            return walk.hits
+                        }
                     }
                 }
             }
         }
-        defer { found.deallocate() }
-        let hits = isOrdered ? Array(UnsafeBufferPointer(start: found.base, count: found.count)) : sorted(found)
-        assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
-        return hits
     }
 
     /// Bytes the index itself holds (node and entry boxes, ids, bookkeeping), not the frames.
@@ -133,30 +137,28 @@ public struct SpatialIndex: Sendable {
         MemoryLayout<SpatialIndex>.size
             + (nodes.capacity + entryQuads.capacity) * MemoryLayout<BoxQuad>.stride
             + ids.capacity * MemoryLayout<UInt32>.stride
-            + (levelQuad.capacity + levelCount.capacity + entrySpan.capacity) * MemoryLayout<Int>.stride
+            + levels.capacity * MemoryLayout<Level>.stride
     }
 
-    /// STR order yields hits tile by tile; a handful may already be sorted.
-    private func sorted(_ found: HitBuffer) -> [Int] {
-        let n = found.count, hits = found.base
-        var ascending = true
-        for i in 1..<Swift.max(1, n) where hits[i - 1] > hits[i] { ascending = false; break }
-        if ascending { return Array(UnsafeBufferPointer(start: hits, count: n)) }
-        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: n)
-        defer { scratch.deallocate() }
-        let result = RadixSort.sortAscending(hits, scratch: scratch, count: n)
-        return Array(UnsafeBufferPointer(start: result, count: n))
+    /// One level of the tree: its first quad in `nodes`, its number of nodes, and how many
+    /// entries one of its nodes covers (`fanout^(L+1)` at level L).
+    struct Level: Sendable {
+        let firstQuad: Int
+        let count: Int
+        let entrySpan: Int
     }
 
     // MARK: - Debug checks
 
     /// Box of node `i` of level `level` (as stored: rounded outward).
-    func nodeBox(level: Int, _ i: Int) -> IndexBox { nodes[levelQuad[level] + i / 4][i % 4].wide }
+    func nodeBox(level: Int, _ i: Int) -> IndexBox { nodes[levels[level].firstQuad + i / 4][i % 4].wide }
 
     /// The invariants listed in the type's documentation. O(n); run by `assert` only.
     func invariantsHold() -> Bool {
         let live = frames.indices.filter { IndexBox(frames[$0]).hasArea }
-        guard entryCount == live.count, entryCount > 0 || levelCount == [0] else { return false }
+        guard entryCount == live.count, entryCount > 0 || (levels.count == 1 && levels[0].count == 0) else {
+            return false
+        }
         let entryIds = (0..<entryCount).map { ids.isEmpty ? $0 : Int(ids[$0]) }
         guard entryIds.sorted() == live else { return false }
         if isOrdered, !zip(entryIds, entryIds.dropFirst()).allSatisfy({ $0 < $1 }) { return false }
@@ -166,14 +168,15 @@ public struct SpatialIndex: Sendable {
             if !isOrdered, !entryQuads[p / 4][p % 4].wide.encloses(exact) { return false }
             if !nodeBox(level: 0, p / fanout).encloses(exact) { return false }
         }
-        for level in 1..<levelCount.count where levelCount[level] != (levelCount[level - 1] + fanout - 1) / fanout {
-            return false
-        }
-        for level in 1..<levelCount.count {
-            for child in 0..<levelCount[level - 1] where !nodeBox(level: level, child / fanout).encloses(nodeBox(level: level - 1, child)) {
+        for level in 1..<levels.count {
+            guard levels[level].count == (levels[level - 1].count + fanout - 1) / fanout,
+                  levels[level].firstQuad == levels[level - 1].firstQuad + (levels[level - 1].count + 3) / 4,
+                  levels[level].entrySpan == levels[level - 1].entrySpan * fanout else { return false }
+            for child in 0..<levels[level - 1].count
+            where !nodeBox(level: level, child / fanout).encloses(nodeBox(level: level - 1, child)) {
                 return false
             }
         }
-        return levelCount[levelCount.count - 1] == 1 || entryCount == 0
+        return levels[levels.count - 1].count == 1 || entryCount == 0
     }
 }
