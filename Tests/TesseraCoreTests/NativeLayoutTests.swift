@@ -175,3 +175,16 @@ import Testing
         #expect(result.allFrames == [r(0, 0, 10, 10), r(0, 0, 10, 10), r(10, 0, 10, 10), r(10, 0, 10, 10), r(10, 0, 10, 10)])
     }
 }
+
+@Suite struct RectTests {
+    @Test func positive_area_overlap_excludes_touching_edges_and_empty_rectangles() {
+        let q = r(0, 0, 100, 100)
+        #expect(r(10, 10, 5, 5).overlapsWithPositiveArea(q))
+        #expect(!r(100, 10, 5, 5).overlapsWithPositiveArea(q))
+        #expect(!r(10, -5, 5, 5).overlapsWithPositiveArea(q))
+        #expect(!r(10, 10, 0, 5).overlapsWithPositiveArea(q))
+        #expect(!r(10, 10, 5, 0).overlapsWithPositiveArea(q))
+        #expect(!q.overlapsWithPositiveArea(r(10, 10, 0, 0)))
+        #expect(r(99.5, 99.5, 1, 1).overlapsWithPositiveArea(q))
+    }
+}

@@ -27,10 +27,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var size: Size { Size(width: width, height: height) }
 
     /// True when the two rectangles share an area greater than zero. Touching
-    /// edges do not count (CollectionKit's open-interval visibility).
+    /// edges do not count (CollectionKit's open-interval visibility), and neither does a
+    /// rectangle of zero width or height: it has no area to share.
     @inlinable
     public func overlapsWithPositiveArea(_ other: Rect) -> Bool {
-        x < other.x + other.width && other.x < x + width
+        width > 0 && height > 0 && other.width > 0 && other.height > 0
+            && x < other.x + other.width && other.x < x + width
             && y < other.y + other.height && other.y < y + height
     }
 

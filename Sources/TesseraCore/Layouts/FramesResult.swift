@@ -10,7 +10,7 @@ public struct FramesResult: LayoutResult {
     public let supplementaries: [Supplementary]
 
     /// Validates every frame (finite, non-negative size) and indexes them.
-    /// - Complexity: O(n log n) to build the index.
+    /// - Complexity: O(n) to validate and to build the index (O(n) radix sorts for shuffled frames).
     public init(frames: [Rect], minimumContentSize: Size = .zero, supplementaries: [Supplementary] = [],
                 layoutName: String = "the") throws {
         var maxX = minimumContentSize.width, maxY = minimumContentSize.height
