@@ -16,17 +16,6 @@ private func exactWrite(_ v: JSONValue) -> String {
     JSONWriter.write(v, options: JSONWriter.Options(integralDoublesAsIntegers: false))
 }
 
-/// A deterministic 64-bit generator (SplitMix64), so random round trips are reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("JSON parser")
 struct JSONParserTests {
@@ -227,7 +216,7 @@ struct JSONWriterTests {
     }
 
     @Test func randomDoublesRoundTripBitForBit() throws {
-        var rng = SplitMix64(state: 42)
+        var rng = SplitMix64(seed: 42)
         var values: [JSONValue] = []
         for k in 0..<20_000 {
             let d: Double

@@ -9,17 +9,10 @@ private func bruteForce(_ frames: [Rect], _ q: Rect) -> [Int] {
     return frames.indices.filter { IndexBox(frames[$0]).hasArea && frames[$0].overlapsWithPositiveArea(q) }
 }
 
-/// SplitMix64: a tiny seeded generator, so every failing case can be replayed from its seed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The shared seeded generator, so every failing case can be replayed from its seed.
+private typealias SeededRandom = SplitMix64
+
+extension SplitMix64 {
     mutating func uniform(_ range: Range<Double>) -> Double { Double.random(in: range, using: &self) }
 }
 

@@ -262,7 +262,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         for i in stride(from: 0, to: n, by: 97) { #expect(try grid.checkedFrame(at: i) == frames[i]) }
         #expect(grid.contentSize == Size(width: 6 * (w + 2.5) + w, height: Double(n / 7) * (h + 2.5) + h))
         // Rectangles on a lattice that hits cell edges, gaps and the ragged last row exactly.
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 20261122)
         var queries = [rect(0, 0, 333.3, 500), frames[n - 1], frames[8], rect(w, h, 2.5, 2.5)]
         for _ in 0..<200 {
             let x = Double(Int.random(in: -20...340, using: &generator)) * 1.25 - 25

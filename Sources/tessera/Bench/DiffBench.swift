@@ -41,7 +41,7 @@ enum DiffBench: BenchSuite {
         ]
         var baselines: [String: Double] = [:]   // kind -> 100k baseline, for the quick 1M rows
         for c in cases {
-            var random = BenchRandom(seed: 20_240_601 &+ UInt64(c.n))
+            var random = SplitMix64(seed: 20_240_601 &+ UInt64(c.n))
             let intIDs = (0..<(c.n + c.inserted)).map { _ in random.next() }
             let (oldInts, newInts) = makePair(intIDs, c, &random)
             try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, baselines: &baselines, report: report)
@@ -53,7 +53,7 @@ enum DiffBench: BenchSuite {
     }
 
     /// OLD is the first `n` ids; NEW deletes, inserts the remaining ids as a block, shuffles a prefix.
-    private static func makePair<ID>(_ ids: [ID], _ c: Case, _ random: inout BenchRandom) -> ([ID], [ID]) {
+    private static func makePair<ID>(_ ids: [ID], _ c: Case, _ random: inout SplitMix64) -> ([ID], [ID]) {
         let old = Array(ids[0..<c.n])
         var new = old
         new.removeSubrange(c.deleted)
@@ -109,19 +109,9 @@ enum DiffBench: BenchSuite {
     }
 }
 
-/// SplitMix64: unique 64-bit ids (a bijection of the counter) and reproducible UUID strings.
-private struct BenchRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Reproducible UUID strings from the shared seeded generator (whose outputs, a bijection of
+/// its counter, also serve as unique 64-bit ids).
+extension SplitMix64 {
     /// A version-4-shaped UUID string, `XXXXXXXX-XXXX-4XXX-YXXX-XXXXXXXXXXXX`.
     mutating func uuidString() -> String {
         let hex = Array("0123456789ABCDEF".utf8)
