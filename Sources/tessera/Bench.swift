@@ -64,18 +64,6 @@ enum BenchClock {
         return Double(usage.ru_maxrss) / 1_048_576
         #endif
     }
-
-    /// Current resident set size (VmRSS), in MB; used to show the memory a structure adds.
-    static func currentRSSMegabytes() -> Double {
-        #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
-            return kb / 1024
-        }
-        #endif
-        return 0
-    }
 }
 
 /// Keeps the optimiser from deleting a computation whose result is otherwise unused.

@@ -81,6 +81,14 @@ import Testing
         #expect(result.visible(in: r(0, 110, 100, 50)) == [])
     }
 
+    @Test func inset_provider_is_evaluated_with_the_outer_size() throws {
+        let layout = InsetLayout(column) { size in EdgeInsets(top: 0, left: size.width / 10, bottom: 0, right: 0) }
+        #expect(try layout.layout(fixedContext(sizes, in: s(100, 100))).allFrames == [r(10, 0, 90, 40), r(10, 40, 90, 60)])
+        #expect(try layout.layout(fixedContext(sizes, in: s(200, 100))).allFrames == [r(20, 0, 180, 40), r(20, 40, 180, 60)])
+        let preload = VisibleFrameInsetLayout(column) { size in EdgeInsets(all: -size.height / 10) }
+        #expect(try preload.layout(fixedContext(sizes, in: s(100, 100))).visible(in: r(0, 0, 100, 35)) == [0, 1])
+    }
+
     @Test func empty_inset_layout_still_takes_the_inset_area() throws {
         let result = try InsetLayout(column, insets: EdgeInsets(all: 8)).layout(fillContext(count: 0, in: s(100, 100)))
         #expect(result.contentSize == s(16, 16))

@@ -5,24 +5,22 @@
 /// sides), and a container smaller than the insets is clamped to zero instead of going negative.
 public struct InsetLayout: Layout {
     public var root: any Layout
-    public var insets: EdgeInsets
-    /// When set, evaluated on every layout with the outer container size; overrides `insets`.
-    public var insetProvider: ((Size) -> EdgeInsets)?
+    public var insets: InsetRule
 
     public init(_ root: any Layout, insets: EdgeInsets) {
         self.root = root
-        self.insets = insets
+        self.insets = .fixed(insets)
     }
 
+    /// Insets computed from the container size on every layout.
     public init(_ root: any Layout, insetProvider: @escaping (Size) -> EdgeInsets) {
         self.root = root
-        self.insets = .zero
-        self.insetProvider = insetProvider
+        self.insets = .computed(insetProvider)
     }
 
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        let e = insetProvider?(context.collectionSize) ?? insets
+        let e = insets.resolve(for: context.collectionSize)
         let inner = Size(width: max(0, context.collectionSize.width - e.horizontal),
                          height: max(0, context.collectionSize.height - e.vertical))
         let base = try root.layout(context.with(collectionSize: inner))

@@ -3,23 +3,21 @@
 /// which preloads items just outside the viewport. Frames and content size are unchanged.
 public struct VisibleFrameInsetLayout: Layout {
     public var root: any Layout
-    public var insets: EdgeInsets
-    /// When set, evaluated on every layout with the container size; overrides `insets`.
-    public var insetProvider: ((Size) -> EdgeInsets)?
+    public var insets: InsetRule
 
     public init(_ root: any Layout, insets: EdgeInsets) {
         self.root = root
-        self.insets = insets
+        self.insets = .fixed(insets)
     }
 
+    /// Insets computed from the container size on every layout.
     public init(_ root: any Layout, insetProvider: @escaping (Size) -> EdgeInsets) {
         self.root = root
-        self.insets = .zero
-        self.insetProvider = insetProvider
+        self.insets = .computed(insetProvider)
     }
 
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        let e = insetProvider?(context.collectionSize) ?? insets
+        let e = insets.resolve(for: context.collectionSize)
         return VisibleFrameInsetResult(base: try root.layout(context), insets: e)
     }
 }

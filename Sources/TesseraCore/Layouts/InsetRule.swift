@@ -1,0 +1,14 @@
+/// Insets fixed when a decorator is configured, or computed from the container size on every
+/// layout (CollectionKit's `insetProvider`, re-evaluated with the outer collection size).
+public enum InsetRule {
+    case fixed(EdgeInsets)
+    case computed((Size) -> EdgeInsets)
+
+    /// The insets for a container of `size`. O(1) plus the closure.
+    public func resolve(for size: Size) -> EdgeInsets {
+        switch self {
+        case .fixed(let insets): return insets
+        case .computed(let provider): return provider(size)
+        }
+    }
+}
