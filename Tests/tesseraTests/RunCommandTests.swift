@@ -152,3 +152,17 @@ import Testing
         #expect(try String(contentsOf: out, encoding: .utf8) == "previous")
     }
 }
+
+@Suite struct RunHTMLTests {
+    @Test func html_is_a_self_contained_scrollable_page() throws {
+        let run = try runTessera(["run", "waterfall", "--data", "datasets/images-wallpapers.json", "--offset", "0,300", "--format", "html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("<!doctype html>"))
+        #expect(run.stdout.contains("#view { width: 375px; height: 812px; overflow: auto;"))
+        #expect(run.stdout.contains("view.scrollTo(0, 300);"))
+        #expect(!run.stdout.contains("<script src"))
+        // Every frame is embedded: one [x, y, w, h] array per item.
+        let frames = run.stdout.components(separatedBy: "const frames = ")[1].components(separatedBy: ";\n")[0]
+        #expect(frames.components(separatedBy: "],[").count == 121)
+    }
+}
