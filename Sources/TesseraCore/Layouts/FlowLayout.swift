@@ -45,54 +45,53 @@ public struct FlowLayout: Layout, Sendable {
     }
 
     /// Every item's frame, in index order. O(n).
+    ///
+    /// Two passes over the sizes break the same lines twice instead of storing them: the first
+    /// sums the line heights for `alignContent`, the second places the items. For a million
+    /// single-item lines that saves a million-entry array, whose fresh pages cost more than
+    /// breaking the lines again.
     func frames(_ context: LayoutContext) -> [Rect] {
         let container = context.collectionSize
         let sizes = context.sizes(proposed: container)
-        let lines = breakLines(sizes, width: container.width)
-        let totalHeight = lines.reduce(0) { $0 + $1.height }
+        var lineCount = 0, totalHeight = 0.0
+        forEachLine(sizes, width: container.width) { _, _, height in
+            lineCount += 1
+            totalHeight += height
+        }
         let across = distribute(alignContent, length: container.height, total: totalHeight,
-                                spacing: lineSpacing, count: lines.count, rule: .css)
-        var frames: [Rect] = []
-        frames.reserveCapacity(sizes.count)
-        var top = across.offset
-        for line in lines {
-            let height = line.height + across.stretch
-            let along = distribute(justifyContent, length: container.width, total: line.width,
-                                   spacing: interitemSpacing, count: line.items.count, rule: .css)
-            var x = along.offset
-            for i in line.items {
-                let (y, h) = align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)
-                frames.append(Rect(x: x, y: y, width: sizes[i].width, height: h))
-                x += sizes[i].width + along.spacing
+                                spacing: lineSpacing, count: lineCount, rule: .css)
+        return [Rect](unsafeUninitializedCapacity: sizes.count) { frames, initialized in
+            var top = across.offset
+            forEachLine(sizes, width: container.width) { items, width, lineHeight in
+                let height = lineHeight + across.stretch
+                let along = distribute(justifyContent, length: container.width, total: width,
+                                       spacing: interitemSpacing, count: items.count, rule: .css)
+                var x = along.offset
+                for i in items {
+                    let (y, h) = align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)
+                    frames[i] = Rect(x: x, y: y, width: sizes[i].width, height: h)
+                    x += sizes[i].width + along.spacing
+                }
+                top += height + across.spacing
             }
-            top += height + across.spacing
+            initialized = sizes.count
         }
-        return frames
     }
 
-    /// One line: its items, the sum of their widths (without gaps) and the tallest height.
-    struct Line: Equatable {
-        var items: Range<Int>
-        var width: Double
-        var height: Double
-    }
-
-    /// Greedy line breaking (CollectionKit's, which is also CSS's `flex-wrap: wrap`).
-    /// An exact fit stays on the line. O(n).
-    func breakLines(_ sizes: [Size], width: Double) -> [Line] {
-        var lines: [Line] = []
-        var line = Line(items: 0..<0, width: 0, height: 0)
+    /// Greedy line breaking (CollectionKit's, which is also CSS's `flex-wrap: wrap`): calls
+    /// `body(items, width, height)` for each line, where width is the sum of the item widths
+    /// (without gaps) and height the tallest item. An exact fit stays on the line. O(n).
+    func forEachLine(_ sizes: [Size], width: Double, _ body: (Range<Int>, Double, Double) -> Void) {
+        var first = 0, lineWidth = 0.0, lineHeight = 0.0
         for (i, size) in sizes.enumerated() {
-            let used = line.width + Double(line.items.count) * interitemSpacing
-            if !line.items.isEmpty && used + size.width > width {
-                lines.append(line)
-                line = Line(items: i..<i, width: 0, height: 0)
+            let used = lineWidth + Double(i - first) * interitemSpacing
+            if i > first && used + size.width > width {
+                body(first..<i, lineWidth, lineHeight)
+                first = i; lineWidth = 0; lineHeight = 0
             }
-            line.items = line.items.lowerBound..<(i + 1)
-            line.width += size.width
-            line.height = max(line.height, size.height)
+            lineWidth += size.width
+            lineHeight = max(lineHeight, size.height)
         }
-        if !line.items.isEmpty { lines.append(line) }
-        return lines
+        if sizes.count > first { body(first..<sizes.count, lineWidth, lineHeight) }
     }
 }
