@@ -1,0 +1,89 @@
+/*
+** Allocator.c: the capped allocator of each state.
+** It keeps the memory accounting (used, peak) and, while script code runs, refuses growth
+** past the cap so that Lua raises a memory error instead of the process running out. At a
+** refusal it records where the script was ("file:line:" and a traceback) without
+** allocating, since a memory error gets no message handler to say so.
+*/
+#include "Bridge.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Appends to a fixed buffer, never past its end (n stays below size). No stack. */
+static void tb_append(char *buf, size_t size, size_t *n, const char *fmt, ...) {
+  va_list args;
+  int written;
+  if (*n + 1 >= size) return;
+  va_start(args, fmt);
+  written = vsnprintf(buf + *n, size - *n, fmt, args);
+  va_end(args);
+  if (written > 0) *n += (size_t)written < size - *n ? (size_t)written : size - *n - 1;
+}
+
+/* Formats where the running Lua code is, and a traceback like luaL_traceback's, into
+** fixed buffers. Called from the allocator when it refuses a block, so it must not
+** allocate: it only reads the call chain (lua_getstack, lua_getinfo "Sln"). No stack. */
+static void tb_capturewhere(tb_Bridge *b) {
+  lua_State *L = b->L;
+  lua_Debug ar;
+  size_t n = 0, size = sizeof(b->memtrace);
+  int level;
+  b->memwhere[0] = '\0';
+  b->memtrace[0] = '\0';
+  tb_append(b->memtrace, size, &n, "stack traceback:");
+  for (level = 0; level < 16 && lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sln", &ar)) break;
+    if (b->memwhere[0] == '\0' && ar.currentline > 0)
+      snprintf(b->memwhere, sizeof(b->memwhere), "%s:%d:", ar.short_src, ar.currentline);
+    tb_append(b->memtrace, size, &n, "\n\t%s:", ar.short_src);
+    if (ar.currentline > 0) tb_append(b->memtrace, size, &n, "%d:", ar.currentline);
+    if (ar.namewhat != NULL && *ar.namewhat != '\0')
+      tb_append(b->memtrace, size, &n, " in %s '%s'", ar.namewhat, ar.name);
+    else if (*ar.what == 'm')
+      tb_append(b->memtrace, size, &n, " in main chunk");
+    else if (*ar.what != 'C')
+      tb_append(b->memtrace, size, &n, " in function <%s:%d>", ar.short_src, ar.linedefined);
+    else
+      tb_append(b->memtrace, size, &n, " in ?");
+  }
+}
+
+/* The lua_Alloc contract: ptr NULL means osize is a type tag, not a size; a free must
+** always succeed; so must a shrink. Growth past the cap fails only while script code
+** runs (b->enforce); Lua then collects garbage, retries, and raises LUA_ERRMEM. Outside
+** script code a failed malloc would raise across Swift frames, so it aborts instead. */
+void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  tb_Bridge *b = (tb_Bridge *)ud;
+  size_t old = ptr ? osize : 0;
+  void *p;
+  if (nsize == 0) {
+    free(ptr);
+    b->used -= old;
+    return NULL;
+  }
+  if (nsize > old && b->enforce && b->cap > 0 && b->used - old + nsize > b->cap) {
+    b->refusals++;
+    if (b->L != NULL) tb_capturewhere(b);
+    return NULL;
+  }
+  p = realloc(ptr, nsize);
+  if (p == NULL) {
+    if (nsize <= old) return ptr;  /* a shrink that failed: keep the bigger block */
+    if (!b->enforce) {
+      fputs("tessera: out of memory in the Lua host\n", stderr);
+      abort();
+    }
+    return NULL;
+  }
+  b->used = b->used - old + nsize;
+  if (b->used > b->peak) b->peak = b->used;
+  return p;
+}
+
+size_t tb_memoryused(lua_State *L) { return tb_bridge(L)->used; }
+size_t tb_memorypeak(lua_State *L) { return tb_bridge(L)->peak; }
+void tb_resetpeak(lua_State *L) { tb_Bridge *b = tb_bridge(L); b->peak = b->used; }
+const char *tb_memorywhere(lua_State *L) { return tb_bridge(L)->memwhere; }
+const char *tb_memorytraceback(lua_State *L) { return tb_bridge(L)->memtrace; }

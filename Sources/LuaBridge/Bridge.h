@@ -1,0 +1,73 @@
+#ifndef TESSERA_LUABRIDGE_BRIDGE_H
+#define TESSERA_LUABRIDGE_BRIDGE_H
+/*
+** Bridge.h: LuaBridge's private header (not in include/, so Swift never sees it).
+** LuaBridge is the part of Tessera's Lua host that may raise Lua errors, one concern per
+** file, each built only on the public Lua API (lua.h, lauxlib.h), as lauxlib.c is. See
+** LuaBridge.h for what each public function is for and its stack effect.
+**
+** This header holds what the files share: the per-state record that the allocator, the
+** watchdog and the protected calls use, and the internal functions one file defines and
+** another calls.
+*/
+#include "LuaBridge.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <time.h>
+
+/* Internal functions: visible to the other LuaBridge files, not exported (as LUAI_FUNC). */
+#if defined(__GNUC__)
+#define TB_INTERNAL __attribute__((visibility("hidden"))) extern
+#else
+#define TB_INTERNAL extern
+#endif
+
+
+/* {====================================================================
+** The bridge: per-state limits, kept in the state's extra space
+** ===================================================================== */
+
+typedef struct tb_Bridge {
+  lua_State *L;
+  /* memory (the allocator runs on the Lua thread only) */
+  size_t used, peak, cap;
+  int enforce;                  /* refuse growth past `cap` only while script code runs */
+  int refusals;                 /* allocations refused in the current call */
+  char memwhere[256];           /* "file:line:" of the last refusal */
+  char memtrace[1536];          /* traceback captured at the last refusal */
+  /* calls */
+  int depth;                    /* nesting of tb_pcall */
+  atomic_int reason;            /* TB_STOP_* for the running call */
+  int laststop;
+  atomic_ulong callgen;         /* numbers outermost calls, so a late signal is ignored */
+  atomic_ulong firegen;         /* the call a stop request was meant for */
+  /* instruction budget */
+  long long maxinstructions, executed;
+  int hookcount;
+  /* watchdog */
+  double seconds;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  pthread_t thread, caller;
+  int hasthread, quit, active, armed, idle;
+  struct timespec deadline;
+  struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
+} tb_Bridge;
+
+/* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */
+static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_getextraspace(L); }
+/* }==================================================================== */
+
+
+/* Allocator.c: the lua_Alloc that accounts for memory and refuses growth past b->cap
+** while script code runs (ud is the tb_Bridge). No stack. */
+TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* Watchdog.c: arm the limits for an outermost tb_pcall on this thread, and disarm them
+** after it. No stack. */
+TB_INTERNAL void tb_begincall(tb_Bridge *b);
+TB_INTERNAL void tb_endcall(tb_Bridge *b);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+** Call.c: protected calls and host functions.
+** tb_pcall is lua_pcall with a traceback-adding message handler; the outermost one arms the
+** limits (Watchdog.c) and lets the allocator enforce the cap (Allocator.c). A host function
+** is Swift code called from Lua through a C trampoline: Swift must never be unwound by a
+** Lua error, so it returns an error code and the trampoline raises here, in C, with the
+** cap lifted while the Swift code runs.
+*/
+#include "Bridge.h"
+
+/* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
+** or is named by its type; then the traceback is appended. */
+int tb_msgh(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+/* [-(nargs+1), +(nresults|1), -] */
+int tb_pcall(lua_State *L, int nargs, int nresults) {
+  tb_Bridge *b = tb_bridge(L);
+  int base = lua_gettop(L) - nargs;  /* the function's slot */
+  int outer = b->depth == 0;
+  int saved = b->enforce;
+  int status;
+  lua_checkstack(L, 2);
+  lua_pushcfunction(L, tb_msgh);     /* a light C function: no allocation */
+  lua_insert(L, base);
+  b->depth++;
+  if (outer) tb_begincall(b);
+  b->enforce = 1;
+  status = lua_pcall(L, nargs, nresults, base);
+  b->enforce = saved;
+  /* why this call (outermost or nested) stopped, for tb_laststop */
+  b->laststop = status == LUA_OK ? TB_STOP_NONE : atomic_load(&b->reason);
+  if ((status == LUA_ERRMEM || status == LUA_ERRERR) && b->refusals > 0) b->laststop = TB_STOP_MEMORY;
+  if (outer) tb_endcall(b);
+  b->depth--;
+  lua_remove(L, base);
+  return status;
+}
+
+
+typedef struct tb_HostCall { tb_HostFunction f; void *context; } tb_HostCall;
+
+/* [-?, +?, e] Runs the Swift function with the cap lifted (its allocations must not raise),
+** then raises what it reported, here in C. */
+static int tb_hosttrampoline(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  tb_HostCall *call = (tb_HostCall *)lua_touserdata(L, lua_upvalueindex(1));
+  int saved = b->enforce, n;
+  b->enforce = 0;
+  n = call->f(L, call->context);
+  b->enforce = saved;
+  if (n == TB_RAISE) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  if (n == TB_RAISE_ASIS) return lua_error(L);
+  return n;
+}
+
+void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup) {
+  tb_HostCall *call = (tb_HostCall *)lua_newuserdatauv(L, sizeof *call, 0);
+  call->f = f;
+  call->context = context;
+  lua_insert(L, -(nup + 1));         /* the call record becomes upvalue 1 */
+  lua_pushnil(L);                    /* upvalue 2 is reserved */
+  lua_insert(L, -(nup + 1));
+  lua_pushcclosure(L, tb_hosttrampoline, nup + TB_HOST_UPVALUES);
+}

@@ -1,0 +1,309 @@
+/*
+** Frames.c: the frame writer `ctx.set` and the checked drivers.
+** Frames go from script code into a buffer Swift owns (tb_Frames): through `ctx.set` (the
+** hot path; it and its helpers stay in this one file so the compiler can inline them), or
+** as the results of simpleLayout, frame, visible, layout and size, which the drivers check
+** and reject with "file:line: message" naming the script function's line.
+*/
+#include "LuaBridge.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
+
+/* [-0, +1, m] Pushes a number as "%.14g" writes it (-1, 2.5), or "nan", "inf", "-inf". */
+static void tb_pushnumbertext(lua_State *L, double v) {
+  char text[32];
+  if (isnan(v)) lua_pushliteral(L, "nan");
+  else if (isinf(v)) lua_pushstring(L, v > 0 ? "inf" : "-inf");
+  else {
+    snprintf(text, sizeof text, "%.14g", v);
+    lua_pushstring(L, text);
+  }
+}
+
+/* [-0, +0, e] Raises "<subject> <field> = <value>; ..." if v is no valid frame. The
+** subject ("file:line: ctx.set: frame 3 has") is the string on the stack top. */
+static void tb_checkframe(lua_State *L, const double v[4]) {
+  int k;
+  for (k = 0; k < 4; k++) {
+    int bad = !isfinite(v[k]) || (k >= 2 && v[k] < 0);
+    if (bad) {
+      lua_pushfstring(L, " %s = ", tb_fieldnames[k]);
+      tb_pushnumbertext(L, v[k]);
+      lua_pushliteral(L, "; a frame needs finite numbers and a non-negative size");
+      lua_concat(L, 4);
+      lua_error(L);
+    }
+  }
+}
+
+/* [-0, +1, m] Pushes "file:line: " for where function `fidx` was defined. */
+static void tb_pushdefinition(lua_State *L, int fidx) {
+  lua_Debug ar;
+  lua_pushvalue(L, fidx);
+  if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.linedefined);
+  else
+    lua_pushliteral(L, "");
+}
+
+tb_Frames *tb_newframes(lua_State *L) {
+  tb_Frames *f = (tb_Frames *)lua_newuserdatauv(L, sizeof *f, 0);
+  memset(f, 0, sizeof *f);
+  return f;
+}
+
+/* [-5, +0, e] set(i, x, y, w, h): the hot path. Upvalue 1 is the frames userdata. */
+static int tb_set(lua_State *L) {
+  tb_Frames *f = (tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
+  double v[4];
+  int ok[4], isint, k;
+  lua_Integer i = lua_tointegerx(L, 1, &isint);
+  if (!f->open)
+    return luaL_error(L, "ctx.set can only be called while simpleLayout runs");
+  if (!isint) {
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+      luaL_where(L, 1);
+      lua_pushliteral(L, "ctx.set: the item index must be an integer, got ");
+      tb_pushnumbertext(L, lua_tonumber(L, 1));
+      lua_concat(L, 3);
+      return lua_error(L);
+    }
+    return luaL_error(L, "ctx.set: the item index must be an integer, got %s", luaL_typename(L, 1));
+  }
+  if (i < 1 || i > f->count)
+    return luaL_error(L, "ctx.set: item %I is out of range 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)f->count);
+  for (k = 0; k < 4; k++) v[k] = lua_tonumberx(L, k + 2, &ok[k]);
+  if (!(ok[0] & ok[1] & ok[2] & ok[3])) {
+    for (k = 0; k < 4 && ok[k]; k++) {}
+    return luaL_error(L, "ctx.set: %s must be a number, got %s", tb_fieldnames[k], luaL_typename(L, k + 2));
+  }
+  if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0)) {
+    luaL_where(L, 1);
+    lua_pushfstring(L, "ctx.set: frame %I has", (LUAI_UACINT)i);
+    lua_concat(L, 2);
+    tb_checkframe(L, v);
+  }
+  {
+    double *p = f->frames + 4 * (i - 1);
+    p[0] = v[0]; p[1] = v[1]; p[2] = v[2]; p[3] = v[3];
+    if (!f->seen[i - 1]) { f->seen[i - 1] = 1; f->written++; }
+  }
+  return 0;
+}
+
+void tb_pushsetter(lua_State *L) { lua_pushcclosure(L, tb_set, 1); }
+
+/* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph).
+** Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
+static int tb_scriptsize(lua_State *L) {
+  lua_settop(L, 4);                                    /* ctx i pw ph */
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);                                   /* ctx i pw ph size item */
+  lua_pushvalue(L, lua_isnil(L, 3) ? lua_upvalueindex(3) : 3);
+  lua_pushvalue(L, lua_isnil(L, 4) ? lua_upvalueindex(4) : 4);
+  lua_call(L, 3, 2);
+  return 2;
+}
+
+void tb_pushscriptsize(lua_State *L) { lua_pushcclosure(L, tb_scriptsize, 4); }
+
+/* [-0, +0, e] Reads frame table `t` (index `tidx`) number `i` into v: positional
+** {x, y, w, h} when t[1] is a number, else named fields (w or width, h or height). */
+static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double v[4]) {
+  static const char *const named[4][2] = { {"x", NULL}, {"y", NULL}, {"w", "width"}, {"h", "height"} };
+  int k, ok;
+  int positional = lua_rawgeti(L, tidx, 1) == LUA_TNUMBER;
+  lua_pop(L, 1);
+  for (k = 0; k < 4; k++) {
+    if (positional) lua_geti(L, tidx, k + 1);
+    else if (lua_getfield(L, tidx, named[k][0]) == LUA_TNIL && named[k][1] != NULL) {
+      lua_pop(L, 1);
+      lua_getfield(L, tidx, named[k][1]);
+    }
+    v[k] = lua_tonumberx(L, -1, &ok);
+    if (!ok) {
+      tb_pushdefinition(L, fidx);
+      if (positional)
+        lua_pushfstring(L, "simpleLayout: frame %I has no number at [%d] (%s), got %s",
+                        (LUAI_UACINT)i, k + 1, tb_fieldnames[k], luaL_typename(L, -2));
+      else
+        lua_pushfstring(L, "simpleLayout: frame %I has no number %s%s%s, got %s", (LUAI_UACINT)i,
+                        named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "",
+                        luaL_typename(L, -2));
+      lua_concat(L, 2);
+      lua_error(L);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+int tb_runsimple(lua_State *L) {
+  tb_Frames *f = (tb_Frames *)lua_touserdata(L, 4);
+  lua_Integer n, i;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_call(L, 2, 1);                                   /* stack: fn ctx params frames result */
+  if (lua_type(L, 5) == LUA_TTABLE) {
+    double v[4];
+    n = (lua_Integer)lua_rawlen(L, 5);
+    if (n != f->count) {
+      tb_pushdefinition(L, 1);
+      lua_pushfstring(L, "simpleLayout returned %I frames for %I items", (LUAI_UACINT)n, (LUAI_UACINT)f->count);
+      lua_concat(L, 2);
+      return lua_error(L);
+    }
+    for (i = 1; i <= n; i++) {
+      if (lua_rawgeti(L, 5, i) != LUA_TTABLE) {
+        tb_pushdefinition(L, 1);
+        lua_pushfstring(L, "simpleLayout: frame %I is a %s, expected a table {x, y, w, h}",
+                        (LUAI_UACINT)i, luaL_typename(L, -2));
+        lua_concat(L, 2);
+        return lua_error(L);
+      }
+      tb_readframe(L, lua_gettop(L), i, 1, v);
+      tb_pushdefinition(L, 1);
+      lua_pushfstring(L, "simpleLayout: frame %I has", (LUAI_UACINT)i);
+      lua_concat(L, 2);
+      tb_checkframe(L, v);
+      lua_pop(L, 2);
+      memcpy(f->frames + 4 * (i - 1), v, sizeof v);
+      if (!f->seen[i - 1]) { f->seen[i - 1] = 1; f->written++; }
+    }
+    return 0;
+  }
+  if (!lua_isnil(L, 5)) {
+    tb_pushdefinition(L, 1);
+    lua_pushfstring(L, "simpleLayout returned a %s; expected nothing (after ctx.set) or an array of frames",
+                    luaL_typename(L, 5));
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  if (f->written != f->count) {
+    for (i = 0; i < f->count && f->seen[i]; i++) {}
+    tb_pushdefinition(L, 1);
+    lua_pushfstring(L, "simpleLayout set %I of %I frames; frame %I was never set",
+                    (LUAI_UACINT)f->written, (LUAI_UACINT)f->count, (LUAI_UACINT)(i + 1));
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  return 0;
+}
+
+int tb_runframe(lua_State *L) {
+  double v[4];
+  int k, ok;
+  lua_Integer i = lua_tointeger(L, 2);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_call(L, 3, 4);                                   /* stack: fn i ctx params x y w h */
+  for (k = 0; k < 4; k++) {
+    v[k] = lua_tonumberx(L, 5 + k, &ok);
+    if (!ok) {
+      tb_pushdefinition(L, 1);
+      lua_pushfstring(L, "frame(%I) returned %s = %s; expected four numbers x, y, w, h",
+                      (LUAI_UACINT)i, tb_fieldnames[k], luaL_typename(L, 5 + k));
+      lua_concat(L, 2);
+      return lua_error(L);
+    }
+  }
+  tb_pushdefinition(L, 1);
+  lua_pushfstring(L, "frame(%I) returned", (LUAI_UACINT)i);
+  lua_concat(L, 2);
+  tb_checkframe(L, v);
+  lua_pop(L, 1);
+  return 4;
+}
+
+int tb_runvisible(lua_State *L) {
+  lua_Integer count = lua_tointeger(L, 6), n, k;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  for (k = 2; k <= 5; k++) lua_pushvalue(L, (int)k);
+  lua_pushvalue(L, 7);
+  lua_pushvalue(L, 8);
+  lua_call(L, 6, 1);                                   /* stack: fn x y w h count ctx params result */
+  if (lua_type(L, 9) != LUA_TTABLE) {
+    tb_pushdefinition(L, 1);
+    lua_pushfstring(L, "visible returned a %s; expected an array of item indices", luaL_typename(L, 9));
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  n = (lua_Integer)lua_rawlen(L, 9);
+  for (k = 1; k <= n; k++) {
+    int isint;
+    lua_Integer i;
+    lua_rawgeti(L, 9, k);
+    i = lua_tointegerx(L, -1, &isint);
+    if (!isint || i < 1 || i > count) {
+      tb_pushdefinition(L, 1);
+      if (!isint)
+        lua_pushfstring(L, "visible returned a %s at position %I; expected item indices",
+                        luaL_typename(L, -2), (LUAI_UACINT)k);
+      else
+        lua_pushfstring(L, "visible returned index %I, outside 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)count);
+      lua_concat(L, 2);
+      return lua_error(L);
+    }
+    lua_pop(L, 1);
+  }
+  return 1;
+}
+
+int tb_runlayout(lua_State *L) {
+  double w, h;
+  int okw, okh;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_call(L, 2, 2);                                   /* stack: fn ctx params w h */
+  if (lua_isnil(L, 4) && lua_isnil(L, 5)) { lua_pushnil(L); return 1; }
+  w = lua_tonumberx(L, 4, &okw);
+  h = lua_tonumberx(L, 5, &okh);
+  if (!okw || !okh || !isfinite(w) || !isfinite(h) || w < 0 || h < 0) {
+    tb_pushdefinition(L, 1);
+    lua_pushliteral(L, "layout must return the content size as two finite, non-negative numbers w, h, got ");
+    if (okw) tb_pushnumbertext(L, w); else lua_pushstring(L, luaL_typename(L, 4));
+    lua_pushliteral(L, ", ");
+    if (okh) tb_pushnumbertext(L, h); else lua_pushstring(L, luaL_typename(L, 5));
+    lua_concat(L, 5);
+    return lua_error(L);
+  }
+  return 2;
+}
+
+int tb_runsize(lua_State *L) {
+  double v[2];
+  int k, ok;
+  lua_Integer i = lua_tointeger(L, 5);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_call(L, 3, 2);                                   /* stack: fn item pw ph i w h */
+  for (k = 0; k < 2; k++) {
+    v[k] = lua_tonumberx(L, 6 + k, &ok);
+    if (!ok || !isfinite(v[k]) || v[k] < 0) {
+      tb_pushdefinition(L, 1);
+      lua_pushfstring(L, "size returned %s = ", k == 0 ? "w" : "h");
+      if (ok) tb_pushnumbertext(L, v[k]); else lua_pushstring(L, luaL_typename(L, 6 + k));
+      lua_pushfstring(L, " for item %I; a size needs two finite, non-negative numbers", (LUAI_UACINT)i);
+      lua_concat(L, 4);
+      return lua_error(L);
+    }
+  }
+  return 2;
+}

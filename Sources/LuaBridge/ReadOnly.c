@@ -1,0 +1,54 @@
+/*
+** ReadOnly.c: read-only views of tables.
+** A view is an empty proxy whose metatable's __index is the data table: reads, #, pairs
+** and ipairs see the data; assignments raise; the metatable is locked. So data the host
+** hands to scripts (JSON parameters, ctx.sections, the tessera module) stays unchanged.
+*/
+#include "LuaBridge.h"
+
+/* The data table behind a read-only view is its metatable's __index. */
+static void tb_pushdata(lua_State *L, int proxy) {
+  if (!lua_getmetatable(L, proxy)) { lua_pushnil(L); return; }
+  lua_getfield(L, -1, "__index");
+  lua_remove(L, -2);
+}
+
+static int tb_ro_newindex(lua_State *L) {
+  return luaL_error(L, "attempt to modify a read-only table (key '%s')", luaL_tolstring(L, 2, NULL));
+}
+
+static int tb_ro_len(lua_State *L) {
+  tb_pushdata(L, 1);
+  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+  return 1;
+}
+
+static int tb_ro_next(lua_State *L) {
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+static int tb_ro_pairs(lua_State *L) {
+  lua_pushcfunction(L, tb_ro_next);
+  tb_pushdata(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+void tb_pushreadonly(lua_State *L) {
+  lua_createtable(L, 0, 0);                            /* data proxy */
+  lua_createtable(L, 0, 5);                            /* data proxy meta */
+  lua_rotate(L, -3, -1);                               /* proxy meta data */
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, tb_ro_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, tb_ro_len);
+  lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, tb_ro_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");                  /* setmetatable can't replace it */
+  lua_setmetatable(L, -2);
+}

@@ -1,0 +1,202 @@
+/*
+** Watchdog.c: stopping a running call.
+** An outermost tb_pcall is stopped here when its time limit passes, its instruction budget
+** runs out or tb_interrupt is called (a refused allocation, Allocator.c, is the other way
+** a call stops). All three end in the count hook, which raises "file:line: <reason>" on the
+** Lua thread. The time limit costs nothing until it passes: a watchdog thread sleeps until
+** the deadline, then signals (SIGURG) the thread running the call, whose handler installs
+** the hook, as lua.c does for Ctrl-C. The per-thread and signal state lives only here.
+*/
+#include "Bridge.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+/* [-0, +0, v] The count hook: counts the instruction budget down, and raises
+** "file:line: <reason>" (the running Lua function's line) once a stop reason is set. It
+** stays installed with count 1 after it raised, so a script that catches the error with
+** pcall is stopped again at its next instruction. */
+static void tb_hook(lua_State *L, lua_Debug *ar) {
+  tb_Bridge *b = tb_bridge(L);
+  int reason = atomic_load(&b->reason);
+  char text[64];
+  (void)ar;
+  if (reason == TB_STOP_NONE) {
+    if (b->maxinstructions <= 0) return;
+    b->executed += b->hookcount;
+    if (b->executed < b->maxinstructions) {
+      long long left = b->maxinstructions - b->executed;
+      b->hookcount = left < 1000000 ? (int)left : 1000000;
+      lua_sethook(L, tb_hook, LUA_MASKCOUNT, b->hookcount);
+      return;
+    }
+    reason = TB_STOP_INSTRUCTIONS;
+    atomic_store(&b->reason, reason);
+  }
+  lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+  luaL_where(L, 0);
+  if (reason == TB_STOP_TIME) {
+    snprintf(text, sizeof text, "%g", b->seconds);
+    lua_pushfstring(L, "time limit of %s s exceeded", text);
+  } else if (reason == TB_STOP_INSTRUCTIONS) {
+    snprintf(text, sizeof text, "%lld", b->maxinstructions);
+    lua_pushfstring(L, "instruction budget of %s exceeded", text);
+  } else {
+    lua_pushliteral(L, "interrupted");
+  }
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+/* The bridge whose outermost call runs on this thread (read by the signal handler). */
+static _Thread_local tb_Bridge *tb_running = NULL;
+static _Thread_local int tb_signalready = 0;
+static struct sigaction tb_oldaction;
+static pthread_once_t tb_signalonce = PTHREAD_ONCE_INIT;
+
+/* SIGURG handler; no stack. lua_sethook is safe in a signal handler on the thread running
+** the state (lua.c stops scripts on Ctrl-C this way); calling it from another thread is
+** not, since it walks the call chain the Lua thread is changing. So the watchdog signals
+** this thread. A host called from inside another host's call is on the `outer` chain. */
+static void tb_onsignal(int sig, siginfo_t *info, void *context) {
+  tb_Bridge *b;
+  for (b = tb_running; b != NULL; b = b->outer)
+    if (atomic_load(&b->firegen) == atomic_load(&b->callgen))
+      lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, 1);
+  if (tb_oldaction.sa_flags & SA_SIGINFO) {
+    if (tb_oldaction.sa_sigaction != NULL) tb_oldaction.sa_sigaction(sig, info, context);
+  } else if (tb_oldaction.sa_handler != SIG_DFL && tb_oldaction.sa_handler != SIG_IGN &&
+             tb_oldaction.sa_handler != NULL) {
+    tb_oldaction.sa_handler(sig);
+  }
+}
+
+/* Installs tb_onsignal once per process, chaining to any earlier SIGURG handler. */
+static void tb_installsignal(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = tb_onsignal;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGURG, &sa, &tb_oldaction);
+}
+
+/* Thread pools (libdispatch) block signals on their threads; a thread that runs Lua
+** unblocks SIGURG once. */
+static void tb_preparethread(void) {
+  sigset_t set;
+  pthread_once(&tb_signalonce, tb_installsignal);
+  if (tb_signalready) return;
+  sigemptyset(&set);
+  sigaddset(&set, SIGURG);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  tb_signalready = 1;
+}
+
+/* Asks the thread running b's outermost call to stop it; no stack. Called with b->mu held. */
+static void tb_requeststop(tb_Bridge *b, int reason) {
+  int none = TB_STOP_NONE;
+  atomic_compare_exchange_strong(&b->reason, &none, reason);
+  atomic_store(&b->firegen, atomic_load(&b->callgen));
+  pthread_kill(b->caller, SIGURG);
+}
+
+static int tb_before(const struct timespec *a, const struct timespec *b) {
+  return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+static void tb_now(struct timespec *ts) { clock_gettime(CLOCK_MONOTONIC, ts); }
+
+/* The watchdog thread (no stack) sleeps until the armed deadline; if the call is still running then, it
+** sends the stop signal. Arming does not wake it unless it sleeps without a deadline,
+** since deadlines only move later. */
+static void *tb_watchdog(void *arg) {
+  tb_Bridge *b = (tb_Bridge *)arg;
+  pthread_mutex_lock(&b->mu);
+  while (!b->quit) {
+    if (!b->armed) {
+      b->idle = 1;
+      pthread_cond_wait(&b->cv, &b->mu);
+      b->idle = 0;
+      continue;
+    }
+    struct timespec now, deadline = b->deadline;
+    tb_now(&now);
+    if (!tb_before(&now, &deadline)) {
+      tb_requeststop(b, TB_STOP_TIME);
+      b->armed = 0;
+      continue;
+    }
+#ifdef __APPLE__
+    struct timespec rel = { deadline.tv_sec - now.tv_sec, deadline.tv_nsec - now.tv_nsec };
+    if (rel.tv_nsec < 0) { rel.tv_sec -= 1; rel.tv_nsec += 1000000000L; }
+    pthread_cond_timedwait_relative_np(&b->cv, &b->mu, &rel);
+#else
+    pthread_cond_timedwait(&b->cv, &b->mu, &deadline);
+#endif
+  }
+  pthread_mutex_unlock(&b->mu);
+  return NULL;
+}
+
+/* Arms the limits for an outermost call on this thread; no stack. tb_running is set
+** before the call becomes `active`, so no stop request can miss it. */
+void tb_begincall(tb_Bridge *b) {
+  tb_preparethread();
+  atomic_fetch_add(&b->callgen, 1);
+  atomic_store(&b->reason, TB_STOP_NONE);
+  b->refusals = 0;
+  b->memwhere[0] = '\0';
+  b->memtrace[0] = '\0';
+  b->executed = 0;
+  b->outer = tb_running;
+  tb_running = b;
+  pthread_mutex_lock(&b->mu);
+  b->active = 1;
+  b->caller = pthread_self();
+  if (b->seconds > 0) {
+    long long ns = (long long)(b->seconds * 1e9);
+    tb_now(&b->deadline);
+    b->deadline.tv_sec += (time_t)(ns / 1000000000LL);
+    b->deadline.tv_nsec += (long)(ns % 1000000000LL);
+    if (b->deadline.tv_nsec >= 1000000000L) { b->deadline.tv_sec += 1; b->deadline.tv_nsec -= 1000000000L; }
+    b->armed = 1;
+    if (!b->hasthread) {
+      pthread_attr_t attr;
+      pthread_attr_init(&attr);
+      pthread_attr_setstacksize(&attr, 64 * 1024);
+      b->hasthread = pthread_create(&b->thread, &attr, tb_watchdog, b) == 0;
+      pthread_attr_destroy(&attr);
+    } else if (b->idle) {
+      pthread_cond_signal(&b->cv);
+    }
+  }
+  pthread_mutex_unlock(&b->mu);
+  if (b->maxinstructions > 0) {
+    b->hookcount = b->maxinstructions < 1000000 ? (int)b->maxinstructions : 1000000;
+    lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, b->hookcount);
+  }
+}
+
+/* Disarms them; no stack. After the unlock the watchdog can no longer send a signal for
+** this call, and one already sent is ignored once tb_running is restored; then the hook
+** goes. */
+void tb_endcall(tb_Bridge *b) {
+  pthread_mutex_lock(&b->mu);
+  b->active = 0;
+  b->armed = 0;
+  pthread_mutex_unlock(&b->mu);
+  tb_running = b->outer;
+  lua_sethook(b->L, NULL, 0, 0);
+  atomic_store(&b->reason, TB_STOP_NONE);
+}
+
+void tb_interrupt(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  pthread_mutex_lock(&b->mu);
+  if (b->active) tb_requeststop(b, TB_STOP_INTERRUPT);
+  pthread_mutex_unlock(&b->mu);
+}
+
+int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }
