@@ -31,19 +31,19 @@ struct ScriptLimitFlags: ParsableArguments {
                                valueName: "N"))
     var maxInstructions: Int?
 
-    @Option(help: ArgumentHelp("Time limit per call into Lua, in seconds; 0 for none (default \(ScriptLimits.defaultTimeLimit.formatted)).",
+    @Option(help: ArgumentHelp("Time limit per call into Lua, in seconds; 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
     var timeLimit: Double?
 
     func validate() throws {
         if let maxMemory, !(maxMemory > 0 && maxMemory.isFinite) {
-            throw ValidationError("--max-memory must be a positive number of MB, got \(maxMemory.formatted)")
+            throw ValidationError("--max-memory must be a positive number of MB, got \(JSONWriter.format(maxMemory))")
         }
         if let maxInstructions, maxInstructions < 0 {
             throw ValidationError("--max-instructions must not be negative, got \(maxInstructions)")
         }
         if let timeLimit, !(timeLimit >= 0 && timeLimit.isFinite) {
-            throw ValidationError("--time-limit must be a non-negative number of seconds, got \(timeLimit.formatted)")
+            throw ValidationError("--time-limit must be a non-negative number of seconds, got \(JSONWriter.format(timeLimit))")
         }
     }
 
@@ -51,10 +51,6 @@ struct ScriptLimitFlags: ParsableArguments {
         ScriptLimitOptions(maxMemoryBytes: maxMemory.map { Int($0 * 1_048_576) },
                            maxInstructions: maxInstructions, timeLimitSeconds: timeLimit)
     }
-}
-
-private extension Double {
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// Loads a `.lua` layout script into a new sandboxed host: the `LAYOUT.lua` of `tessera run`.
