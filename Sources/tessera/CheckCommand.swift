@@ -126,7 +126,7 @@ struct LayoutCheck {
 }
 
 private extension Double {
-    var compact: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    var compact: String { JSONWriter.format(self) }
 }
 
 private extension Rect {
