@@ -4,6 +4,9 @@
 ** `require` a searcher and a loader (host functions) and a cache of loaded modules.
 ** "tessera" is the host's own module. A module being loaded is marked in the cache, so a
 ** require loop is an error instead of endless recursion.
+** A module that returns a script layout (a table with a simpleLayout or frame function) and
+** no metatable of its own gets the host's script-layout metatable, so it answers the layout
+** methods (`require("mosaic"):inset(8)`, SPEC §6-§7); its own fields still win.
 */
 #include "LuaBridge.h"
 
@@ -11,7 +14,27 @@
 
 static const char tb_loadingkey = 0;  /* its address marks a module being loaded */
 
-/* [-1, +1, e] require(name). Upvalues: 1 searcher, 2 loader, 3 loaded, 4 tessera. */
+/* [-0, +0, -] Gives the table at `idx` the metatable at `meta` if it is a script layout
+** without a metatable. */
+static void tb_adoptlayout(lua_State *L, int idx, int meta) {
+  int layout;
+  if (!lua_istable(L, idx) || lua_getmetatable(L, idx)) {
+    if (lua_istable(L, idx)) lua_pop(L, 1);
+    return;
+  }
+  layout = lua_getfield(L, idx, "simpleLayout") == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  if (!layout) {
+    layout = lua_getfield(L, idx, "frame") == LUA_TFUNCTION;
+    lua_pop(L, 1);
+  }
+  if (!layout) return;
+  lua_pushvalue(L, meta);
+  lua_setmetatable(L, idx);
+}
+
+/* [-1, +1, e] require(name). Upvalues: 1 searcher, 2 loader, 3 loaded, 4 tessera,
+** 5 the script-layout metatable. */
 static int tb_require(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   lua_settop(L, 1);
@@ -48,10 +71,11 @@ static int tb_require(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_call(L, 2, 1);                                   /* 3 result */
   if (lua_isnil(L, 3)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
+  tb_adoptlayout(L, 3, lua_upvalueindex(5));
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_rawset(L, lua_upvalueindex(3));                  /* loaded[path] = result */
   return 1;
 }
 
-void tb_pushrequire(lua_State *L) { lua_pushcclosure(L, tb_require, 4); }
+void tb_pushrequire(lua_State *L) { lua_pushcclosure(L, tb_require, 5); }

@@ -10,8 +10,9 @@ final class LayoutBox {
 }
 
 extension LuaHost {
-    /// Builds the two userdata metatables: layouts (with the methods `:inset`, `:transposed`,
-    /// `:sticky`, `:visibleFrameInset`) and other boxes (only `__gc`).
+    /// Builds the metatables: layout userdata (with the methods `:inset`, `:transposed`,
+    /// `:sticky`, `:visibleFrameInset`), other boxes (only `__gc`), and script layout tables
+    /// (the same methods through `__index`).
     func makeMetatables() {
         lua_createtable(L, 0, 4)
         lua_pushcclosure(L, LuaHost.releaseBox, 0)
@@ -34,6 +35,28 @@ extension LuaHost {
         LuaStack.push(L, "tessera.layout")
         LuaStack.setField(L, -2, "__metatable")
         layoutMetaRef = luaL_ref(L, LuaStack.registry)
+
+        // Script tables (SPEC §7: a script's table is a layout) get the same methods, through
+        // `__index`, so a field the script defines itself wins. No `__metatable`: the table
+        // stays the script's own.
+        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, 4)
+        for (name, function) in LuaHost.layoutMethods {
+            tb_pushhostfunction(L, function, context, 0)
+            LuaStack.setField(L, -2, name)
+        }
+        LuaStack.setField(L, -2, "__index")
+        scriptMetaRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)
+    /// unless it already has a metatable of its own.
+    func adoptScriptTable(at index: Int32) {
+        guard lua_type(L, index) == LUA_TTABLE else { return }
+        let index = lua_absindex(L, index)
+        if lua_getmetatable(L, index) != 0 { tb_pop(L, 1); return }
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptMetaRef))
+        lua_setmetatable(L, index)
     }
 
     /// [-0, +1, m] Pushes `object` as a userdata with the metatable `meta` (a registry ref).

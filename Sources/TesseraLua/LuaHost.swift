@@ -37,6 +37,8 @@ public final class LuaHost {
     var tesseraRef: Int32 = LUA_NOREF
     var layoutMetaRef: Int32 = LUA_NOREF
     var boxMetaRef: Int32 = LUA_NOREF
+    /// The metatable of script layout tables that have none: `__index` has the layout methods.
+    var scriptMetaRef: Int32 = LUA_NOREF
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.
     /// - Throws: `LuaScriptError` if the state cannot be created (out of memory).
@@ -267,6 +269,7 @@ public final class LuaHost {
         tb_pushhostfunction(L, LuaHost.loadModule, context, 1)
         lua_rotate(L, -2, 1)                       // searcher loader loaded
         lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptMetaRef))
         tb_pushrequire(L)
         do {
             try protectedCall(arguments: 1, results: 1)

@@ -181,6 +181,7 @@ extension LuaHost {
             lua_pushvalue(L, slot)
             refs[key] = luaL_ref(L, LuaStack.registry)
         }
+        if table == index { adoptScriptTable(at: table) }   // not a river-style environment
         lua_pushvalue(L, table)
         refs["table"] = luaL_ref(L, LuaStack.registry)
         return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, refs: refs)

@@ -81,6 +81,64 @@ import TesseraCore
         #expect(scripted == (try native(InsetLayout(WaterfallLayout(columns: 2, spacing: 8), insets: EdgeInsets(all: 8)))))
     }
 
+    /// SPEC §6-§7: a script's table is a layout, so a required one has the layout methods.
+    @Test func aRequiredScriptHasTheLayoutMethods() throws {
+        folder.write("columns.lua", specWaterfall)
+        let cases: [(String, String)] = [
+            ("require('columns'):inset(8)", "t.inset(require('columns'), 8)"),
+            ("require('columns'):inset({ top = 1, left = 2, bottom = 3, right = 4 })",
+             "t.inset(require('columns'), { top = 1, left = 2, bottom = 3, right = 4 })"),
+            ("require('columns'):transposed()", "t.transpose(require('columns'))"),
+            ("require('columns'):sticky(function(i) return i % 3 == 1 end)",
+             "t.sticky(require('columns'), function(i) return i % 3 == 1 end)"),
+            ("require('columns'):sticky()", "t.sticky(require('columns'))"),
+            ("require('columns'):inset(4):transposed()", "t.transpose(t.inset(require('columns'), 4))"),
+        ]
+        for (k, (method, function)) in cases.enumerated() {
+            let a = try frames(of: "local t = require('tessera')\nreturn \(method)", "method\(k).lua")
+            let b = try frames(of: "local t = require('tessera')\nreturn \(function)", "function\(k).lua")
+            #expect(a == b, "\(method)")
+            #expect(!a.isEmpty)
+        }
+        #expect(try frames(of: "return require('columns'):inset(8)", "plain.lua") ==
+                (try native(InsetLayout(WaterfallLayout(columns: 2, spacing: 8), insets: EdgeInsets(all: 8)))))
+    }
+
+    /// The table a script returns gets the methods once the host has seen it as a layout.
+    @Test func aReturnedScriptTableHasTheLayoutMethods() throws {
+        let host = try LuaHost()
+        let env = try host.newEnvironment(directory: folder.path)
+        let table = try host.evaluate("M = { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, ctx.width, 10) end end }\nreturn M",
+                                      environment: env)[0]
+        #expect(try host.evaluate("return M.inset", environment: env) == [.nil])
+        let plain = try host.layout(from: table).layout(context)
+        let inset = try host.evaluate("return M:inset(8)", environment: env)[0]
+        let reference = try host.evaluate("return require('tessera').inset(M, 8)", environment: env)[0]
+        #expect(try host.layout(from: inset).layout(context).allFrames == (try host.layout(from: reference).layout(context).allFrames))
+        #expect(try host.layout(from: inset).layout(context).allFrames ==
+                plain.allFrames.map { Rect(x: $0.x + 8, y: $0.y + 8, width: $0.width - 16, height: $0.height) })
+    }
+
+    /// A script's own metatable and its own fields are left alone; a module that is not a
+    /// layout gets no methods.
+    @Test func ownMetatablesAndFieldsWin() throws {
+        let body = "simpleLayout = function(ctx) end"
+        folder.write("own.lua", "return setmetatable({ \(body) }, { __index = { inset = function(self, n) return 'mine' .. n end } })")
+        folder.write("field.lua", "return { \(body), inset = function(self, n) return 'field' .. n end }")
+        folder.write("util.lua", "return { double = function(x) return 2 * x end }")
+        let host = try LuaHost()
+        let env = try host.newEnvironment(directory: folder.path)
+        #expect(try host.evaluate("return require('own'):inset(8), require('own').transposed", environment: env) ==
+                [.string("mine8"), .nil])
+        let values = try host.evaluate("local f = require('field')\nreturn f:inset(8), type(f:transposed())", environment: env)
+        #expect(values == [.string("field8"), .string("userdata")])
+        #expect(try host.evaluate("return require('util').inset, require('util').double(2)", environment: env) ==
+                [.nil, .integer(4)])
+        // the script's own metatable also survives being used as a layout by the host
+        #expect(try host.evaluate("local o = require('own')\nrequire('tessera').inset(o, 1)\nreturn o:inset(2)", environment: env) ==
+                [.string("mine2")])
+    }
+
     @Test func aScriptArrangesNativeLayoutsPerSection() throws {
         let items = (0..<9).map { Item(id: .int($0), fields: ["w": .int(40 + $0), "h": .int(30 + 2 * $0)]) }
         let dataset = Dataset(items: items, sections: [

@@ -190,6 +190,29 @@ function Script.visible(x, y, w, h, ctx, p) end
 ---@return number h
 function Script.size(item, pw, ph) end
 
+-- A script table is a layout (SPEC §6-§7): once `require` returns it (or the host reads it as a
+-- layout), it answers the layout methods too, unless it has a metatable of its own. A field the
+-- script defines itself wins.
+
+---This layout with space around it: `require("mosaic"):inset(8)` is `t.inset(require("mosaic"), 8)`.
+---@param insets tessera.Insets
+---@return tessera.Layout
+function Script:inset(insets) end
+
+---This layout with x and y swapped (`t.transpose`).
+---@return tessera.Layout
+function Script:transposed() end
+
+---This layout with some items pinned to the top of the viewport (`t.sticky`).
+---@param isSticky? fun(i: integer): boolean which items stick (default: odd indices, headers)
+---@return tessera.Layout
+function Script:sticky(isSticky) end
+
+---This layout with its visible rectangle grown or shrunk (`t.visibleFrameInset`).
+---@param insets tessera.Insets
+---@return tessera.Layout
+function Script:visibleFrameInset(insets) end
+
 ------------------------------------------------------------------------------------------------
 -- The tessera module: local t = require("tessera")
 

@@ -145,9 +145,10 @@ int tb_runsize(lua_State *L);
 ** assignments raise). Nested tables are not wrapped; wrap them first. */
 void tb_pushreadonly(lua_State *L);
 
-/* [-4, +1, m] Pops (searcher, loader, loaded, tessera) and pushes a `require` function.
-** searcher(name) returns a path or nil and the "not found" message; loader(path) returns
-** the compiled chunk or nil and its error; `loaded` caches results by path. */
+/* [-5, +1, m] Pops (searcher, loader, loaded, tessera, layoutmeta) and pushes a `require`
+** function. searcher(name) returns a path or nil and the "not found" message; loader(path)
+** returns the compiled chunk or nil and its error; `loaded` caches results by path; a module
+** returning a script layout table without a metatable gets `layoutmeta`. */
 void tb_pushrequire(lua_State *L);
 /* }==================================================================== */
 
