@@ -248,7 +248,10 @@ extension LuaHost {
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
         var fields = section?.fields ?? [:]
+        // The same shape as a `ctx.sections` entry: the fields, then id, first (1-based, in the
+        // layout t.sections lays out) and count.
         fields["id"] = section?.id.jsonValue ?? .int(index)
+        fields["first"] = .int((section?.range.lowerBound ?? 0) + 1)
         fields["count"] = .int(section?.range.count ?? 0)
         LuaStack.push(L, json: .object(fields), readOnly: true)
         try protectedCall(arguments: 2, results: 1)

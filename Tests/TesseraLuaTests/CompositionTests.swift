@@ -175,6 +175,42 @@ import TesseraCore
         #expect(byID == reference)
     }
 
+    /// The table t.sections gives its function has the shape of a `ctx.sections` entry.
+    @Test func sectionTablesMatchContextSections() throws {
+        let items = (0..<9).map { Item(id: .int($0), fields: ["w": .int(40 + $0), "h": .int(30)]) }
+        let dataset = Dataset(items: items, sections: [
+            .init(id: .string("photos"), fields: ["title": "Photos"], range: 0..<4),
+            .init(id: .int(2), range: 4..<6),
+            .init(id: .string("places"), fields: ["title": "Places", "first": "ignored"], range: 6..<9),
+        ])
+        let ctx = LayoutContext(dataset: dataset, viewport: Size(width: 200, height: 300))
+        let host = try LuaHost()
+        let env = try host.newEnvironment(directory: folder.path)
+        let values = try host.evaluate("""
+        local t = require('tessera')
+        local function show(s)
+          local keys = {}
+          for k in pairs(s) do keys[#keys + 1] = k end
+          table.sort(keys)
+          for k, key in ipairs(keys) do keys[k] = key .. '=' .. tostring(s[key]) end
+          return table.concat(keys, ' ')
+        end
+        local fromSections, fromContext = {}, {}
+        S = t.sections{ sections = function(i, s) fromSections[i] = show(s); return t.flow{} end }
+        C = { simpleLayout = function(ctx)
+          for i, s in ipairs(ctx.sections) do fromContext[i] = show(s) end
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+        end }
+        function shown() return table.concat(fromSections, '; '), table.concat(fromContext, '; ') end
+        return S, C
+        """, environment: env)
+        _ = try host.layout(from: values[0]).layout(ctx)
+        _ = try host.layout(from: values[1]).layout(ctx)
+        let shown = try host.evaluate("return shown()", environment: env)
+        let expected = "count=4 first=1 id=photos title=Photos; count=2 first=5 id=2; count=3 first=7 id=places title=Places"
+        #expect(shown == [.string(expected), .string(expected)])
+    }
+
     @Test func closureLayout() throws {
         let scripted = try frames(of: """
         local t = require('tessera')

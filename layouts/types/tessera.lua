@@ -70,15 +70,16 @@ function Layout:visibleFrameInset(insets) end
 ------------------------------------------------------------------------------------------------
 -- ctx
 
----A dataset section as t.sections shows it to its `sections` function.
----@class tessera.SectionInfo
+---A dataset section, as `ctx.sections` lists it and as t.sections shows it to its `sections`
+---function (the same shape in both).
+---@class tessera.Section
 ---@field id string|integer the section's id
+---@field first integer index of the section's first item in this layout (1-based)
 ---@field count integer number of items in the section
 ---@field [string] any the section's other fields (`title`, ...)
 
----A dataset section as `ctx.sections` lists it.
----@class tessera.Section: tessera.SectionInfo
----@field first integer index of the section's first item in this layout (1-based)
+---The table t.sections gives its `sections` function: the same as a `ctx.sections` entry.
+---@alias tessera.SectionInfo tessera.Section
 
 ---What a layout sees while it lays out. Item indices are 1-based.
 ---@class tessera.Context
@@ -236,7 +237,7 @@ function Script:visibleFrameInset(insets) end
 ---@field spacing? number default 0
 
 ---@class tessera.SectionsParams
----@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|(fun(index: integer, section: tessera.SectionInfo): tessera.AnyLayout?) a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
+---@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|(fun(index: integer, section: tessera.Section): tessera.AnyLayout?) a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
 ---@field default? tessera.AnyLayout the layout for sections `sections` does not cover
 ---@field layout? tessera.AnyLayout how the sections are arranged, one item per section (default: stacked vertically)
 ---@field spacing? number gap between stacked sections (default 0)
