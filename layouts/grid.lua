@@ -20,7 +20,7 @@ local floor, max, min = math.floor, math.max, math.min
 
 -- Cell width and height, and the distance from one cell to the next across and down.
 local function cells(ctx, p)
-  local w = (ctx.width - (p.columns - 1) * p.spacing) / p.columns
+  local w = max(0, (ctx.width - (p.columns - 1) * p.spacing) / p.columns)   -- 0 if the gaps fill the width
   local h = w * p.aspect
   return w, h, w + p.spacing, h + p.spacing
 end

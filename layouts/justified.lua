@@ -33,7 +33,7 @@ local justified = {
       local x = 0
       for i = first, last do
         local w = aspects[i] * h
-        if fill and i == last then w = W - x end   -- absorbs rounding: the row ends at W
+        if fill and i == last then w = math.max(0, W - x) end   -- absorbs rounding: the row ends at W (0 if gaps overrun it)
         set(i, x, y, w, h)
         x = x + w + s
       end
@@ -63,6 +63,7 @@ local justified = {
         end
       end
       sum = sum + a
+      h = math.max(0, h)   -- the row's gaps alone are wider than the width: a row 0 high
       if h <= target then
         placeRow(first, i, h, y, true)
         y = y + h + s

@@ -41,7 +41,7 @@ local mosaic = {
 
   simpleLayout = function(ctx, p)
     local s = p.spacing
-    local cellW = (ctx.width - (columns - 1) * s) / columns
+    local cellW = math.max(0, (ctx.width - (columns - 1) * s) / columns)   -- 0 if the gaps fill the width
     local cellH = cellW * p.aspect
     local set, period = ctx.set, #pattern
 

@@ -22,7 +22,7 @@ local timeline = {
   params = { gutter = 24, spacing = 8, stagger = 24 },
 
   simpleLayout = function(ctx, p)
-    local half = (ctx.width - p.gutter) / 2   -- the width of each side
+    local half = math.max(0, (ctx.width - p.gutter) / 2)   -- each side's width; 0 if the gutter fills it
     local right = half + p.gutter             -- where the right side starts
     local set = ctx.set
     local bottom = { 0, 0 }                   -- the lowest free y on the left (1) and right (2)

@@ -312,6 +312,36 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
 
     // MARK: every script
 
+    /// A viewport narrower than the gaps gives zero-width tiles, not a frame error (waterfall.lua
+    /// excepted: it matches the native waterfall, which reports the error).
+    @Test func narrowViewportsGiveZeroSizesNotErrors() throws {
+        let host = try LuaHost()
+        let sizes: [(Double, Double)] = [(10, 10), (30, 10), (5, 10), (1, 1000), (1, 1000), (1, 1000)]
+        for name in ["mosaic", "timeline", "grid", "justified"] {
+            let script = try libraryScript(name, host: host)
+            for width in [0.0, 1, 3, 5] {
+                let result = try script.configured().layout(context(sizes, width: width))
+                #expect(result.count == sizes.count, "\(name) at \(width)")
+                for i in 0..<result.count {
+                    #expect(result.frame(at: i).isValidFrame, "\(name) at \(width), item \(i): \(result.frame(at: i))")
+                }
+            }
+        }
+        let mosaic = try libraryScript("mosaic", host: host).configured().layout(context(sizes, width: 0))
+        #expect(Array(mosaic.allFrames.prefix(3)) == [rect(0, 0, 0, 0), rect(2, 0, 2, 2), rect(0, 2, 0, 0)])
+        let grid = try libraryScript("grid", host: host).configured().layout(context(sizes, width: 0))
+        #expect(Array(grid.allFrames.prefix(5)) == [rect(0, 0, 0, 0), rect(1, 0, 0, 0), rect(2, 0, 0, 0), rect(3, 0, 0, 0), rect(0, 1, 0, 0)])
+        let timeline = try libraryScript("timeline", host: host).configured().layout(context(sizes, width: 0))
+        #expect(timeline.allFrames.allSatisfy { $0.width == 0 && ($0.minX == 0 || $0.minX == 24) })
+        // Two tall items whose row gap (4) is wider than the width (3): a row 0 high, no negative width.
+        let justified = try libraryScript("justified", host: host).configured()
+            .layout(context([(1, 1000), (1, 1000)], width: 3))
+        #expect(justified.allFrames == [rect(0, 0, 0, 0), rect(4, 0, 0, 0)])
+        // waterfall.lua is unchanged: like the native waterfall, it reports the error.
+        #expect(scriptError { _ = try libraryScript("waterfall", host: host).configured(["spacing": 8]).layout(context(sizes, width: 3)) } != nil)
+        #expect((try? WaterfallLayout(columns: 2, spacing: 8).layout(context(sizes, width: 3))) == nil)
+    }
+
     @Test func everyLibraryScriptLoadsAndLaysOutARealDataset() throws {
         let host = try LuaHost()
         let names = try FileManager.default.contentsOfDirectory(atPath: libraryRoot + "/layouts")
