@@ -233,6 +233,6 @@ extension LuaHost {
     static func numberText(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        return JSONWriter.format(v)
     }
 }

@@ -98,7 +98,7 @@ final class ScriptVersion {
         case .null: return "null"
         case .bool(let b): return String(b)
         case .int(let i): return String(i)
-        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .double(let d): return JSONWriter.format(d)
         case .string(let s): return "\"\(s)\""
         case .array: return "an array"
         case .object: return "an object"

@@ -296,7 +296,5 @@ public final class ReplSession {
         LayoutContext(dataset: dataset, viewport: size, sizing: sizing)
     }
 
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)
-    }
+    static func format(_ v: Double) -> String { displayNumber(v) }
 }

@@ -30,7 +30,5 @@ struct TextSummary {
     }
 }
 
-/// A number for humans: integers without ".0", others with up to two decimals.
-func fmt(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.2f", v)
-}
+/// A number for people; see `displayNumber`.
+func fmt(_ v: Double) -> String { displayNumber(v) }
