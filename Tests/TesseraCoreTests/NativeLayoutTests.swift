@@ -175,6 +175,21 @@ import Testing
         #expect(result.visible(in: r(0, 12, 30, 11)) == [2, 3, 4])
     }
 
+    @Test func context_sections_are_rebased_and_fall_back_to_one_section() throws {
+        let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
+        #expect(ctx.sections.map(\.range) == [0..<2, 2..<2, 2..<5])
+        #expect(ctx.slice(2..<5).sections.map(\.range) == [0..<0, 0..<3])
+        #expect(ctx.slice(2..<5).sections.map(\.id) == [.string("empty"), .string("b")])
+        // A slice cutting through a section is one section, named after the one holding its first item.
+        let cut = ctx.slice(1..<4)
+        #expect(cut.sections == [Dataset.Section(id: .string("a"), range: 0..<3)])
+        // Every item of such a slice is still laid out.
+        let layout = SectionsLayout { _, _ in WaterfallLayout(columns: 3) }
+        #expect(try layout.layout(cut).allFrames == [r(0, 0, 10, 10), r(10, 0, 10, 10), r(20, 0, 10, 10)])
+        #expect(dataset().sectionIndex(containing: 2) == 2)
+        #expect(dataset().sectionIndex(containing: 1) == 0)
+    }
+
     @Test func an_outer_layout_arranges_sections_by_their_content_size() throws {
         let layout = SectionsLayout(arrangement: TransposeLayout(WaterfallLayout(columns: 1))) { _, _ in OverlayLayout() }
         let ctx = LayoutContext(dataset: dataset(), viewport: s(100, 50), sizing: ItemSizing(rule: .intrinsic))

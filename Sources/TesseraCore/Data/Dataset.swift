@@ -58,15 +58,18 @@ public struct Dataset: Sendable {
 
     public var count: Int { items.count }
 
-    /// The section index containing flattened item `index`. O(log sections).
-    public func sectionIndex(containing index: Int) -> Int {
+    /// The index of the section holding flattened item `index`. O(log sections).
+    public func sectionIndex(containing index: Int) -> Int { Self.sectionIndex(containing: index, in: sections) }
+
+    /// The index of the section in `sections` (which tile their items in order, empty ones
+    /// included) that holds item `index`: the last section starting at or before it, so an empty
+    /// section never wins over the non-empty one that starts where it ends. O(log sections).
+    public static func sectionIndex(containing index: Int, in sections: [Section]) -> Int {
         var lo = 0, hi = sections.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if sections[mid].range.lowerBound <= index { lo = mid } else { hi = mid - 1 }
         }
-        // Skip empty sections that share a lower bound with the next one.
-        while lo < sections.count - 1 && !sections[lo].range.contains(index) && sections[lo + 1].range.lowerBound <= index { lo += 1 }
         return lo
     }
 

@@ -72,20 +72,9 @@ extension DatasetLoader {
         }
         for (k, newID) in renames { sections[k].id = newID }
         try dedupeItems(&items, file: file, policy: policy) { flat in
-            let s = sectionIndex(containing: flat, in: sections)
+            let s = Dataset.sectionIndex(containing: flat, in: sections)
             return .sectionItem(s, flat - sections[s].range.lowerBound)
         }
         return Dataset(items: items, sections: sections, metadata: metadata, sourceName: file)
-    }
-
-    /// The section holding flattened index `flat` (only for messages; O(log sections)).
-    private static func sectionIndex(containing flat: Int, in sections: [Dataset.Section]) -> Int {
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].range.lowerBound <= flat { lo = mid } else { hi = mid - 1 }
-        }
-        while !sections[lo].range.contains(flat) && lo + 1 < sections.count { lo += 1 }
-        return lo
     }
 }

@@ -23,6 +23,12 @@ public struct LayoutContext {
         var dataset: Dataset
         var base: Int
         var sizing: ItemSizing
+
+        /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
+        func size(_ i: Int, _ proposed: Size) -> Size {
+            sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
+                        text: { dataset.items[base + i].text }, proposed: proposed)
+        }
     }
 
     public init(collectionSize: Size, count: Int, dataset: Dataset? = nil, indexOffset: Int = 0,
@@ -42,15 +48,11 @@ public struct LayoutContext {
 
     /// A context over `range` of a dataset (one section), indices re-based to 0.
     public init(dataset: Dataset, range: Range<Int>, viewport: Size, sizing: ItemSizing) {
-        let widths = dataset.widths, heights = dataset.heights, items = dataset.items
-        let base = range.lowerBound
+        let items = dataset.items, base = range.lowerBound
+        let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
         self.init(collectionSize: viewport, count: range.count, dataset: dataset, indexOffset: base,
-                  item: { items[base + $0] },
-                  size: { i, proposed in
-                      sizing.size(w: widths[base + i], h: heights[base + i],
-                                  text: { items[base + i].text }, proposed: proposed)
-                  })
-        self.direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
+                  item: { items[base + $0] }, size: direct.size)
+        self.direct = direct
     }
 
     /// Every item's size for one proposal, in index order; the same values as calling
@@ -117,6 +119,25 @@ public struct LayoutContext {
                                    size: { i, p in sizeOf(base + i, p) })
         sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
         return sliced
+    }
+
+    /// The dataset's sections that lie within this context, re-based to its 0-based indices,
+    /// tiling `0..<count`. When there is no dataset, or the context cuts through a section, the
+    /// context is one section (with the id of the section holding its first item, or 0).
+    /// - Complexity: O(sections of the dataset).
+    public var sections: [Dataset.Section] {
+        let end = indexOffset + count
+        let inside = (dataset?.sections ?? []).filter {
+            $0.range.lowerBound >= indexOffset && $0.range.upperBound <= end
+        }.map {
+            Dataset.Section(id: $0.id, fields: $0.fields,
+                            range: ($0.range.lowerBound - indexOffset)..<($0.range.upperBound - indexOffset))
+        }
+        if let first = inside.first, let last = inside.last, first.range.lowerBound == 0, last.range.upperBound == count {
+            return inside
+        }
+        let holder = dataset?.sections.first { $0.range.contains(indexOffset) }
+        return [Dataset.Section(id: holder?.id ?? .int(0), range: 0..<count)]
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).

@@ -23,11 +23,7 @@ public struct SectionsLayout: Layout {
     /// - Complexity: the sum of the section layouts (each run once per distinct measure) plus
     ///   O(n) to flatten frames and build one index over all items.
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        let sections = context.dataset?.sections.map { s in
-            Dataset.Section(id: s.id, fields: s.fields,
-                            range: (s.range.lowerBound - context.indexOffset)..<(s.range.upperBound - context.indexOffset))
-        }.filter { $0.range.lowerBound >= 0 && $0.range.upperBound <= context.count }
-            ?? [Dataset.Section(id: .int(0), range: 0..<context.count)]
+        let sections = context.sections
         let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }
 
         var measured = [(any LayoutResult)?](repeating: nil, count: sections.count)
