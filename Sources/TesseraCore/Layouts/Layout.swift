@@ -42,6 +42,11 @@ extension LayoutResult {
     public func frame(at index: Int, viewport: Rect) -> Rect { frame(at: index) }
     public var supplementaries: [Supplementary] { [] }
 
+    /// Item `index`'s frame as drawn: pinned for `viewport` when one is given, else resting.
+    public func drawnFrame(at index: Int, viewport: Rect?) -> Rect {
+        viewport.map { frame(at: index, viewport: $0) } ?? frame(at: index)
+    }
+
     /// All resting frames, in flattened order. O(n).
     public var allFrames: [Rect] { (0..<count).map { frame(at: $0) } }
 }

@@ -35,7 +35,7 @@ public struct AsciiPreview {
             }
         }
         for i in result.visible(in: region) {
-            let f = viewport.map { result.frame(at: i, viewport: $0) } ?? result.frame(at: i)
+            let f = result.drawnFrame(at: i, viewport: viewport)
             let c0 = max(0, Int(((f.minX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
             let c1 = min(columns, Int(((f.maxX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
             let r0 = max(0, Int(((f.minY - region.y) / rowHeight).rounded(.toNearestOrAwayFromZero)))

@@ -7,7 +7,7 @@ struct HTMLPage {
     var viewport: Rect?
 
     func render() -> String {
-        let frames = (0..<run.result.count).map { run.result.frame(at: $0) }
+        let frames = run.result.allFrames
         let data = JSONWriter.write(.array(frames.map { $0.json }))
         let ids = JSONWriter.write(.array((0..<frames.count).map {
             .string($0 < run.dataset.count ? run.dataset.items[$0].id.description : String($0))

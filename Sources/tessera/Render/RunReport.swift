@@ -14,10 +14,9 @@ struct RunReport {
         let dataset = run.dataset
         var items: [JSONValue] = []
         items.reserveCapacity(result.count)
-        var section = 0
         for i in 0..<result.count {
-            while section + 1 < dataset.sections.count && !dataset.sections[section].range.contains(i) { section += 1 }
-            let frame = viewport.map { result.frame(at: i, viewport: $0) } ?? result.frame(at: i)
+            let section = dataset.sectionIndex(containing: i)
+            let frame = result.drawnFrame(at: i, viewport: viewport)
             let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
             items.append(.object(["id": id, "section": .int(section), "frame": frame.json]))
         }

@@ -85,7 +85,7 @@ struct SVGPicture {
         "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"\(n(strokeWidth))\" stroke-dasharray=\"\(n(4 * strokeWidth)) \(n(3 * strokeWidth))\"><title>content bounds</title></rect>"
     }
 
-    private func frame(_ i: Int) -> Rect { viewport.map { run.result.frame(at: i, viewport: $0) } ?? run.result.frame(at: i) }
+    private func frame(_ i: Int) -> Rect { run.result.drawnFrame(at: i, viewport: viewport) }
     private func itemID(_ i: Int) -> String { i < run.dataset.count ? run.dataset.items[i].id.description : String(i) }
     private func n(_ v: Double) -> String { JSONWriter.format(v) }
 }
