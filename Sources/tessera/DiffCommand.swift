@@ -29,9 +29,7 @@ struct DiffCommand: ParsableCommand {
         guard format == "json" || format == "text" else {
             throw CLIError("unknown --format '\(format)'; expected json or text")
         }
-        guard let policy = DuplicatePolicy(rawValue: duplicates) else {
-            throw CLIError("unknown --duplicates '\(duplicates)'; expected reject, pairInOrder or suffix")
-        }
+        let policy = try parseDuplicatePolicy(duplicates)
         let started = DispatchTime.now().uptimeNanoseconds
         let oldData = try Self.load(old, policy)
         let newData = try Self.load(new, policy)

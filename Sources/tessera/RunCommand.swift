@@ -74,9 +74,7 @@ struct LayoutInputOptions: ParsableArguments {
         guard let rule = SizingRule(rawValue: sizing) else {
             throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let policy = DuplicatePolicy(rawValue: duplicates) else {
-            throw CLIError("unknown --duplicates '\(duplicates)'; expected reject, pairInOrder or suffix")
-        }
+        let policy = try parseDuplicatePolicy(duplicates)
         let parameters = try parseParameters(params)
         let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: policy) } ?? .generatedSample
         let layout: any Layout
@@ -122,6 +120,14 @@ func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONVa
         result[String(entry[..<eq])] = JSONValue.parseParameter(String(entry[entry.index(after: eq)...]))
     }
     return result
+}
+
+/// Parses `--duplicates` (shared by run, check and diff).
+func parseDuplicatePolicy(_ text: String) throws -> DuplicatePolicy {
+    guard let policy = DuplicatePolicy(rawValue: text) else {
+        throw CLIError("unknown --duplicates '\(text)'; expected reject, pairInOrder or suffix")
+    }
+    return policy
 }
 
 /// Parses "AxB" style pairs of finite numbers.
