@@ -72,7 +72,7 @@ final class ScriptVersion {
 
     private func typed(_ value: JSONValue, like fallback: JSONValue, key: String) throws -> JSONValue {
         func mismatch(_ expected: String) -> LuaScriptError {
-            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(ScriptVersion.brief(value))")
+            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(value.briefDescription)")
         }
         switch (fallback, value) {
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
@@ -83,25 +83,12 @@ final class ScriptVersion {
         case (.bool, _): throw mismatch("true or false")
         case (.string, .string): return value
         case (.string, .int(let i)): return .string(String(i))
-        case (.string, .double(let d)): return .string(ScriptVersion.brief(.double(d)))
+        case (.string, .double(let d)): return .string(LuaHost.numberText(d))
         case (.string, _): throw mismatch("a string")
         case (.array, .array), (.object, .object), (.array, .object), (.object, .array): return value
         case (.array, .string): return .array([value])
         case (.array, _), (.object, _): throw mismatch("a table")
         case (.null, _): return value
-        }
-    }
-
-    /// A value for a message: strings quoted, containers by kind.
-    static func brief(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let b): return String(b)
-        case .int(let i): return String(i)
-        case .double(let d): return JSONWriter.format(d)
-        case .string(let s): return "\"\(s)\""
-        case .array: return "an array"
-        case .object: return "an object"
         }
     }
 }

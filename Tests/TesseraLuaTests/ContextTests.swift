@@ -99,6 +99,12 @@ import TesseraCore
                 "\(file): param 'columns' expects a number, got \"three\"")
         #expect(scriptError { _ = try printed("", params: ["flag": 1]) }?.message ==
                 "\(file): param 'flag' expects true or false, got 1")
+        // Non-finite numbers come from Lua (1/0), never from JSON; messages spell them out.
+        #expect(scriptError { _ = try printed("", params: ["flag": .double(.infinity)]) }?.message ==
+                "\(file): param 'flag' expects true or false, got inf")
+        #expect(scriptError { _ = try printed("", params: ["columns": .double(.nan)]) }?.message ==
+                "\(file): param 'columns' expects a finite number, got nan")
+        #expect(try printed("print(p.title)", params: ["title": .double(-.infinity)]) == ["-inf"])
         #expect(scriptError { _ = try printed("", params: ["colums": 3]) }?.message ==
                 "\(file): unknown param 'colums'; known params: columns, flag, gap, list, title")
     }
