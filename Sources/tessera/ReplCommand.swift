@@ -30,13 +30,10 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var limits: ScriptLimitFlags
 
     func run() throws {
-        let size = try parsePair(viewport, separator: "x", what: "--viewport", example: "375x812")
-        guard size.0 >= 0, size.1 >= 0 else {
-            throw CLIError("--viewport '\(viewport)' must not be negative; expected WxH, for example 375x812")
-        }
+        let size = try parseViewport(viewport)
         let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: .reject) } ?? .generatedSample
         let interactive = isatty(STDIN_FILENO) == 1
-        let session = try ReplSession(dataset: dataset, viewport: Size(width: size.0, height: size.1),
+        let session = try ReplSession(dataset: dataset, viewport: size,
                                       limits: limits.options.scriptLimits, output: .standardStreams)
         session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }
         // Box-drawing outlines for people; plain ASCII for pipes and non-UTF-8 terminals.

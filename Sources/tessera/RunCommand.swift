@@ -67,10 +67,7 @@ struct LayoutInputOptions: ParsableArguments {
 
     /// Loads the dataset, resolves the layout and lays it out.
     func layOut(_ layoutName: String) throws -> LayoutRun {
-        let size = try parsePair(viewport, separator: "x", what: "--viewport", example: "375x812")
-        guard size.0 >= 0, size.1 >= 0 else {
-            throw CLIError("--viewport '\(viewport)' must not be negative; expected WxH, for example 375x812")
-        }
+        let viewportSize = try parseViewport(viewport)
         guard let rule = SizingRule(rawValue: sizing) else {
             throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -84,7 +81,6 @@ struct LayoutInputOptions: ParsableArguments {
             do { layout = try BuiltinLayouts.make(name: layoutName, params: parameters) }
             catch let error as LayoutError { throw CLIError(error.message) }
         }
-        let viewportSize = Size(width: size.0, height: size.1)
         let context = LayoutContext(dataset: dataset, viewport: viewportSize, sizing: ItemSizing(rule: rule))
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout.layout(context)
@@ -120,6 +116,15 @@ func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONVa
         result[String(entry[..<eq])] = JSONValue.parseParameter(String(entry[entry.index(after: eq)...]))
     }
     return result
+}
+
+/// Parses `--viewport WxH` (shared by run, check and repl).
+func parseViewport(_ text: String) throws -> Size {
+    let size = try parsePair(text, separator: "x", what: "--viewport", example: "375x812")
+    guard size.0 >= 0, size.1 >= 0 else {
+        throw CLIError("--viewport '\(text)' must not be negative; expected WxH, for example 375x812")
+    }
+    return Size(width: size.0, height: size.1)
 }
 
 /// Parses `--duplicates` (shared by run, check and diff).
