@@ -1,12 +1,13 @@
 import CLua
 import LuaBridge
+import OrderedCollections
 import TesseraCore
 
 /// The `LayoutContext` behind a Lua `ctx` table, kept alive by the table's methods.
 final class ContextBox {
     struct Section {
         var id: ItemID
-        var fields: JSONValue
+        var fields: OrderedDictionary<String, JSONValue>
         /// Items of the section, in the context's 0-based indices.
         var range: Range<Int>
     }
@@ -19,12 +20,12 @@ final class ContextBox {
         let offset = context.indexOffset, end = context.indexOffset + context.count
         var sections: [Section] = []
         for s in context.dataset?.sections ?? [] where s.range.lowerBound >= offset && s.range.upperBound <= end {
-            sections.append(Section(id: s.id, fields: .object(s.fields),
+            sections.append(Section(id: s.id, fields: s.fields,
                                     range: (s.range.lowerBound - offset)..<(s.range.upperBound - offset)))
         }
         if sections.isEmpty || sections.last!.range.upperBound != context.count || sections[0].range.lowerBound != 0 {
             sections = [Section(id: context.dataset?.sections.first { $0.range.contains(offset) }?.id ?? .int(0),
-                                fields: .object([:]), range: 0..<context.count)]
+                                fields: [:], range: 0..<context.count)]
         }
         self.sections = sections
     }
@@ -62,14 +63,7 @@ extension LuaHost {
 
         lua_createtable(L, Int32(clamping: box.sections.count), 0)
         for (k, s) in box.sections.enumerated() {
-            var fields: JSONValue = s.fields
-            if case .object(var o) = fields {
-                o["id"] = s.id.jsonValue
-                o["first"] = .int(s.range.lowerBound + 1)
-                o["count"] = .int(s.range.count)
-                fields = .object(o)
-            }
-            LuaStack.push(L, json: fields, readOnly: true)
+            LuaStack.push(L, json: LuaHost.sectionEntry(id: s.id, fields: s.fields, range: s.range), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }
         tb_pushreadonly(L)
@@ -96,6 +90,16 @@ extension LuaHost {
             tb_pushscriptsize(L)
             LuaStack.setField(L, ctx, "size")
         }
+    }
+
+    /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its
+    /// fields, then `id`, `first` (1-based) and `count`.
+    static func sectionEntry(id: ItemID, fields: OrderedDictionary<String, JSONValue>, range: Range<Int>) -> JSONValue {
+        var fields = fields
+        fields["id"] = id.jsonValue
+        fields["first"] = .int(range.lowerBound + 1)
+        fields["count"] = .int(range.count)
+        return .object(fields)
     }
 
     static let contextMethods: [(String, tb_HostFunction)] = [

@@ -247,13 +247,9 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
-        var fields = section?.fields ?? [:]
-        // The same shape as a `ctx.sections` entry: the fields, then id, first (1-based, in the
-        // layout t.sections lays out) and count.
-        fields["id"] = section?.id.jsonValue ?? .int(index)
-        fields["first"] = .int((section?.range.lowerBound ?? 0) + 1)
-        fields["count"] = .int(section?.range.count ?? 0)
-        LuaStack.push(L, json: .object(fields), readOnly: true)
+        // The same shape as a `ctx.sections` entry (`first` in the layout t.sections lays out).
+        LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
+                                                    range: section?.range ?? 0..<0), readOnly: true)
         try protectedCall(arguments: 2, results: 1)
         if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
         return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")

@@ -185,13 +185,7 @@ extension ReplSession {
             LuaStack.push(L, json: .object(fields), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        let sections: [JSONValue] = dataset.sections.map { section in
-            var fields = section.fields
-            fields["id"] = section.id.jsonValue
-            fields["first"] = .int(section.range.lowerBound + 1)
-            fields["count"] = .int(section.range.count)
-            return .object(fields)
-        }
+        let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
         LuaStack.push(L, json: .array(sections), readOnly: true)
         LuaStack.setField(L, -2, "sections")
         LuaStack.push(L, json: .object(dataset.metadata), readOnly: true)
