@@ -110,18 +110,12 @@ public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAcce
         let plainOld = old.withoutMarks()
         let plainNew = new.withoutMarks()
         // After stage 2: OLD minus deleted sections and deleted items.
+        var doomedSections = [Bool](repeating: false, count: old.numberOfSections)
+        for i in batch.sectionsDeleted { doomedSections[i] = true }
+        var doomedItems = [Bool](repeating: false, count: old.numberOfItems)
+        for path in batch.itemsDeleted { doomedItems[old.sectionStarts[path.section] + path.item] = true }
         var afterDeletes = plainOld
-        var doomed = [Bool](repeating: false, count: old.numberOfItems)
-        for path in batch.itemsDeleted { doomed[old.sectionStarts[path.section] + path.item] = true }
-        afterDeletes.removeUnchecked(where: doomed)
-        let keptSections = Set(0..<old.numberOfSections).subtracting(batch.sectionsDeleted)
-        var sectionsAfterDeletes: [(SectionID, [ItemID])] = []
-        for i in keptSections.sorted() {
-            let range = afterDeletes.itemRange(ofSectionAt: i)
-            sectionsAfterDeletes.append((old.sectionSet[i], Array(afterDeletes.itemSet.elements[range])))
-        }
-        // Sections and items were unique in OLD, and deleting keeps them unique.
-        afterDeletes = Snapshot(uncheckedSections: sectionsAfterDeletes)
+        afterDeletes.removeUnchecked(sections: doomedSections, items: doomedItems)
         // After stage 3: NEW's sections in NEW's order; kept ones with their remaining items.
         var sectionsInNewOrder: [(SectionID, [ItemID])] = []
         for j in 0..<new.numberOfSections {

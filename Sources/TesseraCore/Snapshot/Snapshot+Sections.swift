@@ -43,23 +43,7 @@ extension Snapshot {
     public mutating func deleteSections(_ sections: [SectionID]) throws {
         var doomedSection = [Bool](repeating: false, count: sectionSet.count)
         for id in sections { doomedSection[try requireSection(id)] = true }
-        var doomed = [Bool](repeating: false, count: itemSet.count)
-        for s in 0..<sectionSet.count where doomedSection[s] {
-            for flat in itemRange(ofSectionAt: s) { doomed[flat] = true }
-        }
-        removeUnchecked(where: doomed)
-        var keptSections: [SectionID] = []
-        var starts: [Int] = [0]
-        for s in 0..<sectionSet.count where !doomedSection[s] {
-            keptSections.append(sectionSet[s])
-            starts.append(sectionStarts[s + 1])
-        }
-        sectionSet = OrderedSet(uncheckedUniqueElements: keptSections)
-        sectionStarts = starts
-        let remaining = sectionSet
-        reloadedSections.removeAll(where: { !remaining.contains($0) })
-        reconfiguredSections.removeAll(where: { !remaining.contains($0) })
-        assert(checkInvariants())
+        removeUnchecked(sections: doomedSection, items: [Bool](repeating: false, count: itemSet.count))
     }
 
     /// Moves `section`, with its items, to just before `beforeSection`.
@@ -99,6 +83,29 @@ extension Snapshot {
     }
 
     // MARK: - Primitives
+
+    /// Removes the sections flagged in `doomedSections` with all their items, and the items
+    /// flagged in `doomedItems` (by flattened index), with their marks.
+    internal mutating func removeUnchecked(sections doomedSections: [Bool], items doomedItems: [Bool]) {
+        assert(doomedSections.count == sectionSet.count)
+        var doomed = doomedItems
+        for s in 0..<sectionSet.count where doomedSections[s] {
+            for flat in itemRange(ofSectionAt: s) { doomed[flat] = true }
+        }
+        removeUnchecked(where: doomed)
+        var keptSections: [SectionID] = []
+        var starts: [Int] = [0]
+        for s in 0..<sectionSet.count where !doomedSections[s] {
+            keptSections.append(sectionSet[s])
+            starts.append(sectionStarts[s + 1])
+        }
+        sectionSet = OrderedSet(uncheckedUniqueElements: keptSections)
+        sectionStarts = starts
+        let remaining = sectionSet
+        reloadedSections.removeAll(where: { !remaining.contains($0) })
+        reconfiguredSections.removeAll(where: { !remaining.contains($0) })
+        assert(checkInvariants())
+    }
 
     private mutating func insertSectionsUnchecked(_ sections: [SectionID], at s: Int) {
         var elements = sectionSet.elements
