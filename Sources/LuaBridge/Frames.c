@@ -24,8 +24,14 @@ static void tb_pushnumbertext(lua_State *L, double v) {
   }
 }
 
+/* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size. */
+static int tb_validframe(const double v[4]) {
+  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0;
+}
+
 /* [-0, +0, e] Raises "<subject> <field> = <value>; ..." if v is no valid frame. The
-** subject ("file:line: ctx.set: frame 3 has") is the string on the stack top. */
+** subject ("file:line: ctx.set: frame 3 has") is the string on the stack top. Callers
+** check tb_validframe first, so the subject is built only for a bad frame. */
 static void tb_checkframe(lua_State *L, const double v[4]) {
   int k;
   for (k = 0; k < 4; k++) {
@@ -81,7 +87,7 @@ static int tb_set(lua_State *L) {
     for (k = 0; k < 4 && ok[k]; k++) {}
     return luaL_error(L, "ctx.set: %s must be a number, got %s", tb_fieldnames[k], luaL_typename(L, k + 2));
   }
-  if (!(isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0)) {
+  if (!tb_validframe(v)) {
     luaL_where(L, 1);
     lua_pushfstring(L, "ctx.set: frame %I has", (LUAI_UACINT)i);
     lua_concat(L, 2);
@@ -170,11 +176,13 @@ int tb_runsimple(lua_State *L) {
         return lua_error(L);
       }
       tb_readframe(L, lua_gettop(L), i, 1, v);
-      tb_pushdefinition(L, 1);
-      lua_pushfstring(L, "simpleLayout: frame %I has", (LUAI_UACINT)i);
-      lua_concat(L, 2);
-      tb_checkframe(L, v);
-      lua_pop(L, 2);
+      if (!tb_validframe(v)) {
+        tb_pushdefinition(L, 1);
+        lua_pushfstring(L, "simpleLayout: frame %I has", (LUAI_UACINT)i);
+        lua_concat(L, 2);
+        tb_checkframe(L, v);
+      }
+      lua_pop(L, 1);
       memcpy(f->frames + 4 * (i - 1), v, sizeof v);
       if (!f->seen[i - 1]) { f->seen[i - 1] = 1; f->written++; }
     }
@@ -218,11 +226,12 @@ int tb_runframe(lua_State *L) {
       return lua_error(L);
     }
   }
-  tb_pushdefinition(L, 1);
-  lua_pushfstring(L, "frame(%I) returned", (LUAI_UACINT)i);
-  lua_concat(L, 2);
-  tb_checkframe(L, v);
-  lua_pop(L, 1);
+  if (!tb_validframe(v)) {
+    tb_pushdefinition(L, 1);
+    lua_pushfstring(L, "frame(%I) returned", (LUAI_UACINT)i);
+    lua_concat(L, 2);
+    tb_checkframe(L, v);
+  }
   return 4;
 }
 
