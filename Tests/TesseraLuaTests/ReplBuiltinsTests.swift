@@ -56,8 +56,8 @@ return {
         let flow = try BuiltinLayouts.make(name: "flow", params: [:]).layout(context).contentSize
         repl.feed("run(t.waterfall{columns = 3}):contentSize()", "run('flow'):contentSize()", "run(t.inset(L, 8)):contentSize()",
                   "run('\(path)'):contentSize()")
-        #expect(repl.out == ["\(ReplSession.format(native.width))\t\(ReplSession.format(native.height))",
-                             "\(ReplSession.format(flow.width))\t\(ReplSession.format(flow.height))", "116\t166", "100\t150"])
+        #expect(repl.out == ["\(displayNumber(native.width))\t\(displayNumber(native.height))",
+                             "\(displayNumber(flow.width))\t\(displayNumber(flow.height))", "116\t166", "100\t150"])
     }
 
     @Test func runComplainsClearly() throws {

@@ -34,7 +34,7 @@ extension ReplSession {
         Commands:
           :help                 this text
           :reload               re-reads the --layout script; a broken edit keeps the last good one
-          :viewport WxH         the viewport run() uses (now \(ReplSession.format(viewport.width))x\(ReplSession.format(viewport.height)))
+          :viewport WxH         the viewport run() uses (now \(displayNumber(viewport.width))x\(displayNumber(viewport.height)))
           :quit                 leaves, as Ctrl-D does; Ctrl-C stops a running line
         """
     }
@@ -70,6 +70,6 @@ extension ReplSession {
             }
             viewport = Size(width: w, height: h)
         }
-        output.standard("viewport \(ReplSession.format(viewport.width))x\(ReplSession.format(viewport.height))")
+        output.standard("viewport \(displayNumber(viewport.width))x\(displayNumber(viewport.height))")
     }
 }

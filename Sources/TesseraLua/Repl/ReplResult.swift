@@ -168,7 +168,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let r = try session.resultArgument(L, method: "tostring")
             let size = r.result.contentSize
-            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(format(size.width)) x \(format(size.height)), viewport \(format(r.viewport.width))x\(format(r.viewport.height)) at \(format(r.viewport.x)),\(format(r.viewport.y)), laid out in \(String(format: "%.2f", r.milliseconds)) ms")
+            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(displayNumber(size.width)) x \(displayNumber(size.height)), viewport \(displayNumber(r.viewport.width))x\(displayNumber(r.viewport.height)) at \(displayNumber(r.viewport.x)),\(displayNumber(r.viewport.y)), laid out in \(String(format: "%.2f", r.milliseconds)) ms")
             return 1
         }
     }

@@ -295,6 +295,4 @@ public final class ReplSession {
     func context(size: Size) -> LayoutContext {
         LayoutContext(dataset: dataset, viewport: size, sizing: sizing)
     }
-
-    static func format(_ v: Double) -> String { displayNumber(v) }
 }
