@@ -26,11 +26,7 @@ extension LuaHost {
         LuaStack.setField(L, -2, "__name")
         tb_pushhostfunction(L, LuaHost.layoutToString, context, 0)
         LuaStack.setField(L, -2, "__tostring")
-        lua_createtable(L, 0, 4)
-        for (name, function) in LuaHost.layoutMethods {
-            tb_pushhostfunction(L, function, context, 0)
-            LuaStack.setField(L, -2, name)
-        }
+        pushLayoutMethods()
         LuaStack.setField(L, -2, "__index")
         LuaStack.push(L, "tessera.layout")
         LuaStack.setField(L, -2, "__metatable")
@@ -40,13 +36,18 @@ extension LuaHost {
         // `__index`, so a field the script defines itself wins. No `__metatable`: the table
         // stays the script's own.
         lua_createtable(L, 0, 1)
-        lua_createtable(L, 0, 4)
+        pushLayoutMethods()
+        LuaStack.setField(L, -2, "__index")
+        scriptMetaRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    /// [-0, +1, m] Pushes a new table of the layout methods (`LuaHost.layoutMethods`).
+    private func pushLayoutMethods() {
+        lua_createtable(L, 0, Int32(LuaHost.layoutMethods.count))
         for (name, function) in LuaHost.layoutMethods {
             tb_pushhostfunction(L, function, context, 0)
             LuaStack.setField(L, -2, name)
         }
-        LuaStack.setField(L, -2, "__index")
-        scriptMetaRef = luaL_ref(L, LuaStack.registry)
     }
 
     /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)
