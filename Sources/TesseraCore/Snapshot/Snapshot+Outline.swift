@@ -12,13 +12,7 @@ extension Snapshot {
         let s = try requireSection(section)
         let visible = outline.visibleItems
         let range = itemRange(ofSectionAt: s)
-        var seen: [ItemID: Int] = [:]
-        for (position, id) in visible.enumerated() {
-            if let flat = itemSet.firstIndex(of: id), !range.contains(flat) { throw duplicateError(item: id, at: flat) }
-            if let first = seen.updateValue(position, forKey: id) {
-                throw SnapshotError.duplicateItemInInput(item: describeIdentifier(id), firstPosition: first, secondPosition: position)
-            }
-        }
+        try checkNewItems(visible, replacing: range)
         var elements = itemSet.elements
         elements.replaceSubrange(range, with: visible)
         let delta = visible.count - range.count

@@ -227,12 +227,13 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
                               existingIndex: flat - sectionStarts[s])
     }
 
-    /// Checks that `items` are new to the snapshot and distinct from each other.
-    internal func checkNewItems(_ items: [ItemID]) throws {
+    /// Checks that `items` are new to the snapshot (items at flattened indices in `replaced`,
+    /// which they are about to replace, do not count) and distinct from each other.
+    internal func checkNewItems(_ items: [ItemID], replacing replaced: Range<Int> = 0..<0) throws {
         var seen: [ItemID: Int] = [:]
         if items.count > 1 { seen.reserveCapacity(items.count) }
         for (position, id) in items.enumerated() {
-            if let flat = itemSet.firstIndex(of: id) { throw duplicateError(item: id, at: flat) }
+            if let flat = itemSet.firstIndex(of: id), !replaced.contains(flat) { throw duplicateError(item: id, at: flat) }
             if items.count > 1, let first = seen.updateValue(position, forKey: id) {
                 throw SnapshotError.duplicateItemInInput(item: describeIdentifier(id), firstPosition: first, secondPosition: position)
             }
