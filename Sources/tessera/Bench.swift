@@ -44,9 +44,13 @@ enum BenchClock {
             try body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        samples.sort()
-        let mid = samples.count / 2
-        return samples.count % 2 == 1 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2
+        return median(samples)
+    }
+
+    /// The median of samples (the mean of the middle two for an even count). O(n log n).
+    static func median(_ samples: [Double]) -> Double {
+        let s = samples.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
     /// Peak resident set size of this process so far (VmHWM on Linux), in MB.

@@ -84,7 +84,7 @@ enum LuaBench: BenchSuite {
                 }
                 if round > 0 { loopTimes.append(loop); setTimes.append(set) }
             }
-            let loopMs = median(loopTimes), setMs = median(setTimes)
+            let loopMs = BenchClock.median(loopTimes), setMs = BenchClock.median(setTimes)
             precondition(frames == native.frames(context), "the scripted waterfall differs from the native one")
             report(BenchResult(suite: name, name: "scripted waterfall frames (ctx.set)", n: n, median: setMs,
                                baseline: "same Lua loop, frames discarded", baselineMedian: loopMs,
@@ -110,7 +110,7 @@ enum LuaBench: BenchSuite {
                     }
                     if round > 0 { tableTimes.append(ms) }
                 }
-                let tablesMs = median(tableTimes)
+                let tablesMs = BenchClock.median(tableTimes)
                 report(BenchResult(suite: name, name: "scripted waterfall frames (returns {x,y,w,h})", n: n,
                                    median: tablesMs, baseline: "same Lua loop, frames discarded", baselineMedian: loopMs,
                                    notes: ["x_slower": tablesMs / loopMs]))
@@ -124,10 +124,5 @@ enum LuaBench: BenchSuite {
                                    notes: ["x_slower": budgetMs / setMs]))
             }
         }
-    }
-
-    private static func median(_ samples: [Double]) -> Double {
-        let s = samples.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }

@@ -98,11 +98,7 @@ enum VisibleBench: BenchSuite {
             samples.0.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, a))
             samples.1.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, b))
         }
-        func median(_ xs: [Double]) -> Double {
-            let s = xs.sorted()
-            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-        }
-        return (median(samples.0), median(samples.1))
+        return (BenchClock.median(samples.0), BenchClock.median(samples.1))
     }
 
     /// The baseline: every frame tested, hits collected in order. The four comparisons are
