@@ -62,25 +62,25 @@ struct EntryPacking {
     /// Entries in frame order, with the cost model's value and lower bound. One pass over the
     /// frames when all of them have an area (the usual case), a second one otherwise.
     static func orderedPacking(_ frames: [Rect], fanout: Int, query: Size) -> (packing: EntryPacking, bound: Double) {
-        if let all = orderedLeaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true,
-                                   frame: { frames[$0] }) {
+        if let all = leaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true,
+                            box: { IndexBox(frames[$0]) }) {
             let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], entryQuads: [],
                                        leafBoxes: all.leaves, cost: all.cost)
             return (packing, all.bound)
         }
         let ids = frames.indices.filter { IndexBox(frames[$0]).hasArea }.map { UInt32($0) }
-        let live = orderedLeaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
-                                 frame: { frames[Int(ids[$0])] })!
+        let live = leaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
+                          box: { IndexBox(frames[Int(ids[$0])]) })!
         let packing = EntryPacking(isOrdered: true, count: ids.count, ids: ids, entryQuads: [],
                                    leafBoxes: live.leaves, cost: live.cost)
         return (packing, live.bound)
     }
 
-    /// Leaf boxes over entries `0..<count` in order, with the cost model's value and bound;
-    /// nil when `stopAtEmpty` and some entry has no area.
+    /// Leaf boxes over entries `0..<count` in order (entry `p` has the box `box(p)`), with the
+    /// cost model's value and bound; nil when `stopAtEmpty` and some entry has no area.
     @inline(__always)
-    private static func orderedLeaves(_ count: Int, fanout: Int, query: Size, stopAtEmpty: Bool,
-                                      frame: (Int) -> Rect) -> (leaves: [IndexBox], cost: Double, bound: Double)? {
+    private static func leaves(_ count: Int, fanout: Int, query: Size, stopAtEmpty: Bool,
+                               box: (Int) -> IndexBox) -> (leaves: [IndexBox], cost: Double, bound: Double)? {
         let qw = query.width, qh = query.height
         var leaves: [IndexBox] = []
         leaves.reserveCapacity((count + fanout - 1) / fanout)
@@ -88,18 +88,18 @@ struct EntryPacking {
         var start = 0
         while start < count {
             let end = Swift.min(start + fanout, count)
-            var box = IndexBox.empty
+            var union = IndexBox.empty
             var area = 0.0
             for p in start..<end {
-                let b = IndexBox(frame(p))
+                let b = box(p)
                 if stopAtEmpty, !b.hasArea { return nil }
-                box.formUnion(b)
+                union.formUnion(b)
                 area += b.width * b.height
             }
             let n = Double(end - start)
-            cost += n * (box.width + qw) * (box.height + qh)
+            cost += n * (union.width + qw) * (union.height + qh)
             bound += n * (area + 2 * (qw * qh * area).squareRoot() + qw * qh)
-            leaves.append(box)
+            leaves.append(union)
             start = end
         }
         return (leaves, cost, bound)
@@ -157,20 +157,11 @@ struct EntryPacking {
                 }
             }
         }
-        var leaves: [IndexBox] = []
-        leaves.reserveCapacity(leafCount)
-        var cost = 0.0
-        var start = 0
-        while start < count {
-            let end = Swift.min(start + fanout, count)
-            var box = IndexBox.empty
-            for p in start..<end { box.formUnion(quads[p >> 2][p & 3].wide) }
-            cost += Double(end - start) * (box.width + query.width) * (box.height + query.height)
-            leaves.append(box)
-            start = end
-        }
-        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: leaves,
-                            cost: cost)
+        // Leaves over the stored (rounded) boxes, read in entry order rather than scattered.
+        let tiled = leaves(count, fanout: fanout, query: query, stopAtEmpty: false,
+                           box: { quads[$0 >> 2][$0 & 3].wide })!
+        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: tiled.leaves,
+                            cost: tiled.cost)
     }
 
     /// Centre of a frame, halving first so that huge coordinates cannot overflow.
