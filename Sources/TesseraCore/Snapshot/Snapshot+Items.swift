@@ -147,10 +147,7 @@ extension Snapshot {
         let fromSection = Self.sectionIndex(containing: from, starts: sectionStarts)
         let toSection = Self.sectionIndex(containing: to, starts: sectionStarts)
         var elements = itemSet.elements
-        elements.remove(at: from)
-        // The anchor's index after the removal, then the slot before or after it.
-        let anchorIndex = to > from ? to - 1 : to
-        elements.insert(item, at: after ? anchorIndex + 1 : anchorIndex)
+        elements.move(from: from, nextTo: to, after: after)
         itemSet = OrderedSet(uncheckedUniqueElements: elements)
         for t in (fromSection + 1)..<sectionStarts.count { sectionStarts[t] -= 1 }
         for t in (toSection + 1)..<sectionStarts.count { sectionStarts[t] += 1 }

@@ -120,9 +120,7 @@ extension Snapshot {
         let to = try requireSection(anchor)
         guard from != to else { throw SnapshotError.moveRelativeToItself(identifier: describeIdentifier(section)) }
         var order = Array(0..<sectionSet.count)
-        order.remove(at: from)
-        let anchorIndex = to > from ? to - 1 : to
-        order.insert(from, at: after ? anchorIndex + 1 : anchorIndex)
+        order.move(from: from, nextTo: to, after: after)
         reorderSections(order)
     }
 

@@ -265,6 +265,19 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
 
 extension Snapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
 
+extension Array {
+    /// Moves the element at `from` to just before (just after, when `after`) the element at
+    /// `anchor`, another index of the array as it is before the move. The shared step of
+    /// `moveItem` and `moveSection`.
+    mutating func move(from: Int, nextTo anchor: Int, after: Bool) {
+        assert(from != anchor)
+        let element = remove(at: from)
+        // The anchor's index after the removal, then the slot before or after it.
+        let anchorIndex = anchor > from ? anchor - 1 : anchor
+        insert(element, at: after ? anchorIndex + 1 : anchorIndex)
+    }
+}
+
 extension Snapshot: CustomDebugStringConvertible {
     /// One line per section: `section: [item, item, ...]`.
     public var debugDescription: String {
