@@ -5,40 +5,19 @@ import TesseraCore
 
 /// The `LayoutContext` behind a Lua `ctx` table, kept alive by the table's methods.
 final class ContextBox {
-    struct Section {
-        var id: ItemID
-        var fields: OrderedDictionary<String, JSONValue>
-        /// Items of the section, in the context's 0-based indices.
-        var range: Range<Int>
-    }
-
     let context: LayoutContext
-    let sections: [Section]
+    /// The context's sections, in its 0-based indices (see `LayoutContext.sections`).
+    let sections: [Dataset.Section]
 
     init(_ context: LayoutContext) {
         self.context = context
-        let offset = context.indexOffset, end = context.indexOffset + context.count
-        var sections: [Section] = []
-        for s in context.dataset?.sections ?? [] where s.range.lowerBound >= offset && s.range.upperBound <= end {
-            sections.append(Section(id: s.id, fields: s.fields,
-                                    range: (s.range.lowerBound - offset)..<(s.range.upperBound - offset)))
-        }
-        if sections.isEmpty || sections.last!.range.upperBound != context.count || sections[0].range.lowerBound != 0 {
-            sections = [Section(id: context.dataset?.sections.first { $0.range.contains(offset) }?.id ?? .int(0),
-                                fields: [:], range: 0..<context.count)]
-        }
-        self.sections = sections
+        self.sections = context.sections
     }
 
     /// The section holding item `index` (0-based) and the item's place in it. O(log sections).
     func section(of index: Int) -> (section: Int, item: Int) {
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].range.lowerBound <= index { lo = mid } else { hi = mid - 1 }
-        }
-        while lo + 1 < sections.count && !sections[lo].range.contains(index) { lo += 1 }
-        return (lo, index - sections[lo].range.lowerBound)
+        let s = Dataset.sectionIndex(containing: index, in: sections)
+        return (s, index - sections[s].range.lowerBound)
     }
 }
 
