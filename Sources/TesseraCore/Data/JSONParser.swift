@@ -140,19 +140,8 @@ private struct Reader {
                 i = keyStart
                 throw error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
             }
-            skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                i += 1
-                skipWhitespace()
-                keyExpectation = "a string key after ',' in an object"
-            case UInt8(ascii: "}"):
-                i += 1
-                depth -= 1
-                return .object(members)
-            default:
-                throw error("',' or '}' after an object member")
-            }
+            if try closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") { return .object(members) }
+            keyExpectation = "a string key after ',' in an object"
         }
     }
 
@@ -165,19 +154,28 @@ private struct Reader {
         var expectation = "a JSON value or ']'"
         while true {
             elements.append(try value(expected: expectation))
+            if try closes(UInt8(ascii: "]"), else: "',' or ']' after an array element") { return .array(elements) }
+            expectation = "a JSON value after ',' in an array"
+        }
+    }
+
+    /// After an object member or array element: true at `close` (consumed, leaving the
+    /// container), false at ',' (consumed with the whitespace after it); anything else is an
+    /// error expecting `expected`.
+    @inline(__always)
+    mutating func closes(_ close: UInt8, else expected: String) throws -> Bool {
+        skipWhitespace()
+        switch peek {
+        case UInt8(ascii: ","):
+            i += 1
             skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                i += 1
-                skipWhitespace()
-                expectation = "a JSON value after ',' in an array"
-            case UInt8(ascii: "]"):
-                i += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw error("',' or ']' after an array element")
-            }
+            return false
+        case close:
+            i += 1
+            depth -= 1
+            return true
+        default:
+            throw error(expected)
         }
     }
 
