@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .library(name: "TesseraLua", targets: ["TesseraLua"]),
+        .library(name: "TesseraRender", targets: ["TesseraRender"]),
         .executable(name: "tessera", targets: ["tessera"]),
     ],
     dependencies: [
@@ -33,27 +34,36 @@ let package = Package(
             name: "TesseraCore",
             dependencies: [
                 .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // Pictures and reports of a layout: the ASCII preview, the text summary, the SVG
+        // picture, the HTML page and the `run` report.
+        .target(
+            name: "TesseraRender",
+            dependencies: [
+                "TesseraCore",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .target(
             name: "TesseraLua",
             dependencies: [
-                "TesseraCore", "LuaBridge", "CLua",
+                "TesseraCore", "TesseraRender", "LuaBridge", "CLua",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraCore", "TesseraLua", "CEdit",
+                "TesseraCore", "TesseraLua", "TesseraRender", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore"]),
+        .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
+        .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
     ],
     swiftLanguageModes: [.v5]
 )

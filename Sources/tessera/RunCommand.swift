@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OrderedCollections
 import TesseraCore
+import TesseraRender
 
 /// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--param K=V]... [--sizing RULE]
 /// [--format json|text|svg|html] [--out FILE]` (SPEC §9).
@@ -88,15 +89,6 @@ struct LayoutInputOptions: ParsableArguments {
         return LayoutRun(layoutName: layoutName, dataset: dataset, viewport: viewportSize, result: result,
                          milliseconds: elapsed)
     }
-}
-
-/// A finished layout pass with what the renderers need to describe it.
-struct LayoutRun {
-    var layoutName: String
-    var dataset: Dataset
-    var viewport: Size
-    var result: any LayoutResult
-    var milliseconds: Double
 }
 
 extension Dataset {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TesseraCore
+import TesseraRender
 @testable import TesseraLua
 
 /// Items stacked top to bottom with a `gap`: frames that are easy to state exactly.

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraRender
 
 /// The colon commands: `:help`, `:reload`, `:viewport [WxH]`, `:quit` (also `:q`).
 /// Their feedback goes to standard output, their complaints to the error output.

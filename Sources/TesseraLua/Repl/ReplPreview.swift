@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraRender
 
 /// The picture `r:show()` prints: `AsciiPreview` of the content around the viewport with the
 /// viewport outlined, at most `columns` characters wide and `rows` lines tall, followed by a

@@ -1,6 +1,7 @@
 import CLua
 import LuaBridge
 import TesseraCore
+import TesseraRender
 
 /// What `run(...)` returns in the REPL: a laid-out result and the viewport it was run with.
 /// A userdata with the methods
@@ -168,7 +169,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let r = try session.resultArgument(L, method: "tostring")
             let size = r.result.contentSize
-            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(displayNumber(size.width)) x \(displayNumber(size.height)), viewport \(displayNumber(r.viewport.width))x\(displayNumber(r.viewport.height)) at \(displayNumber(r.viewport.x)),\(displayNumber(r.viewport.y)), laid out in \(String(format: "%.2f", r.milliseconds)) ms")
+            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(displayNumber(size.width)) x \(displayNumber(size.height)), viewport \(displayNumber(r.viewport.width))x\(displayNumber(r.viewport.height)) at \(displayNumber(r.viewport.x)),\(displayNumber(r.viewport.y)), laid out in \(fixedPoint(r.milliseconds, decimals: 2)) ms")
             return 1
         }
     }

@@ -1,3 +1,5 @@
+import TesseraCore
+
 extension AsciiPreview {
     /// `render(_:region:viewport:)` with the rectangle `outline` (the viewport, in the REPL's
     /// `:show()`) drawn over the picture as a box: `+`, `-` and `|`, or `┌─┐│└┘` when `unicode`.

@@ -6,15 +6,19 @@ import TesseraCore
 /// view, the content bounds (dashed) and the viewport (red), with the visible items highlighted.
 /// When the content is much larger than the viewport, the main panel shows the viewport and half
 /// a viewport around it, and a minimap on the right shows the whole content with the same marks.
-struct SVGPicture {
-    var run: LayoutRun
-    var viewport: Rect?
+public struct SVGPicture {
+    public var run: LayoutRun
+    public var viewport: Rect?
     /// Items are labelled only when at most this many are drawn in the main panel.
     var labelLimit = 400
     /// The minimap draws individual items only up to this many.
     var minimapItemLimit = 5000
 
-    func render() -> String {
+    public init(run: LayoutRun, viewport: Rect?) {
+        self.run = run; self.viewport = viewport
+    }
+
+    public func render() -> String {
         let result = run.result
         let content = Rect(origin: .zero, size: result.contentSize)
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)

@@ -5,11 +5,15 @@ import TesseraCore
 /// supplementaries, and `visible` when a viewport offset was given. Frames are printed as drawn
 /// in that viewport (a pinned sticky header at its pinned place), so `visible` is exactly the set
 /// of printed frames that overlap the viewport.
-struct RunReport {
-    var run: LayoutRun
-    var viewport: Rect?
+public struct RunReport {
+    public var run: LayoutRun
+    public var viewport: Rect?
 
-    func document() -> JSONValue {
+    public init(run: LayoutRun, viewport: Rect?) {
+        self.run = run; self.viewport = viewport
+    }
+
+    public func document() -> JSONValue {
         let result = run.result
         let dataset = run.dataset
         var items: [JSONValue] = []
@@ -34,7 +38,7 @@ struct RunReport {
         return .object(doc)
     }
 
-    func json() -> String { JSONWriter.write(document(), options: .pretty) }
+    public func json() -> String { JSONWriter.write(document(), options: .pretty) }
 }
 
 extension Rect {

@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// A character-cell picture of a layout for terminals (`run --format text`, the REPL's `:show()`).
 ///
 /// The picture covers `region` (normally the viewport) scaled to `columns` characters; a cell

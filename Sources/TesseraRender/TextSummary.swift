@@ -1,12 +1,15 @@
-import Foundation
 import TesseraCore
 
 /// `run --format text`: counts, sizes, time, and an ASCII preview of the viewport.
-struct TextSummary {
-    var run: LayoutRun
-    var viewport: Rect?
+public struct TextSummary {
+    public var run: LayoutRun
+    public var viewport: Rect?
 
-    func render() -> String {
+    public init(run: LayoutRun, viewport: Rect?) {
+        self.run = run; self.viewport = viewport
+    }
+
+    public func render() -> String {
         let result = run.result
         let region = viewport ?? Rect(origin: .zero, size: run.viewport)
         let visible = result.visible(in: region)
@@ -15,7 +18,7 @@ struct TextSummary {
             "data:         \(run.dataset.sourceName) (\(run.dataset.count) items in \(run.dataset.sections.count) sections)",
             "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
             "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))",
-            "layout time:  \(String(format: "%.2f", run.milliseconds)) ms",
+            "layout time:  \(fixedPoint(run.milliseconds, decimals: 2)) ms",
             "visible:      \(visible.count) items" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",
         ]

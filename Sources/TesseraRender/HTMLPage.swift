@@ -2,11 +2,15 @@ import TesseraCore
 
 /// `run --format html`: a self-contained page that can be scrolled; the viewport-sized window
 /// shows the layout, and a status line lists the items visible at the current scroll offset.
-struct HTMLPage {
-    var run: LayoutRun
-    var viewport: Rect?
+public struct HTMLPage {
+    public var run: LayoutRun
+    public var viewport: Rect?
 
-    func render() -> String {
+    public init(run: LayoutRun, viewport: Rect?) {
+        self.run = run; self.viewport = viewport
+    }
+
+    public func render() -> String {
         let frames = run.result.allFrames
         let data = JSONWriter.write(.array(frames.map { $0.json }))
         let ids = JSONWriter.write(.array((0..<frames.count).map {
