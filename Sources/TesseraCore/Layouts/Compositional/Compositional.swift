@@ -1,0 +1,132 @@
+/// UIKit's compositional layout model (items, groups, sections) as Swift values.
+///
+/// A section repeats one group; a group places items (or nested groups) along its axis; an item is
+/// one cell. Every size is a `LayoutSize` resolved against the *container* it lives in: the section
+/// for its top-level group, the parent group (after its content insets) for everything else.
+/// `CompositionalLayout` lays the model out; `GroupSolver` and `SectionSolver` hold the geometry.
+public enum Compositional {}
+
+extension Compositional {
+    /// One axis of a `LayoutSize`.
+    public enum Dimension: Hashable, Sendable {
+        /// A length in points.
+        case absolute(Double)
+        /// A fraction of the container's (effective) width, whichever axis this dimension is on.
+        case fractionalWidth(Double)
+        /// A fraction of the container's (effective) height, whichever axis this dimension is on.
+        case fractionalHeight(Double)
+        /// An initial length; the real one is measured from the item's content.
+        case estimated(Double)
+
+        /// True for `.estimated`.
+        @inlinable public var isEstimated: Bool {
+            if case .estimated = self { return true } else { return false }
+        }
+
+        /// The length in points inside a container whose effective content size is `container`.
+        /// An estimated dimension resolves to its estimate.
+        @inlinable public func resolved(in container: Size) -> Double {
+            switch self {
+            case .absolute(let points), .estimated(let points): return points
+            case .fractionalWidth(let f): return f * container.width
+            case .fractionalHeight(let f): return f * container.height
+            }
+        }
+    }
+
+    /// A width and a height dimension (`NSCollectionLayoutSize`).
+    public struct LayoutSize: Hashable, Sendable {
+        public var width: Dimension
+        public var height: Dimension
+
+        public init(width: Dimension, height: Dimension) {
+            self.width = width; self.height = height
+        }
+
+        /// The dimension on `axis`.
+        @inlinable public func dimension(along axis: Axis) -> Dimension {
+            axis == .horizontal ? width : height
+        }
+
+        /// Both dimensions resolved in a container of effective size `container`.
+        @inlinable public func resolved(in container: Size) -> Size {
+            Size(width: width.resolved(in: container), height: height.resolved(in: container))
+        }
+    }
+
+    /// Space between items: exactly `fixed`, or at least `flexible` and growing to share the
+    /// leftover length of the group evenly (`NSCollectionLayoutSpacing`).
+    public enum Spacing: Hashable, Sendable {
+        case fixed(Double)
+        case flexible(Double)
+
+        /// The space it takes before leftover space is shared out.
+        @inlinable public var minimum: Double {
+            switch self { case .fixed(let v), .flexible(let v): return v }
+        }
+
+        /// True for `.flexible` (also `.flexible(0)`, which is still flexible).
+        @inlinable public var isFlexible: Bool {
+            if case .flexible = self { return true } else { return false }
+        }
+    }
+
+    /// Space around an item used when positioning it in its group; it moves the item and never
+    /// resizes it (`NSCollectionLayoutEdgeSpacing`). A nil edge has no spacing.
+    public struct EdgeSpacing: Hashable, Sendable {
+        public var leading: Spacing?
+        public var top: Spacing?
+        public var trailing: Spacing?
+        public var bottom: Spacing?
+
+        public init(leading: Spacing? = nil, top: Spacing? = nil, trailing: Spacing? = nil, bottom: Spacing? = nil) {
+            self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
+        }
+
+        public static let none = EdgeSpacing()
+
+        /// The spacing on the low end of `axis` (leading or top).
+        @inlinable public func leading(along axis: Axis) -> Spacing? { axis == .horizontal ? leading : top }
+        /// The spacing on the high end of `axis` (trailing or bottom).
+        @inlinable public func trailing(along axis: Axis) -> Spacing? { axis == .horizontal ? trailing : bottom }
+    }
+
+    /// Content insets (`NSDirectionalEdgeInsets`) under the container rule: a value whose magnitude
+    /// is below 1 is a fraction of the size on its axis (leading 0.15 = 15 % of the width), any
+    /// other value is points.
+    public struct Insets: Hashable, Sendable {
+        public var top: Double
+        public var leading: Double
+        public var bottom: Double
+        public var trailing: Double
+
+        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+            self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        }
+
+        /// The same inset on every edge.
+        public init(all value: Double) { self.init(top: value, leading: value, bottom: value, trailing: value) }
+
+        public static let zero = Insets()
+
+        /// The insets in points for a box of size `size` (fractions multiplied out).
+        @inlinable public func resolved(in size: Size) -> Insets {
+            @inline(__always) func points(_ v: Double, _ length: Double) -> Double { abs(v) < 1 ? v * length : v }
+            return Insets(top: points(top, size.height), leading: points(leading, size.width),
+                          bottom: points(bottom, size.height), trailing: points(trailing, size.width))
+        }
+
+        /// The inset on the low end of `axis` (leading or top).
+        @inlinable public func leading(along axis: Axis) -> Double { axis == .horizontal ? leading : top }
+        /// The inset on the high end of `axis` (trailing or bottom).
+        @inlinable public func trailing(along axis: Axis) -> Double { axis == .horizontal ? trailing : bottom }
+        /// Leading plus trailing along `axis`.
+        @inlinable public func total(along axis: Axis) -> Double { leading(along: axis) + trailing(along: axis) }
+
+        /// `rect` shrunk by these insets, taken as points (left-to-right: leading is the left edge).
+        @inlinable public func inset(_ rect: Rect) -> Rect {
+            Rect(x: rect.x + leading, y: rect.y + top,
+                 width: rect.width - leading - trailing, height: rect.height - top - bottom)
+        }
+    }
+}

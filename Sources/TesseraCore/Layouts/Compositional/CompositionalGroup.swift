@@ -1,0 +1,95 @@
+extension Compositional {
+    /// A group places its subitems along its axis (`NSCollectionLayoutGroup`); a group is itself an
+    /// item, so groups nest.
+    ///
+    /// - A repeating group (`count == nil`) walks `subitems` cyclically, each at its own size,
+    ///   until the next one does not fit the group's length after its content insets.
+    /// - A count group (`count = N`) holds N copies of `subitems[0]` in equal slots: slot length =
+    ///   (length after insets − spacing · (N − 1)) / N; the subitem's own length is ignored.
+    /// - A custom group asks `custom` for frames relative to the group's origin.
+    public struct Group {
+        public enum Arrangement {
+            case horizontal
+            case vertical
+            /// Frames for one group, given the group's geometry.
+            case custom((CustomGroupEnvironment) throws -> [CustomItem])
+        }
+
+        public var size: LayoutSize
+        public var arrangement: Arrangement
+        public var subitems: [Subitem]
+        public var count: Int?
+        /// Space between consecutive subitems along the group's axis (never before the first or
+        /// after the last).
+        public var interItemSpacing: Spacing?
+        public var contentInsets: Insets
+        /// Used when this group is placed inside a parent group.
+        public var edgeSpacing: EdgeSpacing
+
+        public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil,
+                    interItemSpacing: Spacing? = nil, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none) {
+            self.size = size; self.arrangement = arrangement; self.subitems = subitems; self.count = count
+            self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+        }
+
+        public static func horizontal(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
+                                      spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
+            Group(size: size, arrangement: .horizontal, subitems: subitems, count: count,
+                  interItemSpacing: spacing, contentInsets: insets)
+        }
+
+        public static func vertical(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
+                                    spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
+            Group(size: size, arrangement: .vertical, subitems: subitems, count: count,
+                  interItemSpacing: spacing, contentInsets: insets)
+        }
+
+        public static func custom(_ size: LayoutSize,
+                                  _ provider: @escaping (CustomGroupEnvironment) throws -> [CustomItem]) -> Group {
+            Group(size: size, arrangement: .custom(provider))
+        }
+
+        /// The axis the group places its subitems along; nil for a custom group.
+        public var axis: Axis? {
+            switch arrangement {
+            case .horizontal: return .horizontal
+            case .vertical: return .vertical
+            case .custom: return nil
+            }
+        }
+    }
+
+    /// A group's child: an item or a nested group.
+    public enum Subitem {
+        case item(Item)
+        case group(Group)
+
+        public var size: LayoutSize {
+            switch self { case .item(let i): return i.size; case .group(let g): return g.size }
+        }
+
+        public var edgeSpacing: EdgeSpacing {
+            switch self { case .item(let i): return i.edgeSpacing; case .group(let g): return g.edgeSpacing }
+        }
+    }
+
+    /// What a custom group's provider sees: the group's size and its size after content insets.
+    public struct CustomGroupEnvironment: Hashable, Sendable {
+        public var contentSize: Size
+        public var effectiveContentSize: Size
+        public var layoutDirection: LayoutDirection
+    }
+
+    /// One frame of a custom group, relative to the group's origin.
+    public struct CustomItem: Hashable, Sendable {
+        public var frame: Rect
+        public var zIndex: Int
+        public init(frame: Rect, zIndex: Int = 0) { self.frame = frame; self.zIndex = zIndex }
+    }
+
+    /// Which way leading and trailing run.
+    public enum LayoutDirection: String, Hashable, Sendable {
+        case leftToRight = "ltr"
+        case rightToLeft = "rtl"
+    }
+}

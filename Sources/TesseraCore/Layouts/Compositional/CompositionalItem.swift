@@ -1,0 +1,16 @@
+extension Compositional {
+    /// A leaf of the model: the blueprint of one cell (`NSCollectionLayoutItem`).
+    ///
+    /// The item's slot has `size` resolved in its group; the cell is the slot shrunk by
+    /// `contentInsets` (slot size and the position of the item's siblings do not change).
+    /// `edgeSpacing` moves the slot within its group and never resizes it.
+    public struct Item: Hashable, Sendable {
+        public var size: LayoutSize
+        public var contentInsets: Insets
+        public var edgeSpacing: EdgeSpacing
+
+        public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none) {
+            self.size = size; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+        }
+    }
+}

@@ -1,0 +1,40 @@
+extension Compositional {
+    /// One section's blueprint (`NSCollectionLayoutSection`): its group repeated until the
+    /// section's items are placed, groups `interGroupSpacing` apart, inside `contentInsets`.
+    ///
+    /// The section container is the collection's size; its effective size (after the insets,
+    /// fractions per the container rule) is what the top-level group's size is resolved in.
+    public struct Section {
+        public var group: Group
+        public var interGroupSpacing: Double
+        public var contentInsets: Insets
+
+        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero) {
+            self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
+        }
+    }
+
+    /// Layout-wide settings (`UICollectionViewCompositionalLayoutConfiguration`).
+    public struct Configuration {
+        /// The axis sections and groups stack along.
+        public var scrollDirection: Axis
+        /// Space between consecutive sections (none after the last).
+        public var interSectionSpacing: Double
+        public var layoutDirection: LayoutDirection
+
+        public init(scrollDirection: Axis = .vertical, interSectionSpacing: Double = 0,
+                    layoutDirection: LayoutDirection = .leftToRight) {
+            self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
+            self.layoutDirection = layoutDirection
+        }
+    }
+
+    /// What a section provider sees (`NSCollectionLayoutEnvironment`).
+    public struct Environment: Hashable, Sendable {
+        /// The collection's size.
+        public var container: Size
+        /// The size sections are laid out in (the container; there are no safe-area insets).
+        public var effectiveContainer: Size
+        public var layoutDirection: LayoutDirection
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+@testable import TesseraCore
+
+/// The numeric examples of Apple's documentation for groups, items and spacing, as exact frames.
+@Suite struct CompositionalGroupTests {
+    /// One section, one group of `group` holding `subitems`, `n` items.
+    func frames(_ group: C.Group, _ n: Int, width: Double = 375) throws -> [Rect] {
+        try compositional(C.Section(group: group), counts: [n], width: width).allFrames
+    }
+
+    @Test func item_insets_of_2_give_16_by_16_cells_in_unchanged_slots() throws {
+        let group = C.Group.horizontal(abs_(60, 20), [item(abs_(20, 20), insets: C.Insets(all: 2))])
+        let result = try compositional(C.Section(group: group), counts: [6])
+        expectFrames(result.allFrames, [r(2, 2, 16, 16), r(22, 2, 16, 16), r(42, 2, 16, 16),
+                                     r(2, 22, 16, 16), r(22, 22, 16, 16), r(42, 22, 16, 16)])
+        #expect(result.sections[0].groupSize == s(60, 20))
+        #expect(result.contentSize == s(375, 40))
+    }
+
+    @Test func trailing_edge_spacing_shifts_items_without_resizing_them() throws {
+        let spaced = item(abs_(20, 20), edges: C.EdgeSpacing(trailing: .fixed(2)))
+        expectFrames(try frames(.horizontal(abs_(66, 20), [spaced]), 3), [r(0, 0, 20, 20), r(22, 0, 20, 20), r(44, 0, 20, 20)])
+        // The trailing edge spacing is part of the room an item needs: in 65 points only two fit.
+        expectFrames(try frames(.horizontal(abs_(65, 20), [spaced]), 3), [r(0, 0, 20, 20), r(22, 0, 20, 20), r(0, 20, 20, 20)])
+    }
+
+    @Test func fixed_spacing_is_exact_and_flexible_spacing_shares_the_leftover() throws {
+        let cell = item(abs_(100, 50))
+        expectFrames(try frames(.horizontal(abs_(800, 50), [cell], spacing: .fixed(200)), 3), [r(0, 0, 100, 50), r(300, 0, 100, 50), r(600, 0, 100, 50)])
+        // At least 200 between items: three fit; the 100 left over goes to the two gaps.
+        expectFrames(try frames(.horizontal(abs_(800, 50), [cell], spacing: .flexible(200)), 3), [r(0, 0, 100, 50), r(350, 0, 100, 50), r(700, 0, 100, 50)])
+        // flexible(0) is still flexible: two items pushed to the ends.
+        expectFrames(try frames(.horizontal(abs_(300, 50), [cell, item(abs_(150, 50))], spacing: .flexible(0)), 2), [r(0, 0, 100, 50), r(150, 0, 150, 50)])
+    }
+
+    @Test func count_groups_share_the_length_equally_after_spacing_and_group_insets() throws {
+        let group = C.Group.horizontal(abs_(340, 60), [item(C.LayoutSize(width: .absolute(999), height: .fractionalHeight(1)))],
+                                       count: 3, spacing: .fixed(10), insets: C.Insets(top: 5, leading: 10, bottom: 5, trailing: 10))
+        expectFrames(try frames(group, 4), [r(10, 5, 100, 50), r(120, 5, 100, 50), r(230, 5, 100, 50), r(10, 65, 100, 50)])
+        let vertical = C.Group.vertical(abs_(50, 100), [item(abs_(50, 1))], count: 2, spacing: .fixed(20))
+        expectFrames(try frames(vertical, 2), [r(0, 0, 50, 40), r(0, 60, 50, 40)])
+    }
+
+    @Test func group_insets_shrink_the_container_children_are_resolved_in() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
+                                       [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))],
+                                       insets: C.Insets(top: 10, leading: 20, bottom: 10, trailing: 20))
+        expectFrames(try frames(group, 2, width: 240), [r(20, 10, 100, 80), r(120, 10, 100, 80)])
+    }
+
+    @Test func insets_below_one_are_fractions_of_the_container() throws {
+        // Section insets 0.15 of a 400-wide collection are 60 points; 0.5 top of 812 is 406.
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+                                       [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
+        let section = C.Section(group: group, contentInsets: C.Insets(top: 0.5, leading: 0.15, bottom: 4, trailing: 0.15))
+        let result = try compositional(section, counts: [2], width: 400)
+        expectFrames(result.allFrames, [r(60, 406, 280, 44), r(60, 450, 280, 44)])
+        #expect(result.contentSize == s(400, 498))
+        // Item insets below 1 are fractions of the item's own slot: 0.25 of 80 × 40.
+        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: C.Insets(all: 0.25))])
+        expectFrames(try frames(inset, 1), [r(20, 10, 40, 20)])
+    }
+
+    @Test func flexible_cross_edges_align_items_in_the_group() throws {
+        let tall = C.LayoutSize(width: .absolute(100), height: .absolute(100))
+        func placed(_ edges: C.EdgeSpacing) throws -> Rect {
+            try frames(.horizontal(tall, [item(abs_(100, 40), edges: edges)]), 1)[0]
+        }
+        #expect(try placed(C.EdgeSpacing()) == r(0, 0, 100, 40))
+        #expect(try placed(C.EdgeSpacing(bottom: .flexible(0))) == r(0, 0, 100, 40))
+        #expect(try placed(C.EdgeSpacing(top: .flexible(0))) == r(0, 60, 100, 40))
+        #expect(try placed(C.EdgeSpacing(top: .flexible(0), bottom: .flexible(0))) == r(0, 30, 100, 40))
+        #expect(try placed(C.EdgeSpacing(top: .fixed(5))) == r(0, 5, 100, 40))
+        // Flexible main-axis edges share the leftover with flexible gaps: centred in the group.
+        let centred = item(abs_(40, 40), edges: C.EdgeSpacing(leading: .flexible(0), trailing: .flexible(0)))
+        expectFrames(try frames(.horizontal(abs_(70, 100), [centred]), 1), [r(15, 0, 40, 40)])
+    }
+
+    @Test func nested_groups_are_sized_in_their_parent_and_spaced_like_items() throws {
+        // A vertical group of two rows; each row holds a wide item and two stacked small ones.
+        let small = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))
+        let stack = C.Group.vertical(C.LayoutSize(width: .fractionalWidth(0.25), height: .fractionalHeight(1)), [small])
+        let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
+                                     [item(C.LayoutSize(width: .fractionalWidth(0.75), height: .fractionalHeight(1))), .group(stack)])
+        let outer = C.Group.vertical(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(210)),
+                                     [.group(row)], spacing: .fixed(10))
+        expectFrames(try frames(outer, 7, width: 400), [
+            r(0, 0, 300, 100), r(300, 0, 100, 50), r(300, 50, 100, 50),
+            r(0, 110, 300, 100), r(300, 110, 100, 50), r(300, 160, 100, 50),
+            r(0, 210, 300, 100),
+        ])
+    }
+
+    @Test func a_count_group_sizes_a_nested_group_by_its_slot() throws {
+        let inner = C.Group.vertical(C.LayoutSize(width: .absolute(1), height: .fractionalHeight(1)), [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))])
+        let outer = C.Group.horizontal(abs_(200, 80), [.group(inner)], count: 2)
+        expectFrames(try frames(outer, 4), [r(0, 0, 100, 40), r(0, 40, 100, 40), r(100, 0, 100, 40), r(100, 40, 100, 40)])
+    }
+
+    @Test func repeating_groups_cycle_through_their_subitems() throws {
+        let group = C.Group.horizontal(abs_(100, 30), [item(abs_(30, 30)), item(abs_(20, 10))])
+        expectFrames(try frames(group, 5), [r(0, 0, 30, 30), r(30, 0, 20, 10), r(50, 0, 30, 30), r(80, 0, 20, 10), r(0, 30, 30, 30)])
+    }
+
+    @Test func custom_groups_place_their_frames_from_the_group_origin() throws {
+        var seen: [C.CustomGroupEnvironment] = []
+        let custom = C.Group.custom(abs_(100, 50)) { env in
+            seen.append(env)
+            return [C.CustomItem(frame: r(0, 0, 10, 10)), C.CustomItem(frame: r(50, 20, 30, 30), zIndex: 3)]
+        }
+        let group = C.Group(size: abs_(300, 50), arrangement: .horizontal, subitems: [.group(custom)], contentInsets: C.Insets(leading: 10))
+        expectFrames(try frames(group, 5), [r(10, 0, 10, 10), r(60, 20, 30, 30), r(110, 0, 10, 10), r(160, 20, 30, 30), r(10, 50, 10, 10)])
+        // Called for each copy of the custom group in the template (two fit in 290 points).
+        #expect(seen.map(\.contentSize) == [s(100, 50), s(100, 50)])
+    }
+
+    @Test func groups_that_cannot_hold_items_are_errors_not_hangs() {
+        #expect(throws: LayoutError("a compositional group's subitems take no length along its axis, so it would repeat them forever")) {
+            try frames(.horizontal(abs_(100, 10), [item(abs_(0, 10))]), 3)
+        }
+        #expect(throws: LayoutError("a compositional group needs at least one subitem")) {
+            try frames(.horizontal(abs_(100, 10), []), 3)
+        }
+        #expect(throws: LayoutError("a compositional section's group holds no items, so its 3 items have no place")) {
+            try frames(.custom(abs_(100, 10)) { _ in [] }, 3)
+        }
+    }
+
+    @Test func an_item_longer_than_its_group_still_gets_a_group_of_its_own() throws {
+        expectFrames(try frames(.horizontal(abs_(100, 10), [item(abs_(150, 10))]), 2), [r(0, 0, 150, 10), r(0, 10, 150, 10)])
+    }
+}

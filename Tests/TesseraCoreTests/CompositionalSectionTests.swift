@@ -1,0 +1,68 @@
+import Testing
+@testable import TesseraCore
+
+@Suite struct CompositionalSectionTests {
+    let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+
+    @Test func a_full_width_list_puts_item_i_at_44_i() throws {
+        for width in [375.0, 414, 1023.5] {
+            let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)), [fullItem])
+            let n = 25
+            let result = try compositional(C.Section(group: group), counts: [n], width: width)
+            let expected: [Rect] = (0..<n).map { i in r(0, 44 * Double(i), width, 44) }
+            expectFrames(result.allFrames, expected)
+            #expect(result.contentSize == s(width, 44 * Double(n)))
+        }
+    }
+
+    @Test func a_third_by_third_grid_matches_at_any_width() throws {
+        for width in [300.0, 375, 377.7, 1000.1] {
+            let cell = item(C.LayoutSize(width: .fractionalWidth(1.0 / 3), height: .fractionalHeight(1)))
+            let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(1.0 / 3)), [cell])
+            let n = 11, side = width / 3
+            let result = try compositional(C.Section(group: group), counts: [n], width: width)
+            let expected: [Rect] = (0..<n).map { i in r(Double(i % 3) * side, Double(i / 3) * side, side, side) }
+            expectFrames(result.allFrames, expected)
+            #expect(result.contentSize == s(width, 4 * side))
+        }
+    }
+
+    @Test func groups_and_sections_are_spaced_with_nothing_after_the_last() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(20)), [fullItem])
+        let section = C.Section(group: group, interGroupSpacing: 5, contentInsets: C.Insets(top: 1, leading: 10, bottom: 2, trailing: 10))
+        let result = try compositional(section, counts: [2, 0, 1], width: 220,
+                                       configuration: C.Configuration(interSectionSpacing: 30))
+        expectFrames(result.allFrames, [r(10, 1, 100, 20), r(10, 26, 100, 20), r(10, 112, 100, 20)])
+        expectFrames(result.sections.map(\.frame), [r(0, 0, 220, 48), r(0, 78, 220, 3), r(0, 111, 220, 23)])
+        #expect(result.contentSize == s(220, 134))
+    }
+
+    @Test func fractional_height_of_the_top_group_is_of_the_collection_less_the_section_insets() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)), [fullItem])
+        let section = C.Section(group: group, contentInsets: C.Insets(top: 50, bottom: 50))
+        expectFrames(try compositional(section, counts: [1], width: 300, height: 500).allFrames, [r(0, 50, 300, 200)])
+    }
+
+    @Test func a_horizontal_layout_stacks_groups_and_sections_left_to_right() throws {
+        let group = C.Group.vertical(C.LayoutSize(width: .absolute(100), height: .fractionalHeight(1)),
+                                     [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))])
+        let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.Insets(top: 0, leading: 5, bottom: 0, trailing: 5))
+        let result = try compositional(section, counts: [3, 1], width: 375, height: 200,
+                                       configuration: C.Configuration(scrollDirection: .horizontal, interSectionSpacing: 20))
+        expectFrames(result.allFrames, [r(5, 0, 100, 100), r(5, 100, 100, 100), r(115, 0, 100, 100), r(245, 0, 100, 100)])
+        #expect(result.contentSize == s(350, 200))
+    }
+
+    @Test func the_section_provider_sees_each_section_and_the_environment() throws {
+        var calls: [(Int, ItemID, Size)] = []
+        let layout = CompositionalLayout { index, section, env in
+            calls.append((index, section.id, env.container))
+            let height = Double(10 * (index + 1))
+            return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(height)),
+                                                [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))]))
+        }
+        let result = try layout.solve(sectionedContext([1, 2], in: s(100, 300)))
+        #expect(calls.map(\.0) == [0, 1] && calls.map(\.1) == [.string("s0"), .string("s1")] && calls[0].2 == s(100, 300))
+        expectFrames(result.allFrames, [r(0, 0, 100, 10), r(0, 10, 100, 20), r(0, 30, 100, 20)])
+    }
+}
