@@ -13,17 +13,6 @@
 
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
 
-/* [-0, +1, m] Pushes a number as "%.14g" writes it (-1, 2.5), or "nan", "inf", "-inf". */
-static void tb_pushnumbertext(lua_State *L, double v) {
-  char text[32];
-  if (isnan(v)) lua_pushliteral(L, "nan");
-  else if (isinf(v)) lua_pushstring(L, v > 0 ? "inf" : "-inf");
-  else {
-    snprintf(text, sizeof text, "%.14g", v);
-    lua_pushstring(L, text);
-  }
-}
-
 /* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size. */
 static int tb_validframe(const double v[4]) {
   return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0;
@@ -70,22 +59,15 @@ static int tb_set(lua_State *L) {
   lua_Integer i = lua_tointegerx(L, 1, &isint);
   if (!f->open)
     return luaL_error(L, "ctx.set can only be called while simpleLayout runs");
-  if (!isint) {
-    if (lua_type(L, 1) == LUA_TNUMBER) {
-      luaL_where(L, 1);
-      lua_pushliteral(L, "ctx.set: the item index must be an integer, got ");
-      tb_pushnumbertext(L, lua_tonumber(L, 1));
-      lua_concat(L, 3);
-      return lua_error(L);
-    }
-    return luaL_error(L, "ctx.set: the item index must be an integer, got %s", luaL_typename(L, 1));
+  if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
+  if (i < 1 || i > f->count) {
+    lua_pushfstring(L, "an item index in 1..%I", (LUAI_UACINT)f->count);
+    return tb_argerror(L, 1, "ctx.set", 1, "i", lua_tostring(L, -1));
   }
-  if (i < 1 || i > f->count)
-    return luaL_error(L, "ctx.set: item %I is out of range 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)f->count);
   for (k = 0; k < 4; k++) v[k] = lua_tonumberx(L, k + 2, &ok[k]);
   if (!(ok[0] & ok[1] & ok[2] & ok[3])) {
     for (k = 0; k < 4 && ok[k]; k++) {}
-    return luaL_error(L, "ctx.set: %s must be a number, got %s", tb_fieldnames[k], luaL_typename(L, k + 2));
+    return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
   }
   if (!tb_validframe(v)) {
     luaL_where(L, 1);

@@ -41,15 +41,6 @@ extension LuaHost {
         scriptMetaRef = luaL_ref(L, LuaStack.registry)
     }
 
-    /// [-0, +1, m] Pushes a new table of the layout methods (`LuaHost.layoutMethods`).
-    private func pushLayoutMethods() {
-        lua_createtable(L, 0, Int32(LuaHost.layoutMethods.count))
-        for (name, function) in LuaHost.layoutMethods {
-            tb_pushhostfunction(L, function, context, 0)
-            LuaStack.setField(L, -2, name)
-        }
-    }
-
     /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)
     /// unless it already has a metatable of its own.
     func adoptScriptTable(at index: Int32) {

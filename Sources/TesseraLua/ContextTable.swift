@@ -54,10 +54,10 @@ extension LuaHost {
 
         pushBox(box, meta: boxMetaRef)
         let boxSlot = lua_gettop(L)
-        for (name, function) in LuaHost.contextMethods {
+        for entry in LuaHost.registrations(.context) {
             lua_pushvalue(L, boxSlot)
-            tb_pushhostfunction(L, function, self.context, 1)
-            LuaStack.setField(L, ctx, name)
+            pushHostFunction(entry.function, named: entry.qualifiedName, upvalues: 1)
+            LuaStack.setField(L, ctx, entry.name)
         }
         tb_pop(L, 1)
 
@@ -81,66 +81,66 @@ extension LuaHost {
         return .object(fields)
     }
 
-    static let contextMethods: [(String, tb_HostFunction)] = [
-        ("item", LuaHost.contextItem), ("section", LuaHost.contextSection), ("id", LuaHost.contextID),
-        ("size", LuaHost.contextSize), ("textHeight", LuaHost.contextTextHeight),
-    ]
-
     /// The box of a ctx method (its first upvalue after the host's own).
     static func contextBox(_ L: OpaquePointer) -> ContextBox {
         let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))!
         return Unmanaged<ContextBox>.fromOpaque(slot.load(as: UnsafeMutableRawPointer?.self)!).takeUnretainedValue()
     }
 
-    /// Reads the 1-based item index at stack slot 2 of `ctx:method(i, ...)`; on failure pushes
-    /// the message and returns nil.
-    static func itemIndex(_ L: OpaquePointer, _ box: ContextBox, method: String) -> Int? {
+    /// Runs a ctx method body with its arguments and the context's box.
+    static func contextMethod(_ L: OpaquePointer?, _ body: (ContextBox, LuaArguments) throws -> Int32) -> Int32 {
+        let L = L!
+        return raising(L) { try body(contextBox(L), LuaArguments(L, fallback: "ctx")) }
+    }
+
+    /// The 0-based item index from the 1-based one at stack slot 2 of `ctx:method(i, ...)`.
+    static func itemIndex(_ args: LuaArguments, _ box: ContextBox) throws -> Int {
+        let L = args.L
         guard let i = LuaStack.integer(L, 2) else {
-            let got = lua_type(L, 2) == LUA_TNUMBER ? "a non-integer" : LuaStack.typeName(L, 2)
-            let hint = lua_type(L, 1) == LUA_TTABLE ? "" : " (call it with a colon: ctx:\(method)(i))"
-            LuaStack.push(L, "ctx:\(method): the item index must be an integer, got \(got)\(hint)")
-            return nil
+            let hint = lua_type(L, 1) == LUA_TTABLE ? "" : " (call it with a colon: \(args.function)(i))"
+            throw args.error(2, "i", mustBe: "an integer", got: args.describe(2) + hint)
         }
         guard i >= 1 && i <= box.context.count else {
-            LuaStack.push(L, "ctx:\(method): item \(i) is out of range 1..\(box.context.count)")
-            return nil
+            throw args.error(2, "i", mustBe: "an item index in 1..\(box.context.count)")
         }
         return i - 1
     }
 
     /// ctx:item(i) -> the dataset item as a read-only table (nil without a dataset).
     static let contextItem: tb_HostFunction = { L, _ in
-        let L = L!, box = LuaHost.contextBox(L)
-        guard let i = itemIndex(L, box, method: "item") else { return TB_RAISE }
-        if let item = box.context.item(at: i) {
-            LuaStack.push(L, json: .object(item.fields), readOnly: true)
-        } else {
-            lua_pushnil(L)
+        contextMethod(L) { box, args in
+            let i = try itemIndex(args, box)
+            if let item = box.context.item(at: i) {
+                LuaStack.push(L!, json: .object(item.fields), readOnly: true)
+            } else {
+                lua_pushnil(L)
+            }
+            return 1
         }
-        return 1
     }
 
     /// ctx:id(i) -> the item's id (an integer or a string).
     static let contextID: tb_HostFunction = { L, _ in
-        let L = L!, box = LuaHost.contextBox(L)
-        guard let i = itemIndex(L, box, method: "id") else { return TB_RAISE }
-        switch box.context.item(at: i)?.id {
-        case .int(let v)?: lua_pushinteger(L, lua_Integer(v))
-        case .string(let s)?: LuaStack.push(L, s)
-        case nil: LuaStack.push(L, box.context.identifier(at: i))
+        contextMethod(L) { box, args in
+            let i = try itemIndex(args, box)
+            switch box.context.item(at: i)?.id {
+            case .int(let v)?: lua_pushinteger(L, lua_Integer(v))
+            case .string(let s)?: LuaStack.push(L!, s)
+            case nil: LuaStack.push(L!, box.context.identifier(at: i))
+            }
+            return 1
         }
-        return 1
     }
 
     /// ctx:section(i) -> the index of the item's section in ctx.sections, and the item's
     /// position in it (both 1-based).
     static let contextSection: tb_HostFunction = { L, _ in
-        let L = L!, box = LuaHost.contextBox(L)
-        guard let i = itemIndex(L, box, method: "section") else { return TB_RAISE }
-        let (section, item) = box.section(of: i)
-        lua_pushinteger(L, lua_Integer(section + 1))
-        lua_pushinteger(L, lua_Integer(item + 1))
-        return 2
+        contextMethod(L) { box, args in
+            let (section, item) = box.section(of: try itemIndex(args, box))
+            lua_pushinteger(L, lua_Integer(section + 1))
+            lua_pushinteger(L, lua_Integer(item + 1))
+            return 2
+        }
     }
 
     /// ctx:size(i [, pw, ph]) -> w, h for the proposal (default: the container size). O(1)
@@ -153,18 +153,19 @@ extension LuaHost {
             ._withUnsafeGuaranteedRef { box in
                 var isInteger: Int32 = 0
                 let i = Int(lua_tointegerx(L, 2, &isInteger))
-                guard isInteger != 0, i >= 1, i <= box.context.count else {
-                    _ = itemIndex(L, box, method: "size")   // pushes the message
-                    return TB_RAISE
-                }
                 var proposal = box.context.collectionSize
-                if lua_type(L, 3) > LUA_TNIL {
-                    guard let v = proposalNumber(L, 3, "pw") else { return TB_RAISE }
-                    proposal.width = v
-                }
-                if lua_type(L, 4) > LUA_TNIL {
-                    guard let v = proposalNumber(L, 4, "ph") else { return TB_RAISE }
-                    proposal.height = v
+                let pw = lua_type(L, 3) > LUA_TNIL, ph = lua_type(L, 4) > LUA_TNIL
+                if pw { proposal.width = lua_tonumberx(L, 3, nil) }
+                if ph { proposal.height = lua_tonumberx(L, 4, nil) }
+                guard isInteger != 0, i >= 1, i <= box.context.count,
+                      !pw || (lua_type(L, 3) == LUA_TNUMBER && proposal.width.isFinite && proposal.width >= 0),
+                      !ph || (lua_type(L, 4) == LUA_TNUMBER && proposal.height.isFinite && proposal.height >= 0) else {
+                    return contextMethod(L) { box, args in   // the slow path only builds the message
+                        _ = try itemIndex(args, box)
+                        _ = try args.optNumber(3, "pw", .nonNegative, default: 0)
+                        _ = try args.optNumber(4, "ph", .nonNegative, default: 0)
+                        return 0
+                    }
                 }
                 let size = box.context.size(at: i - 1, proposed: proposal)
                 lua_pushnumber(L, size.width)
@@ -173,49 +174,19 @@ extension LuaHost {
             }
     }
 
-    /// The proposal at `slot`, or nil after pushing the message.
-    private static func proposalNumber(_ L: OpaquePointer, _ slot: Int32, _ name: String) -> Double? {
-        if let v = LuaStack.number(L, slot), v.isFinite, v >= 0 { return v }
-        let got = LuaStack.number(L, slot).map { LuaHost.numberText($0) } ?? LuaStack.typeName(L, slot)
-        LuaStack.push(L, "ctx:size: \(name) must be a finite, non-negative number, got \(got)")
-        return nil
-    }
-
     /// ctx:textHeight(text, width [, {fontSize=, lineHeight=}]) -> the height of `text`
     /// wrapped to `width` by the built-in deterministic measurer.
     static let contextTextHeight: tb_HostFunction = { L, _ in
-        let L = L!
-        guard let text = LuaStack.string(L, 2) else {
-            LuaStack.push(L, "ctx:textHeight: text must be a string, got \(LuaStack.typeName(L, 2))")
-            return TB_RAISE
-        }
-        guard let width = LuaStack.number(L, 3), width.isFinite, width >= 0 else {
-            let got = LuaStack.number(L, 3).map { LuaHost.numberText($0) } ?? LuaStack.typeName(L, 3)
-            LuaStack.push(L, "ctx:textHeight: width must be a finite, non-negative number, got \(got)")
-            return TB_RAISE
-        }
-        var measurer = TextMeasurer()
-        if lua_type(L, 4) == LUA_TTABLE {
-            for key in ["fontSize", "lineHeight"] {
-                let type = LuaStack.rawField(L, 4, key)
-                let v = LuaStack.number(L, -1)
-                tb_pop(L, 1)
-                guard type != LUA_TNIL else { continue }
-                guard let v, v.isFinite, v > 0 else {
-                    LuaStack.push(L, "ctx:textHeight: \(key) must be a positive number")
-                    return TB_RAISE
-                }
-                if key == "fontSize" { measurer.fontSize = v } else { measurer.lineHeight = v }
+        contextMethod(L) { _, args in
+            let text = try args.string(2, "text")
+            let width = try args.number(3, "width", .nonNegative)
+            var measurer = TextMeasurer()
+            if let options = try args.optTable(4, "options", known: ["fontSize", "lineHeight"]) {
+                if let v = try options.optNumber("fontSize", .positive) { measurer.fontSize = v }
+                if let v = try options.optNumber("lineHeight", .positive) { measurer.lineHeight = v }
             }
+            lua_pushnumber(L, measurer.height(of: text, width: width))
+            return 1
         }
-        lua_pushnumber(L, measurer.height(of: text, width: width))
-        return 1
-    }
-
-    /// A number as messages show it: integral values without ".0", like the bridge's "%.14g".
-    static func numberText(_ v: Double) -> String {
-        if v.isNaN { return "nan" }
-        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        return JSONWriter.format(v)
     }
 }

@@ -83,7 +83,7 @@ final class ScriptVersion {
         case (.bool, _): throw mismatch("true or false")
         case (.string, .string): return value
         case (.string, .int(let i)): return .string(String(i))
-        case (.string, .double(let d)): return .string(LuaHost.numberText(d))
+        case (.string, .double(let d)): return .string(d.isFinite ? JSONWriter.format(d) : LuaHost.numberText(d))
         case (.string, _): throw mismatch("a string")
         case (.array, .array), (.object, .object), (.array, .object), (.object, .array): return value
         case (.array, .string): return .array([value])

@@ -222,9 +222,17 @@ import TesseraCore
     @Test func moduleErrorsNameTheCaller() throws {
         let cases = [
             ("t.waterfall{ colums = 3 }", "t.waterfall: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing"),
-            ("t.inset(5, 8)", "t.inset: argument #1 must be a layout (a t.* value or a script table with simpleLayout), got number"),
-            ("t.inset(t.overlay{}, 'x')", "t.inset: insets expects a number or {top=, left=, bottom=, right=}, got a string"),
-            ("t.sections{ sectoins = {} }", "t.sections: unknown field 'sectoins'; known fields: default, layout, sections, spacing"),
+            ("t.inset(5, 8)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
+            ("t.inset(t.overlay{}, 'x')", "t.inset: argument #2 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
+            ("t.sections{ sectoins = {} }", "t.sections: argument #1 (options) has an unknown field 'sectoins' (did you mean sections?); known fields: default, layout, sections, spacing"),
+            ("t.sections{ spacing = -1, default = t.flow{} }", "t.sections: field 'spacing' must be a finite, non-negative number, got -1"),
+            ("t.distribute('center', 'x', 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got string"),
+            ("t.distribute('center', 0/0, 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got nan"),
+            ("t.distribute('centre', 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got 'centre' (did you mean center?)"),
+            ("t.distribute('center', 1, 1, 1, 1, 5)", "t.distribute: argument #6 (rule) must be one of collectionKit, css, got number"),
+            ("t.flow{}:inset('x')", "layout:inset: argument #1 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
+            ("t.flow{}:inset({ top = 0.1 + 0.2, leftt = 1 })", "layout:inset: argument #1 (insets) has an unknown field 'leftt' (did you mean left?); known fields: bottom, left, right, top"),
+            ("t.closure(3)", "t.closure: argument #1 (frame) must be a function(i, ctx) returning x, y, w, h, got number"),
         ]
         for (k, (expression, message)) in cases.enumerated() {
             let e = scriptError { _ = try frames(of: "local t = require('tessera')\nreturn \(expression)", "bad\(k).lua") }

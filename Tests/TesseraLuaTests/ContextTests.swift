@@ -77,10 +77,10 @@ import TesseraCore
 
     @Test func methodErrorsNameTheCaller() throws {
         let cases = [
-            ("ctx:item(4)", "ctx:item: item 4 is out of range 1..3"),
-            ("ctx.size(2)", "ctx:size: the item index must be an integer, got no value (call it with a colon: ctx:size(i))"),
-            ("ctx:size(1, -5)", "ctx:size: pw must be a finite, non-negative number, got -5"),
-            ("ctx:textHeight(5, 10)", "ctx:textHeight: text must be a string, got number"),
+            ("ctx:item(4)", "ctx:item: argument #1 (i) must be an item index in 1..3, got 4"),
+            ("ctx.size(2)", "ctx:size: argument #1 (i) must be an integer, got no value (call it with a colon: ctx:size(i))"),
+            ("ctx:size(1, -5)", "ctx:size: argument #2 (pw) must be a finite, non-negative number, got -5"),
+            ("ctx:textHeight(5, 10)", "ctx:textHeight: argument #1 (text) must be a string, got number"),
         ]
         for (call, message) in cases {
             let e = scriptError { _ = try printed(call) }

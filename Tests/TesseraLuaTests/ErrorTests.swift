@@ -102,12 +102,12 @@ import TesseraCore
 
     @Test func badSetArguments() throws {
         let cases: [(String, String)] = [
-            ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: item 4 is out of range 1..3"),
-            ("ctx.set(0, 0, 0, 1, 1)", "ctx.set: item 0 is out of range 1..3"),
-            ("ctx.set(1.5, 0, 0, 1, 1)", "ctx.set: the item index must be an integer, got 1.5"),
-            ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: the item index must be an integer, got string"),
-            ("ctx.set(1, 0, 0, 1)", "ctx.set: h must be a number, got no value"),
-            ("ctx.set(1, 0, {}, 1, 1)", "ctx.set: y must be a number, got table"),
+            ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 4"),
+            ("ctx.set(0, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 0"),
+            ("ctx.set(1.5, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got 1.5"),
+            ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got string"),
+            ("ctx.set(1, 0, 0, 1)", "ctx.set: argument #5 (h) must be a number, got no value"),
+            ("ctx.set(1, 0, {}, 1, 1)", "ctx.set: argument #3 (y) must be a number, got table"),
         ]
         for (k, (call, message)) in cases.enumerated() {
             let e = try #require(try failure("args\(k).lua", "return { simpleLayout = function(ctx)\n  \(call)\nend }"))

@@ -152,6 +152,28 @@ void tb_pushreadonly(lua_State *L);
 void tb_pushrequire(lua_State *L);
 /* }==================================================================== */
 
+/* {====================================================================
+** Messages: one shape for every error (Messages.c)
+** ===================================================================== */
+
+/* Writes v as every message shows a number: "%.14g" ("-1", "2.5", "0.3" for 0.1 + 0.2), or
+** "nan", "inf", "-inf". 32 bytes are always enough. The Swift host formats numbers with it. */
+void tb_formatnumber(double v, char *out, size_t size);
+/* [-0, +1, m] Pushes tb_formatnumber's text. */
+void tb_pushnumbertext(lua_State *L, double v);
+/* [-0, +1, m] Pushes what a message says a value is: a number's text, else its type name
+** ("string", "nil", "no value"). */
+void tb_pushvaluetext(lua_State *L, int idx);
+/* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
+** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
+** (an int: an absolute stack slot, as tb_pushvaluetext describes it). */
+int tb_deferror(lua_State *L, const char *fmt, ...);
+/* [-0, +0, v] Raises "fn: argument #n (name) must be <expected>, got <value at arg>", the
+** one shape of argument errors (luaL_argerror's role). `n` is the number the caller sees
+** (for a method called with a colon, one less than the slot). `name` may be NULL. */
+int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
+/* }==================================================================== */
+
 /* The REPL's Ctrl-C handler (Repl.c), here so Swift sees it through this umbrella header. */
 #include "LuaBridgeRepl.h"
 

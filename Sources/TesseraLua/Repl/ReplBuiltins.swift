@@ -20,9 +20,9 @@ extension ReplSession {
         return host.popReference()
     }
 
-    /// Runs the body of a REPL host function; a thrown error becomes a Lua error. Errors from a
-    /// nested script call already name their `file:line` and carry the script's traceback, so
-    /// they are raised as they are; the REPL's own complaints get the caller's `stdin:1:`.
+    /// Runs the body of a REPL host function with its session; a thrown error becomes a Lua
+    /// error as for every host function (`LuaHost.raising`): the REPL's own complaints get the
+    /// caller's `stdin:1:`, errors from nested script calls keep their own `file:line`.
     static func hosted(_ L: OpaquePointer?, _ body: (ReplSession, OpaquePointer) throws -> Int32) -> Int32 {
         let L = L!
         guard let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)),
@@ -31,27 +31,7 @@ extension ReplSession {
             LuaStack.push(L, "the REPL session of this function has ended")
             return TB_RAISE
         }
-        do {
-            return try body(session, L)
-        } catch let error as LuaScriptError {
-            switch error.kind {
-            case .script:
-                LuaStack.push(L, error.message)
-                return TB_RAISE
-            case .syntax, .file:
-                LuaStack.push(L, error.message)
-                return TB_RAISE_ASIS
-            default:
-                LuaStack.push(L, error.description)
-                return TB_RAISE_ASIS
-            }
-        } catch let error as LayoutError {
-            LuaStack.push(L, error.message)
-            return TB_RAISE
-        } catch {
-            LuaStack.push(L, "\(error)")
-            return TB_RAISE
-        }
+        return LuaHost.raising(L) { try body(session, L) }
     }
 
     static func complaint(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }

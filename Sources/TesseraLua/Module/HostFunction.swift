@@ -1,0 +1,66 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// Swift functions callable from Lua, and the one trampoline every body runs through.
+///
+/// A host function is a `tb_HostFunction` that the C bridge calls (`tb_pushhostfunction`).
+/// Swift must never be unwound by a Lua error, so a body throws instead, and `raising` turns
+/// what it threw into an error code the bridge raises in C:
+/// - a script-shaped complaint (`LuaScriptError.script`, `LayoutError`, any other error)
+///   gets the caller's `file:line:` prefix;
+/// - an error from nested script code already names its own `file:line:`: raised as it is
+///   (syntax and file errors without a traceback, others with theirs).
+extension LuaHost {
+    /// Runs a host function body with its arguments named as registered; see the type comment.
+    static func hosted(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
+                       _ body: (LuaHost, LuaArguments) throws -> Int32) -> Int32 {
+        let L = L!
+        let host = LuaHost.from(context)
+        return raising(L) { try body(host, LuaArguments(L, fallback: "tessera")) }
+    }
+
+    /// The error mapping of every host function (see the type comment).
+    static func raising(_ L: OpaquePointer, _ body: () throws -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch let error as LuaScriptError {
+            switch error.kind {
+            case .script:
+                LuaStack.push(L, error.message)
+                return TB_RAISE
+            case .syntax, .file:
+                LuaStack.push(L, error.message)
+                return TB_RAISE_ASIS
+            default:
+                LuaStack.push(L, error.description)
+                return TB_RAISE_ASIS
+            }
+        } catch let error as LayoutError {
+            LuaStack.push(L, error.message)
+            return TB_RAISE
+        } catch {
+            LuaStack.push(L, "\(error)")
+            return TB_RAISE
+        }
+    }
+
+    static func moduleError(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }
+
+    /// [-nup, +1, m] Pushes `function` as a host function called `name` (what its argument
+    /// errors say: `t.inset`, `layout:inset`, `ctx:size`); the `nup` values on top become its
+    /// upvalues after the host's own.
+    func pushHostFunction(_ function: tb_HostFunction, named name: String, upvalues nup: Int32 = 0) {
+        tb_pushhostfunction(L, function, context, nup)
+        LuaStack.push(L, name)
+        _ = lua_setupvalue(L, -2, 2)
+    }
+
+    /// A number as messages show it, the same text as the C bridge's (`tb_formatnumber`):
+    /// `-1`, `2.5`, `0.3` for 0.1 + 0.2, `nan`, `inf`.
+    static func numberText(_ v: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 32)
+        tb_formatnumber(v, &buffer, buffer.count)
+        return String(cString: buffer)
+    }
+}

@@ -1,0 +1,233 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// The arguments of one host function call, read with lauxlib-style check / opt / option
+/// helpers that all fail in one shape:
+///
+///     t.distribute: argument #2 (length) must be a finite number, got string
+///     ctx:size: argument #2 (pw) must be a finite, non-negative number, got -5
+///     t.sections: argument #1 has an unknown field 'sectoins' (did you mean sections?); known fields: ...
+///
+/// `function` is the name the caller used (`t.inset`, `layout:inset`, `ctx:size`); for a
+/// method (a name with a colon) argument #1 is the one after `self`, as in lauxlib. Numbers
+/// in messages print as the C bridge prints them (`LuaHost.numberText`). Each check is O(1)
+/// unless stated; a failed check throws a `LuaScriptError` that `LuaHost.hosted` raises at
+/// the caller's line.
+struct LuaArguments {
+    let L: OpaquePointer
+    /// How the caller named the function.
+    let function: String
+
+    init(_ L: OpaquePointer, function: String) {
+        self.L = L
+        self.function = function
+    }
+
+    /// The arguments of the running host function, named by its registration (upvalue 2,
+    /// set by `LuaHost.pushHostFunction(_:named:)`), else `fallback`.
+    init(_ L: OpaquePointer, fallback: String) {
+        self.init(L, function: LuaStack.string(L, tb_upvalueindex(2)) ?? fallback)
+    }
+
+    /// Whether `function` is a method: its slot 1 is `self`.
+    var isMethod: Bool { function.contains(":") }
+
+    /// The number the caller sees for stack slot `slot`.
+    func position(_ slot: Int32) -> Int { Int(slot) - (isMethod ? 1 : 0) }
+
+    // MARK: Messages
+
+    /// What a message says the value at `slot` is: its type name (`string`, `nil`, `no value`),
+    /// or for a number where a number was expected, its text (`-5`, `nan`), as the bridge's
+    /// `tb_pushvaluetext`.
+    func describe(_ slot: Int32, numeric: Bool = true) -> String {
+        if numeric, let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
+        return LuaStack.typeName(L, slot)
+    }
+
+    /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
+    func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
+        let label = name.map { " (\($0))" } ?? ""
+        return LuaHost.moduleError("\(function): argument #\(position(slot))\(label) must be \(expected), got \(got ?? describe(slot))")
+    }
+
+    /// A message in the function's name: "fn: <text>".
+    func error(_ text: String) -> LuaScriptError { LuaHost.moduleError("\(function): \(text)") }
+
+    // MARK: Checks
+
+    func isAbsent(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
+
+    /// A number at `slot` that `rule` accepts.
+    func number(_ slot: Int32, _ name: String?, _ rule: NumberRule = .finite) throws -> Double {
+        guard let v = LuaStack.number(L, slot), rule.accepts(v) else { throw error(slot, name, mustBe: rule.description) }
+        return v
+    }
+
+    /// `number`, or `fallback` when the argument is nil or absent.
+    func optNumber(_ slot: Int32, _ name: String?, _ rule: NumberRule = .finite, default fallback: Double) throws -> Double {
+        isAbsent(slot) ? fallback : try number(slot, name, rule)
+    }
+
+    /// An integral number at `slot`, at least `minimum`.
+    func integer(_ slot: Int32, _ name: String?, minimum: Int = .min) throws -> Int {
+        guard let v = LuaStack.integer(L, slot), v >= minimum else {
+            throw error(slot, name, mustBe: minimum == .min ? "an integer" : minimum == 0 ? "a non-negative integer" : "an integer of at least \(minimum)")
+        }
+        return v
+    }
+
+    func string(_ slot: Int32, _ name: String?) throws -> String {
+        guard let s = LuaStack.string(L, slot) else { throw error(slot, name, mustBe: "a string", got: describe(slot, numeric: false)) }
+        return s
+    }
+
+    func optString(_ slot: Int32, _ name: String?) throws -> String? {
+        isAbsent(slot) ? nil : try string(slot, name)
+    }
+
+    /// One of a fixed set of names (luaL_checkoption): "must be one of a, b, c, got 'x'".
+    func option<T: RawRepresentable & CaseIterable>(_ slot: Int32, _ name: String?, _ type: T.Type) throws -> T where T.RawValue == String {
+        if let s = LuaStack.string(L, slot), let v = T(rawValue: s) { return v }
+        throw optionError(slot, name, T.allCases.map(\.rawValue))
+    }
+
+    /// `option`, or `fallback` when the argument is nil or absent.
+    func optOption<T: RawRepresentable & CaseIterable>(_ slot: Int32, _ name: String?, default fallback: T) throws -> T where T.RawValue == String {
+        isAbsent(slot) ? fallback : try option(slot, name, T.self)
+    }
+
+    func optionError(_ slot: Int32, _ name: String?, _ options: [String]) -> LuaScriptError {
+        let got = LuaStack.string(L, slot).map { "'\($0)'" + (DidYouMean.suggestion(for: $0, among: options).map { " (did you mean \($0)?)" } ?? "") } ?? describe(slot, numeric: false)
+        return error(slot, name, mustBe: "one of " + options.joined(separator: ", "), got: got)
+    }
+
+    /// A function at `slot`, as a registry reference.
+    func function(_ slot: Int32, _ name: String?, host: LuaHost, expected: String = "a function") throws -> LuaReference {
+        guard lua_type(L, slot) == LUA_TFUNCTION else { throw error(slot, name, mustBe: expected, got: describe(slot, numeric: false)) }
+        return host.reference(at: slot)
+    }
+
+    /// A layout value (a `t.*` value or a script table) at `slot`.
+    func layout(_ slot: Int32, _ name: String?, host: LuaHost) throws -> any Layout {
+        if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
+            throw error(slot, name, mustBe: LuaArguments.layoutExpectation, got: describe(slot, numeric: false))
+        }
+        return try host.layout(at: slot, what: "\(function): argument #\(position(slot))\(name.map { " (\($0))" } ?? "")")
+    }
+
+    static let layoutExpectation = "a layout (a t.* value or a script table with simpleLayout)"
+
+    /// The table at `slot`, whose keys must all be among `known` (function fields are allowed
+    /// like any other value). - Complexity: O(fields).
+    func table(_ slot: Int32, _ name: String?, known: [String]) throws -> LuaTableArgument {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw error(slot, name, mustBe: "a table", got: describe(slot, numeric: false)) }
+        let table = LuaTableArgument(arguments: self, slot: lua_absindex(L, slot), name: name)
+        try table.rejectUnknownKeys(known)
+        return table
+    }
+
+    /// `table`, or nil when the argument is nil or absent.
+    func optTable(_ slot: Int32, _ name: String?, known: [String]) throws -> LuaTableArgument? {
+        isAbsent(slot) ? nil : try table(slot, name, known: known)
+    }
+}
+
+/// What a number argument must be.
+enum NumberRule: Sendable {
+    case finite, nonNegative, positive
+
+    func accepts(_ v: Double) -> Bool {
+        switch self {
+        case .finite: v.isFinite
+        case .nonNegative: v.isFinite && v >= 0
+        case .positive: v.isFinite && v > 0
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .finite: "a finite number"
+        case .nonNegative: "a finite, non-negative number"
+        case .positive: "a finite, positive number"
+        }
+    }
+}
+
+/// A table argument with named fields (`t.sections{ ... }`), read without metamethods.
+/// Field errors read "fn: field 'spacing' must be a finite, non-negative number, got -1".
+struct LuaTableArgument {
+    let arguments: LuaArguments
+    /// The table's absolute stack slot.
+    let slot: Int32
+    let name: String?
+    var L: OpaquePointer { arguments.L }
+
+    /// Throws for the first key not in `known` (or not a string), suggesting a close one.
+    func rejectUnknownKeys(_ known: [String]) throws {
+        let allowed = Set(known)
+        lua_pushnil(L)
+        while lua_next(L, slot) != 0 {
+            let key = LuaStack.string(L, -2)
+            let keyText = key.map { "'\($0)'" } ?? "[\(arguments.describe(-2))]"
+            tb_pop(L, 1)
+            if let key, allowed.contains(key) { continue }
+            tb_pop(L, 1)
+            let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
+            throw arguments.error("argument #\(arguments.position(slot))\(name.map { " (\($0))" } ?? "") has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// "fn: field 'key' must be <expected>, got <value on top>".
+    func error(_ key: String, mustBe expected: String, numeric: Bool = true) -> LuaScriptError {
+        arguments.error("field '\(key)' must be \(expected), got \(arguments.describe(-1, numeric: numeric))")
+    }
+
+    /// Pushes t[key] (raw) and runs `read` with it on top; pops it after.
+    func with<T>(_ key: String, _ read: (Int32) throws -> T) rethrows -> T {
+        _ = LuaStack.rawField(L, slot, key)
+        defer { tb_pop(L, 1) }
+        return try read(lua_gettop(L))
+    }
+
+    func has(_ key: String) -> Bool { with(key) { lua_type(L, $0) != LUA_TNIL } }
+
+    func optNumber(_ key: String, _ rule: NumberRule = .finite) throws -> Double? {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            guard let v = LuaStack.number(L, top), rule.accepts(v) else { throw error(key, mustBe: rule.description) }
+            return v
+        }
+    }
+
+    func number(_ key: String, _ rule: NumberRule = .finite, default fallback: Double) throws -> Double {
+        try optNumber(key, rule) ?? fallback
+    }
+
+    func optString(_ key: String) throws -> String? {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            guard let s = LuaStack.string(L, top) else { throw error(key, mustBe: "a string", numeric: false) }
+            return s
+        }
+    }
+
+    func optLayout(_ key: String, host: LuaHost) throws -> (any Layout)? {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            if lua_type(L, top) != LUA_TTABLE, host.box(at: top, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
+                throw error(key, mustBe: LuaArguments.layoutExpectation, numeric: false)
+            }
+            return try host.layout(at: top, what: "\(arguments.function): field '\(key)'")
+        }
+    }
+
+    func optFunction(_ key: String, host: LuaHost) throws -> LuaReference? {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            guard lua_type(L, top) == LUA_TFUNCTION else { throw error(key, mustBe: "a function", numeric: false) }
+            return host.reference(at: top)
+        }
+    }
+}

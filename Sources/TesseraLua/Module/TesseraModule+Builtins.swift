@@ -1,0 +1,34 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+extension LuaHost {
+    /// t.flow{...}, t.row{...}, t.waterfall{...}, t.overlay{}: the built-in layouts by name
+    /// (upvalue: the name), through `BuiltinLayouts.make`, the same code path as `--param`.
+    static let moduleBuiltin: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let name = LuaStack.string(L!, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "?"
+            var params: OrderedDictionary<String, JSONValue> = [:]
+            if !args.isAbsent(1) {
+                guard lua_type(L, 1) == LUA_TTABLE else {
+                    throw args.error(1, "parameters", mustBe: "a table of named parameters, like t.\(name){ spacing = 8 }")
+                }
+                do {
+                    switch try LuaStack.json(L!, 1, path: "t.\(name) parameter table") {
+                    case .object(let o): params = o
+                    case .array(let a) where a.isEmpty: break
+                    default:
+                        throw args.error(1, "parameters", mustBe: "a table of named parameters, like t.\(name){ spacing = 8 }", got: "a list")
+                    }
+                } catch let e as LuaStack.ConversionError { throw moduleError(e.message) }
+            }
+            do {
+                host.pushLayout(try BuiltinLayouts.make(name: name, params: params))
+            } catch let e as LayoutError {
+                throw args.error(e.message)
+            }
+            return 1
+        }
+    }
+}

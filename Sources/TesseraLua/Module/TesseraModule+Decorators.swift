@@ -1,0 +1,91 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// The decorators: t.inset / layout:inset, t.visibleFrameInset, t.transpose /
+/// layout:transposed, t.sticky / layout:sticky, as TesseraCore's types.
+extension LuaHost {
+    /// Insets from a number or {top=, left=, bottom=, right=} at `slot`.
+    func insets(_ args: LuaArguments, at slot: Int32) throws -> EdgeInsets {
+        if let v = LuaStack.number(L, slot) {
+            guard v.isFinite else { throw args.error(slot, "insets", mustBe: LuaHost.insetsExpectation) }
+            return EdgeInsets(all: v)
+        }
+        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(slot, "insets", mustBe: LuaHost.insetsExpectation) }
+        let table = try args.table(slot, "insets", known: ["top", "left", "bottom", "right"])
+        return EdgeInsets(top: try table.number("top", default: 0), left: try table.number("left", default: 0),
+                          bottom: try table.number("bottom", default: 0), right: try table.number("right", default: 0))
+    }
+
+    static let insetsExpectation = "a number or a table {top=, left=, bottom=, right=}"
+
+    /// t.inset(layout, insets) and layout:inset(insets).
+    static let moduleInset: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let root = try args.layout(1, "layout", host: host)
+            host.pushLayout(InsetLayout(root, insets: try host.insets(args, at: 2)))
+            return 1
+        }
+    }
+
+    /// t.visibleFrameInset(layout, insets): negative insets preload items outside the viewport.
+    static let moduleVisibleFrameInset: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let root = try args.layout(1, "layout", host: host)
+            host.pushLayout(VisibleFrameInsetLayout(root, insets: try host.insets(args, at: 2)))
+            return 1
+        }
+    }
+
+    /// t.transpose(layout) and layout:transposed().
+    static let moduleTranspose: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            host.pushLayout(TransposeLayout(try args.layout(1, "layout", host: host)))
+            return 1
+        }
+    }
+
+    /// t.sticky(layout [, isSticky]) and layout:sticky([isSticky]). `isSticky(i)` gets a 1-based
+    /// index; the default makes odd Lua indices sticky (headers before their items).
+    static let moduleSticky: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let root = try args.layout(1, "layout", host: host)
+            if args.isAbsent(2) {
+                host.pushLayout(StickyLayout(root))
+            } else {
+                let isSticky = try args.function(2, "isSticky", host: host, expected: "a function of the item index")
+                host.pushLayout(LuaStickyLayout(root: root, isSticky: isSticky))
+            }
+            return 1
+        }
+    }
+}
+
+/// StickyLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
+/// (StickyLayout's own predicate cannot throw).
+struct LuaStickyLayout: Layout {
+    let root: any Layout
+    let isSticky: LuaReference
+
+    func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        guard let host = isSticky.host else { throw LuaHost.moduleError("t.sticky: the Lua host was closed") }
+        let flags = try host.stickyFlags(isSticky, count: context.count)
+        return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)
+    }
+}
+
+extension LuaHost {
+    func stickyFlags(_ function: LuaReference, count: Int) throws -> [Bool] {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushPrelude("stickyflags")
+        push(function)
+        lua_pushinteger(L, lua_Integer(count))
+        try protectedCall(arguments: 2, results: 1)
+        return (0..<count).map { i in
+            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            defer { tb_pop(L, 1) }
+            return lua_toboolean(L, -1) != 0
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+extension LuaHost {
+    /// t.sections{ sections = ..., layout = arrangement, spacing = 0, default = layout }:
+    /// one layout per dataset section; `sections` is a list (by position), a table keyed by
+    /// section id, or a function(index, section) returning a layout.
+    static let moduleSections: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let options = try args.table(1, "options", known: ["sections", "layout", "spacing", "default"])
+            let arrangement = try options.optLayout("layout", host: host)
+            let fallback = try options.optLayout("default", host: host)
+            let spacing = try options.number("spacing", .nonNegative, default: 0)
+            let chooser = try host.sectionChooser(args, at: { LuaStack.rawField(L!, options.slot, "sections") }, fallback: fallback)
+            host.pushLayout(SectionsLayout(arrangement: arrangement, spacing: spacing, sectionLayout: chooser))
+            return 1
+        }
+    }
+
+    /// The per-section choice of t.sections, from the value `pushSections` pushes.
+    func sectionChooser(_ args: LuaArguments, at pushSections: () -> Int32, fallback: (any Layout)?) throws
+        -> (Int, Dataset.Section?) throws -> any Layout {
+        let type = pushSections()
+        defer { tb_pop(L, 1) }
+        switch type {
+        case LUA_TNIL:
+            guard let fallback else { throw args.error("needs sections = {...} or a default layout") }
+            return { _, _ in fallback }
+        case LUA_TFUNCTION:
+            let function = reference(at: -1)
+            return { [weak self] index, section in
+                guard let self else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+                return try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
+            }
+        case LUA_TTABLE:
+            var byPosition: [Int: any Layout] = [:]
+            var byID: [String: any Layout] = [:]
+            let table = lua_gettop(L)
+            lua_pushnil(L)
+            while lua_next(L, table) != 0 {
+                if let k = LuaStack.integer(L, -2) {
+                    byPosition[k] = try layout(at: -1, what: "t.sections: sections[\(k)]")
+                } else if let k = LuaStack.string(L, -2) {
+                    byID[k] = try layout(at: -1, what: "t.sections: sections.\(k)")
+                }
+                tb_pop(L, 1)
+            }
+            let keyedByID = !byID.isEmpty
+            return { index, section in
+                let id = section?.id.description ?? String(index)
+                if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
+                if let fallback { return fallback }
+                throw LuaHost.moduleError(keyedByID ? "t.sections has no layout for section '\(id)' and no default"
+                                                    : "t.sections has no layout for section \(index + 1) and no default")
+            }
+        default:
+            throw args.error("field 'sections' must be a list, a table keyed by section id or a function, got \(LuaStack.typeName(L, -1))")
+        }
+    }
+
+    func callSectionFunction(_ function: LuaReference, index: Int, section: Dataset.Section?,
+                             fallback: (any Layout)?) throws -> any Layout {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(function)
+        lua_pushinteger(L, lua_Integer(index + 1))
+        // The same shape as a `ctx.sections` entry (`first` in the layout t.sections lays out).
+        LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
+                                                    range: section?.range ?? 0..<0), readOnly: true)
+        try protectedCall(arguments: 2, results: 1)
+        if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
+        return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
+    }
+}

@@ -1,0 +1,104 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+// The `tessera` Lua module and every Swift function Lua can call, registered in ONE table.
+//
+// How to add a constructor or method (say `t.split{...}`):
+// 1. Write it in its own file, `Module/TesseraModule+Split.swift`, as
+//        static let moduleSplit: tb_HostFunction = { L, context in
+//            hosted(L, context) { host, args in
+//                let options = try args.table(1, "options", known: ["ratio", "first", "second"])
+//                let ratio = try options.number("ratio", .positive, default: 0.5)
+//                ...
+//                host.pushLayout(layout)
+//                return 1
+//            }
+//        }
+//    reading arguments only through `LuaArguments` / `LuaTableArgument` (check, opt,
+//    option, table with unknown-key rejection), so every message has the one shape
+//    "t.split: argument #1 (options) must be a table, got number".
+// 2. Add one line to `LuaHost.registrations` below: `.module("split", moduleSplit)`
+//    (also `.layoutMethod(...)` for a `layout:name(...)` form, `.context(...)` for `ctx:name`).
+// 3. Document it in `layouts/types/tessera.lua`; a test checks the two lists match.
+// Host functions never raise: they throw, and `LuaHost.hosted` turns that into a Lua error
+// at the caller's line, in C. Where a function is registered decides what its messages call
+// it (`t.inset` or `layout:inset`; a method's argument #1 is the one after self).
+
+/// One Swift function visible to Lua, and where.
+struct LuaRegistration {
+    enum Place: Sendable { case module, layoutMethod, context }
+    let place: Place
+    let name: String
+    let function: tb_HostFunction
+
+    static func module(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .module, name: name, function: function) }
+    static func layoutMethod(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .layoutMethod, name: name, function: function) }
+    static func context(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .context, name: name, function: function) }
+
+    /// What messages call it: `t.inset`, `layout:inset`, `ctx:size`.
+    var qualifiedName: String {
+        switch place {
+        case .module: "t.\(name)"
+        case .layoutMethod: "layout:\(name)"
+        case .context: "ctx:\(name)"
+        }
+    }
+}
+
+extension LuaHost {
+    /// Every host function on `t`, on layout values and on `ctx` (the built-in layouts
+    /// `t.flow{}`, `t.waterfall{}`, ... are added by name from `BuiltinLayouts.names`).
+    static let registrations: [LuaRegistration] = [
+        // decorators (Module/TesseraModule+Decorators.swift)
+        .module("inset", moduleInset), .layoutMethod("inset", moduleInset),
+        .module("transpose", moduleTranspose), .layoutMethod("transposed", moduleTranspose),
+        .module("sticky", moduleSticky), .layoutMethod("sticky", moduleSticky),
+        .module("visibleFrameInset", moduleVisibleFrameInset), .layoutMethod("visibleFrameInset", moduleVisibleFrameInset),
+        // script-driven layouts (+Closure, +Sections)
+        .module("closure", moduleClosure),
+        .module("sections", moduleSections),
+        // LayoutHelper (+Helpers)
+        .module("distribute", moduleDistribute),
+        .module("align", moduleAlign),
+        // ctx methods (ContextTable.swift); `ctx.set` is the C writer, not a host function
+        .context("item", contextItem), .context("section", contextSection), .context("id", contextID),
+        .context("size", contextSize), .context("textHeight", contextTextHeight),
+    ]
+
+    static func registrations(_ place: LuaRegistration.Place) -> [LuaRegistration] {
+        registrations.filter { $0.place == place }
+    }
+
+    func makeTesseraModule() {
+        lua_createtable(L, 0, 32)
+        for name in BuiltinLayouts.names {
+            LuaStack.push(L, name)
+            pushHostFunction(LuaHost.moduleBuiltin, named: "t.\(name)", upvalues: 1)
+            LuaStack.setField(L, -2, name)
+        }
+        for entry in LuaHost.registrations(.module) {
+            pushHostFunction(entry.function, named: entry.qualifiedName)
+            LuaStack.setField(L, -2, entry.name)
+        }
+        LuaStack.push(L, json: .array(BuiltinLayouts.names.map { .string($0) }), readOnly: true)
+        LuaStack.setField(L, -2, "builtins")
+        tb_pushreadonly(L)
+        tesseraRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    /// [-0, +1, m] Pushes a new table of the layout methods (`:inset`, `:transposed`, ...).
+    func pushLayoutMethods() {
+        let methods = LuaHost.registrations(.layoutMethod)
+        lua_createtable(L, 0, Int32(methods.count))
+        for entry in methods {
+            pushHostFunction(entry.function, named: entry.qualifiedName)
+            LuaStack.setField(L, -2, entry.name)
+        }
+    }
+
+    /// [-0, +1, m] Pushes `layout` as a layout value.
+    func pushLayout(_ layout: any Layout) {
+        pushBox(LayoutBox(layout), meta: layoutMetaRef)
+    }
+}
