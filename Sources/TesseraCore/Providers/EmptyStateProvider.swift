@@ -1,0 +1,42 @@
+/// Shows its content, or one placeholder item filling the container when the content has no
+/// items (CollectionKit's EmptyStateProvider). The choice is made at each reload; the content's
+/// identifiers are not prefixed (the provider is a wrapper, not a section).
+public final class EmptyStateProvider: Provider, ItemOwner {
+    public var content: Provider {
+        didSet { adopt([content], replacing: [oldValue]); setNeedsReload() }
+    }
+    public var emptyKind: String { didSet { setNeedsReload() } }
+    public var tapEmpty: (() -> Void)?
+    /// Decided by the last flattening, so a relayout lays out what was flattened.
+    private var showsEmpty = false
+
+    public init(content: Provider, emptyKind: String = "empty", tapEmpty: (() -> Void)? = nil) {
+        self.content = content
+        self.emptyKind = emptyKind
+        self.tapEmpty = tapEmpty
+        super.init()
+        adopt([content], replacing: [])
+    }
+
+    public override var itemCount: Int { max(content.itemCount, 1) }
+
+    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: (any Animator)?) {
+        showsEmpty = content.itemCount == 0
+        if showsEmpty {
+            builder.append(self, count: 1, prefix: prefix, animator: animator ?? inherited)
+        } else {
+            content.flatten(into: &builder, prefix: prefix, inherited: animator ?? inherited)
+        }
+    }
+
+    override func layout(in size: Size) throws -> ProviderLayout {
+        guard showsEmpty else { return try content.layout(in: size) }
+        let result = try FramesResult(frames: [Rect(origin: .zero, size: size)], layoutName: "empty state")
+        return ProviderLayout(contentSize: size, content: .items(result))
+    }
+
+    public func identifier(at local: Int) -> String { "empty" }
+    public func kind(at local: Int) -> String { emptyKind }
+    public func value(at local: Int) -> JSONValue { .null }
+    public func didTap(at local: Int) { tapEmpty?() }
+}

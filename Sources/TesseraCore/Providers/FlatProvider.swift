@@ -1,0 +1,88 @@
+/// Something that shows flattened items itself: a basic provider's data items, a headers
+/// provider's headers, an empty-state provider's placeholder.
+public protocol ItemOwner: AnyObject {
+    /// Item `local`'s identifier within its owner.
+    func identifier(at local: Int) -> String
+    /// The kind of view that shows item `local`.
+    func kind(at local: Int) -> String
+    /// Item `local`'s bound data.
+    func value(at local: Int) -> JSONValue
+    /// Runs the owner's tap handler for item `local`, if it has one.
+    func didTap(at local: Int)
+}
+
+/// A provider tree flattened once per reload (CollectionKit's FlattenedProvider): every item gets
+/// a flattened index, and each run of items from one owner is a leaf.
+///
+/// Identifiers are hierarchical: a section's identifier (its own, or its position), `"-"`, then
+/// the item's identifier inside it (`"0-1-a"`, `"0-header"`). The separator keeps `1`+`10` apart
+/// from `11`+`0`.
+///
+/// Invariant: leaves are non-empty, in flattened order, and tile `0..<count`.
+public struct FlatProvider {
+    public struct Leaf {
+        /// Flattened index of the leaf's first item.
+        public var begin: Int
+        public var count: Int
+        public var owner: any ItemOwner
+        /// Owner-local index of the leaf's first item (a header leaf is one item at its section).
+        public var localBase: Int
+        /// Identifier prefix of the leaf's items (sections' identifiers, each followed by `-`).
+        public var prefix: String
+        /// Drawing order: items 0, headers 1.
+        public var zIndex: Int
+        /// The owner's animator, else the nearest ancestor's (the engine's comes last).
+        public var animator: (any Animator)?
+    }
+
+    public private(set) var leaves: [Leaf] = []
+    public private(set) var count = 0
+    /// True when some leaf draws above items (headers), so drawing order needs each item's layer.
+    public private(set) var hasLayers = false
+    /// True when some provider in the tree has an animator.
+    public private(set) var hasAnimators = false
+
+    /// Flattens `root`; an empty tree when there is none.
+    public init(_ root: Provider?) {
+        var builder = FlatBuilder()
+        root?.flatten(into: &builder, prefix: "", inherited: nil)
+        leaves = builder.leaves
+        count = builder.count
+        hasLayers = leaves.contains { $0.zIndex != 0 }
+        hasAnimators = leaves.contains { $0.animator != nil }
+    }
+
+    /// The leaf holding flattened item `index` (by binary search) and the item's owner-local index.
+    /// - Complexity: O(log leaves).
+    public func locate(_ index: Int) -> (leaf: Leaf, local: Int) {
+        precondition(index >= 0 && index < count, "flattened index \(index) out of 0..<\(count)")
+        var lo = 0, hi = leaves.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if leaves[mid].begin <= index { lo = mid } else { hi = mid - 1 }
+        }
+        let leaf = leaves[lo]
+        return (leaf, leaf.localBase + index - leaf.begin)
+    }
+
+    /// Item `index`'s hierarchical identifier. O(log leaves) plus the owner's identifier.
+    public func identifier(at index: Int) -> String {
+        let (leaf, local) = locate(index)
+        let own = leaf.owner.identifier(at: local)
+        return leaf.prefix.isEmpty ? own : leaf.prefix + own
+    }
+}
+
+/// Collects leaves while a provider tree flattens itself.
+struct FlatBuilder {
+    var leaves: [FlatProvider.Leaf] = []
+    var count = 0
+
+    mutating func append(_ owner: any ItemOwner, count n: Int, localBase: Int = 0, prefix: String,
+                         zIndex: Int = 0, animator: (any Animator)?) {
+        guard n > 0 else { return }
+        leaves.append(.init(begin: count, count: n, owner: owner, localBase: localBase, prefix: prefix,
+                            zIndex: zIndex, animator: animator))
+        count += n
+    }
+}

@@ -1,0 +1,78 @@
+/// A provider's data (CollectionKit's DataSource): how many items, each item's bound data and
+/// identifier, and what the sizing rules read from it.
+///
+/// Closures keep the core independent of where data lives (a dataset, a Lua table); they are
+/// called lazily: identifiers and bound data only for items that become visible, sizes once per
+/// layout. A dataset source keeps the dataset so layouts can take the fast contiguous sizing path.
+public struct ItemSource {
+    public var count: Int
+    /// Item `i`'s bound data (what a view shows; compared on reload to find updates).
+    public var value: (Int) -> JSONValue
+    /// Item `i`'s identifier.
+    public var identifier: (Int) -> String
+    /// Item `i`'s intrinsic size input for the sizing rules (`w`, `h` or NaN, `text`).
+    public var sizeInput: (Int) -> SizeInput
+    /// The dataset and the range the items come from, when they do (fast sizing).
+    public var dataset: (dataset: Dataset, range: Range<Int>)?
+
+    public init(count: Int, value: @escaping (Int) -> JSONValue, identifier: @escaping (Int) -> String,
+                sizeInput: @escaping (Int) -> SizeInput) {
+        self.count = count
+        self.value = value
+        self.identifier = identifier
+        self.sizeInput = sizeInput
+    }
+
+    /// No items.
+    public static let empty = ItemSource(values: [])
+
+    /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
+    /// 0-based index (the default id rule).
+    public init(values: [JSONValue]) {
+        self.init(count: values.count, value: { values[$0] },
+                  identifier: { Self.defaultIdentifier(values[$0], $0) },
+                  sizeInput: { SizeInput(values[$0]) })
+    }
+
+    /// The items of `range` in `dataset` (a whole dataset, or one of its sections), identified by
+    /// their ids.
+    public init(dataset: Dataset, range: Range<Int>? = nil) {
+        let range = range ?? 0..<dataset.count, base = range.lowerBound, items = dataset.items
+        self.init(count: range.count, value: { .object(items[base + $0].fields) },
+                  identifier: { items[base + $0].id.description },
+                  sizeInput: { i in
+                      SizeInput(w: dataset.widths[base + i], h: dataset.heights[base + i], text: items[base + i].text)
+                  })
+        self.dataset = (dataset, range)
+    }
+
+    /// The default id rule: the value's `id` field when it has one, else the 0-based index.
+    public static func defaultIdentifier(_ value: JSONValue, _ index: Int) -> String {
+        switch value["id"] {
+        case .string(let s)?: return s
+        case .int(let v)?: return String(v)
+        case .double(let v)?: return JSONWriter.format(v)
+        case let other?: return JSONWriter.write(other)
+        case nil: return String(index)
+        }
+    }
+}
+
+/// What a sizing rule reads from an item: its intrinsic width and height (NaN when not given) and
+/// its text.
+public struct SizeInput: Sendable {
+    public var w: Double
+    public var h: Double
+    public var text: String?
+
+    public init(w: Double = .nan, h: Double = .nan, text: String? = nil) {
+        self.w = w; self.h = h; self.text = text
+    }
+
+    /// Reads `w`/`width`, `h`/`height` and `text` from an object; other values have none.
+    public init(_ value: JSONValue) {
+        self.init(w: (value["w"] ?? value["width"])?.number ?? .nan,
+                  h: (value["h"] ?? value["height"])?.number ?? .nan,
+                  text: value["text"]?.string)
+    }
+}

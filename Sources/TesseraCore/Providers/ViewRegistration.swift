@@ -1,0 +1,37 @@
+/// Which kind of view shows an item (ConfigableCollectionView's registration by data type):
+/// kinds tried in order, the first whose predicate accepts the item wins. Each kind may carry
+/// its own size rule, which replaces the provider's for the items it shows.
+public struct ViewRegistration {
+    public struct Kind {
+        public var name: String
+        /// `(localIndex) -> Bool`; nil accepts every item.
+        public var when: ((Int) -> Bool)?
+        public var size: ItemSize?
+
+        public init(_ name: String, when: ((Int) -> Bool)? = nil, size: ItemSize? = nil) {
+            self.name = name; self.when = when; self.size = size
+        }
+    }
+
+    /// Never empty.
+    public private(set) var kinds: [Kind]
+
+    /// One kind for every item.
+    public init(_ name: String = "cell") { kinds = [Kind(name)] }
+
+    /// Kinds tried in order. An item no predicate accepts gets the last kind.
+    public init(kinds: [Kind]) {
+        self.kinds = kinds.isEmpty ? [Kind("cell")] : kinds
+    }
+
+    /// The position in `kinds` of item `index`'s kind. O(kinds) predicate calls.
+    public func kindPosition(_ index: Int) -> Int {
+        kinds.firstIndex { $0.when?(index) ?? true } ?? kinds.count - 1
+    }
+
+    /// Item `index`'s kind name.
+    public func kind(_ index: Int) -> String { kinds[kindPosition(index)].name }
+
+    /// True when some kind carries its own size rule (sizing must then ask for each item's kind).
+    public var hasSizeRules: Bool { kinds.contains { $0.size != nil } }
+}

@@ -1,0 +1,241 @@
+import Testing
+@testable import TesseraCore
+
+/// CollectionKit's pipeline cases, with exact frames, bound data and counts.
+@Suite struct CollectionEnginePipelineTests {
+    @Test func four_cells_in_a_49_high_viewport_show_two_views() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
+        let events = try engine.layout()
+        #expect(types(events) == ["insert 0", "insert 1"])
+        #expect(shown(engine) == ["0 0=1 (0.0, 0.0, 50.0, 50.0)", "1 1=2 (50.0, 0.0, 50.0, 50.0)"])
+        #expect(engine.contentSize == s(100, 100))
+        #expect(engine.reloadCount == 1)
+        #expect(engine.stats == EngineStats(created: 2, reused: 0))
+    }
+
+    @Test func scrolling_to_51_shows_items_3_and_4_without_a_reload() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
+        try engine.layout()
+        let events = try engine.scroll(to: Point(x: 0, y: 51))
+        #expect(types(events) == ["delete 0", "delete 1", "insert 2", "insert 3"])
+        // Deleted views go back to the pool first, so the entering ones reuse them.
+        #expect(shown(engine) == ["1 2=3 (0.0, 50.0, 50.0, 50.0)", "0 3=4 (50.0, 50.0, 50.0, 50.0)"])
+        #expect(engine.reloadCount == 1)
+        #expect(engine.stats == EngineStats(created: 2, reused: 2))
+        #expect(try engine.layout().isEmpty)
+    }
+
+    @Test func resizing_relays_out_without_a_reload() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
+        try engine.layout()
+        let events = try engine.resize(to: s(50, 149))
+        #expect(types(events) == ["update 1", "insert 2"])
+        #expect(shown(engine) == ["0 0=1 (0.0, 0.0, 50.0, 50.0)", "1 1=2 (0.0, 50.0, 50.0, 50.0)",
+                                  "2 2=3 (0.0, 100.0, 50.0, 50.0)"])
+        #expect(engine.contentSize == s(50, 200))
+        #expect(engine.reloadCount == 1)
+    }
+
+    @Test func index_ids_rebind_the_same_views() throws {
+        let provider = numbers([1, 2, 3, 4])
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
+        try engine.layout()
+        provider.data = source([9, 8, 7, 6])
+        #expect(engine.views.map(\.data) == [.int(1), .int(2)], "nothing runs before the next pass")
+        let events = try engine.layout()
+        #expect(types(events) == ["update 0", "update 1"])
+        #expect(shown(engine) == ["0 0=9 (0.0, 0.0, 50.0, 50.0)", "1 1=8 (50.0, 0.0, 50.0, 50.0)"])
+        #expect(engine.reloadCount == 2)
+    }
+
+    @Test func duplicate_visible_ids_get_suffixes() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2, 3, 4], ids: { _ in "a" }), viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.id) == ["a", "a(1)", "a(2)", "a(3)"])
+        // Scrolling keeps the kept views' names and never reuses one in use.
+        try engine.scroll(to: Point(x: 0, y: 50))
+        #expect(engine.views.map(\.id) == ["a(2)", "a(3)"])
+        try engine.scroll(to: Point(x: 0, y: 0))
+        #expect(Set(engine.views.map(\.id)).count == 4)
+    }
+
+    @Test func value_ids_follow_the_item_when_the_data_is_reversed() throws {
+        let provider = numbers([0, 1, 2, 3, 4, 5], ids: { String($0) })
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 150))
+        try engine.layout()
+        let viewOfZero = engine.views[0].number
+        provider.data = source([5, 4, 3, 2, 1, 0], ids: { String($0) })
+        let events = try engine.layout()
+        let zero = try #require(engine.views.first { $0.id == "0" })
+        #expect(zero.number == viewOfZero)
+        #expect(zero.index == 5)
+        #expect(zero.frame == r(50, 100, 50, 50))
+        #expect(events.filter { $0.id == "0" }.map(\.type) == [.move, .update])
+        #expect(!events.contains { $0.type == .insert || $0.type == .delete })
+    }
+
+    @Test func setting_the_layout_only_relays_out() throws {
+        let provider = numbers([1, 2, 3, 4])
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
+        try engine.layout()
+        provider.layout = TransposeLayout(FlowLayout())
+        let events = try engine.layout()
+        #expect(engine.reloadCount == 1)
+        #expect(types(events) == ["update 1", "update 2"])
+        #expect(engine.views.map(\.frame) == [r(0, 0, 50, 50), r(0, 50, 50, 50), r(50, 0, 50, 50), r(50, 50, 50, 50)])
+    }
+
+    @Test func views_come_from_one_pool_per_kind() throws {
+        let registration = ViewRegistration(kinds: [.init("even", when: { $0 % 2 == 0 }), .init("odd")])
+        let provider = numbers(Array(0..<40), size: s(100, 50), layout: FlowLayout())
+        provider.view = registration
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.kind) == ["even", "odd"])
+        for y in stride(from: 0.0, through: 1900, by: 25) { try engine.scroll(to: Point(x: 0, y: y)) }
+        // At most three views of a kind are ever visible at once (two and a half rows).
+        #expect(engine.stats.created <= 4)
+        #expect(engine.stats.created + engine.stats.reused == 40)
+    }
+
+    @Test func a_kind_may_carry_its_own_size() throws {
+        let provider = numbers([1, 2, 3], size: s(100, 10))
+        provider.view = ViewRegistration(kinds: [.init("big", when: { $0 == 1 }, size: .fixed(.fraction(1), .absolute(30))),
+                                                 .init("cell")])
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.frame) == [r(0, 0, 100, 10), r(0, 10, 100, 30), r(0, 40, 100, 10)])
+        #expect(engine.views.map(\.kind) == ["cell", "big", "cell"])
+    }
+}
+
+@Suite struct ComposedEngineTests {
+    @Test func composed_providers_nest_with_hierarchical_ids() throws {
+        let a = numbers([1], ids: { _ in "a" }), b = numbers([2, 3], size: s(100, 20))
+        let inner = ComposedProvider(sections: [b, a])
+        let root = ComposedProvider(sections: [numbers([7]), inner])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 200))
+        try engine.layout()
+        #expect(engine.views.map(\.id) == ["0-0", "1-0-0", "1-0-1", "1-1-a"])
+        #expect(engine.views.map(\.frame) == [r(0, 0, 50, 50), r(0, 50, 100, 20), r(0, 70, 100, 20), r(0, 90, 50, 50)])
+        #expect(engine.contentSize == s(100, 140))
+        let flat = FlatProvider(root)
+        #expect(flat.locate(3).local == 0 && flat.locate(3).leaf.owner === a)
+        #expect(flat.locate(2).local == 1 && flat.locate(2).leaf.owner === b)
+        b.identifier = "feed"
+        try engine.layout()
+        #expect(engine.views.map(\.id) == ["0-0", "1-feed-0", "1-feed-1", "1-1-a"])
+    }
+
+    @Test func a_data_change_inside_a_composed_provider_triggers_one_reload() throws {
+        let inner = numbers([1, 2])
+        let engine = CollectionEngine(provider: ComposedProvider(sections: [numbers([0]), inner]), viewport: s(100, 200))
+        try engine.layout()
+        inner.data = source([5, 6, 7])
+        inner.data = source([5, 6, 7, 8])
+        try engine.layout()
+        #expect(engine.reloadCount == 2)
+        #expect(engine.views.count == 5)
+        try engine.layout()
+        #expect(engine.reloadCount == 2)
+        // A provider that left the tree no longer reloads the engine.
+        let detached = numbers([1])
+        let composed = ComposedProvider(sections: [detached])
+        composed.sections = []
+        detached.data = source([3])
+        let other = CollectionEngine(provider: composed, viewport: s(100, 100))
+        try other.layout()
+        detached.data = source([4])
+        try other.layout()
+        #expect(other.reloadCount == 1)
+    }
+
+    @Test func a_tap_reaches_the_owning_provider_with_its_local_index() throws {
+        var taps: [String] = []
+        let first = numbers([1, 2]), second = numbers([3, 4, 5])
+        first.tap = { taps.append("first \($0)") }
+        second.tap = { taps.append("second \($0)") }
+        let engine = CollectionEngine(provider: ComposedProvider(sections: [first, second]), viewport: s(100, 200))
+        try engine.layout()
+        let hit = try #require(engine.tap(at: Point(x: 60, y: 60)))
+        #expect(hit.index == 3 && hit.id == "1-1")
+        #expect(engine.tap(at: Point(x: 10, y: 10))?.index == 0)
+        #expect(engine.tap(at: Point(x: 60, y: 110)) == nil)
+        #expect(taps == ["second 1", "first 0"])
+    }
+
+    @Test func the_headers_provider_pins_headers() throws {
+        var tapped: [Int] = []
+        let headers = HeadersProvider(sections: [numbers(Array(0..<4), size: s(100, 50)), numbers([9, 9], size: s(100, 50))],
+                                      headerSize: .fixed(.fraction(1), .absolute(20)), tapHeader: { tapped.append($0) })
+        let engine = CollectionEngine(provider: headers, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.id) == ["0-0", "0-1", "0-header"])
+        #expect(engine.views.map(\.kind) == ["cell", "cell", "header"])
+        #expect(engine.views.last?.data == .object(["section": .int(0), "id": .string("0")]))
+        let events = try engine.scroll(to: Point(x: 0, y: 130))
+        // The pinned header sits at the top, on top of the items.
+        #expect(engine.views.last?.id == "0-header")
+        #expect(engine.views.last?.frame == r(0, 130, 100, 20))
+        #expect(engine.views.last?.zIndex == 2)
+        #expect(events.contains { $0.type == .scroll && $0.id == "0-header" && $0.oldFrame == r(0, 0, 100, 20) })
+        #expect(engine.tap(at: Point(x: 5, y: 135))?.id == "0-header")
+        #expect(tapped == [0])
+        // Pushed up by the end of its section: section 0 ends at 220.
+        try engine.scroll(to: Point(x: 0, y: 210))
+        #expect(engine.views.first { $0.id == "0-header" }?.frame == r(0, 200, 100, 20))
+        #expect(engine.views.map(\.id).contains("1-header"))
+    }
+
+    @Test func the_empty_state_shows_a_placeholder_until_there_is_data() throws {
+        let content = numbers([])
+        let engine = CollectionEngine(provider: EmptyStateProvider(content: content), viewport: s(100, 80))
+        try engine.layout()
+        #expect(shown(engine) == ["0 empty=null (0.0, 0.0, 100.0, 80.0)"])
+        #expect(engine.views[0].kind == "empty")
+        content.data = source([1])
+        let events = try engine.layout()
+        #expect(types(events) == ["delete empty", "insert 0"])
+        #expect(engine.views.map(\.kind) == ["cell"])
+    }
+
+    @Test func a_spacer_only_takes_space() throws {
+        let root = ComposedProvider(sections: [SpacerProvider(height: .absolute(30)), numbers([1])])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.frame) == [r(0, 30, 50, 50)])
+        #expect(engine.views.map(\.id) == ["1-0"])
+    }
+}
+
+@Suite struct EngineScrollHelperTests {
+    @Test func frame_and_scroll_to_an_item() throws {
+        let engine = CollectionEngine(provider: numbers(Array(0..<20), size: s(100, 50)), viewport: s(100, 120))
+        try engine.layout()
+        #expect(engine.frame(at: 7) == r(0, 350, 100, 50))
+        #expect(engine.frame(at: 20) == nil)
+        try engine.scroll(toItem: 7, at: .top)
+        #expect(engine.viewport.offset == Point(x: 0, y: 350))
+        try engine.scroll(toItem: 7, at: .center)
+        #expect(engine.viewport.offset == Point(x: 0, y: 315))
+        try engine.scroll(toItem: 7, at: .bottom)
+        #expect(engine.viewport.offset == Point(x: 0, y: 280))
+        try engine.scroll(toItem: 19, at: .top)
+        #expect(engine.viewport.offset == Point(x: 0, y: 880), "clamped to the content")
+        #expect(engine.views.map(\.index) == [17, 18, 19])
+    }
+
+    @Test func prepending_keeps_the_first_visible_item_in_place() throws {
+        let provider = numbers(Array(10..<30), size: s(100, 50), ids: { String($0) })
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
+        engine.keepsFirstVisibleOnReload = true
+        try engine.scroll(to: Point(x: 0, y: 60))
+        #expect(engine.views.map(\.id) == ["11", "12", "13"])
+        provider.data = source(Array(0..<30), ids: { String($0) })
+        let events = try engine.layout()
+        #expect(engine.viewport.offset == Point(x: 0, y: 560))
+        #expect(engine.views.map(\.id) == ["11", "12", "13"])
+        #expect(engine.views.map(\.frame) == [r(0, 550, 100, 50), r(0, 600, 100, 50), r(0, 650, 100, 50)])
+        #expect(types(events) == ["move 11", "update 11", "move 12", "update 12", "move 13", "update 13"])
+    }
+}
