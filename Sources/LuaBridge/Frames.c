@@ -13,9 +13,11 @@
 
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
 
-/* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size. */
+/* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size, and far
+** edges x + w and y + h that are finite too (1e308 + 1e308 is not). */
 static int tb_validframe(const double v[4]) {
-  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0;
+  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0 &&
+         isfinite(v[0] + v[2]) && isfinite(v[1] + v[3]);
 }
 
 /* [-0, +0, e] Raises "<subject> <field> = <value>; ..." if v is no valid frame. The
@@ -29,6 +31,15 @@ static void tb_checkframe(lua_State *L, const double v[4]) {
       lua_pushfstring(L, " %s = ", tb_fieldnames[k]);
       tb_pushnumbertext(L, v[k]);
       lua_pushliteral(L, "; a frame needs finite numbers and a non-negative size");
+      lua_concat(L, 4);
+      lua_error(L);
+    }
+  }
+  for (k = 0; k < 2; k++) {
+    if (!isfinite(v[k] + v[k + 2])) {
+      lua_pushfstring(L, " %s + %s = ", tb_fieldnames[k], tb_fieldnames[k + 2]);
+      tb_pushnumbertext(L, v[k] + v[k + 2]);
+      lua_pushliteral(L, "; a frame's far edges (x + w, y + h) must be finite numbers");
       lua_concat(L, 4);
       lua_error(L);
     }

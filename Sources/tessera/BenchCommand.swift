@@ -26,7 +26,7 @@ struct BenchCommand: ParsableCommand {
         if format == "table" { printTableHeader() }
         let showProgress = isatty(STDERR_FILENO) == 1
         for s in chosen {
-            if showProgress { FileHandle.standardError.write(Data("bench: running \(s.name)...\n".utf8)) }
+            if showProgress { reportError("bench: running \(s.name)...") }
             try s.run(quick: quick) { row in
                 rows.append(row)
                 if format == "table" { printTableRow(row) }
@@ -36,19 +36,19 @@ struct BenchCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(["results": rows])
-            print(String(decoding: data, as: UTF8.self))
+            printLine(String(decoding: data, as: UTF8.self))
         }
     }
 
     private func printTableHeader() {
-        print(pad("suite", 8) + pad("case", 44) + pad("n", 9, right: true) + pad("median ms", 12, right: true)
+        printLine(pad("suite", 8) + pad("case", 44) + pad("n", 9, right: true) + pad("median ms", 12, right: true)
               + "  " + pad("baseline", 30) + pad("base ms", 12, right: true) + pad("ratio", 10, right: true)
               + pad("RSS MB", 9, right: true) + "  notes")
     }
 
     private func printTableRow(_ r: BenchResult) {
         let notes = (r.notes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(fmt($0.value))" }.joined(separator: " ")
-        print(pad(r.suite, 8) + pad(r.name, 44) + pad(String(r.n), 9, right: true)
+        printLine(pad(r.suite, 8) + pad(r.name, 44) + pad(String(r.n), 9, right: true)
               + pad(fmt(r.median_ms), 12, right: true) + "  " + pad(r.baseline, 30)
               + pad(fmt(r.baseline_median_ms), 12, right: true) + pad(fmt(r.ratio) + "x", 10, right: true)
               + pad(fmt(r.peak_rss_mb), 9, right: true) + "  " + notes)

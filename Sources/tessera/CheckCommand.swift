@@ -27,9 +27,9 @@ struct CheckCommand: ParsableCommand {
         let run = try input.layOut(layout)
         let check = try LayoutCheck(result: run.result)
         let source = input.data ?? "100 generated items"
-        for warning in check.warnings(limit: max(0, maxWarnings)) { print("warning: \(warning)") }
+        for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
-        print("\(layout): ok on \(source): \(run.result.count) items, content \(size.width.compact)x\(size.height.compact), "
+        printLine("\(layout): ok on \(source): \(run.result.count) items, content \(size.width.compact)x\(size.height.compact), "
               + "\(check.warningCount)\(check.overlapsTruncated ? "+" : "") warnings")
     }
 }
@@ -60,7 +60,7 @@ struct LayoutCheck {
                 throw CLIError(e.description)
             }
             guard frame.isValidFrame else {
-                throw CLIError("frame \(i + 1) is \(frame); a frame needs finite numbers and a non-negative size")
+                throw CLIError("frame \(i + 1) is \(frame); a frame needs \(frame.frameRequirement)")
             }
             frames.append(frame)
         }

@@ -25,14 +25,16 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
     var duplicates: String = "reject"
 
+    @OptionGroup var dataLimit: DataLimitFlags
+
     func run() throws {
         guard format == "json" || format == "text" else {
             throw CLIError("unknown --format '\(format)'; expected json or text")
         }
         let policy = try parseDuplicatePolicy(duplicates)
         let started = DispatchTime.now().uptimeNanoseconds
-        let oldData = try Self.load(old, policy)
-        let newData = try Self.load(new, policy)
+        let oldData = try dataLimit.load(old, duplicatePolicy: policy)
+        let newData = try dataLimit.load(new, duplicatePolicy: policy)
         let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
         let newSnapshot = try Self.snapshot(newData, file: new, policy)
         let rules = DatasetDiff.contentRules(old: oldData, new: newData)
@@ -46,15 +48,6 @@ struct DiffCommand: ParsableCommand {
             let summary = DiffSummary(oldName: old, newName: new, old: oldSnapshot, new: newSnapshot, batch: batch,
                                       stages: staged.count, milliseconds: milliseconds)
             try emit(summary.render(), to: nil)
-        }
-    }
-
-    private static func load(_ path: String, _ policy: DuplicatePolicy) throws -> Dataset {
-        do {
-            return try DatasetLoader.load(path: path, duplicatePolicy: policy)
-        }
-        catch let error as DatasetError {
-            throw CLIError(error.description)
         }
     }
 

@@ -24,14 +24,16 @@ struct ReplCommand: ParsableCommand {
     @Option(help: "A .lua layout script; `L` in the prompt, re-read by :reload.")
     var layout: String?
 
-    @Option(help: "The viewport WxH that run() uses (also :viewport WxH).")
+    @Option(parsing: .unconditional, help: "The viewport WxH that run() uses (also :viewport WxH).")
     var viewport: String = "375x812"
 
     @OptionGroup var limits: ScriptLimitFlags
 
+    @OptionGroup var dataLimit: DataLimitFlags
+
     func run() throws {
         let size = try parseViewport(viewport)
-        let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: .reject) } ?? .generatedSample
+        let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: .reject) } ?? .generatedSample
         let interactive = isatty(STDIN_FILENO) == 1
         let session = try ReplSession(dataset: dataset, viewport: size,
                                       limits: limits.options.scriptLimits, output: .standardStreams)
@@ -46,11 +48,11 @@ struct ReplCommand: ParsableCommand {
             } catch let error as LuaScriptError {
                 // A broken script still opens the prompt: fix it, then :reload.
                 session.report(error)
-                FileHandle.standardError.write(Data("L is nil until :reload succeeds\n".utf8))
+                reportError("L is nil until :reload succeeds")
             }
         }
         if interactive {
-            print("Tessera REPL, \(dataset.count) items from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
+            printLine("Tessera REPL, \(dataset.count) items from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
             runInteractive(session)
         } else {
             while let line = readLine(strippingNewline: true) {
@@ -70,10 +72,10 @@ struct ReplCommand: ParsableCommand {
             guard let line = editor.read(prompt: session.prompt) else {
                 if interrupts?.takeInterrupt() == true {   // Ctrl-C at the prompt: drop the line
                     session.cancel()
-                    print("")
+                    printLine("")
                     continue
                 }
-                print("")
+                printLine("")
                 session.finish()
                 return
             }
@@ -99,10 +101,9 @@ struct ReplCommand: ParsableCommand {
 
 extension ReplOutput {
     /// Results to stdout, errors to stderr, each written at once (unbuffered), so the two
-    /// streams interleave in the order things happened.
-    static let standardStreams = ReplOutput(
-        standard: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    /// streams interleave in the order things happened; escaped on a terminal, errors cut to a
+    /// readable length.
+    static let standardStreams = ReplOutput(standard: { printLine($0) }, error: { reportError($0) })
 }
 
 /// libedit's readline interface: line editing, and history with one entry per statement,

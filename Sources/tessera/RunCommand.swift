@@ -16,7 +16,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var input: LayoutInputOptions
 
-    @Option(help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
+    @Option(parsing: .unconditional, help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
     var offset: String?
 
     @Option(help: "json, text, svg or html.")
@@ -52,7 +52,7 @@ struct LayoutInputOptions: ParsableArguments {
     @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items).")
     var data: String?
 
-    @Option(help: "The collection size WxH.")
+    @Option(parsing: .unconditional, help: "The collection size WxH.")
     var viewport: String = "375x812"
 
     @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
@@ -66,6 +66,8 @@ struct LayoutInputOptions: ParsableArguments {
 
     @OptionGroup var limits: ScriptLimitFlags
 
+    @OptionGroup var dataLimit: DataLimitFlags
+
     /// Loads the dataset, resolves the layout and lays it out.
     func layOut(_ layoutName: String) throws -> LayoutRun {
         let viewportSize = try parseViewport(viewport)
@@ -74,7 +76,7 @@ struct LayoutInputOptions: ParsableArguments {
         }
         let policy = try parseDuplicatePolicy(duplicates)
         let parameters = try parseParameters(params)
-        let dataset = try data.map { try DatasetLoader.load(path: $0, duplicatePolicy: policy) } ?? .generatedSample
+        let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
         let layout: any Layout
         if layoutName.hasSuffix(".lua") {
             layout = try loadScriptedLayout(path: layoutName, params: parameters, limits: limits.options)
@@ -103,7 +105,7 @@ func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONVa
     var result: OrderedDictionary<String, JSONValue> = [:]
     for entry in raw {
         guard let eq = entry.firstIndex(of: "="), eq != entry.startIndex else {
-            throw CLIError("--param '\(entry)' is not K=V; expected for example --param columns=3")
+            throw CLIError("--param \(quotedArgument(entry)) is not K=V; expected for example --param columns=3")
         }
         result[String(entry[..<eq])] = JSONValue.parseParameter(String(entry[entry.index(after: eq)...]))
     }
@@ -114,7 +116,7 @@ func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONVa
 func parseViewport(_ text: String) throws -> Size {
     let size = try parsePair(text, separator: "x", what: "--viewport", example: "375x812")
     guard size.0 >= 0, size.1 >= 0 else {
-        throw CLIError("--viewport '\(text)' must not be negative; expected WxH, for example 375x812")
+        throw CLIError("--viewport \(quotedArgument(text)) must not be negative; expected WxH, for example 375x812")
     }
     return Size(width: size.0, height: size.1)
 }
@@ -132,7 +134,7 @@ func parsePair(_ text: String, separator: Character, what: String, example: Stri
     let parts = text.split(separator: separator, omittingEmptySubsequences: false)
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
           let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
-        throw CLIError("\(what) '\(text)' is not valid; expected two numbers like \(example)")
+        throw CLIError("\(what) \(quotedArgument(text)) is not valid; expected two finite numbers like \(example)")
     }
     return (a, b)
 }

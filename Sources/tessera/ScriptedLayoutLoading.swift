@@ -22,35 +22,65 @@ struct ScriptLimitOptions {
 
 /// The sandbox limit flags shared by every command that runs Lua (run, check, repl):
 /// `@OptionGroup var limits: ScriptLimitFlags`, then `limits.options`.
+///
+/// The values are read as text so that a negative, non-finite or out-of-range value gets a
+/// message stating the allowed range (and echoing the value, shortened), never a parser
+/// error, a crash, or a deadline that overflows.
 struct ScriptLimitFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Memory cap for a Lua script, in MB (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
+    static let maxMemoryRange = "greater than 0 and at most \(maxMemoryMB)"
+    static let maxMemoryMB = 1_048_576.0          // 1 TB
+    static let maxTimeLimit = 86_400.0            // a day; 0 means none
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(Int(maxMemoryMB)) (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
                                valueName: "MB"))
-    var maxMemory: Double?
+    var maxMemory: String?
 
-    @Option(help: ArgumentHelp("Instruction budget per call into Lua (default: none). Counting slows scripts about 1.6-1.95x.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Instruction budget per call into Lua (default: none). Counting slows scripts about 1.6-1.95x.",
                                valueName: "N"))
-    var maxInstructions: Int?
+    var maxInstructions: String?
 
-    @Option(help: ArgumentHelp("Time limit per call into Lua, in seconds; 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Time limit per call into Lua, in seconds, at most \(Int(maxTimeLimit)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
-    var timeLimit: Double?
+    var timeLimit: String?
 
-    func validate() throws {
-        if let maxMemory, !(maxMemory > 0 && maxMemory.isFinite) {
-            throw ValidationError("--max-memory must be a positive number of MB, got \(JSONWriter.format(maxMemory))")
+    func validate() throws { _ = try parsed() }
+
+    /// The flags as numbers, checked against their ranges.
+    func parsed() throws -> ScriptLimitOptions {
+        var options = ScriptLimitOptions()
+        if let maxMemory {
+            guard let mb = Double(maxMemory), mb > 0, mb <= Self.maxMemoryMB else {
+                throw ValidationError("--max-memory expects a number of MB greater than 0 and at most \(Int(Self.maxMemoryMB)), got \(quotedArgument(maxMemory))")
+            }
+            options.maxMemoryBytes = max(1, Int(mb * 1_048_576))
         }
-        if let maxInstructions, maxInstructions < 0 {
-            throw ValidationError("--max-instructions must not be negative, got \(maxInstructions)")
+        if let maxInstructions {
+            guard let n = Int(maxInstructions), n >= 0 else {
+                throw ValidationError("--max-instructions expects a whole number from 0 (no budget) to \(Int.max), got \(quotedArgument(maxInstructions))")
+            }
+            options.maxInstructions = n
         }
-        if let timeLimit, !(timeLimit >= 0 && timeLimit.isFinite) {
-            throw ValidationError("--time-limit must be a non-negative number of seconds, got \(JSONWriter.format(timeLimit))")
+        if let timeLimit {
+            guard let seconds = Double(timeLimit), seconds >= 0, seconds <= Self.maxTimeLimit else {
+                throw ValidationError("--time-limit expects a number of seconds from 0 (no limit) to \(Int(Self.maxTimeLimit)), got \(quotedArgument(timeLimit))")
+            }
+            options.timeLimitSeconds = seconds
         }
+        return options
     }
 
-    var options: ScriptLimitOptions {
-        ScriptLimitOptions(maxMemoryBytes: maxMemory.map { Int($0 * 1_048_576) },
-                           maxInstructions: maxInstructions, timeLimitSeconds: timeLimit)
-    }
+    /// The checked limits (validate() ran before any command's run()).
+    var options: ScriptLimitOptions { (try? parsed()) ?? ScriptLimitOptions() }
+}
+
+/// A command-line value for a message: quoted, and shortened when long (a 100,000-digit number
+/// is not echoed whole).
+func quotedArgument(_ text: String, limit: Int = 40) -> String {
+    guard text.count > limit else { return "'\(text)'" }
+    return "'\(text.prefix(limit))...' (\(text.count) characters)"
 }
 
 /// Loads a `.lua` layout script into a new sandboxed host: the `LAYOUT.lua` of `tessera run`.
@@ -63,8 +93,9 @@ func loadScriptedLayout(path: String, params: OrderedDictionary<String, JSONValu
                         limits: ScriptLimitOptions) throws -> any Layout {
     do {
         let host = try LuaHost(limits: limits.scriptLimits)
+        host.output = { line in try? StandardStream.error.write(line: line) }
         host.onQueryFailure = { error in
-            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            reportError("Error: \(error.description)")
             exit(1)
         }
         let script = try host.loadLayoutScript(path: path)

@@ -9,4 +9,22 @@ struct Tessera: ParsableCommand {
         abstract: "A headless collection-layout engine: data and a viewport in; frames, visible sets and diffs out.",
         subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, BenchCommand.self]
     )
+
+    /// ArgumentParser's main, with our own error printing: one write, cut to a readable
+    /// length, terminal escapes shown escaped; help goes to stdout through the same checked writer.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if code == .success {
+                if !text.isEmpty { printLine(text) }
+            } else {
+                reportError(text)
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

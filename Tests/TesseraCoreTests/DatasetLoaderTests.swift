@@ -61,7 +61,7 @@ struct DatasetLoaderErrorTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-dir-\(UUID().uuidString).json").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(throws: DatasetError(file: dir, message: "expected a file, found a directory")) {
+        #expect(throws: DatasetError(file: dir, message: "expected a regular file, found a directory")) {
             try DatasetLoader.load(path: dir)
         }
         #expect(loadError("photos.txt", "id\n1\n") == "photos.txt: expected a .json, .jsonl or .csv file, found the extension \".txt\".")

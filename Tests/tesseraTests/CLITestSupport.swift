@@ -5,6 +5,9 @@ struct CLIOutcome {
     var status: Int32
     var stdout: String
     var stderr: String
+
+    /// The status of a run killed at its timeout.
+    static let timedOut: Int32 = -1
 }
 
 /// The repository root (tests run the CLI from there so `datasets/` paths resolve).
@@ -23,16 +26,25 @@ let tesseraBinary: URL = {
 }()
 
 /// Runs `tessera` with `arguments` in `directory` (default: the repository root), feeding `input` to stdin.
-func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil) throws -> CLIOutcome {
+/// A run still going after `timeout` seconds is killed; its status is then `timedOut`, so a
+/// hang fails the test that caused it instead of the suite. A crash shows as a status above 128.
+func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil,
+                timeout: Double = 60) throws -> CLIOutcome {
     let process = Process()
     process.executableURL = tesseraBinary
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"   // a crash is a status, not seconds of backtrace
+    process.environment = environment
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = inPipe
     try process.run()
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
     try inPipe.fileHandleForWriting.close()
     // Drain stderr on another thread while reading stdout, so a large output cannot block the child.
@@ -45,7 +57,8 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     group.wait()
     process.waitUntilExit()
     let errData = errBox.data
-    return CLIOutcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+    let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    return CLIOutcome(status: killed ? CLIOutcome.timedOut : process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
 }
 

@@ -97,9 +97,9 @@ import Testing
         (["run", "waterfall", "--param", "columns=two"],
          "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
         (["run", "waterfall", "--viewport", "375by812"],
-         "Error: --viewport '375by812' is not valid; expected two numbers like 375x812\n"),
+         "Error: --viewport '375by812' is not valid; expected two finite numbers like 375x812\n"),
         (["run", "waterfall", "--offset", "0"],
-         "Error: --offset '0' is not valid; expected two numbers like 0,2000\n"),
+         "Error: --offset '0' is not valid; expected two finite numbers like 0,2000\n"),
         (["run", "waterfall", "--format", "png"],
          "Error: unknown --format 'png'; expected json, text, svg or html\n"),
     ])

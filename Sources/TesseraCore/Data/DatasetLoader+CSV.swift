@@ -55,7 +55,7 @@ extension DatasetLoader {
                     guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
                         // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
                         let found = csvNumber(cell)?.briefDescription
-                            ?? (Double(cell).map { !$0.isFinite } == true ? cell : JSONParser.quotedForMessage(cell))
+                            ?? (Double(cell).map { !$0.isFinite } == true ? JSONParser.shortenedForMessage(cell) : JSONParser.quotedForMessage(cell))
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
                     fields[name] = v

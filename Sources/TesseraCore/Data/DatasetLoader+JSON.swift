@@ -59,8 +59,9 @@ extension DatasetLoader {
             guard case .array(let elements) = itemsValue else {
                 throw position.error(file, field: "items", "expected an array of items, found \(itemsValue.briefDescription)")
             }
+            // No reserveCapacity per section: reserving exactly start + n each time defeats the
+            // array's geometric growth and copies every item once per section (quadratic).
             let start = items.count
-            items.reserveCapacity(start + elements.count)
             for (i, element) in elements.enumerated() {
                 items.append(try item(element, file: file, at: .sectionItem(s, i)))
             }

@@ -41,14 +41,19 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
 ///   section ids follow the same policy;
 /// - an empty (or whitespace-only) file is an error.
 public enum DatasetLoader {
-    /// Loads the dataset at `path`; the format comes from the extension.
+    /// The largest data file `load` reads unless told otherwise: 256 MB.
+    public static let defaultMaxBytes = 256 * 1_048_576
+
+    /// Loads the dataset at `path`; the format comes from the extension. Only regular files are
+    /// read (a FIFO or a device could block or never end), and only up to `maxBytes`.
     /// O(file size) time and memory.
-    public static func load(path: String, duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
+    public static func load(path: String, duplicatePolicy: DuplicatePolicy = .reject,
+                            maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> Dataset {
         guard let format = DatasetFormat(fileName: path) else {
             let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
             throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
         }
-        let bytes = try readFile(path)
+        let bytes = try readFile(path, maxBytes: maxBytes)
         return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
     }
 
@@ -237,35 +242,63 @@ private func fileExtension(_ path: String) -> String? {
 }
 
 /// The whole file as bytes, with POSIX calls so the reason for a failure is exact and the same on
-/// every platform. O(file size).
-private func readFile(_ path: String) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY)
+/// every platform. Opens without blocking (a FIFO would wait for a writer), then refuses anything
+/// but a regular file, and a file over `maxBytes` (also one that grows past it while read).
+/// O(file size).
+private func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
     guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno)) }
     defer { close(fd) }
     var info = stat()
-    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-        throw DatasetError(file: path, message: "expected a file, found a directory")
+    guard fstat(fd, &info) == 0 else {
+        throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
     }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+        throw DatasetError(file: path, message: "expected a regular file, found \(fileKind(info.st_mode))")
+    }
+    let tooBig = { (size: Int) in
+        DatasetError(file: path, message: "expected a data file of at most \(megabytes(maxBytes)) MB (raise the limit with --max-data-size MB), found \(megabytes(size)) MB")
+    }
+    if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(0, Int(info.st_size)) + 1)
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 {
-            if errno == EINTR { continue }
+            if errno == EINTR || errno == EAGAIN { continue }
             throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
         }
         if n == 0 { break }
+        if bytes.count + n > maxBytes { throw tooBig(bytes.count + n) }
         bytes.append(contentsOf: chunk[0..<n])
     }
     return bytes
+}
+
+/// "a directory", "a FIFO", ... for a file that is not a regular one.
+public func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a directory"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "a special file"
+    }
+}
+
+/// Bytes as a count of MB for messages: whole when exact, else one decimal.
+private func megabytes(_ bytes: Int) -> String {
+    bytes % 1_048_576 == 0 ? String(bytes / 1_048_576) : String((Double(bytes) / 104_857.6).rounded() / 10)
 }
 
 private func openFailure(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "expected a dataset file, found no such file"
     case EACCES: return "cannot read the file (permission denied)"
-    case EISDIR: return "expected a file, found a directory"
+    case EISDIR: return "expected a regular file, found a directory"
     default: return "cannot read the file (\(describe(code)))"
     }
 }

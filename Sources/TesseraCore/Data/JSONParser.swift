@@ -371,7 +371,7 @@ private struct Reader {
             let end = i
             i = start
             throw error("a number within the range of a double",
-                        found: String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self))
+                        found: JSONParser.shortenedForMessage(String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)))
         }
         return .double(d)
     }
@@ -477,6 +477,13 @@ private func foundDescription(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Str
 
 extension JSONParser {
     /// A string in double quotes with JSON escapes, shortened to about 40 characters, for messages.
+    /// Unquoted text for a message (a number's digits), cut to about 40 characters with its
+    /// length, so a 100,000-digit number is not echoed whole.
+    static func shortenedForMessage(_ s: String) -> String {
+        let limit = 40
+        return s.count > limit ? "\(s.prefix(limit))... (\(s.count) characters)" : s
+    }
+
     static func quotedForMessage(_ s: String) -> String {
         let limit = 40
         var body = s

@@ -53,10 +53,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// x and y swapped, width and height swapped (TransposeLayout).
     @inlinable public var transposed: Rect { Rect(x: y, y: x, width: height, height: width) }
 
-    /// True when every coordinate is finite and the size is not negative.
+    /// True when every coordinate is finite, the size is not negative, and the far edges
+    /// (`maxX`, `maxY`) are finite too: 1e308 + 1e308 overflows to infinity.
     @inlinable
     public var isValidFrame: Bool {
         x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
+            && (x + width).isFinite && (y + height).isFinite
+    }
+
+    /// What a valid frame needs, for messages: the far-edge rule only when that is what failed.
+    public var frameRequirement: String {
+        let fieldsOK = x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
+        return fieldsOK ? "finite far edges (x + width, y + height)" : "finite numbers and a non-negative size"
     }
 
     /// The smallest rectangle containing both.

@@ -27,7 +27,7 @@ public enum BuiltinLayouts {
                                alignItems: try p.choice("alignItems", default: AlignItems.start),
                                alwaysFillEmptySpaces: try p.bool("alwaysFillEmptySpaces", default: true))
         case "waterfall":
-            layout = WaterfallLayout(columns: try p.integer("columns", default: 2, minimum: 1),
+            layout = WaterfallLayout(columns: try p.integer("columns", default: 2, minimum: 1, maximum: WaterfallLayout.maxColumns),
                                      spacing: try p.spacing("spacing", default: 0))
         case "overlay":
             layout = OverlayLayout()

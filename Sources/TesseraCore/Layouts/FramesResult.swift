@@ -18,6 +18,9 @@ public struct FramesResult: LayoutResult {
             guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
             maxX = max(maxX, f.maxX); maxY = max(maxY, f.maxY)
         }
+        guard maxX.isFinite, maxY.isFinite else {
+            throw LayoutError("\(layoutName) layout's content size \(JSONValue.double(maxX).briefDescription)x\(JSONValue.double(maxY).briefDescription) is not finite; expected a finite minimum content size")
+        }
         self.frames = frames
         self.contentSize = Size(width: maxX, height: maxY)
         self.supplementaries = supplementaries

@@ -58,6 +58,6 @@ public struct LayoutError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 
     static func invalidFrame(_ index: Int, _ frame: Rect, layout: String) -> LayoutError {
-        LayoutError("\(layout) layout produced an invalid frame \(frame) for item \(index); expected finite numbers and a non-negative size")
+        LayoutError("\(layout) layout produced an invalid frame \(frame) for item \(index); expected \(frame.frameRequirement)")
     }
 }

@@ -29,11 +29,12 @@ public struct LayoutParameters {
         return n
     }
 
-    /// A whole-number parameter at least `minimum`.
-    public mutating func integer(_ key: String, default fallback: Int, minimum: Int) throws -> Int {
+    /// A whole-number parameter from `minimum` to `maximum` (an upper bound keeps a typo such as
+    /// `columns=1000000000` from allocating gigabytes).
+    public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
-        guard n == n.rounded(), n >= Double(minimum), n <= Double(Int32.max) else {
-            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number >= \(minimum), got \(values[key]?.briefDescription ?? String(n))")
+        guard n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else {
+            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number from \(minimum) to \(maximum), got \(values[key]?.briefDescription ?? String(n))")
         }
         return Int(n)
     }

@@ -8,6 +8,9 @@ public struct WaterfallLayout: Layout {
     public var columns: Int
     public var spacing: Double
 
+    /// The most columns a waterfall takes: each item is placed in O(columns).
+    public static let maxColumns = 1000
+
     public init(columns: Int = 2, spacing: Double = 0) {
         self.columns = columns
         self.spacing = spacing
@@ -15,7 +18,9 @@ public struct WaterfallLayout: Layout {
 
     /// - Complexity: O(n · columns) plus the index build.
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        guard columns >= 1 else { throw LayoutError("waterfall layout needs columns >= 1, got \(columns)") }
+        guard columns >= 1, columns <= Self.maxColumns else {
+            throw LayoutError("waterfall layout needs columns from 1 to \(Self.maxColumns), got \(columns)")
+        }
         guard spacing.isFinite, spacing >= 0 else {
             throw LayoutError("waterfall layout needs a finite spacing >= 0, got \(spacing)")
         }

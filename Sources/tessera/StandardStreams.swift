@@ -1,0 +1,92 @@
+import Foundation
+
+/// Writing to stdout and stderr without crashing and without letting a script drive the terminal.
+///
+/// - Every write goes through `write(2)` in a loop over one buffer, so a full disk (`> /dev/full`)
+///   or a closed stream is an error the caller reports (exit status 1), never a `try!` crash,
+///   and a long message is one system call, not one per byte.
+/// - Text bound for a terminal has its control characters (ESC, the C1 controls, everything
+///   below 0x20 but newline and tab, DEL) shown as Lua-style escapes (`\27[2J`), so a script
+///   cannot clear, retitle or otherwise drive the user's terminal. Pipes and files get the
+///   bytes unchanged.
+/// - Error messages longer than `messageLimit` characters are cut in the middle with a note
+///   saying how much was left out; the start (the message) and the end (the traceback's
+///   outermost frames) stay.
+enum StandardStream: Int32 {
+    case output = 1
+    case error = 2
+
+    /// True when the stream is a terminal (checked once).
+    var isTerminal: Bool { self == .output ? Self.stdoutIsTerminal : Self.stderrIsTerminal }
+    private static let stdoutIsTerminal = isatty(1) == 1
+    private static let stderrIsTerminal = isatty(2) == 1
+
+    var name: String { self == .output ? "standard output" : "standard error" }
+
+    /// Writes `text` (plus a newline unless it ends with one), escaped for a terminal.
+    /// - Throws: `CLIError` naming the stream and the system's reason.
+    func write(line text: String) throws {
+        var shown = isTerminal ? terminalSafe(text) : text
+        if !shown.hasSuffix("\n") { shown += "\n" }
+        try writeAll(Array(shown.utf8))
+    }
+
+    /// Writes the bytes with as few system calls as the kernel allows. O(n).
+    func writeAll(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { systemWrite(rawValue, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError("cannot write to \(name): \(systemReason(errno))")
+            }
+            offset += n
+        }
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+
+/// Longest error text printed whole; longer ones are cut in the middle.
+let messageLimit = 4000
+
+/// `text` with its middle cut out when longer than `limit` characters, and a note saying how
+/// many characters were left out. O(n).
+func cutLongMessage(_ text: String, limit: Int = messageLimit) -> String {
+    guard text.count > limit else { return text }
+    let head = text.prefix(limit * 3 / 4), tail = text.suffix(limit / 4)
+    let cut = text.count - head.count - tail.count
+    return head + "\n[... \(cut) characters cut from this message ...]\n" + tail
+}
+
+/// Control characters as Lua escapes (`\27`), C1 controls as `\u{9B}`; newline and tab kept.
+func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+        if !isControl(scalar) { result.unicodeScalars.append(scalar) }
+        else if scalar.value < 0x80 { result += "\\\(scalar.value)" }
+        else { result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    return (v < 0x20 && v != 0x0A && v != 0x09) || v == 0x7F || (v >= 0x80 && v < 0xA0)
+}
+
+/// Prints an error to stderr, cut to a readable length, in one write; a failure to write it
+/// is ignored (there is nowhere left to report it).
+func reportError(_ text: String) {
+    try? StandardStream.error.write(line: cutLongMessage(text))
+}
+
+/// Prints a line to stdout; if stdout cannot be written, says so on stderr and exits with 1.
+func printLine(_ text: String) {
+    do { try StandardStream.output.write(line: text) } catch {
+        reportError("Error: \(error)")
+        exit(1)
+    }
+}

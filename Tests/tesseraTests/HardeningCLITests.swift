@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// Hostile input to the command line: every run is a subprocess with a timeout, so a crash
+/// (a status above 128) or a hang (`CLIOutcome.timedOut`) fails the one test, not the suite.
+@Suite struct HardeningCLITests {
+    /// Runs tessera with a short timeout in a fresh temporary folder holding `files`.
+    func run(_ arguments: [String], files: [String: String] = [:], in folder: URL? = nil,
+             timeout: Double = 20) throws -> (CLIOutcome, URL) {
+        let dir = try folder ?? temporaryDirectory()
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return (try runTessera(arguments, in: dir, timeout: timeout), dir)
+    }
+
+    static let twoHugeItems = #"{"items":[{"id":"a","w":1,"h":1e308},{"id":"b","w":1,"h":1e308}]}"#
+
+    @Test(arguments: ["json", "text", "svg", "html"])
+    func an_infinite_content_size_is_an_error_in_every_format(format: String) throws {
+        let (r, _) = try run(["run", "waterfall", "--data", "huge.json", "--sizing", "intrinsic", "--param", "columns=1",
+                              "--format", format], files: ["huge.json": Self.twoHugeItems])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308) for item 1; expected finite far edges (x + width, y + height)\n")
+    }
+
+    @Test func a_script_frame_whose_far_edge_overflows_is_an_error() throws {
+        let script = "return { simpleLayout = function(ctx)\n  ctx.set(1, 1e308, 1e308, 1e308, 1e308)\nend }\n"
+        let (r, _) = try run(["run", "big.lua"], files: ["big.lua": script])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: big.lua:2: ctx.set: frame 1 has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers\nstack traceback:\n"))
+    }
+
+    @Test(arguments: [
+        (["--max-memory", "99999999999999999"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '99999999999999999'"),
+        (["--max-memory", "1e400"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '1e400'"),
+        (["--max-memory", "-5"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '-5'"),
+        (["--time-limit", "nan"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got 'nan'"),
+        (["--time-limit", "inf"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got 'inf'"),
+        (["--time-limit", "1e10"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got '1e10'"),
+        (["--max-instructions", "-1"], "--max-instructions expects a whole number from 0 (no budget) to 9223372036854775807, got '-1'"),
+        (["--max-data-size", "0"], "--max-data-size expects a number of MB greater than 0 and at most 1048576, got '0'"),
+    ])
+    func limit_flags_state_their_range(arguments: [String], message: String) throws {
+        let (r, _) = try run(["run", "waterfall"] + arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("Error: \(message)\n"), "\(r.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--viewport", "-1x5"], "--viewport '-1x5' must not be negative; expected WxH, for example 375x812"),
+        (["--offset", "0,nan"], "--offset '0,nan' is not valid; expected two finite numbers like 0,2000"),
+        (["--param", "columns=1000000000"], "waterfall parameter 'columns' must be a whole number from 1 to 1000, got 1000000000"),
+        (["--viewport", String(repeating: "9", count: 100_000) + "x5"],
+         "--viewport '9999999999999999999999999999999999999999...' (100002 characters) is not valid; expected two finite numbers like 375x812"),
+    ])
+    func option_values_get_a_message_that_states_the_bounds(arguments: [String], message: String) throws {
+        let (r, _) = try run(["run", "waterfall"] + arguments)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(message)\n")
+    }
+
+    @Test func a_negative_offset_is_a_value_not_an_option() throws {
+        let (r, _) = try run(["run", "waterfall", "--offset", "-5,10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"visible\""))
+    }
+
+    @Test func a_fifo_as_data_is_refused_without_blocking() throws {
+        let dir = try temporaryDirectory()
+        #expect(mkfifo(dir.appendingPathComponent("pipe.json").path, 0o644) == 0)
+        let (r, _) = try run(["run", "waterfall", "--data", "pipe.json"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: pipe.json: expected a regular file, found a FIFO (named pipe).\n")
+    }
+
+    @Test func a_data_file_over_the_size_limit_is_refused_and_the_flag_raises_it() throws {
+        let items = (0..<30_000).map { #"{"id":\#($0),"w":10,"h":10}"# }.joined(separator: ",")
+        let files = ["big.json": #"{"items":["# + items + "]}"]
+        let (r, dir) = try run(["run", "waterfall", "--data", "big.json", "--max-data-size", "0.5"], files: files)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: big.json: expected a data file of at most 0.5 MB (raise the limit with --max-data-size MB), found 0.8 MB.\n")
+        let (ok, _) = try run(["run", "waterfall", "--data", "big.json", "--max-data-size", "2", "--format", "text"], in: dir)
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
+
+    @Test func stdout_on_a_full_disk_is_an_error_with_status_1() throws {
+        let process = Process()
+        process.executableURL = tesseraBinary
+        process.arguments = ["run", "waterfall"]
+        process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(message == "Error: cannot write to standard output: no space left on device\n")
+    }
+
+    @Test func a_long_error_message_is_cut_with_a_note() throws {
+        let script = "return { simpleLayout = function(ctx)\n  error(string.rep(\"x\", 1000000))\nend }\n"
+        let (r, _) = try run(["run", "long.lua"], files: ["long.lua": script])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: long.lua:2: xxxx"))
+        #expect(r.stderr.count < 4200)
+        #expect(r.stderr.contains("\n[... 996") && r.stderr.contains(" characters cut from this message ...]\n"))
+        #expect(r.stderr.hasSuffix("[C]: in ?\n"))
+    }
+
+    @Test func terminal_escapes_are_shown_escaped_on_a_terminal_only() throws {
+        let script = "print(\"\\27[2Jhi\\7\")\nreturn { simpleLayout = function(ctx) error(\"\\27]0;title\\7 boom\") end }\n"
+        let dir = try temporaryDirectory()
+        try script.write(to: dir.appendingPathComponent("esc.lua"), atomically: true, encoding: .utf8)
+        // Through pipes the bytes pass unchanged.
+        let plain = try runTessera(["run", "esc.lua"], in: dir, timeout: 20)
+        #expect(plain.stderr.hasPrefix("\u{1B}[2Jhi\u{07}\nError: esc.lua:2: \u{1B}]0;title\u{07} boom\n"))
+        // On a terminal (script(1) gives the child a pseudo-terminal) they are escaped.
+        let command = "'\(tesseraBinary.path)' run esc.lua"
+        let tty = try runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: dir)
+        #expect(tty.contains("\\27[2Jhi\\7"), "\(tty)")
+        #expect(tty.contains("Error: esc.lua:2: \\27]0;title\\7 boom"), "\(tty)")
+        #expect(!tty.contains("\u{1B}"))
+    }
+
+    // MARK: --out
+
+    @Test func out_over_a_fifo_fails_and_leaves_the_fifo() throws {
+        let dir = try temporaryDirectory()
+        let fifo = dir.appendingPathComponent("out.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let (r, _) = try run(["run", "waterfall", "--out", "out.json"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: cannot write out.json: it is a FIFO (named pipe), not a regular file; --out only replaces regular files\n")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
+    }
+
+    @Test func out_over_a_device_or_a_directory_fails() throws {
+        let (device, _) = try run(["run", "waterfall", "--out", "/dev/null"])
+        #expect(device.status == 1)
+        #expect(device.stderr == "Error: cannot write /dev/null: it is a character device, not a regular file; --out only replaces regular files\n")
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("d"), withIntermediateDirectories: false)
+        let (folder, _) = try run(["run", "waterfall", "--out", "d"], in: dir)
+        #expect(folder.stderr == "Error: cannot write d: it is a directory, not a regular file; --out only replaces regular files\n")
+    }
+
+    @Test func out_keeps_the_permissions_of_the_file_it_replaces() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("private.json").path
+        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        #expect(chmod(out, 0o640) == 0)
+        let (r, _) = try run(["run", "waterfall", "--out", "private.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        var info = stat()
+        #expect(stat(out, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{"))
+    }
+
+    @Test func out_through_a_symlink_replaces_the_target_and_keeps_the_link() throws {
+        let dir = try temporaryDirectory()
+        try "old".write(to: dir.appendingPathComponent("real.json"), atomically: true, encoding: .utf8)
+        #expect(symlink("real.json", dir.appendingPathComponent("link.json").path) == 0)
+        let (r, _) = try run(["run", "waterfall", "--out", "link.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        var info = stat()
+        #expect(lstat(dir.appendingPathComponent("link.json").path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        #expect(try String(contentsOf: dir.appendingPathComponent("real.json"), encoding: .utf8).hasPrefix("{"))
+        #expect(symlink("nowhere.json", dir.appendingPathComponent("dangling.json").path) == 0)
+        let (dangling, _) = try run(["run", "waterfall", "--out", "dangling.json"], in: dir)
+        #expect(dangling.stderr == "Error: cannot write dangling.json: it is a symbolic link to a file that does not exist\n")
+    }
+
+    @Test func out_removes_stale_temporaries_of_its_own_naming_only() throws {
+        let dir = try temporaryDirectory()
+        // The pid of a process that has exited: its temporary is stale.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = ".o.json.tessera-tmp-\(gone.processIdentifier)"
+        let alive = ".o.json.tessera-tmp-\(getpid())"   // this test process: still running
+        for name in [stale, alive, ".o.json.tmp-1"] {
+            try "partial".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let (r, _) = try run(["run", "waterfall", "--out", "o.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [alive, ".o.json.tmp-1", "o.json"])
+    }
+
+    @Test(arguments: [
+        ("", "Error: --out needs a file name, got an empty one\n"),
+        ("missing/x.json", "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
+    ])
+    func out_names_the_problem_in_its_own_words(path: String, message: String) throws {
+        let (r, _) = try run(["run", "waterfall", "--out", path])
+        #expect(r.status == 1)
+        #expect(r.stderr == message)
+    }
+}
+
+/// Runs a program, returning its stdout and stderr together (for script(1)).
+func runProgram(_ path: String, _ arguments: [String], in directory: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
