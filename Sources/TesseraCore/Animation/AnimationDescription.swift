@@ -1,0 +1,21 @@
+/// What an animator's hook returns: how one view should animate for one event. It describes the
+/// animation; it never touches a view.
+public struct AnimationDescription: Hashable, Sendable {
+    /// Properties the view starts from; a missing one starts at the view's current value.
+    public var from: PartialViewState
+    /// Properties the view ends at; a missing one ends at the layout's value.
+    public var to: PartialViewState
+    /// Seconds; nil means the curve's natural duration (a spring's settle time, else 0.3 s).
+    public var duration: Double?
+    /// Seconds before the animation starts.
+    public var delay: Double
+    public var curve: AnimationCurve
+
+    public init(from: PartialViewState = PartialViewState(), to: PartialViewState = PartialViewState(),
+                duration: Double? = nil, delay: Double = 0, curve: AnimationCurve = .easeInOut) {
+        self.from = from; self.to = to; self.duration = duration; self.delay = delay; self.curve = curve
+    }
+
+    /// The duration the animation runs for.
+    public var resolvedDuration: Double { duration ?? curve.naturalDuration }
+}

@@ -1,0 +1,40 @@
+/// CollectionKit's fade and scale animators: while a reload (not the first load) runs, a view that
+/// appears on screen fades in from `alpha` (and grows from `scale`), and a view that leaves the
+/// screen fades out (and shrinks); a view whose frame changes moves to it. Views that scroll in or
+/// out are never animated.
+public struct FadeAnimator: HookAnimator, Hashable {
+    /// The alpha a view fades from and to.
+    public var alpha: Double
+    /// The scale a view grows from and shrinks to; 1 for a pure fade.
+    public var scale: Double
+    public var duration: Double
+    public var curve: AnimationCurve
+
+    public init(alpha: Double = 0, scale: Double = 1, duration: Double = 0.3, curve: AnimationCurve = .easeInOut) {
+        self.alpha = alpha; self.scale = scale; self.duration = duration; self.curve = curve
+    }
+
+    /// CollectionKit's ScaleAnimator: a fade that also scales by 0.5.
+    public static func scaling(_ scale: Double = 0.5, alpha: Double = 0, duration: Double = 0.3) -> FadeAnimator {
+        FadeAnimator(alpha: alpha, scale: scale, duration: duration)
+    }
+
+    private var hidden: PartialViewState {
+        PartialViewState(alpha: alpha, scale: scale == 1 ? nil : scale)
+    }
+
+    public func insert(_ event: AnimationEvent) -> AnimationDescription? {
+        guard event.isReloading, event.reloadCount > 0, event.isOnScreen else { return nil }
+        return AnimationDescription(from: hidden, duration: duration, curve: curve)
+    }
+
+    public func delete(_ event: AnimationEvent) -> AnimationDescription? {
+        guard event.isReloading, event.isOnScreen else { return nil }
+        return AnimationDescription(to: hidden, duration: duration, curve: curve)
+    }
+
+    public func update(_ event: AnimationEvent) -> AnimationDescription? {
+        guard event.isReloading, let old = event.oldFrame, old != event.frame else { return nil }
+        return AnimationDescription(duration: duration, curve: curve)
+    }
+}

@@ -1,0 +1,59 @@
+/// Everything an animation can change about a view: its frame and its look.
+///
+/// `rotation` is in radians, `tx`/`ty` translate the view after layout, `scale` scales it about its
+/// centre. The resting state of a laid-out view is its frame with the identity look.
+public struct ViewState: Hashable, Sendable {
+    public var frame: Rect
+    public var alpha: Double
+    public var scale: Double
+    public var rotation: Double
+    public var tx: Double
+    public var ty: Double
+    public var zIndex: Double
+
+    public init(frame: Rect, alpha: Double = 1, scale: Double = 1, rotation: Double = 0,
+                tx: Double = 0, ty: Double = 0, zIndex: Double = 0) {
+        self.frame = frame; self.alpha = alpha; self.scale = scale; self.rotation = rotation
+        self.tx = tx; self.ty = ty; self.zIndex = zIndex
+    }
+
+    /// The state `fraction` of the way to `end` (0 gives self, 1 gives `end`; a spring's overshoot
+    /// beyond 1 extrapolates). zIndex is a drawing order, not a quantity: it switches to `end`'s
+    /// as soon as the animation has started.
+    public func interpolated(to end: ViewState, fraction f: Double) -> ViewState {
+        func mix(_ a: Double, _ b: Double) -> Double { f == 1 ? b : a + (b - a) * f }
+        return ViewState(
+            frame: Rect(x: mix(frame.x, end.frame.x), y: mix(frame.y, end.frame.y),
+                        width: mix(frame.width, end.frame.width), height: mix(frame.height, end.frame.height)),
+            alpha: mix(alpha, end.alpha), scale: mix(scale, end.scale), rotation: mix(rotation, end.rotation),
+            tx: mix(tx, end.tx), ty: mix(ty, end.ty), zIndex: f > 0 ? end.zIndex : zIndex)
+    }
+}
+
+/// Some of a view's animated properties: an animation's `from` or `to`. A missing property takes
+/// its value from the state the partial one is applied to.
+public struct PartialViewState: Hashable, Sendable {
+    public var frame: Rect?
+    public var alpha: Double?
+    public var scale: Double?
+    public var rotation: Double?
+    public var tx: Double?
+    public var ty: Double?
+    public var zIndex: Double?
+
+    public init(frame: Rect? = nil, alpha: Double? = nil, scale: Double? = nil, rotation: Double? = nil,
+                tx: Double? = nil, ty: Double? = nil, zIndex: Double? = nil) {
+        self.frame = frame; self.alpha = alpha; self.scale = scale; self.rotation = rotation
+        self.tx = tx; self.ty = ty; self.zIndex = zIndex
+    }
+
+    /// True when no property is set.
+    public var isEmpty: Bool { self == PartialViewState() }
+
+    /// `base` with every property this value sets replaced.
+    public func applied(to base: ViewState) -> ViewState {
+        ViewState(frame: frame ?? base.frame, alpha: alpha ?? base.alpha, scale: scale ?? base.scale,
+                  rotation: rotation ?? base.rotation, tx: tx ?? base.tx, ty: ty ?? base.ty,
+                  zIndex: zIndex ?? base.zIndex)
+    }
+}
