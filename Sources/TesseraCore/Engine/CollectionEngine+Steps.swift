@@ -135,16 +135,34 @@ extension CollectionEngine {
     }
 
     /// Fills each event's animation from its view's animator (the provider's, an ancestor's, or the
-    /// engine's). Nothing to do without animators.
+    /// engine's). Each animator is asked once per run of events it owns, with the whole run, so a
+    /// scripted animator costs one call per pass rather than one per view. An animator that throws
+    /// leaves its events without animation. Nothing to do without animators.
     func animate(_ events: inout [EngineEvent], velocity: Point, delta: Point, isReloading: Bool) {
         guard animator != nil || flat.hasAnimators else { return }
-        let context = AnimationContext(visibleFrame: viewport.rect, velocity: velocity, delta: delta,
-                                       reloadCount: reloadCount, isReloading: isReloading)
-        for k in events.indices {
-            let index = events[k].index
-            let own = events[k].type == .delete || index >= flat.count ? nil : flat.locate(index).leaf.animator
-            guard let animator = own ?? animator else { continue }
-            events[k].animation = animator.animation(for: events[k], context: context)
+        // The leaf whose animator a (non-deleted) event uses, or nil for the engine's own.
+        func source(_ event: EngineEvent) -> Int? {
+            guard event.type != .delete, event.index < flat.count else { return nil }
+            let leaf = flat.leafIndex(containing: event.index)
+            return flat.leaves[leaf].animator == nil ? nil : leaf
+        }
+        var start = 0
+        while start < events.count {
+            let owner = source(events[start])
+            var end = start + 1
+            while end < events.count && source(events[end]) == owner { end += 1 }
+            if let chosen = owner.map({ flat.leaves[$0].animator }) ?? animator {
+                let batch = events[start..<end].map {
+                    AnimationEvent(kind: AnimationEventKind(rawValue: $0.type.rawValue) ?? .update, index: $0.index,
+                                   id: $0.id, view: $0.view, frame: $0.frame, oldFrame: $0.oldFrame,
+                                   visibleFrame: viewport.rect, velocity: velocity, delta: delta,
+                                   reloadCount: reloadCount, isReloading: isReloading)
+                }
+                if let animations = try? chosen.animations(for: batch), animations.count == batch.count {
+                    for (k, animation) in animations.enumerated() { events[start + k].animation = animation }
+                }
+            }
+            start = end
         }
     }
 }

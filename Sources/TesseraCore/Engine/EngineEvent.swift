@@ -23,10 +23,10 @@ public struct EngineEvent: Equatable, Sendable {
     public var index: Int
     public var frame: Rect
     public var oldFrame: Rect?
-    public var animation: JSONValue?
+    public var animation: AnimationDescription?
 
     public init(type: EventType, view: Int, kind: String, id: String, index: Int, frame: Rect,
-                oldFrame: Rect? = nil, animation: JSONValue? = nil) {
+                oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
         self.type = type; self.view = view; self.kind = kind; self.id = id; self.index = index
         self.frame = frame; self.oldFrame = oldFrame; self.animation = animation
     }

@@ -55,14 +55,19 @@ public struct FlatProvider {
     /// The leaf holding flattened item `index` (by binary search) and the item's owner-local index.
     /// - Complexity: O(log leaves).
     public func locate(_ index: Int) -> (leaf: Leaf, local: Int) {
+        let leaf = leaves[leafIndex(containing: index)]
+        return (leaf, leaf.localBase + index - leaf.begin)
+    }
+
+    /// The position in `leaves` of the leaf holding flattened item `index`. O(log leaves).
+    public func leafIndex(containing index: Int) -> Int {
         precondition(index >= 0 && index < count, "flattened index \(index) out of 0..<\(count)")
         var lo = 0, hi = leaves.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if leaves[mid].begin <= index { lo = mid } else { hi = mid - 1 }
         }
-        let leaf = leaves[lo]
-        return (leaf, leaf.localBase + index - leaf.begin)
+        return lo
     }
 
     /// Item `index`'s hierarchical identifier. O(log leaves) plus the owner's identifier.
