@@ -30,6 +30,8 @@ let package = Package(
         // The only place where Lua errors are raised: shims for Lua's macros,
         // the frame writer, the capped allocator and the instruction watchdog.
         .target(name: "LuaBridge", dependencies: ["CLua"]),
+        // The CLI's terminal and signal handling (the REPL's Ctrl-C handler, the terminal size).
+        .target(name: "CTerminal"),
         .target(
             name: "TesseraCore",
             dependencies: [
@@ -55,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "tessera",
             dependencies: [
-                "TesseraCore", "TesseraLua", "TesseraRender", "CEdit",
+                "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

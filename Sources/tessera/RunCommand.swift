@@ -77,13 +77,7 @@ struct LayoutInputOptions: ParsableArguments {
         let policy = try parseDuplicatePolicy(duplicates)
         let parameters = try parseParameters(params)
         let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
-        let layout: any Layout
-        if layoutName.hasSuffix(".lua") {
-            layout = try loadScriptedLayout(path: layoutName, params: parameters, limits: limits.options)
-        } else {
-            do { layout = try BuiltinLayouts.make(name: layoutName, params: parameters) }
-            catch let error as LayoutError { throw CLIError(error.message) }
-        }
+        let layout = try resolveLayout(layoutName, params: parameters, limits: limits.options)
         let context = LayoutContext(dataset: dataset, viewport: viewportSize, sizing: ItemSizing(rule: rule))
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout.layout(context)

@@ -83,37 +83,20 @@ func quotedArgument(_ text: String, limit: Int = 40) -> String {
     return "'\(text.prefix(limit))...' (\(text.count) characters)"
 }
 
-/// Loads a `.lua` layout script into a new sandboxed host: the `LAYOUT.lua` of `tessera run`.
+/// The layout `run` and `check` name: a built-in, or a `.lua` script loaded into a new
+/// sandboxed host under `limits` (`LuaHost.layout(named:params:)`, which the REPL uses too).
 ///
-/// Script errors become `CLIError`s whose text is `file:line: message` plus the Lua traceback.
+/// Errors keep their own text (`file:line: message` plus the Lua traceback for a script).
 /// An analytic script's queries cannot throw through `LayoutResult`, so in the CLI a failing
 /// `frame(i)` or `visible(...)` prints its error and exits with status 1 at once, before any
 /// output is written.
-func loadScriptedLayout(path: String, params: OrderedDictionary<String, JSONValue>,
-                        limits: ScriptLimitOptions) throws -> any Layout {
-    do {
-        let host = try LuaHost(limits: limits.scriptLimits)
-        host.output = { line in try? StandardStream.error.write(line: line) }
-        host.onQueryFailure = { error in
-            reportError("Error: \(error.description)")
-            exit(1)
-        }
-        let script = try host.loadLayoutScript(path: path)
-        return CLIScriptedLayout(base: try script.configured(params))
-    } catch let error as LuaScriptError {
-        throw CLIError(error.description)
+func resolveLayout(_ nameOrPath: String, params: OrderedDictionary<String, JSONValue>,
+                   limits: ScriptLimitOptions) throws -> any Layout {
+    let host = try LuaHost(limits: limits.scriptLimits)
+    host.output = { line in try? StandardStream.error.write(line: line) }
+    host.onQueryFailure = { error in
+        reportError("Error: \(error.description)")
+        exit(1)
     }
-}
-
-/// A scripted layout whose script errors surface as `CLIError`s.
-struct CLIScriptedLayout: Layout {
-    let base: ScriptedLayout
-
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        do {
-            return try base.layout(context)
-        } catch let error as LuaScriptError {
-            throw CLIError(error.description)
-        }
-    }
+    return try host.layout(named: nameOrPath, params: params)
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// The parser's error message with its position, or nil when `text` parses.
 private func jsonError(_ text: String) -> String? {

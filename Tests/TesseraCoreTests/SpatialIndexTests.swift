@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// The reference answer: every frame whose intersection with `q` has a positive area.
 /// `overlapsWithPositiveArea` is the open-interval test; it alone would accept a zero-size

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OrderedCollections
-import TesseraCore
+@_spi(Testing) import TesseraCore
 @testable import TesseraLua
 
 /// The repository root, so the tests read the shipped `layouts/` and `datasets/`.

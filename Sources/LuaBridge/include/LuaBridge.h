@@ -174,7 +174,4 @@ int tb_deferror(lua_State *L, const char *fmt, ...);
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
 /* }==================================================================== */
 
-/* The REPL's Ctrl-C handler (Repl.c), here so Swift sees it through this umbrella header. */
-#include "LuaBridgeRepl.h"
-
 #endif

@@ -167,33 +167,17 @@ extension DatasetLoader {
     static func resolveDuplicates(_ ids: [ItemID], policy: DuplicatePolicy,
                                   duplicate: (ItemID, Int, Int) -> DatasetError) throws -> [(Int, ItemID)] {
         var first = [ItemID: Int](minimumCapacity: ids.count)
-        var repeats: [Int] = []
+        var repeated = false
         for (k, id) in ids.enumerated() {
             if let f = first[id] {
                 if policy == .reject { throw duplicate(id, f, k) }
-                repeats.append(k)
+                repeated = true
             } else {
                 first[id] = k
             }
         }
-        guard policy == .suffix, !repeats.isEmpty else { return [] }
-        // `x(n)` for the n-th repeat, skipping any name the file already uses (or we just made).
-        var taken = Set(first.keys)
-        var counts: [ItemID: Int] = [:]
-        var renames: [(Int, ItemID)] = []
-        for k in repeats {
-            let id = ids[k]
-            var n = counts[id, default: 0]
-            var candidate: ItemID
-            repeat {
-                n += 1
-                candidate = .string("\(id.description)(\(n))")
-            } while taken.contains(candidate)
-            counts[id] = n
-            taken.insert(candidate)
-            renames.append((k, candidate))
-        }
-        return renames
+        guard policy == .suffix, repeated else { return [] }
+        return DuplicatePolicy.suffixRenames(ids)
     }
 
     /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])".

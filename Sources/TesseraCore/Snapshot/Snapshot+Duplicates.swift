@@ -46,24 +46,12 @@ extension Snapshot where ItemID: DuplicateSuffixing {
     ///   not renamed).
     /// - Complexity: O(S + n) expected.
     public init(suffixingDuplicatesIn sections: [(SectionID, [ItemID])]) throws {
-        var taken = Set<ItemID>()
-        for (_, items) in sections { taken.formUnion(items) }
-        var seen = Set<ItemID>()
-        var repeats: [ItemID: Int] = [:]
+        var ids = sections.flatMap { $0.1 }
+        for (k, newID) in DuplicatePolicy.suffixRenames(ids) { ids[k] = newID }
+        var start = 0
         let renamed = sections.map { section, items in
-            (section, items.map { id -> ItemID in
-                if seen.insert(id).inserted { return id }
-                var n = repeats[id, default: 0]
-                var candidate: ItemID
-                repeat {
-                    n += 1
-                    candidate = id.suffixed(n)
-                } while taken.contains(candidate)
-                repeats[id] = n
-                taken.insert(candidate)
-                seen.insert(candidate)
-                return candidate
-            })
+            defer { start += items.count }
+            return (section, Array(ids[start..<start + items.count]))
         }
         try self.init(sections: renamed)
     }

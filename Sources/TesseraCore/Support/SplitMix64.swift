@@ -2,7 +2,8 @@
 ///
 /// Benchmarks and property tests use it so that every generated case can be replayed from its
 /// seed, on any machine: the sequence depends on the seed alone. Not for cryptography.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+/// Not part of the public API: benchmarks and tests import it with `@_spi(Testing) import TesseraCore`.
+@_spi(Testing) public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
     public init(seed: UInt64) { state = seed }

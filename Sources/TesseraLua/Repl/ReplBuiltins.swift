@@ -105,8 +105,7 @@ extension ReplSession {
         switch lua_type(L, index) {
         case LUA_TSTRING:
             let name = LuaStack.string(L, index) ?? ""
-            if name.hasSuffix(".lua") { return try host.loadLayoutScript(path: name).configured() }
-            do { return try BuiltinLayouts.make(name: name, params: [:]) } catch let e as LayoutError {
+            do { return try host.layout(named: name) } catch let e as LayoutError {
                 throw ReplSession.complaint("run: \(e.message)")
             }
         case LUA_TNONE, LUA_TNIL:

@@ -1,4 +1,4 @@
-import TesseraCore
+@_spi(Testing) import TesseraCore
 
 /// `tessera bench diff`: Tessera's linear diff against Swift's `difference(from:).inferringMoves()`
 /// (Myers), measured in the same run on the same arrays.

@@ -1,4 +1,4 @@
-import TesseraCore
+@_spi(Testing) import TesseraCore
 
 /// `tessera bench visible`: the spatial index's viewport query against a linear scan over the
 /// same frames, and its build time, on 1M laid-out items (reference/spatial-index.md §1):

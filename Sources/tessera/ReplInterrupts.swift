@@ -1,20 +1,21 @@
+import CTerminal
 import Foundation
-import LuaBridge
+import TesseraLua
 
 /// Ctrl-C for an interactive session: a running line is stopped at its next Lua instruction
 /// with "interrupted", and at the prompt the line being typed is dropped.
 ///
-/// The SIGINT handler (LuaBridge's Repl.c) only marks the interrupt and writes a byte to a
+/// The SIGINT handler (CTerminal's Interrupts.c) only marks the interrupt and writes a byte to a
 /// pipe, since a handler may do nothing else safely; a thread reading the pipe calls
 /// `LuaHost.interrupt()`, which is safe from any thread. The handler is installed without
 /// `SA_RESTART`, so a `readline()` waiting at the prompt returns NULL, and `takeInterrupt()`
 /// tells that apart from the end of input.
-public final class ReplInterrupts {
+final class ReplInterrupts {
     private init() {}
 
     /// Installs the handler for the calling thread (the one that reads lines and runs Lua)
     /// and starts the thread that stops `host`'s calls. Nil if no pipe could be made.
-    public static func install(for host: LuaHost) -> ReplInterrupts? {
+    static func install(for host: LuaHost) -> ReplInterrupts? {
         let fd = tb_repl_catchinterrupts()
         guard fd >= 0 else { return nil }
         let thread = Thread { [weak host] in
@@ -42,13 +43,13 @@ public final class ReplInterrupts {
     }
 
     /// True, once, if Ctrl-C was pressed since the last call.
-    public func takeInterrupt() -> Bool { tb_repl_takeinterrupt() != 0 }
+    func takeInterrupt() -> Bool { tb_repl_takeinterrupt() != 0 }
 }
 
 /// The size of the terminal on a file descriptor.
-public enum ReplTerminal {
+enum ReplTerminal {
     /// Columns and rows of the terminal on `fd`, or nil if `fd` is not a terminal.
-    public static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
+    static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
         var columns: Int32 = 0, rows: Int32 = 0
         guard tb_repl_terminalsize(fd, &columns, &rows) == 0 else { return nil }
         return (Int(columns), Int(rows))

@@ -1,7 +1,7 @@
 /*
-** Repl.c: the SIGINT handler of `tessera repl`; see LuaBridgeRepl.h.
+** Interrupts.c: the SIGINT handler of `tessera repl` and the terminal size; see CTerminal.h.
 */
-#include "LuaBridgeRepl.h"
+#include "CTerminal.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,8 @@
-#ifndef TESSERA_LUABRIDGE_REPL_H
-#define TESSERA_LUABRIDGE_REPL_H
+#ifndef TESSERA_CTERMINAL_H
+#define TESSERA_CTERMINAL_H
 /*
-** LuaBridgeRepl: Ctrl-C for `tessera repl`.
+** CTerminal: Ctrl-C and the terminal size for `tessera repl`; the CLI's only C code. It knows
+** nothing of Lua: the CLI turns a Ctrl-C into LuaHost.interrupt().
 **
 ** A SIGINT handler may only do async-signal-safe things, and tb_interrupt takes a mutex, so
 ** the handler does the minimum: it marks the interrupt as pending and writes one byte to a

@@ -1,0 +1,107 @@
+/// What `tessera check` finds in a layout result: every frame must be finite with a
+/// non-negative size (an error), and items that overlap, items outside the content bounds and
+/// items a layout's own `visible` query misses are warnings.
+///
+/// Frames are read once through `frame` (a scripted layout passes a reader that throws its
+/// script error); overlaps come from a spatial index over them, so the check is
+/// O(n log n + k) for k overlapping pairs (at most `overlapLimit`).
+public struct LayoutCheck {
+    /// Pairs (i, j), i < j, whose frames share a positive area.
+    public private(set) var overlaps: [(Int, Int)] = []
+    /// True when counting stopped at `overlapLimit` pairs.
+    public private(set) var overlapsTruncated = false
+    /// Items whose frame reaches outside (0, 0, contentSize).
+    public private(set) var outside: [Int] = []
+    /// Items an analytic script's `visible` missed, with the rectangle asked.
+    public private(set) var missedByVisible: [(Rect, [Int])] = []
+    /// The frames read, in flattened order.
+    public let frames: [Rect]
+    public let contentSize: Size
+
+    /// Overlapping pairs are counted up to this many.
+    public static let overlapLimit = 10_000
+
+    /// Checks `result`.
+    /// - Parameters:
+    ///   - frame: reads item i's frame; `result.frame(at:)` unless a layout can fail there.
+    ///   - visible: the layout's own rectangle query to compare with the frames (analytic
+    ///     scripts answer `visible` themselves), or nil to skip that check.
+    /// - Throws: `LayoutError` naming the first invalid frame (1-based, as `check` prints
+    ///   items), or what `frame` or `visible` throws.
+    public init(result: any LayoutResult, frame: ((Int) throws -> Rect)? = nil,
+                visible: ((Rect) throws -> [Int])? = nil) throws {
+        var frames: [Rect] = []
+        frames.reserveCapacity(result.count)
+        for i in 0..<result.count {
+            let f = try frame?(i) ?? result.frame(at: i)
+            guard f.isValidFrame else {
+                throw LayoutError("frame \(i + 1) is \(f.compact); a frame needs \(f.frameRequirement)")
+            }
+            frames.append(f)
+        }
+        self.frames = frames
+        contentSize = result.contentSize
+
+        let slack = 1e-9
+        for (i, f) in frames.enumerated()
+        where f.minX < -slack || f.minY < -slack || f.maxX > contentSize.width + slack || f.maxY > contentSize.height + slack {
+            outside.append(i)
+        }
+
+        let index = SpatialIndex(frames: frames)
+        scan: for (i, f) in frames.enumerated() where f.width > 0 && f.height > 0 {
+            for j in index.query(f) where j > i {
+                overlaps.append((i, j))
+                if overlaps.count >= Self.overlapLimit { overlapsTruncated = true; break scan }
+            }
+        }
+
+        if let visible { try checkVisible(visible, index: index) }
+    }
+
+    /// Compares an analytic script's `visible` with the frames for a few viewport-sized
+    /// rectangles down the content. O(samples · (k log n)).
+    private mutating func checkVisible(_ visible: (Rect) throws -> [Int], index: SpatialIndex) throws {
+        let height = max(1, min(contentSize.height, 812)), width = max(1, contentSize.width)
+        let steps = 8
+        for s in 0..<steps {
+            let y = (contentSize.height - height) * Double(s) / Double(steps - 1)
+            let rect = Rect(x: 0, y: max(0, y), width: width, height: height)
+            let seen = Set(try visible(rect))
+            let missed = index.query(rect).filter { !seen.contains($0) }
+            if !missed.isEmpty { missedByVisible.append((rect, missed)) }
+        }
+    }
+
+    /// One line per warning, at most `limit` of each kind plus a "... n more" line per kind.
+    public func warnings(limit: Int) -> [String] {
+        var lines: [String] = []
+        for (i, j) in overlaps.prefix(limit) {
+            lines.append("items \(i + 1) and \(j + 1) overlap: \(frames[i].compact) and \(frames[j].compact)")
+        }
+        if overlaps.count > limit {
+            lines.append("... \(overlaps.count - limit)\(overlapsTruncated ? "+" : "") more overlapping pairs")
+        }
+        for i in outside.prefix(limit) {
+            lines.append("item \(i + 1) at \(frames[i].compact) lies outside the content bounds \(contentSize.width.compact)x\(contentSize.height.compact)")
+        }
+        if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
+        for (rect, missed) in missedByVisible.prefix(limit) {
+            let list = missed.prefix(5).map { String($0 + 1) }.joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
+            lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
+        }
+        return lines
+    }
+
+    /// Warnings found, counting each missed-visible rectangle once.
+    public var warningCount: Int { overlaps.count + outside.count + missedByVisible.count }
+}
+
+private extension Double {
+    /// `120`, `140.35`, and `nan` or `inf` for the values an invalid frame may hold.
+    var compact: String { isFinite ? JSONWriter.format(self) : description }
+}
+
+private extension Rect {
+    var compact: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
+}
