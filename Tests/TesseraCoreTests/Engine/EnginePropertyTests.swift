@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// After any sequence of reloads, scrolls and resizes, the engine's views are exactly a brute-force
 /// scan of the layout at that offset, with unique ids and view numbers.
