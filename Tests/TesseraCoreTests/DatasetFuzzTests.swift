@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// Random mutations of real dataset files (truncation, byte flips, inserted nesting, huge
 /// numbers, and mixes of them): every case either loads, and then lays out or gives a layout
