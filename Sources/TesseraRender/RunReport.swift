@@ -1,44 +1,76 @@
 import OrderedCollections
 import TesseraCore
 
-/// The `run --format json` document (SPEC §9): viewport, contentSize, items in flattened order,
-/// supplementaries, and `visible` when a viewport offset was given. Frames are printed as drawn
-/// in that viewport (a pinned sticky header at its pinned place), so `visible` is exactly the set
-/// of printed frames that overlap the viewport.
+/// The `run --format json` document: viewport, contentSize, items in flattened order at rest,
+/// supplementaries and decorations at rest, orthogonal sections with the offsets they are drawn
+/// at, and, when a viewport offset was given, `visible` (items as drawn there) and
+/// `visibleElements` (supplementaries and decorations as drawn there, pinned headers at their
+/// pinned place, in drawing order).
 public struct RunReport {
     public var run: LayoutRun
     public var viewport: Rect?
+    /// Offsets of orthogonal sections (the content offset is the viewport's origin).
+    public var sectionOffsets: [Int: Point]
 
-    public init(run: LayoutRun, viewport: Rect?) {
-        self.run = run; self.viewport = viewport
+    public init(run: LayoutRun, viewport: Rect?, sectionOffsets: [Int: Point] = [:]) {
+        self.run = run; self.viewport = viewport; self.sectionOffsets = sectionOffsets
     }
 
     public func document() -> JSONValue {
         let result = run.result
         let dataset = run.dataset
+        let layered = (0..<result.count).contains { result.zIndex(ofItem: $0) != 0 }
         var items: [JSONValue] = []
         items.reserveCapacity(result.count)
         for i in 0..<result.count {
             let section = dataset.sectionIndex(containing: i)
-            let frame = result.drawnFrame(at: i, viewport: viewport)
             let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
-            items.append(.object(["id": id, "section": .int(section), "frame": frame.json]))
+            var item: OrderedDictionary<String, JSONValue> = ["id": id, "section": .int(section), "frame": result.frame(at: i).json]
+            if layered { item["zIndex"] = .int(result.zIndex(ofItem: i)) }
+            items.append(.object(item))
         }
         var doc: OrderedDictionary<String, JSONValue> = [
             "viewport": .array([.double(run.viewport.width), .double(run.viewport.height)]),
             "contentSize": .array([.double(result.contentSize.width), .double(result.contentSize.height)]),
             "items": .array(items),
-            "supplementaries": .array(result.supplementaries.map {
-                .object(["kind": .string($0.kind), "section": .int($0.section), "frame": $0.frame.json])
-            }),
+            "supplementaries": .array(result.supplementaries.map { $0.json(category: false) }),
         ]
+        let decorations = result.decorations
+        if !decorations.isEmpty { doc["decorations"] = .array(decorations.map { $0.json(category: false) }) }
+        let orthogonal = result.orthogonalSections
+        if !orthogonal.isEmpty {
+            doc["orthogonal"] = .array(orthogonal.map { o in
+                let offset = sectionOffsets[o.section] ?? .zero
+                return .object(["section": .int(o.section), "frame": o.frame.json,
+                                "contentSize": .array([.double(o.contentSize.width), .double(o.contentSize.height)]),
+                                "offset": .array([.double(offset.x), .double(offset.y)])])
+            })
+        }
         if let viewport {
-            doc["visible"] = .array(result.visible(in: viewport).map { .int($0) })
+            let scroll = ScrollState(contentOffset: viewport.origin, sectionOffsets: sectionOffsets)
+            let drawn = result.elements(in: viewport, scroll: scroll)
+            doc["visible"] = .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })
+            doc["visibleElements"] = .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })
         }
         return .object(doc)
     }
 
     public func json() -> String { JSONWriter.write(document(), options: .pretty) }
+}
+
+extension LayoutElement {
+    /// The element as `run --format json` prints it; `category` only where lists mix them.
+    func json(category withCategory: Bool) -> JSONValue {
+        var object: OrderedDictionary<String, JSONValue> = [:]
+        if withCategory { object["category"] = .string(category.rawValue) }
+        object["kind"] = .string(kind)
+        object["section"] = .int(section)
+        if let index { object["index"] = .int(index) }
+        object["frame"] = frame.json
+        object["zIndex"] = .int(zIndex)
+        if pinned { object["pinned"] = .bool(true) }
+        return .object(object)
+    }
 }
 
 extension Rect {

@@ -1,33 +1,239 @@
-/// A layout result that owns every frame in contiguous storage plus a spatial index over them.
+/// A layout result that owns its frames in contiguous storage plus one spatial index over its
+/// items, supplementaries and decorations.
 ///
-/// Built once; answers `frame(at:)` in O(1) and `visible(in:)` in O(log n + k) through the
-/// index. Content size is the bounding box of the frames and the origin (CollectionKit's
-/// SimpleLayout), grown to `minimumContentSize` when a layout states a larger one.
+/// **Storage.** `boxes` holds the `count` item frames, then one box per element: its frame, or
+/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`). One
+/// `SpatialIndex` covers all of them, so an element query is one index walk: entry ids below
+/// `count` are items, the rest elements.
+///
+/// **Query.** Hits are mapped to their drawn frames (pinned elements re-tested at their pinned
+/// place). Items and item-anchored elements of orthogonal sections are skipped by the main walk
+/// and found by one walk per orthogonal scroller that the rectangle crosses, with the rectangle
+/// clipped to the scroller and moved by the section's offset. O(log n + k) for k hits (plus the
+/// few pinned elements whose sweep, but not their drawn frame, reaches the rectangle).
+///
+/// Content size is the bounding box of the origin, the frames and the elements (orthogonal
+/// sections count by their scroller frame), grown to `minimumContentSize`.
 public struct FramesResult: LayoutResult {
-    public let frames: [Rect]
+    public let count: Int
     public let contentSize: Size
     public let index: SpatialIndex
-    public let supplementaries: [Supplementary]
+    public let elements: [LayoutElement]
+    public let orthogonalSections: [OrthogonalSection]
+    /// Item frames, then element boxes (pinned ones swept).
+    let boxes: [Rect]
+    /// First item of each section; sections tile `0..<count` in order.
+    let sectionStarts: [Int]
+    /// Per-item zIndex, or empty when every item is at 0.
+    let itemZIndices: [Int]
+    /// For each element, the y its bottom may not pass while pinned (unused when not pinned).
+    let pinEnds: [Double]
+    /// Position in `orthogonalSections` by section index.
+    let orthogonalBySection: [Int: Int]
+    /// Index over the orthogonal scroller frames.
+    let scrollers: SpatialIndex
 
-    /// Validates every frame (finite, non-negative size) and indexes them.
-    /// - Complexity: O(n) to validate and to build the index (O(n) radix sorts for shuffled frames).
-    public init(frames: [Rect], minimumContentSize: Size = .zero, supplementaries: [Supplementary] = [],
+    /// The item frames at rest, in flattened order.
+    public var frames: ArraySlice<Rect> { boxes[0..<count] }
+
+    /// Validates every frame, element and orthogonal section, and indexes items and elements.
+    ///
+    /// - Parameters:
+    ///   - sections: item ranges of the sections, tiling `0..<frames.count` in order (default:
+    ///     one section).
+    ///   - elements: supplementaries and decorations at rest. A pinned element is pushed up by
+    ///     its section's end: the lowest bottom of the section's items (its scroller for an
+    ///     orthogonal section) and unpinned elements, or its own bottom if lower.
+    ///   - itemZIndices: one per item, or empty for all 0.
+    ///   - orthogonal: sections that scroll on the cross axis, at most one entry per section.
+    /// - Throws: `LayoutError` naming the first invalid frame, element or section.
+    /// - Complexity: O(n + m) to validate and to build the index (n items, m elements).
+    public init(frames: [Rect], minimumContentSize: Size = .zero, elements: [LayoutElement] = [],
+                sections: [Range<Int>]? = nil, itemZIndices: [Int] = [], orthogonal: [OrthogonalSection] = [],
                 layoutName: String = "the") throws {
+        let n = frames.count
+        let ranges = sections ?? [0..<n]
+        guard !ranges.isEmpty, ranges[0].lowerBound == 0, ranges[ranges.count - 1].upperBound == n,
+              zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound }) else {
+            throw LayoutError("\(layoutName) layout gave sections that do not tile its \(n) items in order")
+        }
+        guard itemZIndices.isEmpty || itemZIndices.count == n else {
+            throw LayoutError("\(layoutName) layout gave \(itemZIndices.count) item zIndex values for \(n) items")
+        }
+        var orthogonalBySection: [Int: Int] = [:]
+        for (k, o) in orthogonal.enumerated() {
+            guard ranges.indices.contains(o.section) else {
+                throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal; expected a section in 0..<\(ranges.count)")
+            }
+            guard o.frame.isValidFrame, o.contentSize.width.isFinite, o.contentSize.height.isFinite,
+                  o.contentSize.width >= 0, o.contentSize.height >= 0 else {
+                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid frame \(o.frame) or content size; expected finite numbers and a non-negative size")
+            }
+            guard orthogonalBySection.updateValue(k, forKey: o.section) == nil else {
+                throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal twice")
+            }
+        }
+
+        // Bounding box and section ends (the y a pinned element of the section may not pass).
         var maxX = minimumContentSize.width, maxY = minimumContentSize.height
-        for (i, f) in frames.enumerated() {
-            guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
-            maxX = max(maxX, f.maxX); maxY = max(maxY, f.maxY)
+        var sectionEnds = [Double](repeating: -.infinity, count: ranges.count)
+        for (s, range) in ranges.enumerated() {
+            for i in range {
+                let f = frames[i]
+                guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
+                sectionEnds[s] = max(sectionEnds[s], f.maxY)
+            }
+            if let k = orthogonalBySection[s] {
+                sectionEnds[s] = orthogonal[k].frame.maxY
+                maxX = max(maxX, orthogonal[k].frame.maxX); maxY = max(maxY, orthogonal[k].frame.maxY)
+            } else {
+                for i in range { maxX = max(maxX, frames[i].maxX); maxY = max(maxY, frames[i].maxY) }
+            }
+        }
+        for (k, e) in elements.enumerated() {
+            try Self.validate(e, k, ranges: ranges, orthogonal: orthogonalBySection, layoutName: layoutName)
+            // Badges of orthogonal sections scroll with their items: the scroller already counts.
+            if e.index == nil || orthogonalBySection[e.section] == nil {
+                maxX = max(maxX, e.frame.maxX); maxY = max(maxY, e.frame.maxY)
+            }
+            if !e.pinned { sectionEnds[e.section] = max(sectionEnds[e.section], e.frame.maxY) }
         }
         guard maxX.isFinite, maxY.isFinite else {
             throw LayoutError("\(layoutName) layout's content size \(JSONValue.double(maxX).briefDescription)x\(JSONValue.double(maxY).briefDescription) is not finite; expected a finite minimum content size")
         }
-        self.frames = frames
+        let pinEnds = elements.map { $0.pinned ? max(sectionEnds[$0.section], $0.frame.maxY) : 0 }
+
+        var boxes = frames
+        if !elements.isEmpty {
+            boxes.reserveCapacity(n + elements.count)
+            for (e, end) in zip(elements, pinEnds) { boxes.append(e.pinned ? Pinning.sweep(e.frame, end: end) : e.frame) }
+        }
+        self.count = n
         self.contentSize = Size(width: maxX, height: maxY)
-        self.supplementaries = supplementaries
-        self.index = SpatialIndex(frames: frames)
+        self.elements = elements
+        self.orthogonalSections = orthogonal
+        self.boxes = boxes
+        self.sectionStarts = ranges.map(\.lowerBound)
+        self.itemZIndices = itemZIndices
+        self.pinEnds = pinEnds
+        self.orthogonalBySection = orthogonalBySection
+        self.index = SpatialIndex(frames: boxes)
+        self.scrollers = SpatialIndex(frames: orthogonal.map(\.frame))
     }
 
-    public var count: Int { frames.count }
-    public func frame(at index: Int) -> Rect { frames[index] }
-    public func visible(in rect: Rect) -> [Int] { index.query(rect) }
+    private static func validate(_ e: LayoutElement, _ k: Int, ranges: [Range<Int>], orthogonal: [Int: Int],
+                                 layoutName: String) throws {
+        let what = "\(layoutName) layout's \(e.category.rawValue) \(k) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'"))"
+        guard e.category != .item else { throw LayoutError("\(what) is an item; items are given as frames") }
+        guard e.frame.isValidFrame else {
+            throw LayoutError("\(what) has an invalid frame \(e.frame); expected finite numbers and a non-negative size")
+        }
+        guard ranges.indices.contains(e.section) else {
+            throw LayoutError("\(what) is in section \(e.section); expected a section in 0..<\(ranges.count)")
+        }
+        if let i = e.index {
+            guard ranges[e.section].contains(i) else {
+                throw LayoutError("\(what) is anchored to item \(i), which is not in its section \(e.section) (items \(ranges[e.section]))")
+            }
+            guard !(e.pinned && orthogonal[e.section] != nil) else {
+                throw LayoutError("\(what) is pinned and anchored to an item of orthogonal section \(e.section); only section-level elements pin there")
+            }
+        }
+    }
+
+    public func frame(at index: Int) -> Rect { boxes[index] }
+
+    public func frame(at index: Int, scroll: ScrollState) -> Rect {
+        guard !orthogonalBySection.isEmpty else { return boxes[index] }
+        let s = section(ofItem: index)
+        guard orthogonalBySection[s] != nil else { return boxes[index] }
+        let o = scroll.offset(ofSection: s)
+        return boxes[index].offsetBy(dx: -o.x, dy: -o.y)
+    }
+
+    /// The last section starting at or before `index` (empty sections start where the next does).
+    /// O(log s).
+    public func section(ofItem index: Int) -> Int {
+        var lo = 0, hi = sectionStarts.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if sectionStarts[mid] <= index { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    public func zIndex(ofItem index: Int) -> Int { itemZIndices.isEmpty ? 0 : itemZIndices[index] }
+
+    public func visible(in rect: Rect) -> [Int] {
+        if !orthogonalSections.isEmpty { return visible(in: rect, scroll: ScrollState(showing: rect)) }
+        let hits = index.query(rect)
+        guard !elements.isEmpty else { return hits }
+        // Hits ascend, so the items come first.
+        var end = hits.count
+        while end > 0, hits[end - 1] >= count { end -= 1 }
+        return Array(hits[0..<end])
+    }
+
+    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        var found: [(ordinal: Int, element: LayoutElement)] = []
+        let top = scroll.contentOffset.y
+        let hasOrthogonal = !orthogonalSections.isEmpty
+        for h in index.query(rect) {
+            if h < count {
+                let s = section(ofItem: h)
+                if hasOrthogonal, orthogonalBySection[s] != nil { continue }
+                found.append((h, .item(h, section: s, frame: boxes[h], zIndex: zIndex(ofItem: h))))
+            } else {
+                let e = elements[h - count]
+                if hasOrthogonal, e.index != nil, orthogonalBySection[e.section] != nil { continue }
+                if e.pinned {
+                    var pinned = e
+                    pinned.frame = Pinning.frame(e.frame, top: top, end: pinEnds[h - count])
+                    if pinned.frame.overlapsWithPositiveArea(rect) { found.append((h, pinned)) }
+                } else {
+                    found.append((h, e))
+                }
+            }
+        }
+        if hasOrthogonal {
+            for k in scrollers.query(rect) { appendOrthogonal(orthogonalSections[k], rect, scroll, into: &found) }
+        }
+        return Self.drawingOrder(found)
+    }
+
+    /// The items and item-anchored elements of one orthogonal section that show through its
+    /// scroller inside `rect`.
+    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState,
+                                  into found: inout [(ordinal: Int, element: LayoutElement)]) {
+        let clip = OrthogonalSection.clip(rect, to: o.frame)
+        let off = scroll.offset(ofSection: o.section)
+        // Walk at rest; a hair of slack so rounding in the shift never loses a hit, then the
+        // exact test on the drawn frame decides.
+        let region = clip.offsetBy(dx: off.x, dy: off.y)
+        let slack = 1e-9 * (abs(region.x) + abs(region.y) + region.width + region.height + 1)
+        let probe = Rect(x: region.x - slack, y: region.y - slack,
+                         width: region.width + 2 * slack, height: region.height + 2 * slack)
+        let range = sectionStarts[o.section]..<(o.section + 1 < sectionStarts.count ? sectionStarts[o.section + 1] : count)
+        for h in index.query(probe) {
+            var e: LayoutElement
+            if h < count {
+                guard range.contains(h) else { continue }
+                e = .item(h, section: o.section, frame: boxes[h], zIndex: zIndex(ofItem: h))
+            } else {
+                e = elements[h - count]
+                guard e.section == o.section, e.index != nil else { continue }
+            }
+            e.frame = e.frame.offsetBy(dx: -off.x, dy: -off.y)
+            if e.frame.overlapsWithPositiveArea(clip) { found.append((h, e)) }
+        }
+    }
+
+    /// Drawing order with the position in items-then-elements as the final tie-break.
+    static func drawingOrder(_ found: [(ordinal: Int, element: LayoutElement)]) -> [LayoutElement] {
+        found.sorted { a, b in
+            let ka = (a.element.zIndex, a.element.pinned ? 1 : 0, a.element.category.drawingRank, a.element.index ?? -1)
+            let kb = (b.element.zIndex, b.element.pinned ? 1 : 0, b.element.category.drawingRank, b.element.index ?? -1)
+            return ka != kb ? ka < kb : a.ordinal < b.ordinal
+        }.map(\.element)
+    }
 }

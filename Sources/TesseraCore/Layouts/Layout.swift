@@ -7,40 +7,72 @@ public protocol Layout {
     func layout(_ context: LayoutContext) throws -> any LayoutResult
 }
 
-/// A supplementary element (a header, a footer, a background), for layouts that have them.
-public struct Supplementary: Hashable, Sendable {
-    public var kind: String
-    public var section: Int
-    public var frame: Rect
-    public init(kind: String, section: Int, frame: Rect) {
-        self.kind = kind; self.section = section; self.frame = frame
-    }
-}
-
-/// The outcome of a layout pass: an immutable value that answers frame and visibility queries.
+/// The outcome of a layout pass: an immutable value that answers frame and element queries.
 ///
-/// `frame(at:)` and `visible(in:)` have no hidden state: the same question always gets the same
-/// answer. Layouts whose frames depend on the viewport (sticky headers) say so through
-/// `frame(at:viewport:)`, which takes the viewport as an argument instead of remembering it.
+/// Nothing here keeps state between calls: the same question always gets the same answer.
+/// Everything that depends on scrolling (pinned headers, orthogonal sections scrolled on the
+/// cross axis) takes a `ScrollState` argument.
+///
+/// A result draws *elements*: its `count` items, plus the supplementaries (headers, footers,
+/// badges) and decorations (backgrounds) listed in `elements`.
 public protocol LayoutResult {
     /// Number of items laid out.
     var count: Int { get }
     /// Size of the scrollable content.
     var contentSize: Size { get }
-    /// Item `index`'s resting frame (before any viewport-dependent pinning).
+    /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
     func frame(at index: Int) -> Rect
-    /// Every item whose frame (as shown in `rect`) overlaps `rect` with a positive area,
-    /// in ascending flattened order.
+    /// Every item whose frame, as drawn when scrolled to `rect`'s origin (sticky headers pin to
+    /// its top, orthogonal sections at offset 0 clipped to their scrollers), overlaps `rect`
+    /// with a positive area, in ascending flattened order.
     func visible(in rect: Rect) -> [Int]
-    /// Item `index`'s frame as drawn when the viewport is `viewport` (sticky headers pin).
-    func frame(at index: Int, viewport: Rect) -> Rect
-    /// Supplementary elements (headers, footers), in content coordinates.
-    var supplementaries: [Supplementary] { get }
+    /// Item `index`'s frame as drawn for `scroll`: pinned for a sticky header, shifted by its
+    /// section's offset in an orthogonal section (unclipped).
+    func frame(at index: Int, scroll: ScrollState) -> Rect
+    /// The 0-based section of item `index`.
+    func section(ofItem index: Int) -> Int
+    /// Item `index`'s drawing order (higher on top).
+    func zIndex(ofItem index: Int) -> Int
+    /// The supplementaries and decorations, at rest, in content coordinates.
+    var elements: [LayoutElement] { get }
+    /// Sections that scroll on the cross axis, with their scroller frames.
+    var orthogonalSections: [OrthogonalSection] { get }
+    /// Every element (items, supplementaries, decorations) that, as drawn for `scroll`, overlaps
+    /// `rect` with a positive area, with its drawn frame, in drawing order (see
+    /// `LayoutElement.inDrawingOrder`). An element of an orthogonal section counts only where
+    /// it shows through its scroller. O(log n + k) for results that index their elements.
+    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement]
 }
 
 extension LayoutResult {
-    public func frame(at index: Int, viewport: Rect) -> Rect { frame(at: index) }
-    public var supplementaries: [Supplementary] { [] }
+    public func frame(at index: Int, scroll: ScrollState) -> Rect { frame(at: index) }
+    public func section(ofItem index: Int) -> Int { 0 }
+    public func zIndex(ofItem index: Int) -> Int { 0 }
+    public var elements: [LayoutElement] { [] }
+    public var orthogonalSections: [OrthogonalSection] { [] }
+
+    /// Items only, for results with no other elements: the visible items as drawn.
+    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        let drawn = visible(in: rect).compactMap { i -> LayoutElement? in
+            let f = frame(at: i, scroll: scroll)
+            return f.overlapsWithPositiveArea(rect)
+                ? .item(i, section: section(ofItem: i), frame: f, zIndex: zIndex(ofItem: i)) : nil
+        }
+        return LayoutElement.inDrawingOrder(drawn)
+    }
+
+    /// The supplementaries (headers, footers, badges) at rest.
+    public var supplementaries: [LayoutElement] { elements.filter { $0.category == .supplementary } }
+    /// The decorations (backgrounds) at rest.
+    public var decorations: [LayoutElement] { elements.filter { $0.category == .decoration } }
+
+    /// The items visible in `rect` as drawn for `scroll`, ascending. O(log n + k).
+    public func visible(in rect: Rect, scroll: ScrollState) -> [Int] {
+        elements(in: rect, scroll: scroll).compactMap { $0.category == .item ? $0.index : nil }.sorted()
+    }
+
+    /// Item `index`'s frame as drawn when scrolled to `viewport`'s origin.
+    public func frame(at index: Int, viewport: Rect) -> Rect { frame(at: index, scroll: ScrollState(showing: viewport)) }
 
     /// Item `index`'s frame as drawn: pinned for `viewport` when one is given, else resting.
     public func drawnFrame(at index: Int, viewport: Rect?) -> Rect {

@@ -2,7 +2,7 @@
 ///
 /// Decorators (InsetLayout, TransposeLayout) return one of these instead of copying frames, so
 /// wrapping a million-item or analytic result costs nothing. Out: `r ↦ swap?(r) + (dx, dy)`;
-/// queries go the inverse way, so `visible(in:)` stays exact and ascending.
+/// queries (rectangles and scroll states) go the inverse way, so they stay exact.
 struct MappedResult: LayoutResult {
     let base: any LayoutResult
     let transpose: Bool
@@ -11,17 +11,32 @@ struct MappedResult: LayoutResult {
     let contentSize: Size
 
     var count: Int { base.count }
-    var supplementaries: [Supplementary] {
-        base.supplementaries.map { Supplementary(kind: $0.kind, section: $0.section, frame: toOuter($0.frame)) }
+    var elements: [LayoutElement] { base.elements.map(toOuter) }
+    var orthogonalSections: [OrthogonalSection] {
+        base.orthogonalSections.map {
+            OrthogonalSection(section: $0.section, frame: toOuter($0.frame),
+                              contentSize: transpose ? $0.contentSize.transposed : $0.contentSize)
+        }
     }
 
     func frame(at index: Int) -> Rect { toOuter(base.frame(at: index)) }
-    func frame(at index: Int, viewport: Rect) -> Rect { toOuter(base.frame(at: index, viewport: toInner(viewport))) }
+    func frame(at index: Int, scroll: ScrollState) -> Rect { toOuter(base.frame(at: index, scroll: toInner(scroll))) }
+    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     func visible(in rect: Rect) -> [Int] { base.visible(in: toInner(rect)) }
+    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        base.elements(in: toInner(rect), scroll: toInner(scroll)).map(toOuter)
+    }
 
+    private func toOuter(_ e: LayoutElement) -> LayoutElement {
+        var copy = e
+        copy.frame = toOuter(e.frame)
+        return copy
+    }
     private func toOuter(_ r: Rect) -> Rect { (transpose ? r.transposed : r).offsetBy(dx: dx, dy: dy) }
     private func toInner(_ r: Rect) -> Rect {
         let shifted = r.offsetBy(dx: -dx, dy: -dy)
         return transpose ? shifted.transposed : shifted
     }
+    private func toInner(_ s: ScrollState) -> ScrollState { s.mappedInward(dx: dx, dy: dy, transpose: transpose) }
 }

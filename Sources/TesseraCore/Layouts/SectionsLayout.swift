@@ -63,20 +63,33 @@ public struct SectionsLayout: Layout {
 
         var frames: [Rect] = []
         frames.reserveCapacity(context.count)
-        var supplementaries: [Supplementary] = []
+        var elements: [LayoutElement] = []
+        var orthogonal: [OrthogonalSection] = []
+        var zIndices: [Int] = []
         var content = Size.zero
         for (s, result) in measured.enumerated() {
             guard let result else { continue }
-            let o = origins[s]
+            let o = origins[s], first = sections[s].range.lowerBound
             // Content includes each section's own content size (insets, trailing space).
             content.width = max(content.width, o.x + result.contentSize.width)
             content.height = max(content.height, o.y + result.contentSize.height)
             for i in 0..<result.count { frames.append(result.frame(at: i).offsetBy(dx: o.x, dy: o.y)) }
-            supplementaries += result.supplementaries.map {
-                Supplementary(kind: $0.kind, section: s, frame: $0.frame.offsetBy(dx: o.x, dy: o.y))
+            for i in 0..<result.count where zIndices.isEmpty == false || result.zIndex(ofItem: i) != 0 {
+                if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
+                zIndices[first + i] = result.zIndex(ofItem: i)
+            }
+            elements += result.elements.map {
+                var e = $0.offsetBy(dx: o.x, dy: o.y)
+                e.section = s
+                e.index = $0.index.map { first + $0 }
+                return e
+            }
+            orthogonal += result.orthogonalSections.prefix(1).map {
+                OrthogonalSection(section: s, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
         }
-        return try FramesResult(frames: frames, minimumContentSize: content, supplementaries: supplementaries,
+        return try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
+                                sections: sections.map(\.range), itemZIndices: zIndices, orthogonal: orthogonal,
                                 layoutName: "sections")
     }
 }

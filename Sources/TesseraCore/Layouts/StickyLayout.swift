@@ -1,10 +1,10 @@
 /// Pins section headers to the top of the viewport (CollectionKit's StickyLayout).
 ///
-/// The header pinned for a viewport is the last sticky item whose resting minY is above the
-/// viewport's minY. It sits at the viewport top and is pushed up by the next sticky item:
-/// `y = min(viewport.minY, next.minY − height)`. Two fixes over CollectionKit: the pin takes
-/// the viewport as an argument (no state stored by the visible query), and the last header is
-/// pushed up by the bottom of its own section instead of staying pinned for ever.
+/// A sticky item whose resting minY is above the visible area's top sits at that top and is
+/// pushed up by the next sticky item: `y = max(rest, min(top, next.minY − height))`. Two fixes
+/// over CollectionKit: the pin takes the scroll state as an argument (no state stored by the
+/// visible query), and the last header is pushed up by the bottom of its own section instead of
+/// staying pinned for ever. Sticky items also come out as pinned "header" supplementaries.
 public struct StickyLayout: Layout {
     public var root: any Layout
     /// Which items stick; gets a 0-based index. Default: even indices (headers before sections).
@@ -31,68 +31,85 @@ public struct StickyLayout: Layout {
             }
         }
         if !sticky.isEmpty { sticky[sticky.count - 1].sectionBottom = sectionBottom }
-        // Sorted by resting minY so the pinned header can be found by binary search.
-        sticky.sort { ($0.frame.minY, $0.index) < ($1.frame.minY, $1.index) }
         return StickyResult(base: base, headers: sticky)
     }
 }
 
+/// The root's result with its sticky items pinned; each sticky item is also a pinned "header"
+/// supplementary anchored to it (zIndex 1), so it draws above the cards.
+///
+/// A header's pinned frame is `Pinning.frame` with the visible area's top and, as its end, the
+/// next header's resting minY (the last header: the bottom of its own section). Headers are
+/// indexed by their sweeps, so queries stay O(log n + k).
 struct StickyResult: LayoutResult {
     struct Header {
         var index: Int
         var frame: Rect
         /// Lowest maxY of the header and the items after it, up to the next sticky item.
         var sectionBottom: Double
+        /// The y the pinned header's bottom may not pass.
+        var end: Double = 0
     }
 
     let base: any LayoutResult
     /// Sticky items sorted by resting minY.
     let headers: [Header]
+    /// Position in `headers` of each sticky item.
+    let headerOf: [Int: Int]
+    /// Index over the headers' sweeps, by position in `headers`.
+    let sweeps: SpatialIndex
+
+    init(base: any LayoutResult, headers unsorted: [Header]) {
+        var headers = unsorted.sorted { ($0.frame.minY, $0.index) < ($1.frame.minY, $1.index) }
+        for k in headers.indices {
+            headers[k].end = k + 1 < headers.count ? headers[k + 1].frame.minY : headers[k].sectionBottom
+        }
+        self.base = base
+        self.headers = headers
+        self.headerOf = Dictionary(uniqueKeysWithValues: headers.enumerated().map { ($0.element.index, $0.offset) })
+        self.sweeps = SpatialIndex(frames: headers.map { Pinning.sweep($0.frame, end: $0.end) })
+    }
 
     var count: Int { base.count }
     var contentSize: Size { base.contentSize }
-    var supplementaries: [Supplementary] { base.supplementaries }
+    var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
+    var elements: [LayoutElement] { base.elements + headers.map { supplementary($0, frame: $0.frame) } }
     func frame(at index: Int) -> Rect { base.frame(at: index) }
+    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
 
-    /// Position in `headers` of the header pinned for `viewport`, if any. O(log s).
-    func pinned(for viewport: Rect) -> Int? {
-        var lo = 0, hi = headers.count   // first header with minY >= viewport.minY
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if headers[mid].frame.minY < viewport.minY { lo = mid + 1 } else { hi = mid }
+    func frame(at index: Int, scroll: ScrollState) -> Rect {
+        guard let k = headerOf[index] else { return base.frame(at: index, scroll: scroll) }
+        return pinnedFrame(k, top: scroll.contentOffset.y)
+    }
+
+    func pinnedFrame(_ k: Int, top: Double) -> Rect { Pinning.frame(headers[k].frame, top: top, end: headers[k].end) }
+
+    /// Headers drawn inside `rect` when the visible area's top is at `top`, with their frames.
+    private func shownHeaders(in rect: Rect, top: Double) -> [(Int, Rect)] {
+        sweeps.query(rect).compactMap { k in
+            let f = pinnedFrame(k, top: top)
+            return f.overlapsWithPositiveArea(rect) ? (headers[k].index, f) : nil
         }
-        return lo == 0 ? nil : lo - 1
     }
 
-    func pinnedFrame(_ k: Int, viewport: Rect) -> Rect {
-        let h = headers[k]
-        let limit = k + 1 < headers.count ? headers[k + 1].frame.minY : h.sectionBottom
-        var f = h.frame
-        f.y = max(h.frame.minY, min(viewport.minY, limit - f.height))
-        return f
-    }
-
-    func frame(at index: Int, viewport: Rect) -> Rect {
-        guard let k = pinned(for: viewport), headers[k].index == index else { return base.frame(at: index) }
-        return pinnedFrame(k, viewport: viewport)
-    }
-
-    /// The root's visible items with the pinned header's resting frame replaced by its pinned one.
+    /// The root's visible non-sticky items plus the sticky ones as pinned for `rect`'s top.
     func visible(in rect: Rect) -> [Int] {
-        var result = base.visible(in: rect)
-        guard let k = pinned(for: rect) else { return result }
-        let index = headers[k].index
-        let showsPinned = pinnedFrame(k, viewport: rect).overlapsWithPositiveArea(rect)
-        let slot = lowerBound(result, index)
-        let present = slot < result.count && result[slot] == index
-        if showsPinned && !present { result.insert(index, at: slot) }
-        if !showsPinned && present { result.remove(at: slot) }
-        return result
+        let plain = base.visible(in: rect).filter { headerOf[$0] == nil }
+        let pinned = shownHeaders(in: rect, top: rect.minY).map(\.0)
+        return pinned.isEmpty ? plain : (plain + pinned).sorted()
     }
 
-    private func lowerBound(_ a: [Int], _ x: Int) -> Int {
-        var lo = 0, hi = a.count
-        while lo < hi { let m = (lo + hi) / 2; if a[m] < x { lo = m + 1 } else { hi = m } }
-        return lo
+    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        var found = base.elements(in: rect, scroll: scroll).filter { $0.category != .item || headerOf[$0.index!] == nil }
+        for (i, f) in shownHeaders(in: rect, top: scroll.contentOffset.y) {
+            found.append(.item(i, section: base.section(ofItem: i), frame: f, zIndex: base.zIndex(ofItem: i)))
+            found.append(supplementary(headers[headerOf[i]!], frame: f))
+        }
+        return LayoutElement.inDrawingOrder(found)
+    }
+
+    private func supplementary(_ h: Header, frame: Rect) -> LayoutElement {
+        .supplementary("header", section: base.section(ofItem: h.index), index: h.index, frame: frame, pinned: true)
     }
 }

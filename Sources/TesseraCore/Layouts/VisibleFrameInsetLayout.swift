@@ -28,8 +28,14 @@ struct VisibleFrameInsetResult: LayoutResult {
 
     var count: Int { base.count }
     var contentSize: Size { base.contentSize }
-    var supplementaries: [Supplementary] { base.supplementaries }
+    var elements: [LayoutElement] { base.elements }
+    var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
     func frame(at index: Int) -> Rect { base.frame(at: index) }
-    func frame(at index: Int, viewport: Rect) -> Rect { base.frame(at: index, viewport: viewport) }
+    func frame(at index: Int, scroll: ScrollState) -> Rect { base.frame(at: index, scroll: scroll) }
+    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     func visible(in rect: Rect) -> [Int] { base.visible(in: rect.inset(by: insets)) }
+    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        base.elements(in: rect.inset(by: insets), scroll: scroll)
+    }
 }

@@ -1,0 +1,87 @@
+/// What a layout draws: an item (a cell), a supplementary (a header, a footer, a badge) or a
+/// decoration (a section background), as in UIKit's `UICollectionView.ElementCategory`.
+public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
+    case item, supplementary, decoration
+
+    /// Tie-break in drawing order at equal `zIndex`: backgrounds, then cells, then headers.
+    var drawingRank: Int {
+        switch self {
+        case .decoration: 0
+        case .item: 1
+        case .supplementary: 2
+        }
+    }
+}
+
+/// One thing a layout result draws, in content coordinates.
+///
+/// Results list their supplementaries and decorations at rest in `LayoutResult.elements`;
+/// `LayoutResult.elements(in:scroll:)` returns items, supplementaries and decorations as drawn
+/// for a scroll state (pinned headers at their pinned place, items of orthogonal sections shifted
+/// by their section's offset).
+public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
+    public var category: ElementCategory
+    /// The supplementary or decoration kind (`"header"`, `"footer"`, `"background"`, ...);
+    /// empty for items.
+    public var kind: String
+    /// 0-based section index.
+    public var section: Int
+    /// The flattened item index: the item itself for `.item`, the item a supplementary is
+    /// anchored to (a badge), or nil for section-level supplementaries and decorations.
+    public var index: Int?
+    public var frame: Rect
+    /// Drawing order: higher on top. Items default to 0, supplementaries to 1, decorations to 0.
+    public var zIndex: Int
+    /// Sticks to the top of the visible area while its section is visible, pushed up by the
+    /// section's end (UIKit's `pinToVisibleBounds`, CollectionKit's sticky headers).
+    public var pinned: Bool
+
+    public init(category: ElementCategory, kind: String = "", section: Int, index: Int? = nil, frame: Rect,
+                zIndex: Int? = nil, pinned: Bool = false) {
+        self.category = category
+        self.kind = kind
+        self.section = section
+        self.index = index
+        self.frame = frame
+        self.zIndex = zIndex ?? (category == .supplementary ? 1 : 0)
+        self.pinned = pinned
+    }
+
+    /// An item element.
+    public static func item(_ index: Int, section: Int, frame: Rect, zIndex: Int = 0) -> LayoutElement {
+        LayoutElement(category: .item, section: section, index: index, frame: frame, zIndex: zIndex)
+    }
+
+    /// A header, footer or badge (`index`: the item it is anchored to, if any).
+    public static func supplementary(_ kind: String, section: Int, index: Int? = nil, frame: Rect,
+                                     zIndex: Int = 1, pinned: Bool = false) -> LayoutElement {
+        LayoutElement(category: .supplementary, kind: kind, section: section, index: index, frame: frame,
+                      zIndex: zIndex, pinned: pinned)
+    }
+
+    /// A section background.
+    public static func decoration(_ kind: String, section: Int, frame: Rect, zIndex: Int = 0) -> LayoutElement {
+        LayoutElement(category: .decoration, kind: kind, section: section, frame: frame, zIndex: zIndex)
+    }
+
+    /// The same element moved by `dx, dy`.
+    public func offsetBy(dx: Double, dy: Double) -> LayoutElement {
+        var copy = self
+        copy.frame = frame.offsetBy(dx: dx, dy: dy)
+        return copy
+    }
+
+    public var description: String {
+        let anchor = index.map { " #\($0)" } ?? ""
+        return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") s\(section)\(anchor) \(frame) z\(zIndex)\(pinned ? " pinned" : "")"
+    }
+}
+
+extension LayoutElement {
+    /// Sorts elements into drawing order, bottom first: ascending `zIndex`, then pinned elements
+    /// above unpinned ones, then decorations, items, supplementaries, then by item index and
+    /// finally by the order given. O(k log k).
+    public static func inDrawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
+        FramesResult.drawingOrder(elements.enumerated().map { ($0.offset, $0.element) })
+    }
+}

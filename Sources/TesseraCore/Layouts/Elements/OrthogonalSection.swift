@@ -1,0 +1,27 @@
+/// A section that scrolls on the cross axis (UIKit's orthogonal scrolling): its items live in a
+/// scroller of their own.
+///
+/// `LayoutResult.frame(at:)` gives such a section's items at rest (section offset 0, 0). Drawn
+/// for a scroll state, they are shifted by minus the section's offset and clipped to `frame`;
+/// item-anchored supplementaries (badges) move with them, while section headers, footers and
+/// backgrounds stay where they are.
+public struct OrthogonalSection: Hashable, Sendable {
+    /// 0-based section index.
+    public var section: Int
+    /// The scroller's frame in content coordinates (what the section shows).
+    public var frame: Rect
+    /// The size of what scrolls inside it, in the scroller's own coordinates.
+    public var contentSize: Size
+
+    public init(section: Int, frame: Rect, contentSize: Size) {
+        self.section = section
+        self.frame = frame
+        self.contentSize = contentSize
+    }
+
+    /// The rectangle shared by `a` and `b` (possibly without area).
+    static func clip(_ a: Rect, to b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(a.maxX, b.maxX) - x0), height: max(0, min(a.maxY, b.maxY) - y0))
+    }
+}

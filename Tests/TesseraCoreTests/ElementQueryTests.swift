@@ -1,0 +1,230 @@
+import Testing
+@testable import TesseraCore
+
+/// A layout that returns a result made beforehand (to wrap it in decorators).
+private struct FixedLayout: Layout {
+    let result: any LayoutResult
+    func layout(_ context: LayoutContext) throws -> any LayoutResult { result }
+}
+
+@Suite struct ElementQueryTests {
+    /// Two sections of three 100-tall rows under a 44-point pinned header, on a background.
+    func list() throws -> FramesResult {
+        let frames = (0..<6).map { i in r(0, Double(i / 3) * 400 + 44 + Double(i % 3) * 100, 375, 100) }
+        return try FramesResult(frames: frames, elements: [
+            .supplementary("header", section: 0, frame: r(0, 0, 375, 44), pinned: true),
+            .decoration("background", section: 0, frame: r(0, 0, 375, 344), zIndex: -1),
+            .supplementary("header", section: 1, frame: r(0, 400, 375, 44), pinned: true),
+            .supplementary("footer", section: 1, frame: r(0, 744, 375, 30)),
+        ], sections: [0..<3, 3..<6])
+    }
+
+    @Test func elements_come_in_drawing_order_with_the_header_pinned() throws {
+        let result = try list()
+        let at = ScrollState(contentOffset: Point(x: 0, y: 120))
+        #expect(result.elements(in: r(0, 120, 375, 200), scroll: at) == [
+            .decoration("background", section: 0, frame: r(0, 0, 375, 344), zIndex: -1),
+            .item(0, section: 0, frame: r(0, 44, 375, 100)),
+            .item(1, section: 0, frame: r(0, 144, 375, 100)),
+            .item(2, section: 0, frame: r(0, 244, 375, 100)),
+            .supplementary("header", section: 0, frame: r(0, 120, 375, 44), pinned: true),
+        ])
+        #expect(result.contentSize == s(375, 774))
+        #expect(result.supplementaries.count == 3 && result.decorations.count == 1)
+        #expect(result.section(ofItem: 2) == 0 && result.section(ofItem: 3) == 1)
+    }
+
+    @Test func the_section_end_pushes_the_pinned_header_up() throws {
+        let result = try list()
+        // Section 0 ends at 344 (items and background): the header's bottom stops there.
+        let headers = { (y: Double) in
+            result.elements(in: r(0, y, 375, 200), scroll: ScrollState(contentOffset: Point(x: 0, y: y)))
+                .filter { $0.kind == "header" }.map(\.frame)
+        }
+        #expect(headers(320) == [r(0, 300, 375, 44), r(0, 400, 375, 44)])
+        #expect(headers(500) == [r(0, 500, 375, 44)])
+        // The last section ends with its footer (774): its header leaves with it.
+        #expect(headers(760) == [r(0, 730, 375, 44)])
+        // Not pinned above its resting place.
+        #expect(headers(-50) == [r(0, 0, 375, 44)])
+        // The query rectangle and the visible area's top are independent.
+        #expect(result.elements(in: r(0, 0, 375, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 200)))
+            .map(\.kind) == ["background", ""])
+    }
+
+    @Test func orthogonal_sections_shift_and_clip_their_items() throws {
+        // Section 1 is a 100-tall row scrolling sideways: five 150-wide items in a 375-wide scroller.
+        let frames = [r(0, 0, 375, 50)] + (0..<5).map { r(Double($0) * 160, 60, 150, 100) }
+        let result = try FramesResult(frames: frames, elements: [
+            .supplementary("badge", section: 1, index: 4, frame: r(620, 55, 20, 20)),
+            .supplementary("header", section: 1, frame: r(0, 50, 375, 10)),
+        ], sections: [0..<1, 1..<6], orthogonal: [OrthogonalSection(section: 1, frame: r(0, 60, 375, 100), contentSize: s(790, 100))])
+        #expect(result.contentSize == s(375, 160))
+        // At rest the scroller shows items 1..3 (3 is cut by the scroller's edge); item 4 is hidden.
+        #expect(result.visible(in: r(0, 0, 1000, 1000)) == [0, 1, 2, 3])
+        let scrolled = ScrollState(contentOffset: .zero, sectionOffsets: [1: Point(x: 320, y: 0)])
+        let drawn = result.elements(in: r(0, 0, 375, 812), scroll: scrolled)
+        #expect(drawn == [
+            .item(0, section: 0, frame: r(0, 0, 375, 50)),
+            .item(3, section: 1, frame: r(0, 60, 150, 100)),
+            .item(4, section: 1, frame: r(160, 60, 150, 100)),
+            .item(5, section: 1, frame: r(320, 60, 150, 100)),
+            .supplementary("header", section: 1, frame: r(0, 50, 375, 10)),
+            .supplementary("badge", section: 1, index: 4, frame: r(300, 55, 20, 20)),
+        ])
+        #expect(result.frame(at: 4, scroll: scrolled) == r(160, 60, 150, 100))
+        #expect(result.visible(in: r(0, 0, 375, 812), scroll: scrolled) == [0, 3, 4, 5])
+        // Only the part inside the scroller counts: item 5 shows 55 points, item 3 none past x 150.
+        #expect(result.visible(in: r(376, 0, 100, 812), scroll: scrolled) == [])
+        #expect(result.visible(in: r(150, 60, 10, 100), scroll: scrolled) == [])
+    }
+
+    @Test func invalid_elements_are_errors() {
+        #expect(throws: LayoutError("the layout's supplementary 0 (kind 'header') is in section 2; expected a section in 0..<1")) {
+            try FramesResult(frames: [r(0, 0, 1, 1)], elements: [.supplementary("header", section: 2, frame: r(0, 0, 1, 1))])
+        }
+        #expect(throws: LayoutError("the layout's decoration 0 (kind 'bg') has an invalid frame (0.0, 0.0, -1.0, 1.0); expected finite numbers and a non-negative size")) {
+            try FramesResult(frames: [], elements: [.decoration("bg", section: 0, frame: r(0, 0, -1, 1))])
+        }
+        #expect(throws: LayoutError("the layout's supplementary 0 (kind 'badge') is anchored to item 1, which is not in its section 0 (items 0..<1)")) {
+            try FramesResult(frames: [r(0, 0, 1, 1), r(0, 0, 1, 1)], elements: [.supplementary("badge", section: 0, index: 1, frame: r(0, 0, 1, 1))],
+                             sections: [0..<1, 1..<2])
+        }
+    }
+
+    @Test func sticky_headers_are_pinned_supplementaries_too() throws {
+        let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
+        let result = try StickyLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
+        #expect(result.supplementaries == [
+            .supplementary("header", section: 0, index: 0, frame: r(0, 0, 100, 50), pinned: true),
+            .supplementary("header", section: 0, index: 2, frame: r(0, 250, 100, 50), pinned: true),
+        ])
+        #expect(result.elements(in: r(0, 220, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 220))) == [
+            .item(0, section: 0, frame: r(0, 200, 100, 50)),
+            .item(1, section: 0, frame: r(0, 50, 100, 200)),
+            .item(2, section: 0, frame: r(0, 250, 100, 50)),
+            .item(3, section: 0, frame: r(0, 300, 100, 200)),
+            .supplementary("header", section: 0, index: 0, frame: r(0, 200, 100, 50), pinned: true),
+            .supplementary("header", section: 0, index: 2, frame: r(0, 250, 100, 50), pinned: true),
+        ])
+    }
+
+    // MARK: property test
+
+    /// A random result: sections of random frames, some scrolling sideways, with random
+    /// supplementaries and decorations (some pinned, some anchored to items).
+    static func randomResult(_ g: inout SplitMix64) throws -> FramesResult {
+        func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * g.unit() }
+        func int(_ n: Int) -> Int { Int(g.next() % UInt64(n)) }
+        func rect() -> Rect {
+            Rect(x: uniform(-20, 400), y: uniform(-20, 1500), width: int(8) == 0 ? 0 : uniform(0, 120),
+                 height: int(8) == 0 ? 0 : uniform(0, 120))
+        }
+        let sectionSizes = (0..<(1 + int(5))).map { _ in int(4) == 0 ? 0 : int(25) }
+        var ranges: [Range<Int>] = [], n = 0
+        for size in sectionSizes { ranges.append(n..<(n + size)); n += size }
+        let orthogonal = ranges.indices.filter { _ in int(3) == 0 }.map {
+            OrthogonalSection(section: $0, frame: Rect(x: uniform(0, 50), y: uniform(0, 1400), width: uniform(0, 375), height: uniform(0, 200)),
+                              contentSize: s(uniform(0, 900), uniform(0, 200)))
+        }
+        var frames = (0..<n).map { _ in rect() }
+        for o in orthogonal {   // mostly in the scroller's band, spread along its content
+            for i in ranges[o.section] where int(4) != 0 {
+                frames[i].x = o.frame.x + uniform(-20, 900)
+                frames[i].y = o.frame.y + uniform(-10, o.frame.height)
+            }
+        }
+        let kinds = ["header", "footer", "badge", "background"]
+        let elements = (0..<int(20)).map { _ -> LayoutElement in
+            let section = int(ranges.count)
+            let anchor = ranges[section].isEmpty || int(3) != 0 ? nil : ranges[section].lowerBound + int(ranges[section].count)
+            let orthogonalSection = orthogonal.contains { $0.section == section }
+            let pinned = int(2) == 0 && !(anchor != nil && orthogonalSection)
+            return int(3) == 0
+                ? .decoration(kinds[int(4)], section: section, frame: rect(), zIndex: int(3) - 1)
+                : .supplementary(kinds[int(4)], section: section, index: anchor, frame: rect(), zIndex: int(3), pinned: pinned)
+        }
+        return try FramesResult(frames: frames, elements: elements, sections: ranges,
+                                itemZIndices: int(2) == 0 ? [] : (0..<n).map { _ in int(3) - 1 }, orthogonal: orthogonal)
+    }
+
+    /// Every element as drawn for `scroll` that overlaps `rect`, by a scan over all of them,
+    /// from the definitions: pinned y = max(rest, min(top, sectionEnd − h)); orthogonal items and
+    /// their badges move by minus the section offset and show only through their scroller.
+    static func bruteForce(_ result: any LayoutResult, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
+        let scrollers = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map { ($0.section, $0.frame) })
+        var ends: [Int: Double] = [:]
+        for i in 0..<result.count {
+            let s = result.section(ofItem: i)
+            ends[s] = max(ends[s] ?? -.infinity, result.frame(at: i).maxY)
+        }
+        for (s, f) in scrollers { ends[s] = f.maxY }
+        for e in result.elements where !e.pinned { ends[e.section] = max(ends[e.section] ?? -.infinity, e.frame.maxY) }
+        let top = scroll.contentOffset.y
+        var drawn: [LayoutElement] = []
+        func keep(_ e: LayoutElement, anchoredIn section: Int?) {
+            var e = e
+            if let section, let scroller = scrollers[section] {
+                let o = scroll.offset(ofSection: section)
+                e.frame = e.frame.offsetBy(dx: -o.x, dy: -o.y)
+                if e.frame.overlapsWithPositiveArea(OrthogonalSection.clip(rect, to: scroller)) { drawn.append(e) }
+            } else if e.frame.overlapsWithPositiveArea(rect) {
+                drawn.append(e)
+            }
+        }
+        for i in 0..<result.count {
+            let s = result.section(ofItem: i)
+            keep(.item(i, section: s, frame: result.frame(at: i), zIndex: result.zIndex(ofItem: i)), anchoredIn: s)
+        }
+        for e in result.elements {
+            var d = e
+            if e.pinned {
+                let end = max(ends[e.section] ?? -.infinity, e.frame.maxY)
+                d.frame.y = max(e.frame.minY, min(top, end - e.frame.height))
+            }
+            keep(d, anchoredIn: e.index == nil ? nil : e.section)
+        }
+        return LayoutElement.inDrawingOrder(drawn)
+    }
+
+    static func same(_ a: [LayoutElement], _ b: [LayoutElement]) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * (1 + abs(x)) }
+        return a.count == b.count && zip(a, b).allSatisfy { x, y in
+            var moved = y
+            moved.frame = x.frame
+            return moved == x && close(x.frame.x, y.frame.x) && close(x.frame.y, y.frame.y)
+                && close(x.frame.width, y.frame.width) && close(x.frame.height, y.frame.height)
+        }
+    }
+
+    @Test func element_query_equals_a_brute_force_scan() throws {
+        var g = SplitMix64(seed: 8)
+        var pinnedAway = 0, shifted = 0, hits = 0
+        for _ in 0..<120 {
+            let base = try Self.randomResult(&g)
+            let inset = try InsetLayout(FixedLayout(result: base), insets: EdgeInsets(top: 7, left: 3, bottom: 0, right: 0))
+                .layout(fillContext(count: base.count, in: s(375, 812)))
+            for result in [base as any LayoutResult, inset] {
+                for _ in 0..<20 {
+                    let rect = Rect(x: -50 + 500 * g.unit(), y: -50 + 1700 * g.unit(), width: 400 * g.unit(), height: 900 * g.unit())
+                    let offsets = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map {
+                        ($0.section, Point(x: -100 + 900 * g.unit(), y: g.next() % 4 == 0 ? -20 + 40 * g.unit() : 0))
+                    })
+                    let scroll = ScrollState(contentOffset: g.next() % 2 == 0 ? rect.origin : Point(x: 0, y: -50 + 1700 * g.unit()),
+                                             sectionOffsets: offsets)
+                    let expected = Self.bruteForce(result, rect, scroll)
+                    // Through the inset, frames go in and out by a translation: equal up to rounding.
+                    #expect(Self.same(result.elements(in: rect, scroll: scroll), expected))
+                    hits += expected.count
+                    pinnedAway += expected.filter { e in e.pinned && !result.elements.contains { $0.frame == e.frame } }.count
+                    shifted += expected.filter { e in e.category == .item && e.frame != result.frame(at: e.index!) }.count
+                    #expect(result.visible(in: rect, scroll: scroll) == expected.compactMap { $0.category == .item ? $0.index : nil }.sorted())
+                    let rest = ScrollState(showing: rect)
+                    #expect(result.visible(in: rect) == Self.bruteForce(result, rect, rest).compactMap { $0.category == .item ? $0.index : nil }.sorted())
+                }
+            }
+        }
+        // The cases exercise what they are meant to: pins away from rest, shifted sections.
+        #expect(hits > 10_000 && pinnedAway > 200 && shifted > 200, "\(hits) hits, \(pinnedAway) pinned, \(shifted) shifted")
+    }
+}
