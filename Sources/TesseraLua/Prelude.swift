@@ -61,6 +61,18 @@ function P.stickyflags(fn, n)
   return flags
 end
 
+-- Animator scripts: every event of one engine pass through its hook, in one call from the
+-- host. A `move` goes to the `update` hook; a missing hook or a nil result is `false` here.
+function P.animate(hooks, events, params)
+  local out = {}
+  for k = 1, #events do
+    local e = events[k]
+    local hook = hooks[e.type == "move" and "update" or e.type]
+    out[k] = hook and hook(e, params) or false
+  end
+  return out
+end
+
 return P
 """#
 }

@@ -59,18 +59,25 @@ final class ScriptVersion {
         if case .native = form, let key = overrides.keys.first {
             throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script")
         }
+        return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
+    }
+
+    /// `defaults` with `overrides` applied, each typed like its default (see `resolve(_:)`);
+    /// shared by layout and animator scripts. O(params).
+    static func resolve(_ overrides: OrderedDictionary<String, JSONValue>, defaults: OrderedDictionary<String, JSONValue>,
+                        source: String) throws -> OrderedDictionary<String, JSONValue> {
         var result = defaults
         for (key, value) in overrides {
             guard let fallback = defaults[key] else {
                 let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
                 throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; \(known)")
             }
-            result[key] = try typed(value, like: fallback, key: key)
+            result[key] = try typed(value, like: fallback, key: key, source: source)
         }
         return result
     }
 
-    private func typed(_ value: JSONValue, like fallback: JSONValue, key: String) throws -> JSONValue {
+    private static func typed(_ value: JSONValue, like fallback: JSONValue, key: String, source: String) throws -> JSONValue {
         func mismatch(_ expected: String) -> LuaScriptError {
             LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(value.briefDescription)")
         }

@@ -139,6 +139,7 @@ extension CollectionEngine {
     /// scripted animator costs one call per pass rather than one per view. An animator that throws
     /// leaves its events without animation. Nothing to do without animators.
     func animate(_ events: inout [EngineEvent], velocity: Point, delta: Point, isReloading: Bool) {
+        animatorError = nil
         guard animator != nil || flat.hasAnimators else { return }
         // The leaf whose animator a (non-deleted) event uses, or nil for the engine's own.
         func source(_ event: EngineEvent) -> Int? {
@@ -158,8 +159,12 @@ extension CollectionEngine {
                                    visibleFrame: viewport.rect, velocity: velocity, delta: delta,
                                    reloadCount: reloadCount, isReloading: isReloading)
                 }
-                if let animations = try? chosen.animations(for: batch), animations.count == batch.count {
+                do {
+                    let animations = try chosen.animations(for: batch)
+                    precondition(animations.count == batch.count, "an animator must answer every event of its batch")
                     for (k, animation) in animations.enumerated() { events[start + k].animation = animation }
+                } catch {
+                    animatorError = error
                 }
             }
             start = end

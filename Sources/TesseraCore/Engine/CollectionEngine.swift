@@ -31,6 +31,10 @@ public final class CollectionEngine {
     /// Visible views in drawing order: ascending zIndex, then flattened index.
     public internal(set) var views: [EngineView] = []
     public private(set) var reloadCount = 0
+    /// The error of the last pass whose animator failed (a script error), cleared by the next pass
+    /// whose animators all answered. Such a pass completes with no animation for that animator's
+    /// events; nothing else about it changes.
+    public internal(set) var animatorError: (any Error)?
     public private(set) var contentSize = Size.zero
     public var stats: EngineStats { pools.stats }
 

@@ -1,0 +1,128 @@
+import OrderedCollections
+
+/// Why an animation description (from a script or a file) was rejected: one sentence that names
+/// the key and what was expected.
+public struct AnimationFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension AnimationDescription {
+    static let keys = ["from", "to", "duration", "delay", "curve", "damping", "response"]
+
+    /// Reads a description in its script form: `{from = {...}, to = {...}, duration =, delay =,
+    /// curve = "easeOut", damping =, response =}`. `what` names the value in messages ("fade.lua:
+    /// the insert hook's animation"). Unknown keys, wrong types, negative or non-finite times, and
+    /// spring parameters on another curve are errors. O(keys).
+    public init(json value: JSONValue, what: String) throws(AnimationFormatError) {
+        guard case .object(let fields) = value else {
+            throw AnimationFormatError("\(what) must be a table, got \(value.typeDescription)")
+        }
+        try Self.rejectUnknownKeys(fields, known: Self.keys, what: what)
+        func seconds(_ key: String, positive: Bool = false) throws(AnimationFormatError) -> Double? {
+            guard let field = fields[key] else { return nil }
+            guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0 else {
+                throw AnimationFormatError("\(what): \(key) must be a finite, \(positive ? "positive" : "non-negative") number of seconds, got \(field.briefDescription)")
+            }
+            return v
+        }
+        var spring = Spring()
+        if let damping = try seconds("damping", positive: true) { spring.dampingRatio = damping }
+        if let response = try seconds("response", positive: true) { spring.response = response }
+        var curve = AnimationCurve.easeInOut
+        if let name = fields["curve"] {
+            guard let text = name.string, let named = AnimationCurve(name: text, spring: spring) else {
+                throw AnimationFormatError("\(what): curve must be one of \(AnimationCurve.names.joined(separator: ", ")), got \(name.briefDescription)")
+            }
+            curve = named
+        }
+        if fields["damping"] != nil || fields["response"] != nil, curve.name != "spring" {
+            throw AnimationFormatError("\(what): damping and response apply only to curve = \"spring\"")
+        }
+        self.init(from: try PartialViewState(json: fields["from"], what: "\(what): from"),
+                  to: try PartialViewState(json: fields["to"], what: "\(what): to"),
+                  duration: try seconds("duration"), delay: try seconds("delay") ?? 0, curve: curve)
+    }
+
+    static func rejectUnknownKeys(_ fields: OrderedDictionary<String, JSONValue>, known: [String],
+                                  what: String) throws(AnimationFormatError) {
+        if let unknown = fields.keys.first(where: { !known.contains($0) }) {
+            throw AnimationFormatError("\(what) has an unknown key '\(unknown)'; known keys: \(known.joined(separator: ", "))")
+        }
+    }
+}
+
+extension PartialViewState {
+    static let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
+
+    /// Reads `{frame = {x, y, w, h}, alpha =, scale =, rotation =, tx =, ty =, zIndex =}`; nil
+    /// gives the empty state.
+    init(json value: JSONValue?, what: String) throws(AnimationFormatError) {
+        self.init()
+        guard let value else { return }
+        guard case .object(let fields) = value else {
+            throw AnimationFormatError("\(what) must be a table of animated properties, got \(value.typeDescription)")
+        }
+        try AnimationDescription.rejectUnknownKeys(fields, known: Self.keys, what: what)
+        func number(_ key: String) throws(AnimationFormatError) -> Double? {
+            guard let field = fields[key] else { return nil }
+            guard let v = field.number, v.isFinite else {
+                throw AnimationFormatError("\(what): \(key) must be a finite number, got \(field.briefDescription)")
+            }
+            return v
+        }
+        if let frame = fields["frame"] {
+            guard case .array(let parts) = frame, parts.count == 4,
+                  let numbers = Optional(parts.compactMap(\.number)), numbers.count == 4,
+                  numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
+                throw AnimationFormatError("\(what): frame must be {x, y, w, h} with finite numbers and a non-negative size")
+            }
+            self.frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        alpha = try number("alpha"); scale = try number("scale"); rotation = try number("rotation")
+        tx = try number("tx"); ty = try number("ty"); zIndex = try number("zIndex")
+    }
+}
+
+extension ViewState {
+    /// `{"frame": [x, y, w, h], "alpha":, "scale":, "rotation":, "tx":, "ty":, "zIndex":}`.
+    public var json: JSONValue {
+        .object(["frame": .array([frame.x, frame.y, frame.width, frame.height].map(JSONValue.double)),
+                 "alpha": .double(alpha), "scale": .double(scale), "rotation": .double(rotation),
+                 "tx": .double(tx), "ty": .double(ty), "zIndex": .double(zIndex)])
+    }
+}
+
+extension AnimationTrack {
+    /// The track as the timeline JSON prints it: id, view, event, delay, duration, curve, and the
+    /// whole `from` and `to` states.
+    public var json: JSONValue {
+        .object(["id": .string(id), "view": .int(view), "event": .string(event.rawValue),
+                 "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
+                 "from": from.json, "to": to.json])
+    }
+}
+
+extension Timeline {
+    /// `{"viewport": [w, h], "duration":, "tracks": [...]}`, plus `"samples"` at `fps` frames per
+    /// second when given: every present view's state at each sample time.
+    public func json(viewport: Size, fps: Double? = nil) -> JSONValue {
+        var object: OrderedDictionary<String, JSONValue> = [
+            "viewport": .array([.double(viewport.width), .double(viewport.height)]),
+            "duration": .double(duration),
+            "tracks": .array(tracks.map(\.json)),
+        ]
+        if let fps {
+            object["samples"] = .array(sampleTimes(fps: fps).map { time in
+                .object(["t": .double(time), "views": .array(sample(at: time).map { sample in
+                    guard case .object(var fields) = sample.state.json else { return .null }
+                    fields.updateValue(.string(sample.id), forKey: "id", insertingAt: 0)
+                    fields.updateValue(.int(sample.view), forKey: "view", insertingAt: 0)
+                    return .object(fields)
+                })])
+            })
+        }
+        return .object(object)
+    }
+}

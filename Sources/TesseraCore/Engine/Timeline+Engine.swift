@@ -1,0 +1,37 @@
+extension Timeline {
+    /// The timeline of one engine pass: a track for each view an event touched, carrying the
+    /// animation its animator returned (a view with none jumps: a track of zero duration), and
+    /// every other visible view as still. Deleted views come first (beneath), then the visible
+    /// views in drawing order. A view with several events (a move and an update) gets one track:
+    /// its first event with an animation, else its last event. O(events + views).
+    public init(events: [EngineEvent], views: [EngineView]) {
+        // A deleted view's number may be taken by an entering view in the same pass, so deletes
+        // are kept apart from the events of visible views.
+        var chosen: [Int: EngineEvent] = [:]
+        for event in events where event.type != .delete && chosen[event.view]?.animation == nil {
+            chosen[event.view] = event
+        }
+        func track(_ event: EngineEvent, zIndex: Int) -> AnimationTrack {
+            let target = ViewState(frame: event.frame, zIndex: Double(zIndex))
+            var current = target
+            if let old = event.oldFrame, event.type != .insert, event.type != .delete { current.frame = old }
+            let kind = AnimationEventKind(rawValue: event.type.rawValue) ?? .update
+            guard let animation = event.animation else {
+                return AnimationTrack(id: event.id, view: event.view, event: kind, duration: 0, from: target, to: target)
+            }
+            return AnimationTrack(id: event.id, view: event.view, event: kind, description: animation,
+                                  current: current, target: target)
+        }
+        var tracks = events.filter { $0.type == .delete }.map { track($0, zIndex: 0) }
+        var still: [ViewSample] = []
+        for view in views {
+            if let event = chosen[view.number] {
+                tracks.append(track(event, zIndex: view.zIndex))
+            } else {
+                still.append(ViewSample(id: view.id, view: view.number,
+                                        state: ViewState(frame: view.frame, zIndex: Double(view.zIndex))))
+            }
+        }
+        self.init(tracks: tracks, still: still)
+    }
+}

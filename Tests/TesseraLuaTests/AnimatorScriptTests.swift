@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// The repository root, for the shipped `animators/`.
+private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// Animator scripts: batched hooks under the sandbox, equal to the native animators they copy.
+@Suite struct AnimatorScriptTests {
+    let folder = ScriptFolder()
+
+    /// `repoRoot/animators/NAME.lua`.
+    func shipped(_ name: String) -> String { repositoryRoot + "/animators/\(name).lua" }
+
+    func numbers(_ values: [Int]) -> BasicProvider {
+        var source = ItemSource(values: values.map { .int($0) })
+        source.identifier = { String(values[$0]) }
+        return BasicProvider(data: source, layout: FlowLayout(), size: .fixed(.absolute(50), .absolute(50)))
+    }
+
+    /// The events of a reload from [1, 2, 3, 4] to [5, 1, 2] in a 100 × 49 viewport.
+    func reloadEvents(animator: any Animator) throws -> (CollectionEngine, [EngineEvent]) {
+        let provider = numbers([1, 2, 3, 4])
+        let engine = CollectionEngine(provider: provider, viewport: Size(width: 100, height: 49))
+        engine.animator = animator
+        _ = try engine.layout()
+        var changed = ItemSource(values: [5, 1, 2].map { .int($0) })
+        changed.identifier = { ["5", "1", "2"][$0] }
+        provider.data = changed
+        return (engine, try engine.layout())
+    }
+
+    @Test func scriptedFadeGivesTheBuiltinFadesTimeline() throws {
+        let host = try LuaHost()
+        let script = try AnimatorScript(host: host, path: shipped("fade"))
+        let (scriptedEngine, scripted) = try reloadEvents(animator: script)
+        let (nativeEngine, native) = try reloadEvents(animator: FadeAnimator())
+        #expect(scripted == native)
+        #expect(scripted.compactMap(\.animation).count == 4)
+        #expect(Timeline(events: scripted, views: scriptedEngine.views) == Timeline(events: native, views: nativeEngine.views))
+        #expect(scriptedEngine.animatorError == nil)
+        // Parameters override the defaults, typed like them.
+        let slow = try AnimatorScript(host: host, path: shipped("fade"), params: ["duration": 1])
+        #expect(try reloadEvents(animator: slow).1.compactMap(\.animation?.duration) == [1, 1, 1, 1])
+    }
+
+    @Test func scriptedScaleAndWobbleMatchTheBuiltins() throws {
+        let host = try LuaHost()
+        let scale = try AnimatorScript(host: host, path: shipped("scale"))
+        #expect(try reloadEvents(animator: scale).1 == reloadEvents(animator: FadeAnimator.scaling()).1)
+        let wobble = try AnimatorScript(host: host, path: shipped("wobble"))
+        #expect(try reloadEvents(animator: wobble).1 == reloadEvents(animator: WobbleAnimator()).1)
+        // Scroll ticks: the same push for every view at several velocities.
+        let visible = Rect(x: 0, y: 300, width: 375, height: 812)
+        let events = [(0.0, 20.0), (7, -40), (-3, 2500)].enumerated().map { k, velocity in
+            AnimationEvent(kind: .scroll, index: k, id: "a\(k)", view: k, frame: Rect(x: 40 * Double(k), y: 280 + 300 * Double(k), width: 50, height: 90),
+                           oldFrame: nil, visibleFrame: visible, velocity: Point(x: velocity.0, y: velocity.1))
+        }
+        let scripted = try wobble.animations(for: events)
+        let native = WobbleAnimator().animations(for: events)
+        for (a, b) in zip(scripted, native) {
+            #expect(abs((a?.from.tx ?? 0) - (b?.from.tx ?? 0)) < 1e-12 && abs((a?.from.ty ?? 0) - (b?.from.ty ?? 0)) < 1e-12)
+            #expect(a?.curve == b?.curve)
+        }
+    }
+
+    @Test func hooksAreCalledOncePerPassWithEveryEvent() throws {
+        let host = try LuaHost()
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let path = folder.write("count.lua", """
+            local calls = 0
+            return { update = function(e) calls = calls + 1; print(e.type, e.index, e.id, calls) end }
+            """)
+        _ = try reloadEvents(animator: try AnimatorScript(host: host, path: path))
+        #expect(lines == ["move\t2\t1\t1", "update\t2\t1\t2"])
+    }
+
+    @Test func aFailingHookIsReportedAndThePassCompletesWithoutAnimation() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let path = folder.write("broken.lua", """
+            return {
+              insert = function(e) return { from = { alpha = 0 } } end,
+              delete = function(e)
+                error("no delete for " .. e.id)
+              end,
+            }
+            """)
+        let (engine, events) = try reloadEvents(animator: try AnimatorScript(host: host, path: path))
+        let (_, plain) = try reloadEvents(animator: FadeAnimator(alpha: 1, duration: 0))
+        #expect(events.map(\.animation) == [nil, nil, nil, nil])
+        #expect(events.map(\.id) == plain.map(\.id))
+        #expect(events.map(\.frame) == plain.map(\.frame))
+        let error = engine.animatorError as? LuaScriptError
+        #expect(error?.message == "\(path):4: no delete for 2")
+        #expect(error?.traceback.contains("\n\t\(path):4: in ") == true)
+
+        let runaway = folder.write("runaway.lua", "return { insert = function(e) while true do end end }")
+        let (stuck, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: runaway))
+        #expect((stuck.animatorError as? LuaScriptError)?.kind == .timeLimit)
+        #expect(stuck.views.map(\.id) == ["5", "1"])
+    }
+
+    @Test func badScriptsAndResultsHaveOneSentenceErrors() throws {
+        let host = try LuaHost()
+        func loadError(_ source: String) -> String? {
+            let path = folder.write("bad.lua", source)
+            return scriptError { _ = try AnimatorScript(host: host, path: path) }?.message
+                .replacingOccurrences(of: folder.path + "/", with: "")
+        }
+        #expect(loadError("return 3") == "bad.lua: an animator script must return a table of hooks (insert, delete, update, shift, scroll), got a number")
+        #expect(loadError("return { inserts = function() end }") == "bad.lua: unknown key 'inserts' (did you mean insert?); an animator has name, params, insert, delete, update, shift, scroll")
+        #expect(loadError("return { scroll = 1 }") == "bad.lua: scroll must be a function(e, params), got a number")
+        let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")
+        let (engine, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: path))
+        #expect((engine.animatorError as? LuaScriptError)?.message ==
+                "\(path): the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")
+        let curve = folder.write("curve.lua", "return { insert = function() return { curve = 'bouncy' } end }")
+        let (other, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: curve))
+        #expect((other.animatorError as? LuaScriptError)?.message ==
+                "\(curve): the insert hook's animation: curve must be one of linear, easeIn, easeOut, easeInOut, spring, got \"bouncy\"")
+    }
+
+    @Test func cascadeDelaysGrowWithDistanceFromTheOffset() throws {
+        let host = try LuaHost()
+        let script = try AnimatorScript(host: host, path: shipped("cascade"))
+        let visible = Rect(x: 0, y: 0, width: 375, height: 812)
+        let events = [0.0, 100, 400].map { y in
+            AnimationEvent(kind: .insert, index: 0, id: "a", view: 1, frame: Rect(x: 0, y: y, width: 10, height: 10),
+                           visibleFrame: visible, reloadCount: 1, isReloading: true)
+        }
+        let delays = try script.animations(for: events).map { $0?.delay }
+        #expect(delays == [0, 100 / 3000.0, 400 / 3000.0])
+    }
+}

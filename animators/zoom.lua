@@ -1,0 +1,11 @@
+-- zoom.lua: views are largest at the centre of the screen and get smaller with their distance
+-- from it (CollectionKit's ZoomAnimator example), set on every scroll tick.
+return {
+  params = { falloff = 0.0006, minScale = 0.5 },
+  scroll = function(e, p)
+    local cx = e.frame[1] + e.frame[3] / 2 - (e.visibleFrame[1] + e.visibleFrame[3] / 2)
+    local cy = e.frame[2] + e.frame[4] / 2 - (e.visibleFrame[2] + e.visibleFrame[4] / 2)
+    local distance = math.sqrt(cx * cx + cy * cy)
+    return { to = { scale = math.max(p.minScale, 1 - distance * p.falloff) }, duration = 0 }
+  end,
+}
