@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// A layout that returns a result made beforehand (to wrap it in decorators).
 private struct FixedLayout: Layout {
