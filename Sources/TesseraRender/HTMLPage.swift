@@ -1,61 +1,303 @@
 import TesseraCore
 
-/// `run --format html`: a self-contained page that can be scrolled; the viewport-sized window
-/// shows the layout, and a status line lists the items visible at the current scroll offset.
+/// `run --format html`: a self-contained page that scrolls through the layout.
+///
+/// The page embeds the layout as compact data, not as markup: one flat JSON array of item
+/// frames (`x, y, w, h, ...`, rounded to 1/100 px), the labels (`ItemLabels`), the section
+/// boxes and the supplementary and decoration elements. Its script indexes the frames in a
+/// uniform grid once, and on every scroll creates DOM nodes only for what lies within half a
+/// viewport of the visible rectangle (reusing nodes that left), so a page of a million items
+/// opens in about the time it takes to parse the numbers.
+///
+/// The scroll box's client area is exactly the viewport: the box grows by the width of its
+/// scrollbars, so they sit outside the viewport (outlined in red). Elements overlapping the
+/// viewport are highlighted and counted in the status line; elements draw in z-order (section
+/// boxes, decorations, items and supplementaries by `zIndex`, pinned elements and section
+/// titles on top), and a pinned element sits at its pinned place for the current offset.
+///
+/// Browsers cap an element's size (Chromium near 3.4e7 px), so content longer than
+/// `HTMLPage.scrollLimit` scrolls a shorter spacer whose position maps linearly onto the content.
+///
+/// The page starts at `viewport`'s origin (`--offset`); a fragment `#x=X&y=Y` (either part)
+/// overrides it, which is how a test or a person opens the page at a given offset.
 public struct HTMLPage {
     public var run: LayoutRun
     public var viewport: Rect?
+    public var labels: ItemLabels
 
-    public init(run: LayoutRun, viewport: Rect?) {
-        self.run = run; self.viewport = viewport
+    /// Longest scrollable extent, in CSS px, before the page scales its scroll position.
+    public static let scrollLimit = 8_000_000.0
+
+    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels()) {
+        self.run = run; self.viewport = viewport; self.labels = labels
     }
 
     public func render() -> String {
-        let frames = run.result.allFrames
-        let data = JSONWriter.write(.array(frames.map { $0.json }))
-        let ids = JSONWriter.write(.array((0..<frames.count).map {
-            .string($0 < run.dataset.count ? run.dataset.items[$0].id.description : String($0))
-        }))
-        let content = run.result.contentSize
-        return """
+        let result = run.result
+        let content = result.contentSize
+        let title = escape(run.layoutName)
+        let summary = "\(title): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))"
+        var page = Array("""
         <!doctype html>
-        <html><head><meta charset="utf-8"><title>\(escape(run.layoutName)) - tessera</title>
+        <html><head><meta charset="utf-8"><title>\(title) - tessera</title>
         <style>
         body { font-family: sans-serif; margin: 16px; }
+        #frame { position: relative; display: inline-block; }
         #view { width: \(fmt(run.viewport.width))px; height: \(fmt(run.viewport.height))px; overflow: auto;
-                border: 2px solid #d0021b; position: relative; background: #fff; }
-        #content { position: relative; width: \(fmt(content.width))px; height: \(fmt(content.height))px; }
-        .item { position: absolute; box-sizing: border-box; background: #8fb3d9; border: 1px solid #3d6a99;
-                font-size: 10px; overflow: hidden; }
+                position: relative; background: #eee; }
+        #outline { position: absolute; left: 0; top: 0; width: \(fmt(run.viewport.width))px; height: \(fmt(run.viewport.height))px;
+                   outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
+        #spacer { position: relative; overflow: hidden; background: #fff; }
+        #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+        #layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
+        .item { background: #8fb3d9; border: 1px solid #3d6a99; }
+        .item.on { background: #f5a623; border-color: #b36b00; }
+        .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; }
+        .supplementary.on { background: #7cc96a; }
+        .decoration { background: rgba(155, 89, 182, 0.15); border: 1px dashed #8e44ad; }
+        .pinned { box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35); }
+        .section { border: 1px dashed #777; }
+        .title { background: #333; color: #fff; padding: 0 4px; line-height: 14px; }
         </style></head>
         <body>
-        <p>\(escape(run.layoutName)): \(frames.count) items, content \(fmt(content.width)) x \(fmt(content.height)). <span id="status"></span></p>
-        <div id="view"><div id="content"></div></div>
-        <script>
-        const frames = \(data);
-        const ids = \(ids);
-        const content = document.getElementById('content');
-        const view = document.getElementById('view');
-        frames.forEach((f, i) => {
-          const d = document.createElement('div');
-          d.className = 'item';
-          d.style.left = f[0] + 'px'; d.style.top = f[1] + 'px';
-          d.style.width = f[2] + 'px'; d.style.height = f[3] + 'px';
-          d.title = i + ': ' + ids[i];
-          if (frames.length <= 2000) d.textContent = ids[i];
-          content.appendChild(d);
-        });
-        function status() {
-          const x = view.scrollLeft, y = view.scrollTop, w = view.clientWidth, h = view.clientHeight;
-          let n = 0;
-          frames.forEach(f => { if (f[0] < x + w && x < f[0] + f[2] && f[1] < y + h && y < f[1] + f[3]) n++; });
-          document.getElementById('status').textContent = 'offset ' + x + ',' + y + ': ' + n + ' visible';
+        <p>\(summary). <span id="status"></span></p>
+        <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="outline"></div></div>
+        <script type="application/json" id="tessera-data">
+        """.utf8)
+        page.append(contentsOf: Array("{\"viewport\":[".utf8))
+        appendNumber(run.viewport.width, to: &page); page.append(UInt8(ascii: ","))
+        appendNumber(run.viewport.height, to: &page)
+        page.append(contentsOf: Array("],\"content\":[".utf8))
+        appendNumber(content.width, to: &page); page.append(UInt8(ascii: ","))
+        appendNumber(content.height, to: &page)
+        page.append(contentsOf: Array("],\"offset\":[".utf8))
+        appendNumber(viewport?.x ?? 0, to: &page); page.append(UInt8(ascii: ","))
+        appendNumber(viewport?.y ?? 0, to: &page)
+        page.append(contentsOf: Array("],\"frames\":[".utf8))
+        for i in 0..<result.count {
+            let f = result.frame(at: i)
+            if i > 0 { page.append(UInt8(ascii: ",")) }
+            appendNumber(f.x, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(f.y, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(f.width, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(f.height, to: &page)
         }
-        view.addEventListener('scroll', status);
-        view.scrollTo(\(fmt(viewport?.x ?? 0)), \(fmt(viewport?.y ?? 0)));
-        status();
-        </script>
-        </body></html>
-        """
+        page.append(contentsOf: Array("],\"labels\":[".utf8))
+        for i in 0..<result.count {
+            if i > 0 { page.append(UInt8(ascii: ",")) }
+            appendScriptString(labels.label(at: i, in: run.dataset), to: &page)
+        }
+        page.append(contentsOf: Array("],\"sections\":[".utf8))
+        for (k, box) in SectionBoxes(run: run).boxes.enumerated() {
+            if k > 0 { page.append(UInt8(ascii: ",")) }
+            page.append(UInt8(ascii: "["))
+            appendFrame(box.frame, to: &page)
+            page.append(UInt8(ascii: ","))
+            appendScriptString(box.title, to: &page)
+            page.append(UInt8(ascii: "]"))
+        }
+        page.append(contentsOf: Array("],\"elements\":[".utf8))
+        for (k, element) in PictureElements(result: result).elements.enumerated() {
+            if k > 0 { page.append(UInt8(ascii: ",")) }
+            page.append(UInt8(ascii: "["))
+            appendScriptString(element.role.rawValue, to: &page); page.append(UInt8(ascii: ","))
+            appendScriptString(element.kind, to: &page); page.append(UInt8(ascii: ","))
+            page.append(contentsOf: Array(String(element.section).utf8)); page.append(UInt8(ascii: ","))
+            appendFrame(element.frame, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(element.zIndex, to: &page); page.append(UInt8(ascii: ","))
+            if let pin = element.pinBounds {
+                page.append(UInt8(ascii: "[")); appendFrame(pin, to: &page); page.append(UInt8(ascii: "]"))
+            } else {
+                page.append(contentsOf: Array("null".utf8))
+            }
+            page.append(UInt8(ascii: "]"))
+        }
+        page.append(contentsOf: Array("]}\n</script>\n<script>\n".utf8))
+        page.append(contentsOf: Array(Self.script.utf8))
+        page.append(contentsOf: Array("</script>\n</body></html>".utf8))
+        return String(decoding: page, as: UTF8.self)
     }
+
+    /// A number rounded to 1/100 px (the page draws, it does not report), in JSON's shortest form.
+    private func appendNumber(_ v: Double, to out: inout [UInt8]) {
+        let rounded = (v * 100).rounded() / 100
+        JSONWriter.appendNumber(rounded.isFinite ? rounded : v, to: &out)
+    }
+
+    private func appendFrame(_ f: Rect, to out: inout [UInt8]) {
+        appendNumber(f.x, to: &out); out.append(UInt8(ascii: ","))
+        appendNumber(f.y, to: &out); out.append(UInt8(ascii: ","))
+        appendNumber(f.width, to: &out); out.append(UInt8(ascii: ","))
+        appendNumber(f.height, to: &out)
+    }
+
+    /// A JSON string that is also safe inside `<script>`: `<` is written as `\u003c`, so a label
+    /// cannot close the script element.
+    private func appendScriptString(_ s: String, to out: inout [UInt8]) {
+        var text: [UInt8] = []
+        JSONWriter.appendString(s, to: &text)
+        for byte in text {
+            if byte == UInt8(ascii: "<") { out.append(contentsOf: Array("\\u003c".utf8)) } else { out.append(byte) }
+        }
+    }
+
+    /// The page's script: the grid index, the scroll mapping and the node recycling.
+    static let script = """
+    "use strict";
+    const D = JSON.parse(document.getElementById('tessera-data').textContent);
+    const view = document.getElementById('view'), spacer = document.getElementById('spacer');
+    const layer = document.getElementById('layer'), statusLine = document.getElementById('status');
+    const VW = D.viewport[0], VH = D.viewport[1];
+    const CW = Math.max(D.content[0], VW), CH = Math.max(D.content[1], VH);
+    const LIMIT = \(JSONWriter.format(scrollLimit));
+    const SW = Math.min(CW, LIMIT), SH = Math.min(CH, LIMIT), scaled = CW > SW || CH > SH;
+    spacer.style.width = SW + 'px'; spacer.style.height = SH + 'px';
+    // Grow the box by its scrollbars so that the client area is exactly the viewport.
+    for (let pass = 0; pass < 2; pass++) {
+      view.style.width = (VW + view.offsetWidth - view.clientWidth) + 'px';
+      view.style.height = (VH + view.offsetHeight - view.clientHeight) + 'px';
+    }
+    // Scroll position (spacer px) <-> content offset, linear when the spacer is shorter.
+    const toContent = (s, S, C, V) => (C > S && S > V) ? s * (C - V) / (S - V) : s;
+    const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
+
+    // Everything drawable in one set of arrays: items, section boxes and titles, elements.
+    const F = D.frames, n = F.length / 4, S = D.sections, E = D.elements;
+    const m = n + 2 * S.length + E.length;
+    const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
+    const Z = new Float64Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
+    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4;
+    for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; }
+    S.forEach((s, k) => {
+      const a = n + 2 * k, b = a + 1;
+      X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e12; KIND[a] = SECTION; REF[a] = k;
+      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 2e12; KIND[b] = TITLE; REF[b] = k;
+    });
+    const pinned = [];
+    E.forEach((e, k) => {
+      const d = n + 2 * S.length + k;
+      X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
+      KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
+      if (e[8]) { pinned.push(d); Z[d] = 1e12 + e[7]; }
+    });
+
+    // A uniform grid over the content; cells about a viewport in size, at most ~max(m, 4096) cells.
+    const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
+    const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
+    const cellW = CW / cols, cellH = CH / rows;
+    const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
+    const starts = new Uint32Array(cols * rows + 1);
+    const isPinned = new Uint8Array(m); pinned.forEach(d => { isPinned[d] = 1; });
+    for (let d = 0; d < m; d++) {
+      if (isPinned[d]) continue;
+      const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
+      const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
+    }
+    for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
+    const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
+    for (let d = 0; d < m; d++) {
+      if (isPinned[d]) continue;
+      const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
+      const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
+    }
+    const seen = new Uint32Array(m); let stamp = 0;
+    const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
+    // Drawables whose resting frame meets the rectangle (pinned ones are placed separately).
+    function query(qx, qy, qw, qh) {
+      stamp++;
+      const out = [];
+      const c0 = cell(qx, cellW, cols), c1 = cell(qx + qw, cellW, cols);
+      const r0 = cell(qy, cellH, rows), r1 = cell(qy + qh, cellH, rows);
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
+        for (let k = starts[r * cols + c], end = starts[r * cols + c + 1]; k < end; k++) {
+          const d = entries[k];
+          if (seen[d] === stamp) continue;
+          seen[d] = stamp;
+          if (overlaps(X[d], Y[d], Math.max(W[d], 1e-9), Math.max(H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
+        }
+      }
+      return out;
+    }
+    // A pinned element stays inside the viewport's top-left corner while its pin bounds allow.
+    function pinnedFrame(d, vx, vy) {
+      const b = E[REF[d]][8];
+      const x = Math.max(X[d], Math.min(vx, b[0] + b[2] - W[d]));
+      const y = Math.max(Y[d], Math.min(vy, b[1] + b[3] - H[d]));
+      return [x, y, W[d], H[d]];
+    }
+
+    function describe(d, f) {
+      const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
+      switch (KIND[d]) {
+        case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
+        case SECTION: return ['section', '', 'section ' + REF[d] + ': ' + S[REF[d]][4] + where];
+        case TITLE: return ['title', S[REF[d]][4], 'section ' + REF[d] + ': ' + S[REF[d]][4]];
+        default: {
+          const e = E[REF[d]];
+          return [e[0] + (e[8] ? ' pinned' : ''), e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + where];
+        }
+      }
+    }
+
+    const mounted = new Map(), pool = [];
+    let anchorX = 0, anchorY = 0;
+    // The offset asked for (--offset or the fragment) while the scroll position is still the
+    // one it gave: a scaled scroll position rounds, and the page should show the exact offset.
+    let requested = null;
+    function update() {
+      const sx = view.scrollLeft, sy = view.scrollTop;
+      const exact = requested && requested.sx === sx && requested.sy === sy;
+      const vx = exact ? requested.x : toContent(sx, SW, CW, VW), vy = exact ? requested.y : toContent(sy, SH, CH, VH);
+      if (scaled) { anchorX = vx; anchorY = vy; }
+      layer.style.transform = 'translate(' + (sx - vx + anchorX) + 'px,' + (sy - vy + anchorY) + 'px)';
+      const near = query(vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH);
+      const frames = new Map();
+      for (const d of near) frames.set(d, [X[d], Y[d], W[d], H[d]]);
+      for (const d of pinned) {
+        const f = pinnedFrame(d, vx, vy);
+        if (overlaps(f[0], f[1], f[2], f[3], vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH)) frames.set(d, f);
+      }
+      for (const [d, node] of mounted) if (!frames.has(d)) { node.remove(); pool.push(node); mounted.delete(d); }
+      const order = [...frames.keys()].sort((a, b) => Z[a] - Z[b] || a - b);
+      let visibleCount = 0;
+      order.forEach((d, rank) => {
+        const f = frames.get(d);
+        let node = mounted.get(d);
+        const fresh = !node;
+        if (fresh) {
+          node = pool.pop() || document.createElement('div');
+          const [kind, text, title] = describe(d, f);
+          node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
+          layer.appendChild(node); mounted.set(d, node);
+        }
+        if (fresh || scaled || isPinned[d]) {
+          node.style.left = (f[0] - anchorX) + 'px'; node.style.top = (f[1] - anchorY) + 'px';
+          node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+        }
+        node.style.zIndex = rank;
+        const on = (KIND[d] === ITEM || KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, VW, VH);
+        if (on && KIND[d] === ITEM) visibleCount++;
+        node.classList.toggle('on', on);
+      });
+      statusLine.textContent = 'offset ' + Math.round(vx * 100) / 100 + ',' + Math.round(vy * 100) / 100 + ': '
+        + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
+    }
+    function scrollToOffset() {
+      let x = D.offset[0], y = D.offset[1];
+      for (const part of location.hash.slice(1).split('&')) {
+        const [key, value] = part.split('=');
+        if ((key === 'x' || key === 'y') && isFinite(parseFloat(value))) { if (key === 'x') x = parseFloat(value); else y = parseFloat(value); }
+      }
+      x = Math.max(0, Math.min(x, CW - VW)); y = Math.max(0, Math.min(y, CH - VH));
+      view.scrollTo(toScroll(x, SW, CW, VW), toScroll(y, SH, CH, VH));
+      requested = { sx: view.scrollLeft, sy: view.scrollTop, x: x, y: y };
+      update();
+    }
+    view.addEventListener('scroll', update);
+    window.addEventListener('hashchange', scrollToOffset);
+    scrollToOffset();
+
+    """
 }

@@ -2,20 +2,24 @@ import TesseraCore
 
 /// `run --format svg`: a picture a person can read.
 ///
-/// The main panel draws items as filled boxes, labelled with their ids when few enough are in
-/// view, the content bounds (dashed) and the viewport (red), with the visible items highlighted.
+/// The main panel draws the content bounds (dashed), section boxes (dashed) with their titles,
+/// then every element in z-order: decorations, items and supplementaries by `zIndex` (items in
+/// flattened order), pinned elements on top at their pinned place for the viewport. Items are
+/// labelled with one field (`ItemLabels`, `--label`) when few enough are in view; the viewport
+/// is outlined in red and the elements it shows are highlighted.
 /// When the content is much larger than the viewport, the main panel shows the viewport and half
 /// a viewport around it, and a minimap on the right shows the whole content with the same marks.
 public struct SVGPicture {
     public var run: LayoutRun
     public var viewport: Rect?
+    public var labels: ItemLabels
     /// Items are labelled only when at most this many are drawn in the main panel.
     var labelLimit = 400
     /// The minimap draws individual items only up to this many.
     var minimapItemLimit = 5000
 
-    public init(run: LayoutRun, viewport: Rect?) {
-        self.run = run; self.viewport = viewport
+    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels()) {
+        self.run = run; self.viewport = viewport; self.labels = labels
     }
 
     public func render() -> String {
@@ -43,20 +47,46 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        let sections = SectionBoxes(run: run).boxes.filter { $0.frame.overlapsWithPositiveArea(region) }
+        for box in sections {
+            let f = box.frame
+            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
+                    + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
+                    + "<title>section \(box.section): \(escape(box.title)) \(f)</title></rect>")
+        }
         let drawn = result.visible(in: region)
         let label = drawn.count <= labelLimit
+        var layers: [(z: Double, order: Int, markup: String)] = []
         for i in drawn {
             let f = frame(i)
             let on = visible.contains(i)
-            let id = itemID(i)
-            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                    + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(1 / scale))\">"
-                    + "<title>\(i): \(escape(id)) \(f)</title></rect>")
-            if label && f.width * scale >= 14 && f.height * scale >= 10 {
-                let size = min(11, f.height * scale * 0.6) / scale
-                let text = id.count * 6 > Int(f.width * scale) ? String(i) : id
-                svg.add("<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(escape(text))</text>")
-            }
+            let text = labels.label(at: i, in: run.dataset)
+            var markup = "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(1 / scale))\">"
+                + "<title>\(i): \(escape(text)) \(f)</title></rect>"
+            if label { markup += boxLabel(text, in: f, scale: scale) }
+            layers.append((0, i, markup))
+        }
+        for (k, element) in PictureElements(result: result).elements.enumerated() {
+            let f = element.drawnFrame(viewport: viewport)
+            guard f.overlapsWithPositiveArea(region) else { continue }
+            let pinned = element.pinBounds != nil
+            let on = element.role == .supplementary && f.overlapsWithPositiveArea(shown)
+            let (fill, stroke) = element.role == .decoration ? ("#9b59b6", "#8e44ad") : (on ? ("#7cc96a", "#3b7a2e") : ("#b8e0b0", "#3b7a2e"))
+            var markup = "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                + "fill=\"\(fill)\"\(element.role == .decoration ? " fill-opacity=\"0.15\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\"" : "")"
+                + " stroke=\"\(stroke)\" stroke-width=\"\(n((pinned ? 2 : 1) / scale))\">"
+                + "<title>\(element.role.rawValue) \(escape(element.kind)) of section \(element.section)\(pinned ? " (pinned)" : "") \(f)</title></rect>"
+            if element.role == .supplementary { markup += boxLabel(element.kind, in: f, scale: scale) }
+            // Pinned elements draw above everything else; the rest by zIndex, then in list order.
+            layers.append((pinned ? .infinity : element.zIndex, drawn.count + k, markup))
+        }
+        layers.sort { ($0.z, $0.order) < ($1.z, $1.order) }
+        for layer in layers { svg.add(layer.markup) }
+        for box in sections {
+            let size = 11 / scale
+            svg.add("<text x=\"\(n(box.frame.x + 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" font-size=\"\(n(size))\" "
+                    + "fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(escape(box.title))</text>")
         }
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
         svg.add("</g>")
@@ -90,7 +120,15 @@ public struct SVGPicture {
     }
 
     private func frame(_ i: Int) -> Rect { run.result.drawnFrame(at: i, viewport: viewport) }
-    private func itemID(_ i: Int) -> String { i < run.dataset.count ? run.dataset.items[i].id.description : String(i) }
+
+    /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
+    private func boxLabel(_ text: String, in f: Rect, scale: Double) -> String {
+        guard !text.isEmpty, f.width * scale >= 14, f.height * scale >= 10 else { return "" }
+        let size = min(11, f.height * scale * 0.6) / scale
+        let fits = max(1, Int(f.width * scale / 6))
+        let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
+        return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(escape(shown))</text>"
+    }
     private func n(_ v: Double) -> String { JSONWriter.format(v) }
 }
 

@@ -22,6 +22,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "json, text, svg or html.")
     var format: String = "json"
 
+    @Option(help: ArgumentHelp("The item field the svg and html pictures write on items (default id; @index for flattened indices).",
+                               valueName: "FIELD"))
+    var label: String = "id"
+
     @Option(help: "Write the output to FILE (atomically) instead of stdout.")
     var out: String?
 
@@ -36,8 +40,8 @@ struct RunCommand: ParsableCommand {
         switch outputFormat {
         case .json: text = RunReport(run: run, viewport: viewport).json()
         case .text: text = TextSummary(run: run, viewport: viewport).render()
-        case .svg: text = SVGPicture(run: run, viewport: viewport).render()
-        case .html: text = HTMLPage(run: run, viewport: viewport).render()
+        case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
+        case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
         }
         try emit(text, to: out)
     }

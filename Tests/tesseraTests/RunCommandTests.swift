@@ -159,10 +159,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("<!doctype html>"))
         #expect(run.stdout.contains("#view { width: 375px; height: 812px; overflow: auto;"))
-        #expect(run.stdout.contains("view.scrollTo(0, 300);"))
+        #expect(run.stdout.contains("\"offset\":[0,300]"))
         #expect(!run.stdout.contains("<script src"))
-        // Every frame is embedded: one [x, y, w, h] array per item.
-        let frames = run.stdout.components(separatedBy: "const frames = ")[1].components(separatedBy: ";\n")[0]
-        #expect(frames.components(separatedBy: "],[").count == 121)
+        // Every frame is embedded: x, y, w, h per item in one flat array.
+        let frames = run.stdout.components(separatedBy: "\"frames\":[")[1].components(separatedBy: "]")[0]
+        #expect(frames.components(separatedBy: ",").count == 4 * 121)
     }
 }

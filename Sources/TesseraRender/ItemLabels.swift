@@ -1,0 +1,28 @@
+import TesseraCore
+
+/// What the SVG picture and the HTML page write on each item: one field of the dataset's items,
+/// chosen with `run --label FIELD` (default `id`), the same for every item, so a picture never
+/// mixes ids with indices. `@index` labels items with their flattened index instead. An item
+/// without the field, or a frame past the dataset's items, gets no label.
+public struct ItemLabels: Sendable {
+    /// The name `--label` takes for the flattened index.
+    public static let indexField = "@index"
+
+    public var field: String
+
+    public init(field: String = "id") { self.field = field }
+
+    /// Item `index`'s label: the field's string, a number as JSON writes it, other values as
+    /// JSON text; "" when the item has no such field. O(length of the label).
+    public func label(at index: Int, in dataset: Dataset) -> String {
+        if field == Self.indexField { return String(index) }
+        guard index >= 0, index < dataset.count else { return "" }
+        let item = dataset.items[index]
+        if field == "id" { return item.id.description }
+        switch item[field] {
+        case nil: return ""
+        case .string(let s)?: return s
+        case let value?: return JSONWriter.write(value)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import TesseraCore
+
+/// The sections a picture outlines: each non-empty section of the dataset with the bounding box
+/// of its items' resting frames and its title (the section's `title` field, else its id).
+/// Empty when the dataset has a single section, which needs no boundary.
+/// - Complexity: O(n) over the items.
+struct SectionBoxes {
+    struct Box {
+        var section: Int
+        var title: String
+        var frame: Rect
+    }
+
+    var boxes: [Box] = []
+
+    init(run: LayoutRun) {
+        let sections = run.dataset.sections
+        guard sections.count > 1 else { return }
+        for (s, section) in sections.enumerated() {
+            let range = section.range.clamped(to: 0..<run.result.count)
+            guard let first = range.first else { continue }
+            var box = run.result.frame(at: first)
+            for i in range.dropFirst() { box = box.union(run.result.frame(at: i)) }
+            let title = section.fields["title"]?.string ?? section.id.description
+            boxes.append(Box(section: s, title: title, frame: box))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TesseraCore
+import TesseraRender
+
+/// Two sections of two items each: "a" and "b<" in "Fruit", "c" and "d" in "Veg".
+private func sectionedRun(supplementaries: [Supplementary] = []) throws -> LayoutRun {
+    let items = ["a", "b<", "c", "d"].enumerated().map { k, id in
+        Item(id: .string(id), fields: ["id": .string(id), "name": .string("n\(k)"), "rank": .int(10 * k)])
+    }
+    let dataset = Dataset(items: items, sections: [
+        .init(id: .string("s0"), fields: ["title": .string("Fruit")], range: 0..<2),
+        .init(id: .string("s1"), range: 2..<4),
+    ])
+    let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50.123),
+                  Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
+    let result = try FramesResult(frames: frames, supplementaries: supplementaries)
+    return LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 200, height: 100), result: result,
+                     milliseconds: 1)
+}
+
+private func between(_ text: String, _ start: String, _ end: String) -> String? {
+    guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return nil }
+    return String(text[a.upperBound..<b.lowerBound])
+}
+
+@Suite struct HTMLPageTests {
+    @Test func framesLabelsAndSectionsAreCompactData() throws {
+        let page = HTMLPage(run: try sectionedRun(), viewport: Rect(x: 0, y: 10, width: 200, height: 100)).render()
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(between(page, "\"frames\":[", "]") == "0,0,100,50,100,0,100,50.12,0,60,100,50,100,60,100,50")
+        #expect(between(page, "\"labels\":[", "]") == #""a","b\u003c","c","d""#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit"],[0,60,200,50,"s1"]"#)
+        #expect(page.contains(#""viewport":[200,100],"content":[200,110],"offset":[0,10]"#))
+        // No item markup: nodes are made by the script, near the viewport only.
+        #expect(!page.contains("class=\"item\""))
+    }
+
+    @Test func labelsComeFromOneField() throws {
+        let run = try sectionedRun()
+        let byRank = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "rank")).render()
+        #expect(between(byRank, "\"labels\":[", "]") == #""0","10","20","30""#)
+        let byIndex = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: ItemLabels.indexField)).render()
+        #expect(between(byIndex, "\"labels\":[", "]") == #""0","1","2","3""#)
+        let missing = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "colour")).render()
+        #expect(between(missing, "\"labels\":[", "]") == #""","","","""#)
+    }
+
+    @Test func elementsAreListedWithKindSectionFrameAndZ() throws {
+        let run = try sectionedRun(supplementaries: [Supplementary(kind: "header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 5))])
+        let page = HTMLPage(run: run, viewport: nil).render()
+        #expect(between(page, "\"elements\":[", "]}") == #"["supplementary","header",1,0,55,200,5,0,null]"#)
+    }
+}
+
+@Suite struct SVGPictureTests {
+    @Test func itemsAreLabelledWithTheChosenFieldOnly() throws {
+        let svg = SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
+        for k in 0..<4 { #expect(svg.contains(">n\(k)</text>")) }
+        #expect(svg.contains("<title>1: n1 (100.0, 0.0, 100.0, 50.123)</title>"))
+        #expect(!svg.contains(">b&lt;</text>"))
+    }
+
+    @Test func sectionsAreOutlinedAndTitled() throws {
+        let svg = SVGPicture(run: try sectionedRun(), viewport: nil).render()
+        #expect(svg.contains("<title>section 0: Fruit (0.0, 0.0, 200.0, 50.123)</title>"))
+        #expect(svg.contains("<title>section 1: s1 (0.0, 60.0, 200.0, 50.0)</title>"))
+        #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
+        #expect(svg.contains(">b&lt;</text>"))
+    }
+
+    @Test func supplementariesDrawAfterTheItemsTheyCover() throws {
+        let header = Supplementary(kind: "header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
+        let svg = SVGPicture(run: try sectionedRun(supplementaries: [header]), viewport: nil).render()
+        let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0.0, 55.0, 200.0, 10.0)</title>"))
+        let lastItemAt = try #require(svg.range(of: "<title>3: d "))
+        #expect(lastItemAt.lowerBound < headerAt.lowerBound)
+    }
+}
