@@ -97,20 +97,26 @@ public struct HTMLPage {
             page.append(UInt8(ascii: "]"))
         }
         page.append(contentsOf: Array("],\"elements\":[".utf8))
-        for (k, element) in PictureElements(result: result).elements.enumerated() {
+        for (k, entry) in PictureElements(result: result).elements.enumerated() {
+            let e = entry.element
             if k > 0 { page.append(UInt8(ascii: ",")) }
             page.append(UInt8(ascii: "["))
-            appendScriptString(element.role.rawValue, to: &page); page.append(UInt8(ascii: ","))
-            appendScriptString(element.kind, to: &page); page.append(UInt8(ascii: ","))
-            page.append(contentsOf: Array(String(element.section).utf8)); page.append(UInt8(ascii: ","))
-            appendFrame(element.frame, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(element.zIndex, to: &page); page.append(UInt8(ascii: ","))
-            if let pin = element.pinBounds {
-                page.append(UInt8(ascii: "[")); appendFrame(pin, to: &page); page.append(UInt8(ascii: "]"))
-            } else {
-                page.append(contentsOf: Array("null".utf8))
-            }
-            page.append(UInt8(ascii: "]"))
+            appendScriptString(e.category.rawValue, to: &page); page.append(UInt8(ascii: ","))
+            appendScriptString(e.kind, to: &page); page.append(UInt8(ascii: ","))
+            page.append(contentsOf: Array("\(e.section),".utf8))
+            appendFrame(e.frame, to: &page)
+            page.append(contentsOf: Array(",\(e.zIndex),".utf8))
+            if let end = entry.pinEnd { appendNumber(end, to: &page) } else { page.append(contentsOf: Array("null".utf8)) }
+            page.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
+        }
+        // Items drawn above or below the others, as index, zIndex pairs (most results have none).
+        page.append(contentsOf: Array("],\"itemZ\":[".utf8))
+        var firstZ = true
+        for i in 0..<result.count {
+            let z = result.zIndex(ofItem: i)
+            guard z != 0 else { continue }
+            page.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
+            firstZ = false
         }
         page.append(contentsOf: Array("]}\n</script>\n<script>\n".utf8))
         page.append(contentsOf: Array(Self.script.utf8))
@@ -165,21 +171,26 @@ public struct HTMLPage {
     const F = D.frames, n = F.length / 4, S = D.sections, E = D.elements;
     const m = n + 2 * S.length + E.length;
     const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
-    const Z = new Float64Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
+    // Drawing order, bottom first: zIndex, then pinned above unpinned, then decorations, items,
+    // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
+    const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
     const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4;
-    for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; }
+    for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+    for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
     S.forEach((s, k) => {
       const a = n + 2 * k, b = a + 1;
-      X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e12; KIND[a] = SECTION; REF[a] = k;
-      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 2e12; KIND[b] = TITLE; REF[b] = k;
+      X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
+      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k;
     });
     const pinned = [];
     E.forEach((e, k) => {
       const d = n + 2 * S.length + k;
       X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
       KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
-      if (e[8]) { pinned.push(d); Z[d] = 1e12 + e[7]; }
+      RANK[d] = e[0] === 'decoration' ? 0 : 2;
+      if (e[8] !== null) { pinned.push(d); P[d] = 1; }
     });
+    const drawsBelow = (a, b) => Z[a] - Z[b] || P[a] - P[b] || RANK[a] - RANK[b] || a - b;
 
     // A uniform grid over the content; cells about a viewport in size, at most ~max(m, 4096) cells.
     const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
@@ -187,9 +198,8 @@ public struct HTMLPage {
     const cellW = CW / cols, cellH = CH / rows;
     const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
     const starts = new Uint32Array(cols * rows + 1);
-    const isPinned = new Uint8Array(m); pinned.forEach(d => { isPinned[d] = 1; });
     for (let d = 0; d < m; d++) {
-      if (isPinned[d]) continue;
+      if (P[d]) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
@@ -197,7 +207,7 @@ public struct HTMLPage {
     for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
     const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
     for (let d = 0; d < m; d++) {
-      if (isPinned[d]) continue;
+      if (P[d]) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
@@ -220,12 +230,9 @@ public struct HTMLPage {
       }
       return out;
     }
-    // A pinned element stays inside the viewport's top-left corner while its pin bounds allow.
+    // A pinned element sticks to the top of the visible area, pushed up by its end (e[8]).
     function pinnedFrame(d, vx, vy) {
-      const b = E[REF[d]][8];
-      const x = Math.max(X[d], Math.min(vx, b[0] + b[2] - W[d]));
-      const y = Math.max(Y[d], Math.min(vy, b[1] + b[3] - H[d]));
-      return [x, y, W[d], H[d]];
+      return [X[d], Math.max(Y[d], Math.min(vy, E[REF[d]][8] - H[d])), W[d], H[d]];
     }
 
     function describe(d, f) {
@@ -236,7 +243,8 @@ public struct HTMLPage {
         case TITLE: return ['title', S[REF[d]][4], 'section ' + REF[d] + ': ' + S[REF[d]][4]];
         default: {
           const e = E[REF[d]];
-          return [e[0] + (e[8] ? ' pinned' : ''), e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + where];
+          const anchor = e[9] === null ? '' : ' for item ' + e[9];
+          return [e[0] + (e[8] !== null ? ' pinned' : ''), e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + anchor + where];
         }
       }
     }
@@ -260,7 +268,7 @@ public struct HTMLPage {
         if (overlaps(f[0], f[1], f[2], f[3], vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH)) frames.set(d, f);
       }
       for (const [d, node] of mounted) if (!frames.has(d)) { node.remove(); pool.push(node); mounted.delete(d); }
-      const order = [...frames.keys()].sort((a, b) => Z[a] - Z[b] || a - b);
+      const order = [...frames.keys()].sort(drawsBelow);
       let visibleCount = 0;
       order.forEach((d, rank) => {
         const f = frames.get(d);
@@ -272,7 +280,7 @@ public struct HTMLPage {
           node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
           layer.appendChild(node); mounted.set(d, node);
         }
-        if (fresh || scaled || isPinned[d]) {
+        if (fresh || scaled || P[d]) {
           node.style.left = (f[0] - anchorX) + 'px'; node.style.top = (f[1] - anchorY) + 'px';
           node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
         }

@@ -1,39 +1,54 @@
 import TesseraCore
 
-/// The supplementary and decoration elements a picture draws besides the items, in the order
-/// the result lists them, with what drawing needs: role, kind, section, resting frame, z-index
-/// and, for a pinned element, the rectangle it may slide in while pinned.
+/// The supplementaries and decorations of a result as the HTML page needs them: each element at
+/// rest and, for a pinned one, the y its bottom may not pass (`pinEnd`), so that the page's
+/// script can place it for any offset with the model's rule: drawn minY =
+/// `max(rest.minY, min(top, pinEnd − height))`, x unchanged.
 struct PictureElements {
-    enum Role: String {
-        case supplementary, decoration
-    }
-
     struct Element {
-        var role: Role
-        var kind: String
-        var section: Int
-        var frame: Rect
-        var zIndex: Double
-        /// Where a pinned element may move to stay in view; nil when it does not pin.
-        var pinBounds: Rect?
-
-        /// The frame as drawn with `viewport`: a pinned element keeps to the viewport's
-        /// top-left corner as far as its pin bounds allow, and never moves up or left of its
-        /// resting place (the page's script computes the same). O(1).
-        func drawnFrame(viewport: Rect?) -> Rect {
-            guard let bounds = pinBounds, let viewport else { return frame }
-            return Rect(x: max(frame.x, min(viewport.x, bounds.maxX - frame.width)),
-                        y: max(frame.y, min(viewport.y, bounds.maxY - frame.height)),
-                        width: frame.width, height: frame.height)
-        }
+        var element: LayoutElement
+        /// For a pinned element, the y its pinned bottom may not pass; nil otherwise.
+        var pinEnd: Double?
     }
 
     var elements: [Element]
 
-    /// - Complexity: O(e) for e elements.
+    /// Pinned elements beyond this many draw at rest on the page (the SVG is always exact).
+    static let pinnedLimit = 10_000
+
+    /// - Complexity: O(e) plus O(log(H / h) · (log n + k)) per pinned element of height h.
     init(result: any LayoutResult) {
-        elements = result.supplementaries.map {
-            Element(role: .supplementary, kind: $0.kind, section: $0.section, frame: $0.frame, zIndex: 0, pinBounds: nil)
+        var pinnedSeen = 0
+        elements = result.elements.map { e in
+            guard e.pinned, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinEnd: nil) }
+            pinnedSeen += 1
+            return Element(element: e, pinEnd: Self.pinEnd(of: e, in: result))
         }
+    }
+
+    /// Finds where a pinned element stops through the result's own element query: scrolled to a
+    /// top `t`, the element is drawn at y = t while it pins, at `end − height` once pushed, and
+    /// not at all below `t` once `t` passes `end`. A binary search on `t` over thin queries at
+    /// `t` either lands while it is pushed (which gives `end` exactly) or brackets `end` to
+    /// within a millionth of a pixel. O(log(H / h)) queries.
+    static func pinEnd(of e: LayoutElement, in result: any LayoutResult) -> Double? {
+        let rest = e.frame
+        guard rest.width > 0, rest.height > 0 else { return nil }
+        func drawnY(top: Double) -> Double? {
+            let probe = Rect(x: rest.x, y: top, width: rest.width, height: rest.height)
+            return result.elements(in: probe, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
+                .first { $0.category == e.category && $0.kind == e.kind && $0.section == e.section && $0.index == e.index
+                         && $0.pinned && $0.frame.x == rest.x && $0.frame.size == rest.size }?.frame.y
+        }
+        var low = rest.minY, high = max(result.contentSize.height, rest.maxY)
+        if let y = drawnY(top: high), y >= high { return high + rest.height }   // never pushed within the content
+        for _ in 0..<80 {
+            let mid = (low + high) / 2
+            guard let y = drawnY(top: mid) else { high = mid; continue }
+            if y < mid { return y + rest.height }   // pushed: y = end − height
+            low = mid
+            if high - low <= 1e-6 * max(1, abs(high)) { break }
+        }
+        return low + rest.height
     }
 }

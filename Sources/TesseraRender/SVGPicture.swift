@@ -54,35 +54,32 @@ public struct SVGPicture {
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
                     + "<title>section \(box.section): \(escape(box.title)) \(f)</title></rect>")
         }
-        let drawn = result.visible(in: region)
-        let label = drawn.count <= labelLimit
-        var layers: [(z: Double, order: Int, markup: String)] = []
-        for i in drawn {
-            let f = frame(i)
-            let on = visible.contains(i)
-            let text = labels.label(at: i, in: run.dataset)
-            var markup = "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(1 / scale))\">"
-                + "<title>\(i): \(escape(text)) \(f)</title></rect>"
-            if label { markup += boxLabel(text, in: f, scale: scale) }
-            layers.append((0, i, markup))
+        // Everything drawn in the region as the viewport's scroll state draws it (pinned
+        // elements at their pinned place), already in drawing order.
+        let drawn = result.elements(in: region, scroll: ScrollState(showing: shown))
+        let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
+        for element in drawn {
+            let f = element.frame
+            let line = 1 / scale
+            switch element.category {
+            case .item:
+                let i = element.index ?? 0
+                let on = visible.contains(i)
+                let text = labels.label(at: i, in: run.dataset)
+                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                        + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
+                        + "<title>\(i): \(escape(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : ""))
+            case .supplementary:
+                let on = f.overlapsWithPositiveArea(shown)
+                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                        + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
+                        + "<title>\(describe(element))</title></rect>" + boxLabel(element.kind, in: f, scale: scale))
+            case .decoration:
+                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                        + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
+                        + "stroke-dasharray=\"\(n(4 * line)) \(n(3 * line))\"><title>\(describe(element))</title></rect>")
+            }
         }
-        for (k, element) in PictureElements(result: result).elements.enumerated() {
-            let f = element.drawnFrame(viewport: viewport)
-            guard f.overlapsWithPositiveArea(region) else { continue }
-            let pinned = element.pinBounds != nil
-            let on = element.role == .supplementary && f.overlapsWithPositiveArea(shown)
-            let (fill, stroke) = element.role == .decoration ? ("#9b59b6", "#8e44ad") : (on ? ("#7cc96a", "#3b7a2e") : ("#b8e0b0", "#3b7a2e"))
-            var markup = "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                + "fill=\"\(fill)\"\(element.role == .decoration ? " fill-opacity=\"0.15\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\"" : "")"
-                + " stroke=\"\(stroke)\" stroke-width=\"\(n((pinned ? 2 : 1) / scale))\">"
-                + "<title>\(element.role.rawValue) \(escape(element.kind)) of section \(element.section)\(pinned ? " (pinned)" : "") \(f)</title></rect>"
-            if element.role == .supplementary { markup += boxLabel(element.kind, in: f, scale: scale) }
-            // Pinned elements draw above everything else; the rest by zIndex, then in list order.
-            layers.append((pinned ? .infinity : element.zIndex, drawn.count + k, markup))
-        }
-        layers.sort { ($0.z, $0.order) < ($1.z, $1.order) }
-        for layer in layers { svg.add(layer.markup) }
         for box in sections {
             let size = 11 / scale
             svg.add("<text x=\"\(n(box.frame.x + 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" font-size=\"\(n(size))\" "
@@ -120,6 +117,12 @@ public struct SVGPicture {
     }
 
     private func frame(_ i: Int) -> Rect { run.result.drawnFrame(at: i, viewport: viewport) }
+
+    /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
+    private func describe(_ e: LayoutElement) -> String {
+        let anchor = e.index.map { " for item \($0)" } ?? ""
+        return "\(e.category.rawValue) \(escape(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame)"
+    }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
     private func boxLabel(_ text: String, in f: Rect, scale: Double) -> String {

@@ -4,7 +4,7 @@ import TesseraCore
 import TesseraRender
 
 /// Two sections of two items each: "a" and "b<" in "Fruit", "c" and "d" in "Veg".
-private func sectionedRun(supplementaries: [Supplementary] = []) throws -> LayoutRun {
+private func sectionedRun(elements: [LayoutElement] = []) throws -> LayoutRun {
     let items = ["a", "b<", "c", "d"].enumerated().map { k, id in
         Item(id: .string(id), fields: ["id": .string(id), "name": .string("n\(k)"), "rank": .int(10 * k)])
     }
@@ -14,7 +14,7 @@ private func sectionedRun(supplementaries: [Supplementary] = []) throws -> Layou
     ])
     let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50.123),
                   Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
-    let result = try FramesResult(frames: frames, supplementaries: supplementaries)
+    let result = try FramesResult(frames: frames, elements: elements, sections: [0..<2, 2..<4])
     return LayoutRun(layoutName: "test", dataset: dataset, viewport: Size(width: 200, height: 100), result: result,
                      milliseconds: 1)
 }
@@ -47,9 +47,15 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     }
 
     @Test func elementsAreListedWithKindSectionFrameAndZ() throws {
-        let run = try sectionedRun(supplementaries: [Supplementary(kind: "header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 5))])
+        let run = try sectionedRun(elements: [
+            .supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 5), pinned: true),
+            .decoration("background", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 50.123), zIndex: -1),
+            .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
+        ])
         let page = HTMLPage(run: run, viewport: nil).render()
-        #expect(between(page, "\"elements\":[", "]}") == #"["supplementary","header",1,0,55,200,5,0,null]"#)
+        // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
+        #expect(between(page, "\"elements\":[", "],\"itemZ\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
+                + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
     }
 }
 
@@ -70,10 +76,27 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     }
 
     @Test func supplementariesDrawAfterTheItemsTheyCover() throws {
-        let header = Supplementary(kind: "header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
-        let svg = SVGPicture(run: try sectionedRun(supplementaries: [header]), viewport: nil).render()
+        let header = LayoutElement.supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
+        let svg = SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
         let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0.0, 55.0, 200.0, 10.0)</title>"))
         let lastItemAt = try #require(svg.range(of: "<title>3: d "))
         #expect(lastItemAt.lowerBound < headerAt.lowerBound)
+    }
+
+    @Test func aPinnedHeaderDrawsOnTopAtItsPinnedPlace() throws {
+        let run = try sectionedRun(elements: [
+            .supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 5), pinned: true),
+            .decoration("background", section: 1, frame: Rect(x: 0, y: 60, width: 200, height: 50), zIndex: -1),
+        ])
+        // Scrolled to y = 80 the header of section 1 sticks to the top of the viewport.
+        let svg = SVGPicture(run: run, viewport: Rect(x: 0, y: 80, width: 200, height: 20)).render()
+        let header = try #require(svg.range(of: "<title>supplementary header of section 1 (pinned) (0.0, 80.0, 200.0, 5.0)</title>"))
+        let background = try #require(svg.range(of: "<title>decoration background of section 1 (0.0, 60.0, 200.0, 50.0)</title>"))
+        let item = try #require(svg.range(of: "<title>3: d (100.0, 60.0, 100.0, 50.0)</title>"))
+        #expect(background.lowerBound < item.lowerBound)
+        #expect(item.lowerBound < header.lowerBound)
+        // Pushed up by the section's end near the bottom: y = 110 - 5.
+        let late = SVGPicture(run: run, viewport: Rect(x: 0, y: 108, width: 200, height: 20)).render()
+        #expect(late.contains("<title>supplementary header of section 1 (pinned) (0.0, 105.0, 200.0, 5.0)</title>"))
     }
 }
