@@ -65,6 +65,9 @@ static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_get
 ** while script code runs (ud is the tb_Bridge). No stack. */
 TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* ReadOnly.c: __newindex of read-only tables: "attempt to modify a read-only table (key 'k')". */
+TB_INTERNAL int tb_readonlyerror(lua_State *L);
+
 /* Watchdog.c: arm the limits for an outermost tb_pcall on this thread, and disarm them
 ** after it. No stack. */
 TB_INTERNAL void tb_begincall(tb_Bridge *b);

@@ -4,7 +4,7 @@
 ** and ipairs see the data; assignments raise; the metatable is locked. So data the host
 ** hands to scripts (JSON parameters, ctx.sections, the tessera module) stays unchanged.
 */
-#include "LuaBridge.h"
+#include "Bridge.h"
 
 /* The data table behind a read-only view is its metatable's __index. */
 static void tb_pushdata(lua_State *L, int proxy) {
@@ -13,7 +13,7 @@ static void tb_pushdata(lua_State *L, int proxy) {
   lua_remove(L, -2);
 }
 
-static int tb_ro_newindex(lua_State *L) {
+int tb_readonlyerror(lua_State *L) {
   return luaL_error(L, "attempt to modify a read-only table (key '%s')", luaL_tolstring(L, 2, NULL));
 }
 
@@ -42,7 +42,7 @@ void tb_pushreadonly(lua_State *L) {
   lua_createtable(L, 0, 5);                            /* data proxy meta */
   lua_rotate(L, -3, -1);                               /* proxy meta data */
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, tb_ro_newindex);
+  lua_pushcfunction(L, tb_readonlyerror);
   lua_setfield(L, -2, "__newindex");
   lua_pushcfunction(L, tb_ro_len);
   lua_setfield(L, -2, "__len");

@@ -8,10 +8,50 @@ final class ContextBox {
     let context: LayoutContext
     /// The context's sections, in its 0-based indices (see `LayoutContext.sections`).
     let sections: [Dataset.Section]
+    /// For ctx:size: the intrinsic sizes of this context's items, copied out of the dataset
+    /// (O(count), about 2 ns per item) so the hot path reads plain memory; nil when the
+    /// context's sizes come from a closure.
+    private let widths, heights: UnsafeMutableBufferPointer<Double>?
+    private let sizing: ItemSizing
 
     init(_ context: LayoutContext) {
         self.context = context
         self.sections = context.sections
+        if let storage = context.sizeStorage {
+            let range = storage.base..<(storage.base + context.count)
+            widths = .allocate(capacity: context.count)
+            heights = .allocate(capacity: context.count)
+            _ = widths!.initialize(from: storage.dataset.widths[range])
+            _ = heights!.initialize(from: storage.dataset.heights[range])
+            sizing = storage.sizing
+        } else {
+            widths = nil
+            heights = nil
+            sizing = ItemSizing()
+        }
+    }
+
+    deinit {
+        widths?.deallocate()
+        heights?.deallocate()
+    }
+
+    /// Item `index`'s (0-based) size for `proposed`: `context.size(at:proposed:)`, read from
+    /// the copied storage when there is one. O(1) for sized items.
+    @inline(__always)
+    func size(_ index: Int, _ proposed: Size) -> Size {
+        guard let widths, let heights else { return context.size(at: index, proposed: proposed) }
+        return sizing.size(w: widths[index], h: heights[index], text: { self.context.item(at: index)?.text }, proposed: proposed)
+    }
+
+    /// ctx:size's source (`tb_Sizer.size`): never raises, allocates nothing.
+    static let sizeOfItem: @convention(c) (UnsafeMutableRawPointer?, lua_Integer, Double, Double,
+                                           UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void = { source, i, pw, ph, w, h in
+        Unmanaged<ContextBox>.fromOpaque(source!)._withUnsafeGuaranteedRef { box in
+            let size = box.size(Int(i), Size(width: pw, height: ph))
+            w!.pointee = size.width
+            h!.pointee = size.height
+        }
     }
 
     /// The section holding item `index` (0-based) and the item's place in it. O(log sections).
@@ -19,6 +59,9 @@ final class ContextBox {
         let s = Dataset.sectionIndex(containing: index, in: sections)
         return (s, index - sections[s].range.lowerBound)
     }
+
+    /// Item `index`'s fields (nil for a context without a dataset).
+    func fields(_ index: Int) -> OrderedDictionary<String, JSONValue>? { context.item(at: index)?.fields }
 }
 
 extension LuaHost {
@@ -54,12 +97,25 @@ extension LuaHost {
 
         pushBox(box, meta: boxMetaRef)
         let boxSlot = lua_gettop(L)
+        lua_createtable(L, 0, 2)   // columns: plain arrays by field name (ctx:column, ctx:item)
+        lua_createtable(L, 0, 2)   // their read-only views (ctx:column)
+        func pushMethod(_ function: tb_HostFunction, _ name: String) {
+            for k in 0..<3 { lua_pushvalue(L, boxSlot + Int32(k)) }
+            pushHostFunction(function, named: name, upvalues: 3)
+        }
         for entry in LuaHost.registrations(.context) {
-            lua_pushvalue(L, boxSlot)
-            pushHostFunction(entry.function, named: entry.qualifiedName, upvalues: 1)
+            pushMethod(entry.function, entry.qualifiedName)
             LuaStack.setField(L, ctx, entry.name)
         }
-        tb_pop(L, 1)
+
+        // ctx:item and ctx:size are C functions (Items.c) over Swift storage.
+        lua_pushvalue(L, boxSlot + 1)
+        lua_createtable(L, 0, 2)   // reads per field name
+        pushMethod(LuaHost.contextColumnData, "ctx:item")
+        pushMethod(LuaHost.contextField, "ctx:item")
+        pushMethod(LuaHost.contextFields, "ctx:item")
+        tb_pushitemaccess(L, lua_Integer(context.count), box.fields(0) != nil || context.count == 0 ? 1 : 0)
+        LuaStack.setField(L, ctx, "item")
 
         if scriptSize != LUA_NOREF {
             lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptSize))
@@ -67,8 +123,17 @@ extension LuaHost {
             lua_pushnumber(L, context.collectionSize.width)
             lua_pushnumber(L, context.collectionSize.height)
             tb_pushscriptsize(L)
-            LuaStack.setField(L, ctx, "size")
+        } else {
+            lua_pushvalue(L, boxSlot)
+            let sizer = tb_pushsizer(L)!
+            sizer.pointee.size = ContextBox.sizeOfItem
+            sizer.pointee.source = Unmanaged.passUnretained(box).toOpaque()
+            sizer.pointee.count = lua_Integer(context.count)
+            sizer.pointee.width = context.collectionSize.width
+            sizer.pointee.height = context.collectionSize.height
         }
+        LuaStack.setField(L, ctx, "size")
+        lua_settop(L, ctx)
     }
 
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its
@@ -106,14 +171,89 @@ extension LuaHost {
         return i - 1
     }
 
-    /// ctx:item(i) -> the dataset item as a read-only table (nil without a dataset).
-    static let contextItem: tb_HostFunction = { L, _ in
+    /// ctx:column(name) -> a read-only array whose entry i is `ctx:item(i)[name]` (nil where
+    /// the item has no such field): one call for a hot loop instead of one `ctx:item` per item.
+    /// Built once per `ctx` and name, shared with ctx:item. - Complexity: O(count) on the
+    /// first call, O(1) after.
+    static let contextColumn: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
-            let i = try itemIndex(args, box)
-            if let item = box.context.item(at: i) {
-                LuaStack.push(L!, json: .object(item.fields), readOnly: true)
-            } else {
-                lua_pushnil(L)
+            let L = args.L
+            let name = try args.string(2, "name")
+            let views = tb_upvalueindex(TB_HOST_UPVALUES + 3)
+            if LuaStack.rawField(L, views, name) != LUA_TNIL { return 1 }
+            tb_pop(L, 1)
+            pushColumn(L, box, name)
+            tb_pushreadonly(L)
+            LuaStack.push(L, name)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, views)
+            return 1
+        }
+    }
+
+    /// [-0, +1, m] Pushes the plain array of field `name` of every item, from the columns
+    /// cache (upvalue 2) or built now and cached. Values are as `ctx:item` gives them (nested
+    /// tables read-only).
+    static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String) {
+        let columns = tb_upvalueindex(TB_HOST_UPVALUES + 2)
+        if LuaStack.rawField(L, columns, name) == LUA_TTABLE { return }
+        tb_pop(L, 1)
+        let n = box.context.count
+        lua_createtable(L, Int32(clamping: n), 0)
+        var position = 0   // where `name` was in the last item: loaders keep one key order
+        func add(_ fields: OrderedDictionary<String, JSONValue>, _ i: Int) {
+            let value: JSONValue
+            if position < fields.count, fields.keys[position] == name {
+                value = fields.values[position]
+            } else if let k = fields.index(forKey: name) {
+                position = k
+                value = fields.values[k]
+            } else { return }
+            switch value {
+            case .int(let v): lua_pushinteger(L, lua_Integer(v))
+            case .double(let v): lua_pushnumber(L, v)
+            default: LuaStack.push(L, json: value, readOnly: true)
+            }
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        if let storage = box.context.sizeStorage {   // the dataset's items, without a closure call each
+            storage.dataset.items.withUnsafeBufferPointer { items in
+                for i in 0..<n { add(items[storage.base + i].fields, i) }
+            }
+        } else {
+            for i in 0..<n { if let fields = box.fields(i) { add(fields, i) } }
+        }
+        LuaStack.push(L, name)
+        lua_pushvalue(L, -2)
+        lua_rawset(L, columns)
+    }
+
+    /// column(name) of ctx:item's proxies: the plain column array.
+    static let contextColumnData: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            pushColumn(args.L, box, try args.string(1, "name"))
+            return 1
+        }
+    }
+
+    /// field(i, name) of ctx:item's proxies (1-based i): one field of one item.
+    static let contextField: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try args.integer(1, "i"), name = try args.string(2, "name")
+            LuaStack.push(args.L, json: box.fields(i - 1)?[name] ?? .null, readOnly: true)
+            return 1
+        }
+    }
+
+    /// fields(i) of ctx:item's proxies (1-based i): a table of every field (for pairs).
+    static let contextFields: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try args.integer(1, "i")
+            let fields = box.fields(i - 1) ?? [:]
+            lua_createtable(L, 0, Int32(clamping: fields.count))
+            for (key, value) in fields {
+                LuaStack.push(args.L, json: value, readOnly: true)
+                LuaStack.setField(args.L, -2, key)
             }
             return 1
         }
@@ -141,37 +281,6 @@ extension LuaHost {
             lua_pushinteger(L, lua_Integer(item + 1))
             return 2
         }
-    }
-
-    /// ctx:size(i [, pw, ph]) -> w, h for the proposal (default: the container size). O(1)
-    /// for sized items; this is on the hot path of most layouts, so it reads its arguments
-    /// directly and borrows the box without retaining it.
-    static let contextSize: tb_HostFunction = { L, _ in
-        let L = L!
-        let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))!
-        return Unmanaged<ContextBox>.fromOpaque(slot.load(as: UnsafeMutableRawPointer.self))
-            ._withUnsafeGuaranteedRef { box in
-                var isInteger: Int32 = 0
-                let i = Int(lua_tointegerx(L, 2, &isInteger))
-                var proposal = box.context.collectionSize
-                let pw = lua_type(L, 3) > LUA_TNIL, ph = lua_type(L, 4) > LUA_TNIL
-                if pw { proposal.width = lua_tonumberx(L, 3, nil) }
-                if ph { proposal.height = lua_tonumberx(L, 4, nil) }
-                guard isInteger != 0, i >= 1, i <= box.context.count,
-                      !pw || (lua_type(L, 3) == LUA_TNUMBER && proposal.width.isFinite && proposal.width >= 0),
-                      !ph || (lua_type(L, 4) == LUA_TNUMBER && proposal.height.isFinite && proposal.height >= 0) else {
-                    return contextMethod(L) { box, args in   // the slow path only builds the message
-                        _ = try itemIndex(args, box)
-                        _ = try args.optNumber(3, "pw", .nonNegative, default: 0)
-                        _ = try args.optNumber(4, "ph", .nonNegative, default: 0)
-                        return 0
-                    }
-                }
-                let size = box.context.size(at: i - 1, proposed: proposal)
-                lua_pushnumber(L, size.width)
-                lua_pushnumber(L, size.height)
-                return 2
-            }
     }
 
     /// ctx:textHeight(text, width [, {fontSize=, lineHeight=}]) -> the height of `text`

@@ -118,6 +118,24 @@ void tb_pushsetter(lua_State *L);
 ** script with its own size(item, pw, ph): size(ctx:item(i), pw or width, ph or height). */
 void tb_pushscriptsize(lua_State *L);
 
+/* ctx:size's source of sizes (Items.c): `size(source, i, pw, ph, &w, &h)` gives 0-based
+** item i's size for the proposal and never raises; `count` items; `width` x `height` is the
+** default proposal. */
+typedef struct tb_Sizer {
+  void (*size)(void *source, lua_Integer i, double pw, double ph, double *w, double *h);
+  void *source;
+  lua_Integer count;
+  double width, height;
+} tb_Sizer;
+/* [-1, +1, m] Pops a value that keeps the sizer's source alive; pushes ctx:size(i [, pw, ph])
+** and returns its tb_Sizer for the caller to fill in (before any call). */
+tb_Sizer *tb_pushsizer(lua_State *L);
+/* [-5, +1, m] Pops (columns, reads, column, field, fields) and pushes ctx:item(i), which returns
+** read-only proxies of items 1..count (nil for every i when !hasitems). `columns` caches
+** column(name) -> array of every item's field (nil holes); `reads` counts reads per field
+** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields. */
+void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
+
 /* Drivers: C functions to run with tb_pcall. Each checks what the script gives back and
 ** raises "file:line: message" naming the script function's line. Push one with
 ** lua_pushcclosure(L, tb_runsimple, 0), then its arguments. */

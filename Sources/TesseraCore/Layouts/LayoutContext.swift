@@ -86,6 +86,15 @@ public struct LayoutContext {
         }
     }
 
+    /// Where `size(at:proposed:)` reads sizes when they come straight from a dataset's
+    /// contiguous storage: item `i`'s size is `sizing.size(w: dataset.widths[base + i],
+    /// h: dataset.heights[base + i], text: { dataset.items[base + i].text }, proposed:)`.
+    /// Nil for contexts whose sizes come from a closure (generated, transposed). Hosts that
+    /// answer size queries one item at a time use it to skip the closure call.
+    public var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
+        direct.map { ($0.dataset, $0.base, $0.sizing) }
+    }
+
     /// Item `i`'s size when offered `proposed`. O(1) for sized items.
     public func size(at index: Int, proposed: Size) -> Size { sizeOf(index, proposed) }
 

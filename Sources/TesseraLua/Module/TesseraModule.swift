@@ -61,9 +61,10 @@ extension LuaHost {
         // LayoutHelper (+Helpers)
         .module("distribute", moduleDistribute),
         .module("align", moduleAlign),
-        // ctx methods (ContextTable.swift); `ctx.set` is the C writer, not a host function
-        .context("item", contextItem), .context("section", contextSection), .context("id", contextID),
-        .context("size", contextSize), .context("textHeight", contextTextHeight),
+        // ctx methods (ContextTable.swift); the hot paths ctx.set, ctx:size and ctx:item are C
+        // functions over Swift storage (LuaBridge's Frames.c and Items.c), added by pushContext
+        .context("section", contextSection), .context("id", contextID),
+        .context("textHeight", contextTextHeight), .context("column", contextColumn),
     ]
 
     static func registrations(_ place: LuaRegistration.Place) -> [LuaRegistration] {

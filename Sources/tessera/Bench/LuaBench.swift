@@ -1,94 +1,250 @@
 import TesseraCore
 import TesseraLua
 
-/// `tessera bench lua` (SPEC §11, issue 3 point 8): the scripted waterfall of SPEC §7 against
-/// the same Lua loop with its frames thrown away (the Lua-side limit; target: at most 1.7×
-/// slower at 1M items) and against the native `WaterfallLayout`.
+/// `tessera bench lua` (SPEC §11): what a scripted layout costs against the physical limit,
+/// the same Lua loop over a plain Lua array with no host call and its frames thrown away.
 ///
-/// Both Lua loops ask `ctx:size` per item, so the difference between them is exactly the cost
-/// of getting frames out of Lua: `ctx.set` plus its checks. "frames" rows stop at a checked
-/// `[Rect]`; "layout+index" rows include the spatial index, as the layout suite's do. The
-/// last rows show what bounding a runaway script costs: nothing for the time limit (the
-/// watchdog arms a hook only once the deadline passes), a count hook for the budget.
+/// Every scripted row reports its ratio to that baseline (`x_slower`) and ns per item, all
+/// from one round-robin run (each round times every variant once, after an untimed full
+/// collection), so noise on a shared machine hits them alike:
+/// - the SPEC §7 waterfall: `ctx:size` + `ctx.set`;
+/// - the same loop asking `ctx:size` but discarding frames (the cost of `ctx:size` alone);
+/// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
+///   hot-loop path the README recommends), through `ctx:item(i).w`, and from plain arrays.
+/// Then the `{x,y,w,h}`-returning form, the native layout, and what bounding a runaway
+/// script costs: nothing for the time limit, a count hook for the instruction budget.
 enum LuaBench: BenchSuite {
     static let name = "lua"
 
-    /// The SPEC §7 waterfall (with `ctx.set`), the same loop discarding its frames, and the
-    /// convenience form that returns `{x, y, w, h}` tables.
+    /// Each variant is written out in full (no shared helper called per item), so the baseline
+    /// pays no call the scripted rows don't.
     static let script = """
-    local function loop(ctx, p, set)
-      local w = (ctx.width - (p.columns - 1) * p.spacing) / p.columns
+    local P = { columns = 3, spacing = 4.5, rowHeight = 120 }
+    local B = {}
+
+    -- the physical baseline: the SPEC §7 waterfall loop with heights from a plain Lua array,
+    -- frames discarded
+    function B.plain(ctx, p, heights)
+      local columns, spacing = p.columns, p.spacing
+      local width = (ctx.width - (columns - 1) * spacing) / columns
       local tops = {}
-      for c = 1, p.columns do tops[c] = 0 end
+      for c = 1, columns do tops[c] = 0 end
+      for i = 1, ctx.count do
+        local c = 1
+        for k = 2, columns do if tops[k] < tops[c] then c = k end end
+        local h = heights[i]
+        local x, y = (c - 1) * (width + spacing), tops[c]
+        tops[c] = tops[c] + (h + spacing)
+      end
+    end
+
+    -- the SPEC §7 waterfall, as layouts/waterfall.lua
+    B.waterfall = { params = P, simpleLayout = function(ctx, p)
+      local columns, spacing = p.columns, p.spacing
+      local width = (ctx.width - (columns - 1) * spacing) / columns
+      local tops = {}
+      for c = 1, columns do tops[c] = 0 end
+      local set, size, height = ctx.set, ctx.size, ctx.height
+      for i = 1, ctx.count do
+        local c = 1
+        for k = 2, columns do if tops[k] < tops[c] then c = k end end
+        local _, h = size(ctx, i, width, height)
+        set(i, (c - 1) * (width + spacing), tops[c], width, h)
+        tops[c] = tops[c] + (h + spacing)
+      end
+    end }
+
+    -- the same loop asking ctx:size, frames discarded: what ctx:size costs
+    function B.sizeOnly(ctx, p)
+      local columns, spacing = p.columns, p.spacing
+      local width = (ctx.width - (columns - 1) * spacing) / columns
+      local tops = {}
+      for c = 1, columns do tops[c] = 0 end
       local size, height = ctx.size, ctx.height
       for i = 1, ctx.count do
         local c = 1
-        for k = 2, p.columns do if tops[k] < tops[c] then c = k end end
-        local _, h = size(ctx, i, w, height)
-        local x, y = (c - 1) * (w + p.spacing), tops[c]
-        if set then set(i, x, y, w, h) end
-        tops[c] = y + (h + p.spacing)   -- as the native loop adds
+        for k = 2, columns do if tops[k] < tops[c] then c = k end end
+        local _, h = size(ctx, i, width, height)
+        local x, y = (c - 1) * (width + spacing), tops[c]
+        tops[c] = tops[c] + (h + spacing)
       end
     end
-    return {
-      params = { columns = 3, spacing = 4.5 },
-      simpleLayout = function(ctx, p) loop(ctx, p, ctx.set) end,
-      discard = function(ctx, p) loop(ctx, p, nil) end,
-      tables = { params = { columns = 3, spacing = 4.5 }, simpleLayout = function(ctx, p)
-        local frames = {}
-        loop(ctx, p, function(i, x, y, w, h) frames[i] = { x, y, w, h } end)
-        return frames
-      end },
-    }
+
+    -- the convenience form: returns {x, y, w, h} tables
+    B.tables = { params = P, simpleLayout = function(ctx, p)
+      local columns, spacing = p.columns, p.spacing
+      local width = (ctx.width - (columns - 1) * spacing) / columns
+      local tops, frames = {}, {}
+      for c = 1, columns do tops[c] = 0 end
+      local size, height = ctx.size, ctx.height
+      for i = 1, ctx.count do
+        local c = 1
+        for k = 2, columns do if tops[k] < tops[c] then c = k end end
+        local _, h = size(ctx, i, width, height)
+        frames[i] = { (c - 1) * (width + spacing), tops[c], width, h }
+        tops[c] = tops[c] + (h + spacing)
+      end
+      return frames
+    end }
+
+    -- Justified rows (Flickr-style): items keep their aspect ratio; a row closes when its
+    -- height at the full width falls to the target height. Three ways to read w and h:
+    -- ctx:column (the hot-loop path), ctx:item(i), plain arrays.
+    B.columns = { params = P, simpleLayout = function(ctx, p)
+      local W, target, gap, n, set = ctx.width, p.rowHeight, p.spacing, ctx.count, ctx.set
+      local ws, hs = ctx:column("w"), ctx:column("h")
+      local aspects, y, first, sum = {}, 0, 1, 0
+      for i = 1, n do
+        local a = ws[i] / hs[i]
+        aspects[i] = a
+        sum = sum + a
+        local h = (W - (i - first) * gap) / sum
+        if h <= target or i == n then
+          if h > target then h = target end
+          local x = 0
+          for k = first, i do
+            local w = h * aspects[k]
+            set(k, x, y, w, h)
+            x = x + w + gap
+          end
+          y, first, sum = y + h + gap, i + 1, 0
+        end
+      end
+    end }
+    B.items = { params = P, simpleLayout = function(ctx, p)
+      local W, target, gap, n, set = ctx.width, p.rowHeight, p.spacing, ctx.count, ctx.set
+      local aspects, y, first, sum = {}, 0, 1, 0
+      for i = 1, n do
+        local item = ctx:item(i)
+        local a = item.w / item.h
+        aspects[i] = a
+        sum = sum + a
+        local h = (W - (i - first) * gap) / sum
+        if h <= target or i == n then
+          if h > target then h = target end
+          local x = 0
+          for k = first, i do
+            local w = h * aspects[k]
+            set(k, x, y, w, h)
+            x = x + w + gap
+          end
+          y, first, sum = y + h + gap, i + 1, 0
+        end
+      end
+    end }
+    function B.justifiedPlain(ctx, p, ws, hs)
+      local W, target, gap, n = ctx.width, p.rowHeight, p.spacing, ctx.count
+      local aspects, y, first, sum = {}, 0, 1, 0
+      for i = 1, n do
+        local a = ws[i] / hs[i]
+        aspects[i] = a
+        sum = sum + a
+        local h = (W - (i - first) * gap) / sum
+        if h <= target or i == n then
+          if h > target then h = target end
+          local x = 0
+          for k = first, i do
+            local w = h * aspects[k]
+            x = x + w + gap
+          end
+          y, first, sum = y + h + gap, i + 1, 0
+        end
+      end
+    end
+
+    -- plain arrays of what ctx:size and ctx:item give (built once, untimed)
+    function B.heights(ctx, p)
+      local width, t = (ctx.width - (p.columns - 1) * p.spacing) / p.columns, {}
+      for i = 1, ctx.count do local _, h = ctx:size(i, width, ctx.height); t[i] = h end
+      return t
+    end
+    function B.sizes(ctx)
+      local ws, hs = {}, {}
+      for i = 1, ctx.count do local it = ctx:item(i); ws[i], hs[i] = it.w, it.h end
+      return ws, hs
+    end
+    return B
     """
 
+    /// `count` items with integral `w` and `h` fields (what the justified rows read).
+    static func sizedItems(count: Int) -> Dataset {
+        var state: UInt64 = 54321
+        func next(_ range: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % range
+        }
+        return Dataset(items: (0..<count).map { i in
+            Item(id: .int(i), fields: ["id": .int(i), "w": .int(100 + next(300)), "h": .int(50 + next(350))])
+        }, sourceName: "<generated>")
+    }
+
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: nil))
-        let env = try host.newEnvironment()
-        let table = try host.evaluate(script, chunkName: "=bench-waterfall", environment: env)[0]
-        guard case .table(let tableRef) = table else { return }
-        let scripted = try host.layout(from: table) as! ScriptedLayout
-        let tables = try host.layout(from: host.field("tables", of: tableRef)) as! ScriptedLayout
-        let discard = host.field("discard", of: tableRef)
-        let params = host.value(["columns": 3, "spacing": 4.5])
+        let limits = ScriptLimits(maxMemoryBytes: 4096 * 1_048_576, timeLimit: nil)
+        let host = try LuaHost(limits: limits)
+        let bench = try host.evaluate(script, chunkName: "=bench-lua", environment: host.newEnvironment())[0]
+        guard case .table(let benchRef) = bench else { return }
+        func layout(_ key: String) throws -> ScriptedLayout { try host.layout(from: host.field(key, of: benchRef)) as! ScriptedLayout }
+        let scripted = try layout("waterfall"), tables = try layout("tables")
+        let columns = try layout("columns"), items = try layout("items")
+        let params = host.value(["columns": 3, "spacing": 4.5, "rowHeight": 120])
 
         // The same script under the two ways to bound a runaway script: a time limit (a
         // watchdog thread; free until it fires) and an instruction budget (a count hook).
         func makeScripted(_ limits: ScriptLimits) throws -> ScriptedLayout {
             let other = try LuaHost(limits: limits)
-            let value = try other.evaluate(script, chunkName: "=bench-waterfall", environment: other.newEnvironment())[0]
-            return try other.layout(from: value) as! ScriptedLayout
+            let value = try other.evaluate(script, chunkName: "=bench-lua", environment: other.newEnvironment())[0]
+            guard case .table(let ref) = value else { throw BenchError.unexpected }
+            return try other.layout(from: other.field("waterfall", of: ref)) as! ScriptedLayout
         }
-        let timed = try makeScripted(ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: 30))
-        let budgeted = try makeScripted(ScriptLimits(maxMemoryBytes: 2048 * 1_048_576, timeLimit: nil,
-                                                 maxInstructions: Int(Int32.max)))
+        let timed = try makeScripted(ScriptLimits(maxMemoryBytes: limits.maxMemoryBytes, timeLimit: 30))
+        let budgeted = try makeScripted(ScriptLimits(maxMemoryBytes: limits.maxMemoryBytes, timeLimit: nil,
+                                                     maxInstructions: Int(Int32.max)))
 
         let native = WaterfallLayout(columns: 3, spacing: 4.5)
         for n in [10_000, 100_000, 1_000_000] {
             // Short runs are noisier on a shared machine: more of them.
             let repeats = quick ? (n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 15) : (n >= 1_000_000 ? 7 : 15)
-            let dataset = LayoutBench.benchDataset(count: n)
-            let context = LayoutContext(dataset: dataset, viewport: Size(width: 375, height: 812))
+            let context = LayoutContext(dataset: LayoutBench.benchDataset(count: n), viewport: Size(width: 375, height: 812))
+            let rows = LayoutContext(dataset: sizedItems(count: n), viewport: Size(width: 375, height: 812))
+            let heights = try host.call(host.field("heights", of: benchRef), context: context, [params])[0]
+            let sizes = try host.call(host.field("sizes", of: benchRef), context: rows, [params])
 
-            // Interleave the Lua runs so that noise on the shared machine hits both alike.
-            var loopTimes: [Double] = [], setTimes: [Double] = []
-            var frames: [Rect] = []
+            // One round-robin run of every variant; the first round warms up.
+            let variants: [(String, () throws -> Void)] = [
+                ("plain", { try host.call(host.field("plain", of: benchRef), context: context, [params, heights]) }),
+                ("sizeOnly", { try host.call(host.field("sizeOnly", of: benchRef), context: context, [params]) }),
+                ("waterfall", { blackHole(try scripted.frames(context)) }),
+                ("columns", { blackHole(try columns.frames(rows)) }),
+                ("items", { blackHole(try items.frames(rows)) }),
+                ("justifiedPlain", { try host.call(host.field("justifiedPlain", of: benchRef), context: rows, [params] + sizes) }),
+            ]
+            var samples: [String: [Double]] = [:]
             for round in 0...repeats {
-                host.collectGarbage()
-                let loop = try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) {
-                    try host.call(discard, context: context, [params])
+                for (key, body) in variants {
+                    host.collectGarbage()
+                    let ms = try BenchClock.medianMilliseconds(repeats: 1, warmUp: false, body)
+                    if round > 0 { samples[key, default: []].append(ms) }
                 }
-                host.collectGarbage()
-                let set = try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) {
-                    frames = try scripted.frames(context)
-                }
-                if round > 0 { loopTimes.append(loop); setTimes.append(set) }
             }
-            let loopMs = BenchClock.median(loopTimes), setMs = BenchClock.median(setTimes)
+            let ms = samples.mapValues(BenchClock.median)
+            let plainMs = ms["plain"]!
+            let baselineName = "Lua waterfall over a plain Lua array, frames discarded"
+            func row(_ title: String, _ key: String) {
+                report(BenchResult(suite: name, name: title, n: n, median: ms[key]!, baseline: baselineName, baselineMedian: plainMs,
+                                   notes: ["x_slower": ms[key]! / plainMs, "ns_per_item": ms[key]! * 1e6 / Double(n)]))
+            }
+            report(BenchResult(suite: name, name: "baseline: " + baselineName, n: n, median: plainMs, baseline: baselineName,
+                               baselineMedian: plainMs, notes: ["x_slower": 1, "ns_per_item": plainMs * 1e6 / Double(n)]))
+            row("scripted waterfall frames (ctx:size + ctx.set)", "waterfall")
+            row("same loop, ctx:size only, frames discarded", "sizeOnly")
+            row("justified rows, w and h via ctx:column (ctx.set)", "columns")
+            row("justified rows, w and h via ctx:item(i).w (ctx.set)", "items")
+            row("justified rows, w and h from plain arrays, frames discarded", "justifiedPlain")
+            let frames = try scripted.frames(context)
             precondition(frames == native.frames(context), "the scripted waterfall differs from the native one")
-            report(BenchResult(suite: name, name: "scripted waterfall frames (ctx.set)", n: n, median: setMs,
-                               baseline: "same Lua loop, frames discarded", baselineMedian: loopMs,
-                               notes: ["x_slower": setMs / loopMs, "ns_per_item": setMs * 1e6 / Double(n)]))
+            let byColumn = try columns.frames(rows), byItem = try items.frames(rows)
+            precondition(byColumn == byItem, "ctx:column and ctx:item give different rows")
+            let setMs = ms["waterfall"]!
 
             let nativeMs = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(native.frames(context)) }
             report(BenchResult(suite: name, name: "scripted waterfall frames (ctx.set)", n: n, median: setMs,
@@ -105,15 +261,13 @@ enum LuaBench: BenchSuite {
                 var tableTimes: [Double] = []
                 for round in 0...repeats {
                     host.collectGarbage()
-                    let ms = try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) {
-                        blackHole(try tables.frames(context))
-                    }
-                    if round > 0 { tableTimes.append(ms) }
+                    let t = try BenchClock.medianMilliseconds(repeats: 1, warmUp: false) { blackHole(try tables.frames(context)) }
+                    if round > 0 { tableTimes.append(t) }
                 }
                 let tablesMs = BenchClock.median(tableTimes)
                 report(BenchResult(suite: name, name: "scripted waterfall frames (returns {x,y,w,h})", n: n,
-                                   median: tablesMs, baseline: "same Lua loop, frames discarded", baselineMedian: loopMs,
-                                   notes: ["x_slower": tablesMs / loopMs]))
+                                   median: tablesMs, baseline: baselineName, baselineMedian: plainMs,
+                                   notes: ["x_slower": tablesMs / plainMs, "ns_per_item": tablesMs * 1e6 / Double(n)]))
                 let timedMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try timed.frames(context)) }
                 report(BenchResult(suite: name, name: "scripted waterfall frames, --time-limit 30", n: n,
                                    median: timedMs, baseline: "scripted waterfall frames (ctx.set)", baselineMedian: setMs,
@@ -125,4 +279,6 @@ enum LuaBench: BenchSuite {
             }
         }
     }
+
+    enum BenchError: Error { case unexpected }
 }

@@ -1,0 +1,161 @@
+/*
+** Items.c: the data access hot paths of `ctx`: ctx:size and ctx:item.
+** ctx:size checks its arguments here and asks Swift for the size through a plain C function
+** pointer (no host-function trampoline, no allocation). ctx:item(i) returns a small proxy
+** table {[hidden key] = i} with one metatable per ctx: reading a field looks the value up in
+** that field's column (one plain array per field name, built by Swift for the whole ctx),
+** so a loop over items builds no table of every field. A field read only a few times reads
+** the item directly instead of building its column. The proxy is read-only as the tables
+** the host gave before: writes raise, pairs and # see the item's fields, the metatable is
+** locked.
+*/
+#include "Bridge.h"
+
+#include <math.h>
+
+/* ctx:size */
+
+/* [-0, +0, v] The shared checks of an item index in slot 2 of ctx:method(i). */
+static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integer count) {
+  int isint;
+  lua_Integer i = lua_tointegerx(L, 2, &isint);
+  if (!isint || lua_type(L, 2) != LUA_TNUMBER) {
+    if (lua_type(L, 1) != LUA_TTABLE)
+      tb_deferror(L, "%s: argument #1 (i) must be an integer, got %v (call it with a colon: %s(i))", method, 2, method);
+    tb_argerror(L, 2, method, 1, "i", "an integer");
+  }
+  if (i < 1 || i > count) {
+    lua_pushfstring(L, "an item index in 1..%I", (LUAI_UACINT)count);
+    tb_argerror(L, 2, method, 1, "i", lua_tostring(L, -1));
+  }
+  return i;
+}
+
+/* [-0, +0, v] An optional proposal dimension in `slot`, else `fallback`. */
+static double tb_proposal(lua_State *L, int slot, const char *name, double fallback) {
+  double v;
+  int t = lua_type(L, slot);
+  if (t <= LUA_TNIL) return fallback;
+  v = lua_tonumber(L, slot);
+  if (t != LUA_TNUMBER || !isfinite(v) || v < 0)
+    tb_argerror(L, slot, "ctx:size", slot - 1, name, "a finite, non-negative number");
+  return v;
+}
+
+/* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer, 2 what keeps its source alive. */
+static int tb_ctxsize(lua_State *L) {
+  const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
+  lua_Integer i = tb_checkitemindex(L, "ctx:size", s->count);
+  double pw = tb_proposal(L, 3, "pw", s->width), ph = tb_proposal(L, 4, "ph", s->height), w, h;
+  s->size(s->source, i - 1, pw, ph, &w, &h);
+  lua_pushnumber(L, w);
+  lua_pushnumber(L, h);
+  return 2;
+}
+
+tb_Sizer *tb_pushsizer(lua_State *L) {
+  tb_Sizer *s = (tb_Sizer *)lua_newuserdatauv(L, sizeof *s, 0);
+  s->size = NULL; s->source = NULL; s->count = 0; s->width = 0; s->height = 0;
+  lua_rotate(L, -2, 1);               /* sizer keeper */
+  lua_pushcclosure(L, tb_ctxsize, 2);
+  return s;
+}
+
+/* ctx:item */
+
+static const char tb_itemkey = 'i';   /* its address is the proxies' hidden key */
+#define TB_FIELD_READS_BEFORE_COLUMN 32
+
+/* __index(proxy, key). Upvalues: 1 columns (name -> array), 2 reads (name -> count),
+** 3 column(name) -> array, 4 field(i, name) -> value. */
+static int tb_itemindex(lua_State *L) {
+  lua_Integer i, reads;
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  lua_rawgetp(L, 1, &tb_itemkey);
+  i = lua_tointeger(L, -1);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) {
+    lua_rawgeti(L, -1, i);
+    return 1;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(2));
+  reads = lua_tointeger(L, -1) + 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushinteger(L, reads);
+  lua_rawset(L, lua_upvalueindex(2));
+  if (reads > TB_FIELD_READS_BEFORE_COLUMN) {  /* a hot field: build its column once */
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);
+    lua_rawgeti(L, -1, i);
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_pushinteger(L, i);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+static int tb_itemlen(lua_State *L) {
+  lua_pushinteger(L, 0);               /* items have named fields only */
+  return 1;
+}
+
+static int tb_itemnext(lua_State *L) {
+  lua_settop(L, 2);
+  if (lua_next(L, 1)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+/* __pairs(proxy): the item's fields. Upvalue: fields(i) -> a table of every field. */
+static int tb_itempairs(lua_State *L) {
+  lua_pushcfunction(L, tb_itemnext);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rawgetp(L, 1, &tb_itemkey);
+  lua_call(L, 1, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+/* ctx:item(i). Upvalues: 1 the item count, 2 the proxies' metatable, 3 whether there are
+** items (else ctx:item returns nil, as for a context without a dataset). */
+static int tb_ctxitem(lua_State *L) {
+  lua_Integer count = lua_tointeger(L, lua_upvalueindex(1));
+  lua_Integer i = tb_checkitemindex(L, "ctx:item", count);
+  if (!lua_toboolean(L, lua_upvalueindex(3))) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_createtable(L, 0, 1);
+  lua_pushinteger(L, i);
+  lua_rawsetp(L, -2, &tb_itemkey);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
+  luaL_checkstack(L, 4, NULL);
+  lua_pushcclosure(L, tb_itempairs, 1);              /* columns reads column field pairs */
+  lua_createtable(L, 0, 5);
+  lua_rotate(L, -2, 1);                              /* ... field meta pairs */
+  lua_setfield(L, -2, "__pairs");
+  lua_rotate(L, -5, 1);                              /* meta columns reads column field */
+  lua_pushcclosure(L, tb_itemindex, 4);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, tb_readonlyerror);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, tb_itemlen);
+  lua_setfield(L, -2, "__len");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");                /* setmetatable can't replace it */
+  lua_pushinteger(L, count);
+  lua_rotate(L, -2, 1);                              /* count meta */
+  lua_pushboolean(L, hasitems);
+  lua_pushcclosure(L, tb_ctxitem, 3);
+}
