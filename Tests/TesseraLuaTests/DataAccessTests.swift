@@ -1,0 +1,82 @@
+import Foundation
+import OrderedCollections
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// ctx:item's proxies and ctx:column give exactly the values a table of the item's fields
+/// would, stay read-only, and ctx:size equals the context's own size rule.
+@Suite struct DataAccessTests {
+    /// 100 items: integral and fractional w, h (absent on every 10th), a nested tag list,
+    /// a text on odd items.
+    var dataset: Dataset {
+        Dataset(items: (0..<100).map { i in
+            var fields: OrderedDictionary<String, JSONValue> = ["id": .int(i)]
+            if i % 10 != 0 {
+                fields["w"] = i % 3 == 0 ? .double(Double(i) + 0.5) : .int(i)
+                fields["h"] = .int(2 * i)
+            }
+            if i % 2 == 1 { fields["text"] = .string("item \(i)") }
+            fields["tags"] = .array([.string("t\(i)")])
+            return Item(id: .int(i), fields: fields)
+        })
+    }
+
+    func run(_ body: String) throws -> [String] {
+        let host = try LuaHost()
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let layout = try host.evaluate("""
+        return { simpleLayout = function(ctx)
+          \(body)
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+        end }
+        """, environment: host.newEnvironment())[0]
+        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400)))
+        return lines
+    }
+
+    @Test func itemsAndColumnsAgree() throws {
+        // Reading w of every item twice crosses the switch from single reads to the column.
+        let lines = try run("""
+        local ws, hs, texts, tags = ctx:column("w"), ctx:column("h"), ctx:column("text"), ctx:column("tags")
+        local bad = 0
+        for pass = 1, 2 do
+          for i = 1, ctx.count do
+            local item = ctx:item(i)
+            local fields = {}
+            for k, v in pairs(item) do fields[k] = v end
+            if item.w ~= ws[i] or math.type(item.w) ~= math.type(ws[i]) or item.h ~= hs[i] or item.text ~= texts[i]
+               or fields.w ~= item.w or fields.text ~= item.text or fields.id ~= i - 1 or item.tags[1] ~= tags[i][1] then
+              bad = bad + 1
+            end
+          end
+        end
+        print(bad, #ws, ws[2], math.type(ws[2]), ws[4], ws[1], type(ctx:item(1)), #ctx:item(3))
+        print(ctx:column("w") == ws, ctx:column("nothing")[1], #ctx:column("nothing"))
+        print(pcall(function() ctx:item(2).w = 5 end))
+        print(pcall(function() ws[2] = 5 end))
+        print(pcall(function() ctx:item(2).tags[1] = 5 end))
+        print(pcall(setmetatable, ctx:item(2), {}))
+        """)
+        #expect(lines == [
+            "0\t100\t1\tinteger\t3.5\tnil\ttable\t0",
+            "true\tnil\t0",
+            "false\tstdin:17: attempt to modify a read-only table (key 'w')",
+            "false\tstdin:18: attempt to modify a read-only table (key '2')",
+            "false\tstdin:19: attempt to modify a read-only table (key '1')",
+            "false\tcannot change a protected metatable",
+        ])
+    }
+
+    @Test func sizeMatchesTheContext() throws {
+        let context = LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400))
+        let lines = try run("""
+        for i = 1, ctx.count do local w, h = ctx:size(i, 50, 80); print(string.format("%a %a", w, h)) end
+        """)
+        #expect(lines == (0..<100).map { i in
+            let s = context.size(at: i, proposed: Size(width: 50, height: 80))
+            return String(format: "%a %a", s.width, s.height)
+        })
+    }
+}
