@@ -67,6 +67,8 @@ TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* ReadOnly.c: __newindex of read-only tables: "attempt to modify a read-only table (key 'k')". */
 TB_INTERNAL int tb_readonlyerror(lua_State *L);
+/* ReadOnly.c: next(t, k) without metamethods, the iterator of read-only tables' __pairs. */
+TB_INTERNAL int tb_rawnext(lua_State *L);
 
 /* Watchdog.c: arm the limits for an outermost tb_pcall on this thread, and disarm them
 ** after it. No stack. */

@@ -105,16 +105,9 @@ static int tb_itemlen(lua_State *L) {
   return 1;
 }
 
-static int tb_itemnext(lua_State *L) {
-  lua_settop(L, 2);
-  if (lua_next(L, 1)) return 2;
-  lua_pushnil(L);
-  return 1;
-}
-
 /* __pairs(proxy): the item's fields. Upvalue: fields(i) -> a table of every field. */
 static int tb_itempairs(lua_State *L) {
-  lua_pushcfunction(L, tb_itemnext);
+  lua_pushcfunction(L, tb_rawnext);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_rawgetp(L, 1, &tb_itemkey);
   lua_call(L, 1, 1);

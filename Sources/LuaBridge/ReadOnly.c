@@ -23,7 +23,7 @@ static int tb_ro_len(lua_State *L) {
   return 1;
 }
 
-static int tb_ro_next(lua_State *L) {
+int tb_rawnext(lua_State *L) {
   lua_settop(L, 2);
   if (lua_next(L, 1)) return 2;
   lua_pushnil(L);
@@ -31,7 +31,7 @@ static int tb_ro_next(lua_State *L) {
 }
 
 static int tb_ro_pairs(lua_State *L) {
-  lua_pushcfunction(L, tb_ro_next);
+  lua_pushcfunction(L, tb_rawnext);
   tb_pushdata(L, 1);
   lua_pushnil(L);
   return 3;
