@@ -39,6 +39,7 @@ typedef struct tb_Bridge {
   char memtrace[1536];          /* traceback captured at the last refusal */
   /* calls */
   int depth;                    /* nesting of tb_pcall */
+  int closing;                  /* tb_close runs: host functions answer with an error */
   atomic_int reason;            /* TB_STOP_* for the running call */
   int laststop;
   atomic_ulong callgen;         /* numbers outermost calls, so a late signal is ignored */
@@ -73,6 +74,10 @@ TB_INTERNAL int tb_rawnext(lua_State *L);
 /* Watchdog.c: arm the limits for an outermost tb_pcall on this thread, and disarm them
 ** after it. No stack. */
 TB_INTERNAL void tb_begincall(tb_Bridge *b);
+/* [-0, +0, v] Raises "file:line: <why the call stops>" for the stop reason set in the bridge,
+** naming the first script function at or above `level` (the count hook uses 0, a C function
+** such as the pattern matcher 1), and leaves a count-1 hook so a pcall cannot swallow it. */
+TB_INTERNAL void tb_raisestop(lua_State *L, int level);
 TB_INTERNAL void tb_endcall(tb_Bridge *b);
 
 #endif

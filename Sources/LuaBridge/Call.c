@@ -8,13 +8,38 @@
 */
 #include "Bridge.h"
 
+#include <string.h>
+
 /* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
 ** or is named by its type; then the traceback is appended. */
+/* [-0, +1, m] "file:line: " of the innermost script function with a line, or "". */
+static void tb_pushinnerwhere(lua_State *L) {
+  lua_Debug ar;
+  int level;
+  for (level = 1; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, TB_PRELUDE_CHUNK) != 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
 int tb_msgh(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    /* error() or error({}): say where, and what a message should be */
+    const char *where, *what = "no value";
+    if (!lua_isnoneornil(L, 1)) what = lua_pushfstring(L, "a %s value", luaL_typename(L, 1));
+    tb_pushinnerwhere(L);
+    where = lua_tostring(L, -1);
+    msg = lua_pushfstring(L, "%serror called with %s; expected a message string", where, what);
+  } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
+    /* Lua raises these from C without a position */
+    tb_pushinnerwhere(L);
+    msg = lua_pushfstring(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
+                          lua_tostring(L, -1), msg);
   }
   luaL_traceback(L, L, msg, 1);
   return 1;
@@ -53,6 +78,7 @@ static int tb_hosttrampoline(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   tb_HostCall *call = (tb_HostCall *)lua_touserdata(L, lua_upvalueindex(1));
   int saved = b->enforce, n;
+  if (b->closing) return luaL_error(L, "the Lua host is closed; nothing can call Tessera now");
   b->enforce = 0;
   n = call->f(L, call->context);
   b->enforce = saved;

@@ -55,6 +55,7 @@ lua_State *tb_newstate(size_t maxmemory) {
 
 void tb_close(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
+  b->closing = 1;   /* the Swift host is going: a finalizer must not reach it */
   lua_close(L);
   pthread_mutex_lock(&b->mu);
   b->quit = 1;

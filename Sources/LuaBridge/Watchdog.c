@@ -13,15 +13,49 @@
 #include <stdio.h>
 #include <string.h>
 
-/* [-0, +0, v] The count hook: counts the instruction budget down, and raises
-** "file:line: <reason>" (the running Lua function's line) once a stop reason is set. It
-** stays installed with count 1 after it raised, so a script that catches the error with
-** pcall is stopped again at its next instruction. */
-static void tb_hook(lua_State *L, lua_Debug *ar) {
+/* [-0, +1, m] Pushes "file:line: " of the first script function at or above `level` that
+** has a line: Tessera's own prelude chunk and C functions are skipped, so a limit met inside
+** a prelude helper (print, load) names the script line that called it. */
+static void tb_pushscriptwhere(lua_State *L, int level) {
+  lua_Debug ar;
+  for (; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, TB_PRELUDE_CHUNK) != 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+static void tb_hook(lua_State *L, lua_Debug *ar);
+
+void tb_raisestop(lua_State *L, int level) {
   tb_Bridge *b = tb_bridge(L);
   int reason = atomic_load(&b->reason);
   char text[64];
-  (void)ar;
+  lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+  tb_pushscriptwhere(L, level);
+  if (reason == TB_STOP_TIME) {
+    snprintf(text, sizeof text, "%g", b->seconds);
+    lua_pushfstring(L, "time limit of %s s exceeded", text);
+  } else if (reason == TB_STOP_INSTRUCTIONS) {
+    snprintf(text, sizeof text, "%lld", b->maxinstructions);
+    lua_pushfstring(L, "instruction budget of %s exceeded", text);
+  } else {
+    lua_pushliteral(L, "interrupted");
+  }
+  lua_concat(L, 2);
+  lua_error(L);
+}
+
+/* [-0, +0, v] The count hook: counts the instruction budget down, and raises
+** "file:line: <reason>" (the running script function's line) once a stop reason is set. It
+** stays installed with count 1 after it raised, so a script that catches the error with
+** pcall is stopped again at its next instruction. Inside Tessera's prelude (bounded helper
+** code) it waits for the next script instruction instead, so the error names the script. */
+static void tb_hook(lua_State *L, lua_Debug *ar) {
+  tb_Bridge *b = tb_bridge(L);
+  int reason = atomic_load(&b->reason);
   if (reason == TB_STOP_NONE) {
     if (b->maxinstructions <= 0) return;
     b->executed += b->hookcount;
@@ -34,19 +68,12 @@ static void tb_hook(lua_State *L, lua_Debug *ar) {
     reason = TB_STOP_INSTRUCTIONS;
     atomic_store(&b->reason, reason);
   }
-  lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
-  luaL_where(L, 0);
-  if (reason == TB_STOP_TIME) {
-    snprintf(text, sizeof text, "%g", b->seconds);
-    lua_pushfstring(L, "time limit of %s s exceeded", text);
-  } else if (reason == TB_STOP_INSTRUCTIONS) {
-    snprintf(text, sizeof text, "%lld", b->maxinstructions);
-    lua_pushfstring(L, "instruction budget of %s exceeded", text);
-  } else {
-    lua_pushliteral(L, "interrupted");
+  if (lua_getinfo(L, "S", ar) && strcmp(ar->source, TB_PRELUDE_CHUNK) == 0) {
+    b->hookcount = 1;
+    lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+    return;
   }
-  lua_concat(L, 2);
-  lua_error(L);
+  tb_raisestop(L, 0);
 }
 
 /* The bridge whose outermost call runs on this thread (read by the signal handler). */

@@ -6,7 +6,11 @@ import TesseraCore
 /// pointer to one of these, released by `__gc`.
 final class LayoutBox {
     let layout: any Layout
-    init(_ layout: any Layout) { self.layout = layout }
+    /// How many layout values deep it is built (t.inset over t.inset over ... counts each);
+    /// bounded by `LuaHost.maxLayoutNesting` so neither laying out nor releasing it recurses
+    /// deeply enough to overflow the native stack.
+    let depth: Int
+    init(_ layout: any Layout, depth: Int = 1) { self.layout = layout; self.depth = depth }
 }
 
 extension LuaHost {

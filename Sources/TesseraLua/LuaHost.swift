@@ -33,6 +33,14 @@ public final class LuaHost {
     /// tool can print the error and exit here, before it writes any output.
     public var onQueryFailure: ((LuaScriptError) -> Void)?
 
+    /// The deepest layout value a host function read as an argument (see `pushLayout`).
+    var deepestLayoutRead = 0
+    /// Layout values nest (t.inset over t.inset ...) at most this deep, and layouts chosen at
+    /// layout time (a t.sections function) nest at most this deep while laying out.
+    static let maxLayoutNesting = 200
+    /// How deep layouts chosen at layout time are nested right now (see `NestingGuard`).
+    var layoutNesting = 0
+
     var preludeRef: Int32 = LUA_NOREF
     var tesseraRef: Int32 = LUA_NOREF
     var layoutMetaRef: Int32 = LUA_NOREF
@@ -50,6 +58,7 @@ public final class LuaHost {
         self.limits = limits
         self.searchPaths = searchPaths
         luaL_openlibs(L)
+        tb_openpatterns(L)
         makeMetatables()
         try runPrelude()
         makeTesseraModule()

@@ -2,7 +2,7 @@
 /// It returns the functions the host needs from Lua: the sandbox environment factory and a
 /// few helpers that are simplest as Lua loops. Scripts never see the real `_G`.
 enum Prelude {
-    static let chunkName = "=[tessera]"
+    static let chunkName = "=[tessera]"   // TB_PRELUDE_CHUNK in LuaBridge.h
 
     static let source = #"""
 local host = ...
@@ -30,6 +30,17 @@ local function copy(t)
   return c
 end
 
+-- Finalizers run with hooks off (during a pass, or when the state closes), so neither the
+-- time limit, the instruction budget nor Ctrl-C could stop one: scripts may not set `__gc`.
+-- A metatable must have `__gc` when setmetatable is called for it to count, so this is enough.
+local rawsetmetatable, rawget = setmetatable, rawget
+local function guardedsetmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)", 2)
+  end
+  return rawsetmetatable(t, mt)
+end
+
 -- A fresh environment per script: library tables are copies, so one script cannot change
 -- `math` or `string` for another.
 function P.newenv(require)
@@ -37,6 +48,7 @@ function P.newenv(require)
   for _, k in ipairs(globals) do env[k] = G[k] end
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
+  env.setmetatable = guardedsetmetatable
   env.require = require
   env._G = env
   env.print = function(...)

@@ -196,7 +196,13 @@ extension LuaHost {
     /// The layout at `index`, for decorators: a `t.*` value or a script table (with its
     /// default params). - Throws: `LuaScriptError` naming `what` (e.g. "t.inset: argument #1").
     func layout(at index: Int32, what: String) throws -> any Layout {
-        if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) { return boxed.layout }
+        if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
+            guard boxed.depth < LuaHost.maxLayoutNesting else {
+                throw LuaScriptError(.script, message: "\(what) is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+            }
+            deepestLayoutRead = max(deepestLayoutRead, boxed.depth)
+            return boxed.layout
+        }
         guard lua_type(L, index) == LUA_TTABLE else {
             throw LuaScriptError(.script, message: "\(what) must be a layout (a t.* value or a script table with simpleLayout), got \(LuaStack.typeName(L, index))")
         }

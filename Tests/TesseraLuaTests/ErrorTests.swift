@@ -52,7 +52,7 @@ import TesseraCore
 
     @Test func errorCalledWithATable() throws {
         let e = try #require(try failure("table.lua", "return { simpleLayout = function(ctx) error({}) end }"))
-        #expect(e.message == "(error object is a table value)")
+        #expect(e.message == "\(dir)/table.lua:1: error called with a table value; expected a message string")
     }
 
     @Test func wrongFrameCountWithSet() throws {

@@ -48,6 +48,13 @@ enum {
 /* A new state with a capped allocator, a panic handler that aborts with a message and
 ** warnings switched off. `maxmemory` 0 means no cap. NULL when out of memory. */
 lua_State *tb_newstate(size_t maxmemory);
+/* The chunk name of Tessera's own prelude: limits never blame a line in it. */
+#define TB_PRELUDE_CHUNK "=[tessera]"
+
+/* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
+** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
+void tb_openpatterns(lua_State *L);
+
 /* Closes the state (finalizers run) and stops its watchdog thread. */
 void tb_close(lua_State *L);
 

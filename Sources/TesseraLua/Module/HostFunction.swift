@@ -17,6 +17,7 @@ extension LuaHost {
                        _ body: (LuaHost, LuaArguments) throws -> Int32) -> Int32 {
         let L = L!
         let host = LuaHost.from(context)
+        host.deepestLayoutRead = 0
         return raising(L) { try body(host, LuaArguments(L, fallback: "tessera")) }
     }
 

@@ -114,7 +114,8 @@ struct LuaArguments {
         if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
             throw error(slot, name, mustBe: LuaArguments.layoutExpectation, got: describe(slot, numeric: false))
         }
-        return try host.layout(at: slot, what: "\(function): argument #\(position(slot))\(name.map { " (\($0))" } ?? "")")
+        let which = position(slot) == 0 ? "self" : "argument #\(position(slot))\(name.map { " (\($0))" } ?? "")"
+        return try host.layout(at: slot, what: "\(function): \(which)")
     }
 
     static let layoutExpectation = "a layout (a t.* value or a script table with simpleLayout)"

@@ -30,9 +30,13 @@ extension LuaHost {
             return { _, _ in fallback }
         case LUA_TFUNCTION:
             let function = reference(at: -1)
+            luaL_where(L, 1)
+            let origin = LuaStack.string(L, -1) ?? ""
+            tb_pop(L, 1)
             return { [weak self] index, section in
                 guard let self else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
-                return try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
+                let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
+                return NestingGuard(base: chosen, host: self, origin: origin)
             }
         case LUA_TTABLE:
             var byPosition: [Int: any Layout] = [:]
@@ -72,5 +76,24 @@ extension LuaHost {
         try protectedCall(arguments: 2, results: 1)
         if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
         return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
+    }
+}
+
+/// A layout a t.sections function chose at layout time, counted while it lays out: a function
+/// that returns its own t.sections layout (directly or through others) would otherwise recurse
+/// until the native stack overflows. `origin` is where t.sections was called ("file:line: ").
+struct NestingGuard: Layout {
+    let base: any Layout
+    weak var host: LuaHost?
+    let origin: String
+
+    func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        guard let host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+        guard host.layoutNesting < LuaHost.maxLayoutNesting else {
+            throw LuaScriptError(.script, message: "\(origin)t.sections: the layouts its sections function chose are nested more than \(LuaHost.maxLayoutNesting) deep; expected a layout that does not contain this t.sections (does the function return it?)")
+        }
+        host.layoutNesting += 1
+        defer { host.layoutNesting -= 1 }
+        return try base.layout(context)
     }
 }

@@ -99,7 +99,10 @@ extension LuaHost {
     }
 
     /// [-0, +1, m] Pushes `layout` as a layout value.
+    /// Its depth is one more than the deepest layout value read since the last push (the
+    /// layouts it was built from).
     func pushLayout(_ layout: any Layout) {
-        pushBox(LayoutBox(layout), meta: layoutMetaRef)
+        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1), meta: layoutMetaRef)
+        deepestLayoutRead = 0
     }
 }
