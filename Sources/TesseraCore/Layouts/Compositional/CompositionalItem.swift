@@ -8,9 +8,13 @@ extension Compositional {
         public var size: LayoutSize
         public var contentInsets: Insets
         public var edgeSpacing: EdgeSpacing
+        /// Badges anchored to the item's cell.
+        public var supplementaries: [ItemSupplementary]
 
-        public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none) {
+        public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none,
+                    supplementaries: [ItemSupplementary] = []) {
             self.size = size; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+            self.supplementaries = supplementaries
         }
     }
 }

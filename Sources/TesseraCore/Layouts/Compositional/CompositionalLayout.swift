@@ -33,8 +33,9 @@ public struct CompositionalLayout: Layout {
                                                     layoutDirection: configuration.layoutDirection)
         let solver = GroupSolver(layoutDirection: configuration.layoutDirection)
         let datasetSections = context.sections
-        var frames: [Rect] = []
-        frames.reserveCapacity(context.count)
+        var output = SectionSolver.Output()
+        output.frames.reserveCapacity(context.count)
+        output.zIndices.reserveCapacity(context.count)
         var sections: [CompositionalResult.SectionGeometry] = []
         sections.reserveCapacity(datasetSections.count)
         var cursor = 0.0
@@ -42,12 +43,15 @@ public struct CompositionalLayout: Layout {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
             let geometry = try SectionSolver(axis: axis, collection: collection, solver: solver)
-                .place(blueprint, items: datasetSection.range, at: cursor, into: &frames)
+                .place(blueprint, index: index, items: datasetSection.range, at: cursor, into: &output)
             sections.append(geometry)
             cursor = geometry.frame.end(along: axis)
         }
         let minimum = Size(axis: axis, main: cursor, cross: collection.length(along: axis.cross))
-        let items = try FramesResult(frames: frames, minimumContentSize: minimum, layoutName: "compositional")
-        return CompositionalResult(items: items, sections: sections)
+        let result = try FramesResult(frames: output.frames, minimumContentSize: minimum, elements: output.elements,
+                                      sections: sections.map(\.items),
+                                      itemZIndices: output.hasZIndices ? output.zIndices : [],
+                                      layoutName: "compositional")
+        return CompositionalResult(result: result, sections: sections)
     }
 }

@@ -8,9 +8,19 @@ extension Compositional {
         public var group: Group
         public var interGroupSpacing: Double
         public var contentInsets: Insets
+        /// Headers and footers.
+        public var boundaryItems: [Boundary]
+        /// Backgrounds.
+        public var decorations: [Decoration]
+        /// Boundary items are inset like the content on the cross axis.
+        public var supplementariesFollowContentInsets: Bool
 
-        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero) {
+        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
+                    boundaryItems: [Boundary] = [], decorations: [Decoration] = [],
+                    supplementariesFollowContentInsets: Bool = true) {
             self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
+            self.boundaryItems = boundaryItems; self.decorations = decorations
+            self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
         }
     }
 

@@ -1,0 +1,78 @@
+extension Compositional {
+    /// An offset from an anchor: points, or fractions of the supplementary's own size.
+    public enum AnchorOffset: Hashable, Sendable {
+        case absolute(Point)
+        case fractional(Point)
+
+        public static let zero = AnchorOffset.absolute(.zero)
+
+        /// The offset in points for a supplementary of size `size`.
+        public func points(for size: Size) -> Point {
+            switch self {
+            case .absolute(let p): return p
+            case .fractional(let f): return Point(x: f.x * size.width, y: f.y * size.height)
+            }
+        }
+    }
+
+    /// A supplementary anchored to an item (a badge), `NSCollectionLayoutSupplementaryItem`:
+    /// sized in the item's cell and placed by its container anchor (on the cell) and item anchor
+    /// (on the supplementary).
+    public struct ItemSupplementary: Hashable, Sendable {
+        public var kind: String
+        public var size: LayoutSize
+        public var containerAnchor: RectAlignment
+        public var itemAnchor: RectAlignment?
+        public var offset: AnchorOffset
+        public var zIndex: Int
+
+        public init(kind: String, size: LayoutSize, containerAnchor: RectAlignment,
+                    itemAnchor: RectAlignment? = nil, offset: AnchorOffset = .zero, zIndex: Int = 1) {
+            self.kind = kind; self.size = size; self.containerAnchor = containerAnchor
+            self.itemAnchor = itemAnchor; self.offset = offset; self.zIndex = zIndex
+        }
+
+        /// The supplementary's frame on the cell `cell`.
+        public func frame(on cell: Rect) -> Rect {
+            let size = self.size.resolved(in: cell.size)
+            return RectAlignment.place(size, in: cell, containerAnchor: containerAnchor, itemAnchor: itemAnchor,
+                                       offset: offset.points(for: size))
+        }
+    }
+
+    /// A header or footer of a section or of the whole layout
+    /// (`NSCollectionLayoutBoundarySupplementaryItem`).
+    ///
+    /// It is sized in the section container and aligned on the section's geometry (across the
+    /// section's content insets on the cross axis). When `extendsBoundary` is set, a header (an
+    /// alignment on the scroll axis's leading end) takes room before the section's content and a
+    /// footer room after it, instead of overlapping the content. `offset` moves it afterwards.
+    public struct Boundary: Hashable, Sendable {
+        public var kind: String
+        public var size: LayoutSize
+        public var alignment: RectAlignment
+        public var offset: Point
+        public var extendsBoundary: Bool
+        /// Sticks to the visible area while its section is visible (headers to its top).
+        public var pinned: Bool
+        public var zIndex: Int
+
+        public init(kind: String, size: LayoutSize, alignment: RectAlignment, offset: Point = .zero,
+                    extendsBoundary: Bool = true, pinned: Bool = false, zIndex: Int = 1) {
+            self.kind = kind; self.size = size; self.alignment = alignment; self.offset = offset
+            self.extendsBoundary = extendsBoundary; self.pinned = pinned; self.zIndex = zIndex
+        }
+    }
+
+    /// A section background (`NSCollectionLayoutDecorationItem.background`): the section's
+    /// geometry shrunk by `contentInsets`. The section's items are drawn above it (zIndex 1).
+    public struct Decoration: Hashable, Sendable {
+        public var kind: String
+        public var contentInsets: Insets
+        public var zIndex: Int
+
+        public init(kind: String, contentInsets: Insets = .zero, zIndex: Int = 0) {
+            self.kind = kind; self.contentInsets = contentInsets; self.zIndex = zIndex
+        }
+    }
+}

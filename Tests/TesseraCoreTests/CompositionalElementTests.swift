@@ -1,0 +1,143 @@
+import Testing
+@testable import TesseraCore
+
+/// Boundary supplementaries, badges and decorations of compositional sections, as elements.
+@Suite struct CompositionalElementTests {
+    let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+    var row: C.Group { .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [fullItem]) }
+
+    func badged(_ badge: C.ItemSupplementary) throws -> Rect {
+        let cell = C.Subitem.item(C.Item(size: abs_(100, 100), supplementaries: [badge]))
+        let result = try compositional(C.Section(group: .horizontal(abs_(100, 100), [cell])), counts: [2])
+        #expect(result.elements.map(\.index) == [0, 1])
+        #expect(result.elements[1].frame.offsetBy(dx: 0, dy: -100) == result.elements[0].frame)
+        return result.elements[0].frame
+    }
+
+    @Test func badges_take_absolute_and_fractional_offsets_from_their_anchor() throws {
+        let size = abs_(20, 20)
+        #expect(try badged(C.ItemSupplementary(kind: "badge", size: size, containerAnchor: .topLeading,
+                                               offset: .absolute(Point(x: 30, y: 0)))) == r(30, 0, 20, 20))
+        // A fractional offset is a fraction of the badge's own size: 0.3 × 20 = 6.
+        #expect(try badged(C.ItemSupplementary(kind: "badge", size: size, containerAnchor: .topLeading,
+                                               offset: .fractional(Point(x: 0.3, y: 0)))) == r(6, 0, 20, 20))
+        // [.top, .trailing] with fractional (0.5, -0.5) centres the badge on the corner.
+        #expect(try badged(C.ItemSupplementary(kind: "badge", size: size, containerAnchor: .topTrailing,
+                                               offset: .fractional(Point(x: 0.5, y: -0.5)))) == r(90, -10, 20, 20))
+        // An item anchor picks the badge's point that meets the container anchor.
+        #expect(try badged(C.ItemSupplementary(kind: "badge", size: size, containerAnchor: .bottomTrailing,
+                                               itemAnchor: .topLeading)) == r(100, 100, 20, 20))
+        // Sized in the cell: a fractional width is of the cell.
+        #expect(try badged(C.ItemSupplementary(kind: "badge", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(10)),
+                                               containerAnchor: .none)) == r(25, 45, 50, 10))
+    }
+
+    @Test func a_top_leading_header_with_offset_minus_10_sits_10_points_above_its_section() throws {
+        let header = C.Boundary(kind: "header", size: abs_(100, 30), alignment: .topLeading, offset: Point(x: 0, y: -10))
+        let layout = CompositionalLayout { index, _, _ in
+            C.Section(group: row, boundaryItems: index == 1 ? [header] : [])
+        }
+        let result = try layout.solve(sectionedContext([1, 1], in: s(200, 400)))
+        // Section 1 starts at 50; its header makes 30 points of room and is drawn 10 points higher.
+        #expect(result.supplementaries == [.supplementary("header", section: 1, frame: r(0, 40, 100, 30))])
+        expectFrames(result.allFrames, [r(0, 0, 200, 50), r(0, 80, 200, 50)])
+        #expect(result.sections[1].frame == r(0, 50, 200, 80))
+    }
+
+    @Test func headers_and_footers_extend_the_section_around_its_insets() throws {
+        let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top)
+        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)
+        let section = C.Section(group: row, contentInsets: C.Insets(top: 5, leading: 10, bottom: 7, trailing: 10),
+                                boundaryItems: [header, footer])
+        let result = try compositional(section, counts: [2], width: 220)
+        // header 0..30, top inset, items 35..135, bottom inset, footer 142..162.
+        expectFrames(result.allFrames, [r(10, 35, 200, 50), r(10, 85, 200, 50)])
+        #expect(result.supplementaries.map(\.frame) == [r(10, 0, 200, 30), r(10, 142, 200, 20)])
+        #expect(result.contentSize == s(220, 162))
+        // Without following the content insets they span the collection.
+        var wide = section
+        wide.supplementariesFollowContentInsets = false
+        let spanning = try compositional(wide, counts: [2], width: 220)
+        #expect(spanning.supplementaries.map(\.frame) == [r(0, 0, 220, 30), r(0, 142, 220, 20)])
+    }
+
+    @Test func every_alignment_places_the_item_on_the_section_geometry() throws {
+        // Non-extending 20 × 10 items on a 200 × 100 section (two 50-point rows).
+        let expected: [C.RectAlignment: Rect] = [
+            .topLeading: r(0, 0, 20, 10), .top: r(90, 0, 20, 10), .topTrailing: r(180, 0, 20, 10),
+            .leading: r(0, 45, 20, 10), .none: r(90, 45, 20, 10), .trailing: r(180, 45, 20, 10),
+            .bottomLeading: r(0, 90, 20, 10), .bottom: r(90, 90, 20, 10), .bottomTrailing: r(180, 90, 20, 10),
+        ]
+        let all = C.RectAlignment.allCases
+        let boundaries = all.map { C.Boundary(kind: $0.rawValue, size: abs_(20, 10), alignment: $0, extendsBoundary: false) }
+        let result = try compositional(C.Section(group: row, boundaryItems: boundaries), counts: [2], width: 200)
+        #expect(result.supplementaries.count == all.count)
+        for element in result.supplementaries {
+            #expect(element.frame == expected[C.RectAlignment(rawValue: element.kind)!], "\(element.kind)")
+        }
+        expectFrames(result.allFrames, [r(0, 0, 200, 50), r(0, 50, 200, 50)])
+        // Extending, the top family makes room before the content and the bottom family after it.
+        let extending = all.map { C.Boundary(kind: $0.rawValue, size: abs_(20, 10), alignment: $0) }
+        let grown = try compositional(C.Section(group: row, boundaryItems: extending), counts: [2], width: 200)
+        expectFrames(grown.allFrames, [r(0, 10, 200, 50), r(0, 60, 200, 50)])
+        #expect(grown.sections[0].frame == r(0, 0, 200, 120))
+        #expect(grown.supplementaries.first { $0.kind == "bottom" }?.frame == r(90, 110, 20, 10))
+        #expect(grown.supplementaries.first { $0.kind == "leading" }?.frame == r(0, 55, 20, 10))
+    }
+
+    @Test func a_decoration_sits_at_zIndex_0_and_promotes_its_sections_items_to_1() throws {
+        let section = C.Section(group: row, contentInsets: C.Insets(all: 10),
+                                decorations: [C.Decoration(kind: "background", contentInsets: C.Insets(all: 5))])
+        let layout = CompositionalLayout { index, _, _ in index == 0 ? section : C.Section(group: row) }
+        let result = try layout.solve(sectionedContext([2, 1], in: s(200, 400)))
+        #expect(result.decorations == [.decoration("background", section: 0, frame: r(5, 5, 190, 110), zIndex: 0)])
+        #expect((0..<3).map(result.zIndex(ofItem:)) == [1, 1, 0])
+        // Drawn bottom to top: the background (and the undecorated section's item), then the
+        // promoted items above it.
+        let drawn = result.elements(in: r(0, 0, 200, 400), scroll: .zero)
+        #expect(drawn.map(\.category) == [.decoration, .item, .item, .item])
+        #expect(drawn.map(\.index) == [nil, 2, 0, 1])
+    }
+
+    @Test func pinned_headers_match_a_brute_force_scan_at_random_offsets() throws {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<20 {
+            let sections = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...7, using: &rng) }
+            let headerHeight = Double(Int.random(in: 10...60, using: &rng))
+            let layout = CompositionalLayout(configuration: C.Configuration(interSectionSpacing: 12)) { index, _, _ in
+                let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(headerHeight)),
+                                        alignment: .top, pinned: true, zIndex: 2)
+                let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(15)), alignment: .bottom)
+                return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
+                                                    [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))]),
+                                 interGroupSpacing: 4, boundaryItems: [header, footer])
+            }
+            let result = try layout.solve(sectionedContext(sections, in: s(300, 200)))
+            for _ in 0..<30 {
+                let top = Double.random(in: -50...(result.contentSize.height + 50), using: &rng)
+                let viewport = r(0, top, 300, 200)
+                let drawn = result.elements(in: viewport, scroll: ScrollState(showing: viewport))
+                #expect(Set(drawn) == Set(bruteForce(result, viewport)))
+            }
+        }
+    }
+
+    /// Every element and item as drawn with the viewport's top at `viewport.minY`: a pinned header
+    /// of section s at max(rest, min(top, end of s's items and footer − height)).
+    func bruteForce(_ result: CompositionalResult, _ viewport: Rect) -> [LayoutElement] {
+        var all: [LayoutElement] = (0..<result.count).map {
+            .item($0, section: result.section(ofItem: $0), frame: result.frame(at: $0), zIndex: result.zIndex(ofItem: $0))
+        }
+        for e in result.elements {
+            var drawn = e
+            if e.pinned {
+                let ends = result.sections[e.section].items.map { result.frame(at: $0).maxY }
+                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame.maxY)
+                let end = max(ends.max() ?? e.frame.maxY, e.frame.maxY)
+                drawn.frame.y = max(e.frame.minY, min(viewport.minY, end - e.frame.height))
+            }
+            all.append(drawn)
+        }
+        return all.filter { $0.frame.overlapsWithPositiveArea(viewport) }
+    }
+}
