@@ -51,7 +51,8 @@ public struct CompositionalLayout: Layout {
         let result = try FramesResult(frames: output.frames, minimumContentSize: minimum, elements: output.elements,
                                       sections: sections.map(\.items),
                                       itemZIndices: output.hasZIndices ? output.zIndices : [],
+                                      orthogonal: output.orthogonal,
                                       layoutName: "compositional")
-        return CompositionalResult(result: result, sections: sections)
+        return CompositionalResult(scrollDirection: axis, result: result, sections: sections)
     }
 }

@@ -12,7 +12,16 @@ public struct CompositionalResult: LayoutResult {
         public var groupSize: Size
         /// Items one group holds.
         public var itemsPerGroup: Int
+        /// How the section scrolls on the cross axis.
+        public var scrolling: Compositional.OrthogonalScrolling
+        /// Group length plus interGroupSpacing, along the axis the groups repeat on.
+        public var groupPitch: Double
+        /// The section's scroller when it scrolls on the cross axis and has items.
+        public var scroller: OrthogonalSection?
     }
+
+    /// The axis sections stack along.
+    public let scrollDirection: Axis
 
     public let result: FramesResult
     public let sections: [SectionGeometry]
@@ -27,4 +36,18 @@ public struct CompositionalResult: LayoutResult {
     public var elements: [LayoutElement] { result.elements }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }
     public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] { result.elements(in: rect, scroll: scroll) }
+
+    /// Where section `section`'s scroller comes to rest when a scroll would stop at `proposed`
+    /// with `velocity` (UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// for orthogonal sections). Only the cross-axis component moves; a section that does not
+    /// scroll rests at 0, 0. O(1).
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        guard sections.indices.contains(section), let scroller = sections[section].scroller else { return .zero }
+        let axis = scrollDirection.cross
+        let page = scroller.frame.length(along: axis)
+        let value = sections[section].scrolling.restingOffset(
+            proposed: proposed.value(along: axis), velocity: velocity.value(along: axis), page: page,
+            pitch: sections[section].groupPitch, maximum: scroller.contentSize.length(along: axis) - page)
+        return Point(axis: axis, main: value, cross: 0)
+    }
 }

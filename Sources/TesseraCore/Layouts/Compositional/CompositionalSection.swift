@@ -14,13 +14,16 @@ extension Compositional {
         public var decorations: [Decoration]
         /// Boundary items are inset like the content on the cross axis.
         public var supplementariesFollowContentInsets: Bool
+        /// Scrolling on the cross axis; anything but `.none` makes the section a scroller.
+        public var orthogonalScrolling: OrthogonalScrolling
 
         public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
                     boundaryItems: [Boundary] = [], decorations: [Decoration] = [],
-                    supplementariesFollowContentInsets: Bool = true) {
+                    supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none) {
             self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
             self.boundaryItems = boundaryItems; self.decorations = decorations
             self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
+            self.orthogonalScrolling = orthogonalScrolling
         }
     }
 

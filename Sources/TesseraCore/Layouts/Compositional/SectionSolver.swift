@@ -6,6 +6,10 @@
 /// section's content insets) and solved once; every group of the section is that template moved
 /// by whole group pitches (group length + interGroupSpacing) along the main axis.
 ///
+/// An orthogonal section repeats its group along the cross axis instead, inside a scroller as
+/// long as the collection and one group deep, from the cross leading inset (or the centring inset
+/// of `groupPagingCentered`) to the trailing one; items are given at scroll offset 0.
+///
 /// Boundary items are sized in the section container and aligned on the section's geometry (the
 /// whole section on the main axis, inside the content insets on the cross axis when
 /// `supplementariesFollowContentInsets`); a header (or footer) that extends the boundary makes
@@ -24,6 +28,7 @@ struct SectionSolver {
         var zIndices: [Int] = []
         var hasZIndices = false
         var elements: [LayoutElement] = []
+        var orthogonal: [OrthogonalSection] = []
     }
 
     /// Appends section `index` (items `items`, flattened) starting at `start` on the main axis to
@@ -55,17 +60,29 @@ struct SectionSolver {
             }
         }
 
-        // Items: the template group repeated along the main axis.
+        // Items: the template group repeated along the main axis, or the cross axis for a scroller.
         let contentMain = start + before + insets.leading(along: axis)
         let contentCross = insets.leading(along: cross)
-        let pitch = groupSize.length(along: axis) + section.interGroupSpacing
         let perGroup = template.count
+        let groups = perGroup == 0 ? 0 : (items.count + perGroup - 1) / perGroup
+        let scrolls = section.orthogonalScrolling != .none
+        let repeatAxis = scrolls ? cross : axis
+        let pitch = groupSize.length(along: repeatAxis) + section.interGroupSpacing
+        let groupsLength = groups == 0 ? 0 : Double(groups) * pitch - section.interGroupSpacing
+        var scrollerLeading = insets.leading(along: cross), scrollerTrailing = insets.trailing(along: cross)
+        if section.orthogonalScrolling == .groupPagingCentered {
+            scrollerLeading = Swift.max(0, (collection.length(along: cross) - groupSize.length(along: cross)) / 2)
+            scrollerTrailing = scrollerLeading
+        }
         let promoted = section.decorations.isEmpty ? 0 : 1
         let firstElement = output.elements.count
         for i in 0..<items.count {
             let group = i / perGroup
             let slot = template[i - group * perGroup]
-            let frame = slot.frame.offsetBy(axis: axis, main: contentMain + Double(group) * pitch, cross: contentCross)
+            let along = Double(group) * pitch
+            let frame = scrolls
+                ? slot.frame.offsetBy(axis: axis, main: contentMain, cross: scrollerLeading + along)
+                : slot.frame.offsetBy(axis: axis, main: contentMain + along, cross: contentCross)
             output.frames.append(frame)
             let z = Swift.max(slot.zIndex, promoted)
             output.zIndices.append(z)
@@ -75,8 +92,16 @@ struct SectionSolver {
                                                       frame: badge.frame(on: frame), zIndex: badge.zIndex))
             }
         }
-        let groups = perGroup == 0 ? 0 : (items.count + perGroup - 1) / perGroup
-        let extent = groups == 0 ? 0 : Double(groups) * pitch - section.interGroupSpacing
+        let extent = scrolls ? (groups == 0 ? 0 : groupSize.length(along: axis)) : groupsLength
+        var scroller: OrthogonalSection?
+        if scrolls && groups > 0 {
+            scroller = OrthogonalSection(
+                section: index,
+                frame: Rect(axis: axis, main: contentMain, cross: 0, mainLength: extent,
+                            crossLength: collection.length(along: cross)),
+                contentSize: Size(axis: axis, main: extent, cross: scrollerLeading + groupsLength + scrollerTrailing))
+            output.orthogonal.append(scroller!)
+        }
         let end = contentMain + extent + insets.trailing(along: axis) + after
         let frame = Rect(axis: axis, main: start, cross: 0, mainLength: end - start,
                          crossLength: collection.length(along: cross))
@@ -98,6 +123,7 @@ struct SectionSolver {
                                                   zIndex: boundary.zIndex, pinned: pins))
         }
         output.elements.insert(contentsOf: sectionElements, at: firstElement)
-        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: perGroup)
+        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: perGroup,
+                                                   scrolling: section.orthogonalScrolling, groupPitch: pitch, scroller: scroller)
     }
 }

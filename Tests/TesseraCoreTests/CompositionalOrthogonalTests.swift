@@ -1,0 +1,142 @@
+import Testing
+@testable import TesseraCore
+
+/// Sections that scroll on the cross axis: geometry, resting offsets and the element query.
+@Suite struct CompositionalOrthogonalTests {
+    func shelf(_ scrolling: C.OrthogonalScrolling, groupWidth: C.Dimension = .absolute(100), spacing: Double = 10,
+               insets: C.Insets = C.Insets(top: 5, leading: 20, bottom: 5, trailing: 20)) -> C.Section {
+        let group = C.Group.horizontal(C.LayoutSize(width: groupWidth, height: .absolute(80)),
+                                       [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
+        return C.Section(group: group, interGroupSpacing: spacing, contentInsets: insets, orthogonalScrolling: scrolling)
+    }
+
+    @Test func an_orthogonal_section_runs_its_groups_across_inside_a_full_width_scroller() throws {
+        let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
+                                                [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))]))
+        let layout = CompositionalLayout { index, _, _ in index == 1 ? shelf(.continuous) : list }
+        let result = try layout.solve(sectionedContext([1, 4, 1], in: s(300, 600)))
+        expectFrames(result.allFrames, [r(0, 0, 300, 40), r(20, 45, 100, 80), r(130, 45, 100, 80), r(240, 45, 100, 80),
+                                        r(350, 45, 100, 80), r(0, 130, 300, 40)])
+        #expect(result.orthogonalSections == [OrthogonalSection(section: 1, frame: r(0, 45, 300, 80), contentSize: s(470, 80))])
+        // The scroller, not its overflowing items, counts for the content size.
+        #expect(result.contentSize == s(300, 170))
+    }
+
+    @Test func group_paging_centered_insets_both_ends_by_half_the_free_width() throws {
+        let section = shelf(.groupPagingCentered, groupWidth: .fractionalWidth(0.92), spacing: 0, insets: .zero)
+        let result = try compositional(section, counts: [3], width: 375)
+        expectFrames(result.allFrames, [r(15, 0, 345, 80), r(360, 0, 345, 80), r(705, 0, 345, 80)])
+        #expect(result.orthogonalSections[0].contentSize == s(15 + 3 * 345 + 15, 80))
+        // At offset k · 345 group k is centred in the 375-point scroller: 15 points each side.
+        for k in 0..<3 {
+            let offset = result.targetContentOffset(section: 0, proposed: Point(x: Double(k) * 345 + 100, y: 0), velocity: .zero)
+            let drawn = result.frame(at: k, scroll: ScrollState(sectionOffsets: [0: offset]))
+            #expect(drawn.minX == 15 && 375 - drawn.maxX == 15)
+        }
+    }
+
+    @Test func target_offsets_for_every_behaviour() throws {
+        // Scroller 300 wide; groups 100 + 10 spacing (pitch 110); 6 groups; insets 20 each side:
+        // content 20 + 6 · 100 + 5 · 10 + 20 = 690, so offsets run 0...390.
+        func target(_ behaviour: C.OrthogonalScrolling, _ proposed: Double, _ velocity: Double) throws -> Double {
+            let result = try compositional(shelf(behaviour), counts: [6], width: 300)
+            return result.targetContentOffset(section: 0, proposed: Point(x: proposed, y: 7), velocity: Point(x: velocity, y: 0)).x
+        }
+        let cases: [(C.OrthogonalScrolling, Double, Double, Double)] = [
+            (.continuous, 123.5, 0, 123.5), (.continuous, -40, -2, 0), (.continuous, 500, 3, 390),
+            (.continuousGroupLeadingBoundary, 50, 0, 0), (.continuousGroupLeadingBoundary, 56, 5, 110),
+            (.continuousGroupLeadingBoundary, 300, 0, 330), (.continuousGroupLeadingBoundary, 370, 0, 330), (.continuousGroupLeadingBoundary, 390, 0, 390),
+            (.paging, 100, 0, 0), (.paging, 100, 0.5, 300), (.paging, 200, 0, 300), (.paging, 299, -1, 0),
+            (.paging, 350, 1, 390),
+            (.groupPaging, 54, 0, 0), (.groupPaging, 56, 0, 110), (.groupPaging, 1, 0.3, 110),
+            (.groupPaging, 219, -0.3, 110), (.groupPaging, 220, 1, 220), (.groupPaging, 1000, 1, 390),
+            (.groupPagingCentered, 330, 0, 330), (.groupPagingCentered, -5, -1, 0),
+        ]
+        for (behaviour, proposed, velocity, expected) in cases {
+            #expect(try target(behaviour, proposed, velocity) == expected, "\(behaviour) \(proposed) \(velocity)")
+        }
+        // Group paging never drifts: the k-th page is exactly k pitches, however far.
+        let far = try compositional(shelf(.groupPagingCentered, spacing: 7.3), counts: [2000], width: 300)
+        for k in [1, 17, 999, 1998] {
+            let x = far.targetContentOffset(section: 0, proposed: Point(x: Double(k) * 107.3 + 20, y: 0), velocity: .zero).x
+            #expect(x == Double(k) * 107.3)
+        }
+        // A section that does not scroll rests at zero.
+        let still = try compositional(shelf(.none), counts: [3], width: 300)
+        #expect(still.targetContentOffset(section: 0, proposed: Point(x: 80, y: 80), velocity: Point(x: 1, y: 1)) == .zero)
+        #expect(still.orthogonalSections.isEmpty)
+    }
+
+    @Test func a_horizontal_layout_scrolls_its_orthogonal_sections_vertically() throws {
+        let group = C.Group.vertical(C.LayoutSize(width: .absolute(60), height: .absolute(100)),
+                                     [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
+        let section = C.Section(group: group, interGroupSpacing: 10, orthogonalScrolling: .groupPaging)
+        let result = try compositional(section, counts: [3], width: 400, height: 250,
+                                       configuration: C.Configuration(scrollDirection: .horizontal))
+        expectFrames(result.allFrames, [r(0, 0, 60, 100), r(0, 110, 60, 100), r(0, 220, 60, 100)])
+        #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 60, 250), contentSize: s(60, 320))])
+        #expect(result.targetContentOffset(section: 0, proposed: Point(x: 0, y: 60), velocity: Point(x: 0, y: 1)) == Point(x: 0, y: 70))
+    }
+
+    @Test func the_element_query_with_random_section_offsets_matches_brute_force() throws {
+        var rng = SplitMix64(seed: 1111)
+        let behaviours = C.OrthogonalScrolling.allCases
+        for _ in 0..<15 {
+            let counts = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...9, using: &rng) }
+            let kinds = counts.map { _ in behaviours.randomElement(using: &rng)! }
+            let layout = CompositionalLayout { index, _, _ in
+                let badge = C.ItemSupplementary(kind: "badge", size: abs_(12, 12), containerAnchor: .topTrailing,
+                                                offset: .fractional(Point(x: 0.5, y: -0.5)))
+                let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)),
+                                                 contentInsets: C.Insets(all: 3), supplementaries: index % 2 == 0 ? [badge] : []))
+                return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(0.8), height: .absolute(70)), [cell]),
+                                 interGroupSpacing: 6, contentInsets: C.Insets(top: 4, leading: 12, bottom: 4, trailing: 12),
+                                 boundaryItems: [C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(24)),
+                                                            alignment: .top, pinned: index % 3 == 0)],
+                                 decorations: index % 2 == 1 ? [C.Decoration(kind: "background")] : [],
+                                 orthogonalScrolling: kinds[index])
+            }
+            let result = try layout.solve(sectionedContext(counts, in: s(320, 300)))
+            for _ in 0..<25 {
+                var offsets: [Int: Point] = [:]
+                for o in result.orthogonalSections {
+                    offsets[o.section] = Point(x: Double.random(in: -50...(o.contentSize.width), using: &rng), y: 0)
+                }
+                let rect = r(Double.random(in: -40...200, using: &rng), Double.random(in: -40...result.contentSize.height, using: &rng),
+                             Double.random(in: 1...320, using: &rng), Double.random(in: 1...300, using: &rng))
+                let scroll = ScrollState(contentOffset: rect.origin, sectionOffsets: offsets)
+                #expect(Set(result.elements(in: rect, scroll: scroll)) == Set(bruteForce(result, rect, scroll)))
+            }
+        }
+    }
+
+    /// Every item and element as drawn for `scroll`: orthogonal items and their badges moved by
+    /// their section's offset and seen only through their scroller; pinned headers pinned.
+    func bruteForce(_ result: CompositionalResult, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
+        let scrollers = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map { ($0.section, $0.frame) })
+        var all: [(LayoutElement, Rect)] = []
+        func add(_ e: LayoutElement) {
+            if let scroller = scrollers[e.section], e.index != nil {
+                let o = scroll.offset(ofSection: e.section)
+                all.append((e.offsetBy(dx: -o.x, dy: -o.y), OrthogonalSection.clip(rect, to: scroller)))
+            } else {
+                all.append((e, rect))
+            }
+        }
+        for i in 0..<result.count {
+            add(.item(i, section: result.section(ofItem: i), frame: result.frame(at: i), zIndex: result.zIndex(ofItem: i)))
+        }
+        for e in result.elements {
+            var drawn = e
+            if e.pinned {
+                let section = result.sections[e.section]
+                let ends = (section.scroller.map { [$0.frame.maxY] } ?? section.items.map { result.frame(at: $0).maxY })
+                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame.maxY)
+                let end = max(ends.max() ?? e.frame.maxY, e.frame.maxY)
+                drawn.frame.y = max(e.frame.minY, min(scroll.contentOffset.y, end - e.frame.height))
+            }
+            add(drawn)
+        }
+        return all.filter { $0.0.frame.overlapsWithPositiveArea($0.1) }.map(\.0)
+    }
+}
