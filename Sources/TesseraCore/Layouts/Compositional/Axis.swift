@@ -46,6 +46,11 @@ extension Rect {
             : Rect(x: cross, y: main, width: crossLength, height: mainLength)
     }
 
+    /// The rectangle mirrored left to right inside a width `width`: x' = width − x − w.
+    @inlinable public func mirrored(inWidth width: Double) -> Rect {
+        Rect(x: width - x - self.width, y: y, width: self.width, height: height)
+    }
+
     /// The rectangle moved by `main` along `axis` and `cross` along the other axis.
     @inlinable public func offsetBy(axis: Axis, main: Double, cross: Double) -> Rect {
         axis == .horizontal ? offsetBy(dx: main, dy: cross) : offsetBy(dx: cross, dy: main)

@@ -49,6 +49,18 @@ extension Compositional {
             Group(size: size, arrangement: .custom(provider))
         }
 
+        /// True when the group or anything in it has an estimated dimension (it must be solved
+        /// per group, with measured items, rather than once as a template).
+        public var hasEstimatedDimension: Bool {
+            if size.width.isEstimated || size.height.isEstimated { return true }
+            return subitems.contains {
+                switch $0 {
+                case .item(let item): return item.size.width.isEstimated || item.size.height.isEstimated
+                case .group(let group): return group.hasEstimatedDimension
+                }
+            }
+        }
+
         /// The axis the group places its subitems along; nil for a custom group.
         public var axis: Axis? {
             switch arrangement {

@@ -4,6 +4,10 @@
 ///
 /// Each section is solved once as a template group (`GroupSolver`); item i of a section takes the
 /// template's slot i mod n, moved by ⌊i / n⌋ group pitches (group length + interGroupSpacing).
+///
+/// Right to left: the layout is solved left to right and every frame mirrored around the content
+/// width (x' = W − x − w), items, elements and scrollers alike. An orthogonal section then scrolls
+/// towards negative x: its offsets are the mirror of the left-to-right ones (x' = −x).
 public struct CompositionalLayout: Layout {
     public var configuration: Compositional.Configuration
     /// The blueprint of section `index` (0-based) holding dataset section `section`.
@@ -31,7 +35,6 @@ public struct CompositionalLayout: Layout {
         let collection = context.collectionSize
         let environment = Compositional.Environment(container: collection, effectiveContainer: collection,
                                                     layoutDirection: configuration.layoutDirection)
-        let solver = GroupSolver(layoutDirection: configuration.layoutDirection)
         let datasetSections = context.sections
         var output = SectionSolver.Output()
         output.frames.reserveCapacity(context.count)
@@ -42,17 +45,47 @@ public struct CompositionalLayout: Layout {
         for (index, datasetSection) in datasetSections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
-            let geometry = try SectionSolver(axis: axis, collection: collection, solver: solver)
+            // Each item is measured at most once per pass, even when a group is solved again.
+            var measured: [Int: Size] = [:]
+            let base = datasetSection.range.lowerBound
+            let measure = { (k: Int, proposal: Size) -> Size in
+                if let size = measured[k] { return size }
+                let size = context.size(at: base + k, proposed: proposal)
+                measured[k] = size
+                return size
+            }
+            let geometry = try SectionSolver(axis: axis, collection: collection,
+                                             layoutDirection: configuration.layoutDirection, measure: measure)
                 .place(blueprint, index: index, items: datasetSection.range, at: cursor, into: &output)
             sections.append(geometry)
             cursor = geometry.frame.end(along: axis)
         }
         let minimum = Size(axis: axis, main: cursor, cross: collection.length(along: axis.cross))
-        let result = try FramesResult(frames: output.frames, minimumContentSize: minimum, elements: output.elements,
-                                      sections: sections.map(\.items),
-                                      itemZIndices: output.hasZIndices ? output.zIndices : [],
-                                      orthogonal: output.orthogonal,
-                                      layoutName: "compositional")
-        return CompositionalResult(scrollDirection: axis, result: result, sections: sections)
+        func indexed(_ output: SectionSolver.Output) throws -> FramesResult {
+            try FramesResult(frames: output.frames, minimumContentSize: minimum, elements: output.elements,
+                             sections: sections.map(\.items),
+                             itemZIndices: output.hasZIndices ? output.zIndices : [],
+                             orthogonal: output.orthogonal, layoutName: "compositional")
+        }
+        var result = try indexed(output)
+        if configuration.layoutDirection == .rightToLeft {
+            let width = result.contentSize.width
+            output.frames = output.frames.map { $0.mirrored(inWidth: width) }
+            output.elements = output.elements.map { var e = $0; e.frame = e.frame.mirrored(inWidth: width); return e }
+            output.orthogonal = output.orthogonal.map {
+                OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)
+            }
+            sections = sections.map {
+                var geometry = $0
+                geometry.frame = geometry.frame.mirrored(inWidth: width)
+                geometry.scroller = geometry.scroller.map {
+                    OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)
+                }
+                return geometry
+            }
+            result = try indexed(output)
+        }
+        return CompositionalResult(scrollDirection: axis, layoutDirection: configuration.layoutDirection,
+                                   result: result, sections: sections)
     }
 }

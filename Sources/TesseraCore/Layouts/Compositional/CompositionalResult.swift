@@ -22,6 +22,8 @@ public struct CompositionalResult: LayoutResult {
 
     /// The axis sections stack along.
     public let scrollDirection: Axis
+    /// Right to left mirrors every frame; orthogonal offsets then run towards negative x.
+    public let layoutDirection: Compositional.LayoutDirection
 
     public let result: FramesResult
     public let sections: [SectionGeometry]
@@ -40,14 +42,16 @@ public struct CompositionalResult: LayoutResult {
     /// Where section `section`'s scroller comes to rest when a scroll would stop at `proposed`
     /// with `velocity` (UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
     /// for orthogonal sections). Only the cross-axis component moves; a section that does not
-    /// scroll rests at 0, 0. O(1).
+    /// scroll rests at 0, 0. Right to left, horizontal offsets are negative (the mirror of the
+    /// left-to-right ones). O(1).
     public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
         guard sections.indices.contains(section), let scroller = sections[section].scroller else { return .zero }
         let axis = scrollDirection.cross
         let page = scroller.frame.length(along: axis)
+        let sign = layoutDirection == .rightToLeft && axis == .horizontal ? -1.0 : 1.0
         let value = sections[section].scrolling.restingOffset(
-            proposed: proposed.value(along: axis), velocity: velocity.value(along: axis), page: page,
+            proposed: sign * proposed.value(along: axis), velocity: sign * velocity.value(along: axis), page: page,
             pitch: sections[section].groupPitch, maximum: scroller.contentSize.length(along: axis) - page)
-        return Point(axis: axis, main: value, cross: 0)
+        return Point(axis: axis, main: sign * value, cross: 0)
     }
 }

@@ -1,18 +1,23 @@
 /// The geometry of one group, written once over the group's main axis (the one it places its
 /// subitems along) and its cross axis.
 ///
-/// 1. The group's content box is its frame shrunk by its content insets; children are sized in it.
+/// 1. The group's content box is its size less its content insets; children are sized in it.
+///    A nested group is solved first, so a parent places it by its solved size.
 /// 2. Main axis: a repeating group walks its subitems cyclically, each taking
 ///    `leading edge + length + trailing edge` plus the inter-item spacing before it, and stops
 ///    before the first one that would overflow the content box (the first child is always
 ///    placed). A count group makes N equal slots that fill the content box exactly.
-/// 3. Leftover main-axis length is shared equally by every flexible spring: flexible inter-item
+/// 3. Estimated sizes: an item with an estimated dimension is measured (`measure`, the item's
+///    size rule) and its content insets are ignored on that axis; a group with an estimated
+///    dimension takes its content's length on that axis (on its main axis it holds each subitem
+///    once, or `count` of them).
+/// 4. Leftover main-axis length is shared equally by every flexible spring: flexible inter-item
 ///    gaps and flexible leading/trailing edge spacings of the placed children.
-/// 4. Cross axis: a child sits at its leading edge spacing; flexible cross edges take the
+/// 5. Cross axis: a child sits at its leading edge spacing; flexible cross edges take the
 ///    leftover (both flexible: centred; leading only: pushed to the trailing end).
-/// 5. An item's cell is its slot shrunk by its content insets; a nested group is solved in its slot.
 ///
-/// Geometry is left-to-right; right-to-left layouts are mirrored as a whole afterwards.
+/// Leaves are numbered in placement order; `limit` stops the group when the section runs out of
+/// items. Geometry is left-to-right; right-to-left layouts are mirrored as a whole afterwards.
 struct GroupSolver {
     /// One leaf of a solved group: the cell frame and the item blueprint it came from (nil for
     /// a custom group's frame).
@@ -22,69 +27,158 @@ struct GroupSolver {
         var zIndex: Int
     }
 
-    var layoutDirection: Compositional.LayoutDirection
-
-    /// Appends the leaves of `group`, whose frame is `frame`, to `slots` in placement order.
-    func solve(_ group: Compositional.Group, in frame: Rect, into slots: inout [Slot]) throws {
-        let content = group.contentInsets.resolved(in: frame.size).inset(frame)
-        guard let axis = group.axis else {
-            guard case .custom(let provider) = group.arrangement else { return }
-            let environment = Compositional.CustomGroupEnvironment(
-                contentSize: frame.size, effectiveContentSize: content.size, layoutDirection: layoutDirection)
-            for custom in try provider(environment) {
-                slots.append(Slot(frame: custom.frame.offsetBy(dx: frame.x, dy: frame.y), item: nil, zIndex: custom.zIndex))
-            }
-            return
-        }
-        let children = try mainAxisChildren(of: group, axis: axis, content: content)
-        for child in place(children, group: group, axis: axis, content: content) {
-            switch child.subitem {
-            case .item(let item):
-                slots.append(Slot(frame: item.contentInsets.resolved(in: child.frame.size).inset(child.frame),
-                                  item: item, zIndex: 0))
-            case .group(let nested):
-                try solve(nested, in: child.frame, into: &slots)
-            }
-        }
+    /// A solved group or item: its size and its leaves relative to its origin.
+    struct Solved {
+        var size: Size
+        var slots: [Slot]
     }
 
-    /// A child chosen for the group, with its resolved size.
+    var layoutDirection: Compositional.LayoutDirection
+    /// The size of leaf `k` (counted from `firstLeaf`) for a proposal, by the item's size rule;
+    /// nil uses estimates as they are.
+    var measure: ((Int, Size) -> Size)?
+    /// Index given to the first leaf placed.
+    var firstLeaf = 0
+    /// Leaves this solver may place at most.
+    var limit = Int.max
+    /// Leaves placed so far.
+    private(set) var placed = 0
+
+    init(layoutDirection: Compositional.LayoutDirection, measure: ((Int, Size) -> Size)? = nil) {
+        self.layoutDirection = layoutDirection
+        self.measure = measure
+    }
+
+    /// Solves `group` at the size `size` (its layout size resolved in its container, estimates
+    /// at their estimate). The result's size differs from `size` only on estimated axes.
+    mutating func solve(_ group: Compositional.Group, size: Size) throws -> Solved {
+        let insets = group.contentInsets.resolved(in: size)
+        let content = insets.inset(Rect(origin: .zero, size: size))
+        guard let axis = group.axis else {
+            guard case .custom(let provider) = group.arrangement else { return Solved(size: size, slots: []) }
+            let environment = Compositional.CustomGroupEnvironment(
+                contentSize: size, effectiveContentSize: content.size, layoutDirection: layoutDirection)
+            var slots: [Slot] = []
+            for custom in try provider(environment) where placed < limit {
+                slots.append(Slot(frame: custom.frame, item: nil, zIndex: custom.zIndex))
+                placed += 1
+            }
+            return Solved(size: size, slots: slots)
+        }
+        let children = try mainAxisChildren(of: group, axis: axis, content: content)
+
+        // Estimated group axes follow the content.
+        var box = content
+        var solvedSize = size
+        if group.size.dimension(along: axis).isEstimated, measure != nil {
+            let used = mainAxisLength(children, group: group, axis: axis)
+            solvedSize = Size(axis: axis, main: used + insets.total(along: axis), cross: solvedSize.length(along: axis.cross))
+            box = Rect(axis: axis, main: box.start(along: axis), cross: box.start(along: axis.cross),
+                       mainLength: used, crossLength: box.length(along: axis.cross))
+        }
+        let cross = axis.cross
+        if group.size.dimension(along: cross).isEstimated, measure != nil {
+            let deepest = children.map { $0.size.length(along: cross) + edgeMinimum($0.subitem.edgeSpacing, along: cross) }.max() ?? 0
+            solvedSize = Size(axis: axis, main: solvedSize.length(along: axis), cross: deepest + insets.total(along: cross))
+            box = Rect(axis: axis, main: box.start(along: axis), cross: box.start(along: cross),
+                       mainLength: box.length(along: axis), crossLength: deepest)
+        }
+
+        var slots: [Slot] = []
+        for (child, frame) in zip(children, place(children, group: group, axis: axis, content: box)) {
+            switch child.subitem {
+            case .item(let item):
+                var cellInsets = item.contentInsets.resolved(in: frame.size)
+                if item.size.width.isEstimated { cellInsets.leading = 0; cellInsets.trailing = 0 }
+                if item.size.height.isEstimated { cellInsets.top = 0; cellInsets.bottom = 0 }
+                slots.append(Slot(frame: cellInsets.inset(frame), item: item, zIndex: 0))
+            case .group:
+                for var slot in child.leaves {
+                    slot.frame = slot.frame.offsetBy(dx: frame.x, dy: frame.y)
+                    slots.append(slot)
+                }
+            }
+        }
+        return Solved(size: solvedSize, slots: slots)
+    }
+
+    /// A child chosen for the group, with its solved size (and leaves, for a nested group).
     private struct Child {
         var subitem: Compositional.Subitem
         var size: Size
+        var leaves: [Slot] = []
     }
 
-    /// Which children the group holds along `axis`, in order (step 2).
-    private func mainAxisChildren(of group: Compositional.Group, axis: Axis, content: Rect) throws -> [Child] {
+    /// Sizes (and, for a nested group, solves) `subitem` at `size`, placing its leaves.
+    private mutating func child(_ subitem: Compositional.Subitem, size: Size) throws -> Child {
+        switch subitem {
+        case .item(let item):
+            var measured = size
+            if let measure, item.size.width.isEstimated || item.size.height.isEstimated {
+                let fitted = measure(firstLeaf + placed, size)
+                if item.size.width.isEstimated { measured.width = fitted.width }
+                if item.size.height.isEstimated { measured.height = fitted.height }
+            }
+            placed += 1
+            return Child(subitem: subitem, size: measured)
+        case .group(let group):
+            let solved = try solve(group, size: size)
+            return Child(subitem: subitem, size: solved.size, leaves: solved.slots)
+        }
+    }
+
+    /// Which children the group holds along `axis`, in order (steps 2 and 3).
+    private mutating func mainAxisChildren(of group: Compositional.Group, axis: Axis, content: Rect) throws -> [Child] {
         guard let first = group.subitems.first else {
             throw LayoutError("a compositional group needs at least one subitem")
         }
         let length = content.length(along: axis)
         let spacing = group.interItemSpacing?.minimum ?? 0
+        // Measured items are proposed the whole container on their estimated axes.
+        func proposal(_ subitem: Compositional.Subitem, _ resolved: Size) -> Size {
+            guard case .item(let item) = subitem else { return resolved }
+            return Size(width: item.size.width.isEstimated ? content.width : resolved.width,
+                        height: item.size.height.isEstimated ? content.height : resolved.height)
+        }
         if let count = group.count {
             guard count >= 1 else { throw LayoutError("a compositional count group needs count >= 1, got \(count)") }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)
             let slot = (length - spacing * Double(count - 1)) / Double(count) - edges
-            let cross = first.size.dimension(along: axis.cross).resolved(in: content.size)
-            let size = Size(axis: axis, main: slot, cross: cross)
-            return Array(repeating: Child(subitem: first, size: size), count: count)
+            let crossLength = first.size.dimension(along: axis.cross).resolved(in: content.size)
+            var children: [Child] = []
+            for _ in 0..<count where placed < limit {
+                children.append(try child(first, size: proposal(first, Size(axis: axis, main: slot, cross: crossLength))))
+            }
+            return children
         }
-        let limit = length + 1e-9 * Swift.max(1, abs(length))
+        let once = group.size.dimension(along: axis).isEstimated && measure != nil
+        let limitLength = length + 1e-9 * Swift.max(1, abs(length))
         var children: [Child] = []
-        var used = 0.0, usedAtCycleStart = 0.0
-        while true {
+        var used = 0.0, usedAtCycleStart = 0.0, placedAtCycleStart = placed
+        while placed < limit, !(once && children.count == group.subitems.count) {
             let subitem = group.subitems[children.count % group.subitems.count]
-            let size = subitem.size.resolved(in: content.size)
-            let footprint = (children.isEmpty ? 0 : spacing) + size.length(along: axis)
-                + edgeMinimum(subitem.edgeSpacing, along: axis)
-            if !children.isEmpty && used + footprint > limit { break }
-            children.append(Child(subitem: subitem, size: size))
-            used += footprint
+            let resolved = subitem.size.resolved(in: content.size)
+            func footprint(_ size: Size) -> Double {
+                (children.isEmpty ? 0 : spacing) + size.length(along: axis) + edgeMinimum(subitem.edgeSpacing, along: axis)
+            }
+            func overflows(_ size: Size) -> Bool { !once && !children.isEmpty && used + footprint(size) > limitLength }
+            // A known length is tested before the child is solved, so nothing is solved in vain.
+            let knownLength = measure == nil || !subitem.size.dimension(along: axis).isEstimated
+            if knownLength && overflows(resolved) { break }
+            let placedBefore = placed
+            let next = try child(subitem, size: proposal(subitem, resolved))
+            if overflows(next.size) {
+                placed = placedBefore    // not placed after all; measurements are cached by the caller
+                break
+            }
+            used += footprint(next.size)
+            children.append(next)
             if children.count % group.subitems.count == 0 {
-                guard used > usedAtCycleStart else {
+                guard used > usedAtCycleStart || placed > placedAtCycleStart && limit != Int.max else {
                     throw LayoutError("a compositional group's subitems take no length along its axis, so it would repeat them forever")
                 }
                 usedAtCycleStart = used
+                placedAtCycleStart = placed
             }
         }
         return children
@@ -95,21 +189,25 @@ struct GroupSolver {
         (edges.leading(along: axis)?.minimum ?? 0) + (edges.trailing(along: axis)?.minimum ?? 0)
     }
 
+    /// The length the children take along `axis` with every spring at its minimum.
+    private func mainAxisLength(_ children: [Child], group: Compositional.Group, axis: Axis) -> Double {
+        var used = Double(Swift.max(children.count - 1, 0)) * (group.interItemSpacing?.minimum ?? 0)
+        for child in children { used += child.size.length(along: axis) + edgeMinimum(child.subitem.edgeSpacing, along: axis) }
+        return used
+    }
+
     /// The children's frames: main positions with the leftover shared by the flexible springs
-    /// (step 3), cross positions from the cross edge spacing (step 4).
-    private func place(_ children: [Child], group: Compositional.Group, axis: Axis,
-                       content: Rect) -> [(subitem: Compositional.Subitem, frame: Rect)] {
+    /// (step 4), cross positions from the cross edge spacing (step 5).
+    private func place(_ children: [Child], group: Compositional.Group, axis: Axis, content: Rect) -> [Rect] {
         let cross = axis.cross
         let gap = group.interItemSpacing
-        var used = Double(children.count - 1) * (gap?.minimum ?? 0)
-        var springs = gap?.isFlexible == true ? children.count - 1 : 0
+        var springs = gap?.isFlexible == true ? Swift.max(children.count - 1, 0) : 0
         for child in children {
             let edges = child.subitem.edgeSpacing
-            used += child.size.length(along: axis) + edgeMinimum(edges, along: axis)
             if edges.leading(along: axis)?.isFlexible == true { springs += 1 }
             if edges.trailing(along: axis)?.isFlexible == true { springs += 1 }
         }
-        let free = content.length(along: axis) - used
+        let free = content.length(along: axis) - mainAxisLength(children, group: group, axis: axis)
         let extra = springs > 0 && free > 0 ? free / Double(springs) : 0
         func width(_ spacing: Compositional.Spacing?) -> Double {
             guard let spacing else { return 0 }
@@ -135,10 +233,8 @@ struct GroupSolver {
                 default: break
                 }
             }
-            let frame = Rect(axis: axis, main: start, cross: content.start(along: cross) + offset,
-                             mainLength: child.size.length(along: axis),
-                             crossLength: child.size.length(along: cross))
-            return (child.subitem, frame)
+            return Rect(axis: axis, main: start, cross: content.start(along: cross) + offset,
+                        mainLength: child.size.length(along: axis), crossLength: child.size.length(along: cross))
         }
     }
 }

@@ -4,7 +4,9 @@
 ///
 /// The top-level group is sized in the section container (the collection's size less the
 /// section's content insets) and solved once; every group of the section is that template moved
-/// by whole group pitches (group length + interGroupSpacing) along the main axis.
+/// by whole group pitches (group length + interGroupSpacing) along the main axis. A group with
+/// estimated dimensions is solved group by group instead, with its items measured, and each group
+/// takes its solved length.
 ///
 /// An orthogonal section repeats its group along the cross axis instead, inside a scroller as
 /// long as the collection and one group deep, from the cross leading inset (or the centring inset
@@ -19,7 +21,9 @@
 struct SectionSolver {
     var axis: Axis
     var collection: Size
-    var solver: GroupSolver
+    var layoutDirection: Compositional.LayoutDirection
+    /// Item k's size (k counted within the section) for a proposal, by the item's size rule.
+    var measure: ((Int, Size) -> Size)?
 
     /// Everything the sections of a layout produce, in flattened item order.
     struct Output {
@@ -40,11 +44,10 @@ struct SectionSolver {
         let container = Size(width: collection.width - insets.leading - insets.trailing,
                              height: collection.height - insets.top - insets.bottom)
         let groupSize = section.group.size.resolved(in: container)
-        var template: [GroupSolver.Slot] = []
-        try solver.solve(section.group, in: Rect(origin: .zero, size: groupSize), into: &template)
-        if template.isEmpty && !items.isEmpty {
-            throw LayoutError("a compositional section's group holds no items, so its \(items.count) items have no place")
-        }
+        let scrolls = section.orthogonalScrolling != .none
+        let repeatAxis = scrolls ? cross : axis
+        let groups = try solveGroups(section.group, size: groupSize, items: items.count, repeatAxis: repeatAxis,
+                                     spacing: section.interGroupSpacing)
 
         // Room taken by boundary items that extend the section before and after its content.
         let follows = section.supplementariesFollowContentInsets
@@ -63,12 +66,6 @@ struct SectionSolver {
         // Items: the template group repeated along the main axis, or the cross axis for a scroller.
         let contentMain = start + before + insets.leading(along: axis)
         let contentCross = insets.leading(along: cross)
-        let perGroup = template.count
-        let groups = perGroup == 0 ? 0 : (items.count + perGroup - 1) / perGroup
-        let scrolls = section.orthogonalScrolling != .none
-        let repeatAxis = scrolls ? cross : axis
-        let pitch = groupSize.length(along: repeatAxis) + section.interGroupSpacing
-        let groupsLength = groups == 0 ? 0 : Double(groups) * pitch - section.interGroupSpacing
         var scrollerLeading = insets.leading(along: cross), scrollerTrailing = insets.trailing(along: cross)
         if section.orthogonalScrolling == .groupPagingCentered {
             scrollerLeading = Swift.max(0, (collection.length(along: cross) - groupSize.length(along: cross)) / 2)
@@ -77,9 +74,7 @@ struct SectionSolver {
         let promoted = section.decorations.isEmpty ? 0 : 1
         let firstElement = output.elements.count
         for i in 0..<items.count {
-            let group = i / perGroup
-            let slot = template[i - group * perGroup]
-            let along = Double(group) * pitch
+            let (slot, along) = groups.slot(i)
             let frame = scrolls
                 ? slot.frame.offsetBy(axis: axis, main: contentMain, cross: scrollerLeading + along)
                 : slot.frame.offsetBy(axis: axis, main: contentMain + along, cross: contentCross)
@@ -92,9 +87,10 @@ struct SectionSolver {
                                                       frame: badge.frame(on: frame), zIndex: badge.zIndex))
             }
         }
-        let extent = scrolls ? (groups == 0 ? 0 : groupSize.length(along: axis)) : groupsLength
+        let groupsLength = groups.length
+        let extent = scrolls ? groups.depth : groupsLength
         var scroller: OrthogonalSection?
-        if scrolls && groups > 0 {
+        if scrolls && !items.isEmpty {
             scroller = OrthogonalSection(
                 section: index,
                 frame: Rect(axis: axis, main: contentMain, cross: 0, mainLength: extent,
@@ -123,7 +119,66 @@ struct SectionSolver {
                                                   zIndex: boundary.zIndex, pinned: pins))
         }
         output.elements.insert(contentsOf: sectionElements, at: firstElement)
-        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: perGroup,
-                                                   scrolling: section.orthogonalScrolling, groupPitch: pitch, scroller: scroller)
+        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: groups.template?.count ?? 0,
+                                                   scrolling: section.orthogonalScrolling, groupPitch: groups.pitch, scroller: scroller)
+    }
+
+    /// The section's groups: one template repeated every `pitch`, or groups solved one by one.
+    struct Groups {
+        var template: [GroupSolver.Slot]?
+        var pitch: Double
+        /// Per solved group: where it starts along the repeat axis and its leaves.
+        var solved: [(start: Double, slots: [GroupSolver.Slot])] = []
+        /// Item → (group, leaf) for solved groups.
+        var itemPlace: [(group: Int, leaf: Int)] = []
+        /// Length along the repeat axis from the first group's start to the last group's end.
+        var length: Double
+        /// The deepest group on the other axis.
+        var depth: Double
+
+        /// Item i's slot (relative to its group) and its group's start along the repeat axis. O(1).
+        func slot(_ i: Int) -> (GroupSolver.Slot, Double) {
+            if let template {
+                let group = i / template.count
+                return (template[i - group * template.count], Double(group) * pitch)
+            }
+            let place = itemPlace[i]
+            return (solved[place.group].slots[place.leaf], solved[place.group].start)
+        }
+    }
+
+    /// Solves the section's groups for `items` items: once as a template when nothing is
+    /// estimated, else group by group with measured items.
+    func solveGroups(_ group: Compositional.Group, size: Size, items: Int, repeatAxis: Axis,
+                     spacing: Double) throws -> Groups {
+        let other = repeatAxis == axis ? axis.cross : axis
+        func empty() -> LayoutError {
+            LayoutError("a compositional section's group holds no items, so its \(items) items have no place")
+        }
+        guard let measure, group.hasEstimatedDimension else {
+            var solver = GroupSolver(layoutDirection: layoutDirection)
+            let template = try solver.solve(group, size: size).slots
+            if template.isEmpty && items > 0 { throw empty() }
+            let pitch = size.length(along: repeatAxis) + spacing
+            let count = template.isEmpty ? 0 : (items + template.count - 1) / template.count
+            return Groups(template: template, pitch: pitch, length: count == 0 ? 0 : Double(count) * pitch - spacing,
+                          depth: count == 0 ? 0 : size.length(along: other))
+        }
+        var groups = Groups(template: nil, pitch: size.length(along: repeatAxis) + spacing, length: 0, depth: 0)
+        var next = 0, start = 0.0
+        while next < items {
+            var solver = GroupSolver(layoutDirection: layoutDirection, measure: measure)
+            solver.firstLeaf = next
+            solver.limit = items - next
+            let solved = try solver.solve(group, size: size)
+            guard !solved.slots.isEmpty else { throw empty() }
+            groups.itemPlace += solved.slots.indices.map { (groups.solved.count, $0) }
+            groups.solved.append((start, solved.slots))
+            next += solved.slots.count
+            groups.length = start + solved.size.length(along: repeatAxis)
+            groups.depth = Swift.max(groups.depth, solved.size.length(along: other))
+            start = groups.length + spacing
+        }
+        return groups
     }
 }

@@ -1,0 +1,111 @@
+import Testing
+@testable import TesseraCore
+
+/// Estimated dimensions (measured with the item's size rule, once per item) and right to left.
+@Suite struct CompositionalEstimatedTests {
+    /// A one-section context whose item i answers `sizes[i]` (a nil axis: the proposal), counting
+    /// how often each item is asked.
+    final class Measured {
+        var calls: [Int]
+        let context: LayoutContext
+        init(_ sizes: [(Double?, Double?)], in collection: Size) {
+            calls = Array(repeating: 0, count: sizes.count)
+            var box: Measured?
+            context = LayoutContext(collectionSize: collection, count: sizes.count, item: { _ in nil }) { i, p in
+                box?.calls[i] += 1
+                return Size(width: sizes[i].0 ?? p.width, height: sizes[i].1 ?? p.height)
+            }
+            box = self
+        }
+    }
+
+    @Test func a_self_sizing_list_stacks_measured_heights_and_ignores_insets_on_the_estimated_axis() throws {
+        let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), insets: C.Insets(all: 5))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell])
+        let measured = Measured([(nil, 30), (nil, 61.5), (nil, 44), (nil, 12)], in: s(320, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 2)).solve(measured.context)
+        expectFrames(result.allFrames, [r(5, 0, 310, 30), r(5, 32, 310, 61.5), r(5, 95.5, 310, 44), r(5, 141.5, 310, 12)])
+        #expect(result.contentSize == s(320, 153.5))
+        #expect(measured.calls == [1, 1, 1, 1])
+    }
+
+    @Test func an_estimated_row_is_as_tall_as_its_tallest_item() throws {
+        let cell = item(C.LayoutSize(width: .fractionalWidth(0.5), height: .estimated(50)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(50)), [cell])
+        let measured = Measured([(nil, 20), (nil, 70), (nil, 35)], in: s(200, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group)).solve(measured.context)
+        expectFrames(result.allFrames, [r(0, 0, 100, 20), r(100, 0, 100, 70), r(0, 70, 100, 35)])
+        #expect(result.contentSize == s(200, 105))
+        #expect(result.sections[0].frame == r(0, 0, 200, 105))
+    }
+
+    @Test func estimated_widths_fill_groups_by_measured_width_and_are_measured_once() throws {
+        // Tags: each row holds as many measured widths as fit in 100 points.
+        let tag = item(C.LayoutSize(width: .estimated(30), height: .absolute(20)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), [tag], spacing: .fixed(5))
+        let measured = Measured([(40, nil), (50, nil), (30, nil), (90, nil), (10, nil)], in: s(100, 300))
+        let result = try CompositionalLayout(section: C.Section(group: group)).solve(measured.context)
+        expectFrames(result.allFrames, [r(0, 0, 40, 20), r(45, 0, 50, 20), r(0, 20, 30, 20), r(0, 40, 90, 20), r(0, 60, 10, 20)])
+        #expect(measured.calls == [1, 1, 1, 1, 1])
+    }
+
+    @Test func an_orthogonal_shelf_of_estimated_widths_has_the_measured_content_width() throws {
+        let tag = item(C.LayoutSize(width: .estimated(30), height: .fractionalHeight(1)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .estimated(30), height: .absolute(40)), [tag])
+        let section = C.Section(group: group, interGroupSpacing: 8, contentInsets: C.Insets(leading: 10, trailing: 10),
+                                orthogonalScrolling: .continuous)
+        let measured = Measured([(60, nil), (25, nil), (100, nil)], in: s(150, 300))
+        let result = try CompositionalLayout(section: section).solve(measured.context)
+        expectFrames(result.allFrames, [r(10, 0, 60, 40), r(78, 0, 25, 40), r(111, 0, 100, 40)])
+        #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 150, 40), contentSize: s(221, 40))])
+    }
+
+    /// Layouts whose right-to-left frames must mirror the left-to-right ones.
+    var mirrorCases: [(String, CompositionalLayout)] {
+        let full = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let badge = C.ItemSupplementary(kind: "badge", size: abs_(10, 10), containerAnchor: .topTrailing, offset: .absolute(Point(x: 3, y: -2)))
+        let grid = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(60)),
+                                                [.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(0.3), height: .fractionalHeight(1)),
+                                                              contentInsets: C.Insets(top: 1, leading: 2, bottom: 3, trailing: 7),
+                                                              edgeSpacing: C.EdgeSpacing(leading: .fixed(4)), supplementaries: [badge]))],
+                                                spacing: .flexible(3)),
+                             interGroupSpacing: 4, contentInsets: C.Insets(top: 3, leading: 15, bottom: 2, trailing: 5),
+                             boundaryItems: [C.Boundary(kind: "header", size: abs_(120, 20), alignment: .topLeading, offset: Point(x: 6, y: 0)),
+                                             C.Boundary(kind: "side", size: abs_(8, 8), alignment: .trailing, extendsBoundary: false)],
+                             decorations: [C.Decoration(kind: "background", contentInsets: C.Insets(top: 0, leading: 4, bottom: 0, trailing: 9))])
+        let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(0.7), height: .absolute(50)), [full]),
+                              interGroupSpacing: 6, contentInsets: C.Insets(leading: 12, trailing: 20), orthogonalScrolling: .groupPaging)
+        let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)), [full]))
+        return [
+            ("grid", CompositionalLayout(section: grid)),
+            ("shelves", CompositionalLayout { i, _, _ in i % 2 == 0 ? shelf : grid }),
+            ("list", CompositionalLayout(section: list)),
+            ("horizontal", CompositionalLayout(section: grid, configuration: C.Configuration(scrollDirection: .horizontal))),
+        ]
+    }
+
+    @Test func right_to_left_mirrors_every_frame_around_the_content_width() throws {
+        let context = sectionedContext([5, 7, 3, 9], in: s(333, 500))
+        for (name, layout) in mirrorCases {
+            var rtlLayout = layout
+            rtlLayout.configuration.layoutDirection = .rightToLeft
+            let ltr = try layout.solve(context), rtl = try rtlLayout.solve(context)
+            let width = ltr.contentSize.width
+            #expect(rtl.contentSize == ltr.contentSize, "\(name)")
+            expectFrames(rtl.allFrames, ltr.allFrames.map { $0.mirrored(inWidth: width) })
+            #expect(rtl.elements.map(\.frame) == ltr.elements.map { $0.frame.mirrored(inWidth: width) }, "\(name)")
+            #expect(rtl.orthogonalSections.map(\.frame) == ltr.orthogonalSections.map { $0.frame.mirrored(inWidth: width) }, "\(name)")
+            // Drawn at mirrored section offsets, the items are still mirrors; resting offsets too.
+            for o in ltr.orthogonalSections {
+                let offset = ltr.targetContentOffset(section: o.section, proposed: Point(x: 130, y: 0), velocity: Point(x: 1, y: 0))
+                let mirrored = rtl.targetContentOffset(section: o.section, proposed: Point(x: -130, y: 0), velocity: Point(x: -1, y: 0))
+                #expect(mirrored.x == -offset.x && offset.x > 0, "\(name)")
+                let drawnLTR = ScrollState(sectionOffsets: [o.section: offset]), drawnRTL = ScrollState(sectionOffsets: [o.section: mirrored])
+                for i in ltr.sections[o.section].items {
+                    let a = rtl.frame(at: i, scroll: drawnRTL), b = ltr.frame(at: i, scroll: drawnLTR).mirrored(inWidth: width)
+                    #expect(abs(a.x - b.x) < 1e-9 && a.y == b.y && a.size == b.size, "\(a) vs \(b)")
+                }
+            }
+        }
+    }
+}
