@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// Boundary supplementaries, badges and decorations of compositional sections, as elements.
 @Suite struct CompositionalElementTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// Estimated dimensions (measured with the item's size rule, once per item) and right to left.
 @Suite struct CompositionalEstimatedTests {

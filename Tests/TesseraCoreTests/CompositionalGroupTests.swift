@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// The numeric examples of Apple's documentation for groups, items and spacing, as exact frames.
 @Suite struct CompositionalGroupTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// Sections that scroll on the cross axis: geometry, resting offsets and the element query.
 @Suite struct CompositionalOrthogonalTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 @Suite struct CompositionalSectionTests {
     let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))

@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 typealias C = Compositional
 
