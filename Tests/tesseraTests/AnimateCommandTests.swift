@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import TesseraCore
+
+@Suite("tessera animate")
+struct AnimateCommandTests {
+    let arguments = ["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
+                     "--animator", "fade", "--item-size", "60x60", "--offset", "0,1400"]
+
+    @Test func everyTrackEndsAtTheNewLayoutsFrame() throws {
+        let outcome = try runTessera(arguments)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        let new = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-17.0.json").path)
+        let cell = Size(width: 60, height: 60)
+        let result = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: new.count,
+                                                           item: { _ in nil }, size: { _, _ in cell }))
+        let viewport = Rect(x: 0, y: 1400, width: 375, height: 812)
+        let expected = Dictionary(uniqueKeysWithValues: result.visible(in: viewport).map {
+            (new.items[$0].id.description, result.frame(at: $0))
+        })
+        guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
+        var arrived: Set<String> = [], counts: [String: Int] = [:]
+        for track in tracks {
+            let id = track["id"]!.string!, event = track["event"]!.string!
+            counts[event, default: 0] += 1
+            let end = track["to"]!
+            let frame = end["frame"]!
+            if event == "delete" {
+                #expect(end["alpha"] == .int(0), "\(id)")
+                #expect(expected[id] == nil, "\(id) is deleted but visible in the new layout")
+            } else {
+                #expect(frame == JSONValue.array(expected[id].map { [$0.x, $0.y, $0.width, $0.height].map(JSONValue.double) } ?? []) ||
+                        frame == .array(expected[id].map { [$0.x, $0.y, $0.width, $0.height].map { JSONValue.int(Int($0)) } } ?? []), "\(id)")
+                #expect(end["alpha"] == .int(1))
+                arrived.insert(id)
+            }
+        }
+        #expect(counts == ["insert": 3, "delete": 3, "move": 81])
+        #expect(arrived.isSubset(of: Set(expected.keys)))
+        #expect(timeline["duration"] == .double(0.3))
+    }
+
+    @Test func samplesAndThePageShowTheSameStates() throws {
+        let outcome = try runTessera(arguments + ["--fps", "10"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        guard case .array(let samples)? = try JSONParser.parse(outcome.stdout)["samples"] else { Issue.record("no samples"); return }
+        #expect(samples.map { $0["t"]!.number! } == [0, 0.1, 0.2, 0.3])
+        // Entering views start transparent; at the end they are opaque and the leaving ones are
+        // transparent (a deleted view stays until its track ends, then leaves).
+        let first = samples[0]["views"]!, last = samples[3]["views"]!
+        guard case .array(let startViews) = first, case .array(let endViews) = last else { return }
+        #expect(startViews.filter { $0["alpha"] == .int(0) }.count == 3)
+        #expect(endViews.filter { $0["alpha"] == .int(0) }.count == 3)
+        #expect(endViews.filter { $0["alpha"] == .int(1) }.count == endViews.count - 3)
+
+        let page = try runTessera(arguments + ["--format", "html"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("<!doctype html>"))
+        #expect(page.stdout.contains("87 tracks over 0.30 s"))
+    }
+
+    @Test func badArgumentsAreOneSentence() throws {
+        let cases: [([String], String)] = [
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json"], "Error: animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
+             "Error: unknown --animator 'bounce'; expected a .lua script or one of fade, scale, wobble"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
+             "Error: --fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
+        ]
+        for (args, message) in cases {
+            let outcome = try runTessera(args)
+            #expect(outcome.status == 1)
+            #expect(outcome.stdout.isEmpty)
+            #expect(outcome.stderr.trimmingCharacters(in: .newlines) == message)
+        }
+    }
+}
