@@ -43,6 +43,7 @@ extension LuaHost {
         pushLayoutMethods()
         LuaStack.setField(L, -2, "__index")
         scriptMetaRef = luaL_ref(L, LuaStack.registry)
+        makeEngineMetatables()
     }
 
     /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)

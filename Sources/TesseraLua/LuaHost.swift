@@ -47,6 +47,8 @@ public final class LuaHost {
     var boxMetaRef: Int32 = LUA_NOREF
     /// The metatable of script layout tables that have none: `__index` has the layout methods.
     var scriptMetaRef: Int32 = LUA_NOREF
+    /// Metatables of providers and engines, and errors their callbacks met (Module/+Engine).
+    var engineSupport = EngineSupport()
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.
     /// - Throws: `LuaScriptError` if the state cannot be created (out of memory).

@@ -91,6 +91,25 @@ enum LuaStack {
         }
     }
 
+    /// [-0, +1, -] Pushes the table behind a read-only view (`tb_pushreadonly`: an empty proxy
+    /// whose `__index` is the table), or the table at `index` itself; returns its slot.
+    @discardableResult
+    static func pushPlainTable(_ L: OpaquePointer, _ index: Int32) -> Int32 {
+        let index = lua_absindex(L, index)
+        lua_pushnil(L)
+        let empty = lua_next(L, index) == 0
+        if !empty { tb_pop(L, 2) }
+        if empty, lua_getmetatable(L, index) != 0 {
+            if rawField(L, -1, "__index") == LUA_TTABLE {
+                lua_rotate(L, -2, -1); tb_pop(L, 1)
+                return lua_gettop(L)
+            }
+            tb_pop(L, 2)
+        }
+        lua_pushvalue(L, index)
+        return lua_gettop(L)
+    }
+
     /// Why a Lua value could not become plain data.
     struct ConversionError: Error { var message: String }
 
@@ -110,6 +129,9 @@ enum LuaStack {
         case LUA_TTABLE:
             guard depth < 32 else { throw ConversionError(message: "\(path) is nested too deeply (a cycle?)") }
             _ = lua_checkstack(L, 4)
+            let plain = pushPlainTable(L, index)
+            defer { tb_pop(L, 1) }
+            let index = plain
             var array: [Int: JSONValue] = [:]
             var object: [String: JSONValue] = [:]
             lua_pushnil(L)

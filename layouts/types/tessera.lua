@@ -331,4 +331,122 @@ function t.distribute(mode, length, total, spacing, count, rule) end
 ---@overload fun(alignment: tessera.AlignItems, sizes: tessera.ItemSize[], x: number, spacing: number, lineStart: number, lineLength: number): number[][]
 function t.align(alignment, length, lineStart, lineLength) end
 
+------------------------------------------------------------------------------------------------
+-- The headless collection engine (providers and t.engine)
+
+---A size rule for items: a rule name, `{w, h}` (numbers, or strings like "100%" for a share of
+---the proposal), or a function of the item, its 1-based index and the proposal.
+---@alias tessera.SizeRule "fit"|"fillWidth"|"intrinsic"|"fill"|(number|string)[]|fun(item: any, i: integer, pw: number, ph: number): number, number
+
+---A view kind, tried in order: the first whose `when` accepts the item shows it.
+---@class tessera.ViewKind
+---@field kind string
+---@field when? fun(item: any, i: integer): boolean
+---@field size? tessera.SizeRule this kind's own size rule
+
+---A provider: assigning `data`, `id`, `view` or `sections` schedules a reload of the engine
+---showing it; assigning `layout` or `size` only a relayout.
+---@class tessera.Provider
+---@field data any[] the items (bound data of the views)
+---@field id? fun(item: any, i: integer): string|number default: item.id, else the 0-based index
+---@field layout tessera.AnyLayout default t.flow{}
+---@field size tessera.SizeRule default "fit"
+---@field view string|tessera.ViewKind[] default "cell"
+---@field tap? fun(item: any, i: integer) called with the local 1-based index
+---@field identifier? string prefixes the items' ids when the provider is a section
+---@field sections tessera.Provider[] (t.composed, t.headers)
+
+---@class tessera.ProviderParams
+---@field data? any[]
+---@field id? fun(item: any, i: integer): string|number
+---@field layout? tessera.AnyLayout
+---@field size? tessera.SizeRule
+---@field view? string|tessera.ViewKind[]
+---@field tap? fun(item: any, i: integer)
+---@field identifier? string
+
+---@class tessera.HeaderParams
+---@field size? (number|string)[] default { "100%", 44 }
+---@field view? string default "header"
+---@field sticky? boolean default true
+---@field tap? fun(header: {section: integer, id: string}, i: integer)
+
+---An engine event: what a pass did to one view (indices 1-based).
+---@class tessera.EngineEvent
+---@field type "insert"|"delete"|"update"|"move"|"scroll"
+---@field view integer
+---@field kind string
+---@field id string
+---@field index integer
+---@field frame number[] {x, y, w, h}
+---@field oldFrame? number[]
+
+---A visible view, in drawing order.
+---@class tessera.EngineView
+---@field view integer stable while visible
+---@field kind string
+---@field id string
+---@field index integer
+---@field frame number[]
+---@field zIndex integer
+---@field data any
+
+---@class tessera.Engine
+---@field reloadCount integer
+---@field contentSize number[] {w, h}
+---@field offset number[] {x, y}
+---@field viewport number[] {w, h}
+---@field stats {created: integer, reused: integer}
+---@field provider tessera.Provider assigning it schedules a reload
+local Engine = {}
+---Runs one pass (reload, else relayout, else load cells) and returns its events.
+---@return tessera.EngineEvent[]
+function Engine:layout() end
+---@return tessera.EngineView[]
+function Engine:views() end
+---@return tessera.EngineEvent[]
+function Engine:scroll(x, y) end
+---@return tessera.EngineEvent[]
+function Engine:resize(w, h) end
+---The topmost view at a point: calls its provider's tap handler; returns its index and id, or nil.
+---@return integer?, string?
+function Engine:tap(x, y) end
+---@return number[]?
+function Engine:frame(i) end
+---@param position? "top"|"center"|"bottom"
+---@return tessera.EngineEvent[]
+function Engine:scrollTo(i, position) end
+---Prints the visible views as letters, and a legend.
+function Engine:show(columns) end
+
+---A provider of data items.
+---@param params tessera.ProviderParams
+---@return tessera.Provider
+function t.provider(params) end
+
+---Providers as sections laid out by `layout` (default: stacked vertically); ids nest as "0-1-a".
+---@param params {sections: tessera.Provider[], layout?: tessera.AnyLayout, identifier?: string}
+---@return tessera.Provider
+function t.composed(params) end
+
+---A header before each section ("0-header"), pinned while its section is on screen.
+---@param params {sections: tessera.Provider[], layout?: tessera.AnyLayout, header?: tessera.HeaderParams, identifier?: string}
+---@return tessera.Provider
+function t.headers(params) end
+
+---A section with only a size.
+---@param params {width?: number|string, height?: number|string}
+---@return tessera.Provider
+function t.spacer(params) end
+
+---Shows `content`, or one placeholder view of kind `view` filling the viewport when it is empty.
+---@param params {content: tessera.Provider, view?: string, tap?: fun()}
+---@return tessera.Provider
+function t.emptyState(params) end
+
+---A headless collection view over a provider tree.
+---@param params {provider?: tessera.Provider, viewport?: number[], keepFirstVisible?: boolean}
+---@return tessera.Engine
+function t.engine(params) end
+
 return t

@@ -58,6 +58,10 @@ extension LuaHost {
         // script-driven layouts (+Closure, +Sections)
         .module("closure", moduleClosure),
         .module("sections", moduleSections),
+        // the headless engine (+Providers, +Engine)
+        .module("provider", moduleProvider), .module("composed", moduleComposed),
+        .module("headers", moduleHeaders), .module("spacer", moduleSpacer),
+        .module("emptyState", moduleEmptyState), .module("engine", moduleEngine),
         // LayoutHelper (+Helpers)
         .module("distribute", moduleDistribute),
         .module("align", moduleAlign),

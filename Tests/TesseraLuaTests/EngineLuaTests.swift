@@ -1,0 +1,223 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// Issue 13's acceptance cases through the Lua API: exact frames, bound data and counts.
+@Suite struct EngineLuaTests {
+    /// Helpers every case gets: `views(e)` and `events(list)` as one line of text.
+    static let prelude = """
+    local t = require("tessera")
+    local function frame(f) return string.format("%g,%g,%g,%g", f[1], f[2], f[3], f[4]) end
+    local function views(e)
+      local out = {}
+      for _, v in ipairs(e:views()) do
+        out[#out + 1] = string.format("%d %s#%d=%s@%s", v.view, v.id, v.index, tostring(v.data), frame(v.frame))
+      end
+      return table.concat(out, " | ")
+    end
+    local function events(list)
+      local out = {}
+      for _, ev in ipairs(list) do out[#out + 1] = ev.type .. " " .. ev.id end
+      return table.concat(out, ", ")
+    end
+    local cells = { 50, 50 }
+
+    """
+
+    func run(_ source: String) throws -> [String] {
+        let host = try LuaHost()
+        var printed: [String] = []
+        host.output = { printed.append($0) }
+        let env = try host.newEnvironment()
+        let values = try host.evaluate(Self.prelude + source, chunkName: "=test", environment: env)
+        return values.map { value -> String in
+            switch value {
+            case .string(let s): return s
+            case .integer(let i): return String(i)
+            case .number(let d): return String(d)
+            case .boolean(let b): return String(b)
+            case .nil: return "nil"
+            default: return value.typeName
+            }
+        } + printed
+    }
+
+    @Test func a_49_high_viewport_shows_two_views_then_scrolling_shows_items_3_and_4() throws {
+        let out = try run("""
+        local p = t.provider{ data = { 1, 2, 3, 4 }, layout = t.flow{}, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 49 } }
+        local first = events(e:layout())
+        local a = views(e)
+        local scrolled = events(e:scroll(0, 51))
+        return first, a, scrolled, views(e), e.reloadCount, e.stats.created, e.stats.reused
+        """)
+        #expect(out == ["insert 0, insert 1", "0 0#1=1@0,0,50,50 | 1 1#2=2@50,0,50,50",
+                        "delete 0, delete 1, insert 2, insert 3", "1 2#3=3@0,50,50,50 | 0 3#4=4@50,50,50,50",
+                        "1", "2", "2"])
+    }
+
+    @Test func resizing_relays_out_without_a_reload() throws {
+        let out = try run("""
+        local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4 }, size = cells }, viewport = { 100, 49 } }
+        e:layout()
+        local ev = events(e:resize(50, 149))
+        return ev, views(e), e.contentSize[1] .. "x" .. e.contentSize[2], e.reloadCount
+        """)
+        #expect(out == ["update 1, insert 2", "0 0#1=1@0,0,50,50 | 1 1#2=2@0,50,50,50 | 2 2#3=3@0,100,50,50", "50x200", "1"])
+    }
+
+    @Test func index_ids_rebind_the_same_two_views() throws {
+        let out = try run("""
+        local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 49 } }
+        e:layout()
+        p.data = { 9, 8, 7, 6 }
+        local before = views(e)
+        local ev = events(e:layout())
+        return before, ev, views(e), e.reloadCount
+        """)
+        #expect(out == ["0 0#1=1@0,0,50,50 | 1 1#2=2@50,0,50,50", "update 0, update 1",
+                        "0 0#1=9@0,0,50,50 | 1 1#2=8@50,0,50,50", "2"])
+    }
+
+    @Test func a_duplicate_visible_id_gets_a_suffix() throws {
+        let out = try run("""
+        local e = t.engine{ provider = t.provider{ data = { "x", "y", "z" }, id = function(item, i) return "a" end,
+                                                   size = cells }, viewport = { 100, 100 } }
+        e:layout()
+        return views(e)
+        """)
+        #expect(out == ["0 a#1=x@0,0,50,50 | 1 a(1)#2=y@50,0,50,50 | 2 a(2)#3=z@0,50,50,50"])
+    }
+
+    @Test func value_ids_keep_the_view_with_its_item_when_the_data_is_reversed() throws {
+        let out = try run("""
+        local p = t.provider{ data = { 0, 1, 2, 3, 4, 5 }, id = function(item) return tostring(item) end, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 150 } }
+        e:layout()
+        local zero = e:views()[1]
+        p.data = { 5, 4, 3, 2, 1, 0 }
+        local ev = e:layout()
+        for _, v in ipairs(e:views()) do
+          if v.id == "0" then return zero.view, zero.index, v.view, v.index, frame(v.frame), events(ev) end
+        end
+        """)
+        #expect(out == ["0", "1", "0", "6", "50,100,50,50",
+                        "move 5, update 5, move 4, update 4, move 3, update 3, move 2, update 2, move 1, update 1, move 0, update 0"])
+    }
+
+    @Test func a_tap_reaches_the_right_provider_with_its_local_index() throws {
+        let out = try run("""
+        local log = {}
+        local a = t.provider{ data = { "a1", "a2" }, size = cells, tap = function(item, i) log[#log + 1] = "a " .. item .. " " .. i end }
+        local b = t.provider{ data = { "b1", "b2", "b3" }, size = cells, tap = function(item, i) log[#log + 1] = "b " .. item .. " " .. i end }
+        local e = t.engine{ provider = t.composed{ sections = { a, b } }, viewport = { 100, 200 } }
+        e:layout()
+        local i, id = e:tap(60, 60)
+        local j, jd = e:tap(10, 10)
+        local none = e:tap(60, 120)
+        return i, id, j, jd, tostring(none), table.concat(log, "; ")
+        """)
+        #expect(out == ["4", "1-1", "1", "0-0", "nil", "b b2 2; a a1 1"])
+    }
+
+    @Test func composed_providers_nest_and_one_data_change_triggers_one_reload() throws {
+        let out = try run("""
+        local leaf = t.provider{ data = { { id = "a" } }, size = cells }
+        local inner = t.composed{ sections = { t.provider{ data = { 7 }, size = cells }, leaf } }
+        local root = t.composed{ sections = { t.provider{ data = { 1 }, size = cells }, inner } }
+        local e = t.engine{ provider = root, viewport = { 100, 300 } }
+        e:layout()
+        local ids = {}
+        for _, v in ipairs(e:views()) do ids[#ids + 1] = v.id end
+        leaf.data = { { id = "a" }, { id = "b" } }
+        leaf.data = { { id = "a" }, { id = "b" }, { id = "c" } }
+        local ev = events(e:layout())
+        local again = #e:layout()
+        return table.concat(ids, " "), ev, e.reloadCount, again
+        """)
+        #expect(out == ["0-0 1-0-0 1-1-a", "insert 1-1-b, insert 1-1-c", "2", "0"])
+    }
+
+    @Test func setting_the_layout_only_relays_out() throws {
+        let out = try run("""
+        local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 100 } }
+        e:layout()
+        p.layout = t.flow{}:transposed()
+        local ev = events(e:layout())
+        p.size = { 50, 25 }
+        local ev2 = events(e:layout())
+        return ev, views(e), e.reloadCount, ev2
+        """)
+        #expect(out == ["update 1, update 2",
+                        "0 0#1=1@0,0,50,25 | 1 1#2=2@0,25,50,25 | 2 2#3=3@0,50,50,25 | 3 3#4=4@0,75,50,25",
+                        "1", "update 0, update 1, update 2, update 3"])
+    }
+
+    @Test func the_headers_provider_pins_headers() throws {
+        let out = try run("""
+        local s1 = t.provider{ data = { 1, 2, 3, 4 }, size = { "100%", 50 } }
+        local s2 = t.provider{ data = { 5, 6 }, size = { "100%", 50 } }
+        local e = t.engine{ provider = t.headers{ sections = { s1, s2 }, header = { size = { "100%", 20 } } },
+                            viewport = { 100, 100 } }
+        e:layout()
+        e:scroll(0, 130)
+        local top = e:views()[#e:views()]
+        e:scroll(0, 210)
+        local pushed
+        for _, v in ipairs(e:views()) do if v.id == "0-header" then pushed = frame(v.frame) end end
+        return top.id, top.kind, frame(top.frame), top.data.section, pushed
+        """)
+        #expect(out == ["0-header", "header", "0,130,100,20", "0", "0,200,100,20"])
+    }
+
+    @Test func registration_by_data_type_and_reuse_per_kind() throws {
+        let out = try run("""
+        local data = {}
+        for i = 1, 40 do data[i] = { id = "i" .. i, video = (i % 4 == 0) } end
+        local p = t.provider{ data = data, size = { "100%", 50 },
+          view = { { kind = "video", when = function(item) return item.video end, size = { "100%", 100 } }, { kind = "card" } } }
+        local e = t.engine{ provider = p, viewport = { 100, 120 } }
+        e:layout()
+        local kinds = {}
+        for _, v in ipairs(e:views()) do kinds[#kinds + 1] = v.kind .. "@" .. v.frame[4] end
+        for y = 0, 2500, 30 do e:scroll(0, y) end
+        return table.concat(kinds, " "), e.stats.created, e.stats.created + e.stats.reused
+        """)
+        #expect(out[0] == "card@50 card@50 card@50")
+        #expect(Int(out[1])! <= 6)
+        #expect(out[2] == "40")
+    }
+
+    @Test func scroll_helpers_and_show() throws {
+        let out = try run("""
+        local data = {}
+        for i = 1, 20 do data[i] = i end
+        local e = t.engine{ provider = t.provider{ data = data, size = { "100%", 50 } }, viewport = { 100, 120 } }
+        e:layout()
+        e:scrollTo(8, "center")
+        local f = e:frame(8)
+        e:show(20)
+        return e.offset[2], frame(f)
+        """)
+        #expect(out[0] == "315" && out[1] == "0,350,100,50")
+        #expect(out.contains("viewport 100x120 at 0,315; content 100x1000; 3 views; reloads 1; created 3, reused 3"))
+        #expect(out.contains("A view 2 cell #7 6 (0, 300, 100, 50)"))
+    }
+
+    @Test func bad_input_gets_one_clear_sentence() throws {
+        let cases: [(String, String)] = [
+            ("t.provider{ data = 3 }", "t.provider: field 'data' must be a list of items, got number"),
+            ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?)"),
+            ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
+            ("t.composed{ sections = { 3 } }", "t.composed: sections[1] must be a provider (t.provider{}, t.composed{}, ...), got number"),
+            ("t.engine{ provider = t.provider{ data = {1}, id = function() error('boom') end } }:layout()", "boom"),
+            ("t.engine{}.nope", "engine has no field 'nope'"),
+        ]
+        for (source, message) in cases {
+            let error = scriptError { _ = try run("return " + source) }
+            #expect(error?.message.contains(message) == true, "\(source): \(error?.message ?? "no error")")
+        }
+    }
+}
