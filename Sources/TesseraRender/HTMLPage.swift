@@ -97,7 +97,8 @@ public struct HTMLPage {
             page.append(UInt8(ascii: "]"))
         }
         page.append(contentsOf: Array("],\"elements\":[".utf8))
-        for (k, entry) in PictureElements(result: result).elements.enumerated() {
+        let elements = PictureElements(result: result)
+        for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
             if k > 0 { page.append(UInt8(ascii: ",")) }
             page.append(UInt8(ascii: "["))
@@ -108,6 +109,12 @@ public struct HTMLPage {
             page.append(contentsOf: Array(",\(e.zIndex),".utf8))
             if let end = entry.pinEnd { appendNumber(end, to: &page) } else { page.append(contentsOf: Array("null".utf8)) }
             page.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
+        }
+        // Items that pin with an anchored pinned element (sticky items), as index, end pairs.
+        page.append(contentsOf: Array("],\"pinnedItems\":[".utf8))
+        for (k, pin) in elements.pinnedItems.enumerated() {
+            page.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
+            appendNumber(pin.end, to: &page)
         }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
         page.append(contentsOf: Array("],\"itemZ\":[".utf8))
@@ -177,18 +184,19 @@ public struct HTMLPage {
     const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4;
     for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
     for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
+    const END = new Float64Array(m), pinned = [];
+    for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
     S.forEach((s, k) => {
       const a = n + 2 * k, b = a + 1;
       X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
       X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k;
     });
-    const pinned = [];
     E.forEach((e, k) => {
       const d = n + 2 * S.length + k;
       X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
       KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
       RANK[d] = e[0] === 'decoration' ? 0 : 2;
-      if (e[8] !== null) { pinned.push(d); P[d] = 1; }
+      if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; }
     });
     const drawsBelow = (a, b) => Z[a] - Z[b] || P[a] - P[b] || RANK[a] - RANK[b] || a - b;
 
@@ -230,9 +238,9 @@ public struct HTMLPage {
       }
       return out;
     }
-    // A pinned element sticks to the top of the visible area, pushed up by its end (e[8]).
+    // A pinned element sticks to the top of the visible area, pushed up by its end.
     function pinnedFrame(d, vx, vy) {
-      return [X[d], Math.max(Y[d], Math.min(vy, E[REF[d]][8] - H[d])), W[d], H[d]];
+      return [X[d], Math.max(Y[d], Math.min(vy, END[d] - H[d])), W[d], H[d]];
     }
 
     function describe(d, f) {
@@ -280,6 +288,7 @@ public struct HTMLPage {
           node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
           layer.appendChild(node); mounted.set(d, node);
         }
+        if (P[d] && !fresh) node.title = describe(d, f)[2];
         if (fresh || scaled || P[d]) {
           node.style.left = (f[0] - anchorX) + 'px'; node.style.top = (f[1] - anchorY) + 'px';
           node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';

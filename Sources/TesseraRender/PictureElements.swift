@@ -12,6 +12,9 @@ struct PictureElements {
     }
 
     var elements: [Element]
+    /// Items that pin along with a pinned element anchored to them (a sticky item and its
+    /// header), with that element's end.
+    var pinnedItems: [(index: Int, end: Double)] = []
 
     /// Pinned elements beyond this many draw at rest on the page (the SVG is always exact).
     static let pinnedLimit = 10_000
@@ -23,6 +26,15 @@ struct PictureElements {
             guard e.pinned, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinEnd: nil) }
             pinnedSeen += 1
             return Element(element: e, pinEnd: Self.pinEnd(of: e, in: result))
+        }
+        for entry in elements {
+            guard let end = entry.pinEnd, let i = entry.element.index, i >= 0, i < result.count else { continue }
+            let rest = result.frame(at: i)
+            // The item pins too when it moves with the element scrolled just past its rest.
+            let top = rest.minY + min(1, rest.height / 2)
+            guard rest == entry.element.frame,
+                  result.frame(at: i, scroll: ScrollState(contentOffset: Point(x: 0, y: top))).minY == top else { continue }
+            pinnedItems.append((i, end))
         }
     }
 

@@ -54,8 +54,27 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         ])
         let page = HTMLPage(run: run, viewport: nil).render()
         // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
-        #expect(between(page, "\"elements\":[", "],\"itemZ\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
+        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
                 + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
+    }
+}
+
+@Suite struct HTMLPinningTests {
+    /// Ten 100x50 items in one column; items 0 and 5 stick.
+    private func stickyRun() throws -> LayoutRun {
+        let dataset = Dataset.synthetic(count: 10) { _ in Size(width: 100, height: 50) }
+        let layout = StickyLayout(FlowLayout(), isSticky: { $0 % 5 == 0 })
+        let result = try layout.layout(LayoutContext(dataset: dataset, viewport: Size(width: 100, height: 120)))
+        return LayoutRun(layoutName: "sticky", dataset: dataset, viewport: Size(width: 100, height: 120), result: result,
+                         milliseconds: 0)
+    }
+
+    @Test func stickyItemsAndTheirHeadersCarryTheirPinEnds() throws {
+        let page = HTMLPage(run: try stickyRun(), viewport: nil).render()
+        // Header 0 is pushed up by the next sticky item (y 250); the last one by the content's end.
+        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
+                == #"["supplementary","header",0,0,0,100,50,1,250,0],["supplementary","header",0,0,250,100,50,1,500,5]"#)
+        #expect(between(page, "\"pinnedItems\":[", "]") == "0,250,5,500")
     }
 }
 
