@@ -2,24 +2,26 @@ import Foundation
 
 /// One row of `tessera bench`: Tessera's median against a baseline measured in the same run.
 /// Encodes to the SPEC §11 JSON shape; `ratio` is baseline / median (above 1: Tessera is faster).
+/// A row without a baseline of its own (nil `baselineMedian`) has no `baseline_median_ms` and no
+/// `ratio`: a ratio against a baseline measured on other input would mislead.
 struct BenchResult: Codable {
     var suite: String
     var name: String
     var n: Int
     var median_ms: Double
     var baseline: String
-    var baseline_median_ms: Double
-    var ratio: Double
+    var baseline_median_ms: Double?
+    var ratio: Double?
     var peak_rss_mb: Double
     /// Extra figures a suite wants to show (for example ns per returned item, index MB).
     var notes: [String: Double]?
 
     init(suite: String, name: String, n: Int, median: Double, baseline: String,
-         baselineMedian: Double, notes: [String: Double]? = nil) {
+         baselineMedian: Double?, notes: [String: Double]? = nil) {
         self.suite = suite; self.name = name; self.n = n
         self.median_ms = median; self.baseline = baseline
         self.baseline_median_ms = baselineMedian
-        self.ratio = median > 0 ? baselineMedian / median : .infinity
+        self.ratio = baselineMedian.map { median > 0 ? $0 / median : .infinity }
         self.peak_rss_mb = BenchClock.peakRSSMegabytes()
         self.notes = notes
     }
@@ -36,6 +38,11 @@ protocol BenchSuite {
 enum BenchClock {
     /// Median wall time in milliseconds of `repeats` runs of `body`, after one warm-up run.
     static func medianMilliseconds(repeats: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Double {
+        median(try milliseconds(repeats: repeats, warmUp: warmUp, body))
+    }
+
+    /// The wall time in milliseconds of each of `repeats` runs of `body`, after one warm-up run.
+    static func milliseconds(repeats: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> [Double] {
         if warmUp { try body() }
         var samples: [Double] = []
         samples.reserveCapacity(repeats)
@@ -44,7 +51,7 @@ enum BenchClock {
             try body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        return median(samples)
+        return samples
     }
 
     /// The median of samples (the mean of the middle two for an even count). O(n log n).

@@ -50,7 +50,8 @@ struct BenchCommand: ParsableCommand {
         let notes = (r.notes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\(fmt($0.value))" }.joined(separator: " ")
         printLine(pad(r.suite, 8) + pad(r.name, 44) + pad(String(r.n), 9, right: true)
               + pad(fmt(r.median_ms), 12, right: true) + "  " + pad(r.baseline, 30)
-              + pad(fmt(r.baseline_median_ms), 12, right: true) + pad(fmt(r.ratio) + "x", 10, right: true)
+              + pad(r.baseline_median_ms.map(fmt) ?? "-", 12, right: true)
+              + pad(r.ratio.map { fmt($0) + "x" } ?? "-", 10, right: true)
               + pad(fmt(r.peak_rss_mb), 9, right: true) + "  " + notes)
         fflush(stdout)
     }

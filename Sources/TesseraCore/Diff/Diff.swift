@@ -71,70 +71,77 @@ extension Changeset {
         let newCount = m.oldIndexOfNew.count
         guard n > 0 || newCount > 0 else { return }
 
+        // An item's section is found by a range check against its partner section first, and
+        // by binary search over section starts only when it changed section.
+        let anySectionInserted = !sectionsInserted.isEmpty
         m.newIndexOfOld.withUnsafeBufferPointer { newIndexOfOld in
             m.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
-                // The section of every flattened item, on both sides.
-                let oldItemSection = Self.sectionOfEachItem(starts: oldStarts, count: n)
-                let newItemSection = Self.sectionOfEachItem(starts: newStarts, count: newCount)
-                oldItemSection.withUnsafeBufferPointer { oldItemSection in
-                    newItemSection.withUnsafeBufferPointer { newItemSection in
-                        // Old side: deletes and updates, ascending by old path.
-                        for i in 0..<oldSectionCount where newSectionOfOld[i] >= 0 {
-                            let start = oldStarts[i]
-                            for p in start..<oldStarts[i + 1] {
-                                let q = newIndexOfOld[p]
-                                if q < 0 || oldSectionOfNew[newItemSection[q]] < 0 {
-                                    itemsDeleted.append(ItemPath(section: i, item: p - start))
-                                }
-                                else if let isItemUpdated, isItemUpdated(p, q) {
-                                    itemsUpdated.append(ItemPath(section: i, item: p - start))
-                                }
+                // Old side: deletes and updates, ascending by old path.
+                for i in 0..<oldSectionCount where newSectionOfOld[i] >= 0 {
+                    let j = newSectionOfOld[i]
+                    let start = oldStarts[i], newRange = newStarts[j]..<newStarts[j + 1]
+                    for p in start..<oldStarts[i + 1] {
+                        let q = newIndexOfOld[p]
+                        if q < 0 || (anySectionInserted && !newRange.contains(q)
+                            && oldSectionOfNew[Snapshot<Int, Int>.sectionIndex(containing: q, starts: newStarts)] < 0) {
+                            itemsDeleted.append(ItemPath(section: i, item: p - start))
+                        }
+                        else if let isItemUpdated, isItemUpdated(p, q) {
+                            itemsUpdated.append(ItemPath(section: i, item: p - start))
+                        }
+                    }
+                }
+
+                // Moves inside each kept section pair.
+                var visitedOld = [Bool](repeating: false, count: n)
+                var visitedNew = [Bool](repeating: false, count: newCount)
+                var movedInPlace = [Bool](repeating: false, count: newCount)
+                visitedOld.withUnsafeMutableBufferPointer { visitedOld in
+                    visitedNew.withUnsafeMutableBufferPointer { visitedNew in
+                        movedInPlace.withUnsafeMutableBufferPointer { movedInPlace in
+                            for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
+                                let i = oldSectionOfNew[j]
+                                let oldRange = oldStarts[i]..<oldStarts[i + 1], newRange = newStarts[j]..<newStarts[j + 1]
+                                _ = MoveSelection.select(
+                                    oldRange: oldRange, newRange: newRange,
+                                    oldPartner: { p in
+                                        let q = newIndexOfOld[p]
+                                        return newRange.contains(q) ? q : -1
+                                    },
+                                    newPartner: { q in
+                                        let p = oldIndexOfNew[q]
+                                        return oldRange.contains(p) ? p : -1
+                                    },
+                                    visitedOld: visitedOld, visitedNew: visitedNew, moved: movedInPlace)
                             }
                         }
+                    }
+                }
 
-                        // Moves inside each kept section pair.
-                        var visitedOld = [Bool](repeating: false, count: n)
-                        var visitedNew = [Bool](repeating: false, count: newCount)
-                        var movedInPlace = [Bool](repeating: false, count: newCount)
-                        visitedOld.withUnsafeMutableBufferPointer { visitedOld in
-                            visitedNew.withUnsafeMutableBufferPointer { visitedNew in
-                                movedInPlace.withUnsafeMutableBufferPointer { movedInPlace in
-                                    for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
-                                        let i = oldSectionOfNew[j]
-                                        _ = MoveSelection.select(
-                                            oldRange: oldStarts[i]..<oldStarts[i + 1], newRange: newStarts[j]..<newStarts[j + 1],
-                                            oldPartner: { p in
-                                                let q = newIndexOfOld[p]
-                                                return q >= 0 && newItemSection[q] == j ? q : -1
-                                            },
-                                            newPartner: { q in
-                                                let p = oldIndexOfNew[q]
-                                                return p >= 0 && oldItemSection[p] == i ? p : -1
-                                            },
-                                            visitedOld: visitedOld, visitedNew: visitedNew, moved: movedInPlace)
-                                    }
+                // New side: inserts and moves, ascending by new path.
+                movedInPlace.withUnsafeBufferPointer { movedInPlace in
+                    for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
+                        let i = oldSectionOfNew[j]
+                        let start = newStarts[j], oldRange = oldStarts[i]..<oldStarts[i + 1]
+                        for q in start..<newStarts[j + 1] {
+                            let p = oldIndexOfNew[q]
+                            if p < 0 {
+                                itemsInserted.append(ItemPath(section: j, item: q - start))
+                            }
+                            else if oldRange.contains(p) {
+                                if movedInPlace[q] {
+                                    itemsMoved.append(IndexMove(source: ItemPath(section: i, item: p - oldRange.lowerBound),
+                                                                target: ItemPath(section: j, item: q - start)))
                                 }
                             }
-                        }
-
-                        // New side: inserts and moves, ascending by new path.
-                        for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
-                            let i = oldSectionOfNew[j]
-                            let start = newStarts[j]
-                            for q in start..<newStarts[j + 1] {
-                                let p = oldIndexOfNew[q]
-                                if p < 0 {
-                                    itemsInserted.append(ItemPath(section: j, item: q - start))
-                                    continue
-                                }
-                                let source = oldItemSection[p]
+                            else {
+                                let source = Snapshot<Int, Int>.sectionIndex(containing: p, starts: oldStarts)
                                 if newSectionOfOld[source] < 0 {
                                     itemsInserted.append(ItemPath(section: j, item: q - start))
                                 }
-                                else if source != i || movedInPlace[q] {
-                                    itemsMoved.append(IndexMove(
-                                        source: ItemPath(section: source, item: p - oldStarts[source]),
-                                        target: ItemPath(section: j, item: q - start)))
+                                else {
+                                    itemsMoved.append(IndexMove(source: ItemPath(section: source, item: p - oldStarts[source]),
+                                                                target: ItemPath(section: j, item: q - start)))
                                 }
                             }
                         }
@@ -143,16 +150,6 @@ extension Changeset {
             }
         }
         assert(checkSectionCounts(m))
-    }
-
-    /// The section index of each of `count` flattened items. O(S + count).
-    private static func sectionOfEachItem(starts: [Int], count: Int) -> [Int] {
-        [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for s in 0..<(starts.count - 1) {
-                for flat in starts[s]..<starts[s + 1] { buffer[flat] = s }
-            }
-            initialized = count
-        }
     }
 
     /// IGListKit's count invariant, per kept section pair.

@@ -45,6 +45,16 @@ internal struct DiffMatching {
         }
         newSectionOfOldSection = newSectionOfOld
         oldSectionOfNewSection = oldSectionOfNew
+        let outcome = old.itemSet.elements.withUnsafeBufferPointer { oldItems in
+            new.itemSet.elements.withUnsafeBufferPointer { newItems in HashJoin.match(old: oldItems, new: newItems) }
+        }
+        if case .matched(let newOfOld, let oldOfNew) = outcome {
+            newIndexOfOld = newOfOld
+            oldIndexOfNew = oldOfNew
+            assert(checkInvariants())
+            return
+        }
+        // Two different items hash alike: look each one up in OLD's own index instead.
         let oldItems = old.itemSet
         var newOfOld = [Int](repeating: -1, count: oldItems.count)
         let oldOfNew = new.itemSet.elements.withUnsafeBufferPointer { newItems in
@@ -62,14 +72,49 @@ internal struct DiffMatching {
         assert(checkInvariants())
     }
 
-    /// Matches two plain lists as one section each, through one `IdentifierTable`: OLD's
-    /// positions go in first (a repeat there is a duplicate), then each NEW identifier either
-    /// finds its OLD position or goes in as a NEW entry (so a repeat in NEW finds it).
+    /// Matches two plain lists as one section each: by `HashJoin`, or through one
+    /// `IdentifierTable` when two different identifiers hash alike (see `exactMatch`).
     ///
     /// - Throws: `SnapshotError.duplicateItemInInput` when either list repeats an identifier.
-    /// - Complexity: O(n + m): one hash and one probe sequence per element, no copies.
+    /// - Complexity: O(n + m): one hash per element, sequential passes.
     @inlinable
     init<ID: Hashable>(old: [ID], new: [ID]) throws {
+        let outcome = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in HashJoin.match(old: old, new: new) }
+        }
+        var duplicateInOld = false, duplicateInNew = false
+        switch outcome {
+        case .matched(let newOfOld, let oldOfNew):
+            newIndexOfOld = newOfOld
+            oldIndexOfNew = oldOfNew
+        case .duplicateInOld:
+            duplicateInOld = true
+            (newIndexOfOld, oldIndexOfNew) = ([], [])
+        case .duplicateInNew:
+            duplicateInNew = true
+            (newIndexOfOld, oldIndexOfNew) = ([], [])
+        case .collision:
+            (newIndexOfOld, oldIndexOfNew, duplicateInOld, duplicateInNew) = Self.exactMatch(old: old, new: new)
+        }
+        if duplicateInOld { try Self.throwFirstDuplicate(in: old) }
+        if duplicateInNew { try Self.throwFirstDuplicate(in: new) }
+        oldSectionStarts = [0, old.count]
+        newSectionStarts = [0, new.count]
+        newSectionOfOldSection = [0]
+        oldSectionOfNewSection = [0]
+        assert(checkInvariants())
+    }
+
+    /// The list matching through one `IdentifierTable`, which compares identifiers on every
+    /// probe: correct for any `Hashable`, however poor its hashes. OLD's positions go in first
+    /// (a repeat there is a duplicate), then each NEW identifier either finds its OLD position
+    /// or goes in as a NEW entry (so a repeat in NEW finds it).
+    ///
+    /// - Complexity: O(n + m) expected, with random access into a table of n + m slots.
+    @inlinable
+    static func exactMatch<ID: Hashable>(old: [ID], new: [ID])
+        -> (newIndexOfOld: [Int], oldIndexOfNew: [Int], duplicateInOld: Bool, duplicateInNew: Bool)
+    {
         let n = old.count, m = new.count
         var table = IdentifierTable(count: n + m)
         var newOfOld = [Int](repeating: -1, count: n)
@@ -96,15 +141,7 @@ internal struct DiffMatching {
                 }
             }
         }
-        if duplicateInOld { try Self.throwFirstDuplicate(in: old) }
-        if duplicateInNew { try Self.throwFirstDuplicate(in: new) }
-        oldSectionStarts = [0, n]
-        newSectionStarts = [0, m]
-        newSectionOfOldSection = [0]
-        oldSectionOfNewSection = [0]
-        newIndexOfOld = newOfOld
-        oldIndexOfNew = oldOfNew
-        assert(checkInvariants())
+        return (newOfOld, oldOfNew, duplicateInOld, duplicateInNew)
     }
 
     @usableFromInline

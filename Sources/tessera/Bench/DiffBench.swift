@@ -6,18 +6,17 @@
 /// Recipe (the DifferenceKit README benchmark, as in the diffing reference §8, with a seeded
 /// generator): `n` unique ids; NEW is OLD with a contiguous block of ids deleted, the same number
 /// of fresh ids inserted as one block, then a prefix of NEW shuffled (the moves).
-/// - 5k and 100k: 10% deleted (offsets 0.2n..<0.3n), 10% inserted (at 0.3n), 2% shuffled.
-/// - 1M: 1% deleted (200000..<210000), 1% inserted (at 300000), 0.2% shuffled.
+/// - 5k: 1,000 deleted (2000..<3000), 1,000 inserted (at 3000), 200 shuffled.
+/// - 100k: 10,000 deleted (20000..<30000), 10,000 inserted (at 30000), 2,000 shuffled.
+/// - 1M: 10,000 deleted (200000..<210000), 10,000 inserted (at 300000), 2,000 shuffled.
 /// Ids are random 64-bit integers, or UUID strings (36 characters).
 ///
 /// Measured: `Changeset(from:to:)` on the two arrays (hashing and the duplicate check included,
 /// output is the full batch in UIKit semantics) against `new.difference(from: old).inferringMoves()`.
-/// Myers' cost follows the edit distance D, not n, and the 100k and 1M cases have the same edits
-/// (10,000 deleted, 10,000 inserted, 2,000 shuffled), so its single 1M run takes about as long as
-/// at 100k (the diffing reference measured 3.00 s vs 2.75 s). A full run measures the 1M baseline
-/// directly (3 runs, no warm-up); `--quick` reuses the 100k baseline for the 1M rows, and the row
-/// says so (`baseline_n`). Notes: `moves` reported by each side, `stages` of the staged
-/// changeset, and `snapshot_ms`, the same diff from two prebuilt `Snapshot`s.
+/// Notes: `ns_per_element` (median / n), `spread` (slowest timed run / median), `moves` reported
+/// by each side, `stages` of the staged changeset, and `snapshot_ms`, the same diff from two
+/// prebuilt `Snapshot`s. Myers takes seconds from 100k on, so a full run measures its 1M baseline
+/// directly (3 runs, no warm-up) and `--quick` measures none there: those rows have no ratio.
 enum DiffBench: BenchSuite {
     static let name = "diff"
 
@@ -32,23 +31,21 @@ enum DiffBench: BenchSuite {
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
         let cases = [
-            Case(n: 5_000, deleted: 1_000..<1_500, insertAt: 1_500, inserted: 500, shuffled: 100,
-                 label: "10% del, 10% ins, 2% moved"),
+            Case(n: 5_000, deleted: 2_000..<3_000, insertAt: 3_000, inserted: 1_000, shuffled: 200,
+                 label: "20% del, 20% ins, 4% shuffled"),
             Case(n: 100_000, deleted: 20_000..<30_000, insertAt: 30_000, inserted: 10_000, shuffled: 2_000,
-                 label: "10% del, 10% ins, 2% moved"),
+                 label: "10% del, 10% ins, 2% shuffled"),
             Case(n: 1_000_000, deleted: 200_000..<210_000, insertAt: 300_000, inserted: 10_000, shuffled: 2_000,
-                 label: "1% del, 1% ins, 0.2% moved"),
+                 label: "1% del, 1% ins, 0.2% shuffled"),
         ]
-        var baselines: [String: Double] = [:]   // kind -> 100k baseline, for the quick 1M rows
         for c in cases {
             var random = SplitMix64(seed: 20_240_601 &+ UInt64(c.n))
             let intIDs = (0..<(c.n + c.inserted)).map { _ in random.next() }
             let (oldInts, newInts) = makePair(intIDs, c, &random)
-            try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, baselines: &baselines, report: report)
+            try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, report: report)
             let stringIDs = intIDs.map { _ in random.uuidString() }
             let (oldStrings, newStrings) = makePair(stringIDs, c, &random)
-            try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, baselines: &baselines,
-                        report: report)
+            try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, report: report)
         }
     }
 
@@ -65,27 +62,23 @@ enum DiffBench: BenchSuite {
     }
 
     private static func measure<ID: Hashable>(
-        _ c: Case, kind: String, old: [ID], new: [ID], quick: Bool, baselines: inout [String: Double],
-        report: (BenchResult) -> Void
+        _ c: Case, kind: String, old: [ID], new: [ID], quick: Bool, report: (BenchResult) -> Void
     ) throws {
         let big = c.n >= 1_000_000
-        let repeats = quick ? (big ? 3 : 9) : (big ? 7 : 15)
+        let repeats = c.n <= 5_000 ? (quick ? 31 : 61) : big ? (quick ? 5 : 9) : (quick ? 15 : 31)
         var batch = Changeset()
-        // At 1M in --quick: three runs and no warm-up (each run is a fresh diff; nothing is cached).
-        let ours = try BenchClock.medianMilliseconds(repeats: c.n <= 5_000 ? repeats * 3 : repeats, warmUp: !(quick && big)) {
-            batch = try Changeset(from: old, to: new)
-        }
-        var notes: [String: Double] = ["moves": Double(batch.itemsMoved.count)]
-        let baseline: Double
-        let label: String
-        if quick && big, let reused = baselines[kind] {
-            baseline = reused
-            label = "difference.inferringMoves at n=100k"
-            notes["baseline_n"] = 100_000
-        }
-        else {
+        let samples = try BenchClock.milliseconds(repeats: repeats) { batch = try Changeset(from: old, to: new) }
+        let ours = BenchClock.median(samples)
+        var notes: [String: Double] = [
+            "moves": Double(batch.itemsMoved.count),
+            "ns_per_element": ours * 1e6 / Double(c.n),
+            "spread": samples.max()! / ours,
+        ]
+        var baseline: Double?
+        var label = "none (measured in a full run)"
+        if !(quick && big) {
             // Myers takes seconds from 100k on: fewer runs, and no warm-up there.
-            let runs = c.n <= 5_000 ? (quick ? 5 : 15) : (quick ? 1 : (big ? 3 : 5))
+            let runs = c.n <= 5_000 ? (quick ? 5 : 15) : (quick ? 1 : 3)
             var inferred = 0
             baseline = BenchClock.medianMilliseconds(repeats: runs, warmUp: c.n <= 5_000) {
                 let difference = new.difference(from: old).inferringMoves()
@@ -94,10 +87,8 @@ enum DiffBench: BenchSuite {
                     return count
                 }
             }
-            if c.n == 100_000 { baselines[kind] = baseline }
             label = runs == 1 ? "difference.inferringMoves, 1 run" : "difference.inferringMoves, median of \(runs)"
             notes["baseline_moves"] = Double(inferred)
-            notes["baseline_n"] = Double(c.n)
         }
         if !(quick && big) {
             let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
