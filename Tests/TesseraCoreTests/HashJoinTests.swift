@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// An identifier whose hash ignores most of its value, so different ids collide.
 private struct PoorHash: Hashable {
