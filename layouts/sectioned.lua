@@ -33,6 +33,10 @@ local small = t.inset(configure(justified, { rowHeight = 120 }), margins)    -- 
 
 return t.sections{
   spacing = 24,                     -- between one section and the next
+  -- A 44-point header above every section that sticks to the top of the screen while its
+  -- section scrolls by and is pushed up by the section's end (a function of (index, section)
+  -- could size each one, or return nil for none).
+  header = { height = 44, pinned = true },
   -- Called once per section with its 1-based index (unused here) and a read-only table of
   -- its fields: id, count, and whatever else the dataset gives it (a title, for example).
   sections = function(_, section)

@@ -228,3 +228,51 @@ private struct FixedLayout: Layout {
         #expect(hits > 10_000 && pinnedAway > 200 && shifted > 200, "\(hits) hits, \(pinnedAway) pinned, \(shifted) shifted")
     }
 }
+
+@Suite struct SectionHeaderTests {
+    func dataset() -> Dataset {
+        let items = (0..<5).map { Item(id: .int($0), fields: ["w": .int(10), "h": .int(10)]) }
+        return Dataset(items: items, sections: [
+            .init(id: .string("a"), range: 0..<2), .init(id: .string("empty"), range: 2..<2),
+            .init(id: .string("b"), range: 2..<5),
+        ])
+    }
+
+    @Test func headers_and_footers_wrap_each_section() throws {
+        let layout = SectionsLayout(spacing: 5, header: { s, _ in s == 1 ? nil : .init(height: 20, pinned: true) },
+                                    footer: { _, section in section?.id == .string("b") ? .init(height: 8, zIndex: 2) : nil }) { _, _ in
+            WaterfallLayout(columns: 3)
+        }
+        let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
+        let result = try layout.layout(ctx)
+        // a: header 0..20, items 20..30; empty (no header): 35..35; b: header 40..60, items 60..70, footer 70..78.
+        #expect(result.allFrames == [r(0, 20, 10, 10), r(10, 20, 10, 10), r(0, 60, 10, 10), r(10, 60, 10, 10), r(20, 60, 10, 10)])
+        #expect(result.elements == [
+            .supplementary("header", section: 0, frame: r(0, 0, 30, 20), pinned: true),
+            .supplementary("header", section: 2, frame: r(0, 40, 30, 20), pinned: true),
+            .supplementary("footer", section: 2, frame: r(0, 70, 30, 8), zIndex: 2),
+        ])
+        #expect(result.contentSize == s(30, 78))
+        #expect(result.section(ofItem: 1) == 0 && result.section(ofItem: 2) == 2)
+        // Scrolled to 25: section a's header is pushed up by its end (30); b's waits at rest.
+        let shown = result.elements(in: r(0, 25, 30, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 25)))
+        #expect(shown.filter { $0.category != .item } == [
+            .supplementary("header", section: 0, frame: r(0, 10, 30, 20), pinned: true),
+            .supplementary("header", section: 2, frame: r(0, 40, 30, 20), pinned: true),
+            .supplementary("footer", section: 2, frame: r(0, 70, 30, 8), zIndex: 2),
+        ])
+        // Scrolled into b: its header pins at the top and the footer pushes it at the end.
+        let pinned = { (y: Double) in
+            result.elements(in: r(0, y, 30, 10), scroll: ScrollState(contentOffset: Point(x: 0, y: y))).first { $0.kind == "header" }?.frame
+        }
+        #expect(pinned(50) == r(0, 50, 30, 20))
+        #expect(pinned(65) == r(0, 58, 30, 20))   // b ends at 78 with its footer
+    }
+
+    @Test func a_negative_height_is_an_error() {
+        #expect(throws: LayoutError("sections layout got a header height of -1.0 for section 0; expected a finite number >= 0")) {
+            try SectionsLayout(header: { _, _ in .init(height: -1) }) { _, _ in WaterfallLayout() }
+                .layout(LayoutContext(dataset: dataset(), viewport: s(30, 100)))
+        }
+    }
+}

@@ -1,23 +1,57 @@
 /// One layout per dataset section, the sections arranged by an outer layout (CollectionKit's
-/// ComposedProvider). Items keep their flattened indices; a section's frame origin offsets its
-/// items' frames.
+/// ComposedProvider), each optionally with a header above and a footer below it. Items keep
+/// their flattened indices; a section's frame origin offsets its items' frames.
 ///
-/// The outer layout sees one item per section. Its size for a proposal is the section's content
-/// size when laid out in that proposal (the last proposal wins, as in CollectionKit). Sections the
-/// outer layout never measured are laid out in the size of the frame it gave them. With no outer
-/// layout, sections are stacked vertically with `spacing` between them.
+/// A section's box is its header, its layout's content and its footer, stacked; headers and
+/// footers span the width the section was offered. The outer layout sees one item per section.
+/// Its size for a proposal is that box when the section is laid out in that proposal (the last
+/// proposal wins, as in CollectionKit). Sections the outer layout never measured are laid out in
+/// the size of the frame it gave them. With no outer layout, sections are stacked vertically
+/// with `spacing` between them.
 public struct SectionsLayout: Layout {
+    /// A section header or footer: its height, whether it pins to the top of the visible area
+    /// (pushed up by the section's end) and its drawing order.
+    public struct Boundary: Hashable, Sendable {
+        public var height: Double
+        public var pinned: Bool
+        public var zIndex: Int
+        public init(height: Double, pinned: Bool = false, zIndex: Int = 1) {
+            self.height = height; self.pinned = pinned; self.zIndex = zIndex
+        }
+    }
+
     /// The layout for section `index` (with its dataset section, when there is one).
     public var sectionLayout: (Int, Dataset.Section?) throws -> any Layout
     /// How sections are arranged; nil stacks them vertically.
     public var arrangement: (any Layout)?
     public var spacing: Double
+    /// Each section's header ("header" supplementary), or nil for none.
+    public var header: ((Int, Dataset.Section?) throws -> Boundary?)?
+    /// Each section's footer ("footer" supplementary), or nil for none.
+    public var footer: ((Int, Dataset.Section?) throws -> Boundary?)?
 
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
+                header: ((Int, Dataset.Section?) throws -> Boundary?)? = nil,
+                footer: ((Int, Dataset.Section?) throws -> Boundary?)? = nil,
                 sectionLayout: @escaping (Int, Dataset.Section?) throws -> any Layout) {
         self.arrangement = arrangement
         self.spacing = spacing
+        self.header = header
+        self.footer = footer
         self.sectionLayout = sectionLayout
+    }
+
+    /// One section laid out in a proposal: its layout's result and its box.
+    private struct Measured {
+        var result: any LayoutResult
+        var proposal: Size
+        var header: Boundary?
+        var footer: Boundary?
+        var size: Size {
+            let h = (header?.height ?? 0) + (footer?.height ?? 0)
+            let width = header == nil && footer == nil ? result.contentSize.width : max(result.contentSize.width, proposal.width)
+            return Size(width: width, height: result.contentSize.height + h)
+        }
     }
 
     /// - Complexity: the sum of the section layouts (each run once per distinct measure) plus
@@ -25,25 +59,26 @@ public struct SectionsLayout: Layout {
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
         let sections = context.sections
         let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }
+        let headers = try sections.indices.map { s in try header?(s, sections[s]).map { try checked($0, "header", s) } }
+        let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }
 
-        var measured = [(any LayoutResult)?](repeating: nil, count: sections.count)
+        var measured = [Measured?](repeating: nil, count: sections.count)
         var failure: Error?
-        func layoutSection(_ s: Int, in size: Size) -> any LayoutResult {
+        func layoutSection(_ s: Int, in size: Size) -> Size {
             do {
                 let result = try layouts[s].layout(context.slice(sections[s].range).with(collectionSize: size))
-                measured[s] = result
-                return result
+                measured[s] = Measured(result: result, proposal: size, header: headers[s], footer: footers[s])
+                return measured[s]!.size
             } catch {
                 failure = failure ?? error
-                return EmptyResult()
+                return .zero
             }
         }
 
         let origins: [Point]
         if let arrangement {
             let outer = LayoutContext(collectionSize: context.collectionSize, count: sections.count,
-                                      item: { _ in nil },
-                                      size: { s, proposal in layoutSection(s, in: proposal).contentSize })
+                                      item: { _ in nil }, size: { s, proposal in layoutSection(s, in: proposal) })
             let placed = try arrangement.layout(outer)
             if let failure { throw failure }
             origins = (0..<sections.count).map { s in
@@ -54,8 +89,8 @@ public struct SectionsLayout: Layout {
         } else {
             var y = 0.0
             origins = (0..<sections.count).map { s in
-                let result = layoutSection(s, in: context.collectionSize)
-                defer { y += result.contentSize.height + (s + 1 < sections.count ? spacing : 0) }
+                let size = layoutSection(s, in: context.collectionSize)
+                defer { y += size.height + (s + 1 < sections.count ? spacing : 0) }
                 return Point(x: 0, y: y)
             }
         }
@@ -67,22 +102,33 @@ public struct SectionsLayout: Layout {
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
         var content = Size.zero
-        for (s, result) in measured.enumerated() {
-            guard let result else { continue }
-            let o = origins[s], first = sections[s].range.lowerBound
+        for (s, section) in measured.enumerated() {
+            guard let section else { continue }
+            let result = section.result, first = sections[s].range.lowerBound
+            let box = Rect(origin: origins[s], size: section.size)
+            let headerHeight = section.header?.height ?? 0
+            let o = Point(x: box.x, y: box.y + headerHeight)
             // Content includes each section's own content size (insets, trailing space).
-            content.width = max(content.width, o.x + result.contentSize.width)
-            content.height = max(content.height, o.y + result.contentSize.height)
+            content.width = max(content.width, box.maxX)
+            content.height = max(content.height, box.maxY)
             for i in 0..<result.count { frames.append(result.frame(at: i).offsetBy(dx: o.x, dy: o.y)) }
             for i in 0..<result.count where zIndices.isEmpty == false || result.zIndex(ofItem: i) != 0 {
                 if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
                 zIndices[first + i] = result.zIndex(ofItem: i)
+            }
+            if let h = section.header {
+                elements.append(.supplementary("header", section: s, frame: Rect(x: box.x, y: box.y, width: box.width, height: h.height),
+                                               zIndex: h.zIndex, pinned: h.pinned))
             }
             elements += result.elements.map {
                 var e = $0.offsetBy(dx: o.x, dy: o.y)
                 e.section = s
                 e.index = $0.index.map { first + $0 }
                 return e
+            }
+            if let f = section.footer {
+                elements.append(.supplementary("footer", section: s, frame: Rect(x: box.x, y: box.maxY - f.height, width: box.width, height: f.height),
+                                               zIndex: f.zIndex, pinned: f.pinned))
             }
             orthogonal += result.orthogonalSections.prefix(1).map {
                 OrthogonalSection(section: s, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
@@ -92,9 +138,16 @@ public struct SectionsLayout: Layout {
                                 sections: sections.map(\.range), itemZIndices: zIndices, orthogonal: orthogonal,
                                 layoutName: "sections")
     }
+
+    private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
+        guard b.height.isFinite, b.height >= 0 else {
+            throw LayoutError("sections layout got a \(kind) height of \(b.height) for section \(s); expected a finite number >= 0")
+        }
+        return b
+    }
 }
 
-/// A result with no items (a section that failed to lay out, an empty provider).
+/// A result with no items (an empty provider).
 struct EmptyResult: LayoutResult {
     var count: Int { 0 }
     var contentSize: Size { .zero }

@@ -232,3 +232,23 @@ struct LuaTableArgument {
         }
     }
 }
+
+extension LuaTableArgument {
+    /// A boolean field, or `fallback` when it is nil.
+    func bool(_ key: String, default fallback: Bool) throws -> Bool {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return fallback }
+            guard lua_type(L, top) == LUA_TBOOLEAN else { throw error(key, mustBe: "a boolean", numeric: false) }
+            return lua_toboolean(L, top) != 0
+        }
+    }
+
+    /// An integral field, or `fallback` when it is nil.
+    func integer(_ key: String, default fallback: Int) throws -> Int {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return fallback }
+            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: "an integer") }
+            return v
+        }
+    }
+}

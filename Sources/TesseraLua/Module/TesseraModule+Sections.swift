@@ -4,18 +4,87 @@ import OrderedCollections
 import TesseraCore
 
 extension LuaHost {
-    /// t.sections{ sections = ..., layout = arrangement, spacing = 0, default = layout }:
-    /// one layout per dataset section; `sections` is a list (by position), a table keyed by
-    /// section id, or a function(index, section) returning a layout.
+    /// t.sections{ sections = ..., layout = arrangement, spacing = 0, default = layout,
+    /// header = ..., footer = ... }: one layout per dataset section; `sections` is a list (by
+    /// position), a table keyed by section id, or a function(index, section) returning a
+    /// layout. `header`/`footer` give every section a supplementary of that kind:
+    /// `{height =, pinned = false, zIndex = 1}`, or a function(index, section) returning such a
+    /// table or nil.
     static let moduleSections: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            let options = try args.table(1, "options", known: ["sections", "layout", "spacing", "default"])
+            let options = try args.table(1, "options", known: ["sections", "layout", "spacing", "default", "header", "footer"])
             let arrangement = try options.optLayout("layout", host: host)
             let fallback = try options.optLayout("default", host: host)
             let spacing = try options.number("spacing", .nonNegative, default: 0)
             let chooser = try host.sectionChooser(args, at: { LuaStack.rawField(L!, options.slot, "sections") }, fallback: fallback)
-            host.pushLayout(SectionsLayout(arrangement: arrangement, spacing: spacing, sectionLayout: chooser))
+            let header = try host.sectionBoundary(options, "header")
+            let footer = try host.sectionBoundary(options, "footer")
+            host.pushLayout(SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer,
+                                           sectionLayout: chooser))
             return 1
+        }
+    }
+
+    static let boundaryFields = ["height", "pinned", "zIndex"]
+
+    /// The `header` or `footer` option of t.sections: a fixed boundary, or a Lua function
+    /// called once per section per layout pass.
+    func sectionBoundary(_ options: LuaTableArgument, _ key: String) throws
+        -> ((Int, Dataset.Section?) throws -> SectionsLayout.Boundary?)? {
+        try options.with(key) { top in
+            switch lua_type(L, top) {
+            case LUA_TNIL:
+                return nil
+            case LUA_TTABLE:
+                let fixed = try boundary(at: top, options.arguments, what: "field '\(key)'")
+                return { _, _ in fixed }
+            case LUA_TFUNCTION:
+                let function = reference(at: top)
+                return { [weak self] index, section in
+                    guard let self else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+                    return try self.callBoundaryFunction(function, key, index: index, section: section)
+                }
+            default:
+                throw options.error(key, mustBe: "a table {height =, pinned =, zIndex =} or a function of (index, section)", numeric: false)
+            }
+        }
+    }
+
+    /// Reads `{height =, pinned =, zIndex =}` at `slot`; `what` names it in messages.
+    func boundary(at slot: Int32, _ args: LuaArguments, what: String) throws -> SectionsLayout.Boundary {
+        let table = LuaTableArgument(arguments: LuaArguments(L, function: "\(args.function): \(what)"), slot: lua_absindex(L, slot), name: nil)
+        let allowed = Set(LuaHost.boundaryFields)
+        lua_pushnil(L)
+        while lua_next(L, table.slot) != 0 {
+            tb_pop(L, 1)
+            guard let k = LuaStack.string(L, -1), allowed.contains(k) else {
+                let key = LuaStack.string(L, -1).map { "'\($0)'" } ?? "[\(args.describe(-1))]"
+                tb_pop(L, 1)
+                throw table.arguments.error("unknown field \(key); known fields: \(LuaHost.boundaryFields.joined(separator: ", "))")
+            }
+        }
+        guard let height = try table.optNumber("height", .nonNegative) else {
+            throw table.arguments.error("needs height = a finite, non-negative number")
+        }
+        return SectionsLayout.Boundary(height: height, pinned: try table.bool("pinned", default: false),
+                                       zIndex: try table.integer("zIndex", default: 1))
+    }
+
+    func callBoundaryFunction(_ function: LuaReference, _ key: String, index: Int, section: Dataset.Section?) throws
+        -> SectionsLayout.Boundary? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(function)
+        lua_pushinteger(L, lua_Integer(index + 1))
+        LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
+                                                    range: section?.range ?? 0..<0), readOnly: true)
+        try protectedCall(arguments: 2, results: 1)
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TTABLE:
+            return try boundary(at: -1, LuaArguments(L, function: "t.sections"), what: "the \(key) of section \(index + 1)")
+        default:
+            throw LuaHost.moduleError("t.sections: the \(key) function returned \(LuaStack.typeName(L, -1)) for section \(index + 1); expected a table {height =, pinned =, zIndex =} or nil")
         }
     }
 
