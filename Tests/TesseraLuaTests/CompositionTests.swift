@@ -224,7 +224,7 @@ import TesseraCore
             ("t.waterfall{ colums = 3 }", "t.waterfall: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing"),
             ("t.inset(5, 8)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
             ("t.inset(t.overlay{}, 'x')", "t.inset: argument #2 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
-            ("t.sections{ sectoins = {} }", "t.sections: argument #1 (options) has an unknown field 'sectoins' (did you mean sections?); known fields: default, layout, sections, spacing"),
+            ("t.sections{ sectoins = {} }", "t.sections: argument #1 (options) has an unknown field 'sectoins' (did you mean sections?); known fields: default, footer, header, layout, sections, spacing"),
             ("t.sections{ spacing = -1, default = t.flow{} }", "t.sections: field 'spacing' must be a finite, non-negative number, got -1"),
             ("t.distribute('center', 'x', 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got string"),
             ("t.distribute('center', 0/0, 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got nan"),

@@ -286,7 +286,8 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         #expect(result.count == stamps.count)
 
         // What each section should be: sections of more than 60 items a 3-column waterfall,
-        // the rest justified rows 120 high, both 8 in from the sides; 24 between sections.
+        // the rest justified rows 120 high, both 8 in from the sides; 24 between sections, each
+        // under a pinned 44-point header.
         let margins = EdgeInsets(left: 8, right: 8)
         let big = InsetLayout(WaterfallLayout(columns: 3, spacing: 4), insets: margins)
         let small = InsetLayout(try libraryScript("justified", host: host).configured(["rowHeight": 120]), insets: margins)
@@ -297,9 +298,11 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
             let layout: any Layout = section.range.count > 60 ? big : small
             if section.range.count > 60 { bigSections.append(section.id.description) }
             let alone = try layout.layout(whole.slice(section.range))
-            let expected = alone.allFrames.map { $0.offsetBy(dx: 0, dy: y) }
+            let expected = alone.allFrames.map { $0.offsetBy(dx: 0, dy: y + 44) }
             #expect(firstDifference(section.range.map { result.frame(at: $0) }, expected) == nil, "section \(section.id)")
-            y += alone.contentSize.height + 24
+            let s = stamps.sections.firstIndex { $0.id == section.id }!
+            #expect(result.supplementaries[s] == .supplementary("header", section: s, frame: Rect(x: 0, y: y, width: 375, height: 44), pinned: true))
+            y += 44 + alone.contentSize.height + 24
         }
         #expect(bigSections == ["animals", "food", "household", "seasonal", "symbols", "town", "vehicles"])
         #expect(result.contentSize.height == y - 24)

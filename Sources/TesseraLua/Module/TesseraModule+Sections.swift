@@ -74,11 +74,7 @@ extension LuaHost {
         -> SectionsLayout.Boundary? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        push(function)
-        lua_pushinteger(L, lua_Integer(index + 1))
-        LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
-                                                    range: section?.range ?? 0..<0), readOnly: true)
-        try protectedCall(arguments: 2, results: 1)
+        try callWithSection(function, index: index, section: section)
         switch lua_type(L, -1) {
         case LUA_TNIL: return nil
         case LUA_TTABLE:
@@ -137,14 +133,19 @@ extension LuaHost {
                              fallback: (any Layout)?) throws -> any Layout {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        try callWithSection(function, index: index, section: section)
+        if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
+        return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
+    }
+
+    /// [-0, +1] Calls `function(index, section)` (1-based index) and leaves its one result.
+    func callWithSection(_ function: LuaReference, index: Int, section: Dataset.Section?) throws {
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
         // The same shape as a `ctx.sections` entry (`first` in the layout t.sections lays out).
         LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
                                                     range: section?.range ?? 0..<0), readOnly: true)
         try protectedCall(arguments: 2, results: 1)
-        if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
-        return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
     }
 }
 
