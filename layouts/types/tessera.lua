@@ -449,4 +449,138 @@ function t.emptyState(params) end
 ---@return tessera.Engine
 function t.engine(params) end
 
+-- Compositional layout (UIKit's UICollectionViewCompositionalLayout) -----------------------
+
+---A dimension: a number is points, `"50%"` a fraction of the container on the same axis,
+---`t.fw(f)` / `t.fh(f)` a fraction of its width / height on either axis, `t.estimated(n)` a
+---length measured from the item's content (the item's size rule; text by the text measurer).
+---@alias tessera.Dimension number|string|tessera.CompositionalPart
+---A `{width, height}` pair of dimensions.
+---@alias tessera.LayoutSize tessera.Dimension[]
+---A spacing: a number is fixed, `t.flexible(n)` at least n and sharing the leftover length.
+---@alias tessera.Spacing number|tessera.CompositionalPart
+---Content insets: one number for every edge, or per edge. A magnitude below 1 is a fraction
+---of the size on that axis (leading 0.15 = 15 % of the width).
+---@alias tessera.DirectionalInsets number|{top?: number, leading?: number, bottom?: number, trailing?: number}
+---@alias tessera.RectAlignment "none"|"top"|"topLeading"|"leading"|"bottomLeading"|"bottom"|"bottomTrailing"|"trailing"|"topTrailing"
+---@alias tessera.OrthogonalScrolling "none"|"continuous"|"continuousGroupLeadingBoundary"|"paging"|"groupPaging"|"groupPagingCentered"
+
+---An item, group, section, boundary item, decoration, dimension or flexible spacing.
+---@class tessera.CompositionalPart
+
+---@class tessera.ItemSupplementary
+---@field kind? string default "badge"
+---@field size tessera.LayoutSize sized in the item's cell
+---@field anchor? tessera.RectAlignment the point on the cell (default "topTrailing")
+---@field itemAnchor? tessera.RectAlignment the point on the badge that meets it (default: the same)
+---@field offset? number[]|string[] `{x, y}` in points, or `{"50%", "-50%"}` of the badge's size
+---@field zIndex? integer default 1
+
+---@class tessera.ItemParams
+---@field size? tessera.LayoutSize default {"100%", "100%"}
+---@field insets? tessera.DirectionalInsets content insets (ignored on an estimated axis)
+---@field edgeSpacing? {leading?: tessera.Spacing, top?: tessera.Spacing, trailing?: tessera.Spacing, bottom?: tessera.Spacing}
+---@field supplementaries? tessera.ItemSupplementary[] badges
+
+---@class tessera.GroupParams
+---@field size? tessera.LayoutSize default {"100%", "100%"}
+---@field items tessera.CompositionalPart[] t.item{} values and nested groups, repeated cyclically
+---@field spacing? tessera.Spacing between items
+---@field count? integer N equal slots of the first item
+---@field insets? tessera.DirectionalInsets
+---@field edgeSpacing? {leading?: tessera.Spacing, top?: tessera.Spacing, trailing?: tessera.Spacing, bottom?: tessera.Spacing}
+
+---@class tessera.BoundaryParams
+---@field kind? string default "header" ("footer" in a section's `footers`)
+---@field size? tessera.LayoutSize default {"100%", 44}
+---@field align? tessera.RectAlignment default "top" ("bottom" in `footers`)
+---@field offset? number[] `{x, y}` in points
+---@field pinned? boolean headers stick to the top while their section is visible
+---@field extendsBoundary? boolean default true: makes room instead of overlapping the content
+---@field zIndex? integer default 1
+
+---@class tessera.SectionParams
+---@field group tessera.CompositionalPart
+---@field interGroupSpacing? number
+---@field insets? tessera.DirectionalInsets
+---@field orthogonalScrolling? tessera.OrthogonalScrolling
+---@field headers? tessera.CompositionalPart[] t.boundary{} values
+---@field footers? tessera.CompositionalPart[] t.boundary{} values
+---@field background? tessera.CompositionalPart a t.decoration{}
+---@field decorations? tessera.CompositionalPart[]
+---@field supplementariesFollowContentInsets? boolean default true
+
+---@class tessera.Environment
+---@field width number
+---@field height number
+---@field effectiveWidth number
+---@field effectiveHeight number
+---@field layoutDirection "ltr"|"rtl"
+
+---@class tessera.CompositionalParams
+---@field section? tessera.CompositionalPart|fun(index: integer, section: tessera.Section, env: tessera.Environment): tessera.CompositionalPart
+---@field sections? table<integer|string, tessera.CompositionalPart> by position or section id
+---@field scrollDirection? "vertical"|"horizontal"
+---@field interSectionSpacing? number
+---@field layoutDirection? "ltr"|"rtl" "rtl" mirrors every frame
+
+---UIKit's compositional layout: sections of repeated groups of items.
+---@param params tessera.CompositionalParams
+---@return tessera.Layout
+function t.compositional(params) end
+
+---@param params tessera.SectionParams
+---@return tessera.CompositionalPart
+function t.section(params) end
+
+---A group placing its items left to right.
+---@param params tessera.GroupParams
+---@return tessera.CompositionalPart
+function t.hgroup(params) end
+
+---A group placing its items top to bottom.
+---@param params tessera.GroupParams
+---@return tessera.CompositionalPart
+function t.vgroup(params) end
+
+---A group whose frames `fn(env)` gives, relative to the group's origin.
+---@param fn fun(env: tessera.Environment): tessera.Frame[]
+---@param size? tessera.LayoutSize default {"100%", "100%"}
+---@return tessera.CompositionalPart
+function t.customGroup(fn, size) end
+
+---@param params tessera.ItemParams
+---@return tessera.CompositionalPart
+function t.item(params) end
+
+---A section header or footer.
+---@param params tessera.BoundaryParams
+---@return tessera.CompositionalPart
+function t.boundary(params) end
+
+---A section background.
+---@param params {kind?: string, insets?: tessera.DirectionalInsets, zIndex?: integer}
+---@return tessera.CompositionalPart
+function t.decoration(params) end
+
+---A fraction of the container's width.
+---@param fraction number
+---@return tessera.CompositionalPart
+function t.fw(fraction) end
+
+---A fraction of the container's height.
+---@param fraction number
+---@return tessera.CompositionalPart
+function t.fh(fraction) end
+
+---An estimated length, measured from the item's content.
+---@param estimate number
+---@return tessera.CompositionalPart
+function t.estimated(estimate) end
+
+---A flexible spacing of at least `minimum`.
+---@param minimum number
+---@return tessera.CompositionalPart
+function t.flexible(minimum) end
+
 return t

@@ -62,6 +62,13 @@ extension LuaHost {
         .module("provider", moduleProvider), .module("composed", moduleComposed),
         .module("headers", moduleHeaders), .module("spacer", moduleSpacer),
         .module("emptyState", moduleEmptyState), .module("engine", moduleEngine),
+        // compositional layout (+Compositional)
+        .module("compositional", moduleCompositional), .module("section", moduleSection),
+        .module("hgroup", moduleHorizontalGroup), .module("vgroup", moduleVerticalGroup),
+        .module("customGroup", moduleCustomGroup), .module("item", moduleItem),
+        .module("boundary", moduleBoundary), .module("decoration", moduleDecoration),
+        .module("fw", moduleFractionalWidth), .module("fh", moduleFractionalHeight),
+        .module("estimated", moduleEstimated), .module("flexible", moduleFlexible),
         // LayoutHelper (+Helpers)
         .module("distribute", moduleDistribute),
         .module("align", moduleAlign),

@@ -100,7 +100,7 @@ extension Compositional {
     }
 
     /// Which way leading and trailing run.
-    public enum LayoutDirection: String, Hashable, Sendable {
+    public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
         case leftToRight = "ltr"
         case rightToLeft = "rtl"
     }

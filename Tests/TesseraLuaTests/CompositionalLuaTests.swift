@@ -1,0 +1,111 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// t.compositional{} and its parts build the same layout as the native model, and every table
+/// is checked with a one-sentence error at the script's line.
+@Suite struct CompositionalLuaTests {
+    let folder = ScriptFolder()
+
+    /// Sections of `counts` items (ids "s-i") in a 300 × 600 viewport.
+    func context(_ counts: [Int]) -> LayoutContext {
+        var items: [Item] = [], sections: [Dataset.Section] = []
+        for (s, n) in counts.enumerated() {
+            sections.append(Dataset.Section(id: .string("s\(s)"), range: items.count..<(items.count + n)))
+            items += (0..<n).map { Item(id: .string("\(s)-\($0)")) }
+        }
+        return LayoutContext(dataset: Dataset(items: items, sections: sections), viewport: Size(width: 300, height: 600),
+                             sizing: ItemSizing(rule: .fill))
+    }
+
+    func result(_ source: String, _ counts: [Int]) throws -> any LayoutResult {
+        let host = try LuaHost()
+        let path = folder.write("layout.lua", "local t = require('tessera')\n" + source)
+        return try host.loadLayoutScript(path: path).configured().layout(context(counts))
+    }
+
+    @Test func lua_tables_build_the_native_model() throws {
+        let lua = try result("""
+            return t.compositional{
+              interSectionSpacing = 12,
+              section = function(index, section, env)
+                if index == 1 then
+                  return t.section{
+                    group = t.hgroup{ size = { "80%", 100 }, items = { t.item{ size = { "100%", "100%" }, insets = 4,
+                      supplementaries = { { kind = "badge", size = { 10, 10 }, anchor = "topTrailing", offset = { "50%", "-50%" } } } } } },
+                    interGroupSpacing = 8, orthogonalScrolling = "groupPaging",
+                    insets = { leading = 10, trailing = 10 },
+                    headers = { t.boundary{ size = { "100%", 30 }, align = "topLeading", pinned = true, offset = { 0, -2 } } },
+                  }
+                end
+                return t.section{
+                  group = t.vgroup{ size = { t.fw(1), 90 }, items = { t.item{ size = { "100%", t.fh(0.5) } } }, spacing = t.flexible(10) },
+                  background = t.decoration{ insets = { top = 1, leading = 2, bottom = 3, trailing = 4 } },
+                  footers = { t.boundary{ size = { "100%", 20 } } },
+                }
+              end,
+            }
+            """, [3, 4])
+        let badge = Compositional.ItemSupplementary(kind: "badge", size: Compositional.LayoutSize(width: .absolute(10), height: .absolute(10)),
+                                                    containerAnchor: .topTrailing, offset: .fractional(Point(x: 0.5, y: -0.5)))
+        let shelf = Compositional.Section(
+            group: .horizontal(Compositional.LayoutSize(width: .fractionalWidth(0.8), height: .absolute(100)),
+                               [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+                                                         contentInsets: Compositional.Insets(all: 4), supplementaries: [badge]))]),
+            interGroupSpacing: 8, contentInsets: Compositional.Insets(leading: 10, trailing: 10),
+            boundaryItems: [Compositional.Boundary(kind: "header", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+                                                   alignment: .topLeading, offset: Point(x: 0, y: -2), pinned: true)],
+            orthogonalScrolling: .groupPaging)
+        let stack = Compositional.Section(
+            group: .vertical(Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(90)),
+                             [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5))))],
+                             spacing: .flexible(10)),
+            boundaryItems: [Compositional.Boundary(kind: "footer", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)],
+            decorations: [Compositional.Decoration(kind: "background", contentInsets: Compositional.Insets(top: 1, leading: 2, bottom: 3, trailing: 4))])
+        let native = try CompositionalLayout(configuration: Compositional.Configuration(interSectionSpacing: 12)) { index, _, _ in
+            index == 0 ? shelf : stack
+        }.layout(context([3, 4]))
+        #expect(lua.allFrames == native.allFrames)
+        #expect(lua.elements == native.elements)
+        #expect(lua.orthogonalSections == native.orthogonalSections)
+        #expect(lua.contentSize == native.contentSize)
+        #expect(!lua.elements.isEmpty && !lua.orthogonalSections.isEmpty)
+    }
+
+    @Test func the_section_function_sees_index_section_and_env_and_custom_groups_give_frames() throws {
+        let lua = try result("""
+            return t.compositional{
+              layoutDirection = "rtl",
+              section = function(index, section, env)
+                assert(section.id == "s" .. (index - 1) and env.width == 300 and env.layoutDirection == "rtl")
+                return t.section{ group = t.customGroup(function(g)
+                  return { { 0, 0, g.width / 2, 10 }, { x = g.width / 2, y = 10, w = 20, h = 5, zIndex = 2 } }
+                end, { "100%", 15 }) }
+              end,
+            }
+            """, [3, 1])
+        #expect(lua.allFrames == [Rect(x: 150, y: 0, width: 150, height: 10), Rect(x: 130, y: 10, width: 20, height: 5),
+                                  Rect(x: 150, y: 15, width: 150, height: 10), Rect(x: 150, y: 30, width: 150, height: 10)])
+        #expect(lua.zIndex(ofItem: 1) == 2)
+    }
+
+    @Test func bad_tables_are_one_sentence_errors_at_the_script_line() {
+        let cases: [(String, String)] = [
+            ("t.item{ size = { '5x', 10 } }",
+             "layout.lua:3: t.item: field 'size'[1] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got '5x'"),
+            ("t.item{ size = { 10, -4 } }",
+             "layout.lua:3: t.item: field 'size'[2] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got -4"),
+            ("t.hgroup{ items = { t.item{} }, spacin = 3 }",
+             "layout.lua:3: t.hgroup: argument #1 (options) has an unknown field 'spacin' (did you mean spacing?); known fields: count, edgeSpacing, insets, items, size, spacing"),
+            ("t.estimated(-1)", "layout.lua:3: t.estimated: argument #1 (estimate) must be a finite, non-negative number, got -1"),
+            ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
+             "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
+            ("t.compositional{ section = 4 }",
+             "layout.lua:3: t.compositional: needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
+        ]
+        for (expression, message) in cases {
+            let error = scriptError { _ = try result("\nlocal x = \(expression)\nreturn t.flow{}", [1]) }
+            #expect(error?.message.hasSuffix(message) == true, "\(error?.message ?? "no error")")
+        }
+    }
+}
