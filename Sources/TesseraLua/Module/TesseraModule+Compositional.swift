@@ -399,16 +399,6 @@ extension LuaTableArgument {
         }
     }
 
-    func bool(_ key: String, default fallback: Bool) throws -> Bool {
-        try with(key) { top in
-            switch lua_type(L, top) {
-            case LUA_TNIL: return fallback
-            case LUA_TBOOLEAN: return lua_toboolean(L, top) != 0
-            default: throw error(key, mustBe: "a boolean", numeric: false)
-            }
-        }
-    }
-
     /// `{x, y}` in points (absent: 0, 0).
     func point(_ key: String) throws -> Point {
         try with(key) { top in
