@@ -4,7 +4,7 @@ import OrderedCollections
 /// One code path for the CLI and Lua, so both give the same frames for the same parameters.
 public enum BuiltinLayouts {
     /// Names `make` accepts, in the order help text lists them.
-    public static let names = ["flow", "row", "waterfall", "overlay"]
+    public static let names = ["flow", "row", "waterfall", "overlay", "split"]
 
     /// Builds the named layout from its parameters. Throws for an unknown name, an unknown
     /// parameter (listing the known ones) or a value of the wrong type.
@@ -31,6 +31,8 @@ public enum BuiltinLayouts {
                                      spacing: try p.spacing("spacing", default: 0))
         case "overlay":
             layout = OverlayLayout()
+        case "split":
+            layout = try SplitLayout(parameters: &p)
         default:
             throw LayoutError("unknown layout '\(name)'; expected a .lua file or one of: \(names.joined(separator: ", "))")
         }

@@ -14,6 +14,12 @@ public struct LayoutParameters {
         self.values = values
     }
 
+    /// A parameter's raw value, for parameters with several accepted shapes.
+    public mutating func value(_ key: String) -> JSONValue? {
+        known.append(key)
+        return values[key]
+    }
+
     /// A number parameter.
     public mutating func number(_ key: String, default fallback: Double) throws -> Double {
         known.append(key)

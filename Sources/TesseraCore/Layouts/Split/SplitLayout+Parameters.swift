@@ -1,0 +1,111 @@
+import OrderedCollections
+
+/// The split layout from named parameters: `tessera run split --param K=V` and the table of
+/// `t.split{}` (whose function-valued fields the Lua host sets afterwards).
+///
+/// Besides the numbers and flags of `SplitLayout`: `leftSideRatio` may be an object of
+/// breakpoints, `{"0": 1, "700": 0.4}` (the entry with the largest minimum width not above the
+/// viewport width wins); `side` is `"left"`, `"right"`, a list by position or an object keyed by
+/// section id (sections it does not name alternate); `sections` gives per-section overrides the
+/// same two ways; `header` and `footer` are a height or `{"height": 44, "pinned": true}`.
+extension SplitLayout {
+    public init(parameters p: inout LayoutParameters) throws {
+        self.init(splitSpacing: try p.spacing("splitSpacing", default: 0),
+                  minimumInterItemSpacing: try p.spacing("minimumInterItemSpacing", default: 0),
+                  minimumItemLineSpacing: try p.spacing("minimumItemLineSpacing", default: 0),
+                  sectionInset: try p.insets("sectionInset") ?? .zero,
+                  isNormalizingLineHeight: try p.bool("isNormalizingLineHeight", default: false),
+                  pinHeaders: try p.bool("pinHeaders", default: false),
+                  hidesCollapsedSections: try p.bool("hideCollapsedSections", default: false))
+        if let ratio = p.value("leftSideRatio") { leftSideRatio = try Self.ratio(ratio) }
+        if let side = p.value("side") {
+            let chosen = try Self.perSection(side, "side") { value, what in try Self.side(value, what) }
+            self.side = { i, section in chosen(i, section) ?? SplitSide.alternating(i) }
+        }
+        if let sections = p.value("sections") {
+            let chosen = try Self.perSection(sections, "sections") { value, what in try Self.overrides(value, what) }
+            sectionOverrides = { i, section in chosen(i, section) ?? .init() }
+        }
+        if let header = p.value("header") {
+            let boundary = try Self.boundary(header, "split parameter 'header'")
+            self.header = { _, _ in boundary }
+        }
+        if let footer = p.value("footer") {
+            let boundary = try Self.boundary(footer, "split parameter 'footer'")
+            self.footer = { _, _ in boundary }
+        }
+    }
+
+    /// A fixed ratio, or breakpoints by minimum viewport width.
+    static func ratio(_ value: JSONValue) throws -> (Double) throws -> Double {
+        if let n = value.number { return { _ in n } }
+        guard case .object(let o) = value, !o.isEmpty else {
+            throw LayoutError("split parameter 'leftSideRatio' expects a number from 0 to 1 or breakpoints like {\"0\": 1, \"700\": 0.4}, got \(value.briefDescription)")
+        }
+        let steps = try o.map { key, ratio -> (Double, Double) in
+            guard let width = Double(key), width.isFinite, let r = ratio.number else {
+                throw LayoutError("split parameter 'leftSideRatio' breakpoints map minimum widths to ratios, got \"\(key)\": \(ratio.briefDescription)")
+            }
+            return (width, r)
+        }.sorted { $0.0 < $1.0 }
+        return { width in steps.last { $0.0 <= width }?.1 ?? steps[0].1 }
+    }
+
+    /// A per-section value given by position (a list) or by section id (an object).
+    static func perSection<T>(_ value: JSONValue, _ key: String, _ parse: (JSONValue, String) throws -> T)
+    throws -> (Int, Dataset.Section) -> T? {
+        switch value {
+        case .array(let list):
+            let parsed = try list.enumerated().map { try parse($1, "split parameter '\(key)' at position \($0 + 1)") }
+            return { i, _ in i < parsed.count ? parsed[i] : nil }
+        case .object(let byID):
+            var parsed: [String: T] = [:]
+            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section '\(id)'") }
+            return { _, section in parsed[section.id.description] }
+        case .string where key == "side":
+            let one = try parse(value, "split parameter 'side'")
+            return { _, _ in one }
+        default:
+            throw LayoutError("split parameter '\(key)' expects a list by section position or an object keyed by section id, got \(value.briefDescription)")
+        }
+    }
+
+    static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {
+        guard let s = value.string, let side = SplitSide(rawValue: s) else {
+            throw LayoutError("\(what) expects \"left\" or \"right\", got \(value.briefDescription)")
+        }
+        return side
+    }
+
+    static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
+        guard case .object(let o) = value else { throw LayoutError("\(what) expects an object of overrides, got \(value.briefDescription)") }
+        var p = LayoutParameters(layoutName: "split", values: o)
+        var result = SplitSectionOverrides()
+        func spacing(_ key: String) throws -> Double? {
+            guard o[key] != nil else { _ = p.value(key); return nil }
+            return try p.spacing(key, default: 0)
+        }
+        result.side = try p.value("side").map { try side($0, "\(what): side") }
+        result.sectionInset = try p.insets("sectionInset")
+        result.minimumInterItemSpacing = try spacing("minimumInterItemSpacing")
+        result.minimumItemLineSpacing = try spacing("minimumItemLineSpacing")
+        result.isNormalizingLineHeight = o["isNormalizingLineHeight"] == nil ? nil : try p.bool("isNormalizingLineHeight", default: false)
+        do { try p.finish() } catch let e as LayoutError { throw LayoutError("\(what): \(e.message)") }
+        return result
+    }
+
+    /// A header or footer: a height, or `{height =, pinned =}`.
+    public static func boundary(_ value: JSONValue, _ what: String) throws -> SplitBoundary {
+        if let n = value.number { return SplitBoundary(height: n) }
+        guard case .object(let o) = value, let height = o["height"]?.number,
+              o.keys.allSatisfy({ ["height", "pinned"].contains($0) }) else {
+            throw LayoutError("\(what) expects a height or {height = 44, pinned = true}, got \(value.briefDescription)")
+        }
+        var pinned = false
+        if let flag = o["pinned"] {
+            guard case .bool(let b) = flag else { throw LayoutError("\(what).pinned expects true or false, got \(flag.briefDescription)") }
+            pinned = b
+        }
+        return SplitBoundary(height: height, pinned: pinned)
+    }
+}

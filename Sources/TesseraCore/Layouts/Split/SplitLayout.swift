@@ -1,0 +1,186 @@
+/// Sections in two columns that stack independently (UICollectionViewSplitLayout).
+///
+/// The width is divided into a left and a right column (`SplitColumns`). Each section goes to a
+/// side and is laid out at that column's cursor: its header, then its items in rows
+/// (`SplitRowFlow`) inside the section inset, then its footer; a background covers the inset
+/// area. A section only moves down because of earlier sections of its own column. Items are asked
+/// for their size with the column's width and the viewport's height.
+///
+/// Where this differs from the anchor, on purpose: every item keeps its flattened index (a
+/// zero-size item or a hidden section shifts no lookup); with the ratio at exactly 0 or 1,
+/// sections on the collapsed side flow into the remaining column unless
+/// `hidesCollapsedSections`; a pinned header is pushed up by the bottom of its section's tallest
+/// last-row item, not by the last item; an item wider than the column gets no extra line spacing
+/// above it; the ratio may depend on the viewport width and is re-evaluated on every layout.
+public struct SplitLayout: Layout {
+    /// Left : right = ratio : (1 − ratio), as a function of the viewport width; must give a
+    /// number in 0...1.
+    public var leftSideRatio: (Double) throws -> Double
+    /// Gap between the columns; ignored when the ratio is exactly 0 or 1.
+    public var splitSpacing: Double
+    public var minimumInterItemSpacing: Double
+    public var minimumItemLineSpacing: Double
+    public var sectionInset: EdgeInsets
+    public var isNormalizingLineHeight: Bool
+    /// Pins every section header (a header's own `pinned` pins it alone).
+    public var pinHeaders: Bool
+    /// With the ratio at 0 or 1, drop the sections on the collapsed side, as the anchor does
+    /// (their items get zero-size frames), instead of moving them to the remaining column.
+    public var hidesCollapsedSections: Bool
+    /// The side of section `index` (0-based); default: alternating, starting on the left.
+    public var side: (Int, Dataset.Section) throws -> SplitSide
+    /// The section's changes to the defaults above.
+    public var sectionOverrides: (Int, Dataset.Section) throws -> SplitSectionOverrides
+    public var header: (Int, Dataset.Section) throws -> SplitBoundary?
+    public var footer: (Int, Dataset.Section) throws -> SplitBoundary?
+
+    public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
+                minimumItemLineSpacing: Double = 0, sectionInset: EdgeInsets = .zero,
+                isNormalizingLineHeight: Bool = false, pinHeaders: Bool = false,
+                hidesCollapsedSections: Bool = false,
+                side: @escaping (Int, Dataset.Section) throws -> SplitSide = { i, _ in SplitSide.alternating(i) },
+                sectionOverrides: @escaping (Int, Dataset.Section) throws -> SplitSectionOverrides = { _, _ in .init() },
+                header: @escaping (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil },
+                footer: @escaping (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil }) {
+        self.leftSideRatio = { _ in leftSideRatio }
+        self.splitSpacing = splitSpacing
+        self.minimumInterItemSpacing = minimumInterItemSpacing
+        self.minimumItemLineSpacing = minimumItemLineSpacing
+        self.sectionInset = sectionInset
+        self.isNormalizingLineHeight = isNormalizingLineHeight
+        self.pinHeaders = pinHeaders
+        self.hidesCollapsedSections = hidesCollapsedSections
+        self.side = side
+        self.sectionOverrides = sectionOverrides
+        self.header = header
+        self.footer = footer
+    }
+
+    /// The layout's own defaults for a section.
+    public var defaultStyle: SplitSectionStyle {
+        SplitSectionStyle(sectionInset: sectionInset, minimumInterItemSpacing: minimumInterItemSpacing,
+                          minimumItemLineSpacing: minimumItemLineSpacing, isNormalizingLineHeight: isNormalizingLineHeight)
+    }
+
+    /// - Complexity: O(n + sections) plus the callbacks, and O(n) to index the frames.
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        try SplitResult(plan(context), pinHeaders: pinHeaders)
+    }
+
+    /// Every frame of the layout, without an index.
+    public func plan(_ context: LayoutContext) throws -> SplitPlan {
+        let viewport = context.collectionSize
+        let ratio = try leftSideRatio(viewport.width)
+        guard ratio.isFinite, ratio >= 0, ratio <= 1 else {
+            throw LayoutError("split layout leftSideRatio must be a number from 0 to 1, got \(ratio) for viewport width \(viewport.width)")
+        }
+        try Self.check(splitSpacing, "splitSpacing", where: "")
+        let defaults = defaultStyle
+        try Self.check(defaults, where: "")
+
+        let columns = SplitColumns(width: viewport.width, ratio: ratio, spacing: splitSpacing)
+        var cursor = [SplitSide.left: 0.0, .right: 0.0]
+        var frames: [Rect] = []
+        frames.reserveCapacity(context.count)
+        var placed: [SplitSectionFrames] = []
+        var tail = 0.0
+        for (s, section) in context.sections.enumerated() {
+            let overrides = try sectionOverrides(s, section)
+            var side = try overrides.side ?? self.side(s, section)
+            let name = " section \(section.id.jsonValue.briefDescription)"
+            let style = overrides.applied(to: defaults)
+            try Self.check(style, where: name)
+            if side == columns.collapsedSide {
+                if hidesCollapsedSections {
+                    placed.append(Self.hidden(section, side: side, at: cursor[side.opposite]!, x: columns.x(side.opposite), into: &frames))
+                    continue
+                }
+                side = side.opposite
+            }
+            let header = try Self.checked(header(s, section), "header", where: name)
+            let footer = try Self.checked(footer(s, section), "footer", where: name)
+            let sizes = context.slice(section.range)
+            let frames0 = frames.count
+            var section = Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
+                                     top: cursor[side]!, style: style, header: header?.height ?? 0,
+                                     footer: footer?.height ?? 0, into: &frames) { flow, frames in
+                sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
+                    flow.place(size, into: &frames)
+                }
+            }
+            assert(frames.count - frames0 == section.items.count)
+            section.headerPinned = pinHeaders || header?.pinned == true
+            cursor[side] = section.end
+            tail = max(tail, section.end)
+            placed.append(section)
+        }
+        return SplitPlan(frames: frames, sections: placed, columns: columns,
+                         contentSize: Size(width: viewport.width, height: tail))
+    }
+
+    /// Places one section at `top` of a column: header, items in rows, background, footer.
+    /// `flowItems` feeds every item's size to the row flow, in order.
+    /// - Complexity: O(items), plus O(items) again when normalising.
+    static func place(items: Range<Int>, side: SplitSide, x: Double, width: Double, top: Double,
+                      style: SplitSectionStyle, header headerHeight: Double, footer footerHeight: Double,
+                      into frames: inout [Rect],
+                      flowItems: (inout SplitRowFlow, inout [Rect]) -> Void) -> SplitSectionFrames {
+        var y = top
+        var header: Rect?
+        if headerHeight > 0 {
+            header = Rect(x: x, y: y, width: width, height: headerHeight)
+            y += headerHeight
+        }
+        let backgroundTop = y
+        let inset = style.sectionInset
+        var flow = SplitRowFlow(left: x + inset.left, right: x + width - inset.right, top: y + inset.top,
+                                style: style, firstFrame: frames.count)
+        flowItems(&flow, &frames)
+        let contentBottom = flow.finish(&frames) + inset.bottom
+        var footer: Rect?
+        var end = contentBottom
+        if footerHeight > 0 {
+            footer = Rect(x: x, y: contentBottom, width: width, height: footerHeight)
+            end += footerHeight
+        }
+        return SplitSectionFrames(side: side, items: items, header: header, headerPinned: false,
+                                  background: Rect(x: x, y: backgroundTop, width: width, height: contentBottom - backgroundTop),
+                                  footer: footer, contentBottom: contentBottom, end: end)
+    }
+
+    /// A section dropped with its collapsed side: zero-size item frames, no elements.
+    private static func hidden(_ section: Dataset.Section, side: SplitSide, at y: Double, x: Double,
+                               into frames: inout [Rect]) -> SplitSectionFrames {
+        frames.append(contentsOf: repeatElement(Rect(x: x, y: y, width: 0, height: 0), count: section.range.count))
+        return SplitSectionFrames(side: side, items: section.range, header: nil, headerPinned: false,
+                                  background: nil, footer: nil, contentBottom: y, end: y)
+    }
+
+    private static func check(_ value: Double, _ name: String, where place: String) throws {
+        guard value.isFinite, value >= 0 else {
+            throw LayoutError("split layout\(place) \(name) must be a finite number >= 0, got \(value)")
+        }
+    }
+
+    private static func check(_ style: SplitSectionStyle, where place: String) throws {
+        try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", where: place)
+        try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place)
+        let i = style.sectionInset
+        guard [i.top, i.left, i.bottom, i.right].allSatisfy(\.isFinite) else {
+            throw LayoutError("split layout\(place) sectionInset must have finite edges, got \(i)")
+        }
+    }
+
+    private static func checked(_ boundary: SplitBoundary?, _ name: String, where place: String) throws -> SplitBoundary? {
+        if let boundary { try check(boundary.height, "\(name) height", where: place) }
+        return boundary
+    }
+}
+
+/// A split layout's frames before indexing: items in flattened order, sections in order.
+public struct SplitPlan: Equatable, Sendable {
+    public var frames: [Rect]
+    public var sections: [SplitSectionFrames]
+    public var columns: SplitColumns
+    public var contentSize: Size
+}

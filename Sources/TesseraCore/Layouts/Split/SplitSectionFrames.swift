@@ -1,0 +1,33 @@
+/// Where one split section's parts lie, in content coordinates.
+public struct SplitSectionFrames: Equatable, Sendable {
+    /// The column the section went to (after a collapsed side flowed into the other one).
+    public var side: SplitSide
+    /// The section's items, as flattened indices.
+    public var items: Range<Int>
+    /// Full column width, above the section inset; nil when the section has no header.
+    public var header: Rect?
+    /// Whether the header sticks to the top of the visible area.
+    public var headerPinned: Bool
+    /// Full column width, from below the header to below the bottom inset (the items' area
+    /// with the section inset); nil for a hidden section.
+    public var background: Rect?
+    /// Full column width, below the bottom inset; nil when the section has no footer.
+    public var footer: Rect?
+    /// The bottom of the section's content (tallest item of the last row plus the bottom
+    /// inset): a pinned header is pushed up when its bottom reaches it.
+    public var contentBottom: Double
+    /// Where the next section of this column starts.
+    public var end: Double
+}
+
+/// A header or footer of a split section: its height (it always spans its column) and
+/// whether it pins. A height of 0 means no element.
+public struct SplitBoundary: Equatable, Sendable {
+    public var height: Double
+    public var pinned: Bool
+
+    public init(height: Double, pinned: Bool = false) {
+        self.height = height
+        self.pinned = pinned
+    }
+}

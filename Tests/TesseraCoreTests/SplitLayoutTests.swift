@@ -1,0 +1,287 @@
+import Testing
+@testable import TesseraCore
+
+/// A sectioned context whose items have fixed sizes (ignoring the proposal); item ids are their
+/// flattened indices, section ids "s0", "s1", ...
+func splitContext(_ sections: [[Size]], in collection: Size) -> LayoutContext {
+    let sizes = sections.flatMap { $0 }
+    var ranges: [Dataset.Section] = [], start = 0
+    for (s, section) in sections.enumerated() {
+        ranges.append(Dataset.Section(id: .string("s\(s)"), range: start..<start + section.count))
+        start += section.count
+    }
+    let dataset = Dataset(items: sizes.indices.map { Item(id: .int($0)) }, sections: ranges)
+    return LayoutContext(collectionSize: collection, count: sizes.count, dataset: dataset,
+                         item: { dataset.items[$0] }, size: { i, _ in sizes[i] })
+}
+
+func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side, side), count: n) }
+
+@Suite struct SplitColumnsTests {
+    @Test func the_readme_example_gives_40_left_and_60_right() {
+        let columns = SplitColumns(width: 110, ratio: 0.4, spacing: 10)
+        #expect(columns == SplitColumns(width: 110, ratio: 0.4, spacing: 10))
+        #expect((columns.leftX, columns.leftWidth, columns.rightX, columns.rightWidth) == (0, 40, 50, 60))
+        #expect(columns.collapsedSide == nil)
+    }
+
+    @Test func the_split_spacing_is_ignored_when_one_column_takes_everything() {
+        let all = SplitColumns(width: 110, ratio: 1, spacing: 10)
+        #expect((all.leftWidth, all.rightX, all.rightWidth, all.collapsedSide) == (110, 110, 0, .right))
+        let none = SplitColumns(width: 110, ratio: 0, spacing: 10)
+        #expect((none.leftWidth, none.rightX, none.rightWidth, none.collapsedSide) == (0, 0, 110, .left))
+    }
+
+    @Test func items_are_sized_with_their_column_width_and_the_viewport_height() throws {
+        var proposals: [Size] = []
+        let base = splitContext([square(1), square(1)], in: s(110, 300))
+        let context = base.withSizes { _, p in proposals.append(p); return s(10, 10) }
+        _ = try SplitLayout(leftSideRatio: 0.4, splitSpacing: 10).layout(context)
+        #expect(proposals == [s(40, 300), s(60, 300)])
+    }
+}
+
+@Suite struct SplitLayoutFrameTests {
+    /// The anchor's own test case: 400×500, sections of 3, 6 and 3 items of 100×100, all left.
+    let anchorCase = splitContext([square(3), square(6), square(3)], in: s(400, 500))
+    let allLeft = SplitLayout(leftSideRatio: 1, side: { _, _ in .left })
+
+    @Test func three_sections_on_the_left_stack_in_rows() throws {
+        let result = try allLeft.layout(anchorCase)
+        #expect(result.allFrames.map(\.origin) == [
+            (0, 0), (100, 0), (200, 0),
+            (0, 100), (100, 100), (200, 100), (300, 100), (0, 200), (100, 200),
+            (0, 300), (100, 300), (200, 300),
+        ].map { Point(x: $0.0, y: $0.1) })
+        #expect(result.allFrames.allSatisfy { $0.size == s(100, 100) })
+        #expect(result.frame(at: 3) == r(0, 100, 100, 100))
+        #expect(result.contentSize == s(400, 400))
+    }
+
+    @Test func every_section_gets_a_background_over_its_inset_area() throws {
+        let plan = try allLeft.plan(anchorCase)
+        #expect(plan.sections.map(\.background) == [r(0, 0, 400, 100), r(0, 100, 400, 200), r(0, 300, 400, 100)])
+        #expect(plan.sections.map(\.side) == [.left, .left, .left])
+        #expect(plan.sections.map(\.items) == [0..<3, 3..<9, 9..<12])
+    }
+
+    @Test func rect_queries_are_strict_and_exclude_frames_that_only_touch_an_edge() throws {
+        let result = try #require(try allLeft.layout(anchorCase) as? SplitResult)
+        // y 100..200: the rows at y 0 and y 200 only touch it.
+        #expect(result.visible(in: r(0, 100, 400, 100)) == [3, 4, 5, 6])
+        #expect(result.elements(in: r(0, 100, 400, 100), visibleTop: nil).map { result.elements[$0] }
+                == [Supplementary(kind: "background", section: 1, frame: r(0, 100, 400, 200))])
+        // A rect ending exactly where item 1 starts horizontally misses it.
+        #expect(result.visible(in: r(0, 0, 100, 50)) == [0])
+        #expect(result.visible(in: r(0, 0, 100.5, 50)) == [0, 1])
+    }
+
+    @Test func a_row_breaks_only_when_an_item_would_pass_the_right_edge() throws {
+        let inset = EdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
+        let layout = SplitLayout(minimumInterItemSpacing: 10, sectionInset: inset)
+        // 5 + 90 + 10 + 90 + 10 + 90 = 295 = 300 − 5: the third item ends exactly on the edge.
+        let fits = try layout.layout(splitContext([[s(90, 20), s(90, 20), s(90, 20), s(90, 20)]], in: s(300, 100)))
+        #expect(fits.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(205, 0, 90, 20), r(5, 20, 90, 20)])
+        // Half a point more and it goes to the next row.
+        let passes = try layout.layout(splitContext([[s(90, 20), s(90, 20), s(90.5, 20)]], in: s(300, 100)))
+        #expect(passes.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(5, 20, 90.5, 20)])
+    }
+
+    @Test func rows_are_top_aligned_unless_line_heights_are_normalised() throws {
+        let sizes = [[s(100, 100), s(100, 200), s(100, 300), s(100, 50)]]
+        let context = splitContext(sizes, in: s(300, 1000))
+        let aligned = try SplitLayout(minimumItemLineSpacing: 10).layout(context)
+        #expect(aligned.allFrames == [r(0, 0, 100, 100), r(100, 0, 100, 200), r(200, 0, 100, 300), r(0, 310, 100, 50)])
+        let normalised = try SplitLayout(minimumItemLineSpacing: 10, isNormalizingLineHeight: true).layout(context)
+        #expect(normalised.allFrames == [r(0, 0, 100, 300), r(100, 0, 100, 300), r(200, 0, 100, 300), r(0, 310, 100, 50)])
+        #expect(normalised.contentSize == s(300, 360))
+    }
+
+    @Test func headers_footers_and_backgrounds_span_the_column() throws {
+        let layout = SplitLayout(leftSideRatio: 0.4, splitSpacing: 10,
+                                 sectionInset: EdgeInsets(top: 10, left: 5, bottom: 20, right: 5),
+                                 header: { _, _ in SplitBoundary(height: 44) },
+                                 footer: { s, _ in s == 0 ? SplitBoundary(height: 30) : nil })
+        // 210 wide: left column 80, right column 120 starting at 90.
+        let plan = try layout.plan(splitContext([[s(30, 30), s(30, 30), s(30, 40)], [s(50, 10)]], in: s(210, 400)))
+        #expect(plan.frames == [r(5, 54, 30, 30), r(35, 54, 30, 30), r(5, 84, 30, 40), r(95, 54, 50, 10)])
+        let left = plan.sections[0], right = plan.sections[1]
+        #expect(left.header == r(0, 0, 80, 44))
+        #expect(left.background == r(0, 44, 80, 100))      // 44 → 124 + 20 bottom inset
+        #expect(left.footer == r(0, 144, 80, 30))
+        #expect((left.contentBottom, left.end) == (144, 174))
+        #expect(right.header == r(90, 0, 120, 44))
+        #expect(right.background == r(90, 44, 120, 40))
+        #expect(right.footer == nil)
+        #expect(plan.contentSize == s(210, 174))
+    }
+
+    @Test func per_section_overrides_replace_the_defaults() throws {
+        let layout = SplitLayout(minimumInterItemSpacing: 1, sectionInset: EdgeInsets(all: 1),
+                                 side: { _, _ in .left },
+                                 sectionOverrides: { s, section in
+                                     s == 1 ? SplitSectionOverrides(sectionInset: .zero, minimumInterItemSpacing: 10,
+                                                                    minimumItemLineSpacing: 5) : .init()
+                                 })
+        let plan = try layout.plan(splitContext([[s(10, 10)], [s(50, 10), s(50, 10)]], in: s(100, 100)))
+        #expect(plan.frames == [r(1, 1, 10, 10), r(0, 12, 50, 10), r(0, 27, 50, 10)])
+        #expect(plan.sections[1].background == r(0, 12, 100, 25))
+    }
+
+    @Test func sides_alternate_by_default_and_each_column_stacks_on_its_own() throws {
+        let layout = SplitLayout(leftSideRatio: 0.5)
+        let plan = try layout.plan(splitContext([square(1, 50), [s(50, 80)], square(1, 50)], in: s(200, 400)))
+        #expect(plan.sections.map(\.side) == [.left, .right, .left])
+        #expect(plan.frames == [r(0, 0, 50, 50), r(100, 0, 50, 80), r(0, 50, 50, 50)])
+        #expect(plan.contentSize == s(200, 100))
+    }
+
+    @Test func the_ratio_may_follow_the_viewport_width() throws {
+        var layout = SplitLayout()
+        layout.leftSideRatio = { width in width < 500 ? 1 : 0.5 }
+        let narrow = try layout.plan(splitContext([square(1, 50), square(1, 50)], in: s(400, 400)))
+        #expect(narrow.frames == [r(0, 0, 50, 50), r(0, 50, 50, 50)])
+        let wide = try layout.plan(splitContext([square(1, 50), square(1, 50)], in: s(600, 400)))
+        #expect(wide.frames == [r(0, 0, 50, 50), r(300, 0, 50, 50)])
+    }
+
+    @Test func bad_parameters_are_clear_errors() {
+        #expect(throws: LayoutError("split layout leftSideRatio must be a number from 0 to 1, got 1.5 for viewport width 100.0")) {
+            try SplitLayout(leftSideRatio: 1.5).layout(splitContext([square(1)], in: s(100, 100)))
+        }
+        #expect(throws: LayoutError("split layout splitSpacing must be a finite number >= 0, got -1.0")) {
+            try SplitLayout(splitSpacing: -1).layout(splitContext([square(1)], in: s(100, 100)))
+        }
+        #expect(throws: LayoutError("split layout section \"s0\" minimumItemLineSpacing must be a finite number >= 0, got -2.0")) {
+            try SplitLayout(sectionOverrides: { _, _ in SplitSectionOverrides(minimumItemLineSpacing: -2) })
+                .layout(splitContext([square(1)], in: s(100, 100)))
+        }
+    }
+}
+
+@Suite struct SplitPinnedHeaderTests {
+    /// Two sections on the left, each a 40-point header over two rows of 100×100 items.
+    func pinnedResult(_ sizes: [[Size]] = [square(4), square(4)]) throws -> SplitResult {
+        let layout = SplitLayout(pinHeaders: true, side: { _, _ in .left },
+                                 header: { _, _ in SplitBoundary(height: 40) })
+        return try #require(try layout.layout(splitContext(sizes, in: s(200, 300))) as? SplitResult)
+    }
+
+    @Test func headers_stick_to_the_top_and_are_pushed_up_by_their_section_end() throws {
+        let result = try pinnedResult()
+        let headers = result.elements.indices.filter { result.elements[$0].kind == "header" }
+        func ys(_ top: Double) -> [Double] { headers.map { result.elementFrame($0, visibleTop: top).y } }
+        #expect(ys(0) == [0, 240])        // resting
+        #expect(ys(100) == [100, 240])    // pinned at the top
+        #expect(ys(200) == [200, 240])    // its bottom reaches the section end (240)
+        #expect(ys(230) == [200, 240])    // pushed up: stays at 240 − 40
+        #expect(ys(300) == [200, 300])    // the next header pins
+        #expect(ys(500) == [200, 440])    // last section pushes its header up too
+        #expect(result.elementFrame(headers[0], visibleTop: 100) == r(0, 100, 200, 40))
+    }
+
+    @Test func the_query_returns_pinned_headers_where_they_are_drawn() throws {
+        let result = try pinnedResult()
+        let top = 150.0, viewport = r(0, top, 200, 300)
+        let found = result.elements(in: r(0, top, 200, 10), visibleTop: top).map { result.elements[$0].kind }
+        #expect(found == ["header", "background"])
+        // Resting, the first header is above this rect; pinned, it is in it.
+        #expect(!result.elements(in: r(0, top, 200, 10), visibleTop: nil).map { result.elements[$0].kind }.contains("header"))
+        #expect(result.elements(in: viewport, visibleTop: top).count == 4)
+    }
+}
+
+/// Each test fails on UICollectionViewSplitLayout's behaviour (noted per test).
+@Suite struct SplitAnchorFixTests {
+    @Test func lookups_stay_right_after_a_collapsed_side() throws {
+        // Ratio 1, the middle section asks for the right side. The anchor drops it and stores
+        // later sections at shifted positions, so section 2's item 0 answers with the wrong frame.
+        let context = splitContext([square(2), square(2), square(2)], in: s(200, 500))
+        let flowing = try SplitLayout(leftSideRatio: 1).plan(context)
+        #expect(flowing.sections.map(\.side) == [.left, .left, .left])
+        #expect(flowing.frames == [r(0, 0, 100, 100), r(100, 0, 100, 100), r(0, 100, 100, 100), r(100, 100, 100, 100),
+                                   r(0, 200, 100, 100), r(100, 200, 100, 100)])
+        // Asked to hide them as the anchor does, the hidden items keep their indices.
+        let hiding = try SplitLayout(leftSideRatio: 1, hidesCollapsedSections: true).layout(context)
+        #expect(hiding.count == 6)
+        #expect(hiding.frame(at: 4) == r(0, 100, 100, 100))
+        #expect(hiding.frame(at: 2).size == .zero)
+        #expect(hiding.visible(in: r(0, 0, 200, 500)) == [0, 1, 4, 5])
+        #expect(hiding.supplementaries.map(\.section) == [0, 2])
+    }
+
+    @Test func a_collapsed_side_flows_into_the_remaining_column() throws {
+        // Ratio 0: everything is on the right, at full width. The anchor returns nothing for the
+        // sections asking for the left.
+        let plan = try SplitLayout(leftSideRatio: 0, splitSpacing: 10).plan(splitContext([square(1), square(1)], in: s(300, 500)))
+        #expect(plan.sections.map(\.side) == [.right, .right])
+        #expect(plan.frames == [r(0, 0, 100, 100), r(0, 100, 100, 100)])
+        #expect(plan.sections.map(\.background) == [r(0, 0, 300, 100), r(0, 100, 300, 100)])
+    }
+
+    @Test func lookups_stay_right_after_a_zero_size_item() throws {
+        // The anchor stores no attributes for the zero-size item, so item 2's lookup is out of range.
+        let result = try SplitLayout().layout(splitContext([[s(100, 100), s(0, 50), s(100, 100)]], in: s(300, 300)))
+        #expect(result.count == 3)
+        #expect(result.frame(at: 2) == r(100, 0, 100, 100))
+        #expect(result.frame(at: 1) == r(100, 0, 0, 50))
+        #expect(result.visible(in: r(0, 0, 300, 300)) == [0, 2])
+    }
+
+    @Test func an_empty_section_returns_its_header_where_it_is_visible() throws {
+        // The anchor returns a header only with one of its section's items, so never for an empty section.
+        let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SplitBoundary(height: 30) })
+        let result = try #require(try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500))) as? SplitResult)
+        let found = result.elements(in: r(0, 135, 300, 10), visibleTop: nil).map { result.elements[$0] }
+        #expect(found == [Supplementary(kind: "header", section: 1, frame: r(0, 130, 300, 30))])
+    }
+
+    @Test func a_pinned_header_leaves_at_the_bottom_of_the_tallest_last_row_item() throws {
+        // The last row holds a 200-tall item then a 50-tall last item. The anchor pushes the header
+        // up at the last item's bottom (y 70 for a 40 header), 150 points too early.
+        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SplitBoundary(height: 40) })
+        let result = try #require(try layout.layout(splitContext([[s(100, 200), s(100, 50)]], in: s(200, 300))) as? SplitResult)
+        #expect(result.plan.sections[0].contentBottom == 240)
+        #expect(result.elementFrame(0, visibleTop: 100) == r(0, 100, 200, 40))
+        #expect(result.elementFrame(0, visibleTop: 250) == r(0, 200, 200, 40))
+    }
+
+    @Test func an_item_wider_than_its_column_gets_no_extra_line_spacing_above_it() throws {
+        // The anchor breaks the empty first row and moves the item down by the line spacing.
+        let result = try SplitLayout(minimumItemLineSpacing: 10).layout(splitContext([[s(500, 50), s(50, 50)]], in: s(300, 300)))
+        #expect(result.allFrames == [r(0, 0, 500, 50), r(0, 60, 50, 50)])
+    }
+}
+
+@Suite struct SplitQueryPropertyTests {
+    /// Random split layouts and rectangles: the indexed item and element queries answer exactly
+    /// what a scan of every frame (pinned headers at their drawn place) answers.
+    @Test func queries_equal_a_brute_force_scan() throws {
+        var random = SplitMix64(seed: 1224)
+        func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        func value(_ values: [Double]) -> Double { values[pick(values.count)] }
+        for _ in 0..<200 {
+            let sections = (0..<1 + pick(6)).map { _ in
+                (0..<pick(12)).map { _ in s(value([0, 10, 25, 50, 99.5, 120]), value([0, 10, 30, 60])) }
+            }
+            let width = value([120, 300, 375])
+            let sides = sections.indices.map { _ in SplitSide.allCases[pick(2)] }
+            let layout = SplitLayout(leftSideRatio: value([0, 0.25, 0.4, 0.5, 1]), splitSpacing: value([0, 8]),
+                                     minimumInterItemSpacing: value([0, 4]), minimumItemLineSpacing: value([0, 6]),
+                                     sectionInset: EdgeInsets(top: value([0, 5]), left: value([0, 3]), bottom: value([0, 7]), right: 0),
+                                     isNormalizingLineHeight: pick(2) == 0, pinHeaders: pick(2) == 0,
+                                     hidesCollapsedSections: pick(3) == 0,
+                                     side: { i, _ in sides[i] },
+                                     header: { i, _ in i % 3 == 2 ? nil : SplitBoundary(height: value([0, 20, 44])) },
+                                     footer: { _, _ in pick(2) == 0 ? nil : SplitBoundary(height: 15) })
+            let result = try #require(try layout.layout(splitContext(sections, in: s(width, 400))) as? SplitResult)
+            for _ in 0..<20 {
+                let rect = r(value([0, 10, 60, 150]), value([0, 30, 44, 100, 250]), value([0, 40, 200, 400]), value([1, 50, 300]))
+                let top: Double? = pick(3) == 0 ? nil : rect.y
+                #expect(result.visible(in: rect) == (0..<result.count).filter { result.frame(at: $0).overlapsWithPositiveArea(rect) })
+                #expect(result.elements(in: rect, visibleTop: top)
+                        == result.elements.indices.filter { result.elementFrame($0, visibleTop: top).overlapsWithPositiveArea(rect) })
+            }
+        }
+    }
+}
