@@ -285,3 +285,52 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
         }
     }
 }
+
+@Suite struct SplitParameterTests {
+    func plan(_ params: [String: JSONValue], _ sections: [[Size]], width: Double = 200) throws -> SplitPlan {
+        let layout = try BuiltinLayouts.make(name: "split", params: .init(uniqueKeysWithValues: params.sorted { $0.key < $1.key }))
+        return try #require(layout as? SplitLayout).plan(splitContext(sections, in: s(width, 400)))
+    }
+
+    @Test func the_readme_example_from_parameters() throws {
+        let p = try plan(["leftSideRatio": .double(0.4), "splitSpacing": .int(10)], [square(1, 10), square(1, 10)], width: 110)
+        #expect(p.columns == SplitColumns(width: 110, ratio: 0.4, spacing: 10))
+        #expect(p.frames == [r(0, 0, 10, 10), r(50, 0, 10, 10)])
+    }
+
+    @Test func sides_by_position_by_id_or_one_for_all() throws {
+        let three = [square(1, 10), square(1, 10), square(1, 10)]
+        let half: JSONValue = .double(0.5)
+        #expect(try plan(["leftSideRatio": half, "side": .array([.string("right"), .string("right")])], three).sections.map(\.side)
+                == [.right, .right, .left])
+        #expect(try plan(["leftSideRatio": half, "side": .object(["s2": .string("right")])], three).sections.map(\.side)
+                == [.left, .right, .right])
+        #expect(try plan(["leftSideRatio": half, "side": .string("right")], three).sections.map(\.side) == [.right, .right, .right])
+    }
+
+    @Test func section_overrides_headers_and_ratio_breakpoints() throws {
+        let params: [String: JSONValue] = [
+            "leftSideRatio": .object(["0": .int(1), "300": .double(0.5)]),
+            "sections": .object(["s1": .object(["sectionInset": .int(5), "side": .string("left")])]),
+            "header": .object(["height": .int(20), "pinned": .bool(true)]),
+        ]
+        let narrow = try plan(params, [square(1, 10), square(1, 10)])
+        #expect(narrow.frames == [r(0, 20, 10, 10), r(5, 55, 10, 10)])
+        #expect(narrow.sections.map(\.headerPinned) == [true, true])
+        let wide = try plan(params, [square(1, 10), square(1, 10)], width: 400)
+        #expect(wide.frames == [r(0, 20, 10, 10), r(5, 55, 10, 10)])   // s1 asks for the left side
+        #expect(wide.sections.map(\.header) == [r(0, 0, 200, 20), r(0, 30, 200, 20)])
+    }
+
+    @Test func bad_values_name_the_parameter() {
+        #expect(throws: LayoutError("split parameter 'side' at position 2 expects \"left\" or \"right\", got \"middle\"")) {
+            try plan(["side": .array([.string("left"), .string("middle")])], [square(1)])
+        }
+        #expect(throws: LayoutError("split parameter 'sections' for section 's0': unknown parameter 'inset' for the split layout; known parameters: side, sectionInset, minimumInterItemSpacing, minimumItemLineSpacing, isNormalizingLineHeight")) {
+            try plan(["sections": .object(["s0": .object(["inset": .int(3)])])], [square(1)])
+        }
+        #expect(throws: LayoutError("split parameter 'header' expects a height or {height = 44, pinned = true}, got \"big\"")) {
+            try plan(["header": .string("big")], [square(1)])
+        }
+    }
+}

@@ -89,7 +89,7 @@ import TesseraCore
         repl.feed("data.sections", "t.builtins", "t.waterfall{columns = 2}", "type(print)")
         #expect(repl.out == [
             "{{id = 0, count = 3, first = 1}}",
-            "{\"flow\", \"row\", \"waterfall\", \"overlay\"}",
+            "{\"flow\", \"row\", \"waterfall\", \"overlay\", \"split\"}",
             "tessera layout: WaterfallLayout",
             "function",
         ])

@@ -91,7 +91,7 @@ import Testing
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "Error: datasets/no-such-file.json: expected a dataset file, found no such file.\n"),
         (["run", "spiral"],
-         "Error: unknown layout 'spiral'; expected a .lua file or one of: flow, row, waterfall, overlay\n"),
+         "Error: unknown layout 'spiral'; expected a .lua file or one of: flow, row, waterfall, overlay, split\n"),
         (["run", "waterfall", "--param", "colums=3"],
          "Error: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],

@@ -81,15 +81,16 @@ extension SplitLayout {
         guard case .object(let o) = value else { throw LayoutError("\(what) expects an object of overrides, got \(value.briefDescription)") }
         var p = LayoutParameters(layoutName: "split", values: o)
         var result = SplitSectionOverrides()
-        func spacing(_ key: String) throws -> Double? {
+        /// Only the keys the section gives override; the others are still known names.
+        func given<T>(_ key: String, _ read: (inout LayoutParameters) throws -> T) throws -> T? {
             guard o[key] != nil else { _ = p.value(key); return nil }
-            return try p.spacing(key, default: 0)
+            return try read(&p)
         }
         result.side = try p.value("side").map { try side($0, "\(what): side") }
         result.sectionInset = try p.insets("sectionInset")
-        result.minimumInterItemSpacing = try spacing("minimumInterItemSpacing")
-        result.minimumItemLineSpacing = try spacing("minimumItemLineSpacing")
-        result.isNormalizingLineHeight = o["isNormalizingLineHeight"] == nil ? nil : try p.bool("isNormalizingLineHeight", default: false)
+        result.minimumInterItemSpacing = try given("minimumInterItemSpacing") { try $0.spacing("minimumInterItemSpacing", default: 0) }
+        result.minimumItemLineSpacing = try given("minimumItemLineSpacing") { try $0.spacing("minimumItemLineSpacing", default: 0) }
+        result.isNormalizingLineHeight = try given("isNormalizingLineHeight") { try $0.bool("isNormalizingLineHeight", default: false) }
         do { try p.finish() } catch let e as LayoutError { throw LayoutError("\(what): \(e.message)") }
         return result
     }
