@@ -1,5 +1,5 @@
 import Testing
-@testable import TesseraCore
+@_spi(Testing) @testable import TesseraCore
 
 /// A sectioned context whose items have fixed sizes (ignoring the proposal); item ids are their
 /// flattened indices, section ids "s0", "s1", ...
@@ -16,6 +16,12 @@ func splitContext(_ sections: [[Size]], in collection: Size) -> LayoutContext {
 }
 
 func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side, side), count: n) }
+
+/// The supplementaries and decorations of `result` drawn when scrolled to y = `top`, in drawing order.
+func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
+    let all = Rect(x: -1, y: -1, width: result.contentSize.width + 2, height: result.contentSize.height + 2)
+    return result.elements(in: all, scroll: ScrollState(contentOffset: Point(x: 0, y: top))).filter { $0.category != .item }
+}
 
 @Suite struct SplitColumnsTests {
     @Test func the_readme_example_gives_40_left_and_60_right() {
@@ -66,11 +72,11 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
     }
 
     @Test func rect_queries_are_strict_and_exclude_frames_that_only_touch_an_edge() throws {
-        let result = try #require(try allLeft.layout(anchorCase) as? SplitResult)
+        let result = try allLeft.layout(anchorCase)
         // y 100..200: the rows at y 0 and y 200 only touch it.
         #expect(result.visible(in: r(0, 100, 400, 100)) == [3, 4, 5, 6])
-        #expect(result.elements(in: r(0, 100, 400, 100), visibleTop: nil).map { result.elements[$0] }
-                == [Supplementary(kind: "background", section: 1, frame: r(0, 100, 400, 200))])
+        #expect(result.elements(in: r(0, 100, 400, 100), scroll: .zero).filter { $0.category != .item }
+                == [.decoration("background", section: 1, frame: r(0, 100, 400, 200), zIndex: -1)])
         // A rect ending exactly where item 1 starts horizontally misses it.
         #expect(result.visible(in: r(0, 0, 100, 50)) == [0])
         #expect(result.visible(in: r(0, 0, 100.5, 50)) == [0, 1])
@@ -161,34 +167,59 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
 
 @Suite struct SplitPinnedHeaderTests {
     /// Two sections on the left, each a 40-point header over two rows of 100×100 items.
-    func pinnedResult(_ sizes: [[Size]] = [square(4), square(4)]) throws -> SplitResult {
+    func pinnedResult(_ sizes: [[Size]] = [square(4), square(4)]) throws -> any LayoutResult {
         let layout = SplitLayout(pinHeaders: true, side: { _, _ in .left },
                                  header: { _, _ in SplitBoundary(height: 40) })
-        return try #require(try layout.layout(splitContext(sizes, in: s(200, 300))) as? SplitResult)
+        return try layout.layout(splitContext(sizes, in: s(200, 300)))
     }
 
     @Test func headers_stick_to_the_top_and_are_pushed_up_by_their_section_end() throws {
         let result = try pinnedResult()
-        let headers = result.elements.indices.filter { result.elements[$0].kind == "header" }
-        func ys(_ top: Double) -> [Double] { headers.map { result.elementFrame($0, visibleTop: top).y } }
+        func ys(_ top: Double) -> [Double] { drawnElements(result, top: top).filter { $0.kind == "header" }.map(\.frame.y) }
         #expect(ys(0) == [0, 240])        // resting
         #expect(ys(100) == [100, 240])    // pinned at the top
         #expect(ys(200) == [200, 240])    // its bottom reaches the section end (240)
         #expect(ys(230) == [200, 240])    // pushed up: stays at 240 − 40
         #expect(ys(300) == [200, 300])    // the next header pins
-        #expect(ys(500) == [200, 440])    // last section pushes its header up too
-        #expect(result.elementFrame(headers[0], visibleTop: 100) == r(0, 100, 200, 40))
+        #expect(ys(500) == [200, 440])    // the last section pushes its header up too
+        #expect(drawnElements(result, top: 100).first { $0.kind == "header" }
+                == .supplementary("header", section: 0, frame: r(0, 100, 200, 40), pinned: true))
     }
 
     @Test func the_query_returns_pinned_headers_where_they_are_drawn() throws {
         let result = try pinnedResult()
-        let top = 150.0, viewport = r(0, top, 200, 300)
-        let found = result.elements(in: r(0, top, 200, 10), visibleTop: top).map { result.elements[$0].kind }
-        #expect(found == ["header", "background"])
-        // Resting, the first header is above this rect; pinned, it is in it.
-        #expect(!result.elements(in: r(0, top, 200, 10), visibleTop: nil).map { result.elements[$0].kind }.contains("header"))
-        #expect(result.elements(in: viewport, visibleTop: top).count == 4)
+        let top = 150.0, strip = r(0, top, 200, 10)
+        let pinnedThere = result.elements(in: strip, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
+        #expect(pinnedThere.map(\.kind) == ["background", "", "", "header"])
+        // At rest the first header is above this strip.
+        #expect(result.elements(in: strip, scroll: .zero).map(\.kind) == ["background", "", ""])
     }
+
+    @Test func a_footer_ends_the_section_for_its_pinned_header() throws {
+        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SplitBoundary(height: 40) },
+                                 footer: { _, _ in SplitBoundary(height: 20) })
+        let result = try layout.layout(splitContext([square(2)], in: s(200, 300)))
+        // Content 40 → 140, footer 140 → 160: the header stops at 160 − 40.
+        #expect(drawnElements(result, top: 300).map(\.frame) == [r(0, 40, 200, 100), r(0, 120, 200, 40), r(0, 140, 200, 20)])
+    }
+}
+
+/// Every element overlapping `rect` as drawn for `scroll`, by scanning the plan: items, then
+/// per section header (pinned by its section's end), background, footer; sorted into drawing order.
+func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
+    var all = (0..<result.count).map { LayoutElement.item($0, section: result.section(ofItem: $0), frame: result.frame(at: $0)) }
+    for (s, section) in plan.sections.enumerated() {
+        if var header = section.header {
+            if section.headerPinned {
+                let end = section.footer?.maxY ?? section.contentBottom
+                header.y = max(header.minY, min(scroll.contentOffset.y, end - header.height))
+            }
+            all.append(.supplementary("header", section: s, frame: header, pinned: section.headerPinned))
+        }
+        if let background = section.background { all.append(.decoration("background", section: s, frame: background, zIndex: -1)) }
+        if let footer = section.footer { all.append(.supplementary("footer", section: s, frame: footer)) }
+    }
+    return LayoutElement.inDrawingOrder(all.filter { $0.frame.overlapsWithPositiveArea(rect) })
 }
 
 /// Each test fails on UICollectionViewSplitLayout's behaviour (noted per test).
@@ -207,7 +238,7 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
         #expect(hiding.frame(at: 4) == r(0, 100, 100, 100))
         #expect(hiding.frame(at: 2).size == .zero)
         #expect(hiding.visible(in: r(0, 0, 200, 500)) == [0, 1, 4, 5])
-        #expect(hiding.supplementaries.map(\.section) == [0, 2])
+        #expect(hiding.elements.map(\.section) == [0, 2])
     }
 
     @Test func a_collapsed_side_flows_into_the_remaining_column() throws {
@@ -231,19 +262,19 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
     @Test func an_empty_section_returns_its_header_where_it_is_visible() throws {
         // The anchor returns a header only with one of its section's items, so never for an empty section.
         let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SplitBoundary(height: 30) })
-        let result = try #require(try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500))) as? SplitResult)
-        let found = result.elements(in: r(0, 135, 300, 10), visibleTop: nil).map { result.elements[$0] }
-        #expect(found == [Supplementary(kind: "header", section: 1, frame: r(0, 130, 300, 30))])
+        let result = try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500)))
+        #expect(result.elements(in: r(0, 135, 300, 10), scroll: .zero) == [.supplementary("header", section: 1, frame: r(0, 130, 300, 30))])
     }
 
     @Test func a_pinned_header_leaves_at_the_bottom_of_the_tallest_last_row_item() throws {
         // The last row holds a 200-tall item then a 50-tall last item. The anchor pushes the header
         // up at the last item's bottom (y 70 for a 40 header), 150 points too early.
         let layout = SplitLayout(pinHeaders: true, header: { _, _ in SplitBoundary(height: 40) })
-        let result = try #require(try layout.layout(splitContext([[s(100, 200), s(100, 50)]], in: s(200, 300))) as? SplitResult)
-        #expect(result.plan.sections[0].contentBottom == 240)
-        #expect(result.elementFrame(0, visibleTop: 100) == r(0, 100, 200, 40))
-        #expect(result.elementFrame(0, visibleTop: 250) == r(0, 200, 200, 40))
+        let context = splitContext([[s(100, 200), s(100, 50)]], in: s(200, 300))
+        #expect(try layout.plan(context).sections[0].contentBottom == 240)
+        let result = try layout.layout(context)
+        #expect(drawnElements(result, top: 100)[1].frame == r(0, 100, 200, 40))
+        #expect(drawnElements(result, top: 250)[1].frame == r(0, 200, 200, 40))
     }
 
     @Test func an_item_wider_than_its_column_gets_no_extra_line_spacing_above_it() throws {
@@ -274,13 +305,12 @@ func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side,
                                      side: { i, _ in sides[i] },
                                      header: { i, _ in i % 3 == 2 ? nil : SplitBoundary(height: value([0, 20, 44])) },
                                      footer: { _, _ in pick(2) == 0 ? nil : SplitBoundary(height: 15) })
-            let result = try #require(try layout.layout(splitContext(sections, in: s(width, 400))) as? SplitResult)
+            let result = try layout.layout(splitContext(sections, in: s(width, 400)))
             for _ in 0..<20 {
                 let rect = r(value([0, 10, 60, 150]), value([0, 30, 44, 100, 250]), value([0, 40, 200, 400]), value([1, 50, 300]))
-                let top: Double? = pick(3) == 0 ? nil : rect.y
+                let scroll = ScrollState(contentOffset: Point(x: 0, y: value([0, 20, 100, 230, 400])))
                 #expect(result.visible(in: rect) == (0..<result.count).filter { result.frame(at: $0).overlapsWithPositiveArea(rect) })
-                #expect(result.elements(in: rect, visibleTop: top)
-                        == result.elements.indices.filter { result.elementFrame($0, visibleTop: top).overlapsWithPositiveArea(rect) })
+                #expect(result.elements(in: rect, scroll: scroll) == bruteForceElements(result, plan: try layout.plan(splitContext(sections, in: s(width, 400))), rect, scroll))
             }
         }
     }

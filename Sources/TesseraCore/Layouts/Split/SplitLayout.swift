@@ -9,8 +9,8 @@
 /// Where this differs from the anchor, on purpose: every item keeps its flattened index (a
 /// zero-size item or a hidden section shifts no lookup); with the ratio at exactly 0 or 1,
 /// sections on the collapsed side flow into the remaining column unless
-/// `hidesCollapsedSections`; a pinned header is pushed up by the bottom of its section's tallest
-/// last-row item, not by the last item; an item wider than the column gets no extra line spacing
+/// `hidesCollapsedSections`; a pinned header is pushed up by its section's end (the footer, else
+/// the tallest item of the last row plus the bottom inset), not by the last item; an item wider than the column gets no extra line spacing
 /// above it; the ratio may depend on the viewport width and is re-evaluated on every layout.
 public struct SplitLayout: Layout {
     /// Left : right = ratio : (1 − ratio), as a function of the viewport width; must give a
@@ -62,9 +62,13 @@ public struct SplitLayout: Layout {
                           minimumItemLineSpacing: minimumItemLineSpacing, isNormalizingLineHeight: isNormalizingLineHeight)
     }
 
+    /// Items, and each section's header, background and footer as elements (a pinned header is
+    /// pushed up by its section's end: its footer's bottom, else its content bottom).
     /// - Complexity: O(n + sections) plus the callbacks, and O(n) to index the frames.
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        try SplitResult(plan(context), pinHeaders: pinHeaders)
+        let plan = try plan(context)
+        return try FramesResult(frames: plan.frames, minimumContentSize: plan.contentSize, elements: plan.elements,
+                                sections: plan.sections.map(\.items), layoutName: "split")
     }
 
     /// Every frame of the layout, without an index.
@@ -183,4 +187,16 @@ public struct SplitPlan: Equatable, Sendable {
     public var sections: [SplitSectionFrames]
     public var columns: SplitColumns
     public var contentSize: Size
+
+    /// Background zIndex: below the items, as the anchor draws it.
+    public static let backgroundZIndex = -1
+
+    /// Each section's header, background and footer, at rest, in section order.
+    public var elements: [LayoutElement] {
+        sections.enumerated().flatMap { s, section -> [LayoutElement] in
+            [section.header.map { .supplementary("header", section: s, frame: $0, pinned: section.headerPinned) },
+             section.background.map { .decoration("background", section: s, frame: $0, zIndex: Self.backgroundZIndex) },
+             section.footer.map { .supplementary("footer", section: s, frame: $0) }].compactMap { $0 }
+        }
+    }
 }

@@ -13,8 +13,7 @@ public struct SplitSectionFrames: Equatable, Sendable {
     public var background: Rect?
     /// Full column width, below the bottom inset; nil when the section has no footer.
     public var footer: Rect?
-    /// The bottom of the section's content (tallest item of the last row plus the bottom
-    /// inset): a pinned header is pushed up when its bottom reaches it.
+    /// The bottom of the section's content: the tallest item of the last row plus the bottom inset.
     public var contentBottom: Double
     /// Where the next section of this column starts.
     public var end: Double
