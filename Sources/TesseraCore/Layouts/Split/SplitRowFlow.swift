@@ -5,7 +5,8 @@
 /// fits, within a rounding tolerance of 1e-9). A row never breaks before its first item, so an
 /// item wider than the column gets a row of its own without extra space above it. Rows are
 /// `lineSpacing` apart; with normalising on, every item of a row gets the row's tallest height.
-/// Items with a zero width or height take no room: they sit at the cursor and stay out of rows.
+/// Items with a zero width or height take no room: they get a zero-size frame at the cursor, stay
+/// out of rows and never push a section's end or the content size.
 struct SplitRowFlow {
     let left: Double
     let edge: Double
@@ -36,7 +37,7 @@ struct SplitRowFlow {
     /// Appends the frame of an item of `size` to `frames`. O(1), plus O(row) when normalising.
     mutating func place(_ size: Size, into frames: inout [Rect]) {
         guard size.width > 0, size.height > 0 else {
-            frames.append(Rect(x: x, y: y, width: size.width, height: size.height))
+            frames.append(Rect(x: x, y: y, width: 0, height: 0))
             return
         }
         if !rowIsEmpty && x + size.width > edge + Self.tolerance {
