@@ -35,6 +35,11 @@ int tb_msgh(lua_State *L) {
     tb_pushinnerwhere(L);
     where = lua_tostring(L, -1);
     msg = lua_pushfstring(L, "%serror called with %s; expected a message string", where, what);
+  } else if (strstr(msg, "\nstack traceback:") != NULL) {
+    /* an error from a nested call (run inside a t.sections function ...) already carries its
+    ** traceback: one is enough */
+    lua_settop(L, 1);
+    return 1;
   } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
     /* Lua raises these from C without a position */
     tb_pushinnerwhere(L);

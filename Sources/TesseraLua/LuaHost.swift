@@ -152,9 +152,10 @@ public final class LuaHost {
     /// Runs a full garbage collection.
     public func collectGarbage() { _ = tb_gccollect(L) }
 
-    /// The `tessera` module (what `require("tessera")` returns).
+    /// A read-only view of the `tessera` module (what `require("tessera")` returns); each call
+    /// gives a new view, so one holder's `rawset` reaches no other.
     public var tessera: LuaReference {
-        lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
+        pushTesseraModule()
         return popReference()
     }
 
@@ -247,6 +248,8 @@ public final class LuaHost {
         lua_createtable(L, 0, 1)
         tb_pushhostfunction(L, LuaHost.write, context, 0)
         LuaStack.setField(L, -2, "write")
+        lua_pushcclosure(L, tb_setmetatable, 0)
+        LuaStack.setField(L, -2, "setmetatable")
         try protectedCall(arguments: 1, results: 1)
         preludeRef = luaL_ref(L, LuaStack.registry)
     }
@@ -279,7 +282,7 @@ public final class LuaHost {
         lua_pushvalue(L, -1)
         tb_pushhostfunction(L, LuaHost.loadModule, context, 1)
         lua_rotate(L, -2, 1)                       // searcher loader loaded
-        lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
+        pushTesseraModule()
         lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptMetaRef))
         tb_pushrequire(L)
         do {

@@ -60,8 +60,11 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
     /// Splits what the message handler produced ("message\nstack traceback:\n...").
     init(_ kind: Kind, handled text: String) {
         if let range = text.range(of: "\nstack traceback:") {
-            self.init(kind, message: String(text[..<range.lowerBound]),
-                      traceback: String(text[text.index(after: range.lowerBound)...]))
+            // Frames of Tessera's own Lua chunks (the prelude, the REPL's helpers) say nothing
+            // about the script: leave them out.
+            let traceback = text[text.index(after: range.lowerBound)...].split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("\t[tessera]:") && !$0.hasPrefix("\t[repl]:") }
+            self.init(kind, message: String(text[..<range.lowerBound]), traceback: traceback.joined(separator: "\n"))
         } else {
             self.init(kind, message: text)
         }

@@ -30,16 +30,8 @@ local function copy(t)
   return c
 end
 
--- Finalizers run with hooks off (during a pass, or when the state closes), so neither the
--- time limit, the instruction budget nor Ctrl-C could stop one: scripts may not set `__gc`.
--- A metatable must have `__gc` when setmetatable is called for it to count, so this is enough.
-local rawsetmetatable, rawget = setmetatable, rawget
-local function guardedsetmetatable(t, mt)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)", 2)
-  end
-  return rawsetmetatable(t, mt)
-end
+-- setmetatable without finalizers (LuaBridge's Guards.c says why).
+local guardedsetmetatable = host.setmetatable
 
 -- A fresh environment per script: library tables are copies, so one script cannot change
 -- `math` or `string` for another.

@@ -26,7 +26,7 @@ public struct AsciiPreview {
     public func render(_ result: any LayoutResult, region: Rect, viewport: Rect? = nil) -> String {
         guard region.width > 0, region.height > 0 else { return "(empty region)" }
         let cell = region.width / Double(columns)
-        let rows = min(maxRows, max(1, Int((region.height / (cell * 2)).rounded(.up))))
+        let rows = Self.clampedIndex((region.height / (cell * 2)).rounded(.up), 1, maxRows)
         let rowHeight = region.height / Double(rows)
         var grid = [[Character]](repeating: [Character](repeating: ".", count: columns), count: rows)
         let content = Rect(origin: .zero, size: result.contentSize)
@@ -38,14 +38,21 @@ public struct AsciiPreview {
         }
         for i in result.visible(in: region) {
             let f = result.drawnFrame(at: i, viewport: viewport)
-            let c0 = max(0, Int(((f.minX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
-            let c1 = min(columns, Int(((f.maxX - region.x) / cell).rounded(.toNearestOrAwayFromZero)))
-            let r0 = max(0, Int(((f.minY - region.y) / rowHeight).rounded(.toNearestOrAwayFromZero)))
-            let r1 = min(rows, Int(((f.maxY - region.y) / rowHeight).rounded(.toNearestOrAwayFromZero)))
+            let c0 = Self.clampedIndex((f.minX - region.x) / cell, 0, columns)
+            let c1 = Self.clampedIndex((f.maxX - region.x) / cell, 0, columns)
+            let r0 = Self.clampedIndex((f.minY - region.y) / rowHeight, 0, rows)
+            let r1 = Self.clampedIndex((f.maxY - region.y) / rowHeight, 0, rows)
             // Every overlapping item gets at least one cell, however small it is.
             let rEnd = min(rows, max(r0 + 1, r1)), cEnd = min(columns, max(c0 + 1, c1))
             for r in min(r0, rows - 1)..<rEnd { for c in min(c0, columns - 1)..<cEnd { grid[r][c] = Self.glyph(for: i) } }
         }
         return grid.map { String($0) }.joined(separator: "\n")
+    }
+
+    /// A cell coordinate rounded and clamped to `low...high` while still a Double, so a frame
+    /// far outside the region (an item 1e22 tall) never overflows the conversion to Int.
+    static func clampedIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
+        guard !value.isNaN else { return low }
+        return Int(min(Double(high), max(Double(low), value.rounded(.toNearestOrAwayFromZero))))
     }
 }

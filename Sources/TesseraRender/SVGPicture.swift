@@ -98,6 +98,7 @@ public struct SVGPicture {
     private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
                          x: Double, y: Double, width: Double, height: Double) -> String {
         let scale = min(width / max(content.width, 1), height / max(content.height, 1))
+        guard scale > 0, scale.isFinite else { return "" }   // too small to draw (a degenerate region)
         var g = ["<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\"><title>the whole content</title>"]
         g.append(boundsRect(content, strokeWidth: 1 / scale))
         if run.result.count <= minimapItemLimit {

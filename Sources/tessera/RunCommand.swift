@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
         guard let outputFormat = OutputFormat(rawValue: format) else {
             throw CLIError("unknown --format '\(format)'; expected json, text, svg or html")
         }
-        let origin = try offset.map { try parsePair($0, separator: ",", what: "--offset", example: "0,2000") }
+        let origin = try offset.map { try parseOffset($0) }
         let run = try input.layOut(layout)
         let viewport = origin.map { Rect(x: $0.0, y: $0.1, width: run.viewport.width, height: run.viewport.height) }
         let text: String
@@ -117,6 +117,19 @@ func parseViewport(_ text: String) throws -> Size {
         throw CLIError("--viewport \(quotedArgument(text)) must not be negative; expected WxH, for example 375x812")
     }
     return Size(width: size.0, height: size.1)
+}
+
+/// The largest `--offset` coordinate: beyond it a double's spacing exceeds a point, so the
+/// viewport's far edge would round onto its origin.
+let maxOffset = 1e15
+
+/// Parses `--offset X,Y`, each within ±`maxOffset`.
+func parseOffset(_ text: String) throws -> (Double, Double) {
+    let origin = try parsePair(text, separator: ",", what: "--offset", example: "0,2000")
+    guard abs(origin.0) <= maxOffset, abs(origin.1) <= maxOffset else {
+        throw CLIError("--offset \(quotedArgument(text)) is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)")
+    }
+    return origin
 }
 
 /// Parses `--duplicates` (shared by run, check and diff).

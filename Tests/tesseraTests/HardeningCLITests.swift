@@ -124,6 +124,31 @@ import Testing
         #expect(!tty.contains("\u{1B}"))
     }
 
+    // MARK: Pictures
+
+    @Test func the_text_preview_draws_an_item_taller_than_int_can_count() throws {
+        let (r, _) = try run(["run", "waterfall", "--data", "tall.json", "--sizing", "intrinsic", "--format", "text"],
+                             files: ["tall.json": #"{"items":[{"id":"a","w":1,"h":1e22}]}"#])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\nAAAA"))
+    }
+
+    @Test(arguments: ["svg", "html", "text"])
+    func an_empty_viewport_draws(format: String) throws {
+        let (r, _) = try run(["run", "waterfall", "--viewport", "0x0", "--offset", "0,100", "--format", format])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("inf") && !r.stdout.contains("nan"))
+    }
+
+    @Test func an_offset_beyond_the_precision_of_a_viewport_is_an_error() throws {
+        let (r, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e20"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: --offset '0,1e20' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n")
+        let (far, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e15"])
+        #expect(far.status == 0, "\(far.stderr)")
+        #expect(far.stdout.hasPrefix("<svg") && !far.stdout.contains("inf"))
+    }
+
     // MARK: --out
 
     @Test func out_over_a_fifo_fails_and_leaves_the_fifo() throws {

@@ -18,7 +18,7 @@ import Testing
         let (r, seconds) = try run("setmetatable({}, {__gc = function() while true do end end})\n" + Self.layout,
                                    ["--time-limit", "1"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)\nstack traceback:\n\t[C]: in global 'setmetatable'\n\ts.lua:1: in main chunk"), "\(r.stderr)")
         #expect(seconds < 10)
     }
 
@@ -91,5 +91,32 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("hello\nError: s.lua:3: instruction budget of 100 exceeded\nstack traceback:\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("[tessera]"))
+    }
+}
+
+/// The REPL under the same attacks: its `t` and every loaded script see their own module.
+@Suite struct ReplHardeningTests {
+    func repl(_ lines: String, files: [String: String] = [:]) throws -> CLIOutcome {
+        let dir = try temporaryDirectory()
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return try runTessera(["repl"], in: dir, input: lines, timeout: 20)
+    }
+
+    @Test func rawset_on_t_does_not_reach_scripts_loaded_later() throws {
+        let r = try repl("x = rawset(t, \"waterfall\", 5)\nprint(t.waterfall)\nprint(load(\"w.lua\"))\n",
+                         files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "5\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
+    }
+
+    @Test func a_nested_run_error_has_one_traceback() throws {
+        let r = try repl("function f(n) if n == 0 then error(\"deep\") end return run(t.sections{sections=function() return f(n-1) end}) end\nf(30)\n")
+        #expect(r.stderr.hasPrefix("stdin:1: deep\nstack traceback:\n"))
+        #expect(r.stderr.components(separatedBy: "stack traceback:").count == 2, "\(r.stderr)")
+    }
+
+    @Test func load_errors_name_the_file_not_the_repl_internals() throws {
+        let r = try repl("y = load(\"bad.lua\")\n", files: ["bad.lua": "return { simpleLayout = function(ctx) local x = end }\n"])
+        #expect(r.stderr == "bad.lua:1: unexpected symbol near 'end'\nstack traceback:\n\t[C]: in upvalue 'loadscript'\n\tstdin:1: in main chunk\n")
     }
 }

@@ -55,6 +55,10 @@ lua_State *tb_newstate(size_t maxmemory);
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
 void tb_openpatterns(lua_State *L);
 
+/* The sandbox's setmetatable: the standard one, but a metatable with __gc is refused
+** (Guards.c). A lua_CFunction. */
+int tb_setmetatable(lua_State *L);
+
 /* Closes the state (finalizers run) and stops its watchdog thread. */
 void tb_close(lua_State *L);
 

@@ -95,7 +95,6 @@ extension LuaHost {
         }
         LuaStack.push(L, json: .array(BuiltinLayouts.names.map { .string($0) }), readOnly: true)
         LuaStack.setField(L, -2, "builtins")
-        tb_pushreadonly(L)
         tesseraRef = luaL_ref(L, LuaStack.registry)
     }
 
@@ -107,6 +106,14 @@ extension LuaHost {
             pushHostFunction(entry.function, named: entry.qualifiedName)
             LuaStack.setField(L, -2, entry.name)
         }
+    }
+
+    /// [-0, +1, m] Pushes a new read-only view of the `tessera` module. Every environment (and
+    /// every `tessera` asked for) gets its own, so a script's `rawset` on its view changes no
+    /// other script's module.
+    func pushTesseraModule() {
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
+        tb_pushreadonly(L)
     }
 
     /// [-0, +1, m] Pushes `layout` as a layout value.
