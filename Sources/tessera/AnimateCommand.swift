@@ -98,17 +98,23 @@ struct AnimateCommand: ParsableCommand {
 
     /// A built-in animator by name, else an animator script (with `--animator-param`s).
     func resolveAnimator(_ options: ScriptLimitOptions) throws -> any Animator {
-        switch animator {
-        case "fade": return FadeAnimator()
-        case "scale": return FadeAnimator.scaling()
-        case "wobble": return WobbleAnimator()
-        default:
-            guard animator.hasSuffix(".lua") else {
-                throw CLIError("unknown --animator '\(animator)'; expected a .lua script or one of \(Self.builtinAnimators.joined(separator: ", "))")
-            }
-            let host = try LuaHost(limits: options.scriptLimits)
-            host.output = { line in try? StandardStream.error.write(line: line) }
-            return try AnimatorScript(host: host, path: animator, params: try parseParameters(animatorParams))
+        try animatorNamed(animator, params: animatorParams, options)
+    }
+}
+
+/// An animator by name: a built-in (`fade`, `scale`, `wobble`), else an animator script with
+/// its `K=V` parameters (`tessera animate`, `tessera scroll`).
+func animatorNamed(_ animator: String, params: [String], _ options: ScriptLimitOptions) throws -> any Animator {
+    switch animator {
+    case "fade": return FadeAnimator()
+    case "scale": return FadeAnimator.scaling()
+    case "wobble": return WobbleAnimator()
+    default:
+        guard animator.hasSuffix(".lua") else {
+            throw CLIError("unknown --animator '\(animator)'; expected a .lua script or one of \(AnimateCommand.builtinAnimators.joined(separator: ", "))")
         }
+        let host = try LuaHost(limits: options.scriptLimits)
+        host.output = { line in try? StandardStream.error.write(line: line) }
+        return try AnimatorScript(host: host, path: animator, params: try parseParameters(params))
     }
 }

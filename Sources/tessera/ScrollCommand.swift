@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import TesseraCore
+import TesseraLua
+import TesseraRender
+
+/// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--steps N] [--animator FILE|NAME]
+/// [--format json|text]`: drives the engine through evenly spaced offsets and prints each step
+/// and a summary of created and reused views and step times.
+struct ScrollCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scroll",
+        abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")
+
+    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    var layout: String
+
+    @Option(help: "The dataset (.json, .jsonl or .csv).")
+    var data: String
+
+    @Option(help: "The first content offset's y (default 0).")
+    var from: Double = 0
+
+    @Option(help: "The last content offset's y (default: the last screen of the content).")
+    var to: Double?
+
+    @Option(help: "Number of steps, the first pass included (default 100).")
+    var steps: Int = 100
+
+    @Option(help: "An animator script (.lua) or a built-in animator: fade, scale, wobble (default: none).")
+    var animator: String?
+
+    @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
+    var animatorParams: [String] = []
+
+    @Option(parsing: .unconditional, help: "The collection size WxH.")
+    var viewport: String = "375x812"
+
+    @Option(name: .customLong("param"), help: "A parameter K=V of LAYOUT. Repeatable.")
+    var params: [String] = []
+
+    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
+    var sizing: String = "fit"
+
+    @Option(help: "json or text.")
+    var format: String = "text"
+
+    @OptionGroup var limits: ScriptLimitFlags
+    @OptionGroup var dataLimit: DataLimitFlags
+
+    func run() throws {
+        guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
+        guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
+        guard from.isFinite, to?.isFinite ?? true else { throw CLIError("--from and --to expect finite numbers") }
+        guard let rule = SizingRule(rawValue: sizing) else {
+            throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let size = try parseViewport(viewport)
+        let options = try limits.parsed()
+        let chosen = try resolveLayout(layout, params: try parseParameters(params), limits: options)
+        let dataset = try dataLimit.load(data, duplicatePolicy: .reject)
+        let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
+        let engine = CollectionEngine(provider: provider, viewport: size)
+        if let animator { engine.animator = try animatorNamed(animator, params: animatorParams, options) }
+        let bar = ProgressBar(label: "scroll")
+        let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
+                                clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update)
+        bar.finish()
+        if let error = engine.animatorError { throw error }
+        try emit(format == "json" ? JSONWriter.write(run.json) : ScrollRunText.render(run), to: nil)
+    }
+}
+
+/// A one-line progress bar on stderr, shown only when stderr is a terminal.
+final class ProgressBar {
+    let label: String
+    private var shown = -1
+    init(label: String) { self.label = label }
+
+    func update(_ done: Int, _ total: Int) {
+        guard StandardStream.error.isTerminal, total > 0 else { return }
+        let percent = done * 100 / total
+        guard percent != shown else { return }
+        shown = percent
+        let filled = percent * 30 / 100
+        let line = "\r\(label) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(percent)%"
+        try? StandardStream.error.writeAll(Array(line.utf8))
+    }
+
+    func finish() {
+        guard StandardStream.error.isTerminal, shown >= 0 else { return }
+        try? StandardStream.error.writeAll(Array(("\r" + String(repeating: " ", count: label.count + 38) + "\r").utf8))
+    }
+}
