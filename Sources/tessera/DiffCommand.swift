@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TesseraCore
 
-/// `tessera diff OLD NEW [--format json|text] [--duplicates reject|pairInOrder|suffix]` (SPEC §9).
+/// `tessera diff OLD NEW [--format json|text] [--staged] [--duplicates reject|pairInOrder|suffix]` (SPEC §9).
 ///
 /// Loads both datasets with the same loader as `run` (a dataset's sections are the sections),
 /// diffs them, and prints one batch in UIKit's `performBatchUpdates` semantics: as the SPEC §9
@@ -25,6 +25,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
     var duplicates: String = "reject"
 
+    @Flag(help: "Print the stages that keep moves and updates apart, each with the data it leaves.")
+    var staged = false
+
     @OptionGroup var dataLimit: DataLimitFlags
 
     func run() throws {
@@ -37,16 +40,17 @@ struct DiffCommand: ParsableCommand {
         let newData = try dataLimit.load(new, duplicatePolicy: policy)
         let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
         let newSnapshot = try Self.snapshot(newData, file: new, policy)
-        let rules = DatasetDiff.contentRules(old: oldData, new: newData)
-        let batch = Changeset(from: oldSnapshot, to: newSnapshot, isItemUpdated: rules.item, isSectionUpdated: rules.section)
+        let report = DatasetDiffReport(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
+        let batch = report.batch()
+        let stages = staged || format == "text" ? report.staged() : nil
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         if format == "json" {
-            try emit(JSONWriter.write(batch.jsonValue, options: .pretty), to: nil)
+            let value = stages.map { report.jsonValue(of: $0) } ?? report.jsonValue(of: batch)
+            try emit(JSONWriter.write(value, options: .pretty), to: nil)
         }
         else {
-            let staged = StagedChangeset(staging: batch, from: oldSnapshot, to: newSnapshot)
-            let summary = DiffSummary(oldName: old, newName: new, old: oldSnapshot, new: newSnapshot, batch: batch,
-                                      stages: staged.count, milliseconds: milliseconds)
+            let summary = DiffSummary(oldName: old, newName: new, report: report, batch: batch,
+                                      stages: stages!, showStages: staged, milliseconds: milliseconds)
             try emit(summary.render(), to: nil)
         }
     }
@@ -68,11 +72,13 @@ private struct DiffSummary {
     typealias Key = DatasetDiff.Key
     var oldName: String
     var newName: String
-    var old: Snapshot<Key, Key>
-    var new: Snapshot<Key, Key>
+    var report: DatasetDiffReport
     var batch: Changeset
-    var stages: Int
+    var stages: StagedChangeset<Key, Key>
+    var showStages: Bool
     var milliseconds: Double
+    var old: Snapshot<Key, Key> { report.oldSnapshot }
+    var new: Snapshot<Key, Key> { report.newSnapshot }
     /// How many changes of each kind are listed by id.
     let shown = 5
 
@@ -85,12 +91,35 @@ private struct DiffSummary {
         lines.append("items: \(old.numberOfItems) -> \(new.numberOfItems): "
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
-        let batches = batch.stagingReason.map { "\(stages) staged batches (in one batch, \($0))" } ?? "one batch"
+        let batches = "one batch (an item both moved and updated is deleted and inserted), or "
+            + "\(stages.count) stage\(stages.count == 1 ? "" : "s") with --staged"
         lines.append("apply as: \(batches); loaded and diffed in \(String(format: "%.1f", milliseconds)) ms")
         lines.append("")
         lines.append(contentsOf: sectionTable())
         lines.append(contentsOf: firstChanges())
+        if showStages { lines.append(contentsOf: stageLines()) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One line per stage: what it does and the data it leaves.
+    private func stageLines() -> [String] {
+        var lines = ["", "stages:"]
+        for (k, stage) in stages.enumerated() {
+            let c = stage.changeset
+            var parts: [String] = []
+            func add(_ count: Int, _ what: String) { if count > 0 { parts.append("\(count) \(what)") } }
+            add(c.sectionsDeleted.count, "sections deleted")
+            add(c.sectionsInserted.count, "sections inserted")
+            add(c.sectionsMoved.count, "sections moved")
+            add(c.sectionsUpdated.count, "sections updated")
+            add(c.itemsDeleted.count, "items deleted")
+            add(c.itemsInserted.count, "items inserted")
+            add(c.itemsMoved.count, "items moved")
+            add(c.itemsUpdated.count, "items updated")
+            lines.append("  \(k + 1). \(parts.joined(separator: ", ")); leaves \(stage.snapshot.numberOfSections) sections, "
+                + "\(stage.snapshot.numberOfItems) items")
+        }
+        return lines
     }
 
     /// One row per section: NEW's sections in order, then the deleted ones.
@@ -159,11 +188,16 @@ private struct DiffSummary {
         list("deleted sections", batch.sectionsDeleted) { "\($0) \(old.sectionIdentifiers[$0])" }
         list("inserted sections", batch.sectionsInserted) { "\($0) \(new.sectionIdentifiers[$0])" }
         list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(new.sectionIdentifiers[$0.target])" }
-        list("updated sections", batch.sectionsUpdated) { "\($0) \(old.sectionIdentifiers[$0])" }
+        list("updated sections", batch.sectionsUpdated) { i in
+            "\(i) \(old.sectionIdentifiers[i]): \(report.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+        }
         list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
         list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }
         list("moved items", batch.itemsMoved) { "\($0.source) -> \($0.target) \(newID($0.target))" }
-        list("updated items", batch.itemsUpdated) { "\($0) \(oldID($0))" }
+        list("updated items", batch.itemsUpdated) { path in
+            let fields = old.itemIdentifier(at: path).map { report.changedFields(ofItem: $0) } ?? []
+            return "\(path) \(oldID(path)): \(fields.joined(separator: ", "))"
+        }
         if lines.isEmpty { lines.append("no changes") }
         return lines
     }

@@ -36,7 +36,7 @@ struct DiffDatasetTests {
             }
         }
         let batch = try checkDiff(a, b, changed: changed)
-        #expect(try DatasetDiff.changeset(from: old, to: new) == batch)
+        #expect(try DatasetDiff.changeset(from: old, to: new) == Changeset(from: a, to: b, isItemUpdated: { id, _, _ in changed.contains(id) }))
         #expect(!batch.isEmpty)
         // Every stage of the staged form (computed with the index-based content rules) applies.
         let staged = try DatasetDiff.stagedChangeset(from: old, to: new)

@@ -37,9 +37,13 @@ struct DiffPinnedTests {
     func updateAndMove() throws {
         let old = one([0, 1, 2]), new = one([2, 0, 1])
         let batch = try checkDiff(old, new, changed: [2])
-        // The batch: the update at the OLD path, the move from OLD to NEW.
+        // The raw diff: the update at the OLD path, the move from OLD to NEW.
         #expect(batch == Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))], itemsUpdated: [p(0, 2)]))
         #expect(batch.needsStaging)
+        // The single batch UIKit accepts: a delete plus an insert.
+        let one = Changeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 2 })
+        #expect(one == Changeset(itemsDeleted: [p(0, 2)], itemsInserted: [p(0, 0)]))
+        #expect(!one.needsStaging)
         // UIKit cannot reload and move one item in a batch: update first, then move.
         let staged = StagedChangeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 2 })
         #expect(staged.map(\.changeset) == [Changeset(itemsUpdated: [p(0, 2)]), Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))])])
@@ -103,8 +107,12 @@ struct DiffPinnedTests {
         let old = diffSnapshot([("A", [1]), ("B", [2])])
         let new = diffSnapshot([("B", [2]), ("A", [1, 3])])
         let updated: (String, Int, Int) -> Bool = { id, _, _ in id == "A" }
-        let batch = Changeset(from: old, to: new, isSectionUpdated: updated)
+        let batch = Changeset(from: old, to: new, isSectionUpdated: updated, oneBatch: false)
         #expect(batch == Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)], sectionsUpdated: [0], itemsInserted: [p(1, 1)]))
+        #expect(Changeset(from: old, to: new, isSectionUpdated: updated) == batch)
+        // When the moved section B is the updated one, one batch deletes and inserts it whole.
+        #expect(Changeset(from: old, to: new, isSectionUpdated: { id, _, _ in id == "B" })
+            == Changeset(sectionsDeleted: [1], sectionsInserted: [0], itemsInserted: [p(1, 1)]))
         let staged = StagedChangeset(from: old, to: new, isSectionUpdated: updated)
         #expect(staged.map(\.changeset) == [
             Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)]),
@@ -145,7 +153,7 @@ struct DiffPinnedTests {
         let text = JSONWriter.write(batch.jsonValue)
         #expect(text == #"{"sections":{"deleted":[3],"inserted":[0],"moved":[[1,2]],"updated":[]},"#
             + #""items":{"deleted":[[0,4]],"inserted":[[1,0]],"moved":[[[2,7],[3,1]]],"updated":[[0,1]]},"#
-            + #""summary":{"deleted":1,"inserted":1,"moved":1,"updated":1}}"#)
+            + #""summary":{"deleted":1,"inserted":1,"moved":1,"updated":1,"sections":{"deleted":1,"inserted":1,"moved":1,"updated":0}}}"#)
         #expect(try Changeset(json: JSONParser.parse(text)) == batch)
         #expect(throws: ChangesetApplyError.self) { try Changeset(json: JSONParser.parse(#"{"sections":{}}"#)) }
     }

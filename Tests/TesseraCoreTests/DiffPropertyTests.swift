@@ -30,8 +30,9 @@ func checkDiff<S: Hashable, I: Hashable>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> Changeset {
     let rule: ((I, Int, Int) -> Bool)? = changed.isEmpty ? nil : { id, _, _ in changed.contains(id) }
-    let batch = Changeset(from: old, to: new, isItemUpdated: rule)
+    let batch = Changeset(from: old, to: new, isItemUpdated: rule, oneBatch: false)
     let updates = expectedUpdates(old, new, changed: changed)
+    try checkOneBatch(old, new, rule: rule, raw: batch, sourceLocation: sourceLocation)
 
     let applied = try apply(batch, to: old, insertingFrom: new)
     #expect(applied.withoutMarks() == new.withoutMarks(), "batch:\n\(batch.debugDescription)\nold: \(old)\nnew: \(new)",
@@ -94,6 +95,37 @@ func checkDiff<S: Hashable, I: Hashable>(
         #expect(staged.count == 1 && staged.first?.changeset == batch, sourceLocation: sourceLocation)
     }
     return batch
+}
+
+/// The UIKit-safe single batch: applies exactly, never names an item or a section in two
+/// operations, and differs from the raw diff only where an item (or section) is both moved and
+/// updated, which becomes a delete plus an insert.
+func checkOneBatch<S: Hashable, I: Hashable>(
+    _ old: Snapshot<S, I>, _ new: Snapshot<S, I>, rule: ((I, Int, Int) -> Bool)?,
+    sectionRule: ((S, Int, Int) -> Bool)? = nil, raw: Changeset, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let safe = Changeset(from: old, to: new, isItemUpdated: rule, isSectionUpdated: sectionRule)
+    let applied = try apply(safe, to: old, insertingFrom: new)
+    #expect(applied.withoutMarks() == new.withoutMarks(), "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    // No path in two operations (OLD paths: deletes, updates, move sources; NEW paths: inserts,
+    // move targets), and no id both updated and moved; the same for sections.
+    let oldPaths = safe.itemsDeleted + safe.itemsUpdated + safe.itemsMoved.map(\.source)
+    let newPaths = safe.itemsInserted + safe.itemsMoved.map(\.target)
+    #expect(Set(oldPaths).count == oldPaths.count && Set(newPaths).count == newPaths.count,
+            "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    let updatedIDs = Set(safe.itemsUpdated.map { old.itemIdentifier(at: $0)! })
+    #expect(!safe.itemsMoved.contains { updatedIDs.contains(old.itemIdentifier(at: $0.source)!) }, sourceLocation: sourceLocation)
+    let oldSections = safe.sectionsDeleted + safe.sectionsUpdated + safe.sectionsMoved.map(\.source)
+    let newSections = safe.sectionsInserted + safe.sectionsMoved.map(\.target)
+    #expect(Set(oldSections).count == oldSections.count && Set(newSections).count == newSections.count,
+            "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    #expect(!safe.needsStaging || safe.stagingReason?.hasPrefix("item") == false, sourceLocation: sourceLocation)
+    // Where nothing is both moved and updated, the single batch is the raw diff.
+    let updatedSections = Set(raw.sectionsUpdated), updatedItems = Set(raw.itemsUpdated)
+    if !raw.sectionsMoved.contains(where: { updatedSections.contains($0.source) })
+        && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) }) {
+        #expect(safe == raw, sourceLocation: sourceLocation)
+    }
 }
 
 /// The shared seeded generator, so every property case can be replayed from its seed.
@@ -162,14 +194,21 @@ func randomPair(_ random: inout DiffRandom) -> (old: Snapshot<String, Int>, new:
 
 @Suite("Diff properties")
 struct DiffPropertyTests {
-    @Test("5000 random sectioned pairs: every batch and every stage applies exactly")
+    @Test("5000 random sectioned pairs: every batch and every stage applies exactly; the single batch names nothing twice")
     func randomSectionedPairs() throws {
         var random = DiffRandom(seed: 20_240_601)
-        var staged = 0, crossSection = 0, emptyToFull = 0, fullToEmpty = 0
+        var staged = 0, crossSection = 0, emptyToFull = 0, fullToEmpty = 0, sectionClashes = 0, itemClashes = 0
         for _ in 0..<5000 {
             let (old, new, changed) = randomPair(&random)
             let batch = try checkDiff(old, new, changed: changed)
             if batch.needsStaging { staged += 1 }
+            // With section updates too (every third section), against the raw diff.
+            let itemRule: (Int, Int, Int) -> Bool = { id, _, _ in changed.contains(id) }
+            let sectionRule: (String, Int, Int) -> Bool = { id, _, _ in id.utf8.last! % 3 == 0 }
+            let raw = Changeset(from: old, to: new, isItemUpdated: itemRule, isSectionUpdated: sectionRule, oneBatch: false)
+            try checkOneBatch(old, new, rule: itemRule, sectionRule: sectionRule, raw: raw)
+            if raw.sectionsMoved.contains(where: { raw.sectionsUpdated.contains($0.source) }) { sectionClashes += 1 }
+            if raw.itemsMoved.contains(where: { raw.itemsUpdated.contains($0.source) }) { itemClashes += 1 }
             if batch.itemsMoved.contains(where: { $0.source.section != $0.target.section }) { crossSection += 1 }
             if old.numberOfItems == 0 && new.numberOfItems > 0 { emptyToFull += 1 }
             if old.numberOfItems > 0 && new.numberOfItems == 0 { fullToEmpty += 1 }
@@ -179,6 +218,8 @@ struct DiffPropertyTests {
         #expect(crossSection > 100)
         #expect(emptyToFull > 50)
         #expect(fullToEmpty > 50)
+        #expect(sectionClashes > 50)
+        #expect(itemClashes > 100)
     }
 
     @Test("3000 random flat lists: the list diff matches the snapshot diff and applies")

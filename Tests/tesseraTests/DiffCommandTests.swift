@@ -64,6 +64,34 @@ struct DiffCommandTests {
         }
     }
 
+    @Test("emoji 15.1 -> 17.0: every update names exactly the fields that differ between the two items")
+    func changedFieldsOfRealUpdates() throws {
+        let outcome = try runTessera(["diff", "datasets/emoji-15.1.json", "datasets/emoji-17.0.json", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        guard case .object(let root) = try JSONParser.parse(outcome.stdout), case .array(let changes)? = root["changes"] else {
+            Issue.record("no changes list")
+            return
+        }
+        let old = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path)
+        let new = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-17.0.json").path)
+        var updates = 0
+        for case .object(let record) in changes where record["op"] == .string("update") {
+            guard case .string(let id)? = record["id"], case .array(let fields)? = record["fields"],
+                  let a = old.items.first(where: { $0.id == .string(id) }), let b = new.items.first(where: { $0.id == .string(id) })
+            else {
+                Issue.record("bad update record \(record)")
+                continue
+            }
+            let keys = Set(a.fields.keys).union(b.fields.keys).subtracting(["id"])
+            let differing = keys.filter { a.fields[$0] != b.fields[$0] }
+            #expect(Set(fields.compactMap { if case .string(let s) = $0 { s } else { nil } }) == differing, "\(id)")
+            #expect(!differing.isEmpty)
+            updates += 1
+        }
+        guard case .object(let summary)? = root["summary"], case .int(let updated)? = summary["updated"] else { return }
+        #expect(updates == updated && updates >= 1)
+    }
+
     @Test("a small pair prints the exact SPEC §9 shape")
     func exactJSON() throws {
         let old = try writeTemporary("old.json", #"""
@@ -94,7 +122,18 @@ struct DiffCommandTests {
                 ],
                 "updated": [[0, 0]]
               },
-              "summary": {"deleted": 1, "inserted": 1, "moved": 2, "updated": 1}
+              "summary": {"deleted": 1, "inserted": 1, "moved": 2, "updated": 1, "sections": {"deleted": 1, "inserted": 1, "moved": 0, "updated": 0}},
+              "changes": [
+                {"op": "move", "id": 3, "from": [0, 2], "to": [1, 0]},
+                {"op": "move", "id": 4, "from": [1, 0], "to": [1, 2]},
+                {"op": "update", "id": 1, "at": [0, 0], "fields": ["v"]},
+                {"op": "delete", "id": 2, "at": [0, 1]},
+                {"op": "insert", "id": 7, "at": [2, 1]}
+              ],
+              "sectionChanges": [
+                {"op": "delete", "id": "C", "at": 2},
+                {"op": "insert", "id": "N", "at": 0}
+              ]
             }
 
             """)
@@ -107,10 +146,14 @@ struct DiffCommandTests {
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "datasets/emoji-15.0.json -> datasets/emoji-15.1.json")
         #expect(lines[1] == "sections: 9 -> 9: 0 deleted, 0 inserted, 0 moved, 0 updated")
-        #expect(lines[2].hasPrefix("items: 1870 -> 1898: 0 deleted, 28 inserted, "))
+        // One item (1F46A) both moved and updated: deleted and inserted in the one batch.
+        #expect(lines[2] == "items: 1870 -> 1898: 1 deleted, 29 inserted, 0 moved, 1 updated")
+        #expect(lines[3].hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted), or 2 stages with --staged"))
         #expect(lines.contains { $0.hasPrefix("section ") && $0.contains("moved within") })
         #expect(lines.contains { $0.hasPrefix("smileys-emotion") })
-        #expect(lines.contains("inserted items (first 5 of 28):"))
+        #expect(lines.contains("inserted items (first 5 of 29):"))
+        #expect(lines.contains("updated items:"))
+        #expect(lines.contains { $0.hasPrefix("  [8, 239] 1F1F9-1F1F7: ") })
     }
 
     @Test("bad input: one sentence on stderr naming the file, non-zero exit, nothing on stdout")

@@ -4,6 +4,11 @@ import OrderedCollections
 extension Changeset {
     /// The batch that turns `old` into `new`, in UIKit's `performBatchUpdates` semantics.
     ///
+    /// With `oneBatch` (the default) no item or section is named by two operations: one that is
+    /// both moved and updated is a delete plus an insert, as IGListKit's
+    /// `resultForBatchUpdates` does. Without it, such an item is both moved and updated (the
+    /// form `StagedChangeset` splits into stages that keep moves and updates).
+    ///
     /// Identity and content are separate: items and sections are matched by identifier, and a
     /// kept one is *updated* when it is marked with `reloadItems`/`reconfigureItems`
     /// (`reloadSections`/`reconfigureSections`) in `new`, or when the content closure says it
@@ -21,7 +26,8 @@ extension Changeset {
     public init<SectionID, ItemID>(
         from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>,
         isItemUpdated: ((_ id: ItemID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil,
-        isSectionUpdated: ((_ id: SectionID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil
+        isSectionUpdated: ((_ id: SectionID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil,
+        oneBatch: Bool = true
     ) {
         let matching = DiffMatching(old: old, new: new)
         let newItems = new.itemSet.elements
@@ -41,10 +47,12 @@ extension Changeset {
                 sectionMarks.contains(newSections[j]) || (isSectionUpdated?(newSections[j], i, j) ?? false)
             }
         }
-        self.init(matching: matching, isItemUpdated: itemRule, isSectionUpdated: sectionRule)
+        self = oneBatch ? Self.oneBatch(matching: matching, isItemUpdated: itemRule, isSectionUpdated: sectionRule)
+            : Changeset(matching: matching, isItemUpdated: itemRule, isSectionUpdated: sectionRule)
     }
 
-    /// The batch that turns the list `old` into the list `new`, both one section (section 0).
+    /// The batch that turns the list `old` into the list `new`, both one section (section 0),
+    /// with `oneBatch` as above.
     ///
     /// - Parameter isItemUpdated: whether a kept item's content changed, given its identifier
     ///   and its indices in `old` and `new`.
@@ -54,11 +62,13 @@ extension Changeset {
     @inlinable
     public init<ID: Hashable>(
         from old: [ID], to new: [ID],
-        isItemUpdated: ((_ id: ID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil
+        isItemUpdated: ((_ id: ID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil,
+        oneBatch: Bool = true
     ) throws {
         let matching = try DiffMatching(old: old, new: new)
         var itemRule: ((Int, Int) -> Bool)?
         if let isItemUpdated { itemRule = { isItemUpdated(new[$1], $0, $1) } }
-        self.init(matching: matching, isItemUpdated: itemRule, isSectionUpdated: nil)
+        self = oneBatch ? Self.oneBatch(matching: matching, isItemUpdated: itemRule, isSectionUpdated: nil)
+            : Changeset(matching: matching, isItemUpdated: itemRule, isSectionUpdated: nil)
     }
 }

@@ -6,7 +6,7 @@ import OrderedCollections
 ///      "items": {"deleted": [[0, 4]], "inserted": [[1, 0]], "moved": [[[2, 7], [3, 1]]], "updated": [[0, 1]]},
 ///      "summary": {"deleted": 1, "inserted": 1, "moved": 1, "updated": 1}}
 ///
-/// `summary` counts the item lists. Paths are `[section, item]`; moves are `[from, to]`.
+/// `summary` counts the item lists, and its `sections` object the section lists. Paths are `[section, item]`; moves are `[from, to]`.
 extension Changeset {
     /// The SPEC §9 JSON value, keys in the SPEC's order. O(c) for c changes.
     public var jsonValue: JSONValue {
@@ -29,6 +29,12 @@ extension Changeset {
             "inserted": .int(itemsInserted.count),
             "moved": .int(itemsMoved.count),
             "updated": .int(itemsUpdated.count),
+            "sections": .object([
+                "deleted": .int(sectionsDeleted.count),
+                "inserted": .int(sectionsInserted.count),
+                "moved": .int(sectionsMoved.count),
+                "updated": .int(sectionsUpdated.count),
+            ]),
         ]
         return .object(["sections": .object(sections), "items": .object(items), "summary": .object(summary)])
     }

@@ -152,6 +152,54 @@ extension Changeset {
         assert(checkSectionCounts(m))
     }
 
+    /// The diff as one batch UIKit accepts: no item or section is named by two operations.
+    /// A section both moved and updated becomes a delete plus an insert (the diff is redone
+    /// with that section unmatched, so its items are covered by the section change), and so
+    /// does an item both moved and updated (IGListKit's `resultForBatchUpdates` rule).
+    ///
+    /// - Complexity: O(S + n + m) per round; a round only repeats when it unmatched a section.
+    @usableFromInline
+    static func oneBatch(
+        matching: DiffMatching,
+        isItemUpdated: ((_ oldIndex: Int, _ newIndex: Int) -> Bool)?,
+        isSectionUpdated: ((_ oldIndex: Int, _ newIndex: Int) -> Bool)?
+    ) -> Changeset {
+        var m = matching
+        var batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+        while !batch.sectionsMoved.isEmpty && !batch.sectionsUpdated.isEmpty {
+            let updated = Set(batch.sectionsUpdated)
+            let clashes = batch.sectionsMoved.filter { updated.contains($0.source) }
+            if clashes.isEmpty { break }
+            for move in clashes {
+                m.newSectionOfOldSection[move.source] = -1
+                m.oldSectionOfNewSection[move.target] = -1
+            }
+            batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+        }
+        if !batch.itemsMoved.isEmpty && !batch.itemsUpdated.isEmpty {
+            let updated = Set(batch.itemsUpdated)
+            var kept: [IndexMove<ItemPath>] = []
+            var replaced: Set<ItemPath> = []
+            for move in batch.itemsMoved {
+                if updated.contains(move.source) {
+                    replaced.insert(move.source)
+                    batch.itemsDeleted.append(move.source)
+                    batch.itemsInserted.append(move.target)
+                }
+                else {
+                    kept.append(move)
+                }
+            }
+            if !replaced.isEmpty {
+                batch.itemsMoved = kept
+                batch.itemsUpdated.removeAll { replaced.contains($0) }
+                batch.itemsDeleted.sort()
+                batch.itemsInserted.sort()
+            }
+        }
+        return batch
+    }
+
     /// IGListKit's count invariant, per kept section pair.
     private func checkSectionCounts(_ m: DiffMatching) -> Bool {
         var delta = [Int](repeating: 0, count: m.oldSectionOfNewSection.count)

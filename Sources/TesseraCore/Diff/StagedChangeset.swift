@@ -51,11 +51,13 @@ public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAcce
         isItemUpdated: ((_ id: ItemID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil,
         isSectionUpdated: ((_ id: SectionID, _ oldIndex: Int, _ newIndex: Int) -> Bool)? = nil
     ) {
-        let batch = Changeset(from: old, to: new, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+        let batch = Changeset(from: old, to: new, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated,
+                              oneBatch: false)
         self.init(staging: batch, from: old, to: new)
     }
 
-    /// Stages `batch`, which must be the diff of `old` and `new`.
+    /// Stages `batch`, which must be the diff of `old` and `new` computed with `oneBatch: false`
+    /// (so that items both moved and updated are still updates).
     ///
     /// - Complexity: O(S + n + m).
     public init(staging batch: Changeset, from old: Snapshot<SectionID, ItemID>, to new: Snapshot<SectionID, ItemID>) {
@@ -76,7 +78,8 @@ public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAcce
             Changeset(
                 from: states[a], to: states[b],
                 isItemUpdated: a == 0 && !updatedItems.isEmpty ? { id, _, _ in updatedItems.contains(id) } : nil,
-                isSectionUpdated: b == 5 && !updatedSections.isEmpty ? { id, _, _ in updatedSections.contains(id) } : nil)
+                isSectionUpdated: b == 5 && !updatedSections.isEmpty ? { id, _, _ in updatedSections.contains(id) } : nil,
+                oneBatch: false)
         }
 
         var result: [Stage] = []
