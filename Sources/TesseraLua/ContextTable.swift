@@ -8,6 +8,8 @@ final class ContextBox {
     let context: LayoutContext
     /// The context's sections, in its 0-based indices (see `LayoutContext.sections`).
     let sections: [Dataset.Section]
+    /// Supplementaries and decorations the script emitted (`ctx.supplementary`, `ctx.decoration`).
+    var elements: [LayoutElement] = []
     /// For ctx:size: the intrinsic sizes of this context's items, copied out of the dataset
     /// (O(count), about 2 ns per item) so the hot path reads plain memory; nil when the
     /// context's sizes come from a closure.
@@ -70,8 +72,10 @@ extension LuaHost {
     /// `textHeight`. `frames` is the stack slot of the frames userdata `set` writes into
     /// (nil: a closed one, so `set` raises). With a script `size` function (a registry ref),
     /// `ctx:size` calls it with the item instead of the context's size rule.
+    /// The returned box collects the elements the script emits.
     /// - Complexity: O(sections).
-    func pushContext(_ context: LayoutContext, frames: Int32?, scriptSize: Int32 = LUA_NOREF) {
+    @discardableResult
+    func pushContext(_ context: LayoutContext, frames: Int32?, scriptSize: Int32 = LUA_NOREF) -> ContextBox {
         _ = lua_checkstack(L, 12)
         let box = ContextBox(context)
         lua_createtable(L, 0, 12)
@@ -107,6 +111,11 @@ extension LuaHost {
             pushMethod(entry.function, entry.qualifiedName)
             LuaStack.setField(L, ctx, entry.name)
         }
+        // Plain functions, called with a dot like ctx.set.
+        for (name, function) in [("supplementary", LuaHost.contextSupplementary), ("decoration", LuaHost.contextDecoration)] {
+            pushMethod(function, "ctx.\(name)")
+            LuaStack.setField(L, ctx, name)
+        }
 
         // ctx:item and ctx:size are C functions (Items.c) over Swift storage.
         lua_pushvalue(L, boxSlot + 1)
@@ -134,6 +143,7 @@ extension LuaHost {
         }
         LuaStack.setField(L, ctx, "size")
         lua_settop(L, ctx)
+        return box
     }
 
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its
@@ -297,5 +307,44 @@ extension LuaHost {
             lua_pushnumber(L, measurer.height(of: text, width: width))
             return 1
         }
+    }
+
+    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, item = i}])
+    /// and ctx.decoration(kind, section, x, y, w, h [, {zIndex = 0}]): plain functions (no
+    /// colon) that add a header, footer or badge (anchored to item `i` when given), or a
+    /// background, to the result. `section` is 1-based.
+    static let contextSupplementary: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in try addElement(.supplementary, box, args) }
+    }
+
+    static let contextDecoration: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in try addElement(.decoration, box, args) }
+    }
+
+    private static func addElement(_ category: ElementCategory, _ box: ContextBox, _ args: LuaArguments) throws -> Int32 {
+        let kind = try args.string(1, "kind")
+        let section = try args.integer(2, "section", minimum: 1)
+        guard section <= box.sections.count else {
+            throw args.error(2, "section", mustBe: "a section index in 1..\(box.sections.count)")
+        }
+        let frame = Rect(x: try args.number(3, "x"), y: try args.number(4, "y"),
+                         width: try args.number(5, "w", .nonNegative), height: try args.number(6, "h", .nonNegative))
+        let known = category == .supplementary ? ["zIndex", "pinned", "item"] : ["zIndex"]
+        var element = LayoutElement(category: category, kind: kind, section: section - 1, frame: frame)
+        if let options = try args.optTable(7, "options", known: known) {
+            element.zIndex = try options.integer("zIndex", default: element.zIndex)
+            if category == .supplementary {
+                element.pinned = try options.bool("pinned", default: false)
+                if let item = try options.optNumber("item") {
+                    let range = box.sections[section - 1].range
+                    guard let i = Int(exactly: item), range.contains(i - 1) else {
+                        throw args.error("field 'item' must be the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound)), got \(LuaHost.numberText(item))")
+                    }
+                    element.index = i - 1
+                }
+            }
+        }
+        box.elements.append(element)
+        return 0
     }
 }

@@ -58,10 +58,10 @@ function P.newenv(require)
   return env
 end
 
--- t.sticky: the flags of a sticky predicate for items 1..n, in one call.
-function P.stickyflags(fn, n)
+-- t.sticky: the flags of a sticky predicate of (index, item) for items 1..n, in one call.
+function P.stickyflags(fn, n, ctx)
   local flags = {}
-  for i = 1, n do flags[i] = fn(i) and true or false end
+  for i = 1, n do flags[i] = fn(i, ctx:item(i)) and true or false end
   return flags
 end
 

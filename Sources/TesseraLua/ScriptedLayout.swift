@@ -85,31 +85,63 @@ extension LuaHost {
         LuaStack.push(L, json: .object(params), readOnly: false)
     }
 
-    /// Runs `simpleLayout` and builds the result (validation and spatial index).
+    /// Runs `simpleLayout` and builds the result (validation and spatial index) with the
+    /// elements the script emitted; a `layout(ctx, params)` next to it gives the content size.
     func runSimple(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                    context: LayoutContext) throws -> FramesResult {
-        try FramesResult(frames: simpleFrames(version, params: params, context: context), layoutName: version.name)
+        let (frames, box) = try simpleOutput(version, params: params, context: context)
+        var contentSize: Size?
+        if version.layoutFunction != LUA_NOREF {
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            pushContext(context, frames: nil, scriptSize: version.size)
+            let ctx = popReference()
+            pushParams(params)
+            contentSize = try callLayoutFunction(version, ctx: ctx, params: popReference())
+        }
+        return try FramesResult(frames: frames, contentSize: contentSize, elements: box.elements,
+                                sections: box.sections.map(\.range), layoutName: version.name)
+    }
+
+    /// `layout(ctx, params)`'s content size `w, h` (checked by the bridge). One protected call.
+    func callLayoutFunction(_ version: ScriptVersion, ctx: LuaReference, params: LuaReference) throws -> Size? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tb_runlayout, 0)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.layoutFunction))
+        push(ctx)
+        push(params)
+        try protectedCall(arguments: 3, results: 2)
+        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1) else { return nil }
+        return Size(width: w, height: h)
     }
 
     /// Runs `simpleLayout(ctx, params)`; `ctx.set` writes straight into the result's `[Rect]`
     /// storage, a returned array of frames is read by the bridge into the same storage.
     func simpleFrames(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                       context: LayoutContext) throws -> [Rect] {
+        try simpleOutput(version, params: params, context: context).frames
+    }
+
+    /// The frames `simpleLayout` set and the context box holding the elements it emitted.
+    func simpleOutput(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                      context: LayoutContext) throws -> (frames: [Rect], box: ContextBox) {
         precondition(rectIsFourDoubles, "Rect is not laid out as four Doubles")
         let n = context.count
         var seen = [UInt8](repeating: 0, count: n)
         var failure: LuaScriptError?
+        var box: ContextBox?
         let frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
             // The bridge writes x, y, w, h as doubles: it sees the Rect storage as 4n Doubles.
             failure = buffer.withMemoryRebound(to: Double.self) { doubles in
                 seen.withUnsafeMutableBufferPointer { seenBuffer in
-                    runSimpleLayout(version, params: params, context: context, into: doubles, seen: seenBuffer)
+                    runSimpleLayout(version, params: params, context: context, into: doubles, seen: seenBuffer, box: &box)
                 }
             }
             if failure == nil { initialized = n }
         }
         if let failure { throw failure }
-        return frames
+        return (frames, box!)
     }
 
     /// One protected call of the `tb_runsimple` driver writing into `frames` (4 per item) and
@@ -117,14 +149,14 @@ extension LuaHost {
     /// kept by the script and called later raises instead of writing.
     private func runSimpleLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                                  context: LayoutContext, into frames: UnsafeMutableBufferPointer<Double>,
-                                 seen: UnsafeMutableBufferPointer<UInt8>) -> LuaScriptError? {
+                                 seen: UnsafeMutableBufferPointer<UInt8>, box: inout ContextBox?) -> LuaScriptError? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         lua_pushcclosure(L, tb_runsimple, 0)
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
         let writer = tb_newframes(L)!
         let writerSlot = lua_gettop(L)
-        pushContext(context, frames: writerSlot, scriptSize: version.size)
+        box = pushContext(context, frames: writerSlot, scriptSize: version.size)
         pushParams(params)
         lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
         writer.pointee = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
@@ -148,12 +180,7 @@ extension LuaHost {
                                                  count: context.count)
         var contentSize: Size?
         if version.layoutFunction != LUA_NOREF {
-            lua_pushcclosure(L, tb_runlayout, 0)
-            lua_rawgeti(L, LuaStack.registry, lua_Integer(version.layoutFunction))
-            push(ctx)
-            push(paramsRef)
-            try protectedCall(arguments: 3, results: 2)
-            if let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1) { contentSize = Size(width: w, height: h) }
+            contentSize = try callLayoutFunction(version, ctx: ctx, params: paramsRef)
         }
         if contentSize == nil {
             // Without layout(), the content is the bounding box of every frame and the origin.

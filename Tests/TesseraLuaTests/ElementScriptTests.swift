@@ -48,4 +48,71 @@ import TesseraCore
         let negative = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { height = -1 } }", "h3.lua") }
         #expect(negative?.message.hasSuffix("t.sections: field 'header': field 'height' must be a finite, non-negative number, got -1") == true, "\(String(describing: negative))")
     }
+
+    /// A list with a header and a background per section, as the README shows it.
+    static let headerAndBackground = """
+    return {
+      simpleLayout = function(ctx)
+        local y = 0
+        for s, section in ipairs(ctx.sections) do
+          local top = y
+          ctx.supplementary("header", s, 0, y, ctx.width, 20, { pinned = true })
+          y = y + 20
+          for i = section.first, section.first + section.count - 1 do
+            ctx.set(i, 0, y, ctx.width, 10)
+            y = y + 10
+          end
+          ctx.decoration("background", s, 0, top, ctx.width, y - top, { zIndex = -1 })
+        end
+        ctx.supplementary("badge", 2, 25, 50, 5, 5, { item = 4, zIndex = 2 })
+      end,
+      layout = function(ctx) return ctx.width, 100 end,   -- room below the last section
+    }
+    """
+
+    @Test func ctxEmitsSupplementariesAndDecorations() throws {
+        let r = try result(Self.headerAndBackground)
+        #expect(r.allFrames == [Rect(x: 0, y: 20, width: 30, height: 10), Rect(x: 0, y: 30, width: 30, height: 10),
+                                Rect(x: 0, y: 60, width: 30, height: 10), Rect(x: 0, y: 70, width: 30, height: 10),
+                                Rect(x: 0, y: 80, width: 30, height: 10)])
+        #expect(r.elements == [
+            .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 30, height: 20), pinned: true),
+            .decoration("background", section: 0, frame: Rect(x: 0, y: 0, width: 30, height: 40), zIndex: -1),
+            .supplementary("header", section: 1, frame: Rect(x: 0, y: 40, width: 30, height: 20), pinned: true),
+            .decoration("background", section: 1, frame: Rect(x: 0, y: 40, width: 30, height: 50), zIndex: -1),
+            .supplementary("badge", section: 1, index: 3, frame: Rect(x: 25, y: 50, width: 5, height: 5), zIndex: 2),
+        ])
+        // layout() next to simpleLayout gives the content size (the bounding box would be 90).
+        #expect(r.contentSize == Size(width: 30, height: 100))
+        // Scrolled to 30: section 1's header is pushed up by its background's end (40).
+        let shown = r.elements(in: Rect(x: 0, y: 30, width: 30, height: 20), scroll: ScrollState(contentOffset: Point(x: 0, y: 30)))
+        #expect(shown == [
+            .decoration("background", section: 0, frame: Rect(x: 0, y: 0, width: 30, height: 40), zIndex: -1),
+            .decoration("background", section: 1, frame: Rect(x: 0, y: 40, width: 30, height: 50), zIndex: -1),
+            .item(1, section: 0, frame: Rect(x: 0, y: 30, width: 30, height: 10)),
+            .supplementary("header", section: 0, frame: Rect(x: 0, y: 20, width: 30, height: 20), pinned: true),
+            .supplementary("header", section: 1, frame: Rect(x: 0, y: 40, width: 30, height: 20), pinned: true),
+        ])
+    }
+
+    @Test func badElementsAreClearErrors() throws {
+        func message(_ call: String, _ k: Int) -> String? {
+            scriptError { _ = try result("return { simpleLayout = function(ctx)\n  \(call)\nend }", "bad\(k).lua") }?.message
+        }
+        let dir = folder.path
+        #expect(message("ctx.supplementary('header', 3, 0, 0, 1, 1)", 1) == "\(dir)/bad1.lua:2: ctx.supplementary: argument #2 (section) must be a section index in 1..2, got 3")
+        #expect(message("ctx.decoration('bg', 1, 0, 0, -1, 1)", 2) == "\(dir)/bad2.lua:2: ctx.decoration: argument #5 (w) must be a finite, non-negative number, got -1")
+        #expect(message("ctx.decoration('bg', 1, 0, 0, 1, 1, { pinned = true })", 3)?.hasPrefix("\(dir)/bad3.lua:2: ctx.decoration: argument #7 (options) has an unknown field 'pinned'") == true)
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 3 })", 4) == "\(dir)/bad4.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 3")
+    }
+
+    @Test func stickyPredicateGetsTheItem() throws {
+        let items = (0..<4).map { Item(id: .int($0), fields: ["h": .int(10), "kind": .string($0 % 2 == 0 ? "header" : "card")]) }
+        let ctx = LayoutContext(dataset: Dataset(items: items), viewport: Size(width: 30, height: 100), sizing: ItemSizing(rule: .intrinsic))
+        let r = try result("""
+        local t = require('tessera')
+        return t.waterfall{ columns = 1 }:sticky(function(i, item) return item.kind == "header" end)
+        """, "sticky.lua", context: ctx)
+        #expect(r.supplementaries.map(\.index) == [0, 2])
+    }
 }

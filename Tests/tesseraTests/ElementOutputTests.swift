@@ -6,13 +6,13 @@ import Testing
 @Suite struct ElementOutputTests {
     struct Report: Decodable {
         struct Element: Decodable, Equatable {
-            var category: String?
+            var category: String? = nil
             var kind: String
             var section: Int
-            var index: Int?
+            var index: Int? = nil
             var frame: [Double]
             var zIndex: Int
-            var pinned: Bool?
+            var pinned: Bool? = nil
         }
         var contentSize: [Double]
         var supplementaries: [Element]
@@ -34,5 +34,46 @@ import Testing
         #expect(report.visibleElements == [.init(category: "supplementary", kind: "header", section: 0, index: nil,
                                                  frame: [0, 3000, 375, 44], zIndex: 1, pinned: true)])
         #expect(report.decorations == nil)
+    }
+
+    @Test func scriptHeaderAndBackgroundInJSON() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("list.lua")
+        try """
+        return {
+          simpleLayout = function(ctx)
+            local y = 0
+            for s, section in ipairs(ctx.sections) do
+              local top = y
+              ctx.supplementary("header", s, 0, y, ctx.width, 20, { pinned = true })
+              y = y + 20
+              for i = section.first, section.first + section.count - 1 do
+                ctx.set(i, 0, y, ctx.width, 10)
+                y = y + 10
+              end
+              ctx.decoration("background", s, 0, top, ctx.width, y - top, { zIndex = -1 })
+            end
+          end,
+        }
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let data = dir.appendingPathComponent("d.jsonl")
+        try (0..<5).map { #"{"id": \#($0), "section": "\#($0 < 2 ? "a" : "b")"}"# }.joined(separator: "\n")
+            .write(to: data, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", script.path, "--data", data.path, "--viewport", "30x20", "--offset", "0,30", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        typealias E = Report.Element
+        #expect(report.supplementaries == [E(kind: "header", section: 0, frame: [0, 0, 30, 20], zIndex: 1, pinned: true),
+                                           E(kind: "header", section: 1, frame: [0, 40, 30, 20], zIndex: 1, pinned: true)])
+        #expect(report.decorations == [E(kind: "background", section: 0, frame: [0, 0, 30, 40], zIndex: -1),
+                                       E(kind: "background", section: 1, frame: [0, 40, 30, 50], zIndex: -1)])
+        #expect(report.visible == [1])
+        // At y 30 section 0's header is pushed up by its end (40); section 1's is still below.
+        #expect(report.visibleElements == [
+            E(category: "decoration", kind: "background", section: 0, frame: [0, 0, 30, 40], zIndex: -1),
+            E(category: "decoration", kind: "background", section: 1, frame: [0, 40, 30, 50], zIndex: -1),
+            E(category: "supplementary", kind: "header", section: 0, frame: [0, 20, 30, 20], zIndex: 1, pinned: true),
+            E(category: "supplementary", kind: "header", section: 1, frame: [0, 40, 30, 20], zIndex: 1, pinned: true),
+        ])
     }
 }

@@ -46,9 +46,11 @@ public struct FramesResult: LayoutResult {
     ///     orthogonal section) and unpinned elements, or its own bottom if lower.
     ///   - itemZIndices: one per item, or empty for all 0.
     ///   - orthogonal: sections that scroll on the cross axis, at most one entry per section.
+    ///   - contentSize: the content size when the layout states it (a script's `layout`),
+    ///     instead of the bounding box.
     /// - Throws: `LayoutError` naming the first invalid frame, element or section.
     /// - Complexity: O(n + m) to validate and to build the index (n items, m elements).
-    public init(frames: [Rect], minimumContentSize: Size = .zero, elements: [LayoutElement] = [],
+    public init(frames: [Rect], minimumContentSize: Size = .zero, contentSize stated: Size? = nil, elements: [LayoutElement] = [],
                 sections: [Range<Int>]? = nil, itemZIndices: [Int] = [], orthogonal: [OrthogonalSection] = [],
                 layoutName: String = "the") throws {
         let n = frames.count
@@ -109,7 +111,7 @@ public struct FramesResult: LayoutResult {
             for (e, end) in zip(elements, pinEnds) { boxes.append(e.pinned ? Pinning.sweep(e.frame, end: end) : e.frame) }
         }
         self.count = n
-        self.contentSize = Size(width: maxX, height: maxY)
+        self.contentSize = stated ?? Size(width: maxX, height: maxY)
         self.elements = elements
         self.orthogonalSections = orthogonal
         self.boxes = boxes

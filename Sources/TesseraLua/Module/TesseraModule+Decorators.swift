@@ -45,15 +45,16 @@ extension LuaHost {
         }
     }
 
-    /// t.sticky(layout [, isSticky]) and layout:sticky([isSticky]). `isSticky(i)` gets a 1-based
-    /// index; the default makes odd Lua indices sticky (headers before their items).
+    /// t.sticky(layout [, isSticky]) and layout:sticky([isSticky]). `isSticky(i, item)` gets a
+    /// 1-based index and the dataset item; the default makes odd Lua indices sticky (headers
+    /// before their items).
     static let moduleSticky: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
             if args.isAbsent(2) {
                 host.pushLayout(StickyLayout(root))
             } else {
-                let isSticky = try args.function(2, "isSticky", host: host, expected: "a function of the item index")
+                let isSticky = try args.function(2, "isSticky", host: host, expected: "a function of the item index and the item")
                 host.pushLayout(LuaStickyLayout(root: root, isSticky: isSticky))
             }
             return 1
@@ -69,19 +70,22 @@ struct LuaStickyLayout: Layout {
 
     func layout(_ context: LayoutContext) throws -> any LayoutResult {
         guard let host = isSticky.host else { throw LuaHost.moduleError("t.sticky: the Lua host was closed") }
-        let flags = try host.stickyFlags(isSticky, count: context.count)
+        let flags = try host.stickyFlags(isSticky, context: context)
         return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)
     }
 }
 
 extension LuaHost {
-    func stickyFlags(_ function: LuaReference, count: Int) throws -> [Bool] {
+    /// `isSticky(i, item)` for every item (1-based `i`; `item` is nil without a dataset).
+    func stickyFlags(_ function: LuaReference, context: LayoutContext) throws -> [Bool] {
+        let count = context.count
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushPrelude("stickyflags")
         push(function)
         lua_pushinteger(L, lua_Integer(count))
-        try protectedCall(arguments: 2, results: 1)
+        pushContext(context, frames: nil)
+        try protectedCall(arguments: 3, results: 1)
         return (0..<count).map { i in
             lua_rawgeti(L, -1, lua_Integer(i + 1))
             defer { tb_pop(L, 1) }
