@@ -57,7 +57,7 @@ function Layout:transposed() end
 
 ---This layout with some items pinned to the top of the viewport while their section scrolls
 ---(`t.sticky`).
----@param isSticky? fun(i: integer): boolean which items stick (default: odd indices, headers)
+---@param isSticky? fun(i: integer, item: table?): boolean which items stick (default: odd indices, headers)
 ---@return tessera.Layout
 function Layout:sticky(isSticky) end
 
@@ -99,6 +99,33 @@ local Context = {}
 ---@param w number
 ---@param h number
 function Context.set(i, x, y, w, h) end
+
+---Options of ctx.supplementary and ctx.decoration.
+---@class tessera.ElementOptions
+---@field zIndex? integer drawing order, higher on top (supplementaries 1, decorations 0, items 0)
+---@field pinned? boolean (supplementaries) sticks to the top of the visible area while its section is visible, pushed up by the section's end
+---@field item? integer (supplementaries) the item a badge is anchored to, in that section
+
+---Adds a header, footer, badge or any other supplementary of `kind` to the result. A plain
+---function (no colon), like ctx.set. `section` is 1-based (an index into `ctx.sections`).
+---@param kind string
+---@param section integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? tessera.ElementOptions
+function Context.supplementary(kind, section, x, y, w, h, opts) end
+
+---Adds a decoration (a section background) of `kind` to the result. A plain function (no colon).
+---@param kind string
+---@param section integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param opts? {zIndex?: integer}
+function Context.decoration(kind, section, x, y, w, h, opts) end
 
 ---The dataset item `i`: a read-only table of its fields as the data file gives them (`id`,
 ---`w`, `h`, `text`, ...). Generated items (`tessera run` without `--data`) have no fields;
@@ -159,8 +186,9 @@ local Script = {}
 ---@return tessera.Frame[]?
 function Script.simpleLayout(ctx, p) end
 
----Analytic form: called once per layout pass; returns the content size. Without it the host
----asks `frame` for every item to find the content size.
+---Returns the content size. Analytic form: called once per layout pass; without it the host
+---asks `frame` for every item to find the content size. Next to `simpleLayout` (called after
+---it): its `w, h` is the content size instead of the bounding box of the frames.
 ---@param ctx tessera.Context
 ---@param p table<string, any>
 ---@return number w
@@ -211,7 +239,7 @@ function Script:inset(insets) end
 function Script:transposed() end
 
 ---This layout with some items pinned to the top of the viewport (`t.sticky`).
----@param isSticky? fun(i: integer): boolean which items stick (default: odd indices, headers)
+---@param isSticky? fun(i: integer, item: table?): boolean which items stick (default: odd indices, headers)
 ---@return tessera.Layout
 function Script:sticky(isSticky) end
 
@@ -247,6 +275,14 @@ function Script:visibleFrameInset(insets) end
 ---@field default? tessera.AnyLayout the layout for sections `sections` does not cover
 ---@field layout? tessera.AnyLayout how the sections are arranged, one item per section (default: stacked vertically)
 ---@field spacing? number gap between stacked sections (default 0)
+---@field header? tessera.Boundary|fun(index: integer, section: tessera.Section): tessera.Boundary? a "header" supplementary above every section (a function may return nil for none)
+---@field footer? tessera.Boundary|fun(index: integer, section: tessera.Section): tessera.Boundary? a "footer" supplementary below every section
+
+---A t.sections header or footer: as wide as the section, `height` tall.
+---@class tessera.Boundary
+---@field height number
+---@field pinned? boolean sticks to the top of the visible area while its section scrolls by, pushed up by the section's end (default false)
+---@field zIndex? integer drawing order, higher on top (default 1)
 
 ---@class tessera
 ---@field builtins string[] names of the built-in layouts
@@ -285,7 +321,7 @@ function t.transpose(layout) end
 
 ---`layout` with the items for which `isSticky(i)` is true pinned while they scroll.
 ---@param layout tessera.AnyLayout
----@param isSticky? fun(i: integer): boolean default: odd indices (headers before their items)
+---@param isSticky? fun(i: integer, item: table?): boolean default: odd indices (headers before their items)
 ---@return tessera.Layout
 function t.sticky(layout, isSticky) end
 
