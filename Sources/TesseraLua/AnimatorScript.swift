@@ -106,7 +106,11 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         defer { lua_settop(L, top) }
         host.pushPrelude("animate")
         host.push(version.table)
-        LuaStack.push(L, json: .array(events.map(\.luaTable)), readOnly: true)
+        lua_createtable(L, Int32(events.count), 0)
+        for (k, event) in events.enumerated() {
+            event.push(L)
+            lua_rawseti(L, -2, lua_Integer(k + 1))
+        }
         host.push(version.params)
         try host.protectedCall(arguments: 3, results: 1)
         var results: [AnimationDescription?] = []
@@ -116,10 +120,10 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             defer { tb_pop(L, 1) }
             if lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0 { results.append(nil); continue }
             let hook = event.kind == .move ? "update" : event.kind.rawValue
-            let what = "\(path): the \(hook) hook's animation"
-            let value = try AnimatorScript.json(L, -1, path: what)
+            let what = { "\(self.path): the \(hook) hook's animation" }
+            let value = try AnimatorScript.plainData(L, -1) ?? AnimatorScript.json(L, -1, path: what())
             do {
-                results.append(try AnimationDescription(json: value, what: what))
+                results.append(try AnimationDescription(json: value, what: what()))
             } catch {
                 throw LuaScriptError(.script, message: error.message)
             }
@@ -129,6 +133,36 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 }
 
 extension AnimatorScript {
+    /// [-0, +0, m] The small table a hook returns as JSON, read with no per-field message text
+    /// (this runs for every visible view on every scroll tick); nil when it is not plain data
+    /// (a function, a mixed or holed table, deep nesting), so `json` can say what is wrong.
+    static func plainData(_ L: OpaquePointer, _ index: Int32, depth: Int = 0) -> JSONValue? {
+        let index = lua_absindex(L, index)
+        switch lua_type(L, index) {
+        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER:
+            return lua_isinteger(L, index) != 0 ? .int(Int(lua_tointegerx(L, index, nil))) : .double(lua_tonumberx(L, index, nil))
+        case LUA_TSTRING: return LuaStack.string(L, index).map(JSONValue.string)
+        case LUA_TTABLE where depth < 4:
+            var object: OrderedDictionary<String, JSONValue> = [:]
+            var array: [JSONValue] = []
+            lua_pushnil(L)
+            while lua_next(L, index) != 0 {
+                let value = plainData(L, -1, depth: depth + 1)
+                let key: String? = lua_type(L, -2) == LUA_TSTRING ? LuaStack.string(L, -2) : nil
+                let position = lua_type(L, -2) == LUA_TNUMBER ? LuaStack.integer(L, -2) : nil
+                tb_pop(L, 1)
+                guard let value else { tb_pop(L, 1); return nil }
+                if let key { object[key] = value }
+                else if position == array.count + 1 { array.append(value) }
+                else { tb_pop(L, 1); return nil }
+            }
+            if !object.isEmpty && !array.isEmpty { return nil }
+            return object.isEmpty ? .array(array) : .object(object)
+        default: return nil
+        }
+    }
+
     /// `LuaStack.json` with its conversion errors as script errors.
     static func json(_ L: OpaquePointer, _ index: Int32, path: String) throws -> JSONValue {
         do { return try LuaStack.json(L, index, path: path) } catch let error as LuaStack.ConversionError {
@@ -138,17 +172,30 @@ extension AnimatorScript {
 }
 
 extension AnimationEvent {
-    /// The event as an animator hook sees it: 1-based `index`, frames as `{x, y, w, h}`.
-    var luaTable: JSONValue {
-        func frame(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map(JSONValue.double)) }
-        func point(_ p: Point) -> JSONValue { .array([.double(p.x), .double(p.y)]) }
-        var fields: OrderedDictionary<String, JSONValue> = [
-            "type": .string(kind.rawValue), "index": .int(index + 1), "id": .string(id), "view": .int(view),
-            "frame": frame(self.frame), "visibleFrame": frame(visibleFrame), "contentOffset": point(contentOffset),
-            "velocity": point(velocity), "delta": point(delta), "reloadCount": .int(reloadCount),
-            "isReloading": .bool(isReloading),
-        ]
-        if let oldFrame { fields["oldFrame"] = frame(oldFrame) }
-        return .object(fields)
+    /// [-0, +1, m] Pushes the event as an animator hook sees it: a fresh table with a 1-based
+    /// `index` and frames as `{x, y, w, h}` (built with the raw API: this runs for every visible
+    /// view on every scroll tick).
+    func push(_ L: OpaquePointer) {
+        func field(_ name: String) { lua_setfield(L, -2, name) }
+        func number(_ v: Double, _ name: String) { lua_pushnumber(L, v); field(name) }
+        func numbers(_ values: [Double], _ name: String) {
+            lua_createtable(L, Int32(values.count), 0)
+            for (k, v) in values.enumerated() { lua_pushnumber(L, v); lua_rawseti(L, -2, lua_Integer(k + 1)) }
+            field(name)
+        }
+        func rect(_ r: Rect, _ name: String) { numbers([r.x, r.y, r.width, r.height], name) }
+        lua_createtable(L, 0, 12)
+        LuaStack.push(L, kind.rawValue); field("type")
+        lua_pushinteger(L, lua_Integer(index + 1)); field("index")
+        LuaStack.push(L, id); field("id")
+        lua_pushinteger(L, lua_Integer(view)); field("view")
+        rect(frame, "frame")
+        if let oldFrame { rect(oldFrame, "oldFrame") }
+        rect(visibleFrame, "visibleFrame")
+        numbers([contentOffset.x, contentOffset.y], "contentOffset")
+        numbers([velocity.x, velocity.y], "velocity")
+        numbers([delta.x, delta.y], "delta")
+        lua_pushinteger(L, lua_Integer(reloadCount)); field("reloadCount")
+        lua_pushboolean(L, isReloading ? 1 : 0); field("isReloading")
     }
 }

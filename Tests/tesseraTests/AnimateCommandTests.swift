@@ -76,3 +76,17 @@ struct AnimateCommandTests {
         }
     }
 }
+
+@Suite("tessera bench animator")
+struct AnimatorBenchTests {
+    @Test func printsTheCostPerViewAgainstTheNativeWobble() throws {
+        let outcome = try runTessera(["bench", "animator", "--quick", "--format", "json"], timeout: 300)
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        guard case .array(let rows)? = try JSONParser.parse(outcome.stdout)["results"], let row = rows.first else {
+            Issue.record("no rows: \(outcome.stdout)"); return
+        }
+        #expect(row["suite"] == "animator")
+        #expect(row["baseline"] == "native WobbleAnimator, same events")
+        #expect((row["notes"]?["us_per_view"]?.number ?? 0) > 0)
+    }
+}
