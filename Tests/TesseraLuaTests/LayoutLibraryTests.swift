@@ -345,11 +345,33 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         #expect((try? WaterfallLayout(columns: 2, spacing: 8).layout(context(sizes, width: 3))) == nil)
     }
 
+    /// emoji-split.lua: two columns of titled groups on a wide viewport, one below 700 points.
+    @Test func emojiSplitHasTwoColumnsWideAndOneNarrow() throws {
+        let host = try LuaHost()
+        let data = try dataset("emoji-17.0.json")
+        let script = try libraryScript("emoji-split", host: host).configured()
+        let wide = try script.layout(LayoutContext(dataset: data, viewport: Size(width: 1024, height: 768)))
+        let headers = wide.elements.filter { $0.kind == "header" }
+        #expect(headers.count == data.sections.count)
+        // 1024 − 16 gap = 1008; left 45% = 453.6, right starts at 469.6.
+        #expect(Set(headers.map(\.frame.x)) == [0, 469.6])
+        #expect(Set(headers.map(\.frame.width)) == [453.6, 554.4])
+        #expect(headers.filter { !$0.pinned }.isEmpty)
+        // People & Body (388 emoji) is on the left: 40-point emoji, 4 apart, 8 inset → 10 per row.
+        let people = data.sections[1].range
+        #expect(wide.frame(at: people.lowerBound) == Rect(x: 8, y: 40, width: 40, height: 40))
+        #expect(wide.frame(at: people.lowerBound + 10) == Rect(x: 8, y: 84, width: 40, height: 40))
+        let narrow = try script.layout(LayoutContext(dataset: data, viewport: Size(width: 375, height: 812)))
+        #expect(Set(narrow.elements.filter { $0.kind == "header" }.map(\.frame)).count == data.sections.count)
+        #expect(Set(narrow.elements.filter { $0.kind == "header" }.map(\.frame.x)) == [0])
+        #expect(narrow.contentSize.width == 375)
+    }
+
     @Test func everyLibraryScriptLoadsAndLaysOutARealDataset() throws {
         let host = try LuaHost()
         let names = try FileManager.default.contentsOfDirectory(atPath: libraryRoot + "/layouts")
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
-        #expect(names == ["grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"],
+        #expect(names == ["emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"],
                 "every script in layouts/ needs its own test in this file")
         let data = try dataset("images-wallpapers.json")
         for name in names {

@@ -166,3 +166,22 @@ import Testing
         #expect(frames.components(separatedBy: ",").count == 4 * 121)
     }
 }
+
+/// `tessera run split`: the built-in split layout with --param, its elements in the JSON.
+@Suite struct SplitRunCommandTests {
+    @Test func the_readme_ratio_from_the_command_line() throws {
+        let run = try runTessera(["run", "split", "--param", "leftSideRatio=0.4", "--param", "splitSpacing=10",
+                                  "--param", "itemSize=[10,10]", "--param", "header=5", "--param", "side=left,right",
+                                  "--data", "datasets/emoji-17.0.json", "--viewport", "110x200", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        struct Report: Decodable {
+            struct Element: Decodable { var kind: String; var section: Int; var frame: [Double]; var zIndex: Int }
+            var supplementaries: [Element]
+            var decorations: [Element]
+        }
+        let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+        #expect(report.supplementaries.prefix(2).map(\.frame) == [[0, 0, 40, 5], [50, 0, 60, 5]])
+        #expect(report.decorations.count == 9)
+        #expect(report.decorations.allSatisfy { $0.kind == "background" && $0.zIndex == -1 })
+    }
+}

@@ -284,6 +284,34 @@ function Script:visibleFrameInset(insets) end
 ---@field pinned? boolean sticks to the top of the visible area while its section scrolls by, pushed up by the section's end (default false)
 ---@field zIndex? integer drawing order, higher on top (default 1)
 
+---@alias tessera.SplitSide "left"|"right"
+
+---@class tessera.SplitBoundary
+---@field height number 0 means none
+---@field pinned? boolean stick to the top of the visible area until the section ends (default false)
+
+---@class tessera.SplitSectionOverrides
+---@field side? tessera.SplitSide
+---@field sectionInset? tessera.Insets
+---@field minimumInterItemSpacing? number
+---@field minimumItemLineSpacing? number
+---@field isNormalizingLineHeight? boolean
+
+---@class tessera.SplitParams
+---@field leftSideRatio? number|table<string, number>|fun(viewportWidth: number): number left : right = ratio : (1 - ratio), 0 to 1 (default 1); breakpoints `{["0"] = 1, ["700"] = 0.4}` or a function of the viewport width
+---@field splitSpacing? number gap between the columns, ignored at ratio 0 or 1 (default 0)
+---@field minimumInterItemSpacing? number default 0
+---@field minimumItemLineSpacing? number default 0
+---@field sectionInset? tessera.Insets default 0
+---@field isNormalizingLineHeight? boolean every item of a row gets the row's tallest height (default false)
+---@field pinHeaders? boolean pin every section header (default false)
+---@field hideCollapsedSections? boolean at ratio 0 or 1, drop sections on the empty side as UICollectionViewSplitLayout does (default false: they flow into the other column)
+---@field itemSize? number[] `{w, h}` for every item instead of the size rule
+---@field side? tessera.SplitSide|tessera.SplitSide[]|table<string, tessera.SplitSide>|fun(index: integer, section: tessera.Section): tessera.SplitSide one side, a list by position, a table by section id, or a function (default: alternating, first on the left)
+---@field sections? tessera.SplitSectionOverrides[]|table<string, tessera.SplitSectionOverrides>|fun(index: integer, section: tessera.Section): tessera.SplitSectionOverrides? per-section overrides
+---@field header? number|tessera.SplitBoundary|fun(index: integer, section: tessera.Section): (number|tessera.SplitBoundary|nil) spans its column
+---@field footer? number|tessera.SplitBoundary|fun(index: integer, section: tessera.Section): (number|tessera.SplitBoundary|nil) spans its column
+
 ---@class tessera
 ---@field builtins string[] names of the built-in layouts
 local t = {}
@@ -335,6 +363,12 @@ function t.visibleFrameInset(layout, insets) end
 ---@param fn fun(i: integer, ctx: tessera.Context): number, number, number, number
 ---@return tessera.Layout
 function t.closure(fn) end
+
+---Sections in a left and a right column that stack independently, items in rows inside each
+---section (UICollectionViewSplitLayout), with headers, footers and a background per section.
+---@param params? tessera.SplitParams
+---@return tessera.Layout
+function t.split(params) end
 
 ---One layout per dataset section, the sections stacked (or arranged by `layout`).
 ---@param params tessera.SectionsParams

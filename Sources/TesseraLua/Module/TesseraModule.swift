@@ -69,6 +69,8 @@ extension LuaHost {
         .module("boundary", moduleBoundary), .module("decoration", moduleDecoration),
         .module("fw", moduleFractionalWidth), .module("fh", moduleFractionalHeight),
         .module("estimated", moduleEstimated), .module("flexible", moduleFlexible),
+        // split layout (+Split)
+        .module("split", moduleSplit),
         // LayoutHelper (+Helpers)
         .module("distribute", moduleDistribute),
         .module("align", moduleAlign),

@@ -7,7 +7,8 @@ import OrderedCollections
 /// breakpoints, `{"0": 1, "700": 0.4}` (the entry with the largest minimum width not above the
 /// viewport width wins); `side` is `"left"`, `"right"`, a list by position or an object keyed by
 /// section id (sections it does not name alternate); `sections` gives per-section overrides the
-/// same two ways; `header` and `footer` are a height or `{"height": 44, "pinned": true}`.
+/// same two ways; `header` and `footer` are a height or `{"height": 44, "pinned": true}`;
+/// `itemSize` `[w, h]` sizes every item instead of the size rule.
 extension SplitLayout {
     public init(parameters p: inout LayoutParameters) throws {
         self.init(splitSpacing: try p.spacing("splitSpacing", default: 0),
@@ -17,6 +18,13 @@ extension SplitLayout {
                   isNormalizingLineHeight: try p.bool("isNormalizingLineHeight", default: false),
                   pinHeaders: try p.bool("pinHeaders", default: false),
                   hidesCollapsedSections: try p.bool("hideCollapsedSections", default: false))
+        if let size = p.value("itemSize") {
+            guard case .array(let wh) = size, wh.count == 2, let w = wh[0].number, let h = wh[1].number,
+                  w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+                throw LayoutError("split parameter 'itemSize' expects [width, height] with finite numbers >= 0, got \(size.briefDescription)")
+            }
+            itemSize = Size(width: w, height: h)
+        }
         if let ratio = p.value("leftSideRatio") { leftSideRatio = try Self.ratio(ratio) }
         if let side = p.value("side") {
             let chosen = try Self.perSection(side, "side") { value, what in try Self.side(value, what) }
@@ -77,7 +85,7 @@ extension SplitLayout {
         return side
     }
 
-    static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
+    public static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
         guard case .object(let o) = value else { throw LayoutError("\(what) expects an object of overrides, got \(value.briefDescription)") }
         var p = LayoutParameters(layoutName: "split", values: o)
         var result = SplitSectionOverrides()

@@ -32,6 +32,8 @@ public struct SplitLayout: Layout {
     /// The section's changes to the defaults above.
     public var sectionOverrides: (Int, Dataset.Section) throws -> SplitSectionOverrides
     public var header: (Int, Dataset.Section) throws -> SplitBoundary?
+    /// One size for every item instead of the context's size rule (emoji grids, thumbnails).
+    public var itemSize: Size?
     public var footer: (Int, Dataset.Section) throws -> SplitBoundary?
 
     public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
@@ -108,8 +110,12 @@ public struct SplitLayout: Layout {
             var section = Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
                                      top: cursor[side]!, style: style, header: header?.height ?? 0,
                                      footer: footer?.height ?? 0, into: &frames) { flow, frames in
-                sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
-                    flow.place(size, into: &frames)
+                if let fixed = itemSize {
+                    for _ in 0..<sizes.count { flow.place(fixed, into: &frames) }
+                } else {
+                    sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
+                        flow.place(size, into: &frames)
+                    }
                 }
             }
             assert(frames.count - frames0 == section.items.count)

@@ -1,0 +1,116 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+extension LuaHost {
+    /// t.split{...}: the split layout. Plain values are read as the built-in `split`'s
+    /// parameters (the same code path as `--param`); these may also be Lua functions, called
+    /// once per section (or per layout for the ratio) on every layout pass:
+    /// `side(index, section)` → "left" | "right", `sections(index, section)` → a table of
+    /// overrides or nil, `header`/`footer(index, section)` → a height, `{height =, pinned =}` or
+    /// nil, `leftSideRatio(viewportWidth)` → a number from 0 to 1.
+    static let moduleSplit: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let options = try args.table(1, "options", known: splitOptionNames)
+            var params: OrderedDictionary<String, JSONValue> = [:]
+            var functions: [String: LuaReference] = [:]
+            lua_pushnil(L)
+            while lua_next(L, options.slot) != 0 {
+                let key = LuaStack.string(L!, -2) ?? ""
+                if lua_type(L, -1) == LUA_TFUNCTION && splitFunctionNames.contains(key) {
+                    functions[key] = host.reference(at: -1)
+                } else {
+                    do { params[key] = try LuaStack.json(L!, -1, path: "t.split: field '\(key)'") } catch let e as LuaStack.ConversionError {
+                        tb_pop(L, 2)
+                        throw moduleError(e.message)
+                    }
+                }
+                tb_pop(L, 1)
+            }
+            var layout: SplitLayout
+            do {
+                var p = LayoutParameters(layoutName: "split", values: params)
+                layout = try SplitLayout(parameters: &p)
+                try p.finish()
+            } catch let e as LayoutError { throw args.error(e.message) }
+            if let f = functions["leftSideRatio"] {
+                layout.leftSideRatio = { [weak host] width in
+                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                    return try host.callSplitFunction(f, "leftSideRatio", width: width) { L in
+                        guard let n = LuaStack.number(L, -1) else { return nil }
+                        return n
+                    }
+                }
+            }
+            if let f = functions["side"] {
+                layout.side = { [weak host] index, section in
+                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                    return try host.callSplitFunction(f, "side", index: index, section: section, expected: "\"left\" or \"right\"") { value, _ in
+                        value.string.flatMap(SplitSide.init(rawValue:))
+                    }
+                }
+            }
+            if let f = functions["sections"] {
+                layout.sectionOverrides = { [weak host] index, section in
+                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                    return try host.callSplitFunction(f, "sections", index: index, section: section, expected: "a table of overrides or nil",
+                                                      nilValue: SplitSectionOverrides()) { value, what in
+                        try SplitLayout.overrides(value, what)
+                    }
+                }
+            }
+            for key in ["header", "footer"] {
+                guard let f = functions[key] else { continue }
+                let boundary: (Int, Dataset.Section) throws -> SplitBoundary? = { [weak host] index, section in
+                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                    return try host.callSplitFunction(f, key, index: index, section: section, expected: "a height, {height =, pinned =} or nil",
+                                                      nilValue: Optional<SplitBoundary>.none) { value, what in
+                        try SplitLayout.boundary(value, what)
+                    }
+                }
+                if key == "header" { layout.header = boundary } else { layout.footer = boundary }
+            }
+            host.pushLayout(layout)
+            return 1
+        }
+    }
+
+    static let splitFunctionNames: Set<String> = ["leftSideRatio", "side", "sections", "header", "footer", "itemSize"]
+    static let splitOptionNames = ["leftSideRatio", "splitSpacing", "minimumInterItemSpacing", "minimumItemLineSpacing",
+                                   "sectionInset", "isNormalizingLineHeight", "pinHeaders", "hideCollapsedSections",
+                                   "side", "sections", "header", "footer", "itemSize"]
+
+    /// Calls a t.split per-section function with `(index, section)` and reads its result as
+    /// JSON through `read`; nil gives `nilValue` when one is allowed.
+    func callSplitFunction<T>(_ function: LuaReference, _ key: String, index: Int, section: Dataset.Section,
+                              expected: String, nilValue: T? = nil,
+                              read: (JSONValue, String) throws -> T?) throws -> T {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try callWithSection(function, index: index, section: section)
+        let what = "t.split: the \(key) function's result for section \(index + 1)"
+        if lua_type(L, -1) == LUA_TNIL, let nilValue { return nilValue }
+        let value: JSONValue
+        do { value = try LuaStack.json(L, -1, path: what) } catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
+        let parsed: T?
+        do { parsed = try read(value, what) } catch let e as LayoutError { throw LuaHost.moduleError(e.message) }
+        guard let parsed else {
+            throw LuaHost.moduleError("t.split: the \(key) function returned \(value.briefDescription) for section \(index + 1); expected \(expected)")
+        }
+        return parsed
+    }
+
+    /// Calls `leftSideRatio(viewportWidth)`.
+    func callSplitFunction(_ function: LuaReference, _ key: String, width: Double, read: (OpaquePointer) -> Double?) throws -> Double {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(function)
+        lua_pushnumber(L, width)
+        try protectedCall(arguments: 1, results: 1)
+        guard let n = read(L) else {
+            throw LuaHost.moduleError("t.split: the \(key) function returned \(LuaStack.typeName(L, -1)) for viewport width \(JSONValue.double(width).briefDescription); expected a number from 0 to 1")
+        }
+        return n
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// t.split{}: plain values go through the built-in's parameters; side, sections, header, footer
+/// and leftSideRatio may be Lua functions.
+@Suite struct SplitModuleTests {
+    let folder = ScriptFolder()
+
+    /// Three sections ("a": 2 items, "b": 1, "c": 1) of 10×10 items.
+    func context(width: Double) -> LayoutContext {
+        let dataset = Dataset(items: (0..<4).map { Item(id: .int($0), fields: ["w": 10, "h": 10]) },
+                              sections: [.init(id: .string("a"), range: 0..<2), .init(id: .string("b"), range: 2..<3),
+                                         .init(id: .string("c"), range: 3..<4)])
+        return LayoutContext(dataset: dataset, viewport: Size(width: width, height: 100))
+    }
+
+    func layout(_ source: String, _ name: String, width: Double = 200) throws -> any LayoutResult {
+        let host = try LuaHost()
+        let path = folder.write(name, "local t = require('tessera')\nreturn " + source)
+        return try host.loadLayoutScript(path: path).configured().layout(context(width: width))
+    }
+
+    @Test func tables_give_the_same_frames_as_the_builtin() throws {
+        let result = try layout("t.split{ leftSideRatio = 0.4, splitSpacing = 10, side = { 'left', 'right', 'right' } }", "table.lua", width: 110)
+        #expect(result.allFrames == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10),
+                                     Rect(x: 50, y: 0, width: 10, height: 10), Rect(x: 50, y: 10, width: 10, height: 10)])
+    }
+
+    @Test func functions_choose_sides_overrides_headers_and_the_ratio() throws {
+        let source = """
+        t.split{
+          leftSideRatio = function(width) return width < 300 and 1 or 0.5 end,
+          side = function(index, section) return section.id == 'a' and 'left' or 'right' end,
+          sections = function(index, section) if index == 3 then return { sectionInset = 5 } end end,
+          header = function(index, section) return { height = 20 * index, pinned = index == 1 } end,
+        }
+        """
+        let wide = try layout(source, "wide.lua", width: 400)
+        #expect(wide.allFrames.map(\.origin) == [Point(x: 0, y: 20), Point(x: 10, y: 20), Point(x: 200, y: 40), Point(x: 205, y: 115)])
+        #expect(wide.elements.filter { $0.kind == "header" }.map(\.pinned) == [true, false, false])
+        // Narrow: one column, the right-hand sections flow into it.
+        let narrow = try layout(source, "narrow.lua", width: 200)
+        #expect(narrow.allFrames.map(\.x) == [0, 10, 0, 5])
+    }
+
+    @Test func a_bad_function_result_names_the_function_and_section() throws {
+        let error = scriptError { _ = try layout("t.split{ side = function() return 'middle' end }", "bad.lua") }
+        #expect(error?.message.contains("t.split: the side function returned \"middle\" for section 1; expected \"left\" or \"right\"") == true)
+    }
+}
