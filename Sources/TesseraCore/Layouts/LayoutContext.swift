@@ -133,20 +133,32 @@ public struct LayoutContext {
     /// The dataset's sections that lie within this context, re-based to its 0-based indices,
     /// tiling `0..<count`. When there is no dataset, or the context cuts through a section, the
     /// context is one section (with the id of the section holding its first item, or 0).
-    /// - Complexity: O(sections of the dataset).
+    /// - Complexity: O(log S + k) for S dataset sections, k of them inside (a binary search, since
+    ///   sections tile the items in order), so a t.sections pass over S one-item sections whose
+    ///   contexts each ask for their sections stays O(S log S), not O(S²).
     public var sections: [Dataset.Section] {
         let end = indexOffset + count
-        let inside = (dataset?.sections ?? []).filter {
-            $0.range.lowerBound >= indexOffset && $0.range.upperBound <= end
-        }.map {
-            Dataset.Section(id: $0.id, fields: $0.fields,
-                            range: ($0.range.lowerBound - indexOffset)..<($0.range.upperBound - indexOffset))
+        let all = dataset?.sections ?? []
+        // The first section starting at or after indexOffset (empty ones included).
+        var lo = 0, hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid].range.lowerBound < indexOffset { lo = mid + 1 } else { hi = mid }
+        }
+        var inside: [Dataset.Section] = []
+        var k = lo
+        while k < all.count, all[k].range.upperBound <= end, all[k].range.lowerBound < end || all[k].range.isEmpty {
+            let section = all[k]
+            if section.range.lowerBound > end { break }
+            inside.append(Dataset.Section(id: section.id, fields: section.fields,
+                                          range: (section.range.lowerBound - indexOffset)..<(section.range.upperBound - indexOffset)))
+            k += 1
         }
         if let first = inside.first, let last = inside.last, first.range.lowerBound == 0, last.range.upperBound == count {
             return inside
         }
-        let holder = dataset?.sections.first { $0.range.contains(indexOffset) }
-        return [Dataset.Section(id: holder?.id ?? .int(0), range: 0..<count)]
+        let holder = all.isEmpty ? nil : all[Dataset.sectionIndex(containing: indexOffset, in: all)]
+        return [Dataset.Section(id: holder.map { $0.range.contains(indexOffset) ? $0.id : .int(0) } ?? .int(0), range: 0..<count)]
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).
