@@ -91,6 +91,9 @@ public final class CollectionEngine {
         viewport.sectionOffsets[section] = offset
     }
 
+    /// The layout of every flattened item as of the last pass.
+    public var layoutResult: any LayoutResult { result }
+
     /// Number of flattened items as of the last reload.
     public var itemCount: Int { flat.count }
 
