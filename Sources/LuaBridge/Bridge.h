@@ -55,6 +55,7 @@ typedef struct tb_Bridge {
   int hasthread, quit, active, armed, idle;
   struct timespec deadline;
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
+  lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
 } tb_Bridge;
 
 /* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */

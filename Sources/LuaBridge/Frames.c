@@ -295,7 +295,8 @@ int tb_runsize(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_pushvalue(L, 4);
-  lua_call(L, 3, 2);                                   /* stack: fn item pw ph i w h */
+  lua_pushvalue(L, 5);
+  lua_call(L, 4, 2);                                   /* stack: fn item pw ph i w h */
   for (k = 0; k < 2; k++) {
     v[k] = lua_tonumberx(L, 6 + k, &ok);
     if (!ok || !isfinite(v[k]) || v[k] < 0) {

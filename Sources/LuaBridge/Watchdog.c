@@ -89,8 +89,10 @@ static pthread_once_t tb_signalonce = PTHREAD_ONCE_INIT;
 static void tb_onsignal(int sig, siginfo_t *info, void *context) {
   tb_Bridge *b;
   for (b = tb_running; b != NULL; b = b->outer)
-    if (atomic_load(&b->firegen) == atomic_load(&b->callgen))
+    if (atomic_load(&b->firegen) == atomic_load(&b->callgen)) {
       lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, 1);
+      if (b->coroutine != NULL) lua_sethook(b->coroutine, tb_hook, LUA_MASKCOUNT, 1);
+    }
   if (tb_oldaction.sa_flags & SA_SIGINFO) {
     if (tb_oldaction.sa_sigaction != NULL) tb_oldaction.sa_sigaction(sig, info, context);
   } else if (tb_oldaction.sa_handler != SIG_DFL && tb_oldaction.sa_handler != SIG_IGN &&
@@ -177,6 +179,7 @@ void tb_begincall(tb_Bridge *b) {
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
   b->executed = 0;
+  b->coroutine = NULL;
   b->outer = tb_running;
   tb_running = b;
   pthread_mutex_lock(&b->mu);

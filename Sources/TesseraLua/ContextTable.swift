@@ -123,7 +123,7 @@ extension LuaHost {
         pushMethod(LuaHost.contextColumnData, "ctx:item")
         pushMethod(LuaHost.contextField, "ctx:item")
         pushMethod(LuaHost.contextFields, "ctx:item")
-        tb_pushitemaccess(L, lua_Integer(context.count), box.fields(0) != nil || context.count == 0 ? 1 : 0)
+        tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
         LuaStack.setField(L, ctx, "item")
 
         if scriptSize != LUA_NOREF {
@@ -297,13 +297,7 @@ extension LuaHost {
     /// wrapped to `width` by the built-in deterministic measurer.
     static let contextTextHeight: tb_HostFunction = { L, _ in
         contextMethod(L) { _, args in
-            let text = try args.string(2, "text")
-            let width = try args.number(3, "width", .nonNegative)
-            var measurer = TextMeasurer()
-            if let options = try args.optTable(4, "options", known: ["fontSize", "lineHeight"]) {
-                if let v = try options.optNumber("fontSize", .positive) { measurer.fontSize = v }
-                if let v = try options.optNumber("lineHeight", .positive) { measurer.lineHeight = v }
-            }
+            let (text, width, measurer) = try textArguments(args)
             lua_pushnumber(L, measurer.height(of: text, width: width))
             return 1
         }
@@ -346,5 +340,29 @@ extension LuaHost {
         }
         box.elements.append(element)
         return 0
+    }
+
+    /// ctx:textSize(text, maxWidth [, {fontSize=, lineHeight=}]) -> w, h: the width of the
+    /// widest wrapped line and the height, from the same measurer as ctx:textHeight.
+    static let contextTextSize: tb_HostFunction = { L, _ in
+        contextMethod(L) { _, args in
+            let (text, width, measurer) = try textArguments(args)
+            let size = measurer.size(of: text, width: width)
+            lua_pushnumber(L, size.width)
+            lua_pushnumber(L, size.height)
+            return 2
+        }
+    }
+
+    /// (text, width [, options]) of the text measuring methods.
+    static func textArguments(_ args: LuaArguments) throws -> (String, Double, TextMeasurer) {
+        let text = try args.string(2, "text")
+        let width = try args.number(3, "width", .nonNegative)
+        var measurer = TextMeasurer()
+        if let options = try args.optTable(4, "options", known: ["fontSize", "lineHeight"]) {
+            if let v = try options.optNumber("fontSize", .positive) { measurer.fontSize = v }
+            if let v = try options.optNumber("lineHeight", .positive) { measurer.lineHeight = v }
+        }
+        return (text, width, measurer)
     }
 }

@@ -52,7 +52,7 @@ public final class LuaHost {
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.
     /// - Throws: `LuaScriptError` if the state cannot be created (out of memory).
-    public init(limits: ScriptLimits = ScriptLimits(), searchPaths: [String] = ["layouts"]) throws {
+    public init(limits: ScriptLimits = ScriptLimits(), searchPaths: [String] = LuaHost.standardSearchPaths()) throws {
         guard let state = tb_newstate(0) else {
             throw LuaScriptError(.memory, message: "cannot create a Lua state: out of memory")
         }
@@ -245,11 +245,13 @@ public final class LuaHost {
 
     private func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
-        lua_createtable(L, 0, 1)
+        lua_createtable(L, 0, 3)
         tb_pushhostfunction(L, LuaHost.write, context, 0)
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")
+        lua_pushcclosure(L, tb_resume, 0)
+        LuaStack.setField(L, -2, "resume")
         try protectedCall(arguments: 1, results: 1)
         preludeRef = luaL_ref(L, LuaStack.registry)
     }
@@ -291,6 +293,38 @@ public final class LuaHost {
             lua_settop(L, top)
             throw error
         }
+    }
+
+    /// The folders `require` searches after the script's own and the nearest `layouts/` above
+    /// it: `layouts` in the working directory, each folder of `TESSERA_PATH` (colon-separated),
+    /// then the shipped layouts next to the running executable: `layouts/` beside it, in
+    /// `../share/tessera/`, or in the nearest folder above it that has one (a build tree).
+    /// Only the executable's folders that exist are listed. O(depth of the executable's path).
+    public static func standardSearchPaths(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                           executable: String? = Bundle.main.executablePath) -> [String] {
+        var paths = ["layouts"]
+        paths += (environment["TESSERA_PATH"] ?? "").split(separator: ":").map(String.init)
+        guard let executable else { return paths }
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        func isFolder(_ url: URL) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let beside = [folder.appendingPathComponent("layouts"),
+                      folder.deletingLastPathComponent().appendingPathComponent("share/tessera/layouts")]
+        if let found = beside.first(where: isFolder) {
+            paths.append(found.path)
+        } else {
+            var url = folder
+            for _ in 0..<8 {
+                let candidate = url.appendingPathComponent("layouts")
+                if isFolder(candidate) { paths.append(candidate.path); break }
+                let parent = url.deletingLastPathComponent()
+                if parent.path == url.path { break }
+                url = parent
+            }
+        }
+        return paths
     }
 
     /// Folders `require` looks in for a script in `directory`: that folder, the nearest

@@ -15,15 +15,18 @@ local P = {}
 -- too: ("").dump would otherwise reach it (binary chunks cannot be loaded anyway).
 string.dump = nil
 
--- SPEC §7: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package,
--- no collectgarbage/getmetatable (the string metatable stays out of reach), no coroutine
--- (the time limit stops the main thread only), and `load` only for text chunks.
-local globals = {
-  "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen",
-  "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
-}
-local libraries = { "math", "string", "table", "utf8" }
+-- The string metatable stays out of reach: getmetatable("") gives false, not the table
+-- whose __index is the real `string` library.
+getmetatable("").__metatable = false
 
+-- SPEC §7: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package, no
+-- collectgarbage, and `load` only for text chunks. `coroutine` is there with a resume of the
+-- host's (host.resume), under which the time limit, the instruction budget and the memory cap
+-- apply inside coroutines as on the main thread.
+local globals = {
+  "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+  "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+}
 local function copy(t)
   local c = {}
   for k, v in pairs(t) do c[k] = v end
@@ -32,6 +35,21 @@ end
 
 -- setmetatable without finalizers (LuaBridge's Guards.c says why).
 local guardedsetmetatable = host.setmetatable
+local resume, create = host.resume, coroutine.create
+local function wrapped(ok, ...)
+  if ok then return ... end
+  error((...), 0)
+end
+local function newcoroutine()
+  local c = copy(coroutine)
+  c.resume = resume
+  c.wrap = function(f)
+    local co = create(f)
+    return function(...) return wrapped(resume(co, ...)) end
+  end
+  return c
+end
+local libraries = { "math", "string", "table", "utf8" }
 
 -- A fresh environment per script: library tables are copies, so one script cannot change
 -- `math` or `string` for another.
@@ -41,6 +59,7 @@ function P.newenv(require)
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
+  env.coroutine = newcoroutine()
   env.require = require
   env._G = env
   env.print = function(...)

@@ -123,7 +123,7 @@ extension LuaHost {
             throw LuaScriptError(.script, message: "\(source ?? "<layout>"): \(LuaHost.shapeHelp), got a \(LuaStack.typeName(L, index))")
         }
         var functions: [String: Int32] = [:]   // stack slots of the functions found
-        for key in ["simpleLayout", "frame", "visible", "layout", "size"] {
+        for key in LuaHost.hookNames {
             let type = LuaStack.rawField(L, table, key)
             if type == LUA_TFUNCTION {
                 functions[key] = lua_gettop(L)
@@ -137,13 +137,13 @@ extension LuaHost {
             form = .simple
         } else if functions["frame"] != nil {
             guard functions["visible"] != nil else {
-                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)")
+                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table))
             }
             form = .analytic
         } else if lua_type(L, index) == LUA_TNIL {
             throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil")
         } else {
-            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them")
+            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table))
         }
 
         var defaults: OrderedDictionary<String, JSONValue> = [:]
@@ -179,6 +179,24 @@ extension LuaHost {
         lua_pushvalue(L, table)
         refs["table"] = luaL_ref(L, LuaStack.registry)
         return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, refs: refs)
+    }
+
+    static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size"]
+
+    /// "; it has simplelayout: did you mean simpleLayout?" for the first function field of the
+    /// table at `table` whose name is close to a hook's, or "". O(fields).
+    func misspeltHook(in table: Int32) -> String {
+        var found: [(String, String)] = []
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            if lua_type(L, -1) == LUA_TFUNCTION, let key = LuaStack.string(L, -2), !LuaHost.hookNames.contains(key),
+               let hook = DidYouMean.suggestion(for: key, among: LuaHost.hookNames) {
+                found.append((key, hook))
+            }
+            tb_pop(L, 1)
+        }
+        guard let (key, hook) = found.min(by: { $0.0 < $1.0 }) else { return "" }
+        return "; it has \(key): did you mean \(hook)?"
     }
 
     static let shapeHelp = "a layout script must return a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or a value built with the tessera module (t.waterfall{...})"

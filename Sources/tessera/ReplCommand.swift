@@ -12,7 +12,8 @@ import TesseraLua
 /// stops a running line or drops the line being typed. Otherwise lines are read plainly and
 /// nothing but what the lines print reaches stdout (errors go to stderr), so a pipe gets
 /// exactly the results; Ctrl-C then ends the process as usual. Ctrl-D (end of input) or
-/// `:quit` leaves; the exit status is 0 unless the session could not start.
+/// `:quit` leaves. The exit status is 0 unless the session could not start or, when stdin is
+/// not a terminal, any line raised an error (then 1, after every line has run).
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -56,9 +57,11 @@ struct ReplCommand: ParsableCommand {
             runInteractive(session)
         } else {
             while let line = readLine(strippingNewline: true) {
-                if session.feed(line) == .quit { return }
+                if session.feed(line) == .quit { break }
             }
             session.finish()
+            // A scripted session fails (a CI job, say) when any line raised an error.
+            if session.errorCount > 0 { throw ExitCode(1) }
         }
     }
 

@@ -21,7 +21,7 @@ struct Tessera: ParsableCommand {
             let text = fullMessage(for: error)
             if code == .success {
                 if !text.isEmpty { printLine(text) }
-            } else {
+            } else if !text.isEmpty {   // a bare ExitCode has said what it had to say already
                 reportError(text)
             }
             Foundation.exit(code.rawValue)

@@ -34,7 +34,7 @@ import TesseraCore
     }
 
     @Test func onlyTheAllowedGlobalsExist() throws {
-        let absent = ["io", "debug", "dofile", "loadfile", "package", "collectgarbage", "getmetatable", "coroutine"]
+        let absent = ["io", "debug", "dofile", "loadfile", "package", "collectgarbage"]
         for name in absent {
             #expect(try evaluate("return \(name)") == [.nil], "\(name) should be absent")
         }
@@ -43,6 +43,55 @@ import TesseraCore
         #expect(try evaluate("local n = 0 for k in pairs(os) do n = n + 1 end return n") == [.integer(3)])
         #expect(try evaluate("return ('ab'):rep(2), math.floor(2.5), table.concat({1, 2}, ','), utf8.char(72)") ==
                 [.string("abab"), .integer(2), .string("1,2"), .string("H")])
+    }
+
+    @Test func coroutinesAndGetmetatableWork() throws {
+        #expect(try evaluate("""
+        local co = coroutine.create(function(a) local b = coroutine.yield(a + 1); return b * 2 end)
+        local _, x = coroutine.resume(co, 1)
+        local _, y = coroutine.resume(co, 10)
+        local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
+        local t = setmetatable({}, { __index = { k = 5 } })
+        return x, y, coroutine.status(co), gen() + gen() + gen(), getmetatable(t).__index.k, coroutine.resume(co)
+        """) == [.integer(2), .integer(20), .string("dead"), .integer(6), .integer(5), .boolean(false), .string("cannot resume dead coroutine")])
+        #expect(error("local f = coroutine.wrap(function() error('inside') end) f()")?.message == "sandbox:1: inside")
+        #expect(error("coroutine.resume(5)")?.message == "sandbox:1: coroutine.resume: argument #1 (co) must be a coroutine, got 5")
+    }
+
+    /// getmetatable("") gives no way to the real string table, and strings still have methods.
+    @Test func theStringMetatableStaysOutOfReach() throws {
+        #expect(try evaluate("return getmetatable(''), getmetatable('abc'), ('x'):rep(3)") == [.boolean(false), .boolean(false), .string("xxx")])
+        #expect(error("getmetatable('').__index.upper = nil")?.message == "sandbox:1: attempt to index a boolean value")
+    }
+
+    /// A runaway loop inside a coroutine stops at the time limit, the instruction budget and
+    /// the memory cap as on the main thread, also when the script catches the error.
+    @Test func limitsApplyInsideCoroutines() throws {
+        let runaway = """
+        local co = coroutine.create(function() while true do end end)
+        local created = coroutine.wrap(function() local t = {} while true do t[#t + 1] = {} end end)
+        while true do coroutine.resume(co) end
+        """
+        let start = Date()
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let e = scriptError { _ = try evaluate(runaway, host: timed) }
+        #expect(e?.kind == .timeLimit)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        #expect(Date().timeIntervalSince(start) < 1.5)
+
+        let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
+        let b = scriptError { _ = try evaluate(runaway, host: budgeted) }
+        #expect(b?.kind == .instructionLimit)
+        #expect(b?.message == "sandbox:3: instruction budget of 100000 exceeded")
+
+        let capped = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 8 * 1_048_576, timeLimit: 5))
+        let m = scriptError { _ = try evaluate("local f = coroutine.wrap(function() local t = {} while true do t[#t + 1] = {} end end) f()", host: capped) }
+        #expect(m?.kind == .memory)
+        // A coroutine made in one call and resumed in the next is still bounded.
+        let env = try timed.newEnvironment()
+        try timed.evaluate("co = coroutine.create(function() while true do end end)", environment: env)
+        let later = scriptError { _ = try timed.evaluate("while true do coroutine.resume(co) end", environment: env) }
+        #expect(later?.kind == .timeLimit)
     }
 
     @Test func scriptsAreIsolatedFromEachOther() throws {

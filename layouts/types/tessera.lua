@@ -67,6 +67,13 @@ function Layout:sticky(isSticky) end
 ---@return tessera.Layout
 function Layout:visibleFrameInset(insets) end
 
+---This layout with item sizes from Lua (`t.sized`): `size(item, pw, ph, i)` returns item i's
+---w, h for the proposal pw x ph (item as `ctx:item(i)` gives it), so a built-in used inside a
+---script lays out items of the script's sizes.
+---@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@return tessera.Layout
+function Layout:sized(size) end
+
 ------------------------------------------------------------------------------------------------
 -- ctx
 
@@ -169,6 +176,15 @@ function Context:size(i, pw, ph) end
 ---@return number
 function Context:textHeight(text, width, opts) end
 
+---`text` wrapped to `maxWidth` by the same measurer as `ctx:textHeight`: the width of its
+---widest line and its height.
+---@param text string
+---@param maxWidth number
+---@param opts? {fontSize?: number, lineHeight?: number} defaults 16 and 20
+---@return number w
+---@return number h
+function Context:textSize(text, maxWidth, opts) end
+
 ------------------------------------------------------------------------------------------------
 -- The table a layout script returns
 
@@ -221,9 +237,10 @@ function Script.visible(x, y, w, h, ctx, p) end
 ---@param item table the dataset item (read-only)
 ---@param pw number
 ---@param ph number
+---@param i integer the item's index (1-based)
 ---@return number w
 ---@return number h
-function Script.size(item, pw, ph) end
+function Script.size(item, pw, ph, i) end
 
 -- A script table is a layout (SPEC §6-§7): once `require` returns it (or the host reads it as a
 -- layout), it answers the layout methods too, unless it has a metatable of its own. A field the
@@ -247,6 +264,11 @@ function Script:sticky(isSticky) end
 ---@param insets tessera.Insets
 ---@return tessera.Layout
 function Script:visibleFrameInset(insets) end
+
+---This layout with item sizes from Lua (`t.sized`).
+---@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@return tessera.Layout
+function Script:sized(size) end
 
 ------------------------------------------------------------------------------------------------
 -- The tessera module: local t = require("tessera")
@@ -358,6 +380,12 @@ function t.sticky(layout, isSticky) end
 ---@param insets tessera.Insets
 ---@return tessera.Layout
 function t.visibleFrameInset(layout, insets) end
+
+---`layout` with item sizes from Lua: `size(item, pw, ph, i)` returns item i's w, h.
+---@param layout tessera.AnyLayout
+---@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@return tessera.Layout
+function t.sized(layout, size) end
 
 ---A layout from one function: `fn(i, ctx)` returns item i's x, y, w, h.
 ---@param fn fun(i: integer, ctx: tessera.Context): number, number, number, number

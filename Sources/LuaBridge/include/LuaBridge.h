@@ -86,6 +86,10 @@ const char *tb_memorytraceback(lua_State *L);
 ** Safe from any thread (not from a signal handler); does nothing when no call runs. */
 void tb_interrupt(lua_State *L);
 
+/* coroutine.resume for the sandbox (Coroutines.c): lcorolib's, but the time limit, the
+** instruction budget and interrupts reach code running in the coroutine. */
+int tb_resume(lua_State *L);
+
 /* [-0, +1, -] The message handler tb_pcall uses, for callers that need lua_pcallk. */
 int tb_msgh(lua_State *L);
 /* }==================================================================== */
@@ -161,7 +165,7 @@ int tb_runframe(lua_State *L);
 int tb_runvisible(lua_State *L);
 /* (fn, ctx, params) -> w, h | nil : the analytic layout(ctx, params), checked. */
 int tb_runlayout(lua_State *L);
-/* (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph), checked. */
+/* (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph, i) (i 1-based), checked. */
 int tb_runsize(lua_State *L);
 /* }==================================================================== */
 

@@ -33,8 +33,23 @@ public struct TextMeasurer: Hashable, Sendable {
         if text.isEmpty { return 0 }
         let limit = units(forWidth: width)
         var lines = 0
-        forEachParagraph(text) { lines += Self.wrappedLineCount($0, limit: limit) }
+        forEachParagraph(text) { lines += Self.wrappedLines($0, limit: limit).count }
         return lines
+    }
+
+    /// `text` wrapped to `width`: the width of its widest line and its height (`height(of:width:)`),
+    /// both 0 for the empty string. The width never exceeds `width` unless one character is
+    /// wider. O(length of text).
+    public func size(of text: String, width: Double) -> Size {
+        if text.isEmpty { return Size(width: 0, height: 0) }
+        let limit = units(forWidth: width)
+        var lines = 0, widest = 0
+        forEachParagraph(text) {
+            let wrapped = Self.wrappedLines($0, limit: limit)
+            lines += wrapped.count
+            widest = max(widest, wrapped.widest)
+        }
+        return Size(width: Double(widest) * fontSize / 1000, height: Double(lines) * lineHeight)
     }
 
     /// Width of `text` on one line without wrapping: the widest paragraph, spaces collapsed as when
@@ -80,11 +95,11 @@ public struct TextMeasurer: Hashable, Sendable {
         body(scalars[start..<scalars.endIndex])
     }
 
-    /// Lines taken by one paragraph (at least 1): greedy breaking at collapsed spaces, overlong
-    /// words broken between characters.
-    private static func wrappedLineCount(_ p: Substring.UnicodeScalarView, limit: Double) -> Int {
+    /// Lines taken by one paragraph (at least 1) and the widest one's units: greedy breaking at
+    /// collapsed spaces, overlong words broken between characters.
+    private static func wrappedLines(_ p: Substring.UnicodeScalarView, limit: Double) -> (count: Int, widest: Int) {
         let space = Metrics.spaceAdvance
-        var lines = 0
+        var lines = 0, widest = 0
         var lineUnits = 0          // width of the current line so far
         var lineEmpty = true
         var i = p.startIndex
@@ -101,7 +116,7 @@ public struct TextMeasurer: Hashable, Sendable {
             if !lineEmpty && Double(lineUnits + space + wordUnits) <= limit {
                 lineUnits += space + wordUnits
             } else {
-                if !lineEmpty { lines += 1; lineUnits = 0 }
+                if !lineEmpty { lines += 1; widest = max(widest, lineUnits); lineUnits = 0 }
                 if Double(wordUnits) <= limit {
                     lineUnits = wordUnits
                 } else {
@@ -112,7 +127,7 @@ public struct TextMeasurer: Hashable, Sendable {
                     while k < end {
                         let a = charState.advance(p[k].value)
                         if started && a > 0 && Double(lineUnits + a) > limit {
-                            lines += 1; lineUnits = 0
+                            lines += 1; widest = max(widest, lineUnits); lineUnits = 0
                         }
                         lineUnits += a
                         started = true
@@ -123,7 +138,7 @@ public struct TextMeasurer: Hashable, Sendable {
             }
             i = end
         }
-        return lines + 1  // the last (possibly empty) line
+        return (lines + 1, max(widest, lineUnits))  // the last (possibly empty) line
     }
 
     /// Width of one paragraph on a single line, spaces collapsed and trimmed.

@@ -55,6 +55,7 @@ extension LuaHost {
         .module("transpose", moduleTranspose), .layoutMethod("transposed", moduleTranspose),
         .module("sticky", moduleSticky), .layoutMethod("sticky", moduleSticky),
         .module("visibleFrameInset", moduleVisibleFrameInset), .layoutMethod("visibleFrameInset", moduleVisibleFrameInset),
+        .module("sized", moduleSized), .layoutMethod("sized", moduleSized),   // +Sized
         // script-driven layouts (+Closure, +Sections)
         .module("closure", moduleClosure),
         .module("sections", moduleSections),
@@ -77,7 +78,8 @@ extension LuaHost {
         // ctx methods (ContextTable.swift); the hot paths ctx.set, ctx:size and ctx:item are C
         // functions over Swift storage (LuaBridge's Frames.c and Items.c), added by pushContext
         .context("section", contextSection), .context("id", contextID),
-        .context("textHeight", contextTextHeight), .context("column", contextColumn),
+        .context("textHeight", contextTextHeight), .context("textSize", contextTextSize),
+        .context("column", contextColumn),
     ]
 
     static func registrations(_ place: LuaRegistration.Place) -> [LuaRegistration] {

@@ -13,7 +13,7 @@ extension ReplSession {
         case "quit", "q": return .quit
         case "reload": reloadLayout()
         case "viewport": setViewport(argument)
-        default: output.error("unknown command ':\(name)'; :help lists the commands")
+        default: complain("unknown command ':\(name)'; :help lists the commands")
         }
         return .done(history: text)
     }
@@ -43,7 +43,7 @@ extension ReplSession {
     /// `:reload`: the `--layout` script again; on any error the last good version stays `L`.
     func reloadLayout() {
         guard let path = layoutPath else {
-            return output.error("nothing to reload: start the REPL with --layout FILE, or use load(\"file.lua\")")
+            return complain("nothing to reload: start the REPL with --layout FILE, or use load(\"file.lua\")")
         }
         do {
             if let script = layoutScript {
@@ -54,9 +54,9 @@ extension ReplSession {
             output.standard("reloaded \(path)")
         } catch let error as LuaScriptError {
             report(error)
-            output.error(layoutScript == nil ? "L is still nil" : "kept the last good version of \(path)")
+            complain(layoutScript == nil ? "L is still nil" : "kept the last good version of \(path)")
         } catch {
-            output.error("\(error)")
+            complain("\(error)")
         }
     }
 
@@ -67,7 +67,7 @@ extension ReplSession {
             guard parts.count == 2, let w = Double(parts[0].trimmingCharacters(in: .whitespaces)),
                   let h = Double(parts[1].trimmingCharacters(in: .whitespaces)),
                   w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                return output.error("usage: :viewport WxH with two non-negative numbers, for example :viewport 375x812")
+                return complain("usage: :viewport WxH with two non-negative numbers, for example :viewport 375x812")
             }
             viewport = Size(width: w, height: h)
         }

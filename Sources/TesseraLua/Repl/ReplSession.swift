@@ -78,7 +78,7 @@ public final class ReplSession {
     /// A session over `dataset` with its own Lua host.
     /// - Throws: `LuaScriptError` if the host cannot be created.
     public init(dataset: Dataset, viewport: Size = Size(width: 375, height: 812), sizing: ItemSizing = ItemSizing(),
-                limits: ScriptLimits = ScriptLimits(), searchPaths: [String] = ["layouts"], output: ReplOutput) throws {
+                limits: ScriptLimits = ScriptLimits(), searchPaths: [String] = LuaHost.standardSearchPaths(), output: ReplOutput) throws {
         host = try LuaHost(limits: limits, searchPaths: searchPaths)
         environment = try host.newEnvironment(directory: ".")
         self.dataset = dataset
@@ -142,7 +142,7 @@ public final class ReplSession {
         } catch let error as LuaScriptError {
             report(error)
         } catch {
-            output.error("\(error)")
+            complain("\(error)")
         }
     }
 
@@ -197,7 +197,7 @@ public final class ReplSession {
         } catch let error as LuaScriptError {
             return report(error)
         } catch {
-            return output.error("\(error)")
+            return complain("\(error)")
         }
         let count = lua_gettop(L) - base
         guard count > 0 else { return }
@@ -213,7 +213,7 @@ public final class ReplSession {
             error.message = "error calling 'print' (\(error.message))"
             report(error)
         } catch {
-            output.error("\(error)")
+            complain("\(error)")
         }
     }
 
@@ -232,6 +232,16 @@ public final class ReplSession {
         default:
             break
         }
+        complain(text)
+    }
+
+    /// How many errors the session has reported (lines that raised, failed commands): a piped
+    /// session exits with status 1 when this is not 0.
+    public private(set) var errorCount = 0
+
+    /// Writes an error to `output.error` and counts it.
+    func complain(_ text: String) {
+        errorCount += 1
         output.error(text)
     }
 

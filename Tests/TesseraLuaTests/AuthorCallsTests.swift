@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// The calls layout authors asked for: ctx:textSize, layout:sized, require from anywhere,
+/// "did you mean" for a misspelt hook.
+@Suite struct AuthorCallsTests {
+    let folder = ScriptFolder()
+
+    func frames(_ source: String, context: LayoutContext, name: String = "layout.lua") throws -> [Rect] {
+        let host = try LuaHost()
+        return try host.loadLayoutScript(path: folder.write(name, source)).configured().layout(context).allFrames
+    }
+
+    @Test func textSizeIsTheWidestLineAndTheHeight() throws {
+        let host = try LuaHost()
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let function = try host.evaluate("""
+        return function(ctx)
+          print(ctx:textSize("hello world", 40))
+          print(ctx:textSize("hello world", 1000))
+          print(ctx:textSize("a\\nbb", 1000, { fontSize = 32, lineHeight = 40 }))
+          print(ctx:textSize("", 10))
+          print(pcall(ctx.textSize, ctx, "x", 0/0))
+        end
+        """, environment: host.newEnvironment())[0]
+        try host.call(function, context: LayoutContext(dataset: Dataset(items: []), viewport: Size(width: 100, height: 100)))
+        let m = TextMeasurer(), big = TextMeasurer(fontSize: 32, lineHeight: 40)
+        func text(_ s: Size) -> String { "\(LuaHost.numberText(s.width))\t\(LuaHost.numberText(s.height))" }
+        let wrapped = m.size(of: "hello world", width: 40)
+        #expect(wrapped.height == m.height(of: "hello world", width: 40) && wrapped.height == 40)
+        #expect(wrapped.width == max(m.width(of: "hello"), m.width(of: "world")))
+        #expect(m.size(of: "hello world", width: 1000) == Size(width: m.width(of: "hello world"), height: 20))
+        #expect(big.size(of: "a\nbb", width: 1000) == Size(width: big.width(of: "bb"), height: 80))
+        #expect(lines.count == 5)
+        #expect(lines[0].split(separator: "\t").compactMap { Double($0) } == [wrapped.width, 40])
+        #expect(lines[3] == "0.0\t0.0")
+        #expect(lines[4] == "false\tctx:textSize: argument #2 (width) must be a finite, non-negative number, got nan")
+    }
+
+    /// A built-in inside a script takes its sizes from a Lua function: t.row{} no longer makes
+    /// every card the width of the screen.
+    @Test func sizedGivesBuiltinsScriptSizes() throws {
+        let context = LayoutContext(dataset: Dataset(items: (0..<4).map { Item(id: .int($0), fields: ["w": .int(10 * ($0 + 1))]) }),
+                                    viewport: Size(width: 300, height: 100))
+        let scripted = try frames("""
+        local t = require('tessera')
+        return t.flow{ spacing = 5 }:sized(function(item, pw, ph, i) return item.w + i, 20 end)
+        """, context: context)
+        let expected = try FlowLayout(spacing: 5).layout(LayoutContext(collectionSize: context.collectionSize, count: 4,
+            item: { context.item(at: $0) }, size: { i, _ in Size(width: Double(10 * (i + 1) + i + 1), height: 20) })).allFrames
+        #expect(scripted == expected)
+        #expect(scripted.map(\.width) == [11, 22, 33, 44])
+        let bad = scriptError { _ = try frames("return require('tessera').flow{}:sized(function() return -1, 2 end)", context: context, name: "bad.lua") }
+        #expect(bad?.message == "\(folder.path)/bad.lua:1: size returned w = -1 for item 1; a size needs two finite, non-negative numbers")
+        let notFunction = scriptError { _ = try frames("return require('tessera').flow{}:sized(3)", context: context, name: "nf.lua") }
+        #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
+    }
+
+    /// The shipped layouts are found from any working directory (the executable's build tree
+    /// here, as next to an installed one), and TESSERA_PATH folders are searched in order.
+    @Test func requireFindsShippedLayoutsFromAnywhere() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fakeExecutable = repository.appendingPathComponent(".build/somewhere/tessera").path
+        let paths = LuaHost.standardSearchPaths(environment: ["TESSERA_PATH": "/opt/a:/opt/b"], executable: fakeExecutable)
+        #expect(paths == ["layouts", "/opt/a", "/opt/b", repository.appendingPathComponent("layouts").path])
+        // Installed: layouts/ beside the executable wins.
+        let installed = folder.write("bin/layouts/mine.lua", "return {}")
+        let beside = LuaHost.standardSearchPaths(environment: [:], executable: folder.path + "/bin/tessera")
+        #expect(beside == ["layouts", (installed as NSString).deletingLastPathComponent])
+
+        let host = try LuaHost(searchPaths: paths)
+        let elsewhere = folder.write("elsewhere/uses.lua", "return require('waterfall')")
+        let layout = try host.loadLayoutScript(path: elsewhere).configured(["columns": 3])
+        let context = LayoutContext(dataset: .synthetic(count: 20) { Size(width: 100, height: Double(10 + $0)) })
+        #expect(try layout.layout(context).allFrames == WaterfallLayout(columns: 3).layout(context).allFrames)
+        let missing = scriptError { _ = try host.loadLayoutScript(path: folder.write("elsewhere/missing.lua", "return require('nosuch')")) }
+        // Every folder searched, once: the working directory's layouts/ is the repository's when
+        // the tests run from its root.
+        let shipped = repository.appendingPathComponent("layouts").path
+        let sameAsCwd = URL(fileURLWithPath: "layouts").standardizedFileURL.path == shipped
+        #expect(missing?.message == "\(folder.path)/elsewhere/missing.lua:1: module 'nosuch' not found:" +
+                ["\(folder.path)/elsewhere", "layouts", "/opt/a", "/opt/b"].map { "\n\tno file '\($0)/nosuch.lua'" }.joined() +
+                (sameAsCwd ? "" : "\n\tno file '\(shipped)/nosuch.lua'"))
+    }
+
+    @Test func aMisspeltHookGetsASuggestion() throws {
+        let host = try LuaHost()
+        let e = scriptError { _ = try host.loadLayoutScript(path: folder.write("typo.lua", "return { simplelayout = function(ctx) end }")) }
+        #expect(e?.message == "\(folder.path)/typo.lua: \(LuaHost.shapeHelp), got a table without them; it has simplelayout: did you mean simpleLayout?")
+        let v = scriptError { _ = try host.loadLayoutScript(path: folder.write("vis.lua", "return { frame = function() end, visibel = function() end }")) }
+        #expect(v?.message == "\(folder.path)/vis.lua: an analytic layout needs visible(x, y, w, h) next to frame(i); it has visibel: did you mean visible?")
+    }
+}
