@@ -57,7 +57,8 @@ import TesseraCore
         print(pcall(function() ctx:item(2).w = 5 end))
         print(pcall(function() ws[2] = 5 end))
         print(pcall(function() ctx:item(2).tags[1] = 5 end))
-        print(pcall(setmetatable, ctx:item(2), {}))
+        local ok, message = pcall(setmetatable, ctx:item(2), {})
+        print(ok, (message:gsub("^.*: ", "")))
         """)
         #expect(lines == [
             "0\t100\t1\tinteger\t3.5\tnil\ttable\t0",
