@@ -18,7 +18,7 @@ public struct TextSummary {
             "data:         \(run.dataset.sourceName) (\(run.dataset.count) items in \(run.dataset.sections.count) sections)",
             "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
             "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))",
-            "layout time:  \(fixedPoint(run.milliseconds, decimals: 2)) ms",
+            "layout time:  \(NumberText.fixed(run.milliseconds, decimals: 2)) ms",
             "visible:      \(visible.count) items" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",
         ]
@@ -33,5 +33,5 @@ public struct TextSummary {
     }
 }
 
-/// A number for people; see `displayNumber`.
-func fmt(_ v: Double) -> String { displayNumber(v) }
+/// A number for people; see `NumberText.display`.
+func fmt(_ v: Double) -> String { NumberText.display(v) }

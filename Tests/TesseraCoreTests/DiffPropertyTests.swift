@@ -34,7 +34,7 @@ func checkDiff<S: Hashable, I: Hashable>(
     let updates = expectedUpdates(old, new, changed: changed)
     try checkOneBatch(old, new, rule: rule, raw: batch, sourceLocation: sourceLocation)
 
-    let applied = try apply(batch, to: old, insertingFrom: new)
+    let applied = try Changeset.apply(batch, to: old, insertingFrom: new)
     #expect(applied.withoutMarks() == new.withoutMarks(), "batch:\n\(batch.debugDescription)\nold: \(old)\nnew: \(new)",
             sourceLocation: sourceLocation)
     #expect(Set(applied.reloadedItemIdentifiers) == updates, sourceLocation: sourceLocation)
@@ -78,7 +78,7 @@ func checkDiff<S: Hashable, I: Hashable>(
     for stage in staged {
         #expect(!stage.changeset.needsStaging, sourceLocation: sourceLocation)
         #expect(!stage.changeset.isEmpty, sourceLocation: sourceLocation)
-        let next = try apply(stage.changeset, to: state, insertingFrom: stage.snapshot)
+        let next = try Changeset.apply(stage.changeset, to: state, insertingFrom: stage.snapshot)
         #expect(next.withoutMarks() == stage.snapshot.withoutMarks(), sourceLocation: sourceLocation)
         stagedUpdates.formUnion(next.reloadedItemIdentifiers)
         state = stage.snapshot
@@ -266,7 +266,7 @@ struct DiffPropertyTests {
             batch.itemsUpdated = some(path)
             if random.chance(0.3) { batch = Changeset(from: old, to: new) }   // the real one applies
             do {
-                let result = try apply(batch, to: old, insertingFrom: new)
+                let result = try Changeset.apply(batch, to: old, insertingFrom: new)
                 #expect(result.checkInvariants())
                 #expect(result.numberOfSections == new.numberOfSections)
                 applied += 1

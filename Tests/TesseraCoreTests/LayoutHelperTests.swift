@@ -2,11 +2,11 @@ import Testing
 @testable import TesseraCore
 
 private func ck(_ mode: AlignContent, _ length: Double, _ total: Double, _ spacing: Double, _ n: Int) -> Distribution {
-    distribute(mode, length: length, total: total, spacing: spacing, count: n)
+    LayoutHelper.distribute(mode, length: length, total: total, spacing: spacing, count: n)
 }
 
 private func css(_ mode: AlignContent, _ length: Double, _ total: Double, _ spacing: Double, _ n: Int) -> Distribution {
-    distribute(mode, length: length, total: total, spacing: spacing, count: n, rule: .css)
+    LayoutHelper.distribute(mode, length: length, total: total, spacing: spacing, count: n, rule: .css)
 }
 
 @Suite struct LayoutHelperTests {
@@ -61,22 +61,22 @@ private func css(_ mode: AlignContent, _ length: Double, _ total: Double, _ spac
     }
 
     @Test func justificationOverloadForwards() {
-        #expect(distribute(JustifyContent.end, length: 100, total: 70, spacing: 10, count: 2, rule: .css)
+        #expect(LayoutHelper.distribute(JustifyContent.end, length: 100, total: 70, spacing: 10, count: 2, rule: .css)
                 == Distribution(offset: 20, spacing: 10))
     }
 
     @Test func alignOneBox() {
-        #expect(align(.start, length: 10, lineStart: 5, lineLength: 30) == (5, 10))
-        #expect(align(.center, length: 10, lineStart: 5, lineLength: 30) == (15, 10))
-        #expect(align(.end, length: 10, lineStart: 5, lineLength: 30) == (25, 10))
-        #expect(align(.stretch, length: 10, lineStart: 5, lineLength: 30) == (5, 30))
+        #expect(LayoutHelper.align(.start, length: 10, lineStart: 5, lineLength: 30) == (5, 10))
+        #expect(LayoutHelper.align(.center, length: 10, lineStart: 5, lineLength: 30) == (15, 10))
+        #expect(LayoutHelper.align(.end, length: 10, lineStart: 5, lineLength: 30) == (25, 10))
+        #expect(LayoutHelper.align(.stretch, length: 10, lineStart: 5, lineLength: 30) == (5, 30))
     }
 
     @Test func alignALine() {
         let sizes = [Size(width: 20, height: 10), Size(width: 30, height: 40)]
-        #expect(align(.center, sizes: sizes, x: 5, spacing: 4, lineStart: 100, lineLength: 40)
+        #expect(LayoutHelper.align(.center, sizes: sizes, x: 5, spacing: 4, lineStart: 100, lineLength: 40)
                 == [Rect(x: 5, y: 115, width: 20, height: 10), Rect(x: 29, y: 100, width: 30, height: 40)])
-        #expect(align(.stretch, sizes: sizes, x: 0, spacing: 0, lineStart: 0, lineLength: 50).map(\.height) == [50, 50])
-        #expect(align(.end, sizes: [], x: 0, spacing: 0, lineStart: 0, lineLength: 50).isEmpty)
+        #expect(LayoutHelper.align(.stretch, sizes: sizes, x: 0, spacing: 0, lineStart: 0, lineLength: 50).map(\.height) == [50, 50])
+        #expect(LayoutHelper.align(.end, sizes: [], x: 0, spacing: 0, lineStart: 0, lineLength: 50).isEmpty)
     }
 }

@@ -253,9 +253,9 @@ import TesseraCore
         local frames = t.align('end', { {10, 5}, { w = 20, h = 10 } }, 2, 4, 0, 30)
         return o, s, st, c, start, length, frames[2][1], frames[2][2], #frames
         """, environment: env)
-        let between = distribute(AlignContent.spaceBetween, length: 100, total: 40, spacing: 5, count: 3)
-        let centered = distribute(AlignContent.center, length: 100, total: 40, spacing: 5, count: 3, rule: .css)
-        let aligned = align(.end, sizes: [Size(width: 10, height: 5), Size(width: 20, height: 10)], x: 2, spacing: 4,
+        let between = LayoutHelper.distribute(AlignContent.spaceBetween, length: 100, total: 40, spacing: 5, count: 3)
+        let centered = LayoutHelper.distribute(AlignContent.center, length: 100, total: 40, spacing: 5, count: 3, rule: .css)
+        let aligned = LayoutHelper.align(.end, sizes: [Size(width: 10, height: 5), Size(width: 20, height: 10)], x: 2, spacing: 4,
                             lineStart: 0, lineLength: 30)
         #expect(values == [.number(between.offset), .number(between.spacing), .number(between.stretch),
                            .number(centered.offset), .number(10), .number(10),

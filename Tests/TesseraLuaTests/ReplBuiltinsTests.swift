@@ -57,8 +57,8 @@ return {
         let flow = try BuiltinLayouts.make(name: "flow", params: [:]).layout(context).contentSize
         repl.feed("run(t.waterfall{columns = 3}):contentSize()", "run('flow'):contentSize()", "run(t.inset(L, 8)):contentSize()",
                   "run('\(path)'):contentSize()")
-        #expect(repl.out == ["\(displayNumber(native.width))\t\(displayNumber(native.height))",
-                             "\(displayNumber(flow.width))\t\(displayNumber(flow.height))", "116\t166", "100\t150"])
+        #expect(repl.out == ["\(NumberText.display(native.width))\t\(NumberText.display(native.height))",
+                             "\(NumberText.display(flow.width))\t\(NumberText.display(flow.height))", "116\t166", "100\t150"])
     }
 
     @Test func runComplainsClearly() throws {

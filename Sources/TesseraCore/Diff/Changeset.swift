@@ -10,7 +10,7 @@
 ///
 /// Every list is in a canonical order, so two changesets compare equal exactly when they list
 /// the same changes: deletes and updates ascending by before-index, inserts ascending by
-/// after-index, moves ascending by target. `apply(_:to:insertingFrom:)` replays a batch.
+/// after-index, moves ascending by target. `Changeset.apply(_:to:insertingFrom:)` replays a batch.
 ///
 /// A batch can hold combinations that UIKit refuses in one `performBatchUpdates` call, such as
 /// an update and a move of the same item; `needsStaging` says so, and `StagedChangeset` splits

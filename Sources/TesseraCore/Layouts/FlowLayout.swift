@@ -58,17 +58,17 @@ public struct FlowLayout: Layout, Sendable {
             lineCount += 1
             totalHeight += height
         }
-        let across = distribute(alignContent, length: container.height, total: totalHeight,
+        let across = LayoutHelper.distribute(alignContent, length: container.height, total: totalHeight,
                                 spacing: lineSpacing, count: lineCount, rule: .css)
         return [Rect](unsafeUninitializedCapacity: sizes.count) { frames, initialized in
             var top = across.offset
             forEachLine(sizes, width: container.width) { items, width, lineHeight in
                 let height = lineHeight + across.stretch
-                let along = distribute(justifyContent, length: container.width, total: width,
+                let along = LayoutHelper.distribute(justifyContent, length: container.width, total: width,
                                        spacing: interitemSpacing, count: items.count, rule: .css)
                 var x = along.offset
                 for i in items {
-                    let (y, h) = align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)
+                    let (y, h) = LayoutHelper.align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)
                     frames[i] = Rect(x: x, y: y, width: sizes[i].width, height: h)
                     x += sizes[i].width + along.spacing
                 }

@@ -56,85 +56,88 @@ public struct Distribution: Hashable, Sendable {
     }
 }
 
-/// Places `count` boxes whose lengths add up to `total` along a span of `length`, at least
-/// `spacing` apart (CollectionKit's `LayoutHelper.distribute`, or CSS with `rule: .css`).
-/// - Returns: the first box's offset, the gap, and the per-box growth for `stretch`.
-/// - Complexity: O(1).
-public func distribute(_ mode: AlignContent, length: Double, total: Double, spacing: Double,
-                       count: Int, rule: DistributionRule = .collectionKit) -> Distribution {
-    let start = Distribution(offset: 0, spacing: spacing)
-    guard count > 0 else { return start }
-    let n = Double(count)
-    let free = length - total - (n - 1) * spacing  // what is left once the gaps are placed
-    switch rule {
-    case .collectionKit:
-        // The strict test is CollectionKit's: fitting exactly or overflowing means start.
-        guard free > 0 else { return start }
-        let leftover = length - total  // before spacing: space-* may shrink the gap
-        switch mode {
-        case .start: return start
-        case .center: return Distribution(offset: free / 2, spacing: spacing)
-        case .end: return Distribution(offset: free, spacing: spacing)
-        case .spaceBetween: return count > 1 ? Distribution(offset: 0, spacing: leftover / (n - 1)) : start
-        case .spaceAround: return Distribution(offset: leftover / n / 2, spacing: leftover / n)
-        case .spaceEvenly: return Distribution(offset: leftover / (n + 1), spacing: leftover / (n + 1))
-        // CollectionKit has no stretch; grow the boxes by equal shares as CSS does.
-        case .stretch: return Distribution(offset: 0, spacing: spacing, stretch: free / n)
+/// The spacing and alignment arithmetic the flex-style layouts share (CollectionKit's `LayoutHelper`).
+public enum LayoutHelper {
+    /// Places `count` boxes whose lengths add up to `total` along a span of `length`, at least
+    /// `spacing` apart (CollectionKit's `LayoutHelper.distribute`, or CSS with `rule: .css`).
+    /// - Returns: the first box's offset, the gap, and the per-box growth for `stretch`.
+    /// - Complexity: O(1).
+    public static func distribute(_ mode: AlignContent, length: Double, total: Double, spacing: Double,
+                           count: Int, rule: DistributionRule = .collectionKit) -> Distribution {
+        let start = Distribution(offset: 0, spacing: spacing)
+        guard count > 0 else { return start }
+        let n = Double(count)
+        let free = length - total - (n - 1) * spacing  // what is left once the gaps are placed
+        switch rule {
+        case .collectionKit:
+            // The strict test is CollectionKit's: fitting exactly or overflowing means start.
+            guard free > 0 else { return start }
+            let leftover = length - total  // before spacing: space-* may shrink the gap
+            switch mode {
+            case .start: return start
+            case .center: return Distribution(offset: free / 2, spacing: spacing)
+            case .end: return Distribution(offset: free, spacing: spacing)
+            case .spaceBetween: return count > 1 ? Distribution(offset: 0, spacing: leftover / (n - 1)) : start
+            case .spaceAround: return Distribution(offset: leftover / n / 2, spacing: leftover / n)
+            case .spaceEvenly: return Distribution(offset: leftover / (n + 1), spacing: leftover / (n + 1))
+            // CollectionKit has no stretch; grow the boxes by equal shares as CSS does.
+            case .stretch: return Distribution(offset: 0, spacing: spacing, stretch: free / n)
+            }
+        case .css:
+            switch mode {
+            case .start: return start
+            case .center: return Distribution(offset: free / 2, spacing: spacing)
+            case .end: return Distribution(offset: free, spacing: spacing)
+            case .spaceBetween:
+                guard free > 0, count > 1 else { return start }
+                return Distribution(offset: 0, spacing: spacing + free / (n - 1))
+            // The space-* values and stretch fall back safely: overflow means start.
+            case .spaceAround:
+                guard free > 0 else { return start }
+                return Distribution(offset: free / n / 2, spacing: spacing + free / n)
+            case .spaceEvenly:
+                guard free > 0 else { return start }
+                return Distribution(offset: free / (n + 1), spacing: spacing + free / (n + 1))
+            case .stretch:
+                guard free > 0 else { return start }
+                return Distribution(offset: 0, spacing: spacing, stretch: free / n)
+            }
         }
-    case .css:
-        switch mode {
-        case .start: return start
-        case .center: return Distribution(offset: free / 2, spacing: spacing)
-        case .end: return Distribution(offset: free, spacing: spacing)
-        case .spaceBetween:
-            guard free > 0, count > 1 else { return start }
-            return Distribution(offset: 0, spacing: spacing + free / (n - 1))
-        // The space-* values and stretch fall back safely: overflow means start.
-        case .spaceAround:
-            guard free > 0 else { return start }
-            return Distribution(offset: free / n / 2, spacing: spacing + free / n)
-        case .spaceEvenly:
-            guard free > 0 else { return start }
-            return Distribution(offset: free / (n + 1), spacing: spacing + free / (n + 1))
-        case .stretch:
-            guard free > 0 else { return start }
-            return Distribution(offset: 0, spacing: spacing, stretch: free / n)
+    }
+
+    /// `distribute` for a justification (the main axis of a line).
+    public static func distribute(_ justify: JustifyContent, length: Double, total: Double, spacing: Double,
+                           count: Int, rule: DistributionRule = .collectionKit) -> Distribution {
+        distribute(AlignContent(justify), length: length, total: total, spacing: spacing,
+                   count: count, rule: rule)
+    }
+
+    /// Places one box of `length` across a line that spans `lineStart ..< lineStart + lineLength`.
+    /// `stretch` makes the box as long as the line. Both rulebooks agree here.
+    /// - Returns: the box's start and its length. O(1).
+    public static func align(_ alignment: AlignItems, length: Double, lineStart: Double,
+                      lineLength: Double) -> (start: Double, length: Double) {
+        switch alignment {
+        case .start: return (lineStart, length)
+        case .center: return (lineStart + (lineLength - length) / 2, length)
+        case .end: return (lineStart + lineLength - length, length)
+        case .stretch: return (lineStart, lineLength)
         }
     }
-}
 
-/// `distribute` for a justification (the main axis of a line).
-public func distribute(_ justify: JustifyContent, length: Double, total: Double, spacing: Double,
-                       count: Int, rule: DistributionRule = .collectionKit) -> Distribution {
-    distribute(AlignContent(justify), length: length, total: total, spacing: spacing,
-               count: count, rule: rule)
-}
-
-/// Places one box of `length` across a line that spans `lineStart ..< lineStart + lineLength`.
-/// `stretch` makes the box as long as the line. Both rulebooks agree here.
-/// - Returns: the box's start and its length. O(1).
-public func align(_ alignment: AlignItems, length: Double, lineStart: Double,
-                  lineLength: Double) -> (start: Double, length: Double) {
-    switch alignment {
-    case .start: return (lineStart, length)
-    case .center: return (lineStart + (lineLength - length) / 2, length)
-    case .end: return (lineStart + lineLength - length, length)
-    case .stretch: return (lineStart, lineLength)
+    /// CollectionKit's `alignItem`: lays `sizes` along x from `x`, `spacing` apart, each aligned
+    /// across the line `lineStart ..< lineStart + lineLength` (vertical layouts come from transposing).
+    /// - Complexity: O(n).
+    public static func align(_ alignment: AlignItems, sizes: [Size], x: Double, spacing: Double,
+                      lineStart: Double, lineLength: Double) -> [Rect] {
+        var frames: [Rect] = []
+        frames.reserveCapacity(sizes.count)
+        var cursor = x
+        for size in sizes {
+            let (y, h) = align(alignment, length: size.height, lineStart: lineStart, lineLength: lineLength)
+            frames.append(Rect(x: cursor, y: y, width: size.width, height: h))
+            cursor += size.width + spacing
+        }
+        return frames
     }
-}
-
-/// CollectionKit's `alignItem`: lays `sizes` along x from `x`, `spacing` apart, each aligned
-/// across the line `lineStart ..< lineStart + lineLength` (vertical layouts come from transposing).
-/// - Complexity: O(n).
-public func align(_ alignment: AlignItems, sizes: [Size], x: Double, spacing: Double,
-                  lineStart: Double, lineLength: Double) -> [Rect] {
-    var frames: [Rect] = []
-    frames.reserveCapacity(sizes.count)
-    var cursor = x
-    for size in sizes {
-        let (y, h) = align(alignment, length: size.height, lineStart: lineStart, lineLength: lineLength)
-        frames.append(Rect(x: cursor, y: y, width: size.width, height: h))
-        cursor += size.width + spacing
-    }
-    return frames
 }

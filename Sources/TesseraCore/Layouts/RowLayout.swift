@@ -65,9 +65,9 @@ public struct RowLayout: Layout, Sendable {
             }
         }
         let total = sizes.reduce(0) { $0 + $1.width }
-        let along = distribute(justifyContent, length: container.width, total: total,
+        let along = LayoutHelper.distribute(justifyContent, length: container.width, total: total,
                                spacing: spacing, count: n, rule: .collectionKit)
-        return align(alignItems, sizes: sizes, x: along.offset, spacing: along.spacing,
+        return LayoutHelper.align(alignItems, sizes: sizes, x: along.offset, spacing: along.spacing,
                      lineStart: 0, lineLength: max(0, container.height))
     }
 }

@@ -14,7 +14,7 @@ extension LuaHost {
             let spacing = try args.number(4, "spacing")
             let count = try args.number(5, "count", .nonNegative)
             let rule = try args.optOption(6, "rule", default: DistributionRule.collectionKit)
-            let d = distribute(mode, length: length, total: total, spacing: spacing, count: Int(count), rule: rule)
+            let d = LayoutHelper.distribute(mode, length: length, total: total, spacing: spacing, count: Int(count), rule: rule)
             lua_pushnumber(L, d.offset)
             lua_pushnumber(L, d.spacing)
             lua_pushnumber(L, d.stretch)
@@ -30,7 +30,7 @@ extension LuaHost {
             let L = L!
             let alignment = try args.option(1, "alignment", AlignItems.self)
             if lua_type(L, 2) != LUA_TTABLE {
-                let (start, length) = align(alignment, length: try args.number(2, "length"),
+                let (start, length) = LayoutHelper.align(alignment, length: try args.number(2, "length"),
                                             lineStart: try args.number(3, "lineStart"), lineLength: try args.number(4, "lineLength"))
                 lua_pushnumber(L, start)
                 lua_pushnumber(L, length)
@@ -54,7 +54,7 @@ extension LuaHost {
                 }
                 sizes.append(Size(width: wh[0], height: wh[1]))
             }
-            let frames = align(alignment, sizes: sizes, x: try args.number(3, "x"), spacing: try args.number(4, "spacing"),
+            let frames = LayoutHelper.align(alignment, sizes: sizes, x: try args.number(3, "x"), spacing: try args.number(4, "spacing"),
                                lineStart: try args.number(5, "lineStart"), lineLength: try args.number(6, "lineLength"))
             LuaStack.push(L, json: .array(frames.map { .array([.double($0.x), .double($0.y), .double($0.width), .double($0.height)]) }),
                           readOnly: false)

@@ -35,7 +35,7 @@ extension ReplSession {
         Commands:
           :help                 this text
           :reload               re-reads the --layout script; a broken edit keeps the last good one
-          :viewport WxH         the viewport run() uses (now \(displayNumber(viewport.width))x\(displayNumber(viewport.height)))
+          :viewport WxH         the viewport run() uses (now \(NumberText.display(viewport.width))x\(NumberText.display(viewport.height)))
           :quit                 leaves, as Ctrl-D does; Ctrl-C stops a running line
         """
     }
@@ -71,6 +71,6 @@ extension ReplSession {
             }
             viewport = Size(width: w, height: h)
         }
-        output.standard("viewport \(displayNumber(viewport.width))x\(displayNumber(viewport.height))")
+        output.standard("viewport \(NumberText.display(viewport.width))x\(NumberText.display(viewport.height))")
     }
 }

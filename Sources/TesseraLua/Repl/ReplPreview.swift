@@ -54,7 +54,7 @@ struct ReplPreview {
         let preview = AsciiPreview(columns: used, maxRows: lines)
         let picture = preview.render(r.result, region: region, viewport: viewport, outline: viewport, unicode: unicode)
         if let analytic = r.result as? ScriptedAnalyticResult, let failure = analytic.failure { throw failure }
-        let f = displayNumber
+        let f = NumberText.display
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
             + " content \(f(content.width))x\(f(content.height)), \(r.result.count) items;"
             + " showing x \(f(region.minX))..\(f(region.maxX)), y \(f(region.minY))..\(f(region.maxY));"

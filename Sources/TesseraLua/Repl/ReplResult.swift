@@ -169,7 +169,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let r = try session.resultArgument(L, method: "tostring")
             let size = r.result.contentSize
-            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(displayNumber(size.width)) x \(displayNumber(size.height)), viewport \(displayNumber(r.viewport.width))x\(displayNumber(r.viewport.height)) at \(displayNumber(r.viewport.x)),\(displayNumber(r.viewport.y)), laid out in \(fixedPoint(r.milliseconds, decimals: 2)) ms")
+            LuaStack.push(L, "tessera result: \(r.layoutName), \(r.result.count) items, content \(NumberText.display(size.width)) x \(NumberText.display(size.height)), viewport \(NumberText.display(r.viewport.width))x\(NumberText.display(r.viewport.height)) at \(NumberText.display(r.viewport.x)),\(NumberText.display(r.viewport.y)), laid out in \(NumberText.fixed(r.milliseconds, decimals: 2)) ms")
             return 1
         }
     }

@@ -1,0 +1,32 @@
+import TesseraCore
+
+/// Numbers for people (summaries, previews, prompts), written without Foundation's
+/// `String(format:)`. Machine output (JSON, messages that must read back) uses
+/// `JSONWriter.format`, which never rounds.
+public enum NumberText {
+    /// Integral values without ".0", others rounded to two decimals: `375`, `3.14`, `0.50`.
+    /// O(1).
+    public static func display(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : fixed(v, decimals: 2)
+    }
+
+    /// `v` with exactly `decimals` digits after the point, as `printf("%.*f")` writes it: `3.14`,
+    /// `-0.50`, `12.00`. The last digit is rounded half to even on the scaled value. Values whose
+    /// scaled magnitude reaches 2^53 (no fractional digits left to show) are written in
+    /// `JSONWriter.format`'s shortest form instead; non-finite values as `inf`, `-inf`, `nan`.
+    /// `decimals` is clamped to 0...9. O(decimals).
+    public static func fixed(_ v: Double, decimals: Int) -> String {
+        guard v.isFinite else { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
+        let places = max(0, min(9, decimals))
+        var power = 1
+        for _ in 0..<places { power *= 10 }
+        let scaled = (abs(v) * Double(power)).rounded(.toNearestOrEven)
+        guard scaled < 9_007_199_254_740_992 else { return JSONWriter.format(v) }
+        let units = Int(scaled)
+        let sign = v < 0 && units != 0 ? "-" : ""
+        let whole = String(units / power)
+        guard places > 0 else { return sign + whole }
+        let fraction = String(units % power)
+        return sign + whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+}
