@@ -7,7 +7,7 @@ public enum ScrollRunText {
     static let idsShown = 8
 
     public static func render(_ run: ScrollRun) -> String {
-        let f = displayNumber
+        let f = NumberText.display
         func ids(_ list: [String]) -> String {
             guard !list.isEmpty else { return "-" }
             let shown = list.prefix(idsShown).joined(separator: " ")
