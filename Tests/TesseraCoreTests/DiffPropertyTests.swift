@@ -105,7 +105,7 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     sectionRule: ((S, Int, Int) -> Bool)? = nil, raw: Changeset, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let safe = Changeset(from: old, to: new, isItemUpdated: rule, isSectionUpdated: sectionRule)
-    let applied = try apply(safe, to: old, insertingFrom: new)
+    let applied = try Changeset.apply(safe, to: old, insertingFrom: new)
     #expect(applied.withoutMarks() == new.withoutMarks(), "\(safe.debugDescription)", sourceLocation: sourceLocation)
     // No path in two operations (OLD paths: deletes, updates, move sources; NEW paths: inserts,
     // move targets), and no id both updated and moved; the same for sections.
