@@ -19,6 +19,11 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
     var offset: String?
 
+    @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible` and `visibleElements`. Repeatable.",
+                               valueName: "S=X,Y"))
+    var sectionOffsets: [String] = []
+
     @Option(help: "json, text, svg or html.")
     var format: String = "json"
 
@@ -34,11 +39,12 @@ struct RunCommand: ParsableCommand {
             throw CLIError("unknown --format '\(format)'; expected json, text, svg or html")
         }
         let origin = try offset.map { try parseOffset($0) }
+        let offsets = try parseSectionOffsets(sectionOffsets)
         let run = try input.layOut(layout)
         let viewport = origin.map { Rect(x: $0.0, y: $0.1, width: run.viewport.width, height: run.viewport.height) }
         let text: String
         switch outputFormat {
-        case .json: text = RunReport(run: run, viewport: viewport).json()
+        case .json: text = RunReport(run: run, viewport: viewport, sectionOffsets: offsets).json()
         case .text: text = TextSummary(run: run, viewport: viewport).render()
         case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
         case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
@@ -108,6 +114,19 @@ func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONVa
         result[String(entry[..<eq])] = JSONValue.parseParameter(String(entry[entry.index(after: eq)...]))
     }
     return result
+}
+
+/// Parses `--section-offset S=X,Y` values into offsets by 0-based section.
+func parseSectionOffsets(_ raw: [String]) throws -> [Int: Point] {
+    var offsets: [Int: Point] = [:]
+    for entry in raw {
+        guard let eq = entry.firstIndex(of: "="), let section = Int(entry[..<eq]), section >= 0,
+              let (x, y) = try? parsePair(String(entry[entry.index(after: eq)...]), separator: ",", what: "", example: "") else {
+            throw CLIError("--section-offset \(quotedArgument(entry)) is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0")
+        }
+        offsets[section] = Point(x: x, y: y)
+    }
+    return offsets
 }
 
 /// Parses `--viewport WxH` (shared by run, check and repl).

@@ -371,17 +371,38 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let host = try LuaHost()
         let names = try FileManager.default.contentsOfDirectory(atPath: libraryRoot + "/layouts")
             .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
-        #expect(names == ["emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"],
+        #expect(names == ["appstore", "emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"],
                 "every script in layouts/ needs its own test in this file")
         let data = try dataset("images-wallpapers.json")
         for name in names {
             let result = try libraryScript(name, host: host).configured().layout(LayoutContext(dataset: data))
             #expect(result.count == data.count, "\(name)")
-            for i in 0..<result.count {
+            // Items of sections that scroll sideways lie along their scroller's content.
+            let scrolling = Set(result.orthogonalSections.map(\.section))
+            for i in 0..<result.count where !scrolling.contains(result.section(ofItem: i)) {
                 let f = result.frame(at: i)
                 #expect(f.isValidFrame && f.minX >= 0 && f.minY >= 0 && f.maxX <= result.contentSize.width + 1e-9
                         && f.maxY <= result.contentSize.height, "\(name) item \(i): \(f)")
             }
         }
+    }
+
+    @Test func appstoreLaysOutTheAppsScreenOverAppStream() throws {
+        let host = try LuaHost()
+        let data = try dataset("appstream-bookworm.json")
+        let result = try libraryScript("appstore", host: host).configured().layout(LayoutContext(dataset: data))
+        let sections = data.sections.count
+        // Every category has a pinned title header; small categories are lists on a background;
+        // the others are shelves that scroll sideways, the first one a featured shelf 0.4 H tall.
+        #expect(result.supplementaries.count == sections && result.supplementaries.allSatisfy { $0.pinned && $0.kind == "header" })
+        let lists = data.sections.indices.filter { data.sections[$0].range.count <= 12 }
+        #expect(result.decorations.map(\.section) == lists)
+        #expect(result.orthogonalSections.map(\.section) == data.sections.indices.filter { !lists.contains($0) })
+        let featured = result.orthogonalSections[0]
+        #expect(featured.frame == rect(0, 50, 375, 0.4 * 812))
+        // groupPagingCentered: 92 % wide pages with 4 % of the width on each side.
+        let first = result.frame(at: 0)
+        #expect(abs(first.minX - 15 - 4) < 1e-9 && abs(first.width - (345 - 8)) < 1e-9)
+        #expect(featured.contentSize.width == 15 + Double(data.sections[0].range.count) * 345 + 15)
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `run` with a compositional script: the JSON carries headers, orthogonal sections and their
+/// content sizes, and `--section-offset` scrolls a shelf for `visible`.
+@Suite struct CompositionalCLITests {
+    struct Report: Decodable {
+        struct Orthogonal: Decodable { var section: Int; var frame: [Double]; var contentSize: [Double]; var offset: [Double] }
+        struct Element: Decodable { var kind: String; var section: Int; var pinned: Bool? }
+        var orthogonal: [Orthogonal]
+        var supplementaries: [Element]
+        var visible: [Int]?
+    }
+
+    func report(_ extra: [String]) throws -> Report {
+        let run = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json",
+                                  "--viewport", "375x400", "--format", "json"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
+    }
+
+    @Test func section_offsets_scroll_the_shelves_the_visible_query_sees() throws {
+        let rest = try report(["--offset", "0,60"])
+        #expect(rest.supplementaries.count == 12 && rest.supplementaries.allSatisfy { $0.kind == "header" && $0.pinned == true })
+        #expect(rest.orthogonal.count == 10 && rest.orthogonal[0].frame == [0, 50, 375, 160])
+        #expect(rest.orthogonal[0].contentSize == [15 + 423 * 345 + 15, 160])
+        // At rest the featured shelf shows its first card and the edge of the second; scrolled
+        // to 2 · 345 the third card is centred with its neighbours peeking in.
+        #expect(rest.visible?.prefix(2) == [0, 1])
+        let scrolled = try report(["--offset", "0,60", "--section-offset", "0=690,0"])
+        #expect(scrolled.orthogonal[0].offset == [690, 0])
+        #expect(scrolled.visible?.prefix(3) == [1, 2, 3])
+        let bad = try runTessera(["run", "grid", "--section-offset", "1=x,2"])
+        #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
+    }
+}
