@@ -1,22 +1,17 @@
 -- fade.lua: CollectionKit's fade as a script, animation for animation the built-in `fade`.
 -- While a reload runs (not the first load), a view that appears on screen fades in and one that
 -- leaves fades out; a view whose frame changed moves. Views scrolling in or out never animate.
-local function onScreen(e)
-  local f, v = e.frame, e.visibleFrame
-  return f[3] > 0 and f[4] > 0 and f[1] < v[1] + v[3] and v[1] < f[1] + f[3]
-     and f[2] < v[2] + v[4] and v[2] < f[2] + f[4]
-end
 
 return {
   name = "fade",
   params = { alpha = 0, duration = 0.3 },
   insert = function(e, p)
-    if e.isReloading and e.reloadCount > 0 and onScreen(e) then
+    if e.isReloading and e.reloadCount > 0 and e.onScreen then
       return { from = { alpha = p.alpha }, duration = p.duration }
     end
   end,
   delete = function(e, p)
-    if e.isReloading and onScreen(e) then
+    if e.isReloading and e.onScreen then
       return { to = { alpha = p.alpha }, duration = p.duration }
     end
   end,

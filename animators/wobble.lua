@@ -20,24 +20,19 @@ local function springBack(x, y)
            curve = spring.curve, damping = spring.damping, response = spring.response }
 end
 
-local function onScreen(e)
-  local f, v = e.frame, e.visibleFrame
-  return f[3] > 0 and f[4] > 0 and f[1] < v[1] + v[3] and v[1] < f[1] + f[3]
-     and f[2] < v[2] + v[4] and v[2] < f[2] + f[4]
-end
 
 return {
   name = "wobble",
   params = { sensitivityX = 1, sensitivityY = 1 },
   insert = function(e, p)
     if e.isReloading then
-      if e.reloadCount == 0 or not onScreen(e) then return nil end
+      if e.reloadCount == 0 or not e.onScreen then return nil end
       return { from = { alpha = 0 }, curve = spring.curve, damping = spring.damping, response = spring.response }
     end
     return springBack(push(e, p, 8))
   end,
   delete = function(e, p)
-    if not (e.isReloading and onScreen(e)) then return nil end
+    if not (e.isReloading and e.onScreen) then return nil end
     return { to = { alpha = 0 }, curve = spring.curve, damping = spring.damping, response = spring.response }
   end,
   update = function(e, p)

@@ -173,7 +173,8 @@ extension AnimatorScript {
 
 extension AnimationEvent {
     /// [-0, +1, m] Pushes the event as an animator hook sees it: a fresh table with a 1-based
-    /// `index` and frames as `{x, y, w, h}` (built with the raw API: this runs for every visible
+    /// `index`, frames as `{x, y, w, h}` and `onScreen` (the native animators' test, so scripts
+    /// need no copy of it) (built with the raw API: this runs for every visible
     /// view on every scroll tick).
     func push(_ L: OpaquePointer) {
         func field(_ name: String) { lua_setfield(L, -2, name) }
@@ -184,7 +185,7 @@ extension AnimationEvent {
             field(name)
         }
         func rect(_ r: Rect, _ name: String) { numbers([r.x, r.y, r.width, r.height], name) }
-        lua_createtable(L, 0, 12)
+        lua_createtable(L, 0, 13)
         LuaStack.push(L, kind.rawValue); field("type")
         lua_pushinteger(L, lua_Integer(index + 1)); field("index")
         LuaStack.push(L, id); field("id")
@@ -197,5 +198,6 @@ extension AnimationEvent {
         numbers([delta.x, delta.y], "delta")
         lua_pushinteger(L, lua_Integer(reloadCount)); field("reloadCount")
         lua_pushboolean(L, isReloading ? 1 : 0); field("isReloading")
+        lua_pushboolean(L, isOnScreen ? 1 : 0); field("onScreen")
     }
 }

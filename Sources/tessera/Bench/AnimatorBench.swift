@@ -10,15 +10,14 @@ enum AnimatorBench: BenchSuite {
     static let name = "animator"
     static let views = 30
 
-    /// The shipped script, found from the working directory or next to the executable.
+    /// The shipped script: `animators/` beside each `layouts/` folder that `require` searches
+    /// (the working directory, `TESSERA_PATH`, the shipped folder next to the executable).
     static func wobblePath() throws -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidates = ["animators/wobble.lua"] + (0..<6).map { depth in
-            (0..<depth).reduce(executable.deletingLastPathComponent()) { url, _ in url.deletingLastPathComponent() }
-                .appendingPathComponent("animators/wobble.lua").path
+        let candidates = LuaHost.standardSearchPaths().map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("animators/wobble.lua").path
         }
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw CLIError("bench animator: animators/wobble.lua was not found; run it from the repository root")
+            throw CLIError("bench animator: animators/wobble.lua was not found in \(candidates.joined(separator: ", "))")
         }
         return found
     }
