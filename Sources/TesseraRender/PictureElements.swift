@@ -23,7 +23,8 @@ struct PictureElements {
     init(result: any LayoutResult) {
         var pinnedSeen = 0
         elements = result.elements.map { e in
-            guard e.pinned, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinEnd: nil) }
+            // Only top pins move on the page; bottom-pinned footers draw at rest there.
+            guard e.pinned, e.pinEdge == .top, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinEnd: nil) }
             pinnedSeen += 1
             return Element(element: e, pinEnd: Self.pinEnd(of: e, in: result))
         }

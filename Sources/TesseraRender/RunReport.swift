@@ -47,7 +47,7 @@ public struct RunReport {
             })
         }
         if let viewport {
-            let scroll = ScrollState(contentOffset: viewport.origin, sectionOffsets: sectionOffsets)
+            let scroll = ScrollState(showing: viewport, sectionOffsets: sectionOffsets)
             let drawn = result.elements(in: viewport, scroll: scroll)
             doc["visible"] = .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })
             doc["visibleElements"] = .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })
@@ -69,6 +69,8 @@ extension LayoutElement {
         object["frame"] = frame.json
         object["zIndex"] = .int(zIndex)
         if pinned { object["pinned"] = .bool(true) }
+        if pinned && pinEdge == .bottom { object["pinEdge"] = .string(pinEdge.rawValue) }
+        if isGlobal { object["global"] = .bool(true) }
         return .object(object)
     }
 }

@@ -99,31 +99,72 @@ import Testing
         #expect(drawn.map(\.index) == [nil, 2, 0, 1])
     }
 
-    @Test func pinned_headers_match_a_brute_force_scan_at_random_offsets() throws {
+    @Test func pinned_headers_and_footers_match_a_brute_force_scan_at_random_offsets() throws {
         var rng = SplitMix64(seed: 11)
-        for _ in 0..<20 {
+        for round in 0..<24 {
             let sections = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...7, using: &rng) }
             let headerHeight = Double(Int.random(in: 10...60, using: &rng))
+            let footerHeight = Double(Int.random(in: 10...40, using: &rng))
+            let viewportHeight = Double(Int.random(in: 60...240, using: &rng))
+            // Some rounds pin both, some only one; some footers overlap the content.
+            let pinHeaders = round % 3 != 1, pinFooters = round % 3 != 2, footersExtend = round % 4 != 3
             let layout = CompositionalLayout(configuration: C.Configuration(interSectionSpacing: 12)) { index, _, _ in
                 let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(headerHeight)),
-                                        alignment: .top, pinned: true, zIndex: 2)
-                let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(15)), alignment: .bottom)
+                                        alignment: .top, pinned: pinHeaders, zIndex: 2)
+                let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(footerHeight)),
+                                        alignment: .bottomTrailing, extendsBoundary: footersExtend, pinned: pinFooters)
                 return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
                                                     [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))]),
-                                 interGroupSpacing: 4, boundaryItems: [header, footer])
+                                 interGroupSpacing: 4, contentInsets: C.Insets(top: 3, bottom: 5), boundaryItems: [header, footer])
             }
             let result = try layout.solve(sectionedContext(sections, in: s(300, 200)))
-            for _ in 0..<30 {
-                let top = Double.random(in: -50...(result.contentSize.height + 50), using: &rng)
-                let viewport = r(0, top, 300, 200)
+            #expect(result.supplementaries.filter { $0.kind == "footer" }.allSatisfy { $0.pinned == pinFooters && (!pinFooters || $0.pinEdge == .bottom) })
+            // Random tops, plus tops and bottoms exactly at (and a hair around) each section's
+            // edges, where the push starts and ends.
+            var tops = (0..<30).map { _ in Double.random(in: -50...(result.contentSize.height + 50), using: &rng) }
+            for section in result.sections {
+                for edge in [section.frame.minY, section.frame.maxY] {
+                    for nudge in [-0.5, 0, 0.5] {
+                        tops += [edge + nudge, edge + nudge - viewportHeight, edge + nudge - headerHeight,
+                                 edge + nudge - viewportHeight + footerHeight]
+                    }
+                }
+            }
+            for top in tops {
+                let viewport = r(0, top, 300, viewportHeight)
                 let drawn = result.elements(in: viewport, scroll: ScrollState(showing: viewport))
-                #expect(Set(drawn) == Set(bruteForce(result, viewport)))
+                #expect(Set(drawn) == Set(bruteForce(result, viewport)), "top \(top)")
             }
         }
     }
 
-    /// Every element and item as drawn with the viewport's top at `viewport.minY`: a pinned header
-    /// of section s at max(rest, min(top, end of s's items and footer − height)).
+    @Test func a_pinned_footer_sticks_to_the_visible_bottom_until_its_section_start_pushes_it() throws {
+        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+                                alignment: .bottom, pinned: true)
+        let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }
+        // Two sections of two 50-point rows: section 0 is 0..120 (footer 100..120), section 1 120..240.
+        let result = try layout.solve(sectionedContext([2, 2], in: s(200, 100)))
+        func footerY(top: Double, height: Double = 100) -> [Double] {
+            let viewport = r(0, top, 200, height)
+            return result.elements(in: viewport, scroll: ScrollState(showing: viewport))
+                .filter { $0.kind == "footer" }.map(\.frame.minY)
+        }
+        // At top 0 the visible bottom is 100: section 0's footer sits at 80 instead of 100.
+        #expect(footerY(top: 0) == [80])
+        // At top 20 the bottom reaches its resting place; section 1's footer is pushed down to its
+        // section's start, 120, just out of sight.
+        #expect(footerY(top: 20) == [100])
+        // Section 1's footer rests at 220; with the bottom at 170 it pins at 150.
+        #expect(footerY(top: 70) == [100, 150])
+        // A short viewport over section 1's start: pushed down to the section's start (120).
+        #expect(footerY(top: 100, height: 30) == [100, 120])
+        #expect(result.elements(in: r(0, 0, 200, 110), scroll: ScrollState(contentOffset: .zero))
+            .filter { $0.kind == "footer" }.map(\.frame.minY) == [100])   // no viewport size: at rest
+    }
+
+    /// Every element and item as drawn for `viewport`: a top-pinned element of section s at
+    /// max(rest, min(top, end of s's items and unpinned elements − height)), a bottom-pinned one at
+    /// min(rest, max(bottom − height, start of the same)).
     func bruteForce(_ result: CompositionalResult, _ viewport: Rect) -> [LayoutElement] {
         var all: [LayoutElement] = (0..<result.count).map {
             .item($0, section: result.section(ofItem: $0), frame: result.frame(at: $0), zIndex: result.zIndex(ofItem: $0))
@@ -131,10 +172,15 @@ import Testing
         for e in result.elements {
             var drawn = e
             if e.pinned {
-                let ends = result.sections[e.section].items.map { result.frame(at: $0).maxY }
-                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame.maxY)
-                let end = max(ends.max() ?? e.frame.maxY, e.frame.maxY)
-                drawn.frame.y = max(e.frame.minY, min(viewport.minY, end - e.frame.height))
+                let own = result.sections[e.section].items.map { result.frame(at: $0) }
+                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame)
+                if e.pinEdge == .top {
+                    let end = max(own.map(\.maxY).max() ?? e.frame.maxY, e.frame.maxY)
+                    drawn.frame.y = max(e.frame.minY, min(viewport.minY, end - e.frame.height))
+                } else {
+                    let start = min(own.map(\.minY).min() ?? e.frame.minY, e.frame.minY)
+                    drawn.frame.y = min(e.frame.minY, max(viewport.maxY - e.frame.height, start))
+                }
             }
             all.append(drawn)
         }

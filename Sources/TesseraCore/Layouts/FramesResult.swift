@@ -26,8 +26,9 @@ public struct FramesResult: LayoutResult {
     let sectionStarts: [Int]
     /// Per-item zIndex, or empty when every item is at 0.
     let itemZIndices: [Int]
-    /// For each element, the y its bottom may not pass while pinned (unused when not pinned).
-    let pinEnds: [Double]
+    /// For each pinned element, the y it may not pass: its bottom for a top-pinned one (its
+    /// section's end), its top for a bottom-pinned one (its section's start); 0 when not pinned.
+    let pinLimits: [Double]
     /// Position in `orthogonalSections` by section index.
     let orthogonalBySection: [Int: Int]
     /// Index over the orthogonal scroller frames.
@@ -41,9 +42,11 @@ public struct FramesResult: LayoutResult {
     /// - Parameters:
     ///   - sections: item ranges of the sections, tiling `0..<frames.count` in order (default:
     ///     one section).
-    ///   - elements: supplementaries and decorations at rest. A pinned element is pushed up by
-    ///     its section's end: the lowest bottom of the section's items (its scroller for an
-    ///     orthogonal section) and unpinned elements, or its own bottom if lower.
+    ///   - elements: supplementaries and decorations at rest. A top-pinned element is pushed up
+    ///     by its section's end: the lowest bottom of the section's items (its scroller for an
+    ///     orthogonal section) and unpinned elements, or its own bottom if lower. A bottom-pinned
+    ///     one is pushed down by its section's start: the highest top of the same, or its own top
+    ///     if higher. A global element's "section" is the whole content (0 to the content height).
     ///   - itemZIndices: one per item, or empty for all 0.
     ///   - orthogonal: sections that scroll on the cross axis, at most one entry per section.
     ///   - contentSize: the content size when the layout states it (a script's `layout`),
@@ -76,17 +79,21 @@ public struct FramesResult: LayoutResult {
             }
         }
 
-        // Bounding box and section ends (the y a pinned element of the section may not pass).
+        // Bounding box and section ends and starts (the y a pinned element of the section may
+        // not pass).
         var maxX = minimumContentSize.width, maxY = minimumContentSize.height
         var sectionEnds = [Double](repeating: -.infinity, count: ranges.count)
+        var sectionStarts = [Double](repeating: .infinity, count: ranges.count)
         for (s, range) in ranges.enumerated() {
             for i in range {
                 let f = frames[i]
                 guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
                 sectionEnds[s] = max(sectionEnds[s], f.maxY)
+                sectionStarts[s] = min(sectionStarts[s], f.minY)
             }
             if let k = orthogonalBySection[s] {
                 sectionEnds[s] = orthogonal[k].frame.maxY
+                sectionStarts[s] = orthogonal[k].frame.minY
                 maxX = max(maxX, orthogonal[k].frame.maxX); maxY = max(maxY, orthogonal[k].frame.maxY)
             } else {
                 for i in range { maxX = max(maxX, frames[i].maxX); maxY = max(maxY, frames[i].maxY) }
@@ -98,17 +105,29 @@ public struct FramesResult: LayoutResult {
             if e.index == nil || orthogonalBySection[e.section] == nil {
                 maxX = max(maxX, e.frame.maxX); maxY = max(maxY, e.frame.maxY)
             }
-            if !e.pinned { sectionEnds[e.section] = max(sectionEnds[e.section], e.frame.maxY) }
+            if !e.pinned && !e.isGlobal {
+                sectionEnds[e.section] = max(sectionEnds[e.section], e.frame.maxY)
+                sectionStarts[e.section] = min(sectionStarts[e.section], e.frame.minY)
+            }
         }
         guard maxX.isFinite, maxY.isFinite else {
             throw LayoutError("\(layoutName) layout's content size \(JSONValue.double(maxX).briefDescription)x\(JSONValue.double(maxY).briefDescription) is not finite; expected a finite minimum content size")
         }
-        let pinEnds = elements.map { $0.pinned ? max(sectionEnds[$0.section], $0.frame.maxY) : 0 }
+        let contentHeight = stated?.height ?? maxY
+        let pinLimits = elements.map { e -> Double in
+            guard e.pinned else { return 0 }
+            switch e.pinEdge {
+            case .top: return max(e.isGlobal ? contentHeight : sectionEnds[e.section], e.frame.maxY)
+            case .bottom: return min(e.isGlobal ? 0 : sectionStarts[e.section], e.frame.minY)
+            }
+        }
 
         var boxes = frames
         if !elements.isEmpty {
             boxes.reserveCapacity(n + elements.count)
-            for (e, end) in zip(elements, pinEnds) { boxes.append(e.pinned ? Pinning.sweep(e.frame, end: end) : e.frame) }
+            for (e, limit) in zip(elements, pinLimits) {
+                boxes.append(e.pinned ? Pinning.sweep(e.frame, edge: e.pinEdge, limit: limit) : e.frame)
+            }
         }
         self.count = n
         self.contentSize = stated ?? Size(width: maxX, height: maxY)
@@ -117,7 +136,7 @@ public struct FramesResult: LayoutResult {
         self.boxes = boxes
         self.sectionStarts = ranges.map(\.lowerBound)
         self.itemZIndices = itemZIndices
-        self.pinEnds = pinEnds
+        self.pinLimits = pinLimits
         self.orthogonalBySection = orthogonalBySection
         self.index = SpatialIndex(frames: boxes)
         self.scrollers = SpatialIndex(frames: orthogonal.map(\.frame))
@@ -132,6 +151,9 @@ public struct FramesResult: LayoutResult {
         }
         guard ranges.indices.contains(e.section) else {
             throw LayoutError("\(what) is in section \(e.section); expected a section in 0..<\(ranges.count)")
+        }
+        guard !(e.isGlobal && e.index != nil) else {
+            throw LayoutError("\(what) is global and anchored to item \(e.index!); a global element belongs to no item")
         }
         if let i = e.index {
             guard ranges[e.section].contains(i) else {
@@ -178,7 +200,6 @@ public struct FramesResult: LayoutResult {
 
     public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
         var found: [(ordinal: Int, element: LayoutElement)] = []
-        let top = scroll.contentOffset.y
         let hasOrthogonal = !orthogonalSections.isEmpty
         for h in index.query(rect) {
             if h < count {
@@ -190,7 +211,7 @@ public struct FramesResult: LayoutResult {
                 if hasOrthogonal, e.index != nil, orthogonalBySection[e.section] != nil { continue }
                 if e.pinned {
                     var pinned = e
-                    pinned.frame = Pinning.frame(e.frame, top: top, end: pinEnds[h - count])
+                    pinned.frame = Pinning.frame(e.frame, edge: e.pinEdge, scroll: scroll, limit: pinLimits[h - count])
                     if pinned.frame.overlapsWithPositiveArea(rect) { found.append((h, pinned)) }
                 } else {
                     found.append((h, e))

@@ -62,6 +62,18 @@ extension Compositional {
             self.kind = kind; self.size = size; self.alignment = alignment; self.offset = offset
             self.extendsBoundary = extendsBoundary; self.pinned = pinned; self.zIndex = zIndex
         }
+
+        /// The edge of the visible area a pinned item sticks to in a layout scrolling along
+        /// `axis`: a header (aligned to the top) to the top, a footer (aligned to the bottom) to
+        /// the bottom; nil when not pinned, aligned across the middle, or scrolling sideways.
+        func pinEdge(along axis: Axis) -> LayoutElement.PinEdge? {
+            guard pinned, axis == .vertical else { return nil }
+            switch alignment.fraction(along: axis) {
+            case 0: return .top
+            case 1: return .bottom
+            default: return nil
+            }
+        }
     }
 
     /// A section background (`NSCollectionLayoutDecorationItem.background`): the section's

@@ -113,10 +113,9 @@ struct SectionSolver {
         for (boundary, size) in zip(section.boundaryItems, boundarySizes) {
             let placed = Compositional.RectAlignment.place(size, in: host, containerAnchor: boundary.alignment,
                                                            offset: boundary.offset)
-            // Headers pin to the top of the visible area (vertical layouts).
-            let pins = boundary.pinned && axis == .vertical && boundary.alignment.fraction(along: axis) == 0
+            let pin = boundary.pinEdge(along: axis)
             sectionElements.append(.supplementary(boundary.kind, section: index, frame: placed,
-                                                  zIndex: boundary.zIndex, pinned: pins))
+                                                  zIndex: boundary.zIndex, pinned: pin != nil, pinEdge: pin ?? .top))
         }
         output.elements.insert(contentsOf: sectionElements, at: firstElement)
         return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: groups.template?.count ?? 0,

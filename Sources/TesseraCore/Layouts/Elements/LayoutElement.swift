@@ -32,12 +32,24 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     public var frame: Rect
     /// Drawing order: higher on top. Items default to 0, supplementaries to 1, decorations to 0.
     public var zIndex: Int
-    /// Sticks to the top of the visible area while its section is visible, pushed up by the
-    /// section's end (UIKit's `pinToVisibleBounds`, CollectionKit's sticky headers).
+    /// Sticks to an edge of the visible area while its section is visible (UIKit's
+    /// `pinToVisibleBounds`, CollectionKit's sticky headers): to the top, pushed up by the
+    /// section's end, or (`pinEdge == .bottom`) to the bottom, pushed down by the section's start.
     public var pinned: Bool
+    /// The edge of the visible area a pinned element sticks to.
+    public var pinEdge: PinEdge
+    /// Belongs to the whole layout rather than to `section` (a layout-level header or footer,
+    /// UIKit's `configuration.boundarySupplementaryItems`); its section is 0, and when pinned it
+    /// is pushed by the ends of the whole content instead of its section's.
+    public var isGlobal: Bool
+
+    /// Which edge of the visible area a pinned element sticks to.
+    public enum PinEdge: String, Hashable, Sendable {
+        case top, bottom
+    }
 
     public init(category: ElementCategory, kind: String = "", section: Int, index: Int? = nil, frame: Rect,
-                zIndex: Int? = nil, pinned: Bool = false) {
+                zIndex: Int? = nil, pinned: Bool = false, pinEdge: PinEdge = .top, isGlobal: Bool = false) {
         self.category = category
         self.kind = kind
         self.section = section
@@ -45,6 +57,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         self.frame = frame
         self.zIndex = zIndex ?? (category == .supplementary ? 1 : 0)
         self.pinned = pinned
+        self.pinEdge = pinEdge
+        self.isGlobal = isGlobal
     }
 
     /// An item element.
@@ -54,9 +68,10 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
     /// A header, footer or badge (`index`: the item it is anchored to, if any).
     public static func supplementary(_ kind: String, section: Int, index: Int? = nil, frame: Rect,
-                                     zIndex: Int = 1, pinned: Bool = false) -> LayoutElement {
+                                     zIndex: Int = 1, pinned: Bool = false, pinEdge: PinEdge = .top,
+                                     isGlobal: Bool = false) -> LayoutElement {
         LayoutElement(category: .supplementary, kind: kind, section: section, index: index, frame: frame,
-                      zIndex: zIndex, pinned: pinned)
+                      zIndex: zIndex, pinned: pinned, pinEdge: pinEdge, isGlobal: isGlobal)
     }
 
     /// A section background.
@@ -73,7 +88,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let anchor = index.map { " #\($0)" } ?? ""
-        return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") s\(section)\(anchor) \(frame) z\(zIndex)\(pinned ? " pinned" : "")"
+        let pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to bottom") : ""
+        return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") \(isGlobal ? "global" : "s\(section)")\(anchor) \(frame) z\(zIndex)\(pin)"
     }
 }
 

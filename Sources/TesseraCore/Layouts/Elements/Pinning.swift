@@ -1,13 +1,43 @@
 /// Pinned elements: a header that sticks to the top of the visible area while its section is on
-/// screen and is pushed up by the section's end.
+/// screen and is pushed up by the section's end, or a footer that sticks to the bottom of the
+/// visible area and is pushed down by the section's start.
 ///
-/// With `top` the visible area's top (the content offset's y) and `end` the y the element may not
-/// pass, the drawn minY is `max(rest.minY, min(top, end − height))`: at rest until the top reaches
-/// it, then at the top, then pushed up with the section's end. Since that y never leaves
-/// `[rest.minY, max(rest.minY, end − height)]`, the *sweep* rectangle covering that span holds
-/// every place the element can be drawn; indexing the sweep keeps the element query exact.
+/// Top: with `top` the visible area's top (the content offset's y) and `limit` the y the
+/// element's bottom may not pass, the drawn minY is `max(rest.minY, min(top, limit − height))`:
+/// at rest until the top reaches it, then at the top, then pushed up with the section's end.
+/// Bottom, the mirror: with `bottom` the visible area's bottom and `limit` the y the element's
+/// top may not pass, the drawn minY is `min(rest.minY, max(bottom − height, limit))`.
+/// Since the drawn y never leaves the span between `rest.minY` and the limit, the *sweep*
+/// rectangle covering that span holds every place the element can be drawn; indexing the sweep
+/// keeps the element query exact.
 enum Pinning {
-    /// The frame drawn when the visible area's top is at `top`. O(1).
+    /// The frame drawn for `scroll` with the element's limit `limit` (the section's end for
+    /// the top edge, its start for the bottom edge). O(1).
+    @inline(__always)
+    static func frame(_ rest: Rect, edge: LayoutElement.PinEdge, scroll: ScrollState, limit: Double) -> Rect {
+        switch edge {
+        case .top:
+            return frame(rest, top: scroll.contentOffset.y, end: limit)
+        case .bottom:
+            var f = rest
+            f.y = min(rest.minY, max(scroll.visibleBottom - rest.height, limit))
+            return f
+        }
+    }
+
+    /// Every place the element can be drawn for any scroll state. O(1).
+    static func sweep(_ rest: Rect, edge: LayoutElement.PinEdge, limit: Double) -> Rect {
+        let low: Double, high: Double
+        switch edge {
+        case .top: (low, high) = (rest.minY, max(rest.minY, limit - rest.height))
+        case .bottom: (low, high) = (min(rest.minY, limit), rest.minY)
+        }
+        // A hair of slack so rounding never leaves a drawn frame poking out of its sweep.
+        let slack = 1e-9 * (abs(low) + abs(high) + rest.height + 1)
+        return Rect(x: rest.x, y: low - slack, width: rest.width, height: high - low + rest.height + 2 * slack)
+    }
+
+    /// A top-pinned element's frame when the visible area's top is at `top`. O(1).
     @inline(__always)
     static func frame(_ rest: Rect, top: Double, end: Double) -> Rect {
         var f = rest
@@ -15,11 +45,6 @@ enum Pinning {
         return f
     }
 
-    /// Every place the element can be drawn for any `top`. O(1).
-    static func sweep(_ rest: Rect, end: Double) -> Rect {
-        let lowest = max(rest.minY, end - rest.height)
-        // A hair of slack so rounding never leaves a drawn frame poking out of its sweep.
-        let slack = 1e-9 * (abs(lowest) + rest.height + 1)
-        return Rect(x: rest.x, y: rest.y, width: rest.width, height: lowest - rest.minY + rest.height + slack)
-    }
+    /// Every place a top-pinned element can be drawn. O(1).
+    static func sweep(_ rest: Rect, end: Double) -> Rect { sweep(rest, edge: .top, limit: end) }
 }
