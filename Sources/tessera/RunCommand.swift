@@ -4,8 +4,8 @@ import OrderedCollections
 import TesseraCore
 import TesseraRender
 
-/// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--param K=V]... [--sizing RULE]
-/// [--format json|text|svg|html] [--out FILE]` (SPEC §9).
+/// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--section-offset S=X,Y]...
+/// [--param K=V]... [--sizing RULE] [--rtl] [--format json|text|svg|html] [--out FILE]`.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -24,6 +24,9 @@ struct RunCommand: ParsableCommand {
                                valueName: "S=X,Y"))
     var sectionOffsets: [String] = []
 
+    @Flag(help: "Right to left: mirror the layout around its content width (x' = W - x - w).")
+    var rtl = false
+
     @Option(help: "json, text, svg or html.")
     var format: String = "json"
 
@@ -40,7 +43,7 @@ struct RunCommand: ParsableCommand {
         }
         let origin = try offset.map { try parseOffset($0) }
         let offsets = try parseSectionOffsets(sectionOffsets)
-        let run = try input.layOut(layout)
+        let run = try input.layOut(layout, rightToLeft: rtl)
         let viewport = origin.map { Rect(x: $0.0, y: $0.1, width: run.viewport.width, height: run.viewport.height) }
         let text: String
         switch outputFormat {
@@ -78,8 +81,8 @@ struct LayoutInputOptions: ParsableArguments {
 
     @OptionGroup var dataLimit: DataLimitFlags
 
-    /// Loads the dataset, resolves the layout and lays it out.
-    func layOut(_ layoutName: String) throws -> LayoutRun {
+    /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
+    func layOut(_ layoutName: String, rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try parseViewport(viewport)
         guard let rule = SizingRule(rawValue: sizing) else {
             throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -87,7 +90,8 @@ struct LayoutInputOptions: ParsableArguments {
         let policy = try parseDuplicatePolicy(duplicates)
         let parameters = try parseParameters(params)
         let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
-        let layout = try resolveLayout(layoutName, params: parameters, limits: limits.options)
+        let resolved = try resolveLayout(layoutName, params: parameters, limits: limits.options)
+        let layout: any Layout = rightToLeft ? MirroredLayout(resolved) : resolved
         let context = LayoutContext(dataset: dataset, viewport: viewportSize, sizing: ItemSizing(rule: rule))
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout.layout(context)

@@ -1,0 +1,51 @@
+/// Mirrors any layout left to right around its content width, as a right-to-left language
+/// reads it (`tessera run --rtl`): every item, element and orthogonal scroller frame becomes
+/// x' = W − x − w with W the content width; y is unchanged.
+///
+/// Nothing is copied: the result maps each answer on the way out and each question (rectangles,
+/// scroll states) on the way in, and mirroring is its own inverse, so queries stay exact and
+/// O(1) on top of the base result's. Orthogonal sections scroll towards negative x: a section
+/// offset x is the mirror of the base's −x.
+public struct MirroredLayout: Layout {
+    public var root: any Layout
+
+    public init(_ root: any Layout) { self.root = root }
+
+    /// - Complexity: the root's layout, plus O(1).
+    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        MirroredResult(base: try root.layout(context))
+    }
+}
+
+/// A result seen in a mirror around its content width.
+struct MirroredResult: LayoutResult {
+    let base: any LayoutResult
+
+    var count: Int { base.count }
+    var contentSize: Size { base.contentSize }
+    private var width: Double { base.contentSize.width }
+
+    var elements: [LayoutElement] { base.elements.map(mirrored) }
+    var orthogonalSections: [OrthogonalSection] {
+        base.orthogonalSections.map {
+            OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)
+        }
+    }
+
+    func frame(at index: Int) -> Rect { base.frame(at: index).mirrored(inWidth: width) }
+    func frame(at index: Int, scroll: ScrollState) -> Rect {
+        base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
+    }
+    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
+    func visible(in rect: Rect) -> [Int] { base.visible(in: rect.mirrored(inWidth: width)) }
+    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)
+    }
+
+    private func mirrored(_ e: LayoutElement) -> LayoutElement {
+        var copy = e
+        copy.frame = e.frame.mirrored(inWidth: width)
+        return copy
+    }
+}
