@@ -99,6 +99,50 @@ import Testing
         #expect(drawn.map(\.index) == [nil, 2, 0, 1])
     }
 
+    @Test func layout_level_headers_and_footers_align_on_the_whole_content_and_pin() throws {
+        let global = [
+            C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top, pinned: true),
+            C.Boundary(kind: "banner", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), alignment: .topLeading,
+                       offset: Point(x: 8, y: 0)),
+            C.Boundary(kind: "footer", size: abs_(100, 20), alignment: .bottomTrailing, pinned: true),
+            C.Boundary(kind: "side", size: abs_(20, 10), alignment: .leading, offset: Point(x: 5, y: 0), extendsBoundary: false),
+        ]
+        let layout = CompositionalLayout(section: C.Section(group: row),
+                                         configuration: C.Configuration(interSectionSpacing: 10, boundaryItems: global))
+        let result = try layout.solve(sectionedContext([2, 2], in: s(200, 100)))
+        // The tallest extending top item (the 40-point banner) makes the room before the first
+        // section, the footer 20 points after the last: sections at 40..140 and 150..250.
+        expectFrames(result.allFrames, [r(0, 40, 200, 50), r(0, 90, 200, 50), r(0, 150, 200, 50), r(0, 200, 200, 50)])
+        #expect(result.contentSize == s(200, 270))
+        #expect(result.elements == [
+            .supplementary("header", section: 0, frame: r(0, 0, 200, 30), pinned: true, isGlobal: true),
+            .supplementary("banner", section: 0, frame: r(8, 0, 100, 40), isGlobal: true),
+            .supplementary("footer", section: 0, frame: r(100, 250, 100, 20), pinned: true, pinEdge: .bottom, isGlobal: true),
+            .supplementary("side", section: 0, frame: r(5, 130, 20, 10), isGlobal: true),
+        ])
+        #expect(result.sections.map(\.frame) == [r(0, 40, 200, 100), r(0, 150, 200, 100)])
+        // Pinned over the whole content: the header stays at the top, the footer at the bottom.
+        func pinned(_ top: Double) -> [Rect] {
+            let viewport = r(0, top, 200, 100)
+            return result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter(\.pinned).map(\.frame)
+        }
+        #expect(pinned(100) == [r(0, 100, 200, 30), r(100, 180, 100, 20)])
+        #expect(pinned(170) == [r(0, 170, 200, 30), r(100, 250, 100, 20)])
+        #expect(pinned(0) == [r(0, 0, 200, 30), r(100, 80, 100, 20)])
+    }
+
+    @Test func layout_level_items_make_room_along_a_horizontal_scroll() throws {
+        let global = [C.Boundary(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)), alignment: .leading),
+                      C.Boundary(kind: "footer", size: abs_(25, 10), alignment: .bottomTrailing, extendsBoundary: false)]
+        let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
+        let layout = CompositionalLayout(section: C.Section(group: column),
+                                         configuration: C.Configuration(scrollDirection: .horizontal, boundaryItems: global))
+        let result = try layout.solve(sectionedContext([2, 1], in: s(300, 80)))
+        expectFrames(result.allFrames, [r(30, 0, 50, 80), r(80, 0, 50, 80), r(130, 0, 50, 80)])
+        #expect(result.elements.map(\.frame) == [r(0, 0, 30, 80), r(155, 70, 25, 10)])
+        #expect(result.contentSize == s(180, 80))
+    }
+
     @Test func pinned_headers_and_footers_match_a_brute_force_scan_at_random_offsets() throws {
         var rng = SplitMix64(seed: 11)
         for round in 0..<24 {

@@ -81,6 +81,10 @@ import Testing
             ("shelves", CompositionalLayout { i, _, _ in i % 2 == 0 ? shelf : grid }),
             ("list", CompositionalLayout(section: list)),
             ("horizontal", CompositionalLayout(section: grid, configuration: C.Configuration(scrollDirection: .horizontal))),
+            ("global", CompositionalLayout(section: list, configuration: C.Configuration(boundaryItems: [
+                C.Boundary(kind: "header", size: abs_(140, 30), alignment: .topLeading, offset: Point(x: 4, y: 0), pinned: true),
+                C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.4), height: .absolute(20)), alignment: .bottomTrailing),
+            ]))),
         ]
     }
 

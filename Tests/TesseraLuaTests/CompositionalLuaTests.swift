@@ -72,6 +72,26 @@ import TesseraCore
         #expect(!lua.elements.isEmpty && !lua.orthogonalSections.isEmpty)
     }
 
+    @Test func layout_level_headers_and_footers_come_from_the_compositional_table() throws {
+        let lua = try result("""
+            return t.compositional{
+              section = t.section{ group = t.hgroup{ size = { "100%", 50 }, items = { t.item{} } } },
+              headers = { t.boundary{ size = { "100%", 30 }, pinned = true } },
+              footers = { t.boundary{ size = { 100, 20 }, align = "bottomTrailing", offset = { -5, 0 }, pinned = true } },
+            }
+            """, [1, 2])
+        #expect(lua.allFrames == [Rect(x: 0, y: 30, width: 300, height: 50), Rect(x: 0, y: 80, width: 300, height: 50),
+                                  Rect(x: 0, y: 130, width: 300, height: 50)])
+        #expect(lua.elements == [
+            .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 300, height: 30), pinned: true, isGlobal: true),
+            .supplementary("footer", section: 0, frame: Rect(x: 195, y: 180, width: 100, height: 20), pinned: true,
+                           pinEdge: .bottom, isGlobal: true),
+        ])
+        let error = scriptError { _ = try result("return t.compositional{ section = t.section{ group = t.hgroup{ items = { t.item{} } } }, headers = { 3 } }", [1]) }
+        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers' must be a list of t.boundary{}, got number at [1]") == true,
+                "\(error?.message ?? "no error")")
+    }
+
     @Test func the_section_function_sees_index_section_and_env_and_custom_groups_give_frames() throws {
         let lua = try result("""
             return t.compositional{

@@ -593,7 +593,7 @@ function t.engine(params) end
 ---@field size? tessera.LayoutSize default {"100%", 44}
 ---@field align? tessera.RectAlignment default "top" ("bottom" in `footers`)
 ---@field offset? number[] `{x, y}` in points
----@field pinned? boolean headers stick to the top while their section is visible
+---@field pinned? boolean headers stick to the top while their section (or, layout-level, the content) is visible, footers to the bottom
 ---@field extendsBoundary? boolean default true: makes room instead of overlapping the content
 ---@field zIndex? integer default 1
 
@@ -621,6 +621,8 @@ function t.engine(params) end
 ---@field scrollDirection? "vertical"|"horizontal"
 ---@field interSectionSpacing? number
 ---@field layoutDirection? "ltr"|"rtl" "rtl" mirrors every frame
+---@field headers? tessera.CompositionalPart[] t.boundary{} values of the whole layout (global headers)
+---@field footers? tessera.CompositionalPart[] t.boundary{} values of the whole layout (global footers)
 
 ---UIKit's compositional layout: sections of repeated groups of items.
 ---@param params tessera.CompositionalParams

@@ -199,17 +199,7 @@ extension LuaHost {
                 }
                 return g
             }
-            var boundaries: [Compositional.Boundary] = []
-            for key in ["headers", "footers"] {
-                try o.list(key) { top, k in
-                    guard case .boundary(var b)? = host.part(at: top) else {
-                        throw args.error("field '\(key)' must be a list of t.boundary{}, got \(LuaStack.typeName(L!, top)) at [\(k)]")
-                    }
-                    if key == "footers" && b.alignment == .top { b.alignment = .bottom }
-                    if key == "footers" && b.kind == "header" { b.kind = "footer" }
-                    boundaries.append(b)
-                }
-            }
+            let boundaries = try host.boundaries(o, args)
             var decorations: [Compositional.Decoration] = []
             func decoration(_ top: Int32, _ key: String) throws {
                 guard case .decoration(let d)? = host.part(at: top) else {
@@ -229,16 +219,35 @@ extension LuaHost {
         }
     }
 
+    /// The `headers` and `footers` lists of t.boundary{} in table `o`, headers first. A footer's
+    /// default alignment is the bottom and its default kind "footer".
+    private func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.Boundary] {
+        var boundaries: [Compositional.Boundary] = []
+        for key in ["headers", "footers"] {
+            try o.list(key) { top, k in
+                guard case .boundary(var b)? = part(at: top) else {
+                    throw args.error("field '\(key)' must be a list of t.boundary{}, got \(LuaStack.typeName(L, top)) at [\(k)]")
+                }
+                if key == "footers" && b.alignment == .top { b.alignment = .bottom }
+                if key == "footers" && b.kind == "header" { b.kind = "footer" }
+                boundaries.append(b)
+            }
+        }
+        return boundaries
+    }
+
     /// t.compositional{ section = t.section{} or function(index, section, env), sections = {...},
-    /// scrollDirection =, interSectionSpacing =, layoutDirection = }
+    /// scrollDirection =, interSectionSpacing =, layoutDirection =, headers =, footers = }
     static let moduleCompositional: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            let o = try args.table(1, "options", known: ["section", "sections", "scrollDirection", "interSectionSpacing", "layoutDirection"])
+            let o = try args.table(1, "options", known: ["section", "sections", "scrollDirection", "interSectionSpacing",
+                                                         "layoutDirection", "headers", "footers"])
             let direction: ScrollDirectionName = try o.option("scrollDirection", default: .vertical)
             let configuration = Compositional.Configuration(
                 scrollDirection: direction == .vertical ? .vertical : .horizontal,
                 interSectionSpacing: try o.number("interSectionSpacing", .nonNegative, default: 0),
-                layoutDirection: try o.option("layoutDirection", default: .leftToRight))
+                layoutDirection: try o.option("layoutDirection", default: .leftToRight),
+                boundaryItems: try host.boundaries(o, args))
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)

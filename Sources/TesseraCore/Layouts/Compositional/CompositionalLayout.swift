@@ -5,6 +5,11 @@
 /// Each section is solved once as a template group (`GroupSolver`); item i of a section takes the
 /// template's slot i mod n, moved by ⌊i / n⌋ group pitches (group length + interGroupSpacing).
 ///
+/// Layout-level boundary items (headers and footers of the whole layout) are sized in the
+/// collection and aligned on the whole content, from 0 to the end of the last section, across
+/// the collection; one that extends the boundary makes room before the first section (or after
+/// the last), the room being the tallest such item on that side.
+///
 /// Right to left: the layout is solved left to right and every frame mirrored around the content
 /// width (x' = W − x − w), items, elements and scrollers alike. An orthogonal section then scrolls
 /// towards negative x: its offsets are the mirror of the left-to-right ones (x' = −x).
@@ -41,7 +46,10 @@ public struct CompositionalLayout: Layout {
         output.zIndices.reserveCapacity(context.count)
         var sections: [CompositionalResult.SectionGeometry] = []
         sections.reserveCapacity(datasetSections.count)
-        var cursor = 0.0
+        let global = configuration.boundaryItems
+        let globalSizes = global.map { $0.size.resolved(in: collection) }
+        let (before, after) = Compositional.Boundary.room(global, sizes: globalSizes, along: axis)
+        var cursor = before
         for (index, datasetSection) in datasetSections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
@@ -59,6 +67,18 @@ public struct CompositionalLayout: Layout {
                 .place(blueprint, index: index, items: datasetSection.range, at: cursor, into: &output)
             sections.append(geometry)
             cursor = geometry.frame.end(along: axis)
+        }
+        cursor += after
+        if !global.isEmpty && !datasetSections.isEmpty {
+            let content = Rect(axis: axis, main: 0, cross: 0, mainLength: cursor, crossLength: collection.length(along: axis.cross))
+            let placed = zip(global, globalSizes).map { boundary, size -> LayoutElement in
+                let pin = boundary.pinEdge(along: axis)
+                return .supplementary(boundary.kind, section: 0,
+                                      frame: Compositional.RectAlignment.place(size, in: content, containerAnchor: boundary.alignment,
+                                                                               offset: boundary.offset),
+                                      zIndex: boundary.zIndex, pinned: pin != nil, pinEdge: pin ?? .top, isGlobal: true)
+            }
+            output.elements.insert(contentsOf: placed, at: 0)
         }
         let minimum = Size(axis: axis, main: cursor, cross: collection.length(along: axis.cross))
         func indexed(_ output: SectionSolver.Output) throws -> FramesResult {

@@ -34,11 +34,15 @@ extension Compositional {
         /// Space between consecutive sections (none after the last).
         public var interSectionSpacing: Double
         public var layoutDirection: LayoutDirection
+        /// Headers and footers of the whole layout (`boundarySupplementaryItems`), sized in the
+        /// collection and aligned on the whole content; they come out as global elements of
+        /// section 0.
+        public var boundaryItems: [Boundary]
 
         public init(scrollDirection: Axis = .vertical, interSectionSpacing: Double = 0,
-                    layoutDirection: LayoutDirection = .leftToRight) {
+                    layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [Boundary] = []) {
             self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
-            self.layoutDirection = layoutDirection
+            self.layoutDirection = layoutDirection; self.boundaryItems = boundaryItems
         }
     }
 

@@ -63,6 +63,20 @@ extension Compositional {
             self.extendsBoundary = extendsBoundary; self.pinned = pinned; self.zIndex = zIndex
         }
 
+        /// The room boundary items of sizes `sizes` that extend the boundary take before and
+        /// after the content along `axis`: the longest such item on each side. O(b).
+        static func room(_ items: [Boundary], sizes: [Size], along axis: Axis) -> (before: Double, after: Double) {
+            var before = 0.0, after = 0.0
+            for (boundary, size) in zip(items, sizes) where boundary.extendsBoundary {
+                switch boundary.alignment.fraction(along: axis) {
+                case 0: before = Swift.max(before, size.length(along: axis))
+                case 1: after = Swift.max(after, size.length(along: axis))
+                default: break
+                }
+            }
+            return (before, after)
+        }
+
         /// The edge of the visible area a pinned item sticks to in a layout scrolling along
         /// `axis`: a header (aligned to the top) to the top, a footer (aligned to the bottom) to
         /// the bottom; nil when not pinned, aligned across the middle, or scrolling sideways.

@@ -54,14 +54,7 @@ struct SectionSolver {
         let boundaryContainer = follows ? container
             : Size(axis: axis, main: container.length(along: axis), cross: collection.length(along: cross))
         let boundarySizes = section.boundaryItems.map { $0.size.resolved(in: boundaryContainer) }
-        var before = 0.0, after = 0.0
-        for (boundary, size) in zip(section.boundaryItems, boundarySizes) where boundary.extendsBoundary {
-            switch boundary.alignment.fraction(along: axis) {
-            case 0: before = Swift.max(before, size.length(along: axis))
-            case 1: after = Swift.max(after, size.length(along: axis))
-            default: break
-            }
-        }
+        let (before, after) = Compositional.Boundary.room(section.boundaryItems, sizes: boundarySizes, along: axis)
 
         // Items: the template group repeated along the main axis, or the cross axis for a scroller.
         let contentMain = start + before + insets.leading(along: axis)
