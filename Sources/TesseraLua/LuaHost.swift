@@ -6,8 +6,11 @@ import TesseraCore
 
 /// A Lua 5.4 state with Tessera's sandbox, limits and `tessera` module.
 ///
-/// One host owns one `lua_State`. It is not thread-safe: use it from one thread (or one actor)
-/// at a time; only `interrupt()` may be called from elsewhere. Every call into Lua is
+/// One host owns one `lua_State`. It is not `Sendable`: one host per thread (or per actor), used
+/// from one thread at a time; only `interrupt()` may be called from elsewhere. The layouts and
+/// results it makes are `Sendable` (every `Layout` is): each of their calls into Lua holds the
+/// host's `lock`, so several tasks may share them, one call at a time, as long as the host's own
+/// thread does not call the host meanwhile. Every call into Lua is
 /// protected, carries a traceback, and runs under `limits`; after any failure the host stays
 /// usable. Scripts run in their own sandboxed environments (SPEC §7).
 ///
@@ -20,6 +23,9 @@ import TesseraCore
 /// ```
 public final class LuaHost {
     let L: OpaquePointer
+    /// Held by every call into Lua made by a layout, result or reference that may have left the
+    /// host's thread (recursive: a layout's closures call Lua inside its `layout`).
+    let lock = NSRecursiveLock()
     /// The limits every call from Swift into Lua runs under.
     public var limits: ScriptLimits { didSet { applyLimits() } }
     /// Folders `require` searches after the requiring script's own folder and the nearest
@@ -68,6 +74,13 @@ public final class LuaHost {
     }
 
     deinit { tb_close(L) }
+
+    /// Runs `body` holding the host's lock.
+    func locked<R>(_ body: () throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
 
     /// The pointer host functions get back as their context; valid while the state is open,
     /// which is exactly as long as `self` lives.

@@ -14,7 +14,10 @@ import TesseraCore
 ///
 /// Built from a `LayoutScript`, it follows the script's reloads; built from a table inside
 /// Lua (`t.inset(require("mosaic"), 8)`), it keeps that version.
-public struct ScriptedLayout: Layout {
+///
+/// `@unchecked Sendable`: it keeps its host (not `Sendable`), and `layout` holds the host's lock
+/// while it calls into Lua.
+public struct ScriptedLayout: Layout, @unchecked Sendable {
     enum Source {
         case script(LayoutScript)
         case version(ScriptVersion)
@@ -64,6 +67,10 @@ public struct ScriptedLayout: Layout {
         guard let host = version.host else {
             throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed")
         }
+        return try host.locked { try layout(context, version: version, host: host) }
+    }
+
+    private func layout(_ context: LayoutContext, version: ScriptVersion, host: LuaHost) throws -> any LayoutResult {
         let resolved = try version.resolve(params)
         switch version.form {
         case .native(let layout): return try layout.layout(context)
@@ -202,7 +209,9 @@ extension LuaHost {
 /// remembers the first error in `failure` and answers `.zero` or `[]`. Callers that need
 /// the error use `checkedFrame(at:)` and `checkedVisible(in:)`, or check `failure` after use.
 public struct ScriptedAnalyticResult: LayoutResult {
-    final class State {
+    /// `@unchecked Sendable`: every query holds the host's lock (see `frame(at:)`, `visible(in:)`),
+    /// which also guards `failure`.
+    final class State: @unchecked Sendable {
         let host: LuaHost
         let version: ScriptVersion
         let context: LuaReference
@@ -216,6 +225,10 @@ public struct ScriptedAnalyticResult: LayoutResult {
 
         /// frame(i + 1, ctx, params), checked by the bridge. One protected call.
         func frame(at index: Int) throws -> Rect {
+            try host.locked { try unlockedFrame(at: index) }
+        }
+
+        private func unlockedFrame(at index: Int) throws -> Rect {
             let L = host.L
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
@@ -233,6 +246,10 @@ public struct ScriptedAnalyticResult: LayoutResult {
         /// kept only where frame(i) really overlaps `rect` with a positive area, so that the
         /// result honours the `LayoutResult` contract even if the script over-approximates.
         func visible(in rect: Rect) throws -> [Int] {
+            try host.locked { try unlockedVisible(in: rect) }
+        }
+
+        private func unlockedVisible(in rect: Rect) throws -> [Int] {
             let L = host.L
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
@@ -267,7 +284,7 @@ public struct ScriptedAnalyticResult: LayoutResult {
     public var count: Int { state.count }
 
     /// The first error a non-throwing query met, if any.
-    public var failure: LuaScriptError? { state.failure }
+    public var failure: LuaScriptError? { state.host.locked { state.failure } }
 
     /// Item `index`'s frame, or the script's error. O(1) protected call.
     public func checkedFrame(at index: Int) throws -> Rect { try state.frame(at: index) }
@@ -291,7 +308,9 @@ public struct ScriptedAnalyticResult: LayoutResult {
 
     private func remember(_ error: Error) {
         let failure = error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)")
-        if state.failure == nil { state.failure = failure }
-        state.host.onQueryFailure?(failure)
+        state.host.locked {
+            if state.failure == nil { state.failure = failure }
+            state.host.onQueryFailure?(failure)
+        }
     }
 }

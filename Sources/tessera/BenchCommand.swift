@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")
 
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
-    static let suites: [BenchSuite.Type] = [LayoutBench.self, VisibleBench.self, DiffBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self]
+    static var suites: [BenchSuite.Type] { [LayoutBench.self, VisibleBench.self, DiffBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self] }
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
@@ -53,7 +53,7 @@ struct BenchCommand: ParsableCommand {
               + pad(r.baseline_median_ms.map(fmt) ?? "-", 12, right: true)
               + pad(r.ratio.map { fmt($0) + "x" } ?? "-", 10, right: true)
               + pad(fmt(r.peak_rss_mb), 9, right: true) + "  " + notes)
-        fflush(stdout)
+        fflush(nil)   // every output stream: Swift 6 forbids touching the C global `stdout`
     }
 
     private func fmt(_ v: Double) -> String {

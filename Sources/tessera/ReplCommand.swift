@@ -106,7 +106,7 @@ extension ReplOutput {
     /// Results to stdout, errors to stderr, each written at once (unbuffered), so the two
     /// streams interleave in the order things happened; escaped on a terminal, errors cut to a
     /// readable length.
-    static let standardStreams = ReplOutput(standard: { printLine($0) }, error: { reportError($0) })
+    static var standardStreams: ReplOutput { ReplOutput(standard: { printLine($0) }, error: { reportError($0) }) }
 }
 
 /// libedit's readline interface: line editing, and history with one entry per statement,
@@ -116,8 +116,7 @@ private struct LineEditor {
 
     init(historyPath: String?) {
         self.historyPath = historyPath
-        rl_readline_name = UnsafePointer(strdup("tessera"))   // for ~/.editrc
-        rl_catch_signals = 0    // our SIGINT handler, not libedit's (which re-raises it)
+        tb_edit_configure(strdup("tessera"))   // the name for ~/.editrc; libedit's SIGINT handling off
         using_history()
         stifle_history(1000)
         if let historyPath { _ = read_history(historyPath) }

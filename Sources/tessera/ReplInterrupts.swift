@@ -18,7 +18,8 @@ final class ReplInterrupts {
     static func install(for host: LuaHost) -> ReplInterrupts? {
         let fd = tb_repl_catchinterrupts()
         guard fd >= 0 else { return nil }
-        let thread = Thread { [weak host] in
+        let target = InterruptTarget(host: host)
+        let thread = Thread {
             // This thread never takes SIGINT itself, so the prompt's read sees it.
             var blocked = sigset_t()
             sigemptyset(&blocked)
@@ -28,7 +29,7 @@ final class ReplInterrupts {
             while true {
                 let n = read(fd, &byte, 1)
                 if n == 1 {
-                    guard let host else { return }
+                    guard let host = target.host else { return }
                     host.interrupt()
                 } else if n < 0 && errno == EINTR {
                     continue
@@ -44,6 +45,12 @@ final class ReplInterrupts {
 
     /// True, once, if Ctrl-C was pressed since the last call.
     func takeInterrupt() -> Bool { tb_repl_takeinterrupt() != 0 }
+}
+
+/// The host the interrupt thread stops, held weakly. `@unchecked Sendable`: that thread only
+/// calls `LuaHost.interrupt()`, which is safe from any thread.
+private struct InterruptTarget: @unchecked Sendable {
+    weak var host: LuaHost?
 }
 
 /// The size of the terminal on a file descriptor.

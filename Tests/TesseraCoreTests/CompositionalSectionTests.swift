@@ -54,14 +54,15 @@ import Testing
     }
 
     @Test func the_section_provider_sees_each_section_and_the_environment() throws {
-        var calls: [(Int, ItemID, Size)] = []
+        let recorded = Recorder<(Int, ItemID, Size)>()
         let layout = CompositionalLayout { index, section, env in
-            calls.append((index, section.id, env.container))
+            recorded.append((index, section.id, env.container))
             let height = Double(10 * (index + 1))
             return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(height)),
                                                 [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))]))
         }
         let result = try layout.solve(sectionedContext([1, 2], in: s(100, 300)))
+        let calls = recorded.values
         #expect(calls.map(\.0) == [0, 1] && calls.map(\.1) == [.string("s0"), .string("s1")] && calls[0].2 == s(100, 300))
         expectFrames(result.allFrames, [r(0, 0, 100, 10), r(0, 10, 100, 20), r(0, 30, 100, 20)])
     }

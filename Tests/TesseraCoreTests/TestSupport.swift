@@ -1,3 +1,4 @@
+import Foundation
 @testable import TesseraCore
 
 /// A context whose items have fixed sizes and ignore the proposal (CollectionKit's MockLayoutContext).
@@ -18,4 +19,15 @@ func s(_ w: Double, _ h: Double) -> Size { Size(width: w, height: h) }
 /// Every item overlapping `rect` by brute force, as drawn in that viewport.
 func bruteForceVisible(_ result: any LayoutResult, _ rect: Rect) -> [Int] {
     (0..<result.count).filter { result.frame(at: $0, viewport: rect).overlapsWithPositiveArea(rect) }
+}
+
+/// What a layout's `@Sendable` closure saw, in call order (the closures of a layout's
+/// configuration must be `@Sendable`, so they cannot append to a captured `var`).
+final class Recorder<Value>: @unchecked Sendable {
+    // Safe: `stored` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var stored: [Value] = []
+
+    func append(_ value: Value) { lock.withLock { stored.append(value) } }
+    var values: [Value] { lock.withLock { stored } }
 }

@@ -136,8 +136,10 @@ import TesseraCore
         final class Outcome: @unchecked Sendable { var error: LuaScriptError? }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
+        // The worker is the only thread that runs Lua; this one only calls interrupt().
+        nonisolated(unsafe) let workerHost = host
         let worker = Thread {
-            outcome.error = scriptError { try host.call(.function(loop)) }
+            outcome.error = scriptError { try workerHost.call(.function(loop)) }
             done.signal()
         }
         worker.start()

@@ -162,3 +162,6 @@ extension Snapshot {
         self.init(uncheckedSections: sectionSet, items: itemSet, sectionStarts: starts)
     }
 }
+
+extension StagedChangeset: Sendable where SectionID: Sendable, ItemID: Sendable {}
+extension StagedChangeset.Stage: Sendable where SectionID: Sendable, ItemID: Sendable {}

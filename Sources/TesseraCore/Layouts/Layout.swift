@@ -2,7 +2,7 @@
 ///
 /// Layouts hold no state between calls. Everything a caller needs afterwards (frames, content
 /// size, the spatial index) lives in the returned `LayoutResult`.
-public protocol Layout {
+public protocol Layout: Sendable {
     /// Lays out every item of `context`. Throws `LayoutError` for invalid parameters or frames.
     func layout(_ context: LayoutContext) throws -> any LayoutResult
 }
@@ -15,7 +15,7 @@ public protocol Layout {
 ///
 /// A result draws *elements*: its `count` items, plus the supplementaries (headers, footers,
 /// badges) and decorations (backgrounds) listed in `elements`.
-public protocol LayoutResult {
+public protocol LayoutResult: Sendable {
     /// Number of items laid out.
     var count: Int { get }
     /// Size of the scrollable content.
@@ -84,7 +84,7 @@ extension LayoutResult {
 }
 
 /// Why a layout could not be computed.
-public struct LayoutError: Error, CustomStringConvertible, Equatable {
+public struct LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

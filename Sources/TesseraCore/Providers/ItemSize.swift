@@ -9,7 +9,7 @@ public enum ItemSize {
     case custom((Int, Size) -> Size)
 
     /// The default: `fit`.
-    public static let fit = ItemSize.rule(ItemSizing())
+    public static var fit: ItemSize { .rule(ItemSizing()) }
 
     /// Item `index`'s size for `proposal`. O(1) for rules and fixed sizes (text items: O(text)).
     public func size(_ index: Int, _ proposal: Size, input: (Int) -> SizeInput) -> Size {

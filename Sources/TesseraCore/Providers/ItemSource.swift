@@ -24,7 +24,7 @@ public struct ItemSource {
     }
 
     /// No items.
-    public static let empty = ItemSource(values: [])
+    public static var empty: ItemSource { ItemSource(values: []) }
 
     /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
     /// 0-based index (the default id rule).

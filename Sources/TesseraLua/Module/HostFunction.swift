@@ -62,6 +62,6 @@ extension LuaHost {
     static func numberText(_ v: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 32)
         tb_formatnumber(v, &buffer, buffer.count)
-        return String(cString: buffer)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

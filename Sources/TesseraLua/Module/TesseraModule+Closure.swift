@@ -15,7 +15,9 @@ extension LuaHost {
 
 /// t.closure(fn) as TesseraCore's ClosureLayout: one checked call of `fn(i, ctx)` per item,
 /// with one `ctx` table per layout pass.
-final class LuaClosure {
+/// `@unchecked Sendable`: `ctx` changes only inside a layout pass of the host's layouts, which
+/// holds the host's lock or runs on the host's thread (see `WeakHost`).
+final class LuaClosure: @unchecked Sendable {
     let function: LuaReference
     private var ctx: LuaReference?
 

@@ -109,8 +109,8 @@ extension LuaHost {
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
-            host.pushPart(.group(.custom(size) { [weak host] env in
-                guard let host else { throw LuaHost.moduleError("t.customGroup: the Lua host was closed") }
+            host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
+                guard let host = weakHost.host else { throw LuaHost.moduleError("t.customGroup: the Lua host was closed") }
                 return try host.callCustomGroup(function, env, origin: origin)
             }))
             return 1
@@ -262,13 +262,13 @@ extension LuaHost {
 
     /// The section provider from `section`/`sections` at `top`.
     private func sectionProvider(at top: Int32, key: String, args: LuaArguments, origin: String) throws
-        -> (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section {
+        -> @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section {
         if case .section(let section)? = part(at: top) { return { _, _, _ in section } }
         switch lua_type(L, top) {
         case LUA_TFUNCTION:
             let function = reference(at: top)
-            return { [weak self] index, section, env in
-                guard let self else { throw LuaHost.moduleError("t.compositional: the Lua host was closed") }
+            return { [weakHost = WeakHost(self)] index, section, env in
+                guard let self = weakHost.host else { throw LuaHost.moduleError("t.compositional: the Lua host was closed") }
                 return try self.callSectionProvider(function, index: index, section: section, env: env, origin: origin)
             }
         case LUA_TTABLE:
@@ -281,7 +281,7 @@ extension LuaHost {
                 }
                 if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }
             }
-            return { index, section, _ in
+            return { [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
                 throw LuaHost.moduleError("\(origin)t.compositional has no section for section \(index + 1) (id '\(section.id.description)')")
             }

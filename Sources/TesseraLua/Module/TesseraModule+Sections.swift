@@ -30,7 +30,7 @@ extension LuaHost {
     /// The `header` or `footer` option of t.sections: a fixed boundary, or a Lua function
     /// called once per section per layout pass.
     func sectionBoundary(_ options: LuaTableArgument, _ key: String) throws
-        -> ((Int, Dataset.Section?) throws -> SectionsLayout.Boundary?)? {
+        -> (@Sendable (Int, Dataset.Section?) throws -> SectionsLayout.Boundary?)? {
         try options.with(key) { top in
             switch lua_type(L, top) {
             case LUA_TNIL:
@@ -40,8 +40,8 @@ extension LuaHost {
                 return { _, _ in fixed }
             case LUA_TFUNCTION:
                 let function = reference(at: top)
-                return { [weak self] index, section in
-                    guard let self else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+                return { [weakHost = WeakHost(self)] index, section in
+                    guard let self = weakHost.host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
                     return try self.callBoundaryFunction(function, key, index: index, section: section)
                 }
             default:
@@ -86,7 +86,7 @@ extension LuaHost {
 
     /// The per-section choice of t.sections, from the value `pushSections` pushes.
     func sectionChooser(_ args: LuaArguments, at pushSections: () -> Int32, fallback: (any Layout)?) throws
-        -> (Int, Dataset.Section?) throws -> any Layout {
+        -> @Sendable (Int, Dataset.Section?) throws -> any Layout {
         let type = pushSections()
         defer { tb_pop(L, 1) }
         switch type {
@@ -98,8 +98,8 @@ extension LuaHost {
             luaL_where(L, 1)
             let origin = LuaStack.string(L, -1) ?? ""
             tb_pop(L, 1)
-            return { [weak self] index, section in
-                guard let self else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+            return { [weakHost = WeakHost(self)] index, section in
+                guard let self = weakHost.host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
                 let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
                 return NestingGuard(base: chosen, host: self, origin: origin)
             }
@@ -117,7 +117,7 @@ extension LuaHost {
                 tb_pop(L, 1)
             }
             let keyedByID = !byID.isEmpty
-            return { index, section in
+            return { [byID, byPosition] index, section in
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
@@ -152,7 +152,9 @@ extension LuaHost {
 /// A layout a t.sections function chose at layout time, counted while it lays out: a function
 /// that returns its own t.sections layout (directly or through others) would otherwise recurse
 /// until the native stack overflows. `origin` is where t.sections was called ("file:line: ").
-struct NestingGuard: Layout {
+/// `@unchecked Sendable`: it keeps its host weakly and runs only inside a layout pass of the
+/// host's layouts (see `WeakHost`).
+struct NestingGuard: Layout, @unchecked Sendable {
     let base: any Layout
     weak var host: LuaHost?
     let origin: String

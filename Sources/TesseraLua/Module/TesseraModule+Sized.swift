@@ -19,6 +19,8 @@ extension LuaHost {
 /// A layout whose items take their sizes from a Lua function: the root lays out a context
 /// whose size rule calls `size(item, pw, ph, i)` (checked: two finite, non-negative numbers).
 /// The first failure stops the pass and is thrown after the root returns.
+/// `Sendable` through its `LuaReference`; it calls Lua only inside a layout pass of the host's
+/// layouts (see `WeakHost`).
 struct LuaSizedLayout: Layout {
     let root: any Layout
     let size: LuaReference

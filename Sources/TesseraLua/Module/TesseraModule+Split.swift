@@ -35,8 +35,8 @@ extension LuaHost {
                 try p.finish()
             } catch let e as LayoutError { throw args.error(e.message) }
             if let f = functions["leftSideRatio"] {
-                layout.leftSideRatio = { [weak host] width in
-                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                layout.leftSideRatio = { [weakHost = WeakHost(host)] width in
+                    guard let host = weakHost.host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
                     return try host.callSplitFunction(f, "leftSideRatio", width: width) { L in
                         guard let n = LuaStack.number(L, -1) else { return nil }
                         return n
@@ -44,16 +44,16 @@ extension LuaHost {
                 }
             }
             if let f = functions["side"] {
-                layout.side = { [weak host] index, section in
-                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                layout.side = { [weakHost = WeakHost(host)] index, section in
+                    guard let host = weakHost.host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
                     return try host.callSplitFunction(f, "side", index: index, section: section, expected: "\"left\" or \"right\"") { value, _ in
                         value.string.flatMap(SplitSide.init(rawValue:))
                     }
                 }
             }
             if let f = functions["sections"] {
-                layout.sectionOverrides = { [weak host] index, section in
-                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                layout.sectionOverrides = { [weakHost = WeakHost(host)] index, section in
+                    guard let host = weakHost.host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
                     return try host.callSplitFunction(f, "sections", index: index, section: section, expected: "a table of overrides or nil",
                                                       nilValue: SplitSectionOverrides()) { value, what in
                         try SplitLayout.overrides(value, what)
@@ -62,8 +62,8 @@ extension LuaHost {
             }
             for key in ["header", "footer"] {
                 guard let f = functions[key] else { continue }
-                let boundary: (Int, Dataset.Section) throws -> SplitBoundary? = { [weak host] index, section in
-                    guard let host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
+                let boundary: @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { [weakHost = WeakHost(host)] index, section in
+                    guard let host = weakHost.host else { throw LuaHost.moduleError("t.split: the Lua host was closed") }
                     return try host.callSplitFunction(f, key, index: index, section: section, expected: "a height, {height =, pinned =} or nil",
                                                       nilValue: Optional<SplitBoundary>.none) { value, what in
                         try SplitLayout.boundary(value, what)

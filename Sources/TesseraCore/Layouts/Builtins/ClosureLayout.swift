@@ -1,9 +1,9 @@
 /// Arbitrary frames from a function of the index and the context (CollectionKit's Closurelayout).
 /// Unlike CollectionKit, visibility goes through the spatial index, not a linear scan.
 public struct ClosureLayout: Layout {
-    public var frameProvider: (Int, LayoutContext) throws -> Rect
+    public var frameProvider: @Sendable (Int, LayoutContext) throws -> Rect
 
-    public init(_ frameProvider: @escaping (Int, LayoutContext) throws -> Rect) {
+    public init(_ frameProvider: @escaping @Sendable (Int, LayoutContext) throws -> Rect) {
         self.frameProvider = frameProvider
     }
 

@@ -21,19 +21,19 @@ public struct SectionsLayout: Layout {
     }
 
     /// The layout for section `index` (with its dataset section, when there is one).
-    public var sectionLayout: (Int, Dataset.Section?) throws -> any Layout
+    public var sectionLayout: @Sendable (Int, Dataset.Section?) throws -> any Layout
     /// How sections are arranged; nil stacks them vertically.
     public var arrangement: (any Layout)?
     public var spacing: Double
     /// Each section's header ("header" supplementary), or nil for none.
-    public var header: ((Int, Dataset.Section?) throws -> Boundary?)?
+    public var header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
     /// Each section's footer ("footer" supplementary), or nil for none.
-    public var footer: ((Int, Dataset.Section?) throws -> Boundary?)?
+    public var footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
 
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
-                header: ((Int, Dataset.Section?) throws -> Boundary?)? = nil,
-                footer: ((Int, Dataset.Section?) throws -> Boundary?)? = nil,
-                sectionLayout: @escaping (Int, Dataset.Section?) throws -> any Layout) {
+                header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
+                footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
+                sectionLayout: @escaping @Sendable (Int, Dataset.Section?) throws -> any Layout) {
         self.arrangement = arrangement
         self.spacing = spacing
         self.header = header

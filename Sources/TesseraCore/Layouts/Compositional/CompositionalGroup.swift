@@ -7,12 +7,12 @@ extension Compositional {
     /// - A count group (`count = N`) holds N copies of `subitems[0]` in equal slots: slot length =
     ///   (length after insets − spacing · (N − 1)) / N; the subitem's own length is ignored.
     /// - A custom group asks `custom` for frames relative to the group's origin.
-    public struct Group {
-        public enum Arrangement {
+    public struct Group: Sendable {
+        public enum Arrangement: Sendable {
             case horizontal
             case vertical
             /// Frames for one group, given the group's geometry.
-            case custom((CustomGroupEnvironment) throws -> [CustomItem])
+            case custom(@Sendable (CustomGroupEnvironment) throws -> [CustomItem])
         }
 
         public var size: LayoutSize
@@ -45,7 +45,7 @@ extension Compositional {
         }
 
         public static func custom(_ size: LayoutSize,
-                                  _ provider: @escaping (CustomGroupEnvironment) throws -> [CustomItem]) -> Group {
+                                  _ provider: @escaping @Sendable (CustomGroupEnvironment) throws -> [CustomItem]) -> Group {
             Group(size: size, arrangement: .custom(provider))
         }
 
@@ -72,7 +72,7 @@ extension Compositional {
     }
 
     /// A group's child: an item or a nested group.
-    public enum Subitem {
+    public enum Subitem: Sendable {
         case item(Item)
         case group(Group)
 

@@ -16,10 +16,10 @@
 public struct CompositionalLayout: Layout {
     public var configuration: Compositional.Configuration
     /// The blueprint of section `index` (0-based) holding dataset section `section`.
-    public var sectionProvider: (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section
+    public var sectionProvider: @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section
 
     public init(configuration: Compositional.Configuration = .init(),
-                sectionProvider: @escaping (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section) {
+                sectionProvider: @escaping @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section) {
         self.configuration = configuration
         self.sectionProvider = sectionProvider
     }

@@ -4,7 +4,7 @@ extension Compositional {
     ///
     /// The section container is the collection's size; its effective size (after the insets,
     /// fractions per the container rule) is what the top-level group's size is resolved in.
-    public struct Section {
+    public struct Section: Sendable {
         public var group: Group
         public var interGroupSpacing: Double
         public var contentInsets: Insets
@@ -28,7 +28,7 @@ extension Compositional {
     }
 
     /// Layout-wide settings (`UICollectionViewCompositionalLayoutConfiguration`).
-    public struct Configuration {
+    public struct Configuration: Sendable {
         /// The axis sections and groups stack along.
         public var scrollDirection: Axis
         /// Space between consecutive sections (none after the last).

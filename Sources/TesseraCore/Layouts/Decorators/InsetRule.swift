@@ -1,8 +1,8 @@
 /// Insets fixed when a decorator is configured, or computed from the container size on every
 /// layout (CollectionKit's `insetProvider`, re-evaluated with the outer collection size).
-public enum InsetRule {
+public enum InsetRule: Sendable {
     case fixed(EdgeInsets)
-    case computed((Size) -> EdgeInsets)
+    case computed(@Sendable (Size) -> EdgeInsets)
 
     /// The insets for a container of `size`. O(1) plus the closure.
     public func resolve(for size: Size) -> EdgeInsets {

@@ -8,9 +8,9 @@
 public struct StickyLayout: Layout {
     public var root: any Layout
     /// Which items stick; gets a 0-based index. Default: even indices (headers before sections).
-    public var isSticky: (Int) -> Bool
+    public var isSticky: @Sendable (Int) -> Bool
 
-    public init(_ root: any Layout, isSticky: @escaping (Int) -> Bool = { $0 % 2 == 0 }) {
+    public init(_ root: any Layout, isSticky: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) {
         self.root = root
         self.isSticky = isSticky
     }

@@ -11,7 +11,7 @@ public struct VisibleFrameInsetLayout: Layout {
     }
 
     /// Insets computed from the container size on every layout.
-    public init(_ root: any Layout, insetProvider: @escaping (Size) -> EdgeInsets) {
+    public init(_ root: any Layout, insetProvider: @escaping @Sendable (Size) -> EdgeInsets) {
         self.root = root
         self.insets = .computed(insetProvider)
     }

@@ -45,7 +45,7 @@ extension SplitLayout {
     }
 
     /// A fixed ratio, or breakpoints by minimum viewport width.
-    static func ratio(_ value: JSONValue) throws -> (Double) throws -> Double {
+    static func ratio(_ value: JSONValue) throws -> @Sendable (Double) throws -> Double {
         if let n = value.number { return { _ in n } }
         guard case .object(let o) = value, !o.isEmpty else {
             throw LayoutError("split parameter 'leftSideRatio' expects a number from 0 to 1 or breakpoints like {\"0\": 1, \"700\": 0.4}, got \(value.briefDescription)")
@@ -60,8 +60,8 @@ extension SplitLayout {
     }
 
     /// A per-section value given by position (a list) or by section id (an object).
-    static func perSection<T>(_ value: JSONValue, _ key: String, _ parse: (JSONValue, String) throws -> T)
-    throws -> (Int, Dataset.Section) -> T? {
+    static func perSection<T: Sendable>(_ value: JSONValue, _ key: String, _ parse: (JSONValue, String) throws -> T)
+    throws -> @Sendable (Int, Dataset.Section) -> T? {
         switch value {
         case .array(let list):
             let parsed = try list.enumerated().map { try parse($1, "split parameter '\(key)' at position \($0 + 1)") }
@@ -69,7 +69,8 @@ extension SplitLayout {
         case .object(let byID):
             var parsed: [String: T] = [:]
             for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section '\(id)'") }
-            return { _, section in parsed[section.id.description] }
+            let byIDParsed = parsed
+            return { _, section in byIDParsed[section.id.description] }
         case .string where key == "side":
             let one = try parse(value, "split parameter 'side'")
             return { _, _ in one }

@@ -15,7 +15,7 @@
 public struct SplitLayout: Layout {
     /// Left : right = ratio : (1 − ratio), as a function of the viewport width; must give a
     /// number in 0...1.
-    public var leftSideRatio: (Double) throws -> Double
+    public var leftSideRatio: @Sendable (Double) throws -> Double
     /// Gap between the columns; ignored when the ratio is exactly 0 or 1.
     public var splitSpacing: Double
     public var minimumInterItemSpacing: Double
@@ -28,22 +28,22 @@ public struct SplitLayout: Layout {
     /// (their items get zero-size frames), instead of moving them to the remaining column.
     public var hidesCollapsedSections: Bool
     /// The side of section `index` (0-based); default: alternating, starting on the left.
-    public var side: (Int, Dataset.Section) throws -> SplitSide
+    public var side: @Sendable (Int, Dataset.Section) throws -> SplitSide
     /// The section's changes to the defaults above.
-    public var sectionOverrides: (Int, Dataset.Section) throws -> SplitSectionOverrides
-    public var header: (Int, Dataset.Section) throws -> SplitBoundary?
+    public var sectionOverrides: @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides
+    public var header: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
     /// One size for every item instead of the context's size rule (emoji grids, thumbnails).
     public var itemSize: Size?
-    public var footer: (Int, Dataset.Section) throws -> SplitBoundary?
+    public var footer: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
 
     public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
                 minimumItemLineSpacing: Double = 0, sectionInset: EdgeInsets = .zero,
                 isNormalizingLineHeight: Bool = false, pinHeaders: Bool = false,
                 hidesCollapsedSections: Bool = false,
-                side: @escaping (Int, Dataset.Section) throws -> SplitSide = { i, _ in SplitSide.alternating(i) },
-                sectionOverrides: @escaping (Int, Dataset.Section) throws -> SplitSectionOverrides = { _, _ in .init() },
-                header: @escaping (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil },
-                footer: @escaping (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil }) {
+                side: @escaping @Sendable (Int, Dataset.Section) throws -> SplitSide = { i, _ in SplitSide.alternating(i) },
+                sectionOverrides: @escaping @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides = { _, _ in .init() },
+                header: @escaping @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil },
+                footer: @escaping @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil }) {
         self.leftSideRatio = { _ in leftSideRatio }
         self.splitSpacing = splitSpacing
         self.minimumInterItemSpacing = minimumInterItemSpacing
