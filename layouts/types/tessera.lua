@@ -683,4 +683,44 @@ function t.estimated(estimate) end
 ---@return tessera.CompositionalPart
 function t.flexible(minimum) end
 
+------------------------------------------------------------------------------------------------
+-- Diffing (t.diff)
+
+---What t.diff compares: a dataset as the host gives it (the REPL's `data`), an array of ids
+---(strings or integers) or of item tables with an `id`, `{items = {...}}`, or
+---`{sections = {{id = ..., items = {...}}, ...}}` as in a JSON file. Ids are unique on each side.
+---@alias tessera.DiffData table
+
+---A change record: `op` is "move", "update", "delete" or "insert"; `at`, `from` and `to` are
+---1-based `{section, item}` paths (section records: 1-based section indices); `fields` lists the
+---fields an update changed.
+---@class tessera.DiffChange
+---@field op "move"|"update"|"delete"|"insert"
+---@field id string|integer
+---@field at? integer[]|integer
+---@field from? integer[]|integer
+---@field to? integer[]|integer
+---@field fields? string[]
+
+---The batch `tessera diff --format json` prints, with 1-based indices: one UIKit-safe batch
+---(`sections` and `items`: deleted, inserted, moved, updated), `summary` counts, and the records
+---`changes` and `sectionChanges`. With `staged = true`: `{stages = {...}}`, each stage a batch in
+---the same form applied after the previous one, plus `after = {sections = {...}}`, the data it
+---leaves.
+---@class tessera.Diff
+---@field sections? {deleted: integer[], inserted: integer[], moved: integer[][], updated: integer[]}
+---@field items? {deleted: integer[][], inserted: integer[][], moved: integer[][][], updated: integer[][]}
+---@field summary? {deleted: integer, inserted: integer, moved: integer, updated: integer, sections: table}
+---@field changes? tessera.DiffChange[]
+---@field sectionChanges? tessera.DiffChange[]
+---@field stages? table[]
+
+---The changes that turn `old` into `new`, as `tessera diff` computes them for two files: ids
+---match items, an item whose other fields changed is updated. O(n + m).
+---@param old tessera.DiffData
+---@param new tessera.DiffData
+---@param options? {staged?: boolean}
+---@return tessera.Diff
+function t.diff(old, new, options) end
+
 return t

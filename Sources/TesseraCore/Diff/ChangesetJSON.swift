@@ -9,9 +9,13 @@ import OrderedCollections
 /// `summary` counts the item lists, and its `sections` object the section lists. Paths are `[section, item]`; moves are `[from, to]`.
 extension Changeset {
     /// The SPEC §9 JSON value, keys in the SPEC's order. O(c) for c changes.
-    public var jsonValue: JSONValue {
-        func index(_ i: Int) -> JSONValue { .int(i) }
-        func path(_ p: ItemPath) -> JSONValue { .array([.int(p.section), .int(p.item)]) }
+    public var jsonValue: JSONValue { jsonValue(indexBase: 0) }
+
+    /// The same value with every index (not the counts) offset by `indexBase`: 1 gives Lua's
+    /// 1-based indices. O(c) for c changes.
+    public func jsonValue(indexBase: Int) -> JSONValue {
+        func index(_ i: Int) -> JSONValue { .int(i + indexBase) }
+        func path(_ p: ItemPath) -> JSONValue { .array([.int(p.section + indexBase), .int(p.item + indexBase)]) }
         let sections: OrderedDictionary<String, JSONValue> = [
             "deleted": .array(sectionsDeleted.map(index)),
             "inserted": .array(sectionsInserted.map(index)),

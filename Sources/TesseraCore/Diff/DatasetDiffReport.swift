@@ -38,18 +38,20 @@ public struct DatasetDiffReport {
         return StagedChangeset(from: oldSnapshot, to: newSnapshot, isItemUpdated: rules.item, isSectionUpdated: rules.section)
     }
 
-    /// The batch's JSON with `changes`, `sectionChanges` and `summary.sections` added.
-    public func jsonValue(of batch: Changeset) -> JSONValue {
-        stageJSON(batch, before: oldSnapshot, after: newSnapshot)
+    /// The batch's JSON with `changes`, `sectionChanges` and `summary.sections` added; every
+    /// index is offset by `indexBase` (1 for Lua).
+    public func jsonValue(of batch: Changeset, indexBase: Int = 0) -> JSONValue {
+        stageJSON(batch, before: oldSnapshot, after: newSnapshot, indexBase: indexBase)
     }
 
     /// `{"stages": [...]}`: each stage's batch and records (relative to the previous stage's
-    /// data) and `after`, the data it leaves.
-    public func jsonValue(of staged: StagedChangeset<Key, Key>) -> JSONValue {
+    /// data) and `after`, the data it leaves; every index is offset by `indexBase` (1 for Lua).
+    public func jsonValue(of staged: StagedChangeset<Key, Key>, indexBase: Int = 0) -> JSONValue {
         var before = oldSnapshot
         var stages: [JSONValue] = []
         for (k, stage) in staged.enumerated() {
-            guard case .object(var object) = stageJSON(stage.changeset, before: before, after: stage.snapshot) else { continue }
+            guard case .object(var object) = stageJSON(stage.changeset, before: before, after: stage.snapshot,
+                                                         indexBase: indexBase) else { continue }
             object["after"] = afterJSON(stage.snapshot, isLast: k == staged.count - 1)
             stages.append(.object(object))
             before = stage.snapshot
@@ -86,12 +88,14 @@ public struct DatasetDiffReport {
         return keys
     }
 
-    private func stageJSON(_ batch: Changeset, before: Snapshot<Key, Key>, after: Snapshot<Key, Key>) -> JSONValue {
-        guard case .object(var object) = batch.jsonValue else { return batch.jsonValue }
+    private func stageJSON(_ batch: Changeset, before: Snapshot<Key, Key>, after: Snapshot<Key, Key>, indexBase: Int) -> JSONValue {
+        let json = batch.jsonValue(indexBase: indexBase)
+        guard case .object(var object) = json else { return json }
         func id(_ key: Key) -> [(String, JSONValue)] {
             key.index == 0 ? [("id", key.id.jsonValue)] : [("id", key.id.jsonValue), ("occurrence", .int(key.index + 1))]
         }
-        func path(_ p: ItemPath) -> JSONValue { .array([.int(p.section), .int(p.item)]) }
+        func path(_ p: ItemPath) -> JSONValue { .array([.int(p.section + indexBase), .int(p.item + indexBase)]) }
+        func index(_ i: Int) -> JSONValue { .int(i + indexBase) }
         func record(_ op: String, _ key: Key, _ rest: [(String, JSONValue)]) -> JSONValue {
             .object(OrderedDictionary(uniqueKeysWithValues: [("op", .string(op))] + id(key) + rest))
         }
@@ -113,15 +117,15 @@ public struct DatasetDiffReport {
         var sectionChanges: [JSONValue] = []
         let oldSections = before.sectionSet.elements, newSections = after.sectionSet.elements
         for move in batch.sectionsMoved {
-            sectionChanges.append(record("move", oldSections[move.source], [("from", .int(move.source)), ("to", .int(move.target))]))
+            sectionChanges.append(record("move", oldSections[move.source], [("from", index(move.source)), ("to", index(move.target))]))
         }
         for at in batch.sectionsUpdated {
-            sectionChanges.append(record("update", oldSections[at], [("at", .int(at)), fields(changedFields(ofSection: oldSections[at]))]))
+            sectionChanges.append(record("update", oldSections[at], [("at", index(at)), fields(changedFields(ofSection: oldSections[at]))]))
         }
-        for at in batch.sectionsDeleted { sectionChanges.append(record("delete", oldSections[at], [("at", .int(at))])) }
+        for at in batch.sectionsDeleted { sectionChanges.append(record("delete", oldSections[at], [("at", index(at))])) }
         for at in batch.sectionsInserted {
             let changed = changedFields(ofSection: newSections[at])
-            sectionChanges.append(record("insert", newSections[at], [("at", .int(at))] + (changed.isEmpty ? [] : [fields(changed)])))
+            sectionChanges.append(record("insert", newSections[at], [("at", index(at))] + (changed.isEmpty ? [] : [fields(changed)])))
         }
         object["changes"] = .array(changes)
         object["sectionChanges"] = .array(sectionChanges)

@@ -75,6 +75,8 @@ extension LuaHost {
         // LayoutHelper (+Helpers)
         .module("distribute", moduleDistribute),
         .module("align", moduleAlign),
+        // diffing (+Diff)
+        .module("diff", moduleDiff),
         // ctx methods (ContextTable.swift); the hot paths ctx.set, ctx:size and ctx:item are C
         // functions over Swift storage (LuaBridge's Frames.c and Items.c), added by pushContext
         .context("section", contextSection), .context("id", contextID),

@@ -148,34 +148,6 @@ extension ReplSession {
 
     // MARK: data
 
-    /// [-0, +1, m] Pushes `data`: a read-only array of the items (every field, plus `id`, and
-    /// `w`/`h` for generated items whose sizes live outside their fields), with `sections`
-    /// (`id`, `first`, `count` and the section's fields), `meta` (the file's other top-level
-    /// fields) and `source`. O(size of the dataset).
-    func pushData() {
-        let L = host.L
-        _ = lua_checkstack(L, 4)
-        lua_createtable(L, Int32(clamping: dataset.count), 3)
-        for (i, item) in dataset.items.enumerated() {
-            var fields = item.fields
-            if fields["id"] == nil { fields["id"] = item.id.jsonValue }
-            if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = ReplSession.json(dataset.widths[i]) }
-            if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = ReplSession.json(dataset.heights[i]) }
-            LuaStack.push(L, json: .object(fields), readOnly: true)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
-        }
-        let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
-        LuaStack.push(L, json: .array(sections), readOnly: true)
-        LuaStack.setField(L, -2, "sections")
-        LuaStack.push(L, json: .object(dataset.metadata), readOnly: true)
-        LuaStack.setField(L, -2, "meta")
-        LuaStack.push(L, dataset.sourceName)
-        LuaStack.setField(L, -2, "source")
-        tb_pushreadonly(L)
-    }
-
-    /// Integral values as integers, so they print as `120` rather than `120.0`.
-    static func json(_ v: Double) -> JSONValue {
-        v == v.rounded() && abs(v) < 9e15 ? .int(Int(v)) : .double(v)
-    }
+    /// [-0, +1, m] Pushes `data` (see `LuaHost.pushDataset`). O(size of the dataset).
+    func pushData() { host.pushDataset(dataset) }
 }

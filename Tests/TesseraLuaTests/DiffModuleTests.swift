@@ -1,0 +1,131 @@
+import Foundation
+import CLua
+import OrderedCollections
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// t.diff in Lua: the records `tessera diff` prints, with 1-based indices, from datasets as the
+/// host hands them to scripts and from plain Lua arrays.
+@Suite struct DiffModuleTests {
+    /// Runs `body` (Lua statements ending in `return ...`) with `t` and the given datasets as
+    /// `a`, `b`, ...; returns the first result as compact JSON with sorted keys.
+    func lua(_ body: String, datasets: [Dataset] = []) throws -> String {
+        let host = try LuaHost()
+        let environment = try host.newEnvironment()
+        let names = ["a", "b"].prefix(datasets.count)
+        let chunk = try host.load("local t = require('tessera')\nlocal \(names.isEmpty ? "_" : names.joined(separator: ", ")) = ...\n" + body,
+                                  chunkName: "=test", environment: environment)
+        var arguments: [LuaValue] = []
+        for dataset in datasets {
+            host.pushDataset(dataset)
+            arguments.append(host.popValue())
+        }
+        let results = try host.call(.function(chunk), arguments)
+        host.push(results[0])
+        defer { lua_settop(host.L, 0) }
+        return JSONWriter.write(try LuaStack.json(host.L, -1, path: "result"))
+    }
+
+    /// The error message of `body`, or nil when it runs.
+    func luaError(_ body: String) -> String? {
+        scriptError { _ = try lua(body) }?.message
+    }
+
+    @Test func rotation_is_one_move_with_its_id_in_both_forms() throws {
+        let old = "{sections = {{id = 's', items = {{id = 0}, {id = 1}, {id = 2}}}}}"
+        let new = "{sections = {{id = 's', items = {{id = 1}, {id = 2}, {id = 0}}}}}"
+        let batch = #"{"changes":[{"from":[1,1],"id":0,"op":"move","to":[1,3]}],"items":{"deleted":[],"inserted":[],"moved":[[[1,1],[1,3]]],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":0,"moved":1,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}"#
+        #expect(try lua("return t.diff(\(old), \(new))") == batch)
+        // Plain arrays of ids give the same records in the one default section (id 0).
+        #expect(try lua("return t.diff({0, 1, 2}, {1, 2, 0})") == batch)
+        let staged = try lua("return t.diff(\(old), \(new), {staged = true})")
+        #expect(staged == #"{"stages":[{"after":{"sections":[{"id":"s","items":[{"id":1},{"id":2},{"id":0}]}]},"changes":[{"from":[1,1],"id":0,"op":"move","to":[1,3]}],"items":{"deleted":[],"inserted":[],"moved":[[[1,1],[1,3]]],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":0,"moved":1,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}]}"#)
+    }
+
+    @Test func update_plus_move_is_delete_and_insert_in_one_batch_and_two_stages_staged() throws {
+        let old = "{{id = 0}, {id = 1}, {id = 2, title = 'two'}}"
+        let new = "{{id = 2, title = 'Two'}, {id = 0}, {id = 1}}"
+        #expect(try lua("return t.diff(\(old), \(new))") == #"{"changes":[{"at":[1,3],"id":2,"op":"delete"},{"at":[1,1],"fields":["title"],"id":2,"op":"insert"}],"items":{"deleted":[[1,3]],"inserted":[[1,1]],"moved":[],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":1,"inserted":1,"moved":0,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}"#)
+        let stages = try lua("local d = t.diff(\(old), \(new), {staged = true}).stages\nreturn {d[1].changes, d[1].after, d[2].changes, d[2].after}")
+        #expect(stages == #"[[{"at":[1,3],"fields":["title"],"id":2,"op":"update"}],{"sections":[{"id":0,"items":[{"id":0},{"id":1},{"id":2,"title":"Two"}]}]},[{"from":[1,3],"id":2,"op":"move","to":[1,1]}],{"sections":[{"id":0,"items":[{"id":2,"title":"Two"},{"id":0},{"id":1}]}]}]"#)
+    }
+
+    @Test func a_move_out_of_a_deleted_section_is_an_insert_and_the_section_delete_covers_the_rest() throws {
+        let old = "{sections = {{id = 'A', items = {1, 2}}, {id = 'B', items = {3}}}}"
+        let new = "{sections = {{id = 'B', items = {3, 1}}}}"
+        #expect(try lua("return t.diff(\(old), \(new))") == #"{"changes":[{"at":[1,2],"id":1,"op":"insert"}],"items":{"deleted":[],"inserted":[[1,2]],"moved":[],"updated":[]},"sectionChanges":[{"at":1,"id":"A","op":"delete"}],"sections":{"deleted":[1],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":1,"moved":0,"sections":{"deleted":1,"inserted":0,"moved":0,"updated":0},"updated":0}}"#)
+        #expect(try lua("local s = t.diff(\(old), \(new), {staged = true}).stages\nreturn {#s, s[1].sectionChanges, s[1].changes, s[1].after}")
+            == #"[1,[{"at":1,"id":"A","op":"delete"}],[{"at":[1,2],"id":1,"op":"insert"}],{"sections":[{"id":"B","items":[{"id":3},{"id":1}]}]}]"#)
+    }
+
+    /// Real datasets handed to Lua as the REPL's `data` give exactly the records of
+    /// `tessera diff --format json` (both forms), with indices shifted to 1-based.
+    @Test func host_datasets_give_the_records_of_the_command() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let old = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-15.1.json").path)
+        let new = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-17.0.json").path)
+        let report = DatasetDiffReport(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
+                                       newSnapshot: try DatasetDiff.snapshot(of: new))
+        let batch = report.jsonValue(of: report.batch(), indexBase: 1)
+        #expect(try lua("return t.diff(a, b)", datasets: [old, new]) == JSONWriter.write(sortedKeys(batch)))
+        let staged = report.jsonValue(of: report.staged(), indexBase: 1)
+        #expect(try lua("return t.diff(a, b, {staged = true})", datasets: [old, new]) == JSONWriter.write(sortedKeys(staged)))
+        // The pair has every kind of change, so the comparison means something.
+        guard case .object(let top) = batch, case .object(let summary)? = top["summary"] else { Issue.record("no summary"); return }
+        for key in ["deleted", "inserted", "moved", "updated"] { #expect(summary[key] != .int(0), "\(key)") }
+        // A dataset diffed with itself has no changes.
+        #expect(try lua("return t.diff(a, a).changes", datasets: [old]) == "[]")
+    }
+
+    @Test func host_and_plain_forms_of_one_dataset_agree() throws {
+        let dataset = Dataset(items: [Item(id: .string("x"), fields: ["h": 10]), Item(id: .string("y")), Item(id: .int(3))],
+                              sections: [.init(id: .string("top"), fields: ["title": "Top"], range: 0..<2), .init(id: .int(7), range: 2..<3)])
+        let plain = "{sections = {{id = 'top', title = 'Top', items = {{id = 'x', h = 10}, 'y'}}, {id = 7, items = {3}}}}"
+        #expect(try lua("return t.diff(a, \(plain)).summary", datasets: [dataset])
+            == #"{"deleted":0,"inserted":0,"moved":0,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}"#)
+        let changed = "{sections = {{id = 7, items = {3, 'x'}}, {id = 'top', title = 'Top!', items = {'y'}}}}"
+        #expect(try lua("local d = t.diff(a, \(changed))\nreturn {d.changes, d.sectionChanges}", datasets: [dataset])
+            == #"[[{"at":[1,1],"id":"x","op":"delete"},{"at":[1,2],"fields":["h"],"id":"x","op":"insert"}],[{"from":2,"id":7,"op":"move","to":1},{"at":1,"fields":["title"],"id":"top","op":"update"}]]"#)
+    }
+
+    @Test func bad_arguments_name_the_place_in_lua_terms() {
+        #expect(luaError("return t.diff(5, {})") == "test:3: t.diff: argument #1 (old) must be a dataset, or an array of ids or of items with ids, got number")
+        #expect(luaError("return t.diff({}, {1, true})") == "test:3: t.diff: new[2] must be an id (a string or an integer) or an item table with an id, got boolean")
+        #expect(luaError("return t.diff({{x = 1}}, {})") == "test:3: t.diff: old[1] has no id; expected an id field (a string or an integer)")
+        #expect(luaError("return t.diff({{id = 1.5}}, {})") == "test:3: t.diff: old[1].id must be a string or an integer, got 1.5")
+        #expect(luaError("return t.diff({'a', 'b', 'a'}, {})") == "test:3: t.diff: old repeats the id \"a\" (items 1 and 3); expected unique ids")
+        #expect(luaError("return t.diff({}, {sections = {{id = 1, items = {'a'}}, {id = 2, items = {'b', 'a'}}}})")
+            == "test:3: t.diff: new repeats the id \"a\" (item 1 of section 1 and item 2 of section 2); expected unique ids")
+        #expect(luaError("return t.diff({sections = {{id = 's', items = {}}, {id = 's', items = {}}}}, {})")
+            == "test:3: t.diff: old repeats the section id \"s\" (sections 1 and 2); expected unique ids")
+        #expect(luaError("return t.diff({sections = {{id = 's'}}}, {})")
+            == "test:3: t.diff: old.sections[1] must list its items (items = {...}) or give first and count (integers) over old's items")
+        #expect(luaError("return t.diff({}, {}, {stage = true})")
+            == "test:3: t.diff: argument #3 (options) has an unknown field 'stage' (did you mean staged?); known fields: staged")
+        #expect(luaError("return t.diff({items = {1}, sections = {}}, {})") == "test:3: t.diff: old has both items and sections; expected one of them")
+        #expect(luaError("return t.diff({{id = 1, f = print}}, {})")?.hasPrefix("test:3: t.diff: old[1].f must be plain data") == true)
+    }
+
+    /// In the REPL: `data` is a dataset, t.diff takes it and prints readably.
+    @Test func the_repl_diffs_data_against_a_lua_array() throws {
+        let repl = try ReplRecorder(dataset: Dataset(items: (0..<3).map { Item(id: .int($0)) }))
+        repl.feed("d = t.diff(data, {2, 0, 1, 5})", "d.changes", "d.summary.inserted", "#t.diff(data, {1, 0, 2}, {staged = true}).stages")
+        #expect(repl.err == [])
+        #expect(repl.out == [
+            "{\n  {id = 2, from = {1, 3}, op = \"move\", to = {1, 1}},\n  {id = 5, at = {1, 4}, op = \"insert\"},\n}",
+            "1",
+            "1",
+        ])
+    }
+}
+
+/// `value` with every object's keys sorted, as Lua tables come back.
+func sortedKeys(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let o):
+        return .object(OrderedDictionary(uniqueKeysWithValues: o.sorted { $0.key < $1.key }.map { ($0.key, sortedKeys($0.value)) }))
+    case .array(let a): return .array(a.map(sortedKeys))
+    default: return value
+    }
+}
