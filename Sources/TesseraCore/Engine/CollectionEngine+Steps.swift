@@ -118,7 +118,7 @@ extension CollectionEngine {
                 }
                 if old.index != view.index { events.append(event(.move)) }
                 let changed = old.frame != view.frame || old.data != view.data
-                if changed || (keptEvent == .scroll && (leaf.animator ?? animator) != nil) {
+                if changed || (keptEvent == .scroll && (leaf.animator != nil || animator != nil)) {
                     events.append(event(keptEvent))
                 }
             } else {
@@ -134,40 +134,44 @@ extension CollectionEngine {
         return events
     }
 
-    /// Fills each event's animation from its view's animator (the provider's, an ancestor's, or the
-    /// engine's). Each animator is asked once per run of events it owns, with the whole run, so a
-    /// scripted animator costs one call per pass rather than one per view. An animator that throws
-    /// leaves its events without animation. Nothing to do without animators.
-    func animate(_ events: inout [EngineEvent], velocity: Point, delta: Point, isReloading: Bool) {
+    /// Fills each event's animation from its view's animator: its provider's, else the nearest
+    /// ancestor's, else the engine's. A deleted view's provider is looked up in `previous`, the
+    /// tree it was shown from. Each animator is asked once per pass, with all of the pass's
+    /// events it owns in pass order, so a scripted animator costs one call into its script per
+    /// pass rather than one per view. An animator that throws leaves its events without
+    /// animation. O(events × log leaves); nothing to do without animators.
+    func animate(_ events: inout [EngineEvent], previous: FlatProvider, velocity: Point, delta: Point, isReloading: Bool) {
         animatorError = nil
-        guard animator != nil || flat.hasAnimators else { return }
-        // The leaf whose animator a (non-deleted) event uses, or nil for the engine's own.
-        func source(_ event: EngineEvent) -> Int? {
-            guard event.type != .delete, event.index < flat.count else { return nil }
-            let leaf = flat.leafIndex(containing: event.index)
-            return flat.leaves[leaf].animator == nil ? nil : leaf
-        }
-        var start = 0
-        while start < events.count {
-            let owner = source(events[start])
-            var end = start + 1
-            while end < events.count && source(events[end]) == owner { end += 1 }
-            if let chosen = owner.map({ flat.leaves[$0].animator }) ?? animator {
-                let batch = events[start..<end].map {
-                    AnimationEvent(kind: AnimationEventKind(rawValue: $0.type.rawValue) ?? .update, index: $0.index,
-                                   id: $0.id, view: $0.view, frame: $0.frame, oldFrame: $0.oldFrame,
-                                   visibleFrame: viewport.rect, velocity: velocity, delta: delta,
-                                   reloadCount: reloadCount, isReloading: isReloading)
-                }
-                do {
-                    let animations = try chosen.animations(for: batch)
-                    precondition(animations.count == batch.count, "an animator must answer every event of its batch")
-                    for (k, animation) in animations.enumerated() { events[start + k].animation = animation }
-                } catch {
-                    animatorError = error
-                }
+        guard animator != nil || flat.hasAnimators || previous.hasAnimators else { return }
+        var batches: [(animator: any Animator, positions: [Int])] = []
+        var batchOfOwner: [ObjectIdentifier?: Int] = [:]
+        for (k, event) in events.enumerated() {
+            let tree = event.type == .delete ? previous : flat
+            let owned = event.index < tree.count ? tree.locate(event.index).leaf.animator : nil
+            guard let chosen = owned?.animator ?? animator else { continue }
+            if let b = batchOfOwner[owned?.owner] {
+                batches[b].positions.append(k)
+            } else {
+                batchOfOwner[owned?.owner] = batches.count
+                batches.append((chosen, [k]))
             }
-            start = end
+        }
+        let visible = viewport.rect
+        for batch in batches {
+            let asked = batch.positions.map { k in
+                let e = events[k]
+                return AnimationEvent(kind: AnimationEventKind(rawValue: e.type.rawValue) ?? .update, index: e.index,
+                                      id: e.id, view: e.view, frame: e.frame, oldFrame: e.oldFrame,
+                                      visibleFrame: visible, velocity: velocity, delta: delta,
+                                      reloadCount: reloadCount, isReloading: isReloading)
+            }
+            do {
+                let animations = try batch.animator.animations(for: asked)
+                precondition(animations.count == asked.count, "an animator must answer every event of its batch")
+                for (k, animation) in zip(batch.positions, animations) { events[k].animation = animation }
+            } catch {
+                animatorError = error
+            }
         }
     }
 }

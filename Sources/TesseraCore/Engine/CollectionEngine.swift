@@ -105,6 +105,7 @@ public final class CollectionEngine {
         let newResult = try provider?.layout(in: viewport.size).flattenedResult() ?? EmptyResult()
         let anchor = keepsFirstVisibleOnReload ? firstVisibleAnchor() : nil
         let velocity = scrollVelocity()
+        let previous = flat
         flat = newFlat
         result = newResult
         contentSize = newResult.contentSize
@@ -118,7 +119,7 @@ public final class CollectionEngine {
         needsReload = false
         needsRelayout = false
         loaded = viewport
-        animate(&events, velocity: velocity, delta: delta, isReloading: true)
+        animate(&events, previous: previous, velocity: velocity, delta: delta, isReloading: true)
         reloadCount += 1
         return events
     }
@@ -143,7 +144,7 @@ public final class CollectionEngine {
         var events = deleteLeaving(matches.leaving)
         events += insertOrKeep(slots, ids: ids, kept: matches.kept, rebind: false, keptEvent: keptEvent)
         loaded = viewport
-        animate(&events, velocity: velocity, delta: .zero, isReloading: false)
+        animate(&events, previous: flat, velocity: velocity, delta: .zero, isReloading: false)
         return events
     }
 

@@ -22,8 +22,8 @@ public final class BasicProvider: Provider, ItemOwner {
 
     public override var itemCount: Int { data.count }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: (any Animator)?) {
-        builder.append(self, count: data.count, prefix: prefix, animator: animator ?? inherited)
+    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
+        builder.append(self, count: data.count, prefix: prefix, animator: animator(orInherited: inherited))
     }
 
     override func layout(in size: Size) throws -> ProviderLayout {

@@ -19,10 +19,10 @@ public final class ComposedProvider: Provider {
 
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: (any Animator)?) {
+    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
         for (i, section) in sections.enumerated() {
             section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, i) + "-",
-                            inherited: animator ?? inherited)
+                            inherited: animator(orInherited: inherited))
         }
     }
 

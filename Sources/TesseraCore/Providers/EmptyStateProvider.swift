@@ -20,12 +20,12 @@ public final class EmptyStateProvider: Provider, ItemOwner {
 
     public override var itemCount: Int { max(content.itemCount, 1) }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: (any Animator)?) {
+    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
         showsEmpty = content.itemCount == 0
         if showsEmpty {
-            builder.append(self, count: 1, prefix: prefix, animator: animator ?? inherited)
+            builder.append(self, count: 1, prefix: prefix, animator: animator(orInherited: inherited))
         } else {
-            content.flatten(into: &builder, prefix: prefix, inherited: animator ?? inherited)
+            content.flatten(into: &builder, prefix: prefix, inherited: animator(orInherited: inherited))
         }
     }
 

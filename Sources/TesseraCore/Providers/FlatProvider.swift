@@ -32,7 +32,7 @@ public struct FlatProvider {
         /// Drawing order: items 0, headers 1.
         public var zIndex: Int
         /// The owner's animator, else the nearest ancestor's (the engine's comes last).
-        public var animator: (any Animator)?
+        public var animator: OwnedAnimator?
     }
 
     public private(set) var leaves: [Leaf] = []
@@ -84,7 +84,7 @@ struct FlatBuilder {
     var count = 0
 
     mutating func append(_ owner: any ItemOwner, count n: Int, localBase: Int = 0, prefix: String,
-                         zIndex: Int = 0, animator: (any Animator)?) {
+                         zIndex: Int = 0, animator: OwnedAnimator?) {
         guard n > 0 else { return }
         leaves.append(.init(begin: count, count: n, owner: owner, localBase: localBase, prefix: prefix,
                             zIndex: zIndex, animator: animator))

@@ -32,11 +32,11 @@ public final class HeadersProvider: Provider, ItemOwner {
 
     public override var itemCount: Int { sections.reduce(sections.count) { $0 + $1.itemCount } }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: (any Animator)?) {
-        let animator = self.animator ?? inherited
+    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
+        let owned = animator(orInherited: inherited)
         for (s, section) in sections.enumerated() {
-            builder.append(self, count: 1, localBase: s, prefix: prefix, zIndex: 1, animator: animator)
-            section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, s) + "-", inherited: animator)
+            builder.append(self, count: 1, localBase: s, prefix: prefix, zIndex: 1, animator: owned)
+            section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, s) + "-", inherited: owned)
         }
     }
 

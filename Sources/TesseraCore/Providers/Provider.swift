@@ -32,11 +32,23 @@ public class Provider {
     public var itemCount: Int { 0 }
 
     /// Appends this provider's items to `builder`, depth first, with identifiers under `prefix`.
-    /// Called once per reload; `animator` is the nearest ancestor's.
-    func flatten(into builder: inout FlatBuilder, prefix: String, inherited animator: (any Animator)?) {}
+    /// Called once per reload; `inherited` is the nearest ancestor's animator.
+    func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {}
+
+    /// This provider's animator (owned by it), else `inherited`.
+    func animator(orInherited inherited: OwnedAnimator?) -> OwnedAnimator? {
+        animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(self)) } ?? inherited
+    }
 
     /// Lays this provider out in a container of `size`; the parts follow the order of `flatten`.
     func layout(in size: Size) throws -> ProviderLayout { ProviderLayout(contentSize: .zero, content: .parts([])) }
+}
+
+/// An animator with the provider that set it: the engine asks each owner's animator once per
+/// pass, with all the events it owns.
+public struct OwnedAnimator: Sendable {
+    public var animator: any Animator
+    public var owner: ObjectIdentifier
 }
 
 /// What a change asks of the engine.

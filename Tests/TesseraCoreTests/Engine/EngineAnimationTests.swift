@@ -27,4 +27,47 @@ import Testing
         let insert = try engine.layout().first { $0.type == .insert }
         #expect(insert?.animation?.from == PartialViewState(alpha: 0, scale: 0.5))
     }
+
+    @Test func aDeletedViewIsAnimatedByItsOwnProvidersAnimator() throws {
+        // Two sections: a fades, b scales; the engine's own animator must never be asked.
+        let a = numbers([1, 2], ids: { "a\($0)" })
+        let b = numbers([3, 4], ids: { "b\($0)" })
+        a.animator = FadeAnimator(alpha: 0.25)
+        b.animator = FadeAnimator.scaling()
+        let composed = ComposedProvider(sections: [a, b])
+        let engine = CollectionEngine(provider: composed, viewport: s(100, 100))
+        engine.animator = Recording()
+        try engine.layout()
+        b.data = source([4], ids: { "b\($0)" })
+        a.data = source([2], ids: { "a\($0)" })
+        let reload = try engine.layout()
+        let deletes = reload.filter { $0.type == .delete }
+        #expect(deletes.map(\.id) == ["0-a1", "1-b3"])
+        #expect(deletes.map { $0.animation?.to } == [PartialViewState(alpha: 0.25), PartialViewState(alpha: 0, scale: 0.5)])
+    }
+
+    @Test func eachAnimatorIsAskedOncePerPassWithAllItsEventsInOrder() throws {
+        // a and c inherit the composed provider's animator, b has its own between them: one call
+        // for the pair, with its events in pass order, and one for b.
+        let inherited = Recording(), own = Recording(), fallback = Recording()
+        let a = numbers([1], ids: { "a\($0)" }), b = numbers([2], ids: { "b\($0)" }), c = numbers([3], ids: { "c\($0)" })
+        b.animator = own
+        let composed = ComposedProvider(sections: [a, b, c])
+        composed.animator = inherited
+        let engine = CollectionEngine(provider: composed, viewport: s(50, 150))
+        engine.animator = fallback
+        try engine.layout()
+        #expect(inherited.calls == [["insert 0-a1", "insert 2-c3"]])
+        #expect(own.calls == [["insert 1-b2"]])
+        #expect(fallback.calls.isEmpty)
+    }
+}
+
+/// An animator that records each call's events ("kind id") and animates nothing.
+final class Recording: Animator, @unchecked Sendable {
+    var calls: [[String]] = []
+    func animations(for events: [AnimationEvent]) throws -> [AnimationDescription?] {
+        calls.append(events.map { "\($0.kind.rawValue) \($0.id)" })
+        return events.map { _ in nil }
+    }
 }
