@@ -3,10 +3,10 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-/// An animator script (`animators/*.lua`): a table with any of the hooks `insert`, `delete`,
-/// `update` (also given moves), `shift` and `scroll`, each `function(e, params)` returning an
-/// animation description or nil, plus optional `name` and `params` (defaults that `params`
-/// overrides, typed like layout parameters).
+/// An animator script (`animators/*.lua`, or a table given to `t.animator{...}`): a table with
+/// any of the hooks `insert`, `delete`, `update` (also given moves), `shift` and `scroll`, each
+/// `function(e, params)` returning an animation description or nil, plus optional `name` and
+/// `params` (defaults that `params` overrides, typed like layout parameters).
 ///
 /// It runs in the host's sandbox under the same limits as layouts. `animations(for:)` calls into
 /// Lua once per engine pass, with every event of the pass. `reload()` swaps in a new version only
@@ -16,8 +16,14 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     public static let hooks = ["insert", "delete", "update", "shift", "scroll"]
     static let keys = ["name", "params"] + hooks
 
-    public let host: LuaHost
+    /// The file, or for a table the name messages give it (`t.animator`).
     public let path: String
+    /// A script loaded from a file keeps its host alive; one made from a table in Lua does not
+    /// (the host owns it, through the Lua value that holds it).
+    private let ownedHost: LuaHost?
+    private weak var weakHost: LuaHost?
+    /// The table given to `t.animator{...}` (nil for a file).
+    private let sourceTable: LuaReference?
     private let overrides: OrderedDictionary<String, JSONValue>
     private var version: Version
     /// The error of the last failed `reload()`, cleared by a successful one.
@@ -33,11 +39,25 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     /// Loads `path` and resolves `params` against its defaults.
     /// - Throws: `LuaScriptError` for a broken script, an unknown hook or key (with a suggestion),
     ///   a hook that is not a function, or an unknown or mistyped parameter.
-    public init(host: LuaHost, path: String, params: OrderedDictionary<String, JSONValue> = [:]) throws {
-        self.host = host
+    /// `retainingHost: false` is for scripts a Lua value in `host` holds (`t.animator("x.lua")`).
+    public init(host: LuaHost, path: String, params: OrderedDictionary<String, JSONValue> = [:],
+                retainingHost: Bool = true) throws {
+        self.ownedHost = retainingHost ? host : nil
+        self.weakHost = host
         self.path = path
+        self.sourceTable = nil
         self.overrides = params
         version = try AnimatorScript.load(host: host, path: path, overrides: params)
+    }
+
+    /// The animator table `table` of a running script (`t.animator{...}`), named `label` in messages.
+    init(host: LuaHost, table: LuaReference, label: String, params: OrderedDictionary<String, JSONValue>) throws {
+        self.ownedHost = nil
+        self.weakHost = host
+        self.path = label
+        self.sourceTable = table
+        self.overrides = params
+        version = try AnimatorScript.version(host: host, table: table, label: label, overrides: params)
     }
 
     /// The script's `name`, or its file name without `.lua`.
@@ -45,10 +65,20 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     /// The parameters the script declares, with their defaults.
     public var defaultParams: OrderedDictionary<String, JSONValue> { version.defaults }
 
-    /// Loads the file again; keeps the current version and throws when it does not load.
+    private func liveHost() throws -> LuaHost {
+        guard let host = weakHost else {
+            throw LuaScriptError(.script, message: "\(path): the Lua state this animator was made in is closed")
+        }
+        return host
+    }
+
+    /// Loads the file (or reads the table) again; keeps the current version and throws when it
+    /// does not load.
     public func reload() throws {
         do {
-            version = try AnimatorScript.load(host: host, path: path, overrides: overrides)
+            let host = try liveHost()
+            version = try sourceTable.map { try AnimatorScript.version(host: host, table: $0, label: path, overrides: overrides) }
+                ?? AnimatorScript.load(host: host, path: path, overrides: overrides)
             lastError = nil
         } catch let error as LuaScriptError {
             lastError = error
@@ -58,10 +88,16 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 
     private static func load(host: LuaHost, path: String, overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
         let (result, _) = try host.runFile(path: path)
+        return try version(host: host, table: result, label: path, overrides: overrides)
+    }
+
+    /// Checks the animator table `table` and resolves its params.
+    private static func version(host: LuaHost, table reference: LuaReference, label path: String,
+                                overrides: OrderedDictionary<String, JSONValue>) throws -> Version {
         let L = host.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        host.push(result)
+        host.push(reference)
         guard lua_type(L, -1) == LUA_TTABLE else {
             throw LuaScriptError(.script, message: "\(path): an animator script must return a table of hooks (\(hooks.joined(separator: ", "))), got a \(LuaStack.typeName(L, -1))")
         }
@@ -93,7 +129,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let name = LuaStack.string(L, -1) ?? LuaHost.scriptName(fromPath: path)
         LuaStack.push(L, json: .object(resolved), readOnly: true)
         let params = host.popReference()
-        return Version(table: result, params: params, name: name, defaults: defaults)
+        return Version(table: reference, params: params, name: name, defaults: defaults)
     }
 
     /// Runs the script's hooks over `events` in one call into Lua and reads each result.
@@ -101,6 +137,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     ///   result that is not an animation description (naming the hook and the key).
     public func animations(for events: [AnimationEvent]) throws -> [AnimationDescription?] {
         guard !events.isEmpty else { return [] }
+        let host = try liveHost()
         let L = host.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

@@ -453,6 +453,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field tap? fun(item: any, i: integer) called with the local 1-based index
 ---@field identifier? string prefixes the items' ids when the provider is a section
 ---@field sections tessera.Provider[] (t.composed, t.headers)
+---@field animator? tessera.AnimatorValue animates this provider's views and its sections' (unless they have their own)
 
 ---@class tessera.ProviderParams
 ---@field data? any[]
@@ -462,6 +463,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field view? string|tessera.ViewKind[]
 ---@field tap? fun(item: any, i: integer)
 ---@field identifier? string
+---@field animator? tessera.AnimatorValue
 
 ---@class tessera.HeaderParams
 ---@field size? (number|string)[] default { "100%", 44 }
@@ -478,6 +480,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field index integer
 ---@field frame number[] {x, y, w, h}
 ---@field oldFrame? number[]
+---@field animation? tessera.Animation what the view's animator returned (absent: the view jumps)
 
 ---A visible view, in drawing order.
 ---@class tessera.EngineView
@@ -496,6 +499,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field viewport number[] {w, h}
 ---@field stats {created: integer, reused: integer}
 ---@field provider tessera.Provider assigning it schedules a reload
+---@field animator? tessera.AnimatorValue the fallback after the providers' own; assigning it schedules a reload
 local Engine = {}
 ---Runs one pass (reload, else relayout, else load cells) and returns its events.
 ---@return tessera.EngineEvent[]
@@ -543,9 +547,81 @@ function t.spacer(params) end
 function t.emptyState(params) end
 
 ---A headless collection view over a provider tree.
----@param params {provider?: tessera.Provider, viewport?: number[], keepFirstVisible?: boolean}
+---@param params {provider?: tessera.Provider, viewport?: number[], keepFirstVisible?: boolean, animator?: tessera.AnimatorValue}
 ---@return tessera.Engine
 function t.engine(params) end
+
+-- Animators and layout transitions ----------------------------------------------------------
+
+---Animated view properties (a `from` or `to` of an animation).
+---@class tessera.AnimatedState
+---@field frame? number[] {x, y, w, h}
+---@field alpha? number
+---@field scale? number
+---@field rotation? number radians
+---@field tx? number
+---@field ty? number
+---@field zIndex? number
+
+---What an animator hook returns: a missing `from` property starts at the view's current value,
+---a missing `to` property ends at the layout's.
+---@class tessera.Animation
+---@field from? tessera.AnimatedState
+---@field to? tessera.AnimatedState
+---@field duration? number seconds (default: a spring's settle time, else 0.3)
+---@field delay? number seconds
+---@field curve? "linear"|"easeIn"|"easeOut"|"easeInOut"|"spring"
+---@field damping? number a spring's damping ratio (default 0.8)
+---@field response? number a spring's period in seconds
+
+---What an animator hook is given (indices 1-based, frames {x, y, w, h}).
+---@class tessera.AnimationEvent
+---@field type "insert"|"delete"|"update"|"move"|"shift"|"scroll"
+---@field index integer
+---@field id string
+---@field view integer
+---@field frame number[]
+---@field oldFrame? number[]
+---@field visibleFrame number[]
+---@field contentOffset number[]
+---@field velocity number[] the offset's change since the last pass
+---@field delta number[] the reload's offset adjustment (shift)
+---@field reloadCount integer
+---@field isReloading boolean
+---@field onScreen boolean
+
+---An animator table: hooks `fun(e, params)` returning an animation or nil.
+---@class tessera.AnimatorTable
+---@field name? string
+---@field params? table<string, any> defaults that t.animator's params override
+---@field insert? fun(e: tessera.AnimationEvent, p: table): tessera.Animation?
+---@field delete? fun(e: tessera.AnimationEvent, p: table): tessera.Animation?
+---@field update? fun(e: tessera.AnimationEvent, p: table): tessera.Animation?
+---@field shift? fun(e: tessera.AnimationEvent, p: table): tessera.Animation?
+---@field scroll? fun(e: tessera.AnimationEvent, p: table): tessera.Animation?
+
+---@class tessera.Animator
+
+---What `animator =` takes: an animator value, a name, or a table of hooks.
+---@alias tessera.AnimatorValue tessera.Animator|string|tessera.AnimatorTable
+
+---An animator: a built-in (`fade`, `scale`, `wobble`), a script in an `animators/` folder by
+---name (`cascade`) or by path (`"my/pop.lua"`), or a table of hooks, with parameters over its
+---defaults.
+---@param animator string|tessera.AnimatorTable
+---@param params? table<string, any>
+---@return tessera.Animator
+function t.animator(animator, params) end
+
+---Every item's frame `progress` (0...1) of the way from one layout to another: the items of `to`
+---in order, then those only in `from`. Items are frames ({x, y, w, h} or {x=, y=, w=, h=}) or
+---{id =, frame =} tables (an item without an id is known by its position), or a result with
+---:frames(). An item only in `to` fades in (alpha = progress), one only in `from` fades out.
+---@param from table|userdata
+---@param to table|userdata
+---@param progress number
+---@return {id: string|integer, frame: number[], alpha: number}[]
+function t.transition(from, to, progress) end
 
 -- Compositional layout (UIKit's UICollectionViewCompositionalLayout) -----------------------
 

@@ -45,6 +45,22 @@ extension AnimationDescription {
                   duration: try seconds("duration"), delay: try seconds("delay") ?? 0, curve: curve)
     }
 
+    /// The description in its script form, the inverse of `init(json:what:)`: only the keys it
+    /// sets (`duration` when given, `delay` when not 0, a spring's `damping` and `response`).
+    public var json: JSONValue {
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        if !from.isEmpty { fields["from"] = from.json }
+        if !to.isEmpty { fields["to"] = to.json }
+        if let duration { fields["duration"] = .double(duration) }
+        if delay != 0 { fields["delay"] = .double(delay) }
+        fields["curve"] = .string(curve.name)
+        if case .spring(let spring) = curve {
+            fields["damping"] = .double(spring.dampingRatio)
+            fields["response"] = .double(spring.response)
+        }
+        return .object(fields)
+    }
+
     static func rejectUnknownKeys(_ fields: OrderedDictionary<String, JSONValue>, known: [String],
                                   what: String) throws(AnimationFormatError) {
         if let unknown = fields.keys.first(where: { !known.contains($0) }) {
@@ -82,6 +98,18 @@ extension PartialViewState {
         }
         alpha = try number("alpha"); scale = try number("scale"); rotation = try number("rotation")
         tx = try number("tx"); ty = try number("ty"); zIndex = try number("zIndex")
+    }
+}
+
+extension PartialViewState {
+    /// `{"frame": [x, y, w, h], "alpha": ...}` with only the properties it sets.
+    public var json: JSONValue {
+        var fields: OrderedDictionary<String, JSONValue> = [:]
+        if let frame { fields["frame"] = .array([frame.x, frame.y, frame.width, frame.height].map(JSONValue.double)) }
+        for (key, value) in [("alpha", alpha), ("scale", scale), ("rotation", rotation), ("tx", tx), ("ty", ty), ("zIndex", zIndex)] {
+            if let value { fields[key] = .double(value) }
+        }
+        return .object(fields)
     }
 }
 

@@ -3,12 +3,13 @@ import LuaBridge
 import TesseraCore
 import TesseraRender
 
-// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false } and its methods:
-// e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y), e:frame(i),
+// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = } and its
+// methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y), e:frame(i),
 // e:scrollTo(i [, "top"|"center"|"bottom"]), e:show(); fields e.reloadCount, e.contentSize,
-// e.offset, e.viewport, e.stats, e.provider (assignable: schedules a reload).
-// Indices are 1-based here; events and views are tables. Events leave `animation` out until Lua
-// providers and engines take animators.
+// e.offset, e.viewport, e.stats, e.provider and e.animator (both assignable: they schedule a
+// reload). Indices are 1-based here; events and views are tables; an event carries the
+// `animation` its view's animator returned. A pass whose animator failed completes without
+// those animations, and the method that ran it then raises the animator's error.
 
 /// An engine in Lua, with the provider value it shows.
 final class EngineBox {
@@ -55,6 +56,7 @@ extension LuaHost {
         LuaStack.push(L, "tessera.engine")
         LuaStack.setField(L, -2, "__metatable")
         engineSupport.engineMetaRef = luaL_ref(L, LuaStack.registry)
+        makeAnimatorMetatable()
     }
 
     static let providerIndex: tb_HostFunction = { L, context in
@@ -80,7 +82,7 @@ extension LuaHost {
     /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false }
     static let moduleEngine: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            let options = try args.optTable(1, "options", known: ["provider", "viewport", "keepFirstVisible"])
+            let options = try args.optTable(1, "options", known: ["provider", "viewport", "keepFirstVisible", "animator"])
             var size = Size.defaultViewport
             try options?.with("viewport") { slot in
                 if lua_type(L, slot) != LUA_TNIL { size = try host.pair(args, slot, "viewport") }
@@ -90,7 +92,10 @@ extension LuaHost {
             lua_createtable(L, 0, 1)
             let box = EngineBox(engine, fields: host.reference(at: -1))
             tb_pop(L, 1)
-            if let options { try options.with("provider") { try host.setEngineProvider(box, at: $0, args: args) } }
+            if let options {
+                try options.with("provider") { try host.setEngineProvider(box, at: $0, args: args) }
+                try options.with("animator") { try host.setEngineAnimator(box, at: $0, function: args.function) }
+            }
             host.pushBox(box, meta: host.engineSupport.engineMetaRef)
             return 1
         }
@@ -123,6 +128,15 @@ extension LuaHost {
         tb_pop(L, 1)
     }
 
+    func setEngineAnimator(_ box: EngineBox, at slot: Int32, function: String) throws {
+        let slot = lua_absindex(L, slot)
+        box.engine.animator = try animatorField(FieldReader(host: self, function: function, key: "animator", slot: slot))
+        push(box.fields)
+        lua_pushvalue(L, slot)
+        LuaStack.setField(L, -2, "animator")
+        tb_pop(L, 1)
+    }
+
     func engineBox(_ args: LuaArguments) throws -> EngineBox {
         guard let box = box(at: 1, meta: engineSupport.engineMetaRef, as: EngineBox.self) else {
             throw args.error("must be called on an engine (e:\(args.function.split(separator: ":").last ?? "")(...)), got \(LuaStack.typeName(L, 1))")
@@ -141,13 +155,13 @@ extension LuaHost {
             case "offset": host.pushNumbers([engine.viewport.offset.x, engine.viewport.offset.y])
             case "viewport": host.pushNumbers([engine.viewport.size.width, engine.viewport.size.height])
             case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
-            case "provider":
+            case "provider", "animator":
                 host.push(box.fields)
-                LuaStack.rawField(L!, -1, "provider")
+                LuaStack.rawField(L!, -1, key)
             default:
                 lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
-                    let known = ["reloadCount", "contentSize", "offset", "viewport", "stats", "provider"] + LuaHost.engineMethods.map(\.0)
+                    let known = ["reloadCount", "contentSize", "offset", "viewport", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
                     let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
                     throw LuaHost.moduleError("engine has no field '\(key)'\(hint)")
                 }
@@ -160,10 +174,12 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let box = try host.engineBox(args)
             let key = try args.string(2, "key")
-            guard key == "provider" else {
-                throw LuaHost.moduleError("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, or e.provider = ...)")
+            switch key {
+            case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
+            case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
+            default:
+                throw LuaHost.moduleError("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
             }
-            try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
             return 0
         }
     }
@@ -172,19 +188,26 @@ extension LuaHost {
     func pushNumbers(_ values: [Double]) {
         lua_createtable(L, Int32(values.count), 0)
         for (k, v) in values.enumerated() {
-            if v == v.rounded(), abs(v) < 1e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+            pushNumber(v)
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }
     }
 
-    /// Runs one engine call; raises a callback's error (the first) after it.
-    func runPass<T>(_ body: () throws -> T) throws -> T {
+    /// [-0, +1, -] A number; a whole one as a Lua integer.
+    func pushNumber(_ v: Double) {
+        if v == v.rounded(), abs(v) < 1e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+    }
+
+    /// Runs one engine call; raises a callback's error (the first), else the error of an
+    /// animator that failed during the pass, after it.
+    func runPass<T>(_ engine: CollectionEngine? = nil, _ body: () throws -> T) throws -> T {
         engineSupport.failure = nil
         let value = try body()
         if let failure = engineSupport.failure {
             engineSupport.failure = nil
             throw failure
         }
+        if let error = engine?.animatorError { throw error }
         return value
     }
 
@@ -192,7 +215,7 @@ extension LuaHost {
     func pushEvents(_ events: [EngineEvent]) {
         lua_createtable(L, Int32(events.count), 0)
         for (k, e) in events.enumerated() {
-            lua_createtable(L, 0, 8)
+            lua_createtable(L, 0, 9)
             LuaStack.push(L, e.type.rawValue); LuaStack.setField(L, -2, "type")
             lua_pushinteger(L, lua_Integer(e.view)); LuaStack.setField(L, -2, "view")
             LuaStack.push(L, e.kind); LuaStack.setField(L, -2, "kind")
@@ -200,6 +223,7 @@ extension LuaHost {
             lua_pushinteger(L, lua_Integer(e.index + 1)); LuaStack.setField(L, -2, "index")
             pushFrame(e.frame); LuaStack.setField(L, -2, "frame")
             if let old = e.oldFrame { pushFrame(old); LuaStack.setField(L, -2, "oldFrame") }
+            if let animation = e.animation { pushAnimation(animation); LuaStack.setField(L, -2, "animation") }
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }
     }
@@ -209,7 +233,7 @@ extension LuaHost {
     static let engineLayout: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            host.pushEvents(try host.runPass { try engine.layout() })
+            host.pushEvents(try host.runPass(engine) { try engine.layout() })
             return 1
         }
     }
@@ -218,7 +242,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let x = try args.number(2, "x"), y = try args.number(3, "y")
-            host.pushEvents(try host.runPass { try engine.scroll(to: Point(x: x, y: y)) })
+            host.pushEvents(try host.runPass(engine) { try engine.scroll(to: Point(x: x, y: y)) })
             return 1
         }
     }
@@ -227,7 +251,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let w = try args.number(2, "width", .nonNegative), h = try args.number(3, "height", .nonNegative)
-            host.pushEvents(try host.runPass { try engine.resize(to: Size(width: w, height: h)) })
+            host.pushEvents(try host.runPass(engine) { try engine.resize(to: Size(width: w, height: h)) })
             return 1
         }
     }
@@ -240,7 +264,7 @@ extension LuaHost {
             guard index <= engine.itemCount else {
                 throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
             }
-            host.pushEvents(try host.runPass { try engine.scroll(toItem: index - 1, at: position) })
+            host.pushEvents(try host.runPass(engine) { try engine.scroll(toItem: index - 1, at: position) })
             return 1
         }
     }
@@ -270,7 +294,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let point = Point(x: try args.number(2, "x"), y: try args.number(3, "y"))
-            guard let hit = try host.runPass({ engine.tap(at: point) }) else {
+            guard let hit = try host.runPass(nil, { engine.tap(at: point) }) else {
                 lua_pushnil(L)
                 return 1
             }

@@ -16,6 +16,7 @@ import TesseraCore
 struct EngineSupport {
     var providerMetaRef: Int32 = LUA_NOREF
     var engineMetaRef: Int32 = LUA_NOREF
+    var animatorMetaRef: Int32 = LUA_NOREF
     var failure: LuaScriptError?
 }
 
@@ -36,7 +37,7 @@ extension LuaHost {
     static let spacerFields = ["width", "height", "identifier"]
     static let emptyStateFields = ["content", "view", "tap", "identifier", "animator"]
 
-    /// t.provider{ data =, id =, layout =, size =, view =, tap =, identifier = }
+    /// t.provider{ data =, id =, layout =, size =, view =, tap =, identifier =, animator = }
     static let moduleProvider: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             try host.constructProvider(args, known: providerFields,
@@ -103,7 +104,7 @@ extension LuaHost {
         case (_, "identifier"):
             box.provider.identifier = try field.optString()
         case (_, "animator"):
-            guard field.isNil else { throw field.error("is not supported yet (animators come with t.animator)") }
+            box.provider.animator = try animatorField(field)
         case (let p as BasicProvider, "data"):
             try field.requireTable("a list of items")
             try storeField(box, key, slot)

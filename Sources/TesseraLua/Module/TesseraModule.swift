@@ -63,6 +63,8 @@ extension LuaHost {
         .module("provider", moduleProvider), .module("composed", moduleComposed),
         .module("headers", moduleHeaders), .module("spacer", moduleSpacer),
         .module("emptyState", moduleEmptyState), .module("engine", moduleEngine),
+        // animators and layout transitions (+Animators, +Transition)
+        .module("animator", moduleAnimator), .module("transition", moduleTransition),
         // compositional layout (+Compositional)
         .module("compositional", moduleCompositional), .module("section", moduleSection),
         .module("hgroup", moduleHorizontalGroup), .module("vgroup", moduleVerticalGroup),

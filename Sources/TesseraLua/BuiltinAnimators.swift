@@ -1,0 +1,33 @@
+import OrderedCollections
+import TesseraCore
+
+/// The native animators by name, with parameters typed like a script's: `fade` (alpha,
+/// duration), `scale` (scale, alpha, duration) and `wobble` (sensitivityX, sensitivityY), the
+/// same parameters as their copies in `animators/`.
+public enum BuiltinAnimators {
+    public static let names = ["fade", "scale", "wobble"]
+
+    /// The parameters `name` takes, with their defaults; nil for an unknown name.
+    public static func defaults(_ name: String) -> OrderedDictionary<String, JSONValue>? {
+        switch name {
+        case "fade": ["alpha": .int(0), "duration": .double(0.3)]
+        case "scale": ["scale": .double(0.5), "alpha": .int(0), "duration": .double(0.3)]
+        case "wobble": ["sensitivityX": .int(1), "sensitivityY": .int(1)]
+        default: nil
+        }
+    }
+
+    /// The built-in animator `name` with `params` over its defaults; nil for an unknown name.
+    /// - Throws: `LuaScriptError` for an unknown or mistyped parameter (`source` names the call).
+    public static func make(_ name: String, params: OrderedDictionary<String, JSONValue>,
+                            source: String) throws -> (any Animator)? {
+        guard let defaults = defaults(name) else { return nil }
+        let p = try ScriptVersion.resolve(params, defaults: defaults, source: source)
+        func number(_ key: String) -> Double { p[key]?.number ?? 0 }
+        switch name {
+        case "fade": return FadeAnimator(alpha: number("alpha"), duration: number("duration"))
+        case "scale": return FadeAnimator.scaling(number("scale"), alpha: number("alpha"), duration: number("duration"))
+        default: return WobbleAnimator(sensitivity: Point(x: number("sensitivityX"), y: number("sensitivityY")))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CLua
+import Foundation
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// Animators in Lua: t.animator(what [, params]) makes an animator value for `animator =` on
+// providers and engines. `what` is a built-in name (fade, scale, wobble: the native animators),
+// the name of a script in an `animators/` folder (cascade, zoom, ...), a path to a .lua file, or
+// a table of hooks written in place ({insert = function(e, p) ... end, params = {...}}), which
+// runs in the calling script's Lua state. `animator =` also takes such a table, or a name,
+// directly.
+
+/// An animator in Lua, with the text `tostring` shows.
+final class AnimatorBox {
+    let animator: any Animator
+    let label: String
+    init(_ animator: any Animator, label: String) { self.animator = animator; self.label = label }
+}
+
+extension LuaHost {
+    /// The animator metatable (`__gc`, `__name`, `__tostring`).
+    func makeAnimatorMetatable() {
+        lua_createtable(L, 0, 4)
+        lua_pushcclosure(L, LuaHost.releaseBox, 0)
+        LuaStack.setField(L, -2, "__gc")
+        LuaStack.push(L, "tessera.animator")
+        LuaStack.setField(L, -2, "__name")
+        pushHostFunction(LuaHost.animatorToString, named: "animator")
+        LuaStack.setField(L, -2, "__tostring")
+        LuaStack.push(L, "tessera.animator")
+        LuaStack.setField(L, -2, "__metatable")
+        engineSupport.animatorMetaRef = luaL_ref(L, LuaStack.registry)
+    }
+
+    static let animatorToString: tb_HostFunction = { L, context in
+        hosted(L, context) { host, _ in
+            let label = host.box(at: 1, meta: host.engineSupport.animatorMetaRef, as: AnimatorBox.self)?.label ?? "?"
+            LuaStack.push(L!, "animator: \(label)")
+            return 1
+        }
+    }
+
+    /// t.animator("fade" | "scale" | "wobble" | NAME | "file.lua" | {hooks} [, params])
+    static let moduleAnimator: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            var params: OrderedDictionary<String, JSONValue> = [:]
+            if !args.isAbsent(2) {
+                guard lua_type(L, 2) == LUA_TTABLE else { throw args.error(2, "params", mustBe: "a table of named parameters", got: args.describe(2)) }
+                params = try host.namedParameters(at: 2, what: "\(args.function): argument #2 (params)")
+            }
+            let box = try host.makeAnimator(at: 1, params: params, function: args.function) {
+                args.error(1, "animator", mustBe: LuaHost.animatorExpectation, got: args.describe(1, numeric: false))
+            }
+            host.pushBox(box, meta: host.engineSupport.animatorMetaRef)
+            return 1
+        }
+    }
+
+    static let animatorExpectation = "a built-in animator (fade, scale, wobble), an animator script's name or .lua path, or a table of hooks"
+
+    /// A table of named values at `slot` as JSON (an empty table is no parameters).
+    func namedParameters(at slot: Int32, what: String) throws -> OrderedDictionary<String, JSONValue> {
+        let value: JSONValue
+        do { value = try LuaStack.json(L, slot, path: what) } catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
+        switch value {
+        case .object(let fields): return fields
+        case .array(let list) where list.isEmpty: return [:]
+        default: throw LuaHost.moduleError("\(what) must be a table of named parameters")
+        }
+    }
+
+    /// The animator described by the value at `slot` (an animator value, a name or path, or a
+    /// table of hooks); `mismatch` is the error for any other value.
+    func makeAnimator(at slot: Int32, params: OrderedDictionary<String, JSONValue>, function: String,
+                      mismatch: () -> LuaScriptError) throws -> AnimatorBox {
+        let slot = lua_absindex(L, slot)
+        if let box = box(at: slot, meta: engineSupport.animatorMetaRef, as: AnimatorBox.self), params.isEmpty { return box }
+        if lua_type(L, slot) == LUA_TTABLE {
+            let script = try AnimatorScript(host: self, table: reference(at: slot), label: function, params: params)
+            return AnimatorBox(script, label: script.name)
+        }
+        guard lua_type(L, slot) == LUA_TSTRING, let name = LuaStack.string(L, slot) else { throw mismatch() }
+        if let builtin = try BuiltinAnimators.make(name, params: params, source: "\(function)(\"\(name)\")") {
+            return AnimatorBox(builtin, label: name)
+        }
+        guard let path = animatorScriptPath(name) else {
+            let searched = animatorDirectories().joined(separator: ", ")
+            let hint = DidYouMean.suggestion(for: name, among: BuiltinAnimators.names).map { " (did you mean \($0)?)" } ?? ""
+            throw LuaHost.moduleError("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))), a .lua file, or a script in \(searched)")
+        }
+        let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
+        return AnimatorBox(script, label: script.name)
+    }
+
+    /// The `animators/` folders beside the `layouts/` folders `require` searches.
+    func animatorDirectories() -> [String] {
+        var seen = Set<String>()
+        return searchPaths.map { path in
+            let parent = (path as NSString).deletingLastPathComponent
+            return LuaHost.join(parent.isEmpty ? "." : parent, "animators")
+        }.filter { seen.insert($0).inserted }
+    }
+
+    /// A `.lua` path that exists, else `NAME.lua` in the first `animators/` folder that has it.
+    func animatorScriptPath(_ name: String) -> String? {
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+        if name.hasSuffix(".lua") { return exists(name) ? name : nil }
+        guard !name.contains("/") else { return nil }
+        return animatorDirectories().map { LuaHost.join($0, name + ".lua") }.first(where: exists)
+    }
+
+    /// `animator =` on a provider or an engine: nil, an animator value, a name, or a table of hooks.
+    func animatorField(_ field: FieldReader) throws -> (any Animator)? {
+        if field.isNil { return nil }
+        return try makeAnimator(at: field.slot, params: [:], function: field.function) {
+            field.error("must be t.animator(...), \(LuaHost.animatorExpectation)", got: true)
+        }.animator
+    }
+
+    /// [-0, +1, m] An event's animation as its script form: `{from =, to =, duration =, delay =,
+    /// curve =, damping =, response =}`.
+    func pushAnimation(_ animation: AnimationDescription) {
+        LuaStack.push(L, json: animation.json, readOnly: false)
+    }
+}
