@@ -138,6 +138,10 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     public func animations(for events: [AnimationEvent]) throws -> [AnimationDescription?] {
         guard !events.isEmpty else { return [] }
         let host = try liveHost()
+        return try host.locked { try animations(for: events, host: host) }
+    }
+
+    private func animations(for events: [AnimationEvent], host: LuaHost) throws -> [AnimationDescription?] {
         let L = host.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
