@@ -155,8 +155,17 @@ final class ReplRecorder {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 10))
         // interrupt() is the one host method that is safe from any thread.
         nonisolated(unsafe) let host = repl.session.host
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { host.interrupt() }
-        repl.feed("while true do end", "'next'")
+        // An interrupt that arrives before the line starts is ignored, so keep sending one
+        // until the line has ended: the test must not depend on how busy the machine is.
+        let lineEnded = DispatchSemaphore(value: 0), interrupterStopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            while lineEnded.wait(timeout: .now() + 0.05) == .timedOut { host.interrupt() }
+            interrupterStopped.signal()
+        }
+        repl.feed("while true do end")
+        lineEnded.signal()
+        interrupterStopped.wait()
+        repl.feed("'next'")
         #expect(repl.out == ["next"])
         #expect(repl.err == ["stdin:1: interrupted\nstack traceback:\n\tstdin:1: in main chunk"])
     }
