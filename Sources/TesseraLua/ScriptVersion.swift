@@ -16,6 +16,8 @@ final class ScriptVersion {
         case analytic
         /// A layout built with `t.*` (a native layout or a decorator tree).
         case native(any Layout)
+        /// `build(params)` returns a `t.*` layout for the resolved params, on every pass.
+        case built
     }
 
     weak var host: LuaHost?
@@ -26,7 +28,7 @@ final class ScriptVersion {
     let source: String
     /// Parameter defaults (`params = {...}`), keys sorted.
     let defaults: OrderedDictionary<String, JSONValue>
-    let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32
+    let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32, build: Int32
 
     init(host: LuaHost, form: Form, name: String, source: String, defaults: OrderedDictionary<String, JSONValue>,
          refs: [String: Int32] = [:]) {
@@ -41,11 +43,12 @@ final class ScriptVersion {
         visible = refs["visible"] ?? LUA_NOREF
         layoutFunction = refs["layout"] ?? LUA_NOREF
         size = refs["size"] ?? LUA_NOREF
+        build = refs["build"] ?? LUA_NOREF
     }
 
     deinit {
         guard let host else { return }
-        for ref in [table, simpleLayout, frame, visible, layoutFunction, size] where ref != LUA_NOREF {
+        for ref in [table, simpleLayout, frame, visible, layoutFunction, size, build] where ref != LUA_NOREF {
             host.unref(ref)
         }
     }
@@ -57,7 +60,7 @@ final class ScriptVersion {
     ///   value of the wrong type.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
-            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script")
+            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
         }
         return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
     }
@@ -140,6 +143,8 @@ extension LuaHost {
                 throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table))
             }
             form = .analytic
+        } else if functions["build"] != nil {
+            form = .built
         } else if lua_type(L, index) == LUA_TNIL {
             throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil")
         } else {
@@ -181,7 +186,7 @@ extension LuaHost {
         return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, refs: refs)
     }
 
-    static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size"]
+    static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size", "build"]
 
     /// "; it has simplelayout: did you mean simpleLayout?" for the first function field of the
     /// table at `table` whose name is close to a hook's, or "". O(fields).
@@ -199,7 +204,7 @@ extension LuaHost {
         return "; it has \(key): did you mean \(hook)?"
     }
 
-    static let shapeHelp = "a layout script must return a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or a value built with the tessera module (t.waterfall{...})"
+    static let shapeHelp = "a layout script must return a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
 
     /// [-0, +0, -] The `short_src` of the Lua function at `index`.
     func definitionSource(at index: Int32) -> String? {

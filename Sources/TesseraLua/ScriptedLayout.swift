@@ -10,7 +10,8 @@ import TesseraCore
 ///   content size as the bounding box of the frames and the origin), like native layouts.
 /// - Analytic scripts give a `ScriptedAnalyticResult` that asks Lua per query and never
 ///   materialises the frames.
-/// - Scripts that return a `t.*` value run that native layout.
+/// - Scripts that return a `t.*` value run that native layout; scripts with `build(params)`
+///   run the `t.*` layout it returns for their params.
 ///
 /// Built from a `LayoutScript`, it follows the script's reloads; built from a table inside
 /// Lua (`t.inset(require("mosaic"), 8)`), it keeps that version.
@@ -74,6 +75,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
         let resolved = try version.resolve(params)
         switch version.form {
         case .native(let layout): return try layout.layout(context)
+        case .built: return try host.buildLayout(version, params: resolved).layout(context)
         case .simple: return try host.runSimple(version, params: resolved, context: context)
         case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
         }
@@ -108,6 +110,20 @@ extension LuaHost {
         }
         return try FramesResult(frames: frames, contentSize: contentSize, elements: box.elements,
                                 sections: box.sections.map(\.range), layoutName: version.name)
+    }
+
+    /// The `t.*` layout `build(params)` returns. One protected call.
+    /// - Throws: `LuaScriptError` (`.script`) when it returns anything else.
+    func buildLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.build))
+        pushParams(params)
+        try protectedCall(arguments: 1, results: 1)
+        guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
+            throw LuaScriptError(.script, message: "\(version.source): build(params) must return a layout built with the tessera module (t.compositional{...}), got a \(LuaStack.typeName(L, -1))")
+        }
+        return boxed.layout
     }
 
     /// `layout(ctx, params)`'s content size `w, h` (checked by the bridge). One protected call.

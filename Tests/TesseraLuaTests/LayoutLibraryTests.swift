@@ -396,13 +396,64 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         // the others are shelves that scroll sideways, the first one a featured shelf 0.4 H tall.
         #expect(result.supplementaries.count == sections && result.supplementaries.allSatisfy { $0.pinned && $0.kind == "header" })
         let lists = data.sections.indices.filter { data.sections[$0].range.count <= 12 }
+        #expect(lists == [10, 11])
         #expect(result.decorations.map(\.section) == lists)
         #expect(result.orthogonalSections.map(\.section) == data.sections.indices.filter { !lists.contains($0) })
         let featured = result.orthogonalSections[0]
         #expect(featured.frame == rect(0, 50, 375, 0.4 * 812))
-        // groupPagingCentered: 92 % wide pages with 4 % of the width on each side.
-        let first = result.frame(at: 0)
-        #expect(abs(first.minX - 15 - 4) < 1e-9 && abs(first.width - (345 - 8)) < 1e-9)
+        // groupPagingCentered: 92 % wide pages with 4 % of the width on each side; cells inset 4.
+        #expect(result.frame(at: 0) == rect(19, 54, 337, 0.4 * 812 - 8))
+        #expect(result.frame(at: 1) == rect(19 + 345, 54, 337, 0.4 * 812 - 8))
         #expect(featured.contentSize.width == 15 + Double(data.sections[0].range.count) * 345 + 15)
+        // Education (section 1) is a shelf of small apps: its title, then pages of three apps
+        // stacked in 0.3 H; Science (section 2) a shelf of medium apps, two per page.
+        let top1 = 50 + 0.4 * 812
+        #expect(result.supplementaries[1].frame == rect(0, top1, 375, 50))
+        #expect(result.orthogonalSections[1].frame == rect(0, top1 + 50, 375, 0.3 * 812))
+        #expect(result.orthogonalSections[1].contentSize.width == 15 + 71 * 345 + 15)   // ⌈211 / 3⌉ pages
+        let education = data.sections[1].range.lowerBound
+        let smallHeight = 0.3 * 812 / 3
+        #expect(result.frame(at: education) == rect(19, top1 + 50 + 4, 337, smallHeight - 8))
+        #expect(result.frame(at: education + 1) == rect(19, top1 + 50 + smallHeight + 4, 337, smallHeight - 8))
+        #expect(result.frame(at: education + 3) == rect(19 + 345, top1 + 50 + 4, 337, smallHeight - 8))
+        let science = data.sections[2].range.lowerBound
+        let top2 = top1 + 50 + 0.3 * 812
+        #expect(result.frame(at: science + 1) == rect(19, top2 + 50 + 0.3 * 812 / 2 + 4, 337, 0.3 * 812 / 2 - 8))
+        // Settings (section 10, 12 apps) is a list of 50-point rows, 16 in, on a background 8 in.
+        let settings = data.sections[10].range.lowerBound
+        let listTop = result.supplementaries[10].frame.maxY
+        #expect(result.frame(at: settings + 2) == rect(16 + 4, listTop + 4 + 2 * 50 + 4, 375 - 32 - 8, 42))
+        #expect(result.decorations[0].frame == rect(8, result.supplementaries[10].frame.minY, 359, 50 + 4 + 12 * 50 + 12))
+        #expect(result.zIndex(ofItem: settings) == 1 && result.zIndex(ofItem: 0) == 0)
+    }
+
+    @Test func appstoreLaysOutTheTodayAndUpdatesScreens() throws {
+        let host = try LuaHost()
+        let data = try dataset("appstream-bookworm.json")
+        let script = try libraryScript("appstore", host: host)
+        #expect(script.defaultParams == ["screen": "apps"])
+        let context = LayoutContext(dataset: data)
+        // Today: a 76-point screen title, then a story card 0.55 H tall per app (inset 12 and
+        // 20); every other category starts with a 50-point title. Nothing scrolls sideways.
+        let today = try script.configured(["screen": "today"]).layout(context)
+        let card = 0.55 * 812
+        #expect(today.orthogonalSections.isEmpty && today.decorations.isEmpty)
+        #expect(today.supplementaries.map(\.frame.height) == [76] + Array(repeating: 50, count: data.sections.count - 1))
+        #expect(today.supplementaries.allSatisfy { $0.pinned })
+        #expect(today.frame(at: 0) == rect(20, 76 + 12, 335, card - 24))
+        #expect(today.frame(at: 1) == rect(20, 76 + card + 12, 335, card - 24))
+        let second = today.supplementaries[1].frame
+        #expect(second.x == 0 && second.width == 375 && abs(second.y - (76 + 423 * card)) < 1e-6)
+        #expect(abs(today.frame(at: 423).y - (second.maxY + 12)) < 1e-9)
+        #expect(abs(today.contentSize.height - (76 + 11 * 50 + 1988 * card)) < 1e-6)
+        // Updates: a 50-point title and one 148-point row per app, each category on a background.
+        let updates = try script.configured(["screen": "updates"]).layout(context)
+        #expect(updates.frame(at: 0) == rect(16, 56, 343, 136))
+        #expect(updates.frame(at: 424) == rect(16, 50 + 423 * 148 + 50 + 148 + 6, 343, 136))
+        #expect(updates.supplementaries[1].frame == rect(0, 50 + 423 * 148, 375, 50))
+        #expect(updates.decorations.map(\.frame).prefix(2) == [rect(0, 0, 375, 50 + 423 * 148), rect(0, 50 + 423 * 148, 375, 50 + 211 * 148)])
+        #expect(updates.contentSize == Size(width: 375, height: 12 * 50 + 1988 * 148))
+        #expect(scriptError { _ = try script.configured(["screen": "games"]).layout(context) }?.message
+                == "\(libraryRoot)/layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates")
     }
 }

@@ -7,8 +7,9 @@ import Testing
     struct Report: Decodable {
         struct Orthogonal: Decodable { var section: Int; var frame: [Double]; var contentSize: [Double]; var offset: [Double] }
         struct Element: Decodable { var kind: String; var section: Int; var pinned: Bool? }
-        var orthogonal: [Orthogonal]
+        var orthogonal: [Orthogonal]?
         var supplementaries: [Element]
+        var decorations: [Element]?
         var visible: [Int]?
     }
 
@@ -22,15 +23,27 @@ import Testing
     @Test func section_offsets_scroll_the_shelves_the_visible_query_sees() throws {
         let rest = try report(["--offset", "0,60"])
         #expect(rest.supplementaries.count == 12 && rest.supplementaries.allSatisfy { $0.kind == "header" && $0.pinned == true })
-        #expect(rest.orthogonal.count == 10 && rest.orthogonal[0].frame == [0, 50, 375, 160])
-        #expect(rest.orthogonal[0].contentSize == [15 + 423 * 345 + 15, 160])
+        let shelves = rest.orthogonal ?? []
+        #expect(shelves.count == 10 && shelves.first?.frame == [0, 50, 375, 160])
+        #expect(shelves.first?.contentSize == [15 + 423 * 345 + 15, 160])
+        #expect(rest.decorations?.map(\.section) == [10, 11])
         // At rest the featured shelf shows its first card and the edge of the second; scrolled
         // to 2 · 345 the third card is centred with its neighbours peeking in.
         #expect(rest.visible?.prefix(2) == [0, 1])
         let scrolled = try report(["--offset", "0,60", "--section-offset", "0=690,0"])
-        #expect(scrolled.orthogonal[0].offset == [690, 0])
+        #expect(scrolled.orthogonal?.first?.offset == [690, 0])
         #expect(scrolled.visible?.prefix(3) == [1, 2, 3])
         let bad = try runTessera(["run", "grid", "--section-offset", "1=x,2"])
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
+    }
+
+    @Test func the_screen_param_picks_today_or_updates() throws {
+        let today = try report(["--param", "screen=today"])
+        #expect(today.orthogonal == nil && today.decorations == nil)
+        #expect(today.supplementaries.count == 12 && today.supplementaries.allSatisfy { $0.kind == "header" && $0.pinned == true })
+        let updates = try report(["--param", "screen=updates"])
+        #expect(updates.orthogonal == nil && updates.decorations?.map(\.section) == Array(0..<12))
+        let bad = try runTessera(["run", "layouts/appstore.lua", "--param", "screen=games"])
+        #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates\n"), "\(bad.stderr)")
     }
 }

@@ -189,7 +189,7 @@ function Context:textSize(text, maxWidth, opts) end
 -- The table a layout script returns
 
 ---A layout script (SPEC §7): return a table with either `simpleLayout`, or `frame` and
----`visible` (with an optional `layout`).
+---`visible` (with an optional `layout`), or `build`.
 ---@class tessera.Script
 ---@field name? string shown in messages and output (default: the file name)
 ---@field params? table<string, tessera.ParamValue> parameters and their defaults; `--param k=v` overrides them, with the default's type
@@ -201,6 +201,13 @@ local Script = {}
 ---@param p table<string, any> the params: the defaults, with `--param` overrides
 ---@return tessera.Frame[]?
 function Script.simpleLayout(ctx, p) end
+
+---Returns the layout to run, built with the tessera module, for the params (the defaults with
+---`--param` overrides): how a script that composes `t.*` layouts takes parameters. Called on
+---every layout pass.
+---@param p table<string, any>
+---@return tessera.Layout
+function Script.build(p) end
 
 ---Returns the content size. Analytic form: called once per layout pass; without it the host
 ---asks `frame` for every item to find the content size. Next to `simpleLayout` (called after

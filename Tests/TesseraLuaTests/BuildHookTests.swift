@@ -1,0 +1,42 @@
+import OrderedCollections
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// A script that composes `t.*` layouts takes params through `build(params)`.
+@Suite struct BuildHookTests {
+    let folder = ScriptFolder()
+    let context = LayoutContext(dataset: Dataset.synthetic(count: 5) { _ in Size(width: 10, height: 10) },
+                                viewport: Size(width: 100, height: 400))
+
+    func load(_ build: String) throws -> LayoutScript {
+        try LuaHost().loadLayoutScript(path: folder.write("built.lua", """
+        local t = require("tessera")
+        return {
+          params = { columns = 2, spacing = 0 },
+          build = function(p)
+            \(build)
+          end,
+        }
+        """))
+    }
+
+    @Test func build_gets_the_resolved_params_on_every_pass() throws {
+        let script = try load("return t.waterfall{ columns = p.columns, spacing = p.spacing }")
+        #expect(script.defaultParams == ["columns": 2, "spacing": 0])
+        #expect(try script.configured().layout(context).frame(at: 1) == Rect(x: 50, y: 0, width: 50, height: 10))
+        let three = try script.configured(["columns": 3, "spacing": 5]).layout(context)
+        #expect(three.frame(at: 2) == Rect(x: 70, y: 0, width: 30, height: 10))
+    }
+
+    @Test func bad_params_and_bad_results_are_one_sentence_errors() throws {
+        let script = try load("if p.columns > 9 then error('at most 9 columns') end return p.columns")
+        let file = "\(folder.path)/built.lua"
+        #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==
+                "\(file): unknown param 'colums'; known params: columns, spacing")
+        #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
+                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got a number")
+        #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
+                "\(file):5: at most 9 columns")
+    }
+}
