@@ -12,8 +12,6 @@ struct AnimateCommand: ParsableCommand {
         commandName: "animate",
         abstract: "Print (or play in a page) the animation of a reload from one dataset to another, or of a layout change.")
 
-    static let builtinAnimators = ["fade", "scale", "wobble"]
-
     @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
     var layout: String
 
@@ -26,14 +24,14 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "The layout to relay the same data out with, instead of --to.")
     var toLayout: String?
 
-    @Option(help: "An animator script (.lua) or a built-in animator: fade, scale, wobble (default fade).")
+    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default fade).")
     var animator: String = "fade"
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
     var animatorParams: [String] = []
 
-    @Option(parsing: .unconditional, help: "The content offset X,Y (default 0,0).")
-    var offset: String = "0,0"
+    @Option(parsing: .unconditional, help: "The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.")
+    var offset: String?
 
     @Option(help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
     var fps: Double?
@@ -47,8 +45,12 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
     var sizing: String = "fit"
 
-    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing (for data with no sizes).")
+    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(Int(AnimateCommand.unsizedCell.width))x\(Int(AnimateCommand.unsizedCell.height)) cell.")
     var itemSize: String?
+
+    /// The intrinsic size of items with no size and no text: a card, so that a reload of plain
+    /// records (ids and names) shows views appearing and moving, rather than one view per screen.
+    static let unsizedCell = Size(width: 60, height: 60)
 
     @Option(help: "json or html.")
     var format: String = "json"
@@ -67,7 +69,6 @@ struct AnimateCommand: ParsableCommand {
             throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let size = try parseViewport(viewport)
-        let origin = try parsePair(offset, separator: ",", what: "--offset", example: "0,2000")
         let options = try limits.parsed()
         let first = try resolveLayout(layout, params: try parseParameters(params), limits: options)
         let old = try dataLimit.load(data, duplicatePolicy: .reject)
@@ -76,13 +77,22 @@ struct AnimateCommand: ParsableCommand {
             let cell = try parsePair(text, separator: "x", what: "--item-size", example: "60x60")
             guard cell.0 >= 0, cell.1 >= 0 else { throw CLIError("--item-size \(quotedArgument(text)) must not be negative; expected WxH, for example 60x60") }
             return .fixed(.absolute(cell.0), .absolute(cell.1))
-        } ?? .rule(ItemSizing(rule: rule))
+        } ?? .rule(ItemSizing(rule: rule, unsizedItem: AnimateCommand.unsizedCell))
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
         let engine = CollectionEngine(provider: provider, viewport: size)
         engine.animator = try resolveAnimator(options)
-        _ = try engine.scroll(to: Point(x: origin.0, y: origin.1))
-        if let to {
-            provider.data = ItemSource(dataset: try dataLimit.load(to, duplicatePolicy: .reject))
+        let new = try to.map { try dataLimit.load($0, duplicatePolicy: .reject) }
+        let origin: Point
+        if let offset {
+            let pair = try parsePair(offset, separator: ",", what: "--offset", example: "0,2000")
+            origin = Point(x: pair.0, y: pair.1)
+        } else {
+            try engine.layout()
+            origin = new.map { AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
+        }
+        try engine.scroll(to: origin)
+        if let new {
+            provider.data = ItemSource(dataset: new)
         } else if let toLayout {
             provider.layout = try resolveLayout(toLayout, params: [:], limits: options)
         }
@@ -92,8 +102,30 @@ struct AnimateCommand: ParsableCommand {
         let visible = engine.viewport.rect
         let text = format == "html"
             ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible, fps: fps ?? 60).render()
-            : JSONWriter.write(timeline.json(viewport: size, fps: fps))
+            : JSONWriter.write(AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
         try emit(text, to: out)
+    }
+
+    /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after
+    /// `"viewport"`).
+    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) -> JSONValue {
+        guard case .object(var fields) = timeline.json(viewport: viewport, fps: fps) else { return .null }
+        fields.updateValue(.array([.double(offset.x), .double(offset.y)]), forKey: "offset", insertingAt: 1)
+        return .object(fields)
+    }
+
+    /// The offset that shows where `new` first differs from `old` (the first flattened position
+    /// whose item differs, as laid out before the reload) a third of the way down the viewport,
+    /// within the content; zero when nothing differs or that item has no frame.
+    static func offsetShowingFirstChange(from old: Dataset, to new: Dataset, in engine: CollectionEngine) -> Point {
+        let common = min(old.items.count, new.items.count)
+        let first = (0..<common).first { old.items[$0] != new.items[$0] }
+            ?? (old.items.count != new.items.count ? common : nil)
+        guard let first, let frame = engine.frame(at: min(first, old.items.count - 1)) else { return .zero }
+        let size = engine.viewport.size, content = engine.contentSize
+        func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, limit)) }
+        return Point(x: clamp(frame.x + frame.width / 2 - size.width / 2, content.width - size.width),
+                     y: clamp((frame.y - size.height / 3).rounded(.down), content.height - size.height))
     }
 
     /// A built-in animator by name, else an animator script (with `--animator-param`s).
@@ -102,19 +134,17 @@ struct AnimateCommand: ParsableCommand {
     }
 }
 
-/// An animator by name: a built-in (`fade`, `scale`, `wobble`), else an animator script with
-/// its `K=V` parameters (`tessera animate`, `tessera scroll`).
+/// An animator by name: a built-in (`fade`, `scale`, `wobble`), a script in an `animators/`
+/// folder (`cascade`), or a `.lua` file, with its `K=V` parameters (`tessera animate`,
+/// `tessera scroll`).
 func animatorNamed(_ animator: String, params: [String], _ options: ScriptLimitOptions) throws -> any Animator {
-    switch animator {
-    case "fade": return FadeAnimator()
-    case "scale": return FadeAnimator.scaling()
-    case "wobble": return WobbleAnimator()
-    default:
-        guard animator.hasSuffix(".lua") else {
-            throw CLIError("unknown --animator '\(animator)'; expected a .lua script or one of \(AnimateCommand.builtinAnimators.joined(separator: ", "))")
-        }
-        let host = try LuaHost(limits: options.scriptLimits)
-        host.output = { line in try? StandardStream.error.write(line: line) }
-        return try AnimatorScript(host: host, path: animator, params: try parseParameters(params))
+    let parsed = try parseParameters(params)
+    if let builtin = try BuiltinAnimators.make(animator, params: parsed, source: "--animator \(animator)") { return builtin }
+    let host = try LuaHost(limits: options.scriptLimits)
+    host.output = { line in try? StandardStream.error.write(line: line) }
+    guard let path = host.animatorScriptPath(animator) else {
+        if animator.hasSuffix(".lua") { throw CLIError("\(animator): the animator script does not exist") }
+        throw CLIError("unknown --animator '\(animator)'; expected a .lua script, a script in \(host.animatorDirectories().joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")
     }
+    return try AnimatorScript(host: host, path: path, params: parsed)
 }

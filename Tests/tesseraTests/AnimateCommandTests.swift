@@ -41,6 +41,51 @@ struct AnimateCommandTests {
         #expect(timeline["duration"] == .double(0.3))
     }
 
+    /// The issue's command as written: unsized emoji items are 60 × 60 cells, and with no
+    /// --offset the reload is played where the data first changes.
+    @Test func theWaterfallReloadAsWrittenEndsAtTheNewLayoutsFrames() throws {
+        let outcome = try runTessera(["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to",
+                                      "datasets/emoji-17.0.json", "--animator", "fade", "--format", "json", "--fps", "10"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        let load = { (name: String) in try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/\(name)").path) }
+        let old = try load("emoji-15.1.json"), new = try load("emoji-17.0.json")
+        let cell = Size(width: 60, height: 60)
+        func layout(_ data: Dataset) throws -> any LayoutResult {
+            try WaterfallLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: data.count,
+                                                       item: { _ in nil }, size: { _, _ in cell }))
+        }
+        // The first position whose item differs, a third of the way down the viewport.
+        let firstChange = try #require(old.items.indices.first { old.items[$0].id != new.items[$0].id })
+        let offsetY = (try layout(old).frame(at: firstChange).y - 812.0 / 3).rounded(.down)
+        #expect(timeline["offset"] == .array([.int(0), .int(Int(offsetY))]))
+        let newResult = try layout(new)
+        let viewport = Rect(x: 0, y: offsetY, width: 375, height: 812)
+        let expected = Dictionary(uniqueKeysWithValues: newResult.visible(in: viewport).map {
+            (new.items[$0].id.description, newResult.frame(at: $0))
+        })
+        func json(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map { $0 == $0.rounded() ? .int(Int($0)) : .double($0) }) }
+        guard case .array(let tracks)? = timeline["tracks"], case .array(let samples)? = timeline["samples"] else {
+            Issue.record("no tracks or samples"); return
+        }
+        var counts: [String: Int] = [:]
+        for track in tracks {
+            let id = track["id"]!.string!, event = track["event"]!.string!
+            counts[event, default: 0] += 1
+            if event == "delete" {
+                #expect(track["to"]!["alpha"] == .int(0) && expected[id] == nil, "\(id)")
+            } else {
+                #expect(track["to"]!["frame"] == expected[id].map(json), "\(id)")
+                #expect(track["to"]!["alpha"] == .int(1), "\(id)")
+            }
+        }
+        #expect((counts["insert"] ?? 0) >= 1 && (counts["move"] ?? 0) >= 1, "views appear and move: \(counts)")
+        // The last sample is the new layout: every visible item at its frame, fully shown.
+        guard case .array(let last)? = samples.last?["views"] else { Issue.record("no last sample"); return }
+        let shown = last.filter { $0["alpha"] == .int(1) }
+        #expect(Dictionary(uniqueKeysWithValues: shown.map { ($0["id"]!.string!, $0["frame"]!) }) == expected.mapValues(json))
+    }
+
     @Test func samplesAndThePageShowTheSameStates() throws {
         let outcome = try runTessera(arguments + ["--fps", "10"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -64,7 +109,9 @@ struct AnimateCommandTests {
         let cases: [([String], String)] = [
             (["animate", "flow", "--data", "datasets/emoji-15.1.json"], "Error: animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
-             "Error: unknown --animator 'bounce'; expected a .lua script or one of fade, scale, wobble"),
+             "Error: unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
+             "Error: --animator fade: unknown param 'alpah'; known params: alpha, duration"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
              "Error: --fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
         ]

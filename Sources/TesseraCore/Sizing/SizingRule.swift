@@ -14,9 +14,12 @@ public enum SizingRule: String, CaseIterable, Sendable {
 public struct ItemSizing: Sendable {
     public var rule: SizingRule
     public var textMeasurer: TextMeasurer
+    /// Under `fit` and `fillWidth`, the intrinsic size given to an item with no size and no text
+    /// (nil: such an item takes the whole proposal, CollectionKit's default).
+    public var unsizedItem: Size?
 
-    public init(rule: SizingRule = .fit, textMeasurer: TextMeasurer = TextMeasurer()) {
-        self.rule = rule; self.textMeasurer = textMeasurer
+    public init(rule: SizingRule = .fit, textMeasurer: TextMeasurer = TextMeasurer(), unsizedItem: Size? = nil) {
+        self.rule = rule; self.textMeasurer = textMeasurer; self.unsizedItem = unsizedItem
     }
 
     /// The size of an item with intrinsic size `w × h` (NaN where not given) and optional text,
@@ -47,6 +50,9 @@ public struct ItemSizing: Sendable {
             case (true, true):
                 if let t = text() {
                     return Size(width: proposed.width, height: textMeasurer.height(of: t, width: proposed.width))
+                }
+                if let cell = unsizedItem, !cell.width.isNaN, !cell.height.isNaN {
+                    return size(w: cell.width, h: cell.height, text: text, proposed: proposed)
                 }
                 return proposed
             }

@@ -94,16 +94,16 @@ extension LuaHost {
     }
 
     /// The `animators/` folders beside the `layouts/` folders `require` searches.
-    func animatorDirectories() -> [String] {
+    public func animatorDirectories() -> [String] {
         var seen = Set<String>()
         return searchPaths.map { path in
             let parent = (path as NSString).deletingLastPathComponent
             return LuaHost.join(parent.isEmpty ? "." : parent, "animators")
-        }.filter { seen.insert($0).inserted }
+        }.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
     /// A `.lua` path that exists, else `NAME.lua` in the first `animators/` folder that has it.
-    func animatorScriptPath(_ name: String) -> String? {
+    public func animatorScriptPath(_ name: String) -> String? {
         let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
         if name.hasSuffix(".lua") { return exists(name) ? name : nil }
         guard !name.contains("/") else { return nil }
