@@ -6,7 +6,7 @@
 ** require loop is an error instead of endless recursion.
 ** A module that returns a script layout (a table with a simpleLayout or frame function) and
 ** no metatable of its own gets the host's script-layout metatable, so it answers the layout
-** methods (`require("mosaic"):inset(8)`, SPEC §6-§7); its own fields still win.
+** methods (`require("mosaic"):inset(8)`, see the README's "Layouts"); its own fields still win.
 */
 #include "LuaBridge.h"
 

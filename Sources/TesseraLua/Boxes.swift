@@ -36,7 +36,7 @@ extension LuaHost {
         LuaStack.setField(L, -2, "__metatable")
         layoutMetaRef = luaL_ref(L, LuaStack.registry)
 
-        // Script tables (SPEC §7: a script's table is a layout) get the same methods, through
+        // Script tables (a script's table is a layout) get the same methods, through
         // `__index`, so a field the script defines itself wins. No `__metatable`: the table
         // stays the script's own.
         lua_createtable(L, 0, 1)

@@ -67,7 +67,7 @@ final class ContextBox {
 }
 
 extension LuaHost {
-    /// [-0, +1, m] Pushes the `ctx` table for `context` (SPEC §7): fields `width`, `height`,
+    /// [-0, +1, m] Pushes the `ctx` table for `context` (the README's "Write your first layout"): fields `width`, `height`,
     /// `count`, `sections`, the writer `set`, and the methods `item`, `section`, `id`, `size`,
     /// `textHeight`. `frames` is the stack slot of the frames userdata `set` writes into
     /// (nil: a closed one, so `set` raises). With a script `size` function (a registry ref),

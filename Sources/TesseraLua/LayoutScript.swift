@@ -2,7 +2,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-/// A layout script file loaded into a host (SPEC §7), reloadable in place.
+/// A layout script file loaded into a host, reloadable in place.
 ///
 /// `reload()` reads, compiles and runs the file again, and only swaps in the new version when
 /// all of that succeeded (and, given a probe context, a layout pass with the default params

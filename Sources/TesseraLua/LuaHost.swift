@@ -12,7 +12,7 @@ import TesseraCore
 /// host's `lock`, so several tasks may share them, one call at a time, as long as the host's own
 /// thread does not call the host meanwhile. Every call into Lua is
 /// protected, carries a traceback, and runs under `limits`; after any failure the host stays
-/// usable. Scripts run in their own sandboxed environments (SPEC §7).
+/// usable. Scripts run in their own sandboxed environments.
 ///
 /// ```swift
 /// let host = try LuaHost()
@@ -128,7 +128,7 @@ public final class LuaHost {
         return values
     }
 
-    /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (SPEC §7; its
+    /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (the README's "Write your first layout"; its
     /// `ctx.set` is closed, since no frames are being collected).
     @discardableResult
     public func call(_ function: LuaValue, context: LayoutContext, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
@@ -427,7 +427,7 @@ public final class LuaHost {
 
     // MARK: Script files
 
-    /// Loads a layout script (SPEC §7) in a new environment; see `LayoutScript`.
+    /// Loads a layout script in a new environment; see `LayoutScript`.
     public func loadLayoutScript(path: String) throws -> LayoutScript {
         try LayoutScript(host: self, path: path)
     }

@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// A Lua script failed: one sentence that starts with `file:line:` where a line is known,
 /// plus the Lua traceback.
 ///
@@ -69,4 +71,8 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
             self.init(kind, message: text)
         }
     }
+}
+
+extension LuaScriptError: TesseraError {
+    public var errorKind: TesseraErrorKind { .script }
 }

@@ -19,7 +19,7 @@ string.dump = nil
 -- whose __index is the real `string` library.
 getmetatable("").__metatable = false
 
--- SPEC §7: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package, no
+-- The sandbox: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package, no
 -- collectgarbage, and `load` only for text chunks. `coroutine` is there with a resume of the
 -- host's (host.resume), under which the time limit, the instruction budget and the memory cap
 -- apply inside coroutines as on the main thread.

@@ -1,4 +1,4 @@
-/// The sandbox limits of a Lua host (SPEC §7). Each applies to every call from Swift into Lua
+/// The sandbox limits of a Lua host. Each applies to every call from Swift into Lua
 /// (loading a script, one layout pass, one `frame(i)` query), not to the host's lifetime.
 public struct ScriptLimits: Equatable, Sendable {
     /// Bytes the Lua state may hold; allocations past it fail with a memory error. Default 256 MB.

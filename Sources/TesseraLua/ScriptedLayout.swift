@@ -25,7 +25,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     }
 
     let source: Source
-    /// Parameter overrides (SPEC §7 `params`), checked against the script's defaults.
+    /// Parameter overrides (the script's `params`), checked against the script's defaults.
     public let params: OrderedDictionary<String, JSONValue>
     /// Keeps the host alive for layouts handed to Swift code; nil for layouts that live inside
     /// Lua (a strong reference there would keep the host alive through its own registry).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `tessera bench [SUITE]... [--quick] [--format table|json]` (SPEC §11).
+/// `tessera bench [SUITE]... [--quick] [--format table|json]`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")

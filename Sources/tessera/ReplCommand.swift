@@ -4,7 +4,7 @@ import Foundation
 import TesseraCore
 import TesseraLua
 
-/// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]` (SPEC §10): a Lua
+/// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`: a Lua
 /// prompt with the engine loaded; `ReplSession` does the evaluating.
 ///
 /// When stdin is a terminal, lines are read with libedit (editing, arrow-up history kept in

@@ -108,7 +108,7 @@ extension Dataset {
     }
 }
 
-/// Parses `K=V` pairs; V as in SPEC §9 (JSON, else a comma list, else a string).
+/// Parses `K=V` pairs; V as `--param` reads it (JSON, else a comma list, else a string).
 func parseParameters(_ raw: [String]) throws -> OrderedDictionary<String, JSONValue> {
     var result: OrderedDictionary<String, JSONValue> = [:]
     for entry in raw {

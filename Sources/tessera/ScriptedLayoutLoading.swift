@@ -4,7 +4,7 @@ import OrderedCollections
 import TesseraCore
 import TesseraLua
 
-/// Limits a Lua script runs under (SPEC §7); nil fields take the Lua host's defaults.
+/// Limits a Lua script runs under; nil fields take the Lua host's defaults.
 struct ScriptLimitOptions {
     var maxMemoryBytes: Int?
     var maxInstructions: Int?

@@ -42,7 +42,7 @@ struct DiffDatasetTests {
         let staged = try DatasetDiff.stagedChangeset(from: old, to: new)
         var state = a
         for stage in staged {
-            #expect(try Changeset.apply(stage.changeset, to: state, insertingFrom: stage.snapshot).withoutMarks() == stage.snapshot)
+            #expect(try stage.changeset.apply(to: state, insertingFrom: stage.snapshot).withoutMarks() == stage.snapshot)
             state = stage.snapshot
         }
         #expect(state == b)

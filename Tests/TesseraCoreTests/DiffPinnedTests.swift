@@ -119,7 +119,7 @@ struct DiffPinnedTests {
             Changeset(itemsInserted: [p(1, 1)]),
             Changeset(sectionsUpdated: [1]),
         ])
-        let result = try Changeset.apply(batch, to: old, insertingFrom: new)
+        let result = try batch.apply(to: old, insertingFrom: new)
         #expect(result.withoutMarks() == new && result.reloadedSectionIdentifiers == ["A"])
     }
 
@@ -162,19 +162,19 @@ struct DiffPinnedTests {
     func applyErrors() throws {
         let old = one([1, 2]), new = one([1, 2])
         #expect(throws: ChangesetApplyError("deleted item [0, 5] is out of range: OLD section 0 has 2 items.")) {
-            try Changeset.apply(Changeset(itemsDeleted: [p(0, 5)]), to: old, insertingFrom: new)
+            try Changeset(itemsDeleted: [p(0, 5)]).apply(to: old, insertingFrom: new)
         }
         #expect(throws: ChangesetApplyError("item [0, 0] is both deleted and updated.")) {
-            try Changeset.apply(Changeset(itemsDeleted: [p(0, 0)], itemsUpdated: [p(0, 0)]), to: old, insertingFrom: one([2]))
+            try Changeset(itemsDeleted: [p(0, 0)], itemsUpdated: [p(0, 0)]).apply(to: old, insertingFrom: one([2]))
         }
         #expect(throws: ChangesetApplyError("the batch gives 2 sections, but NEW has 1.")) {
-            try Changeset.apply(Changeset(sectionsInserted: [1]), to: old, insertingFrom: new)
+            try Changeset(sectionsInserted: [1]).apply(to: old, insertingFrom: new)
         }
         #expect(throws: ChangesetApplyError("inserted item [0, 2] is not in NEW.")) {
-            try Changeset.apply(Changeset(itemsInserted: [p(0, 2)]), to: old, insertingFrom: new)
+            try Changeset(itemsInserted: [p(0, 2)]).apply(to: old, insertingFrom: new)
         }
         #expect(throws: ChangesetApplyError("moved item [0, 0] is inside deleted section 0, which already covers it.")) {
-            try Changeset.apply(Changeset(sectionsDeleted: [0], itemsMoved: [mv(p(0, 0), p(0, 0))]), to: old, insertingFrom: Snapshot())
+            try Changeset(sectionsDeleted: [0], itemsMoved: [mv(p(0, 0), p(0, 0))]).apply(to: old, insertingFrom: Snapshot())
         }
     }
 }

@@ -34,7 +34,8 @@ func checkDiff<S: Hashable, I: Hashable>(
     let updates = expectedUpdates(old, new, changed: changed)
     try checkOneBatch(old, new, rule: rule, raw: batch, sourceLocation: sourceLocation)
 
-    let applied = try Changeset.apply(batch, to: old, insertingFrom: new)
+    let applied = try batch.apply(to: old, insertingFrom: new)
+    try checkModelArrays(batch, old, new, changed: changed, sourceLocation: sourceLocation)
     #expect(applied.withoutMarks() == new.withoutMarks(), "batch:\n\(batch.debugDescription)\nold: \(old)\nnew: \(new)",
             sourceLocation: sourceLocation)
     #expect(Set(applied.reloadedItemIdentifiers) == updates, sourceLocation: sourceLocation)
@@ -78,7 +79,7 @@ func checkDiff<S: Hashable, I: Hashable>(
     for stage in staged {
         #expect(!stage.changeset.needsStaging, sourceLocation: sourceLocation)
         #expect(!stage.changeset.isEmpty, sourceLocation: sourceLocation)
-        let next = try Changeset.apply(stage.changeset, to: state, insertingFrom: stage.snapshot)
+        let next = try stage.changeset.apply(to: state, insertingFrom: stage.snapshot)
         #expect(next.withoutMarks() == stage.snapshot.withoutMarks(), sourceLocation: sourceLocation)
         stagedUpdates.formUnion(next.reloadedItemIdentifiers)
         state = stage.snapshot
@@ -105,7 +106,7 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     sectionRule: ((S, Int, Int) -> Bool)? = nil, raw: Changeset, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let safe = Changeset(from: old, to: new, isItemUpdated: rule, isSectionUpdated: sectionRule)
-    let applied = try Changeset.apply(safe, to: old, insertingFrom: new)
+    let applied = try safe.apply(to: old, insertingFrom: new)
     #expect(applied.withoutMarks() == new.withoutMarks(), "\(safe.debugDescription)", sourceLocation: sourceLocation)
     // No path in two operations (OLD paths: deletes, updates, move sources; NEW paths: inserts,
     // move targets), and no id both updated and moved; the same for sections.
@@ -266,7 +267,7 @@ struct DiffPropertyTests {
             batch.itemsUpdated = some(path)
             if random.chance(0.3) { batch = Changeset(from: old, to: new) }   // the real one applies
             do {
-                let result = try Changeset.apply(batch, to: old, insertingFrom: new)
+                let result = try batch.apply(to: old, insertingFrom: new)
                 #expect(result.checkInvariants())
                 #expect(result.numberOfSections == new.numberOfSections)
                 applied += 1

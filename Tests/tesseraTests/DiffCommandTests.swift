@@ -29,7 +29,7 @@ struct DiffCommandTests {
         let old = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/\(oldName)").path)
         let new = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/\(newName)").path)
         let oldSnapshot = try DatasetDiff.snapshot(of: old), newSnapshot = try DatasetDiff.snapshot(of: new)
-        let result = try Changeset.apply(batch, to: oldSnapshot, insertingFrom: newSnapshot)
+        let result = try batch.apply(to: oldSnapshot, insertingFrom: newSnapshot)
         // Ids, order and sections.
         #expect(result.sectionIdentifiers == newSnapshot.sectionIdentifiers)
         #expect(result.itemIdentifiers == newSnapshot.itemIdentifiers)

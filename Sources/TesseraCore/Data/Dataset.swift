@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// A loaded dataset: items in flattened order, grouped into sections (SPEC §4).
+/// A loaded dataset: items in flattened order, grouped into sections.
 ///
 /// Invariants (checked in debug builds by `checkInvariants()`):
 /// - sections cover `items` in order, without gaps or overlap;

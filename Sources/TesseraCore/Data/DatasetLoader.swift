@@ -7,7 +7,7 @@ import Darwin
 #endif
 import OrderedCollections
 
-/// The file formats a dataset can be read from (SPEC §4), chosen by extension.
+/// The file formats a dataset can be read from, chosen by extension.
 public enum DatasetFormat: String, CaseIterable, Sendable {
     /// `{"items": [...]}`, `{"sections": [{"id", "items": [...]}]}` or a bare array of items.
     case json
@@ -29,7 +29,7 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
 }
 
 /// Reads datasets from files or bytes, validating them completely: a malformed file is a
-/// `DatasetError` naming the file, the line or JSON path, and what was expected (SPEC §4).
+/// `DatasetError` naming the file, the line or JSON path, and what was expected.
 ///
 /// What every format shares:
 /// - an item has an `id`, a string or an integer (`5` and `"5"` are different ids);

@@ -1,4 +1,4 @@
-/// What to do when an identifier occurs twice (SPEC §4; diffing reference §duplicates).
+/// What to do when an identifier occurs twice (see the README's "Datasets").
 ///
 /// The default rejects duplicates with an error naming the id and both positions. The other
 /// policies are explicit opt-ins, never silent fallbacks.

@@ -44,7 +44,7 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
-    /// Reads a CLI `--param K=V` value (SPEC §9): JSON when `text` parses as JSON (`3`, `true`,
+    /// Reads a CLI `--param K=V` value: JSON when `text` parses as JSON (`3`, `true`,
     /// `[1,2]`, `{"top":8}`), otherwise a list of strings when it contains commas (`a,b`; each
     /// element trimmed of surrounding spaces), otherwise the string itself (`spaceBetween`).
     /// O(length of `text`).

@@ -1,4 +1,4 @@
-/// One batch of changes in UIKit's `performBatchUpdates` semantics (SPEC §9).
+/// One batch of changes in UIKit's `performBatchUpdates` semantics.
 ///
 /// Index spaces, as UIKit reads a batch:
 /// - deletes and updates (reloads) use indices in the state *before* the batch;
@@ -10,7 +10,7 @@
 ///
 /// Every list is in a canonical order, so two changesets compare equal exactly when they list
 /// the same changes: deletes and updates ascending by before-index, inserts ascending by
-/// after-index, moves ascending by target. `Changeset.apply(_:to:insertingFrom:)` replays a batch.
+/// after-index, moves ascending by target. `changeset.apply(to:insertingFrom:)` replays a batch on a snapshot, `changeset.apply(to:inserting:)` on model arrays.
 ///
 /// A batch can hold combinations that UIKit refuses in one `performBatchUpdates` call, such as
 /// an update and a move of the same item; `needsStaging` says so, and `StagedChangeset` splits

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// The `tessera diff --format json` shape (SPEC §9), both ways:
+/// The `tessera diff --format json` shape, both ways:
 ///
 ///     {"sections": {"deleted": [3], "inserted": [0], "moved": [[1, 2]], "updated": []},
 ///      "items": {"deleted": [[0, 4]], "inserted": [[1, 0]], "moved": [[[2, 7], [3, 1]]], "updated": [[0, 1]]},
@@ -8,7 +8,7 @@ import OrderedCollections
 ///
 /// `summary` counts the item lists, and its `sections` object the section lists. Paths are `[section, item]`; moves are `[from, to]`.
 extension Changeset {
-    /// The SPEC §9 JSON value, keys in the SPEC's order. O(c) for c changes.
+    /// The JSON value, keys in the order the README shows. O(c) for c changes.
     public var jsonValue: JSONValue { jsonValue(indexBase: 0) }
 
     /// The same value with every index (not the counts) offset by `indexBase`: 1 gives Lua's
@@ -43,7 +43,7 @@ extension Changeset {
         return .object(["sections": .object(sections), "items": .object(items), "summary": .object(summary)])
     }
 
-    /// Reads the SPEC §9 JSON value back (the `summary` is checked against the lists).
+    /// Reads that JSON value back (the `summary` is checked against the lists).
     ///
     /// - Throws: `ChangesetApplyError` naming the first key or element that has the wrong shape.
     /// - Complexity: O(c).

@@ -4,7 +4,7 @@ import OrderedCollections
 ///
 /// A dataset's sections are the snapshot's sections and its items the snapshot's items, keyed
 /// by `Occurrence` so that duplicates kept by an explicit policy pair in order. Identity is the
-/// `id`; an item is updated when its id is kept and any other field changed (SPEC §9), and a
+/// `id`; an item is updated when its id is kept and any other field changed, and a
 /// section when any of its own fields (`title`, ...) changed. Field order does not count as a
 /// change, and neither does a `section` field that only names the item's section (JSON Lines
 /// and CSV group items that way, so a move between sections is a move, not an update).

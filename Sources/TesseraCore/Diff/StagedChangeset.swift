@@ -101,7 +101,7 @@ public struct StagedChangeset<SectionID: Hashable, ItemID: Hashable>: RandomAcce
         stages = result
         assert(stages.allSatisfy { !$0.changeset.needsStaging })
         assert(zip([old] + stages.map(\.snapshot), stages).allSatisfy { previous, stage in
-            (try? Changeset.apply(stage.changeset, to: previous, insertingFrom: stage.snapshot))?.withoutMarks() == stage.snapshot.withoutMarks()
+            (try? stage.changeset.apply(to: previous, insertingFrom: stage.snapshot))?.withoutMarks() == stage.snapshot.withoutMarks()
         })
         assert(stages.last.map { $0.snapshot.itemSet == new.itemSet && $0.snapshot.sectionSet == new.sectionSet } ?? true)
     }

@@ -1,4 +1,4 @@
-/// An axis-aligned rectangle: origin top-left, y grows downward (SPEC §3).
+/// An axis-aligned rectangle: origin top-left, y grows downward.
 ///
 /// A value type with no invariants beyond what its producer checks: layouts
 /// validate frames (finite, non-negative size) before they reach a result.

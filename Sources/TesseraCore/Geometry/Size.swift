@@ -8,7 +8,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let zero = Size(width: 0, height: 0)
-    /// The default viewport (the "collection size"), SPEC §3.
+    /// The default viewport (the "collection size"): 375 × 812.
     public static let defaultViewport = Size(width: 375, height: 812)
 
     @inlinable public var transposed: Size { Size(width: height, height: width) }

@@ -10,11 +10,11 @@
 ///   slabs, each slab sorted by y-centre (alternately up and down, so consecutive slabs meet
 ///   at the same end). Ties in x are broken by y (stable sorts on one key `x·2²² + y`), so a
 ///   column of frames sharing an x-centre becomes a run of short leaves instead of leaves that
-///   span the whole column (the bulk-loading trap in reference/spatial-index.md §3). A slab
+///   span the whole column (the classic bulk-loading trap of STR packing). A slab
 ///   that holds the end of one column and the start of the next still gets one tall leaf at
 ///   the junction: one extra leaf per query, per junction.
 ///
-/// Choice (a cost model for viewport-sized queries `qw × qh`, the SPEC's default viewport): a
+/// Choice (a cost model for viewport-sized queries `qw × qh`, the default viewport): a
 /// query at a uniformly random position meets a box `w × h` with probability proportional to
 /// `(w + qw)(h + qh)`, and then tests all of the leaf's entries. So the expected work of a
 /// packing is `Σ leaves count · (w + qw)(h + qh)`. No leaf of items with total area `A` can

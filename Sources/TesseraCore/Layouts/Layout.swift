@@ -3,7 +3,12 @@
 /// Layouts hold no state between calls. Everything a caller needs afterwards (frames, content
 /// size, the spatial index) lives in the returned `LayoutResult`.
 public protocol Layout: Sendable {
-    /// Lays out every item of `context`. Throws `LayoutError` for invalid parameters or frames.
+    /// Lays out every item of `context`.
+    ///
+    /// - Throws: a `TesseraError`: `LayoutError` for invalid parameters or frames (not finite, a
+    ///   negative size), `LuaScriptError` when a scripted layout's Lua fails; and whatever a
+    ///   closure given to a layout throws (`ClosureLayout`, the section functions of
+    ///   `SectionsLayout`, `SplitLayout` and `CompositionalLayout`), unchanged.
     func layout(_ context: LayoutContext) throws -> any LayoutResult
 }
 

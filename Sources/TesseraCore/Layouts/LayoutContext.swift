@@ -41,7 +41,7 @@ public struct LayoutContext {
         self.sizeOf = size
     }
 
-    /// A context over a whole dataset with a sizing rule (SPEC §5).
+    /// A context over a whole dataset with a sizing rule.
     public init(dataset: Dataset, viewport: Size = .defaultViewport, sizing: ItemSizing = ItemSizing()) {
         self.init(dataset: dataset, range: 0..<dataset.count, viewport: viewport, sizing: sizing)
     }

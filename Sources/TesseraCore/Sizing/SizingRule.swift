@@ -1,4 +1,4 @@
-/// How an item answers "what is your size for this proposal?" (SPEC §5).
+/// How an item answers "what is your size for this proposal?".
 public enum SizingRule: String, CaseIterable, Sendable {
     /// Intrinsic size scaled down to fit the proposal, keeping the aspect ratio (never up).
     case fit

@@ -1,5 +1,5 @@
 /// A deterministic text measurer: the same text, font size and width give the same height on every
-/// machine, with no font files and no platform text engine (SPEC §5).
+/// machine, with no font files and no platform text engine.
 ///
 /// Metrics: each Unicode scalar has an advance in thousandths of an em — a proportional sans-serif
 /// table for ASCII, 0.6 em for other scripts, 1 em for CJK, Hangul, fullwidth forms and emoji, and 0

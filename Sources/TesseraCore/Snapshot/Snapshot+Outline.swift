@@ -2,7 +2,7 @@ import OrderedCollections
 
 extension Snapshot {
     /// Replaces the items of `section` with the visible items of `outline` (what UIKit's
-    /// `Changeset.apply(_:to:)` of a section snapshot shows). Diffing the snapshot before and after gives
+    /// `changeset.apply(to:insertingFrom:)` of a section snapshot shows). Diffing the snapshot before and after gives
     /// the inserts and deletes of an expand or collapse.
     ///
     /// - Throws: `.sectionNotFound`; `.duplicateItem` when a visible outline item is already in

@@ -15,7 +15,7 @@ public struct ReplOutput {
     }
 }
 
-/// The evaluator behind `tessera repl` (SPEC §10), with no terminal: it is fed lines and
+/// The evaluator behind `tessera repl`, with no terminal: it is fed lines and
 /// writes what `lua` would print, so it can be driven by a line editor, a pipe or a test.
 ///
 /// Lines are read as the standard `lua` REPL reads them (expression first, then statement,

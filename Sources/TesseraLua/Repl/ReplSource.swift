@@ -1,5 +1,5 @@
 /// How the REPL turns what was typed into chunks to compile, as the standard `lua` REPL does
-/// (reference/lua.md §2), plus one thing it does not: locals that outlive their line.
+/// (`return` prepended to expressions, `>>` for unfinished chunks), plus one thing it does not: locals that outlive their line.
 ///
 /// **Expression first.** `=expr` is short for `return expr`. A line is compiled first as
 /// `return <line>;`; if that compiles, its values are printed. Otherwise it is compiled as a

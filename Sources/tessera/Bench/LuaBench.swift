@@ -1,13 +1,13 @@
 import TesseraCore
 import TesseraLua
 
-/// `tessera bench lua` (SPEC §11): what a scripted layout costs against the physical limit,
+/// `tessera bench lua`: what a scripted layout costs against the physical limit,
 /// the same Lua loop over a plain Lua array with no host call and its frames thrown away.
 ///
 /// Every scripted row reports its ratio to that baseline (`x_slower`) and ns per item, all
 /// from one round-robin run (each round times every variant once, after an untimed full
 /// collection), so noise on a shared machine hits them alike:
-/// - the SPEC §7 waterfall: `ctx:size` + `ctx.set`;
+/// - the README's waterfall: `ctx:size` + `ctx.set`;
 /// - the same loop asking `ctx:size` but discarding frames (the cost of `ctx:size` alone);
 /// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
 ///   hot-loop path the README recommends), through `ctx:item(i).w`, and from plain arrays.
@@ -22,7 +22,7 @@ enum LuaBench: BenchSuite {
     local P = { columns = 3, spacing = 4.5, rowHeight = 120 }
     local B = {}
 
-    -- the physical baseline: the SPEC §7 waterfall loop with heights from a plain Lua array,
+    -- the physical baseline: the README's waterfall loop with heights from a plain Lua array,
     -- frames discarded
     function B.plain(ctx, p, heights)
       local columns, spacing = p.columns, p.spacing
@@ -38,7 +38,7 @@ enum LuaBench: BenchSuite {
       end
     end
 
-    -- the SPEC §7 waterfall, as layouts/waterfall.lua
+    -- the README's waterfall, as layouts/waterfall.lua
     B.waterfall = { params = P, simpleLayout = function(ctx, p)
       local columns, spacing = p.columns, p.spacing
       local width = (ctx.width - (columns - 1) * spacing) / columns

@@ -1,7 +1,7 @@
 @_spi(Testing) import TesseraCore
 
 /// `tessera bench visible`: the spatial index's viewport query against a linear scan over the
-/// same frames, and its build time, on 1M laid-out items (reference/spatial-index.md §1):
+/// same frames, and its build time, on 1M laid-out items:
 ///
 /// - a waterfall (3 columns in 375 points, spacing 4.5, heights uniform in [50, 400)) laid out by
 ///   the real `WaterfallLayout`, queried at x = 0 and random y;

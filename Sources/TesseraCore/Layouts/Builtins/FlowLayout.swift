@@ -1,7 +1,7 @@
 /// Items left to right, wrapping into lines (CollectionKit's FlowLayout), with the results of
 /// CSS flexbox: `display:flex; flex-wrap:wrap; column-gap:interitemSpacing;
 /// row-gap:lineSpacing` in a box of the collection size, items being `flex:none` boxes of
-/// their size (SPEC §6).
+/// their size.
 ///
 /// Lines break greedily, as in both CollectionKit and CSS: an item starts a new line when the
 /// line already holds one and the item would end past the container's width. So an item wider

@@ -1,5 +1,5 @@
 /// How boxes share the free space along a line (CSS `justify-content`, CollectionKit's
-/// `JustifyContent`). Raw values are the names SPEC §6 uses, so Lua strings map directly.
+/// `JustifyContent`). Raw values are the names Lua and `--param` use, so Lua strings map directly.
 public enum JustifyContent: String, CaseIterable, Sendable {
     case start, center, end, spaceBetween, spaceAround, spaceEvenly
 }

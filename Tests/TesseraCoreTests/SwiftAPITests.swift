@@ -1,0 +1,64 @@
+import Testing
+import TesseraCore
+
+/// The Swift API as a library user writes it: decorators as methods, items with a typed size,
+/// and one error protocol over every error the core throws.
+@Suite struct SwiftAPITests {
+    let context = LayoutContext(dataset: Dataset(items: (0..<7).map {
+        Item(id: .int($0), size: Size(width: 40 + Double($0 % 3) * 10, height: 30 + Double($0 % 4) * 5))
+    }), viewport: Size(width: 200, height: 300))
+
+    @Test func decorator_methods_give_the_decorators_frames() throws {
+        let flow = FlowLayout(spacing: 4)
+        #expect(try flow.inset(8).layout(context).allFrames
+                == InsetLayout(flow, insets: EdgeInsets(all: 8)).layout(context).allFrames)
+        #expect(try flow.inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).layout(context).allFrames
+                == InsetLayout(flow, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).layout(context).allFrames)
+        #expect(try flow.transposed().layout(context).allFrames == TransposeLayout(flow).layout(context).allFrames)
+        let sticky = try flow.sticky { $0 == 0 }.layout(context)
+        #expect(sticky.frame(at: 0, scroll: ScrollState(contentOffset: Point(x: 0, y: 100))).y == 100)
+        // Chained as in Lua: layout:inset(8):transposed().
+        let chained = try flow.inset(8).transposed().layout(context)
+        #expect(chained.frame(at: 0) == Rect(x: 8, y: 8, width: 40, height: 30))
+        #expect(try chained.contentSize == TransposeLayout(InsetLayout(flow, insets: EdgeInsets(all: 8))).layout(context).contentSize)
+    }
+
+    @Test func items_built_with_a_size_equal_loaded_ones() throws {
+        let built = Item(id: "a", size: Size(width: 100, height: 60.5), fields: ["title": "Hello"])
+        let loaded = try DatasetLoader.parse(text: #"[{"id": "a", "w": 100, "h": 60.5, "title": "Hello"}]"#,
+                                             fileName: "a.json", format: .json).items[0]
+        #expect(built == loaded)
+        #expect(built.size == Size(width: 100, height: 60.5))
+        var resized = built
+        resized.size = nil
+        #expect(resized.size == nil && resized.fields == ["id": "a", "title": "Hello"])
+        #expect(Item(id: 7, size: nil).fields == ["id": 7])
+    }
+
+    @Test func every_core_error_is_a_tessera_error_with_its_kind_and_sentence() {
+        func caught(_ body: () throws -> Void) -> (any TesseraError)? {
+            do { try body() } catch let error as any TesseraError { return error } catch {}
+            return nil
+        }
+        let dataset = caught { _ = try DatasetLoader.parse(text: "[{\"id\": 1}, {\"id\": 1}]", fileName: "d.json", format: .json) }
+        #expect(dataset?.errorKind == .dataset)
+        #expect(dataset?.description.hasPrefix("d.json: ") == true)
+        let layout = caught { _ = try ClosureLayout { _, _ in Rect(x: 0, y: 0, width: -1, height: 1) }.layout(context) }
+        #expect(layout?.errorKind == .layout)
+        #expect(layout?.description.hasPrefix("closure layout produced an invalid frame") == true)
+        #expect(layout?.description.hasSuffix("for item 0; expected finite numbers and a non-negative size") == true)
+        let snapshot = caught { _ = try Snapshot<String, Int>(section: "s", items: [1, 1]) }
+        #expect(snapshot?.errorKind == .snapshot)
+        let apply = caught {
+            let old = try Snapshot<String, Int>(section: "s", items: [1])
+            _ = try Changeset(itemsDeleted: [ItemPath(section: 0, item: 5)]).apply(to: old, insertingFrom: old)
+        }
+        #expect(apply?.errorKind == .apply)
+        #expect(apply?.description == "deleted item [0, 5] is out of range: OLD section 0 has 1 items.")
+        let json = caught { _ = try JSONParser.parse("[1,") }
+        #expect(json?.errorKind == .json)
+        let animation = caught { _ = try AnimationDescription(json: 3, what: "x") }
+        #expect(animation?.description == "x must be a table, got a number")
+        #expect(animation?.errorKind == .animation)
+    }
+}
