@@ -12,6 +12,8 @@
 */
 #include "LuaBridge.h"
 
+#include <float.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -62,6 +64,10 @@ typedef struct tb_Bridge {
 static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_getextraspace(L); }
 /* }==================================================================== */
 
+
+/* Whether v is finite: one mask and one compare (NaN compares false), where the C library's
+** isfinite compiles to a classification sequence several times longer on the hot paths. */
+static inline int tb_finite(double v) { return fabs(v) <= DBL_MAX; }
 
 /* Allocator.c: the lua_Alloc that accounts for memory and refuses growth past b->cap
 ** while script code runs (ud is the tb_Bridge). No stack. */

@@ -5,7 +5,7 @@
 ** as the results of simpleLayout, frame, visible, layout and size, which the drivers check
 ** and reject with "file:line: message" naming the script function's line.
 */
-#include "LuaBridge.h"
+#include "Bridge.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,10 +14,10 @@
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
 
 /* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size, and far
-** edges x + w and y + h that are finite too (1e308 + 1e308 is not). */
+** edges x + w and y + h that are finite too (1e308 + 1e308 is not). A finite sum has finite
+** terms (inf + finite is inf, inf - inf and NaN + anything are NaN), so the edges say it all. */
 static int tb_validframe(const double v[4]) {
-  return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]) && v[2] >= 0 && v[3] >= 0 &&
-         isfinite(v[0] + v[2]) && isfinite(v[1] + v[3]);
+  return v[2] >= 0 && v[3] >= 0 && tb_finite(v[0] + v[2]) && tb_finite(v[1] + v[3]);
 }
 
 /* [-0, +0, e] Raises "<subject> <field> = <value>; ..." if v is no valid frame. The
@@ -26,7 +26,7 @@ static int tb_validframe(const double v[4]) {
 static void tb_checkframe(lua_State *L, const double v[4]) {
   int k;
   for (k = 0; k < 4; k++) {
-    int bad = !isfinite(v[k]) || (k >= 2 && v[k] < 0);
+    int bad = !tb_finite(v[k]) || (k >= 2 && v[k] < 0);
     if (bad) {
       lua_pushfstring(L, " %s = ", tb_fieldnames[k]);
       tb_pushnumbertext(L, v[k]);
@@ -36,7 +36,7 @@ static void tb_checkframe(lua_State *L, const double v[4]) {
     }
   }
   for (k = 0; k < 2; k++) {
-    if (!isfinite(v[k] + v[k + 2])) {
+    if (!tb_finite(v[k] + v[k + 2])) {
       lua_pushfstring(L, " %s + %s = ", tb_fieldnames[k], tb_fieldnames[k + 2]);
       tb_pushnumbertext(L, v[k] + v[k + 2]);
       lua_pushliteral(L, "; a frame's far edges (x + w, y + h) must be finite numbers");
@@ -274,7 +274,7 @@ int tb_runlayout(lua_State *L) {
   if (lua_isnil(L, 4) && lua_isnil(L, 5)) { lua_pushnil(L); return 1; }
   w = lua_tonumberx(L, 4, &okw);
   h = lua_tonumberx(L, 5, &okh);
-  if (!okw || !okh || !isfinite(w) || !isfinite(h) || w < 0 || h < 0) {
+  if (!okw || !okh || !tb_finite(w) || !tb_finite(h) || w < 0 || h < 0) {
     tb_pushdefinition(L, 1);
     lua_pushliteral(L, "layout must return the content size as two finite, non-negative numbers w, h, got ");
     if (okw) tb_pushnumbertext(L, w); else lua_pushstring(L, luaL_typename(L, 4));
@@ -299,7 +299,7 @@ int tb_runsize(lua_State *L) {
   lua_call(L, 4, 2);                                   /* stack: fn item pw ph i w h */
   for (k = 0; k < 2; k++) {
     v[k] = lua_tonumberx(L, 6 + k, &ok);
-    if (!ok || !isfinite(v[k]) || v[k] < 0) {
+    if (!ok || !tb_finite(v[k]) || v[k] < 0) {
       tb_pushdefinition(L, 1);
       lua_pushfstring(L, "size returned %s = ", k == 0 ? "w" : "h");
       if (ok) tb_pushnumbertext(L, v[k]); else lua_pushstring(L, luaL_typename(L, 6 + k));

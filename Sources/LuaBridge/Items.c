@@ -11,7 +11,6 @@
 */
 #include "Bridge.h"
 
-#include <math.h>
 
 /* ctx:size */
 
@@ -37,9 +36,35 @@ static double tb_proposal(lua_State *L, int slot, const char *name, double fallb
   int t = lua_type(L, slot);
   if (t <= LUA_TNIL) return fallback;
   v = lua_tonumber(L, slot);
-  if (t != LUA_TNUMBER || !isfinite(v) || v < 0)
+  if (t != LUA_TNUMBER || !(v >= 0 && v <= DBL_MAX))
     tb_argerror(L, slot, "ctx:size", slot - 1, name, "a finite, non-negative number");
   return v;
+}
+
+/* [-0, +0, -] Item i's (0-based) size for the proposal pw x ph, as ItemSizing.size computes
+** it: sized items here, the rest through s->size. */
+static void tb_sizeof(const tb_Sizer *s, lua_Integer i, double pw, double ph, double *w, double *h) {
+  double iw, ih;
+  if (s->widths == NULL) { s->size(s->source, i, pw, ph, w, h); return; }
+  iw = s->widths[i]; ih = s->heights[i];
+  switch (s->rule) {
+    case TB_SIZE_FILL:
+      *w = pw; *h = ph;
+      return;
+    case TB_SIZE_INTRINSIC:
+      *w = isnan(iw) ? pw : iw; *h = isnan(ih) ? ph : ih;
+      return;
+    default:
+      if (isnan(iw) && isnan(ih)) { s->size(s->source, i, pw, ph, w, h); return; }  /* text */
+      if (isnan(iw)) { *w = pw; *h = ih; return; }
+      if (isnan(ih)) { *w = iw; *h = ph; return; }
+      if (!(iw > 0 && ih > 0)) { *w = 0 >= iw ? 0 : iw; *h = 0 >= ih ? 0 : ih; return; }  /* Swift max(v, 0) */
+      if (s->rule == TB_SIZE_FILLWIDTH) { *w = pw; *h = ih * pw / iw; return; }
+      /* fit: scale down to the width, then to the height */
+      if (iw > pw) { ih = ih * pw / iw; iw = pw; }
+      if (ih > ph) { iw = iw * ph / ih; ih = ph; }
+      *w = iw; *h = ih;
+  }
 }
 
 /* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer, 2 what keeps its source alive. */
@@ -47,7 +72,7 @@ static int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = tb_checkitemindex(L, "ctx:size", s->count);
   double pw = tb_proposal(L, 3, "pw", s->width), ph = tb_proposal(L, 4, "ph", s->height), w, h;
-  s->size(s->source, i - 1, pw, ph, &w, &h);
+  tb_sizeof(s, i - 1, pw, ph, &w, &h);
   lua_pushnumber(L, w);
   lua_pushnumber(L, h);
   return 2;
@@ -55,7 +80,8 @@ static int tb_ctxsize(lua_State *L) {
 
 tb_Sizer *tb_pushsizer(lua_State *L) {
   tb_Sizer *s = (tb_Sizer *)lua_newuserdatauv(L, sizeof *s, 0);
-  s->size = NULL; s->source = NULL; s->count = 0; s->width = 0; s->height = 0;
+  s->size = NULL; s->source = NULL; s->widths = NULL; s->heights = NULL; s->rule = TB_SIZE_FIT;
+  s->count = 0; s->width = 0; s->height = 0;
   lua_rotate(L, -2, 1);               /* sizer keeper */
   lua_pushcclosure(L, tb_ctxsize, 2);
   return s;

@@ -12,14 +12,16 @@ final class ContextBox {
     var elements: [LayoutElement] = []
     /// For ctx:size: the intrinsic sizes of this context's items, copied out of the dataset
     /// (O(count), about 2 ns per item) so the hot path reads plain memory; nil when the
-    /// context's sizes come from a closure.
-    private let widths, heights: UnsafeMutableBufferPointer<Double>?
-    private let sizing: ItemSizing
+    /// context's sizes come from a closure, or for the reference paths.
+    let widths, heights: UnsafeMutableBufferPointer<Double>?
+    let sizing: ItemSizing
 
-    init(_ context: LayoutContext) {
+    /// - Parameter reference: ask `context.size(at:proposed:)` for every size (the simple path
+    ///   the fast ones must agree with; see `LuaHost.referenceDataAccess`).
+    init(_ context: LayoutContext, reference: Bool = false) {
         self.context = context
         self.sections = context.sections
-        if let storage = context.sizeStorage {
+        if let storage = context.sizeStorage, !reference {
             let range = storage.base..<(storage.base + context.count)
             widths = .allocate(capacity: context.count)
             heights = .allocate(capacity: context.count)
@@ -56,6 +58,16 @@ final class ContextBox {
         }
     }
 
+    /// The bridge's code (TB_SIZE_*) for a sizing rule.
+    static func bridgeRule(_ rule: SizingRule) -> Int {
+        switch rule {
+        case .fit: Int(TB_SIZE_FIT)
+        case .fillWidth: Int(TB_SIZE_FILLWIDTH)
+        case .intrinsic: Int(TB_SIZE_INTRINSIC)
+        case .fill: Int(TB_SIZE_FILL)
+        }
+    }
+
     /// The section holding item `index` (0-based) and the item's place in it. O(log sections).
     func section(of index: Int) -> (section: Int, item: Int) {
         let s = Dataset.sectionIndex(containing: index, in: sections)
@@ -77,7 +89,7 @@ extension LuaHost {
     @discardableResult
     func pushContext(_ context: LayoutContext, frames: Int32?, scriptSize: Int32 = LUA_NOREF) -> ContextBox {
         _ = lua_checkstack(L, 12)
-        let box = ContextBox(context)
+        let box = ContextBox(context, reference: referenceDataAccess)
         lua_createtable(L, 0, 12)
         let ctx = lua_gettop(L)
         lua_pushnumber(L, context.collectionSize.width)
@@ -118,12 +130,16 @@ extension LuaHost {
         }
 
         // ctx:item and ctx:size are C functions (Items.c) over Swift storage.
-        lua_pushvalue(L, boxSlot + 1)
-        lua_createtable(L, 0, 2)   // reads per field name
-        pushMethod(LuaHost.contextColumnData, "ctx:item")
-        pushMethod(LuaHost.contextField, "ctx:item")
-        pushMethod(LuaHost.contextFields, "ctx:item")
-        tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
+        if referenceDataAccess {
+            pushMethod(LuaHost.contextItemTable, "ctx:item")
+        } else {
+            lua_pushvalue(L, boxSlot + 1)
+            lua_createtable(L, 0, 2)   // reads per field name
+            pushMethod(LuaHost.contextColumnData, "ctx:item")
+            pushMethod(LuaHost.contextField, "ctx:item")
+            pushMethod(LuaHost.contextFields, "ctx:item")
+            tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
+        }
         LuaStack.setField(L, ctx, "item")
 
         if scriptSize != LUA_NOREF {
@@ -137,6 +153,11 @@ extension LuaHost {
             let sizer = tb_pushsizer(L)!
             sizer.pointee.size = ContextBox.sizeOfItem
             sizer.pointee.source = Unmanaged.passUnretained(box).toOpaque()
+            if let widths = box.widths, let heights = box.heights {   // sized items answered in C
+                sizer.pointee.widths = UnsafePointer(widths.baseAddress)
+                sizer.pointee.heights = UnsafePointer(heights.baseAddress)
+                sizer.pointee.rule = Int32(ContextBox.bridgeRule(box.sizing.rule))
+            }
             sizer.pointee.count = lua_Integer(context.count)
             sizer.pointee.width = context.collectionSize.width
             sizer.pointee.height = context.collectionSize.height
@@ -226,7 +247,7 @@ extension LuaHost {
             }
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
-        if let storage = box.context.sizeStorage {   // the dataset's items, without a closure call each
+        if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
             storage.dataset.items.withUnsafeBufferPointer { items in
                 for i in 0..<n { add(items[storage.base + i].fields, i) }
             }
@@ -251,6 +272,17 @@ extension LuaHost {
         contextMethod(L) { box, args in
             let i = try args.integer(1, "i"), name = try args.string(2, "name")
             LuaStack.push(args.L, json: box.fields(i - 1)?[name] ?? .null, readOnly: true)
+            return 1
+        }
+    }
+
+    /// ctx:item(i) on the reference paths (`LuaHost.referenceDataAccess`): a new read-only
+    /// table of every field of the item on each call, nil for a context without a dataset.
+    static let contextItemTable: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try itemIndex(args, box)
+            guard let fields = box.fields(i) else { lua_pushnil(L); return 1 }
+            LuaStack.push(args.L, json: .object(fields), readOnly: true)
             return 1
         }
     }

@@ -39,6 +39,12 @@ public final class LuaHost {
     /// tool can print the error and exit here, before it writes any output.
     public var onQueryFailure: ((LuaScriptError) -> Void)?
 
+    /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
+    /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied
+    /// storage, no sizing in C), `ctx:item(i)` builds a read-only table of every field on each
+    /// call, and `ctx:column` reads the items one by one. Results must be identical either way.
+    var referenceDataAccess = false
+
     /// The deepest layout value a host function read as an argument (see `pushLayout`).
     var deepestLayoutRead = 0
     /// Layout values nest (t.inset over t.inset ...) at most this deep, and layouts chosen at

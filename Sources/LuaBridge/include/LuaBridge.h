@@ -133,12 +133,18 @@ void tb_pushsetter(lua_State *L);
 ** script with its own size(item, pw, ph): size(ctx:item(i), pw or width, ph or height). */
 void tb_pushscriptsize(lua_State *L);
 
-/* ctx:size's source of sizes (Items.c): `size(source, i, pw, ph, &w, &h)` gives 0-based
-** item i's size for the proposal and never raises; `count` items; `width` x `height` is the
-** default proposal. */
+/* ctx:size's source of sizes (Items.c). With `widths`/`heights` (one entry per item, NaN where
+** the item has no size) and a `rule` (TB_SIZE_*), C answers sized items itself; `size(source,
+** i, pw, ph, &w, &h)` answers the rest (text items, contexts whose sizes come from a closure,
+** every item when `widths` is NULL) and never raises. `count` items; `width` x `height` is
+** the default proposal. Both paths compute the same IEEE operations in the same order, so
+** they agree bit for bit. */
+enum { TB_SIZE_FIT = 0, TB_SIZE_FILLWIDTH = 1, TB_SIZE_INTRINSIC = 2, TB_SIZE_FILL = 3 };
 typedef struct tb_Sizer {
   void (*size)(void *source, lua_Integer i, double pw, double ph, double *w, double *h);
   void *source;
+  const double *widths, *heights;
+  int rule;
   lua_Integer count;
   double width, height;
 } tb_Sizer;
