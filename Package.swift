@@ -66,5 +66,7 @@ let package = Package(
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
+        // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
+        .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]
 )

@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// A package that uses Tessera as a library, as a new user would: Tessera as a path dependency,
+// Swift 6 language mode (the default of tools version 6). `scripts/test` builds and runs it.
+import PackageDescription
+
+let package = Package(
+    name: "SwiftUsage",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Tessera", path: "../.."),
+    ],
+    targets: [
+        // The README's "Use Tessera from Swift" snippets, one file each (the README shows them
+        // verbatim; a test in the Tessera package compares the two).
+        .target(name: "Snippets", dependencies: [
+            .product(name: "TesseraCore", package: "Tessera"),
+            .product(name: "TesseraLua", package: "Tessera"),
+        ]),
+        // Runs every snippet and checks what it gives; exits 1 on the first difference.
+        .executableTarget(name: "swift-usage", dependencies: [
+            "Snippets",
+            .product(name: "TesseraCore", package: "Tessera"),
+            .product(name: "TesseraLua", package: "Tessera"),
+        ]),
+        // A program that uses only TesseraCore: `scripts/test` checks it does not link Foundation.
+        .executableTarget(name: "core-only", dependencies: [
+            .product(name: "TesseraCore", package: "Tessera"),
+        ]),
+    ]
+)
