@@ -7,7 +7,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench", abstract: "Measure Tessera against baselines in the same run.")
 
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
-    static var suites: [BenchSuite.Type] { [LayoutBench.self, VisibleBench.self, DiffBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self] }
+    static var suites: [BenchSuite.Type] {
+        [LayoutBench.self, VisibleBench.self, DiffBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self,
+         CompositionalBench.self]
+    }
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false

@@ -2,15 +2,17 @@
 /// items, supplementaries and decorations.
 ///
 /// **Storage.** `boxes` holds the `count` item frames, then one box per element: its frame, or
-/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`). One
-/// `SpatialIndex` covers all of them, so an element query is one index walk: entry ids below
-/// `count` are items, the rest elements.
+/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`). Entry ids
+/// below `count` are items, the rest elements. `index` covers every box except those that
+/// scroll inside an orthogonal section (its items and their badges), which `orthogonalIndex`
+/// covers instead, at rest. Apart, each stays in frame order along the scroll axis (stacked
+/// sections; shelves as rows), which keeps both cheap to build and to walk.
 ///
-/// **Query.** Hits are mapped to their drawn frames (pinned elements re-tested at their pinned
-/// place). Items and item-anchored elements of orthogonal sections are skipped by the main walk
-/// and found by one walk per orthogonal scroller that the rectangle crosses, with the rectangle
-/// clipped to the scroller and moved by the section's offset. O(log n + k) for k hits (plus the
-/// few pinned elements whose sweep, but not their drawn frame, reaches the rectangle).
+/// **Query.** Hits of `index` are mapped to their drawn frames (pinned elements re-tested at
+/// their pinned place). For each orthogonal scroller the rectangle crosses, `orthogonalIndex`
+/// is walked with the rectangle clipped to the scroller and moved by the section's offset.
+/// O(log n + k) for k hits (plus the few pinned elements whose sweep, but not their drawn
+/// frame, reaches the rectangle).
 ///
 /// Content size is the bounding box of the origin, the frames and the elements (orthogonal
 /// sections count by their scroller frame), grown to `minimumContentSize`.
@@ -18,6 +20,8 @@ public struct FramesResult: LayoutResult {
     public let count: Int
     public let contentSize: Size
     public let index: SpatialIndex
+    /// Index over the boxes that scroll inside orthogonal sections (others left out).
+    let orthogonalIndex: SpatialIndex?
     public let elements: [LayoutElement]
     public let orthogonalSections: [OrthogonalSection]
     /// Item frames, then element boxes (pinned ones swept).
@@ -29,8 +33,9 @@ public struct FramesResult: LayoutResult {
     /// For each pinned element, the y it may not pass: its bottom for a top-pinned one (its
     /// section's end), its top for a bottom-pinned one (its section's start); 0 when not pinned.
     let pinLimits: [Double]
-    /// Position in `orthogonalSections` by section index.
-    let orthogonalBySection: [Int: Int]
+    /// Position in `orthogonalSections` by section index, −1 for a section that does not scroll;
+    /// empty when no section does.
+    let orthogonalBySection: [Int32]
     /// Index over the orthogonal scroller frames.
     let scrollers: SpatialIndex
 
@@ -65,7 +70,7 @@ public struct FramesResult: LayoutResult {
         guard itemZIndices.isEmpty || itemZIndices.count == n else {
             throw LayoutError("\(layoutName) layout gave \(itemZIndices.count) item zIndex values for \(n) items")
         }
-        var orthogonalBySection: [Int: Int] = [:]
+        var orthogonalBySection = orthogonal.isEmpty ? [] : [Int32](repeating: -1, count: ranges.count)
         for (k, o) in orthogonal.enumerated() {
             guard ranges.indices.contains(o.section) else {
                 throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal; expected a section in 0..<\(ranges.count)")
@@ -74,9 +79,10 @@ public struct FramesResult: LayoutResult {
                   o.contentSize.width >= 0, o.contentSize.height >= 0 else {
                 throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid frame \(o.frame) or content size; expected finite numbers and a non-negative size")
             }
-            guard orthogonalBySection.updateValue(k, forKey: o.section) == nil else {
+            guard orthogonalBySection[o.section] < 0 else {
                 throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal twice")
             }
+            orthogonalBySection[o.section] = Int32(k)
         }
 
         // Bounding box and section ends and starts (the y a pinned element of the section may
@@ -91,7 +97,8 @@ public struct FramesResult: LayoutResult {
                 sectionEnds[s] = max(sectionEnds[s], f.maxY)
                 sectionStarts[s] = min(sectionStarts[s], f.minY)
             }
-            if let k = orthogonalBySection[s] {
+            if !orthogonal.isEmpty, orthogonalBySection[s] >= 0 {
+                let k = Int(orthogonalBySection[s])
                 sectionEnds[s] = orthogonal[k].frame.maxY
                 sectionStarts[s] = orthogonal[k].frame.minY
                 maxX = max(maxX, orthogonal[k].frame.maxX); maxY = max(maxY, orthogonal[k].frame.maxY)
@@ -102,7 +109,7 @@ public struct FramesResult: LayoutResult {
         for (k, e) in elements.enumerated() {
             try Self.validate(e, k, ranges: ranges, orthogonal: orthogonalBySection, layoutName: layoutName)
             // Badges of orthogonal sections scroll with their items: the scroller already counts.
-            if e.index == nil || orthogonalBySection[e.section] == nil {
+            if e.index == nil || orthogonal.isEmpty || orthogonalBySection[e.section] < 0 {
                 maxX = max(maxX, e.frame.maxX); maxY = max(maxY, e.frame.maxY)
             }
             if !e.pinned && !e.isGlobal {
@@ -138,13 +145,30 @@ public struct FramesResult: LayoutResult {
         self.itemZIndices = itemZIndices
         self.pinLimits = pinLimits
         self.orthogonalBySection = orthogonalBySection
-        self.index = SpatialIndex(frames: boxes)
+        if orthogonal.isEmpty {
+            self.index = SpatialIndex(frames: boxes)
+            self.orthogonalIndex = nil
+        } else {
+            // Split the boxes between the two indexes; a box left out has no area, which no
+            // index keeps.
+            let none = Rect(x: 0, y: 0, width: 0, height: 0)
+            var fixed = boxes, scrolling = [Rect](repeating: none, count: boxes.count)
+            for (s, range) in ranges.enumerated() where orthogonalBySection[s] >= 0 {
+                for i in range { scrolling[i] = boxes[i]; fixed[i] = none }
+            }
+            for (k, e) in elements.enumerated() where e.index != nil && orthogonalBySection[e.section] >= 0 {
+                scrolling[n + k] = boxes[n + k]; fixed[n + k] = none
+            }
+            self.index = SpatialIndex(frames: fixed)
+            self.orthogonalIndex = SpatialIndex(frames: scrolling, fanout: 16, packing: .frameOrder)
+        }
         self.scrollers = SpatialIndex(frames: orthogonal.map(\.frame))
     }
 
-    private static func validate(_ e: LayoutElement, _ k: Int, ranges: [Range<Int>], orthogonal: [Int: Int],
+    private static func validate(_ e: LayoutElement, _ k: Int, ranges: [Range<Int>], orthogonal: [Int32],
                                  layoutName: String) throws {
-        let what = "\(layoutName) layout's \(e.category.rawValue) \(k) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'"))"
+        // Built only for a message: string interpolation per element would dominate the pass.
+        var what: String { "\(layoutName) layout's \(e.category.rawValue) \(k) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'"))" }
         guard e.category != .item else { throw LayoutError("\(what) is an item; items are given as frames") }
         guard e.frame.isValidFrame else {
             throw LayoutError("\(what) has an invalid frame \(e.frame); expected finite numbers and a non-negative size")
@@ -159,7 +183,7 @@ public struct FramesResult: LayoutResult {
             guard ranges[e.section].contains(i) else {
                 throw LayoutError("\(what) is anchored to item \(i), which is not in its section \(e.section) (items \(ranges[e.section]))")
             }
-            guard !(e.pinned && orthogonal[e.section] != nil) else {
+            guard !(e.pinned && !orthogonal.isEmpty && orthogonal[e.section] >= 0) else {
                 throw LayoutError("\(what) is pinned and anchored to an item of orthogonal section \(e.section); only section-level elements pin there")
             }
         }
@@ -170,7 +194,7 @@ public struct FramesResult: LayoutResult {
     public func frame(at index: Int, scroll: ScrollState) -> Rect {
         guard !orthogonalBySection.isEmpty else { return boxes[index] }
         let s = section(ofItem: index)
-        guard orthogonalBySection[s] != nil else { return boxes[index] }
+        guard orthogonalBySection[s] >= 0 else { return boxes[index] }
         let o = scroll.offset(ofSection: s)
         return boxes[index].offsetBy(dx: -o.x, dy: -o.y)
     }
@@ -199,16 +223,17 @@ public struct FramesResult: LayoutResult {
     }
 
     public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        let hits = index.query(rect)
         var found: [(ordinal: Int, element: LayoutElement)] = []
-        let hasOrthogonal = !orthogonalSections.isEmpty
-        for h in index.query(rect) {
+        found.reserveCapacity(hits.count + 8)
+        // Hits ascend, so after the first item's section the others are found walking forward.
+        var s = hits.first.map { $0 < count ? section(ofItem: $0) : 0 } ?? 0
+        for h in hits {
             if h < count {
-                let s = section(ofItem: h)
-                if hasOrthogonal, orthogonalBySection[s] != nil { continue }
+                while s + 1 < sectionStarts.count && sectionStarts[s + 1] <= h { s += 1 }
                 found.append((h, .item(h, section: s, frame: boxes[h], zIndex: zIndex(ofItem: h))))
             } else {
                 let e = elements[h - count]
-                if hasOrthogonal, e.index != nil, orthogonalBySection[e.section] != nil { continue }
                 if e.pinned {
                     var pinned = e
                     pinned.frame = Pinning.frame(e.frame, edge: e.pinEdge, scroll: scroll, limit: pinLimits[h - count])
@@ -218,15 +243,17 @@ public struct FramesResult: LayoutResult {
                 }
             }
         }
-        if hasOrthogonal {
-            for k in scrollers.query(rect) { appendOrthogonal(orthogonalSections[k], rect, scroll, into: &found) }
+        if let orthogonalIndex {
+            for k in scrollers.query(rect) {
+                appendOrthogonal(orthogonalSections[k], rect, scroll, orthogonalIndex, into: &found)
+            }
         }
         return Self.drawingOrder(found)
     }
 
     /// The items and item-anchored elements of one orthogonal section that show through its
     /// scroller inside `rect`.
-    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState,
+    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, _ orthogonalIndex: SpatialIndex,
                                   into found: inout [(ordinal: Int, element: LayoutElement)]) {
         let clip = OrthogonalSection.clip(rect, to: o.frame)
         let off = scroll.offset(ofSection: o.section)
@@ -237,14 +264,14 @@ public struct FramesResult: LayoutResult {
         let probe = Rect(x: region.x - slack, y: region.y - slack,
                          width: region.width + 2 * slack, height: region.height + 2 * slack)
         let range = sectionStarts[o.section]..<(o.section + 1 < sectionStarts.count ? sectionStarts[o.section + 1] : count)
-        for h in index.query(probe) {
+        for h in orthogonalIndex.query(probe) {
             var e: LayoutElement
             if h < count {
                 guard range.contains(h) else { continue }
                 e = .item(h, section: o.section, frame: boxes[h], zIndex: zIndex(ofItem: h))
             } else {
                 e = elements[h - count]
-                guard e.section == o.section, e.index != nil else { continue }
+                guard e.section == o.section else { continue }
             }
             e.frame = e.frame.offsetBy(dx: -off.x, dy: -off.y)
             if e.frame.overlapsWithPositiveArea(clip) { found.append((h, e)) }
@@ -252,11 +279,21 @@ public struct FramesResult: LayoutResult {
     }
 
     /// Drawing order with the position in items-then-elements as the final tie-break.
+    /// Sorts plain keys, then gathers the elements once (sorting the elements themselves would
+    /// copy their strings at every swap). O(k log k).
     static func drawingOrder(_ found: [(ordinal: Int, element: LayoutElement)]) -> [LayoutElement] {
-        found.sorted { a, b in
-            let ka = (a.element.zIndex, a.element.pinned ? 1 : 0, a.element.category.drawingRank, a.element.index ?? -1)
-            let kb = (b.element.zIndex, b.element.pinned ? 1 : 0, b.element.category.drawingRank, b.element.index ?? -1)
-            return ka != kb ? ka < kb : a.ordinal < b.ordinal
-        }.map(\.element)
+        struct Key: Comparable {
+            var z: Int, pinned: Int, rank: Int, index: Int, ordinal: Int, position: Int
+            static func < (a: Key, b: Key) -> Bool {
+                (a.z, a.pinned, a.rank, a.index, a.ordinal) < (b.z, b.pinned, b.rank, b.index, b.ordinal)
+            }
+        }
+        var keys = found.indices.map { k in
+            let e = found[k].element
+            return Key(z: e.zIndex, pinned: e.pinned ? 1 : 0, rank: e.category.drawingRank, index: e.index ?? -1,
+                       ordinal: found[k].ordinal, position: k)
+        }
+        keys.sort()
+        return keys.map { found[$0.position].element }
     }
 }

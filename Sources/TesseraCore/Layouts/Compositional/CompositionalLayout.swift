@@ -53,10 +53,11 @@ public struct CompositionalLayout: Layout {
         for (index, datasetSection) in datasetSections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
-            // Each item is measured at most once per pass, even when a group is solved again.
+            // Each item is measured at most once per pass, even when a group is solved again;
+            // only sections with estimated sizes measure.
             var measured: [Int: Size] = [:]
             let base = datasetSection.range.lowerBound
-            let measure = { (k: Int, proposal: Size) -> Size in
+            let measure: ((Int, Size) -> Size)? = !blueprint.group.hasEstimatedDimension ? nil : { k, proposal in
                 if let size = measured[k] { return size }
                 let size = context.size(at: base + k, proposed: proposal)
                 measured[k] = size

@@ -66,18 +66,34 @@ struct SectionSolver {
         }
         let promoted = section.decorations.isEmpty ? 0 : 1
         let firstElement = output.elements.count
-        for i in 0..<items.count {
-            let (slot, along) = groups.slot(i)
-            let frame = scrolls
-                ? slot.frame.offsetBy(axis: axis, main: contentMain, cross: scrollerLeading + along)
-                : slot.frame.offsetBy(axis: axis, main: contentMain + along, cross: contentCross)
-            output.frames.append(frame)
-            let z = Swift.max(slot.zIndex, promoted)
-            output.zIndices.append(z)
-            if z != 0 { output.hasZIndices = true }
-            for badge in slot.item?.supplementaries ?? [] {
-                output.elements.append(.supplementary(badge.kind, section: index, index: items.lowerBound + i,
-                                                      frame: badge.frame(on: frame), zIndex: badge.zIndex))
+        let zIndices = groups.zIndices.map { Swift.max($0, promoted) }
+        if zIndices.contains(where: { $0 != 0 }) { output.hasZIndices = true }
+        // Leaves placed for the first group; a later group only moves along the repeat axis.
+        // Frames and zIndices are written in place (appending item by item costs a uniqueness
+        // and capacity check each).
+        let placed = groups.frames.map {
+            $0.offsetBy(axis: axis, main: contentMain, cross: scrolls ? scrollerLeading : contentCross)
+        }
+        let alongX = repeatAxis == .horizontal
+        let first = output.frames.count
+        output.frames.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: items.count))
+        output.zIndices.append(contentsOf: repeatElement(0, count: items.count))
+        output.frames.withUnsafeMutableBufferPointer { frames in
+            output.zIndices.withUnsafeMutableBufferPointer { z in
+                groups.forEachPlacement(items.count) { i, leaf, along in
+                    var frame = placed[leaf]
+                    if alongX { frame.x += along } else { frame.y += along }
+                    frames[first + i] = frame
+                    z[first + i] = zIndices[leaf]
+                }
+            }
+        }
+        if groups.hasBadges {
+            groups.forEachPlacement(items.count) { i, leaf, _ in
+                for badge in groups.badges[leaf] {
+                    output.elements.append(.supplementary(badge.kind, section: index, index: items.lowerBound + i,
+                                                          frame: badge.frame(on: output.frames[first + i]), zIndex: badge.zIndex))
+                }
             }
         }
         let groupsLength = groups.length
@@ -111,31 +127,56 @@ struct SectionSolver {
                                                   zIndex: boundary.zIndex, pinned: pin != nil, pinEdge: pin ?? .top))
         }
         output.elements.insert(contentsOf: sectionElements, at: firstElement)
-        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: groups.template?.count ?? 0,
+        return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: groups.isTemplate ? groups.frames.count : 0,
                                                    scrolling: section.orthogonalScrolling, groupPitch: groups.pitch, scroller: scroller)
     }
 
     /// The section's groups: one template repeated every `pitch`, or groups solved one by one.
+    /// Leaves are kept as flat arrays (frame relative to its group, zIndex, badges), so placing
+    /// an item copies no item model.
     struct Groups {
-        var template: [GroupSolver.Slot]?
+        /// True when every group is the template (leaf = item mod leaves); else leaf = item.
+        var isTemplate: Bool
+        var frames: [Rect] = []
+        var zIndices: [Int] = []
+        var badges: [[Compositional.ItemSupplementary]] = []
+        var hasBadges = false
         var pitch: Double
-        /// Per solved group: where it starts along the repeat axis and its leaves.
-        var solved: [(start: Double, slots: [GroupSolver.Slot])] = []
-        /// Item → (group, leaf) for solved groups.
-        var itemPlace: [(group: Int, leaf: Int)] = []
+        /// For groups solved one by one: where each item's group starts along the repeat axis.
+        var starts: [Double] = []
         /// Length along the repeat axis from the first group's start to the last group's end.
         var length: Double
         /// The deepest group on the other axis.
         var depth: Double
 
-        /// Item i's slot (relative to its group) and its group's start along the repeat axis. O(1).
-        func slot(_ i: Int) -> (GroupSolver.Slot, Double) {
-            if let template {
-                let group = i / template.count
-                return (template[i - group * template.count], Double(group) * pitch)
+        init(isTemplate: Bool, pitch: Double, length: Double, depth: Double) {
+            self.isTemplate = isTemplate; self.pitch = pitch; self.length = length; self.depth = depth
+        }
+
+        mutating func append(_ slots: [GroupSolver.Slot]) {
+            for slot in slots {
+                frames.append(slot.frame)
+                zIndices.append(slot.zIndex)
+                let itemBadges = slot.item?.supplementaries ?? []
+                badges.append(itemBadges)
+                if !itemBadges.isEmpty { hasBadges = true }
             }
-            let place = itemPlace[i]
-            return (solved[place.group].slots[place.leaf], solved[place.group].start)
+        }
+
+        /// Calls `body(item, leaf, groupStart)` for items `0..<count` in order. O(count).
+        func forEachPlacement(_ count: Int, _ body: (Int, Int, Double) -> Void) {
+            if isTemplate {
+                let n = frames.count
+                var i = 0, group = 0
+                while i < count {
+                    let along = Double(group) * pitch
+                    for leaf in 0..<Swift.min(n, count - i) { body(i + leaf, leaf, along) }
+                    i += n
+                    group += 1
+                }
+            } else {
+                for i in 0..<count { body(i, i, starts[i]) }
+            }
         }
     }
 
@@ -153,10 +194,12 @@ struct SectionSolver {
             if template.isEmpty && items > 0 { throw empty() }
             let pitch = size.length(along: repeatAxis) + spacing
             let count = template.isEmpty ? 0 : (items + template.count - 1) / template.count
-            return Groups(template: template, pitch: pitch, length: count == 0 ? 0 : Double(count) * pitch - spacing,
-                          depth: count == 0 ? 0 : size.length(along: other))
+            var groups = Groups(isTemplate: true, pitch: pitch, length: count == 0 ? 0 : Double(count) * pitch - spacing,
+                                depth: count == 0 ? 0 : size.length(along: other))
+            groups.append(template)
+            return groups
         }
-        var groups = Groups(template: nil, pitch: size.length(along: repeatAxis) + spacing, length: 0, depth: 0)
+        var groups = Groups(isTemplate: false, pitch: size.length(along: repeatAxis) + spacing, length: 0, depth: 0)
         var next = 0, start = 0.0
         while next < items {
             var solver = GroupSolver(layoutDirection: layoutDirection, measure: measure)
@@ -164,8 +207,8 @@ struct SectionSolver {
             solver.limit = items - next
             let solved = try solver.solve(group, size: size)
             guard !solved.slots.isEmpty else { throw empty() }
-            groups.itemPlace += solved.slots.indices.map { (groups.solved.count, $0) }
-            groups.solved.append((start, solved.slots))
+            groups.append(solved.slots)
+            groups.starts += repeatElement(start, count: solved.slots.count)
             next += solved.slots.count
             groups.length = start + solved.size.length(along: repeatAxis)
             groups.depth = Swift.max(groups.depth, solved.size.length(along: other))
