@@ -9,17 +9,23 @@ import TesseraCore
 /// is outlined in red and the elements it shows are highlighted.
 /// When the content is much larger than the viewport, the main panel shows the viewport and half
 /// a viewport around it, and a minimap on the right shows the whole content with the same marks.
+///
+/// An orthogonal section (a shelf that scrolls on the cross axis) is drawn as a strip at its
+/// offset (`sectionOffsets`): clipped to its scroller and outlined, with the content just beyond
+/// the scroller drawn faded; the panel widens (by up to 0.6 viewport on each side) to show it.
 public struct SVGPicture {
     public var run: LayoutRun
     public var viewport: Rect?
     public var labels: ItemLabels
+    /// Offsets of orthogonal sections by 0-based section (`run --section-offset`).
+    public var sectionOffsets: [Int: Point]
     /// Items are labelled only when at most this many are drawn in the main panel.
     var labelLimit = 400
     /// The minimap draws individual items only up to this many.
     var minimapItemLimit = 5000
 
-    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels()) {
-        self.run = run; self.viewport = viewport; self.labels = labels
+    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels(), sectionOffsets: [Int: Point] = [:]) {
+        self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
     public func render() -> String {
@@ -28,11 +34,15 @@ public struct SVGPicture {
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)
         let everything = content.union(shown)
         let focused = everything.height > 3 * max(shown.height, 1) || everything.width > 3 * max(shown.width, 1)
-        let region = focused
+        let scroll = ScrollState(showing: shown, sectionOffsets: sectionOffsets)
+        let strips = OrthogonalStrips(result: result, scroll: scroll)
+        let region = widened(focused
             ? shown.inset(by: EdgeInsets(top: -shown.height / 2, left: -shown.width / 2,
                                          bottom: -shown.height / 2, right: -shown.width / 2)).intersection(everything)
-            : everything
-        let visible = Set(result.visible(in: shown))
+            : everything, for: strips, shown: shown)
+        let shelves = strips.strips.filter { $0.scroller.frame.overlapsWithPositiveArea(region) }
+        let shelfSections = Set(shelves.map(\.scroller.section))
+        let visible = Set(result.visible(in: shown, scroll: scroll))
         let pad = 10.0, header = 40.0, minimapWidth = focused ? 140.0 : 0
         let scale = min(1, 800 / max(region.width, 1))
         let panelWidth = region.width * scale, panelHeight = region.height * scale
@@ -47,38 +57,52 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
-        let sections = SectionBoxes(run: run).boxes.filter { $0.frame.overlapsWithPositiveArea(region) }
+        // A shelf's box is what its scroller shows: its resting content runs on far beyond.
+        let scrollers = Dictionary(uniqueKeysWithValues: strips.strips.map { ($0.scroller.section, $0.scroller.frame) })
+        let allBoxes = SectionBoxes(run: run).boxes.map { box in
+            var box = box
+            if let frame = scrollers[box.section] { box.frame = box.frame.intersection(frame) }
+            return box
+        }
+        let titles = Dictionary(allBoxes.map { ($0.section, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {
             let f = box.frame
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
                     + "<title>section \(box.section): \(escape(box.title)) \(f)</title></rect>")
         }
+        // Each shelf beyond its scroller, faded, under everything else.
+        for strip in shelves {
+            let s = strip.scroller.section
+            svg.add("<clipPath id=\"scroller-\(s)\"><rect x=\"\(n(strip.scroller.frame.x))\" y=\"\(n(strip.scroller.frame.y))\" "
+                    + "width=\"\(n(strip.scroller.frame.width))\" height=\"\(n(strip.scroller.frame.height))\"/></clipPath>")
+            let beyond = strips.beyond(strip, in: region)
+            guard !beyond.isEmpty else { continue }
+            svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)))</title>")
+            let label = beyond.count <= labelLimit
+            for element in beyond { svg.add(draw(element, visible: [], shown: shown, scale: scale, label: label, titles: titles)) }
+            svg.add("</g>")
+        }
         // Everything drawn in the region as the viewport's scroll state draws it (pinned
-        // elements at their pinned place), already in drawing order.
-        let drawn = result.elements(in: region, scroll: ScrollState(showing: shown))
+        // elements at their pinned place), already in drawing order; shelf content clipped to
+        // its scroller.
+        let drawn = result.elements(in: region, scroll: scroll)
         let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
         for element in drawn {
-            let f = element.frame
-            let line = 1 / scale
-            switch element.category {
-            case .item:
-                let i = element.index ?? 0
-                let on = visible.contains(i)
-                let text = labels.label(at: i, in: run.dataset)
-                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                        + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                        + "<title>\(i): \(escape(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : ""))
-            case .supplementary:
-                let on = f.overlapsWithPositiveArea(shown)
-                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                        + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
-                        + "<title>\(describe(element))</title></rect>" + boxLabel(element.kind, in: f, scale: scale))
-            case .decoration:
-                svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
-                        + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
-                        + "stroke-dasharray=\"\(n(4 * line)) \(n(3 * line))\"><title>\(describe(element))</title></rect>")
+            let text = draw(element, visible: visible, shown: shown, scale: scale, label: label, titles: titles)
+            if shelfSections.contains(element.section), element.category == .item || element.index != nil, !element.isGlobal {
+                svg.add("<g clip-path=\"url(#scroller-\(element.section))\">" + text + "</g>")
+            } else {
+                svg.add(text)
             }
+        }
+        for strip in shelves {
+            let f = strip.scroller.frame, line = 1 / scale
+            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
+                    + "stroke=\"#3d6a99\" stroke-width=\"\(n(line))\" stroke-dasharray=\"\(n(2 * line)) \(n(2 * line))\">"
+                    + "<title>scroller of section \(strip.scroller.section) at offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)) "
+                    + "\(f), content \(fmt(strip.scroller.contentSize.width)) x \(fmt(strip.scroller.contentSize.height))</title></rect>")
         }
         for box in sections {
             let size = 11 / scale
@@ -94,12 +118,58 @@ public struct SVGPicture {
         return svg.text
     }
 
+    /// One element as SVG: its box (orange when visible), with a label when `label`; a section's
+    /// own supplementaries (headers, footers) are labelled with the section's title.
+    private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, scale: Double, label: Bool,
+                      titles: [Int: String]) -> String {
+        let f = element.frame
+        let line = 1 / scale
+        switch element.category {
+        case .item:
+            let i = element.index ?? 0
+            let on = visible.contains(i)
+            let text = labels.label(at: i, in: run.dataset)
+            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
+                + "<title>\(i): \(escape(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
+        case .supplementary:
+            let on = f.overlapsWithPositiveArea(shown)
+            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
+                + "<title>\(describe(element))</title></rect>"
+                + boxLabel(element.index == nil && !element.isGlobal ? titles[element.section] ?? element.kind : element.kind, in: f, scale: scale)
+        case .decoration:
+            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+                + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
+                + "stroke-dasharray=\"\(n(4 * line)) \(n(3 * line))\"><title>\(describe(element))</title></rect>"
+        }
+    }
+
+    /// `region` grown by up to 0.6 viewport on each side where a shelf crossing it has content
+    /// beyond its scroller (sideways for shelves that scroll sideways, else up and down).
+    private func widened(_ region: Rect, for strips: OrthogonalStrips, shown: Rect) -> Rect {
+        var grow = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+        for strip in strips.strips where strip.scroller.frame.overlapsWithPositiveArea(region) {
+            let sideways = strip.page.x > 0
+            let margin = 0.6 * (sideways ? shown.width : shown.height)
+            if strips.hasContent(strip, pages: -1) {
+                if sideways { grow.left = -margin } else { grow.top = -margin }
+            }
+            if strips.hasContent(strip, pages: 1) {
+                if sideways { grow.right = -margin } else { grow.bottom = -margin }
+            }
+        }
+        return region.inset(by: grow)
+    }
+
     /// The whole content scaled into `width × height`, with the main panel's region and the viewport.
     private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
                          x: Double, y: Double, width: Double, height: Double) -> String {
         let scale = min(width / max(content.width, 1), height / max(content.height, 1))
         guard scale > 0, scale.isFinite else { return "" }   // too small to draw (a degenerate region)
-        var g = ["<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\"><title>the whole content</title>"]
+        // Clipped to the content: shelves run on beyond it.
+        var g = ["<clipPath id=\"minimap\"><rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\"/></clipPath>",
+                 "<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>"]
         g.append(boundsRect(content, strokeWidth: 1 / scale))
         if run.result.count <= minimapItemLimit {
             for i in 0..<run.result.count {

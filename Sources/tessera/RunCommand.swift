@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
     var offset: String?
 
     @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible` and `visibleElements`. Repeatable.",
+            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible`, `visibleElements` and the svg picture. Repeatable.",
                                valueName: "S=X,Y"))
     var sectionOffsets: [String] = []
 
@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
         switch outputFormat {
         case .json: text = RunReport(run: run, viewport: viewport, sectionOffsets: offsets).json()
         case .text: text = TextSummary(run: run, viewport: viewport).render()
-        case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
+        case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
         case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
         }
         try emit(text, to: out)

@@ -119,3 +119,44 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(late.contains("<title>supplementary header of section 1 (pinned) (0.0, 105.0, 200.0, 5.0)</title>"))
     }
 }
+
+/// A shelf (section 0: four 100 x 50 items in a 200-wide scroller) above a plain section 1.
+private func shelfRun() throws -> LayoutRun {
+    let items = (0..<5).map { Item(id: .string("i\($0)"), fields: [:]) }
+    let dataset = Dataset(items: items, sections: [
+        .init(id: .string("shelf"), fields: ["title": .string("Shelf")], range: 0..<4),
+        .init(id: .string("rest"), range: 4..<5),
+    ])
+    let frames = (0..<4).map { Rect(x: Double($0) * 100, y: 0, width: 100, height: 50) } + [Rect(x: 0, y: 60, width: 200, height: 50)]
+    let result = try FramesResult(frames: frames, elements: [], sections: [0..<4, 4..<5],
+                                  orthogonal: [OrthogonalSection(section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 50),
+                                                                 contentSize: Size(width: 400, height: 50))])
+    return LayoutRun(layoutName: "shelf", dataset: dataset, viewport: Size(width: 200, height: 100), result: result, milliseconds: 1)
+}
+
+@Suite struct OrthogonalPictureTests {
+    @Test func aShelfIsClippedToItsScrollerWithTheRestFaded() throws {
+        let svg = SVGPicture(run: try shelfRun(), viewport: nil).render()
+        #expect(svg.contains("<clipPath id=\"scroller-0\"><rect x=\"0\" y=\"0\" width=\"200\" height=\"50\"/></clipPath>"))
+        // The panel grows 0.6 viewport to the right, where the shelf goes on.
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"320\" height=\"110\"/></clipPath>"))
+        let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>section 0 beyond its scroller (offset 0,0)</title>", "</g>"))
+        #expect(faded.contains("<title>2: i2 (200.0, 0.0, 100.0, 50.0)</title>") && faded.contains("<title>3: i3 (300.0, 0.0, 100.0, 50.0)</title>"))
+        #expect(!faded.contains("<title>0: ") && !faded.contains("<title>1: "))
+        #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"100\" y=\"0\" width=\"100\" height=\"50\""))
+        #expect(!svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"200\""))
+        #expect(svg.contains("<title>scroller of section 0 at offset 0,0 (0.0, 0.0, 200.0, 50.0), content 400 x 50</title>"))
+    }
+
+    @Test func aSectionOffsetMovesTheStripBothWays() throws {
+        let svg = SVGPicture(run: try shelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-120\" y=\"0\" width=\"440\" height=\"110\"/></clipPath>"))
+        let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
+        // Item 0 is wholly before the scroller, 1 and 3 cut by its edges, 2 inside.
+        #expect(faded.contains("<title>0: i0 (-150.0, 0.0, 100.0, 50.0)</title>") && faded.contains("<title>1: i1 (-50.0, 0.0, 100.0, 50.0)</title>")
+                && faded.contains("<title>3: i3 (150.0, 0.0, 100.0, 50.0)</title>") && !faded.contains("<title>2: "))
+        #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"50\" y=\"0\" width=\"100\" height=\"50\" fill=\"#f5a623\""))
+        // The plain section is neither clipped nor faded.
+        #expect(svg.contains("\n<rect x=\"0\" y=\"60\" width=\"200\" height=\"50\" fill=\"#f5a623\""))
+    }
+}

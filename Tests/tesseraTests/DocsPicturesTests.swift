@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// The pictures the README shows are what the commands in `scripts/docs-pictures` draw today.
+@Suite struct DocsPicturesTests {
+    @Test func the_appstore_picture_is_up_to_date() throws {
+        let script = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/docs-pictures"), encoding: .utf8)
+        // The script's command, continuation lines joined, without its --out.
+        let command = script.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
+            .first { $0.contains("\"$tessera\" run layouts/appstore.lua") }
+        let words = try #require(command).split(separator: " ").map(String.init).dropFirst()
+        let out = try #require(words.firstIndex(of: "--out"))
+        #expect(words[out + 1] == "docs/appstore.svg")
+        let arguments = Array(words[words.startIndex..<out]) + Array(words[(out + 2)...])
+        let run = try runTessera(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/appstore.svg"), encoding: .utf8)
+        #expect(run.stdout == committed + "\n", "docs/appstore.svg is out of date: run scripts/docs-pictures and commit it")
+        // What the README says it shows: titled, pinned headers and clipped, faded shelves.
+        #expect(committed.contains("(pinned) (0.0, 300.0, 375.0, 50.0)</title></rect>") && committed.contains(">Games</text>"))
+        #expect(committed.contains("<title>section 1 beyond its scroller (offset 345,0)</title>"))
+        #expect(committed.contains("<g clip-path=\"url(#scroller-1)\">"))
+    }
+}
