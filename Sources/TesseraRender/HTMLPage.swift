@@ -20,16 +20,24 @@ import TesseraCore
 ///
 /// The page starts at `viewport`'s origin (`--offset`); a fragment `#x=X&y=Y` (either part)
 /// overrides it, which is how a test or a person opens the page at a given offset.
+///
+/// An orthogonal section (a shelf) is a scroll box of its own at its scroller's frame: it scrolls
+/// on its own (sideways, for a vertical layout) and draws only what lies within half a scroller
+/// of what it shows, from an index of its own; pinned headers stay above it. Shelves start at
+/// `sectionOffsets` (`--section-offset`); a fragment part `sS=X[,Y]` (e.g. `#y=300&s1=345`)
+/// overrides section S's offset.
 public struct HTMLPage {
     public var run: LayoutRun
     public var viewport: Rect?
     public var labels: ItemLabels
+    /// Offsets of orthogonal sections by 0-based section (`run --section-offset`).
+    public var sectionOffsets: [Int: Point]
 
     /// Longest scrollable extent, in CSS px, before the page scales its scroll position.
     public static let scrollLimit = 8_000_000.0
 
-    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels()) {
-        self.run = run; self.viewport = viewport; self.labels = labels
+    public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels(), sectionOffsets: [Int: Point] = [:]) {
+        self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
     public func render() -> String {
@@ -49,7 +57,11 @@ public struct HTMLPage {
                    outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
         #spacer { position: relative; overflow: hidden; background: #fff; }
         #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
-        #layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
+        #layer > div, .shelf-layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
+        #layer > div.shelf { overflow: auto; scrollbar-width: none; outline: 1px dashed #3d6a99; }
+        .shelf::-webkit-scrollbar { display: none; }
+        .shelf-spacer { position: relative; }
+        .shelf-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
         .item { background: #8fb3d9; border: 1px solid #3d6a99; }
         .item.on { background: #f5a623; border-color: #b36b00; }
         .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; }
@@ -116,6 +128,18 @@ public struct HTMLPage {
             page.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
             appendNumber(pin.end, to: &page)
         }
+        // Shelves: section, scroller frame, content size, starting offset, item range.
+        page.append(contentsOf: Array("],\"orthogonal\":[".utf8))
+        for (k, shelf) in shelves().enumerated() {
+            let o = shelf.scroller, offset = sectionOffsets[o.section] ?? .zero
+            page.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8))
+            appendFrame(o.frame, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(o.contentSize.width, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(o.contentSize.height, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(offset.x, to: &page); page.append(UInt8(ascii: ","))
+            appendNumber(offset.y, to: &page)
+            page.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
+        }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
         page.append(contentsOf: Array("],\"itemZ\":[".utf8))
         var firstZ = true
@@ -129,6 +153,19 @@ public struct HTMLPage {
         page.append(contentsOf: Array(Self.script.utf8))
         page.append(contentsOf: Array("</script>\n</body></html>".utf8))
         return String(decoding: page, as: UTF8.self)
+    }
+
+    /// The orthogonal sections with the items they hold (a section's items are consecutive).
+    /// O(n log s) when there are any, else O(1).
+    private func shelves() -> [(scroller: OrthogonalSection, items: Range<Int>)] {
+        let scrollers = run.result.orthogonalSections
+        guard !scrollers.isEmpty else { return [] }
+        var ranges: [Int: Range<Int>] = [:]
+        for i in 0..<run.result.count {
+            let s = run.result.section(ofItem: i)
+            if let r = ranges[s] { ranges[s] = r.lowerBound..<(i + 1) } else { ranges[s] = i..<(i + 1) }
+        }
+        return scrollers.map { ($0, ranges[$0.section] ?? 0..<0) }
     }
 
     /// A number rounded to 1/100 px (the page draws, it does not report), in JSON's shortest form.
@@ -175,13 +212,15 @@ public struct HTMLPage {
     const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
 
     // Everything drawable in one set of arrays: items, section boxes and titles, elements.
-    const F = D.frames, n = F.length / 4, S = D.sections, E = D.elements;
-    const m = n + 2 * S.length + E.length;
+    const F = D.frames, n = F.length / 4, S = D.sections, E = D.elements, O = D.orthogonal;
+    const m = n + 2 * S.length + E.length + O.length;
     const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
     // Drawing order, bottom first: zIndex, then pinned above unpinned, then decorations, items,
     // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
     const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
-    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4;
+    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
+    // The shelf (orthogonal section) a drawable lives in, or -1: its items and their badges.
+    const SHELF_OF = new Int32Array(m).fill(-1);
     for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
     for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
     const END = new Float64Array(m), pinned = [];
@@ -198,6 +237,37 @@ public struct HTMLPage {
       RANK[d] = e[0] === 'decoration' ? 0 : 2;
       if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; }
     });
+    // Each shelf is one drawable at its scroller's frame, drawn at its items' highest zIndex.
+    const shelfBySection = new Map(), members = O.map(() => []);
+    O.forEach((o, k) => {
+      const d = n + 2 * S.length + E.length + k;
+      X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
+      shelfBySection.set(o[0], k);
+      for (let i = o[9]; i < o[10]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
+    });
+    E.forEach((e, k) => {
+      const d = n + 2 * S.length + k;
+      if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
+    });
+    // A shelf's own index: buckets a scroller long along the axis it scrolls on, over the box
+    // (relative to the scroller's origin) that holds its content at rest.
+    const SHELVES = O.map((o, k) => {
+      const sideways = !(o[6] > o[4] && o[5] <= o[3]);
+      let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
+      for (const d of members[k]) {
+        x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
+        x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
+      }
+      const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
+      const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
+      const buckets = Array.from({ length: count }, () => []);
+      const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
+      for (const d of members[k]) {
+        const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
+        for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
+      }
+      return { o, sideways, x0, y0, x1, y1, L, bucket, buckets, offset: [o[7], o[8]], node: null, inner: null, mounted: new Map() };
+    });
     const drawsBelow = (a, b) => Z[a] - Z[b] || P[a] - P[b] || RANK[a] - RANK[b] || a - b;
 
     // A uniform grid over the content; cells about a viewport in size, at most ~max(m, 4096) cells.
@@ -207,7 +277,7 @@ public struct HTMLPage {
     const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
     const starts = new Uint32Array(cols * rows + 1);
     for (let d = 0; d < m; d++) {
-      if (P[d]) continue;
+      if (P[d] || SHELF_OF[d] >= 0) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
@@ -215,7 +285,7 @@ public struct HTMLPage {
     for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
     const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
     for (let d = 0; d < m; d++) {
-      if (P[d]) continue;
+      if (P[d] || SHELF_OF[d] >= 0) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
@@ -249,6 +319,7 @@ public struct HTMLPage {
         case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
         case SECTION: return ['section', '', 'section ' + REF[d] + ': ' + S[REF[d]][4] + where];
         case TITLE: return ['title', S[REF[d]][4], 'section ' + REF[d] + ': ' + S[REF[d]][4]];
+        case SHELF: return ['shelf', '', 'section ' + O[REF[d]][0] + ' scrolls on its own' + where];
         default: {
           const e = E[REF[d]];
           const anchor = e[9] === null ? '' : ' for item ' + e[9];
@@ -258,6 +329,56 @@ public struct HTMLPage {
     }
 
     const mounted = new Map(), pool = [];
+
+    // A shelf's scroll box: a spacer as large as its content, a layer for its nodes.
+    function mountShelf(sh) {
+      const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
+      node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
+      spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
+      spacer.appendChild(inner); node.appendChild(spacer);
+      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      node.addEventListener('scroll', () => {
+        if (sh.node !== node) return;
+        sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];
+        update();
+      });
+      return node;
+    }
+    function scrollShelf(sh) {
+      if (!sh.node) return;
+      sh.node.scrollLeft = sh.offset[0] - sh.x0; sh.node.scrollTop = sh.offset[1] - sh.y0;
+    }
+    // Mounts what lies within half a scroller of what the shelf shows; returns how many of its
+    // items show through both the scroller and the viewport.
+    function drawShelf(sh, vx, vy) {
+      const o = sh.o, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
+      const off = sh.sideways ? ox : oy, from = off - sh.L / 2, to = off + 1.5 * sh.L;
+      const want = new Set();
+      for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
+        const p = sh.sideways ? X[d] - o[1] : Y[d] - o[2], len = sh.sideways ? W[d] : H[d];
+        if (p < to && p + len > from) want.add(d);
+      }
+      for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
+      let count = 0;
+      [...want].sort(drawsBelow).forEach((d, rank) => {
+        let node = sh.mounted.get(d);
+        if (!node) {
+          node = pool.pop() || document.createElement('div');
+          const [kind, text, title] = describe(d, [X[d], Y[d], W[d], H[d]]);
+          node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
+          node.style.left = (X[d] - o[1] - sh.x0) + 'px'; node.style.top = (Y[d] - o[2] - sh.y0) + 'px';
+          node.style.width = W[d] + 'px'; node.style.height = H[d] + 'px';
+          sh.inner.appendChild(node); sh.mounted.set(d, node);
+        }
+        node.style.zIndex = rank;
+        const dx = X[d] - ox, dy = Y[d] - oy;
+        const on = KIND[d] !== DECORATION && W[d] > 0 && H[d] > 0 && overlaps(dx, dy, W[d], H[d], vx, vy, VW, VH)
+          && overlaps(dx, dy, W[d], H[d], o[1], o[2], o[3], o[4]);
+        if (on && KIND[d] === ITEM) count++;
+        node.classList.toggle('on', on);
+      });
+      return count;
+    }
     let anchorX = 0, anchorY = 0;
     // The offset asked for (--offset or the fragment) while the scroll position is still the
     // one it gave: a scaled scroll position rounds, and the page should show the exact offset.
@@ -275,14 +396,21 @@ public struct HTMLPage {
         const f = pinnedFrame(d, vx, vy);
         if (overlaps(f[0], f[1], f[2], f[3], vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH)) frames.set(d, f);
       }
-      for (const [d, node] of mounted) if (!frames.has(d)) { node.remove(); pool.push(node); mounted.delete(d); }
+      for (const [d, node] of mounted) if (!frames.has(d)) {
+        node.remove(); mounted.delete(d);
+        if (KIND[d] === SHELF) SHELVES[REF[d]].node = null; else pool.push(node);
+      }
       const order = [...frames.keys()].sort(drawsBelow);
       let visibleCount = 0;
       order.forEach((d, rank) => {
         const f = frames.get(d);
         let node = mounted.get(d);
         const fresh = !node;
-        if (fresh) {
+        if (fresh && KIND[d] === SHELF) {
+          node = mountShelf(SHELVES[REF[d]]);
+          node.title = describe(d, f)[2];
+          layer.appendChild(node); mounted.set(d, node);
+        } else if (fresh) {
           node = pool.pop() || document.createElement('div');
           const [kind, text, title] = describe(d, f);
           node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
@@ -294,10 +422,12 @@ public struct HTMLPage {
           node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
         }
         node.style.zIndex = rank;
+        if (fresh && KIND[d] === SHELF) scrollShelf(SHELVES[REF[d]]);
         const on = (KIND[d] === ITEM || KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, VW, VH);
         if (on && KIND[d] === ITEM) visibleCount++;
         node.classList.toggle('on', on);
       });
+      for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
       statusLine.textContent = 'offset ' + Math.round(vx * 100) / 100 + ',' + Math.round(vy * 100) / 100 + ': '
         + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
     }
@@ -306,6 +436,12 @@ public struct HTMLPage {
       for (const part of location.hash.slice(1).split('&')) {
         const [key, value] = part.split('=');
         if ((key === 'x' || key === 'y') && isFinite(parseFloat(value))) { if (key === 'x') x = parseFloat(value); else y = parseFloat(value); }
+        const shelf = /^s([0-9]+)$/.exec(key);
+        if (shelf && shelfBySection.has(+shelf[1]) && value !== undefined) {
+          const [sx, sy] = value.split(',').map(parseFloat), sh = SHELVES[shelfBySection.get(+shelf[1])];
+          sh.offset = [isFinite(sx) ? sx : 0, isFinite(sy) ? sy : 0];
+          scrollShelf(sh);
+        }
       }
       x = Math.max(0, Math.min(x, CW - VW)); y = Math.max(0, Math.min(y, CH - VH));
       view.scrollTo(toScroll(x, SW, CW, VW), toScroll(y, SH, CH, VH));

@@ -57,13 +57,7 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
-        // A shelf's box is what its scroller shows: its resting content runs on far beyond.
-        let scrollers = Dictionary(uniqueKeysWithValues: strips.strips.map { ($0.scroller.section, $0.scroller.frame) })
-        let allBoxes = SectionBoxes(run: run).boxes.map { box in
-            var box = box
-            if let frame = scrollers[box.section] { box.frame = box.frame.intersection(frame) }
-            return box
-        }
+        let allBoxes = SectionBoxes(run: run).boxes
         let titles = Dictionary(allBoxes.map { ($0.section, $0.title) }, uniquingKeysWith: { a, _ in a })
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
     var offset: String?
 
     @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible`, `visibleElements` and the svg picture. Repeatable.",
+            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible`, `visibleElements` and the svg and html pictures. Repeatable.",
                                valueName: "S=X,Y"))
     var sectionOffsets: [String] = []
 
@@ -50,7 +50,7 @@ struct RunCommand: ParsableCommand {
         case .json: text = RunReport(run: run, viewport: viewport, sectionOffsets: offsets).json()
         case .text: text = TextSummary(run: run, viewport: viewport).render()
         case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
-        case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label)).render()
+        case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
         }
         try emit(text, to: out)
     }

@@ -159,4 +159,15 @@ private func shelfRun() throws -> LayoutRun {
         // The plain section is neither clipped nor faded.
         #expect(svg.contains("\n<rect x=\"0\" y=\"60\" width=\"200\" height=\"50\" fill=\"#f5a623\""))
     }
+
+    @Test func thePageListsEachShelfWithItsOffsetAndItems() throws {
+        let run = try shelfRun()
+        let page = HTMLPage(run: run, viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        // Section, scroller frame, content size, starting offset, items 0..<4.
+        #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == "[0,0,0,200,50,400,50,150,0,0,4]")
+        #expect(page.contains("const shelf = /^s([0-9]+)$/.exec(key);"))
+        #expect(between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
+        // The section box of a shelf is what its scroller shows.
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == "[0,0,200,50,\"Shelf\"],[0,60,200,50,\"rest\"]")
+    }
 }
