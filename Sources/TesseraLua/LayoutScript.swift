@@ -9,6 +9,9 @@ import TesseraCore
 /// did too). On any error the last good version stays in use and the error is thrown, so a
 /// broken edit never leaves the user with nothing. Layouts made by `configured(_:)` follow
 /// the swap; results already computed keep the version they were computed with.
+///
+/// Not `Sendable`, like its `LuaHost`: one host per thread, and its scripts with it. The
+/// layouts `configured(_:)` makes are `Sendable` and may be shared across tasks.
 public final class LayoutScript {
     public let host: LuaHost
     public let path: String

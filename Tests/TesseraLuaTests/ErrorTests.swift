@@ -31,6 +31,8 @@ import TesseraCore
     @Test func syntaxError() throws {
         let e = try #require(try failure("syntax.lua", "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n"))
         #expect(e.kind == .syntax)
+        let caught: any TesseraError = e   // every Lua failure is a TesseraError of kind .script
+        #expect(caught.errorKind == .script && caught.description == e.message + "\n" + e.traceback)
         #expect(e.message == "\(dir)/syntax.lua:3: unexpected symbol near '='")
         #expect(e.location?.line == 3)
         #expect(e.traceback == "stack traceback:\n\t[C]: in ?")

@@ -82,12 +82,6 @@ public enum DatasetLoader {
                              duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
         try parse(data: Array(text.utf8), fileName: fileName, format: format, duplicatePolicy: duplicatePolicy)
     }
-
-    /// Same as `parse(text:...)`, for callers that have the data as a `String`.
-    public static func parse(data: String, fileName: String, format: DatasetFormat,
-                             duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
-        try parse(text: data, fileName: fileName, format: format, duplicatePolicy: duplicatePolicy)
-    }
 }
 
 // MARK: - Shared steps
