@@ -128,6 +128,18 @@ public struct HTMLPage {
             page.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
             appendNumber(pin.end, to: &page)
         }
+        // A section's own supplementaries (headers, footers) show its title: element, title pairs.
+        page.append(contentsOf: Array("],\"elementTitles\":[".utf8))
+        let titles = run.dataset.sections.map { $0.fields["title"]?.string }
+        var firstTitle = true
+        for (k, entry) in elements.elements.enumerated() {
+            let e = entry.element
+            guard e.category == .supplementary, e.index == nil, !e.isGlobal, titles.indices.contains(e.section),
+                  let title = titles[e.section] else { continue }
+            page.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
+            appendScriptString(title, to: &page)
+            firstTitle = false
+        }
         // Shelves: section, scroller frame, content size, starting offset, item range.
         page.append(contentsOf: Array("],\"orthogonal\":[".utf8))
         for (k, shelf) in shelves().enumerated() {
@@ -221,6 +233,8 @@ public struct HTMLPage {
     const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
     // The shelf (orthogonal section) a drawable lives in, or -1: its items and their badges.
     const SHELF_OF = new Int32Array(m).fill(-1);
+    const TITLES = new Map();
+    for (let k = 0; k < D.elementTitles.length; k += 2) TITLES.set(D.elementTitles[k], D.elementTitles[k + 1]);
     for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
     for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
     const END = new Float64Array(m), pinned = [];
@@ -323,7 +337,7 @@ public struct HTMLPage {
         default: {
           const e = E[REF[d]];
           const anchor = e[9] === null ? '' : ' for item ' + e[9];
-          return [e[0] + (e[8] !== null ? ' pinned' : ''), e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + anchor + where];
+          return [e[0] + (e[8] !== null ? ' pinned' : ''), TITLES.get(REF[d]) || e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + anchor + where];
         }
       }
     }

@@ -56,6 +56,13 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
                 + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
+        // The header of section 1 (untitled) and the badge keep their kind; a titled section's header shows its title.
+        #expect(between(page, "\"elementTitles\":[", "]") == "")
+        let titled = HTMLPage(run: try sectionedRun(elements: [
+            .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 5)),
+            .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
+        ]), viewport: nil).render()
+        #expect(between(titled, "\"elementTitles\":[", "]") == #"0,"Fruit""#)
     }
 }
 
