@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// `layouts/types/tessera.lua` (the editor annotations) documents exactly the functions the
+/// host gives scripts: on `t`, on `ctx` (the registered methods and the C ones: set, size,
+/// item), on layout values and on script layout tables. A failure names each missing or
+/// stale name and where it belongs.
+@Suite struct TypesFileTests {
+    static let typesFile = "layouts/types/tessera.lua"
+    static let root: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Names declared as `function <prefix>NAME(` in the types file, by prefix.
+    static func documented(_ source: String, _ prefix: String) -> Set<String> {
+        var names = Set<String>()
+        for line in source.split(separator: "\n") where line.hasPrefix("function " + prefix) {
+            let rest = line.dropFirst(("function " + prefix).count)
+            if let paren = rest.firstIndex(of: "(") { names.insert(String(rest[..<paren])) }
+        }
+        return names
+    }
+
+    /// The keys of `t` and of a live `ctx` whose values are functions, as Lua sees them.
+    static func registered(_ host: LuaHost) throws -> (module: Set<String>, context: Set<String>) {
+        let env = try host.newEnvironment()
+        let lister = try host.evaluate("""
+        return function(ctx)
+          local function functions(tbl)
+            local names = {}
+            for k, v in pairs(tbl) do if type(v) == "function" then names[#names + 1] = k end end
+            return table.concat(names, " ")
+          end
+          return functions(require("tessera")), functions(ctx)
+        end
+        """, environment: env)[0]
+        let context = LayoutContext(dataset: Dataset.synthetic(count: 1) { _ in Size(width: 1, height: 1) },
+                                    viewport: Size(width: 10, height: 10))
+        let lists = try host.call(lister, context: context)
+        func words(_ v: LuaValue) -> Set<String> {
+            guard case .string(let s) = v else { return [] }
+            return Set(s.split(separator: " ").map(String.init))
+        }
+        return (words(lists[0]), words(lists[1]))
+    }
+
+    /// Lines saying which names one side has and the other lacks.
+    static func mismatches(registered: Set<String>, documented: Set<String>, as qualified: (String) -> String) -> [String] {
+        registered.subtracting(documented).sorted().map {
+            "\(qualified($0)) is registered by the host but missing from \(typesFile) (add `function \(qualified($0))(...) end`)"
+        } + documented.subtracting(registered).sorted().map {
+            "\(typesFile) documents \(qualified($0)), which the host does not register (remove it or register it)"
+        }
+    }
+
+    @Test func theTypesFileListsEveryRegisteredFunctionAndNoOther() throws {
+        let source = try String(contentsOfFile: Self.root + "/" + Self.typesFile, encoding: .utf8)
+        let host = try LuaHost()
+        let (module, context) = try Self.registered(host)
+        let layoutMethods = Set(LuaHost.registrations(.layoutMethod).map(\.name))
+        // The registration table and the live tables agree (nothing registered outside them).
+        #expect(Set(LuaHost.registrations(.module).map(\.name)).isSubset(of: module))
+        #expect(Set(LuaHost.registrations(.context).map(\.name)).isSubset(of: context))
+        #expect(module.isSuperset(of: ["waterfall", "inset", "distribute"]) && context.isSuperset(of: ["set", "size", "item", "column"]))
+
+        var problems: [String] = []
+        problems += Self.mismatches(registered: module, documented: Self.documented(source, "t."), as: { "t.\($0)" })
+        problems += Self.mismatches(registered: context, documented: Self.documented(source, "Context.")
+                                        .union(Self.documented(source, "Context:")), as: { "ctx:\($0)" })
+        problems += Self.mismatches(registered: layoutMethods, documented: Self.documented(source, "Layout:"), as: { "Layout:\($0)" })
+        problems += Self.mismatches(registered: layoutMethods, documented: Self.documented(source, "Script:"), as: { "Script:\($0)" })
+        #expect(problems == [], "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func mismatchesNameTheMissingFunctionAndWhere() {
+        #expect(Self.mismatches(registered: ["a", "b"], documented: ["b", "c"], as: { "t.\($0)" }) == [
+            "t.a is registered by the host but missing from layouts/types/tessera.lua (add `function t.a(...) end`)",
+            "layouts/types/tessera.lua documents t.c, which the host does not register (remove it or register it)",
+        ])
+        #expect(Self.documented("function t.a(x) end\nfunction Context:item(i) end\n  function t.nested() end", "t.") == ["a"])
+    }
+}
