@@ -24,11 +24,12 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let run = try input.layOut(layout)
-        let check = try LayoutCheck(checking: run.result)
+        let items = run.dataset.items
+        let check = try LayoutCheck(checking: run.result, id: { $0 < items.count ? items[$0].id : nil })
         let source = input.data ?? "100 generated items"
         for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
-        printLine("\(layout): ok on \(source): \(run.result.count) items, content \(JSONWriter.format(size.width))x\(JSONWriter.format(size.height)), "
+        printLine("\(layout): ok on \(source): \(run.result.count) items, content \(LayoutCheck.size(size)), "
               + "\(check.warningCount)\(check.overlapsTruncated ? "+" : "") warnings")
     }
 }

@@ -12,8 +12,8 @@ import TesseraCore
         #expect(check.missedByVisible.isEmpty)
         #expect(check.warningCount == 2)
         #expect(check.warnings(limit: 10) == [
-            "items 1 and 2 overlap: (0, 0, 10, 10) and (5, 5, 10, 10)",
-            "item 3 at (-5, 20, 10, 10) lies outside the content bounds 15x30",
+            "items 0 and 1 overlap: (0, 0, 10, 10) and (5, 5, 10, 10)",
+            "item 2 at (-5, 20, 10, 10) lies outside the content bounds 15x30",
         ])
         #expect(check.warnings(limit: 0) == ["... 1 more overlapping pairs", "... 1 more items outside the content bounds"])
     }
@@ -22,12 +22,32 @@ import TesseraCore
         let check = try LayoutCheck(result: result, visible: { _ in [0] })
         #expect(check.missedByVisible.count == 8)
         #expect(check.missedByVisible[0].1 == [1, 2])
-        #expect(check.warnings(limit: 1).last == "visible(0, 0, 15, 30) missed 2 items whose frames overlap it: 2, 3")
+        #expect(check.warnings(limit: 1).last == "visible(0, 0, 15, 30) missed 2 items whose frames overlap it: 1, 2")
     }
 
     @Test func anInvalidFrameIsAnErrorNamingTheItem() {
-        #expect(throws: LayoutError("frame 2 is (nan, 0, 1, 1); a frame needs finite numbers and a non-negative size")) {
+        #expect(throws: LayoutError("item 1 has the frame (nan, 0, 1, 1); a frame needs finite numbers and a non-negative size")) {
             try LayoutCheck(result: result, frame: { $0 == 1 ? r(.nan, 0, 1, 1) : r(0, 0, 1, 1) })
         }
+        #expect(throws: LayoutError("item 1 (\"b\") has the frame (0, inf, 1, 1); a frame needs finite numbers and a non-negative size")) {
+            try LayoutCheck(result: result, frame: { $0 == 1 ? r(0, .infinity, 1, 1) : r(0, 0, 1, 1) },
+                            id: { .string(["a", "b", "c", "d"][$0]) })
+        }
+    }
+
+    /// Items are named by 0-based index (as the JSON counts) and id; numbers carry no float noise.
+    @Test func warningsNameItemsByIndexAndIDWithoutFloatNoise() throws {
+        let noisy = try FramesResult(frames: [r(0, 0, 0.1 + 0.2, 10), r(0.1, 5, 374.99999999999994, 347.1428571428571), r(-1 / 3, 0, 1, 1)],
+                                     contentSize: Size(width: 374.99999999999994, height: 347.1428571428571))
+        let ids: [ItemID] = [.string("a"), .string("b"), .int(7)]
+        let check = try LayoutCheck(result: noisy, id: { ids[$0] })
+        #expect(check.warnings(limit: 10) == [
+            "items 0 (\"a\") and 1 (\"b\") overlap: (0, 0, 0.3, 10) and (0.1, 5, 375, 347.14)",
+            "items 0 (\"a\") and 2 (7) overlap: (0, 0, 0.3, 10) and (-0.33, 0, 1, 1)",
+            "item 1 (\"b\") at (0.1, 5, 375, 347.14) lies outside the content bounds 375x347.14",
+            "item 2 (7) at (-0.33, 0, 1, 1) lies outside the content bounds 375x347.14",
+        ])
+        #expect(LayoutCheck.size(Size(width: 374.99999999999994, height: 347.1428571428571)) == "375x347.14")
+        #expect([-0.001, 0.5, 2.675, 123456.789, .nan, -.infinity].map(LayoutCheck.number) == ["0", "0.5", "2.68", "123456.79", "nan", "-inf"])
     }
 }

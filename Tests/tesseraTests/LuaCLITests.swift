@@ -92,7 +92,7 @@ import Testing
                 for i = 1, ctx.count do r[i] = i end
                 return r
               end,
-              layout = function(ctx) return 10, ctx.count * 8 + 2 end,
+              layout = function(ctx) return 10, ctx.count * 8 + 2 + 1 / 7 end,
             }
             """,
         ])
@@ -102,11 +102,11 @@ import Testing
         let messy = try runTessera(["check", "messy.lua", "--max-warnings", "2"], in: dir)
         #expect(messy.status == 0, "\(messy.stderr)")
         #expect(messy.stdout == """
-        warning: items 1 and 2 overlap: (0, 0, 10, 10) and (0, 8, 10, 10)
-        warning: items 2 and 3 overlap: (0, 8, 10, 10) and (-5, 16, 10, 10)
+        warning: items 0 (0) and 1 (1) overlap: (0, 0, 10, 10) and (0, 8, 10, 10)
+        warning: items 1 (1) and 2 (2) overlap: (0, 8, 10, 10) and (-5, 16, 10, 10)
         warning: ... 97 more overlapping pairs
-        warning: item 3 at (-5, 16, 10, 10) lies outside the content bounds 10x802
-        messy.lua: ok on 100 generated items: 100 items, content 10x802, 100 warnings
+        warning: item 2 (2) at (-5, 16, 10, 10) lies outside the content bounds 10x802.14
+        messy.lua: ok on 100 generated items: 100 items, content 10x802.14, 100 warnings
 
         """)
     }

@@ -17,6 +17,8 @@ public struct LayoutCheck {
     /// The frames read, in flattened order.
     public let frames: [Rect]
     public let contentSize: Size
+    /// Item i's id, for messages (nil: items are named by index only).
+    let id: ((Int) -> ItemID?)?
 
     /// Overlapping pairs are counted up to this many.
     public static let overlapLimit = 10_000
@@ -26,16 +28,18 @@ public struct LayoutCheck {
     ///   - frame: reads item i's frame; `result.frame(at:)` unless a layout can fail there.
     ///   - visible: the layout's own rectangle query to compare with the frames (analytic
     ///     scripts answer `visible` themselves), or nil to skip that check.
-    /// - Throws: `LayoutError` naming the first invalid frame (1-based, as `check` prints
-    ///   items), or what `frame` or `visible` throws.
+    ///   - id: item i's id, so messages name items as `item 3 ("a")`.
+    /// - Throws: `LayoutError` naming the first invalid frame's item (0-based, as the JSON
+    ///   output counts), or what `frame` or `visible` throws.
     public init(result: any LayoutResult, frame: ((Int) throws -> Rect)? = nil,
-                visible: ((Rect) throws -> [Int])? = nil) throws {
+                visible: ((Rect) throws -> [Int])? = nil, id: ((Int) -> ItemID?)? = nil) throws {
+        self.id = id
         var frames: [Rect] = []
         frames.reserveCapacity(result.count)
         for i in 0..<result.count {
             let f = try frame?(i) ?? result.frame(at: i)
             guard f.isValidFrame else {
-                throw LayoutError("frame \(i + 1) is \(f.compact); a frame needs \(f.frameRequirement)")
+                throw LayoutError("item \(LayoutCheck.name(i, id)) has the frame \(f.compact); a frame needs \(f.frameRequirement)")
             }
             frames.append(f)
         }
@@ -74,24 +78,46 @@ public struct LayoutCheck {
     }
 
     /// One line per warning, at most `limit` of each kind plus a "... n more" line per kind.
+    /// Items are named by their 0-based index, as the JSON output counts them, and their id:
+    /// `items 0 ("a") and 1 ("b") overlap: (0, 0, 10, 10) and (5, 5, 10, 10)`.
     public func warnings(limit: Int) -> [String] {
         var lines: [String] = []
         for (i, j) in overlaps.prefix(limit) {
-            lines.append("items \(i + 1) and \(j + 1) overlap: \(frames[i].compact) and \(frames[j].compact)")
+            lines.append("items \(name(i)) and \(name(j)) overlap: \(frames[i].compact) and \(frames[j].compact)")
         }
         if overlaps.count > limit {
             lines.append("... \(overlaps.count - limit)\(overlapsTruncated ? "+" : "") more overlapping pairs")
         }
         for i in outside.prefix(limit) {
-            lines.append("item \(i + 1) at \(frames[i].compact) lies outside the content bounds \(contentSize.width.compact)x\(contentSize.height.compact)")
+            lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.size(contentSize))")
         }
         if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
         for (rect, missed) in missedByVisible.prefix(limit) {
-            let list = missed.prefix(5).map { String($0 + 1) }.joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
+            let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
             lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
         }
         return lines
     }
+
+    /// `3 ("a")` or `3 (17)`: item i's 0-based index and its id as JSON writes it.
+    func name(_ i: Int) -> String { Self.name(i, id) }
+
+    static func name(_ i: Int, _ id: ((Int) -> ItemID?)?) -> String {
+        guard let itemID = id?(i) else { return String(i) }
+        return "\(i) (\(JSONWriter.write(itemID.jsonValue)))"
+    }
+
+    /// A number for a person: at most two decimals, no trailing zeros, so float noise never
+    /// shows (`375` for 374.99999999999994, `347.14`, `0.5`); `nan`, `inf` as they are.
+    public static func number(_ v: Double) -> String {
+        guard v.isFinite else { return v.description }
+        guard abs(v) < 1e13 else { return JSONWriter.format(v) }
+        let rounded = (v * 100).rounded() / 100
+        return JSONWriter.format(rounded == 0 ? 0 : rounded)
+    }
+
+    /// `375x347.14`.
+    public static func size(_ s: Size) -> String { "\(number(s.width))x\(number(s.height))" }
 
     /// Warnings found, counting each missed-visible rectangle once.
     public var warningCount: Int { overlaps.count + outside.count + missedByVisible.count }
@@ -99,7 +125,7 @@ public struct LayoutCheck {
 
 private extension Double {
     /// `120`, `140.35`, and `nan` or `inf` for the values an invalid frame may hold.
-    var compact: String { isFinite ? JSONWriter.format(self) : description }
+    var compact: String { LayoutCheck.number(self) }
 }
 
 private extension Rect {
