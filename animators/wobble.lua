@@ -14,9 +14,12 @@ local function push(e, p, boost)
   return e.velocity[1] * boost * rx, e.velocity[2] * boost * ry
 end
 
+-- Descriptions are only read, so every one can share this `to`.
+local rest = { tx = 0, ty = 0 }
+
 local function springBack(x, y)
   if x == 0 and y == 0 then return nil end
-  return { from = { tx = x, ty = y }, to = { tx = 0, ty = 0 },
+  return { from = { tx = x, ty = y }, to = rest,
            curve = spring.curve, damping = spring.damping, response = spring.response }
 end
 

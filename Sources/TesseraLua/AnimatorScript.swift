@@ -26,6 +26,9 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     private let sourceTable: LuaReference?
     private let overrides: OrderedDictionary<String, JSONValue>
     private var version: Version
+    /// The key strings of `AnimatorCall` and the event tables reused between calls.
+    private let keyList: LuaReference
+    private let eventTables: LuaReference
     /// The error of the last failed `reload()`, cleared by a successful one.
     public private(set) var lastError: LuaScriptError?
 
@@ -47,7 +50,15 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         self.path = path
         self.sourceTable = nil
         self.overrides = params
+        (keyList, eventTables) = AnimatorScript.callTables(host)
         version = try AnimatorScript.load(host: host, path: path, overrides: params)
+    }
+
+    private static func callTables(_ host: LuaHost) -> (LuaReference, LuaReference) {
+        AnimatorCall.pushKeyList(host.L)
+        let keys = host.popReference()
+        lua_createtable(host.L, 32, 0)
+        return (keys, host.popReference())
     }
 
     /// The animator table `table` of a running script (`t.animator{...}`), named `label` in messages.
@@ -57,6 +68,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         self.path = label
         self.sourceTable = table
         self.overrides = params
+        (keyList, eventTables) = AnimatorScript.callTables(host)
         version = try AnimatorScript.version(host: host, table: table, label: label, overrides: params)
     }
 
@@ -145,11 +157,21 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let L = host.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        host.push(keyList)
+        let keys = AnimatorCall.pushKeys(L, list: lua_gettop(L))
+        host.push(eventTables)
+        let pool = lua_gettop(L)
         host.pushPrelude("animate")
         host.push(version.table)
         lua_createtable(L, Int32(events.count), 0)
         for (k, event) in events.enumerated() {
-            event.push(L)
+            if lua_rawgeti(L, pool, lua_Integer(k + 1)) != LUA_TTABLE {
+                tb_pop(L, 1)
+                lua_createtable(L, 0, Int32(AnimatorCall.eventKeys.count))
+                lua_pushvalue(L, -1)
+                lua_rawseti(L, pool, lua_Integer(k + 1))
+            }
+            AnimatorCall.write(L, event, into: lua_gettop(L), keys: keys)
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }
         host.push(version.params)
@@ -160,6 +182,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             lua_rawgeti(L, -1, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             if lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0 { results.append(nil); continue }
+            if let fast = AnimatorCall.fastDescription(L, lua_gettop(L), keys: keys) { results.append(fast); continue }
             let hook = event.kind == .move ? "update" : event.kind.rawValue
             let what = { "\(self.path): the \(hook) hook's animation" }
             let value = try AnimatorScript.plainData(L, -1) ?? AnimatorScript.json(L, -1, path: what())
@@ -174,9 +197,9 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 }
 
 extension AnimatorScript {
-    /// [-0, +0, m] The small table a hook returns as JSON, read with no per-field message text
-    /// (this runs for every visible view on every scroll tick); nil when it is not plain data
-    /// (a function, a mixed or holed table, deep nesting), so `json` can say what is wrong.
+    /// [-0, +0, m] The small table a hook returns as JSON, for results `AnimatorCall` did not
+    /// read; nil when it is not plain data (a function, a mixed or holed table, deep nesting), so
+    /// `json` can say what is wrong.
     static func plainData(_ L: OpaquePointer, _ index: Int32, depth: Int = 0) -> JSONValue? {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
@@ -209,36 +232,5 @@ extension AnimatorScript {
         do { return try LuaStack.json(L, index, path: path) } catch let error as LuaStack.ConversionError {
             throw LuaScriptError(.script, message: error.message)
         }
-    }
-}
-
-extension AnimationEvent {
-    /// [-0, +1, m] Pushes the event as an animator hook sees it: a fresh table with a 1-based
-    /// `index`, frames as `{x, y, w, h}` and `onScreen` (the native animators' test, so scripts
-    /// need no copy of it) (built with the raw API: this runs for every visible
-    /// view on every scroll tick).
-    func push(_ L: OpaquePointer) {
-        func field(_ name: String) { lua_setfield(L, -2, name) }
-        func number(_ v: Double, _ name: String) { lua_pushnumber(L, v); field(name) }
-        func numbers(_ values: [Double], _ name: String) {
-            lua_createtable(L, Int32(values.count), 0)
-            for (k, v) in values.enumerated() { lua_pushnumber(L, v); lua_rawseti(L, -2, lua_Integer(k + 1)) }
-            field(name)
-        }
-        func rect(_ r: Rect, _ name: String) { numbers([r.x, r.y, r.width, r.height], name) }
-        lua_createtable(L, 0, 13)
-        LuaStack.push(L, kind.rawValue); field("type")
-        lua_pushinteger(L, lua_Integer(index + 1)); field("index")
-        LuaStack.push(L, id); field("id")
-        lua_pushinteger(L, lua_Integer(view)); field("view")
-        rect(frame, "frame")
-        if let oldFrame { rect(oldFrame, "oldFrame") }
-        rect(visibleFrame, "visibleFrame")
-        numbers([contentOffset.x, contentOffset.y], "contentOffset")
-        numbers([velocity.x, velocity.y], "velocity")
-        numbers([delta.x, delta.y], "delta")
-        lua_pushinteger(L, lua_Integer(reloadCount)); field("reloadCount")
-        lua_pushboolean(L, isReloading ? 1 : 0); field("isReloading")
-        lua_pushboolean(L, isOnScreen ? 1 : 0); field("onScreen")
     }
 }

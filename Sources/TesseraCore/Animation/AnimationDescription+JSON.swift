@@ -16,7 +16,8 @@ extension AnimationDescription {
     /// the insert hook's animation"). Unknown keys, wrong types, negative or non-finite times, and
     /// spring parameters on another curve are errors. O(keys).
     public init(json value: JSONValue, what: String) throws(AnimationFormatError) {
-        guard case .object(let fields) = value else {
+        // An empty table reads as an empty list: the description with every default.
+        guard case .object(let fields) = value.emptyListAsObject else {
             throw AnimationFormatError("\(what) must be a table, got \(value.typeDescription)")
         }
         try Self.rejectUnknownKeys(fields, known: Self.keys, what: what)
@@ -77,7 +78,7 @@ extension PartialViewState {
     init(json value: JSONValue?, what: String) throws(AnimationFormatError) {
         self.init()
         guard let value else { return }
-        guard case .object(let fields) = value else {
+        guard case .object(let fields) = value.emptyListAsObject else {
             throw AnimationFormatError("\(what) must be a table of animated properties, got \(value.typeDescription)")
         }
         try AnimationDescription.rejectUnknownKeys(fields, known: Self.keys, what: what)
@@ -152,5 +153,13 @@ extension Timeline {
             })
         }
         return .object(object)
+    }
+}
+
+extension JSONValue {
+    /// An empty object for an empty list (how an empty Lua table converts); else self.
+    var emptyListAsObject: JSONValue {
+        if case .array(let list) = self, list.isEmpty { return .object([:]) }
+        return self
     }
 }
