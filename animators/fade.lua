@@ -17,7 +17,7 @@ return {
   end,
   update = function(e, p)
     local o, f = e.oldFrame, e.frame
-    if e.isReloading and o and (o[1] ~= f[1] or o[2] ~= f[2] or o[3] ~= f[3] or o[4] ~= f[4]) then
+    if o and (o[1] ~= f[1] or o[2] ~= f[2] or o[3] ~= f[3] or o[4] ~= f[4]) then
       return { duration = p.duration }
     end
   end,

@@ -95,6 +95,9 @@ struct AnimateCommand: ParsableCommand {
             provider.data = ItemSource(dataset: new)
         } else if let toLayout {
             provider.layout = try resolveLayout(toLayout, params: [:], limits: options)
+            // Played as a reload of the same items, so views that enter or leave the screen are
+            // animated as a layout transition's are (fade in and out), not only the ones that move.
+            engine.setNeedsReload()
         }
         let events = try engine.layout()
         if let error = engine.animatorError { throw error }

@@ -132,6 +132,9 @@ import Testing
         #expect(fade.update(event(.update, old: Rect(x: 0, y: 0, width: 100, height: 100), reloading: true, reloads: 1)) ==
                 AnimationDescription(duration: 0.3))
         #expect(fade.update(event(.update, old: Rect(x: 0, y: 200, width: 100, height: 100), reloading: true, reloads: 1)) == nil)
+        // A relayout (a layout change) moves views too.
+        #expect(fade.update(event(.update, old: Rect(x: 0, y: 0, width: 100, height: 100), reloading: false, reloads: 1)) ==
+                AnimationDescription(duration: 0.3))
     }
 
     @Test func scaleFadesAndScales() {

@@ -46,6 +46,20 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(try reloadEvents(animator: slow).1.compactMap(\.animation?.duration) == [1, 1, 1, 1])
     }
 
+    @Test func scriptedFadeMatchesTheBuiltinOnALayoutChange() throws {
+        func relayout(_ animator: any Animator) throws -> [EngineEvent] {
+            let provider = numbers([1, 2, 3, 4])
+            let engine = CollectionEngine(provider: provider, viewport: Size(width: 100, height: 100))
+            engine.animator = animator
+            _ = try engine.layout()
+            provider.layout = WaterfallLayout(columns: 1)
+            return try engine.layout()
+        }
+        let native = try relayout(FadeAnimator())
+        #expect(try relayout(AnimatorScript(host: LuaHost(), path: shipped("fade"))) == native)
+        #expect(native.map { "\($0.type.rawValue) \($0.id) \($0.animation?.duration ?? -1)" } == ["delete 3 -1.0", "delete 4 -1.0", "update 1 0.3", "update 2 0.3"])
+    }
+
     @Test func scriptedScaleAndWobbleMatchTheBuiltins() throws {
         let host = try LuaHost()
         let scale = try AnimatorScript(host: host, path: shipped("scale"))

@@ -40,6 +40,15 @@ return {
         #expect(repl.err == [])
     }
 
+    @Test func transitionReadsResultsThroughTheirFrames() throws {
+        // The stack with gap 0 and gap 10: item 1 stays, 2 moves 10 down, 3 moves 20 down.
+        let (repl, _) = try session()
+        repl.feed("m = t.transition(run(L), run(L, {params = {gap = 10}}), 0.5)",
+                  "#m, m[2].id, m[2].frame[2], m[3].frame[2], m[3].alpha")
+        #expect(repl.out == ["3\t2\t55\t110\t1"])
+        #expect(repl.err == [])
+    }
+
     @Test func runTakesAViewportOriginAndParams() throws {
         let (repl, _) = try session()
         repl.feed("run(L, {params = {gap = 10}}):contentSize()", "run(L, {y = 120, height = 100}):visible()",

@@ -86,6 +86,29 @@ struct AnimateCommandTests {
         #expect(Dictionary(uniqueKeysWithValues: shown.map { ($0["id"]!.string!, $0["frame"]!) }) == expected.mapValues(json))
     }
 
+    @Test func aLayoutChangeMovesKeptViewsAndFadesTheOthers() throws {
+        let outcome = try runTessera(["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to-layout", "flow"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        let data = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path)
+        let flow = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: data.count,
+                                                         item: { _ in nil }, size: { _, _ in Size(width: 60, height: 60) }))
+        let visible = flow.visible(in: Rect(x: 0, y: 0, width: 375, height: 812))
+        guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
+        var events: [String: Int] = [:]
+        for track in tracks {
+            let event = track["event"]!.string!
+            events[event, default: 0] += 1
+            let index = try #require(data.items.firstIndex { $0.id.description == track["id"]!.string! })
+            let f = flow.frame(at: index)
+            #expect(track["to"]!["frame"] == .array([f.x, f.y, f.width, f.height].map { .int(Int($0)) }))
+            #expect(track["from"]!["alpha"] == (event == "insert" ? .int(0) : .int(1)))
+            #expect(track["duration"] == .double(0.3))
+        }
+        // The waterfall showed 28 cards (2 columns of 60-high cells); the flow shows 6 a row.
+        #expect(events == ["update": 28, "insert": visible.count - 28])
+    }
+
     @Test func samplesAndThePageShowTheSameStates() throws {
         let outcome = try runTessera(arguments + ["--fps", "10"])
         #expect(outcome.status == 0, "\(outcome.stderr)")

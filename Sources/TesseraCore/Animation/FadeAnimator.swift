@@ -1,7 +1,7 @@
 /// CollectionKit's fade and scale animators: while a reload (not the first load) runs, a view that
 /// appears on screen fades in from `alpha` (and grows from `scale`), and a view that leaves the
-/// screen fades out (and shrinks); a view whose frame changes moves to it. Views that scroll in or
-/// out are never animated.
+/// screen fades out (and shrinks); a view whose frame changes (on a reload or a relayout) moves
+/// to it. Views that scroll in or out are never animated.
 public struct FadeAnimator: HookAnimator, Hashable {
     /// The alpha a view fades from and to.
     public var alpha: Double
@@ -33,8 +33,10 @@ public struct FadeAnimator: HookAnimator, Hashable {
         return AnimationDescription(to: hidden, duration: duration, curve: curve)
     }
 
+    /// A kept view whose frame changed moves to it, on a reload or a relayout (CollectionKit's
+    /// SimpleAnimator animates every update's centre), so a layout change animates too.
     public func update(_ event: AnimationEvent) -> AnimationDescription? {
-        guard event.isReloading, let old = event.oldFrame, old != event.frame else { return nil }
+        guard let old = event.oldFrame, old != event.frame else { return nil }
         return AnimationDescription(duration: duration, curve: curve)
     }
 }
