@@ -221,7 +221,7 @@ import TesseraCore
 
     @Test func moduleErrorsNameTheCaller() throws {
         let cases = [
-            ("t.waterfall{ colums = 3 }", "t.waterfall: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing"),
+            ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
             ("t.inset(5, 8)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
             ("t.inset(t.overlay{}, 'x')", "t.inset: argument #2 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
             ("t.sections{ sectoins = {} }", "t.sections: argument #1 (options) has an unknown field 'sectoins' (did you mean sections?); known fields: default, footer, header, layout, sections, spacing"),

@@ -6,6 +6,10 @@ import TesseraCore
 extension LuaHost {
     /// t.flow{...}, t.row{...}, t.waterfall{...}, t.overlay{}: the built-in layouts by name
     /// (upvalue: the name), through `BuiltinLayouts.make`, the same code path as `--param`.
+    /// Parameter tables of t.flow{}, t.waterfall{}, ... are argument #1: their messages take
+    /// the one shape (`t.waterfall: field 'columns' must be a number, got string`).
+    static let fieldStyle = LayoutParameters.Style(naming: .field, suggestion: { DidYouMean.suggestion(for: $0, among: $1) })
+
     static let moduleBuiltin: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let name = LuaStack.string(L!, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "?"
@@ -24,7 +28,7 @@ extension LuaHost {
                 } catch let e as LuaStack.ConversionError { throw moduleError(e.message) }
             }
             do {
-                host.pushLayout(try BuiltinLayouts.make(name: name, params: params))
+                host.pushLayout(try BuiltinLayouts.make(name: name, params: params, style: fieldStyle))
             } catch let e as LayoutError {
                 throw args.error(e.message)
             }

@@ -30,7 +30,7 @@ extension LuaHost {
             }
             var layout: SplitLayout
             do {
-                var p = LayoutParameters(layoutName: "split", values: params)
+                var p = LayoutParameters(layoutName: "split", values: params, style: LuaHost.fieldStyle)
                 layout = try SplitLayout(parameters: &p)
                 try p.finish()
             } catch let e as LayoutError { throw args.error(e.message) }

@@ -8,8 +8,9 @@ public enum BuiltinLayouts {
 
     /// Builds the named layout from its parameters. Throws for an unknown name, an unknown
     /// parameter (listing the known ones) or a value of the wrong type.
-    public static func make(name: String, params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Layout {
-        var p = LayoutParameters(layoutName: name, values: params)
+    public static func make(name: String, params: OrderedDictionary<String, JSONValue> = [:],
+                            style: LayoutParameters.Style = .parameter) throws -> any Layout {
+        var p = LayoutParameters(layoutName: name, values: params, style: style)
         let layout: any Layout
         switch name {
         case "flow":

@@ -8,10 +8,47 @@ public struct LayoutParameters {
     public let layoutName: String
     private let values: OrderedDictionary<String, JSONValue>
     private var known: [String] = []
+    public var style: Style
 
-    public init(layoutName: String, values: OrderedDictionary<String, JSONValue>) {
+    /// How messages name parameters and values.
+    public struct Style: Sendable {
+        /// `parameter`: `waterfall parameter 'columns' expects a number, got "two"` (the
+        /// command line's `--param`). `field`: `field 'columns' must be a number, got string`,
+        /// values described as Lua does, for a Lua table argument whose caller prefixes
+        /// `t.waterfall: ` (the one shape of argument errors).
+        public enum Naming: Sendable { case parameter, field }
+        public var naming: Naming
+        /// A known name close to an unknown one ("did you mean columns?"), if any.
+        public var suggestion: (@Sendable (String, [String]) -> String?)?
+
+        public init(naming: Naming = .parameter, suggestion: (@Sendable (String, [String]) -> String?)? = nil) {
+            self.naming = naming; self.suggestion = suggestion
+        }
+        public static let parameter = Style()
+    }
+
+    public init(layoutName: String, values: OrderedDictionary<String, JSONValue>, style: Style = .parameter) {
         self.layoutName = layoutName
         self.values = values
+        self.style = style
+    }
+
+    /// `waterfall parameter 'columns'` or `field 'columns'`.
+    private func subject(_ key: String) -> String {
+        style.naming == .field ? "field '\(key)'" : "\(layoutName) parameter '\(key)'"
+    }
+
+    /// A value as messages show it: JSON's brief form, or as Lua names it (`string`, `-1`).
+    private func shown(_ value: JSONValue) -> String {
+        guard style.naming == .field else { return value.briefDescription }
+        switch value {
+        case .int(let v): return String(v)
+        case .double(let v): return v.isNaN ? "nan" : v.isInfinite ? (v < 0 ? "-inf" : "inf") : JSONWriter.format(v)
+        case .string: return "string"
+        case .bool: return "boolean"
+        case .null: return "nil"
+        case .array, .object: return "table"
+        }
     }
 
     /// A parameter's raw value, for parameters with several accepted shapes.
@@ -31,7 +68,10 @@ public struct LayoutParameters {
     /// A non-negative number parameter (spacings).
     public mutating func spacing(_ key: String, default fallback: Double) throws -> Double {
         let n = try number(key, default: fallback)
-        guard n >= 0 else { throw LayoutError("\(layoutName) parameter '\(key)' must be >= 0, got \(JSONValue.double(n).briefDescription)") }
+        guard n >= 0 else {
+            let expected = style.naming == .field ? "a finite, non-negative number" : ">= 0"
+            throw LayoutError("\(subject(key)) must be \(expected), got \(shown(.double(n)))")
+        }
         return n
     }
 
@@ -40,7 +80,7 @@ public struct LayoutParameters {
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
         guard n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else {
-            throw LayoutError("\(layoutName) parameter '\(key)' must be a whole number from \(minimum) to \(maximum), got \(values[key]?.briefDescription ?? String(n))")
+            throw LayoutError("\(subject(key)) must be a whole number from \(minimum) to \(maximum), got \(values[key].map(shown) ?? String(n))")
         }
         return Int(n)
     }
@@ -84,7 +124,7 @@ public struct LayoutParameters {
     public mutating func insets(_ key: String) throws -> EdgeInsets? {
         known.append(key)
         guard let value = values[key] else { return nil }
-        return try Self.insets(from: value, what: "\(layoutName) parameter '\(key)'")
+        return try Self.insets(from: value, what: subject(key))
     }
 
     /// Parses insets from a JSON value; `what` names the value in errors.
@@ -107,12 +147,17 @@ public struct LayoutParameters {
     /// Throws for any parameter that no accessor read, listing the known ones.
     public func finish() throws {
         for key in values.keys where !known.contains(key) {
+            if style.naming == .field {
+                let hint = style.suggestion?(key, known).map { " (did you mean \($0)?)" } ?? ""
+                let list = known.isEmpty ? "it takes no fields" : "known fields: " + known.sorted().joined(separator: ", ")
+                throw LayoutError("argument #1 (parameters) has an unknown field '\(key)'\(hint); \(list)")
+            }
             let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
             throw LayoutError("unknown parameter '\(key)' for the \(layoutName) layout; \(list)")
         }
     }
 
     private func mismatch(_ key: String, _ expected: String, _ got: JSONValue) -> LayoutError {
-        LayoutError("\(layoutName) parameter '\(key)' expects \(expected), got \(got.briefDescription)")
+        LayoutError("\(subject(key)) \(style.naming == .field ? "must be" : "expects") \(expected), got \(shown(got))")
     }
 }
