@@ -211,7 +211,7 @@ struct DatasetLoaderFormatTests {
         #expect(d.items[1].fields == ["id": 7, "height": 44])
         #expect(d.items[0].text == "Hello")
         #expect(d.widths[0] == 120 && d.heights[0] == 140.35)
-        #expect(d.widths[1].isNaN && d.heights[1] == 44)      // only a height: allowed (SPEC §5)
+        #expect(d.widths[1].isNaN && d.heights[1] == 44)      // only a height: allowed
         #expect(d.widths[2] == 10.5 && d.heights[2].isNaN)
         #expect(d.sections == [Dataset.Section(id: .int(0), range: 0..<3)])
     }

@@ -145,7 +145,7 @@ struct DiffPinnedTests {
         #expect(try checkDiff(empty, empty).isEmpty)
     }
 
-    @Test("the JSON shape of SPEC §9, and back")
+    @Test("the JSON shape, and back")
     func json() throws {
         let batch = Changeset(sectionsDeleted: [3], sectionsInserted: [0], sectionsMoved: [IndexMove(source: 1, target: 2)],
                               itemsDeleted: [p(0, 4)], itemsInserted: [p(1, 0)], itemsMoved: [mv(p(2, 7), p(3, 1))],

@@ -136,7 +136,7 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
     }
 }
 
-/// Where FlowLayout follows CSS rather than CollectionKit (SPEC §6), with exact frames.
+/// Where FlowLayout follows CSS rather than CollectionKit, with exact frames.
 @Suite struct FlowLayoutCSSTests {
     @Test func spaceAroundKeepsTheMinimumGap() throws {
         // CollectionKit: gap 7.5 (leftover before spacing); CSS: 5 px free after the 10 px gap.

@@ -1,7 +1,7 @@
 import Testing
 @testable import TesseraCore
 
-/// SPEC §5: what a layout gets when it asks an item's size.
+/// What a layout gets when it asks an item's size.
 @Suite struct SizingTests {
     func size(_ rule: SizingRule, w: Double = .nan, h: Double = .nan, text: String? = nil, _ proposed: Size) -> Size {
         ItemSizing(rule: rule).size(w: w, h: h, text: { text }, proposed: proposed)

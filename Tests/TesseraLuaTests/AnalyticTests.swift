@@ -3,7 +3,7 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// SPEC §7 analytic form: frame(i), visible(x, y, w, h), optional layout(ctx, p).
+/// The analytic form: frame(i), visible(x, y, w, h), optional layout(ctx, p).
 @Suite struct AnalyticTests {
     let folder = ScriptFolder()
 

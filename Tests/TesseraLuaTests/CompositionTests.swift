@@ -81,7 +81,7 @@ import TesseraCore
         #expect(scripted == (try native(InsetLayout(WaterfallLayout(columns: 2, spacing: 8), insets: EdgeInsets(all: 8)))))
     }
 
-    /// SPEC §6-§7: a script's table is a layout, so a required one has the layout methods.
+    /// A script's table is a layout, so a required one has the layout methods.
     @Test func aRequiredScriptHasTheLayoutMethods() throws {
         folder.write("columns.lua", specWaterfall)
         let cases: [(String, String)] = [

@@ -3,7 +3,7 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// SPEC §7: the ctx API, params typing, and a script's own size rule.
+/// The ctx API, params typing, and a script's own size rule.
 @Suite struct ContextTests {
     let folder = ScriptFolder()
 

@@ -4,7 +4,7 @@ import OrderedCollections
 import TesseraCore
 @testable import TesseraLua
 
-/// SPEC §7 / issue 3 point 4: every failure names `file:line`, carries a traceback, and
+/// Every failure names `file:line`, carries a traceback, and
 /// leaves the host usable.
 @Suite struct ErrorTests {
     let folder = ScriptFolder()

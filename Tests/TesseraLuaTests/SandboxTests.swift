@@ -3,7 +3,7 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// SPEC §7 sandbox: what scripts can and cannot reach.
+/// The sandbox: what scripts can and cannot reach.
 @Suite struct SandboxTests {
     let folder = ScriptFolder()
 

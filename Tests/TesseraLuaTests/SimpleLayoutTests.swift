@@ -3,7 +3,7 @@ import OrderedCollections
 import TesseraCore
 @testable import TesseraLua
 
-/// SPEC §7's example script: a waterfall through `ctx.set`.
+/// The README's example script: a waterfall through `ctx.set`.
 let specWaterfall = """
 local t = require("tessera")
 return {

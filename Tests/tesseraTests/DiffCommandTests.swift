@@ -92,7 +92,7 @@ struct DiffCommandTests {
         #expect(updates == updated && updates >= 1)
     }
 
-    @Test("a small pair prints the exact SPEC §9 shape")
+    @Test("a small pair prints the exact JSON shape")
     func exactJSON() throws {
         let old = try writeTemporary("old.json", #"""
             {"sections": [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `tessera run` end to end: the SPEC §9 JSON shape, exact visibility, and bad input.
+/// `tessera run` end to end: the JSON shape, exact visibility, and bad input.
 @Suite struct RunCommandTests {
     struct Report: Decodable {
         struct Entry: Decodable { var id: String; var section: Int; var frame: [Double] }

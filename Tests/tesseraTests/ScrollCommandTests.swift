@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TesseraCore
 
-/// `tessera scroll`: the SPEC shape, and replaying its entering and leaving ids step by step gives
+/// `tessera scroll`: the JSON shape, and replaying its entering and leaving ids step by step gives
 /// the visible set the layout has at every step's offset.
 @Suite struct ScrollCommandTests {
     @Test func replaying_inserted_and_deleted_ids_gives_the_visible_set_at_every_step() throws {
