@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
     static var suites: [BenchSuite.Type] {
-        [LayoutBench.self, VisibleBench.self, DiffBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self,
+        [LayoutBench.self, VisibleBench.self, DiffBench.self, LoadBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self,
          CompositionalBench.self]
     }
 

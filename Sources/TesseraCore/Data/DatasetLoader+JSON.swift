@@ -49,13 +49,16 @@ extension DatasetLoader {
         sections.reserveCapacity(sectionValues.count)
         for (s, sectionValue) in sectionValues.enumerated() {
             let position = SourcePosition.section(s)
-            guard case .object(var fields) = sectionValue else {
+            guard case .object(let object) = sectionValue else {
                 throw position.error(file, "expected a section object, found \(sectionValue.briefDescription)")
             }
-            let id = try fields.removeValue(forKey: "id").map { try identifier($0, file: file, at: position) } ?? .int(s)
-            guard let itemsValue = fields.removeValue(forKey: "items") else {
+            let idValue = object["id"]
+            let id = try idValue.map { try identifier($0, file: file, at: position) } ?? .int(s)
+            guard let itemsValue = object["items"] else {
                 throw position.error(file, "expected an \"items\" array in the section, found none")
             }
+            // Read, not copied: most sections have no other fields, so nothing is allocated for them.
+            let fields = object.count == (idValue == nil ? 1 : 2) ? [:] : object.filter { $0.key != "id" && $0.key != "items" }
             guard case .array(let elements) = itemsValue else {
                 throw position.error(file, field: "items", "expected an array of items, found \(itemsValue.briefDescription)")
             }

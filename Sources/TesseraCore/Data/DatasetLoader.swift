@@ -160,17 +160,9 @@ extension DatasetLoader {
     /// `.reject`; returns the renames `(index, newID)` for `.suffix`. O(n) expected.
     static func resolveDuplicates(_ ids: [ItemID], policy: DuplicatePolicy,
                                   duplicate: (ItemID, Int, Int) -> DatasetError) throws -> [(Int, ItemID)] {
-        var first = [ItemID: Int](minimumCapacity: ids.count)
-        var repeated = false
-        for (k, id) in ids.enumerated() {
-            if let f = first[id] {
-                if policy == .reject { throw duplicate(id, f, k) }
-                repeated = true
-            } else {
-                first[id] = k
-            }
-        }
-        guard policy == .suffix, repeated else { return [] }
+        guard let (first, second) = DuplicateIDs.first(in: ids) else { return [] }
+        if policy == .reject { throw duplicate(ids[second], first, second) }
+        guard policy == .suffix else { return [] }
         return DuplicatePolicy.suffixRenames(ids)
     }
 

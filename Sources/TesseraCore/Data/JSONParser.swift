@@ -14,7 +14,8 @@ import OrderedCollections
 // Speed: one pass over the bytes through an unsafe buffer; strings without escapes are created
 // straight from their bytes; integers are accumulated without a String round trip; decimal numbers
 // use the exact fast path (mantissa < 2^53, |exponent| <= 22) and fall back to the standard library's
-// correctly rounded conversion otherwise. Line and column are computed only when an error occurs.
+// correctly rounded conversion otherwise. Members and elements gather on stacks shared by the whole
+// document, so every object and array allocates its storage once, at its exact size. Line and column are computed only when an error occurs.
 
 /// A JSON syntax error: where it happened (1-based line and column, 0-based byte offset) and what
 /// the parser expected there.
@@ -74,6 +75,10 @@ private struct Reader {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
+    /// The members and elements of the objects and arrays being read, innermost on top.
+    var keyStack: [String] = []
+    var valueStack: [JSONValue] = []
+    var elementStack: [JSONValue] = []
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) { b = buffer }
 
@@ -123,9 +128,12 @@ private struct Reader {
     mutating func object() throws -> JSONValue {
         try enter()
         i += 1 // '{'
-        var members = OrderedDictionary<String, JSONValue>()
         skipWhitespace()
-        if peek == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
+        if peek == UInt8(ascii: "}") { i += 1; depth -= 1; return .object([:]) }
+        // Members collect on the reader's shared stacks (nested objects push above this one's),
+        // so each object allocates its key and value storage once, at its exact size.
+        let base = keyStack.count
+        var seen: Set<String>?   // only for objects with many keys; small ones compare directly
         var keyExpectation = "a string key or '}'"
         while true {
             guard peek == UInt8(ascii: "\"") else { throw error(keyExpectation) }
@@ -136,11 +144,21 @@ private struct Reader {
             i += 1
             skipWhitespace()
             let v = try value(expected: "a JSON value after ':'")
-            if members.updateValue(v, forKey: key) != nil {
+            let repeated: Bool
+            if seen == nil && keyStack.count - base >= 16 { seen = Set(keyStack[base...]) }
+            if seen != nil { repeated = !seen!.insert(key).inserted } else { repeated = keyStack[base...].contains(key) }
+            if repeated {
                 i = keyStart
                 throw error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
             }
-            if try closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") { return .object(members) }
+            keyStack.append(key)
+            valueStack.append(v)
+            if try closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") {
+                let members = OrderedDictionary(uncheckedUniqueKeys: keyStack[base...], values: valueStack[base...])
+                keyStack.removeLast(keyStack.count - base)
+                valueStack.removeLast(valueStack.count - base)
+                return .object(members)
+            }
             keyExpectation = "a string key after ',' in an object"
         }
     }
@@ -148,13 +166,18 @@ private struct Reader {
     mutating func array() throws -> JSONValue {
         try enter()
         i += 1 // '['
-        var elements: [JSONValue] = []
         skipWhitespace()
-        if peek == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(elements) }
+        if peek == UInt8(ascii: "]") { i += 1; depth -= 1; return .array([]) }
+        // Elements collect on the shared stack too: one exact allocation per array.
+        let base = elementStack.count
         var expectation = "a JSON value or ']'"
         while true {
-            elements.append(try value(expected: expectation))
-            if try closes(UInt8(ascii: "]"), else: "',' or ']' after an array element") { return .array(elements) }
+            elementStack.append(try value(expected: expectation))
+            if try closes(UInt8(ascii: "]"), else: "',' or ']' after an array element") {
+                let elements = Array(elementStack[base...])
+                elementStack.removeLast(elementStack.count - base)
+                return .array(elements)
+            }
             expectation = "a JSON value after ',' in an array"
         }
     }
