@@ -156,12 +156,13 @@ final class ReplRecorder {
         // interrupt() is the one host method that is safe from any thread.
         nonisolated(unsafe) let host = repl.session.host
         // An interrupt that arrives before the line starts is ignored, so keep sending one
-        // until the line has ended: the test must not depend on how busy the machine is.
+        // until the line has ended: the test must not depend on how busy the machine is. A
+        // thread of its own, because the shared dispatch pool can be starved by other tests.
         let lineEnded = DispatchSemaphore(value: 0), interrupterStopped = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread {
             while lineEnded.wait(timeout: .now() + 0.05) == .timedOut { host.interrupt() }
             interrupterStopped.signal()
-        }
+        }.start()
         repl.feed("while true do end")
         lineEnded.signal()
         interrupterStopped.wait()
