@@ -50,9 +50,11 @@ public struct CompositionalLayout: Layout {
         let globalSizes = global.map { $0.size.resolved(in: collection) }
         let (before, after) = Compositional.Boundary.room(global, sizes: globalSizes, along: axis)
         var cursor = before
+        var handlers: [Int: Compositional.VisibleItemsHandler] = [:]
         for (index, datasetSection) in datasetSections.enumerated() {
             if index > 0 { cursor += configuration.interSectionSpacing }
             let blueprint = try sectionProvider(index, datasetSection, environment)
+            if let handler = blueprint.visibleItemsHandler { handlers[index] = handler }
             // Each item is measured at most once per pass, even when a group is solved again;
             // only sections with estimated sizes measure.
             var measured: [Int: Size] = [:]
@@ -107,6 +109,7 @@ public struct CompositionalLayout: Layout {
             result = try indexed(output)
         }
         return CompositionalResult(scrollDirection: axis, layoutDirection: configuration.layoutDirection,
-                                   result: result, sections: sections)
+                                   result: result, sections: sections, visibleItemsHandlers: handlers,
+                                   environment: environment)
     }
 }

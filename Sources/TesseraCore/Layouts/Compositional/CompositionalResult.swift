@@ -27,6 +27,18 @@ public struct CompositionalResult: LayoutResult {
 
     public let result: FramesResult
     public let sections: [SectionGeometry]
+    /// Sections' `visibleItemsHandler`s by section index, applied by `elements(in:scroll:)`.
+    let visibleItemsHandlers: [Int: Compositional.VisibleItemsHandler]
+    /// What the handlers see as their environment.
+    let environment: Compositional.Environment
+
+    init(scrollDirection: Axis, layoutDirection: Compositional.LayoutDirection, result: FramesResult,
+         sections: [SectionGeometry], visibleItemsHandlers: [Int: Compositional.VisibleItemsHandler] = [:],
+         environment: Compositional.Environment) {
+        self.scrollDirection = scrollDirection; self.layoutDirection = layoutDirection
+        self.result = result; self.sections = sections
+        self.visibleItemsHandlers = visibleItemsHandlers; self.environment = environment
+    }
 
     public var count: Int { result.count }
     public var contentSize: Size { result.contentSize }
@@ -37,7 +49,11 @@ public struct CompositionalResult: LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }
-    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] { result.elements(in: rect, scroll: scroll) }
+    /// As `FramesResult.elements(in:scroll:)`, with the sections' `visibleItemsHandler`s applied.
+    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+        let found = result.elements(in: rect, scroll: scroll)
+        return visibleItemsHandlers.isEmpty ? found : applyingVisibleItemsHandlers(found, scroll: scroll)
+    }
 
     /// Where section `section`'s scroller comes to rest when a scroll would stop at `proposed`
     /// with `velocity` (UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`

@@ -16,14 +16,18 @@ extension Compositional {
         public var supplementariesFollowContentInsets: Bool
         /// Scrolling on the cross axis; anything but `.none` makes the section a scroller.
         public var orthogonalScrolling: OrthogonalScrolling
+        /// Changes alpha, transform and zIndex of the section's visible elements at query time.
+        public var visibleItemsHandler: VisibleItemsHandler?
 
         public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
                     boundaryItems: [Boundary] = [], decorations: [Decoration] = [],
-                    supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none) {
+                    supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none,
+                    visibleItemsHandler: VisibleItemsHandler? = nil) {
             self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
             self.boundaryItems = boundaryItems; self.decorations = decorations
             self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
             self.orthogonalScrolling = orthogonalScrolling
+            self.visibleItemsHandler = visibleItemsHandler
         }
     }
 

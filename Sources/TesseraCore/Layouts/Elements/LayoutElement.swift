@@ -42,6 +42,10 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     /// UIKit's `configuration.boundarySupplementaryItems`); its section is 0, and when pinned it
     /// is pushed by the ends of the whole content instead of its section's.
     public var isGlobal: Bool
+    /// Opacity from 0 to 1 as drawn (1 unless a section's `visibleItemsHandler` changed it).
+    public var alpha: Double
+    /// Transform as drawn (identity unless a section's `visibleItemsHandler` changed it).
+    public var transform: ElementTransform
 
     /// Which edge of the visible area a pinned element sticks to.
     public enum PinEdge: String, Hashable, Sendable {
@@ -59,6 +63,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         self.pinned = pinned
         self.pinEdge = pinEdge
         self.isGlobal = isGlobal
+        self.alpha = 1
+        self.transform = .identity
     }
 
     /// An item element.
@@ -88,7 +94,9 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let anchor = index.map { " #\($0)" } ?? ""
-        let pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to bottom") : ""
+        var pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to bottom") : ""
+        if alpha != 1 { pin += " alpha \(alpha)" }
+        if transform != .identity { pin += " \(transform)" }
         return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") \(isGlobal ? "global" : "s\(section)")\(anchor) \(frame) z\(zIndex)\(pin)"
     }
 }
