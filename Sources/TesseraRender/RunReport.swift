@@ -51,6 +51,15 @@ public struct RunReport {
             let drawn = result.elements(in: viewport, scroll: scroll)
             doc["visible"] = .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })
             doc["visibleElements"] = .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })
+            // Items whose look a section's visibleItemsHandler changed, as drawn.
+            let styled = drawn.filter { $0.category == .item && ($0.alpha != 1 || $0.transform != .identity) }
+            if !styled.isEmpty {
+                doc["visibleItems"] = .array(styled.map { e in
+                    var object = e.jsonObject(category: false)
+                    object.removeValue(forKey: "kind")
+                    return .object(object)
+                })
+            }
         }
         return .object(doc)
     }
@@ -60,7 +69,9 @@ public struct RunReport {
 
 extension LayoutElement {
     /// The element as `run --format json` prints it; `category` only where lists mix them.
-    func json(category withCategory: Bool) -> JSONValue {
+    func json(category withCategory: Bool) -> JSONValue { .object(jsonObject(category: withCategory)) }
+
+    func jsonObject(category withCategory: Bool) -> OrderedDictionary<String, JSONValue> {
         var object: OrderedDictionary<String, JSONValue> = [:]
         if withCategory { object["category"] = .string(category.rawValue) }
         object["kind"] = .string(kind)
@@ -71,7 +82,12 @@ extension LayoutElement {
         if pinned { object["pinned"] = .bool(true) }
         if pinned && pinEdge == .bottom { object["pinEdge"] = .string(pinEdge.rawValue) }
         if isGlobal { object["global"] = .bool(true) }
-        return .object(object)
+        if alpha != 1 { object["alpha"] = .double(alpha) }
+        if transform != .identity {
+            object["scale"] = .double(transform.scale); object["rotation"] = .double(transform.rotation)
+            object["tx"] = .double(transform.tx); object["ty"] = .double(transform.ty)
+        }
+        return object
     }
 }
 

@@ -46,4 +46,35 @@ import Testing
         let bad = try runTessera(["run", "layouts/appstore.lua", "--param", "screen=games"])
         #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates\n"), "\(bad.stderr)")
     }
+
+    @Test func a_visibleItemsHandler_shows_in_the_json_of_visible_items() throws {
+        let script = try temporaryDirectory().appendingPathComponent("carousel.lua")
+        try """
+        local t = require("tessera")
+        return t.compositional{
+          section = t.section{
+            group = t.hgroup{ size = { 100, 50 }, items = { t.item{} } },
+            orthogonalScrolling = "continuous",
+            visibleItemsHandler = function(items, offset, env)
+              for _, item in ipairs(items) do
+                local f = item.frame
+                local d = math.abs(f[1] + f[3] / 2 - offset.x - env.width / 2)
+                item.alpha = d <= 50 and 1 or 0.25
+                item.zIndex = d <= 50 and 3 or 1
+              end
+            end,
+          },
+        }
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", script.path, "--viewport", "300x200", "--offset", "0,0", "--section-offset", "0=150,0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        struct Styled: Decodable { var index: Int; var frame: [Double]; var zIndex: Int; var alpha: Double? }
+        struct Doc: Decodable { var visible: [Int]; var visibleItems: [Styled] }
+        let doc = try JSONDecoder().decode(Doc.self, from: Data(run.stdout.utf8))
+        #expect(doc.visible == [1, 2, 3, 4])
+        // Cards 1 and 4 (150 points off the centre) faded; 2 and 3 keep alpha 1 and so are not listed.
+        #expect(doc.visibleItems.map(\.index) == [1, 4])
+        #expect(doc.visibleItems.map(\.alpha) == [0.25, 0.25])
+        #expect(doc.visibleItems.map(\.frame) == [[-50, 0, 100, 50], [250, 0, 100, 50]])
+    }
 }

@@ -690,6 +690,19 @@ function t.transition(from, to, progress) end
 ---@field background? tessera.CompositionalPart a t.decoration{}
 ---@field decorations? tessera.CompositionalPart[]
 ---@field supplementariesFollowContentInsets? boolean default true
+---@field visibleItemsHandler? fun(items: tessera.VisibleItem[], offset: {x: number, y: number}, env: tessera.Environment) changes alpha, scale, rotation, tx, ty and zIndex of the visible items at query time
+
+---@class tessera.VisibleItem
+---@field category "item"|"supplementary"|"decoration"
+---@field kind string
+---@field index? integer 1-based flattened index of the item (or of the item a badge is anchored to)
+---@field frame number[] `{x, y, w, h}`; items of an orthogonal section at rest (offset is the section's)
+---@field alpha number 0 to 1
+---@field scale number
+---@field rotation number radians
+---@field tx number
+---@field ty number
+---@field zIndex integer
 
 ---@class tessera.Environment
 ---@field width number

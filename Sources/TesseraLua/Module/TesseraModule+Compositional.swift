@@ -1,4 +1,5 @@
 import CLua
+import OrderedCollections
 import LuaBridge
 import TesseraCore
 
@@ -187,12 +188,13 @@ extension LuaHost {
     }
 
     /// t.section{ group =, interGroupSpacing =, insets =, orthogonalScrolling =, headers =,
-    /// footers =, background =, decorations =, supplementariesFollowContentInsets = }
+    /// footers =, background =, decorations =, supplementariesFollowContentInsets =,
+    /// visibleItemsHandler = }
     static let moduleSection: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["group", "interGroupSpacing", "insets", "orthogonalScrolling",
                                                          "headers", "footers", "background", "decorations",
-                                                         "supplementariesFollowContentInsets"])
+                                                         "supplementariesFollowContentInsets", "visibleItemsHandler"])
             let group: Compositional.Group = try o.with("group") { top in
                 guard case .group(let g)? = host.part(at: top) else {
                     throw o.error("group", mustBe: "a group (t.hgroup{}, t.vgroup{} or t.customGroup(fn))", numeric: false)
@@ -210,11 +212,12 @@ extension LuaHost {
             try o.with("background") { top in if lua_type(L, top) != LUA_TNIL { try decoration(top, "background") } }
             try o.list("decorations") { top, _ in try decoration(top, "decorations") }
             let scrolling: Compositional.OrthogonalScrolling = try o.option("orthogonalScrolling", default: .none)
+            let handler = try host.visibleItemsHandler(o)
             host.pushPart(.section(Compositional.Section(
                 group: group, interGroupSpacing: try o.number("interGroupSpacing", .nonNegative, default: 0),
                 contentInsets: try o.insets("insets"), boundaryItems: boundaries, decorations: decorations,
                 supplementariesFollowContentInsets: try o.bool("supplementariesFollowContentInsets", default: true),
-                orthogonalScrolling: scrolling)))
+                orthogonalScrolling: scrolling, visibleItemsHandler: handler)))
             return 1
         }
     }
@@ -234,6 +237,81 @@ extension LuaHost {
             }
         }
         return boundaries
+    }
+
+    /// The `visibleItemsHandler` field of a t.section{} table: a Lua function(items, offset, env)
+    /// that changes `alpha`, `scale`, `rotation`, `tx`, `ty` and `zIndex` of the item tables it
+    /// is given. Called at query time holding the host's lock; a Lua error (or a bad value) is
+    /// reported through `onQueryFailure` and leaves the items as they were.
+    private func visibleItemsHandler(_ o: LuaTableArgument) throws -> Compositional.VisibleItemsHandler? {
+        try o.with("visibleItemsHandler") { top in
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            guard lua_type(L, top) == LUA_TFUNCTION else {
+                throw o.error("visibleItemsHandler", mustBe: "a function(items, offset, env)", numeric: false)
+            }
+            let function = reference(at: top)
+            luaL_where(L, 1)
+            let origin = LuaStack.string(L, -1) ?? ""
+            tb_pop(L, 1)
+            return { [weakHost = WeakHost(self)] items, offset, env in
+                guard let host = weakHost.host else { return }
+                host.locked {
+                    do {
+                        items = try host.callVisibleItemsHandler(function, items, offset, env, origin: origin)
+                    } catch {
+                        host.onQueryFailure?(error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)"))
+                    }
+                }
+            }
+        }
+    }
+
+    private func callVisibleItemsHandler(_ function: LuaReference, _ items: [Compositional.VisibleItem], _ offset: Point,
+                                         _ env: Compositional.Environment, origin: String) throws -> [Compositional.VisibleItem] {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        LuaStack.push(L, json: .array(items.map { item in
+            var entry: OrderedDictionary<String, JSONValue> = ["category": .string(item.category.rawValue), "kind": .string(item.kind)]
+            if let index = item.index { entry["index"] = .int(index + 1) }
+            entry["frame"] = .array([.double(item.frame.x), .double(item.frame.y), .double(item.frame.width), .double(item.frame.height)])
+            entry["alpha"] = .double(item.alpha); entry["scale"] = .double(item.transform.scale)
+            entry["rotation"] = .double(item.transform.rotation); entry["tx"] = .double(item.transform.tx)
+            entry["ty"] = .double(item.transform.ty); entry["zIndex"] = .int(item.zIndex)
+            return .object(entry)
+        }), readOnly: false)
+        let list = lua_gettop(L)
+        push(function)
+        lua_pushvalue(L, list)
+        LuaStack.push(L, json: .object(["x": .double(offset.x), "y": .double(offset.y)]), readOnly: true)
+        LuaStack.push(L, json: .object([
+            "width": .double(env.container.width), "height": .double(env.container.height),
+            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
+            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        try protectedCall(arguments: 3, results: 0)
+        var changed = items
+        for k in changed.indices {
+            lua_rawgeti(L, list, lua_Integer(k + 1))
+            defer { tb_pop(L, 1) }
+            let entry = lua_gettop(L)
+            guard lua_type(L, entry) == LUA_TTABLE else { continue }
+            func number(_ key: String, _ valid: (Double) -> Bool, _ expected: String) throws -> Double {
+                _ = LuaStack.rawField(L, entry, key)
+                defer { tb_pop(L, 1) }
+                guard let v = LuaStack.number(L, -1), valid(v) else {
+                    let got = LuaStack.number(L, -1).map(LuaHost.numberText)
+                        ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
+                    throw LuaHost.moduleError("\(origin)t.section: visibleItemsHandler set item \(k + 1)'s \(key) to \(got); expected \(expected)")
+                }
+                return v
+            }
+            changed[k].alpha = try number("alpha", { $0 >= 0 && $0 <= 1 }, "a number from 0 to 1")
+            changed[k].transform = ElementTransform(scale: try number("scale", \.isFinite, "a finite number"),
+                                                    rotation: try number("rotation", \.isFinite, "a finite number"),
+                                                    tx: try number("tx", \.isFinite, "a finite number"),
+                                                    ty: try number("ty", \.isFinite, "a finite number"))
+            changed[k].zIndex = Int(try number("zIndex", { $0.isFinite && $0 == $0.rounded() && abs($0) < 1e15 }, "an integer"))
+        }
+        return changed
     }
 
     /// t.compositional{ section = t.section{} or function(index, section, env), sections = {...},

@@ -31,6 +31,8 @@ public struct CompositionalResult: LayoutResult {
     let visibleItemsHandlers: [Int: Compositional.VisibleItemsHandler]
     /// What the handlers see as their environment.
     let environment: Compositional.Environment
+    /// True when some section has a `visibleItemsHandler` (queries then call it).
+    public var hasVisibleItemsHandlers: Bool { !visibleItemsHandlers.isEmpty }
 
     init(scrollDirection: Axis, layoutDirection: Compositional.LayoutDirection, result: FramesResult,
          sections: [SectionGeometry], visibleItemsHandlers: [Int: Compositional.VisibleItemsHandler] = [:],
