@@ -13,7 +13,9 @@
 ///
 /// Measured: `Changeset(from:to:)` on the two arrays (hashing and the duplicate check included,
 /// output is the full batch in UIKit semantics) against `new.difference(from: old).inferringMoves()`.
-/// Notes: `ns_per_element` (median / n), `spread` (slowest timed run / median), `moves` reported
+/// Notes: `ns_per_element` (median / n), `spread` (slowest timed run / median),
+/// `cpu_ns_per_element` (the process's CPU time per diff over n: what a busy machine's
+/// preemption does not inflate, page faults included), `moves` reported
 /// by each side, `stages` of the staged changeset, and `snapshot_ms`, the same diff from two
 /// prebuilt `Snapshot`s. Myers takes seconds from 100k on, so a full run measures its 1M baseline
 /// directly (3 runs, no warm-up) and `--quick` measures none there: those rows have no ratio.
@@ -67,12 +69,15 @@ enum DiffBench: BenchSuite {
         let big = c.n >= 1_000_000
         let repeats = c.n <= 5_000 ? (quick ? 31 : 61) : big ? (quick ? 5 : 9) : (quick ? 15 : 31)
         var batch = Changeset()
+        let cpuStart = processCPUMilliseconds()
         let samples = try BenchClock.milliseconds(repeats: repeats) { batch = try Changeset(from: old, to: new) }
+        let cpuPerRun = (processCPUMilliseconds() - cpuStart) / Double(repeats + 1)   // the warm-up ran too
         let ours = BenchClock.median(samples)
         var notes: [String: Double] = [
             "moves": Double(batch.itemsMoved.count),
             "ns_per_element": ours * 1e6 / Double(c.n),
             "spread": samples.max()! / ours,
+            "cpu_ns_per_element": cpuPerRun * 1e6 / Double(c.n),
         ]
         var baseline: Double?
         var label = "none (measured in a full run)"
