@@ -62,6 +62,10 @@ typedef struct tb_Bridge {
 
 /* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */
 static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_getextraspace(L); }
+
+/* [-?, +?, e] What a Swift callback returned: n results, or TB_RAISE / TB_RAISE_ASIS with the
+** error on top, raised here (Call.c). */
+int tb_hostresult(lua_State *L, int n);
 /* }==================================================================== */
 
 

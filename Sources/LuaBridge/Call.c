@@ -87,6 +87,10 @@ static int tb_hosttrampoline(lua_State *L) {
   b->enforce = 0;
   n = call->f(L, call->context);
   b->enforce = saved;
+  return tb_hostresult(L, n);
+}
+
+int tb_hostresult(lua_State *L, int n) {
   if (n == TB_RAISE) {
     luaL_where(L, 1);
     lua_insert(L, -2);

@@ -41,11 +41,23 @@ static double tb_proposal(lua_State *L, int slot, const char *name, double fallb
   return v;
 }
 
-/* [-0, +0, -] Item i's (0-based) size for the proposal pw x ph, as ItemSizing.size computes
+/* [-?, +?, e] s->size for item i, with the memory cap lifted as for a host function; raises
+** the error it reports (a section that fails to lay out, a size function's error). */
+static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw, double ph,
+                             double *w, double *h) {
+  tb_Bridge *b = tb_bridge(L);
+  int saved = b->enforce, status;
+  b->enforce = 0;
+  status = s->size(s->source, L, i, pw, ph, w, h);
+  b->enforce = saved;
+  if (status != 0) tb_hostresult(L, status);
+}
+
+/* [-0, +0, e] Item i's (0-based) size for the proposal pw x ph, as ItemSizing.size computes
 ** it: sized items here, the rest through s->size. */
-static void tb_sizeof(const tb_Sizer *s, lua_Integer i, double pw, double ph, double *w, double *h) {
+static void tb_sizeof(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw, double ph, double *w, double *h) {
   double iw, ih;
-  if (s->widths == NULL) { s->size(s->source, i, pw, ph, w, h); return; }
+  if (s->widths == NULL) { tb_sizefromswift(L, s, i, pw, ph, w, h); return; }
   iw = s->widths[i]; ih = s->heights[i];
   switch (s->rule) {
     case TB_SIZE_FILL:
@@ -55,7 +67,7 @@ static void tb_sizeof(const tb_Sizer *s, lua_Integer i, double pw, double ph, do
       *w = isnan(iw) ? pw : iw; *h = isnan(ih) ? ph : ih;
       return;
     default:
-      if (isnan(iw) && isnan(ih)) { s->size(s->source, i, pw, ph, w, h); return; }  /* text */
+      if (isnan(iw) && isnan(ih)) { tb_sizefromswift(L, s, i, pw, ph, w, h); return; }  /* text */
       if (isnan(iw)) { *w = pw; *h = ih; return; }
       if (isnan(ih)) { *w = iw; *h = ph; return; }
       if (!(iw > 0 && ih > 0)) { *w = 0 >= iw ? 0 : iw; *h = 0 >= ih ? 0 : ih; return; }  /* Swift max(v, 0) */
@@ -72,7 +84,7 @@ static int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = tb_checkitemindex(L, "ctx:size", s->count);
   double pw = tb_proposal(L, 3, "pw", s->width), ph = tb_proposal(L, 4, "ph", s->height), w, h;
-  tb_sizeof(s, i - 1, pw, ph, &w, &h);
+  tb_sizeof(L, s, i - 1, pw, ph, &w, &h);
   lua_pushnumber(L, w);
   lua_pushnumber(L, h);
   return 2;

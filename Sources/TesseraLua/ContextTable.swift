@@ -41,20 +41,25 @@ final class ContextBox {
     }
 
     /// Item `index`'s (0-based) size for `proposed`: `context.size(at:proposed:)`, read from
-    /// the copied storage when there is one. O(1) for sized items.
+    /// the copied storage when there is one. O(1) for sized items. Throws what the context's
+    /// size rule throws (a section that fails to lay out, a size function's error).
     @inline(__always)
-    func size(_ index: Int, _ proposed: Size) -> Size {
-        guard let widths, let heights else { return context.size(at: index, proposed: proposed) }
+    func size(_ index: Int, _ proposed: Size) throws -> Size {
+        guard let widths, let heights else { return try context.size(at: index, proposed: proposed) }
         return sizing.size(w: widths[index], h: heights[index], text: { self.context.item(at: index)?.text }, proposed: proposed)
     }
 
-    /// ctx:size's source (`tb_Sizer.size`): never raises, allocates nothing.
-    static let sizeOfItem: @convention(c) (UnsafeMutableRawPointer?, lua_Integer, Double, Double,
-                                           UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void = { source, i, pw, ph, w, h in
+    /// ctx:size's source (`tb_Sizer.size`): never raises; a size that fails is pushed as an
+    /// error code (`LuaHost.raising`) for the bridge to raise. Allocates nothing on success.
+    static let sizeOfItem: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, lua_Integer, Double, Double,
+                                           UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32 = { source, L, i, pw, ph, w, h in
         Unmanaged<ContextBox>.fromOpaque(source!)._withUnsafeGuaranteedRef { box in
-            let size = box.size(Int(i), Size(width: pw, height: ph))
-            w!.pointee = size.width
-            h!.pointee = size.height
+            LuaHost.raising(L!) {
+                let size = try box.size(Int(i), Size(width: pw, height: ph))
+                w!.pointee = size.width
+                h!.pointee = size.height
+                return 0
+            }
         }
     }
 

@@ -42,10 +42,6 @@ public final class LuaHost {
     /// Where the scripts' `print` writes (one call per line, without the newline). Default: stderr,
     /// so that a layout's debugging output never mixes with `tessera run`'s JSON.
     public var output: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-    /// Called when a non-throwing query of an analytic result (`frame(at:)`, `visible(in:)`)
-    /// meets a script error. The result also remembers the error in `failure`. A command-line
-    /// tool can print the error and exit here, before it writes any output.
-    public var onQueryFailure: ((LuaScriptError) -> Void)?
 
     /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
     /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied

@@ -221,19 +221,16 @@ extension LuaHost {
 /// The result of an analytic script (`frame(i)`, `visible(x, y, w, h)`): every query is a
 /// protected call into Lua, so a 10-million-cell grid costs nothing until it is asked.
 ///
-/// `LayoutResult`'s queries cannot throw: when the script fails during one, the result
-/// remembers the first error in `failure` and answers `.zero` or `[]`. Callers that need
-/// the error use `checkedFrame(at:)` and `checkedVisible(in:)`, or check `failure` after use.
+/// A query the script fails throws the script's error (file:line, message, traceback) to
+/// whoever asked: the CLI, the REPL, the engine and the renderers all see it the same way.
 public struct ScriptedAnalyticResult: LayoutResult {
-    /// `@unchecked Sendable`: every query holds the host's lock (see `frame(at:)`, `visible(in:)`),
-    /// which also guards `failure`.
+    /// `@unchecked Sendable`: every query holds the host's lock (see `frame(at:)`, `visible(in:)`).
     final class State: @unchecked Sendable {
         let host: LuaHost
         let version: ScriptVersion
         let context: LuaReference
         let params: LuaReference
         let count: Int
-        var failure: LuaScriptError?
 
         init(host: LuaHost, version: ScriptVersion, context: LuaReference, params: LuaReference, count: Int) {
             self.host = host; self.version = version; self.context = context; self.params = params; self.count = count
@@ -299,34 +296,9 @@ public struct ScriptedAnalyticResult: LayoutResult {
 
     public var count: Int { state.count }
 
-    /// The first error a non-throwing query met, if any.
-    public var failure: LuaScriptError? { state.host.locked { state.failure } }
-
     /// Item `index`'s frame, or the script's error. O(1) protected call.
-    public func checkedFrame(at index: Int) throws -> Rect { try state.frame(at: index) }
+    public func frame(at index: Int) throws -> Rect { try state.frame(at: index) }
 
     /// The items visible in `rect`, or the script's error. O(k) protected calls.
-    public func checkedVisible(in rect: Rect) throws -> [Int] { try state.visible(in: rect) }
-
-    public func frame(at index: Int) -> Rect {
-        do { return try state.frame(at: index) } catch {
-            remember(error)
-            return .zero
-        }
-    }
-
-    public func visible(in rect: Rect) -> [Int] {
-        do { return try state.visible(in: rect) } catch {
-            remember(error)
-            return []
-        }
-    }
-
-    private func remember(_ error: Error) {
-        let failure = error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)")
-        state.host.locked {
-            if state.failure == nil { state.failure = failure }
-            state.host.onQueryFailure?(failure)
-        }
-    }
+    public func visible(in rect: Rect) throws -> [Int] { try state.visible(in: rect) }
 }

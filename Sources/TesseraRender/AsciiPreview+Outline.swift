@@ -7,8 +7,8 @@ extension AsciiPreview {
     /// `region`, so a viewport taller than the picture shows as open sides.
     /// - Complexity: that of `render` plus O(rows + columns).
     public func render(_ result: any LayoutResult, region: Rect, viewport: Rect?, outline: Rect,
-                       unicode: Bool = false) -> String {
-        let picture = render(result, region: region, viewport: viewport)
+                       unicode: Bool = false) throws -> String {
+        let picture = try render(result, region: region, viewport: viewport)
         guard region.width > 0, region.height > 0, outline.width > 0, outline.height > 0 else { return picture }
         // The cell size comes from the picture itself, so it always agrees with `render`.
         var grid = picture.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }

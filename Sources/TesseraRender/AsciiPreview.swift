@@ -23,7 +23,7 @@ public struct AsciiPreview {
     /// Renders `result` inside `region`; `viewport` (if given) is the rectangle whose pinned frames
     /// are drawn. Returns the rows joined by newlines.
     /// - Complexity: O(k + rows · columns) for k items visible in `region`.
-    public func render(_ result: any LayoutResult, region: Rect, viewport: Rect? = nil) -> String {
+    public func render(_ result: any LayoutResult, region: Rect, viewport: Rect? = nil) throws -> String {
         guard region.width > 0, region.height > 0 else { return "(empty region)" }
         let cell = region.width / Double(columns)
         let rows = Self.clampedIndex((region.height / (cell * 2)).rounded(.up), 1, maxRows)
@@ -36,8 +36,8 @@ public struct AsciiPreview {
                 if x > content.maxX || y > content.maxY { grid[r][c] = " " }
             }
         }
-        for i in result.visible(in: region) {
-            let f = result.drawnFrame(at: i, viewport: viewport)
+        for i in try result.visible(in: region) {
+            let f = try result.drawnFrame(at: i, viewport: viewport)
             let c0 = Self.clampedIndex((f.minX - region.x) / cell, 0, columns)
             let c1 = Self.clampedIndex((f.maxX - region.x) / cell, 0, columns)
             let r0 = Self.clampedIndex((f.minY - region.y) / rowHeight, 0, rows)

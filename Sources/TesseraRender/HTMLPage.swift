@@ -40,7 +40,7 @@ public struct HTMLPage {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
-    public func render() -> String {
+    public func render() throws -> String {
         let result = run.result
         let content = result.contentSize
         let title = escape(run.layoutName)
@@ -87,7 +87,7 @@ public struct HTMLPage {
         appendNumber(viewport?.y ?? 0, to: &page)
         page.append(contentsOf: Array("],\"frames\":[".utf8))
         for i in 0..<result.count {
-            let f = result.frame(at: i)
+            let f = try result.frame(at: i)
             if i > 0 { page.append(UInt8(ascii: ",")) }
             appendNumber(f.x, to: &page); page.append(UInt8(ascii: ","))
             appendNumber(f.y, to: &page); page.append(UInt8(ascii: ","))
@@ -100,7 +100,7 @@ public struct HTMLPage {
             appendScriptString(labels.label(at: i, in: run.dataset), to: &page)
         }
         page.append(contentsOf: Array("],\"sections\":[".utf8))
-        for (k, box) in SectionBoxes(run: run).boxes.enumerated() {
+        for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
             if k > 0 { page.append(UInt8(ascii: ",")) }
             page.append(UInt8(ascii: "["))
             appendFrame(box.frame, to: &page)
@@ -109,7 +109,7 @@ public struct HTMLPage {
             page.append(UInt8(ascii: "]"))
         }
         page.append(contentsOf: Array("],\"elements\":[".utf8))
-        let elements = PictureElements(result: result)
+        let elements = try PictureElements(result: result)
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
             if k > 0 { page.append(UInt8(ascii: ",")) }

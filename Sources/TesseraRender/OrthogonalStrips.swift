@@ -34,12 +34,12 @@ struct OrthogonalStrips {
 
     /// The elements of `strip` (its items and their badges) drawn `pages` scroller lengths beyond
     /// the scroller (negative: before it), at their drawn frames.
-    func elements(of strip: Strip, pages: Int) -> [LayoutElement] {
+    func elements(of strip: Strip, pages: Int) throws -> [LayoutElement] {
         let d = Point(x: Double(pages) * strip.page.x, y: Double(pages) * strip.page.y)
         guard d.x.isFinite, d.y.isFinite, strip.page.x + strip.page.y > 0 else { return [] }
         var shifted = scroll
         shifted.sectionOffsets[strip.scroller.section] = Point(x: strip.offset.x + d.x, y: strip.offset.y + d.y)
-        return result.elements(in: strip.scroller.frame, scroll: shifted).compactMap { e in
+        return try result.elements(in: strip.scroller.frame, scroll: shifted).compactMap { e in
             guard e.section == strip.scroller.section, !e.isGlobal, e.category == .item || e.index != nil else { return nil }
             var moved = e
             moved.frame = e.frame.offsetBy(dx: d.x, dy: d.y)
@@ -48,10 +48,10 @@ struct OrthogonalStrips {
     }
 
     /// Whether `strip` has content one scroller length beyond (`pages` = 1) or before (−1) it.
-    func hasContent(_ strip: Strip, pages: Int) -> Bool { !elements(of: strip, pages: pages).isEmpty }
+    func hasContent(_ strip: Strip, pages: Int) throws -> Bool { try !elements(of: strip, pages: pages).isEmpty }
 
     /// The elements of `strip` outside its scroller and inside `rect`, each once, in drawing order.
-    func beyond(_ strip: Strip, in rect: Rect) -> [LayoutElement] {
+    func beyond(_ strip: Strip, in rect: Rect) throws -> [LayoutElement] {
         let f = strip.scroller.frame
         let length = strip.page.x + strip.page.y
         guard length > 0 else { return [] }
@@ -63,7 +63,7 @@ struct OrthogonalStrips {
         var seen = Set<ElementKey>()
         var found: [LayoutElement] = []
         for k in first...last {
-            for e in elements(of: strip, pages: k) where e.frame.overlapsWithPositiveArea(rect) {
+            for e in try elements(of: strip, pages: k) where e.frame.overlapsWithPositiveArea(rect) {
                 // Entirely inside the scroller: drawn there already.
                 if e.frame.minX >= f.minX, e.frame.maxX <= f.maxX, e.frame.minY >= f.minY, e.frame.maxY <= f.maxY { continue }
                 if seen.insert(ElementKey(e)).inserted { found.append(e) }

@@ -16,7 +16,7 @@ public struct RunReport {
         self.run = run; self.viewport = viewport; self.sectionOffsets = sectionOffsets
     }
 
-    public func document() -> JSONValue {
+    public func document() throws -> JSONValue {
         let result = run.result
         let dataset = run.dataset
         let layered = (0..<result.count).contains { result.zIndex(ofItem: $0) != 0 }
@@ -25,7 +25,7 @@ public struct RunReport {
         for i in 0..<result.count {
             let section = dataset.sectionIndex(containing: i)
             let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
-            var item: OrderedDictionary<String, JSONValue> = ["id": id, "section": .int(section), "frame": result.frame(at: i).json]
+            var item: OrderedDictionary<String, JSONValue> = ["id": id, "section": .int(section), "frame": try result.frame(at: i).json]
             if layered { item["zIndex"] = .int(result.zIndex(ofItem: i)) }
             items.append(.object(item))
         }
@@ -48,7 +48,7 @@ public struct RunReport {
         }
         if let viewport {
             let scroll = ScrollState(showing: viewport, sectionOffsets: sectionOffsets)
-            let drawn = result.elements(in: viewport, scroll: scroll)
+            let drawn = try result.elements(in: viewport, scroll: scroll)
             doc["visible"] = .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })
             doc["visibleElements"] = .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })
             // Items whose look a section's visibleItemsHandler changed, as drawn.
@@ -64,7 +64,7 @@ public struct RunReport {
         return .object(doc)
     }
 
-    public func json() -> String { JSONWriter.write(document(), options: .pretty) }
+    public func json() throws -> String { JSONWriter.write(try document(), options: .pretty) }
 }
 
 extension LayoutElement {

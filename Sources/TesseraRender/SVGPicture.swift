@@ -28,7 +28,7 @@ public struct SVGPicture {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
-    public func render() -> String {
+    public func render() throws -> String {
         let result = run.result
         let content = Rect(origin: .zero, size: result.contentSize)
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)
@@ -36,13 +36,13 @@ public struct SVGPicture {
         let focused = everything.height > 3 * max(shown.height, 1) || everything.width > 3 * max(shown.width, 1)
         let scroll = ScrollState(showing: shown, sectionOffsets: sectionOffsets)
         let strips = OrthogonalStrips(result: result, scroll: scroll)
-        let region = widened(focused
+        let region = try widened(focused
             ? shown.inset(by: EdgeInsets(top: -shown.height / 2, left: -shown.width / 2,
                                          bottom: -shown.height / 2, right: -shown.width / 2)).intersection(everything)
             : everything, for: strips, shown: shown)
         let shelves = strips.strips.filter { $0.scroller.frame.overlapsWithPositiveArea(region) }
         let shelfSections = Set(shelves.map(\.scroller.section))
-        let visible = Set(result.visible(in: shown, scroll: scroll))
+        let visible = Set(try result.visible(in: shown, scroll: scroll))
         let pad = 10.0, header = 40.0, minimapWidth = focused ? 140.0 : 0
         let scale = min(1, 800 / max(region.width, 1))
         let panelWidth = region.width * scale, panelHeight = region.height * scale
@@ -57,7 +57,7 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
-        let allBoxes = SectionBoxes(run: run).boxes
+        let allBoxes = try SectionBoxes(run: run).boxes
         let titles = Dictionary(allBoxes.map { ($0.section, $0.title) }, uniquingKeysWith: { a, _ in a })
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {
@@ -71,7 +71,7 @@ public struct SVGPicture {
             let s = strip.scroller.section
             svg.add("<clipPath id=\"scroller-\(s)\"><rect x=\"\(n(strip.scroller.frame.x))\" y=\"\(n(strip.scroller.frame.y))\" "
                     + "width=\"\(n(strip.scroller.frame.width))\" height=\"\(n(strip.scroller.frame.height))\"/></clipPath>")
-            let beyond = strips.beyond(strip, in: region)
+            let beyond = try strips.beyond(strip, in: region)
             guard !beyond.isEmpty else { continue }
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)))</title>")
             let label = beyond.count <= labelLimit
@@ -81,7 +81,7 @@ public struct SVGPicture {
         // Everything drawn in the region as the viewport's scroll state draws it (pinned
         // elements at their pinned place), already in drawing order; shelf content clipped to
         // its scroller.
-        let drawn = result.elements(in: region, scroll: scroll)
+        let drawn = try result.elements(in: region, scroll: scroll)
         let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
         for element in drawn {
             let text = draw(element, visible: visible, shown: shown, scale: scale, label: label, titles: titles)
@@ -106,7 +106,7 @@ public struct SVGPicture {
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
         svg.add("</g>")
 
-        if focused { svg.add(minimap(content: everything, region: region, shown: shown, visible: visible,
+        if focused { svg.add(try minimap(content: everything, region: region, shown: shown, visible: visible,
                                      x: panelWidth + 2 * pad, y: header, width: minimapWidth, height: panelHeight)) }
         svg.add("</svg>")
         return svg.text
@@ -141,15 +141,15 @@ public struct SVGPicture {
 
     /// `region` grown by up to 0.6 viewport on each side where a shelf crossing it has content
     /// beyond its scroller (sideways for shelves that scroll sideways, else up and down).
-    private func widened(_ region: Rect, for strips: OrthogonalStrips, shown: Rect) -> Rect {
+    private func widened(_ region: Rect, for strips: OrthogonalStrips, shown: Rect) throws -> Rect {
         var grow = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
         for strip in strips.strips where strip.scroller.frame.overlapsWithPositiveArea(region) {
             let sideways = strip.page.x > 0
             let margin = 0.6 * (sideways ? shown.width : shown.height)
-            if strips.hasContent(strip, pages: -1) {
+            if try strips.hasContent(strip, pages: -1) {
                 if sideways { grow.left = -margin } else { grow.top = -margin }
             }
-            if strips.hasContent(strip, pages: 1) {
+            if try strips.hasContent(strip, pages: 1) {
                 if sideways { grow.right = -margin } else { grow.bottom = -margin }
             }
         }
@@ -158,7 +158,7 @@ public struct SVGPicture {
 
     /// The whole content scaled into `width × height`, with the main panel's region and the viewport.
     private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
-                         x: Double, y: Double, width: Double, height: Double) -> String {
+                         x: Double, y: Double, width: Double, height: Double) throws -> String {
         let scale = min(width / max(content.width, 1), height / max(content.height, 1))
         guard scale > 0, scale.isFinite else { return "" }   // too small to draw (a degenerate region)
         // Clipped to the content: shelves run on beyond it.
@@ -167,7 +167,7 @@ public struct SVGPicture {
         g.append(boundsRect(content, strokeWidth: 1 / scale))
         if run.result.count <= minimapItemLimit {
             for i in 0..<run.result.count {
-                let f = frame(i)
+                let f = try frame(i)
                 g.append("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(visible.contains(i) ? "#f5a623" : "#8fb3d9")\"/>")
             }
         }
@@ -181,7 +181,7 @@ public struct SVGPicture {
         "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"\(n(strokeWidth))\" stroke-dasharray=\"\(n(4 * strokeWidth)) \(n(3 * strokeWidth))\"><title>content bounds</title></rect>"
     }
 
-    private func frame(_ i: Int) -> Rect { run.result.drawnFrame(at: i, viewport: viewport) }
+    private func frame(_ i: Int) throws -> Rect { try run.result.drawnFrame(at: i, viewport: viewport) }
 
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {

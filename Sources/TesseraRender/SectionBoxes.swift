@@ -14,15 +14,15 @@ struct SectionBoxes {
 
     var boxes: [Box] = []
 
-    init(run: LayoutRun) {
+    init(run: LayoutRun) throws {
         let sections = run.dataset.sections
         guard sections.count > 1 else { return }
         let scrollers = Dictionary(run.result.orthogonalSections.map { ($0.section, $0.frame) }, uniquingKeysWith: { a, _ in a })
         for (s, section) in sections.enumerated() {
             let range = section.range.clamped(to: 0..<run.result.count)
             guard let first = range.first else { continue }
-            var box = run.result.frame(at: first)
-            for i in range.dropFirst() { box = box.union(run.result.frame(at: i)) }
+            var box = try run.result.frame(at: first)
+            for i in range.dropFirst() { box = box.union(try run.result.frame(at: i)) }
             if let scroller = scrollers[s] { box = box.intersection(scroller) }
             let title = section.fields["title"]?.string ?? section.id.description
             boxes.append(Box(section: s, title: title, frame: box))

@@ -9,10 +9,10 @@ public struct TextSummary {
         self.run = run; self.viewport = viewport
     }
 
-    public func render() -> String {
+    public func render() throws -> String {
         let result = run.result
         let region = viewport ?? Rect(origin: .zero, size: run.viewport)
-        let visible = result.visible(in: region)
+        let visible = try result.visible(in: region)
         var lines = [
             "layout:       \(run.layoutName)",
             "data:         \(run.dataset.sourceName) (\(run.dataset.count) items in \(run.dataset.sections.count) sections)",
@@ -22,7 +22,7 @@ public struct TextSummary {
             "visible:      \(visible.count) items" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",
         ]
-        lines.append(AsciiPreview(columns: 60).render(result, region: region, viewport: viewport))
+        lines.append(try AsciiPreview(columns: 60).render(result, region: region, viewport: viewport))
         lines.append("(letters cycle A-Z a-z 0-9 by item index; '.' is empty content, ' ' is outside the content)")
         return lines.joined(separator: "\n")
     }

@@ -88,7 +88,7 @@ struct AnimateCommand: ParsableCommand {
             origin = Point(x: pair.0, y: pair.1)
         } else {
             try engine.layout()
-            origin = new.map { AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
+            origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
         }
         try engine.scroll(to: origin)
         if let new {
@@ -120,11 +120,11 @@ struct AnimateCommand: ParsableCommand {
     /// The offset that shows where `new` first differs from `old` (the first flattened position
     /// whose item differs, as laid out before the reload) a third of the way down the viewport,
     /// within the content; zero when nothing differs or that item has no frame.
-    static func offsetShowingFirstChange(from old: Dataset, to new: Dataset, in engine: CollectionEngine) -> Point {
+    static func offsetShowingFirstChange(from old: Dataset, to new: Dataset, in engine: CollectionEngine) throws -> Point {
         let common = min(old.items.count, new.items.count)
         let first = (0..<common).first { old.items[$0] != new.items[$0] }
             ?? (old.items.count != new.items.count ? common : nil)
-        guard let first, let frame = engine.frame(at: min(first, old.items.count - 1)) else { return .zero }
+        guard let first, let frame = try engine.frame(at: min(first, old.items.count - 1)) else { return .zero }
         let size = engine.viewport.size, content = engine.contentSize
         func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, limit)) }
         return Point(x: clamp(frame.x + frame.width / 2 - size.width / 2, content.width - size.width),

@@ -47,10 +47,10 @@ struct RunCommand: ParsableCommand {
         let viewport = origin.map { Rect(x: $0.0, y: $0.1, width: run.viewport.width, height: run.viewport.height) }
         let text: String
         switch outputFormat {
-        case .json: text = RunReport(run: run, viewport: viewport, sectionOffsets: offsets).json()
-        case .text: text = TextSummary(run: run, viewport: viewport).render()
-        case .svg: text = SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
-        case .html: text = HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
+        case .json: text = try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).json()
+        case .text: text = try TextSummary(run: run, viewport: viewport).render()
+        case .svg: text = try SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
+        case .html: text = try HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render()
         }
         try emit(text, to: out)
     }

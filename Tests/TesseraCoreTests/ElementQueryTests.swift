@@ -73,10 +73,10 @@ private struct FixedLayout: Layout {
             .supplementary("badge", section: 1, index: 4, frame: r(300, 55, 20, 20)),
         ])
         #expect(result.frame(at: 4, scroll: scrolled) == r(160, 60, 150, 100))
-        #expect(result.visible(in: r(0, 0, 375, 812), scroll: scrolled) == [0, 3, 4, 5])
+        #expect(try result.visible(in: r(0, 0, 375, 812), scroll: scrolled) == [0, 3, 4, 5])
         // Only the part inside the scroller counts: item 5 shows 55 points, item 3 none past x 150.
-        #expect(result.visible(in: r(376, 0, 100, 812), scroll: scrolled) == [])
-        #expect(result.visible(in: r(150, 60, 10, 100), scroll: scrolled) == [])
+        #expect(try result.visible(in: r(376, 0, 100, 812), scroll: scrolled) == [])
+        #expect(try result.visible(in: r(150, 60, 10, 100), scroll: scrolled) == [])
     }
 
     @Test func invalid_elements_are_errors() {
@@ -99,7 +99,7 @@ private struct FixedLayout: Layout {
             .supplementary("header", section: 0, index: 0, frame: r(0, 0, 100, 50), pinned: true),
             .supplementary("header", section: 0, index: 2, frame: r(0, 250, 100, 50), pinned: true),
         ])
-        #expect(result.elements(in: r(0, 220, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 220))) == [
+        #expect(try result.elements(in: r(0, 220, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 220))) == [
             .item(0, section: 0, frame: r(0, 200, 100, 50)),
             .item(1, section: 0, frame: r(0, 50, 100, 200)),
             .item(2, section: 0, frame: r(0, 250, 100, 50)),
@@ -151,18 +151,18 @@ private struct FixedLayout: Layout {
     /// Every element as drawn for `scroll` that overlaps `rect`, by a scan over all of them,
     /// from the definitions: pinned y = max(rest, min(top, sectionEnd − h)); orthogonal items and
     /// their badges move by minus the section offset and show only through their scroller.
-    static func bruteForce(_ result: any LayoutResult, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
+    static func bruteForce(_ result: any LayoutResult, _ rect: Rect, _ scroll: ScrollState) throws -> [LayoutElement] {
         let scrollers = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map { ($0.section, $0.frame) })
         var ends: [Int: Double] = [:]
         for i in 0..<result.count {
             let s = result.section(ofItem: i)
-            ends[s] = max(ends[s] ?? -.infinity, result.frame(at: i).maxY)
+            ends[s] = max(ends[s] ?? -.infinity, try result.frame(at: i).maxY)
         }
         for (s, f) in scrollers { ends[s] = f.maxY }
         for e in result.elements where !e.pinned { ends[e.section] = max(ends[e.section] ?? -.infinity, e.frame.maxY) }
         let top = scroll.contentOffset.y
         var drawn: [LayoutElement] = []
-        func keep(_ e: LayoutElement, anchoredIn section: Int?) {
+        func keep(_ e: LayoutElement, anchoredIn section: Int?) throws {
             var e = e
             if let section, let scroller = scrollers[section] {
                 let o = scroll.offset(ofSection: section)
@@ -174,7 +174,7 @@ private struct FixedLayout: Layout {
         }
         for i in 0..<result.count {
             let s = result.section(ofItem: i)
-            keep(.item(i, section: s, frame: result.frame(at: i), zIndex: result.zIndex(ofItem: i)), anchoredIn: s)
+            try keep(.item(i, section: s, frame: try result.frame(at: i), zIndex: result.zIndex(ofItem: i)), anchoredIn: s)
         }
         for e in result.elements {
             var d = e
@@ -182,7 +182,7 @@ private struct FixedLayout: Layout {
                 let end = max(ends[e.section] ?? -.infinity, e.frame.maxY)
                 d.frame.y = max(e.frame.minY, min(top, end - e.frame.height))
             }
-            keep(d, anchoredIn: e.index == nil ? nil : e.section)
+            try keep(d, anchoredIn: e.index == nil ? nil : e.section)
         }
         return LayoutElement.inDrawingOrder(drawn)
     }
@@ -212,15 +212,15 @@ private struct FixedLayout: Layout {
                     })
                     let scroll = ScrollState(contentOffset: g.next() % 2 == 0 ? rect.origin : Point(x: 0, y: -50 + 1700 * g.unit()),
                                              sectionOffsets: offsets)
-                    let expected = Self.bruteForce(result, rect, scroll)
+                    let expected = try Self.bruteForce(result, rect, scroll)
                     // Through the inset, frames go in and out by a translation: equal up to rounding.
-                    #expect(Self.same(result.elements(in: rect, scroll: scroll), expected))
+                    #expect(try Self.same(result.elements(in: rect, scroll: scroll), expected))
                     hits += expected.count
                     pinnedAway += expected.filter { e in e.pinned && !result.elements.contains { $0.frame == e.frame } }.count
-                    shifted += expected.filter { e in e.category == .item && e.frame != result.frame(at: e.index!) }.count
-                    #expect(result.visible(in: rect, scroll: scroll) == expected.compactMap { $0.category == .item ? $0.index : nil }.sorted())
+                    shifted += try expected.filter { e in try e.category == .item && e.frame != result.frame(at: e.index!) }.count
+                    #expect(try result.visible(in: rect, scroll: scroll) == expected.compactMap { $0.category == .item ? $0.index : nil }.sorted())
                     let rest = ScrollState(showing: rect)
-                    #expect(result.visible(in: rect) == Self.bruteForce(result, rect, rest).compactMap { $0.category == .item ? $0.index : nil }.sorted())
+                    #expect(try result.visible(in: rect) == Self.bruteForce(result, rect, rest).compactMap { $0.category == .item ? $0.index : nil }.sorted())
                 }
             }
         }
@@ -246,7 +246,7 @@ private struct FixedLayout: Layout {
         let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
         // a: header 0..20, items 20..30; empty (no header): 35..35; b: header 40..60, items 60..70, footer 70..78.
-        #expect(result.allFrames == [r(0, 20, 10, 10), r(10, 20, 10, 10), r(0, 60, 10, 10), r(10, 60, 10, 10), r(20, 60, 10, 10)])
+        #expect(try result.allFrames == [r(0, 20, 10, 10), r(10, 20, 10, 10), r(0, 60, 10, 10), r(10, 60, 10, 10), r(20, 60, 10, 10)])
         #expect(result.elements == [
             .supplementary("header", section: 0, frame: r(0, 0, 30, 20), pinned: true),
             .supplementary("header", section: 2, frame: r(0, 40, 30, 20), pinned: true),
@@ -255,7 +255,7 @@ private struct FixedLayout: Layout {
         #expect(result.contentSize == s(30, 78))
         #expect(result.section(ofItem: 1) == 0 && result.section(ofItem: 2) == 2)
         // Scrolled to 25: section a's header is pushed up by its end (30); b's waits at rest.
-        let shown = result.elements(in: r(0, 25, 30, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 25)))
+        let shown = try result.elements(in: r(0, 25, 30, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 25)))
         #expect(shown.filter { $0.category != .item } == [
             .supplementary("header", section: 0, frame: r(0, 10, 30, 20), pinned: true),
             .supplementary("header", section: 2, frame: r(0, 40, 30, 20), pinned: true),
@@ -263,10 +263,10 @@ private struct FixedLayout: Layout {
         ])
         // Scrolled into b: its header pins at the top and the footer pushes it at the end.
         let pinned = { (y: Double) in
-            result.elements(in: r(0, y, 30, 10), scroll: ScrollState(contentOffset: Point(x: 0, y: y))).first { $0.kind == "header" }?.frame
+            try result.elements(in: r(0, y, 30, 10), scroll: ScrollState(contentOffset: Point(x: 0, y: y))).first { $0.kind == "header" }?.frame
         }
-        #expect(pinned(50) == r(0, 50, 30, 20))
-        #expect(pinned(65) == r(0, 58, 30, 20))   // b ends at 78 with its footer
+        #expect(try pinned(50) == r(0, 50, 30, 20))
+        #expect(try pinned(65) == r(0, 58, 30, 20))   // b ends at 78 with its footer
     }
 
     @Test func a_negative_height_is_an_error() {

@@ -11,17 +11,17 @@ import Testing
         let mirrored = try MirroredLayout(WaterfallLayout(columns: 3, spacing: 7)).layout(context)
         let width = base.contentSize.width
         #expect(mirrored.contentSize == base.contentSize)
-        expectFrames(mirrored.allFrames, base.allFrames.map { Rect(x: width - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) })
+        expectFrames(try mirrored.allFrames, try base.allFrames.map { Rect(x: width - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) })
         // The first item of the first column now sits flush with the right edge.
-        #expect(mirrored.frame(at: 0).maxX == width && base.frame(at: 0).minX == 0)
+        #expect(try mirrored.frame(at: 0).maxX == width && base.frame(at: 0).minX == 0)
         // Visible queries see the mirrored frames (brute force over the mirrored frames).
         var rng = SplitMix64(seed: 7)
         for _ in 0..<50 {
             let rect = r(Double.random(in: -50...300, using: &rng), Double.random(in: -50...(base.contentSize.height), using: &rng),
                          Double.random(in: 1...200, using: &rng), Double.random(in: 1...400, using: &rng))
-            let expected = (0..<mirrored.count).filter { mirrored.frame(at: $0).overlapsWithPositiveArea(rect) }
-            #expect(mirrored.visible(in: rect) == expected)
-            #expect(mirrored.elements(in: rect, scroll: ScrollState(showing: rect)).compactMap(\.index).sorted() == expected)
+            let expected = try (0..<mirrored.count).filter { try mirrored.frame(at: $0).overlapsWithPositiveArea(rect) }
+            #expect(try mirrored.visible(in: rect) == expected)
+            #expect(try mirrored.elements(in: rect, scroll: ScrollState(showing: rect)).compactMap(\.index).sorted() == expected)
         }
     }
 
@@ -34,7 +34,7 @@ import Testing
             let rtl = try rtlLayout.solve(context)
             let mirrored = try MirroredLayout(layout).layout(context)
             #expect(mirrored.contentSize == rtl.contentSize, "\(name)")
-            expectFrames(mirrored.allFrames, rtl.allFrames)
+            expectFrames(try mirrored.allFrames, try rtl.allFrames)
             #expect(mirrored.elements == rtl.elements, "\(name)")
             #expect(mirrored.orthogonalSections == rtl.orthogonalSections, "\(name)")
             // Drawn for the same scroll states (orthogonal offsets run towards negative x).
@@ -45,7 +45,7 @@ import Testing
                     ($0.section, Point(x: -Double.random(in: 0...400, using: &rng), y: 0))
                 })
                 let scroll = ScrollState(showing: rect, sectionOffsets: offsets)
-                let a = mirrored.elements(in: rect, scroll: scroll), b = rtl.elements(in: rect, scroll: scroll)
+                let a = try mirrored.elements(in: rect, scroll: scroll), b = rtl.elements(in: rect, scroll: scroll)
                 #expect(a.count == b.count, "\(name)")
                 for (x, y) in zip(a, b) {
                     #expect(x.index == y.index && x.kind == y.kind && abs(x.frame.x - y.frame.x) < 1e-9 && x.frame.y == y.frame.y

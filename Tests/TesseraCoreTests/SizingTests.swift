@@ -48,8 +48,8 @@ import Testing
             Item(id: .string("note"), fields: ["text": .string("hello")]),
         ])
         let ctx = LayoutContext(dataset: dataset, viewport: s(100, 500))
-        #expect(ctx.size(at: 0, proposed: s(100, 500)) == s(100, 50))
-        #expect(ctx.size(at: 1, proposed: s(100, 500)) == s(100, TextMeasurer().height(of: "hello", width: 100)))
+        #expect(try ctx.size(at: 0, proposed: s(100, 500)) == s(100, 50))
+        #expect(try ctx.size(at: 1, proposed: s(100, 500)) == s(100, TextMeasurer().height(of: "hello", width: 100)))
         #expect(ctx.identifier(at: 1) == "note")
         #expect(ctx.slice(1..<2).identifier(at: 0) == "note")
     }

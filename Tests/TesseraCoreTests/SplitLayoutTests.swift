@@ -18,9 +18,9 @@ func splitContext(_ sections: [[Size]], in collection: Size) -> LayoutContext {
 func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side, side), count: n) }
 
 /// The supplementaries and decorations of `result` drawn when scrolled to y = `top`, in drawing order.
-func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
+func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutElement] {
     let all = Rect(x: -1, y: -1, width: result.contentSize.width + 2, height: result.contentSize.height + 2)
-    return result.elements(in: all, scroll: ScrollState(contentOffset: Point(x: 0, y: top))).filter { $0.category != .item }
+    return try result.elements(in: all, scroll: ScrollState(contentOffset: Point(x: 0, y: top))).filter { $0.category != .item }
 }
 
 @Suite struct SplitColumnsTests {
@@ -54,13 +54,13 @@ func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
 
     @Test func three_sections_on_the_left_stack_in_rows() throws {
         let result = try allLeft.layout(anchorCase)
-        #expect(result.allFrames.map(\.origin) == [
+        #expect(try result.allFrames.map(\.origin) == [
             (0, 0), (100, 0), (200, 0),
             (0, 100), (100, 100), (200, 100), (300, 100), (0, 200), (100, 200),
             (0, 300), (100, 300), (200, 300),
         ].map { Point(x: $0.0, y: $0.1) })
-        #expect(result.allFrames.allSatisfy { $0.size == s(100, 100) })
-        #expect(result.frame(at: 3) == r(0, 100, 100, 100))
+        #expect(try result.allFrames.allSatisfy { $0.size == s(100, 100) })
+        #expect(try result.frame(at: 3) == r(0, 100, 100, 100))
         #expect(result.contentSize == s(400, 400))
     }
 
@@ -74,12 +74,12 @@ func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
     @Test func rect_queries_are_strict_and_exclude_frames_that_only_touch_an_edge() throws {
         let result = try allLeft.layout(anchorCase)
         // y 100..200: the rows at y 0 and y 200 only touch it.
-        #expect(result.visible(in: r(0, 100, 400, 100)) == [3, 4, 5, 6])
-        #expect(result.elements(in: r(0, 100, 400, 100), scroll: .zero).filter { $0.category != .item }
+        #expect(try result.visible(in: r(0, 100, 400, 100)) == [3, 4, 5, 6])
+        #expect(try result.elements(in: r(0, 100, 400, 100), scroll: .zero).filter { $0.category != .item }
                 == [.decoration("background", section: 1, frame: r(0, 100, 400, 200), zIndex: -1)])
         // A rect ending exactly where item 1 starts horizontally misses it.
-        #expect(result.visible(in: r(0, 0, 100, 50)) == [0])
-        #expect(result.visible(in: r(0, 0, 100.5, 50)) == [0, 1])
+        #expect(try result.visible(in: r(0, 0, 100, 50)) == [0])
+        #expect(try result.visible(in: r(0, 0, 100.5, 50)) == [0, 1])
     }
 
     @Test func a_row_breaks_only_when_an_item_would_pass_the_right_edge() throws {
@@ -87,19 +87,19 @@ func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
         let layout = SplitLayout(minimumInterItemSpacing: 10, sectionInset: inset)
         // 5 + 90 + 10 + 90 + 10 + 90 = 295 = 300 − 5: the third item ends exactly on the edge.
         let fits = try layout.layout(splitContext([[s(90, 20), s(90, 20), s(90, 20), s(90, 20)]], in: s(300, 100)))
-        #expect(fits.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(205, 0, 90, 20), r(5, 20, 90, 20)])
+        #expect(try fits.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(205, 0, 90, 20), r(5, 20, 90, 20)])
         // Half a point more and it goes to the next row.
         let passes = try layout.layout(splitContext([[s(90, 20), s(90, 20), s(90.5, 20)]], in: s(300, 100)))
-        #expect(passes.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(5, 20, 90.5, 20)])
+        #expect(try passes.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(5, 20, 90.5, 20)])
     }
 
     @Test func rows_are_top_aligned_unless_line_heights_are_normalised() throws {
         let sizes = [[s(100, 100), s(100, 200), s(100, 300), s(100, 50)]]
         let context = splitContext(sizes, in: s(300, 1000))
         let aligned = try SplitLayout(minimumItemLineSpacing: 10).layout(context)
-        #expect(aligned.allFrames == [r(0, 0, 100, 100), r(100, 0, 100, 200), r(200, 0, 100, 300), r(0, 310, 100, 50)])
+        #expect(try aligned.allFrames == [r(0, 0, 100, 100), r(100, 0, 100, 200), r(200, 0, 100, 300), r(0, 310, 100, 50)])
         let normalised = try SplitLayout(minimumItemLineSpacing: 10, isNormalizingLineHeight: true).layout(context)
-        #expect(normalised.allFrames == [r(0, 0, 100, 300), r(100, 0, 100, 300), r(200, 0, 100, 300), r(0, 310, 100, 50)])
+        #expect(try normalised.allFrames == [r(0, 0, 100, 300), r(100, 0, 100, 300), r(200, 0, 100, 300), r(0, 310, 100, 50)])
         #expect(normalised.contentSize == s(300, 360))
     }
 
@@ -175,24 +175,24 @@ func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
 
     @Test func headers_stick_to_the_top_and_are_pushed_up_by_their_section_end() throws {
         let result = try pinnedResult()
-        func ys(_ top: Double) -> [Double] { drawnElements(result, top: top).filter { $0.kind == "header" }.map(\.frame.y) }
-        #expect(ys(0) == [0, 240])        // resting
-        #expect(ys(100) == [100, 240])    // pinned at the top
-        #expect(ys(200) == [200, 240])    // its bottom reaches the section end (240)
-        #expect(ys(230) == [200, 240])    // pushed up: stays at 240 − 40
-        #expect(ys(300) == [200, 300])    // the next header pins
-        #expect(ys(500) == [200, 440])    // the last section pushes its header up too
-        #expect(drawnElements(result, top: 100).first { $0.kind == "header" }
+        func ys(_ top: Double) throws -> [Double] { try drawnElements(result, top: top).filter { $0.kind == "header" }.map(\.frame.y) }
+        #expect(try ys(0) == [0, 240])        // resting
+        #expect(try ys(100) == [100, 240])    // pinned at the top
+        #expect(try ys(200) == [200, 240])    // its bottom reaches the section end (240)
+        #expect(try ys(230) == [200, 240])    // pushed up: stays at 240 − 40
+        #expect(try ys(300) == [200, 300])    // the next header pins
+        #expect(try ys(500) == [200, 440])    // the last section pushes its header up too
+        #expect(try drawnElements(result, top: 100).first { $0.kind == "header" }
                 == .supplementary("header", section: 0, frame: r(0, 100, 200, 40), pinned: true))
     }
 
     @Test func the_query_returns_pinned_headers_where_they_are_drawn() throws {
         let result = try pinnedResult()
         let top = 150.0, strip = r(0, top, 200, 10)
-        let pinnedThere = result.elements(in: strip, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
+        let pinnedThere = try result.elements(in: strip, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
         #expect(pinnedThere.map(\.kind) == ["background", "", "", "header"])
         // At rest the first header is above this strip.
-        #expect(result.elements(in: strip, scroll: .zero).map(\.kind) == ["background", "", ""])
+        #expect(try result.elements(in: strip, scroll: .zero).map(\.kind) == ["background", "", ""])
     }
 
     @Test func a_footer_ends_the_section_for_its_pinned_header() throws {
@@ -200,14 +200,14 @@ func drawnElements(_ result: any LayoutResult, top: Double) -> [LayoutElement] {
                                  footer: { _, _ in SplitBoundary(height: 20) })
         let result = try layout.layout(splitContext([square(2)], in: s(200, 300)))
         // Content 40 → 140, footer 140 → 160: the header stops at 160 − 40.
-        #expect(drawnElements(result, top: 300).map(\.frame) == [r(0, 40, 200, 100), r(0, 140, 200, 20), r(0, 120, 200, 40)])
+        #expect(try drawnElements(result, top: 300).map(\.frame) == [r(0, 40, 200, 100), r(0, 140, 200, 20), r(0, 120, 200, 40)])
     }
 }
 
 /// Every element overlapping `rect` as drawn for `scroll`, by scanning the plan: items, then
 /// per section header (pinned by its section's end), background, footer; sorted into drawing order.
-func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
-    var all = (0..<result.count).map { LayoutElement.item($0, section: result.section(ofItem: $0), frame: result.frame(at: $0)) }
+func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rect, _ scroll: ScrollState) throws -> [LayoutElement] {
+    var all = try (0..<result.count).map { LayoutElement.item($0, section: result.section(ofItem: $0), frame: try result.frame(at: $0)) }
     for (s, section) in plan.sections.enumerated() {
         if var header = section.header {
             if section.headerPinned {
@@ -235,9 +235,9 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         // Asked to hide them as the anchor does, the hidden items keep their indices.
         let hiding = try SplitLayout(leftSideRatio: 1, hidesCollapsedSections: true).layout(context)
         #expect(hiding.count == 6)
-        #expect(hiding.frame(at: 4) == r(0, 100, 100, 100))
-        #expect(hiding.frame(at: 2).size == .zero)
-        #expect(hiding.visible(in: r(0, 0, 200, 500)) == [0, 1, 4, 5])
+        #expect(try hiding.frame(at: 4) == r(0, 100, 100, 100))
+        #expect(try hiding.frame(at: 2).size == .zero)
+        #expect(try hiding.visible(in: r(0, 0, 200, 500)) == [0, 1, 4, 5])
         #expect(hiding.elements.map(\.section) == [0, 2])
     }
 
@@ -254,16 +254,16 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         // The anchor stores no attributes for the zero-size item, so item 2's lookup is out of range.
         let result = try SplitLayout().layout(splitContext([[s(100, 100), s(0, 50), s(100, 100)]], in: s(300, 300)))
         #expect(result.count == 3)
-        #expect(result.frame(at: 2) == r(100, 0, 100, 100))
-        #expect(result.frame(at: 1) == r(100, 0, 0, 0))
-        #expect(result.visible(in: r(0, 0, 300, 300)) == [0, 2])
+        #expect(try result.frame(at: 2) == r(100, 0, 100, 100))
+        #expect(try result.frame(at: 1) == r(100, 0, 0, 0))
+        #expect(try result.visible(in: r(0, 0, 300, 300)) == [0, 2])
     }
 
     @Test func an_empty_section_returns_its_header_where_it_is_visible() throws {
         // The anchor returns a header only with one of its section's items, so never for an empty section.
         let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SplitBoundary(height: 30) })
         let result = try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500)))
-        #expect(result.elements(in: r(0, 135, 300, 10), scroll: .zero) == [.supplementary("header", section: 1, frame: r(0, 130, 300, 30))])
+        #expect(try result.elements(in: r(0, 135, 300, 10), scroll: .zero) == [.supplementary("header", section: 1, frame: r(0, 130, 300, 30))])
     }
 
     @Test func a_pinned_header_leaves_at_the_bottom_of_the_tallest_last_row_item() throws {
@@ -273,14 +273,14 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         let context = splitContext([[s(100, 200), s(100, 50)]], in: s(200, 300))
         #expect(try layout.plan(context).sections[0].contentBottom == 240)
         let result = try layout.layout(context)
-        #expect(drawnElements(result, top: 100)[1].frame == r(0, 100, 200, 40))
-        #expect(drawnElements(result, top: 250)[1].frame == r(0, 200, 200, 40))
+        #expect(try drawnElements(result, top: 100)[1].frame == r(0, 100, 200, 40))
+        #expect(try drawnElements(result, top: 250)[1].frame == r(0, 200, 200, 40))
     }
 
     @Test func an_item_wider_than_its_column_gets_no_extra_line_spacing_above_it() throws {
         // The anchor breaks the empty first row and moves the item down by the line spacing.
         let result = try SplitLayout(minimumItemLineSpacing: 10).layout(splitContext([[s(500, 50), s(50, 50)]], in: s(300, 300)))
-        #expect(result.allFrames == [r(0, 0, 500, 50), r(0, 60, 50, 50)])
+        #expect(try result.allFrames == [r(0, 0, 500, 50), r(0, 60, 50, 50)])
     }
 }
 
@@ -311,8 +311,8 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
             for _ in 0..<20 {
                 let rect = r(value([0, 10, 60, 150]), value([0, 30, 44, 100, 250]), value([0, 40, 200, 400]), value([1, 50, 300]))
                 let scroll = ScrollState(contentOffset: Point(x: 0, y: value([0, 20, 100, 230, 400])))
-                #expect(result.visible(in: rect) == (0..<result.count).filter { result.frame(at: $0).overlapsWithPositiveArea(rect) })
-                #expect(result.elements(in: rect, scroll: scroll) == bruteForceElements(result, plan: plan, rect, scroll))
+                #expect(try result.visible(in: rect) == (0..<result.count).filter { try result.frame(at: $0).overlapsWithPositiveArea(rect) })
+                #expect(try result.elements(in: rect, scroll: scroll) == bruteForceElements(result, plan: plan, rect, scroll))
             }
         }
     }

@@ -16,10 +16,10 @@ import TesseraCore
                 == InsetLayout(flow, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).layout(context).allFrames)
         #expect(try flow.transposed().layout(context).allFrames == TransposeLayout(flow).layout(context).allFrames)
         let sticky = try flow.sticky { $0 == 0 }.layout(context)
-        #expect(sticky.frame(at: 0, scroll: ScrollState(contentOffset: Point(x: 0, y: 100))).y == 100)
+        #expect(try sticky.frame(at: 0, scroll: ScrollState(contentOffset: Point(x: 0, y: 100))).y == 100)
         // Chained as in Lua: layout:inset(8):transposed().
         let chained = try flow.inset(8).transposed().layout(context)
-        #expect(chained.frame(at: 0) == Rect(x: 8, y: 8, width: 40, height: 30))
+        #expect(try chained.frame(at: 0) == Rect(x: 8, y: 8, width: 40, height: 30))
         #expect(try chained.contentSize == TransposeLayout(InsetLayout(flow, insets: EdgeInsets(all: 8))).layout(context).contentSize)
     }
 

@@ -17,8 +17,8 @@ func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, 
 func s(_ w: Double, _ h: Double) -> Size { Size(width: w, height: h) }
 
 /// Every item overlapping `rect` by brute force, as drawn in that viewport.
-func bruteForceVisible(_ result: any LayoutResult, _ rect: Rect) -> [Int] {
-    (0..<result.count).filter { result.frame(at: $0, viewport: rect).overlapsWithPositiveArea(rect) }
+func bruteForceVisible(_ result: any LayoutResult, _ rect: Rect) throws -> [Int] {
+    try (0..<result.count).filter { try result.frame(at: $0, viewport: rect).overlapsWithPositiveArea(rect) }
 }
 
 /// What a layout's `@Sendable` closure saw, in call order (the closures of a layout's

@@ -59,6 +59,24 @@ import TesseraCore
         #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
     }
 
+    /// A size that fails while a script asks for it (`ctx:size` under `:sized`) stops the script
+    /// at that call with the size function's error, and the layout throws it.
+    @Test func aFailingSizeRaisesInTheScriptThatAskedForIt() throws {
+        let context = LayoutContext(dataset: Dataset(items: (0..<4).map { Item(id: .int($0), fields: [:]) }),
+                                    viewport: Size(width: 300, height: 100))
+        let e = scriptError { _ = try frames("""
+        local t = require('tessera')
+        local column = { simpleLayout = function(ctx)
+          for i = 1, ctx.count do local w, h = ctx:size(i); ctx.set(i, 0, (i - 1) * h, w, h) end
+        end }
+        return t.sized(column, function(item, pw, ph, i)
+          if i == 3 then error("no size for item 3") end
+          return 10, 20
+        end)
+        """, context: context, name: "failing.lua") }
+        #expect(e?.message == "\(folder.path)/failing.lua:6: no size for item 3")
+    }
+
     /// The shipped layouts are found from any working directory (the executable's build tree
     /// here, as next to an installed one), and TESSERA_PATH folders are searched in order.
     @Test func requireFindsShippedLayoutsFromAnywhere() throws {

@@ -26,7 +26,7 @@ import TesseraCore
         #expect(script.defaultParams == ["columns": 2, "spacing": 0])
         #expect(try script.configured().layout(context).frame(at: 1) == Rect(x: 50, y: 0, width: 50, height: 10))
         let three = try script.configured(["columns": 3, "spacing": 5]).layout(context)
-        #expect(three.frame(at: 2) == Rect(x: 70, y: 0, width: 30, height: 10))
+        #expect(try three.frame(at: 2) == Rect(x: 70, y: 0, width: 30, height: 10))
     }
 
     @Test func bad_params_and_bad_results_are_one_sentence_errors() throws {

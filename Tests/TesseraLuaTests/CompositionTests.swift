@@ -55,12 +55,12 @@ import TesseraCore
             let host = try LuaHost()
             let result = try host.loadLayoutScript(path: folder.write("decorated\(k).lua", source)).configured().layout(context)
             let expected = try layout.layout(context)
-            #expect(result.allFrames == expected.allFrames, "\(expression)")
+            #expect(try result.allFrames == expected.allFrames, "\(expression)")
             #expect(result.contentSize == expected.contentSize, "\(expression)")
             let viewport = Rect(x: 0, y: 40, width: 200, height: 100)
-            #expect(result.visible(in: viewport) == expected.visible(in: viewport), "\(expression)")
-            #expect((0..<result.count).map { result.frame(at: $0, viewport: viewport) } ==
-                    (0..<expected.count).map { expected.frame(at: $0, viewport: viewport) }, "\(expression)")
+            #expect(try result.visible(in: viewport) == expected.visible(in: viewport), "\(expression)")
+            let drawn = try (0..<result.count).map { try result.frame(at: $0, viewport: viewport) }
+            #expect(try drawn == (0..<expected.count).map { try expected.frame(at: $0, viewport: viewport) }, "\(expression)")
         }
     }
 
@@ -71,7 +71,7 @@ import TesseraCore
         let wrapped = try TransposeLayout(InsetLayout(scripted, insets: EdgeInsets(all: 5))).layout(context)
         let reference = try TransposeLayout(InsetLayout(WaterfallLayout(columns: 3, spacing: 2),
                                                         insets: EdgeInsets(all: 5))).layout(context)
-        #expect(wrapped.allFrames == reference.allFrames)
+        #expect(try wrapped.allFrames == reference.allFrames)
         #expect(wrapped.contentSize == reference.contentSize)
     }
 

@@ -65,7 +65,7 @@ import TesseraCore
         let native = try CompositionalLayout(configuration: Compositional.Configuration(interSectionSpacing: 12)) { index, _, _ in
             index == 0 ? shelf : stack
         }.layout(context([3, 4]))
-        #expect(lua.allFrames == native.allFrames)
+        #expect(try lua.allFrames == native.allFrames)
         #expect(lua.elements == native.elements)
         #expect(lua.orthogonalSections == native.orthogonalSections)
         #expect(lua.contentSize == native.contentSize)
@@ -80,7 +80,7 @@ import TesseraCore
               footers = { t.boundary{ size = { 100, 20 }, align = "bottomTrailing", offset = { -5, 0 }, pinned = true } },
             }
             """, [1, 2])
-        #expect(lua.allFrames == [Rect(x: 0, y: 30, width: 300, height: 50), Rect(x: 0, y: 80, width: 300, height: 50),
+        #expect(try lua.allFrames == [Rect(x: 0, y: 30, width: 300, height: 50), Rect(x: 0, y: 80, width: 300, height: 50),
                                   Rect(x: 0, y: 130, width: 300, height: 50)])
         #expect(lua.elements == [
             .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 300, height: 30), pinned: true, isGlobal: true),
@@ -166,7 +166,7 @@ import TesseraCore
               end,
             }
             """, [3, 1])
-        #expect(lua.allFrames == [Rect(x: 150, y: 0, width: 150, height: 10), Rect(x: 130, y: 10, width: 20, height: 5),
+        #expect(try lua.allFrames == [Rect(x: 150, y: 0, width: 150, height: 10), Rect(x: 130, y: 10, width: 20, height: 5),
                                   Rect(x: 150, y: 15, width: 150, height: 10), Rect(x: 150, y: 30, width: 150, height: 10)])
         #expect(lua.zIndex(ofItem: 1) == 2)
     }

@@ -75,8 +75,8 @@ import TesseraCore
         let lines = try run("""
         for i = 1, ctx.count do local w, h = ctx:size(i, 50, 80); print(string.format("%a %a", w, h)) end
         """)
-        #expect(lines == (0..<100).map { i in
-            let s = context.size(at: i, proposed: Size(width: 50, height: 80))
+        #expect(try lines == (0..<100).map { i in
+            let s = try context.size(at: i, proposed: Size(width: 50, height: 80))
             return String(format: "%a %a", s.width, s.height)
         })
     }

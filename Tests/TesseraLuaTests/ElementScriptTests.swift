@@ -30,7 +30,7 @@ import TesseraCore
           footer = function(i, section) if section.title then return { height = 6, zIndex = 3 } end end,
         }
         """)
-        #expect(r.allFrames == [Rect(x: 0, y: 12, width: 10, height: 10), Rect(x: 10, y: 12, width: 10, height: 10),
+        #expect(try r.allFrames == [Rect(x: 0, y: 12, width: 10, height: 10), Rect(x: 10, y: 12, width: 10, height: 10),
                                 Rect(x: 0, y: 44, width: 10, height: 10), Rect(x: 10, y: 44, width: 10, height: 10),
                                 Rect(x: 20, y: 44, width: 10, height: 10)])
         #expect(r.elements == [
@@ -72,7 +72,7 @@ import TesseraCore
 
     @Test func ctxEmitsSupplementariesAndDecorations() throws {
         let r = try result(Self.headerAndBackground)
-        #expect(r.allFrames == [Rect(x: 0, y: 20, width: 30, height: 10), Rect(x: 0, y: 30, width: 30, height: 10),
+        #expect(try r.allFrames == [Rect(x: 0, y: 20, width: 30, height: 10), Rect(x: 0, y: 30, width: 30, height: 10),
                                 Rect(x: 0, y: 60, width: 30, height: 10), Rect(x: 0, y: 70, width: 30, height: 10),
                                 Rect(x: 0, y: 80, width: 30, height: 10)])
         #expect(r.elements == [
@@ -85,7 +85,7 @@ import TesseraCore
         // layout() next to simpleLayout gives the content size (the bounding box would be 90).
         #expect(r.contentSize == Size(width: 30, height: 100))
         // Scrolled to 30: section 1's header is pushed up by its background's end (40).
-        let shown = r.elements(in: Rect(x: 0, y: 30, width: 30, height: 20), scroll: ScrollState(contentOffset: Point(x: 0, y: 30)))
+        let shown = try r.elements(in: Rect(x: 0, y: 30, width: 30, height: 20), scroll: ScrollState(contentOffset: Point(x: 0, y: 30)))
         #expect(shown == [
             .decoration("background", section: 0, frame: Rect(x: 0, y: 0, width: 30, height: 40), zIndex: -1),
             .decoration("background", section: 1, frame: Rect(x: 0, y: 40, width: 30, height: 50), zIndex: -1),

@@ -148,11 +148,11 @@ import TesseraCore
         }
         """)
         let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
-        let e = try #require(scriptError { _ = try result.checkedVisible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
+        let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
         #expect(e.message == "\(dir)/grid.lua:3: visible returned index 4, outside 1..3")
-        // The non-throwing query answers [] and remembers the error.
-        #expect(result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) == [])
-        #expect(result.failure == e)
+        // Through the protocol, as renderers and the engine ask, the same error is thrown.
+        let any: any LayoutResult = result
+        #expect(scriptError { _ = try any.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) } == e)
     }
 
     @Test func runawayLoopStopsAtTheTimeLimit() throws {

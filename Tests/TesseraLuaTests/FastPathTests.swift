@@ -24,7 +24,7 @@ import TesseraCore
         do {
             let result = try script.configured().layout(context)
             var lines = ["content " + bits(Rect(x: 0, y: 0, width: result.contentSize.width, height: result.contentSize.height))]
-            lines += result.allFrames.map(bits)
+            lines += try result.allFrames.map(bits)
             lines += result.elements.map { "\($0.category) \($0.kind) \($0.section) \(bits($0.frame))" }
             return lines.joined(separator: "\n")
         } catch {

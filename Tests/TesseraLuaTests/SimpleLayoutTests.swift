@@ -36,7 +36,7 @@ return {
         for (columns, spacing) in [(2, 8.0), (3, 4.0), (1, 0.0)] {
             let scripted = try script.configured(["columns": .int(columns), "spacing": .double(spacing)]).layout(context)
             let native = try WaterfallLayout(columns: columns, spacing: spacing).layout(context)
-            #expect(scripted.allFrames == native.allFrames)
+            #expect(try scripted.allFrames == native.allFrames)
             #expect(scripted.contentSize == native.contentSize)
             #expect(scripted is FramesResult)
         }
@@ -67,9 +67,9 @@ return {
         let expected = (0..<4).map { Rect(x: Double($0) * 10, y: 0, width: 10, height: 20) }
         for path in [positional, named] {
             let result = try host.loadLayoutScript(path: path).configured().layout(context)
-            #expect(result.allFrames == expected)
+            #expect(try result.allFrames == expected)
             #expect(result.contentSize == Size(width: 40, height: 20))
-            #expect(result.visible(in: Rect(x: 15, y: 0, width: 10, height: 1)) == [1, 2])
+            #expect(try result.visible(in: Rect(x: 15, y: 0, width: 10, height: 1)) == [1, 2])
         }
     }
 }

@@ -26,7 +26,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
 
 @Suite struct HTMLPageTests {
     @Test func framesLabelsAndSectionsAreCompactData() throws {
-        let page = HTMLPage(run: try sectionedRun(), viewport: Rect(x: 0, y: 10, width: 200, height: 100)).render()
+        let page = try HTMLPage(run: try sectionedRun(), viewport: Rect(x: 0, y: 10, width: 200, height: 100)).render()
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(between(page, "\"frames\":[", "]") == "0,0,100,50,100,0,100,50.12,0,60,100,50,100,60,100,50")
         #expect(between(page, "\"labels\":[", "]") == #""a","b\u003c","c","d""#)
@@ -38,11 +38,11 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
 
     @Test func labelsComeFromOneField() throws {
         let run = try sectionedRun()
-        let byRank = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "rank")).render()
+        let byRank = try HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "rank")).render()
         #expect(between(byRank, "\"labels\":[", "]") == #""0","10","20","30""#)
-        let byIndex = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: ItemLabels.indexField)).render()
+        let byIndex = try HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: ItemLabels.indexField)).render()
         #expect(between(byIndex, "\"labels\":[", "]") == #""0","1","2","3""#)
-        let missing = HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "colour")).render()
+        let missing = try HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "colour")).render()
         #expect(between(missing, "\"labels\":[", "]") == #""","","","""#)
     }
 
@@ -52,13 +52,13 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
             .decoration("background", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 50.123), zIndex: -1),
             .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
         ])
-        let page = HTMLPage(run: run, viewport: nil).render()
+        let page = try HTMLPage(run: run, viewport: nil).render()
         // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
                 + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
         // The header of section 1 (untitled) and the badge keep their kind; a titled section's header shows its title.
         #expect(between(page, "\"elementTitles\":[", "]") == "")
-        let titled = HTMLPage(run: try sectionedRun(elements: [
+        let titled = try HTMLPage(run: try sectionedRun(elements: [
             .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 5)),
             .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
         ]), viewport: nil).render()
@@ -77,7 +77,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     }
 
     @Test func stickyItemsAndTheirHeadersCarryTheirPinEnds() throws {
-        let page = HTMLPage(run: try stickyRun(), viewport: nil).render()
+        let page = try HTMLPage(run: try stickyRun(), viewport: nil).render()
         // Header 0 is pushed up by the next sticky item (y 250); the last one by the content's end.
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
                 == #"["supplementary","header",0,0,0,100,50,1,250,0],["supplementary","header",0,0,250,100,50,1,500,5]"#)
@@ -87,14 +87,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
 
 @Suite struct SVGPictureTests {
     @Test func itemsAreLabelledWithTheChosenFieldOnly() throws {
-        let svg = SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
+        let svg = try SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
         for k in 0..<4 { #expect(svg.contains(">n\(k)</text>")) }
         #expect(svg.contains("<title>1: n1 (100.0, 0.0, 100.0, 50.123)</title>"))
         #expect(!svg.contains(">b&lt;</text>"))
     }
 
     @Test func sectionsAreOutlinedAndTitled() throws {
-        let svg = SVGPicture(run: try sectionedRun(), viewport: nil).render()
+        let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<title>section 0: Fruit (0.0, 0.0, 200.0, 50.123)</title>"))
         #expect(svg.contains("<title>section 1: s1 (0.0, 60.0, 200.0, 50.0)</title>"))
         #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
@@ -103,7 +103,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
 
     @Test func supplementariesDrawAfterTheItemsTheyCover() throws {
         let header = LayoutElement.supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
-        let svg = SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
+        let svg = try SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
         let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0.0, 55.0, 200.0, 10.0)</title>"))
         let lastItemAt = try #require(svg.range(of: "<title>3: d "))
         #expect(lastItemAt.lowerBound < headerAt.lowerBound)
@@ -115,14 +115,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
             .decoration("background", section: 1, frame: Rect(x: 0, y: 60, width: 200, height: 50), zIndex: -1),
         ])
         // Scrolled to y = 80 the header of section 1 sticks to the top of the viewport.
-        let svg = SVGPicture(run: run, viewport: Rect(x: 0, y: 80, width: 200, height: 20)).render()
+        let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 80, width: 200, height: 20)).render()
         let header = try #require(svg.range(of: "<title>supplementary header of section 1 (pinned) (0.0, 80.0, 200.0, 5.0)</title>"))
         let background = try #require(svg.range(of: "<title>decoration background of section 1 (0.0, 60.0, 200.0, 50.0)</title>"))
         let item = try #require(svg.range(of: "<title>3: d (100.0, 60.0, 100.0, 50.0)</title>"))
         #expect(background.lowerBound < item.lowerBound)
         #expect(item.lowerBound < header.lowerBound)
         // Pushed up by the section's end near the bottom: y = 110 - 5.
-        let late = SVGPicture(run: run, viewport: Rect(x: 0, y: 108, width: 200, height: 20)).render()
+        let late = try SVGPicture(run: run, viewport: Rect(x: 0, y: 108, width: 200, height: 20)).render()
         #expect(late.contains("<title>supplementary header of section 1 (pinned) (0.0, 105.0, 200.0, 5.0)</title>"))
     }
 }
@@ -143,7 +143,7 @@ private func shelfRun() throws -> LayoutRun {
 
 @Suite struct OrthogonalPictureTests {
     @Test func aShelfIsClippedToItsScrollerWithTheRestFaded() throws {
-        let svg = SVGPicture(run: try shelfRun(), viewport: nil).render()
+        let svg = try SVGPicture(run: try shelfRun(), viewport: nil).render()
         #expect(svg.contains("<clipPath id=\"scroller-0\"><rect x=\"0\" y=\"0\" width=\"200\" height=\"50\"/></clipPath>"))
         // The panel grows 0.6 viewport to the right, where the shelf goes on.
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"320\" height=\"110\"/></clipPath>"))
@@ -156,7 +156,7 @@ private func shelfRun() throws -> LayoutRun {
     }
 
     @Test func aSectionOffsetMovesTheStripBothWays() throws {
-        let svg = SVGPicture(run: try shelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        let svg = try SVGPicture(run: try shelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-120\" y=\"0\" width=\"440\" height=\"110\"/></clipPath>"))
         let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
         // Item 0 is wholly before the scroller, 1 and 3 cut by its edges, 2 inside.
@@ -169,11 +169,11 @@ private func shelfRun() throws -> LayoutRun {
 
     @Test func thePageListsEachShelfWithItsOffsetAndItems() throws {
         let run = try shelfRun()
-        let page = HTMLPage(run: run, viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        let page = try HTMLPage(run: run, viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
         // Section, scroller frame, content size, starting offset, items 0..<4.
         #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == "[0,0,0,200,50,400,50,150,0,0,4]")
         #expect(page.contains("const shelf = /^s([0-9]+)$/.exec(key);"))
-        #expect(between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
+        #expect(try between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
         // The section box of a shelf is what its scroller shows.
         #expect(between(page, "\"sections\":[", "],\"elements\"") == "[0,0,200,50,\"Shelf\"],[0,60,200,50,\"rest\"]")
     }

@@ -16,8 +16,8 @@ struct AnimateCommandTests {
         let result = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: new.count,
                                                            item: { _ in nil }, size: { _, _ in cell }))
         let viewport = Rect(x: 0, y: 1400, width: 375, height: 812)
-        let expected = Dictionary(uniqueKeysWithValues: result.visible(in: viewport).map {
-            (new.items[$0].id.description, result.frame(at: $0))
+        let expected = Dictionary(uniqueKeysWithValues: try result.visible(in: viewport).map {
+            (new.items[$0].id.description, try result.frame(at: $0))
         })
         guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
         var arrived: Set<String> = [], counts: [String: Int] = [:]
@@ -61,8 +61,8 @@ struct AnimateCommandTests {
         #expect(timeline["offset"] == .array([.int(0), .int(Int(offsetY))]))
         let newResult = try layout(new)
         let viewport = Rect(x: 0, y: offsetY, width: 375, height: 812)
-        let expected = Dictionary(uniqueKeysWithValues: newResult.visible(in: viewport).map {
-            (new.items[$0].id.description, newResult.frame(at: $0))
+        let expected = Dictionary(uniqueKeysWithValues: try newResult.visible(in: viewport).map {
+            (new.items[$0].id.description, try newResult.frame(at: $0))
         })
         func json(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map { $0 == $0.rounded() ? .int(Int($0)) : .double($0) }) }
         guard case .array(let tracks)? = timeline["tracks"], case .array(let samples)? = timeline["samples"] else {

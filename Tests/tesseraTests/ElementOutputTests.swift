@@ -36,7 +36,10 @@ import Testing
         #expect(report.decorations == nil)
     }
 
-    @Test func scriptHeaderAndBackgroundInJSON() throws {
+    /// A script emitting a pinned header per section and a background behind each (5 items,
+    /// sections a = ids 0, 1 and b = ids 2, 3, 4, rows 10 high under 20-high headers), run with
+    /// a 30x20 viewport at offset 0,30 in `format`.
+    func runHeaderAndBackgroundScript(format: String) throws -> CLIOutcome {
         let dir = try temporaryDirectory()
         let script = dir.appendingPathComponent("list.lua")
         try """
@@ -59,7 +62,11 @@ import Testing
         let data = dir.appendingPathComponent("d.jsonl")
         try (0..<5).map { #"{"id": \#($0), "section": "\#($0 < 2 ? "a" : "b")"}"# }.joined(separator: "\n")
             .write(to: data, atomically: true, encoding: .utf8)
-        let run = try runTessera(["run", script.path, "--data", data.path, "--viewport", "30x20", "--offset", "0,30", "--format", "json"])
+        return try runTessera(["run", script.path, "--data", data.path, "--viewport", "30x20", "--offset", "0,30", "--format", format])
+    }
+
+    @Test func scriptHeaderAndBackgroundInJSON() throws {
+        let run = try runHeaderAndBackgroundScript(format: "json")
         #expect(run.status == 0, "\(run.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         typealias E = Report.Element

@@ -59,6 +59,38 @@ import Testing
         }
     }
 
+    /// A query the script fails after layout (an analytic `frame(i)`) reaches every caller as the
+    /// script's error: each output format of `run`, `check`, and the REPL's result methods.
+    @Test func aFailingAnalyticQueryIsAnErrorForEveryCaller() throws {
+        let dir = try folder(["frame.lua": """
+        return {
+          layout = function(ctx) return 10, ctx.count * 10 end,
+          frame = function(i)
+            if i == 3 then error("no frame for item 3") end
+            return 0, (i - 1) * 10, 10, 10
+          end,
+          visible = function(x, y, w, h, ctx)
+            local all = {}
+            for i = 1, ctx.count do all[i] = i end
+            return all
+          end,
+        }
+        """])
+        let expected = "Error: frame.lua:4: no frame for item 3\nstack traceback:\n"
+        for format in ["json", "text", "svg", "html"] {
+            let run = try runTessera(["run", "frame.lua", "--format", format], in: dir)
+            #expect(run.status == 1, "\(format)")
+            #expect(run.stdout == "", "\(format)")
+            #expect(run.stderr.hasPrefix(expected), "\(format): \(run.stderr)")
+        }
+        let check = try runTessera(["check", "frame.lua"], in: dir)
+        #expect(check.status == 1)
+        #expect(check.stderr.hasPrefix(expected), "\(check.stderr)")
+        let repl = try runTessera(["repl"], in: dir, input: "r = run('frame.lua')\nprint(r:frame(2))\nprint(r:frame(3))\n")
+        #expect(repl.stdout.contains("0\t10\t10\t10\n"), "\(repl.stdout)")
+        #expect(repl.stderr.contains("frame.lua:4: no frame for item 3\nstack traceback:\n"), "\(repl.stderr)")
+    }
+
     @Test func aRunawayLoopStopsWithinTwoSecondsByDefault() throws {
         let dir = try folder(scripts)
         let start = Date()

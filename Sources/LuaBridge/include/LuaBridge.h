@@ -135,13 +135,16 @@ void tb_pushscriptsize(lua_State *L);
 
 /* ctx:size's source of sizes (Items.c). With `widths`/`heights` (one entry per item, NaN where
 ** the item has no size) and a `rule` (TB_SIZE_*), C answers sized items itself; `size(source,
-** i, pw, ph, &w, &h)` answers the rest (text items, contexts whose sizes come from a closure,
-** every item when `widths` is NULL) and never raises. `count` items; `width` x `height` is
+** L, i, pw, ph, &w, &h)` answers the rest (text items, contexts whose sizes come from a closure,
+** every item when `widths` is NULL): it never raises, and returns 0, or (when the size could
+** not be found: a section that fails to lay out, a size function's error) pushes the error and
+** returns TB_RAISE or TB_RAISE_ASIS for ctx:size to raise; it runs with the memory cap lifted,
+** as a host function does. `count` items; `width` x `height` is
 ** the default proposal. Both paths compute the same IEEE operations in the same order, so
 ** they agree bit for bit. */
 enum { TB_SIZE_FIT = 0, TB_SIZE_FILLWIDTH = 1, TB_SIZE_INTRINSIC = 2, TB_SIZE_FILL = 3 };
 typedef struct tb_Sizer {
-  void (*size)(void *source, lua_Integer i, double pw, double ph, double *w, double *h);
+  int (*size)(void *source, lua_State *L, lua_Integer i, double pw, double ph, double *w, double *h);
   void *source;
   const double *widths, *heights;
   int rule;

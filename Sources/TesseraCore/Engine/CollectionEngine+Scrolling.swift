@@ -6,15 +6,16 @@ extension CollectionEngine {
         case top, center, bottom
     }
 
-    /// Flattened item `index`'s resting frame, or nil when there is no such item. O(1) for most results.
-    public func frame(at index: Int) -> Rect? {
-        index >= 0 && index < result.count ? result.frame(at: index) : nil
+    /// Flattened item `index`'s resting frame, or nil when there is no such item; throws what a
+    /// provider's layout throws when asked (an analytic script's error). O(1) for most results.
+    public func frame(at index: Int) throws -> Rect? {
+        index >= 0 && index < result.count ? try result.frame(at: index) : nil
     }
 
     /// The offset that shows item `index` at `position` (on each axis where the content is larger
     /// than the viewport), clamped to the content. Nil when there is no such item.
-    public func offset(showing index: Int, at position: ScrollPosition = .top) -> Point? {
-        guard let f = frame(at: index) else { return nil }
+    public func offset(showing index: Int, at position: ScrollPosition = .top) throws -> Point? {
+        guard let f = try frame(at: index) else { return nil }
         func axis(_ minV: Double, _ length: Double, _ view: Double, _ content: Double, _ current: Double) -> Double {
             guard content > view else { return current }
             let target: Double
@@ -33,7 +34,7 @@ extension CollectionEngine {
     /// Scrolls so item `index` is at `position`, and runs a pass. No item: no change.
     @discardableResult
     public func scroll(toItem index: Int, at position: ScrollPosition = .top) throws -> [EngineEvent] {
-        guard let offset = offset(showing: index, at: position) else { return [] }
+        guard let offset = try offset(showing: index, at: position) else { return [] }
         return try scroll(to: offset)
     }
 
@@ -55,18 +56,18 @@ extension CollectionEngine {
 
     /// Before a reload: the first visible item (lowest index among items), by the identifier its
     /// view shows (the providers already hold the new data), and its resting frame.
-    func firstVisibleAnchor() -> (id: String, frame: Rect)? {
+    func firstVisibleAnchor() throws -> (id: String, frame: Rect)? {
         guard let first = views.filter({ $0.zIndex == 0 }).min(by: { $0.index < $1.index }),
               first.index < result.count else { return nil }
-        return (first.id, result.frame(at: first.index))
+        return (first.id, try result.frame(at: first.index))
     }
 
     /// After a reload's layout: moves the offset by how far the anchor item moved, so it stays in
     /// place on screen; returns the change (nil when the item is gone or did not move).
     /// - Complexity: O(position of the item) identifier lookups.
-    func adjustOffset(keeping anchor: (id: String, frame: Rect)) -> Point? {
+    func adjustOffset(keeping anchor: (id: String, frame: Rect)) throws -> Point? {
         guard let index = (0..<flat.count).first(where: { flat.identifier(at: $0) == anchor.id }) else { return nil }
-        let now = result.frame(at: index)
+        let now = try result.frame(at: index)
         let delta = Point(x: now.minX - anchor.frame.minX, y: now.minY - anchor.frame.minY)
         guard delta != .zero else { return nil }
         viewport.offset = Point(x: viewport.offset.x + delta.x, y: viewport.offset.y + delta.y)

@@ -20,15 +20,15 @@ extension CollectionEngine {
     /// Step 1, query: the visible items, strictly overlapping the visible rectangle, as drawn,
     /// in drawing order (ascending zIndex, then index; a pinned header is raised above headers).
     /// - Complexity: the result's query, O(log n + k), plus O(k log leaves) when there are headers.
-    func visibleSlots() -> [Slot] {
+    func visibleSlots() throws -> [Slot] {
         let rect = viewport.rect
-        var slots = result.visible(in: rect).map { i in
-            Slot(index: i, frame: result.frame(at: i, viewport: rect), zIndex: 0)
+        var slots = try result.visible(in: rect).map { i in
+            Slot(index: i, frame: try result.frame(at: i, viewport: rect), zIndex: 0)
         }
         guard flat.hasLayers else { return slots }
         for k in slots.indices {
             let z = flat.locate(slots[k].index).leaf.zIndex
-            let pinned = z > 0 && slots[k].frame != result.frame(at: slots[k].index)
+            let pinned = try z > 0 && slots[k].frame != result.frame(at: slots[k].index)
             slots[k].zIndex = z + (pinned ? 1 : 0)
         }
         slots.sort { ($0.zIndex, $0.index) < ($1.zIndex, $1.index) }

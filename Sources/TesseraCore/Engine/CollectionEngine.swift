@@ -68,7 +68,7 @@ public final class CollectionEngine {
     public func layout() throws -> [EngineEvent] {
         if needsReload { return try reload() }
         if needsRelayout || viewport.size != loaded?.size { return try relayout() }
-        if viewport != loaded { return loadCells() }
+        if viewport != loaded { return try loadCells() }
         return []
     }
 
@@ -103,15 +103,15 @@ public final class CollectionEngine {
     func reload() throws -> [EngineEvent] {
         let newFlat = FlatProvider(provider)
         let newResult = try provider?.layout(in: viewport.size).flattenedResult() ?? EmptyResult()
-        let anchor = keepsFirstVisibleOnReload ? firstVisibleAnchor() : nil
+        let anchor = keepsFirstVisibleOnReload ? try firstVisibleAnchor() : nil
         let velocity = scrollVelocity()
         let previous = flat
         flat = newFlat
         result = newResult
         contentSize = newResult.contentSize
         var delta = Point.zero
-        if let anchor, let moved = adjustOffset(keeping: anchor) { delta = moved }
-        let slots = visibleSlots()
+        if let anchor, let moved = try adjustOffset(keeping: anchor) { delta = moved }
+        let slots = try visibleSlots()
         let ids = resolveIdentifiers(slots, keeping: [])
         let matches = matchByIdentifier(ids)
         var events = deleteLeaving(matches.leaving)
@@ -130,15 +130,15 @@ public final class CollectionEngine {
         result = newResult
         contentSize = newResult.contentSize
         needsRelayout = false
-        return reconcileByIndex(keptEvent: .update)
+        return try reconcileByIndex(keptEvent: .update)
     }
 
     /// A scroll: views entering and leaving; kept views keep their data.
-    func loadCells() -> [EngineEvent] { reconcileByIndex(keptEvent: .scroll) }
+    func loadCells() throws -> [EngineEvent] { try reconcileByIndex(keptEvent: .scroll) }
 
-    private func reconcileByIndex(keptEvent: EngineEvent.EventType) -> [EngineEvent] {
+    private func reconcileByIndex(keptEvent: EngineEvent.EventType) throws -> [EngineEvent] {
         let velocity = scrollVelocity()
-        let slots = visibleSlots()
+        let slots = try visibleSlots()
         let matches = matchByIndex(slots)
         let ids = resolveIdentifiers(slots, keeping: matches.kept)
         var events = deleteLeaving(matches.leaving)

@@ -191,6 +191,9 @@ public struct FramesResult: LayoutResult {
 
     public func frame(at index: Int) -> Rect { boxes[index] }
 
+    /// All resting frames, in flattened order (no `try`: these frames are stored). O(n).
+    public var allFrames: [Rect] { Array(frames) }
+
     public func frame(at index: Int, scroll: ScrollState) -> Rect {
         guard !orthogonalBySection.isEmpty else { return boxes[index] }
         let s = section(ofItem: index)
@@ -213,7 +216,7 @@ public struct FramesResult: LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { itemZIndices.isEmpty ? 0 : itemZIndices[index] }
 
     public func visible(in rect: Rect) -> [Int] {
-        if !orthogonalSections.isEmpty { return visible(in: rect, scroll: ScrollState(showing: rect)) }
+        if !orthogonalSections.isEmpty { return LayoutElement.itemIndices(of: elements(in: rect, scroll: ScrollState(showing: rect))) }
         let hits = index.query(rect)
         guard !elements.isEmpty else { return hits }
         // Hits ascend, so the items come first.

@@ -15,6 +15,9 @@ public protocol Layout: Sendable {
 /// The outcome of a layout pass: an immutable value that answers frame and element queries.
 ///
 /// Nothing here keeps state between calls: the same question always gets the same answer.
+/// Queries throw so that a result computed on demand (an analytic Lua script asked per query)
+/// reports a failing query to its caller as an error. Results that cannot fail implement them
+/// without `throws`, so code holding a concrete `FramesResult` needs no `try`.
 /// Everything that depends on scrolling (pinned headers, orthogonal sections scrolled on the
 /// cross axis) takes a `ScrollState` argument.
 ///
@@ -26,14 +29,14 @@ public protocol LayoutResult: Sendable {
     /// Size of the scrollable content.
     var contentSize: Size { get }
     /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
-    func frame(at index: Int) -> Rect
+    func frame(at index: Int) throws -> Rect
     /// Every item whose frame, as drawn when scrolled to `rect`'s origin (sticky headers pin to
     /// its top, orthogonal sections at offset 0 clipped to their scrollers), overlaps `rect`
     /// with a positive area, in ascending flattened order.
-    func visible(in rect: Rect) -> [Int]
+    func visible(in rect: Rect) throws -> [Int]
     /// Item `index`'s frame as drawn for `scroll`: pinned for a sticky header, shifted by its
     /// section's offset in an orthogonal section (unclipped).
-    func frame(at index: Int, scroll: ScrollState) -> Rect
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect
     /// The 0-based section of item `index`.
     func section(ofItem index: Int) -> Int
     /// Item `index`'s drawing order (higher on top).
@@ -46,20 +49,20 @@ public protocol LayoutResult: Sendable {
     /// `rect` with a positive area, with its drawn frame, in drawing order (see
     /// `LayoutElement.inDrawingOrder`). An element of an orthogonal section counts only where
     /// it shows through its scroller. O(log n + k) for results that index their elements.
-    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement]
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement]
 }
 
 extension LayoutResult {
-    public func frame(at index: Int, scroll: ScrollState) -> Rect { frame(at: index) }
+    public func frame(at index: Int, scroll: ScrollState) throws -> Rect { try frame(at: index) }
     public func section(ofItem index: Int) -> Int { 0 }
     public func zIndex(ofItem index: Int) -> Int { 0 }
     public var elements: [LayoutElement] { [] }
     public var orthogonalSections: [OrthogonalSection] { [] }
 
     /// Items only, for results with no other elements: the visible items as drawn.
-    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
-        let drawn = visible(in: rect).compactMap { i -> LayoutElement? in
-            let f = frame(at: i, scroll: scroll)
+    public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let drawn = try visible(in: rect).compactMap { i -> LayoutElement? in
+            let f = try frame(at: i, scroll: scroll)
             return f.overlapsWithPositiveArea(rect)
                 ? .item(i, section: section(ofItem: i), frame: f, zIndex: zIndex(ofItem: i)) : nil
         }
@@ -72,20 +75,20 @@ extension LayoutResult {
     public var decorations: [LayoutElement] { elements.filter { $0.category == .decoration } }
 
     /// The items visible in `rect` as drawn for `scroll`, ascending. O(log n + k).
-    public func visible(in rect: Rect, scroll: ScrollState) -> [Int] {
-        elements(in: rect, scroll: scroll).compactMap { $0.category == .item ? $0.index : nil }.sorted()
+    public func visible(in rect: Rect, scroll: ScrollState) throws -> [Int] {
+        LayoutElement.itemIndices(of: try elements(in: rect, scroll: scroll))
     }
 
     /// Item `index`'s frame as drawn when scrolled to `viewport`'s origin.
-    public func frame(at index: Int, viewport: Rect) -> Rect { frame(at: index, scroll: ScrollState(showing: viewport)) }
+    public func frame(at index: Int, viewport: Rect) throws -> Rect { try frame(at: index, scroll: ScrollState(showing: viewport)) }
 
     /// Item `index`'s frame as drawn: pinned for `viewport` when one is given, else resting.
-    public func drawnFrame(at index: Int, viewport: Rect?) -> Rect {
-        viewport.map { frame(at: index, viewport: $0) } ?? frame(at: index)
+    public func drawnFrame(at index: Int, viewport: Rect?) throws -> Rect {
+        try viewport.map { try frame(at: index, viewport: $0) } ?? frame(at: index)
     }
 
     /// All resting frames, in flattened order. O(n).
-    public var allFrames: [Rect] { (0..<count).map { frame(at: $0) } }
+    public var allFrames: [Rect] { get throws { try (0..<count).map { try frame(at: $0) } } }
 }
 
 /// Why a layout could not be computed.

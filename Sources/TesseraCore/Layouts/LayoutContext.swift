@@ -8,8 +8,9 @@ public struct LayoutContext {
     public var collectionSize: Size
     /// Number of items this context covers.
     public let count: Int
-    /// Item `i`'s size for a proposed container size, already in this context's axes.
-    private let sizeOf: (Int, Size) -> Size
+    /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
+    /// when the size comes from something that can fail (a section laid out on demand, a script).
+    private let sizeOf: (Int, Size) throws -> Size
     /// Dataset item `i` of this context, if the items come from a dataset.
     private let itemAt: (Int) -> Item?
     /// The dataset and the flattened index of this context's item 0.
@@ -32,7 +33,7 @@ public struct LayoutContext {
     }
 
     public init(collectionSize: Size, count: Int, dataset: Dataset? = nil, indexOffset: Int = 0,
-                item: @escaping (Int) -> Item?, size: @escaping (Int, Size) -> Size) {
+                item: @escaping (Int) -> Item?, size: @escaping (Int, Size) throws -> Size) {
         self.collectionSize = collectionSize
         self.count = count
         self.dataset = dataset
@@ -56,12 +57,14 @@ public struct LayoutContext {
     }
 
     /// Every item's size for one proposal, in index order; the same values as calling
-    /// `size(at:proposed:)` for each item.
+    /// `size(at:proposed:)` for each item. Throws the first size that fails.
     /// - Complexity: O(n).
-    public func sizes(proposed: Size) -> [Size] {
-        [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
-            forEachSize(proposed: proposed) { i, size in buffer[i] = size }
-            initialized = count
+    public func sizes(proposed: Size) throws -> [Size] {
+        try [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
+            try forEachSize(proposed: proposed) { i, size in
+                buffer[i] = size
+                initialized = i + 1
+            }
         }
     }
 
@@ -70,16 +73,16 @@ public struct LayoutContext {
     /// which is what keeps a million-item layout near the speed of a bare loop.
     /// - Complexity: O(n).
     @inline(__always)
-    public func forEachSize(proposed: Size, _ body: (Int, Size) -> Void) {
+    public func forEachSize(proposed: Size, _ body: (Int, Size) throws -> Void) throws {
         guard let direct else {
-            for i in 0..<count { body(i, sizeOf(i, proposed)) }
+            for i in 0..<count { try body(i, try sizeOf(i, proposed)) }
             return
         }
         let items = direct.dataset.items, sizing = direct.sizing, base = direct.base, n = count
-        direct.dataset.widths.withUnsafeBufferPointer { widths in
-            direct.dataset.heights.withUnsafeBufferPointer { heights in
+        try direct.dataset.widths.withUnsafeBufferPointer { widths in
+            try direct.dataset.heights.withUnsafeBufferPointer { heights in
                 for i in 0..<n {
-                    body(i, sizing.size(w: widths[base + i], h: heights[base + i],
+                    try body(i, sizing.size(w: widths[base + i], h: heights[base + i],
                                         text: { items[base + i].text }, proposed: proposed))
                 }
             }
@@ -95,8 +98,9 @@ public struct LayoutContext {
         direct.map { ($0.dataset, $0.base, $0.sizing) }
     }
 
-    /// Item `i`'s size when offered `proposed`. O(1) for sized items.
-    public func size(at index: Int, proposed: Size) -> Size { sizeOf(index, proposed) }
+    /// Item `i`'s size when offered `proposed`. O(1) for sized items. Throws when the size comes
+    /// from something that failed (a section that could not be laid out, a script's error).
+    public func size(at index: Int, proposed: Size) throws -> Size { try sizeOf(index, proposed) }
 
     /// Dataset item `i`, or nil for generated contexts.
     public func item(at index: Int) -> Item? { itemAt(index) }
@@ -117,7 +121,7 @@ public struct LayoutContext {
         let sizeOf = self.sizeOf
         return LayoutContext(collectionSize: collectionSize.transposed, count: count, dataset: dataset,
                              indexOffset: indexOffset, item: itemAt,
-                             size: { i, p in sizeOf(i, p.transposed).transposed })
+                             size: { i, p in try sizeOf(i, p.transposed).transposed })
     }
 
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
@@ -125,7 +129,7 @@ public struct LayoutContext {
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
         var sliced = LayoutContext(collectionSize: collectionSize, count: range.count, dataset: dataset,
                                    indexOffset: indexOffset + base, item: { itemAt(base + $0) },
-                                   size: { i, p in sizeOf(base + i, p) })
+                                   size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
         return sliced
     }
@@ -162,7 +166,7 @@ public struct LayoutContext {
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).
-    public func withSizes(_ size: @escaping (Int, Size) -> Size) -> LayoutContext {
+    public func withSizes(_ size: @escaping (Int, Size) throws -> Size) -> LayoutContext {
         LayoutContext(collectionSize: collectionSize, count: count, dataset: dataset,
                       indexOffset: indexOffset, item: itemAt, size: size)
     }

@@ -29,23 +29,23 @@ public struct ProviderLayout {
         if case .items(let result) = content { return result }
         var frames: [Rect] = []
         var headers: [StickyResult.Header] = []
-        gather(at: .zero, into: &frames, headers: &headers)
+        try gather(at: .zero, into: &frames, headers: &headers)
         let base = try FramesResult(frames: frames, minimumContentSize: contentSize, layoutName: "provider")
         guard !headers.isEmpty else { return base }
         headers.sort { ($0.frame.minY, $0.index) < ($1.frame.minY, $1.index) }
         return StickyResult(base: base, headers: headers)
     }
 
-    private func gather(at origin: Point, into frames: inout [Rect], headers: inout [StickyResult.Header]) {
+    private func gather(at origin: Point, into frames: inout [Rect], headers: inout [StickyResult.Header]) throws {
         switch content {
         case .items(let result):
             frames.reserveCapacity(frames.count + result.count)
-            for i in 0..<result.count { frames.append(result.frame(at: i).offsetBy(dx: origin.x, dy: origin.y)) }
+            for i in 0..<result.count { frames.append(try result.frame(at: i).offsetBy(dx: origin.x, dy: origin.y)) }
         case .parts(let parts):
             for (k, part) in parts.enumerated() {
                 let o = Point(x: origin.x + part.origin.x, y: origin.y + part.origin.y)
                 let first = frames.count
-                part.layout.gather(at: o, into: &frames, headers: &headers)
+                try part.layout.gather(at: o, into: &frames, headers: &headers)
                 guard part.sticky, frames.count == first + 1 else { continue }
                 // The header is pushed up by the bottom of the section that follows it.
                 var bottom = frames[first].maxY

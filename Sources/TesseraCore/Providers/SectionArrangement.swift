@@ -16,21 +16,14 @@ func arrangeSections(count: Int, outer: (any Layout)?, in size: Size,
         }
     }
     let measured = Box([ProviderLayout?](repeating: nil, count: count))
-    let failure = Box<Error?>(nil)
     let context = LayoutContext(collectionSize: size, count: count, item: { _ in nil }, size: { s, proposal in
-        do {
-            let laid = try layoutSection(s, proposal)
-            measured.value[s] = laid
-            return laid.contentSize
-        } catch {
-            failure.value = failure.value ?? error
-            return .zero
-        }
+        let laid = try layoutSection(s, proposal)
+        measured.value[s] = laid
+        return laid.contentSize
     })
     let placed = try outer.layout(context)
-    if let error = failure.value { throw error }
     return try (0..<count).map { s in
-        let frame = placed.frame(at: s)
+        let frame = try placed.frame(at: s)
         let laid = try measured.value[s] ?? layoutSection(s, frame.size)
         return ProviderLayout.Part(origin: frame.origin, layout: laid, sticky: false)
     }

@@ -2,8 +2,7 @@
 /// non-negative size (an error), and items that overlap, items outside the content bounds and
 /// items a layout's own `visible` query misses are warnings.
 ///
-/// Frames are read once through `frame` (a scripted layout passes a reader that throws its
-/// script error); overlaps come from a spatial index over them, so the check is
+/// Frames are read once (a query that fails, as an analytic script's can, throws); overlaps come from a spatial index over them, so the check is
 /// O(n log n + k) for k overlapping pairs (at most `overlapLimit`).
 public struct LayoutCheck {
     /// Pairs (i, j), i < j, whose frames share a positive area.

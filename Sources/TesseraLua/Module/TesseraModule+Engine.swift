@@ -309,7 +309,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let index = try args.integer(2, "index")
-            if let f = engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
+            if let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
             return 1
         }
     }
@@ -333,7 +333,7 @@ enum EngineSketch {
         let views = engine.views
         let frames = try FramesResult(frames: views.map { $0.frame }, minimumContentSize: Size(width: rect.maxX, height: rect.maxY),
                                       layoutName: "engine views")
-        let picture = AsciiPreview(columns: columns, maxRows: 60).render(frames, region: rect)
+        let picture = try AsciiPreview(columns: columns, maxRows: 60).render(frames, region: rect)
         let f = NumberText.display
         var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views; reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")

@@ -18,7 +18,7 @@ extension LuaHost {
 
 /// A layout whose items take their sizes from a Lua function: the root lays out a context
 /// whose size rule calls `size(item, pw, ph, i)` (checked: two finite, non-negative numbers).
-/// The first failure stops the pass and is thrown after the root returns.
+/// A failing size call throws out of the root's layout pass.
 /// `Sendable` through its `LuaReference`; it calls Lua only inside a layout pass of the host's
 /// layouts (see `WeakHost`).
 struct LuaSizedLayout: Layout {
@@ -27,22 +27,13 @@ struct LuaSizedLayout: Layout {
 
     func layout(_ context: LayoutContext) throws -> any LayoutResult {
         guard let host = size.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
-        final class Failure { var error: (any Error)? }
-        let failure = Failure(), function = size
+        let function = size
         let sized = LayoutContext(collectionSize: context.collectionSize, count: context.count, dataset: context.dataset,
                                   indexOffset: context.indexOffset, item: { context.item(at: $0) },
                                   size: { i, proposal in
-            guard failure.error == nil else { return proposal }
-            do {
-                return try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
-            } catch {
-                failure.error = error
-                return proposal
-            }
+            try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
         })
-        let result = try root.layout(sized)
-        if let error = failure.error { throw error }
-        return result
+        return try root.layout(sized)
     }
 }
 

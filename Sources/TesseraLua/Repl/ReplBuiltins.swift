@@ -92,7 +92,6 @@ extension ReplSession {
             let start = DispatchTime.now().uptimeNanoseconds
             let result = try layout.layout(session.context(size: size))
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if let analytic = result as? ScriptedAnalyticResult, let failure = analytic.failure { throw failure }
             let box = ReplResult(result: result, viewport: Rect(origin: origin, size: size),
                                  layoutName: describe(layout), milliseconds: milliseconds)
             session.host.pushBox(box, meta: session.resultMetaRef)

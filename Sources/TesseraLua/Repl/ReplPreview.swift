@@ -52,8 +52,7 @@ struct ReplPreview {
         let (region, used, lines) = layout(content: content, viewport: viewport)
         // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
         let preview = AsciiPreview(columns: used, maxRows: lines)
-        let picture = preview.render(r.result, region: region, viewport: viewport, outline: viewport, unicode: unicode)
-        if let analytic = r.result as? ScriptedAnalyticResult, let failure = analytic.failure { throw failure }
+        let picture = try preview.render(r.result, region: region, viewport: viewport, outline: viewport, unicode: unicode)
         let f = NumberText.display
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
             + " content \(f(content.width))x\(f(content.height)), \(r.result.count) items;"

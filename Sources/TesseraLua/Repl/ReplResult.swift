@@ -29,16 +29,10 @@ final class ReplResult {
         self.milliseconds = milliseconds
     }
 
-    /// Item `index`'s frame; an analytic script's failure is thrown rather than hidden.
-    func frame(at index: Int) throws -> Rect {
-        if let analytic = result as? ScriptedAnalyticResult { return try analytic.checkedFrame(at: index) }
-        return result.frame(at: index)
-    }
+    /// Item `index`'s frame; an analytic script's failure is thrown.
+    func frame(at index: Int) throws -> Rect { try result.frame(at: index) }
 
-    func visible(in rect: Rect) throws -> [Int] {
-        if let analytic = result as? ScriptedAnalyticResult { return try analytic.checkedVisible(in: rect) }
-        return result.visible(in: rect)
-    }
+    func visible(in rect: Rect) throws -> [Int] { try result.visible(in: rect) }
 }
 
 extension ReplSession {

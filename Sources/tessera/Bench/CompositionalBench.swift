@@ -92,17 +92,17 @@ enum CompositionalBench: BenchSuite {
             let rect = Rect(origin: Point(x: 0, y: random.unit() * (result.contentSize.height - viewport.height)), size: viewport)
             return (rect, ScrollState(showing: rect, sectionOffsets: offsetSets[k % offsetSets.count]))
         }
-        let scan = LinearElementScan(result)
+        let scan = try LinearElementScan(result)
         // Never report a fast wrong answer.
-        for (rect, scroll) in queries.prefix(20) where Set(result.elements(in: rect, scroll: scroll)) != Set(scan.elements(in: rect, scroll: scroll)) {
+        for (rect, scroll) in queries.prefix(20) where Set(try result.elements(in: rect, scroll: scroll)) != Set(scan.elements(in: rect, scroll: scroll)) {
             throw CLIError("bench compositional: the element query disagrees with the linear scan at \(rect)")
         }
         let batch = Array(queries.prefix(quick ? 1_000 : 2_000))
         let scans = Array(queries.prefix(quick ? 5 : 20))
         var hits = 0
-        let (perBatch, perScanBatch) = VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, {
+        let (perBatch, perScanBatch) = try VisibleBench.alternatingMedians(repeats: quick ? 7 : 21, {
             hits = 0
-            for (rect, scroll) in batch { hits += result.elements(in: rect, scroll: scroll).count }
+            for (rect, scroll) in batch { hits += try result.elements(in: rect, scroll: scroll).count }
         }, {
             for (rect, scroll) in scans { blackHole(scan.elements(in: rect, scroll: scroll)) }
         })
@@ -131,9 +131,9 @@ struct LinearElementScan {
     /// Per element: the section's end (top pins) or start (bottom pins).
     let pinLimits: [Double]
 
-    init(_ result: any LayoutResult) {
+    init(_ result: any LayoutResult) throws {
         self.result = result
-        frames = result.allFrames
+        frames = try result.allFrames
         zIndices = (0..<result.count).map(result.zIndex(ofItem:))
         var ranges: [Range<Int>] = []
         for i in 0..<result.count {

@@ -39,7 +39,7 @@ enum EngineBench: BenchSuite {
         queries.reserveCapacity(steps)
         for step in run.steps {
             let start = clock()
-            blackHole(result.visible(in: Rect(origin: step.offset, size: viewport)))
+            blackHole(try result.visible(in: Rect(origin: step.offset, size: viewport)))
             queries.append(Double(clock() - start) / 1000)
         }
         let median = run.medianMicroseconds

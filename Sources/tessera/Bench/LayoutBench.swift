@@ -18,7 +18,7 @@ enum LayoutBench: BenchSuite {
             let waterfall = WaterfallLayout(columns: 3, spacing: 4.5)
 
             let loop = plainWaterfallLoopMilliseconds(heights: heights, repeats: repeats)
-            let frames = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(waterfall.frames(context)) }
+            let frames = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try waterfall.frames(context)) }
             report(BenchResult(suite: name, name: "waterfall frames (3 columns)", n: n, median: frames,
                                baseline: "plain loop, preallocated buffer", baselineMedian: loop))
             var laidOut: (any LayoutResult)?

@@ -241,12 +241,13 @@ enum LuaBench: BenchSuite {
             row("justified rows, w and h via ctx:item(i).w (ctx.set)", "items")
             row("justified rows, w and h from plain arrays, frames discarded", "justifiedPlain")
             let frames = try scripted.frames(context)
-            precondition(frames == native.frames(context), "the scripted waterfall differs from the native one")
+            let nativeFrames = try native.frames(context)
+            precondition(frames == nativeFrames, "the scripted waterfall differs from the native one")
             let byColumn = try columns.frames(rows), byItem = try items.frames(rows)
             precondition(byColumn == byItem, "ctx:column and ctx:item give different rows")
             let setMs = ms["waterfall"]!
 
-            let nativeMs = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(native.frames(context)) }
+            let nativeMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try native.frames(context)) }
             report(BenchResult(suite: name, name: "scripted waterfall frames (ctx.set)", n: n, median: setMs,
                                baseline: "native WaterfallLayout frames", baselineMedian: nativeMs))
 

@@ -25,7 +25,7 @@ enum VisibleBench: BenchSuite {
     /// One function per case, so that each case's frames are gone before the next is built
     /// and the RSS column shows one case at a time.
     static func runWaterfall(quick: Bool, report: (BenchResult) -> Void) throws {
-        let frames = waterfallFrames(count: count)
+        let frames = try waterfallFrames(count: count)
         let contentHeight = frames.reduce(0) { max($0, $1.maxY) }
         var random = SplitMix64(seed: 777)
         let queries = (0..<10_000).map { _ in
@@ -91,12 +91,12 @@ enum VisibleBench: BenchSuite {
 
     /// Median milliseconds of `a` and of `b`, sampled alternately after one warm-up run each,
     /// so that load from other processes on a shared machine hits both sides of a ratio alike.
-    static func alternatingMedians(repeats: Int, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
+    static func alternatingMedians(repeats: Int, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
         var samples: ([Double], [Double]) = ([], [])
-        a(); b()
+        try a(); try b()
         for _ in 0..<repeats {
-            samples.0.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, a))
-            samples.1.append(BenchClock.medianMilliseconds(repeats: 1, warmUp: false, b))
+            samples.0.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false, a))
+            samples.1.append(try BenchClock.medianMilliseconds(repeats: 1, warmUp: false, b))
         }
         return (BenchClock.median(samples.0), BenchClock.median(samples.1))
     }
@@ -122,12 +122,12 @@ enum VisibleBench: BenchSuite {
     private static func bit(_ b: Bool) -> UInt8 { unsafeBitCast(b, to: UInt8.self) }
 
     /// 1M items through the real `WaterfallLayout`; heights uniform in [50, 400), seed 12345.
-    static func waterfallFrames(count: Int) -> [Rect] {
+    static func waterfallFrames(count: Int) throws -> [Rect] {
         var random = SplitMix64(seed: 12345)
         let heights = (0..<count).map { _ in 50 + random.unit() * 350 }
         let context = LayoutContext(collectionSize: viewport, count: count, item: { _ in nil },
                                     size: { i, proposal in Size(width: proposal.width, height: heights[i]) })
-        return WaterfallLayout(columns: 3, spacing: 4.5).frames(context)
+        return try WaterfallLayout(columns: 3, spacing: 4.5).frames(context)
     }
 
     /// Sizes uniform in [5, 50), positions uniform inside 10,000 × 10,000, seed 54321.

@@ -212,8 +212,8 @@ import Testing
     @Test func frame_and_scroll_to_an_item() throws {
         let engine = CollectionEngine(provider: numbers(Array(0..<20), size: s(100, 50)), viewport: s(100, 120))
         try engine.layout()
-        #expect(engine.frame(at: 7) == r(0, 350, 100, 50))
-        #expect(engine.frame(at: 20) == nil)
+        #expect(try engine.frame(at: 7) == r(0, 350, 100, 50))
+        #expect(try engine.frame(at: 20) == nil)
         try engine.scroll(toItem: 7, at: .top)
         #expect(engine.viewport.offset == Point(x: 0, y: 350))
         try engine.scroll(toItem: 7, at: .center)

@@ -22,14 +22,14 @@ import Testing
         }
     }
 
-    static func check(_ engine: CollectionEngine) {
+    static func check(_ engine: CollectionEngine) throws {
         let rect = engine.viewport.rect
-        let expected = bruteForceVisible(engine.result, rect)
+        let expected = try bruteForceVisible(engine.result, rect)
         #expect(engine.views.map(\.index).sorted() == expected)
         #expect(Set(engine.views.map(\.id)).count == engine.views.count, "ids unique")
         #expect(Set(engine.views.map(\.number)).count == engine.views.count, "view numbers held once")
         for view in engine.views {
-            #expect(view.frame == engine.result.frame(at: view.index, viewport: rect))
+            #expect(try view.frame == engine.result.frame(at: view.index, viewport: rect))
             let base = engine.flat.identifier(at: view.index)
             #expect(view.id == base || view.id.hasPrefix(base + "("))
             let (leaf, local) = engine.flat.locate(view.index)
@@ -49,7 +49,7 @@ import Testing
         let engine = CollectionEngine(provider: root, viewport: s(Double(Int.random(in: 60...200, using: &rng)),
                                                                   Double(Int.random(in: 40...200, using: &rng))))
         try engine.layout()
-        Self.check(engine)
+        try Self.check(engine)
         for _ in 0..<40 {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0, 1:
@@ -65,7 +65,7 @@ import Testing
                 try engine.scroll(to: Point(x: content.width > 0 ? (rng.unit() - 0.1) * content.width : 0,
                                             y: (rng.unit() * 1.2 - 0.1) * max(content.height, 1)))
             }
-            Self.check(engine)
+            try Self.check(engine)
         }
     }
 }

@@ -8,7 +8,7 @@ public struct ListLayout: Layout {
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
         let width = context.collectionSize.width
         var y = 0.0
-        let frames = context.sizes(proposed: context.collectionSize).map { size in
+        let frames = try context.sizes(proposed: context.collectionSize).map { size in
             defer { y += size.height + rowSpacing }
             return Rect(x: 0, y: y, width: width, height: size.height)
         }

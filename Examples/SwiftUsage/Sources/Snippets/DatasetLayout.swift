@@ -7,9 +7,9 @@ public func layOutDataset(path: String) throws -> (contentSize: Size, visible: [
     let context = LayoutContext(dataset: dataset, viewport: viewport)
     let layout = WaterfallLayout(columns: 3, spacing: 8).inset(16)
     let result = try layout.layout(context)                   // immutable and Sendable
-    let visible = result.visible(in: Rect(origin: .zero, size: viewport))   // O(log n + k)
+    let visible = try result.visible(in: Rect(origin: .zero, size: viewport))   // O(log n + k)
     for index in visible.prefix(3) {
-        print(dataset.items[index].id, result.frame(at: index))
+        print(dataset.items[index].id, try result.frame(at: index))
     }
     return (result.contentSize, visible)
 }

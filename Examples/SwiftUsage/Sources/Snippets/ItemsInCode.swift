@@ -10,5 +10,5 @@ public func layOutItemsBuiltInCode() throws -> [Rect] {
     let dataset = Dataset(items: items)
     let layout = FlowLayout(spacing: 8).inset(16)
     let result = try layout.layout(LayoutContext(dataset: dataset))
-    return result.allFrames
+    return try result.allFrames
 }

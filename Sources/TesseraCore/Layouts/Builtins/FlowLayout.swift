@@ -50,9 +50,9 @@ public struct FlowLayout: Layout, Sendable {
     /// sums the line heights for `alignContent`, the second places the items. For a million
     /// single-item lines that saves a million-entry array, whose fresh pages cost more than
     /// breaking the lines again.
-    func frames(_ context: LayoutContext) -> [Rect] {
+    func frames(_ context: LayoutContext) throws -> [Rect] {
         let container = context.collectionSize
-        let sizes = context.sizes(proposed: container)
+        let sizes = try context.sizes(proposed: container)
         var lineCount = 0, totalHeight = 0.0
         forEachLine(sizes, width: container.width) { _, _, height in
             lineCount += 1

@@ -5,7 +5,7 @@ public struct OverlayLayout: Layout {
 
     /// - Complexity: O(n) plus the index build.
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        let frames = context.sizes(proposed: context.collectionSize).map { Rect(origin: .zero, size: $0) }
+        let frames = try context.sizes(proposed: context.collectionSize).map { Rect(origin: .zero, size: $0) }
         return try FramesResult(frames: frames, layoutName: "overlay")
     }
 }

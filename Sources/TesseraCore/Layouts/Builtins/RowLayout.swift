@@ -43,7 +43,7 @@ public struct RowLayout: Layout, Sendable {
     }
 
     /// Every item's frame, in index order. O(n).
-    func frames(_ context: LayoutContext) -> [Rect] {
+    func frames(_ context: LayoutContext) throws -> [Rect] {
         let n = context.count
         guard n > 0 else { return [] }
         let container = context.collectionSize
@@ -52,14 +52,14 @@ public struct RowLayout: Layout, Sendable {
         var sizes = [Size](repeating: .zero, count: n)
         var used = spacing * Double(n - 1)
         for i in 0..<n where !isFill[i] {
-            sizes[i] = context.size(at: i, proposed: container)
+            sizes[i] = try context.size(at: i, proposed: container)
             used += sizes[i].width
         }
         let fillCount = isFill.lazy.filter { $0 }.count
         if fillCount > 0 {
             let share = max(0, container.width - used) / Double(fillCount)
             for i in 0..<n where isFill[i] {
-                var size = context.size(at: i, proposed: Size(width: share, height: container.height))
+                var size = try context.size(at: i, proposed: Size(width: share, height: container.height))
                 if alwaysFillEmptySpaces { size.width = max(share, size.width) }
                 sizes[i] = size
             }

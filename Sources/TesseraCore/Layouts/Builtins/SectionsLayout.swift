@@ -63,38 +63,30 @@ public struct SectionsLayout: Layout {
         let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }
 
         var measured = [Measured?](repeating: nil, count: sections.count)
-        var failure: Error?
-        func layoutSection(_ s: Int, in size: Size) -> Size {
-            do {
-                let result = try layouts[s].layout(context.slice(sections[s].range).with(collectionSize: size))
-                measured[s] = Measured(result: result, proposal: size, header: headers[s], footer: footers[s])
-                return measured[s]!.size
-            } catch {
-                failure = failure ?? error
-                return .zero
-            }
+        func layoutSection(_ s: Int, in size: Size) throws -> Size {
+            let result = try layouts[s].layout(context.slice(sections[s].range).with(collectionSize: size))
+            measured[s] = Measured(result: result, proposal: size, header: headers[s], footer: footers[s])
+            return measured[s]!.size
         }
 
         let origins: [Point]
         if let arrangement {
             let outer = LayoutContext(collectionSize: context.collectionSize, count: sections.count,
-                                      item: { _ in nil }, size: { s, proposal in layoutSection(s, in: proposal) })
+                                      item: { _ in nil }, size: { s, proposal in try layoutSection(s, in: proposal) })
             let placed = try arrangement.layout(outer)
-            if let failure { throw failure }
-            origins = (0..<sections.count).map { s in
-                let frame = placed.frame(at: s)
-                if measured[s] == nil { _ = layoutSection(s, in: frame.size) }
+            origins = try (0..<sections.count).map { s in
+                let frame = try placed.frame(at: s)
+                if measured[s] == nil { _ = try layoutSection(s, in: frame.size) }
                 return frame.origin
             }
         } else {
             var y = 0.0
-            origins = (0..<sections.count).map { s in
-                let size = layoutSection(s, in: context.collectionSize)
+            origins = try (0..<sections.count).map { s in
+                let size = try layoutSection(s, in: context.collectionSize)
                 defer { y += size.height + (s + 1 < sections.count ? spacing : 0) }
                 return Point(x: 0, y: y)
             }
         }
-        if let failure { throw failure }
 
         var frames: [Rect] = []
         frames.reserveCapacity(context.count)
@@ -111,7 +103,7 @@ public struct SectionsLayout: Layout {
             // Content includes each section's own content size (insets, trailing space).
             content.width = max(content.width, box.maxX)
             content.height = max(content.height, box.maxY)
-            for i in 0..<result.count { frames.append(result.frame(at: i).offsetBy(dx: o.x, dy: o.y)) }
+            for i in 0..<result.count { frames.append(try result.frame(at: i).offsetBy(dx: o.x, dy: o.y)) }
             for i in 0..<result.count where zIndices.isEmpty == false || result.zIndex(ofItem: i) != 0 {
                 if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
                 zIndices[first + i] = result.zIndex(ofItem: i)

@@ -29,22 +29,22 @@ public struct WaterfallLayout: Layout {
 
     /// The frames alone, without validation or index (the hot loop the benchmark measures).
     /// Requires `columns >= 1` (`layout(_:)` checks it and throws instead).
-    public func frames(_ context: LayoutContext) -> [Rect] {
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
         precondition(columns >= 1, "waterfall needs at least one column")
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
         var tops = [Double](repeating: 0, count: columns)
-        return tops.withUnsafeMutableBufferPointer { tops in
-            [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
-                context.forEachSize(proposed: proposal) { i, size in
+        return try tops.withUnsafeMutableBufferPointer { tops in
+            try [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
+                try context.forEachSize(proposed: proposal) { i, size in
                     var column = 0
                     for c in 1..<columns where tops[c] < tops[column] { column = c }
                     buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
                                      width: columnWidth, height: size.height)
                     tops[column] += size.height + spacing
+                    initialized = i + 1
                 }
-                initialized = context.count
             }
         }
     }

@@ -59,9 +59,9 @@ public struct CompositionalLayout: Layout {
             // only sections with estimated sizes measure.
             var measured: [Int: Size] = [:]
             let base = datasetSection.range.lowerBound
-            let measure: ((Int, Size) -> Size)? = !blueprint.group.hasEstimatedDimension ? nil : { k, proposal in
+            let measure: ((Int, Size) throws -> Size)? = !blueprint.group.hasEstimatedDimension ? nil : { k, proposal in
                 if let size = measured[k] { return size }
-                let size = context.size(at: base + k, proposed: proposal)
+                let size = try context.size(at: base + k, proposed: proposal)
                 measured[k] = size
                 return size
             }

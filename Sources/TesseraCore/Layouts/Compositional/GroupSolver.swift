@@ -36,7 +36,7 @@ struct GroupSolver {
     var layoutDirection: Compositional.LayoutDirection
     /// The size of leaf `k` (counted from `firstLeaf`) for a proposal, by the item's size rule;
     /// nil uses estimates as they are.
-    var measure: ((Int, Size) -> Size)?
+    var measure: ((Int, Size) throws -> Size)?
     /// Index given to the first leaf placed.
     var firstLeaf = 0
     /// Leaves this solver may place at most.
@@ -44,7 +44,7 @@ struct GroupSolver {
     /// Leaves placed so far.
     private(set) var placed = 0
 
-    init(layoutDirection: Compositional.LayoutDirection, measure: ((Int, Size) -> Size)? = nil) {
+    init(layoutDirection: Compositional.LayoutDirection, measure: ((Int, Size) throws -> Size)? = nil) {
         self.layoutDirection = layoutDirection
         self.measure = measure
     }
@@ -115,7 +115,7 @@ struct GroupSolver {
         case .item(let item):
             var measured = size
             if let measure, item.size.width.isEstimated || item.size.height.isEstimated {
-                let fitted = measure(firstLeaf + placed, size)
+                let fitted = try measure(firstLeaf + placed, size)
                 if item.size.width.isEstimated { measured.width = fitted.width }
                 if item.size.height.isEstimated { measured.height = fitted.height }
             }

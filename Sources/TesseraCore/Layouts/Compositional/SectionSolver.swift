@@ -23,7 +23,7 @@ struct SectionSolver {
     var collection: Size
     var layoutDirection: Compositional.LayoutDirection
     /// Item k's size (k counted within the section) for a proposal, by the item's size rule.
-    var measure: ((Int, Size) -> Size)?
+    var measure: ((Int, Size) throws -> Size)?
 
     /// Everything the sections of a layout produce, in flattened item order.
     struct Output {

@@ -32,15 +32,15 @@ struct MirroredResult: LayoutResult {
         }
     }
 
-    func frame(at index: Int) -> Rect { base.frame(at: index).mirrored(inWidth: width) }
-    func frame(at index: Int, scroll: ScrollState) -> Rect {
-        base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
+    func frame(at index: Int) throws -> Rect { try base.frame(at: index).mirrored(inWidth: width) }
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect {
+        try base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
     }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
-    func visible(in rect: Rect) -> [Int] { base.visible(in: rect.mirrored(inWidth: width)) }
-    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
-        base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)
+    func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect.mirrored(inWidth: width)) }
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        try base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)
     }
 
     private func mirrored(_ e: LayoutElement) -> LayoutElement {

@@ -21,7 +21,7 @@ public struct StickyLayout: Layout {
         var sticky: [StickyResult.Header] = []
         var sectionBottom = 0.0
         for i in 0..<base.count {
-            let f = base.frame(at: i)
+            let f = try base.frame(at: i)
             if isSticky(i) {
                 if !sticky.isEmpty { sticky[sticky.count - 1].sectionBottom = sectionBottom }
                 sticky.append(.init(index: i, frame: f, sectionBottom: f.maxY))
@@ -74,12 +74,12 @@ struct StickyResult: LayoutResult {
     var contentSize: Size { base.contentSize }
     var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
     var elements: [LayoutElement] { base.elements + headers.map { supplementary($0, frame: $0.frame) } }
-    func frame(at index: Int) -> Rect { base.frame(at: index) }
+    func frame(at index: Int) throws -> Rect { try base.frame(at: index) }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
 
-    func frame(at index: Int, scroll: ScrollState) -> Rect {
-        guard let k = headerOf[index] else { return base.frame(at: index, scroll: scroll) }
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect {
+        guard let k = headerOf[index] else { return try base.frame(at: index, scroll: scroll) }
         return pinnedFrame(k, top: scroll.contentOffset.y)
     }
 
@@ -94,14 +94,14 @@ struct StickyResult: LayoutResult {
     }
 
     /// The root's visible non-sticky items plus the sticky ones as pinned for `rect`'s top.
-    func visible(in rect: Rect) -> [Int] {
-        let plain = base.visible(in: rect).filter { headerOf[$0] == nil }
+    func visible(in rect: Rect) throws -> [Int] {
+        let plain = try base.visible(in: rect).filter { headerOf[$0] == nil }
         let pinned = shownHeaders(in: rect, top: rect.minY).map(\.0)
         return pinned.isEmpty ? plain : (plain + pinned).sorted()
     }
 
-    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
-        var found = base.elements(in: rect, scroll: scroll).filter { $0.category != .item || headerOf[$0.index!] == nil }
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        var found = try base.elements(in: rect, scroll: scroll).filter { $0.category != .item || headerOf[$0.index!] == nil }
         for (i, f) in shownHeaders(in: rect, top: scroll.contentOffset.y) {
             found.append(.item(i, section: base.section(ofItem: i), frame: f, zIndex: base.zIndex(ofItem: i)))
             found.append(supplementary(headers[headerOf[i]!], frame: f))

@@ -108,4 +108,9 @@ extension LayoutElement {
     public static func inDrawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
         FramesResult.drawingOrder(elements.enumerated().map { ($0.offset, $0.element) })
     }
+
+    /// The items among `elements`, by index, ascending. O(k log k).
+    public static func itemIndices(of elements: [LayoutElement]) -> [Int] {
+        elements.compactMap { $0.category == .item ? $0.index : nil }.sorted()
+    }
 }

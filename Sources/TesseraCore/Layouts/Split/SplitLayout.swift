@@ -107,13 +107,13 @@ public struct SplitLayout: Layout {
             let footer = try Self.checked(footer(s, section), "footer", where: name)
             let sizes = context.slice(section.range)
             let frames0 = frames.count
-            var section = Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
+            var section = try Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
                                      top: cursor[side]!, style: style, header: header?.height ?? 0,
                                      footer: footer?.height ?? 0, into: &frames) { flow, frames in
                 if let fixed = itemSize {
                     for _ in 0..<sizes.count { flow.place(fixed, into: &frames) }
                 } else {
-                    sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
+                    try sizes.forEachSize(proposed: Size(width: columns.width(side), height: viewport.height)) { _, size in
                         flow.place(size, into: &frames)
                     }
                 }
@@ -134,7 +134,7 @@ public struct SplitLayout: Layout {
     static func place(items: Range<Int>, side: SplitSide, x: Double, width: Double, top: Double,
                       style: SplitSectionStyle, header headerHeight: Double, footer footerHeight: Double,
                       into frames: inout [Rect],
-                      flowItems: (inout SplitRowFlow, inout [Rect]) -> Void) -> SplitSectionFrames {
+                      flowItems: (inout SplitRowFlow, inout [Rect]) throws -> Void) throws -> SplitSectionFrames {
         var y = top
         var header: Rect?
         if headerHeight > 0 {
@@ -145,7 +145,7 @@ public struct SplitLayout: Layout {
         let inset = style.sectionInset
         var flow = SplitRowFlow(left: x + inset.left, right: x + width - inset.right, top: y + inset.top,
                                 style: style, firstFrame: frames.count)
-        flowItems(&flow, &frames)
+        try flowItems(&flow, &frames)
         let contentBottom = flow.finish(&frames) + inset.bottom
         var footer: Rect?
         var end = contentBottom
