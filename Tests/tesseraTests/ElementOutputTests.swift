@@ -83,4 +83,42 @@ import Testing
             E(category: "supplementary", kind: "header", section: 1, frame: [0, 40, 30, 20], zIndex: 1, pinned: true),
         ])
     }
+
+    /// The SVG draws the script's elements in z-order at their drawn place for the viewport:
+    /// both backgrounds under the visible items, section 0's header pinned and pushed up to
+    /// y 20 by its section's end, section 1's at rest, headers on top.
+    @Test func scriptHeaderAndBackgroundInSVG() throws {
+        let run = try runHeaderAndBackgroundScript(format: "svg")
+        #expect(run.status == 0, "\(run.stderr)")
+        let drawn = run.stdout.split(separator: "\n").filter { $0.contains("<title>decoration") || $0.contains("<title>supplementary") || $0.contains("<title>0: ") || $0.contains("<title>1: ") }
+        let titles = drawn.map { line in String(line[line.range(of: "<title>")!.upperBound..<line.range(of: "</title>")!.lowerBound]) }
+        #expect(titles == [
+            "decoration background of section 0 (0.0, 0.0, 30.0, 40.0)",
+            "decoration background of section 1 (0.0, 40.0, 30.0, 50.0)",
+            "0: 0 (0.0, 20.0, 30.0, 10.0)",
+            "1: 1 (0.0, 30.0, 30.0, 10.0)",
+            "supplementary header of section 0 (pinned) (0.0, 20.0, 30.0, 20.0)",
+            "supplementary header of section 1 (pinned) (0.0, 40.0, 30.0, 20.0)",
+        ])
+        #expect(drawn[0].hasPrefix(##"<rect x="0" y="0" width="30" height="40" fill="#9b59b6""##))
+        #expect(drawn[1].hasPrefix(##"<rect x="0" y="40" width="30" height="50" fill="#9b59b6""##))
+        #expect(drawn[4].hasPrefix(##"<rect x="0" y="20" width="30" height="20" fill="#7cc96a""##))
+        #expect(drawn[5].hasPrefix(##"<rect x="0" y="40" width="30" height="20" fill="#7cc96a""##))
+    }
+
+    /// The HTML page carries the script's elements as data (category, kind, section, resting
+    /// frame, zIndex, pin end, anchored item) for its script to draw and pin while scrolling.
+    @Test func scriptHeaderAndBackgroundInHTML() throws {
+        let run = try runHeaderAndBackgroundScript(format: "html")
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = run.stdout
+        let start = try #require(page.range(of: #""elements":["#)), end = try #require(page.range(of: #"],"pinnedItems""#))
+        let elements: [String] = [#"["supplementary","header",0,0,0,30,20,1,40,null]"#,
+                                  #"["decoration","background",0,0,0,30,40,-1,null,null]"#,
+                                  #"["supplementary","header",1,0,40,30,20,1,90,null]"#,
+                                  #"["decoration","background",1,0,40,30,50,-1,null,null]"#]
+        #expect(String(page[start.upperBound..<end.lowerBound]) == elements.joined(separator: ","))
+        #expect(page.contains(#""frames":[0,20,30,10,0,30,30,10,0,60,30,10,0,70,30,10,0,80,30,10]"#))
+        #expect(page.contains(#""viewport":[30,20],"content":[30,90],"offset":[0,30]"#))
+    }
 }
