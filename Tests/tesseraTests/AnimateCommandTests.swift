@@ -93,14 +93,14 @@ struct AnimateCommandTests {
         let data = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path)
         let flow = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: data.count,
                                                          item: { _ in nil }, size: { _, _ in Size(width: 60, height: 60) }))
-        let visible = flow.visible(in: Rect(x: 0, y: 0, width: 375, height: 812))
+        let visible = try flow.visible(in: Rect(x: 0, y: 0, width: 375, height: 812))
         guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
         var events: [String: Int] = [:]
         for track in tracks {
             let event = track["event"]!.string!
             events[event, default: 0] += 1
             let index = try #require(data.items.firstIndex { $0.id.description == track["id"]!.string! })
-            let f = flow.frame(at: index)
+            let f = try flow.frame(at: index)
             #expect(track["to"]!["frame"] == .array([f.x, f.y, f.width, f.height].map { .int(Int($0)) }))
             #expect(track["from"]!["alpha"] == (event == "insert" ? .int(0) : .int(1)))
             #expect(track["duration"] == .double(0.3))
