@@ -18,10 +18,10 @@ struct HostAnchoredResult: LayoutResult, @unchecked Sendable {
     var contentSize: Size { base.contentSize }
     var elements: [LayoutElement] { base.elements }
     var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
-    func frame(at index: Int) -> Rect { base.frame(at: index) }
-    func frame(at index: Int, scroll: ScrollState) -> Rect { base.frame(at: index, scroll: scroll) }
-    func visible(in rect: Rect) -> [Int] { base.visible(in: rect) }
+    func frame(at index: Int) throws -> Rect { try base.frame(at: index) }
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect { try base.frame(at: index, scroll: scroll) }
+    func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect) }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
-    func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] { base.elements(in: rect, scroll: scroll) }
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] { try base.elements(in: rect, scroll: scroll) }
 }

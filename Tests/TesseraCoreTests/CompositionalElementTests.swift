@@ -94,7 +94,7 @@ import Testing
         #expect((0..<3).map(result.zIndex(ofItem:)) == [1, 1, 0])
         // Drawn bottom to top: the background (and the undecorated section's item), then the
         // promoted items above it.
-        let drawn = result.elements(in: r(0, 0, 200, 400), scroll: .zero)
+        let drawn = try result.elements(in: r(0, 0, 200, 400), scroll: .zero)
         #expect(drawn.map(\.category) == [.decoration, .item, .item, .item])
         #expect(drawn.map(\.index) == [nil, 2, 0, 1])
     }
@@ -122,13 +122,13 @@ import Testing
         ])
         #expect(result.sections.map(\.frame) == [r(0, 40, 200, 100), r(0, 150, 200, 100)])
         // Pinned over the whole content: the header stays at the top, the footer at the bottom.
-        func pinned(_ top: Double) -> [Rect] {
+        func pinned(_ top: Double) throws -> [Rect] {
             let viewport = r(0, top, 200, 100)
-            return result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter(\.pinned).map(\.frame)
+            return try result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter(\.pinned).map(\.frame)
         }
-        #expect(pinned(100) == [r(0, 100, 200, 30), r(100, 180, 100, 20)])
-        #expect(pinned(170) == [r(0, 170, 200, 30), r(100, 250, 100, 20)])
-        #expect(pinned(0) == [r(0, 0, 200, 30), r(100, 80, 100, 20)])
+        #expect(try pinned(100) == [r(0, 100, 200, 30), r(100, 180, 100, 20)])
+        #expect(try pinned(170) == [r(0, 170, 200, 30), r(100, 250, 100, 20)])
+        #expect(try pinned(0) == [r(0, 0, 200, 30), r(100, 80, 100, 20)])
     }
 
     @Test func layout_level_items_make_room_along_a_horizontal_scroll() throws {
@@ -176,7 +176,7 @@ import Testing
             }
             for top in tops {
                 let viewport = r(0, top, 300, viewportHeight)
-                let drawn = result.elements(in: viewport, scroll: ScrollState(showing: viewport))
+                let drawn = try result.elements(in: viewport, scroll: ScrollState(showing: viewport))
                 #expect(Set(drawn) == Set(bruteForce(result, viewport)), "top \(top)")
             }
         }
@@ -188,21 +188,21 @@ import Testing
         let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }
         // Two sections of two 50-point rows: section 0 is 0..120 (footer 100..120), section 1 120..240.
         let result = try layout.solve(sectionedContext([2, 2], in: s(200, 100)))
-        func footerY(top: Double, height: Double = 100) -> [Double] {
+        func footerY(top: Double, height: Double = 100) throws -> [Double] {
             let viewport = r(0, top, 200, height)
-            return result.elements(in: viewport, scroll: ScrollState(showing: viewport))
+            return try result.elements(in: viewport, scroll: ScrollState(showing: viewport))
                 .filter { $0.kind == "footer" }.map(\.frame.minY)
         }
         // At top 0 the visible bottom is 100: section 0's footer sits at 80 instead of 100.
-        #expect(footerY(top: 0) == [80])
+        #expect(try footerY(top: 0) == [80])
         // At top 20 the bottom reaches its resting place; section 1's footer is pushed down to its
         // section's start, 120, just out of sight.
-        #expect(footerY(top: 20) == [100])
+        #expect(try footerY(top: 20) == [100])
         // Section 1's footer rests at 220; with the bottom at 170 it pins at 150.
-        #expect(footerY(top: 70) == [100, 150])
+        #expect(try footerY(top: 70) == [100, 150])
         // A short viewport over section 1's start: pushed down to the section's start (120).
-        #expect(footerY(top: 100, height: 30) == [100, 120])
-        #expect(result.elements(in: r(0, 0, 200, 110), scroll: ScrollState(contentOffset: .zero))
+        #expect(try footerY(top: 100, height: 30) == [100, 120])
+        #expect(try result.elements(in: r(0, 0, 200, 110), scroll: ScrollState(contentOffset: .zero))
             .filter { $0.kind == "footer" }.map(\.frame.minY) == [100])   // no viewport size: at rest
     }
 

@@ -45,7 +45,7 @@ import Testing
                     ($0.section, Point(x: -Double.random(in: 0...400, using: &rng), y: 0))
                 })
                 let scroll = ScrollState(showing: rect, sectionOffsets: offsets)
-                let a = try mirrored.elements(in: rect, scroll: scroll), b = rtl.elements(in: rect, scroll: scroll)
+                let a = try mirrored.elements(in: rect, scroll: scroll), b = try rtl.elements(in: rect, scroll: scroll)
                 #expect(a.count == b.count, "\(name)")
                 for (x, y) in zip(a, b) {
                     #expect(x.index == y.index && x.kind == y.kind && abs(x.frame.x - y.frame.x) < 1e-9 && x.frame.y == y.frame.y

@@ -40,7 +40,7 @@ import Testing
         // the centre are 150, 50, 50, 150.
         let viewport = r(0, 0, 300, 200)
         let scroll = ScrollState(showing: viewport, sectionOffsets: [0: Point(x: 150, y: 0)])
-        let shelf = result.elements(in: viewport, scroll: scroll).filter { $0.section == 0 }
+        let shelf = try result.elements(in: viewport, scroll: scroll).filter { $0.section == 0 }
         #expect(shelf.map(\.index) == [1, 4, 2, 3])   // drawing order: zIndex 1, then 3
         #expect(shelf.map(\.frame.x) == [-50, 250, 50, 150])   // frames as drawn, unchanged
         #expect(shelf.map(\.zIndex) == [1, 1, 3, 3])
@@ -48,10 +48,10 @@ import Testing
         let near: Double = 1 - 50.0 / 300
         #expect(shelf.map(\.transform.scale) == [0.5, 0.5, near, near])
         // Positions are untouched: the visible items are the same as without a handler.
-        #expect(result.visible(in: viewport, scroll: scroll) == [1, 2, 3, 4, 6, 7, 8])
+        #expect(try result.visible(in: viewport, scroll: scroll) == [1, 2, 3, 4, 6, 7, 8])
         // Pure: asking again gives the same answer; at rest the same cards draw differently.
-        #expect(result.elements(in: viewport, scroll: scroll) == result.elements(in: viewport, scroll: scroll))
-        let rest = result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter { $0.section == 0 }
+        #expect(try result.elements(in: viewport, scroll: scroll) == result.elements(in: viewport, scroll: scroll))
+        let rest = try result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter { $0.section == 0 }
         #expect(rest.map(\.index) == [0, 2, 1])
         // At rest cards 0...2 show, at distances 100, 0, 100: the centred one on top.
         let far: Double = 1 - 100.0 / 300
@@ -64,7 +64,7 @@ import Testing
         let result = try layout.solve(sectionedContext([6, 3], in: s(300, 200)))
         // The list starts at y 50: its pinned header at the top of a viewport scrolled to 60.
         let viewport = r(0, 60, 300, 100)
-        let drawn = result.elements(in: viewport, scroll: ScrollState(showing: viewport))
+        let drawn = try result.elements(in: viewport, scroll: ScrollState(showing: viewport))
         let header = drawn.filter { $0.kind == "header" }
         #expect(header.map(\.frame) == [r(0, 60, 300, 20)])
         #expect(header.map(\.alpha) == [0.6])

@@ -242,7 +242,7 @@ extension LuaHost {
     /// The `visibleItemsHandler` field of a t.section{} table: a Lua function(items, offset, env)
     /// that changes `alpha`, `scale`, `rotation`, `tx`, `ty` and `zIndex` of the item tables it
     /// is given. Called at query time holding the host's lock; a Lua error (or a bad value) is
-    /// reported through `onQueryFailure` and leaves the items as they were.
+    /// thrown by the query that called it.
     private func visibleItemsHandler(_ o: LuaTableArgument) throws -> Compositional.VisibleItemsHandler? {
         try o.with("visibleItemsHandler") { top in
             if lua_type(L, top) == LUA_TNIL { return nil }
@@ -255,12 +255,8 @@ extension LuaHost {
             tb_pop(L, 1)
             return { [weakHost = WeakHost(self)] items, offset, env in
                 guard let host = weakHost.host else { return }
-                host.locked {
-                    do {
-                        items = try host.callVisibleItemsHandler(function, items, offset, env, origin: origin)
-                    } catch {
-                        host.onQueryFailure?(error as? LuaScriptError ?? LuaScriptError(.runtime, message: "\(error)"))
-                    }
+                try host.locked {
+                    items = try host.callVisibleItemsHandler(function, items, offset, env, origin: origin)
                 }
             }
         }

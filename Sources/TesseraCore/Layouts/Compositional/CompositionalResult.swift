@@ -51,10 +51,11 @@ public struct CompositionalResult: LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }
-    /// As `FramesResult.elements(in:scroll:)`, with the sections' `visibleItemsHandler`s applied.
-    public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
+    /// As `FramesResult.elements(in:scroll:)`, with the sections' `visibleItemsHandler`s applied;
+    /// throws what a handler throws.
+    public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         let found = result.elements(in: rect, scroll: scroll)
-        return visibleItemsHandlers.isEmpty ? found : applyingVisibleItemsHandlers(found, scroll: scroll)
+        return visibleItemsHandlers.isEmpty ? found : try applyingVisibleItemsHandlers(found, scroll: scroll)
     }
 
     /// Where section `section`'s scroller comes to rest when a scroll would stop at `proposed`

@@ -28,15 +28,15 @@ extension Compositional {
     }
 
     /// `(items, offset, environment)`; changes the items in place. Items it removes, adds or
-    /// reorders are left as they were.
+    /// reorders are left as they were. What it throws is thrown by the query that called it.
     public typealias VisibleItemsHandler = @Sendable (_ items: inout [VisibleItem], _ offset: Point,
-                                                       _ environment: Environment) -> Void
+                                                       _ environment: Environment) throws -> Void
 }
 
 extension CompositionalResult {
     /// `found` (elements in drawing order) with each section's `visibleItemsHandler` applied,
     /// back in drawing order. O(k log k) plus the handlers.
-    func applyingVisibleItemsHandlers(_ found: [LayoutElement], scroll: ScrollState) -> [LayoutElement] {
+    func applyingVisibleItemsHandlers(_ found: [LayoutElement], scroll: ScrollState) throws -> [LayoutElement] {
         var positions: [Int: [Int]] = [:]
         for (k, e) in found.enumerated() where !e.isGlobal && visibleItemsHandlers[e.section] != nil {
             positions[e.section, default: []].append(k)
@@ -51,7 +51,7 @@ extension CompositionalResult {
                 return Compositional.VisibleItem(e, frame: scrolls && e.index != nil ? e.frame.offsetBy(dx: offset.x, dy: offset.y) : e.frame)
             }
             var items = given
-            visibleItemsHandlers[section]!(&items, offset, environment)
+            try visibleItemsHandlers[section]!(&items, offset, environment)
             guard items.count == given.count else { continue }
             for (k, (before, after)) in zip(ks, zip(given, items))
             where before.category == after.category && before.kind == after.kind && before.index == after.index && before.frame == after.frame {
