@@ -118,7 +118,8 @@ extension LuaHost {
 
         pushBox(box, meta: boxMetaRef)
         let boxSlot = lua_gettop(L)
-        pushColumnTables(context)   // columns by field name (ctx:column, ctx:item), their read-only views
+        lua_createtable(L, 0, 2)   // columns: plain arrays by field name (ctx:column, ctx:item)
+        lua_createtable(L, 0, 2)   // their read-only views (ctx:column)
         func pushMethod(_ function: tb_HostFunction, _ name: String) {
             for k in 0..<3 { lua_pushvalue(L, boxSlot + Int32(k)) }
             pushHostFunction(function, named: name, upvalues: 3)
@@ -169,38 +170,6 @@ extension LuaHost {
         LuaStack.setField(L, ctx, "size")
         lua_settop(L, ctx)
         return box
-    }
-
-    /// [-0, +2, m] Pushes the tables of a context's columns (plain arrays by field name) and
-    /// of their read-only views. Columns depend only on the items, so the host keeps them
-    /// for the last dataset it saw (by the identity of its items' storage, which the cache
-    /// retains, so it cannot be freed and reused) and each range of it: a layout run again
-    /// over the same data builds no column twice. Other contexts get new tables.
-    private func pushColumnTables(_ context: LayoutContext) {
-        guard !referenceDataAccess, let storage = context.sizeStorage else {
-            lua_createtable(L, 0, 2)
-            lua_createtable(L, 0, 2)
-            return
-        }
-        let items = storage.dataset.items
-        func address(_ a: [Item]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
-        if let cached = columnCache, cached.items.count != items.count || address(cached.items) != address(items) {
-            for refs in cached.ranges.values { luaL_unref(L, LuaStack.registry, refs.0); luaL_unref(L, LuaStack.registry, refs.1) }
-            columnCache = nil
-        }
-        let key = ColumnCache.Range(base: storage.base, count: context.count)
-        if let refs = columnCache?.ranges[key] {
-            lua_rawgeti(L, LuaStack.registry, lua_Integer(refs.0))
-            lua_rawgeti(L, LuaStack.registry, lua_Integer(refs.1))
-            return
-        }
-        if columnCache == nil { columnCache = ColumnCache(items: items) }
-        lua_createtable(L, 0, 2)
-        lua_pushvalue(L, -1)
-        let columns = luaL_ref(L, LuaStack.registry)
-        lua_createtable(L, 0, 2)
-        lua_pushvalue(L, -1)
-        columnCache!.ranges[key] = (columns, luaL_ref(L, LuaStack.registry))
     }
 
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its

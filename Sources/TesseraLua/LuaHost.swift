@@ -4,14 +4,6 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-/// Columns of one dataset's items, by range of items: registry refs of the columns table and
-/// of its views table. Holding `items` keeps their storage (the cache's key) alive.
-struct ColumnCache {
-    struct Range: Hashable { let base: Int, count: Int }
-    let items: [Item]
-    var ranges: [Range: (Int32, Int32)] = [:]
-}
-
 /// A Lua 5.4 state with Tessera's sandbox, limits and `tessera` module.
 ///
 /// One host owns one `lua_State`. It is not `Sendable`: one host per thread (or per actor), used
@@ -65,8 +57,6 @@ public final class LuaHost {
     var scriptMetaRef: Int32 = LUA_NOREF
     /// Metatables of providers and engines, and errors their callbacks met (Module/+Engine).
     var engineSupport = EngineSupport()
-    /// The columns ctx:column and ctx:item built for the last dataset (see `pushColumnTables`).
-    var columnCache: ColumnCache?
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.
     /// - Throws: `LuaScriptError` if the state cannot be created (out of memory).

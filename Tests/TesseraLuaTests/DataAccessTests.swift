@@ -80,28 +80,4 @@ import TesseraCore
             return String(format: "%a %a", s.width, s.height)
         })
     }
-
-    /// Columns are built once per dataset (and range of it): a second pass over the same data
-    /// gets the same column; other data, or another range, gets its own, with its own values.
-    @Test func columnsAreKeptForTheSameDataOnly() throws {
-        let host = try LuaHost()
-        var lines: [String] = []
-        host.output = { lines.append($0) }
-        let layout = try host.layout(from: host.evaluate("""
-        local seen = {}
-        return { simpleLayout = function(ctx)
-          local ws = ctx:column("w")
-          seen[#seen + 1] = ws
-          print(#seen, ws[2], ctx:item(2).w, seen[1] == ws)
-          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
-        end }
-        """, environment: host.newEnvironment())[0])
-        let viewport = Size(width: 300, height: 400)
-        let first = dataset, other = Dataset(items: (0..<5).map { Item(id: .int($0), fields: ["w": .int(10 * $0)]) })
-        _ = try layout.layout(LayoutContext(dataset: first, viewport: viewport))
-        _ = try layout.layout(LayoutContext(dataset: first, viewport: Size(width: 10, height: 10)))
-        _ = try layout.layout(LayoutContext(dataset: other, viewport: viewport))
-        _ = try layout.layout(LayoutContext(dataset: first, viewport: viewport))
-        #expect(lines == ["1\t1\t1\ttrue", "2\t1\t1\ttrue", "3\t10\t10\tfalse", "4\t1\t1\tfalse"])
-    }
 }
