@@ -31,7 +31,7 @@ let byHand = try InsetLayout(WaterfallLayout(columns: 3, spacing: 8), insets: Ed
     .layout(LayoutContext(dataset: dataset))
 check("dataset content size", contentSize, byHand.contentSize)
 let screen = Rect(x: 0, y: 0, width: 375, height: 812)
-check("dataset visible", visible, byHand.allFrames.indices.filter { byHand.frame(at: $0).overlapsWithPositiveArea(screen) })
+check("dataset visible", visible, try (0..<byHand.count).filter { try byHand.frame(at: $0).overlapsWithPositiveArea(screen) })
 
 // Items built in code.
 check("items built in code", try layOutItemsBuiltInCode(), [
@@ -77,7 +77,7 @@ let answers = try await withThrowingTaskGroup(of: (Int, [Int], Size).self) { gro
     for (k, window) in windows.enumerated() {
         group.addTask {
             let again = try Shared.waterfall.layout(LayoutContext(dataset: dataset))   // laid out in a task
-            return (k, result.visible(in: window), again.contentSize)
+            return (k, try result.visible(in: window), again.contentSize)
         }
     }
     var byTask: [Int: ([Int], Size)] = [:]
@@ -85,22 +85,40 @@ let answers = try await withThrowingTaskGroup(of: (Int, [Int], Size).self) { gro
     return byTask
 }
 for (k, window) in windows.enumerated() {
-    check("visible in task \(k)", answers[k]!.0, result.visible(in: window))
+    check("visible in task \(k)", answers[k]!.0, try result.visible(in: window))
     check("content size in task \(k)", answers[k]!.1, result.contentSize)
 }
 
 // A Lua analytic result (every query calls Lua) shared by tasks: its queries take turns on the host.
 let grid = try LuaHost().loadLayoutScript(path: "layouts/grid.lua").configured(["columns": 10])
 let cells = try grid.layout(LayoutContext(dataset: Dataset.synthetic(count: 10_000) { _ in Size(width: 1, height: 1) }))
-let expected = (0..<400).map { cells.frame(at: $0 * 25) }
-let frames = await withTaskGroup(of: (Int, [Rect]).self) { group in
+let expected = try (0..<400).map { try cells.frame(at: $0 * 25) }
+let frames = try await withThrowingTaskGroup(of: (Int, [Rect]).self) { group in
     for t in 0..<4 {
-        group.addTask { (t, (0..<400).map { cells.frame(at: $0 * 25) }) }
+        group.addTask { (t, try (0..<400).map { try cells.frame(at: $0 * 25) }) }
     }
     var byTask: [Int: [Rect]] = [:]
-    for await (t, frames) in group { byTask[t] = frames }
+    for try await (t, frames) in group { byTask[t] = frames }
     return byTask
 }
 for t in 0..<4 { check("analytic frames in task \(t)", frames[t]!, expected) }
+
+// A failing analytic script: laying it out succeeds, and the query that fails throws the
+// script's error to the caller, in a task as anywhere else (never a frame of zero).
+let failing = try LuaHost().loadLayoutScript(path: "Examples/SwiftUsage/Scripts/failing-analytic.lua").configured()
+let failingResult = try failing.layout(LayoutContext(dataset: dataset))
+check("failing analytic: a frame that works", try failingResult.frame(at: 4), Rect(x: 0, y: 40, width: 375, height: 10))
+let failure = await Task { () -> String in
+    do {
+        let frame = try failingResult.frame(at: 5)
+        return "no error, got \(frame)"
+    } catch let error as any TesseraError {
+        return "\(error.errorKind): \(String(error.description.prefix { $0 != "\n" }))"
+    } catch {
+        return "unexpected: \(error)"
+    }
+}.value
+check("failing analytic query", failure,
+      "script: Examples/SwiftUsage/Scripts/failing-analytic.lua:7: no frame for item 6")
 
 print("swift-usage: every snippet gives what the README says; results and layouts shared across tasks")

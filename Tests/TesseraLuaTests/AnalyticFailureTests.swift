@@ -1,0 +1,33 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// A failing analytic script: laying it out succeeds (its `layout` gives the content size without
+/// asking any frame), and the query that fails reaches the caller as the script's error, one
+/// `TesseraError` of kind `.script` with its file and line, never a frame of zero.
+@Suite struct AnalyticFailureTests {
+    @Test func a_failing_analytic_query_reaches_the_caller_as_an_error() async throws {
+        let folder = ScriptFolder()
+        let path = folder.write("failing.lua", """
+        return {
+          layout = function(ctx, p) return ctx.width, ctx.count * 10 end,
+          frame = function(i, ctx, p)
+            if i > 2 then error("no frame for item " .. i) end
+            return 0, (i - 1) * 10, ctx.width, 10
+          end,
+          visible = function(x, y, w, h, ctx, p) return {1, 2, 3} end,
+        }
+        """)
+        let layout = try LuaHost().loadLayoutScript(path: path).configured()
+        let result = try layout.layout(sizedContext(Array(repeating: Size(width: 10, height: 10), count: 4)))
+        #expect(try result.frame(at: 1) == Rect(x: 0, y: 10, width: 100, height: 10))
+        // From another task, as a Swift 6 caller sharing the result would ask.
+        let error = await Task { () -> (any TesseraError)? in
+            do { _ = try result.frame(at: 2) } catch let error as any TesseraError { return error } catch {}
+            return nil
+        }.value
+        #expect(error?.errorKind == .script)
+        #expect(error?.description.hasPrefix("\(path):4: no frame for item 3\nstack traceback:") == true)
+        #expect(throws: LuaScriptError.self) { try result.visible(in: Rect(x: 0, y: 0, width: 375, height: 812)) }
+    }
+}
