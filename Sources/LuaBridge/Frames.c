@@ -13,6 +13,12 @@
 
 static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
 
+/* One shape for a 1-based Lua index in a message, with the 0-based index the JSON output
+** uses for the same item: "frame 3 (Lua index; item 2 in the output)". Takes the format
+** "%I (Lua index; item %I in the output)" and its two arguments. */
+#define TB_LUAINDEX "%I (Lua index; item %I in the output)"
+#define TB_LUAINDEXARGS(i) (LUAI_UACINT)(i), (LUAI_UACINT)((i) - 1)
+
 /* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size, and far
 ** edges x + w and y + h that are finite too (1e308 + 1e308 is not). A finite sum has finite
 ** terms (inf + finite is inf, inf - inf and NaN + anything are NaN), so the edges say it all. */
@@ -82,7 +88,7 @@ static int tb_set(lua_State *L) {
   }
   if (!tb_validframe(v)) {
     luaL_where(L, 1);
-    lua_pushfstring(L, "ctx.set: frame %I has", (LUAI_UACINT)i);
+    lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
     lua_concat(L, 2);
     tb_checkframe(L, v);
   }
@@ -130,10 +136,10 @@ static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double
     if (!ok) {
       tb_pushdefinition(L, fidx);
       if (positional)
-        lua_pushfstring(L, "simpleLayout: frame %I has no number at [%d] (%s), got %s",
-                        (LUAI_UACINT)i, k + 1, tb_fieldnames[k], luaL_typename(L, -2));
+        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
+                        TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], luaL_typename(L, -2));
       else
-        lua_pushfstring(L, "simpleLayout: frame %I has no number %s%s%s, got %s", (LUAI_UACINT)i,
+        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s", TB_LUAINDEXARGS(i),
                         named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "",
                         luaL_typename(L, -2));
       lua_concat(L, 2);
@@ -163,15 +169,15 @@ int tb_runsimple(lua_State *L) {
     for (i = 1; i <= n; i++) {
       if (lua_rawgeti(L, 5, i) != LUA_TTABLE) {
         tb_pushdefinition(L, 1);
-        lua_pushfstring(L, "simpleLayout: frame %I is a %s, expected a table {x, y, w, h}",
-                        (LUAI_UACINT)i, luaL_typename(L, -2));
+        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
+                        TB_LUAINDEXARGS(i), luaL_typename(L, -2));
         lua_concat(L, 2);
         return lua_error(L);
       }
       tb_readframe(L, lua_gettop(L), i, 1, v);
       if (!tb_validframe(v)) {
         tb_pushdefinition(L, 1);
-        lua_pushfstring(L, "simpleLayout: frame %I has", (LUAI_UACINT)i);
+        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
         lua_concat(L, 2);
         tb_checkframe(L, v);
       }
@@ -191,8 +197,8 @@ int tb_runsimple(lua_State *L) {
   if (f->written != f->count) {
     for (i = 0; i < f->count && f->seen[i]; i++) {}
     tb_pushdefinition(L, 1);
-    lua_pushfstring(L, "simpleLayout set %I of %I frames; frame %I was never set",
-                    (LUAI_UACINT)f->written, (LUAI_UACINT)f->count, (LUAI_UACINT)(i + 1));
+    lua_pushfstring(L, "simpleLayout set %I of %I frames; frame " TB_LUAINDEX " was never set",
+                    (LUAI_UACINT)f->written, (LUAI_UACINT)f->count, TB_LUAINDEXARGS(i + 1));
     lua_concat(L, 2);
     return lua_error(L);
   }
@@ -251,10 +257,10 @@ int tb_runvisible(lua_State *L) {
     if (!isint || i < 1 || i > count) {
       tb_pushdefinition(L, 1);
       if (!isint)
-        lua_pushfstring(L, "visible returned a %s at position %I; expected item indices",
-                        luaL_typename(L, -2), (LUAI_UACINT)k);
+        lua_pushfstring(L, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
+                        luaL_typename(L, -2), (LUAI_UACINT)k, (LUAI_UACINT)count);
       else
-        lua_pushfstring(L, "visible returned index %I, outside 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)count);
+        lua_pushfstring(L, "visible returned Lua index %I, outside 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)count);
       lua_concat(L, 2);
       return lua_error(L);
     }
@@ -303,7 +309,7 @@ int tb_runsize(lua_State *L) {
       tb_pushdefinition(L, 1);
       lua_pushfstring(L, "size returned %s = ", k == 0 ? "w" : "h");
       if (ok) tb_pushnumbertext(L, v[k]); else lua_pushstring(L, luaL_typename(L, 6 + k));
-      lua_pushfstring(L, " for item %I; a size needs two finite, non-negative numbers", (LUAI_UACINT)i);
+      lua_pushfstring(L, " for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers", TB_LUAINDEXARGS(i));
       lua_concat(L, 4);
       return lua_error(L);
     }

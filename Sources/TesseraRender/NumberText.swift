@@ -4,11 +4,10 @@ import TesseraCore
 /// `String(format:)`. Machine output (JSON, messages that must read back) uses
 /// `JSONWriter.format`, which never rounds.
 public enum NumberText {
-    /// Integral values without ".0", others rounded to two decimals: `375`, `3.14`, `0.50`.
-    /// O(1).
-    public static func display(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : fixed(v, decimals: 2)
-    }
+    /// At most two decimals and no trailing zeros, so float noise never shows: `375` for
+    /// 374.99999999999994, `347.14` for 347.1428571428571, `0.5`. The one formatter for human
+    /// lines, shared with `tessera check`'s messages (`LayoutCheck.number`). O(1).
+    public static func display(_ v: Double) -> String { LayoutCheck.number(v) }
 
     /// `v` with exactly `decimals` digits after the point, as `printf("%.*f")` writes it: `3.14`,
     /// `-0.50`, `12.00`. The last digit is rounded half to even on the scaled value. Values whose

@@ -54,7 +54,7 @@ import TesseraCore
         #expect(scripted == expected)
         #expect(scripted.map(\.width) == [11, 22, 33, 44])
         let bad = scriptError { _ = try frames("return require('tessera').flow{}:sized(function() return -1, 2 end)", context: context, name: "bad.lua") }
-        #expect(bad?.message == "\(folder.path)/bad.lua:1: size returned w = -1 for item 1; a size needs two finite, non-negative numbers")
+        #expect(bad?.message == "\(folder.path)/bad.lua:1: size returned w = -1 for item 1 (Lua index; item 0 in the output); a size needs two finite, non-negative numbers")
         let notFunction = scriptError { _ = try frames("return require('tessera').flow{}:sized(3)", context: context, name: "nf.lua") }
         #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
     }

@@ -67,7 +67,7 @@ import TesseraCore
         }
         """))
         #expect(e.kind == .runtime)
-        #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 was never set")
+        #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 (Lua index; item 1 in the output) was never set")
         #expect(e.traceback.hasPrefix("stack traceback:"))
     }
 
@@ -97,7 +97,7 @@ import TesseraCore
             end }
             """))
             #expect(e.kind == .runtime)
-            #expect(e.message == "\(dir)/nan\(k).lua:3: ctx.set: frame 2 has \(what); a frame needs finite numbers and a non-negative size")
+            #expect(e.message == "\(dir)/nan\(k).lua:3: ctx.set: frame 2 (Lua index; item 1 in the output) has \(what); a frame needs finite numbers and a non-negative size")
             #expect(e.traceback.contains("\(dir)/nan\(k).lua:3: in function <\(dir)/nan\(k).lua:1>"))
         }
     }
@@ -125,7 +125,7 @@ import TesseraCore
           end,
         }
         """))
-        #expect(e.message == "\(dir)/nan-returned.lua:2: simpleLayout: frame 2 has y = nan; a frame needs finite numbers and a non-negative size")
+        #expect(e.message == "\(dir)/nan-returned.lua:2: simpleLayout: frame 2 (Lua index; item 1 in the output) has y = nan; a frame needs finite numbers and a non-negative size")
         let missing = try #require(try failure("missing-field.lua", """
         return {
           simpleLayout = function(ctx)
@@ -133,7 +133,7 @@ import TesseraCore
           end,
         }
         """))
-        #expect(missing.message == "\(dir)/missing-field.lua:2: simpleLayout: frame 2 has no number h or height, got nil")
+        #expect(missing.message == "\(dir)/missing-field.lua:2: simpleLayout: frame 2 (Lua index; item 1 in the output) has no number h or height, got nil")
     }
 
     @Test func visibleIndexOutOfRange() throws {
@@ -149,10 +149,26 @@ import TesseraCore
         """)
         let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
-        #expect(e.message == "\(dir)/grid.lua:3: visible returned index 4, outside 1..3")
+        #expect(e.message == "\(dir)/grid.lua:3: visible returned Lua index 4, outside 1..3")
         // Through the protocol, as renderers and the engine ask, the same error is thrown.
         let any: any LayoutResult = result
         #expect(scriptError { _ = try any.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) } == e)
+    }
+
+    @Test func visibleEntryThatIsNoIndex() throws {
+        let host = try LuaHost()
+        let path = folder.write("words.lua", """
+        return {
+          frame = function(i) return (i - 1) * 10, 0, 10, 10 end,
+          visible = function(x, y, w, h)
+            return { 1, "two" }
+          end,
+          layout = function(ctx) return ctx.count * 10, 10 end,
+        }
+        """)
+        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
+        let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
+        #expect(e.message == "\(dir)/words.lua:3: visible returned a string at [2]; expected Lua item indices 1..3")
     }
 
     @Test func runawayLoopStopsAtTheTimeLimit() throws {

@@ -33,7 +33,7 @@ import TesseraCore
         // A version that loads but fails on the probe context is refused too.
         folder.write("live.lua", "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, -1, 0) end }")
         #expect(scriptError { try script.reload(probe: context) }?.message ==
-                "\(folder.path)/live.lua:1: ctx.set: frame 1 has w = -1; a frame needs finite numbers and a non-negative size")
+                "\(folder.path)/live.lua:1: ctx.set: frame 1 (Lua index; item 0 in the output) has w = -1; a frame needs finite numbers and a non-negative size")
         #expect(try layout.layout(context).allFrames == good)
 
         folder.write("live.lua", rowScript(step: 20))

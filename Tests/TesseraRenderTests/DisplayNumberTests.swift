@@ -10,15 +10,18 @@ import TesseraRender
         #expect(NumberText.display(999_999_999_999_999) == "999999999999999")
     }
 
-    @Test func fractionsRoundToTwoDecimals() {
+    @Test func fractionsRoundToTwoDecimalsWithoutTrailingZeros() {
         #expect(NumberText.display(3.14159) == "3.14")
-        #expect(NumberText.display(0.5) == "0.50")
-        #expect(NumberText.display(-0.5) == "-0.50")
-        #expect(NumberText.display(2.999) == "3.00")
-        #expect(NumberText.display(0.001) == "0.00")
-        #expect(NumberText.display(-0.001) == "0.00")
+        #expect(NumberText.display(0.5) == "0.5")
+        #expect(NumberText.display(-0.5) == "-0.5")
+        #expect(NumberText.display(2.999) == "3")
+        #expect(NumberText.display(0.001) == "0")
+        #expect(NumberText.display(-0.001) == "0")
         #expect(NumberText.display(140.35) == "140.35")
         #expect(NumberText.display(0.07) == "0.07")
+        #expect(NumberText.display(374.99999999999994) == "375")
+        #expect(NumberText.display(347.1428571428571) == "347.14")
+        #expect(NumberText.display(.nan) == "nan")
     }
 
     @Test func fixedPointDigitsAndLimits() {

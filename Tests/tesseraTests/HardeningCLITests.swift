@@ -27,7 +27,7 @@ import Testing
         let script = "return { simpleLayout = function(ctx)\n  ctx.set(1, 1e308, 1e308, 1e308, 1e308)\nend }\n"
         let (r, _) = try run(["run", "big.lua"], files: ["big.lua": script])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("Error: big.lua:2: ctx.set: frame 1 has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers\nstack traceback:\n"))
+        #expect(r.stderr.hasPrefix("Error: big.lua:2: ctx.set: frame 1 (Lua index; item 0 in the output) has x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers\nstack traceback:\n"))
     }
 
     @Test(arguments: [

@@ -40,9 +40,9 @@ import Testing
         let cases: [(args: [String], message: String, traceback: Bool)] = [
             (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='", true),
             (["runtime.lua"], "runtime.lua:3: attempt to index a nil value (field 'nothing')", true),
-            (["nan.lua"], "nan.lua:3: ctx.set: frame 1 has y = nan; a frame needs finite numbers and a non-negative size", true),
+            (["nan.lua"], "nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size", true),
             (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", true),
-            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned index 101, outside 1..100", true),
+            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100", true),
             (["loop.lua", "--time-limit", "0.2"], "loop.lua:2: time limit of 0.2 s exceeded", true),
             (["bomb.lua", "--max-memory", "8"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
             (["require.lua"], "require.lua:1: module 'helper' not found:", true),
@@ -104,13 +104,13 @@ import Testing
         let dir = try folder(scripts)
         let nan = try runTessera(["check", "nan.lua"], in: dir)
         #expect(nan.status == 1)
-        #expect(nan.stderr.hasPrefix("Error: nan.lua:3: ctx.set: frame 1 has y = nan; a frame needs finite numbers and a non-negative size\nstack traceback:\n"))
+        #expect(nan.stderr.hasPrefix("Error: nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size\nstack traceback:\n"))
         let count = try runTessera(["check", "count.lua", "--data", repositoryRoot.path + "/datasets/tuxpaint-stamps.json"], in: dir)
         #expect(count.status == 1)
         #expect(count.stderr.hasPrefix("Error: count.lua:2: simpleLayout returned 2 frames for 961 items\n"))
         let visible = try runTessera(["check", "visible.lua"], in: dir)
         #expect(visible.status == 1)
-        #expect(visible.stderr.hasPrefix("Error: visible.lua:4: visible returned index 101, outside 1..100\n"))
+        #expect(visible.stderr.hasPrefix("Error: visible.lua:4: visible returned Lua index 101, outside 1..100\n"))
     }
 
     @Test func checkWarnsAboutOverlapsAndItemsOutsideTheContent() throws {

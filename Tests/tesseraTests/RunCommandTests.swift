@@ -86,6 +86,19 @@ import Testing
         #expect(run.stdout.split(separator: "\n").contains { $0.count == 60 && $0.allSatisfy { "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789. ".contains($0) } })
     }
 
+    /// Human lines round to two decimals with no trailing zeros: 374.99999999999994 reads 375.
+    @Test func text_summary_numbers_have_no_float_noise() throws {
+        let dir = try temporaryDirectory()
+        try #"{"items": [{"id": "a", "w": 1, "h": 1}]}"#.write(to: dir.appendingPathComponent("one.json"), atomically: true, encoding: .utf8)
+        try "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, 374.99999999999994, 347.1428571428571) end }\n"
+            .write(to: dir.appendingPathComponent("noisy.lua"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "noisy.lua", "--data", "one.json", "--viewport", "0.5x812.25", "--format", "text"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("viewport:") || $0.hasPrefix("content size:") }
+                == ["viewport:     0.5 x 812.25 at 0,0", "content size: 375 x 347.14"])
+    }
+
     /// Each case: arguments, then the exact stderr. Every case exits 1 and leaves no output file.
     @Test(arguments: [
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
