@@ -125,7 +125,7 @@ struct AnimateCommandTests {
         let page = try runTessera(arguments + ["--format", "html"])
         #expect(page.status == 0)
         #expect(page.stdout.hasPrefix("<!doctype html>"))
-        #expect(page.stdout.contains("87 tracks over 0.30 s"))
+        #expect(page.stdout.contains("87 tracks over 0.3 s"))
     }
 
     @Test func badArgumentsAreOneSentence() throws {
