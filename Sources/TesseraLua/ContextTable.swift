@@ -310,10 +310,9 @@ extension LuaHost {
     static let contextID: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
             let i = try itemIndex(args, box)
-            switch box.context.item(at: i)?.id {
-            case .int(let v)?: lua_pushinteger(L, lua_Integer(v))
-            case .string(let s)?: LuaStack.push(L!, s)
-            case nil: LuaStack.push(L!, box.context.identifier(at: i))
+            switch box.context.identifier(at: i) {
+            case .int(let v): lua_pushinteger(L, lua_Integer(v))
+            case .string(let s): LuaStack.push(L!, s)
             }
             return 1
         }

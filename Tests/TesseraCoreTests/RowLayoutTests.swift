@@ -41,9 +41,31 @@ private let abFixed = ["a": Size(width: 50, height: 20), "b": Size(width: 70, he
     @Test func fillItemsAreMatchedByIdentifierNotIndex() throws {
         let ctx = context(200, 100, ids: [.int(2), .int(0), .int(1)],
                           fixed: ["0": Size(width: 30, height: 10), "1": Size(width: 40, height: 10)])
-        let got = try frames(RowLayout(fillIdentifiers: ["2"]), ctx)
+        let got = try frames(RowLayout(fillIdentifiers: [2]), ctx)
         #expect(got.map(\.x) == [0, 130, 160])
         #expect(got.map(\.width) == [130, 30, 40])
+    }
+
+    /// Ids are typed: `fill=[5]` names the item whose id is the integer 5, never the string "5".
+    @Test func fillIdentifiersAreTyped() throws {
+        let ctx = context(200, 100, ids: [.int(5), .string("5")], fixed: [:], fill: { _ in Size(width: 30, height: 10) })
+        var integer = try BuiltinLayouts.make(name: "row", params: ["fill": [5]])
+        #expect(try integer.layout(ctx).allFrames.map(\.width) == [170, 30])
+        integer = try BuiltinLayouts.make(name: "row", params: ["fill": ["5"]])
+        #expect(try integer.layout(ctx).allFrames.map(\.width) == [30, 170])
+    }
+
+    /// A context with no dataset carries the sections it is given, and slices re-base them.
+    @Test func aContextCarriesItsSectionsWithoutADataset() throws {
+        let sections = [Dataset.Section(id: "a", fields: ["title": "A"], range: 0..<2), Dataset.Section(id: 7, range: 2..<5)]
+        let ctx = LayoutContext(collectionSize: Size(width: 100, height: 100), count: 5, sections: sections,
+                                item: { _ in nil }, size: { _, _ in Size(width: 10, height: 10) })
+        #expect(ctx.sections == sections)
+        #expect(ctx.slice(2..<5).sections == [Dataset.Section(id: 7, range: 0..<3)])
+        #expect(ctx.slice(1..<3).sections == [Dataset.Section(id: "a", fields: ["title": "A"], range: 0..<2)])
+        #expect(LayoutContext(collectionSize: .zero, count: 3, item: { _ in nil }, size: { _, _ in .zero }).sections
+                == [Dataset.Section(id: 0, range: 0..<3)])
+        #expect(ctx.identifier(at: 3) == 3)
     }
 
     @Test func rowFillNoSpace() throws {

@@ -10,9 +10,8 @@ func splitContext(_ sections: [[Size]], in collection: Size) -> LayoutContext {
         ranges.append(Dataset.Section(id: .string("s\(s)"), range: start..<start + section.count))
         start += section.count
     }
-    let dataset = Dataset(items: sizes.indices.map { Item(id: .int($0)) }, sections: ranges)
-    return LayoutContext(collectionSize: collection, count: sizes.count, dataset: dataset,
-                         item: { dataset.items[$0] }, size: { i, _ in sizes[i] })
+    return LayoutContext(collectionSize: collection, count: sizes.count, sections: ranges,
+                         item: { Item(id: .int($0)) }, size: { i, _ in sizes[i] })
 }
 
 func square(_ n: Int, _ side: Double = 100) -> [Size] { Array(repeating: s(side, side), count: n) }

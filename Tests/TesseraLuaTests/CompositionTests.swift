@@ -28,7 +28,7 @@ import TesseraCore
         let cases: [(String, String, OrderedDictionary<String, JSONValue>)] = [
             ("t.flow{ spacing = 4, justifyContent = 'center', alignItems = 'end' }", "flow",
              ["alignItems": "end", "justifyContent": "center", "spacing": 4]),
-            ("t.row{ spacing = 2, fill = { 3, 5 } }", "row", ["fill": ["3", "5"], "spacing": 2]),
+            ("t.row{ spacing = 2, fill = { 3, 5 } }", "row", ["fill": [3, 5], "spacing": 2]),
             ("t.waterfall{ columns = 3, spacing = 4.5 }", "waterfall", ["columns": 3, "spacing": 4.5]),
             ("t.overlay{}", "overlay", [:]),
         ]

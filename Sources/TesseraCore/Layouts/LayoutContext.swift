@@ -1,5 +1,9 @@
 /// Everything a layout sees while it lays out (CollectionKit's LayoutContext): the container
-/// size, the item count, each item's size for a proposal, and the items themselves.
+/// size, the item count, each item's size for a proposal, the items themselves and the sections
+/// they fall into.
+///
+/// A context needs no dataset: its sections are given explicitly (ids, fields, item ranges), so
+/// a provider builds one from whatever holds its items.
 ///
 /// A value type. Decorators derive new contexts (`with(collectionSize:)`, `transposed()`,
 /// `slice(_:)`) instead of mutating one, so a layout never sees another layout's state.
@@ -11,11 +15,11 @@ public struct LayoutContext {
     /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
     /// when the size comes from something that can fail (a section laid out on demand, a script).
     private let sizeOf: (Int, Size) throws -> Size
-    /// Dataset item `i` of this context, if the items come from a dataset.
+    /// Item `i` of this context, if the items are known (nil for generated contexts).
     private let itemAt: (Int) -> Item?
-    /// The dataset and the flattened index of this context's item 0.
-    public let dataset: Dataset?
-    public let indexOffset: Int
+    /// The sections of this context's items, in order, tiling `0..<count` (ranges in this
+    /// context's 0-based indices). A context given no sections is one section with id 0.
+    public let sections: [Dataset.Section]
     /// Set when sizes come straight from a dataset's contiguous storage, so `sizes(proposed:)`
     /// can run one tight loop instead of a closure call per item.
     private var direct: DirectSizes?
@@ -32,14 +36,28 @@ public struct LayoutContext {
         }
     }
 
-    public init(collectionSize: Size, count: Int, dataset: Dataset? = nil, indexOffset: Int = 0,
+    /// A context over `count` items: `item(i)` gives item i (nil when unknown), `size(i, p)` its
+    /// size for proposal p, and `sections` (nil: one section) how the items are grouped.
+    /// - Precondition: `sections` tile `0..<count` in order.
+    public init(collectionSize: Size, count: Int, sections: [Dataset.Section]? = nil,
                 item: @escaping (Int) -> Item?, size: @escaping (Int, Size) throws -> Size) {
         self.collectionSize = collectionSize
         self.count = count
-        self.dataset = dataset
-        self.indexOffset = indexOffset
+        let sections = sections ?? [Dataset.Section(id: .int(0), range: 0..<count)]
+        precondition(Self.tile(sections, count), "a context's sections must tile its \(count) items in order")
+        self.sections = sections
         self.itemAt = item
         self.sizeOf = size
+    }
+
+    /// True when `sections` cover `0..<count` in order, without gaps or overlap. O(S).
+    private static func tile(_ sections: [Dataset.Section], _ count: Int) -> Bool {
+        var next = 0
+        for s in sections {
+            guard s.range.lowerBound == next else { return false }
+            next = s.range.upperBound
+        }
+        return next == count
     }
 
     /// A context over a whole dataset with a sizing rule.
@@ -51,7 +69,7 @@ public struct LayoutContext {
     public init(dataset: Dataset, range: Range<Int>, viewport: Size, sizing: ItemSizing) {
         let items = dataset.items, base = range.lowerBound
         let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
-        self.init(collectionSize: viewport, count: range.count, dataset: dataset, indexOffset: base,
+        self.init(collectionSize: viewport, count: range.count, sections: Self.sections(dataset.sections, within: range),
                   item: { items[base + $0] }, size: direct.size)
         self.direct = direct
     }
@@ -105,8 +123,9 @@ public struct LayoutContext {
     /// Dataset item `i`, or nil for generated contexts.
     public func item(at index: Int) -> Item? { itemAt(index) }
 
-    /// Item `i`'s identifier as a string (its index when there is no dataset).
-    public func identifier(at index: Int) -> String { itemAt(index)?.id.description ?? String(index) }
+    /// Item `i`'s identifier: the item's id, typed (the integer 5 and the string "5" differ), or
+    /// its index as an integer when the items are unknown.
+    public func identifier(at index: Int) -> ItemID { itemAt(index)?.id ?? .int(index) }
 
     /// The same items in a container of another size (InsetLayout, RowLayout fill items).
     public func with(collectionSize: Size) -> LayoutContext {
@@ -119,35 +138,34 @@ public struct LayoutContext {
     /// the proposal is un-transposed before the size rule sees it (TransposeLayout).
     public func transposed() -> LayoutContext {
         let sizeOf = self.sizeOf
-        return LayoutContext(collectionSize: collectionSize.transposed, count: count, dataset: dataset,
-                             indexOffset: indexOffset, item: itemAt,
+        return LayoutContext(collectionSize: collectionSize.transposed, count: count, sections: sections, item: itemAt,
                              size: { i, p in try sizeOf(i, p.transposed).transposed })
     }
 
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
     public func slice(_ range: Range<Int>) -> LayoutContext {
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
-        var sliced = LayoutContext(collectionSize: collectionSize, count: range.count, dataset: dataset,
-                                   indexOffset: indexOffset + base, item: { itemAt(base + $0) },
+        var sliced = LayoutContext(collectionSize: collectionSize, count: range.count,
+                                   sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
         return sliced
     }
 
-    /// The dataset's sections that lie within this context, re-based to its 0-based indices,
-    /// tiling `0..<count`. When there is no dataset, or the context cuts through a section, the
-    /// context is one section (with the id of the section holding its first item, or 0).
-    /// - Complexity: O(log S + k) for S dataset sections, k of them inside (a binary search, since
+    /// The sections of `all` (tiling some items in order) that lie within `range`, re-based to
+    /// start at 0 and tiling `0..<range.count`. When `range` cuts through a section, the range is
+    /// one section, with the id and fields of the section holding its first item (id 0 when
+    /// there are no sections).
+    /// - Complexity: O(log S + k) for S sections, k of them inside (a binary search, since
     ///   sections tile the items in order), so a t.sections pass over S one-item sections whose
-    ///   contexts each ask for their sections stays O(S log S), not O(S²).
-    public var sections: [Dataset.Section] {
-        let end = indexOffset + count
-        let all = dataset?.sections ?? []
-        // The first section starting at or after indexOffset (empty ones included).
+    ///   contexts each take their sections stays O(S log S), not O(S²).
+    static func sections(_ all: [Dataset.Section], within range: Range<Int>) -> [Dataset.Section] {
+        let start = range.lowerBound, end = range.upperBound
+        // The first section starting at or after `start` (empty ones included).
         var lo = 0, hi = all.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if all[mid].range.lowerBound < indexOffset { lo = mid + 1 } else { hi = mid }
+            if all[mid].range.lowerBound < start { lo = mid + 1 } else { hi = mid }
         }
         var inside: [Dataset.Section] = []
         var k = lo
@@ -155,19 +173,19 @@ public struct LayoutContext {
             let section = all[k]
             if section.range.lowerBound > end { break }
             inside.append(Dataset.Section(id: section.id, fields: section.fields,
-                                          range: (section.range.lowerBound - indexOffset)..<(section.range.upperBound - indexOffset)))
+                                          range: (section.range.lowerBound - start)..<(section.range.upperBound - start)))
             k += 1
         }
-        if let first = inside.first, let last = inside.last, first.range.lowerBound == 0, last.range.upperBound == count {
+        if let first = inside.first, let last = inside.last, first.range.lowerBound == 0, last.range.upperBound == range.count {
             return inside
         }
-        let holder = all.isEmpty ? nil : all[Dataset.sectionIndex(containing: indexOffset, in: all)]
-        return [Dataset.Section(id: holder.map { $0.range.contains(indexOffset) ? $0.id : .int(0) } ?? .int(0), range: 0..<count)]
+        let holder = all.isEmpty ? nil : all[Dataset.sectionIndex(containing: start, in: all)]
+        guard let holder, holder.range.contains(start) else { return [Dataset.Section(id: .int(0), range: 0..<range.count)] }
+        return [Dataset.Section(id: holder.id, fields: holder.fields, range: 0..<range.count)]
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).
     public func withSizes(_ size: @escaping (Int, Size) throws -> Size) -> LayoutContext {
-        LayoutContext(collectionSize: collectionSize, count: count, dataset: dataset,
-                      indexOffset: indexOffset, item: itemAt, size: size)
+        LayoutContext(collectionSize: collectionSize, count: count, sections: sections, item: itemAt, size: size)
     }
 }

@@ -42,8 +42,8 @@ public final class BasicProvider: Provider, ItemOwner {
         let sizeOf: (Int, Size) -> Size = view.hasSizeRules
             ? { i, p in (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
             : { i, p in rule.size(i, p, input: source.sizeInput) }
-        return LayoutContext(collectionSize: collection, count: source.count, dataset: source.dataset?.dataset,
-                             indexOffset: source.dataset?.range.lowerBound ?? 0, item: item, size: sizeOf)
+        let sections = source.dataset.map { LayoutContext.sections($0.dataset.sections, within: $0.range) }
+        return LayoutContext(collectionSize: collection, count: source.count, sections: sections, item: item, size: sizeOf)
     }
 
     public func identifier(at local: Int) -> String { data.identifier(local) }

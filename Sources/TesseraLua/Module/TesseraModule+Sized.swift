@@ -28,11 +28,9 @@ struct LuaSizedLayout: Layout {
     func layout(_ context: LayoutContext) throws -> any LayoutResult {
         guard let host = size.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
         let function = size
-        let sized = LayoutContext(collectionSize: context.collectionSize, count: context.count, dataset: context.dataset,
-                                  indexOffset: context.indexOffset, item: { context.item(at: $0) },
-                                  size: { i, proposal in
+        let sized = context.withSizes { i, proposal in
             try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
-        })
+        }
         return try root.layout(sized)
     }
 }

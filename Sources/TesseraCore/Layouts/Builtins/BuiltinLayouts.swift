@@ -22,7 +22,7 @@ public enum BuiltinLayouts {
                                 alignItems: try p.choice("alignItems", default: AlignItems.start),
                                 alignContent: try p.choice("alignContent", default: AlignContent.start))
         case "row":
-            layout = RowLayout(fillIdentifiers: Set(try p.stringList("fill")),
+            layout = RowLayout(fillIdentifiers: Set(try p.identifierList("fill")),
                                spacing: try p.spacing("spacing", default: 0),
                                justifyContent: try p.choice("justifyContent", default: JustifyContent.start),
                                alignItems: try p.choice("alignItems", default: AlignItems.start),

@@ -102,21 +102,24 @@ public struct LayoutParameters {
         return e
     }
 
-    /// A list of strings: a JSON array of strings or numbers, or a single string.
-    public mutating func stringList(_ key: String) throws -> [String] {
+    /// A list of item ids: a JSON array of strings and integers, or one string or integer. Ids
+    /// keep their type: 5 names the item whose id is the integer 5, "5" the one whose id is "5".
+    public mutating func identifierList(_ key: String) throws -> [ItemID] {
         known.append(key)
+        func identifier(_ value: JSONValue) -> ItemID? {
+            switch value {
+            case .string(let s): return .string(s)
+            case .int(let i): return .int(i)
+            default: return nil
+            }
+        }
         switch values[key] {
         case nil: return []
-        case .string(let s)?: return [s]
         case .array(let a)?:
-            return try a.map { element -> String in
-                switch element {
-                case .string(let s): return s
-                case .int(let i): return String(i)
-                default: throw mismatch(key, "a list of ids", .array(a))
-                }
-            }
-        case let other?: throw mismatch(key, "a list of ids", other)
+            return try a.map { try identifier($0) ?? { throw mismatch(key, "a list of ids", .array(a)) }() }
+        case let value?:
+            guard let id = identifier(value) else { throw mismatch(key, "a list of ids", value) }
+            return [id]
         }
     }
 

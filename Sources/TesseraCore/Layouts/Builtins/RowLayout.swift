@@ -2,13 +2,14 @@
 /// (CollectionKit's RowLayout; `RowLayout("id").transposed()` is a vertical stack with one
 /// flexible child).
 ///
-/// Fill items are picked by identifier (`context.identifier(at:)`), not by index. The leftover
+/// Fill items are picked by identifier (`context.identifier(at:)`, typed: the integer id 5 is
+/// not the string "5"), not by index. The leftover
 /// width is shared equally among them, and each is asked its size with that width. The row is
 /// then justified with CollectionKit's `distribute` (the strict fit test: an overflowing or
 /// exactly full row stays at the start) and items are aligned against the container height.
 public struct RowLayout: Layout, Sendable {
     /// Identifiers of the items that fill the empty space.
-    public var fillIdentifiers: Set<String>
+    public var fillIdentifiers: Set<ItemID>
     /// Gap between neighbouring items.
     public var spacing: Double
     /// Items along the row, when they leave space.
@@ -19,7 +20,7 @@ public struct RowLayout: Layout, Sendable {
     /// less; when false it keeps the width its size rule answers.
     public var alwaysFillEmptySpaces: Bool
 
-    public init(fillIdentifiers: Set<String> = [], spacing: Double = 0,
+    public init(fillIdentifiers: Set<ItemID> = [], spacing: Double = 0,
                 justifyContent: JustifyContent = .start, alignItems: AlignItems = .start,
                 alwaysFillEmptySpaces: Bool = true) {
         self.fillIdentifiers = fillIdentifiers
@@ -31,7 +32,7 @@ public struct RowLayout: Layout, Sendable {
 
     /// CollectionKit's variadic form: `RowLayout("a", "b")` (`RowLayout()` has no fill items).
     /// Takes one identifier at least so that calls without one stay unambiguous.
-    public init(_ fill: String, _ moreFill: String..., spacing: Double = 0,
+    public init(_ fill: ItemID, _ moreFill: ItemID..., spacing: Double = 0,
                 justifyContent: JustifyContent = .start, alignItems: AlignItems = .start) {
         self.init(fillIdentifiers: Set([fill] + moreFill), spacing: spacing,
                   justifyContent: justifyContent, alignItems: alignItems)
