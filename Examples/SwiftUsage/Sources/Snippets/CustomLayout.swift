@@ -1,17 +1,18 @@
 import TesseraCore
 
-/// A layout of your own: full-width rows as tall as each item, like a table view.
-public struct ListLayout: Layout {
+/// A layout of your own: full-width rows as tall as each item, like a table view. A
+/// `SimpleLayout` only gives frames; Tessera checks them, sizes the content and indexes them.
+public struct ListLayout: SimpleLayout {
     public var rowSpacing: Double
     public init(rowSpacing: Double = 1) { self.rowSpacing = rowSpacing }
+    public var name: String { "list" }
 
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
         let width = context.collectionSize.width
         var y = 0.0
-        let frames = try context.sizes(proposed: context.collectionSize).map { size in
+        return try context.sizes(proposed: context.collectionSize).map { size in
             defer { y += size.height + rowSpacing }
             return Rect(x: 0, y: y, width: width, height: size.height)
         }
-        return try FramesResult(frames: frames, layoutName: "list")   // checked and indexed
     }
 }

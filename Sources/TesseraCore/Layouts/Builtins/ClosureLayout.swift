@@ -1,15 +1,16 @@
 /// Arbitrary frames from a function of the index and the context (CollectionKit's Closurelayout).
 /// Unlike CollectionKit, visibility goes through the spatial index, not a linear scan.
-public struct ClosureLayout: Layout {
+public struct ClosureLayout: SimpleLayout {
     public var frameProvider: @Sendable (Int, LayoutContext) throws -> Rect
 
     public init(_ frameProvider: @escaping @Sendable (Int, LayoutContext) throws -> Rect) {
         self.frameProvider = frameProvider
     }
 
-    /// - Complexity: O(n) calls of the closure plus the index build.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        let frames = try (0..<context.count).map { try frameProvider($0, context) }
-        return try FramesResult(frames: frames, layoutName: "closure")
+    public var name: String { "closure" }
+
+    /// Every item's frame from the closure. O(n) calls of it.
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
+        try (0..<context.count).map { try frameProvider($0, context) }
     }
 }

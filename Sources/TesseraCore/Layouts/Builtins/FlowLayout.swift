@@ -10,7 +10,7 @@
 /// too; `alignContent` places the lines against the container *height* (so a short list may be
 /// offset, and an overflowing one with `center`/`end` goes above zero as in CSS); `stretch`
 /// grows the lines, and `alignItems: .stretch` stretches items to their line's height.
-public struct FlowLayout: Layout, Sendable {
+public struct FlowLayout: SimpleLayout, Sendable {
     /// Gap between lines (CSS `row-gap`).
     public var lineSpacing: Double
     /// Gap between items of a line (CSS `column-gap`).
@@ -39,18 +39,15 @@ public struct FlowLayout: Layout, Sendable {
                   alignItems: alignItems, alignContent: alignContent)
     }
 
-    /// - Complexity: O(n) size queries and O(n) work; frames are materialised.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        try FramesResult(frames: frames(context), layoutName: "flow")
-    }
+    public var name: String { "flow" }
 
-    /// Every item's frame, in index order. O(n).
+    /// Every item's frame, in index order: O(n) size queries and O(n) work.
     ///
     /// Two passes over the sizes break the same lines twice instead of storing them: the first
     /// sums the line heights for `alignContent`, the second places the items. For a million
     /// single-item lines that saves a million-entry array, whose fresh pages cost more than
     /// breaking the lines again.
-    func frames(_ context: LayoutContext) throws -> [Rect] {
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
         let container = context.collectionSize
         let sizes = try context.sizes(proposed: container)
         var lineCount = 0, totalHeight = 0.0

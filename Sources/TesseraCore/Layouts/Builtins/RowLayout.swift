@@ -7,7 +7,7 @@
 /// width is shared equally among them, and each is asked its size with that width. The row is
 /// then justified with CollectionKit's `distribute` (the strict fit test: an overflowing or
 /// exactly full row stays at the start) and items are aligned against the container height.
-public struct RowLayout: Layout, Sendable {
+public struct RowLayout: SimpleLayout, Sendable {
     /// Identifiers of the items that fill the empty space.
     public var fillIdentifiers: Set<ItemID>
     /// Gap between neighbouring items.
@@ -38,13 +38,11 @@ public struct RowLayout: Layout, Sendable {
                   justifyContent: justifyContent, alignItems: alignItems)
     }
 
-    /// - Complexity: O(n) size queries (fixed items first, then fill items) and O(n) work.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        try FramesResult(frames: frames(context), layoutName: "row")
-    }
+    public var name: String { "row" }
 
-    /// Every item's frame, in index order. O(n).
-    func frames(_ context: LayoutContext) throws -> [Rect] {
+    /// Every item's frame, in index order: O(n) size queries (fixed items first, then fill
+    /// items) and O(n) work.
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
         let n = context.count
         guard n > 0 else { return [] }
         let container = context.collectionSize

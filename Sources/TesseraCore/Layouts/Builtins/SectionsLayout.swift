@@ -41,16 +41,32 @@ public struct SectionsLayout: Layout {
         self.sectionLayout = sectionLayout
     }
 
-    /// One section laid out in a proposal: its layout's result and its box.
+    /// One section laid out in a proposal: its item frames and content size, the full result
+    /// only for a layout that is more than frames (elements, zIndices, scrollers), and its box.
     private struct Measured {
-        var result: any LayoutResult
+        var frames: [Rect]
+        var contentSize: Size
+        var result: (any LayoutResult)?
         var proposal: Size
         var header: Boundary?
         var footer: Boundary?
         var size: Size {
             let h = (header?.height ?? 0) + (footer?.height ?? 0)
-            let width = header == nil && footer == nil ? result.contentSize.width : max(result.contentSize.width, proposal.width)
-            return Size(width: width, height: result.contentSize.height + h)
+            let width = header == nil && footer == nil ? contentSize.width : max(contentSize.width, proposal.width)
+            return Size(width: width, height: contentSize.height + h)
+        }
+
+        /// A simple layout's frames need no index of their own: the sections' result indexes
+        /// every item once.
+        init(_ layout: any Layout, _ context: LayoutContext, header: Boundary?, footer: Boundary?) throws {
+            if let simple = layout as? any SimpleLayout {
+                (frames, contentSize) = try simple.placedFrames(context)
+                result = nil
+            } else {
+                let result = try layout.layout(context)
+                (frames, contentSize, self.result) = (try result.allFrames, result.contentSize, result)
+            }
+            (proposal, self.header, self.footer) = (context.collectionSize, header, footer)
         }
     }
 
@@ -64,8 +80,8 @@ public struct SectionsLayout: Layout {
 
         var measured = [Measured?](repeating: nil, count: sections.count)
         func layoutSection(_ s: Int, in size: Size) throws -> Size {
-            let result = try layouts[s].layout(context.slice(sections[s].range).with(collectionSize: size))
-            measured[s] = Measured(result: result, proposal: size, header: headers[s], footer: footers[s])
+            measured[s] = try Measured(layouts[s], context.slice(sections[s].range).with(collectionSize: size),
+                                       header: headers[s], footer: footers[s])
             return measured[s]!.size
         }
 
@@ -96,23 +112,25 @@ public struct SectionsLayout: Layout {
         var content = Size.zero
         for (s, section) in measured.enumerated() {
             guard let section else { continue }
-            let result = section.result, first = sections[s].range.lowerBound
+            let first = sections[s].range.lowerBound
             let box = Rect(origin: origins[s], size: section.size)
             let headerHeight = section.header?.height ?? 0
             let o = Point(x: box.x, y: box.y + headerHeight)
             // Content includes each section's own content size (insets, trailing space).
             content.width = max(content.width, box.maxX)
             content.height = max(content.height, box.maxY)
-            for i in 0..<result.count { frames.append(try result.frame(at: i).offsetBy(dx: o.x, dy: o.y)) }
-            for i in 0..<result.count where zIndices.isEmpty == false || result.zIndex(ofItem: i) != 0 {
+            for f in section.frames { frames.append(f.offsetBy(dx: o.x, dy: o.y)) }
+            let result = section.result
+            for i in 0..<(result?.count ?? 0) {
+                guard let z = result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
                 if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
-                zIndices[first + i] = result.zIndex(ofItem: i)
+                zIndices[first + i] = z
             }
             if let h = section.header {
                 elements.append(.supplementary("header", section: s, frame: Rect(x: box.x, y: box.y, width: box.width, height: h.height),
                                                zIndex: h.zIndex, pinned: h.pinned))
             }
-            elements += result.elements.map {
+            elements += (result?.elements ?? []).map {
                 var e = $0.offsetBy(dx: o.x, dy: o.y)
                 e.section = s
                 e.index = $0.index.map { first + $0 }
@@ -122,7 +140,7 @@ public struct SectionsLayout: Layout {
                 elements.append(.supplementary("footer", section: s, frame: Rect(x: box.x, y: box.maxY - f.height, width: box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned))
             }
-            orthogonal += result.orthogonalSections.prefix(1).map {
+            orthogonal += (result?.orthogonalSections ?? []).prefix(1).map {
                 OrthogonalSection(section: s, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
         }

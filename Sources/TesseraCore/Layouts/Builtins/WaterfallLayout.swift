@@ -4,7 +4,7 @@
 /// (columnWidth, H) and forced to the column width. Ties go to the lowest column index, and the
 /// same `spacing` separates columns and items within a column. Because an item always lands on
 /// the current minimum column height, frames come out sorted by minY.
-public struct WaterfallLayout: Layout {
+public struct WaterfallLayout: SimpleLayout {
     public var columns: Int
     public var spacing: Double
 
@@ -16,21 +16,17 @@ public struct WaterfallLayout: Layout {
         self.spacing = spacing
     }
 
-    /// - Complexity: O(n · columns) plus the index build.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public var name: String { "waterfall" }
+
+    /// Every item's frame, in index order, without validation or index (the hot loop the
+    /// benchmark measures). O(n · columns).
+    public func frames(_ context: LayoutContext) throws -> [Rect] {
         guard columns >= 1, columns <= Self.maxColumns else {
             throw LayoutError("waterfall layout needs columns from 1 to \(Self.maxColumns), got \(columns)")
         }
         guard spacing.isFinite, spacing >= 0 else {
             throw LayoutError("waterfall layout needs a finite spacing >= 0, got \(spacing)")
         }
-        return try FramesResult(frames: frames(context), layoutName: "waterfall")
-    }
-
-    /// The frames alone, without validation or index (the hot loop the benchmark measures).
-    /// Requires `columns >= 1` (`layout(_:)` checks it and throws instead).
-    public func frames(_ context: LayoutContext) throws -> [Rect] {
-        precondition(columns >= 1, "waterfall needs at least one column")
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
