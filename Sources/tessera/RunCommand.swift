@@ -92,7 +92,7 @@ struct LayoutInputOptions: ParsableArguments {
         let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
         let resolved = try resolveLayout(layoutName, params: parameters, limits: limits.options)
         let layout: any Layout = rightToLeft ? MirroredLayout(resolved) : resolved
-        let context = LayoutContext(dataset: dataset, viewport: viewportSize, sizing: ItemSizing(rule: rule))
+        let context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout.layout(context)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

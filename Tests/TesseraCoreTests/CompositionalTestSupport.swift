@@ -22,7 +22,7 @@ func sectionedContext(_ counts: [Int], in collection: Size) -> LayoutContext {
         sections.append(Dataset.Section(id: .string("s\(s)"), range: items.count..<(items.count + n)))
         items += (0..<n).map { Item(id: .string("\(s)-\($0)")) }
     }
-    return LayoutContext(dataset: Dataset(items: items, sections: sections), viewport: collection,
+    return LayoutContext(dataset: Dataset(items: items, sections: sections), collectionSize: collection,
                          sizing: ItemSizing(rule: .fill))
 }
 

@@ -67,7 +67,7 @@ import Testing
             do {
                 let dataset = try DatasetLoader.parse(data: bytes, fileName: name, format: format)
                 loaded += 1
-                let context = LayoutContext(dataset: dataset, viewport: Size(width: 375, height: 812),
+                let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812),
                                             sizing: ItemSizing(rule: .intrinsic))
                 do {
                     let result = try WaterfallLayout(columns: 2).layout(context)

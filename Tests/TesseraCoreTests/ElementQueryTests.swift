@@ -243,7 +243,7 @@ private struct FixedLayout: Layout {
                                     footer: { _, section in section?.id == .string("b") ? .init(height: 8, zIndex: 2) : nil }) { _, _ in
             WaterfallLayout(columns: 3)
         }
-        let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
+        let ctx = LayoutContext(dataset: dataset(), collectionSize: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
         // a: header 0..20, items 20..30; empty (no header): 35..35; b: header 40..60, items 60..70, footer 70..78.
         #expect(try result.allFrames == [r(0, 20, 10, 10), r(10, 20, 10, 10), r(0, 60, 10, 10), r(10, 60, 10, 10), r(20, 60, 10, 10)])
@@ -272,7 +272,7 @@ private struct FixedLayout: Layout {
     @Test func a_negative_height_is_an_error() {
         #expect(throws: LayoutError("sections layout got a header height of -1.0 for section 0; expected a finite number >= 0")) {
             try SectionsLayout(header: { _, _ in .init(height: -1) }) { _, _ in WaterfallLayout() }
-                .layout(LayoutContext(dataset: dataset(), viewport: s(30, 100)))
+                .layout(LayoutContext(dataset: dataset(), collectionSize: s(30, 100)))
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct MirroredLayoutTests {
     @Test func a_mirrored_waterfall_puts_every_frame_at_W_minus_x_minus_w() throws {
         let dataset = Dataset.synthetic(count: 200) { i in Size(width: 100, height: 40 + Double((i * 37) % 90)) }
-        let context = LayoutContext(dataset: dataset, viewport: s(375, 600))
+        let context = LayoutContext(dataset: dataset, collectionSize: s(375, 600))
         let base = try WaterfallLayout(columns: 3, spacing: 7).layout(context)
         let mirrored = try MirroredLayout(WaterfallLayout(columns: 3, spacing: 7)).layout(context)
         let width = base.contentSize.width

@@ -167,7 +167,7 @@ import Testing
         let layout = SectionsLayout(spacing: 5) { index, _ in
             index == 0 ? InsetLayout(WaterfallLayout(columns: 2), insets: EdgeInsets(all: 1)) as any Layout : WaterfallLayout(columns: 3)
         }
-        let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
+        let ctx = LayoutContext(dataset: dataset(), collectionSize: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
         #expect(try result.allFrames == [r(1, 1, 14, 10), r(15, 1, 14, 10),
                                      r(0, 22, 10, 10), r(10, 22, 10, 10), r(20, 22, 10, 10)])
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func context_sections_are_rebased_and_fall_back_to_one_section() throws {
-        let ctx = LayoutContext(dataset: dataset(), viewport: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
+        let ctx = LayoutContext(dataset: dataset(), collectionSize: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         #expect(ctx.sections.map(\.range) == [0..<2, 2..<2, 2..<5])
         #expect(ctx.slice(2..<5).sections.map(\.range) == [0..<0, 0..<3])
         #expect(ctx.slice(2..<5).sections.map(\.id) == [.string("empty"), .string("b")])
@@ -192,7 +192,7 @@ import Testing
 
     @Test func an_outer_layout_arranges_sections_by_their_content_size() throws {
         let layout = SectionsLayout(arrangement: TransposeLayout(WaterfallLayout(columns: 1))) { _, _ in OverlayLayout() }
-        let ctx = LayoutContext(dataset: dataset(), viewport: s(100, 50), sizing: ItemSizing(rule: .intrinsic))
+        let ctx = LayoutContext(dataset: dataset(), collectionSize: s(100, 50), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
         // Sections side by side: a at x 0, the empty one (content 0x0 -> forced 50 tall, 0 wide) at 10, b at 10.
         #expect(try result.allFrames == [r(0, 0, 10, 10), r(0, 0, 10, 10), r(10, 0, 10, 10), r(10, 0, 10, 10), r(10, 0, 10, 10)])

@@ -47,7 +47,7 @@ import Testing
             Item(id: .string("photo"), fields: ["w": .int(300), "h": .int(150)]),
             Item(id: .string("note"), fields: ["text": .string("hello")]),
         ])
-        let ctx = LayoutContext(dataset: dataset, viewport: s(100, 500))
+        let ctx = LayoutContext(dataset: dataset, collectionSize: s(100, 500))
         #expect(try ctx.size(at: 0, proposed: s(100, 500)) == s(100, 50))
         #expect(try ctx.size(at: 1, proposed: s(100, 500)) == s(100, TextMeasurer().height(of: "hello", width: 100)))
         #expect(ctx.identifier(at: 1) == "note")

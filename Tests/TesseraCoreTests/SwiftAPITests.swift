@@ -6,7 +6,7 @@ import TesseraCore
 @Suite struct SwiftAPITests {
     let context = LayoutContext(dataset: Dataset(items: (0..<7).map {
         Item(id: .int($0), size: Size(width: 40 + Double($0 % 3) * 10, height: 30 + Double($0 % 4) * 5))
-    }), viewport: Size(width: 200, height: 300))
+    }), collectionSize: Size(width: 200, height: 300))
 
     @Test func decorator_methods_give_the_decorators_frames() throws {
         let flow = FlowLayout(spacing: 4)

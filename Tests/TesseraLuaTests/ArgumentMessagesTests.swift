@@ -100,7 +100,7 @@ import TesseraCore
             end }
             """, chunkName: "=args", environment: host.newEnvironment())[0]
             let context = LayoutContext(dataset: Dataset.synthetic(count: 3) { _ in Size(width: 10, height: 10) },
-                                        viewport: Size(width: 100, height: 100))
+                                        collectionSize: Size(width: 100, height: 100))
             _ = try host.layout(from: layout).layout(context)
         } else {
             _ = try host.evaluate("local t = require('tessera')\n\(body)\nfor _, m in ipairs(out) do print(m) end",

@@ -26,7 +26,7 @@ import TesseraCore
           print(pcall(ctx.textSize, ctx, "x", 0/0))
         end
         """, environment: host.newEnvironment())[0]
-        try host.call(function, context: LayoutContext(dataset: Dataset(items: []), viewport: Size(width: 100, height: 100)))
+        try host.call(function, context: LayoutContext(dataset: Dataset(items: []), collectionSize: Size(width: 100, height: 100)))
         let m = TextMeasurer(), big = TextMeasurer(fontSize: 32, lineHeight: 40)
         func text(_ s: Size) -> String { "\(LuaHost.numberText(s.width))\t\(LuaHost.numberText(s.height))" }
         let wrapped = m.size(of: "hello world", width: 40)
@@ -44,7 +44,7 @@ import TesseraCore
     /// every card the width of the screen.
     @Test func sizedGivesBuiltinsScriptSizes() throws {
         let context = LayoutContext(dataset: Dataset(items: (0..<4).map { Item(id: .int($0), fields: ["w": .int(10 * ($0 + 1))]) }),
-                                    viewport: Size(width: 300, height: 100))
+                                    collectionSize: Size(width: 300, height: 100))
         let scripted = try frames("""
         local t = require('tessera')
         return t.flow{ spacing = 5 }:sized(function(item, pw, ph, i) return item.w + i, 20 end)
@@ -63,7 +63,7 @@ import TesseraCore
     /// at that call with the size function's error, and the layout throws it.
     @Test func aFailingSizeRaisesInTheScriptThatAskedForIt() throws {
         let context = LayoutContext(dataset: Dataset(items: (0..<4).map { Item(id: .int($0), fields: [:]) }),
-                                    viewport: Size(width: 300, height: 100))
+                                    collectionSize: Size(width: 300, height: 100))
         let e = scriptError { _ = try frames("""
         local t = require('tessera')
         local column = { simpleLayout = function(ctx)

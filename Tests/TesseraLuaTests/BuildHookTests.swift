@@ -7,7 +7,7 @@ import TesseraCore
 @Suite struct BuildHookTests {
     let folder = ScriptFolder()
     let context = LayoutContext(dataset: Dataset.synthetic(count: 5) { _ in Size(width: 10, height: 10) },
-                                viewport: Size(width: 100, height: 400))
+                                collectionSize: Size(width: 100, height: 400))
 
     func load(_ build: String) throws -> LayoutScript {
         try LuaHost().loadLayoutScript(path: folder.write("built.lua", """

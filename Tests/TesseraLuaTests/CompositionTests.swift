@@ -145,7 +145,7 @@ import TesseraCore
             .init(id: .string("photos"), range: 0..<4), .init(id: .string("people"), range: 4..<6),
             .init(id: .string("places"), range: 6..<9),
         ])
-        let ctx = LayoutContext(dataset: dataset, viewport: Size(width: 200, height: 300))
+        let ctx = LayoutContext(dataset: dataset, collectionSize: Size(width: 200, height: 300))
         folder.write("columns.lua", specWaterfall)
         let byFunction = try frames(of: """
         local t = require('tessera')
@@ -183,7 +183,7 @@ import TesseraCore
             .init(id: .int(2), range: 4..<6),
             .init(id: .string("places"), fields: ["title": "Places", "first": "ignored"], range: 6..<9),
         ])
-        let ctx = LayoutContext(dataset: dataset, viewport: Size(width: 200, height: 300))
+        let ctx = LayoutContext(dataset: dataset, collectionSize: Size(width: 200, height: 300))
         let host = try LuaHost()
         let env = try host.newEnvironment(directory: folder.path)
         let values = try host.evaluate("""

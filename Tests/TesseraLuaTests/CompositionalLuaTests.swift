@@ -14,7 +14,7 @@ import TesseraCore
             sections.append(Dataset.Section(id: .string("s\(s)"), range: items.count..<(items.count + n)))
             items += (0..<n).map { Item(id: .string("\(s)-\($0)")) }
         }
-        return LayoutContext(dataset: Dataset(items: items, sections: sections), viewport: Size(width: 300, height: 600),
+        return LayoutContext(dataset: Dataset(items: items, sections: sections), collectionSize: Size(width: 300, height: 600),
                              sizing: ItemSizing(rule: .fill))
     }
 

@@ -36,7 +36,7 @@ import TesseraCore
         }
         """)
         _ = try host.loadLayoutScript(path: path).configured(params).layout(
-            LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400)))
+            LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
         return lines
     }
 

@@ -32,7 +32,7 @@ import TesseraCore
           for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
         end }
         """, environment: host.newEnvironment())[0]
-        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400)))
+        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
         return lines
     }
 
@@ -71,7 +71,7 @@ import TesseraCore
     }
 
     @Test func sizeMatchesTheContext() throws {
-        let context = LayoutContext(dataset: dataset, viewport: Size(width: 300, height: 400))
+        let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400))
         let lines = try run("""
         for i = 1, ctx.count do local w, h = ctx:size(i, 50, 80); print(string.format("%a %a", w, h)) end
         """)

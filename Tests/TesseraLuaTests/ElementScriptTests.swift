@@ -12,7 +12,7 @@ import TesseraCore
         let items = (0..<5).map { Item(id: .int($0), fields: ["w": .int(10), "h": .int(10)]) }
         let dataset = Dataset(items: items, sections: [.init(id: .string("a"), fields: ["title": "A"], range: 0..<2),
                                                        .init(id: .string("b"), range: 2..<5)])
-        return LayoutContext(dataset: dataset, viewport: Size(width: 30, height: 100), sizing: ItemSizing(rule: .intrinsic))
+        return LayoutContext(dataset: dataset, collectionSize: Size(width: 30, height: 100), sizing: ItemSizing(rule: .intrinsic))
     }
 
     func result(_ source: String, _ name: String = "layout.lua", context: LayoutContext? = nil) throws -> any LayoutResult {
@@ -108,7 +108,7 @@ import TesseraCore
 
     @Test func stickyPredicateGetsTheItem() throws {
         let items = (0..<4).map { Item(id: .int($0), fields: ["h": .int(10), "kind": .string($0 % 2 == 0 ? "header" : "card")]) }
-        let ctx = LayoutContext(dataset: Dataset(items: items), viewport: Size(width: 30, height: 100), sizing: ItemSizing(rule: .intrinsic))
+        let ctx = LayoutContext(dataset: Dataset(items: items), collectionSize: Size(width: 30, height: 100), sizing: ItemSizing(rule: .intrinsic))
         let r = try result("""
         local t = require('tessera')
         return t.waterfall{ columns = 1 }:sticky(function(i, item) return item.kind == "header" end)

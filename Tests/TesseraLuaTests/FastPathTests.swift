@@ -42,7 +42,7 @@ import TesseraCore
         for path in datasets {
             let dataset = try DatasetLoader.load(path: Self.root + "/" + path)
             for rule in SizingRule.allCases {
-                let context = LayoutContext(dataset: dataset, viewport: Size(width: 375, height: 812),
+                let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812),
                                             sizing: ItemSizing(rule: rule))
                 for layout in layouts {
                     let a = Self.outcome(try fast.loadLayoutScript(path: Self.root + "/" + layout), context)

@@ -19,7 +19,7 @@ private func dataset(_ name: String) throws -> Dataset {
 /// Items with exactly these intrinsic sizes (ids 0..<n), in a `width` x 812 viewport.
 private func context(_ sizes: [(Double, Double)], width: Double) -> LayoutContext {
     LayoutContext(dataset: Dataset.synthetic(count: sizes.count) { Size(width: sizes[$0].0, height: sizes[$0].1) },
-                  viewport: Size(width: width, height: 812))
+                  collectionSize: Size(width: width, height: 812))
 }
 
 private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
@@ -50,7 +50,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         ]
         for c in cases {
             for sizing in [SizingRule.fit, .fillWidth, .intrinsic] {
-                let ctx = LayoutContext(dataset: stamps, viewport: c.viewport, sizing: ItemSizing(rule: sizing))
+                let ctx = LayoutContext(dataset: stamps, collectionSize: c.viewport, sizing: ItemSizing(rule: sizing))
                 let native = try WaterfallLayout(columns: c.columns, spacing: c.spacing).layout(ctx)
                 let scripted = try script.configured(["columns": .int(c.columns), "spacing": .double(c.spacing)]).layout(ctx)
                 #expect(scripted.count == 961)
@@ -150,7 +150,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
                                                   ("images-wallpapers.json", 800, 150, 0),
                                                   ("tuxpaint-stamps.json", 333.3, 77.7, 3.3)] {
             let data = try dataset(file)
-            let ctx = LayoutContext(dataset: data, viewport: Size(width: width, height: 812))
+            let ctx = LayoutContext(dataset: data, collectionSize: Size(width: width, height: 812))
             let frames = try script.configured(["rowHeight": .double(rowHeight), "spacing": .double(spacing)])
                 .layout(ctx).allFrames
             #expect(frames.count == data.count)
@@ -281,7 +281,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let script = try libraryScript("sectioned", host: host)
         let stamps = try dataset("tuxpaint-stamps.json")
         let viewport = Size(width: 375, height: 812)
-        let result = try script.configured().layout(LayoutContext(dataset: stamps, viewport: viewport))
+        let result = try script.configured().layout(LayoutContext(dataset: stamps, collectionSize: viewport))
         #expect(result.count == stamps.count)
 
         // What each section should be: sections of more than 60 items a 3-column waterfall,
@@ -290,7 +290,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let margins = EdgeInsets(left: 8, right: 8)
         let big = InsetLayout(WaterfallLayout(columns: 3, spacing: 4), insets: margins)
         let small = InsetLayout(try libraryScript("justified", host: host).configured(["rowHeight": 120]), insets: margins)
-        let whole = LayoutContext(dataset: stamps, viewport: viewport)
+        let whole = LayoutContext(dataset: stamps, collectionSize: viewport)
         var y = 0.0
         var bigSections: [String] = []
         for section in stamps.sections {
@@ -350,7 +350,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let host = try LuaHost()
         let data = try dataset("emoji-17.0.json")
         let script = try libraryScript("emoji-split", host: host).configured()
-        let wide = try script.layout(LayoutContext(dataset: data, viewport: Size(width: 1024, height: 768)))
+        let wide = try script.layout(LayoutContext(dataset: data, collectionSize: Size(width: 1024, height: 768)))
         let headers = wide.elements.filter { $0.kind == "header" }
         #expect(headers.count == data.sections.count)
         // 1024 − 16 gap = 1008; left 45% = 453.6, right starts at 469.6.
@@ -361,7 +361,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let people = data.sections[1].range
         #expect(try wide.frame(at: people.lowerBound) == Rect(x: 8, y: 40, width: 40, height: 40))
         #expect(try wide.frame(at: people.lowerBound + 10) == Rect(x: 8, y: 84, width: 40, height: 40))
-        let narrow = try script.layout(LayoutContext(dataset: data, viewport: Size(width: 375, height: 812)))
+        let narrow = try script.layout(LayoutContext(dataset: data, collectionSize: Size(width: 375, height: 812)))
         #expect(Set(narrow.elements.filter { $0.kind == "header" }.map(\.frame)).count == data.sections.count)
         #expect(Set(narrow.elements.filter { $0.kind == "header" }.map(\.frame.x)) == [0])
         #expect(narrow.contentSize.width == 375)

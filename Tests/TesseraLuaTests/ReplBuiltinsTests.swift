@@ -61,7 +61,7 @@ return {
 
     @Test func runTakesBuiltinsByValueAndName() throws {
         let (repl, path) = try session()
-        let context = LayoutContext(dataset: repl.session.dataset, viewport: Size(width: 375, height: 812))
+        let context = LayoutContext(dataset: repl.session.dataset, collectionSize: Size(width: 375, height: 812))
         let native = try BuiltinLayouts.make(name: "waterfall", params: ["columns": .int(3)]).layout(context).contentSize
         let flow = try BuiltinLayouts.make(name: "flow", params: [:]).layout(context).contentSize
         repl.feed("run(t.waterfall{columns = 3}):contentSize()", "run('flow'):contentSize()", "run(t.inset(L, 8)):contentSize()",

@@ -12,7 +12,7 @@ import TesseraCore
         let dataset = Dataset(items: (0..<4).map { Item(id: .int($0), fields: ["w": 10, "h": 10]) },
                               sections: [.init(id: .string("a"), range: 0..<2), .init(id: .string("b"), range: 2..<3),
                                          .init(id: .string("c"), range: 3..<4)])
-        return LayoutContext(dataset: dataset, viewport: Size(width: width, height: 100))
+        return LayoutContext(dataset: dataset, collectionSize: Size(width: width, height: 100))
     }
 
     func layout(_ source: String, _ name: String, width: Double = 200) throws -> any LayoutResult {

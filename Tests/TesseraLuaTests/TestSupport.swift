@@ -28,7 +28,7 @@ final class ScriptFolder {
 
 /// A dataset of `count` items of the given sizes, ids 0..<count.
 func sizedContext(_ sizes: [Size], viewport: Size = Size(width: 100, height: 200)) -> LayoutContext {
-    LayoutContext(dataset: Dataset.synthetic(count: sizes.count) { sizes[$0] }, viewport: viewport)
+    LayoutContext(dataset: Dataset.synthetic(count: sizes.count) { sizes[$0] }, collectionSize: viewport)
 }
 
 /// Runs `body` and returns the LuaScriptError it throws (nil if none or another error).

@@ -36,7 +36,7 @@ import TesseraCore
         end
         """, environment: env)[0]
         let context = LayoutContext(dataset: Dataset.synthetic(count: 1) { _ in Size(width: 1, height: 1) },
-                                    viewport: Size(width: 10, height: 10))
+                                    collectionSize: Size(width: 10, height: 10))
         let lists = try host.call(lister, context: context)
         func words(_ v: LuaValue) -> Set<String> {
             guard case .string(let s) = v else { return [] }

@@ -71,7 +71,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     private func stickyRun() throws -> LayoutRun {
         let dataset = Dataset.synthetic(count: 10) { _ in Size(width: 100, height: 50) }
         let layout = StickyLayout(FlowLayout(), isSticky: { $0 % 5 == 0 })
-        let result = try layout.layout(LayoutContext(dataset: dataset, viewport: Size(width: 100, height: 120)))
+        let result = try layout.layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 100, height: 120)))
         return LayoutRun(layoutName: "sticky", dataset: dataset, viewport: Size(width: 100, height: 120), result: result,
                          milliseconds: 0)
     }

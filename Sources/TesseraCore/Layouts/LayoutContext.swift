@@ -61,15 +61,15 @@ public struct LayoutContext {
     }
 
     /// A context over a whole dataset with a sizing rule.
-    public init(dataset: Dataset, viewport: Size = .defaultViewport, sizing: ItemSizing = ItemSizing()) {
-        self.init(dataset: dataset, range: 0..<dataset.count, viewport: viewport, sizing: sizing)
+    public init(dataset: Dataset, collectionSize: Size = .defaultViewport, sizing: ItemSizing = ItemSizing()) {
+        self.init(dataset: dataset, range: 0..<dataset.count, collectionSize: collectionSize, sizing: sizing)
     }
 
     /// A context over `range` of a dataset (one section), indices re-based to 0.
-    public init(dataset: Dataset, range: Range<Int>, viewport: Size, sizing: ItemSizing) {
+    public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
         let items = dataset.items, base = range.lowerBound
         let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
-        self.init(collectionSize: viewport, count: range.count, sections: Self.sections(dataset.sections, within: range),
+        self.init(collectionSize: collectionSize, count: range.count, sections: Self.sections(dataset.sections, within: range),
                   item: { items[base + $0] }, size: direct.size)
         self.direct = direct
     }

@@ -36,7 +36,7 @@ public final class BasicProvider: Provider, ItemOwner {
     func context(in collection: Size) -> LayoutContext {
         let source = data, view = self.view, rule = self.size
         if !view.hasSizeRules, case .rule(let sizing) = rule, let (dataset, range) = source.dataset {
-            return LayoutContext(dataset: dataset, range: range, viewport: collection, sizing: sizing)
+            return LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
         }
         let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.items[d.range.lowerBound + $0] } } ?? { _ in nil }
         let sizeOf: (Int, Size) -> Size = view.hasSizeRules

@@ -303,6 +303,6 @@ public final class ReplSession {
 
     /// A context over the session's dataset in `size`.
     func context(size: Size) -> LayoutContext {
-        LayoutContext(dataset: dataset, viewport: size, sizing: sizing)
+        LayoutContext(dataset: dataset, collectionSize: size, sizing: sizing)
     }
 }

@@ -21,7 +21,7 @@ enum CompositionalBench: BenchSuite {
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
         let n = sections * itemsPerSection
-        let context = LayoutContext(dataset: dataset(), viewport: viewport)
+        let context = LayoutContext(dataset: dataset(), collectionSize: viewport)
         let layout = appStoreLayout()
         let flow = FlowLayout(spacing: 4)
         let repeats = quick ? 5 : 15
@@ -39,7 +39,7 @@ enum CompositionalBench: BenchSuite {
         laidOut = nil
         // The query runs on ten times as many sections (1M items), as the visible-index query
         // does: a scan's cost grows with n, the query's with log n.
-        let big = try appStoreLayout().layout(LayoutContext(dataset: dataset(sections: 10 * sections), viewport: viewport))
+        let big = try appStoreLayout().layout(LayoutContext(dataset: dataset(sections: 10 * sections), collectionSize: viewport))
         try measureQuery(big, quick: quick, report: report)
     }
 

@@ -13,7 +13,7 @@ enum LayoutBench: BenchSuite {
         for n in [10_000, 100_000, 1_000_000] {
             let repeats = quick ? (n >= 1_000_000 ? 3 : 5) : (n >= 1_000_000 ? 7 : 15)
             let dataset = benchDataset(count: n)
-            let context = LayoutContext(dataset: dataset, viewport: Size(width: 375, height: 812))
+            let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812))
             let heights = dataset.heights.map { $0 * 122 / 300 }   // fit-scaled to the column width
             let waterfall = WaterfallLayout(columns: 3, spacing: 4.5)
 

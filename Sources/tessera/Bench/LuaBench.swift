@@ -204,8 +204,8 @@ enum LuaBench: BenchSuite {
         for n in [10_000, 100_000, 1_000_000] {
             // Short runs are noisier on a shared machine: more of them.
             let repeats = quick ? (n >= 1_000_000 ? 3 : n >= 100_000 ? 5 : 15) : (n >= 1_000_000 ? 7 : 15)
-            let context = LayoutContext(dataset: LayoutBench.benchDataset(count: n), viewport: Size(width: 375, height: 812))
-            let rows = LayoutContext(dataset: sizedItems(count: n), viewport: Size(width: 375, height: 812))
+            let context = LayoutContext(dataset: LayoutBench.benchDataset(count: n), collectionSize: Size(width: 375, height: 812))
+            let rows = LayoutContext(dataset: sizedItems(count: n), collectionSize: Size(width: 375, height: 812))
             let heights = try host.call(host.field("heights", of: benchRef), context: context, [params])[0]
             let sizes = try host.call(host.field("sizes", of: benchRef), context: rows, [params])
 
