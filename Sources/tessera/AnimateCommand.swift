@@ -65,9 +65,7 @@ struct AnimateCommand: ParsableCommand {
         guard format == "json" || format == "html" else { throw CLIError("unknown --format '\(format)'; expected json or html") }
         guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
         if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(JSONWriter.format(fps))") }
-        guard let rule = SizingRule(rawValue: sizing) else {
-            throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let rule = try parseSizingRule(sizing)
         let size = try parseViewport(viewport)
         let options = try limits.parsed()
         let first = try resolveLayout(layout, params: try parseParameters(params), limits: options)

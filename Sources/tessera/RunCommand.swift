@@ -84,9 +84,7 @@ struct LayoutInputOptions: ParsableArguments {
     /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
     func layOut(_ layoutName: String, rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try parseViewport(viewport)
-        guard let rule = SizingRule(rawValue: sizing) else {
-            throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let rule = try parseSizingRule(sizing)
         let policy = try parseDuplicatePolicy(duplicates)
         let parameters = try parseParameters(params)
         let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
@@ -140,6 +138,14 @@ func parseViewport(_ text: String) throws -> Size {
         throw CLIError("--viewport \(quotedArgument(text)) must not be negative; expected WxH, for example 375x812")
     }
     return Size(width: size.0, height: size.1)
+}
+
+/// Parses `--sizing RULE` (shared by run, scroll and animate).
+func parseSizingRule(_ text: String) throws -> SizingRule {
+    guard let rule = SizingRule(rawValue: text) else {
+        throw CLIError("unknown --sizing '\(text)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return rule
 }
 
 /// The largest `--offset` coordinate: beyond it a double's spacing exceeds a point, so the

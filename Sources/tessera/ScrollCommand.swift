@@ -52,9 +52,7 @@ struct ScrollCommand: ParsableCommand {
         guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
         guard from.isFinite, to?.isFinite ?? true else { throw CLIError("--from and --to expect finite numbers") }
-        guard let rule = SizingRule(rawValue: sizing) else {
-            throw CLIError("unknown --sizing '\(sizing)'; expected one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let rule = try parseSizingRule(sizing)
         let size = try parseViewport(viewport)
         let options = try limits.parsed()
         let chosen = try resolveLayout(layout, params: try parseParameters(params), limits: options)

@@ -115,6 +115,8 @@ import Testing
          "Error: --offset '0' is not valid; expected two finite numbers like 0,2000\n"),
         (["run", "waterfall", "--format", "png"],
          "Error: unknown --format 'png'; expected json, text, svg or html\n"),
+        (["run", "waterfall", "--sizing", "bogus"],
+         "Error: unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill\n"),
     ])
     func bad_input_is_one_sentence_and_no_output(arguments: [String], expected: String) throws {
         let dir = try temporaryDirectory()
