@@ -36,14 +36,7 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
     var fps: Double?
 
-    @Option(parsing: .unconditional, help: "The collection size WxH.")
-    var viewport: String = "375x812"
-
-    @Option(name: .customLong("param"), help: "A parameter K=V of LAYOUT. Repeatable.")
-    var params: [String] = []
-
-    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
-    var sizing: String = "fit"
+    @OptionGroup var shape: LayoutShapeOptions
 
     @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(Int(AnimateCommand.unsizedCell.width))x\(Int(AnimateCommand.unsizedCell.height)) cell.")
     var itemSize: String?
@@ -65,10 +58,10 @@ struct AnimateCommand: ParsableCommand {
         guard format == "json" || format == "html" else { throw CLIError("unknown --format '\(format)'; expected json or html") }
         guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
         if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(JSONWriter.format(fps))") }
-        let rule = try parseSizingRule(sizing)
-        let size = try parseViewport(viewport)
+        let rule = try parseSizingRule(shape.sizing)
+        let size = try parseViewport(shape.viewport)
         let options = try limits.parsed()
-        let first = try resolveLayout(layout, params: try parseParameters(params), limits: options)
+        let first = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
         let old = try dataLimit.load(data, duplicatePolicy: .reject)
 
         let itemSizing = try itemSize.map { text -> ItemSize in

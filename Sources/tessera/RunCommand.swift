@@ -65,14 +65,7 @@ struct LayoutInputOptions: ParsableArguments {
     @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items).")
     var data: String?
 
-    @Option(parsing: .unconditional, help: "The collection size WxH.")
-    var viewport: String = "375x812"
-
-    @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
-    var params: [String] = []
-
-    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
-    var sizing: String = "fit"
+    @OptionGroup var shape: LayoutShapeOptions
 
     @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
     var duplicates: String = "reject"
@@ -83,10 +76,10 @@ struct LayoutInputOptions: ParsableArguments {
 
     /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
     func layOut(_ layoutName: String, rightToLeft: Bool = false) throws -> LayoutRun {
-        let viewportSize = try parseViewport(viewport)
-        let rule = try parseSizingRule(sizing)
+        let viewportSize = try parseViewport(shape.viewport)
+        let rule = try parseSizingRule(shape.sizing)
         let policy = try parseDuplicatePolicy(duplicates)
-        let parameters = try parseParameters(params)
+        let parameters = try parseParameters(shape.params)
         let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: policy) } ?? .generatedSample
         let resolved = try resolveLayout(layoutName, params: parameters, limits: limits.options)
         let layout: any Layout = rightToLeft ? MirroredLayout(resolved) : resolved
@@ -97,6 +90,19 @@ struct LayoutInputOptions: ParsableArguments {
         return LayoutRun(layoutName: layoutName, dataset: dataset, viewport: viewportSize, result: result,
                          milliseconds: elapsed)
     }
+}
+
+/// The options that shape one layout pass, shared by every command that lays a dataset out:
+/// the collection size, the layout's parameters and the sizing rule.
+struct LayoutShapeOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "The collection size WxH.")
+    var viewport: String = "375x812"
+
+    @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
+    var params: [String] = []
+
+    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
+    var sizing: String = "fit"
 }
 
 extension Dataset {

@@ -18,13 +18,13 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "The dataset (.json, .jsonl or .csv).")
     var data: String
 
-    @Option(help: "The first content offset's y (default 0).")
+    @Option(help: "The first content offset's y.")
     var from: Double = 0
 
     @Option(help: "The last content offset's y (default: the last screen of the content).")
     var to: Double?
 
-    @Option(help: "Number of steps, the first pass included (default 100).")
+    @Option(help: "Number of steps, the first pass included.")
     var steps: Int = 100
 
     @Option(help: "An animator script (.lua) or a built-in animator: fade, scale, wobble (default: none).")
@@ -33,14 +33,7 @@ struct ScrollCommand: ParsableCommand {
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
     var animatorParams: [String] = []
 
-    @Option(parsing: .unconditional, help: "The collection size WxH.")
-    var viewport: String = "375x812"
-
-    @Option(name: .customLong("param"), help: "A parameter K=V of LAYOUT. Repeatable.")
-    var params: [String] = []
-
-    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
-    var sizing: String = "fit"
+    @OptionGroup var shape: LayoutShapeOptions
 
     @Option(help: "json or text.")
     var format: String = "text"
@@ -52,10 +45,10 @@ struct ScrollCommand: ParsableCommand {
         guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
         guard from.isFinite, to?.isFinite ?? true else { throw CLIError("--from and --to expect finite numbers") }
-        let rule = try parseSizingRule(sizing)
-        let size = try parseViewport(viewport)
+        let rule = try parseSizingRule(shape.sizing)
+        let size = try parseViewport(shape.viewport)
         let options = try limits.parsed()
-        let chosen = try resolveLayout(layout, params: try parseParameters(params), limits: options)
+        let chosen = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
         let dataset = try dataLimit.load(data, duplicatePolicy: .reject)
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)

@@ -3,19 +3,13 @@
 ///
 /// Unlike CollectionKit, the visible query is translated exactly (no extra margin on the far
 /// sides), and a container smaller than the insets is clamped to zero instead of going negative.
-public struct InsetLayout: Layout {
+public struct InsetLayout: InsetDecorator {
     public var root: any Layout
     public var insets: InsetRule
 
-    public init(_ root: any Layout, insets: EdgeInsets) {
+    public init(_ root: any Layout, insets: InsetRule) {
         self.root = root
-        self.insets = .fixed(insets)
-    }
-
-    /// Insets computed from the container size on every layout.
-    public init(_ root: any Layout, insetProvider: @escaping @Sendable (Size) -> EdgeInsets) {
-        self.root = root
-        self.insets = .computed(insetProvider)
+        self.insets = insets
     }
 
     /// - Complexity: the root's layout, plus O(1).

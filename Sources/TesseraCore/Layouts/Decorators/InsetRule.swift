@@ -12,3 +12,18 @@ public enum InsetRule: Sendable {
         }
     }
 }
+
+/// A decorator configured by a root layout and an `InsetRule`, given either way below.
+public protocol InsetDecorator: Layout {
+    init(_ root: any Layout, insets: InsetRule)
+}
+
+extension InsetDecorator {
+    /// The same insets on every layout.
+    public init(_ root: any Layout, insets: EdgeInsets) { self.init(root, insets: .fixed(insets)) }
+
+    /// Insets computed from the container size on every layout.
+    public init(_ root: any Layout, insetProvider: @escaping @Sendable (Size) -> EdgeInsets) {
+        self.init(root, insets: .computed(insetProvider))
+    }
+}

@@ -41,7 +41,7 @@ public struct StickyLayout: Layout {
 /// A header's pinned frame is `Pinning.frame` with the visible area's top and, as its end, the
 /// next header's resting minY (the last header: the bottom of its own section). Headers are
 /// indexed by their sweeps, so queries stay O(log n + k).
-struct StickyResult: LayoutResult {
+struct StickyResult: ForwardingLayoutResult {
     struct Header {
         var index: Int
         var frame: Rect
@@ -70,13 +70,7 @@ struct StickyResult: LayoutResult {
         self.sweeps = SpatialIndex(frames: headers.map { Pinning.sweep($0.frame, end: $0.end) })
     }
 
-    var count: Int { base.count }
-    var contentSize: Size { base.contentSize }
-    var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
     var elements: [LayoutElement] { base.elements + headers.map { supplementary($0, frame: $0.frame) } }
-    func frame(at index: Int) throws -> Rect { try base.frame(at: index) }
-    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
-    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
 
     func frame(at index: Int, scroll: ScrollState) throws -> Rect {
         guard let k = headerOf[index] else { return try base.frame(at: index, scroll: scroll) }
