@@ -119,7 +119,7 @@ public struct HTMLPage {
             page.append(contentsOf: Array("\(e.section),".utf8))
             appendFrame(e.frame, to: &page)
             page.append(contentsOf: Array(",\(e.zIndex),".utf8))
-            if let end = entry.pinEnd { appendNumber(end, to: &page) } else { page.append(contentsOf: Array("null".utf8)) }
+            if let limit = entry.pinLimit { appendNumber(limit, to: &page) } else { page.append(contentsOf: Array("null".utf8)) }
             page.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
         }
         // Items that pin with an anchored pinned element (sticky items), as index, end pairs.
@@ -128,6 +128,12 @@ public struct HTMLPage {
             page.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
             appendNumber(pin.end, to: &page)
         }
+        // Elements pinned to the visible bottom (footers), by position in `elements`.
+        page.append(contentsOf: Array("],\"bottomPinned\":[".utf8))
+        let bottomPinned = elements.elements.indices.filter {
+            elements.elements[$0].pinLimit != nil && elements.elements[$0].element.pinEdge == .bottom
+        }
+        page.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
         // A section's own supplementaries (headers, footers) show its title: element, title pairs.
         page.append(contentsOf: Array("],\"elementTitles\":[".utf8))
         let titles = run.dataset.sections.map { $0.fields["title"]?.string }
@@ -237,7 +243,7 @@ public struct HTMLPage {
     for (let k = 0; k < D.elementTitles.length; k += 2) TITLES.set(D.elementTitles[k], D.elementTitles[k + 1]);
     for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
     for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
-    const END = new Float64Array(m), pinned = [];
+    const END = new Float64Array(m), BOTTOM = new Uint8Array(m), pinned = [];
     for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
     S.forEach((s, k) => {
       const a = n + 2 * k, b = a + 1;
@@ -251,6 +257,7 @@ public struct HTMLPage {
       RANK[d] = e[0] === 'decoration' ? 0 : 2;
       if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; }
     });
+    for (const k of D.bottomPinned) BOTTOM[n + 2 * S.length + k] = 1;
     // Each shelf is one drawable at its scroller's frame, drawn at its items' highest zIndex.
     const shelfBySection = new Map(), members = O.map(() => []);
     O.forEach((o, k) => {
@@ -322,9 +329,12 @@ public struct HTMLPage {
       }
       return out;
     }
-    // A pinned element sticks to the top of the visible area, pushed up by its end.
+    // A pinned element sticks to the top of the visible area, pushed up by its end (END is where
+    // its bottom stops); a bottom-pinned one to the bottom, pushed down by its start (END is where
+    // its top stops).
     function pinnedFrame(d, vx, vy) {
-      return [X[d], Math.max(Y[d], Math.min(vy, END[d] - H[d])), W[d], H[d]];
+      const y = BOTTOM[d] ? Math.min(Y[d], Math.max(vy + VH - H[d], END[d])) : Math.max(Y[d], Math.min(vy, END[d] - H[d]));
+      return [X[d], y, W[d], H[d]];
     }
 
     function describe(d, f) {

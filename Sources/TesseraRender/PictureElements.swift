@@ -1,19 +1,20 @@
 import TesseraCore
 
 /// The supplementaries and decorations of a result as the HTML page needs them: each element at
-/// rest and, for a pinned one, the y its bottom may not pass (`pinEnd`), so that the page's
-/// script can place it for any offset with the model's rule: drawn minY =
-/// `max(rest.minY, min(top, pinEnd − height))`, x unchanged.
+/// rest and, for a pinned one, its limit (`pinLimit`), so that the page's script can place it
+/// for any offset with the model's rule. A top-pinned element's limit is the y its bottom may not
+/// pass: drawn minY = `max(rest.minY, min(top, limit − height))`. A bottom-pinned one's is the y
+/// its top may not pass: drawn minY = `min(rest.minY, max(bottom − height, limit))`. x unchanged.
 struct PictureElements {
     struct Element {
         var element: LayoutElement
-        /// For a pinned element, the y its pinned bottom may not pass; nil otherwise.
-        var pinEnd: Double?
+        /// For a pinned element, its limit (see above); nil otherwise.
+        var pinLimit: Double?
     }
 
     var elements: [Element]
-    /// Items that pin along with a pinned element anchored to them (a sticky item and its
-    /// header), with that element's end.
+    /// Items that pin along with a top-pinned element anchored to them (a sticky item and its
+    /// header), with that element's limit.
     var pinnedItems: [(index: Int, end: Double)] = []
 
     /// Pinned elements beyond this many draw at rest on the page (the SVG is always exact).
@@ -23,13 +24,12 @@ struct PictureElements {
     init(result: any LayoutResult) throws {
         var pinnedSeen = 0
         elements = try result.elements.map { e in
-            // Only top pins move on the page; bottom-pinned footers draw at rest there.
-            guard e.pinned, e.pinEdge == .top, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinEnd: nil) }
+            guard e.pinned, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinLimit: nil) }
             pinnedSeen += 1
-            return Element(element: e, pinEnd: try Self.pinEnd(of: e, in: result))
+            return Element(element: e, pinLimit: try Self.pinLimit(of: e, in: result))
         }
-        for entry in elements {
-            guard let end = entry.pinEnd, let i = entry.element.index, i >= 0, i < result.count else { continue }
+        for entry in elements where entry.element.pinEdge == .top {
+            guard let end = entry.pinLimit, let i = entry.element.index, i >= 0, i < result.count else { continue }
             let rest = try result.frame(at: i)
             // The item pins too when it moves with the element scrolled just past its rest.
             let top = rest.minY + min(1, rest.height / 2)
@@ -39,29 +39,36 @@ struct PictureElements {
         }
     }
 
-    /// Finds where a pinned element stops through the result's own element query: scrolled to a
-    /// top `t`, the element is drawn at y = t while it pins, at `end − height` once pushed, and
-    /// not at all below `t` once `t` passes `end`. A binary search on `t` over thin queries at
-    /// `t` either lands while it is pushed (which gives `end` exactly) or brackets `end` to
-    /// within a millionth of a pixel. O(log(H / h)) queries.
-    static func pinEnd(of e: LayoutElement, in result: any LayoutResult) throws -> Double? {
+    /// Finds a pinned element's limit through the result's own element query, probing with a
+    /// viewport of the element's own size whose top is `p`. Moving `p` away from the rest, toward
+    /// the limit (down for a top pin, up for a bottom pin), the element is drawn at y = p while it
+    /// pins, at the limit's place once pushed, and not at all once the probe has passed it. A
+    /// binary search on `p` either lands while it is pushed (which gives the limit exactly) or
+    /// brackets it to within a millionth of a pixel. O(log(H / h)) queries.
+    static func pinLimit(of e: LayoutElement, in result: any LayoutResult) throws -> Double? {
         let rest = e.frame
         guard rest.width > 0, rest.height > 0 else { return nil }
-        func drawnY(top: Double) throws -> Double? {
-            let probe = Rect(x: rest.x, y: top, width: rest.width, height: rest.height)
-            return try result.elements(in: probe, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
+        let downward = e.pinEdge == .top
+        func drawnY(probeTop p: Double) throws -> Double? {
+            let probe = Rect(x: rest.x, y: p, width: rest.width, height: rest.height)
+            return try result.elements(in: probe, scroll: ScrollState(showing: probe))
                 .first { $0.category == e.category && $0.kind == e.kind && $0.section == e.section && $0.index == e.index
                          && $0.pinned && $0.frame.x == rest.x && $0.frame.size == rest.size }?.frame.y
         }
-        var low = rest.minY, high = max(result.contentSize.height, rest.maxY)
-        if let y = try drawnY(top: high), y >= high { return high + rest.height }   // never pushed within the content
+        // The limit as a function of the probe top where the element stops following the probe.
+        func limit(stoppedAt y: Double) -> Double { downward ? y + rest.height : y }
+        // Following the probe, up to the rounding of the visible bottom (top + height − height).
+        func follows(_ y: Double, _ p: Double) -> Bool { abs(y - p) <= 1e-9 * (abs(p) + rest.height + 1) }
+        var near = rest.minY
+        var far = downward ? max(result.contentSize.height, rest.maxY) : min(0, rest.minY - rest.height)
+        if let y = try drawnY(probeTop: far), follows(y, far) { return limit(stoppedAt: far) }   // never pushed within the content
         for _ in 0..<80 {
-            let mid = (low + high) / 2
-            guard let y = try drawnY(top: mid) else { high = mid; continue }
-            if y < mid { return y + rest.height }   // pushed: y = end − height
-            low = mid
-            if high - low <= 1e-6 * max(1, abs(high)) { break }
+            let mid = (near + far) / 2
+            guard let y = try drawnY(probeTop: mid) else { far = mid; continue }
+            if !follows(y, mid) { return limit(stoppedAt: y) }   // pushed: held at its limit
+            near = mid
+            if abs(far - near) <= 1e-6 * max(1, abs(far)) { break }
         }
-        return low + rest.height
+        return limit(stoppedAt: near)
     }
 }

@@ -83,6 +83,27 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
                 == #"["supplementary","header",0,0,0,100,50,1,250,0],["supplementary","header",0,0,250,100,50,1,500,5]"#)
         #expect(between(page, "\"pinnedItems\":[", "]") == "0,250,5,500")
     }
+
+    /// Two sections of two 50-point rows (0..120 and 120..240), each with a 20-point footer
+    /// pinned to the visible bottom; the page carries each footer's start as its limit.
+    @Test func bottomPinnedFootersCarryTheirSectionStarts() throws {
+        typealias C = Compositional
+        let cell = C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [.item(cell)])
+        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+                                alignment: .bottom, pinned: true)
+        let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }
+        let dataset = Dataset(items: (0..<4).map { Item(id: .int($0)) },
+                              sections: [.init(id: .int(0), range: 0..<2), .init(id: .int(1), range: 2..<4)])
+        let viewport = Size(width: 200, height: 100)
+        let result = try layout.layout(LayoutContext(dataset: dataset, collectionSize: viewport))
+        let page = try HTMLPage(run: LayoutRun(layoutName: "footers", dataset: dataset, viewport: viewport, result: result,
+                                               milliseconds: 0), viewport: nil).render()
+        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
+                == #"["supplementary","footer",0,0,100,200,20,1,0,null],["supplementary","footer",1,0,220,200,20,1,120,null]"#)
+        #expect(between(page, "\"bottomPinned\":[", "]") == "0,1")
+        #expect(page.contains("Math.min(Y[d], Math.max(vy + VH - H[d], END[d]))"))
+    }
 }
 
 @Suite struct SVGPictureTests {
