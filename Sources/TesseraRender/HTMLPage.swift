@@ -106,7 +106,7 @@ public struct HTMLPage {
             appendFrame(box.frame, to: &page)
             page.append(UInt8(ascii: ","))
             appendScriptString(box.title, to: &page)
-            page.append(UInt8(ascii: "]"))
+            page.append(contentsOf: Array((box.titledBySupplementary ? ",1]" : "]").utf8))
         }
         page.append(contentsOf: Array("],\"elements\":[".utf8))
         let elements = try PictureElements(result: result)
@@ -136,14 +136,13 @@ public struct HTMLPage {
         page.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
         // A section's own supplementaries (headers, footers) show its title: element, title pairs.
         page.append(contentsOf: Array("],\"elementTitles\":[".utf8))
-        let titles = run.dataset.sections.map { $0.fields["title"]?.string }
+        let sections = run.dataset.sections
         var firstTitle = true
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
-            guard e.category == .supplementary, e.index == nil, !e.isGlobal, titles.indices.contains(e.section),
-                  let title = titles[e.section] else { continue }
+            guard SectionBoxes.showsSectionTitle(e), sections.indices.contains(e.section) else { continue }
             page.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            appendScriptString(title, to: &page)
+            appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &page)
             firstTitle = false
         }
         // Shelves: section, scroller frame, content size, starting offset, item range.
@@ -244,11 +243,13 @@ public struct HTMLPage {
     for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
     for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
     const END = new Float64Array(m), BOTTOM = new Uint8Array(m), pinned = [];
+    // Drawables never drawn: a section's title when its own header already shows it.
+    const OFF = new Uint8Array(m);
     for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
     S.forEach((s, k) => {
       const a = n + 2 * k, b = a + 1;
       X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k;
+      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
     });
     E.forEach((e, k) => {
       const d = n + 2 * S.length + k;
@@ -298,7 +299,7 @@ public struct HTMLPage {
     const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
     const starts = new Uint32Array(cols * rows + 1);
     for (let d = 0; d < m; d++) {
-      if (P[d] || SHELF_OF[d] >= 0) continue;
+      if (P[d] || OFF[d] || SHELF_OF[d] >= 0) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
@@ -306,7 +307,7 @@ public struct HTMLPage {
     for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
     const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
     for (let d = 0; d < m; d++) {
-      if (P[d] || SHELF_OF[d] >= 0) continue;
+      if (P[d] || OFF[d] || SHELF_OF[d] >= 0) continue;
       const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
       const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;

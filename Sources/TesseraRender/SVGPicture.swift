@@ -58,7 +58,7 @@ public struct SVGPicture {
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
         let allBoxes = try SectionBoxes(run: run).boxes
-        let titles = Dictionary(allBoxes.map { ($0.section, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let titles = run.dataset.sections.map(SectionBoxes.title(of:))
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {
             let f = box.frame
@@ -98,7 +98,7 @@ public struct SVGPicture {
                     + "<title>scroller of section \(strip.scroller.section) at offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)) "
                     + "\(f), content \(fmt(strip.scroller.contentSize.width)) x \(fmt(strip.scroller.contentSize.height))</title></rect>")
         }
-        for box in sections {
+        for box in sections where !box.titledBySupplementary {
             let size = 11 / scale
             svg.add("<text x=\"\(n(box.frame.x + 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" font-size=\"\(n(size))\" "
                     + "fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(escape(box.title))</text>")
@@ -115,7 +115,7 @@ public struct SVGPicture {
     /// One element as SVG: its box (orange when visible), with a label when `label`; a section's
     /// own supplementaries (headers, footers) are labelled with the section's title.
     private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, scale: Double, label: Bool,
-                      titles: [Int: String]) -> String {
+                      titles: [String]) -> String {
         let f = element.frame
         let line = 1 / scale
         switch element.category {
@@ -131,7 +131,7 @@ public struct SVGPicture {
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
                 + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
                 + "<title>\(describe(element))</title></rect>"
-                + boxLabel(element.index == nil && !element.isGlobal ? titles[element.section] ?? element.kind : element.kind, in: f, scale: scale)
+                + boxLabel(SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind, in: f, scale: scale)
         case .decoration:
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
                 + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "

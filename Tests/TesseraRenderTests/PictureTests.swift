@@ -56,13 +56,16 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
                 + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
-        // The header of section 1 (untitled) and the badge keep their kind; a titled section's header shows its title.
-        #expect(between(page, "\"elementTitles\":[", "]") == "")
+        // A section's own header shows what the section is called: its title, else its id (section
+        // 1 has no title field); the badge keeps its kind. That section's box has no title of its own (1).
+        #expect(between(page, "\"elementTitles\":[", "]") == #"0,"s1""#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit"],[0,60,200,50,"s1",1]"#)
         let titled = try HTMLPage(run: try sectionedRun(elements: [
             .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 5)),
             .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
         ]), viewport: nil).render()
         #expect(between(titled, "\"elementTitles\":[", "]") == #"0,"Fruit""#)
+        #expect(between(titled, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",1],[0,60,200,50,"s1"]"#)
     }
 }
 
@@ -120,6 +123,16 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(svg.contains("<title>section 1: s1 (0.0, 60.0, 200.0, 50.0)</title>"))
         #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
         #expect(svg.contains(">b&lt;</text>"))
+    }
+
+    /// A section whose own header is labelled with its title gets no second label on its box
+    /// (it sat over the first card); the other section keeps its box title.
+    @Test func aSectionTitledByItsHeaderIsNotTitledTwice() throws {
+        let header = LayoutElement.supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 20))
+        let svg = try SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
+        #expect(!svg.contains("paint-order=\"stroke\">Fruit</text>"))
+        #expect(svg.contains("paint-order=\"stroke\">s1</text>"))
+        #expect(svg.components(separatedBy: ">Fruit</text>").count == 2)   // once, on the header
     }
 
     @Test func supplementariesDrawAfterTheItemsTheyCover() throws {
