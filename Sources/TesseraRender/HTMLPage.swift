@@ -99,6 +99,7 @@ public struct HTMLPage {
             if i > 0 { page.append(UInt8(ascii: ",")) }
             appendScriptString(labels.label(at: i, in: run.dataset), to: &page)
         }
+        // Section boxes: frame, title, 1 when the section's own header shows the title, section index.
         page.append(contentsOf: Array("],\"sections\":[".utf8))
         for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
             if k > 0 { page.append(UInt8(ascii: ",")) }
@@ -106,7 +107,7 @@ public struct HTMLPage {
             appendFrame(box.frame, to: &page)
             page.append(UInt8(ascii: ","))
             appendScriptString(box.title, to: &page)
-            page.append(contentsOf: Array((box.titledBySupplementary ? ",1]" : "]").utf8))
+            page.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
         }
         page.append(contentsOf: Array("],\"elements\":[".utf8))
         let elements = try PictureElements(result: result)
@@ -342,8 +343,8 @@ public struct HTMLPage {
       const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
       switch (KIND[d]) {
         case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
-        case SECTION: return ['section', '', 'section ' + REF[d] + ': ' + S[REF[d]][4] + where];
-        case TITLE: return ['title', S[REF[d]][4], 'section ' + REF[d] + ': ' + S[REF[d]][4]];
+        case SECTION: return ['section', '', 'section ' + S[REF[d]][6] + ': ' + S[REF[d]][4] + where];
+        case TITLE: return ['title', S[REF[d]][4], 'section ' + S[REF[d]][6] + ': ' + S[REF[d]][4]];
         case SHELF: return ['shelf', '', 'section ' + O[REF[d]][0] + ' scrolls on its own' + where];
         default: {
           const e = E[REF[d]];

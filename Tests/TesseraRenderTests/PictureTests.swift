@@ -30,7 +30,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(between(page, "\"frames\":[", "]") == "0,0,100,50,100,0,100,50.12,0,60,100,50,100,60,100,50")
         #expect(between(page, "\"labels\":[", "]") == #""a","b\u003c","c","d""#)
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit"],[0,60,200,50,"s1"]"#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",0,0],[0,60,200,50,"s1",0,1]"#)
         #expect(page.contains(#""viewport":[200,100],"content":[200,110],"offset":[0,10]"#))
         // No item markup: nodes are made by the script, near the viewport only.
         #expect(!page.contains("class=\"item\""))
@@ -59,13 +59,13 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         // A section's own header shows what the section is called: its title, else its id (section
         // 1 has no title field); the badge keeps its kind. That section's box has no title of its own (1).
         #expect(between(page, "\"elementTitles\":[", "]") == #"0,"s1""#)
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit"],[0,60,200,50,"s1",1]"#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",0,0],[0,60,200,50,"s1",1,1]"#)
         let titled = try HTMLPage(run: try sectionedRun(elements: [
             .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 5)),
             .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
         ]), viewport: nil).render()
         #expect(between(titled, "\"elementTitles\":[", "]") == #"0,"Fruit""#)
-        #expect(between(titled, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",1],[0,60,200,50,"s1"]"#)
+        #expect(between(titled, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",1,0],[0,60,200,50,"s1",0,1]"#)
     }
 }
 
@@ -209,6 +209,6 @@ private func shelfRun() throws -> LayoutRun {
         #expect(page.contains("const shelf = /^s([0-9]+)$/.exec(key);"))
         #expect(try between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
         // The section box of a shelf is what its scroller shows.
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == "[0,0,200,50,\"Shelf\"],[0,60,200,50,\"rest\"]")
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == "[0,0,200,50,\"Shelf\",0,0],[0,60,200,50,\"rest\",0,1]")
     }
 }
