@@ -56,6 +56,22 @@ import TesseraCore
                         "1", "2", "2"])
     }
 
+    @Test func a_shelf_scrolls_sideways_on_its_own() throws {
+        let out = try run("""
+        local shelf = t.compositional{ section = t.section{
+          group = t.hgroup{ size = { 100, 50 }, items = { t.item{ size = { "100%", "100%" } } } },
+          orthogonalScrolling = "continuous" } }
+        local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4, 5, 6 }, layout = shelf }, viewport = { 250, 100 } }
+        local first = events(e:layout())
+        local moved = events(e:scrollSection(1, 150, 0))
+        local ok, message = pcall(e.scrollSection, e, 2, 0, 0)
+        return first, moved, views(e), message
+        """)
+        #expect(out == ["insert 0, insert 1, insert 2", "delete 0, scroll 1, scroll 2, insert 3",
+                        "1 1#2=2@-50,0,100,50 | 2 2#3=3@50,0,100,50 | 0 3#4=4@150,0,100,50",
+                        "engine:scrollSection: argument #1 (section) must be a section that scrolls sideways (1), got 2"])
+    }
+
     @Test func resizing_relays_out_without_a_reload() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4 }, size = cells }, viewport = { 100, 49 } }

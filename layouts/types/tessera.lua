@@ -527,6 +527,10 @@ function Engine:frame(i) end
 function Engine:scrollTo(i, position) end
 ---Prints the visible views as letters, and a legend.
 function Engine:show(columns) end
+---Scrolls a section that scrolls sideways (orthogonal; 1-based) to its own offset x, y and runs a
+---pass: its views move, enter and leave as they show through the section's scroller.
+---@return tessera.EngineEvent[]
+function Engine:scrollSection(section, x, y) end
 
 ---A provider of data items.
 ---@param params tessera.ProviderParams

@@ -19,11 +19,24 @@ extension CollectionEngine {
 
     /// Step 1, query: the visible items, strictly overlapping the visible rectangle, as drawn,
     /// in drawing order (ascending zIndex, then index; a pinned header is raised above headers).
+    /// Items of a section scrolled on the cross axis (`setOffset(_:ofSection:)`) are found and
+    /// drawn at that offset, and only where they show through the section's scroller.
     /// - Complexity: the result's query, O(log n + k), plus O(k log leaves) when there are headers.
     func visibleSlots() throws -> [Slot] {
         let rect = viewport.rect
-        var slots = try result.visible(in: rect).map { i in
-            Slot(index: i, frame: try result.frame(at: i, viewport: rect), zIndex: 0)
+        var slots: [Slot]
+        if viewport.sectionOffsets.isEmpty {
+            slots = try result.visible(in: rect).map { i in
+                Slot(index: i, frame: try result.frame(at: i, viewport: rect), zIndex: 0)
+            }
+        } else {
+            // The element query is the one that takes section offsets; the engine's views are items.
+            let scroll = ScrollState(showing: rect, sectionOffsets: viewport.sectionOffsets)
+            slots = try result.elements(in: rect, scroll: scroll).compactMap { e in
+                guard e.category == .item, let i = e.index else { return nil }
+                return Slot(index: i, frame: e.frame, zIndex: 0)
+            }
+            slots.sort { $0.index < $1.index }
         }
         guard flat.hasLayers else { return slots }
         for k in slots.indices {

@@ -86,7 +86,9 @@ public final class CollectionEngine {
         return try layout()
     }
 
-    /// Sets the cross-axis offset of an orthogonal section (applied by the next pass).
+    /// Sets the cross-axis offset of an orthogonal section (0-based, as in `layoutResult`),
+    /// applied by the next pass: its views are drawn at that offset, and enter and leave as they
+    /// show through the section's scroller. O(1).
     public func setOffset(_ offset: Point, ofSection section: Int) {
         viewport.sectionOffsets[section] = offset
     }

@@ -22,6 +22,7 @@ extension LuaHost {
     static let engineMethods: [(String, tb_HostFunction)] = [
         ("layout", engineLayout), ("views", engineViews), ("scroll", engineScroll), ("resize", engineResize),
         ("tap", engineTap), ("frame", engineFrame), ("scrollTo", engineScrollTo), ("show", engineShow),
+        ("scrollSection", engineScrollSection),
     ]
 
     /// The provider and engine metatables: `__index`/`__newindex` host functions.
@@ -265,6 +266,24 @@ extension LuaHost {
                 throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
             }
             host.pushEvents(try host.runPass(engine) { try engine.scroll(toItem: index - 1, at: position) })
+            return 1
+        }
+    }
+
+    /// e:scrollSection(section, x, y): a section that scrolls sideways (1-based) to offset x, y; a pass.
+    static let engineScrollSection: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let section = try args.integer(2, "section", minimum: 1)
+            let x = try args.number(3, "x"), y = try args.number(4, "y")
+            let sideways = engine.layoutResult.orthogonalSections.map { $0.section + 1 }
+            guard sideways.contains(section) else {
+                let expected = sideways.isEmpty ? "a section that scrolls sideways (this layout has none)"
+                    : "a section that scrolls sideways (\(sideways.map(String.init).joined(separator: ", ")))"
+                throw args.error(2, "section", mustBe: expected)
+            }
+            engine.setOffset(Point(x: x, y: y), ofSection: section - 1)
+            host.pushEvents(try host.runPass(engine) { try engine.layout() })
             return 1
         }
     }

@@ -239,3 +239,32 @@ import Testing
         #expect(types(events) == ["move 11", "update 11", "move 12", "update 12", "move 13", "update 13"])
     }
 }
+
+/// A section that scrolls on the cross axis: its offset is part of the engine's viewport.
+@Suite struct EngineSectionOffsetTests {
+    /// Six 100x50 cards in one shelf that scrolls sideways, in a 250x100 viewport.
+    func shelfEngine() -> CollectionEngine {
+        typealias C = Compositional
+        let card = C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [.item(card)])
+        let shelf = CompositionalLayout(section: C.Section(group: group, orthogonalScrolling: .continuous))
+        return CollectionEngine(provider: numbers([0, 1, 2, 3, 4, 5], layout: shelf), viewport: s(250, 100))
+    }
+
+    @Test func a_section_offset_moves_its_views_and_changes_which_are_visible() throws {
+        let engine = shelfEngine()
+        #expect(types(try engine.layout()) == ["insert 0", "insert 1", "insert 2"])
+        engine.setOffset(Point(x: 150, y: 0), ofSection: 0)
+        // Card 1 now shows at -50..50 (its right half, through the scroller), card 4 would start
+        // at the viewport's right edge (250), which only touches it.
+        let events = try engine.layout()
+        #expect(types(events) == ["delete 0", "scroll 1", "scroll 2", "insert 3"])
+        #expect(shown(engine) == ["1 1=1 (-50.0, 0.0, 100.0, 50.0)", "2 2=2 (50.0, 0.0, 100.0, 50.0)",
+                                  "0 3=3 (150.0, 0.0, 100.0, 50.0)"])
+        #expect(engine.reloadCount == 1)
+        // Back to the rest: the same views as the first pass, at their resting frames.
+        engine.setOffset(.zero, ofSection: 0)
+        #expect(types(try engine.layout()) == ["delete 3", "insert 0", "scroll 1", "scroll 2"])
+        #expect(engine.views.map(\.frame.x) == [0, 100, 200])
+    }
+}
