@@ -18,23 +18,11 @@ extension LuaHost {
     /// `:sticky`, `:visibleFrameInset`), other boxes (only `__gc`), and script layout tables
     /// (the same methods through `__index`).
     func makeMetatables() {
-        lua_createtable(L, 0, 4)
-        lua_pushcclosure(L, LuaHost.releaseBox, 0)
-        LuaStack.setField(L, -2, "__gc")
-        boxMetaRef = luaL_ref(L, LuaStack.registry)
-
-        lua_createtable(L, 0, 4)
-        lua_pushcclosure(L, LuaHost.releaseBox, 0)
-        LuaStack.setField(L, -2, "__gc")
-        LuaStack.push(L, "tessera.layout")
-        LuaStack.setField(L, -2, "__name")
-        tb_pushhostfunction(L, LuaHost.layoutToString, context, 0)
-        LuaStack.setField(L, -2, "__tostring")
-        pushLayoutMethods()
-        LuaStack.setField(L, -2, "__index")
-        LuaStack.push(L, "tessera.layout")
-        LuaStack.setField(L, -2, "__metatable")
-        layoutMetaRef = luaL_ref(L, LuaStack.registry)
+        boxMetaRef = makeBoxMetatable(named: nil)
+        layoutMetaRef = makeBoxMetatable(named: "layout", [
+            ("__tostring", { tb_pushhostfunction(self.L, LuaHost.layoutToString, self.context, 0) }),
+            ("__index", pushLayoutMethods),
+        ])
 
         // Script tables (a script's table is a layout) get the same methods, through
         // `__index`, so a field the script defines itself wins. No `__metatable`: the table
@@ -44,6 +32,26 @@ extension LuaHost {
         LuaStack.setField(L, -2, "__index")
         scriptMetaRef = luaL_ref(L, LuaStack.registry)
         makeEngineMetatables()
+    }
+
+    /// [-0, +0, m] Makes the metatable of a boxed host value and returns its registry reference:
+    /// `__gc` releases the box; with a `name`, `__name` and a locked `__metatable` say
+    /// "tessera.NAME"; each field's function pushes its value ([-0, +1]).
+    func makeBoxMetatable(named name: String?, _ fields: [(String, () -> Void)] = []) -> Int32 {
+        lua_createtable(L, 0, Int32(fields.count + 3))
+        lua_pushcclosure(L, LuaHost.releaseBox, 0)
+        LuaStack.setField(L, -2, "__gc")
+        for (key, push) in fields {
+            push()
+            LuaStack.setField(L, -2, key)
+        }
+        if let name {
+            for key in ["__name", "__metatable"] {
+                LuaStack.push(L, "tessera.\(name)")
+                LuaStack.setField(L, -2, key)
+            }
+        }
+        return luaL_ref(L, LuaStack.registry)
     }
 
     /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)

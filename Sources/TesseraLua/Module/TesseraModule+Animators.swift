@@ -21,16 +21,9 @@ final class AnimatorBox {
 extension LuaHost {
     /// The animator metatable (`__gc`, `__name`, `__tostring`).
     func makeAnimatorMetatable() {
-        lua_createtable(L, 0, 4)
-        lua_pushcclosure(L, LuaHost.releaseBox, 0)
-        LuaStack.setField(L, -2, "__gc")
-        LuaStack.push(L, "tessera.animator")
-        LuaStack.setField(L, -2, "__name")
-        pushHostFunction(LuaHost.animatorToString, named: "animator")
-        LuaStack.setField(L, -2, "__tostring")
-        LuaStack.push(L, "tessera.animator")
-        LuaStack.setField(L, -2, "__metatable")
-        engineSupport.animatorMetaRef = luaL_ref(L, LuaStack.registry)
+        engineSupport.animatorMetaRef = makeBoxMetatable(named: "animator", [
+            ("__tostring", { self.pushHostFunction(LuaHost.animatorToString, named: "animator") }),
+        ])
     }
 
     static let animatorToString: tb_HostFunction = { L, context in

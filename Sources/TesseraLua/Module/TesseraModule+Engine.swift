@@ -27,36 +27,22 @@ extension LuaHost {
 
     /// The provider and engine metatables: `__index`/`__newindex` host functions.
     func makeEngineMetatables() {
-        lua_createtable(L, 0, 6)
-        lua_pushcclosure(L, LuaHost.releaseBox, 0)
-        LuaStack.setField(L, -2, "__gc")
-        pushHostFunction(LuaHost.providerIndex, named: "provider")
-        LuaStack.setField(L, -2, "__index")
-        pushHostFunction(LuaHost.providerNewIndex, named: "provider")
-        LuaStack.setField(L, -2, "__newindex")
-        LuaStack.push(L, "tessera.provider")
-        LuaStack.setField(L, -2, "__name")
-        LuaStack.push(L, "tessera.provider")
-        LuaStack.setField(L, -2, "__metatable")
-        engineSupport.providerMetaRef = luaL_ref(L, LuaStack.registry)
-
-        lua_createtable(L, 0, 6)
-        lua_pushcclosure(L, LuaHost.releaseBox, 0)
-        LuaStack.setField(L, -2, "__gc")
-        lua_createtable(L, 0, Int32(LuaHost.engineMethods.count))
-        for (name, function) in LuaHost.engineMethods {
-            pushHostFunction(function, named: "engine:\(name)")
-            LuaStack.setField(L, -2, name)
-        }
-        pushHostFunction(LuaHost.engineIndex, named: "engine", upvalues: 1)
-        LuaStack.setField(L, -2, "__index")
-        pushHostFunction(LuaHost.engineNewIndex, named: "engine")
-        LuaStack.setField(L, -2, "__newindex")
-        LuaStack.push(L, "tessera.engine")
-        LuaStack.setField(L, -2, "__name")
-        LuaStack.push(L, "tessera.engine")
-        LuaStack.setField(L, -2, "__metatable")
-        engineSupport.engineMetaRef = luaL_ref(L, LuaStack.registry)
+        engineSupport.providerMetaRef = makeBoxMetatable(named: "provider", [
+            ("__index", { self.pushHostFunction(LuaHost.providerIndex, named: "provider") }),
+            ("__newindex", { self.pushHostFunction(LuaHost.providerNewIndex, named: "provider") }),
+        ])
+        engineSupport.engineMetaRef = makeBoxMetatable(named: "engine", [
+            ("__index", {
+                // The methods table is the __index function's upvalue.
+                lua_createtable(self.L, 0, Int32(LuaHost.engineMethods.count))
+                for (name, function) in LuaHost.engineMethods {
+                    self.pushHostFunction(function, named: "engine:\(name)")
+                    LuaStack.setField(self.L, -2, name)
+                }
+                self.pushHostFunction(LuaHost.engineIndex, named: "engine", upvalues: 1)
+            }),
+            ("__newindex", { self.pushHostFunction(LuaHost.engineNewIndex, named: "engine") }),
+        ])
         makeAnimatorMetatable()
     }
 
