@@ -306,6 +306,35 @@ struct SpatialIndexPropertyTests {
         }
     }
 
+    /// An index over a listed subset, in the listed order, answers exactly for that subset; two
+    /// such indexes can split one frames array between them.
+    @Test(arguments: Shape.allCases)
+    func listedSubsetEqualsBruteForce(shape: Shape) {
+        for seed in UInt64(1)...20 {
+            var random = SeededRandom(seed: seed &* 7_000_003 &+ UInt64(Shape.allCases.firstIndex(of: shape)!))
+            let count = [0, 1, 2, 15, 16, 17, 100, 257, 1000, 3000][Int(seed % 10)]
+            let fanout = [2, 16][Int(seed / 10) % 2]
+            let frames = Self.frames(shape, count: count, &random)
+            var listed = frames.indices.filter { _ in random.next() % 3 != 0 }.map { UInt32($0) }
+            listed.shuffle(using: &random)
+            let inListed = Set(listed)
+            let rest = frames.indices.map { UInt32($0) }.filter { !inListed.contains($0) }
+            let parts = [(inListed, SpatialIndex(frames: frames, listing: listed, fanout: fanout)),
+                         (Set(rest), SpatialIndex(frames: frames, listing: rest, fanout: fanout))]
+            for _ in 0..<30 {
+                let q = Self.query(around: frames, &random)
+                let want = bruteForce(frames, q)
+                var union: [Int] = []
+                for (ids, index) in parts {
+                    let got = index.query(q)
+                    #expect(got == want.filter { ids.contains(UInt32($0)) }, "shape \(shape) seed \(seed) n \(count) query \(q)")
+                    union += got
+                }
+                #expect(union.sorted() == want)
+            }
+        }
+    }
+
     /// `CompactBox.down/up` give the nearest Float on the right side, as `nextDown/nextUp` would.
     @Test func singlePrecisionRoundingBracketsTheValue() {
         var random = SeededRandom(seed: 11)

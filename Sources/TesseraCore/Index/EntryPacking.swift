@@ -14,6 +14,11 @@
 ///   that holds the end of one column and the start of the next still gets one tall leaf at
 ///   the junction: one extra leaf per query, per junction.
 ///
+/// A caller may also give the order itself (`listed`): a subset of the frames, grouped the way its
+/// queries meet them (a sectioned result puts each section's items, headers and scroller
+/// together). It is stored like the spatial packing (ids and entry boxes), so leaves are tested
+/// four entries at a time from 16-byte boxes instead of 32-byte frames.
+///
 /// Choice (a cost model for viewport-sized queries `qw × qh`, the default viewport): a
 /// query at a uniformly random position meets a box `w × h` with probability proportional to
 /// `(w + qw)(h + qh)`, and then tests all of the leaf's entries. So the expected work of a
@@ -157,11 +162,37 @@ struct EntryPacking {
                 }
             }
         }
-        // Leaves over the stored (rounded) boxes, read in entry order rather than scattered.
-        let tiled = leaves(count, fanout: fanout, query: query, stopAtEmpty: false,
+        return stored(ids: ids, quads: quads, fanout: fanout, query: query)
+    }
+
+    /// The frames listed in `order` that have an area, in that order (ids need not ascend).
+    /// - Complexity: O(order.count).
+    static func listedPacking(_ frames: [Rect], order: [UInt32], fanout: Int, query: Size) -> EntryPacking {
+        var ids: [UInt32] = []
+        ids.reserveCapacity(order.count)
+        var quads: [BoxQuad] = []
+        quads.reserveCapacity((order.count + 3) / 4)
+        var quad = BoxQuad.empty
+        frames.withUnsafeBufferPointer { frames in
+            for id in order {
+                let box = IndexBox(frames[Int(id)])
+                guard box.hasArea else { continue }
+                quad[ids.count & 3] = CompactBox(enclosing: box)
+                ids.append(id)
+                if ids.count & 3 == 0 { quads.append(quad); quad = .empty }
+            }
+        }
+        if ids.count & 3 != 0 { quads.append(quad) }
+        return stored(ids: ids, quads: quads, fanout: fanout, query: query)
+    }
+
+    /// A packing that keeps ids and entry boxes, with its leaves over the stored (rounded)
+    /// boxes, read in entry order.
+    private static func stored(ids: [UInt32], quads: [BoxQuad], fanout: Int, query: Size) -> EntryPacking {
+        let boxed = leaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
                            box: { quads[$0 >> 2][$0 & 3].wide })!
-        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: tiled.leaves,
-                            cost: tiled.cost)
+        return EntryPacking(isOrdered: false, count: ids.count, ids: ids, entryQuads: quads, leafBoxes: boxed.leaves,
+                            cost: boxed.cost)
     }
 
     /// Centre of a frame, halving first so that huge coordinates cannot overflow.

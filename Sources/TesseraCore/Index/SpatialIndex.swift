@@ -2,7 +2,8 @@
 ///
 /// **Shape.** The frames with a positive area are the *entries* (no other frame can ever be
 /// visible). They are stored in one order chosen by `EntryPacking`: frame order for layouts
-/// that place items along a scroll axis, a Sort-Tile-Recursive tiling otherwise. The tree is
+/// that place items along a scroll axis, a Sort-Tile-Recursive tiling otherwise, or an order
+/// the owner lists (a subset of the frames, `init(frames:listing:)`). The tree is
 /// implicit: level 0 has one leaf per `fanout` consecutive entries, level L+1 one node per
 /// `fanout` consecutive level-L nodes, up to a single root. So node `j` of level `L` has the
 /// children `j·fanout ..< (j+1)·fanout` of level `L−1` and covers the contiguous entries
@@ -11,7 +12,8 @@
 /// (`BoxQuad`), one flat array, leaves first.
 ///
 /// **Invariants** (checked by `assert` in debug builds, `invariantsHold`):
-/// - every frame with a positive area is exactly one entry, and no other frame is;
+/// - every frame with a positive area (every listed one, for a listed order) is exactly one
+///   entry, and no other frame is;
 /// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
 /// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly.
 ///
@@ -20,7 +22,7 @@
 /// query contributes its whole entry range untested, a leaf the query covers in part tests its
 /// entries. Single-precision boxes are compared against the query rounded outward (to prune)
 /// and inward (to accept), so answers stay exact; see `CompactBox`. In frame order the hits come
-/// out ascending; in STR order they are radix-sorted at the end, O(k).
+/// out ascending; in STR or a listed order they are radix-sorted at the end, O(k).
 ///
 /// **Memory.** Node boxes: 16 bytes per `fanout` entries (≈ 1 byte per item at 16). Frame
 /// order adds nothing per entry (a 4-byte id when some frames have no area); STR adds a 4-byte
@@ -56,9 +58,24 @@ public struct SpatialIndex: Sendable {
     /// Builds with a chosen fan-out and packing (tests use small fan-outs to get deep trees
     /// from few frames, and force each packing on the same frames).
     init(frames: [Rect], fanout: Int, packing choice: EntryPacking.Choice = .automatic) {
-        precondition(fanout >= 2, "fanout must be at least 2")
         precondition(frames.count <= Int(UInt32.max), "the index holds at most 2³² − 1 frames")
-        let packing = EntryPacking.pack(frames, fanout: fanout, choice: choice)
+        self.init(frames: frames, fanout: fanout, packing: EntryPacking.pack(frames, fanout: fanout, choice: choice))
+        assert(invariantsHold(), "spatial index invariants violated")
+    }
+
+    /// Builds an index over the frames listed in `order` only (distinct ids; those without an
+    /// area are left out), stored in that order. Several indexes can share one frames array
+    /// this way, each over its own part, and an owner that knows how its queries meet the
+    /// frames (a section's items next to its headers) lists them together.
+    /// - Complexity: O(order.count) time; 4 + 16 bytes per entry (id and box), plus the nodes.
+    init(frames: [Rect], listing order: [UInt32], fanout: Int = 16) {
+        self.init(frames: frames, fanout: fanout,
+                  packing: EntryPacking.listedPacking(frames, order: order, fanout: fanout, query: .defaultViewport))
+        assert(invariantsHold(listed: order), "spatial index invariants violated")
+    }
+
+    private init(frames: [Rect], fanout: Int, packing: EntryPacking) {
+        precondition(fanout >= 2, "fanout must be at least 2")
         self.fanout = fanout
         self.frames = frames
         self.isOrdered = packing.isOrdered
@@ -88,7 +105,6 @@ public struct SpatialIndex: Sendable {
         } while levels[levels.count - 1].count > 1
         self.nodes = nodes
         self.levels = levels
-        assert(invariantsHold(), "spatial index invariants violated")
     }
 
     /// Every index whose frame overlaps `rect` with a positive area (touching edges do not
@@ -97,18 +113,26 @@ public struct SpatialIndex: Sendable {
     ///   visits the nodes along the query's border plus those holding hits); pathological
     ///   overlap (many large frames crossing the border) can cost up to O(n).
     public func query(_ rect: Rect) -> [Int] {
-        let probe = IndexWalk.Probe(IndexBox(rect))
-        guard probe.exact.hasArea, entryCount > 0 else { return [] }
-        // A screenful of hits fits on the stack; only larger answers allocate while walking.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { stack in
-            let found = walk(probe, into: HitBuffer(borrowing: stack))
-            defer { found.deallocate() }
-            let hits = found.buffer
+        withHits(in: rect) { hits in
             if !isOrdered, !zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 }) {
-                RadixSort.sortAscending(hits)   // STR order: hits come tile by tile
+                RadixSort.sortAscending(hits)   // STR or listed order: hits come leaf by leaf
             }
             assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
             return Array(hits)
+        }
+    }
+
+    /// Calls `body` with the ids `query(rect)` returns, in entry order (ascending only for a
+    /// frame-order packing), in memory that lives for the call: a screenful of hits stays on
+    /// the stack, so a caller that only reads them allocates nothing.
+    /// - Complexity: as `query`.
+    func withHits<R>(in rect: Rect, _ body: (UnsafeMutableBufferPointer<Int>) throws -> R) rethrows -> R {
+        let probe = IndexWalk.Probe(IndexBox(rect))
+        guard probe.exact.hasArea, entryCount > 0 else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { stack in
+            let found = walk(probe, into: HitBuffer(borrowing: stack))
+            defer { found.deallocate() }
+            return try body(found.buffer)
         }
     }
 
@@ -153,9 +177,10 @@ public struct SpatialIndex: Sendable {
     /// Box of node `i` of level `level` (as stored: rounded outward).
     func nodeBox(level: Int, _ i: Int) -> IndexBox { nodes[levels[level].firstQuad + i / 4][i % 4].wide }
 
-    /// The invariants listed in the type's documentation. O(n); run by `assert` only.
-    func invariantsHold() -> Bool {
-        let live = frames.indices.filter { IndexBox(frames[$0]).hasArea }
+    /// The invariants listed in the type's documentation (`listed`: the order the index was
+    /// built from, if any). O(n); run by `assert` only.
+    func invariantsHold(listed: [UInt32]? = nil) -> Bool {
+        let live = (listed.map { $0.map(Int.init) } ?? Array(frames.indices)).filter { IndexBox(frames[$0]).hasArea }.sorted()
         guard entryCount == live.count, entryCount > 0 || (levels.count == 1 && levels[0].count == 0) else {
             return false
         }

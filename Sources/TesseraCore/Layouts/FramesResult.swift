@@ -2,17 +2,23 @@
 /// items, supplementaries and decorations.
 ///
 /// **Storage.** `boxes` holds the `count` item frames, then one box per element: its frame, or
-/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`). Entry ids
-/// below `count` are items, the rest elements. `index` covers every box except those that
-/// scroll inside an orthogonal section (its items and their badges), which `orthogonalIndex`
-/// covers instead, at rest. Apart, each stays in frame order along the scroll axis (stacked
-/// sections; shelves as rows), which keeps both cheap to build and to walk.
+/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`), then (when
+/// some section scrolls orthogonally) one per orthogonal section: its scroller frame. Entry ids
+/// below `count` are items, then elements, then scrollers.
+///
+/// **Indexes.** Without orthogonal sections, `index` covers every box in the order
+/// `SpatialIndex` picks. With them, both indexes share `boxes`, each over its own part listed
+/// section by section: `orthogonalIndex` over what scrolls inside a scroller (its items and
+/// their badges, at rest), `index` over everything else plus the scroller frames, so a section's
+/// items, headers, background and scroller sit in neighbouring leaves (a viewport meets them
+/// in one walk) and layout-level elements, which span the content, come last.
 ///
 /// **Query.** Hits of `index` are mapped to their drawn frames (pinned elements re-tested at
-/// their pinned place). For each orthogonal scroller the rectangle crosses, `orthogonalIndex`
-/// is walked with the rectangle clipped to the scroller and moved by the section's offset.
-/// O(log n + k) for k hits (plus the few pinned elements whose sweep, but not their drawn
-/// frame, reaches the rectangle).
+/// their pinned place). For each scroller hit, `orthogonalIndex` is walked with the rectangle
+/// clipped to the scroller and moved by the section's offset. The hits are collected as plain
+/// drawing keys and frames, sorted, and each element is built once. O(log n + k) for k hits
+/// (plus the few pinned elements whose sweep, but not their drawn frame, reaches the
+/// rectangle, and one walk per scroller met).
 ///
 /// Content size is the bounding box of the origin, the frames and the elements (orthogonal
 /// sections count by their scroller frame), grown to `minimumContentSize`.
@@ -20,11 +26,12 @@ public struct FramesResult: LayoutResult {
     public let count: Int
     public let contentSize: Size
     public let index: SpatialIndex
-    /// Index over the boxes that scroll inside orthogonal sections (others left out).
+    /// Index over the boxes that scroll inside orthogonal sections, at rest; nil without such
+    /// sections.
     let orthogonalIndex: SpatialIndex?
     public let elements: [LayoutElement]
     public let orthogonalSections: [OrthogonalSection]
-    /// Item frames, then element boxes (pinned ones swept).
+    /// Item frames, then element boxes (pinned ones swept), then scroller frames.
     let boxes: [Rect]
     /// First item of each section; sections tile `0..<count` in order.
     let sectionStarts: [Int]
@@ -36,8 +43,6 @@ public struct FramesResult: LayoutResult {
     /// Position in `orthogonalSections` by section index, −1 for a section that does not scroll;
     /// empty when no section does.
     let orthogonalBySection: [Int32]
-    /// Index over the orthogonal scroller frames.
-    let scrollers: SpatialIndex
 
     /// The item frames at rest, in flattened order.
     public var frames: ArraySlice<Rect> { boxes[0..<count] }
@@ -130,11 +135,12 @@ public struct FramesResult: LayoutResult {
         }
 
         var boxes = frames
-        if !elements.isEmpty {
-            boxes.reserveCapacity(n + elements.count)
+        if !elements.isEmpty || !orthogonal.isEmpty {
+            boxes.reserveCapacity(n + elements.count + orthogonal.count)
             for (e, limit) in zip(elements, pinLimits) {
                 boxes.append(e.pinned ? Pinning.sweep(e.frame, edge: e.pinEdge, limit: limit) : e.frame)
             }
+            boxes.append(contentsOf: orthogonal.lazy.map(\.frame))
         }
         self.count = n
         self.contentSize = stated ?? Size(width: maxX, height: maxY)
@@ -149,20 +155,42 @@ public struct FramesResult: LayoutResult {
             self.index = SpatialIndex(frames: boxes)
             self.orthogonalIndex = nil
         } else {
-            // Split the boxes between the two indexes; a box left out has no area, which no
-            // index keeps.
-            let none = Rect(x: 0, y: 0, width: 0, height: 0)
-            var fixed = boxes, scrolling = [Rect](repeating: none, count: boxes.count)
-            for (s, range) in ranges.enumerated() where orthogonalBySection[s] >= 0 {
-                for i in range { scrolling[i] = boxes[i]; fixed[i] = none }
-            }
-            for (k, e) in elements.enumerated() where e.index != nil && orthogonalBySection[e.section] >= 0 {
-                scrolling[n + k] = boxes[n + k]; fixed[n + k] = none
-            }
-            self.index = SpatialIndex(frames: fixed)
-            self.orthogonalIndex = SpatialIndex(frames: scrolling, fanout: 16, packing: .frameOrder)
+            let listed = Self.listings(ranges: ranges, elements: elements, orthogonalBySection: orthogonalBySection)
+            self.index = SpatialIndex(frames: boxes, listing: listed.fixed)
+            self.orthogonalIndex = SpatialIndex(frames: boxes, listing: listed.scrolling)
         }
-        self.scrollers = SpatialIndex(frames: orthogonal.map(\.frame))
+    }
+
+    /// The entries of the two indexes of a result with orthogonal sections, section by section:
+    /// `scrolling`, each orthogonal section's items then its badges; `fixed`, each other
+    /// section's items, then each section's remaining elements and its scroller, and last the
+    /// layout-level elements. O(n + m + s).
+    private static func listings(ranges: [Range<Int>], elements: [LayoutElement],
+                                 orthogonalBySection: [Int32]) -> (fixed: [UInt32], scrolling: [UInt32]) {
+        let n = ranges[ranges.count - 1].upperBound, m = elements.count
+        // Elements grouped by section, keeping their order (a counting sort); global ones apart.
+        var firstElement = [Int](repeating: 0, count: ranges.count + 1)
+        for e in elements where !e.isGlobal { firstElement[e.section + 1] += 1 }
+        for s in ranges.indices { firstElement[s + 1] += firstElement[s] }
+        var bySection = [UInt32](repeating: 0, count: firstElement[ranges.count])
+        var next = firstElement
+        for (k, e) in elements.enumerated() where !e.isGlobal {
+            bySection[next[e.section]] = UInt32(n + k)
+            next[e.section] += 1
+        }
+        var fixed: [UInt32] = [], scrolling: [UInt32] = []
+        fixed.reserveCapacity(n + m + ranges.count)
+        for (s, range) in ranges.enumerated() {
+            let scroller = orthogonalBySection[s]
+            let items = range.lazy.map { UInt32($0) }
+            if scroller >= 0 { scrolling.append(contentsOf: items) } else { fixed.append(contentsOf: items) }
+            for id in bySection[firstElement[s]..<firstElement[s + 1]] {
+                if scroller >= 0 && elements[Int(id) - n].index != nil { scrolling.append(id) } else { fixed.append(id) }
+            }
+            if scroller >= 0 { fixed.append(UInt32(n + m + Int(scroller))) }
+        }
+        for (k, e) in elements.enumerated() where e.isGlobal { fixed.append(UInt32(n + k)) }
+        return (fixed, scrolling)
     }
 
     private static func validate(_ e: LayoutElement, _ k: Int, ranges: [Range<Int>], orthogonal: [Int32],
@@ -226,38 +254,62 @@ public struct FramesResult: LayoutResult {
     }
 
     public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
-        let hits = index.query(rect)
-        var found: [(ordinal: Int, element: LayoutElement)] = []
-        found.reserveCapacity(hits.count + 8)
-        // Hits ascend, so after the first item's section the others are found walking forward.
-        var s = hits.first.map { $0 < count ? section(ofItem: $0) : 0 } ?? 0
-        for h in hits {
-            if h < count {
-                while s + 1 < sectionStarts.count && sectionStarts[s + 1] <= h { s += 1 }
-                found.append((h, .item(h, section: s, frame: boxes[h], zIndex: zIndex(ofItem: h))))
-            } else {
-                let e = elements[h - count]
-                if e.pinned {
-                    var pinned = e
-                    pinned.frame = Pinning.frame(e.frame, edge: e.pinEdge, scroll: scroll, limit: pinLimits[h - count])
-                    if pinned.frame.overlapsWithPositiveArea(rect) { found.append((h, pinned)) }
+        var found: [Drawn] = []
+        index.withHits(in: rect) { hits in
+            found.reserveCapacity(hits.count + 8)
+            let elementsEnd = count + elements.count
+            var s = 0
+            for h in hits {
+                if h < count {
+                    s = section(ofItem: h, near: s)
+                    found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h)), section: s, frame: boxes[h]))
+                } else if h < elementsEnd {
+                    let k = h - count
+                    let key = DrawingKey(elements[k], ordinal: h)
+                    if elements[k].pinned {
+                        let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: pinLimits[k])
+                        if frame.overlapsWithPositiveArea(rect) { found.append(Drawn(key: key, section: elements[k].section, frame: frame)) }
+                    } else {
+                        found.append(Drawn(key: key, section: elements[k].section, frame: boxes[h]))
+                    }
                 } else {
-                    found.append((h, e))
+                    appendOrthogonal(orthogonalSections[h - elementsEnd], rect, scroll, into: &found)
                 }
             }
         }
-        if let orthogonalIndex {
-            for k in scrollers.query(rect) {
-                appendOrthogonal(orthogonalSections[k], rect, scroll, orthogonalIndex, into: &found)
+        found.sort { $0.key < $1.key }
+        return found.map { d in
+            guard d.key.ordinal >= count else {
+                return .item(d.key.ordinal, section: d.section, frame: d.frame, zIndex: d.key.zIndex)
             }
+            var e = elements[d.key.ordinal - count]
+            e.frame = d.frame
+            return e
         }
-        return Self.drawingOrder(found)
+    }
+
+    /// An element found by a query: its drawing key (whose ordinal is its box id), section and
+    /// frame as drawn; built into a `LayoutElement` once the hits are in drawing order.
+    struct Drawn {
+        var key: DrawingKey
+        var section: Int
+        var frame: Rect
+    }
+
+    /// `section(ofItem:)`, answered at once when `index` is in section `guess` (a query's hits
+    /// come section by section). O(1) then, else O(log s).
+    @inline(__always)
+    private func section(ofItem index: Int, near guess: Int) -> Int {
+        if sectionStarts[guess] <= index && (guess + 1 == sectionStarts.count || index < sectionStarts[guess + 1]) {
+            return guess
+        }
+        return section(ofItem: index)
     }
 
     /// The items and item-anchored elements of one orthogonal section that show through its
     /// scroller inside `rect`.
-    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, _ orthogonalIndex: SpatialIndex,
-                                  into found: inout [(ordinal: Int, element: LayoutElement)]) {
+    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, into found: inout [Drawn]) {
+        guard let orthogonalIndex else { return }
         let clip = OrthogonalSection.clip(rect, to: o.frame)
         let off = scroll.offset(ofSection: o.section)
         // Walk at rest; a hair of slack so rounding in the shift never loses a hit, then the
@@ -267,36 +319,19 @@ public struct FramesResult: LayoutResult {
         let probe = Rect(x: region.x - slack, y: region.y - slack,
                          width: region.width + 2 * slack, height: region.height + 2 * slack)
         let range = sectionStarts[o.section]..<(o.section + 1 < sectionStarts.count ? sectionStarts[o.section + 1] : count)
-        for h in orthogonalIndex.query(probe) {
-            var e: LayoutElement
-            if h < count {
-                guard range.contains(h) else { continue }
-                e = .item(h, section: o.section, frame: boxes[h], zIndex: zIndex(ofItem: h))
-            } else {
-                e = elements[h - count]
-                guard e.section == o.section else { continue }
-            }
-            e.frame = e.frame.offsetBy(dx: -off.x, dy: -off.y)
-            if e.frame.overlapsWithPositiveArea(clip) { found.append((h, e)) }
-        }
-    }
-
-    /// Drawing order with the position in items-then-elements as the final tie-break.
-    /// Sorts plain keys, then gathers the elements once (sorting the elements themselves would
-    /// copy their strings at every swap). O(k log k).
-    static func drawingOrder(_ found: [(ordinal: Int, element: LayoutElement)]) -> [LayoutElement] {
-        struct Key: Comparable {
-            var z: Int, pinned: Int, rank: Int, index: Int, ordinal: Int, position: Int
-            static func < (a: Key, b: Key) -> Bool {
-                (a.z, a.pinned, a.rank, a.index, a.ordinal) < (b.z, b.pinned, b.rank, b.index, b.ordinal)
+        orthogonalIndex.withHits(in: probe) { hits in
+            for h in hits {
+                let key: DrawingKey
+                if h < count {
+                    guard range.contains(h) else { continue }
+                    key = DrawingKey(item: h, zIndex: zIndex(ofItem: h))
+                } else {
+                    guard elements[h - count].section == o.section else { continue }
+                    key = DrawingKey(elements[h - count], ordinal: h)
+                }
+                let frame = boxes[h].offsetBy(dx: -off.x, dy: -off.y)
+                if frame.overlapsWithPositiveArea(clip) { found.append(Drawn(key: key, section: o.section, frame: frame)) }
             }
         }
-        var keys = found.indices.map { k in
-            let e = found[k].element
-            return Key(z: e.zIndex, pinned: e.pinned ? 1 : 0, rank: e.category.drawingRank, index: e.index ?? -1,
-                       ordinal: found[k].ordinal, position: k)
-        }
-        keys.sort()
-        return keys.map { found[$0.position].element }
     }
 }

@@ -102,13 +102,6 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension LayoutElement {
-    /// Sorts elements into drawing order, bottom first: ascending `zIndex`, then pinned elements
-    /// above unpinned ones, then decorations, items, supplementaries, then by item index and
-    /// finally by the order given. O(k log k).
-    public static func inDrawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
-        FramesResult.drawingOrder(elements.enumerated().map { ($0.offset, $0.element) })
-    }
-
     /// The items among `elements`, by index, ascending. O(k log k).
     public static func itemIndices(of elements: [LayoutElement]) -> [Int] {
         elements.compactMap { $0.category == .item ? $0.index : nil }.sorted()
