@@ -236,28 +236,30 @@ extension LuaHost {
         tb_pop(L, 1)
         let n = box.context.count
         lua_createtable(L, Int32(clamping: n), 0)
-        var position = 0   // where `name` was in the last item: loaders keep one key order
-        func add(_ fields: OrderedDictionary<String, JSONValue>, _ i: Int) {
-            let value: JSONValue
-            if position < fields.count, fields.keys[position] == name {
-                value = fields.values[position]
-            } else if let k = fields.index(forKey: name) {
-                position = k
-                value = fields.values[k]
-            } else { return }
+        func push(_ value: JSONValue) {
             switch value {
             case .int(let v): lua_pushinteger(L, lua_Integer(v))
             case .double(let v): lua_pushnumber(L, v)
             default: LuaStack.push(L, json: value, readOnly: true)
             }
-            lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
-            storage.dataset.items.withUnsafeBufferPointer { items in
-                for i in 0..<n { add(items[storage.base + i].fields, i) }
+            let numbers = ColumnNumbers(storage.dataset.items, from: storage.base, count: n, name: name)
+            for i in 0..<n {
+                switch numbers.kinds[i] {
+                case .absent: continue
+                case .int: lua_pushinteger(L, lua_Integer(numbers.ints[i]))
+                case .double: lua_pushnumber(L, numbers.doubles[i])
+                case .other: push(storage.dataset.items[storage.base + i].fields[name]!)
+                }
+                lua_rawseti(L, -2, lua_Integer(i + 1))
             }
         } else {
-            for i in 0..<n { if let fields = box.fields(i) { add(fields, i) } }
+            for i in 0..<n {
+                guard let value = box.fields(i)?[name] else { continue }
+                push(value)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
         }
         LuaStack.push(L, name)
         lua_pushvalue(L, -2)
@@ -400,5 +402,38 @@ extension LuaHost {
             if let v = try options.optNumber("lineHeight", .positive) { measurer.lineHeight = v }
         }
         return (text, width, measurer)
+    }
+}
+
+/// Field `name` of `count` items from `base`, read in one pass that copies no Swift value, so
+/// a numeric column is pushed to Lua without a retain or a dictionary lookup per item:
+/// loaders keep one key order, so the field is looked for where it was in the last item first.
+struct ColumnNumbers {
+    enum Kind: UInt8 { case absent, int, double, other }
+    var kinds: [Kind]
+    var ints: [Int]
+    var doubles: [Double]
+
+    init(_ items: [Item], from base: Int, count: Int, name: String) {
+        kinds = [Kind](repeating: .absent, count: count)
+        ints = [Int](repeating: 0, count: count)
+        doubles = [Double](repeating: 0, count: count)
+        var position = 0
+        items.withUnsafeBufferPointer { items in
+            for i in 0..<count {
+                let k: Int
+                if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
+                    k = position
+                } else if let found = items[base + i].fields.index(forKey: name) {
+                    k = found
+                    position = found
+                } else { continue }
+                switch items[base + i].fields.values[k] {
+                case .int(let v): kinds[i] = .int; ints[i] = v
+                case .double(let v): kinds[i] = .double; doubles[i] = v
+                default: kinds[i] = .other
+                }
+            }
+        }
     }
 }
