@@ -4,12 +4,17 @@
 ** past the cap so that Lua raises a memory error instead of the process running out. At a
 ** refusal it records where the script was ("file:line:" and a traceback) without
 ** allocating, since a memory error gets no message handler to say so.
+** Small blocks (tables, their parts, closures, short strings: most of what a script makes
+** and the collector frees) go on free lists by size class when freed and are handed out
+** again, so a loop making a short-lived table per item pays a list push and pop instead of
+** free and malloc. The lists hold at most TB_POOL_MAX bytes; tb_freepool empties them.
 */
 #include "Bridge.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Appends to a fixed buffer, never past its end (n stays below size). No stack. */
 static void tb_append(char *buf, size_t size, size_t *n, const char *fmt, ...) {
@@ -50,16 +55,61 @@ static void tb_capturewhere(tb_Bridge *b) {
   }
 }
 
+/* The size class of a small block of n bytes (1..TB_POOL_LARGEST): blocks of class c hold
+** (c + 1) * TB_POOL_GRAIN bytes. */
+static size_t tb_poolclass(size_t n) { return (n - 1) / TB_POOL_GRAIN; }
+
+/* A block for n bytes: from the pool when n is small and its list has one, else malloc. */
+static void *tb_take(tb_Bridge *b, size_t n) {
+  if (n <= TB_POOL_LARGEST) {
+    size_t c = tb_poolclass(n);
+    void *p = b->pool[c];
+    if (p != NULL) {
+      b->pool[c] = *(void **)p;
+      b->pooled -= (c + 1) * TB_POOL_GRAIN;
+      return p;
+    }
+    return malloc((c + 1) * TB_POOL_GRAIN);
+  }
+  return malloc(n);
+}
+
+/* Gives back block p of n bytes (taken by tb_take): to its list while the pool has room. */
+static void tb_give(tb_Bridge *b, void *p, size_t n) {
+  if (n <= TB_POOL_LARGEST && b->pooled < TB_POOL_MAX) {
+    size_t c = tb_poolclass(n);
+    *(void **)p = b->pool[c];
+    b->pool[c] = p;
+    b->pooled += (c + 1) * TB_POOL_GRAIN;
+    return;
+  }
+  free(p);
+}
+
+void tb_freepool(tb_Bridge *b) {
+  size_t c;
+  for (c = 0; c < TB_POOL_CLASSES; c++) {
+    while (b->pool[c] != NULL) {
+      void *p = b->pool[c];
+      b->pool[c] = *(void **)p;
+      free(p);
+    }
+  }
+  b->pooled = 0;
+}
+
 /* The lua_Alloc contract: ptr NULL means osize is a type tag, not a size; a free must
 ** always succeed; so must a shrink. Growth past the cap fails only while script code
 ** runs (b->enforce); Lua then collects garbage, retries, and raises LUA_ERRMEM. Outside
-** script code a failed malloc would raise across Swift frames, so it aborts instead. */
+** script code a failed malloc would raise across Swift frames, so it aborts instead.
+** A block is small or large for its whole life as Lua sees it (its size), so a small one is
+** only ever moved, never realloc'd, and a large one never goes to the pool. */
 void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   tb_Bridge *b = (tb_Bridge *)ud;
   size_t old = ptr ? osize : 0;
   void *p;
   if (nsize == 0) {
-    free(ptr);
+    if (ptr != NULL) tb_give(b, ptr, old);
     b->used -= old;
     return NULL;
   }
@@ -68,7 +118,16 @@ void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (b->L != NULL) tb_capturewhere(b);
     return NULL;
   }
-  p = realloc(ptr, nsize);
+  if (ptr == NULL) p = tb_take(b, nsize);
+  else if (old > TB_POOL_LARGEST && nsize > TB_POOL_LARGEST) p = realloc(ptr, nsize);
+  else if (old <= TB_POOL_LARGEST && nsize <= TB_POOL_LARGEST && tb_poolclass(old) == tb_poolclass(nsize)) p = ptr;
+  else {
+    p = tb_take(b, nsize);
+    if (p != NULL) {
+      memcpy(p, ptr, old < nsize ? old : nsize);
+      tb_give(b, ptr, old);
+    }
+  }
   if (p == NULL) {
     if (nsize <= old) return ptr;  /* a shrink that failed: keep the bigger block */
     if (!b->enforce) {

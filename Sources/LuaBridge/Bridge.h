@@ -31,10 +31,19 @@
 ** The bridge: per-state limits, kept in the state's extra space
 ** ===================================================================== */
 
+/* The allocator's pool of small blocks (Allocator.c): size classes of TB_POOL_GRAIN bytes up
+** to TB_POOL_LARGEST, at most TB_POOL_MAX bytes kept. */
+#define TB_POOL_GRAIN 16
+#define TB_POOL_CLASSES 8
+#define TB_POOL_LARGEST (TB_POOL_GRAIN * TB_POOL_CLASSES)
+#define TB_POOL_MAX ((size_t)32 << 20)
+
 typedef struct tb_Bridge {
   lua_State *L;
   /* memory (the allocator runs on the Lua thread only) */
   size_t used, peak, cap;
+  void *pool[TB_POOL_CLASSES];  /* free small blocks by size class, linked through their first word */
+  size_t pooled;                /* bytes on those lists */
   int enforce;                  /* refuse growth past `cap` only while script code runs */
   int refusals;                 /* allocations refused in the current call */
   char memwhere[256];           /* "file:line:" of the last refusal */
@@ -76,6 +85,8 @@ static inline int tb_finite(double v) { return fabs(v) <= DBL_MAX; }
 /* Allocator.c: the lua_Alloc that accounts for memory and refuses growth past b->cap
 ** while script code runs (ud is the tb_Bridge). No stack. */
 TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/* Allocator.c: frees the pooled blocks (after lua_close, when Lua has given every block back). */
+TB_INTERNAL void tb_freepool(tb_Bridge *b);
 
 /* ReadOnly.c: __newindex of read-only tables: "attempt to modify a read-only table (key 'k')". */
 TB_INTERNAL int tb_readonlyerror(lua_State *L);

@@ -41,6 +41,7 @@ lua_State *tb_newstate(size_t maxmemory) {
 #endif
   L = lua_newstate(tb_alloc, b);
   if (L == NULL) {
+    tb_freepool(b);
     pthread_cond_destroy(&b->cv);
     pthread_mutex_destroy(&b->mu);
     free(b);
@@ -57,6 +58,7 @@ void tb_close(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   b->closing = 1;   /* the Swift host is going: a finalizer must not reach it */
   lua_close(L);
+  tb_freepool(b);
   pthread_mutex_lock(&b->mu);
   b->quit = 1;
   pthread_cond_signal(&b->cv);
