@@ -319,8 +319,13 @@ struct SpatialIndexPropertyTests {
             listed.shuffle(using: &random)
             let inListed = Set(listed)
             let rest = frames.indices.map { UInt32($0) }.filter { !inListed.contains($0) }
-            let parts = [(inListed, SpatialIndex(frames: frames, listing: listed, fanout: fanout)),
-                         (Set(rest), SpatialIndex(frames: frames, listing: rest, fanout: fanout))]
+            // Listed one by one, and as runs of consecutive ids; the tail of the frames as `then`.
+            let split = frames.count / 2
+            let runs = rest.map { Int($0)..<Int($0) + 1 }.reduce(into: [Range<Int>]()) { runs, one in
+                if let last = runs.last, last.upperBound == one.lowerBound { runs[runs.count - 1] = last.lowerBound..<one.upperBound } else { runs.append(one) }
+            }
+            let parts = [(inListed, SpatialIndex(frames: frames, listing: listed.map { Int($0)..<Int($0) + 1 }, fanout: fanout)),
+                         (Set(rest), SpatialIndex(frames: Array(frames[..<split]), then: Array(frames[split...]), listing: runs, fanout: fanout))]
             for _ in 0..<30 {
                 let q = Self.query(around: frames, &random)
                 let want = bruteForce(frames, q)

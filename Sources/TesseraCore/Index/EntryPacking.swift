@@ -14,7 +14,7 @@
 ///   that holds the end of one column and the start of the next still gets one tall leaf at
 ///   the junction: one extra leaf per query, per junction.
 ///
-/// A caller may also give the order itself (`listed`): a subset of the frames, grouped the way its
+/// A caller may also give the order itself (`listedPacking`): a subset of the frames, grouped the way its
 /// queries meet them (a sectioned result puts each section's items, headers and scroller
 /// together). It is stored like the spatial packing (ids and entry boxes), so leaves are tested
 /// four entries at a time from 16-byte boxes instead of 32-byte frames.
@@ -162,37 +162,51 @@ struct EntryPacking {
                 }
             }
         }
-        return stored(ids: ids, quads: quads, fanout: fanout, query: query)
+        // Leaves over the stored (rounded) boxes, read in entry order rather than scattered.
+        let tiled = leaves(count, fanout: fanout, query: query, stopAtEmpty: false,
+                           box: { quads[$0 >> 2][$0 & 3].wide })!
+        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: tiled.leaves,
+                            cost: tiled.cost)
     }
 
-    /// The frames listed in `order` that have an area, in that order (ids need not ascend).
-    /// - Complexity: O(order.count).
-    static func listedPacking(_ frames: [Rect], order: [UInt32], fanout: Int, query: Size) -> EntryPacking {
-        var ids: [UInt32] = []
-        ids.reserveCapacity(order.count)
-        var quads: [BoxQuad] = []
-        quads.reserveCapacity((order.count + 3) / 4)
-        var quad = BoxQuad.empty
+    /// The frames listed in `runs` that have an area, in that order (ids need not ascend; ids
+    /// from `frames.count` on are `more`'s frames). One pass writes the ids, the entry boxes
+    /// and the leaf boxes (over the exact frames); the cost model is not evaluated (`cost` 0).
+    /// - Complexity: O(listed ids).
+    static func listedPacking(_ frames: [Rect], then more: [Rect], runs: [Range<Int>], fanout: Int) -> EntryPacking {
+        let listed = runs.reduce(0) { $0 + $1.count }
+        var ids = [UInt32](repeating: 0, count: listed)
+        var quads = [BoxQuad](repeating: .empty, count: (listed + 3) / 4)
+        var leafBoxes: [IndexBox] = []
+        leafBoxes.reserveCapacity((listed + fanout - 1) / fanout)
+        var count = 0
         frames.withUnsafeBufferPointer { frames in
-            for id in order {
-                let box = IndexBox(frames[Int(id)])
-                guard box.hasArea else { continue }
-                quad[ids.count & 3] = CompactBox(enclosing: box)
-                ids.append(id)
-                if ids.count & 3 == 0 { quads.append(quad); quad = .empty }
+            more.withUnsafeBufferPointer { more in
+                ids.withUnsafeMutableBufferPointer { ids in
+                    quads.withUnsafeMutableBufferPointer { quads in
+                        var leaf = IndexBox.empty, inLeaf = 0
+                        for run in runs {
+                            for id in run {
+                                let box = IndexBox(id < frames.count ? frames[id] : more[id - frames.count])
+                                guard box.hasArea else { continue }
+                                ids[count] = UInt32(id)
+                                quads[count >> 2][count & 3] = CompactBox(enclosing: box)
+                                count += 1
+                                leaf.formUnion(box)
+                                inLeaf += 1
+                                if inLeaf == fanout { leafBoxes.append(leaf); leaf = .empty; inLeaf = 0 }
+                            }
+                        }
+                        if inLeaf > 0 { leafBoxes.append(leaf) }
+                    }
+                }
             }
         }
-        if ids.count & 3 != 0 { quads.append(quad) }
-        return stored(ids: ids, quads: quads, fanout: fanout, query: query)
-    }
-
-    /// A packing that keeps ids and entry boxes, with its leaves over the stored (rounded)
-    /// boxes, read in entry order.
-    private static func stored(ids: [UInt32], quads: [BoxQuad], fanout: Int, query: Size) -> EntryPacking {
-        let boxed = leaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
-                           box: { quads[$0 >> 2][$0 & 3].wide })!
-        return EntryPacking(isOrdered: false, count: ids.count, ids: ids, entryQuads: quads, leafBoxes: boxed.leaves,
-                            cost: boxed.cost)
+        if count < listed {
+            ids.removeLast(listed - count)
+            quads.removeLast(quads.count - (count + 3) / 4)
+        }
+        return EntryPacking(isOrdered: false, count: count, ids: ids, entryQuads: quads, leafBoxes: leafBoxes, cost: 0)
     }
 
     /// Centre of a frame, halving first so that huge coordinates cannot overflow.

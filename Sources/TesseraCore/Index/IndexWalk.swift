@@ -10,6 +10,8 @@ struct IndexWalk {
     let nodes: UnsafeBufferPointer<BoxQuad>
     let levels: UnsafeBufferPointer<SpatialIndex.Level>
     let frames: UnsafeBufferPointer<Rect>
+    /// Frames numbered on after `frames` (listed packing only).
+    let moreFrames: UnsafeBufferPointer<Rect>
     /// Frame index of each entry; empty when entry `p` is frame `p`.
     let ids: UnsafeBufferPointer<UInt32>
     /// Entry boxes (STR packing); empty when entries are read from `frames` (frame order).
@@ -89,6 +91,12 @@ struct IndexWalk {
         }
     }
 
+    /// Frame `id`, in `frames` or after them in `moreFrames`.
+    @inline(__always)
+    private func frame(_ id: Int) -> Rect {
+        id < frames.count ? frames[id] : moreFrames[id &- frames.count]
+    }
+
     /// Tests each entry of a leaf that the query covers in part.
     @inline(__always)
     private mutating func scanLeaf(_ leaf: Int) {
@@ -113,7 +121,7 @@ struct IndexWalk {
                     let lane = maybe.trailingZeroBitCount
                     maybe &= maybe &- 1
                     let id = Int(ids[q &<< 2 | lane])
-                    if sure &>> UInt32(lane) & 1 != 0 || IndexBox(frames[id]).overlaps(probe.exact) {
+                    if sure &>> UInt32(lane) & 1 != 0 || IndexBox(frame(id)).overlaps(probe.exact) {
                         hits.appendReserved(id)
                     }
                 } while maybe != 0

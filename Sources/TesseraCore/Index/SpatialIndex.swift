@@ -3,7 +3,7 @@
 /// **Shape.** The frames with a positive area are the *entries* (no other frame can ever be
 /// visible). They are stored in one order chosen by `EntryPacking`: frame order for layouts
 /// that place items along a scroll axis, a Sort-Tile-Recursive tiling otherwise, or an order
-/// the owner lists (a subset of the frames, `init(frames:listing:)`). The tree is
+/// the owner lists (a subset of the frames, `init(frames:then:listing:)`). The tree is
 /// implicit: level 0 has one leaf per `fanout` consecutive entries, level L+1 one node per
 /// `fanout` consecutive level-L nodes, up to a single root. So node `j` of level `L` has the
 /// children `j·fanout ..< (j+1)·fanout` of level `L−1` and covers the contiguous entries
@@ -33,6 +33,8 @@ public struct SpatialIndex: Sendable {
     let fanout: Int
     /// The frames, shared with the caller (copy-on-write: the index copies nothing).
     let frames: [Rect]
+    /// Frames numbered on after `frames` (listed order only; empty otherwise).
+    let moreFrames: [Rect]
     /// Entries are in ascending frame order, so hits need no sorting.
     let isOrdered: Bool
     /// Frame index of each entry; empty when entry `p` is frame `p`.
@@ -63,21 +65,24 @@ public struct SpatialIndex: Sendable {
         assert(invariantsHold(), "spatial index invariants violated")
     }
 
-    /// Builds an index over the frames listed in `order` only (distinct ids; those without an
-    /// area are left out), stored in that order. Several indexes can share one frames array
-    /// this way, each over its own part, and an owner that knows how its queries meet the
-    /// frames (a section's items next to its headers) lists them together.
+    /// Builds an index over the frames listed in `runs` only (distinct ids, as runs of
+    /// consecutive ones; those without an area are left out), stored in that order; ids from
+    /// `frames.count` on are `more`'s frames. Several indexes can share the same arrays this way, each over its own part
+    /// (nothing is copied), and an owner that knows how its queries meet the frames (a
+    /// section's items next to its headers) lists them together.
     /// - Complexity: O(order.count) time; 4 + 16 bytes per entry (id and box), plus the nodes.
-    init(frames: [Rect], listing order: [UInt32], fanout: Int = 16) {
-        self.init(frames: frames, fanout: fanout,
-                  packing: EntryPacking.listedPacking(frames, order: order, fanout: fanout, query: .defaultViewport))
-        assert(invariantsHold(listed: order), "spatial index invariants violated")
+    init(frames: [Rect], then more: [Rect] = [], listing runs: [Range<Int>], fanout: Int = 16) {
+        precondition(frames.count + more.count <= Int(UInt32.max), "the index holds at most 2³² − 1 frames")
+        self.init(frames: frames, more: more, fanout: fanout,
+                  packing: EntryPacking.listedPacking(frames, then: more, runs: runs, fanout: fanout))
+        assert(invariantsHold(listed: runs.flatMap { $0 }), "spatial index invariants violated")
     }
 
-    private init(frames: [Rect], fanout: Int, packing: EntryPacking) {
+    private init(frames: [Rect], more: [Rect] = [], fanout: Int, packing: EntryPacking) {
         precondition(fanout >= 2, "fanout must be at least 2")
         self.fanout = fanout
         self.frames = frames
+        self.moreFrames = more
         self.isOrdered = packing.isOrdered
         self.ids = packing.ids
         self.entryQuads = packing.entryQuads
@@ -141,13 +146,15 @@ public struct SpatialIndex: Sendable {
         nodes.withUnsafeBufferPointer { nodes in
             levels.withUnsafeBufferPointer { levels in
                 frames.withUnsafeBufferPointer { frames in
-                    ids.withUnsafeBufferPointer { ids in
-                        entryQuads.withUnsafeBufferPointer { entries in
-                            var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, ids: ids,
-                                                 entries: entries, fanout: fanout, entryCount: entryCount,
-                                                 probe: probe, hits: hits)
-                            walk.run()
-                            return walk.hits
+                    moreFrames.withUnsafeBufferPointer { more in
+                        ids.withUnsafeBufferPointer { ids in
+                            entryQuads.withUnsafeBufferPointer { entries in
+                                var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, moreFrames: more, ids: ids,
+                                                     entries: entries, fanout: fanout, entryCount: entryCount,
+                                                     probe: probe, hits: hits)
+                                walk.run()
+                                return walk.hits
+                            }
                         }
                     }
                 }
@@ -179,8 +186,9 @@ public struct SpatialIndex: Sendable {
 
     /// The invariants listed in the type's documentation (`listed`: the order the index was
     /// built from, if any). O(n); run by `assert` only.
-    func invariantsHold(listed: [UInt32]? = nil) -> Bool {
-        let live = (listed.map { $0.map(Int.init) } ?? Array(frames.indices)).filter { IndexBox(frames[$0]).hasArea }.sorted()
+    func invariantsHold(listed: [Int]? = nil) -> Bool {
+        func frame(_ id: Int) -> Rect { id < frames.count ? frames[id] : moreFrames[id - frames.count] }
+        let live = (listed ?? Array(frames.indices)).filter { IndexBox(frame($0)).hasArea }.sorted()
         guard entryCount == live.count, entryCount > 0 || (levels.count == 1 && levels[0].count == 0) else {
             return false
         }
@@ -189,7 +197,7 @@ public struct SpatialIndex: Sendable {
         if isOrdered, !zip(entryIds, entryIds.dropFirst()).allSatisfy({ $0 < $1 }) { return false }
         if !isOrdered, entryQuads.count != (entryCount + 3) / 4 { return false }
         for p in 0..<entryCount {
-            let exact = IndexBox(frames[entryIds[p]])
+            let exact = IndexBox(frame(entryIds[p]))
             if !isOrdered, !entryQuads[p / 4][p % 4].wide.encloses(exact) { return false }
             if !nodeBox(level: 0, p / fanout).encloses(exact) { return false }
         }

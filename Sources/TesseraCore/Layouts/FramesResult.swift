@@ -1,13 +1,13 @@
 /// A layout result that owns its frames in contiguous storage plus one spatial index over its
 /// items, supplementaries and decorations.
 ///
-/// **Storage.** `boxes` holds the `count` item frames, then one box per element: its frame, or
-/// for a pinned element the *sweep* of every place it can be drawn (see `Pinning`), then (when
-/// some section scrolls orthogonally) one per orthogonal section: its scroller frame. Entry ids
-/// below `count` are items, then elements, then scrollers.
+/// **Storage.** Box ids below `count` are the item frames (`itemFrames`, the array the layout
+/// gave, not copied); then `otherBoxes` holds one box per element: its frame, or for a pinned
+/// element the *sweep* of every place it can be drawn (see `Pinning`), then (when some section
+/// scrolls orthogonally) one per orthogonal section: its scroller frame.
 ///
 /// **Indexes.** Without orthogonal sections, `index` covers every box in the order
-/// `SpatialIndex` picks. With them, both indexes share `boxes`, each over its own part listed
+/// `SpatialIndex` picks. With them, both indexes share the boxes, each over its own part listed
 /// section by section: `orthogonalIndex` over what scrolls inside a scroller (its items and
 /// their badges, at rest), `index` over everything else plus the scroller frames, so a section's
 /// items, headers, background and scroller sit in neighbouring leaves (a viewport meets them
@@ -31,8 +31,10 @@ public struct FramesResult: LayoutResult {
     let orthogonalIndex: SpatialIndex?
     public let elements: [LayoutElement]
     public let orthogonalSections: [OrthogonalSection]
-    /// Item frames, then element boxes (pinned ones swept), then scroller frames.
-    let boxes: [Rect]
+    /// Item frames, at rest.
+    let itemFrames: [Rect]
+    /// Element boxes (pinned ones swept), then scroller frames: box `count + k` is `otherBoxes[k]`.
+    let otherBoxes: [Rect]
     /// First item of each section; sections tile `0..<count` in order.
     let sectionStarts: [Int]
     /// Per-item zIndex, or empty when every item is at 0.
@@ -45,7 +47,7 @@ public struct FramesResult: LayoutResult {
     let orthogonalBySection: [Int32]
 
     /// The item frames at rest, in flattened order.
-    public var frames: ArraySlice<Rect> { boxes[0..<count] }
+    public var frames: ArraySlice<Rect> { itemFrames[...] }
 
     /// Validates every frame, element and orthogonal section, and indexes items and elements.
     ///
@@ -95,20 +97,25 @@ public struct FramesResult: LayoutResult {
         var maxX = minimumContentSize.width, maxY = minimumContentSize.height
         var sectionEnds = [Double](repeating: -.infinity, count: ranges.count)
         var sectionStarts = [Double](repeating: .infinity, count: ranges.count)
-        for (s, range) in ranges.enumerated() {
-            for i in range {
-                let f = frames[i]
-                guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
-                sectionEnds[s] = max(sectionEnds[s], f.maxY)
-                sectionStarts[s] = min(sectionStarts[s], f.minY)
-            }
-            if !orthogonal.isEmpty, orthogonalBySection[s] >= 0 {
-                let k = Int(orthogonalBySection[s])
-                sectionEnds[s] = orthogonal[k].frame.maxY
-                sectionStarts[s] = orthogonal[k].frame.minY
-                maxX = max(maxX, orthogonal[k].frame.maxX); maxY = max(maxY, orthogonal[k].frame.maxY)
-            } else {
-                for i in range { maxX = max(maxX, frames[i].maxX); maxY = max(maxY, frames[i].maxY) }
+        try frames.withUnsafeBufferPointer { frames in
+            for (s, range) in ranges.enumerated() {
+                if !orthogonal.isEmpty, orthogonalBySection[s] >= 0 {
+                    // The scroller stands for its items.
+                    for i in range where !frames[i].isValidFrame { throw LayoutError.invalidFrame(i, frames[i], layout: layoutName) }
+                    let scroller = orthogonal[Int(orthogonalBySection[s])].frame
+                    sectionEnds[s] = scroller.maxY
+                    sectionStarts[s] = scroller.minY
+                    maxX = max(maxX, scroller.maxX); maxY = max(maxY, scroller.maxY)
+                    continue
+                }
+                var start = Double.infinity, end = -Double.infinity, right = maxX
+                for i in range {
+                    let f = frames[i]
+                    guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
+                    start = min(start, f.minY); end = max(end, f.maxY); right = max(right, f.maxX)
+                }
+                sectionStarts[s] = start; sectionEnds[s] = end
+                maxX = right; maxY = max(maxY, end)
             }
         }
         for (k, e) in elements.enumerated() {
@@ -134,62 +141,67 @@ public struct FramesResult: LayoutResult {
             }
         }
 
-        var boxes = frames
-        if !elements.isEmpty || !orthogonal.isEmpty {
-            boxes.reserveCapacity(n + elements.count + orthogonal.count)
-            for (e, limit) in zip(elements, pinLimits) {
-                boxes.append(e.pinned ? Pinning.sweep(e.frame, edge: e.pinEdge, limit: limit) : e.frame)
-            }
-            boxes.append(contentsOf: orthogonal.lazy.map(\.frame))
+        var otherBoxes: [Rect] = []
+        otherBoxes.reserveCapacity(elements.count + orthogonal.count)
+        for (e, limit) in zip(elements, pinLimits) {
+            otherBoxes.append(e.pinned ? Pinning.sweep(e.frame, edge: e.pinEdge, limit: limit) : e.frame)
         }
+        otherBoxes.append(contentsOf: orthogonal.lazy.map(\.frame))
         self.count = n
         self.contentSize = stated ?? Size(width: maxX, height: maxY)
         self.elements = elements
         self.orthogonalSections = orthogonal
-        self.boxes = boxes
+        self.itemFrames = frames
+        self.otherBoxes = otherBoxes
         self.sectionStarts = ranges.map(\.lowerBound)
         self.itemZIndices = itemZIndices
         self.pinLimits = pinLimits
         self.orthogonalBySection = orthogonalBySection
         if orthogonal.isEmpty {
-            self.index = SpatialIndex(frames: boxes)
+            self.index = SpatialIndex(frames: otherBoxes.isEmpty ? frames : frames + otherBoxes)
             self.orthogonalIndex = nil
         } else {
             let listed = Self.listings(ranges: ranges, elements: elements, orthogonalBySection: orthogonalBySection)
-            self.index = SpatialIndex(frames: boxes, listing: listed.fixed)
-            self.orthogonalIndex = SpatialIndex(frames: boxes, listing: listed.scrolling)
+            self.index = SpatialIndex(frames: frames, then: otherBoxes, listing: listed.fixed)
+            self.orthogonalIndex = SpatialIndex(frames: frames, then: otherBoxes, listing: listed.scrolling)
         }
     }
 
-    /// The entries of the two indexes of a result with orthogonal sections, section by section:
-    /// `scrolling`, each orthogonal section's items then its badges; `fixed`, each other
-    /// section's items, then each section's remaining elements and its scroller, and last the
-    /// layout-level elements. O(n + m + s).
+    /// The entries of the two indexes of a result with orthogonal sections, section by section,
+    /// as runs of consecutive box ids: `scrolling`, each orthogonal section's items then its
+    /// badges; `fixed`, each other section's items, then each section's remaining elements and
+    /// its scroller, and last the layout-level elements. O(s + m) (items go in whole ranges).
     private static func listings(ranges: [Range<Int>], elements: [LayoutElement],
-                                 orthogonalBySection: [Int32]) -> (fixed: [UInt32], scrolling: [UInt32]) {
+                                 orthogonalBySection: [Int32]) -> (fixed: [Range<Int>], scrolling: [Range<Int>]) {
         let n = ranges[ranges.count - 1].upperBound, m = elements.count
         // Elements grouped by section, keeping their order (a counting sort); global ones apart.
         var firstElement = [Int](repeating: 0, count: ranges.count + 1)
         for e in elements where !e.isGlobal { firstElement[e.section + 1] += 1 }
         for s in ranges.indices { firstElement[s + 1] += firstElement[s] }
-        var bySection = [UInt32](repeating: 0, count: firstElement[ranges.count])
+        var bySection = [Int](repeating: 0, count: firstElement[ranges.count])
         var next = firstElement
         for (k, e) in elements.enumerated() where !e.isGlobal {
-            bySection[next[e.section]] = UInt32(n + k)
+            bySection[next[e.section]] = n + k
             next[e.section] += 1
         }
-        var fixed: [UInt32] = [], scrolling: [UInt32] = []
-        fixed.reserveCapacity(n + m + ranges.count)
-        for (s, range) in ranges.enumerated() {
-            let scroller = orthogonalBySection[s]
-            let items = range.lazy.map { UInt32($0) }
-            if scroller >= 0 { scrolling.append(contentsOf: items) } else { fixed.append(contentsOf: items) }
-            for id in bySection[firstElement[s]..<firstElement[s + 1]] {
-                if scroller >= 0 && elements[Int(id) - n].index != nil { scrolling.append(id) } else { fixed.append(id) }
+        var fixed: [Range<Int>] = [], scrolling: [Range<Int>] = []
+        func add(_ run: Range<Int>, to runs: inout [Range<Int>]) {
+            guard !run.isEmpty else { return }
+            if let last = runs.last, last.upperBound == run.lowerBound {
+                runs[runs.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                runs.append(run)
             }
-            if scroller >= 0 { fixed.append(UInt32(n + m + Int(scroller))) }
         }
-        for (k, e) in elements.enumerated() where e.isGlobal { fixed.append(UInt32(n + k)) }
+        for (s, range) in ranges.enumerated() {
+            let scroller = Int(orthogonalBySection[s])
+            if scroller >= 0 { add(range, to: &scrolling) } else { add(range, to: &fixed) }
+            for id in bySection[firstElement[s]..<firstElement[s + 1]] {
+                if scroller >= 0 && elements[id - n].index != nil { add(id..<id + 1, to: &scrolling) } else { add(id..<id + 1, to: &fixed) }
+            }
+            if scroller >= 0 { add(n + m + scroller..<n + m + scroller + 1, to: &fixed) }
+        }
+        for (k, e) in elements.enumerated() where e.isGlobal { add(n + k..<n + k + 1, to: &fixed) }
         return (fixed, scrolling)
     }
 
@@ -217,17 +229,21 @@ public struct FramesResult: LayoutResult {
         }
     }
 
-    public func frame(at index: Int) -> Rect { boxes[index] }
+    public func frame(at index: Int) -> Rect { itemFrames[index] }
+
+    /// Box `id`: an item frame or one of `otherBoxes`. O(1).
+    @inline(__always)
+    func box(_ id: Int) -> Rect { id < count ? itemFrames[id] : otherBoxes[id - count] }
 
     /// All resting frames, in flattened order (no `try`: these frames are stored). O(n).
     public var allFrames: [Rect] { Array(frames) }
 
     public func frame(at index: Int, scroll: ScrollState) -> Rect {
-        guard !orthogonalBySection.isEmpty else { return boxes[index] }
+        guard !orthogonalBySection.isEmpty else { return itemFrames[index] }
         let s = section(ofItem: index)
-        guard orthogonalBySection[s] >= 0 else { return boxes[index] }
+        guard orthogonalBySection[s] >= 0 else { return itemFrames[index] }
         let o = scroll.offset(ofSection: s)
-        return boxes[index].offsetBy(dx: -o.x, dy: -o.y)
+        return itemFrames[index].offsetBy(dx: -o.x, dy: -o.y)
     }
 
     /// The last section starting at or before `index` (empty sections start where the next does).
@@ -262,7 +278,7 @@ public struct FramesResult: LayoutResult {
             for h in hits {
                 if h < count {
                     s = section(ofItem: h, near: s)
-                    found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h)), section: s, frame: boxes[h]))
+                    found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h)), section: s, frame: itemFrames[h]))
                 } else if h < elementsEnd {
                     let k = h - count
                     let key = DrawingKey(elements[k], ordinal: h)
@@ -270,7 +286,7 @@ public struct FramesResult: LayoutResult {
                         let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: pinLimits[k])
                         if frame.overlapsWithPositiveArea(rect) { found.append(Drawn(key: key, section: elements[k].section, frame: frame)) }
                     } else {
-                        found.append(Drawn(key: key, section: elements[k].section, frame: boxes[h]))
+                        found.append(Drawn(key: key, section: elements[k].section, frame: otherBoxes[k]))
                     }
                 } else {
                     appendOrthogonal(orthogonalSections[h - elementsEnd], rect, scroll, into: &found)
@@ -329,7 +345,7 @@ public struct FramesResult: LayoutResult {
                     guard elements[h - count].section == o.section else { continue }
                     key = DrawingKey(elements[h - count], ordinal: h)
                 }
-                let frame = boxes[h].offsetBy(dx: -off.x, dy: -off.y)
+                let frame = box(h).offsetBy(dx: -off.x, dy: -off.y)
                 if frame.overlapsWithPositiveArea(clip) { found.append(Drawn(key: key, section: o.section, frame: frame)) }
             }
         }

@@ -164,6 +164,7 @@ struct SectionSolver {
         }
 
         /// Calls `body(item, leaf, groupStart)` for items `0..<count` in order. O(count).
+        @inline(__always)
         func forEachPlacement(_ count: Int, _ body: (Int, Int, Double) -> Void) {
             if isTemplate {
                 let n = frames.count
