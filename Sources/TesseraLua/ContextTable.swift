@@ -244,15 +244,26 @@ extension LuaHost {
             }
         }
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
-            let numbers = ColumnNumbers(storage.dataset.items, from: storage.base, count: n, name: name)
-            for i in 0..<n {
-                switch numbers.kinds[i] {
-                case .absent: continue
-                case .int: lua_pushinteger(L, lua_Integer(numbers.ints[i]))
-                case .double: lua_pushnumber(L, numbers.doubles[i])
-                case .other: push(storage.dataset.items[storage.base + i].fields[name]!)
+            let base = storage.base
+            storage.dataset.items.withUnsafeBufferPointer { items in
+                // Loaders keep one key order: look where the last item had the field first. Only
+                // what is read is copied out of the item, so a number costs no retain.
+                var position = 0
+                for i in 0..<n {
+                    let k: Int
+                    if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
+                        k = position
+                    } else if let found = items[base + i].fields.index(forKey: name) {
+                        k = found
+                        position = found
+                    } else { continue }
+                    switch items[base + i].fields.values[k] {
+                    case .int(let v): lua_pushinteger(L, lua_Integer(v))
+                    case .double(let v): lua_pushnumber(L, v)
+                    case let value: push(value)
+                    }
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
                 }
-                lua_rawseti(L, -2, lua_Integer(i + 1))
             }
         } else {
             for i in 0..<n {
@@ -405,35 +416,3 @@ extension LuaHost {
     }
 }
 
-/// Field `name` of `count` items from `base`, read in one pass that copies no Swift value, so
-/// a numeric column is pushed to Lua without a retain or a dictionary lookup per item:
-/// loaders keep one key order, so the field is looked for where it was in the last item first.
-struct ColumnNumbers {
-    enum Kind: UInt8 { case absent, int, double, other }
-    var kinds: [Kind]
-    var ints: [Int]
-    var doubles: [Double]
-
-    init(_ items: [Item], from base: Int, count: Int, name: String) {
-        kinds = [Kind](repeating: .absent, count: count)
-        ints = [Int](repeating: 0, count: count)
-        doubles = [Double](repeating: 0, count: count)
-        var position = 0
-        items.withUnsafeBufferPointer { items in
-            for i in 0..<count {
-                let k: Int
-                if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
-                    k = position
-                } else if let found = items[base + i].fields.index(forKey: name) {
-                    k = found
-                    position = found
-                } else { continue }
-                switch items[base + i].fields.values[k] {
-                case .int(let v): kinds[i] = .int; ints[i] = v
-                case .double(let v): kinds[i] = .double; doubles[i] = v
-                default: kinds[i] = .other
-                }
-            }
-        }
-    }
-}
