@@ -68,9 +68,10 @@ tb_Frames *tb_newframes(lua_State *L) {
   return f;
 }
 
-/* [-5, +0, e] set(i, x, y, w, h): the hot path. Upvalue 1 is the frames userdata. */
-static int tb_set(lua_State *L) {
-  tb_Frames *f = (tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
+/* [-0, +0, e] Raises what is wrong with set(i, x, y, w, h): the checks of tb_set in the order
+** the messages take them (a closed writer, i, then each number, then the frame). Kept out
+** of tb_set so that its hot path is straight-line code. */
+static int tb_setfailed(lua_State *L, const tb_Frames *f) {
   double v[4];
   int ok[4], isint, k;
   lua_Integer i = lua_tointegerx(L, 1, &isint);
@@ -81,17 +82,30 @@ static int tb_set(lua_State *L) {
     lua_pushfstring(L, "an item index in 1..%I", (LUAI_UACINT)f->count);
     return tb_argerror(L, 1, "ctx.set", 1, "i", lua_tostring(L, -1));
   }
-  for (k = 0; k < 4; k++) v[k] = lua_tonumberx(L, k + 2, &ok[k]);
-  if (!(ok[0] & ok[1] & ok[2] & ok[3])) {
-    for (k = 0; k < 4 && ok[k]; k++) {}
-    return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
+  for (k = 0; k < 4; k++) {
+    v[k] = lua_tonumberx(L, k + 2, &ok[k]);
+    if (!ok[k]) return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
   }
-  if (!tb_validframe(v)) {
-    luaL_where(L, 1);
-    lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
-    lua_concat(L, 2);
-    tb_checkframe(L, v);
-  }
+  luaL_where(L, 1);
+  lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
+  lua_concat(L, 2);
+  tb_checkframe(L, v);
+  return 0;
+}
+
+/* [-5, +0, e] set(i, x, y, w, h): the hot path, one API call per argument. Upvalue 1 is the
+** frames userdata. */
+static int tb_set(lua_State *L) {
+  tb_Frames *f = (tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
+  double v[4];
+  int isint, okx, oky, okw, okh;
+  lua_Integer i = lua_tointegerx(L, 1, &isint);
+  v[0] = lua_tonumberx(L, 2, &okx);
+  v[1] = lua_tonumberx(L, 3, &oky);
+  v[2] = lua_tonumberx(L, 4, &okw);
+  v[3] = lua_tonumberx(L, 5, &okh);
+  if (!(f->open && isint && okx && oky && okw && okh && i >= 1 && i <= f->count && tb_validframe(v)))
+    return tb_setfailed(L, f);
   {
     double *p = f->frames + 4 * (i - 1);
     p[0] = v[0]; p[1] = v[1]; p[2] = v[2]; p[3] = v[3];

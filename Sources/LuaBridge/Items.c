@@ -14,11 +14,13 @@
 
 /* ctx:size */
 
-/* [-0, +0, v] The shared checks of an item index in slot 2 of ctx:method(i). */
-static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integer count) {
+/* [-0, +0, v] The shared checks of an item index in slot 2 of ctx:method(i). Like ctx.set
+** and lauxlib's luaL_checkinteger, it takes what lua_tointegerx converts (a numeric string
+** too): one API call on the hot path; the type is looked at only to word an error. */
+static inline lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integer count) {
   int isint;
   lua_Integer i = lua_tointegerx(L, 2, &isint);
-  if (!isint || lua_type(L, 2) != LUA_TNUMBER) {
+  if (!isint) {
     if (lua_type(L, 1) != LUA_TTABLE)
       tb_deferror(L, "%s: argument #1 (i) must be an integer, got %v (call it with a colon: %s(i))", method, 2, method);
     tb_argerror(L, 2, method, 1, "i", "an integer");
@@ -30,14 +32,14 @@ static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integ
   return i;
 }
 
-/* [-0, +0, v] An optional proposal dimension in `slot`, else `fallback`. */
-static double tb_proposal(lua_State *L, int slot, const char *name, double fallback) {
-  double v;
-  int t = lua_type(L, slot);
-  if (t <= LUA_TNIL) return fallback;
-  v = lua_tonumber(L, slot);
-  if (t != LUA_TNUMBER || !(v >= 0 && v <= DBL_MAX))
-    tb_argerror(L, slot, "ctx:size", slot - 1, name, "a finite, non-negative number");
+/* [-0, +0, v] An optional proposal dimension in `slot` (what lua_tonumberx converts, as for
+** ctx.set), else `fallback` when the slot is nil or absent. One API call on the hot path. */
+static inline double tb_proposal(lua_State *L, int slot, const char *name, double fallback) {
+  int isnum;
+  double v = lua_tonumberx(L, slot, &isnum);
+  if (isnum && v >= 0 && v <= DBL_MAX) return v;
+  if (!isnum && lua_type(L, slot) <= LUA_TNIL) return fallback;
+  tb_argerror(L, slot, "ctx:size", slot - 1, name, "a finite, non-negative number");
   return v;
 }
 
@@ -79,11 +81,19 @@ static void tb_sizeof(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw,
   }
 }
 
-/* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer, 2 what keeps its source alive. */
+/* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer, 2 what keeps its source alive.
+** The hot path reads each argument with one API call; anything else (an omitted proposal, a
+** bad argument) takes the checked path, which gives the same values or raises. */
 static int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
-  lua_Integer i = tb_checkitemindex(L, "ctx:size", s->count);
-  double pw = tb_proposal(L, 3, "pw", s->width), ph = tb_proposal(L, 4, "ph", s->height), w, h;
+  int isint, okw, okh;
+  lua_Integer i = lua_tointegerx(L, 2, &isint);
+  double pw = lua_tonumberx(L, 3, &okw), ph = lua_tonumberx(L, 4, &okh), w, h;
+  if (!(isint && okw && okh && i >= 1 && i <= s->count && pw >= 0 && pw <= DBL_MAX && ph >= 0 && ph <= DBL_MAX)) {
+    i = tb_checkitemindex(L, "ctx:size", s->count);
+    pw = tb_proposal(L, 3, "pw", s->width);
+    ph = tb_proposal(L, 4, "ph", s->height);
+  }
   tb_sizeof(L, s, i - 1, pw, ph, &w, &h);
   lua_pushnumber(L, w);
   lua_pushnumber(L, h);

@@ -70,6 +70,26 @@ import TesseraCore
         ])
     }
 
+    /// ctx:size takes its numbers as ctx.set and lauxlib do (a numeric string converts), reads
+    /// omitted proposals as the collection size, and still words a bad argument in the one shape.
+    @Test func sizeTakesNumbersAsSetDoes() throws {
+        let lines = try run("""
+        print(ctx:size(42, 20, 80))
+        print(ctx:size("42", "20", "80"))
+        print(ctx:size(42.0, 20))
+        print(ctx:size(42, 20, ctx.height))
+        print(pcall(function() return ctx:size(4, "wide") end))
+        print(pcall(function() return ctx:size(4, 50, -1) end))
+        print(pcall(function() return ctx:size(4.5) end))
+        """)
+        #expect(lines == [
+            "20.0\t40.0", "20.0\t40.0", "20.0\t40.0", "20.0\t40.0",
+            "false\tstdin:6: ctx:size: argument #2 (pw) must be a finite, non-negative number, got string",
+            "false\tstdin:7: ctx:size: argument #3 (ph) must be a finite, non-negative number, got -1",
+            "false\tstdin:8: ctx:size: argument #1 (i) must be an integer, got 4.5",
+        ])
+    }
+
     @Test func sizeMatchesTheContext() throws {
         let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400))
         let lines = try run("""
