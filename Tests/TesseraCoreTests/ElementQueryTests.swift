@@ -199,14 +199,16 @@ private struct FixedLayout: Layout {
 
     @Test func element_query_equals_a_brute_force_scan() throws {
         var g = SplitMix64(seed: 8)
-        var pinnedAway = 0, shifted = 0, hits = 0
+        var pinnedAway = 0, shifted = 0, hits = 0, most = 0
         for _ in 0..<120 {
             let base = try Self.randomResult(&g)
             let inset = try InsetLayout(FixedLayout(result: base), insets: EdgeInsets(top: 7, left: 3, bottom: 0, right: 0))
                 .layout(fillContext(count: base.count, in: s(375, 812)))
             for result in [base as any LayoutResult, inset] {
-                for _ in 0..<20 {
-                    let rect = Rect(x: -50 + 500 * g.unit(), y: -50 + 1700 * g.unit(), width: 400 * g.unit(), height: 900 * g.unit())
+                for k in 0..<20 {
+                    // The first rectangle takes in (nearly) everything.
+                    let rect = k == 0 ? Rect(x: -60, y: -60 + 20 * g.unit(), width: 1200, height: 1800)
+                        : Rect(x: -50 + 500 * g.unit(), y: -50 + 1700 * g.unit(), width: 400 * g.unit(), height: 900 * g.unit())
                     let offsets = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map {
                         ($0.section, Point(x: -100 + 900 * g.unit(), y: g.next() % 4 == 0 ? -20 + 40 * g.unit() : 0))
                     })
@@ -216,6 +218,7 @@ private struct FixedLayout: Layout {
                     // Through the inset, frames go in and out by a translation: equal up to rounding.
                     #expect(try Self.same(result.elements(in: rect, scroll: scroll), expected))
                     hits += expected.count
+                    most = max(most, expected.count)
                     pinnedAway += expected.filter { e in e.pinned && !result.elements.contains { $0.frame == e.frame } }.count
                     shifted += try expected.filter { e in try e.category == .item && e.frame != result.frame(at: e.index!) }.count
                     #expect(try result.visible(in: rect, scroll: scroll) == expected.compactMap { $0.category == .item ? $0.index : nil }.sorted())
@@ -224,8 +227,10 @@ private struct FixedLayout: Layout {
                 }
             }
         }
-        // The cases exercise what they are meant to: pins away from rest, shifted sections.
+        // The cases exercise what they are meant to: pins away from rest, shifted sections, and
+        // answers too big for the query's stack buffer and its insertion sort.
         #expect(hits > 10_000 && pinnedAway > 200 && shifted > 200, "\(hits) hits, \(pinnedAway) pinned, \(shifted) shifted")
+        #expect(most > 64, "at most \(most) hits in one query")
     }
 }
 

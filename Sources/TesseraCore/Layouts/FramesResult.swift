@@ -39,6 +39,9 @@ public struct FramesResult: LayoutResult {
     let sectionStarts: [Int]
     /// Per-item zIndex, or empty when every item is at 0.
     let itemZIndices: [Int]
+    /// Per section, the zIndex all its items share, or `Int.min` when they differ; empty when
+    /// `itemZIndices` is. Queries read it instead of the per-item array, far from the frames.
+    let sectionZIndices: [Int]
     /// For each pinned element, the y it may not pass: its bottom for a top-pinned one (its
     /// section's end), its top for a bottom-pinned one (its section's start); 0 when not pinned.
     let pinLimits: [Double]
@@ -155,6 +158,10 @@ public struct FramesResult: LayoutResult {
         self.otherBoxes = otherBoxes
         self.sectionStarts = ranges.map(\.lowerBound)
         self.itemZIndices = itemZIndices
+        self.sectionZIndices = itemZIndices.isEmpty ? [] : ranges.map { range in
+            guard let first = range.first.map({ itemZIndices[$0] }) else { return 0 }
+            return itemZIndices[range].allSatisfy { $0 == first } ? first : .min
+        }
         self.pinLimits = pinLimits
         self.orthogonalBySection = orthogonalBySection
         if orthogonal.isEmpty {
@@ -169,8 +176,10 @@ public struct FramesResult: LayoutResult {
 
     /// The entries of the two indexes of a result with orthogonal sections, section by section,
     /// as runs of consecutive box ids: `scrolling`, each orthogonal section's items then its
-    /// badges; `fixed`, each other section's items, then each section's remaining elements and
-    /// its scroller, and last the layout-level elements. O(s + m) (items go in whole ranges).
+    /// badges; `fixed`, each section's decorations, its items (unless it scrolls), its other
+    /// elements and its scroller, and last the layout-level elements. Backgrounds before items
+    /// before headers is also drawing order, so a query's hits come nearly sorted.
+    /// O(s + m) (items go in whole ranges).
     private static func listings(ranges: [Range<Int>], elements: [LayoutElement],
                                  orthogonalBySection: [Int32]) -> (fixed: [Range<Int>], scrolling: [Range<Int>]) {
         let n = ranges[ranges.count - 1].upperBound, m = elements.count
@@ -195,8 +204,10 @@ public struct FramesResult: LayoutResult {
         }
         for (s, range) in ranges.enumerated() {
             let scroller = Int(orthogonalBySection[s])
+            let sectionElements = bySection[firstElement[s]..<firstElement[s + 1]]
+            for id in sectionElements where elements[id - n].category == .decoration { add(id..<id + 1, to: &fixed) }
             if scroller >= 0 { add(range, to: &scrolling) } else { add(range, to: &fixed) }
-            for id in bySection[firstElement[s]..<firstElement[s + 1]] {
+            for id in sectionElements where elements[id - n].category != .decoration {
                 if scroller >= 0 && elements[id - n].index != nil { add(id..<id + 1, to: &scrolling) } else { add(id..<id + 1, to: &fixed) }
             }
             if scroller >= 0 { add(n + m + scroller..<n + m + scroller + 1, to: &fixed) }
@@ -270,37 +281,45 @@ public struct FramesResult: LayoutResult {
     }
 
     public func elements(in rect: Rect, scroll: ScrollState) -> [LayoutElement] {
-        var found: [Drawn] = []
-        index.withHits(in: rect) { hits in
-            found.reserveCapacity(hits.count + 8)
-            let elementsEnd = count + elements.count
-            var s = 0
-            for h in hits {
-                if h < count {
-                    s = section(ofItem: h, near: s)
-                    found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h)), section: s, frame: itemFrames[h]))
-                } else if h < elementsEnd {
-                    let k = h - count
-                    let key = DrawingKey(elements[k], ordinal: h)
-                    if elements[k].pinned {
-                        let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: pinLimits[k])
-                        if frame.overlapsWithPositiveArea(rect) { found.append(Drawn(key: key, section: elements[k].section, frame: frame)) }
+        // A screenful of hits is collected on the stack; more moves to the heap.
+        withUnsafeTemporaryAllocation(of: Drawn.self, capacity: 48) { stack in
+            var found = DrawnList(stack)
+            defer { found.deallocate() }
+            index.withHits(in: rect) { hits in
+                let elementsEnd = count + elements.count
+                var s = 0
+                for h in hits {
+                    if h < count {
+                        s = section(ofItem: h, near: s)
+                        found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h, section: s)), section: s,
+                                           frame: itemFrames[h]))
+                    } else if h < elementsEnd {
+                        let k = h - count
+                        let key = DrawingKey(elements[k], ordinal: h)
+                        if elements[k].pinned {
+                            let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: pinLimits[k])
+                            if frame.overlapsWithPositiveArea(rect) { found.append(Drawn(key: key, section: elements[k].section, frame: frame)) }
+                        } else {
+                            found.append(Drawn(key: key, section: elements[k].section, frame: otherBoxes[k]))
+                        }
                     } else {
-                        found.append(Drawn(key: key, section: elements[k].section, frame: otherBoxes[k]))
+                        appendOrthogonal(orthogonalSections[h - elementsEnd], rect, scroll, into: &found)
                     }
-                } else {
-                    appendOrthogonal(orthogonalSections[h - elementsEnd], rect, scroll, into: &found)
                 }
             }
-        }
-        found.sort { $0.key < $1.key }
-        return found.map { d in
-            guard d.key.ordinal >= count else {
-                return .item(d.key.ordinal, section: d.section, frame: d.frame, zIndex: d.key.zIndex)
+            found.sortByKey()
+            var drawn: [LayoutElement] = []
+            drawn.reserveCapacity(found.count)
+            for d in found.drawn {
+                if d.key.ordinal < count {
+                    drawn.append(.item(d.key.ordinal, section: d.section, frame: d.frame, zIndex: d.key.zIndex))
+                } else {
+                    var e = elements[d.key.ordinal - count]
+                    e.frame = d.frame
+                    drawn.append(e)
+                }
             }
-            var e = elements[d.key.ordinal - count]
-            e.frame = d.frame
-            return e
+            return drawn
         }
     }
 
@@ -310,6 +329,69 @@ public struct FramesResult: LayoutResult {
         var key: DrawingKey
         var section: Int
         var frame: Rect
+    }
+
+    /// A query's `Drawn` hits, in memory the query lends (a stack buffer), moved to the heap
+    /// when more arrive. Call `deallocate` when done.
+    struct DrawnList {
+        private var base: UnsafeMutablePointer<Drawn>
+        private var capacity: Int
+        private var onHeap = false
+        private(set) var count = 0
+
+        init(_ start: UnsafeMutableBufferPointer<Drawn>) {
+            base = start.baseAddress!
+            capacity = start.count
+        }
+
+        var drawn: UnsafeMutableBufferPointer<Drawn> { UnsafeMutableBufferPointer(start: base, count: count) }
+
+        @inline(__always)
+        mutating func append(_ d: Drawn) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: d)
+            count += 1
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let bigger = UnsafeMutablePointer<Drawn>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: base, count: count)
+            if onHeap { base.deallocate() }
+            base = bigger
+            capacity *= 2
+            onHeap = true
+        }
+
+        /// Puts the hits in drawing order: insertion sort for a screenful (they come nearly in
+        /// order, section by section), the standard sort beyond. O(k log k).
+        func sortByKey() {
+            var all = drawn
+            guard all.count > 24 else {
+                for i in all.indices.dropFirst() {
+                    let d = all[i]
+                    var j = i
+                    while j > 0 && d.key < all[j - 1].key { all[j] = all[j - 1]; j -= 1 }
+                    all[j] = d
+                }
+                return
+            }
+            all.sort { $0.key < $1.key }
+        }
+
+        /// Frees the heap memory, if the list moved there (`Drawn` holds no references).
+        func deallocate() {
+            if onHeap { base.deallocate() }
+        }
+    }
+
+    /// Item `index`'s zIndex, knowing its section (from the section's shared value when there
+    /// is one). O(1).
+    @inline(__always)
+    private func zIndex(ofItem index: Int, section: Int) -> Int {
+        guard !sectionZIndices.isEmpty else { return 0 }
+        let shared = sectionZIndices[section]
+        return shared != .min ? shared : itemZIndices[index]
     }
 
     /// `section(ofItem:)`, answered at once when `index` is in section `guess` (a query's hits
@@ -324,7 +406,7 @@ public struct FramesResult: LayoutResult {
 
     /// The items and item-anchored elements of one orthogonal section that show through its
     /// scroller inside `rect`.
-    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, into found: inout [Drawn]) {
+    private func appendOrthogonal(_ o: OrthogonalSection, _ rect: Rect, _ scroll: ScrollState, into found: inout DrawnList) {
         guard let orthogonalIndex else { return }
         let clip = OrthogonalSection.clip(rect, to: o.frame)
         let off = scroll.offset(ofSection: o.section)
@@ -340,7 +422,7 @@ public struct FramesResult: LayoutResult {
                 let key: DrawingKey
                 if h < count {
                     guard range.contains(h) else { continue }
-                    key = DrawingKey(item: h, zIndex: zIndex(ofItem: h))
+                    key = DrawingKey(item: h, zIndex: zIndex(ofItem: h, section: o.section))
                 } else {
                     guard elements[h - count].section == o.section else { continue }
                     key = DrawingKey(elements[h - count], ordinal: h)
