@@ -70,7 +70,7 @@ import TesseraCore
         ])
     }
 
-    /// ctx:size takes its numbers as ctx.set and lauxlib do (a numeric string converts), reads
+    /// ctx:size (and ctx:item's index) take numbers as ctx.set and lauxlib do (a numeric string converts), reads
     /// omitted proposals as the collection size, and still words a bad argument in the one shape.
     @Test func sizeTakesNumbersAsSetDoes() throws {
         let lines = try run("""
@@ -81,12 +81,14 @@ import TesseraCore
         print(pcall(function() return ctx:size(4, "wide") end))
         print(pcall(function() return ctx:size(4, 50, -1) end))
         print(pcall(function() return ctx:size(4.5) end))
+        print(ctx:item("42").w, ctx:item(42.0).h)
         """)
         #expect(lines == [
             "20.0\t40.0", "20.0\t40.0", "20.0\t40.0", "20.0\t40.0",
             "false\tstdin:6: ctx:size: argument #2 (pw) must be a finite, non-negative number, got string",
             "false\tstdin:7: ctx:size: argument #3 (ph) must be a finite, non-negative number, got -1",
             "false\tstdin:8: ctx:size: argument #1 (i) must be an integer, got 4.5",
+            "41\t82",
         ])
     }
 
