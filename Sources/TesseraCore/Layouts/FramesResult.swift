@@ -37,6 +37,10 @@ public struct FramesResult: LayoutResult {
     let otherBoxes: [Rect]
     /// First item of each section; sections tile `0..<count` in order.
     let sectionStarts: [Int]
+    /// The section of every item whose index is a multiple of 2^`blockShift` (the last entry
+    /// for the last such item): `section(ofItem:)` searches only between two neighbours.
+    let sectionOfBlock: [Int32]
+    static let blockShift = 8
     /// Per-item zIndex, or empty when every item is at 0.
     let itemZIndices: [Int]
     /// Per section, the zIndex all its items share, or `Int.min` when they differ; empty when
@@ -157,6 +161,13 @@ public struct FramesResult: LayoutResult {
         self.itemFrames = frames
         self.otherBoxes = otherBoxes
         self.sectionStarts = ranges.map(\.lowerBound)
+        var sectionOfBlock: [Int32] = [], section = 0
+        sectionOfBlock.reserveCapacity(n >> Self.blockShift + 1)
+        for first in stride(from: 0, through: n, by: 1 << Self.blockShift) {
+            while section + 1 < ranges.count && ranges[section + 1].lowerBound <= first { section += 1 }
+            sectionOfBlock.append(Int32(section))
+        }
+        self.sectionOfBlock = sectionOfBlock
         self.itemZIndices = itemZIndices
         self.sectionZIndices = itemZIndices.isEmpty ? [] : ranges.map { range in
             guard let first = range.first.map({ itemZIndices[$0] }) else { return 0 }
@@ -258,9 +269,11 @@ public struct FramesResult: LayoutResult {
     }
 
     /// The last section starting at or before `index` (empty sections start where the next does).
-    /// O(log s).
+    /// O(log k) for k sections among the 2^`blockShift` items around `index`.
     public func section(ofItem index: Int) -> Int {
-        var lo = 0, hi = sectionStarts.count
+        let block = Swift.max(0, Swift.min(index >> Self.blockShift, sectionOfBlock.count - 1))
+        var lo = Int(sectionOfBlock[block])
+        var hi = block + 1 < sectionOfBlock.count ? Int(sectionOfBlock[block + 1]) + 1 : sectionStarts.count
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if sectionStarts[mid] <= index { lo = mid } else { hi = mid }
