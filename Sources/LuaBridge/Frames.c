@@ -104,12 +104,14 @@ static int tb_set(lua_State *L) {
   v[1] = lua_tonumberx(L, 3, &oky);
   v[2] = lua_tonumberx(L, 4, &okw);
   v[3] = lua_tonumberx(L, 5, &okh);
-  if (!(f->open && isint && okx && oky && okw && okh && i >= 1 && i <= f->count && tb_validframe(v)))
+  /* A closed writer has count 0, so its range check fails too: tb_setfailed says why. */
+  if (!(isint & okx & oky & okw & okh) || i < 1 || i > f->count || !tb_validframe(v))
     return tb_setfailed(L, f);
   {
     double *p = f->frames + 4 * (i - 1);
     p[0] = v[0]; p[1] = v[1]; p[2] = v[2]; p[3] = v[3];
-    if (!f->seen[i - 1]) { f->seen[i - 1] = 1; f->written++; }
+    f->written += !f->seen[i - 1];
+    f->seen[i - 1] = 1;
   }
   return 0;
 }

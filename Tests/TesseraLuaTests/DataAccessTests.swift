@@ -92,6 +92,29 @@ import TesseraCore
         ])
     }
 
+    /// A ctx.set kept past its pass (its writer closed) is refused with the one message, also
+    /// for indices that were valid during the pass; a ctx.set of a pass with no items names the range.
+    @Test func setOutsideItsPassIsRefused() throws {
+        let host = try LuaHost()
+        let environment = try host.newEnvironment()
+        let layout = try host.evaluate("""
+        return { simpleLayout = function(ctx)
+          kept = ctx.set
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+          if ctx.count == 0 then empty = { pcall(ctx.set, 1, 0, 0, 1, 1) } end
+        end }
+        """, environment: environment)[0]
+        let scripted = try host.layout(from: layout)
+        _ = try scripted.layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
+        _ = try scripted.layout(LayoutContext(dataset: Dataset(items: []), collectionSize: Size(width: 300, height: 400)))
+        let results = try host.evaluate("""
+        local ok, message = pcall(kept, 1, 0, 0, 1, 1)
+        return ok, message, empty[1], empty[2]
+        """, environment: environment)
+        #expect(results == [.boolean(false), .string("ctx.set can only be called while simpleLayout runs"),
+                            .boolean(false), .string("ctx.set: argument #1 (i) must be an item index in 1..0, got 1")])
+    }
+
     @Test func sizeMatchesTheContext() throws {
         let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400))
         let lines = try run("""

@@ -120,7 +120,7 @@ void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup
 typedef struct tb_Frames {
   double *frames;
   unsigned char *seen;
-  lua_Integer count;    /* items; writes are refused unless open */
+  lua_Integer count;    /* items; 0 while closed (writes are refused unless open) */
   lua_Integer written;  /* distinct items written */
   int open;
 } tb_Frames;
