@@ -16,8 +16,8 @@
 
 /* [-0, +0, v] The shared checks of an item index in slot 2 of ctx:method(i). Like ctx.set
 ** and lauxlib's luaL_checkinteger, it takes what lua_tointegerx converts (a numeric string
-** too): one API call on the hot path; the type is looked at only to word an error. */
-static inline lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integer count) {
+** too); the type is looked at only to word an error. */
+static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integer count) {
   int isint;
   lua_Integer i = lua_tointegerx(L, 2, &isint);
   if (!isint) {
@@ -33,8 +33,8 @@ static inline lua_Integer tb_checkitemindex(lua_State *L, const char *method, lu
 }
 
 /* [-0, +0, v] An optional proposal dimension in `slot` (what lua_tonumberx converts, as for
-** ctx.set), else `fallback` when the slot is nil or absent. One API call on the hot path. */
-static inline double tb_proposal(lua_State *L, int slot, const char *name, double fallback) {
+** ctx.set), else `fallback` when the slot is nil or absent. */
+static double tb_proposal(lua_State *L, int slot, const char *name, double fallback) {
   int isnum;
   double v = lua_tonumberx(L, slot, &isnum);
   if (isnum && v >= 0 && v <= DBL_MAX) return v;

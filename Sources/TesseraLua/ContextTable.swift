@@ -415,4 +415,3 @@ extension LuaHost {
         return (text, width, measurer)
     }
 }
-
