@@ -24,38 +24,49 @@ public struct ItemSizing: Sendable {
 
     /// The size of an item with intrinsic size `w × h` (NaN where not given) and optional text,
     /// for the proposal `proposed`. O(1), or O(text length) for text items.
-    @inlinable
+    ///
+    /// Small enough to inline into a layout's loop: only an item with no size at all under `fit`
+    /// or `fillWidth` needs its text, and that case lives out of line, so the hot path builds no
+    /// closure context and retains nothing.
+    @inlinable @inline(__always)
     public func size(w: Double, h: Double, text: () -> String?, proposed: Size) -> Size {
+        if w.isNaN && h.isNaN && (rule == .fit || rule == .fillWidth) { return unsizedSize(text: text, proposed: proposed) }
+        return knownSize(w: w, h: h, proposed: proposed)
+    }
+
+    /// `size` for an item with a size on at least one axis, or under `intrinsic` and `fill`.
+    @inlinable @inline(__always)
+    func knownSize(w: Double, h: Double, proposed: Size) -> Size {
         switch rule {
         case .fill:
             return proposed
         case .intrinsic:
             return Size(width: w.isNaN ? proposed.width : w, height: h.isNaN ? proposed.height : h)
         case .fit, .fillWidth:
-            switch (w.isNaN, h.isNaN) {
-            case (false, false):
-                guard w > 0, h > 0 else { return Size(width: max(w, 0), height: max(h, 0)) }
-                if rule == .fillWidth {
-                    return Size(width: proposed.width, height: h * proposed.width / w)
-                }
-                // Scale down to fit the width, then the height (CollectionKit's image size source).
-                var width = w, height = h
-                if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
-                if height > proposed.height { width = width * proposed.height / height; height = proposed.height }
-                return Size(width: width, height: height)
-            case (true, false):
-                return Size(width: proposed.width, height: h)
-            case (false, true):
-                return Size(width: w, height: proposed.height)
-            case (true, true):
-                if let t = text() {
-                    return Size(width: proposed.width, height: textMeasurer.height(of: t, width: proposed.width))
-                }
-                if let cell = unsizedItem, !cell.width.isNaN, !cell.height.isNaN {
-                    return size(w: cell.width, h: cell.height, text: text, proposed: proposed)
-                }
-                return proposed
+            if w.isNaN { return Size(width: proposed.width, height: h) }
+            if h.isNaN { return Size(width: w, height: proposed.height) }
+            guard w > 0, h > 0 else { return Size(width: max(w, 0), height: max(h, 0)) }
+            if rule == .fillWidth {
+                return Size(width: proposed.width, height: h * proposed.width / w)
             }
+            // Scale down to fit the width, then the height (CollectionKit's image size source).
+            var width = w, height = h
+            if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
+            if height > proposed.height { width = width * proposed.height / height; height = proposed.height }
+            return Size(width: width, height: height)
         }
+    }
+
+    /// `size` for an item with no size under `fit` or `fillWidth`: its text measured at the
+    /// proposed width, else `unsizedItem`, else the whole proposal.
+    @usableFromInline
+    func unsizedSize(text: () -> String?, proposed: Size) -> Size {
+        if let t = text() {
+            return Size(width: proposed.width, height: textMeasurer.height(of: t, width: proposed.width))
+        }
+        if let cell = unsizedItem, !cell.width.isNaN, !cell.height.isNaN {
+            return knownSize(w: cell.width, h: cell.height, proposed: proposed)
+        }
+        return proposed
     }
 }
