@@ -236,13 +236,6 @@ extension LuaHost {
         tb_pop(L, 1)
         let n = box.context.count
         lua_createtable(L, Int32(clamping: n), 0)
-        func push(_ value: JSONValue) {
-            switch value {
-            case .int(let v): lua_pushinteger(L, lua_Integer(v))
-            case .double(let v): lua_pushnumber(L, v)
-            default: LuaStack.push(L, json: value, readOnly: true)
-            }
-        }
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
             let base = storage.base
             storage.dataset.items.withUnsafeBufferPointer { items in
@@ -257,10 +250,10 @@ extension LuaHost {
                         k = found
                         position = found
                     } else { continue }
-                    switch items[base + i].fields.values[k] {
+                    switch items[base + i].fields.values[k] {   // numbers read in place, the rest copied out
                     case .int(let v): lua_pushinteger(L, lua_Integer(v))
                     case .double(let v): lua_pushnumber(L, v)
-                    case let value: push(value)
+                    case let value: LuaStack.push(L, json: value, readOnly: true)
                     }
                     lua_rawseti(L, -2, lua_Integer(i + 1))
                 }
@@ -268,7 +261,7 @@ extension LuaHost {
         } else {
             for i in 0..<n {
                 guard let value = box.fields(i)?[name] else { continue }
-                push(value)
+                LuaStack.push(L, json: value, readOnly: true)
                 lua_rawseti(L, -2, lua_Integer(i + 1))
             }
         }
