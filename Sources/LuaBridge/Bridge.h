@@ -88,7 +88,8 @@ TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /* Allocator.c: frees the pooled blocks (after lua_close, when Lua has given every block back). */
 TB_INTERNAL void tb_freepool(tb_Bridge *b);
 
-/* ReadOnly.c: __newindex of read-only tables: "attempt to modify a read-only table (key 'k')". */
+/* ReadOnly.c: __newindex of read-only tables and items: "attempt to modify a read-only table
+** (key 'k')", "... read-only item (key 'k')". */
 TB_INTERNAL int tb_readonlyerror(lua_State *L);
 /* ReadOnly.c: next(t, k) without metamethods, the iterator of read-only tables' __pairs. */
 TB_INTERNAL int tb_rawnext(lua_State *L);

@@ -1,15 +1,19 @@
 /*
 ** Items.c: the data access hot paths of `ctx`: ctx:size and ctx:item.
 ** ctx:size checks its arguments here and asks Swift for the size through a plain C function
-** pointer (no host-function trampoline, no allocation). ctx:item(i) returns a small proxy
-** table {[hidden key] = i} with one metatable per ctx: reading a field looks the value up in
-** that field's column (one plain array per field name, built by Swift for the whole ctx),
+** pointer (no host-function trampoline, no allocation). ctx:item(i) returns an item: a
+** userdata holding only i, with one metatable per ctx. Reading a field looks the value up
+** in that field's column (one plain array per field name, built by Swift for the whole ctx),
 ** so a loop over items builds no table of every field. A field read only a few times reads
-** the item directly instead of building its column. The proxy is read-only as the tables
-** the host gave before: writes raise, pairs and # see the item's fields, the metatable is
-** locked.
+** the item directly instead of building its column. An item is read-only as the tables the
+** host gave before: writes raise, pairs and # see the item's fields, the metatable is
+** locked. It is a userdata rather than a table because a table needs a hash node for i,
+** which made each ctx:item call cost twice as much (one allocation, no node, and i read
+** without a lookup); its __name makes tostring and type errors say "tessera.item".
 */
 #include "Bridge.h"
+
+#include <string.h>
 
 
 /* ctx:size */
@@ -111,16 +115,21 @@ tb_Sizer *tb_pushsizer(lua_State *L) {
 
 /* ctx:item */
 
-static const char tb_itemkey = 'i';   /* its address is the proxies' hidden key */
+#define TB_ITEMNAME "tessera.item"
 #define TB_FIELD_READS_BEFORE_COLUMN 32
 
-/* __index(proxy, key). Upvalues: 1 columns (name -> array), 2 reads (name -> count),
+/* No stack. The index an item holds (only items reach their metamethods: the metatable is
+** locked, so no other value can carry it). */
+static lua_Integer tb_itemindexof(lua_State *L, int idx) {
+  return *(const lua_Integer *)lua_touserdata(L, idx);
+}
+
+/* __index(item, key). Upvalues: 1 columns (name -> array), 2 reads (name -> count),
 ** 3 column(name) -> array, 4 field(i, name) -> value. */
 static int tb_itemindex(lua_State *L) {
   lua_Integer i, reads;
   if (lua_type(L, 2) != LUA_TSTRING) return 0;
-  lua_rawgetp(L, 1, &tb_itemkey);
-  i = lua_tointeger(L, -1);
+  i = tb_itemindexof(L, 1);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) {
     lua_rawgeti(L, -1, i);
@@ -153,11 +162,11 @@ static int tb_itemlen(lua_State *L) {
   return 1;
 }
 
-/* __pairs(proxy): the item's fields. Upvalue: fields(i) -> a table of every field. */
+/* __pairs(item): the item's fields. Upvalue: fields(i) -> a table of every field. */
 static int tb_itempairs(lua_State *L) {
   lua_pushcfunction(L, tb_rawnext);
   lua_pushvalue(L, lua_upvalueindex(1));
-  lua_rawgetp(L, 1, &tb_itemkey);
+  lua_pushinteger(L, tb_itemindexof(L, 1));
   lua_call(L, 1, 1);
   lua_pushnil(L);
   return 3;
@@ -172,9 +181,7 @@ static int tb_ctxitem(lua_State *L) {
     lua_pushnil(L);
     return 1;
   }
-  lua_createtable(L, 0, 1);
-  lua_pushinteger(L, i);
-  lua_rawsetp(L, -2, &tb_itemkey);
+  *(lua_Integer *)lua_newuserdatauv(L, sizeof i, 0) = i;
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_setmetatable(L, -2);
   return 1;
@@ -183,7 +190,7 @@ static int tb_ctxitem(lua_State *L) {
 void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   luaL_checkstack(L, 4, NULL);
   lua_pushcclosure(L, tb_itempairs, 1);              /* columns reads column field pairs */
-  lua_createtable(L, 0, 5);
+  lua_createtable(L, 0, 6);
   lua_rotate(L, -2, 1);                              /* ... field meta pairs */
   lua_setfield(L, -2, "__pairs");
   lua_rotate(L, -5, 1);                              /* meta columns reads column field */
@@ -191,6 +198,8 @@ void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, tb_readonlyerror);
   lua_setfield(L, -2, "__newindex");
+  lua_pushliteral(L, TB_ITEMNAME);
+  lua_setfield(L, -2, "__name");
   lua_pushcfunction(L, tb_itemlen);
   lua_setfield(L, -2, "__len");
   lua_pushboolean(L, 0);
@@ -199,4 +208,22 @@ void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_rotate(L, -2, 1);                              /* count meta */
   lua_pushboolean(L, hasitems);
   lua_pushcclosure(L, tb_ctxitem, 3);
+}
+
+int tb_isitem(lua_State *L, int idx) {
+  int is = 0;
+  if (lua_type(L, idx) == LUA_TUSERDATA && luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) {
+    is = strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;
+    lua_pop(L, 1);
+  }
+  return is;
+}
+
+int tb_pushitemfields(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  luaL_getmetafield(L, idx, "__pairs");              /* pairs */
+  lua_pushvalue(L, idx);
+  if (lua_pcall(L, 1, 2, 0) != LUA_OK) return 0;     /* next fields | error */
+  lua_remove(L, -2);
+  return 1;
 }

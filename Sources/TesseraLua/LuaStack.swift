@@ -113,9 +113,10 @@ enum LuaStack {
     /// Why a Lua value could not become plain data.
     struct ConversionError: Error { var message: String }
 
-    /// [-0, +0, -] The value at `index` as JSON: numbers, booleans, strings, and tables that
-    /// are either sequences (arrays; `{}` too) or string-keyed (objects, keys sorted). Functions,
-    /// userdata and mixed tables are rejected with a message naming `path`.
+    /// [-0, +0, -] The value at `index` as JSON: numbers, booleans, strings, tables that are
+    /// either sequences (arrays; `{}` too) or string-keyed (objects, keys sorted), and items of
+    /// `ctx:item` (their fields). Functions, other userdata and mixed tables are rejected with
+    /// a message naming `path`.
     /// - Complexity: O(size of the value); nesting is limited to 32 levels.
     static func json(_ L: OpaquePointer, _ index: Int32, path: String, depth: Int = 0) throws -> JSONValue {
         let index = lua_absindex(L, index)
@@ -157,6 +158,11 @@ enum LuaStack {
                 return .array((0..<array.count).map { array[$0 + 1]! })
             }
             return .object(OrderedDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }))
+        case LUA_TUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
+            let ok = tb_pushitemfields(L, index) != 0
+            defer { tb_pop(L, 1) }
+            guard ok else { throw ConversionError(message: "\(path): \(string(L, -1) ?? "the item's fields could not be read")") }
+            return try json(L, -1, path: path, depth: depth + 1)
         default:
             throw ConversionError(message: "\(path) must be plain data (numbers, strings, booleans, tables), got a \(typeName(L, index))")
         }

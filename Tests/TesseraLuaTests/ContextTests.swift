@@ -60,7 +60,7 @@ import TesseraCore
         """)
         #expect(lines == [
             "b\t200\t100\thello\tx\t2", "h,id,tags,text,w",
-            "false\t\(folder.path)/ctx.lua:11: attempt to modify a read-only table (key 'w')",
+            "false\t\(folder.path)/ctx.lua:11: attempt to modify a read-only item (key 'w')",
             "false\t\(folder.path)/ctx.lua:12: attempt to modify a read-only table (key '3')",
         ])
     }

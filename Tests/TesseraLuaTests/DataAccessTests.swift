@@ -61,13 +61,30 @@ import TesseraCore
         print(ok, (message:gsub("^.*: ", "")))
         """)
         #expect(lines == [
-            "0\t100\t1\tinteger\t3.5\tnil\ttable\t0",
+            "0\t100\t1\tinteger\t3.5\tnil\tuserdata\t0",
             "true\tnil\t0",
-            "false\tstdin:17: attempt to modify a read-only table (key 'w')",
+            "false\tstdin:17: attempt to modify a read-only item (key 'w')",
             "false\tstdin:18: attempt to modify a read-only table (key '2')",
             "false\tstdin:19: attempt to modify a read-only table (key '1')",
-            "false\tcannot change a protected metatable",
+            "false\tbad argument #1 to '?' (table expected, got tessera.item)",
         ])
+    }
+
+    /// Items are userdata (no table per item) that read as the tables the host gave before:
+    /// t.diff and every conversion to data take them with their fields; tostring names them.
+    @Test func itemsConvertWithTheirFields() throws {
+        let lines = try run("""
+        local t = require("tessera")
+        local d = t.diff({ctx:item(1), ctx:item(2), ctx:item(3)}, {ctx:item(3), ctx:item(2)})
+        local ids = t.diff({0, 1, 2}, {2, 1})
+        local alike = #d.changes == #ids.changes
+        for k, c in ipairs(ids.changes) do alike = alike and d.changes[k].op == c.op and d.changes[k].id == c.id end
+        print(d.summary.deleted, d.summary.moved, d.summary.updated, #d.changes, alike)
+        local same = t.diff({ctx:item(2)}, {{id = 1, w = 1, h = 2, text = "item 1", tags = {"t1"}}})
+        print(same.summary.updated, #same.changes)
+        print((tostring(ctx:item(2)):gsub("0x%x+", "ADDRESS")), ctx:item(2).tags[1])
+        """)
+        #expect(lines == ["1\t1\t0\t2\ttrue", "0\t0", "tessera.item: ADDRESS\tt1"])
     }
 
     /// ctx:size (and ctx:item's index) take numbers as ctx.set and lauxlib do (a numeric string converts), reads

@@ -57,7 +57,7 @@ function Layout:transposed() end
 
 ---This layout with some items pinned to the top of the viewport while their section scrolls
 ---(`t.sticky`).
----@param isSticky? fun(i: integer, item: table?): boolean which items stick (default: odd indices, headers)
+---@param isSticky? fun(i: integer, item: tessera.Item?): boolean which items stick (default: odd indices, headers)
 ---@return tessera.Layout
 function Layout:sticky(isSticky) end
 
@@ -70,7 +70,7 @@ function Layout:visibleFrameInset(insets) end
 ---This layout with item sizes from Lua (`t.sized`): `size(item, pw, ph, i)` returns item i's
 ---w, h for the proposal pw x ph (item as `ctx:item(i)` gives it), so a built-in used inside a
 ---script lays out items of the script's sizes.
----@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
 ---@return tessera.Layout
 function Layout:sized(size) end
 
@@ -134,11 +134,18 @@ function Context.supplementary(kind, section, x, y, w, h, opts) end
 ---@param opts? {zIndex?: integer}
 function Context.decoration(kind, section, x, y, w, h, opts) end
 
----The dataset item `i`: a read-only table of its fields as the data file gives them (`id`,
----`w`, `h`, `text`, ...). Generated items (`tessera run` without `--data`) have no fields;
----without a dataset at all (a layout run from Swift on a bare count) this is nil.
+---A dataset item, read-only: its fields as the data file gives them (`id`, `w`, `h`, `text`,
+---...), read by name (`item.w`), with `pairs(item)` and `#item` (0) as on a table; assigning
+---a field raises. `ctx:item(i)` gives a userdata (`tostring(item)` is "tessera.item: 0x...")
+---so that no table is built per call: `next`, `rawget` and `type(item) == "table"` don't
+---apply to it. `t.diff` and the other `t.*` that take item tables take these too.
+---@class tessera.Item
+---@field [string] any
+
+---The dataset item `i` (a `tessera.Item`). Generated items (`tessera run` without `--data`)
+---have no fields; without a dataset at all (a layout run from Swift on a bare count) this is nil.
 ---@param i integer
----@return table?
+---@return tessera.Item?
 function Context:item(i) end
 
 ---Every item's field `name` as one read-only array (entry i is `ctx:item(i)[name]`, nil where
@@ -241,7 +248,7 @@ function Script.visible(x, y, w, h, ctx, p) end
 
 ---Replaces the sizing rule for this script: the size of `item` when offered `pw` x `ph`.
 ---`ctx:size` calls it.
----@param item table the dataset item (read-only)
+---@param item tessera.Item the dataset item (read-only)
 ---@param pw number
 ---@param ph number
 ---@param i integer the item's index (1-based)
@@ -263,7 +270,7 @@ function Script:inset(insets) end
 function Script:transposed() end
 
 ---This layout with some items pinned to the top of the viewport (`t.sticky`).
----@param isSticky? fun(i: integer, item: table?): boolean which items stick (default: odd indices, headers)
+---@param isSticky? fun(i: integer, item: tessera.Item?): boolean which items stick (default: odd indices, headers)
 ---@return tessera.Layout
 function Script:sticky(isSticky) end
 
@@ -273,7 +280,7 @@ function Script:sticky(isSticky) end
 function Script:visibleFrameInset(insets) end
 
 ---This layout with item sizes from Lua (`t.sized`).
----@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
 ---@return tessera.Layout
 function Script:sized(size) end
 
@@ -378,7 +385,7 @@ function t.transpose(layout) end
 
 ---`layout` with the items for which `isSticky(i)` is true pinned while they scroll.
 ---@param layout tessera.AnyLayout
----@param isSticky? fun(i: integer, item: table?): boolean default: odd indices (headers before their items)
+---@param isSticky? fun(i: integer, item: tessera.Item?): boolean default: odd indices (headers before their items)
 ---@return tessera.Layout
 function t.sticky(layout, isSticky) end
 
@@ -390,7 +397,7 @@ function t.visibleFrameInset(layout, insets) end
 
 ---`layout` with item sizes from Lua: `size(item, pw, ph, i)` returns item i's w, h.
 ---@param layout tessera.AnyLayout
----@param size fun(item: table?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
 ---@return tessera.Layout
 function t.sized(layout, size) end
 

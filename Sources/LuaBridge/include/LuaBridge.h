@@ -155,10 +155,15 @@ typedef struct tb_Sizer {
 ** and returns its tb_Sizer for the caller to fill in (before any call). */
 tb_Sizer *tb_pushsizer(lua_State *L);
 /* [-5, +1, m] Pops (columns, reads, column, field, fields) and pushes ctx:item(i), which returns
-** read-only proxies of items 1..count (nil for every i when !hasitems). `columns` caches
+** read-only items 1..count, userdata named "tessera.item" (nil for every i when !hasitems). `columns` caches
 ** column(name) -> array of every item's field (nil holes); `reads` counts reads per field
 ** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields. */
 void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
+/* [-0, +0, -] Whether the value at idx is an item ctx:item gave. */
+int tb_isitem(lua_State *L, int idx);
+/* [-0, +1, -] For an item at idx (tb_isitem): pushes the table of its fields as pairs sees
+** them and returns 1, or pushes the error that stopped building it and returns 0. */
+int tb_pushitemfields(lua_State *L, int idx);
 
 /* Drivers: C functions to run with tb_pcall. Each checks what the script gives back and
 ** raises "file:line: message" naming the script function's line. Push one with

@@ -125,7 +125,8 @@ private struct DiffSide {
         return try checked(Dataset(items: items, sections: sections, sourceName: name), sectioned: true)
     }
 
-    /// Appends the array part of the table at `list`: ids, or item tables with an `id`.
+    /// Appends the array part of the table at `list`: ids, or item tables (or `ctx:item`'s items)
+    /// with an `id`.
     private func appendItems(of list: Int32, path: String, to items: inout [Item]) throws {
         let count = Int(lua_rawlen(L, list))
         items.reserveCapacity(items.count + count)
@@ -136,7 +137,7 @@ private struct DiffSide {
             switch lua_type(L, -1) {
             case LUA_TSTRING, LUA_TNUMBER:
                 items.append(Item(id: try identifier(try json(-1, path: itemPath), path: itemPath)))
-            case LUA_TTABLE:
+            case let type where type == LUA_TTABLE || tb_isitem(L, -1) != 0:   // a table, or an item of ctx:item
                 let fields = try objectFields(-1, path: itemPath)
                 guard let idValue = fields["id"] else {
                     throw args.error("\(itemPath) has no id; expected an id field (a string or an integer)")
