@@ -26,6 +26,14 @@
 #define TB_INTERNAL extern
 #endif
 
+/* A hot C function's checked path: kept out of line (and out of the hot code), so the hot
+** path saves fewer registers and stays straight-line code. */
+#if defined(__GNUC__)
+#define TB_SLOWPATH __attribute__((noinline, cold))
+#else
+#define TB_SLOWPATH
+#endif
+
 
 /* {====================================================================
 ** The bridge: per-state limits, kept in the state's extra space

@@ -68,10 +68,11 @@ tb_Frames *tb_newframes(lua_State *L) {
   return f;
 }
 
-/* [-0, +0, e] Raises what is wrong with set(i, x, y, w, h): the checks of tb_set in the order
-** the messages take them (a closed writer, i, then each number, then the frame). Kept out
-** of tb_set so that its hot path is straight-line code. */
-static int tb_setfailed(lua_State *L, const tb_Frames *f) {
+/* [-0, +0, e] set(i, x, y, w, h) with every check, in the order the messages take them (a
+** closed writer, i, then each number, then the frame): raises what is wrong, else writes the
+** frame (one with a zero size, which the hot path leaves to this one). Kept out of tb_set so
+** that its hot path is straight-line code. */
+static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   double v[4];
   int ok[4], isint, k;
   lua_Integer i = lua_tointegerx(L, 1, &isint);
@@ -86,37 +87,45 @@ static int tb_setfailed(lua_State *L, const tb_Frames *f) {
     v[k] = lua_tonumberx(L, k + 2, &ok[k]);
     if (!ok[k]) return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
   }
-  luaL_where(L, 1);
-  lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
-  lua_concat(L, 2);
-  tb_checkframe(L, v);
+  if (!tb_validframe(v)) {
+    luaL_where(L, 1);
+    lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
+    lua_concat(L, 2);
+    tb_checkframe(L, v);
+  }
+  memcpy(f->frames + 4 * (i - 1), v, sizeof v);
+  f->seen[i - 1] = 1;
   return 0;
 }
 
 /* [-5, +0, e] set(i, x, y, w, h): the hot path, one API call per argument. Upvalue 1 is the
-** frames userdata. */
+** tb_Frames as a light userdata (the shortest read), 2 its full userdata. i, w and h are read
+** with no success flag: an index in range and a positive size (a failed read gives 0, which
+** is neither) with finite far edges are written at once; anything else takes the checked path,
+** which writes the same frame or raises. */
 static int tb_set(lua_State *L) {
-  tb_Frames *f = (tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
-  double v[4];
-  int isint, okx, oky, okw, okh;
-  lua_Integer i = lua_tointegerx(L, 1, &isint);
-  v[0] = lua_tonumberx(L, 2, &okx);
-  v[1] = lua_tonumberx(L, 3, &oky);
-  v[2] = lua_tonumberx(L, 4, &okw);
-  v[3] = lua_tonumberx(L, 5, &okh);
-  /* A closed writer has count 0, so its range check fails too: tb_setfailed says why. */
-  if (!(isint & okx & oky & okw & okh) || i < 1 || i > f->count || !tb_validframe(v))
-    return tb_setfailed(L, f);
+  const tb_Frames *f = (const tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
+  int okx, oky;
+  lua_Integer i = lua_tointegerx(L, 1, NULL);
+  double x = lua_tonumberx(L, 2, &okx), y = lua_tonumberx(L, 3, &oky);
+  double w = lua_tonumberx(L, 4, NULL), h = lua_tonumberx(L, 5, NULL);
+  /* A closed writer has count 0, so its range check fails too: tb_setchecked says why. */
+  if (!((okx & oky) && (lua_Unsigned)i - 1 < (lua_Unsigned)f->count && w > 0 && h > 0
+        && tb_finite(x + w) && tb_finite(y + h)))
+    return tb_setchecked(L, f);
   {
     double *p = f->frames + 4 * (i - 1);
-    p[0] = v[0]; p[1] = v[1]; p[2] = v[2]; p[3] = v[3];
-    f->written += !f->seen[i - 1];
+    p[0] = x; p[1] = y; p[2] = w; p[3] = h;
     f->seen[i - 1] = 1;
   }
   return 0;
 }
 
-void tb_pushsetter(lua_State *L) { lua_pushcclosure(L, tb_set, 1); }
+void tb_pushsetter(lua_State *L) {
+  lua_pushlightuserdata(L, lua_touserdata(L, -1));
+  lua_rotate(L, -2, 1);               /* light frames */
+  lua_pushcclosure(L, tb_set, 2);
+}
 
 /* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph).
 ** Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
@@ -199,7 +208,7 @@ int tb_runsimple(lua_State *L) {
       }
       lua_pop(L, 1);
       memcpy(f->frames + 4 * (i - 1), v, sizeof v);
-      if (!f->seen[i - 1]) { f->seen[i - 1] = 1; f->written++; }
+      f->seen[i - 1] = 1;
     }
     return 0;
   }
@@ -210,11 +219,13 @@ int tb_runsimple(lua_State *L) {
     lua_concat(L, 2);
     return lua_error(L);
   }
-  if (f->written != f->count) {
+  if (f->count > 0 && memchr(f->seen, 0, (size_t)f->count) != NULL) {
+    lua_Integer written = 0;
+    for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
     for (i = 0; i < f->count && f->seen[i]; i++) {}
     tb_pushdefinition(L, 1);
     lua_pushfstring(L, "simpleLayout set %I of %I frames; frame " TB_LUAINDEX " was never set",
-                    (LUAI_UACINT)f->written, (LUAI_UACINT)f->count, TB_LUAINDEXARGS(i + 1));
+                    (LUAI_UACINT)written, (LUAI_UACINT)f->count, TB_LUAINDEXARGS(i + 1));
     lua_concat(L, 2);
     return lua_error(L);
   }

@@ -59,6 +59,14 @@ static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, dou
   if (status != 0) tb_hostresult(L, status);
 }
 
+/* The fit rule for an item of positive size iw x ih: scale down to the width, then to the
+** height. */
+static inline void tb_fit(double iw, double ih, double pw, double ph, double *w, double *h) {
+  if (iw > pw) { ih = ih * pw / iw; iw = pw; }
+  if (ih > ph) { iw = iw * ph / ih; ih = ph; }
+  *w = iw; *h = ih;
+}
+
 /* [-0, +0, e] Item i's (0-based) size for the proposal pw x ph, as ItemSizing.size computes
 ** it: sized items here, the rest through s->size. */
 static void tb_sizeof(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw, double ph, double *w, double *h) {
@@ -78,22 +86,16 @@ static void tb_sizeof(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw,
       if (isnan(ih)) { *w = iw; *h = ph; return; }
       if (!(iw > 0 && ih > 0)) { *w = 0 >= iw ? 0 : iw; *h = 0 >= ih ? 0 : ih; return; }  /* Swift max(v, 0) */
       if (s->rule == TB_SIZE_FILLWIDTH) { *w = pw; *h = ih * pw / iw; return; }
-      /* fit: scale down to the width, then to the height */
-      if (iw > pw) { ih = ih * pw / iw; iw = pw; }
-      if (ih > ph) { iw = iw * ph / ih; ih = ph; }
-      *w = iw; *h = ih;
+      tb_fit(iw, ih, pw, ph, w, h);
   }
 }
 
-/* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer, 2 what keeps its source alive.
-** The hot path reads each argument with one API call; anything else (an omitted proposal, a
-** bad argument) takes the checked path, which gives the same values or raises. */
-static int tb_ctxsize(lua_State *L) {
-  const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
-  int isint, okw, okh;
-  lua_Integer i = lua_tointegerx(L, 2, &isint);
-  double pw = lua_tonumberx(L, 3, &okw), ph = lua_tonumberx(L, 4, &okh), w, h;
-  if (!(isint && okw && okh && i >= 1 && i <= s->count && pw >= 0 && pw <= DBL_MAX && ph >= 0 && ph <= DBL_MAX)) {
+/* [-0, +2, e] ctx:size for what tb_ctxsize does not answer itself, with the arguments it read
+** (i 0 and a proposal 0 where a read failed): checks them again (the messages, an omitted
+** proposal) unless they are an index in range and positive finite proposals, then sizes. */
+static TB_SLOWPATH int tb_ctxsizechecked(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw, double ph) {
+  double w, h;
+  if (!((lua_Unsigned)i - 1 < (lua_Unsigned)s->count && pw > 0 && pw <= DBL_MAX && ph > 0 && ph <= DBL_MAX)) {
     i = tb_checkitemindex(L, "ctx:size", s->count);
     pw = tb_proposal(L, 3, "pw", s->width);
     ph = tb_proposal(L, 4, "ph", s->height);
@@ -104,12 +106,33 @@ static int tb_ctxsize(lua_State *L) {
   return 2;
 }
 
+/* ctx:size(i [, pw, ph]) -> w, h. Upvalues: 1 the tb_Sizer (a light userdata: the shortest
+** read), 2 its full userdata, 3 what keeps its source alive. The hot path reads each argument
+** with one API call and no success flag, and answers an index in range with positive finite
+** proposals (a failed read gives 0, which is neither) for an item with both sizes positive
+** under the fit rule; anything else (another rule, a zero or omitted proposal, a bad argument)
+** takes tb_ctxsizechecked, which gives the same values or raises. */
+static int tb_ctxsize(lua_State *L) {
+  const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
+  lua_Integer i = lua_tointegerx(L, 2, NULL);
+  double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih, w, h;
+  if (!((lua_Unsigned)i - 1 < (lua_Unsigned)s->count && pw > 0 && pw <= DBL_MAX && ph > 0 && ph <= DBL_MAX
+        && s->rule == TB_SIZE_FIT && s->widths != NULL && (iw = s->widths[i - 1]) > 0 && (ih = s->heights[i - 1]) > 0))
+    return tb_ctxsizechecked(L, s, i, pw, ph);
+  tb_fit(iw, ih, pw, ph, &w, &h);
+  lua_pushnumber(L, w);
+  lua_pushnumber(L, h);
+  return 2;
+}
+
 tb_Sizer *tb_pushsizer(lua_State *L) {
   tb_Sizer *s = (tb_Sizer *)lua_newuserdatauv(L, sizeof *s, 0);
   s->size = NULL; s->source = NULL; s->widths = NULL; s->heights = NULL; s->rule = TB_SIZE_FIT;
   s->count = 0; s->width = 0; s->height = 0;
-  lua_rotate(L, -2, 1);               /* sizer keeper */
-  lua_pushcclosure(L, tb_ctxsize, 2);
+  lua_pushlightuserdata(L, s);
+  lua_rotate(L, -3, 1);               /* light keeper sizer */
+  lua_rotate(L, -2, 1);               /* light sizer keeper */
+  lua_pushcclosure(L, tb_ctxsize, 3);
   return s;
 }
 

@@ -183,9 +183,9 @@ extension LuaHost {
         pushParams(params)
         lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
         writer.pointee = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
-                                   count: lua_Integer(context.count), written: 0, open: 1)
+                                   count: lua_Integer(context.count), open: 1)
         let status = tb_pcall(L, 4, 0)
-        writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, written: 0, open: 0)
+        writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, open: 0)
         return status == LUA_OK ? nil : popError(status: status)
     }
 

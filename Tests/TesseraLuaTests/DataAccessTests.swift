@@ -22,7 +22,7 @@ import TesseraCore
         })
     }
 
-    func run(_ body: String) throws -> [String] {
+    func run(_ body: String, sizing: ItemSizing = ItemSizing()) throws -> [String] {
         let host = try LuaHost()
         var lines: [String] = []
         host.output = { lines.append($0) }
@@ -32,7 +32,8 @@ import TesseraCore
           for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
         end }
         """, environment: host.newEnvironment())[0]
-        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
+        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400),
+                                                               sizing: sizing))
         return lines
     }
 
@@ -141,5 +142,53 @@ import TesseraCore
             let s = try context.size(at: i, proposed: Size(width: 50, height: 80))
             return String(format: "%a %a", s.width, s.height)
         })
+    }
+
+    /// ctx:size answers the hot case (fit, both sizes positive, positive proposals) and every
+    /// other one (each rule, zero and huge proposals, omitted ones, items with no size) as the
+    /// context's own size rule does.
+    @Test func sizeMatchesTheContextUnderEveryRule() throws {
+        let proposals: [(Double, Double)] = [(50, 80), (0, 80), (50, 0), (0, 0), (1000, 1000), (0.5, 1e300)]
+        for rule in SizingRule.allCases {
+            let sizing = ItemSizing(rule: rule)
+            let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400), sizing: sizing)
+            let calls = proposals.map { "ctx:size(i, \($0.0), \($0.1))" } + ["ctx:size(i)"]
+            let lines = try run("""
+            for i = 1, ctx.count do
+              \(calls.map { "do local w, h = \($0); print(string.format('%a %a', w, h)) end" }.joined(separator: "\n  "))
+            end
+            """, sizing: sizing)
+            let expected = try (0..<100).flatMap { i in
+                try (proposals + [(300, 400)]).map { pw, ph in
+                    let s = try context.size(at: i, proposed: Size(width: pw, height: ph))
+                    return String(format: "%a %a", s.width, s.height)
+                }
+            }
+            #expect(lines == expected, "rule \(rule)")
+        }
+    }
+
+    /// ctx.set writes every valid frame as given: the hot case and the checked one (a zero size,
+    /// numeric strings, an item written twice) alike.
+    @Test func setWritesEveryValidFrameAsGiven() throws {
+        let host = try LuaHost()
+        let layout = try host.evaluate("""
+        return { simpleLayout = function(ctx)
+          ctx.set(1, 0, 0, 0, 0)
+          ctx.set(2, -3.5, 7, 0, 12)
+          ctx.set(3, "4", "0x10", "2.5", 0)
+          ctx.set(4, 1, 2, 3, 4)
+          ctx.set(4.0, 10, 20, 30, 40)
+          for i = 5, ctx.count do ctx.set(i, i, 2 * i, 1e300, 0.25) end
+        end }
+        """, environment: host.newEnvironment())[0]
+        let context = LayoutContext(dataset: Dataset(items: (0..<6).map { Item(id: .int($0), fields: [:]) }),
+                                    collectionSize: Size(width: 300, height: 400))
+        let frames = try #require(try host.layout(from: layout) as? ScriptedLayout).frames(context)
+        #expect(frames == [
+            Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: -3.5, y: 7, width: 0, height: 12),
+            Rect(x: 4, y: 16, width: 2.5, height: 0), Rect(x: 10, y: 20, width: 30, height: 40),
+            Rect(x: 5, y: 10, width: 1e300, height: 0.25), Rect(x: 6, y: 12, width: 1e300, height: 0.25),
+        ])
     }
 }

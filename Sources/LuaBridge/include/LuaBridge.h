@@ -116,12 +116,12 @@ void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup
 ** Frames: the writer `ctx.set` and the checked drivers
 ** ===================================================================== */
 
-/* A frame buffer owned by Swift: 4 doubles (x, y, w, h) and one `seen` byte per item. */
+/* A frame buffer owned by Swift: 4 doubles (x, y, w, h) and one `seen` byte per item (zero
+** until the item's frame is written). */
 typedef struct tb_Frames {
   double *frames;
   unsigned char *seen;
   lua_Integer count;    /* items; 0 while closed (writes are refused unless open) */
-  lua_Integer written;  /* distinct items written */
   int open;
 } tb_Frames;
 
