@@ -12,9 +12,7 @@
 ** Stack effects are stated lauxlib-style: [-o, +p, x] pops o, pushes p; x is `-` (never
 ** raises), `m` (raises only on memory errors) or `e` (may raise any error).
 */
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include "../../CLua/shim.h"   /* Lua's headers, wherever the system keeps them */
 
 /* {====================================================================
 ** Macros as functions Swift can call
