@@ -9,6 +9,8 @@ import TesseraLua
 /// collection), so noise on a shared machine hits them alike:
 /// - the README's waterfall: `ctx:size` + `ctx.set`;
 /// - the same loop asking `ctx:size` but discarding frames (the cost of `ctx:size` alone);
+/// - the waterfall written plainly (`ctx:size` as a method, params read in the loop) against
+///   the same plainly written loop over a plain array (its own baseline row);
 /// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
 ///   hot-loop path the README recommends), through `ctx:item(i).w`, and from plain arrays.
 /// Then the `{x,y,w,h}`-returning form, the native layout, and what bounding a runaway
@@ -51,6 +53,34 @@ enum LuaBench: BenchSuite {
         local _, h = size(ctx, i, width, height)
         set(i, (c - 1) * (width + spacing), tops[c], width, h)
         tops[c] = tops[c] + (h + spacing)
+      end
+    end }
+
+    -- The waterfall written plainly, as a first script is: ctx:size called as a method with
+    -- ctx.height, params read in the loop; and its baseline, the same loop over a plain array.
+    function B.plainAsWritten(ctx, p, heights)
+      local w = (ctx.width - (p.columns - 1) * p.spacing) / p.columns
+      local tops = {}
+      for c = 1, p.columns do tops[c] = 0 end
+      for i = 1, ctx.count do
+        local c = 1
+        for k = 2, p.columns do if tops[k] < tops[c] then c = k end end
+        local h = heights[i]
+        local x, y = (c - 1) * (w + p.spacing), tops[c]
+        tops[c] = tops[c] + h + p.spacing
+      end
+    end
+    B.asWritten = { params = P, simpleLayout = function(ctx, p)
+      local w = (ctx.width - (p.columns - 1) * p.spacing) / p.columns
+      local tops = {}
+      for c = 1, p.columns do tops[c] = 0 end
+      local set = ctx.set
+      for i = 1, ctx.count do
+        local c = 1
+        for k = 2, p.columns do if tops[k] < tops[c] then c = k end end
+        local _, h = ctx:size(i, w, ctx.height)
+        set(i, (c - 1) * (w + p.spacing), tops[c], w, h)
+        tops[c] = tops[c] + h + p.spacing
       end
     end }
 
@@ -184,7 +214,7 @@ enum LuaBench: BenchSuite {
         let bench = try host.evaluate(script, chunkName: "=bench-lua", environment: host.newEnvironment())[0]
         guard case .table(let benchRef) = bench else { return }
         func layout(_ key: String) throws -> ScriptedLayout { try host.layout(from: host.field(key, of: benchRef)) as! ScriptedLayout }
-        let scripted = try layout("waterfall"), tables = try layout("tables")
+        let scripted = try layout("waterfall"), tables = try layout("tables"), asWritten = try layout("asWritten")
         let columns = try layout("columns"), items = try layout("items")
         let params = host.value(["columns": 3, "spacing": 4.5, "rowHeight": 120])
 
@@ -217,6 +247,8 @@ enum LuaBench: BenchSuite {
                 ("columns", { blackHole(try columns.frames(rows)) }),
                 ("items", { blackHole(try items.frames(rows)) }),
                 ("justifiedPlain", { try host.call(host.field("justifiedPlain", of: benchRef), context: rows, [params] + sizes) }),
+                ("plainAsWritten", { try host.call(host.field("plainAsWritten", of: benchRef), context: context, [params, heights]) }),
+                ("asWritten", { blackHole(try asWritten.frames(context)) }),
             ]
             var samples: [String: [Double]] = [:]
             for round in 0...repeats {
@@ -229,9 +261,10 @@ enum LuaBench: BenchSuite {
             let ms = samples.mapValues(BenchClock.median)
             let plainMs = ms["plain"]!
             let baselineName = "Lua waterfall over a plain Lua array, frames discarded"
-            func row(_ title: String, _ key: String) {
-                report(BenchResult(suite: name, name: title, n: n, median: ms[key]!, baseline: baselineName, baselineMedian: plainMs,
-                                   notes: ["x_slower": ms[key]! / plainMs, "ns_per_item": ms[key]! * 1e6 / Double(n)]))
+            func row(_ title: String, _ key: String, baseline: String = baselineName, baselineKey: String = "plain") {
+                let base = ms[baselineKey]!
+                report(BenchResult(suite: name, name: title, n: n, median: ms[key]!, baseline: baseline, baselineMedian: base,
+                                   notes: ["x_slower": ms[key]! / base, "ns_per_item": ms[key]! * 1e6 / Double(n)]))
             }
             report(BenchResult(suite: name, name: "baseline: " + baselineName, n: n, median: plainMs, baseline: baselineName,
                                baselineMedian: plainMs, notes: ["x_slower": 1, "ns_per_item": plainMs * 1e6 / Double(n)]))
@@ -240,6 +273,10 @@ enum LuaBench: BenchSuite {
             row("justified rows, w and h via ctx:column (ctx.set)", "columns")
             row("justified rows, w and h via ctx:item(i).w (ctx.set)", "items")
             row("justified rows, w and h from plain arrays, frames discarded", "justifiedPlain")
+            let asWrittenBaseline = "the plainly written loop over a plain Lua array, frames discarded"
+            row("baseline: " + asWrittenBaseline, "plainAsWritten", baseline: asWrittenBaseline, baselineKey: "plainAsWritten")
+            row("waterfall written plainly (ctx:size(i, w, ctx.height), p.* in the loop; ctx.set)", "asWritten",
+                baseline: asWrittenBaseline, baselineKey: "plainAsWritten")
             let frames = try scripted.frames(context)
             let nativeFrames = try native.frames(context)
             precondition(frames == nativeFrames, "the scripted waterfall differs from the native one")
