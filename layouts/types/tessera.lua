@@ -524,7 +524,8 @@ function Engine:views() end
 function Engine:scroll(x, y) end
 ---@return tessera.EngineEvent[]
 function Engine:resize(w, h) end
----The topmost view at a point: calls its provider's tap handler; returns its index and id, or nil.
+---The topmost view at a point (a shelf's card only where it shows through the shelf): calls its
+---provider's tap handler; returns its index and id, or nil.
 ---@return integer?, string?
 function Engine:tap(x, y) end
 ---@return number[]?

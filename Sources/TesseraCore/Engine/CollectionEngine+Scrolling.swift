@@ -39,14 +39,26 @@ extension CollectionEngine {
     }
 
     /// The topmost visible view at `point` (highest zIndex, a pinned header first, then reverse
-    /// drawing order). Calls its owning provider's tap handler with the item's local index and
-    /// returns the flattened index and id; nil when no view is there. O(k).
+    /// drawing order), where it shows: a view in a section that scrolls on the cross axis only
+    /// through its scroller. Calls its owning provider's tap handler with the item's local index
+    /// and returns the flattened index and id; nil when no view is there.
+    /// - Complexity: O(k) for k views, plus a section lookup per view tested when the layout has
+    ///   scrollers.
     @discardableResult
     public func tap(at point: Point) -> (index: Int, id: String)? {
-        guard let view = views.last(where: { Self.contains($0.frame, point) }) else { return nil }
+        let scrollers = result.orthogonalSections
+        guard let view = views.last(where: { Self.contains(shownPart(of: $0, scrollers: scrollers), point) }) else { return nil }
         let (leaf, local) = flat.locate(view.index)
         leaf.owner.didTap(at: local)
         return (view.index, view.id)
+    }
+
+    /// The part of `view` that shows: its frame, clipped to its section's scroller if it has one.
+    private func shownPart(of view: EngineView, scrollers: [OrthogonalSection]) -> Rect {
+        guard !scrollers.isEmpty, view.index < result.count else { return view.frame }
+        let section = result.section(ofItem: view.index)
+        guard let scroller = scrollers.first(where: { $0.section == section }) else { return view.frame }
+        return OrthogonalSection.clip(view.frame, to: scroller.frame)
     }
 
     /// Half-open containment, so a point on the edge between two views hits only one.

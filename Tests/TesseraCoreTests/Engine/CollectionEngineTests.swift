@@ -251,6 +251,28 @@ import Testing
         return CollectionEngine(provider: numbers([0, 1, 2, 3, 4, 5], layout: shelf), viewport: s(250, 100))
     }
 
+    /// A tap hits a card only where it shows through its scroller: here the shelf is inset by 20
+    /// on each side, so a card scrolled half past the scroller's left edge is hit on its right half only.
+    @Test func a_tap_hits_a_scrolled_card_only_where_it_shows() throws {
+        typealias C = Compositional
+        let card = C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [.item(card)])
+        let shelf = CompositionalLayout(section: C.Section(group: group, orthogonalScrolling: .continuous))
+        let engine = CollectionEngine(provider: numbers([0, 1, 2, 3, 4, 5], layout: shelf.inset(EdgeInsets(top: 0, left: 20, bottom: 0, right: 20))),
+                                      viewport: s(250, 100))
+        try engine.layout()
+        engine.setOffset(Point(x: 50, y: 0), ofSection: 0)
+        try engine.layout()
+        // Card 0 is drawn at -30..70; the scroller spans 20..230, so its part left of 20 is hidden.
+        #expect(engine.views.first { $0.index == 0 }?.frame == r(-30, 0, 100, 50))
+        #expect(engine.tap(at: Point(x: 10, y: 25)) == nil)
+        #expect(engine.tap(at: Point(x: 25, y: 25))?.index == 0)
+        #expect(engine.tap(at: Point(x: 75, y: 25))?.index == 1)
+        // Card 2 is drawn at 170..270: its part right of 230 is hidden as well.
+        #expect(engine.tap(at: Point(x: 229, y: 25))?.index == 2)
+        #expect(engine.tap(at: Point(x: 240, y: 25)) == nil)
+    }
+
     @Test func a_section_offset_moves_its_views_and_changes_which_are_visible() throws {
         let engine = shelfEngine()
         #expect(types(try engine.layout()) == ["insert 0", "insert 1", "insert 2"])
