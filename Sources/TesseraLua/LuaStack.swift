@@ -34,9 +34,10 @@ enum LuaStack {
         return ok != 0 ? Int(v) : nil
     }
 
-    /// [-0, +0, -] Lua's name for the type at `index` ("nil", "table", ...).
+    /// [-0, +0, -] Lua's name for the type at `index` ("nil", "table", ...), "tessera.item" for
+    /// an item of `ctx:item` (a userdata).
     static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
-        String(cString: lua_typename(L, lua_type(L, index)))
+        tb_isitem(L, index) != 0 ? "tessera.item" : String(cString: lua_typename(L, lua_type(L, index)))
     }
 
     /// [-0, +1, m]

@@ -73,6 +73,8 @@ import TesseraCore
         ("ctx:textSize('a', 10, { fontSize = -3 })", "ctx:textSize: field 'fontSize' must be a finite, positive number, got -3"),
         ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got string"),
         ("ctx.set(1, 0, 0, 'w', 1)", "ctx.set: argument #4 (w) must be a number, got string"),
+        ("ctx.set(ctx:item(1), 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got tessera.item"),
+        ("ctx:id(ctx:item(2))", "ctx:id: argument #1 (i) must be an integer, got tessera.item"),
         ("ctx.supplementary(5, 1, 0, 0, 1, 1)", "ctx.supplementary: argument #1 (kind) must be a string, got number"),
         ("ctx.supplementary('header', 1, 0, 0, -1, 1)", "ctx.supplementary: argument #5 (w) must be a finite, non-negative number, got -1"),
         ("ctx.supplementary('header', 1, 0, 0, 1, 1, { zindex = 1 })", "ctx.supplementary: argument #7 (options) has an unknown field 'zindex' (did you mean zIndex?); known fields: item, pinned, zIndex"),

@@ -207,7 +207,7 @@ void tb_formatnumber(double v, char *out, size_t size);
 /* [-0, +1, m] Pushes tb_formatnumber's text. */
 void tb_pushnumbertext(lua_State *L, double v);
 /* [-0, +1, m] Pushes what a message says a value is: a number's text, else its type name
-** ("string", "nil", "no value"). */
+** ("string", "nil", "no value"; "tessera.item" for an item of ctx:item). */
 void tb_pushvaluetext(lua_State *L, int idx);
 /* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
 ** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
