@@ -234,9 +234,11 @@ void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
 }
 
 int tb_isitem(lua_State *L, int idx) {
-  int is = 0;
-  if (lua_type(L, idx) == LUA_TUSERDATA && luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) {
-    is = strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;
+  int is = 0, type;
+  if (lua_type(L, idx) != LUA_TUSERDATA) return 0;
+  type = luaL_getmetafield(L, idx, "__name");       /* pushes nothing when there is none */
+  if (type != LUA_TNIL) {
+    is = type == LUA_TSTRING && strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;
     lua_pop(L, 1);
   }
   return is;
