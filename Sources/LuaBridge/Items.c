@@ -244,6 +244,10 @@ int tb_isitem(lua_State *L, int idx) {
   return is;
 }
 
+const char *tb_typename(lua_State *L, int idx) {
+  return tb_isitem(L, idx) ? TB_ITEMNAME : luaL_typename(L, idx);
+}
+
 int tb_pushitemfields(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   luaL_getmetafield(L, idx, "__pairs");              /* pairs */

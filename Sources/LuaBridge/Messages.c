@@ -26,7 +26,7 @@ void tb_pushnumbertext(lua_State *L, double v) {
 
 void tb_pushvaluetext(lua_State *L, int idx) {
   if (lua_type(L, idx) == LUA_TNUMBER) tb_pushnumbertext(L, lua_tonumber(L, idx));
-  else lua_pushstring(L, tb_isitem(L, idx) ? "tessera.item" : luaL_typename(L, idx));
+  else lua_pushstring(L, tb_typename(L, idx));
 }
 
 /* [-0, +1, m] Pushes fmt with its arguments: %s (a C string), %d (int), %I (lua_Integer),

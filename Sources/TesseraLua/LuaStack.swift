@@ -37,7 +37,7 @@ enum LuaStack {
     /// [-0, +0, -] Lua's name for the type at `index` ("nil", "table", ...), "tessera.item" for
     /// an item of `ctx:item` (a userdata).
     static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
-        tb_isitem(L, index) != 0 ? "tessera.item" : String(cString: lua_typename(L, lua_type(L, index)))
+        String(cString: tb_typename(L, index))
     }
 
     /// [-0, +1, m]

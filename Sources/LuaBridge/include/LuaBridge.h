@@ -159,6 +159,9 @@ tb_Sizer *tb_pushsizer(lua_State *L);
 void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
 /* [-0, +0, -] Whether the value at idx is an item ctx:item gave. */
 int tb_isitem(lua_State *L, int idx);
+/* [-0, +0, -] The type name messages give the value at idx: "tessera.item" for an item,
+** else luaL_typename's. */
+const char *tb_typename(lua_State *L, int idx);
 /* [-0, +1, -] For an item at idx (tb_isitem): pushes the table of its fields as pairs sees
 ** them and returns 1, or pushes the error that stopped building it and returns 0. */
 int tb_pushitemfields(lua_State *L, int idx);
@@ -206,8 +209,8 @@ void tb_pushrequire(lua_State *L);
 void tb_formatnumber(double v, char *out, size_t size);
 /* [-0, +1, m] Pushes tb_formatnumber's text. */
 void tb_pushnumbertext(lua_State *L, double v);
-/* [-0, +1, m] Pushes what a message says a value is: a number's text, else its type name
-** ("string", "nil", "no value"; "tessera.item" for an item of ctx:item). */
+/* [-0, +1, m] Pushes what a message says a value is: a number's text, else tb_typename
+** ("string", "nil", "no value", "tessera.item"). */
 void tb_pushvaluetext(lua_State *L, int idx);
 /* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
 ** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
