@@ -261,22 +261,22 @@ enum LuaBench: BenchSuite {
             let ms = samples.mapValues(BenchClock.median)
             let plainMs = ms["plain"]!
             let baselineName = "Lua waterfall over a plain Lua array, frames discarded"
-            func row(_ title: String, _ key: String, baseline: String = baselineName, baselineKey: String = "plain") {
-                let base = ms[baselineKey]!
-                report(BenchResult(suite: name, name: title, n: n, median: ms[key]!, baseline: baseline, baselineMedian: base,
-                                   notes: ["x_slower": ms[key]! / base, "ns_per_item": ms[key]! * 1e6 / Double(n)]))
+            /// A row measured against a plain-array baseline: its ratio and ns per item.
+            func row(_ title: String, _ median: Double, baseline: String = baselineName, baselineMedian base: Double = plainMs) {
+                report(BenchResult(suite: name, name: title, n: n, median: median, baseline: baseline, baselineMedian: base,
+                                   notes: ["x_slower": median / base, "ns_per_item": median * 1e6 / Double(n)]))
             }
-            report(BenchResult(suite: name, name: "baseline: " + baselineName, n: n, median: plainMs, baseline: baselineName,
-                               baselineMedian: plainMs, notes: ["x_slower": 1, "ns_per_item": plainMs * 1e6 / Double(n)]))
-            row("scripted waterfall frames (ctx:size + ctx.set)", "waterfall")
-            row("same loop, ctx:size only, frames discarded", "sizeOnly")
-            row("justified rows, w and h via ctx:column (ctx.set)", "columns")
-            row("justified rows, w and h via ctx:item(i).w (ctx.set)", "items")
-            row("justified rows, w and h from plain arrays, frames discarded", "justifiedPlain")
+            row("baseline: " + baselineName, plainMs)
+            row("scripted waterfall frames (ctx:size + ctx.set)", ms["waterfall"]!)
+            row("same loop, ctx:size only, frames discarded", ms["sizeOnly"]!)
+            row("justified rows, w and h via ctx:column (ctx.set)", ms["columns"]!)
+            row("justified rows, w and h via ctx:item(i).w (ctx.set)", ms["items"]!)
+            row("justified rows, w and h from plain arrays, frames discarded", ms["justifiedPlain"]!)
             let asWrittenBaseline = "the plainly written loop over a plain Lua array, frames discarded"
-            row("baseline: " + asWrittenBaseline, "plainAsWritten", baseline: asWrittenBaseline, baselineKey: "plainAsWritten")
-            row("waterfall written plainly (ctx:size(i, w, ctx.height), p.* in the loop; ctx.set)", "asWritten",
-                baseline: asWrittenBaseline, baselineKey: "plainAsWritten")
+            let asWrittenMs = ms["plainAsWritten"]!
+            row("baseline: " + asWrittenBaseline, asWrittenMs, baseline: asWrittenBaseline, baselineMedian: asWrittenMs)
+            row("waterfall written plainly (ctx:size(i, w, ctx.height), p.* in the loop; ctx.set)", ms["asWritten"]!,
+                baseline: asWrittenBaseline, baselineMedian: asWrittenMs)
             let frames = try scripted.frames(context)
             let nativeFrames = try native.frames(context)
             precondition(frames == nativeFrames, "the scripted waterfall differs from the native one")
@@ -303,9 +303,7 @@ enum LuaBench: BenchSuite {
                     if round > 0 { tableTimes.append(t) }
                 }
                 let tablesMs = BenchClock.median(tableTimes)
-                report(BenchResult(suite: name, name: "scripted waterfall frames (returns {x,y,w,h})", n: n,
-                                   median: tablesMs, baseline: baselineName, baselineMedian: plainMs,
-                                   notes: ["x_slower": tablesMs / plainMs, "ns_per_item": tablesMs * 1e6 / Double(n)]))
+                row("scripted waterfall frames (returns {x,y,w,h})", tablesMs)
                 let timedMs = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try timed.frames(context)) }
                 report(BenchResult(suite: name, name: "scripted waterfall frames, --time-limit 30", n: n,
                                    median: timedMs, baseline: "scripted waterfall frames (ctx.set)", baselineMedian: setMs,
