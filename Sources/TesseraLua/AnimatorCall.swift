@@ -16,7 +16,8 @@ import TesseraCore
 ///   else it answers nil and the caller takes the JSON path, whose messages name the bad key.
 enum AnimatorCall {
     static let eventKeys = ["type", "index", "id", "view", "frame", "oldFrame", "visibleFrame", "contentOffset",
-                            "velocity", "delta", "reloadCount", "isReloading", "onScreen"]
+                            "velocity", "delta", "reloadCount", "isReloading", "onScreen",
+                            "category", "kind", "section"]
     static let descriptionKeys = ["from", "to", "duration", "delay", "curve", "damping", "response"]
     static let stateKeys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
     static let curveNames = AnimationCurve.names
@@ -83,8 +84,10 @@ enum AnimatorCall {
         }
         func rect(_ k: Int, _ r: Rect) { list(k, r.x, r.y, r.width, r.height) }
         key(0); lua_pushvalue(L, base + kindBase + Int32(AnimationEventKind.allCases.firstIndex(of: event.kind)!)); lua_rawset(L, table)
-        key(1); lua_pushinteger(L, lua_Integer(event.index + 1)); lua_rawset(L, table)
-        key(2); LuaStack.push(L, event.id); lua_rawset(L, table)
+        key(1)
+        if let index = event.index { lua_pushinteger(L, lua_Integer(index + 1)) } else { lua_pushnil(L) }
+        lua_rawset(L, table)
+        key(2); LuaStack.push(L, id: event.id); lua_rawset(L, table)
         key(3); lua_pushinteger(L, lua_Integer(event.view)); lua_rawset(L, table)
         rect(4, event.frame)
         if let old = event.oldFrame { rect(5, old) } else { key(5); lua_pushnil(L); lua_rawset(L, table) }
@@ -95,6 +98,9 @@ enum AnimatorCall {
         key(10); lua_pushinteger(L, lua_Integer(event.reloadCount)); lua_rawset(L, table)
         key(11); lua_pushboolean(L, event.isReloading ? 1 : 0); lua_rawset(L, table)
         key(12); lua_pushboolean(L, event.isOnScreen ? 1 : 0); lua_rawset(L, table)
+        key(13); LuaStack.push(L, LuaHost.categoryName(event.category)); lua_rawset(L, table)
+        key(14); LuaStack.push(L, event.viewKind); lua_rawset(L, table)
+        key(15); lua_pushinteger(L, lua_Integer(event.section + 1)); lua_rawset(L, table)
     }
 
     /// The number at -1 when it is a finite one.

@@ -316,10 +316,7 @@ extension LuaHost {
     static let contextID: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
             let i = try itemIndex(args, box)
-            switch box.context.identifier(at: i) {
-            case .int(let v): lua_pushinteger(L, lua_Integer(v))
-            case .string(let s): LuaStack.push(L!, s)
-            }
+            LuaStack.push(L!, id: box.context.identifier(at: i))
             return 1
         }
     }

@@ -40,6 +40,12 @@ enum LuaStack {
         String(cString: tb_typename(L, index))
     }
 
+    /// [-0, +1, m] An id as Lua sees it: an integer id as an integer, any other in its printed
+    /// form (`"0-1-a"`).
+    static func push(_ L: OpaquePointer, id: ItemID) {
+        if case .int(let v) = id { lua_pushinteger(L, lua_Integer(v)) } else { push(L, id.description) }
+    }
+
     /// [-0, +1, m]
     static func push(_ L: OpaquePointer, _ s: String) {
         var s = s

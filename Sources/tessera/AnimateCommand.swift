@@ -91,9 +91,8 @@ struct AnimateCommand: ParsableCommand {
             engine.setNeedsReload()
         }
         let events = try engine.layout()
-        if let error = engine.animatorError { throw error }
         let timeline = Timeline(events: events, views: engine.views)
-        let visible = engine.viewport.rect
+        let visible = engine.visibleRect
         let text = format == "html"
             ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible, fps: fps ?? 60).render()
             : JSONWriter.write(AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
@@ -116,7 +115,7 @@ struct AnimateCommand: ParsableCommand {
         let first = (0..<common).first { old.items[$0] != new.items[$0] }
             ?? (old.items.count != new.items.count ? common : nil)
         guard let first, let frame = try engine.frame(at: min(first, old.items.count - 1)) else { return .zero }
-        let size = engine.viewport.size, content = engine.contentSize
+        let size = engine.viewportSize, content = engine.contentSize
         func clamp(_ v: Double, _ limit: Double) -> Double { max(0, min(v, limit)) }
         return Point(x: clamp(frame.x + frame.width / 2 - size.width / 2, content.width - size.width),
                      y: clamp((frame.y - size.height / 3).rounded(.down), content.height - size.height))

@@ -57,7 +57,6 @@ struct ScrollCommand: ParsableCommand {
         let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update)
         bar.finish()
-        if let error = engine.animatorError { throw error }
         try emit(format == "json" ? JSONWriter.write(run.json) : ScrollRunText.render(run), to: nil)
     }
 }

@@ -127,7 +127,7 @@ extension AnimationTrack {
     /// The track as the timeline JSON prints it: id, view, event, delay, duration, curve, and the
     /// whole `from` and `to` states.
     public var json: JSONValue {
-        .object(["id": .string(id), "view": .int(view), "event": .string(event.rawValue),
+        .object(["id": id.jsonValue, "view": .int(view), "event": .string(event.rawValue),
                  "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
                  "from": from.json, "to": to.json])
     }
@@ -146,7 +146,7 @@ extension Timeline {
             object["samples"] = .array(sampleTimes(fps: fps).map { time in
                 .object(["t": .double(time), "views": .array(sample(at: time).map { sample in
                     guard case .object(var fields) = sample.state.json else { return .null }
-                    fields.updateValue(.string(sample.id), forKey: "id", insertingAt: 0)
+                    fields.updateValue(sample.id.jsonValue, forKey: "id", insertingAt: 0)
                     fields.updateValue(.int(sample.view), forKey: "view", insertingAt: 0)
                     return .object(fields)
                 })])

@@ -1,9 +1,16 @@
 /// What an animator's hook is told about one view in one engine pass.
 public struct AnimationEvent: Hashable, Sendable {
     public var kind: AnimationEventKind
-    /// The item's flattened index (0-based): its new index, or for a delete its last one.
-    public var index: Int
-    public var id: String
+    /// The item's flattened index (0-based): its new index, or for a delete its last one; for a
+    /// badge the item it is anchored to; nil for a section's header, footer or background.
+    public var index: Int?
+    /// What the view shows: a cell (`.item`), a header, footer or badge, or a background.
+    public var category: ElementCategory
+    /// The view's kind: a cell's registered kind, else the element's (`"header"`).
+    public var viewKind: String
+    /// The view's 0-based section.
+    public var section: Int
+    public var id: ItemID
     /// The view's number (stable while it stays visible).
     public var view: Int
     /// The view's frame after the pass; for a delete, its last frame.
@@ -21,9 +28,11 @@ public struct AnimationEvent: Hashable, Sendable {
     public var reloadCount: Int
     public var isReloading: Bool
 
-    public init(kind: AnimationEventKind, index: Int, id: String, view: Int, frame: Rect,
+    public init(kind: AnimationEventKind, index: Int?, id: ItemID, view: Int, frame: Rect,
                 oldFrame: Rect? = nil, visibleFrame: Rect, velocity: Point = .zero,
-                delta: Point = .zero, reloadCount: Int = 0, isReloading: Bool = false) {
+                delta: Point = .zero, reloadCount: Int = 0, isReloading: Bool = false,
+                category: ElementCategory = .item, viewKind: String = "cell", section: Int = 0) {
+        self.category = category; self.viewKind = viewKind; self.section = section
         self.kind = kind; self.index = index; self.id = id; self.view = view; self.frame = frame
         self.oldFrame = oldFrame; self.visibleFrame = visibleFrame; self.contentOffset = visibleFrame.origin
         self.velocity = velocity; self.delta = delta; self.reloadCount = reloadCount

@@ -6,7 +6,7 @@ public enum AnimationEventKind: String, Hashable, Sendable, CaseIterable {
 /// One view's animation in a timeline: from a start state to an end state over
 /// `delay ..< delay + duration`, along `curve`.
 public struct AnimationTrack: Hashable, Sendable {
-    public var id: String
+    public var id: ItemID
     public var view: Int
     public var event: AnimationEventKind
     public var delay: Double
@@ -15,7 +15,7 @@ public struct AnimationTrack: Hashable, Sendable {
     public var from: ViewState
     public var to: ViewState
 
-    public init(id: String, view: Int, event: AnimationEventKind, delay: Double = 0, duration: Double,
+    public init(id: ItemID, view: Int, event: AnimationEventKind, delay: Double = 0, duration: Double,
                 curve: AnimationCurve = .easeInOut, from: ViewState, to: ViewState) {
         self.id = id; self.view = view; self.event = event; self.delay = delay; self.duration = duration
         self.curve = curve; self.from = from; self.to = to
@@ -23,7 +23,7 @@ public struct AnimationTrack: Hashable, Sendable {
 
     /// The track for `description` applied to a view whose state before the event is `current`
     /// and whose state after it, by the layout, is `target`.
-    public init(id: String, view: Int, event: AnimationEventKind, description: AnimationDescription,
+    public init(id: ItemID, view: Int, event: AnimationEventKind, description: AnimationDescription,
                 current: ViewState, target: ViewState) {
         self.init(id: id, view: view, event: event, delay: description.delay,
                   duration: description.resolvedDuration, curve: description.curve,

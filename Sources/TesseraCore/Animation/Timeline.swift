@@ -14,10 +14,10 @@ public struct Timeline: Hashable, Sendable {
 
     /// One view's state in a sample.
     public struct ViewSample: Hashable, Sendable {
-        public var id: String
+        public var id: ItemID
         public var view: Int
         public var state: ViewState
-        public init(id: String, view: Int, state: ViewState) { self.id = id; self.view = view; self.state = state }
+        public init(id: ItemID, view: Int, state: ViewState) { self.id = id; self.view = view; self.state = state }
     }
 
     /// Every view present at `time` with its state: the tracks' views in track order, then the

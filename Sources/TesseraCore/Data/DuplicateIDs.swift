@@ -77,6 +77,9 @@ enum DuplicateIDs {
             let start = seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(s.utf8.count)
             if let h = s.utf8.withContiguousStorageIfAvailable({ hashBytes($0, start) }) { return h }
             return hashBytes(Array(s.utf8), start)
+        case .scoped, .duplicate:
+            // Datasets never hold derived ids; hash them as the standard library does.
+            return UInt64(UInt(bitPattern: id.hashValue)) ^ seed
         }
     }
 

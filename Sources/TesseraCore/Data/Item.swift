@@ -2,35 +2,74 @@ import OrderedCollections
 
 /// An item identifier: a string or an integer, as the dataset wrote it (`"id": "a"` or
 /// `"id": 7`; the two never compare equal). A literal makes one: `let id: ItemID = "a"`.
+///
+/// The engine derives two more shapes, which keep the typed id they wrap: an id under the
+/// identifier of the provider section that holds it (`"0-1-a"` prints as before, yet `0-5` of an
+/// integer 5 and `0-"5"` of a string differ), and a visible duplicate made unique with
+/// CollectionKit's suffix (`"a(1)"`).
 public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
                    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     case int(Int)
     case string(String)
+    /// `leaf` inside the section path `scope` (section identifiers joined by `-`): `"0-1-a"`.
+    indirect case scoped(String, ItemID)
+    /// The `n`-th duplicate of `id` in a visible set: `"a(n)"`.
+    indirect case duplicate(ItemID, Int)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
+
+    /// `leaf` under `prefix`, the identifier path a provider tree gives its sections with a
+    /// trailing `-` (`"0-1-"`); the empty prefix leaves `leaf` as it is.
+    public static func scoped(prefix: String, _ leaf: ItemID) -> ItemID {
+        prefix.isEmpty ? leaf : .scoped(String(prefix.dropLast()), leaf)
+    }
 
     public var description: String {
         switch self {
         case .int(let v): return String(v)
         case .string(let s): return s
+        case .scoped(let scope, let leaf): return scope + "-" + leaf.description
+        case .duplicate(let id, let n): return "\(id.description)(\(n))"
         }
     }
 
-    /// The id as JSON would print it: integers bare, strings quoted.
+    /// The id as JSON would print it: integers bare, strings (and derived ids, in their printed
+    /// form) quoted.
     public var jsonValue: JSONValue {
         switch self {
         case .int(let v): return .int(v)
         case .string(let s): return .string(s)
+        case .scoped, .duplicate: return .string(description)
         }
     }
 
+    /// The id with every derived part removed: the dataset's own id.
+    public var leaf: ItemID {
+        switch self {
+        case .int, .string: return self
+        case .scoped(_, let leaf): return leaf.leaf
+        case .duplicate(let id, _): return id.leaf
+        }
+    }
+
+    /// Integers first, then strings, then scoped ids (by scope, then leaf), then duplicates.
     public static func < (a: ItemID, b: ItemID) -> Bool {
         switch (a, b) {
         case let (.int(x), .int(y)): return x < y
         case let (.string(x), .string(y)): return x < y
-        case (.int, .string): return true
-        case (.string, .int): return false
+        case let (.scoped(s, x), .scoped(t, y)): return s != t ? s < t : x < y
+        case let (.duplicate(x, m), .duplicate(y, n)): return x != y ? x < y : m < n
+        default: return a.rank < b.rank
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .int: 0
+        case .string: 1
+        case .scoped: 2
+        case .duplicate: 3
         }
     }
 }

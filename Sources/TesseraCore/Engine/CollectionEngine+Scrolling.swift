@@ -9,7 +9,7 @@ extension CollectionEngine {
     /// Flattened item `index`'s resting frame, or nil when there is no such item; throws what a
     /// provider's layout throws when asked (an analytic script's error). O(1) for most results.
     public func frame(at index: Int) throws -> Rect? {
-        index >= 0 && index < result.count ? try result.frame(at: index) : nil
+        index >= 0 && index < tree.result.count ? try tree.result.frame(at: index) : nil
     }
 
     /// The offset that shows item `index` at `position` (on each axis where the content is larger
@@ -26,9 +26,9 @@ extension CollectionEngine {
             }
             return min(max(target, 0), content - view)
         }
-        let size = viewport.size
-        return Point(x: axis(f.minX, f.width, size.width, contentSize.width, viewport.offset.x),
-                     y: axis(f.minY, f.height, size.height, contentSize.height, viewport.offset.y))
+        let size = viewportSize, offset = scrollState.contentOffset
+        return Point(x: axis(f.minX, f.width, size.width, contentSize.width, offset.x),
+                     y: axis(f.minY, f.height, size.height, contentSize.height, offset.y))
     }
 
     /// Scrolls so item `index` is at `position`, and runs a pass. No item: no change.
@@ -39,25 +39,33 @@ extension CollectionEngine {
     }
 
     /// The topmost visible view at `point` (highest zIndex, a pinned header first, then reverse
-    /// drawing order), where it shows: a view in a section that scrolls on the cross axis only
-    /// through its scroller. Calls its owning provider's tap handler with the item's local index
-    /// and returns the flattened index and id; nil when no view is there.
+    /// drawing order): a cell, a header, a footer, a badge or a background, where it shows (a
+    /// cell or badge of a section that scrolls sideways only through its scroller). Calls the
+    /// owning provider's tap handler (a cell's with its local index, an element's with its
+    /// section within the provider) and returns the view; nil when no view is there. Throws what
+    /// the tap handler throws.
     /// - Complexity: O(k) for k views, plus a section lookup per view tested when the layout has
     ///   scrollers.
     @discardableResult
-    public func tap(at point: Point) -> (index: Int, id: String)? {
-        let scrollers = result.orthogonalSections
+    public func tap(at point: Point) throws -> EngineView? {
+        let scrollers = tree.result.orthogonalSections
         guard let view = views.last(where: { Self.contains(shownPart(of: $0, scrollers: scrollers), point) }) else { return nil }
-        let (leaf, local) = flat.locate(view.index)
-        leaf.owner.didTap(at: local)
-        return (view.index, view.id)
+        if view.category == .item, let i = view.index, i < tree.flat.count {
+            let (leaf, local) = tree.flat.locate(i)
+            try leaf.owner.didTap(at: local)
+        } else if let (leaf, localSection) = tree.owner(ofSection: view.section) {
+            let element = LayoutElement(category: view.category, kind: view.kind, section: localSection, index: view.index,
+                                        frame: view.frame, zIndex: view.zIndex, pinned: view.pinned)
+            try leaf.owner.didTap(element, localSection: localSection)
+        }
+        return view
     }
 
-    /// The part of `view` that shows: its frame, clipped to its section's scroller if it has one.
+    /// The part of `view` that shows: its frame, clipped to its section's scroller when it
+    /// moves with one (a cell or a badge).
     private func shownPart(of view: EngineView, scrollers: [OrthogonalSection]) -> Rect {
-        guard !scrollers.isEmpty, view.index < result.count else { return view.frame }
-        let section = result.section(ofItem: view.index)
-        guard let scroller = scrollers.first(where: { $0.section == section }) else { return view.frame }
+        guard !scrollers.isEmpty, view.index != nil,
+              let scroller = scrollers.first(where: { $0.section == view.section }) else { return view.frame }
         return OrthogonalSection.clip(view.frame, to: scroller.frame)
     }
 
@@ -66,23 +74,26 @@ extension CollectionEngine {
         r.width > 0 && r.height > 0 && p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY
     }
 
-    /// Before a reload: the first visible item (lowest index among items), by the identifier its
-    /// view shows (the providers already hold the new data), and its resting frame.
-    func firstVisibleAnchor() throws -> (id: String, frame: Rect)? {
-        guard let first = views.filter({ $0.zIndex == 0 }).min(by: { $0.index < $1.index }),
-              first.index < result.count else { return nil }
-        return (first.id, try result.frame(at: first.index))
+    /// Before a reload: the first visible cell (lowest index), by the identifier its view
+    /// shows (the providers already hold the new data), and its resting frame.
+    func firstVisibleAnchor() throws -> (id: ItemID, frame: Rect)? {
+        guard let first = views.filter({ $0.category == .item }).min(by: { $0.index! < $1.index! }),
+              let index = first.index, index < tree.result.count else { return nil }
+        return (first.id, try tree.result.frame(at: index))
     }
 
-    /// After a reload's layout: moves the offset by how far the anchor item moved, so it stays in
-    /// place on screen; returns the change (nil when the item is gone or did not move).
+    /// After a reload's layout: how far the anchor item moved in `next`, so moving the offset by
+    /// as much keeps it in place on screen; nil when the item is gone or did not move.
     /// - Complexity: O(position of the item) identifier lookups.
-    func adjustOffset(keeping anchor: (id: String, frame: Rect)) throws -> Point? {
-        guard let index = (0..<flat.count).first(where: { flat.identifier(at: $0) == anchor.id }) else { return nil }
-        let now = try result.frame(at: index)
+    func offsetChange(keeping anchor: (id: ItemID, frame: Rect), in next: EngineTree) throws -> Point? {
+        var found: Int?
+        for i in 0..<next.count where try next.flat.identifier(at: i) == anchor.id {
+            found = i
+            break
+        }
+        guard let index = found else { return nil }
+        let now = try next.result.frame(at: index)
         let delta = Point(x: now.minX - anchor.frame.minX, y: now.minY - anchor.frame.minY)
-        guard delta != .zero else { return nil }
-        viewport.offset = Point(x: viewport.offset.x + delta.x, y: viewport.offset.y + delta.y)
-        return delta
+        return delta == .zero ? nil : delta
     }
 }

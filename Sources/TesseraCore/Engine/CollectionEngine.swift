@@ -1,17 +1,26 @@
 /// A collection view with no views (CollectionKit's CollectionView, headless): it owns a provider
-/// tree, a viewport and the visible views, and emits events instead of touching views.
+/// tree, a scroll state and the visible views, and emits events instead of touching views.
 ///
 /// Changes only schedule work; `layout()` runs one pass, in CollectionKit's priority order:
 /// 1. a reload if one is scheduled (flatten, lay out, diff the visible views by identifier,
 ///    rebind kept views, count the reload);
 /// 2. else a relayout if the viewport size changed or one is scheduled (lay out again, same
 ///    flattening, no rebinding);
-/// 3. else loading cells if the offset changed (views entering and leaving).
+/// 3. else loading views if the content offset or a section's offset changed (views entering
+///    and leaving).
 ///
+/// Views come from the layout result's element query: cells, and the headers, footers, badges
+/// and backgrounds of any layout, each with its category, kind, zIndex and frame as drawn.
 /// Only visible views are ever reconciled, so a pass costs O(log n + k) after the layout itself.
-/// Invariants after every pass: `views` holds exactly the items whose drawn frames overlap the
-/// visible rectangle with a positive area, in drawing order; their ids are unique; no two hold the
-/// same view number; a view number is either held by one visible view or in its kind's pool.
+///
+/// A pass is computed before anything is kept: when a layout, a provider callback (id, size,
+/// view kind) or an animator throws, the pass throws that error and the engine keeps its
+/// previous state (its views, pools, offsets and scheduled work), so the next pass tries again.
+///
+/// Invariants after every pass: `views` holds exactly the elements whose drawn frames overlap
+/// the visible rectangle with a positive area, in drawing order; their ids are unique within a
+/// category; no two hold the same view number; a view number is either held by one visible view
+/// or in its kind's pool.
 public final class CollectionEngine {
     /// The root provider. Setting it schedules a reload.
     public var provider: Provider? {
@@ -27,27 +36,26 @@ public final class CollectionEngine {
     /// (chat-style prepends).
     public var keepsFirstVisibleOnReload = false
 
-    public internal(set) var viewport: Viewport
-    /// Visible views in drawing order: ascending zIndex, then flattened index.
+    /// Where the content is scrolled: content offset, sideways sections' offsets and the
+    /// viewport size (always set). Changed through `scroll(to:)`, `scrollSection(_:to:velocity:)`,
+    /// `setOffset(_:ofSection:)` and `resize(to:)`.
+    public internal(set) var scrollState: ScrollState
+    /// Visible views in drawing order: ascending zIndex, pinned above unpinned, then
+    /// backgrounds, cells, headers, then flattened index.
     public internal(set) var views: [EngineView] = []
     public private(set) var reloadCount = 0
-    /// The error of the last pass whose animator failed (a script error), cleared by the next pass
-    /// whose animators all answered. Such a pass completes with no animation for that animator's
-    /// events; nothing else about it changes.
-    public internal(set) var animatorError: (any Error)?
     public private(set) var contentSize = Size.zero
     public var stats: EngineStats { pools.stats }
 
     var needsReload = true
     var needsRelayout = false
-    /// The viewport the visible views were last loaded for (nil before the first pass).
-    var loaded: Viewport?
-    var flat = FlatProvider(nil)
-    var result: any LayoutResult = EmptyResult()
+    /// The scroll state the visible views were last loaded for (nil before the first pass).
+    var loaded: ScrollState?
+    var tree = EngineTree(flat: FlatProvider(nil), result: EmptyResult())
     var pools = ReusePools()
 
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
-        self.viewport = Viewport(size: viewport)
+        self.scrollState = ScrollState(contentOffset: .zero, viewportSize: viewport)
         self.provider = provider
         provider?.onChange = { [weak self] in self?.schedule($0) }
     }
@@ -59,30 +67,39 @@ public final class CollectionEngine {
         }
     }
 
+    /// The visible area's size.
+    public var viewportSize: Size { scrollState.viewportSize ?? .zero }
+    /// The visible rectangle in content coordinates.
+    public var visibleRect: Rect { Rect(origin: scrollState.contentOffset, size: viewportSize) }
+
     /// Schedules a reload (CollectionKit's `setNeedsReload`).
     public func setNeedsReload() { needsReload = true }
 
-    /// Runs one pass and returns its events (none when nothing changed).
-    /// Throws when a layout fails; the engine then keeps its previous state.
+    /// True when the next `layout()` has work to do (a reload, a relayout, or views to load for
+    /// a changed scroll state).
+    public var hasPendingPass: Bool { needsReload || needsRelayout || loaded != scrollState }
+
+    /// Runs one pass and returns its events (none when nothing changed). Throws what a layout,
+    /// a provider callback or an animator throws; the engine then keeps its previous state.
     @discardableResult
     public func layout() throws -> [EngineEvent] {
         if needsReload { return try reload() }
-        if needsRelayout || viewport.size != loaded?.size { return try relayout() }
-        if viewport != loaded { return try loadCells() }
+        if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout() }
+        if scrollState != loaded { return try loadViews(reloading: false) }
         return []
     }
 
     /// Moves the visible area to `offset` and runs a pass.
     @discardableResult
     public func scroll(to offset: Point) throws -> [EngineEvent] {
-        viewport.offset = offset
+        scrollState.contentOffset = offset
         return try layout()
     }
 
     /// Resizes the visible area and runs a pass.
     @discardableResult
     public func resize(to size: Size) throws -> [EngineEvent] {
-        viewport.size = size
+        scrollState.viewportSize = size
         return try layout()
     }
 
@@ -90,68 +107,87 @@ public final class CollectionEngine {
     /// applied by the next pass: its views are drawn at that offset, and enter and leave as they
     /// show through the section's scroller. O(1).
     public func setOffset(_ offset: Point, ofSection section: Int) {
-        viewport.sectionOffsets[section] = offset
+        scrollState.sectionOffsets[section] = offset
     }
 
-    /// The layout of every flattened item as of the last pass.
-    public var layoutResult: any LayoutResult { result }
+    /// Scrolls sideways section `section` (0-based) to `offset` and runs a pass. A scroll that
+    /// ends with a `velocity` comes to rest at the section's `targetContentOffset` for its
+    /// paging behaviour instead. Pending work (the first pass, a reload) runs first, so every
+    /// sideways section of the tree as it is now can be scrolled; the events of both passes are
+    /// returned. Throws a `LayoutError` when the section does not scroll sideways.
+    @discardableResult
+    public func scrollSection(_ section: Int, to offset: Point, velocity: Point? = nil) throws -> [EngineEvent] {
+        var events = needsReload || needsRelayout || loaded == nil ? try layout() : []
+        guard tree.result.orthogonalSections.contains(where: { $0.section == section }) else {
+            let sideways = tree.result.orthogonalSections.map { String($0.section) }
+            throw LayoutError("section \(section) does not scroll sideways; "
+                + (sideways.isEmpty ? "this layout has no such section" : "sections that do: \(sideways.joined(separator: ", "))"))
+        }
+        let resting = velocity.map { tree.result.targetContentOffset(section: section, proposed: offset, velocity: $0) } ?? offset
+        scrollState.sectionOffsets[section] = resting
+        events += try layout()
+        return events
+    }
+
+    /// The layout of every flattened item and element as of the last pass.
+    public var layoutResult: any LayoutResult { tree.result }
 
     /// Number of flattened items as of the last reload.
-    public var itemCount: Int { flat.count }
+    public var itemCount: Int { tree.flat.count }
 
     // MARK: passes
 
     /// Flattens and lays out the tree, then diffs the visible views by identifier.
     func reload() throws -> [EngineEvent] {
-        let newFlat = FlatProvider(provider)
-        let newResult = try provider?.layout(in: viewport.size).flattenedResult() ?? EmptyResult()
-        let anchor = keepsFirstVisibleOnReload ? try firstVisibleAnchor() : nil
-        let velocity = scrollVelocity()
-        let previous = flat
-        flat = newFlat
-        result = newResult
-        contentSize = newResult.contentSize
+        let previous = tree
+        let next = EngineTree(flat: FlatProvider(provider),
+                              result: try provider?.layout(in: viewportSize).flattenedResult() ?? EmptyResult())
+        var state = scrollState
         var delta = Point.zero
-        if let anchor, let moved = try adjustOffset(keeping: anchor) { delta = moved }
-        let slots = try visibleSlots()
-        let ids = resolveIdentifiers(slots, keeping: [])
-        let matches = matchByIdentifier(ids)
-        var events = deleteLeaving(matches.leaving)
-        events += insertOrKeep(slots, ids: ids, kept: matches.kept, rebind: true, keptEvent: .update)
+        if keepsFirstVisibleOnReload, let anchor = try firstVisibleAnchor(),
+           let moved = try offsetChange(keeping: anchor, in: next) {
+            state.contentOffset = Point(x: state.contentOffset.x + moved.x, y: state.contentOffset.y + moved.y)
+            delta = moved
+        }
+        var pass = try reconcile(next, state: state, byIdentifier: true, keptEvent: .update)
+        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: true)
+        commit(pass, tree: next, state: state)
         needsReload = false
-        needsRelayout = false
-        loaded = viewport
-        animate(&events, previous: previous, velocity: velocity, delta: delta, isReloading: true)
         reloadCount += 1
-        return events
+        return pass.events
     }
 
-    /// Lays the same flattened tree out again (size or layout changed) and reloads cells.
+    /// Lays the same flattened tree out again (size or layout changed) and reloads views.
     func relayout() throws -> [EngineEvent] {
-        let newResult = try provider?.layout(in: viewport.size).flattenedResult() ?? EmptyResult()
-        result = newResult
-        contentSize = newResult.contentSize
-        needsRelayout = false
-        return try reconcileByIndex(keptEvent: .update)
+        let next = EngineTree(flat: tree.flat, result: try provider?.layout(in: viewportSize).flattenedResult() ?? EmptyResult())
+        var pass = try reconcile(next, state: scrollState, byIdentifier: false, keptEvent: .update)
+        try animate(&pass.events, tree: next, previous: tree, state: scrollState, delta: .zero, isReloading: false)
+        commit(pass, tree: next, state: scrollState)
+        return pass.events
     }
 
     /// A scroll: views entering and leaving; kept views keep their data.
-    func loadCells() throws -> [EngineEvent] { try reconcileByIndex(keptEvent: .scroll) }
-
-    private func reconcileByIndex(keptEvent: EngineEvent.EventType) throws -> [EngineEvent] {
-        let velocity = scrollVelocity()
-        let slots = try visibleSlots()
-        let matches = matchByIndex(slots)
-        let ids = resolveIdentifiers(slots, keeping: matches.kept)
-        var events = deleteLeaving(matches.leaving)
-        events += insertOrKeep(slots, ids: ids, kept: matches.kept, rebind: false, keptEvent: keptEvent)
-        loaded = viewport
-        animate(&events, previous: flat, velocity: velocity, delta: .zero, isReloading: false)
-        return events
+    func loadViews(reloading: Bool) throws -> [EngineEvent] {
+        var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll)
+        try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false)
+        commit(pass, tree: tree, state: scrollState)
+        return pass.events
     }
 
-    private func scrollVelocity() -> Point {
+    /// Keeps a computed pass: its views and pools, the tree it showed and the state it showed.
+    private func commit(_ pass: Pass, tree next: EngineTree, state: ScrollState) {
+        tree = next
+        contentSize = next.result.contentSize
+        scrollState = state
+        views = pass.views
+        pools = pass.pools
+        needsRelayout = false
+        loaded = state
+    }
+
+    /// The content offset's change since the last pass.
+    func velocity(to state: ScrollState) -> Point {
         guard let loaded else { return .zero }
-        return Point(x: viewport.offset.x - loaded.offset.x, y: viewport.offset.y - loaded.offset.y)
+        return Point(x: state.contentOffset.x - loaded.contentOffset.x, y: state.contentOffset.y - loaded.contentOffset.y)
     }
 }

@@ -1,7 +1,8 @@
 /// What a pass did to one view: the engine emits events instead of touching views.
 ///
-/// `index` and `frame` describe the item after the pass (before it, for `delete`); `oldFrame` is
-/// the frame before the pass for kept views. `animation` is what the view's animator returned.
+/// `index`, `section` and `frame` describe the view after the pass (before it, for `delete`);
+/// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
+/// animator returned.
 public struct EngineEvent: Equatable, Sendable {
     public enum EventType: String, Sendable, CaseIterable {
         /// A view appeared (entered the visible set, or its item is new on reload).
@@ -18,16 +19,21 @@ public struct EngineEvent: Equatable, Sendable {
 
     public var type: EventType
     public var view: Int
+    /// The view's element category: `.item` for a cell.
+    public var category: ElementCategory
     public var kind: String
-    public var id: String
-    public var index: Int
+    public var id: ItemID
+    /// The flattened item index (nil for a section's header, footer or background).
+    public var index: Int?
+    public var section: Int
     public var frame: Rect
     public var oldFrame: Rect?
     public var animation: AnimationDescription?
 
-    public init(type: EventType, view: Int, kind: String, id: String, index: Int, frame: Rect,
-                oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
-        self.type = type; self.view = view; self.kind = kind; self.id = id; self.index = index
-        self.frame = frame; self.oldFrame = oldFrame; self.animation = animation
+    /// The event of `type` for `view` as it is after the pass.
+    public init(_ type: EventType, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
+        self.type = type; self.view = view.number; self.category = view.category; self.kind = view.kind
+        self.id = view.id; self.index = view.index; self.section = view.section; self.frame = view.frame
+        self.oldFrame = oldFrame; self.animation = animation
     }
 }

@@ -50,6 +50,10 @@ public protocol LayoutResult: Sendable {
     /// `LayoutElement.inDrawingOrder`). An element of an orthogonal section counts only where
     /// it shows through its scroller. O(log n + k) for results that index their elements.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement]
+    /// Where sideways section `section`'s scroller comes to rest when a scroll would stop at
+    /// `proposed` with `velocity`, for its paging behaviour (UIKit's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point
 }
 
 extension LayoutResult {
@@ -58,6 +62,8 @@ extension LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { 0 }
     public var elements: [LayoutElement] { [] }
     public var orthogonalSections: [OrthogonalSection] { [] }
+    /// No paging: the scroll rests where it was proposed.
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point { proposed }
 
     /// Items only, for results with no other elements: the visible items as drawn.
     public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {

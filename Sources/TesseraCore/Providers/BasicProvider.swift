@@ -8,11 +8,14 @@ public final class BasicProvider: Provider, ItemOwner {
     public var layout: any Layout { didSet { setNeedsRelayout() } }
     public var size: ItemSize { didSet { setNeedsRelayout() } }
     public var view: ViewRegistration { didSet { setNeedsReload() } }
-    /// Called with the tapped item's local index.
-    public var tap: ((Int) -> Void)?
+    /// Called with the tapped item's local index; what it throws leaves `tap(at:)`.
+    public var tap: ((Int) throws -> Void)?
+    /// Called with a tapped header, footer, badge or background of this provider's layout and
+    /// its section within the provider (0-based).
+    public var tapElement: ((LayoutElement, Int) throws -> Void)?
 
     public init(data: ItemSource, layout: any Layout = FlowLayout(), size: ItemSize = .fit,
-                view: ViewRegistration = ViewRegistration(), tap: ((Int) -> Void)? = nil) {
+                view: ViewRegistration = ViewRegistration(), tap: ((Int) throws -> Void)? = nil) {
         self.data = data
         self.layout = layout
         self.size = size
@@ -39,15 +42,27 @@ public final class BasicProvider: Provider, ItemOwner {
             return LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
         }
         let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.items[d.range.lowerBound + $0] } } ?? { _ in nil }
-        let sizeOf: (Int, Size) -> Size = view.hasSizeRules
-            ? { i, p in (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
-            : { i, p in rule.size(i, p, input: source.sizeInput) }
+        let sizeOf: (Int, Size) throws -> Size = view.hasSizeRules
+            ? { i, p in try (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
+            : { i, p in try rule.size(i, p, input: source.sizeInput) }
         let sections = source.dataset.map { LayoutContext.sections($0.dataset.sections, within: $0.range) }
         return LayoutContext(collectionSize: collection, count: source.count, sections: sections, item: item, size: sizeOf)
     }
 
-    public func identifier(at local: Int) -> String { data.identifier(local) }
-    public func kind(at local: Int) -> String { view.kind(local) }
+    public func identifier(at local: Int) throws -> ItemID { try data.identifier(local) }
+    public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
-    public func didTap(at local: Int) { tap?(local) }
+    /// The dataset section holding item `local` (binary search), when the data is a dataset's.
+    public func section(containing local: Int) -> ItemID? {
+        guard let (dataset, range) = data.dataset, !dataset.sections.isEmpty else { return nil }
+        let i = range.lowerBound + local
+        var lo = 0, hi = dataset.sections.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if dataset.sections[mid].range.lowerBound <= i { lo = mid } else { hi = mid - 1 }
+        }
+        return dataset.sections[lo].id
+    }
+    public func didTap(at local: Int) throws { try tap?(local) }
+    public func didTap(_ element: LayoutElement, localSection: Int) throws { try tapElement?(element, localSection) }
 }

@@ -6,11 +6,11 @@ public final class EmptyStateProvider: Provider, ItemOwner {
         didSet { adopt([content], replacing: [oldValue]); setNeedsReload() }
     }
     public var emptyKind: String { didSet { setNeedsReload() } }
-    public var tapEmpty: (() -> Void)?
+    public var tapEmpty: (() throws -> Void)?
     /// Decided by the last flattening, so a relayout lays out what was flattened.
     private var showsEmpty = false
 
-    public init(content: Provider, emptyKind: String = "empty", tapEmpty: (() -> Void)? = nil) {
+    public init(content: Provider, emptyKind: String = "empty", tapEmpty: (() throws -> Void)? = nil) {
         self.content = content
         self.emptyKind = emptyKind
         self.tapEmpty = tapEmpty
@@ -35,8 +35,8 @@ public final class EmptyStateProvider: Provider, ItemOwner {
         return ProviderLayout(contentSize: size, content: .items(result))
     }
 
-    public func identifier(at local: Int) -> String { "empty" }
+    public func identifier(at local: Int) -> ItemID { "empty" }
     public func kind(at local: Int) -> String { emptyKind }
     public func value(at local: Int) -> JSONValue { .null }
-    public func didTap(at local: Int) { tapEmpty?() }
+    public func didTap(at local: Int) throws { try tapEmpty?() }
 }

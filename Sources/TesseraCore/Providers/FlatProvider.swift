@@ -1,14 +1,24 @@
 /// Something that shows flattened items itself: a basic provider's data items, a headers
 /// provider's headers, an empty-state provider's placeholder.
 public protocol ItemOwner: AnyObject {
-    /// Item `local`'s identifier within its owner.
-    func identifier(at local: Int) -> String
-    /// The kind of view that shows item `local`.
-    func kind(at local: Int) -> String
+    /// Item `local`'s identifier within its owner; throws what an id callback throws.
+    func identifier(at local: Int) throws -> ItemID
+    /// The kind of view that shows item `local`; throws what a `when` callback throws.
+    func kind(at local: Int) throws -> String
     /// Item `local`'s bound data.
     func value(at local: Int) -> JSONValue
-    /// Runs the owner's tap handler for item `local`, if it has one.
-    func didTap(at local: Int)
+    /// Runs the owner's tap handler for item `local`, if it has one, and throws what it throws.
+    func didTap(at local: Int) throws
+    /// Runs the owner's tap handler for one of its layout's elements (a header, a footer, a
+    /// badge, a background) in its section `localSection`, if it has one.
+    func didTap(_ element: LayoutElement, localSection: Int) throws
+    /// The id of the data section holding item `local` (a sectioned dataset's), if any.
+    func section(containing local: Int) -> ItemID?
+}
+
+extension ItemOwner {
+    public func didTap(_ element: LayoutElement, localSection: Int) throws {}
+    public func section(containing local: Int) -> ItemID? { nil }
 }
 
 /// A provider tree flattened once per reload (CollectionKit's FlattenedProvider): every item gets
@@ -70,11 +80,11 @@ public struct FlatProvider {
         return lo
     }
 
-    /// Item `index`'s hierarchical identifier. O(log leaves) plus the owner's identifier.
-    public func identifier(at index: Int) -> String {
+    /// Item `index`'s hierarchical identifier: the owner's typed id under the leaf's section
+    /// path. O(log leaves) plus the owner's identifier; throws what an id callback throws.
+    public func identifier(at index: Int) throws -> ItemID {
         let (leaf, local) = locate(index)
-        let own = leaf.owner.identifier(at: local)
-        return leaf.prefix.isEmpty ? own : leaf.prefix + own
+        return .scoped(prefix: leaf.prefix, try leaf.owner.identifier(at: local))
     }
 }
 

@@ -15,11 +15,11 @@ public final class HeadersProvider: Provider, ItemOwner {
     public var headerKind: String { didSet { setNeedsReload() } }
     public var isSticky: Bool { didSet { setNeedsReload() } }
     /// Called with the section index of a tapped header.
-    public var tapHeader: ((Int) -> Void)?
+    public var tapHeader: ((Int) throws -> Void)?
 
     public init(sections: [Provider], layout: (any Layout)? = nil,
                 headerSize: ItemSize = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
-                isSticky: Bool = true, tapHeader: ((Int) -> Void)? = nil) {
+                isSticky: Bool = true, tapHeader: ((Int) throws -> Void)? = nil) {
         self.sections = sections
         self.layout = layout
         self.headerSize = headerSize
@@ -44,7 +44,7 @@ public final class HeadersProvider: Provider, ItemOwner {
         let sections = self.sections, headerSize = self.headerSize
         var parts = try arrangeSections(count: 2 * sections.count, outer: layout, in: size) { k, proposal in
             guard k % 2 == 0 else { return try sections[k / 2].layout(in: proposal) }
-            let header = headerSize.size(k / 2, proposal, input: { _ in SizeInput() })
+            let header = try headerSize.size(k / 2, proposal, input: { _ in SizeInput() })
             let frame = Rect(origin: .zero, size: header)
             return ProviderLayout(contentSize: header, content: .items(try FramesResult(frames: [frame], layoutName: "header")))
         }
@@ -52,10 +52,10 @@ public final class HeadersProvider: Provider, ItemOwner {
         return ProviderLayout(contentSize: contentSize(of: parts), content: .parts(parts))
     }
 
-    public func identifier(at s: Int) -> String { sectionIdentifier(sections[s], s) + "-header" }
+    public func identifier(at s: Int) -> ItemID { .scoped(sectionIdentifier(sections[s], s), "header") }
     public func kind(at s: Int) -> String { headerKind }
     public func value(at s: Int) -> JSONValue {
         .object(["section": .int(s), "id": .string(sectionIdentifier(sections[s], s))])
     }
-    public func didTap(at s: Int) { tapHeader?(s) }
+    public func didTap(at s: Int) throws { try tapHeader?(s) }
 }

@@ -5,14 +5,14 @@ public enum ItemSize {
     case rule(ItemSizing)
     /// The same size for every item; a fraction dimension is a share of the proposal.
     case fixed(SizeDimension, SizeDimension)
-    /// `(localIndex, proposal) -> size`.
-    case custom((Int, Size) -> Size)
+    /// `(localIndex, proposal) -> size`; what it throws leaves the layout pass that asked.
+    case custom((Int, Size) throws -> Size)
 
     /// The default: `fit`.
     public static var fit: ItemSize { .rule(ItemSizing()) }
 
     /// Item `index`'s size for `proposal`. O(1) for rules and fixed sizes (text items: O(text)).
-    public func size(_ index: Int, _ proposal: Size, input: (Int) -> SizeInput) -> Size {
+    public func size(_ index: Int, _ proposal: Size, input: (Int) -> SizeInput) throws -> Size {
         switch self {
         case .rule(let sizing):
             let s = input(index)
@@ -20,7 +20,7 @@ public enum ItemSize {
         case .fixed(let w, let h):
             return Size(width: w.resolve(in: proposal.width), height: h.resolve(in: proposal.height))
         case .custom(let f):
-            return f(index, proposal)
+            return try f(index, proposal)
         }
     }
 }

@@ -8,14 +8,14 @@ public struct ItemSource {
     public var count: Int
     /// Item `i`'s bound data (what a view shows; compared on reload to find updates).
     public var value: (Int) -> JSONValue
-    /// Item `i`'s identifier.
-    public var identifier: (Int) -> String
+    /// Item `i`'s identifier, typed as the data gives it; throws what an id callback throws.
+    public var identifier: (Int) throws -> ItemID
     /// Item `i`'s intrinsic size input for the sizing rules (`w`, `h` or NaN, `text`).
     public var sizeInput: (Int) -> SizeInput
     /// The dataset and the range the items come from, when they do (fast sizing).
     public var dataset: (dataset: Dataset, range: Range<Int>)?
 
-    public init(count: Int, value: @escaping (Int) -> JSONValue, identifier: @escaping (Int) -> String,
+    public init(count: Int, value: @escaping (Int) -> JSONValue, identifier: @escaping (Int) throws -> ItemID,
                 sizeInput: @escaping (Int) -> SizeInput) {
         self.count = count
         self.value = value
@@ -27,7 +27,7 @@ public struct ItemSource {
     public static var empty: ItemSource { ItemSource(values: []) }
 
     /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
-    /// 0-based index (the default id rule).
+    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua).
     public init(values: [JSONValue]) {
         self.init(count: values.count, value: { values[$0] },
                   identifier: { Self.defaultIdentifier(values[$0], $0) },
@@ -39,21 +39,22 @@ public struct ItemSource {
     public init(dataset: Dataset, range: Range<Int>? = nil) {
         let range = range ?? 0..<dataset.count, base = range.lowerBound, items = dataset.items
         self.init(count: range.count, value: { .object(items[base + $0].fields) },
-                  identifier: { items[base + $0].id.description },
+                  identifier: { items[base + $0].id },
                   sizeInput: { i in
                       SizeInput(w: dataset.widths[base + i], h: dataset.heights[base + i], text: items[base + i].text)
                   })
         self.dataset = (dataset, range)
     }
 
-    /// The default id rule: the value's `id` field when it has one, else the 0-based index.
-    public static func defaultIdentifier(_ value: JSONValue, _ index: Int) -> String {
+    /// The default id rule: the value's `id` field when it has one (an integer stays an
+    /// integer), else the 0-based index as a string.
+    public static func defaultIdentifier(_ value: JSONValue, _ index: Int) -> ItemID {
         switch value["id"] {
-        case .string(let s)?: return s
-        case .int(let v)?: return String(v)
-        case .double(let v)?: return JSONWriter.format(v)
-        case let other?: return JSONWriter.write(other)
-        case nil: return String(index)
+        case .string(let s)?: return .string(s)
+        case .int(let v)?: return .int(v)
+        case .double(let v)?: return .string(JSONWriter.format(v))
+        case let other?: return .string(JSONWriter.write(other))
+        case nil: return .string(String(index))
         }
     }
 }

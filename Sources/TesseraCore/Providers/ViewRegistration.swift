@@ -4,11 +4,11 @@
 public struct ViewRegistration {
     public struct Kind {
         public var name: String
-        /// `(localIndex) -> Bool`; nil accepts every item.
-        public var when: ((Int) -> Bool)?
+        /// `(localIndex) -> Bool`; nil accepts every item. What it throws leaves the pass.
+        public var when: ((Int) throws -> Bool)?
         public var size: ItemSize?
 
-        public init(_ name: String, when: ((Int) -> Bool)? = nil, size: ItemSize? = nil) {
+        public init(_ name: String, when: ((Int) throws -> Bool)? = nil, size: ItemSize? = nil) {
             self.name = name; self.when = when; self.size = size
         }
     }
@@ -25,12 +25,12 @@ public struct ViewRegistration {
     }
 
     /// The position in `kinds` of item `index`'s kind. O(kinds) predicate calls.
-    public func kindPosition(_ index: Int) -> Int {
-        kinds.firstIndex { $0.when?(index) ?? true } ?? kinds.count - 1
+    public func kindPosition(_ index: Int) throws -> Int {
+        try kinds.firstIndex { try $0.when?(index) ?? true } ?? kinds.count - 1
     }
 
     /// Item `index`'s kind name.
-    public func kind(_ index: Int) -> String { kinds[kindPosition(index)].name }
+    public func kind(_ index: Int) throws -> String { try kinds[kindPosition(index)].name }
 
     /// True when some kind carries its own size rule (sizing must then ask for each item's kind).
     public var hasSizeRules: Bool { kinds.contains { $0.size != nil } }

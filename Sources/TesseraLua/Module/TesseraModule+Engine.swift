@@ -5,11 +5,13 @@ import TesseraRender
 
 // t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = } and its
 // methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y), e:frame(i),
-// e:scrollTo(i [, "top"|"center"|"bottom"]), e:show(); fields e.reloadCount, e.contentSize,
-// e.offset, e.viewport, e.stats, e.provider and e.animator (both assignable: they schedule a
-// reload). Indices are 1-based here; events and views are tables; an event carries the
-// `animation` its view's animator returned. A pass whose animator failed completes without
-// those animations, and the method that ran it then raises the animator's error.
+// e:scrollTo(i [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
+// e:show(); fields e.reloadCount, e.contentSize, e.offset, e.viewport, e.stats, e.provider and
+// e.animator (both assignable: they schedule a reload). Indices and sections are 1-based here;
+// events and views are tables with the view's category ("cell", "supplementary",
+// "decoration") and kind; an event carries the `animation` its view's animator returned. A
+// provider callback or an animator that fails raises its error (with the script's file:line)
+// from the method that ran the pass, and the engine keeps its state from before that pass.
 
 /// An engine in Lua, with the provider value it shows.
 final class EngineBox {
@@ -89,13 +91,14 @@ extension LuaHost {
     }
 
     /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
-    func pair(_ args: LuaArguments, _ slot: Int32, _ name: String) throws -> Size {
+    func pair(_ args: LuaArguments, _ slot: Int32, _ name: String, allowNegative: Bool = false) throws -> Size {
         guard lua_type(L, slot) == LUA_TTABLE else { throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height}, got \(LuaStack.typeName(L, slot))") }
         lua_rawgeti(L, slot, 1)
         lua_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
-        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-            throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height} with finite, non-negative numbers")
+        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
+              allowNegative || (w >= 0 && h >= 0) else {
+            throw LuaHost.moduleError("\(args.function): field '\(name)' must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
         }
         return Size(width: w, height: h)
     }
@@ -139,8 +142,8 @@ extension LuaHost {
             switch key {
             case "reloadCount": lua_pushinteger(L, lua_Integer(engine.reloadCount))
             case "contentSize": host.pushNumbers([engine.contentSize.width, engine.contentSize.height])
-            case "offset": host.pushNumbers([engine.viewport.offset.x, engine.viewport.offset.y])
-            case "viewport": host.pushNumbers([engine.viewport.size.width, engine.viewport.size.height])
+            case "offset": host.pushNumbers([engine.scrollState.contentOffset.x, engine.scrollState.contentOffset.y])
+            case "viewport": host.pushNumbers([engine.viewportSize.width, engine.viewportSize.height])
             case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
             case "provider", "animator":
                 host.push(box.fields)
@@ -185,29 +188,27 @@ extension LuaHost {
         if v == v.rounded(), abs(v) < 1e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
     }
 
-    /// Runs one engine call; raises a callback's error (the first), else the error of an
-    /// animator that failed during the pass, after it.
-    func runPass<T>(_ engine: CollectionEngine? = nil, _ body: () throws -> T) throws -> T {
-        engineSupport.failure = nil
-        let value = try body()
-        if let failure = engineSupport.failure {
-            engineSupport.failure = nil
-            throw failure
-        }
-        if let error = engine?.animatorError { throw error }
-        return value
+    /// The name of a view's category in Lua and JSON: a cell is `"cell"`.
+    static func categoryName(_ c: ElementCategory) -> String { c == .item ? "cell" : c.rawValue }
+
+    /// [-0, +0, m] Sets `category`, `kind`, `id`, `index` (1-based, absent for a section's
+    /// header, footer or background) and `section` (1-based) of the table on top.
+    func setViewFields(category: ElementCategory, kind: String, id: ItemID, index: Int?, section: Int) {
+        LuaStack.push(L, LuaHost.categoryName(category)); LuaStack.setField(L, -2, "category")
+        LuaStack.push(L, kind); LuaStack.setField(L, -2, "kind")
+        LuaStack.push(L, id: id); LuaStack.setField(L, -2, "id")
+        if let index { lua_pushinteger(L, lua_Integer(index + 1)); LuaStack.setField(L, -2, "index") }
+        lua_pushinteger(L, lua_Integer(section + 1)); LuaStack.setField(L, -2, "section")
     }
 
     /// [-0, +1, m] Events as a list of tables (1-based indices, frames as {x, y, w, h}).
     func pushEvents(_ events: [EngineEvent]) {
         lua_createtable(L, Int32(events.count), 0)
         for (k, e) in events.enumerated() {
-            lua_createtable(L, 0, 9)
+            lua_createtable(L, 0, 10)
             LuaStack.push(L, e.type.rawValue); LuaStack.setField(L, -2, "type")
             lua_pushinteger(L, lua_Integer(e.view)); LuaStack.setField(L, -2, "view")
-            LuaStack.push(L, e.kind); LuaStack.setField(L, -2, "kind")
-            LuaStack.push(L, e.id); LuaStack.setField(L, -2, "id")
-            lua_pushinteger(L, lua_Integer(e.index + 1)); LuaStack.setField(L, -2, "index")
+            setViewFields(category: e.category, kind: e.kind, id: e.id, index: e.index, section: e.section)
             pushFrame(e.frame); LuaStack.setField(L, -2, "frame")
             if let old = e.oldFrame { pushFrame(old); LuaStack.setField(L, -2, "oldFrame") }
             if let animation = e.animation { pushAnimation(animation); LuaStack.setField(L, -2, "animation") }
@@ -220,7 +221,7 @@ extension LuaHost {
     static let engineLayout: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            host.pushEvents(try host.runPass(engine) { try engine.layout() })
+            host.pushEvents(try engine.layout())
             return 1
         }
     }
@@ -229,7 +230,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let x = try args.number(2, "x"), y = try args.number(3, "y")
-            host.pushEvents(try host.runPass(engine) { try engine.scroll(to: Point(x: x, y: y)) })
+            host.pushEvents(try engine.scroll(to: Point(x: x, y: y)))
             return 1
         }
     }
@@ -238,7 +239,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let w = try args.number(2, "width", .nonNegative), h = try args.number(3, "height", .nonNegative)
-            host.pushEvents(try host.runPass(engine) { try engine.resize(to: Size(width: w, height: h)) })
+            host.pushEvents(try engine.resize(to: Size(width: w, height: h)))
             return 1
         }
     }
@@ -251,61 +252,88 @@ extension LuaHost {
             guard index <= engine.itemCount else {
                 throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
             }
-            host.pushEvents(try host.runPass(engine) { try engine.scroll(toItem: index - 1, at: position) })
+            host.pushEvents(try engine.scroll(toItem: index - 1, at: position))
             return 1
         }
     }
 
-    /// e:scrollSection(section, x, y): a section that scrolls sideways (1-based) to offset x, y; a pass.
+    /// e:scrollSection(section, x, y [, { velocity = v }]): a section that scrolls sideways
+    /// (1-based) to offset x, y, and a pass; with a velocity (points per second along the
+    /// section's scrolling axis, or {vx, vy}) it comes to rest at the section's
+    /// targetContentOffset for its paging behaviour. Pending work (the first pass, a reload)
+    /// runs first, so every sideways section of the tree as it is now can be scrolled; the
+    /// events of both passes are returned.
     static let engineScrollSection: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let section = try args.integer(2, "section", minimum: 1)
             let x = try args.number(3, "x"), y = try args.number(4, "y")
+            let options = try args.optTable(5, "options", known: ["velocity"])
+            var velocity: Point?
+            try options?.with("velocity") { slot in
+                if lua_type(L, slot) == LUA_TNIL { return }
+                if let v = LuaStack.number(L!, slot), v.isFinite {
+                    velocity = Point(x: v, y: v)
+                } else if lua_type(L, slot) == LUA_TTABLE {
+                    let pair = try host.pair(args, slot, "velocity", allowNegative: true)
+                    velocity = Point(x: pair.width, y: pair.height)
+                } else {
+                    throw LuaHost.moduleError("\(args.function): field 'velocity' must be a finite number or {vx, vy}, got \(LuaStack.typeName(L!, slot))")
+                }
+            }
+            var events = engine.hasPendingPass ? try engine.layout() : []
             let sideways = engine.layoutResult.orthogonalSections.map { $0.section + 1 }
             guard sideways.contains(section) else {
                 let expected = sideways.isEmpty ? "a section that scrolls sideways (this layout has none)"
                     : "a section that scrolls sideways (\(sideways.map(String.init).joined(separator: ", ")))"
                 throw args.error(2, "section", mustBe: expected)
             }
-            engine.setOffset(Point(x: x, y: y), ofSection: section - 1)
-            host.pushEvents(try host.runPass(engine) { try engine.layout() })
+            events += try engine.scrollSection(section - 1, to: Point(x: x, y: y), velocity: velocity)
+            host.pushEvents(events)
             return 1
         }
     }
 
-    /// e:views(): {view=, kind=, id=, index=, frame={x, y, w, h}, data=} in drawing order.
+    /// [-0, +1, m] A view as a table: {view=, category=, kind=, id=, index=, section=,
+    /// frame={x, y, w, h}, zIndex=, pinned=, data=}.
+    func pushView(_ v: EngineView) {
+        lua_createtable(L, 0, 10)
+        lua_pushinteger(L, lua_Integer(v.number)); LuaStack.setField(L, -2, "view")
+        setViewFields(category: v.category, kind: v.kind, id: v.id, index: v.index, section: v.section)
+        pushFrame(v.frame); LuaStack.setField(L, -2, "frame")
+        lua_pushinteger(L, lua_Integer(v.zIndex)); LuaStack.setField(L, -2, "zIndex")
+        if v.pinned { lua_pushboolean(L, 1); LuaStack.setField(L, -2, "pinned") }
+        LuaStack.push(L, json: v.data, readOnly: false); LuaStack.setField(L, -2, "data")
+    }
+
+    /// e:views(): every visible view (cells, headers, footers, badges, backgrounds) in drawing order.
     static let engineViews: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let views = try host.engineBox(args).engine.views
             lua_createtable(L, Int32(views.count), 0)
             for (k, v) in views.enumerated() {
-                lua_createtable(L, 0, 7)
-                lua_pushinteger(L, lua_Integer(v.number)); LuaStack.setField(L!, -2, "view")
-                LuaStack.push(L!, v.kind); LuaStack.setField(L!, -2, "kind")
-                LuaStack.push(L!, v.id); LuaStack.setField(L!, -2, "id")
-                lua_pushinteger(L, lua_Integer(v.index + 1)); LuaStack.setField(L!, -2, "index")
-                host.pushFrame(v.frame); LuaStack.setField(L!, -2, "frame")
-                lua_pushinteger(L, lua_Integer(v.zIndex)); LuaStack.setField(L!, -2, "zIndex")
-                LuaStack.push(L!, json: v.data, readOnly: false); LuaStack.setField(L!, -2, "data")
+                host.pushView(v)
                 lua_rawseti(L, -2, lua_Integer(k + 1))
             }
             return 1
         }
     }
 
-    /// e:tap(x, y) -> index, id (nil when no view is there); calls the provider's tap handler.
+    /// e:tap(x, y) -> index, id, view (nil when no view is there): the topmost view at the
+    /// point, a cell or a header, footer, badge or background (index nil for a section's
+    /// element); calls its provider's tap handler.
     static let engineTap: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let point = Point(x: try args.number(2, "x"), y: try args.number(3, "y"))
-            guard let hit = try host.runPass(nil, { engine.tap(at: point) }) else {
+            guard let hit = try engine.tap(at: point) else {
                 lua_pushnil(L)
                 return 1
             }
-            lua_pushinteger(L, lua_Integer(hit.index + 1))
-            LuaStack.push(L!, hit.id)
-            return 2
+            if let index = hit.index { lua_pushinteger(L, lua_Integer(index + 1)) } else { lua_pushnil(L) }
+            LuaStack.push(L!, id: hit.id)
+            host.pushView(hit)
+            return 3
         }
     }
 
@@ -334,7 +362,7 @@ extension LuaHost {
 /// k-th letter, later views over earlier ones, followed by one legend line per view.
 enum EngineSketch {
     static func lines(_ engine: CollectionEngine, columns: Int) throws -> [String] {
-        let rect = engine.viewport.rect
+        let rect = engine.visibleRect
         let views = engine.views
         let frames = try FramesResult(frames: views.map { $0.frame }, minimumContentSize: Size(width: rect.maxX, height: rect.maxY),
                                       layoutName: "engine views")
@@ -344,7 +372,8 @@ enum EngineSketch {
         lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views; reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")
         for (k, v) in views.enumerated() {
             let fr = v.frame
-            lines.append("\(AsciiPreview.glyph(for: k)) view \(v.number) \(v.kind) #\(v.index + 1) \(v.id) (\(f(fr.x)), \(f(fr.y)), \(f(fr.width)), \(f(fr.height)))")
+            let place = v.index.map { "#\($0 + 1)" } ?? "s\(v.section + 1)"
+            lines.append("\(AsciiPreview.glyph(for: k)) view \(v.number) \(v.kind) \(place) \(v.id) (\(f(fr.x)), \(f(fr.y)), \(f(fr.width)), \(f(fr.height)))")
         }
         return lines
     }

@@ -8,16 +8,15 @@ import TesseraCore
 // setter as the constructor, and the Swift provider schedules a reload (data, sections, view,
 // id) or a relayout (layout, size) on the engine showing it.
 //
-// Lua callbacks (`id`, `when`, `size`, `tap`) run inside engine passes, whose steps cannot
-// throw: a callback error is kept in `EngineSupport.failure` and the engine method that ran the
-// pass raises it afterwards.
+// Lua callbacks (`id`, `when`, `size`, `tap`) run inside engine passes and throw what they
+// raise, with the script's file:line: the error leaves the pass, and the engine method that ran
+// it raises it.
 
-/// Metatable references and the first callback error of the running engine call.
+/// Metatable references of the engine's Lua values.
 struct EngineSupport {
     var providerMetaRef: Int32 = LUA_NOREF
     var engineMetaRef: Int32 = LUA_NOREF
     var animatorMetaRef: Int32 = LUA_NOREF
-    var failure: LuaScriptError?
 }
 
 /// A provider in Lua, with its fields as assigned (a registry reference to a plain table).
@@ -125,7 +124,20 @@ extension LuaHost {
             let tap = try field.optFunction()
             p.tap = tap.map { fn in { [weak self, weak box] local in
                 guard let self, let box else { return }
-                self.runCallback { _ = try self.callItemFunction(fn, box: box, local: local, results: 0) }
+                try self.runCallback { _ = try self.callItemFunction(fn, box: box, local: local, results: 0) }
+            } }
+            p.tapElement = tap.map { fn in { [weak self, weak box] element, localSection in
+                guard let self, let box else { return }
+                try self.runCallback {
+                    self.push(fn)
+                    lua_createtable(self.L, 0, 3)
+                    LuaStack.push(self.L, LuaHost.categoryName(element.category)); LuaStack.setField(self.L, -2, "category")
+                    LuaStack.push(self.L, element.kind); LuaStack.setField(self.L, -2, "kind")
+                    lua_pushinteger(self.L, lua_Integer(localSection + 1)); LuaStack.setField(self.L, -2, "section")
+                    lua_pushinteger(self.L, lua_Integer(localSection + 1))
+                    try self.protectedCall(arguments: 2, results: 0)
+                }
+                _ = box
             } }
         case (let p as ComposedProvider, "sections"):
             p.sections = try sectionList(field)
@@ -150,7 +162,7 @@ extension LuaHost {
             let tap = try field.optFunction()
             p.tapEmpty = tap.map { fn in { [weak self] in
                 guard let self else { return }
-                self.runCallback {
+                try self.runCallback {
                     self.push(fn)
                     try self.protectedCall(arguments: 0, results: 0)
                 }
@@ -210,23 +222,23 @@ extension LuaHost {
         if lua_type(L, -1) == LUA_TFUNCTION {
             let fn = reference(at: -1)
             source.identifier = { [weak self, weak box] local in
-                guard let self, let box else { return String(local) }
-                return self.runCallback(default: String(local)) {
+                guard let self, let box else { return .string(String(local)) }
+                return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
-                    return self.identifierText(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")
-                } ?? String(local)
+                    return try self.identifier(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")
+                }
             }
         }
         provider.data = source
     }
 
-    /// A string or number as an identifier; other values are a callback error.
-    private func identifierText(at slot: Int32, what: String) -> String? {
-        if let s = LuaStack.string(L, slot) { return s }
-        if let i = LuaStack.integer(L, slot) { return String(i) }
-        if let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
-        engineSupport.failure = engineSupport.failure ?? LuaHost.moduleError("\(what) must be a string or a number, got \(LuaStack.typeName(L, slot))")
-        return nil
+    /// A string or number as an identifier, typed as Lua gave it (an integer stays an
+    /// integer); other values are an error.
+    private func identifier(at slot: Int32, what: String) throws -> ItemID {
+        if lua_type(L, slot) == LUA_TSTRING, let s = LuaStack.string(L, slot) { return .string(s) }
+        if let i = LuaStack.integer(L, slot) { return .int(Int(i)) }
+        if let v = LuaStack.number(L, slot) { return .string(LuaHost.numberText(v)) }
+        throw LuaHost.moduleError("\(what) must be a string or a number, got \(LuaStack.typeName(L, slot))")
     }
 
     /// Calls `fn(data[local + 1], local + 1, extra...)` with the provider's stored data; returns
@@ -248,17 +260,13 @@ extension LuaHost {
         return base
     }
 
-    /// Runs a callback body inside an engine pass: a Lua error is kept (the first one) for the
-    /// engine method to raise; the stack is restored.
+    /// Runs a callback body inside an engine pass with the stack restored afterwards; what it
+    /// throws leaves the pass (a Lua error keeps the script's file:line and traceback).
     @discardableResult
-    func runCallback<T>(default fallback: T? = nil, _ body: () throws -> T?) -> T? {
+    func runCallback<T>(_ body: () throws -> T) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        do { return try body() } catch {
-            let e = (error as? LuaScriptError) ?? LuaHost.moduleError("\(error)")
-            engineSupport.failure = engineSupport.failure ?? e
-            return fallback
-        }
+        return try body()
     }
 
     /// A size rule: a rule name, `{w, h}` (numbers or "50%"), or function(item, i, pw, ph) -> w, h.
@@ -275,14 +283,14 @@ extension LuaHost {
             let fn = reference(at: slot)
             return .custom { [weak self, weak box] local, proposal in
                 guard let self, let box else { return proposal }
-                return self.runCallback(default: proposal) {
+                return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
                         throw LuaHost.moduleError("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaStack.typeName(self.L, base)), \(LuaStack.typeName(self.L, base + 1))")
                     }
                     return Size(width: w, height: h)
-                } ?? proposal
+                }
             }
         }
         return try fixedSize(field)
@@ -334,10 +342,10 @@ extension LuaHost {
             }
             kinds.append(.init(name, when: when.map { fn in { [weak self, weak box] local in
                 guard let self, let box else { return false }
-                return self.runCallback(default: false) {
+                return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
                     return lua_toboolean(self.L, base) != 0
-                } ?? false
+                }
             } }, size: size))
         }
         return ViewRegistration(kinds: kinds)
@@ -375,7 +383,7 @@ extension LuaHost {
         let tap = try table.optFunction("tap", host: self)
         p.tapHeader = tap.map { fn in { [weak self, weak p] s in
             guard let self, let p else { return }
-            self.runCallback {
+            try self.runCallback {
                 self.push(fn)
                 LuaStack.push(self.L, json: p.value(at: s), readOnly: true)
                 lua_pushinteger(self.L, lua_Integer(s + 1))

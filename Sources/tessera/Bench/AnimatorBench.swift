@@ -26,7 +26,7 @@ enum AnimatorBench: BenchSuite {
     static func tick(_ step: Int) -> [AnimationEvent] {
         let visible = Rect(x: 0, y: Double(step) * 24, width: 375, height: 812)
         return (0..<views).map { k in
-            AnimationEvent(kind: .scroll, index: k, id: "v\(k)", view: k,
+            AnimationEvent(kind: .scroll, index: k, id: .string("v\(k)"), view: k,
                            frame: Rect(x: Double(k % 3) * 125, y: visible.y + Double(k / 3) * 80, width: 120, height: 76),
                            visibleFrame: visible, velocity: Point(x: 0, y: 24))
         }

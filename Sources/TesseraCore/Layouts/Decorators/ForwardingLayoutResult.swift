@@ -21,4 +21,7 @@ extension ForwardingLayoutResult {
     public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: rect, scroll: scroll)
     }
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        base.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
+    }
 }

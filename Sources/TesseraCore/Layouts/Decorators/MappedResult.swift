@@ -28,6 +28,14 @@ struct MappedResult: LayoutResult {
         try base.elements(in: toInner(rect), scroll: toInner(scroll)).map(toOuter)
     }
 
+    /// Section offsets are not moved by the shift; a swap swaps their axes.
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        guard transpose else { return base.targetContentOffset(section: section, proposed: proposed, velocity: velocity) }
+        let p = base.targetContentOffset(section: section, proposed: Point(x: proposed.y, y: proposed.x),
+                                         velocity: Point(x: velocity.y, y: velocity.x))
+        return Point(x: p.y, y: p.x)
+    }
+
     private func toOuter(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = toOuter(e.frame)

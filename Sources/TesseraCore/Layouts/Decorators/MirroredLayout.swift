@@ -43,6 +43,13 @@ struct MirroredResult: LayoutResult {
         try base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)
     }
 
+    /// Horizontal section offsets are mirrored (negated), as `ScrollState.mirrored` maps them.
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        let p = base.targetContentOffset(section: section, proposed: Point(x: -proposed.x, y: proposed.y),
+                                         velocity: Point(x: -velocity.x, y: velocity.y))
+        return Point(x: -p.x, y: p.y)
+    }
+
     private func mirrored(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = e.frame.mirrored(inWidth: width)

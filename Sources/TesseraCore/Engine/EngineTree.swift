@@ -1,0 +1,86 @@
+/// A flattened provider tree with its layout result, as one pass of the engine shows it: who
+/// owns each item and each section, and the ids and data of the views that show them.
+///
+/// A section's owner is the leaf holding its first item, found by binary search over the
+/// items' sections (they ascend with the flattened index); a section with no items has none.
+/// A section-level element is identified by its section's id (the owner's dataset section id
+/// under its provider path, else its position) and its kind: `"0-apps-header"`; a badge by its
+/// item's id and its kind. Section ids are cached, so each costs O(log² n) once per tree.
+final class EngineTree {
+    let flat: FlatProvider
+    let result: any LayoutResult
+    private var sectionIDs: [Int: String] = [:]
+
+    init(flat: FlatProvider, result: any LayoutResult) {
+        self.flat = flat
+        self.result = result
+    }
+
+    /// Items flattened and items laid out must agree; a tree whose layout lists fewer or more
+    /// items than it flattened shows only what both have.
+    var count: Int { min(flat.count, result.count) }
+
+    /// The first item of section `s`, if it has one. O(log n) section lookups.
+    func firstItem(ofSection s: Int) -> Int? {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if result.section(ofItem: mid) < s { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < count && result.section(ofItem: lo) == s ? lo : nil
+    }
+
+    /// The leaf that owns section `s` and the section's index within that leaf's sections.
+    func owner(ofSection s: Int) -> (leaf: FlatProvider.Leaf, localSection: Int)? {
+        guard let first = firstItem(ofSection: s) else { return nil }
+        let leaf = flat.locate(first).leaf
+        return (leaf, s - result.section(ofItem: leaf.begin))
+    }
+
+    /// Section `s`'s id: its owner's id for it under the owner's provider path, else its
+    /// position.
+    func sectionID(_ s: Int) -> String {
+        if let known = sectionIDs[s] { return known }
+        var id = String(s)
+        if let first = firstItem(ofSection: s) {
+            let (leaf, local) = flat.locate(first)
+            let own = leaf.owner.section(containing: local)?.description
+                ?? String(s - result.section(ofItem: leaf.begin))
+            id = leaf.prefix + own
+        }
+        sectionIDs[s] = id
+        return id
+    }
+
+    /// The id of the view that shows `e`: an item's hierarchical id; a badge's item id and its
+    /// kind; a section element's section id and its kind; a layout-level element its kind.
+    func id(of e: LayoutElement) throws -> ItemID {
+        if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
+        if let i = e.index, i < count { return .scoped(try flat.identifier(at: i).description, .string(e.kind)) }
+        if e.isGlobal { return .string(e.kind) }
+        return .scoped(sectionID(e.section), .string(e.kind))
+    }
+
+    /// The data bound to the view that shows `e`: an item's (a badge's item's) value; a section
+    /// element's `{"section": s, "id": section id}`.
+    func data(of e: LayoutElement) -> JSONValue {
+        if let i = e.index, i < count {
+            let (leaf, local) = flat.locate(i)
+            return leaf.owner.value(at: local)
+        }
+        return .object(["section": .int(e.section), "id": .string(e.isGlobal ? "" : sectionID(e.section))])
+    }
+
+    /// The view kind that shows `e`: a cell's registered kind, else the element's kind.
+    func kind(of e: LayoutElement) throws -> String {
+        guard e.category == .item, let i = e.index else { return e.kind }
+        let (leaf, local) = flat.locate(i)
+        return try leaf.owner.kind(at: local)
+    }
+
+    /// The animator of the provider that owns a view: its item's, else its section's owner.
+    func animator(of view: (category: ElementCategory, index: Int?, section: Int)) -> OwnedAnimator? {
+        if let i = view.index, i < flat.count { return flat.locate(i).leaf.animator }
+        return owner(ofSection: view.section)?.leaf.animator
+    }
+}
