@@ -9,6 +9,12 @@ import Foundation
 ///   largest visible count (the target: created ≤ max visible + one per kind). The baseline is
 ///   the visible query alone at the same offsets, so the ratio shows what the reconciliation
 ///   (diff, reuse pools, binding) costs on top of the query.
+/// - scroll App Store kinds: the App Store screen's section kinds (`bench compositional`'s
+///   layout: shelves that scroll sideways, pinned headers, backgrounds) repeated to 100k items
+///   in 2,000 sections, every shelf scrolled to a random offset, scrolled from top to bottom in
+///   10,000 steps (2,000 with `--quick`). Views are cells, headers and backgrounds; reported as
+///   the feed row is, with the number of view kinds seen (the target: created ≤ max visible +
+///   one per kind). The baseline is the element query alone at the same scroll states.
 /// - reload: 100k items, 10% of them changed (new ids), reloaded through the engine (flatten, lay
 ///   out, diff the visible views), against the dataset diff of the same two versions alone.
 enum EngineBench: BenchSuite {
@@ -17,6 +23,7 @@ enum EngineBench: BenchSuite {
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
         try runScroll(quick: quick, report: report)
+        try runAppStoreScroll(quick: quick, report: report)
         try runReload(quick: quick, report: report)
     }
 
@@ -47,6 +54,38 @@ enum EngineBench: BenchSuite {
                            baseline: "visible query alone", baselineMedian: BenchClock.median(queries) / 1000,
                            notes: ["median_step_us": median, "p99_step_us": run.p99Microseconds,
                                    "created": Double(run.stats.created), "max_visible": Double(run.maxVisible), "kinds": 1]))
+    }
+
+    static func runAppStoreScroll(quick: Bool, report: (BenchResult) -> Void) throws {
+        let steps = quick ? 2_000 : 10_000
+        let dataset = CompositionalBench.dataset()
+        let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: CompositionalBench.appStoreLayout())
+        let engine = CollectionEngine(provider: provider, viewport: viewport)
+        try engine.layout()
+        var random = SplitMix64(seed: 77)
+        for shelf in engine.layoutResult.orthogonalSections {
+            let room = max(0, shelf.contentSize.width - shelf.frame.width)
+            engine.setOffset(Point(x: (room * random.unit()).rounded(), y: 0), ofSection: shelf.section)
+        }
+        let clock = { DispatchTime.now().uptimeNanoseconds }
+        let run = try ScrollRun(engine: engine, from: .zero, to: nil, count: steps, clock: clock)
+        // Baseline: the element query alone at the same scroll states.
+        let result = engine.layoutResult
+        var state = engine.scrollState
+        var queries: [Double] = []
+        queries.reserveCapacity(steps)
+        for step in run.steps {
+            state.contentOffset = step.offset
+            let start = clock()
+            blackHole(try result.elements(in: Rect(origin: step.offset, size: viewport), scroll: state))
+            queries.append(Double(clock() - start) / 1000)
+        }
+        let median = run.medianMicroseconds
+        report(BenchResult(suite: name, name: "scroll App Store kinds 100k, \(steps) steps", n: dataset.count, median: median / 1000,
+                           baseline: "element query alone", baselineMedian: BenchClock.median(queries) / 1000,
+                           notes: ["median_step_us": median, "p99_step_us": run.p99Microseconds,
+                                   "created": Double(run.stats.created), "max_visible": Double(run.maxVisible),
+                                   "kinds": Double(run.kinds)]))
     }
 
     static func runReload(quick: Bool, report: (BenchResult) -> Void) throws {
