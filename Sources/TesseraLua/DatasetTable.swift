@@ -6,6 +6,12 @@ import TesseraCore
 // of the items (every field, plus `id`, and `w`/`h` for generated items whose sizes live
 // outside their fields), with `sections` (`id`, `first` (1-based), `count` and the section's
 // fields), `meta` (the file's other top-level fields) and `source`.
+/// A dataset kept alive by the Lua table that shows it.
+final class DatasetBox {
+    let dataset: Dataset
+    init(_ dataset: Dataset) { self.dataset = dataset }
+}
+
 extension LuaHost {
     /// [-0, +1, m] Pushes `dataset` as its read-only table. O(size of the dataset).
     func pushDataset(_ dataset: Dataset) {
@@ -27,6 +33,23 @@ extension LuaHost {
         LuaStack.push(L, dataset.sourceName)
         LuaStack.setField(L, -2, "source")
         tb_pushreadonly(L)
+        // The dataset itself rides on the proxy's metatable (out of scripts' reach: its
+        // `__metatable` hides it), so a provider given this table lays out the same dataset
+        // `tessera run` does: its sections, its sizes, its typed ids.
+        lua_getmetatable(L, -1)
+        pushBox(DatasetBox(dataset), meta: boxMetaRef)
+        LuaStack.setField(L, -2, LuaHost.datasetKey)
+        tb_pop(L, 1)
+    }
+
+    static let datasetKey = "__tessera_dataset"
+
+    /// [-0, +0, -] The dataset behind the table at `slot` when it is one `pushDataset` made.
+    func dataset(at slot: Int32) -> Dataset? {
+        guard lua_type(L, slot) == LUA_TTABLE, lua_getmetatable(L, slot) != 0 else { return nil }
+        defer { tb_pop(L, 2) }
+        _ = LuaStack.rawField(L, -1, LuaHost.datasetKey)
+        return box(at: -1, meta: boxMetaRef, as: DatasetBox.self)?.dataset
     }
 
     /// Integral values as integers, so they print as `120` rather than `120.0`.

@@ -53,6 +53,8 @@ extension CollectionEngine {
         if view.category == .item, let i = view.index, i < tree.flat.count {
             let (leaf, local) = tree.flat.locate(i)
             try leaf.owner.didTap(at: local)
+        } else if let header = tree.providerHeader((view.category, view.kind, view.section, view.index)) {
+            try header.owner.didTapHeader(header.local)
         } else if let (leaf, localSection) = tree.owner(ofSection: view.section) {
             let element = LayoutElement(category: view.category, kind: view.kind, section: localSection, index: view.index,
                                         frame: view.frame, zIndex: view.zIndex, pinned: view.pinned)

@@ -111,7 +111,7 @@ extension CollectionEngine {
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
         for (k, event) in events.enumerated() {
             let owner = event.type == .delete ? previous : tree
-            let owned = owner.animator(of: (event.category, event.index, event.section))
+            let owned = owner.animator(of: (event.category, event.kind, event.section, event.index))
             guard let chosen = owned?.animator ?? animator else { continue }
             if let b = batchOfOwner[owned?.owner] {
                 batches[b].positions.append(k)

@@ -139,9 +139,9 @@ public final class CollectionEngine {
 
     /// Flattens and lays out the tree, then diffs the visible views by identifier.
     func reload() throws -> [EngineEvent] {
+        try provider?.checkAcyclic()
         let previous = tree
-        let next = EngineTree(flat: FlatProvider(provider),
-                              result: try provider?.layout(in: viewportSize).flattenedResult() ?? EmptyResult())
+        let next = try EngineTree(provider, in: viewportSize)
         var state = scrollState
         var delta = Point.zero
         if keepsFirstVisibleOnReload, let anchor = try firstVisibleAnchor(),
@@ -159,7 +159,7 @@ public final class CollectionEngine {
 
     /// Lays the same flattened tree out again (size or layout changed) and reloads views.
     func relayout() throws -> [EngineEvent] {
-        let next = EngineTree(flat: tree.flat, result: try provider?.layout(in: viewportSize).flattenedResult() ?? EmptyResult())
+        let next = try tree.relaidOut(provider, in: viewportSize)
         var pass = try reconcile(next, state: scrollState, byIdentifier: false, keptEvent: .update)
         try animate(&pass.events, tree: next, previous: tree, state: scrollState, delta: .zero, isReloading: false)
         commit(pass, tree: next, state: scrollState)

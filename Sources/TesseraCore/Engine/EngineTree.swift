@@ -6,14 +6,45 @@
 /// A section-level element is identified by its section's id (the owner's dataset section id
 /// under its provider path, else its position) and its kind: `"0-apps-header"`; a badge by its
 /// item's id and its kind. Section ids are cached, so each costs O(log² n) once per tree.
+///
+/// A header that a headers provider adds belongs to that provider: its id, data, tap handler
+/// and animator are the provider's.
 final class EngineTree {
     let flat: FlatProvider
     let result: any LayoutResult
+    /// Headers added by headers providers, by first section and kind.
+    private let headers: [HeaderKey: ProviderLayout.Header]
     private var sectionIDs: [Int: String] = [:]
 
-    init(flat: FlatProvider, result: any LayoutResult) {
+    private struct HeaderKey: Hashable {
+        var section: Int
+        var kind: String
+    }
+
+    init(flat: FlatProvider, result: any LayoutResult, headers: [ProviderLayout.Header] = []) {
         self.flat = flat
         self.result = result
+        var byKey: [HeaderKey: ProviderLayout.Header] = [:]
+        for h in headers { byKey[HeaderKey(section: h.section, kind: h.kind)] = h }
+        self.headers = byKey
+    }
+
+    /// The tree of `provider` (none: empty) flattened and laid out in `size`.
+    convenience init(_ provider: Provider?, in size: Size) throws {
+        let laid = try provider?.layout(in: size)
+        self.init(flat: FlatProvider(provider), result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
+    }
+
+    /// The same flattening laid out again in `size`.
+    func relaidOut(_ provider: Provider?, in size: Size) throws -> EngineTree {
+        let laid = try provider?.layout(in: size)
+        return EngineTree(flat: flat, result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
+    }
+
+    /// The headers provider's header drawn as `e`, if `e` is one. O(1).
+    func providerHeader(_ e: (category: ElementCategory, kind: String, section: Int, index: Int?)) -> ProviderLayout.Header? {
+        guard !headers.isEmpty, e.category == .supplementary, e.index == nil else { return nil }
+        return headers[HeaderKey(section: e.section, kind: e.kind)]
     }
 
     /// Items flattened and items laid out must agree; a tree whose layout lists fewer or more
@@ -56,6 +87,7 @@ final class EngineTree {
     /// kind; a section element's section id and its kind; a layout-level element its kind.
     func id(of e: LayoutElement) throws -> ItemID {
         if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
+        if let h = providerHeader((e.category, e.kind, e.section, e.index)) { return h.identifier }
         if let i = e.index, i < count { return .scoped(try flat.identifier(at: i).description, .string(e.kind)) }
         if e.isGlobal { return .string(e.kind) }
         return .scoped(sectionID(e.section), .string(e.kind))
@@ -64,6 +96,7 @@ final class EngineTree {
     /// The data bound to the view that shows `e`: an item's (a badge's item's) value; a section
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
+        if let h = providerHeader((e.category, e.kind, e.section, e.index)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)
             return leaf.owner.value(at: local)
@@ -78,9 +111,13 @@ final class EngineTree {
         return try leaf.owner.kind(at: local)
     }
 
-    /// The animator of the provider that owns a view: its item's, else its section's owner.
-    func animator(of view: (category: ElementCategory, index: Int?, section: Int)) -> OwnedAnimator? {
+    /// The animator of the provider that owns a view: its item's, a provider header's headers
+    /// provider's, else its section's owner's.
+    func animator(of view: (category: ElementCategory, kind: String, section: Int, index: Int?)) -> OwnedAnimator? {
         if let i = view.index, i < flat.count { return flat.locate(i).leaf.animator }
+        if let h = providerHeader(view), let own = h.owner.animator {
+            return OwnedAnimator(animator: own, owner: ObjectIdentifier(h.owner))
+        }
         return owner(ofSection: view.section)?.leaf.animator
     }
 }

@@ -37,6 +37,7 @@ struct MirroredResult: LayoutResult {
         try base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
     }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    var sectionRanges: [Range<Int>] { base.sectionRanges }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect.mirrored(inWidth: width)) }
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
