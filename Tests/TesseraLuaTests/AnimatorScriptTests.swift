@@ -16,7 +16,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
 
     func numbers(_ values: [Int]) -> BasicProvider {
         var source = ItemSource(values: values.map { .int($0) })
-        source.identifier = { String(values[$0]) }
+        source.identifier = { .string(String(values[$0])) }
         return BasicProvider(data: source, layout: FlowLayout(), size: .fixed(.absolute(50), .absolute(50)))
     }
 
@@ -27,7 +27,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         engine.animator = animator
         _ = try engine.layout()
         var changed = ItemSource(values: [5, 1, 2].map { .int($0) })
-        changed.identifier = { ["5", "1", "2"][$0] }
+        changed.identifier = { ItemID.string(["5", "1", "2"][$0]) }
         provider.data = changed
         return (engine, try engine.layout())
     }
@@ -40,7 +40,6 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(scripted == native)
         #expect(scripted.compactMap(\.animation).count == 4)
         #expect(Timeline(events: scripted, views: scriptedEngine.views) == Timeline(events: native, views: nativeEngine.views))
-        #expect(scriptedEngine.animatorError == nil)
         // Parameters override the defaults, typed like them.
         let slow = try AnimatorScript(host: host, path: shipped("fade"), params: ["duration": 1])
         #expect(try reloadEvents(animator: slow).1.compactMap(\.animation?.duration) == [1, 1, 1, 1])
@@ -69,7 +68,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         // Scroll ticks: the same push for every view at several velocities.
         let visible = Rect(x: 0, y: 300, width: 375, height: 812)
         let events = [(0.0, 20.0), (7, -40), (-3, 2500)].enumerated().map { k, velocity in
-            AnimationEvent(kind: .scroll, index: k, id: "a\(k)", view: k, frame: Rect(x: 40 * Double(k), y: 280 + 300 * Double(k), width: 50, height: 90),
+            AnimationEvent(kind: .scroll, index: k, id: .string("a\(k)"), view: k, frame: Rect(x: 40 * Double(k), y: 280 + 300 * Double(k), width: 50, height: 90),
                            oldFrame: nil, visibleFrame: visible, velocity: Point(x: velocity.0, y: velocity.1))
         }
         let scripted = try wobble.animations(for: events)
@@ -92,7 +91,25 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(lines == ["move\t2\t1\t1", "update\t2\t1\t2"])
     }
 
-    @Test func aFailingHookIsReportedAndThePassCompletesWithoutAnimation() throws {
+    /// The error a reload from [1, 2, 3, 4] to [5, 1, 2] throws with `animator`, and the engine
+    /// after it.
+    func failedReload(animator: any Animator) throws -> (CollectionEngine, LuaScriptError?) {
+        let provider = numbers([1, 2, 3, 4])
+        let engine = CollectionEngine(provider: provider, viewport: Size(width: 100, height: 49))
+        _ = try engine.layout()
+        engine.animator = animator
+        var changed = ItemSource(values: [5, 1, 2].map { .int($0) })
+        changed.identifier = { ItemID.string(["5", "1", "2"][$0]) }
+        provider.data = changed
+        do {
+            _ = try engine.layout()
+            return (engine, nil)
+        } catch let error as LuaScriptError {
+            return (engine, error)
+        }
+    }
+
+    @Test func aFailingHookFailsThePassAndTheEngineKeepsItsState() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
         let path = folder.write("broken.lua", """
             return {
@@ -102,19 +119,20 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
               end,
             }
             """)
-        let (engine, events) = try reloadEvents(animator: try AnimatorScript(host: host, path: path))
-        let (_, plain) = try reloadEvents(animator: FadeAnimator(alpha: 1, duration: 0))
-        #expect(events.map(\.animation) == [nil, nil, nil, nil])
-        #expect(events.map(\.id) == plain.map(\.id))
-        #expect(events.map(\.frame) == plain.map(\.frame))
-        let error = engine.animatorError as? LuaScriptError
+        let (engine, error) = try failedReload(animator: try AnimatorScript(host: host, path: path))
         #expect(error?.message == "\(path):4: no delete for 2")
         #expect(error?.traceback.contains("\n\t\(path):4: in ") == true)
+        #expect(engine.views.map(\.id) == ["1", "2"], "the views of the last good pass")
+        #expect(engine.reloadCount == 1)
+        // Without the animator, the reload the failure left scheduled goes through.
+        engine.animator = nil
+        _ = try engine.layout()
+        #expect(engine.views.map(\.id) == ["5", "1"] && engine.reloadCount == 2)
 
         let runaway = folder.write("runaway.lua", "return { insert = function(e) while true do end end }")
-        let (stuck, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: runaway))
-        #expect((stuck.animatorError as? LuaScriptError)?.kind == .timeLimit)
-        #expect(stuck.views.map(\.id) == ["5", "1"])
+        let (stuck, stopped) = try failedReload(animator: try AnimatorScript(host: host, path: runaway))
+        #expect(stopped?.kind == .timeLimit)
+        #expect(stuck.views.map(\.id) == ["1", "2"])
     }
 
     @Test func badScriptsAndResultsHaveOneSentenceErrors() throws {
@@ -128,12 +146,10 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(loadError("return { inserts = function() end }") == "bad.lua: unknown key 'inserts' (did you mean insert?); an animator has name, params, insert, delete, update, shift, scroll")
         #expect(loadError("return { scroll = 1 }") == "bad.lua: scroll must be a function(e, params), got a number")
         let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")
-        let (engine, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: path))
-        #expect((engine.animatorError as? LuaScriptError)?.message ==
+        #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
                 "\(path): the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")
         let curve = folder.write("curve.lua", "return { insert = function() return { curve = 'bouncy' } end }")
-        let (other, _) = try reloadEvents(animator: try AnimatorScript(host: host, path: curve))
-        #expect((other.animatorError as? LuaScriptError)?.message ==
+        #expect(try failedReload(animator: try AnimatorScript(host: host, path: curve)).1?.message ==
                 "\(curve): the insert hook's animation: curve must be one of linear, easeIn, easeOut, easeInOut, spring, got \"bouncy\"")
     }
 

@@ -31,8 +31,10 @@ final class EngineTree {
 
     /// The tree of `provider` (none: empty) flattened and laid out in `size`.
     convenience init(_ provider: Provider?, in size: Size) throws {
+        // Flattening first: it decides what is laid out (an empty state's placeholder).
+        let flat = FlatProvider(provider)
         let laid = try provider?.layout(in: size)
-        self.init(flat: FlatProvider(provider), result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
+        self.init(flat: flat, result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
     }
 
     /// The same flattening laid out again in `size`.

@@ -6,7 +6,8 @@ import TesseraRender
 // t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = } and its
 // methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y), e:frame(i),
 // e:scrollTo(i [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
-// e:show(); fields e.reloadCount, e.contentSize, e.offset, e.viewport, e.stats, e.provider and
+// e:show(); fields e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets,
+// e.stats, e.provider and
 // e.animator (both assignable: they schedule a reload). Indices and sections are 1-based here;
 // events and views are tables with the view's category ("cell", "supplementary",
 // "decoration") and kind; an event carries the `animation` its view's animator returned. A
@@ -144,6 +145,14 @@ extension LuaHost {
             case "contentSize": host.pushNumbers([engine.contentSize.width, engine.contentSize.height])
             case "offset": host.pushNumbers([engine.scrollState.contentOffset.x, engine.scrollState.contentOffset.y])
             case "viewport": host.pushNumbers([engine.viewportSize.width, engine.viewportSize.height])
+            case "sectionOffsets":
+                // {[section] = {x, y}} for the sideways sections scrolled so far (1-based).
+                let offsets = engine.scrollState.sectionOffsets
+                lua_createtable(L, 0, Int32(offsets.count))
+                for (s, o) in offsets {
+                    host.pushNumbers([o.x, o.y])
+                    lua_rawseti(L, -2, lua_Integer(s + 1))
+                }
             case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
             case "provider", "animator":
                 host.push(box.fields)
@@ -151,7 +160,7 @@ extension LuaHost {
             default:
                 lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
-                    let known = ["reloadCount", "contentSize", "offset", "viewport", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
+                    let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
                     let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
                     throw LuaHost.moduleError("engine has no field '\(key)'\(hint)")
                 }

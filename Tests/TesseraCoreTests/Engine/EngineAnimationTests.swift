@@ -42,7 +42,7 @@ import Testing
         a.data = source([2], ids: { "a\($0)" })
         let reload = try engine.layout()
         let deletes = reload.filter { $0.type == .delete }
-        #expect(deletes.map(\.id) == ["0-a1", "1-b3"])
+        #expect(deletes.map(\.id.description) == ["0-a1", "1-b3"])
         #expect(deletes.map { $0.animation?.to } == [PartialViewState(alpha: 0.25), PartialViewState(alpha: 0, scale: 0.5)])
     }
 

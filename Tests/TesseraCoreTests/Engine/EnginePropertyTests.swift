@@ -23,20 +23,24 @@ import Testing
     }
 
     static func check(_ engine: CollectionEngine) throws {
-        let rect = engine.viewport.rect
-        let expected = try bruteForceVisible(engine.result, rect)
-        #expect(engine.views.map(\.index).sorted() == expected)
-        #expect(Set(engine.views.map(\.id)).count == engine.views.count, "ids unique")
+        let rect = engine.visibleRect, result = engine.layoutResult
+        let expected = try bruteForceVisible(result, rect)
+        let cells = engine.views.filter { $0.category == .item }
+        #expect(cells.compactMap(\.index).sorted() == expected)
+        #expect(Set(cells.map(\.id)).count == cells.count, "ids unique")
         #expect(Set(engine.views.map(\.number)).count == engine.views.count, "view numbers held once")
-        for view in engine.views {
-            #expect(try view.frame == engine.result.frame(at: view.index, viewport: rect))
-            let base = engine.flat.identifier(at: view.index)
-            #expect(view.id == base || view.id.hasPrefix(base + "("))
-            let (leaf, local) = engine.flat.locate(view.index)
+        for view in cells {
+            let index = try #require(view.index)
+            #expect(try view.frame == result.frame(at: index, viewport: rect))
+            let base = try engine.tree.flat.identifier(at: index)
+            if case .duplicate(let id, _) = view.id { #expect(id == base) } else { #expect(view.id == base) }
+            let (leaf, local) = engine.tree.flat.locate(index)
             #expect(view.data == leaf.owner.value(at: local))
         }
-        let order = engine.views.map { [$0.zIndex, $0.index] }
-        #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) }, "drawing order")
+        // Every element the result draws (headers included) is a view, in drawing order.
+        let drawn = try result.elements(in: rect, scroll: engine.scrollState)
+        #expect(engine.views.map { "\($0.category) s\($0.section) \($0.index ?? -1) \($0.frame) z\($0.zIndex)" }
+                == drawn.map { "\($0.category) s\($0.section) \($0.index ?? -1) \($0.frame) z\($0.zIndex)" }, "drawing order")
     }
 
     @Test(arguments: 0..<40) func random_passes_match_a_brute_force_scan(seed: Int) throws {

@@ -8,7 +8,7 @@ func numbers(_ values: [Int], size: Size = Size(width: 50, height: 50), layout: 
 
 func source(_ values: [Int], ids: ((Int) -> String)? = nil) -> ItemSource {
     var s = ItemSource(values: values.map { .int($0) })
-    if let ids { s.identifier = { ids(values[$0]) } }
+    if let ids { s.identifier = { .string(ids(values[$0])) } }
     return s
 }
 
