@@ -69,8 +69,8 @@ import Testing
     static func replLines(_ layout: String, _ state: State, _ k: Int) -> String {
         var lines = ["print('STATE \(k)')",
                      "e = t.engine{ provider = t.provider{ data = data, layout = \(layout) }, viewport = {\(JSONWriter.format(state.viewport.width)), \(JSONWriter.format(state.viewport.height))} }",
-                     "e:scroll(0, \(JSONWriter.format(state.offset)))"]
-        for (s, x) in state.shelves.sorted(by: { $0.key < $1.key }) { lines.append("e:scrollSection(\(s + 1), \(JSONWriter.format(x)), 0)") }
+                     "_ = e:scroll(0, \(JSONWriter.format(state.offset)))"]
+        for (s, x) in state.shelves.sorted(by: { $0.key < $1.key }) { lines.append("_ = e:scrollSection(\(s + 1), \(JSONWriter.format(x)), 0)") }
         lines.append("for _, v in ipairs(e:views()) do print(string.format('%s|%s|%d|%s|%.17g|%.17g|%.17g|%.17g|%d', v.category, v.kind, v.section - 1, v.index and tostring(v.index - 1) or '-', v.frame[1], v.frame[2], v.frame[3], v.frame[4], v.zIndex)) end")
         return lines.joined(separator: "\n")
     }

@@ -41,7 +41,7 @@ import TesseraCore
             ev = e:scrollSection(2, 300, 0)
             print(#ev, e.sectionOffsets[2][1])
             for _, v in ipairs(e:views()) do if v.section == 2 and v.category == "cell" then print(show(v)) end end
-            e:scrollSection(2, 300, 0, { velocity = 2 })
+            _ = e:scrollSection(2, 300, 0, { velocity = 2 })
             print(e.sectionOffsets[2][1])
             for _, v in ipairs(e:views()) do if v.section == 2 and v.category == "cell" then print(show(v)) end end
             print(e:scrollSection(1, 400, 0, { velocity = -1 }) ~= nil, e.sectionOffsets[1][1])
@@ -72,18 +72,19 @@ import TesseraCore
 
     @Test func a_tap_on_a_header_reaches_the_providers_tap_and_a_pinned_header_keeps_its_view() throws {
         let out = try repl("""
-            e:layout()
+            _ = e:layout()
             index, id, view = e:tap(20, 400)
             print(index, id, view.category, view.kind, view.section, taps[1])
             print(e:tap(30, 100), taps[2])
             for _, y in ipairs({100, 300, 360}) do
-              e:scroll(0, y)
+              _ = e:scroll(0, y)
               for _, v in ipairs(e:views()) do if v.id == "Game-header" then print(y, show(v)) end end
             end
             """)
         #expect(out == [
             "nil\tEducation-header\tsupplementary\theader\t2\tsupplementary header 2",
-            "1\tcom.play0ad.zeroad\tcell com.play0ad.zeroad 1",
+            // A cell's tap gets the item and its index.
+            "1\tcell com.play0ad.zeroad 1",
             "100\t10 supplementary header Game-header s1 - [0 100 375 50]",
             "300\t10 supplementary header Game-header s1 - [0 300 375 50]",
             // Pushed up by the end of its section.
