@@ -476,7 +476,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field layout tessera.AnyLayout default t.flow{}
 ---@field size tessera.SizeRule default "fit"
 ---@field view string|tessera.ViewKind[] default "cell"
----@field tap? fun(item: any, i: integer) called with the local 1-based index
+---@field tap? fun(item: any, i: integer) called with the local 1-based index; for a header, footer, badge or background of its layout with `{category =, kind =, section =}` and the section (1-based, within the provider)
 ---@field identifier? string prefixes the items' ids when the provider is a section
 ---@field sections tessera.Provider[]|tessera.ProviderSection[] child providers (t.composed, t.headers), or the data's sections (t.provider)
 ---@field animator? tessera.AnimatorValue animates this provider's views and its sections' (unless they have their own)
@@ -507,13 +507,19 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field sticky? boolean another name for `pinned`
 ---@field tap? fun(header: {section: integer, id: string}, i: integer)
 
----An engine event: what a pass did to one view (indices 1-based).
+---What a view shows: a cell of an item, or a header, footer or badge (supplementary) or a
+---background (decoration) of a section.
+---@alias tessera.ViewCategory "cell"|"supplementary"|"decoration"
+
+---An engine event: what a pass did to one view (indices and sections 1-based).
 ---@class tessera.EngineEvent
 ---@field type "insert"|"delete"|"update"|"move"|"scroll"
 ---@field view integer
----@field kind string
----@field id string
----@field index integer
+---@field category tessera.ViewCategory
+---@field kind string a cell's view kind, else the element's ("header", "background", ...)
+---@field id string|integer an integer id stays an integer; nested ids print as "0-1-a", elements as "<section id>-header"
+---@field index? integer the item (a badge's item); absent for a section's header, footer or background
+---@field section integer
 ---@field frame number[] {x, y, w, h}
 ---@field oldFrame? number[]
 ---@field animation? tessera.Animation what the view's animator returned (absent: the view jumps)
@@ -521,11 +527,14 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---A visible view, in drawing order.
 ---@class tessera.EngineView
 ---@field view integer stable while visible
+---@field category tessera.ViewCategory
 ---@field kind string
----@field id string
----@field index integer
----@field frame number[]
+---@field id string|integer
+---@field index? integer
+---@field section integer
+---@field frame number[] as drawn (pinned, or scrolled with its shelf)
 ---@field zIndex integer
+---@field pinned? boolean true for an element that pins (a pinned header)
 ---@field data any
 
 ---@class tessera.Engine
@@ -533,6 +542,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field contentSize number[] {w, h}
 ---@field offset number[] {x, y}
 ---@field viewport number[] {w, h}
+---@field sectionOffsets table<integer, number[]> the offsets {x, y} of the sideways sections scrolled so far
 ---@field stats {created: integer, reused: integer}
 ---@field provider tessera.Provider assigning it schedules a reload
 ---@field animator? tessera.AnimatorValue the fallback after the providers' own; assigning it schedules a reload
@@ -546,9 +556,10 @@ function Engine:views() end
 function Engine:scroll(x, y) end
 ---@return tessera.EngineEvent[]
 function Engine:resize(w, h) end
----The topmost view at a point (a shelf's card only where it shows through the shelf): calls its
----provider's tap handler; returns its index and id, or nil.
----@return integer?, string?
+---The topmost view at a point (a cell, header, footer, badge or background; a shelf's card only
+---where it shows through the shelf): calls its provider's tap handler; returns its index (nil
+---for a section's element), id and view, or nil.
+---@return integer?, (string|integer)?, tessera.EngineView?
 function Engine:tap(x, y) end
 ---@return number[]?
 function Engine:frame(i) end
@@ -558,9 +569,12 @@ function Engine:scrollTo(i, position) end
 ---Prints the visible views as letters, and a legend.
 function Engine:show(columns) end
 ---Scrolls a section that scrolls sideways (orthogonal; 1-based) to its own offset x, y and runs a
----pass: its views move, enter and leave as they show through the section's scroller.
+---pass: its views move, enter and leave as they show through the section's scroller. With a
+---velocity it comes to rest at the section's targetContentOffset for its paging behaviour.
+---Pending work (the first pass, a reload) runs first; the events of both passes are returned.
+---@param options? {velocity?: number|number[]}
 ---@return tessera.EngineEvent[]
-function Engine:scrollSection(section, x, y) end
+function Engine:scrollSection(section, x, y, options) end
 
 ---A provider of data items.
 ---@param params tessera.ProviderParams
@@ -619,8 +633,11 @@ function t.engine(params) end
 ---What an animator hook is given (indices 1-based, frames {x, y, w, h}).
 ---@class tessera.AnimationEvent
 ---@field type "insert"|"delete"|"update"|"move"|"shift"|"scroll"
----@field index integer
----@field id string
+---@field category tessera.ViewCategory
+---@field kind string the view's kind ("cell", "header", "background", ...)
+---@field section integer
+---@field index? integer absent for a section's header, footer or background
+---@field id string|integer
 ---@field view integer
 ---@field frame number[]
 ---@field oldFrame? number[]

@@ -24,6 +24,12 @@ extension CollectionEngine {
                    keptEvent: EngineEvent.EventType) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         let slots = try tree.result.elements(in: rect, scroll: state).filter { $0.category != .item || $0.index! < tree.count }
+        var keys = slots.map(SlotKey.init)
+        var seen: [SlotKey: Int] = [:]
+        for k in keys.indices where keys[k].category != .item {
+            keys[k].occurrence = seen[keys[k], default: 0]
+            seen[keys[k], default: 0] += 1
+        }
         var kept = [Int?](repeating: nil, count: slots.count)
         var ids = [ItemID?](repeating: nil, count: slots.count)
         var leaving: [Int]
@@ -40,7 +46,7 @@ extension CollectionEngine {
             var old = [SlotKey: Int](minimumCapacity: views.count)
             for (p, view) in views.enumerated() { old[view.slotKey] = p }
             for k in slots.indices {
-                kept[k] = old.removeValue(forKey: SlotKey(slots[k]))
+                kept[k] = old.removeValue(forKey: keys[k])
                 if let p = kept[k] {
                     ids[k] = views[p].id
                     taken.insert(Identity(category: views[p].category, id: views[p].id))
@@ -71,6 +77,7 @@ extension CollectionEngine {
                 view.frame = slot.frame
                 view.zIndex = slot.zIndex
                 view.pinned = slot.pinned
+                view.slotKey = keys[k]
                 if byIdentifier { view.data = tree.data(of: slot) }
                 pass.views.append(view)
                 if old.index != view.index || old.section != view.section { pass.events.append(EngineEvent(.move, view, oldFrame: old.frame)) }
@@ -81,7 +88,7 @@ extension CollectionEngine {
             } else {
                 var view = EngineView(number: 0, category: slot.category, kind: kinds[k], section: slot.section,
                                       index: slot.index, id: ids[k]!, frame: slot.frame, data: tree.data(of: slot),
-                                      zIndex: slot.zIndex, pinned: slot.pinned)
+                                      zIndex: slot.zIndex, pinned: slot.pinned, slotKey: keys[k])
                 view.number = pass.pools.dequeue(kind: view.poolKind)
                 pass.views.append(view)
                 pass.events.append(EngineEvent(.insert, view))
@@ -111,7 +118,7 @@ extension CollectionEngine {
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
         for (k, event) in events.enumerated() {
             let owner = event.type == .delete ? previous : tree
-            let owned = owner.animator(of: (event.category, event.kind, event.section, event.index))
+            let owned = owner.animator(of: (event.category, event.kind, event.section, event.sectionSpan, event.index))
             guard let chosen = owned?.animator ?? animator else { continue }
             if let b = batchOfOwner[owned?.owner] {
                 batches[b].positions.append(k)

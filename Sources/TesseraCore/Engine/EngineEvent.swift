@@ -26,6 +26,8 @@ public struct EngineEvent: Equatable, Sendable {
     /// The flattened item index (nil for a section's header, footer or background).
     public var index: Int?
     public var section: Int
+    /// Sections an element spans (a headers provider's header over a child of several sections).
+    public var sectionSpan: Int
     public var frame: Rect
     public var oldFrame: Rect?
     public var animation: AnimationDescription?
@@ -33,7 +35,8 @@ public struct EngineEvent: Equatable, Sendable {
     /// The event of `type` for `view` as it is after the pass.
     public init(_ type: EventType, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
         self.type = type; self.view = view.number; self.category = view.category; self.kind = view.kind
-        self.id = view.id; self.index = view.index; self.section = view.section; self.frame = view.frame
+        self.id = view.id; self.index = view.index; self.section = view.section
+        self.sectionSpan = view.slotKey.span; self.frame = view.frame
         self.oldFrame = oldFrame; self.animation = animation
     }
 }

@@ -18,6 +18,7 @@ final class EngineTree {
 
     private struct HeaderKey: Hashable {
         var section: Int
+        var span: Int
         var kind: String
     }
 
@@ -25,7 +26,7 @@ final class EngineTree {
         self.flat = flat
         self.result = result
         var byKey: [HeaderKey: ProviderLayout.Header] = [:]
-        for h in headers { byKey[HeaderKey(section: h.section, kind: h.kind)] = h }
+        for h in headers { byKey[HeaderKey(section: h.section, span: h.sectionSpan, kind: h.kind)] = h }
         self.headers = byKey
     }
 
@@ -44,9 +45,9 @@ final class EngineTree {
     }
 
     /// The headers provider's header drawn as `e`, if `e` is one. O(1).
-    func providerHeader(_ e: (category: ElementCategory, kind: String, section: Int, index: Int?)) -> ProviderLayout.Header? {
+    func providerHeader(_ e: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> ProviderLayout.Header? {
         guard !headers.isEmpty, e.category == .supplementary, e.index == nil else { return nil }
-        return headers[HeaderKey(section: e.section, kind: e.kind)]
+        return headers[HeaderKey(section: e.section, span: e.span, kind: e.kind)]
     }
 
     /// Items flattened and items laid out must agree; a tree whose layout lists fewer or more
@@ -89,7 +90,7 @@ final class EngineTree {
     /// kind; a section element's section id and its kind; a layout-level element its kind.
     func id(of e: LayoutElement) throws -> ItemID {
         if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
-        if let h = providerHeader((e.category, e.kind, e.section, e.index)) { return h.identifier }
+        if let h = providerHeader((e.category, e.kind, e.section, e.sectionSpan, e.index)) { return h.identifier }
         if let i = e.index, i < count { return .scoped(try flat.identifier(at: i).description, .string(e.kind)) }
         if e.isGlobal { return .string(e.kind) }
         return .scoped(sectionID(e.section), .string(e.kind))
@@ -98,7 +99,7 @@ final class EngineTree {
     /// The data bound to the view that shows `e`: an item's (a badge's item's) value; a section
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
-        if let h = providerHeader((e.category, e.kind, e.section, e.index)) { return h.owner.value(at: h.local) }
+        if let h = providerHeader((e.category, e.kind, e.section, e.sectionSpan, e.index)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)
             return leaf.owner.value(at: local)
@@ -115,7 +116,7 @@ final class EngineTree {
 
     /// The animator of the provider that owns a view: its item's, a provider header's headers
     /// provider's, else its section's owner's.
-    func animator(of view: (category: ElementCategory, kind: String, section: Int, index: Int?)) -> OwnedAnimator? {
+    func animator(of view: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> OwnedAnimator? {
         if let i = view.index, i < flat.count { return flat.locate(i).leaf.animator }
         if let h = providerHeader(view), let own = h.owner.animator {
             return OwnedAnimator(animator: own, owner: ObjectIdentifier(h.owner))

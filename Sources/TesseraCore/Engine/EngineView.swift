@@ -27,27 +27,34 @@ public struct EngineView: Equatable, Sendable {
     /// `frame` is then where it is pinned.
     public var pinned: Bool
 
-    /// What the view shows, for matching a scroll's visible set against the views: a cell by
-    /// its item index, an element by category, kind, section and anchoring item.
-    var slotKey: SlotKey { SlotKey(category: category, kind: kind, section: section, index: index ?? -1) }
+    /// Where the view sits in the layout, for matching a scroll's visible set against the views.
+    var slotKey = SlotKey()
 }
 
-/// Where a view sits in the layout, stable between passes that do not reload.
+/// Where a view sits in the layout, stable between passes that do not reload: a cell by its
+/// item index; an element by category, kind, section, sections spanned and anchoring item, and
+/// by its rank among visible elements that share all of those (two headers of one kind on one
+/// section: a headers provider's over a child layout's own).
 struct SlotKey: Hashable {
-    var category: ElementCategory
-    var kind: String
-    var section: Int
-    var index: Int
+    var category = ElementCategory.item
+    var kind = ""
+    var section = 0
+    var span = 1
+    var index = -1
+    var occurrence = 0
+
+    init() {}
 
     /// A cell's key is its item alone (its kind is the registered view kind, not the element's).
-    init(category: ElementCategory, kind: String, section: Int, index: Int) {
-        self.category = category
-        self.kind = category == .item ? "" : kind
-        self.section = category == .item ? 0 : section
-        self.index = index
+    init(_ e: LayoutElement) {
+        category = e.category
+        index = e.index ?? -1
+        if e.category != .item {
+            kind = e.kind
+            section = e.section
+            span = e.sectionSpan
+        }
     }
-
-    init(_ e: LayoutElement) { self.init(category: e.category, kind: e.kind, section: e.section, index: e.index ?? -1) }
 }
 
 /// How many views the engine created and how many it took back from reuse pools.

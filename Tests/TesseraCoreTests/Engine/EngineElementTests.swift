@@ -170,4 +170,55 @@ import Testing
         #expect(engine.reloadCount == 2)
         #expect(engine.views.first { $0.category == .item && $0.section == 1 }?.id == "l0")
     }
+
+    /// Composed of headers providers of compositional children (three deep).
+    static func nested(_ first: [(String, Int)], _ second: [(String, Int)]) -> (ComposedProvider, BasicProvider) {
+        let a = BasicProvider(data: ItemSource(dataset: data(first)), layout: layout(), size: .rule(ItemSizing(rule: .fill)))
+        let b = BasicProvider(data: ItemSource(dataset: data(second)), layout: layout(), size: .rule(ItemSizing(rule: .fill)))
+        let size = ItemSize.fixed(.fraction(1), .absolute(20))
+        let root = ComposedProvider(sections: [HeadersProvider(sections: [a], headerSize: size, headerKind: "title"),
+                                               HeadersProvider(sections: [b], headerSize: size, headerKind: "title")])
+        return (root, a)
+    }
+
+    @Test func data_changed_inside_a_nested_provider_reloads_once_and_animates_the_new_sections_header() throws {
+        let (root, inner) = Self.nested([("s", 3), ("l", 2)], [("t", 3), ("m", 2)])
+        root.animator = Recording()
+        let engine = CollectionEngine(provider: root, viewport: Size(width: 200, height: 600))
+        try engine.layout()
+        // Backgrounds, then headers in section order: each headers provider's (kind "title",
+        // id "<section>-header") before its child's own.
+        #expect(engine.views.filter { $0.category != .item }.map { "\($0.id) \($0.kind)" } == [
+            "0-0-l-background background", "1-0-m-background background", "0-0-header title", "0-0-s-header header",
+            "0-0-l-header header", "1-0-header title", "1-0-t-header header", "1-0-m-header header"])
+        inner.data = ItemSource(dataset: Self.data([("s", 3), ("n", 1), ("l", 2)]))
+        let events = try engine.layout()
+        #expect(engine.reloadCount == 2, "one reload for the change deep inside")
+        #expect(try engine.layout().isEmpty)
+        let inserted = events.filter { $0.type == .insert }
+        #expect(inserted.map(\.id.description).sorted() == ["0-0-n-background", "0-0-n-header", "0-0-n0"])
+        let header = try #require(inserted.first { $0.id.description == "0-0-n-header" })
+        #expect(header.category == .supplementary && header.kind == "header" && header.section == 1 && header.index == nil)
+        #expect(header.animation == AnimationDescription(duration: 0.25), "the animator's description")
+        #expect(header.frame == r(0, 150, 200, 30))
+    }
+
+    @Test(arguments: 0..<12) func nested_providers_show_every_element_the_flattened_result_draws(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed) &+ 99)
+        let (root, _) = Self.nested([("s", 1 + Int(random.unit() * 8)), ("l", 1 + Int(random.unit() * 8))],
+                                    [("t", 1 + Int(random.unit() * 8)), ("m", Int(random.unit() * 4))])
+        let engine = CollectionEngine(provider: root, viewport: Size(width: 150 + (random.unit() * 200).rounded(),
+                                                                     height: 100 + (random.unit() * 400).rounded()))
+        for _ in 0..<8 {
+            for shelf in engine.layoutResult.orthogonalSections where random.unit() < 0.5 {
+                engine.setOffset(Point(x: (random.unit() * shelf.contentSize.width).rounded(), y: 0), ofSection: shelf.section)
+            }
+            try engine.scroll(to: Point(x: 0, y: (random.unit() * engine.contentSize.height).rounded()))
+            let drawn = try engine.layoutResult.elements(in: engine.visibleRect, scroll: engine.scrollState)
+            #expect(engine.views.map { "\($0.category) \(String(describing: $0.section)) \($0.index ?? -1) \($0.frame) z\($0.zIndex)" }
+                    == drawn.map { "\($0.category) \(String(describing: $0.section)) \($0.index ?? -1) \($0.frame) z\($0.zIndex)" })
+            #expect(Set(engine.views.map(\.number)).count == engine.views.count)
+            #expect(engine.views.contains { $0.kind == "title" } == drawn.contains { $0.kind == "title" })
+        }
+    }
 }
