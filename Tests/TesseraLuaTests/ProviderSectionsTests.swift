@@ -70,6 +70,12 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
     #expect((0..<a.count).map(a.zIndex(ofItem:)) == (0..<b.count).map(b.zIndex(ofItem:)), "\(what): zIndices")
     #expect(a.elements == b.elements, "\(what): elements")
     #expect(a.orthogonalSections == b.orthogonalSections, "\(what): orthogonal sections")
+    for o in b.orthogonalSections {
+        for (p, v) in [(Point(x: 130, y: 0), Point(x: 1, y: 0)), (Point(x: 500, y: 0), Point(x: -0.1, y: 0))] {
+            #expect(a.targetContentOffset(section: o.section, proposed: p, velocity: v)
+                    == b.targetContentOffset(section: o.section, proposed: p, velocity: v), "\(what): shelf \(o.section) rests")
+        }
+    }
     let shelves = Dictionary(uniqueKeysWithValues: b.orthogonalSections.map { ($0.section, Point(x: 120, y: 0)) })
     for y in [0, 0.37 * b.contentSize.height, 0.8 * b.contentSize.height] {
         for offsets in [[:], shelves] {
@@ -148,6 +154,14 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(!scrolled.isEmpty && scrolled.allSatisfy { result.section(ofItem: $0.index!) == 3 })
         #expect(try scrolled.allSatisfy { try $0.frame == result.frame(at: $0.index!).offsetBy(dx: -800, dy: 0) })
         #expect(Set(scrolled.map(\.index)).isDisjoint(with: atRest.map(\.index)))
+        // Each shelf comes to rest as the screen's own (groupPagingCentered: 92% pages, centred).
+        for o in alone.orthogonalSections {
+            let p = Point(x: 500, y: 0), v = Point(x: 1, y: 0)
+            let rest = alone.targetContentOffset(section: o.section, proposed: p, velocity: v)
+            #expect(result.targetContentOffset(section: o.section + 1, proposed: p, velocity: v) == rest)
+            #expect(rest != p && rest.y == 0)
+        }
+        #expect(result.targetContentOffset(section: 0, proposed: Point(x: 500, y: 0), velocity: .zero) == .zero)
     }
 
     /// Three deep: a composed provider of headers providers of compositional children, each
