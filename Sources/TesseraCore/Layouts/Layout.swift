@@ -41,10 +41,6 @@ public protocol LayoutResult: Sendable {
     func section(ofItem index: Int) -> Int
     /// Each section's items, in order, tiling `0..<count` (empty sections included).
     var sectionRanges: [Range<Int>] { get }
-    /// Where orthogonal section `section`'s scroller comes to rest when a scroll would stop at
-    /// `proposed` with `velocity`, for the section's paging behaviour (UIKit's
-    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
-    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point
     /// Item `index`'s drawing order (higher on top).
     func zIndex(ofItem index: Int) -> Int
     /// The supplementaries and decorations, at rest, in content coordinates.
@@ -56,6 +52,10 @@ public protocol LayoutResult: Sendable {
     /// `LayoutElement.inDrawingOrder`). An element of an orthogonal section counts only where
     /// it shows through its scroller. O(log n + k) for results that index their elements.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement]
+    /// Where sideways section `section`'s scroller comes to rest when a scroll would stop at
+    /// `proposed` with `velocity`, for its paging behaviour (UIKit's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point
 }
 
 extension LayoutResult {
@@ -64,11 +64,8 @@ extension LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { 0 }
     public var elements: [LayoutElement] { [] }
     public var orthogonalSections: [OrthogonalSection] { [] }
-
-    /// Without paging: `proposed` for a section that scrolls sideways, else 0, 0. O(sections).
-    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
-        orthogonalSections.contains { $0.section == section } ? proposed : .zero
-    }
+    /// No paging: the scroll rests where it was proposed.
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point { proposed }
 
     /// Derived from `section(ofItem:)`, with as many sections as the items, elements and
     /// orthogonal sections name. O(n + m); results that know their sections answer in O(1).
