@@ -24,8 +24,16 @@ public class Provider {
     /// Schedules a relayout (layout and visible set, no re-binding) on the engine showing this provider.
     public func setNeedsRelayout() { report(.relayout) }
 
+    /// Walks up to the root; a parent chain that comes back on itself (a tree with a cycle,
+    /// which the next pass refuses) stops where it closes.
     func report(_ change: ProviderChange) {
-        if let parent { parent.report(change) } else { onChange?(change) }
+        var node = self
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        while let up = node.parent {
+            guard seen.insert(ObjectIdentifier(up)).inserted else { return }
+            node = up
+        }
+        node.onChange?(change)
     }
 
     /// Number of items once flattened (sections' items included). O(providers in the subtree).

@@ -127,6 +127,7 @@ public struct SectionsLayout: Layout {
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
         var content = Size.zero
+        var pagedParts: [SectionsResult.Part] = []
         for (s, section) in measured.enumerated() {
             guard let section else { continue }
             // The part's items and sections continue the flattened ones.
@@ -163,14 +164,16 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned))
             }
+            if let result, !result.orthogonalSections.isEmpty { pagedParts.append(.init(firstSection: base, result: result)) }
             orthogonal += (result?.orthogonalSections ?? []).map {
                 OrthogonalSection(section: base + $0.section, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
         }
         if ranges.isEmpty { ranges = [0..<0] }
-        return try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
-                                sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
-                                layoutName: "sections")
+        let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
+                                      sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
+                                      layoutName: "sections")
+        return pagedParts.isEmpty ? result : SectionsResult(base: result, parts: pagedParts)
     }
 
     private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
@@ -178,6 +181,32 @@ public struct SectionsLayout: Layout {
             throw LayoutError("sections layout got a \(kind) height of \(b.height) for section \(s); expected a finite number >= 0")
         }
         return b
+    }
+}
+
+/// A `SectionsLayout` result whose parts have sections that scroll sideways: the parts keep
+/// answering where their shelves come to rest, under the flattened section numbers.
+struct SectionsResult: ForwardingLayoutResult {
+    struct Part: Sendable {
+        /// The part's first section in the flattened result.
+        var firstSection: Int
+        var result: any LayoutResult
+    }
+
+    let base: any LayoutResult
+    /// In section order.
+    let parts: [Part]
+
+    /// The part's own answer for its section. O(log parts).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        var lo = 0, hi = parts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if parts[mid].firstSection <= section { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return .zero }
+        let part = parts[lo - 1]
+        return part.result.targetContentOffset(section: section - part.firstSection, proposed: proposed, velocity: velocity)
     }
 }
 
