@@ -233,4 +233,38 @@ import TesseraCore
             #expect(error?.message.contains(message) == true, "\(source): \(error?.message ?? "no error")")
         }
     }
+
+    @Test func aSectionInsertedInANestedProviderBringsItsHeaderWithTheAnimatorsInsert() throws {
+        let out = try run("""
+        local L = t.compositional{ section = function()
+          return t.section{ group = t.hgroup{ size = { "100%", 50 }, items = { t.item{ size = { "100%", "100%" } } } },
+                            headers = { t.boundary{ kind = "header", size = { "100%", 20 }, align = "top", pinned = true } } }
+        end }
+        local p = t.provider{ data = { { id = "a" }, { id = "b" }, sections = { { id = "x", count = 2 } } }, layout = L }
+        local root = t.composed{ sections = { t.headers{ sections = { p }, header = { size = { "100%", 10 }, view = "title" } } } }
+        local seen = {}
+        local e = t.engine{ provider = root, viewport = { 100, 400 }, animator = {
+          insert = function(ev)
+            seen[#seen + 1] = ev.category .. " " .. ev.kind .. " " .. tostring(ev.id) .. " s" .. ev.section .. " " .. tostring(ev.index)
+            return { duration = ev.category == "supplementary" and 0.5 or 0.25 }
+          end,
+        } }
+        e:layout()
+        local first = #seen
+        p.data = { { id = "a" }, { id = "b" }, { id = "c" }, sections = { { id = "x", count = 2 }, { id = "y", count = 1 } } }
+        seen = {}
+        local events = e:layout()
+        local inserted = {}
+        for _, ev in ipairs(events) do
+          if ev.type == "insert" then
+            inserted[#inserted + 1] = string.format("%s %s %s s%d %s %g", ev.category, ev.kind, tostring(ev.id), ev.section,
+              tostring(ev.index), ev.animation.duration)
+          end
+        end
+        return first, e.reloadCount, table.concat(inserted, " | "), table.concat(seen, " | ")
+        """)
+        // First pass: the headers provider's title, section x's header, a and b.
+        #expect(out == ["4", "2", "cell cell 0-0-c s2 3 0.25 | supplementary header 0-0-y-header s2 nil 0.5",
+                        "cell cell 0-0-c s2 3 | supplementary header 0-0-y-header s2 nil"])
+    }
 }

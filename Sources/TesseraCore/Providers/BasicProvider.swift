@@ -53,16 +53,24 @@ public final class BasicProvider: Provider, ItemOwner {
     public func identifier(at local: Int) throws -> ItemID { try data.identifier(local) }
     public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
-    /// The dataset section holding item `local` (binary search), when the data is a dataset's.
+    /// The data section holding item `local` (binary search): the provider's own sections, else
+    /// its dataset's.
     public func section(containing local: Int) -> ItemID? {
-        guard let (dataset, range) = data.dataset, !dataset.sections.isEmpty else { return nil }
-        let i = range.lowerBound + local
-        var lo = 0, hi = dataset.sections.count - 1
+        let sections: [Dataset.Section], i: Int
+        if let own = data.sections {
+            (sections, i) = (own, local)
+        } else if let (dataset, range) = data.dataset {
+            (sections, i) = (dataset.sections, range.lowerBound + local)
+        } else {
+            return nil
+        }
+        guard !sections.isEmpty else { return nil }
+        var lo = 0, hi = sections.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if dataset.sections[mid].range.lowerBound <= i { lo = mid } else { hi = mid - 1 }
+            if sections[mid].range.lowerBound <= i { lo = mid } else { hi = mid - 1 }
         }
-        return dataset.sections[lo].id
+        return sections[lo].id
     }
     public func didTap(at local: Int) throws { try tap?(local) }
     public func didTap(_ element: LayoutElement, localSection: Int) throws { try tapElement?(element, localSection) }
