@@ -37,6 +37,31 @@ import TesseraCore
         #expect(summary["created"]?.number == Double(largest), "one screenful of views, reused afterwards")
     }
 
+    @Test func headers_and_backgrounds_enter_and_leave_as_elements() throws {
+        let args = ["layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json", "--param", "screen=updates"]
+        let run = try runTessera(["scroll"] + args + ["--steps", "4", "--to", "3000", "--format", "json"], timeout: 120)
+        #expect(run.status == 0, "\(run.stderr)")
+        guard case .array(let steps)? = try JSONParser.parse(run.stdout)["steps"] else {
+            Issue.record("no steps")
+            return
+        }
+        // Replaying entering and leaving elements gives `run`'s visibleElements at every step.
+        var shown = Set<String>()
+        func key(_ e: JSONValue) -> String {
+            "\(e["category"]?.string ?? "?") \(e["kind"]?.string ?? "?") \(e["section"]?.number ?? -1)"
+        }
+        for (k, step) in steps.enumerated() {
+            for e in step["elements"]?["deleted"]?.arrayValue ?? [] { #expect(shown.remove(key(e)) != nil, "step \(k)") }
+            for e in step["elements"]?["inserted"]?.arrayValue ?? [] { #expect(shown.insert(key(e)).inserted, "step \(k)") }
+            let y = step["offset"]?.arrayValue?[1].number ?? -1
+            let expected = try runTessera(["run"] + args + ["--offset", "0,\(JSONWriter.format(y))", "--format", "json"], timeout: 120)
+            let elements = try JSONParser.parse(expected.stdout)["visibleElements"]?.arrayValue ?? []
+            #expect(!elements.isEmpty)
+            #expect(shown == Set(elements.map(key)), "step \(k) at \(y)")
+        }
+        #expect(steps[0]["elements"]?["inserted"]?.arrayValue?.contains { key($0) == "supplementary header 0.0" } == true)
+    }
+
     @Test func text_output_and_bad_options() throws {
         let text = try runTessera(["scroll", "waterfall", "--data", "datasets/tuxpaint-stamps.json", "--steps", "3", "--to", "1000"])
         #expect(text.status == 0)
