@@ -236,6 +236,17 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(bItem.frame == parts[1].frames[0].offsetBy(dx: -20, dy: 0))
     }
 
+    @Test func aDatasetProviderBindsItsItemsAsTheScriptSeesThem() throws {
+        let data = try dataset("appstream-bookworm.json")
+        let (p, host) = try provider("return t.provider{ data = data, layout = t.sections{ default = t.flow{} } }", data: data)
+        defer { withExtendedLifetime(host) {} }
+        let basic = try #require(p as? BasicProvider)
+        let first = basic.value(at: 0)
+        #expect(first["id"] == data.items[0].id.jsonValue)
+        #expect(first == .object(data.items[0].fields.merging(["id": data.items[0].id.jsonValue]) { a, _ in a }))
+        #expect(try p.layout(in: Self.viewport).result.sectionRanges == data.sections.map(\.range))
+    }
+
     @Test func aProviderTakesSectionsExplicitly() throws {
         let (p, _) = try provider("""
         return t.provider{ data = { 1, 2, 3 }, sections = { { id = "a", count = 2, title = "A" }, { count = 1 } },
