@@ -20,6 +20,9 @@ public struct AnimationEvent: Hashable, Sendable {
     /// Reloads completed before this pass (0 during the first load).
     public var reloadCount: Int
     public var isReloading: Bool
+    /// The layout's supplementary or decoration the view draws (its category, kind and
+    /// section); nil for an item's cell.
+    public var element: AnimatedElement? = nil
 
     public init(kind: AnimationEventKind, index: Int, id: String, view: Int, frame: Rect,
                 oldFrame: Rect? = nil, visibleFrame: Rect, velocity: Point = .zero,
