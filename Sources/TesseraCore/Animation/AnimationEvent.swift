@@ -1,7 +1,8 @@
 /// What an animator's hook is told about one view in one engine pass.
 public struct AnimationEvent: Hashable, Sendable {
     public var kind: AnimationEventKind
-    /// The item's flattened index (0-based): its new index, or for a delete its last one.
+    /// The item's flattened index (0-based): its new index, or for a delete its last one. For a
+    /// header or background, its section's first item's (a badge: its item's).
     public var index: Int
     public var id: String
     /// The view's number (stable while it stays visible).
