@@ -17,12 +17,8 @@ extension LuaHost {
     func pushDataset(_ dataset: Dataset) {
         _ = lua_checkstack(L, 4)
         lua_createtable(L, Int32(clamping: dataset.count), 3)
-        for (i, item) in dataset.items.enumerated() {
-            var fields = item.fields
-            if fields["id"] == nil { fields["id"] = item.id.jsonValue }
-            if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = Self.integralJSON(dataset.widths[i]) }
-            if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = Self.integralJSON(dataset.heights[i]) }
-            LuaStack.push(L, json: .object(fields), readOnly: true)
+        for i in dataset.items.indices {
+            LuaStack.push(L, json: Self.itemValue(dataset, i), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
@@ -50,6 +46,17 @@ extension LuaHost {
         defer { tb_pop(L, 2) }
         _ = LuaStack.rawField(L, -1, LuaHost.datasetKey)
         return box(at: -1, meta: boxMetaRef, as: DatasetBox.self)?.dataset
+    }
+
+    /// Item `i` as Lua sees it: every field, plus `id`, and `w`/`h` for generated items whose
+    /// sizes live outside their fields. O(fields).
+    static func itemValue(_ dataset: Dataset, _ i: Int) -> JSONValue {
+        let item = dataset.items[i]
+        var fields = item.fields
+        if fields["id"] == nil { fields["id"] = item.id.jsonValue }
+        if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = Self.integralJSON(dataset.widths[i]) }
+        if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = Self.integralJSON(dataset.heights[i]) }
+        return .object(fields)
     }
 
     /// Integral values as integers, so they print as `120` rather than `120.0`.

@@ -161,7 +161,7 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
             #expect(result.targetContentOffset(section: o.section + 1, proposed: p, velocity: v) == rest)
             #expect(rest != p && rest.y == 0)
         }
-        #expect(result.targetContentOffset(section: 0, proposed: Point(x: 500, y: 0), velocity: .zero) == .zero)
+        #expect(result.targetContentOffset(section: 0, proposed: Point(x: 500, y: 0), velocity: .zero) == Point(x: 500, y: 0))
     }
 
     /// Three deep: a composed provider of headers providers of compositional children, each
@@ -234,6 +234,64 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(shown.first { $0.kind == "header" && $0.section == 0 }?.frame == Rect(x: 0, y: aEnd - 10, width: 200, height: 10))
         let bItem = try #require(shown.first { $0.category == .item && $0.index == 9 })
         #expect(bItem.frame == parts[1].frames[0].offsetBy(dx: -20, dy: 0))
+    }
+
+    @Test func aDatasetProviderBindsItsItemsAsTheScriptSeesThem() throws {
+        let data = try dataset("appstream-bookworm.json")
+        let (p, host) = try provider("return t.provider{ data = data, layout = t.sections{ default = t.flow{} } }", data: data)
+        defer { withExtendedLifetime(host) {} }
+        let basic = try #require(p as? BasicProvider)
+        let first = basic.value(at: 0)
+        #expect(first["id"] == data.items[0].id.jsonValue)
+        #expect(first == .object(data.items[0].fields.merging(["id": data.items[0].id.jsonValue]) { a, _ in a }))
+        #expect(try p.layout(in: Self.viewport).result.sectionRanges == data.sections.map(\.range))
+    }
+
+    /// A shelf whose `visibleItemsHandler` restyles its cards draws them so nested too.
+    @Test func aNestedShelfKeepsItsVisibleItemsHandler() throws {
+        let (p, host) = try provider("""
+        local comp = t.compositional{ section = function()
+          return t.section{
+            group = t.hgroup{ size = { 100, 80 }, items = { t.item{ size = { "100%", "100%" } } } },
+            orthogonalScrolling = "continuous",
+            headers = { t.boundary{ kind = "header", size = { "100%", 20 }, align = "top" } },
+            visibleItemsHandler = function(items, offset, env)
+              for _, item in ipairs(items) do
+                if item.index then
+                  item.alpha = (item.index - 1) % 2 == 0 and 1 or 0.5
+                  item.zIndex = item.index + math.floor(offset.x / 10)
+                end
+              end
+            end,
+          }
+        end }
+        local items = {}
+        for i = 1, 6 do items[i] = { id = i } end
+        return t.headers{ sections = { t.spacer{ height = 30 }, t.provider{ data = items, layout = comp } },
+                          header = { size = { "100%", 20 } } }
+        """)
+        defer { withExtendedLifetime(host) {} }
+        let headers = try #require(p as? HeadersProvider)
+        let size = Size(width: 250, height: 300)
+        let alone = try headers.sections[1].layout(in: size).result
+        let result = try p.layout(in: size).result
+        // The shelf sits under the spacer (20 + 30) and its own header (20), in section 1.
+        let dy = 70.0
+        let rect = Rect(x: 0, y: 0, width: 250, height: 300)
+        let local = Rect(x: 0, y: -dy, width: 250, height: 300)
+        let shown = try result.elements(in: rect, scroll: ScrollState(showing: rect, sectionOffsets: [1: Point(x: 30, y: 0)]))
+        let own = try alone.elements(in: local, scroll: ScrollState(showing: local, sectionOffsets: [0: Point(x: 30, y: 0)]))
+        let cards = shown.filter { $0.category == .item }
+        #expect(cards.map(\.index) == own.filter { $0.category == .item }.map(\.index))
+        #expect(cards.map(\.alpha) == [1, 0.5, 1])
+        #expect(cards.map(\.zIndex) == [4, 5, 6])
+        #expect(cards.map(\.frame) == own.filter { $0.category == .item }.map { $0.frame.offsetBy(dx: 0, dy: dy) })
+        #expect(cards.map(\.frame.x) == [-30, 70, 170])
+        // The provider's header and the shelf's own are told apart: neither is a card.
+        let shownHeaders = shown.filter { $0.kind == "header" }
+        #expect(shownHeaders.map(\.frame.y).sorted() == [0, 50, 70])
+        #expect(shownHeaders.allSatisfy { $0.alpha == 1 && $0.frame.size == Size(width: 250, height: 20) })
+        #expect(shownHeaders.map(\.zIndex) == own.filter { $0.kind == "header" }.map(\.zIndex) + [1, 1])
     }
 
     @Test func aProviderTakesSectionsExplicitly() throws {

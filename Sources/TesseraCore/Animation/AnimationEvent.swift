@@ -1,15 +1,9 @@
 /// What an animator's hook is told about one view in one engine pass.
 public struct AnimationEvent: Hashable, Sendable {
     public var kind: AnimationEventKind
-    /// The item's flattened index (0-based): its new index, or for a delete its last one; for a
-    /// badge the item it is anchored to; nil for a section's header, footer or background.
-    public var index: Int?
-    /// What the view shows: a cell (`.item`), a header, footer or badge, or a background.
-    public var category: ElementCategory
-    /// The view's kind: a cell's registered kind, else the element's (`"header"`).
-    public var viewKind: String
-    /// The view's 0-based section.
-    public var section: Int
+    /// The item's flattened index (0-based): its new index, or for a delete its last one. For a
+    /// header or background, its section's first item's (a badge: its item's).
+    public var index: Int
     public var id: ItemID
     /// The view's number (stable while it stays visible).
     public var view: Int
@@ -27,12 +21,13 @@ public struct AnimationEvent: Hashable, Sendable {
     /// Reloads completed before this pass (0 during the first load).
     public var reloadCount: Int
     public var isReloading: Bool
+    /// The layout's supplementary or decoration the view draws (its category, kind and
+    /// section); nil for an item's cell.
+    public var element: AnimatedElement? = nil
 
-    public init(kind: AnimationEventKind, index: Int?, id: ItemID, view: Int, frame: Rect,
+    public init(kind: AnimationEventKind, index: Int, id: ItemID, view: Int, frame: Rect,
                 oldFrame: Rect? = nil, visibleFrame: Rect, velocity: Point = .zero,
-                delta: Point = .zero, reloadCount: Int = 0, isReloading: Bool = false,
-                category: ElementCategory = .item, viewKind: String = "cell", section: Int = 0) {
-        self.category = category; self.viewKind = viewKind; self.section = section
+                delta: Point = .zero, reloadCount: Int = 0, isReloading: Bool = false) {
         self.kind = kind; self.index = index; self.id = id; self.view = view; self.frame = frame
         self.oldFrame = oldFrame; self.visibleFrame = visibleFrame; self.contentOffset = visibleFrame.origin
         self.velocity = velocity; self.delta = delta; self.reloadCount = reloadCount

@@ -132,11 +132,17 @@ extension CollectionEngine {
         for batch in batches {
             let asked = batch.positions.map { k in
                 let e = events[k]
-                return AnimationEvent(kind: AnimationEventKind(rawValue: e.type.rawValue) ?? .update, index: e.index,
-                                      id: e.id, view: e.view, frame: e.frame, oldFrame: e.oldFrame,
-                                      visibleFrame: visible, velocity: moved, delta: delta,
-                                      reloadCount: reloadCount, isReloading: isReloading,
-                                      category: e.category, viewKind: e.kind, section: e.section)
+                let shown = e.type == .delete ? previous : tree
+                // A section's element is told its section's first item, as animate's elements are.
+                let index = e.index ?? shown.firstItem(ofSection: e.section) ?? 0
+                var asked = AnimationEvent(kind: AnimationEventKind(rawValue: e.type.rawValue) ?? .update, index: index,
+                                           id: e.id, view: e.view, frame: e.frame, oldFrame: e.oldFrame,
+                                           visibleFrame: visible, velocity: moved, delta: delta,
+                                           reloadCount: reloadCount, isReloading: isReloading)
+                if e.category != .item {
+                    asked.element = AnimatedElement(category: e.category, kind: e.kind, section: e.section, index: e.index)
+                }
+                return asked
             }
             let animations = try batch.animator.animations(for: asked)
             precondition(animations.count == asked.count, "an animator must answer every event of its batch")

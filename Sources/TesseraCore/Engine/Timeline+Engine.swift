@@ -3,8 +3,11 @@ extension Timeline {
     /// animation its animator returned (a view with none jumps: a track of zero duration), and
     /// every other visible view as still. Deleted views come first (beneath), then the visible
     /// views in drawing order. A view with several events (a move and an update) gets one track:
-    /// its first event with an animation, else its last event. O(events + views).
+    /// its first event with an animation, else its last event. Cells only: the headers, footers
+    /// and backgrounds of a reload are added by `add(_:animations:)` from an
+    /// `ElementTransition`. O(events + views).
     public init(events: [EngineEvent], views: [EngineView]) {
+        let events = events.filter { $0.category == .item }, views = views.filter { $0.category == .item }
         // A deleted view's number may be taken by an entering view in the same pass, so deletes
         // are kept apart from the events of visible views.
         var chosen: [Int: EngineEvent] = [:]

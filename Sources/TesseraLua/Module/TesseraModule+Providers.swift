@@ -224,6 +224,8 @@ extension LuaHost {
         var source: ItemSource
         if let dataset = dataset(at: dataSlot) {
             source = ItemSource(dataset: dataset)
+            // Views are bound to the items as the script sees them in `data`.
+            source.value = { LuaHost.itemValue(dataset, $0) }
         } else {
             let list = LuaStack.pushPlainTable(L, dataSlot)
             let count = Int(lua_rawlen(L, list))

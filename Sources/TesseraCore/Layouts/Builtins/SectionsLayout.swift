@@ -127,7 +127,7 @@ public struct SectionsLayout: Layout {
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
         var content = Size.zero
-        var pagedParts: [SectionsResult.Part] = []
+        var keptParts: [SectionsResult.Part] = []
         for (s, section) in measured.enumerated() {
             guard let section else { continue }
             // The part's items and sections continue the flattened ones.
@@ -164,7 +164,9 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned))
             }
-            if let result, !result.orthogonalSections.isEmpty { pagedParts.append(.init(firstSection: base, result: result)) }
+            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result) {
+                keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
+            }
             orthogonal += (result?.orthogonalSections ?? []).map {
                 OrthogonalSection(section: base + $0.section, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
@@ -173,7 +175,7 @@ public struct SectionsLayout: Layout {
         let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
                                       sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
                                       layoutName: "sections")
-        return pagedParts.isEmpty ? result : SectionsResult(base: result, parts: pagedParts)
+        return keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts)
     }
 
     private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
@@ -184,29 +186,112 @@ public struct SectionsLayout: Layout {
     }
 }
 
-/// A `SectionsLayout` result whose parts have sections that scroll sideways: the parts keep
-/// answering where their shelves come to rest, under the flattened section numbers.
+/// A `SectionsLayout` result whose parts have sections that scroll sideways or restyle what
+/// they draw at query time (a compositional section's `visibleItemsHandler`): those parts keep
+/// answering, under the flattened section numbers and coordinates, where their shelves come to
+/// rest and how their visible elements are drawn.
 struct SectionsResult: ForwardingLayoutResult {
     struct Part: Sendable {
-        /// The part's first section in the flattened result.
+        /// The part's first section and item in the flattened result, and how many sections.
         var firstSection: Int
+        var sectionCount: Int
+        var firstItem: Int
+        /// Where the part's content origin lies in the flattened result.
+        var origin: Point
         var result: any LayoutResult
+        var sections: Range<Int> { firstSection..<(firstSection + sectionCount) }
     }
 
     let base: any LayoutResult
     /// In section order.
     let parts: [Part]
+    /// Positions in `parts` of the parts that restyle.
+    let restyling: [Int]
 
-    /// The part's own answer for its section. O(log parts).
-    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+    init(base: any LayoutResult, parts: [Part]) {
+        self.base = base
+        self.parts = parts
+        restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
+    }
+
+    /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
+    static func restyles(_ result: any LayoutResult) -> Bool {
+        switch result {
+        case let c as CompositionalResult: return c.hasVisibleItemsHandlers
+        case let s as SectionsResult: return !s.restyling.isEmpty
+        case let m as MappedResult: return restyles(m.base)
+        case let m as MirroredResult: return restyles(m.base)
+        case let f as any ForwardingLayoutResult: return restyles(f.base)
+        default: return false
+        }
+    }
+
+    /// The part holding `section`, if one is kept. O(log parts).
+    private func part(holding section: Int) -> Part? {
         var lo = 0, hi = parts.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if parts[mid].firstSection <= section { lo = mid + 1 } else { hi = mid }
         }
-        guard lo > 0 else { return .zero }
-        let part = parts[lo - 1]
+        guard lo > 0, parts[lo - 1].sections.contains(section) else { return nil }
+        return parts[lo - 1]
+    }
+
+    /// The part's own answer for its section. O(log parts).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        guard let part = part(holding: section) else {
+            return base.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
+        }
         return part.result.targetContentOffset(section: section - part.firstSection, proposed: proposed, velocity: velocity)
+    }
+
+    /// The elements as the flattened index finds them, restyled as each restyling part draws
+    /// its own: the part answers the same query in its coordinates, and each element found in
+    /// both takes the part's alpha, transform and zIndex. O(log n + k) per restyling part shown.
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let found = try base.elements(in: rect, scroll: scroll)
+        var out = found, changed = false
+        for p in restyling {
+            let part = parts[p]
+            let shown = out.indices.filter { !out[$0].isGlobal && part.sections.contains(out[$0].section) }
+            guard !shown.isEmpty else { continue }
+            let o = part.origin
+            let local = ScrollState(
+                contentOffset: Point(x: scroll.contentOffset.x - o.x, y: scroll.contentOffset.y - o.y),
+                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
+                    part.sections.contains(s) ? (s - part.firstSection, offset) : nil
+                }),
+                viewportSize: scroll.viewportSize)
+            var styled: [Drawn: [LayoutElement]] = [:]
+            for e in try part.result.elements(in: rect.offsetBy(dx: -o.x, dy: -o.y), scroll: local) {
+                styled[Drawn(e, section: e.section + part.firstSection, index: e.index.map { $0 + part.firstItem }), default: []].append(e)
+            }
+            for k in shown {
+                // The same element where the part draws it, moved out (rounding aside).
+                let f = out[k].frame
+                let near = { (e: LayoutElement) in
+                    abs(e.frame.x + o.x - f.x) <= 1e-6 * (1 + abs(f.x)) && abs(e.frame.y + o.y - f.y) <= 1e-6 * (1 + abs(f.y))
+                }
+                guard let e = styled[Drawn(out[k], section: out[k].section, index: out[k].index)]?.first(where: near) else { continue }
+                (out[k].alpha, out[k].transform, out[k].zIndex) = (e.alpha, e.transform, e.zIndex)
+                changed = true
+            }
+        }
+        return changed ? LayoutElement.inDrawingOrder(out) : found
+    }
+
+    /// What identifies a drawn element across the flattened result and its part, with its
+    /// flattened section and item; the size, which moving does not round, tells apart a part's
+    /// header from the one a headers provider puts above the part.
+    private struct Drawn: Hashable {
+        var category: ElementCategory
+        var kind: String
+        var section: Int
+        var index: Int?
+        var size: Size
+        init(_ e: LayoutElement, section: Int, index: Int?) {
+            (category, kind, self.section, self.index, size) = (e.category, e.kind, section, index, e.frame.size)
+        }
     }
 }
 
