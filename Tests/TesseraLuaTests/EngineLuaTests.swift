@@ -245,7 +245,7 @@ import TesseraCore
         local seen = {}
         local e = t.engine{ provider = root, viewport = { 100, 400 }, animator = {
           insert = function(ev)
-            seen[#seen + 1] = ev.category .. " " .. ev.kind .. " " .. tostring(ev.id) .. " s" .. ev.section .. " " .. tostring(ev.index)
+            seen[#seen + 1] = ev.category .. " " .. tostring(ev.kind) .. " " .. tostring(ev.id) .. " s" .. tostring(ev.section) .. " " .. tostring(ev.index)
             return { duration = ev.category == "supplementary" and 0.5 or 0.25 }
           end,
         } }
@@ -265,6 +265,7 @@ import TesseraCore
         """)
         // First pass: the headers provider's title, section x's header, a and b.
         #expect(out == ["4", "2", "cell cell 0-0-c s2 3 0.25 | supplementary header 0-0-y-header s2 nil 0.5",
-                        "cell cell 0-0-c s2 3 | supplementary header 0-0-y-header s2 nil"])
+                        // The hook: a cell has no element kind or section; a header's index is its section's first item.
+                        "cell nil 0-0-c snil 3 | supplementary header 0-0-y-header s2 3"])
     }
 }

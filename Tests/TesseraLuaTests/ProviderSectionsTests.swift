@@ -221,7 +221,7 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(result.elements.filter { $0.kind == "title" }.map(\.section) == [0, 1, 2, 3, 4])
         #expect(result.elements.filter { $0.kind == "background" }.map(\.section) == [0, 1, 2, 3, 4])
         #expect(result.elements.filter { $0.kind == "badge" }.compactMap(\.index) == Array(0..<19))
-        #expect(laid.headers.map(\.identifier) == ["0-0-header", "0-1-header", "1-0-header"])
+        #expect(laid.headers.map(\.identifier.description) == ["0-0-header", "0-1-header", "1-0-header"])
         #expect(laid.headers.map(\.section) == [0, 2, 4])
         #expect(laid.header(of: headers[2])?.owner === h2)
 
