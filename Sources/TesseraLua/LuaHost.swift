@@ -22,7 +22,11 @@ import TesseraCore
 /// let result = try waterfall.configured(["columns": 3]).layout(context)
 /// ```
 public final class LuaHost {
-    let L: OpaquePointer
+    /// The state's main thread.
+    let mainState: OpaquePointer
+    /// The thread to read and push on: the coroutine whose host function runs now (a host
+    /// function called inside a coroutine must use that coroutine's stack), else the main one.
+    var L: OpaquePointer { tb_current(mainState) }
     /// Held by every call into Lua made by a layout, result or reference that may have left the
     /// host's thread (recursive: a layout's closures call Lua inside its `layout`).
     let lock = NSRecursiveLock()
@@ -64,7 +68,7 @@ public final class LuaHost {
         guard let state = tb_newstate(0) else {
             throw LuaScriptError(.memory, message: "cannot create a Lua state: out of memory")
         }
-        L = state
+        mainState = state
         self.limits = limits
         self.searchPaths = searchPaths
         luaL_openlibs(L)
@@ -75,7 +79,7 @@ public final class LuaHost {
         applyLimits()
     }
 
-    deinit { tb_close(L) }
+    deinit { tb_close(mainState) }
 
     /// Runs `body` holding the host's lock.
     func locked<R>(_ body: () throws -> R) rethrows -> R {

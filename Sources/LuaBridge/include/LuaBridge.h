@@ -103,6 +103,11 @@ int tb_msgh(lua_State *L);
 #define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
 
+/* The thread host code must use now: the coroutine whose host function runs (a C function
+** must read and push on the stack of the thread that called it), else the main thread. No
+** stack. */
+lua_State *tb_current(lua_State *L);
+
 /* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
 ** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */
 #define TB_HOST_UPVALUES 2

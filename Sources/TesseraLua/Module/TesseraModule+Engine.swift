@@ -107,6 +107,7 @@ extension LuaHost {
             guard let p = providerBox(at: slot) else {
                 throw LuaHost.moduleError("\(args.function): field 'provider' must be a provider (t.provider{}, t.composed{}, t.headers{}, ...), got \(LuaStack.typeName(L, slot))")
             }
+            try checkProviderTree(p.provider, function: args.function)
             box.engine.provider = p.provider
         }
         push(box.fields)
@@ -189,6 +190,7 @@ extension LuaHost {
     /// animator that failed during the pass, after it.
     func runPass<T>(_ engine: CollectionEngine? = nil, _ body: () throws -> T) throws -> T {
         engineSupport.failure = nil
+        try checkProviderTree(engine?.provider, function: "engine")
         let value = try body()
         if let failure = engineSupport.failure {
             engineSupport.failure = nil

@@ -128,11 +128,15 @@ extension LuaHost {
                 self.runCallback { _ = try self.callItemFunction(fn, box: box, local: local, results: 0) }
             } }
         case (let p as ComposedProvider, "sections"):
-            p.sections = try sectionList(field)
+            let sections = try sectionList(field)
+            try checkAttaching(sections, to: p, function: box.constructor, key: key)
+            p.sections = sections
         case (let p as ComposedProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "sections"):
-            p.sections = try sectionList(field)
+            let sections = try sectionList(field)
+            try checkAttaching(sections, to: p, function: box.constructor, key: key)
+            p.sections = sections
         case (let p as HeadersProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "header"):
@@ -143,6 +147,7 @@ extension LuaHost {
             p.height = try field.isNil ? .absolute(0) : dimension(field, at: slot)
         case (let p as EmptyStateProvider, "content"):
             guard let content = providerBox(at: slot) else { throw field.error("must be a provider", got: true) }
+            try checkAttaching([content.provider], to: p, function: box.constructor, key: key)
             p.content = content.provider
         case (let p as EmptyStateProvider, "view"):
             p.emptyKind = try field.optString() ?? "empty"
