@@ -65,6 +65,7 @@ typedef struct tb_Bridge {
   atomic_ulong firegen;         /* the call a stop request was meant for */
   /* instruction budget */
   long long maxinstructions, executed;
+  unsigned long spent, spentcounted;  /* C steps (tb_spend), and how many of them `executed` holds */
   int hookcount;
   /* watchdog */
   double seconds;
@@ -117,5 +118,9 @@ TB_INTERNAL void tb_begincall(tb_Bridge *b);
 ** such as the pattern matcher 1), and leaves a count-1 hook so a pcall cannot swallow it. */
 TB_INTERNAL void tb_raisestop(lua_State *L, int level);
 TB_INTERNAL void tb_endcall(tb_Bridge *b);
+/* [-0, +0, v] Counts `steps` of C work a script asked for (pattern matching, elements moved)
+** against the instruction budget, and every 4096 steps raises the stop error if the call was
+** asked to stop (time limit, interrupt, budget), naming the calling script line. */
+TB_INTERNAL void tb_spend(lua_State *L, unsigned long steps);
 
 #endif

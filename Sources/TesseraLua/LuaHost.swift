@@ -73,6 +73,7 @@ public final class LuaHost {
         self.searchPaths = searchPaths
         luaL_openlibs(L)
         tb_openpatterns(L)
+        tb_opentables(L)
         makeMetatables()
         try runPrelude()
         makeTesseraModule()
@@ -264,13 +265,15 @@ public final class LuaHost {
 
     private func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
-        lua_createtable(L, 0, 3)
+        lua_createtable(L, 0, 4)
         tb_pushhostfunction(L, LuaHost.write, context, 0)
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")
         lua_pushcclosure(L, tb_resume, 0)
         LuaStack.setField(L, -2, "resume")
+        lua_pushcclosure(L, tb_coclose, 0)
+        LuaStack.setField(L, -2, "close")
         try protectedCall(arguments: 1, results: 1)
         preludeRef = luaL_ref(L, LuaStack.registry)
     }

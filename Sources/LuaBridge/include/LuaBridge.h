@@ -52,6 +52,9 @@ lua_State *tb_newstate(size_t maxmemory);
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
 void tb_openpatterns(lua_State *L);
+/* [-0, +0, m] Replaces table.move, table.insert, table.remove and string.rep with versions
+** that stop at the time limit, the instruction budget and tb_interrupt (Tables.c). */
+void tb_opentables(lua_State *L);
 
 /* The sandbox's setmetatable: the standard one, but a metatable with __gc is refused
 ** (Guards.c). A lua_CFunction. */
@@ -87,6 +90,9 @@ void tb_interrupt(lua_State *L);
 /* coroutine.resume for the sandbox (Coroutines.c): lcorolib's, but the time limit, the
 ** instruction budget and interrupts reach code running in the coroutine. */
 int tb_resume(lua_State *L);
+/* coroutine.close for the sandbox: lcorolib's, but a suspended coroutine's __close handlers
+** run under the limits as tb_resume runs its code. */
+int tb_coclose(lua_State *L);
 
 /* [-0, +1, -] The message handler tb_pcall uses, for callers that need lua_pcallk. */
 int tb_msgh(lua_State *L);
