@@ -129,7 +129,9 @@ private struct DiffSide {
     /// with an `id`.
     private func appendItems(of list: Int32, path: String, to items: inout [Item]) throws {
         let count = Int(lua_rawlen(L, list))
-        items.reserveCapacity(items.count + count)
+        // Grow geometrically: reserving exactly count more for each section copied every item
+        // read so far again, quadratic in sections.
+        if items.capacity < items.count + count { items.reserveCapacity(max(items.count + count, 2 * items.capacity)) }
         for k in stride(from: 1, through: count, by: 1) {
             lua_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
@@ -182,7 +184,7 @@ private struct DiffSide {
         switch value {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
-        case .double(let d): throw args.error("\(path) must be a string or an integer, got \(LuaHost.numberText(d))")
+        case .double(let d): throw args.error("\(path) must be a string or an integer, got the float \(d.isFinite && d == d.rounded() && abs(d) < 1e15 ? "\(Int(d)).0" : LuaHost.numberText(d)) (math.tointeger(x) makes an integer of it)")
         default: throw args.error("\(path) must be a string or an integer, got \(value.briefDescription)")
         }
     }
