@@ -384,26 +384,16 @@ public final class LuaHost {
         let L = L!
         let host = LuaHost.from(context)
         let name = LuaStack.string(L, 1) ?? ""
-        guard !name.isEmpty, !name.hasPrefix("."), !name.hasSuffix("."), !name.contains(".."),
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) else {
+        let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
+        switch ModulePaths.find(name, in: host.moduleDirectories(for: directory)) {
+        case .success(let path):
+            LuaStack.push(L, path)
+            return 1
+        case .failure(let error):
             lua_pushnil(L)
-            LuaStack.push(L, "module name '\(name)' is not valid; use letters, digits, '_', '-' and '.' (for folders)")
+            LuaStack.push(L, error.message)
             return 2
         }
-        let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
-        let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        var tried: [String] = []
-        for folder in host.moduleDirectories(for: directory) {
-            let path = join(folder, file)
-            if FileManager.default.isReadableFile(atPath: path) {
-                LuaStack.push(L, path)
-                return 1
-            }
-            tried.append(path)
-        }
-        lua_pushnil(L)
-        LuaStack.push(L, "module '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined())
-        return 2
     }
 
     /// require's loader(path) -> chunk | nil, message. Upvalue: the `loaded` table.
