@@ -193,7 +193,7 @@ extension LuaHost {
     func misspeltHook(in table: Int32) -> String {
         var found: [(String, String)] = []
         lua_pushnil(L)
-        while lua_next(L, table) != 0 {
+        while tb_next(L, table) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION, let key = LuaStack.string(L, -2), !LuaHost.hookNames.contains(key),
                let hook = DidYouMean.suggestion(for: key, among: LuaHost.hookNames) {
                 found.append((key, hook))

@@ -273,11 +273,11 @@ public struct ScriptedAnalyticResult: LayoutResult {
             host.push(context)
             host.push(params)
             try host.protectedCall(arguments: 8, results: 1)
-            let n = Int(lua_rawlen(L, -1))
+            let n = Int(tb_rawlen(L, -1))
             var indices: [Int] = []
             indices.reserveCapacity(n)
             for k in stride(from: 1, through: n, by: 1) {
-                lua_rawgeti(L, -1, lua_Integer(k))
+                tb_rawgeti(L, -1, lua_Integer(k))
                 indices.append(Int(lua_tointegerx(L, -1, nil)) - 1)
                 tb_pop(L, 1)
             }

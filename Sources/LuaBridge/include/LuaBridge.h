@@ -27,6 +27,30 @@ static inline void tb_newtable(lua_State *L) { lua_newtable(L); }
 /* [-0, +0, -] lua_gc is variadic in 5.4; these are the fixed-arity uses. */
 static inline int tb_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
 static inline int tb_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+
+/* Raw table reads that are safe on any value: Lua's own (lua_rawgeti, lua_rawget, lua_next)
+** assume a table and crash on anything else, and lua_rawlen gives a userdata's byte size. The
+** Swift host reads script values only through these, so a number where a table was expected
+** reads as an empty table (and fails the check that follows) instead of crashing. */
+/* [-0, +1, -] t[n] without metamethods; nil when the value at idx is not a table. */
+static inline int tb_rawgeti(lua_State *L, int idx, lua_Integer n) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pushnil(L); return LUA_TNIL; }
+  return lua_rawgeti(L, idx, n);
+}
+/* [-1, +1, -] t[k] without metamethods; nil when the value at idx is not a table. */
+static inline int tb_rawget(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pop(L, 1); lua_pushnil(L); return LUA_TNIL; }
+  return lua_rawget(L, idx);
+}
+/* [-1, +(2|0), -] lua_next; 0 (the key popped) when the value at idx is not a table. */
+static inline int tb_next(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+  return lua_next(L, idx);
+}
+/* [-0, +0, -] The raw length of a table; 0 for any other value. */
+static inline lua_Unsigned tb_rawlen(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TTABLE ? lua_rawlen(L, idx) : 0;
+}
 /* }==================================================================== */
 
 

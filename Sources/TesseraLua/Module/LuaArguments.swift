@@ -180,7 +180,7 @@ struct LuaTableArgument {
     func rejectUnknownKeys(_ known: [String]) throws {
         let allowed = Set(known)
         lua_pushnil(L)
-        while lua_next(L, slot) != 0 {
+        while tb_next(L, slot) != 0 {
             let key = LuaStack.string(L, -2)
             let keyText = key.map { "'\($0)'" } ?? "[\(arguments.describe(-2))]"
             tb_pop(L, 1)

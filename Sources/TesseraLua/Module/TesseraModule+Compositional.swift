@@ -74,7 +74,7 @@ extension LuaHost {
                     kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
                     containerAnchor: try b.alignment("anchor", default: .topTrailing),
                     itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
-                    offset: try b.anchorOffset("offset"), zIndex: Int(try b.number("zIndex", default: 1))))
+                    offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
             }
             try host.pushPart(.item(Compositional.Item(
                 size: try o.layoutSize("size", host: host), contentInsets: try o.insets("insets"),
@@ -146,13 +146,13 @@ extension LuaHost {
             throw LuaHost.moduleError("\(origin)t.customGroup: the function must return a list of frames, got \(LuaStack.typeName(L, list))")
         }
         var items: [Compositional.CustomItem] = []
-        let n = Int(lua_rawlen(L, list))
+        let n = Int(tb_rawlen(L, list))
         for k in 1...max(n, 1) where k <= n {
-            lua_rawgeti(L, list, lua_Integer(k))
+            tb_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             func field(_ i: Int, _ name: String, _ alt: String) -> Double? {
-                lua_rawgeti(L, entry, lua_Integer(i))
+                tb_rawgeti(L, entry, lua_Integer(i))
                 if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, name) }
                 if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, alt) }
                 defer { tb_pop(L, 1) }
@@ -184,7 +184,7 @@ extension LuaHost {
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
                 extendsBoundary: try o.bool("extendsBoundary", default: true), pinned: try o.bool("pinned", default: false),
-                zIndex: Int(try o.number("zIndex", default: 1)))), args)
+                zIndex: try o.integer("zIndex", default: 1))), args)
             return 1
         }
     }
@@ -195,7 +195,7 @@ extension LuaHost {
             let o = try args.table(1, "options", known: ["kind", "insets", "zIndex"])
             try host.pushPart(.decoration(Compositional.Decoration(
                 kind: try o.optString("kind") ?? "background", contentInsets: try o.insets("insets"),
-                zIndex: Int(try o.number("zIndex", default: 0)))), args)
+                zIndex: try o.integer("zIndex", default: 0))), args)
             return 1
         }
     }
@@ -299,7 +299,7 @@ extension LuaHost {
         try protectedCall(arguments: 3, results: 0)
         var changed = items
         for k in changed.indices {
-            lua_rawgeti(L, list, lua_Integer(k + 1))
+            tb_rawgeti(L, list, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else { continue }
@@ -361,7 +361,7 @@ extension LuaHost {
         case LUA_TTABLE:
             var byPosition: [Int: Compositional.Section] = [:], byID: [String: Compositional.Section] = [:]
             lua_pushnil(L)
-            while lua_next(L, top) != 0 {
+            while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
                     throw args.error("field '\(key)' must hold t.section{} values, got \(LuaStack.typeName(L, -1))")
@@ -399,11 +399,11 @@ extension LuaHost {
     func layoutSize(at index: Int32, what: String, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
         let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)"
-        guard lua_type(L, index) == LUA_TTABLE, lua_rawlen(L, index) == 2 else {
+        guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 2 else {
             throw args.error("\(what) must be \(expected), got \(LuaStack.typeName(L, index))")
         }
         func dimension(_ k: Int, _ axis: Axis) throws -> Compositional.Dimension {
-            lua_rawgeti(L, index, lua_Integer(k))
+            tb_rawgeti(L, index, lua_Integer(k))
             defer { tb_pop(L, 1) }
             if let v = LuaStack.number(L, -1), v.isFinite, v >= 0 { return .absolute(v) }
             if let s = LuaStack.string(L, -1), s.hasSuffix("%"), let f = Double(s.dropLast()), f.isFinite, f >= 0 {
@@ -423,9 +423,9 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return }
             guard lua_type(L, top) == LUA_TTABLE else { throw error(key, mustBe: "a list", numeric: false) }
-            let n = Int(lua_rawlen(L, top))
+            let n = Int(tb_rawlen(L, top))
             for k in 1...max(n, 1) where k <= n {
-                lua_rawgeti(L, top, lua_Integer(k))
+                tb_rawgeti(L, top, lua_Integer(k))
                 defer { tb_pop(L, 1) }
                 try body(lua_gettop(L), k)
             }
@@ -499,7 +499,7 @@ extension LuaTableArgument {
     func point(_ key: String) throws -> Point {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return .zero }
-            lua_rawgeti(L, top, 1); lua_rawgeti(L, top, 2)
+            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
             defer { tb_pop(L, 2) }
             guard let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite else {
                 throw arguments.error("field '\(key)' must be {x, y} with finite numbers")
@@ -512,7 +512,7 @@ extension LuaTableArgument {
     func anchorOffset(_ key: String) throws -> Compositional.AnchorOffset {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return .zero }
-            lua_rawgeti(L, top, 1); lua_rawgeti(L, top, 2)
+            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
             defer { tb_pop(L, 2) }
             if let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite {
                 return .absolute(Point(x: x, y: y))

@@ -91,8 +91,8 @@ extension LuaHost {
     /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
     func pair(_ args: LuaArguments, _ slot: Int32, _ name: String) throws -> Size {
         guard lua_type(L, slot) == LUA_TTABLE else { throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height}, got \(LuaStack.typeName(L, slot))") }
-        lua_rawgeti(L, slot, 1)
-        lua_rawgeti(L, slot, 2)
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite, w >= 0, h >= 0 else {
             throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height} with finite, non-negative numbers")
@@ -316,7 +316,8 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let index = try args.integer(2, "index")
-            if let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
+            // index - 1 would overflow for math.mininteger; no index below 1 has a frame
+            if index >= 1, let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
             return 1
         }
     }
@@ -325,7 +326,10 @@ extension LuaHost {
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            let columns = Int(try args.optNumber(2, "columns", .positive, default: 60))
+            // bounded: the picture is columns wide and proportionally tall, all of it host memory
+            let width = try args.optNumber(2, "columns", .positive, default: 60)
+            guard width >= 1, width <= 1000 else { throw args.error(2, "columns", mustBe: "a number of columns from 1 to 1000") }
+            let columns = Int(width)
             for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
             return 0
         }

@@ -201,11 +201,11 @@ extension LuaHost {
         pushProviderField(box, "data")
         guard lua_type(L, -1) == LUA_TTABLE else { provider.data = .empty; return }
         let list = LuaStack.pushPlainTable(L, -1)
-        let count = Int(lua_rawlen(L, list))
+        let count = Int(tb_rawlen(L, list))
         var values: [JSONValue] = []
         values.reserveCapacity(count)
         for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, list, lua_Integer(i))
+            tb_rawgeti(L, list, lua_Integer(i))
             do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
             catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
             tb_pop(L, 1)
@@ -242,7 +242,7 @@ extension LuaHost {
         pushProviderField(box, "data")
         if lua_type(L, -1) == LUA_TTABLE {
             let list = LuaStack.pushPlainTable(L, -1)
-            lua_rawgeti(L, list, lua_Integer(local + 1))
+            tb_rawgeti(L, list, lua_Integer(local + 1))
             lua_copy(L, -1, -3); tb_pop(L, 1)
             tb_pop(L, 1)
         }
@@ -296,11 +296,11 @@ extension LuaHost {
     /// `{w, h}` where each is a number or a percentage string.
     private func fixedSize(_ field: FieldReader) throws -> ItemSize {
         let slot = field.slot
-        guard lua_type(L, slot) == LUA_TTABLE, lua_rawlen(L, slot) == 2 else {
+        guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) == 2 else {
             throw field.error("must be a sizing rule name, a size {w, h} or a function", got: true)
         }
-        lua_rawgeti(L, slot, 1)
-        lua_rawgeti(L, slot, 2)
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         return .fixed(try dimension(field, at: -2), try dimension(field, at: -1))
     }
@@ -319,12 +319,12 @@ extension LuaHost {
         let slot = field.slot
         if field.isNil { return ViewRegistration() }
         if let name = LuaStack.string(L, slot) { return ViewRegistration(name) }
-        guard lua_type(L, slot) == LUA_TTABLE, lua_rawlen(L, slot) > 0 else {
+        guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) > 0 else {
             throw field.error("must be a kind name or a list of {kind =, when =, size =}", got: true)
         }
         var kinds: [ViewRegistration.Kind] = []
-        for k in 1...Int(lua_rawlen(L, slot)) {
-            lua_rawgeti(L, slot, lua_Integer(k))
+        for k in 1...Int(tb_rawlen(L, slot)) {
+            tb_rawgeti(L, slot, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let entry = FieldReader(host: self, function: box.constructor, key: "view[\(k)]", slot: lua_gettop(L))
             guard lua_type(L, -1) == LUA_TTABLE else { throw entry.error("must be a table {kind =, when =, size =}", got: true) }
@@ -353,8 +353,8 @@ extension LuaHost {
         try field.requireTable("a list of providers")
         let list = LuaStack.pushPlainTable(L, field.slot)
         defer { tb_pop(L, 1) }
-        return try (0..<Int(lua_rawlen(L, list))).map { k in
-            lua_rawgeti(L, list, lua_Integer(k + 1))
+        return try (0..<Int(tb_rawlen(L, list))).map { k in
+            tb_rawgeti(L, list, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             guard let p = providerBox(at: -1) else {
                 throw LuaHost.moduleError("\(field.function): sections[\(k + 1)] must be a provider (t.provider{}, t.composed{}, ...), got \(LuaStack.typeName(L, -1))")
