@@ -184,7 +184,10 @@ private struct DiffSide {
         switch value {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
-        case .double(let d): throw args.error("\(path) must be a string or an integer, got the float \(d.isFinite && d == d.rounded() && abs(d) < 1e15 ? "\(Int(d)).0" : LuaHost.numberText(d)) (math.tointeger(x) makes an integer of it)")
+        case .double(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e15:
+            // a float that holds an integer (1e6, 2^10): Lua prints it without ".0"; say what it is
+            throw args.error("\(path) must be a string or an integer, got the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
+        case .double(let d): throw args.error("\(path) must be a string or an integer, got \(LuaHost.numberText(d))")
         default: throw args.error("\(path) must be a string or an integer, got \(value.briefDescription)")
         }
     }
