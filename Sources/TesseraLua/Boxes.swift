@@ -10,7 +10,10 @@ final class LayoutBox {
     /// bounded by `LuaHost.maxLayoutNesting` so neither laying out nor releasing it recurses
     /// deeply enough to overflow the native stack.
     let depth: Int
-    init(_ layout: any Layout, depth: Int = 1) { self.layout = layout; self.depth = depth }
+    /// "file:line: " of the script line that built it ("" if none): laying it out is done by
+    /// the host later, so its errors carry this place.
+    let origin: String
+    init(_ layout: any Layout, depth: Int = 1, origin: String = "") { self.layout = layout; self.depth = depth; self.origin = origin }
 }
 
 extension LuaHost {

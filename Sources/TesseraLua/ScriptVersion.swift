@@ -15,7 +15,7 @@ final class ScriptVersion {
         /// `frame(i)` and `visible(x, y, w, h)`, optionally `layout(ctx, params)`.
         case analytic
         /// A layout built with `t.*` (a native layout or a decorator tree).
-        case native(any Layout)
+        case native(any Layout, origin: String)
         /// `build(params)` returns a `t.*` layout for the resolved params, on every pass.
         case built
     }
@@ -111,7 +111,7 @@ extension LuaHost {
     func scriptVersion(at index: Int32, source: String?, environment: LuaReference? = nil) throws -> ScriptVersion {
         let index = lua_absindex(L, index)
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
-            return ScriptVersion(host: self, form: .native(boxed.layout), name: LuaHost.describe(boxed.layout),
+            return ScriptVersion(host: self, form: .native(boxed.layout, origin: boxed.origin), name: LuaHost.describe(boxed.layout),
                                  source: source ?? "<layout>", defaults: [:])
         }
         let top = lua_gettop(L)

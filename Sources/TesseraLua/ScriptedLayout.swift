@@ -74,7 +74,9 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     private func layout(_ context: LayoutContext, version: ScriptVersion, host: LuaHost) throws -> any LayoutResult {
         let resolved = try version.resolve(params)
         switch version.form {
-        case .native(let layout): return HostAnchoredResult.anchored(try layout.layout(context), host: host)
+        case .native(let layout, let origin):
+            do { return HostAnchoredResult.anchored(try layout.layout(context), host: host) }
+            catch let error as LayoutError where !origin.isEmpty { throw LayoutError(origin + error.message) }
         case .built: return HostAnchoredResult.anchored(try host.buildLayout(version, params: resolved).layout(context), host: host)
         case .simple: return try host.runSimple(version, params: resolved, context: context)
         case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
