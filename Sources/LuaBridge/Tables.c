@@ -1,15 +1,17 @@
 /*
-** Tables.c: table.move, table.insert, table.remove and string.rep for the sandbox.
+** Tables.c: table.move, insert, remove, sort and concat, and string.rep, for the sandbox.
 ** Lua's own versions loop in C over a count the script chooses (table.move({}, 1, 2^62, 1, {}),
 ** a table whose __len says math.maxinteger, string.rep("", math.maxinteger)), where neither
 ** the count hook nor the watchdog's hook can stop them. These do what the manual (§6.6, §6.4)
 ** says those functions do, written here: each element moved is a step counted as the pattern
 ** matcher counts its steps (tb_spend), so the time limit, the instruction budget and
-** interrupts stop them. string.rep builds its result by doubling, so its time is bounded by
+** interrupts stop them. table.sort is a heapsort (n log n comparisons at worst, each a step;
+** like Lua's, not stable). string.rep builds its result by doubling, so its time is bounded by
 ** the size of the result, which the memory cap bounds.
 */
 #include "Bridge.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* [-0, +0, e] Raises unless the value at arg is a table or has the metamethods `what` needs. */
@@ -103,6 +105,89 @@ static int tb_tremove(lua_State *L) {
   return 1;
 }
 
+/* [-0, +0, e] Whether list[i] comes before list[j]: the order function at 2, else <. */
+static int tb_before(lua_State *L, lua_Integer i, lua_Integer j) {
+  int r;
+  tb_spend(L, 1);
+  if (lua_isnil(L, 2)) {
+    lua_geti(L, 1, i);
+    lua_geti(L, 1, j);
+    r = lua_compare(L, -2, -1, LUA_OPLT);
+    lua_pop(L, 2);
+  } else {
+    lua_pushvalue(L, 2);
+    lua_geti(L, 1, i);
+    lua_geti(L, 1, j);
+    lua_call(L, 2, 1);
+    r = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  return r;
+}
+
+/* [-0, +0, e] Exchanges list[i] and list[j]. */
+static void tb_swap(lua_State *L, lua_Integer i, lua_Integer j) {
+  lua_geti(L, 1, i);
+  lua_geti(L, 1, j);
+  lua_seti(L, 1, i);
+  lua_seti(L, 1, j);
+}
+
+/* [-0, +0, e] Moves list[root] down the heap list[1..n] until both children come before it. */
+static void tb_siftdown(lua_State *L, lua_Integer root, lua_Integer n) {
+  for (;;) {
+    lua_Integer child = 2 * root;
+    if (child > n) return;
+    if (child < n && tb_before(L, child, child + 1)) child++;
+    if (!tb_before(L, root, child)) return;
+    tb_swap(L, root, child);
+    root = child;
+  }
+}
+
+/* table.sort(list [, comp]) */
+static int tb_tsort(lua_State *L) {
+  lua_Integer n, k;
+  tb_checktablelike(L, 1, 1, 1, 1);
+  n = luaL_len(L, 1);
+  if (n > 1) {
+    luaL_argcheck(L, n < INT_MAX, 1, "array too big");
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    for (k = n / 2; k >= 1; k--) tb_siftdown(L, k, n);
+    for (k = n; k > 1; k--) {
+      tb_swap(L, 1, k);
+      tb_siftdown(L, 1, k - 1);
+    }
+  }
+  return 0;
+}
+
+/* table.concat(list [, sep [, i [, j]]]) */
+static int tb_tconcat(lua_State *L) {
+  luaL_Buffer b;
+  size_t lsep;
+  const char *sep;
+  lua_Integer i, last;
+  tb_checktablelike(L, 1, 1, 0, 1);
+  last = luaL_len(L, 1);
+  sep = luaL_optlstring(L, 2, "", &lsep);
+  i = luaL_optinteger(L, 3, 1);
+  last = luaL_optinteger(L, 4, last);
+  luaL_buffinit(L, &b);
+  for (; i <= last; i++) {
+    tb_spend(L, 1);
+    lua_geti(L, 1, i);
+    if (!lua_isstring(L, -1))
+      return luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)i);
+    luaL_addvalue(&b);
+    if (i == last) break;   /* also keeps i + 1 from overflowing at math.maxinteger */
+    luaL_addlstring(&b, sep, lsep);
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
 /* string.rep(s, n [, sep]) */
 static int tb_srep(lua_State *L) {
   size_t l, lsep, total, done;
@@ -135,7 +220,8 @@ static int tb_srep(lua_State *L) {
 
 void tb_opentables(lua_State *L) {
   static const luaL_Reg tablefunctions[] = {
-    { "move", tb_tmove }, { "insert", tb_tinsert }, { "remove", tb_tremove }, { NULL, NULL }
+    { "move", tb_tmove }, { "insert", tb_tinsert }, { "remove", tb_tremove }, { "sort", tb_tsort },
+    { "concat", tb_tconcat }, { NULL, NULL }
   };
   lua_getglobal(L, "table");
   luaL_setfuncs(L, tablefunctions, 0);

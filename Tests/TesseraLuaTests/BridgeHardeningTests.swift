@@ -169,6 +169,10 @@ import TesseraCore
                       host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
         #expect(error("table.remove(setmetatable({}, { __len = function() return math.maxinteger end, __index = rawequal, __newindex = rawequal }), 1)",
                       host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+        #expect(error("table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = tostring, __newindex = rawequal }))",
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
+        #expect(error("table.concat(setmetatable({}, { __len = function() return math.maxinteger end, __index = rawlen }))",
+                      host: budgeted)?.message == "hardening:1: instruction budget of 100000 exceeded")
         #expect(try evaluate("return string.rep('', math.maxinteger), string.rep('', math.maxinteger, ''), #string.rep('ab', 3, ',')", host: budgeted) ==
                 [.string(""), .string(""), .integer(8)])
         // The replacements do what the standard ones do.
@@ -178,8 +182,14 @@ import TesseraCore
         local removed = table.remove(t, 1)
         local moved = table.concat(table.move({ 1, 2, 3 }, 1, 3, 2), ",")
         local into = table.concat(table.move({ 1, 2 }, 1, 2, 3, { 7, 8 }), ",")
-        return table.concat(t, ","), removed, moved, into, string.rep("ab", 3, "-"), string.rep("x", 1), string.rep("x", 0)
-        """) == [.string("9,2,3,4"), .integer(1), .string("1,1,2,3"), .string("7,8,1,2"), .string("ab-ab-ab"), .string("x"), .string("")])
+        local sorted, down, words = { 5, 3, 9, 1, 7, 3, 8 }, { 5, 3, 9, 1 }, { "b", "a", "c" }
+        table.sort(sorted); table.sort(down, function(a, b) return a > b end); table.sort(words)
+        return table.concat(t, ","), removed, moved, into, string.rep("ab", 3, "-"), string.rep("x", 1), string.rep("x", 0),
+          table.concat(sorted, ","), table.concat(down, ","), table.concat(words, " "), table.concat({ 1, 2, 3 }, ", ", 2, 3)
+        """) == [.string("9,2,3,4"), .integer(1), .string("1,1,2,3"), .string("7,8,1,2"), .string("ab-ab-ab"), .string("x"), .string(""),
+                 .string("1,3,3,5,7,8,9"), .string("9,5,3,1"), .string("a b c"), .string("2, 3")])
+        #expect(error("table.concat({ 1, {}, 3 })")?.message == "hardening:1: invalid value (at index 2) in table for 'concat'")
+        #expect(error("table.sort({ 1, 'x' })")?.message == "attempt to compare number with string")   // as Lua's own sort says it
         #expect(error("table.insert({}, 5, 1)")?.message == "hardening:1: bad argument #2 to 'insert' (position out of bounds)")
     }
 
@@ -250,5 +260,34 @@ import TesseraCore
         #expect(message("require('tessera').animator('../secret/passwd')") ==
                 "paths:1: t.animator: animator name '../secret/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path")
         #expect(try host.evaluate("return tostring(require('tessera').animator('mine'))", chunkName: "=paths", environment: env) == [.string("animator: mine")])
+    }
+
+    /// Messages that name the bad value and the script line.
+    @Test func messagesNameTheBadValueAndTheLine() throws {
+        #expect(error("require('tessera').split{ sectionInset = 0/0 }")?.message ==
+                "hardening:1: t.split: field 'sectionInset' expects a finite number or {top=, left=, bottom=, right=}, got nan")
+        #expect(error("""
+        local t = require("tessera")
+        local p = t.provider{ data = { { id = 1 } }, size = function() return 0/0, 0/0 end }
+        t.engine{ provider = p, viewport = { 100, 100 } }:layout()
+        """)?.message == "hardening:3: t.provider: the size function must return a finite, non-negative width and height for item 1, got nan, nan")
+        do {
+            _ = try AnimationDescription(json: ["duration": 1, "curve": "spring", "damping": 0], what: "animation")
+            Issue.record("damping = 0 was accepted")
+        } catch {
+            #expect(error.message == "animation: damping must be a finite, positive number (a damping ratio; 1 is critical), got 0")
+        }
+        // Found while the host lays out a t.* value: the error names the line that built it.
+        let sideways = folder.write("sideways.lua", """
+        local t = require("tessera")
+        return t.compositional{ section = t.section{ orthogonalScrolling = "continuous",
+          group = t.hgroup{ size = { 1e308, 50 }, items = { t.item{ size = { "100%", 10 } } }, count = 2 } } }
+        """)
+        let host = try LuaHost()
+        let e = #expect(throws: LayoutError.self) {
+            _ = try host.loadLayoutScript(path: sideways).configured()
+                .layout(sizedContext(Array(repeating: Size(width: 10, height: 10), count: 12), viewport: Size(width: 375, height: 812)))
+        }
+        #expect(e?.message == "\(sideways):2: compositional layout gave orthogonal section 0 an invalid content size inf x 50.0; expected finite numbers, not negative")
     }
 }

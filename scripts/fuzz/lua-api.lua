@@ -133,7 +133,7 @@ function script.simpleLayout(ctx, params)
     if type(f) == "function" then functions[#functions + 1] = { "t." .. name, f } end
   end
   table.sort(functions, function(a, b) return a[1] < b[1] end)
-  for _, name in ipairs({ "move", "insert", "remove", "concat", "unpack" }) do
+  for _, name in ipairs({ "move", "insert", "remove", "concat", "unpack", "sort" }) do
     functions[#functions + 1] = { "table." .. name, table[name] }
   end
   for _, name in ipairs({ "rep", "find", "match", "gsub", "format" }) do

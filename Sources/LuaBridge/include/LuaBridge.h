@@ -76,7 +76,7 @@ lua_State *tb_newstate(size_t maxmemory);
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
 void tb_openpatterns(lua_State *L);
-/* [-0, +0, m] Replaces table.move, table.insert, table.remove and string.rep with versions
+/* [-0, +0, m] Replaces table.move, insert, remove, sort and concat and string.rep with versions
 ** that stop at the time limit, the instruction budget and tb_interrupt (Tables.c). */
 void tb_opentables(lua_State *L);
 
