@@ -27,8 +27,6 @@
 typedef struct tb_Match {
   const char *src, *srcend, *pend;
   lua_State *L;
-  tb_Bridge *b;
-  unsigned long steps;
   int depth;
   int level;
   struct { const char *init; ptrdiff_t len; } cap[TB_MAXCAPTURES];
@@ -238,11 +236,9 @@ static const char *tb_match(tb_Match *m, const char *s, const char *p) {
 
 static void tb_prepare(tb_Match *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
   m->L = L;
-  m->b = tb_bridge(L);
   m->src = s;
   m->srcend = s + ls;
   m->pend = p + lp;
-  m->steps = 0;
   m->depth = 0;
   m->level = 0;
 }
@@ -336,7 +332,6 @@ static int tb_gmatchstep(lua_State *L) {
   tb_GMatch *g = (tb_GMatch *)lua_touserdata(L, lua_upvalueindex(3));
   const char *p = lua_tostring(L, lua_upvalueindex(2));
   g->m.L = L;   /* the iterator may run on another coroutine than gmatch did */
-  g->m.b = tb_bridge(L);
   for (; g->at <= g->m.srcend; g->at++) {
     const char *end;
     g->m.level = 0;

@@ -104,7 +104,7 @@ extension LuaHost {
     /// For the CLI's `--animator`: a `.lua` path that exists (the user's own file), else the
     /// script of that name in the `animators/` folders, found as `t.animator` finds it.
     public func animatorScriptPath(_ name: String) -> String? {
-        if name.hasSuffix(".lua") || name.contains("/") { return FileManager.default.fileExists(atPath: name) ? name : nil }
+        if name.hasSuffix(".lua") { return FileManager.default.fileExists(atPath: name) ? name : nil }
         return try? ModulePaths.find(name, in: animatorDirectories(), what: "animator").get()
     }
 
