@@ -5,16 +5,10 @@ import TesseraCore
 // t.headers, t.emptyState) are at most `LuaHost.maxLayoutNesting` levels deep, so neither
 // building, laying out, reporting a change nor releasing one recurses deeply enough to
 // overflow the native stack. Values built once carry their depth (the deepest value a host
-// function read, plus one). Provider trees change by assignment, so they are walked where a
-// script attaches providers (before the attachment, which would already report through a
-// cycle) and again before each engine pass (attachments below a deep parent can deepen a
-// tree above it); the walk uses an explicit stack and stops at the limit.
-
-/// A provider tree problem found by `ProviderTree.check`.
-enum ProviderTreeProblem: Equatable {
-    case cycle
-    case tooDeep
-}
+// function read, plus one). Provider trees change by assignment, so their depth is checked where
+// a script attaches providers (cycles are refused there too, by Provider.contains) and again
+// before each engine pass (attachments below a deep parent can deepen a tree above it); the
+// walk uses an explicit stack and stops at the limit.
 
 enum ProviderTree {
     /// The providers directly inside `p`.
@@ -27,40 +21,33 @@ enum ProviderTree {
         }
     }
 
-    /// Walks the trees of `roots` (at depth `start`): `.cycle` if `forbidden` is among them,
-    /// `.tooDeep` if a provider lies deeper than `limit`. O(providers x limit) at worst.
-    static func check(_ roots: [Provider], start: Int, forbidden: Provider?,
-                      limit: Int = LuaHost.maxLayoutNesting) -> ProviderTreeProblem? {
+    /// Whether a provider in the trees of `roots` (at depth `start`) lies deeper than `limit`.
+    /// O(providers x limit) at worst.
+    static func isTooDeep(_ roots: [Provider], start: Int, limit: Int = LuaHost.maxLayoutNesting) -> Bool {
         var stack = roots.map { ($0, start) }
         var deepestSeen: [ObjectIdentifier: Int] = [:]
         while let (p, depth) = stack.popLast() {
-            if let forbidden, p === forbidden { return .cycle }
-            if depth > limit { return .tooDeep }
+            if depth > limit { return true }
             let id = ObjectIdentifier(p)
             if let seen = deepestSeen[id], seen >= depth { continue }
             deepestSeen[id] = depth
             for child in children(p) { stack.append((child, depth + 1)) }
         }
-        return nil
+        return false
     }
 }
 
 extension LuaHost {
-    /// Throws unless attaching `children` to `parent` keeps its tree acyclic and shallow.
-    func checkAttaching(_ children: [Provider], to parent: Provider, function: String, key: String) throws {
-        switch ProviderTree.check(children, start: 2, forbidden: parent) {
-        case .cycle?:
-            throw LuaHost.moduleError("\(function): field '\(key)' would put the provider inside itself; a provider tree cannot contain a cycle")
-        case .tooDeep?:
-            throw LuaHost.moduleError("\(function): field '\(key)' would nest providers more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
-        case nil:
-            return
-        }
+    /// Throws unless attaching `children` to a provider keeps its tree at most the limit deep
+    /// (cycles are refused where the children are read, by `Provider.contains`).
+    func checkNesting(_ children: [Provider], function: String, key: String) throws {
+        guard ProviderTree.isTooDeep(children, start: 2) else { return }
+        throw LuaHost.moduleError("\(function): field '\(key)' would nest providers more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
     }
 
     /// Throws if the provider tree under `root` is deeper than the limit (before a pass).
     func checkProviderTree(_ root: Provider?, function: String) throws {
-        guard let root, ProviderTree.check([root], start: 1, forbidden: nil) != nil else { return }
+        guard let root, ProviderTree.isTooDeep([root], start: 1) else { return }
         throw LuaHost.moduleError("\(function): the engine's providers are nested more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
     }
 
