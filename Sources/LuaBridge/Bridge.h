@@ -65,6 +65,7 @@ typedef struct tb_Bridge {
   atomic_ulong firegen;         /* the call a stop request was meant for */
   /* instruction budget */
   long long maxinstructions, executed;
+  unsigned long spent, spentcounted;  /* C steps (tb_spend), and how many of them `executed` holds */
   int hookcount;
   /* watchdog */
   double seconds;
@@ -75,6 +76,8 @@ typedef struct tb_Bridge {
   struct timespec deadline;
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
+  /* the thread whose host function (or sizer) runs now: Swift reads and pushes on its stack */
+  lua_State *current;
 } tb_Bridge;
 
 /* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */
@@ -85,6 +88,11 @@ static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_get
 int tb_hostresult(lua_State *L, int n);
 /* }==================================================================== */
 
+
+/* Call.c: makes L the thread Swift code works on (tb_current) while a host function runs on
+** it, and returns the previous one for tb_leavehost. No stack. */
+TB_INTERNAL lua_State *tb_enterhost(lua_State *L);
+TB_INTERNAL void tb_leavehost(lua_State *L, lua_State *previous);
 
 /* Whether v is finite: one mask and one compare (NaN compares false), where the C library's
 ** isfinite compiles to a classification sequence several times longer on the hot paths. */
@@ -110,5 +118,9 @@ TB_INTERNAL void tb_begincall(tb_Bridge *b);
 ** such as the pattern matcher 1), and leaves a count-1 hook so a pcall cannot swallow it. */
 TB_INTERNAL void tb_raisestop(lua_State *L, int level);
 TB_INTERNAL void tb_endcall(tb_Bridge *b);
+/* [-0, +0, v] Counts `steps` of C work a script asked for (pattern matching, elements moved)
+** against the instruction budget, and every 4096 steps raises the stop error if the call was
+** asked to stop (time limit, interrupt, budget), naming the calling script line. */
+TB_INTERNAL void tb_spend(lua_State *L, unsigned long steps);
 
 #endif

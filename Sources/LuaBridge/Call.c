@@ -84,10 +84,27 @@ static int tb_hosttrampoline(lua_State *L) {
   tb_HostCall *call = (tb_HostCall *)lua_touserdata(L, lua_upvalueindex(1));
   int saved = b->enforce, n;
   if (b->closing) return luaL_error(L, "the Lua host is closed; nothing can call Tessera now");
+  lua_State *previous;
   b->enforce = 0;
+  previous = tb_enterhost(L);
   n = call->f(L, call->context);
+  tb_leavehost(L, previous);
   b->enforce = saved;
   return tb_hostresult(L, n);
+}
+
+lua_State *tb_enterhost(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  lua_State *previous = b->current;
+  b->current = L;
+  return previous;
+}
+
+void tb_leavehost(lua_State *L, lua_State *previous) { tb_bridge(L)->current = previous; }
+
+lua_State *tb_current(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  return b->current != NULL ? b->current : b->L;
 }
 
 int tb_hostresult(lua_State *L, int n) {

@@ -7,6 +7,8 @@
 ** as the bridge's running coroutine, which the watchdog's signal handler hooks too, and
 ** (3) hands a hook installed meanwhile back to the resumer, so a stop reaches every level.
 ** The memory cap needs nothing: coroutines allocate through the state's allocator.
+** tb_coclose, as lcorolib's close, runs a suspended coroutine's pending __close handlers, with
+** the same three steps, so the limits stop a handler that loops.
 */
 #include "Bridge.h"
 
@@ -50,5 +52,47 @@ int tb_resume(lua_State *L) {
   }
   lua_pushboolean(L, 0);
   lua_xmove(co, L, 1);                 /* the error object */
+  return 2;
+}
+
+/* [-0, +0, -] Gives co the resumer's hook and makes it the running coroutine; returns the
+** previous one. */
+static lua_State *tb_enterco(tb_Bridge *b, lua_State *L, lua_State *co) {
+  lua_State *previous = b->coroutine;
+  lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
+  b->coroutine = co;
+  return previous;
+}
+
+/* [-0, +0, -] Hands a hook installed while co ran back to L (a stop reaches every level). */
+static void tb_leaveco(tb_Bridge *b, lua_State *L, lua_State *co, lua_State *previous) {
+  b->coroutine = previous;
+  if (lua_gethook(co) != NULL && lua_gethook(L) == NULL)
+    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), lua_gethookcount(co));
+  else if (lua_gethook(co) != NULL && lua_gethookcount(co) == 1)
+    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), 1);
+}
+
+int tb_coclose(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  lua_State *co = lua_tothread(L, 1), *previous;
+  int status;
+  if (co == NULL) return tb_argerror(L, 1, "coroutine.close", 1, "co", "a coroutine");
+  if (co == L) return luaL_error(L, "cannot close a running coroutine");
+  status = lua_status(co);
+  if (status == LUA_OK && lua_gettop(co) > 0) {
+    lua_Debug ar;
+    /* a coroutine that is not suspended but has frames is running or normal */
+    if (lua_getstack(co, 0, &ar)) return luaL_error(L, "cannot close a normal coroutine");
+  }
+  previous = tb_enterco(b, L, co);
+  status = lua_resetthread(co);
+  tb_leaveco(b, L, co, previous);
+  if (status == LUA_OK) {
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  lua_pushboolean(L, 0);
+  lua_xmove(co, L, 1);
   return 2;
 }

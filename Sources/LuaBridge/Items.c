@@ -53,8 +53,11 @@ static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, dou
                              double *w, double *h) {
   tb_Bridge *b = tb_bridge(L);
   int saved = b->enforce, status;
+  lua_State *previous;
   b->enforce = 0;
+  previous = tb_enterhost(L);
   status = s->size(s->source, L, i, pw, ph, w, h);
+  tb_leavehost(L, previous);
   b->enforce = saved;
   if (status != 0) tb_hostresult(L, status);
 }

@@ -9,8 +9,10 @@
 ** bridge's stop reason: once the time limit has passed (or the call was interrupted, or the
 ** instruction budget, which matcher steps count against, ran out), it raises the same
 ** "file:line: time limit of N s exceeded" error the hook raises.
-** Recursion is bounded as in Lua (200 levels: "pattern too complex").
+** Recursion is bounded as in Lua (200 levels: "pattern too complex"). A plain find (no
+** specials, or `plain`) uses memmem, linear in the subject.
 */
+#define _GNU_SOURCE   /* memmem */
 #include "Bridge.h"
 
 #include <ctype.h>
@@ -25,8 +27,6 @@
 typedef struct tb_Match {
   const char *src, *srcend, *pend;
   lua_State *L;
-  tb_Bridge *b;
-  unsigned long steps;
   int depth;
   int level;
   struct { const char *init; ptrdiff_t len; } cap[TB_MAXCAPTURES];
@@ -34,20 +34,8 @@ typedef struct tb_Match {
 
 static int tb_uchar(char c) { return (unsigned char)c; }
 
-/* Every 4096 steps: stop if the call was asked to stop, and count the steps against the
-** instruction budget. */
-static void tb_tick(tb_Match *m) {
-  tb_Bridge *b = m->b;
-  if ((++m->steps & TB_TICKMASK) != 0) return;
-  if (b->maxinstructions > 0 && b->depth > 0) {
-    b->executed += TB_TICKMASK + 1;
-    if (b->executed >= b->maxinstructions) {
-      int none = TB_STOP_NONE;
-      atomic_compare_exchange_strong(&b->reason, &none, TB_STOP_INSTRUCTIONS);
-    }
-  }
-  if (atomic_load(&b->reason) != TB_STOP_NONE && b->depth > 0) tb_raisestop(m->L, 1);
-}
+/* Each step counts (tb_spend): every 4096 the stop reason is looked at. */
+static void tb_tick(tb_Match *m) { tb_spend(m->L, 1); }
 
 /* The end of the single-character class starting at p. */
 static const char *tb_classend(tb_Match *m, const char *p) {
@@ -248,11 +236,9 @@ static const char *tb_match(tb_Match *m, const char *s, const char *p) {
 
 static void tb_prepare(tb_Match *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
   m->L = L;
-  m->b = tb_bridge(L);
   m->src = s;
   m->srcend = s + ls;
   m->pend = p + lp;
-  m->steps = 0;
   m->depth = 0;
   m->level = 0;
 }
@@ -304,15 +290,9 @@ static int tb_findormatch(lua_State *L, int find) {
   if (init > ls) { lua_pushnil(L); return 1; }
   if (find && (lua_toboolean(L, 4) || !tb_hasspecials(p, lp))) {
     const char *hit = NULL;
+    /* memmem is linear in the subject (two-way), where a naive scan is subject x pattern */
     if (lp == 0) hit = s + init;
-    else {
-      const char *q;
-      for (q = s + init; q + lp <= s + ls; q++) {
-        q = memchr(q, p[0], (size_t)(s + ls - q));
-        if (q == NULL || q + lp > s + ls) break;
-        if (memcmp(q, p, lp) == 0) { hit = q; break; }
-      }
-    }
+    else hit = memmem(s + init, ls - init, p, lp);
     if (hit == NULL) { lua_pushnil(L); return 1; }
     lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
     lua_pushinteger(L, (lua_Integer)(hit - s + lp));
@@ -352,7 +332,6 @@ static int tb_gmatchstep(lua_State *L) {
   tb_GMatch *g = (tb_GMatch *)lua_touserdata(L, lua_upvalueindex(3));
   const char *p = lua_tostring(L, lua_upvalueindex(2));
   g->m.L = L;   /* the iterator may run on another coroutine than gmatch did */
-  g->m.b = tb_bridge(L);
   for (; g->at <= g->m.srcend; g->at++) {
     const char *end;
     g->m.level = 0;

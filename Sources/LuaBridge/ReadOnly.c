@@ -25,6 +25,7 @@ static int tb_ro_len(lua_State *L) {
 }
 
 int tb_rawnext(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);   /* pairs hands this function to scripts, who may call it on anything */
   lua_settop(L, 2);
   if (lua_next(L, 1)) return 2;
   lua_pushnil(L);

@@ -3,7 +3,7 @@
 ** Scripts get no `package` library, so no search path and no C loaders: the host gives
 ** `require` a searcher and a loader (host functions) and a cache of loaded modules.
 ** "tessera" is the host's own module. A module being loaded is marked in the cache, so a
-** require loop is an error instead of endless recursion.
+** require loop is an error instead of endless recursion; a module that fails is unmarked.
 ** A module that returns a script layout (a table with a simpleLayout, frame or build function)
 ** and no metatable of its own gets the host's script-layout metatable, so it answers the layout
 ** methods (`require("mosaic"):inset(8)`, `require("appstore"):with{...}`, see the README's
@@ -74,7 +74,14 @@ static int tb_require(lua_State *L) {
   lua_rawset(L, lua_upvalueindex(3));                  /* loaded[path] = loading */
   lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);
-  lua_call(L, 2, 1);                                   /* 3 result */
+  if (lua_pcall(L, 2, 1, 0) != LUA_OK) {               /* 3 result | error */
+    /* the module failed: unmark it, so the next require loads it again instead of
+    ** reporting a loop */
+    lua_pushvalue(L, 2);
+    lua_pushnil(L);
+    lua_rawset(L, lua_upvalueindex(3));
+    return lua_error(L);
+  }
   if (lua_isnil(L, 3)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
   tb_adoptlayout(L, 3, lua_upvalueindex(5));
   lua_pushvalue(L, 2);

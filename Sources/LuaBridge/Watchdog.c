@@ -179,6 +179,7 @@ void tb_begincall(tb_Bridge *b) {
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
   b->executed = 0;
+  b->spentcounted = b->spent;
   b->coroutine = NULL;
   b->outer = tb_running;
   tb_running = b;
@@ -227,6 +228,22 @@ void tb_interrupt(lua_State *L) {
   pthread_mutex_lock(&b->mu);
   if (b->active) tb_requeststop(b, TB_STOP_INTERRUPT);
   pthread_mutex_unlock(&b->mu);
+}
+
+void tb_spend(lua_State *L, unsigned long steps) {
+  tb_Bridge *b = tb_bridge(L);
+  unsigned long before = b->spent;
+  b->spent += steps;
+  if ((before >> 12) == (b->spent >> 12) || b->depth == 0) return;
+  if (b->maxinstructions > 0) {
+    b->executed += (long long)(b->spent - b->spentcounted);
+    b->spentcounted = b->spent;
+    if (b->executed >= b->maxinstructions) {
+      int none = TB_STOP_NONE;
+      atomic_compare_exchange_strong(&b->reason, &none, TB_STOP_INSTRUCTIONS);
+    }
+  }
+  if (atomic_load(&b->reason) != TB_STOP_NONE) tb_raisestop(L, 1);
 }
 
 int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }

@@ -55,7 +55,7 @@ enum AnimatorCall {
     static func pushKeys(_ L: OpaquePointer, list: Int32) -> Keys {
         _ = lua_checkstack(L, Int32(all.count) + 16)
         let base = lua_gettop(L) + 1
-        for k in 1...all.count { lua_rawgeti(L, list, lua_Integer(k)) }
+        for k in 1...all.count { tb_rawgeti(L, list, lua_Integer(k)) }
         return Keys(base: base, addresses: (0..<Int32(all.count)).map { lua_topointer(L, base + $0) })
     }
 
@@ -68,7 +68,7 @@ enum AnimatorCall {
         func key(_ k: Int) { lua_pushvalue(L, base + Int32(k)) }
         func list(_ k: Int, _ a: Double, _ b: Double, _ c: Double? = nil, _ d: Double? = nil) {
             key(k)
-            if lua_rawget(L, table) != LUA_TTABLE {
+            if tb_rawget(L, table) != LUA_TTABLE {
                 tb_pop(L, 1)
                 lua_createtable(L, c == nil ? 2 : 4, 0)
                 key(k)
@@ -119,7 +119,7 @@ enum AnimatorCall {
         var description = AnimationDescription()
         var curve: Int?, damping: Double?, response: Double?
         lua_pushnil(L)
-        while lua_next(L, index) != 0 {
+        while tb_next(L, index) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let k = keys.match(L, -2, descriptionBase, descriptionKeys.count) else { return nil }
             switch k {
             case 0, 1:
@@ -155,7 +155,7 @@ enum AnimatorCall {
         guard lua_type(L, index) == LUA_TTABLE else { return nil }
         var state = PartialViewState()
         lua_pushnil(L)
-        while lua_next(L, index) != 0 {
+        while tb_next(L, index) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let k = keys.match(L, -2, stateBase, stateKeys.count) else { return nil }
             if k == 0 {
                 guard let frame = fastFrame(L, lua_gettop(L)) else { return nil }
@@ -178,17 +178,17 @@ enum AnimatorCall {
 
     /// [-0, +0, -] `{x, y, w, h}` at `index`: exactly four finite numbers, a non-negative size.
     private static func fastFrame(_ L: OpaquePointer, _ index: Int32) -> Rect? {
-        guard lua_type(L, index) == LUA_TTABLE, lua_rawlen(L, index) == 4 else { return nil }
+        guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 4 else { return nil }
         var entries = 0
         lua_pushnil(L)
-        while lua_next(L, index) != 0 {
+        while tb_next(L, index) != 0 {
             tb_pop(L, 1)
             entries += 1
             if entries > 4 { tb_pop(L, 1); return nil }
         }
         var v: [Double] = [0, 0, 0, 0]
         for k in 0..<4 {
-            lua_rawgeti(L, index, lua_Integer(k + 1))
+            tb_rawgeti(L, index, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             guard let n = finite(L) else { return nil }
             v[k] = n

@@ -115,7 +115,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         }
         let table = lua_gettop(L)
         lua_pushnil(L)
-        while lua_next(L, table) != 0 {
+        while tb_next(L, table) != 0 {
             defer { tb_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING, let key = LuaStack.string(L, -2) else {
                 throw LuaScriptError(.script, message: "\(path): an animator table has only named fields (\(keys.joined(separator: ", ")))")
@@ -165,7 +165,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         host.push(version.table)
         lua_createtable(L, Int32(events.count), 0)
         for (k, event) in events.enumerated() {
-            if lua_rawgeti(L, pool, lua_Integer(k + 1)) != LUA_TTABLE {
+            if tb_rawgeti(L, pool, lua_Integer(k + 1)) != LUA_TTABLE {
                 tb_pop(L, 1)
                 lua_createtable(L, 0, Int32(AnimatorCall.eventKeys.count))
                 lua_pushvalue(L, -1)
@@ -179,7 +179,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         var results: [AnimationDescription?] = []
         results.reserveCapacity(events.count)
         for (k, event) in events.enumerated() {
-            lua_rawgeti(L, -1, lua_Integer(k + 1))
+            tb_rawgeti(L, -1, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             if lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0 { results.append(nil); continue }
             if let fast = AnimatorCall.fastDescription(L, lua_gettop(L), keys: keys) { results.append(fast); continue }
@@ -211,7 +211,7 @@ extension AnimatorScript {
             var object: OrderedDictionary<String, JSONValue> = [:]
             var array: [JSONValue] = []
             lua_pushnil(L)
-            while lua_next(L, index) != 0 {
+            while tb_next(L, index) != 0 {
                 let value = plainData(L, -1, depth: depth + 1)
                 let key: String? = lua_type(L, -2) == LUA_TSTRING ? LuaStack.string(L, -2) : nil
                 let position = lua_type(L, -2) == LUA_TNUMBER ? LuaStack.integer(L, -2) : nil

@@ -10,7 +10,10 @@ final class LayoutBox {
     /// bounded by `LuaHost.maxLayoutNesting` so neither laying out nor releasing it recurses
     /// deeply enough to overflow the native stack.
     let depth: Int
-    init(_ layout: any Layout, depth: Int = 1) { self.layout = layout; self.depth = depth }
+    /// "file:line: " of the script line that built it ("" if none): laying it out is done by
+    /// the host later, so its errors carry this place.
+    let origin: String
+    init(_ layout: any Layout, depth: Int = 1, origin: String = "") { self.layout = layout; self.depth = depth; self.origin = origin }
 }
 
 extension LuaHost {
@@ -25,11 +28,12 @@ extension LuaHost {
         ])
 
         // Script tables (a script's table is a layout) get the same methods, through
-        // `__index`, so a field the script defines itself wins. No `__metatable`: the table
-        // stays the script's own.
-        lua_createtable(L, 0, 1)
+        // `__index`, so a field the script defines itself wins. Locked like every metatable a
+        // script can reach: it is the host's, shared by every script table.
+        lua_createtable(L, 0, 2)
         pushLayoutMethods()
         LuaStack.setField(L, -2, "__index")
+        lockMetatable()
         scriptMetaRef = luaL_ref(L, LuaStack.registry)
         makeEngineMetatables()
     }
@@ -50,8 +54,18 @@ extension LuaHost {
                 LuaStack.push(L, "tessera.\(name)")
                 LuaStack.setField(L, -2, key)
             }
+        } else {
+            lockMetatable()
         }
         return luaL_ref(L, LuaStack.registry)
+    }
+
+    /// [-0, +0, m] Locks the metatable on top: `getmetatable` gives `false` instead of the
+    /// host's table (whose `__gc` a script could otherwise replace or call on any userdata),
+    /// and `setmetatable` refuses to replace it.
+    func lockMetatable() {
+        lua_pushboolean(L, 0)
+        LuaStack.setField(L, -2, "__metatable")
     }
 
     /// [-0, +0, -] Gives the script layout table at `index` the layout methods (`scriptMetaRef`)

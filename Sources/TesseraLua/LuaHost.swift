@@ -22,7 +22,11 @@ import TesseraCore
 /// let result = try waterfall.configured(["columns": 3]).layout(context)
 /// ```
 public final class LuaHost {
-    let L: OpaquePointer
+    /// The state's main thread.
+    let mainState: OpaquePointer
+    /// The thread to read and push on: the coroutine whose host function runs now (a host
+    /// function called inside a coroutine must use that coroutine's stack), else the main one.
+    var L: OpaquePointer { tb_current(mainState) }
     /// Held by every call into Lua made by a layout, result or reference that may have left the
     /// host's thread (recursive: a layout's closures call Lua inside its `layout`).
     let lock = NSRecursiveLock()
@@ -64,18 +68,19 @@ public final class LuaHost {
         guard let state = tb_newstate(0) else {
             throw LuaScriptError(.memory, message: "cannot create a Lua state: out of memory")
         }
-        L = state
+        mainState = state
         self.limits = limits
         self.searchPaths = searchPaths
         luaL_openlibs(L)
         tb_openpatterns(L)
+        tb_opentables(L)
         makeMetatables()
         try runPrelude()
         makeTesseraModule()
         applyLimits()
     }
 
-    deinit { tb_close(L) }
+    deinit { tb_close(mainState) }
 
     /// Runs `body` holding the host's lock.
     func locked<R>(_ body: () throws -> R) rethrows -> R {
@@ -260,13 +265,15 @@ public final class LuaHost {
 
     private func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
-        lua_createtable(L, 0, 3)
+        lua_createtable(L, 0, 4)
         tb_pushhostfunction(L, LuaHost.write, context, 0)
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")
         lua_pushcclosure(L, tb_resume, 0)
         LuaStack.setField(L, -2, "resume")
+        lua_pushcclosure(L, tb_coclose, 0)
+        LuaStack.setField(L, -2, "close")
         try protectedCall(arguments: 1, results: 1)
         preludeRef = luaL_ref(L, LuaStack.registry)
     }
@@ -377,26 +384,16 @@ public final class LuaHost {
         let L = L!
         let host = LuaHost.from(context)
         let name = LuaStack.string(L, 1) ?? ""
-        guard !name.isEmpty, !name.hasPrefix("."), !name.hasSuffix("."), !name.contains(".."),
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }) else {
+        let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
+        switch ModulePaths.find(name, in: host.moduleDirectories(for: directory)) {
+        case .success(let path):
+            LuaStack.push(L, path)
+            return 1
+        case .failure(let error):
             lua_pushnil(L)
-            LuaStack.push(L, "module name '\(name)' is not valid; use letters, digits, '_', '-' and '.' (for folders)")
+            LuaStack.push(L, error.message)
             return 2
         }
-        let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
-        let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        var tried: [String] = []
-        for folder in host.moduleDirectories(for: directory) {
-            let path = join(folder, file)
-            if FileManager.default.isReadableFile(atPath: path) {
-                LuaStack.push(L, path)
-                return 1
-            }
-            tried.append(path)
-        }
-        lua_pushnil(L)
-        LuaStack.push(L, "module '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined())
-        return 2
     }
 
     /// require's loader(path) -> chunk | nil, message. Upvalue: the `loaded` table.

@@ -68,7 +68,7 @@ enum LuaStack {
     static func rawField(_ L: OpaquePointer, _ table: Int32, _ key: String) -> Int32 {
         let t = lua_absindex(L, table)
         push(L, key)
-        return lua_rawget(L, t)
+        return tb_rawget(L, t)
     }
 
     /// [-0, +1, m] Pushes a JSON value: objects and arrays as tables (read-only views when
@@ -104,7 +104,7 @@ enum LuaStack {
     static func pushPlainTable(_ L: OpaquePointer, _ index: Int32) -> Int32 {
         let index = lua_absindex(L, index)
         lua_pushnil(L)
-        let empty = lua_next(L, index) == 0
+        let empty = tb_next(L, index) == 0
         if !empty { tb_pop(L, 2) }
         if empty, lua_getmetatable(L, index) != 0 {
             if rawField(L, -1, "__index") == LUA_TTABLE {
@@ -144,7 +144,7 @@ enum LuaStack {
             var object: [String: JSONValue] = [:]
             lua_pushnil(L)
             // lua_next raises only for a key that is not in the table; it gets back its own.
-            while lua_next(L, index) != 0 {
+            while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
                     array[k] = try json(L, -1, path: "\(path)[\(k)]", depth: depth + 1)
                 } else if let k = string(L, -2) {

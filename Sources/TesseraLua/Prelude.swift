@@ -35,7 +35,7 @@ end
 
 -- setmetatable without finalizers (LuaBridge's Guards.c says why).
 local guardedsetmetatable = host.setmetatable
-local resume, create = host.resume, coroutine.create
+local resume, close, create = host.resume, host.close, coroutine.create
 local function wrapped(ok, ...)
   if ok then return ... end
   error((...), 0)
@@ -43,6 +43,7 @@ end
 local function newcoroutine()
   local c = copy(coroutine)
   c.resume = resume
+  c.close = close
   c.wrap = function(f)
     local co = create(f)
     return function(...) return wrapped(resume(co, ...)) end

@@ -15,7 +15,7 @@ final class ScriptVersion {
         /// `frame(i)` and `visible(x, y, w, h)`, optionally `layout(ctx, params)`.
         case analytic
         /// A layout built with `t.*` (a native layout or a decorator tree).
-        case native(any Layout)
+        case native(any Layout, origin: String)
         /// `build(params)` returns a `t.*` layout for the resolved params, on every pass.
         case built
     }
@@ -111,7 +111,7 @@ extension LuaHost {
     func scriptVersion(at index: Int32, source: String?, environment: LuaReference? = nil) throws -> ScriptVersion {
         let index = lua_absindex(L, index)
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
-            return ScriptVersion(host: self, form: .native(boxed.layout), name: LuaHost.describe(boxed.layout),
+            return ScriptVersion(host: self, form: .native(boxed.layout, origin: boxed.origin), name: LuaHost.describe(boxed.layout),
                                  source: source ?? "<layout>", defaults: [:])
         }
         let top = lua_gettop(L)
@@ -193,7 +193,7 @@ extension LuaHost {
     func misspeltHook(in table: Int32) -> String {
         var found: [(String, String)] = []
         lua_pushnil(L)
-        while lua_next(L, table) != 0 {
+        while tb_next(L, table) != 0 {
             if lua_type(L, -1) == LUA_TFUNCTION, let key = LuaStack.string(L, -2), !LuaHost.hookNames.contains(key),
                let hook = DidYouMean.suggestion(for: key, among: LuaHost.hookNames) {
                 found.append((key, hook))

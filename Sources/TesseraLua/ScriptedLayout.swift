@@ -90,7 +90,9 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     private func layout(_ context: LayoutContext, version: ScriptVersion, host: LuaHost) throws -> any LayoutResult {
         let resolved = try version.resolve(params)
         switch version.form {
-        case .native(let layout): return HostAnchoredResult.anchored(try layout.layout(context), host: host)
+        case .native(let layout, let origin):
+            do { return HostAnchoredResult.anchored(try layout.layout(context), host: host) }
+            catch let error as LayoutError where !origin.isEmpty { throw LayoutError(origin + error.message) }
         case .built: return HostAnchoredResult.anchored(try host.buildLayout(version, params: resolved).layout(context), host: host)
         case .simple: return try host.runSimple(version, params: resolved, context: context)
         case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
@@ -289,11 +291,11 @@ public struct ScriptedAnalyticResult: LayoutResult {
             host.push(context)
             host.push(params)
             try host.protectedCall(arguments: 8, results: 1)
-            let n = Int(lua_rawlen(L, -1))
+            let n = Int(tb_rawlen(L, -1))
             var indices: [Int] = []
             indices.reserveCapacity(n)
             for k in stride(from: 1, through: n, by: 1) {
-                lua_rawgeti(L, -1, lua_Integer(k))
+                tb_rawgeti(L, -1, lua_Integer(k))
                 indices.append(Int(lua_tointegerx(L, -1, nil)) - 1)
                 tb_pop(L, 1)
             }

@@ -139,12 +139,12 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         func message(_ source: String) -> String? {
             scriptError { _ = try run(source) }?.message
         }
-        #expect(message("return t.animator('fadee')") == "test:26: t.animator: no animator 'fadee' (did you mean fade?); expected a built-in (fade, scale, wobble), a .lua file, or a script in \(repositoryRoot)/animators")
+        #expect(message("return t.animator('fadee')") == "test:26: t.animator: no animator 'fadee' (did you mean fade?); expected a built-in (fade, scale, wobble) or the name of a script in \(repositoryRoot)/animators")
         #expect(message("return t.animator('fade', { alpah = 1 })") == "test:26: t.animator(\"fade\"): unknown param 'alpah'; known params: alpha, duration")
         #expect(message("return t.animator('cascade', { spread = 'far' })") == "test:26: \(repositoryRoot)/animators/cascade.lua: param 'spread' expects a number, got \"far\"")
         #expect(message("return t.animator{ insrt = function() end }") == "test:26: t.animator: unknown key 'insrt' (did you mean insert?); an animator has name, params, insert, delete, update, shift, scroll")
-        #expect(message("return t.animator(3)") == "test:26: t.animator: argument #1 (animator) must be a built-in animator (fade, scale, wobble), an animator script's name or .lua path, or a table of hooks, got number")
-        #expect(message("return t.provider{ animator = true }") == "test:26: t.provider: field 'animator' must be t.animator(...), a built-in animator (fade, scale, wobble), an animator script's name or .lua path, or a table of hooks, got boolean")
+        #expect(message("return t.animator(3)") == "test:26: t.animator: argument #1 (animator) must be a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got number")
+        #expect(message("return t.provider{ animator = true }") == "test:26: t.provider: field 'animator' must be t.animator(...), a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got boolean")
         #expect(message("local e = t.engine{}; e.animator = { update = 1 }") == "test:26: engine: update must be a function(e, params), got a number")
     }
 

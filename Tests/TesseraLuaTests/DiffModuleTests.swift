@@ -96,6 +96,8 @@ import TesseraCore
         #expect(luaError("return t.diff({}, {1, true})") == "test:3: t.diff: new[2] must be an id (a string or an integer) or an item table with an id, got boolean")
         #expect(luaError("return t.diff({{x = 1}}, {})") == "test:3: t.diff: old[1] has no id; expected an id field (a string or an integer)")
         #expect(luaError("return t.diff({{id = 1.5}}, {})") == "test:3: t.diff: old[1].id must be a string or an integer, got 1.5")
+        #expect(luaError("return t.diff({{id = 1e6}}, {})") ==
+                "test:3: t.diff: old[1].id must be a string or an integer, got the float 1000000.0 (math.tointeger(x) makes an integer of it)")
         #expect(luaError("return t.diff({'a', 'b', 'a'}, {})") == "test:3: t.diff: old repeats the id \"a\" (items 1 and 3); expected unique ids")
         #expect(luaError("return t.diff({}, {sections = {{id = 1, items = {'a'}}, {id = 2, items = {'b', 'a'}}}})")
             == "test:3: t.diff: new repeats the id \"a\" (item 1 of section 1 and item 2 of section 2); expected unique ids")

@@ -82,7 +82,7 @@ return {
             "stdin:1: \(path): unknown param 'nope'; known params: gap",
             "stdin:1: run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
             "stdin:1: run: argument #2 must be a table like {width = 375, height = 812}, got number",
-            "stdin:1: run: width must be a finite, non-negative number, got number",
+            "stdin:1: run: width must be a finite, non-negative number, got -1",
             "stdin:1: run: " + unknown,
             "stdin:1: frames: call it on a result with a colon, like r:frames()",
             "stdin:1: frame: the item index must be an integer in 1..3, got 9",

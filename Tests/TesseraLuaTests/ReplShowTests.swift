@@ -20,6 +20,15 @@ import TesseraCore
         return repl
     }
 
+    /// A NaN is named as one, by the method that was called.
+    @Test func aBadNumberIsNamed() throws {
+        let repl = try recorder()
+        repl.feed("r:show{y = 0/0}")
+        #expect(repl.err.first?.contains("show: y must be a finite number, got nan") == true, "\(repl.err)")
+        repl.feed("r:show{columns = -1}")
+        #expect(repl.err.last?.contains("show: columns must be a finite, non-negative number, got -1") == true, "\(repl.err)")
+    }
+
     @Test func outlinesTheViewport() throws {
         let repl = try recorder()
         repl.feed("r:show{columns = 10, rows = 6}")

@@ -116,7 +116,7 @@ import TesseraCore
         #expect(try host.loadLayoutScript(path: main).name == "shared42true")
         let bad = folder.write("lib/bad.lua", "return require('../../etc/passwd')")
         #expect(scriptError { _ = try host.loadLayoutScript(path: bad) }?.message ==
-                "\(folder.path)/lib/bad.lua:1: module name '../../etc/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders)")
+                "\(folder.path)/lib/bad.lua:1: module name '../../etc/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path")
     }
 
     @Test func requireLoopsAreReported() throws {

@@ -27,6 +27,30 @@ static inline void tb_newtable(lua_State *L) { lua_newtable(L); }
 /* [-0, +0, -] lua_gc is variadic in 5.4; these are the fixed-arity uses. */
 static inline int tb_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
 static inline int tb_gccountkb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+
+/* Raw table reads that are safe on any value: Lua's own (lua_rawgeti, lua_rawget, lua_next)
+** assume a table and crash on anything else, and lua_rawlen gives a userdata's byte size. The
+** Swift host reads script values only through these, so a number where a table was expected
+** reads as an empty table (and fails the check that follows) instead of crashing. */
+/* [-0, +1, -] t[n] without metamethods; nil when the value at idx is not a table. */
+static inline int tb_rawgeti(lua_State *L, int idx, lua_Integer n) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pushnil(L); return LUA_TNIL; }
+  return lua_rawgeti(L, idx, n);
+}
+/* [-1, +1, -] t[k] without metamethods; nil when the value at idx is not a table. */
+static inline int tb_rawget(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pop(L, 1); lua_pushnil(L); return LUA_TNIL; }
+  return lua_rawget(L, idx);
+}
+/* [-1, +(2|0), -] lua_next; 0 (the key popped) when the value at idx is not a table. */
+static inline int tb_next(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+  return lua_next(L, idx);
+}
+/* [-0, +0, -] The raw length of a table; 0 for any other value. */
+static inline lua_Unsigned tb_rawlen(lua_State *L, int idx) {
+  return lua_type(L, idx) == LUA_TTABLE ? lua_rawlen(L, idx) : 0;
+}
 /* }==================================================================== */
 
 
@@ -52,6 +76,9 @@ lua_State *tb_newstate(size_t maxmemory);
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
 void tb_openpatterns(lua_State *L);
+/* [-0, +0, m] Replaces table.move, insert, remove, sort and concat and string.rep with versions
+** that stop at the time limit, the instruction budget and tb_interrupt (Tables.c). */
+void tb_opentables(lua_State *L);
 
 /* The sandbox's setmetatable: the standard one, but a metatable with __gc is refused
 ** (Guards.c). A lua_CFunction. */
@@ -87,6 +114,9 @@ void tb_interrupt(lua_State *L);
 /* coroutine.resume for the sandbox (Coroutines.c): lcorolib's, but the time limit, the
 ** instruction budget and interrupts reach code running in the coroutine. */
 int tb_resume(lua_State *L);
+/* coroutine.close for the sandbox: lcorolib's, but a suspended coroutine's __close handlers
+** run under the limits as tb_resume runs its code. */
+int tb_coclose(lua_State *L);
 
 /* [-0, +1, -] The message handler tb_pcall uses, for callers that need lua_pcallk. */
 int tb_msgh(lua_State *L);
@@ -102,6 +132,11 @@ int tb_msgh(lua_State *L);
 #define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
 #define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
+
+/* The thread host code must use now: the coroutine whose host function runs (a C function
+** must read and push on the stack of the thread that called it), else the main thread. No
+** stack. */
+lua_State *tb_current(lua_State *L);
 
 /* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
 ** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */

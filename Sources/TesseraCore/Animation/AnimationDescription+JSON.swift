@@ -21,15 +21,16 @@ extension AnimationDescription {
             throw AnimationFormatError("\(what) must be a table, got \(value.typeDescription)")
         }
         try Self.rejectUnknownKeys(fields, known: Self.keys, what: what)
-        func seconds(_ key: String, positive: Bool = false) throws(AnimationFormatError) -> Double? {
+        // `unit` names what the number measures: seconds, or nothing for damping (a ratio)
+        func seconds(_ key: String, positive: Bool = false, unit: String = " of seconds") throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
             guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0 else {
-                throw AnimationFormatError("\(what): \(key) must be a finite, \(positive ? "positive" : "non-negative") number of seconds, got \(field.briefDescription)")
+                throw AnimationFormatError("\(what): \(key) must be a finite, \(positive ? "positive" : "non-negative") number\(unit), got \(field.briefDescription)")
             }
             return v
         }
         var spring = Spring()
-        if let damping = try seconds("damping", positive: true) { spring.dampingRatio = damping }
+        if let damping = try seconds("damping", positive: true, unit: " (a damping ratio; 1 is critical)") { spring.dampingRatio = damping }
         if let response = try seconds("response", positive: true) { spring.response = response }
         var curve = AnimationCurve.easeInOut
         if let name = fields["curve"] {

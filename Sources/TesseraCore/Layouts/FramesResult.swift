@@ -89,9 +89,11 @@ public struct FramesResult: LayoutResult {
             guard ranges.indices.contains(o.section) else {
                 throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal; expected a section in 0..<\(ranges.count)")
             }
-            guard o.frame.isValidFrame, o.contentSize.width.isFinite, o.contentSize.height.isFinite,
-                  o.contentSize.width >= 0, o.contentSize.height >= 0 else {
-                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid frame \(o.frame) or content size; expected finite numbers and a non-negative size")
+            guard o.frame.isValidFrame else {
+                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid frame \(o.frame); expected finite numbers and a non-negative size")
+            }
+            guard o.contentSize.width.isFinite, o.contentSize.height.isFinite, o.contentSize.width >= 0, o.contentSize.height >= 0 else {
+                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid content size \(o.contentSize.width) x \(o.contentSize.height); expected finite numbers, not negative")
             }
             guard orthogonalBySection[o.section] < 0 else {
                 throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal twice")

@@ -163,20 +163,32 @@ struct LuaTableArgument {
     /// The table's absolute stack slot.
     let slot: Int32
     let name: String?
+    /// Whether the table is a field of an argument (`insets`, `supplementaries[1]`): messages
+    /// then name the field, not the stack slot it happens to occupy.
+    var isField = false
     var L: OpaquePointer { arguments.L }
+
+    /// The field `name` at `slot`, which must be a table: "fn: field 'name' must be a table ...".
+    static func field(_ arguments: LuaArguments, slot: Int32, name: String, expected: String = "a table") throws -> LuaTableArgument {
+        guard lua_type(arguments.L, slot) == LUA_TTABLE else {
+            throw arguments.error("field '\(name)' must be \(expected), got \(arguments.describe(slot, numeric: false))")
+        }
+        return LuaTableArgument(arguments: arguments, slot: lua_absindex(arguments.L, slot), name: name, isField: true)
+    }
 
     /// Throws for the first key not in `known` (or not a string), suggesting a close one.
     func rejectUnknownKeys(_ known: [String]) throws {
         let allowed = Set(known)
         lua_pushnil(L)
-        while lua_next(L, slot) != 0 {
+        while tb_next(L, slot) != 0 {
             let key = LuaStack.string(L, -2)
             let keyText = key.map { "'\($0)'" } ?? "[\(arguments.describe(-2))]"
             tb_pop(L, 1)
             if let key, allowed.contains(key) { continue }
             tb_pop(L, 1)
             let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
-            throw arguments.error("argument #\(arguments.position(slot))\(name.map { " (\($0))" } ?? "") has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
+            let what = isField ? "field '\(name ?? "?")'" : "argument #\(arguments.position(slot))\(name.map { " (\($0))" } ?? "")"
+            throw arguments.error("\(what) has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
         }
     }
 

@@ -6,7 +6,8 @@ import TesseraCore
 
 // Animators in Lua: t.animator(what [, params]) makes an animator value for `animator =` on
 // providers and engines. `what` is a built-in name (fade, scale, wobble: the native animators),
-// the name of a script in an `animators/` folder (cascade, zoom, ...), a path to a .lua file, or
+// the name of a script in an `animators/` folder (cascade, zoom, ...; found by ModulePaths, as
+// require finds modules: never a path from a script), or
 // a table of hooks written in place ({insert = function(e, p) ... end, params = {...}}), which
 // runs in the calling script's Lua state. `animator =` also takes such a table, or a name,
 // directly.
@@ -50,7 +51,7 @@ extension LuaHost {
         }
     }
 
-    static let animatorExpectation = "a built-in animator (fade, scale, wobble), an animator script's name or .lua path, or a table of hooks"
+    static let animatorExpectation = "a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks"
 
     /// A table of named values at `slot` as JSON (an empty table is no parameters).
     func namedParameters(at slot: Int32, what: String) throws -> OrderedDictionary<String, JSONValue> {
@@ -77,10 +78,15 @@ extension LuaHost {
         if let builtin = try BuiltinAnimators.make(name, params: params, source: "\(function)(\"\(name)\")") {
             return AnimatorBox(builtin, label: name)
         }
-        guard let path = animatorScriptPath(name) else {
+        let path: String
+        switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
+        case .success(let found): path = found
+        case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
+            throw LuaHost.moduleError("\(function): \(error.message)")
+        case .failure:
             let searched = animatorDirectories().joined(separator: ", ")
             let hint = DidYouMean.suggestion(for: name, among: BuiltinAnimators.names).map { " (did you mean \($0)?)" } ?? ""
-            throw LuaHost.moduleError("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))), a .lua file, or a script in \(searched)")
+            throw LuaHost.moduleError("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)
@@ -95,12 +101,11 @@ extension LuaHost {
         }.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
-    /// A `.lua` path that exists, else `NAME.lua` in the first `animators/` folder that has it.
+    /// For the CLI's `--animator`: a `.lua` path that exists (the user's own file), else the
+    /// script of that name in the `animators/` folders, found as `t.animator` finds it.
     public func animatorScriptPath(_ name: String) -> String? {
-        let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
-        if name.hasSuffix(".lua") { return exists(name) ? name : nil }
-        guard !name.contains("/") else { return nil }
-        return animatorDirectories().map { LuaHost.join($0, name + ".lua") }.first(where: exists)
+        if name.hasSuffix(".lua") { return FileManager.default.fileExists(atPath: name) ? name : nil }
+        return try? ModulePaths.find(name, in: animatorDirectories(), what: "animator").get()
     }
 
     /// `animator =` on a provider or an engine: nil, an animator value, a name, or a table of hooks.

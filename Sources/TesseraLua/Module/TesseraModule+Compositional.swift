@@ -11,6 +11,8 @@ import TesseraCore
 
 /// A part of a compositional layout built in Lua.
 final class CompositionalPart {
+    /// How many parts deep it is built (a group in a group counts each); see Nesting.swift.
+    var depth = 1
     enum Value {
         case item(Compositional.Item)
         case group(Compositional.Group)
@@ -25,27 +27,37 @@ final class CompositionalPart {
 }
 
 extension LuaHost {
-    func pushPart(_ value: CompositionalPart.Value) { pushBox(CompositionalPart(value), meta: boxMetaRef) }
-    func part(at index: Int32) -> CompositionalPart.Value? { box(at: index, meta: boxMetaRef, as: CompositionalPart.self)?.value }
+    /// [-0, +1, m] Pushes a part built from the values read so far (its depth checked).
+    func pushPart(_ value: CompositionalPart.Value, _ args: LuaArguments) throws {
+        let part = CompositionalPart(value)
+        part.depth = try nextNestingDepth(args)
+        pushBox(part, meta: boxMetaRef)
+    }
+    /// The part at `index`; reading it counts towards the depth of the value built next.
+    func part(at index: Int32) -> CompositionalPart.Value? {
+        guard let part = box(at: index, meta: boxMetaRef, as: CompositionalPart.self) else { return nil }
+        deepestLayoutRead = max(deepestLayoutRead, part.depth)
+        return part.value
+    }
 
     static let moduleFractionalWidth: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            host.pushPart(.dimension(.fractionalWidth(try args.number(1, "fraction", .nonNegative)))); return 1
+            try host.pushPart(.dimension(.fractionalWidth(try args.number(1, "fraction", .nonNegative))), args); return 1
         }
     }
     static let moduleFractionalHeight: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            host.pushPart(.dimension(.fractionalHeight(try args.number(1, "fraction", .nonNegative)))); return 1
+            try host.pushPart(.dimension(.fractionalHeight(try args.number(1, "fraction", .nonNegative))), args); return 1
         }
     }
     static let moduleEstimated: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            host.pushPart(.dimension(.estimated(try args.number(1, "estimate", .nonNegative)))); return 1
+            try host.pushPart(.dimension(.estimated(try args.number(1, "estimate", .nonNegative))), args); return 1
         }
     }
     static let moduleFlexible: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            host.pushPart(.flexible(try args.number(1, "minimum", .nonNegative))); return 1
+            try host.pushPart(.flexible(try args.number(1, "minimum", .nonNegative)), args); return 1
         }
     }
 
@@ -55,17 +67,18 @@ extension LuaHost {
             let o = try args.table(1, "options", known: ["size", "insets", "edgeSpacing", "supplementaries"])
             var badges: [Compositional.ItemSupplementary] = []
             try o.list("supplementaries") { top, k in
-                let b = LuaTableArgument(arguments: args, slot: top, name: "supplementaries[\(k)]")
+                let b = try LuaTableArgument.field(args, slot: top, name: "supplementaries[\(k)]",
+                                                   expected: "a table {kind =, size =, anchor =, ...}")
                 try b.rejectUnknownKeys(["kind", "size", "anchor", "itemAnchor", "offset", "zIndex"])
                 badges.append(Compositional.ItemSupplementary(
                     kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
                     containerAnchor: try b.alignment("anchor", default: .topTrailing),
                     itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
-                    offset: try b.anchorOffset("offset"), zIndex: Int(try b.number("zIndex", default: 1))))
+                    offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
             }
-            host.pushPart(.item(Compositional.Item(
+            try host.pushPart(.item(Compositional.Item(
                 size: try o.layoutSize("size", host: host), contentInsets: try o.insets("insets"),
-                edgeSpacing: try o.edgeSpacing("edgeSpacing", host: host), supplementaries: badges)))
+                edgeSpacing: try o.edgeSpacing("edgeSpacing", host: host), supplementaries: badges)), args)
             return 1
         }
     }
@@ -93,10 +106,10 @@ extension LuaHost {
             guard n == n.rounded() else { throw args.error("field 'count' must be a positive integer, got \(LuaHost.numberText(n))") }
             return Int(n)
         }
-        pushPart(.group(Compositional.Group(
+        try pushPart(.group(Compositional.Group(
             size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
             interItemSpacing: try o.spacing("spacing", host: self), contentInsets: try o.insets("insets"),
-            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self))))
+            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self))), args)
         return 1
     }
 
@@ -110,10 +123,10 @@ extension LuaHost {
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
-            host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
+            try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
                 guard let host = weakHost.host else { throw LuaHost.moduleError("t.customGroup: the Lua host was closed") }
                 return try host.callCustomGroup(function, env, origin: origin)
-            }))
+            }), args)
             return 1
         }
     }
@@ -133,13 +146,13 @@ extension LuaHost {
             throw LuaHost.moduleError("\(origin)t.customGroup: the function must return a list of frames, got \(LuaStack.typeName(L, list))")
         }
         var items: [Compositional.CustomItem] = []
-        let n = Int(lua_rawlen(L, list))
+        let n = Int(tb_rawlen(L, list))
         for k in 1...max(n, 1) where k <= n {
-            lua_rawgeti(L, list, lua_Integer(k))
+            tb_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             func field(_ i: Int, _ name: String, _ alt: String) -> Double? {
-                lua_rawgeti(L, entry, lua_Integer(i))
+                tb_rawgeti(L, entry, lua_Integer(i))
                 if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, name) }
                 if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, alt) }
                 defer { tb_pop(L, 1) }
@@ -166,12 +179,12 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "size", "align", "offset", "pinned", "extendsBoundary", "zIndex"])
             let offset = try o.point("offset")
-            host.pushPart(.boundary(Compositional.Boundary(
+            try host.pushPart(.boundary(Compositional.Boundary(
                 kind: try o.optString("kind") ?? "header",
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
                 extendsBoundary: try o.bool("extendsBoundary", default: true), pinned: try o.bool("pinned", default: false),
-                zIndex: Int(try o.number("zIndex", default: 1)))))
+                zIndex: try o.integer("zIndex", default: 1))), args)
             return 1
         }
     }
@@ -180,9 +193,9 @@ extension LuaHost {
     static let moduleDecoration: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "insets", "zIndex"])
-            host.pushPart(.decoration(Compositional.Decoration(
+            try host.pushPart(.decoration(Compositional.Decoration(
                 kind: try o.optString("kind") ?? "background", contentInsets: try o.insets("insets"),
-                zIndex: Int(try o.number("zIndex", default: 0)))))
+                zIndex: try o.integer("zIndex", default: 0))), args)
             return 1
         }
     }
@@ -213,11 +226,11 @@ extension LuaHost {
             try o.list("decorations") { top, _ in try decoration(top, "decorations") }
             let scrolling: Compositional.OrthogonalScrolling = try o.option("orthogonalScrolling", default: .none)
             let handler = try host.visibleItemsHandler(o)
-            host.pushPart(.section(Compositional.Section(
+            try host.pushPart(.section(Compositional.Section(
                 group: group, interGroupSpacing: try o.number("interGroupSpacing", .nonNegative, default: 0),
                 contentInsets: try o.insets("insets"), boundaryItems: boundaries, decorations: decorations,
                 supplementariesFollowContentInsets: try o.bool("supplementariesFollowContentInsets", default: true),
-                orthogonalScrolling: scrolling, visibleItemsHandler: handler)))
+                orthogonalScrolling: scrolling, visibleItemsHandler: handler)), args)
             return 1
         }
     }
@@ -286,7 +299,7 @@ extension LuaHost {
         try protectedCall(arguments: 3, results: 0)
         var changed = items
         for k in changed.indices {
-            lua_rawgeti(L, list, lua_Integer(k + 1))
+            tb_rawgeti(L, list, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else { continue }
@@ -348,7 +361,7 @@ extension LuaHost {
         case LUA_TTABLE:
             var byPosition: [Int: Compositional.Section] = [:], byID: [String: Compositional.Section] = [:]
             lua_pushnil(L)
-            while lua_next(L, top) != 0 {
+            while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
                     throw args.error("field '\(key)' must hold t.section{} values, got \(LuaStack.typeName(L, -1))")
@@ -386,11 +399,11 @@ extension LuaHost {
     func layoutSize(at index: Int32, what: String, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
         let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)"
-        guard lua_type(L, index) == LUA_TTABLE, lua_rawlen(L, index) == 2 else {
+        guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 2 else {
             throw args.error("\(what) must be \(expected), got \(LuaStack.typeName(L, index))")
         }
         func dimension(_ k: Int, _ axis: Axis) throws -> Compositional.Dimension {
-            lua_rawgeti(L, index, lua_Integer(k))
+            tb_rawgeti(L, index, lua_Integer(k))
             defer { tb_pop(L, 1) }
             if let v = LuaStack.number(L, -1), v.isFinite, v >= 0 { return .absolute(v) }
             if let s = LuaStack.string(L, -1), s.hasSuffix("%"), let f = Double(s.dropLast()), f.isFinite, f >= 0 {
@@ -410,9 +423,9 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return }
             guard lua_type(L, top) == LUA_TTABLE else { throw error(key, mustBe: "a list", numeric: false) }
-            let n = Int(lua_rawlen(L, top))
+            let n = Int(tb_rawlen(L, top))
             for k in 1...max(n, 1) where k <= n {
-                lua_rawgeti(L, top, lua_Integer(k))
+                tb_rawgeti(L, top, lua_Integer(k))
                 defer { tb_pop(L, 1) }
                 try body(lua_gettop(L), k)
             }
@@ -439,7 +452,7 @@ extension LuaTableArgument {
             guard lua_type(L, top) == LUA_TTABLE else {
                 throw error(key, mustBe: "a number or {top =, leading =, bottom =, trailing =}")
             }
-            let t = LuaTableArgument(arguments: arguments, slot: top, name: key)
+            let t = try LuaTableArgument.field(arguments, slot: top, name: key)
             try t.rejectUnknownKeys(["top", "leading", "bottom", "trailing"])
             return Compositional.Insets(top: try t.number("top", default: 0), leading: try t.number("leading", default: 0),
                                         bottom: try t.number("bottom", default: 0), trailing: try t.number("trailing", default: 0))
@@ -462,7 +475,7 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return .none }
             guard lua_type(L, top) == LUA_TTABLE else { throw error(key, mustBe: "{leading =, top =, trailing =, bottom =}", numeric: false) }
-            let t = LuaTableArgument(arguments: arguments, slot: top, name: key)
+            let t = try LuaTableArgument.field(arguments, slot: top, name: key)
             try t.rejectUnknownKeys(["leading", "top", "trailing", "bottom"])
             return Compositional.EdgeSpacing(leading: try t.spacing("leading", host: host), top: try t.spacing("top", host: host),
                                              trailing: try t.spacing("trailing", host: host), bottom: try t.spacing("bottom", host: host))
@@ -486,7 +499,7 @@ extension LuaTableArgument {
     func point(_ key: String) throws -> Point {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return .zero }
-            lua_rawgeti(L, top, 1); lua_rawgeti(L, top, 2)
+            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
             defer { tb_pop(L, 2) }
             guard let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite else {
                 throw arguments.error("field '\(key)' must be {x, y} with finite numbers")
@@ -499,7 +512,7 @@ extension LuaTableArgument {
     func anchorOffset(_ key: String) throws -> Compositional.AnchorOffset {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return .zero }
-            lua_rawgeti(L, top, 1); lua_rawgeti(L, top, 2)
+            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
             defer { tb_pop(L, 2) }
             if let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite {
                 return .absolute(Point(x: x, y: y))

@@ -118,7 +118,7 @@ extension LuaHost {
         pushContext(context, frames: nil)
         try protectedCall(arguments: 3, results: 1)
         return (0..<count).map { i in
-            lua_rawgeti(L, -1, lua_Integer(i + 1))
+            tb_rawgeti(L, -1, lua_Integer(i + 1))
             defer { tb_pop(L, 1) }
             return lua_toboolean(L, -1) != 0
         }

@@ -83,10 +83,10 @@ private struct DiffSide {
         var items: [Item] = []
         var hostItems: [Item]?
         var sections: [Dataset.Section] = []
-        let count = Int(lua_rawlen(L, sectionsSlot))
+        let count = Int(tb_rawlen(L, sectionsSlot))
         for s in stride(from: 1, through: count, by: 1) {
             let path = "\(name).sections[\(s)]"
-            lua_rawgeti(L, sectionsSlot, lua_Integer(s))
+            tb_rawgeti(L, sectionsSlot, lua_Integer(s))
             guard lua_type(L, -1) == LUA_TTABLE else { throw typeError(path, -1, "a section table") }
             let section = LuaStack.pushPlainTable(L, -1)
             var fields = try objectFields(section, path: path, skipping: "items")
@@ -128,10 +128,12 @@ private struct DiffSide {
     /// Appends the array part of the table at `list`: ids, or item tables (or `ctx:item`'s items)
     /// with an `id`.
     private func appendItems(of list: Int32, path: String, to items: inout [Item]) throws {
-        let count = Int(lua_rawlen(L, list))
-        items.reserveCapacity(items.count + count)
+        let count = Int(tb_rawlen(L, list))
+        // Grow geometrically: reserving exactly count more for each section copied every item
+        // read so far again, quadratic in sections.
+        if items.capacity < items.count + count { items.reserveCapacity(max(items.count + count, 2 * items.capacity)) }
         for k in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, list, lua_Integer(k))
+            tb_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let itemPath = "\(path)[\(k)]"
             switch lua_type(L, -1) {
@@ -162,7 +164,7 @@ private struct DiffSide {
     private func objectFields(_ table: Int32, path: String, skipping skipped: String) throws -> OrderedDictionary<String, JSONValue> {
         var fields: [(String, JSONValue)] = []
         lua_pushnil(L)
-        while lua_next(L, table) != 0 {
+        while tb_next(L, table) != 0 {
             guard let key = LuaStack.string(L, -2) else {
                 tb_pop(L, 2)
                 throw args.error("\(path) must be a table of named fields, got a key that is not a string")
@@ -182,6 +184,9 @@ private struct DiffSide {
         switch value {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
+        case .double(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e15:
+            // a float that holds an integer (1e6, 2^10): Lua prints it without ".0"; say what it is
+            throw args.error("\(path) must be a string or an integer, got the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
         case .double(let d): throw args.error("\(path) must be a string or an integer, got \(LuaHost.numberText(d))")
         default: throw args.error("\(path) must be a string or an integer, got \(value.briefDescription)")
         }

@@ -94,8 +94,8 @@ extension LuaHost {
     /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
     func pair(_ args: LuaArguments, _ slot: Int32, _ name: String, allowNegative: Bool = false) throws -> Size {
         guard lua_type(L, slot) == LUA_TTABLE else { throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height}, got \(LuaStack.typeName(L, slot))") }
-        lua_rawgeti(L, slot, 1)
-        lua_rawgeti(L, slot, 2)
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
               allowNegative || (w >= 0 && h >= 0) else {
@@ -111,6 +111,7 @@ extension LuaHost {
             guard let p = providerBox(at: slot) else {
                 throw LuaHost.moduleError("\(args.function): field 'provider' must be a provider (t.provider{}, t.composed{}, t.headers{}, ...), got \(LuaStack.typeName(L, slot))")
             }
+            try checkProviderTree(p.provider, function: args.function)
             box.engine.provider = p.provider
         }
         push(box.fields)
@@ -132,6 +133,8 @@ extension LuaHost {
         guard let box = box(at: 1, meta: engineSupport.engineMetaRef, as: EngineBox.self) else {
             throw args.error("must be called on an engine (e:\(args.function.split(separator: ":").last ?? "")(...)), got \(LuaStack.typeName(L, 1))")
         }
+        // A tree deepened through its ancestors since it was attached is caught before a pass.
+        try checkProviderTree(box.engine.provider, function: "engine")
         return box
     }
 
@@ -351,7 +354,8 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let index = try args.integer(2, "index")
-            if let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
+            // index - 1 would overflow for math.mininteger; no index below 1 has a frame
+            if index >= 1, let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
             return 1
         }
     }
@@ -360,7 +364,10 @@ extension LuaHost {
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            let columns = Int(try args.optNumber(2, "columns", .positive, default: 60))
+            // bounded: the picture is columns wide and proportionally tall, all of it host memory
+            let width = try args.optNumber(2, "columns", .positive, default: 60)
+            guard width >= 1, width <= 1000 else { throw args.error(2, "columns", mustBe: "a number of columns from 1 to 1000") }
+            let columns = Int(width)
             for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
             return 0
         }

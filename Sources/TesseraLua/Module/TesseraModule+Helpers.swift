@@ -37,15 +37,15 @@ extension LuaHost {
                 return 2
             }
             var sizes: [Size] = []
-            let n = Int(lua_rawlen(L, 2))
+            let n = Int(tb_rawlen(L, 2))
             for k in stride(from: 1, through: n, by: 1) {
-                lua_rawgeti(L, 2, lua_Integer(k))
+                tb_rawgeti(L, 2, lua_Integer(k))
                 defer { tb_pop(L, 1) }
-                let positional = lua_rawgeti(L, -1, 1) == LUA_TNUMBER
+                let positional = tb_rawgeti(L, -1, 1) == LUA_TNUMBER
                 tb_pop(L, 1)
                 var wh: [Double] = []
                 for (index, key) in [(1, "w"), (2, "h")] {
-                    if positional { lua_rawgeti(L, -1, lua_Integer(index)) } else { LuaStack.rawField(L, -1, key) }
+                    if positional { tb_rawgeti(L, -1, lua_Integer(index)) } else { LuaStack.rawField(L, -1, key) }
                     defer { tb_pop(L, 1) }
                     guard let v = LuaStack.number(L, -1), NumberRule.nonNegative.accepts(v) else {
                         throw args.error("sizes[\(k)].\(key) must be a finite, non-negative number, got \(args.describe(-1))")

@@ -147,11 +147,15 @@ extension LuaHost {
                 _ = box
             } }
         case (let p as ComposedProvider, "sections"):
-            p.sections = try sectionList(field, of: p)
+            let sections = try sectionList(field, of: p)
+            try checkNesting(sections, function: box.constructor, key: key)
+            p.sections = sections
         case (let p as ComposedProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "sections"):
-            p.sections = try sectionList(field, of: p)
+            let sections = try sectionList(field, of: p)
+            try checkNesting(sections, function: box.constructor, key: key)
+            p.sections = sections
         case (let p as HeadersProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "header"):
@@ -165,6 +169,7 @@ extension LuaHost {
             if content.provider === p || content.provider.contains(p) {
                 throw field.error("would make a cycle: the content is or contains this provider; a provider cannot contain itself")
             }
+            try checkNesting([content.provider], function: box.constructor, key: key)
             p.content = content.provider
         case (let p as EmptyStateProvider, "view"):
             p.emptyKind = try field.optString() ?? "empty"
@@ -228,11 +233,11 @@ extension LuaHost {
             source.value = { LuaHost.itemValue(dataset, $0) }
         } else {
             let list = LuaStack.pushPlainTable(L, dataSlot)
-            let count = Int(lua_rawlen(L, list))
+            let count = Int(tb_rawlen(L, list))
             var values: [JSONValue] = []
             values.reserveCapacity(count)
             for i in stride(from: 1, through: count, by: 1) {
-                lua_rawgeti(L, list, lua_Integer(i))
+                tb_rawgeti(L, list, lua_Integer(i))
                 do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
                 catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
                 tb_pop(L, 1)
@@ -268,8 +273,8 @@ extension LuaHost {
         defer { lua_settop(L, list - 1) }
         var sections: [Dataset.Section] = []
         var next = 0
-        for s in stride(from: 1, through: Int(lua_rawlen(L, list)), by: 1) {
-            lua_rawgeti(L, list, lua_Integer(s))
+        for s in stride(from: 1, through: Int(tb_rawlen(L, list)), by: 1) {
+            tb_rawgeti(L, list, lua_Integer(s))
             let path = "\(what)[\(s)]"
             let fields: OrderedDictionary<String, JSONValue>
             switch try? LuaStack.json(L, -1, path: path) {
@@ -318,7 +323,7 @@ extension LuaHost {
         pushProviderField(box, "data")
         if lua_type(L, -1) == LUA_TTABLE {
             let list = LuaStack.pushPlainTable(L, -1)
-            lua_rawgeti(L, list, lua_Integer(local + 1))
+            tb_rawgeti(L, list, lua_Integer(local + 1))
             lua_copy(L, -1, -3); tb_pop(L, 1)
             tb_pop(L, 1)
         }
@@ -356,7 +361,7 @@ extension LuaHost {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        throw LuaHost.moduleError("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaStack.typeName(self.L, base)), \(LuaStack.typeName(self.L, base + 1))")
+                        throw LuaHost.moduleError("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
                     }
                     return Size(width: w, height: h)
                 }
@@ -368,11 +373,11 @@ extension LuaHost {
     /// `{w, h}` where each is a number or a percentage string.
     private func fixedSize(_ field: FieldReader) throws -> ItemSize {
         let slot = field.slot
-        guard lua_type(L, slot) == LUA_TTABLE, lua_rawlen(L, slot) == 2 else {
+        guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) == 2 else {
             throw field.error("must be a sizing rule name, a size {w, h} or a function", got: true)
         }
-        lua_rawgeti(L, slot, 1)
-        lua_rawgeti(L, slot, 2)
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         return .fixed(try dimension(field, at: -2), try dimension(field, at: -1))
     }
@@ -391,12 +396,12 @@ extension LuaHost {
         let slot = field.slot
         if field.isNil { return ViewRegistration() }
         if let name = LuaStack.string(L, slot) { return ViewRegistration(name) }
-        guard lua_type(L, slot) == LUA_TTABLE, lua_rawlen(L, slot) > 0 else {
+        guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) > 0 else {
             throw field.error("must be a kind name or a list of {kind =, when =, size =}", got: true)
         }
         var kinds: [ViewRegistration.Kind] = []
-        for k in 1...Int(lua_rawlen(L, slot)) {
-            lua_rawgeti(L, slot, lua_Integer(k))
+        for k in 1...Int(tb_rawlen(L, slot)) {
+            tb_rawgeti(L, slot, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let entry = FieldReader(host: self, function: box.constructor, key: "view[\(k)]", slot: lua_gettop(L))
             guard lua_type(L, -1) == LUA_TTABLE else { throw entry.error("must be a table {kind =, when =, size =}", got: true) }
@@ -425,8 +430,8 @@ extension LuaHost {
         try field.requireTable("a list of providers")
         let list = LuaStack.pushPlainTable(L, field.slot)
         defer { tb_pop(L, 1) }
-        return try (0..<Int(lua_rawlen(L, list))).map { k in
-            lua_rawgeti(L, list, lua_Integer(k + 1))
+        return try (0..<Int(tb_rawlen(L, list))).map { k in
+            tb_rawgeti(L, list, lua_Integer(k + 1))
             defer { tb_pop(L, 1) }
             guard let p = providerBox(at: -1) else {
                 throw LuaHost.moduleError("\(field.function): sections[\(k + 1)] must be a provider (t.provider{}, t.composed{}, ...), got \(LuaStack.typeName(L, -1))")

@@ -55,7 +55,7 @@ extension LuaHost {
         let table = LuaTableArgument(arguments: LuaArguments(L, function: "\(args.function): \(what)"), slot: lua_absindex(L, slot), name: nil)
         let allowed = Set(LuaHost.boundaryFields)
         lua_pushnil(L)
-        while lua_next(L, table.slot) != 0 {
+        while tb_next(L, table.slot) != 0 {
             tb_pop(L, 1)
             guard let k = LuaStack.string(L, -1), allowed.contains(k) else {
                 let key = LuaStack.string(L, -1).map { "'\($0)'" } ?? "[\(args.describe(-1))]"
@@ -108,7 +108,7 @@ extension LuaHost {
             var byID: [String: any Layout] = [:]
             let table = lua_gettop(L)
             lua_pushnil(L)
-            while lua_next(L, table) != 0 {
+            while tb_next(L, table) != 0 {
                 if let k = LuaStack.integer(L, -2) {
                     byPosition[k] = try layout(at: -1, what: "t.sections: sections[\(k)]")
                 } else if let k = LuaStack.string(L, -2) {

@@ -16,7 +16,7 @@ extension LuaHost {
             var params: OrderedDictionary<String, JSONValue> = [:]
             var functions: [String: LuaReference] = [:]
             lua_pushnil(L)
-            while lua_next(L, options.slot) != 0 {
+            while tb_next(L, options.slot) != 0 {
                 let key = LuaStack.string(L!, -2) ?? ""
                 if lua_type(L, -1) == LUA_TFUNCTION && splitFunctionNames.contains(key) {
                     functions[key] = host.reference(at: -1)

@@ -52,12 +52,12 @@ extension LuaHost {
 
     private func transitionList(at list: Int32, _ args: LuaArguments, _ slot: Int32, _ name: String) throws -> [(id: JSONValue, frame: Rect)] {
         let what = "\(args.function): argument #\(args.position(slot)) (\(name))"
-        let count = Int(lua_rawlen(L, list))
+        let count = Int(tb_rawlen(L, list))
         var items: [(id: JSONValue, frame: Rect)] = []
         items.reserveCapacity(count)
         var seen = Set<JSONValue>(minimumCapacity: count)
         for k in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, list, lua_Integer(k))
+            tb_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else {
@@ -92,7 +92,7 @@ extension LuaHost {
     private func rectangle(at slot: Int32) -> Rect? {
         var values: [Double] = []
         for (k, key) in ["x", "y", "w", "h"].enumerated() {
-            if lua_rawgeti(L, slot, lua_Integer(k + 1)) == LUA_TNIL {
+            if tb_rawgeti(L, slot, lua_Integer(k + 1)) == LUA_TNIL {
                 tb_pop(L, 1)
                 LuaStack.rawField(L, slot, key)
             }

@@ -129,7 +129,10 @@ extension LuaHost {
     /// Its depth is one more than the deepest layout value read since the last push (the
     /// layouts it was built from).
     func pushLayout(_ layout: any Layout) {
-        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1), meta: layoutMetaRef)
+        luaL_where(L, 1)
+        let origin = LuaStack.string(L, -1) ?? ""
+        tb_pop(L, 1)
+        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1, origin: origin), meta: layoutMetaRef)
         deepestLayoutRead = 0
     }
 }

@@ -134,13 +134,15 @@ extension ReplSession {
     static func describe(_ layout: any Layout) -> String { LuaHost.describe(layout) }
 
     /// `table[key]` as a finite number (non-negative if asked), or `fallback` when absent.
-    static func number(_ L: OpaquePointer, table: Int32, key: String, default fallback: Double, nonNegative: Bool) throws -> Double {
+    /// `function` names the caller in the message (`run`, `show`).
+    static func number(_ L: OpaquePointer, table: Int32, key: String, default fallback: Double, nonNegative: Bool,
+                       function: String = "run") throws -> Double {
         let type = LuaStack.rawField(L, table, key)
         defer { tb_pop(L, 1) }
         if type == LUA_TNIL { return fallback }
         guard let v = LuaStack.number(L, -1), v.isFinite, !nonNegative || v >= 0 else {
             let what = nonNegative ? "a finite, non-negative number" : "a finite number"
-            throw complaint("run: \(key) must be \(what), got \(LuaStack.typeName(L, -1))")
+            throw complaint("\(function): \(key) must be \(what), got \(LuaArguments(L, function: function).describe(-1))")
         }
         return v
     }

@@ -125,7 +125,7 @@ extension ReplSession {
                 var v: [Double] = []
                 for slot in Int32(2)...5 {
                     guard let n = LuaStack.number(L, slot), n.isFinite else {
-                        throw complaint("visible: expected four finite numbers x, y, w, h (or none for the viewport), got \(LuaStack.typeName(L, slot)) as argument #\(slot - 1)")
+                        throw complaint("visible: expected four finite numbers x, y, w, h (or none for the viewport), got \(LuaArguments(L, function: "visible").describe(slot)) as argument #\(slot - 1)")
                     }
                     v.append(n)
                 }
@@ -179,10 +179,10 @@ extension ReplSession {
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
-                viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false)
-                viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false)
-                columns = Int(try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true))
-                rows = Int(try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true))
+                viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false, function: "show")
+                viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false, function: "show")
+                columns = Int(try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true, function: "show"))
+                rows = Int(try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true, function: "show"))
             default:
                 throw complaint("show: the argument must be a table like {y = 2000, columns = 60}, got \(LuaStack.typeName(L, 2))")
             }

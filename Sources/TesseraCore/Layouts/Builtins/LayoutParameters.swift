@@ -134,7 +134,9 @@ public struct LayoutParameters {
     public static func insets(from value: JSONValue, what: String) throws -> EdgeInsets {
         if let n = value.number, n.isFinite { return EdgeInsets(all: n) }
         guard case .object(let o) = value else {
-            throw LayoutError("\(what) expects a number or {top=, left=, bottom=, right=}, got \(value.typeDescription)")
+            // a number that is not finite is named as itself (nan, inf), not as "a number"
+            let got = value.number != nil ? value.briefDescription : value.typeDescription
+            throw LayoutError("\(what) expects a finite number or {top=, left=, bottom=, right=}, got \(got)")
         }
         for key in o.keys where !["top", "left", "bottom", "right"].contains(key) {
             throw LayoutError("\(what) has an unknown edge '\(key)'; expected top, left, bottom, right")

@@ -155,6 +155,7 @@ struct GroupSolver {
         let limitLength = length + 1e-9 * Swift.max(1, abs(length))
         var children: [Child] = []
         var used = 0.0, usedAtCycleStart = 0.0, placedAtCycleStart = placed
+        var cycleLength = 0.0   // the footprints added in this cycle: positive yet `used` unchanged means rounding ate them
         while placed < limit, !(once && children.count == group.subitems.count) {
             let subitem = group.subitems[children.count % group.subitems.count]
             let resolved = subitem.size.resolved(in: content.size)
@@ -172,12 +173,20 @@ struct GroupSolver {
                 break
             }
             used += footprint(next.size)
+            cycleLength += footprint(next.size)
             children.append(next)
+            guard used.isFinite else {
+                throw LayoutError("a compositional group's subitem lengths and spacing add up past the largest number (inf); expected sizes and spacings that fit")
+            }
             if children.count % group.subitems.count == 0 {
                 guard used > usedAtCycleStart || placed > placedAtCycleStart && limit != Int.max else {
+                    if cycleLength > 0 {
+                        throw LayoutError("a compositional group's subitem lengths and spacing (\(cycleLength) per round) are too small to add to the length already used (\(used)); expected sizes and spacings far below 1e308")
+                    }
                     throw LayoutError("a compositional group's subitems take no length along its axis, so it would repeat them forever")
                 }
                 usedAtCycleStart = used
+                cycleLength = 0
                 placedAtCycleStart = placed
             }
         }

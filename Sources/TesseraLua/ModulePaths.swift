@@ -1,0 +1,45 @@
+import Foundation
+
+/// The one path rule of `require` and `t.animator`: a script names a module, never a path. A
+/// name is letters, digits, `_`, `-` and `.` (a folder separator: `lib.grid` is `lib/grid.lua`);
+/// it is looked for in each search folder in turn, and a file found there counts only if it
+/// stays inside that folder once symbolic links are resolved, so a link `tp/shadow.lua ->
+/// /etc/shadow` is refused instead of read. The CLI's `--animator FILE` takes paths; scripts
+/// cannot. - Complexity: O(folders) file-system lookups.
+enum ModulePaths {
+    /// Whether `name` is a module name (see the type comment).
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.hasSuffix(".") && !name.contains("..")
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-") }
+    }
+
+    static func invalidNameMessage(_ name: String, what: String) -> String {
+        "\(what) name '\(name)' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path"
+    }
+
+    /// The file of module `name` in the first of `folders` that has it, or the message saying why
+    /// there is none (every file tried, or the link that leads out of its folder).
+    static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
+        guard isValidName(name) else { return .failure(ModulePathError(message: invalidNameMessage(name, what: what))) }
+        let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        var tried: [String] = []
+        for folder in folders {
+            let path = LuaHost.join(folder, file)
+            guard FileManager.default.isReadableFile(atPath: path) else { tried.append(path); continue }
+            guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                return .failure(ModulePathError(message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
+            }
+            return .success(path)
+        }
+        return .failure(ModulePathError(message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
+    }
+
+    /// `path` with every symbolic link resolved, or nil.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+struct ModulePathError: Error { let message: String }

@@ -1,0 +1,63 @@
+import TesseraCore
+
+// One nesting guard for every tree a script builds: layout values (t.inset over t.inset),
+// compositional parts (groups in groups, sections, layouts) and provider trees (t.composed,
+// t.headers, t.emptyState) are at most `LuaHost.maxLayoutNesting` levels deep, so neither
+// building, laying out, reporting a change nor releasing one recurses deeply enough to
+// overflow the native stack. Values built once carry their depth (the deepest value a host
+// function read, plus one). Provider trees change by assignment, so their depth is checked where
+// a script attaches providers (cycles are refused there too, by Provider.contains) and again
+// before each engine pass (attachments below a deep parent can deepen a tree above it); the
+// walk uses an explicit stack and stops at the limit.
+
+enum ProviderTree {
+    /// The providers directly inside `p`.
+    static func children(_ p: Provider) -> [Provider] {
+        switch p {
+        case let c as ComposedProvider: c.sections
+        case let h as HeadersProvider: h.sections
+        case let e as EmptyStateProvider: [e.content]
+        default: []
+        }
+    }
+
+    /// Whether a provider in the trees of `roots` (at depth `start`) lies deeper than `limit`.
+    /// O(providers x limit) at worst.
+    static func isTooDeep(_ roots: [Provider], start: Int, limit: Int = LuaHost.maxLayoutNesting) -> Bool {
+        var stack = roots.map { ($0, start) }
+        var deepestSeen: [ObjectIdentifier: Int] = [:]
+        while let (p, depth) = stack.popLast() {
+            if depth > limit { return true }
+            let id = ObjectIdentifier(p)
+            if let seen = deepestSeen[id], seen >= depth { continue }
+            deepestSeen[id] = depth
+            for child in children(p) { stack.append((child, depth + 1)) }
+        }
+        return false
+    }
+}
+
+extension LuaHost {
+    /// Throws unless attaching `children` to a provider keeps its tree at most the limit deep
+    /// (cycles are refused where the children are read, by `Provider.contains`).
+    func checkNesting(_ children: [Provider], function: String, key: String) throws {
+        guard ProviderTree.isTooDeep(children, start: 2) else { return }
+        throw LuaHost.moduleError("\(function): field '\(key)' would nest providers more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+    }
+
+    /// Throws if the provider tree under `root` is deeper than the limit (before a pass).
+    func checkProviderTree(_ root: Provider?, function: String) throws {
+        guard let root, ProviderTree.isTooDeep([root], start: 1) else { return }
+        throw LuaHost.moduleError("\(function): the engine's providers are nested more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+    }
+
+    /// The depth of a value built now from what the host function read, checked against the limit.
+    func nextNestingDepth(_ args: LuaArguments) throws -> Int {
+        let depth = deepestLayoutRead + 1
+        deepestLayoutRead = 0
+        guard depth <= LuaHost.maxLayoutNesting else {
+            throw args.error("the value would be nested \(depth) levels deep; at most \(LuaHost.maxLayoutNesting) levels are allowed (is a value built from itself in a loop?)")
+        }
+        return depth
+    }
+}
