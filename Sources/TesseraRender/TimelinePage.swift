@@ -16,11 +16,12 @@ public struct TimelinePage {
         self.title = title; self.timeline = timeline; self.viewport = viewport; self.fps = fps
     }
 
-    public func render() -> String {
-        let data = JSONWriter.write(timeline.json(viewport: viewport.size, fps: fps))
+    /// Throws when the samples at `fps` would be too many (`Timeline.sampleTimes(fps:)`).
+    public func render() throws -> String {
+        let data = PageText.scriptJSON(try timeline.json(viewport: viewport.size, fps: fps))
         return """
         <!doctype html>
-        <html><head><meta charset="utf-8"><title>\(escape(title)) - tessera animate</title>
+        <html><head><meta charset="utf-8"><title>\(PageText.markup(title)) - tessera animate</title>
         <style>
         body { font-family: sans-serif; margin: 16px; background: #f4f4f4; }
         #controls { margin-bottom: 8px; display: flex; gap: 8px; align-items: center; }
@@ -42,7 +43,7 @@ public struct TimelinePage {
           <span id="time"></span>
         </div>
         <div id="view"></div>
-        <p>\(escape(title)): \(timeline.tracks.count) tracks over \(fmt(timeline.duration)) s; green cards enter, red leave, yellow move.</p>
+        <p>\(PageText.markup(title)): \(timeline.tracks.count) tracks over \(fmt(timeline.duration)) s; green cards enter, red leave, yellow move.</p>
         <script>
         const timeline = \(data);
         const offset = [\(fmt(viewport.x)), \(fmt(viewport.y))];

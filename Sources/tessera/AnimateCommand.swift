@@ -5,7 +5,7 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera animate LAYOUT --data OLD [--to NEW | --to-layout LAYOUT2] [--animator FILE|NAME]
-/// [--offset X,Y] [--fps N] [--format json|html] [--out FILE]`: runs the engine to OLD at the
+/// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
 struct AnimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,6 +48,9 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "json or html.")
     var format: String = "json"
 
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
+
     @Option(help: "Write the output to FILE (atomically) instead of stdout.")
     var out: String?
 
@@ -57,12 +60,13 @@ struct AnimateCommand: ParsableCommand {
     func run() throws {
         guard format == "json" || format == "html" else { throw CLIError("unknown --format '\(format)'; expected json or html") }
         guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(JSONWriter.format(fps))") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))") }
         let rule = try parseSizingRule(shape.sizing)
         let size = try parseViewport(shape.viewport)
         let options = try limits.parsed()
         let first = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
-        let old = try dataLimit.load(data, duplicatePolicy: .reject)
+        let policy = try parseDuplicatePolicy(duplicates)
+        let old = try dataLimit.load(data, duplicatePolicy: policy)
 
         let itemSizing = try itemSize.map { text -> ItemSize in
             let cell = try parsePair(text, separator: "x", what: "--item-size", example: "60x60")
@@ -72,10 +76,10 @@ struct AnimateCommand: ParsableCommand {
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
         let engine = CollectionEngine(provider: provider, viewport: size)
         engine.animator = try resolveAnimator(options)
-        let new = try to.map { try dataLimit.load($0, duplicatePolicy: .reject) }
+        let new = try to.map { try dataLimit.load($0, duplicatePolicy: policy) }
         let origin: Point
         if let offset {
-            let pair = try parsePair(offset, separator: ",", what: "--offset", example: "0,2000")
+            let pair = try parseOffset(offset)
             origin = Point(x: pair.0, y: pair.1)
         } else {
             try engine.layout()
@@ -95,15 +99,15 @@ struct AnimateCommand: ParsableCommand {
         let timeline = Timeline(events: events, views: engine.views)
         let visible = engine.viewport.rect
         let text = format == "html"
-            ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible, fps: fps ?? 60).render()
-            : JSONWriter.write(AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
+            ? try TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible, fps: fps ?? 60).render()
+            : JSONWriter.write(try AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
         try emit(text, to: out)
     }
 
     /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after
     /// `"viewport"`).
-    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) -> JSONValue {
-        guard case .object(var fields) = timeline.json(viewport: viewport, fps: fps) else { return .null }
+    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) throws -> JSONValue {
+        guard case .object(var fields) = try timeline.json(viewport: viewport, fps: fps) else { return .null }
         fields.updateValue(.array([.double(offset.x), .double(offset.y)]), forKey: "offset", insertingAt: 1)
         return .object(fields)
     }

@@ -55,7 +55,7 @@ struct ScriptLimitFlags: ParsableArguments {
             guard let mb = Double(maxMemory), mb > 0, mb <= Self.maxMemoryMB else {
                 throw ValidationError("--max-memory expects a number of MB greater than 0 and at most \(Int(Self.maxMemoryMB)), got \(quotedArgument(maxMemory))")
             }
-            options.maxMemoryBytes = max(1, Int(mb * 1_048_576))
+            options.maxMemoryBytes = Int(clamping: mb * 1_048_576, into: 1...Int.max)
         }
         if let maxInstructions {
             guard let n = Int(maxInstructions), n >= 0 else {

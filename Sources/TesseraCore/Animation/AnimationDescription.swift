@@ -16,6 +16,10 @@ public struct AnimationDescription: Hashable, Sendable {
         self.from = from; self.to = to; self.duration = duration; self.delay = delay; self.curve = curve
     }
 
-    /// The duration the animation runs for.
-    public var resolvedDuration: Double { duration ?? curve.naturalDuration }
+    /// The longest duration, delay or spring response a description may give, in seconds (an
+    /// hour), so a timeline's end and its sample count stay finite.
+    public static let maxSeconds = 3600.0
+
+    /// The duration the animation runs for (a spring's settle time at most `maxSeconds`).
+    public var resolvedDuration: Double { duration ?? Swift.min(curve.naturalDuration, Self.maxSeconds) }
 }

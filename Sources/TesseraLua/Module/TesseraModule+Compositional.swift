@@ -61,7 +61,7 @@ extension LuaHost {
                     kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
                     containerAnchor: try b.alignment("anchor", default: .topTrailing),
                     itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
-                    offset: try b.anchorOffset("offset"), zIndex: Int(try b.number("zIndex", default: 1))))
+                    offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
             }
             host.pushPart(.item(Compositional.Item(
                 size: try o.layoutSize("size", host: host), contentInsets: try o.insets("insets"),
@@ -90,8 +90,10 @@ extension LuaHost {
         }
         guard !subitems.isEmpty else { throw args.error("field 'items' must be a non-empty list of t.item{} and groups") }
         let count = try o.optNumber("count", .positive).map { n -> Int in
-            guard n == n.rounded() else { throw args.error("field 'count' must be a positive integer, got \(LuaHost.numberText(n))") }
-            return Int(n)
+            guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
+                throw args.error("field 'count' must be an integer from 1 to \(Compositional.Group.maxLeaves), got \(LuaHost.numberText(n))")
+            }
+            return count
         }
         pushPart(.group(Compositional.Group(
             size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
@@ -171,7 +173,7 @@ extension LuaHost {
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
                 extendsBoundary: try o.bool("extendsBoundary", default: true), pinned: try o.bool("pinned", default: false),
-                zIndex: Int(try o.number("zIndex", default: 1)))))
+                zIndex: try o.integer("zIndex", default: 1))))
             return 1
         }
     }
@@ -182,7 +184,7 @@ extension LuaHost {
             let o = try args.table(1, "options", known: ["kind", "insets", "zIndex"])
             host.pushPart(.decoration(Compositional.Decoration(
                 kind: try o.optString("kind") ?? "background", contentInsets: try o.insets("insets"),
-                zIndex: Int(try o.number("zIndex", default: 0)))))
+                zIndex: try o.integer("zIndex", default: 0))))
             return 1
         }
     }
@@ -305,7 +307,8 @@ extension LuaHost {
                                                     rotation: try number("rotation", \.isFinite, "a finite number"),
                                                     tx: try number("tx", \.isFinite, "a finite number"),
                                                     ty: try number("ty", \.isFinite, "a finite number"))
-            changed[k].zIndex = Int(try number("zIndex", { $0.isFinite && $0 == $0.rounded() && abs($0) < 1e15 }, "an integer"))
+            changed[k].zIndex = Int(clamping: try number("zIndex", { $0.isFinite && $0 == $0.rounded() && abs($0) < 1e15 }, "an integer"),
+                                    into: -999_999_999_999_999...999_999_999_999_999)
         }
         return changed
     }

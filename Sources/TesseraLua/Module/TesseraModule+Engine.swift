@@ -319,11 +319,13 @@ extension LuaHost {
         }
     }
 
-    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend.
+    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend; the
+    /// picture is 8 to `AsciiPreview.maxSide` columns wide.
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            let columns = Int(try args.optNumber(2, "columns", .positive, default: 60))
+            // The picture is 8 to AsciiPreview.maxSide columns wide, whatever is asked.
+            let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...AsciiPreview.maxSide)
             for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
             return 0
         }

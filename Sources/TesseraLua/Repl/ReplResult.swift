@@ -181,8 +181,11 @@ extension ReplSession {
             case LUA_TTABLE:
                 viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false)
                 viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false)
-                columns = Int(try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true))
-                rows = Int(try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true))
+                // Pictures are 8 to AsciiPreview.maxSide columns and 4 to maxSide rows (ReplPreview clamps).
+                columns = Int(clamping: try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true),
+                              into: 0...AsciiPreview.maxSide)
+                rows = Int(clamping: try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true),
+                           into: 0...AsciiPreview.maxSide)
             default:
                 throw complaint("show: the argument must be a table like {y = 2000, columns = 60}, got \(LuaStack.typeName(L, 2))")
             }
