@@ -20,15 +20,18 @@ public struct ScrollRun {
 
     /// Runs the first pass at `from`, then scrolls through `count - 1` more offsets evenly spaced up
     /// to `to` (nil: the last screen of the content, as laid out by the first pass). `clock` gives
-    /// monotonic nanoseconds; `progress(done, total)` is called after each step.
+    /// monotonic nanoseconds; `progress(done, total)` is called after each step. A step whose
+    /// animator failed (`engine.animatorError`) ends the run with that error: the next pass would
+    /// clear it.
     /// - Complexity: one engine pass per step.
     public init(engine: CollectionEngine, from: Point, to: Double?, count: Int,
                 clock: () -> UInt64, progress: (Int, Int) -> Void = { _, _ in }) throws {
         precondition(count >= 1, "a scroll has at least one step")
-        func step(_ offset: Point, _ body: () throws -> [EngineEvent]) rethrows {
+        func step(_ offset: Point, _ body: () throws -> [EngineEvent]) throws {
             let start = clock()
             let events = try body()
             let elapsed = Double(clock() &- start) / 1000
+            if let error = engine.animatorError { throw error }
             var inserted: [String] = [], deleted: [String] = []
             for e in events {
                 if e.type == .insert { inserted.append(e.id) } else if e.type == .delete { deleted.append(e.id) }
