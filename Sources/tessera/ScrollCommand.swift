@@ -49,6 +49,7 @@ struct ScrollCommand: ParsableCommand {
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
         for (flag, value) in [("--from", from), ("--to", to)] {
             guard let value else { continue }
+            guard value.isFinite else { throw CLIError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
             guard abs(value) <= maxOffset else {
                 throw CLIError("\(flag) \(NumberText.display(value)) is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)")
             }

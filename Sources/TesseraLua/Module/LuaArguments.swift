@@ -206,17 +206,6 @@ struct LuaTableArgument {
         try optNumber(key, rule) ?? fallback
     }
 
-    /// A whole number within `range` (an integer, or a float with an integral value), or
-    /// `fallback` when the field is nil.
-    func integer(_ key: String, in range: ClosedRange<Int> = -1_000_000_000...1_000_000_000, default fallback: Int) throws -> Int {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return fallback }
-            guard let v = LuaStack.number(L, top), let n = Int(whole: v, in: range) else {
-                throw error(key, mustBe: "an integer from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return n
-        }
-    }
 
     func optString(_ key: String) throws -> String? {
         try with(key) { top in
