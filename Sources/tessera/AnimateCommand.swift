@@ -38,7 +38,7 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var shape: LayoutShapeOptions
 
-    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(Int(AnimateCommand.unsizedCell.width))x\(Int(AnimateCommand.unsizedCell.height)) cell.")
+    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.")
     var itemSize: String?
 
     /// The intrinsic size of items with no size and no text: a card, so that a reload of plain
