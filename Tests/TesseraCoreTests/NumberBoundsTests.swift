@@ -103,6 +103,15 @@ import Testing
         #expect(throws: AnimationFormatError(message)) { try AnimationDescription(json: value, what: "fade.lua") }
     }
 
+    @Test func descriptionsBuiltInSwiftAreCheckedBeforeTheyArePlayed() {
+        #expect(AnimationDescription(duration: 0.3).problem == nil)
+        #expect(AnimationDescription(duration: -1).problem == "duration must be a non-negative number of seconds of at most 3600, got -1.0")
+        #expect(AnimationDescription(delay: .infinity).problem == "delay must be a non-negative number of seconds of at most 3600, got inf")
+        #expect(AnimationDescription(from: PartialViewState(tx: .nan)).problem == "from: every property must be a finite number")
+        #expect(AnimationDescription(to: PartialViewState(frame: Rect(x: 0, y: 0, width: .infinity, height: 1))).problem
+                == "to: every property must be a finite number")
+    }
+
     @Test func aSpringThatNeverSettlesRunsForAtMostTheLongestDuration() {
         let spring = AnimationDescription(curve: .spring(Spring(dampingRatio: 1e-300, response: 1)))
         #expect(spring.resolvedDuration == AnimationDescription.maxSeconds)

@@ -65,6 +65,16 @@ import Testing
         #expect(r.stderr == "Error: big.lua: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 1e+308\n")
     }
 
+    @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1.0")])
+    func builtInAnimatorParametersAreBoundedAsScriptsAre(param: String, shown: String) throws {
+        let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", "new.jsonl", "--animator", "fade",
+                              "--animator-param", param, "--fps", "10"],
+                             files: ["old.jsonl": "{\"id\":\"a\"}\n", "new.jsonl": "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: the insert animation of b: duration must be a non-negative number of seconds of at most 3600, got \(shown)\n")
+        #expect(r.stdout == "")
+    }
+
     // MARK: Messages
 
     @Test(arguments: ["scroll", "animate"])

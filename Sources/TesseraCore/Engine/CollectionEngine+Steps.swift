@@ -152,7 +152,8 @@ extension CollectionEngine {
     /// tree it was shown from. Each animator is asked once per pass, with all of the pass's
     /// events it owns in pass order, so a scripted animator costs one call into its script per
     /// pass rather than one per view. An animator that throws leaves its events without
-    /// animation. O(events × log leaves); nothing to do without animators.
+    /// animation, and so does a description that cannot be played (`AnimationDescription.problem`);
+    /// either sets `animatorError`. O(events × log leaves); nothing to do without animators.
     func animate(_ events: inout [EngineEvent], previous: FlatProvider, velocity: Point, delta: Point, isReloading: Bool) {
         animatorError = nil
         guard animator != nil || flat.hasAnimators || previous.hasAnimators else { return }
@@ -181,7 +182,13 @@ extension CollectionEngine {
             do {
                 let animations = try batch.animator.animations(for: asked)
                 precondition(animations.count == asked.count, "an animator must answer every event of its batch")
-                for (k, animation) in zip(batch.positions, animations) { events[k].animation = animation }
+                for (k, animation) in zip(batch.positions, animations) {
+                    if let problem = animation?.problem {
+                        animatorError = AnimationFormatError("the \(events[k].type.rawValue) animation of \(events[k].id): \(problem)")
+                        continue
+                    }
+                    events[k].animation = animation
+                }
             } catch {
                 animatorError = error
             }
