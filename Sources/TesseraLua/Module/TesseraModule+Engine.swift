@@ -182,7 +182,7 @@ extension LuaHost {
 
     /// [-0, +1, -] A number; a whole one as a Lua integer.
     func pushNumber(_ v: Double) {
-        if v == v.rounded(), abs(v) < 1e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+        if let n = Int(whole: v, in: -999_999_999_999_999...999_999_999_999_999) { lua_pushinteger(L, lua_Integer(n)) } else { lua_pushnumber(L, v) }
     }
 
     /// Runs one engine call; raises a callback's error (the first), else the error of an

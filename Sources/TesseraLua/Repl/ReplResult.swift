@@ -75,7 +75,7 @@ extension ReplSession {
 
     /// [-0, +1, -] Pushes an integral value as an integer, others as floats.
     static func pushNumber(_ L: OpaquePointer, _ v: Double) {
-        if v == v.rounded(), abs(v) < 9e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+        if let n = Int(whole: v, in: -8_999_999_999_999_999...8_999_999_999_999_999) { lua_pushinteger(L, lua_Integer(n)) } else { lua_pushnumber(L, v) }
     }
 
     /// Roughly what one frame table costs in Lua (a table with a 4-slot hash part).
