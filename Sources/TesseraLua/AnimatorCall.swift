@@ -103,11 +103,17 @@ enum AnimatorCall {
         lua_rawset(L, table)
     }
 
-    /// The number at -1 when it is a finite one.
+    /// The number at -1 when the JSON path accepts it as an animated property (finite, ±1e15).
     private static func finite(_ L: OpaquePointer) -> Double? {
         guard lua_type(L, -1) == LUA_TNUMBER else { return nil }
         let v = lua_tonumberx(L, -1, nil)
-        return v.isFinite ? v : nil
+        return PartialViewState.accepts(v) ? v : nil
+    }
+
+    /// The number at -1 when the JSON path accepts it as seconds (0 to `maxSeconds`).
+    private static func seconds(_ L: OpaquePointer) -> Double? {
+        guard let v = finite(L), v >= 0, v <= AnimationDescription.maxSeconds else { return nil }
+        return v
     }
 
     /// [-0, +0, -] The description table at `index`, or nil when it is anything the JSON path
@@ -126,17 +132,17 @@ enum AnimatorCall {
                 guard let state = fastState(L, lua_gettop(L), keys: keys) else { return nil }
                 if k == 0 { description.from = state } else { description.to = state }
             case 2:
-                guard let v = finite(L), v >= 0 else { return nil }
+                guard let v = seconds(L) else { return nil }
                 description.duration = v
             case 3:
-                guard let v = finite(L), v >= 0 else { return nil }
+                guard let v = seconds(L) else { return nil }
                 description.delay = v
             case 4:
                 guard lua_type(L, -1) == LUA_TSTRING else { return nil }
                 guard let found = keys.match(L, -1, curveBase, curveNames.count) else { return nil }
                 curve = found
             default:
-                guard let v = finite(L), v > 0 else { return nil }
+                guard let v = k == 5 ? finite(L) : seconds(L), v > 0 else { return nil }
                 if k == 5 { damping = v } else { response = v }
             }
             tb_pop(L, 1)

@@ -61,6 +61,6 @@ extension LuaHost {
 
     /// Integral values as integers, so they print as `120` rather than `120.0`.
     static func integralJSON(_ v: Double) -> JSONValue {
-        v == v.rounded() && abs(v) < 9e15 ? .int(Int(v)) : .double(v)
+        Int(whole: v, in: -8_999_999_999_999_999...8_999_999_999_999_999).map(JSONValue.int) ?? .double(v)
     }
 }

@@ -55,6 +55,6 @@ extension AsciiPreview {
 
     /// A cell coordinate as an Int, clamped far outside any picture for huge or odd values.
     private static func cellIndex(_ v: Double) -> Int {
-        v.isFinite ? Int(max(-2, min(1e9, v))) : -2
+        v.isFinite ? Int(clamping: v, into: -2...1_000_000_000) : -2
     }
 }

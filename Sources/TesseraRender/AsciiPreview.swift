@@ -10,9 +10,13 @@ public struct AsciiPreview {
     public var columns: Int
     public var maxRows: Int
 
+    /// The most columns, and the most rows, a picture has (the grid is allocated whole).
+    public static let maxSide = 1_000
+
+    /// A picture `columns` wide (8 to `maxSide`) and at most `maxRows` tall (4 to `maxSide`).
     public init(columns: Int = 60, maxRows: Int = 40) {
-        self.columns = max(8, columns)
-        self.maxRows = max(4, maxRows)
+        self.columns = min(Self.maxSide, max(8, columns))
+        self.maxRows = min(Self.maxSide, max(4, maxRows))
     }
 
     static let glyphs = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -49,10 +53,9 @@ public struct AsciiPreview {
         return grid.map { String($0) }.joined(separator: "\n")
     }
 
-    /// A cell coordinate rounded and clamped to `low...high` while still a Double, so a frame
-    /// far outside the region (an item 1e22 tall) never overflows the conversion to Int.
+    /// A cell coordinate rounded and clamped to `low...high`, so a frame far outside the region
+    /// (an item 1e22 tall) never overflows the conversion to Int.
     static func clampedIndex(_ value: Double, _ low: Int, _ high: Int) -> Int {
-        guard !value.isNaN else { return low }
-        return Int(min(Double(high), max(Double(low), value.rounded(.toNearestOrAwayFromZero))))
+        Int(clamping: value, rounding: .toNearestOrAwayFromZero, into: low...high)
     }
 }

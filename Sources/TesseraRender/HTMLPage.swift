@@ -43,7 +43,7 @@ public struct HTMLPage {
     public func render() throws -> String {
         let result = run.result
         let content = result.contentSize
-        let title = escape(run.layoutName)
+        let title = PageText.markup(run.layoutName)
         let summary = "\(title): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))"
         var page = Array("""
         <!doctype html>
@@ -199,15 +199,8 @@ public struct HTMLPage {
         appendNumber(f.height, to: &out)
     }
 
-    /// A JSON string that is also safe inside `<script>`: `<` is written as `\u003c`, so a label
-    /// cannot close the script element.
-    private func appendScriptString(_ s: String, to out: inout [UInt8]) {
-        var text: [UInt8] = []
-        JSONWriter.appendString(s, to: &text)
-        for byte in text {
-            if byte == UInt8(ascii: "<") { out.append(contentsOf: Array("\\u003c".utf8)) } else { out.append(byte) }
-        }
-    }
+    /// A JSON string that is also safe inside `<script>` (`PageText`'s rule).
+    private func appendScriptString(_ s: String, to out: inout [UInt8]) { PageText.appendScriptString(s, to: &out) }
 
     /// The page's script: the grid index, the scroll mapping and the node recycling.
     static let script = """

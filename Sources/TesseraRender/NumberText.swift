@@ -20,8 +20,7 @@ public enum NumberText {
         var power = 1
         for _ in 0..<places { power *= 10 }
         let scaled = (abs(v) * Double(power)).rounded(.toNearestOrEven)
-        guard scaled < 9_007_199_254_740_992 else { return JSONWriter.format(v) }
-        let units = Int(scaled)
+        guard let units = Int(whole: scaled, in: 0...9_007_199_254_740_991) else { return JSONWriter.format(v) }
         let sign = v < 0 && units != 0 ? "-" : ""
         let whole = String(units / power)
         guard places > 0 else { return sign + whole }

@@ -58,8 +58,8 @@ struct OrthogonalStrips {
         // Pages needed to cover `rect` on either side of the scroller.
         let before = strip.page.x > 0 ? f.minX - rect.minX : f.minY - rect.minY
         let after = strip.page.x > 0 ? rect.maxX - f.maxX : rect.maxY - f.maxY
-        let first = -min(64, Int((max(0, before) / length).rounded(.up)))
-        let last = min(64, Int((max(0, after) / length).rounded(.up)))
+        let first = -Int(clamping: before / length, rounding: .up, into: 0...64)
+        let last = Int(clamping: after / length, rounding: .up, into: 0...64)
         var seen = Set<ElementKey>()
         var found: [LayoutElement] = []
         for k in first...last {

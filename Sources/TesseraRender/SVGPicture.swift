@@ -49,7 +49,7 @@ public struct SVGPicture {
         var svg = SVGBuilder()
         svg.open(width: panelWidth + minimapWidth + 3 * pad, height: panelHeight + header + pad)
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
-        svg.add("<text x=\"\(pad)\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(escape(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</text>")
+        svg.add("<text x=\"\(pad)\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</text>")
         svg.add("<text x=\"\(pad)\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width)) x \(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible (orange)</text>")
 
         // Main panel, clipped to the region.
@@ -64,7 +64,7 @@ public struct SVGPicture {
             let f = box.frame
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
-                    + "<title>section \(box.section): \(escape(box.title)) \(f)</title></rect>")
+                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(f)</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for strip in shelves {
@@ -101,7 +101,7 @@ public struct SVGPicture {
         for box in sections where !box.titledBySupplementary {
             let size = 11 / scale
             svg.add("<text x=\"\(n(box.frame.x + 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" font-size=\"\(n(size))\" "
-                    + "fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(escape(box.title))</text>")
+                    + "fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
         }
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
         svg.add("</g>")
@@ -125,7 +125,7 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(escape(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
@@ -160,7 +160,8 @@ public struct SVGPicture {
     private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
                          x: Double, y: Double, width: Double, height: Double) throws -> String {
         let scale = min(width / max(content.width, 1), height / max(content.height, 1))
-        guard scale > 0, scale.isFinite else { return "" }   // too small to draw (a degenerate region)
+        // Too small to draw (a degenerate region, a 1e-320 viewport): its strokes would be infinitely wide.
+        guard scale > 0, scale.isFinite, (4 / scale).isFinite else { return "" }
         // Clipped to the content: shelves run on beyond it.
         var g = ["<clipPath id=\"minimap\"><rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\"/></clipPath>",
                  "<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>"]
@@ -186,16 +187,16 @@ public struct SVGPicture {
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {
         let anchor = e.index.map { " for item \($0)" } ?? ""
-        return "\(e.category.rawValue) \(escape(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame)"
+        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame)"
     }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
     private func boxLabel(_ text: String, in f: Rect, scale: Double) -> String {
         guard !text.isEmpty, f.width * scale >= 14, f.height * scale >= 10 else { return "" }
         let size = min(11, f.height * scale * 0.6) / scale
-        let fits = max(1, Int(f.width * scale / 6))
+        let fits = Int(clamping: f.width * scale / 6, into: 1...Int.max)
         let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
-        return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(escape(shown))</text>"
+        return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
     private func n(_ v: Double) -> String { JSONWriter.format(v) }
 }
@@ -219,17 +220,3 @@ extension Rect {
     }
 }
 
-/// Escapes text for XML and HTML.
-func escape(_ s: String) -> String {
-    var r = ""
-    for ch in s {
-        switch ch {
-        case "&": r += "&amp;"
-        case "<": r += "&lt;"
-        case ">": r += "&gt;"
-        case "\"": r += "&quot;"
-        default: r.append(ch)
-        }
-    }
-    return r
-}

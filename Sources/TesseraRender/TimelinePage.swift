@@ -56,29 +56,29 @@ public struct TimelinePage {
 
     /// The page's data: the cards, then per sample time the views drawn, bottom first, each
     /// `[key, x, y, w, h, alpha, scale, rotation, tx, ty]`.
-    func data() -> String {
+    func data() throws -> String {
         var cardFields: OrderedDictionary<String, JSONValue> = [:]
         for card in cards() { cardFields[card.key] = .array([.string(card.label), .string(card.classes)]) }
-        let samples: [JSONValue] = timeline.sampleTimes(fps: fps).map { time in
+        let samples: [JSONValue] = try timeline.sampleTimes(fps: fps).map { time in
             .object(["t": .double(time), "views": .array(timeline.sample(at: time).map { v in
                 let f = v.state.frame
                 return .array([.string(Self.key(view: v.view, id: v.id.description))] + [f.x, f.y, f.width, f.height, v.state.alpha,
                               v.state.scale, v.state.rotation, v.state.tx, v.state.ty].map(JSONValue.double))
             })])
         }
-        let json = JSONWriter.write(.object(["duration": .double(timeline.duration), "cards": .object(cardFields),
-                                             "samples": .array(samples)]))
-        // `<` only occurs inside strings: written as \u003c, no label can close the script.
-        return json.split(separator: "<", omittingEmptySubsequences: false).joined(separator: "\\u003c")
+        // Escaped by the page rule, so no label can close the script.
+        return PageText.scriptJSON(.object(["duration": .double(timeline.duration), "cards": .object(cardFields),
+                                            "samples": .array(samples)]))
     }
 
-    public func render() -> String {
-        let data = data()
+    /// Throws when the samples at `fps` would be too many (`Timeline.sampleTimes(fps:)`).
+    public func render() throws -> String {
+        let data = try data()
         let moved = timeline.tracks.filter { $0.element == nil && $0.movesFrame }.count
         let elements = timeline.tracks.filter { $0.element != nil }.count + timeline.still.filter { $0.element != nil }.count
         return """
         <!doctype html>
-        <html><head><meta charset="utf-8"><title>\(escape(title)) - tessera animate</title>
+        <html><head><meta charset="utf-8"><title>\(PageText.markup(title)) - tessera animate</title>
         <style>
         body { font-family: sans-serif; margin: 16px; background: #f4f4f4; }
         #controls { margin-bottom: 8px; display: flex; gap: 8px; align-items: center; }
@@ -107,7 +107,7 @@ public struct TimelinePage {
           <span id="time"></span>
         </div>
         <div id="view"></div>
-        <p>\(escape(title)): \(timeline.tracks.filter { $0.element == nil }.count) tracks over \(fmt(timeline.duration)) s, \(moved) cards moved, \(elements) headers, footers and backgrounds;
+        <p>\(PageText.markup(title)): \(timeline.tracks.filter { $0.element == nil }.count) tracks over \(fmt(timeline.duration)) s, \(moved) cards moved, \(elements) headers, footers and backgrounds;
         green cards enter, red leave, yellow move (their frame changes); dark bars are headers and footers, dashed boxes
         backgrounds, outlined in the same colours when they enter, leave or move.</p>
         <script>

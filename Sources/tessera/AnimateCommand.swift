@@ -5,7 +5,7 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera animate LAYOUT --data OLD [--to NEW | --to-layout LAYOUT2] [--animator FILE|NAME]
-/// [--offset X,Y] [--fps N] [--format json|html] [--out FILE]`: runs the engine to OLD at the
+/// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
 struct AnimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +38,7 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var shape: LayoutShapeOptions
 
-    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(Int(AnimateCommand.unsizedCell.width))x\(Int(AnimateCommand.unsizedCell.height)) cell.")
+    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.")
     var itemSize: String?
 
     /// The intrinsic size of items with no size and no text: a card, so that a reload of plain
@@ -47,6 +47,9 @@ struct AnimateCommand: ParsableCommand {
 
     @Option(help: "json or html.")
     var format: String = "json"
+
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
 
     @Option(help: ArgumentHelp("The item field the html page writes on cards (default id; @index for flattened indices).",
                                valueName: "FIELD"))
@@ -61,12 +64,13 @@ struct AnimateCommand: ParsableCommand {
     func run() throws {
         guard format == "json" || format == "html" else { throw CLIError("unknown --format '\(format)'; expected json or html") }
         guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(JSONWriter.format(fps))") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))") }
         let rule = try parseSizingRule(shape.sizing)
         let size = try parseViewport(shape.viewport)
         let options = try limits.parsed()
         let first = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
-        let old = try dataLimit.load(data, duplicatePolicy: .reject)
+        let policy = try parseDuplicatePolicy(duplicates)
+        let old = try dataLimit.load(data, duplicatePolicy: policy)
 
         let itemSizing = try itemSize.map { text -> ItemSize in
             let cell = try parsePair(text, separator: "x", what: "--item-size", example: "60x60")
@@ -76,10 +80,10 @@ struct AnimateCommand: ParsableCommand {
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
         let engine = CollectionEngine(provider: provider, viewport: size)
         engine.animator = try resolveAnimator(options)
-        let new = try to.map { try dataLimit.load($0, duplicatePolicy: .reject) }
+        let new = try to.map { try dataLimit.load($0, duplicatePolicy: policy) }
         let origin: Point
         if let offset {
-            let pair = try parsePair(offset, separator: ",", what: "--offset", example: "0,2000")
+            let pair = try parseOffset(offset)
             origin = Point(x: pair.0, y: pair.1)
         } else {
             try engine.layout()
@@ -106,14 +110,21 @@ struct AnimateCommand: ParsableCommand {
         let transition = ElementTransition(from: elementsBefore, to: elementsAfter, firstView: (numbers.max() ?? 0) + 1)
         let elementEvents = transition.events(visibleFrame: engine.visibleRect, reloadCount: reloadsBefore,
                                               isReloading: true, old: old, new: new ?? old)
-        timeline.add(transition, animations: try engine.animator?.animations(for: elementEvents) ?? [])
+        let elementAnimations = try engine.animator?.animations(for: elementEvents) ?? []
+        // As the engine does for item views: a description that cannot be played is an error.
+        for (event, animation) in zip(elementEvents, elementAnimations) {
+            if let problem = animation?.problem {
+                throw AnimationFormatError("the \(event.kind.rawValue) animation of \(event.id): \(problem)")
+            }
+        }
+        timeline.add(transition, animations: elementAnimations)
         let visible = engine.visibleRect
         let labels = TimelineLabels(field: ItemLabels(field: label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
         let text = format == "html"
-            ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+            ? try TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                            fps: fps ?? 60, labels: labels).render()
-            : JSONWriter.write(AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
+            : JSONWriter.write(try AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
         try emit(text, to: out)
     }
 
@@ -126,8 +137,8 @@ struct AnimateCommand: ParsableCommand {
 
     /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after
     /// `"viewport"`).
-    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) -> JSONValue {
-        guard case .object(var fields) = timeline.json(viewport: viewport, fps: fps) else { return .null }
+    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) throws -> JSONValue {
+        guard case .object(var fields) = try timeline.json(viewport: viewport, fps: fps) else { return .null }
         fields.updateValue(.array([.double(offset.x), .double(offset.y)]), forKey: "offset", insertingAt: 1)
         return .object(fields)
     }

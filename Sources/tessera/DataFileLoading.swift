@@ -16,9 +16,9 @@ struct DataLimitFlags: ParsableArguments {
     private func maxBytes() throws -> Int {
         guard let maxDataSize else { return DatasetLoader.defaultMaxBytes }
         guard let mb = Double(maxDataSize), mb > 0, mb <= Self.maxMB else {
-            throw ValidationError("--max-data-size expects a number of MB greater than 0 and at most \(Int(Self.maxMB)), got \(quotedArgument(maxDataSize))")
+            throw ValidationError("--max-data-size expects a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB)), got \(quotedArgument(maxDataSize))")
         }
-        return max(1, Int(mb * 1_048_576))
+        return Int(clamping: mb * 1_048_576, into: 1...Int.max)
     }
 
     /// Loads a dataset under the size limit; its errors become `CLIError`s.

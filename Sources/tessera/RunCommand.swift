@@ -167,7 +167,7 @@ func parseOffset(_ text: String) throws -> (Double, Double) {
     return origin
 }
 
-/// Parses `--duplicates` (shared by run, check and diff).
+/// Parses `--duplicates` (shared by run, check, diff, scroll and animate).
 func parseDuplicatePolicy(_ text: String) throws -> DuplicatePolicy {
     guard let policy = DuplicatePolicy(rawValue: text) else {
         throw CLIError("unknown --duplicates '\(text)'; expected reject, pairInOrder or suffix")

@@ -32,7 +32,7 @@ struct ScriptLimitFlags: ParsableArguments {
     static let maxTimeLimit = 86_400.0            // a day; 0 means none
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(Int(maxMemoryMB)) (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(JSONWriter.format(maxMemoryMB)) (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
                                valueName: "MB"))
     var maxMemory: String?
 
@@ -42,7 +42,7 @@ struct ScriptLimitFlags: ParsableArguments {
     var maxInstructions: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into Lua, in seconds, at most \(Int(maxTimeLimit)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+            help: ArgumentHelp("Time limit per call into Lua, in seconds, at most \(JSONWriter.format(maxTimeLimit)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
     var timeLimit: String?
 
@@ -53,9 +53,9 @@ struct ScriptLimitFlags: ParsableArguments {
         var options = ScriptLimitOptions()
         if let maxMemory {
             guard let mb = Double(maxMemory), mb > 0, mb <= Self.maxMemoryMB else {
-                throw ValidationError("--max-memory expects a number of MB greater than 0 and at most \(Int(Self.maxMemoryMB)), got \(quotedArgument(maxMemory))")
+                throw ValidationError("--max-memory expects a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMemoryMB)), got \(quotedArgument(maxMemory))")
             }
-            options.maxMemoryBytes = max(1, Int(mb * 1_048_576))
+            options.maxMemoryBytes = Int(clamping: mb * 1_048_576, into: 1...Int.max)
         }
         if let maxInstructions {
             guard let n = Int(maxInstructions), n >= 0 else {
@@ -65,7 +65,7 @@ struct ScriptLimitFlags: ParsableArguments {
         }
         if let timeLimit {
             guard let seconds = Double(timeLimit), seconds >= 0, seconds <= Self.maxTimeLimit else {
-                throw ValidationError("--time-limit expects a number of seconds from 0 (no limit) to \(Int(Self.maxTimeLimit)), got \(quotedArgument(timeLimit))")
+                throw ValidationError("--time-limit expects a number of seconds from 0 (no limit) to \(JSONWriter.format(Self.maxTimeLimit)), got \(quotedArgument(timeLimit))")
             }
             options.timeLimitSeconds = seconds
         }

@@ -5,7 +5,7 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--steps N] [--animator FILE|NAME]
-/// [--format json|text]`: drives the engine through evenly spaced offsets and prints each step
+/// [--duplicates POLICY] [--format json|text]`: drives the engine through evenly spaced offsets and prints each step
 /// and a summary of created and reused views and step times.
 struct ScrollCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,18 +38,28 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "json or text.")
     var format: String = "text"
 
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
+
     @OptionGroup var limits: ScriptLimitFlags
     @OptionGroup var dataLimit: DataLimitFlags
 
     func run() throws {
         guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
-        guard from.isFinite, to?.isFinite ?? true else { throw CLIError("--from and --to expect finite numbers") }
+        for (flag, value) in [("--from", from), ("--to", to)] {
+            guard let value else { continue }
+            guard value.isFinite else { throw CLIError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
+            guard abs(value) <= maxOffset else {
+                throw CLIError("\(flag) \(NumberText.display(value)) is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)")
+            }
+        }
+        let policy = try parseDuplicatePolicy(duplicates)
         let rule = try parseSizingRule(shape.sizing)
         let size = try parseViewport(shape.viewport)
         let options = try limits.parsed()
         let chosen = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
-        let dataset = try dataLimit.load(data, duplicatePolicy: .reject)
+        let dataset = try dataLimit.load(data, duplicatePolicy: policy)
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)
         if let animator { engine.animator = try animatorNamed(animator, params: animatorParams, options) }

@@ -94,11 +94,11 @@ import Testing
         #expect(timeline.sample(at: 0.31).map(\.id) == ["s"])
     }
 
-    @Test func sampleTimesCoverZeroToTheDurationInclusive() {
+    @Test func sampleTimesCoverZeroToTheDurationInclusive() throws {
         let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 0.25, from: base, to: base)
-        #expect(Timeline(tracks: [track]).sampleTimes(fps: 10) == [0, 0.1, 0.2, 0.25])
-        #expect(Timeline(tracks: [track]).sampleTimes(fps: 4) == [0, 0.25])
-        #expect(Timeline(tracks: []).sampleTimes(fps: 60) == [0])
+        #expect(try Timeline(tracks: [track]).sampleTimes(fps: 10) == [0, 0.1, 0.2, 0.25])
+        #expect(try Timeline(tracks: [track]).sampleTimes(fps: 4) == [0, 0.25])
+        #expect(try Timeline(tracks: []).sampleTimes(fps: 60) == [0])
     }
 
     @Test func zIndexSwitchesWhenTheAnimationStarts() {

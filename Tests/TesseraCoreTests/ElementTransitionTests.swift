@@ -75,7 +75,7 @@ import Testing
         #expect(transition.entries.map(\.id) == ["B-header"])
     }
 
-    @Test func elementsJoinTheTimelineWithTheirAnimations() {
+    @Test func elementsJoinTheTimelineWithTheirAnimations() throws {
         let old = dataset([("A", ["a"])]), new = dataset([("A", ["a"]), ("B", ["b"])])
         let transition = ElementTransition(
             from: .init(elements: [.supplementary("header", section: 0, frame: rect(0))], dataset: old),
@@ -97,7 +97,7 @@ import Testing
         let middle = timeline.sample(at: 0.25)
         #expect(middle.map(\.id) == ["B-background", "A-header"])
         #expect(middle[0].state.alpha == 0.5)
-        guard case .object(let json) = timeline.json(viewport: Size(width: 100, height: 400)) else { Issue.record("no json"); return }
+        guard case .object(let json) = try timeline.json(viewport: Size(width: 100, height: 400)) else { Issue.record("no json"); return }
         #expect(json["tracks"] == .array([]))
         guard case .array(let elements)? = json["elements"], case .object(let first)? = elements.first else { Issue.record("no elements"); return }
         #expect(Array(first.keys.prefix(6)) == ["id", "view", "category", "kind", "section", "event"])

@@ -25,13 +25,14 @@ let tesseraBinary: URL = {
     return dir.appendingPathComponent("tessera")
 }()
 
-/// Runs `tessera` with `arguments` in `directory` (default: the repository root), feeding `input` to stdin.
+/// Runs `tessera` with `arguments` in `directory` (default: the repository root), feeding `input` to stdin
+/// (`executable` runs another program instead, such as `setpriv` running tessera as another user).
 /// A run still going after `timeout` seconds is killed; its status is then `timedOut`, so a
 /// hang fails the test that caused it instead of the suite. A crash shows as a status above 128.
 func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil,
-                timeout: Double = 60) throws -> CLIOutcome {
+                timeout: Double = 60, executable: URL = tesseraBinary) throws -> CLIOutcome {
     let process = Process()
-    process.executableURL = tesseraBinary
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment

@@ -21,16 +21,20 @@ extension AnimationDescription {
             throw AnimationFormatError("\(what) must be a table, got \(value.typeDescription)")
         }
         try Self.rejectUnknownKeys(fields, known: Self.keys, what: what)
-        // `unit` names what the number measures: seconds, or nothing for damping (a ratio)
-        func seconds(_ key: String, positive: Bool = false, unit: String = " of seconds") throws(AnimationFormatError) -> Double? {
+        func seconds(_ key: String, positive: Bool = false) throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
-            guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0 else {
-                throw AnimationFormatError("\(what): \(key) must be a finite, \(positive ? "positive" : "non-negative") number\(unit), got \(field.briefDescription)")
+            guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0, v <= Self.maxSeconds else {
+                throw AnimationFormatError("\(what): \(key) must be a \(positive ? "positive" : "non-negative") number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(field.briefDescription)")
             }
             return v
         }
         var spring = Spring()
-        if let damping = try seconds("damping", positive: true, unit: " (a damping ratio; 1 is critical)") { spring.dampingRatio = damping }
+        if let field = fields["damping"] {
+            guard let damping = field.number, damping > 0, damping <= 1e15 else {
+                throw AnimationFormatError("\(what): damping must be a positive damping ratio (1 is critical damping) of at most 1e15, got \(field.briefDescription)")
+            }
+            spring.dampingRatio = damping
+        }
         if let response = try seconds("response", positive: true) { spring.response = response }
         var curve = AnimationCurve.easeInOut
         if let name = fields["curve"] {
@@ -72,6 +76,10 @@ extension AnimationDescription {
 }
 
 extension PartialViewState {
+    /// Whether `v` may be an animated property: finite and within ±1e15, so interpolating between
+    /// two of them (and a spring's overshoot) stays finite.
+    public static func accepts(_ v: Double) -> Bool { v.isFinite && abs(v) <= 1e15 }
+
     static let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
 
     /// Reads `{frame = {x, y, w, h}, alpha =, scale =, rotation =, tx =, ty =, zIndex =}`; nil
@@ -85,16 +93,16 @@ extension PartialViewState {
         try AnimationDescription.rejectUnknownKeys(fields, known: Self.keys, what: what)
         func number(_ key: String) throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
-            guard let v = field.number, v.isFinite else {
-                throw AnimationFormatError("\(what): \(key) must be a finite number, got \(field.briefDescription)")
+            guard let v = field.number, PartialViewState.accepts(v) else {
+                throw AnimationFormatError("\(what): \(key) must be a number from -1e15 to 1e15, got \(field.briefDescription)")
             }
             return v
         }
         if let frame = fields["frame"] {
             guard case .array(let parts) = frame, parts.count == 4,
                   let numbers = Optional(parts.compactMap(\.number)), numbers.count == 4,
-                  numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
-                throw AnimationFormatError("\(what): frame must be {x, y, w, h} with finite numbers and a non-negative size")
+                  numbers.allSatisfy(PartialViewState.accepts), numbers[2] >= 0, numbers[3] >= 0 else {
+                throw AnimationFormatError("\(what): frame must be {x, y, w, h} with numbers from -1e15 to 1e15 and a non-negative size")
             }
             self.frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
@@ -167,7 +175,8 @@ extension Timeline {
     /// shape plus `category`, `kind` and `section`. With `fps`, `"samples"`: at each sample time
     /// every present item view's state (`"views"`) and every element's (`"elements"`), each list
     /// in drawing order.
-    public func json(viewport: Size, fps: Double? = nil) -> JSONValue {
+    /// Throws when the samples would be too many (`sampleTimes(fps:)`).
+    public func json(viewport: Size, fps: Double? = nil) throws(AnimationFormatError) -> JSONValue {
         let hasElements = tracks.contains { $0.element != nil } || still.contains { $0.element != nil }
         var object: OrderedDictionary<String, JSONValue> = [
             "viewport": .array([.double(viewport.width), .double(viewport.height)]),
@@ -176,7 +185,7 @@ extension Timeline {
         ]
         if hasElements { object["elements"] = .array(tracks.filter { $0.element != nil }.map(\.json)) }
         if let fps {
-            object["samples"] = .array(sampleTimes(fps: fps).map { time in
+            object["samples"] = .array(try sampleTimes(fps: fps).map { time in
                 let drawn = sample(at: time)
                 var fields: OrderedDictionary<String, JSONValue> = [
                     "t": .double(time), "views": .array(drawn.filter { $0.element == nil }.map(\.json))]

@@ -16,6 +16,28 @@ public struct AnimationDescription: Hashable, Sendable {
         self.from = from; self.to = to; self.duration = duration; self.delay = delay; self.curve = curve
     }
 
-    /// The duration the animation runs for.
-    public var resolvedDuration: Double { duration ?? curve.naturalDuration }
+    /// The longest duration, delay or spring response a description may give, in seconds (an
+    /// hour), so a timeline's end and its sample count stay finite.
+    public static let maxSeconds = 3600.0
+
+    /// Why the description cannot be played, or nil: a duration or delay outside 0...`maxSeconds`,
+    /// or a property that is not a finite number. `init(json:what:)` refuses these too (and
+    /// bounds properties to ±1e15); this holds descriptions built in Swift, such as a built-in
+    /// animator's with its parameters. O(1).
+    public var problem: String? {
+        for (name, value) in [("duration", duration), ("delay", delay)] {
+            guard let value, !(value >= 0 && value <= Self.maxSeconds) else { continue }
+            return "\(name) must be a non-negative number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(JSONValue.double(value).briefDescription)"
+        }
+        for (side, state) in [("from", from), ("to", to)] {
+            let frame = state.frame.map { [$0.x, $0.y, $0.width, $0.height] } ?? []
+            if ([state.alpha, state.scale, state.rotation, state.tx, state.ty, state.zIndex].compactMap { $0 } + frame).contains(where: { !$0.isFinite }) {
+                return "\(side): every property must be a finite number"
+            }
+        }
+        return nil
+    }
+
+    /// The duration the animation runs for (a spring's settle time at most `maxSeconds`).
+    public var resolvedDuration: Double { duration ?? Swift.min(curve.naturalDuration, Self.maxSeconds) }
 }

@@ -80,13 +80,28 @@ public struct Timeline: Hashable, Sendable {
         }
     }
 
-    /// The sample times at `fps` frames per second from 0 to the duration, both included (the last
-    /// frame time is moved onto the duration when the rate does not divide it).
-    public func sampleTimes(fps: Double) -> [Double] {
+    /// The most view states `samples` may hold (sample times × views in them), so the samples of
+    /// a long or crowded animation are refused rather than filling memory.
+    public static let maxSampledStates = 200_000
+
+    /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`. O(1).
+    public func sampleCount(fps: Double) -> Int {
         precondition(fps > 0 && fps.isFinite, "fps must be a positive number")
+        return Int(clamping: duration * fps, rounding: .up, into: 0...(Int.max - 1)) + 1
+    }
+
+    /// The sample times at `fps` frames per second from 0 to the duration, both included (the last
+    /// frame time is moved onto the duration when the rate does not divide it). Throws when the
+    /// samples would hold more than `maxSampledStates` view states. O(samples).
+    public func sampleTimes(fps: Double) throws(AnimationFormatError) -> [Double] {
+        let count = sampleCount(fps: fps)
+        let views = Swift.max(1, tracks.count + still.count)
+        guard count <= Self.maxSampledStates / views else {
+            let lasts = duration.isFinite ? JSONWriter.format(duration) : "\(duration)"
+            throw AnimationFormatError("the animation lasts \(lasts) s: at \(JSONWriter.format(fps)) frames per second its samples would hold more than \(Self.maxSampledStates) view states (\(views) views per frame); use a lower frame rate (--fps) or a shorter animation")
+        }
         let total = duration
-        let steps = Int((total * fps).rounded(.up))
-        return (0...Swift.max(steps, 0)).map { Swift.min(Double($0) / fps, total) }
+        return (0..<count).map { Swift.min(Double($0) / fps, total) }
     }
 
     /// Records on each kept item view's track the frame its view had before the pass

@@ -21,7 +21,13 @@ public struct ViewState: Hashable, Sendable {
     /// beyond 1 extrapolates). zIndex is a drawing order, not a quantity: it switches to `end`'s
     /// as soon as the animation has started.
     public func interpolated(to end: ViewState, fraction f: Double) -> ViewState {
-        func mix(_ a: Double, _ b: Double) -> Double { f == 1 ? b : a + (b - a) * f }
+        // Finite ends far apart (±1e308) or a huge overshoot could overflow: saturate instead, so
+        // a state is always finite.
+        func mix(_ a: Double, _ b: Double) -> Double {
+            guard f != 1 else { return b }
+            let v = a + (b - a) * f
+            return v.isFinite ? v : Swift.max(-Double.greatestFiniteMagnitude, Swift.min(Double.greatestFiniteMagnitude, a * (1 - f) + b * f))
+        }
         return ViewState(
             frame: Rect(x: mix(frame.x, end.frame.x), y: mix(frame.y, end.frame.y),
                         width: mix(frame.width, end.frame.width), height: mix(frame.height, end.frame.height)),

@@ -26,6 +26,12 @@ extension DatasetLoader {
                 do {
                     value = try JSONParser.parse(buffer: line)
                 } catch let e as JSONParseError {
+                    // A lone CR is whitespace to JSON, so a file with CR line ends reads as one line.
+                    if let cr = line.firstIndex(of: 0x0D),
+                       (try? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: line[..<cr]))) != nil {
+                        throw DatasetError(file: file, line: lineNumber, column: cr + 1,
+                                           message: "expected lines ending in LF or CRLF, found a line break that is a lone carriage return (CR); convert the file's line ends (for example with dos2unix -c mac)")
+                    }
                     throw DatasetError(file: file, line: lineNumber + e.line - 1, column: e.column, message: e.message)
                 }
                 let position = SourcePosition.line(lineNumber)

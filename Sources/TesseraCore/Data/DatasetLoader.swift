@@ -134,6 +134,10 @@ extension DatasetLoader {
         case .int(let n): return .int(n)
         case .string(let s): return .string(s)
         default:
+            // 1.0 and 1e3 are numbers with a fraction or an exponent, not integers, although whole.
+            if case .double(let d) = value, let whole = Int(whole: d) {
+                throw position.error(file, field: field, "expected a string or an integer, found the number \(value.briefDescription), written with a fraction or an exponent (write \(whole) for an integer id)")
+            }
             throw position.error(file, field: field, "expected a string or an integer, found \(value.briefDescription)")
         }
     }

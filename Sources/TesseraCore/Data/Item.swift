@@ -133,7 +133,7 @@ public struct Item: Hashable, Sendable {
     /// A whole number as the JSON parser reads it (`100`, not `100.0`), so a built item equals a
     /// loaded one.
     private static func number(_ v: Double) -> JSONValue {
-        if v == v.rounded(), abs(v) < 0x1p53 { return .int(Int(v)) }
+        if let n = Int(whole: v, in: -(1 << 53 - 1)...(1 << 53 - 1)) { return .int(n) }
         return .double(v)
     }
 

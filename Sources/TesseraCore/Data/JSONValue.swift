@@ -66,6 +66,8 @@ extension JSONValue {
         case .object: return "an object"
         case .string(let s): return JSONParser.quotedForMessage(s)
         case .double(let d) where !d.isFinite: return String(d)
+        // A double shows as one (1.0, not 1): it is not the integer it equals.
+        case .double(let d): return JSONWriter.format(d, integralAsInteger: false)
         default: return JSONWriter.write(self)
         }
     }

@@ -53,8 +53,8 @@ public enum JSONWriter {
     /// For writers that stream frames without building `JSONValue`s. O(1).
     public static func appendNumber(_ v: Double, to out: inout [UInt8], integralAsInteger: Bool = true) {
         precondition(v.isFinite, "JSON cannot represent \(v); frames must be validated before writing")
-        if integralAsInteger, v.rounded(.towardZero) == v, abs(v) < 9_007_199_254_740_992 {
-            out.append(contentsOf: String(Int(v)).utf8)   // Int(-0.0) == 0, so -0 prints as 0
+        if integralAsInteger, let n = Int(whole: v, in: -9_007_199_254_740_991...9_007_199_254_740_991) {
+            out.append(contentsOf: String(n).utf8)   // -0.0 becomes 0, so -0 prints as 0
         } else {
             out.append(contentsOf: v.description.utf8)
         }

@@ -146,7 +146,13 @@ extension CollectionEngine {
             }
             let animations = try batch.animator.animations(for: asked)
             precondition(animations.count == asked.count, "an animator must answer every event of its batch")
-            for (k, animation) in zip(batch.positions, animations) { events[k].animation = animation }
+            for (k, animation) in zip(batch.positions, animations) {
+                // A description that cannot be played (`AnimationDescription.problem`) leaves the pass too.
+                if let problem = animation?.problem {
+                    throw AnimationFormatError("the \(events[k].type.rawValue) animation of \(events[k].id): \(problem)")
+                }
+                events[k].animation = animation
+            }
         }
     }
 }

@@ -89,7 +89,7 @@ public struct ScrollRun {
     /// The 99th-percentile step time in microseconds (nearest rank).
     public var p99Microseconds: Double {
         let s = steps.map(\.microseconds).sorted()
-        let rank = Int((0.99 * Double(s.count)).rounded(.up))
+        let rank = Int(clamping: 0.99 * Double(s.count), rounding: .up, into: 0...s.count)
         return s[max(0, min(s.count - 1, rank - 1))]
     }
 

@@ -134,7 +134,7 @@ struct EntryPacking {
         // Slabs of whole leaves; within each, y ascending in even slabs and descending in odd
         // ones. The stable sort keeps x order among equal y.
         let leafCount = (count + fanout - 1) / fanout
-        let slabCount = Swift.max(1, Int(Double(leafCount).squareRoot().rounded(.up)))
+        let slabCount = Int(clamping: Double(leafCount).squareRoot(), rounding: .up, into: 1...Int.max)
         let slabEntries = Swift.max(1, (leafCount + slabCount - 1) / slabCount) * fanout
         for slabStart in stride(from: 0, to: count, by: slabEntries) {
             let slab = UInt64(slabStart / slabEntries)

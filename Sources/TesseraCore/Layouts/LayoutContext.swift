@@ -30,9 +30,19 @@ public struct LayoutContext {
         var sizing: ItemSizing
 
         /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
-        func size(_ i: Int, _ proposed: Size) -> Size {
-            sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
-                        text: { dataset.items[base + i].text }, proposed: proposed)
+        func size(_ i: Int, _ proposed: Size) throws -> Size {
+            let size = sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
+                                   text: { dataset.items[base + i].text }, proposed: proposed)
+            guard size.width.isFinite, size.height.isFinite else { throw overflow(i, size, proposed) }
+            return size
+        }
+
+        /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest
+        /// double (fillWidth of a 1e-300 × 1e300 item).
+        func overflow(_ i: Int, _ size: Size, _ proposed: Size) -> LayoutError {
+            let item = dataset.items[base + i], n = LayoutCheck.number, exact = { JSONWriter.format($0) }
+            let file = "\(dataset.sourceName): "
+            return LayoutError("\(file)item \(base + i) (id \(item.id)) is \(exact(dataset.widths[base + i])) x \(exact(dataset.heights[base + i])), which the \(sizing.rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposed.width)) x \(n(proposed.height)) container, too large for a number; expected an item size with a less extreme aspect ratio")
         }
     }
 
@@ -100,8 +110,10 @@ public struct LayoutContext {
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
                 for i in 0..<n {
-                    try body(i, sizing.size(w: widths[base + i], h: heights[base + i],
-                                        text: { items[base + i].text }, proposed: proposed))
+                    let size = sizing.size(w: widths[base + i], h: heights[base + i],
+                                           text: { items[base + i].text }, proposed: proposed)
+                    guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
+                    try body(i, size)
                 }
             }
         }

@@ -218,6 +218,7 @@ struct LuaTableArgument {
         try optNumber(key, rule) ?? fallback
     }
 
+
     func optString(_ key: String) throws -> String? {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return nil }

@@ -103,8 +103,10 @@ extension LuaHost {
         }
         guard !subitems.isEmpty else { throw args.error("field 'items' must be a non-empty list of t.item{} and groups") }
         let count = try o.optNumber("count", .positive).map { n -> Int in
-            guard n == n.rounded() else { throw args.error("field 'count' must be a positive integer, got \(LuaHost.numberText(n))") }
-            return Int(n)
+            guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
+                throw args.error("field 'count' must be an integer from 1 to \(Compositional.Group.maxLeaves), got \(LuaHost.numberText(n))")
+            }
+            return count
         }
         try pushPart(.group(Compositional.Group(
             size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
@@ -318,7 +320,8 @@ extension LuaHost {
                                                     rotation: try number("rotation", \.isFinite, "a finite number"),
                                                     tx: try number("tx", \.isFinite, "a finite number"),
                                                     ty: try number("ty", \.isFinite, "a finite number"))
-            changed[k].zIndex = Int(try number("zIndex", { $0.isFinite && $0 == $0.rounded() && abs($0) < 1e15 }, "an integer"))
+            changed[k].zIndex = Int(clamping: try number("zIndex", { $0.isFinite && $0 == $0.rounded() && abs($0) < 1e15 }, "an integer"),
+                                    into: -999_999_999_999_999...999_999_999_999_999)
         }
         return changed
     }

@@ -197,7 +197,7 @@ extension LuaHost {
 
     /// [-0, +1, -] A number; a whole one as a Lua integer.
     func pushNumber(_ v: Double) {
-        if v == v.rounded(), abs(v) < 1e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+        if let n = Int(whole: v, in: -999_999_999_999_999...999_999_999_999_999) { lua_pushinteger(L, lua_Integer(n)) } else { lua_pushnumber(L, v) }
     }
 
     /// The name of a view's category in Lua and JSON: a cell is `"cell"`.
@@ -360,7 +360,8 @@ extension LuaHost {
         }
     }
 
-    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend.
+    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend; the
+    /// picture is 8 to `AsciiPreview.maxSide` columns wide.
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine

@@ -14,7 +14,7 @@ extension LuaHost {
             let spacing = try args.number(4, "spacing")
             let count = try args.number(5, "count", .nonNegative)
             let rule = try args.optOption(6, "rule", default: DistributionRule.collectionKit)
-            let d = LayoutHelper.distribute(mode, length: length, total: total, spacing: spacing, count: Int(count), rule: rule)
+            let d = LayoutHelper.distribute(mode, length: length, total: total, spacing: spacing, count: Int(clamping: count, into: 0...Int.max), rule: rule)
             lua_pushnumber(L, d.offset)
             lua_pushnumber(L, d.spacing)
             lua_pushnumber(L, d.stretch)

@@ -16,8 +16,8 @@ struct ReplPreview {
     var unicode: Bool
 
     init(columns: Int, rows: Int, unicode: Bool) {
-        self.columns = max(8, columns)   // AsciiPreview's own minimums
-        self.rows = max(4, rows)
+        self.columns = min(AsciiPreview.maxSide, max(8, columns))   // AsciiPreview's own bounds
+        self.rows = min(AsciiPreview.maxSide, max(4, rows))
         self.unicode = unicode
     }
 
@@ -32,11 +32,11 @@ struct ReplPreview {
         }
         // Points per column: enough for the span in `columns` and the viewport in `rows`.
         let cell = max(span / Double(columns), viewportHeight / Double(2 * rows))
-        let used = min(columns, max(8, Int((span / cell - 1e-9).rounded(.up))))
+        let used = Int(clamping: span / cell - 1e-9, rounding: .up, into: min(8, columns)...columns)
         let lineHeight = 2 * cell
         let minY = min(0, viewport.minY), maxY = max(content.height, viewport.maxY)
         let fullHeight = max(maxY - minY, lineHeight)
-        let lines = max(1, min(rows, Int((fullHeight / lineHeight - 1e-9).rounded(.up))))
+        let lines = Int(clamping: fullHeight / lineHeight - 1e-9, rounding: .up, into: 1...rows)
         let height = Double(lines) * lineHeight
         var y = minY
         if fullHeight > height {

@@ -75,7 +75,7 @@ extension ReplSession {
 
     /// [-0, +1, -] Pushes an integral value as an integer, others as floats.
     static func pushNumber(_ L: OpaquePointer, _ v: Double) {
-        if v == v.rounded(), abs(v) < 9e15 { lua_pushinteger(L, lua_Integer(v)) } else { lua_pushnumber(L, v) }
+        if let n = Int(whole: v, in: -8_999_999_999_999_999...8_999_999_999_999_999) { lua_pushinteger(L, lua_Integer(n)) } else { lua_pushnumber(L, v) }
     }
 
     /// Roughly what one frame table costs in Lua (a table with a 4-slot hash part).
@@ -181,8 +181,11 @@ extension ReplSession {
             case LUA_TTABLE:
                 viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false, function: "show")
                 viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false, function: "show")
-                columns = Int(try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true, function: "show"))
-                rows = Int(try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true, function: "show"))
+                // Pictures are 8 to AsciiPreview.maxSide columns and 4 to maxSide rows (ReplPreview clamps).
+                columns = Int(clamping: try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true, function: "show"),
+                              into: 0...AsciiPreview.maxSide)
+                rows = Int(clamping: try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true, function: "show"),
+                           into: 0...AsciiPreview.maxSide)
             default:
                 throw complaint("show: the argument must be a table like {y = 2000, columns = 60}, got \(LuaStack.typeName(L, 2))")
             }

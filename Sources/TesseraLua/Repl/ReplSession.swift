@@ -224,7 +224,7 @@ public final class ReplSession {
         let limits = host.limits
         switch error.kind {
         case .timeLimit:
-            text += "\n(a line may run for \(limits.timeLimit.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "?") s; start the REPL with --time-limit SECONDS to change that)"
+            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s; start the REPL with --time-limit SECONDS to change that)"
         case .instructionLimit:
             text += "\n(a line may run \(limits.maxInstructions.map(String.init) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
         case .memory:
@@ -269,8 +269,24 @@ public final class ReplSession {
     private func installBuiltins() throws {
         makeResultMetatable()
         host.setField("t", of: environment, to: .table(host.tessera))
-        pushData()
+        pushData()   // allocations are not refused outside script code, so check the cap after
         host.setField("data", of: environment, to: host.popValue())
+        guard host.memoryUsed <= host.limits.maxMemoryBytes else { throw dataTooLarge() }
+        do {
+            try installFunctions()
+        } catch let error as LuaScriptError where error.kind == .memory {
+            throw dataTooLarge()   // the data left too little room for the REPL's own code
+        }
+    }
+
+    /// The error for a dataset whose `data` table does not fit under the memory cap.
+    private func dataTooLarge() -> LuaScriptError {
+        let usedMB = (host.memoryUsed + 1_048_575) / 1_048_576
+        return LuaScriptError(.memory, message: "\(dataset.sourceName): the dataset's \(dataset.count) items take about \(usedMB) MB as the REPL's `data` table, more than Lua may use (\(LuaHost.formatBytes(host.limits.maxMemoryBytes))); start the REPL with a larger --max-memory MB (for example --max-memory \(2 * usedMB))")
+    }
+
+    /// `run`, `print` and `load`, and the settings `print` reads.
+    private func installFunctions() throws {
         host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction)))
 
         lua_createtable(host.L, 0, 4)

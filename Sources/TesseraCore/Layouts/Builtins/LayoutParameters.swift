@@ -79,10 +79,10 @@ public struct LayoutParameters {
     /// `columns=1000000000` from allocating gigabytes).
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
-        guard n == n.rounded(), n >= Double(minimum), n <= Double(maximum) else {
+        guard let whole = Int(whole: n, in: minimum...maximum) else {
             throw LayoutError("\(subject(key)) must be a whole number from \(minimum) to \(maximum), got \(values[key].map(shown) ?? String(n))")
         }
-        return Int(n)
+        return whole
     }
 
     public mutating func bool(_ key: String, default fallback: Bool) throws -> Bool {

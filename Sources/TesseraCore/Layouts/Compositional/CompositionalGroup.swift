@@ -19,6 +19,9 @@ extension Compositional {
         public var arrangement: Arrangement
         public var subitems: [Subitem]
         public var count: Int?
+        /// The most leaves one group may hold, its nested groups' included (a count above it, or
+        /// a repeating group of tiny items, is an error rather than an unbounded allocation).
+        public static let maxLeaves = 1_000_000
         /// Space between consecutive subitems along the group's axis (never before the first or
         /// after the last).
         public var interItemSpacing: Spacing?

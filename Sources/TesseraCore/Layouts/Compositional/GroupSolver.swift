@@ -61,7 +61,7 @@ struct GroupSolver {
             var slots: [Slot] = []
             for custom in try provider(environment) where placed < limit {
                 slots.append(Slot(frame: custom.frame, item: nil, zIndex: custom.zIndex))
-                placed += 1
+                try place()
             }
             return Solved(size: size, slots: slots)
         }
@@ -119,7 +119,7 @@ struct GroupSolver {
                 if item.size.width.isEstimated { measured.width = fitted.width }
                 if item.size.height.isEstimated { measured.height = fitted.height }
             }
-            placed += 1
+            try place()
             return Child(subitem: subitem, size: measured)
         case .group(let group):
             let solved = try solve(group, size: size)
@@ -141,12 +141,14 @@ struct GroupSolver {
                         height: item.size.height.isEstimated ? content.height : resolved.height)
         }
         if let count = group.count {
-            guard count >= 1 else { throw LayoutError("a compositional count group needs count >= 1, got \(count)") }
+            guard count >= 1, count <= Compositional.Group.maxLeaves else {
+                throw LayoutError("a compositional count group needs a count from 1 to \(Compositional.Group.maxLeaves), got \(count)")
+            }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)
             let slot = (length - spacing * Double(count - 1)) / Double(count) - edges
             let crossLength = first.size.dimension(along: axis.cross).resolved(in: content.size)
             var children: [Child] = []
-            for _ in 0..<count where placed < limit {
+            while children.count < count && placed < limit {
                 children.append(try child(first, size: proposal(first, Size(axis: axis, main: slot, cross: crossLength))))
             }
             return children
@@ -191,6 +193,14 @@ struct GroupSolver {
             }
         }
         return children
+    }
+
+    /// Counts one more leaf placed; more than `Compositional.Group.maxLeaves` is an error.
+    private mutating func place() throws {
+        placed += 1
+        guard placed <= Compositional.Group.maxLeaves else {
+            throw LayoutError("a compositional group holds more than \(Compositional.Group.maxLeaves) items (its count or its subitems' sizes ask for more)")
+        }
     }
 
     /// The minimum edge spacing on both ends of `axis`.
