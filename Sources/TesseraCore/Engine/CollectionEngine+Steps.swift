@@ -149,7 +149,8 @@ extension CollectionEngine {
 
     /// Fills each event's animation from its view's animator: its provider's, else the nearest
     /// ancestor's, else the engine's. A deleted view's provider is looked up in `previous`, the
-    /// tree it was shown from. Each animator is asked once per pass, with all of the pass's
+    /// tree it was shown from, and asked for the animator it has now (one set since then counts,
+    /// as it does for the other events); a provider no longer in the tree keeps the one it had. Each animator is asked once per pass, with all of the pass's
     /// events it owns in pass order, so a scripted animator costs one call into its script per
     /// pass rather than one per view. An animator that throws leaves its events without
     /// animation. O(events × log leaves); nothing to do without animators.
@@ -160,7 +161,8 @@ extension CollectionEngine {
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
         for (k, event) in events.enumerated() {
             let tree = event.type == .delete ? previous : flat
-            let owned = event.index < tree.count ? tree.locate(event.index).leaf.animator : nil
+            let leaf = event.index < tree.count ? tree.locate(event.index).leaf : nil
+            let owned = event.type == .delete ? leaf.flatMap { currentAnimator(of: $0.owner, shown: $0.animator) } : leaf?.animator
             guard let chosen = owned?.animator ?? animator else { continue }
             if let b = batchOfOwner[owned?.owner] {
                 batches[b].positions.append(k)
@@ -186,5 +188,16 @@ extension CollectionEngine {
                 animatorError = error
             }
         }
+    }
+
+    /// The animator `owner` (a provider) has now: its own, else its nearest ancestor's, when it
+    /// is still in the engine's tree; `shown` (the one it had when flattened) when it left it.
+    private func currentAnimator(of owner: any ItemOwner, shown: OwnedAnimator?) -> OwnedAnimator? {
+        guard let start = owner as? Provider else { return shown }
+        var chain: [Provider] = []
+        var node: Provider? = start
+        while let p = node { chain.append(p); node = p.parent }
+        guard chain.last === provider else { return shown }
+        return chain.lazy.compactMap { p in p.animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(p)) } }.first
     }
 }
