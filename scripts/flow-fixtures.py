@@ -4,6 +4,9 @@ cases + rectangles as JSON fixtures (run through scripts/flow-fixtures).
 
 Each case is `display:flex; flex-wrap:wrap` in a box of the collection size with
 `column-gap: interitemSpacing; row-gap: lineSpacing`; items are `flex:none` divs of their size.
+Every case is rendered twice: left to right (combinations/edges/random.json) and right to left,
+the container having `dir="rtl"` (rtl-*.json, each case marked `"direction":"rtl"`), which
+FlowLayout mirrored around the container's width must reproduce.
 For alignItems=stretch an item gets `min-height` instead of `height`, so it still sets the
 line's height but CSS is allowed to stretch it. Sizes are multiples of 1/8 px, which Chromium's
 1/64 px layout units hold exactly.
@@ -98,7 +101,8 @@ def page(cases):
                  f"align-items:{CSS[c['alignItems']]};align-content:{CSS[c['alignContent']]}")
         prop = "min-height" if c["alignItems"] == "stretch" else "height"
         boxes = "".join(f"<div style='width:{px(bw)};{prop}:{px(bh)}'></div>" for bw, bh in c["sizes"])
-        parts.append(f"<div class='c' style='{style}'>{boxes}</div>")
+        direction = " dir='rtl'" if c.get("direction") == "rtl" else ""
+        parts.append(f"<div class='c'{direction} style='{style}'>{boxes}</div>")
         top += 3000 + h
     parts.append("""<script>
 const out = [...document.querySelectorAll('.c')].map(c => {
@@ -109,6 +113,11 @@ const out = [...document.querySelectorAll('.c')].map(c => {
 document.getElementById('out').textContent = JSON.stringify(out);
 </script></body></html>""")
     return "\n".join(parts)
+
+
+def right_to_left(cases):
+    """The same cases, to be rendered in a `dir="rtl"` container."""
+    return [dict(c, direction="rtl") for c in cases]
 
 
 def render(cases, workdir, index):
@@ -147,14 +156,16 @@ def main():
     version = subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip()
     os.makedirs(args.out, exist_ok=True)
     groups = {"combinations": combinations(), "edges": edges(), "random": randoms(args.random)}
+    groups.update({"rtl-" + name: right_to_left(cases) for name, cases in list(groups.items())})
     total = 0
     with tempfile.TemporaryDirectory() as work:
         for name, cases in groups.items():
             done = []
             for b in range(0, len(cases), 120):
                 done += render(cases[b:b + 120], work, f"{name}-{b}")
+            css = "display:flex; flex-wrap:wrap; column-gap:interitemSpacing; row-gap:lineSpacing"
             doc = {"generator": "scripts/flow-fixtures", "renderer": version,
-                   "css": "display:flex; flex-wrap:wrap; column-gap:interitemSpacing; row-gap:lineSpacing",
+                   "css": css + ('; dir="rtl" on the container' if name.startswith("rtl-") else ""),
                    "cases": done}
             with open(os.path.join(args.out, f"{name}.json"), "w") as f:
                 f.write(dump(doc))

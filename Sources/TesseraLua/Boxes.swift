@@ -35,6 +35,12 @@ extension LuaHost {
         LuaStack.setField(L, -2, "__index")
         lockMetatable()
         scriptMetaRef = luaL_ref(L, LuaStack.registry)
+        // ctx tables hold every field as a raw field, so `__index` runs only for a field ctx
+        // doesn't have (a misspelling): reads of real fields cost what they did.
+        lua_createtable(L, 0, 1)
+        pushHostFunction(LuaHost.contextIndex, named: "ctx")
+        LuaStack.setField(L, -2, "__index")
+        contextMetaRef = luaL_ref(L, LuaStack.registry)
         makeEngineMetatables()
     }
 

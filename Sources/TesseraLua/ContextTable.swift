@@ -169,7 +169,29 @@ extension LuaHost {
         }
         LuaStack.setField(L, ctx, "size")
         lua_settop(L, ctx)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(contextMetaRef))
+        lua_setmetatable(L, ctx)
         return box
+    }
+
+    /// ctx's `__index(ctx, key)`: reached only for a key the table lacks, so it raises
+    /// "ctx has no field 'widht' (did you mean width?); known fields: ...", the fields being
+    /// the table's own (a field the script set itself counts). O(fields).
+    static let contextIndex: tb_HostFunction = { L, context in
+        hosted(L, context) { _, _ in
+            let L = L!
+            var known: [String] = []
+            lua_pushnil(L)
+            while lua_next(L, 1) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let name = LuaStack.string(L, -2) { known.append(name) }
+                tb_pop(L, 1)
+            }
+            known.sort()
+            let key = lua_type(L, 2) == LUA_TSTRING ? LuaStack.string(L, 2) : nil
+            let missing = key.map { "field '\($0)'" } ?? "\(LuaStack.typeName(L, 2)) keys"
+            let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
+            throw LuaHost.moduleError("ctx has no \(missing)\(hint); known fields: \(known.joined(separator: ", "))")
+        }
     }
 
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its

@@ -57,6 +57,8 @@ public final class LuaHost {
     var tesseraRef: Int32 = LUA_NOREF
     var layoutMetaRef: Int32 = LUA_NOREF
     var boxMetaRef: Int32 = LUA_NOREF
+    /// The metatable of `ctx` tables: `__index` raises for a field ctx doesn't have.
+    var contextMetaRef: Int32 = LUA_NOREF
     /// The metatable of script layout tables that have none: `__index` has the layout methods.
     var scriptMetaRef: Int32 = LUA_NOREF
     /// Metatables of providers and engines, and errors their callbacks met (Module/+Engine).

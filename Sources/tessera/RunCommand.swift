@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
                                valueName: "S=X,Y"))
     var sectionOffsets: [String] = []
 
-    @Flag(help: "Right to left: mirror the layout around its content width (x' = W - x - w).")
+    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w).")
     var rtl = false
 
     @Option(help: "json, text, svg or html.")

@@ -88,13 +88,31 @@ import Testing
         ]
     }
 
-    @Test func right_to_left_mirrors_every_frame_around_the_content_width() throws {
+    /// A right-to-left shelf as UIKit draws it: its first item ends at the collection's right
+    /// edge less the section's leading inset, the next ones follow to its left, and scrolling
+    /// the shelf by one group pitch (to −pitch) brings item 1 where item 0 was.
+    @Test func a_right_to_left_shelf_starts_at_the_right_and_scrolls_towards_negative_x() throws {
+        let full = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [full]),
+                              interGroupSpacing: 6, contentInsets: C.Insets(leading: 12, trailing: 20), orthogonalScrolling: .continuous)
+        var layout = CompositionalLayout(section: shelf)
+        layout.configuration.layoutDirection = .rightToLeft
+        let result = try layout.solve(sectionedContext([5], in: s(333, 500)))
+        expectFrames(try result.allFrames, [r(221, 0, 100, 50), r(115, 0, 100, 50), r(9, 0, 100, 50), r(-97, 0, 100, 50), r(-203, 0, 100, 50)])
+        #expect(result.orthogonalSections.map(\.frame) == [r(0, 0, 333, 50)])
+        #expect(result.frame(at: 1, scroll: ScrollState(sectionOffsets: [0: Point(x: -106, y: 0)])) == r(221, 0, 100, 50))
+    }
+
+    /// UIKit's right-to-left collection views: sections are mirrored within the collection
+    /// view's width (W = 333 here, not the content's width, which a horizontal layout exceeds),
+    /// and orthogonal shelves start at the right and scroll towards negative x.
+    @Test func right_to_left_mirrors_every_frame_within_the_collection_width() throws {
         let context = sectionedContext([5, 7, 3, 9], in: s(333, 500))
         for (name, layout) in mirrorCases {
             var rtlLayout = layout
             rtlLayout.configuration.layoutDirection = .rightToLeft
             let ltr = try layout.solve(context), rtl = try rtlLayout.solve(context)
-            let width = ltr.contentSize.width
+            let width = context.collectionSize.width
             #expect(rtl.contentSize == ltr.contentSize, "\(name)")
             expectFrames(try rtl.allFrames, try ltr.allFrames.map { $0.mirrored(inWidth: width) })
             #expect(rtl.elements.map(\.frame) == ltr.elements.map { $0.frame.mirrored(inWidth: width) }, "\(name)")

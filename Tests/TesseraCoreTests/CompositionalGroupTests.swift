@@ -48,16 +48,31 @@ import Testing
         expectFrames(try frames(group, 2, width: 240), [r(20, 10, 100, 80), r(120, 10, 100, 80)])
     }
 
-    @Test func insets_below_one_are_fractions_of_the_container() throws {
-        // Section insets 0.15 of a 400-wide collection are 60 points; 0.5 top of 812 is 406.
+    /// Insets are points, as UIKit's are, however small: 0.5 is half a point, never half the
+    /// container (which used to shrink a cell to nothing without a word).
+    @Test func insets_below_one_are_points() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
-        let section = C.Section(group: group, contentInsets: C.Insets(top: 0.5, leading: 0.15, bottom: 4, trailing: 0.15))
+        let section = C.Section(group: group, contentInsets: C.Insets(top: 0.5, leading: 0.25, bottom: 4, trailing: 0.75))
         let result = try compositional(section, counts: [2], width: 400)
+        expectFrames(try result.allFrames, [r(0.25, 0.5, 399, 44), r(0.25, 44.5, 399, 44)])
+        #expect(result.contentSize == s(400, 92.5))
+        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: C.Insets(all: 0.5))])
+        expectFrames(try frames(inset, 1), [r(0.5, 0.5, 79, 39)])
+    }
+
+    /// Fractions only when asked for (`Insets.fractional`, Lua's "15%"): of the collection for a
+    /// section (0.15 of 400 is 60; 0.5 of 812 is 406), of the item's own slot for an item.
+    @Test func fractional_insets_are_fractions_of_the_container() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
+                                       [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
+        var insets = C.Insets.fractional(top: 0.5, leading: 0.15, trailing: 0.15)
+        insets.bottom = 4   // a point edge among fractional ones
+        insets.fractionalEdges.remove(.bottom)
+        let result = try compositional(C.Section(group: group, contentInsets: insets), counts: [2], width: 400)
         expectFrames(try result.allFrames, [r(60, 406, 280, 44), r(60, 450, 280, 44)])
         #expect(result.contentSize == s(400, 498))
-        // Item insets below 1 are fractions of the item's own slot: 0.25 of 80 × 40.
-        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: C.Insets(all: 0.25))])
+        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: .fractional(top: 0.25, leading: 0.25, bottom: 0.25, trailing: 0.25))])
         expectFrames(try frames(inset, 1), [r(20, 10, 40, 20)])
     }
 

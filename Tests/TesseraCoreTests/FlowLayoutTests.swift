@@ -3,6 +3,7 @@ import Testing
 @testable import TesseraCore
 
 /// A case rendered by headless Chromium (scripts/flow-fixtures): the input and every box's rect.
+/// `direction` is "rtl" for a case rendered in a `dir="rtl"` container, absent left to right.
 private struct FlowFixture: Decodable {
     var name: String
     var container: [Double]
@@ -10,6 +11,7 @@ private struct FlowFixture: Decodable {
     var justifyContent, alignItems, alignContent: String
     var sizes: [[Double]]
     var frames: [[Double]]
+    var direction: String?
 }
 
 private struct FlowFixtureFile: Decodable {
@@ -38,17 +40,36 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
 }
 
 @Suite struct FlowLayoutChromiumTests {
+    static let files = ["combinations", "edges", "random", "rtl-combinations", "rtl-edges", "rtl-random"]
+
     @Test func fixturesCoverEveryValue() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: fixtureDirectory.path)
-        #expect(files.sorted() == ["combinations.json", "edges.json", "random.json"])
-        let cases = try ["combinations", "edges", "random"].flatMap { try loadFixtures($0).cases }
-        #expect(cases.count == 506)
-        #expect(Set(cases.map(\.justifyContent)) == Set(JustifyContent.allCases.map(\.rawValue)))
-        #expect(Set(cases.map(\.alignItems)) == Set(AlignItems.allCases.map(\.rawValue)))
-        #expect(Set(cases.map(\.alignContent)) == Set(AlignContent.allCases.map(\.rawValue)))
+        #expect(files.sorted() == Self.files.map { $0 + ".json" }.sorted())
+        for prefix in ["", "rtl-"] {
+            let cases = try ["combinations", "edges", "random"].flatMap { try loadFixtures(prefix + $0).cases }
+            #expect(cases.count == 506)
+            #expect(cases.allSatisfy { $0.direction == (prefix.isEmpty ? nil : "rtl") })
+            #expect(Set(cases.map(\.justifyContent)) == Set(JustifyContent.allCases.map(\.rawValue)))
+            #expect(Set(cases.map(\.alignItems)) == Set(AlignItems.allCases.map(\.rawValue)))
+            #expect(Set(cases.map(\.alignContent)) == Set(AlignContent.allCases.map(\.rawValue)))
+        }
     }
 
+    /// Every left-to-right case is also rendered right to left, with the same input.
     @Test(arguments: ["combinations", "edges", "random"])
+    func everyCaseIsAlsoRightToLeft(file: String) throws {
+        let ltr = try loadFixtures(file).cases, rtl = try loadFixtures("rtl-" + file).cases
+        #expect(ltr.map(\.name) == rtl.map(\.name))
+        for (a, b) in zip(ltr, rtl) {
+            #expect(a.container == b.container && a.sizes == b.sizes && a.lineSpacing == b.lineSpacing
+                    && a.interitemSpacing == b.interitemSpacing && a.justifyContent == b.justifyContent
+                    && a.alignItems == b.alignItems && a.alignContent == b.alignContent, "\(a.name)")
+        }
+    }
+
+    /// Right-to-left cases are the flow mirrored around the container's width (`MirroredLayout`,
+    /// what `run --rtl` does), which is what CSS `direction: rtl` gives, overflow included.
+    @Test(arguments: Self.files)
     func matchesChromium(file: String) throws {
         let fixtures = try loadFixtures(file)
         #expect(!fixtures.cases.isEmpty)
@@ -57,8 +78,9 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
                                     justifyContent: try #require(JustifyContent(rawValue: c.justifyContent)),
                                     alignItems: try #require(AlignItems(rawValue: c.alignItems)),
                                     alignContent: try #require(AlignContent(rawValue: c.alignContent)))
-            let got = try frames(layout, c.container[0], c.container[1],
-                                 c.sizes.map { Size(width: $0[0], height: $0[1]) })
+            let input = context(c.container[0], c.container[1], c.sizes.map { Size(width: $0[0], height: $0[1]) })
+            let got = c.direction == "rtl" ? try MirroredLayout(layout).layout(input).allFrames
+                                           : try layout.layout(input).allFrames
             try #require(got.count == c.frames.count, "\(c.name): frame count")
             for (i, (g, want)) in zip(got, c.frames).enumerated() {
                 let deviation = zip([g.x, g.y, g.width, g.height], want).map { abs($0 - $1) }.max()!

@@ -18,6 +18,19 @@ import TesseraCore
         #expect(check.warnings(limit: 0) == ["... 1 more overlapping pairs", "... 1 more items outside the content bounds"])
     }
 
+    /// A sideways-scrolling shelf's items lie past the content width by design: they are checked
+    /// against the shelf's own content (its scroller's content size, at the scroller's origin).
+    @Test func shelfItemsAreCheckedAgainstTheirShelfsContent() throws {
+        let shelf = OrthogonalSection(section: 1, frame: r(0, 20, 100, 40), contentSize: s(260, 40))
+        let result = try FramesResult(frames: [r(0, 0, 100, 10), r(0, 20, 80, 40), r(90, 20, 80, 40), r(180, 20, 80, 40),
+                                               r(270, 20, 80, 40), r(120, 0, 10, 10)],
+                                      sections: [0..<1, 1..<5, 5..<6], orthogonal: [shelf])
+        #expect(result.contentSize == s(130, 60))
+        let check = try LayoutCheck(result: result)
+        #expect(check.outside == [4])
+        #expect(check.warnings(limit: 10) == ["item 4 at (270, 20, 80, 40) lies outside its section's scrolling content (0, 20, 260, 40)"])
+    }
+
     @Test func aVisibleQueryThatMissesItemsIsAWarning() throws {
         let check = try LayoutCheck(result: result, visible: { _ in [0] })
         #expect(check.missedByVisible.count == 8)

@@ -2,14 +2,16 @@ import Testing
 @_spi(Testing) @testable import TesseraCore
 
 /// `MirroredLayout` (what `tessera run --rtl` wraps any layout in): every frame is the mirror of
-/// the base's around the content width, and queries answer for the mirrored picture.
+/// the base's around the container's width, and queries answer for the mirrored picture. The
+/// container's width, not the content's, because CSS `direction: rtl` and UIKit's right-to-left
+/// collection views mirror there: content narrower than the container starts from its right edge.
 @Suite struct MirroredLayoutTests {
     @Test func a_mirrored_waterfall_puts_every_frame_at_W_minus_x_minus_w() throws {
         let dataset = Dataset.synthetic(count: 200) { i in Size(width: 100, height: 40 + Double((i * 37) % 90)) }
         let context = LayoutContext(dataset: dataset, collectionSize: s(375, 600))
         let base = try WaterfallLayout(columns: 3, spacing: 7).layout(context)
         let mirrored = try MirroredLayout(WaterfallLayout(columns: 3, spacing: 7)).layout(context)
-        let width = base.contentSize.width
+        let width = context.collectionSize.width
         #expect(mirrored.contentSize == base.contentSize)
         expectFrames(try mirrored.allFrames, try base.allFrames.map { Rect(x: width - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height) })
         // The first item of the first column now sits flush with the right edge.
@@ -23,6 +25,41 @@ import Testing
             #expect(try mirrored.visible(in: rect) == expected)
             #expect(try mirrored.elements(in: rect, scroll: ScrollState(showing: rect)).compactMap(\.index).sorted() == expected)
         }
+    }
+
+    /// Content narrower than the container ends at the container's right edge; content wider
+    /// than it hangs off the left edge (negative x) by as much as it hung off the right one, and
+    /// a viewport scrolled to x shows, mirrored, what the left-to-right one scrolled to −x shows.
+    @Test func the_mirror_is_the_container_not_the_content() throws {
+        let narrow = LayoutContext(collectionSize: s(140, 120), count: 2, item: { _ in nil }, size: { _, _ in s(50, 10) })
+        let short = try MirroredLayout(FlowLayout()).layout(narrow)
+        expectFrames(try short.allFrames, [r(90, 0, 50, 10), r(40, 0, 50, 10)])
+        #expect(short.contentSize == s(100, 10))
+        let wide = LayoutContext(collectionSize: s(100, 300), count: 3, item: { _ in nil },
+                                 size: { i, _ in [s(30, 10), s(150, 20), s(30, 10)][i] })
+        let base = try FlowLayout().layout(wide), mirrored = try MirroredLayout(FlowLayout()).layout(wide)
+        expectFrames(try mirrored.allFrames, [r(70, 0, 30, 10), r(-50, 10, 150, 20), r(70, 30, 30, 10)])
+        #expect(mirrored.contentSize == base.contentSize)
+        for x in [0.0, 20, 50] {
+            let shown = try base.visible(in: r(x, 0, 100, 40))
+            #expect(try mirrored.visible(in: r(-x, 0, 100, 40)) == shown)
+        }
+        #expect(try mirrored.visible(in: r(-60, 0, 10, 40)) == [])
+        #expect(try mirrored.visible(in: r(-50, 0, 10, 40)) == [1])
+    }
+
+    /// Every built-in layout (flow, row, waterfall, overlay, split), with its elements, short of
+    /// the container width so the rule matters: x' = 300 − x − w.
+    @Test(arguments: BuiltinLayouts.names)
+    func every_builtin_layout_mirrors_around_the_container(name: String) throws {
+        let layout: any Layout = name == "row" ? RowLayout(justifyContent: .center) : try BuiltinLayouts.make(name: name)
+        let dataset = Dataset(items: (0..<5).map { Item(id: .int($0), size: s(40 + Double($0) * 5, 30)) },
+                              sections: [Dataset.Section(id: .string("a"), range: 0..<3), Dataset.Section(id: .string("b"), range: 3..<5)])
+        let context = LayoutContext(dataset: dataset, collectionSize: s(300, 400), sizing: ItemSizing(rule: .intrinsic))
+        let base = try layout.layout(context), mirrored = try MirroredLayout(layout).layout(context)
+        expectFrames(try mirrored.allFrames, try base.allFrames.map { $0.mirrored(inWidth: 300) })
+        #expect(mirrored.elements.map(\.frame) == base.elements.map { $0.frame.mirrored(inWidth: 300) })
+        #expect(try mirrored.allFrames != base.allFrames)
     }
 
     @Test func mirroring_a_left_to_right_compositional_layout_gives_its_right_to_left_layout() throws {

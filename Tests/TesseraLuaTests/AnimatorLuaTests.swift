@@ -115,6 +115,20 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(values.dropFirst(2).first == .string("wobble"))   // as assigned
     }
 
+    /// An animator set on a provider after the first pass animates the next reload's deletes as
+    /// well as its inserts, moves and updates.
+    @Test func anAnimatorSetAfterTheFirstPassAnimatesTheNextReloadsDeletes() throws {
+        let values = try run("""
+        local p = t.provider{ data = { 1, 2, 3 }, id = ids("p"), layout = t.flow{}, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 49 } }
+        e:layout()
+        p.animator = t.animator("fade", { duration = 0.5 })
+        p.data = { 4, 2 }
+        return timeline(e:layout())
+        """)
+        #expect(lines(values.first) == ["delete p1: to{alpha=0} easeInOut 0.5s", "insert p4: from{alpha=0} easeInOut 0.5s"])
+    }
+
     @Test func aFailingHookFailsThePassAndTheEngineKeepsItsState() throws {
         let values = try run("""
         local p = t.provider{ data = { 1, 2 }, layout = t.flow{}, size = cells }

@@ -72,6 +72,31 @@ import TesseraCore
         #expect(!lua.elements.isEmpty && !lua.orthogonalSections.isEmpty)
     }
 
+    /// Insets are points everywhere, as UIKit's are (0.5 is half a point, not half the
+    /// container); only a string "N%" is a fraction, edge by edge.
+    @Test func insets_are_points_and_fractions_only_as_percent_strings() throws {
+        func frames(_ insets: String) throws -> [Rect] {
+            try result("""
+                return t.compositional{ section = t.section{
+                  group = t.hgroup{ size = { "100%", 40 }, items = { t.item{ size = { "100%", "100%" }, insets = \(insets) } } } } }
+                """, [1]).allFrames
+        }
+        #expect(try frames("0.5") == [Rect(x: 0.5, y: 0.5, width: 299, height: 39)])
+        #expect(try frames("{ leading = 0.25, top = 1 }") == [Rect(x: 0.25, y: 1, width: 299.75, height: 39)])
+        #expect(try frames("'10%'") == [Rect(x: 30, y: 4, width: 240, height: 32)])
+        #expect(try frames("{ leading = '10%', trailing = 2, top = '25%' }") == [Rect(x: 30, y: 10, width: 268, height: 30)])
+        let section = try result("""
+            return t.compositional{ section = t.section{ insets = { leading = 0.5, top = "50%" },
+              group = t.hgroup{ size = { "100%", 40 }, items = { t.item{ size = { "100%", "100%" } } } } } }
+            """, [1]).allFrames
+        #expect(section == [Rect(x: 0.5, y: 300, width: 299.5, height: 40)])
+        for (insets, message) in [("'10'", "field 'insets' must be points (a number), a fraction (\"15%\") or {top =, leading =, bottom =, trailing =}, got '10'"),
+                                  ("{ top = 'x%' }", "field 'insets'.top must be points (a number) or a fraction (\"15%\"), got 'x%'")] {
+            let e = scriptError { _ = try frames(insets) }
+            #expect(e?.message.hasSuffix(message) == true, "\(e?.message ?? "no error")")
+        }
+    }
+
     @Test func layout_level_headers_and_footers_come_from_the_compositional_table() throws {
         let lua = try result("""
             return t.compositional{

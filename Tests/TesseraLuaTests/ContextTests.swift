@@ -88,6 +88,20 @@ import TesseraCore
         }
     }
 
+    /// A field ctx doesn't have is an error naming the closest one, as every t.* table's
+    /// unknown field is; fields the script set on ctx itself still read back, and reads of
+    /// ctx's own fields are unchanged.
+    @Test func aMisspeltFieldSaysDidYouMean() throws {
+        let known = "column, count, decoration, height, id, item, section, sections, set, size, supplementary, textHeight, textSize, width"
+        #expect(scriptError { _ = try printed("print(ctx.widht)") }?.message ==
+                "\(folder.path)/ctx.lua:5: ctx has no field 'widht' (did you mean width?); known fields: \(known)")
+        #expect(scriptError { _ = try printed("local n = ctx.cuont") }?.message ==
+                "\(folder.path)/ctx.lua:5: ctx has no field 'cuont' (did you mean count?); known fields: \(known)")
+        #expect(scriptError { _ = try printed("print(ctx.colour)") }?.message.contains("ctx has no field 'colour'; known fields: ") == true)
+        #expect(scriptError { _ = try printed("print(ctx[1])") }?.message.contains("ctx has no number keys; known fields: ") == true)
+        #expect(try printed("ctx.mine = 3\nprint(ctx.mine, ctx.width, rawget(ctx, 'widht'))") == ["3\t300.0\tnil"])
+    }
+
     @Test func paramsAreTyped() throws {
         #expect(try printed("print(math.type(p.columns), p.gap, p.title, p.flag, #p.list)") ==
                 ["integer\t1.5\tt\tfalse\t0"])

@@ -113,7 +113,7 @@ import TesseraCore
 
     /// In the REPL: `data` is a dataset, t.diff takes it and prints readably.
     @Test func the_repl_diffs_data_against_a_lua_array() throws {
-        let repl = try ReplRecorder(dataset: Dataset(items: (0..<3).map { Item(id: .int($0)) }))
+        let repl = try ReplRecorder(dataset: Dataset(items: (0..<3).map { Item(id: .int($0)) }), limits: ScriptLimits(timeLimit: nil))
         repl.feed("d = t.diff(data, {2, 0, 1, 5})", "d.changes", "d.summary.inserted", "#t.diff(data, {1, 0, 2}, {staged = true}).stages")
         #expect(repl.err == [])
         #expect(repl.out == [

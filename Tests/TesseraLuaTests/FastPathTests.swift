@@ -36,7 +36,10 @@ import TesseraCore
         let layouts = Self.files("layouts", ["lua"])
         let datasets = Self.files("datasets", ["json"]) + Self.files("datasets/examples", ["jsonl", "csv"])
         #expect(layouts.count >= 8 && datasets.count >= 13)
-        let fast = try LuaHost(), reference = try LuaHost()
+        // No time limit: minutes of fixed work in all, and a limit firing on one path and not the
+        // other (a busy machine) would be a difference that says nothing about the paths.
+        let unlimited = ScriptLimits(timeLimit: nil)
+        let fast = try LuaHost(limits: unlimited), reference = try LuaHost(limits: unlimited)
         reference.referenceDataAccess = true
         var compared = 0, laidOut = 0
         for path in datasets {

@@ -43,6 +43,32 @@ struct AnimateCommandTests {
 
     /// The issue's command as written: unsized emoji items are 60 × 60 cells, and with no
     /// --offset the reload is played where the data first changes.
+    /// A card shifted by the reload is a `move` whatever the animator: `fade` animates it, the
+    /// README's pop.lua (an insert hook only) lets it jump, but both name it a move.
+    @Test func aShiftedCardIsAMoveWithAScriptAnimatorAsWithFade() throws {
+        let dir = try temporaryDirectory()
+        try """
+        return {
+          params = { from = 0.6 },
+          insert = function(e, p)
+            if e.isReloading and e.reloadCount > 0 then
+              return { from = { scale = p.from, alpha = 0 }, curve = "spring", damping = 0.7, response = 0.4 }
+            end
+          end,
+        }
+        """.write(to: dir.appendingPathComponent("pop.lua"), atomically: true, encoding: .utf8)
+        func events(_ animator: String) throws -> [String] {
+            let outcome = try runTessera(["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
+                                          "--animator", animator, "--format", "json"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            guard case .array(let tracks)? = try JSONParser.parse(outcome.stdout)["tracks"] else { return [] }
+            return tracks.map { "\($0["event"]!.string!) \($0["id"]!.string!)" }
+        }
+        let fade = try events("fade"), pop = try events(dir.appendingPathComponent("pop.lua").path)
+        #expect(pop == fade)
+        #expect(fade.filter { $0.hasPrefix("move ") }.count == 18)
+    }
+
     @Test func theWaterfallReloadAsWrittenEndsAtTheNewLayoutsFrames() throws {
         let outcome = try runTessera(["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to",
                                       "datasets/emoji-17.0.json", "--animator", "fade", "--format", "json", "--fps", "10"])

@@ -37,6 +37,15 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
     }
 
+    /// Items in sideways-scrolling shelves are checked against their shelf's content, not the
+    /// screen's width: the App Store screen has no warnings (it had 1,943 "outside" ones).
+    @Test func check_finds_nothing_outside_on_the_app_store_screen() throws {
+        let check = try runTessera(["check", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == "layouts/appstore.lua: ok on datasets/appstream-bookworm.json: 1988 items, content 375x4149.2, 0 warnings\n")
+        #expect(check.stderr == "")
+    }
+
     @Test func the_screen_param_picks_today_or_updates() throws {
         let today = try report(["--param", "screen=today"])
         #expect(today.orthogonal == nil && today.decorations == nil)

@@ -87,7 +87,7 @@ import Testing
         let check = try runTessera(["check", "frame.lua"], in: dir)
         #expect(check.status == 1)
         #expect(check.stderr.hasPrefix(expected), "\(check.stderr)")
-        let repl = try runTessera(["repl"], in: dir, input: "r = run('frame.lua')\nprint(r:frame(2))\nprint(r:frame(3))\n")
+        let repl = try runTessera(["repl", "--time-limit", "0"], in: dir, input: "r = run('frame.lua')\nprint(r:frame(2))\nprint(r:frame(3))\n")
         #expect(repl.stdout.contains("0\t10\t10\t10\n"), "\(repl.stdout)")
         #expect(repl.stderr.contains("frame.lua:4: no frame for item 3\nstack traceback:\n"), "\(repl.stderr)")
     }

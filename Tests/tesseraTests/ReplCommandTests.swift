@@ -3,11 +3,12 @@ import Testing
 import TesseraCore
 
 /// `tessera repl` driven through a pipe: no prompts, only what the lines print on stdout,
-/// errors on stderr.
+/// errors on stderr. Sessions that do not test the limits run with `--time-limit 0`: a line's
+/// fixed work must not fail because the machine is busy.
 @Suite struct ReplCommandTests {
     /// The first acceptance example, exactly.
     @Test func pipedLinesPrintOnlyTheirResults() throws {
-        let outcome = try runTessera(["repl"], input: "x = 41\nx + 1\nlocal y = 2\ny\nfor i=1,2 do\nprint(i)\nend\n")
+        let outcome = try runTessera(["repl", "--time-limit", "0"], input: "x = 41\nx + 1\nlocal y = 2\ny\nfor i=1,2 do\nprint(i)\nend\n")
         #expect(outcome.stdout == "42\n2\n1\n2\n")
         #expect(outcome.stderr == "")
         #expect(outcome.status == 0)
@@ -16,10 +17,10 @@ import TesseraCore
     /// The second: the REPL's content size and count are `tessera run`'s for the same inputs.
     @Test func runInTheReplMatchesTesseraRun() throws {
         let data = "datasets/tuxpaint-stamps.json", layout = "layouts/waterfall.lua"
-        let repl = try runTessera(["repl", "--data", data, "--layout", layout],
+        let repl = try runTessera(["repl", "--time-limit", "0", "--data", data, "--layout", layout],
                                   input: "r = run(L)\nr:contentSize()\n#r:frames()\n")
         #expect(repl.stderr == "")
-        let run = try runTessera(["run", layout, "--data", data, "--format", "json"])
+        let run = try runTessera(["run", layout, "--data", data, "--format", "json", "--time-limit", "0"])
         #expect(run.status == 0)
         guard case .object(let document) = try JSONParser.parse(run.stdout),
               case .array(let size)? = document["contentSize"], case .array(let items)? = document["items"] else {
@@ -53,20 +54,20 @@ import TesseraCore
     }
 
     @Test func quitStopsReadingAndEndOfInputReportsAnUnfinishedStatement() throws {
-        let quit = try runTessera(["repl"], input: "1\n:quit\n2\n")
+        let quit = try runTessera(["repl", "--time-limit", "0"], input: "1\n:quit\n2\n")
         #expect(quit.stdout == "1\n")
         #expect(quit.status == 0)
-        let unfinished = try runTessera(["repl"], input: "'before'\nfor i = 1, 2 do\n")
+        let unfinished = try runTessera(["repl", "--time-limit", "0"], input: "'before'\nfor i = 1, 2 do\n")
         #expect(unfinished.stdout == "before\n")
         #expect(unfinished.stderr == "stdin:1: 'end' expected near <eof>\n")
         #expect(unfinished.status == 1)
-        let clean = try runTessera(["repl"], input: "x = 1\nx + 1\n")
+        let clean = try runTessera(["repl", "--time-limit", "0"], input: "x = 1\nx + 1\n")
         #expect(clean.stdout == "2\n")
         #expect(clean.status == 0)
     }
 
     @Test func viewportAndShowInAPipe() throws {
-        let outcome = try runTessera(["repl", "--viewport", "300x200"],
+        let outcome = try runTessera(["repl", "--time-limit", "0", "--viewport", "300x200"],
                                      input: ":viewport\nr = run(t.waterfall{columns = 3})\nr:show()\n")
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "viewport 300x200")
@@ -91,7 +92,7 @@ import TesseraCore
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try "return {\n  simpleLayout = function(ctx)\n".write(to: folder.appendingPathComponent("b.lua"), atomically: true, encoding: .utf8)
-        let outcome = try runTessera(["repl", "--layout", "b.lua"], in: folder, input: "L\n1 + 1\n")
+        let outcome = try runTessera(["repl", "--time-limit", "0", "--layout", "b.lua"], in: folder, input: "L\n1 + 1\n")
         #expect(outcome.stdout == "nil\n2\n")
         #expect(outcome.stderr == "b.lua:3: 'end' expected (to close 'function' at line 2) near <eof>\nL is nil until :reload succeeds\n")
         #expect(outcome.status == 1)   // the broken layout counts as an error of the session

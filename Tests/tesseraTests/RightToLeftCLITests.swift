@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 
-/// `run --rtl` mirrors any layout, built-in or scripted, around its content width:
-/// x' = W − x − w for items and elements, y unchanged.
+/// `run --rtl` mirrors any layout, built-in or scripted, around the viewport width:
+/// x' = W − x − w for items and elements, y unchanged. W is the container's width, not the
+/// content's, because that is what CSS `direction: rtl` and UIKit's right-to-left collection
+/// views do: a line that doesn't reach the right edge starts from it.
 @Suite struct RightToLeftCLITests {
     struct Report: Decodable {
         struct Item: Decodable { var id: JSONID; var frame: [Double] }
         struct Element: Decodable { var kind: String; var section: Int; var frame: [Double] }
+        var viewport: [Double]
         var contentSize: [Double]
         var items: [Item]
         var supplementaries: [Element]
@@ -31,7 +34,7 @@ import Testing
 
     func expectMirrored(_ arguments: [String], elements: Bool) throws {
         let ltr = try report(arguments), rtl = try report(arguments + ["--rtl"])
-        let width = ltr.contentSize[0]
+        let width = ltr.viewport[0]
         #expect(rtl.contentSize == ltr.contentSize)
         #expect(rtl.items.map(\.id) == ltr.items.map(\.id))
         #expect(rtl.items.map(\.frame) == ltr.items.map { mirrored($0.frame, width: width) })
@@ -53,5 +56,21 @@ import Testing
 
     @Test func a_scripted_layout_is_mirrored_with_its_headers() throws {
         try expectMirrored(["layouts/sectioned.lua", "--data", "datasets/tuxpaint-stamps.json"], elements: true)
+    }
+
+    /// A line narrower than the viewport starts from its right edge, as a browser draws
+    /// `dir="rtl"`: mirrored around the content width (100) it would stay against the left edge.
+    @Test func a_short_line_starts_from_the_right_edge_of_the_viewport() throws {
+        let dir = try temporaryDirectory()
+        let data = dir.appendingPathComponent("r.json")
+        try #"{"items":[{"id":"a","w":50,"h":10},{"id":"b","w":50,"h":10}]}"#.write(to: data, atomically: true, encoding: .utf8)
+        let rtl = try report(["flow", "--data", data.path, "--viewport", "140x120", "--sizing", "intrinsic", "--rtl"])
+        #expect(rtl.items.map(\.id.text) == ["a", "b"])
+        #expect(rtl.items.map(\.frame) == [[90, 0, 50, 10], [40, 0, 50, 10]])
+        #expect(rtl.contentSize == [100, 10])
+        // Centred, the row stays centred in the viewport (it went to the left edge before).
+        let centred = try report(["flow", "--data", data.path, "--viewport", "140x120", "--sizing", "intrinsic",
+                                  "--param", "justifyContent=center", "--rtl"])
+        #expect(centred.items.map(\.frame) == [[70, 0, 50, 10], [20, 0, 50, 10]])
     }
 }

@@ -96,7 +96,7 @@ import Testing
     func repl(_ lines: String, files: [String: String] = [:]) throws -> CLIOutcome {
         let dir = try temporaryDirectory()
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return try runTessera(["repl"], in: dir, input: lines)
+        return try runTessera(["repl", "--time-limit", "0"], in: dir, input: lines)
     }
 
     @Test func rawset_on_t_does_not_reach_scripts_loaded_later() throws {

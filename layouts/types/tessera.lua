@@ -692,9 +692,9 @@ function t.transition(from, to, progress) end
 ---@alias tessera.LayoutSize tessera.Dimension[]
 ---A spacing: a number is fixed, `t.flexible(n)` at least n and sharing the leftover length.
 ---@alias tessera.Spacing number|tessera.CompositionalPart
----Content insets: one number for every edge, or per edge. A magnitude below 1 is a fraction
----of the size on that axis (leading 0.15 = 15 % of the width).
----@alias tessera.DirectionalInsets number|{top?: number, leading?: number, bottom?: number, trailing?: number}
+---Content insets: one value for every edge, or per edge. A number is points (0.5 is half a
+---point, as in UIKit); a string "N%" is a fraction of the size on that axis ("15%" of the width).
+---@alias tessera.DirectionalInsets number|string|{top?: number|string, leading?: number|string, bottom?: number|string, trailing?: number|string}
 ---@alias tessera.RectAlignment "none"|"top"|"topLeading"|"leading"|"bottomLeading"|"bottom"|"bottomTrailing"|"trailing"|"topTrailing"
 ---@alias tessera.OrthogonalScrolling "none"|"continuous"|"continuousGroupLeadingBoundary"|"paging"|"groupPaging"|"groupPagingCentered"
 

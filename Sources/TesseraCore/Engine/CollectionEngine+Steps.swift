@@ -118,7 +118,11 @@ extension CollectionEngine {
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
         for (k, event) in events.enumerated() {
             let owner = event.type == .delete ? previous : tree
-            let owned = owner.animator(of: (event.category, event.kind, event.section, event.sectionSpan, event.index))
+            let view = (event.category, event.kind, event.section, event.sectionSpan, event.index)
+            var owned = owner.animator(of: view)
+            // A deleted view's provider is asked for the animator it has now (one set since the
+            // tree was shown counts, as it does for the other events).
+            if event.type == .delete, let p = owner.provider(of: view) { owned = currentAnimator(of: p, shown: owned) }
             guard let chosen = owned?.animator ?? animator else { continue }
             if let b = batchOfOwner[owned?.owner] {
                 batches[b].positions.append(k)
@@ -154,5 +158,16 @@ extension CollectionEngine {
                 events[k].animation = animation
             }
         }
+    }
+
+    /// The animator `owner` (a provider) has now: its own, else its nearest ancestor's, when it
+    /// is still in the engine's tree; `shown` (the one it had when flattened) when it left it.
+    private func currentAnimator(of owner: any ItemOwner, shown: OwnedAnimator?) -> OwnedAnimator? {
+        guard let start = owner as? Provider else { return shown }
+        var chain: [Provider] = []
+        var node: Provider? = start
+        while let p = node { chain.append(p); node = p.parent }
+        guard chain.last === provider else { return shown }
+        return chain.lazy.compactMap { p in p.animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(p)) } }.first
     }
 }

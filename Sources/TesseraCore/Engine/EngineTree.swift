@@ -114,6 +114,14 @@ final class EngineTree {
         return try leaf.owner.kind(at: local)
     }
 
+    /// The provider that owns a view: its item's, a provider header's headers provider, else its
+    /// section's owner (nil where the owner is not a provider).
+    func provider(of view: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> Provider? {
+        if let i = view.index, i < flat.count { return flat.locate(i).leaf.owner as? Provider }
+        if let h = providerHeader(view) { return h.owner }
+        return owner(ofSection: view.section)?.leaf.owner as? Provider
+    }
+
     /// The animator of the provider that owns a view: its item's, a provider header's headers
     /// provider's, else its section's owner's.
     func animator(of view: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> OwnedAnimator? {

@@ -2,17 +2,25 @@ extension Timeline {
     /// The timeline of one engine pass: a track for each view an event touched, carrying the
     /// animation its animator returned (a view with none jumps: a track of zero duration), and
     /// every other visible view as still. Deleted views come first (beneath), then the visible
-    /// views in drawing order. A view with several events (a move and an update) gets one track:
-    /// its first event with an animation, else its last event. Cells only: the headers, footers
-    /// and backgrounds of a reload are added by `add(_:animations:)` from an
-    /// `ElementTransition`. O(events + views).
+    /// views in drawing order. A view with several events (a move and an update) gets one track
+    /// named and placed by its first event (so a moved view is a `move` whatever the animator),
+    /// with the first animation any of its events got. Cells only: the headers, footers and
+    /// backgrounds of a reload are added by `add(_:animations:)` from an `ElementTransition`.
+    /// O(events + views).
     public init(events: [EngineEvent], views: [EngineView]) {
         let events = events.filter { $0.category == .item }, views = views.filter { $0.category == .item }
         // A deleted view's number may be taken by an entering view in the same pass, so deletes
         // are kept apart from the events of visible views.
         var chosen: [Int: EngineEvent] = [:]
-        for event in events where event.type != .delete && chosen[event.view]?.animation == nil {
-            chosen[event.view] = event
+        for event in events where event.type != .delete {
+            if var first = chosen[event.view] {
+                if first.animation == nil, let animation = event.animation {
+                    first.animation = animation
+                    chosen[event.view] = first
+                }
+            } else {
+                chosen[event.view] = event
+            }
         }
         func track(_ event: EngineEvent, zIndex: Int) -> AnimationTrack {
             let target = ViewState(frame: event.frame, zIndex: Double(zIndex))

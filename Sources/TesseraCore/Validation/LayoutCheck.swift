@@ -1,6 +1,8 @@
 /// What `tessera check` finds in a layout result: every frame must be finite with a
 /// non-negative size (an error), and items that overlap, items outside the content bounds and
-/// items a layout's own `visible` query misses are warnings.
+/// items a layout's own `visible` query misses are warnings. An item of a sideways-scrolling
+/// (orthogonal) section is bounded by its scroller's content instead, placed at the scroller's
+/// origin: a shelf's later items lie past the content width by design.
 ///
 /// Frames are read once (a query that fails, as an analytic script's can, throws); overlaps come from a spatial index over them, so the check is
 /// O(n log n + k) for k overlapping pairs (at most `overlapLimit`).
@@ -9,8 +11,12 @@ public struct LayoutCheck {
     public private(set) var overlaps: [(Int, Int)] = []
     /// True when counting stopped at `overlapLimit` pairs.
     public private(set) var overlapsTruncated = false
-    /// Items whose frame reaches outside (0, 0, contentSize).
+    /// Items whose frame reaches outside (0, 0, contentSize), or outside their orthogonal
+    /// section's scrolling content.
     public private(set) var outside: [Int] = []
+    /// For items of `outside` in an orthogonal section: that section's scrolling content at
+    /// rest, in content coordinates (what bounded them).
+    private var outsideScrolledContent: [Int: Rect] = [:]
     /// Items an analytic script's `visible` missed, with the rectangle asked.
     public private(set) var missedByVisible: [(Rect, [Int])] = []
     /// The frames read, in flattened order.
@@ -44,11 +50,18 @@ public struct LayoutCheck {
         }
         self.frames = frames
         contentSize = result.contentSize
+        let scrolledContent = Dictionary(result.orthogonalSections.map {
+            ($0.section, Rect(x: $0.frame.x, y: $0.frame.y, width: $0.contentSize.width, height: $0.contentSize.height))
+        }, uniquingKeysWith: { first, _ in first })
 
-        let slack = 1e-9
-        for (i, f) in frames.enumerated()
-        where f.minX < -slack || f.minY < -slack || f.maxX > contentSize.width + slack || f.maxY > contentSize.height + slack {
-            outside.append(i)
+        let slack = 1e-9, content = Rect(x: 0, y: 0, width: contentSize.width, height: contentSize.height)
+        for (i, f) in frames.enumerated() {
+            let bounds = scrolledContent.isEmpty ? content : scrolledContent[result.section(ofItem: i)] ?? content
+            if f.minX < bounds.minX - slack || f.minY < bounds.minY - slack
+                || f.maxX > bounds.maxX + slack || f.maxY > bounds.maxY + slack {
+                outside.append(i)
+                if bounds != content { outsideScrolledContent[i] = bounds }
+            }
         }
 
         let index = SpatialIndex(frames: frames)
@@ -88,7 +101,11 @@ public struct LayoutCheck {
             lines.append("... \(overlaps.count - limit)\(overlapsTruncated ? "+" : "") more overlapping pairs")
         }
         for i in outside.prefix(limit) {
-            lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.size(contentSize))")
+            if let shelf = outsideScrolledContent[i] {
+                lines.append("item \(name(i)) at \(frames[i].compact) lies outside its section's scrolling content \(shelf.compact)")
+            } else {
+                lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.size(contentSize))")
+            }
         }
         if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
         for (rect, missed) in missedByVisible.prefix(limit) {

@@ -1,5 +1,5 @@
 /// "did you mean simpleLayout?": the known name closest to a misspelt one, by edit distance
-/// ignoring case (Levenshtein over characters). A suggestion is made only when the names
+/// ignoring case (over characters; a swap of neighbours is one edit). A suggestion is made only when the names
 /// differ in case alone or by at most a third of the name's length (at least one edit).
 enum DidYouMean {
     /// - Complexity: O(candidates × name length²).
@@ -14,19 +14,24 @@ enum DidYouMean {
         return best.name
     }
 
-    /// Levenshtein distance with one rolling row.
+    /// Edit distance counting a swap of two neighbouring characters as one edit (optimal string
+    /// alignment), so `widht` is one edit from `width`; three rolling rows.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
+        var before = [Int](repeating: 0, count: b.count + 1)   // row i − 2
+        var previous = Array(0...b.count)                       // row i − 1
+        var row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var diagonal = row[0]
             row[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], before[j - 2] + 1)
+                }
             }
+            (before, previous, row) = (previous, row, before)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }

@@ -398,6 +398,11 @@ extension LuaHost {
         return result
     }
 
+    /// The value at `slot` as a message shows it: a number, a quoted string, else its type.
+    static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
+        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map { "'\($0)'" } ?? LuaStack.typeName(L, slot)
+    }
+
     /// A `{width, height}` size at `index`.
     func layoutSize(at index: Int32, what: String, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
@@ -413,7 +418,7 @@ extension LuaHost {
                 return axis == .horizontal ? .fractionalWidth(f / 100) : .fractionalHeight(f / 100)
             }
             if case .dimension(let d)? = part(at: -1) { return d }
-            let got = LuaStack.number(L, -1).map(LuaHost.numberText) ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
+            let got = LuaHost.shownValue(L, -1)
             throw args.error("\(what)[\(k)] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got \(got)")
         }
         return Compositional.LayoutSize(width: try dimension(1, .horizontal), height: try dimension(2, .vertical))
@@ -447,19 +452,51 @@ extension LuaTableArgument {
         }
     }
 
-    /// Content insets: a number for every edge, or `{top =, leading =, bottom =, trailing =}`.
+    /// Content insets: one value for every edge, or `{top =, leading =, bottom =, trailing =}`;
+    /// each value points (a number, as UIKit's insets are: 0.5 is half a point) or a fraction
+    /// of the size on its axis as a string `"15%"`.
     func insets(_ key: String) throws -> Compositional.Insets {
-        try with(key) { top in
+        try with(key) { (top: Int32) throws -> Compositional.Insets in
             if lua_type(L, top) == LUA_TNIL { return .zero }
-            if let v = LuaStack.number(L, top), v.isFinite { return Compositional.Insets(all: v) }
-            guard lua_type(L, top) == LUA_TTABLE else {
-                throw error(key, mustBe: "a number or {top =, leading =, bottom =, trailing =}")
+            if lua_type(L, top) != LUA_TTABLE {
+                guard let one = insetValue(at: top) else {
+                    throw arguments.error("field '\(key)' must be points (a number), a fraction (\"15%\") or "
+                                          + "{top =, leading =, bottom =, trailing =}, got \(LuaHost.shownValue(L, top))")
+                }
+                return Compositional.Insets(top: one.value, leading: one.value, bottom: one.value, trailing: one.value,
+                                            fractionalEdges: one.fraction ? .all : [])
             }
             let t = try LuaTableArgument.field(arguments, slot: top, name: key)
             try t.rejectUnknownKeys(["top", "leading", "bottom", "trailing"])
-            return Compositional.Insets(top: try t.number("top", default: 0), leading: try t.number("leading", default: 0),
-                                        bottom: try t.number("bottom", default: 0), trailing: try t.number("trailing", default: 0))
+            let top = try t.inset("top"), leading = try t.inset("leading")
+            let bottom = try t.inset("bottom"), trailing = try t.inset("trailing")
+            var fractional: Compositional.Insets.Edges = []
+            if top.fraction { fractional.insert(.top) }
+            if leading.fraction { fractional.insert(.leading) }
+            if bottom.fraction { fractional.insert(.bottom) }
+            if trailing.fraction { fractional.insert(.trailing) }
+            return Compositional.Insets(top: top.value, leading: leading.value, bottom: bottom.value,
+                                        trailing: trailing.value, fractionalEdges: fractional)
         }
+    }
+
+    /// One edge of an insets table: 0 when absent.
+    private func inset(_ name: String) throws -> (value: Double, fraction: Bool) {
+        try with(name) { (slot: Int32) throws -> (value: Double, fraction: Bool) in
+            if lua_type(L, slot) == LUA_TNIL { return (0, false) }
+            guard let value = insetValue(at: slot) else {
+                throw arguments.error("field '\(self.name ?? "insets")'.\(name) must be points (a number) or a fraction (\"15%\"), got \(LuaHost.shownValue(L, slot))")
+            }
+            return value
+        }
+    }
+
+    /// An inset at `slot`: a finite number (points) or `"N%"` (the fraction N / 100); nil otherwise.
+    private func insetValue(at slot: Int32) -> (value: Double, fraction: Bool)? {
+        if lua_type(L, slot) == LUA_TNUMBER, let v = LuaStack.number(L, slot), v.isFinite { return (v, false) }
+        if lua_type(L, slot) == LUA_TSTRING, let s = LuaStack.string(L, slot), s.hasSuffix("%"),
+           let f = Double(s.dropLast()), f.isFinite { return (f / 100, true) }
+        return nil
     }
 
     /// A spacing at `top`: a number (fixed) or t.flexible(n).

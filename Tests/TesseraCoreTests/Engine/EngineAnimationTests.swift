@@ -46,6 +46,30 @@ import Testing
         #expect(deletes.map { $0.animation?.to } == [PartialViewState(alpha: 0.25), PartialViewState(alpha: 0, scale: 0.5)])
     }
 
+    /// An animator set on a provider after the first pass animates the next reload's deletes
+    /// too, not only its inserts, moves and updates; one set on an ancestor reaches them as well.
+    @Test func anAnimatorSetAfterTheFirstPassAnimatesTheNextReloadsDeletes() throws {
+        let provider = numbers([1, 2, 3, 4], ids: { String($0) })
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
+        try engine.layout()
+        provider.animator = FadeAnimator()
+        provider.data = source([5, 1, 2], ids: { String($0) })
+        let reload = try engine.layout()
+        #expect(reload.map { "\($0.type.rawValue) \($0.id)" } == ["delete 2", "insert 5", "move 1", "update 1"])
+        #expect(reload.allSatisfy { $0.animation != nil }, "\(reload.map(\.animation))")
+        #expect(reload.first?.animation == AnimationDescription(to: PartialViewState(alpha: 0), duration: 0.3))
+
+        let a = numbers([1, 2], ids: { "a\($0)" })
+        let composed = ComposedProvider(sections: [a])
+        let nested = CollectionEngine(provider: composed, viewport: s(100, 100))
+        try nested.layout()
+        composed.animator = FadeAnimator.scaling()
+        a.data = source([2], ids: { "a\($0)" })
+        let deletes = try nested.layout().filter { $0.type == .delete }
+        #expect(deletes.map(\.id) == ["0-a1"])
+        #expect(deletes.map { $0.animation?.to } == [PartialViewState(alpha: 0, scale: 0.5)])
+    }
+
     @Test func eachAnimatorIsAskedOncePerPassWithAllItsEventsInOrder() throws {
         // a and c inherit the composed provider's animator, b has its own between them: one call
         // for the pair, with its events in pass order, and one for b.

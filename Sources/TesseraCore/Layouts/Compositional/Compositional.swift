@@ -91,29 +91,52 @@ extension Compositional {
         @inlinable public func trailing(along axis: Axis) -> Spacing? { axis == .horizontal ? trailing : bottom }
     }
 
-    /// Content insets (`NSDirectionalEdgeInsets`) under the container rule: a value whose magnitude
-    /// is below 1 is a fraction of the size on its axis (leading 0.15 = 15 % of the width), any
-    /// other value is points.
+    /// Content insets (`NSDirectionalEdgeInsets`): points, as UIKit's are, whatever their size
+    /// (0.5 is half a point). An edge listed in `fractionalEdges` is instead a fraction of the
+    /// size on its axis (leading 0.15 = 15 % of the width): Lua's `"15%"`, Swift's
+    /// `Insets.fractional(...)`.
     public struct Insets: Hashable, Sendable {
         public var top: Double
         public var leading: Double
         public var bottom: Double
         public var trailing: Double
+        /// The edges whose value is a fraction of the size on its axis; the others are points.
+        public var fractionalEdges: Edges
 
-        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-            self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        /// Edges of `Insets`.
+        public struct Edges: OptionSet, Hashable, Sendable {
+            public let rawValue: UInt8
+            public init(rawValue: UInt8) { self.rawValue = rawValue }
+            public static let top = Edges(rawValue: 1), leading = Edges(rawValue: 2)
+            public static let bottom = Edges(rawValue: 4), trailing = Edges(rawValue: 8)
+            public static let all: Edges = [.top, .leading, .bottom, .trailing]
         }
 
-        /// The same inset on every edge.
+        /// Insets in points.
+        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0,
+                    fractionalEdges: Edges = []) {
+            self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+            self.fractionalEdges = fractionalEdges
+        }
+
+        /// The same inset in points on every edge.
         public init(all value: Double) { self.init(top: value, leading: value, bottom: value, trailing: value) }
+
+        /// Insets as fractions of the size on each edge's axis (0.15 = 15 %).
+        public static func fractional(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) -> Insets {
+            Insets(top: top, leading: leading, bottom: bottom, trailing: trailing, fractionalEdges: .all)
+        }
 
         public static let zero = Insets()
 
-        /// The insets in points for a box of size `size` (fractions multiplied out).
+        /// The insets in points for a box of size `size` (fractional edges multiplied out).
         @inlinable public func resolved(in size: Size) -> Insets {
-            @inline(__always) func points(_ v: Double, _ length: Double) -> Double { abs(v) < 1 ? v * length : v }
-            return Insets(top: points(top, size.height), leading: points(leading, size.width),
-                          bottom: points(bottom, size.height), trailing: points(trailing, size.width))
+            if fractionalEdges.isEmpty { return self }
+            @inline(__always) func points(_ v: Double, _ edge: Edges, _ length: Double) -> Double {
+                fractionalEdges.contains(edge) ? v * length : v
+            }
+            return Insets(top: points(top, .top, size.height), leading: points(leading, .leading, size.width),
+                          bottom: points(bottom, .bottom, size.height), trailing: points(trailing, .trailing, size.width))
         }
 
         /// The inset on the low end of `axis` (leading or top).

@@ -10,9 +10,12 @@
 /// the collection; one that extends the boundary makes room before the first section (or after
 /// the last), the room being the tallest such item on that side.
 ///
-/// Right to left: the layout is solved left to right and every frame mirrored around the content
-/// width (x' = W − x − w), items, elements and scrollers alike. An orthogonal section then scrolls
-/// towards negative x: its offsets are the mirror of the left-to-right ones (x' = −x).
+/// Right to left, as UIKit's right-to-left collection views: the layout is solved left to right
+/// and every frame mirrored within the collection's width (x' = W − x − w), items, elements and
+/// scrollers alike, so a section narrower than the collection sits against its right edge. An
+/// orthogonal section then starts at the right and scrolls towards negative x: its offsets are
+/// the mirror of the left-to-right ones (x' = −x). Content wider than the collection (a
+/// horizontal layout) hangs off the left edge the same way, as `MirroredLayout` explains.
 public struct CompositionalLayout: Layout {
     public var configuration: Compositional.Configuration
     /// The blueprint of section `index` (0-based) holding dataset section `section`.
@@ -92,7 +95,7 @@ public struct CompositionalLayout: Layout {
         }
         var result = try indexed(output)
         if configuration.layoutDirection == .rightToLeft {
-            let width = result.contentSize.width
+            let width = collection.width
             output.frames = output.frames.map { $0.mirrored(inWidth: width) }
             output.elements = output.elements.map { var e = $0; e.frame = e.frame.mirrored(inWidth: width); return e }
             output.orthogonal = output.orthogonal.map {

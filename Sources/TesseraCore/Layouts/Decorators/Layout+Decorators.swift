@@ -35,7 +35,7 @@ extension Layout {
         VisibleFrameInsetLayout(self, insets: insets)
     }
 
-    /// This layout mirrored around its content width, for right-to-left reading
+    /// This layout mirrored around its container's width, for right-to-left reading
     /// (`tessera run --rtl`).
     public func mirrored() -> MirroredLayout { MirroredLayout(self) }
 }

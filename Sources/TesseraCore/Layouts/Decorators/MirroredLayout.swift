@@ -1,6 +1,16 @@
-/// Mirrors any layout left to right around its content width, as a right-to-left language
-/// reads it (`tessera run --rtl`): every item, element and orthogonal scroller frame becomes
-/// x' = W − x − w with W the content width; y is unchanged.
+/// Mirrors any layout left to right around its container, as a right-to-left language reads it
+/// (`tessera run --rtl`): every item, element and orthogonal scroller frame becomes
+/// x' = W − x − w with W the container's width (the viewport's), y unchanged. So lines that
+/// don't reach the right edge start from it, as with CSS `direction: rtl` and UIKit's
+/// right-to-left collection views (mirroring around the content's own width would leave them
+/// against the left edge).
+///
+/// Content wider than its container (an item wider than the viewport, a layout scrolling
+/// sideways) keeps W = the container's width: what hung off the right edge now hangs off the
+/// left one, at negative x, and the scroll runs towards negative x (an offset x becomes −x, as
+/// orthogonal sections already do). That is CSS's model (an overflowing `direction: rtl` box
+/// scrolls to negative `scrollLeft`) and it makes the whole picture the exact mirror of the
+/// left-to-right one, so one rule holds for every layout. The content size is unchanged.
 ///
 /// Nothing is copied: the result maps each answer on the way out and each question (rectangles,
 /// scroll states) on the way in, and mirroring is its own inverse, so queries stay exact and
@@ -13,17 +23,18 @@ public struct MirroredLayout: Layout {
 
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        MirroredResult(base: try root.layout(context))
+        MirroredResult(base: try root.layout(context), width: context.collectionSize.width)
     }
 }
 
-/// A result seen in a mirror around its content width.
+/// A result seen in a mirror around its container's width.
 struct MirroredResult: LayoutResult {
     let base: any LayoutResult
+    /// The container's width, W in x' = W − x − w.
+    let width: Double
 
     var count: Int { base.count }
     var contentSize: Size { base.contentSize }
-    private var width: Double { base.contentSize.width }
 
     var elements: [LayoutElement] { base.elements.map(mirrored) }
     var orthogonalSections: [OrthogonalSection] {
