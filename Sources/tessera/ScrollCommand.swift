@@ -12,7 +12,7 @@ struct ScrollCommand: ParsableCommand {
         commandName: "scroll",
         abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")
 
-    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp))
     var layout: String
 
     @Option(help: "The dataset (.json, .jsonl or .csv).")
