@@ -3,7 +3,7 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera check LAYOUT.lua [--data FILE]` (issue 3 point 5): loads the script in the sandbox,
+/// `tessera check LAYOUT [--data FILE]`: loads the script (or a built-in) in the sandbox,
 /// lays out the dataset (or 100 generated items), validates every frame, and warns about
 /// overlapping items and items outside the content bounds.
 ///

@@ -3,6 +3,7 @@ import CEdit
 import Foundation
 import TesseraCore
 import TesseraLua
+import TesseraRender
 
 /// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`: a Lua
 /// prompt with the engine loaded; `ReplSession` does the evaluating.
@@ -53,7 +54,7 @@ struct ReplCommand: ParsableCommand {
             }
         }
         if interactive {
-            printLine("Tessera REPL, \(dataset.count) items from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
+            printLine("Tessera REPL, \(NumberText.counted(dataset.count, "item")) from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
             runInteractive(session)
         } else {
             while let line = readLine(strippingNewline: true) {

@@ -81,7 +81,7 @@ import TesseraCore
         #expect(Self.documented("function t.a(x) end\nfunction Context:item(i) end\n  function t.nested() end", "t.") == ["a"])
     }
 
-    /// Lua 5.4's standard global names (the reference manual's §6 and `lua_openlibs`).
+    /// Lua 5.4's standard global names (what `luaL_openlibs` gives).
     static let standardGlobals: Set<String> = [
         "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "debug", "dofile", "error",
         "getmetatable", "io", "ipairs", "load", "loadfile", "math", "next", "os", "package", "pairs",

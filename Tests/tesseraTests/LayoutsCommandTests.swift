@@ -77,4 +77,18 @@ struct LayoutsCommandTests {
         #expect(broken.status == 1)
         #expect(!broken.stderr.contains("hint:"), "other errors get no hint")
     }
+
+    @Test("check and the text summary count one item, section and warning in the singular")
+    func singularCounts() throws {
+        let dir = try temporaryDirectory()
+        try Data(#"{"items": [{"id": "a", "w": 10, "h": 10}]}"#.utf8).write(to: dir.appendingPathComponent("one.json"))
+        try Data("return { simpleLayout = function(ctx) ctx.set(1, -5, 0, 10, 10) end }\n".utf8)
+            .write(to: dir.appendingPathComponent("left.lua"))
+        let check = try runTessera(["check", "left.lua", "--data", "one.json"], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasSuffix("left.lua: ok on one.json: 1 item, content 5x10, 1 warning\n"), "\(check.stdout)")
+        let text = try runTessera(["run", "waterfall", "--data", "one.json", "--offset", "0,0", "--format", "text"], in: dir)
+        #expect(text.stdout.contains("data:         one.json (1 item in 1 section)\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("visible:      1 item (0)"), "\(text.stdout)")
+    }
 }
