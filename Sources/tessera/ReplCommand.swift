@@ -54,7 +54,8 @@ struct ReplCommand: ParsableCommand {
             }
         }
         if interactive {
-            printLine("Tessera REPL, \(NumberText.counted(dataset.count, "item")) from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
+            let source = (dataset.sourceName as NSString).lastPathComponent   // the banner fits 80 columns
+            printLine("Tessera REPL: \(NumberText.counted(dataset.count, "item")) from \(source). :help, or Ctrl-D to leave.")
             runInteractive(session)
         } else {
             while let line = readLine(strippingNewline: true) {
