@@ -1,6 +1,6 @@
--- The App Store screens (UIKit compositional layout, as in Apple's App Store app) over an
--- AppStream dataset with one section per category, e.g.
---   tessera run layouts/appstore.lua --data datasets/appstream-bookworm.json --format svg --out appstore.svg
+-- appstore.lua: the App Store screens (UIKit compositional layout, as in Apple's App Store app)
+-- over an AppStream dataset with one section per category. For example:
+--   tessera run layouts/appstore.lua --data datasets/appstream-bookworm.json --format svg --out out/appstore.svg
 --   tessera run layouts/appstore.lua --data datasets/appstream-bookworm.json --param screen=today
 --
 -- `screen` picks the screen:

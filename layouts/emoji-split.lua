@@ -1,7 +1,7 @@
 -- emoji-split.lua: the emoji groups in two columns that stack independently, each group under
 -- a titled header (UICollectionViewSplitLayout's EmojiCollectionViewController).
 --
---   tessera run layouts/emoji-split.lua --data datasets/emoji-17.0.json --viewport 1024x768 --format svg --out emoji.svg
+--   tessera run layouts/emoji-split.lua --data datasets/emoji-17.0.json --viewport 1024x768 --format svg --out out/emoji.svg
 --
 -- Below 700 points of viewport width the ratio is 1: one full-width column, and the groups
 -- that asked for the right side flow into it. A new viewport lays the groups out again.

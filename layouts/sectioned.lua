@@ -5,7 +5,7 @@
 -- the sections; here big sections become a dense three-column waterfall (a built-in layout)
 -- and small ones justified rows (the script next to this one, layouts/justified.lua).
 --
---   tessera run layouts/sectioned.lua --data datasets/tuxpaint-stamps.json --format svg --out sectioned.svg
+--   tessera run layouts/sectioned.lua --data datasets/tuxpaint-stamps.json --format svg --out out/sectioned.svg
 --
 -- The script returns a t.* value, which takes its parameters here, in the script, rather than
 -- from --param.

@@ -3,9 +3,11 @@ import TesseraCore
 
 extension LuaHost {
     /// The layout a user names: a path ending in `.lua` is loaded as a layout script in this
-    /// host, anything else is a built-in layout (`BuiltinLayouts`); `params` override the
-    /// script's defaults or configure the built-in. `tessera run`, `check` and the REPL's
-    /// `run("name")` all resolve names here, so they accept the same names.
+    /// host; a built-in name (`BuiltinLayouts`) is that layout; any other name is the script
+    /// `NAME.lua` in `searchPaths` (`appstore` is the shipped `layouts/appstore.lua`), as
+    /// `--animator cascade` finds `animators/cascade.lua`. `params` override the script's
+    /// defaults or configure the built-in. `tessera run`, `check` and the REPL's `run("name")`
+    /// all resolve names here, so they accept the same names.
     /// - Throws: `LuaScriptError` for a script that cannot be loaded or a bad parameter of a
     ///   script; `LayoutError` for an unknown built-in name or a bad parameter of a built-in.
     /// - Complexity: that of loading the script, or O(params) for a built-in.
@@ -14,6 +16,17 @@ extension LuaHost {
         if nameOrPath.hasSuffix(".lua") {
             return try loadLayoutScript(path: nameOrPath).configured(params)
         }
-        return try BuiltinLayouts.make(name: nameOrPath, params: params)
+        if BuiltinLayouts.names.contains(nameOrPath) {
+            return try BuiltinLayouts.make(name: nameOrPath, params: params)
+        }
+        if let path = layoutScriptPath(nameOrPath) {
+            return try loadLayoutScript(path: path).configured(params)
+        }
+        let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name)
+        let hint = DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts)
+            .map { " (did you mean '\($0)'?)" } ?? ""
+        let shipped = scripts.isEmpty ? "" : ", or a script by name (\(scripts.joined(separator: ", ")))"
+        throw LayoutError("unknown layout '\(nameOrPath)'\(hint); expected a .lua file, a built-in "
+            + "(\(BuiltinLayouts.names.joined(separator: ", ")))\(shipped); `tessera layouts` lists them")
     }
 }

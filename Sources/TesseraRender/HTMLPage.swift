@@ -25,7 +25,9 @@ import TesseraCore
 /// on its own (sideways, for a vertical layout) and draws only what lies within half a scroller
 /// of what it shows, from an index of its own; pinned headers stay above it. Shelves start at
 /// `sectionOffsets` (`--section-offset`); a fragment part `sS=X[,Y]` (e.g. `#y=300&s1=345`)
-/// overrides section S's offset.
+/// overrides section S's offset. A shelf with a paging behaviour (`paging`, `groupPaging`,
+/// `groupPagingCentered`, `continuousGroupLeadingBoundary`) that a person scrolls comes to rest
+/// where the layout's `targetContentOffset` says (`ShelfPaging`).
 public struct HTMLPage {
     public var run: LayoutRun
     public var viewport: Rect?
@@ -146,7 +148,8 @@ public struct HTMLPage {
             appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &page)
             firstTitle = false
         }
-        // Shelves: section, scroller frame, content size, starting offset, item range.
+        // Shelves: section, scroller frame, content size, starting offset, item range, and how
+        // it comes to rest (`ShelfPaging`: step, maximum, sign; exact, not rounded).
         page.append(contentsOf: Array("],\"orthogonal\":[".utf8))
         for (k, shelf) in shelves().enumerated() {
             let o = shelf.scroller, offset = sectionOffsets[o.section] ?? .zero
@@ -156,7 +159,9 @@ public struct HTMLPage {
             appendNumber(o.contentSize.height, to: &page); page.append(UInt8(ascii: ","))
             appendNumber(offset.x, to: &page); page.append(UInt8(ascii: ","))
             appendNumber(offset.y, to: &page)
-            page.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
+            page.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
+            let paging = ShelfPaging.of(section: o.section, in: result) ?? ShelfPaging(step: 0, maximum: 0, sign: 1)
+            page.append(contentsOf: Array("\(JSONWriter.format(paging.step)),\(JSONWriter.format(paging.maximum)),\(JSONWriter.format(paging.sign))]".utf8))
         }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
         page.append(contentsOf: Array("],\"itemZ\":[".utf8))
@@ -359,9 +364,42 @@ public struct HTMLPage {
       node.addEventListener('scroll', () => {
         if (sh.node !== node) return;
         sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];
+        if (sh.touched) { clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
         update();
       });
+      // Only a person's scroll snaps (a wheel, a drag, a key): an offset the address or
+      // --section-offset gives is shown as it is, as UIKit shows a contentOffset set in code.
+      // A gesture is over when no wheel tick came for a while and no finger or button is down.
+      for (const kind of ['wheel', 'pointerdown', 'touchstart', 'keydown']) {
+        node.addEventListener(kind, () => { sh.touched = true; sh.lastInput = performance.now(); }, { passive: true });
+      }
+      node.addEventListener('pointerdown', () => { sh.holding = true; });
+      for (const kind of ['pointerup', 'pointercancel']) window.addEventListener(kind, () => {
+        if (sh.holding) { sh.holding = false; sh.lastInput = performance.now(); clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
+      });
+      node.addEventListener('scrollend', () => { if (sh.touched) settleShelf(sh); });
       return node;
+    }
+    // A paging shelf comes to rest where the layout's targetContentOffset puts a scroll that
+    // stopped here (ShelfPaging in Swift): the nearest multiple of its step (a page, or the
+    // group pitch), within its scroll range; a continuous shelf (step 0) rests anywhere.
+    function restingOffset(sh, off) {
+      const step = sh.o[11], max = sh.o[12], sign = sh.o[13];
+      if (!(step > 0)) return off;
+      let q = sign * off / step;
+      if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);
+      return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
+    }
+    function settleShelf(sh) {
+      clearTimeout(sh.settle);
+      if (!sh.node || !(sh.o[11] > 0)) return;
+      const quiet = performance.now() - (sh.lastInput || 0);
+      if (sh.holding || quiet < 150) { sh.settle = setTimeout(() => settleShelf(sh), 150 - Math.min(quiet, 150) + 10); return; }
+      const node = sh.node, off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0;
+      const target = restingOffset(sh, off);
+      sh.touched = false;
+      if (Math.abs(target - off) < 0.5) return;
+      node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
     }
     function scrollShelf(sh) {
       if (!sh.node) return;

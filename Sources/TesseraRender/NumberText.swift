@@ -27,4 +27,10 @@ public enum NumberText {
         let fraction = String(units % power)
         return sign + whole + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }
+
+    /// A count with its noun, plural unless the count is one: `1 section`, `0 sections`,
+    /// `2 items`. For nouns whose plural adds an s (every noun the CLI counts). O(1).
+    public static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
 }

@@ -15,11 +15,11 @@ public struct TextSummary {
         let visible = try result.visible(in: region)
         var lines = [
             "layout:       \(run.layoutName)",
-            "data:         \(run.dataset.sourceName) (\(run.dataset.count) items in \(run.dataset.sections.count) sections)",
+            "data:         \(run.dataset.sourceName) (\(NumberText.counted(run.dataset.count, "item")) in \(NumberText.counted(run.dataset.sections.count, "section")))",
             "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
             "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))",
             "layout time:  \(NumberText.fixed(run.milliseconds, decimals: 2)) ms",
-            "visible:      \(visible.count) items" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
+            "visible:      \(NumberText.counted(visible.count, "item"))" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",
         ]
         lines.append(try AsciiPreview(columns: 60).render(result, region: region, viewport: viewport))

@@ -12,7 +12,7 @@ struct AnimateCommand: ParsableCommand {
         commandName: "animate",
         abstract: "Print (or play in a page) the animation of a reload from one dataset to another, or of a layout change.")
 
-    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp))
     var layout: String
 
     @Option(help: "The dataset shown first (.json, .jsonl or .csv).")

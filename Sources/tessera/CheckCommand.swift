@@ -1,8 +1,9 @@
 import ArgumentParser
 import TesseraCore
 import TesseraLua
+import TesseraRender
 
-/// `tessera check LAYOUT.lua [--data FILE]` (issue 3 point 5): loads the script in the sandbox,
+/// `tessera check LAYOUT [--data FILE]`: loads the script (or a built-in) in the sandbox,
 /// lays out the dataset (or 100 generated items), validates every frame, and warns about
 /// overlapping items and items outside the content bounds.
 ///
@@ -14,7 +15,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Run a .lua layout in the sandbox on a dataset and validate its frames.")
 
-    @Argument(help: "The .lua layout script (a built-in layout name works too).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp))
     var layout: String
 
     @OptionGroup var input: LayoutInputOptions
@@ -29,7 +30,8 @@ struct CheckCommand: ParsableCommand {
         let source = input.data ?? "100 generated items"
         for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
-        printLine("\(layout): ok on \(source): \(run.result.count) items, content \(LayoutCheck.size(size)), "
-              + "\(check.warningCount)\(check.overlapsTruncated ? "+" : "") warnings")
+        let warnings = check.overlapsTruncated ? "\(check.warningCount)+ warnings" : NumberText.counted(check.warningCount, "warning")
+        printLine("\(layout): ok on \(source): \(NumberText.counted(run.result.count, "item")), "
+              + "content \(LayoutCheck.size(size)), \(warnings)")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TesseraCore
+import TesseraRender
 
 /// `tessera diff OLD NEW [--format json|text] [--staged] [--duplicates reject|pairInOrder|suffix]`.
 ///
@@ -92,7 +93,7 @@ private struct DiffSummary {
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
         let batches = "one batch (an item both moved and updated is deleted and inserted), or "
-            + "\(stages.count) stage\(stages.count == 1 ? "" : "s") with --staged"
+            + "\(NumberText.counted(stages.count, "stage")) with --staged"
         lines.append("apply as: \(batches); loaded and diffed in \(String(format: "%.1f", milliseconds)) ms")
         lines.append("")
         lines.append(contentsOf: sectionTable())
@@ -107,17 +108,19 @@ private struct DiffSummary {
         for (k, stage) in stages.enumerated() {
             let c = stage.changeset
             var parts: [String] = []
-            func add(_ count: Int, _ what: String) { if count > 0 { parts.append("\(count) \(what)") } }
-            add(c.sectionsDeleted.count, "sections deleted")
-            add(c.sectionsInserted.count, "sections inserted")
-            add(c.sectionsMoved.count, "sections moved")
-            add(c.sectionsUpdated.count, "sections updated")
-            add(c.itemsDeleted.count, "items deleted")
-            add(c.itemsInserted.count, "items inserted")
-            add(c.itemsMoved.count, "items moved")
-            add(c.itemsUpdated.count, "items updated")
-            lines.append("  \(k + 1). \(parts.joined(separator: ", ")); leaves \(stage.snapshot.numberOfSections) sections, "
-                + "\(stage.snapshot.numberOfItems) items")
+            func add(_ count: Int, _ noun: String, _ verb: String) {
+                if count > 0 { parts.append("\(NumberText.counted(count, noun)) \(verb)") }
+            }
+            add(c.sectionsDeleted.count, "section", "deleted")
+            add(c.sectionsInserted.count, "section", "inserted")
+            add(c.sectionsMoved.count, "section", "moved")
+            add(c.sectionsUpdated.count, "section", "updated")
+            add(c.itemsDeleted.count, "item", "deleted")
+            add(c.itemsInserted.count, "item", "inserted")
+            add(c.itemsMoved.count, "item", "moved")
+            add(c.itemsUpdated.count, "item", "updated")
+            lines.append("  \(k + 1). \(parts.joined(separator: ", ")); leaves \(NumberText.counted(stage.snapshot.numberOfSections, "section")), "
+                + "\(NumberText.counted(stage.snapshot.numberOfItems, "item"))")
         }
         return lines
     }

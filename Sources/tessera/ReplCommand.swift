@@ -3,6 +3,7 @@ import CEdit
 import Foundation
 import TesseraCore
 import TesseraLua
+import TesseraRender
 
 /// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`: a Lua
 /// prompt with the engine loaded; `ReplSession` does the evaluating.
@@ -53,7 +54,8 @@ struct ReplCommand: ParsableCommand {
             }
         }
         if interactive {
-            printLine("Tessera REPL, \(dataset.count) items from \(dataset.sourceName). :help for help, Ctrl-D to leave.")
+            let source = (dataset.sourceName as NSString).lastPathComponent   // the banner fits 80 columns
+            printLine("Tessera REPL: \(NumberText.counted(dataset.count, "item")) from \(source). :help, or Ctrl-D to leave.")
             runInteractive(session)
         } else {
             while let line = readLine(strippingNewline: true) {
@@ -68,6 +70,7 @@ struct ReplCommand: ParsableCommand {
     /// The libedit loop: prompt, history, Ctrl-C.
     private func runInteractive(_ session: ReplSession) {
         let editor = LineEditor(historyPath: ReplCommand.historyPath)
+        ReplTabCompletion.install(session)
         let interrupts = ReplInterrupts.install(for: session.host)
         defer { editor.save() }
         while true {
@@ -138,3 +141,44 @@ private struct LineEditor {
         if let historyPath { _ = write_history(historyPath) }
     }
 }
+
+/// libedit's Tab completion, answered by `ReplSession.completions(before:)`: globals, `t.`
+/// names, fields after a dot and methods after a colon. libedit takes C function pointers, which
+/// capture nothing, so the session and the pending candidates live in statics; the REPL reads
+/// lines on one thread, the only one that touches them.
+private enum ReplTabCompletion {
+    nonisolated(unsafe) static var session: ReplSession?
+    nonisolated(unsafe) static var candidates: [String] = []
+    nonisolated(unsafe) static var next = 0
+
+    static func install(_ session: ReplSession) {
+        self.session = session
+        tb_edit_set_completion(attempt)
+    }
+
+    /// readline's attempted-completion function: the matches for the word from `start` to `end`
+    /// (byte offsets in the line), in the array `rl_completion_matches` builds, or NULL.
+    static let attempt: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, end in
+        tb_edit_completion_over()
+        guard let session = ReplTabCompletion.session, let line = tb_edit_line(), let text else { return nil }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: Int(end))
+        let found = session.completions(before: String(decoding: bytes, as: UTF8.self))
+        // The session may replace more than libedit's word (":he" completes ":help" while
+        // libedit's word is "he"): drop what lies before libedit's word.
+        let skip = max(0, Int(start) - found.start)
+        ReplTabCompletion.candidates = found.candidates.filter { $0.utf8.count >= skip }.map { String(decoding: Array($0.utf8).dropFirst(skip), as: UTF8.self) }
+        ReplTabCompletion.next = 0
+        guard !ReplTabCompletion.candidates.isEmpty else { return nil }
+        return rl_completion_matches(text, generate)
+    }
+
+    /// readline's generator: the candidates one by one (state 0 starts over), each a malloc'd
+    /// copy that libedit frees.
+    static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
+        if state == 0 { ReplTabCompletion.next = 0 }
+        guard ReplTabCompletion.next < ReplTabCompletion.candidates.count else { return nil }
+        defer { ReplTabCompletion.next += 1 }
+        return strdup(ReplTabCompletion.candidates[ReplTabCompletion.next])
+    }
+}
+

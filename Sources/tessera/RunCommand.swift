@@ -11,7 +11,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Lay out a dataset with a built-in layout or a .lua script and print or draw the result.")
 
-    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp))
     var layout: String
 
     @OptionGroup var input: LayoutInputOptions
@@ -55,6 +55,10 @@ struct RunCommand: ParsableCommand {
         try emit(text, to: out)
     }
 }
+
+/// What a LAYOUT argument accepts (run, check, scroll, animate resolve it alike).
+let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
+    + "(appstore; `tessera layouts` lists them), or a .lua file."
 
 enum OutputFormat: String {
     case json, text, svg, html

@@ -12,7 +12,7 @@ struct ScrollCommand: ParsableCommand {
         commandName: "scroll",
         abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")
 
-    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp))
     var layout: String
 
     @Option(help: "The dataset (.json, .jsonl or .csv).")
@@ -27,7 +27,7 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "Number of steps, the first pass included.")
     var steps: Int = 100
 
-    @Option(help: "An animator script (.lua) or a built-in animator: fade, scale, wobble (default: none).")
+    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).")
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")

@@ -7,7 +7,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A headless collection-layout engine: data and a viewport in; frames, visible sets and diffs out.",
-        subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, ReplCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, LayoutsCommand.self, ReplCommand.self, BenchCommand.self]
     )
 
     /// ArgumentParser's main, with our own error printing: one write, cut to a readable
@@ -17,6 +17,7 @@ struct Tessera: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            let error = LimitHint.adding(to: error)
             let code = exitCode(for: error)
             let text = fullMessage(for: error)
             if code == .success {

@@ -77,7 +77,8 @@ return {
         #expect(repl.out == ["alive"])
         let messages = repl.err.map { $0.components(separatedBy: "\n")[0] }
         var unknown = ""
-        do { _ = try BuiltinLayouts.make(name: "nope") } catch let e as LayoutError { unknown = e.message }
+        do { _ = try LuaHost().layout(named: "nope") } catch let e as LayoutError { unknown = e.message }
+        #expect(unknown.hasPrefix("unknown layout 'nope'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split)"))
         #expect(messages == [
             "stdin:1: \(path): unknown param 'nope'; known params: gap",
             "stdin:1: run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
@@ -159,8 +160,8 @@ return {
                              "unknown command ':nope'; :help lists the commands"])
         #expect(repl.session.viewport == Size(width: 200, height: 100))
         #expect(repl.feed(":help") == [.done(history: ":help")])
-        #expect(repl.out.last!.hasPrefix("Lua 5.4 with the Tessera engine."))
-        #expect(repl.out.last!.contains(":viewport WxH         the viewport run() uses (now 200x100)"))
+        #expect(repl.out.last!.hasPrefix("Lua 5.4 with Tessera: an expression prints its values"))
+        #expect(repl.out.last!.contains(":viewport WxH (now 200x100)"))
         #expect(repl.feed(":quit") == [.quit])
         #expect(repl.feed(":q") == [.quit])
     }

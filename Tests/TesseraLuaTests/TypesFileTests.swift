@@ -80,4 +80,68 @@ import TesseraCore
         ])
         #expect(Self.documented("function t.a(x) end\nfunction Context:item(i) end\n  function t.nested() end", "t.") == ["a"])
     }
+
+    /// Lua 5.4's standard global names (what `luaL_openlibs` gives).
+    static let standardGlobals: Set<String> = [
+        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "debug", "dofile", "error",
+        "getmetatable", "io", "ipairs", "load", "loadfile", "math", "next", "os", "package", "pairs",
+        "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require", "select",
+        "setmetatable", "string", "table", "tonumber", "tostring", "type", "utf8", "warn", "xpcall",
+    ]
+
+    /// The names on the `-- KEY: a b c` line of a source file.
+    static func listed(_ key: String, in source: String) -> Set<String>? {
+        let prefix = "-- \(key): "
+        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return Set(line.dropFirst(prefix.count).split(separator: " ").map(String.init))
+    }
+
+    /// The sandbox is written down in four places: `layouts/types/sandbox.lua` (its `globals:`
+    /// and `absent:` lines), `.luarc.json` (the libraries an editor turns off), the types file's
+    /// header and docs/sandbox.md. All of them must say what a script's environment really holds.
+    @Test func theEditorFilesAndTheDocsAgreeWithTheSandboxsGlobals() throws {
+        let host = try LuaHost()
+        let listing = try host.evaluate("""
+        local names = {}
+        for k in pairs(_G) do names[#names + 1] = k end
+        return table.concat(names, " ")
+        """, environment: host.newEnvironment())
+        guard case .string(let text) = listing.first else { Issue.record("no listing"); return }
+        let actual = Set(text.split(separator: " ").map(String.init))
+        #expect(actual.isSuperset(of: ["coroutine", "getmetatable", "load", "os"]) && !actual.contains("io"))
+
+        let sandbox = try String(contentsOfFile: Self.root + "/layouts/types/sandbox.lua", encoding: .utf8)
+        #expect(Self.listed("globals", in: sandbox) == actual, "layouts/types/sandbox.lua's globals: line")
+        #expect(Self.listed("absent", in: sandbox) == Self.standardGlobals.subtracting(actual),
+                "layouts/types/sandbox.lua's absent: line")
+        let docs = try String(contentsOfFile: Self.root + "/docs/sandbox.md", encoding: .utf8)
+        #expect(Self.listed("globals", in: docs.replacingOccurrences(of: "\n    -- ", with: "\n-- ")) == actual,
+                "docs/sandbox.md's globals: line")
+
+        // .luarc.json turns off exactly the standard libraries the sandbox lacks, plus os, which
+        // sandbox.lua declares with the functions scripts have.
+        let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.root + "/.luarc.json")))
+        let builtin = ((luarc as? [String: Any])?["runtime.builtin"] as? [String: String]) ?? [:]
+        let libraries: Set<String> = ["coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8"]
+        let disabled = Set(builtin.filter { $0.value == "disable" }.keys)
+        #expect(disabled == libraries.subtracting(actual).union(["os"]), "\(disabled)")
+        #expect(sandbox.contains("\nos = {}\n"))
+        let hostOS = try host.evaluate("local n = {} for k in pairs(os) do n[#n + 1] = k end table.sort(n) return table.concat(n, ' ')",
+                                       environment: host.newEnvironment())
+        #expect(hostOS == [.string(Self.documented(sandbox, "os.").sorted().joined(separator: " "))])
+
+        // The types file's header names what is present and absent the same way.
+        let types = try String(contentsOfFile: Self.root + "/" + Self.typesFile, encoding: .utf8)
+        let header = types.split(separator: "\n").prefix { $0.hasPrefix("--") || $0.isEmpty }.joined(separator: " ")
+        for name in ["coroutine", "getmetatable"] where actual.contains(name) {
+            #expect(header.contains("Scripts get `coroutine` and `getmetatable`"), "\(name) is present: the header says so")
+        }
+        if let absentPart = header.range(of: "they get no ").map({ header[$0.upperBound...].prefix { $0 != ";" } }) {
+            let named = Set(absentPart.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init))
+                .subtracting(["--", "or", "and", "of", "os", "only", "clock", "time", "date"])
+            #expect(named == Self.standardGlobals.subtracting(actual), "the header's list of absent globals: \(named)")
+        } else {
+            Issue.record("the types file's header should say what scripts get no access to")
+        }
+    }
 }

@@ -204,8 +204,9 @@ private func shelfRun() throws -> LayoutRun {
     @Test func thePageListsEachShelfWithItsOffsetAndItems() throws {
         let run = try shelfRun()
         let page = try HTMLPage(run: run, viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
-        // Section, scroller frame, content size, starting offset, items 0..<4.
-        #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == "[0,0,0,200,50,400,50,150,0,0,4]")
+        // Section, scroller frame, content size, starting offset, items 0..<4, and how it rests:
+        // step 0 (anywhere: not a compositional result), maximum 0, sign 1.
+        #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == "[0,0,0,200,50,400,50,150,0,0,4,0,0,1]")
         #expect(page.contains("const shelf = /^s([0-9]+)$/.exec(key);"))
         #expect(try between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
         // The section box of a shelf is what its scroller shows.

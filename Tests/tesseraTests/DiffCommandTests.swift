@@ -156,6 +156,17 @@ struct DiffCommandTests {
         #expect(lines.contains { $0.hasPrefix("  [8, 239] 1F1F9-1F1F7: ") })
     }
 
+    @Test("text: counts agree with their nouns (1 section, 1 item, 1 stage; 2 items)")
+    func singularAndPlural() throws {
+        let old = try writeTemporary("old.json", #"{"items": [{"id": "a"}]}"#)
+        let new = try writeTemporary("new.json", #"{"items": [{"id": "b"}, {"id": "c"}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text", "--staged"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted), or 1 stage with --staged;") })
+        #expect(lines.contains("  1. 1 item deleted, 2 items inserted; leaves 1 section, 2 items"), "\(lines)")
+    }
+
     @Test("bad input: one sentence on stderr naming the file, non-zero exit, nothing on stdout")
     func errors() throws {
         let missing = try runTessera(["diff", "datasets/nope.json", "datasets/emoji-13.0.json"])

@@ -154,8 +154,11 @@ import Testing
         let start = try #require(readme.range(of: "\n## Write your first layout\n"))
         let rest = readme[start.upperBound...]
         let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
-        // The walkthrough runs in an empty folder that sees the repository's datasets and layouts.
+        // The walkthrough runs in an empty folder that sees the repository's datasets and layouts;
+        // the reader makes out/ (`mkdir -p out`) and saves the scripts there, as it says.
         let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        #expect(section.contains("`mkdir -p out`"))
         for folder in ["datasets", "layouts"] {
             try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(folder),
                                                        withDestinationURL: repositoryRoot.appendingPathComponent(folder))
@@ -170,7 +173,8 @@ import Testing
                 let first = body.prefix { $0 != "\n" }
                 let name = try #require(first.split(separator: " ").dropFirst().first.map { String($0.dropLast()) })
                 #expect(first.hasPrefix("-- ") && name.hasSuffix(".lua"), "\(first)")
-                try String(body).write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+                #expect(section.contains("Save this as `out/\(name)`"), "the walkthrough says where \(name) goes")
+                try String(body).write(to: dir.appendingPathComponent("out/" + name), atomically: true, encoding: .utf8)
                 scripts += 1
             } else if language == "sh" {
                 let lines = body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")

@@ -104,7 +104,7 @@ import Testing
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "Error: datasets/no-such-file.json: expected a dataset file, found no such file.\n"),
         (["run", "spiral"],
-         "Error: unknown layout 'spiral'; expected a .lua file or one of: flow, row, waterfall, overlay, split\n"),
+         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them\n"),
         (["run", "waterfall", "--param", "colums=3"],
          "Error: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],

@@ -12,8 +12,11 @@
 --   local layout = { params = { spacing = 8 }, simpleLayout = function(ctx, p) ... end }
 --   return layout
 --
--- The sandbox (SPEC §7) has no io, debug, package, coroutine, dofile, loadfile,
--- collectgarbage or getmetatable, and of os only clock, time and date; `load` takes text only.
+-- The reference is docs/ at the repository root: docs/scripts.md for the script API, and
+-- docs/sandbox.md for the sandbox. Scripts get `coroutine` and `getmetatable` (the string
+-- metatable reads as false); they get no io, debug, package, dofile, loadfile, collectgarbage
+-- or warn, and of os only clock, time and date; `load` takes text only. sandbox.lua, next to
+-- this file, lists the globals exactly (a test keeps the list equal to the sandbox's).
 
 ------------------------------------------------------------------------------------------------
 -- Values
@@ -173,7 +176,7 @@ function Context:section(i) end
 function Context:id(i) end
 
 ---The size item `i` wants when offered `pw` x `ph` (default: the container), by the sizing
----rule (SPEC §5) or the script's own `size`. Images keep their aspect ratio and are never
+---rule (docs/datasets.md, "Sizing") or the script's own `size`. Images keep their aspect ratio and are never
 ---scaled up under the default rule.
 ---@param i integer
 ---@param pw? number proposed width
@@ -201,7 +204,7 @@ function Context:textSize(text, maxWidth, opts) end
 ------------------------------------------------------------------------------------------------
 -- The table a layout script returns
 
----A layout script (SPEC §7): return a table with either `simpleLayout`, or `frame` and
+---A layout script (docs/scripts.md): return a table with either `simpleLayout`, or `frame` and
 ---`visible` (with an optional `layout`), or `build`.
 ---@class tessera.Script
 ---@field name? string shown in messages and output (default: the file name)
@@ -262,7 +265,7 @@ function Script.visible(x, y, w, h, ctx, p) end
 ---@return number h
 function Script.size(item, pw, ph, i) end
 
--- A script table is a layout (SPEC §6-§7): once `require` returns it (or the host reads it as a
+-- A script table is a layout (docs/scripts.md, "Scripts as values"): once `require` returns it (or the host reads it as a
 -- layout), it answers the layout methods too, unless it has a metatable of its own. A field the
 -- script defines itself wins.
 

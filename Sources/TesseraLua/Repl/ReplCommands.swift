@@ -18,25 +18,36 @@ extension ReplSession {
         return .done(history: text)
     }
 
+    /// Every global of the session and every family of `t`, on one 80 × 24 screen (a test
+    /// checks that it names every key of `t` and every global the REPL adds, in at most 79
+    /// columns and 22 lines). File names are shortened to their last component.
     var helpText: String {
-        """
-        Lua 5.4 with the Tessera engine. A line is evaluated as an expression (its values are
-        printed) or else as a statement; an unfinished statement continues on a >> prompt.
-        =expr prints expr. Locals persist between lines. Errors print with a traceback.
-          t                     the tessera module: t.waterfall{columns = 3}, t.inset(L, 8), ...
-          data                  the dataset (\(dataset.sourceName)): data[i] is item i, #data is \(dataset.count),
-                                data.sections, data.meta
-          L                     the --layout script as a layout\(layoutPath.map { " (\($0))" } ?? " (none given)")
-          run(layout [, opts])  lays out data; opts: width, height (the viewport), x, y (its
-                                origin), params (script parameters, like {columns = 3})
-          r:frames()  r:frame(i)  r:visible([x, y, w, h])  r:contentSize()  #r
-          r:show([{y = 2000, columns = 60}])  a preview fitted to the terminal, viewport outlined
-          load("file.lua")      loads a layout script (other arguments: Lua's load)
-        Commands:
-          :help                 this text
-          :reload               re-reads the --layout script; a broken edit keeps the last good one
-          :viewport WxH         the viewport run() uses (now \(NumberText.display(viewport.width))x\(NumberText.display(viewport.height)))
-          :quit                 leaves, as Ctrl-D does; Ctrl-C stops a running line
+        func short(_ path: String) -> String {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return name.count > 24 ? String(name.prefix(21)) + "..." : name
+        }
+        let layout = layoutPath.map(short) ?? "none given"
+        let size = "\(NumberText.display(viewport.width))x\(NumberText.display(viewport.height))"
+        return """
+        Lua 5.4 with Tessera: an expression prints its values, =expr too; >> continues.
+        t      the tessera module (t.* below)    L  the --layout script (\(layout))
+        data   the dataset (\(short(dataset.sourceName))): data[i], #data, data.sections
+        run(layout [, {width=, height=, x=, y=, params=}])  lays data out: a result r
+               r:frames() r:frame(i) r:visible([x,y,w,h]) r:contentSize() #r r:show()
+        load("f.lua") a layout script     require("name") a script or "tessera"
+        Lua    print pairs ipairs type tostring tonumber pcall error select string
+               table math utf8 coroutine os.clock/time/date ... (no io: a sandbox)
+        t.*    layouts     flow row waterfall overlay split sections closure builtins
+               decorators  inset transpose sticky visibleFrameInset sized (L:inset(8))
+               helpers     distribute align
+               compositional section hgroup vgroup customGroup item boundary
+                           decoration fw fh estimated flexible
+               engine      provider composed headers spacer emptyState engine:
+                           e:layout() e:views() e:scroll(x,y) e:scrollSection() e:tap()
+               animators   animator(name [, params]) transition(from, to, progress)
+               diff        diff(old, new [, {staged = true}])
+        :help  this text   :reload  re-reads L   :viewport WxH (now \(size))   :quit
+        Tab completes names, t. fields and r:, e:, L: methods; Ctrl-C stops a line.
         """
     }
 

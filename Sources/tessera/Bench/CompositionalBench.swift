@@ -1,6 +1,6 @@
 @_spi(Testing) import TesseraCore
 
-/// `tessera bench compositional`: the App Store screen's section kinds (reference §d) repeated to
+/// `tessera bench compositional`: the App Store screen's section kinds (layouts/appstore.lua) repeated to
 /// 100k items in 2,000 sections of 50, half of them orthogonal shelves, every section titled by a
 /// pinned header and the list sections on a background:
 ///

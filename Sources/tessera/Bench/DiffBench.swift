@@ -3,7 +3,7 @@
 /// `tessera bench diff`: Tessera's linear diff against Swift's `difference(from:).inferringMoves()`
 /// (Myers), measured in the same run on the same arrays.
 ///
-/// Recipe (the DifferenceKit README benchmark, as in the diffing reference §8, with a seeded
+/// Recipe (the benchmark of DifferenceKit's README, with a seeded
 /// generator): `n` unique ids; NEW is OLD with a contiguous block of ids deleted, the same number
 /// of fresh ids inserted as one block, then a prefix of NEW shuffled (the moves).
 /// - 5k: 1,000 deleted (2000..<3000), 1,000 inserted (at 3000), 200 shuffled.

@@ -295,7 +295,7 @@ enum LuaBench: BenchSuite {
 
             if n <= (quick ? 100_000 : 1_000_000) {
                 // Each run starts from a collected heap; the collection itself is not timed
-                // (that garbage is what this form costs later, 30-35 ns/item in lua.md §6).
+                // (that garbage is what this form costs later: 30-35 ns per item).
                 var tableTimes: [Double] = []
                 for round in 0...repeats {
                     host.collectGarbage()

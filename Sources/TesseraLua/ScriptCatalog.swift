@@ -1,0 +1,91 @@
+import Foundation
+import TesseraCore
+
+/// What `tessera layouts` lists: the built-in layouts and animators, and the `.lua` scripts a
+/// name resolves to (layouts in the folders `require` searches, animators in the `animators/`
+/// folders beside them), each with a one-line summary.
+///
+/// A script's summary is the first sentence of its header comment, the convention every
+/// shipped script follows (`-- waterfall.lua: masonry columns, as in Pinterest ...`): the
+/// leading `--` lines up to the first blank comment line are joined, the `NAME.lua:` prefix is
+/// dropped, and the text is cut at the first sentence end, colon or parenthesis, then to
+/// `summaryLimit` characters (at a comma, else a space, marked with "...").
+public enum ScriptCatalog {
+    /// One script a name finds: `name` (the file name without `.lua`), its path, its summary.
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var path: String
+        public var summary: String
+    }
+
+    /// The longest summary, so that a listing row fits 80 columns.
+    public static let summaryLimit = 64
+
+    /// One line about each built-in layout, in `BuiltinLayouts.names` order.
+    public static let builtinLayoutSummaries: [(name: String, summary: String)] = [
+        ("flow", "CSS flexbox wrap: lines justified and aligned as a browser does"),
+        ("row", "one line of items, some of them stretched to fill it (fill=ids)"),
+        ("waterfall", "masonry columns: each item goes into the shortest column"),
+        ("overlay", "every item fills the container, one over another"),
+        ("split", "UICollectionViewSplitLayout: sections in two columns"),
+    ]
+
+    /// One line about each built-in animator, in `BuiltinAnimators.names` order.
+    public static let builtinAnimatorSummaries: [(name: String, summary: String)] = [
+        ("fade", "views fade in and out on reloads after the first load"),
+        ("scale", "fade, and views grow from and shrink to a scale"),
+        ("wobble", "views are pushed by the scroll velocity and spring back"),
+    ]
+
+    /// The `.lua` files of `folders`, first folder first, a name listed once (the one a lookup
+    /// by name finds); folders that do not exist are skipped. O(files × header length).
+    public static func scripts(in folders: [String]) -> [Entry] {
+        var seen = Set<String>()
+        var entries: [Entry] = []
+        for folder in folders {
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for file in files.sorted() where file.hasSuffix(".lua") {
+                let name = String(file.dropLast(4))
+                guard seen.insert(name).inserted else { continue }
+                let path = LuaHost.join(folder, file)
+                let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                entries.append(Entry(name: name, path: path, summary: summary(ofSource: source, file: file)))
+            }
+        }
+        return entries
+    }
+
+    /// The first sentence of a script's header comment (see the type's comment); "" when the
+    /// file starts with no comment. O(header length).
+    public static func summary(ofSource source: String, file: String) -> String {
+        var words: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("--") else { break }
+            let text = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { break }
+            words.append(Substring(text))
+        }
+        var text = words.joined(separator: " ")
+        if text.hasPrefix(file + ":") { text = String(text.dropFirst(file.count + 1)).trimmingCharacters(in: .whitespaces) }
+        for end in [". ", ": ", " ("] {
+            if let range = text.range(of: end) { text = String(text[..<range.lowerBound]) }
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        guard text.count > summaryLimit else { return text }
+        let head = String(text.prefix(summaryLimit))
+        if let comma = head.range(of: ", ", options: .backwards) { return String(head[..<comma.lowerBound]) }
+        let space = head.lastIndex(of: " ") ?? head.endIndex
+        return String(head[..<space]) + "..."
+    }
+}
+
+extension LuaHost {
+    /// The script `name` (no `/`, no `.lua`) resolves to: `NAME.lua` in the first of
+    /// `searchPaths` (the working directory's `layouts/`, `TESSERA_PATH`, the shipped
+    /// `layouts/`) that has it; nil when none does.
+    public func layoutScriptPath(_ name: String) -> String? {
+        guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".lua") else { return nil }
+        return searchPaths.map { LuaHost.join($0, name + ".lua") }
+            .first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `tessera layouts` lists every name the commands accept, and `run`/`check` resolve a shipped
+/// script by its name as `--animator` does; a script stopped by a limit names the flag.
+@Suite("tessera layouts and names")
+struct LayoutsCommandTests {
+    @Test("layouts: the built-ins, then every shipped layout and animator script, a line each")
+    func listing() throws {
+        let outcome = try runTessera(["layouts"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(7)) == [
+            "Built-in layouts (tessera run NAME --param K=V):",
+            "  flow         CSS flexbox wrap: lines justified and aligned as a browser does",
+            "  row          one line of items, some of them stretched to fill it (fill=ids)",
+            "  waterfall    masonry columns: each item goes into the shortest column",
+            "  overlay      every item fills the container, one over another",
+            "  split        UICollectionViewSplitLayout: sections in two columns",
+            "",
+        ])
+        #expect(lines.contains("Layout scripts (tessera run NAME) in layouts/:"))
+        #expect(lines.contains("  appstore     the App Store screens"))
+        #expect(lines.contains("  grid         a grid of equal cells, in the analytic form"))
+        #expect(lines.contains("  waterfall    masonry columns (by path only)"))
+        #expect(lines.contains("Animator scripts (--animator NAME) in animators/:"))
+        #expect(lines.contains("  cascade      a cascading reload"))
+        #expect(lines.contains("  fade         views fade in and out on reloads after the first load"))
+        for folder in ["layouts", "animators"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(folder).path)
+            for file in files where file.hasSuffix(".lua") {
+                let name = String(file.dropLast(4))
+                let row = lines.first { $0.hasPrefix("  \(name) ") }
+                #expect(row.map { $0.count > name.count + 6 } == true, "\(folder)/\(file) has a line with a summary")
+            }
+        }
+        #expect(lines.allSatisfy { $0.count <= 80 }, "every line fits 80 columns")
+    }
+
+    @Test("run and check find a shipped script by name, from the repository and from anywhere else")
+    func shippedScriptByName() throws {
+        let path = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])
+        let name = try runTessera(["run", "appstore", "--data", "datasets/appstream-bookworm.json"])
+        #expect(name.status == 0, "\(name.stderr)")
+        #expect(name.stdout == path.stdout)
+        let elsewhere = try temporaryDirectory()
+        let data = repositoryRoot.appendingPathComponent("datasets/appstream-bookworm.json").path
+        let far = try runTessera(["run", "appstore", "--data", data], in: elsewhere)
+        #expect(far.status == 0, "\(far.stderr)")
+        #expect(far.stdout == path.stdout)
+        let check = try runTessera(["check", "justified", "--data", "datasets/tuxpaint-stamps.json"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasSuffix("justified: ok on datasets/tuxpaint-stamps.json: 961 items, content 375x79958.99, 0 warnings\n"), "\(check.stdout)")
+    }
+
+    @Test("an unknown name lists the built-ins and the scripts, with the closest one")
+    func unknownName() throws {
+        let outcome = try runTessera(["run", "apstore"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr == "Error: unknown layout 'apstore' (did you mean 'appstore'?); expected a .lua file, a built-in "
+            + "(flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, "
+            + "sectioned, timeline, waterfall); `tessera layouts` lists them\n")
+    }
+
+    @Test("a script stopped by a limit ends with the flag that moves the limit")
+    func limitHints() throws {
+        let dir = try temporaryDirectory()
+        try Data("return { simpleLayout = function(ctx)\n  while true do end\nend }\n".utf8)
+            .write(to: dir.appendingPathComponent("loop.lua"))
+        let time = try runTessera(["check", "loop.lua", "--time-limit", "0.2"], in: dir)
+        #expect(time.status == 1)
+        #expect(time.stderr.hasPrefix("Error: loop.lua:2: time limit of 0.2 s exceeded\nstack traceback:\n"), "\(time.stderr)")
+        #expect(time.stderr.hasSuffix("\nhint: raise the limit with --time-limit SECONDS (0 for none)\n"), "\(time.stderr)")
+        let budget = try runTessera(["check", "loop.lua", "--max-instructions", "100000"], in: dir)
+        #expect(budget.stderr.hasSuffix("\nhint: raise the budget with --max-instructions N (0 for none)\n"), "\(budget.stderr)")
+        let broken = try runTessera(["check", "nothing.lua"], in: dir)
+        #expect(broken.status == 1)
+        #expect(!broken.stderr.contains("hint:"), "other errors get no hint")
+    }
+
+    @Test("check and the text summary count one item, section and warning in the singular")
+    func singularCounts() throws {
+        let dir = try temporaryDirectory()
+        try Data(#"{"items": [{"id": "a", "w": 10, "h": 10}]}"#.utf8).write(to: dir.appendingPathComponent("one.json"))
+        try Data("return { simpleLayout = function(ctx) ctx.set(1, -5, 0, 10, 10) end }\n".utf8)
+            .write(to: dir.appendingPathComponent("left.lua"))
+        let check = try runTessera(["check", "left.lua", "--data", "one.json"], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasSuffix("left.lua: ok on one.json: 1 item, content 5x10, 1 warning\n"), "\(check.stdout)")
+        let text = try runTessera(["run", "waterfall", "--data", "one.json", "--offset", "0,0", "--format", "text"], in: dir)
+        #expect(text.stdout.contains("data:         one.json (1 item in 1 section)\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("visible:      1 item (0)"), "\(text.stdout)")
+    }
+}
