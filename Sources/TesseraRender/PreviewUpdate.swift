@@ -52,6 +52,7 @@ public struct PreviewUpdate {
             header.append(UInt8(ascii: "[")); frame(box.frame); comma(); string(box.title)
             header.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
         }
+        header.append(UInt8(ascii: "]"))
         // Elements: category, kind, section, frame, zIndex, pin limit or null, anchor item or null,
         // 1 when pinned to the bottom edge.
         key("elements"); header.append(UInt8(ascii: "["))
@@ -65,11 +66,13 @@ public struct PreviewUpdate {
             if let limit = entry.pinLimit { number(limit) } else { header.append(contentsOf: Array("null".utf8)) }
             header.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null"),\(entry.pinLimit != nil && e.pinEdge == .bottom ? 1 : 0)]".utf8))
         }
+        header.append(UInt8(ascii: "]"))
         // Items that pin with an anchored pinned element (sticky items): index, end pairs.
         key("pinnedItems"); header.append(UInt8(ascii: "["))
         for (k, pin) in elements.pinnedItems.enumerated() {
             header.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8)); number(pin.end)
         }
+        header.append(UInt8(ascii: "]"))
         // Shelves: section, scroller frame, content size, first item, item end.
         key("orthogonal"); header.append(UInt8(ascii: "["))
         for (k, shelf) in shelves().enumerated() {
@@ -78,6 +81,7 @@ public struct PreviewUpdate {
             number(o.contentSize.width); comma(); number(o.contentSize.height)
             header.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
         }
+        header.append(UInt8(ascii: "]"))
         // Items drawn above or below the others: index, zIndex pairs (most results have none).
         key("itemZ"); header.append(UInt8(ascii: "["))
         var firstZ = true
