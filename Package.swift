@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender",
+                                                     .product(name: "FlyingFox", package: "FlyingFox")]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]

@@ -13,13 +13,15 @@ struct PreviewFailure {
     var message: String
     var traceback: String
 
-    init(_ error: any Error) {
+    /// `known`: the files the run read; Lua shortens a long file name to `...` and its end, and
+    /// the panel needs the whole name to show the source.
+    init(_ error: any Error, known: [String] = []) {
         switch error {
         case let e as LuaScriptError:
             kind = e.kind.rawValue
             message = e.message
             traceback = e.traceback
-            file = e.location?.file
+            file = e.location.map { Self.fullName($0.file, known: known) }
             line = e.location?.line
             if e.kind == .syntax, let file, let line { column = Self.syntaxColumn(message: e.message, file: file, line: line) }
         case let e as DatasetError:
@@ -36,6 +38,11 @@ struct PreviewFailure {
             message = String(describing: error)
             traceback = ""
         }
+    }
+
+    static func fullName(_ file: String, known: [String]) -> String {
+        guard file.hasPrefix("...") else { return file }
+        return known.first { $0.hasSuffix(file.dropFirst(3)) } ?? file
     }
 
     /// Lua names the token a syntax error is near (`near 'x'`), not its column: the column is

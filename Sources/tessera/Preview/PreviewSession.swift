@@ -43,7 +43,7 @@ final class PreviewSession: @unchecked Sendable {
     private var lastGood: (generation: Int, run: LayoutRun)?
 
     // Render-thread state.
-    private var generation = 0
+    private(set) var generation = 0
     private var lastInputs: [String: [UInt8]]?
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
@@ -160,7 +160,7 @@ final class PreviewSession: @unchecked Sendable {
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
             if let host { updateModules(host) }
-            let failure = PreviewFailure(error)
+            let failure = PreviewFailure(error, known: watchedFiles)
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
