@@ -38,6 +38,7 @@ final class PreviewSession: @unchecked Sendable {
 
     private let signal = NSCondition()
     private var pending = false
+    private var stopped = false
     private var viewport: Size
     private let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
@@ -71,15 +72,22 @@ final class PreviewSession: @unchecked Sendable {
         signal.lock(); pending = true; signal.signal(); signal.unlock()
     }
 
-    /// Runs forever: waits for work, runs, repeats.
-    func renderLoop() -> Never {
+    /// Waits for work, runs, repeats; returns after `stop()`.
+    func renderLoop() {
         while true {
             signal.lock()
-            while !pending { signal.wait() }
+            while !pending && !stopped { signal.wait() }
+            if stopped { signal.unlock(); return }
             pending = false
             signal.unlock()
             render()
         }
+    }
+
+    /// Ends the render loop and the server (the watcher's thread stays, idle).
+    func stop() {
+        signal.lock(); stopped = true; signal.signal(); signal.unlock()
+        if let server { Task { await server.stop() } }
     }
 
     /// Sets the viewport a page asked for; re-renders when it differs.
