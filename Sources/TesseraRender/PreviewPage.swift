@@ -148,7 +148,8 @@ public enum PreviewPage {
         X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
         X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
       });
-      const base = n + 2 * Sx.length;
+      const base = n + 2 * Sx.length, TITLES = new Map();
+      for (let k = 0; k < h.elementTitles.length; k += 2) TITLES.set(h.elementTitles[k], h.elementTitles[k + 1]);
       E.forEach((e, k) => {
         const d = base + k;
         X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
@@ -205,7 +206,7 @@ public enum PreviewPage {
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
       }
       return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
-               shelfBySection, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
+               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
                idsVersion: h.idsVersion, ids: ids.version === h.idsVersion ? ids.list : null, problems: null };
     }
     const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
@@ -237,7 +238,7 @@ public enum PreviewPage {
         case SECTION: return ['section', ''];
         case TITLE: return ['title', g.Sx[g.REF[d]][4]];
         case SHELF: return ['shelf', ''];
-        default: { const e = g.E[g.REF[d]]; return [e[0] + (e[8] !== null ? ' pinned' : ''), e[1]]; }
+        default: { const e = g.E[g.REF[d]]; return [e[0] + (e[8] !== null ? ' pinned' : ''), g.TITLES.get(g.REF[d]) || e[1]]; }
       }
     }
 
