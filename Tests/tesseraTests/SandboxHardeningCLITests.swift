@@ -4,28 +4,25 @@ import Testing
 /// Scripts that tried to crash, hang or escape the sandbox's limits, each run as a subprocess
 /// with a timeout: a crash is a status above 128 and a hang `CLIOutcome.timedOut`.
 @Suite struct SandboxHardeningCLITests {
-    func run(_ script: String, _ extra: [String] = [], name: String = "s.lua") throws -> (CLIOutcome, Double) {
+    func run(_ script: String, _ extra: [String] = [], name: String = "s.lua") throws -> CLIOutcome {
         let dir = try temporaryDirectory()
         try script.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        let start = Date()
-        let outcome = try runTessera(["run", name] + extra, in: dir, timeout: 20)
-        return (outcome, Date().timeIntervalSince(start))
+        return try runTessera(["run", name] + extra, in: dir)
     }
 
     static let layout = "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }\n"
 
     @Test func a_runaway_finalizer_is_refused_before_it_can_run() throws {
-        let (r, seconds) = try run("setmetatable({}, {__gc = function() while true do end end})\n" + Self.layout,
+        let r = try run("setmetatable({}, {__gc = function() while true do end end})\n" + Self.layout,
                                    ["--time-limit", "1"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)\nstack traceback:\n\t[C]: in global 'setmetatable'\n\ts.lua:1: in main chunk"), "\(r.stderr)")
-        #expect(seconds < 10)
     }
 
     @Test func a_finalizer_using_a_saved_ctx_cannot_be_set() throws {
         let script = "local saved\nsetmetatable({}, {__gc = function() saved:size(1) end})\n"
             + "return { simpleLayout = function(ctx) saved = ctx end }\n"
-        let (r, _) = try run(script)
+        let r = try run(script)
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:2: setmetatable: __gc finalizers are not allowed"))
     }
@@ -41,22 +38,22 @@ import Testing
           if saved then saved.set(1, 0, 0, 1, 1) end
         end }
         """
-        let (r, _) = try run(script)
+        let r = try run(script)
         #expect(r.status == 0, "\(r.stderr)")
     }
 
     @Test func a_catastrophic_pattern_stops_at_the_time_limit() throws {
         let script = "return { simpleLayout = function(ctx)\n  string.find(string.rep(\"a\", 20000), string.rep(\".-\", 12) .. \"b\")\nend }\n"
-        let (r, seconds) = try run(script, ["--time-limit", "1"])
+        let r = try run(script, ["--time-limit", "1"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:2: time limit of 1 s exceeded\nstack traceback:\n\t[C]: in function 'string.find'\n"))
-        #expect(seconds < 10)   // by hand: 1.2 s, see the report; a hang is the 20 s timeout
+        // The pattern would run for ages: only the limit stops it (a hang is runTessera's timeout).
     }
 
     @Test(arguments: ["t.inset(l, 1)", "t.transpose(l)", "l:inset(1)"])
     func deeply_nested_decorators_are_an_error_naming_the_script(step: String) throws {
         let script = "local t = require(\"tessera\")\nlocal l = t.waterfall{}\nfor i = 1, 20000 do l = \(step) end\nreturn l\n"
-        let (r, _) = try run(script)
+        let r = try run(script)
         #expect(r.status == 1)
         let function = step.hasPrefix("l:") ? "layout:inset" : step.hasPrefix("t.inset") ? "t.inset" : "t.transpose"
         let argument = step.hasPrefix("l:") ? "self" : "argument #1 (layout)"
@@ -65,7 +62,7 @@ import Testing
 
     @Test func a_sections_function_returning_its_own_layout_is_an_error() throws {
         let script = "local t = require(\"tessera\")\nlocal s\ns = t.sections{ sections = function() return s end }\nreturn s\n"
-        let (r, _) = try run(script)
+        let r = try run(script)
         #expect(r.status == 1)
         #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; expected a layout that does not contain this t.sections (does the function return it?)\n")
     }
@@ -73,21 +70,21 @@ import Testing
     @Test(arguments: [("error()", "error called with no value; expected a message string"),
                       ("error({})", "error called with a table value; expected a message string")])
     func error_without_a_message_names_the_line(call: String, message: String) throws {
-        let (r, _) = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
+        let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"))
     }
 
     @Test func a_c_stack_overflow_names_the_line() throws {
         let script = "local function f() return tostring(setmetatable({}, {__tostring = f})) end\nreturn { simpleLayout = function(ctx) f() end }\n"
-        let (r, _) = try run(script)
+        let r = try run(script)
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
     }
 
     @Test func the_instruction_budget_names_the_script_line_not_the_prelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
-        let (r, _) = try run(script, ["--max-instructions", "100"])
+        let r = try run(script, ["--max-instructions", "100"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("hello\nError: s.lua:3: instruction budget of 100 exceeded\nstack traceback:\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("[tessera]"))
@@ -99,7 +96,7 @@ import Testing
     func repl(_ lines: String, files: [String: String] = [:]) throws -> CLIOutcome {
         let dir = try temporaryDirectory()
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return try runTessera(["repl"], in: dir, input: lines, timeout: 20)
+        return try runTessera(["repl"], in: dir, input: lines)
     }
 
     @Test func rawset_on_t_does_not_reach_scripts_loaded_later() throws {
