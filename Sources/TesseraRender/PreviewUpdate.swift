@@ -86,7 +86,7 @@ public struct PreviewUpdate {
         header.append(UInt8(ascii: "]"))
         // Shelves: section, scroller frame, content size, first item, item end.
         key("orthogonal"); header.append(UInt8(ascii: "["))
-        for (k, shelf) in shelves().enumerated() {
+        for (k, shelf) in run.shelves().enumerated() {
             let o = shelf.scroller
             header.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8)); frame(o.frame); comma()
             number(o.contentSize.width); comma(); number(o.contentSize.height)
@@ -138,17 +138,5 @@ public struct PreviewUpdate {
         }
         out.append(contentsOf: Array("]}".utf8))
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The orthogonal sections with the items they hold (a section's items are consecutive).
-    private func shelves() -> [(scroller: OrthogonalSection, items: Range<Int>)] {
-        let scrollers = run.result.orthogonalSections
-        guard !scrollers.isEmpty else { return [] }
-        var ranges: [Int: Range<Int>] = [:]
-        for i in 0..<run.result.count {
-            let s = run.result.section(ofItem: i)
-            if let r = ranges[s] { ranges[s] = r.lowerBound..<(i + 1) } else { ranges[s] = i..<(i + 1) }
-        }
-        return scrollers.map { ($0, ranges[$0.section] ?? 0..<0) }
     }
 }
