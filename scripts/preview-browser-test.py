@@ -37,7 +37,7 @@ local gap = %d
 return t.compositional{
   sections = {
     t.section{ group = t.hgroup{ size = { 150, 120 }, items = { t.item{ size = { "100%%", "100%%" } } } },
-               orthogonalScrolling = "continuous", interGroupSpacing = 10 },
+               orthogonalScrolling = "groupPaging", interGroupSpacing = 10 },
     t.section{ group = t.vgroup{ size = { "100%%", cfg.H }, items = { t.item{ size = { "100%%", "100%%" } } } },
                interGroupSpacing = gap },
   },
@@ -205,7 +205,9 @@ try:
     browser.wait("(() => { const f = %s; return f && Math.abs(f[2] - 400) < 0.01; })()" % frame_js("l0"),
                  "a re-render at width 400")
     browser.eval("document.querySelector('.shelf').scrollLeft = 345")
-    browser.wait("/s0=345/.test(location.hash)", "the shelf offset in the address")
+    # groupPaging: the shelf comes to rest on a group's edge (groups 150 wide, 10 apart).
+    browser.wait("/s0=320(&|$)/.test(location.hash)", "the shelf snapped to 320 and the offset in the address")
+    check("the shelf snaps as its paging behaviour says", True)
     browser.eval("document.getElementById('view').scrollTo(0, 3000)")
     browser.wait("!!document.querySelector('[data-id=\"l40\"]')", "l40 drawn after scrolling")
     f = browser.eval(frame_js("l40"))
@@ -234,11 +236,11 @@ try:
           "%s -> %s" % (anchored, after))
     check("selection survives", browser.eval("document.querySelector('.sel') && document.querySelector('.sel').dataset.id") == "l40")
     hash_now = browser.eval("location.hash")
-    check("state in the address", all(p in hash_now for p in ("w=400", "h=700", "s0=345", "sel=l40")), hash_now)
+    check("state in the address", all(p in hash_now for p in ("w=400", "h=700", "s0=320", "sel=l40")), hash_now)
     text = browser.eval("document.getElementById('inspector').textContent")
     check("inspector shows the last reload's change", "last reload: (0, " in text and "-> (0, " in text, text)
     browser.eval("document.getElementById('view').scrollTo(0, 0)")
-    browser.wait("document.querySelector('.shelf') && document.querySelector('.shelf').scrollLeft === 345",
+    browser.wait("document.querySelector('.shelf') && document.querySelector('.shelf').scrollLeft === 320",
                  "the shelf drawn again at its kept offset")
     check("shelf offset survives", True)
 
@@ -256,11 +258,34 @@ try:
     browser.wait("document.getElementById('conn').textContent === 'connected' && window.__marker === 42", "the reconnection")
     check("reconnects without reloading the page", True)
 
-    check("no JavaScript error logged", not browser.errors, str(browser.errors))
     if SHOTS:
         browser.eval("(() => { for (const b of document.querySelectorAll('[data-ov]')) if (b.dataset.ov !== 'problems') { b.checked = true; b.dispatchEvent(new Event('change')); } })()")
         time.sleep(0.3)
         browser.screenshot(os.path.join(SHOTS, "preview-overlays.png"))
+
+    # A first run that fails shows the panel, and the picture comes with the first good save.
+    broken = os.path.join(work, "first.lua")
+    write_in_place(broken, "return {\n  simpleLayout = function(ctx)\n")
+    second = subprocess.Popen([TESSERA, "preview", broken, "--data", data, "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        second_url = re.search(r"(http://\S+)", second.stdout.readline()).group(1)
+        browser.call("Page.navigate", url=second_url)
+        browser.wait("document.getElementById('error') && getComputedStyle(document.getElementById('error')).display === 'block'",
+                     "the first run's error panel")
+        check("a failing first run shows the panel and no picture",
+              "runtime error" in browser.eval("document.getElementById('error').textContent") or
+              "syntax error" in browser.eval("document.getElementById('error').textContent"))
+        check("a failing first run draws nothing", browser.eval("document.querySelectorAll('[data-id]').length") == 0)
+        write_by_rename(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 50, ctx.width, 40) end end }\n")
+        browser.wait("(() => { const f = %s; return f && f[1] === 50 && f[3] === 40; })()" % frame_js("s1"), "the first good picture")
+        check("the first good save draws and clears the panel",
+              browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
+    finally:
+        second.terminate()
+        second.wait(timeout=10)
+
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview browser test: %d checks passed" % len(checks))
 except BaseException:
     sys.stderr.write("preview browser test failed; checks passed before: %s\nserver output (last lines):\n%s\n"

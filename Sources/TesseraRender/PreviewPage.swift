@@ -280,7 +280,14 @@ public enum PreviewPage {
       sh.node = node; sh.inner = inner; sh.mounted = new Map();
       node.addEventListener('scroll', () => {
         if (sh.node !== node || sh.restoring) return;
-        S.shelves.set(sh.section, [node.scrollLeft + sh.x0, node.scrollTop + sh.y0]);
+        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0, t = performance.now();
+        const dt = sh.lastT ? t - sh.lastT : 0;
+        sh.velocity = dt > 0 && dt < 200 ? [(x - sh.lastX) / dt, (y - sh.lastY) / dt] : [0, 0];
+        sh.lastT = t; sh.lastX = x; sh.lastY = y;
+        S.shelves.set(sh.section, [x, y]);
+        // When the shelf stops, ask where its paging behaviour makes it rest (UIKit's target offset).
+        clearTimeout(sh.snapTimer);
+        sh.snapTimer = setTimeout(() => send({ type: 'snap', section: sh.section, x, y, vx: sh.velocity[0], vy: sh.velocity[1] }), 150);
         writeHash(); draw();
       });
       return node;
@@ -411,6 +418,7 @@ public enum PreviewPage {
       const F = new Float64Array(buf, off, 4 * h.count);
       const a = anchor();
       const selId = S.sel;
+      tip.style.display = 'none';
       clearNodes();
       PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
       M = build(h, F);
@@ -530,7 +538,7 @@ public enum PreviewPage {
       tip.style.left = (ev.clientX + 12) + 'px'; tip.style.top = (ev.clientY + 12) + 'px'; tip.style.display = 'block';
     });
     view.addEventListener('mouseleave', () => { tip.style.display = 'none'; });
-    view.addEventListener('scroll', () => { draw(); if (selected >= 0) showInspector(); });
+    view.addEventListener('scroll', () => { tip.style.display = 'none'; draw(); if (selected >= 0) showInspector(); });
 
     // ---- Viewport controls: fields, presets, drag-to-resize.
     let viewportTimer = 0;
@@ -617,6 +625,13 @@ public enum PreviewPage {
         else if (msg.type === 'error') showError(msg);
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
+        else if (msg.type === 'snap' && M) {
+          const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
+          const now = sh ? shelfOffset(sh) : null;
+          if (sh && sh.node && (Math.abs(msg.offset[0] - now[0]) > 0.5 || Math.abs(msg.offset[1] - now[1]) > 0.5)) {
+            sh.node.scrollTo({ left: msg.offset[0] - sh.x0, top: msg.offset[1] - sh.y0, behavior: 'smooth' });
+          }
+        }
       };
     }
     readHash();

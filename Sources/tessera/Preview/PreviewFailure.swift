@@ -20,7 +20,9 @@ struct PreviewFailure {
         case let e as LuaScriptError:
             kind = e.kind.rawValue
             message = e.message
-            traceback = e.traceback
+            // A chunk that did not compile has no Lua frames: only "[C]: in ?", which says nothing.
+            let frames = e.traceback.split(separator: "\n").dropFirst()
+            traceback = frames.allSatisfy({ $0.trimmingCharacters(in: .whitespaces) == "[C]: in ?" }) ? "" : e.traceback
             file = e.location.map { Self.fullName($0.file, known: known) }
             line = e.location?.line
             if e.kind == .syntax, let file, let line { column = Self.syntaxColumn(message: e.message, file: file, line: line) }

@@ -208,11 +208,27 @@ final class PreviewSession: @unchecked Sendable {
         case "inspect":
             guard let index = number("index") else { return }
             hub.send(inspection(of: Int(index)), to: client)
+        case "snap":
+            guard let section = number("section"), let x = number("x"), let y = number("y") else { return }
+            if let reply = restingOffset(section: Int(section), proposed: Point(x: x, y: y),
+                                         velocity: Point(x: number("vx") ?? 0, y: number("vy") ?? 0)) {
+                hub.send(reply, to: client)
+            }
         case "painted":
             if let gen = number("gen"), let at = number("at") { onPainted?(Int(gen), at, number("longest") ?? 0) }
         default:
             return
         }
+    }
+
+    /// Where a shelf comes to rest as its paging behaviour says (compositional layouts), as the
+    /// page's `snap` reply; nil when the layout has no such rule.
+    func restingOffset(section: Int, proposed: Point, velocity: Point) -> String? {
+        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result as? CompositionalResult,
+              proposed.x.isFinite, proposed.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else { return nil }
+        let target = result.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
+        return JSONWriter.write(.object(["type": .string("snap"), "section": .int(section),
+                                         "offset": .array([.double(target.x), .double(target.y)])]))
     }
 
     /// What the inspector shows that only the server knows: the item's section and place in
