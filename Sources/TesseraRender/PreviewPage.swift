@@ -133,14 +133,16 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
-    function build(h, F) {
+    // A generator: it yields every 32k entries so that a large generation is built in slices
+    // between which the page stays responsive (see applyFrame).
+    function* build(h, F) {
       const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
       const m = n + 2 * Sx.length + E.length + O.length;
       const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
       const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
       const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
       const pinned = [];
-      for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
       for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
       for (let k = 0; k < h.pinnedItems.length; k += 2) { const i = h.pinnedItems[k]; P[i] = 1; END[i] = h.pinnedItems[k + 1]; pinned.push(i); }
       Sx.forEach((s, k) => {
@@ -194,6 +196,7 @@ public enum PreviewPage {
       const starts = new Uint32Array(cols * rows + 1);
       const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
       for (let d = 0; d < m; d++) {
+        if ((d & 32767) === 32767) yield;
         if (!indexed(d)) continue;
         const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
@@ -201,6 +204,7 @@ public enum PreviewPage {
       for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
       const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
       for (let d = 0; d < m; d++) {
+        if ((d & 32767) === 32767) yield;
         if (!indexed(d)) continue;
         const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
@@ -390,7 +394,8 @@ public enum PreviewPage {
       const total = t.reduce((a, s) => a + s[1], 0);
       const parts = [
         'gen ' + M.gen + (errorGen > M.gen ? ' (stale: gen ' + errorGen + ' failed)' : ''),
-        r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')',
+        r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
+          + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
         M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
         'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h, 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
       statusLine.textContent = parts.join(' \u00b7 ');
@@ -408,38 +413,67 @@ public enum PreviewPage {
         }
         d = best;
       }
-      return d < 0 || !M.ids ? null : { id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
+      return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
     }
     function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
+    // A generation is built in slices of at most ~30 ms (a message channel hands the main thread
+    // back between them); the last picture stays until the new one is complete. A newer
+    // generation arriving meanwhile replaces the one being built: the last save wins.
+    let pageTimings = null, building = null, resume = null;
+    const slices = new MessageChannel();
+    slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
     function applyFrame(buf) {
+      const t0 = performance.now();
       const dv = new DataView(buf), len = dv.getUint32(0, true);
       const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
       const off = 4 + len + ((8 - (4 + len) % 8) % 8);
       const F = new Float64Array(buf, off, 4 * h.count);
+      const decodeMs = performance.now() - t0;
+      if (building) building.cancelled = true;
+      const job = { cancelled: false }, steps = build(h, F);
+      building = job;
+      let buildMs = 0;
+      const step = () => {
+        if (job.cancelled) return;
+        const s0 = performance.now();
+        for (let r = steps.next(); ; r = steps.next()) {
+          if (r.done) { buildMs += performance.now() - s0; building = null; swapIn(h, r.value, decodeMs, buildMs); return; }
+          if (performance.now() - s0 > 30) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
+        }
+      };
+      step();
+    }
+    function swapIn(h, next, decodeMs, buildMs) {
+      const t2 = performance.now();
       const a = anchor();
-      const selId = S.sel;
+      const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
       tip.style.display = 'none';
       clearNodes();
       PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
-      M = build(h, F);
-      lastGen = h.gen;
-      errorPanel.style.display = 'none';
-      view.classList.remove('stale');
+      M = next;
+      lastGen = Math.max(lastGen, h.gen);
+      // An error of a later generation (it arrived while this one was being built) stays up.
+      const stale = errorGen > h.gen;
+      if (!stale) errorPanel.style.display = 'none';
+      view.classList.toggle('stale', stale);
       selected = -1;
       if (selId !== null) {
-        selected = indexOfId(M, selId);
+        // The same id table: the same index (no search through a million ids).
+        selected = sameIds && oldSel >= 0 && oldSel < M.n ? oldSel : indexOfId(M, selId);
         if (selected < 0) { deletedSel = { id: selId, gen: M.gen }; S.sel = null; }
       }
       spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px';
       sizeView();
       if (a) {
-        const i = indexOfId(M, a.id);
-        if (i >= 0) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
+        const i = sameIds ? a.index : indexOfId(M, a.id);
+        if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
       }
       scrollToState();
       M.problems = S.ov.has('problems') ? findProblems() : null;
       draw();
       showInspector();
+      pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
+      showStatus();
       reportPaint(h.gen);
     }
 
