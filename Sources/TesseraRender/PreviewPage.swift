@@ -289,6 +289,13 @@ public enum PreviewPage {
         sh.velocity = dt > 0 && dt < 200 ? [(x - sh.lastX) / dt, (y - sh.lastY) / dt] : [0, 0];
         sh.lastT = t; sh.lastX = x; sh.lastY = y;
         S.shelves.set(sh.section, [x, y]);
+        // While it glides to where it rests, the shelf asks nothing (its own motion is no fling).
+        if (sh.snapTarget) {
+          // Arrived: the glide's last steps are no velocity of the user's.
+          if (Math.abs(x - sh.snapTarget[0]) <= 1 && Math.abs(y - sh.snapTarget[1]) <= 1) { sh.snapTarget = null; sh.lastT = 0; }
+          writeHash(); draw();
+          return;
+        }
         // When the shelf stops, ask where its paging behaviour makes it rest (UIKit's target offset).
         clearTimeout(sh.snapTimer);
         sh.snapTimer = setTimeout(() => send({ type: 'snap', section: sh.section, x, y, vx: sh.velocity[0], vy: sh.velocity[1] }), 150);
@@ -663,6 +670,8 @@ public enum PreviewPage {
           const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
           const now = sh ? shelfOffset(sh) : null;
           if (sh && sh.node && (Math.abs(msg.offset[0] - now[0]) > 0.5 || Math.abs(msg.offset[1] - now[1]) > 0.5)) {
+            sh.snapTarget = msg.offset;
+            setTimeout(() => { if (sh.snapTarget === msg.offset) { sh.snapTarget = null; sh.lastT = 0; } }, 1000);   // stopped short of it
             sh.node.scrollTo({ left: msg.offset[0] - sh.x0, top: msg.offset[1] - sh.y0, behavior: 'smooth' });
           }
         }

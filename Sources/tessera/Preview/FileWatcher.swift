@@ -104,7 +104,12 @@ final class FileWatcher: @unchecked Sendable {
     private func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+        #if os(Linux)
+        let modified = info.st_mtim
+        #else
+        let modified = info.st_mtimespec
+        #endif
+        return Stamp(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec),
                      size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
 
