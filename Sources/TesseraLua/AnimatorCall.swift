@@ -16,7 +16,7 @@ import TesseraCore
 ///   else it answers nil and the caller takes the JSON path, whose messages name the bad key.
 enum AnimatorCall {
     static let eventKeys = ["type", "index", "id", "view", "frame", "oldFrame", "visibleFrame", "contentOffset",
-                            "velocity", "delta", "reloadCount", "isReloading", "onScreen"]
+                            "velocity", "delta", "reloadCount", "isReloading", "onScreen", "category", "kind", "section"]
     static let descriptionKeys = ["from", "to", "duration", "delay", "curve", "damping", "response"]
     static let stateKeys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
     static let curveNames = AnimationCurve.names
@@ -60,7 +60,9 @@ enum AnimatorCall {
     }
 
     /// [-0, +0, m] Writes `event` into the table at `table` as a hook sees it: 1-based `index`,
-    /// frames `{x, y, w, h}`, points `{x, y}`, `onScreen`; `oldFrame` nil when there is none.
+    /// frames `{x, y, w, h}`, points `{x, y}`, `onScreen`; `oldFrame` nil when there is none;
+    /// `category` (`cell`, or a header's `supplementary`, a background's `decoration`), and for
+    /// those their `kind` and 1-based `section` (nil for a cell).
     static func write(_ L: OpaquePointer, _ event: AnimationEvent, into table: Int32, keys: Keys) {
         let base = keys.base
         func key(_ k: Int) { lua_pushvalue(L, base + Int32(k)) }
@@ -95,6 +97,10 @@ enum AnimatorCall {
         key(10); lua_pushinteger(L, lua_Integer(event.reloadCount)); lua_rawset(L, table)
         key(11); lua_pushboolean(L, event.isReloading ? 1 : 0); lua_rawset(L, table)
         key(12); lua_pushboolean(L, event.isOnScreen ? 1 : 0); lua_rawset(L, table)
+        key(13); LuaStack.push(L, event.element.map(\.category.rawValue) ?? "cell"); lua_rawset(L, table)
+        key(14); if let element = event.element { LuaStack.push(L, element.kind) } else { lua_pushnil(L) }; lua_rawset(L, table)
+        key(15); if let element = event.element { lua_pushinteger(L, lua_Integer(element.section + 1)) } else { lua_pushnil(L) }
+        lua_rawset(L, table)
     }
 
     /// The number at -1 when it is a finite one.

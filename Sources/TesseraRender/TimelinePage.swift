@@ -1,23 +1,81 @@
+import OrderedCollections
 import TesseraCore
 
-/// `animate --format html`: a self-contained page that plays a timeline. Each view is a labelled
-/// card inside a viewport-sized window; play, pause, a scrubber and a speed menu drive it, and
+/// `animate --format html`: a self-contained page that plays a timeline. Each item view is a
+/// labelled card inside a viewport-sized window, each header or footer a bar with its section's
+/// title, each background a dashed box; play, pause, a scrubber and a speed menu drive it, and
 /// `#t=T` in the address opens it paused at time T.
 ///
 /// The page carries the timeline's samples (computed in Swift, every curve evaluated there) and
-/// shows, at time T, the sample at or before T, so it draws exactly what the JSON output says.
+/// shows, at time T, the sample at or before T, in the sample's drawing order, so it draws
+/// exactly what the JSON output says. A card is coloured by what the pass did to it: green when
+/// it enters, red when it leaves, yellow when its frame changes (a view that only changed index
+/// or data keeps the still colour); an element is outlined in those colours.
 public struct TimelinePage {
     public var title: String
     public var timeline: Timeline
     public var viewport: Rect
     public var fps: Double
+    public var labels: TimelineLabels?
 
-    public init(title: String, timeline: Timeline, viewport: Rect, fps: Double = 60) {
-        self.title = title; self.timeline = timeline; self.viewport = viewport; self.fps = fps
+    public init(title: String, timeline: Timeline, viewport: Rect, fps: Double = 60, labels: TimelineLabels? = nil) {
+        self.title = title; self.timeline = timeline; self.viewport = viewport; self.fps = fps; self.labels = labels
+    }
+
+    /// The page's key for a view: its number and identifier (a leaving view's number may be
+    /// taken by an entering one in the same pass).
+    static func key(view: Int, id: String) -> String { "\(view):\(id)" }
+
+    /// How the page colours a track's view: `insert`, `delete`, `move` (its frame changed) or
+    /// `still`.
+    public static func role(of track: AnimationTrack) -> String {
+        switch track.event {
+        case .insert: return "insert"
+        case .delete: return "delete"
+        default: return track.movesFrame ? "move" : "still"
+        }
+    }
+
+    /// Every view's card: key, label, classes (`card` or `element <category> <kind>`, then its
+    /// role). O(views).
+    func cards() -> [(key: String, label: String, classes: String)] {
+        func classes(_ element: AnimatedElement?, _ role: String) -> String {
+            guard let element else { return "card \(role)" }
+            return "element \(element.category.rawValue) \(role)"
+        }
+        let tracked = timeline.tracks.map { t in
+            (Self.key(view: t.view, id: t.id), labels?.label(view: t.view, element: t.element, leaving: t.event == .delete) ?? t.id,
+             classes(t.element, Self.role(of: t)))
+        }
+        let still = timeline.still.map { s in
+            (Self.key(view: s.view, id: s.id), labels?.label(view: s.view, element: s.element, leaving: false) ?? s.id,
+             classes(s.element, "still"))
+        }
+        return tracked + still
+    }
+
+    /// The page's data: the cards, then per sample time the views drawn, bottom first, each
+    /// `[key, x, y, w, h, alpha, scale, rotation, tx, ty]`.
+    func data() -> String {
+        var cardFields: OrderedDictionary<String, JSONValue> = [:]
+        for card in cards() { cardFields[card.key] = .array([.string(card.label), .string(card.classes)]) }
+        let samples: [JSONValue] = timeline.sampleTimes(fps: fps).map { time in
+            .object(["t": .double(time), "views": .array(timeline.sample(at: time).map { v in
+                let f = v.state.frame
+                return .array([.string(Self.key(view: v.view, id: v.id))] + [f.x, f.y, f.width, f.height, v.state.alpha,
+                              v.state.scale, v.state.rotation, v.state.tx, v.state.ty].map(JSONValue.double))
+            })])
+        }
+        let json = JSONWriter.write(.object(["duration": .double(timeline.duration), "cards": .object(cardFields),
+                                             "samples": .array(samples)]))
+        // `<` only occurs inside strings: written as \u003c, no label can close the script.
+        return json.split(separator: "<", omittingEmptySubsequences: false).joined(separator: "\\u003c")
     }
 
     public func render() -> String {
-        let data = JSONWriter.write(timeline.json(viewport: viewport.size, fps: fps))
+        let data = data()
+        let moved = timeline.tracks.filter { $0.element == nil && $0.movesFrame }.count
+        let elements = timeline.tracks.filter { $0.element != nil }.count + timeline.still.filter { $0.element != nil }.count
         return """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>\(escape(title)) - tessera animate</title>
@@ -27,11 +85,18 @@ public struct TimelinePage {
         #scrubber { width: 320px; }
         #view { width: \(fmt(viewport.width))px; height: \(fmt(viewport.height))px; overflow: hidden;
                 border: 2px solid #d0021b; position: relative; background: #fff; }
-        .card { position: absolute; box-sizing: border-box; background: #8fb3d9; border: 1px solid #3d6a99;
-                border-radius: 4px; font-size: 11px; overflow: hidden; transform-origin: 50% 50%; padding: 2px; }
+        .card, .element { position: absolute; box-sizing: border-box; font-size: 11px; overflow: hidden;
+                transform-origin: 50% 50%; padding: 2px; white-space: nowrap; }
+        .card { background: #8fb3d9; border: 1px solid #3d6a99; border-radius: 4px; }
         .card.insert { background: #9fd89f; border-color: #2e7d32; }
         .card.delete { background: #f2a5a5; border-color: #b71c1c; }
-        .card.update, .card.move { background: #f7d58b; border-color: #a66d00; }
+        .card.move { background: #f7d58b; border-color: #a66d00; }
+        .element.supplementary { background: #444; color: #fff; font-weight: bold; font-size: 13px; padding: 6px 8px;
+                border: 2px solid #444; }
+        .element.decoration { background: rgba(155, 89, 182, 0.12); border: 2px dashed #8e44ad; }
+        .element.insert { border-color: #2e7d32; border-style: solid; }
+        .element.delete { border-color: #b71c1c; border-style: solid; }
+        .element.move { border-color: #e0a100; border-style: solid; }
         </style></head>
         <body>
         <div id="controls">
@@ -42,12 +107,12 @@ public struct TimelinePage {
           <span id="time"></span>
         </div>
         <div id="view"></div>
-        <p>\(escape(title)): \(timeline.tracks.count) tracks over \(fmt(timeline.duration)) s; green cards enter, red leave, yellow move.</p>
+        <p>\(escape(title)): \(timeline.tracks.filter { $0.element == nil }.count) tracks over \(fmt(timeline.duration)) s, \(moved) cards moved, \(elements) headers, footers and backgrounds;
+        green cards enter, red leave, yellow move (their frame changes); dark bars are headers and footers, dashed boxes
+        backgrounds, outlined in the same colours when they enter, leave or move.</p>
         <script>
         const timeline = \(data);
         const offset = [\(fmt(viewport.x)), \(fmt(viewport.y))];
-        const events = {};
-        timeline.tracks.forEach(t => { events[t.view + ':' + t.id] = t.event; });
         const view = document.getElementById('view'), scrubber = document.getElementById('scrubber');
         const timeText = document.getElementById('time'), playButton = document.getElementById('play');
         const cards = {};
@@ -59,27 +124,29 @@ public struct TimelinePage {
         }
         function draw() {
           const sample = sampleAt(time), seen = {};
-          for (const v of sample.views) {
-            const key = v.view + ':' + v.id;
+          // Drawn bottom first: the stacking order is the position in the sample.
+          sample.views.forEach((v, position) => {
+            const key = v[0];
             seen[key] = true;
             let card = cards[key];
             if (!card) {
+              const info = timeline.cards[key] || [key, 'card still'];
               card = document.createElement('div');
-              card.className = 'card ' + (events[key] || 'still');
-              card.textContent = v.id;
+              card.className = info[1];
+              card.textContent = info[0];
+              card.dataset.key = key;
               view.appendChild(card);
               cards[key] = card;
             }
-            const f = v.frame;
             card.style.display = '';
-            card.style.left = (f[0] - offset[0]) + 'px';
-            card.style.top = (f[1] - offset[1]) + 'px';
-            card.style.width = f[2] + 'px';
-            card.style.height = f[3] + 'px';
-            card.style.opacity = v.alpha;
-            card.style.zIndex = Math.round(v.zIndex * 10);
-            card.style.transform = 'translate(' + v.tx + 'px,' + v.ty + 'px) rotate(' + v.rotation + 'rad) scale(' + v.scale + ')';
-          }
+            card.style.left = (v[1] - offset[0]) + 'px';
+            card.style.top = (v[2] - offset[1]) + 'px';
+            card.style.width = v[3] + 'px';
+            card.style.height = v[4] + 'px';
+            card.style.opacity = v[5];
+            card.style.zIndex = position + 1;
+            card.style.transform = 'translate(' + v[8] + 'px,' + v[9] + 'px) rotate(' + v[7] + 'rad) scale(' + v[6] + ')';
+          });
           for (const key in cards) { if (!seen[key]) cards[key].style.display = 'none'; }
           scrubber.value = timeline.duration > 0 ? Math.round(1000 * time / timeline.duration) : 0;
           timeText.textContent = 't = ' + time.toFixed(3) + ' s / ' + timeline.duration.toFixed(3) + ' s';

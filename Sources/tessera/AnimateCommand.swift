@@ -48,6 +48,10 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "json or html.")
     var format: String = "json"
 
+    @Option(help: ArgumentHelp("The item field the html page writes on cards (default id; @index for flattened indices).",
+                               valueName: "FIELD"))
+    var label: String = "id"
+
     @Option(help: "Write the output to FILE (atomically) instead of stdout.")
     var out: String?
 
@@ -82,6 +86,8 @@ struct AnimateCommand: ParsableCommand {
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
         }
         try engine.scroll(to: origin)
+        let viewsBefore = engine.views, reloadsBefore = engine.reloadCount
+        let elementsBefore = try AnimateCommand.elementsShown(by: engine, dataset: old)
         if let new {
             provider.data = ItemSource(dataset: new)
         } else if let toLayout {
@@ -92,12 +98,32 @@ struct AnimateCommand: ParsableCommand {
         }
         let events = try engine.layout()
         if let error = engine.animatorError { throw error }
-        let timeline = Timeline(events: events, views: engine.views)
+        var timeline = Timeline(events: events, views: engine.views)
+        timeline.recordFramesBefore(Dictionary(viewsBefore.map { ($0.number, $0.frame) }, uniquingKeysWith: { a, _ in a }))
+        // Headers, footers and backgrounds: views of their own, numbered after the item views,
+        // paired across the reload and animated by the same animator.
+        let elementsAfter = try AnimateCommand.elementsShown(by: engine, dataset: new ?? old)
+        let numbers = (viewsBefore + engine.views).map(\.number) + events.map(\.view)
+        let transition = ElementTransition(from: elementsBefore, to: elementsAfter, firstView: (numbers.max() ?? 0) + 1)
+        let elementEvents = transition.events(visibleFrame: engine.viewport.rect, reloadCount: reloadsBefore,
+                                              isReloading: true, old: old, new: new ?? old)
+        timeline.add(transition, animations: try engine.animator?.animations(for: elementEvents) ?? [])
         let visible = engine.viewport.rect
+        let labels = TimelineLabels(field: ItemLabels(field: label), before: viewsBefore, after: engine.views,
+                                    old: old, new: new ?? old)
         let text = format == "html"
-            ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible, fps: fps ?? 60).render()
+            ? TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+                           fps: fps ?? 60, labels: labels).render()
             : JSONWriter.write(AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
         try emit(text, to: out)
+    }
+
+    /// The supplementaries and decorations the engine's layout draws in its visible area (pinned
+    /// ones where they pin, orthogonal sections at their offsets), with the data laid out.
+    static func elementsShown(by engine: CollectionEngine, dataset: Dataset) throws -> ElementTransition.Side {
+        let visible = engine.viewport.rect
+        let scroll = ScrollState(showing: visible, sectionOffsets: engine.viewport.sectionOffsets)
+        return ElementTransition.Side(elements: try engine.layoutResult.elements(in: visible, scroll: scroll), dataset: dataset)
     }
 
     /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after

@@ -92,6 +92,30 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(lines == ["move\t2\t1\t1", "update\t2\t1\t2"])
     }
 
+    /// A header's or background's event tells what it is; a cell's says `cell`. Event tables are
+    /// reused between calls, so a cell after an element has no stale kind or section.
+    @Test func elementEventsCarryCategoryKindAndSection() throws {
+        let host = try LuaHost()
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let path = folder.write("elements.lua", """
+            local function show(e) print(e.type, e.id, e.category, e.kind, e.section, e.index) end
+            return { insert = show, update = show }
+            """)
+        let script = try AnimatorScript(host: host, path: path)
+        let visible = Rect(x: 0, y: 0, width: 100, height: 100), frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        var header = AnimationEvent(kind: .insert, index: 4, id: "B-header", view: 7, frame: frame, visibleFrame: visible)
+        header.element = AnimatedElement(category: .supplementary, kind: "header", section: 1)
+        var background = AnimationEvent(kind: .update, index: 0, id: "A-background", view: 8, frame: frame,
+                                        oldFrame: frame, visibleFrame: visible)
+        background.element = AnimatedElement(category: .decoration, kind: "background", section: 0)
+        let cell = AnimationEvent(kind: .insert, index: 2, id: "c", view: 1, frame: frame, visibleFrame: visible)
+        _ = try script.animations(for: [header, background])
+        _ = try script.animations(for: [cell])
+        #expect(lines == ["insert\tB-header\tsupplementary\theader\t2\t5", "update\tA-background\tdecoration\tbackground\t1\t1",
+                          "insert\tc\tcell\tnil\tnil\t3"])
+    }
+
     @Test func aFailingHookIsReportedAndThePassCompletesWithoutAnimation() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
         let path = folder.write("broken.lua", """

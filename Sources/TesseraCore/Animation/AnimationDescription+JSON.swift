@@ -123,33 +123,64 @@ extension ViewState {
     }
 }
 
+extension AnimatedElement {
+    /// The element's fields as the timeline JSON prints them after `view` and `id`: `category`,
+    /// `kind`, `section`, a badge's `index`, and `"pinned": true` when pinned (as `run`'s
+    /// `visibleElements`).
+    func insertJSON(into fields: inout OrderedDictionary<String, JSONValue>, at position: Int) {
+        var entries: [(String, JSONValue)] = [("category", .string(category.rawValue)), ("kind", .string(kind)),
+                                              ("section", .int(section))]
+        if let index { entries.append(("index", .int(index))) }
+        if pinned { entries.append(("pinned", .bool(true))) }
+        for (k, (key, value)) in entries.enumerated() { fields.updateValue(value, forKey: key, insertingAt: position + k) }
+    }
+}
+
 extension AnimationTrack {
-    /// The track as the timeline JSON prints it: id, view, event, delay, duration, curve, and the
-    /// whole `from` and `to` states.
+    /// The track as the timeline JSON prints it: id, view, (an element's category, kind,
+    /// section, ...), event, delay, duration, curve, and the whole `from` and `to` states.
     public var json: JSONValue {
-        .object(["id": .string(id), "view": .int(view), "event": .string(event.rawValue),
-                 "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
-                 "from": from.json, "to": to.json])
+        var fields: OrderedDictionary<String, JSONValue> = [
+            "id": .string(id), "view": .int(view), "event": .string(event.rawValue),
+            "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
+            "from": from.json, "to": to.json]
+        element?.insertJSON(into: &fields, at: 2)
+        return .object(fields)
+    }
+}
+
+extension Timeline.ViewSample {
+    /// `{"view":, "id":, (an element's category, kind, section, ...), "frame":, "alpha":, ...}`.
+    public var json: JSONValue {
+        guard case .object(var fields) = state.json else { return .null }
+        fields.updateValue(.string(id), forKey: "id", insertingAt: 0)
+        fields.updateValue(.int(view), forKey: "view", insertingAt: 0)
+        element?.insertJSON(into: &fields, at: 2)
+        return .object(fields)
     }
 }
 
 extension Timeline {
-    /// `{"viewport": [w, h], "duration":, "tracks": [...]}`, plus `"samples"` at `fps` frames per
-    /// second when given: every present view's state at each sample time.
+    /// `{"viewport": [w, h], "duration":, "tracks": [...]}`: the item views' tracks, then, when
+    /// the timeline has supplementaries or decorations, `"elements"`: their tracks, in the same
+    /// shape plus `category`, `kind` and `section`. With `fps`, `"samples"`: at each sample time
+    /// every present item view's state (`"views"`) and every element's (`"elements"`), each list
+    /// in drawing order.
     public func json(viewport: Size, fps: Double? = nil) -> JSONValue {
+        let hasElements = tracks.contains { $0.element != nil } || still.contains { $0.element != nil }
         var object: OrderedDictionary<String, JSONValue> = [
             "viewport": .array([.double(viewport.width), .double(viewport.height)]),
             "duration": .double(duration),
-            "tracks": .array(tracks.map(\.json)),
+            "tracks": .array(tracks.filter { $0.element == nil }.map(\.json)),
         ]
+        if hasElements { object["elements"] = .array(tracks.filter { $0.element != nil }.map(\.json)) }
         if let fps {
             object["samples"] = .array(sampleTimes(fps: fps).map { time in
-                .object(["t": .double(time), "views": .array(sample(at: time).map { sample in
-                    guard case .object(var fields) = sample.state.json else { return .null }
-                    fields.updateValue(.string(sample.id), forKey: "id", insertingAt: 0)
-                    fields.updateValue(.int(sample.view), forKey: "view", insertingAt: 0)
-                    return .object(fields)
-                })])
+                let drawn = sample(at: time)
+                var fields: OrderedDictionary<String, JSONValue> = [
+                    "t": .double(time), "views": .array(drawn.filter { $0.element == nil }.map(\.json))]
+                if hasElements { fields["elements"] = .array(drawn.filter { $0.element != nil }.map(\.json)) }
+                return .object(fields)
             })
         }
         return .object(object)

@@ -1,7 +1,8 @@
 /// What an animator's hook is told about one view in one engine pass.
 public struct AnimationEvent: Hashable, Sendable {
     public var kind: AnimationEventKind
-    /// The item's flattened index (0-based): its new index, or for a delete its last one.
+    /// The item's flattened index (0-based): its new index, or for a delete its last one. For a
+    /// header or background, its section's first item's (a badge: its item's).
     public var index: Int
     public var id: String
     /// The view's number (stable while it stays visible).
@@ -20,6 +21,9 @@ public struct AnimationEvent: Hashable, Sendable {
     /// Reloads completed before this pass (0 during the first load).
     public var reloadCount: Int
     public var isReloading: Bool
+    /// The layout's supplementary or decoration the view draws (its category, kind and
+    /// section); nil for an item's cell.
+    public var element: AnimatedElement? = nil
 
     public init(kind: AnimationEventKind, index: Int, id: String, view: Int, frame: Rect,
                 oldFrame: Rect? = nil, visibleFrame: Rect, velocity: Point = .zero,

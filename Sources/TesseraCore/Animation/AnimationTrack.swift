@@ -14,6 +14,14 @@ public struct AnimationTrack: Hashable, Sendable {
     public var curve: AnimationCurve
     public var from: ViewState
     public var to: ViewState
+    /// The layout element the track animates; nil for an item's view.
+    public var element: AnimatedElement? = nil
+    /// The view's frame before the pass, for a view that stays; nil for one that enters or
+    /// leaves, or when not known.
+    public var oldFrame: Rect? = nil
+    /// The animation sets `zIndex` (in `from` or `to`), so the view is drawn by that zIndex alone
+    /// rather than above the views that stay (see `Timeline.sample(at:)`).
+    public var setsZIndex = false
 
     public init(id: String, view: Int, event: AnimationEventKind, delay: Double = 0, duration: Double,
                 curve: AnimationCurve = .easeInOut, from: ViewState, to: ViewState) {
@@ -28,6 +36,14 @@ public struct AnimationTrack: Hashable, Sendable {
         self.init(id: id, view: view, event: event, delay: description.delay,
                   duration: description.resolvedDuration, curve: description.curve,
                   from: description.from.applied(to: current), to: description.to.applied(to: target))
+        setsZIndex = description.from.zIndex != nil || description.to.zIndex != nil
+    }
+
+    /// The view's frame changed in the pass: it stayed, and its frame before the pass differs
+    /// from the one it ends at. A view that only changed index or data has not moved.
+    public var movesFrame: Bool {
+        guard let oldFrame, event != .insert, event != .delete else { return false }
+        return oldFrame != to.frame
     }
 
     /// When the track is over.

@@ -15,15 +15,13 @@ public enum LayoutTransition {
         from old: [(id: ID, frame: Rect)], to new: [(id: ID, frame: Rect)], progress: Double
     ) -> [Element<ID>] {
         let p = Swift.min(Swift.max(progress.isNaN ? 0 : progress, 0), 1)
-        var oldFrames = [ID: Rect](minimumCapacity: old.count)
-        for entry in old { oldFrames[entry.id] = entry.frame }
-        let newIDs = Set(new.map(\.id))
-        let moving = new.map { entry -> Element<ID> in
-            guard let start = oldFrames[entry.id] else { return Element(id: entry.id, frame: entry.frame, alpha: p) }
-            let state = ViewState(frame: start).interpolated(to: ViewState(frame: entry.frame), fraction: p)
+        let pairs = KeyedPairing.pair(old: old.map(\.id), new: new.map(\.id))
+        let moving = zip(new, pairs.matches).map { entry, match -> Element<ID> in
+            guard let match else { return Element(id: entry.id, frame: entry.frame, alpha: p) }
+            let state = ViewState(frame: old[match].frame).interpolated(to: ViewState(frame: entry.frame), fraction: p)
             return Element(id: entry.id, frame: state.frame, alpha: 1)
         }
-        let leaving = old.filter { !newIDs.contains($0.id) }.map { Element(id: $0.id, frame: $0.frame, alpha: 1 - p) }
+        let leaving = pairs.unmatched.map { Element(id: old[$0].id, frame: old[$0].frame, alpha: 1 - p) }
         return moving + leaving
     }
 }

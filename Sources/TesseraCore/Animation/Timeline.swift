@@ -1,7 +1,15 @@
-/// The animations of one engine pass: a track per view that the pass touched, in drawing order.
+/// The animations of one engine pass: a track per view that the pass touched, and the views it
+/// left as they were. Views are item views and, when added (`add(_:animations:)`), the layouts'
+/// supplementaries and decorations (`AnimatedElement`).
+///
+/// Drawing order of a sample, bottom first: ascending zIndex (as animated), then pinned elements
+/// above unpinned ones, then backgrounds, items, headers (`ElementCategory`'s rank), then views
+/// that leave, views that stay, views that enter (so an entering card is never hidden behind a
+/// staying one at its zIndex; a view whose animation sets its zIndex counts as staying and is
+/// ordered by that zIndex alone), then the order the views were given in.
 public struct Timeline: Hashable, Sendable {
     public var tracks: [AnimationTrack]
-    /// Views that the pass left as they were; they are in every sample, after the tracks.
+    /// Views that the pass left as they were; they are in every sample.
     public var still: [ViewSample]
 
     public init(tracks: [AnimationTrack], still: [ViewSample] = []) {
@@ -17,15 +25,59 @@ public struct Timeline: Hashable, Sendable {
         public var id: String
         public var view: Int
         public var state: ViewState
-        public init(id: String, view: Int, state: ViewState) { self.id = id; self.view = view; self.state = state }
+        /// The layout element drawn; nil for an item's view.
+        public var element: AnimatedElement?
+        public init(id: String, view: Int, state: ViewState, element: AnimatedElement? = nil) {
+            self.id = id; self.view = view; self.state = state; self.element = element
+        }
     }
 
-    /// Every view present at `time` with its state: the tracks' views in track order, then the
-    /// still views. O(tracks + still).
+    /// Every view present at `time` with its state, in drawing order (see the type's comment).
+    /// O(v log v) for v views.
     public func sample(at time: Double) -> [ViewSample] {
-        tracks.compactMap { track in
-            track.isPresent(at: time) ? ViewSample(id: track.id, view: track.view, state: track.state(at: time)) : nil
-        } + still
+        var drawn: [(key: DrawingKey, sample: ViewSample)] = []
+        drawn.reserveCapacity(tracks.count + still.count)
+        for (k, track) in tracks.enumerated() where track.isPresent(at: time) {
+            let state = track.state(at: time)
+            let role: DrawingRole = track.setsZIndex ? .staying
+                : track.event == .insert ? .entering : track.event == .delete ? .leaving : .staying
+            drawn.append((DrawingKey(state: state, element: track.element, role: role, ordinal: k),
+                          ViewSample(id: track.id, view: track.view, state: state, element: track.element)))
+        }
+        for (k, sample) in still.enumerated() {
+            drawn.append((DrawingKey(state: sample.state, element: sample.element, role: .staying, ordinal: tracks.count + k), sample))
+        }
+        drawn.sort { $0.key < $1.key }
+        return drawn.map(\.sample)
+    }
+
+    /// Where a view's event puts it among views of its zIndex and category.
+    enum DrawingRole: Int {
+        case leaving, staying, entering
+    }
+
+    struct DrawingKey: Comparable {
+        var zIndex: Double
+        var pinned: Bool
+        var rank: Int
+        var role: DrawingRole
+        var ordinal: Int
+
+        init(state: ViewState, element: AnimatedElement?, role: DrawingRole, ordinal: Int) {
+            zIndex = state.zIndex
+            pinned = element?.pinned ?? false
+            rank = (element?.category ?? .item).drawingRank
+            self.role = role
+            self.ordinal = ordinal
+        }
+
+        static func < (a: DrawingKey, b: DrawingKey) -> Bool {
+            if a.zIndex != b.zIndex { return a.zIndex < b.zIndex }
+            if a.pinned != b.pinned { return !a.pinned }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.role != b.role { return a.role.rawValue < b.role.rawValue }
+            return a.ordinal < b.ordinal
+        }
     }
 
     /// The sample times at `fps` frames per second from 0 to the duration, both included (the last
@@ -35,5 +87,14 @@ public struct Timeline: Hashable, Sendable {
         let total = duration
         let steps = Int((total * fps).rounded(.up))
         return (0...Swift.max(steps, 0)).map { Swift.min(Double($0) / fps, total) }
+    }
+
+    /// Records on each kept item view's track the frame its view had before the pass
+    /// (`frames` by view number), which tells a view that moved from one that only changed index
+    /// or data. O(tracks).
+    public mutating func recordFramesBefore(_ frames: [Int: Rect]) {
+        for k in tracks.indices where tracks[k].element == nil && tracks[k].event != .insert && tracks[k].event != .delete {
+            tracks[k].oldFrame = frames[tracks[k].view]
+        }
     }
 }

@@ -1,0 +1,124 @@
+/// The supplementaries and decorations (headers, footers, badges, backgrounds) on screen before
+/// and after a reload or a layout change, paired the way views are: by category, kind and what
+/// they belong to (their section's id, a badge's item id, nothing for a layout-wide element), the
+/// n-th of equal identities with the n-th. A pair is a kept element: `update` when its frame
+/// changed, else `move` when its section or item index changed, else no event (it stays still).
+/// An element only on screen after enters (`insert`), one only on screen before leaves
+/// (`delete`), as cells do, so a section inserted with its header fades in with it under the
+/// same animator. O(k) for k elements.
+public struct ElementTransition {
+    /// One side of the transition: the elements drawn on screen (items among them are ignored)
+    /// and the data they were laid out from, which names their sections and items.
+    public struct Side {
+        public var elements: [LayoutElement]
+        public var dataset: Dataset
+
+        public init(elements: [LayoutElement], dataset: Dataset) {
+            self.elements = elements.filter { $0.category != .item }
+            self.dataset = dataset
+        }
+    }
+
+    /// One element of the transition, as a view: a number, an identifier, and the element
+    /// before (nil when it enters) and after (nil when it leaves).
+    public struct Entry: Hashable, Sendable {
+        public var view: Int
+        public var id: String
+        public var old: LayoutElement?
+        public var new: LayoutElement?
+        /// Its event; nil for an element that stays as it was.
+        public var event: AnimationEventKind?
+    }
+
+    /// The leaving elements (in their old drawing order), then every element on screen after
+    /// (in drawing order), numbered from `firstView` on.
+    public var entries: [Entry]
+
+    public init(from old: Side, to new: Side, firstView: Int) {
+        let oldKeys = Self.keys(old), newKeys = Self.keys(new)
+        let pairs = KeyedPairing.pair(old: oldKeys, new: newKeys)
+        var entries: [Entry] = []
+        entries.reserveCapacity(pairs.unmatched.count + new.elements.count)
+        for p in pairs.unmatched {
+            entries.append(Entry(view: firstView + entries.count, id: oldKeys[p].description,
+                                 old: old.elements[p], new: nil, event: .delete))
+        }
+        for (k, element) in new.elements.enumerated() {
+            let before = pairs.matches[k].map { old.elements[$0] }
+            var event: AnimationEventKind? = .insert
+            if let before {
+                event = before.frame != element.frame ? .update
+                    : before.section != element.section || before.index != element.index ? .move : nil
+            }
+            entries.append(Entry(view: firstView + entries.count, id: newKeys[k].description,
+                                 old: before, new: element, event: event))
+        }
+        self.entries = entries
+    }
+
+    /// The events for an animator: one per entry with an event, in entry order, told as views'
+    /// events are (`reloadCount` reloads done before this one; a section's element carries its
+    /// section's first item index, a badge its item's).
+    public func events(visibleFrame: Rect, reloadCount: Int, isReloading: Bool, old: Dataset, new: Dataset) -> [AnimationEvent] {
+        entries.compactMap { entry in
+            guard let kind = entry.event, let element = entry.new ?? entry.old else { return nil }
+            let data = entry.new == nil ? old : new
+            let index = element.index ?? (element.isGlobal || !data.sections.indices.contains(element.section)
+                                          ? 0 : data.sections[element.section].range.lowerBound)
+            var event = AnimationEvent(kind: kind, index: index, id: entry.id, view: entry.view, frame: element.frame,
+                                       oldFrame: entry.new == nil ? nil : entry.old?.frame, visibleFrame: visibleFrame,
+                                       reloadCount: reloadCount, isReloading: isReloading)
+            event.element = AnimatedElement(element)
+            return event
+        }
+    }
+
+    /// What an element belongs to, for pairing.
+    enum Owner: Hashable {
+        case layout
+        case section(ItemID)
+        /// A section the dataset does not name (a layout with sections of its own).
+        case sectionPosition(Int)
+        case item(ItemID)
+    }
+
+    struct Key: Hashable, CustomStringConvertible {
+        var category: ElementCategory
+        var kind: String
+        var owner: Owner
+        /// The n-th element of equal category, kind and owner (0 for the first).
+        var occurrence: Int
+
+        /// `"<section id>-<kind>"` (a badge: its item's id; a layout-wide element: the kind alone),
+        /// suffixed `(n)` for the n-th repeat, as duplicate view identifiers are.
+        var description: String {
+            let base: String
+            switch owner {
+            case .layout: base = kind
+            case .section(let id), .item(let id): base = "\(id)-\(kind)"
+            case .sectionPosition(let s): base = "\(s)-\(kind)"
+            }
+            return occurrence == 0 ? base : "\(base)(\(occurrence))"
+        }
+    }
+
+    static func keys(_ side: Side) -> [Key] {
+        var seen: [Key: Int] = [:]
+        let sections = side.dataset.sections, items = side.dataset.items
+        return side.elements.map { e in
+            let owner: Owner
+            if let i = e.index, items.indices.contains(i) {
+                owner = .item(items[i].id)
+            } else if e.isGlobal {
+                owner = .layout
+            } else {
+                owner = sections.indices.contains(e.section) ? .section(sections[e.section].id) : .sectionPosition(e.section)
+            }
+            var key = Key(category: e.category, kind: e.kind, owner: owner, occurrence: 0)
+            let n = seen[key, default: 0]
+            seen[key] = n + 1
+            key.occurrence = n
+            return key
+        }
+    }
+}
