@@ -168,6 +168,12 @@ final class PreviewSession: @unchecked Sendable {
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
             if let host { updateModules(host) }
+            // A save arrived during this run: it may have read a file half written (an in-place
+            // save truncates first). The next run, already due, decides; no error flashes.
+            if signal.withLock({ pending }) {
+                log("gen \(generation) failed while another save arrived; running again")
+                return
+            }
             let failure = PreviewFailure(error, known: watchedFiles)
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
