@@ -4,9 +4,10 @@
 ** `require` a searcher and a loader (host functions) and a cache of loaded modules.
 ** "tessera" is the host's own module. A module being loaded is marked in the cache, so a
 ** require loop is an error instead of endless recursion.
-** A module that returns a script layout (a table with a simpleLayout or frame function) and
-** no metatable of its own gets the host's script-layout metatable, so it answers the layout
-** methods (`require("mosaic"):inset(8)`, see the README's "Layouts"); its own fields still win.
+** A module that returns a script layout (a table with a simpleLayout, frame or build function)
+** and no metatable of its own gets the host's script-layout metatable, so it answers the layout
+** methods (`require("mosaic"):inset(8)`, `require("appstore"):with{...}`, see the README's
+** "Layouts"); its own fields still win.
 */
 #include "LuaBridge.h"
 
@@ -26,6 +27,10 @@ static void tb_adoptlayout(lua_State *L, int idx, int meta) {
   lua_pop(L, 1);
   if (!layout) {
     layout = lua_getfield(L, idx, "frame") == LUA_TFUNCTION;
+    lua_pop(L, 1);
+  }
+  if (!layout) {
+    layout = lua_getfield(L, idx, "build") == LUA_TFUNCTION;
     lua_pop(L, 1);
   }
   if (!layout) return;

@@ -6,17 +6,19 @@ import TesseraCore
 // of the items (every field, plus `id`, and `w`/`h` for generated items whose sizes live
 // outside their fields), with `sections` (`id`, `first` (1-based), `count` and the section's
 // fields), `meta` (the file's other top-level fields) and `source`.
+/// A dataset kept alive by the Lua table that shows it.
+final class DatasetBox {
+    let dataset: Dataset
+    init(_ dataset: Dataset) { self.dataset = dataset }
+}
+
 extension LuaHost {
     /// [-0, +1, m] Pushes `dataset` as its read-only table. O(size of the dataset).
     func pushDataset(_ dataset: Dataset) {
         _ = lua_checkstack(L, 4)
         lua_createtable(L, Int32(clamping: dataset.count), 3)
-        for (i, item) in dataset.items.enumerated() {
-            var fields = item.fields
-            if fields["id"] == nil { fields["id"] = item.id.jsonValue }
-            if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = Self.integralJSON(dataset.widths[i]) }
-            if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = Self.integralJSON(dataset.heights[i]) }
-            LuaStack.push(L, json: .object(fields), readOnly: true)
+        for i in dataset.items.indices {
+            LuaStack.push(L, json: Self.itemValue(dataset, i), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
@@ -27,6 +29,34 @@ extension LuaHost {
         LuaStack.push(L, dataset.sourceName)
         LuaStack.setField(L, -2, "source")
         tb_pushreadonly(L)
+        // The dataset itself rides on the proxy's metatable (out of scripts' reach: its
+        // `__metatable` hides it), so a provider given this table lays out the same dataset
+        // `tessera run` does: its sections, its sizes, its typed ids.
+        lua_getmetatable(L, -1)
+        pushBox(DatasetBox(dataset), meta: boxMetaRef)
+        LuaStack.setField(L, -2, LuaHost.datasetKey)
+        tb_pop(L, 1)
+    }
+
+    static let datasetKey = "__tessera_dataset"
+
+    /// [-0, +0, -] The dataset behind the table at `slot` when it is one `pushDataset` made.
+    func dataset(at slot: Int32) -> Dataset? {
+        guard lua_type(L, slot) == LUA_TTABLE, lua_getmetatable(L, slot) != 0 else { return nil }
+        defer { tb_pop(L, 2) }
+        _ = LuaStack.rawField(L, -1, LuaHost.datasetKey)
+        return box(at: -1, meta: boxMetaRef, as: DatasetBox.self)?.dataset
+    }
+
+    /// Item `i` as Lua sees it: every field, plus `id`, and `w`/`h` for generated items whose
+    /// sizes live outside their fields. O(fields).
+    static func itemValue(_ dataset: Dataset, _ i: Int) -> JSONValue {
+        let item = dataset.items[i]
+        var fields = item.fields
+        if fields["id"] == nil { fields["id"] = item.id.jsonValue }
+        if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = Self.integralJSON(dataset.widths[i]) }
+        if item.intrinsicHeight == nil, dataset.heights[i].isFinite { fields["h"] = Self.integralJSON(dataset.heights[i]) }
+        return .object(fields)
     }
 
     /// Integral values as integers, so they print as `120` rather than `120.0`.

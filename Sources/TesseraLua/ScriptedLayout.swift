@@ -43,6 +43,22 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
         self.anchor = anchor
     }
 
+    private init(source: Source, params: OrderedDictionary<String, JSONValue>, anchor: LuaHost?) {
+        self.source = source
+        self.params = params
+        self.anchor = anchor
+    }
+
+    /// The same script with `overrides` on top of its params (Lua's `layout:with{...}`).
+    /// - Throws: `LuaScriptError` (`.script`) as `--param` does: an unknown name (listing the
+    ///   known ones) or a value of the wrong type.
+    public func with(_ overrides: OrderedDictionary<String, JSONValue>) throws -> ScriptedLayout {
+        var merged = params
+        for (key, value) in overrides { merged[key] = value }
+        _ = try version.resolve(merged)
+        return ScriptedLayout(source: source, params: merged, anchor: anchor)
+    }
+
     var version: ScriptVersion {
         switch source {
         case .script(let script): return script.version

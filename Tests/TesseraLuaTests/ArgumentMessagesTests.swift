@@ -46,7 +46,7 @@ import TesseraCore
         ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),
         ("t.overlay{ spacing = 1 }", "t.overlay: argument #1 (parameters) has an unknown field 'spacing'; it takes no fields"),
         ("t.inset(t.flow{}, { tpo = 1 })", "t.inset: argument #2 (insets) has an unknown field 'tpo'; known fields: bottom, left, right, top"),
-        ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: animator, data, id, identifier, layout, size, tap, view"),
+        ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: animator, data, id, identifier, layout, sections, size, tap, view"),
         // unknown option
         ("t.distribute('centre', 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got 'centre' (did you mean center?)"),
         ("t.distribute('center', 1, 1, 1, 1, 5)", "t.distribute: argument #6 (rule) must be one of collectionKit, css, got number"),

@@ -67,6 +67,12 @@ function Layout:sticky(isSticky) end
 ---@return tessera.Layout
 function Layout:visibleFrameInset(insets) end
 
+---A script layout (one `load` returns, or made by `:with`) with other params, checked as
+---`--param` is; a built-in layout takes its parameters in its constructor instead.
+---@param params table<string, any>
+---@return tessera.Layout
+function Layout:with(params) end
+
 ---This layout with item sizes from Lua (`t.sized`): `size(item, pw, ph, i)` returns item i's
 ---w, h for the proposal pw x ph (item as `ctx:item(i)` gives it), so a built-in used inside a
 ---script lays out items of the script's sizes.
@@ -284,6 +290,12 @@ function Script:visibleFrameInset(insets) end
 ---@return tessera.Layout
 function Script:sized(size) end
 
+---This script layout with other params: `require("appstore"):with{ screen = "today" }`.
+---Checked now, as `--param` is: an unknown name is an error listing the known ones.
+---@param params table<string, any>
+---@return tessera.Layout
+function Script:with(params) end
+
 ------------------------------------------------------------------------------------------------
 -- The tessera module: local t = require("tessera")
 
@@ -459,18 +471,27 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---A provider: assigning `data`, `id`, `view` or `sections` schedules a reload of the engine
 ---showing it; assigning `layout` or `size` only a relayout.
 ---@class tessera.Provider
----@field data any[] the items (bound data of the views)
+---@field data any[] the items (bound data of the views); a dataset (the REPL's `data`) keeps its sections, sizes and ids
 ---@field id? fun(item: any, i: integer): string|number default: item.id, else the 0-based index
 ---@field layout tessera.AnyLayout default t.flow{}
 ---@field size tessera.SizeRule default "fit"
 ---@field view string|tessera.ViewKind[] default "cell"
 ---@field tap? fun(item: any, i: integer) called with the local 1-based index
 ---@field identifier? string prefixes the items' ids when the provider is a section
----@field sections tessera.Provider[] (t.composed, t.headers)
+---@field sections tessera.Provider[]|tessera.ProviderSection[] child providers (t.composed, t.headers), or the data's sections (t.provider)
 ---@field animator? tessera.AnimatorValue animates this provider's views and its sections' (unless they have their own)
+
+---A section of a provider's data, in order: `count` items after the sections before it
+---(`first`, 1-based, may be given; `data.sections` of a dataset has this shape), an `id`
+---(default: its 0-based position) and any other fields, read by `ctx:section(i)`.
+---@class tessera.ProviderSection
+---@field id? string|integer
+---@field count integer
+---@field first? integer
 
 ---@class tessera.ProviderParams
 ---@field data? any[]
+---@field sections? tessera.ProviderSection[] default: the data's own sections (a dataset's), else one
 ---@field id? fun(item: any, i: integer): string|number
 ---@field layout? tessera.AnyLayout
 ---@field size? tessera.SizeRule
@@ -482,7 +503,8 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@class tessera.HeaderParams
 ---@field size? (number|string)[] default { "100%", 44 }
 ---@field view? string default "header"
----@field sticky? boolean default true
+---@field pinned? boolean default true: the header sticks to the top while its section is visible
+---@field sticky? boolean another name for `pinned`
 ---@field tap? fun(header: {section: integer, id: string}, i: integer)
 
 ---An engine event: what a pass did to one view (indices 1-based).
@@ -550,7 +572,8 @@ function t.provider(params) end
 ---@return tessera.Provider
 function t.composed(params) end
 
----A header before each section ("0-header"), pinned while its section is on screen.
+---A header above each section: a `header` supplementary (kind: `header.view`) of the section's
+---first section, pinned while the section is on screen ("0-header").
 ---@param params {sections: tessera.Provider[], layout?: tessera.AnyLayout, header?: tessera.HeaderParams, identifier?: string}
 ---@return tessera.Provider
 function t.headers(params) end

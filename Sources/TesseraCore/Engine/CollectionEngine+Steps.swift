@@ -18,10 +18,10 @@ extension CollectionEngine {
     }
 
     /// Step 1, query: the visible items, strictly overlapping the visible rectangle, as drawn,
-    /// in drawing order (ascending zIndex, then index; a pinned header is raised above headers).
-    /// Items of a section scrolled on the cross axis (`setOffset(_:ofSection:)`) are found and
-    /// drawn at that offset, and only where they show through the section's scroller.
-    /// - Complexity: the result's query, O(log n + k), plus O(k log leaves) when there are headers.
+    /// in flattened order. Items of a section scrolled on the cross axis
+    /// (`setOffset(_:ofSection:)`) are found and drawn at that offset, and only where they show
+    /// through the section's scroller.
+    /// - Complexity: the result's query, O(log n + k).
     func visibleSlots() throws -> [Slot] {
         let rect = viewport.rect
         var slots: [Slot]
@@ -38,13 +38,6 @@ extension CollectionEngine {
             }
             slots.sort { $0.index < $1.index }
         }
-        guard flat.hasLayers else { return slots }
-        for k in slots.indices {
-            let z = flat.locate(slots[k].index).leaf.zIndex
-            let pinned = try z > 0 && slots[k].frame != result.frame(at: slots[k].index)
-            slots[k].zIndex = z + (pinned ? 1 : 0)
-        }
-        slots.sort { ($0.zIndex, $0.index) < ($1.zIndex, $1.index) }
         return slots
     }
 

@@ -103,6 +103,7 @@ public final class CollectionEngine {
 
     /// Flattens and lays out the tree, then diffs the visible views by identifier.
     func reload() throws -> [EngineEvent] {
+        try provider?.checkAcyclic()
         let newFlat = FlatProvider(provider)
         let newResult = try provider?.layout(in: viewport.size).flattenedResult() ?? EmptyResult()
         let anchor = keepsFirstVisibleOnReload ? try firstVisibleAnchor() : nil

@@ -142,9 +142,10 @@ public struct FramesResult: LayoutResult {
         let contentHeight = stated?.height ?? maxY
         let pinLimits = elements.map { e -> Double in
             guard e.pinned else { return 0 }
+            let spanned = e.section..<(e.section + e.sectionSpan)
             switch e.pinEdge {
-            case .top: return max(e.isGlobal ? contentHeight : sectionEnds[e.section], e.frame.maxY)
-            case .bottom: return min(e.isGlobal ? 0 : sectionStarts[e.section], e.frame.minY)
+            case .top: return max(e.isGlobal ? contentHeight : sectionEnds[spanned].max()!, e.frame.maxY)
+            case .bottom: return min(e.isGlobal ? 0 : sectionStarts[spanned].min()!, e.frame.minY)
             }
         }
 
@@ -238,6 +239,9 @@ public struct FramesResult: LayoutResult {
         guard ranges.indices.contains(e.section) else {
             throw LayoutError("\(what) is in section \(e.section); expected a section in 0..<\(ranges.count)")
         }
+        guard e.sectionSpan >= 1, e.section + e.sectionSpan <= ranges.count else {
+            throw LayoutError("\(what) spans \(e.sectionSpan) sections from section \(e.section); expected 1 or more sections within 0..<\(ranges.count)")
+        }
         guard !(e.isGlobal && e.index != nil) else {
             throw LayoutError("\(what) is global and anchored to item \(e.index!); a global element belongs to no item")
         }
@@ -282,6 +286,11 @@ public struct FramesResult: LayoutResult {
     }
 
     public func zIndex(ofItem index: Int) -> Int { itemZIndices.isEmpty ? 0 : itemZIndices[index] }
+
+    /// O(sections).
+    public var sectionRanges: [Range<Int>] {
+        sectionStarts.indices.map { s in sectionStarts[s]..<(s + 1 < sectionStarts.count ? sectionStarts[s + 1] : count) }
+    }
 
     public func visible(in rect: Rect) -> [Int] {
         if !orthogonalSections.isEmpty { return LayoutElement.itemIndices(of: elements(in: rect, scroll: ScrollState(showing: rect))) }

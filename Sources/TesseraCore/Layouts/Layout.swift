@@ -39,6 +39,8 @@ public protocol LayoutResult: Sendable {
     func frame(at index: Int, scroll: ScrollState) throws -> Rect
     /// The 0-based section of item `index`.
     func section(ofItem index: Int) -> Int
+    /// Each section's items, in order, tiling `0..<count` (empty sections included).
+    var sectionRanges: [Range<Int>] { get }
     /// Item `index`'s drawing order (higher on top).
     func zIndex(ofItem index: Int) -> Int
     /// The supplementaries and decorations, at rest, in content coordinates.
@@ -50,6 +52,10 @@ public protocol LayoutResult: Sendable {
     /// `LayoutElement.inDrawingOrder`). An element of an orthogonal section counts only where
     /// it shows through its scroller. O(log n + k) for results that index their elements.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement]
+    /// Where sideways section `section`'s scroller comes to rest when a scroll would stop at
+    /// `proposed` with `velocity`, for its paging behaviour (UIKit's
+    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point
 }
 
 extension LayoutResult {
@@ -58,6 +64,21 @@ extension LayoutResult {
     public func zIndex(ofItem index: Int) -> Int { 0 }
     public var elements: [LayoutElement] { [] }
     public var orthogonalSections: [OrthogonalSection] { [] }
+    /// No paging: the scroll rests where it was proposed.
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point { proposed }
+
+    /// Derived from `section(ofItem:)`, with as many sections as the items, elements and
+    /// orthogonal sections name. O(n + m); results that know their sections answer in O(1).
+    public var sectionRanges: [Range<Int>] {
+        var sectionCount = count > 0 ? section(ofItem: count - 1) + 1 : 1
+        for e in elements { sectionCount = max(sectionCount, e.section + e.sectionSpan) }
+        for o in orthogonalSections { sectionCount = max(sectionCount, o.section + 1) }
+        var starts = [Int](repeating: count, count: sectionCount)
+        for i in stride(from: count - 1, through: 0, by: -1) { starts[section(ofItem: i)] = i }
+        for s in stride(from: sectionCount - 2, through: 0, by: -1) { starts[s] = min(starts[s], starts[s + 1]) }
+        starts[0] = 0
+        return (0..<sectionCount).map { s in starts[s]..<(s + 1 < sectionCount ? starts[s + 1] : count) }
+    }
 
     /// Items only, for results with no other elements: the visible items as drawn.
     public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {

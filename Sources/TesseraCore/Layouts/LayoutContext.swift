@@ -19,7 +19,7 @@ public struct LayoutContext {
     private let itemAt: (Int) -> Item?
     /// The sections of this context's items, in order, tiling `0..<count` (ranges in this
     /// context's 0-based indices). A context given no sections is one section with id 0.
-    public let sections: [Dataset.Section]
+    public private(set) var sections: [Dataset.Section]
     /// Set when sizes come straight from a dataset's contiguous storage, so `sizes(proposed:)`
     /// can run one tight loop instead of a closure call per item.
     private var direct: DirectSizes?
@@ -131,6 +131,15 @@ public struct LayoutContext {
     public func with(collectionSize: Size) -> LayoutContext {
         var copy = self
         copy.collectionSize = collectionSize
+        return copy
+    }
+
+    /// The same items grouped into other sections (a provider given its sections explicitly).
+    /// - Precondition: `sections` tile `0..<count` in order.
+    public func with(sections: [Dataset.Section]) -> LayoutContext {
+        precondition(Self.tile(sections, count), "a context's sections must tile its \(count) items in order")
+        var copy = self
+        copy.sections = sections
         return copy
     }
 

@@ -26,23 +26,24 @@ public final class BasicProvider: Provider, ItemOwner {
         builder.append(self, count: data.count, prefix: prefix, animator: animator(orInherited: inherited))
     }
 
-    override func layout(in size: Size) throws -> ProviderLayout {
-        let result = try layout.layout(context(in: size))
-        return ProviderLayout(contentSize: result.contentSize, content: .items(result))
+    override func laidOut(in size: Size) throws -> ProviderLayout {
+        ProviderLayout(result: try layout.layout(context(in: size)), headers: [])
     }
 
-    /// The layout context: a dataset with a plain rule takes the contiguous fast path; otherwise
-    /// each size goes through the item's kind's rule, else the provider's.
+    /// The layout context, as `tessera run` builds it for the same data: the data's sections
+    /// (`ItemSource.sections`), and a dataset with a plain rule takes the contiguous fast path;
+    /// otherwise each size goes through the item's kind's rule, else the provider's.
     func context(in collection: Size) -> LayoutContext {
         let source = data, view = self.view, rule = self.size
         if !view.hasSizeRules, case .rule(let sizing) = rule, let (dataset, range) = source.dataset {
-            return LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
+            let context = LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
+            return source.sections.map { context.with(sections: $0) } ?? context
         }
         let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.items[d.range.lowerBound + $0] } } ?? { _ in nil }
         let sizeOf: (Int, Size) -> Size = view.hasSizeRules
             ? { i, p in (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
             : { i, p in rule.size(i, p, input: source.sizeInput) }
-        let sections = source.dataset.map { LayoutContext.sections($0.dataset.sections, within: $0.range) }
+        let sections = source.sections ?? source.dataset.map { LayoutContext.sections($0.dataset.sections, within: $0.range) }
         return LayoutContext(collectionSize: collection, count: source.count, sections: sections, item: item, size: sizeOf)
     }
 

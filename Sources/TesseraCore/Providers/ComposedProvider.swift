@@ -1,6 +1,7 @@
 /// Sections that are providers, laid out as the items of an outer layout (CollectionKit's
 /// ComposedProvider; default: a vertical stack). Section `i`'s items are identified under
-/// `section.identifier ?? "i"`, so nesting gives `"0-1-a"`.
+/// `section.identifier ?? "i"`, so nesting gives `"0-1-a"`. Each section keeps its own sections,
+/// headers, backgrounds and sideways-scrolling shelves (`ProviderLayout`).
 ///
 /// Setting `sections` schedules a reload; setting `layout` a relayout.
 public final class ComposedProvider: Provider {
@@ -26,13 +27,13 @@ public final class ComposedProvider: Provider {
         }
     }
 
-    override func layout(in size: Size) throws -> ProviderLayout {
+    override func laidOut(in size: Size) throws -> ProviderLayout {
         let sections = self.sections
-        let parts = try arrangeSections(count: sections.count, outer: layout, in: size) { s, proposal in
-            try sections[s].layout(in: proposal)
-        }
-        return ProviderLayout(contentSize: contentSize(of: parts), content: .parts(parts))
+        return try ProviderSections(sections).layout(in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" })
     }
+
+    override var children: [Provider] { sections }
+    override var kindName: String { "composed provider" }
 }
 
 extension Provider {
@@ -45,13 +46,5 @@ extension Provider {
     /// A section's identifier inside its parent: its own, else its position.
     func sectionIdentifier(_ section: Provider, _ position: Int) -> String {
         section.identifier ?? String(position)
-    }
-}
-
-/// The bounding box of placed parts and the origin.
-func contentSize(of parts: [ProviderLayout.Part]) -> Size {
-    parts.reduce(Size.zero) { size, part in
-        Size(width: max(size.width, part.origin.x + part.layout.contentSize.width),
-             height: max(size.height, part.origin.y + part.layout.contentSize.height))
     }
 }

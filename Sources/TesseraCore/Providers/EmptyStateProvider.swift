@@ -29,11 +29,14 @@ public final class EmptyStateProvider: Provider, ItemOwner {
         }
     }
 
-    override func layout(in size: Size) throws -> ProviderLayout {
-        guard showsEmpty else { return try content.layout(in: size) }
-        let result = try FramesResult(frames: [Rect(origin: .zero, size: size)], layoutName: "empty state")
-        return ProviderLayout(contentSize: size, content: .items(result))
+    override func laidOut(in size: Size) throws -> ProviderLayout {
+        guard showsEmpty else { return try content.laidOut(in: size) }
+        return ProviderLayout(result: try FramesResult(frames: [Rect(origin: .zero, size: size)], layoutName: "empty state"),
+                              headers: [])
     }
+
+    override var children: [Provider] { [content] }
+    override var kindName: String { "empty-state provider" }
 
     public func identifier(at local: Int) -> String { "empty" }
     public func kind(at local: Int) -> String { emptyKind }

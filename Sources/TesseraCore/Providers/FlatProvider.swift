@@ -1,5 +1,5 @@
-/// Something that shows flattened items itself: a basic provider's data items, a headers
-/// provider's headers, an empty-state provider's placeholder.
+/// Something that shows flattened items itself: a basic provider's data items, an empty-state
+/// provider's placeholder. (A headers provider's headers are supplementaries, not items.)
 public protocol ItemOwner: AnyObject {
     /// Item `local`'s identifier within its owner.
     func identifier(at local: Int) -> String
@@ -15,8 +15,7 @@ public protocol ItemOwner: AnyObject {
 /// a flattened index, and each run of items from one owner is a leaf.
 ///
 /// Identifiers are hierarchical: a section's identifier (its own, or its position), `"-"`, then
-/// the item's identifier inside it (`"0-1-a"`, `"0-header"`). The separator keeps `1`+`10` apart
-/// from `11`+`0`.
+/// the item's identifier inside it (`"0-1-a"`). The separator keeps `1`+`10` apart from `11`+`0`.
 ///
 /// Invariant: leaves are non-empty, in flattened order, and tile `0..<count`.
 public struct FlatProvider {
@@ -25,20 +24,16 @@ public struct FlatProvider {
         public var begin: Int
         public var count: Int
         public var owner: any ItemOwner
-        /// Owner-local index of the leaf's first item (a header leaf is one item at its section).
+        /// Owner-local index of the leaf's first item.
         public var localBase: Int
         /// Identifier prefix of the leaf's items (sections' identifiers, each followed by `-`).
         public var prefix: String
-        /// Drawing order: items 0, headers 1.
-        public var zIndex: Int
         /// The owner's animator, else the nearest ancestor's (the engine's comes last).
         public var animator: OwnedAnimator?
     }
 
     public private(set) var leaves: [Leaf] = []
     public private(set) var count = 0
-    /// True when some leaf draws above items (headers), so drawing order needs each item's layer.
-    public private(set) var hasLayers = false
     /// True when some provider in the tree has an animator.
     public private(set) var hasAnimators = false
 
@@ -48,7 +43,6 @@ public struct FlatProvider {
         root?.flatten(into: &builder, prefix: "", inherited: nil)
         leaves = builder.leaves
         count = builder.count
-        hasLayers = leaves.contains { $0.zIndex != 0 }
         hasAnimators = leaves.contains { $0.animator != nil }
     }
 
@@ -84,10 +78,10 @@ struct FlatBuilder {
     var count = 0
 
     mutating func append(_ owner: any ItemOwner, count n: Int, localBase: Int = 0, prefix: String,
-                         zIndex: Int = 0, animator: OwnedAnimator?) {
+                         animator: OwnedAnimator?) {
         guard n > 0 else { return }
         leaves.append(.init(begin: count, count: n, owner: owner, localBase: localBase, prefix: prefix,
-                            zIndex: zIndex, animator: animator))
+                            animator: animator))
         count += n
     }
 }

@@ -1,61 +1,78 @@
-/// A header before each section (CollectionKit's ComposedHeaderProvider): headers and sections
-/// alternate as the items of an outer layout (default: a vertical stack), and headers stick to the
-/// top of the viewport while their section is on screen, pushed up by the section's end.
+/// A header above each section (CollectionKit's ComposedHeaderProvider): sections arranged by an
+/// outer layout (default: a vertical stack), each under a header that pins to the top of the
+/// visible area while its section is on screen and is pushed up by the section's end.
 ///
-/// Header `s` is one flattened item with identifier `"<section id>-header"`, kind `headerKind`,
-/// bound data `{"section": s, "id": <section id>}`, drawn above items. Section `s`'s items are
-/// identified under `"<section id>-"` (its identifier, else `s`).
-public final class HeadersProvider: Provider, ItemOwner {
+/// Headers are `header` supplementaries of the flattened result (kind `headerKind`), as in
+/// `t.sections`: header `s` belongs to section `s`'s first flattened section and spans all of
+/// its sections, is drawn above items (zIndex 1) and is `pinned` when `isPinned`. The engine
+/// reaches `tapHeader` through `ProviderLayout.header(of:)` and `didTapHeader(_:)`. Section
+/// `s`'s items are identified under `"<section id>-"` (its identifier, else `s`); its header is
+/// `"<section id>-header"`, bound to `{"section": s, "id": <section id>}`.
+public final class HeadersProvider: Provider {
     public var sections: [Provider] {
         didSet { adopt(sections, replacing: oldValue); setNeedsReload() }
     }
     public var layout: (any Layout)? { didSet { setNeedsRelayout() } }
-    /// The headers' size; the item index it gets is the section index. Default: full width × 44.
+    /// The headers' size, for the container's size; the index it gets is the section index.
+    /// The height is the header's; a width other than the container's gives a narrower header
+    /// at the section's leading edge. Default: full width × 44.
     public var headerSize: ItemSize { didSet { setNeedsRelayout() } }
     public var headerKind: String { didSet { setNeedsReload() } }
-    public var isSticky: Bool { didSet { setNeedsReload() } }
+    /// Headers pin to the top of the visible area (Lua: `pinned`, or its alias `sticky`).
+    public var isPinned: Bool { didSet { setNeedsRelayout() } }
     /// Called with the section index of a tapped header.
     public var tapHeader: ((Int) -> Void)?
 
     public init(sections: [Provider], layout: (any Layout)? = nil,
                 headerSize: ItemSize = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
-                isSticky: Bool = true, tapHeader: ((Int) -> Void)? = nil) {
+                isPinned: Bool = true, tapHeader: ((Int) -> Void)? = nil) {
         self.sections = sections
         self.layout = layout
         self.headerSize = headerSize
         self.headerKind = headerKind
-        self.isSticky = isSticky
+        self.isPinned = isPinned
         self.tapHeader = tapHeader
         super.init()
         adopt(sections, replacing: [])
     }
 
-    public override var itemCount: Int { sections.reduce(sections.count) { $0 + $1.itemCount } }
+    public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
     override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
         let owned = animator(orInherited: inherited)
         for (s, section) in sections.enumerated() {
-            builder.append(self, count: 1, localBase: s, prefix: prefix, zIndex: 1, animator: owned)
             section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, s) + "-", inherited: owned)
         }
     }
 
-    override func layout(in size: Size) throws -> ProviderLayout {
-        let sections = self.sections, headerSize = self.headerSize
-        var parts = try arrangeSections(count: 2 * sections.count, outer: layout, in: size) { k, proposal in
-            guard k % 2 == 0 else { return try sections[k / 2].layout(in: proposal) }
-            let header = headerSize.size(k / 2, proposal, input: { _ in SizeInput() })
-            let frame = Rect(origin: .zero, size: header)
-            return ProviderLayout(contentSize: header, content: .items(try FramesResult(frames: [frame], layoutName: "header")))
+    override func laidOut(in size: Size) throws -> ProviderLayout {
+        let sections = self.sections, kind = headerKind, pinned = isPinned
+        let boundaries = try sections.indices.map { s in
+            let header = headerSize.size(s, size, input: { _ in SizeInput() })
+            guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
+                throw LayoutError("headers provider got a header size of \(header.width)x\(header.height) for section \(s); expected finite, non-negative numbers")
+            }
+            return SectionsLayout.Boundary(height: header.height, pinned: pinned, kind: kind,
+                                           width: header.width == size.width ? nil : header.width)
         }
-        if isSticky { for k in stride(from: 0, to: parts.count, by: 2) { parts[k].sticky = true } }
-        return ProviderLayout(contentSize: contentSize(of: parts), content: .parts(parts))
+        return try ProviderSections(sections).layout(
+            in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" },
+            header: { s, _ in boundaries[s] },
+            own: { s, base, span in
+                ProviderLayout.Header(section: base, sectionSpan: span, kind: kind, owner: self, local: s,
+                                      identifier: self.identifier(at: s))
+            })
     }
 
+    override var children: [Provider] { sections }
+    override var kindName: String { "headers provider" }
+
+    /// Header `s`'s identifier within this provider.
     public func identifier(at s: Int) -> String { sectionIdentifier(sections[s], s) + "-header" }
-    public func kind(at s: Int) -> String { headerKind }
+    /// Header `s`'s bound data.
     public func value(at s: Int) -> JSONValue {
         .object(["section": .int(s), "id": .string(sectionIdentifier(sections[s], s))])
     }
-    public func didTap(at s: Int) { tapHeader?(s) }
+    /// Runs the tap handler for header `s`.
+    public func didTapHeader(_ s: Int) { tapHeader?(s) }
 }

@@ -14,6 +14,9 @@ public struct ItemSource {
     public var sizeInput: (Int) -> SizeInput
     /// The dataset and the range the items come from, when they do (fast sizing).
     public var dataset: (dataset: Dataset, range: Range<Int>)?
+    /// The items' sections, tiling `0..<count` in order, when given explicitly; nil takes the
+    /// dataset's sections (or one section).
+    public var sections: [Dataset.Section]?
 
     public init(count: Int, value: @escaping (Int) -> JSONValue, identifier: @escaping (Int) -> String,
                 sizeInput: @escaping (Int) -> SizeInput) {

@@ -24,8 +24,16 @@ public class Provider {
     /// Schedules a relayout (layout and visible set, no re-binding) on the engine showing this provider.
     public func setNeedsRelayout() { report(.relayout) }
 
+    /// Walks up to the root; a parent chain that comes back on itself (a tree with a cycle,
+    /// which the next pass refuses) stops where it closes.
     func report(_ change: ProviderChange) {
-        if let parent { parent.report(change) } else { onChange?(change) }
+        var node = self
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        while let up = node.parent {
+            guard seen.insert(ObjectIdentifier(up)).inserted else { return }
+            node = up
+        }
+        node.onChange?(change)
     }
 
     /// Number of items once flattened (sections' items included). O(providers in the subtree).
@@ -40,8 +48,55 @@ public class Provider {
         animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(self)) } ?? inherited
     }
 
-    /// Lays this provider out in a container of `size`; the parts follow the order of `flatten`.
-    func layout(in size: Size) throws -> ProviderLayout { ProviderLayout(contentSize: .zero, content: .parts([])) }
+    /// Lays this provider out in a container of `size`: one result over its flattened items
+    /// (in the order of `flatten`), its own and its sections' elements and orthogonal sections.
+    /// - Throws: `LayoutError` when the tree has a cycle; what a layout or callback throws.
+    public func layout(in size: Size) throws -> ProviderLayout {
+        try checkAcyclic()
+        return try laidOut(in: size)
+    }
+
+    /// `layout(in:)` below the root, once the tree is known to be acyclic.
+    func laidOut(in size: Size) throws -> ProviderLayout {
+        ProviderLayout(result: try FramesResult(frames: [], layoutName: "empty provider"), headers: [])
+    }
+
+    /// The providers this one holds (sections, content). Empty for leaves.
+    var children: [Provider] { [] }
+
+    /// What messages call this kind of provider ("composed provider").
+    var kindName: String { "provider" }
+
+    /// True when `other` is among this provider's descendants (sections, their sections, ...).
+    /// Stops on a cycle. O(providers in the subtree).
+    public func contains(_ other: Provider) -> Bool {
+        var seen = Set<ObjectIdentifier>()
+        var stack = children
+        while let p = stack.popLast() {
+            if p === other { return true }
+            if seen.insert(ObjectIdentifier(p)).inserted { stack += p.children }
+        }
+        return false
+    }
+
+    /// Throws when a provider contains itself through its sections, so no pass over the tree
+    /// recurses for ever. O(providers in the tree).
+    public func checkAcyclic() throws {
+        var path: [Provider] = []
+        var done = Set<ObjectIdentifier>()
+        func visit(_ p: Provider) throws {
+            if let start = path.firstIndex(where: { $0 === p }) {
+                let loop = (path[start...] + [p]).map(\.kindName).joined(separator: " > ")
+                throw LayoutError("the provider tree has a cycle (\(loop)); a provider cannot contain itself")
+            }
+            // Seen before by another path (a shared provider): its subtree is already checked.
+            guard done.insert(ObjectIdentifier(p)).inserted else { return }
+            path.append(p)
+            defer { path.removeLast() }
+            for child in p.children { try visit(child) }
+        }
+        try visit(self)
+    }
 }
 
 /// An animator with the provider that set it: the engine asks each owner's animator once per

@@ -9,8 +9,10 @@ public final class SpacerProvider: Provider {
         self.height = height
     }
 
-    override func layout(in size: Size) throws -> ProviderLayout {
-        ProviderLayout(contentSize: Size(width: width.resolve(in: size.width), height: height.resolve(in: size.height)),
-                       content: .parts([]))
+    override func laidOut(in size: Size) throws -> ProviderLayout {
+        let own = Size(width: width.resolve(in: size.width), height: height.resolve(in: size.height))
+        return ProviderLayout(result: try FramesResult(frames: [], minimumContentSize: own, layoutName: "spacer"), headers: [])
     }
+
+    override var kindName: String { "spacer" }
 }

@@ -1,5 +1,6 @@
 import CLua
 import LuaBridge
+import OrderedCollections
 import TesseraCore
 
 /// The decorators: t.inset / layout:inset, t.visibleFrameInset, t.transpose /
@@ -41,6 +42,36 @@ extension LuaHost {
     static let moduleTranspose: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             host.pushLayout(TransposeLayout(try args.layout(1, "layout", host: host)))
+            return 1
+        }
+    }
+
+    /// layout:with{ name = value, ... }: a script layout (a table `require` returns, a layout
+    /// `load` returns, or one made by `:with`) with other params, checked now as `--param` is.
+    static let moduleWith: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let L = host.L
+            guard lua_type(L, 2) == LUA_TTABLE else {
+                throw args.error(2, "params", mustBe: "a table of params {name = value}", got: args.describe(2, numeric: false))
+            }
+            let overrides: OrderedDictionary<String, JSONValue>
+            do {
+                switch try LuaStack.json(L, 2, path: "params") {
+                case .object(let o): overrides = o
+                case .array(let a) where a.isEmpty: overrides = [:]
+                default: throw args.error("params must be a table of named values, like { screen = \"today\" }")
+                }
+            } catch let e as LuaStack.ConversionError { throw args.error(e.message) }
+            let scripted: ScriptedLayout
+            if let boxed = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) {
+                guard let s = boxed.layout as? ScriptedLayout else {
+                    throw args.error("only a script layout takes params (a table require or load returns); \(LuaHost.describe(boxed.layout)) is configured by its constructor")
+                }
+                scripted = s
+            } else {
+                scripted = ScriptedLayout(version: try host.scriptVersion(at: 1, source: nil))
+            }
+            host.pushLayout(try scripted.with(overrides))
             return 1
         }
     }

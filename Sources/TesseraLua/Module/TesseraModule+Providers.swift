@@ -1,5 +1,6 @@
 import CLua
 import LuaBridge
+import OrderedCollections
 import TesseraCore
 
 // The engine's providers in Lua: t.provider{}, t.composed{}, t.headers{}, t.spacer{},
@@ -31,13 +32,13 @@ final class ProviderBox {
 }
 
 extension LuaHost {
-    static let providerFields = ["data", "id", "layout", "size", "view", "tap", "identifier", "animator"]
+    static let providerFields = ["data", "sections", "id", "layout", "size", "view", "tap", "identifier", "animator"]
     static let composedFields = ["sections", "layout", "identifier", "animator"]
     static let headersFields = ["sections", "layout", "header", "identifier", "animator"]
     static let spacerFields = ["width", "height", "identifier"]
     static let emptyStateFields = ["content", "view", "tap", "identifier", "animator"]
 
-    /// t.provider{ data =, id =, layout =, size =, view =, tap =, identifier =, animator = }
+    /// t.provider{ data =, sections =, id =, layout =, size =, view =, tap =, identifier =, animator = }
     static let moduleProvider: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             try host.constructProvider(args, known: providerFields,
@@ -53,7 +54,8 @@ extension LuaHost {
         }
     }
 
-    /// t.headers{ sections = {...}, layout =, header = { size =, view =, sticky =, tap = } }
+    /// t.headers{ sections = {...}, layout =, header = { size =, view =, pinned =, tap = } }
+    /// (`sticky` is another name for `pinned`).
     static let moduleHeaders: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             try host.constructProvider(args, known: headersFields, HeadersProvider(sections: []))
@@ -110,6 +112,11 @@ extension LuaHost {
             try storeField(box, key, slot)
             try rebuildSource(box, p)
             return
+        case (let p as BasicProvider, "sections"):
+            if !field.isNil { try field.requireTable("a list of sections {id =, count =}") }
+            try storeField(box, key, slot)
+            if p.data.count > 0 || !field.isNil { try rebuildSource(box, p) }
+            return
         case (let p as BasicProvider, "id"):
             _ = try field.optFunction()
             try storeField(box, key, slot)
@@ -128,11 +135,11 @@ extension LuaHost {
                 self.runCallback { _ = try self.callItemFunction(fn, box: box, local: local, results: 0) }
             } }
         case (let p as ComposedProvider, "sections"):
-            p.sections = try sectionList(field)
+            p.sections = try sectionList(field, of: p)
         case (let p as ComposedProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "sections"):
-            p.sections = try sectionList(field)
+            p.sections = try sectionList(field, of: p)
         case (let p as HeadersProvider, "layout"):
             p.layout = try field.optLayout()
         case (let p as HeadersProvider, "header"):
@@ -143,6 +150,9 @@ extension LuaHost {
             p.height = try field.isNil ? .absolute(0) : dimension(field, at: slot)
         case (let p as EmptyStateProvider, "content"):
             guard let content = providerBox(at: slot) else { throw field.error("must be a provider", got: true) }
+            if content.provider === p || content.provider.contains(p) {
+                throw field.error("would make a cycle: the content is or contains this provider; a provider cannot contain itself")
+            }
             p.content = content.provider
         case (let p as EmptyStateProvider, "view"):
             p.emptyKind = try field.optString() ?? "empty"
@@ -188,24 +198,42 @@ extension LuaHost {
         lua_rotate(L, -2, -1); tb_pop(L, 1)
     }
 
-    /// The item source from the stored `data` list and `id` function: each item becomes plain
-    /// data (its bound data); ids come from `id(item, i)`, else the default rule.
+    /// The item source from the stored `data`, `sections` and `id` fields. A dataset as the host
+    /// hands it to scripts (the REPL's `data`) is used as it is: its sections, sizes and typed
+    /// ids, as `tessera run` lays it out. Any other list: each item becomes plain data (its bound
+    /// data). Ids come from `id(item, i)`, else the default rule; sections from `sections`, else
+    /// the data's own (`data.sections`, in the host's `{id =, first =, count =}` form), else one.
     private func rebuildSource(_ box: ProviderBox, _ provider: BasicProvider) throws {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushProviderField(box, "data")
         guard lua_type(L, -1) == LUA_TTABLE else { provider.data = .empty; return }
-        let list = LuaStack.pushPlainTable(L, -1)
-        let count = Int(lua_rawlen(L, list))
-        var values: [JSONValue] = []
-        values.reserveCapacity(count)
-        for i in stride(from: 1, through: count, by: 1) {
-            lua_rawgeti(L, list, lua_Integer(i))
-            do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
-            catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
-            tb_pop(L, 1)
+        let dataSlot = lua_gettop(L)
+        var source: ItemSource
+        if let dataset = dataset(at: dataSlot) {
+            source = ItemSource(dataset: dataset)
+            // Views are bound to the items as the script sees them in `data`.
+            source.value = { LuaHost.itemValue(dataset, $0) }
+        } else {
+            let list = LuaStack.pushPlainTable(L, dataSlot)
+            let count = Int(lua_rawlen(L, list))
+            var values: [JSONValue] = []
+            values.reserveCapacity(count)
+            for i in stride(from: 1, through: count, by: 1) {
+                lua_rawgeti(L, list, lua_Integer(i))
+                do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
+                catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
+                tb_pop(L, 1)
+            }
+            source = ItemSource(values: values)
+            if LuaStack.rawField(L, list, "sections") == LUA_TTABLE {
+                source.sections = try providerSections(at: lua_gettop(L), count: count, what: "\(box.constructor): data.sections")
+            }
         }
-        var source = ItemSource(values: values)
+        pushProviderField(box, "sections")
+        if lua_type(L, -1) == LUA_TTABLE {
+            source.sections = try providerSections(at: lua_gettop(L), count: source.count, what: "\(box.constructor): field 'sections'")
+        }
         pushProviderField(box, "id")
         if lua_type(L, -1) == LUA_TFUNCTION {
             let fn = reference(at: -1)
@@ -218,6 +246,47 @@ extension LuaHost {
             }
         }
         provider.data = source
+    }
+
+    /// Sections of `count` items from the list at `slot`: each `{id =, count =}` (plus any
+    /// fields; `first`, 1-based, may be given and must follow on), tiling the items in order.
+    /// A section without an id gets its 0-based position, as a dataset file's does.
+    private func providerSections(at slot: Int32, count: Int, what: String) throws -> [Dataset.Section] {
+        let list = LuaStack.pushPlainTable(L, slot)
+        defer { lua_settop(L, list - 1) }
+        var sections: [Dataset.Section] = []
+        var next = 0
+        for s in stride(from: 1, through: Int(lua_rawlen(L, list)), by: 1) {
+            lua_rawgeti(L, list, lua_Integer(s))
+            let path = "\(what)[\(s)]"
+            let fields: OrderedDictionary<String, JSONValue>
+            switch try? LuaStack.json(L, -1, path: path) {
+            case .object(let o)?: fields = o
+            default: throw LuaHost.moduleError("\(path) must be a table {id =, count =}, got \(LuaStack.typeName(L, -1))")
+            }
+            tb_pop(L, 1)
+            guard case .int(let n)? = fields["count"], n >= 0 else {
+                throw LuaHost.moduleError("\(path) needs count = a whole number >= 0 (its number of items)")
+            }
+            if let first = fields["first"], first != .int(next + 1) {
+                throw LuaHost.moduleError("\(path) starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
+            }
+            let id: ItemID
+            switch fields["id"] {
+            case .int(let i)?: id = .int(i)
+            case .string(let t)?: id = .string(t)
+            case nil: id = .int(s - 1)
+            case let other?: throw LuaHost.moduleError("\(path).id must be a string or an integer, got \(other.briefDescription)")
+            }
+            var rest = fields
+            for key in ["id", "first", "count"] { rest.removeValue(forKey: key) }
+            sections.append(Dataset.Section(id: id, fields: rest, range: next..<(next + n)))
+            next += n
+        }
+        guard next == count else {
+            throw LuaHost.moduleError("\(what) cover \(next) items; expected all \(count) items of the data")
+        }
+        return sections
     }
 
     /// A string or number as an identifier; other values are a callback error.
@@ -343,8 +412,8 @@ extension LuaHost {
         return ViewRegistration(kinds: kinds)
     }
 
-    /// A list of provider values.
-    private func sectionList(_ field: FieldReader) throws -> [Provider] {
+    /// A list of provider values for `parent`'s sections; none may be or contain `parent`.
+    private func sectionList(_ field: FieldReader, of parent: Provider) throws -> [Provider] {
         try field.requireTable("a list of providers")
         let list = LuaStack.pushPlainTable(L, field.slot)
         defer { tb_pop(L, 1) }
@@ -354,24 +423,33 @@ extension LuaHost {
             guard let p = providerBox(at: -1) else {
                 throw LuaHost.moduleError("\(field.function): sections[\(k + 1)] must be a provider (t.provider{}, t.composed{}, ...), got \(LuaStack.typeName(L, -1))")
             }
+            if p.provider === parent || p.provider.contains(parent) {
+                throw LuaHost.moduleError("\(field.function): sections[\(k + 1)] would make a cycle: it is or contains this provider; a provider cannot contain itself")
+            }
             return p.provider
         }
     }
 
-    /// header = { size = {w, h}, view = "header", sticky = true, tap = function(section, i) }
+    /// header = { size = {w, h}, view = "header", pinned = true, tap = function(section, i) };
+    /// `sticky` is another name for `pinned` (CollectionKit's word), with the same meaning.
     private func setHeader(_ p: HeadersProvider, _ field: FieldReader) throws {
         if field.isNil { return }
-        try field.requireTable("a table {size =, view =, sticky =, tap =}")
+        try field.requireTable("a table {size =, view =, pinned =, tap =}")
         let args = LuaArguments(L, function: field.function)
         let table = LuaTableArgument(arguments: args, slot: field.slot, name: "header")
-        try table.rejectUnknownKeys(["size", "view", "sticky", "tap"])
+        try table.rejectUnknownKeys(["size", "view", "pinned", "sticky", "tap"])
         try table.with("size") { s in
             if lua_type(L, s) != LUA_TNIL {
                 p.headerSize = try fixedSize(FieldReader(host: self, function: field.function, key: "header.size", slot: s))
             }
         }
         p.headerKind = try table.optString("view") ?? "header"
-        p.isSticky = table.with("sticky") { lua_type(L, $0) == LUA_TNIL || lua_toboolean(L, $0) != 0 }
+        let pinned = table.with("pinned") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
+        let sticky = table.with("sticky") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
+        if let pinned, let sticky, pinned != sticky {
+            throw LuaHost.moduleError("\(field.function): header.sticky is another name for header.pinned; got pinned = \(pinned) and sticky = \(sticky), expected one of them")
+        }
+        p.isPinned = pinned ?? sticky ?? true
         let tap = try table.optFunction("tap", host: self)
         p.tapHeader = tap.map { fn in { [weak self, weak p] s in
             guard let self, let p else { return }

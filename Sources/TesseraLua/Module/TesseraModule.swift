@@ -56,6 +56,7 @@ extension LuaHost {
         .module("sticky", moduleSticky), .layoutMethod("sticky", moduleSticky),
         .module("visibleFrameInset", moduleVisibleFrameInset), .layoutMethod("visibleFrameInset", moduleVisibleFrameInset),
         .module("sized", moduleSized), .layoutMethod("sized", moduleSized),   // +Sized
+        .layoutMethod("with", moduleWith),
         // script-driven layouts (+Closure, +Sections)
         .module("closure", moduleClosure),
         .module("sections", moduleSections),

@@ -164,27 +164,37 @@ import Testing
         #expect(taps == ["second 1", "first 0"])
     }
 
-    @Test func the_headers_provider_pins_headers() throws {
+    @Test func the_headers_provider_adds_pinned_header_supplementaries() throws {
         var tapped: [Int] = []
         let headers = HeadersProvider(sections: [numbers(Array(0..<4), size: s(100, 50)), numbers([9, 9], size: s(100, 50))],
                                       headerSize: .fixed(.fraction(1), .absolute(20)), tapHeader: { tapped.append($0) })
         let engine = CollectionEngine(provider: headers, viewport: s(100, 100))
         try engine.layout()
-        #expect(engine.views.map(\.id) == ["0-0", "0-1", "0-header"])
-        #expect(engine.views.map(\.kind) == ["cell", "cell", "header"])
-        #expect(engine.views.last?.data == .object(["section": .int(0), "id": .string("0")]))
-        let events = try engine.scroll(to: Point(x: 0, y: 130))
-        // The pinned header sits at the top, on top of the items.
-        #expect(engine.views.last?.id == "0-header")
-        #expect(engine.views.last?.frame == r(0, 130, 100, 20))
-        #expect(engine.views.last?.zIndex == 2)
-        #expect(events.contains { $0.type == .scroll && $0.id == "0-header" && $0.oldFrame == r(0, 0, 100, 20) })
-        #expect(engine.tap(at: Point(x: 5, y: 135))?.id == "0-header")
-        #expect(tapped == [0])
-        // Pushed up by the end of its section: section 0 ends at 220.
-        try engine.scroll(to: Point(x: 0, y: 210))
-        #expect(engine.views.first { $0.id == "0-header" }?.frame == r(0, 200, 100, 20))
-        #expect(engine.views.map(\.id).contains("1-header"))
+        // Headers take their place above each section; the views are the items.
+        #expect(engine.views.map(\.id) == ["0-0", "0-1"])
+        #expect(engine.views.map(\.frame) == [r(0, 20, 100, 50), r(0, 70, 100, 50)])
+        let laid = try headers.layout(in: s(100, 100))
+        #expect(laid.result.elements == [
+            .supplementary("header", section: 0, frame: r(0, 0, 100, 20), pinned: true),
+            .supplementary("header", section: 1, frame: r(0, 220, 100, 20), pinned: true),
+        ])
+        // Pinned at the top while its section is on screen, pushed up by its end (220).
+        func header(at y: Double) throws -> [Rect] {
+            try engine.layoutResult.elements(in: r(0, y, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: y)))
+                .filter { $0.kind == "header" }.map(\.frame)
+        }
+        #expect(try header(at: 100) == [r(0, 100, 100, 20)])
+        #expect(try header(at: 210) == [r(0, 200, 100, 20), r(0, 220, 100, 20)])
+        // The engine's hook for a tap on a header: its owner, section and identifier.
+        let second = try #require(laid.header(of: laid.result.elements[1]))
+        #expect(second.owner === headers && second.local == 1 && second.identifier == "1-header")
+        #expect(second.owner.value(at: second.local) == .object(["section": .int(1), "id": .string("1")]))
+        second.owner.didTapHeader(second.local)
+        #expect(tapped == [1])
+        // Not pinned: the same headers stay at rest.
+        headers.isPinned = false
+        try engine.layout()
+        #expect(try header(at: 100) == [])
     }
 
     @Test func the_empty_state_shows_a_placeholder_until_there_is_data() throws {

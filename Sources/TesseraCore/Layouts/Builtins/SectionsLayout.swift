@@ -1,6 +1,7 @@
-/// One layout per dataset section, the sections arranged by an outer layout (CollectionKit's
-/// ComposedProvider), each optionally with a header above and a footer below it. Items keep
-/// their flattened indices; a section's frame origin offsets its items' frames.
+/// One layout per section of the context, the sections arranged by an outer layout
+/// (CollectionKit's ComposedProvider), each optionally with a header above and a footer below
+/// it. Items keep their flattened indices; a section's frame origin offsets its items' frames,
+/// elements and orthogonal scrollers.
 ///
 /// A section's box is its header, its layout's content and its footer, stacked; headers and
 /// footers span the width the section was offered. The outer layout sees one item per section.
@@ -8,6 +9,12 @@
 /// proposal wins, as in CollectionKit). Sections the outer layout never measured are laid out in
 /// the size of the frame it gave them. With no outer layout, sections are stacked vertically
 /// with `spacing` between them.
+///
+/// A section's layout may give a result of several sections (a provider's, over a sectioned
+/// dataset or of its own sections): they are kept, numbered on from the sections before, so the
+/// result's sections are the concatenation of the parts' sections. A header then belongs to the
+/// part's first section and spans all of them (pinned, it is pushed up by the part's end); a
+/// footer belongs to its last.
 public struct SectionsLayout: Layout {
     /// A section header or footer: its height, whether it pins to the top of the visible area
     /// (pushed up by the section's end) and its drawing order.
@@ -15,8 +22,12 @@ public struct SectionsLayout: Layout {
         public var height: Double
         public var pinned: Bool
         public var zIndex: Int
-        public init(height: Double, pinned: Bool = false, zIndex: Int = 1) {
-            self.height = height; self.pinned = pinned; self.zIndex = zIndex
+        /// The supplementary's kind ("header" or "footer" unless a provider names its views).
+        public var kind: String?
+        /// Its width, from the section's leading edge; nil spans the section's box.
+        public var width: Double?
+        public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
+            self.height = height; self.pinned = pinned; self.zIndex = zIndex; self.kind = kind; self.width = width
         }
     }
 
@@ -42,11 +53,14 @@ public struct SectionsLayout: Layout {
     }
 
     /// One section laid out in a proposal: its item frames and content size, the full result
-    /// only for a layout that is more than frames (elements, zIndices, scrollers), and its box.
+    /// only for a layout that is more than frames (elements, zIndices, scrollers, sections),
+    /// and its box.
     private struct Measured {
         var frames: [Rect]
         var contentSize: Size
         var result: (any LayoutResult)?
+        /// The result's own sections (one for simple layouts).
+        var parts: [Range<Int>]
         var proposal: Size
         var header: Boundary?
         var footer: Boundary?
@@ -62,9 +76,11 @@ public struct SectionsLayout: Layout {
             if let simple = layout as? any SimpleLayout {
                 (frames, contentSize) = try simple.placedFrames(context)
                 result = nil
+                parts = [0..<frames.count]
             } else {
                 let result = try layout.layout(context)
                 (frames, contentSize, self.result) = (try result.allFrames, result.contentSize, result)
+                parts = result.sectionRanges
             }
             (proposal, self.header, self.footer) = (context.collectionSize, header, footer)
         }
@@ -106,13 +122,16 @@ public struct SectionsLayout: Layout {
 
         var frames: [Rect] = []
         frames.reserveCapacity(context.count)
+        var ranges: [Range<Int>] = []
         var elements: [LayoutElement] = []
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
         var content = Size.zero
+        var keptParts: [SectionsResult.Part] = []
         for (s, section) in measured.enumerated() {
             guard let section else { continue }
-            let first = sections[s].range.lowerBound
+            // The part's items and sections continue the flattened ones.
+            let first = frames.count, base = ranges.count, span = section.parts.count
             let box = Rect(origin: origins[s], size: section.size)
             let headerHeight = section.header?.height ?? 0
             let o = Point(x: box.x, y: box.y + headerHeight)
@@ -120,6 +139,7 @@ public struct SectionsLayout: Layout {
             content.width = max(content.width, box.maxX)
             content.height = max(content.height, box.maxY)
             for f in section.frames { frames.append(f.offsetBy(dx: o.x, dy: o.y)) }
+            ranges += section.parts.map { (first + $0.lowerBound)..<(first + $0.upperBound) }
             let result = section.result
             for i in 0..<(result?.count ?? 0) {
                 guard let z = result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
@@ -127,26 +147,35 @@ public struct SectionsLayout: Layout {
                 zIndices[first + i] = z
             }
             if let h = section.header {
-                elements.append(.supplementary("header", section: s, frame: Rect(x: box.x, y: box.y, width: box.width, height: h.height),
-                                               zIndex: h.zIndex, pinned: h.pinned))
+                elements.append(.supplementary(h.kind ?? "header", section: base,
+                                               frame: Rect(x: box.x, y: box.y, width: h.width ?? box.width, height: h.height),
+                                               zIndex: h.zIndex, pinned: h.pinned, sectionSpan: span))
             }
             elements += (result?.elements ?? []).map {
                 var e = $0.offsetBy(dx: o.x, dy: o.y)
-                e.section = s
+                e.section = base + $0.section
                 e.index = $0.index.map { first + $0 }
+                // A layout-level element of the part heads the part's sections.
+                if e.isGlobal { (e.isGlobal, e.section, e.sectionSpan) = (false, base, span) }
                 return e
             }
             if let f = section.footer {
-                elements.append(.supplementary("footer", section: s, frame: Rect(x: box.x, y: box.maxY - f.height, width: box.width, height: f.height),
+                elements.append(.supplementary(f.kind ?? "footer", section: base + span - 1,
+                                               frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned))
             }
-            orthogonal += (result?.orthogonalSections ?? []).prefix(1).map {
-                OrthogonalSection(section: s, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
+            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result) {
+                keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
+            }
+            orthogonal += (result?.orthogonalSections ?? []).map {
+                OrthogonalSection(section: base + $0.section, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
             }
         }
-        return try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
-                                sections: sections.map(\.range), itemZIndices: zIndices, orthogonal: orthogonal,
-                                layoutName: "sections")
+        if ranges.isEmpty { ranges = [0..<0] }
+        let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
+                                      sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
+                                      layoutName: "sections")
+        return keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts)
     }
 
     private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
@@ -154,6 +183,115 @@ public struct SectionsLayout: Layout {
             throw LayoutError("sections layout got a \(kind) height of \(b.height) for section \(s); expected a finite number >= 0")
         }
         return b
+    }
+}
+
+/// A `SectionsLayout` result whose parts have sections that scroll sideways or restyle what
+/// they draw at query time (a compositional section's `visibleItemsHandler`): those parts keep
+/// answering, under the flattened section numbers and coordinates, where their shelves come to
+/// rest and how their visible elements are drawn.
+struct SectionsResult: ForwardingLayoutResult {
+    struct Part: Sendable {
+        /// The part's first section and item in the flattened result, and how many sections.
+        var firstSection: Int
+        var sectionCount: Int
+        var firstItem: Int
+        /// Where the part's content origin lies in the flattened result.
+        var origin: Point
+        var result: any LayoutResult
+        var sections: Range<Int> { firstSection..<(firstSection + sectionCount) }
+    }
+
+    let base: any LayoutResult
+    /// In section order.
+    let parts: [Part]
+    /// Positions in `parts` of the parts that restyle.
+    let restyling: [Int]
+
+    init(base: any LayoutResult, parts: [Part]) {
+        self.base = base
+        self.parts = parts
+        restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
+    }
+
+    /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
+    static func restyles(_ result: any LayoutResult) -> Bool {
+        switch result {
+        case let c as CompositionalResult: return c.hasVisibleItemsHandlers
+        case let s as SectionsResult: return !s.restyling.isEmpty
+        case let m as MappedResult: return restyles(m.base)
+        case let m as MirroredResult: return restyles(m.base)
+        case let f as any ForwardingLayoutResult: return restyles(f.base)
+        default: return false
+        }
+    }
+
+    /// The part holding `section`, if one is kept. O(log parts).
+    private func part(holding section: Int) -> Part? {
+        var lo = 0, hi = parts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if parts[mid].firstSection <= section { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0, parts[lo - 1].sections.contains(section) else { return nil }
+        return parts[lo - 1]
+    }
+
+    /// The part's own answer for its section. O(log parts).
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        guard let part = part(holding: section) else {
+            return base.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
+        }
+        return part.result.targetContentOffset(section: section - part.firstSection, proposed: proposed, velocity: velocity)
+    }
+
+    /// The elements as the flattened index finds them, restyled as each restyling part draws
+    /// its own: the part answers the same query in its coordinates, and each element found in
+    /// both takes the part's alpha, transform and zIndex. O(log n + k) per restyling part shown.
+    func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let found = try base.elements(in: rect, scroll: scroll)
+        var out = found, changed = false
+        for p in restyling {
+            let part = parts[p]
+            let shown = out.indices.filter { !out[$0].isGlobal && part.sections.contains(out[$0].section) }
+            guard !shown.isEmpty else { continue }
+            let o = part.origin
+            let local = ScrollState(
+                contentOffset: Point(x: scroll.contentOffset.x - o.x, y: scroll.contentOffset.y - o.y),
+                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
+                    part.sections.contains(s) ? (s - part.firstSection, offset) : nil
+                }),
+                viewportSize: scroll.viewportSize)
+            var styled: [Drawn: [LayoutElement]] = [:]
+            for e in try part.result.elements(in: rect.offsetBy(dx: -o.x, dy: -o.y), scroll: local) {
+                styled[Drawn(e, section: e.section + part.firstSection, index: e.index.map { $0 + part.firstItem }), default: []].append(e)
+            }
+            for k in shown {
+                // The same element where the part draws it, moved out (rounding aside).
+                let f = out[k].frame
+                let near = { (e: LayoutElement) in
+                    abs(e.frame.x + o.x - f.x) <= 1e-6 * (1 + abs(f.x)) && abs(e.frame.y + o.y - f.y) <= 1e-6 * (1 + abs(f.y))
+                }
+                guard let e = styled[Drawn(out[k], section: out[k].section, index: out[k].index)]?.first(where: near) else { continue }
+                (out[k].alpha, out[k].transform, out[k].zIndex) = (e.alpha, e.transform, e.zIndex)
+                changed = true
+            }
+        }
+        return changed ? LayoutElement.inDrawingOrder(out) : found
+    }
+
+    /// What identifies a drawn element across the flattened result and its part, with its
+    /// flattened section and item; the size, which moving does not round, tells apart a part's
+    /// header from the one a headers provider puts above the part.
+    private struct Drawn: Hashable {
+        var category: ElementCategory
+        var kind: String
+        var section: Int
+        var index: Int?
+        var size: Size
+        init(_ e: LayoutElement, section: Int, index: Int?) {
+            (category, kind, self.section, self.index, size) = (e.category, e.kind, section, index, e.frame.size)
+        }
     }
 }
 

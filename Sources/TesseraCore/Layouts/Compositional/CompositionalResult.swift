@@ -48,6 +48,7 @@ public struct CompositionalResult: LayoutResult {
     public func visible(in rect: Rect) -> [Int] { result.visible(in: rect) }
     public func frame(at index: Int, scroll: ScrollState) -> Rect { result.frame(at: index, scroll: scroll) }
     public func section(ofItem index: Int) -> Int { result.section(ofItem: index) }
+    public var sectionRanges: [Range<Int>] { result.sectionRanges }
     public func zIndex(ofItem index: Int) -> Int { result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }

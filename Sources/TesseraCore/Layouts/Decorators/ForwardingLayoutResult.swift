@@ -17,8 +17,12 @@ extension ForwardingLayoutResult {
     public func frame(at index: Int, scroll: ScrollState) throws -> Rect { try base.frame(at: index, scroll: scroll) }
     public func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect) }
     public func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    public var sectionRanges: [Range<Int>] { base.sectionRanges }
     public func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: rect, scroll: scroll)
+    }
+    public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        base.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
     }
 }

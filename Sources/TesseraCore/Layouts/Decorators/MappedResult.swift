@@ -22,10 +22,19 @@ struct MappedResult: LayoutResult {
     func frame(at index: Int) throws -> Rect { toOuter(try base.frame(at: index)) }
     func frame(at index: Int, scroll: ScrollState) throws -> Rect { toOuter(try base.frame(at: index, scroll: toInner(scroll))) }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    var sectionRanges: [Range<Int>] { base.sectionRanges }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     func visible(in rect: Rect) throws -> [Int] { try base.visible(in: toInner(rect)) }
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: toInner(rect), scroll: toInner(scroll)).map(toOuter)
+    }
+
+    /// Section offsets are not moved by the shift; a swap swaps their axes.
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        guard transpose else { return base.targetContentOffset(section: section, proposed: proposed, velocity: velocity) }
+        let p = base.targetContentOffset(section: section, proposed: Point(x: proposed.y, y: proposed.x),
+                                         velocity: Point(x: velocity.y, y: velocity.x))
+        return Point(x: p.y, y: p.x)
     }
 
     private func toOuter(_ e: LayoutElement) -> LayoutElement {

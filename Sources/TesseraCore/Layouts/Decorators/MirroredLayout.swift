@@ -37,10 +37,18 @@ struct MirroredResult: LayoutResult {
         try base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
     }
     func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    var sectionRanges: [Range<Int>] { base.sectionRanges }
     func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
     func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect.mirrored(inWidth: width)) }
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)
+    }
+
+    /// Horizontal section offsets are mirrored (negated), as `ScrollState.mirrored` maps them.
+    func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point {
+        let p = base.targetContentOffset(section: section, proposed: Point(x: -proposed.x, y: proposed.y),
+                                         velocity: Point(x: -velocity.x, y: velocity.y))
+        return Point(x: -p.x, y: p.y)
     }
 
     private func mirrored(_ e: LayoutElement) -> LayoutElement {

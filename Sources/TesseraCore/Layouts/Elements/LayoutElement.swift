@@ -46,6 +46,10 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     public var alpha: Double
     /// Transform as drawn (identity unless a section's `visibleItemsHandler` changed it).
     public var transform: ElementTransform
+    /// How many sections, from `section` on, the element belongs to (1 unless it heads several:
+    /// a provider's header spans every section of its child). A pinned one is pushed by the
+    /// end (or start) of the sections it spans together.
+    public var sectionSpan: Int
 
     /// Which edge of the visible area a pinned element sticks to.
     public enum PinEdge: String, Hashable, Sendable {
@@ -53,7 +57,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(category: ElementCategory, kind: String = "", section: Int, index: Int? = nil, frame: Rect,
-                zIndex: Int? = nil, pinned: Bool = false, pinEdge: PinEdge = .top, isGlobal: Bool = false) {
+                zIndex: Int? = nil, pinned: Bool = false, pinEdge: PinEdge = .top, isGlobal: Bool = false,
+                sectionSpan: Int = 1) {
         self.category = category
         self.kind = kind
         self.section = section
@@ -65,6 +70,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         self.isGlobal = isGlobal
         self.alpha = 1
         self.transform = .identity
+        self.sectionSpan = sectionSpan
     }
 
     /// An item element.
@@ -75,9 +81,9 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     /// A header, footer or badge (`index`: the item it is anchored to, if any).
     public static func supplementary(_ kind: String, section: Int, index: Int? = nil, frame: Rect,
                                      zIndex: Int = 1, pinned: Bool = false, pinEdge: PinEdge = .top,
-                                     isGlobal: Bool = false) -> LayoutElement {
+                                     isGlobal: Bool = false, sectionSpan: Int = 1) -> LayoutElement {
         LayoutElement(category: .supplementary, kind: kind, section: section, index: index, frame: frame,
-                      zIndex: zIndex, pinned: pinned, pinEdge: pinEdge, isGlobal: isGlobal)
+                      zIndex: zIndex, pinned: pinned, pinEdge: pinEdge, isGlobal: isGlobal, sectionSpan: sectionSpan)
     }
 
     /// A section background.
@@ -97,6 +103,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         var pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to bottom") : ""
         if alpha != 1 { pin += " alpha \(alpha)" }
         if transform != .identity { pin += " \(transform)" }
+        if sectionSpan != 1 { pin += " spanning \(sectionSpan) sections" }
         return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") \(isGlobal ? "global" : "s\(section)")\(anchor) \(frame) z\(zIndex)\(pin)"
     }
 }
