@@ -28,6 +28,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // `tessera preview`'s HTTP and WebSocket server, in the CLI only: small, no dependencies
+        // of its own, async/await native.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         lua,
@@ -70,12 +73,14 @@ let package = Package(
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender",
+                                                     .product(name: "FlyingFox", package: "FlyingFox")]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]

@@ -38,6 +38,8 @@ public final class LuaHost {
     /// Where the scripts' `print` writes (one call per line, without the newline). Default: stderr,
     /// so that a layout's debugging output never mixes with `tessera run`'s JSON.
     public var output: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// Every file `require` found, in the order it found them (a watcher re-runs on their saves).
+    public private(set) var requiredPaths: [String] = []
 
     /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
     /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied
@@ -389,6 +391,7 @@ public final class LuaHost {
         let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
         switch ModulePaths.find(name, in: host.moduleDirectories(for: directory)) {
         case .success(let path):
+            host.requiredPaths.append(path)
             LuaStack.push(L, path)
             return 1
         case .failure(let error):

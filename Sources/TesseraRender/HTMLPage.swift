@@ -178,18 +178,8 @@ public struct HTMLPage {
         return String(decoding: page, as: UTF8.self)
     }
 
-    /// The orthogonal sections with the items they hold (a section's items are consecutive).
-    /// O(n log s) when there are any, else O(1).
-    private func shelves() -> [(scroller: OrthogonalSection, items: Range<Int>)] {
-        let scrollers = run.result.orthogonalSections
-        guard !scrollers.isEmpty else { return [] }
-        var ranges: [Int: Range<Int>] = [:]
-        for i in 0..<run.result.count {
-            let s = run.result.section(ofItem: i)
-            if let r = ranges[s] { ranges[s] = r.lowerBound..<(i + 1) } else { ranges[s] = i..<(i + 1) }
-        }
-        return scrollers.map { ($0, ranges[$0.section] ?? 0..<0) }
-    }
+    /// The orthogonal sections with the items they hold.
+    private func shelves() -> [(scroller: OrthogonalSection, items: Range<Int>)] { run.shelves() }
 
     /// A number rounded to 1/100 px (the page draws, it does not report), in JSON's shortest form.
     private func appendNumber(_ v: Double, to out: inout [UInt8]) {

@@ -7,7 +7,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A headless collection-layout engine: data and a viewport in; frames, visible sets and diffs out.",
-        subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, LayoutsCommand.self, ReplCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, LayoutsCommand.self, ReplCommand.self, BenchCommand.self, PreviewCommand.self]
     )
 
     /// ArgumentParser's main, with our own error printing: one write, cut to a readable

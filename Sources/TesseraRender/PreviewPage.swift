@@ -1,0 +1,688 @@
+/// `tessera preview`'s page: one self-contained HTML document (inline style and script, no
+/// external request), served by the CLI and fed over a WebSocket by `PreviewUpdate` messages.
+///
+/// It draws as `HTMLPage` does: the frames go into flat arrays and a uniform grid; on every
+/// scroll only what lies within half a viewport of the visible rectangle gets DOM nodes
+/// (recycled), pinned elements sit at their pinned place for the offset, and each shelf
+/// (orthogonal section) is a scroll box of its own with its own index. Unlike that page it
+/// is re-fed: each generation replaces the arrays, and the page keeps its own state across
+/// generations and in its address (`#w=375&h=812&y=300&s1=345&sel=ID&ov=boxes`): the
+/// viewport size, the offsets (anchored on the selected item, else the first visible one:
+/// the anchor keeps its place in the viewport when items above it move), shelf offsets, the
+/// selection and the overlays. A failed generation leaves the last good picture dimmed under
+/// a non-modal error panel. A lost connection reconnects with the state the page holds.
+///
+/// After drawing a generation the page reports it painted (after two animation frames) with
+/// its wall-clock time, which `tessera bench preview` compares with the time of the save.
+public enum PreviewPage {
+    public static let html = #"""
+    <!doctype html>
+    <html><head><meta charset="utf-8"><title>tessera preview</title>
+    <style>
+    body { font-family: sans-serif; margin: 0; font-size: 13px; color: #222; }
+    #bar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 10px; background: #f3f3f3; border-bottom: 1px solid #ccc; }
+    #bar input[type=number] { width: 64px; }
+    #bar .sep { color: #aaa; }
+    #conn.down { color: #d0021b; font-weight: bold; }
+    #status { padding: 4px 10px; font-family: monospace; font-size: 12px; background: #fafafa; border-bottom: 1px solid #e4e4e4; }
+    #main { display: flex; align-items: flex-start; gap: 24px; padding: 12px; }
+    #frame { position: relative; flex: none; }
+    #view { overflow: auto; position: relative; background: #eee; }
+    #view.stale { opacity: 0.4; filter: grayscale(0.8); }
+    #outline { position: absolute; left: 0; top: 0; outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
+    #grip { position: absolute; width: 16px; height: 16px; cursor: nwse-resize; z-index: 2;
+            background: linear-gradient(135deg, transparent 45%, #888 45%, #888 55%, transparent 55%, transparent 70%, #888 70%, #888 80%, transparent 80%); }
+    #spacer { position: relative; overflow: hidden; background: #fff; }
+    #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+    #layer > div, .shelf-layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
+    #layer > div.shelf { overflow: auto; scrollbar-width: none; outline: 1px dashed #3d6a99; }
+    .shelf::-webkit-scrollbar { display: none; }
+    .shelf-spacer { position: relative; }
+    .shelf-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+    .item { background: #8fb3d9; border: 1px solid #3d6a99; cursor: pointer; }
+    #view.ov-visible .item.on { background: #f5a623; border-color: #b36b00; }
+    .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; cursor: pointer; }
+    .decoration { background: rgba(155, 89, 182, 0.15); border: 1px dashed #8e44ad; }
+    .pinned { box-shadow: 0 2px 4px rgba(0, 0, 0, 0.35); }
+    .section { display: none; border: 1px dashed #777; pointer-events: none; }
+    #view.ov-sections .section { display: block; }
+    #view.ov-sections .pinned { outline: 2px dotted #3b7a2e; }
+    #view.ov-boxes #layer > div, #view.ov-boxes .shelf-layer > div { outline: 1px solid rgba(0, 0, 0, 0.7); outline-offset: -1px; }
+    #view.ov-boxes .item::after { content: attr(data-size); display: block; font-size: 9px; color: #123; }
+    .title { background: #333; color: #fff; padding: 0 4px; line-height: 14px; }
+    #view.ov-problems .problem { background: rgba(208, 2, 27, 0.55); border: 2px solid #d0021b; }
+    #layer > div.sel, .shelf-layer > div.sel { outline: 3px solid #d0021b; outline-offset: -2px; }
+    #side { width: 380px; flex: none; }
+    #inspector { font-family: monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+    #inspector .k { color: #777; }
+    #inspector .gone { color: #d0021b; font-weight: bold; }
+    #error { position: fixed; right: 12px; bottom: 12px; width: 560px; max-height: 55vh; overflow: auto; background: #fff5f5;
+             border: 2px solid #d0021b; border-radius: 4px; padding: 8px 10px; font-family: monospace; font-size: 12px;
+             white-space: pre-wrap; display: none; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); z-index: 20; }
+    #error .head { font-weight: bold; color: #d0021b; }
+    #error .at { background: #ffd7d7; }
+    #tip { position: fixed; pointer-events: none; background: #222; color: #fff; padding: 2px 6px; font-size: 11px; display: none; z-index: 30; white-space: nowrap; }
+    </style></head>
+    <body>
+    <div id="bar">
+      <label>W <input id="vw" type="number" min="1" max="100000"></label>
+      <label>H <input id="vh" type="number" min="1" max="100000"></label>
+      <button data-preset="375x812">phone</button><button data-preset="820x1180">tablet</button><button data-preset="1280x800">desktop</button>
+      <span class="sep">|</span> overlays:
+      <label><input type="checkbox" data-ov="boxes">boxes</label>
+      <label><input type="checkbox" data-ov="sections">sections &amp; pins</label>
+      <label><input type="checkbox" data-ov="visible">visible set</label>
+      <label><input type="checkbox" data-ov="problems">problems</label>
+      <button id="next">next problem</button>
+      <span class="sep">|</span> <span id="conn">connecting</span>
+    </div>
+    <div id="status">waiting for the first run</div>
+    <div id="main">
+      <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="outline"></div><div id="grip" title="drag to resize the viewport"></div></div>
+      <div id="side"><div id="inspector">Click an element to inspect it.</div></div>
+    </div>
+    <div id="error" role="status" aria-live="polite"></div>
+    <div id="tip"></div>
+    <script>
+    "use strict";
+    const $ = id => document.getElementById(id);
+    const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
+    const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
+    const token = new URLSearchParams(location.search).get('token') || '';
+    const LIMIT = 8000000;
+    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
+    const r2 = v => Math.round(v * 100) / 100;
+    const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+    // ---- State kept across generations, mirrored in the address.
+    const S = { w: 375, h: 812, x: 0, y: 0, shelves: new Map(), sel: null, ov: new Set() };
+    let hashGiven = false;
+    function readHash() {
+      for (const part of location.hash.slice(1).split('&')) {
+        const i = part.indexOf('=');
+        if (i < 0) continue;
+        const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
+        hashGiven = true;
+        if (k === 'w' && num >= 1) S.w = Math.round(num);
+        else if (k === 'h' && num >= 1) S.h = Math.round(num);
+        else if (k === 'x' && isFinite(num)) S.x = num;
+        else if (k === 'y' && isFinite(num)) S.y = num;
+        else if (k === 'sel') S.sel = v || null;
+        else if (k === 'ov') S.ov = new Set(v.split(',').filter(Boolean));
+        else {
+          const m = /^s([0-9]+)$/.exec(k);
+          if (m) { const [a, b] = v.split(',').map(parseFloat); S.shelves.set(+m[1], [isFinite(a) ? a : 0, isFinite(b) ? b : 0]); }
+        }
+      }
+    }
+    let hashTimer = 0;
+    function writeHash() {
+      if (hashTimer) return;
+      hashTimer = setTimeout(() => {
+        hashTimer = 0;
+        const parts = ['w=' + S.w, 'h=' + S.h];
+        if (S.x) parts.push('x=' + r2(S.x));
+        parts.push('y=' + r2(S.y));
+        for (const [s, o] of S.shelves) parts.push('s' + s + '=' + r2(o[0]) + (o[1] ? ',' + r2(o[1]) : ''));
+        if (S.sel !== null) parts.push('sel=' + encodeURIComponent(S.sel));
+        if (S.ov.size) parts.push('ov=' + [...S.ov].join(','));
+        history.replaceState(null, '', '#' + parts.join('&'));
+      }, 60);
+    }
+
+    // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
+    let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
+    let selected = -1, deletedSel = null;
+    // A generator: it yields every 32k entries so that a large generation is built in slices
+    // between which the page stays responsive (see applyFrame).
+    function* build(h, F) {
+      const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
+      const m = n + 2 * Sx.length + E.length + O.length;
+      const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
+      const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
+      const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
+      const pinned = [];
+      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+      for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
+      for (let k = 0; k < h.pinnedItems.length; k += 2) { const i = h.pinnedItems[k]; P[i] = 1; END[i] = h.pinnedItems[k + 1]; pinned.push(i); }
+      Sx.forEach((s, k) => {
+        const a = n + 2 * k, b = a + 1;
+        X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
+        X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
+      });
+      const base = n + 2 * Sx.length, TITLES = new Map();
+      for (let k = 0; k < h.elementTitles.length; k += 2) TITLES.set(h.elementTitles[k], h.elementTitles[k + 1]);
+      E.forEach((e, k) => {
+        const d = base + k;
+        X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
+        KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
+        RANK[d] = e[0] === 'decoration' ? 0 : 2;
+        if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; BOTTOM[d] = e[10]; }
+      });
+      const shelfBySection = new Map(), members = O.map(() => []);
+      O.forEach((o, k) => {
+        const d = base + E.length + k;
+        X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
+        shelfBySection.set(o[0], k);
+        for (let i = o[7]; i < o[8]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
+      });
+      E.forEach((e, k) => {
+        const d = base + k;
+        if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
+      });
+      const SHELVES = O.map((o, k) => {
+        const sideways = !(o[6] > o[4] && o[5] <= o[3]);
+        let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
+        for (const d of members[k]) {
+          x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
+          x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
+        }
+        const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
+        const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
+        const buckets = Array.from({ length: count }, () => []);
+        const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
+        for (const d of members[k]) {
+          const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
+          for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
+        }
+        return { o, section: o[0], sideways, x0, y0, x1, y1, L, bucket, buckets, node: null, inner: null, mounted: new Map() };
+      });
+      const CW = Math.max(h.content[0], 1), CH = Math.max(h.content[1], 1);
+      // A uniform grid over the content, cells about a viewport in size, at most ~max(m, 4096).
+      const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(h.viewport[0], 1)), 256));
+      const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(h.viewport[1], 1)), Math.ceil(Math.max(m, 4096) / cols)));
+      const cellW = CW / cols, cellH = CH / rows;
+      const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
+      const starts = new Uint32Array(cols * rows + 1);
+      const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
+      for (let d = 0; d < m; d++) {
+        if ((d & 32767) === 32767) yield;
+        if (!indexed(d)) continue;
+        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
+      }
+      for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
+      const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
+      for (let d = 0; d < m; d++) {
+        if ((d & 32767) === 32767) yield;
+        if (!indexed(d)) continue;
+        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
+      }
+      return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
+               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
+               idsVersion: h.idsVersion, ids: ids.version === h.idsVersion ? ids.list : null, problems: null };
+    }
+    const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
+    function query(qx, qy, qw, qh) {
+      const g = M, out = [];
+      g.stamp++;
+      const c0 = g.cell(qx, g.cellW, g.cols), c1 = g.cell(qx + qw, g.cellW, g.cols), r0 = g.cell(qy, g.cellH, g.rows), r1 = g.cell(qy + qh, g.cellH, g.rows);
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
+        for (let k = g.starts[r * g.cols + c], end = g.starts[r * g.cols + c + 1]; k < end; k++) {
+          const d = g.entries[k];
+          if (g.seen[d] === g.stamp) continue;
+          g.seen[d] = g.stamp;
+          if (overlaps(g.X[d], g.Y[d], Math.max(g.W[d], 1e-9), Math.max(g.H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
+        }
+      }
+      return out;
+    }
+    function pinnedFrame(d, vx, vy) {
+      const g = M;
+      const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + S.h - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
+      return [g.X[d], y, g.W[d], g.H[d]];
+    }
+    const idOf = i => (M.ids ? M.ids[i] : String(i));
+    const drawsBelow = (a, b) => M.Z[a] - M.Z[b] || M.P[a] - M.P[b] || M.RANK[a] - M.RANK[b] || a - b;
+    function describe(d) {
+      const g = M;
+      switch (g.KIND[d]) {
+        case ITEM: return ['item', idOf(d)];
+        case SECTION: return ['section', ''];
+        case TITLE: return ['title', g.Sx[g.REF[d]][4]];
+        case SHELF: return ['shelf', ''];
+        default: { const e = g.E[g.REF[d]]; return [e[0] + (e[8] !== null ? ' pinned' : ''), g.TITLES.get(g.REF[d]) || e[1]]; }
+      }
+    }
+
+    // ---- Drawing: nodes for what lies near the viewport, recycled.
+    const mounted = new Map(), pool = [];
+    let requested = null, visibleCount = 0;
+    const SW = () => Math.min(Math.max(M.CW, S.w), LIMIT), SH = () => Math.min(Math.max(M.CH, S.h), LIMIT);
+    const toContent = (s, Sz, C, V) => (C > Sz && Sz > V) ? s * (C - V) / (Sz - V) : s;
+    const toScroll = (c, Sz, C, V) => (C > Sz && Sz > V) ? c * (Sz - V) / (C - V) : c;
+    function sizeView() {
+      view.style.width = S.w + 'px'; view.style.height = S.h + 'px';
+      for (let pass = 0; pass < 2; pass++) {
+        view.style.width = (S.w + view.offsetWidth - view.clientWidth) + 'px';
+        view.style.height = (S.h + view.offsetHeight - view.clientHeight) + 'px';
+      }
+      outline.style.width = S.w + 'px'; outline.style.height = S.h + 'px';
+      grip.style.left = (view.offsetWidth - 4) + 'px'; grip.style.top = (view.offsetHeight - 4) + 'px';
+      $('vw').value = S.w; $('vh').value = S.h;
+    }
+    function clearNodes() {
+      for (const [, node] of mounted) node.remove();
+      mounted.clear();
+    }
+    function place(node, d, f, ox, oy) {
+      node.style.left = (f[0] - ox) + 'px'; node.style.top = (f[1] - oy) + 'px';
+      node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+      if (M.KIND[d] === ITEM) node.dataset.size = r2(f[2]) + 'x' + r2(f[3]);
+    }
+    function dressNode(node, d) {
+      const [kind, text] = describe(d);
+      node.className = kind; node.textContent = text; node.dataset.d = d;
+      if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
+    }
+    function mountShelf(sh) {
+      const node = document.createElement('div'), sp = document.createElement('div'), inner = document.createElement('div');
+      node.className = 'shelf'; sp.className = 'shelf-spacer'; inner.className = 'shelf-layer';
+      sp.style.width = (sh.x1 - sh.x0) + 'px'; sp.style.height = (sh.y1 - sh.y0) + 'px';
+      sp.appendChild(inner); node.appendChild(sp);
+      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      node.addEventListener('scroll', () => {
+        if (sh.node !== node || sh.restoring) return;
+        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0, t = performance.now();
+        const dt = sh.lastT ? t - sh.lastT : 0;
+        sh.velocity = dt > 0 && dt < 200 ? [(x - sh.lastX) / dt, (y - sh.lastY) / dt] : [0, 0];
+        sh.lastT = t; sh.lastX = x; sh.lastY = y;
+        S.shelves.set(sh.section, [x, y]);
+        // While it glides to where it rests, the shelf asks nothing (its own motion is no fling).
+        if (sh.snapTarget) {
+          // Arrived: the glide's last steps are no velocity of the user's.
+          if (Math.abs(x - sh.snapTarget[0]) <= 1 && Math.abs(y - sh.snapTarget[1]) <= 1) { sh.snapTarget = null; sh.lastT = 0; }
+          writeHash(); draw();
+          return;
+        }
+        // When the shelf stops, ask where its paging behaviour makes it rest (UIKit's target offset).
+        clearTimeout(sh.snapTimer);
+        sh.snapTimer = setTimeout(() => send({ type: 'snap', section: sh.section, x, y, vx: sh.velocity[0], vy: sh.velocity[1] }), 150);
+        writeHash(); draw();
+      });
+      return node;
+    }
+    function shelfOffset(sh) { return S.shelves.get(sh.section) || [0, 0]; }
+    function scrollShelf(sh) {
+      if (!sh.node) return;
+      const o = shelfOffset(sh);
+      sh.restoring = true;
+      sh.node.scrollLeft = o[0] - sh.x0; sh.node.scrollTop = o[1] - sh.y0;
+      sh.restoring = false;
+    }
+    function drawShelf(sh, vx, vy) {
+      const g = M, o = sh.o, off2 = shelfOffset(sh), ox = off2[0], oy = off2[1];
+      const off = sh.sideways ? ox : oy, from = off - sh.L / 2, to = off + 1.5 * sh.L;
+      const want = new Set();
+      for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
+        const p = sh.sideways ? g.X[d] - o[1] : g.Y[d] - o[2], len = sh.sideways ? g.W[d] : g.H[d];
+        if (p < to && p + len > from) want.add(d);
+      }
+      for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
+      let count = 0;
+      [...want].sort(drawsBelow).forEach((d, rank) => {
+        let node = sh.mounted.get(d);
+        if (!node) {
+          node = pool.pop() || document.createElement('div');
+          dressNode(node, d);
+          place(node, d, [g.X[d], g.Y[d], g.W[d], g.H[d]], o[1] + sh.x0, o[2] + sh.y0);
+          sh.inner.appendChild(node); sh.mounted.set(d, node);
+        }
+        node.style.zIndex = rank;
+        const dx = g.X[d] - ox, dy = g.Y[d] - oy;
+        const on = g.KIND[d] !== DECORATION && g.W[d] > 0 && g.H[d] > 0 && overlaps(dx, dy, g.W[d], g.H[d], vx, vy, S.w, S.h)
+          && overlaps(dx, dy, g.W[d], g.H[d], o[1], o[2], o[3], o[4]);
+        if (on && g.KIND[d] === ITEM) count++;
+        decorate(node, d, on);
+      });
+      return count;
+    }
+    function decorate(node, d, on) {
+      node.classList.toggle('on', on);
+      node.classList.toggle('sel', d === selected);
+      node.classList.toggle('problem', !!(M.problems && M.problems.mark[d]));
+    }
+    // The offset shown: the scroll position mapped to content, or exactly what was asked for.
+    function offsetNow() {
+      const sx = view.scrollLeft, sy = view.scrollTop;
+      if (requested && requested.sx === sx && requested.sy === sy) return [requested.x, requested.y];
+      return [toContent(sx, SW(), M.CW, S.w), toContent(sy, SH(), M.CH, S.h)];
+    }
+    function draw() {
+      if (!M) return;
+      const g = M, [vx, vy] = offsetNow();
+      S.x = vx; S.y = vy;
+      layer.style.transform = 'translate(' + view.scrollLeft + 'px,' + view.scrollTop + 'px)';
+      const near = query(vx - S.w / 2, vy - S.h / 2, 2 * S.w, 2 * S.h);
+      const frames = new Map();
+      for (const d of near) frames.set(d, [g.X[d], g.Y[d], g.W[d], g.H[d]]);
+      for (const d of g.pinned) {
+        const f = pinnedFrame(d, vx, vy);
+        if (overlaps(f[0], f[1], f[2], f[3], vx - S.w / 2, vy - S.h / 2, 2 * S.w, 2 * S.h)) frames.set(d, f);
+      }
+      for (const [d, node] of mounted) if (!frames.has(d)) {
+        node.remove(); mounted.delete(d);
+        if (g.KIND[d] === SHELF) g.SHELVES[g.REF[d]].node = null; else pool.push(node);
+      }
+      visibleCount = 0;
+      [...frames.keys()].sort(drawsBelow).forEach((d, rank) => {
+        const f = frames.get(d);
+        let node = mounted.get(d);
+        const fresh = !node;
+        if (fresh && g.KIND[d] === SHELF) {
+          node = mountShelf(g.SHELVES[g.REF[d]]);
+          layer.appendChild(node); mounted.set(d, node);
+        } else if (fresh) {
+          node = pool.pop() || document.createElement('div');
+          dressNode(node, d);
+          layer.appendChild(node); mounted.set(d, node);
+        }
+        place(node, d, f, vx, vy);
+        node.style.zIndex = rank;
+        if (fresh && g.KIND[d] === SHELF) scrollShelf(g.SHELVES[g.REF[d]]);
+        const on = (g.KIND[d] === ITEM || g.KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, S.w, S.h);
+        if (on && g.KIND[d] === ITEM) visibleCount++;
+        if (g.KIND[d] !== SHELF) decorate(node, d, on);
+      });
+      for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+      showStatus();
+      writeHash();
+    }
+    function scrollToState() {
+      const x = Math.max(0, Math.min(S.x, M.CW - S.w)), y = Math.max(0, Math.min(S.y, M.CH - S.h));
+      view.scrollTo(toScroll(x, SW(), M.CW, S.w), toScroll(y, SH(), M.CH, S.h));
+      requested = { sx: view.scrollLeft, sy: view.scrollTop, x, y };
+      for (const sh of M.SHELVES) scrollShelf(sh);
+    }
+    function showStatus() {
+      if (!M) return;
+      const t = lastTimings && lastTimings.gen === M.gen ? lastTimings.timings : M.h.timings;
+      const total = t.reduce((a, s) => a + s[1], 0);
+      const parts = [
+        'gen ' + M.gen + (errorGen > M.gen ? ' (stale: gen ' + errorGen + ' failed)' : ''),
+        r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
+          + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
+        M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
+        'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h, 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
+      statusLine.textContent = parts.join(' \u00b7 ');
+    }
+
+    // ---- A new generation: keep the anchor item's place in the viewport.
+    function anchor() {
+      if (!M) return null;
+      let d = selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
+      if (d < 0) {
+        let best = -1;
+        for (const e of query(S.x, S.y, S.w, S.h)) {
+          if (M.KIND[e] !== ITEM || M.W[e] <= 0 || M.H[e] <= 0) continue;
+          if (best < 0 || M.Y[e] < M.Y[best] || (M.Y[e] === M.Y[best] && M.X[e] < M.X[best])) best = e;
+        }
+        d = best;
+      }
+      return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
+    }
+    function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
+    // A generation is built in slices of at most ~30 ms (a message channel hands the main thread
+    // back between them); the last picture stays until the new one is complete. A newer
+    // generation arriving meanwhile replaces the one being built: the last save wins.
+    let pageTimings = null, building = null, resume = null;
+    const slices = new MessageChannel();
+    slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
+    function applyFrame(buf) {
+      const t0 = performance.now();
+      const dv = new DataView(buf), len = dv.getUint32(0, true);
+      const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+      const off = 4 + len + ((8 - (4 + len) % 8) % 8);
+      const F = new Float64Array(buf, off, 4 * h.count);
+      const decodeMs = performance.now() - t0;
+      if (building) building.cancelled = true;
+      const job = { cancelled: false }, steps = build(h, F);
+      building = job;
+      let buildMs = 0;
+      const step = () => {
+        if (job.cancelled) return;
+        const s0 = performance.now();
+        for (let r = steps.next(); ; r = steps.next()) {
+          if (r.done) { buildMs += performance.now() - s0; building = null; swapIn(h, r.value, decodeMs, buildMs); return; }
+          if (performance.now() - s0 > 30) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
+        }
+      };
+      step();
+    }
+    function swapIn(h, next, decodeMs, buildMs) {
+      const t2 = performance.now();
+      const a = anchor();
+      const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
+      tip.style.display = 'none';
+      clearNodes();
+      PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
+      M = next;
+      lastGen = Math.max(lastGen, h.gen);
+      // An error of a later generation (it arrived while this one was being built) stays up.
+      const stale = errorGen > h.gen;
+      if (!stale) errorPanel.style.display = 'none';
+      view.classList.toggle('stale', stale);
+      selected = -1;
+      if (selId !== null) {
+        // The same id table: the same index (no search through a million ids).
+        selected = sameIds && oldSel >= 0 && oldSel < M.n ? oldSel : indexOfId(M, selId);
+        if (selected < 0) { deletedSel = { id: selId, gen: M.gen }; S.sel = null; }
+      }
+      spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px';
+      sizeView();
+      if (a) {
+        const i = sameIds ? a.index : indexOfId(M, a.id);
+        if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
+      }
+      scrollToState();
+      M.problems = S.ov.has('problems') ? findProblems() : null;
+      draw();
+      showInspector();
+      pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
+      showStatus();
+      reportPaint(h.gen);
+    }
+
+    // ---- Problems: items overlapping another item, or outside the content (not in shelves).
+    function findProblems() {
+      const g = M, mark = new Uint8Array(g.m), list = [];
+      if (g.n > 300000) return { mark, list, skipped: true };
+      const tol = 0.5;
+      for (let c = 0; c < g.cols * g.rows; c++) {
+        const a0 = g.starts[c], a1 = g.starts[c + 1];
+        for (let p = a0; p < a1; p++) {
+          const d = g.entries[p];
+          if (g.KIND[d] !== ITEM) continue;
+          if (g.X[d] < -tol || g.Y[d] < -tol || g.X[d] + g.W[d] > g.CW + tol || g.Y[d] + g.H[d] > g.CH + tol) mark[d] = 1;
+          for (let q = p + 1; q < a1; q++) {
+            const e = g.entries[q];
+            if (g.KIND[e] !== ITEM) continue;
+            if (overlaps(g.X[d] + tol, g.Y[d] + tol, g.W[d] - 2 * tol, g.H[d] - 2 * tol, g.X[e], g.Y[e], g.W[e], g.H[e])) { mark[d] = 1; mark[e] = 1; }
+          }
+        }
+      }
+      for (let i = 0; i < g.n; i++) if (mark[i]) list.push(i);
+      return { mark, list, skipped: false };
+    }
+    let problemCursor = -1;
+    $('next').addEventListener('click', () => {
+      if (!M) return;
+      if (!S.ov.has('problems')) { S.ov.add('problems'); syncOverlays(); }
+      const p = M.problems;
+      if (!p || !p.list.length) { inspector.innerHTML = p && p.skipped ? 'Too many items to check for problems.' : 'No overlapping or out-of-content items.'; return; }
+      problemCursor = (problemCursor + 1) % p.list.length;
+      const d = p.list[problemCursor];
+      S.x = Math.max(0, M.X[d] - 8); S.y = Math.max(0, M.Y[d] - 8);
+      select(d);
+      scrollToState(); draw();
+    });
+
+    // ---- Inspector, selection and tooltip.
+    function select(d) {
+      selected = d; deletedSel = null;
+      S.sel = d >= 0 && M.KIND[d] === ITEM ? idOf(d) : null;
+      inspected = null;
+      if (d >= 0 && M.KIND[d] === ITEM) send({ type: 'inspect', index: d });
+      writeHash(); draw(); showInspector();
+    }
+    let inspected = null;
+    const fr = f => '(' + f.map(r2).join(', ') + ')';
+    function row(k, v) { return '<span class="k">' + esc(k) + ':</span> ' + esc(v) + '\n'; }
+    function showInspector() {
+      if (deletedSel) { inspector.innerHTML = '<span class="gone">' + esc(deletedSel.id) + ' was deleted in generation ' + deletedSel.gen + '.</span>\nClick an element to inspect it.'; return; }
+      if (!M || selected < 0 || selected >= M.m) { inspector.textContent = 'Click an element to inspect it.'; return; }
+      const g = M, d = selected, [vx, vy] = [S.x, S.y];
+      let f = [g.X[d], g.Y[d], g.W[d], g.H[d]];
+      if (g.P[d]) f = pinnedFrame(d, vx, vy);
+      let html = '';
+      const shelf = g.SHELF_OF[d] >= 0 ? g.SHELVES[g.SHELF_OF[d]] : null, so = shelf ? shelfOffset(shelf) : [0, 0];
+      if (g.KIND[d] === ITEM) {
+        html += row('id', idOf(d)) + row('index', d);
+        if (inspected && inspected.index === d) html += row('section', inspected.section + ', item ' + inspected.item);
+        html += row('category', 'cell') + row('kind', 'item');
+      } else if (g.KIND[d] === SUPPLEMENTARY || g.KIND[d] === DECORATION) {
+        const e = g.E[g.REF[d]];
+        html += row('category', e[0]) + row('kind', e[1]) + row('section', e[2]) + (e[9] !== null ? row('item', e[9]) : '');
+      } else {
+        html += row('element', describe(d)[0]);
+      }
+      html += row('frame (content)', fr(f));
+      html += row('frame (viewport)', fr([f[0] - so[0] - vx, f[1] - so[1] - vy, f[2], f[3]]));
+      html += row('zIndex', g.Z[d]) + row('pinned', g.P[d] ? 'yes (stops at ' + r2(g.END[d]) + ')' : 'no');
+      html += row('shelf', shelf ? 'section ' + shelf.section + ', offset ' + so.map(r2).join(',') : 'none');
+      if (g.KIND[d] === ITEM) {
+        let change = 'new in generation ' + g.gen;
+        if (PREV) {
+          const i = PREV.idsVersion === g.idsVersion ? d : PREV.ids.indexOf(idOf(d));
+          if (i >= 0 && i < PREV.X.length) {
+            const old = [PREV.X[i], PREV.Y[i], PREV.W[i], PREV.H[i]], now = [g.X[d], g.Y[d], g.W[d], g.H[d]];
+            change = old.every((v, k) => v === now[k]) ? 'unchanged since gen ' + PREV.gen : fr(old) + ' -> ' + fr(now) + ' (gen ' + PREV.gen + ' -> ' + g.gen + ')';
+          }
+        } else change = 'first generation';
+        html += row('last reload', change);
+        if (inspected && inspected.index === d) html += '<span class="k">data:</span>\n' + esc(JSON.stringify(inspected.fields, null, 2)) + '\n';
+        else html += row('data', 'loading');
+      }
+      inspector.innerHTML = html;
+    }
+    view.addEventListener('click', ev => {
+      const node = ev.target.closest('[data-d]');
+      if (!node || !M) return;
+      select(+node.dataset.d);
+    });
+    view.addEventListener('mousemove', ev => {
+      const node = ev.target.closest('[data-d]');
+      if (!node || !M) { tip.style.display = 'none'; return; }
+      const d = +node.dataset.d, [kind, text] = describe(d);
+      tip.textContent = kind + (text ? ' ' + text : '') + (M.KIND[d] === ITEM ? ' #' + d : '') + ' ' + fr([M.X[d], M.Y[d], M.W[d], M.H[d]]);
+      tip.style.left = (ev.clientX + 12) + 'px'; tip.style.top = (ev.clientY + 12) + 'px'; tip.style.display = 'block';
+    });
+    view.addEventListener('mouseleave', () => { tip.style.display = 'none'; });
+    view.addEventListener('scroll', () => { tip.style.display = 'none'; draw(); if (selected >= 0) showInspector(); });
+
+    // ---- Viewport controls: fields, presets, drag-to-resize.
+    let viewportTimer = 0;
+    function setViewport(w, h) {
+      S.w = Math.max(1, Math.min(100000, Math.round(w))); S.h = Math.max(1, Math.min(100000, Math.round(h)));
+      sizeView();
+      if (M) { spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px'; draw(); }
+      writeHash();
+      if (!viewportTimer) viewportTimer = requestAnimationFrame(() => { viewportTimer = 0; send({ type: 'viewport', w: S.w, h: S.h }); });
+    }
+    $('vw').addEventListener('change', () => setViewport(+$('vw').value || S.w, S.h));
+    $('vh').addEventListener('change', () => setViewport(S.w, +$('vh').value || S.h));
+    for (const b of document.querySelectorAll('[data-preset]')) b.addEventListener('click', () => { const [w, h] = b.dataset.preset.split('x').map(Number); setViewport(w, h); });
+    grip.addEventListener('pointerdown', ev => {
+      ev.preventDefault();
+      const x0 = ev.clientX, y0 = ev.clientY, w0 = S.w, h0 = S.h;
+      grip.setPointerCapture(ev.pointerId);
+      const move = e => setViewport(w0 + e.clientX - x0, h0 + e.clientY - y0);
+      const up = () => { grip.removeEventListener('pointermove', move); grip.removeEventListener('pointerup', up); };
+      grip.addEventListener('pointermove', move); grip.addEventListener('pointerup', up);
+    });
+
+    // ---- Overlays.
+    function syncOverlays() {
+      for (const box of document.querySelectorAll('[data-ov]')) {
+        box.checked = S.ov.has(box.dataset.ov);
+        view.classList.toggle('ov-' + box.dataset.ov, box.checked);
+      }
+      if (M && S.ov.has('problems') && !M.problems) M.problems = findProblems();
+      writeHash(); draw();
+    }
+    for (const box of document.querySelectorAll('[data-ov]')) box.addEventListener('change', () => {
+      if (box.checked) S.ov.add(box.dataset.ov); else S.ov.delete(box.dataset.ov);
+      syncOverlays();
+    });
+
+    // ---- Errors.
+    function showError(e) {
+      errorGen = e.gen;
+      lastGen = e.gen;
+      const place = e.file ? e.file + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '') : '';
+      let html = '<div class="head">' + esc(e.kind) + ' error' + (place ? ' at ' + esc(place) : '') + ' (generation ' + e.gen + ')</div>';
+      html += esc(e.message) + '\n';
+      if (e.source && e.source.length) {
+        html += '\n' + e.source.map(([n, text]) => {
+          const line = String(n).padStart(5) + (n === e.line ? ' > ' : ' | ') + text;
+          return n === e.line ? '<span class="at">' + esc(line) + '</span>' : esc(line);
+        }).join('\n') + '\n';
+      }
+      if (e.traceback) html += '\n' + esc(e.traceback);
+      html += '\n\n' + (M ? 'Showing the last good picture (generation ' + M.gen + '), dimmed.' : 'Nothing to show yet: the picture appears on the first good save.');
+      errorPanel.innerHTML = html;
+      errorPanel.style.display = 'block';
+      if (M) view.classList.add('stale');
+      showStatus();
+      reportPaint(e.gen);
+    }
+
+    // ---- Connection: reconnects with the state the page holds; never reloads the page.
+    let ws = null, retry = 250, longest = 0;
+    function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
+    function reportPaint(gen) {
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        send({ type: 'painted', gen, at: performance.timeOrigin + performance.now(), longest });
+        longest = 0;
+        document.body.dataset.gen = gen;
+      }));
+    }
+    try {
+      new PerformanceObserver(list => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); }).observe({ entryTypes: ['longtask'] });
+    } catch (e) { /* no long-task timing in this browser */ }
+    function connect() {
+      ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
+      ws.binaryType = 'arraybuffer';
+      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); };
+      ws.onclose = () => {
+        conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
+        setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
+      };
+      ws.onmessage = ev => {
+        if (typeof ev.data !== 'string') { applyFrame(ev.data); return; }
+        const msg = JSON.parse(ev.data);
+        if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
+        else if (msg.type === 'error') showError(msg);
+        else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
+        else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
+        else if (msg.type === 'snap' && M) {
+          const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
+          const now = sh ? shelfOffset(sh) : null;
+          if (sh && sh.node && (Math.abs(msg.offset[0] - now[0]) > 0.5 || Math.abs(msg.offset[1] - now[1]) > 0.5)) {
+            sh.snapTarget = msg.offset;
+            setTimeout(() => { if (sh.snapTarget === msg.offset) { sh.snapTarget = null; sh.lastT = 0; } }, 1000);   // stopped short of it
+            sh.node.scrollTo({ left: msg.offset[0] - sh.x0, top: msg.offset[1] - sh.y0, behavior: 'smooth' });
+          }
+        }
+      };
+    }
+    readHash();
+    sizeView();
+    syncOverlays();
+    window.addEventListener('hashchange', () => { readHash(); if (M) { sizeView(); scrollToState(); draw(); } });
+    connect();
+    </script>
+    </body></html>
+    """#
+}

@@ -1,0 +1,142 @@
+import TesseraCore
+
+/// One generation of `tessera preview`'s page, as one binary WebSocket message.
+///
+/// Layout of the message: a 4-byte little-endian length N, N bytes of a JSON header, zero
+/// padding up to a multiple of 8 bytes, then every item's frame as four little-endian
+/// float64 (`x, y, w, h`), in flattened order. The frames are the bulk of a large run and go
+/// as packed doubles (8 bytes a number, no parsing, full precision: a page at y = 1e8 still
+/// places a card to the pixel); everything else is small and goes in the header, in the shapes
+/// `HTMLPage` embeds (section boxes, elements with their pin limits, pinned items, shelves,
+/// item zIndex pairs). The id table is not in it: it goes as a message of its own
+/// (`idsMessage`) only when it changed, and the header names the version it needs.
+public struct PreviewUpdate {
+    public var run: LayoutRun
+    public var generation: Int
+    /// The version of the id table this run's items have (`idsMessage`).
+    public var idsVersion: Int
+    /// Step names and milliseconds, as the terminal line prints them.
+    public var timings: [(String, Double)]
+
+    public init(run: LayoutRun, generation: Int, idsVersion: Int, timings: [(String, Double)]) {
+        self.run = run; self.generation = generation; self.idsVersion = idsVersion; self.timings = timings
+    }
+
+    /// The whole message. O(n) in items plus O(e) in elements (pin limits: O(log) queries each).
+    public func encode() throws -> [UInt8] {
+        let result = run.result
+        var header: [UInt8] = []
+        header.reserveCapacity(1024)
+        func key(_ name: String) { header.append(contentsOf: Array(",\"\(name)\":".utf8)) }
+        func number(_ v: Double) { JSONWriter.appendNumber(v.isFinite ? v : 0, to: &header) }
+        func pair(_ a: Double, _ b: Double) { header.append(UInt8(ascii: "[")); number(a); header.append(UInt8(ascii: ",")); number(b); header.append(UInt8(ascii: "]")) }
+        func frame(_ f: Rect) { number(f.x); comma(); number(f.y); comma(); number(f.width); comma(); number(f.height) }
+        func comma() { header.append(UInt8(ascii: ",")) }
+        func string(_ s: String) { JSONWriter.appendString(s, to: &header) }
+
+        header.append(contentsOf: Array("{\"type\":\"frame\",\"gen\":\(generation),\"idsVersion\":\(idsVersion),\"count\":\(result.count)".utf8))
+        key("layout"); string(run.layoutName)
+        key("dataset"); string(run.dataset.sourceName)
+        key("viewport"); pair(run.viewport.width, run.viewport.height)
+        key("content"); pair(result.contentSize.width, result.contentSize.height)
+        key("timings"); header.append(UInt8(ascii: "["))
+        for (k, step) in timings.enumerated() {
+            if k > 0 { comma() }
+            header.append(UInt8(ascii: "[")); string(step.0); comma(); number(step.1); header.append(UInt8(ascii: "]"))
+        }
+        header.append(UInt8(ascii: "]"))
+        // Section boxes: frame, title, 1 when the section's own header shows the title, section.
+        key("sections"); header.append(UInt8(ascii: "["))
+        for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
+            if k > 0 { comma() }
+            header.append(UInt8(ascii: "[")); frame(box.frame); comma(); string(box.title)
+            header.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
+        }
+        header.append(UInt8(ascii: "]"))
+        // Elements: category, kind, section, frame, zIndex, pin limit or null, anchor item or null,
+        // 1 when pinned to the bottom edge.
+        key("elements"); header.append(UInt8(ascii: "["))
+        let elements = try PictureElements(result: result)
+        for (k, entry) in elements.elements.enumerated() {
+            let e = entry.element
+            if k > 0 { comma() }
+            header.append(UInt8(ascii: "[")); string(e.category.rawValue); comma(); string(e.kind)
+            header.append(contentsOf: Array(",\(e.section),".utf8)); frame(e.frame)
+            header.append(contentsOf: Array(",\(e.zIndex),".utf8))
+            if let limit = entry.pinLimit { number(limit) } else { header.append(contentsOf: Array("null".utf8)) }
+            header.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null"),\(entry.pinLimit != nil && e.pinEdge == .bottom ? 1 : 0)]".utf8))
+        }
+        header.append(UInt8(ascii: "]"))
+        // A section's own supplementaries (headers, footers) show its title: element, title pairs.
+        key("elementTitles"); header.append(UInt8(ascii: "["))
+        var firstTitle = true
+        for (k, entry) in elements.elements.enumerated() {
+            let e = entry.element
+            guard SectionBoxes.showsSectionTitle(e), run.dataset.sections.indices.contains(e.section) else { continue }
+            header.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
+            string(SectionBoxes.title(of: run.dataset.sections[e.section]))
+            firstTitle = false
+        }
+        header.append(UInt8(ascii: "]"))
+        // Items that pin with an anchored pinned element (sticky items): index, end pairs.
+        key("pinnedItems"); header.append(UInt8(ascii: "["))
+        for (k, pin) in elements.pinnedItems.enumerated() {
+            header.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8)); number(pin.end)
+        }
+        header.append(UInt8(ascii: "]"))
+        // Shelves: section, scroller frame, content size, first item, item end.
+        key("orthogonal"); header.append(UInt8(ascii: "["))
+        for (k, shelf) in run.shelves().enumerated() {
+            let o = shelf.scroller
+            header.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8)); frame(o.frame); comma()
+            number(o.contentSize.width); comma(); number(o.contentSize.height)
+            header.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
+        }
+        header.append(UInt8(ascii: "]"))
+        // Items drawn above or below the others: index, zIndex pairs (most results have none).
+        key("itemZ"); header.append(UInt8(ascii: "["))
+        var firstZ = true
+        for i in 0..<result.count {
+            let z = result.zIndex(ofItem: i)
+            guard z != 0 else { continue }
+            header.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
+            firstZ = false
+        }
+        header.append(contentsOf: Array("]}".utf8))
+
+        let padding = (8 - (4 + header.count) % 8) % 8
+        var out: [UInt8] = []
+        out.reserveCapacity(4 + header.count + padding + 32 * result.count)
+        let length = UInt32(header.count)
+        for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }
+        out.append(contentsOf: header)
+        out.append(contentsOf: repeatElement(0, count: padding))
+        var frames = [Double](repeating: 0, count: 4 * result.count)
+        for i in 0..<result.count {
+            let f = try result.frame(at: i)
+            frames[4 * i] = f.x; frames[4 * i + 1] = f.y; frames[4 * i + 2] = f.width; frames[4 * i + 3] = f.height
+        }
+        frames.withUnsafeBytes { bytes in
+            // Doubles are little-endian on every platform Tessera builds for; swap on others.
+            if 1.littleEndian == 1 {
+                out.append(contentsOf: bytes)
+            } else {
+                for v in frames { var bits = v.bitPattern.littleEndian; withUnsafeBytes(of: &bits) { out.append(contentsOf: $0) } }
+            }
+        }
+        return out
+    }
+
+    /// The id table message: `{"type":"ids","version":V,"ids":["a","b",...]}`, ids as text in
+    /// flattened order. O(n).
+    public static func idsMessage(dataset: Dataset, version: Int) -> String {
+        var out = Array("{\"type\":\"ids\",\"version\":\(version),\"ids\":[".utf8)
+        out.reserveCapacity(16 * dataset.count + 64)
+        for (i, item) in dataset.items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendString(item.id.description, to: &out)
+        }
+        out.append(contentsOf: Array("]}".utf8))
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+/// Who may talk to `tessera preview`'s server, as pure checks on a request's parts.
+///
+/// The server listens on 127.0.0.1 only, but any web page the user has open can still send
+/// requests to it, and a DNS-rebound name can make such a page same-origin with it. So:
+/// - every request carries the random token of the printed address (`?token=`), compared in
+///   constant time, else 403;
+/// - the Host header must name this server by loopback address and port (`127.0.0.1:P` or
+///   `localhost:P`): a rebound name arrives with its own Host and is refused;
+/// - the WebSocket's Origin must be this server's own origin: a page elsewhere cannot open
+///   the push channel (browsers do not apply CORS to WebSockets, so the server must).
+struct PreviewAccess: Sendable {
+    var token: String
+    var port: Int
+
+    enum Verdict: Equatable {
+        case allowed
+        case refused(status: Int, reason: String)
+    }
+
+    /// A token of 128 random bits, as 32 hex digits.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let word = UInt32.random(in: .min ... .max, using: &generator)
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
+    }
+
+    var hosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
+    var origins: [String] { hosts.map { "http://" + $0 } }
+
+    /// The verdict on a request: its token, its Host header and, for the WebSocket, its Origin.
+    func check(token given: String?, host: String?, origin: String?, isWebSocket: Bool) -> Verdict {
+        guard let host, hosts.contains(host.lowercased()) else {
+            return .refused(status: 403, reason: "unexpected Host header")
+        }
+        guard let given, Self.constantTimeEqual(given, token) else {
+            return .refused(status: 403, reason: "missing or wrong token")
+        }
+        if isWebSocket {
+            guard let origin, origins.contains(origin.lowercased()) else {
+                return .refused(status: 403, reason: "WebSocket from another origin")
+            }
+        }
+        return .allowed
+    }
+
+    /// Compares without stopping at the first difference, so timing tells nothing of the token.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for i in 0..<max(x.count, y.count) {
+            difference |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import TesseraCore
+
+/// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
+/// [--animator A] [--port N] [--poll] [--open]`: a live page on 127.0.0.1, re-rendered on
+/// every save of the script, the data file or a module the script required.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve a live page of a layout on 127.0.0.1 that re-renders on every save.")
+
+    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    var layout: String
+
+    @Option(help: "Dataset: .json, .jsonl or .csv (watched too).")
+    var data: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @Option(help: "An animator (a built-in name or a .lua file) for data-file saves. Checked, not played yet.")
+    var animator: String?
+
+    @Option(help: "Port on 127.0.0.1 (0: any free port).")
+    var port: Int = 0
+
+    @Flag(help: "Poll the files every 100 ms instead of inotify.")
+    var poll = false
+
+    @Flag(help: "Open the page in the default browser (xdg-open).")
+    var open = false
+
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates: String = "reject"
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    func run() throws {
+        guard (0...65_535).contains(port) else {
+            throw CLIError("--port \(port) is not a port; expected 0 (any free port) to 65535")
+        }
+        var configuration = PreviewSession.Configuration(layout: layout, dataPath: data)
+        configuration.viewport = try parseViewport(shape.viewport)
+        configuration.params = try parseParameters(shape.params)
+        configuration.sizing = try parseSizingRule(shape.sizing)
+        configuration.duplicates = try parseDuplicatePolicy(duplicates)
+        configuration.limits = limits.options
+        if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
+            throw CLIError("\(layout): no such layout script")
+        }
+        guard FileManager.default.isReadableFile(atPath: data) else { throw CLIError("\(data): no such data file") }
+        if let animator { _ = try animatorNamed(animator, params: [], limits.options) }
+
+        let session = PreviewSession(configuration)
+        let address = try startPreview(session, port: port, poll: poll)
+        printLine("tessera preview: \(address)")
+        printLine("watching \(layout.hasSuffix(".lua") ? layout + " and " : "")\(data) and the modules the script requires (\(session.watcher.mode.rawValue)); Ctrl-C stops")
+        if animator != nil { printLine("note: playing data-file changes with --animator is not built yet; saves re-render at once") }
+        if open { openInBrowser(address) }
+        session.renderLoop()
+    }
+}
+
+/// Starts `session`'s server and watcher; returns the page's address with its token.
+func startPreview(_ session: PreviewSession, port: Int, poll: Bool) throws -> String {
+    let token = PreviewAccess.newToken()
+    let server = try PreviewServer(port: UInt16(port), token: token, hub: session.hub) { [session] client, text in
+        session.handle(text, from: client)
+    }
+    let started = DispatchSemaphore(value: 0)
+    let outcome = PortBox()
+    Task {
+        do { outcome.set(.success(try await server.start())) } catch { outcome.set(.failure(error)) }
+        started.signal()
+    }
+    started.wait()
+    let bound = try outcome.get()
+    session.server = server
+    session.startWatching(poll: poll)
+    return "http://127.0.0.1:\(bound)/?token=\(token)"
+}
+
+/// The server task's outcome, handed to the waiting thread.
+private final class PortBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<Int, any Error> = .failure(CLIError("preview: the server did not start"))
+    func set(_ v: Result<Int, any Error>) { lock.withLock { value = v } }
+    func get() throws -> Int { try lock.withLock { value }.get() }
+}
+
+private func openInBrowser(_ address: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdg-open", address]
+    do { try process.run() } catch { reportError("preview: could not open a browser (\(error)); open the address above") }
+}

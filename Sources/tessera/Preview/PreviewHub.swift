@@ -1,0 +1,83 @@
+import FlyingFox
+import Foundation
+
+/// The pages connected to `tessera preview` and what the latest generation sent them.
+///
+/// The render thread publishes; each page's WebSocket task adds and removes itself. A page
+/// that connects gets the last good frame and, when the latest run failed, its error. The id
+/// table goes to a page only when the page does not have the version the frame names.
+/// Lock-protected (both sides are threads or tasks that must not wait on each other).
+final class PreviewHub: @unchecked Sendable {
+    private struct Client {
+        var continuation: AsyncStream<WSMessage>.Continuation
+        var idsVersion = -1
+    }
+
+    private let lock = NSLock()
+    private var clients: [UUID: Client] = [:]
+    private var frame: (data: Data, idsVersion: Int)?
+    private var ids: (version: Int, message: String)?
+    private var error: String?
+
+    var clientCount: Int { lock.withLock { clients.count } }
+
+    /// Registers a page; it gets the current picture at once.
+    func add(_ id: UUID, _ continuation: AsyncStream<WSMessage>.Continuation) {
+        lock.withLock {
+            clients[id] = Client(continuation: continuation)
+            sendCurrent(to: id)
+        }
+    }
+
+    func remove(_ id: UUID) {
+        _ = lock.withLock { clients.removeValue(forKey: id) }
+    }
+
+    /// Sends the current frame (and error) to one page again, as after it connected.
+    func resend(to id: UUID) {
+        lock.withLock { sendCurrent(to: id) }
+    }
+
+    /// A good run: its frame to every page (with the id table where a page lacks it).
+    func publish(frame data: Data, idsVersion: Int, ids idsMessage: () -> String) {
+        lock.withLock {
+            if ids?.version != idsVersion { ids = (idsVersion, idsMessage()) }
+            frame = (data, idsVersion)
+            error = nil
+            for id in clients.keys { sendFrame(to: id) }
+        }
+    }
+
+    /// A failed run: its error to every page (which keep their last good picture).
+    func publish(error message: String) {
+        lock.withLock {
+            error = message
+            for client in clients.values { client.continuation.yield(.text(message)) }
+        }
+    }
+
+    /// A passing message to every page (not kept for pages that connect later).
+    func publish(note message: String) {
+        lock.withLock { for client in clients.values { client.continuation.yield(.text(message)) } }
+    }
+
+    /// A reply to one page.
+    func send(_ message: String, to id: UUID) {
+        lock.withLock { _ = clients[id]?.continuation.yield(.text(message)) }
+    }
+
+    private func sendCurrent(to id: UUID) {
+        if frame != nil { sendFrame(to: id) }
+        if let error { clients[id]?.continuation.yield(.text(error)) }
+    }
+
+    private func sendFrame(to id: UUID) {
+        guard var client = clients[id], let frame else { return }
+        if client.idsVersion != frame.idsVersion, let ids, ids.version == frame.idsVersion {
+            client.continuation.yield(.text(ids.message))
+            client.idsVersion = ids.version
+            clients[id] = client
+        }
+        client.continuation.yield(.data(frame.data))
+    }
+}

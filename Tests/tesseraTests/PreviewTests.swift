@@ -1,0 +1,186 @@
+import Foundation
+import FlyingFox
+import Testing
+@testable import TesseraCore
+import TesseraRender
+@testable import tessera
+
+@Suite("tessera preview")
+struct PreviewTests {
+    // MARK: Access
+
+    let access = PreviewAccess(token: "0123456789abcdef0123456789abcdef", port: 8123)
+
+    @Test func theTokenAndALoopbackHostAreNeeded() {
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: access.token, host: "localhost:8123", origin: nil, isWebSocket: false) == .allowed)
+        #expect(access.check(token: nil, host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "missing or wrong token"))
+        #expect(access.check(token: "0123456789abcdef0123456789abcdee", host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "missing or wrong token"))
+        #expect(access.check(token: access.token + "0", host: "127.0.0.1:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "missing or wrong token"))
+        // A DNS-rebound name arrives with its own Host.
+        #expect(access.check(token: access.token, host: "evil.example:8123", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+        #expect(access.check(token: access.token, host: "127.0.0.1:8124", origin: nil, isWebSocket: false)
+                == .refused(status: 403, reason: "unexpected Host header"))
+    }
+
+    @Test func theWebSocketNeedsThePagesOwnOrigin() {
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://127.0.0.1:8123", isWebSocket: true) == .allowed)
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: "http://evil.example", isWebSocket: true)
+                == .refused(status: 403, reason: "WebSocket from another origin"))
+        #expect(access.check(token: access.token, host: "127.0.0.1:8123", origin: nil, isWebSocket: true)
+                == .refused(status: 403, reason: "WebSocket from another origin"))
+    }
+
+    @Test func tokensAre128RandomBits() {
+        let a = PreviewAccess.newToken(), b = PreviewAccess.newToken()
+        #expect(a.count == 32 && b.count == 32 && a != b)
+        #expect(a.allSatisfy { $0.isHexDigit })
+    }
+
+    // MARK: Messages
+
+    @Test func anUpdateCarriesTheFramesAsPackedDoubles() throws {
+        let dataset = Dataset.synthetic(count: 3) { i in Size(width: 100, height: Double(50 + 10 * i)) }
+        let result = try WaterfallLayout(columns: 2, spacing: 10).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 210, height: 300)))
+        let run = LayoutRun(layoutName: "waterfall", dataset: dataset, viewport: Size(width: 210, height: 300), result: result, milliseconds: 0)
+        let bytes = try PreviewUpdate(run: run, generation: 7, idsVersion: 2, timings: [("read", 0.5)]).encode()
+        let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+        let header = try JSONParser.parse(String(decoding: bytes[4..<(4 + length)], as: UTF8.self))
+        #expect(header["type"] == .string("frame"))
+        #expect(header["gen"] == .int(7))
+        #expect(header["idsVersion"] == .int(2))
+        #expect(header["count"] == .int(3))
+        #expect(header["viewport"] == .array([.int(210), .int(300)]))
+        #expect(header["timings"] == .array([.array([.string("read"), .double(0.5)])]))
+        let start = 4 + length + (8 - (4 + length) % 8) % 8
+        #expect(start % 8 == 0)
+        #expect(bytes.count == start + 3 * 32)
+        let doubles = (0..<12).map { k in
+            Double(bitPattern: (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[start + 8 * k + $1]) << (8 * UInt64($1)) })
+        }
+        let expected = try (0..<3).flatMap { i -> [Double] in let f = try result.frame(at: i); return [f.x, f.y, f.width, f.height] }
+        #expect(doubles == expected)
+    }
+
+    @Test func theIdTableIsAMessageOfItsOwn() {
+        let dataset = Dataset.synthetic(count: 2) { _ in Size(width: 1, height: 1) }
+        let ids = dataset.items.map { "\"\($0.id.description)\"" }.joined(separator: ",")
+        #expect(PreviewUpdate.idsMessage(dataset: dataset, version: 3) == "{\"type\":\"ids\",\"version\":3,\"ids\":[\(ids)]}")
+    }
+
+    @Test func aSyntaxErrorsColumnIsWhereItsTokenStarts() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("broken.lua").path
+        try "local a = 1\n  x y = 2\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(PreviewFailure.syntaxColumn(message: "\(file):2: syntax error near 'y'", file: file, line: 2) == 5)
+        #expect(PreviewFailure.sourceLines(file: file, around: 2, context: 1).map(\.0) == [1, 2, 3])
+    }
+
+    // MARK: Runs
+
+    @Test func aSaveThatChangesNothingDoesNotRender() async throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
+        try "local h = 30\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * h, ctx.width, h) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let session = PreviewSession(.init(layout: script, dataPath: data))
+        let messages = MessageLog()
+        session.log = { _ in }; session.logError = { _ in }
+        session.hub.add(UUID(), messages.continuation)
+        session.render()
+        #expect(session.generation == 1)
+        session.render()
+        #expect(session.generation == 1)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 1)
+        try "local h = 40\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * h, ctx.width, h) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 2)
+        try "return {".write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 3)
+        session.setViewport(Size(width: 200, height: 100))
+        session.render()
+        #expect(session.generation == 4)
+        let (texts, frames) = await messages.received()
+        // One id table (the ids never changed), then an error naming the file and line.
+        #expect(texts.filter { $0.hasPrefix("{\"type\":\"ids\"") }.count == 1)
+        let error = try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") })
+        let parsed = try JSONParser.parse(error)
+        #expect(parsed["kind"] == .string("syntax"))
+        #expect(parsed["file"] == .string(script))
+        #expect(parsed["line"] == .int(1))
+        #expect(parsed["gen"] == .int(3))
+        #expect(frames == 2)
+    }
+
+    // MARK: Watching
+
+    @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("watched.lua").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter()
+        let watcher = FileWatcher(poll: poll) { counter.increment() }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        #expect(watcher.mode == (poll ? .poll : .inotify))
+        // Another file in the same folder is not a save of ours (inotify reports events in order).
+        if !poll { try "x".write(toFile: folder.appendingPathComponent("other.lua").path, atomically: false, encoding: .utf8) }
+        try "22".write(toFile: file, atomically: false, encoding: .utf8)          // in place
+        try await counter.wait(for: 1)
+        if !poll { #expect(counter.value == 1) }
+        try "333".write(toFile: file, atomically: true, encoding: .utf8)          // a new file renamed over it
+        try await counter.wait(for: 2)
+        try FileManager.default.removeItem(atPath: file)                         // deleted, then created again
+        try "4444".write(toFile: file, atomically: false, encoding: .utf8)
+        try await counter.wait(for: 3)
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Counts watcher callbacks; `wait` polls for a count (generous limit, no timing asserted).
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+    func wait(for target: Int) async throws {
+        for _ in 0..<600 where value < target { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(value >= target, "waited 30 s for \(target) change reports, got \(value)")
+    }
+}
+
+/// What a page would have received.
+private struct MessageLog {
+    let stream: AsyncStream<WSMessage>
+    let continuation: AsyncStream<WSMessage>.Continuation
+
+    init() { (stream, continuation) = AsyncStream<WSMessage>.makeStream() }
+
+    /// The text messages and the number of frames, once the log is closed.
+    func received() async -> (texts: [String], frames: Int) {
+        continuation.finish()
+        var texts: [String] = [], frames = 0
+        for await message in stream {
+            switch message {
+            case .text(let text): texts.append(text)
+            case .data: frames += 1
+            default: break
+            }
+        }
+        return (texts, frames)
+    }
+}

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Browser test of `tessera preview`: headless Chromium over the DevTools protocol.
+
+Usage: scripts/preview-browser-test.py TESSERA [SCREENSHOT_DIR]
+
+Serves a compositional script (a sideways shelf above a list whose row height comes from a
+required module) and checks, as a person would see it in the page: the first picture; edits
+in place, by rename and by delete+create, of the script and of the module; 20 saves in one
+second ending on the last one; a syntax error shown over the dimmed last picture and cleared
+by the next good save; the viewport size, scroll, selection and a shelf offset surviving 100
+reloads with the selected item within 1 px of its place; the inspector's id, frame and data
+fields; a request without the token and a WebSocket from another origin refused; no
+JavaScript error. Waits poll for conditions (no timing assertions).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import websocket
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from preview_cdp import Browser  # noqa: E402
+
+TESSERA = sys.argv[1]
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
+
+SCRIPT = """local t = require("tessera")
+local cfg = require("cfg")
+local gap = %d
+return t.compositional{
+  sections = {
+    t.section{ group = t.hgroup{ size = { 150, 120 }, items = { t.item{ size = { "100%%", "100%%" } } } },
+               orthogonalScrolling = "groupPaging", interGroupSpacing = 10 },
+    t.section{ group = t.vgroup{ size = { "100%%", cfg.H }, items = { t.item{ size = { "100%%", "100%%" } } } },
+               interGroupSpacing = gap },
+  },
+}
+"""
+
+work = tempfile.mkdtemp(prefix="tessera-preview-test-")
+script = os.path.join(work, "shelf.lua")
+module = os.path.join(work, "cfg.lua")
+data = os.path.join(work, "data.json")
+
+
+def write_in_place(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def write_by_rename(path, text):
+    tmp = path + ".tmp~"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def write_by_delete_create(path, text):
+    os.remove(path)
+    time.sleep(0.05)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+write_in_place(module, "return { H = 100 }\n")
+write_in_place(script, SCRIPT % 4)
+with open(data, "w") as f:
+    json.dump({"sections": [
+        {"id": "shelf", "items": [{"id": "s%d" % i, "title": "Shelf %d" % i} for i in range(12)]},
+        {"id": "list", "items": [{"id": "l%d" % i, "title": "List %d" % i, "n": i} for i in range(200)]}]}, f)
+
+server = subprocess.Popen([TESSERA, "preview", script, "--data", data, "--port", "0"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+lines = []
+address_line = server.stdout.readline()
+m = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", address_line)
+if not m:
+    server.kill()
+    raise SystemExit("preview test: no address printed, got %r; stderr: %s" % (address_line, server.stderr.read()))
+url, port, token = m.group(1), int(m.group(2)), m.group(3)
+for stream in (server.stdout, server.stderr):
+    threading.Thread(target=lambda s=stream: [lines.append(l) for l in s], daemon=True).start()
+
+browser = None
+checks = []
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        raise AssertionError("%s failed %s" % (name, detail))
+    checks.append(name)
+
+
+def frame_js(item_id):
+    """The element of an item as drawn, relative to the viewport (the view's client area)."""
+    return ("(() => { const n = document.querySelector('[data-id=\"%s\"]'); if (!n) return null;"
+            " const v = document.getElementById('view').getBoundingClientRect(), r = n.getBoundingClientRect();"
+            " return [r.left - v.left - view.clientLeft, r.top - v.top - view.clientTop, r.width, r.height]; })()" % item_id)
+
+
+def gen():
+    return int(browser.eval("+(document.body.dataset.gen || 0)"))
+
+
+def wait_height(item_id, height, what):
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[3] - %r) < 0.01; })()" % (frame_js(item_id), height), what)
+
+
+try:
+    # Requests that must be refused, before any page is open.
+    for bad, why in ((url.replace(token, "0" * 32), "wrong token"), ("http://127.0.0.1:%d/" % port, "no token")):
+        try:
+            urllib.request.urlopen(bad)
+            raise AssertionError("request with %s was served" % why)
+        except urllib.error.HTTPError as e:
+            check("request with %s refused" % why, e.code == 403, str(e.code))
+    try:
+        urllib.request.urlopen(url.replace("/?", "/etc/passwd?"))
+        raise AssertionError("a path other than / was served")
+    except urllib.error.HTTPError as e:
+        check("no other path served", e.code == 404)
+    page = urllib.request.urlopen(url)
+    body = page.read().decode()
+    check("page has no CORS header", page.headers.get("Access-Control-Allow-Origin") is None)
+    check("page names no other server", "http://" not in body and "https://" not in body and "src=" not in body)
+    socket_url = "ws://127.0.0.1:%d/ws?token=%s" % (port, token)
+    try:
+        websocket.create_connection(socket_url, origin="http://evil.example", timeout=10).close()
+        raise AssertionError("a WebSocket from another origin was accepted")
+    except websocket.WebSocketBadStatusException as e:
+        check("WebSocket from another origin refused", e.status_code == 403)
+    try:
+        websocket.create_connection(socket_url.replace(token, "1" * 32), origin="http://127.0.0.1:%d" % port, timeout=10).close()
+        raise AssertionError("a WebSocket without the token was accepted")
+    except websocket.WebSocketBadStatusException as e:
+        check("WebSocket without the token refused", e.status_code == 403)
+
+    browser = Browser()
+    browser.call("Page.navigate", url=url + "#w=375&h=600")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1", "the first picture")
+    browser.wait(frame_js("l0"), "item l0 drawn")
+    f = browser.eval(frame_js("l0"))
+    check("first picture: l0 under the 120 px shelf", [round(v, 2) for v in f] == [0, 120, 375, 100], str(f))
+
+    # Edits: in place, by rename, by delete+create; of the script and of the required module.
+    write_in_place(module, "return { H = 80 }\n")
+    wait_height("l0", 80, "module edit in place (H = 80)")
+    check("module edited in place re-renders", True)
+    write_by_rename(module, "return { H = 70 }\n")
+    wait_height("l0", 70, "module rename-save (H = 70)")
+    check("module saved by rename re-renders", True)
+    write_by_delete_create(script, SCRIPT % 10)
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[1] - (120 + 70 + 10)) < 0.01; })()" % frame_js("l1"),
+                 "script delete+create (gap 10)")
+    check("script deleted and re-created re-renders", True)
+    write_by_rename(script, SCRIPT % 6)
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[1] - (120 + 70 + 6)) < 0.01; })()" % frame_js("l1"),
+                 "script rename-save (gap 6)")
+    write_in_place(script, SCRIPT % 4)
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[1] - (120 + 70 + 4)) < 0.01; })()" % frame_js("l1"),
+                 "script in-place save (gap 4)")
+    check("script edited in place and by rename re-renders", True)
+
+    # 20 saves in one second: the page ends on the last one's content.
+    before = gen()
+    for k in range(20):
+        write_in_place(module, "return { H = %d }\n" % (60 + k))
+        time.sleep(0.05)
+    wait_height("l0", 79, "the last of 20 saves (H = 79)")
+    time.sleep(1.0)
+    after = gen()
+    check("20 saves end on the last save's content", abs(browser.eval(frame_js("l0"))[3] - 79) < 0.01)
+    # At most one run per save, plus one already running when the first came.
+    check("20 saves coalesced into at most 21 runs", 1 <= after - before <= 21, "%d runs" % (after - before))
+    check("no error shown after the saves", browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-first.png"))
+
+    # A syntax error: the panel over the dimmed last picture; the next good save clears it.
+    write_in_place(script, (SCRIPT % 4).replace("return t.compositional{", "return t.compositional{{ oops"))
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the error panel")
+    panel = browser.eval("document.getElementById('error').textContent")
+    check("error panel names the kind and file:line", "syntax error at " + script + ":5:3" in panel, panel[:200])
+    check("error panel shows the source line", "return t.compositional{{ oops" in panel)
+    check("last good picture kept, dimmed", browser.eval("document.getElementById('view').classList.contains('stale')")
+          and browser.eval(frame_js("l0")) is not None)
+    check("same error on the terminal", any("syntax error" in l for l in lines), "".join(lines[-5:]))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-error.png"))
+    write_in_place(script, SCRIPT % 4)
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'none'", "the panel to clear")
+    check("next good save clears the panel",
+          not browser.eval("document.getElementById('view').classList.contains('stale')"))
+
+    # Resize, scroll, a shelf offset and a selection; then 100 reloads.
+    browser.eval("(() => { const w = document.getElementById('vw'); w.value = 400; w.dispatchEvent(new Event('change'));"
+                 " const h = document.getElementById('vh'); h.value = 700; h.dispatchEvent(new Event('change')); })()")
+    browser.wait("document.getElementById('view').clientWidth === 400 && document.getElementById('view').clientHeight === 700",
+                 "the 400x700 viewport")
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[2] - 400) < 0.01; })()" % frame_js("l0"),
+                 "a re-render at width 400")
+    browser.eval("document.querySelector('.shelf').scrollLeft = 345")
+    # groupPaging: the shelf comes to rest on a group's edge (groups 150 wide, 10 apart).
+    browser.wait("/s0=320(&|$)/.test(location.hash)", "the shelf snapped to 320 and the offset in the address")
+    check("the shelf snaps as its paging behaviour says", True)
+    browser.eval("document.getElementById('view').scrollTo(0, 3000)")
+    browser.wait("!!document.querySelector('[data-id=\"l40\"]')", "l40 drawn after scrolling")
+    f = browser.eval(frame_js("l40"))
+    view_rect = browser.eval("(() => { const r = document.getElementById('view').getBoundingClientRect(); return [r.left, r.top]; })()")
+    browser.click(view_rect[0] + f[0] + 20, view_rect[1] + f[1] + f[3] / 2)
+    browser.wait("/sel=l40/.test(location.hash)", "selection in the address")
+    browser.wait("/\"title\": \"List 40\"/.test(document.getElementById('inspector').textContent)", "the data fields")
+    text = browser.eval("document.getElementById('inspector').textContent")
+    check("inspector shows the id", "id: l40" in text, text)
+    check("inspector shows the data fields", '"title": "List 40"' in text and '"n": 40' in text, text)
+    check("inspector shows the frame in content coordinates", "frame (content): (0, %s, 400, 79)" % (120 + 40 * 83) in text, text)
+    check("inspector shows the section and index", "section: 1, item 40" in text, text)
+    anchored = browser.eval(frame_js("l40"))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-selected.png"))
+    for k in range(100):
+        g = gen()
+        write_in_place(module, "return { H = %d }\n" % (70 + (k % 9) * 3 + (1 if k % 2 else 0)))
+        browser.wait("+(document.body.dataset.gen || 0) > %d" % g, "reload %d" % (k + 1))
+    write_in_place(module, "return { H = 90 }\n")
+    wait_height("l40", 90, "the final reload (H = 90)")
+    after = browser.eval(frame_js("l40"))
+    check("viewport size survives 100 reloads",
+          browser.eval("[view.clientWidth, view.clientHeight]") == [400, 700])
+    check("selected item anchored within 1 px over 100 reloads", abs(after[1] - anchored[1]) <= 1 and abs(after[0] - anchored[0]) <= 1,
+          "%s -> %s" % (anchored, after))
+    check("selection survives", browser.eval("document.querySelector('.sel') && document.querySelector('.sel').dataset.id") == "l40")
+    hash_now = browser.eval("location.hash")
+    check("state in the address", all(p in hash_now for p in ("w=400", "h=700", "s0=320", "sel=l40")), hash_now)
+    text = browser.eval("document.getElementById('inspector').textContent")
+    check("inspector shows the last reload's change", "last reload: (0, " in text and "-> (0, " in text, text)
+    browser.eval("document.getElementById('view').scrollTo(0, 0)")
+    browser.wait("document.querySelector('.shelf') && document.querySelector('.shelf').scrollLeft === 320",
+                 "the shelf drawn again at its kept offset")
+    check("shelf offset survives", True)
+
+    # A deleted selection says so.
+    with open(data) as fd:
+        doc = json.load(fd)
+    doc["sections"][1]["items"] = [i for i in doc["sections"][1]["items"] if i["id"] != "l40"]
+    write_by_rename(data, json.dumps(doc))
+    browser.wait("/l40 was deleted/.test(document.getElementById('inspector').textContent)", "the deleted selection note")
+    check("deleted selection says so", True)
+
+    # A lost connection comes back without reloading the page.
+    browser.eval("window.__marker = 42")
+    browser.eval("ws.close()")
+    browser.wait("document.getElementById('conn').textContent === 'connected' && window.__marker === 42", "the reconnection")
+    check("reconnects without reloading the page", True)
+
+    if SHOTS:
+        browser.eval("(() => { for (const b of document.querySelectorAll('[data-ov]')) if (b.dataset.ov !== 'problems') { b.checked = true; b.dispatchEvent(new Event('change')); } })()")
+        time.sleep(0.3)
+        browser.screenshot(os.path.join(SHOTS, "preview-overlays.png"))
+
+    # A first run that fails shows the panel, and the picture comes with the first good save.
+    broken = os.path.join(work, "first.lua")
+    write_in_place(broken, "return {\n  simpleLayout = function(ctx)\n")
+    second = subprocess.Popen([TESSERA, "preview", broken, "--data", data, "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        second_url = re.search(r"(http://\S+)", second.stdout.readline()).group(1)
+        browser.call("Page.navigate", url=second_url)
+        browser.wait("document.getElementById('error') && getComputedStyle(document.getElementById('error')).display === 'block'",
+                     "the first run's error panel")
+        check("a failing first run shows the panel and no picture",
+              "runtime error" in browser.eval("document.getElementById('error').textContent") or
+              "syntax error" in browser.eval("document.getElementById('error').textContent"))
+        check("a failing first run draws nothing", browser.eval("document.querySelectorAll('[data-id]').length") == 0)
+        write_by_rename(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 50, ctx.width, 40) end end }\n")
+        browser.wait("(() => { const f = %s; return f && f[1] === 50 && f[3] === 40; })()" % frame_js("s1"), "the first good picture")
+        check("the first good save draws and clears the panel",
+              browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
+        # Problems: items 3 and 4 overlap; "next problem" selects the first of them.
+        write_in_place(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do"
+                               " ctx.set(i, 0, (i - 1) * 50 - (i == 4 and 20 or 0), ctx.width, 40) end end }\n")
+        browser.wait("(() => { const f = %s; return f && f[1] === 130; })()" % frame_js("s3"), "the overlapping picture")
+        browser.eval("document.getElementById('next').click()")
+        browser.wait("/id: s2/.test(document.getElementById('inspector').textContent)", "next problem selecting s2")
+        check("next problem selects the first overlapping item and marks both red",
+              browser.eval("[...document.querySelectorAll('.problem')].map(n => n.dataset.id).sort().join()") == "s2,s3")
+    finally:
+        second.terminate()
+        second.wait(timeout=10)
+
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    print("preview browser test: %d checks passed" % len(checks))
+except BaseException:
+    sys.stderr.write("preview browser test failed; checks passed before: %s\nserver output (last lines):\n%s\n"
+                     % (", ".join(checks), "".join(lines[-20:])))
+    if browser is not None:
+        sys.stderr.write("page errors: %s\n" % browser.errors)
+        try:
+            sys.stderr.write("status: %s\nhash: %s\n" % (browser.eval("document.getElementById('status').textContent"),
+                                                         browser.eval("location.hash")))
+        except Exception:
+            pass
+    raise
+finally:
+    if browser is not None:
+        browser.close()
+    server.terminate()
+    server.wait(timeout=10)
