@@ -40,6 +40,7 @@ extension LuaHost {
         lua_createtable(L, 0, 1)
         pushHostFunction(LuaHost.contextIndex, named: "ctx")
         LuaStack.setField(L, -2, "__index")
+        lockMetatable()
         contextMetaRef = luaL_ref(L, LuaStack.registry)
         makeEngineMetatables()
     }

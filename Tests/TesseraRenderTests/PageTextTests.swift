@@ -28,7 +28,7 @@ import TesseraCore
     private func timeline(ids: [String]) -> Timeline {
         let state = ViewState(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         return Timeline(tracks: ids.enumerated().map { k, id in
-            AnimationTrack(id: id, view: k, event: .insert, duration: 0.1, from: state, to: state)
+            AnimationTrack(id: .string(id), view: k, event: .insert, duration: 0.1, from: state, to: state)
         })
     }
 

@@ -160,12 +160,11 @@ extension CollectionEngine {
         }
     }
 
-    /// The animator `owner` (a provider) has now: its own, else its nearest ancestor's, when it
+    /// The animator `owner` has now: its own, else its nearest ancestor's, when it
     /// is still in the engine's tree; `shown` (the one it had when flattened) when it left it.
-    private func currentAnimator(of owner: any ItemOwner, shown: OwnedAnimator?) -> OwnedAnimator? {
-        guard let start = owner as? Provider else { return shown }
+    private func currentAnimator(of owner: Provider, shown: OwnedAnimator?) -> OwnedAnimator? {
         var chain: [Provider] = []
-        var node: Provider? = start
+        var node: Provider? = owner
         while let p = node { chain.append(p); node = p.parent }
         guard chain.last === provider else { return shown }
         return chain.lazy.compactMap { p in p.animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(p)) } }.first

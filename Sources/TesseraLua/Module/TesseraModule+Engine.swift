@@ -365,10 +365,8 @@ extension LuaHost {
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            // bounded: the picture is columns wide and proportionally tall, all of it host memory
-            let width = try args.optNumber(2, "columns", .positive, default: 60)
-            guard width >= 1, width <= 1000 else { throw args.error(2, "columns", mustBe: "a number of columns from 1 to 1000") }
-            let columns = Int(width)
+            // The picture is 8 to AsciiPreview.maxSide columns wide, whatever is asked.
+            let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...AsciiPreview.maxSide)
             for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
             return 0
         }

@@ -66,7 +66,7 @@ import Testing
         composed.animator = FadeAnimator.scaling()
         a.data = source([2], ids: { "a\($0)" })
         let deletes = try nested.layout().filter { $0.type == .delete }
-        #expect(deletes.map(\.id) == ["0-a1"])
+        #expect(deletes.map(\.id.description) == ["0-a1"])
         #expect(deletes.map { $0.animation?.to } == [PartialViewState(alpha: 0, scale: 0.5)])
     }
 
