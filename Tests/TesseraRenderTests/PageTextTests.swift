@@ -75,9 +75,12 @@ import TesseraCore
         #expect(!svg.contains("inf") && !svg.contains("nan"))
     }
 
+    /// 1e-320, a subnormal double (a literal would warn that it underflows).
+    static let subnormal = Double.leastNonzeroMagnitude * 2_024
+
     @Test func aViewportTooSmallForStrokesStillDraws() throws {
         let tiny = try SVGPicture(run: run(ids: ["a"], frames: [Rect(x: 0, y: 0, width: 100, height: 800)]),
-                                  viewport: Rect(x: 0, y: 0, width: 1e-320, height: 1e-320)).render()
+                                  viewport: Rect(x: 0, y: 0, width: Self.subnormal, height: Self.subnormal)).render()
         #expect(tiny.hasPrefix("<svg"))
         #expect(!tiny.contains("inf") && !tiny.contains("nan"))
     }

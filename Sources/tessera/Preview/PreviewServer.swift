@@ -34,7 +34,7 @@ final class PreviewServer: @unchecked Sendable {
                                        origin: request.headers[HTTPHeader("Origin")], isWebSocket: isSocket)
             if case .refused(let status, let reason) = verdict {
                 return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Forbidden"),
-                                    headers: [.contentType: "text/plain; charset=utf-8"], body: Data((reason + "\n").utf8))
+                                    headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]), body: Data((reason + "\n").utf8))
             }
             switch (request.method, request.path) {
             case (.GET, "/"):
@@ -43,7 +43,7 @@ final class PreviewServer: @unchecked Sendable {
                 return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket, frameSize: 1 << 20))
                     .handleRequest(request)
             default:
-                return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                return HTTPResponse(statusCode: .notFound, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
                                     body: Data("not found\n".utf8))
             }
         }
@@ -52,7 +52,7 @@ final class PreviewServer: @unchecked Sendable {
 
     /// The page may run its own inline script and style and talk to this server's socket, and
     /// nothing else: no request leaves for anywhere else, and no other site may frame it.
-    static func pageHeaders(port: Int) -> [HTTPHeader: String] {
+    static func pageHeaders(port: Int) -> HTTPHeaders {
         [.contentType: "text/html; charset=utf-8",
          .cacheControl: "no-store",
          HTTPHeader("Content-Security-Policy"): "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
