@@ -141,15 +141,16 @@ enum LuaStack {
             let plain = pushPlainTable(L, index)
             defer { tb_pop(L, 1) }
             let index = plain
-            var array: [Int: JSONValue] = [:]
-            var object: [String: JSONValue] = [:]
+            // Lists of pairs rather than dictionaries: no hashing for the many small tables.
+            var array: [(key: Int, value: JSONValue)] = []
+            var object: [(key: String, value: JSONValue)] = []
             lua_pushnil(L)
             // lua_next raises only for a key that is not in the table; it gets back its own.
             while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
-                    array[k] = try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1)
+                    array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1)))
                 } else if let k = string(L, -2) {
-                    object[k] = try json(L, -1, path: "\(path()).\(k)", depth: depth + 1)
+                    object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1)))
                 } else {
                     tb_pop(L, 2)
                     throw ConversionError(message: "\(path()) has a key that is neither a string nor a positive integer")
@@ -160,12 +161,16 @@ enum LuaStack {
                 throw ConversionError(message: "\(path()) mixes array items and named fields")
             }
             if object.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
-                guard array.isEmpty || array.keys.max() == array.count else {
+                // Distinct positive keys whose largest is their count are exactly 1...count.
+                guard array.isEmpty || array.lazy.map(\.key).max() == array.count else {
                     throw ConversionError(message: "\(path()) is an array with holes")
                 }
-                return .array((0..<array.count).map { array[$0 + 1]! })
+                if !array.indices.allSatisfy({ array[$0].key == $0 + 1 }) { array.sort { $0.key < $1.key } }
+                return .array(array.map(\.value))
             }
-            return .object(OrderedDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }))
+            if object.count > 1 { object.sort { $0.key < $1.key } }
+            // Distinct Lua strings can still be equal Strings (canonically equivalent Unicode).
+            return .object(OrderedDictionary(object, uniquingKeysWith: { _, last in last }))
         case LUA_TUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }

@@ -141,6 +141,16 @@ import TesseraCore
         #expect(try batch.apply(to: old, insertingFrom: new) == new)
     }
 
+    /// Two Lua keys that are different bytes but equal Swift strings (é precomposed and
+    /// decomposed) used to trap while a section's fields were read.
+    @Test func canonically_equal_field_names_do_not_crash() throws {
+        let fields = #"["\xC3\xA9"] = 1, ["e\xCC\x81"] = 2"#
+        #expect(try lua("return t.diff({sections = {{id = 1, \(fields), items = {}}}}, {sections = {{id = 1, items = {}}}}).sections")
+            == #"{"deleted":[],"inserted":[],"moved":[],"updated":[1]}"#)
+        #expect(try lua("return t.diff({{id = 1, \(fields)}}, {{id = 1}}).items")
+            == #"{"deleted":[],"inserted":[],"moved":[],"updated":[[1,1]]}"#)
+    }
+
     @Test func bad_arguments_name_the_place_in_lua_terms() {
         #expect(luaError("return t.diff(5, {})") == "test:3: t.diff: argument #1 (old) must be a dataset, or an array of ids or of items with ids, got number")
         #expect(luaError("return t.diff({}, {1, true})") == "test:3: t.diff: new[2] must be an id (a string or an integer) or an item table with an id, got boolean")

@@ -174,7 +174,9 @@ private struct DiffSide {
             if key != skipped { fields.append((key, try json(-1, path: "\(path()).\(key)"))) }
             tb_pop(L, 1)
         }
-        return OrderedDictionary(uniqueKeysWithValues: fields.sorted { $0.0 < $1.0 })
+        // Distinct Lua strings can be equal Strings (canonically equivalent Unicode), which
+        // `uniqueKeysWithValues` would trap on: the later one wins, as in LuaStack.json.
+        return OrderedDictionary(fields.sorted { $0.0 < $1.0 }, uniquingKeysWith: { _, last in last })
     }
 
     private func json(_ index: Int32, path: @autoclosure () -> String) throws -> JSONValue {
