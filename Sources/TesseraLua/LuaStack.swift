@@ -124,8 +124,9 @@ enum LuaStack {
     /// either sequences (arrays; `{}` too) or string-keyed (objects, keys sorted), and items of
     /// `ctx:item` (their fields). Functions, other userdata and mixed tables are rejected with
     /// a message naming `path`.
-    /// - Complexity: O(size of the value); nesting is limited to 32 levels.
-    static func json(_ L: OpaquePointer, _ index: Int32, path: String, depth: Int = 0) throws -> JSONValue {
+    /// - Complexity: O(size of the value); nesting is limited to 32 levels. `path` is only
+    ///   evaluated for a message, so converting many small tables builds no strings.
+    static func json(_ L: OpaquePointer, _ index: Int32, path: @autoclosure () -> String, depth: Int = 0) throws -> JSONValue {
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
         case LUA_TNIL: return .null
@@ -135,43 +136,48 @@ enum LuaStack {
             return .double(lua_tonumberx(L, index, nil))
         case LUA_TSTRING: return .string(string(L, index) ?? "")
         case LUA_TTABLE:
-            guard depth < 32 else { throw ConversionError(message: "\(path) is nested too deeply (a cycle?)") }
+            guard depth < 32 else { throw ConversionError(message: "\(path()) is nested too deeply (a cycle?)") }
             _ = lua_checkstack(L, 4)
             let plain = pushPlainTable(L, index)
             defer { tb_pop(L, 1) }
             let index = plain
-            var array: [Int: JSONValue] = [:]
-            var object: [String: JSONValue] = [:]
+            // Lists of pairs rather than dictionaries: no hashing for the many small tables.
+            var array: [(key: Int, value: JSONValue)] = []
+            var object: [(key: String, value: JSONValue)] = []
             lua_pushnil(L)
             // lua_next raises only for a key that is not in the table; it gets back its own.
             while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
-                    array[k] = try json(L, -1, path: "\(path)[\(k)]", depth: depth + 1)
+                    array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1)))
                 } else if let k = string(L, -2) {
-                    object[k] = try json(L, -1, path: "\(path).\(k)", depth: depth + 1)
+                    object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1)))
                 } else {
                     tb_pop(L, 2)
-                    throw ConversionError(message: "\(path) has a key that is neither a string nor a positive integer")
+                    throw ConversionError(message: "\(path()) has a key that is neither a string nor a positive integer")
                 }
                 tb_pop(L, 1)
             }
             if !array.isEmpty && !object.isEmpty {
-                throw ConversionError(message: "\(path) mixes array items and named fields")
+                throw ConversionError(message: "\(path()) mixes array items and named fields")
             }
             if object.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
-                guard array.isEmpty || array.keys.max() == array.count else {
-                    throw ConversionError(message: "\(path) is an array with holes")
+                // Distinct positive keys whose largest is their count are exactly 1...count.
+                guard array.isEmpty || array.lazy.map(\.key).max() == array.count else {
+                    throw ConversionError(message: "\(path()) is an array with holes")
                 }
-                return .array((0..<array.count).map { array[$0 + 1]! })
+                if !array.indices.allSatisfy({ array[$0].key == $0 + 1 }) { array.sort { $0.key < $1.key } }
+                return .array(array.map(\.value))
             }
-            return .object(OrderedDictionary(uniqueKeysWithValues: object.sorted { $0.key < $1.key }))
+            if object.count > 1 { object.sort { $0.key < $1.key } }
+            // Distinct Lua strings can still be equal Strings (canonically equivalent Unicode).
+            return .object(OrderedDictionary(object, uniquingKeysWith: { _, last in last }))
         case LUA_TUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }
-            guard ok else { throw ConversionError(message: "\(path): \(string(L, -1) ?? "the item's fields could not be read")") }
-            return try json(L, -1, path: path, depth: depth + 1)
+            guard ok else { throw ConversionError(message: "\(path()): \(string(L, -1) ?? "the item's fields could not be read")") }
+            return try json(L, -1, path: path(), depth: depth + 1)
         default:
-            throw ConversionError(message: "\(path) must be plain data (numbers, strings, booleans, tables), got a \(typeName(L, index))")
+            throw ConversionError(message: "\(path()) must be plain data (numbers, strings, booleans, tables), got a \(typeName(L, index))")
         }
     }
 }

@@ -13,6 +13,11 @@ import TesseraCore
     /// No time limit: diffing two real datasets is a fixed amount of work, which a busy machine
     /// must not turn into a failure.
     func lua(_ body: String, datasets: [Dataset] = []) throws -> String {
+        JSONWriter.write(try luaValue(body, datasets: datasets))
+    }
+
+    /// The first result of `body` (as for `lua`) as a JSON value.
+    func luaValue(_ body: String, datasets: [Dataset] = []) throws -> JSONValue {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         let environment = try host.newEnvironment()
         let names = ["a", "b"].prefix(datasets.count)
@@ -26,7 +31,7 @@ import TesseraCore
         let results = try host.call(.function(chunk), arguments)
         host.push(results[0])
         defer { lua_settop(host.L, 0) }
-        return JSONWriter.write(try LuaStack.json(host.L, -1, path: "result"))
+        return try LuaStack.json(host.L, -1, path: "result")
     }
 
     /// The error message of `body`, or nil when it runs.
@@ -89,6 +94,61 @@ import TesseraCore
         let changed = "{sections = {{id = 7, items = {3, 'x'}}, {id = 'top', title = 'Top!', items = {'y'}}}}"
         #expect(try lua("local d = t.diff(a, \(changed))\nreturn {d.changes, d.sectionChanges}", datasets: [dataset])
             == #"[[{"at":[1,1],"id":"x","op":"delete"},{"at":[1,2],"fields":["h"],"id":"x","op":"insert"}],[{"from":2,"id":7,"op":"move","to":1},{"at":1,"fields":["title"],"id":"top","op":"update"}]]"#)
+    }
+
+    /// Lua that builds `old`, n sections `s1`..`sn` of one item each (ids 1..n), and `new`, the
+    /// same sections in reverse order, in the `{sections = {{id = ..., items = {...}}}}` form.
+    func reversedSections(_ n: Int) -> String {
+        """
+        local old, new = {}, {}
+        for i = 1, \(n) do
+          old[i] = {id = 's' .. i, items = {{id = i}}}
+          new[\(n) - i + 1] = {id = 's' .. i, items = {{id = i}}}
+        end
+
+        """
+    }
+
+    @Test func reversed_sections_are_section_moves_and_nothing_else() throws {
+        let d = try lua(reversedSections(5) + "local d = t.diff({sections = old}, {sections = new})\nreturn {d.sections, d.items, d.sectionChanges, d.changes}")
+        // s1 stays; s5, s4, s3, s2 take slots 1 to 4 and s1 fills slot 5 (s3 moves although its
+        // index is the same: its order relative to s1 changes). Items stay in their sections.
+        #expect(d == #"[{"deleted":[],"inserted":[],"moved":[[5,1],[4,2],[3,3],[2,4]],"updated":[]},{"deleted":[],"inserted":[],"moved":[],"updated":[]},[{"from":5,"id":"s5","op":"move","to":1},{"from":4,"id":"s4","op":"move","to":2},{"from":3,"id":"s3","op":"move","to":3},{"from":2,"id":"s2","op":"move","to":4}],[]]"#)
+    }
+
+    /// Thousands of reversed sections: the batch t.diff returns, applied to OLD, gives NEW.
+    @Test func reversed_sections_round_trip() throws {
+        let n = 3000
+        func dataset(_ order: [Int]) -> Dataset {
+            Dataset(items: order.map { Item(id: .int($0), fields: ["id": .int($0)]) },
+                    sections: order.enumerated().map { .init(id: .string("s\($0.element)"), range: $0.offset..<($0.offset + 1)) })
+        }
+        let old = try DatasetDiff.snapshot(of: dataset(Array(1...n)))
+        let new = try DatasetDiff.snapshot(of: dataset(Array((1...n).reversed())))
+        let oneBased = try Changeset(json: try luaValue(reversedSections(n) + "return t.diff({sections = old}, {sections = new})"))
+        var batch = Changeset()
+        batch.sectionsDeleted = oneBased.sectionsDeleted.map { $0 - 1 }
+        batch.sectionsInserted = oneBased.sectionsInserted.map { $0 - 1 }
+        batch.sectionsUpdated = oneBased.sectionsUpdated.map { $0 - 1 }
+        batch.sectionsMoved = oneBased.sectionsMoved.map { IndexMove(source: $0.source - 1, target: $0.target - 1) }
+        func path(_ p: ItemPath) -> ItemPath { ItemPath(section: p.section - 1, item: p.item - 1) }
+        batch.itemsDeleted = oneBased.itemsDeleted.map(path)
+        batch.itemsInserted = oneBased.itemsInserted.map(path)
+        batch.itemsUpdated = oneBased.itemsUpdated.map(path)
+        batch.itemsMoved = oneBased.itemsMoved.map { IndexMove(source: path($0.source), target: path($0.target)) }
+        #expect(batch.sectionsMoved.count == n - 1)
+        #expect(batch.sectionsDeleted.isEmpty && batch.sectionsInserted.isEmpty && batch.itemsMoved.isEmpty)
+        #expect(try batch.apply(to: old, insertingFrom: new) == new)
+    }
+
+    /// Two Lua keys that are different bytes but equal Swift strings (é precomposed and
+    /// decomposed) used to trap while a section's fields were read.
+    @Test func canonically_equal_field_names_do_not_crash() throws {
+        let fields = #"["\xC3\xA9"] = 1, ["e\xCC\x81"] = 2"#
+        #expect(try lua("return t.diff({sections = {{id = 1, \(fields), items = {}}}}, {sections = {{id = 1, items = {}}}}).sections")
+            == #"{"deleted":[],"inserted":[],"moved":[],"updated":[1]}"#)
+        #expect(try lua("return t.diff({{id = 1, \(fields)}}, {{id = 1}}).items")
+            == #"{"deleted":[],"inserted":[],"moved":[],"updated":[[1,1]]}"#)
     }
 
     @Test func bad_arguments_name_the_place_in_lua_terms() {

@@ -20,6 +20,7 @@ public struct Occurrence<ID: Hashable>: Hashable {
     /// - Complexity: O(n) expected.
     public static func keys<S: Sequence>(of ids: S) -> [Occurrence<ID>] where S.Element == ID {
         var seen: [ID: Int] = [:]
+        seen.reserveCapacity(ids.underestimatedCount)   // no rehashing as it grows
         return ids.map { id in
             let n = seen[id, default: 0]
             seen[id] = n + 1

@@ -85,16 +85,18 @@ private struct DiffSide {
         var sections: [Dataset.Section] = []
         let count = Int(tb_rawlen(L, sectionsSlot))
         for s in stride(from: 1, through: count, by: 1) {
-            let path = "\(name).sections[\(s)]"
+            // Paths are built only for a message: building them for every section and item
+            // cost more than the diff itself.
+            func path() -> String { "\(name).sections[\(s)]" }
             tb_rawgeti(L, sectionsSlot, lua_Integer(s))
-            guard lua_type(L, -1) == LUA_TTABLE else { throw typeError(path, -1, "a section table") }
+            guard lua_type(L, -1) == LUA_TTABLE else { throw typeError(path(), -1, "a section table") }
             let section = LuaStack.pushPlainTable(L, -1)
-            var fields = try objectFields(section, path: path, skipping: "items")
-            let id = try fields.removeValue(forKey: "id").map { try identifier($0, path: "\(path).id") } ?? .int(s - 1)
+            var fields = try objectFields(section, path: path(), skipping: "items")
+            let id = try fields.removeValue(forKey: "id").map { try identifier($0, path: "\(path()).id") } ?? .int(s - 1)
             if LuaStack.rawField(L, section, "items") != LUA_TNIL {
-                guard lua_type(L, -1) == LUA_TTABLE else { throw typeError("\(path).items", -1, "an array of ids or items") }
+                guard lua_type(L, -1) == LUA_TTABLE else { throw typeError("\(path()).items", -1, "an array of ids or items") }
                 let start = items.count
-                try appendItems(of: LuaStack.pushPlainTable(L, -1), path: "\(path).items", to: &items)
+                try appendItems(of: LuaStack.pushPlainTable(L, -1), path: "\(path()).items", to: &items)
                 sections.append(Dataset.Section(id: id, fields: fields, range: start..<items.count))
             }
             else {
@@ -109,10 +111,10 @@ private struct DiffSide {
                 }
                 guard case .int(let first)? = fields.removeValue(forKey: "first"),
                       case .int(let n)? = fields.removeValue(forKey: "count"), n >= 0 else {
-                    throw args.error("\(path) must list its items (items = {...}) or give first and count (integers) over \(name)'s items")
+                    throw args.error("\(path()) must list its items (items = {...}) or give first and count (integers) over \(name)'s items")
                 }
                 guard first == items.count + 1, first - 1 + n <= all.count else {
-                    throw args.error("\(path) covers items \(first) to \(first + n - 1); expected it to start at \(items.count + 1) and end by \(all.count)")
+                    throw args.error("\(path()) covers items \(first) to \(first + n - 1); expected it to start at \(items.count + 1) and end by \(all.count)")
                 }
                 items.append(contentsOf: all[(first - 1)..<(first - 1 + n)])
                 sections.append(Dataset.Section(id: id, fields: fields, range: (first - 1)..<(first - 1 + n)))
@@ -127,7 +129,7 @@ private struct DiffSide {
 
     /// Appends the array part of the table at `list`: ids, or item tables (or `ctx:item`'s items)
     /// with an `id`.
-    private func appendItems(of list: Int32, path: String, to items: inout [Item]) throws {
+    private func appendItems(of list: Int32, path: @autoclosure () -> String, to items: inout [Item]) throws {
         let count = Int(tb_rawlen(L, list))
         // Grow geometrically: reserving exactly count more for each section copied every item
         // read so far again, quadratic in sections.
@@ -135,60 +137,62 @@ private struct DiffSide {
         for k in stride(from: 1, through: count, by: 1) {
             tb_rawgeti(L, list, lua_Integer(k))
             defer { tb_pop(L, 1) }
-            let itemPath = "\(path)[\(k)]"
+            func itemPath() -> String { "\(path())[\(k)]" }
             switch lua_type(L, -1) {
             case LUA_TSTRING, LUA_TNUMBER:
-                items.append(Item(id: try identifier(try json(-1, path: itemPath), path: itemPath)))
+                items.append(Item(id: try identifier(try json(-1, path: itemPath()), path: itemPath())))
             case let type where type == LUA_TTABLE || tb_isitem(L, -1) != 0:   // a table, or an item of ctx:item
-                let fields = try objectFields(-1, path: itemPath)
+                let fields = try objectFields(-1, path: itemPath())
                 guard let idValue = fields["id"] else {
-                    throw args.error("\(itemPath) has no id; expected an id field (a string or an integer)")
+                    throw args.error("\(itemPath()) has no id; expected an id field (a string or an integer)")
                 }
-                items.append(Item(id: try identifier(idValue, path: "\(itemPath).id"), fields: fields))
+                items.append(Item(id: try identifier(idValue, path: "\(itemPath()).id"), fields: fields))
             default:
-                throw typeError(itemPath, -1, "an id (a string or an integer) or an item table with an id")
+                throw typeError(itemPath(), -1, "an id (a string or an integer) or an item table with an id")
             }
         }
     }
 
     /// The fields of the table at `index` (read-only views read through), as a JSON object.
-    private func objectFields(_ index: Int32, path: String) throws -> OrderedDictionary<String, JSONValue> {
-        switch try json(index, path: path) {
+    private func objectFields(_ index: Int32, path: @autoclosure () -> String) throws -> OrderedDictionary<String, JSONValue> {
+        switch try json(index, path: path()) {
         case .object(let fields): return fields
         case .array(let a) where a.isEmpty: return [:]
-        default: throw args.error("\(path) must be a table of named fields, got an array")
+        default: throw args.error("\(path()) must be a table of named fields, got an array")
         }
     }
 
     /// The named fields of the plain table at `table` except `skipped`, keys sorted.
-    private func objectFields(_ table: Int32, path: String, skipping skipped: String) throws -> OrderedDictionary<String, JSONValue> {
+    private func objectFields(_ table: Int32, path: @autoclosure () -> String, skipping skipped: String) throws -> OrderedDictionary<String, JSONValue> {
         var fields: [(String, JSONValue)] = []
         lua_pushnil(L)
         while tb_next(L, table) != 0 {
             guard let key = LuaStack.string(L, -2) else {
                 tb_pop(L, 2)
-                throw args.error("\(path) must be a table of named fields, got a key that is not a string")
+                throw args.error("\(path()) must be a table of named fields, got a key that is not a string")
             }
-            if key != skipped { fields.append((key, try json(-1, path: "\(path).\(key)"))) }
+            if key != skipped { fields.append((key, try json(-1, path: "\(path()).\(key)"))) }
             tb_pop(L, 1)
         }
-        return OrderedDictionary(uniqueKeysWithValues: fields.sorted { $0.0 < $1.0 })
+        // Distinct Lua strings can be equal Strings (canonically equivalent Unicode), which
+        // `uniqueKeysWithValues` would trap on: the later one wins, as in LuaStack.json.
+        return OrderedDictionary(fields.sorted { $0.0 < $1.0 }, uniquingKeysWith: { _, last in last })
     }
 
-    private func json(_ index: Int32, path: String) throws -> JSONValue {
-        do { return try LuaStack.json(L, index, path: path) }
+    private func json(_ index: Int32, path: @autoclosure () -> String) throws -> JSONValue {
+        do { return try LuaStack.json(L, index, path: path()) }
         catch let e as LuaStack.ConversionError { throw args.error(e.message) }
     }
 
-    private func identifier(_ value: JSONValue, path: String) throws -> ItemID {
+    private func identifier(_ value: JSONValue, path: @autoclosure () -> String) throws -> ItemID {
         switch value {
         case .int(let i): return .int(i)
         case .string(let s): return .string(s)
         case .double(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e15:
             // a float that holds an integer (1e6, 2^10): Lua prints it without ".0"; say what it is
-            throw args.error("\(path) must be a string or an integer, got the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
-        case .double(let d): throw args.error("\(path) must be a string or an integer, got \(LuaHost.numberText(d))")
-        default: throw args.error("\(path) must be a string or an integer, got \(value.briefDescription)")
+            throw args.error("\(path()) must be a string or an integer, got the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
+        case .double(let d): throw args.error("\(path()) must be a string or an integer, got \(LuaHost.numberText(d))")
+        default: throw args.error("\(path()) must be a string or an integer, got \(value.briefDescription)")
         }
     }
 
@@ -202,7 +206,7 @@ private struct DiffSide {
             let s = dataset.sectionIndex(containing: flat)
             return "item \(flat - dataset.sections[s].range.lowerBound + 1) of section \(s + 1)"
         }
-        var sectionPositions: [ItemID: Int] = [:]
+        var sectionPositions = [ItemID: Int](minimumCapacity: dataset.sections.count)
         for (s, section) in dataset.sections.enumerated() {
             if let first = sectionPositions.updateValue(s, forKey: section.id) {
                 throw args.error("\(name) repeats the section id \(section.id.jsonValue.briefDescription) (sections \(first + 1) and \(s + 1)); expected unique ids")
