@@ -25,8 +25,28 @@ static void tb_pushinnerwhere(lua_State *L) {
   lua_pushliteral(L, "");
 }
 
+/* [-0, +0, m] Rewrites a string message at `index` holding zero bytes with each written as
+** "\0": from here on it travels as a C string (luaL_traceback), which ends at the first. */
+static void tb_showzeros(lua_State *L, int index) {
+  size_t n, i;
+  const char *s;
+  luaL_Buffer b;
+  if (lua_type(L, index) != LUA_TSTRING) return;
+  s = lua_tolstring(L, index, &n);
+  if (strlen(s) == n) return;
+  luaL_buffinit(L, &b);
+  for (i = 0; i < n; i++) {
+    if (s[i] == '\0') luaL_addstring(&b, "\\0");
+    else luaL_addchar(&b, s[i]);
+  }
+  luaL_pushresult(&b);
+  lua_replace(L, index);
+}
+
 int tb_msgh(lua_State *L) {
-  const char *msg = lua_tostring(L, 1);
+  const char *msg;
+  tb_showzeros(L, 1);
+  msg = lua_tostring(L, 1);
   if (msg == NULL) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     /* error() or error({}): say where, and what a message should be */

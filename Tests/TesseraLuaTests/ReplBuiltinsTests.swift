@@ -90,6 +90,32 @@ return {
         ])
     }
 
+    @Test func frameNamesTheNumberItWasGiven() throws {
+        // A float index said "got a non-integer", even for NaN and the integral 2^63.
+        let (repl, _) = try session()
+        repl.feed("r = run(L)", "r:frame(0/0)", "r:frame(2^63)", "r:frame(1.5)", "r:frame(-math.huge)", "r:frame('x')", "r:frame(3.0)")
+        #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
+            "stdin:1: frame: the item index must be an integer in 1..3, got nan",
+            "stdin:1: frame: the item index must be an integer in 1..3, got 9.2233720368548e+18",
+            "stdin:1: frame: the item index must be an integer in 1..3, got 1.5",
+            "stdin:1: frame: the item index must be an integer in 1..3, got -inf",
+            "stdin:1: frame: the item index must be an integer in 1..3, got string",
+        ])
+        #expect(repl.out == ["0\t100\t100\t50"])
+    }
+
+    @Test func zeroBytesInMessagesAreShownNotCut() throws {
+        // A message went through C strings and ended at its first zero byte: "stdin:1: a", and
+        // load("\0.lua") printed an empty line.
+        let (repl, _) = try session()
+        repl.feed("error('a\\0b')", "load('x\\0y.lua')", "error('\\0')")
+        #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
+            "stdin:1: a\\0b",
+            "x\\0y.lua: the script does not exist",
+            "stdin:1: \\0",
+        ])
+    }
+
     @Test func withoutALayoutLIsNil() throws {
         let (repl, _) = try session(layout: nil)
         repl.feed("L", "run(L)", ":reload")

@@ -92,4 +92,21 @@ import TesseraCore
         #expect(rows == 8)
         #expect(region == Rect(x: 4400, y: 0, width: 1600, height: 320))
     }
+
+    /// Edges near the largest double: the shown region stays finite (it read "showing x 0..inf,
+    /// y 0..inf" with an empty picture, as the viewport's right edge and spans overflowed).
+    @Test func hugeCoordinatesShowAFiniteRegion() throws {
+        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        for viewport in [Rect(x: 1e308, y: 1e308, width: 1e308, height: 1e308), Rect(x: -1e308, y: -1e308, width: 1e308, height: 1e308),
+                         Rect(x: 0, y: 0, width: 1.7e308, height: 1.7e308)] {
+            let (region, columns, rows) = preview.layout(content: Size(width: 1.7e308, height: 4000), viewport: viewport)
+            #expect([region.minX, region.maxX, region.minY, region.maxY].allSatisfy { $0.isFinite }, "\(viewport): \(region)")
+            #expect((8...80).contains(columns) && (1...20).contains(rows))
+        }
+        let repl = try recorder()
+        repl.feed("run(fixed, {width = 1e308, height = 1e308, x = 1e308, y = -1e308}):show{columns = 10, rows = 6}")
+        #expect(repl.err == [])
+        let legend = repl.out.joined(separator: "\n").split(separator: "\n").joined(separator: " ")   // unwrapped
+        #expect(legend.contains("viewport 1e+308x1e+308 at 1e+308,-1e+308 outlined;") && !legend.contains("inf"), "\(legend)")
+    }
 }

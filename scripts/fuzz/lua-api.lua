@@ -1,178 +1,25 @@
--- The Lua API fuzzer's script (scripts/fuzz/run drives it, one process per seed).
--- It calls every function of the tessera module, every method of the values they return
--- (layouts, providers, engines, animators, compositional parts), every ctx function and the
--- standard library functions that loop in C, with generated hostile arguments: wrong types,
--- non-tables inside lists, NaN, +-inf, +-1e308, math.maxinteger, huge counts, cycles, deep
--- nesting, and tables whose __index, __len or __pairs raise or loop. Calls run directly, inside
--- coroutines, and inside __close handlers run by coroutine.close. Every call is protected: an
--- error is an expected answer; what the driver looks for is a crash, a hang or a limit escape.
--- Each value a call returns joins the pool, so later calls get real layouts, parts and engines.
+-- The Lua API fuzzer's layout script (scripts/fuzz/run drives it, one `tessera run` per seed).
+-- With hostile.lua's generated values it calls every function of the tessera module, every
+-- method of the values they return (layouts, providers, engines, animators, compositional
+-- parts), every ctx function and the standard library functions that loop in C, directly,
+-- inside coroutines and inside __close handlers. What the driver looks for is a crash, a hang
+-- or a limit escape.
 local t = require("tessera")
+local fuzzer = require("hostile")
 
 local script = { params = { seed = 1, calls = 200, trace = false } }
 
 function script.simpleLayout(ctx, params)
   local seed = math.tointeger(params.seed) or 1
   local calls = math.tointeger(params.calls) or 200
-  math.randomseed(seed)
-  local rnd = math.random
+  local g = fuzzer(seed, params.trace)
 
-  local function pick(list) return list[rnd(#list)] end
-
-  local function nested(depth)
-    local v = {}
-    for _ = 1, depth do v = { v } end
-    return v
-  end
-  local cycle = {}
-  cycle[1] = cycle
-  cycle.self = cycle
-  local function raising() error("fuzz: raised on purpose") end
-  local function metas()
-    local kind = rnd(6)
-    if kind == 1 then return setmetatable({}, { __index = raising }) end
-    if kind == 2 then return setmetatable({}, { __len = raising }) end
-    if kind == 3 then return setmetatable({}, { __pairs = raising }) end
-    if kind == 4 then return setmetatable({}, { __len = function() return math.maxinteger end, __index = rawequal }) end
-    if kind == 5 then return setmetatable({}, { __index = function(_, k) return k end }) end
-    return setmetatable({}, { __len = function() return 0 / 0 end })
-  end
-
-  local scalars = {
-    false, true, 0, -1, 1, 2, 0.5, -0.0, 0 / 0, math.huge, -math.huge, 1e308, -1e308, 1e-320,
-    math.maxinteger, math.mininteger, 1e9, 2 ^ 53, 2 ^ 63, 1e15, 1000000.0,
-    "", "x", "50%", "-50%", "nan%", "1e308%", "top", "leading", "vertical", "horizontal",
-    "fade", "cascade", "waterfall", "../etc/passwd", "/etc/passwd", "a.b.c", string.rep("z", 300),
-  }
-  local pool = {}
-  local function hostile(depth)
-    depth = depth or 0
-    local r = rnd(20)
-    if r <= 7 then return pick(scalars) end
-    if r <= 10 and #pool > 0 then return pool[rnd(#pool)] end
-    if r == 11 then return nil end
-    if r == 12 then return cycle end
-    if r == 13 then return nested(rnd(2) == 1 and 40 or 400) end
-    if r == 14 then return metas() end
-    if r == 15 then return raising end
-    if r == 16 then return function(...) return hostile(depth + 1), hostile(depth + 1) end end
-    if r == 17 then return coroutine.create(function() end) end
-    if depth > 2 then return {} end
-    local list = {}
-    for k = 1, rnd(4) do list[k] = hostile(depth + 1) end
-    if rnd(3) == 1 then list.x, list.y, list.w, list.h = hostile(depth + 1), hostile(depth + 1), 1, 1 end
-    return list
-  end
-
-  -- Option tables from the fields a constructor names: it lists them when given an unknown one.
-  local fieldsOf = {}
-  local function knownFields(name, f)
-    if fieldsOf[name] == nil then
-      local _, message = pcall(f, { __fuzz_unknown_field = 1 })
-      local list = {}
-      for field in tostring(message):match("known fields: ([%w_, ]+)") and
-          tostring(message):match("known fields: ([%w_, ]+)"):gmatch("[%w_]+") or function() end do
-        list[#list + 1] = field
-      end
-      fieldsOf[name] = list
-    end
-    return fieldsOf[name]
-  end
-  local function options(name, f)
-    local fields, o = knownFields(name, f), {}
-    for _, field in ipairs(fields) do
-      if rnd(2) == 1 then o[field] = hostile(1) end
-    end
-    if rnd(10) == 1 then o[pick(fields) or "x"] = { hostile(2), 5, "x", true } end
-    return o
-  end
-
-  local function arguments(name, f)
-    local args, n = {}, rnd(0, 4)
-    for k = 1, n do args[k] = hostile() end
-    if rnd(2) == 1 then args[1] = options(name, f) end
-    return args, n
-  end
-
-  local function keep(ok, ...)
-    if ok then
-      for k = 1, select("#", ...) do
-        local v = select(k, ...)
-        if type(v) == "userdata" or type(v) == "table" then
-          if #pool < 200 then pool[#pool + 1] = v else pool[rnd(#pool)] = v end
-        end
-      end
-    end
-  end
-
-  -- Where a call runs: directly, in a coroutine, or in a __close handler that coroutine.close runs.
-  local trace = params.trace
-  local function run(f, args, n, name)
-    local how = rnd(4)
-    if trace then print(string.format("fuzz: %s (%d arguments, way %d)", name, n, how)) end
-    if how == 1 then
-      local co = coroutine.create(function() return f(table.unpack(args, 1, n)) end)
-      keep(coroutine.resume(co))
-    elseif how == 2 then
-      keep(pcall(coroutine.wrap(function() return f(table.unpack(args, 1, n)) end)))
-    elseif how == 3 then
-      local co = coroutine.create(function()
-        local guard <close> = setmetatable({}, { __close = function() keep(pcall(f, table.unpack(args, 1, n))) end })
-        coroutine.yield()
-      end)
-      coroutine.resume(co)
-      coroutine.close(co)
-    else
-      keep(pcall(f, table.unpack(args, 1, n)))
-    end
-  end
-
-  -- Every function of the module, and the C-looping standard functions.
-  local functions = {}
-  for name, f in pairs(t) do
-    if type(f) == "function" then functions[#functions + 1] = { "t." .. name, f } end
-  end
-  table.sort(functions, function(a, b) return a[1] < b[1] end)
-  for _, name in ipairs({ "move", "insert", "remove", "concat", "unpack", "sort" }) do
-    functions[#functions + 1] = { "table." .. name, table[name] }
-  end
-  for _, name in ipairs({ "rep", "find", "match", "gsub", "format" }) do
-    functions[#functions + 1] = { "string." .. name, string[name] }
-  end
+  local functions = g.moduleFunctions(t)
   for _, name in ipairs({ "set", "size", "item", "section", "id", "textHeight", "textSize", "column", "supplementary", "decoration" }) do
     local f = ctx[name]
     if f then functions[#functions + 1] = { "ctx." .. name, function(...) return f(ctx, ...) end } end
   end
-  local methods = {
-    "inset", "transposed", "sticky", "visibleFrameInset", "sized",
-    "layout", "views", "scroll", "resize", "tap", "frame", "scrollTo", "show", "scrollSection",
-  }
-  local fields = { "sections", "layout", "data", "size", "view", "tap", "id", "content", "header", "animator", "provider",
-    "width", "height", "identifier" }
-
-  for step = 1, calls do
-    local r = rnd(10)
-    if r <= 6 or #pool == 0 then
-      local entry = functions[(step - 1) % #functions + 1]
-      if rnd(2) == 1 then entry = pick(functions) end
-      local args, n = arguments(entry[1], entry[2])
-      run(entry[2], args, n, entry[1])
-    elseif r <= 8 then
-      -- a method of a pooled value
-      local v, name = pool[rnd(#pool)], pick(methods)
-      local ok, m = pcall(function() return v[name] end)
-      if ok and type(m) == "function" then
-        local args, n = arguments(name, m)
-        table.insert(args, 1, v)
-        run(m, args, n + 1, "method " .. name)
-      end
-    else
-      -- an assignment to a pooled value's field, and reading it back
-      local v, name, value = pool[rnd(#pool)], pick(fields), hostile()
-      if rnd(4) == 1 and #pool > 0 then value = { pool[rnd(#pool)], v } end
-      run(function() v[name] = value; return v[name] end, {}, 0, "field " .. name)
-    end
-  end
+  g.drive(functions, g.methods, g.fields, calls)
   for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
 end
 

@@ -21,8 +21,20 @@ struct ReplPreview {
         self.unicode = unicode
     }
 
+    /// How far from 0 coordinates are drawn: beyond it they are drawn as if at it, so no edge,
+    /// span or sum of them overflows to infinity (a viewport at 1e308 is 1e308 wide would).
+    static let reach = 1e307
+
+    /// `r` with its origin within ±`reach` and its sides at most `reach`.
+    static func withinReach(_ r: Rect) -> Rect {
+        Rect(x: min(max(r.minX, -reach), reach), y: min(max(r.minY, -reach), reach),
+             width: min(r.width, reach), height: min(r.height, reach))
+    }
+
     /// The region shown, and its size in characters. O(1).
     func layout(content: Size, viewport: Rect) -> (region: Rect, columns: Int, rows: Int) {
+        let viewport = ReplPreview.withinReach(viewport)
+        let content = Size(width: min(content.width, ReplPreview.reach), height: min(content.height, ReplPreview.reach))
         let viewportWidth = max(viewport.width, 1), viewportHeight = max(viewport.height, 1)
         let minX = min(0, viewport.minX), maxX = max(content.width, viewport.maxX, minX + viewportWidth)
         var span = maxX - minX, x = minX
@@ -52,7 +64,8 @@ struct ReplPreview {
         let (region, used, lines) = layout(content: content, viewport: viewport)
         // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
         let preview = AsciiPreview(columns: used, maxRows: lines)
-        let picture = try preview.render(r.result, region: region, viewport: viewport, outline: viewport, unicode: unicode)
+        let drawn = ReplPreview.withinReach(viewport)
+        let picture = try preview.render(r.result, region: region, viewport: drawn, outline: drawn, unicode: unicode)
         let f = NumberText.display
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
             + " content \(f(content.width))x\(f(content.height)), \(r.result.count) items;"

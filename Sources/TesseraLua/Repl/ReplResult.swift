@@ -108,7 +108,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let r = try session.resultArgument(L, method: "frame")
             guard let i = LuaStack.integer(L, 2), i >= 1, i <= r.result.count else {
-                let got = LuaStack.integer(L, 2).map(String.init) ?? (lua_type(L, 2) == LUA_TNUMBER ? "a non-integer" : LuaStack.typeName(L, 2))
+                let got = LuaStack.integer(L, 2).map(String.init) ?? LuaArguments(L, function: "frame").describe(2)
                 throw complaint("frame: the item index must be an integer in 1..\(r.result.count), got \(got)")
             }
             let f = try r.frame(at: i - 1)
