@@ -41,7 +41,7 @@ import TesseraCore
         let context = LayoutContext(collectionSize: Size(width: 375, height: 812), count: n,
                                     item: { _ in nil }, size: { _, p in p })
         let before = host.memoryUsed
-        let result = try #require(try script.configured().layout(context) as? ScriptedAnalyticResult)
+        let result = try #require(try script.configured().layout(context).base as? ScriptedAnalyticResult)
         #expect(result.count == n)
         #expect(result.contentSize == Size(width: 10_000, height: 100_000))
         #expect(try result.frame(at: n - 1) == Rect(x: 9_990, y: 99_990, width: 10, height: 10))

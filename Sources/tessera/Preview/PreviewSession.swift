@@ -230,7 +230,7 @@ final class PreviewSession: @unchecked Sendable {
     /// Where a shelf comes to rest as its paging behaviour says (compositional layouts), as the
     /// page's `snap` reply; nil when the layout has no such rule.
     func restingOffset(section: Int, proposed: Point, velocity: Point) -> String? {
-        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result as? CompositionalResult,
+        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result.unwrapped as? CompositionalResult,
               proposed.x.isFinite, proposed.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else { return nil }
         let target = result.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
         return JSONWriter.write(.object(["type": .string("snap"), "section": .int(section),
