@@ -61,6 +61,25 @@ public enum PreviewPage {
              white-space: pre-wrap; display: none; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); z-index: 20; }
     #error .head { font-weight: bold; color: #d0021b; }
     #error .at { background: #ffd7d7; }
+    #animbar { padding: 4px 10px; background: #fff8e1; border-bottom: 1px solid #e0c97a; display: flex; gap: 8px; align-items: center; }
+    #animbar[hidden] { display: none; }
+    #ascrub { width: 280px; }
+    #anim { position: absolute; left: 0; top: 0; overflow: hidden; background: #fff; display: none; z-index: 1; }
+    #anim .card, #anim .element { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden;
+            transform-origin: 50% 50%; padding: 2px; white-space: nowrap; }
+    #anim .card { background: #8fb3d9; border: 1px solid #3d6a99; }
+    #anim .card.insert { background: #9fd89f; border-color: #2e7d32; }
+    #anim .card.delete { background: #f2a5a5; border-color: #b71c1c; }
+    #anim .card.move { background: #f7d58b; border-color: #a66d00; }
+    #anim .element.supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; }
+    #anim .element.decoration { background: rgba(155, 89, 182, 0.15); border: 1px dashed #8e44ad; }
+    #anim .element.insert { border: 2px solid #2e7d32; }
+    #anim .element.delete { border: 2px solid #b71c1c; }
+    #anim .element.move { border: 2px solid #e0a100; }
+    #layer > div.gap { background: rgba(233, 30, 99, 0.18); border: 0 dashed #e91e63; pointer-events: none; color: #ad1457;
+            font: bold 9px monospace; display: flex; align-items: center; justify-content: center; overflow: visible; }
+    #layer > div.gap.h { border-width: 1px 0; }
+    #layer > div.gap.v { border-width: 0 1px; }
     #tip { position: fixed; pointer-events: none; background: #222; color: #fff; padding: 2px 6px; font-size: 11px; display: none; z-index: 30; white-space: nowrap; }
     </style></head>
     <body>
@@ -70,6 +89,7 @@ public enum PreviewPage {
       <button data-preset="375x812">phone</button><button data-preset="820x1180">tablet</button><button data-preset="1280x800">desktop</button>
       <span class="sep">|</span> overlays:
       <label><input type="checkbox" data-ov="boxes">boxes</label>
+      <label><input type="checkbox" data-ov="gaps">gaps</label>
       <label><input type="checkbox" data-ov="sections">sections &amp; pins</label>
       <label><input type="checkbox" data-ov="visible">visible set</label>
       <label><input type="checkbox" data-ov="problems">problems</label>
@@ -77,14 +97,20 @@ public enum PreviewPage {
       <span class="sep">|</span> <span id="conn">connecting</span>
     </div>
     <div id="status">waiting for the first run</div>
+    <div id="animbar" hidden>data change, played with the animator: <button id="aplay">Play</button>
+      <input id="ascrub" type="range" min="0" value="0" title="scrub through the animation">
+      <select id="aspeed" title="playback speed: below 1x is slow motion"><option value="0.1">0.1x</option><option value="0.25">0.25x</option>
+        <option value="0.5">0.5x</option><option value="1" selected>1x</option></select>
+      <span id="atime"></span> <span class="sep">|</span> green enters, red leaves, yellow moves</div>
     <div id="main">
-      <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="outline"></div><div id="grip" title="drag to resize the viewport"></div></div>
+      <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="anim"></div><div id="outline"></div><div id="grip" title="drag to resize the viewport"></div></div>
       <div id="side"><div id="inspector">Click an element to inspect it.</div></div>
     </div>
     <div id="error" role="status" aria-live="polite"></div>
     <div id="tip"></div>
     <script>
     "use strict";
+    \#(TimelinePlayer.script)
     const $ = id => document.getElementById(id);
     const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
     const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
@@ -386,8 +412,68 @@ public enum PreviewPage {
         if (g.KIND[d] !== SHELF) decorate(node, d, on);
       });
       for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+      drawGaps(frames, vx, vy);
       showStatus();
       writeHash();
+      reportScroll();
+    }
+    // ---- The gaps overlay: the spacing between neighbouring items, as layout tools show it.
+    // For each item showing in the viewport, the nearest item to its right that shares some of
+    // its rows, and the nearest below that shares some of its columns: a band over the shared
+    // span, labelled with the distance. O(k^2) in the k items near the viewport (skipped past 1500).
+    let gapNodes = [];
+    function gapsBetween(list) {
+      const g = M, out = [];
+      for (const a of list) {
+        const ax1 = g.X[a] + g.W[a], ay1 = g.Y[a] + g.H[a];
+        let right = -1, below = -1, dr = Infinity, db = Infinity;
+        for (const b of list) {
+          if (b === a) continue;
+          const bx1 = g.X[b] + g.W[b], by1 = g.Y[b] + g.H[b];
+          const rows = Math.min(ay1, by1) - Math.max(g.Y[a], g.Y[b]), cols = Math.min(ax1, bx1) - Math.max(g.X[a], g.X[b]);
+          if (rows > 0 && g.X[b] >= ax1 && g.X[b] - ax1 < dr) { dr = g.X[b] - ax1; right = b; }
+          if (cols > 0 && g.Y[b] >= ay1 && g.Y[b] - ay1 < db) { db = g.Y[b] - ay1; below = b; }
+        }
+        if (right >= 0 && dr > 0.005) {
+          const y0 = Math.max(g.Y[a], g.Y[right]), y1 = Math.min(ay1, g.Y[right] + g.H[right]);
+          out.push(['h', a, right, [ax1, y0, dr, y1 - y0], dr]);
+        }
+        if (below >= 0 && db > 0.005) {
+          const x0 = Math.max(g.X[a], g.X[below]), x1 = Math.min(ax1, g.X[below] + g.W[below]);
+          out.push(['v', a, below, [x0, ay1, x1 - x0, db], db]);
+        }
+      }
+      return out;
+    }
+    function drawGaps(frames, vx, vy) {
+      for (const node of gapNodes) node.remove();
+      gapNodes = [];
+      if (!S.ov.has('gaps')) return;
+      const g = M, list = [];
+      for (const d of frames.keys()) if (g.KIND[d] === ITEM && !g.P[d] && g.W[d] > 0 && g.H[d] > 0) list.push(d);
+      if (list.length > 1500) return;
+      const showing = d => overlaps(g.X[d], g.Y[d], g.W[d], g.H[d], vx, vy, S.w, S.h);
+      for (const [axis, a, b, f, distance] of gapsBetween(list)) {
+        if (!showing(a) && !showing(b)) continue;
+        const node = document.createElement('div');
+        node.className = 'gap ' + axis;
+        node.dataset.from = idOf(a); node.dataset.to = idOf(b);
+        node.textContent = r2(distance);
+        node.style.left = (f[0] - vx) + 'px'; node.style.top = (f[1] - vy) + 'px';
+        node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+        node.style.zIndex = 1000000;
+        layer.appendChild(node); gapNodes.push(node);
+      }
+    }
+
+    // The server plays a data save where the page is scrolled: it hears the offsets, debounced.
+    let scrollTimer = 0;
+    function reportScroll() {
+      if (scrollTimer) return;
+      scrollTimer = setTimeout(() => {
+        scrollTimer = 0;
+        send({ type: 'scroll', x: S.x, y: S.y, shelves: [...S.shelves].map(([k, o]) => [k, o[0], o[1]]) });
+      }, 100);
     }
     function scrollToState() {
       const x = Math.max(0, Math.min(S.x, M.CW - S.w)), y = Math.max(0, Math.min(S.y, M.CH - S.h));
@@ -471,7 +557,12 @@ public enum PreviewPage {
       }
       spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px';
       sizeView();
-      if (a) {
+      // A data save played with the animator ends where it was played: that offset, not the anchor.
+      const played = pendingAnim && pendingAnim.gen === h.gen ? pendingAnim : null;
+      pendingAnim = null;
+      stopAnimation();
+      if (played) { S.x = played.offset[0]; S.y = played.offset[1]; }
+      else if (a) {
         const i = sameIds ? a.index : indexOfId(M, a.id);
         if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
       }
@@ -481,7 +572,34 @@ public enum PreviewPage {
       showInspector();
       pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
       showStatus();
+      if (played) startAnimation(played);
       reportPaint(h.gen);
+    }
+
+    // ---- Animation: a data save played with --animator. The server sends the timeline's
+    // samples (as `tessera animate` computes them) just before the generation's frames; the
+    // player covers the viewport while it plays or stands before the end, then the picture shows.
+    let anim = null, pendingAnim = null;
+    const animBox = $('anim');
+    function startAnimation(msg) {
+      animBox.textContent = '';
+      anim = timelinePlayer(animBox, msg.timeline, msg.offset,
+        { play: $('aplay'), scrubber: $('ascrub'), speed: $('aspeed'), time: $('atime'), onChange: showAnimation });
+      anim.gen = msg.gen; anim.offset = msg.offset; anim.fps = msg.fps;
+      $('animbar').hidden = false;
+      anim.play();
+    }
+    function stopAnimation() {
+      if (anim) anim.pause();
+      anim = null;
+      animBox.textContent = '';
+      $('animbar').hidden = true;
+      showAnimation(null);
+    }
+    function showAnimation(p) {
+      const on = !!p && p === anim && (p.playing || p.time < p.duration);
+      animBox.style.display = on ? 'block' : 'none';
+      animBox.style.width = S.w + 'px'; animBox.style.height = S.h + 'px';
     }
 
     // ---- Problems: items overlapping another item, or outside the content (not in shelves).
@@ -522,11 +640,11 @@ public enum PreviewPage {
     function select(d) {
       selected = d; deletedSel = null;
       S.sel = d >= 0 && M.KIND[d] === ITEM ? idOf(d) : null;
-      inspected = null;
+      inspected = null; origin = null;
       if (d >= 0 && M.KIND[d] === ITEM) send({ type: 'inspect', index: d });
       writeHash(); draw(); showInspector();
     }
-    let inspected = null;
+    let inspected = null, origin = null;
     const fr = f => '(' + f.map(r2).join(', ') + ')';
     function row(k, v) { return '<span class="k">' + esc(k) + ':</span> ' + esc(v) + '\n'; }
     function showInspector() {
@@ -561,6 +679,8 @@ public enum PreviewPage {
           }
         } else change = 'first generation';
         html += row('last reload', change);
+        if (origin && origin.index === d) html += row('frame set at', origin.file ? origin.file + ':' + origin.line + ' (' + origin.via + ')' : origin.none);
+        else html += row('frame set at', 'finding (the layout runs once more)');
         if (inspected && inspected.index === d) html += '<span class="k">data:</span>\n' + esc(JSON.stringify(inspected.fields, null, 2)) + '\n';
         else html += row('data', 'loading');
       }
@@ -654,7 +774,7 @@ public enum PreviewPage {
     function connect() {
       ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
       ws.binaryType = 'arraybuffer';
-      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); };
+      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); reportScroll(); };
       ws.onclose = () => {
         conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
         setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
@@ -664,8 +784,10 @@ public enum PreviewPage {
         const msg = JSON.parse(ev.data);
         if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
         else if (msg.type === 'error') showError(msg);
+        else if (msg.type === 'animation') pendingAnim = msg;
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
+        else if (msg.type === 'origin' && !msg.missing && msg.index === selected) { origin = msg; showInspector(); }
         else if (msg.type === 'snap' && M) {
           const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
           const now = sh ? shelfOffset(sh) : null;
