@@ -111,12 +111,12 @@ public enum PreviewPage {
     <script>
     "use strict";
     \#(TimelinePlayer.script)
+    \#(PageDrawing.script)
     const $ = id => document.getElementById(id);
     const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
     const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
     const token = new URLSearchParams(location.search).get('token') || '';
     const LIMIT = 8000000;
-    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
     const r2 = v => Math.round(v * 100) / 100;
     const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -159,108 +159,18 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
-    // A generator: it yields every 32k entries so that a large generation is built in slices
-    // between which the page stays responsive (see applyFrame).
+    // A generator (PageDrawing's, shared with run --format html's page): it yields every 32k
+    // entries so that a large generation is built in slices between which the page stays
+    // responsive (see applyFrame).
     function* build(h, F) {
-      const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
-      const m = n + 2 * Sx.length + E.length + O.length;
-      const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
-      const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
-      const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
-      const pinned = [];
-      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
-      for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
-      for (let k = 0; k < h.pinnedItems.length; k += 2) { const i = h.pinnedItems[k]; P[i] = 1; END[i] = h.pinnedItems[k + 1]; pinned.push(i); }
-      Sx.forEach((s, k) => {
-        const a = n + 2 * k, b = a + 1;
-        X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-        X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
-      });
-      const base = n + 2 * Sx.length, TITLES = new Map();
-      for (let k = 0; k < h.elementTitles.length; k += 2) TITLES.set(h.elementTitles[k], h.elementTitles[k + 1]);
-      E.forEach((e, k) => {
-        const d = base + k;
-        X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
-        KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
-        RANK[d] = e[0] === 'decoration' ? 0 : 2;
-        if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; BOTTOM[d] = e[10]; }
-      });
-      const shelfBySection = new Map(), members = O.map(() => []);
-      O.forEach((o, k) => {
-        const d = base + E.length + k;
-        X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
-        shelfBySection.set(o[0], k);
-        for (let i = o[7]; i < o[8]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
-      });
-      E.forEach((e, k) => {
-        const d = base + k;
-        if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
-      });
-      const SHELVES = O.map((o, k) => {
-        const sideways = !(o[6] > o[4] && o[5] <= o[3]);
-        let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
-        for (const d of members[k]) {
-          x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
-          x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
-        }
-        const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
-        const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
-        const buckets = Array.from({ length: count }, () => []);
-        const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
-        for (const d of members[k]) {
-          const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
-          for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
-        }
-        return { o, section: o[0], sideways, x0, y0, x1, y1, L, bucket, buckets, node: null, inner: null, mounted: new Map() };
-      });
-      const CW = Math.max(h.content[0], 1), CH = Math.max(h.content[1], 1);
-      // A uniform grid over the content, cells about a viewport in size, at most ~max(m, 4096).
-      const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(h.viewport[0], 1)), 256));
-      const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(h.viewport[1], 1)), Math.ceil(Math.max(m, 4096) / cols)));
-      const cellW = CW / cols, cellH = CH / rows;
-      const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
-      const starts = new Uint32Array(cols * rows + 1);
-      const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
-      for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
-      }
-      for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
-      const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
-      for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
-      }
-      return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
-               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
-               idsVersion: h.idsVersion, ids: ids.version === h.idsVersion ? ids.list : null, problems: null };
+      const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1]);
+      return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
+                                ids: ids.version === h.idsVersion ? ids.list : null, problems: null });
     }
-    const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
-    function query(qx, qy, qw, qh) {
-      const g = M, out = [];
-      g.stamp++;
-      const c0 = g.cell(qx, g.cellW, g.cols), c1 = g.cell(qx + qw, g.cellW, g.cols), r0 = g.cell(qy, g.cellH, g.rows), r1 = g.cell(qy + qh, g.cellH, g.rows);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-        for (let k = g.starts[r * g.cols + c], end = g.starts[r * g.cols + c + 1]; k < end; k++) {
-          const d = g.entries[k];
-          if (g.seen[d] === g.stamp) continue;
-          g.seen[d] = g.stamp;
-          if (overlaps(g.X[d], g.Y[d], Math.max(g.W[d], 1e-9), Math.max(g.H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
-        }
-      }
-      return out;
-    }
-    function pinnedFrame(d, vx, vy) {
-      const g = M;
-      const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + S.h - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
-      return [g.X[d], y, g.W[d], g.H[d]];
-    }
+    const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
+    const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
     const idOf = i => (M.ids ? M.ids[i] : String(i));
-    const drawsBelow = (a, b) => M.Z[a] - M.Z[b] || M.P[a] - M.P[b] || M.RANK[a] - M.RANK[b] || a - b;
+    const drawsBelow = (a, b) => byDrawingOrder(M)(a, b);
     function describe(d) {
       const g = M;
       switch (g.KIND[d]) {
@@ -310,24 +220,20 @@ public enum PreviewPage {
       sh.node = node; sh.inner = inner; sh.mounted = new Map();
       node.addEventListener('scroll', () => {
         if (sh.node !== node || sh.restoring) return;
-        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0, t = performance.now();
-        const dt = sh.lastT ? t - sh.lastT : 0;
-        sh.velocity = dt > 0 && dt < 200 ? [(x - sh.lastX) / dt, (y - sh.lastY) / dt] : [0, 0];
-        sh.lastT = t; sh.lastX = x; sh.lastY = y;
+        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0;
         S.shelves.set(sh.section, [x, y]);
-        // While it glides to where it rests, the shelf asks nothing (its own motion is no fling).
-        if (sh.snapTarget) {
-          // Arrived: the glide's last steps are no velocity of the user's.
-          if (Math.abs(x - sh.snapTarget[0]) <= 1 && Math.abs(y - sh.snapTarget[1]) <= 1) { sh.snapTarget = null; sh.lastT = 0; }
-          writeHash(); draw();
-          return;
-        }
-        // When the shelf stops, ask where its paging behaviour makes it rest (UIKit's target offset).
+        // When the shelf stops, it comes to rest as its paging behaviour says (PageDrawing's
+        // restingOffset, the rule run --format html's page follows).
         clearTimeout(sh.snapTimer);
-        sh.snapTimer = setTimeout(() => send({ type: 'snap', section: sh.section, x, y, vx: sh.velocity[0], vy: sh.velocity[1] }), 150);
+        sh.snapTimer = setTimeout(() => settleShelf(sh, node), 150);
         writeHash(); draw();
       });
       return node;
+    }
+    function settleShelf(sh, node) {
+      if (sh.node !== node) return;
+      const off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0, target = restingOffset(sh, off);
+      if (Math.abs(target - off) >= 0.5) node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
     }
     function shelfOffset(sh) { return S.shelves.get(sh.section) || [0, 0]; }
     function scrollShelf(sh) {
@@ -788,15 +694,6 @@ public enum PreviewPage {
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
         else if (msg.type === 'origin' && !msg.missing && msg.index === selected) { origin = msg; showInspector(); }
-        else if (msg.type === 'snap' && M) {
-          const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
-          const now = sh ? shelfOffset(sh) : null;
-          if (sh && sh.node && (Math.abs(msg.offset[0] - now[0]) > 0.5 || Math.abs(msg.offset[1] - now[1]) > 0.5)) {
-            sh.snapTarget = msg.offset;
-            setTimeout(() => { if (sh.snapTarget === msg.offset) { sh.snapTarget = null; sh.lastT = 0; } }, 1000);   // stopped short of it
-            sh.node.scrollTo({ left: msg.offset[0] - sh.x0, top: msg.offset[1] - sh.y0, behavior: 'smooth' });
-          }
-        }
       };
     }
     readHash();

@@ -246,7 +246,7 @@ final class PreviewSession: @unchecked Sendable {
     // MARK: Messages from pages
 
     /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
-    /// ({index}), `snap` ({section, x, y, vx, vy}), `painted` ({gen, at, longest}).
+    /// ({index}), `painted` ({gen, at, longest}).
     func handle(_ text: String, from client: UUID) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else { return }
@@ -268,27 +268,11 @@ final class PreviewSession: @unchecked Sendable {
             hub.send(inspection(of: Int(index)), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
             DispatchQueue.global().async { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
-        case "snap":
-            guard let section = number("section"), let x = number("x"), let y = number("y") else { return }
-            if let reply = restingOffset(section: Int(section), proposed: Point(x: x, y: y),
-                                         velocity: Point(x: number("vx") ?? 0, y: number("vy") ?? 0)) {
-                hub.send(reply, to: client)
-            }
         case "painted":
             if let gen = number("gen"), let at = number("at") { onPainted?(Int(gen), at, number("longest") ?? 0) }
         default:
             return
         }
-    }
-
-    /// Where a shelf comes to rest as its paging behaviour says (compositional layouts), as the
-    /// page's `snap` reply; nil when the layout has no such rule.
-    func restingOffset(section: Int, proposed: Point, velocity: Point) -> String? {
-        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result as? CompositionalResult,
-              proposed.x.isFinite, proposed.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else { return nil }
-        let target = result.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
-        return JSONWriter.write(.object(["type": .string("snap"), "section": .int(section),
-                                         "offset": .array([.double(target.x), .double(target.y)])]))
     }
 
     /// What the inspector shows that only the server knows: the item's section and place in
