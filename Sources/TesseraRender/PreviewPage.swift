@@ -133,7 +133,7 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
-    // A generator: it yields every 32k entries so that a large generation is built in slices
+    // A generator: it yields every 16k entries so that a large generation is built in slices
     // between which the page stays responsive (see applyFrame).
     function* build(h, F) {
       const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
@@ -142,7 +142,7 @@ public enum PreviewPage {
       const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
       const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
       const pinned = [];
-      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+      for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
       for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
       for (let k = 0; k < h.pinnedItems.length; k += 2) { const i = h.pinnedItems[k]; P[i] = 1; END[i] = h.pinnedItems[k + 1]; pinned.push(i); }
       Sx.forEach((s, k) => {
@@ -194,19 +194,29 @@ public enum PreviewPage {
       const cellW = CW / cols, cellH = CH / rows;
       const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
       const starts = new Uint32Array(cols * rows + 1);
-      const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
+      // Counting sort into the cells: the first pass counts and keeps each entry's cell range
+      // (-1: not indexed), the second places the entries without computing the cells again.
+      const R0 = new Int32Array(m), R1 = new Int32Array(m), C0 = new Uint8Array(m), C1 = new Uint8Array(m);
+      const iw = 1 / cellW, ih = 1 / cellH, lastCol = cols - 1, lastRow = rows - 1;
+      const clamp = (v, hi) => v > 0 ? (v < hi ? v : hi) : 0;
       for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+        if ((d & 16383) === 16383) yield;
+        if (P[d] || OFF[d] || SHELF_OF[d] >= 0) { R0[d] = -1; continue; }
+        const x = X[d], y = Y[d];
+        const c0 = clamp(Math.floor(x * iw), lastCol), c1 = clamp(Math.floor((x + W[d]) * iw), lastCol);
+        const r0 = clamp(Math.floor(y * ih), lastRow), r1 = clamp(Math.floor((y + H[d]) * ih), lastRow);
+        R0[d] = r0; R1[d] = r1; C0[d] = c0; C1[d] = c1;
+        if (r0 === r1 && c0 === c1) { starts[r0 * cols + c0 + 1]++; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
       }
       for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
       const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
       for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
+        if ((d & 16383) === 16383) yield;
+        const r0 = R0[d];
+        if (r0 < 0) continue;
+        const r1 = R1[d], c0 = C0[d], c1 = C1[d];
+        if (r0 === r1 && c0 === c1) { entries[fill[r0 * cols + c0]++] = d; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
       }
       return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
@@ -262,8 +272,9 @@ public enum PreviewPage {
       grip.style.left = (view.offsetWidth - 4) + 'px'; grip.style.top = (view.offsetHeight - 4) + 'px';
       $('vw').value = S.w; $('vh').value = S.h;
     }
+    // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
     function clearNodes() {
-      for (const [, node] of mounted) node.remove();
+      for (const [, node] of mounted) { node.remove(); if (node.className !== 'shelf') pool.push(node); }
       mounted.clear();
     }
     function place(node, d, f, ox, oy) {
@@ -423,16 +434,17 @@ public enum PreviewPage {
       return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
     }
     function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
-    // A generation is built in slices of at most ~30 ms (a message channel hands the main thread
+    // A generation is built in slices of about 8 ms (a message channel hands the main thread
     // back between them); the last picture stays until the new one is complete. A newer
     // generation arriving meanwhile replaces the one being built: the last save wins.
     let pageTimings = null, building = null, resume = null;
     const slices = new MessageChannel();
     slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
-    function applyFrame(buf) {
+    function applyFrame(buf, arrived) {
       const t0 = performance.now();
       const dv = new DataView(buf), len = dv.getUint32(0, true);
       const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+      arrivals.set(h.gen, arrived);
       const off = 4 + len + ((8 - (4 + len) % 8) % 8);
       const F = new Float64Array(buf, off, 4 * h.count);
       const decodeMs = performance.now() - t0;
@@ -445,7 +457,7 @@ public enum PreviewPage {
         const s0 = performance.now();
         for (let r = steps.next(); ; r = steps.next()) {
           if (r.done) { buildMs += performance.now() - s0; building = null; swapIn(h, r.value, decodeMs, buildMs); return; }
-          if (performance.now() - s0 > 30) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
+          if (performance.now() - s0 > 8) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
         }
       };
       step();
@@ -639,11 +651,17 @@ public enum PreviewPage {
     }
 
     // ---- Connection: reconnects with the state the page holds; never reloads the page.
+    // The paint report also says when the generation's message arrived and how long the two
+    // animation frames took, so that a latency splits into server, page and frame pacing.
     let ws = null, retry = 250, longest = 0;
+    const arrivals = new Map();
     function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
     function reportPaint(gen) {
+      const asked = performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        send({ type: 'painted', gen, at: performance.timeOrigin + performance.now(), longest });
+        const now = performance.now();
+        send({ type: 'painted', gen, at: performance.timeOrigin + now, longest, arrived: arrivals.get(gen) || 0, frames: now - asked });
+        for (const k of arrivals.keys()) if (k <= gen) arrivals.delete(k);
         longest = 0;
         document.body.dataset.gen = gen;
       }));
@@ -660,10 +678,11 @@ public enum PreviewPage {
         setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
       };
       ws.onmessage = ev => {
-        if (typeof ev.data !== 'string') { applyFrame(ev.data); return; }
+        const arrived = performance.timeOrigin + performance.now();
+        if (typeof ev.data !== 'string') { applyFrame(ev.data, arrived); return; }
         const msg = JSON.parse(ev.data);
         if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
-        else if (msg.type === 'error') showError(msg);
+        else if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
         else if (msg.type === 'snap' && M) {
