@@ -9,8 +9,8 @@ in place, by rename and by delete+create, of the script and of the module; 20 sa
 second ending on the last one; a syntax error shown over the dimmed last picture and cleared
 by the next good save; the viewport size, scroll, selection and a shelf offset surviving 100
 reloads with the selected item within 1 px of its place; the inspector's id, frame and data
-fields; a request without the token and a WebSocket from another origin refused; no
-JavaScript error. Waits poll for conditions (no timing assertions).
+fields; a data save that changes only frames sending no id table; a request without the
+token and a WebSocket from another origin refused; no JavaScript error. Waits poll for conditions (no timing assertions).
 """
 import json
 import os
@@ -272,6 +272,16 @@ try:
         browser.wait("/id: s2/.test(document.getElementById('inspector').textContent)", "next problem selecting s2")
         check("next problem selects the first overlapping item and marks both red",
               browser.eval("[...document.querySelectorAll('.problem')].map(n => n.dataset.id).sort().join()") == "s2,s3")
+        # A data save that changes only frames: the new frames arrive, the id table is not sent again.
+        write_in_place(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do"
+                               " ctx.set(i, 0, (i - 1) * 50, ctx.width, 20 + (ctx:item(i).n or 0)) end end }\n")
+        browser.wait("(() => { const f = %s; return f && f[3] === 21; })()" % frame_js("l1"), "l1 sized by its data (n = 1)")
+        ids_before = browser.eval("window.__ids = ids.list, ids.version")
+        doc["sections"][1]["items"][1]["n"] = 5
+        write_by_rename(data, json.dumps(doc))
+        browser.wait("(() => { const f = %s; return f && f[3] === 25; })()" % frame_js("l1"), "l1 resized by a data save (n = 5)")
+        check("a data save that changes only frames keeps the id table (none sent)",
+              browser.eval("ids.list === window.__ids && ids.version === %d && M.idsVersion === %d" % (ids_before, ids_before)))
     finally:
         second.terminate()
         second.wait(timeout=10)

@@ -9,7 +9,7 @@
 /// at its items' highest zIndex). It indexes each shelf's content in buckets a scroller long
 /// along the axis it scrolls on, and the rest in a uniform grid over the content (`CW` x `CH`)
 /// with cells about a viewport (`VW` x `VH`) in size, at most ~max(m, 4096) cells. It is a
-/// generator that yields every 32k entries, so a page can build a large layout in slices
+/// generator that yields every 16k entries, so a page can build a large layout in slices
 /// (`built` runs it to the end). `gridQuery` answers what meets a rectangle, `pinnedFrameIn`
 /// where a pinned element sits for an offset, `byDrawingOrder` sorts bottom first, and
 /// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic).
@@ -29,7 +29,7 @@ enum PageDrawing {
       // pins; drawables never drawn (a section's title when its own header shows it).
       const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
       const pinned = [];
-      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+      for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
       for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
       for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
       Sx.forEach((s, k) => {
@@ -80,19 +80,30 @@ enum PageDrawing {
       const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
       const cellW = CW / cols, cellH = CH / rows;
       const starts = new Uint32Array(cols * rows + 1);
-      const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
+      // Counting sort into the cells: the first pass counts and keeps each entry's cell range
+      // (-1: not indexed: pinned, never drawn, or in a shelf), the second places the entries
+      // without computing the cells again.
+      const R0 = new Int32Array(m), R1 = new Int32Array(m), C0 = new Uint8Array(m), C1 = new Uint8Array(m);
+      const iw = 1 / cellW, ih = 1 / cellH, lastCol = cols - 1, lastRow = rows - 1;
+      const clamp = (v, hi) => v > 0 ? (v < hi ? v : hi) : 0;
       for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = gridCell(X[d], cellW, cols), c1 = gridCell(X[d] + W[d], cellW, cols), r0 = gridCell(Y[d], cellH, rows), r1 = gridCell(Y[d] + H[d], cellH, rows);
+        if ((d & 16383) === 16383) yield;
+        if (P[d] || OFF[d] || SHELF_OF[d] >= 0) { R0[d] = -1; continue; }
+        const x = X[d], y = Y[d];
+        const c0 = clamp(Math.floor(x * iw), lastCol), c1 = clamp(Math.floor((x + W[d]) * iw), lastCol);
+        const r0 = clamp(Math.floor(y * ih), lastRow), r1 = clamp(Math.floor((y + H[d]) * ih), lastRow);
+        R0[d] = r0; R1[d] = r1; C0[d] = c0; C1[d] = c1;
+        if (r0 === r1 && c0 === c1) { starts[r0 * cols + c0 + 1]++; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
       }
       for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
       const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
       for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = gridCell(X[d], cellW, cols), c1 = gridCell(X[d] + W[d], cellW, cols), r0 = gridCell(Y[d], cellH, rows), r1 = gridCell(Y[d] + H[d], cellH, rows);
+        if ((d & 16383) === 16383) yield;
+        const r0 = R0[d];
+        if (r0 < 0) continue;
+        const r1 = R1[d], c0 = C0[d], c1 = C1[d];
+        if (r0 === r1 && c0 === c1) { entries[fill[r0 * cols + c0]++] = d; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
       }
       return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, TITLES, shelfBySection, SHELVES,

@@ -159,7 +159,7 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
-    // A generator (PageDrawing's, shared with run --format html's page): it yields every 32k
+    // A generator (PageDrawing's, shared with run --format html's page): it yields every 16k
     // entries so that a large generation is built in slices between which the page stays
     // responsive (see applyFrame).
     function* build(h, F) {
@@ -198,8 +198,9 @@ public enum PreviewPage {
       grip.style.left = (view.offsetWidth - 4) + 'px'; grip.style.top = (view.offsetHeight - 4) + 'px';
       $('vw').value = S.w; $('vh').value = S.h;
     }
+    // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
     function clearNodes() {
-      for (const [, node] of mounted) node.remove();
+      for (const [, node] of mounted) { node.remove(); if (node.className !== 'shelf') pool.push(node); }
       mounted.clear();
     }
     function place(node, d, f, ox, oy) {
@@ -415,16 +416,17 @@ public enum PreviewPage {
       return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
     }
     function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
-    // A generation is built in slices of at most ~30 ms (a message channel hands the main thread
+    // A generation is built in slices of about 8 ms (a message channel hands the main thread
     // back between them); the last picture stays until the new one is complete. A newer
     // generation arriving meanwhile replaces the one being built: the last save wins.
     let pageTimings = null, building = null, resume = null;
     const slices = new MessageChannel();
     slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
-    function applyFrame(buf) {
+    function applyFrame(buf, arrived) {
       const t0 = performance.now();
       const dv = new DataView(buf), len = dv.getUint32(0, true);
       const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+      arrivals.set(h.gen, arrived);
       const off = 4 + len + ((8 - (4 + len) % 8) % 8);
       const F = new Float64Array(buf, off, 4 * h.count);
       const decodeMs = performance.now() - t0;
@@ -437,7 +439,7 @@ public enum PreviewPage {
         const s0 = performance.now();
         for (let r = steps.next(); ; r = steps.next()) {
           if (r.done) { buildMs += performance.now() - s0; building = null; swapIn(h, r.value, decodeMs, buildMs); return; }
-          if (performance.now() - s0 > 30) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
+          if (performance.now() - s0 > 8) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
         }
       };
       step();
@@ -665,11 +667,17 @@ public enum PreviewPage {
     }
 
     // ---- Connection: reconnects with the state the page holds; never reloads the page.
+    // The paint report also says when the generation's message arrived and how long the two
+    // animation frames took, so that a latency splits into server, page and frame pacing.
     let ws = null, retry = 250, longest = 0;
+    const arrivals = new Map();
     function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
     function reportPaint(gen) {
+      const asked = performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        send({ type: 'painted', gen, at: performance.timeOrigin + performance.now(), longest });
+        const now = performance.now();
+        send({ type: 'painted', gen, at: performance.timeOrigin + now, longest, arrived: arrivals.get(gen) || 0, frames: now - asked });
+        for (const k of arrivals.keys()) if (k <= gen) arrivals.delete(k);
         longest = 0;
         document.body.dataset.gen = gen;
       }));
@@ -686,10 +694,11 @@ public enum PreviewPage {
         setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
       };
       ws.onmessage = ev => {
-        if (typeof ev.data !== 'string') { applyFrame(ev.data); return; }
+        const arrived = performance.timeOrigin + performance.now();
+        if (typeof ev.data !== 'string') { applyFrame(ev.data, arrived); return; }
         const msg = JSON.parse(ev.data);
         if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
-        else if (msg.type === 'error') showError(msg);
+        else if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
         else if (msg.type === 'animation') pendingAnim = msg;
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }

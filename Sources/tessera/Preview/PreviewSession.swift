@@ -8,11 +8,14 @@ import TesseraRender
 ///
 /// One render thread runs the layout; saves and viewport changes only schedule work. A save
 /// during a run sets one flag, so however many saves arrive, exactly one more run follows,
-/// and it reads the files as they are then (the last save wins). A run first reads the
-/// script, the data file and every module the previous run required, and stops there when
-/// their bytes and the viewport are what the last run saw (a save that changes nothing). The
-/// dataset is parsed again only when its bytes changed, and the id table goes to the pages
-/// only when the ids changed.
+/// and it reads the files as they are then (the last save wins). A run first reads the files
+/// the watcher named since the last run (all of them on the first run, or with no watcher:
+/// the script, the data file and every module the previous run required), and stops there
+/// when their bytes and the viewport are what the last run saw (a save that changes nothing).
+/// The dataset is parsed again only when its bytes changed, its ids compared only then, and
+/// the id table goes to the pages only when the ids changed. What a run replaces (the old
+/// dataset, result and bytes) is freed on another thread after the pages have the new frame:
+/// freeing a million items is not on the way to the picture.
 final class PreviewSession: @unchecked Sendable {
     struct Configuration {
         var layout: String
@@ -35,12 +38,26 @@ final class PreviewSession: @unchecked Sendable {
     /// Where each run's line and each error go.
     var log: @Sendable (String) -> Void = { printLine($0) }
     var logError: @Sendable (String) -> Void = { reportError($0) }
-    /// Called with a generation and the page's wall-clock time (ms since 1970) of its paint,
-    /// and the longest main-thread task the page saw since the previous paint report.
-    var onPainted: (@Sendable (Int, Double, Double) -> Void)?
+    /// A page's report of a generation painted (after two animation frames).
+    struct Paint: Sendable {
+        var generation: Int
+        /// The page's wall-clock time (ms since 1970) of the paint, and of the generation's
+        /// message arriving (0 when unknown).
+        var at: Double, arrived: Double
+        /// The longest main-thread task the page saw since its previous report, and how long
+        /// its two animation frames took (the browser's frame pacing), in ms.
+        var longest: Double, frames: Double
+    }
+    /// Called with every paint a page reports.
+    var onPainted: (@Sendable (Paint) -> Void)?
 
     private let signal = NSCondition()
     private var pending = false
+    /// Absolute paths the watcher reported since the last run (guarded by `signal`).
+    private var dirty = Set<String>()
+    /// Whether a run reads only the files reported by `filesChanged` (once a watcher runs);
+    /// otherwise every run reads every file.
+    var readsOnlyChangedFiles = false
     private var stopped = false
     private var viewport: Size
     private let stateLock = NSLock()
@@ -68,7 +85,8 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Starts watching (polling when `poll`) and schedules the first run.
     func startWatching(poll: Bool) {
-        watcher = FileWatcher(poll: poll) { [weak self] in self?.schedule() }
+        watcher = FileWatcher(poll: poll) { [weak self] paths in self?.filesChanged(paths) }
+        readsOnlyChangedFiles = true
         watcher.watch(watchedFiles)
         schedule()
     }
@@ -80,6 +98,11 @@ final class PreviewSession: @unchecked Sendable {
     /// Asks for one more run (coalesced with any already asked for).
     func schedule() {
         signal.lock(); pending = true; signal.signal(); signal.unlock()
+    }
+
+    /// Marks files the watcher saw change (absolute paths) to be read again, and asks for a run.
+    func filesChanged(_ paths: [String]) {
+        signal.lock(); dirty.formUnion(paths); pending = true; signal.signal(); signal.unlock()
     }
 
     /// Waits for work, runs, repeats; returns after `stop()`.
@@ -118,11 +141,18 @@ final class PreviewSession: @unchecked Sendable {
     /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
     func render() {
         let t0 = Self.now()
+        let changed = signal.withLock { () -> Set<String> in defer { dirty = [] }; return dirty }
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
+            // Unchanged since the last run, as the watcher says: the bytes already read.
+            if readsOnlyChangedFiles, let old = lastInputs?[path], !changed.contains(FileWatcher.absolute(path)) {
+                inputs[path] = old
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
+                signal.withLock { dirty.formUnion(changed) }
                 logError("preview: \(path) cannot be read; waiting for it to be saved again")
                 return
             }
@@ -130,6 +160,8 @@ final class PreviewSession: @unchecked Sendable {
         }
         let size = stateLock.withLock { viewport }
         if inputs == lastInputs, size == lastViewport { return }
+        let retired = Retired()
+        retired.keep(lastInputs)
         lastInputs = inputs
         lastViewport = size
         generation += 1
@@ -139,6 +171,7 @@ final class PreviewSession: @unchecked Sendable {
         do {
             let dataBytes = inputs[configuration.dataPath] ?? []
             let dataset: Dataset
+            var datasetChanged = false
             if let parsed = parsedData, parsed.bytes == dataBytes {
                 dataset = parsed.dataset
             } else {
@@ -147,7 +180,9 @@ final class PreviewSession: @unchecked Sendable {
                 }
                 dataset = try DatasetLoader.parse(data: dataBytes, fileName: configuration.dataPath, format: format,
                                                   duplicatePolicy: configuration.duplicates)
+                retired.keep(parsedData)
                 parsedData = (dataBytes, dataset)
+                datasetChanged = true
             }
             let lua = try LuaHost(limits: configuration.limits.scriptLimits)
             host = lua
@@ -161,8 +196,13 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("layout", Self.ms(t2, t3)))
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
-            let idList = dataset.items.map(\.id)
-            if ids?.list != idList { ids = ((ids?.version ?? 0) + 1, idList) }
+            if datasetChanged || ids == nil {
+                let idList = dataset.items.map(\.id)
+                if ids?.list != idList {
+                    retired.keep(ids)
+                    ids = ((ids?.version ?? 0) + 1, idList)
+                }
+            }
             let idsVersion = ids!.version
             let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
             var t4 = Self.now()
@@ -174,16 +214,18 @@ final class PreviewSession: @unchecked Sendable {
                 t4 = t
             }
             updateModules(lua)
-            lastGoodInputs = inputs
-            stateLock.withLock { lastGood = (generation, run) }
+            if configuration.animator != nil { lastGoodInputs = inputs }
+            stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             hub.publish(frame: Data(message), idsVersion: idsVersion) { PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion) }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
+            retired.free()
             hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
+            retired.free()
             if let host { updateModules(host) }
             // A save arrived during this run: it may have read a file half written (an in-place
             // save truncates first). The next run, already due, decides; no error flashes.
@@ -246,7 +288,7 @@ final class PreviewSession: @unchecked Sendable {
     // MARK: Messages from pages
 
     /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
-    /// ({index}), `painted` ({gen, at, longest}).
+    /// ({index}), `painted` ({gen, at, longest, arrived, frames}).
     func handle(_ text: String, from client: UUID) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else { return }
@@ -269,7 +311,10 @@ final class PreviewSession: @unchecked Sendable {
             // The script line costs a run of the layout: off the socket's task, sent when found.
             DispatchQueue.global().async { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
         case "painted":
-            if let gen = number("gen"), let at = number("at") { onPainted?(Int(gen), at, number("longest") ?? 0) }
+            if let gen = number("gen"), let at = number("at") {
+                onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
+                                 longest: number("longest") ?? 0, frames: number("frames") ?? 0))
+            }
         default:
             return
         }
@@ -290,5 +335,18 @@ final class PreviewSession: @unchecked Sendable {
             "type": .string("inspect"), "gen": .int(generation), "index": .int(index), "id": .string(item.id.description),
             "section": .int(section), "item": .int(index - sectionStart), "fields": .object(fields),
         ]))
+    }
+}
+
+/// What a run replaced (the previous dataset, result, bytes), freed on a background thread
+/// once the new frame is sent, so that tearing down a million items delays no picture.
+private final class Retired: @unchecked Sendable {
+    private var values: [Any] = []
+
+    func keep(_ value: Any?) { if let value { values.append(value) } }
+
+    func free() {
+        guard !values.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { self.values.removeAll() }
     }
 }
