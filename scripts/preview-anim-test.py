@@ -5,14 +5,15 @@ Usage: scripts/preview-anim-test.py TESSERA [SCREENSHOT_DIR]
 
 Serves a script that places a 3-column grid with ctx.set and checks, in headless Chromium over
 the DevTools protocol: the gaps overlay draws the spacing between neighbours (exact bands and
-labels); selecting an item shows the file:line of the ctx.set call that set its frame (and the
-return line of an analytic script's frame hook); a data-file save plays with the animator (frames
-drawn at mid-animation differ from the start and the end, and the page shows the picture of the
-new data at the end); the scrubber shows at a sample's time exactly the views of that sample in
-`tessera animate --format json` (same fps, offset and viewport); pause stops time and slow motion
-advances it at the chosen rate of the wall clock the player counted; an error in an animator hook
-shows in the error panel with its file:line and the next save clears it; a script save repaints
-without playing; no JavaScript error. Waits poll for conditions (no timing assertions).
+labels); selecting an item shows the file:line of the ctx.set call that set its frame (of the
+line that stored it in a returned frames table; of the return of an analytic frame hook); a
+data-file save plays with the animator (frames drawn at mid-animation differ from the start and
+the end, and the page shows the new data's picture at the end); the scrubber shows at a sample's
+time exactly the views of that sample in `tessera animate --format json` (same fps, offset and
+viewport); pause stops time and slow motion advances it at the chosen rate of the wall clock
+the player counted; an error in an animator hook shows in the error panel with its file:line
+and the next save clears it; a script save repaints without playing; no JavaScript error.
+Waits poll for conditions (no timing assertions).
 """
 import json
 import os
@@ -42,6 +43,16 @@ return {
   insert = function(e) return { from = { alpha = 0, scale = 0.5 }, duration = 2, curve = "linear" } end,
   delete = function(e) return { to = { alpha = 0 }, duration = 2, curve = "linear" } end,
   update = function(e) %s return { duration = 2, curve = "linear" } end,
+}
+"""
+TABLE = """return {
+  simpleLayout = function(ctx)
+    local frames = {}
+    for i = 1, ctx.count do
+      frames[i] = { x = 0, y = (i - 1) * 60, w = ctx.width, h = 50 }
+    end
+    return frames
+  end,
 }
 """
 ANALYTIC = """return {
@@ -238,6 +249,15 @@ try:
     browser.wait("+(document.body.dataset.gen || 0) > %d && !!document.querySelector('[data-id=\"c2\"]')" % g, "the script save")
     browser.wait(rect_js('[data-id="new"]') + "[0] === 140", "the new spacing drawn")
     check("a script save plays nothing", browser.eval("anim === null && document.getElementById('animbar').hidden"))
+
+    # A returned frames table: the line that stored the item's frame.
+    write(script, TABLE)
+    browser.wait("(() => { const n = document.querySelector('[data-id=\"new\"]'); return n && n.getBoundingClientRect().height === 50; })()",
+                 "the frames-table picture")
+    browser.eval("select(3)")
+    browser.wait("/frame set at: .*:\\d+/.test(document.getElementById('inspector').textContent)", "the frames table line")
+    text = browser.eval("document.getElementById('inspector').textContent")
+    check("inspector shows the line that stored the frame in the returned table", "frame set at: %s:5 (frames table)\n" % script in text, text)
 
     # The analytic frame hook's return line.
     write(script, ANALYTIC)

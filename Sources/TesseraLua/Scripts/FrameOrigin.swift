@@ -2,11 +2,12 @@ import CLua
 import LuaBridge
 
 /// The script line that set one item's frame: where a layout script called `ctx.set` for it
-/// (the last such call wins), or the `return` of an analytic script's `frame(i)` that gave it.
+/// (the last such call wins), else the line that stored it in a frames table a `simpleLayout`
+/// returns, else the `return` of an analytic script's `frame(i)` that gave it.
 public struct FrameOrigin: Hashable, Sendable {
     public var file: String
     public var line: Int
-    /// `ctx.set` or `frame`.
+    /// `ctx.set`, `frames table` or `frame`.
     public var via: String
 
     public init(file: String, line: Int, via: String) { self.file = file; self.line = line; self.via = via }
@@ -14,13 +15,14 @@ public struct FrameOrigin: Hashable, Sendable {
 
 extension LuaHost {
     /// Runs `body` (which lays a layout of this host out and reads item `index`'s frame, 0-based)
-    /// with a call-and-return hook that records where the item's frame was set. The hook costs
-    /// a check per Lua call, so only an inspection pays it: no other run installs it.
+    /// with a call, return and line hook that records where the item's frame was set. The hook
+    /// costs a check per Lua call and a scan of the running function's locals per line, so only
+    /// an inspection pays it: no other run installs it.
     ///
     /// The bridge removes every hook when a call into Lua ends, so `body` gets `arm`, to call
     /// before each further call that may set the frame (a lazy result's `frame(at:)`).
-    /// Returns nil when no script line set it (a built-in layout placed the item, or a script
-    /// returned an array of frames). With `--max-instructions` the bridge's own count hook
+    /// Returns nil when no script line set it (a built-in layout placed the item, or a table
+    /// constructor listed the frames). With `--max-instructions` the bridge's own count hook
     /// replaces this one and nothing is recorded.
     public func recordingFrameOrigin(of index: Int, _ body: (_ arm: () -> Void) throws -> Void) throws -> FrameOrigin? {
         let state = mainState
@@ -36,7 +38,7 @@ extension LuaHost {
             lua_pushnil(state)
             lua_rawsetp(state, LuaStack.registry, key)
         }
-        let arm = { lua_sethook(state, frameOriginHook, LUA_MASKCALL | LUA_MASKRET, 0) }
+        let arm = { lua_sethook(state, frameOriginHook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE, 0) }
         arm()
         try withExtendedLifetime(recorder) { try body(arm) }
         return recorder.found
@@ -50,7 +52,12 @@ private let frameOriginKey = FrameOriginKey()
 private final class FrameOriginRecorder {
     let target: lua_Integer
     let setter: lua_CFunction?
-    var found: FrameOrigin?
+    var setByCall, setInTable, returned: FrameOrigin?
+    var found: FrameOrigin? { setByCall ?? setInTable ?? returned }
+    /// Per running function (its CallInfo), the line of its last line event.
+    var lastLine: [Int: Int32] = [:]
+    /// The (table, entry) pairs already seen holding the item's frame.
+    var seenEntries = Set<[UInt]>()
 
     init(target: lua_Integer, setter: lua_CFunction?) { self.target = target; self.setter = setter }
 
@@ -82,12 +89,13 @@ private final class FrameOriginRecorder {
     func observe(_ L: OpaquePointer, _ ar: UnsafeMutablePointer<lua_Debug>) {
         switch ar.pointee.event {
         case LUA_HOOKCALL:
+            lastLine[Int(bitPattern: UnsafeRawPointer(ar.pointee.i_ci))] = nil
             guard Self.same(Self.cFunction(L, ar), setter), Self.integerArgument(L, ar, 1) == target else { return }
             var level: Int32 = 1
             var caller = lua_Debug()
             while lua_getstack(L, level, &caller) != 0 {
                 if lua_getinfo(L, "Sl", &caller) != 0, caller.currentline > 0 {
-                    record(caller, via: "ctx.set")
+                    setByCall = Self.origin(caller, line: caller.currentline, via: "ctx.set")
                     return
                 }
                 level += 1
@@ -96,17 +104,60 @@ private final class FrameOriginRecorder {
             var caller = lua_Debug()
             guard lua_getstack(L, 1, &caller) != 0, Self.same(Self.cFunction(L, &caller), tb_runframe),
                   Self.integerArgument(L, &caller, 2) == target, lua_getinfo(L, "Sl", ar) != 0, ar.pointee.currentline > 0 else { return }
-            record(ar.pointee, via: "frame")
+            returned = Self.origin(ar.pointee, line: ar.pointee.currentline, via: "frame")
+        case LUA_HOOKLINE:
+            observeLine(L, ar)
         default:
             return
         }
     }
 
-    private func record(_ d: lua_Debug, via: String) {
-        guard let source = d.source else { return }
+    /// [-0, +0, -] A line event: when a table among the running function's locals and
+    /// temporaries now holds, at the item's index, a frame-like entry (four numbers, or x/y
+    /// fields) it did not hold at this function's previous line event, that previous line
+    /// stored it.
+    private func observeLine(_ L: OpaquePointer, _ ar: UnsafeMutablePointer<lua_Debug>) {
+        let call = Int(bitPattern: UnsafeRawPointer(ar.pointee.i_ci))
+        let previous = lastLine[call]
+        lastLine[call] = ar.pointee.currentline
+        guard let previous, previous > 0 else { return }
+        var n: Int32 = 1
+        while lua_getlocal(L, ar, n) != nil {
+            defer { lua_settop(L, -2); n += 1 }
+            guard lua_type(L, -1) == LUA_TTABLE else { continue }
+            guard lua_rawgeti(L, -1, target) == LUA_TTABLE else { lua_settop(L, -2); continue }
+            let pair = [UInt(bitPattern: lua_topointer(L, -2)), UInt(bitPattern: lua_topointer(L, -1))]
+            let frameLike = Self.isFrameLike(L)
+            lua_settop(L, -2)
+            guard frameLike, seenEntries.insert(pair).inserted, lua_getinfo(L, "S", ar) != 0 else { continue }
+            setInTable = Self.origin(ar.pointee, line: previous, via: "frames table")
+        }
+    }
+
+    /// [-0, +0, -] Whether the table on top is `{x, y, w, h}` or has numeric `x` and `y` fields
+    /// (among its first 16 pairs: read with lua_next, which allocates nothing, as a hook must).
+    static func isFrameLike(_ L: OpaquePointer) -> Bool {
+        var numbers = 0
+        for k in 1...4 { if lua_rawgeti(L, -1, lua_Integer(k)) == LUA_TNUMBER { numbers += 1 }; lua_settop(L, -2) }
+        if numbers == 4 { return true }
+        var named = 0, pairs = 0
+        lua_pushnil(L)
+        while lua_next(L, -2) != 0 {
+            if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TNUMBER, let key = lua_tolstring(L, -2, nil) {
+                if (key[0] == 0x78 || key[0] == 0x79) && key[1] == 0 { named += 1 }   // "x" or "y"
+            }
+            lua_settop(L, -2)
+            pairs += 1
+            if named == 2 || pairs == 16 { lua_settop(L, -2); break }
+        }
+        return named == 2
+    }
+
+    static func origin(_ d: lua_Debug, line: Int32, via: String) -> FrameOrigin? {
+        guard let source = d.source else { return nil }
         var file = String(cString: source)
         if file.hasPrefix("@") || file.hasPrefix("=") { file.removeFirst() }
-        found = FrameOrigin(file: file, line: Int(d.currentline), via: via)
+        return FrameOrigin(file: file, line: Int(line), via: via)
     }
 }
 
