@@ -250,23 +250,15 @@ try:
     browser.wait(rect_js('[data-id="new"]') + "[0] === 140", "the new spacing drawn")
     check("a script save plays nothing", browser.eval("anim === null && document.getElementById('animbar').hidden"))
 
-    # A returned frames table: the line that stored the item's frame.
-    write(script, TABLE)
-    browser.wait("(() => { const n = document.querySelector('[data-id=\"new\"]'); return n && n.getBoundingClientRect().height === 50; })()",
-                 "the frames-table picture")
-    browser.eval("select(3)")
-    browser.wait("/frame set at: .*:\\d+/.test(document.getElementById('inspector').textContent)", "the frames table line")
-    text = browser.eval("document.getElementById('inspector').textContent")
-    check("inspector shows the line that stored the frame in the returned table", "frame set at: %s:5 (frames table)\n" % script in text, text)
-
-    # The analytic frame hook's return line.
-    write(script, ANALYTIC)
-    browser.wait("(() => { const n = document.querySelector('[data-id=\"new\"]'); return n && n.getBoundingClientRect().height === 40; })()",
-                 "the analytic picture")
-    browser.eval("select(3)")
-    browser.wait("/frame set at: .*:\\d+/.test(document.getElementById('inspector').textContent)", "the analytic script line")
-    text = browser.eval("document.getElementById('inspector').textContent")
-    check("inspector shows the frame hook's return line", "frame set at: %s:4 (frame)\n" % script in text, text)
+    # A returned frames table: the line that stored the item's frame; an analytic frame hook's return.
+    for source, height, where in ((TABLE, 50, ":5 (frames table)"), (ANALYTIC, 40, ":4 (frame)")):
+        write(script, source)
+        browser.wait("(() => { const n = document.querySelector('[data-id=\"new\"]'); return n && n.getBoundingClientRect().height === %d; })()"
+                     % height, "the picture of rows %d high" % height)
+        browser.eval("select(3)")
+        browser.wait("/frame set at: .*:\\d+/.test(document.getElementById('inspector').textContent)", "the script line" + where)
+        text = browser.eval("document.getElementById('inspector').textContent")
+        check("inspector shows the script line" + where, "frame set at: %s%s\n" % (script, where) in text, text)
 
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview animation test: %d checks passed" % len(checks))
