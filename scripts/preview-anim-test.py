@@ -146,7 +146,7 @@ try:
     check("inspector shows the ctx.set line that set the frame", "frame set at: %s:6 (ctx.set)\n" % script in text, text)
     check("inspector shows the frame", "frame (content): (130, 100, 110, 80)" in text, text)
     if SHOTS:
-        browser.screenshot(os.path.join(SHOTS, "preview-gaps-inspector.png"))
+        browser.screenshot(os.path.join(SHOTS, "preview-gaps.png"), clip=(0, 0, 1000, 560))
     browser.eval("(() => { const b = document.querySelector('[data-ov=gaps]'); b.checked = false; b.dispatchEvent(new Event('change')); })()")
     browser.eval("select(-1)")
 
@@ -213,7 +213,7 @@ try:
           [mid[1] + offset[0], mid[2] + offset[1]] not in ([start_c5[0], start_c5[1]], [end_c5[0], end_c5[1]]),
           "%s %s %s" % (mid, start_c5, end_c5))
     if SHOTS:
-        browser.screenshot(os.path.join(SHOTS, "preview-animation.png"))
+        browser.screenshot(os.path.join(SHOTS, "preview-animation.png"), clip=(0, 0, 1000, 630))
 
     # Slow motion and pause.
     browser.eval("(() => { const s = document.getElementById('aspeed'); s.value = '0.1'; s.dispatchEvent(new Event('change')); })()")

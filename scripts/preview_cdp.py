@@ -95,9 +95,11 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def screenshot(self, path):
+    def screenshot(self, path, clip=None):
+        """Saves the page as a PNG; `clip` (x, y, width, height) keeps only that part."""
         import base64
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+        extra = {"clip": dict(zip(("x", "y", "width", "height"), clip), scale=1)} if clip else {}
+        data = self.call("Page.captureScreenshot", format="png", **extra)["data"]
         with open(path, "wb") as out:
             out.write(base64.b64decode(data))
 
