@@ -133,14 +133,33 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
+    // Typed arrays of past generations, reused: a million-item generation needs ~80 MB of them,
+    // and allocating that much on every save sets off long garbage collections on the main
+    // thread. A generation's own arrays return here when the next one replaces it (its X, Y, W,
+    // H one generation later, as PREV keeps them for the inspector); scratch arrays after build.
+    const spare = [];
+    function take(Type, length, value) {
+      const k = spare.findIndex(a => a.constructor === Type && a.length === length);
+      if (k < 0) return value ? new Type(length).fill(value) : new Type(length);
+      const a = spare[k];
+      spare[k] = spare[spare.length - 1]; spare.pop();
+      if (value !== undefined) a.fill(value);
+      return a;
+    }
+    function recycle(...arrays) {
+      for (const a of arrays) if (a && !spare.includes(a)) { spare.push(a); if (spare.length > 48) spare.shift(); }
+    }
     // A generator: it yields every 16k entries so that a large generation is built in slices
     // between which the page stays responsive (see applyFrame).
     function* build(h, F) {
       const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
       const m = n + 2 * Sx.length + E.length + O.length;
-      const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
-      const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
-      const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
+      // X, Y, W, H, REF and the grid's entries are written whole below; the rest start cleared.
+      const X = take(Float64Array, m), Y = take(Float64Array, m), W = take(Float64Array, m), H = take(Float64Array, m);
+      const Z = take(Float64Array, m, 0), P = take(Uint8Array, m, 0), RANK = take(Uint8Array, m, 0), KIND = take(Uint8Array, m, 0);
+      const REF = take(Int32Array, m), SHELF_OF = take(Int32Array, m, -1), END = take(Float64Array, m, 0);
+      const BOTTOM = take(Uint8Array, m, 0), OFF = take(Uint8Array, m, 0);
+      yield;
       const pinned = [];
       for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
       for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
@@ -196,7 +215,7 @@ public enum PreviewPage {
       const starts = new Uint32Array(cols * rows + 1);
       // Counting sort into the cells: the first pass counts and keeps each entry's cell range
       // (-1: not indexed), the second places the entries without computing the cells again.
-      const R0 = new Int32Array(m), R1 = new Int32Array(m), C0 = new Uint8Array(m), C1 = new Uint8Array(m);
+      const R0 = take(Int32Array, m), R1 = take(Int32Array, m), C0 = take(Uint8Array, m), C1 = take(Uint8Array, m);
       const iw = 1 / cellW, ih = 1 / cellH, lastCol = cols - 1, lastRow = rows - 1;
       const clamp = (v, hi) => v > 0 ? (v < hi ? v : hi) : 0;
       for (let d = 0; d < m; d++) {
@@ -210,7 +229,7 @@ public enum PreviewPage {
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
       }
       for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
-      const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
+      const fill = starts.slice(0, cols * rows), entries = take(Int32Array, starts[cols * rows]);
       for (let d = 0; d < m; d++) {
         if ((d & 16383) === 16383) yield;
         const r0 = R0[d];
@@ -219,8 +238,9 @@ public enum PreviewPage {
         if (r0 === r1 && c0 === c1) { entries[fill[r0 * cols + c0]++] = d; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
       }
+      recycle(R0, R1, C0, C1);
       return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
-               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
+               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0,
                idsVersion: h.idsVersion, ids: ids.version === h.idsVersion ? ids.list : null, problems: null };
     }
     const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
@@ -468,7 +488,11 @@ public enum PreviewPage {
       const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
       tip.style.display = 'none';
       clearNodes();
-      PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
+      if (M && M.ids) {
+        if (PREV) recycle(PREV.X, PREV.Y, PREV.W, PREV.H);
+        PREV = { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen };
+      }
+      if (M) recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.BOTTOM, M.OFF, M.seen, M.entries);
       M = next;
       lastGen = Math.max(lastGen, h.gen);
       // An error of a later generation (it arrived while this one was being built) stays up.
