@@ -84,13 +84,16 @@ public struct PreviewUpdate {
             header.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8)); number(pin.end)
         }
         header.append(UInt8(ascii: "]"))
-        // Shelves: section, scroller frame, content size, first item, item end.
+        // Shelves, as HTMLPage embeds them: section, scroller frame, content size, starting offset
+        // (0, 0: the page keeps its own), item range, and how it comes to rest (`ShelfPaging`).
         key("orthogonal"); header.append(UInt8(ascii: "["))
         for (k, shelf) in run.shelves().enumerated() {
-            let o = shelf.scroller
+            let o = shelf.scroller, paging = ShelfPaging.forShelf(o.section, in: result)
             header.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8)); frame(o.frame); comma()
             number(o.contentSize.width); comma(); number(o.contentSize.height)
-            header.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
+            header.append(contentsOf: Array(",0,0,\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
+            number(paging.step); comma(); number(paging.maximum); comma(); number(paging.sign)
+            header.append(UInt8(ascii: "]"))
         }
         header.append(UInt8(ascii: "]"))
         // Items drawn above or below the others: index, zIndex pairs (most results have none).

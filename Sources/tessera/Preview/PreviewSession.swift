@@ -25,6 +25,9 @@ final class PreviewSession: @unchecked Sendable {
         var duplicates: DuplicatePolicy = .reject
         var limits = ScriptLimitOptions()
         var viewport = Size(width: 375, height: 812)
+        /// Plays data-file saves with this animator (a built-in name or a script), when set.
+        var animator: String?
+        var animatorParams: [String] = []
     }
 
     let configuration: Configuration
@@ -59,10 +62,17 @@ final class PreviewSession: @unchecked Sendable {
     private var viewport: Size
     private let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
+    /// The last good generation and its run.
+    var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
+    /// Where the page (the last that said) is scrolled: a data-file save plays there.
+    private var pageOffset = Point.zero
+    private var pageShelves: [Int: Point] = [:]
 
     // Render-thread state.
     private(set) var generation = 0
     private var lastInputs: [String: [UInt8]]?
+    /// The files as the last good run read them (what an animation plays from).
+    private var lastGoodInputs: [String: [UInt8]]?
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
     private var modules: [String] = []
@@ -195,9 +205,16 @@ final class PreviewSession: @unchecked Sendable {
             }
             let idsVersion = ids!.version
             let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
-            let t4 = Self.now()
+            var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
+            if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
+                hub.publish(note: animation)
+                let t = Self.now()
+                timings.append(("animate", Self.ms(t4, t)))
+                t4 = t
+            }
             updateModules(lua)
+            if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             hub.publish(frame: Data(message), idsVersion: idsVersion) { PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion) }
             let t5 = Self.now()
@@ -225,6 +242,32 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
+    /// The animation message of a data-file save, played as `tessera animate` plays it: from the
+    /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
+    /// animator (what its hooks raise fails the run like any error). Nil without `--animator`,
+    /// before a good run, or when anything but the data file changed (a script or module save,
+    /// a new viewport: those just repaint).
+    private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]]) throws -> String? {
+        let data = configuration.dataPath
+        guard let name = configuration.animator, let before = lastGoodInputs,
+              let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
+              inputs[data] != before[data], inputs.filter({ $0.key != data }) == before.filter({ $0.key != data }) else { return nil }
+        let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
+        let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
+                                     size: .rule(ItemSizing(rule: configuration.sizing)))
+        let engine = CollectionEngine(provider: provider, viewport: size)
+        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits)
+        for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
+        try engine.scroll(to: offset)
+        let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
+            provider.data = ItemSource(dataset: dataset)
+        }
+        let labels = TimelineLabels(field: ItemLabels(), before: played.viewsBefore, after: engine.views,
+                                    old: last.dataset, new: dataset)
+        return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
+                                            offset: engine.scrollState.contentOffset, viewport: size)
+    }
+
     /// Watches the modules this run required from now on.
     private func updateModules(_ host: LuaHost) {
         var seen = Set<String>()
@@ -244,7 +287,8 @@ final class PreviewSession: @unchecked Sendable {
 
     // MARK: Messages from pages
 
-    /// `hello` and `viewport` ({w, h}), `inspect` ({index}), `painted` ({gen, at, longest, arrived, frames}).
+    /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
+    /// ({index}), `painted` ({gen, at, longest, arrived, frames}).
     func handle(_ text: String, from client: UUID) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else { return }
@@ -253,15 +297,19 @@ final class PreviewSession: @unchecked Sendable {
         case "hello", "viewport":
             guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
+        case "scroll":
+            guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
+            var shelves: [Int: Point] = [:]
+            for entry in object["shelves"] as? [[Any]] ?? [] where entry.count == 3 {
+                let v = entry.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
+                if v.allSatisfy(\.isFinite), v[0] >= 0, v[0] < 1e9 { shelves[Int(v[0])] = Point(x: v[1], y: v[2]) }
+            }
+            stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
         case "inspect":
             guard let index = number("index") else { return }
             hub.send(inspection(of: Int(index)), to: client)
-        case "snap":
-            guard let section = number("section"), let x = number("x"), let y = number("y") else { return }
-            if let reply = restingOffset(section: Int(section), proposed: Point(x: x, y: y),
-                                         velocity: Point(x: number("vx") ?? 0, y: number("vy") ?? 0)) {
-                hub.send(reply, to: client)
-            }
+            // The script line costs a run of the layout: off the socket's task, sent when found.
+            DispatchQueue.global().async { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
         case "painted":
             if let gen = number("gen"), let at = number("at") {
                 onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
@@ -270,16 +318,6 @@ final class PreviewSession: @unchecked Sendable {
         default:
             return
         }
-    }
-
-    /// Where a shelf comes to rest as its paging behaviour says (compositional layouts), as the
-    /// page's `snap` reply; nil when the layout has no such rule.
-    func restingOffset(section: Int, proposed: Point, velocity: Point) -> String? {
-        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result as? CompositionalResult,
-              proposed.x.isFinite, proposed.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else { return nil }
-        let target = result.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
-        return JSONWriter.write(.object(["type": .string("snap"), "section": .int(section),
-                                         "offset": .array([.double(target.x), .double(target.y)])]))
     }
 
     /// What the inspector shows that only the server knows: the item's section and place in
