@@ -10,7 +10,10 @@
 /// along the axis it scrolls on, and the rest in a uniform grid over the content (`CW` x `CH`)
 /// with cells about a viewport (`VW` x `VH`) in size, at most ~max(m, 4096) cells. It is a
 /// generator that yields every 16k entries, so a page can build a large layout in slices
-/// (`built` runs it to the end). `gridQuery` answers what meets a rectangle, `pinnedFrameIn`
+/// (`built` runs it to the end). Its typed arrays come from `arrays.take(Type, length, fill)`
+/// (fill: undefined when every entry is written anyway) and its scratch ones go back through
+/// `arrays.recycle(...)`: by default fresh arrays; the preview page passes arrays of past
+/// generations. `gridQuery` answers what meets a rectangle, `pinnedFrameIn`
 /// where a pinned element sits for an offset, `byDrawingOrder` sorts bottom first, and
 /// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic).
 enum PageDrawing {
@@ -18,16 +21,20 @@ enum PageDrawing {
     const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
     const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
     const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
-    function* drawables(D, F, CW, CH, VW, VH) {
-      const n = F.length / 4, Sx = D.sections, E = D.elements, O = D.orthogonal;
+    const freshArrays = { take: (Type, length, value) => value ? new Type(length).fill(value) : new Type(length), recycle: () => {} };
+    function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
+      const n = F.length / 4, Sx = D.sections, E = D.elements, O = D.orthogonal, take = arrays.take;
       const m = n + 2 * Sx.length + E.length + O.length;
-      const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
+      // X, Y, W, H, REF and the grid's entries are written whole below; the rest start cleared.
+      const X = take(Float64Array, m), Y = take(Float64Array, m), W = take(Float64Array, m), H = take(Float64Array, m);
       // Drawing order, bottom first: zIndex, then pinned above unpinned, then decorations, items,
       // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
-      const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
+      const Z = take(Float64Array, m, 0), P = take(Uint8Array, m, 0), RANK = take(Uint8Array, m, 0), KIND = take(Uint8Array, m, 0);
+      const REF = take(Int32Array, m);
       // The shelf a drawable lives in, or -1 (its items and their badges); pin limits; bottom
       // pins; drawables never drawn (a section's title when its own header shows it).
-      const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
+      const SHELF_OF = take(Int32Array, m, -1), END = take(Float64Array, m, 0), BOTTOM = take(Uint8Array, m, 0), OFF = take(Uint8Array, m, 0);
+      yield;
       const pinned = [];
       for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
       for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
@@ -83,7 +90,7 @@ enum PageDrawing {
       // Counting sort into the cells: the first pass counts and keeps each entry's cell range
       // (-1: not indexed: pinned, never drawn, or in a shelf), the second places the entries
       // without computing the cells again.
-      const R0 = new Int32Array(m), R1 = new Int32Array(m), C0 = new Uint8Array(m), C1 = new Uint8Array(m);
+      const R0 = take(Int32Array, m), R1 = take(Int32Array, m), C0 = take(Uint8Array, m), C1 = take(Uint8Array, m);
       const iw = 1 / cellW, ih = 1 / cellH, lastCol = cols - 1, lastRow = rows - 1;
       const clamp = (v, hi) => v > 0 ? (v < hi ? v : hi) : 0;
       for (let d = 0; d < m; d++) {
@@ -97,7 +104,7 @@ enum PageDrawing {
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
       }
       for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
-      const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
+      const fill = starts.slice(0, cols * rows), entries = take(Int32Array, starts[cols * rows]);
       for (let d = 0; d < m; d++) {
         if ((d & 16383) === 16383) yield;
         const r0 = R0[d];
@@ -106,8 +113,9 @@ enum PageDrawing {
         if (r0 === r1 && c0 === c1) { entries[fill[r0 * cols + c0]++] = d; continue; }
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
       }
+      arrays.recycle(R0, R1, C0, C1);
       return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, TITLES, shelfBySection, SHELVES,
-               CW, CH, cols, rows, cellW, cellH, starts, entries, seen: new Uint32Array(m), stamp: 0 };
+               CW, CH, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
     }
     function built(steps) { for (;;) { const r = steps.next(); if (r.done) return r.value; } }
     // Drawables whose resting frame meets the rectangle (pinned ones are placed separately).

@@ -159,11 +159,29 @@ public enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
+    // Typed arrays of past generations, reused: a million-item generation needs ~80 MB of them,
+    // and allocating that much on every save sets off long garbage collections on the main
+    // thread. A generation's own arrays return here when the next one replaces it (its X, Y, W,
+    // H one generation later, as PREV keeps them for the inspector); scratch arrays after build.
+    const spare = [];
+    const arrays = {
+      take(Type, length, value) {
+        const k = spare.findIndex(a => a.constructor === Type && a.length === length);
+        if (k < 0) return value ? new Type(length).fill(value) : new Type(length);
+        const a = spare[k];
+        spare[k] = spare[spare.length - 1]; spare.pop();
+        if (value !== undefined) a.fill(value);
+        return a;
+      },
+      recycle(...list) {
+        for (const a of list) if (a && !spare.includes(a)) { spare.push(a); if (spare.length > 48) spare.shift(); }
+      },
+    };
     // A generator (PageDrawing's, shared with run --format html's page): it yields every 16k
     // entries so that a large generation is built in slices between which the page stays
     // responsive (see applyFrame).
     function* build(h, F) {
-      const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1]);
+      const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
       return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
                                 ids: ids.version === h.idsVersion ? ids.list : null, problems: null });
     }
@@ -450,7 +468,11 @@ public enum PreviewPage {
       const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
       tip.style.display = 'none';
       clearNodes();
-      PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
+      if (M && M.ids) {
+        if (PREV) arrays.recycle(PREV.X, PREV.Y, PREV.W, PREV.H);
+        PREV = { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen };
+      }
+      if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.BOTTOM, M.OFF, M.seen, M.entries);
       M = next;
       lastGen = Math.max(lastGen, h.gen);
       // An error of a later generation (it arrived while this one was being built) stays up.
