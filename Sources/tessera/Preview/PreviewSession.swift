@@ -233,7 +233,8 @@ final class PreviewSession: @unchecked Sendable {
                 log("gen \(generation) failed while another save arrived; running again")
                 return
             }
-            let failure = PreviewFailure(error, known: watchedFiles)
+            // The animator script too: an error in its hooks names it, perhaps shortened.
+            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
