@@ -62,6 +62,8 @@ final class PreviewSession: @unchecked Sendable {
     private var viewport: Size
     private let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
+    /// The script-line runs of inspections, one at a time.
+    let frameOrigins = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
@@ -310,7 +312,7 @@ final class PreviewSession: @unchecked Sendable {
             guard let index = number("index") else { return }
             hub.send(inspection(of: Int(index)), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
-            DispatchQueue.global().async { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
+            frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
         case "painted":
             if let gen = number("gen"), let at = number("at") {
                 onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
