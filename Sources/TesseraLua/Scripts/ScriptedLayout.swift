@@ -82,7 +82,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let version = self.version
         guard let host = version.host else {
-            throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed")
+            throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed", file: version.source)
         }
         return AnyLayoutResult(try host.locked { try layout(context, version: version, host: host) })
     }
@@ -139,7 +139,7 @@ extension LuaHost {
         pushParams(params)
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
-            throw LuaScriptError(.script, message: "\(version.source): build(params) must return a layout built with the tessera module (t.compositional{...}), got a \(LuaStack.typeName(L, -1))")
+            throw LuaScriptError(.script, message: "\(version.source): build(params) must return a layout built with the tessera module (t.compositional{...}), got a \(LuaStack.typeName(L, -1))", file: version.source)
         }
         return boxed.layout
     }
