@@ -145,6 +145,11 @@ try:
     text = browser.eval("document.getElementById('inspector').textContent")
     check("inspector shows the ctx.set line that set the frame", "frame set at: %s:6 (ctx.set)\n" % script in text, text)
     check("inspector shows the frame", "frame (content): (130, 100, 110, 80)" in text, text)
+    # A script edit that moves the line: the kept selection's line follows.
+    write(script, "-- a comment line above\n" + GRID % 10)
+    browser.wait("document.getElementById('inspector').textContent.includes(%s)" % json.dumps("frame set at: %s:7 (ctx.set)\n" % script),
+                 "the script line after the edit")
+    check("the kept selection's script line follows a script edit", True)
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-gaps.png"), clip=(0, 0, 1000, 560))
     browser.eval("(() => { const b = document.querySelector('[data-ov=gaps]'); b.checked = false; b.dispatchEvent(new Event('change')); })()")

@@ -500,6 +500,9 @@ public enum PreviewPage {
       M.problems = S.ov.has('problems') ? findProblems() : null;
       draw();
       showInspector();
+      // The selection's data and script line as this generation has them (a script edit moves
+      // lines): asked again; the inspector shows the last answer until the new one comes.
+      if (selected >= 0 && M.KIND[selected] === ITEM) send({ type: 'inspect', index: selected });
       pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
       showStatus();
       if (played) startAnimation(played);

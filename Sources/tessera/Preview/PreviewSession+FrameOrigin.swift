@@ -44,3 +44,33 @@ extension PreviewSession {
         return JSONWriter.write(.object(fields))
     }
 }
+
+/// Runs jobs one at a time off the caller's thread; a job submitted while one runs replaces the
+/// one waiting, if any (the latest selection wins), so a page reloading with an item selected
+/// never queues layout runs faster than they finish.
+final class FrameOriginQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = false
+    private var waiting: (@Sendable () -> Void)?
+
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        let start = lock.withLock { () -> Bool in
+            if running { waiting = job; return false }
+            running = true
+            return true
+        }
+        guard start else { return }
+        DispatchQueue.global().async { [self] in
+            var next: (@Sendable () -> Void)? = job
+            while let run = next {
+                run()
+                next = lock.withLock {
+                    let waited = waiting
+                    waiting = nil
+                    if waited == nil { running = false }
+                    return waited
+                }
+            }
+        }
+    }
+}

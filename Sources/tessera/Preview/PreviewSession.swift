@@ -62,6 +62,8 @@ final class PreviewSession: @unchecked Sendable {
     private var viewport: Size
     private let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
+    /// The script-line runs of inspections, one at a time.
+    let frameOrigins = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
@@ -233,7 +235,8 @@ final class PreviewSession: @unchecked Sendable {
                 log("gen \(generation) failed while another save arrived; running again")
                 return
             }
-            let failure = PreviewFailure(error, known: watchedFiles)
+            // The animator script too: an error in its hooks names it, perhaps shortened.
+            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
@@ -309,7 +312,7 @@ final class PreviewSession: @unchecked Sendable {
             guard let index = number("index") else { return }
             hub.send(inspection(of: Int(index)), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
-            DispatchQueue.global().async { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
+            frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
         case "painted":
             if let gen = number("gen"), let at = number("at") {
                 onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
