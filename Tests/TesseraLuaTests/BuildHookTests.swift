@@ -35,7 +35,7 @@ import TesseraCore
         #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==
                 "\(file): unknown param 'colums'; known params: columns, spacing")
         #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
-                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got a number")
+                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got number")
         #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
                 "\(file):5: at most 9 columns")
     }

@@ -46,14 +46,45 @@ struct LuaArguments {
         return LuaStack.typeName(L, slot)
     }
 
+    /// What a message is about: argument #n (named), `self` (a method's slot 1), or a field of
+    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`).
+    enum Subject {
+        case argument(Int32, String?)
+        case field(String)
+    }
+
+    /// "argument #2 (length)", "self", "field 'size'".
+    func label(_ subject: Subject) -> String {
+        switch subject {
+        case .argument(let slot, let name):
+            position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
+        case .field(let key): "field '\(key)'"
+        }
+    }
+
+    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`).
+    func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
+               numeric: Bool = true) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))")
+    }
+
     /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
     func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
-        let label = name.map { " (\($0))" } ?? ""
-        return LuaHost.moduleError("\(function): argument #\(position(slot))\(label) must be \(expected), got \(got ?? describe(slot))")
+        error(.argument(slot, name), at: slot, mustBe: expected, got: got)
+    }
+
+    /// "fn: <subject> <statement>", for what is not a type mismatch (a cycle, a missing field).
+    func error(_ subject: Subject, _ statement: String) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) \(statement)")
     }
 
     /// A message in the function's name: "fn: <text>".
-    func error(_ text: String) -> LuaScriptError { LuaHost.moduleError("\(function): \(text)") }
+    func error(_ text: String) -> LuaScriptError { LuaArguments.failure("\(function): \(text)") }
+
+    /// The error every message of this family becomes: a script error raised at the caller's
+    /// line. Used directly only where no call is running: a Lua callback's result checked at
+    /// layout time, or a host that was closed.
+    static func failure(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }
 
     // MARK: Checks
 
@@ -107,6 +138,43 @@ struct LuaArguments {
     func function(_ slot: Int32, _ name: String?, host: LuaHost, expected: String = "a function") throws -> LuaReference {
         guard lua_type(L, slot) == LUA_TFUNCTION else { throw error(slot, name, mustBe: expected, got: describe(slot, numeric: false)) }
         return host.reference(at: slot)
+    }
+
+    // MARK: A field's value at a slot (a table field read, or a value being assigned)
+
+    func isNil(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
+
+    /// The table at `slot`, for field `key`.
+    func table(field key: String, at slot: Int32, expected: String = "a table") throws -> LuaTableArgument {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
+        return LuaTableArgument(arguments: self, slot: lua_absindex(L, slot), name: key, isField: true)
+    }
+
+    func optString(field key: String, at slot: Int32) throws -> String? {
+        if isNil(slot) { return nil }
+        guard let s = LuaStack.string(L, slot) else { throw error(.field(key), at: slot, mustBe: "a string", numeric: false) }
+        return s
+    }
+
+    func optFunction(field key: String, at slot: Int32, host: LuaHost, expected: String = "a function") throws -> LuaReference? {
+        if isNil(slot) { return nil }
+        guard lua_type(L, slot) == LUA_TFUNCTION else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
+        return host.reference(at: slot)
+    }
+
+    func optLayout(field key: String, at slot: Int32, host: LuaHost) throws -> (any Layout)? {
+        if isNil(slot) { return nil }
+        if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
+            throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
+        }
+        return try host.layout(at: slot, what: "\(function): field '\(key)'")
+    }
+
+    func layout(field key: String, at slot: Int32, host: LuaHost) throws -> any Layout {
+        guard let layout = try optLayout(field: key, at: slot, host: host) else {
+            throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
+        }
+        return layout
     }
 
     /// A layout value (a `t.*` value or a script table) at `slot`.
@@ -170,10 +238,7 @@ struct LuaTableArgument {
 
     /// The field `name` at `slot`, which must be a table: "fn: field 'name' must be a table ...".
     static func field(_ arguments: LuaArguments, slot: Int32, name: String, expected: String = "a table") throws -> LuaTableArgument {
-        guard lua_type(arguments.L, slot) == LUA_TTABLE else {
-            throw arguments.error("field '\(name)' must be \(expected), got \(arguments.describe(slot, numeric: false))")
-        }
-        return LuaTableArgument(arguments: arguments, slot: lua_absindex(arguments.L, slot), name: name, isField: true)
+        try arguments.table(field: name, at: slot, expected: expected)
     }
 
     /// Throws for the first key not in `known` (or not a string), suggesting a close one.
@@ -187,14 +252,16 @@ struct LuaTableArgument {
             if let key, allowed.contains(key) { continue }
             tb_pop(L, 1)
             let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
-            let what = isField ? "field '\(name ?? "?")'" : "argument #\(arguments.position(slot))\(name.map { " (\($0))" } ?? "")"
-            throw arguments.error("\(what) has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
+            throw arguments.error(subject, "has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
         }
     }
 
+    /// What messages call the table itself: its argument, or its field.
+    var subject: LuaArguments.Subject { isField ? .field(name ?? "?") : .argument(slot, name) }
+
     /// "fn: field 'key' must be <expected>, got <value on top>".
     func error(_ key: String, mustBe expected: String, numeric: Bool = true) -> LuaScriptError {
-        arguments.error("field '\(key)' must be \(expected), got \(arguments.describe(-1, numeric: numeric))")
+        arguments.error(.field(key), at: -1, mustBe: expected, numeric: numeric)
     }
 
     /// Pushes t[key] (raw) and runs `read` with it on top; pops it after.
@@ -220,29 +287,15 @@ struct LuaTableArgument {
 
 
     func optString(_ key: String) throws -> String? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            guard let s = LuaStack.string(L, top) else { throw error(key, mustBe: "a string", numeric: false) }
-            return s
-        }
+        try with(key) { try arguments.optString(field: key, at: $0) }
     }
 
     func optLayout(_ key: String, host: LuaHost) throws -> (any Layout)? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            if lua_type(L, top) != LUA_TTABLE, host.box(at: top, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
-                throw error(key, mustBe: LuaArguments.layoutExpectation, numeric: false)
-            }
-            return try host.layout(at: top, what: "\(arguments.function): field '\(key)'")
-        }
+        try with(key) { try arguments.optLayout(field: key, at: $0, host: host) }
     }
 
     func optFunction(_ key: String, host: LuaHost) throws -> LuaReference? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            guard lua_type(L, top) == LUA_TFUNCTION else { throw error(key, mustBe: "a function", numeric: false) }
-            return host.reference(at: top)
-        }
+        try with(key) { try arguments.optFunction(field: key, at: $0, host: host) }
     }
 }
 
