@@ -11,13 +11,6 @@ import TesseraCore
 // runs in the calling script's Lua state. `animator =` also takes such a table, or a name,
 // directly.
 
-/// An animator in Lua, with the text `tostring` shows.
-final class AnimatorBox {
-    let animator: any Animator
-    let label: String
-    init(_ animator: any Animator, label: String) { self.animator = animator; self.label = label }
-}
-
 extension LuaHost {
     /// The animator metatable (`__gc`, `__name`, `__tostring`).
     func makeAnimatorMetatable() {
