@@ -341,7 +341,7 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
             """)
         }
         #expect(error?.message.components(separatedBy: "\n").first
-                == "test:4: t.composed: sections[2] would make a cycle: it is or contains this provider; a provider cannot contain itself")
+                == "test:4: t.composed: field 'sections[2]' would make a cycle: it is or contains this provider; a provider cannot contain itself")
         let self_ = scriptError {
             _ = try provider("local e = t.emptyState{ content = t.provider{ data = {} } }\ne.content = e\nreturn e")
         }

@@ -74,7 +74,7 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 
     /// Splits what the message handler produced ("message\nstack traceback:\n...").
     init(_ kind: Kind, handled text: String) {
-        if let range = text.range(of: "\nstack traceback:") {
+        if let range = text.firstRange(of: "\nstack traceback:") {
             // Frames of Tessera's own Lua chunks (the prelude, the REPL's helpers) say nothing
             // about the script: leave them out.
             let traceback = text[text.index(after: range.lowerBound)...].split(separator: "\n", omittingEmptySubsequences: false)

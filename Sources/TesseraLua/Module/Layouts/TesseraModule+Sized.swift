@@ -26,7 +26,7 @@ struct LuaSizedLayout: Layout {
     let size: LuaReference
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        guard let host = size.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
+        guard let host = size.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
         let function = size
         let sized = context.withSizes { i, proposal in
             try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
