@@ -73,6 +73,7 @@ typedef struct tb_Bridge {
   pthread_cond_t cv;
   pthread_t thread, caller;
   int hasthread, quit, active, armed, idle;
+  int timed;                    /* the running outermost call has a deadline (tb_stopping) */
   struct timespec deadline;
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */

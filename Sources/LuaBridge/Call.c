@@ -135,6 +135,7 @@ int tb_hostresult(lua_State *L, int n) {
     return lua_error(L);
   }
   if (n == TB_RAISE_ASIS) return lua_error(L);
+  if (n == TB_RAISE_STOP) tb_raisestop(L, 1);
   return n;
 }
 

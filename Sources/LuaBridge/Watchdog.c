@@ -186,6 +186,7 @@ void tb_begincall(tb_Bridge *b) {
   pthread_mutex_lock(&b->mu);
   b->active = 1;
   b->caller = pthread_self();
+  b->timed = b->seconds > 0;
   if (b->seconds > 0) {
     long long ns = (long long)(b->seconds * 1e9);
     tb_now(&b->deadline);
@@ -244,6 +245,19 @@ void tb_spend(lua_State *L, unsigned long steps) {
     }
   }
   if (atomic_load(&b->reason) != TB_STOP_NONE) tb_raisestop(L, 1);
+}
+
+int tb_stopping(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  struct timespec now;
+  int none = TB_STOP_NONE;
+  if (atomic_load(&b->reason) != TB_STOP_NONE) return 1;
+  if (b->depth == 0 || !b->timed) return 0;
+  /* The deadline is written on this thread by tb_begincall: no lock needed to read it. */
+  tb_now(&now);
+  if (tb_before(&now, &b->deadline)) return 0;
+  atomic_compare_exchange_strong(&b->reason, &none, TB_STOP_TIME);
+  return 1;
 }
 
 int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }

@@ -131,7 +131,16 @@ int tb_msgh(lua_State *L);
 ** (allocations are never refused while it runs). It returns the number of results, or: */
 #define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
 #define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
+#define TB_RAISE_STOP (-3)   /* raise the error the limits raise: "file:line: time limit of 1 s
+                             ** exceeded" (or the budget's, or "interrupted"), after tb_stopping */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
+
+/* [-0, +0, -] Whether the running call must stop: its time limit has passed (read from the
+** clock, so it holds before the watchdog wakes), its instruction budget ran out or tb_interrupt
+** was called. Lua code is stopped by the count hook, but a host function runs no Lua
+** instructions: one whose work grows with its input polls this every few thousand elements
+** and, when it is set, returns TB_RAISE_STOP. */
+int tb_stopping(lua_State *L);
 
 /* The thread host code must use now: the coroutine whose host function runs (a C function
 ** must read and push on the stack of the thread that called it), else the main thread. No
