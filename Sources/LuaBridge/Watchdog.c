@@ -37,15 +37,12 @@ void tb_raisestop(lua_State *L, int level) {
   tb_pushscriptwhere(L, level);
   if (reason == TB_STOP_TIME) {
     snprintf(text, sizeof text, "%g", b->seconds);
-    lua_pushfstring(L, "time limit of %s s exceeded", text);
+    tb_errorwhere(L, "time limit of %s s exceeded", text);
   } else if (reason == TB_STOP_INSTRUCTIONS) {
     snprintf(text, sizeof text, "%lld", b->maxinstructions);
-    lua_pushfstring(L, "instruction budget of %s exceeded", text);
-  } else {
-    lua_pushliteral(L, "interrupted");
+    tb_errorwhere(L, "instruction budget of %s exceeded", text);
   }
-  lua_concat(L, 2);
-  lua_error(L);
+  tb_errorwhere(L, "interrupted");
 }
 
 /* [-0, +0, v] The count hook: counts the instruction budget down, and raises

@@ -212,16 +212,17 @@ final class PreviewSession: @unchecked Sendable {
             guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
         case "inspect":
-            guard let index = number("index") else { return }
-            hub.send(inspection(of: Int(index)), to: client)
+            // Page messages are untrusted numbers: Int(whole:) is nil for NaN, 1e300, 2.5.
+            guard let index = number("index").flatMap({ Int(whole: $0) }) else { return }
+            hub.send(inspection(of: index), to: client)
         case "snap":
-            guard let section = number("section"), let x = number("x"), let y = number("y") else { return }
-            if let reply = restingOffset(section: Int(section), proposed: Point(x: x, y: y),
+            guard let section = number("section").flatMap({ Int(whole: $0) }), let x = number("x"), let y = number("y") else { return }
+            if let reply = restingOffset(section: section, proposed: Point(x: x, y: y),
                                          velocity: Point(x: number("vx") ?? 0, y: number("vy") ?? 0)) {
                 hub.send(reply, to: client)
             }
         case "painted":
-            if let gen = number("gen"), let at = number("at") { onPainted?(Int(gen), at, number("longest") ?? 0) }
+            if let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") { onPainted?(gen, at, number("longest") ?? 0) }
         default:
             return
         }
