@@ -73,6 +73,7 @@ typedef struct tb_Bridge {
   pthread_cond_t cv;
   pthread_t thread, caller;
   int hasthread, quit, active, armed, idle;
+  int timed;                    /* the running outermost call has a deadline (tb_stopping) */
   struct timespec deadline;
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
@@ -84,10 +85,22 @@ typedef struct tb_Bridge {
 static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_getextraspace(L); }
 
 /* [-?, +?, e] What a Swift callback returned: n results, or TB_RAISE / TB_RAISE_ASIS with the
-** error on top, raised here (Call.c). */
+** error on top, or TB_RAISE_STOP, raised here (Call.c). */
 int tb_hostresult(lua_State *L, int n);
 /* }==================================================================== */
 
+
+/* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
+#define TB_ITEMNAME "tessera.item"
+
+/* Messages.c, the one builder of the bridge's messages (formats as tb_deferror's):
+** [-0, +1, m] pushes the message and returns it; */
+TB_INTERNAL const char *tb_pushfmessage(lua_State *L, const char *fmt, ...);
+/* [-0, +0, v] raises it after "file:line: " where the script function at `fidx` was defined
+** (the drivers: what that function returned is wrong); */
+TB_INTERNAL int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...);
+/* [-1, +0, v] raises it after the "file:line: " string on top (the limits' stops). */
+TB_INTERNAL int tb_errorwhere(lua_State *L, const char *fmt, ...);
 
 /* Call.c: makes L the thread Swift code works on (tb_current) while a host function runs on
 ** it, and returns the previous one for tb_leavehost. No stack. */

@@ -103,7 +103,7 @@ static int tb_hosttrampoline(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   tb_HostCall *call = (tb_HostCall *)lua_touserdata(L, lua_upvalueindex(1));
   int saved = b->enforce, n;
-  if (b->closing) return luaL_error(L, "the Lua host is closed; nothing can call Tessera now");
+  if (b->closing) return tb_deferror(L, "the Lua host is closed; nothing can call Tessera now");
   lua_State *previous;
   b->enforce = 0;
   previous = tb_enterhost(L);
@@ -135,6 +135,7 @@ int tb_hostresult(lua_State *L, int n) {
     return lua_error(L);
   }
   if (n == TB_RAISE_ASIS) return lua_error(L);
+  if (n == TB_RAISE_STOP) tb_raisestop(L, 1);
   return n;
 }
 

@@ -78,12 +78,12 @@ int tb_coclose(lua_State *L) {
   lua_State *co = lua_tothread(L, 1), *previous;
   int status;
   if (co == NULL) return tb_argerror(L, 1, "coroutine.close", 1, "co", "a coroutine");
-  if (co == L) return luaL_error(L, "cannot close a running coroutine");
+  if (co == L) return tb_deferror(L, "cannot close a running coroutine");
   status = lua_status(co);
   if (status == LUA_OK && lua_gettop(co) > 0) {
     lua_Debug ar;
     /* a coroutine that is not suspended but has frames is running or normal */
-    if (lua_getstack(co, 0, &ar)) return luaL_error(L, "cannot close a normal coroutine");
+    if (lua_getstack(co, 0, &ar)) return tb_deferror(L, "cannot close a normal coroutine");
   }
   previous = tb_enterco(b, L, co);
   status = lua_resetthread(co);

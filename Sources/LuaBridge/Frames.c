@@ -3,7 +3,8 @@
 ** Frames go from script code into a buffer Swift owns (tb_Frames): through `ctx.set` (the
 ** hot path; it and its helpers stay in this one file so the compiler can inline them), or
 ** as the results of simpleLayout, frame, visible, layout and size, which the drivers check
-** and reject with "file:line: message" naming the script function's line.
+** and reject with "file:line: message" naming the script function's line (every message
+** through Messages.c's builder).
 */
 #include "Bridge.h"
 
@@ -17,7 +18,7 @@ static const char *const tb_fieldnames[4] = { "x", "y", "w", "h" };
 ** uses for the same item: "frame 3 (Lua index; item 2 in the output)". Takes the format
 ** "%I (Lua index; item %I in the output)" and its two arguments. */
 #define TB_LUAINDEX "%I (Lua index; item %I in the output)"
-#define TB_LUAINDEXARGS(i) (LUAI_UACINT)(i), (LUAI_UACINT)((i) - 1)
+#define TB_LUAINDEXARGS(i) (lua_Integer)(i), (lua_Integer)((i) - 1)
 
 /* [-0, +0, -] Whether v is a valid frame: finite numbers and a non-negative size, and far
 ** edges x + w and y + h that are finite too (1e308 + 1e308 is not). A finite sum has finite
@@ -26,40 +27,18 @@ static int tb_validframe(const double v[4]) {
   return v[2] >= 0 && v[3] >= 0 && tb_finite(v[0] + v[2]) && tb_finite(v[1] + v[3]);
 }
 
-/* [-0, +0, e] Raises "<subject> <field> = <value>; ..." if v is no valid frame. The
-** subject ("file:line: ctx.set: frame 3 has") is the string on the stack top. Callers
-** check tb_validframe first, so the subject is built only for a bad frame. */
-static void tb_checkframe(lua_State *L, const double v[4]) {
+/* [-0, +1, m] Pushes what is wrong with v, which is no valid frame (tb_validframe), and
+** returns it: " x = nan; a frame needs finite numbers and a non-negative size", or
+** " x + w = inf; a frame's far edges (x + w, y + h) must be finite numbers". Callers check
+** tb_validframe first, so the message is built only for a bad frame. */
+static const char *tb_pushframeproblem(lua_State *L, const double v[4]) {
   int k;
-  for (k = 0; k < 4; k++) {
-    int bad = !tb_finite(v[k]) || (k >= 2 && v[k] < 0);
-    if (bad) {
-      lua_pushfstring(L, " %s = ", tb_fieldnames[k]);
-      tb_pushnumbertext(L, v[k]);
-      lua_pushliteral(L, "; a frame needs finite numbers and a non-negative size");
-      lua_concat(L, 4);
-      lua_error(L);
-    }
-  }
-  for (k = 0; k < 2; k++) {
-    if (!tb_finite(v[k] + v[k + 2])) {
-      lua_pushfstring(L, " %s + %s = ", tb_fieldnames[k], tb_fieldnames[k + 2]);
-      tb_pushnumbertext(L, v[k] + v[k + 2]);
-      lua_pushliteral(L, "; a frame's far edges (x + w, y + h) must be finite numbers");
-      lua_concat(L, 4);
-      lua_error(L);
-    }
-  }
-}
-
-/* [-0, +1, m] Pushes "file:line: " for where function `fidx` was defined. */
-static void tb_pushdefinition(lua_State *L, int fidx) {
-  lua_Debug ar;
-  lua_pushvalue(L, fidx);
-  if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
-    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.linedefined);
-  else
-    lua_pushliteral(L, "");
+  for (k = 0; k < 4; k++)
+    if (!tb_finite(v[k]) || (k >= 2 && v[k] < 0))
+      return tb_pushfmessage(L, " %s = %N; a frame needs finite numbers and a non-negative size", tb_fieldnames[k], v[k]);
+  k = tb_finite(v[0] + v[2]) ? 1 : 0;   /* the far edge that is not finite */
+  return tb_pushfmessage(L, " %s + %s = %N; a frame's far edges (x + w, y + h) must be finite numbers",
+                         tb_fieldnames[k], tb_fieldnames[k + 2], v[k] + v[k + 2]);
 }
 
 tb_Frames *tb_newframes(lua_State *L) {
@@ -77,22 +56,16 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   int ok[4], isint, k;
   lua_Integer i = lua_tointegerx(L, 1, &isint);
   if (!f->open)
-    return luaL_error(L, "ctx.set can only be called while simpleLayout runs");
+    return tb_deferror(L, "ctx.set can only be called while simpleLayout runs");
   if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
-  if (i < 1 || i > f->count) {
-    lua_pushfstring(L, "an item index in 1..%I", (LUAI_UACINT)f->count);
-    return tb_argerror(L, 1, "ctx.set", 1, "i", lua_tostring(L, -1));
-  }
+  if (i < 1 || i > f->count)
+    return tb_argerror(L, 1, "ctx.set", 1, "i", tb_pushfmessage(L, "an item index in 1..%I", f->count));
   for (k = 0; k < 4; k++) {
     v[k] = lua_tonumberx(L, k + 2, &ok[k]);
     if (!ok[k]) return tb_argerror(L, k + 2, "ctx.set", k + 2, tb_fieldnames[k], "a number");
   }
-  if (!tb_validframe(v)) {
-    luaL_where(L, 1);
-    lua_pushfstring(L, "ctx.set: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
-    lua_concat(L, 2);
-    tb_checkframe(L, v);
-  }
+  if (!tb_validframe(v))
+    return tb_deferror(L, "ctx.set: frame " TB_LUAINDEX " has%s", TB_LUAINDEXARGS(i), tb_pushframeproblem(L, v));
   memcpy(f->frames + 4 * (i - 1), v, sizeof v);
   f->seen[i - 1] = 1;
   return 0;
@@ -159,16 +132,12 @@ static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double
     }
     v[k] = lua_tonumberx(L, -1, &ok);
     if (!ok) {
-      tb_pushdefinition(L, fidx);
       if (positional)
-        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
-                        TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], luaL_typename(L, -2));
+        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number at [%d] (%s), got %s",
+                         TB_LUAINDEXARGS(i), k + 1, tb_fieldnames[k], luaL_typename(L, -1));
       else
-        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s", TB_LUAINDEXARGS(i),
-                        named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "",
-                        luaL_typename(L, -2));
-      lua_concat(L, 2);
-      lua_error(L);
+        tb_functionerror(L, fidx, "simpleLayout: frame " TB_LUAINDEX " has no number %s%s%s, got %s", TB_LUAINDEXARGS(i),
+                       named[k][0], named[k][1] ? " or " : "", named[k][1] ? named[k][1] : "", luaL_typename(L, -1));
     }
     lua_pop(L, 1);
   }
@@ -185,49 +154,31 @@ int tb_runsimple(lua_State *L) {
   if (lua_type(L, 5) == LUA_TTABLE) {
     double v[4];
     n = (lua_Integer)lua_rawlen(L, 5);
-    if (n != f->count) {
-      tb_pushdefinition(L, 1);
-      lua_pushfstring(L, "simpleLayout returned %I frames for %I items", (LUAI_UACINT)n, (LUAI_UACINT)f->count);
-      lua_concat(L, 2);
-      return lua_error(L);
-    }
+    if (n != f->count)
+      return tb_functionerror(L, 1, "simpleLayout returned %I frames for %I items", n, f->count);
     for (i = 1; i <= n; i++) {
-      if (lua_rawgeti(L, 5, i) != LUA_TTABLE) {
-        tb_pushdefinition(L, 1);
-        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
-                        TB_LUAINDEXARGS(i), luaL_typename(L, -2));
-        lua_concat(L, 2);
-        return lua_error(L);
-      }
+      if (lua_rawgeti(L, 5, i) != LUA_TTABLE)
+        return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
+                                TB_LUAINDEXARGS(i), luaL_typename(L, -1));
       tb_readframe(L, lua_gettop(L), i, 1, v);
-      if (!tb_validframe(v)) {
-        tb_pushdefinition(L, 1);
-        lua_pushfstring(L, "simpleLayout: frame " TB_LUAINDEX " has", TB_LUAINDEXARGS(i));
-        lua_concat(L, 2);
-        tb_checkframe(L, v);
-      }
+      if (!tb_validframe(v))
+        return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " has%s", TB_LUAINDEXARGS(i),
+                                tb_pushframeproblem(L, v));
       lua_pop(L, 1);
       memcpy(f->frames + 4 * (i - 1), v, sizeof v);
       f->seen[i - 1] = 1;
     }
     return 0;
   }
-  if (!lua_isnil(L, 5)) {
-    tb_pushdefinition(L, 1);
-    lua_pushfstring(L, "simpleLayout returned a %s; expected nothing (after ctx.set) or an array of frames",
-                    luaL_typename(L, 5));
-    lua_concat(L, 2);
-    return lua_error(L);
-  }
+  if (!lua_isnil(L, 5))
+    return tb_functionerror(L, 1, "simpleLayout returned a %s; expected nothing (after ctx.set) or an array of frames",
+                            luaL_typename(L, 5));
   if (f->count > 0 && memchr(f->seen, 0, (size_t)f->count) != NULL) {
     lua_Integer written = 0;
     for (i = 0; i < f->count; i++) written += f->seen[i] != 0;
     for (i = 0; i < f->count && f->seen[i]; i++) {}
-    tb_pushdefinition(L, 1);
-    lua_pushfstring(L, "simpleLayout set %I of %I frames; frame " TB_LUAINDEX " was never set",
-                    (LUAI_UACINT)written, (LUAI_UACINT)f->count, TB_LUAINDEXARGS(i + 1));
-    lua_concat(L, 2);
-    return lua_error(L);
+    return tb_functionerror(L, 1, "simpleLayout set %I of %I frames; frame " TB_LUAINDEX " was never set",
+                            written, f->count, TB_LUAINDEXARGS(i + 1));
   }
   return 0;
 }
@@ -244,20 +195,12 @@ int tb_runframe(lua_State *L) {
   lua_call(L, 3, 4);                                   /* stack: fn i ctx params x y w h */
   for (k = 0; k < 4; k++) {
     v[k] = lua_tonumberx(L, 5 + k, &ok);
-    if (!ok) {
-      tb_pushdefinition(L, 1);
-      lua_pushfstring(L, "frame(%I) returned %s = %s; expected four numbers x, y, w, h",
-                      (LUAI_UACINT)i, tb_fieldnames[k], luaL_typename(L, 5 + k));
-      lua_concat(L, 2);
-      return lua_error(L);
-    }
+    if (!ok)
+      return tb_functionerror(L, 1, "frame(%I) returned %s = %s; expected four numbers x, y, w, h",
+                              i, tb_fieldnames[k], luaL_typename(L, 5 + k));
   }
-  if (!tb_validframe(v)) {
-    tb_pushdefinition(L, 1);
-    lua_pushfstring(L, "frame(%I) returned", (LUAI_UACINT)i);
-    lua_concat(L, 2);
-    tb_checkframe(L, v);
-  }
+  if (!tb_validframe(v))
+    return tb_functionerror(L, 1, "frame(%I) returned%s", i, tb_pushframeproblem(L, v));
   return 4;
 }
 
@@ -269,28 +212,19 @@ int tb_runvisible(lua_State *L) {
   lua_pushvalue(L, 7);
   lua_pushvalue(L, 8);
   lua_call(L, 6, 1);                                   /* stack: fn x y w h count ctx params result */
-  if (lua_type(L, 9) != LUA_TTABLE) {
-    tb_pushdefinition(L, 1);
-    lua_pushfstring(L, "visible returned a %s; expected an array of item indices", luaL_typename(L, 9));
-    lua_concat(L, 2);
-    return lua_error(L);
-  }
+  if (lua_type(L, 9) != LUA_TTABLE)
+    return tb_functionerror(L, 1, "visible returned a %s; expected an array of item indices", luaL_typename(L, 9));
   n = (lua_Integer)lua_rawlen(L, 9);
   for (k = 1; k <= n; k++) {
     int isint;
     lua_Integer i;
     lua_rawgeti(L, 9, k);
     i = lua_tointegerx(L, -1, &isint);
-    if (!isint || i < 1 || i > count) {
-      tb_pushdefinition(L, 1);
-      if (!isint)
-        lua_pushfstring(L, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
-                        luaL_typename(L, -2), (LUAI_UACINT)k, (LUAI_UACINT)count);
-      else
-        lua_pushfstring(L, "visible returned Lua index %I, outside 1..%I", (LUAI_UACINT)i, (LUAI_UACINT)count);
-      lua_concat(L, 2);
-      return lua_error(L);
-    }
+    if (!isint)
+      return tb_functionerror(L, 1, "visible returned a %s at [%I]; expected Lua item indices 1..%I",
+                              luaL_typename(L, -1), k, count);
+    if (i < 1 || i > count)
+      return tb_functionerror(L, 1, "visible returned Lua index %I, outside 1..%I", i, count);
     lua_pop(L, 1);
   }
   return 1;
@@ -308,13 +242,10 @@ int tb_runlayout(lua_State *L) {
   w = lua_tonumberx(L, 4, &okw);
   h = lua_tonumberx(L, 5, &okh);
   if (!okw || !okh || !tb_finite(w) || !tb_finite(h) || w < 0 || h < 0) {
-    tb_pushdefinition(L, 1);
-    lua_pushliteral(L, "layout must return the content size as two finite, non-negative numbers w, h, got ");
-    if (okw) tb_pushnumbertext(L, w); else lua_pushstring(L, luaL_typename(L, 4));
-    lua_pushliteral(L, ", ");
-    if (okh) tb_pushnumbertext(L, h); else lua_pushstring(L, luaL_typename(L, 5));
-    lua_concat(L, 5);
-    return lua_error(L);
+    const char *wtext = okw ? tb_pushfmessage(L, "%N", w) : luaL_typename(L, 4);
+    const char *htext = okh ? tb_pushfmessage(L, "%N", h) : luaL_typename(L, 5);
+    return tb_functionerror(L, 1, "layout must return the content size as two finite, non-negative numbers w, h, got %s, %s",
+                            wtext, htext);
   }
   return 2;
 }
@@ -332,14 +263,10 @@ int tb_runsize(lua_State *L) {
   lua_call(L, 4, 2);                                   /* stack: fn item pw ph i w h */
   for (k = 0; k < 2; k++) {
     v[k] = lua_tonumberx(L, 6 + k, &ok);
-    if (!ok || !tb_finite(v[k]) || v[k] < 0) {
-      tb_pushdefinition(L, 1);
-      lua_pushfstring(L, "size returned %s = ", k == 0 ? "w" : "h");
-      if (ok) tb_pushnumbertext(L, v[k]); else lua_pushstring(L, luaL_typename(L, 6 + k));
-      lua_pushfstring(L, " for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers", TB_LUAINDEXARGS(i));
-      lua_concat(L, 4);
-      return lua_error(L);
-    }
+    if (!ok || !tb_finite(v[k]) || v[k] < 0)
+      return tb_functionerror(L, 1, "size returned %s = %s for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers",
+                              k == 0 ? "w" : "h", ok ? tb_pushfmessage(L, "%N", v[k]) : luaL_typename(L, 6 + k),
+                              TB_LUAINDEXARGS(i));
   }
   return 2;
 }

@@ -13,9 +13,9 @@ int tb_setmetatable(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   if (t == LUA_TTABLE && lua_getfield(L, 2, "__gc") != LUA_TNIL)
-    return luaL_error(L, "setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)");
+    return tb_deferror(L, "setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)");
   if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
-    return luaL_error(L, "cannot change a protected metatable");
+    return tb_deferror(L, "cannot change a protected metatable");
   lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;

@@ -13,8 +13,6 @@
 */
 #include "Bridge.h"
 
-#include <string.h>
-
 
 /* ctx:size */
 
@@ -29,10 +27,8 @@ static lua_Integer tb_checkitemindex(lua_State *L, const char *method, lua_Integ
       tb_deferror(L, "%s: argument #1 (i) must be an integer, got %v (call it with a colon: %s(i))", method, 2, method);
     tb_argerror(L, 2, method, 1, "i", "an integer");
   }
-  if (i < 1 || i > count) {
-    lua_pushfstring(L, "an item index in 1..%I", (LUAI_UACINT)count);
-    tb_argerror(L, 2, method, 1, "i", lua_tostring(L, -1));
-  }
+  if (i < 1 || i > count)
+    tb_argerror(L, 2, method, 1, "i", tb_pushfmessage(L, "an item index in 1..%I", count));
   return i;
 }
 
@@ -141,7 +137,6 @@ tb_Sizer *tb_pushsizer(lua_State *L) {
 
 /* ctx:item */
 
-#define TB_ITEMNAME "tessera.item"
 #define TB_FIELD_READS_BEFORE_COLUMN 32
 
 /* No stack. The index an item holds (only items reach their metamethods: the metatable is
@@ -234,21 +229,6 @@ void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_rotate(L, -2, 1);                              /* count meta */
   lua_pushboolean(L, hasitems);
   lua_pushcclosure(L, tb_ctxitem, 3);
-}
-
-int tb_isitem(lua_State *L, int idx) {
-  int is = 0, type;
-  if (lua_type(L, idx) != LUA_TUSERDATA) return 0;
-  type = luaL_getmetafield(L, idx, "__name");       /* pushes nothing when there is none */
-  if (type != LUA_TNIL) {
-    is = type == LUA_TSTRING && strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;
-    lua_pop(L, 1);
-  }
-  return is;
-}
-
-const char *tb_typename(lua_State *L, int idx) {
-  return tb_isitem(L, idx) ? TB_ITEMNAME : luaL_typename(L, idx);
 }
 
 int tb_pushitemfields(lua_State *L, int idx) {

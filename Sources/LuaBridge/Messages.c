@@ -1,9 +1,16 @@
 /*
-** Messages.c: one shape for every error message the bridge builds.
-** tb_deferror is luaL_error with two more directives (%N a number as messages show it, %v
-** the value in a stack slot as a message describes it), so C messages and the Swift host's
-** (which calls tb_formatnumber) print numbers alike: "%.14g" for finite values (no float
-** noise: 0.1 + 0.2 reads 0.3), and "nan", "inf", "-inf" on every platform.
+** Messages.c: one builder for every error message the bridge composes.
+** tb_pushfmessage is lua_pushfstring with two more directives (%N a number as messages show
+** it, %v the value in a stack slot as a message describes it), so C messages and the Swift
+** host's (which calls tb_formatnumber) print numbers alike: "%.14g" for finite values (no
+** float noise: 0.1 + 0.2 reads 0.3), and "nan", "inf", "-inf" on every platform. Each error
+** is "file:line: " + such a message, the place being the calling script line (tb_deferror,
+** luaL_error's role), where a script function was defined (tb_functionerror: what it
+** returned is wrong) or any place the caller pushed (tb_errorwhere: the limits' stops).
+** Only the standard library's replacements (Patterns.c, Tables.c, Guards.c) keep lauxlib's
+** own argument checks, so their argument errors read exactly as Lua's.
+** Values are named here too (tb_typename): an item of ctx:item (Items.c) is told apart by
+** its __name, so Items.c builds on this file and not the other way round.
 */
 #include "Bridge.h"
 
@@ -11,6 +18,21 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+int tb_isitem(lua_State *L, int idx) {
+  int is = 0, type;
+  if (lua_type(L, idx) != LUA_TUSERDATA) return 0;
+  type = luaL_getmetafield(L, idx, "__name");       /* pushes nothing when there is none */
+  if (type != LUA_TNIL) {
+    is = type == LUA_TSTRING && strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;
+    lua_pop(L, 1);
+  }
+  return is;
+}
+
+const char *tb_typename(lua_State *L, int idx) {
+  return tb_isitem(L, idx) ? TB_ITEMNAME : luaL_typename(L, idx);
+}
 
 void tb_formatnumber(double v, char *out, size_t size) {
   if (isnan(v)) snprintf(out, size, "nan");
@@ -30,7 +52,8 @@ void tb_pushvaluetext(lua_State *L, int idx) {
 }
 
 /* [-0, +1, m] Pushes fmt with its arguments: %s (a C string), %d (int), %I (lua_Integer),
-** %N (double, as number text), %v (int: an absolute stack slot, as tb_pushvaluetext), %%. */
+** %N (double, as number text), %v (int: an absolute stack slot at or below `top`, as
+** tb_pushvaluetext describes it), %%. */
 static void tb_pushmessage(lua_State *L, int top, const char *fmt, va_list ap) {
   int pieces = 0;
   luaL_checkstack(L, 40, "error message");
@@ -61,6 +84,28 @@ static void tb_pushmessage(lua_State *L, int top, const char *fmt, va_list ap) {
   lua_concat(L, pieces);
 }
 
+const char *tb_pushfmessage(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  tb_pushmessage(L, lua_gettop(L), fmt, ap);
+  va_end(ap);
+  return lua_tostring(L, -1);
+}
+
+/* [-2, +0, v] Raises the "file:line: " and the message on top, joined. */
+static int tb_raise(lua_State *L) {
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+int tb_errorwhere(lua_State *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  tb_pushmessage(L, lua_gettop(L) - 1, fmt, ap);   /* %v never names the place below it */
+  va_end(ap);
+  return tb_raise(L);
+}
+
 int tb_deferror(lua_State *L, const char *fmt, ...) {
   va_list ap;
   int top = lua_gettop(L);
@@ -68,8 +113,22 @@ int tb_deferror(lua_State *L, const char *fmt, ...) {
   va_start(ap, fmt);
   tb_pushmessage(L, top, fmt, ap);
   va_end(ap);
-  lua_concat(L, 2);
-  return lua_error(L);
+  return tb_raise(L);
+}
+
+int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...) {
+  va_list ap;
+  lua_Debug ar;
+  int top = lua_gettop(L);
+  lua_pushvalue(L, fidx);
+  if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.linedefined);
+  else
+    lua_pushliteral(L, "");
+  va_start(ap, fmt);
+  tb_pushmessage(L, top, fmt, ap);
+  va_end(ap);
+  return tb_raise(L);
 }
 
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected) {

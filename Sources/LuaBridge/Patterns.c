@@ -41,13 +41,13 @@ static void tb_tick(tb_Match *m) { tb_spend(m->L, 1); }
 static const char *tb_classend(tb_Match *m, const char *p) {
   char c = *p++;
   if (c == '%') {
-    if (p >= m->pend) luaL_error(m->L, "malformed pattern (ends with '%%')");
+    if (p >= m->pend) tb_deferror(m->L, "malformed pattern (ends with '%%')");
     return p + 1;
   }
   if (c == '[') {
     if (*p == '^') p++;
     do {   /* the first character of a set is never its end, so "[]]" holds ']' */
-      if (p >= m->pend) luaL_error(m->L, "malformed pattern (missing ']')");
+      if (p >= m->pend) tb_deferror(m->L, "malformed pattern (missing ']')");
       if (*(p++) == '%' && p < m->pend) p++;
     } while (*p != ']');
     return p + 1;
@@ -133,7 +133,7 @@ static const char *tb_minexpand(tb_Match *m, const char *s, const char *p, const
 
 static const char *tb_opencapture(tb_Match *m, const char *s, const char *p, ptrdiff_t what) {
   const char *end;
-  if (m->level >= TB_MAXCAPTURES) luaL_error(m->L, "too many captures");
+  if (m->level >= TB_MAXCAPTURES) tb_deferror(m->L, "too many captures");
   m->cap[m->level].init = s;
   m->cap[m->level].len = what;
   m->level++;
@@ -146,7 +146,7 @@ static const char *tb_closecapture(tb_Match *m, const char *s, const char *p) {
   int k;
   const char *end;
   for (k = m->level - 1; k >= 0 && m->cap[k].len != TB_CAP_UNFINISHED; k--) {}
-  if (k < 0) luaL_error(m->L, "invalid pattern capture");
+  if (k < 0) tb_deferror(m->L, "invalid pattern capture");
   m->cap[k].len = s - m->cap[k].init;
   end = tb_match(m, s, p);
   if (end == NULL) m->cap[k].len = TB_CAP_UNFINISHED;
@@ -156,7 +156,7 @@ static const char *tb_closecapture(tb_Match *m, const char *s, const char *p) {
 /* %bxy: a balanced run from x to its matching y. */
 static const char *tb_balance(tb_Match *m, const char *s, const char *p) {
   int open, close, depth = 1;
-  if (p + 1 >= m->pend) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
+  if (p + 1 >= m->pend) tb_deferror(m->L, "malformed pattern (missing arguments to '%%b')");
   if (s >= m->srcend || *s != *p) return NULL;
   open = *p;
   close = p[1];
@@ -172,7 +172,7 @@ static const char *tb_backref(tb_Match *m, const char *s, int digit) {
   int k = digit - '1';
   size_t len;
   if (k < 0 || k >= m->level || m->cap[k].len == TB_CAP_UNFINISHED)
-    luaL_error(m->L, "invalid capture index %%%d", k + 1);
+    tb_deferror(m->L, "invalid capture index %%%d", k + 1);
   len = (size_t)m->cap[k].len;
   if ((size_t)(m->srcend - s) >= len && memcmp(m->cap[k].init, s, len) == 0) return s + len;
   return NULL;
@@ -180,7 +180,7 @@ static const char *tb_backref(tb_Match *m, const char *s, int digit) {
 
 /* Matches pattern p at s; the end of the match, or NULL. */
 static const char *tb_match(tb_Match *m, const char *s, const char *p) {
-  if (++m->depth > TB_MAXMATCHDEPTH) luaL_error(m->L, "pattern too complex");
+  if (++m->depth > TB_MAXMATCHDEPTH) tb_deferror(m->L, "pattern too complex");
   tb_tick(m);
   while (s != NULL && p < m->pend) {
     const char *ep;
@@ -199,7 +199,7 @@ static const char *tb_match(tb_Match *m, const char *s, const char *p) {
     if (*p == '%' && p[1] == 'f') {
       int before, at;
       p += 2;
-      if (*p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
+      if (*p != '[') tb_deferror(m->L, "missing '[' after '%%f' in pattern");
       ep = tb_classend(m, p);
       before = s == m->src ? 0 : tb_uchar(s[-1]);
       at = s < m->srcend ? tb_uchar(*s) : 0;
@@ -246,11 +246,11 @@ static void tb_prepare(tb_Match *m, lua_State *L, const char *s, size_t ls, cons
 /* [-0, +1, m] Capture k of the match [s, e); capture 0 is the whole match when there are none. */
 static void tb_pushcapture(tb_Match *m, int k, const char *s, const char *e) {
   if (k >= m->level) {
-    if (k != 0) luaL_error(m->L, "invalid capture index %%%d", k + 1);
+    if (k != 0) tb_deferror(m->L, "invalid capture index %%%d", k + 1);
     lua_pushlstring(m->L, s, (size_t)(e - s));
     return;
   }
-  if (m->cap[k].len == TB_CAP_UNFINISHED) luaL_error(m->L, "unfinished capture");
+  if (m->cap[k].len == TB_CAP_UNFINISHED) tb_deferror(m->L, "unfinished capture");
   if (m->cap[k].len == TB_CAP_POSITION)
     lua_pushinteger(m->L, (lua_Integer)(m->cap[k].init - m->src) + 1);
   else
@@ -389,7 +389,7 @@ static void tb_addreplacement(tb_Match *m, luaL_Buffer *buffer, const char *s, c
           luaL_addvalue(buffer);
         }
       } else {
-        luaL_error(L, "invalid use of '%%' in replacement string");
+        tb_deferror(L, "invalid use of '%%' in replacement string");
       }
     }
     return;
@@ -398,7 +398,7 @@ static void tb_addreplacement(tb_Match *m, luaL_Buffer *buffer, const char *s, c
     lua_pop(L, 1);
     luaL_addlstring(buffer, s, (size_t)(e - s));
   } else if (!lua_isstring(L, -1)) {
-    luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    tb_deferror(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
   } else {
     luaL_addvalue(buffer);
   }

@@ -15,7 +15,7 @@ static void tb_pushdata(lua_State *L, int proxy) {
 
 int tb_readonlyerror(lua_State *L) {
   const char *what = lua_type(L, 1) == LUA_TTABLE ? "table" : "item";   /* ctx:item's are userdata */
-  return luaL_error(L, "attempt to modify a read-only %s (key '%s')", what, luaL_tolstring(L, 2, NULL));
+  return tb_deferror(L, "attempt to modify a read-only %s (key '%s')", what, luaL_tolstring(L, 2, NULL));
 }
 
 static int tb_ro_len(lua_State *L) {

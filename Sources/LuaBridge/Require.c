@@ -50,13 +50,13 @@ static int tb_require(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, 1);
   lua_call(L, 1, 2);                                   /* 1 name, 2 path|nil, 3 message */
-  if (lua_isnil(L, 2)) return luaL_error(L, "%s", lua_tostring(L, 3));
+  if (lua_isnil(L, 2)) return tb_deferror(L, "%s", lua_tostring(L, 3));
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {  /* 3 cached */
     lua_pushlightuserdata(L, (void *)&tb_loadingkey);
     if (lua_rawequal(L, 3, 4))
-      return luaL_error(L, "module '%s' requires itself (a require loop through %s)", name, lua_tostring(L, 2));
+      return tb_deferror(L, "module '%s' requires itself (a require loop through %s)", name, lua_tostring(L, 2));
     lua_pop(L, 1);
     return 1;
   }

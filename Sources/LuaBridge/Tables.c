@@ -80,7 +80,7 @@ static int tb_tinsert(lua_State *L) {
         lua_seti(L, 1, k);
       }
       break;
-    default: return luaL_error(L, "wrong number of arguments to 'insert'");
+    default: return tb_deferror(L, "wrong number of arguments to 'insert'");
   }
   lua_seti(L, 1, pos);
   return 0;
@@ -179,7 +179,7 @@ static int tb_tconcat(lua_State *L) {
     tb_spend(L, 1);
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
-      return luaL_error(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)i);
+      return tb_deferror(L, "invalid value (at index %I) in table for 'concat'", (LUAI_UACINT)i);
     luaL_addvalue(&b);
     if (i == last) break;   /* also keeps i + 1 from overflowing at math.maxinteger */
     luaL_addlstring(&b, sep, lsep);
@@ -198,7 +198,7 @@ static int tb_srep(lua_State *L) {
   char *p;
   if (n <= 0 || l + lsep == 0) { lua_pushliteral(L, ""); return 1; }   /* "" however many times */
   if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n)
-    return luaL_error(L, "resulting string too large");
+    return tb_deferror(L, "resulting string too large");
   total = (size_t)n * l + (size_t)(n - 1) * lsep;
   p = luaL_buffinitsize(L, &b, total);
   memcpy(p, s, l);

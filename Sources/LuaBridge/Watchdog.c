@@ -37,15 +37,12 @@ void tb_raisestop(lua_State *L, int level) {
   tb_pushscriptwhere(L, level);
   if (reason == TB_STOP_TIME) {
     snprintf(text, sizeof text, "%g", b->seconds);
-    lua_pushfstring(L, "time limit of %s s exceeded", text);
+    tb_errorwhere(L, "time limit of %s s exceeded", text);
   } else if (reason == TB_STOP_INSTRUCTIONS) {
     snprintf(text, sizeof text, "%lld", b->maxinstructions);
-    lua_pushfstring(L, "instruction budget of %s exceeded", text);
-  } else {
-    lua_pushliteral(L, "interrupted");
+    tb_errorwhere(L, "instruction budget of %s exceeded", text);
   }
-  lua_concat(L, 2);
-  lua_error(L);
+  tb_errorwhere(L, "interrupted");
 }
 
 /* [-0, +0, v] The count hook: counts the instruction budget down, and raises
@@ -186,6 +183,7 @@ void tb_begincall(tb_Bridge *b) {
   pthread_mutex_lock(&b->mu);
   b->active = 1;
   b->caller = pthread_self();
+  b->timed = b->seconds > 0;
   if (b->seconds > 0) {
     long long ns = (long long)(b->seconds * 1e9);
     tb_now(&b->deadline);
@@ -244,6 +242,19 @@ void tb_spend(lua_State *L, unsigned long steps) {
     }
   }
   if (atomic_load(&b->reason) != TB_STOP_NONE) tb_raisestop(L, 1);
+}
+
+int tb_stopping(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  struct timespec now;
+  int none = TB_STOP_NONE;
+  if (atomic_load(&b->reason) != TB_STOP_NONE) return 1;
+  if (b->depth == 0 || !b->timed) return 0;
+  /* The deadline is written on this thread by tb_begincall: no lock needed to read it. */
+  tb_now(&now);
+  if (tb_before(&now, &b->deadline)) return 0;
+  atomic_compare_exchange_strong(&b->reason, &none, TB_STOP_TIME);
+  return 1;
 }
 
 int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }

@@ -9,15 +9,22 @@
 ** functions, the read-only tables, `require`, and the trampoline that turns an error
 ** code returned by a Swift host function into a Lua error.
 **
+** In three parts: call mechanics (states, protected calls, host functions, messages), the
+** sandbox and its limits, then the layout hot paths (ctx.set, ctx:size, ctx:item, drivers).
+**
 ** Stack effects are stated lauxlib-style: [-o, +p, x] pops o, pushes p; x is `-` (never
-** raises), `m` (raises only on memory errors) or `e` (may raise any error).
+** raises), `m` (raises only on memory errors), `e` (may raise any error) or `v` (raises on
+** purpose). A lua_CFunction states what a call of it takes and leaves; a function that
+** takes no lua_State says "no state".
 */
 #include "../../CLua/shim.h"   /* Lua's headers, wherever the system keeps them */
 
+
 /* {====================================================================
-** Macros as functions Swift can call
+** Call mechanics: Lua's macros as functions, states, protected calls
 ** ===================================================================== */
 
+/* [-0, +0, -] LUA_REGISTRYINDEX and lua_upvalueindex(i) (pseudo-indices). */
 static inline int tb_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int tb_upvalueindex(int i) { return lua_upvalueindex(i); }
 /* [-n, +0, -] */
@@ -51,11 +58,88 @@ static inline int tb_next(lua_State *L, int idx) {
 static inline lua_Unsigned tb_rawlen(lua_State *L, int idx) {
   return lua_type(L, idx) == LUA_TTABLE ? lua_rawlen(L, idx) : 0;
 }
+
+/* [-0, +0, -] (no state) A new state with a capped allocator, a panic handler that aborts
+** with a message and warnings switched off. `maxmemory` 0 means no cap. NULL when out of
+** memory. */
+lua_State *tb_newstate(size_t maxmemory);
+/* [-0, +0, -] Closes the state (finalizers run) and stops its watchdog thread. */
+void tb_close(lua_State *L);
+/* The chunk name of Tessera's own prelude: limits never blame a line in it. */
+#define TB_PRELUDE_CHUNK "=[tessera]"
+
+/* [-(nargs+1), +(nresults | 1), -]
+** lua_pcall with a message handler that appends a traceback. The outermost call also arms
+** the limits; allocations are refused at the cap only inside it (and not while a Swift
+** host function runs), so host-side setup code never sees a memory error. Returns the
+** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
+int tb_pcall(lua_State *L, int nargs, int nresults);
+/* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
+** lua_pcallk: the error with a traceback appended. */
+int tb_msgh(lua_State *L);
 /* }==================================================================== */
 
 
 /* {====================================================================
-** States, limits and protected calls
+** Call mechanics: host functions, Swift code called from Lua
+** ===================================================================== */
+
+/* A Swift function callable from Lua. It may only use non-raising API calls and `m` calls
+** (allocations are never refused while it runs). It returns the number of results, or: */
+#define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
+#define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
+#define TB_RAISE_STOP (-3)   /* raise the error the limits raise: "file:line: time limit of 1 s
+                             ** exceeded" (or the budget's, or "interrupted"), after tb_stopping */
+typedef int (*tb_HostFunction)(lua_State *L, void *context);
+
+/* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
+** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */
+#define TB_HOST_UPVALUES 2
+void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup);
+/* [-0, +0, -] The thread host code must use now: the coroutine whose host function runs (a
+** C function must read and push on the stack of the thread that called it), else the main
+** thread. */
+lua_State *tb_current(lua_State *L);
+/* [-0, +0, -] Whether the running call must stop: its time limit has passed (read from the
+** clock, so it holds before the watchdog wakes), its instruction budget ran out or tb_interrupt
+** was called. Lua code is stopped by the count hook, but a host function runs no Lua
+** instructions: one whose work grows with its input polls this every few thousand elements
+** and, when it is set, returns TB_RAISE_STOP. */
+int tb_stopping(lua_State *L);
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Call mechanics: messages, one shape for every error (Messages.c)
+** ===================================================================== */
+
+/* [-0, +0, -] (no state) Writes v as every message shows a number: "%.14g" ("-1", "2.5",
+** "0.3" for 0.1 + 0.2), or "nan", "inf", "-inf". 32 bytes are always enough. The Swift host
+** formats numbers with it. */
+void tb_formatnumber(double v, char *out, size_t size);
+/* [-0, +1, m] Pushes tb_formatnumber's text. */
+void tb_pushnumbertext(lua_State *L, double v);
+/* [-0, +0, -] The type name messages give the value at idx: "tessera.item" for an item
+** ctx:item gave, else luaL_typename's. */
+const char *tb_typename(lua_State *L, int idx);
+/* [-0, +0, -] Whether the value at idx is an item ctx:item gave. */
+int tb_isitem(lua_State *L, int idx);
+/* [-0, +1, m] Pushes what a message says a value is: a number's text, else tb_typename
+** ("string", "nil", "no value", "tessera.item"). */
+void tb_pushvaluetext(lua_State *L, int idx);
+/* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
+** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
+** (an int: an absolute stack slot, as tb_pushvaluetext describes it). */
+int tb_deferror(lua_State *L, const char *fmt, ...);
+/* [-0, +0, v] Raises "fn: argument #n (name) must be <expected>, got <value at arg>", the
+** one shape of argument errors (luaL_argerror's role). `n` is the number the caller sees
+** (for a method called with a colon, one less than the slot). `name` may be NULL. */
+int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Sandbox and limits
 ** ===================================================================== */
 
 /* Why a call stopped (tb_laststop). */
@@ -67,11 +151,26 @@ enum {
   TB_STOP_INTERRUPT = 4      /* tb_interrupt was called */
 };
 
-/* A new state with a capped allocator, a panic handler that aborts with a message and
-** warnings switched off. `maxmemory` 0 means no cap. NULL when out of memory. */
-lua_State *tb_newstate(size_t maxmemory);
-/* The chunk name of Tessera's own prelude: limits never blame a line in it. */
-#define TB_PRELUDE_CHUNK "=[tessera]"
+/* [-0, +0, -] Limits for each outermost tb_pcall; 0 switches one off. The time limit costs
+** nothing until it passes (a watchdog thread installs a hook only then). The instruction
+** budget keeps a count hook installed for the whole call, which makes Lua code ~1.6-1.95x
+** slower. */
+void tb_setlimits(lua_State *L, size_t maxmemory, double seconds, long long instructions);
+/* [-0, +0, -] Bytes the state holds now, at most since tb_resetpeak, and that reset. */
+size_t tb_memoryused(lua_State *L);
+size_t tb_memorypeak(lua_State *L);
+void tb_resetpeak(lua_State *L);
+/* [-0, +0, -] Why the last finished tb_pcall (outermost or nested) stopped (TB_STOP_*). */
+int tb_laststop(lua_State *L);
+/* [-0, +0, -] For TB_STOP_MEMORY: "file:line:" of the Lua code whose allocation was refused,
+** and a traceback captured at that moment (a memory error has no message handler). "" if
+** none. */
+const char *tb_memorywhere(lua_State *L);
+const char *tb_memorytraceback(lua_State *L);
+/* [-0, +0, -] Stops the running outermost call at its next Lua instruction with
+** "interrupted". Safe from any thread (not from a signal handler); does nothing when no call
+** runs. */
+void tb_interrupt(lua_State *L);
 
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
@@ -79,74 +178,30 @@ void tb_openpatterns(lua_State *L);
 /* [-0, +0, m] Replaces table.move, insert, remove, sort and concat and string.rep with versions
 ** that stop at the time limit, the instruction budget and tb_interrupt (Tables.c). */
 void tb_opentables(lua_State *L);
-
-/* The sandbox's setmetatable: the standard one, but a metatable with __gc is refused
-** (Guards.c). A lua_CFunction. */
+/* [-2, +1, e] The sandbox's setmetatable (a lua_CFunction, Guards.c): the standard one, but
+** a metatable with __gc is refused. */
 int tb_setmetatable(lua_State *L);
-
-/* Closes the state (finalizers run) and stops its watchdog thread. */
-void tb_close(lua_State *L);
-
-/* Limits for each outermost tb_pcall; 0 switches one off. The time limit costs nothing
-** until it passes (a watchdog thread installs a hook only then). The instruction budget
-** keeps a count hook installed for the whole call, which makes Lua code ~1.6-1.95x slower. */
-void tb_setlimits(lua_State *L, size_t maxmemory, double seconds, long long instructions);
-size_t tb_memoryused(lua_State *L);
-size_t tb_memorypeak(lua_State *L);
-void tb_resetpeak(lua_State *L);
-
-/* [-(nargs+1), +(nresults | 1), -]
-** lua_pcall with a message handler that appends a traceback. The outermost call also arms
-** the limits; allocations are refused at the cap only inside it (and not while a Swift
-** host function runs), so host-side setup code never sees a memory error. Returns the
-** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
-int tb_pcall(lua_State *L, int nargs, int nresults);
-/* Why the last finished tb_pcall (outermost or nested) stopped (TB_STOP_*). */
-int tb_laststop(lua_State *L);
-/* For TB_STOP_MEMORY: "file:line:" of the Lua code whose allocation was refused, and a
-** traceback captured at that moment (a memory error has no message handler). "" if none. */
-const char *tb_memorywhere(lua_State *L);
-const char *tb_memorytraceback(lua_State *L);
-/* Stops the running outermost call at its next Lua instruction with "interrupted".
-** Safe from any thread (not from a signal handler); does nothing when no call runs. */
-void tb_interrupt(lua_State *L);
-
-/* coroutine.resume for the sandbox (Coroutines.c): lcorolib's, but the time limit, the
-** instruction budget and interrupts reach code running in the coroutine. */
+/* [-(1+n), +(1+r), e] coroutine.resume for the sandbox (a lua_CFunction, Coroutines.c):
+** lcorolib's, but the time limit, the instruction budget and interrupts reach code running
+** in the coroutine. */
 int tb_resume(lua_State *L);
-/* coroutine.close for the sandbox: lcorolib's, but a suspended coroutine's __close handlers
-** run under the limits as tb_resume runs its code. */
+/* [-1, +(1|2), e] coroutine.close for the sandbox (a lua_CFunction): lcorolib's, but a
+** suspended coroutine's __close handlers run under the limits as tb_resume runs its code. */
 int tb_coclose(lua_State *L);
 
-/* [-0, +1, -] The message handler tb_pcall uses, for callers that need lua_pcallk. */
-int tb_msgh(lua_State *L);
+/* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
+** assignments raise). Nested tables are not wrapped; wrap them first. */
+void tb_pushreadonly(lua_State *L);
+/* [-5, +1, m] Pops (searcher, loader, loaded, tessera, layoutmeta) and pushes a `require`
+** function. searcher(name) returns a path or nil and the "not found" message; loader(path)
+** returns the compiled chunk or nil and its error; `loaded` caches results by path; a module
+** returning a script layout table without a metatable gets `layoutmeta`. */
+void tb_pushrequire(lua_State *L);
 /* }==================================================================== */
 
 
 /* {====================================================================
-** Host functions: Swift code called from Lua
-** ===================================================================== */
-
-/* A Swift function callable from Lua. It may only use non-raising API calls and `m` calls
-** (allocations are never refused while it runs). It returns the number of results, or: */
-#define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
-#define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
-typedef int (*tb_HostFunction)(lua_State *L, void *context);
-
-/* The thread host code must use now: the coroutine whose host function runs (a C function
-** must read and push on the stack of the thread that called it), else the main thread. No
-** stack. */
-lua_State *tb_current(lua_State *L);
-
-/* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
-** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */
-#define TB_HOST_UPVALUES 2
-void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup);
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Frames: the writer `ctx.set` and the checked drivers
+** Layout hot paths: the frame writer `ctx.set`, ctx:size, ctx:item, the checked drivers
 ** ===================================================================== */
 
 /* A frame buffer owned by Swift: 4 doubles (x, y, w, h) and one `seen` byte per item (zero
@@ -192,69 +247,29 @@ tb_Sizer *tb_pushsizer(lua_State *L);
 ** column(name) -> array of every item's field (nil holes); `reads` counts reads per field
 ** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields. */
 void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
-/* [-0, +0, -] Whether the value at idx is an item ctx:item gave. */
-int tb_isitem(lua_State *L, int idx);
-/* [-0, +0, -] The type name messages give the value at idx: "tessera.item" for an item,
-** else luaL_typename's. */
-const char *tb_typename(lua_State *L, int idx);
 /* [-0, +1, -] For an item at idx (tb_isitem): pushes the table of its fields as pairs sees
 ** them and returns 1, or pushes the error that stopped building it and returns 0. */
 int tb_pushitemfields(lua_State *L, int idx);
 
-/* Drivers: C functions to run with tb_pcall. Each checks what the script gives back and
+/* Drivers: lua_CFunctions to run with tb_pcall. Each checks what the script gives back and
 ** raises "file:line: message" naming the script function's line. Push one with
 ** lua_pushcclosure(L, tb_runsimple, 0), then its arguments. */
 
-/* (fn, ctx, params, frames) -> () : simpleLayout; either ctx.set filled every frame or fn
-** returned an array of {x, y, w, h} / {x=, y=, w= | width=, h= | height=} written now. */
+/* [-4, +0, e] (fn, ctx, params, frames) -> () : simpleLayout; either ctx.set filled every
+** frame or fn returned an array of {x, y, w, h} / {x=, y=, w= | width=, h= | height=} written
+** now. */
 int tb_runsimple(lua_State *L);
-/* (fn, i, ctx, params) -> x, y, w, h : the analytic frame(i), checked. */
+/* [-4, +4, e] (fn, i, ctx, params) -> x, y, w, h : the analytic frame(i), checked. */
 int tb_runframe(lua_State *L);
-/* (fn, x, y, w, h, count, ctx, params) -> array : visible(...), every entry an integer in
-** 1..count. */
+/* [-8, +1, e] (fn, x, y, w, h, count, ctx, params) -> array : visible(...), every entry an
+** integer in 1..count. */
 int tb_runvisible(lua_State *L);
-/* (fn, ctx, params) -> w, h | nil : the analytic layout(ctx, params), checked. */
+/* [-3, +(2|1), e] (fn, ctx, params) -> w, h | nil : the analytic layout(ctx, params),
+** checked. */
 int tb_runlayout(lua_State *L);
-/* (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph, i) (i 1-based), checked. */
+/* [-5, +2, e] (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph, i) (i 1-based),
+** checked. */
 int tb_runsize(lua_State *L);
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Read-only tables and require
-** ===================================================================== */
-
-/* [-1, +1, m] Pops a table; pushes a read-only view of it (reads, #, pairs and ipairs work;
-** assignments raise). Nested tables are not wrapped; wrap them first. */
-void tb_pushreadonly(lua_State *L);
-
-/* [-5, +1, m] Pops (searcher, loader, loaded, tessera, layoutmeta) and pushes a `require`
-** function. searcher(name) returns a path or nil and the "not found" message; loader(path)
-** returns the compiled chunk or nil and its error; `loaded` caches results by path; a module
-** returning a script layout table without a metatable gets `layoutmeta`. */
-void tb_pushrequire(lua_State *L);
-/* }==================================================================== */
-
-/* {====================================================================
-** Messages: one shape for every error (Messages.c)
-** ===================================================================== */
-
-/* Writes v as every message shows a number: "%.14g" ("-1", "2.5", "0.3" for 0.1 + 0.2), or
-** "nan", "inf", "-inf". 32 bytes are always enough. The Swift host formats numbers with it. */
-void tb_formatnumber(double v, char *out, size_t size);
-/* [-0, +1, m] Pushes tb_formatnumber's text. */
-void tb_pushnumbertext(lua_State *L, double v);
-/* [-0, +1, m] Pushes what a message says a value is: a number's text, else tb_typename
-** ("string", "nil", "no value", "tessera.item"). */
-void tb_pushvaluetext(lua_State *L, int idx);
-/* [-0, +0, v] luaL_error in Tessera's shape: raises "file:line: " + fmt, where fmt knows
-** %s %d %I %% as lua_pushfstring does, %N (a double, as tb_formatnumber writes it) and %v
-** (an int: an absolute stack slot, as tb_pushvaluetext describes it). */
-int tb_deferror(lua_State *L, const char *fmt, ...);
-/* [-0, +0, v] Raises "fn: argument #n (name) must be <expected>, got <value at arg>", the
-** one shape of argument errors (luaL_argerror's role). `n` is the number the caller sees
-** (for a method called with a colon, one less than the slot). `name` may be NULL. */
-int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected);
 /* }==================================================================== */
 
 #endif

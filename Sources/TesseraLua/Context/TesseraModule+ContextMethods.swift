@@ -18,7 +18,7 @@ extension LuaHost {
             let views = tb_upvalueindex(TB_HOST_UPVALUES + 3)
             if LuaStack.rawField(L, views, name) != LUA_TNIL { return 1 }
             tb_pop(L, 1)
-            pushColumn(L, box, name)
+            try pushColumn(L, box, name, poll: LimitPoll(L))
             tb_pushreadonly(L)
             LuaStack.push(L, name)
             lua_pushvalue(L, -2)
@@ -29,8 +29,9 @@ extension LuaHost {
 
     /// [-0, +1, m] Pushes the plain array of field `name` of every item, from the columns
     /// cache (upvalue 2) or built now and cached. Values are as `ctx:item` gives them (nested
-    /// tables read-only).
-    static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String) {
+    /// tables read-only). `poll` steps once per item: a column of a huge dataset stops at the
+    /// script's limits.
+    static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String, poll: LimitPoll) throws {
         let columns = tb_upvalueindex(TB_HOST_UPVALUES + 2)
         if LuaStack.rawField(L, columns, name) == LUA_TTABLE { return }
         tb_pop(L, 1)
@@ -38,11 +39,12 @@ extension LuaHost {
         lua_createtable(L, Int32(clamping: n), 0)
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
             let base = storage.base
-            storage.dataset.items.withUnsafeBufferPointer { items in
+            try storage.dataset.items.withUnsafeBufferPointer { items in
                 // Loaders keep one key order: look where the last item had the field first. Only
                 // what is read is copied out of the item, so a number costs no retain.
                 var position = 0
                 for i in 0..<n {
+                    try poll.step()
                     let k: Int
                     if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
                         k = position
@@ -60,6 +62,7 @@ extension LuaHost {
             }
         } else {
             for i in 0..<n {
+                try poll.step()
                 guard let value = box.fields(i)?[name] else { continue }
                 LuaStack.push(L, json: value, readOnly: true)
                 lua_rawseti(L, -2, lua_Integer(i + 1))
@@ -73,7 +76,7 @@ extension LuaHost {
     /// column(name) of ctx:item's proxies: the plain column array.
     static let contextColumnData: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
-            pushColumn(args.L, box, try args.string(1, "name"))
+            try pushColumn(args.L, box, try args.string(1, "name"), poll: LimitPoll(args.L))
             return 1
         }
     }

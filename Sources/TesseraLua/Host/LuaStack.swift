@@ -74,6 +74,14 @@ enum LuaStack {
     /// [-0, +1, m] Pushes a JSON value: objects and arrays as tables (read-only views when
     /// `readOnly`), null as nil, integers as Lua integers.
     static func push(_ L: OpaquePointer, json: JSONValue, readOnly: Bool) {
+        try? push(L, json: json, readOnly: readOnly, poll: nil)   // without a poll it never throws
+    }
+
+    /// [-0, +1, m] `push(_:json:readOnly:)` for a host function: `poll` steps once per value,
+    /// so a large value stops at the script's limits (the stack is then left unbalanced, for
+    /// the error the host function raises).
+    static func push(_ L: OpaquePointer, json: JSONValue, readOnly: Bool, poll: LimitPoll?) throws {
+        try poll?.step()
         _ = lua_checkstack(L, 4)
         switch json {
         case .null: lua_pushnil(L)
@@ -84,14 +92,14 @@ enum LuaStack {
         case .array(let a):
             lua_createtable(L, Int32(clamping: a.count), 0)
             for (k, v) in a.enumerated() {
-                push(L, json: v, readOnly: readOnly)
+                try push(L, json: v, readOnly: readOnly, poll: poll)
                 lua_rawseti(L, -2, lua_Integer(k + 1))
             }
             if readOnly { tb_pushreadonly(L) }
         case .object(let o):
             lua_createtable(L, 0, Int32(clamping: o.count))
             for (k, v) in o {
-                push(L, json: v, readOnly: readOnly)
+                try push(L, json: v, readOnly: readOnly, poll: poll)
                 setField(L, -2, k)
             }
             if readOnly { tb_pushreadonly(L) }
@@ -126,7 +134,11 @@ enum LuaStack {
     /// a message naming `path`.
     /// - Complexity: O(size of the value); nesting is limited to 32 levels. `path` is only
     ///   evaluated for a message, so converting many small tables builds no strings.
-    static func json(_ L: OpaquePointer, _ index: Int32, path: @autoclosure () -> String, depth: Int = 0) throws -> JSONValue {
+    /// A host function passes `poll`, which steps once per value, so a large value stops at
+    /// the script's limits (`LimitPoll.Stop`).
+    static func json(_ L: OpaquePointer, _ index: Int32, path: @autoclosure () -> String, depth: Int = 0,
+                     poll: LimitPoll? = nil) throws -> JSONValue {
+        try poll?.step()
         let index = lua_absindex(L, index)
         switch lua_type(L, index) {
         case LUA_TNIL: return .null
@@ -148,9 +160,9 @@ enum LuaStack {
             // lua_next raises only for a key that is not in the table; it gets back its own.
             while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
-                    array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1)))
+                    array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1, poll: poll)))
                 } else if let k = string(L, -2) {
-                    object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1)))
+                    object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1, poll: poll)))
                 } else {
                     tb_pop(L, 2)
                     throw ConversionError(message: "\(path()) has a key that is neither a string nor a positive integer")
@@ -175,7 +187,7 @@ enum LuaStack {
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }
             guard ok else { throw ConversionError(message: "\(path()): \(string(L, -1) ?? "the item's fields could not be read")") }
-            return try json(L, -1, path: path(), depth: depth + 1)
+            return try json(L, -1, path: path(), depth: depth + 1, poll: poll)
         default:
             throw ConversionError(message: "\(path()) must be plain data (numbers, strings, booleans, tables), got \(typeName(L, index))")
         }

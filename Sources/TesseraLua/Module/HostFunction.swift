@@ -10,7 +10,8 @@ import TesseraCore
 /// - a script-shaped complaint (`LuaScriptError.script`, `LayoutError`, any other error)
 ///   gets the caller's `file:line:` prefix;
 /// - an error from nested script code already names its own `file:line:`: raised as it is
-///   (syntax and file errors without a traceback, others with theirs).
+///   (syntax and file errors without a traceback, others with theirs);
+/// - a loop that found the call must stop (`LimitPoll.Stop`) raises the limit's own error.
 extension LuaHost {
     /// Runs a host function body with its arguments named as registered; see the type comment.
     static func hosted(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
@@ -40,6 +41,8 @@ extension LuaHost {
         } catch let error as LayoutError {
             LuaStack.push(L, error.message)
             return TB_RAISE
+        } catch is LimitPoll.Stop {
+            return TB_RAISE_STOP
         } catch {
             LuaStack.push(L, "\(error)")
             return TB_RAISE

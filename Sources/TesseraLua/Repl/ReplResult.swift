@@ -90,7 +90,9 @@ extension ReplSession {
                 throw LuaArguments(L, function: "r:frames").error("\(n) frame tables would need about \(n * bytesPerFrameTable / 1_048_576 + 1) MB, more than the memory limit leaves; use r:frame(i) or r:visible(x, y, w, h)")
             }
             lua_createtable(L, Int32(clamping: n), 0)
+            let poll = LimitPoll(L)
             for i in 0..<n {
+                try poll.step()
                 let f = try r.frame(at: i)
                 lua_createtable(L, 0, 4)
                 for (key, v) in [("x", f.x), ("y", f.y), ("w", f.width), ("h", f.height)] {

@@ -309,13 +309,14 @@ final class PreviewSession: @unchecked Sendable {
             }
             stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
         case "inspect":
-            guard let index = number("index") else { return }
-            hub.send(inspection(of: Int(index)), to: client)
+            // Page messages are untrusted numbers: Int(whole:) is nil for NaN, 1e300, 2.5.
+            guard let index = number("index").flatMap({ Int(whole: $0) }) else { return }
+            hub.send(inspection(of: index), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
-            frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
+            frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: index), to: client) }
         case "painted":
-            if let gen = number("gen"), let at = number("at") {
-                onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
+            if let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") {
+                onPainted?(Paint(generation: gen, at: at, arrived: number("arrived") ?? 0,
                                  longest: number("longest") ?? 0, frames: number("frames") ?? 0))
             }
         default:

@@ -17,17 +17,25 @@ import TesseraCore
 // - `{items = {...}}`, or `{sections = {{id = ..., items = {...}}, ...}}` as in a JSON file
 //   (a section without an `id` gets its 0-based position, as the JSON loader gives it).
 // Ids must be unique on each side. Reading a side is O(n + fields); the diff is O(S + n + m + f).
+// All of it is one host call, so it keeps to the script's limits itself: reading and pushing
+// poll them per value, and a large diff runs on its own thread while the call polls them.
 extension LuaHost {
     static let moduleDiff: tb_HostFunction = { L, context in
         hosted(L, context) { _, args in
-            let old = try DiffSide(args, slot: 1, name: "old").dataset()
-            let new = try DiffSide(args, slot: 2, name: "new").dataset()
+            let poll = LimitPoll(args.L)
+            let old = try DiffSide(args, slot: 1, name: "old", poll: poll).dataset()
+            let new = try DiffSide(args, slot: 2, name: "new", poll: poll).dataset()
             let staged = try args.optTable(3, "options", known: ["staged"])?.bool("staged", default: false) ?? false
-            let report = DatasetDiffReport(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
-                                           newSnapshot: try DatasetDiff.snapshot(of: new))
-            let value = staged ? report.jsonValue(of: report.staged(), indexBase: 1)
-                : report.jsonValue(of: report.batch(), indexBase: 1)
-            LuaStack.push(L!, json: value, readOnly: false)
+            // The core's diff knows nothing of Lua and cannot poll: a large one runs beside the poll.
+            let size = old.count + new.count + old.sections.count + new.sections.count
+            let value = try poll.run(size: size) {
+                let report = DatasetDiffReport(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
+                                               newSnapshot: try DatasetDiff.snapshot(of: new))
+                return staged ? report.jsonValue(of: report.staged(), indexBase: 1)
+                    : report.jsonValue(of: report.batch(), indexBase: 1)
+            }
+            try poll.check()
+            try LuaStack.push(args.L, json: value, readOnly: false, poll: poll)
             return 1
         }
     }
@@ -39,12 +47,15 @@ private struct DiffSide {
     let args: LuaArguments
     let slot: Int32
     let name: String
+    /// Polled once per section, item and value read, so a huge side stops at the limits.
+    let poll: LimitPoll
     var L: OpaquePointer { args.L }
 
-    init(_ args: LuaArguments, slot: Int32, name: String) {
+    init(_ args: LuaArguments, slot: Int32, name: String, poll: LimitPoll) {
         self.args = args
         self.slot = slot
         self.name = name
+        self.poll = poll
     }
 
     func dataset() throws -> Dataset {
@@ -88,6 +99,7 @@ private struct DiffSide {
             // Paths are built only for a message: building them for every section and item
             // cost more than the diff itself.
             func path() -> String { "\(name).sections[\(s)]" }
+            try poll.step()
             tb_rawgeti(L, sectionsSlot, lua_Integer(s))
             guard lua_type(L, -1) == LUA_TTABLE else { throw typeError(path(), -1, "a section table") }
             let section = LuaStack.pushPlainTable(L, -1)
@@ -180,7 +192,7 @@ private struct DiffSide {
     }
 
     private func json(_ index: Int32, path: @autoclosure () -> String) throws -> JSONValue {
-        do { return try LuaStack.json(L, index, path: path()) }
+        do { return try LuaStack.json(L, index, path: path(), poll: poll) }
         catch let e as LuaStack.ConversionError { throw args.error(e.message) }
     }
 
@@ -208,12 +220,14 @@ private struct DiffSide {
         }
         var sectionPositions = [ItemID: Int](minimumCapacity: dataset.sections.count)
         for (s, section) in dataset.sections.enumerated() {
+            try poll.step()
             if let first = sectionPositions.updateValue(s, forKey: section.id) {
                 throw args.error("\(name) repeats the section id \(section.id.jsonValue.briefDescription) (sections \(first + 1) and \(s + 1)); expected unique ids")
             }
         }
         var itemPositions = [ItemID: Int](minimumCapacity: dataset.count)
         for (p, item) in dataset.items.enumerated() {
+            try poll.step()
             if let first = itemPositions.updateValue(p, forKey: item.id) {
                 throw args.error("\(name) repeats the id \(item.id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
             }

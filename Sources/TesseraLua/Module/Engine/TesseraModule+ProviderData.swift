@@ -30,9 +30,10 @@ extension LuaHost {
             let count = Int(tb_rawlen(L, list))
             var values: [JSONValue] = []
             values.reserveCapacity(count)
+            let poll = LimitPoll(L)
             for i in stride(from: 1, through: count, by: 1) {
                 tb_rawgeti(L, list, lua_Integer(i))
-                do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
+                do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]", poll: poll)) }
                 catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
                 tb_pop(L, 1)
             }

@@ -38,7 +38,9 @@ extension LuaHost {
             }
             var sizes: [Size] = []
             let n = Int(tb_rawlen(L, 2))
+            let poll = LimitPoll(L)
             for k in stride(from: 1, through: n, by: 1) {
+                try poll.step()
                 tb_rawgeti(L, 2, lua_Integer(k))
                 defer { tb_pop(L, 1) }
                 let positional = tb_rawgeti(L, -1, 1) == LUA_TNUMBER
@@ -56,8 +58,9 @@ extension LuaHost {
             }
             let frames = LayoutHelper.align(alignment, sizes: sizes, x: try args.number(3, "x"), spacing: try args.number(4, "spacing"),
                                lineStart: try args.number(5, "lineStart"), lineLength: try args.number(6, "lineLength"))
-            LuaStack.push(L, json: .array(frames.map { .array([.double($0.x), .double($0.y), .double($0.width), .double($0.height)]) }),
-                          readOnly: false)
+            try poll.check()
+            try LuaStack.push(L, json: .array(frames.map { .array([.double($0.x), .double($0.y), .double($0.width), .double($0.height)]) }),
+                              readOnly: false, poll: poll)
             return 1
         }
     }

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LuaBridge
+import Synchronization
+
+/// A host function's loop over caller-sized data, kept inside the script's limits.
+///
+/// Lua code is stopped by the bridge's count hook, but a host function runs no Lua
+/// instructions: a loop over a script's data (t.diff's sides, JSON conversions, ctx:column,
+/// r:frames) would run past the time limit. So such a loop calls `step()` per element; every
+/// 4096th asks the bridge (`tb_stopping`: the stop flag and one clock read) and throws `Stop`
+/// once the call must stop, which `LuaHost.raising` turns into the error the limits raise
+/// ("file:line: time limit of 1 s exceeded", with a traceback). A class, so one poll counts
+/// across the helpers a host function passes it to.
+final class LimitPoll {
+    /// The running call must stop (time limit, instruction budget, interrupt).
+    struct Stop: Error {}
+
+    private let L: OpaquePointer
+    private var steps: UInt32 = 0
+
+    /// A poll of the call running on `L`'s state.
+    init(_ L: OpaquePointer) { self.L = L }
+
+    /// Counts one element; every 4096th checks the limits.
+    @inline(__always)
+    func step() throws {
+        steps &+= 1
+        if steps & 4095 == 0 { try check() }
+    }
+
+    /// Checks the limits now: between stages of work that cannot poll inside.
+    func check() throws {
+        if tb_stopping(L) != 0 { throw Stop() }
+    }
+}
+
+extension LimitPoll {
+    /// Runs `work`, which cannot poll (core code that knows nothing of Lua), within the limits:
+    /// work over at least `size` elements (`threshold` or more) runs on a thread of its own
+    /// while this one checks the limits every 2 ms, and a stop throws `Stop` at once, leaving
+    /// the worker to finish unobserved and its result to be dropped; smaller work (milliseconds
+    /// at most) runs here. `work` gets only values, so nothing it touches is shared.
+    func run<T: Sendable>(size: Int, threshold: Int = 20_000, _ work: @escaping @Sendable () throws -> T) throws -> T {
+        guard size >= threshold else {
+            let result = try work()
+            try check()
+            return result
+        }
+        let box = ResultBox<T>()
+        let job = DetachedJob { box.value = Result { try work() } }
+        guard job.start() else { return try work() }
+        while !job.finished {
+            try check()
+            usleep(2000)
+        }
+        return try box.value!.get()
+    }
+}
+
+/// Where a detached job leaves its result: written by the worker before the job is finished,
+/// read only after.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: Result<T, any Error>?
+}
+
+/// One run of `body` on a detached thread. Retained by the thread until it ends, so dropping
+/// it early is safe.
+private final class DetachedJob: @unchecked Sendable {
+    private let body: @Sendable () -> Void
+    private let done = Atomic<Bool>(false)
+
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    var finished: Bool { done.load(ordering: .acquiring) }
+
+    /// Starts the thread; false if none could be made.
+    func start() -> Bool {
+        var thread = pthread_t()
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let made = pthread_create(&thread, nil, { raw in
+            let job = Unmanaged<DetachedJob>.fromOpaque(raw!).takeRetainedValue()
+            job.body()
+            job.done.store(true, ordering: .releasing)
+            return nil
+        }, retained)
+        guard made == 0 else {
+            Unmanaged<DetachedJob>.fromOpaque(retained).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}
