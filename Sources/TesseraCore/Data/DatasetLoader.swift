@@ -124,40 +124,25 @@ extension DatasetLoader {
 }
 
 extension DatasetLoader {
-    /// The fields that hold an intrinsic size and must be finite numbers >= 0.
-    static let sizeFields = ["w", "h", "width", "height"]
-    static let sizeExpectation = "expected a finite, non-negative number"
+    static let sizeFields = ItemRules.sizeFields
+    static let sizeExpectation = ItemRules.sizeExpectation
 
-    /// An id (item or section) from a JSON value: a string or an integer.
+    /// An id (item or section) from a JSON value: a string or an integer (`ItemRules`).
     static func identifier(_ value: JSONValue, file: String, at position: SourcePosition, field: String = "id") throws -> ItemID {
-        switch value {
-        case .int(let n): return .int(n)
-        case .string(let s): return .string(s)
-        default:
-            // 1.0 and 1e3 are numbers with a fraction or an exponent, not integers, although whole.
-            if case .double(let d) = value, let whole = Int(whole: d) {
-                throw position.error(file, field: field, "expected a string or an integer, found the number \(value.briefDescription), written with a fraction or an exponent (write \(whole) for an integer id)")
-            }
-            throw position.error(file, field: field, "expected a string or an integer, found \(value.briefDescription)")
+        switch ItemRules.identifier(value, field: field) {
+        case .success(let id): return id
+        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
         }
     }
 
-    /// An item from a JSON object (JSON and JSON Lines): checks the id and the size fields.
+    /// An item from a JSON object (JSON Lines): checked by `ItemRules`.
     static func item(_ value: JSONValue, file: String, at position: SourcePosition) throws -> Item {
-        guard case .object(let fields) = value else {
-            throw position.error(file, "expected an item object, found \(value.briefDescription)")
+        switch ItemRules.check(value) {
+        case .success(let id):
+            guard case .object(let fields) = value else { preconditionFailure("checked as an object") }
+            return Item(id: id, fields: fields)
+        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
         }
-        guard let idValue = fields["id"] else {
-            throw position.error(file, "expected an \"id\" field (a string or an integer), found none")
-        }
-        let id = try identifier(idValue, file: file, at: position)
-        for key in sizeFields {
-            guard let v = fields[key] else { continue }
-            guard let d = v.number, d >= 0 else {
-                throw position.error(file, field: key, "\(sizeExpectation), found \(v.briefDescription)")
-            }
-        }
-        return Item(id: id, fields: fields)
     }
 
     /// Applies `policy` to `ids` (in source order). Throws `duplicate(id, first, second)` for

@@ -151,7 +151,7 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("layout", Self.ms(t2, t3)))
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
-            let idList = dataset.items.map(\.id)
+            let idList = dataset.ids
             if ids?.list != idList { ids = ((ids?.version ?? 0) + 1, idList) }
             let idsVersion = ids!.version
             let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
