@@ -46,7 +46,16 @@ public struct Dataset: Sendable {
                   sourceName: sourceName)
     }
 
-    /// A dataset from its columns (the loader's route: no `Item` is ever built).
+    /// A dataset from its columns, the sizes read from them (the loader's route: no `Item` is
+    /// ever built, and the sizes share the `w` and `h` columns' storage when every item has them).
+    init(ids: IDColumn, fields: FieldColumns, sections: [Section]?, metadata: OrderedDictionary<String, JSONValue>,
+         sourceName: String) {
+        let widths = fields.sizes("w", "width") { ids[$0] }, heights = fields.sizes("h", "height") { ids[$0] }
+        self.init(ids: ids, fields: fields, widths: widths, heights: heights, sections: sections, metadata: metadata,
+                  sourceName: sourceName)
+    }
+
+    /// A dataset from its columns and sizes.
     init(ids: IDColumn, fields: FieldColumns, widths: [Double], heights: [Double], sections: [Section]?,
          metadata: OrderedDictionary<String, JSONValue>, sourceName: String) {
         var ids = ids, fields = fields, widths = widths, heights = heights

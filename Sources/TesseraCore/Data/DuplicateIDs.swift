@@ -3,13 +3,14 @@
 /// A `Dictionary<ItemID, Int>` hashes every id with SipHash (through the enum's discriminator and
 /// the string's bytes): about a microsecond per id, most of the time of loading a dataset of
 /// small items. Here every id is hashed once with a seeded multiply-xorshift over 8-byte words,
-/// and positions go into one open-addressing table of 32-bit slots; ids are compared only when
-/// their hashes are equal, so any hash is correct, only slower when poor.
+/// and positions go into one open-addressing table of 32-bit slots, at most half full; ids met
+/// while probing are compared (integers at once, strings by length first), so any hash is
+/// correct, only slower when poor.
 ///
 /// Hostile input (ids crafted to collide) cannot make it quadratic: a probe longer than
 /// 64 slots gives up and the caller uses a `Dictionary` (SipHash, randomly seeded).
 ///
-/// - Complexity: O(n) expected, 12 bytes of scratch per id.
+/// - Complexity: O(n) expected, at most 16 bytes of scratch per id (a table of 2n to 4n slots).
 enum DuplicateIDs {
     /// The first position `second` whose id already appeared, at `first`; nil when all are unique.
     /// - Parameter maximumProbe: the longest probe sequence before the table gives up.
@@ -51,26 +52,21 @@ enum DuplicateIDs {
         var capacity = 16
         while capacity < 2 * n { capacity <<= 1 }
         let mask = capacity - 1
-        var hashes = [UInt64](repeating: 0, count: n)
         var slots = [Int32](repeating: 0, count: capacity)   // position + 1; 0 is empty
-        return hashes.withUnsafeMutableBufferPointer { hashes in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for k in 0..<n {
-                    let h = hash(k)
-                    hashes[k] = h
-                    var s = Int(truncatingIfNeeded: h) & mask
-                    var steps = 0
-                    while slots[s] != 0 {
-                        let other = Int(slots[s]) - 1
-                        if hashes[other] == h && equal(other, k) { return .repeated(other, k) }
-                        steps += 1
-                        if steps > maximumProbe { return .gaveUp }
-                        s = (s + 1) & mask
-                    }
-                    slots[s] = Int32(truncatingIfNeeded: k + 1)
+        return slots.withUnsafeMutableBufferPointer { slots in
+            for k in 0..<n {
+                var s = Int(truncatingIfNeeded: hash(k)) & mask
+                var steps = 0
+                while slots[s] != 0 {
+                    let other = Int(slots[s]) - 1
+                    if equal(other, k) { return .repeated(other, k) }
+                    steps += 1
+                    if steps > maximumProbe { return .gaveUp }
+                    s = (s + 1) & mask
                 }
-                return .unique
+                slots[s] = Int32(truncatingIfNeeded: k + 1)
             }
+            return .unique
         }
     }
 

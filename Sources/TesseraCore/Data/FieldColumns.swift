@@ -193,6 +193,25 @@ struct FieldColumns: Sendable {
         for c in columns.indices { columns[c].trim() }
     }
 
+    /// Every item's intrinsic size along one axis as `Item` reads it: the number in field
+    /// `primary` when the item has it (NaN when that is not a number), else in `fallback`, else
+    /// NaN. When every item has `primary` in its column, that column's storage is returned as
+    /// it is (shared, not copied). O(n).
+    func sizes(_ primary: String, _ fallback: String, id: (Int) -> ItemID) -> [Double] {
+        let p = nameIndex[primary], f = nameIndex[fallback]
+        if let p, case let c = columnOfName[Int(p)], c >= 0, !shapes.isEmpty,
+           shapes.allSatisfy({ $0.contains(Slot(name: p, source: c)) }) {
+            return columns[Int(c)].values
+        }
+        var out = [Double](repeating: .nan, count: count)
+        // The primary field is written last, so it wins, even when it is not a number.
+        for name in [f, p] {
+            guard let name else { continue }
+            forEachValue(name, in: 0..<count, id: id) { i, value in out[i] = value.number ?? .nan }
+        }
+        return out
+    }
+
     /// Makes column `name`'s values share `values`' storage when they are bit for bit the same
     /// (the `w` column and the widths the layouts read).
     mutating func share(_ values: [Double], withColumnNamed s: String) {

@@ -14,20 +14,18 @@ struct JSONDatasetReader {
     private let file: String
     private var ids = IDColumn()
     private var fields = FieldColumns()
-    private var widths: [Double] = []
-    private var heights: [Double] = []
     private var sections: [Dataset.Section] = []
     /// The first invalid item or section; once set, the rest is only checked for syntax.
     private var failure: DatasetError?
-    private let idName, wName, hName, widthName, heightName: Int32
+    /// The names `id`, `w`, `h`, `width` and `height` are interned first, in that order, so a
+    /// size field is one whose name is at most `heightName`.
+    private let idName, heightName: Int32
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, file: String) {
         r = JSONReader(buffer)
         self.file = file
         idName = fields.name("id")
-        wName = fields.name("w")
-        hName = fields.name("h")
-        widthName = fields.name("width")
+        for size in ["w", "h", "width"] { _ = fields.name(size) }
         heightName = fields.name("height")
     }
 
@@ -59,8 +57,7 @@ struct JSONDatasetReader {
     }
 
     private func dataset(metadata: OrderedDictionary<String, JSONValue>, sectioned: Bool = false) -> Dataset {
-        Dataset(ids: ids, fields: fields, widths: widths, heights: heights, sections: sectioned ? sections : nil,
-                metadata: metadata, sourceName: file)
+        Dataset(ids: ids, fields: fields, sections: sectioned ? sections : nil, metadata: metadata, sourceName: file)
     }
 
     private mutating func readTopObject(policy: DuplicatePolicy) throws -> Dataset {
@@ -195,17 +192,23 @@ struct JSONDatasetReader {
         var idValue: JSONValue?
         var items = Member.absent
         var own = OrderedDictionary<String, JSONValue>()
-        var keys: [String] = []
+        var seenID = false, seenItems = false
         try readObject { reader, key, keyStart in
+            let repeated: Bool
             switch key {
-            case "id": idValue = try reader.r.value(expected: "a JSON value after ':'")
+            case "id":
+                idValue = try reader.r.value(expected: "a JSON value after ':'")
+                repeated = seenID
+                seenID = true
             case "items":
                 if reader.r.peek == UInt8(ascii: "[") { items = .array; try reader.readItems { .sectionItem(s, $0) } }
                 else { items = .other(try reader.r.value(expected: "a JSON value after ':'")) }
-            default: own[key] = try reader.r.value(expected: "a JSON value after ':'")
+                repeated = seenItems
+                seenItems = true
+            default:
+                repeated = own.updateValue(try reader.r.value(expected: "a JSON value after ':'"), forKey: key) != nil
             }
-            if keys.contains(key) { throw reader.repeatedKey(key, at: keyStart) }
-            keys.append(key)
+            if repeated { throw reader.repeatedKey(key, at: keyStart) }
         }
         // The section's own problems come before its items' (its id and "items" are read first).
         var id = ItemID.int(s)
@@ -243,7 +246,6 @@ struct JSONDatasetReader {
         var hasID = false
         var idProblem: JSONValue?
         var sizeProblem: (name: Int32, value: JSONValue)?   // the first in the order w, h, width, height
-        var sizes = (w: Double.nan, h: Double.nan, width: Double.nan, height: Double.nan)
         var slot = 0
         try r.enter()
         r.i += 1
@@ -279,15 +281,7 @@ struct JSONDatasetReader {
                     let value = try r.number()
                     guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
                     let d = value.number!
-                    if name <= heightName {
-                        if d < 0 && name < sizeProblem?.name ?? .max { sizeProblem = (name, value) }
-                        switch name {
-                        case wName: sizes.w = d
-                        case hName: sizes.h = d
-                        case widthName: sizes.width = d
-                        default: sizes.height = d
-                        }
-                    }
+                    if name <= heightName && d < 0 && name < sizeProblem?.name ?? .max { sizeProblem = (name, value) }
                     switch value {
                     case .int(let n) where n.magnitude <= 1 << 53 && fields.hasColumn(for: name):
                         fields.appendNumber(name, d, integer: true)
@@ -327,8 +321,6 @@ struct JSONDatasetReader {
                                        "\(DatasetLoader.sizeExpectation), found \(problem.value.briefDescription)"))
         }
         fields.endItem()
-        widths.append(!sizes.w.isNaN ? sizes.w : sizes.width)
-        heights.append(!sizes.h.isNaN ? sizes.h : sizes.height)
     }
 
     /// The key at the cursor as a field name: compared by its bytes with the name the previous
