@@ -124,7 +124,7 @@ public struct LayoutContext {
 
     /// Where `size(at:proposed:)` reads sizes when they come straight from a dataset's
     /// contiguous storage: item `i`'s size is `sizing.size(w: dataset.widths[base + i],
-    /// h: dataset.heights[base + i], text: { dataset.items[base + i].text }, proposed:)`.
+    /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.
     /// Nil for contexts whose sizes come from a closure (generated, transposed). Hosts that
     /// answer size queries one item at a time use it to skip the closure call.
     public var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
