@@ -53,28 +53,38 @@ public enum DatasetLoader {
             let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
             throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
         }
-        let bytes = try readFile(path, maxBytes: maxBytes)
-        return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
+        var bytes = try readFile(path, maxBytes: maxBytes)
+        guard format == .json else {
+            return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
+        }
+        try checkNotEmpty(bytes, fileName: path, format: format)
+        var reader = try readJSONDocument(bytes, fileName: path)
+        bytes = []   // what is left (duplicates, sizes) reads only the columns: free the file first
+        return try reader.finish(policy: duplicatePolicy)
     }
 
     /// Parses a dataset from UTF-8 bytes; `fileName` is used in messages and as `sourceName`.
     /// O(n) in the size of the data.
     public static func parse(data: [UInt8], fileName: String, format: DatasetFormat,
                              duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            let expected: String
-            switch format {
-            case .json: expected = "a JSON document"
-            case .jsonLines: expected = "one JSON object per line"
-            case .csv: expected = "a header row"
-            }
-            throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
-        }
+        try checkNotEmpty(data, fileName: fileName, format: format)
         switch format {
         case .json: return try parseJSON(data, fileName: fileName, policy: duplicatePolicy)
         case .jsonLines: return try parseJSONLines(data, fileName: fileName, policy: duplicatePolicy)
         case .csv: return try parseCSV(data, fileName: fileName, policy: duplicatePolicy)
         }
+    }
+
+    /// An empty (or whitespace-only) file is an error.
+    private static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
+        guard data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        let expected: String
+        switch format {
+        case .json: expected = "a JSON document"
+        case .jsonLines: expected = "one JSON object per line"
+        case .csv: expected = "a header row"
+        }
+        throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
     }
 
     /// Parses a dataset from text. O(n) in the length of the text.

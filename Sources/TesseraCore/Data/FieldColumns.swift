@@ -24,7 +24,6 @@ struct FieldColumns: Sendable {
     static let maximumColumns = 16
 
     private(set) var names: [String] = []
-    private(set) var nameBytes: [[UInt8]] = []
     private var nameIndex: [String: Int32] = [:]
     private var columnOfName: [Int32] = []
     private(set) var shapes: [[Slot]] = []
@@ -41,6 +40,8 @@ struct FieldColumns: Sendable {
     private var rowNumbers: [(column: Int32, value: Double, integer: Bool)] = []
     private var rowRawStart = 0
     private var lastShape: UInt32 = 0
+    /// `shapes[lastShape]`, kept apart so comparing the next item's shape retains nothing.
+    private var lastSlots: [Slot] = []
     private var nameStamp: [Int] = []
 
     init() {}
@@ -52,7 +53,6 @@ struct FieldColumns: Sendable {
         if let k = nameIndex[s] { return k }
         let k = Int32(names.count)
         names.append(s)
-        nameBytes.append(Array(s.utf8))
         nameIndex[s] = k
         columnOfName.append(-1)
         nameStamp.append(-1)
@@ -60,13 +60,6 @@ struct FieldColumns: Sendable {
     }
 
     func nameIndex(of s: String) -> Int32? { nameIndex[s] }
-
-    /// The name the previous item had at `position` of its fields (the loader's guess for the next key).
-    func expectedName(at position: Int) -> Int32? {
-        guard !shapes.isEmpty else { return nil }
-        let shape = shapes[Int(lastShape)]
-        return position < shape.count ? shape[position].name : nil
-    }
 
     // MARK: Appending an item
 
@@ -140,7 +133,7 @@ struct FieldColumns: Sendable {
     /// Finishes the item being appended: interns its shape and fills every column's entry.
     mutating func endItem() {
         let shape: UInt32
-        if !shapes.isEmpty && shapes[Int(lastShape)] == row {
+        if !shapes.isEmpty && lastSlots == row {
             shape = lastShape
         } else if let k = shapeIndex[row] {
             shape = k
@@ -151,6 +144,7 @@ struct FieldColumns: Sendable {
         }
         if shape != 0 && shapeOf.isEmpty { shapeOf = [UInt32](repeating: 0, count: count) }
         if !shapeOf.isEmpty { shapeOf.append(shape) }
+        if shape != lastShape || lastSlots.isEmpty { lastSlots = shapes[Int(shape)] }
         lastShape = shape
         // Items before the first with a raw value have none: their start is never read.
         if rowRawStart != raw.count || !rawStart.isEmpty {

@@ -20,6 +20,9 @@ struct JSONDatasetReader {
     /// The names `id`, `w`, `h`, `width` and `height` are interned first, in that order, so a
     /// size field is one whose name is at most `heightName`.
     private let idName, heightName: Int32
+    /// The keys the previous item had, by position: their name and where their text is in the
+    /// file, so the next item's keys are recognised by comparing bytes, with no `String` built.
+    private var recentKeys: [(name: Int32, text: Range<Int>)] = []
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, file: String) {
         r = JSONReader(buffer)
@@ -31,24 +34,28 @@ struct JSONDatasetReader {
 
     private enum Member { case absent, array, other(JSONValue) }
 
-    mutating func read(policy: DuplicatePolicy) throws -> Dataset {
+    /// What the top level held, once read.
+    private enum Top { case bare, object(items: Member, sections: Member, metadata: OrderedDictionary<String, JSONValue>) }
+    private var top = Top.bare
+
+    /// Reads the whole document: its syntax, and each item and section as it comes. What is
+    /// left for `finish` needs no byte of the file, so the caller can free it first.
+    mutating func readDocument() throws {
         let b = r.b
         if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { r.i = 3 }
         r.skipWhitespace()
         switch r.peek {
         case UInt8(ascii: "["):
             try readItems { .bareItem($0) }
-            try finishDocument()
-            if let failure { throw failure }
-            try dedupeItems(policy: policy) { .bareItem($0) }
-            return dataset(metadata: [:])
         case UInt8(ascii: "{"):
-            return try readTopObject(policy: policy)
+            try readTopObject()
         default:
             let root = try r.value(expected: "a JSON value")
             try finishDocument()
             throw DatasetError(file: file, message: "expected an object with \"items\" or \"sections\", or an array of items, at the top level, found \(root.briefDescription)")
         }
+        try finishDocument()
+        r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))   // the file's bytes are not read again
     }
 
     private mutating func finishDocument() throws {
@@ -56,11 +63,7 @@ struct JSONDatasetReader {
         if r.i < r.b.count { throw r.error("the end of input after the top-level value") }
     }
 
-    private func dataset(metadata: OrderedDictionary<String, JSONValue>, sectioned: Bool = false) -> Dataset {
-        Dataset(ids: ids, fields: fields, sections: sectioned ? sections : nil, metadata: metadata, sourceName: file)
-    }
-
-    private mutating func readTopObject(policy: DuplicatePolicy) throws -> Dataset {
+    private mutating func readTopObject() throws {
         var items = Member.absent, sectionsMember = Member.absent
         var metadata = OrderedDictionary<String, JSONValue>()
         var seen = Set<String>()
@@ -77,7 +80,17 @@ struct JSONDatasetReader {
             }
             if !seen.insert(key).inserted { throw reader.repeatedKey(key, at: keyStart) }
         }
-        try finishDocument()
+        top = .object(items: items, sections: sectionsMember, metadata: metadata)
+    }
+
+    /// The dataset, after `readDocument`: the top level's problems, then the first invalid item
+    /// or section, then duplicate ids, as the loader has always reported them.
+    mutating func finish(policy: DuplicatePolicy) throws -> Dataset {
+        guard case .object(let items, let sectionsMember, let metadata) = top else {
+            if let failure { throw failure }
+            try dedupeItems(policy: policy) { .bareItem($0) }
+            return dataset(metadata: [:])
+        }
         switch (items, sectionsMember) {
         case (.absent, .absent):
             throw DatasetError(file: file, message: "expected an \"items\" or a \"sections\" array at the top level, found neither")
@@ -107,6 +120,10 @@ struct JSONDatasetReader {
         default:
             throw DatasetError(file: file, message: "expected either \"items\" or \"sections\" at the top level, found both")
         }
+    }
+
+    private func dataset(metadata: OrderedDictionary<String, JSONValue>, sectioned: Bool = false) -> Dataset {
+        Dataset(ids: ids, fields: fields, sections: sectioned ? sections : nil, metadata: metadata, sourceName: file)
     }
 
     private mutating func dedupeItems(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws {
@@ -327,15 +344,17 @@ struct JSONDatasetReader {
     /// item had at this position first, so a file of same-shaped items builds no key strings.
     private mutating func key(at slot: Int) throws -> Int32 {
         let start = r.i
-        if let text = try r.plainString() {
-            if let expected = fields.expectedName(at: slot),
-               fields.nameBytes[Int(expected)].withUnsafeBufferPointer({ memcmpEqual($0, UnsafeBufferPointer(rebasing: r.b[text])) }) {
-                return expected
-            }
-            return fields.name(String(decoding: UnsafeBufferPointer(rebasing: r.b[text]), as: UTF8.self))
+        guard let text = try r.plainString() else {
+            r.i = start
+            return fields.name(try r.string())
         }
-        r.i = start
-        return fields.name(try r.string())
+        if slot < recentKeys.count, case let recent = recentKeys[slot],
+           memcmpEqual(UnsafeBufferPointer(rebasing: r.b[recent.text]), UnsafeBufferPointer(rebasing: r.b[text])) {
+            return recent.name
+        }
+        let name = fields.name(String(decoding: UnsafeBufferPointer(rebasing: r.b[text]), as: UTF8.self))
+        if slot < recentKeys.count { recentKeys[slot] = (name, text) } else if slot == recentKeys.count { recentKeys.append((name, text)) }
+        return name
     }
 
     /// The key as written at `keyStart` (for the repeated-key message).

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `tessera bench memory`: the peak resident memory of whole `tessera run`s over 1M items, each
-/// run as a child process of this one, so its high-water mark is its own (`wait4`'s
-/// `ru_maxrss`), not the bench's:
+/// The memory rows of `tessera bench load`: the peak resident memory of whole `tessera run`s
+/// over 1M items, each run as a child process of this one, so its high-water mark is its own
+/// (`wait4`'s `ru_maxrss`), not the bench's:
 ///
 /// - `run waterfall --format text` over 1M `{"id", "w", "h"}` items in one section;
 /// - `run waterfall --format json` over the same file, output to /dev/null;
@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Notes: `peak_mb` (the child's peak RSS), `mb_per_million_items`, `cpu_ms` (the child's user
 /// + system time) and `file_mb`. The files are generated into a temporary folder and removed.
-enum MemoryBench: BenchSuite {
-    static let name = "memory"
+enum MemoryBench {
+    static let name = LoadBench.name
     static let count = 1_000_000
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
@@ -22,9 +22,10 @@ enum MemoryBench: BenchSuite {
         try Data(document(count: count, sectionSize: nil)).write(to: URL(fileURLWithPath: flat))
         try Data(document(count: count, sectionSize: 50)).write(to: URL(fileURLWithPath: sectioned))
         let cases: [(label: String, arguments: [String], file: String)] = [
-            ("run waterfall, 1M items, --format text", ["run", "waterfall", "--data", flat, "--format", "text"], flat),
-            ("run waterfall, 1M items, --format json", ["run", "waterfall", "--data", flat, "--format", "json"], flat),
-            ("run appstore, 1M items in 20,000 sections, --format text", ["run", "appstore", "--data", sectioned, "--format", "text"], sectioned),
+            ("peak memory: run waterfall, 1M items, --format text", ["run", "waterfall", "--data", flat, "--format", "text"], flat),
+            ("peak memory: run waterfall, 1M items, --format json", ["run", "waterfall", "--data", flat, "--format", "json"], flat),
+            ("peak memory: run appstore, 1M items in 20,000 sections, --format text",
+             ["run", "appstore", "--data", sectioned, "--format", "text"], sectioned),
         ]
         for c in cases {
             var peaks: [Double] = [], cpu: [Double] = []
