@@ -1,8 +1,8 @@
 import Foundation
 
 /// The memory rows of `tessera bench load`: the peak resident memory of whole `tessera run`s
-/// over 1M items, each run as a child process of this one, so its high-water mark is its own
-/// (`wait4`'s `ru_maxrss`), not the bench's:
+/// over 1M items, each run as a child process (under `/usr/bin/time`, as the targets are stated),
+/// so its high-water mark is its own, not the bench's:
 ///
 /// - `run waterfall --format text` over 1M `{"id", "w", "h"}` items in one section;
 /// - `run waterfall --format json` over the same file, output to /dev/null;
@@ -43,29 +43,37 @@ enum MemoryBench {
         }
     }
 
-    /// Runs this executable with `arguments`, output to /dev/null; its peak RSS and CPU time.
+    /// Runs this executable with `arguments` under `/usr/bin/time`, output to /dev/null; its peak
+    /// RSS and CPU time. Through `time`, not spawned directly: a child spawned by this process
+    /// would count this process's own high-water mark as its own (Linux keeps it across exec).
     static func runChild(_ arguments: [String]) throws -> (peakMB: Double, cpuMilliseconds: Double) {
-        let executable = "/proc/self/exe"
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else {
+            throw CLIError("bench load: the memory rows need \(time) (apt-get install time)")
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-time-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = (["tessera"] + arguments).map { strdup($0) } + [nil]
+        let argv = ([time, "-f", "%M %U %S", "-o", report, executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CLIError("bench memory: cannot start \(executable) (error \(spawned))") }
+        let spawned = posix_spawn(&pid, time, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw CLIError("bench load: cannot start \(time) (error \(spawned))") }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw CLIError("bench memory: waiting for the child failed (error \(errno))") }
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw CLIError("bench load: waiting for the child failed (error \(errno))") }
         }
         guard status == 0 else {
-            throw CLIError("bench memory: `tessera \(arguments.joined(separator: " "))` failed (status \(status))")
+            throw CLIError("bench load: `tessera \(arguments.joined(separator: " "))` failed (status \(status))")
         }
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-        return (Double(usage.ru_maxrss) / 1024, cpu)   // ru_maxrss is in KB on Linux
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "")
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        guard fields.count == 3 else { throw CLIError("bench load: \(time) reported nothing readable") }
+        return (fields[0] / 1024, (fields[1] + fields[2]) * 1000)   // %M is in KB
     }
 
     /// `count` items `{"id": "item-k", "w": W, "h": H}` (seeded sizes), in one section or in
