@@ -60,7 +60,7 @@ final class ScriptVersion {
     ///   value of the wrong type.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
-            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
+            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
         return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
     }
@@ -73,7 +73,7 @@ final class ScriptVersion {
         for (key, value) in overrides {
             guard let fallback = defaults[key] else {
                 let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
-                throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; \(known)")
+                throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; \(known)", file: source)
             }
             result[key] = try typed(value, like: fallback, key: key, source: source)
         }
@@ -82,7 +82,7 @@ final class ScriptVersion {
 
     private static func typed(_ value: JSONValue, like fallback: JSONValue, key: String, source: String) throws -> JSONValue {
         func mismatch(_ expected: String) -> LuaScriptError {
-            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(value.briefDescription)")
+            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(value.briefDescription)", file: source)
         }
         switch (fallback, value) {
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
@@ -140,15 +140,15 @@ extension LuaHost {
             form = .simple
         } else if functions["frame"] != nil {
             guard functions["visible"] != nil else {
-                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table))
+                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table), file: file)
             }
             form = .analytic
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil")
+            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil", file: file)
         } else {
-            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table))
+            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table), file: file)
         }
 
         var defaults: OrderedDictionary<String, JSONValue> = [:]
@@ -156,18 +156,18 @@ extension LuaHost {
         if paramsType == LUA_TTABLE {
             let json: JSONValue
             do { json = try LuaStack.json(L, -1, path: "params") } catch let e as LuaStack.ConversionError {
-                throw LuaScriptError(.script, message: "\(file): \(e.message)")
+                throw LuaScriptError(.script, message: "\(file): \(e.message)", file: file)
             }
             switch json {
             case .object(let o): defaults = o
             case .array(let a) where a.isEmpty: break
-            default: throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, like { columns = 2 }")
+            default: throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, like { columns = 2 }", file: file)
             }
             for (key, value) in defaults where value == .null {
-                throw LuaScriptError(.script, message: "\(file): params.\(key) has no default value")
+                throw LuaScriptError(.script, message: "\(file): params.\(key) has no default value", file: file)
             }
         } else if paramsType != LUA_TNIL {
-            throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, got a \(LuaStack.typeName(L, -1))")
+            throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, got a \(LuaStack.typeName(L, -1))", file: file)
         }
         tb_pop(L, 1)
 

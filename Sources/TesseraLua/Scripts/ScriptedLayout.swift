@@ -79,12 +79,12 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
 
     /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n log n) for
     ///   the index; analytic: `layout(ctx, p)` only (O(n) `frame` calls when it is missing).
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let version = self.version
         guard let host = version.host else {
-            throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed")
+            throw LuaScriptError(.script, message: "\(version.source): the Lua host of this layout was closed", file: version.source)
         }
-        return try host.locked { try layout(context, version: version, host: host) }
+        return AnyLayoutResult(try host.locked { try layout(context, version: version, host: host) })
     }
 
     private func layout(_ context: LayoutContext, version: ScriptVersion, host: LuaHost) throws -> any LayoutResult {
@@ -92,7 +92,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
         switch version.form {
         case .native(let layout, let origin):
             do { return HostAnchoredResult.anchored(try layout.layout(context), host: host) }
-            catch let error as LayoutError where !origin.isEmpty { throw LayoutError(origin + error.message) }
+            catch let error as LayoutError where !origin.isEmpty { throw error.prefixed(origin) }
         case .built: return HostAnchoredResult.anchored(try host.buildLayout(version, params: resolved).layout(context), host: host)
         case .simple: return try host.runSimple(version, params: resolved, context: context)
         case .analytic: return try host.runAnalytic(version, params: resolved, context: context)
@@ -139,7 +139,7 @@ extension LuaHost {
         pushParams(params)
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
-            throw LuaScriptError(.script, message: "\(version.source): build(params) must return a layout built with the tessera module (t.compositional{...}), got a \(LuaStack.typeName(L, -1))")
+            throw LuaScriptError(.script, message: "\(version.source): build(params) must return a layout built with the tessera module (t.compositional{...}), got a \(LuaStack.typeName(L, -1))", file: version.source)
         }
         return boxed.layout
     }
@@ -315,7 +315,12 @@ public struct ScriptedAnalyticResult: LayoutResult {
     public var count: Int { state.count }
 
     /// Item `index`'s frame, or the script's error. O(1) protected call.
-    public func frame(at index: Int) throws -> Rect { try state.frame(at: index) }
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count` (the script is
+    ///   not asked), else the script's `LuaScriptError`.
+    public func frame(at index: Int) throws -> Rect {
+        try checkIndex(index)
+        return try state.frame(at: index)
+    }
 
     /// The items visible in `rect`, or the script's error. O(k) protected calls.
     public func visible(in rect: Rect) throws -> [Int] { try state.visible(in: rect) }

@@ -99,7 +99,7 @@ struct LuaStickyLayout: Layout {
     let root: any Layout
     let isSticky: LuaReference
 
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard let host = isSticky.host else { throw LuaHost.moduleError("t.sticky: the Lua host was closed") }
         let flags = try host.stickyFlags(isSticky, context: context)
         return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)

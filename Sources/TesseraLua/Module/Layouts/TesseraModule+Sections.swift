@@ -159,13 +159,13 @@ struct NestingGuard: Layout, @unchecked Sendable {
     weak var host: LuaHost?
     let origin: String
 
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard let host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
         guard host.layoutNesting < LuaHost.maxLayoutNesting else {
             throw LuaScriptError(.script, message: "\(origin)t.sections: the layouts its sections function chose are nested more than \(LuaHost.maxLayoutNesting) deep; expected a layout that does not contain this t.sections (does the function return it?)")
         }
         host.layoutNesting += 1
         defer { host.layoutNesting -= 1 }
-        return try base.layout(context)
+        return AnyLayoutResult(try base.layout(context))
     }
 }
