@@ -17,9 +17,8 @@ public struct ItemLabels: Sendable {
     public func label(at index: Int, in dataset: Dataset) -> String {
         if field == Self.indexField { return String(index) }
         guard index >= 0, index < dataset.count else { return "" }
-        let item = dataset.items[index]
-        if field == "id" { return item.id.description }
-        switch item[field] {
+        if field == "id" { return dataset.id(at: index).description }
+        switch dataset.field(field, at: index) {
         case nil: return ""
         case .string(let s)?: return s
         case let value?: return JSONWriter.write(value)

@@ -142,9 +142,9 @@ public struct PreviewUpdate {
     public static func idsMessage(dataset: Dataset, version: Int) -> String {
         var out = Array("{\"type\":\"ids\",\"version\":\(version),\"ids\":[".utf8)
         out.reserveCapacity(16 * dataset.count + 64)
-        for (i, item) in dataset.items.enumerated() {
+        for i in 0..<dataset.count {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(item.id.description, to: &out)
+            JSONWriter.appendString(dataset.id(at: i).description, to: &out)
         }
         out.append(contentsOf: Array("]}".utf8))
         return String(decoding: out, as: UTF8.self)

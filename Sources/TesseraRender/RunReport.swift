@@ -24,7 +24,7 @@ public struct RunReport {
         items.reserveCapacity(result.count)
         for i in 0..<result.count {
             let section = dataset.sectionIndex(containing: i)
-            let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
+            let id = i < dataset.count ? dataset.id(at: i).jsonValue : .int(i)
             var item: OrderedDictionary<String, JSONValue> = ["id": id, "section": .int(section), "frame": try result.frame(at: i).json]
             if layered { item["zIndex"] = .int(try result.zIndex(ofItem: i)) }
             items.append(.object(item))

@@ -25,8 +25,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let run = try input.layOut(layout)
-        let items = run.dataset.items
-        let check = try LayoutCheck(checking: run.result, id: { $0 < items.count ? items[$0].id : nil })
+        let dataset = run.dataset
+        let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = input.data ?? "100 generated items"
         for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
         let size = run.result.contentSize

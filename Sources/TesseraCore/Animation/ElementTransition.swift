@@ -104,11 +104,11 @@ public struct ElementTransition {
 
     static func keys(_ side: Side) -> [Key] {
         var seen: [Key: Int] = [:]
-        let sections = side.dataset.sections, items = side.dataset.items
+        let sections = side.dataset.sections, dataset = side.dataset
         return side.elements.map { e in
             let owner: Owner
-            if let i = e.index, items.indices.contains(i) {
-                owner = .item(items[i].id)
+            if let i = e.index, i >= 0, i < dataset.count {
+                owner = .item(dataset.id(at: i))
             } else if e.isGlobal {
                 owner = .layout
             } else {

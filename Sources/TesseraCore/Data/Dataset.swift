@@ -1,9 +1,14 @@
 import OrderedCollections
 
-/// A loaded dataset: items in flattened order, grouped into sections.
+/// A loaded dataset: items in flattened order, grouped into sections, stored by column.
+///
+/// Ids sit in one arena (integers unboxed), every numeric field in a typed column, other fields
+/// as compact JSON text decoded when read (see `FieldColumns`); sections are ranges of items.
+/// Nothing holds a dictionary per item: `items[i]`, `fields(at:)` and `field(_:at:)` decode on
+/// demand, and the hot paths read `widths`, `heights` and `id(at:)` directly.
 ///
 /// Invariants (checked in debug builds by `checkInvariants()`):
-/// - sections cover `items` in order, without gaps or overlap;
+/// - sections cover the items in order, without gaps or overlap;
 /// - `widths`/`heights` have one entry per item (NaN where the item has no size);
 /// - ids are unique, unless the dataset was loaded with an explicit duplicate policy.
 public struct Dataset: Sendable {
@@ -17,7 +22,6 @@ public struct Dataset: Sendable {
         }
     }
 
-    public var items: [Item]
     public var sections: [Section]
     /// Top-level keys other than `items`/`sections` (`source`, `licence`, ...).
     public var metadata: OrderedDictionary<String, JSONValue>
@@ -26,15 +30,48 @@ public struct Dataset: Sendable {
     /// Intrinsic sizes in contiguous storage for the hot sizing path; NaN = not given.
     public private(set) var widths: [Double]
     public private(set) var heights: [Double]
+    var idColumn: IDColumn
+    var fieldColumns: FieldColumns
 
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
-        self.items = items
-        self.sections = sections ?? [Section(id: .int(0), range: 0..<items.count)]
+        var ids = IDColumn(), fields = FieldColumns()
+        ids.reserveCapacity(items.count)
+        for item in items {
+            ids.append(item.id)
+            fields.append(item.fields, id: item.id)
+        }
+        self.init(ids: ids, fields: fields, widths: items.map { $0.intrinsicWidth ?? .nan },
+                  heights: items.map { $0.intrinsicHeight ?? .nan }, sections: sections, metadata: metadata,
+                  sourceName: sourceName)
+    }
+
+    /// A dataset from its columns, the sizes read from them (the loader's route: no `Item` is
+    /// ever built, and the sizes share the `w` and `h` columns' storage when every item has them).
+    init(ids: IDColumn, fields: FieldColumns, sections: [Section]?, metadata: OrderedDictionary<String, JSONValue>,
+         sourceName: String) {
+        let widths = fields.sizes("w", "width") { ids[$0] }, heights = fields.sizes("h", "height") { ids[$0] }
+        self.init(ids: ids, fields: fields, widths: widths, heights: heights, sections: sections, metadata: metadata,
+                  sourceName: sourceName)
+    }
+
+    /// A dataset from its columns and sizes.
+    init(ids: IDColumn, fields: FieldColumns, widths: [Double], heights: [Double], sections: [Section]?,
+         metadata: OrderedDictionary<String, JSONValue>, sourceName: String) {
+        var ids = ids, fields = fields, widths = widths, heights = heights
+        ids.trim()
+        fields.trim()
+        widths.trimCapacity()
+        heights.trimCapacity()
+        fields.share(widths, withColumnNamed: "w")
+        fields.share(heights, withColumnNamed: "h")
+        self.idColumn = ids
+        self.fieldColumns = fields
+        self.widths = widths
+        self.heights = heights
+        self.sections = sections ?? [Section(id: .int(0), range: 0..<ids.count)]
         self.metadata = metadata
         self.sourceName = sourceName
-        self.widths = items.map { $0.intrinsicWidth ?? .nan }
-        self.heights = items.map { $0.intrinsicHeight ?? .nan }
         assert(checkInvariants())
     }
 
@@ -45,18 +82,64 @@ public struct Dataset: Sendable {
         var widths = [Double](), heights = [Double]()
         widths.reserveCapacity(count)
         heights.reserveCapacity(count)
+        var ids = IDColumn(), fields = FieldColumns()
+        ids.reserveCapacity(count)
         for i in 0..<count {
             let s = size(i)
             widths.append(s.width)
             heights.append(s.height)
+            ids.appendInteger(i)
         }
-        var dataset = Dataset(items: (0..<count).map { Item(bareID: .int($0)) }, sourceName: "<generated>")
-        dataset.widths = widths
-        dataset.heights = heights
-        return dataset
+        fields.appendBareItems(count)
+        return Dataset(ids: ids, fields: fields, widths: widths, heights: heights, sections: nil, metadata: [:],
+                       sourceName: "<generated>")
     }
 
-    public var count: Int { items.count }
+    public var count: Int { idColumn.count }
+
+    /// The items, each decoded when read (`items[i]` builds item i's fields then).
+    public var items: Items { Items(dataset: self) }
+
+    /// Item `i`, with all its fields. O(fields of the item).
+    public func item(at i: Int) -> Item {
+        let id = idColumn[i]
+        var item = Item(bareID: id)
+        item.fields = fieldColumns.fields(at: i, id: id)
+        return item
+    }
+
+    /// Item `i`'s id. O(1) (O(length) for a string id).
+    public func id(at i: Int) -> ItemID { idColumn[i] }
+
+    /// Every item's id, in order. O(n).
+    public var ids: [ItemID] { idColumn.all }
+
+    /// Item `i`'s fields, in source order. O(fields of the item).
+    public func fields(at i: Int) -> OrderedDictionary<String, JSONValue> { fieldColumns.fields(at: i, id: idColumn[i]) }
+
+    /// Field `name` of item `i`, or nil when the item has no such field. Decodes only that field.
+    public func field(_ name: String, at i: Int) -> JSONValue? {
+        guard let n = fieldColumns.nameIndex(of: name) else { return nil }
+        return fieldColumns.value(n, at: i) { idColumn[i] }
+    }
+
+    /// Calls `body(i, value)` for every item `i` in `range` that has field `name`, in order:
+    /// numbers read from the field's column, other values decoded one at a time.
+    /// - Complexity: O(range.count) for a numeric field of same-shaped items.
+    public func forEachValue(of name: String, in range: Range<Int>, _ body: (Int, JSONValue) throws -> Void) rethrows {
+        guard let n = fieldColumns.nameIndex(of: name) else { return }
+        try fieldColumns.forEachValue(n, in: range, id: { idColumn[$0] }, body)
+    }
+
+    /// Item `i`'s `text` field when it is a string (what text sizing measures).
+    public func text(at i: Int) -> String? { field("text", at: i)?.string }
+
+    /// Whether item `p` here and item `q` of `other` certainly have equal fields apart from an
+    /// `id` field that is the item's id: the same names in the same order with the same numbers
+    /// and texts. False means "compare them decoded".
+    func identicalFields(_ p: Int, _ other: Dataset, _ q: Int) -> Bool {
+        fieldColumns.identical(p, other.fieldColumns, q)
+    }
 
     /// The index of the section holding flattened item `index`. O(log sections).
     public func sectionIndex(containing index: Int) -> Int { Self.sectionIndex(containing: index, in: sections) }
@@ -79,6 +162,20 @@ public struct Dataset: Sendable {
             guard s.range.lowerBound == next else { return false }
             next = s.range.upperBound
         }
-        return next == items.count && widths.count == items.count && heights.count == items.count
+        return next == count && widths.count == count && heights.count == count && fieldColumns.count == count
+    }
+}
+
+extension Dataset {
+    /// A dataset's items as a collection: each element is decoded when read, so iterating builds
+    /// one item at a time and holding the collection costs nothing.
+    public struct Items: RandomAccessCollection, Equatable, Sendable {
+        let dataset: Dataset
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { dataset.count }
+        public subscript(i: Int) -> Item { dataset.item(at: i) }
+
+        public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
+        public static func == (a: Items, b: [Item]) -> Bool { a.elementsEqual(b) }
     }
 }

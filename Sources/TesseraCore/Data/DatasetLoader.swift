@@ -53,28 +53,38 @@ public enum DatasetLoader {
             let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
             throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
         }
-        let bytes = try readFile(path, maxBytes: maxBytes)
-        return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
+        var bytes = try readFile(path, maxBytes: maxBytes)
+        guard format == .json else {
+            return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
+        }
+        try checkNotEmpty(bytes, fileName: path, format: format)
+        var reader = try readJSONDocument(bytes, fileName: path)
+        bytes = []   // what is left (duplicates, sizes) reads only the columns: free the file first
+        return try reader.finish(policy: duplicatePolicy)
     }
 
     /// Parses a dataset from UTF-8 bytes; `fileName` is used in messages and as `sourceName`.
     /// O(n) in the size of the data.
     public static func parse(data: [UInt8], fileName: String, format: DatasetFormat,
                              duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            let expected: String
-            switch format {
-            case .json: expected = "a JSON document"
-            case .jsonLines: expected = "one JSON object per line"
-            case .csv: expected = "a header row"
-            }
-            throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
-        }
+        try checkNotEmpty(data, fileName: fileName, format: format)
         switch format {
         case .json: return try parseJSON(data, fileName: fileName, policy: duplicatePolicy)
         case .jsonLines: return try parseJSONLines(data, fileName: fileName, policy: duplicatePolicy)
         case .csv: return try parseCSV(data, fileName: fileName, policy: duplicatePolicy)
         }
+    }
+
+    /// An empty (or whitespace-only) file is an error.
+    private static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
+        guard data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        let expected: String
+        switch format {
+        case .json: expected = "a JSON document"
+        case .jsonLines: expected = "one JSON object per line"
+        case .csv: expected = "a header row"
+        }
+        throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
     }
 
     /// Parses a dataset from text. O(n) in the length of the text.
@@ -124,40 +134,25 @@ extension DatasetLoader {
 }
 
 extension DatasetLoader {
-    /// The fields that hold an intrinsic size and must be finite numbers >= 0.
-    static let sizeFields = ["w", "h", "width", "height"]
-    static let sizeExpectation = "expected a finite, non-negative number"
+    static let sizeFields = ItemRules.sizeFields
+    static let sizeExpectation = ItemRules.sizeExpectation
 
-    /// An id (item or section) from a JSON value: a string or an integer.
+    /// An id (item or section) from a JSON value: a string or an integer (`ItemRules`).
     static func identifier(_ value: JSONValue, file: String, at position: SourcePosition, field: String = "id") throws -> ItemID {
-        switch value {
-        case .int(let n): return .int(n)
-        case .string(let s): return .string(s)
-        default:
-            // 1.0 and 1e3 are numbers with a fraction or an exponent, not integers, although whole.
-            if case .double(let d) = value, let whole = Int(whole: d) {
-                throw position.error(file, field: field, "expected a string or an integer, found the number \(value.briefDescription), written with a fraction or an exponent (write \(whole) for an integer id)")
-            }
-            throw position.error(file, field: field, "expected a string or an integer, found \(value.briefDescription)")
+        switch ItemRules.identifier(value, field: field) {
+        case .success(let id): return id
+        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
         }
     }
 
-    /// An item from a JSON object (JSON and JSON Lines): checks the id and the size fields.
+    /// An item from a JSON object (JSON Lines): checked by `ItemRules`.
     static func item(_ value: JSONValue, file: String, at position: SourcePosition) throws -> Item {
-        guard case .object(let fields) = value else {
-            throw position.error(file, "expected an item object, found \(value.briefDescription)")
+        switch ItemRules.check(value) {
+        case .success(let id):
+            guard case .object(let fields) = value else { preconditionFailure("checked as an object") }
+            return Item(id: id, fields: fields)
+        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
         }
-        guard let idValue = fields["id"] else {
-            throw position.error(file, "expected an \"id\" field (a string or an integer), found none")
-        }
-        let id = try identifier(idValue, file: file, at: position)
-        for key in sizeFields {
-            guard let v = fields[key] else { continue }
-            guard let d = v.number, d >= 0 else {
-                throw position.error(file, field: key, "\(sizeExpectation), found \(v.briefDescription)")
-            }
-        }
-        return Item(id: id, fields: fields)
     }
 
     /// Applies `policy` to `ids` (in source order). Throws `duplicate(id, first, second)` for

@@ -3,22 +3,38 @@
 /// A `Dictionary<ItemID, Int>` hashes every id with SipHash (through the enum's discriminator and
 /// the string's bytes): about a microsecond per id, most of the time of loading a dataset of
 /// small items. Here every id is hashed once with a seeded multiply-xorshift over 8-byte words,
-/// and positions go into one open-addressing table of 32-bit slots; ids are compared with `==`
-/// only when their hashes are equal, so any hash is correct, only slower when poor.
+/// and positions go into one open-addressing table of 32-bit slots, at most half full; ids met
+/// while probing are compared (integers at once, strings by length first), so any hash is
+/// correct, only slower when poor.
 ///
 /// Hostile input (ids crafted to collide) cannot make it quadratic: a probe longer than
 /// 64 slots gives up and the caller uses a `Dictionary` (SipHash, randomly seeded).
 ///
-/// - Complexity: O(n) expected, 12 bytes of scratch per id.
+/// - Complexity: O(n) expected, at most 16 bytes of scratch per id (a table of 2n to 4n slots).
 enum DuplicateIDs {
     /// The first position `second` whose id already appeared, at `first`; nil when all are unique.
     /// - Parameter maximumProbe: the longest probe sequence before the table gives up.
     static func first(in ids: [ItemID], maximumProbe: Int = 64) -> (first: Int, second: Int)? {
-        switch probe(ids, maximumProbe: maximumProbe) {
+        let found = ids.withUnsafeBufferPointer { ids in
+            probe(count: ids.count, maximumProbe: maximumProbe, hash: { Self.hash(ids[$0]) }, equal: { ids[$0] == ids[$1] })
+        }
+        return resolve(found) { ids }
+    }
+
+    /// The same for a dataset's id column, read in place (strings compared by their bytes).
+    static func first(in ids: IDColumn, maximumProbe: Int = 64) -> (first: Int, second: Int)? {
+        let found = probe(count: ids.count, maximumProbe: maximumProbe,
+                          hash: { ids.hash($0, seed: seed) }, equal: { ids.equal($0, $1) })
+        return resolve(found) { ids.all }
+    }
+
+    private static func resolve(_ found: Probe, _ all: () -> [ItemID]) -> (first: Int, second: Int)? {
+        switch found {
         case .unique: return nil
         case .repeated(let first, let second): return (first, second)
         case .gaveUp: break
         }
+        let ids = all()
         var seen = [ItemID: Int](minimumCapacity: ids.count)
         for (k, id) in ids.enumerated() {
             if let f = seen.updateValue(k, forKey: id) { return (f, k) }
@@ -28,40 +44,34 @@ enum DuplicateIDs {
 
     private enum Probe { case unique, repeated(Int, Int), gaveUp }
 
-    private static func probe(_ ids: [ItemID], maximumProbe: Int) -> Probe {
-        let n = ids.count
+    @inline(__always)
+    private static func probe(count n: Int, maximumProbe: Int, hash: (Int) -> UInt64,
+                              equal: (Int, Int) -> Bool) -> Probe {
         guard n > 1 else { return .unique }
         guard n < Int(Int32.max) else { return .gaveUp }
         var capacity = 16
         while capacity < 2 * n { capacity <<= 1 }
         let mask = capacity - 1
-        var hashes = [UInt64](repeating: 0, count: n)
         var slots = [Int32](repeating: 0, count: capacity)   // position + 1; 0 is empty
-        return hashes.withUnsafeMutableBufferPointer { hashes in
-            slots.withUnsafeMutableBufferPointer { slots in
-                ids.withUnsafeBufferPointer { ids in
-                    for k in 0..<n {
-                        let h = hash(ids[k])
-                        hashes[k] = h
-                        var s = Int(truncatingIfNeeded: h) & mask
-                        var steps = 0
-                        while slots[s] != 0 {
-                            let other = Int(slots[s]) - 1
-                            if hashes[other] == h && ids[other] == ids[k] { return .repeated(other, k) }
-                            steps += 1
-                            if steps > maximumProbe { return .gaveUp }
-                            s = (s + 1) & mask
-                        }
-                        slots[s] = Int32(truncatingIfNeeded: k + 1)
-                    }
-                    return .unique
+        return slots.withUnsafeMutableBufferPointer { slots in
+            for k in 0..<n {
+                var s = Int(truncatingIfNeeded: hash(k)) & mask
+                var steps = 0
+                while slots[s] != 0 {
+                    let other = Int(slots[s]) - 1
+                    if equal(other, k) { return .repeated(other, k) }
+                    steps += 1
+                    if steps > maximumProbe { return .gaveUp }
+                    s = (s + 1) & mask
                 }
+                slots[s] = Int32(truncatingIfNeeded: k + 1)
             }
+            return .unique
         }
     }
 
     /// A per-process seed, so which ids collide is not known in advance.
-    private static let seed: UInt64 = {
+    static let seed: UInt64 = {
         var hasher = Hasher()
         hasher.combine(0x7E55_E4A)
         return UInt64(UInt(bitPattern: hasher.finalize()))
@@ -84,7 +94,7 @@ enum DuplicateIDs {
     }
 
     @inline(__always)
-    private static func hashBytes<C: RandomAccessCollection>(_ bytes: C, _ start: UInt64) -> UInt64 where C.Element == UInt8, C.Index == Int {
+    static func hashBytes<C: RandomAccessCollection>(_ bytes: C, _ start: UInt64) -> UInt64 where C.Element == UInt8, C.Index == Int {
         var h = start
         var word: UInt64 = 0, shift: UInt64 = 0
         for b in bytes {

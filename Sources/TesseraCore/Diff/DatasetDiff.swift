@@ -22,7 +22,7 @@ public enum DatasetDiff {
     /// - Complexity: O(S + n).
     public static func snapshot(of dataset: Dataset, duplicates: DuplicatePolicy = .reject) throws -> Snapshot<Key, Key> {
         let sectionKeys = Occurrence.keys(of: dataset.sections.map(\.id))
-        let itemKeys = Occurrence.keys(of: dataset.items.map(\.id))
+        let itemKeys = Occurrence.keys(of: dataset.ids)
         var starts = [0]
         starts.reserveCapacity(dataset.sections.count + 1)
         for section in dataset.sections { starts.append(section.range.upperBound) }
@@ -71,7 +71,11 @@ public enum DatasetDiff {
         let newSectionOfItem = sectionIDs(of: new)
         return (
             item: { _, p, q in
-                itemChanged(old.items[p], inSection: oldSectionOfItem[p], new.items[q], inSection: newSectionOfItem[q])
+                // Same names, numbers and texts: unchanged, read in place. A `section` field counts
+                // only when it differs from the item's section, so that case is decoded.
+                if old.identicalFields(p, new, q)
+                    && (oldSectionOfItem[p] == newSectionOfItem[q] || old.field("section", at: p) == nil) { return false }
+                return itemChanged(old.item(at: p), inSection: oldSectionOfItem[p], new.item(at: q), inSection: newSectionOfItem[q])
             },
             section: { _, i, j in
                 // Most kept sections have identical fields: answer without building key sets.

@@ -63,7 +63,7 @@ public struct DatasetDiffReport {
     /// when the item is not in both datasets. Consistent with `DatasetDiff.itemChanged`.
     public func changedFields(ofItem key: Key) -> [String] {
         guard let p = oldSnapshot.itemSet.firstIndex(of: key), let q = newSnapshot.itemSet.firstIndex(of: key) else { return [] }
-        let a = old.items[p], b = new.items[q]
+        let a = old.item(at: p), b = new.item(at: q)
         if a.fields == b.fields { return [] }
         let sa = old.sections[old.sectionIndex(containing: p)].id, sb = new.sections[new.sectionIndex(containing: q)].id
         var ignored: Set<String> = ["id"]
@@ -146,8 +146,8 @@ public struct DatasetDiffReport {
             var items: [JSONValue] = []
             for flat in state.itemRange(ofSectionAt: s) {
                 let item = state.itemSet[flat]
-                if let q = newSnapshot.itemSet.firstIndex(of: item) { items.append(.object(new.items[q].fields)) }
-                else if let p = oldSnapshot.itemSet.firstIndex(of: item) { items.append(.object(old.items[p].fields)) }
+                if let q = newSnapshot.itemSet.firstIndex(of: item) { items.append(.object(new.fields(at: q))) }
+                else if let p = oldSnapshot.itemSet.firstIndex(of: item) { items.append(.object(old.fields(at: p))) }
             }
             object["items"] = .array(items)
             sections.append(.object(object))

@@ -56,9 +56,18 @@ public enum JSONParser {
         return try text.withUTF8 { try parse(buffer: $0) }
     }
 
+    /// The value starting at byte `offset` of `buffer` and the offset just past it (what follows
+    /// is not read). O(length of the value).
+    static func parsePrefix(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> (JSONValue, Int) {
+        var reader = JSONReader(buffer)
+        reader.i = offset
+        let value = try reader.value(expected: "a JSON value")
+        return (value, reader.i)
+    }
+
     /// Parses a complete JSON document held in `buffer` (a UTF-8 byte-order mark is skipped).
     public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
-        var reader = Reader(buffer)
+        var reader = JSONReader(buffer)
         if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { reader.i = 3 }
         reader.skipWhitespace()
         let value = try reader.value(expected: "a JSON value")
@@ -71,7 +80,8 @@ public enum JSONParser {
 }
 
 /// The parser state: the bytes and a cursor. Every method advances `i` past what it consumed.
-private struct Reader {
+/// The dataset loader reads items with it member by member (`JSONDatasetReader`).
+struct JSONReader {
     let b: UnsafeBufferPointer<UInt8>
     var i = 0
     var depth = 0
@@ -203,6 +213,26 @@ private struct Reader {
     }
 
     // MARK: Strings
+
+    /// A string without escapes at the opening quote: validated, skipped, and its bytes (between
+    /// the quotes) returned without building a `String`. Nil, with the cursor left at the quote,
+    /// when it has an escape (read it with `string()`).
+    mutating func plainString() throws -> Range<Int>? {
+        let quote = i
+        i += 1
+        let start = i
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return start..<(i - 1)
+            }
+            if c == UInt8(ascii: "\\") { i = quote; return nil }
+            if c < 0x20 { throw controlCharacterError() }
+            if c < 0x80 { i += 1 } else { try skipUTF8Scalar() }
+        }
+        throw unterminatedString(start: quote)
+    }
 
     /// A string starting at the opening quote. Runs without escapes are copied in one go.
     mutating func string() throws -> String {

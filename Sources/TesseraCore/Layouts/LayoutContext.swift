@@ -23,6 +23,8 @@ public struct LayoutContext {
     /// Set when sizes come straight from a dataset's contiguous storage, so `sizes(proposed:)`
     /// can run one tight loop instead of a closure call per item.
     private var direct: DirectSizes?
+    /// Item `i`'s id without decoding the item, for dataset contexts.
+    private var identifierAt: ((Int) -> ItemID)?
 
     private struct DirectSizes {
         var dataset: Dataset
@@ -32,7 +34,7 @@ public struct LayoutContext {
         /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
         func size(_ i: Int, _ proposed: Size) throws -> Size {
             let size = sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
-                                   text: { dataset.items[base + i].text }, proposed: proposed)
+                                   text: { dataset.text(at: base + i) }, proposed: proposed)
             guard size.width.isFinite, size.height.isFinite else { throw overflow(i, size, proposed) }
             return size
         }
@@ -40,9 +42,9 @@ public struct LayoutContext {
         /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest
         /// double (fillWidth of a 1e-300 × 1e300 item).
         func overflow(_ i: Int, _ size: Size, _ proposed: Size) -> LayoutError {
-            let item = dataset.items[base + i], n = LayoutCheck.number, exact = { JSONWriter.format($0) }
+            let id = dataset.id(at: base + i), n = LayoutCheck.number, exact = { JSONWriter.format($0) }
             let file = "\(dataset.sourceName): "
-            return LayoutError("\(file)item \(base + i) (id \(item.id)) is \(exact(dataset.widths[base + i])) x \(exact(dataset.heights[base + i])), which the \(sizing.rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposed.width)) x \(n(proposed.height)) container, too large for a number; expected an item size with a less extreme aspect ratio")
+            return LayoutError("\(file)item \(base + i) (id \(id)) is \(exact(dataset.widths[base + i])) x \(exact(dataset.heights[base + i])), which the \(sizing.rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposed.width)) x \(n(proposed.height)) container, too large for a number; expected an item size with a less extreme aspect ratio")
         }
     }
 
@@ -77,11 +79,12 @@ public struct LayoutContext {
 
     /// A context over `range` of a dataset (one section), indices re-based to 0.
     public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
-        let items = dataset.items, base = range.lowerBound
+        let base = range.lowerBound
         let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
         self.init(collectionSize: collectionSize, count: range.count, sections: Self.sections(dataset.sections, within: range),
-                  item: { items[base + $0] }, size: direct.size)
+                  item: { dataset.item(at: base + $0) }, size: direct.size)
         self.direct = direct
+        self.identifierAt = { dataset.id(at: base + $0) }
     }
 
     /// Every item's size for one proposal, in index order; the same values as calling
@@ -106,12 +109,12 @@ public struct LayoutContext {
             for i in 0..<count { try body(i, try sizeOf(i, proposed)) }
             return
         }
-        let items = direct.dataset.items, sizing = direct.sizing, base = direct.base, n = count
+        let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
                 for i in 0..<n {
                     let size = sizing.size(w: widths[base + i], h: heights[base + i],
-                                           text: { items[base + i].text }, proposed: proposed)
+                                           text: { dataset.text(at: base + i) }, proposed: proposed)
                     guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
                     try body(i, size)
                 }
@@ -121,7 +124,7 @@ public struct LayoutContext {
 
     /// Where `size(at:proposed:)` reads sizes when they come straight from a dataset's
     /// contiguous storage: item `i`'s size is `sizing.size(w: dataset.widths[base + i],
-    /// h: dataset.heights[base + i], text: { dataset.items[base + i].text }, proposed:)`.
+    /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.
     /// Nil for contexts whose sizes come from a closure (generated, transposed). Hosts that
     /// answer size queries one item at a time use it to skip the closure call.
     public var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
@@ -137,7 +140,7 @@ public struct LayoutContext {
 
     /// Item `i`'s identifier: the item's id, typed (the integer 5 and the string "5" differ), or
     /// its index as an integer when the items are unknown.
-    public func identifier(at index: Int) -> ItemID { itemAt(index)?.id ?? .int(index) }
+    public func identifier(at index: Int) -> ItemID { identifierAt?(index) ?? itemAt(index)?.id ?? .int(index) }
 
     /// The same items in a container of another size (InsetLayout, RowLayout fill items).
     public func with(collectionSize: Size) -> LayoutContext {
@@ -170,6 +173,7 @@ public struct LayoutContext {
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
+        sliced.identifierAt = identifierAt.map { id in { id(base + $0) } }
         return sliced
     }
 

@@ -42,7 +42,7 @@ public final class BasicProvider: Provider, ItemOwner {
             let context = LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
             return source.sections.map { context.with(sections: $0) } ?? context
         }
-        let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.items[d.range.lowerBound + $0] } } ?? { _ in nil }
+        let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.item(at: d.range.lowerBound + $0) } } ?? { _ in nil }
         let sizeOf: (Int, Size) throws -> Size = view.hasSizeRules
             ? { i, p in try (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
             : { i, p in try rule.size(i, p, input: source.sizeInput) }

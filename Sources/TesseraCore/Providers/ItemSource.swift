@@ -40,11 +40,11 @@ public struct ItemSource {
     /// The items of `range` in `dataset` (a whole dataset, or one of its sections), identified by
     /// their ids.
     public init(dataset: Dataset, range: Range<Int>? = nil) {
-        let range = range ?? 0..<dataset.count, base = range.lowerBound, items = dataset.items
-        self.init(count: range.count, value: { .object(items[base + $0].fields) },
-                  identifier: { items[base + $0].id },
+        let range = range ?? 0..<dataset.count, base = range.lowerBound
+        self.init(count: range.count, value: { .object(dataset.fields(at: base + $0)) },
+                  identifier: { dataset.id(at: base + $0) },
                   sizeInput: { i in
-                      SizeInput(w: dataset.widths[base + i], h: dataset.heights[base + i], text: items[base + i].text)
+                      SizeInput(w: dataset.widths[base + i], h: dataset.heights[base + i], text: dataset.text(at: base + i))
                   })
         self.dataset = (dataset, range)
     }

@@ -17,7 +17,7 @@ extension LuaHost {
     func pushDataset(_ dataset: Dataset) {
         _ = lua_checkstack(L, 4)
         lua_createtable(L, Int32(clamping: dataset.count), 3)
-        for i in dataset.items.indices {
+        for i in 0..<dataset.count {
             LuaStack.push(L, json: Self.itemValue(dataset, i), readOnly: true)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
@@ -51,7 +51,7 @@ extension LuaHost {
     /// Item `i` as Lua sees it: every field, plus `id`, and `w`/`h` for generated items whose
     /// sizes live outside their fields. O(fields).
     static func itemValue(_ dataset: Dataset, _ i: Int) -> JSONValue {
-        let item = dataset.items[i]
+        let item = dataset.item(at: i)
         var fields = item.fields
         if fields["id"] == nil { fields["id"] = item.id.jsonValue }
         if item.intrinsicWidth == nil, dataset.widths[i].isFinite { fields["w"] = Self.integralJSON(dataset.widths[i]) }

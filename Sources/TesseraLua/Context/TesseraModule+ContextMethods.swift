@@ -39,26 +39,15 @@ extension LuaHost {
         lua_createtable(L, Int32(clamping: n), 0)
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
             let base = storage.base
-            try storage.dataset.items.withUnsafeBufferPointer { items in
-                // Loaders keep one key order: look where the last item had the field first. Only
-                // what is read is copied out of the item, so a number costs no retain.
-                var position = 0
-                for i in 0..<n {
-                    try poll.step()
-                    let k: Int
-                    if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
-                        k = position
-                    } else if let found = items[base + i].fields.index(forKey: name) {
-                        k = found
-                        position = found
-                    } else { continue }
-                    switch items[base + i].fields.values[k] {   // numbers read in place, the rest copied out
-                    case .int(let v): lua_pushinteger(L, lua_Integer(v))
-                    case .double(let v): lua_pushnumber(L, v)
-                    case let value: LuaStack.push(L, json: value, readOnly: true)
-                    }
-                    lua_rawseti(L, -2, lua_Integer(i + 1))
+            // Numbers come straight from the field's column; other values are decoded one by one.
+            try storage.dataset.forEachValue(of: name, in: base..<(base + n)) { i, value in
+                try poll.step()
+                switch value {
+                case .int(let v): lua_pushinteger(L, lua_Integer(v))
+                case .double(let v): lua_pushnumber(L, v)
+                case let value: LuaStack.push(L, json: value, readOnly: true)
                 }
+                lua_rawseti(L, -2, lua_Integer(i - base + 1))
             }
         } else {
             for i in 0..<n {

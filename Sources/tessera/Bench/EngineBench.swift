@@ -91,9 +91,10 @@ enum EngineBench: BenchSuite {
     static func runReload(quick: Bool, report: (BenchResult) -> Void) throws {
         let count = 100_000
         let old = feed(count: count, seed: 99)
-        var new = old
+        var items = Array(old.items)
         var random = SplitMix64(seed: 7)
-        for i in 0..<count where random.unit() < 0.1 { new.items[i].id = .int(count + i) }
+        for i in 0..<count where random.unit() < 0.1 { items[i].id = .int(count + i) }
+        let new = Dataset(items: items, sections: old.sections, metadata: old.metadata, sourceName: old.sourceName)
         let sources = [ItemSource(dataset: old), ItemSource(dataset: new)]
         let provider = BasicProvider(data: sources[0], layout: WaterfallLayout(columns: 3, spacing: 4.5),
                                      size: .rule(ItemSizing(rule: .fillWidth)))

@@ -12,7 +12,7 @@ import TesseraCore
 /// over the median of the one-section file: how much the sectioning costs (the one-item-section
 /// file is twice as long, since every item brings its section's own JSON), and `cpu_ms`, the
 /// median process CPU time of a load (user + system), which a busy machine inflates far less
-/// than wall time.
+/// than wall time. Then the peak memory of whole 1M-item runs (`MemoryBench`).
 enum LoadBench: BenchSuite {
     static let name = "load"
 
@@ -62,6 +62,7 @@ enum LoadBench: BenchSuite {
                                baseline: foundation == nil ? "none (JSONSerialization in a full run)" : "JSONSerialization, 1 run",
                                baselineMedian: foundation, notes: notes))
         }
+        try MemoryBench.run(quick: quick, report: report)
     }
 
     /// The JSON text of `count` items grouped into consecutive sections by `sectionOfItem`.

@@ -199,7 +199,7 @@ final class PreviewSession: @unchecked Sendable {
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
             if datasetChanged || ids == nil {
-                let idList = dataset.items.map(\.id)
+                let idList = dataset.ids
                 if ids?.list != idList {
                     retired.keep(ids)
                     ids = ((ids?.version ?? 0) + 1, idList)

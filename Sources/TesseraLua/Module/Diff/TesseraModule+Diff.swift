@@ -226,10 +226,11 @@ private struct DiffSide {
             }
         }
         var itemPositions = [ItemID: Int](minimumCapacity: dataset.count)
-        for (p, item) in dataset.items.enumerated() {
+        for p in 0..<dataset.count {
             try poll.step()
-            if let first = itemPositions.updateValue(p, forKey: item.id) {
-                throw args.error("\(name) repeats the id \(item.id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
+            let id = dataset.id(at: p)
+            if let first = itemPositions.updateValue(p, forKey: id) {
+                throw args.error("\(name) repeats the id \(id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
             }
         }
         return dataset

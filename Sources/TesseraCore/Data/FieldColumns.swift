@@ -1,0 +1,373 @@
+import OrderedCollections
+
+/// Every item's fields, stored by column rather than as a dictionary per item.
+///
+/// - An item's *shape* is the ordered list of its field names with where each value lives; items
+///   of one shape share it (`shapes`, interned; `shapeOf` stays empty while all items share one).
+/// - A number (an integer within ±2^53, or any double) lives in its field's `NumberColumn`, one
+///   `Double` per item plus one bit saying it was written as an integer, so `5` and `5.0` stay apart.
+/// - The `id` field, when it is the item's id, is read from the id column.
+/// - Every other value is kept as its JSON text in `raw` (a space after each) and parsed when
+///   read; values JSON cannot write (a NaN built in code) are kept aside in `exotic`.
+///
+/// Reading an item decodes only that item; reading one field decodes only that field.
+struct FieldColumns: Sendable {
+    /// One field of a shape: its name (an index in `names`) and where its value is.
+    struct Slot: Hashable, Sendable {
+        var name: Int32
+        /// `FieldColumns.idSource`, `.rawSource`, or the index of a number column.
+        var source: Int32
+    }
+    static let idSource: Int32 = -1, rawSource: Int32 = -2
+    /// Fields beyond this many numeric ones keep their numbers as text: a column costs 8 bytes for
+    /// every item, so a file with thousands of rare numeric keys must not open a column for each.
+    static let maximumColumns = 16
+
+    private(set) var names: [String] = []
+    private var nameIndex: [String: Int32] = [:]
+    private var columnOfName: [Int32] = []
+    private(set) var shapes: [[Slot]] = []
+    private var shapeIndex: [[Slot]: UInt32] = [:]
+    private(set) var shapeOf: [UInt32] = []
+    private(set) var columns: [NumberColumn] = []
+    private(set) var raw: [UInt8] = []
+    private(set) var rawStart: [Int] = []
+    private(set) var exotic: [JSONValue] = []
+    private(set) var count = 0
+
+    // The item being appended.
+    private var row: [Slot] = []
+    private var rowNumbers: [(column: Int32, value: Double, integer: Bool)] = []
+    private var rowRawStart = 0
+    private var lastShape: UInt32 = 0
+    /// `shapes[lastShape]`, kept apart so comparing the next item's shape retains nothing.
+    private var lastSlots: [Slot] = []
+    private var nameStamp: [Int] = []
+
+    init() {}
+
+    // MARK: Names
+
+    /// The index of field name `s`, added when new.
+    mutating func name(_ s: String) -> Int32 {
+        if let k = nameIndex[s] { return k }
+        let k = Int32(names.count)
+        names.append(s)
+        nameIndex[s] = k
+        columnOfName.append(-1)
+        nameStamp.append(-1)
+        return k
+    }
+
+    func nameIndex(of s: String) -> Int32? { nameIndex[s] }
+
+    // MARK: Appending an item
+
+    /// Marks `name` as used by the item being appended; false when the item already has it.
+    mutating func claim(_ name: Int32) -> Bool {
+        if nameStamp[Int(name)] == count { return false }
+        nameStamp[Int(name)] = count
+        return true
+    }
+
+    mutating func appendIDField(_ name: Int32) { row.append(Slot(name: name, source: FieldColumns.idSource)) }
+
+    /// A number: into its field's column when it can hold it, else as text.
+    mutating func appendNumber(_ name: Int32, _ value: Double, integer: Bool) {
+        var c = columnOfName[Int(name)]
+        if c < 0 && columns.count < FieldColumns.maximumColumns {
+            c = Int32(columns.count)
+            columns.append(NumberColumn(count: count))
+            columnOfName[Int(name)] = c
+        }
+        guard c >= 0 else {
+            appendValue(name, integer ? .int(Int(value)) : .double(value))
+            return
+        }
+        row.append(Slot(name: name, source: c))
+        rowNumbers.append((c, value, integer))
+    }
+
+    /// A value already written as JSON text (`"a"`, `[1, 2]`): copied as it is.
+    mutating func appendRaw(_ name: Int32, _ text: UnsafeBufferPointer<UInt8>) {
+        row.append(Slot(name: name, source: FieldColumns.rawSource))
+        raw.append(contentsOf: text)
+        raw.append(0x20)
+    }
+
+    /// Any value: numbers into columns, the rest as JSON text.
+    mutating func appendValue(_ name: Int32, _ value: JSONValue) {
+        switch value {
+        case .int(let n) where n.magnitude <= 1 << 53 && hasColumn(for: name):
+            appendNumber(name, Double(n), integer: true)
+        case .double(let d) where hasColumn(for: name):
+            appendNumber(name, d, integer: false)
+        default:
+            row.append(Slot(name: name, source: FieldColumns.rawSource))
+            if Self.writable(value, depth: 0) {
+                JSONWriter.write(value, options: JSONWriter.Options(integralDoublesAsIntegers: false), into: &raw)
+            } else {
+                raw.append(0x01)
+                withUnsafeBytes(of: UInt64(exotic.count).littleEndian) { raw.append(contentsOf: $0) }
+                exotic.append(value)
+            }
+            raw.append(0x20)
+        }
+    }
+
+    /// Whether numbers of field `name` go to a column (it has one, or one can still be opened).
+    @inline(__always) func hasColumn(for name: Int32) -> Bool {
+        columnOfName[Int(name)] >= 0 || columns.count < FieldColumns.maximumColumns
+    }
+
+    /// Whether JSON text reads `value` back exactly (finite numbers, nesting the parser accepts).
+    private static func writable(_ value: JSONValue, depth: Int) -> Bool {
+        switch value {
+        case .double(let d): return d.isFinite
+        case .array(let a): return depth < 400 && a.allSatisfy { writable($0, depth: depth + 1) }
+        case .object(let o): return depth < 400 && o.values.allSatisfy { writable($0, depth: depth + 1) }
+        default: return true
+        }
+    }
+
+    /// Finishes the item being appended: interns its shape and fills every column's entry.
+    mutating func endItem() {
+        let shape: UInt32
+        if !shapes.isEmpty && lastSlots == row {
+            shape = lastShape
+        } else if let k = shapeIndex[row] {
+            shape = k
+        } else {
+            shape = UInt32(shapes.count)
+            shapes.append(row)
+            shapeIndex[row] = shape
+        }
+        if shape != 0 && shapeOf.isEmpty { shapeOf = [UInt32](repeating: 0, count: count) }
+        if !shapeOf.isEmpty { shapeOf.append(shape) }
+        if shape != lastShape || lastSlots.isEmpty { lastSlots = shapes[Int(shape)] }
+        lastShape = shape
+        // Items before the first with a raw value have none: their start is never read.
+        if rowRawStart != raw.count || !rawStart.isEmpty {
+            if rawStart.count < count { rawStart.append(contentsOf: repeatElement(0, count: count - rawStart.count)) }
+            rawStart.append(rowRawStart)
+        }
+        for c in columns.indices { columns[c].appendEmpty() }
+        for n in rowNumbers { columns[Int(n.column)].set(count, n.value, integer: n.integer) }
+        count += 1
+        row.removeAll(keepingCapacity: true)
+        rowNumbers.removeAll(keepingCapacity: true)
+        rowRawStart = raw.count
+    }
+
+    /// Appends `n` items without fields (generated datasets).
+    mutating func appendBareItems(_ n: Int) {
+        if shapes.isEmpty && columns.isEmpty {
+            shapes = [[]]
+            shapeIndex[[]] = 0
+            if !rawStart.isEmpty { rawStart.append(contentsOf: repeatElement(raw.count, count: n)) }
+            count += n
+            return
+        }
+        for _ in 0..<n { endItem() }
+    }
+
+    /// Appends an item's fields (any order, any values).
+    mutating func append(_ fields: OrderedDictionary<String, JSONValue>, id: ItemID) {
+        for (key, value) in fields {
+            let n = name(key)
+            if key == "id" && value == id.jsonValue { appendIDField(n) } else { appendValue(n, value) }
+        }
+        endItem()
+    }
+
+    mutating func trim() {
+        raw.trimCapacity()
+        rawStart.trimCapacity()
+        shapeOf.trimCapacity()
+        for c in columns.indices { columns[c].trim() }
+    }
+
+    /// Every item's intrinsic size along one axis as `Item` reads it: the number in field
+    /// `primary` when the item has it (NaN when that is not a number), else in `fallback`, else
+    /// NaN. When every item has `primary` in its column, that column's storage is returned as
+    /// it is (shared, not copied). O(n).
+    func sizes(_ primary: String, _ fallback: String, id: (Int) -> ItemID) -> [Double] {
+        let p = nameIndex[primary], f = nameIndex[fallback]
+        if let p, case let c = columnOfName[Int(p)], c >= 0, !shapes.isEmpty,
+           shapes.allSatisfy({ $0.contains(Slot(name: p, source: c)) }) {
+            return columns[Int(c)].values
+        }
+        var out = [Double](repeating: .nan, count: count)
+        // The primary field is written last, so it wins, even when it is not a number.
+        for name in [f, p] {
+            guard let name else { continue }
+            forEachValue(name, in: 0..<count, id: id) { i, value in out[i] = value.number ?? .nan }
+        }
+        return out
+    }
+
+    /// Makes column `name`'s values share `values`' storage when they are bit for bit the same
+    /// (the `w` column and the widths the layouts read).
+    mutating func share(_ values: [Double], withColumnNamed s: String) {
+        guard let n = nameIndex[s], case let c = Int(columnOfName[Int(n)]), c >= 0,
+              columns[c].values.count == values.count,
+              columns[c].values.withUnsafeBytes({ a in values.withUnsafeBytes { b in a.elementsEqual(b) } }) else { return }
+        columns[c].values = values
+    }
+
+    // MARK: Reading
+
+    @inline(__always) func shape(of i: Int) -> [Slot] { shapes.isEmpty ? [] : shapes[Int(shapeOf.isEmpty ? 0 : shapeOf[i])] }
+
+    /// The JSON value of number column `c` at item `i`.
+    @inline(__always) func number(_ c: Int32, _ i: Int) -> JSONValue {
+        let column = columns[Int(c)], v = column.values[i]
+        return column.isInteger(i) ? .int(Int(v)) : .double(v)
+    }
+
+    /// Item `i`'s fields, in order. O(fields).
+    func fields(at i: Int, id: ItemID) -> OrderedDictionary<String, JSONValue> {
+        let shape = self.shape(of: i)
+        guard !shape.isEmpty else { return [:] }
+        var keys: [String] = [], values: [JSONValue] = []
+        keys.reserveCapacity(shape.count)
+        values.reserveCapacity(shape.count)
+        var k = rawStart.isEmpty ? 0 : rawStart[i]
+        for slot in shape {
+            keys.append(names[Int(slot.name)])
+            switch slot.source {
+            case FieldColumns.idSource: values.append(id.jsonValue)
+            case FieldColumns.rawSource: values.append(rawValue(&k))
+            default: values.append(number(slot.source, i))
+            }
+        }
+        return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
+    /// Field `name` of item `i`, or nil when the item has none. O(fields before it).
+    func value(_ name: Int32, at i: Int, id: () -> ItemID) -> JSONValue? {
+        var rawBefore = 0
+        for slot in shape(of: i) {
+            if slot.name == name {
+                switch slot.source {
+                case FieldColumns.idSource: return id().jsonValue
+                case FieldColumns.rawSource:
+                    var k = rawStart[i]
+                    for _ in 0..<rawBefore { skipRawValue(&k) }
+                    return rawValue(&k)
+                default: return number(slot.source, i)
+                }
+            }
+            if slot.source == FieldColumns.rawSource { rawBefore += 1 }
+        }
+        return nil
+    }
+
+    /// `value(name, at: i)` for every `i` in `range` that has the field; where field `name` sits
+    /// is looked up once per shape, not per item.
+    func forEachValue(_ name: Int32, in range: Range<Int>, id: (Int) -> ItemID,
+                      _ body: (Int, JSONValue) throws -> Void) rethrows {
+        var cachedShape = -1
+        var source: Int32? = nil, rawBefore = 0
+        for i in range {
+            let s = shapes.isEmpty ? -1 : Int(shapeOf.isEmpty ? 0 : shapeOf[i])
+            if s != cachedShape {
+                cachedShape = s
+                source = nil
+                rawBefore = 0
+                for slot in s < 0 ? [] : shapes[s] {
+                    if slot.name == name { source = slot.source; break }
+                    if slot.source == FieldColumns.rawSource { rawBefore += 1 }
+                }
+            }
+            guard let source else { continue }
+            switch source {
+            case FieldColumns.idSource: try body(i, id(i).jsonValue)
+            case FieldColumns.rawSource:
+                var k = rawStart[i]
+                for _ in 0..<rawBefore { skipRawValue(&k) }
+                try body(i, rawValue(&k))
+            default: try body(i, number(source, i))
+            }
+        }
+    }
+
+    /// The raw value at `k`, moving `k` past it.
+    private func rawValue(_ k: inout Int) -> JSONValue {
+        raw.withUnsafeBufferPointer { b in
+            if b[k] == 0x01 {
+                var index: UInt64 = 0
+                for j in 0..<8 { index |= UInt64(b[k + 1 + j]) << (8 * UInt64(j)) }
+                k += 10
+                return exotic[Int(index)]
+            }
+            // The text was valid JSON when stored: it parses again.
+            let (value, end) = try! JSONParser.parsePrefix(b, at: k)
+            k = end + 1
+            return value
+        }
+    }
+
+    private func skipRawValue(_ k: inout Int) {
+        if raw[k] == 0x01 { k += 10; return }
+        _ = rawValue(&k)
+    }
+
+    /// Whether item `i` here and item `j` of `other` have the same field names in the same order
+    /// with bit-identical numbers and byte-identical texts (then their fields are equal; when
+    /// not, they may still be, as `1.0` written as `1.00`).
+    func identical(_ i: Int, _ other: FieldColumns, _ j: Int) -> Bool {
+        let a = shape(of: i), b = other.shape(of: j)
+        guard a.count == b.count else { return false }
+        var ka = rawStart.isEmpty ? 0 : rawStart[i], kb = other.rawStart.isEmpty ? 0 : other.rawStart[j]
+        for (x, y) in zip(a, b) {
+            guard names[Int(x.name)] == other.names[Int(y.name)] else { return false }
+            switch (x.source, y.source) {
+            case (FieldColumns.idSource, FieldColumns.idSource): continue
+            case (FieldColumns.rawSource, FieldColumns.rawSource):
+                let sa = ka, sb = kb
+                skipRawValue(&ka)
+                other.skipRawValue(&kb)
+                guard raw[sa] != 0x01, other.raw[sb] != 0x01, ka - sa == kb - sb,
+                      raw.withUnsafeBufferPointer({ p in other.raw.withUnsafeBufferPointer { q in
+                          memcmpEqual(UnsafeBufferPointer(rebasing: p[sa..<ka]), UnsafeBufferPointer(rebasing: q[sb..<kb]))
+                      } }) else { return false }
+            case let (c, d) where c >= 0 && d >= 0:
+                let u = columns[Int(c)], v = other.columns[Int(d)]
+                guard u.values[i].bitPattern == v.values[j].bitPattern, u.isInteger(i) == v.isInteger(j) else { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+/// One numeric field of every item: its value (NaN filler where the item has none) and one bit
+/// per item saying the value was written as an integer.
+struct NumberColumn: Sendable {
+    var values: [Double]
+    var integers: [UInt64]
+
+    /// A column opened at item `count`: the items before it have no value.
+    init(count: Int) {
+        values = [Double](repeating: .nan, count: count)
+        integers = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    @inline(__always) mutating func appendEmpty() {
+        if values.count % 64 == 0 { integers.append(0) }
+        values.append(.nan)
+    }
+
+    @inline(__always) mutating func set(_ i: Int, _ v: Double, integer: Bool) {
+        values[i] = v
+        if integer { integers[i >> 6] |= 1 << UInt64(i & 63) }
+    }
+
+    @inline(__always) func isInteger(_ i: Int) -> Bool { integers[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+
+    mutating func trim() {
+        values.trimCapacity()
+        integers.trimCapacity()
+    }
+}

@@ -1,0 +1,166 @@
+/// Item ids in one arena: integers unboxed in `payloads`, string ids as UTF-8 bytes in `bytes`
+/// (each behind its length as a LEB128 varint), so a million ids cost 8 bytes each plus their
+/// text, not an enum with a heap string apiece.
+///
+/// `kinds` says which payloads are integers; it stays empty while every id is one. Derived ids
+/// (`.scoped`, `.duplicate`), which only code can put in a dataset, live boxed in `others`.
+struct IDColumn: Sendable {
+    /// Per item: the integer, the offset of the string's length in `bytes`, or an index in `others`.
+    private(set) var payloads: [Int] = []
+    /// Per item, when any id is not an integer: `IDColumn.integer`, `.string` or `.other`.
+    private(set) var kinds: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
+    private(set) var others: [ItemID] = []
+
+    static let integer: UInt8 = 0, string: UInt8 = 1, other: UInt8 = 2
+
+    var count: Int { payloads.count }
+
+    init() {}
+
+    mutating func reserveCapacity(_ n: Int) { payloads.reserveCapacity(n) }
+
+    mutating func append(_ id: ItemID) {
+        switch id {
+        case .int(let v): appendInteger(v)
+        case .string(var s): s.withUTF8 { appendString($0) }
+        case .scoped, .duplicate:
+            markKind(IDColumn.other)
+            payloads.append(others.count)
+            others.append(id)
+        }
+    }
+
+    @inline(__always)
+    mutating func appendInteger(_ v: Int) {
+        if !kinds.isEmpty { kinds.append(IDColumn.integer) }
+        payloads.append(v)
+    }
+
+    /// Appends a string id from its UTF-8 bytes (already validated).
+    mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+        markKind(IDColumn.string)
+        payloads.append(bytes.count)
+        var n = UInt(utf8.count)
+        while n >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+        }
+        bytes.append(UInt8(n))
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// Records the kind of the id about to be appended, creating `kinds` on the first non-integer.
+    private mutating func markKind(_ kind: UInt8) {
+        if kinds.isEmpty {
+            kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count)
+            kinds.reserveCapacity(payloads.capacity)
+        }
+        kinds.append(kind)
+    }
+
+    /// Replaces id `i` (the duplicate policy's renames): the old string stays in the arena unused.
+    mutating func replace(_ i: Int, with id: ItemID) {
+        var column = IDColumn()
+        column.append(id)
+        switch id {
+        case .int(let v):
+            if !kinds.isEmpty { kinds[i] = IDColumn.integer }
+            payloads[i] = v
+        case .string:
+            if kinds.isEmpty { kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count) }
+            kinds[i] = IDColumn.string
+            payloads[i] = bytes.count
+            bytes.append(contentsOf: column.bytes)
+        case .scoped, .duplicate:
+            if kinds.isEmpty { kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count) }
+            kinds[i] = IDColumn.other
+            payloads[i] = others.count
+            others.append(id)
+        }
+    }
+
+    @inline(__always) func kind(_ i: Int) -> UInt8 { kinds.isEmpty ? IDColumn.integer : kinds[i] }
+
+    /// The bytes of string id `i`'s text in `bytes`. - Precondition: id `i` is a string.
+    @inline(__always)
+    func stringRange(_ i: Int) -> Range<Int> {
+        var k = payloads[i], n = 0, shift = 0
+        while true {
+            let b = bytes[k]
+            k += 1
+            n |= Int(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        return k..<(k + n)
+    }
+
+    subscript(i: Int) -> ItemID {
+        switch kind(i) {
+        case IDColumn.integer: return .int(payloads[i])
+        case IDColumn.string:
+            let r = stringRange(i)
+            return .string(bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) })
+        default: return others[payloads[i]]
+        }
+    }
+
+    /// Every id, as `ItemID`s. O(n).
+    var all: [ItemID] { (0..<count).map { self[$0] } }
+
+    /// A hash of id `i` with `seed`: integers through the bijective mixer, strings 8 bytes at a
+    /// time, so ids that are equal hash equal without building an `ItemID`.
+    @inline(__always)
+    func hash(_ i: Int, seed: UInt64) -> UInt64 {
+        switch kind(i) {
+        case IDColumn.integer: return HashJoin.mix(UInt64(UInt(bitPattern: payloads[i])) ^ seed)
+        case IDColumn.string:
+            let r = stringRange(i)
+            return bytes.withUnsafeBufferPointer { DuplicateIDs.hashBytes(UnsafeBufferPointer(rebasing: $0[r]), seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(r.count)) }
+        default: return UInt64(UInt(bitPattern: others[payloads[i]].hashValue)) ^ seed
+        }
+    }
+
+    /// Whether ids `i` and `j` are the same id (strings compared by their bytes).
+    @inline(__always)
+    func equal(_ i: Int, _ j: Int) -> Bool {
+        let k = kind(i)
+        guard k == kind(j) else { return false }
+        switch k {
+        case IDColumn.integer: return payloads[i] == payloads[j]
+        case IDColumn.string:
+            let a = stringRange(i), b = stringRange(j)
+            return a.count == b.count && bytes.withUnsafeBufferPointer { p in
+                memcmpEqual(UnsafeBufferPointer(rebasing: p[a]), UnsafeBufferPointer(rebasing: p[b]))
+            }
+        default: return others[payloads[i]] == others[payloads[j]]
+        }
+    }
+
+    /// Frees spare capacity left by growth (loading appends without knowing the count).
+    mutating func trim() {
+        payloads.trimCapacity()
+        kinds.trimCapacity()
+        bytes.trimCapacity()
+    }
+}
+
+@inline(__always)
+func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for k in 0..<a.count where a[k] != b[k] { return false }
+    return true
+}
+
+extension Array {
+    /// Copies into exactly-sized storage when more than an eighth of the capacity is unused.
+    mutating func trimCapacity() {
+        guard capacity > count + count / 8 + 16 else { return }
+        let old = self
+        self = Array(unsafeUninitializedCapacity: old.count) { buffer, n in
+            _ = buffer.initialize(fromContentsOf: old)
+            n = old.count
+        }
+    }
+}

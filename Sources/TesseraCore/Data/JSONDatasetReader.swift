@@ -1,0 +1,366 @@
+import OrderedCollections
+
+// Reading a `.json` dataset straight into columns: one pass over the bytes with the JSON
+// parser's reader, item objects read member by member (numbers into their columns, ids into the
+// id arena, other values copied as their JSON text), so no `JSONValue` is built per item.
+//
+// It keeps the order in which the loader has always reported problems: a syntax error anywhere
+// wins (so reading goes on to the end after the first invalid item, only checking syntax); then
+// the top level ("items" and "sections" both or neither, either not an array); then the first
+// invalid section or item in document order, a section's own problems (its id, its "items")
+// before those of its items; then duplicate ids.
+struct JSONDatasetReader {
+    private var r: JSONReader
+    private let file: String
+    private var ids = IDColumn()
+    private var fields = FieldColumns()
+    private var sections: [Dataset.Section] = []
+    /// The first invalid item or section; once set, the rest is only checked for syntax.
+    private var failure: DatasetError?
+    /// The names `id`, `w`, `h`, `width` and `height` are interned first, in that order, so a
+    /// size field is one whose name is at most `heightName`.
+    private let idName, heightName: Int32
+    /// The keys the previous item had, by position: their name and where their text is in the
+    /// file, so the next item's keys are recognised by comparing bytes, with no `String` built.
+    private var recentKeys: [(name: Int32, text: Range<Int>)] = []
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, file: String) {
+        r = JSONReader(buffer)
+        self.file = file
+        idName = fields.name("id")
+        for size in ["w", "h", "width"] { _ = fields.name(size) }
+        heightName = fields.name("height")
+    }
+
+    private enum Member { case absent, array, other(JSONValue) }
+
+    /// What the top level held, once read.
+    private enum Top { case bare, object(items: Member, sections: Member, metadata: OrderedDictionary<String, JSONValue>) }
+    private var top = Top.bare
+
+    /// Reads the whole document: its syntax, and each item and section as it comes. What is
+    /// left for `finish` needs no byte of the file, so the caller can free it first.
+    mutating func readDocument() throws {
+        let b = r.b
+        if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { r.i = 3 }
+        r.skipWhitespace()
+        switch r.peek {
+        case UInt8(ascii: "["):
+            try readItems { .bareItem($0) }
+        case UInt8(ascii: "{"):
+            try readTopObject()
+        default:
+            let root = try r.value(expected: "a JSON value")
+            try finishDocument()
+            throw DatasetError(file: file, message: "expected an object with \"items\" or \"sections\", or an array of items, at the top level, found \(root.briefDescription)")
+        }
+        try finishDocument()
+        r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))   // the file's bytes are not read again
+    }
+
+    private mutating func finishDocument() throws {
+        r.skipWhitespace()
+        if r.i < r.b.count { throw r.error("the end of input after the top-level value") }
+    }
+
+    private mutating func readTopObject() throws {
+        var items = Member.absent, sectionsMember = Member.absent
+        var metadata = OrderedDictionary<String, JSONValue>()
+        var seen = Set<String>()
+        try readObject { reader, key, keyStart in
+            switch key {
+            case "items":
+                if reader.r.peek == UInt8(ascii: "[") { items = .array; try reader.readItems { .topItem($0) } }
+                else { items = .other(try reader.r.value(expected: "a JSON value after ':'")) }
+            case "sections":
+                if reader.r.peek == UInt8(ascii: "[") { sectionsMember = .array; try reader.readSections() }
+                else { sectionsMember = .other(try reader.r.value(expected: "a JSON value after ':'")) }
+            default:
+                metadata[key] = try reader.r.value(expected: "a JSON value after ':'")
+            }
+            if !seen.insert(key).inserted { throw reader.repeatedKey(key, at: keyStart) }
+        }
+        top = .object(items: items, sections: sectionsMember, metadata: metadata)
+    }
+
+    /// The dataset, after `readDocument`: the top level's problems, then the first invalid item
+    /// or section, then duplicate ids, as the loader has always reported them.
+    mutating func finish(policy: DuplicatePolicy) throws -> Dataset {
+        guard case .object(let items, let sectionsMember, let metadata) = top else {
+            if let failure { throw failure }
+            try dedupeItems(policy: policy) { .bareItem($0) }
+            return dataset(metadata: [:])
+        }
+        switch (items, sectionsMember) {
+        case (.absent, .absent):
+            throw DatasetError(file: file, message: "expected an \"items\" or a \"sections\" array at the top level, found neither")
+        case (.absent, _):
+            if case .other(let v) = sectionsMember {
+                throw DatasetError(file: file, path: "sections", message: "expected an array of sections, found \(v.briefDescription)")
+            }
+            if let failure { throw failure }
+            let file = self.file
+            let renames = try DatasetLoader.resolveDuplicates(sections.map(\.id), policy: policy) { id, a, b in
+                DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b))
+            }
+            for (k, newID) in renames { sections[k].id = newID }
+            let sections = self.sections
+            try dedupeItems(policy: policy) { flat in
+                let s = Dataset.sectionIndex(containing: flat, in: sections)
+                return .sectionItem(s, flat - sections[s].range.lowerBound)
+            }
+            return dataset(metadata: metadata, sectioned: true)
+        case (_, .absent):
+            if case .other(let v) = items {
+                throw DatasetError(file: file, path: "items", message: "expected an array of items, found \(v.briefDescription)")
+            }
+            if let failure { throw failure }
+            try dedupeItems(policy: policy) { .topItem($0) }
+            return dataset(metadata: metadata)
+        default:
+            throw DatasetError(file: file, message: "expected either \"items\" or \"sections\" at the top level, found both")
+        }
+    }
+
+    private func dataset(metadata: OrderedDictionary<String, JSONValue>, sectioned: Bool = false) -> Dataset {
+        Dataset(ids: ids, fields: fields, sections: sectioned ? sections : nil, metadata: metadata, sourceName: file)
+    }
+
+    private mutating func dedupeItems(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws {
+        guard let (first, second) = DuplicateIDs.first(in: ids) else { return }
+        if policy == .reject {
+            throw DatasetLoader.duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second))
+        }
+        guard policy == .suffix else { return }
+        for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }
+    }
+
+    // MARK: Containers
+
+    /// Reads an object at the cursor member by member: `member(self, key, keyStart)` reads the
+    /// value (the cursor after the ':' and its whitespace) and checks the key is not repeated.
+    private mutating func readObject(_ member: (inout JSONDatasetReader, String, Int) throws -> Void) throws {
+        try r.enter()
+        r.i += 1
+        r.skipWhitespace()
+        if r.peek == UInt8(ascii: "}") { r.i += 1; r.depth -= 1; return }
+        var keyExpectation = "a string key or '}'"
+        while true {
+            guard r.peek == UInt8(ascii: "\"") else { throw r.error(keyExpectation) }
+            let keyStart = r.i
+            let key = try r.string()
+            try colon()
+            try member(&self, key, keyStart)
+            if try r.closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") { return }
+            keyExpectation = "a string key after ',' in an object"
+        }
+    }
+
+    /// Reads an array at the cursor: `element(self, index, expectation)` reads each element.
+    private mutating func readArray(_ element: (inout JSONDatasetReader, Int, String) throws -> Void) throws {
+        try r.enter()
+        r.i += 1
+        r.skipWhitespace()
+        if r.peek == UInt8(ascii: "]") { r.i += 1; r.depth -= 1; return }
+        var expectation = "a JSON value or ']'"
+        var index = 0
+        while true {
+            try element(&self, index, expectation)
+            index += 1
+            if try r.closes(UInt8(ascii: "]"), else: "',' or ']' after an array element") { return }
+            expectation = "a JSON value after ',' in an array"
+        }
+    }
+
+    private mutating func colon() throws {
+        r.skipWhitespace()
+        guard r.peek == UInt8(ascii: ":") else { throw r.error("':' after an object key") }
+        r.i += 1
+        r.skipWhitespace()
+    }
+
+    /// The parser's error for a key an object already has, at the key.
+    private func repeatedKey(_ key: String, at keyStart: Int) -> JSONParseError {
+        var at = r
+        at.i = keyStart
+        return at.error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
+    }
+
+    private mutating func fail(_ error: DatasetError) {
+        if failure == nil { failure = error }
+    }
+
+    // MARK: Sections
+
+    private mutating func readSections() throws {
+        try readArray { reader, s, expectation in try reader.readSection(s, expected: expectation) }
+    }
+
+    private mutating func readSection(_ s: Int, expected: String) throws {
+        let position = DatasetLoader.SourcePosition.section(s)
+        guard r.peek == UInt8(ascii: "{"), failure == nil else {
+            let value = try r.value(expected: expected)
+            if case .object = value {} else {
+                fail(position.error(file, "expected a section object, found \(value.briefDescription)"))
+            }
+            return
+        }
+        let start = ids.count
+        var idValue: JSONValue?
+        var items = Member.absent
+        var own = OrderedDictionary<String, JSONValue>()
+        var seenID = false, seenItems = false
+        try readObject { reader, key, keyStart in
+            let repeated: Bool
+            switch key {
+            case "id":
+                idValue = try reader.r.value(expected: "a JSON value after ':'")
+                repeated = seenID
+                seenID = true
+            case "items":
+                if reader.r.peek == UInt8(ascii: "[") { items = .array; try reader.readItems { .sectionItem(s, $0) } }
+                else { items = .other(try reader.r.value(expected: "a JSON value after ':'")) }
+                repeated = seenItems
+                seenItems = true
+            default:
+                repeated = own.updateValue(try reader.r.value(expected: "a JSON value after ':'"), forKey: key) != nil
+            }
+            if repeated { throw reader.repeatedKey(key, at: keyStart) }
+        }
+        // The section's own problems come before its items' (its id and "items" are read first).
+        var id = ItemID.int(s)
+        do {
+            if let idValue { id = try DatasetLoader.identifier(idValue, file: file, at: position) }
+            switch items {
+            case .absent: throw position.error(file, "expected an \"items\" array in the section, found none")
+            case .other(let v): throw position.error(file, field: "items", "expected an array of items, found \(v.briefDescription)")
+            case .array: break
+            }
+        } catch let error as DatasetError {
+            failure = error   // nothing had failed before this section: any failure is one of its items
+            return
+        }
+        guard failure == nil else { return }
+        sections.append(Dataset.Section(id: id, fields: own, range: start..<ids.count))
+    }
+
+    // MARK: Items
+
+    private mutating func readItems(_ position: (Int) -> DatasetLoader.SourcePosition) throws {
+        try readArray { reader, i, expectation in try reader.readItem(position(i), expected: expectation) }
+    }
+
+    /// One item: its members go straight to the columns; the checks run at its end, in the
+    /// order `DatasetLoader.item` makes them (the id, then w, h, width, height).
+    private mutating func readItem(_ position: DatasetLoader.SourcePosition, expected: String) throws {
+        guard r.peek == UInt8(ascii: "{"), failure == nil else {
+            let value = try r.value(expected: expected)
+            if case .object = value {} else {
+                fail(position.error(file, "expected an item object, found \(value.briefDescription)"))
+            }
+            return
+        }
+        var hasID = false
+        var idProblem: JSONValue?
+        var sizeProblem: (name: Int32, value: JSONValue)?   // the first in the order w, h, width, height
+        var slot = 0
+        try r.enter()
+        r.i += 1
+        r.skipWhitespace()
+        if r.peek == UInt8(ascii: "}") {
+            r.i += 1
+            r.depth -= 1
+        } else {
+            var keyExpectation = "a string key or '}'"
+            while true {
+                guard r.peek == UInt8(ascii: "\"") else { throw r.error(keyExpectation) }
+                let keyStart = r.i
+                let name = try key(at: slot)
+                try colon()
+                guard r.i < r.b.count else { throw r.error("a JSON value after ':'") }
+                let c = r.b[r.i], start = r.i
+                if name == idName {
+                    if c == UInt8(ascii: "\""), let text = try r.plainString() {
+                        guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
+                        ids.appendString(UnsafeBufferPointer(rebasing: r.b[text]))
+                        hasID = true
+                        fields.appendIDField(name)
+                    } else {
+                        let value = try r.value(expected: "a JSON value after ':'")
+                        guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
+                        switch value {
+                        case .int(let n): ids.appendInteger(n); hasID = true; fields.appendIDField(name)
+                        case .string(let s): ids.append(.string(s)); hasID = true; fields.appendIDField(name)
+                        default: idProblem = value
+                        }
+                    }
+                } else if c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10 {
+                    let value = try r.number()
+                    guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
+                    let d = value.number!
+                    if name <= heightName && d < 0 && name < sizeProblem?.name ?? .max { sizeProblem = (name, value) }
+                    switch value {
+                    case .int(let n) where n.magnitude <= 1 << 53 && fields.hasColumn(for: name):
+                        fields.appendNumber(name, d, integer: true)
+                    case .double where fields.hasColumn(for: name):
+                        fields.appendNumber(name, d, integer: false)
+                    default:
+                        fields.appendRaw(name, UnsafeBufferPointer(rebasing: r.b[start..<r.i]))
+                    }
+                } else {
+                    var value: JSONValue?
+                    if c == UInt8(ascii: "\"") {
+                        if try r.plainString() == nil { value = .string(try r.string()) }
+                    } else {
+                        value = try r.value(expected: "a JSON value after ':'")
+                    }
+                    guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
+                    if name <= heightName && name < sizeProblem?.name ?? .max {
+                        let found = try value ?? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: r.b[start..<r.i]))
+                        sizeProblem = (name, found)
+                    }
+                    fields.appendRaw(name, UnsafeBufferPointer(rebasing: r.b[start..<r.i]))
+                }
+                slot += 1
+                if try r.closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") { break }
+                keyExpectation = "a string key after ',' in an object"
+            }
+        }
+        if !hasID && idProblem == nil {
+            return fail(position.error(file, "expected an \"id\" field (a string or an integer), found none"))
+        }
+        if let idProblem {
+            do { _ = try DatasetLoader.identifier(idProblem, file: file, at: position) }
+            catch let error as DatasetError { return fail(error) }
+        }
+        if let problem = sizeProblem {
+            return fail(position.error(file, field: fields.names[Int(problem.name)],
+                                       "\(DatasetLoader.sizeExpectation), found \(problem.value.briefDescription)"))
+        }
+        fields.endItem()
+    }
+
+    /// The key at the cursor as a field name: compared by its bytes with the name the previous
+    /// item had at this position first, so a file of same-shaped items builds no key strings.
+    private mutating func key(at slot: Int) throws -> Int32 {
+        let start = r.i
+        guard let text = try r.plainString() else {
+            r.i = start
+            return fields.name(try r.string())
+        }
+        if slot < recentKeys.count, case let recent = recentKeys[slot],
+           memcmpEqual(UnsafeBufferPointer(rebasing: r.b[recent.text]), UnsafeBufferPointer(rebasing: r.b[text])) {
+            return recent.name
+        }
+        let name = fields.name(String(decoding: UnsafeBufferPointer(rebasing: r.b[text]), as: UTF8.self))
+        if slot < recentKeys.count { recentKeys[slot] = (name, text) } else if slot == recentKeys.count { recentKeys.append((name, text)) }
+        return name
+    }
+
+    /// The key as written at `keyStart` (for the repeated-key message).
+    private func key(named name: Int32, at keyStart: Int) -> String {
+        var at = r
+        at.i = keyStart
+        return (try? at.string()) ?? fields.names[Int(name)]
+    }
+}
