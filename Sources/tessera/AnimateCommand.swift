@@ -83,8 +83,7 @@ struct AnimateCommand: ParsableCommand {
         let new = try to.map { try dataLimit.load($0, duplicatePolicy: policy) }
         let origin: Point
         if let offset {
-            let pair = try parseOffset(offset)
-            origin = Point(x: pair.0, y: pair.1)
+            origin = try parseOffset(offset)
         } else {
             try engine.layout()
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
