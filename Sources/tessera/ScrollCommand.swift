@@ -62,7 +62,8 @@ struct ScrollCommand: ParsableCommand {
         let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update)
         bar.finish()
-        try emit(format == "json" ? JSONWriter.write(run.json) : ScrollRunText.render(run), to: nil)
+        let report = ScrollReport(run: run)
+        if format == "json" { try emit(to: nil) { report.write(to: $0) } } else { try emit(report.text, to: nil) }
     }
 }
 

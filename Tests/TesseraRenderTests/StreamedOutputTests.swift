@@ -83,3 +83,36 @@ import TesseraRender
         #expect(out.lastByte == UInt8(ascii: "e"))
     }
 }
+
+@Suite struct ReportTests {
+    private let base = ViewState(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+
+    @Test func theTimelineReportPutsTheOffsetAfterTheViewportAndStreamsItsSamples() throws {
+        let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 0.05, from: base, to: base)
+        let report = TimelineReport(timeline: Timeline(tracks: [track]), viewport: Size(width: 100, height: 200),
+                                    offset: Point(x: 0, y: 1500), fps: 40)
+        let text = try BufferedWriter.text { try report.write(to: $0) }
+        #expect(text.hasPrefix(#"{"viewport":[100,200],"offset":[0,1500],"duration":0.05,"tracks":[{"id":"a","view":1,"#))
+        #expect(text == JSONWriter.write(try report.json()))
+        guard case .array(let samples)? = try JSONParser.parse(text)["samples"] else { Issue.record("no samples"); return }
+        #expect(samples.count == 3)
+    }
+
+    @Test func tooManySamplesAreRefusedBeforeTheFirstByte() throws {
+        let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 3600, from: base, to: base)
+        let report = TimelineReport(timeline: Timeline(tracks: [track]), viewport: Size(width: 100, height: 100), fps: 60)
+        var written = 0
+        let out = BufferedWriter(capacity: 1) { written += $0.count }
+        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+            try report.write(to: out)
+        }
+        #expect(written == 0)
+    }
+
+    @Test func aDiffDocumentIsWrittenAsJSONWriterWritesIt() throws {
+        let value: JSONValue = ["items": ["deleted": [[0, 1]], "inserted": []], "changes": [["op": "delete", "id": "a", "at": [0, 1]], ["op": "insert", "id": 7, "at": [0, 0], "fields": ["x"]]],
+                                "sectionChanges": [], "stages": [["after": ["sections": [["id": 0, "items": [["id": "b"]]]]]]]]
+        #expect(try BufferedWriter.text { PrettyJSONObject.write(value, to: $0) } == JSONWriter.write(value, options: .pretty))
+        #expect(try BufferedWriter.text { PrettyJSONObject.write(["a": 1, "b": []], to: $0) } == #"{"a": 1, "b": []}"#)
+    }
+}

@@ -56,6 +56,21 @@ public struct PrettyJSONObject {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `value` as `JSONWriter` writes it pretty; an object's lists holding objects are written
+    /// record by record (the value itself is already in memory; its text is not built whole).
+    public static func write(_ value: JSONValue, to out: BufferedWriter) {
+        guard case .object(let fields) = value else { return write(value, level: 0, to: out) }
+        var object = PrettyJSONObject()
+        for (key, field) in fields {
+            if case .array(let list) = field, list.contains(where: { if case .object = $0 { true } else { false } }) {
+                object.add(key, records: list)
+            } else {
+                object.add(key, field)
+            }
+        }
+        object.write(to: out)
+    }
+
     /// `v` as the pretty writer writes it `level` containers deep.
     public static func write(_ v: JSONValue, level: Int, to out: BufferedWriter) {
         var text: [UInt8] = []
