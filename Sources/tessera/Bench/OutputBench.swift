@@ -1,17 +1,13 @@
 import TesseraCore
 import TesseraRender
 
-/// `tessera bench output`: writing `run --format json`'s document for the default waterfall of
+/// The last row of `tessera bench layout`: writing `run --format json`'s document for the default waterfall of
 /// 1M generated items through `RunReport.write(to:)` into a writer that drops its buffers,
 /// against the same document built whole (`RunReport.document()`, then `JSONWriter`), as `run`
 /// did before it streamed. Notes: `mb` (the output), `mb_per_s`, `ns_per_item`. (The peak
 /// memory of whole runs is `tessera bench memory`.)
-enum OutputBench: BenchSuite {
-    static let name = "output"
-
-    static func run(quick: Bool, report: (BenchResult) -> Void) throws {
-        try jsonThroughput(quick: quick, report: report)
-    }
+enum OutputBench {
+    static let name = LayoutBench.name
 
     static func jsonThroughput(quick: Bool, report: (BenchResult) -> Void) throws {
         let count = 1_000_000
