@@ -113,8 +113,6 @@ struct AnimateCommand: ParsableCommand {
         }
     }
 
-    }
-
     /// The offset that shows where `new` first differs from `old` (the first flattened position
     /// whose item differs, as laid out before the reload) a third of the way down the viewport,
     /// within the content; zero when nothing differs or that item has no frame.
