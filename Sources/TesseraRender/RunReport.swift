@@ -51,7 +51,7 @@ public struct RunReport {
         let dataset = run.dataset
         for i in 0..<result.count { _ = try result.frame(at: i) }
         let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
-        let layered = (0..<result.count).contains { result.zIndex(ofItem: $0) != 0 }
+        let layered = try (0..<result.count).contains { try result.zIndex(ofItem: $0) != 0 }
         let ids = dataset.count
         var object = PrettyJSONObject()
         object.add("viewport", .array([.double(run.viewport.width), .double(run.viewport.height)]))
@@ -72,7 +72,7 @@ public struct RunReport {
                 buffer.append(UInt8(ascii: "]"))
                 if layered {
                     buffer.append(contentsOf: ", \"zIndex\": ".utf8)
-                    buffer.append(contentsOf: String(result.zIndex(ofItem: i)).utf8)
+                    buffer.append(contentsOf: String((try? result.zIndex(ofItem: i)) ?? 0).utf8)
                 }
                 buffer.append(UInt8(ascii: "}"))
             }
