@@ -42,12 +42,20 @@ public struct HTMLPage {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
-    public func render() throws -> String {
+    public func render() throws -> String { try BufferedWriter.text { try write(to: $0) } }
+
+    /// Writes the page as it goes. Every query that can fail (each item's frame, the section
+    /// boxes, the elements) is asked before the first byte, so a failing layout writes nothing.
+    /// - Complexity: O(n) time; memory O(section boxes + elements), not O(n).
+    public func write(to out: BufferedWriter) throws {
         let result = run.result
+        for i in 0..<result.count { _ = try result.frame(at: i) }
+        let boxes = try SectionBoxes(run: run).boxes
+        let elements = try PictureElements(result: result)
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)
         let summary = "\(title): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))"
-        var page = Array("""
+        out.append("""
         <!doctype html>
         <html><head><meta charset="utf-8"><title>\(title) - tessera</title>
         <style>
@@ -77,105 +85,103 @@ public struct HTMLPage {
         <p>\(summary). <span id="status"></span></p>
         <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="outline"></div></div>
         <script type="application/json" id="tessera-data">
-        """.utf8)
-        page.append(contentsOf: Array("{\"viewport\":[".utf8))
-        appendNumber(run.viewport.width, to: &page); page.append(UInt8(ascii: ","))
-        appendNumber(run.viewport.height, to: &page)
-        page.append(contentsOf: Array("],\"content\":[".utf8))
-        appendNumber(content.width, to: &page); page.append(UInt8(ascii: ","))
-        appendNumber(content.height, to: &page)
-        page.append(contentsOf: Array("],\"offset\":[".utf8))
-        appendNumber(viewport?.x ?? 0, to: &page); page.append(UInt8(ascii: ","))
-        appendNumber(viewport?.y ?? 0, to: &page)
-        page.append(contentsOf: Array("],\"frames\":[".utf8))
+        """)
+        out.append(contentsOf: Array("{\"viewport\":[".utf8))
+        out.withBuffer { appendNumber(run.viewport.width, to: &$0) }; out.append(UInt8(ascii: ","))
+        out.withBuffer { appendNumber(run.viewport.height, to: &$0) }
+        out.append(contentsOf: Array("],\"content\":[".utf8))
+        out.withBuffer { appendNumber(content.width, to: &$0) }; out.append(UInt8(ascii: ","))
+        out.withBuffer { appendNumber(content.height, to: &$0) }
+        out.append(contentsOf: Array("],\"offset\":[".utf8))
+        out.withBuffer { appendNumber(viewport?.x ?? 0, to: &$0) }; out.append(UInt8(ascii: ","))
+        out.withBuffer { appendNumber(viewport?.y ?? 0, to: &$0) }
+        out.append(contentsOf: Array("],\"frames\":[".utf8))
         for i in 0..<result.count {
             let f = try result.frame(at: i)
-            if i > 0 { page.append(UInt8(ascii: ",")) }
-            appendNumber(f.x, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(f.y, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(f.width, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(f.height, to: &page)
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.withBuffer { appendNumber(f.x, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(f.y, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(f.width, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(f.height, to: &$0) }
         }
-        page.append(contentsOf: Array("],\"labels\":[".utf8))
+        out.append(contentsOf: Array("],\"labels\":[".utf8))
         for i in 0..<result.count {
-            if i > 0 { page.append(UInt8(ascii: ",")) }
-            appendScriptString(labels.label(at: i, in: run.dataset), to: &page)
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.withBuffer { appendScriptString(labels.label(at: i, in: run.dataset), to: &$0) }
         }
         // Section boxes: frame, title, 1 when the section's own header shows the title, section index.
-        page.append(contentsOf: Array("],\"sections\":[".utf8))
-        for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
-            if k > 0 { page.append(UInt8(ascii: ",")) }
-            page.append(UInt8(ascii: "["))
-            appendFrame(box.frame, to: &page)
-            page.append(UInt8(ascii: ","))
-            appendScriptString(box.title, to: &page)
-            page.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
+        out.append(contentsOf: Array("],\"sections\":[".utf8))
+        for (k, box) in boxes.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
+            out.withBuffer { appendFrame(box.frame, to: &$0) }
+            out.append(UInt8(ascii: ","))
+            out.withBuffer { appendScriptString(box.title, to: &$0) }
+            out.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
         }
-        page.append(contentsOf: Array("],\"elements\":[".utf8))
-        let elements = try PictureElements(result: result)
+        out.append(contentsOf: Array("],\"elements\":[".utf8))
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
-            if k > 0 { page.append(UInt8(ascii: ",")) }
-            page.append(UInt8(ascii: "["))
-            appendScriptString(e.category.rawValue, to: &page); page.append(UInt8(ascii: ","))
-            appendScriptString(e.kind, to: &page); page.append(UInt8(ascii: ","))
-            page.append(contentsOf: Array("\(e.section),".utf8))
-            appendFrame(e.frame, to: &page)
-            page.append(contentsOf: Array(",\(e.zIndex),".utf8))
-            if let limit = entry.pinLimit { appendNumber(limit, to: &page) } else { page.append(contentsOf: Array("null".utf8)) }
-            page.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
+            out.withBuffer { appendScriptString(e.category.rawValue, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendScriptString(e.kind, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.append(contentsOf: Array("\(e.section),".utf8))
+            out.withBuffer { appendFrame(e.frame, to: &$0) }
+            out.append(contentsOf: Array(",\(e.zIndex),".utf8))
+            if let limit = entry.pinLimit { out.withBuffer { appendNumber(limit, to: &$0) } } else { out.append(contentsOf: Array("null".utf8)) }
+            out.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
         }
         // Items that pin with an anchored pinned element (sticky items), as index, end pairs.
-        page.append(contentsOf: Array("],\"pinnedItems\":[".utf8))
+        out.append(contentsOf: Array("],\"pinnedItems\":[".utf8))
         for (k, pin) in elements.pinnedItems.enumerated() {
-            page.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
-            appendNumber(pin.end, to: &page)
+            out.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
+            out.withBuffer { appendNumber(pin.end, to: &$0) }
         }
         // Elements pinned to the visible bottom (footers), by position in `elements`.
-        page.append(contentsOf: Array("],\"bottomPinned\":[".utf8))
+        out.append(contentsOf: Array("],\"bottomPinned\":[".utf8))
         let bottomPinned = elements.elements.indices.filter {
             elements.elements[$0].pinLimit != nil && elements.elements[$0].element.pinEdge == .bottom
         }
-        page.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
+        out.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
         // A section's own supplementaries (headers, footers) show its title: element, title pairs.
-        page.append(contentsOf: Array("],\"elementTitles\":[".utf8))
+        out.append(contentsOf: Array("],\"elementTitles\":[".utf8))
         let sections = run.dataset.sections
         var firstTitle = true
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
             guard SectionBoxes.showsSectionTitle(e), sections.indices.contains(e.section) else { continue }
-            page.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &page)
+            out.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
+            out.withBuffer { appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &$0) }
             firstTitle = false
         }
         // Shelves: section, scroller frame, content size, starting offset, item range, and how
         // it comes to rest (`ShelfPaging`: step, maximum, sign; exact, not rounded).
-        page.append(contentsOf: Array("],\"orthogonal\":[".utf8))
+        out.append(contentsOf: Array("],\"orthogonal\":[".utf8))
         for (k, shelf) in shelves().enumerated() {
             let o = shelf.scroller, offset = sectionOffsets[o.section] ?? .zero
-            page.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8))
-            appendFrame(o.frame, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(o.contentSize.width, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(o.contentSize.height, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(offset.x, to: &page); page.append(UInt8(ascii: ","))
-            appendNumber(offset.y, to: &page)
-            page.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
+            out.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8))
+            out.withBuffer { appendFrame(o.frame, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(o.contentSize.width, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(o.contentSize.height, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(offset.x, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(offset.y, to: &$0) }
+            out.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
             let paging = ShelfPaging.forShelf(o.section, in: result)
-            page.append(contentsOf: Array("\(JSONWriter.format(paging.step)),\(JSONWriter.format(paging.maximum)),\(JSONWriter.format(paging.sign))]".utf8))
+            out.append(contentsOf: Array("\(JSONWriter.format(paging.step)),\(JSONWriter.format(paging.maximum)),\(JSONWriter.format(paging.sign))]".utf8))
         }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
-        page.append(contentsOf: Array("],\"itemZ\":[".utf8))
+        out.append(contentsOf: Array("],\"itemZ\":[".utf8))
         var firstZ = true
         for i in 0..<result.count {
             let z = try result.zIndex(ofItem: i)
             guard z != 0 else { continue }
-            page.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
+            out.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
             firstZ = false
         }
-        page.append(contentsOf: Array("]}\n</script>\n<script>\n".utf8))
-        page.append(contentsOf: Array(Self.script.utf8))
-        page.append(contentsOf: Array("</script>\n</body></html>".utf8))
-        return String(decoding: page, as: UTF8.self)
+        out.append(contentsOf: Array("]}\n</script>\n<script>\n".utf8))
+        out.append(contentsOf: Array(Self.script.utf8))
+        out.append(contentsOf: Array("</script>\n</body></html>".utf8))
     }
 
     /// The orthogonal sections with the items they hold.

@@ -33,38 +33,88 @@ public struct RunReport {
             "viewport": .array([.double(run.viewport.width), .double(run.viewport.height)]),
             "contentSize": .array([.double(result.contentSize.width), .double(result.contentSize.height)]),
             "items": .array(items),
-            "supplementaries": .array(result.supplementaries.map { $0.json(category: false) }),
         ]
+        let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
+        for (key, value) in members(drawn: drawn) { doc[key] = value }
+        return .object(doc)
+    }
+
+    /// The document as `run --format json` prints it (what `document()` gives, written pretty).
+    public func json() throws -> String { try BufferedWriter.text { try write(to: $0) } }
+
+    /// Writes the document as `JSONWriter` writes `document()` pretty, item by item: nothing the
+    /// size of the output is built. Everything that can throw (every item's frame, the elements
+    /// in the viewport) is asked before the first byte, so a failing layout writes nothing.
+    /// - Complexity: O(n) time; memory O(elements in the viewport + supplementaries).
+    public func write(to out: BufferedWriter) throws {
+        let result = run.result
+        let dataset = run.dataset
+        for i in 0..<result.count { _ = try result.frame(at: i) }
+        let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
+        let layered = try (0..<result.count).contains { try result.zIndex(ofItem: $0) != 0 }
+        let ids = dataset.count
+        var object = PrettyJSONObject()
+        object.add("viewport", .array([.double(run.viewport.width), .double(run.viewport.height)]))
+        object.add("contentSize", .array([.double(result.contentSize.width), .double(result.contentSize.height)]))
+        object.add("items", records: result.count) { i, out in
+            out.append("{\"id\": ")
+            out.withBuffer { buffer in
+                JSONWriter.write(i < ids ? dataset.items[i].id.jsonValue : .int(i), into: &buffer)
+                buffer.append(contentsOf: ", \"section\": ".utf8)
+                buffer.append(contentsOf: String(dataset.sectionIndex(containing: i)).utf8)
+                buffer.append(contentsOf: ", \"frame\": [".utf8)
+                // Asked above: a layout answers the same again.
+                let f = (try? result.frame(at: i)) ?? .zero
+                for (k, v) in [f.x, f.y, f.width, f.height].enumerated() {
+                    if k > 0 { buffer.append(contentsOf: ", ".utf8) }
+                    JSONWriter.appendNumber(v, to: &buffer)
+                }
+                buffer.append(UInt8(ascii: "]"))
+                if layered {
+                    buffer.append(contentsOf: ", \"zIndex\": ".utf8)
+                    buffer.append(contentsOf: String((try? result.zIndex(ofItem: i)) ?? 0).utf8)
+                }
+                buffer.append(UInt8(ascii: "}"))
+            }
+        }
+        for (key, value) in members(drawn: drawn) {
+            if case .array(let records) = value, key != "visible" { object.add(key, records: records) }
+            else { object.add(key, value) }
+        }
+        object.write(to: out)
+    }
+
+    /// The members after `items`, as values: small (one per supplementary, decoration, shelf or
+    /// element in the viewport).
+    private func members(drawn: [LayoutElement]?) -> [(String, JSONValue)] {
+        let result = run.result
+        var members: [(String, JSONValue)] = [("supplementaries", .array(result.supplementaries.map { $0.json(category: false) }))]
         let decorations = result.decorations
-        if !decorations.isEmpty { doc["decorations"] = .array(decorations.map { $0.json(category: false) }) }
+        if !decorations.isEmpty { members.append(("decorations", .array(decorations.map { $0.json(category: false) }))) }
         let orthogonal = result.orthogonalSections
         if !orthogonal.isEmpty {
-            doc["orthogonal"] = .array(orthogonal.map { o in
+            members.append(("orthogonal", .array(orthogonal.map { o in
                 let offset = sectionOffsets[o.section] ?? .zero
                 return .object(["section": .int(o.section), "frame": o.frame.json,
                                 "contentSize": .array([.double(o.contentSize.width), .double(o.contentSize.height)]),
                                 "offset": .array([.double(offset.x), .double(offset.y)])])
-            })
+            })))
         }
-        if let viewport {
-            let scroll = ScrollState(showing: viewport, sectionOffsets: sectionOffsets)
-            let drawn = try result.elements(in: viewport, scroll: scroll)
-            doc["visible"] = .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })
-            doc["visibleElements"] = .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })
+        if let drawn {
+            members.append(("visible", .array(drawn.compactMap { $0.category == .item ? $0.index : nil }.sorted().map { .int($0) })))
+            members.append(("visibleElements", .array(drawn.filter { $0.category != .item }.map { $0.json(category: true) })))
             // Items whose look a section's visibleItemsHandler changed, as drawn.
             let styled = drawn.filter { $0.category == .item && ($0.alpha != 1 || $0.transform != .identity) }
             if !styled.isEmpty {
-                doc["visibleItems"] = .array(styled.map { e in
+                members.append(("visibleItems", .array(styled.map { e in
                     var object = e.jsonObject(category: false)
                     object.removeValue(forKey: "kind")
                     return .object(object)
-                })
+                })))
             }
         }
-        return .object(doc)
+        return members
     }
-
-    public func json() throws -> String { JSONWriter.write(try document(), options: .pretty) }
 }
 
 extension LayoutElement {

@@ -83,8 +83,7 @@ struct AnimateCommand: ParsableCommand {
         let new = try to.map { try dataLimit.load($0, duplicatePolicy: policy) }
         let origin: Point
         if let offset {
-            let pair = try parseOffset(offset)
-            origin = Point(x: pair.0, y: pair.1)
+            origin = try parseOffset(offset)
         } else {
             try engine.layout()
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
@@ -104,19 +103,14 @@ struct AnimateCommand: ParsableCommand {
         let visible = engine.visibleRect
         let labels = TimelineLabels(field: ItemLabels(field: label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
-        let text = format == "html"
-            ? try TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
-                           fps: fps ?? 60, labels: labels).render()
-            : JSONWriter.write(try AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
-        try emit(text, to: out)
-    }
-
-    /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after
-    /// `"viewport"`).
-    static func json(_ timeline: Timeline, viewport: Size, offset: Point, fps: Double?) throws -> JSONValue {
-        guard case .object(var fields) = try timeline.json(viewport: viewport, fps: fps) else { return .null }
-        fields.updateValue(.array([.double(offset.x), .double(offset.y)]), forKey: "offset", insertingAt: 1)
-        return .object(fields)
+        if format == "html" {
+            let page = TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+                                    fps: fps ?? 60, labels: labels)
+            try emit(try page.render(), to: out)
+        } else {
+            let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
+            try emit(to: out) { try report.write(to: $0) }
+        }
     }
 
     /// The offset that shows where `new` first differs from `old` (the first flattened position

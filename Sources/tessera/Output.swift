@@ -1,18 +1,35 @@
 import Foundation
 import TesseraCore
+import TesseraRender
 
 /// Prints `text` to stdout, or writes it to `path` with `writeAtomically`.
 func emit(_ text: String, to path: String?) throws {
-    guard let path else {
-        try StandardStream.output.write(line: text)
-        return
-    }
-    try writeAtomically(Array(text.utf8), to: path)
+    try emit(to: path) { $0.append(text) }
 }
 
-/// `--out FILE`: keeps what a shell's `>` keeps, and never leaves partial output. The whole text
-/// is ready before anything is touched; it goes into a temporary file in the target's folder
-/// that is then renamed over the target, so a failure leaves what was there.
+/// Streams what `body` writes to stdout (plus a final newline unless it ends with one), or to
+/// `path` with `writeAtomically`.
+///
+/// Renderers ask every layout query that can fail before their first byte, so an error of the
+/// layout or a script leaves stdout empty. A failure to write stdout itself (a full disk, a
+/// closed pipe) ends the command with that error; what was written by then stays written, as
+/// with any program writing to a pipe. A terminal gets the whole text at once, escaped
+/// (`StandardStream.write(line:)`): it is not where a million items go.
+func emit(to path: String?, _ body: (BufferedWriter) throws -> Void) throws {
+    if let path { return try writeAtomically(to: path, body) }
+    if StandardStream.output.isTerminal {
+        return try StandardStream.output.write(line: try BufferedWriter.text(body))
+    }
+    let out = BufferedWriter { try StandardStream.output.writeAll($0) }
+    try body(out)
+    if out.lastByte != 0x0A { out.append(0x0A) }
+    try out.finish()
+}
+
+/// `--out FILE`: keeps what a shell's `>` keeps, and never leaves partial output. The text
+/// goes into a temporary file in the target's folder as it is written, and that file is
+/// renamed over the target at the end, so a failure (of the layout, of the disk) leaves what
+/// was there and removes the temporary.
 ///
 /// - Only a regular file is replaced. A FIFO, a device, a socket or a directory at `path` (or at
 ///   the end of its links) is an error and is left as it was (opening a FIFO or a device would
@@ -25,12 +42,18 @@ func emit(_ text: String, to path: String?) throws {
 /// - A rename would give the file a new inode: the user's ownership, permission bits from
 ///   0666 minus the umask, and a single link. When the replaced file's owner or group differ,
 ///   it has other hard links, or its permission bits cannot be carried over, or the folder
-///   takes no new files, it is written in place instead: the space is reserved first
+///   takes no new files, it is written in place instead: the text is first written whole to an
+///   unnamed temporary file (in $TMPDIR, else /tmp), then the space is reserved in the target
 ///   (`posix_fallocate`), so running out of space leaves the old content, then the text is
-///   written over it and the file cut to its length.
+///   copied over it and the file cut to its length.
 /// - Temporaries are named `.NAME.tessera-tmp-PID`; ones left by a killed run (whose process is
 ///   gone) are removed before writing.
 func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    try writeAtomically(to: path) { $0.append(contentsOf: bytes) }
+}
+
+/// `writeAtomically` of what `body` writes.
+func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) throws {
     guard !path.isEmpty else { throw CLIError("--out needs a file name, got an empty one") }
     func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
 
@@ -83,7 +106,7 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     guard (info.st_mode & S_IFMT) == S_IFDIR else { throw failure("'\(folder)' is not a folder") }
 
     if let old = existing, old.st_nlink > 1 || old.st_uid != geteuid() || old.st_gid != getegid() {
-        if let reason = writeInPlace(bytes, to: target) { throw failure(reason) }
+        try writeInPlace(body, to: target, failure)
         return
     }
     let prefix = ".\(name).tessera-tmp-"
@@ -95,7 +118,7 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let code = errno
         // A folder that takes no new files but a file the user may write: `>` would write it.
         if existing != nil && (code == EACCES || code == EPERM) {
-            if let reason = writeInPlace(bytes, to: target) { throw failure(reason) }
+            try writeInPlace(body, to: target, failure)
             return
         }
         if existing != nil {
@@ -103,58 +126,99 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         }
         throw failure(systemReason(code))
     }
-    var error: Int32 = 0
     if let old = existing {
         var made = stat()
         // The permission bits must come across whole (a setgid bit may not, for a group we are not in).
         if fchmod(fd, old.st_mode & 0o7777) != 0 || fstat(fd, &made) != 0 || made.st_mode & 0o7777 != old.st_mode & 0o7777 {
             close(fd)
             unlink(temp)
-            if let reason = writeInPlace(bytes, to: target) { throw failure(reason) }
+            try writeInPlace(body, to: target, failure)
             return
         }
     }
-    error = writeAll(bytes, to: fd)
-    if close(fd) != 0 && error == 0 { error = errno }
-    // POSIX rename replaces an existing file atomically (FileManager.replaceItemAt does not on Linux).
-    if error == 0 && rename(temp, target) != 0 { error = errno }
-    if error != 0 {
+    let out = BufferedWriter { chunk in
+        let code = writeAll(chunk, to: fd)
+        if code != 0 { throw failure(systemReason(code)) }
+    }
+    do {
+        try body(out)
+        try out.finish()
+    } catch {
+        close(fd)
         unlink(temp)
-        throw failure(systemReason(error))
+        throw error
+    }
+    var status: Int32 = 0
+    if close(fd) != 0 { status = errno }
+    // POSIX rename replaces an existing file atomically (FileManager.replaceItemAt does not on Linux).
+    if status == 0 && rename(temp, target) != 0 { status = errno }
+    if status != 0 {
+        unlink(temp)
+        throw failure(systemReason(status))
     }
 }
 
-/// Writes `bytes` over the regular file at `path`, keeping its inode (owner, links, permission
-/// bits): reserves the space, writes from the start, then cuts the file to the new length.
-/// Returns why it could not, with the file unchanged unless the failure came after the space
-/// was reserved (a write error on a disk that had the room).
-private func writeInPlace(_ bytes: [UInt8], to path: String) -> String? {
+/// Writes what `body` writes over the regular file at `path`, keeping its inode (owner, links,
+/// permission bits): spools the text to an unnamed temporary file, reserves its length in the
+/// target, copies it over from the start, then cuts the file to that length. Throws `failure`
+/// of the reason, with the file unchanged unless the failure came after the space was
+/// reserved (a write error on a disk that had the room); an error of `body` leaves it unchanged.
+private func writeInPlace(_ body: (BufferedWriter) throws -> Void, to path: String,
+                          _ failure: @escaping (String) -> CLIError) throws {
+    let spool = unnamedTemporaryFile()
+    guard spool >= 0 else { throw failure("no temporary file to prepare it in (\(systemReason(errno)))") }
+    defer { close(spool) }
+    let out = BufferedWriter { chunk in
+        let code = writeAll(chunk, to: spool)
+        if code != 0 { throw failure("cannot prepare it in a temporary file (\(systemReason(code)))") }
+    }
+    try body(out)
+    try out.finish()
+    let length = lseek(spool, 0, SEEK_CUR)
+    guard length >= 0, lseek(spool, 0, SEEK_SET) == 0 else { throw failure(systemReason(errno)) }
+
     let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard fd >= 0 else { return systemReason(errno) }
+    guard fd >= 0 else { throw failure(systemReason(errno)) }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-        return "it is not a regular file; --out only replaces regular files"
+        throw failure("it is not a regular file; --out only replaces regular files")
     }
-    if !bytes.isEmpty {
-        let reserved = posix_fallocate(fd, 0, off_t(bytes.count))
+    if length > 0 {
+        let reserved = posix_fallocate(fd, 0, length)
         // Filesystems without fallocate (EOPNOTSUPP) are written without the reservation.
         if reserved != 0 && reserved != EOPNOTSUPP && reserved != EINVAL {
-            return "there is no room to replace it in place (\(systemReason(reserved))); it was left as it was"
+            throw failure("there is no room to replace it in place (\(systemReason(reserved))); it was left as it was")
         }
     }
-    let error = writeAll(bytes, to: fd)
-    if error != 0 { return systemReason(error) }
-    if ftruncate(fd, off_t(bytes.count)) != 0 { return systemReason(errno) }
-    if fsync(fd) != 0 && errno != EINVAL { return systemReason(errno) }
-    return nil
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(spool, $0.baseAddress!, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { throw failure(systemReason(errno)) }
+        if n == 0 { break }
+        let code = chunk.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<n]), to: fd) }
+        if code != 0 { throw failure(systemReason(code)) }
+    }
+    if ftruncate(fd, length) != 0 { throw failure(systemReason(errno)) }
+    if fsync(fd) != 0 && errno != EINVAL { throw failure(systemReason(errno)) }
+}
+
+/// A new file in $TMPDIR (else /tmp), already unlinked, open for reading and writing; -1 with
+/// errno set when none can be made.
+private func unnamedTemporaryFile() -> Int32 {
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(folder)/.tessera-out-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+    return fd
 }
 
 /// Writes all of `bytes` to `fd` from its current position; 0, or the errno of the failure.
-private func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
     var written = 0
     while written < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+        let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
         if n < 0 {
             if errno == EINTR { continue }
             return errno

@@ -47,13 +47,8 @@ struct ScrollCommand: ParsableCommand {
     func run() throws {
         guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
-        for (flag, value) in [("--from", from), ("--to", to)] {
-            guard let value else { continue }
-            guard value.isFinite else { throw CLIError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
-            guard abs(value) <= maxOffset else {
-                throw CLIError("\(flag) \(NumberText.display(value)) is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)")
-            }
-        }
+        try checkOffset(from, flag: "--from")
+        if let to { try checkOffset(to, flag: "--to") }
         let policy = try parseDuplicatePolicy(duplicates)
         let rule = try parseSizingRule(shape.sizing)
         let size = try parseViewport(shape.viewport)
@@ -67,7 +62,8 @@ struct ScrollCommand: ParsableCommand {
         let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update)
         bar.finish()
-        try emit(format == "json" ? JSONWriter.write(run.json) : ScrollRunText.render(run), to: nil)
+        let report = ScrollReport(run: run)
+        if format == "json" { try emit(to: nil) { report.write(to: $0) } } else { try emit(report.text, to: nil) }
     }
 }
 

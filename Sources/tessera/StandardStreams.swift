@@ -33,9 +33,14 @@ enum StandardStream: Int32 {
 
     /// Writes the bytes with as few system calls as the kernel allows. O(n).
     func writeAll(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try writeAll($0) }
+    }
+
+    /// Writes the bytes with as few system calls as the kernel allows. O(n).
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(rawValue, $0.baseAddress! + offset, $0.count - offset) }
+            let n = systemWrite(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CLIError("cannot write to \(name): \(systemReason(errno))")

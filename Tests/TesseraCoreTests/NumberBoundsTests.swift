@@ -66,7 +66,7 @@ import Testing
         let timeline = Timeline(tracks: [track])
         #expect(timeline.sampleCount(fps: 60) == 216_001)
         #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
-            try timeline.json(viewport: Size(width: 100, height: 100), fps: 60)
+            try timeline.sampleTimes(fps: 60)
         }
         #expect(try timeline.sampleTimes(fps: 50).count == 180_001)
     }

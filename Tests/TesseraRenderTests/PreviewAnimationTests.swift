@@ -25,7 +25,7 @@ import TesseraCore
         #expect(m["type"] == .string("animation") && m["gen"] == .int(4) && m["fps"] == .int(120))
         #expect(m["offset"] == .array([.int(0), .int(30)]))
         guard case .array(let samples)? = m["timeline"]?["samples"],
-              case .array(let expected)? = try JSONParser.parse(JSONWriter.write(t.json(viewport: Size(width: 200, height: 100), fps: 120)))["samples"] else {
+              case .array(let expected)? = try JSONParser.parse(JSONWriter.write(TimelineReport(timeline: t, viewport: Size(width: 200, height: 100), fps: 120).json()))["samples"] else {
             Issue.record("no samples"); return
         }
         #expect(samples.count == 31 && samples.count == expected.count)

@@ -33,6 +33,20 @@ import Testing
         #expect(r.stdout == "")
     }
 
+    /// One offset parser: every offset option has the same range and the same sentence.
+    @Test(arguments: [
+        (["run", "waterfall", "--data", photos, "--section-offset", "0=0,1e16"],
+         "Error: --section-offset '0=0,1e16' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+        (["animate", "waterfall", "--data", photos, "--to", photos, "--offset", "-2e15,0"],
+         "Error: --offset '-2e15,0' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+    ])
+    func everyOffsetOptionHasTheSameRange(arguments: [String], message: String) throws {
+        let (r, _) = try run(arguments)
+        #expect(r.status == 1)
+        #expect(r.stderr == message)
+        #expect(r.stdout == "")
+    }
+
     @Test(arguments: ["svg", "html", "json", "text"])
     func aSubnormalViewportDrawsWithoutInfinities(format: String) throws {
         let (r, _) = try run(["run", "waterfall", "--data", Self.photos, "--viewport", "1e-320x1e-320", "--format", format])

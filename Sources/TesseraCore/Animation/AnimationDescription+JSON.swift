@@ -169,34 +169,6 @@ extension Timeline.ViewSample {
     }
 }
 
-extension Timeline {
-    /// `{"viewport": [w, h], "duration":, "tracks": [...]}`: the item views' tracks, then, when
-    /// the timeline has supplementaries or decorations, `"elements"`: their tracks, in the same
-    /// shape plus `category`, `kind` and `section`. With `fps`, `"samples"`: at each sample time
-    /// every present item view's state (`"views"`) and every element's (`"elements"`), each list
-    /// in drawing order.
-    /// Throws when the samples would be too many (`sampleTimes(fps:)`).
-    public func json(viewport: Size, fps: Double? = nil) throws(AnimationFormatError) -> JSONValue {
-        let hasElements = tracks.contains { $0.element != nil } || still.contains { $0.element != nil }
-        var object: OrderedDictionary<String, JSONValue> = [
-            "viewport": .array([.double(viewport.width), .double(viewport.height)]),
-            "duration": .double(duration),
-            "tracks": .array(tracks.filter { $0.element == nil }.map(\.json)),
-        ]
-        if hasElements { object["elements"] = .array(tracks.filter { $0.element != nil }.map(\.json)) }
-        if let fps {
-            object["samples"] = .array(try sampleTimes(fps: fps).map { time in
-                let drawn = sample(at: time)
-                var fields: OrderedDictionary<String, JSONValue> = [
-                    "t": .double(time), "views": .array(drawn.filter { $0.element == nil }.map(\.json))]
-                if hasElements { fields["elements"] = .array(drawn.filter { $0.element != nil }.map(\.json)) }
-                return .object(fields)
-            })
-        }
-        return .object(object)
-    }
-}
-
 extension JSONValue {
     /// An empty object for an empty list (how an empty Lua table converts); else self.
     var emptyListAsObject: JSONValue {

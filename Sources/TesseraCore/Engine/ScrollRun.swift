@@ -16,13 +16,6 @@ public struct ScrollRun {
         public var kind: String
         public var section: Int
         public var index: Int?
-
-        public var json: JSONValue {
-            var fields: [(String, JSONValue)] = [("category", .string(category.rawValue)), ("kind", .string(kind)),
-                                                 ("section", .int(section))]
-            if let index { fields.append(("index", .int(index))) }
-            return .object(.init(uniqueKeysWithValues: fields))
-        }
     }
 
     public struct Step: Equatable {
@@ -92,31 +85,4 @@ public struct ScrollRun {
         let rank = Int(clamping: 0.99 * Double(s.count), rounding: .up, into: 0...s.count)
         return s[max(0, min(s.count - 1, rank - 1))]
     }
-
-    /// `{"steps": [{"offset": [x, y], "visible":, "inserted": [...], "deleted": [...], "us":}],
-    ///   "summary": {"created":, "reused":, "maxVisible":, "medianUs":, "p99Us":}}`; a step where
-    /// elements entered or left adds `"elements": {"inserted": [...], "deleted": [...]}`, each
-    /// `{"category":, "kind":, "section":}` (and `"index"` for a badge). Ids are typed as the
-    /// data gives them.
-    public var json: JSONValue {
-        let steps: [JSONValue] = self.steps.map { s in
-            var fields: [(String, JSONValue)] = [
-                ("offset", .array([.double(s.offset.x), .double(s.offset.y)])), ("visible", .int(s.visible)),
-                ("inserted", .array(s.inserted.map(\.jsonValue))), ("deleted", .array(s.deleted.map(\.jsonValue))),
-            ]
-            if !s.elementsInserted.isEmpty || !s.elementsDeleted.isEmpty {
-                fields.append(("elements", .object(["inserted": .array(s.elementsInserted.map(\.json)),
-                                                    "deleted": .array(s.elementsDeleted.map(\.json))])))
-            }
-            fields.append(("us", .double(Self.rounded(s.microseconds))))
-            return .object(.init(uniqueKeysWithValues: fields))
-        }
-        return .object(["steps": .array(steps), "summary": .object([
-            "created": .int(stats.created), "reused": .int(stats.reused), "maxVisible": .int(maxVisible),
-            "medianUs": .double(Self.rounded(medianMicroseconds)), "p99Us": .double(Self.rounded(p99Microseconds)),
-        ])])
-    }
-
-    /// Times to a tenth of a microsecond: the clock is no finer than that.
-    static func rounded(_ us: Double) -> Double { (us * 10).rounded() / 10 }
 }

@@ -19,6 +19,12 @@
 /// by each side, `stages` of the staged changeset, and `snapshot_ms`, the same diff from two
 /// prebuilt `Snapshot`s. Myers takes seconds from 100k on, so a full run measures its 1M baseline
 /// directly (3 runs, no warm-up) and `--quick` measures none there: those rows have no ratio.
+///
+/// The sectioned row is DifferenceKit's own sectioned measurement: 5 sections of 20,001 random
+/// 64-bit ids; in NEW each section loses the ids at offsets 2000..<5000 and gains 3,000 fresh ids
+/// as one block where the deleted ones were. Measured: both snapshots built from the plain
+/// arrays with `Snapshot(sections:)`, then `Changeset(from:to:)`; `ns_per_element` is that time
+/// over OLD's 100,005 ids. It has no baseline in this run (DifferenceKit does not build here).
 enum DiffBench: BenchSuite {
     static let name = "diff"
 
@@ -32,6 +38,7 @@ enum DiffBench: BenchSuite {
     }
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+        try sectioned(quick: quick, report: report)
         let cases = [
             Case(n: 5_000, deleted: 2_000..<3_000, insertAt: 3_000, inserted: 1_000, shuffled: 200,
                  label: "20% del, 20% ins, 4% shuffled"),
@@ -49,6 +56,40 @@ enum DiffBench: BenchSuite {
             let (oldStrings, newStrings) = makePair(stringIDs, c, &random)
             try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, report: report)
         }
+    }
+
+    /// The sectioned row (see the type's documentation).
+    static func sectioned(quick: Bool, report: (BenchResult) -> Void) throws {
+        let (sections, perSection, lost) = (5, 20_001, 2_000..<5_000)
+        var random = SplitMix64(seed: 20_240_601)
+        var old: [(Int, [UInt64])] = [], new: [(Int, [UInt64])] = []
+        for s in 0..<sections {
+            let items = (0..<perSection).map { _ in random.next() }
+            var changed = items
+            changed.replaceSubrange(lost, with: (0..<lost.count).map { _ in random.next() })
+            old.append((s, items))
+            new.append((s, changed))
+        }
+        var batch = Changeset()
+        let samples = try BenchClock.milliseconds(repeats: quick ? 15 : 31) {
+            batch = try sectionedDiff(old, new)
+        }
+        let median = BenchClock.median(samples)
+        let n = sections * perSection
+        guard batch.itemsDeleted.count == sections * lost.count, batch.itemsInserted.count == sections * lost.count,
+              batch.itemsMoved.isEmpty else {
+            throw CLIError("bench diff: the sectioned batch has \(batch.itemsDeleted.count) deletes, "
+                + "\(batch.itemsInserted.count) inserts and \(batch.itemsMoved.count) moves; expected 15000, 15000 and 0")
+        }
+        report(BenchResult(suite: name, name: "Int ids, 5 sections x 20,001, 15% replaced", n: n, median: median,
+                           baseline: "none (DifferenceKit: not here)", baselineMedian: nil,
+                           notes: ["ns_per_element": median * 1e6 / Double(n), "spread": samples.max()! / median]))
+    }
+
+    /// Both snapshots from plain arrays, then the batch: what the sectioned row times.
+    @inline(never)
+    static func sectionedDiff(_ old: [(Int, [UInt64])], _ new: [(Int, [UInt64])]) throws -> Changeset {
+        Changeset(from: try Snapshot(sections: old), to: try Snapshot(sections: new))
     }
 
     /// OLD is the first `n` ids; NEW deletes, inserts the remaining ids as a block, shuffles a prefix.

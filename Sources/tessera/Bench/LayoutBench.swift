@@ -5,7 +5,8 @@ import TesseraCore
 /// The baseline is the waterfall algorithm written as a bare loop over an array of heights into
 /// an `UnsafeMutableBufferPointer` — what a C programmer would write. "frames" rows time only
 /// computing frames through the real `LayoutContext` size path; "layout+index" rows time the
-/// whole `layout(_:)` call (validation and spatial index included).
+/// whole `layout(_:)` call (validation and spatial index included). The last row times the
+/// 1M-item waterfall's `run --format json` document streamed out (`OutputBench`).
 enum LayoutBench: BenchSuite {
     static let name = "layout"
 
@@ -35,6 +36,7 @@ enum LayoutBench: BenchSuite {
             report(BenchResult(suite: name, name: "flow layout+index", n: n, median: flowMs,
                                baseline: "plain flow loop, preallocated", baselineMedian: flowLoop))
         }
+        try OutputBench.jsonThroughput(quick: quick, report: report)
     }
 
     /// Items of width 300 and heights in [50, 400) from a fixed LCG, so runs are comparable.

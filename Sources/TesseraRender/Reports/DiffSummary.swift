@@ -1,0 +1,153 @@
+import TesseraCore
+
+/// `tessera diff --format text`: totals, counts per section, and the first few changes of each kind.
+public struct DiffSummary {
+    public typealias Key = DatasetDiff.Key
+    public var oldName: String
+    public var newName: String
+    public var report: DatasetDiffReport
+    public var batch: Changeset
+    public var stages: StagedChangeset<Key, Key>
+    public var showStages: Bool
+    public var milliseconds: Double
+    var old: Snapshot<Key, Key> { report.oldSnapshot }
+    var new: Snapshot<Key, Key> { report.newSnapshot }
+    /// How many changes of each kind are listed by id.
+    let shown = 5
+
+    public init(oldName: String, newName: String, report: DatasetDiffReport, batch: Changeset,
+                stages: StagedChangeset<Key, Key>, showStages: Bool, milliseconds: Double) {
+        self.oldName = oldName; self.newName = newName; self.report = report; self.batch = batch
+        self.stages = stages; self.showStages = showStages; self.milliseconds = milliseconds
+    }
+
+    public func render() -> String {
+        var lines: [String] = []
+        lines.append("\(oldName) -> \(newName)")
+        lines.append("sections: \(old.numberOfSections) -> \(new.numberOfSections): "
+            + "\(batch.sectionsDeleted.count) deleted, \(batch.sectionsInserted.count) inserted, "
+            + "\(batch.sectionsMoved.count) moved, \(batch.sectionsUpdated.count) updated")
+        lines.append("items: \(old.numberOfItems) -> \(new.numberOfItems): "
+            + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
+            + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
+        let batches = "one batch (an item both moved and updated is deleted and inserted), or "
+            + "\(NumberText.counted(stages.count, "stage")) with --staged"
+        lines.append("apply as: \(batches); loaded and diffed in \(NumberText.fixed(milliseconds, decimals: 1)) ms")
+        lines.append("")
+        lines.append(contentsOf: sectionTable())
+        lines.append(contentsOf: firstChanges())
+        if showStages { lines.append(contentsOf: stageLines()) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per stage: what it does and the data it leaves.
+    private func stageLines() -> [String] {
+        var lines = ["", "stages:"]
+        for (k, stage) in stages.enumerated() {
+            let c = stage.changeset
+            var parts: [String] = []
+            func add(_ count: Int, _ noun: String, _ verb: String) {
+                if count > 0 { parts.append("\(NumberText.counted(count, noun)) \(verb)") }
+            }
+            add(c.sectionsDeleted.count, "section", "deleted")
+            add(c.sectionsInserted.count, "section", "inserted")
+            add(c.sectionsMoved.count, "section", "moved")
+            add(c.sectionsUpdated.count, "section", "updated")
+            add(c.itemsDeleted.count, "item", "deleted")
+            add(c.itemsInserted.count, "item", "inserted")
+            add(c.itemsMoved.count, "item", "moved")
+            add(c.itemsUpdated.count, "item", "updated")
+            lines.append("  \(k + 1). \(parts.joined(separator: ", ")); leaves \(NumberText.counted(stage.snapshot.numberOfSections, "section")), "
+                + "\(NumberText.counted(stage.snapshot.numberOfItems, "item"))")
+        }
+        return lines
+    }
+
+    /// One row per section: NEW's sections in order, then the deleted ones.
+    private func sectionTable() -> [String] {
+        let oldCount = old.numberOfSections, newCount = new.numberOfSections
+        var deleted = [Int](repeating: 0, count: oldCount), updated = [Int](repeating: 0, count: oldCount)
+        var movedOut = [Int](repeating: 0, count: oldCount)
+        var inserted = [Int](repeating: 0, count: newCount), movedIn = [Int](repeating: 0, count: newCount)
+        var movedWithin = [Int](repeating: 0, count: newCount)
+        var newIndexOfOld = [Int?](repeating: nil, count: oldCount)
+        for j in 0..<newCount {
+            if let i = old.indexOfSection(new.sectionIdentifiers[j]) { newIndexOfOld[i] = j }
+        }
+        for path in batch.itemsDeleted { deleted[path.section] += 1 }
+        for path in batch.itemsUpdated { updated[path.section] += 1 }
+        for path in batch.itemsInserted { inserted[path.section] += 1 }
+        for move in batch.itemsMoved {
+            if newIndexOfOld[move.source.section] == move.target.section {
+                movedWithin[move.target.section] += 1
+            }
+            else {
+                movedOut[move.source.section] += 1
+                movedIn[move.target.section] += 1
+            }
+        }
+        let header = ["section", "items", "deleted", "inserted", "moved within", "moved in", "moved out", "updated"]
+        var rows: [[String]] = []
+        for j in 0..<newCount {
+            let id = new.sectionIdentifiers[j]
+            let count = (try? new.numberOfItems(inSection: id)) ?? 0
+            guard let i = old.indexOfSection(id) else {
+                rows.append(["\(id) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""])
+                continue
+            }
+            let before = (try? old.numberOfItems(inSection: id)) ?? 0
+            let moved = i == j ? "" : " (was \(i))"
+            rows.append(["\(id)\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
+                         "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"])
+        }
+        for i in batch.sectionsDeleted {
+            let id = old.sectionIdentifiers[i]
+            let count = (try? old.numberOfItems(inSection: id)) ?? 0
+            rows.append(["\(id) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""])
+        }
+        let widths = header.indices.map { k in max(header[k].count, rows.map { $0[k].count }.max() ?? 0) }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { k, cell in
+                k == 0 ? padded(cell, to: widths[k])
+                    : String(repeating: " ", count: widths[k] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line) + [""]
+    }
+
+    /// The first few deletes, inserts, moves and updates, with their ids.
+    private func firstChanges() -> [String] {
+        var lines: [String] = []
+        func list<T>(_ name: String, _ changes: [T], _ text: (T) -> String) {
+            guard !changes.isEmpty else { return }
+            let heading = changes.count > shown ? "\(name) (first \(shown) of \(changes.count)):" : "\(name):"
+            lines.append(heading)
+            for change in changes.prefix(shown) { lines.append("  " + text(change)) }
+        }
+        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
+        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
+        list("deleted sections", batch.sectionsDeleted) { "\($0) \(old.sectionIdentifiers[$0])" }
+        list("inserted sections", batch.sectionsInserted) { "\($0) \(new.sectionIdentifiers[$0])" }
+        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(new.sectionIdentifiers[$0.target])" }
+        list("updated sections", batch.sectionsUpdated) { i in
+            "\(i) \(old.sectionIdentifiers[i]): \(report.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+        }
+        list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
+        list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }
+        list("moved items", batch.itemsMoved) { "\($0.source) -> \($0.target) \(newID($0.target))" }
+        list("updated items", batch.itemsUpdated) { path in
+            let fields = old.itemIdentifier(at: path).map { report.changedFields(ofItem: $0) } ?? []
+            return "\(path) \(oldID(path)): \(fields.joined(separator: ", "))"
+        }
+        if lines.isEmpty { lines.append("no changes") }
+        return lines
+    }
+}
+
+/// `text` padded with spaces (or cut) to `width` UTF-16 units, as Foundation's
+/// `padding(toLength:withPad:startingAt:)` does.
+private func padded(_ text: String, to width: Int) -> String {
+    let units = text.utf16.count
+    if units <= width { return text + String(repeating: " ", count: width - units) }
+    return String(decoding: Array(text.utf16.prefix(width)), as: UTF16.self)
+}

@@ -1,0 +1,63 @@
+import OrderedCollections
+import TesseraCore
+
+/// `tessera scroll --format json`: `{"steps": [{"offset": [x, y], "visible":, "inserted": [...],
+/// "deleted": [...], "us":}], "summary": {"created":, "reused":, "maxVisible":, "medianUs":,
+/// "p99Us":}}`, compact; a step where elements entered or left adds `"elements": {"inserted":
+/// [...], "deleted": [...]}`, each `{"category":, "kind":, "section":}` (and `"index"` for a
+/// badge). Ids are typed as the data gives them. Written step by step.
+public struct ScrollReport {
+    public var run: ScrollRun
+
+    public init(run: ScrollRun) { self.run = run }
+
+    /// The whole document as a value (what `write(to:)` writes).
+    public var json: JSONValue {
+        .object(["steps": .array(run.steps.map(Self.json)), "summary": summary])
+    }
+
+    /// Writes the document, one step at a time. O(steps) time; memory O(one step).
+    public func write(to out: BufferedWriter) {
+        out.append("{\"steps\":[")
+        for (k, step) in run.steps.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.withBuffer { JSONWriter.write(Self.json(step), into: &$0) }
+        }
+        out.append("],\"summary\":")
+        out.withBuffer { JSONWriter.write(summary, into: &$0) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The `--format text` report (`ScrollRunText`).
+    public var text: String { ScrollRunText.render(run) }
+
+    private var summary: JSONValue {
+        .object([
+            "created": .int(run.stats.created), "reused": .int(run.stats.reused), "maxVisible": .int(run.maxVisible),
+            "medianUs": .double(Self.rounded(run.medianMicroseconds)), "p99Us": .double(Self.rounded(run.p99Microseconds)),
+        ])
+    }
+
+    static func json(_ s: ScrollRun.Step) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("offset", .array([.double(s.offset.x), .double(s.offset.y)])), ("visible", .int(s.visible)),
+            ("inserted", .array(s.inserted.map(\.jsonValue))), ("deleted", .array(s.deleted.map(\.jsonValue))),
+        ]
+        if !s.elementsInserted.isEmpty || !s.elementsDeleted.isEmpty {
+            fields.append(("elements", .object(["inserted": .array(s.elementsInserted.map(json)),
+                                                "deleted": .array(s.elementsDeleted.map(json))])))
+        }
+        fields.append(("us", .double(rounded(s.microseconds))))
+        return .object(.init(uniqueKeysWithValues: fields))
+    }
+
+    static func json(_ ref: ScrollRun.ElementRef) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("category", .string(ref.category.rawValue)), ("kind", .string(ref.kind)),
+                                             ("section", .int(ref.section))]
+        if let index = ref.index { fields.append(("index", .int(index))) }
+        return .object(.init(uniqueKeysWithValues: fields))
+    }
+
+    /// Times to a tenth of a microsecond: the clock is no finer than that.
+    static func rounded(_ us: Double) -> Double { (us * 10).rounded() / 10 }
+}

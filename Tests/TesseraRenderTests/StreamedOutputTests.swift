@@ -1,0 +1,118 @@
+import Testing
+@_spi(Testing) import TesseraCore
+import TesseraRender
+
+/// Streamed output against the document built in memory: the bytes `run --format json` writes
+/// item by item must be exactly what `JSONWriter` writes for `RunReport.document()`.
+@Suite struct StreamedOutputTests {
+    /// A random dataset and result: integer, string (quotes, escapes, controls, unicode) and
+    /// repeated-looking ids, random sections, frames with fractions, negatives and huge values,
+    /// item zIndex on some runs, supplementaries (pinned or not), decorations, and a viewport
+    /// offset on some runs.
+    private func randomRun(_ random: inout SplitMix64, count: Int) throws -> (LayoutRun, Rect?) {
+        let names = ["a", "b\"q", "back\\slash", "new\nline", "tab\t", "é", "😀", "\u{1}", "x y"]
+        var items: [Item] = []
+        for i in 0..<count {
+            let id: ItemID = random.next() % 2 == 0 ? .int(Int(truncatingIfNeeded: random.next() >> 1) - (1 << 40) + i)
+                : .string(names[Int(random.next() % UInt64(names.count))] + String(i))
+            items.append(Item(id: id, fields: ["id": id.jsonValue]))
+        }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < count {
+            let end = min(count, start + 1 + Int(random.next() % 7))
+            ranges.append(start..<end)
+            start = end
+        }
+        if ranges.isEmpty { ranges = [0..<0] }
+        let sections = ranges.enumerated().map { k, r in Dataset.Section(id: .int(k), range: r) }
+        func number() -> Double {
+            switch random.next() % 5 {
+            case 0: return Double(random.next() % 1000)
+            case 1: return Double(random.next() % 100_000) / 7
+            case 2: return -Double(random.next() % 1000) / 3
+            case 3: return Double(random.next() % 1000) * 1e12 + 0.5
+            default: return Double(random.next() % 10) * 0.1
+            }
+        }
+        let frames = (0..<count).map { _ in Rect(x: number(), y: abs(number()), width: abs(number()), height: abs(number())) }
+        var elements: [LayoutElement] = []
+        for (k, r) in ranges.enumerated() where !r.isEmpty && random.next() % 2 == 0 {
+            elements.append(LayoutElement(category: .supplementary, kind: "header", section: k,
+                                          frame: Rect(x: 0, y: number().magnitude, width: 100, height: 20),
+                                          pinned: random.next() % 2 == 0))
+            if random.next() % 3 == 0 {
+                elements.append(LayoutElement(category: .decoration, kind: "background", section: k,
+                                              frame: Rect(x: 0, y: 0, width: number().magnitude, height: 30)))
+            }
+        }
+        let zIndices = random.next() % 3 == 0 ? (0..<count).map { _ in Int(random.next() % 5) - 2 } : []
+        let result = try FramesResult(frames: frames, elements: elements, sections: ranges, itemZIndices: zIndices)
+        let dataset = Dataset(items: items, sections: sections)
+        let run = LayoutRun(layoutName: "random", dataset: dataset, viewport: Size(width: 375, height: 812),
+                            result: result, milliseconds: 0)
+        let viewport = random.next() % 2 == 0 ? Rect(x: 0, y: number().magnitude, width: 375, height: 812) : nil
+        return (run, viewport)
+    }
+
+    @Test func runJSONStreamedEqualsTheDocumentWrittenWhole() throws {
+        var random = SplitMix64(seed: 28)
+        for trial in 0..<200 {
+            let count = trial < 5 ? trial : Int(random.next() % 300)
+            let (run, viewport) = try randomRun(&random, count: count)
+            let report = RunReport(run: run, viewport: viewport)
+            let whole = JSONWriter.write(try report.document(), options: .pretty)
+            // A small buffer, so records are split across many drains.
+            var streamed: [UInt8] = []
+            let out = BufferedWriter(capacity: 7) { streamed.append(contentsOf: $0) }
+            try report.write(to: out)
+            try out.finish()
+            #expect(String(decoding: streamed, as: UTF8.self) == whole, "trial \(trial), \(count) items")
+            #expect(try report.json() == whole)
+        }
+    }
+
+    @Test func aFailingDrainIsReportedOnceAtTheEnd() throws {
+        struct Full: Error {}
+        var calls = 0
+        let out = BufferedWriter(capacity: 4) { _ in calls += 1; throw Full() }
+        out.append("0123456789")
+        out.append("more")
+        #expect(throws: Full.self) { try out.finish() }
+        #expect(calls == 1)
+        #expect(out.lastByte == UInt8(ascii: "e"))
+    }
+}
+
+@Suite struct ReportTests {
+    private let base = ViewState(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+
+    @Test func theTimelineReportPutsTheOffsetAfterTheViewportAndStreamsItsSamples() throws {
+        let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 0.05, from: base, to: base)
+        let report = TimelineReport(timeline: Timeline(tracks: [track]), viewport: Size(width: 100, height: 200),
+                                    offset: Point(x: 0, y: 1500), fps: 40)
+        let text = try BufferedWriter.text { try report.write(to: $0) }
+        #expect(text.hasPrefix(#"{"viewport":[100,200],"offset":[0,1500],"duration":0.05,"tracks":[{"id":"a","view":1,"#))
+        #expect(text == JSONWriter.write(try report.json()))
+        guard case .array(let samples)? = try JSONParser.parse(text)["samples"] else { Issue.record("no samples"); return }
+        #expect(samples.count == 3)
+    }
+
+    @Test func tooManySamplesAreRefusedBeforeTheFirstByte() throws {
+        let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 3600, from: base, to: base)
+        let report = TimelineReport(timeline: Timeline(tracks: [track]), viewport: Size(width: 100, height: 100), fps: 60)
+        var written = 0
+        let out = BufferedWriter(capacity: 1) { written += $0.count }
+        #expect(throws: AnimationFormatError("the animation lasts 3600 s: at 60 frames per second its samples would hold more than 200000 view states (1 views per frame); use a lower frame rate (--fps) or a shorter animation")) {
+            try report.write(to: out)
+        }
+        #expect(written == 0)
+    }
+
+    @Test func aDiffDocumentIsWrittenAsJSONWriterWritesIt() throws {
+        let value: JSONValue = ["items": ["deleted": [[0, 1]], "inserted": []], "changes": [["op": "delete", "id": "a", "at": [0, 1]], ["op": "insert", "id": 7, "at": [0, 0], "fields": ["x"]]],
+                                "sectionChanges": [], "stages": [["after": ["sections": [["id": 0, "items": [["id": "b"]]]]]]]]
+        #expect(try BufferedWriter.text { PrettyJSONObject.write(value, to: $0) } == JSONWriter.write(value, options: .pretty))
+        #expect(try BufferedWriter.text { PrettyJSONObject.write(["a": 1, "b": []], to: $0) } == #"{"a": 1, "b": []}"#)
+    }
+}
