@@ -4,6 +4,7 @@ public struct ChangesetApplyError: Error, Equatable, Sendable, CustomStringConve
     /// One sentence naming the offending index, path or count.
     public var message: String
 
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }

@@ -4,6 +4,7 @@
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
 /// animator returned.
 public struct EngineEvent: Equatable, Sendable {
+    /// What happened to the view (the timeline's `AnimationEventKind` of the same name).
     public enum EventType: String, Sendable, CaseIterable {
         /// A view appeared (entered the visible set, or its item is new on reload).
         case insert
@@ -17,19 +18,27 @@ public struct EngineEvent: Equatable, Sendable {
         case scroll
     }
 
+    /// What happened to the view.
     public var type: EventType
+    /// The view's number.
     public var view: Int
     /// The view's element category: `.item` for a cell.
     public var category: ElementCategory
+    /// The view's kind (see `EngineView.kind`).
     public var kind: String
+    /// The view's identifier (see `EngineView.id`).
     public var id: ItemID
     /// The flattened item index (nil for a section's header, footer or background).
     public var index: Int?
+    /// The 0-based section in the flattened layout.
     public var section: Int
     /// Sections an element spans (a headers provider's header over a child of several sections).
     public var sectionSpan: Int
+    /// The frame after the pass (for a delete: the last one).
     public var frame: Rect
+    /// The frame before the pass, for a kept view.
     public var oldFrame: Rect?
+    /// What the view's animator returned; nil for no animation.
     public var animation: AnimationDescription?
 
     /// The event of `type` for `view` as it is after the pass.

@@ -25,6 +25,7 @@
 public struct FramesResult: LayoutResult {
     public let count: Int
     public let contentSize: Size
+    /// The spatial index over the resting frames (`visible(in:)` asks it).
     public let index: SpatialIndex
     /// Index over the boxes that scroll inside orthogonal sections, at rest; nil without such
     /// sections.

@@ -114,7 +114,9 @@ extension LayoutResult {
 
 /// Why a layout could not be computed.
 public struct LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What went wrong, as one sentence.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 
