@@ -1,0 +1,65 @@
+import CLua
+import Foundation
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// Calls into Lua and the errors they return: every call is protected and carries a traceback.
+
+extension LuaHost {
+    /// [-(n+1), +r, -] Runs the function below the `arguments` with `tb_pcall`; on failure pops
+    /// the error and throws it.
+    func protectedCall(arguments: Int32, results: Int32) throws {
+        let status = tb_pcall(L, arguments, results)
+        if status != LUA_OK { throw popError(status: status) }
+    }
+
+    /// [-1, +0, -] Turns the error object on top (already through the message handler) into
+    /// a `LuaScriptError`, using why the bridge stopped the call.
+    func popError(status: Int32) -> LuaScriptError {
+        let text = LuaStack.string(L, -1) ?? "(error object is a \(LuaStack.typeName(L, -1)) value)"
+        tb_pop(L, 1)
+        let memoryWhere = String(cString: tb_memorywhere(L))
+        if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {
+            let prefix = memoryWhere.isEmpty ? "" : memoryWhere + " "
+            return LuaScriptError(.memory, message: prefix + "memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) exceeded",
+                                  traceback: String(cString: tb_memorytraceback(L)))
+        }
+        switch Int(tb_laststop(L)) {
+        case Int(TB_STOP_TIME): return LuaScriptError(.timeLimit, handled: text)
+        case Int(TB_STOP_INSTRUCTIONS): return LuaScriptError(.instructionLimit, handled: text)
+        case Int(TB_STOP_INTERRUPT): return LuaScriptError(.interrupted, handled: text)
+        default: return LuaScriptError(status == LUA_ERRMEM ? .memory : .runtime, handled: text)
+        }
+    }
+
+    static func formatBytes(_ bytes: Int) -> String {
+        let mb = 1_048_576
+        if bytes % mb == 0 { return "\(bytes / mb) MB" }
+        if bytes % 1024 == 0 { return "\(bytes / 1024) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// [-0, +1, -] Compiles a text chunk and pushes it. Loading runs no script code, so it
+    /// cannot hit a limit; a syntax error has no Lua stack, hence the one-line traceback.
+    func loadChunk(_ bytes: [UInt8], chunkName: String) throws {
+        var bytes = bytes
+        if bytes.isEmpty { bytes = [0x20] }   // a non-nil buffer; a blank chunk compiles the same
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, "t")
+            }
+        }
+        if status != LUA_OK {
+            let text = LuaStack.string(L, -1) ?? "cannot load \(chunkName)"
+            tb_pop(L, 1)
+            throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text,
+                                 traceback: "stack traceback:\n\t[C]: in ?")
+        }
+    }
+
+    /// [-1, +0, m]
+    func popReference() -> LuaReference {
+        LuaReference(host: self, ref: luaL_ref(L, LuaStack.registry))
+    }
+}

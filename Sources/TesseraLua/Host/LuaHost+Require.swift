@@ -1,0 +1,139 @@
+import CLua
+import Foundation
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// Sandboxed environments and `require`: where modules are looked for and how they are loaded.
+
+extension LuaHost {
+    /// [-0, +1, -] Pushes a new sandboxed environment whose `require` searches `directory`
+    /// first and caches modules in `loaded` (the table at that index; a new one when nil).
+    func pushEnvironment(directory: String, loaded: Int32?) throws {
+        let top = lua_gettop(L)
+        pushPrelude("newenv")
+        LuaStack.push(L, directory)
+        tb_pushhostfunction(L, LuaHost.searchModule, context, 1)
+        if let loaded { lua_pushvalue(L, loaded) } else { lua_createtable(L, 0, 4) }
+        lua_pushvalue(L, -1)
+        tb_pushhostfunction(L, LuaHost.loadModule, context, 1)
+        lua_rotate(L, -2, 1)                       // searcher loader loaded
+        pushTesseraModule()
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptMetaRef))
+        tb_pushrequire(L)
+        do {
+            try protectedCall(arguments: 1, results: 1)
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
+    }
+
+    /// The folders `require` searches after the script's own and the nearest `layouts/` above
+    /// it: `layouts` in the working directory, each folder of `TESSERA_PATH` (colon-separated),
+    /// then the shipped layouts next to the running executable: `layouts/` beside it, in
+    /// `../share/tessera/`, or in the nearest folder above it that has one (a build tree).
+    /// Only the executable's folders that exist are listed. O(depth of the executable's path).
+    public static func standardSearchPaths(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                           executable: String? = Bundle.main.executablePath) -> [String] {
+        var paths = ["layouts"]
+        paths += (environment["TESSERA_PATH"] ?? "").split(separator: ":").map(String.init)
+        guard let executable else { return paths }
+        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        func isFolder(_ url: URL) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let beside = [folder.appendingPathComponent("layouts"),
+                      folder.deletingLastPathComponent().appendingPathComponent("share/tessera/layouts")]
+        if let found = beside.first(where: isFolder) {
+            paths.append(found.path)
+        } else {
+            var url = folder
+            for _ in 0..<8 {
+                let candidate = url.appendingPathComponent("layouts")
+                if isFolder(candidate) { paths.append(candidate.path); break }
+                let parent = url.deletingLastPathComponent()
+                if parent.path == url.path { break }
+                url = parent
+            }
+        }
+        return paths
+    }
+
+    /// Folders `require` looks in for a script in `directory`: that folder, the nearest
+    /// `layouts/` folder above it, then `searchPaths`.
+    func moduleDirectories(for directory: String) -> [String] {
+        var result = [directory]
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        for _ in 0..<32 {
+            let candidate = url.appendingPathComponent("layouts")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                result.append(relativeIfPossible(candidate.path))
+                break
+            }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { break }
+            url = parent
+        }
+        result += searchPaths
+        var seen = Set<String>()
+        return result.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    private func relativeIfPossible(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    static func join(_ directory: String, _ file: String) -> String {
+        directory == "." || directory.isEmpty ? file : (directory.hasSuffix("/") ? directory + file : directory + "/" + file)
+    }
+
+    /// require's searcher(name) -> path | nil, message. Upvalue: the requiring script's folder.
+    static let searchModule: tb_HostFunction = { L, context in
+        let L = L!
+        let host = LuaHost.from(context)
+        let name = LuaStack.string(L, 1) ?? ""
+        let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
+        switch ModulePaths.find(name, in: host.moduleDirectories(for: directory)) {
+        case .success(let path):
+            host.requiredPaths.append(path)
+            LuaStack.push(L, path)
+            return 1
+        case .failure(let error):
+            lua_pushnil(L)
+            LuaStack.push(L, error.message)
+            return 2
+        }
+    }
+
+    /// require's loader(path) -> chunk | nil, message. Upvalue: the `loaded` table.
+    static let loadModule: tb_HostFunction = { L, context in
+        let L = L!
+        let host = LuaHost.from(context)
+        guard let path = LuaStack.string(L, 1) else { return 0 }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            lua_pushnil(L)
+            LuaStack.push(L, "cannot read module file '\(path)'")
+            return 2
+        }
+        do {
+            try host.loadChunk(Array(data), chunkName: "@" + path)
+            let directory = (path as NSString).deletingLastPathComponent
+            try host.pushEnvironment(directory: directory.isEmpty ? "." : directory,
+                                     loaded: tb_upvalueindex(TB_HOST_UPVALUES + 1))
+            _ = lua_setupvalue(L, -2, 1)
+            return 1
+        } catch let error as LuaScriptError {
+            lua_pushnil(L)
+            LuaStack.push(L, error.kind == .syntax ? error.message : error.description)
+            return 2
+        } catch {
+            lua_pushnil(L)
+            LuaStack.push(L, "\(error)")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CLua
+import OrderedCollections
+import LuaBridge
+import TesseraCore
+
+// t.compositional{}: reads its sections from a list, a table keyed by section id, or a Lua
+// function called for each section at layout time. Its parts are built by t.section{},
+// t.hgroup{}, t.vgroup{}, t.customGroup(fn), t.item{}, t.boundary{}, t.decoration{}, and the
+// values t.fw(f), t.fh(f), t.estimated(n), t.flexible(n); each is checked when it is built
+// (unknown fields, bad dimensions, negative sizes) and kept as a Swift value in a box.
+
+extension LuaHost {
+    /// t.compositional{ section = t.section{} or function(index, section, env), sections = {...},
+    /// scrollDirection =, interSectionSpacing =, layoutDirection =, headers =, footers = }
+    static let moduleCompositional: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let o = try args.table(1, "options", known: ["section", "sections", "scrollDirection", "interSectionSpacing",
+                                                         "layoutDirection", "headers", "footers"])
+            let direction: ScrollDirectionName = try o.option("scrollDirection", default: .vertical)
+            let configuration = Compositional.Configuration(
+                scrollDirection: direction == .vertical ? .vertical : .horizontal,
+                interSectionSpacing: try o.number("interSectionSpacing", .nonNegative, default: 0),
+                layoutDirection: try o.option("layoutDirection", default: .leftToRight),
+                boundaryItems: try host.boundaries(o, args))
+            luaL_where(L, 1)
+            let origin = LuaStack.string(L!, -1) ?? ""
+            tb_pop(L, 1)
+            let key = o.has("section") ? "section" : "sections"
+            let provider = try o.with(key) { top in try host.sectionProvider(at: top, key: key, args: args, origin: origin) }
+            host.pushLayout(CompositionalLayout(configuration: configuration, sectionProvider: provider))
+            return 1
+        }
+    }
+
+    enum ScrollDirectionName: String, CaseIterable { case vertical, horizontal }
+
+    /// The section provider from `section`/`sections` at `top`.
+    private func sectionProvider(at top: Int32, key: String, args: LuaArguments, origin: String) throws
+        -> @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section {
+        if case .section(let section)? = part(at: top) { return { _, _, _ in section } }
+        switch lua_type(L, top) {
+        case LUA_TFUNCTION:
+            let function = reference(at: top)
+            return { [weakHost = WeakHost(self)] index, section, env in
+                guard let self = weakHost.host else { throw LuaHost.moduleError("t.compositional: the Lua host was closed") }
+                return try self.callSectionProvider(function, index: index, section: section, env: env, origin: origin)
+            }
+        case LUA_TTABLE:
+            var byPosition: [Int: Compositional.Section] = [:], byID: [String: Compositional.Section] = [:]
+            lua_pushnil(L)
+            while tb_next(L, top) != 0 {
+                defer { tb_pop(L, 1) }
+                guard case .section(let section)? = part(at: -1) else {
+                    throw args.error("field '\(key)' must hold t.section{} values, got \(LuaStack.typeName(L, -1))")
+                }
+                if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }
+            }
+            return { [byID, byPosition] index, section, _ in
+                if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
+                throw LuaHost.moduleError("\(origin)t.compositional has no section for section \(index + 1) (id '\(section.id.description)')")
+            }
+        default:
+            throw args.error("needs section = t.section{...} or a function(index, section, env), or sections = {...}")
+        }
+    }
+
+    private func callSectionProvider(_ function: LuaReference, index: Int, section: Dataset.Section,
+                                     env: Compositional.Environment, origin: String) throws -> Compositional.Section {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(function)
+        lua_pushinteger(L, lua_Integer(index + 1))
+        LuaStack.push(L, json: LuaHost.sectionEntry(id: section.id, fields: section.fields, range: section.range), readOnly: true)
+        LuaStack.push(L, json: .object([
+            "width": .double(env.container.width), "height": .double(env.container.height),
+            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
+            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        try protectedCall(arguments: 3, results: 1)
+        guard case .section(let result)? = part(at: -1) else {
+            throw LuaHost.moduleError("\(origin)t.compositional: the section function must return a t.section{...} for section \(index + 1), got \(LuaStack.typeName(L, -1))")
+        }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+import CLua
+import OrderedCollections
+import LuaBridge
+import TesseraCore
+
+// The values a compositional size is made of: t.fw(f), t.fh(f), t.estimated(n), t.flexible(n),
+// and the {width, height} pairs built from them, numbers and percentages.
+
+extension LuaHost {
+    static let moduleFractionalWidth: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            try host.pushPart(.dimension(.fractionalWidth(try args.number(1, "fraction", .nonNegative))), args); return 1
+        }
+    }
+    static let moduleFractionalHeight: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            try host.pushPart(.dimension(.fractionalHeight(try args.number(1, "fraction", .nonNegative))), args); return 1
+        }
+    }
+    static let moduleEstimated: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            try host.pushPart(.dimension(.estimated(try args.number(1, "estimate", .nonNegative))), args); return 1
+        }
+    }
+    static let moduleFlexible: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            try host.pushPart(.flexible(try args.number(1, "minimum", .nonNegative)), args); return 1
+        }
+    }
+}
+
+extension LuaHost {
+    /// The value at `slot` as a message shows it: a number, a quoted string, else its type.
+    static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
+        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map { "'\($0)'" } ?? LuaStack.typeName(L, slot)
+    }
+
+    /// A `{width, height}` size at `index`.
+    func layoutSize(at index: Int32, what: String, args: LuaArguments) throws -> Compositional.LayoutSize {
+        let index = lua_absindex(L, index)
+        let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)"
+        guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 2 else {
+            throw args.error("\(what) must be \(expected), got \(LuaStack.typeName(L, index))")
+        }
+        func dimension(_ k: Int, _ axis: Axis) throws -> Compositional.Dimension {
+            tb_rawgeti(L, index, lua_Integer(k))
+            defer { tb_pop(L, 1) }
+            if let v = LuaStack.number(L, -1), v.isFinite, v >= 0 { return .absolute(v) }
+            if let s = LuaStack.string(L, -1), s.hasSuffix("%"), let f = Double(s.dropLast()), f.isFinite, f >= 0 {
+                return axis == .horizontal ? .fractionalWidth(f / 100) : .fractionalHeight(f / 100)
+            }
+            if case .dimension(let d)? = part(at: -1) { return d }
+            let got = LuaHost.shownValue(L, -1)
+            throw args.error("\(what)[\(k)] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got \(got)")
+        }
+        return Compositional.LayoutSize(width: try dimension(1, .horizontal), height: try dimension(2, .vertical))
+    }
+}

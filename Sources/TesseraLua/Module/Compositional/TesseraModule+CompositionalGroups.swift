@@ -1,0 +1,124 @@
+import CLua
+import OrderedCollections
+import LuaBridge
+import TesseraCore
+
+// The items and groups of a compositional section: t.item{}, t.hgroup{}, t.vgroup{} and
+// t.customGroup(fn), each checked when it is built and kept as a Swift value in a box.
+
+extension LuaHost {
+    /// t.item{ size =, insets =, edgeSpacing =, supplementaries = }
+    static let moduleItem: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let o = try args.table(1, "options", known: ["size", "insets", "edgeSpacing", "supplementaries"])
+            var badges: [Compositional.ItemSupplementary] = []
+            try o.list("supplementaries") { top, k in
+                let b = try LuaTableArgument.field(args, slot: top, name: "supplementaries[\(k)]",
+                                                   expected: "a table {kind =, size =, anchor =, ...}")
+                try b.rejectUnknownKeys(["kind", "size", "anchor", "itemAnchor", "offset", "zIndex"])
+                badges.append(Compositional.ItemSupplementary(
+                    kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
+                    containerAnchor: try b.alignment("anchor", default: .topTrailing),
+                    itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
+                    offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
+            }
+            try host.pushPart(.item(Compositional.Item(
+                size: try o.layoutSize("size", host: host), contentInsets: try o.insets("insets"),
+                edgeSpacing: try o.edgeSpacing("edgeSpacing", host: host), supplementaries: badges)), args)
+            return 1
+        }
+    }
+
+    static let moduleHorizontalGroup: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in try host.group(args, .horizontal) }
+    }
+    static let moduleVerticalGroup: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in try host.group(args, .vertical) }
+    }
+
+    /// t.hgroup{ size =, items =, spacing =, count =, insets =, edgeSpacing = } (and t.vgroup).
+    private func group(_ args: LuaArguments, _ arrangement: Compositional.Group.Arrangement) throws -> Int32 {
+        let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "insets", "edgeSpacing"])
+        var subitems: [Compositional.Subitem] = []
+        try o.list("items") { top, k in
+            switch part(at: top) {
+            case .item(let item)?: subitems.append(.item(item))
+            case .group(let group)?: subitems.append(.group(group))
+            default: throw args.error("field 'items' must be a list of t.item{} and groups, got \(LuaStack.typeName(L, top)) at [\(k)]")
+            }
+        }
+        guard !subitems.isEmpty else { throw args.error("field 'items' must be a non-empty list of t.item{} and groups") }
+        let count = try o.optNumber("count", .positive).map { n -> Int in
+            guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
+                throw args.error("field 'count' must be an integer from 1 to \(Compositional.Group.maxLeaves), got \(LuaHost.numberText(n))")
+            }
+            return count
+        }
+        try pushPart(.group(Compositional.Group(
+            size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
+            interItemSpacing: try o.spacing("spacing", host: self), contentInsets: try o.insets("insets"),
+            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self))), args)
+        return 1
+    }
+
+    /// t.customGroup(fn [, size]): fn(env) returns the group's frames, `{x, y, w, h}` or
+    /// `{x =, y =, w =, h =, zIndex =}`, relative to the group's origin.
+    static let moduleCustomGroup: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let function = try args.function(1, "fn", host: host)
+            var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
+            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, what: "argument #2 (size)", args: args) }
+            luaL_where(L, 1)
+            let origin = LuaStack.string(L!, -1) ?? ""
+            tb_pop(L, 1)
+            try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
+                guard let host = weakHost.host else { throw LuaHost.moduleError("t.customGroup: the Lua host was closed") }
+                return try host.callCustomGroup(function, env, origin: origin)
+            }), args)
+            return 1
+        }
+    }
+
+    private func callCustomGroup(_ function: LuaReference, _ env: Compositional.CustomGroupEnvironment,
+                                 origin: String) throws -> [Compositional.CustomItem] {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        push(function)
+        LuaStack.push(L, json: .object([
+            "width": .double(env.contentSize.width), "height": .double(env.contentSize.height),
+            "effectiveWidth": .double(env.effectiveContentSize.width), "effectiveHeight": .double(env.effectiveContentSize.height),
+            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        try protectedCall(arguments: 1, results: 1)
+        let list = lua_absindex(L, -1)
+        guard lua_type(L, list) == LUA_TTABLE else {
+            throw LuaHost.moduleError("\(origin)t.customGroup: the function must return a list of frames, got \(LuaStack.typeName(L, list))")
+        }
+        var items: [Compositional.CustomItem] = []
+        let n = Int(tb_rawlen(L, list))
+        for k in 1...max(n, 1) where k <= n {
+            tb_rawgeti(L, list, lua_Integer(k))
+            defer { tb_pop(L, 1) }
+            let entry = lua_gettop(L)
+            func field(_ i: Int, _ name: String, _ alt: String) -> Double? {
+                tb_rawgeti(L, entry, lua_Integer(i))
+                if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, name) }
+                if lua_type(L, -1) == LUA_TNIL { tb_pop(L, 1); _ = LuaStack.rawField(L, entry, alt) }
+                defer { tb_pop(L, 1) }
+                return LuaStack.number(L, -1)
+            }
+            guard lua_type(L, entry) == LUA_TTABLE, let x = field(1, "x", "x"), let y = field(2, "y", "y"),
+                  let w = field(3, "w", "width"), let h = field(4, "h", "height") else {
+                throw LuaHost.moduleError("\(origin)t.customGroup: frame \(k) must be {x, y, w, h} or {x =, y =, w =, h =}")
+            }
+            let frame = Rect(x: x, y: y, width: w, height: h)
+            guard frame.isValidFrame else {
+                throw LuaHost.moduleError("\(origin)t.customGroup: frame \(k) \(frame) must have finite numbers and a non-negative size")
+            }
+            _ = LuaStack.rawField(L, entry, "zIndex")
+            let z = LuaStack.integer(L, -1) ?? 0
+            tb_pop(L, 1)
+            items.append(Compositional.CustomItem(frame: frame, zIndex: z))
+        }
+        return items
+    }
+}

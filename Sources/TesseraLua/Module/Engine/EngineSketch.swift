@@ -1,0 +1,25 @@
+import CLua
+import LuaBridge
+import TesseraCore
+import TesseraRender
+
+/// A character picture of an engine's visible area: view k (in drawing order) is drawn with the
+/// k-th letter, later views over earlier ones, followed by one legend line per view.
+enum EngineSketch {
+    static func lines(_ engine: CollectionEngine, columns: Int) throws -> [String] {
+        let rect = engine.visibleRect
+        let views = engine.views
+        let frames = try FramesResult(frames: views.map { $0.frame }, minimumContentSize: Size(width: rect.maxX, height: rect.maxY),
+                                      layoutName: "engine views")
+        let picture = try AsciiPreview(columns: columns, maxRows: 60).render(frames, region: rect)
+        let f = NumberText.display
+        var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views; reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")
+        for (k, v) in views.enumerated() {
+            let fr = v.frame
+            let place = v.index.map { "#\($0 + 1)" } ?? "s\(v.section + 1)"
+            lines.append("\(AsciiPreview.glyph(for: k)) view \(v.number) \(v.kind) \(place) \(v.id) (\(f(fr.x)), \(f(fr.y)), \(f(fr.width)), \(f(fr.height)))")
+        }
+        return lines
+    }
+}

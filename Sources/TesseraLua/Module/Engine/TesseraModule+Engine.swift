@@ -1,0 +1,174 @@
+import CLua
+import LuaBridge
+import TesseraCore
+import TesseraRender
+
+// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = }, its fields
+// e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets, e.stats, e.provider and
+// e.animator (both assignable: they schedule a reload), and the field access of providers.
+
+extension LuaHost {
+    static let engineMethods: [(String, tb_HostFunction)] = [
+        ("layout", engineLayout), ("views", engineViews), ("scroll", engineScroll), ("resize", engineResize),
+        ("tap", engineTap), ("frame", engineFrame), ("scrollTo", engineScrollTo), ("show", engineShow),
+        ("scrollSection", engineScrollSection),
+    ]
+
+    /// The provider and engine metatables: `__index`/`__newindex` host functions.
+    func makeEngineMetatables() {
+        engineSupport.providerMetaRef = makeBoxMetatable(named: "provider", [
+            ("__index", { self.pushHostFunction(LuaHost.providerIndex, named: "provider") }),
+            ("__newindex", { self.pushHostFunction(LuaHost.providerNewIndex, named: "provider") }),
+        ])
+        engineSupport.engineMetaRef = makeBoxMetatable(named: "engine", [
+            ("__index", {
+                // The methods table is the __index function's upvalue.
+                lua_createtable(self.L, 0, Int32(LuaHost.engineMethods.count))
+                for (name, function) in LuaHost.engineMethods {
+                    self.pushHostFunction(function, named: "engine:\(name)")
+                    LuaStack.setField(self.L, -2, name)
+                }
+                self.pushHostFunction(LuaHost.engineIndex, named: "engine", upvalues: 1)
+            }),
+            ("__newindex", { self.pushHostFunction(LuaHost.engineNewIndex, named: "engine") }),
+        ])
+        makeAnimatorMetatable()
+    }
+
+    static let providerIndex: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let box = host.providerBox(at: 1) else { throw args.error("expected a provider") }
+            let key = try args.string(2, "key")
+            guard LuaHost.fields(of: box.provider).contains(key) else {
+                throw LuaHost.moduleError("\(box.constructor): a provider has no field '\(key)'; known fields: \(LuaHost.fields(of: box.provider).joined(separator: ", "))")
+            }
+            host.pushProviderField(box, key)
+            return 1
+        }
+    }
+
+    static let providerNewIndex: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let box = host.providerBox(at: 1) else { throw args.error("expected a provider") }
+            try host.setProviderField(box, try args.string(2, "key"), at: 3, args: args)
+            return 0
+        }
+    }
+
+    /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false }
+    static let moduleEngine: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let options = try args.optTable(1, "options", known: ["provider", "viewport", "keepFirstVisible", "animator"])
+            var size = Size.defaultViewport
+            try options?.with("viewport") { slot in
+                if lua_type(L, slot) != LUA_TNIL { size = try host.pair(args, slot, "viewport") }
+            }
+            let engine = CollectionEngine(viewport: size)
+            engine.keepsFirstVisibleOnReload = options?.with("keepFirstVisible") { lua_toboolean(L, $0) != 0 } ?? false
+            lua_createtable(L, 0, 1)
+            let box = EngineBox(engine, fields: host.reference(at: -1))
+            tb_pop(L, 1)
+            if let options {
+                try options.with("provider") { try host.setEngineProvider(box, at: $0, args: args) }
+                try options.with("animator") { try host.setEngineAnimator(box, at: $0, function: args.function) }
+            }
+            host.pushBox(box, meta: host.engineSupport.engineMetaRef)
+            return 1
+        }
+    }
+
+    /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
+    func pair(_ args: LuaArguments, _ slot: Int32, _ name: String, allowNegative: Bool = false) throws -> Size {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height}, got \(LuaStack.typeName(L, slot))") }
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
+        defer { tb_pop(L, 2) }
+        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
+              allowNegative || (w >= 0 && h >= 0) else {
+            throw LuaHost.moduleError("\(args.function): field '\(name)' must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
+        }
+        return Size(width: w, height: h)
+    }
+
+    func setEngineProvider(_ box: EngineBox, at slot: Int32, args: LuaArguments) throws {
+        if lua_type(L, slot) == LUA_TNIL {
+            box.engine.provider = nil
+        } else {
+            guard let p = providerBox(at: slot) else {
+                throw LuaHost.moduleError("\(args.function): field 'provider' must be a provider (t.provider{}, t.composed{}, t.headers{}, ...), got \(LuaStack.typeName(L, slot))")
+            }
+            try checkProviderTree(p.provider, function: args.function)
+            box.engine.provider = p.provider
+        }
+        push(box.fields)
+        lua_pushvalue(L, slot)
+        LuaStack.setField(L, -2, "provider")
+        tb_pop(L, 1)
+    }
+
+    func setEngineAnimator(_ box: EngineBox, at slot: Int32, function: String) throws {
+        let slot = lua_absindex(L, slot)
+        box.engine.animator = try animatorField(FieldReader(host: self, function: function, key: "animator", slot: slot))
+        push(box.fields)
+        lua_pushvalue(L, slot)
+        LuaStack.setField(L, -2, "animator")
+        tb_pop(L, 1)
+    }
+
+    func engineBox(_ args: LuaArguments) throws -> EngineBox {
+        guard let box = box(at: 1, meta: engineSupport.engineMetaRef, as: EngineBox.self) else {
+            throw args.error("must be called on an engine (e:\(args.function.split(separator: ":").last ?? "")(...)), got \(LuaStack.typeName(L, 1))")
+        }
+        // A tree deepened through its ancestors since it was attached is caught before a pass.
+        try checkProviderTree(box.engine.provider, function: "engine")
+        return box
+    }
+
+    static let engineIndex: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let box = try host.engineBox(args)
+            let key = try args.string(2, "key")
+            let engine = box.engine
+            switch key {
+            case "reloadCount": lua_pushinteger(L, lua_Integer(engine.reloadCount))
+            case "contentSize": host.pushNumbers([engine.contentSize.width, engine.contentSize.height])
+            case "offset": host.pushNumbers([engine.scrollState.contentOffset.x, engine.scrollState.contentOffset.y])
+            case "viewport": host.pushNumbers([engine.viewportSize.width, engine.viewportSize.height])
+            case "sectionOffsets":
+                // {[section] = {x, y}} for the sideways sections scrolled so far (1-based).
+                let offsets = engine.scrollState.sectionOffsets
+                lua_createtable(L, 0, Int32(offsets.count))
+                for (s, o) in offsets {
+                    host.pushNumbers([o.x, o.y])
+                    lua_rawseti(L, -2, lua_Integer(s + 1))
+                }
+            case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
+            case "provider", "animator":
+                host.push(box.fields)
+                LuaStack.rawField(L!, -1, key)
+            default:
+                lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
+                guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
+                    let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
+                    let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
+                    throw LuaHost.moduleError("engine has no field '\(key)'\(hint)")
+                }
+            }
+            return 1
+        }
+    }
+
+    static let engineNewIndex: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let box = try host.engineBox(args)
+            let key = try args.string(2, "key")
+            switch key {
+            case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
+            case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
+            default:
+                throw LuaHost.moduleError("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
+            }
+            return 0
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import CLua
+import LuaBridge
+import TesseraCore
+import TesseraRender
+
+// An engine's methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y),
+// e:frame(i), e:scrollTo(i [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
+// e:show(). A provider callback or an animator that fails raises its error (with the script's
+// file:line) from the method that ran the pass, and the engine keeps its state from before
+// that pass.
+
+extension LuaHost {
+    static let engineLayout: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            host.pushEvents(try engine.layout())
+            return 1
+        }
+    }
+
+    static let engineScroll: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let x = try args.number(2, "x"), y = try args.number(3, "y")
+            host.pushEvents(try engine.scroll(to: Point(x: x, y: y)))
+            return 1
+        }
+    }
+
+    static let engineResize: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let w = try args.number(2, "width", .nonNegative), h = try args.number(3, "height", .nonNegative)
+            host.pushEvents(try engine.resize(to: Size(width: w, height: h)))
+            return 1
+        }
+    }
+
+    static let engineScrollTo: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let index = try args.integer(2, "index", minimum: 1)
+            let position = try args.optOption(3, "position", default: CollectionEngine.ScrollPosition.top)
+            guard index <= engine.itemCount else {
+                throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
+            }
+            host.pushEvents(try engine.scroll(toItem: index - 1, at: position))
+            return 1
+        }
+    }
+
+    /// e:scrollSection(section, x, y [, { velocity = v }]): a section that scrolls sideways
+    /// (1-based) to offset x, y, and a pass; with a velocity (points per second along the
+    /// section's scrolling axis, or {vx, vy}) it comes to rest at the section's
+    /// targetContentOffset for its paging behaviour. Pending work (the first pass, a reload)
+    /// runs first, so every sideways section of the tree as it is now can be scrolled; the
+    /// events of both passes are returned.
+    static let engineScrollSection: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let section = try args.integer(2, "section", minimum: 1)
+            let x = try args.number(3, "x"), y = try args.number(4, "y")
+            let options = try args.optTable(5, "options", known: ["velocity"])
+            var velocity: Point?
+            try options?.with("velocity") { slot in
+                if lua_type(L, slot) == LUA_TNIL { return }
+                if let v = LuaStack.number(L!, slot), v.isFinite {
+                    velocity = Point(x: v, y: v)
+                } else if lua_type(L, slot) == LUA_TTABLE {
+                    let pair = try host.pair(args, slot, "velocity", allowNegative: true)
+                    velocity = Point(x: pair.width, y: pair.height)
+                } else {
+                    throw LuaHost.moduleError("\(args.function): field 'velocity' must be a finite number or {vx, vy}, got \(LuaStack.typeName(L!, slot))")
+                }
+            }
+            var events = engine.hasPendingPass ? try engine.layout() : []
+            let sideways = engine.layoutResult.orthogonalSections.map { $0.section + 1 }
+            guard sideways.contains(section) else {
+                let expected = sideways.isEmpty ? "a section that scrolls sideways (this layout has none)"
+                    : "a section that scrolls sideways (\(sideways.map(String.init).joined(separator: ", ")))"
+                throw args.error(2, "section", mustBe: expected)
+            }
+            events += try engine.scrollSection(section - 1, to: Point(x: x, y: y), velocity: velocity)
+            host.pushEvents(events)
+            return 1
+        }
+    }
+}
+
+extension LuaHost {
+    /// e:views(): every visible view (cells, headers, footers, badges, backgrounds) in drawing order.
+    static let engineViews: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let views = try host.engineBox(args).engine.views
+            lua_createtable(L, Int32(views.count), 0)
+            for (k, v) in views.enumerated() {
+                host.pushView(v)
+                lua_rawseti(L, -2, lua_Integer(k + 1))
+            }
+            return 1
+        }
+    }
+
+    /// e:tap(x, y) -> index, id, view (nil when no view is there): the topmost view at the
+    /// point, a cell or a header, footer, badge or background (index nil for a section's
+    /// element); calls its provider's tap handler.
+    static let engineTap: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let point = Point(x: try args.number(2, "x"), y: try args.number(3, "y"))
+            guard let hit = try engine.tap(at: point) else {
+                lua_pushnil(L)
+                return 1
+            }
+            if let index = hit.index { lua_pushinteger(L, lua_Integer(index + 1)) } else { lua_pushnil(L) }
+            LuaStack.push(L!, id: hit.id)
+            host.pushView(hit)
+            return 3
+        }
+    }
+
+    /// e:frame(i) -> {x, y, w, h} (the resting frame), or nil.
+    static let engineFrame: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            let index = try args.integer(2, "index")
+            // index - 1 would overflow for math.mininteger; no index below 1 has a frame
+            if index >= 1, let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
+            return 1
+        }
+    }
+
+    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend; the
+    /// picture is 8 to `AsciiPreview.maxSide` columns wide.
+    static let engineShow: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            // The picture is 8 to AsciiPreview.maxSide columns wide, whatever is asked.
+            let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...AsciiPreview.maxSide)
+            for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
+            return 0
+        }
+    }
+}

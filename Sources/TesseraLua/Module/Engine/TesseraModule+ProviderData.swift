@@ -1,0 +1,139 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// A basic provider's items from its Lua fields, and the calls into its Lua callbacks. Lua
+// callbacks (`id`, `when`, `size`, `tap`) run inside engine passes and throw what they
+// raise, with the script's file:line: the error leaves the pass, and the engine method that ran
+// it raises it.
+
+extension LuaHost {
+    /// The item source from the stored `data`, `sections` and `id` fields. A dataset as the host
+    /// hands it to scripts (the REPL's `data`) is used as it is: its sections, sizes and typed
+    /// ids, as `tessera run` lays it out. Any other list: each item becomes plain data (its bound
+    /// data). Ids come from `id(item, i)`, else the default rule; sections from `sections`, else
+    /// the data's own (`data.sections`, in the host's `{id =, first =, count =}` form), else one.
+    func rebuildSource(_ box: ProviderBox, _ provider: BasicProvider) throws {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushProviderField(box, "data")
+        guard lua_type(L, -1) == LUA_TTABLE else { provider.data = .empty; return }
+        let dataSlot = lua_gettop(L)
+        var source: ItemSource
+        if let dataset = dataset(at: dataSlot) {
+            source = ItemSource(dataset: dataset)
+            // Views are bound to the items as the script sees them in `data`.
+            source.value = { LuaHost.itemValue(dataset, $0) }
+        } else {
+            let list = LuaStack.pushPlainTable(L, dataSlot)
+            let count = Int(tb_rawlen(L, list))
+            var values: [JSONValue] = []
+            values.reserveCapacity(count)
+            for i in stride(from: 1, through: count, by: 1) {
+                tb_rawgeti(L, list, lua_Integer(i))
+                do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]")) }
+                catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
+                tb_pop(L, 1)
+            }
+            source = ItemSource(values: values)
+            if LuaStack.rawField(L, list, "sections") == LUA_TTABLE {
+                source.sections = try providerSections(at: lua_gettop(L), count: count, what: "\(box.constructor): data.sections")
+            }
+        }
+        pushProviderField(box, "sections")
+        if lua_type(L, -1) == LUA_TTABLE {
+            source.sections = try providerSections(at: lua_gettop(L), count: source.count, what: "\(box.constructor): field 'sections'")
+        }
+        pushProviderField(box, "id")
+        if lua_type(L, -1) == LUA_TFUNCTION {
+            let fn = reference(at: -1)
+            source.identifier = { [weak self, weak box] local in
+                guard let self, let box else { return .string(String(local)) }
+                return try self.runCallback {
+                    let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
+                    return try self.identifier(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")
+                }
+            }
+        }
+        provider.data = source
+    }
+
+    /// Sections of `count` items from the list at `slot`: each `{id =, count =}` (plus any
+    /// fields; `first`, 1-based, may be given and must follow on), tiling the items in order.
+    /// A section without an id gets its 0-based position, as a dataset file's does.
+    func providerSections(at slot: Int32, count: Int, what: String) throws -> [Dataset.Section] {
+        let list = LuaStack.pushPlainTable(L, slot)
+        defer { lua_settop(L, list - 1) }
+        var sections: [Dataset.Section] = []
+        var next = 0
+        for s in stride(from: 1, through: Int(tb_rawlen(L, list)), by: 1) {
+            tb_rawgeti(L, list, lua_Integer(s))
+            let path = "\(what)[\(s)]"
+            let fields: OrderedDictionary<String, JSONValue>
+            switch try? LuaStack.json(L, -1, path: path) {
+            case .object(let o)?: fields = o
+            default: throw LuaHost.moduleError("\(path) must be a table {id =, count =}, got \(LuaStack.typeName(L, -1))")
+            }
+            tb_pop(L, 1)
+            guard case .int(let n)? = fields["count"], n >= 0 else {
+                throw LuaHost.moduleError("\(path) needs count = a whole number >= 0 (its number of items)")
+            }
+            if let first = fields["first"], first != .int(next + 1) {
+                throw LuaHost.moduleError("\(path) starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
+            }
+            let id: ItemID
+            switch fields["id"] {
+            case .int(let i)?: id = .int(i)
+            case .string(let t)?: id = .string(t)
+            case nil: id = .int(s - 1)
+            case let other?: throw LuaHost.moduleError("\(path).id must be a string or an integer, got \(other.briefDescription)")
+            }
+            var rest = fields
+            for key in ["id", "first", "count"] { rest.removeValue(forKey: key) }
+            sections.append(Dataset.Section(id: id, fields: rest, range: next..<(next + n)))
+            next += n
+        }
+        guard next == count else {
+            throw LuaHost.moduleError("\(what) cover \(next) items; expected all \(count) items of the data")
+        }
+        return sections
+    }
+
+    /// A string or number as an identifier, typed as Lua gave it (an integer stays an
+    /// integer); other values are an error.
+    func identifier(at slot: Int32, what: String) throws -> ItemID {
+        if lua_type(L, slot) == LUA_TSTRING, let s = LuaStack.string(L, slot) { return .string(s) }
+        if let i = LuaStack.integer(L, slot) { return .int(Int(i)) }
+        if let v = LuaStack.number(L, slot) { return .string(LuaHost.numberText(v)) }
+        throw LuaHost.moduleError("\(what) must be a string or a number, got \(LuaStack.typeName(L, slot))")
+    }
+
+    /// Calls `fn(data[local + 1], local + 1, extra...)` with the provider's stored data; returns
+    /// the slot of the first result (results stay on the stack for the caller, who resets it).
+    func callItemFunction(_ fn: LuaReference, box: ProviderBox, local: Int, extra: [Double] = [], results: Int32) throws -> Int32 {
+        _ = lua_checkstack(L, 8)
+        push(fn)
+        pushProviderField(box, "data")
+        if lua_type(L, -1) == LUA_TTABLE {
+            let list = LuaStack.pushPlainTable(L, -1)
+            tb_rawgeti(L, list, lua_Integer(local + 1))
+            lua_copy(L, -1, -3); tb_pop(L, 1)
+            tb_pop(L, 1)
+        }
+        lua_pushinteger(L, lua_Integer(local + 1))
+        for v in extra { lua_pushnumber(L, v) }
+        let base = lua_gettop(L) - Int32(1 + 1 + extra.count)
+        try protectedCall(arguments: Int32(2 + extra.count), results: results)
+        return base
+    }
+
+    /// Runs a callback body inside an engine pass with the stack restored afterwards; what it
+    /// throws leaves the pass (a Lua error keeps the script's file:line and traceback).
+    @discardableResult
+    func runCallback<T>(_ body: () throws -> T) throws -> T {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        return try body()
+    }
+}
