@@ -6,7 +6,7 @@
 /// An element only on screen after enters (`insert`), one only on screen before leaves
 /// (`delete`), as cells do, so a section inserted with its header fades in with it under the
 /// same animator. O(k) for k elements.
-public struct ElementTransition: Sendable {
+package struct ElementTransition: Sendable {
     /// One side of the transition: the elements drawn on screen (items among them are ignored)
     /// and the data they were laid out from, which names their sections and items.
     public struct Side: Sendable {

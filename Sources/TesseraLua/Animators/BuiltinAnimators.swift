@@ -5,6 +5,7 @@ import TesseraCore
 /// duration), `scale` (scale, alpha, duration) and `wobble` (sensitivityX, sensitivityY), the
 /// same parameters as their copies in `animators/`.
 public enum BuiltinAnimators {
+    /// The names of the animators built into Tessera.
     public static let names = ["fade", "scale", "wobble"]
 
     /// The parameters `name` takes, with their defaults; nil for an unknown name.

@@ -7,6 +7,7 @@ import TesseraCore
 /// that are not finite or have a negative size, a wrong frame count, a `visible` index out of
 /// range, the time limit, the instruction budget, the memory cap, a missing `require`.
 public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure it is.
     public enum Kind: String, Sendable {
         /// The chunk did not compile (`message` is Lua's, so it ends in `<eof>` when the chunk
         /// is merely unfinished, which is what a REPL looks for).
@@ -26,12 +27,14 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
         /// The script's shape or parameters are wrong (no layout returned, unknown param).
         case script
     }
+/// What kind of failure it is.
 
     public var kind: Kind
     /// One sentence, `file:line: what went wrong` (no traceback).
     public var message: String
     /// Lua's `stack traceback:` block, or "" when no Lua code was running.
     public var traceback: String
+/// An error of `kind` saying `message`, with Lua's `traceback`.
 
     public init(_ kind: Kind, message: String, traceback: String = "") {
         self.kind = kind

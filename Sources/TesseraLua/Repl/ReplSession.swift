@@ -5,7 +5,7 @@ import TesseraCore
 
 /// Where a REPL session writes. Each call gets one or more whole lines, without the final
 /// newline: results and `print` go to `standard`, error messages to `error` (as `lua` does).
-public struct ReplOutput {
+package struct ReplOutput {
     public var standard: (String) -> Void
     public var error: (String) -> Void
 
@@ -31,7 +31,7 @@ public struct ReplOutput {
 ///
 /// Not thread-safe, like its `LuaHost`: feed it from one thread; only `host.interrupt()` may
 /// be called from another (Ctrl-C).
-public final class ReplSession {
+package final class ReplSession {
     /// What a fed line did.
     public enum Step: Equatable {
         /// The input is complete and was handled; `history` is the entry to remember (the
