@@ -3,7 +3,7 @@ import LuaBridge
 
 /// A Lua value seen from Swift. Scalars are copied; tables, functions and userdata stay in
 /// Lua and are held through a `LuaReference`.
-public enum LuaValue: Equatable {
+public enum LuaValue: Equatable, Sendable {
     /// Lua's `nil`.
     case `nil`
     /// A boolean.

@@ -140,8 +140,10 @@ check("compositional pinned header", try store.elements(in: Rect(x: 0, y: 300, w
                                                         scroll: ScrollState(contentOffset: Point(x: 0, y: 300)))
         .filter { $0.kind == "header" }.map(\.frame), [Rect(x: 0, y: 300, width: 375, height: 44)])
 
-// The engine: the first pass inserts exactly the items a waterfall shows on the first screen; the
-// reload deletes what left (faded out), inserts what arrived (faded in) and updates what changed.
+// The engine: the first pass inserts exactly the items a waterfall shows on the first screen (all
+// six). The reload deletes item 1 (faded out) and inserts item 9 (faded in); items 2 to 5 move to
+// a lower index and, in new columns, to new frames (animated); item 0 keeps its frame and gets
+// new data (an update with nothing to animate).
 let first = Dataset(items: (0..<6).map { Item(id: .int($0), size: Size(width: 100, height: 150)) })
 var secondItems = first.items.filter { $0.id != .int(1) }
 secondItems.append(Item(id: 9, size: Size(width: 100, height: 150)))
@@ -151,7 +153,11 @@ let onScreen = try WaterfallLayout(columns: 2, spacing: 8).layout(LayoutContext(
     .visible(in: Rect(x: 0, y: 0, width: 375, height: 400))
 let log = try runEngine(first: first, then: second)
 check("engine first pass", Array(log.prefix(onScreen.count)), onScreen.map { "insert \($0)" })
-check("engine reload", Array(log.dropFirst(onScreen.count)).sorted(), ["delete 1 animated", "insert 9 animated", "update 0", "update 2", "update 3"].sorted())
+check("engine reload", Array(log.dropFirst(onScreen.count)).sorted(), [
+    "delete 1 animated", "insert 9 animated", "move 2 animated", "move 3 animated", "move 4 animated", "move 5 animated",
+    "update 0", "update 2 animated", "update 3 animated", "update 4 animated", "update 5 animated",
+])
+check("engine first screen", onScreen, [0, 1, 2, 3, 4, 5])
 
 // Concurrency: the task group's heights are the ones laid out one by one.
 let widths = [320.0, 375, 414, 768]
@@ -183,7 +189,7 @@ struct FixedSubviews: SubviewsLike {
 }
 let stack = TesseraSwiftUILayout(FlowLayout(interitemSpacing: 10))
 let subviews = FixedSubviews(sizes: [Size(width: 100, height: 30), Size(width: 80, height: 30), Size(width: 150, height: 30)])
-check("swiftui size", try stack.sizeThatFits(proposal: Size(width: 200, height: 100), subviews: subviews), Size(width: 200, height: 60))
+check("swiftui size", try stack.sizeThatFits(proposal: Size(width: 200, height: 100), subviews: subviews), Size(width: 190, height: 60))   // the bounding box of the frames
 check("swiftui placement", try stack.placeSubviews(in: Rect(x: 10, y: 20, width: 200, height: 100), subviews: subviews), [
     Rect(x: 10, y: 20, width: 100, height: 30), Rect(x: 120, y: 20, width: 80, height: 30), Rect(x: 10, y: 50, width: 150, height: 30),
 ])
