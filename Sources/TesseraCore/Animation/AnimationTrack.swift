@@ -1,16 +1,18 @@
-/// What happened to a view in a pass, as an animation event names it.
+/// What happened to a view in a pass: the kind of an animation event (the hook an animator is
+/// asked), of an engine event (`EngineEvent.type`) and of a timeline track. Raw values are the
+/// names Lua and JSON use.
 public enum AnimationEventKind: String, Hashable, Sendable, CaseIterable {
-    /// A view appears.
+    /// A view appeared (entered the visible set, or its item is new on reload).
     case insert
-    /// A view leaves.
+    /// A view disappeared; the engine puts it back in its kind's reuse pool.
     case delete
-    /// A view's frame or data changed.
+    /// A kept view's frame or bound data changed (reload or relayout).
     case update
-    /// A view's section or index changed, its frame did not.
+    /// A kept view's flattened index changed (reload).
     case move
-    /// A view moved by the reload's content-offset adjustment.
+    /// A view moved by the reload's content-offset adjustment (animation events only).
     case shift
-    /// The content scrolled.
+    /// A kept view during a scroll: its frame moved (a pinned header), or an animator asked.
     case scroll
 }
 

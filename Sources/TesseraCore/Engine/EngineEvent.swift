@@ -4,22 +4,13 @@
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
 /// animator returned.
 public struct EngineEvent: Equatable, Sendable {
-    /// What happened to the view (the timeline's `AnimationEventKind` of the same name).
-    public enum EventType: String, Sendable, CaseIterable {
-        /// A view appeared (entered the visible set, or its item is new on reload).
-        case insert
-        /// A view disappeared; it went back to its kind's reuse pool.
-        case delete
-        /// A kept view's frame or bound data changed (reload or relayout).
-        case update
-        /// A kept view's flattened index changed (reload).
-        case move
-        /// A kept view during a scroll: its frame moved (a pinned header), or an animator asked.
-        case scroll
-    }
+    /// What happened to the view: one name with the animation events' kind, so an event's type
+    /// is the kind its animator hook was asked for. An engine event is never `.shift` (a reload's
+    /// content-offset adjustment is an animation event only; the view's event is its `update`).
+    public typealias EventType = AnimationEventKind
 
     /// What happened to the view.
-    public var type: EventType
+    public var type: AnimationEventKind
     /// The view's number.
     public var view: Int
     /// The view's element category: `.item` for a cell.
