@@ -9,8 +9,8 @@ in place, by rename and by delete+create, of the script and of the module; 20 sa
 second ending on the last one; a syntax error shown over the dimmed last picture and cleared
 by the next good save; the viewport size, scroll, selection and a shelf offset surviving 100
 reloads with the selected item within 1 px of its place; the inspector's id, frame and data
-fields; a request without the token and a WebSocket from another origin refused; no
-JavaScript error. Waits poll for conditions (no timing assertions).
+fields; a data save that changes only frames sending no id table; a request without the
+token and a WebSocket from another origin refused; no JavaScript error. Waits poll for conditions (no timing assertions).
 """
 import json
 import os
@@ -18,7 +18,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -26,7 +25,7 @@ import urllib.request
 import websocket
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser  # noqa: E402
+from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -76,33 +75,15 @@ with open(data, "w") as f:
         {"id": "shelf", "items": [{"id": "s%d" % i, "title": "Shelf %d" % i} for i in range(12)]},
         {"id": "list", "items": [{"id": "l%d" % i, "title": "List %d" % i, "n": i} for i in range(200)]}]}, f)
 
-server = subprocess.Popen([TESSERA, "preview", script, "--data", data, "--port", "0"],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-lines = []
-address_line = server.stdout.readline()
-m = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", address_line)
-if not m:
-    server.kill()
-    raise SystemExit("preview test: no address printed, got %r; stderr: %s" % (address_line, server.stderr.read()))
-url, port, token = m.group(1), int(m.group(2)), m.group(3)
-for stream in (server.stdout, server.stderr):
-    threading.Thread(target=lambda s=stream: [lines.append(l) for l in s], daemon=True).start()
-
+server, url, port, token, lines = start_preview([TESSERA, "preview", script, "--data", data, "--port", "0"])
 browser = None
-checks = []
-
-
-def check(name, condition, detail=""):
-    if not condition:
-        raise AssertionError("%s failed %s" % (name, detail))
-    checks.append(name)
+check = Checks()
+checks = check
 
 
 def frame_js(item_id):
     """The element of an item as drawn, relative to the viewport (the view's client area)."""
-    return ("(() => { const n = document.querySelector('[data-id=\"%s\"]'); if (!n) return null;"
-            " const v = document.getElementById('view').getBoundingClientRect(), r = n.getBoundingClientRect();"
-            " return [r.left - v.left - view.clientLeft, r.top - v.top - view.clientTop, r.width, r.height]; })()" % item_id)
+    return drawn_box_js('[data-id="%s"]' % item_id)
 
 
 def gen():
@@ -291,6 +272,16 @@ try:
         browser.wait("/id: s2/.test(document.getElementById('inspector').textContent)", "next problem selecting s2")
         check("next problem selects the first overlapping item and marks both red",
               browser.eval("[...document.querySelectorAll('.problem')].map(n => n.dataset.id).sort().join()") == "s2,s3")
+        # A data save that changes only frames: the new frames arrive, the id table is not sent again.
+        write_in_place(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do"
+                               " ctx.set(i, 0, (i - 1) * 50, ctx.width, 20 + (ctx:item(i).n or 0)) end end }\n")
+        browser.wait("(() => { const f = %s; return f && f[3] === 21; })()" % frame_js("l1"), "l1 sized by its data (n = 1)")
+        ids_before = browser.eval("window.__ids = ids.list, ids.version")
+        doc["sections"][1]["items"][1]["n"] = 5
+        write_by_rename(data, json.dumps(doc))
+        browser.wait("(() => { const f = %s; return f && f[3] === 25; })()" % frame_js("l1"), "l1 resized by a data save (n = 5)")
+        check("a data save that changes only frames keeps the id table (none sent)",
+              browser.eval("ids.list === window.__ids && ids.version === %d && M.idsVersion === %d" % (ids_before, ids_before)))
     finally:
         second.terminate()
         second.wait(timeout=10)
@@ -298,18 +289,7 @@ try:
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview browser test: %d checks passed" % len(checks))
 except BaseException:
-    sys.stderr.write("preview browser test failed; checks passed before: %s\nserver output (last lines):\n%s\n"
-                     % (", ".join(checks), "".join(lines[-20:])))
-    if browser is not None:
-        sys.stderr.write("page errors: %s\n" % browser.errors)
-        try:
-            sys.stderr.write("status: %s\nhash: %s\n" % (browser.eval("document.getElementById('status').textContent"),
-                                                         browser.eval("location.hash")))
-        except Exception:
-            pass
+    report_failure("preview browser test", checks, lines, browser)
     raise
 finally:
-    if browser is not None:
-        browser.close()
-    server.terminate()
-    server.wait(timeout=10)
+    shut_down(browser, server)

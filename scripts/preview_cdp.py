@@ -95,9 +95,11 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def screenshot(self, path):
+    def screenshot(self, path, clip=None):
+        """Saves the page as a PNG; `clip` (x, y, width, height) keeps only that part."""
         import base64
-        data = self.call("Page.captureScreenshot", format="png")["data"]
+        extra = {"clip": dict(zip(("x", "y", "width", "height"), clip), scale=1)} if clip else {}
+        data = self.call("Page.captureScreenshot", format="png", **extra)["data"]
         with open(path, "wb") as out:
             out.write(base64.b64decode(data))
 
@@ -111,3 +113,63 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self.process.kill()
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_preview(arguments):
+    """Starts `tessera preview` (the command and its arguments); returns the process, the
+    page's address, its port and token, and a list that collects the server's output lines."""
+    import re
+    import threading
+    server = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    address_line = server.stdout.readline()
+    m = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", address_line)
+    if not m:
+        server.kill()
+        raise SystemExit("preview test: no address printed, got %r; stderr: %s" % (address_line, server.stderr.read()))
+    for stream in (server.stdout, server.stderr):
+        threading.Thread(target=lambda s=stream: [lines.append(l) for l in s], daemon=True).start()
+    return server, m.group(1), int(m.group(2)), m.group(3), lines
+
+
+class Checks(list):
+    """The names of the checks passed so far; `check` raises naming the one that failed."""
+
+    def __call__(self, name, condition, detail=""):
+        if not condition:
+            raise AssertionError("%s failed %s" % (name, detail))
+        self.append(name)
+
+
+def drawn_box_js(selector):
+    """JavaScript giving the box of the element `selector` picks as drawn, relative to the
+    viewport (the view's client area), or null."""
+    return ("(() => { const n = document.querySelector(%s); if (!n) return null;"
+            " const v = document.getElementById('view').getBoundingClientRect(), r = n.getBoundingClientRect();"
+            " return [r.left - v.left - view.clientLeft, r.top - v.top - view.clientTop, r.width, r.height]; })()"
+            % json.dumps(selector))
+
+
+def report_failure(test, checks, lines, browser):
+    """Writes what a failed browser test knows: the checks passed, the server's last lines, the
+    page's errors, status line and address."""
+    import sys
+    sys.stderr.write("%s failed; checks passed before: %s\nserver output (last lines):\n%s\n"
+                     % (test, ", ".join(checks), "".join(lines[-20:])))
+    if browser is not None:
+        sys.stderr.write("page errors: %s\n" % browser.errors)
+        try:
+            sys.stderr.write("status: %s\nhash: %s\n" % (browser.eval("document.getElementById('status').textContent"),
+                                                         browser.eval("location.hash")))
+        except Exception:
+            pass
+
+
+def shut_down(browser, server):
+    """Closes the browser (when one started) and stops the preview server."""
+    try:
+        if browser is not None:
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -160,7 +160,7 @@ public struct HTMLPage {
             appendNumber(offset.x, to: &page); page.append(UInt8(ascii: ","))
             appendNumber(offset.y, to: &page)
             page.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
-            let paging = ShelfPaging.of(section: o.section, in: result) ?? ShelfPaging(step: 0, maximum: 0, sign: 1)
+            let paging = ShelfPaging.forShelf(o.section, in: result)
             page.append(contentsOf: Array("\(JSONWriter.format(paging.step)),\(JSONWriter.format(paging.maximum)),\(JSONWriter.format(paging.sign))]".utf8))
         }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
@@ -200,6 +200,7 @@ public struct HTMLPage {
     /// The page's script: the grid index, the scroll mapping and the node recycling.
     static let script = """
     "use strict";
+    \(PageDrawing.script)
     const D = JSON.parse(document.getElementById('tessera-data').textContent);
     const view = document.getElementById('view'), spacer = document.getElementById('spacer');
     const layer = document.getElementById('layer'), statusLine = document.getElementById('status');
@@ -217,115 +218,14 @@ public struct HTMLPage {
     const toContent = (s, S, C, V) => (C > S && S > V) ? s * (C - V) / (S - V) : s;
     const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
 
-    // Everything drawable in one set of arrays: items, section boxes and titles, elements.
-    const F = D.frames, n = F.length / 4, S = D.sections, E = D.elements, O = D.orthogonal;
-    const m = n + 2 * S.length + E.length + O.length;
-    const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
-    // Drawing order, bottom first: zIndex, then pinned above unpinned, then decorations, items,
-    // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
-    const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
-    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
-    // The shelf (orthogonal section) a drawable lives in, or -1: its items and their badges.
-    const SHELF_OF = new Int32Array(m).fill(-1);
-    const TITLES = new Map();
-    for (let k = 0; k < D.elementTitles.length; k += 2) TITLES.set(D.elementTitles[k], D.elementTitles[k + 1]);
-    for (let i = 0; i < n; i++) { X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
-    for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
-    const END = new Float64Array(m), BOTTOM = new Uint8Array(m), pinned = [];
-    // Drawables never drawn: a section's title when its own header already shows it.
-    const OFF = new Uint8Array(m);
-    for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
-    S.forEach((s, k) => {
-      const a = n + 2 * k, b = a + 1;
-      X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-      X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
-    });
-    E.forEach((e, k) => {
-      const d = n + 2 * S.length + k;
-      X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
-      KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
-      RANK[d] = e[0] === 'decoration' ? 0 : 2;
-      if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; }
-    });
-    for (const k of D.bottomPinned) BOTTOM[n + 2 * S.length + k] = 1;
-    // Each shelf is one drawable at its scroller's frame, drawn at its items' highest zIndex.
-    const shelfBySection = new Map(), members = O.map(() => []);
-    O.forEach((o, k) => {
-      const d = n + 2 * S.length + E.length + k;
-      X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
-      shelfBySection.set(o[0], k);
-      for (let i = o[9]; i < o[10]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
-    });
-    E.forEach((e, k) => {
-      const d = n + 2 * S.length + k;
-      if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
-    });
-    // A shelf's own index: buckets a scroller long along the axis it scrolls on, over the box
-    // (relative to the scroller's origin) that holds its content at rest.
-    const SHELVES = O.map((o, k) => {
-      const sideways = !(o[6] > o[4] && o[5] <= o[3]);
-      let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
-      for (const d of members[k]) {
-        x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
-        x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
-      }
-      const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
-      const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
-      const buckets = Array.from({ length: count }, () => []);
-      const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
-      for (const d of members[k]) {
-        const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
-        for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
-      }
-      return { o, sideways, x0, y0, x1, y1, L, bucket, buckets, offset: [o[7], o[8]], node: null, inner: null, mounted: new Map() };
-    });
-    const drawsBelow = (a, b) => Z[a] - Z[b] || P[a] - P[b] || RANK[a] - RANK[b] || a - b;
-
-    // A uniform grid over the content; cells about a viewport in size, at most ~max(m, 4096) cells.
-    const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
-    const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
-    const cellW = CW / cols, cellH = CH / rows;
-    const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
-    const starts = new Uint32Array(cols * rows + 1);
-    for (let d = 0; d < m; d++) {
-      if (P[d] || OFF[d] || SHELF_OF[d] >= 0) continue;
-      const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
-      const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
-    }
-    for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
-    const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
-    for (let d = 0; d < m; d++) {
-      if (P[d] || OFF[d] || SHELF_OF[d] >= 0) continue;
-      const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols);
-      const r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
-    }
-    const seen = new Uint32Array(m); let stamp = 0;
-    const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
-    // Drawables whose resting frame meets the rectangle (pinned ones are placed separately).
-    function query(qx, qy, qw, qh) {
-      stamp++;
-      const out = [];
-      const c0 = cell(qx, cellW, cols), c1 = cell(qx + qw, cellW, cols);
-      const r0 = cell(qy, cellH, rows), r1 = cell(qy + qh, cellH, rows);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-        for (let k = starts[r * cols + c], end = starts[r * cols + c + 1]; k < end; k++) {
-          const d = entries[k];
-          if (seen[d] === stamp) continue;
-          seen[d] = stamp;
-          if (overlaps(X[d], Y[d], Math.max(W[d], 1e-9), Math.max(H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
-        }
-      }
-      return out;
-    }
-    // A pinned element sticks to the top of the visible area, pushed up by its end (END is where
-    // its bottom stops); a bottom-pinned one to the bottom, pushed down by its start (END is where
-    // its top stops).
-    function pinnedFrame(d, vx, vy) {
-      const y = BOTTOM[d] ? Math.min(Y[d], Math.max(vy + VH - H[d], END[d])) : Math.max(Y[d], Math.min(vy, END[d] - H[d]));
-      return [X[d], y, W[d], H[d]];
-    }
+    // Everything drawable in one set of arrays, indexed (PageDrawing's script, shared with the preview).
+    const G = built(drawables(D, D.frames, CW, CH, VW, VH));
+    const { n, m, X, Y, W, H, Z, P, KIND, REF, pinned, TITLES, shelfBySection } = G;
+    const S = D.sections, E = D.elements, O = D.orthogonal;
+    const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: [sh.o[7], sh.o[8]] }));
+    const drawsBelow = byDrawingOrder(G);
+    const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
+    const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VH);
 
     function describe(d, f) {
       const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
@@ -369,16 +269,6 @@ public struct HTMLPage {
       });
       node.addEventListener('scrollend', () => { if (sh.touched) settleShelf(sh); });
       return node;
-    }
-    // A paging shelf comes to rest where the layout's targetContentOffset puts a scroll that
-    // stopped here (ShelfPaging in Swift): the nearest multiple of its step (a page, or the
-    // group pitch), within its scroll range; a continuous shelf (step 0) rests anywhere.
-    function restingOffset(sh, off) {
-      const step = sh.o[11], max = sh.o[12], sign = sh.o[13];
-      if (!(step > 0)) return off;
-      let q = sign * off / step;
-      if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);
-      return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
     }
     function settleShelf(sh) {
       clearTimeout(sh.settle);

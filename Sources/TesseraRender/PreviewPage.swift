@@ -61,6 +61,25 @@ package enum PreviewPage {
              white-space: pre-wrap; display: none; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); z-index: 20; }
     #error .head { font-weight: bold; color: #d0021b; }
     #error .at { background: #ffd7d7; }
+    #animbar { padding: 4px 10px; background: #fff8e1; border-bottom: 1px solid #e0c97a; display: flex; gap: 8px; align-items: center; }
+    #animbar[hidden] { display: none; }
+    #ascrub { width: 280px; }
+    #anim { position: absolute; left: 0; top: 0; overflow: hidden; background: #fff; display: none; z-index: 1; }
+    #anim .card, #anim .element { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden;
+            transform-origin: 50% 50%; padding: 2px; white-space: nowrap; }
+    #anim .card { background: #8fb3d9; border: 1px solid #3d6a99; }
+    #anim .card.insert { background: #9fd89f; border-color: #2e7d32; }
+    #anim .card.delete { background: #f2a5a5; border-color: #b71c1c; }
+    #anim .card.move { background: #f7d58b; border-color: #a66d00; }
+    #anim .element.supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; }
+    #anim .element.decoration { background: rgba(155, 89, 182, 0.15); border: 1px dashed #8e44ad; }
+    #anim .element.insert { border: 2px solid #2e7d32; }
+    #anim .element.delete { border: 2px solid #b71c1c; }
+    #anim .element.move { border: 2px solid #e0a100; }
+    #layer > div.gap { background: rgba(233, 30, 99, 0.18); border: 0 dashed #e91e63; pointer-events: none; color: #ad1457;
+            font: bold 9px monospace; display: flex; align-items: center; justify-content: center; overflow: visible; }
+    #layer > div.gap.h { border-width: 1px 0; }
+    #layer > div.gap.v { border-width: 0 1px; }
     #tip { position: fixed; pointer-events: none; background: #222; color: #fff; padding: 2px 6px; font-size: 11px; display: none; z-index: 30; white-space: nowrap; }
     </style></head>
     <body>
@@ -70,6 +89,7 @@ package enum PreviewPage {
       <button data-preset="375x812">phone</button><button data-preset="820x1180">tablet</button><button data-preset="1280x800">desktop</button>
       <span class="sep">|</span> overlays:
       <label><input type="checkbox" data-ov="boxes">boxes</label>
+      <label><input type="checkbox" data-ov="gaps">gaps</label>
       <label><input type="checkbox" data-ov="sections">sections &amp; pins</label>
       <label><input type="checkbox" data-ov="visible">visible set</label>
       <label><input type="checkbox" data-ov="problems">problems</label>
@@ -77,20 +97,26 @@ package enum PreviewPage {
       <span class="sep">|</span> <span id="conn">connecting</span>
     </div>
     <div id="status">waiting for the first run</div>
+    <div id="animbar" hidden>data change, played with the animator: <button id="aplay">Play</button>
+      <input id="ascrub" type="range" min="0" value="0" title="scrub through the animation">
+      <select id="aspeed" title="playback speed: below 1x is slow motion"><option value="0.1">0.1x</option><option value="0.25">0.25x</option>
+        <option value="0.5">0.5x</option><option value="1" selected>1x</option></select>
+      <span id="atime"></span> <span class="sep">|</span> green enters, red leaves, yellow moves</div>
     <div id="main">
-      <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="outline"></div><div id="grip" title="drag to resize the viewport"></div></div>
+      <div id="frame"><div id="view"><div id="spacer"><div id="layer"></div></div></div><div id="anim"></div><div id="outline"></div><div id="grip" title="drag to resize the viewport"></div></div>
       <div id="side"><div id="inspector">Click an element to inspect it.</div></div>
     </div>
     <div id="error" role="status" aria-live="polite"></div>
     <div id="tip"></div>
     <script>
     "use strict";
+    \#(TimelinePlayer.script)
+    \#(PageDrawing.script)
     const $ = id => document.getElementById(id);
     const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
     const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
     const token = new URLSearchParams(location.search).get('token') || '';
     const LIMIT = 8000000;
-    const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
     const r2 = v => Math.round(v * 100) / 100;
     const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -133,108 +159,36 @@ package enum PreviewPage {
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
     let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
-    // A generator: it yields every 32k entries so that a large generation is built in slices
-    // between which the page stays responsive (see applyFrame).
+    // Typed arrays of past generations, reused: a million-item generation needs ~80 MB of them,
+    // and allocating that much on every save sets off long garbage collections on the main
+    // thread. A generation's own arrays return here when the next one replaces it (its X, Y, W,
+    // H one generation later, as PREV keeps them for the inspector); scratch arrays after build.
+    const spare = [];
+    const arrays = {
+      take(Type, length, value) {
+        const k = spare.findIndex(a => a.constructor === Type && a.length === length);
+        if (k < 0) return value ? new Type(length).fill(value) : new Type(length);
+        const a = spare[k];
+        spare[k] = spare[spare.length - 1]; spare.pop();
+        if (value !== undefined) a.fill(value);
+        return a;
+      },
+      recycle(...list) {
+        for (const a of list) if (a && !spare.includes(a)) { spare.push(a); if (spare.length > 48) spare.shift(); }
+      },
+    };
+    // A generator (PageDrawing's, shared with run --format html's page): it yields every 16k
+    // entries so that a large generation is built in slices between which the page stays
+    // responsive (see applyFrame).
     function* build(h, F) {
-      const n = h.count, Sx = h.sections, E = h.elements, O = h.orthogonal;
-      const m = n + 2 * Sx.length + E.length + O.length;
-      const X = new Float64Array(m), Y = new Float64Array(m), W = new Float64Array(m), H = new Float64Array(m);
-      const Z = new Float64Array(m), P = new Uint8Array(m), RANK = new Uint8Array(m), KIND = new Uint8Array(m), REF = new Int32Array(m);
-      const SHELF_OF = new Int32Array(m).fill(-1), END = new Float64Array(m), BOTTOM = new Uint8Array(m), OFF = new Uint8Array(m);
-      const pinned = [];
-      for (let i = 0; i < n; i++) { if ((i & 32767) === 32767) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
-      for (let k = 0; k < h.itemZ.length; k += 2) Z[h.itemZ[k]] = h.itemZ[k + 1];
-      for (let k = 0; k < h.pinnedItems.length; k += 2) { const i = h.pinnedItems[k]; P[i] = 1; END[i] = h.pinnedItems[k + 1]; pinned.push(i); }
-      Sx.forEach((s, k) => {
-        const a = n + 2 * k, b = a + 1;
-        X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-        X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
-      });
-      const base = n + 2 * Sx.length, TITLES = new Map();
-      for (let k = 0; k < h.elementTitles.length; k += 2) TITLES.set(h.elementTitles[k], h.elementTitles[k + 1]);
-      E.forEach((e, k) => {
-        const d = base + k;
-        X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
-        KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
-        RANK[d] = e[0] === 'decoration' ? 0 : 2;
-        if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; BOTTOM[d] = e[10]; }
-      });
-      const shelfBySection = new Map(), members = O.map(() => []);
-      O.forEach((o, k) => {
-        const d = base + E.length + k;
-        X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
-        shelfBySection.set(o[0], k);
-        for (let i = o[7]; i < o[8]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
-      });
-      E.forEach((e, k) => {
-        const d = base + k;
-        if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
-      });
-      const SHELVES = O.map((o, k) => {
-        const sideways = !(o[6] > o[4] && o[5] <= o[3]);
-        let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
-        for (const d of members[k]) {
-          x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
-          x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
-        }
-        const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
-        const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
-        const buckets = Array.from({ length: count }, () => []);
-        const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
-        for (const d of members[k]) {
-          const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
-          for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
-        }
-        return { o, section: o[0], sideways, x0, y0, x1, y1, L, bucket, buckets, node: null, inner: null, mounted: new Map() };
-      });
-      const CW = Math.max(h.content[0], 1), CH = Math.max(h.content[1], 1);
-      // A uniform grid over the content, cells about a viewport in size, at most ~max(m, 4096).
-      const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(h.viewport[0], 1)), 256));
-      const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(h.viewport[1], 1)), Math.ceil(Math.max(m, 4096) / cols)));
-      const cellW = CW / cols, cellH = CH / rows;
-      const cell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
-      const starts = new Uint32Array(cols * rows + 1);
-      const indexed = d => !(P[d] || OFF[d] || SHELF_OF[d] >= 0);
-      for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
-      }
-      for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
-      const fill = starts.slice(0, cols * rows), entries = new Int32Array(starts[cols * rows]);
-      for (let d = 0; d < m; d++) {
-        if ((d & 32767) === 32767) yield;
-        if (!indexed(d)) continue;
-        const c0 = cell(X[d], cellW, cols), c1 = cell(X[d] + W[d], cellW, cols), r0 = cell(Y[d], cellH, rows), r1 = cell(Y[d] + H[d], cellH, rows);
-        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
-      }
-      return { h, gen: h.gen, n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, E, Sx, O, SHELVES,
-               shelfBySection, TITLES, CW, CH, cols, rows, cellW, cellH, cell, starts, entries, seen: new Uint32Array(m), stamp: 0,
-               idsVersion: h.idsVersion, ids: ids.version === h.idsVersion ? ids.list : null, problems: null };
+      const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
+      return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
+                                ids: ids.version === h.idsVersion ? ids.list : null, problems: null });
     }
-    const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
-    function query(qx, qy, qw, qh) {
-      const g = M, out = [];
-      g.stamp++;
-      const c0 = g.cell(qx, g.cellW, g.cols), c1 = g.cell(qx + qw, g.cellW, g.cols), r0 = g.cell(qy, g.cellH, g.rows), r1 = g.cell(qy + qh, g.cellH, g.rows);
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-        for (let k = g.starts[r * g.cols + c], end = g.starts[r * g.cols + c + 1]; k < end; k++) {
-          const d = g.entries[k];
-          if (g.seen[d] === g.stamp) continue;
-          g.seen[d] = g.stamp;
-          if (overlaps(g.X[d], g.Y[d], Math.max(g.W[d], 1e-9), Math.max(g.H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
-        }
-      }
-      return out;
-    }
-    function pinnedFrame(d, vx, vy) {
-      const g = M;
-      const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + S.h - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
-      return [g.X[d], y, g.W[d], g.H[d]];
-    }
+    const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
+    const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
     const idOf = i => (M.ids ? M.ids[i] : String(i));
-    const drawsBelow = (a, b) => M.Z[a] - M.Z[b] || M.P[a] - M.P[b] || M.RANK[a] - M.RANK[b] || a - b;
+    const drawsBelow = (a, b) => byDrawingOrder(M)(a, b);
     function describe(d) {
       const g = M;
       switch (g.KIND[d]) {
@@ -262,8 +216,9 @@ package enum PreviewPage {
       grip.style.left = (view.offsetWidth - 4) + 'px'; grip.style.top = (view.offsetHeight - 4) + 'px';
       $('vw').value = S.w; $('vh').value = S.h;
     }
+    // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
     function clearNodes() {
-      for (const [, node] of mounted) node.remove();
+      for (const [, node] of mounted) { node.remove(); if (node.className !== 'shelf') pool.push(node); }
       mounted.clear();
     }
     function place(node, d, f, ox, oy) {
@@ -284,24 +239,20 @@ package enum PreviewPage {
       sh.node = node; sh.inner = inner; sh.mounted = new Map();
       node.addEventListener('scroll', () => {
         if (sh.node !== node || sh.restoring) return;
-        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0, t = performance.now();
-        const dt = sh.lastT ? t - sh.lastT : 0;
-        sh.velocity = dt > 0 && dt < 200 ? [(x - sh.lastX) / dt, (y - sh.lastY) / dt] : [0, 0];
-        sh.lastT = t; sh.lastX = x; sh.lastY = y;
+        const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0;
         S.shelves.set(sh.section, [x, y]);
-        // While it glides to where it rests, the shelf asks nothing (its own motion is no fling).
-        if (sh.snapTarget) {
-          // Arrived: the glide's last steps are no velocity of the user's.
-          if (Math.abs(x - sh.snapTarget[0]) <= 1 && Math.abs(y - sh.snapTarget[1]) <= 1) { sh.snapTarget = null; sh.lastT = 0; }
-          writeHash(); draw();
-          return;
-        }
-        // When the shelf stops, ask where its paging behaviour makes it rest (UIKit's target offset).
+        // When the shelf stops, it comes to rest as its paging behaviour says (PageDrawing's
+        // restingOffset, the rule run --format html's page follows).
         clearTimeout(sh.snapTimer);
-        sh.snapTimer = setTimeout(() => send({ type: 'snap', section: sh.section, x, y, vx: sh.velocity[0], vy: sh.velocity[1] }), 150);
+        sh.snapTimer = setTimeout(() => settleShelf(sh, node), 150);
         writeHash(); draw();
       });
       return node;
+    }
+    function settleShelf(sh, node) {
+      if (sh.node !== node) return;
+      const off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0, target = restingOffset(sh, off);
+      if (Math.abs(target - off) >= 0.5) node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
     }
     function shelfOffset(sh) { return S.shelves.get(sh.section) || [0, 0]; }
     function scrollShelf(sh) {
@@ -386,8 +337,68 @@ package enum PreviewPage {
         if (g.KIND[d] !== SHELF) decorate(node, d, on);
       });
       for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+      drawGaps(frames, vx, vy);
       showStatus();
       writeHash();
+      reportScroll();
+    }
+    // ---- The gaps overlay: the spacing between neighbouring items, as layout tools show it.
+    // For each item showing in the viewport, the nearest item to its right that shares some of
+    // its rows, and the nearest below that shares some of its columns: a band over the shared
+    // span, labelled with the distance. O(k^2) in the k items near the viewport (skipped past 1500).
+    let gapNodes = [];
+    function gapsBetween(list) {
+      const g = M, out = [];
+      for (const a of list) {
+        const ax1 = g.X[a] + g.W[a], ay1 = g.Y[a] + g.H[a];
+        let right = -1, below = -1, dr = Infinity, db = Infinity;
+        for (const b of list) {
+          if (b === a) continue;
+          const bx1 = g.X[b] + g.W[b], by1 = g.Y[b] + g.H[b];
+          const rows = Math.min(ay1, by1) - Math.max(g.Y[a], g.Y[b]), cols = Math.min(ax1, bx1) - Math.max(g.X[a], g.X[b]);
+          if (rows > 0 && g.X[b] >= ax1 && g.X[b] - ax1 < dr) { dr = g.X[b] - ax1; right = b; }
+          if (cols > 0 && g.Y[b] >= ay1 && g.Y[b] - ay1 < db) { db = g.Y[b] - ay1; below = b; }
+        }
+        if (right >= 0 && dr > 0.005) {
+          const y0 = Math.max(g.Y[a], g.Y[right]), y1 = Math.min(ay1, g.Y[right] + g.H[right]);
+          out.push(['h', a, right, [ax1, y0, dr, y1 - y0], dr]);
+        }
+        if (below >= 0 && db > 0.005) {
+          const x0 = Math.max(g.X[a], g.X[below]), x1 = Math.min(ax1, g.X[below] + g.W[below]);
+          out.push(['v', a, below, [x0, ay1, x1 - x0, db], db]);
+        }
+      }
+      return out;
+    }
+    function drawGaps(frames, vx, vy) {
+      for (const node of gapNodes) node.remove();
+      gapNodes = [];
+      if (!S.ov.has('gaps')) return;
+      const g = M, list = [];
+      for (const d of frames.keys()) if (g.KIND[d] === ITEM && !g.P[d] && g.W[d] > 0 && g.H[d] > 0) list.push(d);
+      if (list.length > 1500) return;
+      const showing = d => overlaps(g.X[d], g.Y[d], g.W[d], g.H[d], vx, vy, S.w, S.h);
+      for (const [axis, a, b, f, distance] of gapsBetween(list)) {
+        if (!showing(a) && !showing(b)) continue;
+        const node = document.createElement('div');
+        node.className = 'gap ' + axis;
+        node.dataset.from = idOf(a); node.dataset.to = idOf(b);
+        node.textContent = r2(distance);
+        node.style.left = (f[0] - vx) + 'px'; node.style.top = (f[1] - vy) + 'px';
+        node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+        node.style.zIndex = 1000000;
+        layer.appendChild(node); gapNodes.push(node);
+      }
+    }
+
+    // The server plays a data save where the page is scrolled: it hears the offsets, debounced.
+    let scrollTimer = 0;
+    function reportScroll() {
+      if (scrollTimer) return;
+      scrollTimer = setTimeout(() => {
+        scrollTimer = 0;
+        send({ type: 'scroll', x: S.x, y: S.y, shelves: [...S.shelves].map(([k, o]) => [k, o[0], o[1]]) });
+      }, 100);
     }
     function scrollToState() {
       const x = Math.max(0, Math.min(S.x, M.CW - S.w)), y = Math.max(0, Math.min(S.y, M.CH - S.h));
@@ -423,16 +434,17 @@ package enum PreviewPage {
       return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
     }
     function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
-    // A generation is built in slices of at most ~30 ms (a message channel hands the main thread
+    // A generation is built in slices of about 8 ms (a message channel hands the main thread
     // back between them); the last picture stays until the new one is complete. A newer
     // generation arriving meanwhile replaces the one being built: the last save wins.
     let pageTimings = null, building = null, resume = null;
     const slices = new MessageChannel();
     slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
-    function applyFrame(buf) {
+    function applyFrame(buf, arrived) {
       const t0 = performance.now();
       const dv = new DataView(buf), len = dv.getUint32(0, true);
       const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+      arrivals.set(h.gen, arrived);
       const off = 4 + len + ((8 - (4 + len) % 8) % 8);
       const F = new Float64Array(buf, off, 4 * h.count);
       const decodeMs = performance.now() - t0;
@@ -445,7 +457,7 @@ package enum PreviewPage {
         const s0 = performance.now();
         for (let r = steps.next(); ; r = steps.next()) {
           if (r.done) { buildMs += performance.now() - s0; building = null; swapIn(h, r.value, decodeMs, buildMs); return; }
-          if (performance.now() - s0 > 30) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
+          if (performance.now() - s0 > 8) { buildMs += performance.now() - s0; resume = step; slices.port2.postMessage(0); return; }
         }
       };
       step();
@@ -456,7 +468,11 @@ package enum PreviewPage {
       const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
       tip.style.display = 'none';
       clearNodes();
-      PREV = M && M.ids ? { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen } : PREV;
+      if (M && M.ids) {
+        if (PREV) arrays.recycle(PREV.X, PREV.Y, PREV.W, PREV.H);
+        PREV = { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen };
+      }
+      if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.BOTTOM, M.OFF, M.seen, M.entries);
       M = next;
       lastGen = Math.max(lastGen, h.gen);
       // An error of a later generation (it arrived while this one was being built) stays up.
@@ -471,7 +487,12 @@ package enum PreviewPage {
       }
       spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px';
       sizeView();
-      if (a) {
+      // A data save played with the animator ends where it was played: that offset, not the anchor.
+      const played = pendingAnim && pendingAnim.gen === h.gen ? pendingAnim : null;
+      pendingAnim = null;
+      stopAnimation();
+      if (played) { S.x = played.offset[0]; S.y = played.offset[1]; }
+      else if (a) {
         const i = sameIds ? a.index : indexOfId(M, a.id);
         if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
       }
@@ -479,9 +500,39 @@ package enum PreviewPage {
       M.problems = S.ov.has('problems') ? findProblems() : null;
       draw();
       showInspector();
+      // The selection's data and script line as this generation has them (a script edit moves
+      // lines): asked again; the inspector shows the last answer until the new one comes.
+      if (selected >= 0 && M.KIND[selected] === ITEM) send({ type: 'inspect', index: selected });
       pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
       showStatus();
+      if (played) startAnimation(played);
       reportPaint(h.gen);
+    }
+
+    // ---- Animation: a data save played with --animator. The server sends the timeline's
+    // samples (as `tessera animate` computes them) just before the generation's frames; the
+    // player covers the viewport while it plays or stands before the end, then the picture shows.
+    let anim = null, pendingAnim = null;
+    const animBox = $('anim');
+    function startAnimation(msg) {
+      animBox.textContent = '';
+      anim = timelinePlayer(animBox, msg.timeline, msg.offset,
+        { play: $('aplay'), scrubber: $('ascrub'), speed: $('aspeed'), time: $('atime'), onChange: showAnimation });
+      anim.gen = msg.gen; anim.offset = msg.offset; anim.fps = msg.fps;
+      $('animbar').hidden = false;
+      anim.play();
+    }
+    function stopAnimation() {
+      if (anim) anim.pause();
+      anim = null;
+      animBox.textContent = '';
+      $('animbar').hidden = true;
+      showAnimation(null);
+    }
+    function showAnimation(p) {
+      const on = !!p && p === anim && (p.playing || p.time < p.duration);
+      animBox.style.display = on ? 'block' : 'none';
+      animBox.style.width = S.w + 'px'; animBox.style.height = S.h + 'px';
     }
 
     // ---- Problems: items overlapping another item, or outside the content (not in shelves).
@@ -522,11 +573,11 @@ package enum PreviewPage {
     function select(d) {
       selected = d; deletedSel = null;
       S.sel = d >= 0 && M.KIND[d] === ITEM ? idOf(d) : null;
-      inspected = null;
+      inspected = null; origin = null;
       if (d >= 0 && M.KIND[d] === ITEM) send({ type: 'inspect', index: d });
       writeHash(); draw(); showInspector();
     }
-    let inspected = null;
+    let inspected = null, origin = null;
     const fr = f => '(' + f.map(r2).join(', ') + ')';
     function row(k, v) { return '<span class="k">' + esc(k) + ':</span> ' + esc(v) + '\n'; }
     function showInspector() {
@@ -561,6 +612,8 @@ package enum PreviewPage {
           }
         } else change = 'first generation';
         html += row('last reload', change);
+        if (origin && origin.index === d) html += row('frame set at', origin.file ? origin.file + ':' + origin.line + ' (' + origin.via + ')' : origin.none);
+        else html += row('frame set at', 'finding (the layout runs once more)');
         if (inspected && inspected.index === d) html += '<span class="k">data:</span>\n' + esc(JSON.stringify(inspected.fields, null, 2)) + '\n';
         else html += row('data', 'loading');
       }
@@ -639,11 +692,17 @@ package enum PreviewPage {
     }
 
     // ---- Connection: reconnects with the state the page holds; never reloads the page.
+    // The paint report also says when the generation's message arrived and how long the two
+    // animation frames took, so that a latency splits into server, page and frame pacing.
     let ws = null, retry = 250, longest = 0;
+    const arrivals = new Map();
     function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
     function reportPaint(gen) {
+      const asked = performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        send({ type: 'painted', gen, at: performance.timeOrigin + performance.now(), longest });
+        const now = performance.now();
+        send({ type: 'painted', gen, at: performance.timeOrigin + now, longest, arrived: arrivals.get(gen) || 0, frames: now - asked });
+        for (const k of arrivals.keys()) if (k <= gen) arrivals.delete(k);
         longest = 0;
         document.body.dataset.gen = gen;
       }));
@@ -654,27 +713,21 @@ package enum PreviewPage {
     function connect() {
       ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
       ws.binaryType = 'arraybuffer';
-      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); };
+      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); reportScroll(); };
       ws.onclose = () => {
         conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
         setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
       };
       ws.onmessage = ev => {
-        if (typeof ev.data !== 'string') { applyFrame(ev.data); return; }
+        const arrived = performance.timeOrigin + performance.now();
+        if (typeof ev.data !== 'string') { applyFrame(ev.data, arrived); return; }
         const msg = JSON.parse(ev.data);
         if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
-        else if (msg.type === 'error') showError(msg);
+        else if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
+        else if (msg.type === 'animation') pendingAnim = msg;
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
-        else if (msg.type === 'snap' && M) {
-          const k = M.shelfBySection.get(msg.section), sh = k === undefined ? null : M.SHELVES[k];
-          const now = sh ? shelfOffset(sh) : null;
-          if (sh && sh.node && (Math.abs(msg.offset[0] - now[0]) > 0.5 || Math.abs(msg.offset[1] - now[1]) > 0.5)) {
-            sh.snapTarget = msg.offset;
-            setTimeout(() => { if (sh.snapTarget === msg.offset) { sh.snapTarget = null; sh.lastT = 0; } }, 1000);   // stopped short of it
-            sh.node.scrollTo({ left: msg.offset[0] - sh.x0, top: msg.offset[1] - sh.y0, behavior: 'smooth' });
-          }
-        }
+        else if (msg.type === 'origin' && !msg.missing && msg.index === selected) { origin = msg; showInspector(); }
       };
     }
     readHash();

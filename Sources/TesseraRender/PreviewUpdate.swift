@@ -84,13 +84,16 @@ package struct PreviewUpdate {
             header.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8)); number(pin.end)
         }
         header.append(UInt8(ascii: "]"))
-        // Shelves: section, scroller frame, content size, first item, item end.
+        // Shelves, as HTMLPage embeds them: section, scroller frame, content size, starting offset
+        // (0, 0: the page keeps its own), item range, and how it comes to rest (`ShelfPaging`).
         key("orthogonal"); header.append(UInt8(ascii: "["))
         for (k, shelf) in run.shelves().enumerated() {
-            let o = shelf.scroller
+            let o = shelf.scroller, paging = ShelfPaging.forShelf(o.section, in: result)
             header.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8)); frame(o.frame); comma()
             number(o.contentSize.width); comma(); number(o.contentSize.height)
-            header.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound)]".utf8))
+            header.append(contentsOf: Array(",0,0,\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
+            number(paging.step); comma(); number(paging.maximum); comma(); number(paging.sign)
+            header.append(UInt8(ascii: "]"))
         }
         header.append(UInt8(ascii: "]"))
         // Items drawn above or below the others: index, zIndex pairs (most results have none).
@@ -105,25 +108,32 @@ package struct PreviewUpdate {
         header.append(contentsOf: Array("]}".utf8))
 
         let padding = (8 - (4 + header.count) % 8) % 8
-        var out: [UInt8] = []
-        out.reserveCapacity(4 + header.count + padding + 32 * result.count)
-        let length = UInt32(header.count)
-        for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: length >> UInt32(shift))) }
-        out.append(contentsOf: header)
-        out.append(contentsOf: repeatElement(0, count: padding))
-        var frames = [Double](repeating: 0, count: 4 * result.count)
-        for i in 0..<result.count {
-            let f = try result.frame(at: i)
-            frames[4 * i] = f.x; frames[4 * i + 1] = f.y; frames[4 * i + 2] = f.width; frames[4 * i + 3] = f.height
-        }
-        frames.withUnsafeBytes { bytes in
-            // Doubles are little-endian on every platform Tessera builds for; swap on others.
-            if 1.littleEndian == 1 {
-                out.append(contentsOf: bytes)
-            } else {
-                for v in frames { var bits = v.bitPattern.littleEndian; withUnsafeBytes(of: &bits) { out.append(contentsOf: $0) } }
+        let frameStart = 4 + header.count + padding
+        let n = result.count
+        // One buffer, the frames written in place (no array of doubles copied in after).
+        var failure: (any Error)?
+        let out = [UInt8](unsafeUninitializedCapacity: frameStart + 32 * n) { buffer, initialized in
+            let length = UInt32(header.count)
+            for k in 0..<4 { buffer[k] = UInt8(truncatingIfNeeded: length >> UInt32(8 * k)) }
+            for (k, byte) in header.enumerated() { buffer[4 + k] = byte }
+            for k in 0..<padding { buffer[4 + header.count + k] = 0 }
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            do {
+                for i in 0..<n {
+                    let f = try result.frame(at: i), at = frameStart + 32 * i
+                    // Little-endian on every platform Tessera builds for; `.littleEndian` swaps elsewhere.
+                    raw.storeBytes(of: f.x.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+                    raw.storeBytes(of: f.y.bitPattern.littleEndian, toByteOffset: at + 8, as: UInt64.self)
+                    raw.storeBytes(of: f.width.bitPattern.littleEndian, toByteOffset: at + 16, as: UInt64.self)
+                    raw.storeBytes(of: f.height.bitPattern.littleEndian, toByteOffset: at + 24, as: UInt64.self)
+                }
+                initialized = frameStart + 32 * n
+            } catch {
+                failure = error
+                initialized = 0
             }
         }
+        if let failure { throw failure }
         return out
     }
 

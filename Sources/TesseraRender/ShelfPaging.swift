@@ -33,6 +33,11 @@ struct ShelfPaging: Equatable {
         return nil
     }
 
+    /// The rule for a shelf of the pages: `of(section:in:)`, else resting anywhere.
+    static func forShelf(_ section: Int, in result: any LayoutResult) -> ShelfPaging {
+        of(section: section, in: result) ?? ShelfPaging(step: 0, maximum: 0, sign: 1)
+    }
+
     static func of(section: Int, in result: CompositionalResult) -> ShelfPaging? {
         guard result.sections.indices.contains(section), let scroller = result.sections[section].scroller else { return nil }
         let geometry = result.sections[section]

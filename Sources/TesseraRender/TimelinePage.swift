@@ -4,7 +4,7 @@ import TesseraCore
 /// `animate --format html`: a self-contained page that plays a timeline. Each item view is a
 /// labelled card inside a viewport-sized window, each header or footer a bar with its section's
 /// title, each background a dashed box; play, pause, a scrubber and a speed menu drive it, and
-/// `#t=T` in the address opens it paused at time T.
+/// `#t=T` in the address opens it paused at time T. The player is `TimelinePlayer`'s script.
 ///
 /// The page carries the timeline's samples (computed in Swift, every curve evaluated there) and
 /// shows, at time T, the sample at or before T, in the sample's drawing order, so it draws
@@ -101,7 +101,7 @@ package struct TimelinePage {
         <body>
         <div id="controls">
           <button id="play">Play</button>
-          <input id="scrubber" type="range" min="0" max="1000" value="0">
+          <input id="scrubber" type="range" min="0" value="0">
           <select id="speed"><option value="0.25">0.25x</option><option value="0.5">0.5x</option>
             <option value="1" selected>1x</option><option value="2">2x</option></select>
           <span id="time"></span>
@@ -113,61 +113,13 @@ package struct TimelinePage {
         <script>
         const timeline = \(data);
         const offset = [\(fmt(viewport.x)), \(fmt(viewport.y))];
-        const view = document.getElementById('view'), scrubber = document.getElementById('scrubber');
-        const timeText = document.getElementById('time'), playButton = document.getElementById('play');
-        const cards = {};
-        let time = 0, playing = false, last = null;
-        function sampleAt(t) {
-          let chosen = timeline.samples[0];
-          for (const s of timeline.samples) { if (s.t <= t + 1e-9) chosen = s; else break; }
-          return chosen;
-        }
-        function draw() {
-          const sample = sampleAt(time), seen = {};
-          // Drawn bottom first: the stacking order is the position in the sample.
-          sample.views.forEach((v, position) => {
-            const key = v[0];
-            seen[key] = true;
-            let card = cards[key];
-            if (!card) {
-              const info = timeline.cards[key] || [key, 'card still'];
-              card = document.createElement('div');
-              card.className = info[1];
-              card.textContent = info[0];
-              card.dataset.key = key;
-              view.appendChild(card);
-              cards[key] = card;
-            }
-            card.style.display = '';
-            card.style.left = (v[1] - offset[0]) + 'px';
-            card.style.top = (v[2] - offset[1]) + 'px';
-            card.style.width = v[3] + 'px';
-            card.style.height = v[4] + 'px';
-            card.style.opacity = v[5];
-            card.style.zIndex = position + 1;
-            card.style.transform = 'translate(' + v[8] + 'px,' + v[9] + 'px) rotate(' + v[7] + 'rad) scale(' + v[6] + ')';
-          });
-          for (const key in cards) { if (!seen[key]) cards[key].style.display = 'none'; }
-          scrubber.value = timeline.duration > 0 ? Math.round(1000 * time / timeline.duration) : 0;
-          timeText.textContent = 't = ' + time.toFixed(3) + ' s / ' + timeline.duration.toFixed(3) + ' s';
-        }
-        function tick(now) {
-          if (!playing) return;
-          if (last !== null) time += (now - last) / 1000 * parseFloat(document.getElementById('speed').value);
-          last = now;
-          if (time >= timeline.duration) { time = timeline.duration; playing = false; playButton.textContent = 'Play'; }
-          draw();
-          if (playing) requestAnimationFrame(tick);
-        }
-        playButton.onclick = () => {
-          playing = !playing;
-          playButton.textContent = playing ? 'Pause' : 'Play';
-          if (playing) { if (time >= timeline.duration) time = 0; last = null; requestAnimationFrame(tick); }
-        };
-        scrubber.oninput = () => { playing = false; playButton.textContent = 'Play'; time = timeline.duration * scrubber.value / 1000; draw(); };
+        \(TimelinePlayer.script)
+        const player = timelinePlayer(document.getElementById('view'), timeline, offset, {
+          play: document.getElementById('play'), scrubber: document.getElementById('scrubber'),
+          speed: document.getElementById('speed'), time: document.getElementById('time') });
         const match = /t=([0-9.]+)/.exec(location.hash);
-        if (match) time = Math.min(parseFloat(match[1]), timeline.duration);
-        draw();
+        if (match) player.time = Math.min(parseFloat(match[1]), timeline.duration);
+        player.draw();
         </script>
         </body></html>
         """

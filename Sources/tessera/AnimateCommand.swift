@@ -90,34 +90,17 @@ struct AnimateCommand: ParsableCommand {
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
         }
         try engine.scroll(to: origin)
-        let viewsBefore = engine.views, reloadsBefore = engine.reloadCount
-        let elementsBefore = try AnimateCommand.elementsShown(by: engine, dataset: old)
-        if let new {
-            provider.data = ItemSource(dataset: new)
-        } else if let toLayout {
-            provider.layout = try resolveLayout(toLayout, params: [:], limits: options)
-            // Played as a reload of the same items, so views that enter or leave the screen are
-            // animated as a layout transition's are (fade in and out), not only the ones that move.
-            engine.setNeedsReload()
-        }
-        let events = try engine.layout()
-        var timeline = Timeline(events: events, views: engine.views)
-        timeline.recordFramesBefore(Dictionary(viewsBefore.map { ($0.number, $0.frame) }, uniquingKeysWith: { a, _ in a }))
-        // Headers, footers and backgrounds: views of their own, numbered after the item views,
-        // paired across the reload and animated by the same animator.
-        let elementsAfter = try AnimateCommand.elementsShown(by: engine, dataset: new ?? old)
-        let numbers = (viewsBefore + engine.views).map(\.number) + events.map(\.view)
-        let transition = ElementTransition(from: elementsBefore, to: elementsAfter, firstView: (numbers.max() ?? 0) + 1)
-        let elementEvents = transition.events(visibleFrame: engine.visibleRect, reloadCount: reloadsBefore,
-                                              isReloading: true, old: old, new: new ?? old)
-        let elementAnimations = try engine.animator?.animations(for: elementEvents) ?? []
-        // As the engine does for item views: a description that cannot be played is an error.
-        for (event, animation) in zip(elementEvents, elementAnimations) {
-            if let problem = animation?.problem {
-                throw AnimationFormatError("the \(event.kind.rawValue) animation of \(event.id): \(problem)")
+        let played = try ChangeTimeline(engine: engine, old: old, new: new ?? old) {
+            if let new {
+                provider.data = ItemSource(dataset: new)
+            } else if let toLayout {
+                provider.layout = try resolveLayout(toLayout, params: [:], limits: options)
+                // Played as a reload of the same items, so views that enter or leave the screen are
+                // animated as a layout transition's are (fade in and out), not only the ones that move.
+                engine.setNeedsReload()
             }
         }
-        timeline.add(transition, animations: elementAnimations)
+        let timeline = played.timeline, viewsBefore = played.viewsBefore
         let visible = engine.visibleRect
         let labels = TimelineLabels(field: ItemLabels(field: label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
@@ -126,13 +109,6 @@ struct AnimateCommand: ParsableCommand {
                            fps: fps ?? 60, labels: labels).render()
             : JSONWriter.write(try AnimateCommand.json(timeline, viewport: size, offset: origin, fps: fps))
         try emit(text, to: out)
-    }
-
-    /// The supplementaries and decorations the engine's layout draws in its visible area (pinned
-    /// ones where they pin, orthogonal sections at their offsets), with the data laid out.
-    static func elementsShown(by engine: CollectionEngine, dataset: Dataset) throws -> ElementTransition.Side {
-        ElementTransition.Side(elements: try engine.layoutResult.elements(in: engine.visibleRect, scroll: engine.scrollState),
-                               dataset: dataset)
     }
 
     /// The timeline's JSON with the content offset it was played at (`"offset": [x, y]`, after

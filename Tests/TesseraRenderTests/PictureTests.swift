@@ -105,7 +105,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
                 == #"["supplementary","footer",0,0,100,200,20,1,0,null],["supplementary","footer",1,0,220,200,20,1,120,null]"#)
         #expect(between(page, "\"bottomPinned\":[", "]") == "0,1")
-        #expect(page.contains("Math.min(Y[d], Math.max(vy + VH - H[d], END[d]))"))
+        #expect(page.contains("Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d]))"))
     }
 }
 

@@ -121,6 +121,40 @@ struct PreviewTests {
         #expect(frames == 2)
     }
 
+    @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let session = PreviewSession(.init(layout: script, dataPath: data))
+        session.readsOnlyChangedFiles = true
+        let messages = MessageLog()
+        session.log = { _ in }; session.logError = { _ in }
+        session.hub.add(UUID(), messages.continuation)
+        session.render()
+        #expect(session.generation == 1)
+        // Saved but not reported: the run keeps the bytes it read (a script save does not re-read the data).
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 1)
+        // Reported, by the absolute path the watcher uses: read, parsed, and new ids sent.
+        session.filesChanged([FileWatcher.absolute(data)])
+        session.render()
+        #expect(session.generation == 2)
+        // A script save keeps the parsed dataset and sends no id table.
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 40, ctx.width, 40) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(script)])
+        session.render()
+        #expect(session.generation == 3)
+        let (texts, frames) = await messages.received()
+        let idTables = texts.filter { $0.hasPrefix("{\"type\":\"ids\"") }
+        #expect(idTables.count == 2)
+        #expect(idTables.last == "{\"type\":\"ids\",\"version\":2,\"ids\":[\"a\",\"b\",\"c\"]}")
+        #expect(frames == 3)
+    }
+
     // MARK: Watching
 
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
@@ -128,7 +162,10 @@ struct PreviewTests {
         let file = folder.appendingPathComponent("watched.lua").path
         try "1".write(toFile: file, atomically: false, encoding: .utf8)
         let counter = Counter()
-        let watcher = FileWatcher(poll: poll) { counter.increment() }
+        let watcher = FileWatcher(poll: poll) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))

@@ -12,8 +12,9 @@ import Glibc
 /// (`touch`); a create is always followed by the close of its write. Elsewhere, with `poll`,
 /// or when inotify cannot start, it polls every file's mtime, size and inode every 100 ms.
 ///
-/// It reports that something may have changed, not what: the caller re-reads the files and
-/// compares their bytes, so a save that changes nothing costs a read, not a render.
+/// It reports which of the files may have changed, not how: the caller re-reads those files
+/// (only those: a script save does not re-read a 40 MB data file) and compares their bytes,
+/// so a save that changes nothing costs a read, not a render.
 final class FileWatcher: @unchecked Sendable {
     /// How the files are watched.
     enum Mode: String { case inotify, poll }
@@ -21,7 +22,7 @@ final class FileWatcher: @unchecked Sendable {
     let mode: Mode
     private let lock = NSLock()
     private var files = Set<String>()
-    private let onChange: @Sendable () -> Void
+    private let onChange: @Sendable ([String]) -> Void
     #if canImport(Glibc)
     private var inotify: Int32 = -1
     private var watchedFolders: [String: Int32] = [:]
@@ -29,7 +30,7 @@ final class FileWatcher: @unchecked Sendable {
 
     static let pollInterval = 0.1
 
-    init(poll: Bool, onChange: @escaping @Sendable () -> Void) {
+    init(poll: Bool, onChange: @escaping @Sendable ([String]) -> Void) {
         self.onChange = onChange
         #if canImport(Glibc)
         if !poll {
@@ -76,7 +77,7 @@ final class FileWatcher: @unchecked Sendable {
             let count = read(inotify, buffer, size)
             if count < 0 { if errno == EINTR { continue } else { return } }
             var offset = 0
-            var changed = false
+            var changed: [String] = []
             lock.withLock {
                 let folders = Dictionary(watchedFolders.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
                 while offset + MemoryLayout<inotify_event>.size <= count {
@@ -84,12 +85,13 @@ final class FileWatcher: @unchecked Sendable {
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     if event.len > 0, let folder = folders[event.wd] {
                         let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
-                        if files.contains(folder == "/" ? "/" + name : folder + "/" + name) { changed = true }
+                        let path = folder == "/" ? "/" + name : folder + "/" + name
+                        if files.contains(path), !changed.contains(path) { changed.append(path) }
                     }
                     offset = nameStart + Int(event.len)
                 }
             }
-            if changed { onChange() }
+            if !changed.isEmpty { onChange(changed) }
         }
     }
     #else
@@ -117,15 +119,15 @@ final class FileWatcher: @unchecked Sendable {
         var last: [String: Stamp?] = [:]
         while true {
             let paths = lock.withLock { files }
-            var changed = false
+            var changed: [String] = []
             var seen: [String: Stamp?] = [:]
             for path in paths {
                 let now = stamp(path)
-                if let before = last[path], before != now { changed = true }
+                if let before = last[path], before != now { changed.append(path) }
                 seen[path] = now
             }
             last = seen
-            if changed { onChange() }
+            if !changed.isEmpty { onChange(changed.sorted()) }
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
     }

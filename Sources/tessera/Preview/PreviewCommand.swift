@@ -18,8 +18,11 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var shape: LayoutShapeOptions
 
-    @Option(help: "An animator (a built-in name or a .lua file) for data-file saves. Checked, not played yet.")
+    @Option(help: "Play data-file saves with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.")
     var animator: String?
+
+    @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
+    var animatorParams: [String] = []
 
     @Option(help: "Port on 127.0.0.1 (0: any free port).")
     var port: Int = 0
@@ -49,13 +52,14 @@ struct PreviewCommand: ParsableCommand {
             throw CLIError("\(layout): no such layout script")
         }
         guard FileManager.default.isReadableFile(atPath: data) else { throw CLIError("\(data): no such data file") }
-        if let animator { _ = try animatorNamed(animator, params: [], limits.options) }
+        if let animator { _ = try animatorNamed(animator, params: animatorParams, limits.options) }
+        configuration.animator = animator
+        configuration.animatorParams = animatorParams
 
         let session = PreviewSession(configuration)
         let address = try startPreview(session, port: port, poll: poll)
         printLine("tessera preview: \(address)")
         printLine("watching \(layout.hasSuffix(".lua") ? layout + " and " : "")\(data) and the modules the script requires (\(session.watcher.mode.rawValue)); Ctrl-C stops")
-        if animator != nil { printLine("note: playing data-file changes with --animator is not built yet; saves re-render at once") }
         if open { openInBrowser(address) }
         session.renderLoop()
     }

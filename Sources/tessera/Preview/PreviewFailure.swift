@@ -31,6 +31,10 @@ struct PreviewFailure {
             message = e.description
             traceback = ""
             file = e.file; line = e.line; column = e.column
+        case let e as AnimationFormatError:
+            kind = "animation"
+            message = e.description
+            traceback = ""
         case let e as CLIError:
             kind = "input"
             message = e.description

@@ -8,11 +8,14 @@ import TesseraRender
 ///
 /// One render thread runs the layout; saves and viewport changes only schedule work. A save
 /// during a run sets one flag, so however many saves arrive, exactly one more run follows,
-/// and it reads the files as they are then (the last save wins). A run first reads the
-/// script, the data file and every module the previous run required, and stops there when
-/// their bytes and the viewport are what the last run saw (a save that changes nothing). The
-/// dataset is parsed again only when its bytes changed, and the id table goes to the pages
-/// only when the ids changed.
+/// and it reads the files as they are then (the last save wins). A run first reads the files
+/// the watcher named since the last run (all of them on the first run, or with no watcher:
+/// the script, the data file and every module the previous run required), and stops there
+/// when their bytes and the viewport are what the last run saw (a save that changes nothing).
+/// The dataset is parsed again only when its bytes changed, its ids compared only then, and
+/// the id table goes to the pages only when the ids changed. What a run replaces (the old
+/// dataset, result and bytes) is freed on another thread after the pages have the new frame:
+/// freeing a million items is not on the way to the picture.
 final class PreviewSession: @unchecked Sendable {
     struct Configuration {
         var layout: String
@@ -22,6 +25,9 @@ final class PreviewSession: @unchecked Sendable {
         var duplicates: DuplicatePolicy = .reject
         var limits = ScriptLimitOptions()
         var viewport = Size(width: 375, height: 812)
+        /// Plays data-file saves with this animator (a built-in name or a script), when set.
+        var animator: String?
+        var animatorParams: [String] = []
     }
 
     let configuration: Configuration
@@ -32,20 +38,43 @@ final class PreviewSession: @unchecked Sendable {
     /// Where each run's line and each error go.
     var log: @Sendable (String) -> Void = { printLine($0) }
     var logError: @Sendable (String) -> Void = { reportError($0) }
-    /// Called with a generation and the page's wall-clock time (ms since 1970) of its paint,
-    /// and the longest main-thread task the page saw since the previous paint report.
-    var onPainted: (@Sendable (Int, Double, Double) -> Void)?
+    /// A page's report of a generation painted (after two animation frames).
+    struct Paint: Sendable {
+        var generation: Int
+        /// The page's wall-clock time (ms since 1970) of the paint, and of the generation's
+        /// message arriving (0 when unknown).
+        var at: Double, arrived: Double
+        /// The longest main-thread task the page saw since its previous report, and how long
+        /// its two animation frames took (the browser's frame pacing), in ms.
+        var longest: Double, frames: Double
+    }
+    /// Called with every paint a page reports.
+    var onPainted: (@Sendable (Paint) -> Void)?
 
     private let signal = NSCondition()
     private var pending = false
+    /// Absolute paths the watcher reported since the last run (guarded by `signal`).
+    private var dirty = Set<String>()
+    /// Whether a run reads only the files reported by `filesChanged` (once a watcher runs);
+    /// otherwise every run reads every file.
+    var readsOnlyChangedFiles = false
     private var stopped = false
     private var viewport: Size
     private let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
+    /// The script-line runs of inspections, one at a time.
+    let frameOrigins = FrameOriginQueue()
+    /// The last good generation and its run.
+    var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
+    /// Where the page (the last that said) is scrolled: a data-file save plays there.
+    private var pageOffset = Point.zero
+    private var pageShelves: [Int: Point] = [:]
 
     // Render-thread state.
     private(set) var generation = 0
     private var lastInputs: [String: [UInt8]]?
+    /// The files as the last good run read them (what an animation plays from).
+    private var lastGoodInputs: [String: [UInt8]]?
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
     private var modules: [String] = []
@@ -58,7 +87,8 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Starts watching (polling when `poll`) and schedules the first run.
     func startWatching(poll: Bool) {
-        watcher = FileWatcher(poll: poll) { [weak self] in self?.schedule() }
+        watcher = FileWatcher(poll: poll) { [weak self] paths in self?.filesChanged(paths) }
+        readsOnlyChangedFiles = true
         watcher.watch(watchedFiles)
         schedule()
     }
@@ -70,6 +100,11 @@ final class PreviewSession: @unchecked Sendable {
     /// Asks for one more run (coalesced with any already asked for).
     func schedule() {
         signal.lock(); pending = true; signal.signal(); signal.unlock()
+    }
+
+    /// Marks files the watcher saw change (absolute paths) to be read again, and asks for a run.
+    func filesChanged(_ paths: [String]) {
+        signal.lock(); dirty.formUnion(paths); pending = true; signal.signal(); signal.unlock()
     }
 
     /// Waits for work, runs, repeats; returns after `stop()`.
@@ -108,11 +143,18 @@ final class PreviewSession: @unchecked Sendable {
     /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
     func render() {
         let t0 = Self.now()
+        let changed = signal.withLock { () -> Set<String> in defer { dirty = [] }; return dirty }
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
+            // Unchanged since the last run, as the watcher says: the bytes already read.
+            if readsOnlyChangedFiles, let old = lastInputs?[path], !changed.contains(FileWatcher.absolute(path)) {
+                inputs[path] = old
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
+                signal.withLock { dirty.formUnion(changed) }
                 logError("preview: \(path) cannot be read; waiting for it to be saved again")
                 return
             }
@@ -120,6 +162,8 @@ final class PreviewSession: @unchecked Sendable {
         }
         let size = stateLock.withLock { viewport }
         if inputs == lastInputs, size == lastViewport { return }
+        let retired = Retired()
+        retired.keep(lastInputs)
         lastInputs = inputs
         lastViewport = size
         generation += 1
@@ -129,6 +173,7 @@ final class PreviewSession: @unchecked Sendable {
         do {
             let dataBytes = inputs[configuration.dataPath] ?? []
             let dataset: Dataset
+            var datasetChanged = false
             if let parsed = parsedData, parsed.bytes == dataBytes {
                 dataset = parsed.dataset
             } else {
@@ -137,7 +182,9 @@ final class PreviewSession: @unchecked Sendable {
                 }
                 dataset = try DatasetLoader.parse(data: dataBytes, fileName: configuration.dataPath, format: format,
                                                   duplicatePolicy: configuration.duplicates)
+                retired.keep(parsedData)
                 parsedData = (dataBytes, dataset)
+                datasetChanged = true
             }
             let lua = try LuaHost(limits: configuration.limits.scriptLimits)
             host = lua
@@ -151,22 +198,36 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("layout", Self.ms(t2, t3)))
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
-            let idList = dataset.items.map(\.id)
-            if ids?.list != idList { ids = ((ids?.version ?? 0) + 1, idList) }
+            if datasetChanged || ids == nil {
+                let idList = dataset.items.map(\.id)
+                if ids?.list != idList {
+                    retired.keep(ids)
+                    ids = ((ids?.version ?? 0) + 1, idList)
+                }
+            }
             let idsVersion = ids!.version
             let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
-            let t4 = Self.now()
+            var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
+            if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
+                hub.publish(note: animation)
+                let t = Self.now()
+                timings.append(("animate", Self.ms(t4, t)))
+                t4 = t
+            }
             updateModules(lua)
-            stateLock.withLock { lastGood = (generation, run) }
+            if configuration.animator != nil { lastGoodInputs = inputs }
+            stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             hub.publish(frame: Data(message), idsVersion: idsVersion) { PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion) }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
+            retired.free()
             hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
+            retired.free()
             if let host { updateModules(host) }
             // A save arrived during this run: it may have read a file half written (an in-place
             // save truncates first). The next run, already due, decides; no error flashes.
@@ -174,13 +235,40 @@ final class PreviewSession: @unchecked Sendable {
                 log("gen \(generation) failed while another save arrived; running again")
                 return
             }
-            let failure = PreviewFailure(error, known: watchedFiles)
+            // The animator script too: an error in its hooks names it, perhaps shortened.
+            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
             logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
                      + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
         }
+    }
+
+    /// The animation message of a data-file save, played as `tessera animate` plays it: from the
+    /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
+    /// animator (what its hooks raise fails the run like any error). Nil without `--animator`,
+    /// before a good run, or when anything but the data file changed (a script or module save,
+    /// a new viewport: those just repaint).
+    private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]]) throws -> String? {
+        let data = configuration.dataPath
+        guard let name = configuration.animator, let before = lastGoodInputs,
+              let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
+              inputs[data] != before[data], inputs.filter({ $0.key != data }) == before.filter({ $0.key != data }) else { return nil }
+        let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
+        let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
+                                     size: .rule(ItemSizing(rule: configuration.sizing)))
+        let engine = CollectionEngine(provider: provider, viewport: size)
+        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits)
+        for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
+        try engine.scroll(to: offset)
+        let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
+            provider.data = ItemSource(dataset: dataset)
+        }
+        let labels = TimelineLabels(field: ItemLabels(), before: played.viewsBefore, after: engine.views,
+                                    old: last.dataset, new: dataset)
+        return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
+                                            offset: engine.scrollState.contentOffset, viewport: size)
     }
 
     /// Watches the modules this run required from now on.
@@ -202,7 +290,8 @@ final class PreviewSession: @unchecked Sendable {
 
     // MARK: Messages from pages
 
-    /// `hello` and `viewport` ({w, h}), `inspect` ({index}), `painted` ({gen, at, longest}).
+    /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
+    /// ({index}), `painted` ({gen, at, longest, arrived, frames}).
     func handle(_ text: String, from client: UUID) {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
               let type = object["type"] as? String else { return }
@@ -211,30 +300,27 @@ final class PreviewSession: @unchecked Sendable {
         case "hello", "viewport":
             guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
+        case "scroll":
+            guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
+            var shelves: [Int: Point] = [:]
+            for entry in object["shelves"] as? [[Any]] ?? [] where entry.count == 3 {
+                let v = entry.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
+                if v.allSatisfy(\.isFinite), v[0] >= 0, v[0] < 1e9 { shelves[Int(v[0])] = Point(x: v[1], y: v[2]) }
+            }
+            stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
         case "inspect":
             guard let index = number("index") else { return }
             hub.send(inspection(of: Int(index)), to: client)
-        case "snap":
-            guard let section = number("section"), let x = number("x"), let y = number("y") else { return }
-            if let reply = restingOffset(section: Int(section), proposed: Point(x: x, y: y),
-                                         velocity: Point(x: number("vx") ?? 0, y: number("vy") ?? 0)) {
-                hub.send(reply, to: client)
-            }
+            // The script line costs a run of the layout: off the socket's task, sent when found.
+            frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: Int(index)), to: client) }
         case "painted":
-            if let gen = number("gen"), let at = number("at") { onPainted?(Int(gen), at, number("longest") ?? 0) }
+            if let gen = number("gen"), let at = number("at") {
+                onPainted?(Paint(generation: Int(gen), at: at, arrived: number("arrived") ?? 0,
+                                 longest: number("longest") ?? 0, frames: number("frames") ?? 0))
+            }
         default:
             return
         }
-    }
-
-    /// Where a shelf comes to rest as its paging behaviour says (compositional layouts), as the
-    /// page's `snap` reply; nil when the layout has no such rule.
-    func restingOffset(section: Int, proposed: Point, velocity: Point) -> String? {
-        guard let (_, run) = stateLock.withLock({ lastGood }), let result = run.result as? CompositionalResult,
-              proposed.x.isFinite, proposed.y.isFinite, velocity.x.isFinite, velocity.y.isFinite else { return nil }
-        let target = result.targetContentOffset(section: section, proposed: proposed, velocity: velocity)
-        return JSONWriter.write(.object(["type": .string("snap"), "section": .int(section),
-                                         "offset": .array([.double(target.x), .double(target.y)])]))
     }
 
     /// What the inspector shows that only the server knows: the item's section and place in
@@ -252,5 +338,18 @@ final class PreviewSession: @unchecked Sendable {
             "type": .string("inspect"), "gen": .int(generation), "index": .int(index), "id": .string(item.id.description),
             "section": .int(section), "item": .int(index - sectionStart), "fields": .object(fields),
         ]))
+    }
+}
+
+/// What a run replaced (the previous dataset, result, bytes), freed on a background thread
+/// once the new frame is sent, so that tearing down a million items delays no picture.
+private final class Retired: @unchecked Sendable {
+    private var values: [Any] = []
+
+    func keep(_ value: Any?) { if let value { values.append(value) } }
+
+    func free() {
+        guard !values.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { self.values.removeAll() }
     }
 }

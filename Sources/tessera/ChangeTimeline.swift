@@ -1,0 +1,48 @@
+import TesseraCore
+
+/// The timeline of one change played on an engine, as `tessera animate` prints it and
+/// `tessera preview` plays a data-file save: the engine shows the old state at its offset; the
+/// change (new data, or another layout) is applied and one pass runs; the item views' events
+/// become tracks (with the frames they had before), and the headers, footers and backgrounds
+/// shown before and after are paired into tracks of their own, animated by the same animator.
+struct ChangeTimeline {
+    var timeline: Timeline
+    /// The item views shown before the change (for labels).
+    var viewsBefore: [EngineView]
+
+    /// Plays `change` on `engine`, already laid out and scrolled where it plays, from `old` to
+    /// `new`. Throws what the layout or the animator throws, or an `AnimationFormatError` for
+    /// a description the engine cannot play.
+    init(engine: CollectionEngine, old: Dataset, new: Dataset, change: () throws -> Void) throws {
+        viewsBefore = engine.views
+        let reloadsBefore = engine.reloadCount
+        let elementsBefore = try Self.elementsShown(by: engine, dataset: old)
+        try change()
+        let events = try engine.layout()
+        var timeline = Timeline(events: events, views: engine.views)
+        timeline.recordFramesBefore(Dictionary(viewsBefore.map { ($0.number, $0.frame) }, uniquingKeysWith: { a, _ in a }))
+        // Headers, footers and backgrounds: views of their own, numbered after the item views,
+        // paired across the reload and animated by the same animator.
+        let elementsAfter = try Self.elementsShown(by: engine, dataset: new)
+        let numbers = (viewsBefore + engine.views).map(\.number) + events.map(\.view)
+        let transition = ElementTransition(from: elementsBefore, to: elementsAfter, firstView: (numbers.max() ?? 0) + 1)
+        let elementEvents = transition.events(visibleFrame: engine.visibleRect, reloadCount: reloadsBefore,
+                                              isReloading: true, old: old, new: new)
+        let elementAnimations = try engine.animator?.animations(for: elementEvents) ?? []
+        // As the engine does for item views: a description that cannot be played is an error.
+        for (event, animation) in zip(elementEvents, elementAnimations) {
+            if let problem = animation?.problem {
+                throw AnimationFormatError("the \(event.kind.rawValue) animation of \(event.id): \(problem)")
+            }
+        }
+        timeline.add(transition, animations: elementAnimations)
+        self.timeline = timeline
+    }
+
+    /// The supplementaries and decorations the engine's layout draws in its visible area (pinned
+    /// ones where they pin, orthogonal sections at their offsets), with the data laid out.
+    static func elementsShown(by engine: CollectionEngine, dataset: Dataset) throws -> ElementTransition.Side {
+        ElementTransition.Side(elements: try engine.layoutResult.elements(in: engine.visibleRect, scroll: engine.scrollState),
+                               dataset: dataset)
+    }
+}
