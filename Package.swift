@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Lua 5.4 from the system (Debian: liblua5.4-dev). On Linux the package's static library
@@ -24,6 +24,14 @@ let package = Package(
         .library(name: "TesseraLua", targets: ["TesseraLua"]),
         .library(name: "TesseraRender", targets: ["TesseraRender"]),
         .executable(name: "tessera", targets: ["tessera"]),
+    ],
+    // The CLI's packages (swift-argument-parser, FlyingFox) are used only under the trait "CLI",
+    // on by default. A library user who depends on Tessera with `traits: []` resolves and fetches
+    // neither (SwiftPM prunes dependencies that only disabled traits use); the trade-off is that
+    // the `tessera` executable builds only with the trait on.
+    traits: [
+        .trait(name: "CLI", description: "The tessera command-line tool's dependencies: swift-argument-parser and FlyingFox."),
+        .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,7 +74,7 @@ let package = Package(
         .target(
             name: "TesseraLua",
             dependencies: [
-                "TesseraCore", "TesseraRender", "LuaBridge", "CLua",
+                "TesseraCore", "LuaBridge", "CLua",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
@@ -74,16 +82,16 @@ let package = Package(
             name: "tessera",
             dependencies: [
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
             ]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender",
-                                                     .product(name: "FlyingFox", package: "FlyingFox")]),
+                                                     .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"]))]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // A package that uses Tessera as a library, as a new user would: Tessera as a path dependency,
 // Swift 6 language mode (the default of tools version 6). `scripts/test` builds and runs it.
 import PackageDescription
@@ -7,7 +7,8 @@ let package = Package(
     name: "SwiftUsage",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Tessera", path: "../.."),
+        // No traits: the CLI-only packages (swift-argument-parser, FlyingFox) are not fetched.
+        .package(name: "Tessera", path: "../..", traits: []),
     ],
     targets: [
         // The README's "Use Tessera from Swift" snippets, one file each (the README shows them

@@ -167,7 +167,7 @@ public struct HTMLPage {
         page.append(contentsOf: Array("],\"itemZ\":[".utf8))
         var firstZ = true
         for i in 0..<result.count {
-            let z = result.zIndex(ofItem: i)
+            let z = try result.zIndex(ofItem: i)
             guard z != 0 else { continue }
             page.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
             firstZ = false

@@ -8,7 +8,7 @@ extension LayoutRun {
         guard !scrollers.isEmpty else { return [] }
         var ranges: [Int: Range<Int>] = [:]
         for i in 0..<result.count {
-            let s = result.section(ofItem: i)
+            let s = (try? result.section(ofItem: i)) ?? 0  // i is in range
             if let r = ranges[s] { ranges[s] = r.lowerBound..<(i + 1) } else { ranges[s] = i..<(i + 1) }
         }
         return scrollers.map { ($0, ranges[$0.section] ?? 0..<0) }

@@ -100,7 +100,7 @@ package struct PreviewUpdate {
         key("itemZ"); header.append(UInt8(ascii: "["))
         var firstZ = true
         for i in 0..<result.count {
-            let z = result.zIndex(ofItem: i)
+            let z = try result.zIndex(ofItem: i)
             guard z != 0 else { continue }
             header.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
             firstZ = false

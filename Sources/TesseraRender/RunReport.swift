@@ -19,14 +19,14 @@ package struct RunReport {
     public func document() throws -> JSONValue {
         let result = run.result
         let dataset = run.dataset
-        let layered = (0..<result.count).contains { result.zIndex(ofItem: $0) != 0 }
+        let layered = try (0..<result.count).contains { try result.zIndex(ofItem: $0) != 0 }
         var items: [JSONValue] = []
         items.reserveCapacity(result.count)
         for i in 0..<result.count {
             let section = dataset.sectionIndex(containing: i)
             let id = i < dataset.count ? dataset.items[i].id.jsonValue : .int(i)
             var item: OrderedDictionary<String, JSONValue> = ["id": id, "section": .int(section), "frame": try result.frame(at: i).json]
-            if layered { item["zIndex"] = .int(result.zIndex(ofItem: i)) }
+            if layered { item["zIndex"] = .int(try result.zIndex(ofItem: i)) }
             items.append(.object(item))
         }
         var doc: OrderedDictionary<String, JSONValue> = [

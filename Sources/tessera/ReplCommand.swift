@@ -40,6 +40,7 @@ struct ReplCommand: ParsableCommand {
         let session = try ReplSession(dataset: dataset, viewport: size,
                                       limits: limits.options.scriptLimits, output: .standardStreams)
         session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }
+        session.host.pictures = .ascii
         // Box-drawing outlines for people; plain ASCII for pipes and non-UTF-8 terminals.
         session.unicode = isatty(STDOUT_FILENO) == 1 && ReplCommand.localeIsUTF8
         if let layout {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TesseraCore
+import TesseraLua
 
 @main
 struct Tessera: ParsableCommand {
@@ -13,6 +14,7 @@ struct Tessera: ParsableCommand {
     /// ArgumentParser's main, with our own error printing: one write, cut to a readable
     /// length, terminal escapes shown escaped; help goes to stdout through the same checked writer.
     static func main() {
+        LuaHost.defaultPictures = .ascii
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -91,7 +91,7 @@ import Testing
         let layout = CompositionalLayout { index, _, _ in index == 0 ? section : C.Section(group: row) }
         let result = try layout.solve(sectionedContext([2, 1], in: s(200, 400)))
         #expect(result.decorations == [.decoration("background", section: 0, frame: r(5, 5, 190, 110), zIndex: 0)])
-        #expect((0..<3).map(result.zIndex(ofItem:)) == [1, 1, 0])
+        #expect(try (0..<3).map(result.zIndex(ofItem:)) == [1, 1, 0])
         // Drawn bottom to top: the background (and the undecorated section's item), then the
         // promoted items above it.
         let drawn = try result.elements(in: r(0, 0, 200, 400), scroll: .zero)
@@ -177,7 +177,7 @@ import Testing
             for top in tops {
                 let viewport = r(0, top, 300, viewportHeight)
                 let drawn = try result.elements(in: viewport, scroll: ScrollState(showing: viewport))
-                #expect(Set(drawn) == Set(bruteForce(result, viewport)), "top \(top)")
+                #expect(try Set(drawn) == Set(bruteForce(result, viewport)), "top \(top)")
             }
         }
     }
@@ -209,14 +209,14 @@ import Testing
     /// Every element and item as drawn for `viewport`: a top-pinned element of section s at
     /// max(rest, min(top, end of s's items and unpinned elements − height)), a bottom-pinned one at
     /// min(rest, max(bottom − height, start of the same)).
-    func bruteForce(_ result: CompositionalResult, _ viewport: Rect) -> [LayoutElement] {
-        var all: [LayoutElement] = (0..<result.count).map {
-            .item($0, section: result.section(ofItem: $0), frame: result.frame(at: $0), zIndex: result.zIndex(ofItem: $0))
+    func bruteForce(_ result: CompositionalResult, _ viewport: Rect) throws -> [LayoutElement] {
+        var all: [LayoutElement] = try (0..<result.count).map {
+            .item($0, section: try result.section(ofItem: $0), frame: try result.frame(at: $0), zIndex: try result.zIndex(ofItem: $0))
         }
         for e in result.elements {
             var drawn = e
             if e.pinned {
-                let own = result.sections[e.section].items.map { result.frame(at: $0) }
+                let own = try result.sections[e.section].items.map { try result.frame(at: $0) }
                     + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame)
                 if e.pinEdge == .top {
                     let end = max(own.map(\.maxY).max() ?? e.frame.maxY, e.frame.maxY)

@@ -102,7 +102,7 @@ import Testing
         let result = try layout.solve(sectionedContext([5], in: s(333, 500)))
         expectFrames(try result.allFrames, [r(221, 0, 100, 50), r(115, 0, 100, 50), r(9, 0, 100, 50), r(-97, 0, 100, 50), r(-203, 0, 100, 50)])
         #expect(result.orthogonalSections.map(\.frame) == [r(0, 0, 333, 50)])
-        #expect(result.frame(at: 1, scroll: ScrollState(sectionOffsets: [0: Point(x: -106, y: 0)])) == r(221, 0, 100, 50))
+        #expect(try result.frame(at: 1, scroll: ScrollState(sectionOffsets: [0: Point(x: -106, y: 0)])) == r(221, 0, 100, 50))
     }
 
     /// UIKit's right-to-left collection views: sections are mirrored within the collection
@@ -126,7 +126,7 @@ import Testing
                 #expect(mirrored.x == -offset.x && offset.x > 0, "\(name)")
                 let drawnLTR = ScrollState(sectionOffsets: [o.section: offset]), drawnRTL = ScrollState(sectionOffsets: [o.section: mirrored])
                 for i in ltr.sections[o.section].items {
-                    let a = rtl.frame(at: i, scroll: drawnRTL), b = ltr.frame(at: i, scroll: drawnLTR).mirrored(inWidth: width)
+                    let a = try rtl.frame(at: i, scroll: drawnRTL), b = try ltr.frame(at: i, scroll: drawnLTR).mirrored(inWidth: width)
                     #expect(abs(a.x - b.x) < 1e-9 && a.y == b.y && a.size == b.size, "\(a) vs \(b)")
                 }
             }

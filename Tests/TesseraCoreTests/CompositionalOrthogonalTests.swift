@@ -30,7 +30,7 @@ import Testing
         // At offset k · 345 group k is centred in the 375-point scroller: 15 points each side.
         for k in 0..<3 {
             let offset = result.targetContentOffset(section: 0, proposed: Point(x: Double(k) * 345 + 100, y: 0), velocity: .zero)
-            let drawn = result.frame(at: k, scroll: ScrollState(sectionOffsets: [0: offset]))
+            let drawn = try result.frame(at: k, scroll: ScrollState(sectionOffsets: [0: offset]))
             #expect(drawn.minX == 15 && 375 - drawn.maxX == 15)
         }
     }
@@ -105,14 +105,14 @@ import Testing
                 let rect = r(Double.random(in: -40...200, using: &rng), Double.random(in: -40...result.contentSize.height, using: &rng),
                              Double.random(in: 1...320, using: &rng), Double.random(in: 1...300, using: &rng))
                 let scroll = ScrollState(contentOffset: rect.origin, sectionOffsets: offsets)
-                #expect(try Set(result.elements(in: rect, scroll: scroll)) == Set(bruteForce(result, rect, scroll)))
+                #expect(try Set(result.elements(in: rect, scroll: scroll)) == Set(try bruteForce(result, rect, scroll)))
             }
         }
     }
 
     /// Every item and element as drawn for `scroll`: orthogonal items and their badges moved by
     /// their section's offset and seen only through their scroller; pinned headers pinned.
-    func bruteForce(_ result: CompositionalResult, _ rect: Rect, _ scroll: ScrollState) -> [LayoutElement] {
+    func bruteForce(_ result: CompositionalResult, _ rect: Rect, _ scroll: ScrollState) throws -> [LayoutElement] {
         let scrollers = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map { ($0.section, $0.frame) })
         var all: [(LayoutElement, Rect)] = []
         func add(_ e: LayoutElement) {
@@ -124,13 +124,13 @@ import Testing
             }
         }
         for i in 0..<result.count {
-            add(.item(i, section: result.section(ofItem: i), frame: result.frame(at: i), zIndex: result.zIndex(ofItem: i)))
+            add(.item(i, section: try result.section(ofItem: i), frame: try result.frame(at: i), zIndex: try result.zIndex(ofItem: i)))
         }
         for e in result.elements {
             var drawn = e
             if e.pinned {
                 let section = result.sections[e.section]
-                let ends = (section.scroller.map { [$0.frame.maxY] } ?? section.items.map { result.frame(at: $0).maxY })
+                let ends = (try section.scroller.map { [$0.frame.maxY] } ?? section.items.map { try result.frame(at: $0).maxY })
                     + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame.maxY)
                 let end = max(ends.max() ?? e.frame.maxY, e.frame.maxY)
                 drawn.frame.y = max(e.frame.minY, min(scroll.contentOffset.y, end - e.frame.height))

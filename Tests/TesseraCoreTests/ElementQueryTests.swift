@@ -4,7 +4,7 @@ import Testing
 /// A layout that returns a result made beforehand (to wrap it in decorators).
 private struct FixedLayout: Layout {
     let result: any LayoutResult
-    func layout(_ context: LayoutContext) throws -> any LayoutResult { result }
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult { AnyLayoutResult(result) }
 }
 
 @Suite struct ElementQueryTests {
@@ -31,7 +31,7 @@ private struct FixedLayout: Layout {
         ])
         #expect(result.contentSize == s(375, 774))
         #expect(result.supplementaries.count == 3 && result.decorations.count == 1)
-        #expect(result.section(ofItem: 2) == 0 && result.section(ofItem: 3) == 1)
+        #expect(try result.section(ofItem: 2) == 0 && result.section(ofItem: 3) == 1)
     }
 
     @Test func the_section_end_pushes_the_pinned_header_up() throws {
@@ -72,7 +72,7 @@ private struct FixedLayout: Layout {
             .supplementary("header", section: 1, frame: r(0, 50, 375, 10)),
             .supplementary("badge", section: 1, index: 4, frame: r(300, 55, 20, 20)),
         ])
-        #expect(result.frame(at: 4, scroll: scrolled) == r(160, 60, 150, 100))
+        #expect(try result.frame(at: 4, scroll: scrolled) == r(160, 60, 150, 100))
         #expect(try result.visible(in: r(0, 0, 375, 812), scroll: scrolled) == [0, 3, 4, 5])
         // Only the part inside the scroller counts: item 5 shows 55 points, item 3 none past x 150.
         #expect(try result.visible(in: r(376, 0, 100, 812), scroll: scrolled) == [])
@@ -155,7 +155,7 @@ private struct FixedLayout: Layout {
         let scrollers = Dictionary(uniqueKeysWithValues: result.orthogonalSections.map { ($0.section, $0.frame) })
         var ends: [Int: Double] = [:]
         for i in 0..<result.count {
-            let s = result.section(ofItem: i)
+            let s = try result.section(ofItem: i)
             ends[s] = max(ends[s] ?? -.infinity, try result.frame(at: i).maxY)
         }
         for (s, f) in scrollers { ends[s] = f.maxY }
@@ -173,7 +173,7 @@ private struct FixedLayout: Layout {
             }
         }
         for i in 0..<result.count {
-            let s = result.section(ofItem: i)
+            let s = try result.section(ofItem: i)
             try keep(.item(i, section: s, frame: try result.frame(at: i), zIndex: result.zIndex(ofItem: i)), anchoredIn: s)
         }
         for e in result.elements {
@@ -258,7 +258,7 @@ private struct FixedLayout: Layout {
             .supplementary("footer", section: 2, frame: r(0, 70, 30, 8), zIndex: 2),
         ])
         #expect(result.contentSize == s(30, 78))
-        #expect(result.section(ofItem: 1) == 0 && result.section(ofItem: 2) == 2)
+        #expect(try result.section(ofItem: 1) == 0 && result.section(ofItem: 2) == 2)
         // Scrolled to 25: section a's header is pushed up by its end (30); b's waits at rest.
         let shown = try result.elements(in: r(0, 25, 30, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 25)))
         #expect(shown.filter { $0.category != .item } == [

@@ -118,7 +118,7 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
 
     @Test func oversizeItemSitsAloneAndWidensContent() throws {
         let result = try FlowLayout().layout(context(100, 800, sizes((30, 10), (150, 20), (30, 10))))
-        #expect(try result.allFrames == [Rect(x: 0, y: 0, width: 30, height: 10), Rect(x: 0, y: 10, width: 150, height: 20),
+        #expect(result.allFrames == [Rect(x: 0, y: 0, width: 30, height: 10), Rect(x: 0, y: 10, width: 150, height: 20),
                                      Rect(x: 0, y: 30, width: 30, height: 10)])
         #expect(result.contentSize == Size(width: 150, height: 40))
     }
@@ -146,7 +146,7 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
     @Test func alignContentUsesTheContainerHeight() throws {
         let result = try FlowLayout(lineSpacing: 10, alignContent: .center)
             .layout(context(100, 100, sizes((60, 20), (60, 10))))
-        #expect(try result.allFrames.map(\.y) == [30, 60])
+        #expect(result.allFrames.map(\.y) == [30, 60])
         #expect(result.contentSize == Size(width: 60, height: 70))  // includes the leading offset
     }
 

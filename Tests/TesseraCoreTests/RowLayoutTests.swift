@@ -76,7 +76,7 @@ private let abFixed = ["a": Size(width: 50, height: 20), "b": Size(width: 70, he
                           fixed: ["a": Size(width: 250, height: 20), "b": Size(width: 50, height: 20)],
                           fill: { _ in Size(width: 50, height: 20) }, proposals: proposals)
         let result = try RowLayout("f", justifyContent: .center).layout(ctx)
-        #expect(try result.allFrames == [Rect(x: 0, y: 0, width: 250, height: 20), Rect(x: 250, y: 0, width: 50, height: 20),
+        #expect(result.allFrames == [Rect(x: 0, y: 0, width: 250, height: 20), Rect(x: 250, y: 0, width: 50, height: 20),
                                      Rect(x: 300, y: 0, width: 50, height: 20)])
         #expect(proposals.byIndex[1] == Size(width: 0, height: 100))
         #expect(result.contentSize == Size(width: 350, height: 20))

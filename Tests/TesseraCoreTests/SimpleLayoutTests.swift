@@ -19,10 +19,10 @@ private func context(_ count: Int, sections: [Range<Int>]? = nil) -> LayoutConte
 @Suite struct SimpleLayoutTests {
     @Test func aSimpleLayoutGetsItsResultContentSizeAndIndexFromTheProtocol() throws {
         let result = try Diagonal(step: 10).layout(context(4))
-        #expect(try result.allFrames == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 10, width: 10, height: 10),
+        #expect(result.allFrames == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 10, width: 10, height: 10),
                                          Rect(x: 20, y: 20, width: 10, height: 10), Rect(x: 30, y: 30, width: 10, height: 10)])
         #expect(result.contentSize == Size(width: 40, height: 40))
-        #expect(try result.visible(in: Rect(x: 15, y: 15, width: 10, height: 10)) == [1, 2])
+        #expect(result.visible(in: Rect(x: 15, y: 15, width: 10, height: 10)) == [1, 2])
     }
 
     @Test func sectionsComposeASimpleLayoutsFramesWithItsContentSize() throws {

@@ -41,10 +41,13 @@ import TesseraCore
         let context = LayoutContext(collectionSize: Size(width: 375, height: 812), count: n,
                                     item: { _ in nil }, size: { _, p in p })
         let before = host.memoryUsed
-        let result = try #require(try script.configured().layout(context) as? ScriptedAnalyticResult)
+        let result = try #require(try script.configured().layout(context).base as? ScriptedAnalyticResult)
         #expect(result.count == n)
         #expect(result.contentSize == Size(width: 10_000, height: 100_000))
         #expect(try result.frame(at: n - 1) == Rect(x: 9_990, y: 99_990, width: 10, height: 10))
+        // Out of range: the script is not asked; the one error names the index.
+        #expect(throws: LayoutError.indexOutOfRange(index: n, count: n)) { try result.frame(at: n) }
+        #expect(throws: LayoutError.indexOutOfRange(index: -1, count: n)) { try result.section(ofItem: -1) }
         // A viewport's worth: rows 500..501 (y 5000..5015 overlaps rows 500 and 501), columns 0..3.
         let visible = try result.visible(in: Rect(x: 0, y: 5000, width: 35, height: 15))
         #expect(visible == [500_000, 500_001, 500_002, 500_003, 501_000, 501_001, 501_002, 501_003])

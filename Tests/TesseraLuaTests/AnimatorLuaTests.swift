@@ -159,7 +159,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(message("return t.animator{ insrt = function() end }") == "test:26: t.animator: unknown key 'insrt' (did you mean insert?); an animator has name, params, insert, delete, update, shift, scroll")
         #expect(message("return t.animator(3)") == "test:26: t.animator: argument #1 (animator) must be a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got number")
         #expect(message("return t.provider{ animator = true }") == "test:26: t.provider: field 'animator' must be t.animator(...), a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks, got boolean")
-        #expect(message("local e = t.engine{}; e.animator = { update = 1 }") == "test:26: engine: update must be a function(e, params), got a number")
+        #expect(message("local e = t.engine{}; e.animator = { update = 1 }") == "test:26: engine: field 'update' must be a function(e, params), got number")
     }
 
     @Test func transitionInterpolatesSharedItemsAndFadesTheOthers() throws {

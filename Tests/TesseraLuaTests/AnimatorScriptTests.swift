@@ -166,9 +166,9 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
             return scriptError { _ = try AnimatorScript(host: host, path: path) }?.message
                 .replacingOccurrences(of: folder.path + "/", with: "")
         }
-        #expect(loadError("return 3") == "bad.lua: an animator script must return a table of hooks (insert, delete, update, shift, scroll), got a number")
+        #expect(loadError("return 3") == "bad.lua: an animator script must return a table of hooks (insert, delete, update, shift, scroll), got number")
         #expect(loadError("return { inserts = function() end }") == "bad.lua: unknown key 'inserts' (did you mean insert?); an animator has name, params, insert, delete, update, shift, scroll")
-        #expect(loadError("return { scroll = 1 }") == "bad.lua: scroll must be a function(e, params), got a number")
+        #expect(loadError("return { scroll = 1 }") == "bad.lua: field 'scroll' must be a function(e, params), got number")
         let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
                 "\(path): the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")

@@ -82,9 +82,10 @@ import TesseraCore
     ]
 
     /// The messages of `calls` (each a Lua expression run with pcall), without "file:line: ".
-    static func messages(_ host: LuaHost, _ calls: [String], inLayout: Bool) throws -> [String] {
+    static func messages(_ host: LuaHost, _ calls: [String], prelude: String = "", inLayout: Bool) throws -> [String] {
         let list = calls.map { "function() return \($0) end" }.joined(separator: ",\n")
         let body = """
+        \(prelude)
         local out = {}
         for k, f in ipairs({ \(list) }) do
           local ok, e = pcall(f)

@@ -143,7 +143,7 @@ import TesseraCore
 
     @Test func providerTreesRefuseCyclesAndDeepNesting() {
         #expect(error("local t = require('tessera') local p = t.composed{} p.sections = { p }")?.message ==
-                "hardening:1: t.composed: sections[1] would make a cycle: it is or contains this provider; a provider cannot contain itself")
+                "hardening:1: t.composed: field 'sections[1]' would make a cycle: it is or contains this provider; a provider cannot contain itself")
         #expect(error("local t = require('tessera') local e = t.emptyState{ content = t.spacer{} } e.content = e")?.message ==
                 "hardening:1: t.emptyState: field 'content' would make a cycle: the content is or contains this provider; a provider cannot contain itself")
         #expect(error("local t = require('tessera') local p = t.spacer{} for i = 1, 10000 do p = t.composed{ sections = { p } } end")?.message ==

@@ -34,8 +34,15 @@ import TesseraCore
         let file = "\(folder.path)/built.lua"
         #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==
                 "\(file): unknown param 'colums'; known params: columns, spacing")
+        // The script is known for a parameter error too, though the message has no line.
+        let param = scriptError { _ = try script.configured(["colums": 3]) }
+        #expect(param?.file == file && param?.line == nil && param?.location == nil)
+        let runtime = scriptError { _ = try script.configured(["columns": 10]).layout(context) }
+        #expect(runtime?.file == file && runtime?.line == 5)
+        let umbrella: (any TesseraError)? = runtime
+        #expect(umbrella?.scriptError?.line == 5 && umbrella?.layoutError == nil)
         #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
-                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got a number")
+                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got number")
         #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
                 "\(file):5: at most 9 columns")
     }

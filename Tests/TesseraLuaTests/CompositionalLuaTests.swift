@@ -186,7 +186,7 @@ import TesseraCore
             """, [3, 1])
         #expect(try lua.allFrames == [Rect(x: 150, y: 0, width: 150, height: 10), Rect(x: 130, y: 10, width: 20, height: 5),
                                   Rect(x: 150, y: 15, width: 150, height: 10), Rect(x: 150, y: 30, width: 150, height: 10)])
-        #expect(lua.zIndex(ofItem: 1) == 2)
+        #expect(try lua.zIndex(ofItem: 1) == 2)
     }
 
     @Test func bad_tables_are_one_sentence_errors_at_the_script_line() {

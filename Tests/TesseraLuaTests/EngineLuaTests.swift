@@ -26,6 +26,7 @@ import TesseraCore
 
     func run(_ source: String) throws -> [String] {
         let host = try LuaHost()
+        host.pictures = .ascii
         var printed: [String] = []
         host.output = { printed.append($0) }
         let env = try host.newEnvironment()
@@ -224,7 +225,7 @@ import TesseraCore
             ("t.provider{ data = 3 }", "t.provider: field 'data' must be a list of items, got number"),
             ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?)"),
             ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
-            ("t.composed{ sections = { 3 } }", "t.composed: sections[1] must be a provider (t.provider{}, t.composed{}, ...), got number"),
+            ("t.composed{ sections = { 3 } }", "t.composed: field 'sections[1]' must be a provider (t.provider{}, t.composed{}, ...), got number"),
             ("t.engine{ provider = t.provider{ data = {1}, id = function() error('boom') end } }:layout()", "boom"),
             ("t.engine{}.nope", "engine has no field 'nope'"),
         ]

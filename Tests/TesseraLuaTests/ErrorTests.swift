@@ -147,7 +147,7 @@ import TesseraCore
           layout = function(ctx) return ctx.count * 10, 10 end,
         }
         """)
-        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
+        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
         #expect(e.message == "\(dir)/grid.lua:3: visible returned Lua index 4, outside 1..3")
         // Through the protocol, as renderers and the engine ask, the same error is thrown.
@@ -166,7 +166,7 @@ import TesseraCore
           layout = function(ctx) return ctx.count * 10, 10 end,
         }
         """)
-        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context) as? ScriptedAnalyticResult)
+        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
         let e = try #require(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) })
         #expect(e.message == "\(dir)/words.lua:3: visible returned a string at [2]; expected Lua item indices 1..3")
     }

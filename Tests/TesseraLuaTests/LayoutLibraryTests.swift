@@ -216,7 +216,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         host.collectGarbage()
         let before = host.memoryUsed
         let result = try script.configured().layout(ctx)
-        let grid = try #require(result as? ScriptedAnalyticResult)
+        let grid = try #require(result.base as? ScriptedAnalyticResult)
         // Cells of 93 x 93, one every 94 across and down.
         #expect(grid.count == n)
         #expect(grid.contentSize == Size(width: 375, height: 2_499_999 * 94 + 93))
@@ -253,7 +253,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let ctx = LayoutContext(collectionSize: Size(width: 333.3, height: 500), count: n,
                                 item: { _ in nil }, size: { _, proposal in proposal })
         let grid = try #require(try script.configured(["columns": 7, "spacing": 2.5, "aspect": 0.75]).layout(ctx)
-            as? ScriptedAnalyticResult)
+            .base as? ScriptedAnalyticResult)
         let w = (333.3 - 6 * 2.5) / 7, h = w * 0.75
         let frames = (0..<n).map { i in rect(Double(i % 7) * (w + 2.5), Double(i / 7) * (h + 2.5), w, h) }
         for i in stride(from: 0, to: n, by: 97) { #expect(try grid.frame(at: i) == frames[i]) }
@@ -377,7 +377,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
             #expect(result.count == data.count, "\(name)")
             // Items of sections that scroll sideways lie along their scroller's content.
             let scrolling = Set(result.orthogonalSections.map(\.section))
-            for i in 0..<result.count where !scrolling.contains(result.section(ofItem: i)) {
+            for i in 0..<result.count where !scrolling.contains(try result.section(ofItem: i)) {
                 let f = try result.frame(at: i)
                 #expect(f.isValidFrame && f.minX >= 0 && f.minY >= 0 && f.maxX <= result.contentSize.width + 1e-9
                         && f.maxY <= result.contentSize.height, "\(name) item \(i): \(f)")
@@ -422,7 +422,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
         let listTop = result.supplementaries[10].frame.maxY
         #expect(try result.frame(at: settings + 2) == rect(16 + 4, listTop + 4 + 2 * 50 + 4, 375 - 32 - 8, 42))
         #expect(result.decorations[0].frame == rect(8, result.supplementaries[10].frame.minY, 359, 50 + 4 + 12 * 50 + 12))
-        #expect(result.zIndex(ofItem: settings) == 1 && result.zIndex(ofItem: 0) == 0)
+        #expect(try result.zIndex(ofItem: settings) == 1 && result.zIndex(ofItem: 0) == 0)
     }
 
     @Test func appstoreLaysOutTheTodayAndUpdatesScreens() throws {

@@ -42,6 +42,7 @@ import TesseraCore
     @Test(arguments: ["math.maxinteger", "1e9", "1e300", "2^63"])
     func engineShowIsBounded(columns: String) throws {
         let host = try LuaHost()
+        host.pictures = .ascii
         var lines: [String] = []
         host.output = { lines.append($0) }
         _ = try host.evaluate("""

@@ -82,11 +82,11 @@ return {
         #expect(messages == [
             "stdin:1: \(path): unknown param 'nope'; known params: gap",
             "stdin:1: run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
-            "stdin:1: run: argument #2 must be a table like {width = 375, height = 812}, got number",
-            "stdin:1: run: width must be a finite, non-negative number, got -1",
+            "stdin:1: run: argument #2 (options) must be a table like {width = 375, height = 812}, got number",
+            "stdin:1: run: field 'width' must be a finite, non-negative number, got -1",
             "stdin:1: run: " + unknown,
-            "stdin:1: frames: call it on a result with a colon, like r:frames()",
-            "stdin:1: frame: the item index must be an integer in 1..3, got 9",
+            "stdin:1: r:frames: self must be a result (call it with a colon, like r:frames()), got no value",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 9",
         ])
     }
 
@@ -95,11 +95,11 @@ return {
         let (repl, _) = try session()
         repl.feed("r = run(L)", "r:frame(0/0)", "r:frame(2^63)", "r:frame(1.5)", "r:frame(-math.huge)", "r:frame('x')", "r:frame(3.0)")
         #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
-            "stdin:1: frame: the item index must be an integer in 1..3, got nan",
-            "stdin:1: frame: the item index must be an integer in 1..3, got 9.2233720368548e+18",
-            "stdin:1: frame: the item index must be an integer in 1..3, got 1.5",
-            "stdin:1: frame: the item index must be an integer in 1..3, got -inf",
-            "stdin:1: frame: the item index must be an integer in 1..3, got string",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got nan",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 9.2233720368548e+18",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 1.5",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got -inf",
+            "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got string",
         ])
         #expect(repl.out == ["0\t100\t100\t50"])
     }
@@ -121,7 +121,7 @@ return {
         repl.feed("L", "run(L)", ":reload")
         #expect(repl.out == ["nil"])
         #expect(repl.err.count == 2)
-        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (L is nil when the REPL starts without --layout FILE)\n"))
+        #expect(repl.err[0].hasPrefix("stdin:1: run: argument #1 (layout) must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil (L is nil when the REPL starts without --layout FILE)\n"))
         #expect(repl.err[1] == "nothing to reload: start the REPL with --layout FILE, or use load(\"file.lua\")")
     }
 

@@ -17,6 +17,7 @@ final class ReplRecorder {
         // Set after init, when `self` exists; the session never outlives the recorder.
         session.output = ReplOutput(standard: { [unowned self] in self.out.append($0) },
                                     error: { [unowned self] in self.err.append($0) })
+        session.host.pictures = .ascii
     }
 
     /// Feeds each line; returns the steps.

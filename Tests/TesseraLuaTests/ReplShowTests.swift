@@ -1,5 +1,6 @@
 import Testing
 import TesseraCore
+@testable import TesseraRender
 @testable import TesseraLua
 
 /// `r:show()`: a picture that fits the terminal, with the viewport outlined.
@@ -24,9 +25,9 @@ import TesseraCore
     @Test func aBadNumberIsNamed() throws {
         let repl = try recorder()
         repl.feed("r:show{y = 0/0}")
-        #expect(repl.err.first?.contains("show: y must be a finite number, got nan") == true, "\(repl.err)")
+        #expect(repl.err.first?.contains("r:show: field 'y' must be a finite number, got nan") == true, "\(repl.err)")
         repl.feed("r:show{columns = -1}")
-        #expect(repl.err.last?.contains("show: columns must be a finite, non-negative number, got -1") == true, "\(repl.err)")
+        #expect(repl.err.last?.contains("r:show: field 'columns' must be a finite, non-negative number, got -1") == true, "\(repl.err)")
     }
 
     @Test func outlinesTheViewport() throws {
@@ -73,7 +74,7 @@ import TesseraCore
     }
 
     @Test func aTallViewportScalesDownToFit() {
-        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
         let (region, columns, rows) = preview.layout(content: Size(width: 375, height: 5000),
                                                      viewport: Rect(x: 0, y: 1000, width: 375, height: 812))
         // 812 points in 20 lines: 40.6 points per line, 20.3 per column, so 375 points take 19.
@@ -84,7 +85,7 @@ import TesseraCore
     }
 
     @Test func aWideLayoutShowsFourViewportsAroundTheViewport() {
-        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
         let (region, columns, rows) = preview.layout(content: Size(width: 10_000, height: 300),
                                                      viewport: Rect(x: 5000, y: 0, width: 400, height: 300))
         // Four viewport widths centred on the viewport, 20 points per column, 40 per line.
@@ -96,7 +97,7 @@ import TesseraCore
     /// Edges near the largest double: the shown region stays finite (it read "showing x 0..inf,
     /// y 0..inf" with an empty picture, as the viewport's right edge and spans overflowed).
     @Test func hugeCoordinatesShowAFiniteRegion() throws {
-        let preview = ReplPreview(columns: 80, rows: 20, unicode: false)
+        let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
         for viewport in [Rect(x: 1e308, y: 1e308, width: 1e308, height: 1e308), Rect(x: -1e308, y: -1e308, width: 1e308, height: 1e308),
                          Rect(x: 0, y: 0, width: 1.7e308, height: 1.7e308)] {
             let (region, columns, rows) = preview.layout(content: Size(width: 1.7e308, height: 4000), viewport: viewport)

@@ -38,7 +38,7 @@ return {
             let native = try WaterfallLayout(columns: columns, spacing: spacing).layout(context)
             #expect(try scripted.allFrames == native.allFrames)
             #expect(scripted.contentSize == native.contentSize)
-            #expect(scripted is FramesResult)
+            #expect(scripted.base is FramesResult)
         }
         #expect(script.name == "waterfall")
         #expect(script.defaultParams == ["columns": 2, "spacing": 8])

@@ -1,6 +1,7 @@
 import Foundation
 import OrderedCollections
 import TesseraCore
+import TesseraRender
 @testable import TesseraLua
 
 /// A folder under /tmp with a short name, so Lua's `short_src` (60 characters) keeps whole
@@ -35,4 +36,13 @@ func sizedContext(_ sizes: [Size], viewport: Size = Size(width: 100, height: 200
 func scriptError(_ body: () throws -> Void) -> LuaScriptError? {
     do { try body() } catch let e as LuaScriptError { return e } catch { return nil }
     return nil
+}
+
+extension LuaPictures {
+    /// TesseraRender's pictures, as the tessera CLI sets them (`e:show()`, `r:show()`).
+    static let ascii = LuaPictures(
+        engine: { engine, columns in try EngineSketch.lines(engine, columns: columns) },
+        result: { result, viewport, columns, rows, unicode in
+            try ResultPreview(columns: columns, rows: rows, unicode: unicode).render(result, viewport: viewport)
+        })
 }

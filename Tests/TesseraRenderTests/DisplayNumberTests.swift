@@ -1,4 +1,5 @@
 import Testing
+import TesseraCore
 import TesseraRender
 
 @Suite struct DisplayNumberTests {

@@ -119,7 +119,7 @@ struct AnimateCommandTests {
         let data = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path)
         let flow = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: data.count,
                                                          item: { _ in nil }, size: { _, _ in Size(width: 60, height: 60) }))
-        let visible = try flow.visible(in: Rect(x: 0, y: 0, width: 375, height: 812))
+        let visible = flow.visible(in: Rect(x: 0, y: 0, width: 375, height: 812))
         guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
         var events: [String: Int] = [:]
         for track in tracks {

@@ -27,7 +27,7 @@ import TesseraCore
             for case .string(let id) in step["inserted"]?.arrayValue ?? [] { #expect(shown.insert(id).inserted, "step \(k): \(id) entered twice") }
             let y = last * Double(k) / 99
             #expect(abs((step["offset"]?.arrayValue?[1].number ?? -1) - y) < 1e-6)
-            let expected = Set(try result.visible(in: Rect(origin: Point(x: 0, y: y), size: .defaultViewport))
+            let expected = Set(result.visible(in: Rect(origin: Point(x: 0, y: y), size: .defaultViewport))
                 .map { dataset.items[$0].id.description })
             #expect(shown == expected, "step \(k)")
             #expect(step["visible"]?.number == Double(expected.count))

@@ -52,7 +52,7 @@ extension Changeset {
             result = try Snapshot(sectionIDs: sectionIDs, items: items, sectionStarts: starts)
         }
         catch let error as SnapshotError {
-            throw ChangesetApplyError("the result is not a valid snapshot: \(error)")
+            throw ChangesetApplyError.invalidResult(error)
         }
         result.reloadedItems = OrderedSet(plan.updatedItems.map { old.itemSet[$0.old] })
         result.reloadedSections = OrderedSet(sectionsUpdated.map { old.sectionSet[$0] })

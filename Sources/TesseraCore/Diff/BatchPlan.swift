@@ -47,7 +47,7 @@ struct BatchPlan {
         var sectionLeaves = [Bool](repeating: false, count: oldSectionCount)
         func checkOldSection(_ s: Int, _ what: String) throws {
             guard s >= 0 && s < oldSectionCount else {
-                throw ChangesetApplyError("\(what) section \(s) is out of range: OLD has \(oldSectionCount) sections.")
+                throw ChangesetApplyError.sectionOutOfRange(operation: what, section: s, sectionCount: oldSectionCount, state: .old)
             }
         }
         for s in changeset.sectionsDeleted {
@@ -79,7 +79,7 @@ struct BatchPlan {
         var origin = [Int?](repeating: nil, count: newSectionCount)
         func claim(_ target: Int, _ value: Int, _ what: String) throws {
             guard target >= 0 && target < newSectionCount else {
-                throw ChangesetApplyError("\(what) section \(target) is out of range: the result has \(newSectionCount) sections.")
+                throw ChangesetApplyError.sectionOutOfRange(operation: what, section: target, sectionCount: newSectionCount, state: .result)
             }
             guard origin[target] == nil else { throw ChangesetApplyError("section slot \(target) is filled twice.") }
             origin[target] = value
@@ -101,7 +101,7 @@ struct BatchPlan {
             }
             let count = oldSizes[path.section]
             guard path.item >= 0 && path.item < count else {
-                throw ChangesetApplyError("\(what) item \(path) is out of range: OLD section \(path.section) has \(count) items.")
+                throw ChangesetApplyError.itemOutOfRange(operation: what, path: path, itemCount: count)
             }
             return oldStarts[path.section] + path.item
         }
@@ -116,7 +116,7 @@ struct BatchPlan {
         var incoming = [[(index: Int, slot: Slot)]](repeating: [], count: newSectionCount)
         func checkTarget(_ path: ItemPath, _ what: String) throws {
             guard path.section >= 0 && path.section < newSectionCount else {
-                throw ChangesetApplyError("\(what) item \(path) is out of range: the result has \(newSectionCount) sections.")
+                throw ChangesetApplyError.itemSectionOutOfRange(operation: what, path: path, sectionCount: newSectionCount)
             }
             guard origin[path.section]! >= 0 else {
                 throw ChangesetApplyError("\(what) item \(path) is inside inserted section \(path.section), which already covers it.")

@@ -11,14 +11,17 @@ extension CollectionEngine {
         case bottom
     }
 
-    /// Flattened item `index`'s resting frame, or nil when there is no such item; throws what a
-    /// provider's layout throws when asked (an analytic script's error). O(1) for most results.
+    /// Flattened item `index`'s resting frame, or nil when there is no such item (an index
+    /// outside `0..<layoutResult.count`: lookups that return an optional answer a missing item
+    /// with nil, never a trap); throws what a provider's layout throws when asked (an analytic
+    /// script's error). O(1) for most results.
     public func frame(at index: Int) throws -> Rect? {
         index >= 0 && index < tree.result.count ? try tree.result.frame(at: index) : nil
     }
 
     /// The offset that shows item `index` at `position` (on each axis where the content is larger
-    /// than the viewport), clamped to the content. Nil when there is no such item.
+    /// than the viewport), clamped to the content. Nil when there is no such item (an index
+    /// outside `0..<layoutResult.count`).
     public func offset(showing index: Int, at position: ScrollPosition = .top) throws -> Point? {
         guard let f = try frame(at: index) else { return nil }
         func axis(_ minV: Double, _ length: Double, _ view: Double, _ content: Double, _ current: Double) -> Double {
@@ -36,10 +39,14 @@ extension CollectionEngine {
                      y: axis(f.minY, f.height, size.height, contentSize.height, offset.y))
     }
 
-    /// Scrolls so item `index` is at `position`, and runs a pass. No item: no change.
+    /// Scrolls so item `index` is at `position`, and runs a pass.
+    /// - Throws: `LayoutError.indexOutOfRange` naming the index when there is no such item
+    ///   (nothing changes), or what the pass throws.
     @discardableResult
     public func scroll(toItem index: Int, at position: ScrollPosition = .top) throws -> [EngineEvent] {
-        guard let offset = try offset(showing: index, at: position) else { return [] }
+        guard let offset = try offset(showing: index, at: position) else {
+            throw LayoutError.indexOutOfRange(index: index, count: tree.result.count)
+        }
         return try scroll(to: offset)
     }
 

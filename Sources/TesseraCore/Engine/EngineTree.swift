@@ -54,21 +54,24 @@ final class EngineTree {
     /// items than it flattened shows only what both have.
     var count: Int { min(flat.count, result.count) }
 
+    /// The section of item `i`, which is below `count` and so in range.
+    private func section(ofItem i: Int) -> Int { (try? result.section(ofItem: i)) ?? 0 }
+
     /// The first item of section `s`, if it has one. O(log n) section lookups.
     func firstItem(ofSection s: Int) -> Int? {
         var lo = 0, hi = count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if result.section(ofItem: mid) < s { lo = mid + 1 } else { hi = mid }
+            if section(ofItem: mid) < s { lo = mid + 1 } else { hi = mid }
         }
-        return lo < count && result.section(ofItem: lo) == s ? lo : nil
+        return lo < count && section(ofItem: lo) == s ? lo : nil
     }
 
     /// The leaf that owns section `s` and the section's index within that leaf's sections.
     func owner(ofSection s: Int) -> (leaf: FlatProvider.Leaf, localSection: Int)? {
         guard let first = firstItem(ofSection: s) else { return nil }
         let leaf = flat.locate(first).leaf
-        return (leaf, s - result.section(ofItem: leaf.begin))
+        return (leaf, s - section(ofItem: leaf.begin))
     }
 
     /// Section `s`'s id: its owner's id for it under the owner's provider path, else its
@@ -79,7 +82,7 @@ final class EngineTree {
         if let first = firstItem(ofSection: s) {
             let (leaf, local) = flat.locate(first)
             let own = leaf.owner.section(containing: local)?.description
-                ?? String(s - result.section(ofItem: leaf.begin))
+                ?? String(s - section(ofItem: leaf.begin))
             id = leaf.prefix + own
         }
         sectionIDs[s] = id

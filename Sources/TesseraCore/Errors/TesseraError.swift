@@ -35,6 +35,31 @@ public enum TesseraErrorKind: String, Hashable, Sendable, CaseIterable {
     case animation
 }
 
+/// Typed access from the umbrella: each is the concrete error when `errorKind` names its
+/// family, else nil, so a `switch` on `errorKind` reads the values with no cast:
+///
+/// ```swift
+/// switch error.errorKind {
+/// case .layout: if case .invalidParameter(let name, let allowed, _, _, _)? = error.layoutError { ... }
+/// case .apply: print(error.applyError!.description)
+/// default: print(error)
+/// }
+/// ```
+extension TesseraError {
+    /// The `DatasetError` when `errorKind` is `.dataset`. O(1).
+    public var datasetError: DatasetError? { self as? DatasetError }
+    /// The `JSONParseError` when `errorKind` is `.json`. O(1).
+    public var jsonError: JSONParseError? { self as? JSONParseError }
+    /// The `LayoutError` when `errorKind` is `.layout`. O(1).
+    public var layoutError: LayoutError? { self as? LayoutError }
+    /// The `SnapshotError` when `errorKind` is `.snapshot`. O(1).
+    public var snapshotError: SnapshotError? { self as? SnapshotError }
+    /// The `ChangesetApplyError` when `errorKind` is `.apply`. O(1).
+    public var applyError: ChangesetApplyError? { self as? ChangesetApplyError }
+    /// The `AnimationFormatError` when `errorKind` is `.animation`. O(1).
+    public var animationError: AnimationFormatError? { self as? AnimationFormatError }
+}
+
 extension DatasetError: TesseraError {
     public var errorKind: TesseraErrorKind { .dataset }
 }

@@ -123,7 +123,7 @@ extension FramesResult {
         if sectionStarts[guess] <= index && (guess + 1 == sectionStarts.count || index < sectionStarts[guess + 1]) {
             return guess
         }
-        return section(ofItem: index)
+        return sectionIndex(ofItem: index)
     }
 
     /// The items and item-anchored elements of one orthogonal section that show through its

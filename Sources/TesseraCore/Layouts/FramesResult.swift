@@ -262,7 +262,12 @@ public struct FramesResult: LayoutResult {
         }
     }
 
-    public func frame(at index: Int) -> Rect { itemFrames[index] }
+    /// Item `index`'s resting frame. O(1).
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    public func frame(at index: Int) throws(LayoutError) -> Rect {
+        try checkIndex(index)
+        return itemFrames[index]
+    }
 
     /// Box `id`: an item frame or one of `otherBoxes`. O(1).
     @inline(__always)
@@ -271,9 +276,13 @@ public struct FramesResult: LayoutResult {
     /// All resting frames, in flattened order (no `try`: these frames are stored). O(n).
     public var allFrames: [Rect] { Array(frames) }
 
-    public func frame(at index: Int, scroll: ScrollState) -> Rect {
+    /// Item `index`'s frame as drawn for `scroll` (moved by its section's offset when the section
+    /// scrolls sideways). O(1), or O(log k) with orthogonal sections.
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    public func frame(at index: Int, scroll: ScrollState) throws(LayoutError) -> Rect {
+        try checkIndex(index)
         guard !orthogonalBySection.isEmpty else { return itemFrames[index] }
-        let s = section(ofItem: index)
+        let s = sectionIndex(ofItem: index)
         guard orthogonalBySection[s] >= 0 else { return itemFrames[index] }
         let o = scroll.offset(ofSection: s)
         return itemFrames[index].offsetBy(dx: -o.x, dy: -o.y)
@@ -281,7 +290,14 @@ public struct FramesResult: LayoutResult {
 
     /// The last section starting at or before `index` (empty sections start where the next does).
     /// O(log k) for k sections among the 2^`blockShift` items around `index`.
-    public func section(ofItem index: Int) -> Int {
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    public func section(ofItem index: Int) throws(LayoutError) -> Int {
+        try checkIndex(index)
+        return sectionIndex(ofItem: index)
+    }
+
+    /// `section(ofItem:)` for an index known to be in range.
+    func sectionIndex(ofItem index: Int) -> Int {
         let block = Swift.max(0, Swift.min(index >> Self.blockShift, sectionOfBlock.count - 1))
         var lo = Int(sectionOfBlock[block])
         var hi = block + 1 < sectionOfBlock.count ? Int(sectionOfBlock[block + 1]) + 1 : sectionStarts.count
@@ -292,13 +308,20 @@ public struct FramesResult: LayoutResult {
         return lo
     }
 
-    public func zIndex(ofItem index: Int) -> Int { itemZIndices.isEmpty ? 0 : itemZIndices[index] }
+    /// Item `index`'s drawing order. O(1).
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    public func zIndex(ofItem index: Int) throws(LayoutError) -> Int {
+        try checkIndex(index)
+        return itemZIndices.isEmpty ? 0 : itemZIndices[index]
+    }
 
     /// O(sections).
     public var sectionRanges: [Range<Int>] {
         sectionStarts.indices.map { s in sectionStarts[s]..<(s + 1 < sectionStarts.count ? sectionStarts[s + 1] : count) }
     }
 
+    /// The items overlapping `rect` as drawn when scrolled to its origin, ascending.
+    /// O(log n + k).
     public func visible(in rect: Rect) -> [Int] {
         if !orthogonalSections.isEmpty { return LayoutElement.itemIndices(of: elements(in: rect, scroll: ScrollState(showing: rect))) }
         let hits = index.query(rect)

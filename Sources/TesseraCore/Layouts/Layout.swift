@@ -1,15 +1,32 @@
 /// A layout is a configuration: laying it out against a context gives an immutable result.
 ///
 /// Layouts hold no state between calls. Everything a caller needs afterwards (frames, content
-/// size, the spatial index) lives in the returned `LayoutResult`.
-public protocol Layout: Sendable {
+/// size, the spatial index) lives in the returned `Result`.
+///
+/// `Result` is the layout's own result type: the built-in layouts that only place items give a
+/// `FramesResult`, `CompositionalLayout` a `CompositionalResult`, whose queries do not throw.
+/// Layouts that compose layouts chosen at run time (decorators, `SectionsLayout`, scripted
+/// layouts) give an `AnyLayoutResult`. Code that holds layouts of several kinds uses
+/// `any Layout`, whose `layout(_:)` gives `any LayoutResult`:
+///
+/// ```swift
+/// let frames: FramesResult = try WaterfallLayout(columns: 2).layout(context)
+/// let rect = try frames.frame(at: 0)                // typed: throws only LayoutError
+/// let layouts: [any Layout] = [WaterfallLayout(columns: 2), StickyLayout(FlowLayout())]
+/// let results = try layouts.map { try $0.layout(context) }   // [any LayoutResult]
+/// ```
+public protocol Layout<Result>: Sendable {
+    /// What laying out gives: a concrete result type, or `AnyLayoutResult` for a layout whose
+    /// result type is chosen at run time.
+    associatedtype Result: LayoutResult
+
     /// Lays out every item of `context`.
     ///
     /// - Throws: a `TesseraError`: `LayoutError` for invalid parameters or frames (not finite, a
     ///   negative size), `LuaScriptError` when a scripted layout's Lua fails; and whatever a
     ///   closure given to a layout throws (`ClosureLayout`, the section functions of
     ///   `SectionsLayout`, `SplitLayout` and `CompositionalLayout`), unchanged.
-    func layout(_ context: LayoutContext) throws -> any LayoutResult
+    func layout(_ context: LayoutContext) throws -> Result
 }
 
 /// The outcome of a layout pass: an immutable value that answers frame and element queries.
@@ -21,6 +38,12 @@ public protocol Layout: Sendable {
 /// Everything that depends on scrolling (pinned headers, orthogonal sections scrolled on the
 /// cross axis) takes a `ScrollState` argument.
 ///
+/// **Item indices out of range.** Every query that takes an item index (`frame(at:)`,
+/// `frame(at:scroll:)`, `section(ofItem:)`, `zIndex(ofItem:)`) answers an index outside
+/// `0..<count` the same way: it throws `LayoutError.indexOutOfRange(index:count:)`, whose
+/// message names the index. Nothing traps. APIs that return an optional for a missing item
+/// (`CollectionEngine.frame(at:)`) return `nil` instead.
+///
 /// A result draws *elements*: its `count` items, plus the supplementaries (headers, footers,
 /// badges) and decorations (backgrounds) listed in `elements`.
 public protocol LayoutResult: Sendable {
@@ -29,6 +52,7 @@ public protocol LayoutResult: Sendable {
     /// Size of the scrollable content.
     var contentSize: Size { get }
     /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
     func frame(at index: Int) throws -> Rect
     /// Every item whose frame, as drawn when scrolled to `rect`'s origin (sticky headers pin to
     /// its top, orthogonal sections at offset 0 clipped to their scrollers), overlaps `rect`
@@ -36,13 +60,16 @@ public protocol LayoutResult: Sendable {
     func visible(in rect: Rect) throws -> [Int]
     /// Item `index`'s frame as drawn for `scroll`: pinned for a sticky header, shifted by its
     /// section's offset in an orthogonal section (unclipped).
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
     func frame(at index: Int, scroll: ScrollState) throws -> Rect
     /// The 0-based section of item `index`.
-    func section(ofItem index: Int) -> Int
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    func section(ofItem index: Int) throws -> Int
     /// Each section's items, in order, tiling `0..<count` (empty sections included).
     var sectionRanges: [Range<Int>] { get }
     /// Item `index`'s drawing order (higher on top).
-    func zIndex(ofItem index: Int) -> Int
+    /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
+    func zIndex(ofItem index: Int) throws -> Int
     /// The supplementaries and decorations, at rest, in content coordinates.
     var elements: [LayoutElement] { get }
     /// Sections that scroll on the cross axis, with their scroller frames.
@@ -59,9 +86,17 @@ public protocol LayoutResult: Sendable {
 }
 
 extension LayoutResult {
+    /// The resting frame: nothing pins or scrolls sideways.
     public func frame(at index: Int, scroll: ScrollState) throws -> Rect { try frame(at: index) }
-    public func section(ofItem index: Int) -> Int { 0 }
-    public func zIndex(ofItem index: Int) -> Int { 0 }
+    /// One section: 0 for every item in range.
+    public func section(ofItem index: Int) throws -> Int { try checkIndex(index); return 0 }
+    /// Every item at 0.
+    public func zIndex(ofItem index: Int) throws -> Int { try checkIndex(index); return 0 }
+
+    /// Throws `LayoutError.indexOutOfRange` unless `index` is in `0..<count`. O(1).
+    package func checkIndex(_ index: Int) throws(LayoutError) {
+        guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
+    }
     public var elements: [LayoutElement] { [] }
     public var orthogonalSections: [OrthogonalSection] { [] }
     /// No paging: the scroll rests where it was proposed.
@@ -70,6 +105,8 @@ extension LayoutResult {
     /// Derived from `section(ofItem:)`, with as many sections as the items, elements and
     /// orthogonal sections name. O(n + m); results that know their sections answer in O(1).
     public var sectionRanges: [Range<Int>] {
+        // Every index below is in range, so no lookup throws.
+        func section(ofItem i: Int) -> Int { (try? self.section(ofItem: i)) ?? 0 }
         var sectionCount = count > 0 ? section(ofItem: count - 1) + 1 : 1
         for e in elements { sectionCount = max(sectionCount, e.section + e.sectionSpan) }
         for o in orthogonalSections { sectionCount = max(sectionCount, o.section + 1) }
@@ -85,7 +122,7 @@ extension LayoutResult {
         let drawn = try visible(in: rect).compactMap { i -> LayoutElement? in
             let f = try frame(at: i, scroll: scroll)
             return f.overlapsWithPositiveArea(rect)
-                ? .item(i, section: section(ofItem: i), frame: f, zIndex: zIndex(ofItem: i)) : nil
+                ? .item(i, section: try section(ofItem: i), frame: f, zIndex: try zIndex(ofItem: i)) : nil
         }
         return LayoutElement.inDrawingOrder(drawn)
     }
@@ -110,17 +147,4 @@ extension LayoutResult {
 
     /// All resting frames, in flattened order. O(n).
     public var allFrames: [Rect] { get throws { try (0..<count).map { try frame(at: $0) } } }
-}
-
-/// Why a layout could not be computed.
-public struct LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// What went wrong, as one sentence.
-    public var message: String
-    /// An error saying `message`.
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-
-    static func invalidFrame(_ index: Int, _ frame: Rect, layout: String) -> LayoutError {
-        LayoutError("\(layout) layout produced an invalid frame \(frame) for item \(index); expected \(frame.frameRequirement)")
-    }
 }

@@ -2,7 +2,7 @@
 /// and the result, its content size and its spatial index come from one place, `layout(_:)`
 /// below. Composing layouts (`SectionsLayout`) take the frames alone and index every section's
 /// items once, instead of building an index per child only to throw it away.
-public protocol SimpleLayout: Layout {
+public protocol SimpleLayout: Layout where Result == FramesResult {
     /// The layout's name in error messages ("flow layout produced an invalid frame ...").
     var name: String { get }
     /// Every item's frame, in index order, not yet validated. Throws `LayoutError` for invalid
@@ -14,7 +14,7 @@ extension SimpleLayout {
     /// The frames, validated and indexed. Content size is the bounding box of the origin and
     /// the frames.
     /// - Complexity: `frames(_:)` plus O(n) to validate and index.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> FramesResult {
         try FramesResult(frames: frames(context), layoutName: name)
     }
 

@@ -17,10 +17,10 @@ final class ProviderSections: @unchecked Sendable {
     struct Section: Layout, @unchecked Sendable {
         let sections: ProviderSections
         let index: Int
-        func layout(_ context: LayoutContext) throws -> any LayoutResult {
+        func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
             let laid = try sections.providers[index].laidOut(in: context.collectionSize)
             sections.laidOut[index] = laid
-            return laid.result
+            return AnyLayoutResult(laid.result)
         }
     }
 

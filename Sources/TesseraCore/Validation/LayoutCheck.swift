@@ -56,7 +56,7 @@ package struct LayoutCheck {
 
         let slack = 1e-9, content = Rect(x: 0, y: 0, width: contentSize.width, height: contentSize.height)
         for (i, f) in frames.enumerated() {
-            let bounds = scrolledContent.isEmpty ? content : scrolledContent[result.section(ofItem: i)] ?? content
+            let bounds = scrolledContent.isEmpty ? content : scrolledContent[try result.section(ofItem: i)] ?? content
             if f.minX < bounds.minX - slack || f.minY < bounds.minY - slack
                 || f.maxX > bounds.maxX + slack || f.maxY > bounds.maxY + slack {
                 outside.append(i)

@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore

@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore
@@ -33,57 +32,54 @@ extension LuaHost {
     /// it: `layouts` in the working directory, each folder of `TESSERA_PATH` (colon-separated),
     /// then the shipped layouts next to the running executable: `layouts/` beside it, in
     /// `../share/tessera/`, or in the nearest folder above it that has one (a build tree).
-    /// Only the executable's folders that exist are listed. O(depth of the executable's path).
-    public static func standardSearchPaths(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                           executable: String? = Bundle.main.executablePath) -> [String] {
+    /// Only the executable's folders that exist are listed; where none does, the copies built
+    /// into the library (`<tessera>/layouts`, with `<tessera>/animators` beside it) are, so a
+    /// program outside a checkout still finds `waterfall` or `fade` by name.
+    /// O(depth of the executable's path).
+    public static func standardSearchPaths(environment: [String: String] = ScriptFiles.searchEnvironment(),
+                                           executable: String? = ScriptFiles.executablePath()) -> [String] {
         var paths = ["layouts"]
         paths += (environment["TESSERA_PATH"] ?? "").split(separator: ":").map(String.init)
-        guard let executable else { return paths }
-        let folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-        func isFolder(_ url: URL) -> Bool {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        guard let executable else { return paths + [ScriptFiles.shippedLayouts] }
+        let folder = ScriptFiles.folder(of: ScriptFiles.realPath(executable) ?? executable)
+        let beside = [join(folder, "layouts"), join(ScriptFiles.folder(of: folder), "share/tessera/layouts")]
+        if let found = beside.first(where: ScriptFiles.isFolder) {
+            paths.append(found)
+            return paths
         }
-        let beside = [folder.appendingPathComponent("layouts"),
-                      folder.deletingLastPathComponent().appendingPathComponent("share/tessera/layouts")]
-        if let found = beside.first(where: isFolder) {
-            paths.append(found.path)
-        } else {
-            var url = folder
-            for _ in 0..<8 {
-                let candidate = url.appendingPathComponent("layouts")
-                if isFolder(candidate) { paths.append(candidate.path); break }
-                let parent = url.deletingLastPathComponent()
-                if parent.path == url.path { break }
-                url = parent
-            }
+        var current = folder
+        for _ in 0..<8 {
+            let candidate = join(current, "layouts")
+            if ScriptFiles.isFolder(candidate) { return paths + [candidate] }
+            let parent = ScriptFiles.folder(of: current)
+            if parent == current || parent.isEmpty { break }
+            current = parent
         }
-        return paths
+        return paths + [ScriptFiles.shippedLayouts]
     }
 
     /// Folders `require` looks in for a script in `directory`: that folder, the nearest
     /// `layouts/` folder above it, then `searchPaths`.
     func moduleDirectories(for directory: String) -> [String] {
         var result = [directory]
-        var url = URL(fileURLWithPath: directory).standardizedFileURL
-        for _ in 0..<32 {
-            let candidate = url.appendingPathComponent("layouts")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                result.append(relativeIfPossible(candidate.path))
+        var current = ScriptFiles.standardized(directory)
+        for _ in 0..<32 where !directory.hasPrefix(ScriptFiles.shippedRoot) {
+            let candidate = LuaHost.join(current, "layouts")
+            if ScriptFiles.isFolder(candidate) {
+                result.append(relativeIfPossible(candidate))
                 break
             }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { break }
-            url = parent
+            let parent = ScriptFiles.folder(of: current)
+            if parent == current || parent.isEmpty { break }
+            current = parent
         }
         result += searchPaths
         var seen = Set<String>()
-        return result.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        return result.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
     }
 
     private func relativeIfPossible(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = ScriptFiles.currentDirectory()
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 
@@ -114,14 +110,14 @@ extension LuaHost {
         let L = L!
         let host = LuaHost.from(context)
         guard let path = LuaStack.string(L, 1) else { return 0 }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = ScriptFiles.read(path) else {
             lua_pushnil(L)
             LuaStack.push(L, "cannot read module file '\(path)'")
             return 2
         }
         do {
             try host.loadChunk(Array(data), chunkName: "@" + path)
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = ScriptFiles.folder(of: path)
             try host.pushEnvironment(directory: directory.isEmpty ? "." : directory,
                                      loaded: tb_upvalueindex(TB_HOST_UPVALUES + 1))
             _ = lua_setupvalue(L, -2, 1)

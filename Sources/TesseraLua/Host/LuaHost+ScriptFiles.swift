@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore
@@ -13,14 +12,14 @@ extension LuaHost {
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+        guard let data = ScriptFiles.read(path) else {
+            let reason = ScriptFiles.exists(path) ? "cannot be read" : "does not exist"
             throw LuaScriptError(.file, message: "\(path): the script \(reason)")
         }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try loadChunk(Array(data), chunkName: "@" + path)
-        let directory = (path as NSString).deletingLastPathComponent
+        try loadChunk(data, chunkName: "@" + path)
+        let directory = ScriptFiles.folder(of: path)
         try pushEnvironment(directory: directory.isEmpty ? "." : directory, loaded: nil)
         lua_pushvalue(L, -1)
         let environment = popReference()

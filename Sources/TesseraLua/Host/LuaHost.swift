@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore
@@ -29,7 +28,7 @@ public final class LuaHost {
     var L: OpaquePointer { tb_current(mainState) }
     /// Held by every call into Lua made by a layout, result or reference that may have left the
     /// host's thread (recursive: a layout's closures call Lua inside its `layout`).
-    let lock = NSRecursiveLock()
+    let lock = RecursiveLock()
     /// The limits every call from Swift into Lua runs under.
     public var limits: ScriptLimits { didSet { applyLimits() } }
     /// Folders `require` searches after the requiring script's own folder and the nearest
@@ -37,7 +36,12 @@ public final class LuaHost {
     public var searchPaths: [String]
     /// Where the scripts' `print` writes (one call per line, without the newline). Default: stderr,
     /// so that a layout's debugging output never mixes with `tessera run`'s JSON.
-    public var output: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    public var output: (String) -> Void = { line in ScriptFiles.writeError(line) }
+    /// What `e:show()` and the REPL's `r:show()` draw with; nil (where `defaultPictures` is
+    /// nil) makes them say that no picture renderer is set.
+    public var pictures: LuaPictures? = LuaHost.defaultPictures
+    /// The `pictures` every new host starts with; the tessera CLI sets it once at launch.
+    nonisolated(unsafe) public static var defaultPictures: LuaPictures?
     /// Every file `require` found, in the order it found them (a watcher re-runs on their saves).
     public internal(set) var requiredPaths: [String] = []
 
@@ -63,7 +67,7 @@ public final class LuaHost {
     var contextMetaRef: Int32 = LUA_NOREF
     /// The metatable of script layout tables that have none: `__index` has the layout methods.
     var scriptMetaRef: Int32 = LUA_NOREF
-    /// Metatables of providers and engines, and errors their callbacks met (Module/+Engine).
+    /// Metatables of providers and engines, and errors their callbacks met (Module/Engine).
     var engineSupport = EngineSupport()
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.

@@ -7,7 +7,6 @@ import TesseraCore
 /// that are not finite or have a negative size, a wrong frame count, a `visible` index out of
 /// range, the time limit, the instruction budget, the memory cap, a missing `require`.
 public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendable {
-    /// What kind of failure it is.
     public enum Kind: String, Sendable {
         /// The chunk did not compile (`message` is Lua's, so it ends in `<eof>` when the chunk
         /// is merely unfinished, which is what a REPL looks for).
@@ -27,19 +26,27 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
         /// The script's shape or parameters are wrong (no layout returned, unknown param).
         case script
     }
-/// What kind of failure it is.
 
     public var kind: Kind
     /// One sentence, `file:line: what went wrong` (no traceback).
     public var message: String
     /// Lua's `stack traceback:` block, or "" when no Lua code was running.
     public var traceback: String
-/// An error of `kind` saying `message`, with Lua's `traceback`.
+    /// The script the error is about, whenever it is known: the file of `file:line:` at the
+    /// start of the message, else the script whose shape or parameters were refused.
+    public var file: String?
+    /// The 1-based line in `file`, when the message gives one.
+    public var line: Int?
 
-    public init(_ kind: Kind, message: String, traceback: String = "") {
+    /// An error of `kind`; `file` and `line` default to the `file:line:` the message starts
+    /// with, if any. O(length of the message).
+    public init(_ kind: Kind, message: String, traceback: String = "", file: String? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
+        let location = Self.location(in: message)
+        self.file = file ?? location?.file
+        self.line = location.flatMap { file == nil || $0.file == file ? $0.line : nil }
     }
 
     /// The message, then the traceback on the following lines.
@@ -47,7 +54,10 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 
     /// `file` and `line` from the start of the message, when it has them.
     /// O(length of the message).
-    public var location: (file: String, line: Int)? {
+    public var location: (file: String, line: Int)? { Self.location(in: message) }
+
+    /// `file` and `line` from the start of `message`. O(length of the message).
+    static func location(in message: String) -> (file: String, line: Int)? {
         // "file:line: ..." where file may itself hold colons; the line is the first
         // all-digit field followed by ": ".
         var searchStart = message.startIndex
@@ -64,7 +74,7 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 
     /// Splits what the message handler produced ("message\nstack traceback:\n...").
     init(_ kind: Kind, handled text: String) {
-        if let range = text.range(of: "\nstack traceback:") {
+        if let range = text.firstRange(of: "\nstack traceback:") {
             // Frames of Tessera's own Lua chunks (the prelude, the REPL's helpers) say nothing
             // about the script: leave them out.
             let traceback = text[text.index(after: range.lowerBound)...].split(separator: "\n", omittingEmptySubsequences: false)
@@ -76,6 +86,18 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
     }
 }
 
+extension LuaScriptError {
+    /// Equal when kind, message and traceback are: `file` and `line` say where, not what.
+    public static func == (a: LuaScriptError, b: LuaScriptError) -> Bool {
+        a.kind == b.kind && a.message == b.message && a.traceback == b.traceback
+    }
+}
+
 extension LuaScriptError: TesseraError {
     public var errorKind: TesseraErrorKind { .script }
+}
+
+extension TesseraError {
+    /// This error as a `LuaScriptError` when `errorKind` is `.script`, else nil. O(1).
+    public var scriptError: LuaScriptError? { self as? LuaScriptError }
 }

@@ -177,7 +177,7 @@ enum LuaStack {
             guard ok else { throw ConversionError(message: "\(path()): \(string(L, -1) ?? "the item's fields could not be read")") }
             return try json(L, -1, path: path(), depth: depth + 1)
         default:
-            throw ConversionError(message: "\(path()) must be plain data (numbers, strings, booleans, tables), got a \(typeName(L, index))")
+            throw ConversionError(message: "\(path()) must be plain data (numbers, strings, booleans, tables), got \(typeName(L, index))")
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The one path rule of `require` and `t.animator`: a script names a module, never a path. A
 /// name is letters, digits, `_`, `-` and `.` (a folder separator: `lib.grid` is `lib/grid.lua`);
@@ -21,11 +20,11 @@ enum ModulePaths {
     /// there is none (every file tried, or the link that leads out of its folder).
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
         guard isValidName(name) else { return .failure(ModulePathError(message: invalidNameMessage(name, what: what))) }
-        let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        let file = String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
         var tried: [String] = []
         for folder in folders {
             let path = LuaHost.join(folder, file)
-            guard FileManager.default.isReadableFile(atPath: path) else { tried.append(path); continue }
+            guard ScriptFiles.isFile(path) else { tried.append(path); continue }
             guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                 return .failure(ModulePathError(message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
             }
@@ -35,11 +34,7 @@ enum ModulePaths {
     }
 
     /// `path` with every symbolic link resolved, or nil.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { ScriptFiles.realPath(path) }
 }
 
 struct ModulePathError: Error { let message: String }

@@ -46,8 +46,6 @@ extension LuaHost {
         }
     }
 
-    static func moduleError(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }
-
     /// [-nup, +1, m] Pushes `function` as a host function called `name` (what its argument
     /// errors say: `t.inset`, `layout:inset`, `ctx:size`); the `nup` values on top become its
     /// upvalues after the host's own.

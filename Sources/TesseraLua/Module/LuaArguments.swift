@@ -18,10 +18,13 @@ struct LuaArguments {
     let L: OpaquePointer
     /// How the caller named the function.
     let function: String
+    /// The script the arguments come from, when known: the errors carry it as `file`.
+    let file: String?
 
-    init(_ L: OpaquePointer, function: String) {
+    init(_ L: OpaquePointer, function: String, file: String? = nil) {
         self.L = L
         self.function = function
+        self.file = file
     }
 
     /// The arguments of the running host function, named by its registration (upvalue 2,
@@ -46,14 +49,47 @@ struct LuaArguments {
         return LuaStack.typeName(L, slot)
     }
 
+    /// What a message is about: argument #n (named), `self` (a method's slot 1), or a field of
+    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`).
+    enum Subject {
+        case argument(Int32, String?)
+        case field(String)
+    }
+
+    /// "argument #2 (length)", "self", "field 'size'".
+    func label(_ subject: Subject) -> String {
+        switch subject {
+        case .argument(let slot, let name):
+            position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
+        case .field(let key): "field '\(key)'"
+        }
+    }
+
+    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`).
+    func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
+               numeric: Bool = true) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))", file: file)
+    }
+
     /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
     func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
-        let label = name.map { " (\($0))" } ?? ""
-        return LuaHost.moduleError("\(function): argument #\(position(slot))\(label) must be \(expected), got \(got ?? describe(slot))")
+        error(.argument(slot, name), at: slot, mustBe: expected, got: got)
+    }
+
+    /// "fn: <subject> <statement>", for what is not a type mismatch (a cycle, a missing field).
+    func error(_ subject: Subject, _ statement: String) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) \(statement)", file: file)
     }
 
     /// A message in the function's name: "fn: <text>".
-    func error(_ text: String) -> LuaScriptError { LuaHost.moduleError("\(function): \(text)") }
+    func error(_ text: String) -> LuaScriptError { LuaArguments.failure("\(function): \(text)", file: file) }
+
+    /// The error every message of this family becomes: a script error raised at the caller's
+    /// line. Used directly only where no call is running: a Lua callback's result checked at
+    /// layout time, or a host that was closed.
+    static func failure(_ message: String, file: String? = nil) -> LuaScriptError {
+        LuaScriptError(.script, message: message, file: file)
+    }
 
     // MARK: Checks
 
@@ -109,6 +145,43 @@ struct LuaArguments {
         return host.reference(at: slot)
     }
 
+    // MARK: A field's value at a slot (a table field read, or a value being assigned)
+
+    func isNil(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
+
+    /// The table at `slot`, for field `key`.
+    func table(field key: String, at slot: Int32, expected: String = "a table") throws -> LuaTableArgument {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
+        return LuaTableArgument(arguments: self, slot: lua_absindex(L, slot), name: key, isField: true)
+    }
+
+    func optString(field key: String, at slot: Int32) throws -> String? {
+        if isNil(slot) { return nil }
+        guard let s = LuaStack.string(L, slot) else { throw error(.field(key), at: slot, mustBe: "a string", numeric: false) }
+        return s
+    }
+
+    func optFunction(field key: String, at slot: Int32, host: LuaHost, expected: String = "a function") throws -> LuaReference? {
+        if isNil(slot) { return nil }
+        guard lua_type(L, slot) == LUA_TFUNCTION else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
+        return host.reference(at: slot)
+    }
+
+    func optLayout(field key: String, at slot: Int32, host: LuaHost) throws -> (any Layout)? {
+        if isNil(slot) { return nil }
+        if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
+            throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
+        }
+        return try host.layout(at: slot, what: "\(function): field '\(key)'")
+    }
+
+    func layout(field key: String, at slot: Int32, host: LuaHost) throws -> any Layout {
+        guard let layout = try optLayout(field: key, at: slot, host: host) else {
+            throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
+        }
+        return layout
+    }
+
     /// A layout value (a `t.*` value or a script table) at `slot`.
     func layout(_ slot: Int32, _ name: String?, host: LuaHost) throws -> any Layout {
         if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
@@ -132,136 +205,5 @@ struct LuaArguments {
     /// `table`, or nil when the argument is nil or absent.
     func optTable(_ slot: Int32, _ name: String?, known: [String]) throws -> LuaTableArgument? {
         isAbsent(slot) ? nil : try table(slot, name, known: known)
-    }
-}
-
-/// What a number argument must be.
-enum NumberRule: Sendable {
-    case finite, nonNegative, positive
-
-    func accepts(_ v: Double) -> Bool {
-        switch self {
-        case .finite: v.isFinite
-        case .nonNegative: v.isFinite && v >= 0
-        case .positive: v.isFinite && v > 0
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .finite: "a finite number"
-        case .nonNegative: "a finite, non-negative number"
-        case .positive: "a finite, positive number"
-        }
-    }
-}
-
-/// A table argument with named fields (`t.sections{ ... }`), read without metamethods.
-/// Field errors read "fn: field 'spacing' must be a finite, non-negative number, got -1".
-struct LuaTableArgument {
-    let arguments: LuaArguments
-    /// The table's absolute stack slot.
-    let slot: Int32
-    let name: String?
-    /// Whether the table is a field of an argument (`insets`, `supplementaries[1]`): messages
-    /// then name the field, not the stack slot it happens to occupy.
-    var isField = false
-    var L: OpaquePointer { arguments.L }
-
-    /// The field `name` at `slot`, which must be a table: "fn: field 'name' must be a table ...".
-    static func field(_ arguments: LuaArguments, slot: Int32, name: String, expected: String = "a table") throws -> LuaTableArgument {
-        guard lua_type(arguments.L, slot) == LUA_TTABLE else {
-            throw arguments.error("field '\(name)' must be \(expected), got \(arguments.describe(slot, numeric: false))")
-        }
-        return LuaTableArgument(arguments: arguments, slot: lua_absindex(arguments.L, slot), name: name, isField: true)
-    }
-
-    /// Throws for the first key not in `known` (or not a string), suggesting a close one.
-    func rejectUnknownKeys(_ known: [String]) throws {
-        let allowed = Set(known)
-        lua_pushnil(L)
-        while tb_next(L, slot) != 0 {
-            let key = LuaStack.string(L, -2)
-            let keyText = key.map { "'\($0)'" } ?? "[\(arguments.describe(-2))]"
-            tb_pop(L, 1)
-            if let key, allowed.contains(key) { continue }
-            tb_pop(L, 1)
-            let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
-            let what = isField ? "field '\(name ?? "?")'" : "argument #\(arguments.position(slot))\(name.map { " (\($0))" } ?? "")"
-            throw arguments.error("\(what) has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
-        }
-    }
-
-    /// "fn: field 'key' must be <expected>, got <value on top>".
-    func error(_ key: String, mustBe expected: String, numeric: Bool = true) -> LuaScriptError {
-        arguments.error("field '\(key)' must be \(expected), got \(arguments.describe(-1, numeric: numeric))")
-    }
-
-    /// Pushes t[key] (raw) and runs `read` with it on top; pops it after.
-    func with<T>(_ key: String, _ read: (Int32) throws -> T) rethrows -> T {
-        _ = LuaStack.rawField(L, slot, key)
-        defer { tb_pop(L, 1) }
-        return try read(lua_gettop(L))
-    }
-
-    func has(_ key: String) -> Bool { with(key) { lua_type(L, $0) != LUA_TNIL } }
-
-    func optNumber(_ key: String, _ rule: NumberRule = .finite) throws -> Double? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            guard let v = LuaStack.number(L, top), rule.accepts(v) else { throw error(key, mustBe: rule.description) }
-            return v
-        }
-    }
-
-    func number(_ key: String, _ rule: NumberRule = .finite, default fallback: Double) throws -> Double {
-        try optNumber(key, rule) ?? fallback
-    }
-
-
-    func optString(_ key: String) throws -> String? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            guard let s = LuaStack.string(L, top) else { throw error(key, mustBe: "a string", numeric: false) }
-            return s
-        }
-    }
-
-    func optLayout(_ key: String, host: LuaHost) throws -> (any Layout)? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            if lua_type(L, top) != LUA_TTABLE, host.box(at: top, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
-                throw error(key, mustBe: LuaArguments.layoutExpectation, numeric: false)
-            }
-            return try host.layout(at: top, what: "\(arguments.function): field '\(key)'")
-        }
-    }
-
-    func optFunction(_ key: String, host: LuaHost) throws -> LuaReference? {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return nil }
-            guard lua_type(L, top) == LUA_TFUNCTION else { throw error(key, mustBe: "a function", numeric: false) }
-            return host.reference(at: top)
-        }
-    }
-}
-
-extension LuaTableArgument {
-    /// A boolean field, or `fallback` when it is nil.
-    func bool(_ key: String, default fallback: Bool) throws -> Bool {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return fallback }
-            guard lua_type(L, top) == LUA_TBOOLEAN else { throw error(key, mustBe: "a boolean", numeric: false) }
-            return lua_toboolean(L, top) != 0
-        }
-    }
-
-    /// An integral field, or `fallback` when it is nil.
-    func integer(_ key: String, default fallback: Int) throws -> Int {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return fallback }
-            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: "an integer") }
-            return v
-        }
     }
 }

@@ -2,10 +2,12 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-// The `tessera` Lua module and every Swift function Lua can call, registered in ONE table.
+// The `tessera` Lua module and the Swift functions Lua calls on `t`, on layout values and on
+// `ctx`, registered in `registrations` below (an engine's and a provider's methods are in
+// Module/Engine; ctx's hot paths ctx.set, ctx:size and ctx:item are C functions).
 //
 // How to add a constructor or method (say `t.split{...}`):
-// 1. Write it in its own file, `Module/TesseraModule+Split.swift`, as
+// 1. Write it in its own file, `Module/Layouts/TesseraModule+Split.swift`, as
 //        static let moduleSplit: tb_HostFunction = { L, context in
 //            hosted(L, context) { host, args in
 //                let options = try args.table(1, "options", known: ["ratio", "first", "second"])
@@ -16,7 +18,7 @@ import TesseraCore
 //            }
 //        }
 //    reading arguments only through `LuaArguments` / `LuaTableArgument` (check, opt,
-//    option, table with unknown-key rejection), so every message has the one shape
+//    option, table with unknown-key rejection, field readers), so every message has the shape
 //    "t.split: argument #1 (options) must be a table, got number".
 // 2. Add one line to `LuaHost.registrations` below: `.module("split", moduleSplit)`
 //    (also `.layoutMethod(...)` for a `layout:name(...)` form, `.context(...)` for `ctx:name`).
@@ -25,32 +27,11 @@ import TesseraCore
 // at the caller's line, in C. Where a function is registered decides what its messages call
 // it (`t.inset` or `layout:inset`; a method's argument #1 is the one after self).
 
-/// One Swift function visible to Lua, and where.
-struct LuaRegistration {
-    enum Place: Sendable { case module, layoutMethod, context }
-    let place: Place
-    let name: String
-    let function: tb_HostFunction
-
-    static func module(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .module, name: name, function: function) }
-    static func layoutMethod(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .layoutMethod, name: name, function: function) }
-    static func context(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .context, name: name, function: function) }
-
-    /// What messages call it: `t.inset`, `layout:inset`, `ctx:size`.
-    var qualifiedName: String {
-        switch place {
-        case .module: "t.\(name)"
-        case .layoutMethod: "layout:\(name)"
-        case .context: "ctx:\(name)"
-        }
-    }
-}
-
 extension LuaHost {
     /// Every host function on `t`, on layout values and on `ctx` (the built-in layouts
     /// `t.flow{}`, `t.waterfall{}`, ... are added by name from `BuiltinLayouts.names`).
     static let registrations: [LuaRegistration] = [
-        // decorators (Module/TesseraModule+Decorators.swift)
+        // decorators (Module/Layouts/TesseraModule+Decorators.swift)
         .module("inset", moduleInset), .layoutMethod("inset", moduleInset),
         .module("transpose", moduleTranspose), .layoutMethod("transposed", moduleTranspose),
         .module("sticky", moduleSticky), .layoutMethod("sticky", moduleSticky),
@@ -80,7 +61,7 @@ extension LuaHost {
         .module("align", moduleAlign),
         // diffing (+Diff)
         .module("diff", moduleDiff),
-        // ctx methods (ContextTable.swift); the hot paths ctx.set, ctx:size and ctx:item are C
+        // ctx methods (Context/); the hot paths ctx.set, ctx:size and ctx:item are C
         // functions over Swift storage (LuaBridge's Frames.c and Items.c), added by pushContext
         .context("section", contextSection), .context("id", contextID),
         .context("textHeight", contextTextHeight), .context("textSize", contextTextSize),

@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore
@@ -34,8 +33,6 @@ extension ReplSession {
         return LuaHost.raising(L) { try body(session, L) }
     }
 
-    static func complaint(_ message: String) -> LuaScriptError { LuaScriptError(.script, message: message) }
-
     // MARK: print's sink and load(path)
 
     /// write(text): the end of the session's `print`.
@@ -49,7 +46,7 @@ extension ReplSession {
     /// loadscript(path) -> a layout value following the script at `path`.
     static let loadScriptFunction: tb_HostFunction = { L, _ in
         hosted(L) { session, L in
-            guard let path = LuaStack.string(L, 1) else { throw complaint("load: the path must be a string") }
+            let path = try LuaArguments(L, function: "load").string(1, "path")
             let script = try session.host.loadLayoutScript(path: path)
             session.host.pushLayout(try script.configured())
             return 1
@@ -77,21 +74,23 @@ extension ReplSession {
                 origin.y = try number(L, table: 2, key: "y", default: 0, nonNegative: false)
                 if LuaStack.rawField(L, 2, "params") != LUA_TNIL {
                     let params: JSONValue
-                    do { params = try LuaStack.json(L, -1, path: "run: params") } catch let e as LuaStack.ConversionError {
-                        throw complaint(e.message)
+                    do { params = try LuaStack.json(L, -1, path: "run: field 'params'") } catch let e as LuaStack.ConversionError {
+                        throw LuaArguments.failure(e.message)
                     }
                     guard case .object(let overrides) = params else {
-                        throw complaint("run: params must be a table of named values, like {columns = 3}")
+                        throw LuaArguments(L, function: "run").error(.field("params"), "must be a table of named values, like {columns = 3}")
                     }
                     layout = try session.configure(layout, with: overrides)
                 }
                 tb_pop(L, 1)
             default:
-                throw complaint("run: argument #2 must be a table like {width = 375, height = 812}, got \(LuaStack.typeName(L, 2))")
+                throw LuaArguments(L, function: "run").error(2, "options", mustBe: "a table like {width = 375, height = 812}", got: LuaStack.typeName(L, 2))
             }
-            let start = DispatchTime.now().uptimeNanoseconds
+            let clock = ContinuousClock()
+            let start = clock.now
             let result = try layout.layout(session.context(size: size))
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            let elapsed = start.duration(to: clock.now).components
+            let milliseconds = Double(elapsed.seconds) * 1e3 + Double(elapsed.attoseconds) / 1e15
             let box = ReplResult(result: result, viewport: Rect(origin: origin, size: size),
                                  layoutName: describe(layout), milliseconds: milliseconds)
             session.host.pushBox(box, meta: session.resultMetaRef)
@@ -105,13 +104,13 @@ extension ReplSession {
         case LUA_TSTRING:
             let name = LuaStack.string(L, index) ?? ""
             do { return try host.layout(named: name) } catch let e as LayoutError {
-                throw ReplSession.complaint("run: \(e.message)")
+                throw LuaArguments(L, function: "run").error(e.message)
             }
         case LUA_TNONE, LUA_TNIL:
             let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""
-            throw ReplSession.complaint("run: argument #1 must be a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\"), got nil" + hint)
+            throw LuaArguments(L, function: "run").error(index, "layout", mustBe: "a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\")", got: "nil" + hint)
         default:
-            return try host.layout(at: index, what: "run: argument #1")
+            return try host.layout(at: index, what: "run: argument #1 (layout)")
         }
     }
 
@@ -119,7 +118,7 @@ extension ReplSession {
     /// unknown or mistyped parameter (the script's own message).
     func configure(_ layout: any Layout, with overrides: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         guard let scripted = layout as? ScriptedLayout else {
-            throw ReplSession.complaint("run: params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
+            throw LuaArguments(host.L, function: "run").error("params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
         }
         var merged = scripted.params
         for (key, value) in overrides { merged[key] = value }
@@ -142,7 +141,7 @@ extension ReplSession {
         if type == LUA_TNIL { return fallback }
         guard let v = LuaStack.number(L, -1), v.isFinite, !nonNegative || v >= 0 else {
             let what = nonNegative ? "a finite, non-negative number" : "a finite number"
-            throw complaint("\(function): \(key) must be \(what), got \(LuaArguments(L, function: function).describe(-1))")
+            throw LuaArguments(L, function: function).error(.field(key), at: -1, mustBe: what)
         }
         return v
     }

@@ -1,5 +1,4 @@
 import TesseraCore
-import TesseraRender
 
 /// The colon commands: `:help`, `:reload`, `:viewport [WxH]`, `:quit` (also `:q`).
 /// Their feedback goes to standard output, their complaints to the error output.
@@ -75,8 +74,8 @@ extension ReplSession {
     func setViewport(_ argument: String) {
         if !argument.isEmpty {
             let parts = argument.split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-                  let h = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+            guard parts.count == 2, let w = Double(parts[0].trimmingSpaces()),
+                  let h = Double(parts[1].trimmingSpaces()),
                   w.isFinite, h.isFinite, w >= 0, h >= 0 else {
                 return complain("usage: :viewport WxH with two non-negative numbers, for example :viewport 375x812")
             }

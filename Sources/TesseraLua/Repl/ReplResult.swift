@@ -1,7 +1,6 @@
 import CLua
 import LuaBridge
 import TesseraCore
-import TesseraRender
 
 /// What `run(...)` returns in the REPL: a laid-out result and the viewport it was run with.
 /// A userdata with the methods
@@ -68,7 +67,7 @@ extension ReplSession {
     /// The result that `r:method(...)` was called on.
     func resultArgument(_ L: OpaquePointer, method: String) throws -> ReplResult {
         guard let box = host.box(at: 1, meta: resultMetaRef, as: ReplResult.self) else {
-            throw ReplSession.complaint("\(method): call it on a result with a colon, like r:\(method)()")
+            throw LuaArguments(L, function: "r:\(method)").error(.argument(1, nil), at: 1, mustBe: "a result (call it with a colon, like r:\(method)())", numeric: false)
         }
         return box
     }
@@ -88,7 +87,7 @@ extension ReplSession {
             // Host functions allocate outside the memory cap, so check it here.
             let room = session.host.limits.maxMemoryBytes - session.host.memoryUsed
             if session.host.limits.maxMemoryBytes > 0, n * bytesPerFrameTable > room {
-                throw complaint("frames: \(n) frame tables would need about \(n * bytesPerFrameTable / 1_048_576 + 1) MB, more than the memory limit leaves; use r:frame(i) or r:visible(x, y, w, h)")
+                throw LuaArguments(L, function: "r:frames").error("\(n) frame tables would need about \(n * bytesPerFrameTable / 1_048_576 + 1) MB, more than the memory limit leaves; use r:frame(i) or r:visible(x, y, w, h)")
             }
             lua_createtable(L, Int32(clamping: n), 0)
             for i in 0..<n {
@@ -108,8 +107,7 @@ extension ReplSession {
         hosted(L) { session, L in
             let r = try session.resultArgument(L, method: "frame")
             guard let i = LuaStack.integer(L, 2), i >= 1, i <= r.result.count else {
-                let got = LuaStack.integer(L, 2).map(String.init) ?? LuaArguments(L, function: "frame").describe(2)
-                throw complaint("frame: the item index must be an integer in 1..\(r.result.count), got \(got)")
+                throw LuaArguments(L, function: "r:frame").error(2, "i", mustBe: "an integer in 1..\(r.result.count)")
             }
             let f = try r.frame(at: i - 1)
             for v in [f.x, f.y, f.width, f.height] { pushNumber(L, v) }
@@ -125,11 +123,11 @@ extension ReplSession {
                 var v: [Double] = []
                 for slot in Int32(2)...5 {
                     guard let n = LuaStack.number(L, slot), n.isFinite else {
-                        throw complaint("visible: expected four finite numbers x, y, w, h (or none for the viewport), got \(LuaArguments(L, function: "visible").describe(slot)) as argument #\(slot - 1)")
+                        throw LuaArguments(L, function: "r:visible").error(slot, ["x", "y", "w", "h"][Int(slot) - 2], mustBe: "a finite number (x, y, w, h, or none for the viewport)")
                     }
                     v.append(n)
                 }
-                guard v[2] >= 0, v[3] >= 0 else { throw complaint("visible: w and h must not be negative") }
+                for k in 2...3 where v[k] < 0 { throw LuaArguments(L, function: "r:visible").error(Int32(k + 2), ["w", "h"][k - 2], mustBe: "a finite, non-negative number") }
                 rect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             }
             let indices = try r.visible(in: rect)
@@ -179,18 +177,20 @@ extension ReplSession {
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
-                viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false, function: "show")
-                viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false, function: "show")
-                // Pictures are 8 to AsciiPreview.maxSide columns and 4 to maxSide rows (ReplPreview clamps).
-                columns = Int(clamping: try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true, function: "show"),
-                              into: 0...AsciiPreview.maxSide)
-                rows = Int(clamping: try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true, function: "show"),
-                           into: 0...AsciiPreview.maxSide)
+                viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false, function: "r:show")
+                viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false, function: "r:show")
+                // The renderer bounds the picture (8 to 1000 columns, 4 to 1000 rows in the CLI's).
+                columns = Int(clamping: try number(L, table: 2, key: "columns", default: Double(columns), nonNegative: true, function: "r:show"),
+                              into: 0...Int(Int32.max))
+                rows = Int(clamping: try number(L, table: 2, key: "rows", default: Double(rows), nonNegative: true, function: "r:show"),
+                           into: 0...Int(Int32.max))
             default:
-                throw complaint("show: the argument must be a table like {y = 2000, columns = 60}, got \(LuaStack.typeName(L, 2))")
+                throw LuaArguments(L, function: "r:show").error(2, "options", mustBe: "a table like {y = 2000, columns = 60}", got: LuaStack.typeName(L, 2))
             }
-            let preview = ReplPreview(columns: columns, rows: rows, unicode: session.unicode)
-            session.output.standard(try preview.render(r, viewport: viewport))
+            guard let pictures = session.host.pictures else {
+                throw LuaArguments(L, function: "r:show").error("no picture renderer is set (LuaHost.pictures)")
+            }
+            session.output.standard(try pictures.result(r.result, viewport, columns, rows, session.unicode))
             return 0
         }
     }

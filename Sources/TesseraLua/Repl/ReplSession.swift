@@ -1,19 +1,6 @@
 import CLua
-import Foundation
 import LuaBridge
 import TesseraCore
-
-/// Where a REPL session writes. Each call gets one or more whole lines, without the final
-/// newline: results and `print` go to `standard`, error messages to `error` (as `lua` does).
-package struct ReplOutput {
-    public var standard: (String) -> Void
-    public var error: (String) -> Void
-
-    public init(standard: @escaping (String) -> Void, error: @escaping (String) -> Void) {
-        self.standard = standard
-        self.error = error
-    }
-}
 
 /// The evaluator behind `tessera repl`, with no terminal: it is fed lines and
 /// writes what `lua` would print, so it can be driven by a line editor, a pipe or a test.
@@ -31,7 +18,7 @@ package struct ReplOutput {
 ///
 /// Not thread-safe, like its `LuaHost`: feed it from one thread; only `host.interrupt()` may
 /// be called from another (Ctrl-C).
-package final class ReplSession {
+public final class ReplSession {
     /// What a fed line did.
     public enum Step: Equatable {
         /// The input is complete and was handled; `history` is the entry to remember (the
@@ -67,13 +54,13 @@ package final class ReplSession {
     public var unicode = false
 
     /// The `--layout` script, once loaded.
-    public private(set) var layoutScript: LayoutScript?
+    public internal(set) var layoutScript: LayoutScript?
     /// The path `:reload` reads, set by `loadLayout(path:)` even when that load failed.
-    public private(set) var layoutPath: String?
+    public internal(set) var layoutPath: String?
 
-    private var pending: [String] = []
+    var pending: [String] = []
     var resultMetaRef: Int32 = LUA_NOREF
-    private var settings: LuaReference!
+    var settings: LuaReference!
 
     /// A session over `dataset` with its own Lua host.
     /// - Throws: `LuaScriptError` if the host cannot be created.
@@ -110,7 +97,7 @@ package final class ReplSession {
     ///   (expression, statement, rewritten statement); then whatever the line runs.
     public func feed(_ line: String) -> Step {
         if pending.isEmpty {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(line.trimmingSpaces())
             if trimmed.isEmpty { return .done(history: nil) }
             if ReplSession.isCommand(trimmed) { return runCommand(trimmed) }
         }
@@ -151,174 +138,7 @@ package final class ReplSession {
         trimmed.hasPrefix(":") && trimmed.dropFirst().first?.isLetter == true
     }
 
-    // MARK: Compiling and running
-
-    enum Compiled {
-        case chunk(LuaReference)
-        case incomplete
-        case failed(LuaScriptError)
-    }
-
-    /// Expression first, then the statement as typed (its errors are the ones reported), then
-    /// the statement with its top-level locals persisted. Compiling runs no code.
-    func compile(_ source: String) -> Compiled {
-        let name = ReplSession.chunkName
-        if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: name, environment: environment) {
-            return .chunk(chunk)
-        }
-        let typed: LuaReference
-        do {
-            typed = try host.load(source, chunkName: name, environment: environment)
-        } catch let error as LuaScriptError {
-            if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete }
-            return .failed(error)
-        } catch {
-            return .failed(LuaScriptError(.runtime, message: "\(error)"))
-        }
-        let rewritten = ReplSource.persistingLocals(source)
-        if rewritten != source, let chunk = try? host.load(rewritten, chunkName: name, environment: environment) {
-            return .chunk(chunk)
-        }
-        return .chunk(typed)
-    }
-
-    /// Runs a chunk; if it returned values, calls the environment's `print` with all of them
-    /// (as `lua` does: statements print nothing, `nil`s between values print). Both calls are
-    /// protected and run under the limits; the values stay on the Lua stack in between, so
-    /// nothing is converted.
-    private func execute(_ chunk: LuaReference) {
-        refreshSettings()
-        let L = host.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
-        do {
-            host.push(chunk)
-            try host.protectedCall(arguments: 0, results: LUA_MULTRET)
-        } catch let error as LuaScriptError {
-            return report(error)
-        } catch {
-            return complain("\(error)")
-        }
-        let count = lua_gettop(L) - base
-        guard count > 0 else { return }
-        _ = lua_checkstack(L, 2)
-        host.push(environment)
-        _ = lua_getfield(L, -1, "print")   // the environment is a plain table: no metamethods
-        lua_rotate(L, -2, -1)
-        tb_pop(L, 1)
-        lua_rotate(L, base + 1, 1)
-        do {
-            try host.protectedCall(arguments: count, results: 0)
-        } catch var error as LuaScriptError {
-            error.message = "error calling 'print' (\(error.message))"
-            report(error)
-        } catch {
-            complain("\(error)")
-        }
-    }
-
-    /// Writes an error: the message, then the traceback (not for syntax errors, which have no
-    /// Lua stack), then what to do when a limit stopped the line.
-    public func report(_ error: LuaScriptError) {
-        var text = error.kind == .syntax || error.kind == .file || error.kind == .script ? error.message : error.description
-        let limits = host.limits
-        switch error.kind {
-        case .timeLimit:
-            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s; start the REPL with --time-limit SECONDS to change that)"
-        case .instructionLimit:
-            text += "\n(a line may run \(limits.maxInstructions.map(String.init) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
-        case .memory:
-            text += "\n(Lua may use \(LuaHost.formatBytes(limits.maxMemoryBytes)); start the REPL with --max-memory MB to change that)"
-        default:
-            break
-        }
-        complain(text)
-    }
-
     /// How many errors the session has reported (lines that raised, failed commands): a piped
     /// session exits with status 1 when this is not 0.
-    public private(set) var errorCount = 0
-
-    /// Writes an error to `output.error` and counts it.
-    func complain(_ text: String) {
-        errorCount += 1
-        output.error(text)
-    }
-
-    /// Writes to `output.standard`, cut at `maxCharacters` with a note.
-    func writeStandard(_ text: String) {
-        guard text.utf8.count > maxCharacters else { return output.standard(text) }
-        var cut = text.utf8.prefix(maxCharacters)
-        while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }   // a whole character
-        if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
-        let kept = String(decoding: cut, as: UTF8.self)
-        output.standard(kept + "\n-- (truncated: \(text.utf8.count - cut.count) more bytes; output is limited to \(maxCharacters) characters)")
-    }
-
-    /// Hands the current width and limits to the Lua side of `print`.
-    private func refreshSettings() {
-        let columns = terminalSize()?.columns ?? 80
-        host.setField("width", of: settings, to: .integer(max(20, columns - 1)))
-        host.setField("lines", of: settings, to: .integer(max(1, maxLines)))
-    }
-
-    // MARK: Set-up
-
-    /// Puts `t`, `data`, `run`, `print` and `load` into the environment (`L` comes with
-    /// `loadLayout(path:)`), and builds the result metatable.
-    private func installBuiltins() throws {
-        makeResultMetatable()
-        host.setField("t", of: environment, to: .table(host.tessera))
-        pushData()   // allocations are not refused outside script code, so check the cap after
-        host.setField("data", of: environment, to: host.popValue())
-        guard host.memoryUsed <= host.limits.maxMemoryBytes else { throw dataTooLarge() }
-        do {
-            try installFunctions()
-        } catch let error as LuaScriptError where error.kind == .memory {
-            throw dataTooLarge()   // the data left too little room for the REPL's own code
-        }
-    }
-
-    /// The error for a dataset whose `data` table does not fit under the memory cap.
-    private func dataTooLarge() -> LuaScriptError {
-        let usedMB = (host.memoryUsed + 1_048_575) / 1_048_576
-        return LuaScriptError(.memory, message: "\(dataset.sourceName): the dataset's \(dataset.count) items take about \(usedMB) MB as the REPL's `data` table, more than Lua may use (\(LuaHost.formatBytes(host.limits.maxMemoryBytes))); start the REPL with a larger --max-memory MB (for example --max-memory \(2 * usedMB))")
-    }
-
-    /// `run`, `print` and `load`, and the settings `print` reads.
-    private func installFunctions() throws {
-        host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction)))
-
-        lua_createtable(host.L, 0, 4)
-        settings = host.popReference()
-        host.setField("stringlimit", of: settings, to: .integer(200))
-        host.setField("depth", of: settings, to: .integer(8))
-        refreshSettings()
-        let support = try host.load(ReplSupport.source, chunkName: ReplSupport.chunkName,
-                                    environment: try host.newEnvironment())
-        let functions = try host.call(.function(support), [
-            .function(hostFunction(ReplSession.writeFunction)),
-            .function(hostFunction(ReplSession.loadScriptFunction)),
-            host.field("load", of: environment),
-            .table(settings),
-        ])
-        host.setField("print", of: environment, to: functions[0])
-        host.setField("load", of: environment, to: functions[1])
-    }
-
-    /// Loads the `--layout` script as `L`. `:reload` re-reads `path` afterwards, even when
-    /// this first load failed (fix the file, then `:reload`).
-    /// - Throws: `LuaScriptError`; `L` stays nil then.
-    public func loadLayout(path: String) throws {
-        layoutPath = path
-        let script = try host.loadLayoutScript(path: path)
-        layoutScript = script
-        host.pushLayout(try script.configured())
-        host.setField("L", of: environment, to: host.popValue())
-    }
-
-    /// A context over the session's dataset in `size`.
-    func context(size: Size) -> LayoutContext {
-        LayoutContext(dataset: dataset, collectionSize: size, sizing: sizing)
-    }
+    public internal(set) var errorCount = 0
 }

@@ -10,7 +10,8 @@ struct HostAnchoredResult: ForwardingLayoutResult, @unchecked Sendable {
 
     /// `result`, wrapped when its queries call Lua.
     static func anchored(_ result: any LayoutResult, host: LuaHost) -> any LayoutResult {
-        guard let compositional = result as? CompositionalResult, compositional.hasVisibleItemsHandlers else { return result }
+        guard let compositional = result.unwrapped as? CompositionalResult,
+              compositional.hasVisibleItemsHandlers else { return result }
         return HostAnchoredResult(base: result, host: host)
     }
 }

@@ -6,7 +6,7 @@ extension LayoutCheck {
     /// `id` names items in messages (see `init(result:frame:visible:id:)`).
     /// - Complexity: that of `init(result:frame:visible:id:)`.
     public init(checking result: any LayoutResult, id: ((Int) -> ItemID?)? = nil) throws {
-        if let analytic = result as? ScriptedAnalyticResult {
+        if let analytic = result.unwrapped as? ScriptedAnalyticResult {
             try self.init(result: result, visible: analytic.visible(in:), id: id)
         } else {
             try self.init(result: result, id: id)

@@ -1,4 +1,3 @@
-import Foundation
 import TesseraCore
 
 /// What `tessera layouts` lists: the built-in layouts and animators, and the `.lua` scripts a
@@ -43,12 +42,12 @@ package enum ScriptCatalog {
         var seen = Set<String>()
         var entries: [Entry] = []
         for folder in folders {
-            guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            guard let files = ScriptFiles.list(folder) else { continue }
             for file in files.sorted() where file.hasSuffix(".lua") {
                 let name = String(file.dropLast(4))
                 guard seen.insert(name).inserted else { continue }
                 let path = LuaHost.join(folder, file)
-                let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                let source = ScriptFiles.read(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 entries.append(Entry(name: name, path: path, summary: summary(ofSource: source, file: file)))
             }
         }
@@ -61,19 +60,19 @@ package enum ScriptCatalog {
         var words: [Substring] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             guard line.hasPrefix("--") else { break }
-            let text = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            let text = line.dropFirst(2).trimmingSpaces()
             if text.isEmpty { break }
             words.append(Substring(text))
         }
         var text = words.joined(separator: " ")
-        if text.hasPrefix(file + ":") { text = String(text.dropFirst(file.count + 1)).trimmingCharacters(in: .whitespaces) }
+        if text.hasPrefix(file + ":") { text = String(text.dropFirst(file.count + 1).trimmingSpaces()) }
         for end in [". ", ": ", " ("] {
-            if let range = text.range(of: end) { text = String(text[..<range.lowerBound]) }
+            if let range = text.firstRange(of: end) { text = String(text[..<range.lowerBound]) }
         }
         if text.hasSuffix(".") { text.removeLast() }
         guard text.count > summaryLimit else { return text }
         let head = String(text.prefix(summaryLimit))
-        if let comma = head.range(of: ", ", options: .backwards) { return String(head[..<comma.lowerBound]) }
+        if let comma = head.ranges(of: ", ").last { return String(head[..<comma.lowerBound]) }
         let space = head.lastIndex(of: " ") ?? head.endIndex
         return String(head[..<space]) + "..."
     }
@@ -86,6 +85,6 @@ extension LuaHost {
     public func layoutScriptPath(_ name: String) -> String? {
         guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".lua") else { return nil }
         return searchPaths.map { LuaHost.join($0, name + ".lua") }
-            .first { FileManager.default.isReadableFile(atPath: $0) }
+            .first { ScriptFiles.isFile($0) }
     }
 }

@@ -60,7 +60,7 @@ final class ScriptVersion {
     ///   value of the wrong type.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
-            throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
+            throw LuaArguments.failure("\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
         return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
     }
@@ -69,37 +69,8 @@ final class ScriptVersion {
     /// shared by layout and animator scripts. O(params).
     static func resolve(_ overrides: OrderedDictionary<String, JSONValue>, defaults: OrderedDictionary<String, JSONValue>,
                         source: String) throws -> OrderedDictionary<String, JSONValue> {
-        var result = defaults
-        for (key, value) in overrides {
-            guard let fallback = defaults[key] else {
-                let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
-                throw LuaScriptError(.script, message: "\(source): unknown param '\(key)'; \(known)")
-            }
-            result[key] = try typed(value, like: fallback, key: key, source: source)
-        }
-        return result
-    }
-
-    private static func typed(_ value: JSONValue, like fallback: JSONValue, key: String, source: String) throws -> JSONValue {
-        func mismatch(_ expected: String) -> LuaScriptError {
-            LuaScriptError(.script, message: "\(source): param '\(key)' expects \(expected), got \(value.briefDescription)")
-        }
-        switch (fallback, value) {
-        case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
-            guard let n = value.number, n.isFinite else { throw mismatch("a finite number") }
-            return value
-        case (.int, _), (.double, _): throw mismatch("a number")
-        case (.bool, .bool): return value
-        case (.bool, _): throw mismatch("true or false")
-        case (.string, .string): return value
-        case (.string, .int(let i)): return .string(String(i))
-        case (.string, .double(let d)): return .string(d.isFinite ? JSONWriter.format(d) : LuaHost.numberText(d))
-        case (.string, _): throw mismatch("a string")
-        case (.array, .array), (.object, .object), (.array, .object), (.object, .array): return value
-        case (.array, .string): return .array([value])
-        case (.array, _), (.object, _): throw mismatch("a table")
-        case (.null, _): return value
-        }
+        do { return try ParameterDefaults.resolve(overrides, defaults: defaults, source: source) }
+        catch let error as LayoutError { throw LuaArguments.failure(error.message, file: source) }
     }
 }
 
@@ -123,7 +94,7 @@ extension LuaHost {
             push(environment)
             table = lua_gettop(L)
         } else {
-            throw LuaScriptError(.script, message: "\(source ?? "<layout>"): \(LuaHost.shapeHelp), got a \(LuaStack.typeName(L, index))")
+            throw LuaArguments(L, function: source ?? "<layout>").error("\(LuaHost.shapeHelp), got \(LuaStack.typeName(L, index))")
         }
         var functions: [String: Int32] = [:]   // stack slots of the functions found
         for key in LuaHost.hookNames {
@@ -131,7 +102,7 @@ extension LuaHost {
             if type == LUA_TFUNCTION {
                 functions[key] = lua_gettop(L)
             } else if type != LUA_TNIL {
-                throw LuaScriptError(.script, message: "\(source ?? "<layout>"): '\(key)' must be a function, got a \(LuaStack.typeName(L, -1))")
+                throw LuaArguments(L, function: source ?? "<layout>").error(.field(key), at: -1, mustBe: "a function", numeric: false)
             }
         }
         let file = source ?? functions.values.lazy.compactMap { self.definitionSource(at: $0) }.first ?? "<layout>"
@@ -140,15 +111,15 @@ extension LuaHost {
             form = .simple
         } else if functions["frame"] != nil {
             guard functions["visible"] != nil else {
-                throw LuaScriptError(.script, message: "\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table))
+                throw LuaArguments.failure("\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table), file: file)
             }
             form = .analytic
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got nil")
+            throw LuaArguments.failure("\(file): \(LuaHost.shapeHelp), got nil", file: file)
         } else {
-            throw LuaScriptError(.script, message: "\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table))
+            throw LuaArguments.failure("\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table), file: file)
         }
 
         var defaults: OrderedDictionary<String, JSONValue> = [:]
@@ -156,18 +127,18 @@ extension LuaHost {
         if paramsType == LUA_TTABLE {
             let json: JSONValue
             do { json = try LuaStack.json(L, -1, path: "params") } catch let e as LuaStack.ConversionError {
-                throw LuaScriptError(.script, message: "\(file): \(e.message)")
+                throw LuaArguments.failure("\(file): \(e.message)", file: file)
             }
             switch json {
             case .object(let o): defaults = o
             case .array(let a) where a.isEmpty: break
-            default: throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, like { columns = 2 }")
+            default: throw LuaArguments(L, function: file, file: file).error(.field("params"), "must be a table of named defaults, like { columns = 2 }")
             }
             for (key, value) in defaults where value == .null {
-                throw LuaScriptError(.script, message: "\(file): params.\(key) has no default value")
+                throw LuaArguments(L, function: file, file: file).error(.field("params.\(key)"), "has no default value")
             }
         } else if paramsType != LUA_TNIL {
-            throw LuaScriptError(.script, message: "\(file): params must be a table of named defaults, got a \(LuaStack.typeName(L, -1))")
+            throw LuaArguments(L, function: file, file: file).error(.field("params"), at: -1, mustBe: "a table of named defaults", numeric: false)
         }
         tb_pop(L, 1)
 
@@ -221,13 +192,13 @@ extension LuaHost {
     func layout(at index: Int32, what: String) throws -> any Layout {
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
             guard boxed.depth < LuaHost.maxLayoutNesting else {
-                throw LuaScriptError(.script, message: "\(what) is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+                throw LuaArguments.failure("\(what) is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
             }
             deepestLayoutRead = max(deepestLayoutRead, boxed.depth)
             return boxed.layout
         }
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaScriptError(.script, message: "\(what) must be a layout (a t.* value or a script table with simpleLayout), got \(LuaStack.typeName(L, index))")
+            throw LuaArguments.failure("\(what) must be a layout (a t.* value or a script table with simpleLayout), got \(LuaStack.typeName(L, index))")
         }
         let version = try scriptVersion(at: index, source: nil)
         return ScriptedLayout(version: version)

@@ -134,10 +134,10 @@ struct LinearElementScan {
     init(_ result: any LayoutResult) throws {
         self.result = result
         frames = try result.allFrames
-        zIndices = (0..<result.count).map(result.zIndex(ofItem:))
+        zIndices = try (0..<result.count).map { try result.zIndex(ofItem: $0) }
         var ranges: [Range<Int>] = []
         for i in 0..<result.count {
-            let s = result.section(ofItem: i)
+            let s = try result.section(ofItem: i)
             while ranges.count <= s { ranges.append(i..<i) }
             ranges[s] = ranges[s].lowerBound..<(i + 1)
         }

@@ -24,7 +24,7 @@ enum LayoutBench: BenchSuite {
             var laidOut: (any LayoutResult)?
             let full = try BenchClock.medianMilliseconds(repeats: repeats) { laidOut = try waterfall.layout(context) }
             var notes: [String: Double] = ["frames_mb": Double(n * MemoryLayout<Rect>.stride) / 1_048_576]
-            if let r = laidOut as? FramesResult { notes["index_mb"] = Double(r.index.memoryBytes) / 1_048_576 }
+            if let r = laidOut?.unwrapped as? FramesResult { notes["index_mb"] = Double(r.index.memoryBytes) / 1_048_576 }
             report(BenchResult(suite: name, name: "waterfall layout+index", n: n, median: full,
                                baseline: "plain loop, preallocated buffer", baselineMedian: loop, notes: notes))
 

@@ -77,7 +77,7 @@ let answers = try await withThrowingTaskGroup(of: (Int, [Int], Size).self) { gro
     for (k, window) in windows.enumerated() {
         group.addTask {
             let again = try Shared.waterfall.layout(LayoutContext(dataset: dataset))   // laid out in a task
-            return (k, try result.visible(in: window), again.contentSize)
+            return (k, result.visible(in: window), again.contentSize)   // a FramesResult: no try
         }
     }
     var byTask: [Int: ([Int], Size)] = [:]
@@ -85,7 +85,7 @@ let answers = try await withThrowingTaskGroup(of: (Int, [Int], Size).self) { gro
     return byTask
 }
 for (k, window) in windows.enumerated() {
-    check("visible in task \(k)", answers[k]!.0, try result.visible(in: window))
+    check("visible in task \(k)", answers[k]!.0, result.visible(in: window))
     check("content size in task \(k)", answers[k]!.1, result.contentSize)
 }
 

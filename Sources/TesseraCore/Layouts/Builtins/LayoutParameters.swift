@@ -70,7 +70,7 @@ package struct LayoutParameters {
         let n = try number(key, default: fallback)
         guard n >= 0 else {
             let expected = style.naming == .field ? "a finite, non-negative number" : ">= 0"
-            throw LayoutError("\(subject(key)) must be \(expected), got \(shown(.double(n)))")
+            throw LayoutError.invalidParameter(name: key, allowed: expected, got: shown(.double(n)), subject: subject(key), verb: "must be")
         }
         return n
     }
@@ -80,7 +80,8 @@ package struct LayoutParameters {
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
         guard let whole = Int(whole: n, in: minimum...maximum) else {
-            throw LayoutError("\(subject(key)) must be a whole number from \(minimum) to \(maximum), got \(values[key].map(shown) ?? String(n))")
+            throw LayoutError.invalidParameter(name: key, allowed: "a whole number from \(minimum) to \(maximum)",
+                                               got: values[key].map(shown) ?? String(n), subject: subject(key), verb: "must be")
         }
         return whole
     }
@@ -127,7 +128,11 @@ package struct LayoutParameters {
     public mutating func insets(_ key: String) throws -> EdgeInsets? {
         known.append(key)
         guard let value = values[key] else { return nil }
-        return try Self.insets(from: value, what: subject(key))
+        do { return try Self.insets(from: value, what: subject(key)) } catch let error as LayoutError {
+            // the parameter's own name, for typed access
+            guard case let .invalidParameter(_, allowed, got, subject, verb) = error else { throw error }
+            throw LayoutError.invalidParameter(name: key, allowed: allowed, got: got, subject: subject, verb: verb)
+        }
     }
 
     /// Parses insets from a JSON value; `what` names the value in errors.
@@ -136,14 +141,18 @@ package struct LayoutParameters {
         guard case .object(let o) = value else {
             // a number that is not finite is named as itself (nan, inf), not as "a number"
             let got = value.number != nil ? value.briefDescription : value.typeDescription
-            throw LayoutError("\(what) expects a finite number or {top=, left=, bottom=, right=}, got \(got)")
+            throw LayoutError.invalidParameter(name: what, allowed: "a finite number or {top=, left=, bottom=, right=}", got: got,
+                                               subject: what, verb: "expects")
         }
         for key in o.keys where !["top", "left", "bottom", "right"].contains(key) {
             throw LayoutError("\(what) has an unknown edge '\(key)'; expected top, left, bottom, right")
         }
         func edge(_ k: String) throws -> Double {
             guard let v = o[k] else { return 0 }
-            guard let n = v.number, n.isFinite else { throw LayoutError("\(what).\(k) expects a number, got \(v.typeDescription)") }
+            guard let n = v.number, n.isFinite else {
+                throw LayoutError.invalidParameter(name: "\(what).\(k)", allowed: "a number", got: v.typeDescription,
+                                                   subject: "\(what).\(k)", verb: "expects")
+            }
             return n
         }
         return EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
@@ -153,16 +162,14 @@ package struct LayoutParameters {
     public func finish() throws {
         for key in values.keys where !known.contains(key) {
             if style.naming == .field {
-                let hint = style.suggestion?(key, known).map { " (did you mean \($0)?)" } ?? ""
-                let list = known.isEmpty ? "it takes no fields" : "known fields: " + known.sorted().joined(separator: ", ")
-                throw LayoutError("argument #1 (parameters) has an unknown field '\(key)'\(hint); \(list)")
+                throw LayoutError.unknownParameter(name: key, layout: nil, known: known, suggestion: style.suggestion?(key, known))
             }
-            let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
-            throw LayoutError("unknown parameter '\(key)' for the \(layoutName) layout; \(list)")
+            throw LayoutError.unknownParameter(name: key, layout: layoutName, known: known, suggestion: nil)
         }
     }
 
     private func mismatch(_ key: String, _ expected: String, _ got: JSONValue) -> LayoutError {
-        LayoutError("\(subject(key)) \(style.naming == .field ? "must be" : "expects") \(expected), got \(shown(got))")
+        .invalidParameter(name: key, allowed: expected, got: shown(got), subject: subject(key),
+                          verb: style.naming == .field ? "must be" : "expects")
     }
 }

@@ -94,7 +94,7 @@ public struct SectionsLayout: Layout {
 
     /// - Complexity: the sum of the section layouts (each run once per distinct measure) plus
     ///   O(n) to flatten frames and build one index over all items.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let sections = context.sections
         let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }
         let headers = try sections.indices.map { s in try header?(s, sections[s]).map { try checked($0, "header", s) } }
@@ -149,7 +149,7 @@ public struct SectionsLayout: Layout {
             ranges += section.parts.map { (first + $0.lowerBound)..<(first + $0.upperBound) }
             let result = section.result
             for i in 0..<(result?.count ?? 0) {
-                guard let z = result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
+                guard let z = try result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
                 if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
                 zIndices[first + i] = z
             }
@@ -182,7 +182,7 @@ public struct SectionsLayout: Layout {
         let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
                                       sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
                                       layoutName: "sections")
-        return keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts)
+        return AnyLayoutResult(keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts))
     }
 
     private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
@@ -306,7 +306,7 @@ struct SectionsResult: ForwardingLayoutResult {
 struct EmptyResult: LayoutResult {
     var count: Int { 0 }
     var contentSize: Size { .zero }
-    func frame(at index: Int) -> Rect { preconditionFailure("EmptyResult has no items") }
+    func frame(at index: Int) throws -> Rect { try checkIndex(index); return .zero }
     func visible(in rect: Rect) -> [Int] { [] }
 }
 

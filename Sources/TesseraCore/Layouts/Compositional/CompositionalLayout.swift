@@ -35,7 +35,7 @@ public struct CompositionalLayout: Layout {
     }
 
     /// - Complexity: O(n) plus the template groups (one per section) and the index build.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> CompositionalResult {
         try solve(context)
     }
 

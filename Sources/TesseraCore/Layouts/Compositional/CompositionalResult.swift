@@ -46,12 +46,12 @@ public struct CompositionalResult: LayoutResult {
 
     public var count: Int { result.count }
     public var contentSize: Size { result.contentSize }
-    public func frame(at index: Int) -> Rect { result.frame(at: index) }
+    public func frame(at index: Int) throws(LayoutError) -> Rect { try result.frame(at: index) }
     public func visible(in rect: Rect) -> [Int] { result.visible(in: rect) }
-    public func frame(at index: Int, scroll: ScrollState) -> Rect { result.frame(at: index, scroll: scroll) }
-    public func section(ofItem index: Int) -> Int { result.section(ofItem: index) }
+    public func frame(at index: Int, scroll: ScrollState) throws(LayoutError) -> Rect { try result.frame(at: index, scroll: scroll) }
+    public func section(ofItem index: Int) throws(LayoutError) -> Int { try result.section(ofItem: index) }
     public var sectionRanges: [Range<Int>] { result.sectionRanges }
-    public func zIndex(ofItem index: Int) -> Int { result.zIndex(ofItem: index) }
+    public func zIndex(ofItem index: Int) throws(LayoutError) -> Int { try result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }
     /// As `FramesResult.elements(in:scroll:)`, with the sections' `visibleItemsHandler`s applied;

@@ -16,9 +16,9 @@ extension ForwardingLayoutResult {
     public func frame(at index: Int) throws -> Rect { try base.frame(at: index) }
     public func frame(at index: Int, scroll: ScrollState) throws -> Rect { try base.frame(at: index, scroll: scroll) }
     public func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect) }
-    public func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    public func section(ofItem index: Int) throws -> Int { try base.section(ofItem: index) }
     public var sectionRanges: [Range<Int>] { base.sectionRanges }
-    public func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
+    public func zIndex(ofItem index: Int) throws -> Int { try base.zIndex(ofItem: index) }
     public func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: rect, scroll: scroll)
     }

@@ -16,13 +16,13 @@ public struct InsetLayout: InsetDecorator {
     }
 
     /// - Complexity: the root's layout, plus O(1).
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let e = insets.resolve(for: context.collectionSize)
         let inner = Size(width: max(0, context.collectionSize.width - e.horizontal),
                          height: max(0, context.collectionSize.height - e.vertical))
         let base = try root.layout(context.with(collectionSize: inner))
         let content = Size(width: base.contentSize.width + e.horizontal,
                            height: base.contentSize.height + e.vertical)
-        return MappedResult(base: base, transpose: false, dx: e.left, dy: e.top, contentSize: content)
+        return AnyLayoutResult(MappedResult(base: base, transpose: false, dx: e.left, dy: e.top, contentSize: content))
     }
 }

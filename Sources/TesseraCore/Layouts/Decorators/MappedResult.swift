@@ -21,9 +21,9 @@ struct MappedResult: LayoutResult {
 
     func frame(at index: Int) throws -> Rect { toOuter(try base.frame(at: index)) }
     func frame(at index: Int, scroll: ScrollState) throws -> Rect { toOuter(try base.frame(at: index, scroll: toInner(scroll))) }
-    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func section(ofItem index: Int) throws -> Int { try base.section(ofItem: index) }
     var sectionRanges: [Range<Int>] { base.sectionRanges }
-    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
+    func zIndex(ofItem index: Int) throws -> Int { try base.zIndex(ofItem: index) }
     func visible(in rect: Rect) throws -> [Int] { try base.visible(in: toInner(rect)) }
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: toInner(rect), scroll: toInner(scroll)).map(toOuter)

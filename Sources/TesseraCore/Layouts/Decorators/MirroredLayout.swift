@@ -24,8 +24,8 @@ public struct MirroredLayout: Layout {
     public init(_ root: any Layout) { self.root = root }
 
     /// - Complexity: the root's layout, plus O(1).
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        MirroredResult(base: try root.layout(context), width: context.collectionSize.width)
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        AnyLayoutResult(MirroredResult(base: try root.layout(context), width: context.collectionSize.width))
     }
 }
 
@@ -49,9 +49,9 @@ struct MirroredResult: LayoutResult {
     func frame(at index: Int, scroll: ScrollState) throws -> Rect {
         try base.frame(at: index, scroll: scroll.mirrored(inWidth: width)).mirrored(inWidth: width)
     }
-    func section(ofItem index: Int) -> Int { base.section(ofItem: index) }
+    func section(ofItem index: Int) throws -> Int { try base.section(ofItem: index) }
     var sectionRanges: [Range<Int>] { base.sectionRanges }
-    func zIndex(ofItem index: Int) -> Int { base.zIndex(ofItem: index) }
+    func zIndex(ofItem index: Int) throws -> Int { try base.zIndex(ofItem: index) }
     func visible(in rect: Rect) throws -> [Int] { try base.visible(in: rect.mirrored(inWidth: width)) }
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         try base.elements(in: rect.mirrored(inWidth: width), scroll: scroll.mirrored(inWidth: width)).map(mirrored)

@@ -18,7 +18,7 @@ public struct StickyLayout: Layout {
     }
 
     /// - Complexity: the root's layout, plus O(n) to find sticky items and section bottoms.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let base = try root.layout(context)
         var sticky: [StickyResult.Header] = []
         var sectionBottom = 0.0
@@ -33,7 +33,7 @@ public struct StickyLayout: Layout {
             }
         }
         if !sticky.isEmpty { sticky[sticky.count - 1].sectionBottom = sectionBottom }
-        return StickyResult(base: base, headers: sticky)
+        return AnyLayoutResult(StickyResult(base: base, headers: sticky))
     }
 }
 
@@ -99,13 +99,15 @@ struct StickyResult: ForwardingLayoutResult {
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         var found = try base.elements(in: rect, scroll: scroll).filter { $0.category != .item || headerOf[$0.index!] == nil }
         for (i, f) in shownHeaders(in: rect, top: scroll.contentOffset.y) {
-            found.append(.item(i, section: base.section(ofItem: i), frame: f, zIndex: base.zIndex(ofItem: i)))
+            found.append(.item(i, section: try base.section(ofItem: i), frame: f, zIndex: try base.zIndex(ofItem: i)))
             found.append(supplementary(headers[headerOf[i]!], frame: f))
         }
         return LayoutElement.inDrawingOrder(found)
     }
 
+    /// A header's supplementary (its item is in range: only the base's Lua can make the section
+    /// lookup fail, and then the header is placed in section 0).
     private func supplementary(_ h: Header, frame: Rect) -> LayoutElement {
-        .supplementary("header", section: base.section(ofItem: h.index), index: h.index, frame: frame, pinned: true)
+        .supplementary("header", section: (try? base.section(ofItem: h.index)) ?? 0, index: h.index, frame: frame, pinned: true)
     }
 }

@@ -9,8 +9,8 @@ public struct TransposeLayout: Layout {
     public init(_ root: any Layout) { self.root = root }
 
     /// - Complexity: the root's layout, plus O(1).
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let base = try root.layout(context.transposed())
-        return MappedResult(base: base, transpose: true, dx: 0, dy: 0, contentSize: base.contentSize.transposed)
+        return AnyLayoutResult(MappedResult(base: base, transpose: true, dx: 0, dy: 0, contentSize: base.contentSize.transposed))
     }
 }

@@ -13,9 +13,9 @@ public struct VisibleFrameInsetLayout: InsetDecorator {
         self.insets = insets
     }
 
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let e = insets.resolve(for: context.collectionSize)
-        return VisibleFrameInsetResult(base: try root.layout(context), insets: e)
+        return AnyLayoutResult(VisibleFrameInsetResult(base: try root.layout(context), insets: e))
     }
 }
 

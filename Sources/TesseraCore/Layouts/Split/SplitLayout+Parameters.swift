@@ -100,7 +100,7 @@ extension SplitLayout {
         result.minimumInterItemSpacing = try given("minimumInterItemSpacing") { try $0.spacing("minimumInterItemSpacing", default: 0) }
         result.minimumItemLineSpacing = try given("minimumItemLineSpacing") { try $0.spacing("minimumItemLineSpacing", default: 0) }
         result.isNormalizingLineHeight = try given("isNormalizingLineHeight") { try $0.bool("isNormalizingLineHeight", default: false) }
-        do { try p.finish() } catch let e as LayoutError { throw LayoutError("\(what): \(e.message)") }
+        do { try p.finish() } catch let e as LayoutError { throw e.prefixed("\(what): ") }
         return result
     }
 

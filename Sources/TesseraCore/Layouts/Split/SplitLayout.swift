@@ -74,7 +74,7 @@ public struct SplitLayout: Layout {
     /// Items, and each section's header, background and footer as elements (a pinned header is
     /// pushed up by its section's end: its footer's bottom, else its content bottom).
     /// - Complexity: O(n + sections) plus the callbacks, and O(n) to index the frames.
-    public func layout(_ context: LayoutContext) throws -> any LayoutResult {
+    public func layout(_ context: LayoutContext) throws -> FramesResult {
         let plan = try plan(context)
         return try FramesResult(frames: plan.frames, minimumContentSize: plan.contentSize, elements: plan.elements,
                                 sections: plan.sections.map(\.items), layoutName: "split")

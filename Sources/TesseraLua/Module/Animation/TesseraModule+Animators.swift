@@ -1,5 +1,4 @@
 import CLua
-import Foundation
 import LuaBridge
 import OrderedCollections
 import TesseraCore
@@ -11,13 +10,6 @@ import TesseraCore
 // a table of hooks written in place ({insert = function(e, p) ... end, params = {...}}), which
 // runs in the calling script's Lua state. `animator =` also takes such a table, or a name,
 // directly.
-
-/// An animator in Lua, with the text `tostring` shows.
-final class AnimatorBox {
-    let animator: any Animator
-    let label: String
-    init(_ animator: any Animator, label: String) { self.animator = animator; self.label = label }
-}
 
 extension LuaHost {
     /// The animator metatable (`__gc`, `__name`, `__tostring`).
@@ -56,11 +48,11 @@ extension LuaHost {
     /// A table of named values at `slot` as JSON (an empty table is no parameters).
     func namedParameters(at slot: Int32, what: String) throws -> OrderedDictionary<String, JSONValue> {
         let value: JSONValue
-        do { value = try LuaStack.json(L, slot, path: what) } catch let e as LuaStack.ConversionError { throw LuaHost.moduleError(e.message) }
+        do { value = try LuaStack.json(L, slot, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
         switch value {
         case .object(let fields): return fields
         case .array(let list) where list.isEmpty: return [:]
-        default: throw LuaHost.moduleError("\(what) must be a table of named parameters")
+        default: throw LuaArguments.failure("\(what) must be a table of named parameters")
         }
     }
 
@@ -82,11 +74,11 @@ extension LuaHost {
         switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
         case .success(let found): path = found
         case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
-            throw LuaHost.moduleError("\(function): \(error.message)")
+            throw LuaArguments.failure("\(function): \(error.message)")
         case .failure:
             let searched = animatorDirectories().joined(separator: ", ")
             let hint = DidYouMean.suggestion(for: name, among: BuiltinAnimators.names).map { " (did you mean \($0)?)" } ?? ""
-            throw LuaHost.moduleError("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
+            throw LuaArguments.failure("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)
@@ -96,23 +88,23 @@ extension LuaHost {
     public func animatorDirectories() -> [String] {
         var seen = Set<String>()
         return searchPaths.map { path in
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = ScriptFiles.folder(of: path)
             return LuaHost.join(parent.isEmpty ? "." : parent, "animators")
-        }.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        }.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
     }
 
     /// For the CLI's `--animator`: a `.lua` path that exists (the user's own file), else the
     /// script of that name in the `animators/` folders, found as `t.animator` finds it.
     public func animatorScriptPath(_ name: String) -> String? {
-        if name.hasSuffix(".lua") { return FileManager.default.fileExists(atPath: name) ? name : nil }
+        if name.hasSuffix(".lua") { return ScriptFiles.exists(name) ? name : nil }
         return try? ModulePaths.find(name, in: animatorDirectories(), what: "animator").get()
     }
 
     /// `animator =` on a provider or an engine: nil, an animator value, a name, or a table of hooks.
-    func animatorField(_ field: FieldReader) throws -> (any Animator)? {
-        if field.isNil { return nil }
-        return try makeAnimator(at: field.slot, params: [:], function: field.function) {
-            field.error("must be t.animator(...), \(LuaHost.animatorExpectation)", got: true)
+    func animatorField(_ field: LuaArguments, key: String, at slot: Int32) throws -> (any Animator)? {
+        if field.isNil(slot) { return nil }
+        return try makeAnimator(at: slot, params: [:], function: field.function) {
+            field.error(.field(key), at: slot, mustBe: "t.animator(...), \(LuaHost.animatorExpectation)", numeric: false)
         }.animator
     }
 

@@ -61,7 +61,7 @@ extension LuaHost {
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else {
-                throw LuaHost.moduleError("\(what)[\(k)] must be a frame {x, y, w, h} or a table {id =, frame =}, got \(LuaStack.typeName(L, entry))")
+                throw LuaArguments.failure("\(what)[\(k)] must be a frame {x, y, w, h} or a table {id =, frame =}, got \(LuaStack.typeName(L, entry))")
             }
             var id = JSONValue.int(k)
             let frameSlot = LuaStack.rawField(L, entry, "frame") == LUA_TTABLE ? lua_gettop(L) : entry
@@ -74,14 +74,14 @@ extension LuaHost {
             default:
                 let type = LuaStack.typeName(L, -1)
                 tb_pop(L, 1)
-                throw LuaHost.moduleError("\(what)[\(k)].id must be a string or a number, got \(type)")
+                throw LuaArguments.failure("\(what)[\(k)].id must be a string or a number, got \(type)")
             }
             tb_pop(L, 1)
             guard let frame = rectangle(at: frameSlot) else {
-                throw LuaHost.moduleError("\(what)[\(k)] needs a frame {x, y, w, h} of finite numbers with a non-negative size")
+                throw LuaArguments.failure("\(what)[\(k)] needs a frame {x, y, w, h} of finite numbers with a non-negative size")
             }
             guard seen.insert(id).inserted else {
-                throw LuaHost.moduleError("\(what) has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")
+                throw LuaArguments.failure("\(what) has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")
             }
             items.append((id, frame))
         }

@@ -82,7 +82,7 @@ extension LuaTableArgument {
         if lua_type(L, top) == LUA_TNIL { return nil }
         if let v = LuaStack.number(L, top), v.isFinite, v >= 0 { return .fixed(v) }
         if case .flexible(let v)? = host.part(at: top) { return .flexible(v) }
-        throw arguments.error("field '\(key)' must be a non-negative number or t.flexible(n), got \(arguments.describe(top))")
+        throw arguments.error(.field(key), at: top, mustBe: "a non-negative number or t.flexible(n)")
     }
 
     func spacing(_ key: String, host: LuaHost) throws -> Compositional.Spacing? {
@@ -150,7 +150,7 @@ extension LuaTableArgument {
 extension LuaScriptError {
     /// The same message about field `key` instead of an argument.
     func prefixedField(_ key: String) -> LuaScriptError {
-        guard let range = message.range(of: "argument #") , let colon = message[range.upperBound...].range(of: " must") else { return self }
+        guard let range = message.firstRange(of: "argument #") , let colon = message[range.upperBound...].firstRange(of: " must") else { return self }
         return LuaScriptError(kind, message: message[..<range.lowerBound] + "field '\(key)'" + message[colon.lowerBound...])
     }
 }

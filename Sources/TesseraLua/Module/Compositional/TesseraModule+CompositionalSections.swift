@@ -51,7 +51,7 @@ extension LuaHost {
             var decorations: [Compositional.Decoration] = []
             func decoration(_ top: Int32, _ key: String) throws {
                 guard case .decoration(let d)? = host.part(at: top) else {
-                    throw args.error("field '\(key)' must be a t.decoration{}, got \(LuaStack.typeName(L!, top))")
+                    throw args.error(.field(key), at: top, mustBe: "a t.decoration{}", numeric: false)
                 }
                 decorations.append(d)
             }
@@ -142,7 +142,7 @@ extension LuaHost {
                 guard let v = LuaStack.number(L, -1), valid(v) else {
                     let got = LuaStack.number(L, -1).map(LuaHost.numberText)
                         ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
-                    throw LuaHost.moduleError("\(origin)t.section: visibleItemsHandler set item \(k + 1)'s \(key) to \(got); expected \(expected)")
+                    throw LuaArguments.failure("\(origin)t.section: visibleItemsHandler set item \(k + 1)'s \(key) to \(got); expected \(expected)")
                 }
                 return v
             }

@@ -1,7 +1,6 @@
 import CLua
 import LuaBridge
 import TesseraCore
-import TesseraRender
 
 /// An engine in Lua, with the provider value it shows.
 final class EngineBox {

@@ -1,7 +1,6 @@
 import CLua
 import LuaBridge
 import TesseraCore
-import TesseraRender
 
 // How the engine's values look in Lua: numbers, frames, views and events as tables. Indices and
 // sections are 1-based; views and events carry the view's category ("cell", "supplementary",

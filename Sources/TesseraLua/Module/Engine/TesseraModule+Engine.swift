@@ -1,7 +1,6 @@
 import CLua
 import LuaBridge
 import TesseraCore
-import TesseraRender
 
 // t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = }, its fields
 // e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets, e.stats, e.provider and
@@ -40,7 +39,7 @@ extension LuaHost {
             guard let box = host.providerBox(at: 1) else { throw args.error("expected a provider") }
             let key = try args.string(2, "key")
             guard LuaHost.fields(of: box.provider).contains(key) else {
-                throw LuaHost.moduleError("\(box.constructor): a provider has no field '\(key)'; known fields: \(LuaHost.fields(of: box.provider).joined(separator: ", "))")
+                throw LuaArguments(L!, function: box.constructor).error("a provider has no field '\(key)'; known fields: \(LuaHost.fields(of: box.provider).joined(separator: ", "))")
             }
             host.pushProviderField(box, key)
             return 1
@@ -79,13 +78,13 @@ extension LuaHost {
 
     /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
     func pair(_ args: LuaArguments, _ slot: Int32, _ name: String, allowNegative: Bool = false) throws -> Size {
-        guard lua_type(L, slot) == LUA_TTABLE else { throw LuaHost.moduleError("\(args.function): field '\(name)' must be {width, height}, got \(LuaStack.typeName(L, slot))") }
+        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(.field(name), at: slot, mustBe: "{width, height}", numeric: false) }
         tb_rawgeti(L, slot, 1)
         tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
               allowNegative || (w >= 0 && h >= 0) else {
-            throw LuaHost.moduleError("\(args.function): field '\(name)' must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
+            throw args.error(.field(name), "must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
         }
         return Size(width: w, height: h)
     }
@@ -95,7 +94,7 @@ extension LuaHost {
             box.engine.provider = nil
         } else {
             guard let p = providerBox(at: slot) else {
-                throw LuaHost.moduleError("\(args.function): field 'provider' must be a provider (t.provider{}, t.composed{}, t.headers{}, ...), got \(LuaStack.typeName(L, slot))")
+                throw args.error(.field("provider"), at: slot, mustBe: "a provider (t.provider{}, t.composed{}, t.headers{}, ...)", numeric: false)
             }
             try checkProviderTree(p.provider, function: args.function)
             box.engine.provider = p.provider
@@ -108,7 +107,7 @@ extension LuaHost {
 
     func setEngineAnimator(_ box: EngineBox, at slot: Int32, function: String) throws {
         let slot = lua_absindex(L, slot)
-        box.engine.animator = try animatorField(FieldReader(host: self, function: function, key: "animator", slot: slot))
+        box.engine.animator = try animatorField(LuaArguments(L, function: function), key: "animator", at: slot)
         push(box.fields)
         lua_pushvalue(L, slot)
         LuaStack.setField(L, -2, "animator")
@@ -117,7 +116,7 @@ extension LuaHost {
 
     func engineBox(_ args: LuaArguments) throws -> EngineBox {
         guard let box = box(at: 1, meta: engineSupport.engineMetaRef, as: EngineBox.self) else {
-            throw args.error("must be called on an engine (e:\(args.function.split(separator: ":").last ?? "")(...)), got \(LuaStack.typeName(L, 1))")
+            throw args.error(.argument(1, nil), at: 1, mustBe: "an engine (e:\(args.function.split(separator: ":").last ?? "")(...))", numeric: false)
         }
         // A tree deepened through its ancestors since it was attached is caught before a pass.
         try checkProviderTree(box.engine.provider, function: "engine")
@@ -151,7 +150,7 @@ extension LuaHost {
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
                     let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
                     let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
-                    throw LuaHost.moduleError("engine has no field '\(key)'\(hint)")
+                    throw LuaArguments.failure("engine has no field '\(key)'\(hint)")
                 }
             }
             return 1
@@ -166,7 +165,7 @@ extension LuaHost {
             case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
             case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
             default:
-                throw LuaHost.moduleError("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
+                throw LuaArguments.failure("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
             }
             return 0
         }

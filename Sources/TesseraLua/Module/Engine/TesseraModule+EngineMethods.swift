@@ -1,7 +1,6 @@
 import CLua
 import LuaBridge
 import TesseraCore
-import TesseraRender
 
 // An engine's methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y),
 // e:frame(i), e:scrollTo(i [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
@@ -70,7 +69,7 @@ extension LuaHost {
                     let pair = try host.pair(args, slot, "velocity", allowNegative: true)
                     velocity = Point(x: pair.width, y: pair.height)
                 } else {
-                    throw LuaHost.moduleError("\(args.function): field 'velocity' must be a finite number or {vx, vy}, got \(LuaStack.typeName(L!, slot))")
+                    throw args.error(.field("velocity"), at: slot, mustBe: "a finite number or {vx, vy}", numeric: false)
                 }
             }
             var events = engine.hasPendingPass ? try engine.layout() : []
@@ -130,14 +129,15 @@ extension LuaHost {
         }
     }
 
-    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend; the
-    /// picture is 8 to `AsciiPreview.maxSide` columns wide.
+    /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend, with
+    /// the host's `pictures`.
     static let engineShow: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            // The picture is 8 to AsciiPreview.maxSide columns wide, whatever is asked.
-            let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...AsciiPreview.maxSide)
-            for line in try EngineSketch.lines(engine, columns: columns) { host.output(line) }
+            // The renderer bounds the width (8 to 1000 columns in the CLI's), whatever is asked.
+            let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...Int(Int32.max))
+            guard let pictures = host.pictures else { throw args.error("no picture renderer is set (LuaHost.pictures)") }
+            for line in try pictures.engine(engine, columns) { host.output(line) }
             return 0
         }
     }

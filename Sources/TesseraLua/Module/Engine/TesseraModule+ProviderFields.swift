@@ -7,35 +7,35 @@ extension LuaHost {
     /// Sets field `key` of a provider from the value at `slot`, checking it; records the Lua value.
     func setProviderField(_ box: ProviderBox, _ key: String, at slot: Int32, args: LuaArguments) throws {
         let slot = lua_absindex(L, slot)
-        let field = FieldReader(host: self, function: box.constructor, key: key, slot: slot)
+        let field = LuaArguments(L, function: box.constructor)
         switch (box.provider, key) {
         case (_, "identifier"):
-            box.provider.identifier = try field.optString()
+            box.provider.identifier = try field.optString(field: key, at: slot)
         case (_, "animator"):
-            box.provider.animator = try animatorField(field)
+            box.provider.animator = try animatorField(field, key: key, at: slot)
         case (let p as BasicProvider, "data"):
-            try field.requireTable("a list of items")
+            _ = try field.table(field: key, at: slot, expected: "a list of items")
             try storeField(box, key, slot)
             try rebuildSource(box, p)
             return
         case (let p as BasicProvider, "sections"):
-            if !field.isNil { try field.requireTable("a list of sections {id =, count =}") }
+            if !field.isNil(slot) { _ = try field.table(field: key, at: slot, expected: "a list of sections {id =, count =}") }
             try storeField(box, key, slot)
-            if p.data.count > 0 || !field.isNil { try rebuildSource(box, p) }
+            if p.data.count > 0 || !field.isNil(slot) { try rebuildSource(box, p) }
             return
         case (let p as BasicProvider, "id"):
-            _ = try field.optFunction()
+            _ = try field.optFunction(field: key, at: slot, host: self)
             try storeField(box, key, slot)
-            if p.data.count > 0 || !field.isNil { try rebuildSource(box, p) }
+            if p.data.count > 0 || !field.isNil(slot) { try rebuildSource(box, p) }
             return
         case (let p as BasicProvider, "layout"):
-            p.layout = try field.layout()
+            p.layout = try field.layout(field: key, at: slot, host: self)
         case (let p as BasicProvider, "size"):
-            p.size = try itemSize(field, box: box)
+            p.size = try itemSize(field, key: key, at: slot, box: box)
         case (let p as BasicProvider, "view"):
-            p.view = try viewRegistration(field, box: box)
+            p.view = try viewRegistration(field, key: key, at: slot, box: box)
         case (let p as BasicProvider, "tap"):
-            let tap = try field.optFunction()
+            let tap = try field.optFunction(field: key, at: slot, host: self)
             p.tap = tap.map { fn in { [weak self, weak box] local in
                 guard let self, let box else { return }
                 try self.runCallback { _ = try self.callItemFunction(fn, box: box, local: local, results: 0) }
@@ -54,34 +54,34 @@ extension LuaHost {
                 _ = box
             } }
         case (let p as ComposedProvider, "sections"):
-            let sections = try sectionList(field, of: p)
+            let sections = try sectionList(field, key: key, at: slot, of: p)
             try checkNesting(sections, function: box.constructor, key: key)
             p.sections = sections
         case (let p as ComposedProvider, "layout"):
-            p.layout = try field.optLayout()
+            p.layout = try field.optLayout(field: key, at: slot, host: self)
         case (let p as HeadersProvider, "sections"):
-            let sections = try sectionList(field, of: p)
+            let sections = try sectionList(field, key: key, at: slot, of: p)
             try checkNesting(sections, function: box.constructor, key: key)
             p.sections = sections
         case (let p as HeadersProvider, "layout"):
-            p.layout = try field.optLayout()
+            p.layout = try field.optLayout(field: key, at: slot, host: self)
         case (let p as HeadersProvider, "header"):
-            try setHeader(p, field)
+            try setHeader(p, field, at: slot)
         case (let p as SpacerProvider, "width"):
-            p.width = try field.isNil ? .fraction(1) : dimension(field, at: slot)
+            p.width = try field.isNil(slot) ? .fraction(1) : dimension(field, key: key, at: slot)
         case (let p as SpacerProvider, "height"):
-            p.height = try field.isNil ? .absolute(0) : dimension(field, at: slot)
+            p.height = try field.isNil(slot) ? .absolute(0) : dimension(field, key: key, at: slot)
         case (let p as EmptyStateProvider, "content"):
-            guard let content = providerBox(at: slot) else { throw field.error("must be a provider", got: true) }
+            guard let content = providerBox(at: slot) else { throw field.error(.field(key), at: slot, mustBe: "a provider", numeric: false) }
             if content.provider === p || content.provider.contains(p) {
-                throw field.error("would make a cycle: the content is or contains this provider; a provider cannot contain itself")
+                throw field.error(.field(key), "would make a cycle: the content is or contains this provider; a provider cannot contain itself")
             }
             try checkNesting([content.provider], function: box.constructor, key: key)
             p.content = content.provider
         case (let p as EmptyStateProvider, "view"):
-            p.emptyKind = try field.optString() ?? "empty"
+            p.emptyKind = try field.optString(field: key, at: slot) ?? "empty"
         case (let p as EmptyStateProvider, "tap"):
-            let tap = try field.optFunction()
+            let tap = try field.optFunction(field: key, at: slot, host: self)
             p.tapEmpty = tap.map { fn in { [weak self] in
                 guard let self else { return }
                 try self.runCallback {
@@ -92,7 +92,7 @@ extension LuaHost {
         default:
             let known = LuaHost.fields(of: box.provider)
             let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
-            throw LuaHost.moduleError("\(box.constructor): a provider has no field '\(key)'\(hint); known fields: \(known.joined(separator: ", "))")
+            throw field.error("a provider has no field '\(key)'\(hint); known fields: \(known.joined(separator: ", "))")
         }
         try storeField(box, key, slot)
     }

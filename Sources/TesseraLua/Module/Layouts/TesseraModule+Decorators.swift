@@ -51,6 +51,9 @@ extension LuaHost {
     static let moduleWith: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let L = host.L
+            if lua_type(L, 1) != LUA_TTABLE, host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
+                throw args.error(1, "layout", mustBe: LuaArguments.layoutExpectation, got: args.describe(1, numeric: false))
+            }
             guard lua_type(L, 2) == LUA_TTABLE else {
                 throw args.error(2, "params", mustBe: "a table of params {name = value}", got: args.describe(2, numeric: false))
             }
@@ -99,8 +102,8 @@ struct LuaStickyLayout: Layout {
     let root: any Layout
     let isSticky: LuaReference
 
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        guard let host = isSticky.host else { throw LuaHost.moduleError("t.sticky: the Lua host was closed") }
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        guard let host = isSticky.host else { throw LuaArguments.failure("t.sticky: the Lua host was closed") }
         let flags = try host.stickyFlags(isSticky, context: context)
         return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)
     }

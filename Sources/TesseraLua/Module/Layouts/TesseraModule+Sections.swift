@@ -41,7 +41,7 @@ extension LuaHost {
             case LUA_TFUNCTION:
                 let function = reference(at: top)
                 return { [weakHost = WeakHost(self)] index, section in
-                    guard let self = weakHost.host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+                    guard let self = weakHost.host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
                     return try self.callBoundaryFunction(function, key, index: index, section: section)
                 }
             default:
@@ -80,7 +80,7 @@ extension LuaHost {
         case LUA_TTABLE:
             return try boundary(at: -1, LuaArguments(L, function: "t.sections"), what: "the \(key) of section \(index + 1)")
         default:
-            throw LuaHost.moduleError("t.sections: the \(key) function returned \(LuaStack.typeName(L, -1)) for section \(index + 1); expected a table {height =, pinned =, zIndex =} or nil")
+            throw LuaArguments.failure("t.sections: the \(key) function returned \(LuaStack.typeName(L, -1)) for section \(index + 1); expected a table {height =, pinned =, zIndex =} or nil")
         }
     }
 
@@ -99,7 +99,7 @@ extension LuaHost {
             let origin = LuaStack.string(L, -1) ?? ""
             tb_pop(L, 1)
             return { [weakHost = WeakHost(self)] index, section in
-                guard let self = weakHost.host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+                guard let self = weakHost.host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
                 let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
                 return NestingGuard(base: chosen, host: self, origin: origin)
             }
@@ -121,11 +121,11 @@ extension LuaHost {
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
-                throw LuaHost.moduleError(keyedByID ? "t.sections has no layout for section '\(id)' and no default"
+                throw LuaArguments.failure(keyedByID ? "t.sections has no layout for section '\(id)' and no default"
                                                     : "t.sections has no layout for section \(index + 1) and no default")
             }
         default:
-            throw args.error("field 'sections' must be a list, a table keyed by section id or a function, got \(LuaStack.typeName(L, -1))")
+            throw args.error(.field("sections"), at: -1, mustBe: "a list, a table keyed by section id or a function", numeric: false)
         }
     }
 
@@ -159,13 +159,13 @@ struct NestingGuard: Layout, @unchecked Sendable {
     weak var host: LuaHost?
     let origin: String
 
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        guard let host else { throw LuaHost.moduleError("t.sections: the Lua host was closed") }
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        guard let host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
         guard host.layoutNesting < LuaHost.maxLayoutNesting else {
-            throw LuaScriptError(.script, message: "\(origin)t.sections: the layouts its sections function chose are nested more than \(LuaHost.maxLayoutNesting) deep; expected a layout that does not contain this t.sections (does the function return it?)")
+            throw LuaArguments.failure("\(origin)t.sections: the layouts its sections function chose are nested more than \(LuaHost.maxLayoutNesting) deep; expected a layout that does not contain this t.sections (does the function return it?)")
         }
         host.layoutNesting += 1
         defer { host.layoutNesting -= 1 }
-        return try base.layout(context)
+        return AnyLayoutResult(try base.layout(context))
     }
 }

@@ -25,14 +25,14 @@ struct LuaSizedLayout: Layout {
     let root: any Layout
     let size: LuaReference
 
-    func layout(_ context: LayoutContext) throws -> any LayoutResult {
-        guard let host = size.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
+    func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        guard let host = size.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
         let function = size
         let sized = context.withSizes { [weakHost = WeakHost(host)] i, proposal in
             guard let host = weakHost.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
             return try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
         }
-        return try root.layout(sized)
+        return AnyLayoutResult(try root.layout(sized))
     }
 }
 

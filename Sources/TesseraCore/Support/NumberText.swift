@@ -1,5 +1,3 @@
-import TesseraCore
-
 /// Numbers for people (summaries, previews, prompts), written without Foundation's
 /// `String(format:)`. Machine output (JSON, messages that must read back) uses
 /// `JSONWriter.format`, which never rounds.

@@ -1,9 +1,10 @@
 import OrderedCollections
-import TesseraCore
 
 /// The native animators by name, with parameters typed like a script's: `fade` (alpha,
 /// duration), `scale` (scale, alpha, duration) and `wobble` (sensitivityX, sensitivityY), the
-/// same parameters as their copies in `animators/`.
+/// same parameters as their copies in `animators/`, so Swift code names animators as scripts do:
+///
+///     let fade = try BuiltinAnimators.make("fade", params: ["duration": .double(0.5)], source: "app")
 public enum BuiltinAnimators {
     /// The names of the animators built into Tessera.
     public static let names = ["fade", "scale", "wobble"]
@@ -19,11 +20,11 @@ public enum BuiltinAnimators {
     }
 
     /// The built-in animator `name` with `params` over its defaults; nil for an unknown name.
-    /// - Throws: `LuaScriptError` for an unknown or mistyped parameter (`source` names the call).
+    /// - Throws: `LayoutError` for an unknown or mistyped parameter (`source` names the call).
     public static func make(_ name: String, params: OrderedDictionary<String, JSONValue>,
                             source: String) throws -> (any Animator)? {
         guard let defaults = defaults(name) else { return nil }
-        let p = try ScriptVersion.resolve(params, defaults: defaults, source: source)
+        let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)
         func number(_ key: String) -> Double { p[key]?.number ?? 0 }
         switch name {
         case "fade": return FadeAnimator(alpha: number("alpha"), duration: number("duration"))

@@ -1,12 +1,12 @@
-import CLua
-import LuaBridge
 import TesseraCore
-import TesseraRender
 
 /// A character picture of an engine's visible area: view k (in drawing order) is drawn with the
-/// k-th letter, later views over earlier ones, followed by one legend line per view.
-enum EngineSketch {
-    static func lines(_ engine: CollectionEngine, columns: Int) throws -> [String] {
+/// k-th letter, later views over earlier ones, followed by one legend line per view: what a
+/// Lua engine's `e:show()` prints in the tessera CLI.
+public enum EngineSketch {
+    /// The picture (8 to `AsciiPreview.maxSide` columns wide) and its legend.
+    /// - Complexity: O(views + 60 · columns).
+    public static func lines(_ engine: CollectionEngine, columns: Int) throws -> [String] {
         let rect = engine.visibleRect
         let views = engine.views
         let frames = try FramesResult(frames: views.map { $0.frame }, minimumContentSize: Size(width: rect.maxX, height: rect.maxY),

@@ -1,7 +1,6 @@
 import TesseraCore
-import TesseraRender
 
-/// The picture `r:show()` prints: `AsciiPreview` of the content around the viewport with the
+/// The picture the REPL's `r:show()` prints: `AsciiPreview` of the content around the viewport with the
 /// viewport outlined, at most `columns` characters wide and `rows` lines tall, followed by a
 /// legend wrapped to the same width.
 ///
@@ -10,12 +9,14 @@ import TesseraRender
 /// (plus the viewport's, if it sticks out; at most four viewport widths, so a horizontally
 /// scrolling layout still shows its viewport readably). The lines left over show the content
 /// above and below the viewport, centred on it and clamped to the content.
-struct ReplPreview {
-    var columns: Int
-    var rows: Int
-    var unicode: Bool
+public struct ResultPreview {
+    public var columns: Int
+    public var rows: Int
+    public var unicode: Bool
 
-    init(columns: Int, rows: Int, unicode: Bool) {
+    /// A picture `columns` (8 to `AsciiPreview.maxSide`) by `rows` (4 to `maxSide`), outlined
+    /// in box-drawing characters when `unicode`.
+    public init(columns: Int, rows: Int, unicode: Bool) {
         self.columns = min(AsciiPreview.maxSide, max(8, columns))   // AsciiPreview's own bounds
         self.rows = min(AsciiPreview.maxSide, max(4, rows))
         self.unicode = unicode
@@ -33,8 +34,8 @@ struct ReplPreview {
 
     /// The region shown, and its size in characters. O(1).
     func layout(content: Size, viewport: Rect) -> (region: Rect, columns: Int, rows: Int) {
-        let viewport = ReplPreview.withinReach(viewport)
-        let content = Size(width: min(content.width, ReplPreview.reach), height: min(content.height, ReplPreview.reach))
+        let viewport = ResultPreview.withinReach(viewport)
+        let content = Size(width: min(content.width, ResultPreview.reach), height: min(content.height, ResultPreview.reach))
         let viewportWidth = max(viewport.width, 1), viewportHeight = max(viewport.height, 1)
         let minX = min(0, viewport.minX), maxX = max(content.width, viewport.maxX, minX + viewportWidth)
         var span = maxX - minX, x = minX
@@ -59,19 +60,19 @@ struct ReplPreview {
 
     /// The picture and its legend, lines joined by newlines.
     /// - Complexity: O(k + rows · columns) for k items in the region.
-    func render(_ r: ReplResult, viewport: Rect) throws -> String {
-        let content = r.result.contentSize
+    public func render(_ result: any LayoutResult, viewport: Rect) throws -> String {
+        let content = result.contentSize
         let (region, used, lines) = layout(content: content, viewport: viewport)
         // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
         let preview = AsciiPreview(columns: used, maxRows: lines)
-        let drawn = ReplPreview.withinReach(viewport)
-        let picture = try preview.render(r.result, region: region, viewport: drawn, outline: drawn, unicode: unicode)
+        let drawn = ResultPreview.withinReach(viewport)
+        let picture = try preview.render(result, region: region, viewport: drawn, outline: drawn, unicode: unicode)
         let f = NumberText.display
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
-            + " content \(f(content.width))x\(f(content.height)), \(r.result.count) items;"
+            + " content \(f(content.width))x\(f(content.height)), \(result.count) items;"
             + " showing x \(f(region.minX))..\(f(region.maxX)), y \(f(region.minY))..\(f(region.maxY));"
             + " letters cycle A-Z a-z 0-9 by item index, '.' is empty content"
-        return picture + "\n" + ReplPreview.wrap(legend, width: max(columns, 40))
+        return picture + "\n" + ResultPreview.wrap(legend, width: max(columns, 40))
     }
 
     /// `text` broken at spaces into lines of at most `width` characters (longer words stay whole).

@@ -1,0 +1,84 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// The `LayoutContext` behind a Lua `ctx` table, kept alive by the table's methods.
+final class ContextBox {
+    let context: LayoutContext
+    /// The context's sections, in its 0-based indices (see `LayoutContext.sections`).
+    let sections: [Dataset.Section]
+    /// Supplementaries and decorations the script emitted (`ctx.supplementary`, `ctx.decoration`).
+    var elements: [LayoutElement] = []
+    /// For ctx:size: the intrinsic sizes of this context's items, copied out of the dataset
+    /// (O(count), about 2 ns per item) so the hot path reads plain memory; nil when the
+    /// context's sizes come from a closure, or for the reference paths.
+    let widths, heights: UnsafeMutableBufferPointer<Double>?
+    let sizing: ItemSizing
+
+    /// - Parameter reference: ask `context.size(at:proposed:)` for every size (the simple path
+    ///   the fast ones must agree with; see `LuaHost.referenceDataAccess`).
+    init(_ context: LayoutContext, reference: Bool = false) {
+        self.context = context
+        self.sections = context.sections
+        if let storage = context.sizeStorage, !reference {
+            let range = storage.base..<(storage.base + context.count)
+            widths = .allocate(capacity: context.count)
+            heights = .allocate(capacity: context.count)
+            _ = widths!.initialize(from: storage.dataset.widths[range])
+            _ = heights!.initialize(from: storage.dataset.heights[range])
+            sizing = storage.sizing
+        } else {
+            widths = nil
+            heights = nil
+            sizing = ItemSizing()
+        }
+    }
+
+    deinit {
+        widths?.deallocate()
+        heights?.deallocate()
+    }
+
+    /// Item `index`'s (0-based) size for `proposed`: `context.size(at:proposed:)`, read from
+    /// the copied storage when there is one. O(1) for sized items. Throws what the context's
+    /// size rule throws (a section that fails to lay out, a size function's error).
+    @inline(__always)
+    func size(_ index: Int, _ proposed: Size) throws -> Size {
+        guard let widths, let heights else { return try context.size(at: index, proposed: proposed) }
+        return sizing.size(w: widths[index], h: heights[index], text: { self.context.item(at: index)?.text }, proposed: proposed)
+    }
+
+    /// ctx:size's source (`tb_Sizer.size`): never raises; a size that fails is pushed as an
+    /// error code (`LuaHost.raising`) for the bridge to raise. Allocates nothing on success.
+    static let sizeOfItem: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, lua_Integer, Double, Double,
+                                           UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Int32 = { source, L, i, pw, ph, w, h in
+        Unmanaged<ContextBox>.fromOpaque(source!)._withUnsafeGuaranteedRef { box in
+            LuaHost.raising(L!) {
+                let size = try box.size(Int(i), Size(width: pw, height: ph))
+                w!.pointee = size.width
+                h!.pointee = size.height
+                return 0
+            }
+        }
+    }
+
+    /// The bridge's code (TB_SIZE_*) for a sizing rule.
+    static func bridgeRule(_ rule: SizingRule) -> Int {
+        switch rule {
+        case .fit: Int(TB_SIZE_FIT)
+        case .fillWidth: Int(TB_SIZE_FILLWIDTH)
+        case .intrinsic: Int(TB_SIZE_INTRINSIC)
+        case .fill: Int(TB_SIZE_FILL)
+        }
+    }
+
+    /// The section holding item `index` (0-based) and the item's place in it. O(log sections).
+    func section(of index: Int) -> (section: Int, item: Int) {
+        let s = Dataset.sectionIndex(containing: index, in: sections)
+        return (s, index - sections[s].range.lowerBound)
+    }
+
+    /// Item `index`'s fields (nil for a context without a dataset).
+    func fields(_ index: Int) -> OrderedDictionary<String, JSONValue>? { context.item(at: index)?.fields }
+}

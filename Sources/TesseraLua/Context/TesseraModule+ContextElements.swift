@@ -1,0 +1,45 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+extension LuaHost {
+    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, item = i}])
+    /// and ctx.decoration(kind, section, x, y, w, h [, {zIndex = 0}]): plain functions (no
+    /// colon) that add a header, footer or badge (anchored to item `i` when given), or a
+    /// background, to the result. `section` is 1-based.
+    static let contextSupplementary: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in try addElement(.supplementary, box, args) }
+    }
+
+    static let contextDecoration: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in try addElement(.decoration, box, args) }
+    }
+
+    private static func addElement(_ category: ElementCategory, _ box: ContextBox, _ args: LuaArguments) throws -> Int32 {
+        let kind = try args.string(1, "kind")
+        let section = try args.integer(2, "section", minimum: 1)
+        guard section <= box.sections.count else {
+            throw args.error(2, "section", mustBe: "a section index in 1..\(box.sections.count)")
+        }
+        let frame = Rect(x: try args.number(3, "x"), y: try args.number(4, "y"),
+                         width: try args.number(5, "w", .nonNegative), height: try args.number(6, "h", .nonNegative))
+        let known = category == .supplementary ? ["zIndex", "pinned", "item"] : ["zIndex"]
+        var element = LayoutElement(category: category, kind: kind, section: section - 1, frame: frame)
+        if let options = try args.optTable(7, "options", known: known) {
+            element.zIndex = try options.integer("zIndex", default: element.zIndex)
+            if category == .supplementary {
+                element.pinned = try options.bool("pinned", default: false)
+                if let item = try options.optNumber("item") {
+                    let range = box.sections[section - 1].range
+                    guard let i = Int(exactly: item), range.contains(i - 1) else {
+                        throw args.error("field 'item' must be the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound)), got \(LuaHost.numberText(item))")
+                    }
+                    element.index = i - 1
+                }
+            }
+        }
+        box.elements.append(element)
+        return 0
+    }
+}

@@ -1,0 +1,170 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// The methods of `ctx` written in Swift: ctx:column, ctx:id, ctx:section, ctx:textHeight,
+// ctx:textSize (ctx.set, ctx:size and ctx:item are C functions over the same storage).
+
+extension LuaHost {
+    /// ctx:column(name) -> a read-only array whose entry i is `ctx:item(i)[name]` (nil where
+    /// the item has no such field): one call for a hot loop instead of one `ctx:item` per item.
+    /// Built once per `ctx` and name, shared with ctx:item. - Complexity: O(count) on the
+    /// first call, O(1) after.
+    static let contextColumn: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let L = args.L
+            let name = try args.string(2, "name")
+            let views = tb_upvalueindex(TB_HOST_UPVALUES + 3)
+            if LuaStack.rawField(L, views, name) != LUA_TNIL { return 1 }
+            tb_pop(L, 1)
+            pushColumn(L, box, name)
+            tb_pushreadonly(L)
+            LuaStack.push(L, name)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, views)
+            return 1
+        }
+    }
+
+    /// [-0, +1, m] Pushes the plain array of field `name` of every item, from the columns
+    /// cache (upvalue 2) or built now and cached. Values are as `ctx:item` gives them (nested
+    /// tables read-only).
+    static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String) {
+        let columns = tb_upvalueindex(TB_HOST_UPVALUES + 2)
+        if LuaStack.rawField(L, columns, name) == LUA_TTABLE { return }
+        tb_pop(L, 1)
+        let n = box.context.count
+        lua_createtable(L, Int32(clamping: n), 0)
+        if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
+            let base = storage.base
+            storage.dataset.items.withUnsafeBufferPointer { items in
+                // Loaders keep one key order: look where the last item had the field first. Only
+                // what is read is copied out of the item, so a number costs no retain.
+                var position = 0
+                for i in 0..<n {
+                    let k: Int
+                    if position < items[base + i].fields.count, items[base + i].fields.keys[position] == name {
+                        k = position
+                    } else if let found = items[base + i].fields.index(forKey: name) {
+                        k = found
+                        position = found
+                    } else { continue }
+                    switch items[base + i].fields.values[k] {   // numbers read in place, the rest copied out
+                    case .int(let v): lua_pushinteger(L, lua_Integer(v))
+                    case .double(let v): lua_pushnumber(L, v)
+                    case let value: LuaStack.push(L, json: value, readOnly: true)
+                    }
+                    lua_rawseti(L, -2, lua_Integer(i + 1))
+                }
+            }
+        } else {
+            for i in 0..<n {
+                guard let value = box.fields(i)?[name] else { continue }
+                LuaStack.push(L, json: value, readOnly: true)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+        }
+        LuaStack.push(L, name)
+        lua_pushvalue(L, -2)
+        lua_rawset(L, columns)
+    }
+
+    /// column(name) of ctx:item's proxies: the plain column array.
+    static let contextColumnData: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            pushColumn(args.L, box, try args.string(1, "name"))
+            return 1
+        }
+    }
+
+    /// field(i, name) of ctx:item's proxies (1-based i): one field of one item.
+    static let contextField: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try args.integer(1, "i"), name = try args.string(2, "name")
+            LuaStack.push(args.L, json: box.fields(i - 1)?[name] ?? .null, readOnly: true)
+            return 1
+        }
+    }
+
+    /// ctx:item(i) on the reference paths (`LuaHost.referenceDataAccess`): a new read-only
+    /// table of every field of the item on each call, nil for a context without a dataset.
+    static let contextItemTable: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try itemIndex(args, box)
+            guard let fields = box.fields(i) else { lua_pushnil(L); return 1 }
+            LuaStack.push(args.L, json: .object(fields), readOnly: true)
+            return 1
+        }
+    }
+
+    /// fields(i) of ctx:item's proxies (1-based i): a table of every field (for pairs).
+    static let contextFields: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try args.integer(1, "i")
+            let fields = box.fields(i - 1) ?? [:]
+            lua_createtable(L, 0, Int32(clamping: fields.count))
+            for (key, value) in fields {
+                LuaStack.push(args.L, json: value, readOnly: true)
+                LuaStack.setField(args.L, -2, key)
+            }
+            return 1
+        }
+    }
+
+    /// ctx:id(i) -> the item's id (an integer or a string).
+    static let contextID: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let i = try itemIndex(args, box)
+            LuaStack.push(L!, id: box.context.identifier(at: i))
+            return 1
+        }
+    }
+
+    /// ctx:section(i) -> the index of the item's section in ctx.sections, and the item's
+    /// position in it (both 1-based).
+    static let contextSection: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let (section, item) = box.section(of: try itemIndex(args, box))
+            lua_pushinteger(L, lua_Integer(section + 1))
+            lua_pushinteger(L, lua_Integer(item + 1))
+            return 2
+        }
+    }
+
+    /// ctx:textHeight(text, width [, {fontSize=, lineHeight=}]) -> the height of `text`
+    /// wrapped to `width` by the built-in deterministic measurer.
+    static let contextTextHeight: tb_HostFunction = { L, _ in
+        contextMethod(L) { _, args in
+            let (text, width, measurer) = try textArguments(args)
+            lua_pushnumber(L, measurer.height(of: text, width: width))
+            return 1
+        }
+    }
+}
+
+extension LuaHost {
+    /// ctx:textSize(text, maxWidth [, {fontSize=, lineHeight=}]) -> w, h: the width of the
+    /// widest wrapped line and the height, from the same measurer as ctx:textHeight.
+    static let contextTextSize: tb_HostFunction = { L, _ in
+        contextMethod(L) { _, args in
+            let (text, width, measurer) = try textArguments(args)
+            let size = measurer.size(of: text, width: width)
+            lua_pushnumber(L, size.width)
+            lua_pushnumber(L, size.height)
+            return 2
+        }
+    }
+
+    /// (text, width [, options]) of the text measuring methods.
+    static func textArguments(_ args: LuaArguments) throws -> (String, Double, TextMeasurer) {
+        let text = try args.string(2, "text")
+        let width = try args.number(3, "width", .nonNegative)
+        var measurer = TextMeasurer()
+        if let options = try args.optTable(4, "options", known: ["fontSize", "lineHeight"]) {
+            if let v = try options.optNumber("fontSize", .positive) { measurer.fontSize = v }
+            if let v = try options.optNumber("lineHeight", .positive) { measurer.lineHeight = v }
+        }
+        return (text, width, measurer)
+    }
+}

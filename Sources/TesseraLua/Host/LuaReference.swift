@@ -1,0 +1,32 @@
+import CLua
+import LuaBridge
+
+/// The host as closures stored in native layouts (t.split's functions, t.sections' chooser) hold
+/// it: weakly, since the host's registry keeps those layouts. `@unchecked Sendable`: the
+/// closures run only inside a layout pass of one of the host's layouts, which holds the host's
+/// lock (`ScriptedLayout.layout`) or runs on the host's thread (Lua laying out a layout).
+struct WeakHost: @unchecked Sendable {
+    weak var host: LuaHost?
+    init(_ host: LuaHost) { self.host = host }
+}
+
+/// A Lua value pinned in the registry (`luaL_ref`) so Swift can hold it across calls.
+/// Released (`luaL_unref`) when the reference goes away; after the host is gone it is inert.
+/// `@unchecked Sendable`: it holds only a registry slot number and a weak host; every use goes
+/// through the host, and releasing the slot (`deinit`) holds the host's lock.
+public final class LuaReference: Equatable, @unchecked Sendable {
+    weak var host: LuaHost?
+    let ref: Int32
+
+    init(host: LuaHost, ref: Int32) {
+        self.host = host
+        self.ref = ref
+    }
+
+    deinit { if let host { host.locked { host.unref(ref) } } }
+
+    public static func == (a: LuaReference, b: LuaReference) -> Bool {
+        guard let host = a.host, host === b.host else { return a === b }
+        return host.rawEqual(a, b)
+    }
+}

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every file-system read of the Lua side, in the C library only (no Foundation), and the
+/// shipped scripts as a folder that lives in the library itself: `<tessera>/layouts` and
+/// `<tessera>/animators` hold the `layouts/` and `animators/` of the repository
+/// (`ShippedScripts`), so a program built against TesseraLua finds `waterfall` or `fade` by
+/// name with no checkout. Real paths are never under `<tessera>/` (they would be relative
+/// paths in a folder named `<tessera>`, which this prefix shadows).
+@usableFromInline enum ScriptFiles {
+    static let shippedRoot = "<tessera>"
+    static let shippedLayouts = shippedRoot + "/layouts"
+
+    private static func shipped(_ path: String) -> String?? {
+        guard path.hasPrefix(shippedRoot + "/") || path == shippedRoot else { return .none }
+        return .some(ShippedScripts.files[String(path.dropFirst(shippedRoot.count + 1))])
+    }
+
+    /// The bytes of the file at `path`, or nil when it cannot be read. O(file size).
+    static func read(_ path: String) -> [UInt8]? {
+        if case .some(let source) = shipped(path) { return source.map { Array($0.utf8) } }
+        guard isFile(path), let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+            if n < buffer.count { return ferror(file) == 0 ? bytes : nil }
+        }
+    }
+
+    /// Whether `path` is a regular file this process may read.
+    static func isFile(_ path: String) -> Bool {
+        if case .some(let source) = shipped(path) { return source != nil }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+    }
+
+    static func exists(_ path: String) -> Bool {
+        if case .some(let source) = shipped(path) { return source != nil || isFolder(path) }
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        if shipped(path) != nil {
+            let prefix = path == shippedRoot ? "" : String(path.dropFirst(shippedRoot.count + 1)) + "/"
+            return ShippedScripts.files.keys.contains { $0.hasPrefix(prefix) }
+        }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in folder `path` (not `.` and `..`), or nil when it cannot be listed.
+    static func list(_ path: String) -> [String]? {
+        if shipped(path) != nil {
+            guard isFolder(path) else { return nil }
+            let prefix = path == shippedRoot ? "" : String(path.dropFirst(shippedRoot.count + 1)) + "/"
+            let names = ShippedScripts.files.keys.filter { $0.hasPrefix(prefix) }
+                .map { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? "" }
+            return Array(Set(names))
+        }
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// `path` with every symbolic link resolved, or nil; a shipped path is its own.
+    static func realPath(_ path: String) -> String? {
+        if shipped(path) != nil { return path }
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+
+    /// The running program's file, or nil where it cannot be told.
+    @usableFromInline static func executablePath() -> String? {
+        #if os(Linux)
+        return realPath("/proc/self/exe")
+        #else
+        var size: UInt32 = 4096
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return realPath(String(cString: buffer))
+        #endif
+    }
+
+    /// The environment variables the search paths read (`TESSERA_PATH`), as set.
+    @usableFromInline static func searchEnvironment() -> [String: String] {
+        environment("TESSERA_PATH").map { ["TESSERA_PATH": $0] } ?? [:]
+    }
+
+    /// The value of environment variable `name`, or nil.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The folder part of `path` ("" for a bare file name), as `dirname` without its ".".
+    static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` made absolute (against the working directory) with `.` and `..` resolved by name,
+    /// links left alone: one spelling per folder, for telling folders apart.
+    static func standardized(_ path: String) -> String {
+        if shipped(path) != nil { return path }
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Writes `line` and a newline to the standard error.
+    static func writeError(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (whitespace other than line breaks).
+    func trimmingSpaces() -> SubSequence {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        let start = firstIndex { !isSpace($0) } ?? endIndex
+        let end = lastIndex { !isSpace($0) }.map(index(after:)) ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}

@@ -1,0 +1,24 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// One Swift function visible to Lua, and where.
+struct LuaRegistration {
+    enum Place: Sendable { case module, layoutMethod, context }
+    let place: Place
+    let name: String
+    let function: tb_HostFunction
+
+    static func module(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .module, name: name, function: function) }
+    static func layoutMethod(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .layoutMethod, name: name, function: function) }
+    static func context(_ name: String, _ function: tb_HostFunction) -> Self { .init(place: .context, name: name, function: function) }
+
+    /// What messages call it: `t.inset`, `layout:inset`, `ctx:size`.
+    var qualifiedName: String {
+        switch place {
+        case .module: "t.\(name)"
+        case .layoutMethod: "layout:\(name)"
+        case .context: "ctx:\(name)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// What a number argument must be.
+enum NumberRule: Sendable {
+    case finite, nonNegative, positive
+
+    func accepts(_ v: Double) -> Bool {
+        switch self {
+        case .finite: v.isFinite
+        case .nonNegative: v.isFinite && v >= 0
+        case .positive: v.isFinite && v > 0
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .finite: "a finite number"
+        case .nonNegative: "a finite, non-negative number"
+        case .positive: "a finite, positive number"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+extension ReplSession {
+    // MARK: Compiling and running
+
+    enum Compiled {
+        case chunk(LuaReference)
+        case incomplete
+        case failed(LuaScriptError)
+    }
+
+    /// Expression first, then the statement as typed (its errors are the ones reported), then
+    /// the statement with its top-level locals persisted. Compiling runs no code.
+    func compile(_ source: String) -> Compiled {
+        let name = ReplSession.chunkName
+        if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: name, environment: environment) {
+            return .chunk(chunk)
+        }
+        let typed: LuaReference
+        do {
+            typed = try host.load(source, chunkName: name, environment: environment)
+        } catch let error as LuaScriptError {
+            if error.kind == .syntax && ReplSource.isIncomplete(error.message) { return .incomplete }
+            return .failed(error)
+        } catch {
+            return .failed(LuaScriptError(.runtime, message: "\(error)"))
+        }
+        let rewritten = ReplSource.persistingLocals(source)
+        if rewritten != source, let chunk = try? host.load(rewritten, chunkName: name, environment: environment) {
+            return .chunk(chunk)
+        }
+        return .chunk(typed)
+    }
+
+    /// Runs a chunk; if it returned values, calls the environment's `print` with all of them
+    /// (as `lua` does: statements print nothing, `nil`s between values print). Both calls are
+    /// protected and run under the limits; the values stay on the Lua stack in between, so
+    /// nothing is converted.
+    func execute(_ chunk: LuaReference) {
+        refreshSettings()
+        let L = host.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        do {
+            host.push(chunk)
+            try host.protectedCall(arguments: 0, results: LUA_MULTRET)
+        } catch let error as LuaScriptError {
+            return report(error)
+        } catch {
+            return complain("\(error)")
+        }
+        let count = lua_gettop(L) - base
+        guard count > 0 else { return }
+        _ = lua_checkstack(L, 2)
+        host.push(environment)
+        _ = lua_getfield(L, -1, "print")   // the environment is a plain table: no metamethods
+        lua_rotate(L, -2, -1)
+        tb_pop(L, 1)
+        lua_rotate(L, base + 1, 1)
+        do {
+            try host.protectedCall(arguments: count, results: 0)
+        } catch var error as LuaScriptError {
+            error.message = "error calling 'print' (\(error.message))"
+            report(error)
+        } catch {
+            complain("\(error)")
+        }
+    }
+
+    /// Writes an error: the message, then the traceback (not for syntax errors, which have no
+    /// Lua stack), then what to do when a limit stopped the line.
+    public func report(_ error: LuaScriptError) {
+        var text = error.kind == .syntax || error.kind == .file || error.kind == .script ? error.message : error.description
+        let limits = host.limits
+        switch error.kind {
+        case .timeLimit:
+            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s; start the REPL with --time-limit SECONDS to change that)"
+        case .instructionLimit:
+            text += "\n(a line may run \(limits.maxInstructions.map(String.init) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
+        case .memory:
+            text += "\n(Lua may use \(LuaHost.formatBytes(limits.maxMemoryBytes)); start the REPL with --max-memory MB to change that)"
+        default:
+            break
+        }
+        complain(text)
+    }
+}
+
+extension ReplSession {
+    /// Writes an error to `output.error` and counts it.
+    func complain(_ text: String) {
+        errorCount += 1
+        output.error(text)
+    }
+
+    /// Writes to `output.standard`, cut at `maxCharacters` with a note.
+    func writeStandard(_ text: String) {
+        guard text.utf8.count > maxCharacters else { return output.standard(text) }
+        var cut = text.utf8.prefix(maxCharacters)
+        while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }   // a whole character
+        if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
+        let kept = String(decoding: cut, as: UTF8.self)
+        output.standard(kept + "\n-- (truncated: \(text.utf8.count - cut.count) more bytes; output is limited to \(maxCharacters) characters)")
+    }
+
+    /// Hands the current width and limits to the Lua side of `print`.
+    func refreshSettings() {
+        let columns = terminalSize()?.columns ?? 80
+        host.setField("width", of: settings, to: .integer(max(20, columns - 1)))
+        host.setField("lines", of: settings, to: .integer(max(1, maxLines)))
+    }
+}

@@ -1,0 +1,143 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// One layout pass of a script, by its form: simpleLayout writing frames, build(params)
+// returning a t.* layout, an analytic script answering queries.
+
+/// `Rect` must be four `Double`s in declaration order for the frame writer to fill `[Rect]`
+/// storage directly. Checked once at run time rather than assumed.
+let rectIsFourDoubles: Bool = MemoryLayout<Rect>.size == 32 && MemoryLayout<Rect>.stride == 32
+    && MemoryLayout<Rect>.offset(of: \Rect.x) == 0 && MemoryLayout<Rect>.offset(of: \Rect.y) == 8
+    && MemoryLayout<Rect>.offset(of: \Rect.width) == 16 && MemoryLayout<Rect>.offset(of: \Rect.height) == 24
+
+extension LuaHost {
+    /// [-0, +1, m] Pushes a fresh params table.
+    func pushParams(_ params: OrderedDictionary<String, JSONValue>) {
+        LuaStack.push(L, json: .object(params), readOnly: false)
+    }
+
+    /// Runs `simpleLayout` and builds the result (validation and spatial index) with the
+    /// elements the script emitted; a `layout(ctx, params)` next to it gives the content size.
+    func runSimple(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                   context: LayoutContext) throws -> FramesResult {
+        let (frames, box) = try simpleOutput(version, params: params, context: context)
+        var contentSize: Size?
+        if version.layoutFunction != LUA_NOREF {
+            let top = lua_gettop(L)
+            defer { lua_settop(L, top) }
+            pushContext(context, frames: nil, scriptSize: version.size)
+            let ctx = popReference()
+            pushParams(params)
+            contentSize = try callLayoutFunction(version, ctx: ctx, params: popReference())
+        }
+        return try FramesResult(frames: frames, contentSize: contentSize, elements: box.elements,
+                                sections: box.sections.map(\.range), layoutName: version.name)
+    }
+
+    /// The `t.*` layout `build(params)` returns. One protected call.
+    /// - Throws: `LuaScriptError` (`.script`) when it returns anything else.
+    func buildLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.build))
+        pushParams(params)
+        try protectedCall(arguments: 1, results: 1)
+        guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
+            throw LuaArguments(L, function: version.source, file: version.source).error("build(params) must return a layout built with the tessera module (t.compositional{...}), got \(LuaStack.typeName(L, -1))")
+        }
+        return boxed.layout
+    }
+
+    /// `layout(ctx, params)`'s content size `w, h` (checked by the bridge). One protected call.
+    func callLayoutFunction(_ version: ScriptVersion, ctx: LuaReference, params: LuaReference) throws -> Size? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tb_runlayout, 0)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.layoutFunction))
+        push(ctx)
+        push(params)
+        try protectedCall(arguments: 3, results: 2)
+        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1) else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    /// Runs `simpleLayout(ctx, params)`; `ctx.set` writes straight into the result's `[Rect]`
+    /// storage, a returned array of frames is read by the bridge into the same storage.
+    func simpleFrames(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                      context: LayoutContext) throws -> [Rect] {
+        try simpleOutput(version, params: params, context: context).frames
+    }
+
+    /// The frames `simpleLayout` set and the context box holding the elements it emitted.
+    func simpleOutput(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                      context: LayoutContext) throws -> (frames: [Rect], box: ContextBox) {
+        precondition(rectIsFourDoubles, "Rect is not laid out as four Doubles")
+        let n = context.count
+        var seen = [UInt8](repeating: 0, count: n)
+        var failure: LuaScriptError?
+        var box: ContextBox?
+        let frames = [Rect](unsafeUninitializedCapacity: n) { buffer, initialized in
+            // The bridge writes x, y, w, h as doubles: it sees the Rect storage as 4n Doubles.
+            failure = buffer.withMemoryRebound(to: Double.self) { doubles in
+                seen.withUnsafeMutableBufferPointer { seenBuffer in
+                    runSimpleLayout(version, params: params, context: context, into: doubles, seen: seenBuffer, box: &box)
+                }
+            }
+            if failure == nil { initialized = n }
+        }
+        if let failure { throw failure }
+        return (frames, box!)
+    }
+
+    /// One protected call of the `tb_runsimple` driver writing into `frames` (4 per item) and
+    /// `seen` (1 per item). The writer is closed before the buffers go away, so a `ctx.set`
+    /// kept by the script and called later raises instead of writing.
+    private func runSimpleLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                                 context: LayoutContext, into frames: UnsafeMutableBufferPointer<Double>,
+                                 seen: UnsafeMutableBufferPointer<UInt8>, box: inout ContextBox?) -> LuaScriptError? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tb_runsimple, 0)
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
+        let writer = tb_newframes(L)!
+        let writerSlot = lua_gettop(L)
+        box = pushContext(context, frames: writerSlot, scriptSize: version.size)
+        pushParams(params)
+        lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
+        writer.pointee = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
+                                   count: lua_Integer(context.count), open: 1)
+        let status = tb_pcall(L, 4, 0)
+        writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, open: 0)
+        return status == LUA_OK ? nil : popError(status: status)
+    }
+
+    /// Runs the analytic `layout(ctx, params)` when the script has one, and returns a result
+    /// that calls `frame` and `visible` per query.
+    func runAnalytic(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
+                     context: LayoutContext) throws -> ScriptedAnalyticResult {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushContext(context, frames: nil, scriptSize: version.size)
+        let ctx = popReference()
+        pushParams(params)
+        let paramsRef = popReference()
+        let state = ScriptedAnalyticResult.State(host: self, version: version, context: ctx, params: paramsRef,
+                                                 count: context.count)
+        var contentSize: Size?
+        if version.layoutFunction != LUA_NOREF {
+            contentSize = try callLayoutFunction(version, ctx: ctx, params: paramsRef)
+        }
+        if contentSize == nil {
+            // Without layout(), the content is the bounding box of every frame and the origin.
+            var maxX = 0.0, maxY = 0.0
+            for i in 0..<context.count {
+                let f = try state.frame(at: i)
+                maxX = max(maxX, f.maxX); maxY = max(maxY, f.maxY)
+            }
+            contentSize = Size(width: maxX, height: maxY)
+        }
+        return ScriptedAnalyticResult(state: state, contentSize: contentSize!)
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import OrderedCollections
+@_spi(Testing) @testable import TesseraCore
+
+/// Errors carry their values in cases, their sentences unchanged, and are reached from the
+/// umbrella `TesseraError` without a cast; datasets built in code are checked as files are.
+@Suite struct ErrorValueTests {
+    func caught(_ body: () throws -> Void) -> (any TesseraError)? {
+        do { try body() } catch let error as any TesseraError { return error } catch {}
+        return nil
+    }
+
+    @Test func layout_errors_carry_the_parameter_and_its_allowed_values() throws {
+        let error = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["columns": 0]) }
+        #expect(error?.errorKind == .layout)
+        guard case let .invalidParameter(name, allowed, got, _, _)? = error?.layoutError else {
+            Issue.record("not an invalid parameter: \(String(describing: error))"); return
+        }
+        #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
+        #expect(error?.description == "waterfall parameter 'columns' must be a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
+        let unknown = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["colums": 2]) }
+        #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: nil))
+        #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing")
+        #expect(unknown?.applyError == nil && unknown?.datasetError == nil)
+    }
+
+    @Test func layout_errors_carry_the_index_and_frame() throws {
+        let context = fixedContext([s(10, 10), s(10, 10)], in: s(100, 100))
+        let bad = Rect(x: 0, y: 0, width: -1, height: 5)
+        let error = caught { _ = try ClosureLayout { i, _ in i == 1 ? bad : Rect(x: 0, y: 0, width: 1, height: 1) }.layout(context) }
+        guard case let .invalidFrame(index, frame, layout)? = error?.layoutError else { Issue.record("\(String(describing: error))"); return }
+        #expect(index == 1 && frame == bad && layout == "closure")
+        #expect(error?.description == "closure layout produced an invalid frame (0.0, 0.0, -1.0, 5.0) for item 1; expected finite numbers and a non-negative size")
+    }
+
+    @Test func apply_errors_carry_the_path_and_count() throws {
+        let old = try Snapshot<String, Int>(section: "s", items: [1, 2])
+        let error = caught { _ = try Changeset(itemsDeleted: [ItemPath(section: 0, item: 5)]).apply(to: old, insertingFrom: old) }
+        #expect(error?.errorKind == .apply)
+        guard case let .itemOutOfRange(operation, path, count)? = error?.applyError else { Issue.record("\(String(describing: error))"); return }
+        #expect(operation == "deleted" && path == ItemPath(section: 0, item: 5) && count == 2)
+        #expect(error?.description == "deleted item [0, 5] is out of range: OLD section 0 has 2 items.")
+        let section = caught { _ = try Changeset(sectionsDeleted: [3]).apply(to: old, insertingFrom: old) }
+        #expect(section?.applyError == .sectionOutOfRange(operation: "deleted", section: 3, sectionCount: 1, state: .old))
+    }
+
+    @Test func datasets_built_in_code_are_refused_as_files_are() throws {
+        func message(_ body: () throws -> Void) -> String? { caught(body)?.description }
+        let a = Item(id: "a", size: Size(width: 10, height: 10)), b = Item(id: "b", size: Size(width: 10, height: 10))
+        #expect(try Dataset(validating: [a, b]).count == 2)
+        #expect(message { _ = try Dataset(validating: [a, b, a]) }
+                == #"<memory>: items[2].id: expected a unique id (or a duplicate policy), found "a" again (first at items[0])."#)
+        #expect(message { _ = try Dataset(validating: [a, Item(id: "n", fields: ["w": -1, "h": 1])], sourceName: "cards") }
+                == "cards: items[1].w: expected a finite, non-negative number, found -1.")
+        #expect(message { _ = try Dataset(validating: [a, Item(id: "n", fields: ["h": .double(.infinity)])]) }
+                == "<memory>: items[1].h: expected a finite, non-negative number, found inf.")
+        let sections = [Dataset.Section(id: "x", range: 0..<1), Dataset.Section(id: "x", range: 1..<2)]
+        #expect(message { _ = try Dataset(validating: [a, b], sections: sections) }
+                == #"<memory>: sections[1].id: expected a unique section id (or a duplicate policy), found "x" again (first at sections[0])."#)
+        #expect(message { _ = try Dataset(validating: [a, a], sections: [.init(id: "x", range: 0..<1), .init(id: "y", range: 1..<2)]) }
+                == #"<memory>: sections[1].items[0].id: expected a unique id (or a duplicate policy), found "a" again (first at sections[0].items[0])."#)
+        #expect(message { _ = try Dataset(validating: [a, b], sections: [.init(id: "x", range: 0..<1)]) }
+                == "<memory>: sections: expected sections that cover all 2 items, found 1 covered.")
+        #expect(message { _ = try Item(validating: "z", size: Size(width: .nan, height: 1)) }
+                == "<memory>: w: expected a finite, non-negative number, found nan.")
+        #expect(message { _ = try Item(validating: "z", size: nil, fields: ["width": "wide"]) }
+                == #"<memory>: width: expected a finite, non-negative number, found "wide"."#)
+        #expect(try Item(validating: "z", size: Size(width: 3, height: 4)) == Item(id: "z", size: Size(width: 3, height: 4)))
+    }
+}
