@@ -29,7 +29,7 @@ struct LuaSizedLayout: Layout {
         guard let host = size.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
         let function = size
         let sized = context.withSizes { [weakHost = WeakHost(host)] i, proposal in
-            guard let host = weakHost.host else { throw LuaHost.moduleError("layout:sized: the Lua host was closed") }
+            guard let host = weakHost.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
             return try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
         }
         return AnyLayoutResult(try root.layout(sized))
