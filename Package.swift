@@ -39,6 +39,9 @@ let package = Package(
         // `tessera preview`'s HTTP and WebSocket server, in the CLI only: small, no dependencies
         // of its own, async/await native.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `swift package generate-documentation` (scripts/docs): the DocC catalogue. A plugin
+        // only: nothing of it is linked into a library or the CLI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         lua,

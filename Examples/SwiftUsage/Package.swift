@@ -23,6 +23,11 @@ let package = Package(
             .product(name: "TesseraCore", package: "Tessera"),
             .product(name: "TesseraLua", package: "Tessera"),
         ]),
+        // Compiles only if every public value type of TesseraCore and TesseraLua is Sendable.
+        .executableTarget(name: "sendable-probe", dependencies: [
+            .product(name: "TesseraCore", package: "Tessera"),
+            .product(name: "TesseraLua", package: "Tessera"),
+        ]),
         // A program that uses only TesseraCore: `scripts/test` checks it does not link Foundation.
         .executableTarget(name: "core-only", dependencies: [
             .product(name: "TesseraCore", package: "Tessera"),

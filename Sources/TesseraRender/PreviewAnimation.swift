@@ -5,7 +5,7 @@ import TesseraCore
 /// `TimelinePage` samples it (every curve evaluated here, none in the page), so the page shows
 /// at a sample's time exactly the frames of that sample in `tessera animate --format json
 /// --fps F`.
-public enum PreviewAnimation {
+package enum PreviewAnimation {
     /// Sample rates tried in order: the first whose samples stay within
     /// `Timeline.maxSampledStates`. 120 per second keeps slow motion smooth down to 1/4.
     public static let frameRates: [Double] = [120, 60, 30, 10]

@@ -14,7 +14,7 @@
 ///
 /// After drawing a generation the page reports it painted (after two animation frames) with
 /// its wall-clock time, which `tessera bench preview` compares with the time of the save.
-public enum PreviewPage {
+package enum PreviewPage {
     public static let html = #"""
     <!doctype html>
     <html><head><meta charset="utf-8"><title>tessera preview</title>

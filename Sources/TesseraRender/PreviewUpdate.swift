@@ -10,7 +10,7 @@ import TesseraCore
 /// `HTMLPage` embeds (section boxes, elements with their pin limits, pinned items, shelves,
 /// item zIndex pairs). The id table is not in it: it goes as a message of its own
 /// (`idsMessage`) only when it changed, and the header names the version it needs.
-public struct PreviewUpdate {
+package struct PreviewUpdate {
     public var run: LayoutRun
     public var generation: Int
     /// The version of the id table this run's items have (`idsMessage`).

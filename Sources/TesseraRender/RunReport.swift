@@ -6,7 +6,7 @@ import TesseraCore
 /// at, and, when a viewport offset was given, `visible` (items as drawn there) and
 /// `visibleElements` (supplementaries and decorations as drawn there, pinned headers at their
 /// pinned place, in drawing order).
-public struct RunReport {
+package struct RunReport {
     public var run: LayoutRun
     public var viewport: Rect?
     /// Offsets of orthogonal sections (the content offset is the viewport's origin).

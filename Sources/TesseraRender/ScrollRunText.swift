@@ -2,7 +2,7 @@ import TesseraCore
 
 /// `tessera scroll --format text`: one line per step (offset, visible count, entering and leaving
 /// ids, time) and a summary line.
-public enum ScrollRunText {
+package enum ScrollRunText {
     /// At most this many ids are listed per step and direction; the rest are counted.
     static let idsShown = 8
 

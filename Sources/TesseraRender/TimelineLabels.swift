@@ -4,7 +4,7 @@ import TesseraCore
 /// read from the data the view showed (the old data for a view that leaves, else the new), a
 /// section's header or footer its section's title (as the `run` pictures write it), nothing on
 /// a background or a badge.
-public struct TimelineLabels: Sendable {
+package struct TimelineLabels: Sendable {
     /// Labels of the views before the pass and after it, by view number.
     var before: [Int: String]
     var after: [Int: String]

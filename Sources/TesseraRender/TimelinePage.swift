@@ -11,7 +11,7 @@ import TesseraCore
 /// exactly what the JSON output says. A card is coloured by what the pass did to it: green when
 /// it enters, red when it leaves, yellow when its frame changes (a view that only changed index
 /// or data keeps the still colour); an element is outlined in those colours.
-public struct TimelinePage {
+package struct TimelinePage {
     public var title: String
     public var timeline: Timeline
     public var viewport: Rect

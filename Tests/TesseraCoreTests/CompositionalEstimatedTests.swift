@@ -6,16 +6,18 @@ import Testing
     /// A one-section context whose item i answers `sizes[i]` (a nil axis: the proposal), counting
     /// how often each item is asked.
     final class Measured {
-        var calls: [Int]
+        let asked: Recorder<Int>
+        let count: Int
+        /// How often each item was asked for its size.
+        var calls: [Int] { (0..<count).map { i in asked.values.filter { $0 == i }.count } }
         let context: LayoutContext
         init(_ sizes: [(Double?, Double?)], in collection: Size) {
-            calls = Array(repeating: 0, count: sizes.count)
-            var box: Measured?
+            let asked = Recorder<Int>()
+            (self.asked, count) = (asked, sizes.count)
             context = LayoutContext(collectionSize: collection, count: sizes.count, item: { _ in nil }) { i, p in
-                box?.calls[i] += 1
+                asked.append(i)
                 return Size(width: sizes[i].0 ?? p.width, height: sizes[i].1 ?? p.height)
             }
-            box = self
         }
     }
 

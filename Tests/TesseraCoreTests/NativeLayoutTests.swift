@@ -16,11 +16,11 @@ import Testing
     }
 
     @Test func items_are_asked_with_the_column_width() throws {
-        var proposals: [Size] = []
+        let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(300, 700), count: 2, item: { _ in nil },
                                 size: { _, p in proposals.append(p); return s(50, 20) })
         _ = try WaterfallLayout(columns: 2, spacing: 20).layout(ctx)
-        #expect(proposals == [s(140, 700), s(140, 700)])
+        #expect(proposals.values == [s(140, 700), s(140, 700)])
     }
 
     @Test func zero_columns_is_an_error_not_a_crash() {
@@ -69,11 +69,11 @@ import Testing
     let sizes = [s(1, 40), s(1, 60)]
 
     @Test func inset_shrinks_the_container_and_shifts_frames() throws {
-        var proposals: [Size] = []
+        let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(100, 200), count: 2, item: { _ in nil },
                                 size: { i, p in proposals.append(p); return [s(1, 40), s(1, 60)][i] })
         let result = try InsetLayout(column, insets: EdgeInsets(top: 10, left: 5, bottom: 20, right: 15)).layout(ctx)
-        #expect(proposals == [s(80, 170), s(80, 170)])
+        #expect(proposals.values == [s(80, 170), s(80, 170)])
         #expect(try result.allFrames == [r(5, 10, 80, 40), r(5, 50, 80, 60)])
         #expect(result.contentSize == s(100, 130))
         // The query is translated exactly: y 105..110 touches only item 1 (50..110).
@@ -95,12 +95,12 @@ import Testing
     }
 
     @Test func transpose_swaps_axes_but_asks_sizes_in_real_coordinates() throws {
-        var proposals: [Size] = []
+        let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(300, 100), count: 3, item: { _ in nil },
                                 size: { _, p in proposals.append(p); return s(30, 100) })
         // A transposed 2-column waterfall is a 2-row horizontal masonry.
         let result = try TransposeLayout(WaterfallLayout(columns: 2)).layout(ctx)
-        #expect(proposals == Array(repeating: s(300, 50), count: 3))
+        #expect(proposals.values == Array(repeating: s(300, 50), count: 3))
         #expect(try result.allFrames == [r(0, 0, 30, 50), r(0, 50, 30, 50), r(30, 0, 30, 50)])
         #expect(result.contentSize == s(60, 100))
         #expect(try result.visible(in: r(31, 0, 10, 100)) == [2])

@@ -2,14 +2,14 @@ import Testing
 @testable import TesseraCore
 
 /// Records what each item was proposed (fill items are asked with their share).
-private final class Proposals {
+private final class Proposals: @unchecked Sendable {
     var byIndex: [Int: Size] = [:]
 }
 
 /// A context of items named by `ids`; `fixed` sizes ignore the proposal, and any other item
 /// (a fill item) answers `fill`'s size for the proposal it gets.
 private func context(_ width: Double, _ height: Double, ids: [ItemID], fixed: [String: Size],
-                     fill: @escaping (Size) -> Size = { _ in Size(width: 20, height: 40) },
+                     fill: @escaping @Sendable (Size) -> Size = { _ in Size(width: 20, height: 40) },
                      proposals: Proposals = Proposals()) -> LayoutContext {
     LayoutContext(collectionSize: Size(width: width, height: height), count: ids.count,
                   item: { Item(id: ids[$0]) },

@@ -38,11 +38,11 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     }
 
     @Test func items_are_sized_with_their_column_width_and_the_viewport_height() throws {
-        var proposals: [Size] = []
+        let proposals = Recorder<Size>()
         let base = splitContext([square(1), square(1)], in: s(110, 300))
         let context = base.withSizes { _, p in proposals.append(p); return s(10, 10) }
         _ = try SplitLayout(leftSideRatio: 0.4, splitSpacing: 10).layout(context)
-        #expect(proposals == [s(40, 300), s(60, 300)])
+        #expect(proposals.values == [s(40, 300), s(60, 300)])
     }
 }
 

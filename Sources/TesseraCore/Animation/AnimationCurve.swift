@@ -1,9 +1,14 @@
 /// How an animation moves from its start to its end state over time.
 public enum AnimationCurve: Hashable, Sendable {
+    /// Constant speed.
     case linear
+    /// Starts slowly (`CubicBezier.easeIn`).
     case easeIn
+    /// Ends slowly (`CubicBezier.easeOut`).
     case easeOut
+    /// Starts and ends slowly (`CubicBezier.easeInOut`); the default.
     case easeInOut
+    /// A damped spring; its duration is the spring's settle time unless one is given.
     case spring(Spring)
 
     /// The curve's name as scripts and the timeline JSON spell it.

@@ -3,7 +3,9 @@ import OrderedCollections
 /// Why an animation description (from a script or a file) was rejected: one sentence that names
 /// the key and what was expected.
 public struct AnimationFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The sentence shown to the user.
     public var message: String
+    /// An error with `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -53,7 +55,7 @@ extension AnimationDescription {
 
     /// The description in its script form, the inverse of `init(json:what:)`: only the keys it
     /// sets (`duration` when given, `delay` when not 0, a spring's `damping` and `response`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [:]
         if !from.isEmpty { fields["from"] = from.json }
         if !to.isEmpty { fields["to"] = to.json }
@@ -113,7 +115,7 @@ extension PartialViewState {
 
 extension PartialViewState {
     /// `{"frame": [x, y, w, h], "alpha": ...}` with only the properties it sets.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [:]
         if let frame { fields["frame"] = .array([frame.x, frame.y, frame.width, frame.height].map(JSONValue.double)) }
         for (key, value) in [("alpha", alpha), ("scale", scale), ("rotation", rotation), ("tx", tx), ("ty", ty), ("zIndex", zIndex)] {
@@ -125,7 +127,7 @@ extension PartialViewState {
 
 extension ViewState {
     /// `{"frame": [x, y, w, h], "alpha":, "scale":, "rotation":, "tx":, "ty":, "zIndex":}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(["frame": .array([frame.x, frame.y, frame.width, frame.height].map(JSONValue.double)),
                  "alpha": .double(alpha), "scale": .double(scale), "rotation": .double(rotation),
                  "tx": .double(tx), "ty": .double(ty), "zIndex": .double(zIndex)])
@@ -148,7 +150,7 @@ extension AnimatedElement {
 extension AnimationTrack {
     /// The track as the timeline JSON prints it: id, view, (an element's category, kind,
     /// section, ...), event, delay, duration, curve, and the whole `from` and `to` states.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [
             "id": id.jsonValue, "view": .int(view), "event": .string(event.rawValue),
             "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
@@ -160,7 +162,7 @@ extension AnimationTrack {
 
 extension Timeline.ViewSample {
     /// `{"view":, "id":, (an element's category, kind, section, ...), "frame":, "alpha":, ...}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         guard case .object(var fields) = state.json else { return .null }
         fields.updateValue(id.jsonValue, forKey: "id", insertingAt: 0)
         fields.updateValue(.int(view), forKey: "view", insertingAt: 0)

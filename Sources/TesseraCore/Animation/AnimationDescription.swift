@@ -9,8 +9,10 @@ public struct AnimationDescription: Hashable, Sendable {
     public var duration: Double?
     /// Seconds before the animation starts.
     public var delay: Double
+    /// How the animation moves from `from` to `to`.
     public var curve: AnimationCurve
 
+    /// An animation from `from` to `to` (missing properties: the current and the layout's values).
     public init(from: PartialViewState = PartialViewState(), to: PartialViewState = PartialViewState(),
                 duration: Double? = nil, delay: Double = 0, curve: AnimationCurve = .easeInOut) {
         self.from = from; self.to = to; self.duration = duration; self.delay = delay; self.curve = curve

@@ -1,9 +1,11 @@
 /// What an animator's hook is told about one view in one engine pass.
 public struct AnimationEvent: Hashable, Sendable {
+    /// What happened to the view.
     public var kind: AnimationEventKind
     /// The item's flattened index (0-based): its new index, or for a delete its last one. For a
     /// header or background, its section's first item's (a badge: its item's).
     public var index: Int
+    /// The item's identifier (an element's: its section's first item's, a badge's: its item's).
     public var id: ItemID
     /// The view's number (stable while it stays visible).
     public var view: Int
@@ -13,6 +15,7 @@ public struct AnimationEvent: Hashable, Sendable {
     public var oldFrame: Rect?
     /// The visible rectangle in content coordinates (content offset and viewport size).
     public var visibleFrame: Rect
+    /// The visible rectangle's origin.
     public var contentOffset: Point
     /// The content offset's change since the last pass, less any adjustment made by the reload.
     public var velocity: Point
@@ -20,11 +23,13 @@ public struct AnimationEvent: Hashable, Sendable {
     public var delta: Point
     /// Reloads completed before this pass (0 during the first load).
     public var reloadCount: Int
+    /// True while a reload (new data) runs; false for a relayout or a scroll.
     public var isReloading: Bool
     /// The layout's supplementary or decoration the view draws (its category, kind and
     /// section); nil for an item's cell.
     public var element: AnimatedElement? = nil
 
+    /// An event; `contentOffset` is `visibleFrame`'s origin.
     public init(kind: AnimationEventKind, index: Int, id: ItemID, view: Int, frame: Rect,
                 oldFrame: Rect? = nil, visibleFrame: Rect, velocity: Point = .zero,
                 delta: Point = .zero, reloadCount: Int = 0, isReloading: Bool = false) {
@@ -51,18 +56,28 @@ public protocol Animator: Sendable {
 
 /// An animator written as one hook per event kind; every hook defaults to no animation.
 public protocol HookAnimator: Animator {
+    /// How a view that appears animates; nil for no animation.
     func insert(_ event: AnimationEvent) -> AnimationDescription?
+    /// How a view that leaves animates; nil for no animation.
     func delete(_ event: AnimationEvent) -> AnimationDescription?
+    /// How a view whose frame or data changed animates; nil for no animation.
     func update(_ event: AnimationEvent) -> AnimationDescription?
+    /// How a view moved by a reload's content-offset adjustment animates; nil for no animation.
     func shift(_ event: AnimationEvent) -> AnimationDescription?
+    /// How a view animates while the content scrolls; nil for no animation.
     func scroll(_ event: AnimationEvent) -> AnimationDescription?
 }
 
 extension HookAnimator {
+    /// No animation.
     public func insert(_ event: AnimationEvent) -> AnimationDescription? { nil }
+    /// No animation.
     public func delete(_ event: AnimationEvent) -> AnimationDescription? { nil }
+    /// No animation.
     public func update(_ event: AnimationEvent) -> AnimationDescription? { nil }
+    /// No animation.
     public func shift(_ event: AnimationEvent) -> AnimationDescription? { nil }
+    /// No animation.
     public func scroll(_ event: AnimationEvent) -> AnimationDescription? { nil }
 
     public func animations(for events: [AnimationEvent]) -> [AnimationDescription?] {

@@ -1,18 +1,39 @@
-/// What happened to a view in a pass, as an animation event names it.
+/// What happened to a view in a pass: the kind of an animation event (the hook an animator is
+/// asked), of an engine event (`EngineEvent.type`) and of a timeline track. Raw values are the
+/// names Lua and JSON use.
 public enum AnimationEventKind: String, Hashable, Sendable, CaseIterable {
-    case insert, delete, update, move, shift, scroll
+    /// A view appeared (entered the visible set, or its item is new on reload).
+    case insert
+    /// A view disappeared; the engine puts it back in its kind's reuse pool.
+    case delete
+    /// A kept view's frame or bound data changed (reload or relayout).
+    case update
+    /// A kept view's flattened index changed (reload).
+    case move
+    /// A view moved by the reload's content-offset adjustment (animation events only).
+    case shift
+    /// A kept view during a scroll: its frame moved (a pinned header), or an animator asked.
+    case scroll
 }
 
 /// One view's animation in a timeline: from a start state to an end state over
 /// `delay ..< delay + duration`, along `curve`.
 public struct AnimationTrack: Hashable, Sendable {
+    /// The identifier of the item the view shows.
     public var id: ItemID
+    /// The view's number.
     public var view: Int
+    /// The event the track animates.
     public var event: AnimationEventKind
+    /// Seconds from the pass to the start.
     public var delay: Double
+    /// Seconds from the start to the end.
     public var duration: Double
+    /// How the view moves from `from` to `to`.
     public var curve: AnimationCurve
+    /// The view's state at the start.
     public var from: ViewState
+    /// The view's state at the end.
     public var to: ViewState
     /// The layout element the track animates; nil for an item's view.
     public var element: AnimatedElement? = nil
@@ -23,6 +44,7 @@ public struct AnimationTrack: Hashable, Sendable {
     /// rather than above the views that stay (see `Timeline.sample(at:)`).
     public var setsZIndex = false
 
+    /// A track of view `view` (showing `id`) for `event`.
     public init(id: ItemID, view: Int, event: AnimationEventKind, delay: Double = 0, duration: Double,
                 curve: AnimationCurve = .easeInOut, from: ViewState, to: ViewState) {
         self.id = id; self.view = view; self.event = event; self.delay = delay; self.duration = duration

@@ -6,6 +6,7 @@ import OrderedCollections
 ///
 ///     let fade = try BuiltinAnimators.make("fade", params: ["duration": .double(0.5)], source: "app")
 public enum BuiltinAnimators {
+    /// The names of the animators built into Tessera.
     public static let names = ["fade", "scale", "wobble"]
 
     /// The parameters `name` takes, with their defaults; nil for an unknown name.

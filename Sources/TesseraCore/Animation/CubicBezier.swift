@@ -2,7 +2,14 @@
 /// them: `value(at: x)` finds the curve parameter whose x is the time fraction (Newton's method,
 /// with bisection where the slope is too flat to trust) and returns that parameter's y.
 public struct CubicBezier: Hashable, Sendable {
-    public var x1: Double, y1: Double, x2: Double, y2: Double
+    /// The first control point's x (0...1).
+    public var x1: Double
+    /// The first control point's y.
+    public var y1: Double
+    /// The second control point's x (0...1).
+    public var x2: Double
+    /// The second control point's y.
+    public var y2: Double
 
     /// Control points must keep x within 0...1 so the curve is a function of time.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
@@ -12,7 +19,9 @@ public struct CubicBezier: Hashable, Sendable {
 
     /// The standard curves (the control points CSS and Core Animation use).
     public static let easeIn = CubicBezier(0.42, 0, 1, 1)
+    /// CSS's `ease-out`: (0, 0, 0.58, 1).
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
+    /// CSS's `ease-in-out`: (0.42, 0, 0.58, 1).
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
 
     /// The curve's y where its x is `x` (clamped to 0...1). O(1): at most 8 Newton steps or 40

@@ -6,13 +6,16 @@
 /// An element only on screen after enters (`insert`), one only on screen before leaves
 /// (`delete`), as cells do, so a section inserted with its header fades in with it under the
 /// same animator. O(k) for k elements.
-public struct ElementTransition {
+package struct ElementTransition: Sendable {
     /// One side of the transition: the elements drawn on screen (items among them are ignored)
     /// and the data they were laid out from, which names their sections and items.
-    public struct Side {
+    public struct Side: Sendable {
+        /// The side's supplementaries and decorations (items removed).
         public var elements: [LayoutElement]
+        /// The data the elements were laid out from.
         public var dataset: Dataset
 
+        /// A side of `elements` (items among them are dropped) laid out from `dataset`.
         public init(elements: [LayoutElement], dataset: Dataset) {
             self.elements = elements.filter { $0.category != .item }
             self.dataset = dataset
@@ -22,9 +25,13 @@ public struct ElementTransition {
     /// One element of the transition, as a view: a number, an identifier, and the element
     /// before (nil when it enters) and after (nil when it leaves).
     public struct Entry: Hashable, Sendable {
+        /// The view's number.
         public var view: Int
+        /// The element's identity: category, kind and what it belongs to.
         public var id: String
+        /// The element before; nil when it enters.
         public var old: LayoutElement?
+        /// The element after; nil when it leaves.
         public var new: LayoutElement?
         /// Its event; nil for an element that stays as it was.
         public var event: AnimationEventKind?
@@ -34,6 +41,7 @@ public struct ElementTransition {
     /// (in drawing order), numbered from `firstView` on.
     public var entries: [Entry]
 
+    /// Pairs `old`'s elements with `new`'s and numbers the views from `firstView`.
     public init(from old: Side, to new: Side, firstView: Int) {
         let oldKeys = Self.keys(old), newKeys = Self.keys(new)
         let pairs = KeyedPairing.pair(old: oldKeys, new: newKeys)

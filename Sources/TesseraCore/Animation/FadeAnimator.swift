@@ -7,9 +7,12 @@ public struct FadeAnimator: HookAnimator, Hashable {
     public var alpha: Double
     /// The scale a view grows from and shrinks to; 1 for a pure fade.
     public var scale: Double
+    /// Seconds each animation lasts.
     public var duration: Double
+    /// How each animation moves.
     public var curve: AnimationCurve
 
+    /// A fade from `alpha` (and `scale`) over `duration` seconds along `curve`.
     public init(alpha: Double = 0, scale: Double = 1, duration: Double = 0.3, curve: AnimationCurve = .easeInOut) {
         self.alpha = alpha; self.scale = scale; self.duration = duration; self.curve = curve
     }
@@ -23,11 +26,13 @@ public struct FadeAnimator: HookAnimator, Hashable {
         PartialViewState(alpha: alpha, scale: scale == 1 ? nil : scale)
     }
 
+    /// An appearing view fades in (on a reload after the first load).
     public func insert(_ event: AnimationEvent) -> AnimationDescription? {
         guard event.isReloading, event.reloadCount > 0, event.isOnScreen else { return nil }
         return AnimationDescription(from: hidden, duration: duration, curve: curve)
     }
 
+    /// A leaving view fades out (on a reload).
     public func delete(_ event: AnimationEvent) -> AnimationDescription? {
         guard event.isReloading, event.isOnScreen else { return nil }
         return AnimationDescription(to: hidden, duration: duration, curve: curve)

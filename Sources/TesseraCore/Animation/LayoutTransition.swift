@@ -4,8 +4,11 @@
 public enum LayoutTransition {
     /// One item's state at the transition's progress.
     public struct Element<ID: Hashable & Sendable>: Hashable, Sendable {
+        /// The item's identifier.
         public var id: ID
+        /// The item's frame at the progress.
         public var frame: Rect
+        /// The item's opacity at the progress (fading in or out when only on one side).
         public var alpha: Double
     }
 

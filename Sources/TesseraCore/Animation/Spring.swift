@@ -11,11 +11,14 @@ public struct Spring: Hashable, Sendable {
     /// The undamped period in seconds. Must be positive.
     public var response: Double
 
+    /// The damping ratio of `init()`: 0.8.
     public static let defaultDampingRatio = 0.8
+    /// The response of `init()`: 0.55 s.
     public static let defaultResponse = 0.55
     /// How close to rest a spring must stay to count as settled (a fraction of the distance).
     public static let settleTolerance = 0.001
 
+    /// A spring; both values must be positive and finite.
     public init(dampingRatio: Double = Spring.defaultDampingRatio, response: Double = Spring.defaultResponse) {
         precondition(dampingRatio > 0 && dampingRatio.isFinite, "damping ratio must be positive")
         precondition(response > 0 && response.isFinite, "response must be positive")

@@ -3,7 +3,7 @@ extension Timeline {
     /// event, carrying its animation (`animations` answers `transition.events(...)` in order; a
     /// missing or nil one makes a track of zero duration: the element jumps), and every other
     /// entry as still. An element is drawn at its layout's zIndex. O(entries).
-    public mutating func add(_ transition: ElementTransition, animations: [AnimationDescription?]) {
+    package mutating func add(_ transition: ElementTransition, animations: [AnimationDescription?]) {
         var next = animations.makeIterator()
         for entry in transition.entries {
             guard let element = entry.new ?? entry.old else { continue }

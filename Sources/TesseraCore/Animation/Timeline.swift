@@ -8,10 +8,12 @@
 /// staying one at its zIndex; a view whose animation sets its zIndex counts as staying and is
 /// ordered by that zIndex alone), then the order the views were given in.
 public struct Timeline: Hashable, Sendable {
+    /// One track per animated view.
     public var tracks: [AnimationTrack]
     /// Views that the pass left as they were; they are in every sample.
     public var still: [ViewSample]
 
+    /// A timeline of `tracks` and the views `still` left as they were.
     public init(tracks: [AnimationTrack], still: [ViewSample] = []) {
         self.tracks = tracks
         self.still = still
@@ -22,11 +24,15 @@ public struct Timeline: Hashable, Sendable {
 
     /// One view's state in a sample.
     public struct ViewSample: Hashable, Sendable {
+        /// The identifier of what the view shows.
         public var id: ItemID
+        /// The view's number.
         public var view: Int
+        /// The view's state at the sample's time.
         public var state: ViewState
         /// The layout element drawn; nil for an item's view.
         public var element: AnimatedElement?
+        /// A sample of view `view` showing `id` in `state`.
         public init(id: ItemID, view: Int, state: ViewState, element: AnimatedElement? = nil) {
             self.id = id; self.view = view; self.state = state; self.element = element
         }
@@ -82,7 +88,7 @@ public struct Timeline: Hashable, Sendable {
 
     /// The most view states `samples` may hold (sample times × views in them), so the samples of
     /// a long or crowded animation are refused rather than filling memory.
-    public static let maxSampledStates = 200_000
+    package static let maxSampledStates = 200_000
 
     /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`. O(1).
     public func sampleCount(fps: Double) -> Int {
@@ -107,7 +113,7 @@ public struct Timeline: Hashable, Sendable {
     /// Records on each kept item view's track the frame its view had before the pass
     /// (`frames` by view number), which tells a view that moved from one that only changed index
     /// or data. O(tracks).
-    public mutating func recordFramesBefore(_ frames: [Int: Rect]) {
+    package mutating func recordFramesBefore(_ frames: [Int: Rect]) {
         for k in tracks.indices where tracks[k].element == nil && tracks[k].event != .insert && tracks[k].event != .delete {
             tracks[k].oldFrame = frames[tracks[k].view]
         }

@@ -3,14 +3,22 @@
 /// `rotation` is in radians, `tx`/`ty` translate the view after layout, `scale` scales it about its
 /// centre. The resting state of a laid-out view is its frame with the identity look.
 public struct ViewState: Hashable, Sendable {
+    /// Where the view is laid out.
     public var frame: Rect
+    /// Opacity, 0...1.
     public var alpha: Double
+    /// Scale about the centre; 1 is unscaled.
     public var scale: Double
+    /// Rotation about the centre, in radians.
     public var rotation: Double
+    /// Horizontal translation after layout.
     public var tx: Double
+    /// Vertical translation after layout.
     public var ty: Double
+    /// Drawing order: higher is drawn above.
     public var zIndex: Double
 
+    /// A state at `frame`, by default with the identity look.
     public init(frame: Rect, alpha: Double = 1, scale: Double = 1, rotation: Double = 0,
                 tx: Double = 0, ty: Double = 0, zIndex: Double = 0) {
         self.frame = frame; self.alpha = alpha; self.scale = scale; self.rotation = rotation
@@ -39,14 +47,22 @@ public struct ViewState: Hashable, Sendable {
 /// Some of a view's animated properties: an animation's `from` or `to`. A missing property takes
 /// its value from the state the partial one is applied to.
 public struct PartialViewState: Hashable, Sendable {
+    /// The frame, if set.
     public var frame: Rect?
+    /// The opacity, if set.
     public var alpha: Double?
+    /// The scale, if set.
     public var scale: Double?
+    /// The rotation in radians, if set.
     public var rotation: Double?
+    /// The horizontal translation, if set.
     public var tx: Double?
+    /// The vertical translation, if set.
     public var ty: Double?
+    /// The drawing order, if set.
     public var zIndex: Double?
 
+    /// A partial state with the given properties set.
     public init(frame: Rect? = nil, alpha: Double? = nil, scale: Double? = nil, rotation: Double? = nil,
                 tx: Double? = nil, ty: Double? = nil, zIndex: Double? = nil) {
         self.frame = frame; self.alpha = alpha; self.scale = scale; self.rotation = rotation

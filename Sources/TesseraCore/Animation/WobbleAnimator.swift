@@ -7,13 +7,16 @@
 /// times the velocity. Unlike CollectionKit's, this wobble also fades views in and out on reloads
 /// (CollectionKit has no delete animation for it).
 public struct WobbleAnimator: HookAnimator, Hashable {
+    /// How strongly the distance from the touch resists the scroll, per axis.
     public var sensitivity: Point
     /// The spring back: stiffness 250 and damping 30 on a unit mass, as CollectionKit's.
     public var spring: Spring
 
+    /// CollectionKit's spring: stiffness 250, damping 30, unit mass.
     public static let defaultSpring = Spring(dampingRatio: 30 / (2 * 250.0.squareRoot()),
                                              response: 2 * Double.pi / 250.0.squareRoot())
 
+    /// A wobble with `sensitivity` that springs back with `spring`.
     public init(sensitivity: Point = Point(x: 1, y: 1), spring: Spring = WobbleAnimator.defaultSpring) {
         self.sensitivity = sensitivity; self.spring = spring
     }
@@ -37,6 +40,7 @@ public struct WobbleAnimator: HookAnimator, Hashable {
                                     to: PartialViewState(tx: 0, ty: 0), curve: .spring(spring))
     }
 
+    /// On a reload an appearing view fades in; while scrolling, a view scrolling in is pushed eight times as far.
     public func insert(_ event: AnimationEvent) -> AnimationDescription? {
         if event.isReloading {
             guard event.reloadCount > 0, event.isOnScreen else { return nil }
@@ -45,16 +49,19 @@ public struct WobbleAnimator: HookAnimator, Hashable {
         return springBack(from: push(for: event, boost: 8))
     }
 
+    /// On a reload a leaving view on screen fades out.
     public func delete(_ event: AnimationEvent) -> AnimationDescription? {
         guard event.isReloading, event.isOnScreen else { return nil }
         return AnimationDescription(to: PartialViewState(alpha: 0), curve: .spring(spring))
     }
 
+    /// A view whose frame changed springs to it.
     public func update(_ event: AnimationEvent) -> AnimationDescription? {
         guard let old = event.oldFrame, old != event.frame else { return nil }
         return AnimationDescription(curve: .spring(spring))
     }
 
+    /// A view is pushed along the scroll and springs back.
     public func scroll(_ event: AnimationEvent) -> AnimationDescription? {
         springBack(from: push(for: event))
     }

@@ -14,9 +14,13 @@ import OrderedCollections
 public struct Dataset: Sendable {
     /// A section: its id, its extra fields (`title`, ...), and the flattened range of its items.
     public struct Section: Hashable, Sendable {
+        /// The section's id (its position when the file gave none).
         public var id: ItemID
+        /// The section's fields other than its items, in source order.
         public var fields: OrderedDictionary<String, JSONValue>
+        /// The flattened indices of the section's items.
         public var range: Range<Int>
+        /// A section `id` over the flattened items `range`.
         public init(id: ItemID, fields: OrderedDictionary<String, JSONValue> = [:], range: Range<Int>) {
             self.id = id; self.fields = fields; self.range = range
         }
@@ -29,10 +33,12 @@ public struct Dataset: Sendable {
     public var sourceName: String
     /// Intrinsic sizes in contiguous storage for the hot sizing path; NaN = not given.
     public private(set) var widths: [Double]
+    /// Intrinsic heights in contiguous storage; NaN = not given.
     public private(set) var heights: [Double]
     var idColumn: IDColumn
     var fieldColumns: FieldColumns
 
+    /// A dataset of `items`, in one section when `sections` is nil. Ids are not checked for repeats here (the loader checks them).
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
         var ids = IDColumn(), fields = FieldColumns()

@@ -19,6 +19,7 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What went wrong, usually "expected X, found Y" (no trailing period).
     public var message: String
 
+    /// An error in `file` at `line`:`column`, at `path`, saying `message`.
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
         self.file = file; self.line = line; self.column = column; self.path = path; self.message = message
     }

@@ -246,7 +246,7 @@ private func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
 }
 
 /// "a directory", "a FIFO", ... for a file that is not a regular one.
-public func fileKind(_ mode: mode_t) -> String {
+package func fileKind(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFDIR: return "a directory"
     case S_IFIFO: return "a FIFO (named pipe)"

@@ -9,7 +9,9 @@ import OrderedCollections
 /// CollectionKit's suffix (`"a(1)"`).
 public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
                    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    /// An integer id (`"id": 7`).
     case int(Int)
+    /// A string id (`"id": "a"`).
     case string(String)
     /// `leaf` inside the section path `scope` (section identifiers joined by `-`): `"0-1-a"`.
     indirect case scoped(String, ItemID)
@@ -76,10 +78,12 @@ public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
 
 /// One dataset item: its id and every field of the source record, in source order.
 public struct Item: Hashable, Sendable {
+    /// The item's identifier.
     public var id: ItemID
     /// All fields, including `id` (and `section` for JSON Lines and CSV), in source order.
     public var fields: OrderedDictionary<String, JSONValue>
 
+    /// An item `id` with `fields` (an `id` field is added when missing).
     public init(id: ItemID, fields: OrderedDictionary<String, JSONValue> = [:]) {
         self.id = id
         self.fields = fields
@@ -112,6 +116,7 @@ public struct Item: Hashable, Sendable {
         self.fields = [:]
     }
 
+    /// The field named `field`, if the item has it.
     public subscript(field: String) -> JSONValue? { fields[field] }
 
     /// The intrinsic size, when the item has both a width and a height (`w`/`width` and

@@ -16,10 +16,13 @@ extension Changeset {
     /// sections.
     ///
     /// - Parameters:
+    ///   - old: the state before the batch.
+    ///   - new: the state after it.
     ///   - isItemUpdated: whether a kept item's content changed, given its identifier and its
     ///     flattened indices in `old` and `new` (so array-backed content needs no lookup).
     ///     Called once per kept item of a kept section.
     ///   - isSectionUpdated: the same for kept sections, with section indices.
+    ///   - oneBatch: no item or section named by two operations (see above).
     /// - Complexity: O(S + n + m) time and memory: one hash lookup per new section and item,
     ///   then linear passes (see `Diff.swift`). Not always the fewest moves.
     @inlinable
@@ -54,8 +57,12 @@ extension Changeset {
     /// The batch that turns the list `old` into the list `new`, both one section (section 0),
     /// with `oneBatch` as above.
     ///
-    /// - Parameter isItemUpdated: whether a kept item's content changed, given its identifier
-    ///   and its indices in `old` and `new`.
+    /// - Parameters:
+    ///   - old: the identifiers before the batch.
+    ///   - new: the identifiers after it.
+    ///   - isItemUpdated: whether a kept item's content changed, given its identifier and its
+    ///     indices in `old` and `new`.
+    ///   - oneBatch: no item named by two operations (see the snapshot initialiser).
     /// - Throws: `SnapshotError.duplicateItemInInput` when either list repeats an identifier.
     /// - Complexity: O(n + m): one hash insertion per old element and one lookup per new one,
     ///   then linear passes.

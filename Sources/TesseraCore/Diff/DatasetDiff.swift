@@ -14,10 +14,12 @@ public enum DatasetDiff {
 
     /// The snapshot of `dataset`.
     ///
-    /// - Parameter duplicates: `.reject` (the default) throws on a repeated item or section id,
-    ///   naming where it already is; `.pairInOrder` and `.suffix` key repeats by occurrence
-    ///   (suffixing the n-th repeat in both files pairs it with the n-th repeat, so both pair in
-    ///   order; the loader has usually renamed `.suffix` repeats already).
+    /// - Parameters:
+    ///   - dataset: the dataset whose sections and items the snapshot lists.
+    ///   - duplicates: `.reject` (the default) throws on a repeated item or section id,
+    ///     naming where it already is; `.pairInOrder` and `.suffix` key repeats by occurrence
+    ///     (suffixing the n-th repeat in both files pairs it with the n-th repeat, so both pair in
+    ///     order; the loader has usually renamed `.suffix` repeats already).
     /// - Throws: `SnapshotError.duplicateItem` or `.duplicateSectionInInput`.
     /// - Complexity: O(S + n).
     public static func snapshot(of dataset: Dataset, duplicates: DuplicatePolicy = .reject) throws -> Snapshot<Key, Key> {

@@ -11,7 +11,7 @@ import OrderedCollections
 /// indices. An insert whose id was also in OLD (an item both moved and updated, which one batch
 /// replaces, or one that left a deleted section) lists the fields that changed, when any did.
 /// A repeated id kept by a duplicate policy adds `"occurrence"` (2 for the second, ...).
-public struct DatasetDiffReport {
+package struct DatasetDiffReport {
     public typealias Key = DatasetDiff.Key
     public let old: Dataset
     public let new: Dataset

@@ -6,6 +6,7 @@ public struct IndexMove<Index: Hashable & Sendable>: Hashable, Sendable, CustomS
     /// Where the element is after the batch.
     public var target: Index
 
+    /// A move from `source` to `target`.
     public init(source: Index, target: Index) {
         self.source = source
         self.target = target

@@ -88,3 +88,6 @@ public struct StagedModelChangeset<Section, Item>: RandomAccessCollection {
 extension StagedModelChangeset: Sendable where Section: Sendable, Item: Sendable {}
 extension StagedModelChangeset.Stage: Sendable where Section: Sendable, Item: Sendable {}
 extension StagedModelChangeset.Stage: Equatable where Section: Equatable, Item: Equatable {}
+
+extension StagedModelChangeset: Sendable where Section: Sendable, Item: Sendable {}
+extension StagedModelChangeset.Stage: Sendable where Section: Sendable, Item: Sendable {}

@@ -3,7 +3,12 @@
 extension CollectionEngine {
     /// Where a view should end up when scrolled to.
     public enum ScrollPosition: String, Sendable, CaseIterable {
-        case top, center, bottom
+        /// The item's top edge at the visible area's top.
+        case top
+        /// The item's centre at the visible area's centre.
+        case center
+        /// The item's bottom edge at the visible area's bottom.
+        case bottom
     }
 
     /// Flattened item `index`'s resting frame, or nil when there is no such item (an index

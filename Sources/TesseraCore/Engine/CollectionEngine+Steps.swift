@@ -139,7 +139,7 @@ extension CollectionEngine {
                 let shown = e.type == .delete ? previous : tree
                 // A section's element is told its section's first item, as animate's elements are.
                 let index = e.index ?? shown.firstItem(ofSection: e.section) ?? 0
-                var asked = AnimationEvent(kind: AnimationEventKind(rawValue: e.type.rawValue) ?? .update, index: index,
+                var asked = AnimationEvent(kind: e.type, index: index,
                                            id: e.id, view: e.view, frame: e.frame, oldFrame: e.oldFrame,
                                            visibleFrame: visible, velocity: moved, delta: delta,
                                            reloadCount: reloadCount, isReloading: isReloading)

@@ -43,8 +43,11 @@ public final class CollectionEngine {
     /// Visible views in drawing order: ascending zIndex, pinned above unpinned, then
     /// backgrounds, cells, headers, then flattened index.
     public internal(set) var views: [EngineView] = []
+    /// Reloads completed so far (0 until the first pass).
     public private(set) var reloadCount = 0
+    /// The content size of the last pass's layout.
     public private(set) var contentSize = Size.zero
+    /// How many views were created and how many reused so far.
     public var stats: EngineStats { pools.stats }
 
     var needsReload = true
@@ -54,6 +57,7 @@ public final class CollectionEngine {
     var tree = EngineTree(flat: FlatProvider(nil), result: EmptyResult())
     var pools = ReusePools()
 
+    /// An engine showing `provider` in a viewport of `viewport`; nothing runs until `layout()`.
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
         self.scrollState = ScrollState(contentOffset: .zero, viewportSize: viewport)
         self.provider = provider

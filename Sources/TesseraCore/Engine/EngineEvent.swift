@@ -4,32 +4,32 @@
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
 /// animator returned.
 public struct EngineEvent: Equatable, Sendable {
-    public enum EventType: String, Sendable, CaseIterable {
-        /// A view appeared (entered the visible set, or its item is new on reload).
-        case insert
-        /// A view disappeared; it went back to its kind's reuse pool.
-        case delete
-        /// A kept view's frame or bound data changed (reload or relayout).
-        case update
-        /// A kept view's flattened index changed (reload).
-        case move
-        /// A kept view during a scroll: its frame moved (a pinned header), or an animator asked.
-        case scroll
-    }
+    /// What happened to the view: one name with the animation events' kind, so an event's type
+    /// is the kind its animator hook was asked for. An engine event is never `.shift` (a reload's
+    /// content-offset adjustment is an animation event only; the view's event is its `update`).
+    public typealias EventType = AnimationEventKind
 
-    public var type: EventType
+    /// What happened to the view.
+    public var type: AnimationEventKind
+    /// The view's number.
     public var view: Int
     /// The view's element category: `.item` for a cell.
     public var category: ElementCategory
+    /// The view's kind (see `EngineView.kind`).
     public var kind: String
+    /// The view's identifier (see `EngineView.id`).
     public var id: ItemID
     /// The flattened item index (nil for a section's header, footer or background).
     public var index: Int?
+    /// The 0-based section in the flattened layout.
     public var section: Int
     /// Sections an element spans (a headers provider's header over a child of several sections).
     public var sectionSpan: Int
+    /// The frame after the pass (for a delete: the last one).
     public var frame: Rect
+    /// The frame before the pass, for a kept view.
     public var oldFrame: Rect?
+    /// What the view's animator returned; nil for no animation.
     public var animation: AnimationDescription?
 
     /// The event of `type` for `view` as it is after the pass.

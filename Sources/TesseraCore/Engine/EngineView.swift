@@ -3,6 +3,7 @@
 /// its identifier (made unique in the visible set), its frame and drawing order as drawn, and its
 /// bound data.
 public struct EngineView: Equatable, Sendable {
+    /// Stays the same while the view is visible; reused numbers come from the kind's pool.
     public var number: Int
     /// `.item` for a cell, `.supplementary` for a header, footer or badge, `.decoration` for a
     /// background.
@@ -20,6 +21,7 @@ public struct EngineView: Equatable, Sendable {
     public var id: ItemID
     /// The frame as drawn (pinned, or scrolled with its sideways section).
     public var frame: Rect
+    /// The bound data: the item's fields (an element's: its section's).
     public var data: JSONValue
     /// Drawing order, higher on top: the layout element's zIndex.
     public var zIndex: Int
@@ -59,6 +61,8 @@ struct SlotKey: Hashable {
 
 /// How many views the engine created and how many it took back from reuse pools.
 public struct EngineStats: Equatable, Sendable {
+    /// Views made new.
     public var created = 0
+    /// Views taken from a reuse pool.
     public var reused = 0
 }

@@ -9,7 +9,7 @@ import OrderedCollections
 /// Replaying `inserted` and `deleted` step by step from an empty set gives the visible cells at
 /// every step (and `elementsInserted`/`elementsDeleted` the visible elements): the first step is
 /// the first pass (the first screen, all inserted).
-public struct ScrollRun {
+package struct ScrollRun {
     /// An element (not a cell) that entered or left: category, kind, section, anchoring item.
     public struct ElementRef: Hashable, Sendable {
         public var category: ElementCategory

@@ -26,7 +26,7 @@ extension Timeline {
             let target = ViewState(frame: event.frame, zIndex: Double(zIndex))
             var current = target
             if let old = event.oldFrame, event.type != .insert, event.type != .delete { current.frame = old }
-            let kind = AnimationEventKind(rawValue: event.type.rawValue) ?? .update
+            let kind = event.type
             guard let animation = event.animation else {
                 return AnimationTrack(id: event.id, view: event.view, event: kind, duration: 0, from: target, to: target)
             }

@@ -3,27 +3,40 @@
 /// A value type with no invariants beyond what its producer checks: layouts
 /// validate frames (finite, non-negative size) before they reach a result.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// The width; a frame's is finite and non-negative.
     public var width: Double
+    /// The height; a frame's is finite and non-negative.
     public var height: Double
 
+    /// A rectangle with its top-left corner at (`x`, `y`).
     @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// A rectangle at `origin` of `size`.
     @inlinable public init(origin: Point, size: Size) {
         self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge (`x`).
     @inlinable public var minX: Double { x }
+    /// The top edge (`y`).
     @inlinable public var minY: Double { y }
+    /// The right edge (`x + width`).
     @inlinable public var maxX: Double { x + width }
+    /// The bottom edge (`y + height`).
     @inlinable public var maxY: Double { y + height }
+    /// The top-left corner.
     @inlinable public var origin: Point { Point(x: x, y: y) }
+    /// The width and height.
     @inlinable public var size: Size { Size(width: width, height: height) }
 
     /// True when the two rectangles share an area greater than zero. Touching
@@ -56,13 +69,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// True when every coordinate is finite, the size is not negative, and the far edges
     /// (`maxX`, `maxY`) are finite too: 1e308 + 1e308 overflows to infinity.
     @inlinable
-    public var isValidFrame: Bool {
+    package var isValidFrame: Bool {
         x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
             && (x + width).isFinite && (y + height).isFinite
     }
 
     /// What a valid frame needs, for messages: the far-edge rule only when that is what failed.
-    public var frameRequirement: String {
+    package var frameRequirement: String {
         let fieldsOK = x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
         return fieldsOK ? "finite far edges (x + width, y + height)" : "finite numbers and a non-negative size"
     }

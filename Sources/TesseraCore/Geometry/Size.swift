@@ -1,16 +1,21 @@
 /// A width and a height.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
+    /// A size of `width` × `height`.
     @inlinable public init(width: Double, height: Double) {
         self.width = width; self.height = height
     }
 
+    /// 0 × 0.
     public static let zero = Size(width: 0, height: 0)
     /// The default viewport (the "collection size"): 375 × 812.
     public static let defaultViewport = Size(width: 375, height: 812)
 
+    /// The size with width and height swapped.
     @inlinable public var transposed: Size { Size(width: height, height: width) }
 
     public var description: String { "\(width)x\(height)" }
@@ -18,19 +23,28 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// A point in content coordinates.
 public struct Point: Hashable, Sendable {
+    /// The horizontal coordinate.
     public var x: Double
+    /// The vertical coordinate, growing downward.
     public var y: Double
+    /// The point (`x`, `y`).
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 }
 
 /// Insets from each edge, as UIEdgeInsets.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge.
     public var top: Double
+    /// The inset from the left edge.
     public var left: Double
+    /// The inset from the bottom edge.
     public var bottom: Double
+    /// The inset from the right edge.
     public var right: Double
 
+    /// Insets of the given edges (0 where not given).
     @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
@@ -40,8 +54,12 @@ public struct EdgeInsets: Hashable, Sendable {
         self.init(top: value, left: value, bottom: value, right: value)
     }
 
+    /// No inset.
     public static let zero = EdgeInsets()
+    /// `left + right`.
     @inlinable public var horizontal: Double { left + right }
+    /// `top + bottom`.
     @inlinable public var vertical: Double { top + bottom }
+    /// Every inset with its sign flipped (outsets).
     @inlinable public var negated: EdgeInsets { EdgeInsets(top: -top, left: -left, bottom: -bottom, right: -right) }
 }

@@ -41,7 +41,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// Parses JSON text into `JSONValue` (see the header comment for the exact strictness).
-public enum JSONParser {
+package enum JSONParser {
     /// Maximum nesting of arrays and objects; deeper input is an error rather than a stack overflow.
     public static let maximumDepth = 512
 

@@ -3,12 +3,19 @@ import OrderedCollections
 /// A JSON value as a dataset holds it: key order kept, integers kept apart from doubles,
 /// so every field reaches a layout (and a Lua script) exactly as the file wrote it.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in source order.
     case object(OrderedDictionary<String, JSONValue>)
 
     /// The value as a number, when it is one.
@@ -20,18 +27,20 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// The value as a string, when it is one.
     public var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The member `key` of an object; nil for a missing key or a value that is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
     /// A short name of the value's type, for error messages ("a string", "an array").
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -48,7 +57,7 @@ extension JSONValue {
     /// `[1,2]`, `{"top":8}`), otherwise a list of strings when it contains commas (`a,b`; each
     /// element trimmed of surrounding spaces), otherwise the string itself (`spaceBetween`).
     /// O(length of `text`).
-    public static func parseParameter(_ text: String) -> JSONValue {
+    package static func parseParameter(_ text: String) -> JSONValue {
         if let value = try? JSONParser.parse(text) { return value }
         if text.contains(",") {
             return .array(text.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -60,7 +69,7 @@ extension JSONValue {
 
     /// The value for a message: scalars as JSON text (strings quoted and shortened to about 40
     /// characters), containers as "an array" / "an object".
-    public var briefDescription: String {
+    package var briefDescription: String {
         switch self {
         case .array: return "an array"
         case .object: return "an object"

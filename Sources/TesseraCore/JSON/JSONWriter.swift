@@ -7,7 +7,7 @@
 ///
 /// Strings: `"` and `\` escaped, control characters as `\n`, `\t`, ... or `\u00XX`; everything else
 /// is written as UTF-8 unchanged.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Layout of the output.
     public struct Options: Hashable, Sendable {
         /// Pretty output: nested values on their own indented lines, `": "` and `", "` separators.

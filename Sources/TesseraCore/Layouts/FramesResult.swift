@@ -25,6 +25,7 @@
 public struct FramesResult: LayoutResult {
     public let count: Int
     public let contentSize: Size
+    /// The spatial index over the resting frames (`visible(in:)` asks it).
     public let index: SpatialIndex
     /// Index over the boxes that scroll inside orthogonal sections, at rest; nil without such
     /// sections.
@@ -59,6 +60,9 @@ public struct FramesResult: LayoutResult {
     /// Validates every frame, element and orthogonal section, and indexes items and elements.
     ///
     /// - Parameters:
+    ///   - frames: every item's frame at rest, in flattened order.
+    ///   - minimumContentSize: the least content size (the bounding box of the frames and
+    ///     elements grows it).
     ///   - sections: item ranges of the sections, tiling `0..<frames.count` in order (default:
     ///     one section).
     ///   - elements: supplementaries and decorations at rest. A top-pinned element is pushed up
@@ -68,8 +72,9 @@ public struct FramesResult: LayoutResult {
     ///     if higher. A global element's "section" is the whole content (0 to the content height).
     ///   - itemZIndices: one per item, or empty for all 0.
     ///   - orthogonal: sections that scroll on the cross axis, at most one entry per section.
-    ///   - contentSize: the content size when the layout states it (a script's `layout`),
+    ///   - stated: the content size when the layout states it (a script's `layout`),
     ///     instead of the bounding box.
+    ///   - layoutName: the layout's name, as error messages cite it (`"waterfall"` gives "waterfall layout gave ...").
     /// - Throws: `LayoutError` naming the first invalid frame, element or section.
     /// - Complexity: O(n + m) to validate and to build the index (n items, m elements).
     public init(frames: [Rect], minimumContentSize: Size = .zero, contentSize stated: Size? = nil, elements: [LayoutElement] = [],

@@ -7,16 +7,16 @@
 ///
 /// A value type. Decorators derive new contexts (`with(collectionSize:)`, `transposed()`,
 /// `slice(_:)`) instead of mutating one, so a layout never sees another layout's state.
-public struct LayoutContext {
+public struct LayoutContext: Sendable {
     /// The size of the container the layout fills (the viewport for the root layout).
     public var collectionSize: Size
     /// Number of items this context covers.
     public let count: Int
     /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
     /// when the size comes from something that can fail (a section laid out on demand, a script).
-    private let sizeOf: (Int, Size) throws -> Size
+    private let sizeOf: @Sendable (Int, Size) throws -> Size
     /// Item `i` of this context, if the items are known (nil for generated contexts).
-    private let itemAt: (Int) -> Item?
+    private let itemAt: @Sendable (Int) -> Item?
     /// The sections of this context's items, in order, tiling `0..<count` (ranges in this
     /// context's 0-based indices). A context given no sections is one section with id 0.
     public private(set) var sections: [Dataset.Section]
@@ -24,7 +24,7 @@ public struct LayoutContext {
     /// can run one tight loop instead of a closure call per item.
     private var direct: DirectSizes?
     /// Item `i`'s id without decoding the item, for dataset contexts.
-    private var identifierAt: ((Int) -> ItemID)?
+    private var identifierAt: (@Sendable (Int) -> ItemID)?
 
     private struct DirectSizes {
         var dataset: Dataset
@@ -52,7 +52,7 @@ public struct LayoutContext {
     /// size for proposal p, and `sections` (nil: one section) how the items are grouped.
     /// - Precondition: `sections` tile `0..<count` in order.
     public init(collectionSize: Size, count: Int, sections: [Dataset.Section]? = nil,
-                item: @escaping (Int) -> Item?, size: @escaping (Int, Size) throws -> Size) {
+                item: @escaping @Sendable (Int) -> Item?, size: @escaping @Sendable (Int, Size) throws -> Size) {
         self.collectionSize = collectionSize
         self.count = count
         let sections = sections ?? [Dataset.Section(id: .int(0), range: 0..<count)]
@@ -127,7 +127,7 @@ public struct LayoutContext {
     /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.
     /// Nil for contexts whose sizes come from a closure (generated, transposed). Hosts that
     /// answer size queries one item at a time use it to skip the closure call.
-    public var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
+    package var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
         direct.map { ($0.dataset, $0.base, $0.sizing) }
     }
 
@@ -173,7 +173,9 @@ public struct LayoutContext {
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
-        sliced.identifierAt = identifierAt.map { id in { id(base + $0) } }
+        if let id = identifierAt {
+            sliced.identifierAt = { @Sendable i in id(base + i) }
+        }
         return sliced
     }
 
@@ -210,7 +212,7 @@ public struct LayoutContext {
     }
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).
-    public func withSizes(_ size: @escaping (Int, Size) throws -> Size) -> LayoutContext {
+    public func withSizes(_ size: @escaping @Sendable (Int, Size) throws -> Size) -> LayoutContext {
         LayoutContext(collectionSize: collectionSize, count: count, sections: sections, item: itemAt, size: size)
     }
 }

@@ -4,9 +4,13 @@
 /// Setting `data` or `view` schedules a reload; setting `layout` or `size` a relayout; `tap`
 /// schedules nothing.
 public final class BasicProvider: Provider, ItemOwner {
+    /// The items: their count, bound data, identifiers and size inputs.
     public var data: ItemSource { didSet { setNeedsReload() } }
+    /// The layout of the items.
     public var layout: any Layout { didSet { setNeedsRelayout() } }
+    /// How each item is sized (a view kind's own rule replaces it for its items).
     public var size: ItemSize { didSet { setNeedsRelayout() } }
+    /// Which kind of view shows each item.
     public var view: ViewRegistration { didSet { setNeedsReload() } }
     /// Called with the tapped item's local index; what it throws leaves `tap(at:)`.
     public var tap: ((Int) throws -> Void)?
@@ -14,6 +18,7 @@ public final class BasicProvider: Provider, ItemOwner {
     /// its section within the provider (0-based).
     public var tapElement: ((LayoutElement, Int) throws -> Void)?
 
+    /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`.
     public init(data: ItemSource, layout: any Layout = FlowLayout(), size: ItemSize = .fit,
                 view: ViewRegistration = ViewRegistration(), tap: ((Int) throws -> Void)? = nil) {
         self.data = data
@@ -42,10 +47,17 @@ public final class BasicProvider: Provider, ItemOwner {
             let context = LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
             return source.sections.map { context.with(sections: $0) } ?? context
         }
-        let item: (Int) -> Item? = source.dataset.map { d in { d.dataset.item(at: d.range.lowerBound + $0) } } ?? { _ in nil }
-        let sizeOf: (Int, Size) throws -> Size = view.hasSizeRules
-            ? { i, p in try (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: source.sizeInput) }
-            : { i, p in try rule.size(i, p, input: source.sizeInput) }
+        var item: @Sendable (Int) -> Item? = { _ in nil }
+        if let (dataset, range) = source.dataset {
+            item = { dataset.item(at: range.lowerBound + $0) }
+        }
+        let sizeInput = source.sizeInput
+        let sizeOf: @Sendable (Int, Size) throws -> Size
+        if view.hasSizeRules {
+            sizeOf = { i, p in try (view.kinds[view.kindPosition(i)].size ?? rule).size(i, p, input: sizeInput) }
+        } else {
+            sizeOf = { i, p in try rule.size(i, p, input: sizeInput) }
+        }
         let sections = source.sections ?? source.dataset.map { LayoutContext.sections($0.dataset.sections, within: $0.range) }
         return LayoutContext(collectionSize: collection, count: source.count, sections: sections, item: item, size: sizeOf)
     }

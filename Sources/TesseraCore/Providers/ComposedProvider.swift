@@ -5,12 +5,14 @@
 ///
 /// Setting `sections` schedules a reload; setting `layout` a relayout.
 public final class ComposedProvider: Provider {
+    /// The providers shown one after another, each a section.
     public var sections: [Provider] {
         didSet { adopt(sections, replacing: oldValue); setNeedsReload() }
     }
     /// How sections are arranged; nil stacks them vertically.
     public var layout: (any Layout)? { didSet { setNeedsRelayout() } }
 
+    /// A provider of `sections` arranged by `layout` (nil: stacked vertically).
     public init(sections: [Provider], layout: (any Layout)? = nil) {
         self.sections = sections
         self.layout = layout

@@ -2,14 +2,18 @@
 /// items (CollectionKit's EmptyStateProvider). The choice is made at each reload; the content's
 /// identifiers are not prefixed (the provider is a wrapper, not a section).
 public final class EmptyStateProvider: Provider, ItemOwner {
+    /// What is shown when it has items.
     public var content: Provider {
         didSet { adopt([content], replacing: [oldValue]); setNeedsReload() }
     }
+    /// The view kind of the placeholder.
     public var emptyKind: String { didSet { setNeedsReload() } }
+    /// Called when the placeholder is tapped.
     public var tapEmpty: (() throws -> Void)?
     /// Decided by the last flattening, so a relayout lays out what was flattened.
     private var showsEmpty = false
 
+    /// A provider showing `content`, or a placeholder of `emptyKind` when it is empty.
     public init(content: Provider, emptyKind: String = "empty", tapEmpty: (() throws -> Void)? = nil) {
         self.content = content
         self.emptyKind = emptyKind

@@ -1,6 +1,6 @@
 /// Something that shows flattened items itself: a basic provider's data items, an empty-state
 /// provider's placeholder. (A headers provider's headers are supplementaries, not items.)
-public protocol ItemOwner: AnyObject {
+package protocol ItemOwner: AnyObject {
     /// Item `local`'s identifier within its owner; throws what an id callback throws.
     func identifier(at local: Int) throws -> ItemID
     /// The kind of view that shows item `local`; throws what a `when` callback throws.
@@ -28,7 +28,7 @@ extension ItemOwner {
 /// the item's identifier inside it (`"0-1-a"`). The separator keeps `1`+`10` apart from `11`+`0`.
 ///
 /// Invariant: leaves are non-empty, in flattened order, and tile `0..<count`.
-public struct FlatProvider {
+package struct FlatProvider {
     public struct Leaf {
         /// Flattened index of the leaf's first item.
         public var begin: Int

@@ -9,20 +9,24 @@
 /// `s`'s items are identified under `"<section id>-"` (its identifier, else `s`); its header is
 /// `"<section id>-header"`, bound to `{"section": s, "id": <section id>}`.
 public final class HeadersProvider: Provider {
+    /// The sections, each under its header.
     public var sections: [Provider] {
         didSet { adopt(sections, replacing: oldValue); setNeedsReload() }
     }
+    /// How sections are arranged; nil stacks them vertically.
     public var layout: (any Layout)? { didSet { setNeedsRelayout() } }
     /// The headers' size, for the container's size; the index it gets is the section index.
     /// The height is the header's; a width other than the container's gives a narrower header
     /// at the section's leading edge. Default: full width × 44.
     public var headerSize: ItemSize { didSet { setNeedsRelayout() } }
+    /// The headers' view kind.
     public var headerKind: String { didSet { setNeedsReload() } }
     /// Headers pin to the top of the visible area (Lua: `pinned`, or its alias `sticky`).
     public var isPinned: Bool { didSet { setNeedsRelayout() } }
     /// Called with the section index of a tapped header.
     public var tapHeader: ((Int) throws -> Void)?
 
+    /// A provider of `sections`, each with a header of `headerSize`.
     public init(sections: [Provider], layout: (any Layout)? = nil,
                 headerSize: ItemSize = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
                 isPinned: Bool = true, tapHeader: ((Int) throws -> Void)? = nil) {

@@ -1,12 +1,12 @@
 /// How a provider sizes its items (CollectionKit's SizeSource): a sizing rule over the items'
 /// intrinsic sizes, a fixed size whose dimensions may be fractions of the proposal, or a closure.
-public enum ItemSize {
+public enum ItemSize: Sendable {
     /// A dataset sizing rule (`fit`, `fillWidth`, `intrinsic`, `fill`) with the text measurer.
     case rule(ItemSizing)
     /// The same size for every item; a fraction dimension is a share of the proposal.
     case fixed(SizeDimension, SizeDimension)
     /// `(localIndex, proposal) -> size`; what it throws leaves the layout pass that asked.
-    case custom((Int, Size) throws -> Size)
+    case custom(@Sendable (Int, Size) throws -> Size)
 
     /// The default: `fit`.
     public static var fit: ItemSize { .rule(ItemSizing()) }
@@ -28,9 +28,12 @@ public enum ItemSize {
 /// One dimension of a fixed size: points, or a fraction of the proposal on the same axis
 /// (`"100%"` in Lua).
 public enum SizeDimension: Hashable, Sendable {
+    /// Points.
     case absolute(Double)
+    /// A fraction of the proposal (1 is all of it).
     case fraction(Double)
 
+    /// The length in points for a proposal of `proposal` points.
     public func resolve(in proposal: Double) -> Double {
         switch self {
         case .absolute(let v): return v

@@ -4,22 +4,24 @@
 /// Closures keep the core independent of where data lives (a dataset, a Lua table); they are
 /// called lazily: identifiers and bound data only for items that become visible, sizes once per
 /// layout. A dataset source keeps the dataset so layouts can take the fast contiguous sizing path.
-public struct ItemSource {
+public struct ItemSource: Sendable {
+    /// The number of items.
     public var count: Int
     /// Item `i`'s bound data (what a view shows; compared on reload to find updates).
-    public var value: (Int) -> JSONValue
+    public var value: @Sendable (Int) -> JSONValue
     /// Item `i`'s identifier, typed as the data gives it; throws what an id callback throws.
-    public var identifier: (Int) throws -> ItemID
+    public var identifier: @Sendable (Int) throws -> ItemID
     /// Item `i`'s intrinsic size input for the sizing rules (`w`, `h` or NaN, `text`).
-    public var sizeInput: (Int) -> SizeInput
+    public var sizeInput: @Sendable (Int) -> SizeInput
     /// The dataset and the range the items come from, when they do (fast sizing).
     public var dataset: (dataset: Dataset, range: Range<Int>)?
     /// The items' sections, tiling `0..<count` in order, when given explicitly; nil takes the
     /// dataset's sections (or one section).
     public var sections: [Dataset.Section]?
 
-    public init(count: Int, value: @escaping (Int) -> JSONValue, identifier: @escaping (Int) throws -> ItemID,
-                sizeInput: @escaping (Int) -> SizeInput) {
+    /// A source of `count` items described by the three closures.
+    public init(count: Int, value: @escaping @Sendable (Int) -> JSONValue, identifier: @escaping @Sendable (Int) throws -> ItemID,
+                sizeInput: @escaping @Sendable (Int) -> SizeInput) {
         self.count = count
         self.value = value
         self.identifier = identifier
@@ -65,10 +67,14 @@ public struct ItemSource {
 /// What a sizing rule reads from an item: its intrinsic width and height (NaN when not given) and
 /// its text.
 public struct SizeInput: Sendable {
+    /// The intrinsic width; NaN when not given.
     public var w: Double
+    /// The intrinsic height; NaN when not given.
     public var h: Double
+    /// The item's text, measured by text sizing rules.
     public var text: String?
 
+    /// An input with the given size and text.
     public init(w: Double = .nan, h: Double = .nan, text: String? = nil) {
         self.w = w; self.h = h; self.text = text
     }

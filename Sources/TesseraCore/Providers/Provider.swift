@@ -51,7 +51,7 @@ public class Provider {
     /// Lays this provider out in a container of `size`: one result over its flattened items
     /// (in the order of `flatten`), its own and its sections' elements and orthogonal sections.
     /// - Throws: `LayoutError` when the tree has a cycle; what a layout or callback throws.
-    public func layout(in size: Size) throws -> ProviderLayout {
+    package func layout(in size: Size) throws -> ProviderLayout {
         try checkAcyclic()
         return try laidOut(in: size)
     }
@@ -101,13 +101,13 @@ public class Provider {
 
 /// An animator with the provider that set it: the engine asks each owner's animator once per
 /// pass, with all the events it owns.
-public struct OwnedAnimator: Sendable {
+package struct OwnedAnimator: Sendable {
     public var animator: any Animator
     public var owner: ObjectIdentifier
 }
 
 /// What a change asks of the engine.
-public enum ProviderChange: Sendable {
+package enum ProviderChange: Sendable {
     case reload
     case relayout
 }

@@ -6,7 +6,7 @@
 /// supplementaries, decorations, item zIndices and orthogonal sections with their sections and
 /// item indices remapped into that flattened space. So `elements(in:scroll:)` gives every
 /// header, footer, badge, background and shelf of every nested provider.
-public struct ProviderLayout {
+package struct ProviderLayout {
     /// A header a headers provider adds: the `header` supplementary at `section` spanning
     /// `sectionSpan` sections of the flattened result.
     public struct Header {

@@ -1,14 +1,18 @@
 /// Which kind of view shows an item (ConfigableCollectionView's registration by data type):
 /// kinds tried in order, the first whose predicate accepts the item wins. Each kind may carry
 /// its own size rule, which replaces the provider's for the items it shows.
-public struct ViewRegistration {
-    public struct Kind {
+public struct ViewRegistration: Sendable {
+    /// One kind of view: its name, which items it shows and how it sizes them.
+    public struct Kind: Sendable {
+        /// The view kind's name (`"cell"`, `"video"`, ...).
         public var name: String
         /// `(localIndex) -> Bool`; nil accepts every item. What it throws leaves the pass.
-        public var when: ((Int) throws -> Bool)?
+        public var when: (@Sendable (Int) throws -> Bool)?
+        /// The kind's own size rule; nil keeps the provider's.
         public var size: ItemSize?
 
-        public init(_ name: String, when: ((Int) throws -> Bool)? = nil, size: ItemSize? = nil) {
+        /// A kind `name` for the items `when` accepts, sized by `size`.
+        public init(_ name: String, when: (@Sendable (Int) throws -> Bool)? = nil, size: ItemSize? = nil) {
             self.name = name; self.when = when; self.size = size
         }
     }

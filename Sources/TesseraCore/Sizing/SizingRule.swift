@@ -12,12 +12,15 @@ public enum SizingRule: String, CaseIterable, Sendable {
 
 /// The sizing a context applies to dataset items: a rule plus the text measurer.
 public struct ItemSizing: Sendable {
+    /// How items answer a size proposal.
     public var rule: SizingRule
+    /// How text items are measured.
     public var textMeasurer: TextMeasurer
     /// Under `fit` and `fillWidth`, the intrinsic size given to an item with no size and no text
     /// (nil: such an item takes the whole proposal, CollectionKit's default).
     public var unsizedItem: Size?
 
+    /// Sizing by `rule`, text measured by `textMeasurer`.
     public init(rule: SizingRule = .fit, textMeasurer: TextMeasurer = TextMeasurer(), unsizedItem: Size? = nil) {
         self.rule = rule; self.textMeasurer = textMeasurer; self.unsizedItem = unsizedItem
     }

@@ -18,6 +18,7 @@ public struct TextMeasurer: Hashable, Sendable {
     /// Distance between baselines: each line adds this much height.
     public var lineHeight: Double
 
+    /// A measurer for text of `fontSize` points with lines `lineHeight` apart.
     public init(fontSize: Double = 16, lineHeight: Double = 20) {
         self.fontSize = fontSize; self.lineHeight = lineHeight
     }

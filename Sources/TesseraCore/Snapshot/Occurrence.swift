@@ -10,6 +10,7 @@ public struct Occurrence<ID: Hashable>: Hashable {
     /// How many times `id` occurred before this one.
     public var index: Int
 
+    /// The `index`-th repeat of `id` (0: its first occurrence).
     public init(_ id: ID, index: Int = 0) {
         self.id = id
         self.index = index

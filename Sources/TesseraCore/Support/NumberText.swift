@@ -1,7 +1,7 @@
 /// Numbers for people (summaries, previews, prompts), written without Foundation's
 /// `String(format:)`. Machine output (JSON, messages that must read back) uses
 /// `JSONWriter.format`, which never rounds.
-public enum NumberText {
+package enum NumberText {
     /// At most two decimals and no trailing zeros, so float noise never shows: `375` for
     /// 374.99999999999994, `347.14` for 347.1428571428571, `0.5`. The one formatter for human
     /// lines, shared with `tessera check`'s messages (`LayoutCheck.number`). O(1).

@@ -6,7 +6,7 @@
 ///
 /// Frames are read once (a query that fails, as an analytic script's can, throws); overlaps come from a spatial index over them, so the check is
 /// O(n log n + k) for k overlapping pairs (at most `overlapLimit`).
-public struct LayoutCheck {
+package struct LayoutCheck {
     /// Pairs (i, j), i < j, whose frames share a positive area.
     public private(set) var overlaps: [(Int, Int)] = []
     /// True when counting stopped at `overlapLimit` pairs.

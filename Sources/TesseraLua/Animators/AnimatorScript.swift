@@ -13,6 +13,7 @@ import TesseraCore
 /// when the file loads; otherwise the last good one stays. Not thread-safe: one host belongs to
 /// one thread, and so does every script loaded into it.
 public final class AnimatorScript: Animator, @unchecked Sendable {
+    /// The hooks an animator script may define, one per event kind.
     public static let hooks = ["insert", "delete", "update", "shift", "scroll"]
     static let keys = ["name", "params"] + hooks
 

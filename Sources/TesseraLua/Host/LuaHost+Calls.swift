@@ -14,7 +14,10 @@ extension LuaHost {
     }
 
     /// Compiles `source` (text only) with `environment` as its `_ENV`, without running it.
-    /// - Parameter chunkName: `@path` for files (messages say `path:line:`), `=name` for others.
+    /// - Parameters:
+    ///   - source: the Lua source text.
+    ///   - chunkName: `@path` for files (messages say `path:line:`), `=name` for others.
+    ///   - environment: the chunk's `_ENV` (from `newEnvironment(directory:)`).
     /// - Throws: `LuaScriptError` of kind `.syntax`; its message is Lua's, so an unfinished chunk's
     ///   ends with `<eof>`.
     public func load(_ source: String, chunkName: String, environment: LuaReference) throws -> LuaReference {
@@ -70,7 +73,9 @@ extension LuaHost {
 
     /// Bytes the Lua state holds now, and the most it held since `resetMemoryPeak()`.
     public var memoryUsed: Int { tb_memoryused(L) }
+    /// The most bytes the Lua state has held since the last `resetMemoryPeak()`.
     public var memoryPeak: Int { tb_memorypeak(L) }
+    /// Starts measuring `memoryPeak` again from the bytes held now.
     public func resetMemoryPeak() { tb_resetpeak(L) }
 
     /// Runs a full garbage collection.

@@ -12,6 +12,7 @@ public struct LuaPictures: Sendable {
     public var result: @Sendable (_ result: any LayoutResult, _ viewport: Rect, _ columns: Int, _ rows: Int,
                                   _ unicode: Bool) throws -> String
 
+    /// Pictures drawn by `engine` (an engine's sketch) and `result` (a result's preview).
     public init(engine: @escaping @Sendable (_ engine: CollectionEngine, _ columns: Int) throws -> [String],
                 result: @escaping @Sendable (_ result: any LayoutResult, _ viewport: Rect, _ columns: Int, _ rows: Int,
                                              _ unicode: Bool) throws -> String) {

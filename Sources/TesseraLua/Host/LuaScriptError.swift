@@ -7,6 +7,7 @@ import TesseraCore
 /// that are not finite or have a negative size, a wrong frame count, a `visible` index out of
 /// range, the time limit, the instruction budget, the memory cap, a missing `require`.
 public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure it is.
     public enum Kind: String, Sendable {
         /// The chunk did not compile (`message` is Lua's, so it ends in `<eof>` when the chunk
         /// is merely unfinished, which is what a REPL looks for).
@@ -27,6 +28,7 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
         case script
     }
 
+    /// What kind of failure it is.
     public var kind: Kind
     /// One sentence, `file:line: what went wrong` (no traceback).
     public var message: String

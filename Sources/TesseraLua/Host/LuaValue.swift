@@ -3,13 +3,20 @@ import LuaBridge
 
 /// A Lua value seen from Swift. Scalars are copied; tables, functions and userdata stay in
 /// Lua and are held through a `LuaReference`.
-public enum LuaValue: Equatable {
+public enum LuaValue: Equatable, Sendable {
+    /// Lua's `nil`.
     case `nil`
+    /// A boolean.
     case boolean(Bool)
+    /// An integer (Lua 5.4's integer subtype).
     case integer(Int)
+    /// A float.
     case number(Double)
+    /// A string.
     case string(String)
+    /// A table, kept in the host's registry.
     case table(LuaReference)
+    /// A function, kept in the host's registry.
     case function(LuaReference)
     /// Userdata (layout values built with `t.*`) and anything else (threads).
     case userdata(LuaReference)

@@ -10,9 +10,12 @@ public struct ScriptLimits: Equatable, Sendable {
     /// Lua count hook installed, which makes script code about 1.6–1.95× slower.
     public var maxInstructions: Int?
 
+    /// The default memory cap: 256 MB.
     public static let defaultMaxMemoryBytes = 256 * 1_048_576
+    /// The default time limit: 1 s.
     public static let defaultTimeLimit = 1.0
 
+    /// Limits with the given values (256 MB, 1 s and no instruction budget by default).
     public init(maxMemoryBytes: Int = ScriptLimits.defaultMaxMemoryBytes,
                 timeLimit: Double? = ScriptLimits.defaultTimeLimit, maxInstructions: Int? = nil) {
         self.maxMemoryBytes = maxMemoryBytes

@@ -4,7 +4,7 @@ import TesseraCore
 
 /// Where a REPL session writes. Each call gets one or more whole lines, without the final
 /// newline: results and `print` go to `standard`, error messages to `error` (as `lua` does).
-public struct ReplOutput {
+package struct ReplOutput {
     public var standard: (String) -> Void
     public var error: (String) -> Void
 

@@ -18,7 +18,7 @@ import TesseraCore
 ///
 /// Not thread-safe, like its `LuaHost`: feed it from one thread; only `host.interrupt()` may
 /// be called from another (Ctrl-C).
-public final class ReplSession {
+package final class ReplSession {
     /// What a fed line did.
     public enum Step: Equatable {
         /// The input is complete and was handled; `history` is the entry to remember (the

@@ -4,7 +4,7 @@ import LuaBridge
 /// The script line that set one item's frame: where a layout script called `ctx.set` for it
 /// (the last such call wins), else the line that stored it in a frames table a `simpleLayout`
 /// returns, else the `return` of an analytic script's `frame(i)` that gave it.
-public struct FrameOrigin: Hashable, Sendable {
+package struct FrameOrigin: Hashable, Sendable {
     public var file: String
     public var line: Int
     /// `ctx.set`, `frames table` or `frame`.
@@ -24,7 +24,7 @@ extension LuaHost {
     /// Returns nil when no script line set it (a built-in layout placed the item, or a table
     /// constructor listed the frames). With `--max-instructions` the bridge's own count hook
     /// replaces this one and nothing is recorded.
-    public func recordingFrameOrigin(of index: Int, _ body: (_ arm: () -> Void) throws -> Void) throws -> FrameOrigin? {
+    package func recordingFrameOrigin(of index: Int, _ body: (_ arm: () -> Void) throws -> Void) throws -> FrameOrigin? {
         let state = mainState
         _ = tb_newframes(state)
         tb_pushsetter(state)

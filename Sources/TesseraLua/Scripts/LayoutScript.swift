@@ -13,7 +13,9 @@ import TesseraCore
 /// Not `Sendable`, like its `LuaHost`: one host per thread, and its scripts with it. The
 /// layouts `configured(_:)` makes are `Sendable` and may be shared across tasks.
 public final class LayoutScript {
+    /// The host the script runs on.
     public let host: LuaHost
+    /// The script's file, as given to `loadLayoutScript(path:)`.
     public let path: String
     private(set) var version: ScriptVersion
     /// The error of the last failed `reload()`, cleared by a successful one.

@@ -9,7 +9,7 @@ import TesseraCore
 /// leading `--` lines up to the first blank comment line are joined, the `NAME.lua:` prefix is
 /// dropped, and the text is cut at the first sentence end, colon or parenthesis, then to
 /// `summaryLimit` characters (at a comma, else a space, marked with "...").
-public enum ScriptCatalog {
+package enum ScriptCatalog {
     /// One script a name finds: `name` (the file name without `.lua`), its path, its summary.
     public struct Entry: Equatable, Sendable {
         public var name: String

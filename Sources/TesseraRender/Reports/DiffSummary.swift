@@ -1,27 +1,27 @@
 import TesseraCore
 
 /// `tessera diff --format text`: totals, counts per section, and the first few changes of each kind.
-public struct DiffSummary {
-    public typealias Key = DatasetDiff.Key
-    public var oldName: String
-    public var newName: String
-    public var report: DatasetDiffReport
-    public var batch: Changeset
-    public var stages: StagedChangeset<Key, Key>
-    public var showStages: Bool
-    public var milliseconds: Double
+package struct DiffSummary {
+    package typealias Key = DatasetDiff.Key
+    package var oldName: String
+    package var newName: String
+    package var report: DatasetDiffReport
+    package var batch: Changeset
+    package var stages: StagedChangeset<Key, Key>
+    package var showStages: Bool
+    package var milliseconds: Double
     var old: Snapshot<Key, Key> { report.oldSnapshot }
     var new: Snapshot<Key, Key> { report.newSnapshot }
     /// How many changes of each kind are listed by id.
     let shown = 5
 
-    public init(oldName: String, newName: String, report: DatasetDiffReport, batch: Changeset,
+    package init(oldName: String, newName: String, report: DatasetDiffReport, batch: Changeset,
                 stages: StagedChangeset<Key, Key>, showStages: Bool, milliseconds: Double) {
         self.oldName = oldName; self.newName = newName; self.report = report; self.batch = batch
         self.stages = stages; self.showStages = showStages; self.milliseconds = milliseconds
     }
 
-    public func render() -> String {
+    package func render() -> String {
         var lines: [String] = []
         lines.append("\(oldName) -> \(newName)")
         lines.append("sections: \(old.numberOfSections) -> \(new.numberOfSections): "

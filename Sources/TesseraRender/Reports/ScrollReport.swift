@@ -6,18 +6,18 @@ import TesseraCore
 /// "p99Us":}}`, compact; a step where elements entered or left adds `"elements": {"inserted":
 /// [...], "deleted": [...]}`, each `{"category":, "kind":, "section":}` (and `"index"` for a
 /// badge). Ids are typed as the data gives them. Written step by step.
-public struct ScrollReport {
-    public var run: ScrollRun
+package struct ScrollReport {
+    package var run: ScrollRun
 
-    public init(run: ScrollRun) { self.run = run }
+    package init(run: ScrollRun) { self.run = run }
 
     /// The whole document as a value (what `write(to:)` writes).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object(["steps": .array(run.steps.map(Self.json)), "summary": summary])
     }
 
     /// Writes the document, one step at a time. O(steps) time; memory O(one step).
-    public func write(to out: BufferedWriter) {
+    package func write(to out: BufferedWriter) {
         out.append("{\"steps\":[")
         for (k, step) in run.steps.enumerated() {
             if k > 0 { out.append(UInt8(ascii: ",")) }
@@ -29,7 +29,7 @@ public struct ScrollReport {
     }
 
     /// The `--format text` report (`ScrollRunText`).
-    public var text: String { ScrollRunText.render(run) }
+    package var text: String { ScrollRunText.render(run) }
 
     private var summary: JSONValue {
         .object([

@@ -2,11 +2,11 @@
 
 /// A provider of plain numbers (index ids unless `ids` says otherwise), sized `size` each.
 func numbers(_ values: [Int], size: Size = Size(width: 50, height: 50), layout: any Layout = FlowLayout(),
-             ids: ((Int) -> String)? = nil) -> BasicProvider {
+             ids: (@Sendable (Int) -> String)? = nil) -> BasicProvider {
     BasicProvider(data: source(values, ids: ids), layout: layout, size: .fixed(.absolute(size.width), .absolute(size.height)))
 }
 
-func source(_ values: [Int], ids: ((Int) -> String)? = nil) -> ItemSource {
+func source(_ values: [Int], ids: (@Sendable (Int) -> String)? = nil) -> ItemSource {
     var s = ItemSource(values: values.map { .int($0) })
     if let ids { s.identifier = { .string(ids(values[$0])) } }
     return s

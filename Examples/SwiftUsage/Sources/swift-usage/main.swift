@@ -121,4 +121,77 @@ let failure = await Task { () -> String in
 check("failing analytic query", failure,
       "script: Examples/SwiftUsage/Scripts/failing-analytic.lua:7: no frame for item 6")
 
+// The compositional layout: a featured row paging sideways (cards 90 % of the width, centred with
+// (375 - 337.5) / 2 on each side), then a pinned 44-point header and a two-column grid.
+let sectioned = Dataset(items: (0..<7).map { Item(id: .int($0)) },
+                        sections: [Dataset.Section(id: "featured", range: 0..<3), Dataset.Section(id: "grid", range: 3..<7)])
+let store = try appStoreLayout().layout(LayoutContext(dataset: sectioned))
+check("compositional featured cards", try (0..<3).map { try store.frame(at: $0) }, [
+    Rect(x: 18.75, y: 0, width: 337.5, height: 250),
+    Rect(x: 366.25, y: 0, width: 337.5, height: 250),
+    Rect(x: 713.75, y: 0, width: 337.5, height: 250),
+])
+check("compositional grid", try (3..<7).map { try store.frame(at: $0) }, [
+    Rect(x: 0, y: 294, width: 187.5, height: 100), Rect(x: 187.5, y: 294, width: 187.5, height: 100),
+    Rect(x: 0, y: 394, width: 187.5, height: 100), Rect(x: 187.5, y: 394, width: 187.5, height: 100),
+])
+check("compositional content size", store.contentSize, Size(width: 375, height: 494))
+check("compositional pinned header", try store.elements(in: Rect(x: 0, y: 300, width: 375, height: 400),
+                                                        scroll: ScrollState(contentOffset: Point(x: 0, y: 300)))
+        .filter { $0.kind == "header" }.map(\.frame), [Rect(x: 0, y: 300, width: 375, height: 44)])
+
+// The engine: the first pass inserts exactly the items a waterfall shows on the first screen (all
+// six). The reload deletes item 1 (faded out) and inserts item 9 (faded in); items 2 to 5 move to
+// a lower index and, in new columns, to new frames (animated); item 0 keeps its frame and gets
+// new data (an update with nothing to animate).
+let first = Dataset(items: (0..<6).map { Item(id: .int($0), size: Size(width: 100, height: 150)) })
+var secondItems = first.items.filter { $0.id != .int(1) }
+secondItems.append(Item(id: 9, size: Size(width: 100, height: 150)))
+secondItems[0] = Item(id: 0, size: Size(width: 100, height: 150), fields: ["title": "changed"])
+let second = Dataset(items: secondItems)
+let onScreen = try WaterfallLayout(columns: 2, spacing: 8).layout(LayoutContext(dataset: first, collectionSize: Size(width: 375, height: 400)))
+    .visible(in: Rect(x: 0, y: 0, width: 375, height: 400))
+let log = try runEngine(first: first, then: second)
+check("engine first pass", Array(log.prefix(onScreen.count)), onScreen.map { "insert \($0)" })
+check("engine reload", Array(log.dropFirst(onScreen.count)).sorted(), [
+    "delete 1 animated", "insert 9 animated", "move 2 animated", "move 3 animated", "move 4 animated", "move 5 animated",
+    "update 0", "update 2 animated", "update 3 animated", "update 4 animated", "update 5 animated",
+])
+check("engine first screen", onScreen, [0, 1, 2, 3, 4, 5])
+
+// Concurrency: the task group's heights are the ones laid out one by one.
+let widths = [320.0, 375, 414, 768]
+let heights = try await contentHeights(of: dataset, widths: widths)
+for width in widths {
+    check("height at width \(width)", heights[width],
+          try WaterfallLayout(columns: 3, spacing: 8).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: width, height: 812))).contentSize.height)
+}
+
+// The UIKit-shaped layout: prepared for a collection view, it answers the overrides without
+// throwing; the SwiftUI-shaped one places subviews of their own sizes.
+final class FakeCollectionView: CollectionViewLike {
+    var boundsSize = Size(width: 375, height: 812)
+}
+let collectionView = FakeCollectionView()
+let uikit = TesseraCollectionViewLayout(layout: WaterfallLayout(columns: 3, spacing: 8), dataset: dataset)
+uikit.collectionView = collectionView
+uikit.prepare()
+check("uikit content size", uikit.collectionViewContentSize, result.contentSize)
+check("uikit elements in rect", uikit.layoutAttributesForElements(in: screen).map(\.item), try result.visible(in: screen))
+check("uikit item out of range", uikit.layoutAttributesForItem(at: dataset.count), nil)
+check("uikit item", uikit.layoutAttributesForItem(at: 0), try result.frame(at: 0))
+check("uikit invalidation", [uikit.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 500, width: 375, height: 812)),
+                             uikit.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 414, height: 812))], [false, true])
+struct FixedSubviews: SubviewsLike {
+    var sizes: [Size]
+    var count: Int { sizes.count }
+    func sizeThatFits(_ index: Int, proposal: Size) -> Size { sizes[index] }
+}
+let stack = TesseraSwiftUILayout(FlowLayout(interitemSpacing: 10))
+let subviews = FixedSubviews(sizes: [Size(width: 100, height: 30), Size(width: 80, height: 30), Size(width: 150, height: 30)])
+check("swiftui size", try stack.sizeThatFits(proposal: Size(width: 200, height: 100), subviews: subviews), Size(width: 190, height: 60))   // the bounding box of the frames
+check("swiftui placement", try stack.placeSubviews(in: Rect(x: 10, y: 20, width: 200, height: 100), subviews: subviews), [
+    Rect(x: 10, y: 20, width: 100, height: 30), Rect(x: 120, y: 20, width: 80, height: 30), Rect(x: 10, y: 50, width: 150, height: 30),
+])
+
 print("swift-usage: every snippet gives what the README says; results and layouts shared across tasks")

@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// The built-in layouts by name (`tessera run waterfall --param columns=3`, `t.waterfall{}`).
 /// One code path for the CLI and Lua, so both give the same frames for the same parameters.
-public enum BuiltinLayouts {
+package enum BuiltinLayouts {
     /// Names `make` accepts, in the order help text lists them.
     public static let names = ["flow", "row", "waterfall", "overlay", "split"]
 

@@ -1,8 +1,10 @@
 /// Arbitrary frames from a function of the index and the context (CollectionKit's Closurelayout).
 /// Unlike CollectionKit, visibility goes through the spatial index, not a linear scan.
 public struct ClosureLayout: SimpleLayout {
+    /// Item `index`'s frame in `context`.
     public var frameProvider: @Sendable (Int, LayoutContext) throws -> Rect
 
+    /// A layout whose item `i` is at `frameProvider(i, context)`.
     public init(_ frameProvider: @escaping @Sendable (Int, LayoutContext) throws -> Rect) {
         self.frameProvider = frameProvider
     }

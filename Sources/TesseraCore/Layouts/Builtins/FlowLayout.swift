@@ -22,6 +22,7 @@ public struct FlowLayout: SimpleLayout, Sendable {
     /// Lines across the container.
     public var alignContent: AlignContent
 
+    /// A flow with the given gaps and alignments (CSS flexbox's defaults: everything at the start).
     public init(lineSpacing: Double = 0, interitemSpacing: Double = 0,
                 justifyContent: JustifyContent = .start, alignItems: AlignItems = .start,
                 alignContent: AlignContent = .start) {

@@ -1,13 +1,37 @@
 /// How boxes share the free space along a line (CSS `justify-content`, CollectionKit's
 /// `JustifyContent`). Raw values are the names Lua and `--param` use, so Lua strings map directly.
 public enum JustifyContent: String, CaseIterable, Sendable {
-    case start, center, end, spaceBetween, spaceAround, spaceEvenly
+    /// Packed at the start.
+    case start
+    /// Packed in the middle.
+    case center
+    /// Packed at the end.
+    case end
+    /// First and last boxes at the ends, equal gaps between.
+    case spaceBetween
+    /// Equal space around each box (half-size at the ends).
+    case spaceAround
+    /// Equal space between boxes and at both ends.
+    case spaceEvenly
 }
 
 /// How lines share the free space across the container (CSS `align-content`): the
 /// `JustifyContent` values plus `stretch`, which grows every line by an equal share.
 public enum AlignContent: String, CaseIterable, Sendable {
-    case start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch
+    /// Packed at the start.
+    case start
+    /// Packed in the middle.
+    case center
+    /// Packed at the end.
+    case end
+    /// First and last lines at the ends, equal gaps between.
+    case spaceBetween
+    /// Equal space around each line (half-size at the ends).
+    case spaceAround
+    /// Equal space between lines and at both ends.
+    case spaceEvenly
+    /// Lines grow by an equal share of the free space.
+    case stretch
 
     /// The same distribution as a justification (`stretch` has no counterpart).
     public init(_ justify: JustifyContent) {
@@ -25,7 +49,14 @@ public enum AlignContent: String, CaseIterable, Sendable {
 
 /// Where a box sits across its line (CSS `align-items`, CollectionKit's `AlignItem`).
 public enum AlignItems: String, CaseIterable, Sendable {
-    case start, center, end, stretch
+    /// At the line's start.
+    case start
+    /// Centred in the line.
+    case center
+    /// At the line's end.
+    case end
+    /// As tall as the line.
+    case stretch
 }
 
 /// Which rulebook `distribute` follows.
@@ -51,6 +82,7 @@ public struct Distribution: Hashable, Sendable {
     /// Length added to every box (only `AlignContent.stretch` sets it).
     public var stretch: Double
 
+    /// A distribution starting at `offset` with gaps of `spacing`, each box grown by `stretch`.
     public init(offset: Double, spacing: Double, stretch: Double = 0) {
         self.offset = offset; self.spacing = spacing; self.stretch = stretch
     }

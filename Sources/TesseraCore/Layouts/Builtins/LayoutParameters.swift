@@ -4,7 +4,7 @@ import OrderedCollections
 /// typed accessors and an error for every parameter name nobody asked for.
 ///
 /// Usage: read each known parameter once, then call `finish()`.
-public struct LayoutParameters {
+package struct LayoutParameters {
     public let layoutName: String
     private let values: OrderedDictionary<String, JSONValue>
     private var known: [String] = []

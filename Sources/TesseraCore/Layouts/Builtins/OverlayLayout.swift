@@ -1,6 +1,7 @@
 /// Every item at the origin with its own size (CollectionKit's OverlayLayout).
 /// Content size is the largest width by the largest height.
 public struct OverlayLayout: SimpleLayout {
+    /// The overlay layout (it has no settings).
     public init() {}
 
     public var name: String { "overlay" }

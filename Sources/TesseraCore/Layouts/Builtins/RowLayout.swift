@@ -20,6 +20,7 @@ public struct RowLayout: SimpleLayout, Sendable {
     /// less; when false it keeps the width its size rule answers.
     public var alwaysFillEmptySpaces: Bool
 
+    /// A row whose items in `fillIdentifiers` share the free width.
     public init(fillIdentifiers: Set<ItemID> = [], spacing: Double = 0,
                 justifyContent: JustifyContent = .start, alignItems: AlignItems = .start,
                 alwaysFillEmptySpaces: Bool = true) {

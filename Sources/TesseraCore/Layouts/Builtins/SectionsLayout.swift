@@ -19,13 +19,17 @@ public struct SectionsLayout: Layout {
     /// A section header or footer: its height, whether it pins to the top of the visible area
     /// (pushed up by the section's end) and its drawing order.
     public struct Boundary: Hashable, Sendable {
+        /// Its height; 0 means no element.
         public var height: Double
+        /// Pinned to the top of the visible area while its section is on screen.
         public var pinned: Bool
+        /// Drawing order (above items, at 0, by default).
         public var zIndex: Int
         /// The supplementary's kind ("header" or "footer" unless a provider names its views).
         public var kind: String?
         /// Its width, from the section's leading edge; nil spans the section's box.
         public var width: Double?
+        /// A header or footer `height` tall.
         public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
             self.height = height; self.pinned = pinned; self.zIndex = zIndex; self.kind = kind; self.width = width
         }
@@ -35,12 +39,14 @@ public struct SectionsLayout: Layout {
     public var sectionLayout: @Sendable (Int, Dataset.Section?) throws -> any Layout
     /// How sections are arranged; nil stacks them vertically.
     public var arrangement: (any Layout)?
+    /// Gap between stacked sections (with no `arrangement`).
     public var spacing: Double
     /// Each section's header ("header" supplementary), or nil for none.
     public var header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
     /// Each section's footer ("footer" supplementary), or nil for none.
     public var footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
 
+    /// Sections laid out by `sectionLayout`, arranged by `arrangement` (or stacked `spacing` apart).
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
                 header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
                 footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
@@ -55,7 +61,7 @@ public struct SectionsLayout: Layout {
     /// One section laid out in a proposal: its item frames and content size, the full result
     /// only for a layout that is more than frames (elements, zIndices, scrollers, sections),
     /// and its box.
-    private struct Measured {
+    fileprivate struct Measured {
         var frames: [Rect]
         var contentSize: Size
         var result: (any LayoutResult)?
@@ -94,11 +100,12 @@ public struct SectionsLayout: Layout {
         let headers = try sections.indices.map { s in try header?(s, sections[s]).map { try checked($0, "header", s) } }
         let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }
 
-        var measured = [Measured?](repeating: nil, count: sections.count)
-        func layoutSection(_ s: Int, in size: Size) throws -> Size {
-            measured[s] = try Measured(layouts[s], context.slice(sections[s].range).with(collectionSize: size),
-                                       header: headers[s], footer: footers[s])
-            return measured[s]!.size
+        let measured = MeasuredSections(count: sections.count)
+        @Sendable func layoutSection(_ s: Int, in size: Size) throws -> Size {
+            let part = try Measured(layouts[s], context.slice(sections[s].range).with(collectionSize: size),
+                                    header: headers[s], footer: footers[s])
+            measured[s] = part
+            return part.size
         }
 
         let origins: [Point]
@@ -128,7 +135,7 @@ public struct SectionsLayout: Layout {
         var zIndices: [Int] = []
         var content = Size.zero
         var keptParts: [SectionsResult.Part] = []
-        for (s, section) in measured.enumerated() {
+        for (s, section) in measured.parts.enumerated() {
             guard let section else { continue }
             // The part's items and sections continue the flattened ones.
             let first = frames.count, base = ranges.count, span = section.parts.count
@@ -301,4 +308,17 @@ struct EmptyResult: LayoutResult {
     var contentSize: Size { .zero }
     func frame(at index: Int) throws -> Rect { try checkIndex(index); return .zero }
     func visible(in rect: Rect) -> [Int] { [] }
+}
+
+/// Each section's last measure during one `SectionsLayout.layout(_:)` call. The outer layout's
+/// context asks for section sizes through a `@Sendable` closure (contexts are `Sendable`), and
+/// the sizes are kept here. `@unchecked Sendable`: a box lives for one layout pass and is used
+/// only on the thread running it, like the local array it replaces.
+private final class MeasuredSections: @unchecked Sendable {
+    private(set) var parts: [SectionsLayout.Measured?]
+    init(count: Int) { parts = Array(repeating: nil, count: count) }
+    subscript(s: Int) -> SectionsLayout.Measured? {
+        get { parts[s] }
+        set { parts[s] = newValue }
+    }
 }

@@ -5,12 +5,15 @@
 /// same `spacing` separates columns and items within a column. Because an item always lands on
 /// the current minimum column height, frames come out sorted by minY.
 public struct WaterfallLayout: SimpleLayout {
+    /// The number of columns, 1...`maxColumns`.
     public var columns: Int
+    /// Gap between columns and between items of a column.
     public var spacing: Double
 
     /// The most columns a waterfall takes: each item is placed in O(columns).
     public static let maxColumns = 1000
 
+    /// A waterfall of `columns` columns `spacing` apart.
     public init(columns: Int = 2, spacing: Double = 0) {
         self.columns = columns
         self.spacing = spacing

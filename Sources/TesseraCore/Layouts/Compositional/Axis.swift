@@ -4,7 +4,10 @@
 /// "Leading" on an axis is its low end (left or top) in left-to-right coordinates; right-to-left
 /// layouts are mirrored as a whole after they are solved.
 public enum Axis: Sendable, Hashable {
-    case horizontal, vertical
+    /// Left to right.
+    case horizontal
+    /// Top to bottom.
+    case vertical
 
     /// The other axis.
     @inlinable public var cross: Axis { self == .horizontal ? .vertical : .horizontal }
@@ -12,47 +15,47 @@ public enum Axis: Sendable, Hashable {
 
 extension Size {
     /// The length along `axis` (width for horizontal, height for vertical).
-    @inlinable public func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }
+    @inlinable package func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }
 
     /// A size given by its length on `axis` (`main`) and on the other axis (`cross`).
-    @inlinable public init(axis: Axis, main: Double, cross: Double) {
+    @inlinable package init(axis: Axis, main: Double, cross: Double) {
         self = axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
     }
 }
 
 extension Point {
     /// The coordinate along `axis`.
-    @inlinable public func value(along axis: Axis) -> Double { axis == .horizontal ? x : y }
+    @inlinable package func value(along axis: Axis) -> Double { axis == .horizontal ? x : y }
 
     /// A point given by its coordinate on `axis` and on the other axis.
-    @inlinable public init(axis: Axis, main: Double, cross: Double) {
+    @inlinable package init(axis: Axis, main: Double, cross: Double) {
         self = axis == .horizontal ? Point(x: main, y: cross) : Point(x: cross, y: main)
     }
 }
 
 extension Rect {
     /// The low edge (start) along `axis` (minX or minY).
-    @inlinable public func start(along axis: Axis) -> Double { axis == .horizontal ? x : y }
+    @inlinable package func start(along axis: Axis) -> Double { axis == .horizontal ? x : y }
     /// The high edge (end) along `axis` (maxX or maxY).
-    @inlinable public func end(along axis: Axis) -> Double { axis == .horizontal ? x + width : y + height }
+    @inlinable package func end(along axis: Axis) -> Double { axis == .horizontal ? x + width : y + height }
     /// The length along `axis`.
-    @inlinable public func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }
+    @inlinable package func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }
 
     /// A rectangle given by its start and length on `axis` and on the other axis.
     @inlinable
-    public init(axis: Axis, main: Double, cross: Double, mainLength: Double, crossLength: Double) {
+    package init(axis: Axis, main: Double, cross: Double, mainLength: Double, crossLength: Double) {
         self = axis == .horizontal
             ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
             : Rect(x: cross, y: main, width: crossLength, height: mainLength)
     }
 
     /// The rectangle mirrored left to right inside a width `width`: x' = width − x − w.
-    @inlinable public func mirrored(inWidth width: Double) -> Rect {
+    @inlinable package func mirrored(inWidth width: Double) -> Rect {
         Rect(x: width - x - self.width, y: y, width: self.width, height: height)
     }
 
     /// The rectangle moved by `main` along `axis` and `cross` along the other axis.
-    @inlinable public func offsetBy(axis: Axis, main: Double, cross: Double) -> Rect {
+    @inlinable package func offsetBy(axis: Axis, main: Double, cross: Double) -> Rect {
         axis == .horizontal ? offsetBy(dx: main, dy: cross) : offsetBy(dx: cross, dy: main)
     }
 }

@@ -36,9 +36,12 @@ extension Compositional {
 
     /// A width and a height dimension (`NSCollectionLayoutSize`).
     public struct LayoutSize: Hashable, Sendable {
+        /// The width dimension.
         public var width: Dimension
+        /// The height dimension.
         public var height: Dimension
 
+        /// A size of `width` by `height`.
         public init(width: Dimension, height: Dimension) {
             self.width = width; self.height = height
         }
@@ -57,7 +60,9 @@ extension Compositional {
     /// Space between items: exactly `fixed`, or at least `flexible` and growing to share the
     /// leftover length of the group evenly (`NSCollectionLayoutSpacing`).
     public enum Spacing: Hashable, Sendable {
+        /// Exactly this many points.
         case fixed(Double)
+        /// At least this many points, growing to share the group's leftover length.
         case flexible(Double)
 
         /// The space it takes before leftover space is shared out.
@@ -74,15 +79,21 @@ extension Compositional {
     /// Space around an item used when positioning it in its group; it moves the item and never
     /// resizes it (`NSCollectionLayoutEdgeSpacing`). A nil edge has no spacing.
     public struct EdgeSpacing: Hashable, Sendable {
+        /// Spacing on the leading edge.
         public var leading: Spacing?
+        /// Spacing on the top edge.
         public var top: Spacing?
+        /// Spacing on the trailing edge.
         public var trailing: Spacing?
+        /// Spacing on the bottom edge.
         public var bottom: Spacing?
 
+        /// Edge spacing with the given edges (nil: none).
         public init(leading: Spacing? = nil, top: Spacing? = nil, trailing: Spacing? = nil, bottom: Spacing? = nil) {
             self.leading = leading; self.top = top; self.trailing = trailing; self.bottom = bottom
         }
 
+        /// No spacing on any edge.
         public static let none = EdgeSpacing()
 
         /// The spacing on the low end of `axis` (leading or top).
@@ -96,19 +107,32 @@ extension Compositional {
     /// size on its axis (leading 0.15 = 15 % of the width): Lua's `"15%"`, Swift's
     /// `Insets.fractional(...)`.
     public struct Insets: Hashable, Sendable {
+        /// The top inset.
         public var top: Double
+        /// The leading inset.
         public var leading: Double
+        /// The bottom inset.
         public var bottom: Double
+        /// The trailing inset.
         public var trailing: Double
         /// The edges whose value is a fraction of the size on its axis; the others are points.
         public var fractionalEdges: Edges
 
         /// Edges of `Insets`.
         public struct Edges: OptionSet, Hashable, Sendable {
+            /// The edges as bits: top 1, leading 2, bottom 4, trailing 8.
             public let rawValue: UInt8
+            /// The edges whose bits are set in `rawValue`.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
-            public static let top = Edges(rawValue: 1), leading = Edges(rawValue: 2)
-            public static let bottom = Edges(rawValue: 4), trailing = Edges(rawValue: 8)
+            /// The top edge.
+            public static let top = Edges(rawValue: 1)
+            /// The leading edge (left in left-to-right layouts).
+            public static let leading = Edges(rawValue: 2)
+            /// The bottom edge.
+            public static let bottom = Edges(rawValue: 4)
+            /// The trailing edge (right in left-to-right layouts).
+            public static let trailing = Edges(rawValue: 8)
+            /// Every edge.
             public static let all: Edges = [.top, .leading, .bottom, .trailing]
         }
 
@@ -127,6 +151,7 @@ extension Compositional {
             Insets(top: top, leading: leading, bottom: bottom, trailing: trailing, fractionalEdges: .all)
         }
 
+        /// No inset.
         public static let zero = Insets()
 
         /// The insets in points for a box of size `size` (fractional edges multiplied out).

@@ -8,16 +8,23 @@ extension Compositional {
     ///   (length after insets − spacing · (N − 1)) / N; the subitem's own length is ignored.
     /// - A custom group asks `custom` for frames relative to the group's origin.
     public struct Group: Sendable {
+        /// How a group places its subitems.
         public enum Arrangement: Sendable {
+            /// Side by side along the horizontal axis.
             case horizontal
+            /// Stacked along the vertical axis.
             case vertical
             /// Frames for one group, given the group's geometry.
             case custom(@Sendable (CustomGroupEnvironment) throws -> [CustomItem])
         }
 
+        /// The group's size in its container.
         public var size: LayoutSize
+        /// How the group places its subitems.
         public var arrangement: Arrangement
+        /// The items and groups it places (a custom group has none).
         public var subitems: [Subitem]
+        /// N equal slots of `subitems[0]`; nil repeats `subitems` while they fit.
         public var count: Int?
         /// The most leaves one group may hold, its nested groups' included (a count above it, or
         /// a repeating group of tiny items, is an error rather than an unbounded allocation).
@@ -25,28 +32,33 @@ extension Compositional {
         /// Space between consecutive subitems along the group's axis (never before the first or
         /// after the last).
         public var interItemSpacing: Spacing?
+        /// Insets of the subitems from the group's edges.
         public var contentInsets: Insets
         /// Used when this group is placed inside a parent group.
         public var edgeSpacing: EdgeSpacing
 
+        /// A group of `size` placing `subitems` by `arrangement`.
         public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil,
                     interItemSpacing: Spacing? = nil, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none) {
             self.size = size; self.arrangement = arrangement; self.subitems = subitems; self.count = count
             self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
         }
 
+        /// A horizontal group (`NSCollectionLayoutGroup.horizontal`).
         public static func horizontal(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
                                       spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
             Group(size: size, arrangement: .horizontal, subitems: subitems, count: count,
                   interItemSpacing: spacing, contentInsets: insets)
         }
 
+        /// A vertical group (`NSCollectionLayoutGroup.vertical`).
         public static func vertical(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
                                     spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
             Group(size: size, arrangement: .vertical, subitems: subitems, count: count,
                   interItemSpacing: spacing, contentInsets: insets)
         }
 
+        /// A custom group whose frames `provider` gives (`NSCollectionLayoutGroup.custom`).
         public static func custom(_ size: LayoutSize,
                                   _ provider: @escaping @Sendable (CustomGroupEnvironment) throws -> [CustomItem]) -> Group {
             Group(size: size, arrangement: .custom(provider))
@@ -76,13 +88,17 @@ extension Compositional {
 
     /// A group's child: an item or a nested group.
     public enum Subitem: Sendable {
+        /// An item.
         case item(Item)
+        /// A nested group.
         case group(Group)
 
+        /// The child's size.
         public var size: LayoutSize {
             switch self { case .item(let i): return i.size; case .group(let g): return g.size }
         }
 
+        /// The child's edge spacing.
         public var edgeSpacing: EdgeSpacing {
             switch self { case .item(let i): return i.edgeSpacing; case .group(let g): return g.edgeSpacing }
         }
@@ -90,21 +106,29 @@ extension Compositional {
 
     /// What a custom group's provider sees: the group's size and its size after content insets.
     public struct CustomGroupEnvironment: Hashable, Sendable {
+        /// The group's size.
         public var contentSize: Size
+        /// The group's size less its content insets.
         public var effectiveContentSize: Size
+        /// Which way leading and trailing run.
         public var layoutDirection: LayoutDirection
     }
 
     /// One frame of a custom group, relative to the group's origin.
     public struct CustomItem: Hashable, Sendable {
+        /// The frame, relative to the group's origin.
         public var frame: Rect
+        /// Drawing order.
         public var zIndex: Int
+        /// A frame at `frame` drawn at `zIndex`.
         public init(frame: Rect, zIndex: Int = 0) { self.frame = frame; self.zIndex = zIndex }
     }
 
     /// Which way leading and trailing run.
     public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
+        /// Leading is left.
         case leftToRight = "ltr"
+        /// Leading is right.
         case rightToLeft = "rtl"
     }
 }

@@ -5,12 +5,16 @@ extension Compositional {
     /// `contentInsets` (slot size and the position of the item's siblings do not change).
     /// `edgeSpacing` moves the slot within its group and never resizes it.
     public struct Item: Hashable, Sendable {
+        /// The slot's size in its group.
         public var size: LayoutSize
+        /// The cell's insets from its slot.
         public var contentInsets: Insets
+        /// Space that moves the slot within its group.
         public var edgeSpacing: EdgeSpacing
         /// Badges anchored to the item's cell.
         public var supplementaries: [ItemSupplementary]
 
+        /// An item of `size`.
         public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none,
                     supplementaries: [ItemSupplementary] = []) {
             self.size = size; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing

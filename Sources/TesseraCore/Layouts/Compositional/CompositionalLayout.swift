@@ -17,10 +17,12 @@
 /// the mirror of the left-to-right ones (x' = −x). Content wider than the collection (a
 /// horizontal layout) hangs off the left edge the same way, as `MirroredLayout` explains.
 public struct CompositionalLayout: Layout {
+    /// Layout-wide settings.
     public var configuration: Compositional.Configuration
     /// The blueprint of section `index` (0-based) holding dataset section `section`.
     public var sectionProvider: @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section
 
+    /// A layout asking `sectionProvider` for each section's blueprint.
     public init(configuration: Compositional.Configuration = .init(),
                 sectionProvider: @escaping @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section) {
         self.configuration = configuration

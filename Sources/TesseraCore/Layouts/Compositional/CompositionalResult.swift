@@ -25,7 +25,9 @@ public struct CompositionalResult: LayoutResult {
     /// Right to left mirrors every frame; orthogonal offsets then run towards negative x.
     public let layoutDirection: Compositional.LayoutDirection
 
+    /// Every frame and element, indexed.
     public let result: FramesResult
+    /// Each section's geometry, by section index.
     public let sections: [SectionGeometry]
     /// Sections' `visibleItemsHandler`s by section index, applied by `elements(in:scroll:)`.
     let visibleItemsHandlers: [Int: Compositional.VisibleItemsHandler]

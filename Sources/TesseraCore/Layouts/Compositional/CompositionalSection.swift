@@ -5,8 +5,11 @@ extension Compositional {
     /// The section container is the collection's size; its effective size (after the insets,
     /// fractions per the container rule) is what the top-level group's size is resolved in.
     public struct Section: Sendable {
+        /// The group repeated to place the section's items.
         public var group: Group
+        /// Space between consecutive groups.
         public var interGroupSpacing: Double
+        /// Insets of the groups from the section's edges.
         public var contentInsets: Insets
         /// Headers and footers.
         public var boundaryItems: [Boundary]
@@ -19,6 +22,7 @@ extension Compositional {
         /// Changes alpha, transform and zIndex of the section's visible elements at query time.
         public var visibleItemsHandler: VisibleItemsHandler?
 
+        /// A section repeating `group`.
         public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
                     boundaryItems: [Boundary] = [], decorations: [Decoration] = [],
                     supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none,
@@ -37,12 +41,14 @@ extension Compositional {
         public var scrollDirection: Axis
         /// Space between consecutive sections (none after the last).
         public var interSectionSpacing: Double
+        /// Which way leading and trailing run.
         public var layoutDirection: LayoutDirection
         /// Headers and footers of the whole layout (`boundarySupplementaryItems`), sized in the
         /// collection and aligned on the whole content; they come out as global elements of
         /// section 0.
         public var boundaryItems: [Boundary]
 
+        /// Settings with the given values (vertical, left to right, no spacing by default).
         public init(scrollDirection: Axis = .vertical, interSectionSpacing: Double = 0,
                     layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [Boundary] = []) {
             self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
@@ -56,6 +62,7 @@ extension Compositional {
         public var container: Size
         /// The size sections are laid out in (the container; there are no safe-area insets).
         public var effectiveContainer: Size
+        /// Which way leading and trailing run.
         public var layoutDirection: LayoutDirection
     }
 }

@@ -1,9 +1,12 @@
 extension Compositional {
     /// An offset from an anchor: points, or fractions of the supplementary's own size.
     public enum AnchorOffset: Hashable, Sendable {
+        /// An offset in points.
         case absolute(Point)
+        /// An offset in fractions of the supplementary's width and height.
         case fractional(Point)
 
+        /// No offset.
         public static let zero = AnchorOffset.absolute(.zero)
 
         /// The offset in points for a supplementary of size `size`.
@@ -19,13 +22,20 @@ extension Compositional {
     /// sized in the item's cell and placed by its container anchor (on the cell) and item anchor
     /// (on the supplementary).
     public struct ItemSupplementary: Hashable, Sendable {
+        /// The supplementary's kind (`"badge"`, ...).
         public var kind: String
+        /// Its size, resolved in the item's cell.
         public var size: LayoutSize
+        /// The point of the cell it is anchored to.
         public var containerAnchor: RectAlignment
+        /// The point of the supplementary placed there; nil takes the container anchor.
         public var itemAnchor: RectAlignment?
+        /// Moves it from the anchored position.
         public var offset: AnchorOffset
+        /// Drawing order (above the cell, at 0, by default).
         public var zIndex: Int
 
+        /// A supplementary of `kind` and `size` anchored at `containerAnchor` of the cell.
         public init(kind: String, size: LayoutSize, containerAnchor: RectAlignment,
                     itemAnchor: RectAlignment? = nil, offset: AnchorOffset = .zero, zIndex: Int = 1) {
             self.kind = kind; self.size = size; self.containerAnchor = containerAnchor
@@ -48,15 +58,22 @@ extension Compositional {
     /// alignment on the scroll axis's leading end) takes room before the section's content and a
     /// footer room after it, instead of overlapping the content. `offset` moves it afterwards.
     public struct Boundary: Hashable, Sendable {
+        /// The supplementary's kind (`"header"`, `"footer"`, ...).
         public var kind: String
+        /// Its size, resolved in the section container.
         public var size: LayoutSize
+        /// Where it sits on the section (`.top` for a header, `.bottom` for a footer).
         public var alignment: RectAlignment
+        /// Moves it after alignment, in points.
         public var offset: Point
+        /// Takes room before (header) or after (footer) the content instead of overlapping it.
         public var extendsBoundary: Bool
         /// Sticks to the visible area while its section is visible (headers to its top).
         public var pinned: Bool
+        /// Drawing order (above items, at 0, by default).
         public var zIndex: Int
 
+        /// A header or footer of `kind` and `size` aligned at `alignment`.
         public init(kind: String, size: LayoutSize, alignment: RectAlignment, offset: Point = .zero,
                     extendsBoundary: Bool = true, pinned: Bool = false, zIndex: Int = 1) {
             self.kind = kind; self.size = size; self.alignment = alignment; self.offset = offset
@@ -93,10 +110,14 @@ extension Compositional {
     /// A section background (`NSCollectionLayoutDecorationItem.background`): the section's
     /// geometry shrunk by `contentInsets`. The section's items are drawn above it (zIndex 1).
     public struct Decoration: Hashable, Sendable {
+        /// The decoration's kind (`"background"`, ...).
         public var kind: String
+        /// Insets from the section's geometry.
         public var contentInsets: Insets
+        /// Drawing order (below items by default).
         public var zIndex: Int
 
+        /// A background of `kind`.
         public init(kind: String, contentInsets: Insets = .zero, zIndex: Int = 0) {
             self.kind = kind; self.contentInsets = contentInsets; self.zIndex = zIndex
         }

@@ -5,7 +5,18 @@ extension Compositional {
     /// collection; `groupPagingCentered` gives that scroller leading and trailing insets of
     /// (scroller length − group length) / 2, so each group can come to rest centred.
     public enum OrthogonalScrolling: String, CaseIterable, Hashable, Sendable {
-        case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+        /// Not a scroller: groups follow the layout's axis.
+        case none
+        /// Scrolls freely; comes to rest anywhere.
+        case continuous
+        /// Scrolls freely; comes to rest with a group's leading edge at the scroller's.
+        case continuousGroupLeadingBoundary
+        /// Pages by the scroller's length.
+        case paging
+        /// Pages by one group.
+        case groupPaging
+        /// Pages by one group, each coming to rest centred.
+        case groupPagingCentered
 
         /// Where a scroll that would stop at `proposed` (on the scroller's axis) with `velocity`
         /// comes to rest, for a scroller of length `page` whose groups repeat every `pitch`

@@ -2,7 +2,24 @@ extension Compositional {
     /// Where a supplementary sits on its host (`NSRectAlignment` and `NSDirectionalRectEdge`):
     /// flush with the named edges, centred on an axis with no named edge.
     public enum RectAlignment: String, CaseIterable, Hashable, Sendable {
-        case none, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
+        /// Centred on both axes.
+        case none
+        /// Flush with the top, centred horizontally.
+        case top
+        /// Flush with the top and leading edges.
+        case topLeading
+        /// Flush with the leading edge, centred vertically.
+        case leading
+        /// Flush with the bottom and leading edges.
+        case bottomLeading
+        /// Flush with the bottom, centred horizontally.
+        case bottom
+        /// Flush with the bottom and trailing edges.
+        case bottomTrailing
+        /// Flush with the trailing edge, centred vertically.
+        case trailing
+        /// Flush with the top and trailing edges.
+        case topTrailing
 
         /// The anchor point as fractions of the host: 0 = leading/top, 0.5 = centre, 1 = trailing/bottom.
         public var fraction: Point {

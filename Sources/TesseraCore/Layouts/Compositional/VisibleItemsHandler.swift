@@ -11,14 +11,19 @@
 extension Compositional {
     /// One visible element of a section, as a `visibleItemsHandler` sees it.
     public struct VisibleItem: Hashable, Sendable {
+        /// Item, supplementary or decoration.
         public let category: ElementCategory
         /// The supplementary or decoration kind; empty for items.
         public let kind: String
         /// The flattened index of the item (or of the item a badge is anchored to).
         public let index: Int?
+        /// The element's frame (read only).
         public let frame: Rect
+        /// Opacity; the handler may change it.
         public var alpha: Double
+        /// Scale, rotation and translation; the handler may change them.
         public var transform: ElementTransform
+        /// Drawing order; the handler may change it.
         public var zIndex: Int
 
         init(_ e: LayoutElement, frame: Rect) {

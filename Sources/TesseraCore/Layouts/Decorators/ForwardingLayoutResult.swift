@@ -3,7 +3,7 @@
 /// Decorators that change one or two answers adopt it, so none of them can forget to pass on the
 /// rest: a forgotten optional requirement would otherwise fall back silently to `LayoutResult`'s
 /// defaults (section 0, zIndex 0, no supplementaries). Each forwarded query costs what the base's does.
-public protocol ForwardingLayoutResult: LayoutResult {
+package protocol ForwardingLayoutResult: LayoutResult {
     /// The result whose answers this one passes on.
     var base: any LayoutResult { get }
 }

@@ -4,9 +4,12 @@
 /// Unlike CollectionKit, the visible query is translated exactly (no extra margin on the far
 /// sides), and a container smaller than the insets is clamped to zero instead of going negative.
 public struct InsetLayout: InsetDecorator {
+    /// The layout inset.
     public var root: any Layout
+    /// The insets, fixed or computed from the container size.
     public var insets: InsetRule
 
+    /// `root` inset by `insets`.
     public init(_ root: any Layout, insets: InsetRule) {
         self.root = root
         self.insets = insets

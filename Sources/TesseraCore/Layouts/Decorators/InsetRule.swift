@@ -1,7 +1,9 @@
 /// Insets fixed when a decorator is configured, or computed from the container size on every
 /// layout (CollectionKit's `insetProvider`, re-evaluated with the outer collection size).
 public enum InsetRule: Sendable {
+    /// The same insets on every layout.
     case fixed(EdgeInsets)
+    /// Insets computed from the container size on every layout.
     case computed(@Sendable (Size) -> EdgeInsets)
 
     /// The insets for a container of `size`. O(1) plus the closure.
@@ -15,6 +17,7 @@ public enum InsetRule: Sendable {
 
 /// A decorator configured by a root layout and an `InsetRule`, given either way below.
 public protocol InsetDecorator: Layout {
+    /// The decorator of `root` with `insets`.
     init(_ root: any Layout, insets: InsetRule)
 }
 

@@ -17,8 +17,10 @@
 /// O(1) on top of the base result's. Orthogonal sections scroll towards negative x: a section
 /// offset x is the mirror of the base's −x.
 public struct MirroredLayout: Layout {
+    /// The layout mirrored.
     public var root: any Layout
 
+    /// `root` mirrored right to left.
     public init(_ root: any Layout) { self.root = root }
 
     /// - Complexity: the root's layout, plus O(1).

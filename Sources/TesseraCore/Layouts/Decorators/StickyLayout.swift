@@ -6,10 +6,12 @@
 /// visible query), and the last header is pushed up by the bottom of its own section instead of
 /// staying pinned for ever. Sticky items also come out as pinned "header" supplementaries.
 public struct StickyLayout: Layout {
+    /// The layout whose items stick.
     public var root: any Layout
     /// Which items stick; gets a 0-based index. Default: even indices (headers before sections).
     public var isSticky: @Sendable (Int) -> Bool
 
+    /// `root` with the items `isSticky` picks pinned to the top.
     public init(_ root: any Layout, isSticky: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) {
         self.root = root
         self.isSticky = isSticky

@@ -2,8 +2,10 @@
 /// horizontally scrolling column-major flow. Item sizes are still asked and answered in real
 /// coordinates, so a size rule never sees swapped axes (see `LayoutContext.transposed()`).
 public struct TransposeLayout: Layout {
+    /// The layout transposed.
     public var root: any Layout
 
+    /// `root` with its axes swapped.
     public init(_ root: any Layout) { self.root = root }
 
     /// - Complexity: the root's layout, plus O(1).

@@ -2,9 +2,12 @@
 /// query rectangle is inset by `insets` before the root answers. Negative insets enlarge it,
 /// which preloads items just outside the viewport. Frames and content size are unchanged.
 public struct VisibleFrameInsetLayout: InsetDecorator {
+    /// The layout whose visible query is inset.
     public var root: any Layout
+    /// The insets of the query rectangle (negative ones enlarge it).
     public var insets: InsetRule
 
+    /// `root` with its visible query inset by `insets`.
     public init(_ root: any Layout, insets: InsetRule) {
         self.root = root
         self.insets = insets

@@ -1,7 +1,12 @@
 /// What a layout draws: an item (a cell), a supplementary (a header, a footer, a badge) or a
 /// decoration (a section background), as in UIKit's `UICollectionView.ElementCategory`.
 public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
-    case item, supplementary, decoration
+    /// A cell of one item.
+    case item
+    /// A header, footer or badge.
+    case supplementary
+    /// A section background.
+    case decoration
 
     /// Tie-break in drawing order at equal `zIndex`: backgrounds, then cells, then headers.
     var drawingRank: Int {
@@ -20,6 +25,7 @@ public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
 /// for a scroll state (pinned headers at their pinned place, items of orthogonal sections shifted
 /// by their section's offset).
 public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
+    /// Item, supplementary or decoration.
     public var category: ElementCategory
     /// The supplementary or decoration kind (`"header"`, `"footer"`, `"background"`, ...);
     /// empty for items.
@@ -29,6 +35,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     /// The flattened item index: the item itself for `.item`, the item a supplementary is
     /// anchored to (a badge), or nil for section-level supplementaries and decorations.
     public var index: Int?
+    /// The frame in content coordinates (pinned or scrolled, when asked for a scroll state).
     public var frame: Rect
     /// Drawing order: higher on top. Items default to 0, supplementaries to 1, decorations to 0.
     public var zIndex: Int
@@ -53,9 +60,13 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
     /// Which edge of the visible area a pinned element sticks to.
     public enum PinEdge: String, Hashable, Sendable {
-        case top, bottom
+        /// Sticks to the top, pushed up by its sections' end.
+        case top
+        /// Sticks to the bottom, pushed down by its sections' start.
+        case bottom
     }
 
+    /// An element; a nil `zIndex` takes the category's default.
     public init(category: ElementCategory, kind: String = "", section: Int, index: Int? = nil, frame: Rect,
                 zIndex: Int? = nil, pinned: Bool = false, pinEdge: PinEdge = .top, isGlobal: Bool = false,
                 sectionSpan: Int = 1) {

@@ -13,6 +13,7 @@ public struct OrthogonalSection: Hashable, Sendable {
     /// The size of what scrolls inside it, in the scroller's own coordinates.
     public var contentSize: Size
 
+    /// The scroller of `section` at `frame`, scrolling content of `contentSize`.
     public init(section: Int, frame: Rect, contentSize: Size) {
         self.section = section
         self.frame = frame

@@ -5,12 +5,14 @@
 /// Queries take the scroll state as an argument, so everything scroll-dependent (pinned headers
 /// and footers, orthogonal sections) is a pure function of a result and a scroll state.
 public struct ScrollState: Hashable, Sendable {
+    /// The top-left of the visible area, in content coordinates.
     public var contentOffset: Point
     /// Offsets of orthogonal sections by 0-based section index; a missing section is at 0, 0.
     public var sectionOffsets: [Int: Point]
     /// The visible area's size. Elements pinned to the bottom need it; without it they stay at rest.
     public var viewportSize: Size?
 
+    /// A scroll state at `contentOffset`.
     public init(contentOffset: Point = .zero, sectionOffsets: [Int: Point] = [:], viewportSize: Size? = nil) {
         self.contentOffset = contentOffset
         self.sectionOffsets = sectionOffsets
@@ -22,6 +24,7 @@ public struct ScrollState: Hashable, Sendable {
         self.init(contentOffset: rect.origin, sectionOffsets: sectionOffsets, viewportSize: rect.size)
     }
 
+    /// At the origin, every section at rest, no viewport size.
     public static let zero = ScrollState()
 
     /// The offset orthogonal section `section` is drawn at. O(1).

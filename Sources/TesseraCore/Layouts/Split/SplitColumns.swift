@@ -3,7 +3,7 @@
 /// The width left after the gap is divided ratio : (1 − ratio); the gap (`splitSpacing`) only
 /// exists while both columns do, so a ratio of exactly 0 or 1 gives one full-width column.
 /// Widths are the plain products, not rounded (UICollectionViewSplitLayout's geometry).
-public struct SplitColumns: Equatable, Sendable {
+package struct SplitColumns: Equatable, Sendable {
     public let leftX: Double
     public let leftWidth: Double
     public let rightX: Double

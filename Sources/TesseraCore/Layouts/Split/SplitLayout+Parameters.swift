@@ -10,7 +10,7 @@ import OrderedCollections
 /// same two ways; `header` and `footer` are a height or `{"height": 44, "pinned": true}`;
 /// `itemSize` `[w, h]` sizes every item instead of the size rule.
 extension SplitLayout {
-    public init(parameters p: inout LayoutParameters) throws {
+    package init(parameters p: inout LayoutParameters) throws {
         self.init(splitSpacing: try p.spacing("splitSpacing", default: 0),
                   minimumInterItemSpacing: try p.spacing("minimumInterItemSpacing", default: 0),
                   minimumItemLineSpacing: try p.spacing("minimumItemLineSpacing", default: 0),
@@ -86,7 +86,7 @@ extension SplitLayout {
         return side
     }
 
-    public static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
+    package static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
         guard case .object(let o) = value else { throw LayoutError("\(what) expects an object of overrides, got \(value.briefDescription)") }
         var p = LayoutParameters(layoutName: "split", values: o)
         var result = SplitSectionOverrides()

@@ -18,9 +18,13 @@ public struct SplitLayout: Layout {
     public var leftSideRatio: @Sendable (Double) throws -> Double
     /// Gap between the columns; ignored when the ratio is exactly 0 or 1.
     public var splitSpacing: Double
+    /// Horizontal gap between items of a row.
     public var minimumInterItemSpacing: Double
+    /// Vertical gap between rows.
     public var minimumItemLineSpacing: Double
+    /// Padding around each section's items (not around its header or footer).
     public var sectionInset: EdgeInsets
+    /// Every item of a row gets the row's tallest height.
     public var isNormalizingLineHeight: Bool
     /// Pins every section header (a header's own `pinned` pins it alone).
     public var pinHeaders: Bool
@@ -31,11 +35,14 @@ public struct SplitLayout: Layout {
     public var side: @Sendable (Int, Dataset.Section) throws -> SplitSide
     /// The section's changes to the defaults above.
     public var sectionOverrides: @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides
+    /// The header of section `index`; nil for none.
     public var header: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
     /// One size for every item instead of the context's size rule (emoji grids, thumbnails).
     public var itemSize: Size?
+    /// The footer of section `index`; nil for none.
     public var footer: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
 
+    /// A split layout whose `leftSideRatio` is the same for every viewport width.
     public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
                 minimumItemLineSpacing: Double = 0, sectionInset: EdgeInsets = .zero,
                 isNormalizingLineHeight: Bool = false, pinHeaders: Bool = false,
@@ -74,7 +81,7 @@ public struct SplitLayout: Layout {
     }
 
     /// Every frame of the layout, without an index.
-    public func plan(_ context: LayoutContext) throws -> SplitPlan {
+    package func plan(_ context: LayoutContext) throws -> SplitPlan {
         let viewport = context.collectionSize
         let ratio = try leftSideRatio(viewport.width)
         guard ratio.isFinite, ratio >= 0, ratio <= 1 else {
@@ -188,7 +195,7 @@ public struct SplitLayout: Layout {
 }
 
 /// A split layout's frames before indexing: items in flattened order, sections in order.
-public struct SplitPlan: Equatable, Sendable {
+package struct SplitPlan: Equatable, Sendable {
     public var frames: [Rect]
     public var sections: [SplitSectionFrames]
     public var columns: SplitColumns

@@ -1,5 +1,5 @@
 /// Where one split section's parts lie, in content coordinates.
-public struct SplitSectionFrames: Equatable, Sendable {
+package struct SplitSectionFrames: Equatable, Sendable {
     /// The column the section went to (after a collapsed side flowed into the other one).
     public var side: SplitSide
     /// The section's items, as flattened indices.
@@ -22,9 +22,12 @@ public struct SplitSectionFrames: Equatable, Sendable {
 /// A header or footer of a split section: its height (it always spans its column) and
 /// whether it pins. A height of 0 means no element.
 public struct SplitBoundary: Equatable, Sendable {
+    /// The element's height; 0 means none.
     public var height: Double
+    /// Pinned to the top of the visible area while its section is on screen.
     public var pinned: Bool
 
+    /// A header or footer `height` tall.
     public init(height: Double, pinned: Bool = false) {
         self.height = height
         self.pinned = pinned

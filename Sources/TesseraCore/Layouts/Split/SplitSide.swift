@@ -1,6 +1,9 @@
 /// The column a split layout section goes to (UICollectionViewSplitLayout's `Side`).
 public enum SplitSide: String, CaseIterable, Sendable {
-    case left, right
+    /// The left column.
+    case left
+    /// The right column.
+    case right
 
     /// The other column.
     public var opposite: SplitSide { self == .left ? .right : .left }

@@ -49,8 +49,8 @@ extension LuaHost {
         pushProviderField(box, "id")
         if lua_type(L, -1) == LUA_TFUNCTION {
             let fn = reference(at: -1)
-            source.identifier = { [weak self, weak box] local in
-                guard let self, let box else { return .string(String(local)) }
+            source.identifier = { [owner = ProviderCallbackOwner(self, box)] local in
+                guard let self = owner.host, let box = owner.box else { return .string(String(local)) }
                 return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
                     return try self.identifier(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")

@@ -18,8 +18,8 @@ extension LuaHost {
         }
         if lua_type(L, slot) == LUA_TFUNCTION {
             let fn = reference(at: slot)
-            return .custom { [weak self, weak box] local, proposal in
-                guard let self, let box else { return proposal }
+            return .custom { [owner = ProviderCallbackOwner(self, box)] local, proposal in
+                guard let self = owner.host, let box = owner.box else { return proposal }
                 return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
@@ -73,13 +73,17 @@ extension LuaHost {
                 lua_type(L, s) == LUA_TNIL ? nil
                     : try itemSize(field, key: "view[\(k)].size", at: s, box: box)
             }
-            kinds.append(.init(name, when: when.map { fn in { [weak self, weak box] local in
-                guard let self, let box else { return false }
-                return try self.runCallback {
-                    let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
-                    return lua_toboolean(self.L, base) != 0
+            var accepts: (@Sendable (Int) throws -> Bool)?
+            if let fn = when {
+                accepts = { [owner = ProviderCallbackOwner(self, box)] local in
+                    guard let self = owner.host, let box = owner.box else { return false }
+                    return try self.runCallback {
+                        let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
+                        return lua_toboolean(self.L, base) != 0
+                    }
                 }
-            } }, size: size))
+            }
+            kinds.append(.init(name, when: accepts, size: size))
         }
         return ViewRegistration(kinds: kinds)
     }

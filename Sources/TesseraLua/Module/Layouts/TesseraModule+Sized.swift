@@ -28,8 +28,9 @@ struct LuaSizedLayout: Layout {
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard let host = size.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
         let function = size
-        let sized = context.withSizes { i, proposal in
-            try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
+        let sized = context.withSizes { [weakHost = WeakHost(host)] i, proposal in
+            guard let host = weakHost.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
+            return try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
         }
         return AnyLayoutResult(try root.layout(sized))
     }
