@@ -47,7 +47,7 @@ public struct HTMLPage {
     /// Writes the page as it goes. Every query that can fail (each item's frame, the section
     /// boxes, the elements) is asked before the first byte, so a failing layout writes nothing.
     /// - Complexity: O(n) time; memory O(section boxes + elements), not O(n).
-    public func write(to out: BufferedWriter) throws {
+    package func write(to out: BufferedWriter) throws {
         let result = run.result
         for i in 0..<result.count { _ = try result.frame(at: i) }
         let boxes = try SectionBoxes(run: run).boxes

@@ -26,6 +26,7 @@ public struct Dataset: Sendable {
         }
     }
 
+    /// The sections, tiling the items in order.
     public var sections: [Section]
     /// Top-level keys other than `items`/`sections` (`source`, `licence`, ...).
     public var metadata: OrderedDictionary<String, JSONValue>
@@ -101,6 +102,7 @@ public struct Dataset: Sendable {
                        sourceName: "<generated>")
     }
 
+    /// The number of items. O(1).
     public var count: Int { idColumn.count }
 
     /// The items, each decoded when read (`items[i]` builds item i's fields then).
@@ -181,7 +183,9 @@ extension Dataset {
         public var endIndex: Int { dataset.count }
         public subscript(i: Int) -> Item { dataset.item(at: i) }
 
+        /// Whether both hold equal items in the same order. O(n).
         public static func == (a: Items, b: Items) -> Bool { a.elementsEqual(b) }
+        /// Whether `a` holds the items of `b`, in order. O(n).
         public static func == (a: Items, b: [Item]) -> Bool { a.elementsEqual(b) }
     }
 }

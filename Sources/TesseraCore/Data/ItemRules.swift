@@ -7,20 +7,20 @@ import OrderedCollections
 ///
 /// Each check answers with the problem's message ("expected ..., found ...") and the field it
 /// concerns, so a caller adds where the item is (a file and JSON path, a line, an index).
-public enum ItemRules {
+package enum ItemRules {
     /// The fields that hold an intrinsic size and must be finite numbers >= 0.
-    public static let sizeFields = ["w", "h", "width", "height"]
+    package static let sizeFields = ["w", "h", "width", "height"]
     /// What a size field must be, as messages say it.
-    public static let sizeExpectation = "expected a finite, non-negative number"
+    package static let sizeExpectation = "expected a finite, non-negative number"
 
     /// A problem with an item: the field it concerns (nil for the item as a whole) and the message.
-    public struct Problem: Error, Equatable, Sendable {
-        public var field: String?
-        public var message: String
+    package struct Problem: Error, Equatable, Sendable {
+        package var field: String?
+        package var message: String
     }
 
     /// The id `value` gives (an item's or a section's), or the problem with it.
-    public static func identifier(_ value: JSONValue, field: String = "id") -> Result<ItemID, Problem> {
+    package static func identifier(_ value: JSONValue, field: String = "id") -> Result<ItemID, Problem> {
         switch value {
         case .int(let n): return .success(.int(n))
         case .string(let s): return .success(.string(s))
@@ -34,7 +34,7 @@ public enum ItemRules {
     }
 
     /// The problem with size field `field`'s value, or nil when it is a finite number >= 0.
-    public static func sizeProblem(_ field: String, _ value: JSONValue) -> Problem? {
+    package static func sizeProblem(_ field: String, _ value: JSONValue) -> Problem? {
         if let d = value.number, d >= 0, d.isFinite { return nil }
         return Problem(field: field, message: "\(sizeExpectation), found \(value.briefDescription)")
     }
@@ -42,7 +42,7 @@ public enum ItemRules {
     /// An item's id from its fields (a JSON object), or its first problem: not an object, no
     /// `id`, an id that is neither a string nor an integer, then the size fields in the order
     /// `sizeFields` lists them.
-    public static func check(_ value: JSONValue) -> Result<ItemID, Problem> {
+    package static func check(_ value: JSONValue) -> Result<ItemID, Problem> {
         guard case .object(let fields) = value else {
             return .failure(Problem(field: nil, message: "expected an item object, found \(value.briefDescription)"))
         }
@@ -50,7 +50,7 @@ public enum ItemRules {
     }
 
     /// The same for an item's fields.
-    public static func check(fields: OrderedDictionary<String, JSONValue>) -> Result<ItemID, Problem> {
+    package static func check(fields: OrderedDictionary<String, JSONValue>) -> Result<ItemID, Problem> {
         guard let idValue = fields["id"] else {
             return .failure(Problem(field: nil, message: "expected an \"id\" field (a string or an integer), found none"))
         }

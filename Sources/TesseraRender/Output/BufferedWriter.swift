@@ -6,9 +6,9 @@ import TesseraCore
 /// A failing `drain` (a full disk, a closed pipe) does not interrupt the writer's caller: the
 /// first failure is kept, later bytes are dropped, and `finish()` throws it. So a renderer
 /// writes without `try` on every line and checks once, at the end.
-public final class BufferedWriter {
+package final class BufferedWriter {
     /// Where full buffers go.
-    public typealias Drain = (UnsafeRawBufferPointer) throws -> Void
+    package typealias Drain = (UnsafeRawBufferPointer) throws -> Void
 
     private let drain: Drain
     private let capacity: Int
@@ -18,14 +18,14 @@ public final class BufferedWriter {
     private var lastDrained: UInt8?
 
     /// A writer that hands `drain` about `capacity` bytes at a time.
-    public init(capacity: Int = 1 << 16, drain: @escaping Drain) {
+    package init(capacity: Int = 1 << 16, drain: @escaping Drain) {
         self.capacity = max(1, capacity)
         self.drain = drain
         buffer.reserveCapacity(self.capacity + 256)
     }
 
     /// Everything `body` writes, in memory (what `render()`-style callers and tests want).
-    public static func collect(_ body: (BufferedWriter) throws -> Void) throws -> [UInt8] {
+    package static func collect(_ body: (BufferedWriter) throws -> Void) throws -> [UInt8] {
         var bytes: [UInt8] = []
         let writer = BufferedWriter { bytes.append(contentsOf: $0) }
         try body(writer)
@@ -34,39 +34,39 @@ public final class BufferedWriter {
     }
 
     /// `collect` as UTF-8 text.
-    public static func text(_ body: (BufferedWriter) throws -> Void) throws -> String {
+    package static func text(_ body: (BufferedWriter) throws -> Void) throws -> String {
         String(decoding: try collect(body), as: UTF8.self)
     }
 
-    public func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         buffer.append(byte)
         spill()
     }
 
-    public func append(_ text: String) {
+    package func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         spill()
     }
 
-    public func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
+    package func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
         spill()
     }
 
     /// Lets `body` append to the buffer directly (for the `inout [UInt8]` writers of `JSONWriter`).
-    public func withBuffer(_ body: (inout [UInt8]) -> Void) {
+    package func withBuffer(_ body: (inout [UInt8]) -> Void) {
         body(&buffer)
         spill()
     }
 
     /// `v` in `JSONWriter`'s number format.
-    public func appendNumber(_ v: Double, integralAsInteger: Bool = true) {
+    package func appendNumber(_ v: Double, integralAsInteger: Bool = true) {
         JSONWriter.appendNumber(v, to: &buffer, integralAsInteger: integralAsInteger)
         spill()
     }
 
     /// Writes what is buffered and throws the first failure of `drain`, if any.
-    public func finish() throws {
+    package func finish() throws {
         flush()
         if let failure { throw failure }
     }
@@ -85,5 +85,5 @@ public final class BufferedWriter {
     }
 
     /// The last byte written so far, buffered or not; nil before the first.
-    public var lastByte: UInt8? { buffer.last ?? lastDrained }
+    package var lastByte: UInt8? { buffer.last ?? lastDrained }
 }

@@ -8,31 +8,31 @@ import TesseraCore
 /// with `2·d` spaces added after every newline. Lists of records (arrays of objects) are always
 /// expanded, one record per line; the object itself stays on one line only when every member is
 /// shallow (the writer's `inlineDepth` of 2), which a non-empty list of records never is.
-public struct PrettyJSONObject {
+package struct PrettyJSONObject {
     /// One member's value: a value written whole, or a list of `count` records, the `k`-th written
     /// by `record(k, writer)` as the pretty writer would write it inline.
-    public enum Member {
+    package enum Member {
         case value(JSONValue)
         case records(count: Int, record: (Int, BufferedWriter) -> Void)
     }
 
-    public var members: [(key: String, value: Member)] = []
+    package var members: [(key: String, value: Member)] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ key: String, _ value: JSONValue) { members.append((key, .value(value))) }
+    package mutating func add(_ key: String, _ value: JSONValue) { members.append((key, .value(value))) }
 
-    public mutating func add(_ key: String, records count: Int, _ record: @escaping (Int, BufferedWriter) -> Void) {
+    package mutating func add(_ key: String, records count: Int, _ record: @escaping (Int, BufferedWriter) -> Void) {
         members.append((key, .records(count: count, record: record)))
     }
 
     /// A list of records given as values (each written as the pretty writer writes it at its depth).
-    public mutating func add(_ key: String, records values: [JSONValue]) {
+    package mutating func add(_ key: String, records values: [JSONValue]) {
         members.append((key, .records(count: values.count) { k, out in Self.write(values[k], level: 2, to: out) }))
     }
 
     /// Writes the object at depth 0. O(size of the output); memory O(largest single value).
-    public func write(to out: BufferedWriter) {
+    package func write(to out: BufferedWriter) {
         let multiline = members.contains { !Self.isShallow($0.value) }
         out.append(UInt8(ascii: "{"))
         for (k, member) in members.enumerated() {
@@ -58,7 +58,7 @@ public struct PrettyJSONObject {
 
     /// `value` as `JSONWriter` writes it pretty; an object's lists holding objects are written
     /// record by record (the value itself is already in memory; its text is not built whole).
-    public static func write(_ value: JSONValue, to out: BufferedWriter) {
+    package static func write(_ value: JSONValue, to out: BufferedWriter) {
         guard case .object(let fields) = value else { return write(value, level: 0, to: out) }
         var object = PrettyJSONObject()
         for (key, field) in fields {
@@ -72,7 +72,7 @@ public struct PrettyJSONObject {
     }
 
     /// `v` as the pretty writer writes it `level` containers deep.
-    public static func write(_ v: JSONValue, level: Int, to out: BufferedWriter) {
+    package static func write(_ v: JSONValue, level: Int, to out: BufferedWriter) {
         var text: [UInt8] = []
         JSONWriter.write(v, options: .pretty, into: &text)
         guard level > 0, text.contains(0x0A) else { return out.append(contentsOf: text) }

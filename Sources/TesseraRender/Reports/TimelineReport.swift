@@ -7,19 +7,19 @@ import TesseraCore
 /// `category`, `kind` and `section`. With `fps`, `"samples"`: at each sample time every present
 /// item view's state (`"views"`) and every element's (`"elements"`), each list in drawing order.
 /// `offset` is the content offset the reload was played at. Written sample by sample.
-public struct TimelineReport {
-    public var timeline: Timeline
-    public var viewport: Size
-    public var offset: Point
-    public var fps: Double?
+package struct TimelineReport {
+    package var timeline: Timeline
+    package var viewport: Size
+    package var offset: Point
+    package var fps: Double?
 
-    public init(timeline: Timeline, viewport: Size, offset: Point = .zero, fps: Double? = nil) {
+    package init(timeline: Timeline, viewport: Size, offset: Point = .zero, fps: Double? = nil) {
         self.timeline = timeline; self.viewport = viewport; self.offset = offset; self.fps = fps
     }
 
     /// The whole document as a value (what `write(to:)` writes).
     /// - Throws: when the samples would be too many (`Timeline.sampleTimes(fps:)`).
-    public func json() throws(AnimationFormatError) -> JSONValue {
+    package func json() throws(AnimationFormatError) -> JSONValue {
         var object = head
         let elements = hasElements
         if let fps { object["samples"] = .array(try timeline.sampleTimes(fps: fps).map { sample($0, elements: elements) }) }
@@ -28,7 +28,7 @@ public struct TimelineReport {
 
     /// Writes the document, one sample at a time; the sample count is checked before the first
     /// byte. O(output) time; memory O(one sample).
-    public func write(to out: BufferedWriter) throws(AnimationFormatError) {
+    package func write(to out: BufferedWriter) throws(AnimationFormatError) {
         let times = try fps.map { fps throws(AnimationFormatError) in try timeline.sampleTimes(fps: fps) }
         var text: [UInt8] = []
         JSONWriter.write(.object(head), into: &text)
