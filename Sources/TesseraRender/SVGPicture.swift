@@ -28,7 +28,15 @@ public struct SVGPicture {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
-    public func render() throws -> String {
+    public func render() throws -> String { try BufferedWriter.text { try write(to: $0) } }
+
+    /// Writes the picture as it goes, one line per element. Every query that can fail (the
+    /// visible items, the section boxes, each shelf's content beyond its scroller, the elements
+    /// in the region, the minimap's frames) is asked before the first byte, so a failing layout
+    /// writes nothing.
+    /// - Complexity: memory O(elements in the main panel + section boxes + minimap items), not
+    ///   O(output).
+    package func write(to out: BufferedWriter) throws {
         let result = run.result
         let content = Rect(origin: .zero, size: result.contentSize)
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)
@@ -43,11 +51,16 @@ public struct SVGPicture {
         let shelves = strips.strips.filter { $0.scroller.frame.overlapsWithPositiveArea(region) }
         let shelfSections = Set(shelves.map(\.scroller.section))
         let visible = Set(try result.visible(in: shown, scroll: scroll))
+        let allBoxes = try SectionBoxes(run: run).boxes
+        let beyond = try shelves.map { try strips.beyond($0, in: region) }
+        let drawn = try result.elements(in: region, scroll: scroll)
         let pad = 10.0, header = 40.0, minimapWidth = focused ? 140.0 : 0
         let scale = min(1, 800 / max(region.width, 1))
         let panelWidth = region.width * scale, panelHeight = region.height * scale
-        var svg = SVGBuilder()
-        svg.open(width: panelWidth + minimapWidth + 3 * pad, height: panelHeight + header + pad)
+        let minimapScale = focused ? Self.minimapScale(content: everything, width: minimapWidth, height: panelHeight) : nil
+        let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try (0..<result.count).map(frame) : []
+        let svg = LineWriter(out)
+        svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
         svg.add("<text x=\"\(pad)\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</text>")
         svg.add("<text x=\"\(pad)\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width)) x \(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible (orange)</text>")
@@ -57,7 +70,6 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
-        let allBoxes = try SectionBoxes(run: run).boxes
         let titles = run.dataset.sections.map(SectionBoxes.title(of:))
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {
@@ -67,11 +79,10 @@ public struct SVGPicture {
                     + "<title>section \(box.section): \(PageText.markup(box.title)) \(f)</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
-        for strip in shelves {
+        for (strip, beyond) in zip(shelves, beyond) {
             let s = strip.scroller.section
             svg.add("<clipPath id=\"scroller-\(s)\"><rect x=\"\(n(strip.scroller.frame.x))\" y=\"\(n(strip.scroller.frame.y))\" "
                     + "width=\"\(n(strip.scroller.frame.width))\" height=\"\(n(strip.scroller.frame.height))\"/></clipPath>")
-            let beyond = try strips.beyond(strip, in: region)
             guard !beyond.isEmpty else { continue }
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)))</title>")
             let label = beyond.count <= labelLimit
@@ -81,7 +92,6 @@ public struct SVGPicture {
         // Everything drawn in the region as the viewport's scroll state draws it (pinned
         // elements at their pinned place), already in drawing order; shelf content clipped to
         // its scroller.
-        let drawn = try result.elements(in: region, scroll: scroll)
         let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
         for element in drawn {
             let text = draw(element, visible: visible, shown: shown, scale: scale, label: label, titles: titles)
@@ -106,10 +116,16 @@ public struct SVGPicture {
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
         svg.add("</g>")
 
-        if focused { svg.add(try minimap(content: everything, region: region, shown: shown, visible: visible,
-                                     x: panelWidth + 2 * pad, y: header, width: minimapWidth, height: panelHeight)) }
+        if focused {
+            // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
+            if let minimapScale {
+                minimap(into: svg, frames: minimapFrames, scale: minimapScale, content: everything, region: region,
+                        shown: shown, visible: visible, x: panelWidth + 2 * pad, y: header)
+            } else {
+                svg.add("")
+            }
+        }
         svg.add("</svg>")
-        return svg.text
     }
 
     /// One element as SVG: its box (orange when visible), with a label when `label`; a section's
@@ -156,26 +172,27 @@ public struct SVGPicture {
         return region.inset(by: grow)
     }
 
-    /// The whole content scaled into `width × height`, with the main panel's region and the viewport.
-    private func minimap(content: Rect, region: Rect, shown: Rect, visible: Set<Int>,
-                         x: Double, y: Double, width: Double, height: Double) throws -> String {
+    /// The scale that fits `content` into a minimap of `width × height`; nil when it is too
+    /// small to draw (a degenerate region, a 1e-320 viewport): its strokes would be infinitely wide.
+    private static func minimapScale(content: Rect, width: Double, height: Double) -> Double? {
         let scale = min(width / max(content.width, 1), height / max(content.height, 1))
-        // Too small to draw (a degenerate region, a 1e-320 viewport): its strokes would be infinitely wide.
-        guard scale > 0, scale.isFinite, (4 / scale).isFinite else { return "" }
+        return scale > 0 && scale.isFinite && (4 / scale).isFinite ? scale : nil
+    }
+
+    /// The whole content at `scale` at `x, y`, with the main panel's region and the viewport;
+    /// `frames` are the items to draw (none when there are too many).
+    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, content: Rect, region: Rect, shown: Rect,
+                         visible: Set<Int>, x: Double, y: Double) {
         // Clipped to the content: shelves run on beyond it.
-        var g = ["<clipPath id=\"minimap\"><rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\"/></clipPath>",
-                 "<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>"]
-        g.append(boundsRect(content, strokeWidth: 1 / scale))
-        if run.result.count <= minimapItemLimit {
-            for i in 0..<run.result.count {
-                let f = try frame(i)
-                g.append("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(visible.contains(i) ? "#f5a623" : "#8fb3d9")\"/>")
-            }
+        svg.add("<clipPath id=\"minimap\"><rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\"/></clipPath>")
+        svg.add("<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
+        svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        for (i, f) in frames.enumerated() {
+            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(visible.contains(i) ? "#f5a623" : "#8fb3d9")\"/>")
         }
-        g.append("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / scale))\"><title>shown on the left</title></rect>")
-        g.append("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / scale))\"/>")
-        g.append("</g>")
-        return g.joined(separator: "\n")
+        svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / scale))\"><title>shown on the left</title></rect>")
+        svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / scale))\"/>")
+        svg.add("</g>")
     }
 
     private func boundsRect(_ content: Rect, strokeWidth: Double) -> String {
@@ -199,16 +216,6 @@ public struct SVGPicture {
         return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
     private func n(_ v: Double) -> String { JSONWriter.format(v) }
-}
-
-/// Collects SVG lines.
-private struct SVGBuilder {
-    var lines: [String] = []
-    mutating func open(width: Double, height: Double) {
-        lines.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(JSONWriter.format(width))\" height=\"\(JSONWriter.format(height))\" font-family=\"sans-serif\">")
-    }
-    mutating func add(_ line: String) { lines.append(line) }
-    var text: String { lines.joined(separator: "\n") }
 }
 
 extension Rect {

@@ -9,11 +9,16 @@ public struct TextSummary {
         self.run = run; self.viewport = viewport
     }
 
-    public func render() throws -> String {
+    public func render() throws -> String { try BufferedWriter.text { try write(to: $0) } }
+
+    /// Writes the summary. The visible items and the preview are asked before the first byte,
+    /// so a failing layout writes nothing.
+    package func write(to out: BufferedWriter) throws {
         let result = run.result
         let region = viewport ?? Rect(origin: .zero, size: run.viewport)
         let visible = try result.visible(in: region)
-        var lines = [
+        let preview = try AsciiPreview(columns: 60).render(result, region: region, viewport: viewport)
+        let lines = [
             "layout:       \(run.layoutName)",
             "data:         \(run.dataset.sourceName) (\(NumberText.counted(run.dataset.count, "item")) in \(NumberText.counted(run.dataset.sections.count, "section")))",
             "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
@@ -21,10 +26,10 @@ public struct TextSummary {
             "layout time:  \(NumberText.fixed(run.milliseconds, decimals: 2)) ms",
             "visible:      \(NumberText.counted(visible.count, "item"))" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",
+            preview,
+            "(letters cycle A-Z a-z 0-9 by item index; '.' is empty content, ' ' is outside the content)",
         ]
-        lines.append(try AsciiPreview(columns: 60).render(result, region: region, viewport: viewport))
-        lines.append("(letters cycle A-Z a-z 0-9 by item index; '.' is empty content, ' ' is outside the content)")
-        return lines.joined(separator: "\n")
+        LineWriter(out).add(contentsOf: lines)
     }
 
     private func rangeSummary(_ indices: [Int]) -> String {

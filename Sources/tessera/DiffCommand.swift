@@ -52,7 +52,7 @@ struct DiffCommand: ParsableCommand {
         else {
             let summary = DiffSummary(oldName: old, newName: new, report: report, batch: batch,
                                       stages: stages!, showStages: staged, milliseconds: milliseconds)
-            try emit(summary.render(), to: nil)
+            try emit(to: nil) { summary.write(to: $0) }
         }
     }
 

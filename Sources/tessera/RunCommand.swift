@@ -47,9 +47,9 @@ struct RunCommand: ParsableCommand {
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         switch outputFormat {
         case .json: try emit(to: out) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
-        case .text: try emit(try TextSummary(run: run, viewport: viewport).render(), to: out)
-        case .svg: try emit(try SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render(), to: out)
-        case .html: try emit(try HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).render(), to: out)
+        case .text: try emit(to: out) { try TextSummary(run: run, viewport: viewport).write(to: $0) }
+        case .svg: try emit(to: out) { try SVGPicture(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).write(to: $0) }
+        case .html: try emit(to: out) { try HTMLPage(run: run, viewport: viewport, labels: ItemLabels(field: label), sectionOffsets: offsets).write(to: $0) }
         }
     }
 }

@@ -160,6 +160,34 @@ struct SpatialIndexExactTests {
         #expect(!scattered.isOrdered)
     }
 
+    /// Items down the page in frame order take the leaf-band shortcut, except where it would
+    /// scan far: a grid much wider than a leaf, or one tall item early on. Every variant answers
+    /// exactly, against the tree walk and the brute-force scan.
+    @Test func leafBandOnlyWhereItIsCheap() {
+        var random = SeededRandom(seed: 5)
+        var tops = [0.0, 0.0, 0.0]
+        let waterfall = (0..<3000).map { _ -> Rect in
+            let c = tops.indices.min { tops[$0] < tops[$1] }!
+            let h = random.uniform(50..<400)
+            defer { tops[c] += h + 4.5 }
+            return r(Double(c) * 126.5, tops[c], 122, h)
+        }
+        let wideGrid = (0..<3000).map { r(Double($0 % 300) * 10, Double($0 / 300) * 10, 9, 9) }
+        var tallFirst = waterfall
+        tallFirst[0].height = 1e6
+        for (frames, band) in [(waterfall, true), (wideGrid, false), (tallFirst, false)] {
+            let index = SpatialIndex(frames: frames, fanout: 16, packing: .frameOrder)
+            #expect(index.leafReach.isEmpty == !band)
+            let tree = SpatialIndex(frames: frames, fanout: 16, packing: .tiled)
+            for _ in 0..<300 {
+                let q = r(random.uniform(-50..<400), random.uniform(-100..<(tops.max()! + 100)), random.uniform(1..<400), random.uniform(1..<900))
+                let want = bruteForce(frames, q)
+                #expect(index.query(q) == want, "band \(band) \(q)")
+                #expect(tree.query(q) == want, "tiled \(q)")
+            }
+        }
+    }
+
     /// The bulk-loading trap: frames sharing an x-centre must still give short leaves.
     @Test func sharedCentresGiveShortLeaves() {
         var random = SeededRandom(seed: 3)
@@ -384,6 +412,21 @@ struct SpatialIndexPropertyTests {
         #expect(BoxQuad.lanes(0, 4) == 0b1111)
         #expect(BoxQuad.lanes(1, 3) == 0b0110)
         #expect(BoxQuad.lanes(2, 2) == 0)
+    }
+
+    /// Hits sorted into a new array: spread values (the bucket pass), clustered ones with one
+    /// far value (buckets overflow: the radix sort), and the small sizes (insertion).
+    @Test func sortedHitsEqualTheStandardSort() {
+        var random = SeededRandom(seed: 9)
+        for n in [0, 1, 2, 31, 32, 33, 100, 3400, 20_000] {
+            let spread = (0..<n).map { _ in Int.random(in: 0..<1_000_000, using: &random) }
+            var clustered = (0..<n).map { 500_000 + $0 * 3 }.shuffled(using: &random)
+            if n > 0 { clustered[n / 2] = 7 }
+            let dense = Array((0..<n).shuffled(using: &random))
+            for values in [spread, clustered, dense] {
+                #expect(values.withUnsafeBufferPointer { RadixSort.sortedAscending($0) } == values.sorted(), "n \(n)")
+            }
+        }
     }
 
     @Test func radixSortIsStableAndCarriesPayload() {

@@ -72,6 +72,59 @@ import TesseraRender
         }
     }
 
+    /// Every renderer `run` streams asks what can fail before its first byte: a layout whose
+    /// queries fail past the first item writes nothing in any format.
+    @Test func aFailingLayoutWritesNothingInAnyFormat() throws {
+        struct Failure: Error {}
+        /// Item 0 answers; any other item's frame and every element query fail, as a script error would.
+        struct FailingResult: LayoutResult {
+            let count = 3
+            var contentSize: Size { Size(width: 100, height: 5000) }
+            func frame(at index: Int) throws -> Rect {
+                guard index == 0 else { throw Failure() }
+                return Rect(x: 0, y: 0, width: 10, height: 10)
+            }
+            func visible(in rect: Rect) throws -> [Int] { [0, 1] }
+            func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] { throw Failure() }
+        }
+        let run = LayoutRun(layoutName: "failing", dataset: .synthetic(count: 3) { _ in Size(width: 10, height: 10) },
+                            viewport: Size(width: 100, height: 100), result: FailingResult(), milliseconds: 0)
+        let writers: [(String, (BufferedWriter) throws -> Void)] = [
+            ("json", { try RunReport(run: run, viewport: nil).write(to: $0) }),
+            ("text", { try TextSummary(run: run, viewport: nil).write(to: $0) }),
+            ("svg", { try SVGPicture(run: run, viewport: nil).write(to: $0) }),
+            ("html", { try HTMLPage(run: run, viewport: nil).write(to: $0) }),
+        ]
+        for (format, write) in writers {
+            var written = 0
+            let out = BufferedWriter(capacity: 1) { written += $0.count }
+            #expect(throws: Failure.self, "\(format)") { try write(out) }
+            try out.finish()
+            #expect(written == 0, "\(format) wrote \(written) bytes before failing")
+        }
+    }
+
+    /// The picture and the summary go out in buffer-sized pieces as they are made, and the
+    /// pieces add up to what `render()` returns.
+    @Test func svgAndTextAreWrittenAsTheyGo() throws {
+        var random = SplitMix64(seed: 2028)
+        let (run, _) = try randomRun(&random, count: 300)
+        let viewport = Rect(x: 0, y: 400, width: 375, height: 812)
+        let renderers: [(String, (BufferedWriter) throws -> Void, String)] = [
+            ("svg", { try SVGPicture(run: run, viewport: viewport).write(to: $0) }, try SVGPicture(run: run, viewport: viewport).render()),
+            ("text", { try TextSummary(run: run, viewport: viewport).write(to: $0) }, try TextSummary(run: run, viewport: viewport).render()),
+        ]
+        for (format, write, whole) in renderers {
+            var pieces: [[UInt8]] = []
+            let out = BufferedWriter(capacity: 64) { pieces.append(Array($0)) }
+            try write(out)
+            #expect(pieces.count >= 2, "\(format) was held whole")
+            try out.finish()
+            #expect(String(decoding: pieces.joined(), as: UTF8.self) == whole, "\(format)")
+            #expect(whole.hasPrefix(format == "svg" ? "<svg " : "layout:       random"))
+        }
+    }
+
     @Test func aFailingDrainIsReportedOnceAtTheEnd() throws {
         struct Full: Error {}
         var calls = 0

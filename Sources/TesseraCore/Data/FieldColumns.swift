@@ -35,9 +35,12 @@ struct FieldColumns: Sendable {
     private(set) var exotic: [JSONValue] = []
     private(set) var count = 0
 
-    // The item being appended.
+    // The item being appended: its first `rowCount` slots (the storage is reused from item to
+    // item), and per column its number (NaN when it has none) and whether it was an integer.
     private var row: [Slot] = []
-    private var rowNumbers: [(column: Int32, value: Double, integer: Bool)] = []
+    private var rowCount = 0
+    private var rowNumbers: [Double] = []
+    private var rowIntegers: [Bool] = []
     private var rowRawStart = 0
     private var lastShape: UInt32 = 0
     /// `shapes[lastShape]`, kept apart so comparing the next item's shape retains nothing.
@@ -70,7 +73,13 @@ struct FieldColumns: Sendable {
         return true
     }
 
-    mutating func appendIDField(_ name: Int32) { row.append(Slot(name: name, source: FieldColumns.idSource)) }
+    mutating func appendIDField(_ name: Int32) { appendSlot(Slot(name: name, source: FieldColumns.idSource)) }
+
+    @inline(__always)
+    private mutating func appendSlot(_ slot: Slot) {
+        if rowCount < row.count { row[rowCount] = slot } else { row.append(slot) }
+        rowCount &+= 1
+    }
 
     /// A number: into its field's column when it can hold it, else as text.
     mutating func appendNumber(_ name: Int32, _ value: Double, integer: Bool) {
@@ -78,19 +87,22 @@ struct FieldColumns: Sendable {
         if c < 0 && columns.count < FieldColumns.maximumColumns {
             c = Int32(columns.count)
             columns.append(NumberColumn(count: count))
+            rowNumbers.append(.nan)
+            rowIntegers.append(false)
             columnOfName[Int(name)] = c
         }
         guard c >= 0 else {
             appendValue(name, integer ? .int(Int(value)) : .double(value))
             return
         }
-        row.append(Slot(name: name, source: c))
-        rowNumbers.append((c, value, integer))
+        appendSlot(Slot(name: name, source: c))
+        rowNumbers[Int(c)] = value
+        rowIntegers[Int(c)] = integer
     }
 
     /// A value already written as JSON text (`"a"`, `[1, 2]`): copied as it is.
     mutating func appendRaw(_ name: Int32, _ text: UnsafeBufferPointer<UInt8>) {
-        row.append(Slot(name: name, source: FieldColumns.rawSource))
+        appendSlot(Slot(name: name, source: FieldColumns.rawSource))
         raw.append(contentsOf: text)
         raw.append(0x20)
     }
@@ -103,7 +115,7 @@ struct FieldColumns: Sendable {
         case .double(let d) where hasColumn(for: name):
             appendNumber(name, d, integer: false)
         default:
-            row.append(Slot(name: name, source: FieldColumns.rawSource))
+            appendSlot(Slot(name: name, source: FieldColumns.rawSource))
             if Self.writable(value, depth: 0) {
                 JSONWriter.write(value, options: JSONWriter.Options(integralDoublesAsIntegers: false), into: &raw)
             } else {
@@ -133,14 +145,15 @@ struct FieldColumns: Sendable {
     /// Finishes the item being appended: interns its shape and fills every column's entry.
     mutating func endItem() {
         let shape: UInt32
-        if !shapes.isEmpty && lastSlots == row {
+        if !shapes.isEmpty && sameAsLast() {
             shape = lastShape
-        } else if let k = shapeIndex[row] {
+        } else if case let slots = Array(row[0..<rowCount]), let k = shapeIndex[slots] {
             shape = k
         } else {
+            let slots = Array(row[0..<rowCount])
             shape = UInt32(shapes.count)
-            shapes.append(row)
-            shapeIndex[row] = shape
+            shapes.append(slots)
+            shapeIndex[slots] = shape
         }
         if shape != 0 && shapeOf.isEmpty { shapeOf = [UInt32](repeating: 0, count: count) }
         if !shapeOf.isEmpty { shapeOf.append(shape) }
@@ -151,12 +164,22 @@ struct FieldColumns: Sendable {
             if rawStart.count < count { rawStart.append(contentsOf: repeatElement(0, count: count - rawStart.count)) }
             rawStart.append(rowRawStart)
         }
-        for c in columns.indices { columns[c].appendEmpty() }
-        for n in rowNumbers { columns[Int(n.column)].set(count, n.value, integer: n.integer) }
+        for c in columns.indices {
+            columns[c].append(rowNumbers[c], integer: rowIntegers[c])
+            rowNumbers[c] = .nan
+            rowIntegers[c] = false
+        }
         count += 1
-        row.removeAll(keepingCapacity: true)
-        rowNumbers.removeAll(keepingCapacity: true)
+        rowCount = 0
         rowRawStart = raw.count
+    }
+
+    /// Whether the item being appended has the previous item's shape.
+    @inline(__always)
+    private func sameAsLast() -> Bool {
+        guard lastSlots.count == rowCount else { return false }
+        for k in 0..<rowCount where lastSlots[k] != row[k] { return false }
+        return true
     }
 
     /// Appends `n` items without fields (generated datasets).
@@ -200,7 +223,7 @@ struct FieldColumns: Sendable {
         var out = [Double](repeating: .nan, count: count)
         // The primary field is written last, so it wins, even when it is not a number.
         for name in [f, p] {
-            guard let name else { continue }
+            guard let name, shapes.contains(where: { $0.contains { $0.name == name } }) else { continue }
             forEachValue(name, in: 0..<count, id: id) { i, value in out[i] = value.number ?? .nan }
         }
         return out
@@ -211,7 +234,7 @@ struct FieldColumns: Sendable {
     mutating func share(_ values: [Double], withColumnNamed s: String) {
         guard let n = nameIndex[s], case let c = Int(columnOfName[Int(n)]), c >= 0,
               columns[c].values.count == values.count,
-              columns[c].values.withUnsafeBytes({ a in values.withUnsafeBytes { b in a.elementsEqual(b) } }) else { return }
+              columns[c].values.withUnsafeBytes({ a in values.withUnsafeBytes { b in bytesEqual(a, b) } }) else { return }
         columns[c].values = values
     }
 
@@ -354,14 +377,12 @@ struct NumberColumn: Sendable {
         integers = [UInt64](repeating: 0, count: (count + 63) / 64)
     }
 
-    @inline(__always) mutating func appendEmpty() {
-        if values.count % 64 == 0 { integers.append(0) }
-        values.append(.nan)
-    }
-
-    @inline(__always) mutating func set(_ i: Int, _ v: Double, integer: Bool) {
-        values[i] = v
+    /// Appends the next item's value (NaN for none).
+    @inline(__always) mutating func append(_ v: Double, integer: Bool) {
+        let i = values.count
+        if i % 64 == 0 { integers.append(0) }
         if integer { integers[i >> 6] |= 1 << UInt64(i & 63) }
+        values.append(v)
     }
 
     @inline(__always) func isInteger(_ i: Int) -> Bool { integers[i >> 6] & (1 << UInt64(i & 63)) != 0 }

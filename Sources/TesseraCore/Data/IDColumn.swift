@@ -146,10 +146,27 @@ struct IDColumn: Sendable {
     }
 }
 
+/// Whether two byte runs are equal.
 @inline(__always)
 func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytesEqual(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+}
+
+/// Whether two runs of memory hold the same bytes, compared 8 bytes at a time.
+@inline(__always)
+func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
-    for k in 0..<a.count where a[k] != b[k] { return false }
+    guard let p = a.baseAddress, let q = b.baseAddress, p != q else { return true }
+    let n = a.count
+    var k = 0
+    while k &+ 8 <= n {
+        if p.loadUnaligned(fromByteOffset: k, as: UInt64.self) != q.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+        k &+= 8
+    }
+    while k < n {
+        if p.load(fromByteOffset: k, as: UInt8.self) != q.load(fromByteOffset: k, as: UInt8.self) { return false }
+        k &+= 1
+    }
     return true
 }
 

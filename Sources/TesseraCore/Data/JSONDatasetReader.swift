@@ -16,7 +16,9 @@ struct JSONDatasetReader {
     private var fields = FieldColumns()
     private var sections: [Dataset.Section] = []
     /// The first invalid item or section; once set, the rest is only checked for syntax.
-    private var failure: DatasetError?
+    private var failure: DatasetError? { didSet { failed = failure != nil } }
+    /// `failure != nil`, read once per item and section without copying the error.
+    private var failed = false
     /// The names `id`, `w`, `h`, `width` and `height` are interned first, in that order, so a
     /// size field is one whose name is at most `heightName`.
     private let idName, heightName: Int32
@@ -139,6 +141,7 @@ struct JSONDatasetReader {
 
     /// Reads an object at the cursor member by member: `member(self, key, keyStart)` reads the
     /// value (the cursor after the ':' and its whitespace) and checks the key is not repeated.
+    @inline(__always)
     private mutating func readObject(_ member: (inout JSONDatasetReader, String, Int) throws -> Void) throws {
         try r.enter()
         r.i += 1
@@ -148,11 +151,28 @@ struct JSONDatasetReader {
         while true {
             guard r.peek == UInt8(ascii: "\"") else { throw r.error(keyExpectation) }
             let keyStart = r.i
-            let key = try r.string()
+            let key = try objectKey()
             try colon()
             try member(&self, key, keyStart)
             if try r.closes(UInt8(ascii: "}"), else: "',' or '}' after an object member") { return }
             keyExpectation = "a string key after ',' in an object"
+        }
+    }
+
+    /// The key at the cursor. The names the reader looks for ("id", "items", "sections") are
+    /// recognised by their bytes and given as literals, so a million sections decode no key.
+    private mutating func objectKey() throws -> String {
+        let start = r.i
+        guard let text = try r.plainString() else {
+            r.i = start
+            return try r.string()
+        }
+        let bytes = UnsafeBufferPointer(rebasing: r.b[text])
+        switch bytes.count {
+        case 2 where bytes[0] == UInt8(ascii: "i") && bytes[1] == UInt8(ascii: "d"): return "id"
+        case 5 where memcmpEqual(bytes, UnsafeBufferPointer(start: ("items" as StaticString).utf8Start, count: 5)): return "items"
+        case 8 where memcmpEqual(bytes, UnsafeBufferPointer(start: ("sections" as StaticString).utf8Start, count: 8)): return "sections"
+        default: return String(decoding: bytes, as: UTF8.self)
         }
     }
 
@@ -198,7 +218,7 @@ struct JSONDatasetReader {
 
     private mutating func readSection(_ s: Int, expected: String) throws {
         let position = DatasetLoader.SourcePosition.section(s)
-        guard r.peek == UInt8(ascii: "{"), failure == nil else {
+        guard r.peek == UInt8(ascii: "{"), !failed else {
             let value = try r.value(expected: expected)
             if case .object = value {} else {
                 fail(position.error(file, "expected a section object, found \(value.briefDescription)"))
@@ -230,7 +250,8 @@ struct JSONDatasetReader {
         // The section's own problems come before its items' (its id and "items" are read first).
         var id = ItemID.int(s)
         do {
-            if let idValue { id = try DatasetLoader.identifier(idValue, file: file, at: position) }
+            if case .int(let n)? = idValue { id = .int(n) }
+            else if let idValue { id = try DatasetLoader.identifier(idValue, file: file, at: position) }
             switch items {
             case .absent: throw position.error(file, "expected an \"items\" array in the section, found none")
             case .other(let v): throw position.error(file, field: "items", "expected an array of items, found \(v.briefDescription)")
@@ -240,7 +261,7 @@ struct JSONDatasetReader {
             failure = error   // nothing had failed before this section: any failure is one of its items
             return
         }
-        guard failure == nil else { return }
+        guard !failed else { return }
         sections.append(Dataset.Section(id: id, fields: own, range: start..<ids.count))
     }
 
@@ -253,7 +274,7 @@ struct JSONDatasetReader {
     /// One item: its members go straight to the columns; the checks run at its end, in the
     /// order `DatasetLoader.item` makes them (the id, then w, h, width, height).
     private mutating func readItem(_ position: DatasetLoader.SourcePosition, expected: String) throws {
-        guard r.peek == UInt8(ascii: "{"), failure == nil else {
+        guard r.peek == UInt8(ascii: "{"), !failed else {
             let value = try r.value(expected: expected)
             if case .object = value {} else {
                 fail(position.error(file, "expected an item object, found \(value.briefDescription)"))

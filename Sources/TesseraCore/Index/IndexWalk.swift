@@ -48,6 +48,24 @@ struct IndexWalk {
         }
     }
 
+    /// Collects the hits by the `LeafBand` shortcut: from the first leaf reaching into the
+    /// query, every leaf in order until one starts at or below the query's bottom.
+    mutating func runBand(_ reach: UnsafeBufferPointer<Float>) {
+        let leaves = levels[0].count, base = levels[0].firstQuad
+        var leaf = LeafBand.firstLeaf(reaching: probe.exact.minY, in: reach)
+        while leaf < leaves {
+            let q = leaf &>> 2
+            let quad = nodes[base &+ q]
+            let lanes = BoxQuad.lanes(leaf & 3, Swift.min(4, leaves &- q &<< 2))
+            // Leaf tops never decrease (stored rounded down): past the bottom, nothing follows.
+            let below = quad.starting(atOrBelow: probe.exact.maxY) & lanes
+            let inBand = below == 0 ? lanes : lanes & ((below & (0 &- below)) &- 1)
+            take(quad, q, lanes: quad.overlapping(probe.outer) & inBand, level: 0)
+            if below != 0 { return }
+            leaf = (q &+ 1) &<< 2
+        }
+    }
+
     /// Visits the children of a node that may hold hits but does not lie inside the query.
     private mutating func visit(level: Int, node: Int) {
         let below = level &- 1
@@ -57,24 +75,31 @@ struct IndexWalk {
         while child < end {
             let q = child &>> 2
             let quad = nodes[base &+ q]
-            var overlapping = quad.overlapping(probe.outer) & BoxQuad.lanes(child & 3, Swift.min(4, end &- q &<< 2))
-            if overlapping != 0 {
-                let inside = quad.inside(probe.inner)
-                repeat {
-                    let lane = overlapping.trailingZeroBitCount
-                    overlapping &= overlapping &- 1
-                    let c = q &<< 2 | lane
-                    if inside &>> UInt32(lane) & 1 != 0 {
-                        emit(level: below, node: c)
-                    } else if below == 0 {
-                        scanLeaf(c)
-                    } else {
-                        visit(level: below, node: c)
-                    }
-                } while overlapping != 0
-            }
+            take(quad, q, lanes: quad.overlapping(probe.outer) & BoxQuad.lanes(child & 3, Swift.min(4, end &- q &<< 2)),
+                 level: below)
             child = (q &+ 1) &<< 2
         }
+    }
+
+    /// The nodes of quad `q` of `level` in `lanes` (those overlapping the query): each one
+    /// inside the query gives all its entries, a partly covered leaf is scanned, another node visited.
+    @inline(__always)
+    private mutating func take(_ quad: BoxQuad, _ q: Int, lanes: UInt32, level: Int) {
+        guard lanes != 0 else { return }
+        var overlapping = lanes
+        let inside = quad.inside(probe.inner)
+        repeat {
+            let lane = overlapping.trailingZeroBitCount
+            overlapping &= overlapping &- 1
+            let c = q &<< 2 | lane
+            if inside &>> UInt32(lane) & 1 != 0 {
+                emit(level: level, node: c)
+            } else if level == 0 {
+                scanLeaf(c)
+            } else {
+                visit(level: level, node: c)
+            }
+        } while overlapping != 0
     }
 
     /// Appends every entry under a node lying inside the query: all of them are hits.
@@ -164,7 +189,8 @@ struct HitBuffer {
 
     @inline(never)
     private mutating func grow(to needed: Int) {
-        let newCapacity = Swift.max(needed, capacity * 2)
+        // Four times as much: a viewport of thousands of hits moves them a few times, not ten.
+        let newCapacity = Swift.max(needed, capacity * 4)
         let bigger = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
         bigger.update(from: base, count: count)
         if onHeap { base.deallocate() }

@@ -43,6 +43,64 @@ enum RadixSort {
         values.withUnsafeMutableBufferPointer { sortAscending($0) }
     }
 
+    /// `values` (non-negative integers) sorted ascending, written straight into the new array.
+    ///
+    /// Beyond 32 values, one counting pass spreads them over about `count / 2` buckets by their
+    /// top bits within `min...max`, and an insertion sort then finishes (each value moves only
+    /// within its bucket). When some bucket would hold more than 32 values (clustered values),
+    /// the LSD radix sort runs instead, so the cost stays O(n) either way.
+    /// - Complexity: O(n) (O(n²) for n ≤ 32, by insertion).
+    static func sortedAscending(_ values: UnsafeBufferPointer<Int>) -> [Int] {
+        let n = values.count
+        return Array(unsafeUninitializedCapacity: n) { out, initialized in
+            guard let src = values.baseAddress, let dst = out.baseAddress else { initialized = 0; return }
+            if n <= 32 || !bucketSort(src, into: dst, count: n) {
+                dst.initialize(from: src, count: n)
+                sortAscending(UnsafeMutableBufferPointer(start: dst, count: n))
+            }
+            initialized = n
+        }
+    }
+
+    /// Spreads `count` (> 1) values from `src` into `dst` by bucket, then insertion-sorts `dst`.
+    /// False, with `dst` untouched, when a bucket would hold more than 32 values.
+    private static func bucketSort(_ src: UnsafePointer<Int>, into dst: UnsafeMutablePointer<Int>, count n: Int) -> Bool {
+        var lo = src[0], hi = src[0]
+        for i in 1..<n {
+            let v = src[i]
+            lo = Swift.min(lo, v)
+            hi = Swift.max(hi, v)
+        }
+        let spanBits = Int.bitWidth &- (hi &- lo).leadingZeroBitCount
+        let bucketBits = Swift.min(spanBits, Int.bitWidth &- n.leadingZeroBitCount &- 1)
+        let shift = spanBits &- bucketBits
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1 << bucketBits) { counts in
+            counts.initialize(repeating: 0)
+            for i in 0..<n { counts[(src[i] &- lo) &>> shift] &+= 1 }
+            var total: Int32 = 0, largest: Int32 = 0
+            for b in 0..<counts.count {
+                let c = counts[b]
+                largest = Swift.max(largest, c)
+                counts[b] = total
+                total &+= c
+            }
+            guard largest <= 32 else { return false }
+            for i in 0..<n {
+                let v = src[i]
+                let b = (v &- lo) &>> shift
+                dst[Int(counts[b])] = v
+                counts[b] &+= 1
+            }
+            for i in 1..<n {
+                let v = dst[i]
+                var j = i
+                while j > 0, dst[j &- 1] > v { dst[j] = dst[j &- 1]; j &-= 1 }
+                dst[j] = v
+            }
+            return true
+        }
+    }
+
     /// Sorts non-negative integers ascending in place (with a scratch buffer of the same size
     /// beyond 32 values).
     static func sortAscending(_ values: UnsafeMutableBufferPointer<Int>) {

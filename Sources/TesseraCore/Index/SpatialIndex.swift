@@ -17,7 +17,9 @@
 /// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
 /// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly.
 ///
-/// **Query** (`IndexWalk`). Depth-first, children left to right, four boxes per test: a child
+/// **Query** (`IndexWalk`). For a layout whose items start down the page in frame order, a
+/// binary search finds the first leaf and the leaves are tested in order (`LeafBand`); else
+/// depth-first, children left to right, four boxes per test: a child
 /// whose box misses the query (open intervals) is skipped, a child whose box lies inside the
 /// query contributes its whole entry range untested, a leaf the query covers in part tests its
 /// entries. Single-precision boxes are compared against the query rounded outward (to prune)
@@ -47,6 +49,8 @@ public struct SpatialIndex: Sendable {
     let levels: [Level]
     /// Number of entries (frames with a positive area).
     let entryCount: Int
+    /// Per leaf, the largest maxY up to it, when queries take the `LeafBand` shortcut; else empty.
+    let leafReach: [Float]
 
     /// Builds the index over `frames` (any order, any overlap; frames without a positive area
     /// are never returned).
@@ -87,6 +91,12 @@ public struct SpatialIndex: Sendable {
         self.ids = packing.ids
         self.entryQuads = packing.entryQuads
         self.entryCount = packing.count
+        let ids = packing.ids
+        leafReach = packing.isOrdered
+            ? LeafBand.reach(entryCount: packing.count, fanout: fanout, leafBoxes: packing.leafBoxes) {
+                frames[ids.isEmpty ? $0 : Int(ids[$0])].y
+            }
+            : []
 
         // Exact unions level by level, each level rounded out to single precision once.
         var level = packing.leafBoxes
@@ -119,11 +129,11 @@ public struct SpatialIndex: Sendable {
     ///   overlap (many large frames crossing the border) can cost up to O(n).
     public func query(_ rect: Rect) -> [Int] {
         withHits(in: rect) { hits in
-            if !isOrdered, !zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 }) {
-                RadixSort.sortAscending(hits)   // STR or listed order: hits come leaf by leaf
-            }
-            assert(zip(hits, hits.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
-            return Array(hits)
+            let sorted = isOrdered || zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 })
+                ? Array(hits)
+                : RadixSort.sortedAscending(UnsafeBufferPointer(hits))   // STR or listed order: hits come leaf by leaf
+            assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
+            return sorted
         }
     }
 
@@ -149,11 +159,13 @@ public struct SpatialIndex: Sendable {
                     moreFrames.withUnsafeBufferPointer { more in
                         ids.withUnsafeBufferPointer { ids in
                             entryQuads.withUnsafeBufferPointer { entries in
-                                var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, moreFrames: more, ids: ids,
-                                                     entries: entries, fanout: fanout, entryCount: entryCount,
-                                                     probe: probe, hits: hits)
-                                walk.run()
-                                return walk.hits
+                                leafReach.withUnsafeBufferPointer { reach in
+                                    var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, moreFrames: more, ids: ids,
+                                                         entries: entries, fanout: fanout, entryCount: entryCount,
+                                                         probe: probe, hits: hits)
+                                    if reach.isEmpty { walk.run() } else { walk.runBand(reach) }
+                                    return walk.hits
+                                }
                             }
                         }
                     }
@@ -168,6 +180,7 @@ public struct SpatialIndex: Sendable {
         MemoryLayout<SpatialIndex>.size
             + (nodes.capacity + entryQuads.capacity) * MemoryLayout<BoxQuad>.stride
             + ids.capacity * MemoryLayout<UInt32>.stride
+            + leafReach.capacity * MemoryLayout<Float>.stride
             + levels.capacity * MemoryLayout<Level>.stride
     }
 
@@ -208,6 +221,17 @@ public struct SpatialIndex: Sendable {
             for child in 0..<levels[level - 1].count
             where !nodeBox(level: level, child / fanout).encloses(nodeBox(level: level - 1, child)) {
                 return false
+            }
+        }
+        if !leafReach.isEmpty {
+            // Entries start in order, and each leaf's reach covers it and every leaf before.
+            guard isOrdered, leafReach.count == levels[0].count,
+                  zip(entryIds, entryIds.dropFirst()).allSatisfy({ frame($0.0).y <= frame($0.1).y }) else { return false }
+            var highest = -Double.infinity
+            for j in 0..<levels[0].count {
+                let lo = j * fanout
+                for p in lo..<Swift.min(lo + fanout, entryCount) { highest = Swift.max(highest, IndexBox(frame(entryIds[p])).maxY) }
+                if Double(leafReach[j]) < highest || (j > 0 && leafReach[j] < leafReach[j - 1]) { return false }
             }
         }
         return levels[levels.count - 1].count == 1 || entryCount == 0

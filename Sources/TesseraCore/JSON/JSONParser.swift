@@ -221,7 +221,9 @@ struct JSONReader {
         let quote = i
         i += 1
         let start = i
-        while i < b.count {
+        while true {
+            skipPlainBytes()
+            guard i < b.count else { break }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
@@ -239,7 +241,9 @@ struct JSONReader {
         i += 1 // opening quote
         let start = i
         // Fast scan: most strings have no escapes.
-        while i < b.count {
+        while true {
+            skipPlainBytes()
+            guard i < b.count else { break }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
@@ -273,6 +277,26 @@ struct JSONReader {
             }
         }
         throw unterminatedString(start: start - 1)
+    }
+
+    /// Skips the bytes at the cursor that a string holds as they are (ASCII from U+0020 except
+    /// '"' and '\\'), eight at a time, stopping at the first other byte or near the end.
+    @inline(__always)
+    mutating func skipPlainBytes() {
+        guard let base = b.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        while i &+ 8 <= b.count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            // A high bit per byte that may be special: the lowest one is exact (the borrows
+            // that cause false ones only run upward from a byte that is special).
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w) | w) & high
+            if special != 0 {
+                i &+= special.trailingZeroBitCount &>> 3
+                return
+            }
+            i &+= 8
+        }
     }
 
     mutating func escape(into bytes: inout [UInt8]) throws {
@@ -351,6 +375,25 @@ struct JSONReader {
 
     /// A number per the JSON grammar: integers that fit an `Int` become `.int`, the rest `.double`.
     mutating func number() throws -> JSONValue {
+        let start = i
+        // Fast path: a non-negative integer of at most 15 digits, without a leading zero, and
+        // not followed by a fraction, an exponent or a 16th digit (anything else: the full parse).
+        var acc = 0
+        while i < b.count, i &- start < 16, case let d = b[i] &- UInt8(ascii: "0"), d < 10 {
+            acc = acc &* 10 &+ Int(d)
+            i &+= 1
+        }
+        let digits = i &- start
+        if digits > 0, digits < 16, b[start] != UInt8(ascii: "0") || digits == 1,
+           i == b.count || (b[i] != UInt8(ascii: ".") && b[i] | 0x20 != UInt8(ascii: "e")) {
+            return .int(acc)
+        }
+        i = start
+        return try fullNumber()
+    }
+
+    /// `number()` for every number the fast path leaves.
+    private mutating func fullNumber() throws -> JSONValue {
         let start = i
         let negative = b[i] == UInt8(ascii: "-")
         if negative { i += 1 }

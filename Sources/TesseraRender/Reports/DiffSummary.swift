@@ -21,23 +21,24 @@ package struct DiffSummary {
         self.stages = stages; self.showStages = showStages; self.milliseconds = milliseconds
     }
 
-    package func render() -> String {
-        var lines: [String] = []
-        lines.append("\(oldName) -> \(newName)")
-        lines.append("sections: \(old.numberOfSections) -> \(new.numberOfSections): "
+    /// Writes the summary as it goes: the section table (one row per section) is never held
+    /// whole, so a diff of a million sections costs memory for its counts only.
+    package func write(to out: BufferedWriter) {
+        let lines = LineWriter(out)
+        lines.add("\(oldName) -> \(newName)")
+        lines.add("sections: \(old.numberOfSections) -> \(new.numberOfSections): "
             + "\(batch.sectionsDeleted.count) deleted, \(batch.sectionsInserted.count) inserted, "
             + "\(batch.sectionsMoved.count) moved, \(batch.sectionsUpdated.count) updated")
-        lines.append("items: \(old.numberOfItems) -> \(new.numberOfItems): "
+        lines.add("items: \(old.numberOfItems) -> \(new.numberOfItems): "
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
         let batches = "one batch (an item both moved and updated is deleted and inserted), or "
             + "\(NumberText.counted(stages.count, "stage")) with --staged"
-        lines.append("apply as: \(batches); loaded and diffed in \(NumberText.fixed(milliseconds, decimals: 1)) ms")
-        lines.append("")
-        lines.append(contentsOf: sectionTable())
-        lines.append(contentsOf: firstChanges())
-        if showStages { lines.append(contentsOf: stageLines()) }
-        return lines.joined(separator: "\n")
+        lines.add("apply as: \(batches); loaded and diffed in \(NumberText.fixed(milliseconds, decimals: 1)) ms")
+        lines.add("")
+        writeSectionTable(to: lines)
+        lines.add(contentsOf: firstChanges())
+        if showStages { lines.add(contentsOf: stageLines()) }
     }
 
     /// One line per stage: what it does and the data it leaves.
@@ -63,8 +64,9 @@ package struct DiffSummary {
         return lines
     }
 
-    /// One row per section: NEW's sections in order, then the deleted ones.
-    private func sectionTable() -> [String] {
+    /// One row per section: NEW's sections in order, then the deleted ones, then an empty line.
+    /// The rows are made twice (once for the column widths, once to write them) rather than held.
+    private func writeSectionTable(to lines: LineWriter) {
         let oldCount = old.numberOfSections, newCount = new.numberOfSections
         var deleted = [Int](repeating: 0, count: oldCount), updated = [Int](repeating: 0, count: oldCount)
         var movedOut = [Int](repeating: 0, count: oldCount)
@@ -87,32 +89,38 @@ package struct DiffSummary {
             }
         }
         let header = ["section", "items", "deleted", "inserted", "moved within", "moved in", "moved out", "updated"]
-        var rows: [[String]] = []
-        for j in 0..<newCount {
+        func row(_ k: Int) -> [String] {
+            guard k < newCount else {
+                let i = batch.sectionsDeleted[k - newCount]
+                let id = old.sectionIdentifiers[i]
+                let count = (try? old.numberOfItems(inSection: id)) ?? 0
+                return ["\(id) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""]
+            }
+            let j = k
             let id = new.sectionIdentifiers[j]
             let count = (try? new.numberOfItems(inSection: id)) ?? 0
             guard let i = old.indexOfSection(id) else {
-                rows.append(["\(id) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""])
-                continue
+                return ["\(id) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
             }
             let before = (try? old.numberOfItems(inSection: id)) ?? 0
             let moved = i == j ? "" : " (was \(i))"
-            rows.append(["\(id)\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
-                         "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"])
+            return ["\(id)\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
+                    "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"]
         }
-        for i in batch.sectionsDeleted {
-            let id = old.sectionIdentifiers[i]
-            let count = (try? old.numberOfItems(inSection: id)) ?? 0
-            rows.append(["\(id) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""])
+        let rows = 0..<(newCount + batch.sectionsDeleted.count)
+        var widths = header.map(\.count)
+        for k in rows {
+            for (c, cell) in row(k).enumerated() { widths[c] = max(widths[c], cell.count) }
         }
-        let widths = header.indices.map { k in max(header[k].count, rows.map { $0[k].count }.max() ?? 0) }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { k, cell in
                 k == 0 ? padded(cell, to: widths[k])
                     : String(repeating: " ", count: widths[k] - cell.count) + cell
             }.joined(separator: "  ")
         }
-        return [line(header)] + rows.map(line) + [""]
+        lines.add(line(header))
+        for k in rows { lines.add(line(row(k))) }
+        lines.add("")
     }
 
     /// The first few deletes, inserts, moves and updates, with their ids.
