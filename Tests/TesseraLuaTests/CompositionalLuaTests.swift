@@ -156,8 +156,8 @@ import TesseraCore
 
     @Test func a_failing_visibleItemsHandler_is_thrown_by_the_query() throws {
         for (body, message) in [
-            ("items[1].alpha = 2", "layout.lua:3: t.section: visibleItemsHandler set item 1's alpha to 2; expected a number from 0 to 1"),
-            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: visibleItemsHandler set item 2's zIndex to 'top'; expected an integer"),
+            ("items[1].alpha = 2", "layout.lua:3: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
+            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
             ("error('no carousel today')", "layout.lua:7: no carousel today"),
         ] {
             let host = try LuaHost()

@@ -80,7 +80,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 
     private func liveHost() throws -> LuaHost {
         guard let host = weakHost else {
-            throw LuaArguments.failure("\(path): the Lua state this animator was made in is closed", file: path)
+            throw LuaArguments.hostClosed(path, file: path)
         }
         return host
     }
@@ -190,7 +190,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             do {
                 results.append(try AnimationDescription(json: value, what: what()))
             } catch {
-                throw LuaArguments.failure(error.message)
+                throw LuaArguments.relayed(error.message)
             }
         }
         return results
@@ -231,7 +231,7 @@ extension AnimatorScript {
     /// `LuaStack.json` with its conversion errors as script errors.
     static func json(_ L: OpaquePointer, _ index: Int32, path: String) throws -> JSONValue {
         do { return try LuaStack.json(L, index, path: path) } catch let error as LuaStack.ConversionError {
-            throw LuaArguments.failure(error.message)
+            throw LuaArguments.relayed(error.message)
         }
     }
 }

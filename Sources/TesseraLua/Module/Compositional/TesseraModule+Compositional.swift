@@ -42,7 +42,7 @@ extension LuaHost {
         case LUA_TFUNCTION:
             let function = reference(at: top)
             return { [weakHost = WeakHost(self)] index, section, env in
-                guard let self = weakHost.host else { throw LuaArguments.failure("t.compositional: the Lua host was closed") }
+                guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.compositional") }
                 return try self.callSectionProvider(function, index: index, section: section, env: env, origin: origin)
             }
         case LUA_TTABLE:
@@ -57,7 +57,7 @@ extension LuaHost {
             }
             return { [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
-                throw LuaArguments.failure("\(origin)t.compositional has no section for section \(index + 1) (id '\(section.id.description)')")
+                throw LuaArguments.statement("\(origin)t.compositional:", "field 'sections' has no entry for section \(index + 1) (id '\(section.id.description)')")
             }
         default:
             throw args.error("needs section = t.section{...} or a function(index, section, env), or sections = {...}")
@@ -77,7 +77,7 @@ extension LuaHost {
             "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
         try protectedCall(arguments: 3, results: 1)
         guard case .section(let result)? = part(at: -1) else {
-            throw LuaArguments.failure("\(origin)t.compositional: the section function must return a t.section{...} for section \(index + 1), got \(LuaStack.typeName(L, -1))")
+            throw LuaArguments.returned("\(origin)t.compositional", "section", for: "section \(index + 1)", mustBe: "a t.section{...}", got: LuaStack.typeName(L, -1))
         }
         return result
     }

@@ -72,7 +72,7 @@ extension LuaHost {
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
             try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
-                guard let host = weakHost.host else { throw LuaArguments.failure("t.customGroup: the Lua host was closed") }
+                guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.customGroup") }
                 return try host.callCustomGroup(function, env, origin: origin)
             }), args)
             return 1
@@ -91,7 +91,7 @@ extension LuaHost {
         try protectedCall(arguments: 1, results: 1)
         let list = lua_absindex(L, -1)
         guard lua_type(L, list) == LUA_TTABLE else {
-            throw LuaArguments.failure("\(origin)t.customGroup: the function must return a list of frames, got \(LuaStack.typeName(L, list))")
+            throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "its frames", mustBe: "a list of frames", got: LuaStack.typeName(L, list))
         }
         var items: [Compositional.CustomItem] = []
         let n = Int(tb_rawlen(L, list))
@@ -108,11 +108,11 @@ extension LuaHost {
             }
             guard lua_type(L, entry) == LUA_TTABLE, let x = field(1, "x", "x"), let y = field(2, "y", "y"),
                   let w = field(3, "w", "width"), let h = field(4, "h", "height") else {
-                throw LuaArguments.failure("\(origin)t.customGroup: frame \(k) must be {x, y, w, h} or {x =, y =, w =, h =}")
+                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaHost.shownValue(L, entry))
             }
             let frame = Rect(x: x, y: y, width: w, height: h)
             guard frame.isValidFrame else {
-                throw LuaArguments.failure("\(origin)t.customGroup: frame \(k) \(frame) must have finite numbers and a non-negative size")
+                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "finite numbers with a non-negative size", got: "\(frame)")
             }
             _ = LuaStack.rawField(L, entry, "zIndex")
             let z = LuaStack.integer(L, -1) ?? 0

@@ -24,7 +24,7 @@ extension LuaHost {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        throw LuaArguments.failure("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
+                        throw LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height", got: "\(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
                     }
                     return Size(width: w, height: h)
                 }

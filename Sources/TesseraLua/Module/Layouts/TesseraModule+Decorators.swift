@@ -103,7 +103,7 @@ struct LuaStickyLayout: Layout {
     let isSticky: LuaReference
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        guard let host = isSticky.host else { throw LuaArguments.failure("t.sticky: the Lua host was closed") }
+        guard let host = isSticky.host else { throw LuaArguments.hostClosed("t.sticky") }
         let flags = try host.stickyFlags(isSticky, context: context)
         return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)
     }
