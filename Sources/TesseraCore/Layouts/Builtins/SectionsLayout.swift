@@ -1,6 +1,7 @@
-/// A section header or footer of `SectionsLayout`: a band across the section, its height,
-/// whether it pins to the top of the visible area (pushed up by the section's end) and its
-/// drawing order. Lua's `t.sections{header = {height =, pinned =}}`.
+/// A section header or footer of `SectionsLayout` and `SplitLayout`: a band across the section
+/// (or its column), its height, whether it pins to the top of the visible area (pushed up by
+/// the section's end), its drawing order and kind. Lua's `header = {height =, pinned =}` of
+/// `t.sections` and `t.split`.
 ///
 /// Not `Compositional.BoundaryItem`, which is sized by a `Compositional.LayoutSize` and aligned
 /// on any edge of its section (UIKit's boundary supplementary item).
@@ -13,7 +14,8 @@ public struct SectionBoundary: Hashable, Sendable {
     public var zIndex: Int
     /// The supplementary's kind ("header" or "footer" unless a provider names its views).
     public var kind: String?
-    /// Its width, from the section's leading edge; nil spans the section's box.
+    /// Its width, from the section's leading edge; nil spans the section's box (the column in a
+    /// split layout).
     public var width: Double?
     /// A header or footer `height` tall.
     public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
