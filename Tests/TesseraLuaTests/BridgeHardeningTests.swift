@@ -127,7 +127,7 @@ import TesseraCore
         #expect(error("require('tessera').item{ supplementaries = { { kidn = 1 } } }")?.message ==
                 "hardening:1: t.item: field 'supplementaries[1]' has an unknown field 'kidn' (did you mean kind?); known fields: anchor, itemAnchor, kind, offset, size, zIndex")
         #expect(error("require('tessera').boundary{ offset = 5 }")?.message ==
-                "hardening:1: t.boundary: field 'offset' must be {x, y} with finite numbers")
+                "hardening:1: t.boundary: field 'offset' must be {x, y} with finite numbers, got 5")
         #expect(error("local f = pairs(require('tessera')) f(5)")?.message ==
                 "hardening:1: bad argument #1 to 'f' (table expected, got number)")
     }

@@ -113,7 +113,7 @@ import TesseraCore
                            pinEdge: .bottom, isGlobal: true),
         ])
         let error = scriptError { _ = try result("return t.compositional{ section = t.section{ group = t.hgroup{ items = { t.item{} } } }, headers = { 3 } }", [1]) }
-        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers' must be a list of t.boundary{}, got number at [1]") == true,
+        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers'[1] must be a t.boundary{}, got number") == true,
                 "\(error?.message ?? "no error")")
     }
 
@@ -201,7 +201,7 @@ import TesseraCore
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
              "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
             ("t.compositional{ section = 4 }",
-             "layout.lua:3: t.compositional: needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
+             "layout.lua:3: t.compositional: argument #1 (options) needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
         ]
         for (expression, message) in cases {
             let error = scriptError { _ = try result("\nlocal x = \(expression)\nreturn t.flow{}", [1]) }

@@ -42,7 +42,7 @@ import TesseraCore
 
     @Test func badHeadersAreClearErrors() throws {
         let unknown = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { hieght = 3 } }", "h1.lua") }
-        #expect(unknown?.message.hasSuffix("t.sections: field 'header': unknown field 'hieght'; known fields: height, pinned, zIndex") == true, "\(String(describing: unknown))")
+        #expect(unknown?.message.hasSuffix("t.sections: field 'header': field 'hieght' is unknown (did you mean height?); known fields: height, pinned, zIndex") == true, "\(String(describing: unknown))")
         let returned = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = function() return 44 end }", "h2.lua") }
         #expect(returned?.message == "t.sections: the header function's result for section 1 must be a table {height =, pinned =, zIndex =} or nil, got number")
         let negative = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { height = -1 } }", "h3.lua") }

@@ -112,18 +112,17 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         defer { lua_settop(L, top) }
         host.push(reference)
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaArguments(L, function: path, file: path).error("an animator script must return a table of hooks (\(hooks.joined(separator: ", "))), got \(LuaStack.typeName(L, -1))")
+            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: LuaStack.typeName(L, -1), file: path)
         }
         let table = lua_gettop(L)
         lua_pushnil(L)
         while tb_next(L, table) != 0 {
             defer { tb_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING, let key = LuaStack.string(L, -2) else {
-                throw LuaArguments(L, function: path, file: path).error("an animator table has only named fields (\(keys.joined(separator: ", ")))")
+                throw LuaArguments(L, function: path, file: path).error(.field("[\(LuaStack.typeName(L, -2))]"), "is not a name; an animator table has only named fields (\(keys.joined(separator: ", ")))")
             }
             if !keys.contains(key) {
-                let hint = DidYouMean.suggestion(for: key, among: keys).map { " (did you mean \($0)?)" } ?? ""
-                throw LuaArguments(L, function: path, file: path).error("unknown key '\(key)'\(hint); an animator has \(keys.joined(separator: ", "))")
+                throw LuaArguments(L, function: path, file: path).unknownField(key, known: keys)
             }
             if hooks.contains(key), lua_type(L, -1) != LUA_TFUNCTION {
                 throw LuaArguments(L, function: path, file: path).error(.field(key), at: -1, mustBe: "a function(e, params)", numeric: false)

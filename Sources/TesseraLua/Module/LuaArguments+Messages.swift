@@ -28,8 +28,9 @@ extension LuaArguments {
     enum Subject {
         case argument(Int32, String?)
         case field(String)
-        /// A part of an argument: `.element(2, "from", "[3].id")` is "argument #2 (from)[3].id".
-        case element(Int32, String?, String)
+        /// A part of an argument or field: `.part(.argument(2, "from"), "[3].id")` is
+        /// "argument #2 (from)[3].id", `.part(.field("size"), "[1]")` is "field 'size'[1]".
+        indirect case part(Subject, String)
     }
 
     /// "argument #2 (length)", "self", "field 'size'".
@@ -38,7 +39,7 @@ extension LuaArguments {
         case .argument(let slot, let name):
             position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
         case .field(let key): "field '\(key)'"
-        case .element(let slot, let name, let path): label(.argument(slot, name)) + path
+        case .part(let whole, let path): label(whole) + path
         }
     }
 
@@ -84,6 +85,9 @@ extension LuaArguments {
         failure("\(function): the Lua host was closed", file: file)
     }
 
+    /// "fn: <message>": a message the core or a conversion built whole, in this call's name.
+    func relayed(_ message: String) -> LuaScriptError { LuaArguments.failure("\(function): \(message)", file: file) }
+
     /// A message the core or a conversion built whole (`LayoutError`, a JSON conversion),
     /// raised as this family's are.
     static func relayed(_ message: String, file: String? = nil) -> LuaScriptError { failure(message, file: file) }
@@ -103,8 +107,9 @@ extension LuaArguments {
     /// "fn: the <callback> function's result for <place> must be <expected>, got <got>": a
     /// script function's result checked when the host calls it (`t.sections`' header, a
     /// provider's size function).
-    static func returned(_ function: String, _ callback: String, for place: String, mustBe expected: String, got: String) -> LuaScriptError {
-        failure("\(function): the \(callback) function's result for \(place) must be \(expected), got \(got)")
+    static func returned(_ function: String, _ callback: String, for place: String, mustBe expected: String, got: String,
+                         file: String? = nil) -> LuaScriptError {
+        failure("\(function): the \(callback) function's result for \(place) must be \(expected), got \(got)", file: file)
     }
 
     /// "<what> <nesting> more than N deep; at most N levels are allowed", N being

@@ -60,7 +60,7 @@ extension LuaHost {
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else {
-                throw args.error(.element(slot, name, "[\(k)]"), at: entry, mustBe: "a frame {x, y, w, h} or a table {id =, frame =}", numeric: false)
+                throw args.error(.part(.argument(slot, name), "[\(k)]"), at: entry, mustBe: "a frame {x, y, w, h} or a table {id =, frame =}", numeric: false)
             }
             var id = JSONValue.int(k)
             let frameSlot = LuaStack.rawField(L, entry, "frame") == LUA_TTABLE ? lua_gettop(L) : entry
@@ -71,13 +71,13 @@ extension LuaHost {
             case LUA_TNUMBER:
                 if let i = LuaStack.integer(L, -1) { id = .int(i) } else { id = .double(lua_tonumberx(L, -1, nil)) }
             default:
-                let error = args.error(.element(slot, name, "[\(k)].id"), at: -1, mustBe: "a string or a number", numeric: false)
+                let error = args.error(.part(.argument(slot, name), "[\(k)].id"), at: -1, mustBe: "a string or a number", numeric: false)
                 tb_pop(L, 1)
                 throw error
             }
             tb_pop(L, 1)
             guard let frame = rectangle(at: frameSlot) else {
-                throw args.error(.element(slot, name, "[\(k)]"), "needs a frame {x, y, w, h} of finite numbers with a non-negative size")
+                throw args.error(.part(.argument(slot, name), "[\(k)]"), "needs a frame {x, y, w, h} of finite numbers with a non-negative size")
             }
             guard seen.insert(id).inserted else {
                 throw args.error(.argument(slot, name), "has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")

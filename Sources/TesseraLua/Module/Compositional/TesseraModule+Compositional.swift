@@ -51,7 +51,8 @@ extension LuaHost {
             while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
-                    throw args.error("field '\(key)' must hold t.section{} values, got \(LuaStack.typeName(L, -1))")
+                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { ".\($0)" } ?? ""
+                    throw args.error(.part(.field(key), entry), at: -1, mustBe: "a t.section{}", numeric: false)
                 }
                 if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }
             }
@@ -60,7 +61,7 @@ extension LuaHost {
                 throw LuaArguments.statement("\(origin)t.compositional:", "field 'sections' has no entry for section \(index + 1) (id '\(section.id.description)')")
             }
         default:
-            throw args.error("needs section = t.section{...} or a function(index, section, env), or sections = {...}")
+            throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")
         }
     }
 

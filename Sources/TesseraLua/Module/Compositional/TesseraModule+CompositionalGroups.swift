@@ -44,13 +44,13 @@ extension LuaHost {
             switch part(at: top) {
             case .item(let item)?: subitems.append(.item(item))
             case .group(let group)?: subitems.append(.group(group))
-            default: throw args.error("field 'items' must be a list of t.item{} and groups, got \(LuaStack.typeName(L, top)) at [\(k)]")
+            default: throw args.error(.part(.field("items"), "[\(k)]"), at: top, mustBe: "a t.item{} or a group", numeric: false)
             }
         }
-        guard !subitems.isEmpty else { throw args.error("field 'items' must be a non-empty list of t.item{} and groups") }
+        guard !subitems.isEmpty else { throw args.error(.field("items"), at: 0, mustBe: "a non-empty list of t.item{} and groups", got: "an empty list") }
         let count = try o.optNumber("count", .positive).map { n -> Int in
             guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
-                throw args.error("field 'count' must be an integer from 1 to \(Compositional.Group.maxLeaves), got \(LuaHost.numberText(n))")
+                throw args.error(.field("count"), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
             }
             return count
         }
@@ -67,7 +67,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let function = try args.function(1, "fn", host: host)
             var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
-            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, what: "argument #2 (size)", args: args) }
+            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)

@@ -75,7 +75,7 @@ extension LuaHost {
         for key in ["headers", "footers"] {
             try o.list(key) { top, k in
                 guard case .boundary(var b)? = part(at: top) else {
-                    throw args.error("field '\(key)' must be a list of t.boundary{}, got \(LuaStack.typeName(L, top)) at [\(k)]")
+                    throw args.error(.part(.field(key), "[\(k)]"), at: top, mustBe: "a t.boundary{}", numeric: false)
                 }
                 if key == "footers" && b.alignment == .top { b.alignment = .bottom }
                 if key == "footers" && b.kind == "header" { b.kind = "footer" }

@@ -62,9 +62,9 @@ extension LuaHost {
                 switch try LuaStack.json(L, 2, path: "params") {
                 case .object(let o): overrides = o
                 case .array(let a) where a.isEmpty: overrides = [:]
-                default: throw args.error("params must be a table of named values, like { screen = \"today\" }")
+                default: throw args.error(2, "params", mustBe: "a table of named values, like { screen = \"today\" }", got: "a list")
                 }
-            } catch let e as LuaStack.ConversionError { throw args.error(e.message) }
+            } catch let e as LuaStack.ConversionError { throw args.relayed(e.message) }
             let scripted: ScriptedLayout
             if let boxed = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) {
                 guard let s = boxed.layout as? ScriptedLayout else {

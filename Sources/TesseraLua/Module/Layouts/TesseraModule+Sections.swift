@@ -58,13 +58,13 @@ extension LuaHost {
         while tb_next(L, table.slot) != 0 {
             tb_pop(L, 1)
             guard let k = LuaStack.string(L, -1), allowed.contains(k) else {
-                let key = LuaStack.string(L, -1).map { "'\($0)'" } ?? "[\(args.describe(-1))]"
+                let key = LuaStack.string(L, -1) ?? "[\(args.describe(-1))]"
                 tb_pop(L, 1)
-                throw table.arguments.error("unknown field \(key); known fields: \(LuaHost.boundaryFields.joined(separator: ", "))")
+                throw table.arguments.unknownField(key, known: LuaHost.boundaryFields)
             }
         }
         guard let height = try table.optNumber("height", .nonNegative) else {
-            throw table.arguments.error("needs height = a finite, non-negative number")
+            throw table.arguments.error(.field("height"), at: 0, mustBe: "a finite, non-negative number", got: "nil")
         }
         return SectionBoundary(height: height, pinned: try table.bool("pinned", default: false),
                                        zIndex: try table.integer("zIndex", default: 1))
@@ -91,7 +91,7 @@ extension LuaHost {
         defer { tb_pop(L, 1) }
         switch type {
         case LUA_TNIL:
-            guard let fallback else { throw args.error("needs sections = {...} or a default layout") }
+            guard let fallback else { throw args.error(.argument(1, "options"), "needs sections = {...} or a default layout") }
             return { _, _ in fallback }
         case LUA_TFUNCTION:
             let function = reference(at: -1)
