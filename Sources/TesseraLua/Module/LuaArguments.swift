@@ -83,8 +83,13 @@ struct LuaArguments {
     }
 
     func optionError(_ slot: Int32, _ name: String?, _ options: [String]) -> LuaScriptError {
-        let got = LuaStack.string(L, slot).map { "'\($0)'" + (DidYouMean.suggestion(for: $0, among: options).map { " (did you mean \($0)?)" } ?? "") } ?? describe(slot, numeric: false)
-        return error(slot, name, mustBe: "one of " + options.joined(separator: ", "), got: got)
+        optionError(.argument(slot, name), at: slot, options)
+    }
+
+    /// "fn: <subject> must be one of a, b, c, got 'x' (did you mean a?)" for the value at `slot`.
+    func optionError(_ subject: Subject, at slot: Int32, _ options: [String]) -> LuaScriptError {
+        let got = LuaStack.string(L, slot).map { "'\($0)'" + LuaArguments.suggestion(for: $0, among: options) } ?? describe(slot, numeric: false)
+        return error(subject, at: slot, mustBe: "one of " + options.joined(separator: ", "), got: got)
     }
 
     /// A function at `slot`, as a registry reference.

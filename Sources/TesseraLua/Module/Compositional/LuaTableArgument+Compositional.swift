@@ -109,7 +109,7 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return fallback }
             if let s = LuaStack.string(L, top), let v = T(rawValue: s) { return v }
-            throw arguments.optionError(top, nil, T.allCases.map(\.rawValue)).prefixedField(key)
+            throw arguments.optionError(.field(key), at: top, T.allCases.map(\.rawValue))
         }
     }
 
@@ -144,13 +144,5 @@ extension LuaTableArgument {
             }
             return .fractional(Point(x: x, y: y))
         }
-    }
-}
-
-extension LuaScriptError {
-    /// The same message about field `key` instead of an argument.
-    func prefixedField(_ key: String) -> LuaScriptError {
-        guard let range = message.firstRange(of: "argument #") , let colon = message[range.upperBound...].firstRange(of: " must") else { return self }
-        return LuaScriptError(kind, message: message[..<range.lowerBound] + "field '\(key)'" + message[colon.lowerBound...])
     }
 }
