@@ -121,7 +121,8 @@ extension LuaHost {
         let pinned = table.with("pinned") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         let sticky = table.with("sticky") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         if let pinned, let sticky, pinned != sticky {
-            throw field.error("header.sticky is another name for header.pinned; got pinned = \(pinned) and sticky = \(sticky), expected one of them")
+            throw field.error(.part(.field("header"), ".sticky"), at: 0, mustBe: "absent or equal to pinned (it is another name for pinned)",
+                              got: "\(sticky) with pinned = \(pinned)")
         }
         p.isPinned = pinned ?? sticky ?? true
         let tap = try table.optFunction("tap", host: self)

@@ -68,7 +68,8 @@ extension LuaHost {
             let scripted: ScriptedLayout
             if let boxed = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) {
                 guard let s = boxed.layout as? ScriptedLayout else {
-                    throw args.error("only a script layout takes params (a table require or load returns); \(LuaHost.describe(boxed.layout)) is configured by its constructor")
+                    throw args.error(.argument(1, "layout"), at: 1, mustBe: "a script layout (a table require or load returns; a built-in layout is configured by its constructor)",
+                                     got: LuaHost.describe(boxed.layout))
                 }
                 scripted = s
             } else {
