@@ -51,17 +51,17 @@ import TesseraCore
         let shelf = Compositional.Section(
             group: .horizontal(Compositional.LayoutSize(width: .fractionalWidth(0.8), height: .absolute(100)),
                                [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
-                                                         contentInsets: Compositional.Insets(all: 4), supplementaries: [badge]))]),
-            interGroupSpacing: 8, contentInsets: Compositional.Insets(leading: 10, trailing: 10),
-            boundaryItems: [Compositional.Boundary(kind: "header", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+                                                         contentInsets: Compositional.DirectionalEdgeInsets(all: 4), supplementaries: [badge]))]),
+            interGroupSpacing: 8, contentInsets: Compositional.DirectionalEdgeInsets(leading: 10, trailing: 10),
+            boundaryItems: [Compositional.BoundaryItem(kind: "header", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
                                                    alignment: .topLeading, offset: Point(x: 0, y: -2), pinned: true)],
             orthogonalScrolling: .groupPaging)
         let stack = Compositional.Section(
             group: .vertical(Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(90)),
                              [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5))))],
                              spacing: .flexible(10)),
-            boundaryItems: [Compositional.Boundary(kind: "footer", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)],
-            decorations: [Compositional.Decoration(kind: "background", contentInsets: Compositional.Insets(top: 1, leading: 2, bottom: 3, trailing: 4))])
+            boundaryItems: [Compositional.BoundaryItem(kind: "footer", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)],
+            decorations: [Compositional.Decoration(kind: "background", contentInsets: Compositional.DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))])
         let native = try CompositionalLayout(configuration: Compositional.Configuration(interSectionSpacing: 12)) { index, _, _ in
             index == 0 ? shelf : stack
         }.layout(context([3, 4]))
@@ -113,7 +113,7 @@ import TesseraCore
                            pinEdge: .bottom, isGlobal: true),
         ])
         let error = scriptError { _ = try result("return t.compositional{ section = t.section{ group = t.hgroup{ items = { t.item{} } } }, headers = { 3 } }", [1]) }
-        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers' must be a list of t.boundary{}, got number at [1]") == true,
+        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers'[1] must be a t.boundary{}, got number") == true,
                 "\(error?.message ?? "no error")")
     }
 
@@ -156,8 +156,8 @@ import TesseraCore
 
     @Test func a_failing_visibleItemsHandler_is_thrown_by_the_query() throws {
         for (body, message) in [
-            ("items[1].alpha = 2", "layout.lua:3: t.section: visibleItemsHandler set item 1's alpha to 2; expected a number from 0 to 1"),
-            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: visibleItemsHandler set item 2's zIndex to 'top'; expected an integer"),
+            ("items[1].alpha = 2", "layout.lua:3: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
+            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
             ("error('no carousel today')", "layout.lua:7: no carousel today"),
         ] {
             let host = try LuaHost()
@@ -201,7 +201,7 @@ import TesseraCore
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
              "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
             ("t.compositional{ section = 4 }",
-             "layout.lua:3: t.compositional: needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
+             "layout.lua:3: t.compositional: argument #1 (options) needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
         ]
         for (expression, message) in cases {
             let error = scriptError { _ = try result("\nlocal x = \(expression)\nreturn t.flow{}", [1]) }

@@ -12,7 +12,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "size", "align", "offset", "pinned", "extendsBoundary", "zIndex"])
             let offset = try o.point("offset")
-            try host.pushPart(.boundary(Compositional.Boundary(
+            try host.pushPart(.boundary(Compositional.BoundaryItem(
                 kind: try o.optString("kind") ?? "header",
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
@@ -70,12 +70,12 @@ extension LuaHost {
 
     /// The `headers` and `footers` lists of t.boundary{} in table `o`, headers first. A footer's
     /// default alignment is the bottom and its default kind "footer".
-    func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.Boundary] {
-        var boundaries: [Compositional.Boundary] = []
+    func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.BoundaryItem] {
+        var boundaries: [Compositional.BoundaryItem] = []
         for key in ["headers", "footers"] {
             try o.list(key) { top, k in
                 guard case .boundary(var b)? = part(at: top) else {
-                    throw args.error("field '\(key)' must be a list of t.boundary{}, got \(LuaStack.typeName(L, top)) at [\(k)]")
+                    throw args.error(.part(.field(key), "[\(k)]"), at: top, mustBe: "a t.boundary{}", numeric: false)
                 }
                 if key == "footers" && b.alignment == .top { b.alignment = .bottom }
                 if key == "footers" && b.kind == "header" { b.kind = "footer" }
@@ -142,7 +142,7 @@ extension LuaHost {
                 guard let v = LuaStack.number(L, -1), valid(v) else {
                     let got = LuaStack.number(L, -1).map(LuaHost.numberText)
                         ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
-                    throw LuaArguments.failure("\(origin)t.section: visibleItemsHandler set item \(k + 1)'s \(key) to \(got); expected \(expected)")
+                    throw LuaArguments.mismatch("\(origin)t.section: field '\(key)' of item \(k + 1) set by visibleItemsHandler", mustBe: expected, got: got)
                 }
                 return v
             }

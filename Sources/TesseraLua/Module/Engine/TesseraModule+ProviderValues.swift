@@ -8,7 +8,7 @@ import TesseraCore
 
 extension LuaHost {
     /// A size rule: a rule name, `{w, h}` (numbers or "50%"), or function(item, i, pw, ph) -> w, h.
-    func itemSize(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> ItemSize {
+    func itemSize(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> SizeSource {
         if field.isNil(slot) { return .fit }
         if let name = LuaStack.string(L, slot) {
             guard let rule = SizingRule(rawValue: name) else {
@@ -24,7 +24,7 @@ extension LuaHost {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        throw LuaArguments.failure("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
+                        throw LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height", got: "\(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
                     }
                     return Size(width: w, height: h)
                 }
@@ -34,7 +34,7 @@ extension LuaHost {
     }
 
     /// `{w, h}` where each is a number or a percentage string.
-    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32) throws -> ItemSize {
+    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32) throws -> SizeSource {
         guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) == 2 else {
             throw field.error(.field(key), at: slot, mustBe: "a sizing rule name, a size {w, h} or a function", numeric: false)
         }
@@ -69,7 +69,7 @@ extension LuaHost {
             try table.rejectUnknownKeys(["kind", "when", "size"])
             guard let name = try table.optString("kind") else { throw field.error(.field(entry), "needs kind = a name") }
             let when = try table.optFunction("when", host: self)
-            let size: ItemSize? = try table.with("size") { s in
+            let size: SizeSource? = try table.with("size") { s in
                 lua_type(L, s) == LUA_TNIL ? nil
                     : try itemSize(field, key: "view[\(k)].size", at: s, box: box)
             }
@@ -121,7 +121,8 @@ extension LuaHost {
         let pinned = table.with("pinned") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         let sticky = table.with("sticky") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         if let pinned, let sticky, pinned != sticky {
-            throw field.error("header.sticky is another name for header.pinned; got pinned = \(pinned) and sticky = \(sticky), expected one of them")
+            throw field.error(.part(.field("header"), ".sticky"), at: 0, mustBe: "absent or equal to pinned (it is another name for pinned)",
+                              got: "\(sticky) with pinned = \(pinned)")
         }
         p.isPinned = pinned ?? sticky ?? true
         let tap = try table.optFunction("tap", host: self)
