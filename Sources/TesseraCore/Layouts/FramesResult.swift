@@ -315,6 +315,20 @@ public struct FramesResult: LayoutResult {
         return itemZIndices.isEmpty ? 0 : itemZIndices[index]
     }
 
+    // Lookups that answer an index outside `0..<count` with nil instead of an error: for code
+    // that cannot throw (a UIKit layout's overrides). The throwing ones above are the same
+    // queries, for code that holds any `LayoutResult`.
+
+    /// Item `index`'s resting frame, or nil for an index outside `0..<count`. O(1).
+    public func frameIfPresent(at index: Int) -> Rect? { try? frame(at: index) }
+    /// Item `index`'s frame as drawn for `scroll`, or nil for an index outside `0..<count`.
+    /// O(1), or O(log k) with orthogonal sections.
+    public func frameIfPresent(at index: Int, scroll: ScrollState) -> Rect? { try? frame(at: index, scroll: scroll) }
+    /// Item `index`'s 0-based section, or nil for an index outside `0..<count`. O(log k).
+    public func sectionIfPresent(ofItem index: Int) -> Int? { try? section(ofItem: index) }
+    /// Item `index`'s drawing order, or nil for an index outside `0..<count`. O(1).
+    public func zIndexIfPresent(ofItem index: Int) -> Int? { try? zIndex(ofItem: index) }
+
     /// O(sections).
     public var sectionRanges: [Range<Int>] {
         sectionStarts.indices.map { s in sectionStarts[s]..<(s + 1 < sectionStarts.count ? sectionStarts[s + 1] : count) }
