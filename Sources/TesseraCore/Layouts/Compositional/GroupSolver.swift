@@ -142,7 +142,8 @@ struct GroupSolver {
         }
         if let count = group.count {
             guard count >= 1, count <= Compositional.Group.maxLeaves else {
-                throw LayoutError("a compositional count group needs a count from 1 to \(Compositional.Group.maxLeaves), got \(count)")
+                throw LayoutError.invalidParameter(name: "count", allowed: "a count from 1 to \(Compositional.Group.maxLeaves)",
+                                                   got: "\(count)", subject: "a compositional count group", verb: "needs")
             }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)
             let slot = (length - spacing * Double(count - 1)) / Double(count) - edges
