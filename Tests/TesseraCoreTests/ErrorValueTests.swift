@@ -79,6 +79,11 @@ import OrderedCollections
         guard case let .invalidSectionSize(_, what, got2, section2, _)? = header?.layoutError else { Issue.record("\(String(describing: header))"); return }
         #expect(what == "header height" && got2 == "-2.0" && section2 == 0)
         #expect(header?.description == "sections layout got a header height of -2.0 for section 0; expected a finite number >= 0")
+
+        let endless = caught { _ = try FramesResult(frames: [], minimumContentSize: Size(width: .infinity, height: 1), layoutName: "closure") }
+        guard case let .contentSizeNotFinite(name3, width, height)? = endless?.layoutError else { Issue.record("\(String(describing: endless))"); return }
+        #expect(name3 == "closure" && width == .infinity && height == 1)
+        #expect(endless?.description == "closure layout's content size infx1.0 is not finite; expected a finite minimum content size")
     }
 
     @Test func apply_errors_carry_the_path_and_count() throws {

@@ -57,8 +57,28 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Section `section` was scrolled sideways but does not scroll sideways; `orthogonalSections`
     /// are those that do.
     case notOrthogonal(section: Int, orthogonalSections: [Int])
-    /// Any other refusal, as one sentence (a compositional group that cannot be solved, ...).
+    /// Layout `layout`'s content size, `width` x `height`, is not finite.
+    case contentSizeNotFinite(layout: String, width: Double, height: Double)
+    /// A compositional group that cannot be solved, and why.
+    case unsolvableGroup(GroupProblem)
+    /// Any other refusal, as one sentence (what code of a user's gives whole to `init(_:)`).
     case invalid(String)
+
+    /// Why a compositional group cannot be solved.
+    public enum GroupProblem: Hashable, Sendable {
+        /// The group has no subitems.
+        case noSubitems
+        /// The section's group holds no items, so the section's `items` items have no place.
+        case holdsNoItems(items: Int)
+        /// The subitems' lengths and spacing add up past the largest number.
+        case lengthOverflow
+        /// One round of subitems (`roundLength` long) adds nothing to the length already `used`.
+        case roundTooShort(roundLength: Double, used: Double)
+        /// The subitems take no length along the group's axis, so they would repeat for ever.
+        case noLength
+        /// The group would hold more than `limit` items.
+        case tooManyItems(limit: Int)
+    }
 
     /// An error of the `invalid` kind, `message` being the whole sentence.
     public init(_ message: String) { self = .invalid(message) }
@@ -111,6 +131,22 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .notOrthogonal(section, sideways):
             return "section \(section) does not scroll sideways; "
                 + (sideways.isEmpty ? "this layout has no such section" : "sections that do: \(sideways.map(String.init).joined(separator: ", "))")
+        case let .contentSizeNotFinite(layout, width, height):
+            return "\(layout) layout's content size \(JSONValue.double(width).briefDescription)x\(JSONValue.double(height).briefDescription) "
+                + "is not finite; expected a finite minimum content size"
+        case .unsolvableGroup(.noSubitems):
+            return "a compositional group needs at least one subitem"
+        case let .unsolvableGroup(.holdsNoItems(items)):
+            return "a compositional section's group holds no items, so its \(items) items have no place"
+        case .unsolvableGroup(.lengthOverflow):
+            return "a compositional group's subitem lengths and spacing add up past the largest number (inf); expected sizes and spacings that fit"
+        case let .unsolvableGroup(.roundTooShort(roundLength, used)):
+            return "a compositional group's subitem lengths and spacing (\(roundLength) per round) are too small to add to the length "
+                + "already used (\(used)); expected sizes and spacings far below 1e308"
+        case .unsolvableGroup(.noLength):
+            return "a compositional group's subitems take no length along its axis, so it would repeat them forever"
+        case let .unsolvableGroup(.tooManyItems(limit)):
+            return "a compositional group holds more than \(limit) items (its count or its subitems' sizes ask for more)"
         case let .invalid(message):
             return message
         }

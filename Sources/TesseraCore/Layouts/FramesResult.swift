@@ -149,7 +149,7 @@ public struct FramesResult: LayoutResult {
             }
         }
         guard maxX.isFinite, maxY.isFinite else {
-            throw LayoutError.invalid("\(layoutName) layout's content size \(JSONValue.double(maxX).briefDescription)x\(JSONValue.double(maxY).briefDescription) is not finite; expected a finite minimum content size")
+            throw LayoutError.contentSizeNotFinite(layout: layoutName, width: maxX, height: maxY)
         }
         let contentHeight = stated?.height ?? maxY
         let pinLimits = elements.map { e -> Double in
