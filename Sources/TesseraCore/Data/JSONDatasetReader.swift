@@ -137,6 +137,7 @@ struct JSONDatasetReader {
 
     // MARK: Containers
 
+    // readObject and readArray walk JSON's two containers alike; merged, every element would pay a branch.
     /// Reads an object at the cursor member by member: `member(self, key, keyStart)` reads the
     /// value (the cursor after the ':' and its whitespace) and checks the key is not repeated.
     private mutating func readObject(_ member: (inout JSONDatasetReader, String, Int) throws -> Void) throws {
@@ -156,6 +157,7 @@ struct JSONDatasetReader {
         }
     }
 
+    // readArray and readObject walk JSON's two containers alike; merged, every element would pay a branch.
     /// Reads an array at the cursor: `element(self, index, expectation)` reads each element.
     private mutating func readArray(_ element: (inout JSONDatasetReader, Int, String) throws -> Void) throws {
         try r.enter()

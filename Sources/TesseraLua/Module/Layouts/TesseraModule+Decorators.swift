@@ -96,6 +96,7 @@ extension LuaHost {
     }
 }
 
+// Shaped as LuaSizedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// StickyLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
 /// (StickyLayout's own predicate cannot throw).
 struct LuaStickyLayout: Layout {
