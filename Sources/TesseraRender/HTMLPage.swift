@@ -238,13 +238,9 @@ public struct HTMLPage {
 
     const mounted = new Map(), pool = [];
 
-    // A shelf's scroll box: a spacer as large as its content, a layer for its nodes.
+    // A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
     function mountShelf(sh) {
-      const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
-      node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
-      spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
-      spacer.appendChild(inner); node.appendChild(spacer);
-      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      const node = shelfBox(sh);
       node.addEventListener('scroll', () => {
         if (sh.node !== node) return;
         sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];

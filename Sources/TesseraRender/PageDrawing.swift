@@ -17,8 +17,8 @@ import TesseraCore
 /// `arrays.recycle(...)`: by default fresh arrays; the preview page passes arrays of past
 /// generations. `gridQuery` answers what meets a rectangle, `pinnedFrameIn`
 /// where a pinned element sits for an offset, `byDrawingOrder` sorts bottom first, and
-/// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic), and
-/// `shelfDrawables` what a shelf draws near its offset.
+/// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic), `shelfBox`
+/// a shelf's scroll box and `shelfDrawables` what a shelf draws near its offset.
 enum PageDrawing {
     /// The style both pages give the drawn layer: the scrolled spacer, the layer of absolutely
     /// placed nodes, and the shelves (sideways scrollers) inside it.
@@ -154,6 +154,16 @@ enum PageDrawing {
     function pinnedFrameIn(g, d, vx, vy, vh) {
       const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
       return [g.X[d], y, g.W[d], g.H[d]];
+    }
+    // A shelf's scroll box, kept in `sh` (node, inner, mounted): a spacer as large as its
+    // content holding a layer for its nodes. Each page adds its own scroll handling.
+    function shelfBox(sh) {
+      const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
+      node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
+      spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
+      spacer.appendChild(inner); node.appendChild(spacer);
+      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      return node;
     }
     // A shelf's drawables near its scroll offset `off` (half a scroller before, one and a half
     // after) in drawing order; the mounted nodes of the others go back to `pool`.

@@ -226,11 +226,7 @@ package enum PreviewPage {
       if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
     }
     function mountShelf(sh) {
-      const node = document.createElement('div'), sp = document.createElement('div'), inner = document.createElement('div');
-      node.className = 'shelf'; sp.className = 'shelf-spacer'; inner.className = 'shelf-layer';
-      sp.style.width = (sh.x1 - sh.x0) + 'px'; sp.style.height = (sh.y1 - sh.y0) + 'px';
-      sp.appendChild(inner); node.appendChild(sp);
-      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      const node = shelfBox(sh);
       node.addEventListener('scroll', () => {
         if (sh.node !== node || sh.restoring) return;
         const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0;
