@@ -122,6 +122,9 @@ TB_INTERNAL void tb_freepool(tb_Bridge *b);
 TB_INTERNAL int tb_readonlyerror(lua_State *L);
 /* ReadOnly.c: next(t, k) without metamethods, the iterator of read-only tables' __pairs. */
 TB_INTERNAL int tb_rawnext(lua_State *L);
+/* ReadOnly.c: [-0, +0, m] sets what read-only tables and items share on the metatable on top:
+** __newindex raises, __len is `len`, and __metatable keeps setmetatable from replacing it. */
+TB_INTERNAL void tb_setreadonlymethods(lua_State *L, lua_CFunction len);
 
 /* Watchdog.c: arm the limits for an outermost tb_pcall on this thread, and disarm them
 ** after it. No stack. */

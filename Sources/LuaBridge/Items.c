@@ -217,14 +217,9 @@ void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_rotate(L, -5, 1);                              /* meta columns reads column field */
   lua_pushcclosure(L, tb_itemindex, 4);
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, tb_readonlyerror);
-  lua_setfield(L, -2, "__newindex");
   lua_pushliteral(L, TB_ITEMNAME);
   lua_setfield(L, -2, "__name");
-  lua_pushcfunction(L, tb_itemlen);
-  lua_setfield(L, -2, "__len");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");                /* setmetatable can't replace it */
+  tb_setreadonlymethods(L, tb_itemlen);
   lua_pushinteger(L, count);
   lua_rotate(L, -2, 1);                              /* count meta */
   lua_pushboolean(L, hasitems);

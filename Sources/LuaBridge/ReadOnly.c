@@ -44,13 +44,17 @@ void tb_pushreadonly(lua_State *L) {
   lua_createtable(L, 0, 5);                            /* data proxy meta */
   lua_rotate(L, -3, -1);                               /* proxy meta data */
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, tb_readonlyerror);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, tb_ro_len);
-  lua_setfield(L, -2, "__len");
+  tb_setreadonlymethods(L, tb_ro_len);
   lua_pushcfunction(L, tb_ro_pairs);
   lua_setfield(L, -2, "__pairs");
+  lua_setmetatable(L, -2);
+}
+
+void tb_setreadonlymethods(lua_State *L, lua_CFunction len) {
+  lua_pushcfunction(L, tb_readonlyerror);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, len);
+  lua_setfield(L, -2, "__len");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");                  /* setmetatable can't replace it */
-  lua_setmetatable(L, -2);
 }

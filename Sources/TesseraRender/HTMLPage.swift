@@ -73,13 +73,7 @@ public struct HTMLPage {
                 position: relative; background: #eee; }
         #outline { position: absolute; left: 0; top: 0; width: \(fmt(run.viewport.width))px; height: \(fmt(run.viewport.height))px;
                    outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
-        #spacer { position: relative; overflow: hidden; background: #fff; }
-        #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
-        #layer > div, .shelf-layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
-        #layer > div.shelf { overflow: auto; scrollbar-width: none; outline: 1px dashed #3d6a99; }
-        .shelf::-webkit-scrollbar { display: none; }
-        .shelf-spacer { position: relative; }
-        .shelf-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+        \(PageDrawing.layerStyle)
         .item { background: #8fb3d9; border: 1px solid #3d6a99; }
         .item.on { background: #f5a623; border-color: #b36b00; }
         .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; }
@@ -180,13 +174,7 @@ public struct HTMLPage {
         }
         // Items drawn above or below the others, as index, zIndex pairs (most results have none).
         out.append(contentsOf: Array("],\"itemZ\":[".utf8))
-        var firstZ = true
-        for i in 0..<result.count {
-            let z = try result.zIndex(ofItem: i)
-            guard z != 0 else { continue }
-            out.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
-            firstZ = false
-        }
+        out.append(contentsOf: try PageDrawing.itemZ(of: result))
         out.append(contentsOf: Array("]}\n</script>\n<script>\n".utf8))
         out.append(contentsOf: Array(Self.script.utf8))
         out.append(contentsOf: Array("</script>\n</body></html>".utf8))
@@ -258,13 +246,9 @@ public struct HTMLPage {
 
     const mounted = new Map(), pool = [];
 
-    // A shelf's scroll box: a spacer as large as its content, a layer for its nodes.
+    // A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
     function mountShelf(sh) {
-      const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
-      node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
-      spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
-      spacer.appendChild(inner); node.appendChild(spacer);
-      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      const node = shelfBox(sh);
       node.addEventListener('scroll', () => {
         if (sh.node !== node) return;
         sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];
@@ -303,15 +287,8 @@ public struct HTMLPage {
     // items show through both the scroller and the viewport.
     function drawShelf(sh, vx, vy) {
       const o = sh.o, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
-      const off = sh.sideways ? ox : oy, from = off - sh.L / 2, to = off + 1.5 * sh.L;
-      const want = new Set();
-      for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
-        const p = sh.sideways ? X[d] - o[1] : Y[d] - o[2], len = sh.sideways ? W[d] : H[d];
-        if (p < to && p + len > from) want.add(d);
-      }
-      for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
       let count = 0;
-      [...want].sort(drawsBelow).forEach((d, rank) => {
+      shelfDrawables(G, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
         let node = sh.mounted.get(d);
         if (!node) {
           node = pool.pop() || document.createElement('div');

@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// The drawing script shared by `run --format html`'s page (`HTMLPage`) and `tessera
 /// preview`'s page (`PreviewPage`): one model of what a layout draws and where, in the data
 /// shapes both embed (section boxes, elements with their pin limits, pinned items, shelves,
@@ -15,8 +17,21 @@
 /// `arrays.recycle(...)`: by default fresh arrays; the preview page passes arrays of past
 /// generations. `gridQuery` answers what meets a rectangle, `pinnedFrameIn`
 /// where a pinned element sits for an offset, `byDrawingOrder` sorts bottom first, and
-/// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic).
+/// `restingOffset` is where a shelf comes to rest (`ShelfPaging`'s arithmetic), `shelfBox`
+/// a shelf's scroll box and `shelfDrawables` what a shelf draws near its offset.
 enum PageDrawing {
+    /// The style both pages give the drawn layer: the scrolled spacer, the layer of absolutely
+    /// placed nodes, and the shelves (sideways scrollers) inside it.
+    static let layerStyle = """
+    #spacer { position: relative; overflow: hidden; background: #fff; }
+    #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+    #layer > div, .shelf-layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
+    #layer > div.shelf { overflow: auto; scrollbar-width: none; outline: 1px dashed #3d6a99; }
+    .shelf::-webkit-scrollbar { display: none; }
+    .shelf-spacer { position: relative; }
+    .shelf-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+    """
+
     static let script = #"""
     const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
     const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
@@ -140,6 +155,27 @@ enum PageDrawing {
       const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
       return [g.X[d], y, g.W[d], g.H[d]];
     }
+    // A shelf's scroll box, kept in `sh` (node, inner, mounted): a spacer as large as its
+    // content holding a layer for its nodes. Each page adds its own scroll handling.
+    function shelfBox(sh) {
+      const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
+      node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
+      spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
+      spacer.appendChild(inner); node.appendChild(spacer);
+      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      return node;
+    }
+    // A shelf's drawables near its scroll offset `off` (half a scroller before, one and a half
+    // after) in drawing order; the mounted nodes of the others go back to `pool`.
+    function shelfDrawables(G, sh, off, pool, drawsBelow) {
+      const o = sh.o, from = off - sh.L / 2, to = off + 1.5 * sh.L, want = new Set();
+      for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
+        const p = sh.sideways ? G.X[d] - o[1] : G.Y[d] - o[2], len = sh.sideways ? G.W[d] : G.H[d];
+        if (p < to && p + len > from) want.add(d);
+      }
+      for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
+      return [...want].sort(drawsBelow);
+    }
     const byDrawingOrder = g => (a, b) => g.Z[a] - g.Z[b] || g.P[a] - g.P[b] || g.RANK[a] - g.RANK[b] || a - b;
     // A paging shelf comes to rest where the layout's targetContentOffset puts a scroll that
     // stopped here (ShelfPaging in Swift): the nearest multiple of its step (a page, or the
@@ -152,4 +188,18 @@ enum PageDrawing {
       return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
     }
     """#
+}
+
+extension PageDrawing {
+    /// The content of both pages' `itemZ` array: index, zIndex pairs of the items drawn above or
+    /// below the others (most results have none). O(n).
+    static func itemZ(of result: any LayoutResult) throws -> [UInt8] {
+        var pairs: [UInt8] = []
+        for i in 0..<result.count {
+            let z = try result.zIndex(ofItem: i)
+            guard z != 0 else { continue }
+            pairs.append(contentsOf: Array("\(pairs.isEmpty ? "" : ",")\(i),\(z)".utf8))
+        }
+        return pairs
+    }
 }

@@ -32,13 +32,7 @@ package enum PreviewPage {
     #outline { position: absolute; left: 0; top: 0; outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
     #grip { position: absolute; width: 16px; height: 16px; cursor: nwse-resize; z-index: 2;
             background: linear-gradient(135deg, transparent 45%, #888 45%, #888 55%, transparent 55%, transparent 70%, #888 70%, #888 80%, transparent 80%); }
-    #spacer { position: relative; overflow: hidden; background: #fff; }
-    #layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
-    #layer > div, .shelf-layer > div { position: absolute; box-sizing: border-box; font-size: 10px; overflow: hidden; white-space: nowrap; }
-    #layer > div.shelf { overflow: auto; scrollbar-width: none; outline: 1px dashed #3d6a99; }
-    .shelf::-webkit-scrollbar { display: none; }
-    .shelf-spacer { position: relative; }
-    .shelf-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; }
+    \#(PageDrawing.layerStyle)
     .item { background: #8fb3d9; border: 1px solid #3d6a99; cursor: pointer; }
     #view.ov-visible .item.on { background: #f5a623; border-color: #b36b00; }
     .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; cursor: pointer; }
@@ -232,11 +226,7 @@ package enum PreviewPage {
       if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
     }
     function mountShelf(sh) {
-      const node = document.createElement('div'), sp = document.createElement('div'), inner = document.createElement('div');
-      node.className = 'shelf'; sp.className = 'shelf-spacer'; inner.className = 'shelf-layer';
-      sp.style.width = (sh.x1 - sh.x0) + 'px'; sp.style.height = (sh.y1 - sh.y0) + 'px';
-      sp.appendChild(inner); node.appendChild(sp);
-      sh.node = node; sh.inner = inner; sh.mounted = new Map();
+      const node = shelfBox(sh);
       node.addEventListener('scroll', () => {
         if (sh.node !== node || sh.restoring) return;
         const x = node.scrollLeft + sh.x0, y = node.scrollTop + sh.y0;
@@ -264,15 +254,8 @@ package enum PreviewPage {
     }
     function drawShelf(sh, vx, vy) {
       const g = M, o = sh.o, off2 = shelfOffset(sh), ox = off2[0], oy = off2[1];
-      const off = sh.sideways ? ox : oy, from = off - sh.L / 2, to = off + 1.5 * sh.L;
-      const want = new Set();
-      for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
-        const p = sh.sideways ? g.X[d] - o[1] : g.Y[d] - o[2], len = sh.sideways ? g.W[d] : g.H[d];
-        if (p < to && p + len > from) want.add(d);
-      }
-      for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
       let count = 0;
-      [...want].sort(drawsBelow).forEach((d, rank) => {
+      shelfDrawables(g, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
         let node = sh.mounted.get(d);
         if (!node) {
           node = pool.pop() || document.createElement('div');

@@ -98,13 +98,7 @@ package struct PreviewUpdate {
         header.append(UInt8(ascii: "]"))
         // Items drawn above or below the others: index, zIndex pairs (most results have none).
         key("itemZ"); header.append(UInt8(ascii: "["))
-        var firstZ = true
-        for i in 0..<result.count {
-            let z = try result.zIndex(ofItem: i)
-            guard z != 0 else { continue }
-            header.append(contentsOf: Array("\(firstZ ? "" : ",")\(i),\(z)".utf8))
-            firstZ = false
-        }
+        header.append(contentsOf: try PageDrawing.itemZ(of: result))
         header.append(contentsOf: Array("]}".utf8))
 
         let padding = (8 - (4 + header.count) % 8) % 8

@@ -8,6 +8,7 @@ import TesseraRender
 /// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
 struct AnimateCommand: ParsableCommand {
+    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "animate",
         abstract: "Print (or play in a page) the animation of a reload from one dataset to another, or of a layout change.")
@@ -45,6 +46,7 @@ struct AnimateCommand: ParsableCommand {
     /// records (ids and names) shows views appearing and moving, rather than one view per screen.
     static let unsizedCell = Size(width: 60, height: 60)
 
+    // --format, --label and --out as run has them, with this command's own help texts.
     @Option(help: "json or html.")
     var format: String = "json"
 

@@ -18,7 +18,9 @@ struct ChangeTimeline {
         let reloadsBefore = engine.reloadCount
         let elementsBefore = try Self.elementsShown(by: engine, dataset: old)
         try change()
-        let events = try engine.layout()
+        // The animator is asked about the item views' events here, and about the other elements'
+        // once below, as pairs across the change (the engine's own answers for them would be dropped).
+        let events = try engine.layoutAnimatingItemsOnly()
         var timeline = Timeline(events: events, views: engine.views)
         timeline.recordFramesBefore(Dictionary(viewsBefore.map { ($0.number, $0.frame) }, uniquingKeysWith: { a, _ in a }))
         // Headers, footers and backgrounds: views of their own, numbered after the item views,

@@ -11,6 +11,7 @@ import TesseraRender
 /// `visible` returns an index out of range) exit with status 1 and name the script's line.
 /// Warnings do not change the exit status.
 struct CheckCommand: ParsableCommand {
+    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a .lua layout in the sandbox on a dataset and validate its frames.")

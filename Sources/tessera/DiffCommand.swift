@@ -41,18 +41,14 @@ struct DiffCommand: ParsableCommand {
         let newData = try dataLimit.load(new, duplicatePolicy: policy)
         let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
         let newSnapshot = try Self.snapshot(newData, file: new, policy)
-        let report = DatasetDiffReport(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
-        let batch = report.batch()
-        let stages = staged || format == "text" ? report.staged() : nil
+        let changes = DatasetChanges(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
+        let report = DiffReport(changes: changes, staged: staged, summary: format == "text")
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         if format == "json" {
-            let value = stages.map { report.jsonValue(of: $0) } ?? report.jsonValue(of: batch)
-            try emit(to: nil) { PrettyJSONObject.write(value, to: $0) }
+            try emit(to: nil) { report.write(to: $0) }
         }
         else {
-            let summary = DiffSummary(oldName: old, newName: new, report: report, batch: batch,
-                                      stages: stages!, showStages: staged, milliseconds: milliseconds)
-            try emit(to: nil) { summary.write(to: $0) }
+            try emit(to: nil) { report.writeText(oldName: old, newName: new, milliseconds: milliseconds, to: $0) }
         }
     }
 

@@ -7,6 +7,7 @@ import TesseraRender
 /// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--section-offset S=X,Y]...
 /// [--param K=V]... [--sizing RULE] [--rtl] [--format json|text|svg|html] [--out FILE]`.
 struct RunCommand: ParsableCommand {
+    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Lay out a dataset with a built-in layout or a .lua script and print or draw the result.")
@@ -27,6 +28,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w).")
     var rtl = false
 
+    // --format, --label and --out as animate has them, with this command's own help texts.
     @Option(help: "json, text, svg or html.")
     var format: String = "json"
 

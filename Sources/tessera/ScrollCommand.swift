@@ -8,6 +8,7 @@ import TesseraRender
 /// [--duplicates POLICY] [--format json|text]`: drives the engine through evenly spaced offsets and prints each step
 /// and a summary of created and reused views and step times.
 struct ScrollCommand: ParsableCommand {
+    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "scroll",
         abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")

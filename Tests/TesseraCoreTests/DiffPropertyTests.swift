@@ -197,6 +197,7 @@ func randomPair(_ random: inout DiffRandom) -> (old: Snapshot<String, Int>, new:
 struct DiffPropertyTests {
     @Test("5000 random sectioned pairs: every batch and every stage applies exactly; the single batch names nothing twice")
     func randomSectionedPairs() throws {
+        // Seeded, as each property test here is, so that a failure repeats.
         var random = DiffRandom(seed: 20_240_601)
         var staged = 0, crossSection = 0, emptyToFull = 0, fullToEmpty = 0, sectionClashes = 0, itemClashes = 0
         for _ in 0..<5000 {
@@ -225,6 +226,7 @@ struct DiffPropertyTests {
 
     @Test("3000 random flat lists: the list diff matches the snapshot diff and applies")
     func randomLists() throws {
+        // Seeded, as each property test here is, so that a failure repeats.
         var random = DiffRandom(seed: 7)
         for _ in 0..<3000 {
             let n = random.int(0...30)
@@ -249,6 +251,7 @@ struct DiffPropertyTests {
 
     @Test("apply never traps: 3000 random batches, most inconsistent, either throw or give a valid snapshot")
     func applyRejectsNonsense() throws {
+        // Seeded, as each property test here is, so that a failure repeats.
         var random = DiffRandom(seed: 11)
         var thrown = 0, applied = 0
         for _ in 0..<3000 {
@@ -282,6 +285,7 @@ struct DiffPropertyTests {
 
     @Test("120 large sectioned pairs (thousands of items, many sections) apply exactly")
     func largePairs() throws {
+        // Seeded, as each property test here is, so that a failure repeats.
         var random = DiffRandom(seed: 5)
         for _ in 0..<120 {
             let sections = random.int(1...20)
@@ -310,6 +314,7 @@ struct DiffPropertyTests {
 
     @Test("a move never costs more than one move per misplaced element in a single move case")
     func singleMoveCostsOneMove() throws {
+        // Seeded, as each property test here is, so that a failure repeats.
         var random = DiffRandom(seed: 99)
         for _ in 0..<2000 {
             let n = random.int(2...40)

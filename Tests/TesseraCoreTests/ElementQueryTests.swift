@@ -235,13 +235,7 @@ private struct FixedLayout: Layout {
 }
 
 @Suite struct SectionHeaderTests {
-    func dataset() -> Dataset {
-        let items = (0..<5).map { Item(id: .int($0), fields: ["w": .int(10), "h": .int(10)]) }
-        return Dataset(items: items, sections: [
-            .init(id: .string("a"), range: 0..<2), .init(id: .string("empty"), range: 2..<2),
-            .init(id: .string("b"), range: 2..<5),
-        ])
-    }
+    func dataset() -> Dataset { sectionsWithAnEmptyOne() }
 
     @Test func headers_and_footers_wrap_each_section() throws {
         let layout = SectionsLayout(spacing: 5, header: { s, _ in s == 1 ? nil : .init(height: 20, pinned: true) },

@@ -155,13 +155,7 @@ import Testing
 }
 
 @Suite struct SectionsLayoutTests {
-    func dataset() -> Dataset {
-        let items = (0..<5).map { Item(id: .int($0), fields: ["w": .int(10), "h": .int(10)]) }
-        return Dataset(items: items, sections: [
-            .init(id: .string("a"), range: 0..<2), .init(id: .string("empty"), range: 2..<2),
-            .init(id: .string("b"), range: 2..<5),
-        ])
-    }
+    func dataset() -> Dataset { sectionsWithAnEmptyOne() }
 
     @Test func sections_stack_vertically_with_their_own_layouts() throws {
         let layout = SectionsLayout(spacing: 5) { index, _ in

@@ -16,6 +16,15 @@ func fillContext(count: Int, in collection: Size) -> LayoutContext {
 func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 func s(_ w: Double, _ h: Double) -> Size { Size(width: w, height: h) }
 
+/// Five 10x10 items in sections "a" (items 0, 1), "empty" (none) and "b" (items 2, 3, 4).
+func sectionsWithAnEmptyOne() -> Dataset {
+    let items = (0..<5).map { Item(id: .int($0), fields: ["w": .int(10), "h": .int(10)]) }
+    return Dataset(items: items, sections: [
+        .init(id: .string("a"), range: 0..<2), .init(id: .string("empty"), range: 2..<2),
+        .init(id: .string("b"), range: 2..<5),
+    ])
+}
+
 /// Every item overlapping `rect` by brute force, as drawn in that viewport.
 func bruteForceVisible(_ result: any LayoutResult, _ rect: Rect) throws -> [Int] {
     try (0..<result.count).filter { try result.frame(at: $0, viewport: rect).overlapsWithPositiveArea(rect) }

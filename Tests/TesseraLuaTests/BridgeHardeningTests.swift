@@ -10,8 +10,7 @@ import TesseraCore
     let folder = ScriptFolder()
 
     func evaluate(_ source: String, host: LuaHost? = nil) throws -> [LuaValue] {
-        let host = try host ?? LuaHost()
-        return try host.evaluate(source, chunkName: "=hardening", environment: host.newEnvironment())
+        try TesseraLuaTests.evaluate(source, chunkName: "=hardening", host: host)
     }
 
     func error(_ source: String, host: LuaHost? = nil) -> LuaScriptError? {

@@ -219,6 +219,7 @@ import TesseraCore
         #expect(scripted == (0..<sizes.count).map { Rect(x: 0, y: Double($0) * 20, width: 200, height: 20) })
     }
 
+    // A table of calls and exact messages, as every message test here has.
     @Test func moduleErrorsNameTheCaller() throws {
         let cases = [
             ("t.waterfall{ colums = 3 }", "t.waterfall: argument #1 (parameters) has an unknown field 'colums' (did you mean columns?); known fields: columns, spacing"),

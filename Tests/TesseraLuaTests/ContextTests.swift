@@ -75,6 +75,7 @@ import TesseraCore
         """) == ["a\t7\tinteger", "1\t1", "1\t2", "2\t1", "50.0\t25.0", "200.0\t100.0", "40.0\t10.0"])
     }
 
+    // A table of calls and exact messages, as every message test here has.
     @Test func methodErrorsNameTheCaller() throws {
         let cases = [
             ("ctx:item(4)", "ctx:item: argument #1 (i) must be an item index in 1..3, got 4"),

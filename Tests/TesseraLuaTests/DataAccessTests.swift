@@ -61,6 +61,7 @@ import TesseraCore
         local ok, message = pcall(setmetatable, ctx:item(2), {})
         print(ok, (message:gsub("^.*: ", "")))
         """)
+        // The exact lines printed, written out: each test states its own.
         #expect(lines == [
             "0\t100\t1\tinteger\t3.5\tnil\tuserdata\t0",
             "true\tnil\t0",
@@ -85,6 +86,7 @@ import TesseraCore
         print(same.summary.updated, #same.changes)
         print((tostring(ctx:item(2)):gsub("0x%x+", "ADDRESS")), ctx:item(2).tags[1])
         """)
+        // The exact lines printed, written out: each test states its own.
         #expect(lines == ["1\t1\t0\t2\ttrue", "0\t0", "tessera.item: ADDRESS\tt1"])
     }
 
@@ -101,6 +103,7 @@ import TesseraCore
         print(pcall(function() return ctx:size(4.5) end))
         print(ctx:item("42").w, ctx:item(42.0).h)
         """)
+        // The exact lines printed, written out: each test states its own.
         #expect(lines == [
             "20.0\t40.0", "20.0\t40.0", "20.0\t40.0", "20.0\t40.0",
             "false\tstdin:6: ctx:size: argument #2 (pw) must be a finite, non-negative number, got string",

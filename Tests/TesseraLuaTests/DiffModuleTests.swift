@@ -72,11 +72,11 @@ import TesseraCore
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let old = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-15.1.json").path)
         let new = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-17.0.json").path)
-        let report = DatasetDiffReport(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
-                                       newSnapshot: try DatasetDiff.snapshot(of: new))
-        let batch = report.jsonValue(of: report.batch(), indexBase: 1)
+        let changes = DatasetChanges(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
+                                     newSnapshot: try DatasetDiff.snapshot(of: new))
+        let batch = changes.jsonValue(of: changes.batch(), indexBase: 1)
         #expect(try lua("return t.diff(a, b)", datasets: [old, new]) == JSONWriter.write(sortedKeys(batch)))
-        let staged = report.jsonValue(of: report.staged(), indexBase: 1)
+        let staged = changes.jsonValue(of: changes.staged(), indexBase: 1)
         #expect(try lua("return t.diff(a, b, {staged = true})", datasets: [old, new]) == JSONWriter.write(sortedKeys(staged)))
         // The pair has every kind of change, so the comparison means something.
         guard case .object(let top) = batch, case .object(let summary)? = top["summary"] else { Issue.record("no summary"); return }

@@ -49,6 +49,7 @@ import TesseraCore
         #expect(negative?.message.hasSuffix("t.sections: field 'header': field 'height' must be a finite, non-negative number, got -1") == true, "\(String(describing: negative))")
     }
 
+    // ElementOutputTests (the CLI's test target) runs the same list without the badge; targets share no code.
     /// A list with a header and a background per section, as the README shows it.
     static let headerAndBackground = """
     return {

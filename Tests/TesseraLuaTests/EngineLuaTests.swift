@@ -83,6 +83,7 @@ import TesseraCore
         #expect(out == ["update 1, insert 2", "0 0#1=1@0,0,50,50 | 1 1#2=2@0,50,50,50 | 2 2#3=3@0,100,50,50", "50x200", "1"])
     }
 
+    // Starts, as the tests around it, from four cells laid out once in a small engine.
     @Test func index_ids_rebind_the_same_two_views() throws {
         let out = try run("""
         local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
@@ -156,6 +157,7 @@ import TesseraCore
         #expect(out == ["0-0 1-0-0 1-1-a", "insert 1-1-b, insert 1-1-c", "2", "0"])
     }
 
+    // Starts, as the tests around it, from four cells laid out once in a small engine.
     @Test func setting_the_layout_only_relays_out() throws {
         let out = try run("""
         local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
@@ -220,6 +222,7 @@ import TesseraCore
         #expect(out.contains("A view 2 cell #7 6 (0, 300, 100, 50)"))
     }
 
+    // A table of calls and exact messages, as every message test here has.
     @Test func bad_input_gets_one_clear_sentence() throws {
         let cases: [(String, String)] = [
             ("t.provider{ data = 3 }", "t.provider: field 'data' must be a list of items, got number"),

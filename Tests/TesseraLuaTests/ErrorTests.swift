@@ -52,11 +52,13 @@ import TesseraCore
         #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/runtime.lua:2: in upvalue 'helper'\n\t\(dir)/runtime.lua:5: in function <\(dir)/runtime.lua:4>"))
     }
 
+    // A failing script and its exact message, as each test in this suite is.
     @Test func errorCalledWithATable() throws {
         let e = try #require(try failure("table.lua", "return { simpleLayout = function(ctx) error({}) end }"))
         #expect(e.message == "\(dir)/table.lua:1: error called with a table value; expected a message string")
     }
 
+    // A failing script and its exact message, as each test in this suite is.
     @Test func wrongFrameCountWithSet() throws {
         let e = try #require(try failure("count.lua", """
         return {
@@ -102,6 +104,7 @@ import TesseraCore
         }
     }
 
+    // A failing script and its exact message, as each test in this suite is.
     @Test func badSetArguments() throws {
         let cases: [(String, String)] = [
             ("ctx.set(4, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an item index in 1..3, got 4"),
@@ -117,6 +120,7 @@ import TesseraCore
         }
     }
 
+    // A failing script and its exact message, as each test in this suite is.
     @Test func nanInReturnedFrames() throws {
         let e = try #require(try failure("nan-returned.lua", """
         return {

@@ -73,10 +73,13 @@ import TesseraCore
         #expect(lines[10].hasPrefix("viewport 100x60 at 0,0 outlined;"))
     }
 
+    /// The region, columns and rows an 80 x 20 ASCII preview shows `viewport` of `content` in.
+    func on80x20(content: Size, viewport: Rect) -> (Rect, Int, Int) {
+        ResultPreview(columns: 80, rows: 20, unicode: false).layout(content: content, viewport: viewport)
+    }
+
     @Test func aTallViewportScalesDownToFit() {
-        let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
-        let (region, columns, rows) = preview.layout(content: Size(width: 375, height: 5000),
-                                                     viewport: Rect(x: 0, y: 1000, width: 375, height: 812))
+        let (region, columns, rows) = on80x20(content: Size(width: 375, height: 5000), viewport: Rect(x: 0, y: 1000, width: 375, height: 812))
         // 812 points in 20 lines: 40.6 points per line, 20.3 per column, so 375 points take 19.
         #expect(columns == 19)
         #expect(rows == 20)
@@ -85,9 +88,7 @@ import TesseraCore
     }
 
     @Test func aWideLayoutShowsFourViewportsAroundTheViewport() {
-        let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
-        let (region, columns, rows) = preview.layout(content: Size(width: 10_000, height: 300),
-                                                     viewport: Rect(x: 5000, y: 0, width: 400, height: 300))
+        let (region, columns, rows) = on80x20(content: Size(width: 10_000, height: 300), viewport: Rect(x: 5000, y: 0, width: 400, height: 300))
         // Four viewport widths centred on the viewport, 20 points per column, 40 per line.
         #expect(columns == 80)
         #expect(rows == 8)

@@ -8,8 +8,7 @@ import TesseraCore
     let folder = ScriptFolder()
 
     func evaluate(_ source: String, host: LuaHost? = nil) throws -> [LuaValue] {
-        let host = try host ?? LuaHost()
-        return try host.evaluate(source, chunkName: "=sandbox", environment: host.newEnvironment())
+        try TesseraLuaTests.evaluate(source, chunkName: "=sandbox", host: host)
     }
 
     func error(_ source: String) -> LuaScriptError? {

@@ -46,3 +46,10 @@ extension LuaPictures {
             try ResultPreview(columns: columns, rows: rows, unicode: unicode).render(result, viewport: viewport)
         })
 }
+
+/// Runs `source` as chunk `name` in a new sandboxed environment of `host` (a new host when nil)
+/// and returns its results.
+func evaluate(_ source: String, chunkName name: String, host: LuaHost? = nil) throws -> [LuaValue] {
+    let host = try host ?? LuaHost()
+    return try host.evaluate(source, chunkName: name, environment: host.newEnvironment())
+}

@@ -61,9 +61,8 @@ struct AnimateElementTests {
         #expect(Dictionary(grouping: tracks) { $0["event"]!.string! }.mapValues(\.count) == ["move": 100, "insert": 3, "delete": 3])
     }
 
-    /// A section inserted between two others: its header and background enter with its item,
-    /// under the same fade; the section after it moves down, header and background alike.
-    @Test func aSectionInsertedWithItsHeaderFadesInWithIt() throws {
+    /// Two sections, then a third inserted between them: OLD and NEW, written into a new folder.
+    func sectionInserted() throws -> (folder: URL, old: String, new: String) {
         let folder = try temporaryDirectory()
         let old = try write("old.json", """
             {"sections": [{"id": "A", "title": "Apples", "items": [{"id": "a1", "name": "one"}, {"id": "a2", "name": "two"}]},
@@ -74,6 +73,13 @@ struct AnimateElementTests {
                           {"id": "B", "title": "Bananas", "items": [{"id": "b1", "name": "four"}]},
                           {"id": "C", "title": "Cherries", "items": [{"id": "c1", "name": "three"}]}]}
             """, in: folder)
+        return (folder, old, new)
+    }
+
+    /// A section inserted between two others: its header and background enter with its item,
+    /// under the same fade; the section after it moves down, header and background alike.
+    @Test func aSectionInsertedWithItsHeaderFadesInWithIt() throws {
+        let (_, old, new) = try sectionInserted()
         let outcome = try runTessera(["animate", "layouts/emoji-split.lua", "--data", old, "--to", new, "--offset", "0,0", "--fps", "10"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let timeline = try JSONParser.parse(outcome.stdout)
@@ -109,6 +115,32 @@ struct AnimateElementTests {
         let drawn = try #require(middle["elements"]?.list)
         #expect(drawn.map { $0["id"]!.string! } == ["C-background", "A-background", "B-background", "C-header", "A-header", "B-header"])
         #expect(drawn.last?["alpha"]?.number.map { $0 > 0.5 && $0 < 1 } == true)
+    }
+
+    /// The animator is asked about each element event of the change once, by the pairing
+    /// across the change, not also by the engine's pass: a Lua animator numbering the element
+    /// events it is asked about on the change's reload answers the four with durations 1 to 4,
+    /// where a second question about any of them would show as a number above 4.
+    @Test func theAnimatorIsAskedAboutEachElementEventOnce() throws {
+        let (folder, old, new) = try sectionInserted()
+        let animator = try write("numbered.lua", """
+            local asked = 0
+            local function numbered(e)
+              if e.category == "cell" or e.reloadCount ~= 1 then return nil end
+              asked = asked + 1
+              return { duration = asked }
+            end
+            return { insert = numbered, delete = numbered, update = numbered }
+            """, in: folder)
+        let outcome = try runTessera(["animate", "layouts/emoji-split.lua", "--data", old, "--to", new, "--offset", "0,0",
+                                      "--fps", "1", "--animator", animator])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        let elements = try #require(timeline["elements"]?.list)
+        #expect(elements.map { $0["id"]!.string! } == ["B-background", "C-background", "B-header", "C-header"])
+        #expect(elements.map { $0["event"]!.string! } == ["insert", "update", "insert", "update"])
+        #expect(elements.map { $0["duration"]! } == [1, 2, 3, 4].map(JSONValue.int))
+        #expect(timeline["duration"] == .int(4))
     }
 
     /// Cards whose frame is unchanged keep the still colour, however their index changed: the

@@ -27,6 +27,7 @@ struct DiffRecordsTests {
             }
 
             """)
+        // Every stage written out in full: the test checks the document byte for byte.
         try expectOutput(["diff", old, new, "--staged"], """
             {
               "stages": [
@@ -85,6 +86,7 @@ struct DiffRecordsTests {
             }
 
             """)
+        // Every stage written out in full: the test checks the document byte for byte.
         try expectOutput(["diff", old, new, "--staged"], """
             {
               "stages": [
@@ -170,6 +172,7 @@ struct DiffRecordsTests {
             }
 
             """)
+        // Every stage written out in full: the test checks the document byte for byte.
         try expectOutput(["diff", old, new, "--staged"], """
             {
               "stages": [

@@ -36,6 +36,7 @@ import Testing
         #expect(report.decorations == nil)
     }
 
+    // ElementScriptTests (the Lua test target) has this list with a badge; targets share no code.
     /// A script emitting a pinned header per section and a background behind each (5 items,
     /// sections a = ids 0, 1 and b = ids 2, 3, 4, rows 10 high under 20-high headers), run with
     /// a 30x20 viewport at offset 0,30 in `format`.

@@ -28,6 +28,7 @@ import TesseraCore
             print(#ev, count(ev, "header"), #e:views(), count(e:views(), "header"))
             for _, v in ipairs(e:views()) do if v.kind == "header" then print(show(v), v.zIndex, v.pinned) end end
             """)
+        // The exact lines printed, written out: each test states its own.
         #expect(out == [
             "13\t3\t13\t3",
             "10 supplementary header Game-header s1 - [0 0 375 50]\t2\ttrue",
@@ -46,6 +47,7 @@ import TesseraCore
             for _, v in ipairs(e:views()) do if v.section == 2 and v.category == "cell" then print(show(v)) end end
             print(e:scrollSection(1, 400, 0, { velocity = -1 }) ~= nil, e.sectionOffsets[1][1])
             """)
+        // The exact lines printed, written out: each test states its own.
         #expect(out == [
             // The first pass (13 inserts) runs first, then the shelf's scroll (6 scrolls).
             "19\t300",
@@ -81,6 +83,7 @@ import TesseraCore
               for _, v in ipairs(e:views()) do if v.id == "Game-header" then print(y, show(v)) end end
             end
             """)
+        // The exact lines printed, written out: each test states its own.
         #expect(out == [
             "nil\tEducation-header\tsupplementary\theader\t2\tsupplementary header 2",
             // A cell's tap gets the item and its index.

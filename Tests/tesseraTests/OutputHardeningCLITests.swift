@@ -12,6 +12,14 @@ import Testing
         return (try runTessera(arguments, in: dir, timeout: 60), dir)
     }
 
+    /// `arguments` fail with exit 1, exactly `message` on stderr and nothing on stdout.
+    func expectFailure(_ arguments: [String], _ message: String) throws {
+        let (r, _) = try run(arguments)
+        #expect(r.status == 1)
+        #expect(r.stderr == message)
+        #expect(r.stdout == "")
+    }
+
     // MARK: Numbers
 
     @Test(arguments: [
@@ -27,10 +35,7 @@ import Testing
          "Error: --offset '0,1e300' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
     ])
     func numbersOutOfRangeAreOneSentence(arguments: [String], message: String) throws {
-        let (r, _) = try run(arguments)
-        #expect(r.status == 1)
-        #expect(r.stderr == message)
-        #expect(r.stdout == "")
+        try expectFailure(arguments, message)
     }
 
     /// One offset parser: every offset option has the same range and the same sentence.
@@ -41,10 +46,7 @@ import Testing
          "Error: --offset '-2e15,0' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
     ])
     func everyOffsetOptionHasTheSameRange(arguments: [String], message: String) throws {
-        let (r, _) = try run(arguments)
-        #expect(r.status == 1)
-        #expect(r.stderr == message)
-        #expect(r.stdout == "")
+        try expectFailure(arguments, message)
     }
 
     @Test(arguments: ["svg", "html", "json", "text"])

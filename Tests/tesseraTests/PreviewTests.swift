@@ -83,15 +83,8 @@ struct PreviewTests {
     // MARK: Runs
 
     @Test func aSaveThatChangesNothingDoesNotRender() async throws {
-        let folder = try temporaryFolder()
-        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
-        try "local h = 30\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * h, ctx.width, h) end end }\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
-        let session = PreviewSession(.init(layout: script, dataPath: data))
-        let messages = MessageLog()
-        session.log = { _ in }; session.logError = { _ in }
-        session.hub.add(UUID(), messages.continuation)
+        let (session, script, data, messages) = try rowsSession(
+            "local h = 30\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * h, ctx.width, h) end end }\n")
         session.render()
         #expect(session.generation == 1)
         session.render()
@@ -122,16 +115,9 @@ struct PreviewTests {
     }
 
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
-        let folder = try temporaryFolder()
-        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
-        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
-        let session = PreviewSession(.init(layout: script, dataPath: data))
+        let (session, script, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
         session.readsOnlyChangedFiles = true
-        let messages = MessageLog()
-        session.log = { _ in }; session.logError = { _ in }
-        session.hub.add(UUID(), messages.continuation)
         session.render()
         #expect(session.generation == 1)
         // Saved but not reported: the run keeps the bytes it read (a script save does not re-read the data).
@@ -179,6 +165,20 @@ struct PreviewTests {
         try FileManager.default.removeItem(atPath: file)                         // deleted, then created again
         try "4444".write(toFile: file, atomically: false, encoding: .utf8)
         try await counter.wait(for: 3)
+    }
+
+    /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
+    /// page whose messages `messages` keeps.
+    private func rowsSession(_ source: String) throws -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
+        try source.write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let session = PreviewSession(.init(layout: script, dataPath: data))
+        let messages = MessageLog()
+        session.log = { _ in }; session.logError = { _ in }
+        session.hub.add(UUID(), messages.continuation)
+        return (session, script, data, messages)
     }
 
     private func temporaryFolder() throws -> URL {

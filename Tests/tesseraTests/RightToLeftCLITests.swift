@@ -6,6 +6,7 @@ import Testing
 /// content's, because that is what CSS `direction: rtl` and UIKit's right-to-left collection
 /// views do: a line that doesn't reach the right edge starts from it.
 @Suite struct RightToLeftCLITests {
+    // The part of run's JSON this suite reads; each CLI suite decodes what it checks.
     struct Report: Decodable {
         struct Item: Decodable { var id: JSONID; var frame: [Double] }
         struct Element: Decodable { var kind: String; var section: Int; var frame: [Double] }

@@ -3,6 +3,7 @@ import Testing
 
 /// `tessera run` end to end: the JSON shape, exact visibility, and bad input.
 @Suite struct RunCommandTests {
+    // The part of run's JSON this suite reads; each CLI suite decodes what it checks.
     struct Report: Decodable {
         struct Entry: Decodable { var id: String; var section: Int; var frame: [Double] }
         var viewport: [Double]
@@ -99,6 +100,7 @@ import Testing
                 == ["viewport:     0.5 x 812.25 at 0,0", "content size: 375 x 347.14"])
     }
 
+    // One row a failing call and its exact message.
     /// Each case: arguments, then the exact stderr. Every case exits 1 and leaves no output file.
     @Test(arguments: [
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
@@ -189,6 +191,7 @@ import Testing
                                   "--param", "itemSize=[10,10]", "--param", "header=5", "--param", "side=left,right",
                                   "--data", "datasets/emoji-17.0.json", "--viewport", "110x200", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
+        // The part of run's JSON this suite reads; each CLI suite decodes what it checks.
         struct Report: Decodable {
             struct Element: Decodable { var kind: String; var section: Int; var frame: [Double]; var zIndex: Int }
             var supplementaries: [Element]

@@ -184,4 +184,18 @@ struct BatchPlan {
         }
         updatedItems = updated.map { ($0, newPathOfUpdated[$0]!) }
     }
+
+    /// The items of kept section `j` after the batch: each old item taken from `old` (flattened),
+    /// each inserted one from `inserted(k)`, k its position in the section. O(items of `j`).
+    func items<Element>(ofSection j: Int, old: [Element], inserted: (Int) throws -> Element) rethrows -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(items[j].count)
+        for (k, slot) in items[j].enumerated() {
+            switch slot {
+            case .old(let flat): result.append(old[flat])
+            case .inserted: result.append(try inserted(k))
+            }
+        }
+        return result
+    }
 }

@@ -43,15 +43,7 @@ extension Changeset {
                 result.append(try insertingSection(j))
                 continue
             }
-            var items: [Element] = []
-            items.reserveCapacity(plan.items[j].count)
-            for (k, slot) in plan.items[j].enumerated() {
-                switch slot {
-                case .old(let flat): items.append(old[flat])
-                case .inserted: items.append(try inserting(ItemPath(section: j, item: k)))
-                }
-            }
-            result.append(items)
+            result.append(try plan.items(ofSection: j, old: old, inserted: { try inserting(ItemPath(section: j, item: $0)) }))
         }
         for updated in plan.updatedItems {
             result[updated.new.section][updated.new.item] = try inserting(updated.new)

@@ -77,14 +77,7 @@ extension Changeset {
                 result.append(new[j])
                 continue
             }
-            var items: [Item] = []
-            items.reserveCapacity(plan.items[j].count)
-            for (k, slot) in plan.items[j].enumerated() {
-                switch slot {
-                case .old(let flat): items.append(oldItems[flat])
-                case .inserted: items.append(new[j].items[k])
-                }
-            }
+            let items = plan.items(ofSection: j, old: oldItems, inserted: { new[j].items[$0] })
             result.append(ModelSection(model: sectionUpdated[i] ? new[j].model : old[i].model, items: items))
         }
         for updated in plan.updatedItems {

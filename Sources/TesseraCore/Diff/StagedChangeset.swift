@@ -21,8 +21,8 @@ import OrderedCollections
 /// DifferenceKit takes up to five. A batch that needs no staging is a single stage.
 ///
 /// A UI applies each stage in its own batch and switches its data source to the stage's
-/// snapshot inside that batch, before the batch ends; skipping that is the most reported
-/// DifferenceKit "bug" (its issues #21 and #102).
+/// snapshot inside that batch, before the batch ends: UIKit checks the counts the data source
+/// gives at the end of each batch against the batch ("invalid number of items" otherwise).
 ///
 /// Invariants (asserted in debug builds): no stage needs staging; the last stage's snapshot is
 /// NEW; applying each stage to the previous stage's snapshot with `apply` gives its own.

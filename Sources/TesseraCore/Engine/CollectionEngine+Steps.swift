@@ -116,7 +116,7 @@ extension CollectionEngine {
         guard animator != nil || tree.flat.hasAnimators || previous.flat.hasAnimators else { return }
         var batches: [(animator: any Animator, positions: [Int])] = []
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
-        for (k, event) in events.enumerated() {
+        for (k, event) in events.enumerated() where !animatesItemsOnly || event.category == .item {
             let owner = event.type == .delete ? previous : tree
             let view = (event.category, event.kind, event.section, event.sectionSpan, event.index)
             var owned = owner.animator(of: view)

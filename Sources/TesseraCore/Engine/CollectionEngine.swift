@@ -51,6 +51,8 @@ public final class CollectionEngine {
     public var stats: EngineStats { pools.stats }
 
     var needsReload = true
+    /// Set during `layoutAnimatingItemsOnly()`: `animate` skips the events of other elements.
+    var animatesItemsOnly = false
     var needsRelayout = false
     /// The scroll state the visible views were last loaded for (nil before the first pass).
     var loaded: ScrollState?
@@ -91,6 +93,17 @@ public final class CollectionEngine {
         if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout() }
         if scrollState != loaded { return try loadViews(reloading: false) }
         return []
+    }
+
+    /// Runs one pass as `layout()` does, asking the animators about the events of item views
+    /// only; the other events carry no animation. For a caller that animates headers, footers
+    /// and backgrounds itself, as pairs across a change (`ElementTransition`), so that the
+    /// animator is asked about each element event once.
+    @discardableResult
+    package func layoutAnimatingItemsOnly() throws -> [EngineEvent] {
+        animatesItemsOnly = true
+        defer { animatesItemsOnly = false }
+        return try layout()
     }
 
     /// Moves the visible area to `offset` and runs a pass.

@@ -60,26 +60,9 @@ extension TesseraError {
     public var animationError: AnimationFormatError? { self as? AnimationFormatError }
 }
 
-extension DatasetError: TesseraError {
-    public var errorKind: TesseraErrorKind { .dataset }
-}
-
-extension JSONParseError: TesseraError {
-    public var errorKind: TesseraErrorKind { .json }
-}
-
-extension LayoutError: TesseraError {
-    public var errorKind: TesseraErrorKind { .layout }
-}
-
-extension SnapshotError: TesseraError {
-    public var errorKind: TesseraErrorKind { .snapshot }
-}
-
-extension ChangesetApplyError: TesseraError {
-    public var errorKind: TesseraErrorKind { .apply }
-}
-
-extension AnimationFormatError: TesseraError {
-    public var errorKind: TesseraErrorKind { .animation }
-}
+extension DatasetError: TesseraError { public var errorKind: TesseraErrorKind { .dataset } }
+extension JSONParseError: TesseraError { public var errorKind: TesseraErrorKind { .json } }
+extension LayoutError: TesseraError { public var errorKind: TesseraErrorKind { .layout } }
+extension SnapshotError: TesseraError { public var errorKind: TesseraErrorKind { .snapshot } }
+extension ChangesetApplyError: TesseraError { public var errorKind: TesseraErrorKind { .apply } }
+extension AnimationFormatError: TesseraError { public var errorKind: TesseraErrorKind { .animation } }

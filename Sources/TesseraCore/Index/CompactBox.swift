@@ -13,10 +13,7 @@
 ///   for the other edges, so `c` overlapping `in` proves the hit.
 /// An entry that overlaps `out` but not `in` is decided by its exact frame.
 struct CompactBox: Sendable {
-    var minX: Float
-    var minY: Float
-    var maxX: Float
-    var maxY: Float
+    var minX, minY, maxX, maxY: Float
 
     @inline(__always)
     init(minX: Float, minY: Float, maxX: Float, maxY: Float) {

@@ -20,13 +20,11 @@ public final class ComposedProvider: Provider {
         adopt(sections, replacing: [])
     }
 
+    // Sections counted and flattened as HeadersProvider's, which adds a header to each.
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
     override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
-        for (i, section) in sections.enumerated() {
-            section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, i) + "-",
-                            inherited: animator(orInherited: inherited))
-        }
+        flatten(sections: sections, into: &builder, prefix: prefix, inherited: inherited)
     }
 
     override func laidOut(in size: Size) throws -> ProviderLayout {
@@ -43,6 +41,15 @@ extension Provider {
     func adopt(_ children: [Provider], replacing old: [Provider]) {
         for child in old where child.parent === self { child.parent = nil }
         for child in children { child.parent = self }
+    }
+
+    /// Flattens `sections` one after another, each under `prefix`, its identifier and "-", with
+    /// this provider's animator, else `inherited` (a composed or headers provider's sections).
+    func flatten(sections: [Provider], into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
+        let owned = animator(orInherited: inherited)
+        for (s, section) in sections.enumerated() {
+            section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, s) + "-", inherited: owned)
+        }
     }
 
     /// A section's identifier inside its parent: its own, else its position.

@@ -77,7 +77,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
         return try host.simpleFrames(version, params: version.resolve(params), context: context)
     }
 
-    /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n log n) for
+    /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n) for
     ///   the index; analytic: `layout(ctx, p)` only (O(n) `frame` calls when it is missing).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let version = self.version

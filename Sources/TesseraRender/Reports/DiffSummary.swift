@@ -5,19 +5,19 @@ package struct DiffSummary {
     package typealias Key = DatasetDiff.Key
     package var oldName: String
     package var newName: String
-    package var report: DatasetDiffReport
+    package var changes: DatasetChanges
     package var batch: Changeset
     package var stages: StagedChangeset<Key, Key>
     package var showStages: Bool
     package var milliseconds: Double
-    var old: Snapshot<Key, Key> { report.oldSnapshot }
-    var new: Snapshot<Key, Key> { report.newSnapshot }
+    var old: Snapshot<Key, Key> { changes.oldSnapshot }
+    var new: Snapshot<Key, Key> { changes.newSnapshot }
     /// How many changes of each kind are listed by id.
     let shown = 5
 
-    package init(oldName: String, newName: String, report: DatasetDiffReport, batch: Changeset,
+    package init(oldName: String, newName: String, changes: DatasetChanges, batch: Changeset,
                 stages: StagedChangeset<Key, Key>, showStages: Bool, milliseconds: Double) {
-        self.oldName = oldName; self.newName = newName; self.report = report; self.batch = batch
+        self.oldName = oldName; self.newName = newName; self.changes = changes; self.batch = batch
         self.stages = stages; self.showStages = showStages; self.milliseconds = milliseconds
     }
 
@@ -138,13 +138,13 @@ package struct DiffSummary {
         list("inserted sections", batch.sectionsInserted) { "\($0) \(new.sectionIdentifiers[$0])" }
         list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(new.sectionIdentifiers[$0.target])" }
         list("updated sections", batch.sectionsUpdated) { i in
-            "\(i) \(old.sectionIdentifiers[i]): \(report.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+            "\(i) \(old.sectionIdentifiers[i]): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
         }
         list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
         list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }
         list("moved items", batch.itemsMoved) { "\($0.source) -> \($0.target) \(newID($0.target))" }
         list("updated items", batch.itemsUpdated) { path in
-            let fields = old.itemIdentifier(at: path).map { report.changedFields(ofItem: $0) } ?? []
+            let fields = old.itemIdentifier(at: path).map { changes.changedFields(ofItem: $0) } ?? []
             return "\(path) \(oldID(path)): \(fields.joined(separator: ", "))"
         }
         if lines.isEmpty { lines.append("no changes") }

@@ -11,7 +11,7 @@
 ///
 /// Queries are 375 × 812 viewports from a seeded generator; each sample runs many queries and
 /// the row reports the median per query. The build baseline is the cheapest real index: sorting
-/// item ids by minY (a band index, as in the reference's C baseline).
+/// item ids by minY (a band index).
 enum VisibleBench: BenchSuite {
     static let name = "visible"
     static let count = 1_000_000

@@ -5,7 +5,7 @@ import TesseraCore
 
 // t.diff(old, new [, {staged = true}]): the diff `tessera diff` prints, from Lua values.
 //
-// Each side is read into a `Dataset`, then diffed by `DatasetDiffReport` exactly as two files
+// Each side is read into a `Dataset`, then diffed by `DatasetChanges` exactly as two files
 // are, and the JSON value comes back as a plain Lua table with 1-based indices (the host
 // converts, as everywhere in Lua): `sections`, `items`, `summary`, `changes`, `sectionChanges`,
 // or with `staged = true` `{stages = {...}}` where each stage also has `after`.
@@ -29,10 +29,10 @@ extension LuaHost {
             // The core's diff knows nothing of Lua and cannot poll: a large one runs beside the poll.
             let size = old.count + new.count + old.sections.count + new.sections.count
             let value = try poll.run(size: size) {
-                let report = DatasetDiffReport(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
-                                               newSnapshot: try DatasetDiff.snapshot(of: new))
-                return staged ? report.jsonValue(of: report.staged(), indexBase: 1)
-                    : report.jsonValue(of: report.batch(), indexBase: 1)
+                let changes = DatasetChanges(old: old, new: new, oldSnapshot: try DatasetDiff.snapshot(of: old),
+                                             newSnapshot: try DatasetDiff.snapshot(of: new))
+                return staged ? changes.jsonValue(of: changes.staged(), indexBase: 1)
+                    : changes.jsonValue(of: changes.batch(), indexBase: 1)
             }
             try poll.check()
             try LuaStack.push(args.L, json: value, readOnly: false, poll: poll)

@@ -1,8 +1,8 @@
 import OrderedCollections
 
-/// What `tessera diff` prints for a pair of datasets, beyond the bare batch: change records that
-/// name ids and the changed fields of every update, section counts in `summary`, and the staged
-/// form with the data each stage leaves.
+/// The JSON of a dataset diff, one shape for `tessera diff` and `t.diff` (so in the core, which
+/// both reach): the batch's JSON (`Changeset.jsonValue`) with the change records added, or the
+/// stages, each with the data it leaves.
 ///
 /// Records, in this order: moves, updates, deletes, inserts, each ascending as in the batch:
 /// `{"op": "move", "id": "a", "from": [2, 7], "to": [3, 1]}`, `{"op": "update", "id": "b",
@@ -11,33 +11,7 @@ import OrderedCollections
 /// indices. An insert whose id was also in OLD (an item both moved and updated, which one batch
 /// replaces, or one that left a deleted section) lists the fields that changed, when any did.
 /// A repeated id kept by a duplicate policy adds `"occurrence"` (2 for the second, ...).
-package struct DatasetDiffReport {
-    public typealias Key = DatasetDiff.Key
-    public let old: Dataset
-    public let new: Dataset
-    public let oldSnapshot: Snapshot<Key, Key>
-    public let newSnapshot: Snapshot<Key, Key>
-
-    /// A report over two datasets and their snapshots (`DatasetDiff.snapshot(of:duplicates:)`).
-    public init(old: Dataset, new: Dataset, oldSnapshot: Snapshot<Key, Key>, newSnapshot: Snapshot<Key, Key>) {
-        self.old = old
-        self.new = new
-        self.oldSnapshot = oldSnapshot
-        self.newSnapshot = newSnapshot
-    }
-
-    /// The single UIKit-safe batch. O(S + n + m + f).
-    public func batch() -> Changeset {
-        let rules = DatasetDiff.contentRules(old: old, new: new)
-        return Changeset(from: oldSnapshot, to: newSnapshot, isItemUpdated: rules.item, isSectionUpdated: rules.section)
-    }
-
-    /// The stages that keep moves and updates apart. O(S + n + m + f).
-    public func staged() -> StagedChangeset<Key, Key> {
-        let rules = DatasetDiff.contentRules(old: old, new: new)
-        return StagedChangeset(from: oldSnapshot, to: newSnapshot, isItemUpdated: rules.item, isSectionUpdated: rules.section)
-    }
-
+extension DatasetChanges {
     /// The batch's JSON with `changes`, `sectionChanges` and `summary.sections` added; every
     /// index is offset by `indexBase` (1 for Lua).
     public func jsonValue(of batch: Changeset, indexBase: Int = 0) -> JSONValue {
@@ -57,35 +31,6 @@ package struct DatasetDiffReport {
             before = stage.snapshot
         }
         return .object(["stages": .array(stages)])
-    }
-
-    /// The fields of a kept item that changed (NEW's key order, then keys only OLD has), or []
-    /// when the item is not in both datasets. Consistent with `DatasetDiff.itemChanged`.
-    public func changedFields(ofItem key: Key) -> [String] {
-        guard let p = oldSnapshot.itemSet.firstIndex(of: key), let q = newSnapshot.itemSet.firstIndex(of: key) else { return [] }
-        let a = old.item(at: p), b = new.item(at: q)
-        if a.fields == b.fields { return [] }
-        let sa = old.sections[old.sectionIndex(containing: p)].id, sb = new.sections[new.sectionIndex(containing: q)].id
-        var ignored: Set<String> = ["id"]
-        if a.fields["section"] == sa.jsonValue && b.fields["section"] == sb.jsonValue { ignored.insert("section") }
-        return Self.differingKeys(a.fields, b.fields, ignoring: ignored)
-    }
-
-    /// The fields of a kept section that changed.
-    public func changedFields(ofSection key: Key) -> [String] {
-        guard let i = oldSnapshot.sectionSet.firstIndex(of: key), let j = newSnapshot.sectionSet.firstIndex(of: key) else { return [] }
-        return Self.differingKeys(old.sections[i].fields, new.sections[j].fields, ignoring: ["id", "items"])
-    }
-
-    static func differingKeys(_ a: OrderedDictionary<String, JSONValue>, _ b: OrderedDictionary<String, JSONValue>,
-                              ignoring ignored: Set<String>) -> [String] {
-        var keys: [String] = []
-        for (key, value) in b where !ignored.contains(key) {
-            if let other = a[key], DatasetDiff.valuesEqual(other, value) { continue }
-            keys.append(key)
-        }
-        for key in a.keys where !ignored.contains(key) && b[key] == nil { keys.append(key) }
-        return keys
     }
 
     private func stageJSON(_ batch: Changeset, before: Snapshot<Key, Key>, after: Snapshot<Key, Key>, indexBase: Int) -> JSONValue {
