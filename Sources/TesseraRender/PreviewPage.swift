@@ -713,22 +713,39 @@ package enum PreviewPage {
     // ---- Connection: reconnects with the state the page holds; never reloads the page.
     // The paint report also says when the generation's message arrived and how long the two
     // animation frames took, so that a latency splits into server, page and frame pacing.
-    let ws = null, retry = 250, longest = 0;
+    let ws = null, retry = 250, lastPaint = 0;
     const arrivals = new Map();
     function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
+    // The longest main-thread task of a generation, from the Long Tasks API (tasks of 50 ms and
+    // more): the longest task begun after the previous paint and by this one's (its messages,
+    // decoding, building, drawing and the frames that painted it). The browser records a task
+    // only once it has ended, after the paint it delayed, so the report goes one task after the
+    // paint, when every task begun by then has ended and its entry can be taken.
+    const longTasks = [];
+    let longTaskObserver = null;
+    const noteLongTasks = entries => { for (const e of entries) longTasks.push([e.startTime, e.duration]); };
+    try {
+      longTaskObserver = new PerformanceObserver(list => noteLongTasks(list.getEntries()));
+      longTaskObserver.observe({ type: 'longtask', buffered: true });
+    } catch (e) { /* no long-task timing in this browser: reports say 0 */ }
+    function longestTask(from, to) {
+      if (longTaskObserver) noteLongTasks(longTaskObserver.takeRecords());
+      let longest = 0;
+      for (const [start, duration] of longTasks) if (start > from && start <= to) longest = Math.max(longest, duration);
+      const later = longTasks.filter(([start]) => start > to);
+      longTasks.length = 0; longTasks.push(...later);
+      return longest;
+    }
     function reportPaint(gen) {
       const asked = performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        const now = performance.now();
-        send({ type: 'painted', gen, at: performance.timeOrigin + now, longest, arrived: arrivals.get(gen) || 0, frames: now - asked });
+        const now = performance.now(), from = lastPaint, arrived = arrivals.get(gen) || 0;
+        lastPaint = now;
         for (const k of arrivals.keys()) if (k <= gen) arrivals.delete(k);
-        longest = 0;
         document.body.dataset.gen = gen;
+        setTimeout(() => send({ type: 'painted', gen, at: performance.timeOrigin + now, longest: longestTask(from, now), arrived, frames: now - asked }), 0);
       }));
     }
-    try {
-      new PerformanceObserver(list => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); }).observe({ entryTypes: ['longtask'] });
-    } catch (e) { /* no long-task timing in this browser */ }
     function connect() {
       ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
       ws.binaryType = 'arraybuffer';

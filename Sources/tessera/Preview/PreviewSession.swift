@@ -50,6 +50,15 @@ final class PreviewSession: @unchecked Sendable {
     }
     /// Called with every paint a page reports.
     var onPainted: (@Sendable (Paint) -> Void)?
+    /// A run's start on the wall clock (ms since 1970) and its steps as the terminal line prints
+    /// them (the last is `failed` for a failed run): how `tessera bench preview` splits a latency.
+    struct Run: Sendable {
+        var generation: Int
+        var startedAt: Double
+        var timings: [(String, Double)]
+    }
+    /// Called after every run that made a generation (not for saves that changed nothing).
+    var onRun: (@Sendable (Run) -> Void)?
 
     private let signal = NSCondition()
     private var pending = false
@@ -144,6 +153,7 @@ final class PreviewSession: @unchecked Sendable {
     /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
     func render() {
         let t0 = Self.now()
+        let startedAt = onRun == nil ? 0 : Date().timeIntervalSince1970 * 1000
         let changed = signal.withLock { () -> Set<String> in defer { dirty = [] }; return dirty }
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
@@ -226,6 +236,7 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("send", Self.ms(t4, t5)))
             retired.free()
             hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
+            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
@@ -242,6 +253,7 @@ final class PreviewSession: @unchecked Sendable {
             let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
+            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
             logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
                      + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
