@@ -300,12 +300,12 @@ try:
         write_in_place(broken, "return { simpleLayout = function(ctx) for i = 1, ctx.count do"
                                " ctx.set(i, 0, (i - 1) * 50, ctx.width, 20 + (ctx:item(i).n or 0)) end end }\n")
         browser.wait("(() => { const f = %s; return f && f[3] === 21; })()" % frame_js("l1"), "l1 sized by its data (n = 1)")
-        ids_before = browser.eval("window.__ids = ids.list, ids.version")
+        ids_before = browser.eval("window.__ids = ids.table, ids.version")
         doc["sections"][1]["items"][1]["n"] = 5
         write_by_rename(data, json.dumps(doc))
         browser.wait("(() => { const f = %s; return f && f[3] === 25; })()" % frame_js("l1"), "l1 resized by a data save (n = 5)")
         check("a data save that changes only frames keeps the id table (none sent)",
-              browser.eval("ids.list === window.__ids && ids.version === %d && M.idsVersion === %d" % (ids_before, ids_before)))
+              browser.eval("ids.table === window.__ids && ids.version === %d && M.idsVersion === %d" % (ids_before, ids_before)))
     finally:
         second.terminate()
         second.wait(timeout=10)

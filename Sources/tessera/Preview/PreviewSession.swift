@@ -87,7 +87,8 @@ final class PreviewSession: @unchecked Sendable {
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
     private var modules: [String] = []
-    private var ids: (version: Int, list: [ItemID])?
+    /// The id table's version and the latest dataset that has those ids.
+    private var ids: (version: Int, dataset: Dataset)?
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -209,14 +210,14 @@ final class PreviewSession: @unchecked Sendable {
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
             if datasetChanged || ids == nil {
-                let idList = dataset.ids
-                if ids?.list != idList {
-                    retired.keep(ids)
-                    ids = ((ids?.version ?? 0) + 1, idList)
-                }
+                // Compared in the id arenas: no ItemID built per item.
+                let version = ids.map { $0.dataset.hasSameIDs(as: dataset) ? $0.version : $0.version + 1 } ?? 1
+                retired.keep(ids)
+                ids = (version, dataset)
             }
             let idsVersion = ids!.version
-            let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
+            let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
+                .encode(storage: Self.data)
             var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
             if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
@@ -228,7 +229,9 @@ final class PreviewSession: @unchecked Sendable {
             updateModules(lua)
             if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
-            hub.publish(frame: Data(message), idsVersion: idsVersion) { PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion) }
+            try hub.publish(frame: message, idsVersion: idsVersion) {
+                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, storage: Self.data)
+            }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
             retired.free()
@@ -291,6 +294,13 @@ final class PreviewSession: @unchecked Sendable {
             modules = required
             watcher?.watch(watchedFiles)
         }
+    }
+
+    /// A message's storage as the `Data` the socket sends: written in place, never copied.
+    static func data(_ size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Data {
+        var data = Data(count: size)
+        try data.withUnsafeMutableBytes(fill)
+        return data
     }
 
     static func format(_ ms: Double) -> String { String(format: ms < 10 ? "%.2f" : "%.1f", ms) }
