@@ -187,6 +187,29 @@ struct PreviewTests {
         #expect(frames == 3)
     }
 
+    @Test func eachRunReportsItsStepsAndStart() throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let session = PreviewSession(.init(layout: script, dataPath: data))
+        session.log = { _ in }; session.logError = { _ in }
+        let runs = RunLog()
+        session.onRun = { runs.add($0) }
+        let before = Date().timeIntervalSince1970 * 1000
+        session.render()
+        session.render()   // nothing changed: no run, no report
+        try "return {".write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        let after = Date().timeIntervalSince1970 * 1000
+        let reported = runs.all
+        #expect(reported.map(\.generation) == [1, 2])
+        #expect(reported.first?.timings.map(\.0) == ["read", "parse", "layout", "encode", "send"])
+        #expect(reported.last?.timings.map(\.0) == ["read", "failed"])
+        #expect(reported.allSatisfy { $0.startedAt >= before && $0.startedAt <= after })
+    }
+
     // MARK: Watching
 
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
@@ -254,4 +277,12 @@ private struct MessageLog {
         }
         return (texts, frames, tables)
     }
+}
+
+/// The runs a session reported, in order.
+private final class RunLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [PreviewSession.Run] = []
+    var all: [PreviewSession.Run] { lock.withLock { runs } }
+    func add(_ run: PreviewSession.Run) { lock.withLock { runs.append(run) } }
 }

@@ -43,6 +43,8 @@ enum PreviewBench: BenchSuite {
             reportError("bench preview: skipped; it needs a headless Chromium on the PATH (Debian: apt-get install chromium)")
             return
         }
+        reportError("bench preview: \(chromium) \(browserFlags.joined(separator: " ")): frames at Chromium's 60 Hz;"
+                    + " the rows named \"no frame cap\" add --disable-frame-rate-limit")
         let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
         for n in sizes {
             let samples = n >= 1_000_000 ? 10 : (quick ? 10 : 25)
