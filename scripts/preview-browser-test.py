@@ -131,6 +131,8 @@ try:
     browser.wait(frame_js("l0"), "item l0 drawn")
     f = browser.eval(frame_js("l0"))
     check("first picture: l0 under the 120 px shelf", [round(v, 2) for v in f] == [0, 120, 375, 100], str(f))
+    check("the page's socket runs in a worker (the Content-Security-Policy lets it start)",
+          browser.eval("ws instanceof WorkerSocket && ws.readyState === 1 && !workersFail"))
 
     # Edits: in place, by rename, by delete+create; of the script and of the required module.
     write_in_place(module, "return { H = 80 }\n")

@@ -746,9 +746,45 @@ package enum PreviewPage {
         setTimeout(() => send({ type: 'painted', gen, at: performance.timeOrigin + now, longest: longestTask(from, now), arrived, frames: now - asked }), 0);
       }));
     }
+    // The socket lives in a worker (made from a Blob URL: the page stays one file): a message of
+    // tens of megabytes is received and put together there and handed over as a transferred
+    // buffer, without a copy, instead of arriving in one long main-thread task. WorkerSocket
+    // looks like a WebSocket to the page (readyState, send, close, on* handlers and listeners).
+    // Where no worker can start, the page's own WebSocket.
+    const socketSource = "let ws = null; onmessage = e => { const m = e.data;"
+      + " if (m.open) { ws = new WebSocket(m.open); ws.binaryType = 'arraybuffer';"
+      + " ws.onopen = () => postMessage({ event: 'open' }); ws.onclose = () => postMessage({ event: 'close' });"
+      + " ws.onmessage = ev => postMessage({ event: 'message', data: ev.data }, typeof ev.data === 'string' ? [] : [ev.data]); }"
+      + " else if (m.close) { if (ws) ws.close(); } else if (ws && ws.readyState === 1) ws.send(m.send); };";
+    let socketURL = null, workersFail = typeof Worker === 'undefined';
+    class WorkerSocket extends EventTarget {
+      constructor(url) {
+        super();
+        this.readyState = 0;
+        socketURL = socketURL || URL.createObjectURL(new Blob([socketSource], { type: 'text/javascript' }));
+        this.worker = new Worker(socketURL);
+        this.worker.onmessage = e => this.deliver(e.data.event, e.data.data);
+        // A worker that cannot run (a browser's policy): plain sockets from now on.
+        this.worker.onerror = () => { workersFail = true; this.deliver('close'); };
+        this.worker.postMessage({ open: url });
+      }
+      deliver(event, data) {
+        if (this.readyState === 3) return;
+        this.readyState = event === 'open' ? 1 : event === 'close' ? 3 : this.readyState;
+        if (event === 'close') this.worker.terminate();
+        const ev = event === 'message' ? new MessageEvent('message', { data }) : new Event(event);
+        if (this['on' + event]) this['on' + event](ev);
+        this.dispatchEvent(ev);
+      }
+      send(text) { this.worker.postMessage({ send: text }); }
+      close() { this.worker.postMessage({ close: 1 }); }
+    }
     function connect() {
-      ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
-      ws.binaryType = 'arraybuffer';
+      const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token);
+      let socket = null;
+      if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
+      if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
+      ws = socket;
       ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); reportScroll(); };
       ws.onclose = () => {
         conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
