@@ -137,7 +137,7 @@ extension Snapshot {
             starts.append(items.count)
         }
         sectionSet = OrderedSet(uncheckedUniqueElements: order.map { sectionSet[$0] })
-        itemSet = OrderedSet(uncheckedUniqueElements: items)
+        itemSet = IndexedIdentifiers(uncheckedUniqueElements: items)
         sectionStarts = starts
         assert(checkInvariants())
     }
