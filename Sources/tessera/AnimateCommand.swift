@@ -72,7 +72,7 @@ struct AnimateCommand: ParsableCommand {
         let policy = try parseDuplicatePolicy(duplicates)
         let old = try dataLimit.load(data, duplicatePolicy: policy)
 
-        let itemSizing = try itemSize.map { text -> ItemSize in
+        let itemSizing = try itemSize.map { text -> SizeSource in
             let cell = try parsePair(text, separator: "x", what: "--item-size", example: "60x60")
             guard cell.0 >= 0, cell.1 >= 0 else { throw CLIError("--item-size \(quotedArgument(text)) must not be negative; expected WxH, for example 60x60") }
             return .fixed(.absolute(cell.0), .absolute(cell.1))

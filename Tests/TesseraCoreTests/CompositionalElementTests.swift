@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func a_top_leading_header_with_offset_minus_10_sits_10_points_above_its_section() throws {
-        let header = C.Boundary(kind: "header", size: abs_(100, 30), alignment: .topLeading, offset: Point(x: 0, y: -10))
+        let header = C.BoundaryItem(kind: "header", size: abs_(100, 30), alignment: .topLeading, offset: Point(x: 0, y: -10))
         let layout = CompositionalLayout { index, _, _ in
             C.Section(group: row, boundaryItems: index == 1 ? [header] : [])
         }
@@ -45,9 +45,9 @@ import Testing
     }
 
     @Test func headers_and_footers_extend_the_section_around_its_insets() throws {
-        let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top)
-        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)
-        let section = C.Section(group: row, contentInsets: C.Insets(top: 5, leading: 10, bottom: 7, trailing: 10),
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top)
+        let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)
+        let section = C.Section(group: row, contentInsets: C.DirectionalEdgeInsets(top: 5, leading: 10, bottom: 7, trailing: 10),
                                 boundaryItems: [header, footer])
         let result = try compositional(section, counts: [2], width: 220)
         // header 0..30, top inset, items 35..135, bottom inset, footer 142..162.
@@ -69,7 +69,7 @@ import Testing
             .bottomLeading: r(0, 90, 20, 10), .bottom: r(90, 90, 20, 10), .bottomTrailing: r(180, 90, 20, 10),
         ]
         let all = C.RectAlignment.allCases
-        let boundaries = all.map { C.Boundary(kind: $0.rawValue, size: abs_(20, 10), alignment: $0, extendsBoundary: false) }
+        let boundaries = all.map { C.BoundaryItem(kind: $0.rawValue, size: abs_(20, 10), alignment: $0, extendsBoundary: false) }
         let result = try compositional(C.Section(group: row, boundaryItems: boundaries), counts: [2], width: 200)
         #expect(result.supplementaries.count == all.count)
         for element in result.supplementaries {
@@ -77,7 +77,7 @@ import Testing
         }
         expectFrames(try result.allFrames, [r(0, 0, 200, 50), r(0, 50, 200, 50)])
         // Extending, the top family makes room before the content and the bottom family after it.
-        let extending = all.map { C.Boundary(kind: $0.rawValue, size: abs_(20, 10), alignment: $0) }
+        let extending = all.map { C.BoundaryItem(kind: $0.rawValue, size: abs_(20, 10), alignment: $0) }
         let grown = try compositional(C.Section(group: row, boundaryItems: extending), counts: [2], width: 200)
         expectFrames(try grown.allFrames, [r(0, 10, 200, 50), r(0, 60, 200, 50)])
         #expect(grown.sections[0].frame == r(0, 0, 200, 120))
@@ -86,8 +86,8 @@ import Testing
     }
 
     @Test func a_decoration_sits_at_zIndex_0_and_promotes_its_sections_items_to_1() throws {
-        let section = C.Section(group: row, contentInsets: C.Insets(all: 10),
-                                decorations: [C.Decoration(kind: "background", contentInsets: C.Insets(all: 5))])
+        let section = C.Section(group: row, contentInsets: C.DirectionalEdgeInsets(all: 10),
+                                decorations: [C.Decoration(kind: "background", contentInsets: C.DirectionalEdgeInsets(all: 5))])
         let layout = CompositionalLayout { index, _, _ in index == 0 ? section : C.Section(group: row) }
         let result = try layout.solve(sectionedContext([2, 1], in: s(200, 400)))
         #expect(result.decorations == [.decoration("background", section: 0, frame: r(5, 5, 190, 110), zIndex: 0)])
@@ -101,11 +101,11 @@ import Testing
 
     @Test func layout_level_headers_and_footers_align_on_the_whole_content_and_pin() throws {
         let global = [
-            C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top, pinned: true),
-            C.Boundary(kind: "banner", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), alignment: .topLeading,
+            C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top, pinned: true),
+            C.BoundaryItem(kind: "banner", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), alignment: .topLeading,
                        offset: Point(x: 8, y: 0)),
-            C.Boundary(kind: "footer", size: abs_(100, 20), alignment: .bottomTrailing, pinned: true),
-            C.Boundary(kind: "side", size: abs_(20, 10), alignment: .leading, offset: Point(x: 5, y: 0), extendsBoundary: false),
+            C.BoundaryItem(kind: "footer", size: abs_(100, 20), alignment: .bottomTrailing, pinned: true),
+            C.BoundaryItem(kind: "side", size: abs_(20, 10), alignment: .leading, offset: Point(x: 5, y: 0), extendsBoundary: false),
         ]
         let layout = CompositionalLayout(section: C.Section(group: row),
                                          configuration: C.Configuration(interSectionSpacing: 10, boundaryItems: global))
@@ -132,8 +132,8 @@ import Testing
     }
 
     @Test func layout_level_items_make_room_along_a_horizontal_scroll() throws {
-        let global = [C.Boundary(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)), alignment: .leading),
-                      C.Boundary(kind: "footer", size: abs_(25, 10), alignment: .bottomTrailing, extendsBoundary: false)]
+        let global = [C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)), alignment: .leading),
+                      C.BoundaryItem(kind: "footer", size: abs_(25, 10), alignment: .bottomTrailing, extendsBoundary: false)]
         let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
         let layout = CompositionalLayout(section: C.Section(group: column),
                                          configuration: C.Configuration(scrollDirection: .horizontal, boundaryItems: global))
@@ -153,13 +153,13 @@ import Testing
             // Some rounds pin both, some only one; some footers overlap the content.
             let pinHeaders = round % 3 != 1, pinFooters = round % 3 != 2, footersExtend = round % 4 != 3
             let layout = CompositionalLayout(configuration: C.Configuration(interSectionSpacing: 12)) { index, _, _ in
-                let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(headerHeight)),
+                let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(headerHeight)),
                                         alignment: .top, pinned: pinHeaders, zIndex: 2)
-                let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(footerHeight)),
+                let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(footerHeight)),
                                         alignment: .bottomTrailing, extendsBoundary: footersExtend, pinned: pinFooters)
                 return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
                                                     [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))]),
-                                 interGroupSpacing: 4, contentInsets: C.Insets(top: 3, bottom: 5), boundaryItems: [header, footer])
+                                 interGroupSpacing: 4, contentInsets: C.DirectionalEdgeInsets(top: 3, bottom: 5), boundaryItems: [header, footer])
             }
             let result = try layout.solve(sectionedContext(sections, in: s(300, 200)))
             #expect(result.supplementaries.filter { $0.kind == "footer" }.allSatisfy { $0.pinned == pinFooters && (!pinFooters || $0.pinEdge == .bottom) })
@@ -183,7 +183,7 @@ import Testing
     }
 
     @Test func a_pinned_footer_sticks_to_the_visible_bottom_until_its_section_start_pushes_it() throws {
-        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+        let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
                                 alignment: .bottom, pinned: true)
         let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }
         // Two sections of two 50-point rows: section 0 is 0..120 (footer 100..120), section 1 120..240.

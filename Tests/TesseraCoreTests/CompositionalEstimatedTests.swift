@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func a_self_sizing_list_stacks_measured_heights_and_ignores_insets_on_the_estimated_axis() throws {
-        let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), insets: C.Insets(all: 5))
+        let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), insets: C.DirectionalEdgeInsets(all: 5))
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell])
         let measured = Measured([(nil, 30), (nil, 61.5), (nil, 44), (nil, 12)], in: s(320, 600))
         let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 2)).solve(measured.context)
@@ -54,7 +54,7 @@ import Testing
     @Test func an_orthogonal_shelf_of_estimated_widths_has_the_measured_content_width() throws {
         let tag = item(C.LayoutSize(width: .estimated(30), height: .fractionalHeight(1)))
         let group = C.Group.horizontal(C.LayoutSize(width: .estimated(30), height: .absolute(40)), [tag])
-        let section = C.Section(group: group, interGroupSpacing: 8, contentInsets: C.Insets(leading: 10, trailing: 10),
+        let section = C.Section(group: group, interGroupSpacing: 8, contentInsets: C.DirectionalEdgeInsets(leading: 10, trailing: 10),
                                 orthogonalScrolling: .continuous)
         let measured = Measured([(60, nil), (25, nil), (100, nil)], in: s(150, 300))
         let result = try CompositionalLayout(section: section).solve(measured.context)
@@ -68,15 +68,15 @@ import Testing
         let badge = C.ItemSupplementary(kind: "badge", size: abs_(10, 10), containerAnchor: .topTrailing, offset: .absolute(Point(x: 3, y: -2)))
         let grid = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(60)),
                                                 [.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(0.3), height: .fractionalHeight(1)),
-                                                              contentInsets: C.Insets(top: 1, leading: 2, bottom: 3, trailing: 7),
+                                                              contentInsets: C.DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 7),
                                                               edgeSpacing: C.EdgeSpacing(leading: .fixed(4)), supplementaries: [badge]))],
                                                 spacing: .flexible(3)),
-                             interGroupSpacing: 4, contentInsets: C.Insets(top: 3, leading: 15, bottom: 2, trailing: 5),
-                             boundaryItems: [C.Boundary(kind: "header", size: abs_(120, 20), alignment: .topLeading, offset: Point(x: 6, y: 0)),
-                                             C.Boundary(kind: "side", size: abs_(8, 8), alignment: .trailing, extendsBoundary: false)],
-                             decorations: [C.Decoration(kind: "background", contentInsets: C.Insets(top: 0, leading: 4, bottom: 0, trailing: 9))])
+                             interGroupSpacing: 4, contentInsets: C.DirectionalEdgeInsets(top: 3, leading: 15, bottom: 2, trailing: 5),
+                             boundaryItems: [C.BoundaryItem(kind: "header", size: abs_(120, 20), alignment: .topLeading, offset: Point(x: 6, y: 0)),
+                                             C.BoundaryItem(kind: "side", size: abs_(8, 8), alignment: .trailing, extendsBoundary: false)],
+                             decorations: [C.Decoration(kind: "background", contentInsets: C.DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 9))])
         let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(0.7), height: .absolute(50)), [full]),
-                              interGroupSpacing: 6, contentInsets: C.Insets(leading: 12, trailing: 20), orthogonalScrolling: .groupPaging)
+                              interGroupSpacing: 6, contentInsets: C.DirectionalEdgeInsets(leading: 12, trailing: 20), orthogonalScrolling: .groupPaging)
         let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)), [full]))
         return [
             ("grid", CompositionalLayout(section: grid)),
@@ -84,8 +84,8 @@ import Testing
             ("list", CompositionalLayout(section: list)),
             ("horizontal", CompositionalLayout(section: grid, configuration: C.Configuration(scrollDirection: .horizontal))),
             ("global", CompositionalLayout(section: list, configuration: C.Configuration(boundaryItems: [
-                C.Boundary(kind: "header", size: abs_(140, 30), alignment: .topLeading, offset: Point(x: 4, y: 0), pinned: true),
-                C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.4), height: .absolute(20)), alignment: .bottomTrailing),
+                C.BoundaryItem(kind: "header", size: abs_(140, 30), alignment: .topLeading, offset: Point(x: 4, y: 0), pinned: true),
+                C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(0.4), height: .absolute(20)), alignment: .bottomTrailing),
             ]))),
         ]
     }
@@ -96,7 +96,7 @@ import Testing
     @Test func a_right_to_left_shelf_starts_at_the_right_and_scrolls_towards_negative_x() throws {
         let full = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [full]),
-                              interGroupSpacing: 6, contentInsets: C.Insets(leading: 12, trailing: 20), orthogonalScrolling: .continuous)
+                              interGroupSpacing: 6, contentInsets: C.DirectionalEdgeInsets(leading: 12, trailing: 20), orthogonalScrolling: .continuous)
         var layout = CompositionalLayout(section: shelf)
         layout.configuration.layoutDirection = .rightToLeft
         let result = try layout.solve(sectionedContext([5], in: s(333, 500)))

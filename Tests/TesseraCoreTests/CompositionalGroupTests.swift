@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func item_insets_of_2_give_16_by_16_cells_in_unchanged_slots() throws {
-        let group = C.Group.horizontal(abs_(60, 20), [item(abs_(20, 20), insets: C.Insets(all: 2))])
+        let group = C.Group.horizontal(abs_(60, 20), [item(abs_(20, 20), insets: C.DirectionalEdgeInsets(all: 2))])
         let result = try compositional(C.Section(group: group), counts: [6])
         expectFrames(try result.allFrames, [r(2, 2, 16, 16), r(22, 2, 16, 16), r(42, 2, 16, 16),
                                      r(2, 22, 16, 16), r(22, 22, 16, 16), r(42, 22, 16, 16)])
@@ -35,7 +35,7 @@ import Testing
 
     @Test func count_groups_share_the_length_equally_after_spacing_and_group_insets() throws {
         let group = C.Group.horizontal(abs_(340, 60), [item(C.LayoutSize(width: .absolute(999), height: .fractionalHeight(1)))],
-                                       count: 3, spacing: .fixed(10), insets: C.Insets(top: 5, leading: 10, bottom: 5, trailing: 10))
+                                       count: 3, spacing: .fixed(10), insets: C.DirectionalEdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10))
         expectFrames(try frames(group, 4), [r(10, 5, 100, 50), r(120, 5, 100, 50), r(230, 5, 100, 50), r(10, 65, 100, 50)])
         let vertical = C.Group.vertical(abs_(50, 100), [item(abs_(50, 1))], count: 2, spacing: .fixed(20))
         expectFrames(try frames(vertical, 2), [r(0, 0, 50, 40), r(0, 60, 50, 40)])
@@ -44,7 +44,7 @@ import Testing
     @Test func group_insets_shrink_the_container_children_are_resolved_in() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
                                        [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))],
-                                       insets: C.Insets(top: 10, leading: 20, bottom: 10, trailing: 20))
+                                       insets: C.DirectionalEdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))
         expectFrames(try frames(group, 2, width: 240), [r(20, 10, 100, 80), r(120, 10, 100, 80)])
     }
 
@@ -53,11 +53,11 @@ import Testing
     @Test func insets_below_one_are_points() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
-        let section = C.Section(group: group, contentInsets: C.Insets(top: 0.5, leading: 0.25, bottom: 4, trailing: 0.75))
+        let section = C.Section(group: group, contentInsets: C.DirectionalEdgeInsets(top: 0.5, leading: 0.25, bottom: 4, trailing: 0.75))
         let result = try compositional(section, counts: [2], width: 400)
         expectFrames(try result.allFrames, [r(0.25, 0.5, 399, 44), r(0.25, 44.5, 399, 44)])
         #expect(result.contentSize == s(400, 92.5))
-        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: C.Insets(all: 0.5))])
+        let inset = C.Group.horizontal(abs_(80, 40), [item(abs_(80, 40), insets: C.DirectionalEdgeInsets(all: 0.5))])
         expectFrames(try frames(inset, 1), [r(0.5, 0.5, 79, 39)])
     }
 
@@ -66,7 +66,7 @@ import Testing
     @Test func fractional_insets_are_fractions_of_the_container() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
-        var insets = C.Insets.fractional(top: 0.5, leading: 0.15, trailing: 0.15)
+        var insets = C.DirectionalEdgeInsets.fractional(top: 0.5, leading: 0.15, trailing: 0.15)
         insets.bottom = 4   // a point edge among fractional ones
         insets.fractionalEdges.remove(.bottom)
         let result = try compositional(C.Section(group: group, contentInsets: insets), counts: [2], width: 400)
@@ -123,7 +123,7 @@ import Testing
             seen.append(env)
             return [C.CustomItem(frame: r(0, 0, 10, 10)), C.CustomItem(frame: r(50, 20, 30, 30), zIndex: 3)]
         }
-        let group = C.Group(size: abs_(300, 50), arrangement: .horizontal, subitems: [.group(custom)], contentInsets: C.Insets(leading: 10))
+        let group = C.Group(size: abs_(300, 50), arrangement: .horizontal, subitems: [.group(custom)], contentInsets: C.DirectionalEdgeInsets(leading: 10))
         expectFrames(try frames(group, 5), [r(10, 0, 10, 10), r(60, 20, 30, 30), r(110, 0, 10, 10), r(160, 20, 30, 30), r(10, 50, 10, 10)])
         // Called for each copy of the custom group in the template (two fit in 290 points).
         #expect(seen.values.map(\.contentSize) == [s(100, 50), s(100, 50)])

@@ -4,7 +4,7 @@ import Testing
 /// Sections that scroll on the cross axis: geometry, resting offsets and the element query.
 @Suite struct CompositionalOrthogonalTests {
     func shelf(_ scrolling: C.OrthogonalScrolling, groupWidth: C.Dimension = .absolute(100), spacing: Double = 10,
-               insets: C.Insets = C.Insets(top: 5, leading: 20, bottom: 5, trailing: 20)) -> C.Section {
+               insets: C.DirectionalEdgeInsets = C.DirectionalEdgeInsets(top: 5, leading: 20, bottom: 5, trailing: 20)) -> C.Section {
         let group = C.Group.horizontal(C.LayoutSize(width: groupWidth, height: .absolute(80)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
         return C.Section(group: group, interGroupSpacing: spacing, contentInsets: insets, orthogonalScrolling: scrolling)
@@ -88,10 +88,10 @@ import Testing
                 let badge = C.ItemSupplementary(kind: "badge", size: abs_(12, 12), containerAnchor: .topTrailing,
                                                 offset: .fractional(Point(x: 0.5, y: -0.5)))
                 let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)),
-                                                 contentInsets: C.Insets(all: 3), supplementaries: index % 2 == 0 ? [badge] : []))
+                                                 contentInsets: C.DirectionalEdgeInsets(all: 3), supplementaries: index % 2 == 0 ? [badge] : []))
                 return C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(0.8), height: .absolute(70)), [cell]),
-                                 interGroupSpacing: 6, contentInsets: C.Insets(top: 4, leading: 12, bottom: 4, trailing: 12),
-                                 boundaryItems: [C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(24)),
+                                 interGroupSpacing: 6, contentInsets: C.DirectionalEdgeInsets(top: 4, leading: 12, bottom: 4, trailing: 12),
+                                 boundaryItems: [C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(24)),
                                                             alignment: .top, pinned: index % 3 == 0)],
                                  decorations: index % 2 == 1 ? [C.Decoration(kind: "background")] : [],
                                  orthogonalScrolling: kinds[index])

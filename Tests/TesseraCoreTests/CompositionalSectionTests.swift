@@ -29,7 +29,7 @@ import Testing
 
     @Test func groups_and_sections_are_spaced_with_nothing_after_the_last() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(20)), [fullItem])
-        let section = C.Section(group: group, interGroupSpacing: 5, contentInsets: C.Insets(top: 1, leading: 10, bottom: 2, trailing: 10))
+        let section = C.Section(group: group, interGroupSpacing: 5, contentInsets: C.DirectionalEdgeInsets(top: 1, leading: 10, bottom: 2, trailing: 10))
         let result = try compositional(section, counts: [2, 0, 1], width: 220,
                                        configuration: C.Configuration(interSectionSpacing: 30))
         expectFrames(try result.allFrames, [r(10, 1, 100, 20), r(10, 26, 100, 20), r(10, 112, 100, 20)])
@@ -39,14 +39,14 @@ import Testing
 
     @Test func fractional_height_of_the_top_group_is_of_the_collection_less_the_section_insets() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)), [fullItem])
-        let section = C.Section(group: group, contentInsets: C.Insets(top: 50, bottom: 50))
+        let section = C.Section(group: group, contentInsets: C.DirectionalEdgeInsets(top: 50, bottom: 50))
         expectFrames(try compositional(section, counts: [1], width: 300, height: 500).allFrames, [r(0, 50, 300, 200)])
     }
 
     @Test func a_horizontal_layout_stacks_groups_and_sections_left_to_right() throws {
         let group = C.Group.vertical(C.LayoutSize(width: .absolute(100), height: .fractionalHeight(1)),
                                      [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))])
-        let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.Insets(top: 0, leading: 5, bottom: 0, trailing: 5))
+        let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.DirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5))
         let result = try compositional(section, counts: [3, 1], width: 375, height: 200,
                                        configuration: C.Configuration(scrollDirection: .horizontal, interSectionSpacing: 20))
         expectFrames(try result.allFrames, [r(5, 0, 100, 100), r(5, 100, 100, 100), r(115, 0, 100, 100), r(245, 0, 100, 100)])

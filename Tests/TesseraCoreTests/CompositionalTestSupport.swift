@@ -4,7 +4,7 @@ import Testing
 typealias C = Compositional
 
 func abs_(_ w: Double, _ h: Double) -> C.LayoutSize { C.LayoutSize(width: .absolute(w), height: .absolute(h)) }
-func item(_ size: C.LayoutSize, insets: C.Insets = .zero, edges: C.EdgeSpacing = .none) -> C.Subitem {
+func item(_ size: C.LayoutSize, insets: C.DirectionalEdgeInsets = .zero, edges: C.EdgeSpacing = .none) -> C.Subitem {
     .item(C.Item(size: size, contentInsets: insets, edgeSpacing: edges))
 }
 

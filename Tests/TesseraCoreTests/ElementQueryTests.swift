@@ -94,7 +94,7 @@ private struct FixedLayout: Layout {
 
     @Test func sticky_headers_are_pinned_supplementaries_too() throws {
         let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
-        let result = try StickyLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
+        let result = try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
         #expect(result.supplementaries == [
             .supplementary("header", section: 0, index: 0, frame: r(0, 0, 100, 50), pinned: true),
             .supplementary("header", section: 0, index: 2, frame: r(0, 250, 100, 50), pinned: true),

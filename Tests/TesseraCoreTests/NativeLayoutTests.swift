@@ -117,11 +117,11 @@ import Testing
     }
 }
 
-@Suite struct StickyLayoutTests {
+@Suite struct PinnedLayoutTests {
     // header 0, item 1, header 2, item 3 in one column.
     let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
     func laidOut() throws -> any LayoutResult {
-        try StickyLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
+        try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
     }
 
     @Test func header_pins_to_the_viewport_top() throws {

@@ -105,8 +105,8 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     @Test func headers_footers_and_backgrounds_span_the_column() throws {
         let layout = SplitLayout(leftSideRatio: 0.4, splitSpacing: 10,
                                  sectionInset: EdgeInsets(top: 10, left: 5, bottom: 20, right: 5),
-                                 header: { _, _ in SplitBoundary(height: 44) },
-                                 footer: { s, _ in s == 0 ? SplitBoundary(height: 30) : nil })
+                                 header: { _, _ in SectionBoundary(height: 44) },
+                                 footer: { s, _ in s == 0 ? SectionBoundary(height: 30) : nil })
         // 210 wide: left column 80, right column 120 starting at 90.
         let plan = try layout.plan(splitContext([[s(30, 30), s(30, 30), s(30, 40)], [s(50, 10)]], in: s(210, 400)))
         #expect(plan.frames == [r(5, 54, 30, 30), r(35, 54, 30, 30), r(5, 84, 30, 40), r(95, 54, 50, 10)])
@@ -119,6 +119,27 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(right.background == r(90, 44, 120, 40))
         #expect(right.footer == nil)
         #expect(plan.contentSize == s(210, 174))
+    }
+
+    /// The split layout takes the sections layout's header and footer type and honours all of
+    /// it: kind, drawing order, width from the column's leading edge, a pinned footer.
+    @Test func headers_and_footers_keep_their_kind_zindex_width_and_pinning() throws {
+        let layout = SplitLayout(leftSideRatio: 0.5,
+                                 header: { _, _ in SectionBoundary(height: 20, zIndex: 5, kind: "title", width: 60) },
+                                 footer: { _, _ in SectionBoundary(height: 10, pinned: true, kind: "more") })
+        let result = try layout.layout(splitContext([[s(30, 30)], [s(30, 30)]], in: s(200, 400)))
+        let headers = result.elements.filter { $0.kind == "title" }
+        #expect(headers.map(\.frame) == [r(0, 0, 60, 20), r(100, 0, 60, 20)])
+        #expect(headers.map(\.zIndex) == [5, 5])
+        #expect(headers.map(\.pinned) == [false, false])
+        let footers = result.elements.filter { $0.kind == "more" }
+        #expect(footers.map(\.frame) == [r(0, 50, 100, 10), r(100, 50, 100, 10)])
+        #expect(footers.map(\.zIndex) == [1, 1])
+        #expect(footers.map(\.pinned) == [true, true])
+        #expect(throws: LayoutError("split layout section \"s0\" header width must be a finite number >= 0, got -1.0")) {
+            try SplitLayout(header: { _, _ in SectionBoundary(height: 20, width: -1) })
+                .layout(splitContext([[s(30, 30)]], in: s(200, 400)))
+        }
     }
 
     @Test func per_section_overrides_replace_the_defaults() throws {
@@ -168,7 +189,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     /// Two sections on the left, each a 40-point header over two rows of 100×100 items.
     func pinnedResult(_ sizes: [[Size]] = [square(4), square(4)]) throws -> any LayoutResult {
         let layout = SplitLayout(pinHeaders: true, side: { _, _ in .left },
-                                 header: { _, _ in SplitBoundary(height: 40) })
+                                 header: { _, _ in SectionBoundary(height: 40) })
         return try layout.layout(splitContext(sizes, in: s(200, 300)))
     }
 
@@ -195,8 +216,8 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     }
 
     @Test func a_footer_ends_the_section_for_its_pinned_header() throws {
-        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SplitBoundary(height: 40) },
-                                 footer: { _, _ in SplitBoundary(height: 20) })
+        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SectionBoundary(height: 40) },
+                                 footer: { _, _ in SectionBoundary(height: 20) })
         let result = try layout.layout(splitContext([square(2)], in: s(200, 300)))
         // Content 40 → 140, footer 140 → 160: the header stops at 160 − 40.
         #expect(try drawnElements(result, top: 300).map(\.frame) == [r(0, 40, 200, 100), r(0, 140, 200, 20), r(0, 120, 200, 40)])
@@ -260,7 +281,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
 
     @Test func an_empty_section_returns_its_header_where_it_is_visible() throws {
         // The anchor returns a header only with one of its section's items, so never for an empty section.
-        let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SplitBoundary(height: 30) })
+        let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SectionBoundary(height: 30) })
         let result = try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500)))
         #expect(result.elements(in: r(0, 135, 300, 10), scroll: .zero) == [.supplementary("header", section: 1, frame: r(0, 130, 300, 30))])
     }
@@ -268,7 +289,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
     @Test func a_pinned_header_leaves_at_the_bottom_of_the_tallest_last_row_item() throws {
         // The last row holds a 200-tall item then a 50-tall last item. The anchor pushes the header
         // up at the last item's bottom (y 70 for a 40 header), 150 points too early.
-        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SplitBoundary(height: 40) })
+        let layout = SplitLayout(pinHeaders: true, header: { _, _ in SectionBoundary(height: 40) })
         let context = splitContext([[s(100, 200), s(100, 50)]], in: s(200, 300))
         #expect(try layout.plan(context).sections[0].contentBottom == 240)
         let result = try layout.layout(context)
@@ -296,8 +317,8 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
             }
             let width = value([120, 300, 375])
             let sides = sections.indices.map { _ in SplitSide.allCases[pick(2)] }
-            let headers = sections.indices.map { i in i % 3 == 2 ? nil : SplitBoundary(height: value([0, 20, 44])) }
-            let footers = sections.indices.map { _ in pick(2) == 0 ? nil : SplitBoundary(height: 15) }
+            let headers = sections.indices.map { i in i % 3 == 2 ? nil : SectionBoundary(height: value([0, 20, 44])) }
+            let footers = sections.indices.map { _ in pick(2) == 0 ? nil : SectionBoundary(height: 15) }
             let layout = SplitLayout(leftSideRatio: value([0, 0.25, 0.4, 0.5, 1]), splitSpacing: value([0, 8]),
                                      minimumInterItemSpacing: value([0, 4]), minimumItemLineSpacing: value([0, 6]),
                                      sectionInset: EdgeInsets(top: value([0, 5]), left: value([0, 3]), bottom: value([0, 7]), right: 0),

@@ -15,7 +15,7 @@ import TesseraCore
         #expect(try flow.inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).layout(context).allFrames
                 == InsetLayout(flow, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).layout(context).allFrames)
         #expect(try flow.transposed().layout(context).allFrames == TransposeLayout(flow).layout(context).allFrames)
-        let sticky = try flow.sticky { $0 == 0 }.layout(context)
+        let sticky = try flow.pinned { $0 == 0 }.layout(context)
         #expect(try sticky.frame(at: 0, scroll: ScrollState(contentOffset: Point(x: 0, y: 100))).y == 100)
         // Chained as in Lua: layout:inset(8):transposed().
         let chained = try flow.inset(8).transposed().layout(context)

@@ -71,14 +71,14 @@ import Testing
     }
 
     @Test func decorators_and_composition_stay_any_layout() throws {
-        let layouts: [any Layout] = [FlowLayout(), FlowLayout().inset(8), StickyLayout(FlowLayout()) { $0 == 0 },
+        let layouts: [any Layout] = [FlowLayout(), FlowLayout().inset(8), PinnedLayout(FlowLayout()) { $0 == 0 },
                                      FlowLayout().transposed(), MirroredLayout(FlowLayout())]
         for layout in layouts {
             let result = try layout.layout(context)   // any LayoutResult
             #expect(result.count == 3)
         }
-        let sticky = try StickyLayout(FlowLayout()) { $0 == 0 }.layout(context)
-        #expect(sticky.base is StickyResult)
+        let sticky = try PinnedLayout(FlowLayout()) { $0 == 0 }.layout(context)
+        #expect(sticky.base is PinnedResult)
         // Wrapping twice keeps one level: one cast reaches the concrete result.
         #expect(AnyLayoutResult(AnyLayoutResult(try FlowLayout().layout(context))).base is FramesResult)
         let erased: any LayoutResult = try (FlowLayout().inset(0) as any Layout).layout(context)
@@ -100,7 +100,7 @@ import Testing
         let compositional = try CompositionalLayout(section: orthogonal).layout(sectionedContext([2, 3], in: s(200, 400)))
         expectEveryLookupRefuses(compositional)
         #expect(try compositional.section(ofItem: 4) == 1)
-        for layout in [FlowLayout().inset(8), StickyLayout(FlowLayout()) { $0 == 0 }, FlowLayout().transposed(),
+        for layout in [FlowLayout().inset(8), PinnedLayout(FlowLayout()) { $0 == 0 }, FlowLayout().transposed(),
                        MirroredLayout(FlowLayout()), VisibleFrameInsetLayout(FlowLayout(), insets: EdgeInsets(all: 4))] as [any Layout] {
             expectEveryLookupRefuses(try layout.layout(context))
         }

@@ -20,7 +20,7 @@ import Testing
     var layout: CompositionalLayout {
         let shelf = C.Section(group: .horizontal(abs_(100, 50), [fullItem]), orthogonalScrolling: .continuous,
                               visibleItemsHandler: Self.carousel)
-        let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
                                 alignment: .top, pinned: true)
         let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)), [fullItem]),
                              boundaryItems: [header],

@@ -46,8 +46,8 @@ import TesseraCore
              InsetLayout(waterfall, insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))),
             ("t.transpose(w)", TransposeLayout(waterfall)),
             ("w:inset(4):transposed()", TransposeLayout(InsetLayout(waterfall, insets: EdgeInsets(all: 4)))),
-            ("t.sticky(w)", StickyLayout(waterfall)),
-            ("w:sticky(function(i) return i % 3 == 1 end)", StickyLayout(waterfall, isSticky: { $0 % 3 == 0 })),
+            ("t.sticky(w)", PinnedLayout(waterfall)),
+            ("w:sticky(function(i) return i % 3 == 1 end)", PinnedLayout(waterfall, isPinned: { $0 % 3 == 0 })),
             ("t.visibleFrameInset(w, -50)", VisibleFrameInsetLayout(waterfall, insets: EdgeInsets(all: -50))),
         ]
         for (k, (expression, layout)) in cases.enumerated() {

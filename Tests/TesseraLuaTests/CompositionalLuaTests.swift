@@ -51,17 +51,17 @@ import TesseraCore
         let shelf = Compositional.Section(
             group: .horizontal(Compositional.LayoutSize(width: .fractionalWidth(0.8), height: .absolute(100)),
                                [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
-                                                         contentInsets: Compositional.Insets(all: 4), supplementaries: [badge]))]),
-            interGroupSpacing: 8, contentInsets: Compositional.Insets(leading: 10, trailing: 10),
-            boundaryItems: [Compositional.Boundary(kind: "header", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+                                                         contentInsets: Compositional.DirectionalEdgeInsets(all: 4), supplementaries: [badge]))]),
+            interGroupSpacing: 8, contentInsets: Compositional.DirectionalEdgeInsets(leading: 10, trailing: 10),
+            boundaryItems: [Compositional.BoundaryItem(kind: "header", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
                                                    alignment: .topLeading, offset: Point(x: 0, y: -2), pinned: true)],
             orthogonalScrolling: .groupPaging)
         let stack = Compositional.Section(
             group: .vertical(Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(90)),
                              [.item(Compositional.Item(size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5))))],
                              spacing: .flexible(10)),
-            boundaryItems: [Compositional.Boundary(kind: "footer", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)],
-            decorations: [Compositional.Decoration(kind: "background", contentInsets: Compositional.Insets(top: 1, leading: 2, bottom: 3, trailing: 4))])
+            boundaryItems: [Compositional.BoundaryItem(kind: "footer", size: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)],
+            decorations: [Compositional.Decoration(kind: "background", contentInsets: Compositional.DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4))])
         let native = try CompositionalLayout(configuration: Compositional.Configuration(interSectionSpacing: 12)) { index, _, _ in
             index == 0 ? shelf : stack
         }.layout(context([3, 4]))

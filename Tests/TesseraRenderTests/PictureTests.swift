@@ -73,7 +73,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     /// Ten 100x50 items in one column; items 0 and 5 stick.
     private func stickyRun() throws -> LayoutRun {
         let dataset = Dataset.synthetic(count: 10) { _ in Size(width: 100, height: 50) }
-        let layout = StickyLayout(FlowLayout(), isSticky: { $0 % 5 == 0 })
+        let layout = PinnedLayout(FlowLayout(), isPinned: { $0 % 5 == 0 })
         let result = try layout.layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 100, height: 120)))
         return LayoutRun(layoutName: "sticky", dataset: dataset, viewport: Size(width: 100, height: 120), result: result,
                          milliseconds: 0)
@@ -93,7 +93,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         typealias C = Compositional
         let cell = C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [.item(cell)])
-        let footer = C.Boundary(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+        let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
                                 alignment: .bottom, pinned: true)
         let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }
         let dataset = Dataset(items: (0..<4).map { Item(id: .int($0)) },

@@ -21,7 +21,7 @@ extension CollectionEngine {
     /// else by place; `keptEvent` is what a kept view whose frame changed gets.
     /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
-                   keptEvent: EngineEvent.EventType) throws -> Pass {
+                   keptEvent: AnimationEventKind) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         let slots = try tree.result.elements(in: rect, scroll: state).filter { $0.category != .item || $0.index! < tree.count }
         var keys = slots.map(SlotKey.init)

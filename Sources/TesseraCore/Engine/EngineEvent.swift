@@ -4,12 +4,9 @@
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
 /// animator returned.
 public struct EngineEvent: Equatable, Sendable {
-    /// What happened to the view: one name with the animation events' kind, so an event's type
-    /// is the kind its animator hook was asked for. An engine event is never `.shift` (a reload's
-    /// content-offset adjustment is an animation event only; the view's event is its `update`).
-    public typealias EventType = AnimationEventKind
-
-    /// What happened to the view.
+    /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
+    /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset
+    /// adjustment is an animation event only; the view's event is its `update`).
     public var type: AnimationEventKind
     /// The view's number.
     public var view: Int
@@ -33,7 +30,7 @@ public struct EngineEvent: Equatable, Sendable {
     public var animation: AnimationDescription?
 
     /// The event of `type` for `view` as it is after the pass.
-    public init(_ type: EventType, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
+    public init(_ type: AnimationEventKind, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
         self.type = type; self.view = view.number; self.category = view.category; self.kind = view.kind
         self.id = view.id; self.index = view.index; self.section = view.section
         self.sectionSpan = view.slotKey.span; self.frame = view.frame

@@ -33,7 +33,9 @@ public struct Point: Hashable, Sendable {
     public static let zero = Point(x: 0, y: 0)
 }
 
-/// Insets from each edge, as UIEdgeInsets.
+/// Insets from each edge, as UIEdgeInsets: in points, on fixed sides (left is always left). The
+/// decorators' insets (`inset(_:)`, `visibleFrameInset(_:)`); the compositional layout's are
+/// `Compositional.DirectionalEdgeInsets`, whose leading and trailing edges may be fractions.
 public struct EdgeInsets: Hashable, Sendable {
     /// The inset from the top edge.
     public var top: Double

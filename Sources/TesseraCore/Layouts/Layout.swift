@@ -12,7 +12,7 @@
 /// ```swift
 /// let frames: FramesResult = try WaterfallLayout(columns: 2).layout(context)
 /// let rect = try frames.frame(at: 0)                // typed: throws only LayoutError
-/// let layouts: [any Layout] = [WaterfallLayout(columns: 2), StickyLayout(FlowLayout())]
+/// let layouts: [any Layout] = [WaterfallLayout(columns: 2), PinnedLayout(FlowLayout())]
 /// let results = try layouts.map { try $0.layout(context) }   // [any LayoutResult]
 /// ```
 public protocol Layout<Result>: Sendable {
@@ -54,11 +54,11 @@ public protocol LayoutResult: Sendable {
     /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
     /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
     func frame(at index: Int) throws -> Rect
-    /// Every item whose frame, as drawn when scrolled to `rect`'s origin (sticky headers pin to
+    /// Every item whose frame, as drawn when scrolled to `rect`'s origin (pinned headers pin to
     /// its top, orthogonal sections at offset 0 clipped to their scrollers), overlaps `rect`
     /// with a positive area, in ascending flattened order.
     func visible(in rect: Rect) throws -> [Int]
-    /// Item `index`'s frame as drawn for `scroll`: pinned for a sticky header, shifted by its
+    /// Item `index`'s frame as drawn for `scroll`: pinned for a pinned header, shifted by its
     /// section's offset in an orthogonal section (unclipped).
     /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
     func frame(at index: Int, scroll: ScrollState) throws -> Rect
@@ -137,11 +137,12 @@ extension LayoutResult {
         LayoutElement.itemIndices(of: try elements(in: rect, scroll: scroll))
     }
 
-    /// Item `index`'s frame as drawn when scrolled to `viewport`'s origin.
-    public func frame(at index: Int, viewport: Rect) throws -> Rect { try frame(at: index, scroll: ScrollState(showing: viewport)) }
+    /// Item `index`'s frame as drawn when scrolled to show `viewport` (the renderers' and tests'
+    /// shorthand; the public query is `frame(at:scroll:)` with `ScrollState(showing:)`).
+    package func frame(at index: Int, viewport: Rect) throws -> Rect { try frame(at: index, scroll: ScrollState(showing: viewport)) }
 
     /// Item `index`'s frame as drawn: pinned for `viewport` when one is given, else resting.
-    public func drawnFrame(at index: Int, viewport: Rect?) throws -> Rect {
+    package func drawnFrame(at index: Int, viewport: Rect?) throws -> Rect {
         try viewport.map { try frame(at: index, viewport: $0) } ?? frame(at: index)
     }
 

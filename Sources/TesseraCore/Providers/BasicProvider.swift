@@ -9,7 +9,7 @@ public final class BasicProvider: Provider, ItemOwner {
     /// The layout of the items.
     public var layout: any Layout { didSet { setNeedsRelayout() } }
     /// How each item is sized (a view kind's own rule replaces it for its items).
-    public var size: ItemSize { didSet { setNeedsRelayout() } }
+    public var size: SizeSource { didSet { setNeedsRelayout() } }
     /// Which kind of view shows each item.
     public var view: ViewRegistration { didSet { setNeedsReload() } }
     /// Called with the tapped item's local index; what it throws leaves `tap(at:)`.
@@ -19,7 +19,7 @@ public final class BasicProvider: Provider, ItemOwner {
     public var tapElement: ((LayoutElement, Int) throws -> Void)?
 
     /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`.
-    public init(data: ItemSource, layout: any Layout = FlowLayout(), size: ItemSize = .fit,
+    public init(data: ItemSource, layout: any Layout = FlowLayout(), size: SizeSource = .fit,
                 view: ViewRegistration = ViewRegistration(), tap: ((Int) throws -> Void)? = nil) {
         self.data = data
         self.layout = layout

@@ -18,7 +18,7 @@ public final class HeadersProvider: Provider {
     /// The headers' size, for the container's size; the index it gets is the section index.
     /// The height is the header's; a width other than the container's gives a narrower header
     /// at the section's leading edge. Default: full width × 44.
-    public var headerSize: ItemSize { didSet { setNeedsRelayout() } }
+    public var headerSize: SizeSource { didSet { setNeedsRelayout() } }
     /// The headers' view kind.
     public var headerKind: String { didSet { setNeedsReload() } }
     /// Headers pin to the top of the visible area (Lua: `pinned`, or its alias `sticky`).
@@ -28,7 +28,7 @@ public final class HeadersProvider: Provider {
 
     /// A provider of `sections`, each with a header of `headerSize`.
     public init(sections: [Provider], layout: (any Layout)? = nil,
-                headerSize: ItemSize = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
+                headerSize: SizeSource = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
                 isPinned: Bool = true, tapHeader: ((Int) throws -> Void)? = nil) {
         self.sections = sections
         self.layout = layout
@@ -56,7 +56,7 @@ public final class HeadersProvider: Provider {
             guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
                 throw LayoutError("headers provider got a header size of \(header.width)x\(header.height) for section \(s); expected finite, non-negative numbers")
             }
-            return SectionsLayout.Boundary(height: header.height, pinned: pinned, kind: kind,
+            return SectionBoundary(height: header.height, pinned: pinned, kind: kind,
                                            width: header.width == size.width ? nil : header.width)
         }
         return try ProviderSections(sections).layout(

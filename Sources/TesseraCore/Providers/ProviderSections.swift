@@ -29,7 +29,7 @@ final class ProviderSections: @unchecked Sendable {
     /// names this provider's own headers (child `s`'s identifier prefix and header owner).
     /// - Complexity: each child's layout per distinct proposal, plus O(n) to flatten.
     func layout(in size: Size, outer: (any Layout)?, prefix: (Int) -> String,
-                header: (@Sendable (Int, Dataset.Section?) throws -> SectionsLayout.Boundary?)? = nil,
+                header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 own: ((Int, Int, Int) -> ProviderLayout.Header)? = nil) throws -> ProviderLayout {
         var ranges: [Dataset.Section] = []
         var next = 0

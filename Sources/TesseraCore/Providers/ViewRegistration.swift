@@ -9,10 +9,10 @@ public struct ViewRegistration: Sendable {
         /// `(localIndex) -> Bool`; nil accepts every item. What it throws leaves the pass.
         public var when: (@Sendable (Int) throws -> Bool)?
         /// The kind's own size rule; nil keeps the provider's.
-        public var size: ItemSize?
+        public var size: SizeSource?
 
         /// A kind `name` for the items `when` accepts, sized by `size`.
-        public init(_ name: String, when: (@Sendable (Int) throws -> Bool)? = nil, size: ItemSize? = nil) {
+        public init(_ name: String, when: (@Sendable (Int) throws -> Bool)? = nil, size: SizeSource? = nil) {
             self.name = name; self.when = when; self.size = size
         }
     }

@@ -1,4 +1,6 @@
-/// How an item answers "what is your size for this proposal?".
+/// How an item answers "what is your size for this proposal?" (the CLI's `--sizing`, a size
+/// string such as `"fit"` in Lua). `ItemSizing` applies a rule with what it needs (the text
+/// measurer); a provider's `SizeSource` may use one.
 public enum SizingRule: String, CaseIterable, Sendable {
     /// Intrinsic size scaled down to fit the proposal, keeping the aspect ratio (never up).
     case fit
@@ -10,7 +12,8 @@ public enum SizingRule: String, CaseIterable, Sendable {
     case fill
 }
 
-/// The sizing a context applies to dataset items: a rule plus the text measurer.
+/// The sizing a context applies to dataset items: a `SizingRule` plus what applying it needs
+/// (the text measurer, the size of an item that gives none).
 public struct ItemSizing: Sendable {
     /// How items answer a size proposal.
     public var rule: SizingRule

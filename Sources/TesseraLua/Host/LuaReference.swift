@@ -33,7 +33,7 @@ public final class LuaReference: Equatable, @unchecked Sendable {
 
 /// What a provider's Lua callbacks (`id`, a size function, a view kind's `when`) keep: the host
 /// and the provider's box, weakly (the box's registry entry keeps the functions). The callbacks
-/// sit in `Sendable` values (`ItemSource`, `ItemSize`, `ViewRegistration`), but run only inside
+/// sit in `Sendable` values (`ItemSource`, `SizeSource`, `ViewRegistration`), but run only inside
 /// a pass of the engine showing the provider, on the thread that owns the engine and its host.
 /// `@unchecked Sendable` on that ground, as `WeakHost`.
 struct ProviderCallbackOwner: @unchecked Sendable {

@@ -61,7 +61,7 @@ enum CompositionalBench: BenchSuite {
     /// lists (categories on a background, updated apps); each has a 50-point pinned title.
     static func appStoreLayout() -> CompositionalLayout {
         let fill = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
-        let title = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)),
+        let title = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)),
                                alignment: .top, pinned: true)
         func shelf(height: Double, stacked: Int?) -> C.Section {
             let size = C.LayoutSize(width: .fractionalWidth(0.92), height: .fractionalHeight(height))

@@ -10,7 +10,7 @@ import Testing
     /// background.
     static func layout() -> CompositionalLayout {
         let fill = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))
-        let header = C.Boundary(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
                                 alignment: .top, pinned: true)
         let shelf = C.Section(group: .horizontal(abs_(100, 100), [fill]), boundaryItems: [header], orthogonalScrolling: .groupPaging)
         let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [fill]),
@@ -175,7 +175,7 @@ import Testing
     static func nested(_ first: [(String, Int)], _ second: [(String, Int)]) -> (ComposedProvider, BasicProvider) {
         let a = BasicProvider(data: ItemSource(dataset: data(first)), layout: layout(), size: .rule(ItemSizing(rule: .fill)))
         let b = BasicProvider(data: ItemSource(dataset: data(second)), layout: layout(), size: .rule(ItemSizing(rule: .fill)))
-        let size = ItemSize.fixed(.fraction(1), .absolute(20))
+        let size = SizeSource.fixed(.fraction(1), .absolute(20))
         let root = ComposedProvider(sections: [HeadersProvider(sections: [a], headerSize: size, headerKind: "title"),
                                                HeadersProvider(sections: [b], headerSize: size, headerKind: "title")])
         return (root, a)

@@ -14,8 +14,8 @@ public func appStoreLayout() -> CompositionalLayout {
         let tile = Compositional.Item(size: .init(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))
         let row = Compositional.Group.horizontal(.init(width: .fractionalWidth(1), height: .absolute(100)),
                                                  [.item(tile)])
-        let header = Compositional.Boundary(kind: "header", size: .init(width: .fractionalWidth(1), height: .absolute(44)),
-                                            alignment: .top, pinned: true)
+        let header = Compositional.BoundaryItem(kind: "header", size: .init(width: .fractionalWidth(1), height: .absolute(44)),
+                                                alignment: .top, pinned: true)
         return Compositional.Section(group: row, boundaryItems: [header])
     }
 }

@@ -1,3 +1,28 @@
+/// A section header or footer of `SectionsLayout` and `SplitLayout`: a band across the section
+/// (or its column), its height, whether it pins to the top of the visible area (pushed up by
+/// the section's end), its drawing order and kind. Lua's `header = {height =, pinned =}` of
+/// `t.sections` and `t.split`.
+///
+/// Not `Compositional.BoundaryItem`, which is sized by a `Compositional.LayoutSize` and aligned
+/// on any edge of its section (UIKit's boundary supplementary item).
+public struct SectionBoundary: Hashable, Sendable {
+    /// Its height; 0 means no element.
+    public var height: Double
+    /// Pinned to the top of the visible area while its section is on screen.
+    public var pinned: Bool
+    /// Drawing order (above items, at 0, by default).
+    public var zIndex: Int
+    /// The supplementary's kind ("header" or "footer" unless a provider names its views).
+    public var kind: String?
+    /// Its width, from the section's leading edge; nil spans the section's box (the column in a
+    /// split layout).
+    public var width: Double?
+    /// A header or footer `height` tall.
+    public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
+        self.height = height; self.pinned = pinned; self.zIndex = zIndex; self.kind = kind; self.width = width
+    }
+}
+
 /// One layout per section of the context, the sections arranged by an outer layout
 /// (CollectionKit's ComposedProvider), each optionally with a header above and a footer below
 /// it. Items keep their flattened indices; a section's frame origin offsets its items' frames,
@@ -16,25 +41,6 @@
 /// part's first section and spans all of them (pinned, it is pushed up by the part's end); a
 /// footer belongs to its last.
 public struct SectionsLayout: Layout {
-    /// A section header or footer: its height, whether it pins to the top of the visible area
-    /// (pushed up by the section's end) and its drawing order.
-    public struct Boundary: Hashable, Sendable {
-        /// Its height; 0 means no element.
-        public var height: Double
-        /// Pinned to the top of the visible area while its section is on screen.
-        public var pinned: Bool
-        /// Drawing order (above items, at 0, by default).
-        public var zIndex: Int
-        /// The supplementary's kind ("header" or "footer" unless a provider names its views).
-        public var kind: String?
-        /// Its width, from the section's leading edge; nil spans the section's box.
-        public var width: Double?
-        /// A header or footer `height` tall.
-        public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
-            self.height = height; self.pinned = pinned; self.zIndex = zIndex; self.kind = kind; self.width = width
-        }
-    }
-
     /// The layout for section `index` (with its dataset section, when there is one).
     public var sectionLayout: @Sendable (Int, Dataset.Section?) throws -> any Layout
     /// How sections are arranged; nil stacks them vertically.
@@ -42,14 +48,14 @@ public struct SectionsLayout: Layout {
     /// Gap between stacked sections (with no `arrangement`).
     public var spacing: Double
     /// Each section's header ("header" supplementary), or nil for none.
-    public var header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
+    public var header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)?
     /// Each section's footer ("footer" supplementary), or nil for none.
-    public var footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)?
+    public var footer: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)?
 
     /// Sections laid out by `sectionLayout`, arranged by `arrangement` (or stacked `spacing` apart).
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
-                header: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
-                footer: (@Sendable (Int, Dataset.Section?) throws -> Boundary?)? = nil,
+                header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
+                footer: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 sectionLayout: @escaping @Sendable (Int, Dataset.Section?) throws -> any Layout) {
         self.arrangement = arrangement
         self.spacing = spacing
@@ -68,8 +74,8 @@ public struct SectionsLayout: Layout {
         /// The result's own sections (one for simple layouts).
         var parts: [Range<Int>]
         var proposal: Size
-        var header: Boundary?
-        var footer: Boundary?
+        var header: SectionBoundary?
+        var footer: SectionBoundary?
         var size: Size {
             let h = (header?.height ?? 0) + (footer?.height ?? 0)
             let width = header == nil && footer == nil ? contentSize.width : max(contentSize.width, proposal.width)
@@ -78,7 +84,7 @@ public struct SectionsLayout: Layout {
 
         /// A simple layout's frames need no index of their own: the sections' result indexes
         /// every item once.
-        init(_ layout: any Layout, _ context: LayoutContext, header: Boundary?, footer: Boundary?) throws {
+        init(_ layout: any Layout, _ context: LayoutContext, header: SectionBoundary?, footer: SectionBoundary?) throws {
             if let simple = layout as? any SimpleLayout {
                 (frames, contentSize) = try simple.placedFrames(context)
                 result = nil
@@ -185,7 +191,7 @@ public struct SectionsLayout: Layout {
         return AnyLayoutResult(keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts))
     }
 
-    private func checked(_ b: Boundary, _ kind: String, _ s: Int) throws -> Boundary {
+    private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
         guard b.height.isFinite, b.height >= 0 else {
             throw LayoutError("sections layout got a \(kind) height of \(b.height) for section \(s); expected a finite number >= 0")
         }

@@ -105,8 +105,9 @@ extension Compositional {
     /// Content insets (`NSDirectionalEdgeInsets`): points, as UIKit's are, whatever their size
     /// (0.5 is half a point). An edge listed in `fractionalEdges` is instead a fraction of the
     /// size on its axis (leading 0.15 = 15 % of the width): Lua's `"15%"`, Swift's
-    /// `Insets.fractional(...)`.
-    public struct Insets: Hashable, Sendable {
+    /// `DirectionalEdgeInsets.fractional(...)`. A separate type from `EdgeInsets` (fixed left and
+    /// right sides, points only), as UIKit separates the two.
+    public struct DirectionalEdgeInsets: Hashable, Sendable {
         /// The top inset.
         public var top: Double
         /// The leading inset.
@@ -118,7 +119,7 @@ extension Compositional {
         /// The edges whose value is a fraction of the size on its axis; the others are points.
         public var fractionalEdges: Edges
 
-        /// Edges of `Insets`.
+        /// Edges of `DirectionalEdgeInsets`.
         public struct Edges: OptionSet, Hashable, Sendable {
             /// The edges as bits: top 1, leading 2, bottom 4, trailing 8.
             public let rawValue: UInt8
@@ -147,20 +148,20 @@ extension Compositional {
         public init(all value: Double) { self.init(top: value, leading: value, bottom: value, trailing: value) }
 
         /// Insets as fractions of the size on each edge's axis (0.15 = 15 %).
-        public static func fractional(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) -> Insets {
-            Insets(top: top, leading: leading, bottom: bottom, trailing: trailing, fractionalEdges: .all)
+        public static func fractional(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) -> DirectionalEdgeInsets {
+            DirectionalEdgeInsets(top: top, leading: leading, bottom: bottom, trailing: trailing, fractionalEdges: .all)
         }
 
         /// No inset.
-        public static let zero = Insets()
+        public static let zero = DirectionalEdgeInsets()
 
         /// The insets in points for a box of size `size` (fractional edges multiplied out).
-        @inlinable public func resolved(in size: Size) -> Insets {
+        @inlinable public func resolved(in size: Size) -> DirectionalEdgeInsets {
             if fractionalEdges.isEmpty { return self }
             @inline(__always) func points(_ v: Double, _ edge: Edges, _ length: Double) -> Double {
                 fractionalEdges.contains(edge) ? v * length : v
             }
-            return Insets(top: points(top, .top, size.height), leading: points(leading, .leading, size.width),
+            return DirectionalEdgeInsets(top: points(top, .top, size.height), leading: points(leading, .leading, size.width),
                           bottom: points(bottom, .bottom, size.height), trailing: points(trailing, .trailing, size.width))
         }
 

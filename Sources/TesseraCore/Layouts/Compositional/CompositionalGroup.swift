@@ -33,27 +33,27 @@ extension Compositional {
         /// after the last).
         public var interItemSpacing: Spacing?
         /// Insets of the subitems from the group's edges.
-        public var contentInsets: Insets
+        public var contentInsets: DirectionalEdgeInsets
         /// Used when this group is placed inside a parent group.
         public var edgeSpacing: EdgeSpacing
 
         /// A group of `size` placing `subitems` by `arrangement`.
         public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil,
-                    interItemSpacing: Spacing? = nil, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none) {
+                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none) {
             self.size = size; self.arrangement = arrangement; self.subitems = subitems; self.count = count
             self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
         }
 
         /// A horizontal group (`NSCollectionLayoutGroup.horizontal`).
         public static func horizontal(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
-                                      spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
+                                      spacing: Spacing? = nil, insets: DirectionalEdgeInsets = .zero) -> Group {
             Group(size: size, arrangement: .horizontal, subitems: subitems, count: count,
                   interItemSpacing: spacing, contentInsets: insets)
         }
 
         /// A vertical group (`NSCollectionLayoutGroup.vertical`).
         public static func vertical(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
-                                    spacing: Spacing? = nil, insets: Insets = .zero) -> Group {
+                                    spacing: Spacing? = nil, insets: DirectionalEdgeInsets = .zero) -> Group {
             Group(size: size, arrangement: .vertical, subitems: subitems, count: count,
                   interItemSpacing: spacing, contentInsets: insets)
         }

@@ -8,14 +8,14 @@ extension Compositional {
         /// The slot's size in its group.
         public var size: LayoutSize
         /// The cell's insets from its slot.
-        public var contentInsets: Insets
+        public var contentInsets: DirectionalEdgeInsets
         /// Space that moves the slot within its group.
         public var edgeSpacing: EdgeSpacing
         /// Badges anchored to the item's cell.
         public var supplementaries: [ItemSupplementary]
 
         /// An item of `size`.
-        public init(size: LayoutSize, contentInsets: Insets = .zero, edgeSpacing: EdgeSpacing = .none,
+        public init(size: LayoutSize, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none,
                     supplementaries: [ItemSupplementary] = []) {
             self.size = size; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
             self.supplementaries = supplementaries

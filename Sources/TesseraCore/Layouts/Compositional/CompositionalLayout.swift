@@ -53,7 +53,7 @@ public struct CompositionalLayout: Layout {
         sections.reserveCapacity(datasetSections.count)
         let global = configuration.boundaryItems
         let globalSizes = global.map { $0.size.resolved(in: collection) }
-        let (before, after) = Compositional.Boundary.room(global, sizes: globalSizes, along: axis)
+        let (before, after) = Compositional.BoundaryItem.room(global, sizes: globalSizes, along: axis)
         var cursor = before
         var handlers: [Int: Compositional.VisibleItemsHandler] = [:]
         for (index, datasetSection) in datasetSections.enumerated() {

@@ -10,9 +10,9 @@ extension Compositional {
         /// Space between consecutive groups.
         public var interGroupSpacing: Double
         /// Insets of the groups from the section's edges.
-        public var contentInsets: Insets
+        public var contentInsets: DirectionalEdgeInsets
         /// Headers and footers.
-        public var boundaryItems: [Boundary]
+        public var boundaryItems: [BoundaryItem]
         /// Backgrounds.
         public var decorations: [Decoration]
         /// Boundary items are inset like the content on the cross axis.
@@ -23,8 +23,8 @@ extension Compositional {
         public var visibleItemsHandler: VisibleItemsHandler?
 
         /// A section repeating `group`.
-        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: Insets = .zero,
-                    boundaryItems: [Boundary] = [], decorations: [Decoration] = [],
+        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: DirectionalEdgeInsets = .zero,
+                    boundaryItems: [BoundaryItem] = [], decorations: [Decoration] = [],
                     supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none,
                     visibleItemsHandler: VisibleItemsHandler? = nil) {
             self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
@@ -46,11 +46,11 @@ extension Compositional {
         /// Headers and footers of the whole layout (`boundarySupplementaryItems`), sized in the
         /// collection and aligned on the whole content; they come out as global elements of
         /// section 0.
-        public var boundaryItems: [Boundary]
+        public var boundaryItems: [BoundaryItem]
 
         /// Settings with the given values (vertical, left to right, no spacing by default).
         public init(scrollDirection: Axis = .vertical, interSectionSpacing: Double = 0,
-                    layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [Boundary] = []) {
+                    layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [BoundaryItem] = []) {
             self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
             self.layoutDirection = layoutDirection; self.boundaryItems = boundaryItems
         }

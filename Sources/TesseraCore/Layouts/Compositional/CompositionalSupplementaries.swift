@@ -57,7 +57,7 @@ extension Compositional {
     /// section's content insets on the cross axis). When `extendsBoundary` is set, a header (an
     /// alignment on the scroll axis's leading end) takes room before the section's content and a
     /// footer room after it, instead of overlapping the content. `offset` moves it afterwards.
-    public struct Boundary: Hashable, Sendable {
+    public struct BoundaryItem: Hashable, Sendable {
         /// The supplementary's kind (`"header"`, `"footer"`, ...).
         public var kind: String
         /// Its size, resolved in the section container.
@@ -82,7 +82,7 @@ extension Compositional {
 
         /// The room boundary items of sizes `sizes` that extend the boundary take before and
         /// after the content along `axis`: the longest such item on each side. O(b).
-        static func room(_ items: [Boundary], sizes: [Size], along axis: Axis) -> (before: Double, after: Double) {
+        static func room(_ items: [BoundaryItem], sizes: [Size], along axis: Axis) -> (before: Double, after: Double) {
             var before = 0.0, after = 0.0
             for (boundary, size) in zip(items, sizes) where boundary.extendsBoundary {
                 switch boundary.alignment.fraction(along: axis) {
@@ -113,12 +113,12 @@ extension Compositional {
         /// The decoration's kind (`"background"`, ...).
         public var kind: String
         /// Insets from the section's geometry.
-        public var contentInsets: Insets
+        public var contentInsets: DirectionalEdgeInsets
         /// Drawing order (below items by default).
         public var zIndex: Int
 
         /// A background of `kind`.
-        public init(kind: String, contentInsets: Insets = .zero, zIndex: Int = 0) {
+        public init(kind: String, contentInsets: DirectionalEdgeInsets = .zero, zIndex: Int = 0) {
             self.kind = kind; self.contentInsets = contentInsets; self.zIndex = zIndex
         }
     }

@@ -54,7 +54,7 @@ struct SectionSolver {
         let boundaryContainer = follows ? container
             : Size(axis: axis, main: container.length(along: axis), cross: collection.length(along: cross))
         let boundarySizes = section.boundaryItems.map { $0.size.resolved(in: boundaryContainer) }
-        let (before, after) = Compositional.Boundary.room(section.boundaryItems, sizes: boundarySizes, along: axis)
+        let (before, after) = Compositional.BoundaryItem.room(section.boundaryItems, sizes: boundarySizes, along: axis)
 
         // Items: the template group repeated along the main axis, or the cross axis for a scroller.
         let contentMain = start + before + insets.leading(along: axis)

@@ -22,11 +22,11 @@ extension Layout {
     /// `layout:transposed()`).
     public func transposed() -> TransposeLayout { TransposeLayout(self) }
 
-    /// This layout with the items `isSticky` picks (0-based indices; default: even indices, the
+    /// This layout with the items `isPinned` picks (0-based indices; default: even indices, the
     /// headers before each section) pinned to the top of the visible area while their section
     /// scrolls by (Lua `layout:sticky(fn)`).
-    public func sticky(_ isSticky: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) -> StickyLayout {
-        StickyLayout(self, isSticky: isSticky)
+    public func pinned(_ isPinned: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) -> PinnedLayout {
+        PinnedLayout(self, isPinned: isPinned)
     }
 
     /// This layout with its visible rectangle grown (negative insets) or shrunk before visibility

@@ -105,8 +105,8 @@ extension SplitLayout {
     }
 
     /// A header or footer: a height, or `{height =, pinned =}`.
-    public static func boundary(_ value: JSONValue, _ what: String) throws -> SplitBoundary {
-        if let n = value.number { return SplitBoundary(height: n) }
+    public static func boundary(_ value: JSONValue, _ what: String) throws -> SectionBoundary {
+        if let n = value.number { return SectionBoundary(height: n) }
         guard case .object(let o) = value, let height = o["height"]?.number,
               o.keys.allSatisfy({ ["height", "pinned"].contains($0) }) else {
             throw LayoutError("\(what) expects a height or {height = 44, pinned = true}, got \(value.briefDescription)")
@@ -116,6 +116,6 @@ extension SplitLayout {
             guard case .bool(let b) = flag else { throw LayoutError("\(what).pinned expects true or false, got \(flag.briefDescription)") }
             pinned = b
         }
-        return SplitBoundary(height: height, pinned: pinned)
+        return SectionBoundary(height: height, pinned: pinned)
     }
 }

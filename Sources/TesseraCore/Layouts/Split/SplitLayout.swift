@@ -36,11 +36,11 @@ public struct SplitLayout: Layout {
     /// The section's changes to the defaults above.
     public var sectionOverrides: @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides
     /// The header of section `index`; nil for none.
-    public var header: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
+    public var header: @Sendable (Int, Dataset.Section) throws -> SectionBoundary?
     /// One size for every item instead of the context's size rule (emoji grids, thumbnails).
     public var itemSize: Size?
     /// The footer of section `index`; nil for none.
-    public var footer: @Sendable (Int, Dataset.Section) throws -> SplitBoundary?
+    public var footer: @Sendable (Int, Dataset.Section) throws -> SectionBoundary?
 
     /// A split layout whose `leftSideRatio` is the same for every viewport width.
     public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
@@ -49,8 +49,8 @@ public struct SplitLayout: Layout {
                 hidesCollapsedSections: Bool = false,
                 side: @escaping @Sendable (Int, Dataset.Section) throws -> SplitSide = { i, _ in SplitSide.alternating(i) },
                 sectionOverrides: @escaping @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides = { _, _ in .init() },
-                header: @escaping @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil },
-                footer: @escaping @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { _, _ in nil }) {
+                header: @escaping @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { _, _ in nil },
+                footer: @escaping @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { _, _ in nil }) {
         self.leftSideRatio = { _ in leftSideRatio }
         self.splitSpacing = splitSpacing
         self.minimumInterItemSpacing = minimumInterItemSpacing
@@ -115,8 +115,8 @@ public struct SplitLayout: Layout {
             let sizes = context.slice(section.range)
             let frames0 = frames.count
             var section = try Self.place(items: section.range, side: side, x: columns.x(side), width: columns.width(side),
-                                     top: cursor[side]!, style: style, header: header?.height ?? 0,
-                                     footer: footer?.height ?? 0, into: &frames) { flow, frames in
+                                     top: cursor[side]!, style: style, header: header, footer: footer,
+                                     into: &frames) { flow, frames in
                 if let fixed = itemSize {
                     for _ in 0..<sizes.count { flow.place(fixed, into: &frames) }
                 } else {
@@ -139,14 +139,14 @@ public struct SplitLayout: Layout {
     /// `flowItems` feeds every item's size to the row flow, in order.
     /// - Complexity: O(items), plus O(items) again when normalising.
     static func place(items: Range<Int>, side: SplitSide, x: Double, width: Double, top: Double,
-                      style: SplitSectionStyle, header headerHeight: Double, footer footerHeight: Double,
+                      style: SplitSectionStyle, header headerBoundary: SectionBoundary?, footer footerBoundary: SectionBoundary?,
                       into frames: inout [Rect],
                       flowItems: (inout SplitRowFlow, inout [Rect]) throws -> Void) throws -> SplitSectionFrames {
         var y = top
         var header: Rect?
-        if headerHeight > 0 {
-            header = Rect(x: x, y: y, width: width, height: headerHeight)
-            y += headerHeight
+        if let h = headerBoundary, h.height > 0 {
+            header = Rect(x: x, y: y, width: h.width ?? width, height: h.height)
+            y += h.height
         }
         let backgroundTop = y
         let inset = style.sectionInset
@@ -156,11 +156,12 @@ public struct SplitLayout: Layout {
         let contentBottom = flow.finish(&frames) + inset.bottom
         var footer: Rect?
         var end = contentBottom
-        if footerHeight > 0 {
-            footer = Rect(x: x, y: contentBottom, width: width, height: footerHeight)
-            end += footerHeight
+        if let f = footerBoundary, f.height > 0 {
+            footer = Rect(x: x, y: contentBottom, width: f.width ?? width, height: f.height)
+            end += f.height
         }
         return SplitSectionFrames(side: side, items: items, header: header, headerPinned: false,
+                                  headerBoundary: headerBoundary, footerBoundary: footerBoundary,
                                   background: Rect(x: x, y: backgroundTop, width: width, height: contentBottom - backgroundTop),
                                   footer: footer, contentBottom: contentBottom, end: end)
     }
@@ -188,8 +189,11 @@ public struct SplitLayout: Layout {
         }
     }
 
-    private static func checked(_ boundary: SplitBoundary?, _ name: String, where place: String) throws -> SplitBoundary? {
-        if let boundary { try check(boundary.height, "\(name) height", where: place) }
+    private static func checked(_ boundary: SectionBoundary?, _ name: String, where place: String) throws -> SectionBoundary? {
+        if let boundary {
+            try check(boundary.height, "\(name) height", where: place)
+            if let width = boundary.width { try check(width, "\(name) width", where: place) }
+        }
         return boundary
     }
 }
@@ -207,9 +211,12 @@ package struct SplitPlan: Equatable, Sendable {
     /// Each section's header, background and footer, at rest, in section order.
     public var elements: [LayoutElement] {
         sections.enumerated().flatMap { s, section -> [LayoutElement] in
-            [section.header.map { .supplementary("header", section: s, frame: $0, pinned: section.headerPinned) },
+            [section.header.map { .supplementary(section.headerBoundary?.kind ?? "header", section: s, frame: $0,
+                                                 zIndex: section.headerBoundary?.zIndex ?? 1, pinned: section.headerPinned) },
              section.background.map { .decoration("background", section: s, frame: $0, zIndex: Self.backgroundZIndex) },
-             section.footer.map { .supplementary("footer", section: s, frame: $0) }].compactMap { $0 }
+             section.footer.map { .supplementary(section.footerBoundary?.kind ?? "footer", section: s, frame: $0,
+                                                 zIndex: section.footerBoundary?.zIndex ?? 1,
+                                                 pinned: section.footerBoundary?.pinned ?? false) }].compactMap { $0 }
         }
     }
 }

@@ -11,7 +11,7 @@ final class CompositionalPart {
         case item(Compositional.Item)
         case group(Compositional.Group)
         case section(Compositional.Section)
-        case boundary(Compositional.Boundary)
+        case boundary(Compositional.BoundaryItem)
         case decoration(Compositional.Decoration)
         case dimension(Compositional.Dimension)
         case flexible(Double)

@@ -33,27 +33,27 @@ extension LuaTableArgument {
     /// Content insets: one value for every edge, or `{top =, leading =, bottom =, trailing =}`;
     /// each value points (a number, as UIKit's insets are: 0.5 is half a point) or a fraction
     /// of the size on its axis as a string `"15%"`.
-    func insets(_ key: String) throws -> Compositional.Insets {
-        try with(key) { (top: Int32) throws -> Compositional.Insets in
+    func insets(_ key: String) throws -> Compositional.DirectionalEdgeInsets {
+        try with(key) { (top: Int32) throws -> Compositional.DirectionalEdgeInsets in
             if lua_type(L, top) == LUA_TNIL { return .zero }
             if lua_type(L, top) != LUA_TTABLE {
                 guard let one = insetValue(at: top) else {
                     throw arguments.error("field '\(key)' must be points (a number), a fraction (\"15%\") or "
                                           + "{top =, leading =, bottom =, trailing =}, got \(LuaHost.shownValue(L, top))")
                 }
-                return Compositional.Insets(top: one.value, leading: one.value, bottom: one.value, trailing: one.value,
+                return Compositional.DirectionalEdgeInsets(top: one.value, leading: one.value, bottom: one.value, trailing: one.value,
                                             fractionalEdges: one.fraction ? .all : [])
             }
             let t = try LuaTableArgument.field(arguments, slot: top, name: key)
             try t.rejectUnknownKeys(["top", "leading", "bottom", "trailing"])
             let top = try t.inset("top"), leading = try t.inset("leading")
             let bottom = try t.inset("bottom"), trailing = try t.inset("trailing")
-            var fractional: Compositional.Insets.Edges = []
+            var fractional: Compositional.DirectionalEdgeInsets.Edges = []
             if top.fraction { fractional.insert(.top) }
             if leading.fraction { fractional.insert(.leading) }
             if bottom.fraction { fractional.insert(.bottom) }
             if trailing.fraction { fractional.insert(.trailing) }
-            return Compositional.Insets(top: top.value, leading: leading.value, bottom: bottom.value,
+            return Compositional.DirectionalEdgeInsets(top: top.value, leading: leading.value, bottom: bottom.value,
                                         trailing: trailing.value, fractionalEdges: fractional)
         }
     }

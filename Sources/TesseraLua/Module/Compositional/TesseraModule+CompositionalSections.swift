@@ -12,7 +12,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "size", "align", "offset", "pinned", "extendsBoundary", "zIndex"])
             let offset = try o.point("offset")
-            try host.pushPart(.boundary(Compositional.Boundary(
+            try host.pushPart(.boundary(Compositional.BoundaryItem(
                 kind: try o.optString("kind") ?? "header",
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
@@ -70,8 +70,8 @@ extension LuaHost {
 
     /// The `headers` and `footers` lists of t.boundary{} in table `o`, headers first. A footer's
     /// default alignment is the bottom and its default kind "footer".
-    func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.Boundary] {
-        var boundaries: [Compositional.Boundary] = []
+    func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.BoundaryItem] {
+        var boundaries: [Compositional.BoundaryItem] = []
         for key in ["headers", "footers"] {
             try o.list(key) { top, k in
                 guard case .boundary(var b)? = part(at: top) else {

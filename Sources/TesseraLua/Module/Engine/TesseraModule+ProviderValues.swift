@@ -8,7 +8,7 @@ import TesseraCore
 
 extension LuaHost {
     /// A size rule: a rule name, `{w, h}` (numbers or "50%"), or function(item, i, pw, ph) -> w, h.
-    func itemSize(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> ItemSize {
+    func itemSize(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> SizeSource {
         if field.isNil(slot) { return .fit }
         if let name = LuaStack.string(L, slot) {
             guard let rule = SizingRule(rawValue: name) else {
@@ -34,7 +34,7 @@ extension LuaHost {
     }
 
     /// `{w, h}` where each is a number or a percentage string.
-    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32) throws -> ItemSize {
+    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32) throws -> SizeSource {
         guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) == 2 else {
             throw field.error(.field(key), at: slot, mustBe: "a sizing rule name, a size {w, h} or a function", numeric: false)
         }
@@ -69,7 +69,7 @@ extension LuaHost {
             try table.rejectUnknownKeys(["kind", "when", "size"])
             guard let name = try table.optString("kind") else { throw field.error(.field(entry), "needs kind = a name") }
             let when = try table.optFunction("when", host: self)
-            let size: ItemSize? = try table.with("size") { s in
+            let size: SizeSource? = try table.with("size") { s in
                 lua_type(L, s) == LUA_TNIL ? nil
                     : try itemSize(field, key: "view[\(k)].size", at: s, box: box)
             }

@@ -86,26 +86,26 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
             if args.isAbsent(2) {
-                host.pushLayout(StickyLayout(root))
+                host.pushLayout(PinnedLayout(root))
             } else {
                 let isSticky = try args.function(2, "isSticky", host: host, expected: "a function of the item index and the item")
-                host.pushLayout(LuaStickyLayout(root: root, isSticky: isSticky))
+                host.pushLayout(LuaPinnedLayout(root: root, isSticky: isSticky))
             }
             return 1
         }
     }
 }
 
-/// StickyLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
-/// (StickyLayout's own predicate cannot throw).
-struct LuaStickyLayout: Layout {
+/// PinnedLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
+/// (PinnedLayout's own predicate cannot throw).
+struct LuaPinnedLayout: Layout {
     let root: any Layout
     let isSticky: LuaReference
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         guard let host = isSticky.host else { throw LuaArguments.failure("t.sticky: the Lua host was closed") }
         let flags = try host.stickyFlags(isSticky, context: context)
-        return try StickyLayout(root, isSticky: { flags[$0] }).layout(context)
+        return try PinnedLayout(root, isPinned: { flags[$0] }).layout(context)
     }
 }
 

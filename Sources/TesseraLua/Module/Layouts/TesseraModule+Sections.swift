@@ -30,7 +30,7 @@ extension LuaHost {
     /// The `header` or `footer` option of t.sections: a fixed boundary, or a Lua function
     /// called once per section per layout pass.
     func sectionBoundary(_ options: LuaTableArgument, _ key: String) throws
-        -> (@Sendable (Int, Dataset.Section?) throws -> SectionsLayout.Boundary?)? {
+        -> (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? {
         try options.with(key) { top in
             switch lua_type(L, top) {
             case LUA_TNIL:
@@ -51,7 +51,7 @@ extension LuaHost {
     }
 
     /// Reads `{height =, pinned =, zIndex =}` at `slot`; `what` names it in messages.
-    func boundary(at slot: Int32, _ args: LuaArguments, what: String) throws -> SectionsLayout.Boundary {
+    func boundary(at slot: Int32, _ args: LuaArguments, what: String) throws -> SectionBoundary {
         let table = LuaTableArgument(arguments: LuaArguments(L, function: "\(args.function): \(what)"), slot: lua_absindex(L, slot), name: nil)
         let allowed = Set(LuaHost.boundaryFields)
         lua_pushnil(L)
@@ -66,12 +66,12 @@ extension LuaHost {
         guard let height = try table.optNumber("height", .nonNegative) else {
             throw table.arguments.error("needs height = a finite, non-negative number")
         }
-        return SectionsLayout.Boundary(height: height, pinned: try table.bool("pinned", default: false),
+        return SectionBoundary(height: height, pinned: try table.bool("pinned", default: false),
                                        zIndex: try table.integer("zIndex", default: 1))
     }
 
     func callBoundaryFunction(_ function: LuaReference, _ key: String, index: Int, section: Dataset.Section?) throws
-        -> SectionsLayout.Boundary? {
+        -> SectionBoundary? {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try callWithSection(function, index: index, section: section)

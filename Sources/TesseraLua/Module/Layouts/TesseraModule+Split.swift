@@ -62,10 +62,10 @@ extension LuaHost {
             }
             for key in ["header", "footer"] {
                 guard let f = functions[key] else { continue }
-                let boundary: @Sendable (Int, Dataset.Section) throws -> SplitBoundary? = { [weakHost = WeakHost(host)] index, section in
+                let boundary: @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { [weakHost = WeakHost(host)] index, section in
                     guard let host = weakHost.host else { throw LuaArguments.failure("t.split: the Lua host was closed") }
                     return try host.callSplitFunction(f, key, index: index, section: section, expected: "a height, {height =, pinned =} or nil",
-                                                      nilValue: Optional<SplitBoundary>.none) { value, what in
+                                                      nilValue: Optional<SectionBoundary>.none) { value, what in
                         try SplitLayout.boundary(value, what)
                     }
                 }

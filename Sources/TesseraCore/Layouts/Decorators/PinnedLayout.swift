@@ -1,62 +1,63 @@
-/// Pins section headers to the top of the viewport (CollectionKit's StickyLayout).
+/// Pins section headers to the top of the viewport (CollectionKit's StickyLayout; Lua's
+/// `t.sticky(layout, fn)` and `layout:sticky(fn)`, names the scripts keep).
 ///
-/// A sticky item whose resting minY is above the visible area's top sits at that top and is
-/// pushed up by the next sticky item: `y = max(rest, min(top, next.minY − height))`. Two fixes
+/// A pinned item whose resting minY is above the visible area's top sits at that top and is
+/// pushed up by the next pinned item: `y = max(rest, min(top, next.minY − height))`. Two fixes
 /// over CollectionKit: the pin takes the scroll state as an argument (no state stored by the
 /// visible query), and the last header is pushed up by the bottom of its own section instead of
-/// staying pinned for ever. Sticky items also come out as pinned "header" supplementaries.
-public struct StickyLayout: Layout {
-    /// The layout whose items stick.
+/// staying pinned for ever. Pinned items also come out as pinned "header" supplementaries.
+public struct PinnedLayout: Layout {
+    /// The layout whose items pin.
     public var root: any Layout
-    /// Which items stick; gets a 0-based index. Default: even indices (headers before sections).
-    public var isSticky: @Sendable (Int) -> Bool
+    /// Which items pin; gets a 0-based index. Default: even indices (headers before sections).
+    public var isPinned: @Sendable (Int) -> Bool
 
-    /// `root` with the items `isSticky` picks pinned to the top.
-    public init(_ root: any Layout, isSticky: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) {
+    /// `root` with the items `isPinned` picks pinned to the top.
+    public init(_ root: any Layout, isPinned: @escaping @Sendable (Int) -> Bool = { $0 % 2 == 0 }) {
         self.root = root
-        self.isSticky = isSticky
+        self.isPinned = isPinned
     }
 
-    /// - Complexity: the root's layout, plus O(n) to find sticky items and section bottoms.
+    /// - Complexity: the root's layout, plus O(n) to find pinned items and section bottoms.
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let base = try root.layout(context)
-        var sticky: [StickyResult.Header] = []
+        var pinned: [PinnedResult.Header] = []
         var sectionBottom = 0.0
         for i in 0..<base.count {
             let f = try base.frame(at: i)
-            if isSticky(i) {
-                if !sticky.isEmpty { sticky[sticky.count - 1].sectionBottom = sectionBottom }
-                sticky.append(.init(index: i, frame: f, sectionBottom: f.maxY))
+            if isPinned(i) {
+                if !pinned.isEmpty { pinned[pinned.count - 1].sectionBottom = sectionBottom }
+                pinned.append(.init(index: i, frame: f, sectionBottom: f.maxY))
                 sectionBottom = f.maxY
             } else {
                 sectionBottom = max(sectionBottom, f.maxY)
             }
         }
-        if !sticky.isEmpty { sticky[sticky.count - 1].sectionBottom = sectionBottom }
-        return AnyLayoutResult(StickyResult(base: base, headers: sticky))
+        if !pinned.isEmpty { pinned[pinned.count - 1].sectionBottom = sectionBottom }
+        return AnyLayoutResult(PinnedResult(base: base, headers: pinned))
     }
 }
 
-/// The root's result with its sticky items pinned; each sticky item is also a pinned "header"
+/// The root's result with its chosen items pinned; each such item is also a pinned "header"
 /// supplementary anchored to it (zIndex 1), so it draws above the cards.
 ///
 /// A header's pinned frame is `Pinning.frame` with the visible area's top and, as its end, the
 /// next header's resting minY (the last header: the bottom of its own section). Headers are
 /// indexed by their sweeps, so queries stay O(log n + k).
-struct StickyResult: ForwardingLayoutResult {
+struct PinnedResult: ForwardingLayoutResult {
     struct Header {
         var index: Int
         var frame: Rect
-        /// Lowest maxY of the header and the items after it, up to the next sticky item.
+        /// Lowest maxY of the header and the items after it, up to the next pinned item.
         var sectionBottom: Double
         /// The y the pinned header's bottom may not pass.
         var end: Double = 0
     }
 
     let base: any LayoutResult
-    /// Sticky items sorted by resting minY.
+    /// Pinned items sorted by resting minY.
     let headers: [Header]
-    /// Position in `headers` of each sticky item.
+    /// Position in `headers` of each pinned item.
     let headerOf: [Int: Int]
     /// Index over the headers' sweeps, by position in `headers`.
     let sweeps: SpatialIndex
@@ -89,7 +90,7 @@ struct StickyResult: ForwardingLayoutResult {
         }
     }
 
-    /// The root's visible non-sticky items plus the sticky ones as pinned for `rect`'s top.
+    /// The root's visible unpinned items plus the pinned ones as pinned for `rect`'s top.
     func visible(in rect: Rect) throws -> [Int] {
         let plain = try base.visible(in: rect).filter { headerOf[$0] == nil }
         let pinned = shownHeaders(in: rect, top: rect.minY).map(\.0)

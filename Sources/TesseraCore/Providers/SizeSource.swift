@@ -1,6 +1,7 @@
-/// How a provider sizes its items (CollectionKit's SizeSource): a sizing rule over the items'
-/// intrinsic sizes, a fixed size whose dimensions may be fractions of the proposal, or a closure.
-public enum ItemSize: Sendable {
+/// How a provider sizes its items (CollectionKit's SizeSource; a provider's `size =` in Lua): a
+/// sizing rule over the items' intrinsic sizes (an `ItemSizing`), a fixed size whose dimensions
+/// may be fractions of the proposal, or a closure.
+public enum SizeSource: Sendable {
     /// A dataset sizing rule (`fit`, `fillWidth`, `intrinsic`, `fill`) with the text measurer.
     case rule(ItemSizing)
     /// The same size for every item; a fraction dimension is a share of the proposal.
@@ -9,7 +10,7 @@ public enum ItemSize: Sendable {
     case custom(@Sendable (Int, Size) throws -> Size)
 
     /// The default: `fit`.
-    public static var fit: ItemSize { .rule(ItemSizing()) }
+    public static var fit: SizeSource { .rule(ItemSizing()) }
 
     /// Item `index`'s size for `proposal`. O(1) for rules and fixed sizes (text items: O(text)).
     public func size(_ index: Int, _ proposal: Size, input: (Int) -> SizeInput) throws -> Size {
