@@ -127,7 +127,7 @@ import TesseraCore
         #expect(error("require('tessera').item{ supplementaries = { { kidn = 1 } } }")?.message ==
                 "hardening:1: t.item: field 'supplementaries[1]' has an unknown field 'kidn' (did you mean kind?); known fields: anchor, itemAnchor, kind, offset, size, zIndex")
         #expect(error("require('tessera').boundary{ offset = 5 }")?.message ==
-                "hardening:1: t.boundary: field 'offset' must be {x, y} with finite numbers")
+                "hardening:1: t.boundary: field 'offset' must be {x, y} with finite numbers, got 5")
         #expect(error("local f = pairs(require('tessera')) f(5)")?.message ==
                 "hardening:1: bad argument #1 to 'f' (table expected, got number)")
     }
@@ -268,7 +268,7 @@ import TesseraCore
         local t = require("tessera")
         local p = t.provider{ data = { { id = 1 } }, size = function() return 0/0, 0/0 end }
         t.engine{ provider = p, viewport = { 100, 100 } }:layout()
-        """)?.message == "hardening:3: t.provider: the size function must return a finite, non-negative width and height for item 1, got nan, nan")
+        """)?.message == "hardening:3: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got nan, nan")
         do {
             _ = try AnimationDescription(json: ["duration": 1, "curve": "spring", "damping": 0], what: "animation")
             Issue.record("damping = 0 was accepted")

@@ -42,7 +42,7 @@ import TesseraCore
         let umbrella: (any TesseraError)? = runtime
         #expect(umbrella?.scriptError?.line == 5 && umbrella?.layoutError == nil)
         #expect(scriptError { _ = try script.configured().layout(context) }?.message ==
-                "\(file): build(params) must return a layout built with the tessera module (t.compositional{...}), got number")
+                "\(file): the build function's result for its params must be a layout built with the tessera module (t.compositional{...}), got number")
         #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
                 "\(file):5: at most 9 columns")
     }

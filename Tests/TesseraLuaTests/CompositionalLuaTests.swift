@@ -113,7 +113,7 @@ import TesseraCore
                            pinEdge: .bottom, isGlobal: true),
         ])
         let error = scriptError { _ = try result("return t.compositional{ section = t.section{ group = t.hgroup{ items = { t.item{} } } }, headers = { 3 } }", [1]) }
-        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers' must be a list of t.boundary{}, got number at [1]") == true,
+        #expect(error?.message.hasSuffix("layout.lua:2: t.compositional: field 'headers'[1] must be a t.boundary{}, got number") == true,
                 "\(error?.message ?? "no error")")
     }
 
@@ -156,8 +156,8 @@ import TesseraCore
 
     @Test func a_failing_visibleItemsHandler_is_thrown_by_the_query() throws {
         for (body, message) in [
-            ("items[1].alpha = 2", "layout.lua:3: t.section: visibleItemsHandler set item 1's alpha to 2; expected a number from 0 to 1"),
-            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: visibleItemsHandler set item 2's zIndex to 'top'; expected an integer"),
+            ("items[1].alpha = 2", "layout.lua:3: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
+            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
             ("error('no carousel today')", "layout.lua:7: no carousel today"),
         ] {
             let host = try LuaHost()
@@ -201,7 +201,7 @@ import TesseraCore
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
              "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
             ("t.compositional{ section = 4 }",
-             "layout.lua:3: t.compositional: needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
+             "layout.lua:3: t.compositional: argument #1 (options) needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
         ]
         for (expression, message) in cases {
             let error = scriptError { _ = try result("\nlocal x = \(expression)\nreturn t.flow{}", [1]) }

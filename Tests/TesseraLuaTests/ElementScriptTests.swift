@@ -42,9 +42,9 @@ import TesseraCore
 
     @Test func badHeadersAreClearErrors() throws {
         let unknown = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { hieght = 3 } }", "h1.lua") }
-        #expect(unknown?.message.hasSuffix("t.sections: field 'header': unknown field 'hieght'; known fields: height, pinned, zIndex") == true, "\(String(describing: unknown))")
+        #expect(unknown?.message.hasSuffix("t.sections: field 'header': field 'hieght' is unknown (did you mean height?); known fields: height, pinned, zIndex") == true, "\(String(describing: unknown))")
         let returned = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = function() return 44 end }", "h2.lua") }
-        #expect(returned?.message == "t.sections: the header function returned number for section 1; expected a table {height =, pinned =, zIndex =} or nil")
+        #expect(returned?.message == "t.sections: the header function's result for section 1 must be a table {height =, pinned =, zIndex =} or nil, got number")
         let negative = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { height = -1 } }", "h3.lua") }
         #expect(negative?.message.hasSuffix("t.sections: field 'header': field 'height' must be a finite, non-negative number, got -1") == true, "\(String(describing: negative))")
     }

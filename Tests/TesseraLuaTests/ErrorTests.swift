@@ -263,7 +263,7 @@ import TesseraCore
     @Test func notALayout() throws {
         let e = try #require(try failure("nothing.lua", "local x = 1"))
         #expect(e.kind == .script)
-        #expect(e.message == "\(dir)/nothing.lua: \(LuaHost.shapeHelp), got nil")
+        #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil")
     }
 
     @Test func missingFile() throws {

@@ -324,7 +324,7 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(try !pinned("{ sticky = false }") && !pinned("{ pinned = false }"))
         let error = scriptError { _ = try pinned("{ pinned = true, sticky = false }") }
         #expect(error?.message.components(separatedBy: "\n").first
-                == "test:2: t.headers: header.sticky is another name for header.pinned; got pinned = true and sticky = false, expected one of them")
+                == "test:2: t.headers: field 'header'.sticky must be absent or equal to pinned (it is another name for pinned), got false with pinned = true")
         // The one meaning: not pinned, the header stays at rest.
         let (p, _) = try provider("return t.headers{ sections = { t.provider{ data = { 1, 2 }, size = { 100, 100 } } }, header = { sticky = false } }")
         let result = try p.layout(in: Size(width: 100, height: 100)).result
@@ -381,6 +381,6 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         #expect(try result.allFrames.map(\.x) == [0, 30, 60])
         let native = scriptError { _ = try provider("return t.provider{ layout = t.flow{}:with{ spacing = 3 } }") }
         #expect(native?.message.components(separatedBy: "\n").first
-                == "test:2: layout:with: only a script layout takes params (a table require or load returns); FlowLayout is configured by its constructor")
+                == "test:2: layout:with: self must be a script layout (a table require or load returns; a built-in layout is configured by its constructor), got FlowLayout")
     }
 }

@@ -46,6 +46,6 @@ import TesseraCore
 
     @Test func a_bad_function_result_names_the_function_and_section() throws {
         let error = scriptError { _ = try layout("t.split{ side = function() return 'middle' end }", "bad.lua") }
-        #expect(error?.message.contains("t.split: the side function returned \"middle\" for section 1; expected \"left\" or \"right\"") == true)
+        #expect(error?.message.contains("t.split: the side function's result for section 1 must be \"left\" or \"right\", got \"middle\"") == true)
     }
 }

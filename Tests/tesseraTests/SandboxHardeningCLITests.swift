@@ -64,7 +64,7 @@ import Testing
         let script = "local t = require(\"tessera\")\nlocal s\ns = t.sections{ sections = function() return s end }\nreturn s\n"
         let r = try run(script)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; expected a layout that does not contain this t.sections (does the function return it?)\n")
+        #expect(r.stderr == "Error: s.lua:3: t.sections: the layouts its sections function chose are nested more than 200 deep; at most 200 levels are allowed; expected a layout that does not contain this t.sections (does the function return it?)\n")
     }
 
     @Test(arguments: [("error()", "error called with no value; expected a message string"),

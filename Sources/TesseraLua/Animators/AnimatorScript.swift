@@ -80,7 +80,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 
     private func liveHost() throws -> LuaHost {
         guard let host = weakHost else {
-            throw LuaArguments.failure("\(path): the Lua state this animator was made in is closed", file: path)
+            throw LuaArguments.hostClosed(path, file: path)
         }
         return host
     }
@@ -112,18 +112,17 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         defer { lua_settop(L, top) }
         host.push(reference)
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaArguments(L, function: path, file: path).error("an animator script must return a table of hooks (\(hooks.joined(separator: ", "))), got \(LuaStack.typeName(L, -1))")
+            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: LuaStack.typeName(L, -1), file: path)
         }
         let table = lua_gettop(L)
         lua_pushnil(L)
         while tb_next(L, table) != 0 {
             defer { tb_pop(L, 1) }
             guard lua_type(L, -2) == LUA_TSTRING, let key = LuaStack.string(L, -2) else {
-                throw LuaArguments(L, function: path, file: path).error("an animator table has only named fields (\(keys.joined(separator: ", ")))")
+                throw LuaArguments(L, function: path, file: path).error(.field("[\(LuaStack.typeName(L, -2))]"), "is not a name; an animator table has only named fields (\(keys.joined(separator: ", ")))")
             }
             if !keys.contains(key) {
-                let hint = DidYouMean.suggestion(for: key, among: keys).map { " (did you mean \($0)?)" } ?? ""
-                throw LuaArguments(L, function: path, file: path).error("unknown key '\(key)'\(hint); an animator has \(keys.joined(separator: ", "))")
+                throw LuaArguments(L, function: path, file: path).unknownField(key, known: keys)
             }
             if hooks.contains(key), lua_type(L, -1) != LUA_TFUNCTION {
                 throw LuaArguments(L, function: path, file: path).error(.field(key), at: -1, mustBe: "a function(e, params)", numeric: false)
@@ -190,7 +189,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             do {
                 results.append(try AnimationDescription(json: value, what: what()))
             } catch {
-                throw LuaArguments.failure(error.message)
+                throw LuaArguments.relayed(error.message)
             }
         }
         return results
@@ -231,7 +230,7 @@ extension AnimatorScript {
     /// `LuaStack.json` with its conversion errors as script errors.
     static func json(_ L: OpaquePointer, _ index: Int32, path: String) throws -> JSONValue {
         do { return try LuaStack.json(L, index, path: path) } catch let error as LuaStack.ConversionError {
-            throw LuaArguments.failure(error.message)
+            throw LuaArguments.relayed(error.message)
         }
     }
 }

@@ -95,22 +95,21 @@ extension LuaHost {
     }
 
     /// ctx's `__index(ctx, key)`: reached only for a key the table lacks, so it raises
-    /// "ctx has no field 'widht' (did you mean width?); known fields: ...", the fields being
+    /// "ctx: field 'widht' is unknown (did you mean width?); known fields: ...", the fields being
     /// the table's own (a field the script set itself counts). O(fields).
     static let contextIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { _, _ in
+        hosted(L, context) { _, args in
             let L = L!
+            guard lua_type(L, 2) == LUA_TSTRING, let key = LuaStack.string(L, 2) else {
+                throw args.error(2, "key", mustBe: "a string", got: args.describe(2, numeric: false))
+            }
             var known: [String] = []
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {
                 if lua_type(L, -2) == LUA_TSTRING, let name = LuaStack.string(L, -2) { known.append(name) }
                 tb_pop(L, 1)
             }
-            known.sort()
-            let key = lua_type(L, 2) == LUA_TSTRING ? LuaStack.string(L, 2) : nil
-            let missing = key.map { "field '\($0)'" } ?? "\(LuaStack.typeName(L, 2)) keys"
-            let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
-            throw LuaArguments.failure("ctx has no \(missing)\(hint); known fields: \(known.joined(separator: ", "))")
+            throw args.unknownField(key, known: known.sorted())
         }
     }
 

@@ -33,7 +33,7 @@ extension LuaHost {
                 if let item = try options.optNumber("item") {
                     let range = box.sections[section - 1].range
                     guard let i = Int(exactly: item), range.contains(i - 1) else {
-                        throw args.error("field 'item' must be the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound)), got \(LuaHost.numberText(item))")
+                        throw args.error(.field("item"), at: -1, mustBe: "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))", got: LuaHost.numberText(item))
                     }
                     element.index = i - 1
                 }

@@ -23,7 +23,7 @@ extension LuaHost {
     func makeMetatables() {
         boxMetaRef = makeBoxMetatable(named: nil)
         layoutMetaRef = makeBoxMetatable(named: "layout", [
-            ("__tostring", { tb_pushhostfunction(self.L, LuaHost.layoutToString, self.context, 0) }),
+            ("__tostring", { self.pushHostFunction(LuaHost.layoutToString, named: "layout") }),
             ("__index", pushLayoutMethods),
         ])
 

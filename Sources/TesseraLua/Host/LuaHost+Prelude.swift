@@ -7,7 +7,7 @@ extension LuaHost {
     func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
         lua_createtable(L, 0, 4)
-        tb_pushhostfunction(L, LuaHost.write, context, 0)
+        pushHostFunction(LuaHost.write, named: "print")
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")

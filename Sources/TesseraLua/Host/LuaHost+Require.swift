@@ -12,10 +12,10 @@ extension LuaHost {
         let top = lua_gettop(L)
         pushPrelude("newenv")
         LuaStack.push(L, directory)
-        tb_pushhostfunction(L, LuaHost.searchModule, context, 1)
+        pushHostFunction(LuaHost.searchModule, named: "require", upvalues: 1)
         if let loaded { lua_pushvalue(L, loaded) } else { lua_createtable(L, 0, 4) }
         lua_pushvalue(L, -1)
-        tb_pushhostfunction(L, LuaHost.loadModule, context, 1)
+        pushHostFunction(LuaHost.loadModule, named: "require", upvalues: 1)
         lua_rotate(L, -2, 1)                       // searcher loader loaded
         pushTesseraModule()
         lua_rawgeti(L, LuaStack.registry, lua_Integer(scriptMetaRef))

@@ -42,13 +42,13 @@ extension LuaHost {
     /// (cycles are refused where the children are read, by `Provider.contains`).
     func checkNesting(_ children: [Provider], function: String, key: String) throws {
         guard ProviderTree.isTooDeep(children, start: 2) else { return }
-        throw LuaArguments.failure("\(function): field '\(key)' would nest providers more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+        throw LuaArguments.tooDeep("\(function): field '\(key)'", "would nest providers")
     }
 
     /// Throws if the provider tree under `root` is deeper than the limit (before a pass).
     func checkProviderTree(_ root: Provider?, function: String) throws {
         guard let root, ProviderTree.isTooDeep([root], start: 1) else { return }
-        throw LuaArguments.failure("\(function): the engine's providers are nested more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+        throw LuaArguments.tooDeep("\(function): the engine's providers", "are nested")
     }
 
     /// The depth of a value built now from what the host function read, checked against the limit.

@@ -39,58 +39,6 @@ struct LuaArguments {
     /// The number the caller sees for stack slot `slot`.
     func position(_ slot: Int32) -> Int { Int(slot) - (isMethod ? 1 : 0) }
 
-    // MARK: Messages
-
-    /// What a message says the value at `slot` is: its type name (`string`, `nil`, `no value`),
-    /// or for a number where a number was expected, its text (`-5`, `nan`), as the bridge's
-    /// `tb_pushvaluetext`.
-    func describe(_ slot: Int32, numeric: Bool = true) -> String {
-        if numeric, let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
-        return LuaStack.typeName(L, slot)
-    }
-
-    /// What a message is about: argument #n (named), `self` (a method's slot 1), or a field of
-    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`).
-    enum Subject {
-        case argument(Int32, String?)
-        case field(String)
-    }
-
-    /// "argument #2 (length)", "self", "field 'size'".
-    func label(_ subject: Subject) -> String {
-        switch subject {
-        case .argument(let slot, let name):
-            position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
-        case .field(let key): "field '\(key)'"
-        }
-    }
-
-    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`).
-    func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
-               numeric: Bool = true) -> LuaScriptError {
-        LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))", file: file)
-    }
-
-    /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
-    func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
-        error(.argument(slot, name), at: slot, mustBe: expected, got: got)
-    }
-
-    /// "fn: <subject> <statement>", for what is not a type mismatch (a cycle, a missing field).
-    func error(_ subject: Subject, _ statement: String) -> LuaScriptError {
-        LuaArguments.failure("\(function): \(label(subject)) \(statement)", file: file)
-    }
-
-    /// A message in the function's name: "fn: <text>".
-    func error(_ text: String) -> LuaScriptError { LuaArguments.failure("\(function): \(text)", file: file) }
-
-    /// The error every message of this family becomes: a script error raised at the caller's
-    /// line. Used directly only where no call is running: a Lua callback's result checked at
-    /// layout time, or a host that was closed.
-    static func failure(_ message: String, file: String? = nil) -> LuaScriptError {
-        LuaScriptError(.script, message: message, file: file)
-    }
-
     // MARK: Checks
 
     func isAbsent(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
@@ -135,8 +83,13 @@ struct LuaArguments {
     }
 
     func optionError(_ slot: Int32, _ name: String?, _ options: [String]) -> LuaScriptError {
-        let got = LuaStack.string(L, slot).map { "'\($0)'" + (DidYouMean.suggestion(for: $0, among: options).map { " (did you mean \($0)?)" } ?? "") } ?? describe(slot, numeric: false)
-        return error(slot, name, mustBe: "one of " + options.joined(separator: ", "), got: got)
+        optionError(.argument(slot, name), at: slot, options)
+    }
+
+    /// "fn: <subject> must be one of a, b, c, got 'x' (did you mean a?)" for the value at `slot`.
+    func optionError(_ subject: Subject, at slot: Int32, _ options: [String]) -> LuaScriptError {
+        let got = LuaStack.string(L, slot).map { "'\($0)'" + LuaArguments.suggestion(for: $0, among: options) } ?? describe(slot, numeric: false)
+        return error(subject, at: slot, mustBe: "one of " + options.joined(separator: ", "), got: got)
     }
 
     /// A function at `slot`, as a registry reference.

@@ -12,10 +12,11 @@ final class ReplLink {
 }
 
 extension ReplSession {
-    /// [-0, +0, m] A host function bound to this session, as a registry reference.
-    func hostFunction(_ function: tb_HostFunction) -> LuaReference {
+    /// [-0, +0, m] A host function bound to this session, called `name` (what its messages
+    /// say: `run`, `r:frame`), as a registry reference.
+    func hostFunction(_ function: tb_HostFunction, named name: String) -> LuaReference {
         host.pushBox(ReplLink(self), meta: host.boxMetaRef)
-        tb_pushhostfunction(host.L, function, host.context, 1)
+        host.pushHostFunction(function, named: name, upvalues: 1)
         return host.popReference()
     }
 
@@ -75,7 +76,7 @@ extension ReplSession {
                 if LuaStack.rawField(L, 2, "params") != LUA_TNIL {
                     let params: JSONValue
                     do { params = try LuaStack.json(L, -1, path: "run: field 'params'") } catch let e as LuaStack.ConversionError {
-                        throw LuaArguments.failure(e.message)
+                        throw LuaArguments.relayed(e.message)
                     }
                     guard case .object(let overrides) = params else {
                         throw LuaArguments(L, function: "run").error(.field("params"), "must be a table of named values, like {columns = 3}")
@@ -118,7 +119,7 @@ extension ReplSession {
     /// unknown or mistyped parameter (the script's own message).
     func configure(_ layout: any Layout, with overrides: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         guard let scripted = layout as? ScriptedLayout else {
-            throw LuaArguments(host.L, function: "run").error("params apply to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
+            throw LuaArguments(host.L, function: "run").error(.field("params"), "applies only to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}")
         }
         var merged = scripted.params
         for (key, value) in overrides { merged[key] = value }

@@ -47,9 +47,9 @@ extension ReplSession {
         lua_createtable(L, 0, 6)
         lua_pushcclosure(L, LuaHost.releaseBox, 0)
         LuaStack.setField(L, -2, "__gc")
-        host.push(.function(hostFunction(ReplSession.resultLength)))
+        host.push(.function(hostFunction(ReplSession.resultLength, named: "result")))
         LuaStack.setField(L, -2, "__len")
-        host.push(.function(hostFunction(ReplSession.resultToString)))
+        host.push(.function(hostFunction(ReplSession.resultToString, named: "result")))
         LuaStack.setField(L, -2, "__tostring")
         LuaStack.push(L, "tessera.result")
         LuaStack.setField(L, -2, "__name")
@@ -57,7 +57,7 @@ extension ReplSession {
         LuaStack.setField(L, -2, "__metatable")
         lua_createtable(L, 0, Int32(ReplSession.resultMethods.count))
         for (name, function) in ReplSession.resultMethods {
-            host.push(.function(hostFunction(function)))
+            host.push(.function(hostFunction(function, named: "r:\(name)")))
             LuaStack.setField(L, -2, name)
         }
         LuaStack.setField(L, -2, "__index")

@@ -28,7 +28,7 @@ extension ReplSession {
 
     /// `run`, `print` and `load`, and the settings `print` reads.
     func installFunctions() throws {
-        host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction)))
+        host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction, named: "run")))
 
         lua_createtable(host.L, 0, 4)
         settings = host.popReference()
@@ -38,8 +38,8 @@ extension ReplSession {
         let support = try host.load(ReplSupport.source, chunkName: ReplSupport.chunkName,
                                     environment: try host.newEnvironment())
         let functions = try host.call(.function(support), [
-            .function(hostFunction(ReplSession.writeFunction)),
-            .function(hostFunction(ReplSession.loadScriptFunction)),
+            .function(hostFunction(ReplSession.writeFunction, named: "print")),
+            .function(hostFunction(ReplSession.loadScriptFunction, named: "load")),
             host.field("load", of: environment),
             .table(settings),
         ])

@@ -45,7 +45,7 @@ extension LuaHost {
         pushParams(params)
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
-            throw LuaArguments(L, function: version.source, file: version.source).error("build(params) must return a layout built with the tessera module (t.compositional{...}), got \(LuaStack.typeName(L, -1))")
+            throw LuaArguments.returned(version.source, "build", for: "its params", mustBe: "a layout built with the tessera module (t.compositional{...})", got: LuaStack.typeName(L, -1), file: version.source)
         }
         return boxed.layout
     }

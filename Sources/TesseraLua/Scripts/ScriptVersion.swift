@@ -60,7 +60,7 @@ final class ScriptVersion {
     ///   value of the wrong type.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
-            throw LuaArguments.failure("\(source): unknown param '\(key)'; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
+            throw LuaArguments.statement("\(source): param '\(key)'", "is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
         return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
     }
@@ -70,7 +70,7 @@ final class ScriptVersion {
     static func resolve(_ overrides: OrderedDictionary<String, JSONValue>, defaults: OrderedDictionary<String, JSONValue>,
                         source: String) throws -> OrderedDictionary<String, JSONValue> {
         do { return try ParameterDefaults.resolve(overrides, defaults: defaults, source: source) }
-        catch let error as LayoutError { throw LuaArguments.failure(error.message, file: source) }
+        catch let error as LayoutError { throw LuaArguments.relayed(error.message, file: source) }
     }
 }
 
@@ -94,7 +94,7 @@ extension LuaHost {
             push(environment)
             table = lua_gettop(L)
         } else {
-            throw LuaArguments(L, function: source ?? "<layout>").error("\(LuaHost.shapeHelp), got \(LuaStack.typeName(L, index))")
+            throw LuaArguments.mismatch("\(source ?? "<layout>"): the script's result", mustBe: LuaHost.layoutShape, got: LuaStack.typeName(L, index))
         }
         var functions: [String: Int32] = [:]   // stack slots of the functions found
         for key in LuaHost.hookNames {
@@ -111,15 +111,15 @@ extension LuaHost {
             form = .simple
         } else if functions["frame"] != nil {
             guard functions["visible"] != nil else {
-                throw LuaArguments.failure("\(file): an analytic layout needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table), file: file)
+                throw LuaArguments.statement("\(file): an analytic layout", "needs visible(x, y, w, h) next to frame(i)" + misspeltHook(in: table), file: file)
             }
             form = .analytic
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaArguments.failure("\(file): \(LuaHost.shapeHelp), got nil", file: file)
+            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "nil", file: file)
         } else {
-            throw LuaArguments.failure("\(file): \(LuaHost.shapeHelp), got a table without them" + misspeltHook(in: table), file: file)
+            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "a table without them" + misspeltHook(in: table), file: file)
         }
 
         var defaults: OrderedDictionary<String, JSONValue> = [:]
@@ -127,7 +127,7 @@ extension LuaHost {
         if paramsType == LUA_TTABLE {
             let json: JSONValue
             do { json = try LuaStack.json(L, -1, path: "params") } catch let e as LuaStack.ConversionError {
-                throw LuaArguments.failure("\(file): \(e.message)", file: file)
+                throw LuaArguments.relayed("\(file): \(e.message)", file: file)
             }
             switch json {
             case .object(let o): defaults = o
@@ -175,7 +175,8 @@ extension LuaHost {
         return "; it has \(key): did you mean \(hook)?"
     }
 
-    static let shapeHelp = "a layout script must return a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
+    /// What a layout script must return, for "file: the script's result must be <this>, got ...".
+    static let layoutShape = "a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
 
     /// [-0, +0, -] The `short_src` of the Lua function at `index`.
     func definitionSource(at index: Int32) -> String? {
@@ -192,13 +193,13 @@ extension LuaHost {
     func layout(at index: Int32, what: String) throws -> any Layout {
         if let boxed = box(at: index, meta: layoutMetaRef, as: LayoutBox.self) {
             guard boxed.depth < LuaHost.maxLayoutNesting else {
-                throw LuaArguments.failure("\(what) is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
+                throw LuaArguments.statement(what, "is already nested \(boxed.depth) layouts deep; at most \(LuaHost.maxLayoutNesting) levels are allowed")
             }
             deepestLayoutRead = max(deepestLayoutRead, boxed.depth)
             return boxed.layout
         }
         guard lua_type(L, index) == LUA_TTABLE else {
-            throw LuaArguments.failure("\(what) must be a layout (a t.* value or a script table with simpleLayout), got \(LuaStack.typeName(L, index))")
+            throw LuaArguments.mismatch(what, mustBe: LuaArguments.layoutExpectation, got: LuaStack.typeName(L, index))
         }
         let version = try scriptVersion(at: index, source: nil)
         return ScriptedLayout(version: version)

@@ -82,7 +82,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let version = self.version
         guard let host = version.host else {
-            throw LuaArguments.failure("\(version.source): the Lua host of this layout was closed", file: version.source)
+            throw LuaArguments.hostClosed(version.source, file: version.source)
         }
         return AnyLayoutResult(try host.locked { try layout(context, version: version, host: host) })
     }

@@ -48,11 +48,11 @@ extension LuaHost {
     /// A table of named values at `slot` as JSON (an empty table is no parameters).
     func namedParameters(at slot: Int32, what: String) throws -> OrderedDictionary<String, JSONValue> {
         let value: JSONValue
-        do { value = try LuaStack.json(L, slot, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
+        do { value = try LuaStack.json(L, slot, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
         switch value {
         case .object(let fields): return fields
         case .array(let list) where list.isEmpty: return [:]
-        default: throw LuaArguments.failure("\(what) must be a table of named parameters")
+        default: throw LuaArguments.mismatch(what, mustBe: "a table of named parameters", got: value.briefDescription)
         }
     }
 
@@ -74,11 +74,11 @@ extension LuaHost {
         switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
         case .success(let found): path = found
         case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
-            throw LuaArguments.failure("\(function): \(error.message)")
+            throw LuaArguments.statement("\(function):", error.message)
         case .failure:
             let searched = animatorDirectories().joined(separator: ", ")
-            let hint = DidYouMean.suggestion(for: name, among: BuiltinAnimators.names).map { " (did you mean \($0)?)" } ?? ""
-            throw LuaArguments.failure("\(function): no animator '\(name)'\(hint); expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
+            let hint = LuaArguments.suggestion(for: name, among: BuiltinAnimators.names)
+            throw LuaArguments.statement("\(function): no animator '\(name)'\(hint);", "expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)

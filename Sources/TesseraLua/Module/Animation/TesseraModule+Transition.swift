@@ -51,7 +51,6 @@ extension LuaHost {
     }
 
     private func transitionList(at list: Int32, _ args: LuaArguments, _ slot: Int32, _ name: String) throws -> [(id: JSONValue, frame: Rect)] {
-        let what = "\(args.function): argument #\(args.position(slot)) (\(name))"
         let count = Int(tb_rawlen(L, list))
         var items: [(id: JSONValue, frame: Rect)] = []
         items.reserveCapacity(count)
@@ -61,7 +60,7 @@ extension LuaHost {
             defer { tb_pop(L, 1) }
             let entry = lua_gettop(L)
             guard lua_type(L, entry) == LUA_TTABLE else {
-                throw LuaArguments.failure("\(what)[\(k)] must be a frame {x, y, w, h} or a table {id =, frame =}, got \(LuaStack.typeName(L, entry))")
+                throw args.error(.part(.argument(slot, name), "[\(k)]"), at: entry, mustBe: "a frame {x, y, w, h} or a table {id =, frame =}", numeric: false)
             }
             var id = JSONValue.int(k)
             let frameSlot = LuaStack.rawField(L, entry, "frame") == LUA_TTABLE ? lua_gettop(L) : entry
@@ -72,16 +71,16 @@ extension LuaHost {
             case LUA_TNUMBER:
                 if let i = LuaStack.integer(L, -1) { id = .int(i) } else { id = .double(lua_tonumberx(L, -1, nil)) }
             default:
-                let type = LuaStack.typeName(L, -1)
+                let error = args.error(.part(.argument(slot, name), "[\(k)].id"), at: -1, mustBe: "a string or a number", numeric: false)
                 tb_pop(L, 1)
-                throw LuaArguments.failure("\(what)[\(k)].id must be a string or a number, got \(type)")
+                throw error
             }
             tb_pop(L, 1)
             guard let frame = rectangle(at: frameSlot) else {
-                throw LuaArguments.failure("\(what)[\(k)] needs a frame {x, y, w, h} of finite numbers with a non-negative size")
+                throw args.error(.part(.argument(slot, name), "[\(k)]"), "needs a frame {x, y, w, h} of finite numbers with a non-negative size")
             }
             guard seen.insert(id).inserted else {
-                throw LuaArguments.failure("\(what) has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")
+                throw args.error(.argument(slot, name), "has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")
             }
             items.append((id, frame))
         }

@@ -24,9 +24,9 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL {
                 if let fallback { return fallback }
-                throw arguments.error("field '\(key)' is required: {width, height}")
+                throw arguments.error(.field(key), "is required: {width, height}")
             }
-            return try host.layoutSize(at: top, what: "field '\(key)'", args: arguments)
+            return try host.layoutSize(at: top, .field(key), args: arguments)
         }
     }
 
@@ -38,8 +38,8 @@ extension LuaTableArgument {
             if lua_type(L, top) == LUA_TNIL { return .zero }
             if lua_type(L, top) != LUA_TTABLE {
                 guard let one = insetValue(at: top) else {
-                    throw arguments.error("field '\(key)' must be points (a number), a fraction (\"15%\") or "
-                                          + "{top =, leading =, bottom =, trailing =}, got \(LuaHost.shownValue(L, top))")
+                    throw arguments.error(.field(key), at: top, mustBe: "points (a number), a fraction (\"15%\") or {top =, leading =, bottom =, trailing =}",
+                                          got: LuaHost.shownValue(L, top))
                 }
                 return Compositional.DirectionalEdgeInsets(top: one.value, leading: one.value, bottom: one.value, trailing: one.value,
                                             fractionalEdges: one.fraction ? .all : [])
@@ -63,7 +63,7 @@ extension LuaTableArgument {
         try with(name) { (slot: Int32) throws -> (value: Double, fraction: Bool) in
             if lua_type(L, slot) == LUA_TNIL { return (0, false) }
             guard let value = insetValue(at: slot) else {
-                throw arguments.error("field '\(self.name ?? "insets")'.\(name) must be points (a number) or a fraction (\"15%\"), got \(LuaHost.shownValue(L, slot))")
+                throw arguments.error(.part(.field(self.name ?? "insets"), ".\(name)"), at: slot, mustBe: "points (a number) or a fraction (\"15%\")", got: LuaHost.shownValue(L, slot))
             }
             return value
         }
@@ -109,7 +109,7 @@ extension LuaTableArgument {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return fallback }
             if let s = LuaStack.string(L, top), let v = T(rawValue: s) { return v }
-            throw arguments.optionError(top, nil, T.allCases.map(\.rawValue)).prefixedField(key)
+            throw arguments.optionError(.field(key), at: top, T.allCases.map(\.rawValue))
         }
     }
 
@@ -120,7 +120,7 @@ extension LuaTableArgument {
             tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
             defer { tb_pop(L, 2) }
             guard let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite else {
-                throw arguments.error("field '\(key)' must be {x, y} with finite numbers")
+                throw arguments.error(.field(key), at: -1, mustBe: "{x, y} with finite numbers", got: LuaHost.shownValue(L, top))
             }
             return Point(x: x, y: y)
         }
@@ -140,17 +140,9 @@ extension LuaTableArgument {
                 return f / 100
             }
             guard let x = percent(-2), let y = percent(-1) else {
-                throw arguments.error("field '\(key)' must be {x, y} in points or {\"x%\", \"y%\"} of the supplementary's size")
+                throw arguments.error(.field(key), "must be {x, y} in points or {\"x%\", \"y%\"} of the supplementary's size")
             }
             return .fractional(Point(x: x, y: y))
         }
-    }
-}
-
-extension LuaScriptError {
-    /// The same message about field `key` instead of an argument.
-    func prefixedField(_ key: String) -> LuaScriptError {
-        guard let range = message.firstRange(of: "argument #") , let colon = message[range.upperBound...].firstRange(of: " must") else { return self }
-        return LuaScriptError(kind, message: message[..<range.lowerBound] + "field '\(key)'" + message[colon.lowerBound...])
     }
 }

@@ -42,7 +42,7 @@ extension LuaHost {
         case LUA_TFUNCTION:
             let function = reference(at: top)
             return { [weakHost = WeakHost(self)] index, section, env in
-                guard let self = weakHost.host else { throw LuaArguments.failure("t.compositional: the Lua host was closed") }
+                guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.compositional") }
                 return try self.callSectionProvider(function, index: index, section: section, env: env, origin: origin)
             }
         case LUA_TTABLE:
@@ -51,16 +51,17 @@ extension LuaHost {
             while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
-                    throw args.error("field '\(key)' must hold t.section{} values, got \(LuaStack.typeName(L, -1))")
+                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { ".\($0)" } ?? ""
+                    throw args.error(.part(.field(key), entry), at: -1, mustBe: "a t.section{}", numeric: false)
                 }
                 if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }
             }
             return { [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
-                throw LuaArguments.failure("\(origin)t.compositional has no section for section \(index + 1) (id '\(section.id.description)')")
+                throw LuaArguments.statement("\(origin)t.compositional:", "field 'sections' has no entry for section \(index + 1) (id '\(section.id.description)')")
             }
         default:
-            throw args.error("needs section = t.section{...} or a function(index, section, env), or sections = {...}")
+            throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")
         }
     }
 
@@ -77,7 +78,7 @@ extension LuaHost {
             "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
         try protectedCall(arguments: 3, results: 1)
         guard case .section(let result)? = part(at: -1) else {
-            throw LuaArguments.failure("\(origin)t.compositional: the section function must return a t.section{...} for section \(index + 1), got \(LuaStack.typeName(L, -1))")
+            throw LuaArguments.returned("\(origin)t.compositional", "section", for: "section \(index + 1)", mustBe: "a t.section{...}", got: LuaStack.typeName(L, -1))
         }
         return result
     }

@@ -36,11 +36,11 @@ extension LuaHost {
     }
 
     /// A `{width, height}` size at `index`.
-    func layoutSize(at index: Int32, what: String, args: LuaArguments) throws -> Compositional.LayoutSize {
+    func layoutSize(at index: Int32, _ subject: LuaArguments.Subject, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
         let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)"
         guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 2 else {
-            throw args.error("\(what) must be \(expected), got \(LuaStack.typeName(L, index))")
+            throw args.error(subject, at: index, mustBe: expected, numeric: false)
         }
         func dimension(_ k: Int, _ axis: Axis) throws -> Compositional.Dimension {
             tb_rawgeti(L, index, lua_Integer(k))
@@ -50,8 +50,8 @@ extension LuaHost {
                 return axis == .horizontal ? .fractionalWidth(f / 100) : .fractionalHeight(f / 100)
             }
             if case .dimension(let d)? = part(at: -1) { return d }
-            let got = LuaHost.shownValue(L, -1)
-            throw args.error("\(what)[\(k)] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got \(got)")
+            throw args.error(.part(subject, "[\(k)]"), at: -1, mustBe: "a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)",
+                             got: LuaHost.shownValue(L, -1))
         }
         return Compositional.LayoutSize(width: try dimension(1, .horizontal), height: try dimension(2, .vertical))
     }

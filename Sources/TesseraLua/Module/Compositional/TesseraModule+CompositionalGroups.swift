@@ -44,13 +44,13 @@ extension LuaHost {
             switch part(at: top) {
             case .item(let item)?: subitems.append(.item(item))
             case .group(let group)?: subitems.append(.group(group))
-            default: throw args.error("field 'items' must be a list of t.item{} and groups, got \(LuaStack.typeName(L, top)) at [\(k)]")
+            default: throw args.error(.part(.field("items"), "[\(k)]"), at: top, mustBe: "a t.item{} or a group", numeric: false)
             }
         }
-        guard !subitems.isEmpty else { throw args.error("field 'items' must be a non-empty list of t.item{} and groups") }
+        guard !subitems.isEmpty else { throw args.error(.field("items"), at: 0, mustBe: "a non-empty list of t.item{} and groups", got: "an empty list") }
         let count = try o.optNumber("count", .positive).map { n -> Int in
             guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
-                throw args.error("field 'count' must be an integer from 1 to \(Compositional.Group.maxLeaves), got \(LuaHost.numberText(n))")
+                throw args.error(.field("count"), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
             }
             return count
         }
@@ -67,12 +67,12 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let function = try args.function(1, "fn", host: host)
             var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
-            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, what: "argument #2 (size)", args: args) }
+            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
             try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
-                guard let host = weakHost.host else { throw LuaArguments.failure("t.customGroup: the Lua host was closed") }
+                guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.customGroup") }
                 return try host.callCustomGroup(function, env, origin: origin)
             }), args)
             return 1
@@ -91,7 +91,7 @@ extension LuaHost {
         try protectedCall(arguments: 1, results: 1)
         let list = lua_absindex(L, -1)
         guard lua_type(L, list) == LUA_TTABLE else {
-            throw LuaArguments.failure("\(origin)t.customGroup: the function must return a list of frames, got \(LuaStack.typeName(L, list))")
+            throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "its frames", mustBe: "a list of frames", got: LuaStack.typeName(L, list))
         }
         var items: [Compositional.CustomItem] = []
         let n = Int(tb_rawlen(L, list))
@@ -108,11 +108,11 @@ extension LuaHost {
             }
             guard lua_type(L, entry) == LUA_TTABLE, let x = field(1, "x", "x"), let y = field(2, "y", "y"),
                   let w = field(3, "w", "width"), let h = field(4, "h", "height") else {
-                throw LuaArguments.failure("\(origin)t.customGroup: frame \(k) must be {x, y, w, h} or {x =, y =, w =, h =}")
+                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaHost.shownValue(L, entry))
             }
             let frame = Rect(x: x, y: y, width: w, height: h)
             guard frame.isValidFrame else {
-                throw LuaArguments.failure("\(origin)t.customGroup: frame \(k) \(frame) must have finite numbers and a non-negative size")
+                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "finite numbers with a non-negative size", got: "\(frame)")
             }
             _ = LuaStack.rawField(L, entry, "zIndex")
             let z = LuaStack.integer(L, -1) ?? 0

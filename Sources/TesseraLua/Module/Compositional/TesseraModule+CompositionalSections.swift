@@ -75,7 +75,7 @@ extension LuaHost {
         for key in ["headers", "footers"] {
             try o.list(key) { top, k in
                 guard case .boundary(var b)? = part(at: top) else {
-                    throw args.error("field '\(key)' must be a list of t.boundary{}, got \(LuaStack.typeName(L, top)) at [\(k)]")
+                    throw args.error(.part(.field(key), "[\(k)]"), at: top, mustBe: "a t.boundary{}", numeric: false)
                 }
                 if key == "footers" && b.alignment == .top { b.alignment = .bottom }
                 if key == "footers" && b.kind == "header" { b.kind = "footer" }
@@ -142,7 +142,7 @@ extension LuaHost {
                 guard let v = LuaStack.number(L, -1), valid(v) else {
                     let got = LuaStack.number(L, -1).map(LuaHost.numberText)
                         ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
-                    throw LuaArguments.failure("\(origin)t.section: visibleItemsHandler set item \(k + 1)'s \(key) to \(got); expected \(expected)")
+                    throw LuaArguments.mismatch("\(origin)t.section: field '\(key)' of item \(k + 1) set by visibleItemsHandler", mustBe: expected, got: got)
                 }
                 return v
             }

@@ -36,11 +36,10 @@ extension LuaHost {
 
     static let providerIndex: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            guard let box = host.providerBox(at: 1) else { throw args.error("expected a provider") }
-            let key = try args.string(2, "key")
-            guard LuaHost.fields(of: box.provider).contains(key) else {
-                throw LuaArguments(L!, function: box.constructor).error("a provider has no field '\(key)'; known fields: \(LuaHost.fields(of: box.provider).joined(separator: ", "))")
-            }
+            guard let box = host.providerBox(at: 1) else { throw args.error(.argument(1, nil), at: 1, mustBe: "a provider", numeric: false) }
+            let named = LuaArguments(L!, function: box.constructor)
+            let key = try named.string(2, "key")
+            guard LuaHost.fields(of: box.provider).contains(key) else { throw named.unknownField(key, known: LuaHost.fields(of: box.provider)) }
             host.pushProviderField(box, key)
             return 1
         }
@@ -48,8 +47,8 @@ extension LuaHost {
 
     static let providerNewIndex: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            guard let box = host.providerBox(at: 1) else { throw args.error("expected a provider") }
-            try host.setProviderField(box, try args.string(2, "key"), at: 3, args: args)
+            guard let box = host.providerBox(at: 1) else { throw args.error(.argument(1, nil), at: 1, mustBe: "a provider", numeric: false) }
+            try host.setProviderField(box, try LuaArguments(L!, function: box.constructor).string(2, "key"), at: 3, args: args)
             return 0
         }
     }
@@ -149,8 +148,7 @@ extension LuaHost {
                 lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
                     let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
-                    let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
-                    throw LuaArguments.failure("engine has no field '\(key)'\(hint)")
+                    throw args.unknownField(key, known: known)
                 }
             }
             return 1
@@ -165,7 +163,7 @@ extension LuaHost {
             case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
             case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
             default:
-                throw LuaArguments.failure("engine: field '\(key)' cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
+                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
             }
             return 0
         }

@@ -34,7 +34,7 @@ extension LuaHost {
             for i in stride(from: 1, through: count, by: 1) {
                 tb_rawgeti(L, list, lua_Integer(i))
                 do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]", poll: poll)) }
-                catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
+                catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
                 tb_pop(L, 1)
             }
             source = ItemSource(values: values)
@@ -74,21 +74,21 @@ extension LuaHost {
             let fields: OrderedDictionary<String, JSONValue>
             switch try? LuaStack.json(L, -1, path: path) {
             case .object(let o)?: fields = o
-            default: throw LuaArguments.failure("\(path) must be a table {id =, count =}, got \(LuaStack.typeName(L, -1))")
+            default: throw LuaArguments.mismatch(path, mustBe: "a table {id =, count =}", got: LuaStack.typeName(L, -1))
             }
             tb_pop(L, 1)
             guard case .int(let n)? = fields["count"], n >= 0 else {
-                throw LuaArguments.failure("\(path) needs count = a whole number >= 0 (its number of items)")
+                throw LuaArguments.statement(path, "needs count = a whole number >= 0 (its number of items)")
             }
             if let first = fields["first"], first != .int(next + 1) {
-                throw LuaArguments.failure("\(path) starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
+                throw LuaArguments.statement(path, "starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
             }
             let id: ItemID
             switch fields["id"] {
             case .int(let i)?: id = .int(i)
             case .string(let t)?: id = .string(t)
             case nil: id = .int(s - 1)
-            case let other?: throw LuaArguments.failure("\(path).id must be a string or an integer, got \(other.briefDescription)")
+            case let other?: throw LuaArguments.mismatch("\(path).id", mustBe: "a string or an integer", got: other.briefDescription)
             }
             var rest = fields
             for key in ["id", "first", "count"] { rest.removeValue(forKey: key) }
@@ -96,7 +96,7 @@ extension LuaHost {
             next += n
         }
         guard next == count else {
-            throw LuaArguments.failure("\(what) cover \(next) items; expected all \(count) items of the data")
+            throw LuaArguments.statement(what, "cover \(next) items; expected all \(count) items of the data")
         }
         return sections
     }
@@ -107,7 +107,7 @@ extension LuaHost {
         if lua_type(L, slot) == LUA_TSTRING, let s = LuaStack.string(L, slot) { return .string(s) }
         if let i = LuaStack.integer(L, slot) { return .int(Int(i)) }
         if let v = LuaStack.number(L, slot) { return .string(LuaHost.numberText(v)) }
-        throw LuaArguments.failure("\(what) must be a string or a number, got \(LuaStack.typeName(L, slot))")
+        throw LuaArguments.mismatch(what, mustBe: "a string or a number", got: LuaStack.typeName(L, slot))
     }
 
     /// Calls `fn(data[local + 1], local + 1, extra...)` with the provider's stored data; returns

@@ -91,8 +91,7 @@ extension LuaHost {
             } }
         default:
             let known = LuaHost.fields(of: box.provider)
-            let hint = DidYouMean.suggestion(for: key, among: known).map { " (did you mean \($0)?)" } ?? ""
-            throw field.error("a provider has no field '\(key)'\(hint); known fields: \(known.joined(separator: ", "))")
+            throw field.unknownField(key, known: known)
         }
         try storeField(box, key, slot)
     }

@@ -24,7 +24,7 @@ extension LuaHost {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        throw LuaArguments.failure("\(box.constructor): the size function must return a finite, non-negative width and height for item \(local + 1), got \(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
+                        throw LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height", got: "\(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
                     }
                     return Size(width: w, height: h)
                 }
@@ -121,7 +121,8 @@ extension LuaHost {
         let pinned = table.with("pinned") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         let sticky = table.with("sticky") { lua_type(L, $0) == LUA_TNIL ? nil : lua_toboolean(L, $0) != 0 }
         if let pinned, let sticky, pinned != sticky {
-            throw field.error("header.sticky is another name for header.pinned; got pinned = \(pinned) and sticky = \(sticky), expected one of them")
+            throw field.error(.part(.field("header"), ".sticky"), at: 0, mustBe: "absent or equal to pinned (it is another name for pinned)",
+                              got: "\(sticky) with pinned = \(pinned)")
         }
         p.isPinned = pinned ?? sticky ?? true
         let tap = try table.optFunction("tap", host: self)

@@ -65,7 +65,7 @@ extension LuaHost {
             try options.with(key) { slot in try setProviderField(box, key, at: slot, args: args) }
         }
         if provider is EmptyStateProvider, !(options?.has("content") ?? false) {
-            throw args.error("needs content = a provider")
+            throw args.error(.field("content"), at: 0, mustBe: "a provider", got: "nil")
         }
         pushBox(box, meta: engineSupport.providerMetaRef)
         return 1

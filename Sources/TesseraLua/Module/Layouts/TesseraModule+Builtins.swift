@@ -25,7 +25,7 @@ extension LuaHost {
                     default:
                         throw args.error(1, "parameters", mustBe: "a table of named parameters, like t.\(name){ spacing = 8 }", got: "a list")
                     }
-                } catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
+                } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
             }
             do {
                 host.pushLayout(try BuiltinLayouts.make(name: name, params: params, style: fieldStyle))

@@ -28,7 +28,7 @@ final class LuaClosure: @unchecked Sendable {
     }
 
     private func frame(_ index: Int, _ context: LayoutContext) throws -> Rect {
-        guard let host = function.host else { throw LuaArguments.failure("t.closure: the Lua host was closed") }
+        guard let host = function.host else { throw LuaArguments.hostClosed("t.closure") }
         let L = host.L
         if index == 0 || ctx == nil {   // ClosureLayout asks for items 0, 1, 2, ... per pass
             host.pushContext(context, frames: nil)

@@ -62,13 +62,14 @@ extension LuaHost {
                 switch try LuaStack.json(L, 2, path: "params") {
                 case .object(let o): overrides = o
                 case .array(let a) where a.isEmpty: overrides = [:]
-                default: throw args.error("params must be a table of named values, like { screen = \"today\" }")
+                default: throw args.error(2, "params", mustBe: "a table of named values, like { screen = \"today\" }", got: "a list")
                 }
-            } catch let e as LuaStack.ConversionError { throw args.error(e.message) }
+            } catch let e as LuaStack.ConversionError { throw args.relayed(e.message) }
             let scripted: ScriptedLayout
             if let boxed = host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) {
                 guard let s = boxed.layout as? ScriptedLayout else {
-                    throw args.error("only a script layout takes params (a table require or load returns); \(LuaHost.describe(boxed.layout)) is configured by its constructor")
+                    throw args.error(.argument(1, "layout"), at: 1, mustBe: "a script layout (a table require or load returns; a built-in layout is configured by its constructor)",
+                                     got: LuaHost.describe(boxed.layout))
                 }
                 scripted = s
             } else {
@@ -103,7 +104,7 @@ struct LuaPinnedLayout: Layout {
     let isSticky: LuaReference
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        guard let host = isSticky.host else { throw LuaArguments.failure("t.sticky: the Lua host was closed") }
+        guard let host = isSticky.host else { throw LuaArguments.hostClosed("t.sticky") }
         let flags = try host.stickyFlags(isSticky, context: context)
         return try PinnedLayout(root, isPinned: { flags[$0] }).layout(context)
     }

@@ -50,7 +50,7 @@ extension LuaHost {
                     if positional { tb_rawgeti(L, -1, lua_Integer(index)) } else { LuaStack.rawField(L, -1, key) }
                     defer { tb_pop(L, 1) }
                     guard let v = LuaStack.number(L, -1), NumberRule.nonNegative.accepts(v) else {
-                        throw args.error("sizes[\(k)].\(key) must be a finite, non-negative number, got \(args.describe(-1))")
+                        throw args.error(.part(.argument(2, "sizes"), "[\(k)].\(key)"), at: -1, mustBe: "a finite, non-negative number")
                     }
                     wh.append(v)
                 }

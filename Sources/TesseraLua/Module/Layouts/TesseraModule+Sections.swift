@@ -41,7 +41,7 @@ extension LuaHost {
             case LUA_TFUNCTION:
                 let function = reference(at: top)
                 return { [weakHost = WeakHost(self)] index, section in
-                    guard let self = weakHost.host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
+                    guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.sections") }
                     return try self.callBoundaryFunction(function, key, index: index, section: section)
                 }
             default:
@@ -58,13 +58,13 @@ extension LuaHost {
         while tb_next(L, table.slot) != 0 {
             tb_pop(L, 1)
             guard let k = LuaStack.string(L, -1), allowed.contains(k) else {
-                let key = LuaStack.string(L, -1).map { "'\($0)'" } ?? "[\(args.describe(-1))]"
+                let key = LuaStack.string(L, -1) ?? "[\(args.describe(-1))]"
                 tb_pop(L, 1)
-                throw table.arguments.error("unknown field \(key); known fields: \(LuaHost.boundaryFields.joined(separator: ", "))")
+                throw table.arguments.unknownField(key, known: LuaHost.boundaryFields)
             }
         }
         guard let height = try table.optNumber("height", .nonNegative) else {
-            throw table.arguments.error("needs height = a finite, non-negative number")
+            throw table.arguments.error(.field("height"), at: 0, mustBe: "a finite, non-negative number", got: "nil")
         }
         return SectionBoundary(height: height, pinned: try table.bool("pinned", default: false),
                                        zIndex: try table.integer("zIndex", default: 1))
@@ -80,7 +80,7 @@ extension LuaHost {
         case LUA_TTABLE:
             return try boundary(at: -1, LuaArguments(L, function: "t.sections"), what: "the \(key) of section \(index + 1)")
         default:
-            throw LuaArguments.failure("t.sections: the \(key) function returned \(LuaStack.typeName(L, -1)) for section \(index + 1); expected a table {height =, pinned =, zIndex =} or nil")
+            throw LuaArguments.returned("t.sections", key, for: "section \(index + 1)", mustBe: "a table {height =, pinned =, zIndex =} or nil", got: LuaStack.typeName(L, -1))
         }
     }
 
@@ -91,7 +91,7 @@ extension LuaHost {
         defer { tb_pop(L, 1) }
         switch type {
         case LUA_TNIL:
-            guard let fallback else { throw args.error("needs sections = {...} or a default layout") }
+            guard let fallback else { throw args.error(.argument(1, "options"), "needs sections = {...} or a default layout") }
             return { _, _ in fallback }
         case LUA_TFUNCTION:
             let function = reference(at: -1)
@@ -99,7 +99,7 @@ extension LuaHost {
             let origin = LuaStack.string(L, -1) ?? ""
             tb_pop(L, 1)
             return { [weakHost = WeakHost(self)] index, section in
-                guard let self = weakHost.host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
+                guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.sections") }
                 let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
                 return NestingGuard(base: chosen, host: self, origin: origin)
             }
@@ -121,8 +121,8 @@ extension LuaHost {
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
-                throw LuaArguments.failure(keyedByID ? "t.sections has no layout for section '\(id)' and no default"
-                                                    : "t.sections has no layout for section \(index + 1) and no default")
+                throw LuaArguments.statement("t.sections:", keyedByID ? "field 'sections' has no layout for section '\(id)' and there is no default"
+                                                                        : "field 'sections' has no layout for section \(index + 1) and there is no default")
             }
         default:
             throw args.error(.field("sections"), at: -1, mustBe: "a list, a table keyed by section id or a function", numeric: false)
@@ -160,9 +160,9 @@ struct NestingGuard: Layout, @unchecked Sendable {
     let origin: String
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        guard let host else { throw LuaArguments.failure("t.sections: the Lua host was closed") }
+        guard let host else { throw LuaArguments.hostClosed("t.sections") }
         guard host.layoutNesting < LuaHost.maxLayoutNesting else {
-            throw LuaArguments.failure("\(origin)t.sections: the layouts its sections function chose are nested more than \(LuaHost.maxLayoutNesting) deep; expected a layout that does not contain this t.sections (does the function return it?)")
+            throw LuaArguments.tooDeep("\(origin)t.sections: the layouts its sections function chose", "are nested", hint: "; expected a layout that does not contain this t.sections (does the function return it?)")
         }
         host.layoutNesting += 1
         defer { host.layoutNesting -= 1 }

@@ -26,10 +26,10 @@ struct LuaSizedLayout: Layout {
     let size: LuaReference
 
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        guard let host = size.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
+        guard let host = size.host else { throw LuaArguments.hostClosed("layout:sized") }
         let function = size
         let sized = context.withSizes { [weakHost = WeakHost(host)] i, proposal in
-            guard let host = weakHost.host else { throw LuaArguments.failure("layout:sized: the Lua host was closed") }
+            guard let host = weakHost.host else { throw LuaArguments.hostClosed("layout:sized") }
             return try host.callSize(function, item: context.item(at: i), index: i, proposal: proposal)
         }
         return AnyLayoutResult(try root.layout(sized))

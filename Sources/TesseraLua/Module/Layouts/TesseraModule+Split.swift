@@ -23,7 +23,7 @@ extension LuaHost {
                 } else {
                     do { params[key] = try LuaStack.json(L!, -1, path: "t.split: field '\(key)'") } catch let e as LuaStack.ConversionError {
                         tb_pop(L, 2)
-                        throw LuaArguments.failure(e.message)
+                        throw LuaArguments.relayed(e.message)
                     }
                 }
                 tb_pop(L, 1)
@@ -36,7 +36,7 @@ extension LuaHost {
             } catch let e as LayoutError { throw args.error(e.message) }
             if let f = functions["leftSideRatio"] {
                 layout.leftSideRatio = { [weakHost = WeakHost(host)] width in
-                    guard let host = weakHost.host else { throw LuaArguments.failure("t.split: the Lua host was closed") }
+                    guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
                     return try host.callSplitFunction(f, "leftSideRatio", width: width) { L in
                         guard let n = LuaStack.number(L, -1) else { return nil }
                         return n
@@ -45,7 +45,7 @@ extension LuaHost {
             }
             if let f = functions["side"] {
                 layout.side = { [weakHost = WeakHost(host)] index, section in
-                    guard let host = weakHost.host else { throw LuaArguments.failure("t.split: the Lua host was closed") }
+                    guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
                     return try host.callSplitFunction(f, "side", index: index, section: section, expected: "\"left\" or \"right\"") { value, _ in
                         value.string.flatMap(SplitSide.init(rawValue:))
                     }
@@ -53,7 +53,7 @@ extension LuaHost {
             }
             if let f = functions["sections"] {
                 layout.sectionOverrides = { [weakHost = WeakHost(host)] index, section in
-                    guard let host = weakHost.host else { throw LuaArguments.failure("t.split: the Lua host was closed") }
+                    guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
                     return try host.callSplitFunction(f, "sections", index: index, section: section, expected: "a table of overrides or nil",
                                                       nilValue: SplitSectionOverrides()) { value, what in
                         try SplitLayout.overrides(value, what)
@@ -63,7 +63,7 @@ extension LuaHost {
             for key in ["header", "footer"] {
                 guard let f = functions[key] else { continue }
                 let boundary: @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { [weakHost = WeakHost(host)] index, section in
-                    guard let host = weakHost.host else { throw LuaArguments.failure("t.split: the Lua host was closed") }
+                    guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
                     return try host.callSplitFunction(f, key, index: index, section: section, expected: "a height, {height =, pinned =} or nil",
                                                       nilValue: Optional<SectionBoundary>.none) { value, what in
                         try SplitLayout.boundary(value, what)
@@ -92,11 +92,11 @@ extension LuaHost {
         let what = "t.split: the \(key) function's result for section \(index + 1)"
         if lua_type(L, -1) == LUA_TNIL, let nilValue { return nilValue }
         let value: JSONValue
-        do { value = try LuaStack.json(L, -1, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.failure(e.message) }
+        do { value = try LuaStack.json(L, -1, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
         let parsed: T?
-        do { parsed = try read(value, what) } catch let e as LayoutError { throw LuaArguments.failure(e.message) }
+        do { parsed = try read(value, what) } catch let e as LayoutError { throw LuaArguments.relayed(e.message) }
         guard let parsed else {
-            throw LuaArguments.failure("t.split: the \(key) function returned \(value.briefDescription) for section \(index + 1); expected \(expected)")
+            throw LuaArguments.returned("t.split", key, for: "section \(index + 1)", mustBe: expected, got: value.briefDescription)
         }
         return parsed
     }
@@ -109,7 +109,7 @@ extension LuaHost {
         lua_pushnumber(L, width)
         try protectedCall(arguments: 1, results: 1)
         guard let n = read(L) else {
-            throw LuaArguments.failure("t.split: the \(key) function returned \(LuaStack.typeName(L, -1)) for viewport width \(JSONValue.double(width).briefDescription); expected a number from 0 to 1")
+            throw LuaArguments.returned("t.split", key, for: "viewport width \(JSONValue.double(width).briefDescription)", mustBe: "a number from 0 to 1", got: LuaStack.typeName(L, -1))
         }
         return n
     }

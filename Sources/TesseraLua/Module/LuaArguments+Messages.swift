@@ -1,0 +1,120 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// The messages of the check family (`LuaArguments`): every error a host function, a `ctx`
+/// method, the REPL's built-ins, an animator or a script table raises is built here, in
+/// lauxlib's shape:
+///
+///     t.inset: argument #2 (insets) must be a number or a table {...}, got string
+///     engine: field 'offest' is unknown (did you mean offset?); known fields: ...
+///     t.sections: the header function's result for section 2 must be a table ..., got number
+///     t.split: the Lua host was closed
+///
+/// Members that take a call's arguments name the function as the caller did; the static ones
+/// serve checks made where no call is running (a callback's result at layout time, a script
+/// table read by the host) and take the name of the function or file they report on.
+extension LuaArguments {
+    /// What a message says the value at `slot` is: its type name (`string`, `nil`, `no value`),
+    /// or for a number where a number was expected, its text (`-5`, `nan`), as the bridge's
+    /// `tb_pushvaluetext`.
+    func describe(_ slot: Int32, numeric: Bool = true) -> String {
+        if numeric, let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
+        return LuaStack.typeName(L, slot)
+    }
+
+    /// What a message is about: argument #n (named), `self` (a method's slot 1), or a field of
+    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`).
+    enum Subject {
+        case argument(Int32, String?)
+        case field(String)
+        /// A part of an argument or field: `.part(.argument(2, "from"), "[3].id")` is
+        /// "argument #2 (from)[3].id", `.part(.field("size"), "[1]")` is "field 'size'[1]".
+        indirect case part(Subject, String)
+    }
+
+    /// "argument #2 (length)", "self", "field 'size'".
+    func label(_ subject: Subject) -> String {
+        switch subject {
+        case .argument(let slot, let name):
+            position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
+        case .field(let key): "field '\(key)'"
+        case .part(let whole, let path): label(whole) + path
+        }
+    }
+
+    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`).
+    func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
+               numeric: Bool = true) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))", file: file)
+    }
+
+    /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
+    func error(_ slot: Int32, _ name: String?, mustBe expected: String, got: String? = nil) -> LuaScriptError {
+        error(.argument(slot, name), at: slot, mustBe: expected, got: got)
+    }
+
+    /// "fn: <subject> <statement>", for what is not a type mismatch (a cycle, a missing field).
+    func error(_ subject: Subject, _ statement: String) -> LuaScriptError {
+        LuaArguments.failure("\(function): \(label(subject)) \(statement)", file: file)
+    }
+
+    /// A message in the function's name: "fn: <text>".
+    func error(_ text: String) -> LuaScriptError { LuaArguments.failure("\(function): \(text)", file: file) }
+
+    /// The error every message of this family becomes: a script error raised at the caller's
+    /// line. Private: every message is built by one of the members above or below.
+    fileprivate static func failure(_ message: String, file: String? = nil) -> LuaScriptError {
+        LuaScriptError(.script, message: message, file: file)
+    }
+
+    /// "fn: field 'k' is unknown (did you mean x?); known fields: a, b": a value (ctx, an
+    /// engine, a provider) read or written by a name it lacks. O(known × name length²).
+    func unknownField(_ key: String, known: [String]) -> LuaScriptError {
+        error(.field(key), "is unknown\(LuaArguments.suggestion(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
+    }
+
+    /// " (did you mean x?)" for a misspelt `name`, else "".
+    static func suggestion(for name: String, among known: [String]) -> String {
+        DidYouMean.suggestion(for: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+    }
+
+    /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host
+    /// that made it was closed.
+    static func hostClosed(_ function: String, file: String? = nil) -> LuaScriptError {
+        failure("\(function): the Lua host was closed", file: file)
+    }
+
+    /// "fn: <message>": a message the core or a conversion built whole, in this call's name.
+    func relayed(_ message: String) -> LuaScriptError { LuaArguments.failure("\(function): \(message)", file: file) }
+
+    /// A message the core or a conversion built whole (`LayoutError`, a JSON conversion),
+    /// raised as this family's are.
+    static func relayed(_ message: String, file: String? = nil) -> LuaScriptError { failure(message, file: file) }
+
+    /// "<what> must be <expected>, got <got>", for a value a label names where no call's
+    /// arguments are at hand (`t.sections: sections[2]`, `t.transition: argument #1 (from)[3]`).
+    static func mismatch(_ what: String, mustBe expected: String, got: String, file: String? = nil) -> LuaScriptError {
+        failure("\(what) must be \(expected), got \(got)", file: file)
+    }
+
+    /// "<what> <statement>", for what is not a type mismatch, about a value a label names
+    /// where no call's arguments are at hand (a script file, a layout made earlier).
+    static func statement(_ what: String, _ statement: String, file: String? = nil) -> LuaScriptError {
+        failure("\(what) \(statement)", file: file)
+    }
+
+    /// "fn: the <callback> function's result for <place> must be <expected>, got <got>": a
+    /// script function's result checked when the host calls it (`t.sections`' header, a
+    /// provider's size function).
+    static func returned(_ function: String, _ callback: String, for place: String, mustBe expected: String, got: String,
+                         file: String? = nil) -> LuaScriptError {
+        failure("\(function): the \(callback) function's result for \(place) must be \(expected), got \(got)", file: file)
+    }
+
+    /// "<what> <nesting> more than N deep; at most N levels are allowed", N being
+    /// `LuaHost.maxLayoutNesting`, plus a `hint`.
+    static func tooDeep(_ what: String, _ nesting: String, hint: String = "") -> LuaScriptError {
+        failure("\(what) \(nesting) more than \(LuaHost.maxLayoutNesting) deep; at most \(LuaHost.maxLayoutNesting) levels are allowed\(hint)")
+    }
+}
