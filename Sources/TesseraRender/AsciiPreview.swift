@@ -7,7 +7,9 @@ import TesseraCore
 /// flattened index), `.` where content has no item, and a space outside the content bounds. Terminal cells are about twice as tall as wide, so a row
 /// covers twice the height a column covers in width.
 public struct AsciiPreview {
+    /// Width of the picture in characters.
     public var columns: Int
+    /// The most rows the picture takes (fewer when the region is short).
     public var maxRows: Int
 
     /// The most columns, and the most rows, a picture has (the grid is allocated whole).

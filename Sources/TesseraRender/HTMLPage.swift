@@ -29,8 +29,12 @@ import TesseraCore
 /// `groupPagingCentered`, `continuousGroupLeadingBoundary`) that a person scrolls comes to rest
 /// where the layout's `targetContentOffset` says (`ShelfPaging`).
 public struct HTMLPage {
+    /// The layout pass the page draws.
     public var run: LayoutRun
+    /// Where the page opens scrolled to: this rectangle's origin (the scroll box is the run's
+    /// viewport size); nil for the content's top-left.
     public var viewport: Rect?
+    /// What each item is labelled with.
     public var labels: ItemLabels
     /// Offsets of orthogonal sections by 0-based section (`run --section-offset`).
     public var sectionOffsets: [Int: Point]
@@ -38,10 +42,14 @@ public struct HTMLPage {
     /// Longest scrollable extent, in CSS px, before the page scales its scroll position.
     public static let scrollLimit = 8_000_000.0
 
+    /// The page of `run`, opened on `viewport`, items labelled by `labels`, orthogonal sections
+    /// at `sectionOffsets`.
     public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels(), sectionOffsets: [Int: Point] = [:]) {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
+    /// The self-contained HTML page. Throws what the result's queries throw (a scripted
+    /// layout's Lua error).
     public func render() throws -> String { try BufferedWriter.text { try write(to: $0) } }
 
     /// Writes the page as it goes. Every query that can fail (each item's frame, the section

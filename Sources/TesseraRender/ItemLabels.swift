@@ -8,8 +8,10 @@ public struct ItemLabels: Sendable {
     /// The name `--label` takes for the flattened index.
     public static let indexField = "@index"
 
+    /// The dataset field whose value labels each item, or `indexField`.
     public var field: String
 
+    /// Labels from `field` (the item id by default).
     public init(field: String = "id") { self.field = field }
 
     /// Item `index`'s label: the field's string, a number as JSON writes it, other values as

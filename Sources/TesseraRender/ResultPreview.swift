@@ -10,8 +10,11 @@ import TesseraCore
 /// scrolling layout still shows its viewport readably). The lines left over show the content
 /// above and below the viewport, centred on it and clamped to the content.
 public struct ResultPreview {
+    /// Width of the picture in characters.
     public var columns: Int
+    /// Height of the picture in lines (the legend comes below).
     public var rows: Int
+    /// Outline the viewport in box-drawing characters instead of ASCII.
     public var unicode: Bool
 
     /// A picture `columns` (8 to `AsciiPreview.maxSide`) by `rows` (4 to `maxSide`), outlined

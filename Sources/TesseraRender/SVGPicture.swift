@@ -14,8 +14,12 @@ import TesseraCore
 /// offset (`sectionOffsets`): clipped to its scroller and outlined, with the content just beyond
 /// the scroller drawn faded; the panel widens (by up to 0.6 viewport on each side) to show it.
 public struct SVGPicture {
+    /// The layout pass the picture draws.
     public var run: LayoutRun
+    /// The visible rectangle drawn (pinned elements drawn for it); nil for the content's
+    /// top-left at the run's viewport size.
     public var viewport: Rect?
+    /// What each item is labelled with.
     public var labels: ItemLabels
     /// Offsets of orthogonal sections by 0-based section (`run --section-offset`).
     public var sectionOffsets: [Int: Point]
@@ -24,10 +28,14 @@ public struct SVGPicture {
     /// The minimap draws individual items only up to this many.
     var minimapItemLimit = 5000
 
+    /// The picture of `run` around `viewport`, items labelled by `labels`, orthogonal sections
+    /// at `sectionOffsets`.
     public init(run: LayoutRun, viewport: Rect?, labels: ItemLabels = ItemLabels(), sectionOffsets: [Int: Point] = [:]) {
         self.run = run; self.viewport = viewport; self.labels = labels; self.sectionOffsets = sectionOffsets
     }
 
+    /// The SVG document. Throws what the result's queries throw (a scripted layout's Lua
+    /// error).
     public func render() throws -> String {
         let result = run.result
         let content = Rect(origin: .zero, size: result.contentSize)

@@ -2,13 +2,19 @@ import TesseraCore
 
 /// `run --format text`: counts, sizes, time, and an ASCII preview of the viewport.
 public struct TextSummary {
+    /// The layout pass described.
     public var run: LayoutRun
+    /// The visible rectangle the preview shows; nil for the content's top-left at the run's
+    /// viewport size.
     public var viewport: Rect?
 
+    /// The summary of `run`, its preview showing `viewport`.
     public init(run: LayoutRun, viewport: Rect?) {
         self.run = run; self.viewport = viewport
     }
 
+    /// The summary's lines, joined by newlines. Throws what the result's queries throw (a
+    /// scripted layout's Lua error).
     public func render() throws -> String {
         let result = run.result
         let region = viewport ?? Rect(origin: .zero, size: run.viewport)

@@ -139,6 +139,14 @@ import Testing
         #expect(throws: LayoutError("a compositional section's group holds no items, so its 3 items have no place")) {
             try frames(.custom(abs_(100, 10)) { _ in [] }, 3)
         }
+        // The same refusals as cases with their values.
+        func problem(_ body: () throws -> Void) -> LayoutError.GroupProblem? {
+            do { try body() } catch let LayoutError.unsolvableGroup(problem) { return problem } catch {}
+            return nil
+        }
+        #expect(problem { _ = try frames(.horizontal(abs_(100, 10), [item(abs_(0, 10))]), 3) } == .noLength)
+        #expect(problem { _ = try frames(.horizontal(abs_(100, 10), []), 3) } == .noSubitems)
+        #expect(problem { _ = try frames(.custom(abs_(100, 10)) { _ in [] }, 3) } == .holdsNoItems(items: 3))
     }
 
     @Test func an_item_longer_than_its_group_still_gets_a_group_of_its_own() throws {

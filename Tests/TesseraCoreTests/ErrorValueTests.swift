@@ -33,6 +33,59 @@ import OrderedCollections
         #expect(error?.description == "closure layout produced an invalid frame (0.0, 0.0, -1.0, 5.0) for item 1; expected finite numbers and a non-negative size")
     }
 
+    /// The refusals that used to be one sentence each are cases carrying their values; the
+    /// sentences are the ones the command printed before, byte for byte.
+    @Test func layout_refusals_carry_their_values_in_cases() throws {
+        let split = caught { _ = try BuiltinLayouts.make(name: "split", params: ["itemSize": 3]) }
+        guard case let .invalidParameter(name, allowed, got, _, _)? = split?.layoutError else { Issue.record("\(String(describing: split))"); return }
+        #expect(name == "itemSize" && allowed == "[width, height] with finite numbers >= 0" && got == "3")
+        #expect(split?.description == "split parameter 'itemSize' expects [width, height] with finite numbers >= 0, got 3")
+
+        let layout = caught { _ = try BuiltinLayouts.make(name: "watrfall", params: [:]) }
+        #expect(layout?.layoutError == .unknownLayout(name: "watrfall", suggestion: nil, builtins: BuiltinLayouts.names, scripts: nil))
+        #expect(layout?.description == "unknown layout 'watrfall'; expected a .lua file or one of: flow, row, waterfall, overlay, split")
+
+        let param = caught { _ = try ParameterDefaults.resolve(["gap": 1], defaults: ["columns": 2, "spacing": 8], source: "grid.lua") }
+        guard case let .unknownScriptParameter(unknown, known, source)? = param?.layoutError else { Issue.record("\(String(describing: param))"); return }
+        #expect(unknown == "gap" && known == ["columns", "spacing"] && source == "grid.lua")
+        #expect(param?.description == "grid.lua: unknown param 'gap'; known params: columns, spacing")
+        let typed = caught { _ = try ParameterDefaults.resolve(["columns": true], defaults: ["columns": 2], source: "grid.lua") }
+        guard case let .invalidParameter(key, expected, value, _, _)? = typed?.layoutError else { Issue.record("\(String(describing: typed))"); return }
+        #expect(key == "columns" && expected == "a number" && value == "true")
+        #expect(typed?.description == "grid.lua: param 'columns' expects a number, got true")
+
+        let edge = caught { _ = try LayoutParameters.insets(from: ["up": 1], what: "inset") }
+        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "inset"))
+        #expect(edge?.description == "inset has an unknown edge 'up'; expected top, left, bottom, right")
+
+        let badge = LayoutElement.supplementary("badge", section: 2, frame: Rect(x: 0, y: 0, width: 5, height: 5))
+        let element = caught { _ = try FramesResult(frames: [Rect(x: 0, y: 0, width: 10, height: 10)], elements: [badge], layoutName: "closure") }
+        guard case let .invalidElement(name2, position, refused, _)? = element?.layoutError else { Issue.record("\(String(describing: element))"); return }
+        #expect(name2 == "closure" && position == 0 && refused == badge)
+        #expect(element?.description == "closure layout's supplementary 0 (kind 'badge') is in section 2; expected a section in 0..<1")
+
+        let twice = caught {
+            let scroller = OrthogonalSection(section: 0, frame: Rect(x: 0, y: 0, width: 10, height: 10), contentSize: Size(width: 20, height: 10))
+            _ = try FramesResult(frames: [Rect(x: 0, y: 0, width: 10, height: 10)], orthogonal: [scroller, scroller], layoutName: "closure")
+        }
+        guard case let .invalidOrthogonalSection(_, section, _)? = twice?.layoutError else { Issue.record("\(String(describing: twice))"); return }
+        #expect(section == 0)
+        #expect(twice?.description == "closure layout made section 0 orthogonal twice")
+
+        let context = fixedContext([s(10, 10)], in: s(100, 100))
+        let header = caught {
+            _ = try SectionsLayout(header: { _, _ in SectionBoundary(height: -2) }) { _, _ in FlowLayout() }.layout(context)
+        }
+        guard case let .invalidSectionSize(_, what, got2, section2, _)? = header?.layoutError else { Issue.record("\(String(describing: header))"); return }
+        #expect(what == "header height" && got2 == "-2.0" && section2 == 0)
+        #expect(header?.description == "sections layout got a header height of -2.0 for section 0; expected a finite number >= 0")
+
+        let endless = caught { _ = try FramesResult(frames: [], minimumContentSize: Size(width: .infinity, height: 1), layoutName: "closure") }
+        guard case let .contentSizeNotFinite(name3, width, height)? = endless?.layoutError else { Issue.record("\(String(describing: endless))"); return }
+        #expect(name3 == "closure" && width == .infinity && height == 1)
+        #expect(endless?.description == "closure layout's content size infx1.0 is not finite; expected a finite minimum content size")
+    }
+
     @Test func apply_errors_carry_the_path_and_count() throws {
         let old = try Snapshot<String, Int>(section: "s", items: [1, 2])
         let error = caught { _ = try Changeset(itemsDeleted: [ItemPath(section: 0, item: 5)]).apply(to: old, insertingFrom: old) }

@@ -60,6 +60,35 @@ import Testing
         #expect(split.count == 2)
     }
 
+    @Test func concrete_results_answer_an_index_out_of_range_with_nil_without_try() throws {
+        let frames: FramesResult = try WaterfallLayout(columns: 2, spacing: 0).layout(context)
+        let compositional: CompositionalResult = try CompositionalLayout(
+            section: C.Section(group: .horizontal(abs_(200, 50), [item(abs_(100, 50))]))
+        ).layout(sectionedContext([1, 2], in: s(200, 400)))
+        let scroll = ScrollState(contentOffset: Point(x: 0, y: 10))
+        // In range: the same answers as the throwing lookups.
+        #expect(frames.frameIfPresent(at: 2) == r(0, 40, 100, 50))
+        #expect(frames.frameIfPresent(at: 1, scroll: scroll) == r(100, 0, 100, 60))
+        #expect(frames.sectionIfPresent(ofItem: 2) == 0)
+        #expect(frames.zIndexIfPresent(ofItem: 0) == 0)
+        #expect(compositional.frameIfPresent(at: 2) == r(100, 50, 100, 50))
+        #expect(compositional.frameIfPresent(at: 0, scroll: scroll) == r(0, 0, 100, 50))
+        #expect(compositional.sectionIfPresent(ofItem: 0) == 0)
+        #expect(compositional.sectionIfPresent(ofItem: 2) == 1)
+        #expect(compositional.zIndexIfPresent(ofItem: 1) == 0)
+        // Out of range: nil, never a trap.
+        for index in [-1, 3, 999, Int.min, Int.max] {
+            #expect(frames.frameIfPresent(at: index) == nil)
+            #expect(frames.frameIfPresent(at: index, scroll: scroll) == nil)
+            #expect(frames.sectionIfPresent(ofItem: index) == nil)
+            #expect(frames.zIndexIfPresent(ofItem: index) == nil)
+            #expect(compositional.frameIfPresent(at: index) == nil)
+            #expect(compositional.frameIfPresent(at: index, scroll: scroll) == nil)
+            #expect(compositional.sectionIfPresent(ofItem: index) == nil)
+            #expect(compositional.zIndexIfPresent(ofItem: index) == nil)
+        }
+    }
+
     @Test func layouts_of_one_result_type_are_held_as_a_constrained_existential() throws {
         let layouts: [any Layout<FramesResult>] = [WaterfallLayout(columns: 2), FlowLayout(), RowLayout()]
         let results: [FramesResult] = try layouts.map { try $0.layout(context) }

@@ -123,9 +123,7 @@ public final class CollectionEngine {
     public func scrollSection(_ section: Int, to offset: Point, velocity: Point? = nil) throws -> [EngineEvent] {
         var events = needsReload || needsRelayout || loaded == nil ? try layout() : []
         guard tree.result.orthogonalSections.contains(where: { $0.section == section }) else {
-            let sideways = tree.result.orthogonalSections.map { String($0.section) }
-            throw LayoutError("section \(section) does not scroll sideways; "
-                + (sideways.isEmpty ? "this layout has no such section" : "sections that do: \(sideways.joined(separator: ", "))"))
+            throw LayoutError.notOrthogonal(section: section, orthogonalSections: tree.result.orthogonalSections.map(\.section))
         }
         let resting = velocity.map { tree.result.targetContentOffset(section: section, proposed: offset, velocity: $0) } ?? offset
         scrollState.sectionOffsets[section] = resting

@@ -84,24 +84,29 @@ public struct FramesResult: LayoutResult {
         let ranges = sections ?? [0..<n]
         guard !ranges.isEmpty, ranges[0].lowerBound == 0, ranges[ranges.count - 1].upperBound == n,
               zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound }) else {
-            throw LayoutError("\(layoutName) layout gave sections that do not tile its \(n) items in order")
+            throw LayoutError.invalidResult(layout: layoutName, problem: "gave sections that do not tile its \(n) items in order")
         }
         guard itemZIndices.isEmpty || itemZIndices.count == n else {
-            throw LayoutError("\(layoutName) layout gave \(itemZIndices.count) item zIndex values for \(n) items")
+            throw LayoutError.invalidResult(layout: layoutName, problem: "gave \(itemZIndices.count) item zIndex values for \(n) items")
         }
         var orthogonalBySection = orthogonal.isEmpty ? [] : [Int32](repeating: -1, count: ranges.count)
         for (k, o) in orthogonal.enumerated() {
             guard ranges.indices.contains(o.section) else {
-                throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal; expected a section in 0..<\(ranges.count)")
+                throw LayoutError.invalidOrthogonalSection(layout: layoutName, section: o.section,
+                                                          problem: "made section \(o.section) orthogonal; expected a section in 0..<\(ranges.count)")
             }
             guard o.frame.isValidFrame else {
-                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid frame \(o.frame); expected finite numbers and a non-negative size")
+                throw LayoutError.invalidOrthogonalSection(
+                    layout: layoutName, section: o.section,
+                    problem: "gave orthogonal section \(o.section) an invalid frame \(o.frame); expected finite numbers and a non-negative size")
             }
             guard o.contentSize.width.isFinite, o.contentSize.height.isFinite, o.contentSize.width >= 0, o.contentSize.height >= 0 else {
-                throw LayoutError("\(layoutName) layout gave orthogonal section \(o.section) an invalid content size \(o.contentSize.width) x \(o.contentSize.height); expected finite numbers, not negative")
+                throw LayoutError.invalidOrthogonalSection(
+                    layout: layoutName, section: o.section,
+                    problem: "gave orthogonal section \(o.section) an invalid content size \(o.contentSize.width) x \(o.contentSize.height); expected finite numbers, not negative")
             }
             guard orthogonalBySection[o.section] < 0 else {
-                throw LayoutError("\(layoutName) layout made section \(o.section) orthogonal twice")
+                throw LayoutError.invalidOrthogonalSection(layout: layoutName, section: o.section, problem: "made section \(o.section) orthogonal twice")
             }
             orthogonalBySection[o.section] = Int32(k)
         }
@@ -144,7 +149,7 @@ public struct FramesResult: LayoutResult {
             }
         }
         guard maxX.isFinite, maxY.isFinite else {
-            throw LayoutError("\(layoutName) layout's content size \(JSONValue.double(maxX).briefDescription)x\(JSONValue.double(maxY).briefDescription) is not finite; expected a finite minimum content size")
+            throw LayoutError.contentSizeNotFinite(layout: layoutName, width: maxX, height: maxY)
         }
         let contentHeight = stated?.height ?? maxY
         let pinLimits = elements.map { e -> Double in
@@ -237,27 +242,29 @@ public struct FramesResult: LayoutResult {
 
     private static func validate(_ e: LayoutElement, _ k: Int, ranges: [Range<Int>], orthogonal: [Int32],
                                  layoutName: String) throws {
-        // Built only for a message: string interpolation per element would dominate the pass.
-        var what: String { "\(layoutName) layout's \(e.category.rawValue) \(k) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'"))" }
-        guard e.category != .item else { throw LayoutError("\(what) is an item; items are given as frames") }
+        // The sentence is built only when shown: interpolation per element would dominate the pass.
+        func refused(_ problem: String) -> LayoutError {
+            .invalidElement(layout: layoutName, position: k, element: e, problem: problem)
+        }
+        guard e.category != .item else { throw refused("is an item; items are given as frames") }
         guard e.frame.isValidFrame else {
-            throw LayoutError("\(what) has an invalid frame \(e.frame); expected finite numbers and a non-negative size")
+            throw refused("has an invalid frame \(e.frame); expected finite numbers and a non-negative size")
         }
         guard ranges.indices.contains(e.section) else {
-            throw LayoutError("\(what) is in section \(e.section); expected a section in 0..<\(ranges.count)")
+            throw refused("is in section \(e.section); expected a section in 0..<\(ranges.count)")
         }
         guard e.sectionSpan >= 1, e.section + e.sectionSpan <= ranges.count else {
-            throw LayoutError("\(what) spans \(e.sectionSpan) sections from section \(e.section); expected 1 or more sections within 0..<\(ranges.count)")
+            throw refused("spans \(e.sectionSpan) sections from section \(e.section); expected 1 or more sections within 0..<\(ranges.count)")
         }
         guard !(e.isGlobal && e.index != nil) else {
-            throw LayoutError("\(what) is global and anchored to item \(e.index!); a global element belongs to no item")
+            throw refused("is global and anchored to item \(e.index!); a global element belongs to no item")
         }
         if let i = e.index {
             guard ranges[e.section].contains(i) else {
-                throw LayoutError("\(what) is anchored to item \(i), which is not in its section \(e.section) (items \(ranges[e.section]))")
+                throw refused("is anchored to item \(i), which is not in its section \(e.section) (items \(ranges[e.section]))")
             }
             guard !(e.pinned && !orthogonal.isEmpty && orthogonal[e.section] >= 0) else {
-                throw LayoutError("\(what) is pinned and anchored to an item of orthogonal section \(e.section); only section-level elements pin there")
+                throw refused("is pinned and anchored to an item of orthogonal section \(e.section); only section-level elements pin there")
             }
         }
     }
@@ -314,6 +321,20 @@ public struct FramesResult: LayoutResult {
         try checkIndex(index)
         return itemZIndices.isEmpty ? 0 : itemZIndices[index]
     }
+
+    // Lookups that answer an index outside `0..<count` with nil instead of an error: for code
+    // that cannot throw (a UIKit layout's overrides). The throwing ones above are the same
+    // queries, for code that holds any `LayoutResult`.
+
+    /// Item `index`'s resting frame, or nil for an index outside `0..<count`. O(1).
+    public func frameIfPresent(at index: Int) -> Rect? { try? frame(at: index) }
+    /// Item `index`'s frame as drawn for `scroll`, or nil for an index outside `0..<count`.
+    /// O(1), or O(log k) with orthogonal sections.
+    public func frameIfPresent(at index: Int, scroll: ScrollState) -> Rect? { try? frame(at: index, scroll: scroll) }
+    /// Item `index`'s 0-based section, or nil for an index outside `0..<count`. O(log k).
+    public func sectionIfPresent(ofItem index: Int) -> Int? { try? section(ofItem: index) }
+    /// Item `index`'s drawing order, or nil for an index outside `0..<count`. O(1).
+    public func zIndexIfPresent(ofItem index: Int) -> Int? { try? zIndex(ofItem: index) }
 
     /// O(sections).
     public var sectionRanges: [Range<Int>] {

@@ -42,7 +42,9 @@ public protocol Layout<Result>: Sendable {
 /// `frame(at:scroll:)`, `section(ofItem:)`, `zIndex(ofItem:)`) answers an index outside
 /// `0..<count` the same way: it throws `LayoutError.indexOutOfRange(index:count:)`, whose
 /// message names the index. Nothing traps. APIs that return an optional for a missing item
-/// (`CollectionEngine.frame(at:)`) return `nil` instead.
+/// (`CollectionEngine.frame(at:)`, and the concrete results' `frameIfPresent(at:)`,
+/// `sectionIfPresent(ofItem:)` and `zIndexIfPresent(ofItem:)`, for code that cannot throw)
+/// return `nil` instead.
 ///
 /// A result draws *elements*: its `count` items, plus the supplementaries (headers, footers,
 /// badges) and decorations (backgrounds) listed in `elements`.

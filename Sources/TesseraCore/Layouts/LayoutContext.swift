@@ -42,9 +42,9 @@ public struct LayoutContext: Sendable {
         /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest
         /// double (fillWidth of a 1e-300 × 1e300 item).
         func overflow(_ i: Int, _ size: Size, _ proposed: Size) -> LayoutError {
-            let id = dataset.id(at: base + i), n = LayoutCheck.number, exact = { JSONWriter.format($0) }
-            let file = "\(dataset.sourceName): "
-            return LayoutError("\(file)item \(base + i) (id \(id)) is \(exact(dataset.widths[base + i])) x \(exact(dataset.heights[base + i])), which the \(sizing.rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposed.width)) x \(n(proposed.height)) container, too large for a number; expected an item size with a less extreme aspect ratio")
+            .sizeOverflow(file: dataset.sourceName, index: base + i, id: dataset.id(at: base + i),
+                          intrinsic: Size(width: dataset.widths[base + i], height: dataset.heights[base + i]),
+                          rule: sizing.rule, size: size, proposal: proposed)
         }
     }
 

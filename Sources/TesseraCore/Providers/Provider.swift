@@ -86,8 +86,7 @@ public class Provider {
         var done = Set<ObjectIdentifier>()
         func visit(_ p: Provider) throws {
             if let start = path.firstIndex(where: { $0 === p }) {
-                let loop = (path[start...] + [p]).map(\.kindName).joined(separator: " > ")
-                throw LayoutError("the provider tree has a cycle (\(loop)); a provider cannot contain itself")
+                throw LayoutError.providerCycle(path: (path[start...] + [p]).map(\.kindName))
             }
             // Seen before by another path (a shared provider): its subtree is already checked.
             guard done.insert(ObjectIdentifier(p)).inserted else { return }

@@ -27,7 +27,8 @@ public enum SizeSource: Sendable {
 }
 
 /// One dimension of a fixed size: points, or a fraction of the proposal on the same axis
-/// (`"100%"` in Lua).
+/// (`"100%"` in Lua). The compositional layout's `Compositional.Dimension` may also take the
+/// other axis's fraction or an estimate.
 public enum SizeDimension: Hashable, Sendable {
     /// Points.
     case absolute(Double)

@@ -13,8 +13,7 @@ package enum ParameterDefaults {
         var result = defaults
         for (key, value) in overrides {
             guard let fallback = defaults[key] else {
-                let known = defaults.isEmpty ? "the script declares no params" : "known params: " + defaults.keys.joined(separator: ", ")
-                throw LayoutError("\(source): unknown param '\(key)'; \(known)")
+                throw LayoutError.unknownScriptParameter(name: key, known: Array(defaults.keys), source: source)
             }
             result[key] = try typed(value, like: fallback, key: key, source: source)
         }
@@ -23,7 +22,8 @@ package enum ParameterDefaults {
 
     private static func typed(_ value: JSONValue, like fallback: JSONValue, key: String, source: String) throws -> JSONValue {
         func mismatch(_ expected: String) -> LayoutError {
-            LayoutError("\(source): param '\(key)' expects \(expected), got \(value.briefDescription)")
+            .invalidParameter(name: key, allowed: expected, got: value.briefDescription, subject: "\(source): param '\(key)'",
+                              verb: "expects")
         }
         switch (fallback, value) {
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double):

@@ -44,7 +44,7 @@ package struct LayoutCheck {
         for i in 0..<result.count {
             let f = try frame?(i) ?? result.frame(at: i)
             guard f.isValidFrame else {
-                throw LayoutError("item \(LayoutCheck.name(i, id)) has the frame \(f.compact); a frame needs \(f.frameRequirement)")
+                throw LayoutError.invalidItemFrame(index: i, name: LayoutCheck.name(i, id), frame: f)
             }
             frames.append(f)
         }
@@ -139,11 +139,12 @@ package struct LayoutCheck {
     public var warningCount: Int { overlaps.count + outside.count + missedByVisible.count }
 }
 
-private extension Double {
+extension Double {
     /// `120`, `140.35`, and `nan` or `inf` for the values an invalid frame may hold.
     var compact: String { LayoutCheck.number(self) }
 }
 
-private extension Rect {
+extension Rect {
+    /// `(0, 10, 120, 140.35)`: the frame as the checker's messages show it.
     var compact: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
 }

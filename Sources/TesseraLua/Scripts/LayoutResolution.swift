@@ -23,10 +23,8 @@ extension LuaHost {
             return try loadLayoutScript(path: path).configured(params)
         }
         let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name)
-        let hint = DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts)
-            .map { " (did you mean '\($0)'?)" } ?? ""
-        let shipped = scripts.isEmpty ? "" : ", or a script by name (\(scripts.joined(separator: ", ")))"
-        throw LayoutError("unknown layout '\(nameOrPath)'\(hint); expected a .lua file, a built-in "
-            + "(\(BuiltinLayouts.names.joined(separator: ", ")))\(shipped); `tessera layouts` lists them")
+        throw LayoutError.unknownLayout(name: nameOrPath,
+                                        suggestion: DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts),
+                                        builtins: BuiltinLayouts.names, scripts: scripts)
     }
 }

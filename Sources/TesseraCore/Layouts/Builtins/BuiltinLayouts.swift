@@ -35,7 +35,7 @@ package enum BuiltinLayouts {
         case "split":
             layout = try SplitLayout(parameters: &p)
         default:
-            throw LayoutError("unknown layout '\(name)'; expected a .lua file or one of: \(names.joined(separator: ", "))")
+            throw LayoutError.unknownLayout(name: name, suggestion: nil, builtins: names, scripts: nil)
         }
         try p.finish()
         return layout

@@ -145,7 +145,7 @@ package struct LayoutParameters {
                                                subject: what, verb: "expects")
         }
         for key in o.keys where !["top", "left", "bottom", "right"].contains(key) {
-            throw LayoutError("\(what) has an unknown edge '\(key)'; expected top, left, bottom, right")
+            throw LayoutError.unknownEdge(name: key, subject: what)
         }
         func edge(_ k: String) throws -> Double {
             guard let v = o[k] else { return 0 }

@@ -193,7 +193,8 @@ public struct SectionsLayout: Layout {
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
         guard b.height.isFinite, b.height >= 0 else {
-            throw LayoutError("sections layout got a \(kind) height of \(b.height) for section \(s); expected a finite number >= 0")
+            throw LayoutError.invalidSectionSize(subject: "sections layout", what: "\(kind) height", got: "\(b.height)", section: s,
+                                                 expected: "a finite number >= 0")
         }
         return b
     }

@@ -25,10 +25,12 @@ public struct WaterfallLayout: SimpleLayout {
     /// benchmark measures). O(n · columns).
     public func frames(_ context: LayoutContext) throws -> [Rect] {
         guard columns >= 1, columns <= Self.maxColumns else {
-            throw LayoutError("waterfall layout needs columns from 1 to \(Self.maxColumns), got \(columns)")
+            throw LayoutError.invalidParameter(name: "columns", allowed: "columns from 1 to \(Self.maxColumns)", got: "\(columns)",
+                                               subject: "waterfall layout", verb: "needs")
         }
         guard spacing.isFinite, spacing >= 0 else {
-            throw LayoutError("waterfall layout needs a finite spacing >= 0, got \(spacing)")
+            throw LayoutError.invalidParameter(name: "spacing", allowed: "a finite spacing >= 0", got: "\(spacing)",
+                                               subject: "waterfall layout", verb: "needs")
         }
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)

@@ -7,7 +7,9 @@
 public enum Compositional {}
 
 extension Compositional {
-    /// One axis of a `LayoutSize`.
+    /// One axis of a `LayoutSize` (`NSCollectionLayoutDimension`): a fraction of the container's
+    /// width or height, points, or an estimate. A provider's fixed item size uses `SizeDimension`
+    /// instead, whose fraction is always of the proposal on its own axis and which has no estimate.
     public enum Dimension: Hashable, Sendable {
         /// A length in points.
         case absolute(Double)

@@ -53,6 +53,16 @@ public struct CompositionalResult: LayoutResult {
     public var sectionRanges: [Range<Int>] { result.sectionRanges }
     public func zIndex(ofItem index: Int) throws(LayoutError) -> Int { try result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
+    /// Item `index`'s resting frame, or nil for an index outside `0..<count` (for code that
+    /// cannot throw; `frame(at:)` throws instead). O(1).
+    public func frameIfPresent(at index: Int) -> Rect? { result.frameIfPresent(at: index) }
+    /// Item `index`'s frame as drawn for `scroll`, or nil for an index outside `0..<count`.
+    /// O(log k) with orthogonal sections, else O(1).
+    public func frameIfPresent(at index: Int, scroll: ScrollState) -> Rect? { result.frameIfPresent(at: index, scroll: scroll) }
+    /// Item `index`'s 0-based section, or nil for an index outside `0..<count`. O(log k).
+    public func sectionIfPresent(ofItem index: Int) -> Int? { result.sectionIfPresent(ofItem: index) }
+    /// Item `index`'s drawing order, or nil for an index outside `0..<count`. O(1).
+    public func zIndexIfPresent(ofItem index: Int) -> Int? { result.zIndexIfPresent(ofItem: index) }
     public var orthogonalSections: [OrthogonalSection] { result.orthogonalSections }
     /// As `FramesResult.elements(in:scroll:)`, with the sections' `visibleItemsHandler`s applied;
     /// throws what a handler throws.

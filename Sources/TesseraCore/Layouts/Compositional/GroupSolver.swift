@@ -130,7 +130,7 @@ struct GroupSolver {
     /// Which children the group holds along `axis`, in order (steps 2 and 3).
     private mutating func mainAxisChildren(of group: Compositional.Group, axis: Axis, content: Rect) throws -> [Child] {
         guard let first = group.subitems.first else {
-            throw LayoutError("a compositional group needs at least one subitem")
+            throw LayoutError.unsolvableGroup(.noSubitems)
         }
         let length = content.length(along: axis)
         let spacing = group.interItemSpacing?.minimum ?? 0
@@ -142,7 +142,8 @@ struct GroupSolver {
         }
         if let count = group.count {
             guard count >= 1, count <= Compositional.Group.maxLeaves else {
-                throw LayoutError("a compositional count group needs a count from 1 to \(Compositional.Group.maxLeaves), got \(count)")
+                throw LayoutError.invalidParameter(name: "count", allowed: "a count from 1 to \(Compositional.Group.maxLeaves)",
+                                                   got: "\(count)", subject: "a compositional count group", verb: "needs")
             }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)
             let slot = (length - spacing * Double(count - 1)) / Double(count) - edges
@@ -178,14 +179,14 @@ struct GroupSolver {
             cycleLength += footprint(next.size)
             children.append(next)
             guard used.isFinite else {
-                throw LayoutError("a compositional group's subitem lengths and spacing add up past the largest number (inf); expected sizes and spacings that fit")
+                throw LayoutError.unsolvableGroup(.lengthOverflow)
             }
             if children.count % group.subitems.count == 0 {
                 guard used > usedAtCycleStart || placed > placedAtCycleStart && limit != Int.max else {
                     if cycleLength > 0 {
-                        throw LayoutError("a compositional group's subitem lengths and spacing (\(cycleLength) per round) are too small to add to the length already used (\(used)); expected sizes and spacings far below 1e308")
+                        throw LayoutError.unsolvableGroup(.roundTooShort(roundLength: cycleLength, used: used))
                     }
-                    throw LayoutError("a compositional group's subitems take no length along its axis, so it would repeat them forever")
+                    throw LayoutError.unsolvableGroup(.noLength)
                 }
                 usedAtCycleStart = used
                 cycleLength = 0
@@ -199,7 +200,7 @@ struct GroupSolver {
     private mutating func place() throws {
         placed += 1
         guard placed <= Compositional.Group.maxLeaves else {
-            throw LayoutError("a compositional group holds more than \(Compositional.Group.maxLeaves) items (its count or its subitems' sizes ask for more)")
+            throw LayoutError.unsolvableGroup(.tooManyItems(limit: Compositional.Group.maxLeaves))
         }
     }
 

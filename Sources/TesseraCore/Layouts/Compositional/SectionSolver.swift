@@ -187,7 +187,7 @@ struct SectionSolver {
                      spacing: Double) throws -> Groups {
         let other = repeatAxis == axis ? axis.cross : axis
         func empty() -> LayoutError {
-            LayoutError("a compositional section's group holds no items, so its \(items) items have no place")
+            .unsolvableGroup(.holdsNoItems(items: items))
         }
         guard let measure, group.hasEstimatedDimension else {
             var solver = GroupSolver(layoutDirection: layoutDirection)

@@ -2,6 +2,10 @@
 /// content coordinates), the visible area's size when known, and, for sections that scroll on
 /// the cross axis (orthogonal sections), each section's own offset.
 ///
+/// The viewport is the visible area: its origin is `contentOffset`, its size `viewportSize`
+/// (`CollectionEngine.viewportSize`, the CLI's `--viewport`). `LayoutContext.collectionSize` is
+/// another thing: the size a layout is offered, the viewport's only for the root layout.
+///
 /// Queries take the scroll state as an argument, so everything scroll-dependent (pinned headers
 /// and footers, orthogonal sections) is a pure function of a result and a scroll state.
 public struct ScrollState: Hashable, Sendable {

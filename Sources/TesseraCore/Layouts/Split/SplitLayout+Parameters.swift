@@ -21,7 +21,8 @@ extension SplitLayout {
         if let size = p.value("itemSize") {
             guard case .array(let wh) = size, wh.count == 2, let w = wh[0].number, let h = wh[1].number,
                   w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                throw LayoutError("split parameter 'itemSize' expects [width, height] with finite numbers >= 0, got \(size.briefDescription)")
+                throw LayoutError.invalidParameter(name: "itemSize", allowed: "[width, height] with finite numbers >= 0",
+                                                   got: size.briefDescription, subject: "split parameter 'itemSize'", verb: "expects")
             }
             itemSize = Size(width: w, height: h)
         }
@@ -48,11 +49,14 @@ extension SplitLayout {
     static func ratio(_ value: JSONValue) throws -> @Sendable (Double) throws -> Double {
         if let n = value.number { return { _ in n } }
         guard case .object(let o) = value, !o.isEmpty else {
-            throw LayoutError("split parameter 'leftSideRatio' expects a number from 0 to 1 or breakpoints like {\"0\": 1, \"700\": 0.4}, got \(value.briefDescription)")
+            throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "a number from 0 to 1 or breakpoints like {\"0\": 1, \"700\": 0.4}",
+                                               got: value.briefDescription, subject: "split parameter 'leftSideRatio'", verb: "expects")
         }
         let steps = try o.map { key, ratio -> (Double, Double) in
             guard let width = Double(key), width.isFinite, let r = ratio.number else {
-                throw LayoutError("split parameter 'leftSideRatio' breakpoints map minimum widths to ratios, got \"\(key)\": \(ratio.briefDescription)")
+                throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "minimum widths to ratios",
+                                                   got: "\"\(key)\": \(ratio.briefDescription)",
+                                                   subject: "split parameter 'leftSideRatio' breakpoints", verb: "map")
             }
             return (width, r)
         }.sorted { $0.0 < $1.0 }
@@ -75,19 +79,22 @@ extension SplitLayout {
             let one = try parse(value, "split parameter 'side'")
             return { _, _ in one }
         default:
-            throw LayoutError("split parameter '\(key)' expects a list by section position or an object keyed by section id, got \(value.briefDescription)")
+            throw LayoutError.invalidParameter(name: key, allowed: "a list by section position or an object keyed by section id",
+                                               got: value.briefDescription, subject: "split parameter '\(key)'", verb: "expects")
         }
     }
 
     static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {
         guard let s = value.string, let side = SplitSide(rawValue: s) else {
-            throw LayoutError("\(what) expects \"left\" or \"right\", got \(value.briefDescription)")
+            throw LayoutError.invalidParameter(name: what, allowed: "\"left\" or \"right\"", got: value.briefDescription,
+                                               subject: what, verb: "expects")
         }
         return side
     }
 
     package static func overrides(_ value: JSONValue, _ what: String) throws -> SplitSectionOverrides {
-        guard case .object(let o) = value else { throw LayoutError("\(what) expects an object of overrides, got \(value.briefDescription)") }
+        guard case .object(let o) = value else { throw LayoutError.invalidParameter(name: what, allowed: "an object of overrides", got: value.briefDescription,
+                                                                                      subject: what, verb: "expects") }
         var p = LayoutParameters(layoutName: "split", values: o)
         var result = SplitSectionOverrides()
         /// Only the keys the section gives override; the others are still known names.
@@ -109,11 +116,13 @@ extension SplitLayout {
         if let n = value.number { return SectionBoundary(height: n) }
         guard case .object(let o) = value, let height = o["height"]?.number,
               o.keys.allSatisfy({ ["height", "pinned"].contains($0) }) else {
-            throw LayoutError("\(what) expects a height or {height = 44, pinned = true}, got \(value.briefDescription)")
+            throw LayoutError.invalidParameter(name: what, allowed: "a height or {height = 44, pinned = true}", got: value.briefDescription,
+                                               subject: what, verb: "expects")
         }
         var pinned = false
         if let flag = o["pinned"] {
-            guard case .bool(let b) = flag else { throw LayoutError("\(what).pinned expects true or false, got \(flag.briefDescription)") }
+            guard case .bool(let b) = flag else { throw LayoutError.invalidParameter(name: "\(what).pinned", allowed: "true or false", got: flag.briefDescription,
+                                                                                   subject: "\(what).pinned", verb: "expects") }
             pinned = b
         }
         return SectionBoundary(height: height, pinned: pinned)

@@ -85,7 +85,9 @@ public struct SplitLayout: Layout {
         let viewport = context.collectionSize
         let ratio = try leftSideRatio(viewport.width)
         guard ratio.isFinite, ratio >= 0, ratio <= 1 else {
-            throw LayoutError("split layout leftSideRatio must be a number from 0 to 1, got \(ratio) for viewport width \(viewport.width)")
+            throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "a number from 0 to 1",
+                                               got: "\(ratio) for viewport width \(viewport.width)",
+                                               subject: "split layout leftSideRatio", verb: "must be")
         }
         try Self.check(splitSpacing, "splitSpacing", where: "")
         let defaults = defaultStyle
@@ -176,7 +178,8 @@ public struct SplitLayout: Layout {
 
     private static func check(_ value: Double, _ name: String, where place: String) throws {
         guard value.isFinite, value >= 0 else {
-            throw LayoutError("split layout\(place) \(name) must be a finite number >= 0, got \(value)")
+            throw LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: "\(value)",
+                                               subject: "split layout\(place) \(name)", verb: "must be")
         }
     }
 
@@ -185,7 +188,8 @@ public struct SplitLayout: Layout {
         try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place)
         let i = style.sectionInset
         guard [i.top, i.left, i.bottom, i.right].allSatisfy(\.isFinite) else {
-            throw LayoutError("split layout\(place) sectionInset must have finite edges, got \(i)")
+            throw LayoutError.invalidParameter(name: "sectionInset", allowed: "finite edges", got: "\(i)",
+                                               subject: "split layout\(place) sectionInset", verb: "must have")
         }
     }
 
