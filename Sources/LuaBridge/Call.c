@@ -10,8 +10,6 @@
 
 #include <string.h>
 
-/* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
-** or is named by its type; then the traceback is appended. */
 /* [-0, +1, m] "file:line: " of the innermost script function with a line, or "". */
 static void tb_pushinnerwhere(lua_State *L) {
   lua_Debug ar;
@@ -43,6 +41,9 @@ static void tb_showzeros(lua_State *L, int index) {
   lua_replace(L, index);
 }
 
+/* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
+** or is named by its type; then the traceback is appended. Its sentences come from the one
+** builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg;
   tb_showzeros(L, 1);
@@ -51,10 +52,10 @@ int tb_msgh(lua_State *L) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     /* error() or error({}): say where, and what a message should be */
     const char *where, *what = "no value";
-    if (!lua_isnoneornil(L, 1)) what = lua_pushfstring(L, "a %s value", luaL_typename(L, 1));
+    if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", luaL_typename(L, 1));
     tb_pushinnerwhere(L);
     where = lua_tostring(L, -1);
-    msg = lua_pushfstring(L, "%serror called with %s; expected a message string", where, what);
+    msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
   } else if (strstr(msg, "\nstack traceback:") != NULL) {
     /* an error from a nested call (run inside a t.sections function ...) already carries its
     ** traceback: one is enough */
@@ -63,7 +64,7 @@ int tb_msgh(lua_State *L) {
   } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
     /* Lua raises these from C without a position */
     tb_pushinnerwhere(L);
-    msg = lua_pushfstring(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
+    msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
                           lua_tostring(L, -1), msg);
   }
   luaL_traceback(L, L, msg, 1);

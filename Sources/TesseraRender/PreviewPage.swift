@@ -151,7 +151,7 @@ package enum PreviewPage {
     }
 
     // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
-    let M = null, PREV = null, ids = { version: -1, list: [] }, errorGen = 0, lastTimings = null, lastGen = 0;
+    let M = null, PREV = null, ids = { version: -1, table: null }, errorGen = 0, lastTimings = null, lastGen = 0;
     let selected = -1, deletedSel = null;
     // Typed arrays of past generations, reused: a million-item generation needs ~80 MB of them,
     // and allocating that much on every save sets off long garbage collections on the main
@@ -171,17 +171,39 @@ package enum PreviewPage {
         for (const a of list) if (a && !spare.includes(a)) { spare.push(a); if (spare.length > 48) spare.shift(); }
       },
     };
+    // The id table as it arrives: every id's UTF-8 text in one buffer, item i's at
+    // offsets[i]..offsets[i + 1]. Ids are decoded only when drawn or inspected (a million JS
+    // strings would cost one long task to make and slow every garbage collection after).
+    const utf8 = new TextDecoder(), utf8Out = new TextEncoder();
+    const idAt = (t, i) => utf8.decode(t.text.subarray(t.offsets[i], t.offsets[i + 1]));
+    // The index of an id, or -1: a scan comparing lengths, then bytes (a few ms for a million).
+    function idIndex(t, id) {
+      const want = utf8Out.encode(id), len = want.length, O = t.offsets, B = t.text;
+      for (let i = 0, n = O.length - 1; i < n; i++) {
+        const a = O[i];
+        if (O[i + 1] - a !== len || (len && B[a] !== want[0])) continue;
+        let k = 1;
+        while (k < len && B[a + k] === want[k]) k++;
+        if (k >= len) return i;
+      }
+      return -1;
+    }
+    // A binary message: a little-endian length, that much JSON header, padding to 8 bytes, the body.
+    function readBinary(buf) {
+      const len = new DataView(buf).getUint32(0, true);
+      return { h: JSON.parse(utf8.decode(new Uint8Array(buf, 4, len))), body: 4 + len + ((8 - (4 + len) % 8) % 8) };
+    }
     // A generator (PageDrawing's, shared with run --format html's page): it yields every 16k
     // entries so that a large generation is built in slices between which the page stays
     // responsive (see applyFrame).
     function* build(h, F) {
       const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
       return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
-                                ids: ids.version === h.idsVersion ? ids.list : null, problems: null });
+                                ids: ids.version === h.idsVersion ? ids.table : null, problems: null });
     }
     const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
     const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
-    const idOf = i => (M.ids ? M.ids[i] : String(i));
+    const idOf = i => (M.ids ? idAt(M.ids, i) : String(i));
     const drawsBelow = (a, b) => byDrawingOrder(M)(a, b);
     function describe(d) {
       const g = M;
@@ -414,22 +436,19 @@ package enum PreviewPage {
         }
         d = best;
       }
-      return d < 0 || !M.ids ? null : { index: d, id: M.ids[d], dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
+      return d < 0 || !M.ids ? null : { index: d, id: idAt(M.ids, d), dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
     }
-    function indexOfId(g, id) { return g.ids ? g.ids.indexOf(id) : -1; }
+    function indexOfId(g, id) { return g.ids ? idIndex(g.ids, id) : -1; }
     // A generation is built in slices of about 8 ms (a message channel hands the main thread
     // back between them); the last picture stays until the new one is complete. A newer
     // generation arriving meanwhile replaces the one being built: the last save wins.
     let pageTimings = null, building = null, resume = null;
     const slices = new MessageChannel();
     slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
-    function applyFrame(buf, arrived) {
-      const t0 = performance.now();
-      const dv = new DataView(buf), len = dv.getUint32(0, true);
-      const h = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+    // A frame message (its header read from `buf` at `t0`; the frames from `body` on).
+    function applyFrame(buf, h, body, arrived, t0) {
       arrivals.set(h.gen, arrived);
-      const off = 4 + len + ((8 - (4 + len) % 8) % 8);
-      const F = new Float64Array(buf, off, 4 * h.count);
+      const F = new Float64Array(buf, body, 4 * h.count);
       const decodeMs = performance.now() - t0;
       if (building) building.cancelled = true;
       const job = { cancelled: false }, steps = build(h, F);
@@ -588,7 +607,7 @@ package enum PreviewPage {
       if (g.KIND[d] === ITEM) {
         let change = 'new in generation ' + g.gen;
         if (PREV) {
-          const i = PREV.idsVersion === g.idsVersion ? d : PREV.ids.indexOf(idOf(d));
+          const i = PREV.idsVersion === g.idsVersion ? d : idIndex(PREV.ids, idOf(d));
           if (i >= 0 && i < PREV.X.length) {
             const old = [PREV.X[i], PREV.Y[i], PREV.W[i], PREV.H[i]], now = [g.X[d], g.Y[d], g.W[d], g.H[d]];
             change = old.every((v, k) => v === now[k]) ? 'unchanged since gen ' + PREV.gen : fr(old) + ' -> ' + fr(now) + ' (gen ' + PREV.gen + ' -> ' + g.gen + ')';
@@ -677,25 +696,78 @@ package enum PreviewPage {
     // ---- Connection: reconnects with the state the page holds; never reloads the page.
     // The paint report also says when the generation's message arrived and how long the two
     // animation frames took, so that a latency splits into server, page and frame pacing.
-    let ws = null, retry = 250, longest = 0;
+    let ws = null, retry = 250, lastPaint = 0;
     const arrivals = new Map();
     function send(message) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(message)); }
+    // The longest main-thread task of a generation, from the Long Tasks API (tasks of 50 ms and
+    // more): the longest task begun after the previous paint and by this one's (its messages,
+    // decoding, building, drawing and the frames that painted it). The browser records a task
+    // only once it has ended, after the paint it delayed, so the report goes one task after the
+    // paint, when every task begun by then has ended and its entry can be taken.
+    const longTasks = [];
+    let longTaskObserver = null;
+    const noteLongTasks = entries => { for (const e of entries) longTasks.push([e.startTime, e.duration]); };
+    try {
+      longTaskObserver = new PerformanceObserver(list => noteLongTasks(list.getEntries()));
+      longTaskObserver.observe({ type: 'longtask', buffered: true });
+    } catch (e) { /* no long-task timing in this browser: reports say 0 */ }
+    function longestTask(from, to) {
+      if (longTaskObserver) noteLongTasks(longTaskObserver.takeRecords());
+      let longest = 0;
+      for (const [start, duration] of longTasks) if (start > from && start <= to) longest = Math.max(longest, duration);
+      const later = longTasks.filter(([start]) => start > to);
+      longTasks.length = 0; longTasks.push(...later);
+      return longest;
+    }
     function reportPaint(gen) {
       const asked = performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        const now = performance.now();
-        send({ type: 'painted', gen, at: performance.timeOrigin + now, longest, arrived: arrivals.get(gen) || 0, frames: now - asked });
+        const now = performance.now(), from = lastPaint, arrived = arrivals.get(gen) || 0;
+        lastPaint = now;
         for (const k of arrivals.keys()) if (k <= gen) arrivals.delete(k);
-        longest = 0;
         document.body.dataset.gen = gen;
+        setTimeout(() => send({ type: 'painted', gen, at: performance.timeOrigin + now, longest: longestTask(from, now), arrived, frames: now - asked }), 0);
       }));
     }
-    try {
-      new PerformanceObserver(list => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); }).observe({ entryTypes: ['longtask'] });
-    } catch (e) { /* no long-task timing in this browser */ }
+    // The socket lives in a worker (made from a Blob URL: the page stays one file): a message of
+    // tens of megabytes is received and put together there and handed over as a transferred
+    // buffer, without a copy, instead of arriving in one long main-thread task. WorkerSocket
+    // looks like a WebSocket to the page (readyState, send, close, on* handlers and listeners).
+    // Where no worker can start, the page's own WebSocket.
+    const socketSource = "let ws = null; onmessage = e => { const m = e.data;"
+      + " if (m.open) { ws = new WebSocket(m.open); ws.binaryType = 'arraybuffer';"
+      + " ws.onopen = () => postMessage({ event: 'open' }); ws.onclose = () => postMessage({ event: 'close' });"
+      + " ws.onmessage = ev => postMessage({ event: 'message', data: ev.data }, typeof ev.data === 'string' ? [] : [ev.data]); }"
+      + " else if (m.close) { if (ws) ws.close(); } else if (ws && ws.readyState === 1) ws.send(m.send); };";
+    let socketURL = null, workersFail = typeof Worker === 'undefined';
+    class WorkerSocket extends EventTarget {
+      constructor(url) {
+        super();
+        this.readyState = 0;
+        socketURL = socketURL || URL.createObjectURL(new Blob([socketSource], { type: 'text/javascript' }));
+        this.worker = new Worker(socketURL);
+        this.worker.onmessage = e => this.deliver(e.data.event, e.data.data);
+        // A worker that cannot run (a browser's policy): plain sockets from now on.
+        this.worker.onerror = () => { workersFail = true; this.deliver('close'); };
+        this.worker.postMessage({ open: url });
+      }
+      deliver(event, data) {
+        if (this.readyState === 3) return;
+        this.readyState = event === 'open' ? 1 : event === 'close' ? 3 : this.readyState;
+        if (event === 'close') this.worker.terminate();
+        const ev = event === 'message' ? new MessageEvent('message', { data }) : new Event(event);
+        if (this['on' + event]) this['on' + event](ev);
+        this.dispatchEvent(ev);
+      }
+      send(text) { this.worker.postMessage({ send: text }); }
+      close() { this.worker.postMessage({ close: 1 }); }
+    }
     function connect() {
-      ws = new WebSocket('ws://' + location.host + '/ws?token=' + encodeURIComponent(token));
-      ws.binaryType = 'arraybuffer';
+      const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token);
+      let socket = null;
+      if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
+      if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
+      ws = socket;
       ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); reportScroll(); };
       ws.onclose = () => {
         conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
@@ -703,10 +775,16 @@ package enum PreviewPage {
       };
       ws.onmessage = ev => {
         const arrived = performance.timeOrigin + performance.now();
-        if (typeof ev.data !== 'string') { applyFrame(ev.data, arrived); return; }
+        if (typeof ev.data !== 'string') {
+          const t0 = performance.now(), { h, body } = readBinary(ev.data);
+          if (h.type === 'ids') {
+            const offsets = new Uint32Array(ev.data, body, h.count + 1);
+            ids = { version: h.version, table: { offsets, text: new Uint8Array(ev.data, body + 4 * (h.count + 1)) } };
+          } else applyFrame(ev.data, h, body, arrived, t0);
+          return;
+        }
         const msg = JSON.parse(ev.data);
-        if (msg.type === 'ids') ids = { version: msg.version, list: msg.ids };
-        else if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
+        if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
         else if (msg.type === 'animation') pendingAnim = msg;
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }

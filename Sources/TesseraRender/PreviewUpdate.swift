@@ -8,7 +8,7 @@ import TesseraCore
 /// as packed doubles (8 bytes a number, no parsing, full precision: a page at y = 1e8 still
 /// places a card to the pixel); everything else is small and goes in the header, in the shapes
 /// `HTMLPage` embeds (section boxes, elements with their pin limits, pinned items, shelves,
-/// item zIndex pairs). The id table is not in it: it goes as a message of its own
+/// item zIndex pairs). The id table is not in it: it goes as a binary message of its own
 /// (`idsMessage`) only when it changed, and the header names the version it needs.
 package struct PreviewUpdate {
     public var run: LayoutRun
@@ -23,7 +23,7 @@ package struct PreviewUpdate {
     }
 
     /// The whole message. O(n) in items plus O(e) in elements (pin limits: O(log) queries each).
-    public func encode() throws -> [UInt8] {
+    public func encode<Bytes>(storage: Storage<Bytes>) throws -> Bytes {
         let result = run.result
         var header: [UInt8] = []
         header.reserveCapacity(1024)
@@ -101,46 +101,87 @@ package struct PreviewUpdate {
         header.append(contentsOf: try PageDrawing.itemZ(of: result))
         header.append(contentsOf: Array("]}".utf8))
 
-        let padding = (8 - (4 + header.count) % 8) % 8
-        let frameStart = 4 + header.count + padding
         let n = result.count
-        // One buffer, the frames written in place (no array of doubles copied in after).
+        // The frames written straight into the message's storage (no array of doubles copied in after).
+        return try Self.binaryMessage(header: header, bodySize: 32 * n, storage: storage) { raw in
+            for i in 0..<n {
+                let f = try result.frame(at: i), at = 32 * i
+                // Little-endian on every platform Tessera builds for; `.littleEndian` swaps elsewhere.
+                raw.storeBytes(of: f.x.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+                raw.storeBytes(of: f.y.bitPattern.littleEndian, toByteOffset: at + 8, as: UInt64.self)
+                raw.storeBytes(of: f.width.bitPattern.littleEndian, toByteOffset: at + 16, as: UInt64.self)
+                raw.storeBytes(of: f.height.bitPattern.littleEndian, toByteOffset: at + 24, as: UInt64.self)
+            }
+        }
+    }
+
+    /// The whole message as bytes (`encode(storage:)` into an array).
+    public func encode() throws -> [UInt8] { try encode(storage: Self.byteArray) }
+
+    /// Storage for a message: `make(size, fill)` allocates `size` bytes, calls `fill` on them
+    /// and returns them (an array here; the server makes the `Data` it sends, so the tens of
+    /// megabytes of a large generation are written once and never copied).
+    public typealias Storage<Bytes> = (_ size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Bytes
+
+    /// `Storage` as a byte array.
+    public static func byteArray(_ size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
         var failure: (any Error)?
-        let out = [UInt8](unsafeUninitializedCapacity: frameStart + 32 * n) { buffer, initialized in
-            let length = UInt32(header.count)
-            for k in 0..<4 { buffer[k] = UInt8(truncatingIfNeeded: length >> UInt32(8 * k)) }
-            for (k, byte) in header.enumerated() { buffer[4 + k] = byte }
-            for k in 0..<padding { buffer[4 + header.count + k] = 0 }
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            do {
-                for i in 0..<n {
-                    let f = try result.frame(at: i), at = frameStart + 32 * i
-                    // Little-endian on every platform Tessera builds for; `.littleEndian` swaps elsewhere.
-                    raw.storeBytes(of: f.x.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
-                    raw.storeBytes(of: f.y.bitPattern.littleEndian, toByteOffset: at + 8, as: UInt64.self)
-                    raw.storeBytes(of: f.width.bitPattern.littleEndian, toByteOffset: at + 16, as: UInt64.self)
-                    raw.storeBytes(of: f.height.bitPattern.littleEndian, toByteOffset: at + 24, as: UInt64.self)
-                }
-                initialized = frameStart + 32 * n
-            } catch {
-                failure = error
-                initialized = 0
+        let out = withoutActuallyEscaping(fill) { fill in
+            [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                do { try fill(UnsafeMutableRawBufferPointer(buffer)); initialized = size } catch { failure = error; initialized = 0 }
             }
         }
         if let failure { throw failure }
         return out
     }
 
-    /// The id table message: `{"type":"ids","version":V,"ids":["a","b",...]}`, ids as text in
-    /// flattened order. O(n).
-    public static func idsMessage(dataset: Dataset, version: Int) -> String {
-        var out = Array("{\"type\":\"ids\",\"version\":\(version),\"ids\":[".utf8)
-        out.reserveCapacity(16 * dataset.count + 64)
-        for i in 0..<dataset.count {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendString(dataset.id(at: i).description, to: &out)
+    /// A binary message: a 4-byte little-endian length N, N bytes of JSON `header`, zero padding
+    /// up to a multiple of 8 bytes (so the page can view the body as typed arrays in place), then
+    /// `bodySize` bytes that `body` writes (given the body's own bytes).
+    static func binaryMessage<Bytes>(header: [UInt8], bodySize: Int, storage: Storage<Bytes>,
+                                     body: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Bytes {
+        let padding = (8 - (4 + header.count) % 8) % 8
+        let bodyStart = 4 + header.count + padding
+        return try withoutActuallyEscaping(body) { body in
+            try storage(bodyStart + bodySize) { raw in
+                let length = UInt32(header.count)
+                for k in 0..<4 { raw[k] = UInt8(truncatingIfNeeded: length >> UInt32(8 * k)) }
+                for (k, byte) in header.enumerated() { raw[4 + k] = byte }
+                for k in 0..<padding { raw[4 + header.count + k] = 0 }
+                try body(UnsafeMutableRawBufferPointer(rebasing: raw[bodyStart...]))
+            }
         }
-        out.append(contentsOf: Array("]}".utf8))
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The id table message, binary as `binaryMessage` frames it: the header
+    /// `{"type":"ids","version":V,"count":n}`, then n + 1 little-endian uint32 offsets into the
+    /// text, then every id's text (as `ItemID.description` spells it) in UTF-8, one after the
+    /// other in flattened order: item i's id is text[offsets[i] ..< offsets[i + 1]]. The page
+    /// decodes only the ids it draws or inspects (a million strings would cost it a long task
+    /// and slow every garbage collection after). O(n), no string built per id.
+    public static func idsMessage<Bytes>(dataset: Dataset, version: Int, storage: Storage<Bytes>) throws -> Bytes {
+        let n = dataset.count
+        var text: [UInt8] = [], offsets = [UInt32]()
+        text.reserveCapacity(8 * n)
+        offsets.reserveCapacity(n + 1)
+        for i in 0..<n {
+            offsets.append(UInt32(truncatingIfNeeded: text.count))
+            dataset.appendIDText(at: i, to: &text)
+        }
+        offsets.append(UInt32(truncatingIfNeeded: text.count))
+        guard text.count <= Int(UInt32.max) else {
+            throw DatasetError(file: dataset.sourceName, path: "id", message: "expected at most 4 GB of id text to preview, found \(text.count) bytes")
+        }
+        let header = Array("{\"type\":\"ids\",\"version\":\(version),\"count\":\(n)}".utf8)
+        let offsetBytes = 4 * (n + 1)
+        return try binaryMessage(header: header, bodySize: offsetBytes + text.count, storage: storage) { raw in
+            for (k, o) in offsets.enumerated() { raw.storeBytes(of: o.littleEndian, toByteOffset: 4 * k, as: UInt32.self) }
+            text.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[offsetBytes...]).copyMemory(from: $0) }
+        }
+    }
+
+    /// The id table message as bytes.
+    public static func idsMessage(dataset: Dataset, version: Int) throws -> [UInt8] {
+        try idsMessage(dataset: dataset, version: version, storage: byteArray)
     }
 }

@@ -2,7 +2,7 @@ import Testing
 @_spi(Testing) @testable import TesseraCore
 
 /// An identifier whose hash ignores most of its value, so different ids collide.
-private struct PoorHash: Hashable {
+struct PoorHash: Hashable {
     var value: Int
     func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
 }

@@ -66,10 +66,41 @@ struct PreviewTests {
         #expect(doubles == expected)
     }
 
-    @Test func theIdTableIsAMessageOfItsOwn() {
-        let dataset = Dataset.synthetic(count: 2) { _ in Size(width: 1, height: 1) }
-        let ids = dataset.items.map { "\"\($0.id.description)\"" }.joined(separator: ",")
-        #expect(PreviewUpdate.idsMessage(dataset: dataset, version: 3) == "{\"type\":\"ids\",\"version\":3,\"ids\":[\(ids)]}")
+    @Test func theIdTableIsABinaryMessageOfItsOwn() throws {
+        // Integer, string (multi-byte UTF-8, empty) and derived ids, as their descriptions spell them.
+        let items = [Item(id: .int(-42)), Item(id: .string("b\u{e9}")), Item(id: .string("")), Item(id: .int(7)),
+                     Item(id: .scoped("s", .int(1)))]
+        let dataset = Dataset(items: items)
+        let bytes = try PreviewUpdate.idsMessage(dataset: dataset, version: 3)
+        let (header, body) = try Self.binaryMessage(bytes)
+        #expect(header == "{\"type\":\"ids\",\"version\":3,\"count\":5}")
+        #expect(body % 8 == 0)
+        let offsets = (0...5).map { k in (0..<4).reduce(0) { $0 | Int(bytes[body + 4 * k + $1]) << (8 * $1) } }
+        let text = Array(bytes[(body + 24)...])
+        #expect(offsets == [0, 3, 6, 6, 7, 10])
+        #expect(text.count == 10)
+        let decoded = (0..<5).map { String(decoding: text[offsets[$0]..<offsets[$0 + 1]], as: UTF8.self) }
+        #expect(decoded == items.map(\.id.description))
+        #expect(decoded == ["-42", "b\u{e9}", "", "7", "s-1"])
+    }
+
+    @Test func idsAreComparedInTheArena() throws {
+        let a = Dataset(items: [Item(id: .string("a")), Item(id: .int(5))])
+        #expect(a.hasSameIDs(as: Dataset(items: [Item(id: .string("a")), Item(id: .int(5))])))
+        #expect(!a.hasSameIDs(as: Dataset(items: [Item(id: .string("a")), Item(id: .string("5"))])))
+        #expect(!a.hasSameIDs(as: Dataset(items: [Item(id: .string("a")), Item(id: .int(6))])))
+        #expect(!a.hasSameIDs(as: Dataset(items: [Item(id: .string("a"))])))
+        #expect(!a.hasSameIDs(as: Dataset(items: [Item(id: .string("b")), Item(id: .int(5))])))
+        // Loaded from a file, and built from items: the same ids.
+        let c = Dataset(items: [Item(id: .string("q")), Item(id: .int(3)), Item(id: .string("a"))])
+        let d = try DatasetLoader.parse(data: Array(#"{"items": [{"id": "q"}, {"id": 3}, {"id": "a"}]}"#.utf8), fileName: "d.json", format: .json)
+        #expect(c.hasSameIDs(as: d) && d.hasSameIDs(as: c))
+    }
+
+    /// The JSON header of a binary message and where its body starts.
+    static func binaryMessage(_ bytes: [UInt8]) throws -> (header: String, body: Int) {
+        let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+        return (String(decoding: bytes[4..<(4 + length)], as: UTF8.self), 4 + length + (8 - (4 + length) % 8) % 8)
     }
 
     @Test func aSyntaxErrorsColumnIsWhereItsTokenStarts() throws {
@@ -102,9 +133,9 @@ struct PreviewTests {
         session.setViewport(Size(width: 200, height: 100))
         session.render()
         #expect(session.generation == 4)
-        let (texts, frames) = await messages.received()
+        let (texts, frames, tables) = await messages.received()
         // One id table (the ids never changed), then an error naming the file and line.
-        #expect(texts.filter { $0.hasPrefix("{\"type\":\"ids\"") }.count == 1)
+        #expect(tables.count == 1)
         let error = try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") })
         let parsed = try JSONParser.parse(error)
         #expect(parsed["kind"] == .string("syntax"))
@@ -134,11 +165,35 @@ struct PreviewTests {
         session.filesChanged([FileWatcher.absolute(script)])
         session.render()
         #expect(session.generation == 3)
-        let (texts, frames) = await messages.received()
-        let idTables = texts.filter { $0.hasPrefix("{\"type\":\"ids\"") }
-        #expect(idTables.count == 2)
-        #expect(idTables.last == "{\"type\":\"ids\",\"version\":2,\"ids\":[\"a\",\"b\",\"c\"]}")
+        let (_, frames, tables) = await messages.received()
+        #expect(tables.count == 2)
+        let last = try #require(tables.last)
+        #expect(try Self.binaryMessage(last).header == "{\"type\":\"ids\",\"version\":2,\"count\":3}")
+        #expect(String(decoding: last.suffix(3), as: UTF8.self) == "abc")
         #expect(frames == 3)
+    }
+
+    @Test func eachRunReportsItsStepsAndStart() throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let session = PreviewSession(.init(layout: script, dataPath: data))
+        session.log = { _ in }; session.logError = { _ in }
+        let runs = RunLog()
+        session.onRun = { runs.add($0) }
+        let before = Date().timeIntervalSince1970 * 1000
+        session.render()
+        session.render()   // nothing changed: no run, no report
+        try "return {".write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        let after = Date().timeIntervalSince1970 * 1000
+        let reported = runs.all
+        #expect(reported.map(\.generation) == [1, 2])
+        #expect(reported.first?.timings.map(\.0) == ["read", "parse", "layout", "encode", "send"])
+        #expect(reported.last?.timings.map(\.0) == ["read", "failed"])
+        #expect(reported.allSatisfy { $0.startedAt >= before && $0.startedAt <= after })
     }
 
     // MARK: Watching
@@ -207,17 +262,27 @@ private struct MessageLog {
 
     init() { (stream, continuation) = AsyncStream<WSMessage>.makeStream() }
 
-    /// The text messages and the number of frames, once the log is closed.
-    func received() async -> (texts: [String], frames: Int) {
+    /// The text messages, the number of frames and the id tables, once the log is closed.
+    func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]]) {
         continuation.finish()
-        var texts: [String] = [], frames = 0
+        var texts: [String] = [], frames = 0, tables: [[UInt8]] = []
         for await message in stream {
             switch message {
             case .text(let text): texts.append(text)
-            case .data: frames += 1
+            case .data(let data):
+                let bytes = [UInt8](data)
+                if (try? PreviewTests.binaryMessage(bytes).header.hasPrefix("{\"type\":\"ids\"")) == true { tables.append(bytes) } else { frames += 1 }
             default: break
             }
         }
-        return (texts, frames)
+        return (texts, frames, tables)
     }
+}
+
+/// The runs a session reported, in order.
+private final class RunLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [PreviewSession.Run] = []
+    var all: [PreviewSession.Run] { lock.withLock { runs } }
+    func add(_ run: PreviewSession.Run) { lock.withLock { runs.append(run) } }
 }

@@ -70,12 +70,8 @@ enum DuplicateIDs {
         }
     }
 
-    /// A per-process seed, so which ids collide is not known in advance.
-    static let seed: UInt64 = {
-        var hasher = Hasher()
-        hasher.combine(0x7E55_E4A)
-        return UInt64(UInt(bitPattern: hasher.finalize()))
-    }()
+    /// The per-process seed, so which ids collide is not known in advance.
+    static var seed: UInt64 { IdentifierHash.seed }
 
     /// Integers through the bijective mixer; strings 8 bytes at a time.
     @inline(__always)

@@ -43,7 +43,7 @@ public enum DatasetDiff {
             }
         }
         return Snapshot(uncheckedSections: OrderedSet(uncheckedUniqueElements: sectionKeys),
-                        items: OrderedSet(uncheckedUniqueElements: itemKeys), sectionStarts: starts)
+                        items: IndexedIdentifiers(uncheckedUniqueElements: itemKeys), sectionStarts: starts)
     }
 
     /// The batch that turns `old` into `new` (see `Changeset`).

@@ -6,7 +6,8 @@ import OrderedCollections
 ///
 /// Sections and items are given as flattened sequences plus section start offsets, which is how
 /// `Snapshot` stores them, so matching a snapshot pair is one hash lookup per new item into the
-/// old snapshot's own index (Heckel's symbol table is the old `OrderedSet`).
+/// old snapshot's own index (Heckel's symbol table is OLD's `IndexedIdentifiers`, built with
+/// the snapshot). Plain lists have no index and go through `HashJoin`.
 ///
 /// The initialisers are `@inlinable` so that callers in other modules get code specialised for
 /// their identifier type: unspecialised hashing costs about twice as much.
@@ -45,30 +46,8 @@ internal struct DiffMatching {
         }
         newSectionOfOldSection = newSectionOfOld
         oldSectionOfNewSection = oldSectionOfNew
-        let outcome = old.itemSet.elements.withUnsafeBufferPointer { oldItems in
-            new.itemSet.elements.withUnsafeBufferPointer { newItems in HashJoin.match(old: oldItems, new: newItems) }
-        }
-        if case .matched(let newOfOld, let oldOfNew) = outcome {
-            newIndexOfOld = newOfOld
-            oldIndexOfNew = oldOfNew
-            assert(checkInvariants())
-            return
-        }
-        // Two different items hash alike: look each one up in OLD's own index instead.
-        let oldItems = old.itemSet
-        var newOfOld = [Int](repeating: -1, count: oldItems.count)
-        let oldOfNew = new.itemSet.elements.withUnsafeBufferPointer { newItems in
-            [Int](unsafeUninitializedCapacity: newItems.count) { buffer, count in
-                for q in 0..<newItems.count {
-                    let p = oldItems.firstIndex(of: newItems[q]) ?? -1
-                    buffer[q] = p
-                    if p >= 0 { newOfOld[p] = q }
-                }
-                count = newItems.count
-            }
-        }
-        newIndexOfOld = newOfOld
-        oldIndexOfNew = oldOfNew
+        // OLD's own index is the symbol table: no table is built for the diff.
+        (newIndexOfOld, oldIndexOfNew) = old.itemSet.partners(of: new.itemSet.elements)
         assert(checkInvariants())
     }
 

@@ -1,17 +1,18 @@
-/// Heckel's symbol table for the list diff: a hash table from identifier to position that stores
-/// positions only, never identifiers, so building it copies and retains nothing (a `String` id
-/// stays where the caller's array has it).
+/// A hash table from identifier to position that stores positions only, never identifiers, so
+/// building it copies and retains nothing (a `String` id stays where the caller's array has
+/// it): Heckel's symbol table for the list diff, and the item index of a snapshot.
 ///
 /// Open addressing with linear probing over a power-of-two array of 64-bit slots, kept at most
 /// 70% full. A slot holds the upper 32 bits of the identifier's hash (a tag, compared before
 /// the identifiers themselves, so a probe past another identifier rarely touches it) and an
 /// entry number + 1 (0 marks an empty slot). Entry numbers are the caller's: the list diff uses
 /// `0..<n` for OLD positions and `n + q` for NEW positions that OLD lacks, which is how it finds
-/// duplicates on both sides in the same table.
+/// duplicates on both sides in the same table; a snapshot uses flattened item positions.
+/// Hashes come from `IdentifierHash`.
 ///
 /// Invariant: no two entries hold equal identifiers (`findOrInsert` only adds new ones).
 @usableFromInline
-struct IdentifierTable {
+struct IdentifierTable: Sendable {
     @usableFromInline var slots: [UInt64]
     @usableFromInline let mask: Int
 
@@ -26,6 +27,10 @@ struct IdentifierTable {
         mask = size - 1
     }
 
+    /// How many entries the table takes before it is over 70% full.
+    @inlinable
+    var capacity: Int { (mask + 1) * 7 / 10 }
+
     /// The entry whose identifier equals `id` (which hashes to `hash`) when there is one;
     /// otherwise adds `entry` for it and returns nil. `identifier` gives the identifier of an
     /// entry already in the table.
@@ -33,23 +38,75 @@ struct IdentifierTable {
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     mutating func findOrInsert<ID: Hashable>(_ id: ID, hash: Int, entry: Int, identifier: (Int) -> ID) -> Int? {
-        assert(entry >= 0 && entry < Int(UInt32.max) - 1)
+        let mask = self.mask
+        return slots.withUnsafeMutableBufferPointer { slots in
+            Self.findOrInsert(id, hash: hash, entry: entry, in: slots, mask: mask, identifier: identifier)
+        }
+    }
+
+    /// `findOrInsert` for `ids[k]` as entry `firstEntry + k`, in order, stopping at the first
+    /// identifier already in the table: returns its index in `ids` and the entry it equals.
+    /// The table must have room for all of `ids` (see `capacity`).
+    ///
+    /// - Complexity: O(ids.count) expected.
+    @inlinable
+    mutating func insertAll<ID: Hashable>(
+        _ ids: UnsafeBufferPointer<ID>, firstEntry: Int, identifier: (Int) -> ID
+    ) -> (index: Int, existing: Int)? {
+        let mask = self.mask
+        let seed = IdentifierHash.seed
+        return slots.withUnsafeMutableBufferPointer { slots in
+            for k in 0..<ids.count {
+                let hash = Int(truncatingIfNeeded: IdentifierHash.hash(ids[k], seed: seed))
+                if let existing = Self.findOrInsert(ids[k], hash: hash, entry: firstEntry + k, in: slots, mask: mask,
+                                                    identifier: identifier) {
+                    return (k, existing)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The entry whose identifier equals `id` (which hashes to `hash`), or nil.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    func find<ID: Hashable>(_ id: ID, hash: Int, identifier: (Int) -> ID) -> Int? {
         let tag = UInt64(UInt(bitPattern: hash) >> 32)
         var i = hash & mask
         let mask = self.mask
-        return slots.withUnsafeMutableBufferPointer { slots in
+        return slots.withUnsafeBufferPointer { slots in
             while true {
                 let slot = slots[i]
-                if slot == 0 {
-                    slots[i] = tag << 32 | UInt64(entry + 1)
-                    return nil
-                }
+                if slot == 0 { return nil }
                 if slot >> 32 == tag {
                     let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
                     if identifier(existing) == id { return existing }
                 }
                 i = (i + 1) & mask
             }
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func findOrInsert<ID: Hashable>(
+        _ id: ID, hash: Int, entry: Int, in slots: UnsafeMutableBufferPointer<UInt64>, mask: Int,
+        identifier: (Int) -> ID
+    ) -> Int? {
+        assert(entry >= 0 && entry < Int(UInt32.max) - 1)
+        let tag = UInt64(UInt(bitPattern: hash) >> 32)
+        var i = hash & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 {
+                slots[i] = tag << 32 | UInt64(entry + 1)
+                return nil
+            }
+            if slot >> 32 == tag {
+                let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if identifier(existing) == id { return existing }
+            }
+            i = (i + 1) & mask
         }
     }
 }

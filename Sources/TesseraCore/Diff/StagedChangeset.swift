@@ -157,7 +157,7 @@ extension Snapshot {
             starts.append(items.count)
         }
         let sectionSet = OrderedSet(uncheckedUniqueElements: sections.map { $0.0 })
-        let itemSet = OrderedSet(uncheckedUniqueElements: items)
+        let itemSet = IndexedIdentifiers(uncheckedUniqueElements: items)
         assert(Set(sectionSet).count == sectionSet.count && Set(itemSet).count == itemSet.count)
         self.init(uncheckedSections: sectionSet, items: itemSet, sectionStarts: starts)
     }

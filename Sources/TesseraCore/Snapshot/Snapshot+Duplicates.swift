@@ -34,7 +34,7 @@ extension Snapshot {
         for (_, items) in sections { starts.append(starts.last! + items.count) }
         return Snapshot<Occurrence<SectionID>, Occurrence<ItemID>>(
             uncheckedSections: OrderedSet(uncheckedUniqueElements: sectionKeys),
-            items: OrderedSet(uncheckedUniqueElements: itemKeys), sectionStarts: starts)
+            items: IndexedIdentifiers(uncheckedUniqueElements: itemKeys), sectionStarts: starts)
     }
 }
 

@@ -110,7 +110,7 @@ extension Snapshot {
         else {
             var elements = itemSet.elements
             elements.insert(contentsOf: items, at: flat)
-            itemSet = OrderedSet(uncheckedUniqueElements: elements)
+            itemSet = IndexedIdentifiers(uncheckedUniqueElements: elements)
         }
         for t in (s + 1)..<sectionStarts.count { sectionStarts[t] += items.count }
         assert(checkInvariants())
@@ -131,7 +131,7 @@ extension Snapshot {
             starts.append(kept.count)
         }
         guard !removed.isEmpty else { return }
-        itemSet = OrderedSet(uncheckedUniqueElements: kept)
+        itemSet = IndexedIdentifiers(uncheckedUniqueElements: kept)
         sectionStarts = starts
         if !reloadedItems.isEmpty || !reconfiguredItems.isEmpty {
             let gone = Set(removed)
@@ -149,7 +149,7 @@ extension Snapshot {
         let toSection = Self.sectionIndex(containing: to, starts: sectionStarts)
         var elements = itemSet.elements
         elements.move(from: from, nextTo: to, after: after)
-        itemSet = OrderedSet(uncheckedUniqueElements: elements)
+        itemSet = IndexedIdentifiers(uncheckedUniqueElements: elements)
         for t in (fromSection + 1)..<sectionStarts.count { sectionStarts[t] -= 1 }
         for t in (toSection + 1)..<sectionStarts.count { sectionStarts[t] += 1 }
         assert(checkInvariants())

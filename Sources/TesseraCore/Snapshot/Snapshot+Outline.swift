@@ -16,7 +16,7 @@ extension Snapshot {
         var elements = itemSet.elements
         elements.replaceSubrange(range, with: visible)
         let delta = visible.count - range.count
-        itemSet = OrderedSet(uncheckedUniqueElements: elements)
+        itemSet = IndexedIdentifiers(uncheckedUniqueElements: elements)
         for t in (s + 1)..<sectionStarts.count { sectionStarts[t] += delta }
         let present = itemSet
         reloadedItems.removeAll { !present.contains($0) }

@@ -138,7 +138,7 @@ extension Snapshot {
             starts.append(items.count)
         }
         sectionSet = OrderedSet(uncheckedUniqueElements: order.map { sectionSet[$0] })
-        itemSet = OrderedSet(uncheckedUniqueElements: items)
+        itemSet = IndexedIdentifiers(uncheckedUniqueElements: items)
         sectionStarts = starts
         assert(checkInvariants())
     }

@@ -9,8 +9,8 @@ import OrderedCollections
 /// closure (see `Changeset.init(from:to:isItemUpdated:isSectionUpdated:)`), or through
 /// `reloadItems`/`reconfigureItems` marks as UIKit does.
 ///
-/// Storage: every item of every section in one `OrderedSet` (flattened order, which is also a
-/// hash index from identifier to flattened position), the sections in another `OrderedSet`, and
+/// Storage: every item of every section in one `IndexedIdentifiers` (flattened order, with a
+/// hash index from identifier to flattened position), the sections in an `OrderedSet`, and
 /// `sectionStarts`, the flattened index where each section begins. So every query is a hash
 /// lookup or a binary search over sections; none scans the items.
 ///
@@ -27,7 +27,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     /// Sections in order.
     @usableFromInline internal var sectionSet: OrderedSet<SectionID>
     /// All items in flattened order (section 0's items, then section 1's, ...).
-    @usableFromInline internal var itemSet: OrderedSet<ItemID>
+    @usableFromInline internal var itemSet: IndexedIdentifiers<ItemID>
     /// `sectionStarts[s]` is the flattened index of section `s`'s first item; one extra entry
     /// at the end holds `itemSet.count`.
     @usableFromInline internal var sectionStarts: [Int]
@@ -39,7 +39,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     /// An empty snapshot: no sections, no items.
     public init() {
         sectionSet = []
-        itemSet = []
+        itemSet = IndexedIdentifiers()
         sectionStarts = [0]
     }
 
@@ -54,11 +54,13 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     @inlinable
     public init<Sections: Sequence>(sections: Sections) throws
     where Sections.Element == (SectionID, [ItemID]) {
+        let sections = Array(sections)
         var sectionIDs: [SectionID] = []
         var items: [ItemID] = []
         var starts: [Int] = [0]
-        sectionIDs.reserveCapacity(sections.underestimatedCount)
-        starts.reserveCapacity(sections.underestimatedCount + 1)
+        sectionIDs.reserveCapacity(sections.count)
+        starts.reserveCapacity(sections.count + 1)
+        items.reserveCapacity(sections.reduce(0) { $0 + $1.1.count })
         for (section, sectionItems) in sections {
             sectionIDs.append(section)
             items.append(contentsOf: sectionItems)
@@ -80,8 +82,10 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     internal init(sectionIDs: [SectionID], items: [ItemID], sectionStarts: [Int]) throws {
         let sectionSet = OrderedSet(sectionIDs)
         if sectionSet.count != sectionIDs.count { try Self.throwDuplicateSection(in: sectionIDs) }
-        let itemSet = OrderedSet(items)
-        if itemSet.count != items.count { try Self.throwDuplicateItem(in: items, sectionIDs: sectionIDs, sectionStarts: sectionStarts) }
+        guard let itemSet = IndexedIdentifiers(uniqueElements: items) else {
+            try Self.throwDuplicateItem(in: items, sectionIDs: sectionIDs, sectionStarts: sectionStarts)
+            preconditionFailure("Snapshot: the index found a repeated item that the scan did not")
+        }
         self.init(uncheckedSections: sectionSet, items: itemSet, sectionStarts: sectionStarts)
     }
 
@@ -113,7 +117,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
 
     /// Assembles already-validated storage.
     @usableFromInline
-    internal init(uncheckedSections sections: OrderedSet<SectionID>, items: OrderedSet<ItemID>, sectionStarts: [Int]) {
+    internal init(uncheckedSections sections: OrderedSet<SectionID>, items: IndexedIdentifiers<ItemID>, sectionStarts: [Int]) {
         self.sectionSet = sections
         self.itemSet = items
         self.sectionStarts = sectionStarts

@@ -16,7 +16,7 @@ final class PreviewHub: @unchecked Sendable {
     private let lock = NSLock()
     private var clients: [UUID: Client] = [:]
     private var frame: (data: Data, idsVersion: Int)?
-    private var ids: (version: Int, message: String)?
+    private var ids: (version: Int, message: Data)?
     private var error: String?
 
     var clientCount: Int { lock.withLock { clients.count } }
@@ -39,9 +39,11 @@ final class PreviewHub: @unchecked Sendable {
     }
 
     /// A good run: its frame to every page (with the id table where a page lacks it).
-    func publish(frame data: Data, idsVersion: Int, ids idsMessage: () -> String) {
+    func publish(frame data: Data, idsVersion: Int, ids idsMessage: () throws -> Data) rethrows {
+        // Built before taking the lock: a million ids take a while, and pages come and go meanwhile.
+        let table = lock.withLock { ids?.version } == idsVersion ? nil : try idsMessage()
         lock.withLock {
-            if ids?.version != idsVersion { ids = (idsVersion, idsMessage()) }
+            if let table { ids = (idsVersion, table) }
             frame = (data, idsVersion)
             error = nil
             for id in clients.keys { sendFrame(to: id) }
@@ -74,7 +76,7 @@ final class PreviewHub: @unchecked Sendable {
     private func sendFrame(to id: UUID) {
         guard var client = clients[id], let frame else { return }
         if client.idsVersion != frame.idsVersion, let ids, ids.version == frame.idsVersion {
-            client.continuation.yield(.text(ids.message))
+            client.continuation.yield(.data(ids.message))
             client.idsVersion = ids.version
             clients[id] = client
         }

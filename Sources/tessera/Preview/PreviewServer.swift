@@ -50,12 +50,13 @@ final class PreviewServer: @unchecked Sendable {
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled, handler: handler)
     }
 
-    /// The page may run its own inline script and style and talk to this server's socket, and
-    /// nothing else: no request leaves for anywhere else, and no other site may frame it.
+    /// The page may run its own inline script and style, a worker made from its own script (the
+    /// socket's), and talk to this server's socket, and nothing else: no request leaves for
+    /// anywhere else, and no other site may frame it.
     static func pageHeaders(port: Int) -> HTTPHeaders {
         [.contentType: "text/html; charset=utf-8",
          .cacheControl: "no-store",
-         HTTPHeader("Content-Security-Policy"): "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+         HTTPHeader("Content-Security-Policy"): "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
          HTTPHeader("Referrer-Policy"): "no-referrer",
          HTTPHeader("X-Content-Type-Options"): "nosniff"]
     }

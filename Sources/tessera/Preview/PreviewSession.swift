@@ -50,6 +50,15 @@ final class PreviewSession: @unchecked Sendable {
     }
     /// Called with every paint a page reports.
     var onPainted: (@Sendable (Paint) -> Void)?
+    /// A run's start on the wall clock (ms since 1970) and its steps as the terminal line prints
+    /// them (the last is `failed` for a failed run): how `tessera bench preview` splits a latency.
+    struct Run: Sendable {
+        var generation: Int
+        var startedAt: Double
+        var timings: [(String, Double)]
+    }
+    /// Called after every run that made a generation (not for saves that changed nothing).
+    var onRun: (@Sendable (Run) -> Void)?
 
     private let signal = NSCondition()
     private var pending = false
@@ -78,7 +87,8 @@ final class PreviewSession: @unchecked Sendable {
     private var lastViewport: Size?
     private var parsedData: (bytes: [UInt8], dataset: Dataset)?
     private var modules: [String] = []
-    private var ids: (version: Int, list: [ItemID])?
+    /// The id table's version and the latest dataset that has those ids.
+    private var ids: (version: Int, dataset: Dataset)?
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -143,6 +153,7 @@ final class PreviewSession: @unchecked Sendable {
     /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
     func render() {
         let t0 = Self.now()
+        let startedAt = onRun == nil ? 0 : Date().timeIntervalSince1970 * 1000
         let changed = signal.withLock { () -> Set<String> in defer { dirty = [] }; return dirty }
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
@@ -151,14 +162,14 @@ final class PreviewSession: @unchecked Sendable {
                 inputs[path] = old
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let bytes = Self.readFile(path) else {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
                 logError("preview: \(path) cannot be read; waiting for it to be saved again")
                 return
             }
-            inputs[path] = Array(data)
+            inputs[path] = bytes
         }
         let size = stateLock.withLock { viewport }
         if inputs == lastInputs, size == lastViewport { return }
@@ -199,14 +210,14 @@ final class PreviewSession: @unchecked Sendable {
             let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
                                 milliseconds: Self.ms(t2, t3))
             if datasetChanged || ids == nil {
-                let idList = dataset.ids
-                if ids?.list != idList {
-                    retired.keep(ids)
-                    ids = ((ids?.version ?? 0) + 1, idList)
-                }
+                // Compared in the id arenas: no ItemID built per item.
+                let version = ids.map { $0.dataset.hasSameIDs(as: dataset) ? $0.version : $0.version + 1 } ?? 1
+                retired.keep(ids)
+                ids = (version, dataset)
             }
             let idsVersion = ids!.version
-            let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings).encode()
+            let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
+                .encode(storage: Self.data)
             var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
             if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
@@ -218,11 +229,14 @@ final class PreviewSession: @unchecked Sendable {
             updateModules(lua)
             if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
-            hub.publish(frame: Data(message), idsVersion: idsVersion) { PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion) }
+            try hub.publish(frame: message, idsVersion: idsVersion) {
+                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, storage: Self.data)
+            }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
             retired.free()
             hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
+            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
@@ -239,6 +253,7 @@ final class PreviewSession: @unchecked Sendable {
             let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
+            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             let place = failure.place.map { " at \($0)" } ?? ""
             logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
                      + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
@@ -279,6 +294,35 @@ final class PreviewSession: @unchecked Sendable {
             modules = required
             watcher?.watch(watchedFiles)
         }
+    }
+
+    /// The file's bytes, read straight into the array (a 40 MB data file is not copied again
+    /// out of a `Data`), or nil when it cannot be read.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            // One byte more than the size: a file that grew while read is read to its end.
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return nil } }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// A message's storage as the `Data` the socket sends: written in place, never copied.
+    static func data(_ size: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Data {
+        var data = Data(count: size)
+        try data.withUnsafeMutableBytes(fill)
+        return data
     }
 
     static func format(_ ms: Double) -> String { String(format: ms < 10 ? "%.2f" : "%.1f", ms) }

@@ -1,0 +1,122 @@
+/// An ordered list of unique identifiers with a hash index from identifier to position: how a
+/// `Snapshot` stores its items.
+///
+/// The index is an `IdentifierTable` of positions, built in one pass over the list (which is
+/// also the uniqueness check), with identifiers hashed by `IdentifierHash`. `OrderedSet` did the
+/// same job with SipHash and a bit-packed table, and building it for two snapshots cost more
+/// than diffing them; 64-bit integer ids now hash in a few instructions.
+///
+/// Appending keeps the index (growing it, like an array, when it passes 70% full); other edits
+/// build a new list (`init(uncheckedUniqueElements:)`).
+@usableFromInline
+struct IndexedIdentifiers<ID: Hashable>: RandomAccessCollection, Equatable {
+    /// The identifiers, in order.
+    @usableFromInline var elements: [ID]
+    /// From identifier to index in `elements`.
+    @usableFromInline var table: IdentifierTable
+
+    /// An empty list.
+    @inlinable
+    init() {
+        elements = []
+        table = IdentifierTable(count: 0)
+    }
+
+    /// The list of `elements`, or nil when an identifier repeats.
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    init?(uniqueElements elements: [ID]) {
+        var table = IdentifierTable(count: elements.count)
+        let repeated = elements.withUnsafeBufferPointer { ids in
+            table.insertAll(ids, firstEntry: 0, identifier: { ids[$0] })
+        }
+        if repeated != nil { return nil }
+        self.elements = elements
+        self.table = table
+    }
+
+    /// The list of `elements`, which are known to be unique (asserted in debug builds).
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    init(uncheckedUniqueElements elements: [ID]) {
+        guard let list = Self(uniqueElements: elements) else {
+            preconditionFailure("IndexedIdentifiers: repeated identifier in unchecked elements")
+        }
+        self = list
+    }
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { elements.count }
+    @inlinable var count: Int { elements.count }
+    @inlinable var isEmpty: Bool { elements.isEmpty }
+    @inlinable subscript(position: Int) -> ID { elements[position] }
+
+    /// The index of `id`, or nil. O(1) expected.
+    @inlinable
+    func firstIndex(of id: ID) -> Int? {
+        elements.withUnsafeBufferPointer { ids in
+            table.find(id, hash: Int(truncatingIfNeeded: IdentifierHash.hash(id, seed: IdentifierHash.seed)),
+                       identifier: { ids[$0] })
+        }
+    }
+
+    /// Whether `id` is in the list. O(1) expected.
+    @inlinable
+    func contains(_ id: ID) -> Bool { firstIndex(of: id) != nil }
+
+    /// Matches `ids` (unique) against this list: for each of this list's identifiers the index
+    /// of the same identifier in `ids`, and for each of `ids` its index here, or -1.
+    ///
+    /// - Complexity: O(n + m) expected: one lookup per identifier of `ids`.
+    @inlinable
+    func partners(of ids: [ID]) -> (partnerOfElement: [Int], partnerOfID: [Int]) {
+        var partnerOfElement = [Int](repeating: -1, count: elements.count)
+        let seed = IdentifierHash.seed
+        let partnerOfID = elements.withUnsafeBufferPointer { elements in
+            ids.withUnsafeBufferPointer { ids in
+                partnerOfElement.withUnsafeMutableBufferPointer { partnerOfElement in
+                    [Int](unsafeUninitializedCapacity: ids.count) { buffer, count in
+                        for q in 0..<ids.count {
+                            let hash = Int(truncatingIfNeeded: IdentifierHash.hash(ids[q], seed: seed))
+                            let p = table.find(ids[q], hash: hash, identifier: { elements[$0] }) ?? -1
+                            buffer[q] = p
+                            if p >= 0 { partnerOfElement[p] = q }
+                        }
+                        count = ids.count
+                    }
+                }
+            }
+        }
+        return (partnerOfElement, partnerOfID)
+    }
+
+    /// Appends identifiers known to be new to the list and distinct from each other.
+    ///
+    /// - Complexity: O(k) amortised for k identifiers.
+    @inlinable
+    mutating func append(contentsOf ids: [ID]) {
+        guard !ids.isEmpty else { return }
+        if elements.count + ids.count > table.capacity {
+            elements.append(contentsOf: ids)
+            var grown = IdentifierTable(count: Swift.max(2 * elements.count, 16))
+            let repeated = elements.withUnsafeBufferPointer { all in grown.insertAll(all, firstEntry: 0, identifier: { all[$0] }) }
+            precondition(repeated == nil, "IndexedIdentifiers: appended a repeated identifier")
+            table = grown
+            return
+        }
+        let first = elements.count
+        elements.append(contentsOf: ids)
+        let repeated = elements.withUnsafeBufferPointer { all in
+            table.insertAll(UnsafeBufferPointer(rebasing: all[first...]), firstEntry: first, identifier: { all[$0] })
+        }
+        precondition(repeated == nil, "IndexedIdentifiers: appended a repeated identifier")
+    }
+
+    /// Equal when the identifiers are equal, in order.
+    @inlinable
+    static func == (a: Self, b: Self) -> Bool { a.elements == b.elements }
+}
+
+extension IndexedIdentifiers: Sendable where ID: Sendable {}
