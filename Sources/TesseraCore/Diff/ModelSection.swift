@@ -96,5 +96,3 @@ extension Snapshot {
         try self.init(sections: models.map { (sectionID($0.model), $0.items.map(itemID)) })
     }
 }
-
-extension ModelSection: Sendable where Section: Sendable, Item: Sendable {}

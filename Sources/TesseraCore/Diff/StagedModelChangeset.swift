@@ -89,5 +89,3 @@ extension StagedModelChangeset: Sendable where Section: Sendable, Item: Sendable
 extension StagedModelChangeset.Stage: Sendable where Section: Sendable, Item: Sendable {}
 extension StagedModelChangeset.Stage: Equatable where Section: Equatable, Item: Equatable {}
 
-extension StagedModelChangeset: Sendable where Section: Sendable, Item: Sendable {}
-extension StagedModelChangeset.Stage: Sendable where Section: Sendable, Item: Sendable {}

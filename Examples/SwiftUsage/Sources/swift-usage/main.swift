@@ -177,7 +177,7 @@ let uikit = TesseraCollectionViewLayout(layout: WaterfallLayout(columns: 3, spac
 uikit.collectionView = collectionView
 uikit.prepare()
 check("uikit content size", uikit.collectionViewContentSize, result.contentSize)
-check("uikit elements in rect", uikit.layoutAttributesForElements(in: screen).map(\.item), try result.visible(in: screen))
+check("uikit elements in rect", uikit.layoutAttributesForElements(in: screen).map(\.item), result.visible(in: screen))
 check("uikit item out of range", uikit.layoutAttributesForItem(at: dataset.count), nil)
 check("uikit item", uikit.layoutAttributesForItem(at: 0), try result.frame(at: 0))
 check("uikit invalidation", [uikit.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 500, width: 375, height: 812)),
