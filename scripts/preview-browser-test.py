@@ -312,6 +312,18 @@ try:
         second.terminate()
         second.wait(timeout=10)
 
+    # With no size in the address, the page takes the one --viewport gave the server.
+    third = subprocess.Popen([TESSERA, "preview", script, "--data", data, "--port", "0", "--viewport", "390x844"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        browser.call("Page.navigate", url=re.search(r"(http://\S+)", third.stdout.readline()).group(1))
+        browser.wait("(() => { const f = %s; return f && f[2] === 390; })()" % frame_js("l0"), "l0 drawn 390 wide")
+        check("with no size in the address the page takes --viewport's 390x844",
+              browser.eval("[S.w, S.h, $('vw').value, $('vh').value].join()") == "390,844,390,844")
+    finally:
+        third.terminate()
+        third.wait(timeout=10)
+
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview browser test: %d checks passed" % len(checks))
 except BaseException:

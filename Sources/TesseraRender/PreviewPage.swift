@@ -117,14 +117,16 @@ package enum PreviewPage {
     // ---- State kept across generations, mirrored in the address.
     const S = { w: 375, h: 812, x: 0, y: 0, shelves: new Map(), sel: null, ov: new Set() };
     let hashGiven = false;
+    // Until the address or the person sets a size, the page takes the one `--viewport` gave the server.
+    let sizeChosen = false;
     function readHash() {
       for (const part of location.hash.slice(1).split('&')) {
         const i = part.indexOf('=');
         if (i < 0) continue;
         const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
         hashGiven = true;
-        if (k === 'w' && num >= 1) S.w = Math.round(num);
-        else if (k === 'h' && num >= 1) S.h = Math.round(num);
+        if (k === 'w' && num >= 1) { S.w = Math.round(num); sizeChosen = true; }
+        else if (k === 'h' && num >= 1) { S.h = Math.round(num); sizeChosen = true; }
         else if (k === 'x' && isFinite(num)) S.x = num;
         else if (k === 'y' && isFinite(num)) S.y = num;
         else if (k === 'sel') S.sel = v || null;
@@ -448,6 +450,7 @@ package enum PreviewPage {
     // A frame message (its header read from `buf` at `t0`; the frames from `body` on).
     function applyFrame(buf, h, body, arrived, t0) {
       arrivals.set(h.gen, arrived);
+      if (!sizeChosen && h.viewport) { S.w = h.viewport[0]; S.h = h.viewport[1]; sizeChosen = true; sizeView(); }
       const F = new Float64Array(buf, body, 4 * h.count);
       const decodeMs = performance.now() - t0;
       if (building) building.cancelled = true;
@@ -640,6 +643,7 @@ package enum PreviewPage {
     let viewportTimer = 0;
     function setViewport(w, h) {
       S.w = Math.max(1, Math.min(100000, Math.round(w))); S.h = Math.max(1, Math.min(100000, Math.round(h)));
+      sizeChosen = true;
       sizeView();
       if (M) { spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px'; draw(); }
       writeHash();
@@ -768,7 +772,7 @@ package enum PreviewPage {
       if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
       if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
       ws = socket;
-      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send({ type: 'hello', w: S.w, h: S.h }); reportScroll(); };
+      ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send(sizeChosen ? { type: 'hello', w: S.w, h: S.h } : { type: 'hello' }); reportScroll(); };
       ws.onclose = () => {
         conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
         setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
