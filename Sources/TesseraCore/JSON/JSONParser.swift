@@ -221,40 +221,37 @@ struct JSONReader {
         let quote = i
         i += 1
         let start = i
+        guard try scanToQuoteOrEscape(openedAt: quote) else { i = quote; return nil }
+        i += 1
+        return start..<(i - 1)
+    }
+
+    /// Moves the cursor over a string's plain bytes to its closing quote (true) or its first
+    /// escape (false); throws on a control character or a string that never ends.
+    @inline(__always)
+    private mutating func scanToQuoteOrEscape(openedAt quote: Int) throws -> Bool {
         while true {
             skipPlainBytes()
-            guard i < b.count else { break }
+            guard i < b.count else { throw unterminatedString(start: quote) }
             let c = b[i]
-            if c == UInt8(ascii: "\"") {
-                i += 1
-                return start..<(i - 1)
-            }
-            if c == UInt8(ascii: "\\") { i = quote; return nil }
+            if c == UInt8(ascii: "\"") { return true }
+            if c == UInt8(ascii: "\\") { return false }
             if c < 0x20 { throw controlCharacterError() }
             if c < 0x80 { i += 1 } else { try skipUTF8Scalar() }
         }
-        throw unterminatedString(start: quote)
     }
 
     /// A string starting at the opening quote. Runs without escapes are copied in one go.
     mutating func string() throws -> String {
-        i += 1 // opening quote
+        let quote = i
+        i += 1
         let start = i
         // Fast scan: most strings have no escapes.
-        while true {
-            skipPlainBytes()
-            guard i < b.count else { break }
-            let c = b[i]
-            if c == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-                i += 1
-                return s
-            }
-            if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw controlCharacterError() }
-            if c < 0x80 { i += 1 } else { try skipUTF8Scalar() }
+        if try scanToQuoteOrEscape(openedAt: quote) {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+            i += 1
+            return s
         }
-        guard i < b.count else { throw unterminatedString(start: start - 1) }
         // Slow path: decode escapes into a byte buffer.
         var bytes = Array(UnsafeBufferPointer(rebasing: b[start..<i]))
         while i < b.count {
