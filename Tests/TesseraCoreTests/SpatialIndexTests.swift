@@ -177,7 +177,7 @@ struct SpatialIndexExactTests {
         tallFirst[0].height = 1e6
         for (frames, band) in [(waterfall, true), (wideGrid, false), (tallFirst, false)] {
             let index = SpatialIndex(frames: frames, fanout: 16, packing: .frameOrder)
-            #expect(index.leafReach.isEmpty == !band)
+            #expect((index.band == nil) == !band)
             let tree = SpatialIndex(frames: frames, fanout: 16, packing: .tiled)
             for _ in 0..<300 {
                 let q = r(random.uniform(-50..<400), random.uniform(-100..<(tops.max()! + 100)), random.uniform(1..<400), random.uniform(1..<900))
@@ -185,6 +185,32 @@ struct SpatialIndexExactTests {
                 #expect(index.query(q) == want, "band \(band) \(q)")
                 #expect(tree.query(q) == want, "tiled \(q)")
             }
+        }
+    }
+
+    /// The band's two-step search finds the same leaf as a scan of every leaf's reach: for tops
+    /// above, below and exactly on reach values, over several blocks and a partial last one.
+    @Test func leafBandSearchMatchesALinearScan() {
+        var random = SeededRandom(seed: 6)
+        var tops = [0.0, 0.0, 0.0]
+        let frames = (0..<(16 * 16 * 5 + 40)).map { _ -> Rect in
+            let c = tops.indices.min { tops[$0] < tops[$1] }!
+            let h = random.uniform(50..<400)
+            defer { tops[c] += h + 4.5 }
+            return r(Double(c) * 126.5, tops[c], 122, h)
+        }
+        guard let band = SpatialIndex(frames: frames, fanout: 16, packing: .frameOrder).band else {
+            Issue.record("a waterfall takes the band")
+            return
+        }
+        #expect(band.reach.count == 83)
+        #expect(band.blockReach.count == 6)
+        var probes = band.reach.flatMap { [Double($0), Double($0).nextDown, Double($0).nextUp] }
+        probes += [-1e9, 0, tops.max()! + 1, 1e9]
+        probes += (0..<200).map { _ in random.uniform(-100..<(tops.max()! + 100)) }
+        for top in probes {
+            let want = band.reach.firstIndex { Double($0) > top } ?? band.reach.count
+            #expect(band.firstLeaf(reaching: top) == want, "top \(top)")
         }
     }
 

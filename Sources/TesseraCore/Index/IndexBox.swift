@@ -28,9 +28,17 @@ struct IndexBox: Equatable, Sendable {
 
     /// Open-interval overlap. For two boxes with area this is exactly "the intersection has a
     /// positive area"; for a bounding box it is a necessary condition for any box inside it.
+    /// The four tests are combined without branches (see `HitBuffer.append(_:if:)`).
     @inline(__always)
     func overlaps(_ q: IndexBox) -> Bool {
-        minX < q.maxX && q.minX < maxX && minY < q.maxY && q.minY < maxY
+        Self.all(minX < q.maxX, q.minX < maxX, minY < q.maxY, q.minY < maxY)
+    }
+
+    /// `a && b && c && d`, evaluated in full: Bool's bits ANDed.
+    @inline(__always)
+    private static func all(_ a: Bool, _ b: Bool, _ c: Bool, _ d: Bool) -> Bool {
+        func bit(_ b: Bool) -> UInt8 { unsafeBitCast(b, to: UInt8.self) }
+        return bit(a) & bit(b) & bit(c) & bit(d) != 0
     }
 
     /// Closed containment in `q`: every box with area inside `self` then overlaps `q`.

@@ -48,24 +48,6 @@ struct IndexWalk {
         }
     }
 
-    /// Collects the hits by the `LeafBand` shortcut: from the first leaf reaching into the
-    /// query, every leaf in order until one starts at or below the query's bottom.
-    mutating func runBand(_ reach: UnsafeBufferPointer<Float>) {
-        let leaves = levels[0].count, base = levels[0].firstQuad
-        var leaf = LeafBand.firstLeaf(reaching: probe.exact.minY, in: reach)
-        while leaf < leaves {
-            let q = leaf &>> 2
-            let quad = nodes[base &+ q]
-            let lanes = BoxQuad.lanes(leaf & 3, Swift.min(4, leaves &- q &<< 2))
-            // Leaf tops never decrease (stored rounded down): past the bottom, nothing follows.
-            let below = quad.starting(atOrBelow: probe.exact.maxY) & lanes
-            let inBand = below == 0 ? lanes : lanes & ((below & (0 &- below)) &- 1)
-            take(quad, q, lanes: quad.overlapping(probe.outer) & inBand, level: 0)
-            if below != 0 { return }
-            leaf = (q &+ 1) &<< 2
-        }
-    }
-
     // visit and scanLeaf test four boxes a step alike, over nodes and over entries: the query's hot loops.
     /// Visits the children of a node that may hold hits but does not lie inside the query.
     private mutating func visit(level: Int, node: Int) {
@@ -133,7 +115,7 @@ struct IndexWalk {
         if entries.isEmpty {
             for p in lo..<hi {
                 let id = ids.isEmpty ? p : Int(ids[p])
-                if IndexBox(frames[id]).overlaps(probe.exact) { hits.appendReserved(id) }
+                hits.append(id, if: IndexBox(frames[id]).overlaps(probe.exact))
             }
             return
         }
@@ -184,6 +166,15 @@ struct HitBuffer {
     mutating func appendReserved(_ id: Int) {
         base[count] = id
         count &+= 1
+    }
+
+    /// Appends `id` when `keep` holds, without a branch: a hit test whose outcome follows no
+    /// pattern would mispredict often, and each miss costs the loads the processor had started
+    /// for the next entries. Needs room for one more id (`reserve`).
+    @inline(__always)
+    mutating func append(_ id: Int, if keep: Bool) {
+        base[count] = id
+        count &+= Int(unsafeBitCast(keep, to: UInt8.self))
     }
 
     /// The hits as a mutable buffer (valid until the next append).

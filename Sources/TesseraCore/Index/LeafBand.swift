@@ -1,27 +1,41 @@
 /// A shortcut for the index of a layout that places items down the page: when its entries, in
 /// frame order, never start higher than the entry before (lists, grids, flows, waterfalls), a
-/// query's hits lie in a run of leaves that a binary search finds, without walking the tree.
+/// query's hits lie in one run of entries that a search finds without walking the tree.
 ///
 /// The *reach* of leaf `j` is the largest bottom edge (maxY) of leaves `0...j`, rounded up to
 /// single precision. It never decreases, so the first leaf whose reach passes the query's top
-/// is found by binary search; no entry before that leaf reaches into the query. From there the
-/// leaves are tested in order (four boxes at a time) until one starts at or below the query's
-/// bottom: since entries start in order, so do leaves, and no later one can be a hit.
+/// is found by binary search; no entry before that leaf reaches into the query. From that
+/// leaf's first entry the entries are tested in order until one starts at or below the query's
+/// bottom: since entries start in order, no later one can be a hit.
+///
+/// The search runs in two steps: over `blockReach`, the reach at the end of every block of
+/// `blockLeaves` leaves (1/16 of the array, small enough to stay in cache), then along one block
+/// (one cache line). A plain binary search over every leaf's reach would take a chain of
+/// dependent cache misses for each query into a large index.
 ///
 /// It is used only where it is cheap for every query: the leaves must span most of the
 /// content's width (a wide grid's rows of many leaves are better pruned by the tree), and a
 /// leaf's top must be passed by the reach of a leaf at most `maximumLag` leaves before it (one
-/// tall early item would otherwise make queries below it scan from the top).
-enum LeafBand {
-    static let maximumLag = 4
+/// tall early item would otherwise make queries below it scan from the top). A query then tests
+/// at most `(maximumLag + 1) · fanout` entries that end above it.
+struct LeafBand: Sendable {
+    /// Per leaf, the largest maxY of it and every leaf before it, rounded up.
+    let reach: [Float]
+    /// Per block of `blockLeaves` leaves, the reach of its last leaf.
+    let blockReach: [Float]
 
-    /// The leaves' reach, or an empty array when the shortcut does not apply. O(n).
-    static func reach(entryCount: Int, fanout: Int, leafBoxes: [IndexBox], minY: (Int) -> Double) -> [Float] {
-        guard leafBoxes.count > 1 else { return [] }
+    static let maximumLag = 4
+    /// Leaves per block: 16 reaches fill one 64-byte cache line.
+    static let blockLeaves = 16
+
+    /// The band over `leafBoxes` (entry `p`'s top is `minY(p)`), or nil when the shortcut does
+    /// not apply. O(n).
+    init?(entryCount: Int, leafBoxes: [IndexBox], minY: (Int) -> Double) {
+        guard leafBoxes.count > 1 else { return nil }
         var previous = -Double.infinity
         for p in 0..<entryCount {
             let y = minY(p)
-            guard y >= previous else { return [] }
+            guard y >= previous else { return nil }
             previous = y
         }
         var lowX = Double.infinity, highX = -Double.infinity, widths = 0.0
@@ -30,7 +44,7 @@ enum LeafBand {
             highX = Swift.max(highX, box.maxX)
             widths += box.width
         }
-        guard widths >= 0.5 * Double(leafBoxes.count) * (highX - lowX) else { return [] }
+        guard widths >= 0.5 * Double(leafBoxes.count) * (highX - lowX) else { return nil }
         var reach: [Float] = []
         reach.reserveCapacity(leafBoxes.count)
         var highest = -Double.infinity
@@ -42,19 +56,60 @@ enum LeafBand {
         var first = 0
         for (j, box) in leafBoxes.enumerated() {
             while Double(reach[first]) <= box.minY { first += 1 }
-            guard j - first <= maximumLag else { return [] }
+            guard j - first <= Self.maximumLag else { return nil }
         }
-        return reach
+        self.reach = reach
+        blockReach = stride(from: Self.blockLeaves - 1, to: reach.count + Self.blockLeaves - 1, by: Self.blockLeaves)
+            .map { reach[Swift.min($0, reach.count - 1)] }
     }
 
-    /// The first leaf whose reach passes `top`: `reach.count` when none does. O(log leaves).
-    @inline(__always)
-    static func firstLeaf(reaching top: Double, in reach: UnsafeBufferPointer<Float>) -> Int {
-        var lo = 0, hi = reach.count
-        while lo < hi {
-            let mid = (lo &+ hi) &>> 1
-            if Double(reach[mid]) > top { hi = mid } else { lo = mid &+ 1 }
+    /// The first leaf whose reach passes `top`: `reach.count` when none does.
+    ///
+    /// Both steps are free of data-dependent branches (a binary search's turns follow no
+    /// pattern the processor could predict). A Float passes `top` exactly when it passes
+    /// `top` rounded down to Float, so the comparisons stay in single precision.
+    /// - Complexity: O(log(leaves / blockLeaves) + blockLeaves).
+    func firstLeaf(reaching top: Double) -> Int {
+        let top = CompactBox.down(top)
+        return blockReach.withUnsafeBufferPointer { blocks in
+            reach.withUnsafeBufferPointer { reach in
+                // The first block whose last reach passes `top` lies in `base ... base + n`.
+                var base = 0, n = blocks.count
+                while n > 1 {
+                    let half = n &>> 1
+                    base = blocks[base &+ half &- 1] > top ? base : base &+ half
+                    n &-= half
+                }
+                if n == 1, !(blocks[base] > top) { base &+= 1 }
+                // Within it, the leaves whose reach does not pass `top` come first.
+                let first = base &* Self.blockLeaves
+                let end = Swift.min(first &+ Self.blockLeaves, reach.count)
+                var leaf = first
+                for j in first..<Swift.max(first, end) { leaf &+= reach[j] > top ? 0 : 1 }
+                return Swift.min(leaf, reach.count)
+            }
         }
-        return lo
     }
+
+    /// Appends the hits of `query` to `hits`: the entries from the first leaf reaching into
+    /// it on, in order, until one starts at or below its bottom (entries start in order: none
+    /// after that one can be a hit). Entry `p` is frame `ids[p]`, or `p` when `ids` is empty.
+    /// - Complexity: O(log leaves + k + (maximumLag + 1) · fanout) for k hits.
+    func collect(_ query: IndexBox, frames: UnsafeBufferPointer<Rect>, ids: UnsafeBufferPointer<UInt32>,
+                 entryCount: Int, fanout: Int, into hits: HitBuffer) -> HitBuffer {
+        var hits = hits
+        var p = firstLeaf(reaching: query.minY) &* fanout
+        while p < entryCount {
+            let id = ids.isEmpty ? p : Int(ids[p])
+            let box = IndexBox(frames[id])
+            guard box.minY < query.maxY else { break }
+            hits.reserve(1)
+            hits.append(id, if: box.overlaps(query))
+            p &+= 1
+        }
+        return hits
+    }
+
+    /// Bytes held.
+    var memoryBytes: Int { (reach.capacity + blockReach.capacity) * MemoryLayout<Float>.stride }
 }

@@ -15,10 +15,13 @@
 /// - every frame with a positive area (every listed one, for a listed order) is exactly one
 ///   entry, and no other frame is;
 /// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
-/// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly.
+/// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly;
+/// - with a `LeafBand`: entries start in order, each leaf's reach is at least the bottom of it
+///   and of every leaf before, and each block's reach is its last leaf's.
 ///
 /// **Query** (`IndexWalk`). For a layout whose items start down the page in frame order, a
-/// binary search finds the first leaf and the leaves are tested in order (`LeafBand`); else
+/// search finds the first leaf that reaches into the query and its entries on are tested in
+/// order until one starts below the query (`LeafBand`); else the tree is walked
 /// depth-first, children left to right, four boxes per test: a child
 /// whose box misses the query (open intervals) is skipped, a child whose box lies inside the
 /// query contributes its whole entry range untested, a leaf the query covers in part tests its
@@ -49,8 +52,8 @@ public struct SpatialIndex: Sendable {
     let levels: [Level]
     /// Number of entries (frames with a positive area).
     let entryCount: Int
-    /// Per leaf, the largest maxY up to it, when queries take the `LeafBand` shortcut; else empty.
-    let leafReach: [Float]
+    /// The `LeafBand` shortcut's search, when queries take it.
+    let band: LeafBand?
 
     /// Builds the index over `frames` (any order, any overlap; frames without a positive area
     /// are never returned).
@@ -92,11 +95,9 @@ public struct SpatialIndex: Sendable {
         self.entryQuads = packing.entryQuads
         self.entryCount = packing.count
         let ids = packing.ids
-        leafReach = packing.isOrdered
-            ? LeafBand.reach(entryCount: packing.count, fanout: fanout, leafBoxes: packing.leafBoxes) {
-                frames[ids.isEmpty ? $0 : Int(ids[$0])].y
-            }
-            : []
+        band = packing.isOrdered
+            ? LeafBand(entryCount: packing.count, leafBoxes: packing.leafBoxes) { frames[ids.isEmpty ? $0 : Int(ids[$0])].y }
+            : nil
 
         // Exact unions level by level, each level rounded out to single precision once.
         var level = packing.leafBoxes
@@ -128,8 +129,11 @@ public struct SpatialIndex: Sendable {
     ///   visits the nodes along the query's border plus those holding hits); pathological
     ///   overlap (many large frames crossing the border) can cost up to O(n).
     public func query(_ rect: Rect) -> [Int] {
-        withHits(in: rect) { hits in
-            let sorted = isOrdered || zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 })
+        // Read before the closure: one that captured `self` would copy the index (a retain
+        // and release per array) on every query.
+        let ordered = isOrdered
+        return withHits(in: rect) { hits in
+            let sorted = ordered || zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 })
                 ? Array(hits)
                 : RadixSort.sortedAscending(UnsafeBufferPointer(hits))   // STR or listed order: hits come leaf by leaf
             assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
@@ -142,30 +146,32 @@ public struct SpatialIndex: Sendable {
     /// the stack, so a caller that only reads them allocates nothing.
     /// - Complexity: as `query`.
     func withHits<R>(in rect: Rect, _ body: (UnsafeMutableBufferPointer<Int>) throws -> R) rethrows -> R {
-        let probe = IndexWalk.Probe(IndexBox(rect))
-        guard probe.exact.hasArea, entryCount > 0 else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
+        let box = IndexBox(rect)
+        guard box.hasArea, entryCount > 0 else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { stack in
-            let found = walk(probe, into: HitBuffer(borrowing: stack))
+            let found = collect(box, into: HitBuffer(borrowing: stack))
             defer { found.deallocate() }
             return try body(found.buffer)
         }
     }
 
-    /// Runs one `IndexWalk` over this index's storage.
-    private func walk(_ probe: IndexWalk.Probe, into hits: HitBuffer) -> HitBuffer {
-        nodes.withUnsafeBufferPointer { nodes in
-            levels.withUnsafeBufferPointer { levels in
-                frames.withUnsafeBufferPointer { frames in
-                    moreFrames.withUnsafeBufferPointer { more in
-                        ids.withUnsafeBufferPointer { ids in
+    /// Appends the hits of `query` to `hits`: along the `LeafBand` when there is one, else by
+    /// an `IndexWalk` down the tree.
+    private func collect(_ query: IndexBox, into hits: HitBuffer) -> HitBuffer {
+        frames.withUnsafeBufferPointer { frames in
+            ids.withUnsafeBufferPointer { ids in
+                if let band {
+                    return band.collect(query, frames: frames, ids: ids, entryCount: entryCount, fanout: fanout, into: hits)
+                }
+                return nodes.withUnsafeBufferPointer { nodes in
+                    levels.withUnsafeBufferPointer { levels in
+                        moreFrames.withUnsafeBufferPointer { more in
                             entryQuads.withUnsafeBufferPointer { entries in
-                                leafReach.withUnsafeBufferPointer { reach in
-                                    var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, moreFrames: more, ids: ids,
-                                                         entries: entries, fanout: fanout, entryCount: entryCount,
-                                                         probe: probe, hits: hits)
-                                    if reach.isEmpty { walk.run() } else { walk.runBand(reach) }
-                                    return walk.hits
-                                }
+                                var walk = IndexWalk(nodes: nodes, levels: levels, frames: frames, moreFrames: more, ids: ids,
+                                                     entries: entries, fanout: fanout, entryCount: entryCount,
+                                                     probe: IndexWalk.Probe(query), hits: hits)
+                                walk.run()
+                                return walk.hits
                             }
                         }
                     }
@@ -180,7 +186,7 @@ public struct SpatialIndex: Sendable {
         MemoryLayout<SpatialIndex>.size
             + (nodes.capacity + entryQuads.capacity) * MemoryLayout<BoxQuad>.stride
             + ids.capacity * MemoryLayout<UInt32>.stride
-            + leafReach.capacity * MemoryLayout<Float>.stride
+            + (band?.memoryBytes ?? 0)
             + levels.capacity * MemoryLayout<Level>.stride
     }
 
@@ -223,9 +229,13 @@ public struct SpatialIndex: Sendable {
                 return false
             }
         }
-        if !leafReach.isEmpty {
-            // Entries start in order, and each leaf's reach covers it and every leaf before.
+        if let band {
+            let leafReach = band.reach
             guard isOrdered, leafReach.count == levels[0].count,
+                  band.blockReach.enumerated().allSatisfy({ b, r in
+                      r == leafReach[Swift.min((b + 1) * LeafBand.blockLeaves, leafReach.count) - 1]
+                  }),
+                  band.blockReach.count == (leafReach.count + LeafBand.blockLeaves - 1) / LeafBand.blockLeaves,
                   zip(entryIds, entryIds.dropFirst()).allSatisfy({ frame($0.0).y <= frame($0.1).y }) else { return false }
             var highest = -Double.infinity
             for j in 0..<levels[0].count {
