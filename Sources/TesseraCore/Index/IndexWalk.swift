@@ -123,17 +123,24 @@ struct IndexWalk {
         while p < hi {
             let q = p &>> 2
             let quad = entries[q]
-            var maybe = quad.overlapping(probe.outer) & BoxQuad.lanes(p & 3, Swift.min(4, hi &- q &<< 2))
-            if maybe != 0 {
-                let sure = quad.overlapping(probe.inner)
-                repeat {
-                    let lane = maybe.trailingZeroBitCount
-                    maybe &= maybe &- 1
-                    let id = Int(ids[q &<< 2 | lane])
-                    if sure &>> UInt32(lane) & 1 != 0 || IndexBox(frame(id)).overlaps(probe.exact) {
-                        hits.appendReserved(id)
-                    }
-                } while maybe != 0
+            let lanes = BoxQuad.lanes(p & 3, Swift.min(4, hi &- q &<< 2))
+            let maybe = quad.overlapping(probe.outer) & lanes
+            let sure = quad.overlapping(probe.inner) & maybe
+            var undecided = maybe & ~sure
+            if lanes == 0b1111 {
+                // A whole quad: the proven hits without a branch per lane (see `HitBuffer.append(_:if:)`).
+                for lane in 0..<4 { hits.append(Int(ids[q &<< 2 | lane]), if: sure &>> UInt32(lane) & 1 != 0) }
+            } else {
+                undecided = maybe
+            }
+            // Lanes rounding leaves open (rare), or all of a partial quad's: tested one by one.
+            while undecided != 0 {
+                let lane = undecided.trailingZeroBitCount
+                undecided &= undecided &- 1
+                let id = Int(ids[q &<< 2 | lane])
+                if sure &>> UInt32(lane) & 1 != 0 || IndexBox(frame(id)).overlaps(probe.exact) {
+                    hits.appendReserved(id)
+                }
             }
             p = (q &+ 1) &<< 2
         }
