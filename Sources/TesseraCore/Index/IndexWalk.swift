@@ -95,7 +95,7 @@ struct IndexWalk {
         if ids.isEmpty {
             for p in lo..<hi { hits.appendReserved(p) }
         } else {
-            for p in lo..<hi { hits.appendReserved(Int(ids[p])) }
+            hits.appendReserved(UnsafeBufferPointer(rebasing: ids[lo..<hi]))
         }
     }
 
@@ -151,13 +151,16 @@ struct IndexWalk {
 /// (`reserve`), so each append is a store and an increment. It starts in memory the caller
 /// lends (a stack buffer: most queries never touch the heap for it) and moves to the heap when
 /// that is full. Call `deallocate` when done.
+///
+/// Ids are stored as `UInt32` (an index holds fewer than 2³² frames): half the bytes to write
+/// and, for scattered hits, to sort; an index's stored ids are copied as they are.
 struct HitBuffer {
-    private(set) var base: UnsafeMutablePointer<Int>
+    private(set) var base: UnsafeMutablePointer<UInt32>
     private(set) var count = 0
     private var capacity: Int
     private var onHeap = false
 
-    init(borrowing start: UnsafeMutableBufferPointer<Int>) {
+    init(borrowing start: UnsafeMutableBufferPointer<UInt32>) {
         base = start.baseAddress!
         capacity = start.count
     }
@@ -171,8 +174,15 @@ struct HitBuffer {
     /// Appends without a capacity check; `reserve` first.
     @inline(__always)
     mutating func appendReserved(_ id: Int) {
-        base[count] = id
+        base[count] = UInt32(truncatingIfNeeded: id)
         count &+= 1
+    }
+
+    /// Appends stored ids without a capacity check; `reserve` first.
+    @inline(__always)
+    mutating func appendReserved(_ ids: UnsafeBufferPointer<UInt32>) {
+        (base + count).update(from: ids.baseAddress!, count: ids.count)
+        count &+= ids.count
     }
 
     /// Appends `id` when `keep` holds, without a branch: a hit test whose outcome follows no
@@ -180,18 +190,18 @@ struct HitBuffer {
     /// for the next entries. Needs room for one more id (`reserve`).
     @inline(__always)
     mutating func append(_ id: Int, if keep: Bool) {
-        base[count] = id
+        base[count] = UInt32(truncatingIfNeeded: id)
         count &+= Int(unsafeBitCast(keep, to: UInt8.self))
     }
 
     /// The hits as a mutable buffer (valid until the next append).
-    var buffer: UnsafeMutableBufferPointer<Int> { UnsafeMutableBufferPointer(start: base, count: count) }
+    var buffer: UnsafeMutableBufferPointer<UInt32> { UnsafeMutableBufferPointer(start: base, count: count) }
 
     @inline(never)
     private mutating func grow(to needed: Int) {
         // Four times as much: a viewport of thousands of hits moves them a few times, not ten.
         let newCapacity = Swift.max(needed, capacity * 4)
-        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+        let bigger = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
         bigger.update(from: base, count: count)
         if onHeap { base.deallocate() }
         base = bigger

@@ -54,7 +54,7 @@ enum RadixSort {
     /// would hold more than 32 values (clustered values), the LSD radix sort runs instead, so
     /// the cost stays O(n) either way.
     /// - Complexity: O(n) (O(n²) for n ≤ 32, by insertion).
-    static func sortedAscending(_ values: UnsafeBufferPointer<Int>) -> [Int] {
+    static func sortedAscending(_ values: UnsafeBufferPointer<UInt32>) -> [Int] {
         let n = values.count
         return Array(unsafeUninitializedCapacity: n) { out, initialized in
             guard let src = values.baseAddress, let dst = out.baseAddress else { initialized = 0; return }
@@ -66,13 +66,13 @@ enum RadixSort {
                     lo = Swift.min(lo, v)
                     hi = Swift.max(hi, v)
                 }
-                let spanBits = Int.bitWidth &- (hi &- lo).leadingZeroBitCount
+                let spanBits = UInt32.bitWidth &- (hi &- lo).leadingZeroBitCount
                 if n >= twoPassMinimum, spanBits <= 2 * twoPassDigitBits {
                     return twoPassSort(src, into: dst, count: n, lowest: lo, spanBits: spanBits)
                 }
                 if bucketSort(src, into: dst, count: n, lowest: lo, spanBits: spanBits) { return }
             }
-            dst.initialize(from: src, count: n)
+            for i in 0..<n { (dst + i).initialize(to: Int(src[i])) }
             sortAscending(UnsafeMutableBufferPointer(start: dst, count: n))
         }
     }
@@ -86,35 +86,35 @@ enum RadixSort {
     /// LSD radix sort of `count` values whose offsets from `lowest` fit in `spanBits` (at most
     /// `2 · twoPassDigitBits`) bits, in two passes of half the bits: `src` into a scratch buffer
     /// by the low digit, then into `dst` by the high one.
-    private static func twoPassSort(_ src: UnsafePointer<Int>, into dst: UnsafeMutablePointer<Int>, count n: Int,
-                                    lowest lo: Int, spanBits: Int) {
-        let digitBits = (spanBits + 1) / 2
+    private static func twoPassSort(_ src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<Int>, count n: Int,
+                                    lowest lo: UInt32, spanBits: Int) {
+        let digitBits = UInt32((spanBits + 1) / 2)
         let mask = (1 &<< digitBits) &- 1
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 &<< digitBits) { tables in
             tables.initialize(repeating: 0)
-            let low = tables.baseAddress!, high = low + (1 &<< digitBits)
+            let low = tables.baseAddress!, high = low + (1 &<< Int(digitBits))
             for i in 0..<n {
                 let v = src[i] &- lo
-                low[v & mask] &+= 1
-                high[v &>> digitBits] &+= 1
+                low[Int(v & mask)] &+= 1
+                high[Int(v &>> digitBits)] &+= 1
             }
             var lowTotal: Int32 = 0, highTotal: Int32 = 0
-            for d in 0...mask {
+            for d in 0...Int(mask) {
                 (low[d], lowTotal) = (lowTotal, lowTotal &+ low[d])
                 (high[d], highTotal) = (highTotal, highTotal &+ high[d])
             }
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { scratch in
                 let middle = scratch.baseAddress!
                 for i in 0..<n {
                     let v = src[i]
-                    let d = (v &- lo) & mask
+                    let d = Int((v &- lo) & mask)
                     middle[Int(low[d])] = v
                     low[d] &+= 1
                 }
                 for i in 0..<n {
                     let v = middle[i]
-                    let d = (v &- lo) &>> digitBits
-                    dst[Int(high[d])] = v
+                    let d = Int((v &- lo) &>> digitBits)
+                    dst[Int(high[d])] = Int(v)
                     high[d] &+= 1
                 }
             }
@@ -124,13 +124,13 @@ enum RadixSort {
     /// Spreads `count` (> 1) values from `src` into `dst` by bucket, then insertion-sorts `dst`;
     /// their offsets from `lowest` fit in `spanBits` bits. False, with `dst` untouched, when a
     /// bucket would hold more than 32 values.
-    private static func bucketSort(_ src: UnsafePointer<Int>, into dst: UnsafeMutablePointer<Int>, count n: Int,
-                                   lowest lo: Int, spanBits: Int) -> Bool {
+    private static func bucketSort(_ src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<Int>, count n: Int,
+                                   lowest lo: UInt32, spanBits: Int) -> Bool {
         let bucketBits = Swift.min(spanBits, Int.bitWidth &- n.leadingZeroBitCount &- 1)
-        let shift = spanBits &- bucketBits
+        let shift = UInt32(spanBits &- bucketBits)
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 1 << bucketBits) { counts in
             counts.initialize(repeating: 0)
-            for i in 0..<n { counts[(src[i] &- lo) &>> shift] &+= 1 }
+            for i in 0..<n { counts[Int((src[i] &- lo) &>> shift)] &+= 1 }
             var total: Int32 = 0, largest: Int32 = 0
             for b in 0..<counts.count {
                 let c = counts[b]
@@ -141,8 +141,8 @@ enum RadixSort {
             guard largest <= 32 else { return false }
             for i in 0..<n {
                 let v = src[i]
-                let b = (v &- lo) &>> shift
-                dst[Int(counts[b])] = v
+                let b = Int((v &- lo) &>> shift)
+                dst[Int(counts[b])] = Int(v)
                 counts[b] &+= 1
             }
             for i in 1..<n {

@@ -133,9 +133,10 @@ public struct SpatialIndex: Sendable {
         // and release per array) on every query.
         let ordered = isOrdered
         return withHits(in: rect) { hits in
+            let hits = UnsafeBufferPointer(hits)
             let sorted = ordered || zip(hits, hits.dropFirst()).allSatisfy({ $0 < $1 })
-                ? Array(hits)
-                : RadixSort.sortedAscending(UnsafeBufferPointer(hits))   // STR or listed order: hits come leaf by leaf
+                ? hits.map { Int($0) }
+                : RadixSort.sortedAscending(hits)   // STR or listed order: hits come leaf by leaf
             assert(zip(sorted, sorted.dropFirst()).allSatisfy { $0 < $1 }, "hits must ascend strictly")
             return sorted
         }
@@ -145,10 +146,10 @@ public struct SpatialIndex: Sendable {
     /// frame-order packing), in memory that lives for the call: a screenful of hits stays on
     /// the stack, so a caller that only reads them allocates nothing.
     /// - Complexity: as `query`.
-    func withHits<R>(in rect: Rect, _ body: (UnsafeMutableBufferPointer<Int>) throws -> R) rethrows -> R {
+    func withHits<R>(in rect: Rect, _ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R) rethrows -> R {
         let box = IndexBox(rect)
         guard box.hasArea, entryCount > 0 else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { stack in
+        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { stack in
             let found = collect(box, into: HitBuffer(borrowing: stack))
             defer { found.deallocate() }
             return try body(found.buffer)

@@ -10,7 +10,7 @@ extension FramesResult {
             index.withHits(in: rect) { hits in
                 let elementsEnd = count + elements.count
                 var s = 0
-                for h in hits {
+                for h in hits.lazy.map({ Int($0) }) {
                     if h < count {
                         s = section(ofItem: h, near: s)
                         found.append(Drawn(key: DrawingKey(item: h, zIndex: zIndex(ofItem: h, section: s)), section: s,
@@ -140,7 +140,7 @@ extension FramesResult {
                          width: region.width + 2 * slack, height: region.height + 2 * slack)
         let range = sectionStarts[o.section]..<(o.section + 1 < sectionStarts.count ? sectionStarts[o.section + 1] : count)
         orthogonalIndex.withHits(in: probe) { hits in
-            for h in hits {
+            for h in hits.lazy.map({ Int($0) }) {
                 let key: DrawingKey
                 if h < count {
                     guard range.contains(h) else { continue }
