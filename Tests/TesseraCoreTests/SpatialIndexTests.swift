@@ -227,7 +227,7 @@ struct SpatialIndexExactTests {
             }
         }
         frames.shuffle(using: &random)
-        let index = SpatialIndex(frames: frames)
+        let index = SpatialIndex(frames: frames, fanout: 16)
         #expect(!index.isOrdered)
         // 750 leaves of 16 items: a leaf inside one column spans about 16 × 230 = 3,700 points.
         let leafHeights = (0..<index.levels[0].count).map { index.nodeBox(level: 0, $0).height }.sorted()

@@ -29,13 +29,17 @@
 /// and inward (to accept), so answers stay exact; see `CompactBox`. In frame order the hits come
 /// out ascending; in STR or a listed order they are radix-sorted at the end, O(k).
 ///
-/// **Memory.** Node boxes: 16 bytes per `fanout` entries (≈ 1 byte per item at 16). Frame
+/// **Memory.** Node boxes: 16 bytes per `fanout` entries (≈ 0.5 byte per item at 32). Frame
 /// order adds nothing per entry (a 4-byte id when some frames have no area); STR adds a 4-byte
 /// id and a 16-byte box per entry (the exact frame settles the rare entry that rounding leaves
 /// undecided). The frames are shared, not copied.
 public struct SpatialIndex: Sendable {
     /// Children per node, entries per leaf.
     let fanout: Int
+    /// The fan-out of `init(frames:)`. On 1M frames, 32 rather than 16 halves the nodes and
+    /// costs nothing on a waterfall's viewport query (a partly covered leaf is scanned without
+    /// branches); a scattered layout's viewport query ran about 5% faster (fewer nodes walked).
+    static let defaultFanout = 32
     /// The frames, shared with the caller (copy-on-write: the index copies nothing).
     let frames: [Rect]
     /// Frames numbered on after `frames` (listed order only; empty otherwise).
@@ -61,7 +65,7 @@ public struct SpatialIndex: Sendable {
     ///   axis; otherwise that pass, two radix sorts of the entries and a scattered copy.
     ///   Memory: see the type's documentation.
     public init(frames: [Rect]) {
-        self.init(frames: frames, fanout: 16)
+        self.init(frames: frames, fanout: Self.defaultFanout)
     }
 
     /// Builds with a chosen fan-out and packing (tests use small fan-outs to get deep trees
