@@ -14,12 +14,18 @@ import Testing
         return nil
     }
 
-    @Test func agrees_with_a_dictionary_on_random_ids() {
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
+    /// A seeded linear congruential generator: numbers in `0..<bound`.
+    struct Numbers {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33) % bound
         }
+    }
+
+    @Test func agrees_with_a_dictionary_on_random_ids() {
+        var numbers = Numbers(state: 7)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         var repeats = 0
         for round in 0..<400 {
             let count = next(300)
@@ -45,5 +51,31 @@ import Testing
         #expect(DuplicateIDs.first(in: [.int(5), .string("5"), .string(""), .int(0)]) == nil)
         let found = DuplicateIDs.first(in: [.string(""), .int(1), .string("")])
         #expect(found?.first == 0 && found?.second == 2)
+    }
+
+    /// All-integer ids go through a bitmap when they span few values per id, through the table
+    /// when spread out or when `max − min` overflows: every case agrees with a dictionary, for
+    /// an array of ids and for a dataset's id column.
+    @Test func integer_ids_agree_on_the_bitmap_and_the_table() {
+        var numbers = Numbers(state: 11)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        var repeats = 0
+        for round in 0..<400 {
+            let count = 2 + next(300)
+            let spread = [count, 16 * count, 17 * count, 1 << 40][round % 4]
+            var ids: [ItemID] = (0..<count).map { _ in .int(next(spread) - spread / 3) }
+            if round % 10 == 9 { ids[next(count)] = .int(round % 20 == 9 ? Int.min : Int.max) }
+            let expected = reference(ids)
+            if expected != nil { repeats += 1 }
+            let found = DuplicateIDs.first(in: ids)
+            #expect(found?.first == expected?.0 && found?.second == expected?.1, "round \(round)")
+            var column = IDColumn()
+            for id in ids { column.append(id) }
+            let inColumn = DuplicateIDs.first(in: column)
+            #expect(inColumn?.first == expected?.0 && inColumn?.second == expected?.1, "round \(round), column")
+        }
+        #expect(repeats > 100 && repeats < 380)
+        let found = DuplicateIDs.first(in: [.int(3), .int(9), .int(4), .int(9), .int(3)])
+        #expect(found?.first == 1 && found?.second == 3)
     }
 }

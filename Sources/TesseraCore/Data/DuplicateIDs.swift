@@ -10,22 +10,59 @@
 /// Hostile input (ids crafted to collide) cannot make it quadratic: a probe longer than
 /// 64 slots gives up and the caller uses a `Dictionary` (SipHash, randomly seeded).
 ///
+/// Integer ids spanning at most `bitmapBitsPerID` values per id (section numbers, row numbers)
+/// skip the hashing: one bit per value of `min...max`, a bitmap a few times smaller than the
+/// table, so far fewer of its reads miss the cache.
+///
 /// - Complexity: O(n) expected, at most 16 bytes of scratch per id (a table of 2n to 4n slots).
 enum DuplicateIDs {
     /// The first position `second` whose id already appeared, at `first`; nil when all are unique.
     /// - Parameter maximumProbe: the longest probe sequence before the table gives up.
     static func first(in ids: [ItemID], maximumProbe: Int = 64) -> (first: Int, second: Int)? {
         let found = ids.withUnsafeBufferPointer { ids in
-            probe(count: ids.count, maximumProbe: maximumProbe, hash: { Self.hash(ids[$0]) }, equal: { ids[$0] == ids[$1] })
+            let integers = ids.allSatisfy { if case .int = $0 { true } else { false } }
+            return (integers ? bitmap(count: ids.count, value: { if case .int(let v) = ids[$0] { v } else { 0 } }) : nil)
+                ?? probe(count: ids.count, maximumProbe: maximumProbe, hash: { Self.hash(ids[$0]) }, equal: { ids[$0] == ids[$1] })
         }
         return resolve(found) { ids }
     }
 
     /// The same for a dataset's id column, read in place (strings compared by their bytes).
     static func first(in ids: IDColumn, maximumProbe: Int = 64) -> (first: Int, second: Int)? {
-        let found = probe(count: ids.count, maximumProbe: maximumProbe,
-                          hash: { ids.hash($0, seed: seed) }, equal: { ids.equal($0, $1) })
+        let found = (ids.isAllIntegers ? ids.payloads.withUnsafeBufferPointer { v in bitmap(count: v.count, value: { v[$0] }) } : nil)
+            ?? probe(count: ids.count, maximumProbe: maximumProbe, hash: { ids.hash($0, seed: seed) }, equal: { ids.equal($0, $1) })
         return resolve(found) { ids.all }
+    }
+
+    /// Most bitmap bits per id: beyond it, the values are too spread for a bitmap to pay.
+    static let bitmapBitsPerID = 16
+
+    /// `probe`'s answer for `count` integers (`value(k)`) by a bitmap over `min...max`; nil when
+    /// they span more than `bitmapBitsPerID` values per id.
+    @inline(__always)
+    private static func bitmap(count n: Int, value: (Int) -> Int) -> Probe? {
+        guard n > 1 else { return .unique }
+        var lo = value(0), hi = lo
+        for k in 1..<n {
+            let v = value(k)
+            lo = Swift.min(lo, v)
+            hi = Swift.max(hi, v)
+        }
+        let (span, overflow) = hi.subtractingReportingOverflow(lo)
+        guard !overflow, span / bitmapBitsPerID < n else { return nil }
+        var words = [UInt64](repeating: 0, count: span / 64 + 1)
+        return words.withUnsafeMutableBufferPointer { words in
+            for k in 0..<n {
+                let offset = value(k) &- lo
+                let bit = UInt64(1) &<< UInt64(offset & 63)
+                if words[offset &>> 6] & bit != 0 {
+                    let v = value(k)
+                    return .repeated((0..<k).first { value($0) == v }!, k)
+                }
+                words[offset &>> 6] |= bit
+            }
+            return .unique
+        }
     }
 
     private static func resolve(_ found: Probe, _ all: () -> [ItemID]) -> (first: Int, second: Int)? {

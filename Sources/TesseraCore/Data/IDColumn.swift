@@ -82,6 +82,9 @@ struct IDColumn: Sendable {
 
     @inline(__always) func kind(_ i: Int) -> UInt8 { kinds.isEmpty ? IDColumn.integer : kinds[i] }
 
+    /// Every id is an integer (`payloads` holds them all).
+    var isAllIntegers: Bool { kinds.isEmpty }
+
     /// The bytes of string id `i`'s text in `bytes`. - Precondition: id `i` is a string.
     @inline(__always)
     func stringRange(_ i: Int) -> Range<Int> {
