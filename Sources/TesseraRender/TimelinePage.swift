@@ -54,29 +54,49 @@ package struct TimelinePage {
         return tracked + still
     }
 
-    /// The page's data: the cards, then per sample time the views drawn, bottom first, each
-    /// `[key, x, y, w, h, alpha, scale, rotation, tx, ty]`.
-    func data() throws -> String {
+    /// Writes the page's data as it goes: `{"duration": …, "cards": {…}, "samples": [{"t": …,
+    /// "views": […]}, …]}`, the views of a sample drawn bottom first, each `[key, x, y, w, h,
+    /// alpha, scale, rotation, tx, ty]`, escaped by the page rule so no label can close the
+    /// script. One sample's JSON exists at a time, never the whole array.
+    private func writeData(sampledAt times: [Double], to out: BufferedWriter) {
         var cardFields: OrderedDictionary<String, JSONValue> = [:]
         for card in cards() { cardFields[card.key] = .array([.string(card.label), .string(card.classes)]) }
-        let samples: [JSONValue] = try timeline.sampleTimes(fps: fps).map { time in
-            .object(["t": .double(time), "views": .array(timeline.sample(at: time).map { v in
+        out.append("{\"duration\":")
+        out.appendNumber(timeline.duration)
+        out.append(",\"cards\":")
+        out.append(PageText.scriptJSON(.object(cardFields)))
+        out.append(",\"samples\":[")
+        for (k, time) in times.enumerated() {
+            if k > 0 { out.append(",") }
+            let views: [JSONValue] = timeline.sample(at: time).map { v in
                 let f = v.state.frame
                 return .array([.string(Self.key(view: v.view, id: v.id.description))] + [f.x, f.y, f.width, f.height, v.state.alpha,
                               v.state.scale, v.state.rotation, v.state.tx, v.state.ty].map(JSONValue.double))
-            })])
+            }
+            out.append(PageText.scriptJSON(.object(["t": .double(time), "views": .array(views)])))
         }
-        // Escaped by the page rule, so no label can close the script.
-        return PageText.scriptJSON(.object(["duration": .double(timeline.duration), "cards": .object(cardFields),
-                                            "samples": .array(samples)]))
+        out.append("]}")
     }
 
-    /// Throws when the samples at `fps` would be too many (`Timeline.sampleTimes(fps:)`).
-    public func render() throws -> String {
-        let data = try data()
+    /// The page's data as text (what `tessera preview` sends its player). Throws when the
+    /// samples at `fps` would be too many (`Timeline.sampleTimes(fps:)`).
+    func data() throws -> String {
+        let times = try timeline.sampleTimes(fps: fps)
+        return try BufferedWriter.text { writeData(sampledAt: times, to: $0) }
+    }
+
+    /// The whole page, in memory. Throws when the samples at `fps` would be too many
+    /// (`Timeline.sampleTimes(fps:)`).
+    public func render() throws -> String { try BufferedWriter.text { try write(to: $0) } }
+
+    /// Writes the page as it goes. The sample times are worked out (and refused when too many)
+    /// before the first byte, so a refused page writes nothing.
+    /// - Complexity: O(samples · views) time; memory O(views) besides the writer's buffer.
+    package func write(to out: BufferedWriter) throws {
+        let times = try timeline.sampleTimes(fps: fps)
         let moved = timeline.tracks.filter { $0.element == nil && $0.movesFrame }.count
         let elements = timeline.tracks.filter { $0.element != nil }.count + timeline.still.filter { $0.element != nil }.count
-        return """
+        out.append("""
         <!doctype html>
         <html><head><meta charset="utf-8"><title>\(PageText.markup(title)) - tessera animate</title>
         <style>
@@ -111,7 +131,11 @@ package struct TimelinePage {
         green cards enter, red leave, yellow move (their frame changes); dark bars are headers and footers, dashed boxes
         backgrounds, outlined in the same colours when they enter, leave or move.</p>
         <script>
-        const timeline = \(data);
+        """)
+        out.append("\nconst timeline = ")
+        writeData(sampledAt: times, to: out)
+        out.append("""
+        ;
         const offset = [\(fmt(viewport.x)), \(fmt(viewport.y))];
         \(TimelinePlayer.script)
         const player = timelinePlayer(document.getElementById('view'), timeline, offset, {
@@ -122,6 +146,6 @@ package struct TimelinePage {
         player.draw();
         </script>
         </body></html>
-        """
+        """)
     }
 }

@@ -1,4 +1,4 @@
-/// The script that plays a sampled timeline (`TimelinePage.data()`), shared by `animate
+/// The script that plays a sampled timeline (the data `TimelinePage` writes), shared by `animate
 /// --format html`'s page and `tessera preview`'s player: one way of showing a timeline.
 ///
 /// `timelinePlayer(box, timeline, offset, ui)` draws into `box` (a viewport-sized element) the

@@ -108,7 +108,7 @@ struct AnimateCommand: ParsableCommand {
         if format == "html" {
             let page = TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                                     fps: fps ?? 60, labels: labels)
-            try emit(try page.render(), to: out)
+            try emit(to: out) { try page.write(to: $0) }
         } else {
             let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
             try emit(to: out) { try report.write(to: $0) }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import OrderedCollections
 import Testing
 import TesseraCore
 @testable import TesseraRender
@@ -42,6 +43,38 @@ import TesseraCore
         #expect(page.contains("<title>t &lt;b&gt; - tessera animate</title>"))
         // The page's own script element is the only one closed.
         #expect(page.components(separatedBy: "</script>").count == 2)
+    }
+
+    /// The page writes its samples one at a time; what it writes is the whole data object
+    /// escaped at once, however small the writer's buffer.
+    @Test func theTimelinePageStreamsTheDataItWouldBuildWhole() throws {
+        let from = ViewState(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let to = ViewState(frame: Rect(x: 10, y: 80, width: 50, height: 60), alpha: 0.5)
+        let timeline = Timeline(tracks: [Self.injected, "b", "c"].enumerated().map { k, id in
+            AnimationTrack(id: .string(id), view: k, event: k == 0 ? .insert : .update, duration: 0.25, from: from, to: to)
+        })
+        let page = TimelinePage(title: "t", timeline: timeline, viewport: Rect(x: 0, y: 0, width: 100, height: 100), fps: 20)
+        let cards: OrderedDictionary<String, JSONValue> = OrderedDictionary(uniqueKeysWithValues: page.cards().map {
+            ($0.key, JSONValue.array([.string($0.label), .string($0.classes)]))
+        })
+        let samples: [JSONValue] = try timeline.sampleTimes(fps: 20).map { t in
+            .object(["t": .double(t), "views": .array(timeline.sample(at: t).map { v in
+                let f = v.state.frame
+                return .array([.string(TimelinePage.key(view: v.view, id: v.id.description))]
+                    + [f.x, f.y, f.width, f.height, v.state.alpha, v.state.scale, v.state.rotation, v.state.tx, v.state.ty]
+                    .map(JSONValue.double))
+            })])
+        }
+        #expect(samples.count == 6)
+        let whole = PageText.scriptJSON(.object(["duration": .double(0.25), "cards": .object(cards), "samples": .array(samples)]))
+        #expect(try page.data() == whole)
+        var bytes: [UInt8] = []
+        let writer = BufferedWriter(capacity: 7) { bytes.append(contentsOf: $0) }
+        try page.write(to: writer)
+        try writer.finish()
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text == (try page.render()))
+        #expect(text.contains("\nconst timeline = " + whole + ";\nconst offset = [0, 0];\n"))
     }
 
     @Test func theTimelinePageRefusesSamplesThatWouldFillMemory() throws {
