@@ -34,12 +34,6 @@ struct BoxQuad: Sendable {
         Self.bits((q.minX .<= minX) .& (maxX .<= q.maxX) .& (q.minY .<= minY) .& (maxY .<= q.maxY))
     }
 
-    /// Bit `i` set when lane `i`'s top is at or below `y` (lanes holding `empty` count).
-    @inline(__always)
-    func starting(atOrBelow y: Double) -> UInt32 {
-        Self.bits(minY .>= SIMD4(repeating: CompactBox.up(y)))
-    }
-
     /// A query box copied into every lane, made once per query.
     struct Splat {
         let minX: SIMD4<Float>, minY: SIMD4<Float>, maxX: SIMD4<Float>, maxY: SIMD4<Float>
