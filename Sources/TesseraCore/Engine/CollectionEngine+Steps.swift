@@ -110,13 +110,14 @@ extension CollectionEngine {
     /// provider is looked up in `previous`, the tree it was shown from. Each animator is asked
     /// once per pass, with all of the pass's events it owns in pass order, so a scripted animator
     /// costs one call into its script per pass rather than one per view. What an animator throws
-    /// leaves the pass. O(events × log leaves); nothing to do without animators.
+    /// leaves the pass; with `itemsOnly`, the events of other views carry no animation.
+    /// O(events × log leaves); nothing to do without animators.
     func animate(_ events: inout [EngineEvent], tree: EngineTree, previous: EngineTree, state: ScrollState,
-                 delta: Point, isReloading: Bool) throws {
+                 delta: Point, isReloading: Bool, itemsOnly: Bool) throws {
         guard animator != nil || tree.flat.hasAnimators || previous.flat.hasAnimators else { return }
         var batches: [(animator: any Animator, positions: [Int])] = []
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
-        for (k, event) in events.enumerated() where !animatesItemsOnly || event.category == .item {
+        for (k, event) in events.enumerated() where !itemsOnly || event.category == .item {
             let owner = event.type == .delete ? previous : tree
             let view = (event.category, event.kind, event.section, event.sectionSpan, event.index)
             var owned = owner.animator(of: view)

@@ -51,8 +51,6 @@ public final class CollectionEngine {
     public var stats: EngineStats { pools.stats }
 
     var needsReload = true
-    /// Set during `layoutAnimatingItemsOnly()`: `animate` skips the events of other elements.
-    var animatesItemsOnly = false
     var needsRelayout = false
     /// The scroll state the visible views were last loaded for (nil before the first pass).
     var loaded: ScrollState?
@@ -88,22 +86,21 @@ public final class CollectionEngine {
     /// Runs one pass and returns its events (none when nothing changed). Throws what a layout,
     /// a provider callback or an animator throws; the engine then keeps its previous state.
     @discardableResult
-    public func layout() throws -> [EngineEvent] {
-        if needsReload { return try reload() }
-        if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout() }
-        if scrollState != loaded { return try loadViews(reloading: false) }
-        return []
-    }
+    public func layout() throws -> [EngineEvent] { try pass(animatingItemsOnly: false) }
 
     /// Runs one pass as `layout()` does, asking the animators about the events of item views
     /// only; the other events carry no animation. For a caller that animates headers, footers
     /// and backgrounds itself, as pairs across a change (`ElementTransition`), so that the
     /// animator is asked about each element event once.
     @discardableResult
-    package func layoutAnimatingItemsOnly() throws -> [EngineEvent] {
-        animatesItemsOnly = true
-        defer { animatesItemsOnly = false }
-        return try layout()
+    package func layoutAnimatingItemsOnly() throws -> [EngineEvent] { try pass(animatingItemsOnly: true) }
+
+    /// The pass `layout()` runs; `itemsOnly`: the animators are asked about item views only.
+    private func pass(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
+        if needsReload { return try reload(animatingItemsOnly: itemsOnly) }
+        if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout(animatingItemsOnly: itemsOnly) }
+        if scrollState != loaded { return try loadViews(animatingItemsOnly: itemsOnly) }
+        return []
     }
 
     /// Moves the visible area to `offset` and runs a pass.
@@ -153,7 +150,7 @@ public final class CollectionEngine {
     // MARK: passes
 
     /// Flattens and lays out the tree, then diffs the visible views by identifier.
-    func reload() throws -> [EngineEvent] {
+    func reload(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         try provider?.checkAcyclic()
         let previous = tree
         let next = try EngineTree(provider, in: viewportSize)
@@ -165,7 +162,8 @@ public final class CollectionEngine {
             delta = moved
         }
         var pass = try reconcile(next, state: state, byIdentifier: true, keptEvent: .update)
-        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: true)
+        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: true,
+                    itemsOnly: itemsOnly)
         commit(pass, tree: next, state: state)
         needsReload = false
         reloadCount += 1
@@ -173,18 +171,20 @@ public final class CollectionEngine {
     }
 
     /// Lays the same flattened tree out again (size or layout changed) and reloads views.
-    func relayout() throws -> [EngineEvent] {
+    func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         let next = try tree.relaidOut(provider, in: viewportSize)
         var pass = try reconcile(next, state: scrollState, byIdentifier: false, keptEvent: .update)
-        try animate(&pass.events, tree: next, previous: tree, state: scrollState, delta: .zero, isReloading: false)
+        try animate(&pass.events, tree: next, previous: tree, state: scrollState, delta: .zero, isReloading: false,
+                    itemsOnly: itemsOnly)
         commit(pass, tree: next, state: scrollState)
         return pass.events
     }
 
     /// A scroll: views entering and leaving; kept views keep their data.
-    func loadViews(reloading: Bool) throws -> [EngineEvent] {
+    func loadViews(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll)
-        try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false)
+        try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
+                    itemsOnly: itemsOnly)
         commit(pass, tree: tree, state: scrollState)
         return pass.events
     }
