@@ -163,11 +163,7 @@ struct JSONDatasetReader {
     /// The key at the cursor. The names the reader looks for ("id", "items", "sections") are
     /// recognised by their bytes and given as literals, so a million sections decode no key.
     private mutating func objectKey() throws -> String {
-        let start = r.i
-        guard let text = try r.plainString() else {
-            r.i = start
-            return try r.string()
-        }
+        guard let text = try r.plainString() else { return try r.string() }   // an escape: the cursor is back at the quote
         let bytes = UnsafeBufferPointer(rebasing: r.b[text])
         switch bytes.count {
         case 2 where bytes[0] == UInt8(ascii: "i") && bytes[1] == UInt8(ascii: "d"): return "id"
