@@ -76,15 +76,8 @@ enum HashJoin {
     static func hashes<ID: Hashable>(of ids: UnsafeBufferPointer<ID>) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: ids.count) { buffer, count in
             count = ids.count
-            guard let base = ids.baseAddress else { return }
             let seed = IdentifierHash.seed
-            if IdentifierHash.isInteger(ID.self) {
-                let words = UnsafeRawPointer(base).assumingMemoryBound(to: UInt64.self)
-                for k in 0..<ids.count { buffer[k] = mix(words[k] ^ seed) }
-            }
-            else {
-                for k in 0..<ids.count { buffer[k] = IdentifierHash.hash(ids[k], seed: seed) }
-            }
+            for k in 0..<ids.count { buffer[k] = IdentifierHash.hash(ids[k], seed: seed) }
         }
     }
 

@@ -72,19 +72,9 @@ struct IdentifierTable: Sendable {
     /// - Complexity: O(1) expected.
     @inlinable
     func find<ID: Hashable>(_ id: ID, hash: Int, identifier: (Int) -> ID) -> Int? {
-        let tag = UInt64(UInt(bitPattern: hash) >> 32)
-        var i = hash & mask
         let mask = self.mask
         return slots.withUnsafeBufferPointer { slots in
-            while true {
-                let slot = slots[i]
-                if slot == 0 { return nil }
-                if slot >> 32 == tag {
-                    let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                    if identifier(existing) == id { return existing }
-                }
-                i = (i + 1) & mask
-            }
+            Self.probe(id, hash: hash, in: slots, mask: mask, identifier: identifier).existing
         }
     }
 
@@ -94,17 +84,25 @@ struct IdentifierTable: Sendable {
         identifier: (Int) -> ID
     ) -> Int? {
         assert(entry >= 0 && entry < Int(UInt32.max) - 1)
+        let found = probe(id, hash: hash, in: UnsafeBufferPointer(slots), mask: mask, identifier: identifier)
+        if found.existing == nil { slots[found.slot] = UInt64(UInt(bitPattern: hash) >> 32) << 32 | UInt64(entry + 1) }
+        return found.existing
+    }
+
+    /// Where `id`'s probe ends: at the entry holding it (`existing`), or at the empty `slot`
+    /// where it would go.
+    @inlinable @inline(__always)
+    static func probe<ID: Hashable>(
+        _ id: ID, hash: Int, in slots: UnsafeBufferPointer<UInt64>, mask: Int, identifier: (Int) -> ID
+    ) -> (existing: Int?, slot: Int) {
         let tag = UInt64(UInt(bitPattern: hash) >> 32)
         var i = hash & mask
         while true {
             let slot = slots[i]
-            if slot == 0 {
-                slots[i] = tag << 32 | UInt64(entry + 1)
-                return nil
-            }
+            if slot == 0 { return (nil, i) }
             if slot >> 32 == tag {
                 let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if identifier(existing) == id { return existing }
+                if identifier(existing) == id { return (existing, i) }
             }
             i = (i + 1) & mask
         }
