@@ -115,7 +115,7 @@ enum DuplicateIDs {
     static func hash(_ id: ItemID) -> UInt64 {
         switch id {
         case .int(let v):
-            return HashJoin.mix(UInt64(UInt(bitPattern: v)) ^ seed)
+            return IdentifierHash.hash(v, seed: seed)
         case .string(let s):
             let start = seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(s.utf8.count)
             if let h = s.utf8.withContiguousStorageIfAvailable({ hashBytes($0, start) }) { return h }

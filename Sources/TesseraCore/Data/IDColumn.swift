@@ -117,7 +117,7 @@ struct IDColumn: Sendable {
     @inline(__always)
     func hash(_ i: Int, seed: UInt64) -> UInt64 {
         switch kind(i) {
-        case IDColumn.integer: return HashJoin.mix(UInt64(UInt(bitPattern: payloads[i])) ^ seed)
+        case IDColumn.integer: return IdentifierHash.hash(payloads[i], seed: seed)
         case IDColumn.string:
             let r = stringRange(i)
             return bytes.withUnsafeBufferPointer { DuplicateIDs.hashBytes(UnsafeBufferPointer(rebasing: $0[r]), seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(r.count)) }
