@@ -53,7 +53,7 @@ public enum DatasetLoader {
             let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
             throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
         }
-        var bytes = try readFile(path, maxBytes: maxBytes)
+        var bytes = try readBytes(ofFile: path, maxBytes: maxBytes)
         guard format == .json else {
             return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
         }
@@ -210,39 +210,44 @@ private func fileExtension(_ path: String) -> String? {
     return ext.isEmpty ? nil : String(ext)
 }
 
-/// The whole file as bytes, with POSIX calls so the reason for a failure is exact and the same on
-/// every platform. Opens without blocking (a FIFO would wait for a writer), then refuses anything
-/// but a regular file, and a file over `maxBytes` (also one that grows past it while read).
-/// O(file size).
-private func readFile(_ path: String, maxBytes: Int) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_NONBLOCK)
-    guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno)) }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-        throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-        throw DatasetError(file: path, message: "expected a regular file, found \(fileKind(info.st_mode))")
-    }
-    let tooBig = { (size: Int) in
-        DatasetError(file: path, message: "expected a data file of at most \(megabytes(maxBytes)) MB (raise the limit with --max-data-size MB), found \(megabytes(size)) MB")
-    }
-    if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(0, Int(info.st_size)) + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR || errno == EAGAIN { continue }
+extension DatasetLoader {
+    /// The whole file as bytes, with POSIX calls so the reason for a failure is exact and the
+    /// same on every platform. Opens without blocking (a FIFO would wait for a writer), then
+    /// refuses anything but a regular file, and a file over `maxBytes` (also one that grows past
+    /// it while read). The bytes are read straight into the array, sized from the file's size
+    /// plus one byte (so a file that grew while read is read on to its end), not copied again
+    /// out of a buffer. `tessera preview` reads its inputs with it too. O(file size).
+    package static func readBytes(ofFile path: String, maxBytes: Int = .max) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
             throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
         }
-        if n == 0 { break }
-        if bytes.count + n > maxBytes { throw tooBig(bytes.count + n) }
-        bytes.append(contentsOf: chunk[0..<n])
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw DatasetError(file: path, message: "expected a regular file, found \(fileKind(info.st_mode))")
+        }
+        let tooBig = { (size: Int) in
+            DatasetError(file: path, message: "expected a data file of at most \(megabytes(maxBytes)) MB (raise the limit with --max-data-size MB), found \(megabytes(size)) MB")
+        }
+        if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
+        var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
+            }
+            if n == 0 { break }
+            if count + n > maxBytes { throw tooBig(count + n) }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
-    return bytes
 }
 
 /// "a directory", "a FIFO", ... for a file that is not a regular one.

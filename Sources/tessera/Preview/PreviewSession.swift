@@ -162,7 +162,7 @@ final class PreviewSession: @unchecked Sendable {
                 inputs[path] = old
                 continue
             }
-            guard let bytes = Self.readFile(path) else {
+            guard let bytes = try? DatasetLoader.readBytes(ofFile: path) else {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
@@ -294,28 +294,6 @@ final class PreviewSession: @unchecked Sendable {
             modules = required
             watcher?.watch(watchedFiles)
         }
-    }
-
-    /// The file's bytes, read straight into the array (a 40 MB data file is not copied again
-    /// out of a `Data`), or nil when it cannot be read.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while true {
-            // One byte more than the size: a file that grew while read is read to its end.
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return nil } }
-            if n == 0 { break }
-            count += n
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
     }
 
     /// A message's storage as the `Data` the socket sends: written in place, never copied.
