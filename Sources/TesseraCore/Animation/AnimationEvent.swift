@@ -88,6 +88,7 @@ extension HookAnimator {
             case .update, .move: return update(event)
             case .shift: return shift(event)
             case .scroll: return scroll(event)
+            case .adjust: return nil
             }
         }
     }

@@ -10,10 +10,14 @@ public enum AnimationEventKind: String, Hashable, Sendable, CaseIterable {
     case update
     /// A kept view's flattened index changed (reload).
     case move
-    /// A view moved by the reload's content-offset adjustment (animation events only).
+    /// A kept view that moved with the anchor when a pass adjusted the content offset
+    /// (animation events only; its engine event is its `update`).
     case shift
     /// A kept view during a scroll: its frame moved (a pinned header), or an animator asked.
     case scroll
+    /// The pass moved the content offset to keep its anchor in place (engine events only, the
+    /// first of their pass; no view, no animator is asked).
+    case adjust
 }
 
 /// One view's animation in a timeline: from a start state to an end state over

@@ -1,5 +1,5 @@
 /// Scroll helpers CollectionKit users write by hand: an item's frame, scrolling to an item, hit
-/// testing, and the reload's offset adjustment that keeps the first visible item in place.
+/// testing.
 extension CollectionEngine {
     /// Where a view should end up when scrolled to.
     public enum ScrollPosition: String, Sendable, CaseIterable {
@@ -24,30 +24,17 @@ extension CollectionEngine {
     /// outside `0..<layoutResult.count`).
     public func offset(showing index: Int, at position: ScrollPosition = .top) throws -> Point? {
         guard let f = try frame(at: index) else { return nil }
-        func axis(_ minV: Double, _ length: Double, _ view: Double, _ content: Double, _ current: Double) -> Double {
-            guard content > view else { return current }
-            let target: Double
-            switch position {
-            case .top: target = minV
-            case .center: target = minV + length / 2 - view / 2
-            case .bottom: target = minV + length - view
-            }
-            return min(max(target, 0), content - view)
-        }
-        let size = viewportSize, offset = scrollState.contentOffset
-        return Point(x: axis(f.minX, f.width, size.width, contentSize.width, offset.x),
-                     y: axis(f.minY, f.height, size.height, contentSize.height, offset.y))
+        return try Self.offset(showing: f, at: position, viewport: viewportSize, content: contentSize,
+                               current: scrollState.contentOffset)
     }
 
-    /// Scrolls so item `index` is at `position`, and runs a pass.
+    /// Scrolls so item `index` is at `position`, runs a pass, and keeps it there until the next
+    /// `scroll(to:)`: `scrollTo(_:align:)` with an index.
     /// - Throws: `LayoutError.indexOutOfRange` naming the index when there is no such item
     ///   (nothing changes), or what the pass throws.
     @discardableResult
     public func scroll(toItem index: Int, at position: ScrollPosition = .top) throws -> [EngineEvent] {
-        guard let offset = try offset(showing: index, at: position) else {
-            throw LayoutError.indexOutOfRange(index: index, count: tree.result.count)
-        }
-        return try scroll(to: offset)
+        try scrollTo(index, align: position)
     }
 
     /// The topmost visible view at `point` (highest zIndex, a pinned header first, then reverse
@@ -86,28 +73,5 @@ extension CollectionEngine {
     /// Half-open containment, so a point on the edge between two views hits only one.
     static func contains(_ r: Rect, _ p: Point) -> Bool {
         r.width > 0 && r.height > 0 && p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY
-    }
-
-    /// Before a reload: the first visible cell (lowest index), by the identifier its view
-    /// shows (the providers already hold the new data), and its resting frame.
-    func firstVisibleAnchor() throws -> (id: ItemID, frame: Rect)? {
-        guard let first = views.filter({ $0.category == .item }).min(by: { $0.index! < $1.index! }),
-              let index = first.index, index < tree.result.count else { return nil }
-        return (first.id, try tree.result.frame(at: index))
-    }
-
-    /// After a reload's layout: how far the anchor item moved in `next`, so moving the offset by
-    /// as much keeps it in place on screen; nil when the item is gone or did not move.
-    /// - Complexity: O(position of the item) identifier lookups.
-    func offsetChange(keeping anchor: (id: ItemID, frame: Rect), in next: EngineTree) throws -> Point? {
-        var found: Int?
-        for i in 0..<next.count where try next.flat.identifier(at: i) == anchor.id {
-            found = i
-            break
-        }
-        guard let index = found else { return nil }
-        let now = try next.result.frame(at: index)
-        let delta = Point(x: now.minX - anchor.frame.minX, y: now.minY - anchor.frame.minY)
-        return delta == .zero ? nil : delta
     }
 }

@@ -9,6 +9,9 @@ extension CollectionEngine {
         var views: [EngineView]
         var pools: ReusePools
         var events: [EngineEvent]
+        /// Positions in `events` of kept views that moved with the anchor (their data the
+        /// same): their animators' `shift` hook is asked.
+        var shifted: Set<Int> = []
     }
 
     /// How a reload matches views: the same category and the same (unique) id.
@@ -18,10 +21,11 @@ extension CollectionEngine {
     }
 
     /// One pass over `tree` shown at `state`: `byIdentifier` on reload (ids may change),
-    /// else by place; `keptEvent` is what a kept view whose frame changed gets.
+    /// else by place; `keptEvent` is what a kept view whose frame changed gets; `shifting`: the
+    /// pass moved the content offset to keep its anchor.
     /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
-                   keptEvent: AnimationEventKind) throws -> Pass {
+                   keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         let slots = try tree.result.elements(in: rect, scroll: state).filter { $0.category != .item || $0.index! < tree.count }
         var keys = slots.map(SlotKey.init)
@@ -83,6 +87,7 @@ extension CollectionEngine {
                 if old.index != view.index || old.section != view.section { pass.events.append(EngineEvent(.move, view, oldFrame: old.frame)) }
                 let changed = old.frame != view.frame || old.data != view.data
                 if changed || (keptEvent == .scroll && (tree.flat.hasAnimators || animator != nil)) {
+                    if shifting && old.frame != view.frame && old.data == view.data { pass.shifted.insert(pass.events.count) }
                     pass.events.append(EngineEvent(keptEvent, view, oldFrame: old.frame))
                 }
             } else {
@@ -112,8 +117,9 @@ extension CollectionEngine {
     /// costs one call into its script per pass rather than one per view. What an animator throws
     /// leaves the pass; with `itemsOnly`, the events of other views carry no animation.
     /// O(events × log leaves); nothing to do without animators.
+    /// The events at `shifted` (kept views that moved with the anchor) ask the `shift` hook.
     func animate(_ events: inout [EngineEvent], tree: EngineTree, previous: EngineTree, state: ScrollState,
-                 delta: Point, isReloading: Bool, itemsOnly: Bool) throws {
+                 delta: Point, isReloading: Bool, itemsOnly: Bool, shifted: Set<Int>) throws {
         guard animator != nil || tree.flat.hasAnimators || previous.flat.hasAnimators else { return }
         var batches: [(animator: any Animator, positions: [Int])] = []
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
@@ -140,7 +146,7 @@ extension CollectionEngine {
                 let shown = e.type == .delete ? previous : tree
                 // A section's element is told its section's first item, as animate's elements are.
                 let index = e.index ?? shown.firstItem(ofSection: e.section) ?? 0
-                var asked = AnimationEvent(kind: e.type, index: index,
+                var asked = AnimationEvent(kind: shifted.contains(k) ? .shift : e.type, index: index,
                                            id: e.id, view: e.view, frame: e.frame, oldFrame: e.oldFrame,
                                            visibleFrame: visible, velocity: moved, delta: delta,
                                            reloadCount: reloadCount, isReloading: isReloading)

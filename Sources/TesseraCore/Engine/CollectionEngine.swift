@@ -32,9 +32,15 @@ public final class CollectionEngine {
     }
     /// The fallback animator, after the providers' own. Setting it schedules a reload.
     public var animator: (any Animator)? { didSet { needsReload = true } }
+    /// What a reload keeps still on screen (see `ScrollAnchor`); measured sizes always keep the
+    /// first visible cell in place. Default `.none`, CollectionKit's behaviour.
+    public var anchor: ScrollAnchor = .none
     /// On reload, move the content offset so the first visible item stays where it was on screen
-    /// (chat-style prepends).
-    public var keepsFirstVisibleOnReload = false
+    /// (chat-style prepends): `anchor == .firstVisible`, its older spelling.
+    public var keepsFirstVisibleOnReload: Bool {
+        get { anchor == .firstVisible }
+        set { anchor = newValue ? .firstVisible : .none }
+    }
 
     /// Where the content is scrolled: content offset, sideways sections' offsets and the
     /// viewport size (always set). Changed through `scroll(to:)`, `scrollSection(_:to:velocity:)`,
@@ -56,6 +62,12 @@ public final class CollectionEngine {
     var loaded: ScrollState?
     var tree = EngineTree(flat: FlatProvider(nil), result: EmptyResult())
     var pools = ReusePools()
+    /// Sizes the host measured, by element id (see `measure(_:size:)`).
+    var measurements: [ItemID: Measurement] = [:]
+    /// A measurement arrived or was forgotten since the last pass: the next one anchors.
+    var measuredSinceLastPass = false
+    /// What `scrollTo` keeps in place until the next `scroll(to:)`.
+    var scrollTarget: ScrollTarget?
 
     /// An engine showing `provider` in a viewport of `viewport`; nothing runs until `layout()`.
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
@@ -103,10 +115,11 @@ public final class CollectionEngine {
         return []
     }
 
-    /// Moves the visible area to `offset` and runs a pass.
+    /// Moves the visible area to `offset` and runs a pass. Ends what `scrollTo` kept in place.
     @discardableResult
     public func scroll(to offset: Point) throws -> [EngineEvent] {
         scrollState.contentOffset = offset
+        scrollTarget = nil
         return try layout()
     }
 
@@ -152,31 +165,35 @@ public final class CollectionEngine {
     /// Flattens and lays out the tree, then diffs the visible views by identifier.
     func reload(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         try provider?.checkAcyclic()
-        let previous = tree
-        let next = try EngineTree(provider, in: viewportSize)
-        var state = scrollState
-        var delta = Point.zero
-        if keepsFirstVisibleOnReload, let anchor = try firstVisibleAnchor(),
-           let moved = try offsetChange(keeping: anchor, in: next) {
-            state.contentOffset = Point(x: state.contentOffset.x + moved.x, y: state.contentOffset.y + moved.y)
-            delta = moved
-        }
-        var pass = try reconcile(next, state: state, byIdentifier: true, keptEvent: .update)
-        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: true,
-                    itemsOnly: itemsOnly)
-        commit(pass, tree: next, state: state)
-        needsReload = false
-        reloadCount += 1
-        return pass.events
+        let flattened = EngineTree.flattened(provider)
+        let next = try flattened.laidOut(provider, in: viewportSize,
+                                          measured: try resolvedMeasurements(in: flattened, rebinding: true))
+        return try run(next, anchoring: anchor != .none || measuredSinceLastPass, isReloading: true, itemsOnly: itemsOnly)
     }
 
-    /// Lays the same flattened tree out again (size or layout changed) and reloads views.
+    /// Lays the same flattened tree out again (size, layout or measured sizes changed) and
+    /// reloads views.
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
-        let next = try tree.relaidOut(provider, in: viewportSize)
-        var pass = try reconcile(next, state: scrollState, byIdentifier: false, keptEvent: .update)
-        try animate(&pass.events, tree: next, previous: tree, state: scrollState, delta: .zero, isReloading: false,
-                    itemsOnly: itemsOnly)
-        commit(pass, tree: next, state: scrollState)
+        let next = try tree.laidOut(provider, in: viewportSize, measured: try resolvedMeasurements(in: tree, rebinding: false))
+        return try run(next, anchoring: anchor != .none || measuredSinceLastPass, isReloading: false, itemsOnly: itemsOnly)
+    }
+
+    /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event
+    /// first when it moved), the views reconciled (by identifier on reload) and animated.
+    private func run(_ next: EngineTree, anchoring: Bool, isReloading: Bool, itemsOnly: Bool) throws -> [EngineEvent] {
+        let previous = tree
+        let state = try anchoredState(in: next, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
+        let delta = Point(x: state.contentOffset.x - scrollState.contentOffset.x,
+                          y: state.contentOffset.y - scrollState.contentOffset.y)
+        var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero)
+        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
+                    itemsOnly: itemsOnly, shifted: pass.shifted)
+        if delta != .zero { pass.events.insert(.adjust(by: delta, to: state.contentOffset), at: 0) }
+        commit(pass, tree: next, state: state)
+        if isReloading {
+            needsReload = false
+            reloadCount += 1
+        }
         return pass.events
     }
 
@@ -184,7 +201,7 @@ public final class CollectionEngine {
     func loadViews(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll)
         try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
-                    itemsOnly: itemsOnly)
+                    itemsOnly: itemsOnly, shifted: [])
         commit(pass, tree: tree, state: scrollState)
         return pass.events
     }
@@ -197,6 +214,7 @@ public final class CollectionEngine {
         views = pass.views
         pools = pass.pools
         needsRelayout = false
+        measuredSinceLastPass = false
         loaded = state
     }
 

@@ -2,7 +2,9 @@
 ///
 /// `index`, `section` and `frame` describe the view after the pass (before it, for `delete`);
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
-/// animator returned.
+/// animator returned. An `adjust` event (`adjust(by:to:)`) stands for no view: it says the pass
+/// moved the content offset by `delta` to `contentOffset`, and comes first, so a host sets its
+/// scroll view's offset before it applies the rest.
 public struct EngineEvent: Equatable, Sendable {
     /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
     /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset
@@ -28,6 +30,10 @@ public struct EngineEvent: Equatable, Sendable {
     public var oldFrame: Rect?
     /// What the view's animator returned; nil for no animation.
     public var animation: AnimationDescription?
+    /// For `adjust`: how far the pass moved the content offset; nil for other events.
+    public var delta: Point?
+    /// For `adjust`: the content offset after the pass; nil for other events.
+    public var contentOffset: Point?
 
     /// The event of `type` for `view` as it is after the pass.
     public init(_ type: AnimationEventKind, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
@@ -35,5 +41,17 @@ public struct EngineEvent: Equatable, Sendable {
         self.id = view.id; self.index = view.index; self.section = view.section
         self.sectionSpan = view.slotKey.span; self.frame = view.frame
         self.oldFrame = oldFrame; self.animation = animation
+    }
+
+    /// The event of a pass that moved the content offset by `delta` to `offset` (view 0, no
+    /// id, its frame the visible area's origin with no size).
+    public static func adjust(by delta: Point, to offset: Point) -> EngineEvent {
+        EngineEvent(adjustingBy: delta, to: offset)
+    }
+
+    private init(adjustingBy delta: Point, to offset: Point) {
+        type = .adjust; view = 0; category = .item; kind = ""; id = .string(""); index = nil; section = 0
+        sectionSpan = 1; frame = Rect(origin: offset, size: .zero); oldFrame = nil; animation = nil
+        self.delta = delta; contentOffset = offset
     }
 }

@@ -22,26 +22,66 @@ final class EngineTree {
         var kind: String
     }
 
-    init(flat: FlatProvider, result: any LayoutResult, headers: [ProviderLayout.Header] = []) {
+    /// Who lays out each header a headers provider adds, by its element id (`"0-header"`),
+    /// known from the flattening, before any layout.
+    private let headerOwners: [ItemID: (owner: HeadersProvider, section: Int)]
+    /// Every item's flattened index by its id, built on first use and shared by the trees of
+    /// one flattening (relayouts keep the flattening).
+    private let idTable: IDTable
+
+    final class IDTable {
+        var index: [ItemID: Int]?
+    }
+
+    init(flat: FlatProvider, result: any LayoutResult, headers: [ProviderLayout.Header] = [],
+         headerOwners: [ItemID: (owner: HeadersProvider, section: Int)] = [:], idTable: IDTable = IDTable()) {
         self.flat = flat
         self.result = result
         var byKey: [HeaderKey: ProviderLayout.Header] = [:]
         for h in headers { byKey[HeaderKey(section: h.section, span: h.sectionSpan, kind: h.kind)] = h }
         self.headers = byKey
+        self.headerOwners = headerOwners
+        self.idTable = idTable
     }
 
-    /// The tree of `provider` (none: empty) flattened and laid out in `size`.
-    convenience init(_ provider: Provider?, in size: Size) throws {
-        // Flattening first: it decides what is laid out (an empty state's placeholder).
-        let flat = FlatProvider(provider)
-        let laid = try provider?.layout(in: size)
-        self.init(flat: flat, result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
+    /// The tree of `provider` (none: empty) flattened, not yet laid out (its result is empty).
+    /// Flattening comes first: it decides what is laid out (an empty state's placeholder).
+    static func flattened(_ provider: Provider?) -> EngineTree {
+        var owners: [ItemID: (owner: HeadersProvider, section: Int)] = [:]
+        provider?.collectHeaderOwners(prefix: "", into: &owners)
+        return EngineTree(flat: FlatProvider(provider), result: EmptyResult(), headerOwners: owners)
     }
 
-    /// The same flattening laid out again in `size`.
-    func relaidOut(_ provider: Provider?, in size: Size) throws -> EngineTree {
-        let laid = try provider?.layout(in: size)
-        return EngineTree(flat: flat, result: laid?.flattenedResult() ?? EmptyResult(), headers: laid?.headers ?? [])
+    /// The same flattening laid out in `size` with the sizes a host measured.
+    func laidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes = MeasuredSizes()) throws -> EngineTree {
+        let laid = try provider?.layout(in: size, measured: measured)
+        return EngineTree(flat: flat, result: laid?.result ?? EmptyResult(), headers: laid?.headers ?? [],
+                          headerOwners: headerOwners, idTable: idTable)
+    }
+
+    /// The headers provider and section that lay out the header whose element id is `id`. O(1).
+    func headerOwner(of id: ItemID) -> (owner: HeadersProvider, section: Int)? {
+        headerOwners.isEmpty ? nil : headerOwners[id]
+    }
+
+    /// The flattened index of the item whose id is `id` (the first, when ids repeat), or nil.
+    /// `hint`, an index where it probably is, is checked first.
+    /// - Complexity: O(log leaves) when the hint is right, else O(1) after an O(n) table built
+    ///   once per flattening.
+    func index(of id: ItemID, hint: Int? = nil) throws -> Int? {
+        if let hint, hint >= 0, hint < flat.count, try flat.identifier(at: hint) == id { return hint }
+        if idTable.index == nil {
+            var table: [ItemID: Int] = [:]
+            table.reserveCapacity(flat.count)
+            for leaf in flat.leaves {
+                for k in 0..<leaf.count {
+                    let id = ItemID.scoped(prefix: leaf.prefix, try leaf.owner.identifier(at: leaf.localBase + k))
+                    if table[id] == nil { table[id] = leaf.begin + k }
+                }
+            }
+            idTable.index = table
+        }
+        return idTable.index![id]
     }
 
     /// The headers provider's header drawn as `e`, if `e` is one. O(1).

@@ -14,7 +14,7 @@ public struct LayoutContext: Sendable {
     public let count: Int
     /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
     /// when the size comes from something that can fail (a section laid out on demand, a script).
-    private let sizeOf: @Sendable (Int, Size) throws -> Size
+    private var sizeOf: @Sendable (Int, Size) throws -> Size
     /// Item `i` of this context, if the items are known (nil for generated contexts).
     private let itemAt: @Sendable (Int) -> Item?
     /// The sections of this context's items, in order, tiling `0..<count` (ranges in this
@@ -30,9 +30,12 @@ public struct LayoutContext: Sendable {
         var dataset: Dataset
         var base: Int
         var sizing: ItemSizing
+        /// Sizes a host measured, by dataset index (`base + i`): they replace the rule's.
+        var measured: MeasuredOverrides = MeasuredOverrides()
 
         /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
         func size(_ i: Int, _ proposed: Size) throws -> Size {
+            if !measured.isEmpty, let size = measured[base + i] { return size }
             let size = sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
                                    text: { dataset.text(at: base + i) }, proposed: proposed)
             guard size.width.isFinite, size.height.isFinite else { throw overflow(i, size, proposed) }
@@ -110,9 +113,17 @@ public struct LayoutContext: Sendable {
             return
         }
         let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
+        // Measured items, in index order, met by one cursor: a compare per item, no lookup.
+        var measured = direct.measured.entries(in: base..<(base + n))
+        var next = measured.next()
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
                 for i in 0..<n {
+                    if let (k, size) = next, k == base + i {
+                        next = measured.next()
+                        try body(i, size)
+                        continue
+                    }
                     let size = sizing.size(w: widths[base + i], h: heights[base + i],
                                            text: { dataset.text(at: base + i) }, proposed: proposed)
                     guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
@@ -127,8 +138,29 @@ public struct LayoutContext: Sendable {
     /// h: dataset.heights[base + i], text: { dataset.text(at: base + i) }, proposed:)`.
     /// Nil for contexts whose sizes come from a closure (generated, transposed). Hosts that
     /// answer size queries one item at a time use it to skip the closure call.
+    /// Nil too when some sizes were measured (`measured(_:)`): those replace the storage's.
     package var sizeStorage: (dataset: Dataset, base: Int, sizing: ItemSizing)? {
-        direct.map { ($0.dataset, $0.base, $0.sizing) }
+        guard let direct, direct.measured.isEmpty else { return nil }
+        return (direct.dataset, direct.base, direct.sizing)
+    }
+
+    /// The same items with the sizes a host measured: `sizes[i]`, where present, is item `i`'s
+    /// size whatever the proposal (it replaces the rule's, a script's `ctx:size` answer and a
+    /// compositional estimate alike). Empty `sizes` give the context unchanged.
+    /// - Complexity: O(m log m) for m measured items; each size query then costs one lookup.
+    package func measured(_ sizes: [Int: Size]) -> LayoutContext {
+        guard !sizes.isEmpty else { return self }
+        let sizeOf = self.sizeOf
+        var copy = self
+        copy.sizeOf = { i, p in try sizes[i] ?? sizeOf(i, p) }
+        if var direct = copy.direct {
+            var absolute: [Int: Size] = [:]
+            absolute.reserveCapacity(sizes.count)
+            for (i, size) in sizes { absolute[direct.base + i] = size }
+            direct.measured = MeasuredOverrides(absolute.merging(direct.measured.sizes) { new, _ in new })
+            copy.direct = direct
+        }
+        return copy
     }
 
     /// Item `i`'s size when offered `proposed`. O(1) for sized items. Throws when the size comes
@@ -172,7 +204,7 @@ public struct LayoutContext: Sendable {
         var sliced = LayoutContext(collectionSize: collectionSize, count: range.count,
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
-        sliced.direct = direct.map { DirectSizes(dataset: $0.dataset, base: $0.base + base, sizing: $0.sizing) }
+        sliced.direct = direct.map { var d = $0; d.base += base; return d }
         if let id = identifierAt {
             sliced.identifierAt = { @Sendable i in id(base + i) }
         }

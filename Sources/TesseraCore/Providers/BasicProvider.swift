@@ -34,8 +34,8 @@ public final class BasicProvider: Provider, ItemOwner {
         builder.append(self, count: data.count, prefix: prefix, animator: animator(orInherited: inherited))
     }
 
-    override func laidOut(in size: Size) throws -> ProviderLayout {
-        ProviderLayout(result: try layout.layout(context(in: size)), headers: [])
+    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
+        ProviderLayout(result: try layout.layout(context(in: size).measured(measured.items(of: self))), headers: [])
     }
 
     /// The layout context, as `tessera run` builds it for the same data: the data's sections

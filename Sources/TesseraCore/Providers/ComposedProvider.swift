@@ -27,9 +27,9 @@ public final class ComposedProvider: Provider {
         flatten(sections: sections, into: &builder, prefix: prefix, inherited: inherited)
     }
 
-    override func laidOut(in size: Size) throws -> ProviderLayout {
+    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
         let sections = self.sections
-        return try ProviderSections(sections).layout(in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" })
+        return try ProviderSections(sections, measured: measured).layout(in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" })
     }
 
     override var children: [Provider] { sections }

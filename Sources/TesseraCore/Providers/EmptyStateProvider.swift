@@ -33,13 +33,14 @@ public final class EmptyStateProvider: Provider, ItemOwner {
         }
     }
 
-    override func laidOut(in size: Size) throws -> ProviderLayout {
-        guard showsEmpty else { return try content.laidOut(in: size) }
+    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
+        guard showsEmpty else { return try content.laidOut(in: size, measured: measured) }
         return ProviderLayout(result: try FramesResult(frames: [Rect(origin: .zero, size: size)], layoutName: "empty state"),
                               headers: [])
     }
 
     override var children: [Provider] { [content] }
+    override func sectionPrefix(_ child: Provider, _ position: Int) -> String { "" }
     override var kindName: String { "empty-state provider" }
 
     public func identifier(at local: Int) -> ItemID { "empty" }

@@ -48,10 +48,10 @@ public final class HeadersProvider: Provider {
         flatten(sections: sections, into: &builder, prefix: prefix, inherited: inherited)
     }
 
-    override func laidOut(in size: Size) throws -> ProviderLayout {
+    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
         let sections = self.sections, kind = headerKind, pinned = isPinned
         let boundaries = try sections.indices.map { s in
-            let header = try headerSize.size(s, size, input: { _ in SizeInput() })
+            let header = try measured.header(of: self, section: s) ?? headerSize.size(s, size, input: { _ in SizeInput() })
             guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
                 throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(header.width)x\(header.height)",
                                                      section: s, expected: "finite, non-negative numbers")
@@ -59,7 +59,7 @@ public final class HeadersProvider: Provider {
             return SectionBoundary(height: header.height, pinned: pinned, kind: kind,
                                            width: header.width == size.width ? nil : header.width)
         }
-        return try ProviderSections(sections).layout(
+        return try ProviderSections(sections, measured: measured).layout(
             in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" },
             header: { s, _ in boundaries[s] },
             own: { s, base, span in
@@ -70,6 +70,11 @@ public final class HeadersProvider: Provider {
 
     override var children: [Provider] { sections }
     override var kindName: String { "headers provider" }
+
+    override func collectHeaderOwners(prefix: String, into owners: inout [ItemID: (owner: HeadersProvider, section: Int)]) {
+        for s in sections.indices { owners[.scoped(prefix: prefix, identifier(at: s))] = (self, s) }
+        super.collectHeaderOwners(prefix: prefix, into: &owners)
+    }
 
     /// Header `s`'s identifier within this provider.
     public func identifier(at s: Int) -> ItemID { .scoped(sectionIdentifier(sections[s], s), "header") }

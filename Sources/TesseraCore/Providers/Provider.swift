@@ -50,16 +50,29 @@ public class Provider {
 
     /// Lays this provider out in a container of `size`: one result over its flattened items
     /// (in the order of `flatten`), its own and its sections' elements and orthogonal sections.
+    /// `measured`: sizes a host measured, which replace the size rules' for those elements.
     /// - Throws: `LayoutError` when the tree has a cycle; what a layout or callback throws.
-    package func layout(in size: Size) throws -> ProviderLayout {
+    package func layout(in size: Size, measured: MeasuredSizes = MeasuredSizes()) throws -> ProviderLayout {
         try checkAcyclic()
-        return try laidOut(in: size)
+        return try laidOut(in: size, measured: measured)
     }
 
-    /// `layout(in:)` below the root, once the tree is known to be acyclic.
-    func laidOut(in size: Size) throws -> ProviderLayout {
+    /// `layout(in:measured:)` below the root, once the tree is known to be acyclic.
+    func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
         ProviderLayout(result: try FramesResult(frames: [], layoutName: "empty provider"), headers: [])
     }
+
+    /// Adds the element id of every header a headers provider in this subtree adds, with who lays
+    /// it out, under `prefix` (the identifiers `flatten` gives). O(providers in the subtree).
+    func collectHeaderOwners(prefix: String, into owners: inout [ItemID: (owner: HeadersProvider, section: Int)]) {
+        for (s, child) in children.enumerated() {
+            child.collectHeaderOwners(prefix: prefix + sectionPrefix(child, s), into: &owners)
+        }
+    }
+
+    /// The identifier prefix a child at `position` adds under this provider: its section
+    /// identifier and "-" for composed and headers providers, nothing for a wrapper.
+    func sectionPrefix(_ child: Provider, _ position: Int) -> String { sectionIdentifier(child, position) + "-" }
 
     /// The providers this one holds (sections, content). Empty for leaves.
     var children: [Provider] { [] }

@@ -6,10 +6,12 @@
 /// headers can be renumbered into the flattened sections.
 final class ProviderSections: @unchecked Sendable {
     let providers: [Provider]
+    let measured: MeasuredSizes
     private(set) var laidOut: [ProviderLayout?]
 
-    init(_ providers: [Provider]) {
+    init(_ providers: [Provider], measured: MeasuredSizes) {
         self.providers = providers
+        self.measured = measured
         laidOut = Array(repeating: nil, count: providers.count)
     }
 
@@ -18,7 +20,7 @@ final class ProviderSections: @unchecked Sendable {
         let sections: ProviderSections
         let index: Int
         func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-            let laid = try sections.providers[index].laidOut(in: context.collectionSize)
+            let laid = try sections.providers[index].laidOut(in: context.collectionSize, measured: sections.measured)
             sections.laidOut[index] = laid
             return AnyLayoutResult(laid.result)
         }

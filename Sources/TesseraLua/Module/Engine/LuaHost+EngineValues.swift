@@ -38,6 +38,16 @@ extension LuaHost {
     func pushEvents(_ events: [EngineEvent]) {
         lua_createtable(L, Int32(events.count), 0)
         for (k, e) in events.enumerated() {
+            if e.type == .adjust, let delta = e.delta, let offset = e.contentOffset {
+                // {type = "adjust", dx =, dy =, offset = {x, y}}: no view.
+                lua_createtable(L, 0, 4)
+                LuaStack.push(L, e.type.rawValue); LuaStack.setField(L, -2, "type")
+                lua_pushnumber(L, delta.x); LuaStack.setField(L, -2, "dx")
+                lua_pushnumber(L, delta.y); LuaStack.setField(L, -2, "dy")
+                pushNumbers([offset.x, offset.y]); LuaStack.setField(L, -2, "offset")
+                lua_rawseti(L, -2, lua_Integer(k + 1))
+                continue
+            }
             lua_createtable(L, 0, 10)
             LuaStack.push(L, e.type.rawValue); LuaStack.setField(L, -2, "type")
             lua_pushinteger(L, lua_Integer(e.view)); LuaStack.setField(L, -2, "view")

@@ -10,7 +10,7 @@ extension LuaHost {
     static let engineMethods: [(String, tb_HostFunction)] = [
         ("layout", engineLayout), ("views", engineViews), ("scroll", engineScroll), ("resize", engineResize),
         ("tap", engineTap), ("frame", engineFrame), ("scrollTo", engineScrollTo), ("show", engineShow),
-        ("scrollSection", engineScrollSection),
+        ("scrollSection", engineScrollSection), ("measure", engineMeasure),
     ]
 
     /// The provider and engine metatables: `__index`/`__newindex` host functions.
@@ -56,13 +56,16 @@ extension LuaHost {
     /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false }
     static let moduleEngine: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
-            let options = try args.optTable(1, "options", known: ["provider", "viewport", "keepFirstVisible", "animator"])
+            let options = try args.optTable(1, "options", known: ["provider", "viewport", "anchor", "keepFirstVisible", "animator"])
             var size = Size.defaultViewport
             try options?.with("viewport") { slot in
                 if lua_type(L, slot) != LUA_TNIL { size = try host.pair(args, slot, "viewport") }
             }
             let engine = CollectionEngine(viewport: size)
             engine.keepsFirstVisibleOnReload = options?.with("keepFirstVisible") { lua_toboolean(L, $0) != 0 } ?? false
+            try options?.with("anchor") { slot in
+                if lua_type(L, slot) != LUA_TNIL { engine.anchor = try host.anchorOption(args, at: slot) }
+            }
             lua_createtable(L, 0, 1)
             let box = EngineBox(engine, fields: host.reference(at: -1))
             tb_pop(L, 1)
@@ -73,6 +76,12 @@ extension LuaHost {
             host.pushBox(box, meta: host.engineSupport.engineMetaRef)
             return 1
         }
+    }
+
+    /// The engine's `anchor` field at `slot`: "none", "firstVisible" or "end".
+    func anchorOption(_ args: LuaArguments, at slot: Int32) throws -> ScrollAnchor {
+        if let s = LuaStack.string(L, slot), let anchor = ScrollAnchor(rawValue: s) { return anchor }
+        throw args.optionError(.field("anchor"), at: slot, ScrollAnchor.allCases.map(\.rawValue))
     }
 
     /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
@@ -141,13 +150,14 @@ extension LuaHost {
                     lua_rawseti(L, -2, lua_Integer(s + 1))
                 }
             case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
+            case "anchor": LuaStack.push(L!, engine.anchor.rawValue)
             case "provider", "animator":
                 host.push(box.fields)
                 LuaStack.rawField(L!, -1, key)
             default:
                 lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
-                    let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
+                    let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
                     throw args.unknownField(key, known: known)
                 }
             }
@@ -162,8 +172,9 @@ extension LuaHost {
             switch key {
             case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
             case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
+            case "anchor": box.engine.anchor = try host.anchorOption(LuaArguments(L!, function: "engine"), at: 3)
             default:
-                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ... or e.animator = ...)")
+                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ..., e.animator = ... or e.anchor = ...)")
             }
             return 0
         }

@@ -3,8 +3,8 @@ import LuaBridge
 import TesseraCore
 
 // An engine's methods: e:layout(), e:views(), e:scroll(x, y), e:resize(w, h), e:tap(x, y),
-// e:frame(i), e:scrollTo(i [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
-// e:show(). A provider callback or an animator that fails raises its error (with the script's
+// e:frame(i), e:scrollTo(i or id [, "top"|"center"|"bottom"]), e:scrollSection(s, x, y [, {velocity = v}]),
+// e:measure(id, w, h), e:measure{ {id, w, h}, ... }, e:measure(id, nil), e:show(). A provider callback or an animator that fails raises its error (with the script's
 // file:line) from the method that ran the pass, and the engine keeps its state from before
 // that pass.
 
@@ -35,16 +35,70 @@ extension LuaHost {
         }
     }
 
+    /// e:scrollTo(target [, "top"|"center"|"bottom"]): an item by 1-based index (an integer) or
+    /// by id (a string), kept at that place through the passes that follow until the next e:scroll.
     static let engineScrollTo: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            let index = try args.integer(2, "index", minimum: 1)
             let position = try args.optOption(3, "position", default: CollectionEngine.ScrollPosition.top)
-            guard index <= engine.itemCount else {
-                throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
+            let byID = lua_type(L, 2) == LUA_TSTRING
+            guard byID || LuaStack.integer(L!, 2) != nil else {
+                throw args.error(.argument(2, "target"), at: 2, mustBe: "an item index (an integer) or an id (a string)", numeric: false)
             }
-            host.pushEvents(try engine.scroll(toItem: index - 1, at: position))
+            // Pending work first, so the target is looked up in the data as it is now.
+            var events = engine.hasPendingPass ? try engine.layout() : []
+            if byID {
+                let id = ItemID.string(try args.string(2, "id"))
+                guard try engine.index(of: id) != nil else {
+                    throw args.error(2, "id", mustBe: "the id of one of the \(engine.itemCount) items", got: "'\(id)'")
+                }
+                events += try engine.scrollTo(id, align: position)
+            } else {
+                let index = try args.integer(2, "index", minimum: 1)
+                guard index <= engine.itemCount else {
+                    throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
+                }
+                events += try engine.scrollTo(index - 1, align: position)
+            }
+            host.pushEvents(events)
             return 1
+        }
+    }
+
+    /// e:measure(id, w, h): the host's view of element `id` (a cell's id, or an element id such as
+    /// "0-header") is w x h; e:measure(id, nil) forgets it; e:measure{ {id, w, h}, ... } reports
+    /// several. Schedules a relayout; the next pass uses the sizes.
+    static let engineMeasure: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let engine = try host.engineBox(args).engine
+            if lua_type(L, 2) == LUA_TTABLE {
+                let n = Int(lua_rawlen(L, 2))
+                var sizes: [(ItemID, Size)] = []
+                for k in 1...max(n, 1) where n > 0 {
+                    tb_rawgeti(L, 2, lua_Integer(k))
+                    defer { tb_pop(L, 1) }
+                    let entry = LuaArguments(L!, function: "\(args.function) (entry \(k))", file: args.file)
+                    guard lua_type(L, -1) == LUA_TTABLE else {
+                        throw args.error(2, "measurements", mustBe: "a list of {id, width, height}", got: "entry \(k): " + LuaStack.typeName(L!, -1))
+                    }
+                    let slot = lua_gettop(L)
+                    tb_rawgeti(L, slot, 1); tb_rawgeti(L, slot, 2); tb_rawgeti(L, slot, 3)
+                    defer { tb_pop(L, 3) }
+                    let id = try host.identifier(at: slot + 1, what: "\(args.function): entry \(k)'s id")
+                    let w = try entry.number(slot + 2, "width", .nonNegative), h = try entry.number(slot + 3, "height", .nonNegative)
+                    sizes.append((id, Size(width: w, height: h)))
+                }
+                for (id, size) in sizes { try engine.measure(id, size: size) }
+                return 0
+            }
+            let id = try host.identifier(at: 2, what: "\(args.function): argument #1 (id)")
+            if args.isAbsent(3) && args.isAbsent(4) {
+                try engine.measure(id, size: nil)
+                return 0
+            }
+            let w = try args.number(3, "width", .nonNegative), h = try args.number(4, "height", .nonNegative)
+            try engine.measure(id, size: Size(width: w, height: h))
+            return 0
         }
     }
 

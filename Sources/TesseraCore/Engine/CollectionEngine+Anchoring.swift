@@ -1,0 +1,164 @@
+/// Scroll anchoring (CSS's `overflow-anchor`): what the user looks at does not move because
+/// sizes or data above it changed.
+///
+/// Before a relayout or a reload the engine notes its anchor: the first cell in flattened order
+/// whose frame intersects the viewport (partly visible counts; a pinned element never anchors).
+/// After laying out, it moves the content offset by the anchor's displacement, clamped to the
+/// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
+/// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
+/// (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
+/// all of these: it is placed where it was asked, as sizes above it become known.
+extension CollectionEngine {
+    /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
+    /// and whether the viewport touched the content's end.
+    struct AnchorNote {
+        var id: ItemID
+        var index: Int
+        var frame: Rect
+    }
+
+    /// An element `scrollTo(_:align:)` keeps at a place until the next `scroll(to:)`.
+    struct ScrollTarget {
+        var id: ItemID?
+        var index: Int?
+        var position: ScrollPosition
+    }
+
+    /// Where the content offset lands, measured on the y axis: within half a point of the end.
+    private static let endSlack = 0.5
+
+    /// The anchor of the views shown now: the visible cell of lowest flattened index that is
+    /// not pinned and does not scroll sideways (cells of a sideways section only when nothing
+    /// else shows). Nil before the first pass or with no cell in view.
+    func noteAnchor() throws -> AnchorNote? {
+        guard loaded != nil else { return nil }
+        let sideways = Set(tree.result.orthogonalSections.map(\.section))
+        var best: EngineView?, fallback: EngineView?
+        for view in views where view.category == .item && !view.pinned {
+            guard let i = view.index, i < tree.result.count else { continue }
+            if sideways.contains(view.section) {
+                if fallback.map({ i < $0.index! }) ?? true { fallback = view }
+            } else if best.map({ i < $0.index! }) ?? true {
+                best = view
+            }
+        }
+        guard let chosen = best ?? fallback, let index = chosen.index else { return nil }
+        return AnchorNote(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
+    }
+
+    /// True when the viewport touches the end of the content on the y axis (or nothing was shown yet).
+    var isAtEnd: Bool {
+        guard loaded != nil else { return true }
+        return scrollState.contentOffset.y + viewportSize.height >= contentSize.height - Self.endSlack
+    }
+
+    /// The scroll state after laying out `next`: the target of `scrollTo` placed, the end kept,
+    /// or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
+    func anchoredState(in next: EngineTree, note: AnchorNote?, anchoring: Bool, atEnd: Bool) throws -> ScrollState {
+        var state = scrollState
+        let content = next.result.contentSize, viewport = viewportSize
+        if let target = scrollTarget {
+            if let index = try targetIndex(target, in: next), let offset = try Self.offset(
+                showing: try next.result.frame(at: index), at: target.position, viewport: viewport,
+                content: content, current: state.contentOffset) {
+                state.contentOffset = offset
+            }
+            return state
+        }
+        if anchor == .end && atEnd {
+            state.contentOffset.y = max(0, content.height - viewport.height)
+            return state
+        }
+        guard anchoring, let note, let index = try next.index(of: note.id, hint: note.index),
+              index < next.result.count else { return state }
+        let now = try next.result.frame(at: index)
+        let dx = now.minX - note.frame.minX, dy = now.minY - note.frame.minY
+        func clamp(_ v: Double, _ contentLength: Double, _ viewLength: Double) -> Double {
+            min(max(v, 0), max(0, contentLength - viewLength))
+        }
+        if dx != 0 { state.contentOffset.x = clamp(state.contentOffset.x + dx, content.width, viewport.width) }
+        if dy != 0 { state.contentOffset.y = clamp(state.contentOffset.y + dy, content.height, viewport.height) }
+        return state
+    }
+
+    /// The flattened index of `target` in `tree`, or nil when it is gone.
+    private func targetIndex(_ target: ScrollTarget, in tree: EngineTree) throws -> Int? {
+        if let id = target.id { return try tree.index(of: id, hint: target.index) }
+        guard let index = target.index, index < tree.result.count else { return nil }
+        return index
+    }
+
+    /// The offset that shows `frame` at `position` (on each axis where the content is larger
+    /// than the viewport; elsewhere `current`), clamped to the content.
+    static func offset(showing f: Rect, at position: ScrollPosition, viewport: Size, content: Size,
+                       current: Point) throws -> Point? {
+        func axis(_ minV: Double, _ length: Double, _ view: Double, _ content: Double, _ current: Double) -> Double {
+            guard content > view else { return current }
+            let target: Double
+            switch position {
+            case .top: target = minV
+            case .center: target = minV + length / 2 - view / 2
+            case .bottom: target = minV + length - view
+            }
+            return min(max(target, 0), content - view)
+        }
+        return Point(x: axis(f.minX, f.width, viewport.width, content.width, current.x),
+                     y: axis(f.minY, f.height, viewport.height, content.height, current.y))
+    }
+
+    /// Scrolls so the item whose id is `id` is at `position`, runs a pass, and keeps it there
+    /// through the passes that follow (as measurements arrive above it) until the next
+    /// `scroll(to:)`. Pending work (the first pass, a reload) runs first, so the target is
+    /// looked up in the data as it is now; the events of both passes are returned.
+    /// - Throws: `LayoutError.invalid` naming the id when no item has it (nothing changes), or
+    ///   what a pass throws.
+    @discardableResult
+    public func scrollTo(_ id: ItemID, align position: ScrollPosition = .top) throws -> [EngineEvent] {
+        var events = hasPendingWork ? try layout() : []
+        guard let index = try tree.index(of: id) else {
+            throw LayoutError.invalid("no item has the id \(id); scrollTo expects the id of one of the \(tree.flat.count) items")
+        }
+        events += try scrollTo(index: index, id: id, align: position)
+        return events
+    }
+
+    /// Scrolls so flattened item `index` is at `position`, runs a pass, and keeps it there as
+    /// `scrollTo(_:align:)` does.
+    /// - Throws: `LayoutError.indexOutOfRange` naming the index when there is no such item
+    ///   (nothing changes), or what a pass throws.
+    @discardableResult
+    public func scrollTo(_ index: Int, align position: ScrollPosition = .top) throws -> [EngineEvent] {
+        var events = hasPendingWork ? try layout() : []
+        guard index >= 0, index < tree.result.count else {
+            throw LayoutError.indexOutOfRange(index: index, count: tree.result.count)
+        }
+        events += try scrollTo(index: index, id: nil, align: position)
+        return events
+    }
+
+    private func scrollTo(index: Int, id: ItemID?, align position: ScrollPosition) throws -> [EngineEvent] {
+        let offset = try Self.offset(showing: try tree.result.frame(at: index), at: position, viewport: viewportSize,
+                                     content: contentSize, current: scrollState.contentOffset)!
+        let before = (scrollState, scrollTarget)
+        scrollState.contentOffset = offset
+        scrollTarget = ScrollTarget(id: id, index: index, position: position)
+        do {
+            return try layout()
+        } catch {
+            (scrollState, scrollTarget) = before
+            throw error
+        }
+    }
+
+    /// A reload, a relayout or a first pass is scheduled.
+    var hasPendingWork: Bool { needsReload || needsRelayout || loaded == nil || viewportSize != loaded?.viewportSize }
+}
+
+extension CollectionEngine {
+    /// The flattened index of the item whose id is `id` as of the last reload, or nil.
+    /// - Complexity: O(1) after a table built once per reload (O(n)), or O(log leaves) for a
+    ///   visible item.
+    public func index(of id: ItemID) throws -> Int? {
+        try tree.index(of: id, hint: views.first { $0.category == .item && $0.id == id }?.index)
+    }
+}

@@ -1,0 +1,80 @@
+/// Measured sizes (UIKit's self-sizing cells, a virtualizer's `measureElement`): the host
+/// reports the size its view of an element really has, and that size replaces the size rule's,
+/// a compositional estimate's or a script's `ctx:size` answer in every later pass.
+///
+/// A measurement is kept by the element's id, with the data the element was bound to when it
+/// was measured: a reload that binds other data to it forgets the measurement, as does
+/// `measure(_:size: nil)`. Measuring only schedules a relayout, so any number of measurements
+/// between two passes cost one pass. Ids are resolved to the providers that lay the elements
+/// out once per pass: through the visible views, else a table of every id built once per reload.
+extension CollectionEngine {
+    /// One measurement: the size, and the data the element showed when it was measured (nil
+    /// until it is seen).
+    struct Measurement {
+        var size: Size
+        var data: JSONValue?
+    }
+
+    /// Reports that the host's view of element `id` (a cell's id, or a header's element id such
+    /// as `"0-header"`) is `size`; nil forgets the measurement. Schedules a relayout; nothing
+    /// runs until the next pass. A size equal to the one already measured schedules nothing.
+    /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
+    ///   (nothing changes).
+    /// - Complexity: O(1).
+    public func measure(_ id: ItemID, size: Size?) throws {
+        guard let size else {
+            if measurements.removeValue(forKey: id) != nil { needsRelayout = true; measuredSinceLastPass = true }
+            return
+        }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw LayoutError.invalidParameter(name: "size", allowed: "finite, non-negative numbers",
+                                               got: "\(Self.number(size.width))x\(Self.number(size.height))",
+                                               subject: "the measured size of \(id)", verb: "must be")
+        }
+        if measurements[id]?.size == size { return }
+        let data = views.first { $0.id == id && ($0.category == .item || $0.category == .supplementary) }?.data
+        measurements[id] = Measurement(size: size, data: data ?? measurements[id]?.data)
+        needsRelayout = true
+        measuredSinceLastPass = true
+    }
+
+    /// The size the host measured for `id`, if it is kept. O(1).
+    public func measuredSize(of id: ItemID) -> Size? { measurements[id]?.size }
+
+    /// Every kept measurement, by element id.
+    public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }
+
+    /// A number as the messages print it: an integer without a fraction.
+    static func number(_ v: Double) -> String {
+        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// The measurements resolved against `tree` (flattened, not yet laid out): each to the
+    /// provider that lays its element out. With `rebinding` (a reload), a measurement whose
+    /// element now shows other data is forgotten. Ids the tree does not hold are kept for later.
+    /// - Complexity: O(m) lookups for m measurements, plus O(n) once per tree when a measured id
+    ///   is not visible.
+    func resolvedMeasurements(in tree: EngineTree, rebinding: Bool) throws -> MeasuredSizes {
+        var sizes = MeasuredSizes()
+        guard !measurements.isEmpty else { return sizes }
+        var visible: [ItemID: Int] = [:]
+        for view in views where view.category == .item { visible[view.id] = view.index }
+        var forgotten: [ItemID] = []
+        for (id, m) in measurements {
+            if let (owner, section) = tree.headerOwner(of: id) {
+                sizes.headers[ObjectIdentifier(owner), default: [:]][section] = m.size
+                continue
+            }
+            guard let index = try tree.index(of: id, hint: visible[id]) else { continue }
+            let (leaf, local) = tree.flat.locate(index)
+            if rebinding {
+                let now = leaf.owner.value(at: local)
+                if let seen = m.data, seen != now { forgotten.append(id); continue }
+                measurements[id]?.data = now
+            }
+            sizes.items[ObjectIdentifier(leaf.owner), default: [:]][local] = m.size
+        }
+        for id in forgotten { measurements[id] = nil }
+        return sizes
+    }
+}

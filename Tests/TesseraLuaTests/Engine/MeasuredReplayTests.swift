@@ -1,0 +1,206 @@
+import Testing
+@_spi(Testing) import TesseraCore
+@testable import TesseraLua
+
+/// A host replayed against the engine: random measurements above, inside and below the
+/// viewport, inserts and deletes above and below, scrolls up and down, resizes and forgotten
+/// measurements, over every kind of layout. After every pass the anchor (the first visible cell)
+/// has not moved on screen, unless the offset had to be clamped to the content, and the frames
+/// are exactly a fresh full layout with the same measured sizes.
+@Suite struct MeasuredReplayTests {
+    nonisolated(unsafe) static let folder = ScriptFolder()
+
+    /// A scripted layout: a stack of full-width items at the heights they ask for.
+    static func scripted() throws -> any Layout {
+        let path = folder.write("stack.lua", """
+            return {
+              name = "stack",
+              simpleLayout = function(ctx)
+                local y = 0
+                for i = 1, ctx.count do
+                  local w, h = ctx:size(i, ctx.width, ctx.height)
+                  ctx.set(i, 0, y, w, h)
+                  y = y + h + 2
+                end
+              end,
+            }
+            """)
+        return try LuaHost().loadLayoutScript(path: path).configured()
+    }
+
+    /// A compositional layout whose cells have estimated heights, every third section a
+    /// sideways shelf of estimated widths.
+    static func compositional() -> any Layout {
+        typealias C = Compositional
+        let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44))))
+        let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell]),
+                             interGroupSpacing: 4)
+        let tag = C.Subitem.item(C.Item(size: C.LayoutSize(width: .estimated(80), height: .fractionalHeight(1))))
+        let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .estimated(80), height: .absolute(60)), [tag]),
+                              interGroupSpacing: 6, orthogonalScrolling: .continuous)
+        return CompositionalLayout(configuration: .init(interSectionSpacing: 10)) { index, _, _ in index % 3 == 1 ? shelf : list }
+    }
+
+    struct Case: CustomTestStringConvertible {
+        var name: String
+        var layout: @Sendable () throws -> any Layout
+        var sectioned: Bool
+        var horizontal = false
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "flow", layout: { FlowLayout(spacing: 3) }, sectioned: false),
+        Case(name: "row", layout: { RowLayout(spacing: 2) }, sectioned: false, horizontal: true),
+        Case(name: "waterfall", layout: { WaterfallLayout(columns: 3, spacing: 4) }, sectioned: false),
+        Case(name: "sections", layout: {
+            SectionsLayout(spacing: 6, header: { _, _ in SectionBoundary(height: 24, pinned: true) }) { _, _ in FlowLayout() }
+        }, sectioned: true),
+        Case(name: "split", layout: { SplitLayout(leftSideRatio: 0.4, splitSpacing: 8, minimumItemLineSpacing: 2) }, sectioned: true),
+        Case(name: "compositional", layout: { compositional() }, sectioned: true),
+        Case(name: "scripted", layout: { try scripted() }, sectioned: false),
+    ]
+
+    /// The replay's data: ids and the host's "real" sizes are what it measures; the layout
+    /// sees estimates until then.
+    final class Feed {
+        var ids: [String]
+        var next: Int
+        let sectioned: Bool
+        init(count: Int, sectioned: Bool) {
+            ids = (0..<count).map { "i\($0)" }
+            next = count
+            self.sectioned = sectioned
+        }
+        var source: ItemSource {
+            var s = ItemSource(values: ids.map { .object(["id": .string($0)]) })
+            if sectioned {
+                s.sections = stride(from: 0, to: ids.count, by: 7).enumerated().map { k, start in
+                    Dataset.Section(id: .int(k), range: start..<min(start + 7, ids.count))
+                }
+                if ids.isEmpty { s.sections = [] }
+            }
+            return s
+        }
+    }
+
+    /// The estimate every unmeasured item gets: its proposal's width (a sideways tag: 80) by 44.
+    static func estimate(_ p: Size, horizontal: Bool) -> Size {
+        horizontal ? Size(width: 60, height: 40) : Size(width: p.width.isFinite ? p.width : 80, height: 44)
+    }
+
+    /// The first visible cell as a person sees it: its id and where it is on screen.
+    static func anchor(_ e: CollectionEngine) throws -> (id: ItemID, screen: Point)? {
+        let sideways = Set(e.layoutResult.orthogonalSections.map(\.section))
+        let cells = e.views.filter { $0.category == .item && !$0.pinned && !sideways.contains($0.section) }
+        guard let first = cells.min(by: { $0.index! < $1.index! }), let i = first.index else { return nil }
+        let f = try e.layoutResult.frame(at: i)
+        return (first.id, Point(x: f.minX - e.scrollState.contentOffset.x, y: f.minY - e.scrollState.contentOffset.y))
+    }
+
+    /// True when `offset` sits at either end of what the content allows on that axis.
+    static func clamped(_ offset: Double, content: Double, viewport: Double) -> Bool {
+        abs(offset) < 1e-9 || abs(offset - max(0, content - viewport)) < 1e-9
+    }
+
+    @Test(arguments: cases) func anchor_stays_and_frames_equal_a_fresh_layout(_ c: Case) throws {
+        var rng = SplitMix64(seed: 0x5eed_0034 &+ UInt64(c.name.count))
+        let feed = Feed(count: 120, sectioned: c.sectioned)
+        let layout = try c.layout()
+        let horizontal = c.horizontal
+        let provider = BasicProvider(data: feed.source, layout: layout,
+                                     size: .custom { _, p in Self.estimate(p, horizontal: horizontal) })
+        let engine = CollectionEngine(provider: provider, viewport: Size(width: 360, height: 500))
+        engine.anchor = .firstVisible
+        try engine.layout()
+        var measured: [ItemID: Size] = [:]
+        var moves = 0, checked = 0
+        let events = 10_000 / Self.cases.count
+        for step in 0..<events {
+            let before = try Self.anchor(engine)
+            let offset = engine.scrollState.contentOffset
+            let visible = engine.views.filter { $0.category == .item }.compactMap(\.index)
+            var keepsAnchor = true
+            switch Int.random(in: 0..<12, using: &rng) {
+            case 0...4:
+                // Measure: above, inside or below the viewport (a real host measures what it draws).
+                guard feed.ids.count > 0 else { break }
+                let first = visible.min() ?? 0, last = visible.max() ?? (feed.ids.count - 1)
+                let zone = Int.random(in: 0..<3, using: &rng)
+                let range = zone == 0 ? 0...max(0, first - 1) : zone == 1 ? first...max(first, last) : min(last + 1, feed.ids.count - 1)...(feed.ids.count - 1)
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    let i = Int.random(in: range, using: &rng)
+                    let id = ItemID.string(feed.ids[i])
+                    let now = try engine.layoutResult.frame(at: i)
+                    let size = horizontal ? Size(width: Double(Int.random(in: 20...140, using: &rng)), height: 40)
+                        : Size(width: now.width, height: Double(Int.random(in: 8...160, using: &rng)) + 0.25)
+                    measured[id] = size
+                    try engine.measure(id, size: size)
+                }
+                try engine.layout()
+            case 5:
+                if let id = measured.keys.randomElement(using: &rng) {
+                    measured[id] = nil
+                    try engine.measure(id, size: nil)
+                }
+                try engine.layout()
+            case 6, 7:
+                // Insert or delete, above or below the first visible cell.
+                let pivot = visible.min() ?? 0
+                let above = Bool.random(using: &rng)
+                if Bool.random(using: &rng) || feed.ids.count < 20 {
+                    let at = above ? Int.random(in: 0...pivot, using: &rng) : Int.random(in: min(pivot + 1, feed.ids.count)...feed.ids.count, using: &rng)
+                    feed.ids.insert("i\(feed.next)", at: at)
+                    feed.next += 1
+                } else {
+                    let at = above ? Int.random(in: 0...max(0, pivot - 1), using: &rng) : Int.random(in: min(pivot + 1, feed.ids.count - 1)...(feed.ids.count - 1), using: &rng)
+                    if at == pivot { keepsAnchor = false }
+                    measured[.string(feed.ids[at])] = nil
+                    try engine.measure(.string(feed.ids[at]), size: nil)
+                    feed.ids.remove(at: at)
+                }
+                provider.data = feed.source
+                try engine.layout()
+            case 8:
+                let w = Double(Int.random(in: 280...420, using: &rng)), h = Double(Int.random(in: 300...640, using: &rng))
+                try engine.resize(to: Size(width: w, height: h))
+            default:
+                keepsAnchor = false
+                let content = engine.contentSize, view = engine.viewportSize
+                let d = Double(Int.random(in: -700...700, using: &rng))
+                let target = horizontal ? Point(x: min(max(0, offset.x + d), max(0, content.width - view.width)), y: 0)
+                    : Point(x: 0, y: min(max(0, offset.y + d), max(0, content.height - view.height)))
+                try engine.scroll(to: target)
+            }
+            // The anchor, where it still exists, is where it was on screen.
+            if keepsAnchor, let before, let i = try engine.index(of: before.id) {
+                let f = try engine.layoutResult.frame(at: i), o = engine.scrollState.contentOffset
+                let content = engine.contentSize, view = engine.viewportSize
+                let dx = f.minX - o.x - before.screen.x, dy = f.minY - o.y - before.screen.y
+                if abs(dy) > 0.01 && !Self.clamped(o.y, content: content.height, viewport: view.height) {
+                    Issue.record("\(c.name) step \(step): anchor \(before.id) moved \(dy) on screen (y)")
+                }
+                if horizontal && abs(dx) > 0.01 && !Self.clamped(o.x, content: content.width, viewport: view.width) {
+                    Issue.record("\(c.name) step \(step): anchor \(before.id) moved \(dx) on screen (x)")
+                }
+                if offset != o { moves += 1 }
+                checked += 1
+            }
+            // The frames are a fresh full layout with the same measured sizes.
+            let sizes = measured, ids = feed.ids
+            let fresh = BasicProvider(data: feed.source, layout: try c.layout(), size: .custom { i, p in
+                sizes[.string(ids[i])] ?? Self.estimate(p, horizontal: horizontal)
+            })
+            let expected = try fresh.layout(in: engine.viewportSize).result
+            #expect(engine.layoutResult.count == expected.count)
+            #expect(engine.contentSize == expected.contentSize, "\(c.name) step \(step): content size")
+            for i in 0..<min(expected.count, engine.layoutResult.count) where try engine.layoutResult.frame(at: i) != expected.frame(at: i) {
+                Issue.record("\(c.name) step \(step): item \(i) at \(try engine.layoutResult.frame(at: i)), fresh layout \(try expected.frame(at: i))")
+                break
+            }
+        }
+        // The replay exercised anchoring: most checked passes moved the offset to keep the anchor.
+        #expect(checked > events / 3, "\(checked) anchored passes checked")
+        #expect(moves > events / 20, "\(moves) passes adjusted the offset")
+    }
+}
