@@ -230,7 +230,7 @@ import TesseraCore
             ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
             ("t.composed{ sections = { 3 } }", "t.composed: field 'sections[1]' must be a provider (t.provider{}, t.composed{}, ...), got number"),
             ("t.engine{ provider = t.provider{ data = {1}, id = function() error('boom') end } }:layout()", "boom"),
-            ("t.engine{}.nope", "engine: field 'nope' is unknown; known fields: reloadCount, contentSize, offset, viewport, sectionOffsets, stats, provider, animator, layout, views, scroll, resize, tap, frame, scrollTo, show, scrollSection"),
+            ("t.engine{}.nope", "engine: field 'nope' is unknown; known fields: reloadCount, contentSize, offset, viewport, sectionOffsets, stats, anchor, provider, animator, layout, views, scroll, resize, tap, frame, scrollTo, show, scrollSection, measure"),
         ]
         for (source, message) in cases {
             let error = scriptError { _ = try run("return " + source) }

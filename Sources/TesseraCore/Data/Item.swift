@@ -46,6 +46,17 @@ public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
         }
     }
 
+    /// True when `name` names `id`: equal, or a string that is a derived id's printed form (how
+    /// a host that only has text, a Lua script or a JSON file, names a scoped id).
+    package static func names(_ id: ItemID, _ name: ItemID) -> Bool {
+        if id == name { return true }
+        guard case .string(let text) = name else { return false }
+        switch id {
+        case .scoped, .duplicate: return id.description == text
+        default: return false
+        }
+    }
+
     /// The id with every derived part removed: the dataset's own id.
     public var leaf: ItemID {
         switch self {

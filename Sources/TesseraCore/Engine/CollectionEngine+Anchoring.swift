@@ -159,6 +159,6 @@ extension CollectionEngine {
     /// - Complexity: O(1) after a table built once per reload (O(n)), or O(log leaves) for a
     ///   visible item.
     public func index(of id: ItemID) throws -> Int? {
-        try tree.index(of: id, hint: views.first { $0.category == .item && $0.id == id }?.index)
+        try tree.index(of: id, hint: views.first { $0.category == .item && ItemID.names($0.id, id) }?.index)
     }
 }

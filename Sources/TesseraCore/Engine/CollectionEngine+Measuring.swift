@@ -16,7 +16,8 @@ extension CollectionEngine {
     }
 
     /// Reports that the host's view of element `id` (a cell's id, or a header's element id such
-    /// as `"0-header"`) is `size`; nil forgets the measurement. Schedules a relayout; nothing
+    /// as `"0-header"`; a scoped id may be named by its printed form) is `size`; nil forgets
+    /// the measurement. Schedules a relayout; nothing
     /// runs until the next pass. A size equal to the one already measured schedules nothing.
     /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
     ///   (nothing changes).
@@ -32,7 +33,7 @@ extension CollectionEngine {
                                                subject: "the measured size of \(id)", verb: "must be")
         }
         if measurements[id]?.size == size { return }
-        let data = views.first { $0.id == id && ($0.category == .item || $0.category == .supplementary) }?.data
+        let data = views.first { ItemID.names($0.id, id) && ($0.category == .item || $0.category == .supplementary) }?.data
         measurements[id] = Measurement(size: size, data: data ?? measurements[id]?.data)
         needsRelayout = true
         measuredSinceLastPass = true
@@ -58,7 +59,7 @@ extension CollectionEngine {
         var sizes = MeasuredSizes()
         guard !measurements.isEmpty else { return sizes }
         var visible: [ItemID: Int] = [:]
-        for view in views where view.category == .item { visible[view.id] = view.index }
+        for view in views where view.category == .item { visible[view.id] = view.index; visible[.string(view.id.description)] = view.index }
         var forgotten: [ItemID] = []
         for (id, m) in measurements {
             if let (owner, section) = tree.headerOwner(of: id) {

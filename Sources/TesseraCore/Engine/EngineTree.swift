@@ -31,6 +31,8 @@ final class EngineTree {
 
     final class IDTable {
         var index: [ItemID: Int]?
+        /// Scoped ids by their printed form (`"0-a"`), for hosts that only have text.
+        var printed: [String: Int] = [:]
     }
 
     init(flat: FlatProvider, result: any LayoutResult, headers: [ProviderLayout.Header] = [],
@@ -60,16 +62,21 @@ final class EngineTree {
     }
 
     /// The headers provider and section that lay out the header whose element id is `id`. O(1).
+    /// A string id matches a header by its printed form, as a host that only has text names it.
     func headerOwner(of id: ItemID) -> (owner: HeadersProvider, section: Int)? {
-        headerOwners.isEmpty ? nil : headerOwners[id]
+        guard !headerOwners.isEmpty else { return nil }
+        if let found = headerOwners[id] { return found }
+        guard case .string(let text) = id else { return nil }
+        return headerOwners.first { $0.key.description == text }?.value
     }
 
     /// The flattened index of the item whose id is `id` (the first, when ids repeat), or nil.
-    /// `hint`, an index where it probably is, is checked first.
+    /// `hint`, an index where it probably is, is checked first. A string id also matches a
+    /// scoped id by its printed form (`"0-a"`), as a host that only has text names it.
     /// - Complexity: O(log leaves) when the hint is right, else O(1) after an O(n) table built
     ///   once per flattening.
     func index(of id: ItemID, hint: Int? = nil) throws -> Int? {
-        if let hint, hint >= 0, hint < flat.count, try flat.identifier(at: hint) == id { return hint }
+        if let hint, hint >= 0, hint < flat.count, try ItemID.names(flat.identifier(at: hint), id) { return hint }
         if idTable.index == nil {
             var table: [ItemID: Int] = [:]
             table.reserveCapacity(flat.count)
@@ -77,11 +84,14 @@ final class EngineTree {
                 for k in 0..<leaf.count {
                     let id = ItemID.scoped(prefix: leaf.prefix, try leaf.owner.identifier(at: leaf.localBase + k))
                     if table[id] == nil { table[id] = leaf.begin + k }
+                    if case .scoped = id, idTable.printed[id.description] == nil { idTable.printed[id.description] = leaf.begin + k }
                 }
             }
             idTable.index = table
         }
-        return idTable.index![id]
+        if let found = idTable.index![id] { return found }
+        guard case .string(let text) = id else { return nil }
+        return idTable.printed[text]
     }
 
     /// The headers provider's header drawn as `e`, if `e` is one. O(1).

@@ -256,7 +256,8 @@ import Testing
         #expect(engine.scrollState.contentOffset == Point(x: 0, y: 560))
         #expect(engine.views.map(\.id) == ["11", "12", "13"])
         #expect(engine.views.map(\.frame) == [r(0, 550, 100, 50), r(0, 600, 100, 50), r(0, 650, 100, 50)])
-        #expect(types(events) == ["move 11", "update 11", "move 12", "update 12", "move 13", "update 13"])
+        #expect(types(events) == ["adjust ", "move 11", "update 11", "move 12", "update 12", "move 13", "update 13"])
+        #expect(events[0].delta == Point(x: 0, y: 500) && events[0].contentOffset == Point(x: 0, y: 560))
     }
 }
 

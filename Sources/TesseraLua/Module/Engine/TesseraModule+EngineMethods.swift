@@ -65,6 +65,18 @@ extension LuaHost {
         }
     }
 
+    /// [-0, +0] An entry of e:measure{...} as a message shows it: `{a, 10, nil}` or its type.
+    func describeEntry(_ slot: Int32) -> String {
+        guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
+        let parts = (1...3).map { k -> String in
+            tb_rawgeti(L, slot, lua_Integer(k))
+            defer { tb_pop(L, 1) }
+            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
+            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
     /// e:measure(id, w, h): the host's view of element `id` (a cell's id, or an element id such as
     /// "0-header") is w x h; e:measure(id, nil) forgets it; e:measure{ {id, w, h}, ... } reports
     /// several. Schedules a relayout; the next pass uses the sizes.
@@ -76,16 +88,19 @@ extension LuaHost {
                 var sizes: [(ItemID, Size)] = []
                 for k in 1...max(n, 1) where n > 0 {
                     tb_rawgeti(L, 2, lua_Integer(k))
-                    defer { tb_pop(L, 1) }
-                    let entry = LuaArguments(L!, function: "\(args.function) (entry \(k))", file: args.file)
-                    guard lua_type(L, -1) == LUA_TTABLE else {
-                        throw args.error(2, "measurements", mustBe: "a list of {id, width, height}", got: "entry \(k): " + LuaStack.typeName(L!, -1))
+                    let entry = lua_gettop(L)
+                    // A non-table entry gets three nils, so one check below refuses it.
+                    let isTable = lua_type(L, entry) == LUA_TTABLE
+                    for field in 1...3 { if isTable { tb_rawgeti(L, entry, lua_Integer(field)) } else { lua_pushnil(L) } }
+                    defer { tb_pop(L, 4) }
+                    let id = try? host.identifier(at: entry + 1, what: "id")
+                    guard isTable, let id,
+                          let w = LuaStack.number(L!, entry + 2), let h = LuaStack.number(L!, entry + 3),
+                          NumberRule.nonNegative.accepts(w), NumberRule.nonNegative.accepts(h) else {
+                        throw args.error(.argument(2, "measurements"), at: 2,
+                                         mustBe: "a list of {id, width, height} with finite, non-negative sizes",
+                                         got: "entry \(k): " + host.describeEntry(entry))
                     }
-                    let slot = lua_gettop(L)
-                    tb_rawgeti(L, slot, 1); tb_rawgeti(L, slot, 2); tb_rawgeti(L, slot, 3)
-                    defer { tb_pop(L, 3) }
-                    let id = try host.identifier(at: slot + 1, what: "\(args.function): entry \(k)'s id")
-                    let w = try entry.number(slot + 2, "width", .nonNegative), h = try entry.number(slot + 3, "height", .nonNegative)
                     sizes.append((id, Size(width: w, height: h)))
                 }
                 for (id, size) in sizes { try engine.measure(id, size: size) }

@@ -1,0 +1,198 @@
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// Measured sizes and scroll anchoring through the Lua API, as a host drives them: exact
+/// offsets, events, frames and messages.
+@Suite struct MeasuredSizesLuaTests {
+    /// A feed of `n` items ("m1"...) estimated at 375 x 50, in a 375 x 400 viewport.
+    static let prelude = """
+    local t = require("tessera")
+    local function feed(n)
+      local items = {}
+      for i = 1, n do items[i] = { id = "m" .. i } end
+      return t.provider{ data = items, layout = t.flow{}, size = { "100%", 50 } }
+    end
+    local function events(list)
+      local out = {}
+      for _, ev in ipairs(list) do
+        if ev.type == "adjust" then
+          out[#out + 1] = string.format("adjust %g,%g to %g,%g", ev.dx, ev.dy, ev.offset[1], ev.offset[2])
+        else
+          out[#out + 1] = ev.type .. " " .. tostring(ev.id)
+        end
+      end
+      return table.concat(out, ", ")
+    end
+    local function top(e, i) return e:frame(i)[2] - e.offset[2] end
+
+    """
+
+    func run(_ source: String) throws -> [String] {
+        let host = try LuaHost()
+        let env = try host.newEnvironment()
+        return try host.evaluate(Self.prelude + source, chunkName: "=test", environment: env).map { value in
+            switch value {
+            case .string(let s): return s
+            case .integer(let i): return String(i)
+            case .number(let d): return String(d)
+            default: return "\(value)"
+            }
+        }
+    }
+
+    func message(_ source: String) -> String? {
+        do { _ = try run(source); return nil } catch let error as LuaScriptError { return error.message } catch { return "\(error)" }
+    }
+
+    @Test func measuring_above_the_viewport_adjusts_and_keeps_the_first_visible_cell_in_place() throws {
+        let out = try run("""
+            local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
+            e:layout(); e:scroll(0, 500)
+            local before = top(e, 11)
+            e:measure("m2", 375, 150)
+            local list = e:layout()
+            return events(list), before, top(e, 11), e.offset[2], e:views()[1].id
+            """)
+        // m11 was at the viewport's top; m2 grew by 100 above it: the offset moves by as much.
+        // Views below the grown item move in the content, with the offset: an update each.
+        #expect(out == ["adjust 0,100 to 0,600, update m11, update m12, update m13, update m14, update m15, update m16, update m17, update m18",
+                        "0", "0", "600", "m11"])
+    }
+
+    @Test func measurements_between_two_passes_cost_one_pass_and_the_anchor_keeps_its_top_when_it_grows() throws {
+        let out = try run("""
+            local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
+            e:layout(); e:scroll(0, 500)
+            e:measure{ { "m11", 375, 80 }, { "m3", 375, 10 }, { "m4", 375, 20 } }
+            local list = e:layout()
+            local again = e:layout()
+            return list[1].type, list[1].dy, e.offset[2], top(e, 11), e:frame(11)[4], #again
+            """)
+        // m3 and m4 shrank by 70 above the anchor; the anchor grew by 30 and kept its top.
+        #expect(out == ["adjust", "-70.0", "430", "0", "80", "0"])
+    }
+
+    @Test func end_anchored_lists_open_at_the_end_stay_there_and_move_nothing_when_scrolled_away() throws {
+        let out = try run("""
+            local items = {}
+            for i = 1, 20 do items[i] = { id = "m" .. i } end
+            local chat = t.provider{ data = items, layout = t.flow{}, size = { "100%", 50 } }
+            local e = t.engine{ provider = chat, viewport = { 375, 400 }, anchor = "end" }
+            e:layout()
+            local opened = e.offset[2]
+            items[21] = { id = "m21" }; chat.data = items
+            local arrived = events(e:layout())
+            e:measure("m21", 375, 130)
+            local grew = events(e:layout())
+            local atEnd = e.offset[2] + 400 == e.contentSize[2]
+            e:scroll(0, 100)
+            local first = top(e, 3)
+            items[22] = { id = "m22" }; chat.data = items
+            local away = events(e:layout())
+            return opened, arrived, grew, tostring(atEnd), e.offset[2], top(e, 3) - first, away, e.anchor
+            """)
+        // At the end, the list follows what arrives and grows (m13, then m14, leave at the top);
+        // scrolled away, an arrival moves nothing.
+        #expect(out == ["600", "adjust 0,50 to 0,650, delete m13, insert m21", "adjust 0,80 to 0,730, delete m14, update m21", "true",
+                        "100", "0", "", "end"])
+    }
+
+    @Test func scroll_to_an_id_lands_exactly_after_measurements_around_and_above() throws {
+        let out = try run("""
+            local e = t.engine{ provider = feed(60), viewport = { 375, 400 } }
+            e:layout()
+            e:scrollTo("m30", "top")
+            local first = top(e, 30)
+            e:measure{ { "m1", 375, 300 }, { "m5", 375, 1 }, { "m29", 375, 77 }, { "m30", 375, 90 }, { "m31", 375, 12 } }
+            local list = e:layout()
+            local after = top(e, 30)
+            e:measure("m2", 375, 240); e:layout()
+            local still = top(e, 30)
+            e:scrollTo("m40", "bottom")
+            e:measure("m39", 375, 500); e:layout()
+            local f = e:frame(40)
+            return first, after, list[1].type, still, f[2] + f[4] - e.offset[2]
+            """)
+        #expect(out == ["0", "0", "adjust", "0", "400"])
+    }
+
+    @Test func a_measurement_survives_a_resize_and_forgetting_it_restores_the_estimate() throws {
+        let out = try run("""
+            local e = t.engine{ provider = feed(10), viewport = { 375, 400 } }
+            e:layout()
+            e:measure("m2", 375, 150); e:layout()
+            e:resize(300, 500)
+            local kept = e:frame(2)[4]
+            e:measure("m2", nil); e:layout()
+            return kept, e:frame(2)[4], e:frame(2)[3]
+            """)
+        #expect(out == ["150", "50", "300"])
+    }
+
+    @Test func a_reload_that_binds_other_data_forgets_the_measurement() throws {
+        let out = try run("""
+            local items = {}
+            for i = 1, 5 do items[i] = { id = "m" .. i, text = "a" } end
+            local p = t.provider{ data = items, layout = t.flow{}, size = { "100%", 50 } }
+            local e = t.engine{ provider = p, viewport = { 375, 400 } }
+            e:layout()
+            e:measure("m2", 375, 150); e:measure("m3", 375, 90); e:layout()
+            local measured = e:frame(2)[4]
+            local copy = {}
+            for i = 1, 5 do copy[i] = { id = "m" .. i, text = "a" } end
+            copy[2].text = "a longer text"
+            p.data = copy; e:layout()
+            return measured, e:frame(2)[4], e:frame(3)[4]
+            """)
+        #expect(out == ["150", "50", "90"])
+    }
+
+    @Test func a_headers_provider_header_is_measured_by_its_element_id() throws {
+        let out = try run("""
+            local h = t.headers{ sections = { feed(3), feed(3) }, header = { size = { "100%", 30 } } }
+            local e = t.engine{ provider = h, viewport = { 375, 400 } }
+            e:layout()
+            local before = e:frame(4)[2]
+            e:measure("1-header", 375, 64); e:layout()
+            return before, e:frame(4)[2]
+            """)
+        // Section 1's header grew by 34 above its first item.
+        #expect(out == ["210", "244"])
+    }
+
+    @Test func the_shift_hook_animates_views_kept_in_place_by_an_adjustment() throws {
+        let out = try run("""
+            local asked = {}
+            local e = t.engine{ provider = feed(30), viewport = { 375, 200 }, animator = t.animator{
+              shift = function(ev) asked[#asked + 1] = ev.id .. "+" .. ev.delta[2]; return { duration = 0.2 } end,
+            } }
+            e:layout(); e:scroll(0, 300)
+            e:measure("m1", 375, 90)
+            local list = e:layout()
+            return table.concat(asked, " "), list[2].type, list[2].animation.duration
+            """)
+        #expect(out == ["m7+40.0 m8+40.0 m9+40.0 m10+40.0", "update", "0.2"])
+    }
+
+    @Test func bad_measurements_get_one_clear_sentence() {
+        let prefix = "local e = t.engine{ provider = feed(5), viewport = { 375, 400 } }; e:layout(); "
+        let cases: [(String, String)] = [
+            ("e:measure('m1', 0/0, 10)", "engine:measure: argument #2 (width) must be a finite, non-negative number, got nan"),
+            ("e:measure('m1', 10, -1)", "engine:measure: argument #3 (height) must be a finite, non-negative number, got -1"),
+            ("e:measure({ { 'm1', 10 } })",
+             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with finite, non-negative sizes, got entry 1: {m1, 10, nil}"),
+            ("e:measure({ 'm1' })",
+             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with finite, non-negative sizes, got entry 1: string"),
+            ("e:measure(true, 1, 1)", "engine:measure: argument #1 (id) must be a string or a number, got boolean"),
+            ("e:scrollTo('zz')", "engine:scrollTo: argument #1 (id) must be the id of one of the 5 items, got 'zz'"),
+            ("e:scrollTo({})", "engine:scrollTo: argument #1 (target) must be an item index (an integer) or an id (a string), got table"),
+            ("e.anchor = 'bottom'", "engine: field 'anchor' must be one of none, firstVisible, end, got 'bottom'"),
+        ]
+        // Every message names the script's line (the prelude's lines, then the case's).
+        let line = Self.prelude.split(separator: "\n", omittingEmptySubsequences: false).count
+        for (source, expected) in cases {
+            #expect(message(prefix + source) == "test:\(line): " + expected, "\(source)")
+        }
+    }
+}
