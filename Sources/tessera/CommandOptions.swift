@@ -57,6 +57,15 @@ struct DataLimitFlags: ParsableArguments {
         return Int(clamping: mb * 1_048_576, into: 1...Int.max)
     }
 
+    /// Loads a file of measured sizes (`--measured`) under the size limit; its errors become `CLIError`s.
+    func loadMeasuredSizes(_ path: String) throws -> [String: Size] {
+        do {
+            return try MeasuredSizesFile.load(path: path, maxBytes: (try? maxBytes()) ?? DatasetLoader.defaultMaxBytes)
+        } catch let error as DatasetError {
+            throw CLIError(error.description)
+        }
+    }
+
     /// Loads a dataset under the size limit; its errors become `CLIError`s.
     func load(_ path: String, duplicatePolicy: DuplicatePolicy) throws -> Dataset {
         do {

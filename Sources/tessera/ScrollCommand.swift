@@ -5,8 +5,9 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--steps N] [--animator FILE|NAME]
-/// [--duplicates POLICY] [--format json|text]`: drives the engine through evenly spaced offsets and prints each step
-/// and a summary of created and reused views and step times.
+/// [--duplicates POLICY] [--measured SIZES.json] [--format json|text]`: drives the engine through evenly spaced
+/// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
+/// host that measures each cell when it first enters the viewport.
 struct ScrollCommand: ParsableCommand {
     // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
@@ -42,6 +43,10 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
     var duplicates: String = "reject"
 
+    @Option(help: ArgumentHelp("Measured sizes, a JSON object from id to [w, h]: each cell is measured when it first enters the viewport, as a UI measures it; steps print their adjustment and the summary the largest jump.",
+                               valueName: "SIZES.json"))
+    var measured: String?
+
     @OptionGroup var limits: ScriptLimitFlags
     @OptionGroup var dataLimit: DataLimitFlags
 
@@ -59,9 +64,11 @@ struct ScrollCommand: ParsableCommand {
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)
         if let animator { engine.animator = try animatorNamed(animator, params: animatorParams, options) }
+        let sizes = try measured.map { try dataLimit.loadMeasuredSizes($0) }
         let bar = ProgressBar(label: "scroll")
         let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
-                                clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update)
+                                clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,
+                                measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()
         let report = ScrollReport(run: run)
         if format == "json" { try emit(to: nil) { report.write(to: $0) } } else { try emit(report.text, to: nil) }

@@ -3,6 +3,10 @@
 ///
 /// Before a relayout or a reload the engine notes its anchor: the first cell in flattened order
 /// whose frame intersects the viewport (partly visible counts; a pinned element never anchors).
+/// One exception keeps scrolling up still: a cell that the viewport's top (or leading edge)
+/// cuts and that was measured for this pass is passed over for the next visible cell, so a
+/// cell that scrolls in from above and turns out taller grows upwards, off screen, instead of
+/// pushing everything below it down.
 /// After laying out, it moves the content offset by the anchor's displacement, clamped to the
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
 /// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
@@ -29,20 +33,20 @@ extension CollectionEngine {
 
     /// The anchor of the views shown now: the visible cell of lowest flattened index that is
     /// not pinned and does not scroll sideways (cells of a sideways section only when nothing
-    /// else shows). Nil before the first pass or with no cell in view.
+    /// else shows), passing over a cell cut by the viewport's top or leading edge that was
+    /// measured for this pass when another qualifies. Nil before the first pass or with no
+    /// cell in view. O(k log k) for k views.
     func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
         let sideways = Set(tree.result.orthogonalSections.map(\.section))
-        var best: EngineView?, fallback: EngineView?
-        for view in views where view.category == .item && !view.pinned {
-            guard let i = view.index, i < tree.result.count else { continue }
-            if sideways.contains(view.section) {
-                if fallback.map({ i < $0.index! }) ?? true { fallback = view }
-            } else if best.map({ i < $0.index! }) ?? true {
-                best = view
-            }
+        let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
+        let main = cells.filter { !sideways.contains($0.section) }
+        let ordered = (main.isEmpty ? cells : main).sorted { $0.index! < $1.index! }
+        let origin = scrollState.contentOffset
+        func growsUpwards(_ v: EngineView) -> Bool {
+            measuredSinceLastPass.contains { ItemID.names(v.id, $0) } && (v.frame.minY < origin.y || v.frame.minX < origin.x)
         }
-        guard let chosen = best ?? fallback, let index = chosen.index else { return nil }
+        guard let chosen = ordered.first(where: { !growsUpwards($0) }) ?? ordered.first, let index = chosen.index else { return nil }
         return AnchorNote(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
     }
 

@@ -24,7 +24,7 @@ extension CollectionEngine {
     /// - Complexity: O(1).
     public func measure(_ id: ItemID, size: Size?) throws {
         guard let size else {
-            if measurements.removeValue(forKey: id) != nil { needsRelayout = true; measuredSinceLastPass = true }
+            if measurements.removeValue(forKey: id) != nil { needsRelayout = true; measuredSinceLastPass.insert(id) }
             return
         }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -36,11 +36,14 @@ extension CollectionEngine {
         let data = views.first { ItemID.names($0.id, id) && ($0.category == .item || $0.category == .supplementary) }?.data
         measurements[id] = Measurement(size: size, data: data ?? measurements[id]?.data)
         needsRelayout = true
-        measuredSinceLastPass = true
+        measuredSinceLastPass.insert(id)
     }
 
     /// The size the host measured for `id`, if it is kept. O(1).
     public func measuredSize(of id: ItemID) -> Size? { measurements[id]?.size }
+
+    /// True when `id` was measured (or forgotten) since the last pass. O(1).
+    package func isMeasuredForNextPass(_ id: ItemID) -> Bool { measuredSinceLastPass.contains(id) }
 
     /// Every kept measurement, by element id.
     public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }

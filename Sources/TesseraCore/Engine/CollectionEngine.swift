@@ -64,8 +64,9 @@ public final class CollectionEngine {
     var pools = ReusePools()
     /// Sizes the host measured, by element id (see `measure(_:size:)`).
     var measurements: [ItemID: Measurement] = [:]
-    /// A measurement arrived or was forgotten since the last pass: the next one anchors.
-    var measuredSinceLastPass = false
+    /// The ids measured or forgotten since the last pass: the next one anchors, and a cell cut
+    /// by the viewport's top among them does not anchor it.
+    var measuredSinceLastPass: Set<ItemID> = []
     /// What `scrollTo` keeps in place until the next `scroll(to:)`.
     var scrollTarget: ScrollTarget?
 
@@ -168,14 +169,14 @@ public final class CollectionEngine {
         let flattened = EngineTree.flattened(provider)
         let next = try flattened.laidOut(provider, in: viewportSize,
                                           measured: try resolvedMeasurements(in: flattened, rebinding: true))
-        return try run(next, anchoring: anchor != .none || measuredSinceLastPass, isReloading: true, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: true, itemsOnly: itemsOnly)
     }
 
     /// Lays the same flattened tree out again (size, layout or measured sizes changed) and
     /// reloads views.
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         let next = try tree.laidOut(provider, in: viewportSize, measured: try resolvedMeasurements(in: tree, rebinding: false))
-        return try run(next, anchoring: anchor != .none || measuredSinceLastPass, isReloading: false, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: false, itemsOnly: itemsOnly)
     }
 
     /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event
@@ -214,7 +215,7 @@ public final class CollectionEngine {
         views = pass.views
         pools = pass.pools
         needsRelayout = false
-        measuredSinceLastPass = false
+        measuredSinceLastPass = []
         loaded = state
     }
 

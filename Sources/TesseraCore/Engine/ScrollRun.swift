@@ -9,6 +9,14 @@ import OrderedCollections
 /// Replaying `inserted` and `deleted` step by step from an empty set gives the visible cells at
 /// every step (and `elementsInserted`/`elementsDeleted` the visible elements): the first step is
 /// the first pass (the first screen, all inserted).
+///
+/// With `measured`, the run plays a host that measures its views: every cell is measured when it
+/// first enters the viewport (its size from `measured`, when it has one), and the engine lays out
+/// again before the step ends, as a UI does before it draws. Steps then scroll by equal deltas
+/// from wherever the last adjustment left the offset (as a finger does), each step records the
+/// adjustment its passes made, and `jump` is how far the cell a person watches moved on screen
+/// during the measuring passes: the first visible cell that was on screen before and kept its
+/// size (it must be 0).
 package struct ScrollRun {
     /// An element (not a cell) that entered or left: category, kind, section, anchoring item.
     public struct ElementRef: Hashable, Sendable {
@@ -26,6 +34,10 @@ package struct ScrollRun {
         public var elementsInserted: [ElementRef] = []
         public var elementsDeleted: [ElementRef] = []
         public var microseconds: Double
+        /// How far the step's measuring passes moved the content offset (nil: not at all).
+        public var adjust: Point? = nil
+        /// How far the watched cell moved on screen during the measuring passes.
+        public var jump: Double = 0
     }
 
     public private(set) var steps: [Step] = []
@@ -33,21 +45,38 @@ package struct ScrollRun {
     public private(set) var maxVisible = 0
     /// Distinct kinds of view seen (a cell kind, or an element's category and kind).
     public private(set) var kinds = 0
+    /// The largest `jump` of any step (0 without `measured`).
+    public private(set) var maxJump = 0.0
+    /// True when the run played a measuring host.
+    public let isMeasured: Bool
+
+    /// Measuring passes a step may run before it settles (each may bring new cells into view).
+    static let measuringPasses = 8
 
     /// Runs the first pass at `from`, then scrolls through `count - 1` more offsets evenly spaced up
     /// to `to` (nil: the last screen of the content, as laid out by the first pass). `clock` gives
-    /// monotonic nanoseconds; `progress(done, total)` is called after each step. Throws what a
-    /// pass throws (a layout, a provider callback, an animator).
-    /// - Complexity: one engine pass per step.
+    /// monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
+    /// when given, is the size the host measures for a cell (nil: it keeps its laid-out size).
+    /// Throws what a pass throws (a layout, a provider callback, an animator).
+    /// - Complexity: one engine pass per step (with `measured`, up to `measuringPasses` more).
     public init(engine: CollectionEngine, from: Point, to: Double?, count: Int,
-                clock: () -> UInt64, progress: (Int, Int) -> Void = { _, _ in }) throws {
+                clock: () -> UInt64, progress: (Int, Int) -> Void = { _, _ in },
+                measured: ((ItemID) -> Size?)? = nil) throws {
         precondition(count >= 1, "a scroll has at least one step")
+        isMeasured = measured != nil
         var seen = Set<ReusePools.Kind>()
-        func step(_ offset: Point, _ body: () throws -> [EngineEvent]) rethrows {
+        var measuredIDs = Set<ItemID>()
+        func step(_ offset: Point, _ body: () throws -> [EngineEvent]) throws {
             let start = clock()
-            let events = try body()
+            var events = try body()
+            var adjust: Point?, jump = 0.0
+            if let measured {
+                (adjust, jump) = try Self.measure(engine, entering: events, measured, seen: &measuredIDs, events: &events)
+            }
             let elapsed = Double(clock() &- start) / 1000
-            var s = Step(offset: offset, visible: engine.views.count, inserted: [], deleted: [], microseconds: elapsed)
+            var s = Step(offset: engine.scrollState.contentOffset, visible: engine.views.count, inserted: [], deleted: [],
+                         microseconds: elapsed, adjust: adjust, jump: jump)
+            maxJump = max(maxJump, jump)
             for e in events where e.type == .insert || e.type == .delete {
                 let inserted = e.type == .insert
                 if e.category == .item {
@@ -66,11 +95,53 @@ package struct ScrollRun {
         let end = to ?? max(0, engine.contentSize.height - engine.viewportSize.height)
         for k in 1..<max(count, 1) {
             let y = from.y + (end - from.y) * Double(k) / Double(count - 1)
-            let offset = Point(x: from.x, y: y)
+            var offset = Point(x: from.x, y: y)
+            if measured != nil {
+                // A finger moves by deltas: the offset an adjustment left is where the next step starts.
+                offset.y = engine.scrollState.contentOffset.y + (end - from.y) / Double(count - 1)
+            }
             try step(offset) { try engine.scroll(to: offset) }
         }
         stats = engine.stats
         kinds = seen.count
+    }
+
+    /// The host's measuring after a pass: cells that entered and were never measured get their
+    /// sizes, and the engine lays out again until nothing new enters. Returns the adjustment
+    /// made and how far the watched cell moved on screen; appends the passes' events.
+    private static func measure(_ engine: CollectionEngine, entering first: [EngineEvent], _ measured: (ItemID) -> Size?,
+                                seen: inout Set<ItemID>, events: inout [EngineEvent]) throws -> (Point?, Double) {
+        var adjust: Point?, jump = 0.0
+        var entering = first
+        for _ in 0..<measuringPasses {
+            var any = false
+            for e in entering where e.type == .insert && e.category == .item && seen.insert(e.id).inserted {
+                if let size = measured(e.id) { try engine.measure(e.id, size: size); any = true }
+            }
+            guard any else { break }
+            let watched = try watchedCell(engine)
+            entering = try engine.layout()
+            events += entering
+            if let a = entering.first(where: { $0.type == .adjust })?.delta {
+                adjust = Point(x: (adjust?.x ?? 0) + a.x, y: (adjust?.y ?? 0) + a.y)
+            }
+            if let (id, screen) = watched, let i = try engine.index(of: id) {
+                let f = try engine.layoutResult.frame(at: i), o = engine.scrollState.contentOffset
+                jump = max(jump, abs(f.minY - o.y - screen.y), abs(f.minX - o.x - screen.x))
+            }
+        }
+        return (adjust, jump)
+    }
+
+    /// The cell a person watches while new cells are measured: the first visible cell that is
+    /// not being measured now, and where it is on screen.
+    private static func watchedCell(_ engine: CollectionEngine) throws -> (ItemID, Point)? {
+        let o = engine.scrollState.contentOffset
+        let cells = engine.views.filter { $0.category == .item && !$0.pinned }.sorted { $0.index! < $1.index! }
+        guard let v = cells.first(where: { !engine.isMeasuredForNextPass($0.id) }),
+              let i = v.index else { return nil }
+        let f = try engine.layoutResult.frame(at: i)
+        return (v.id, Point(x: f.minX - o.x, y: f.minY - o.y))
     }
 
     /// Median step time in microseconds (the mean of the middle two for an even count).

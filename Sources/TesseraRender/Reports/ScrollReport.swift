@@ -5,7 +5,9 @@ import TesseraCore
 /// "deleted": [...], "us":}], "summary": {"created":, "reused":, "maxVisible":, "medianUs":,
 /// "p99Us":}}`, compact; a step where elements entered or left adds `"elements": {"inserted":
 /// [...], "deleted": [...]}`, each `{"category":, "kind":, "section":}` (and `"index"` for a
-/// badge). Ids are typed as the data gives them. Written step by step.
+/// badge). Ids are typed as the data gives them. A run that measured its views (`--measured`)
+/// adds `"adjust": [dx, dy]` to a step whose passes moved the offset, and `"maxJump"` to the
+/// summary. Written step by step.
 package struct ScrollReport {
     package var run: ScrollRun
 
@@ -32,10 +34,12 @@ package struct ScrollReport {
     package var text: String { ScrollRunText.render(run) }
 
     private var summary: JSONValue {
-        .object([
+        var fields: OrderedDictionary<String, JSONValue> = [
             "created": .int(run.stats.created), "reused": .int(run.stats.reused), "maxVisible": .int(run.maxVisible),
             "medianUs": .double(Self.rounded(run.medianMicroseconds)), "p99Us": .double(Self.rounded(run.p99Microseconds)),
-        ])
+        ]
+        if run.isMeasured { fields["maxJump"] = .double(run.maxJump) }
+        return .object(fields)
     }
 
     static func json(_ s: ScrollRun.Step) -> JSONValue {
@@ -47,6 +51,7 @@ package struct ScrollReport {
             fields.append(("elements", .object(["inserted": .array(s.elementsInserted.map(json)),
                                                 "deleted": .array(s.elementsDeleted.map(json))])))
         }
+        if let a = s.adjust { fields.append(("adjust", .array([.double(a.x), .double(a.y)]))) }
         fields.append(("us", .double(rounded(s.microseconds))))
         return .object(.init(uniqueKeysWithValues: fields))
     }

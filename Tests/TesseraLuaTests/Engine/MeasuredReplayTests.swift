@@ -89,11 +89,16 @@ import Testing
         horizontal ? Size(width: 60, height: 40) : Size(width: p.width.isFinite ? p.width : 80, height: 44)
     }
 
-    /// The first visible cell as a person sees it: its id and where it is on screen.
-    static func anchor(_ e: CollectionEngine) throws -> (id: ItemID, screen: Point)? {
+    /// The cell a person watches: the first visible one, unless the viewport's top cuts it and
+    /// it is being measured (it grows upwards, off screen): then the next. Its id and where it
+    /// is on screen.
+    static func anchor(_ e: CollectionEngine, measuring: Set<ItemID> = []) throws -> (id: ItemID, screen: Point)? {
         let sideways = Set(e.layoutResult.orthogonalSections.map(\.section))
+        let o = e.scrollState.contentOffset
         let cells = e.views.filter { $0.category == .item && !$0.pinned && !sideways.contains($0.section) }
-        guard let first = cells.min(by: { $0.index! < $1.index! }), let i = first.index else { return nil }
+            .sorted { $0.index! < $1.index! }
+        let watched = cells.first { !(measuring.contains($0.id) && ($0.frame.minY < o.y || $0.frame.minX < o.x)) } ?? cells.first
+        guard let first = watched, let i = first.index else { return nil }
         let f = try e.layoutResult.frame(at: i)
         return (first.id, Point(x: f.minX - e.scrollState.contentOffset.x, y: f.minY - e.scrollState.contentOffset.y))
     }
@@ -117,7 +122,7 @@ import Testing
         var moves = 0, checked = 0
         let events = 10_000 / Self.cases.count
         for step in 0..<events {
-            let before = try Self.anchor(engine)
+            var before = try Self.anchor(engine)
             let offset = engine.scrollState.contentOffset
             let visible = engine.views.filter { $0.category == .item }.compactMap(\.index)
             var keepsAnchor = true
@@ -128,6 +133,7 @@ import Testing
                 let first = visible.min() ?? 0, last = visible.max() ?? (feed.ids.count - 1)
                 let zone = Int.random(in: 0..<3, using: &rng)
                 let range = zone == 0 ? 0...max(0, first - 1) : zone == 1 ? first...max(first, last) : min(last + 1, feed.ids.count - 1)...(feed.ids.count - 1)
+                var measuring: Set<ItemID> = []
                 for _ in 0..<Int.random(in: 1...4, using: &rng) {
                     let i = Int.random(in: range, using: &rng)
                     let id = ItemID.string(feed.ids[i])
@@ -135,13 +141,16 @@ import Testing
                     let size = horizontal ? Size(width: Double(Int.random(in: 20...140, using: &rng)), height: 40)
                         : Size(width: now.width, height: Double(Int.random(in: 8...160, using: &rng)) + 0.25)
                     measured[id] = size
+                    measuring.insert(id)
                     try engine.measure(id, size: size)
                 }
+                before = try Self.anchor(engine, measuring: measuring)
                 try engine.layout()
             case 5:
                 if let id = measured.keys.randomElement(using: &rng) {
                     measured[id] = nil
                     try engine.measure(id, size: nil)
+                    before = try Self.anchor(engine, measuring: [id])
                 }
                 try engine.layout()
             case 6, 7:
@@ -157,6 +166,7 @@ import Testing
                     if at == pivot { keepsAnchor = false }
                     measured[.string(feed.ids[at])] = nil
                     try engine.measure(.string(feed.ids[at]), size: nil)
+                    before = try Self.anchor(engine, measuring: [.string(feed.ids[at])])
                     feed.ids.remove(at: at)
                 }
                 provider.data = feed.source
