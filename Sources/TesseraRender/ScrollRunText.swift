@@ -16,7 +16,8 @@ package enum ScrollRunText {
         }
         var lines = run.steps.enumerated().map { k, s in
             "step \(k + 1) offset \(f(s.offset.x)),\(f(s.offset.y)): \(s.visible) visible; in \(ids(s.inserted)); out \(ids(s.deleted))"
-                + elements(s) + (s.adjust.map { "; adjust \(f($0.x)),\(f($0.y))" } ?? "") + "; \(f(s.microseconds)) us"
+                + elements(s) + (s.adjust.map { "; adjust \(f($0.x)),\(f($0.y))" } ?? "") + (s.jump != 0 ? "; jump \(f(s.jump))" : "")
+                + "; \(f(s.microseconds)) us"
         }
         let jump = run.isMeasured ? "; max jump \(f(run.maxJump))" : ""
         lines.append("\(run.steps.count) steps: \(run.stats.created) views created, \(run.stats.reused) reused, at most \(run.maxVisible) visible; step median \(f(run.medianMicroseconds)) us, p99 \(f(run.p99Microseconds)) us" + jump)

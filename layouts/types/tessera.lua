@@ -514,9 +514,14 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---background (decoration) of a section.
 ---@alias tessera.ViewCategory "cell"|"supplementary"|"decoration"
 
----An engine event: what a pass did to one view (indices and sections 1-based).
+---An engine event: what a pass did to one view (indices and sections 1-based). An "adjust" event
+---comes first in a pass that moved the content offset to keep its anchor: it has only `dx`, `dy`
+---and `offset`.
 ---@class tessera.EngineEvent
----@field type "insert"|"delete"|"update"|"move"|"scroll"
+---@field type "insert"|"delete"|"update"|"move"|"scroll"|"adjust"
+---@field dx? number for "adjust": how far the offset moved
+---@field dy? number for "adjust"
+---@field offset? number[] for "adjust": the content offset {x, y} after the pass
 ---@field view integer
 ---@field category tessera.ViewCategory
 ---@field kind string a cell's view kind, else the element's ("header", "background", ...)
@@ -549,6 +554,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field stats {created: integer, reused: integer}
 ---@field provider tessera.Provider assigning it schedules a reload
 ---@field animator? tessera.AnimatorValue the fallback after the providers' own; assigning it schedules a reload
+---@field anchor tessera.ScrollAnchor what a reload keeps still on screen; assignable
 local Engine = {}
 ---Runs one pass (reload, else relayout, else load cells) and returns its events.
 ---@return tessera.EngineEvent[]
@@ -566,9 +572,21 @@ function Engine:resize(w, h) end
 function Engine:tap(x, y) end
 ---@return number[]?
 function Engine:frame(i) end
+---Scrolls an item (a 1-based index, or an id as a string) to `position` and keeps it there through
+---the passes that follow, as measurements arrive above it, until the next `e:scroll`.
+---@param target integer|string
 ---@param position? "top"|"center"|"bottom"
 ---@return tessera.EngineEvent[]
-function Engine:scrollTo(i, position) end
+function Engine:scrollTo(target, position) end
+---Reports the size the host's view of an element really has (a cell's id, or an element id such
+---as "0-header"): it replaces the size rule's for that element in every later pass, until a reload
+---binds other data to it. `e:measure(id, nil)` forgets it; `e:measure{ {id, w, h}, ... }` reports
+---several. Schedules a relayout; the next pass keeps the first visible cell in place.
+---@overload fun(self: tessera.Engine, measurements: {[1]: string|integer, [2]: number, [3]: number}[])
+---@param id string|integer
+---@param w? number
+---@param h? number
+function Engine:measure(id, w, h) end
 ---Prints the visible views as letters, and a legend.
 function Engine:show(columns) end
 ---Scrolls a section that scrolls sideways (orthogonal; 1-based) to its own offset x, y and runs a
@@ -605,8 +623,12 @@ function t.spacer(params) end
 ---@return tessera.Provider
 function t.emptyState(params) end
 
+---What a reload keeps still on screen: nothing (CollectionKit), the first visible cell (chat-style
+---prepends), or the end of a bottom-anchored list while the viewport touches it.
+---@alias tessera.ScrollAnchor "none"|"firstVisible"|"end"
+
 ---A headless collection view over a provider tree.
----@param params {provider?: tessera.Provider, viewport?: number[], keepFirstVisible?: boolean, animator?: tessera.AnimatorValue}
+---@param params {provider?: tessera.Provider, viewport?: number[], anchor?: tessera.ScrollAnchor, keepFirstVisible?: boolean, animator?: tessera.AnimatorValue}
 ---@return tessera.Engine
 function t.engine(params) end
 

@@ -3,10 +3,11 @@
 ///
 /// Before a relayout or a reload the engine notes its anchor: the first cell in flattened order
 /// whose frame intersects the viewport (partly visible counts; a pinned element never anchors).
-/// One exception keeps scrolling up still: a cell that the viewport's top (or leading edge)
-/// cuts and that was measured for this pass is passed over for the next visible cell, so a
-/// cell that scrolls in from above and turns out taller grows upwards, off screen, instead of
-/// pushing everything below it down.
+/// One exception keeps what was drawn still: a cell measured for this pass that the viewport's
+/// top (or leading edge) cuts, or that only entered in the last pass (a host measures a cell
+/// before it first draws it), is passed over for the next visible cell. So a cell that scrolls
+/// in from above and turns out taller grows upwards, off screen, instead of pushing everything
+/// below it down; a cell re-measured where it was drawn keeps its top.
 /// After laying out, it moves the content offset by the anchor's displacement, clamped to the
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
 /// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
@@ -15,7 +16,7 @@
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
     /// and whether the viewport touched the content's end.
-    struct AnchorNote {
+    package struct AnchorNote {
         var id: ItemID
         var index: Int
         var frame: Rect
@@ -33,10 +34,10 @@ extension CollectionEngine {
 
     /// The anchor of the views shown now: the visible cell of lowest flattened index that is
     /// not pinned and does not scroll sideways (cells of a sideways section only when nothing
-    /// else shows), passing over a cell cut by the viewport's top or leading edge that was
-    /// measured for this pass when another qualifies. Nil before the first pass or with no
-    /// cell in view. O(k log k) for k views.
-    func noteAnchor() throws -> AnchorNote? {
+    /// else shows), passing over a cell measured for this pass that the viewport's top or
+    /// leading edge cuts or that entered in the last pass, when another qualifies. Nil before
+    /// the first pass or with no cell in view. O(k log k) for k views.
+    package func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
         let sideways = Set(tree.result.orthogonalSections.map(\.section))
         let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
@@ -44,7 +45,8 @@ extension CollectionEngine {
         let ordered = (main.isEmpty ? cells : main).sorted { $0.index! < $1.index! }
         let origin = scrollState.contentOffset
         func growsUpwards(_ v: EngineView) -> Bool {
-            measuredSinceLastPass.contains { ItemID.names(v.id, $0) } && (v.frame.minY < origin.y || v.frame.minX < origin.x)
+            guard measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) }) else { return false }
+            return v.frame.minY < origin.y || v.frame.minX < origin.x || enteredLastPass.contains(v.id)
         }
         guard let chosen = ordered.first(where: { !growsUpwards($0) }) ?? ordered.first, let index = chosen.index else { return nil }
         return AnchorNote(id: chosen.id, index: index, frame: try tree.result.frame(at: index))

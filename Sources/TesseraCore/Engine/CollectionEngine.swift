@@ -69,6 +69,9 @@ public final class CollectionEngine {
     var measuredSinceLastPass: Set<ItemID> = []
     /// What `scrollTo` keeps in place until the next `scroll(to:)`.
     var scrollTarget: ScrollTarget?
+    /// The cells that entered the visible set in the last pass: measured now, they have not
+    /// been drawn at their old size, so they do not anchor.
+    var enteredLastPass: Set<ItemID> = []
 
     /// An engine showing `provider` in a viewport of `viewport`; nothing runs until `layout()`.
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
@@ -216,6 +219,7 @@ public final class CollectionEngine {
         pools = pass.pools
         needsRelayout = false
         measuredSinceLastPass = []
+        enteredLastPass = Set(pass.events.lazy.filter { $0.type == .insert && $0.category == .item }.map(\.id))
         loaded = state
     }
 

@@ -14,9 +14,9 @@ import OrderedCollections
 /// first enters the viewport (its size from `measured`, when it has one), and the engine lays out
 /// again before the step ends, as a UI does before it draws. Steps then scroll by equal deltas
 /// from wherever the last adjustment left the offset (as a finger does), each step records the
-/// adjustment its passes made, and `jump` is how far the cell a person watches moved on screen
-/// during the measuring passes: the first visible cell that was on screen before and kept its
-/// size (it must be 0).
+/// adjustment its passes made, and `jump` is how far the anchor (the cell the engine keeps in
+/// place, see `CollectionEngine.noteAnchor`) moved on screen during the measuring passes: only
+/// clamping to the content moves it.
 package struct ScrollRun {
     /// An element (not a cell) that entered or left: category, kind, section, anchoring item.
     public struct ElementRef: Hashable, Sendable {
@@ -97,8 +97,10 @@ package struct ScrollRun {
             let y = from.y + (end - from.y) * Double(k) / Double(count - 1)
             var offset = Point(x: from.x, y: y)
             if measured != nil {
-                // A finger moves by deltas: the offset an adjustment left is where the next step starts.
-                offset.y = engine.scrollState.contentOffset.y + (end - from.y) / Double(count - 1)
+                // A finger moves by deltas: the offset an adjustment left is where the next step
+                // starts, within the content (sizes measured on the way change where it ends).
+                let room = max(0, engine.contentSize.height - engine.viewportSize.height)
+                offset.y = min(max(0, engine.scrollState.contentOffset.y + (end - from.y) / Double(count - 1)), room)
             }
             try step(offset) { try engine.scroll(to: offset) }
         }
@@ -119,7 +121,9 @@ package struct ScrollRun {
                 if let size = measured(e.id) { try engine.measure(e.id, size: size); any = true }
             }
             guard any else { break }
-            let watched = try watchedCell(engine)
+            let watched = try engine.noteAnchor().map { note in
+                (note.id, Point(x: note.frame.minX - engine.scrollState.contentOffset.x, y: note.frame.minY - engine.scrollState.contentOffset.y))
+            }
             entering = try engine.layout()
             events += entering
             if let a = entering.first(where: { $0.type == .adjust })?.delta {
@@ -131,17 +135,6 @@ package struct ScrollRun {
             }
         }
         return (adjust, jump)
-    }
-
-    /// The cell a person watches while new cells are measured: the first visible cell that is
-    /// not being measured now, and where it is on screen.
-    private static func watchedCell(_ engine: CollectionEngine) throws -> (ItemID, Point)? {
-        let o = engine.scrollState.contentOffset
-        let cells = engine.views.filter { $0.category == .item && !$0.pinned }.sorted { $0.index! < $1.index! }
-        guard let v = cells.first(where: { !engine.isMeasuredForNextPass($0.id) }),
-              let i = v.index else { return nil }
-        let f = try engine.layoutResult.frame(at: i)
-        return (v.id, Point(x: f.minX - o.x, y: f.minY - o.y))
     }
 
     /// Median step time in microseconds (the mean of the middle two for an even count).

@@ -6,8 +6,8 @@ import TesseraCore
 /// "p99Us":}}`, compact; a step where elements entered or left adds `"elements": {"inserted":
 /// [...], "deleted": [...]}`, each `{"category":, "kind":, "section":}` (and `"index"` for a
 /// badge). Ids are typed as the data gives them. A run that measured its views (`--measured`)
-/// adds `"adjust": [dx, dy]` to a step whose passes moved the offset, and `"maxJump"` to the
-/// summary. Written step by step.
+/// adds `"adjust": [dx, dy]` to a step whose passes moved the offset, `"jump"` to a step whose
+/// watched cell moved on screen, and `"maxJump"` to the summary. Written step by step.
 package struct ScrollReport {
     package var run: ScrollRun
 
@@ -52,6 +52,7 @@ package struct ScrollReport {
                                                 "deleted": .array(s.elementsDeleted.map(json))])))
         }
         if let a = s.adjust { fields.append(("adjust", .array([.double(a.x), .double(a.y)]))) }
+        if s.jump != 0 { fields.append(("jump", .double(s.jump))) }
         fields.append(("us", .double(rounded(s.microseconds))))
         return .object(.init(uniqueKeysWithValues: fields))
     }

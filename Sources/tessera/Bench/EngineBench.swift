@@ -17,6 +17,10 @@ import Foundation
 ///   one per kind). The baseline is the element query alone at the same scroll states.
 /// - reload: 100k items, 10% of them changed (new ids), reloaded through the engine (flatten, lay
 ///   out, diff the visible views), against the dataset diff of the same two versions alone.
+/// - measure: a 1M-item feed (one column of full-width items, heights uniform in [50, 400))
+///   scrolled to its middle; each repeat measures 20 cells near the viewport (the visible ones
+///   and those just above, each a new height) and runs the one pass they schedule (relayout and
+///   anchoring). The baseline is a relayout of the same feed with nothing measured anew.
 enum EngineBench: BenchSuite {
     static let name = "engine"
     static let viewport = Size(width: 375, height: 812)
@@ -25,6 +29,7 @@ enum EngineBench: BenchSuite {
         try runScroll(quick: quick, report: report)
         try runAppStoreScroll(quick: quick, report: report)
         try runReload(quick: quick, report: report)
+        try runMeasure(quick: quick, report: report)
     }
 
     static func feed(count: Int, seed: UInt64) -> Dataset {
@@ -113,5 +118,31 @@ enum EngineBench: BenchSuite {
         report(BenchResult(suite: name, name: "reload 100k items, 10% changed", n: count, median: reload,
                            baseline: "dataset diff alone", baselineMedian: diff,
                            notes: ["visible_views": Double(engine.views.count)]))
+    }
+
+    static func runMeasure(quick: Bool, report: (BenchResult) -> Void) throws {
+        let count = 1_000_000
+        let provider = BasicProvider(data: ItemSource(dataset: feed(count: count, seed: 4343)),
+                                     layout: FlowLayout(), size: .rule(ItemSizing(rule: .fillWidth)))
+        let engine = CollectionEngine(provider: provider, viewport: viewport)
+        try engine.layout()
+        try engine.scroll(to: Point(x: 0, y: engine.contentSize.height / 2))
+        let repeats = quick ? 15 : 51
+        var round = 0
+        let measure = try BenchClock.medianMilliseconds(repeats: repeats) {
+            round += 1
+            let first = engine.views.compactMap(\.index).min() ?? 0
+            for i in max(0, first - 8)..<min(count, first + 12) {
+                try engine.measure(.int(i), size: Size(width: viewport.width, height: Double(60 + (i * 7 + round * 13) % 300)))
+            }
+            blackHole(try engine.layout())
+        }
+        let relayout = try BenchClock.medianMilliseconds(repeats: quick ? 5 : 15) {
+            provider.setNeedsRelayout()
+            blackHole(try engine.layout())
+        }
+        report(BenchResult(suite: name, name: "apply 20 measurements near the viewport, 1M-item feed", n: count, median: measure,
+                           baseline: "relayout, nothing measured anew", baselineMedian: relayout,
+                           notes: ["measured": Double(engine.measuredSizes.count)]))
     }
 }

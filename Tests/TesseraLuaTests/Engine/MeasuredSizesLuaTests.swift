@@ -63,14 +63,28 @@ import TesseraCore
     @Test func measurements_between_two_passes_cost_one_pass_and_the_anchor_keeps_its_top_when_it_grows() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
-            e:layout(); e:scroll(0, 500)
+            e:layout(); e:scroll(0, 500); e:scroll(0, 499); e:scroll(0, 500)
             e:measure{ { "m11", 375, 80 }, { "m3", 375, 10 }, { "m4", 375, 20 } }
             local list = e:layout()
             local again = e:layout()
             return list[1].type, list[1].dy, e.offset[2], top(e, 11), e:frame(11)[4], #again
             """)
-        // m3 and m4 shrank by 70 above the anchor; the anchor grew by 30 and kept its top.
+        // m3 and m4 shrank by 70 above the anchor, m11 (drawn for three passes): it grew by 30
+        // and kept its top.
         #expect(out == ["adjust", "-70.0", "430", "0", "80", "0"])
+    }
+
+    @Test func a_cell_measured_as_it_enters_does_not_anchor_but_grows_away_from_what_was_drawn() throws {
+        let out = try run("""
+            local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
+            e:layout(); e:scroll(0, 500)
+            e:scroll(0, 420)       -- m9 enters, cut by the top; m10 enters whole
+            e:measure{ { "m9", 375, 110 }, { "m10", 375, 90 } }
+            local list = e:layout()
+            return list[1].dy, top(e, 11), top(e, 10), e:frame(10)[4]
+            """)
+        // m11 was drawn at 80 on screen before the pass and stays there: m10 and m9 grow upwards.
+        #expect(out == ["100.0", "80", "-10", "90"])
     }
 
     @Test func end_anchored_lists_open_at_the_end_stay_there_and_move_nothing_when_scrolled_away() throws {
