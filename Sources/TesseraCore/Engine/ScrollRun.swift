@@ -77,16 +77,20 @@ package struct ScrollRun {
             var s = Step(offset: engine.scrollState.contentOffset, visible: engine.views.count, inserted: [], deleted: [],
                          microseconds: elapsed, adjust: adjust, jump: jump)
             maxJump = max(maxJump, jump)
+            // What entered and left over the step's passes: a view that left and came back (or
+            // came and left) within the step is in neither list.
+            var cells = NetChanges<ItemID>(), elements = NetChanges<ElementRef>()
             for e in events where e.type == .insert || e.type == .delete {
                 let inserted = e.type == .insert
                 if e.category == .item {
-                    if inserted { s.inserted.append(e.id) } else { s.deleted.append(e.id) }
+                    cells.record(e.id, inserted: inserted)
                 } else {
-                    let ref = ElementRef(category: e.category, kind: e.kind, section: e.section, index: e.index)
-                    if inserted { s.elementsInserted.append(ref) } else { s.elementsDeleted.append(ref) }
+                    elements.record(ElementRef(category: e.category, kind: e.kind, section: e.section, index: e.index), inserted: inserted)
                 }
                 if inserted { seen.insert(ReusePools.Kind(category: e.category, name: e.kind)) }
             }
+            (s.inserted, s.deleted) = cells.result
+            (s.elementsInserted, s.elementsDeleted) = elements.result
             steps.append(s)
             maxVisible = max(maxVisible, engine.views.count)
             progress(steps.count, count)
@@ -148,5 +152,21 @@ package struct ScrollRun {
         let s = steps.map(\.microseconds).sorted()
         let rank = Int(clamping: 0.99 * Double(s.count), rounding: .up, into: 0...s.count)
         return s[max(0, min(s.count - 1, rank - 1))]
+    }
+}
+
+/// Inserts and deletes of one step's passes, netted per key, in the order each key first changed.
+private struct NetChanges<Key: Hashable> {
+    private var order: [Key] = []
+    private var net: [Key: Int] = [:]
+
+    mutating func record(_ key: Key, inserted: Bool) {
+        if net[key] == nil { order.append(key) }
+        net[key, default: 0] += inserted ? 1 : -1
+    }
+
+    /// The keys that entered, then those that left.
+    var result: ([Key], [Key]) {
+        (order.filter { net[$0]! > 0 }, order.filter { net[$0]! < 0 })
     }
 }
