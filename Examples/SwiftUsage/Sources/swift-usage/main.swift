@@ -194,4 +194,27 @@ check("swiftui placement", try stack.placeSubviews(in: Rect(x: 10, y: 20, width:
     Rect(x: 10, y: 20, width: 100, height: 30), Rect(x: 120, y: 20, width: 80, height: 30), Rect(x: 10, y: 50, width: 150, height: 30),
 ])
 
+// A self-sizing host: 40 rows estimated at 50 points, scrolled to y = 500; the row that comes in
+// from above is 130 tall: the offset moves by 80 and the row that was on top stays 50 below the top.
+final class FakeScrollView: ScrollViewLike {
+    var contentOffset = Point(x: 0, y: 500)
+    var contentSize = Size.zero
+}
+struct FakeCell: CellLike {
+    var id: ItemID
+    var height: Double
+    func fittedSize(width: Double) -> Size { Size(width: width, height: height) }
+}
+let rows = BasicProvider(data: ItemSource(values: (0..<40).map { .object(["id": .string("r\($0)")]) }), layout: FlowLayout(),
+                         size: .fixed(.fraction(1), .absolute(50)))
+let scrollView = FakeScrollView()
+let sizing = SelfSizingHost(engine: CollectionEngine(provider: rows, viewport: Size(width: 375, height: 400)), scrollView: scrollView)
+try sizing.scrolled()
+scrollView.contentOffset.y = 450                       // r9 comes in from above
+try sizing.scrolled()
+try sizing.cellsConfigured([FakeCell(id: "r9", height: 130)])
+check("self-sizing offset", scrollView.contentOffset, Point(x: 0, y: 530))
+check("self-sizing row on top", sizing.frames["r10"].map { $0.minY - scrollView.contentOffset.y }, 50)
+check("self-sizing content", scrollView.contentSize, Size(width: 375, height: 40 * 50 + 80))
+
 print("swift-usage: every snippet gives what the README says; results and layouts shared across tasks")
