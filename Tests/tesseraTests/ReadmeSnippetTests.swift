@@ -36,7 +36,7 @@ import Testing
         let checked = try snippets(in: "README.md")
         #expect(checked.sorted() == ["Compositional.swift", "Concurrency.swift", "CustomLayout.swift", "DatasetLayout.swift",
                                      "Engine.swift", "HostLayout.swift", "ItemsInCode.swift", "LuaScript.swift",
-                                     "ModelDiff.swift"])
+                                     "ModelDiff.swift", "SelfSizing.swift"])
         #expect(try snippetFiles == Set(checked).sorted(), "every snippet file is in the README")
     }
 
@@ -47,7 +47,8 @@ import Testing
         var shown: Set<String> = []
         for article in articles { shown.formUnion(try snippets(in: "\(catalogue)/\(article)")) }
         #expect(articles == ["CompositionalLayoutInSwift.md", "Concurrency.md", "DiffingYourModels.md", "GettingStarted.md",
-                             "RunningLuaFromSwift.md", "TesseraCore.md", "TheHeadlessEngine.md", "UIKitAndSwiftUI.md"])
+                             "RunningLuaFromSwift.md", "SelfSizingCells.md", "TesseraCore.md", "TheHeadlessEngine.md",
+                             "UIKitAndSwiftUI.md"])
         #expect(try snippetFiles == shown.sorted(), "every snippet file is in an article")
     }
 }

@@ -20,6 +20,15 @@ extension CollectionEngine {
         var id: ItemID
         var index: Int
         var frame: Rect
+        /// Each sideways section's own anchor, by section: kept on the section's own axis.
+        var shelves: [Int: ShelfAnchor] = [:]
+    }
+
+    /// A sideways section's anchor: its first visible cell and its resting frame.
+    package struct ShelfAnchor {
+        var id: ItemID
+        var index: Int
+        var frame: Rect
     }
 
     /// An element `scrollTo(_:align:)` keeps at a place until the next `scroll(to:)`.
@@ -39,17 +48,28 @@ extension CollectionEngine {
     /// the first pass or with no cell in view. O(k log k) for k views.
     package func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
-        let sideways = Set(tree.result.orthogonalSections.map(\.section))
+        let scrollers = tree.result.orthogonalSections
+        let sideways = Set(scrollers.map(\.section))
         let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
+            .sorted { $0.index! < $1.index! }
         let main = cells.filter { !sideways.contains($0.section) }
-        let ordered = (main.isEmpty ? cells : main).sorted { $0.index! < $1.index! }
-        let origin = scrollState.contentOffset
-        func growsUpwards(_ v: EngineView) -> Bool {
-            guard measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) }) else { return false }
-            return v.frame.minY < origin.y || v.frame.minX < origin.x || enteredLastPass.contains(v.id)
+        /// The first of `candidates`, passing over one that grows away from what was drawn (see above).
+        func first(_ candidates: [EngineView], origin: Point) -> EngineView? {
+            candidates.first { v in
+                guard measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) }) else { return true }
+                return !(v.frame.minY < origin.y || v.frame.minX < origin.x || enteredLastPass.contains(v.id))
+            } ?? candidates.first
         }
-        guard let chosen = ordered.first(where: { !growsUpwards($0) }) ?? ordered.first, let index = chosen.index else { return nil }
-        return AnchorNote(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
+        var note: AnchorNote?
+        if let chosen = first(main.isEmpty ? cells : main, origin: scrollState.contentOffset), let index = chosen.index {
+            note = AnchorNote(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
+        }
+        for scroller in scrollers {
+            let inside = cells.filter { $0.section == scroller.section }
+            guard let chosen = first(inside, origin: scroller.frame.origin), let index = chosen.index else { continue }
+            note?.shelves[scroller.section] = ShelfAnchor(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
+        }
+        return note
     }
 
     /// True when the viewport touches the end of the content on the y axis (or nothing was shown yet).
@@ -84,7 +104,29 @@ extension CollectionEngine {
         }
         if dx != 0 { state.contentOffset.x = clamp(state.contentOffset.x + dx, content.width, viewport.width) }
         if dy != 0 { state.contentOffset.y = clamp(state.contentOffset.y + dy, content.height, viewport.height) }
+        try keepShelves(note.shelves, in: next, state: &state)
         return state
+    }
+
+    /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement
+    /// within the section, within what the section can scroll either way (a right-to-left
+    /// shelf scrolls towards negative x).
+    private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, state: inout ScrollState) throws {
+        guard !shelves.isEmpty else { return }
+        for scroller in next.result.orthogonalSections {
+            guard let anchor = shelves[scroller.section], let index = try next.index(of: anchor.id, hint: anchor.index),
+                  index < next.result.count else { continue }
+            let now = try next.result.frame(at: index)
+            var offset = state.offset(ofSection: scroller.section)
+            if scroller.contentSize.height > scroller.frame.height {
+                let room = scroller.contentSize.height - scroller.frame.height
+                offset.y = min(max(offset.y + now.minY - anchor.frame.minY, -room), room)
+            } else {
+                let room = max(0, scroller.contentSize.width - scroller.frame.width)
+                offset.x = min(max(offset.x + now.minX - anchor.frame.minX, -room), room)
+            }
+            if offset != state.offset(ofSection: scroller.section) { state.sectionOffsets[scroller.section] = offset }
+        }
     }
 
     /// The flattened index of `target` in `tree`, or nil when it is gone.

@@ -148,14 +148,15 @@ import Testing
                     let now = try engine.layoutResult.frame(at: i)
                     let size = horizontal ? Size(width: Double(Int.random(in: 20...140, using: &rng)), height: 40)
                         : Size(width: now.width, height: Double(Int.random(in: 8...160, using: &rng)) + 0.25)
+                    // Measuring the size already measured changes nothing, as the engine sees it.
+                    if measured[id] != size { measuring.insert(id) }
                     measured[id] = size
-                    measuring.insert(id)
                     try engine.measure(id, size: size)
                 }
                 before = try Self.anchor(engine, measuring: measuring, entered: entered)
                 try pass { try engine.layout() }
             case 5:
-                if let id = measured.keys.randomElement(using: &rng) {
+                if let id = measured.keys.sorted().randomElement(using: &rng) {
                     measured[id] = nil
                     try engine.measure(id, size: nil)
                     before = try Self.anchor(engine, measuring: [id], entered: entered)
@@ -220,5 +221,29 @@ import Testing
         // The replay exercised anchoring: most checked passes moved the offset to keep the anchor.
         #expect(checked > events / 3, "\(checked) anchored passes checked")
         #expect(moves > events / 20, "\(moves) passes adjusted the offset")
+    }
+}
+
+/// A sideways shelf keeps its own anchor, on its own axis.
+@Suite struct ShelfAnchorTests {
+    @Test func a_cell_measured_wider_to_the_left_moves_the_shelf_offset_and_nothing_on_screen() throws {
+        var source = ItemSource(values: (0..<30).map { .object(["id": .string("c\($0)")]) })
+        source.sections = [Dataset.Section(id: .int(0), range: 0..<3), Dataset.Section(id: .int(1), range: 3..<30)]
+        let provider = BasicProvider(data: source, layout: MeasuredReplayTests.compositional(),
+                                     size: .custom { _, p in Size(width: p.width.isFinite ? p.width : 80, height: 44) })
+        let engine = CollectionEngine(provider: provider, viewport: Size(width: 360, height: 500))
+        try engine.layout()
+        let shelf = try #require(engine.layoutResult.orthogonalSections.first)
+        try engine.scrollSection(shelf.section, to: Point(x: 300, y: 0))
+        let shown = engine.views.filter { $0.category == .item && $0.section == shelf.section && $0.frame.minX >= shelf.frame.minX }
+            .sorted { $0.index! < $1.index! }
+        let watched = try #require(shown.first)
+        // c4 is off screen to the left; measured 50 wider, everything after it moves right by 50.
+        try engine.measure("c4", size: Size(width: 130, height: 60))
+        let events = try engine.layout()
+        #expect(engine.scrollState.offset(ofSection: shelf.section) == Point(x: 350, y: 0))
+        let after = try #require(engine.views.first { $0.id == watched.id })
+        #expect(after.frame == watched.frame, "the first visible card stays where it was drawn")
+        #expect(events.first?.type != .adjust, "the main offset did not move")
     }
 }
