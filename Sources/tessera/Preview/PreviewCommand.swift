@@ -24,7 +24,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
     var animatorParams: [String] = []
 
-    @Flag(help: "Draw every item's text in the page's font at its laid-out width, measure it in the browser and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
+    @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
     var measure = false
 
     @Option(help: "Port on 127.0.0.1 (0: any free port).")
