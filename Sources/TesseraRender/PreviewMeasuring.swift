@@ -101,20 +101,25 @@ package final class MeasuredPreview {
     private var generation = -1
     private var idsVersion = -1
     private var dataset: Dataset
+    /// What the provider's layout needs alive (a script's host), kept as long as the layout.
+    private var owner: AnyObject?
 
-    public init(layout: any Layout, dataset: Dataset, sizing: ItemSizing, viewport: Size) {
+    public init(layout: any Layout, owner: AnyObject? = nil, dataset: Dataset, sizing: ItemSizing, viewport: Size) {
         provider = BasicProvider(data: ItemSource(dataset: dataset), layout: layout, size: .rule(sizing))
         engine = CollectionEngine(provider: provider, viewport: viewport)
         self.dataset = dataset
+        self.owner = owner
     }
 
     /// Every measurement kept, by item id.
     public var measuredSizes: [ItemID: Size] { engine.measuredSizes }
 
     /// Lays out generation `generation`: `batches` measured first (in order), then `layout`
-    /// and `dataset` (of id table `idsVersion`) when they are new, in `viewport`.
-    public func run(generation next: Int, layout: (any Layout)?, dataset newData: Dataset?, idsVersion newIds: Int,
-                    viewport: Size, batches: [MeasureBatch]) throws -> Pass {
+    /// and `dataset` (of id table `idsVersion`) when they are new, in `viewport` (`owner` is kept
+    /// alive with the layout). A new layout
+    /// or viewport forgets every measurement (the batches' too: they are of the old widths).
+    public func run(generation next: Int, layout: (any Layout)?, owner: AnyObject? = nil, dataset newData: Dataset?,
+                    idsVersion newIds: Int, viewport: Size, batches: [MeasureBatch]) throws -> Pass {
         var refused: [String] = []
         var adjust: Adjust?
         if !batches.isEmpty {
@@ -142,7 +147,15 @@ package final class MeasuredPreview {
             dataset = newData
         }
         idsVersion = newIds
-        if let layout { provider.layout = layout }
+        // Sizes measured at the old widths would hold every item at them: the page measures
+        // again what it draws at the new ones.
+        if layout != nil || viewport != engine.viewportSize {
+            for id in engine.measuredSizes.keys { try engine.measure(id, size: nil) }
+        }
+        if let layout {
+            provider.layout = layout
+            self.owner = owner
+        }
         _ = engine.viewportSize == viewport ? try engine.layout() : try engine.resize(to: viewport)
         if adjust?.from != nil { adjust?.to = engine.scrollState.contentOffset }
         generation = next

@@ -97,4 +97,24 @@ import TesseraCore
                                  "measure: no item 50; the data has 50 items"])
         #expect(preview.measuredSizes == [.string("m1"): Size(width: 375, height: 150)])
     }
+
+    @Test func aNewViewportOrLayoutForgetsTheMeasurementsOfTheOldWidths() throws {
+        let (preview, dataset) = try feed()
+        let narrow = Size(width: 375, height: 400), wide = Size(width: 500, height: 400)
+        func measuring(_ generation: Int, _ width: Double) -> [MeasureBatch] {
+            [MeasureBatch(generation: generation, idsVersion: 1, offset: .zero, sizes: [.init(index: 1, size: Size(width: width, height: 150))])]
+        }
+        _ = try preview.run(generation: 2, layout: nil, dataset: nil, idsVersion: 1, viewport: narrow, batches: measuring(1, 375))
+        // New data keeps what its items' data did not change.
+        _ = try preview.run(generation: 3, layout: nil, dataset: dataset, idsVersion: 1, viewport: narrow, batches: [])
+        #expect(preview.measuredSizes == [.string("m1"): Size(width: 375, height: 150)])
+        let wider = try preview.run(generation: 4, layout: nil, dataset: nil, idsVersion: 1, viewport: wide, batches: [])
+        #expect(preview.measuredSizes.isEmpty)
+        #expect(try wider.result.frame(at: 1) == Rect(x: 0, y: 50, width: 500, height: 50))
+        _ = try preview.run(generation: 5, layout: nil, dataset: nil, idsVersion: 1, viewport: wide, batches: measuring(4, 500))
+        #expect(preview.measuredSizes == [.string("m1"): Size(width: 500, height: 150)])
+        let relaid = try preview.run(generation: 6, layout: FlowLayout(), dataset: nil, idsVersion: 1, viewport: wide, batches: [])
+        #expect(preview.measuredSizes.isEmpty)
+        #expect(try relaid.result.frame(at: 1).height == 50)
+    }
 }

@@ -95,7 +95,7 @@ final class PreviewSession: @unchecked Sendable {
     /// The id table's version and the latest dataset that has those ids.
     private var ids: (version: Int, dataset: Dataset)?
     /// With `--measure`: the engine that keeps the measured sizes, and the script host and layout
-    /// of the last good run (a run that only lays out new measurements reuses them).
+    /// of the last good run (nil after a failed one), which runs reuse until the script changes.
     private var measured: MeasuredPreview?
     private var measuredLayout: (host: LuaHost, layout: any Layout)?
 
@@ -186,6 +186,10 @@ final class PreviewSession: @unchecked Sendable {
         let size = stateLock.withLock { viewport }
         let inputsChanged = inputs != lastInputs || size != lastViewport
         if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
+        // The script or a module: with --measure, a new layout (and new measurements).
+        let scriptChanged = lastInputs.map { old in
+            inputs.filter { $0.key != configuration.dataPath } != old.filter { $0.key != configuration.dataPath }
+        } ?? true
         let retired = Retired()
         retired.keep(lastInputs)
         lastInputs = inputs
@@ -210,10 +214,14 @@ final class PreviewSession: @unchecked Sendable {
                 parsedData = (dataBytes, dataset)
                 datasetChanged = true
             }
-            let lua: LuaHost, layout: any Layout
-            if !inputsChanged, let kept = measuredLayout {
+            let lua: LuaHost, layout: any Layout, newLayout: Bool
+            // With --measure the engine keeps the layout until the script changes: the host that
+            // made it lives as long.
+            if !scriptChanged, let kept = measuredLayout {
                 (lua, layout) = kept
+                newLayout = false
             } else {
+                newLayout = true
                 lua = try LuaHost(limits: configuration.limits.scriptLimits)
                 host = lua
                 lua.output = { [logError] line in logError(line) }
@@ -234,9 +242,9 @@ final class PreviewSession: @unchecked Sendable {
             var adjust: MeasuredPreview.Adjust?
             if configuration.measure {
                 let sizing = ItemSizing(rule: configuration.sizing)
-                let engine = measured ?? MeasuredPreview(layout: layout, dataset: dataset, sizing: sizing, viewport: size)
+                let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size)
                 measured = engine
-                let pass = try engine.run(generation: generation, layout: inputsChanged ? layout : nil,
+                let pass = try engine.run(generation: generation, layout: newLayout ? layout : nil, owner: lua,
                                           dataset: datasetChanged ? dataset : nil, idsVersion: idsVersion,
                                           viewport: size, batches: batches)
                 for reason in pass.refused { logError("preview: \(reason)") }
@@ -263,7 +271,7 @@ final class PreviewSession: @unchecked Sendable {
                 timings.append(("animate", Self.ms(t4, t)))
                 t4 = t
             }
-            if inputsChanged { updateModules(lua) }
+            if newLayout { updateModules(lua) }
             if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             try hub.publish(frame: message, idsVersion: idsVersion) {
@@ -279,7 +287,8 @@ final class PreviewSession: @unchecked Sendable {
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
             retired.free()
-            // Until a good run, measurements wait: laying them out would hide this error.
+            // The next run makes the layout again from the script (the engine keeps the old one's
+            // host alive meanwhile); measurements wait for a good run (they would hide this error).
             measuredLayout = nil
             if let host { updateModules(host) }
             // A save arrived during this run: it may have read a file half written (an in-place
