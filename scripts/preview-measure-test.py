@@ -54,6 +54,13 @@ FIRST_VISIBLE = """(() => {
   }
   return best && [best[0], best[1] - top0];
 })()"""
+# A measure message growing the item 20 before the first one drawn by 37 px (far above the viewport).
+FAR_ABOVE = """window.FAR_ABOVE = () => {
+  let d = M.n;
+  for (const n of document.querySelectorAll('#layer > div.item')) d = Math.min(d, +n.dataset.d);
+  d = Math.max(0, d - 20);
+  return { type: 'measure', gen: M.gen, idsVersion: M.idsVersion, x: S.x, y: S.y, sizes: [[d, M.W[d], M.H[d] + 37]] };
+}; true"""
 SETTLED = "M && !measuring.inFlight && !measuring.waiting.size && !measuring.frame && !building"
 # Scrolls up STEP px at a time; samples the item first visible before each step at every frame
 # after it, until the page settled with the measurements the step brought (at least 3 frames).
@@ -66,8 +73,10 @@ SCROLL_UP = """(async () => {
   const gen0 = M.gen, sent0 = measuring.sent, engine0 = measuring.engineAnchored, page0 = measuring.pageAnchored;
   let worst = 0, worstAt = null, samples = 0, lost = 0;
   for (let step = 0; step < %(steps)d; step++) {
-    const [id, before] = %(first)s, expected = before + %(step)d, sent = measuring.sent;
+    const [id, before] = %(first)s, sent = measuring.sent, scrolledFrom = view.scrollTop;
     view.scrollTop -= %(step)d;
+    // The scroll as the browser made it (it keeps whole pixels, except at the content's end).
+    const expected = before + scrolledFrom - view.scrollTop;
     for (let f = 0; f < 900; f++) {
       await frame();
       const t = topOf(id);
@@ -75,7 +84,7 @@ SCROLL_UP = """(async () => {
       else {
         samples++;
         const jump = Math.abs(t - expected);
-        if (jump > worst) { worst = jump; worstAt = { step, f, id, before, t, expected, gen: M.gen, y: S.y }; }
+        if (jump > worst) { worst = jump; worstAt = { step, f, id, before, t, expected, gen: M.gen, y: S.y, scrolledFrom, scrolledTo: view.scrollTop }; }
       }
       if (f >= 2 && (measuring.sent > sent || f >= 30) && %(settled)s) break;
     }
@@ -145,6 +154,28 @@ try:
     check("the engine's adjustment kept the anchor", result["engine"] >= STEPS // 2, str(result))
     check("the anchor moved only by the scroll (0 px jump)", result["worst"] <= 0.5, json.dumps(result["worstAt"]))
     settle("the measurements after scrolling up")
+
+    # Back at the end, up again through what is now measured without waiting for anything, while
+    # sizes far above change (as when a host measures there): a generation now arrives after the
+    # page scrolled on, or before the scroll's event, and the page's own anchor keeps its place.
+    browser.eval("view.scrollTop = view.scrollHeight; draw(); true")
+    browser.eval(FAR_ABOVE)
+    settle("back at the end")
+    moving = {"worst": -1}
+    for _ in range(4):
+        part = browser.eval(SCROLL_UP.replace("f >= 2 && (measuring.sent > sent || f >= 30) && %(settled)s", "f >= 2")
+                            .replace("view.scrollTop -= ", "if (step %% 2 === 1) ws.send(JSON.stringify(FAR_ABOVE()));\n    view.scrollTop -= ")
+                            % {"steps": 24, "step": 48, "first": FIRST_VISIBLE})
+        for key in ("samples", "lost", "gens", "engine", "page"):
+            moving[key] = moving.get(key, 0) + part[key]
+        if part["worst"] > moving["worst"]:
+            moving["worst"], moving["worstAt"] = part["worst"], part["worstAt"]
+    print("preview measure test: scrolled up %d px without waiting: %d frames sampled, %d generations "
+          "(%d anchored by the engine's adjustment, %d by the page), largest jump %.4f px"
+          % (48 * 96, moving["samples"], moving["gens"], moving["engine"], moving["page"], moving["worst"]))
+    check("generations came while scrolling", moving["gens"] >= 5 and moving["page"] >= 1, str(moving))
+    check("the anchor moved only by the scroll while scrolling on (0 px jump)", moving["lost"] == 0 and moving["worst"] <= 0.5,
+          json.dumps(moving.get("worstAt")))
     if SHOTS:
         browser.screenshot(os.path.join(SHOTS, "preview-measure.png"))
 

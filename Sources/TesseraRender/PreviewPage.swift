@@ -306,19 +306,22 @@ package enum PreviewPage {
       node.classList.toggle('problem', !!(M.problems && M.problems.mark[d]));
     }
     // The offset shown: the scroll position mapped to content, or exactly what was asked for.
-    // The browser keeps whole-pixel scroll positions: after a fractional offset was asked for,
-    // a scroll moves the offset by as much as the position moved (no sub-pixel step), except at
-    // the content's edges.
+    // The browser keeps whole-pixel scroll positions, so a scroll moves the offset by as much as
+    // the position moved from the last one seen (no sub-pixel step after a fractional offset was
+    // asked for); at the content's edges, the edge.
     function offsetNow() {
       const sx = view.scrollLeft, sy = view.scrollTop;
       if (requested && requested.sx === sx && requested.sy === sy) return [requested.x, requested.y];
       const along = (s, rs, r, Sz, C, V) => {
         const max = Math.max(0, C - V);
-        if (!requested || C > Sz || s <= 0 || s >= Sz - V) return toContent(s, Sz, C, V);
-        return Math.max(0, Math.min(max, r + s - rs));
+        if (s <= 0) return 0;
+        if (s >= Sz - V - 0.5) return max;
+        return Math.max(0, Math.min(max, requested && C <= Sz ? r + s - rs : toContent(s, Sz, C, V)));
       };
-      return requested ? [along(sx, requested.sx, requested.x, SW(), M.CW, S.w), along(sy, requested.sy, requested.y, SH(), M.CH, S.h)]
-        : [toContent(sx, SW(), M.CW, S.w), toContent(sy, SH(), M.CH, S.h)];
+      const x = along(sx, requested && requested.sx, requested && requested.x, SW(), M.CW, S.w);
+      const y = along(sy, requested && requested.sy, requested && requested.y, SH(), M.CH, S.h);
+      requested = { sx, sy, x, y };
+      return [x, y];
     }
     function draw() {
       if (!M) return;
@@ -422,7 +425,9 @@ package enum PreviewPage {
     }
     function scrollToState() {
       const x = Math.max(0, Math.min(S.x, M.CW - S.w)), y = Math.max(0, Math.min(S.y, M.CH - S.h));
-      view.scrollTo(toScroll(x, SW(), M.CW, S.w), toScroll(y, SH(), M.CH, S.h));
+      // Whole pixels: the browser may keep a fraction it does not report in scrollTop, and the
+      // layer is placed by scrollTop (the content offset keeps the fraction in `requested`).
+      view.scrollTo(Math.round(toScroll(x, SW(), M.CW, S.w)), Math.round(toScroll(y, SH(), M.CH, S.h)));
       requested = { sx: view.scrollLeft, sy: view.scrollTop, x, y };
       for (const sh of M.SHELVES) scrollShelf(sh);
     }
@@ -482,6 +487,9 @@ package enum PreviewPage {
     }
     function swapIn(h, next, decodeMs, buildMs) {
       const t2 = performance.now();
+      // A scroll whose event has not come yet (this message's task ran first) counts: the anchor
+      // is taken where the page shows now.
+      if (M) { const [vx, vy] = offsetNow(); S.x = vx; S.y = vy; }
       // Measurements keep what is on screen in place, as the engine does: the first visible item.
       const a = anchor(!h.adjust), oldGen = M ? M.gen : -1, adjust = h.adjust;
       const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
