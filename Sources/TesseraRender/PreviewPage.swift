@@ -12,6 +12,10 @@
 /// selection and the overlays. A failed generation leaves the last good picture dimmed under
 /// a non-modal error panel. A lost connection reconnects with the state the page holds.
 ///
+/// With `--measure` (`measureScript`) it draws each item's text, measures it and sends the
+/// heights back; a generation made from them carries the engine's adjustment, which the page
+/// takes when it has not scrolled since it measured (else it keeps its first visible item).
+///
 /// After drawing a generation the page reports it painted (after two animation frames) with
 /// its wall-clock time, which `tessera bench preview` compares with the time of the save.
 package enum PreviewPage {

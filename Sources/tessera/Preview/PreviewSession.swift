@@ -364,7 +364,6 @@ final class PreviewSession: @unchecked Sendable {
     /// ({index}), `painted` ({gen, at, longest, arrived, frames}), and with `--measure`,
     /// `measure` (`MeasureBatch`).
     func handle(_ text: String, from client: UUID) {
-
         // Far more than any page message needs (a full measure message is about 60 kB): not parsed.
         guard text.utf8.count <= Self.maxMessageBytes else {
             refuse("a message of \(text.utf8.count) bytes; expected at most \(Self.maxMessageBytes)", to: client)
