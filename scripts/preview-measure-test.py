@@ -10,9 +10,13 @@ text in the page's font at its laid-out width; the browser's heights go back to 
 come back as frames (after the page settles, each drawn item's frame is exactly its text's
 height); scrolling up from the end, step by step, the first visible item's drawn position moves,
 frame by frame, by the scroll and nothing else (0 px jump, 0.5 px tolerance) while measurements
-above it change the layout; the engine's adjustment is what keeps it when the page did not
-scroll meanwhile; malformed measure messages (a NaN, a negative size, an unknown item, a batch
+above it change the layout, each step waiting for the measurements it brought (the engine's
+adjustment keeps it: the page did not scroll meanwhile); then, back at the end, the same while
+scrolling on without waiting through the measured items as sizes far above change (the page's own
+anchor keeps it, including a generation that arrives before a scroll's event); malformed measure messages (a NaN, a negative size, an unknown item, a batch
 too large, no JSON) are refused with a message and the server goes on; no JavaScript error.
+Screenshots (with SCREENSHOT_DIR): preview-measure-end.png at the end of the feed,
+preview-measure.png after scrolling up.
 """
 import json
 import os
