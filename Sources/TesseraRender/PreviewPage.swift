@@ -12,6 +12,10 @@
 /// selection and the overlays. A failed generation leaves the last good picture dimmed under
 /// a non-modal error panel. A lost connection reconnects with the state the page holds.
 ///
+/// With `--measure` (`measureScript`) it draws each item's text, measures it and sends the
+/// heights back; a generation made from them carries the engine's adjustment, which the page
+/// takes when it has not scrolled since it measured (else it keeps its first visible item).
+///
 /// After drawing a generation the page reports it painted (after two animation frames) with
 /// its wall-clock time, which `tessera bench preview` compares with the time of the save.
 package enum PreviewPage {
@@ -27,12 +31,13 @@ package enum PreviewPage {
     #status { padding: 4px 10px; font-family: monospace; font-size: 12px; background: #fafafa; border-bottom: 1px solid #e4e4e4; }
     #main { display: flex; align-items: flex-start; gap: 24px; padding: 12px; }
     #frame { position: relative; flex: none; }
-    #view { overflow: auto; position: relative; background: #eee; }
+    #view { overflow: auto; position: relative; background: #eee; overflow-anchor: none; }
     #view.stale { opacity: 0.4; filter: grayscale(0.8); }
     #outline { position: absolute; left: 0; top: 0; outline: 2px solid #d0021b; pointer-events: none; z-index: 1; }
     #grip { position: absolute; width: 16px; height: 16px; cursor: nwse-resize; z-index: 2;
             background: linear-gradient(135deg, transparent 45%, #888 45%, #888 55%, transparent 55%, transparent 70%, #888 70%, #888 80%, transparent 80%); }
     \#(PageDrawing.layerStyle)
+    \#(measureStyle)
     .item { background: #8fb3d9; border: 1px solid #3d6a99; cursor: pointer; }
     #view.ov-visible .item.on { background: #f5a623; border-color: #b36b00; }
     .supplementary { background: #b8e0b0; border: 1px solid #3b7a2e; font-weight: bold; cursor: pointer; }
@@ -106,6 +111,7 @@ package enum PreviewPage {
     "use strict";
     \#(TimelinePlayer.script)
     \#(PageDrawing.script)
+    \#(measureScript)
     const $ = id => document.getElementById(id);
     const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
     const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
@@ -200,8 +206,9 @@ package enum PreviewPage {
     // responsive (see applyFrame).
     function* build(h, F) {
       const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
+      const table = ids.version === h.idsVersion ? ids.table : null;
       return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
-                                ids: ids.version === h.idsVersion ? ids.table : null, problems: null });
+                                ids: table, texts: table && table.texts || null, problems: null });
     }
     const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
     const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
@@ -247,6 +254,7 @@ package enum PreviewPage {
     function dressNode(node, d) {
       const [kind, text] = describe(d);
       node.className = kind; node.textContent = text; node.dataset.d = d;
+      measureText(node, d);
       if (M.KIND[d] === ITEM) node.dataset.id = idOf(d); else delete node.dataset.id;
     }
     function mountShelf(sh) {
@@ -302,10 +310,22 @@ package enum PreviewPage {
       node.classList.toggle('problem', !!(M.problems && M.problems.mark[d]));
     }
     // The offset shown: the scroll position mapped to content, or exactly what was asked for.
+    // The browser keeps whole-pixel scroll positions, so a scroll moves the offset by as much as
+    // the position moved from the last one seen (no sub-pixel step after a fractional offset was
+    // asked for); at the content's edges, the edge.
     function offsetNow() {
       const sx = view.scrollLeft, sy = view.scrollTop;
       if (requested && requested.sx === sx && requested.sy === sy) return [requested.x, requested.y];
-      return [toContent(sx, SW(), M.CW, S.w), toContent(sy, SH(), M.CH, S.h)];
+      const along = (s, rs, r, Sz, C, V) => {
+        const max = Math.max(0, C - V);
+        if (s <= 0) return 0;
+        if (s >= Sz - V - 0.5) return max;
+        return Math.max(0, Math.min(max, requested && C <= Sz ? r + s - rs : toContent(s, Sz, C, V)));
+      };
+      const x = along(sx, requested && requested.sx, requested && requested.x, SW(), M.CW, S.w);
+      const y = along(sy, requested && requested.sy, requested && requested.y, SH(), M.CH, S.h);
+      requested = { sx, sy, x, y };
+      return [x, y];
     }
     function draw() {
       if (!M) return;
@@ -409,7 +429,9 @@ package enum PreviewPage {
     }
     function scrollToState() {
       const x = Math.max(0, Math.min(S.x, M.CW - S.w)), y = Math.max(0, Math.min(S.y, M.CH - S.h));
-      view.scrollTo(toScroll(x, SW(), M.CW, S.w), toScroll(y, SH(), M.CH, S.h));
+      // Whole pixels: the browser may keep a fraction it does not report in scrollTop, and the
+      // layer is placed by scrollTop (the content offset keeps the fraction in `requested`).
+      view.scrollTo(Math.round(toScroll(x, SW(), M.CW, S.w)), Math.round(toScroll(y, SH(), M.CH, S.h)));
       requested = { sx: view.scrollLeft, sy: view.scrollTop, x, y };
       for (const sh of M.SHELVES) scrollShelf(sh);
     }
@@ -427,9 +449,9 @@ package enum PreviewPage {
     }
 
     // ---- A new generation: keep the anchor item's place in the viewport.
-    function anchor() {
+    function anchor(bySelection) {
       if (!M) return null;
-      let d = selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
+      let d = bySelection && selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
       if (d < 0) {
         let best = -1;
         for (const e of query(S.x, S.y, S.w, S.h)) {
@@ -469,7 +491,11 @@ package enum PreviewPage {
     }
     function swapIn(h, next, decodeMs, buildMs) {
       const t2 = performance.now();
-      const a = anchor();
+      // A scroll whose event has not come yet (this message's task ran first) counts: the anchor
+      // is taken where the page shows now.
+      if (M) { const [vx, vy] = offsetNow(); S.x = vx; S.y = vy; }
+      // Measurements keep what is on screen in place, as the engine does: the first visible item.
+      const a = anchor(!h.adjust), oldGen = M ? M.gen : -1, adjust = h.adjust;
       const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
       tip.style.display = 'none';
       clearNodes();
@@ -497,11 +523,17 @@ package enum PreviewPage {
       pendingAnim = null;
       stopAnimation();
       if (played) { S.x = played.offset[0]; S.y = played.offset[1]; }
-      else if (a) {
+      // The engine's adjustment, when it anchored from where the page still is on the frames it
+      // still shows; after a scroll since, the page's own anchor (the first visible item now).
+      else if (adjust && adjust.gen === oldGen && adjust.to && S.x === adjust.from[0] && S.y === adjust.from[1]) {
+        S.x = adjust.to[0]; S.y = adjust.to[1]; measuring.engineAnchored++;
+      } else if (a) {
+        if (adjust) measuring.pageAnchored++;
         const i = sameIds ? a.index : indexOfId(M, a.id);
         if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
       }
       scrollToState();
+      measureNewGeneration();
       M.problems = S.ov.has('problems') ? findProblems() : null;
       draw();
       showInspector();
@@ -784,11 +816,14 @@ package enum PreviewPage {
           if (h.type === 'ids') {
             const offsets = new Uint32Array(ev.data, body, h.count + 1);
             ids = { version: h.version, table: { offsets, text: new Uint8Array(ev.data, body + 4 * (h.count + 1)) } };
+            // With --measure: every item's text, a second table of the same shape.
+            if (h.texts) ids.table.texts = { offsets: new Uint32Array(ev.data, body + h.texts[0], h.count + 1), text: new Uint8Array(ev.data, body + h.texts[1]) };
           } else applyFrame(ev.data, h, body, arrived, t0);
           return;
         }
         const msg = JSON.parse(ev.data);
-        if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); }
+        if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); measureAnswered(); }
+        else if (msg.type === 'refused') { console.warn('tessera preview refused a message: ' + msg.message); measureAnswered(); }
         else if (msg.type === 'animation') pendingAnim = msg;
         else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
         else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }

@@ -17,6 +17,10 @@ package struct PreviewUpdate {
     public var idsVersion: Int
     /// Step names and milliseconds, as the terminal line prints them.
     public var timings: [(String, Double)]
+    /// With `--measure`: the page draws items' text and measures it.
+    public var measure = false
+    /// Where the run's measurements moved the page's offset (`--measure`), when it applied some.
+    public var adjust: MeasuredPreview.Adjust?
 
     public init(run: LayoutRun, generation: Int, idsVersion: Int, timings: [(String, Double)]) {
         self.run = run; self.generation = generation; self.idsVersion = idsVersion; self.timings = timings
@@ -45,6 +49,17 @@ package struct PreviewUpdate {
             header.append(UInt8(ascii: "[")); string(step.0); comma(); number(step.1); header.append(UInt8(ascii: "]"))
         }
         header.append(UInt8(ascii: "]"))
+        if measure { key("measure"); header.append(UInt8(ascii: "1")) }
+        if let adjust {
+            // The page measured generation `gen` at offset `from`; the engine moved it to `to`.
+            key("adjust"); header.append(contentsOf: Array("{\"gen\":".utf8))
+            if let g = adjust.generation { number(Double(g)) } else { header.append(contentsOf: Array("null".utf8)) }
+            for (name, point) in [("from", adjust.from), ("to", adjust.to)] {
+                key(name)
+                if let point { pair(point.x, point.y) } else { header.append(contentsOf: Array("null".utf8)) }
+            }
+            header.append(UInt8(ascii: "}"))
+        }
         // Section boxes: frame, title, 1 when the section's own header shows the title, section.
         key("sections"); header.append(UInt8(ascii: "["))
         for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
@@ -159,29 +174,54 @@ package struct PreviewUpdate {
     /// other in flattened order: item i's id is text[offsets[i] ..< offsets[i + 1]]. The page
     /// decodes only the ids it draws or inspects (a million strings would cost it a long task
     /// and slow every garbage collection after). O(n), no string built per id.
-    public static func idsMessage<Bytes>(dataset: Dataset, version: Int, storage: Storage<Bytes>) throws -> Bytes {
+    ///
+    /// With `texts` (`--measure`), a second table of the same shape follows, of every item's
+    /// `text` field ("" for none), and the header says where it starts in the body:
+    /// `"texts":[offsetsAt,textAt]` (4-byte aligned).
+    public static func idsMessage<Bytes>(dataset: Dataset, version: Int, texts: Bool = false,
+                                         storage: Storage<Bytes>) throws -> Bytes {
         let n = dataset.count
+        let ids = try table("id", count: n, of: dataset) { dataset.appendIDText(at: $0, to: &$1) }
+        let textTable = texts ? try table("text", count: n, of: dataset) { $1.append(contentsOf: Array((dataset.text(at: $0) ?? "").utf8)) } : nil
+        let idBytes = 4 * (n + 1) + ids.text.count
+        let textsAt = (idBytes + 3) / 4 * 4
+        var header = "{\"type\":\"ids\",\"version\":\(version),\"count\":\(n)"
+        if texts { header += ",\"texts\":[\(textsAt),\(textsAt + 4 * (n + 1))]" }
+        header += "}"
+        let bodySize = textTable.map { textsAt + 4 * (n + 1) + $0.text.count } ?? idBytes
+        return try binaryMessage(header: Array(header.utf8), bodySize: bodySize, storage: storage) { raw in
+            func write(_ t: (offsets: [UInt32], text: [UInt8]), at start: Int) {
+                for (k, o) in t.offsets.enumerated() { raw.storeBytes(of: o.littleEndian, toByteOffset: start + 4 * k, as: UInt32.self) }
+                let textStart = start + 4 * t.offsets.count
+                t.text.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[textStart..<(textStart + t.text.count)]).copyMemory(from: $0) }
+            }
+            write(ids, at: 0)
+            if let textTable {
+                for k in idBytes..<textsAt { raw[k] = 0 }
+                write(textTable, at: textsAt)
+            }
+        }
+    }
+
+    /// Offsets and UTF-8 text of one string per item (`append` writes item i's).
+    private static func table(_ field: String, count n: Int, of dataset: Dataset,
+                              _ append: (Int, inout [UInt8]) -> Void) throws -> (offsets: [UInt32], text: [UInt8]) {
         var text: [UInt8] = [], offsets = [UInt32]()
         text.reserveCapacity(8 * n)
         offsets.reserveCapacity(n + 1)
         for i in 0..<n {
             offsets.append(UInt32(truncatingIfNeeded: text.count))
-            dataset.appendIDText(at: i, to: &text)
+            append(i, &text)
         }
         offsets.append(UInt32(truncatingIfNeeded: text.count))
         guard text.count <= Int(UInt32.max) else {
-            throw DatasetError(file: dataset.sourceName, path: "id", message: "expected at most 4 GB of id text to preview, found \(text.count) bytes")
+            throw DatasetError(file: dataset.sourceName, path: field, message: "expected at most 4 GB of \(field) text to preview, found \(text.count) bytes")
         }
-        let header = Array("{\"type\":\"ids\",\"version\":\(version),\"count\":\(n)}".utf8)
-        let offsetBytes = 4 * (n + 1)
-        return try binaryMessage(header: header, bodySize: offsetBytes + text.count, storage: storage) { raw in
-            for (k, o) in offsets.enumerated() { raw.storeBytes(of: o.littleEndian, toByteOffset: 4 * k, as: UInt32.self) }
-            text.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[offsetBytes...]).copyMemory(from: $0) }
-        }
+        return (offsets, text)
     }
 
     /// The id table message as bytes.
-    public static func idsMessage(dataset: Dataset, version: Int) throws -> [UInt8] {
-        try idsMessage(dataset: dataset, version: version, storage: byteArray)
+    public static func idsMessage(dataset: Dataset, version: Int, texts: Bool = false) throws -> [UInt8] {
+        try idsMessage(dataset: dataset, version: version, texts: texts, storage: byteArray)
     }
 }

@@ -133,7 +133,7 @@ struct PreviewTests {
         session.setViewport(Size(width: 200, height: 100))
         session.render()
         #expect(session.generation == 4)
-        let (texts, frames, tables) = await messages.received()
+        let (texts, frames, tables, _) = await messages.received()
         // One id table (the ids never changed), then an error naming the file and line.
         #expect(tables.count == 1)
         let error = try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") })
@@ -165,7 +165,7 @@ struct PreviewTests {
         session.filesChanged([FileWatcher.absolute(script)])
         session.render()
         #expect(session.generation == 3)
-        let (_, frames, tables) = await messages.received()
+        let (_, frames, tables, _) = await messages.received()
         #expect(tables.count == 2)
         let last = try #require(tables.last)
         #expect(try Self.binaryMessage(last).header == "{\"type\":\"ids\",\"version\":2,\"count\":3}")
@@ -194,6 +194,46 @@ struct PreviewTests {
         #expect(reported.first?.timings.map(\.0) == ["read", "parse", "layout", "encode", "send"])
         #expect(reported.last?.timings.map(\.0) == ["read", "failed"])
         #expect(reported.allSatisfy { $0.startedAt >= before && $0.startedAt <= after })
+    }
+
+    @Test func measureMessagesAreCheckedThenLaidOutWithTheEnginesAdjustment() async throws {
+        let folder = try temporaryFolder()
+        let data = folder.appendingPathComponent("feed.json").path
+        try ("{\"items\": [" + (0..<50).map { "{\"id\": \"m\($0)\", \"h\": 50, \"text\": \"t\($0)\"}" }.joined(separator: ",") + "]}")
+            .write(toFile: data, atomically: true, encoding: .utf8)
+        var configuration = PreviewSession.Configuration(layout: "flow", dataPath: data)
+        configuration.viewport = Size(width: 375, height: 400)
+        configuration.measure = true
+        let session = PreviewSession(configuration)
+        let errors = LineLog()
+        session.log = { _ in }; session.logError = { errors.add($0) }
+        let messages = MessageLog(), page = UUID()
+        session.hub.add(page, messages.continuation)
+        session.render()
+        // An index past the items (refused when laid out), then the page at y = 500 (m10 at its
+        // top) measured m1 at 150, then two malformed messages (refused at once).
+        session.handle(#"{"type":"measure","gen":1,"idsVersion":1,"x":0,"y":0,"sizes":[[99,375,10]]}"#, from: page)
+        session.handle(#"{"type":"measure","gen":1,"idsVersion":1,"x":0,"y":500,"sizes":[[1,375,150]]}"#, from: page)
+        session.handle(#"{"type":"measure","gen":1,"idsVersion":1,"x":0,"y":500,"sizes":[[1,375,-1]]}"#, from: page)
+        session.handle("not json", from: page)
+        session.render()
+        #expect(session.generation == 2)
+        session.render()   // nothing new: no run
+        #expect(session.generation == 2)
+        let (texts, frames, tables, headers) = await messages.received()
+        #expect(frames == 2 && tables.count == 1)
+        #expect(try Self.binaryMessage(try #require(tables.first)).header == #"{"type":"ids","version":1,"count":50,"texts":[344,548]}"#)
+        let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
+        #expect(refusals == ["measure: expected sizes[0] to be [index, width, height] with a whole index from 0 and finite sizes from 0 to 1e7, got [1,375,-1]",
+                             "expected a JSON object with a type, got \"not json\""])
+        #expect(errors.all == ["preview: a page's message was refused: " + refusals[0]!, "preview: a page's message was refused: " + refusals[1]!,
+                               "preview: measure: no item 99; the data has 50 items"])
+        let first = try JSONParser.parse(headers[0]), second = try JSONParser.parse(headers[1])
+        #expect(first["measure"] == .int(1) && first["adjust"] == nil)
+        // The engine anchored from the page's offset of the last batch (the one whose frames it has).
+        #expect(second["adjust"] == .object(["gen": .int(1), "from": .array([.int(0), .int(500)]), "to": .array([.int(0), .int(600)])]))
+        guard case .array(let content)? = second["content"] else { Issue.record("no content"); return }
+        #expect(content.map(\.number) == [375, 50 * 50 + 100])
     }
 
     // MARK: Watching
@@ -262,21 +302,31 @@ private struct MessageLog {
 
     init() { (stream, continuation) = AsyncStream<WSMessage>.makeStream() }
 
-    /// The text messages, the number of frames and the id tables, once the log is closed.
-    func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]]) {
+    /// The text messages, the number of frames, the id tables and the frames' headers, once the
+    /// log is closed.
+    func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]], headers: [String]) {
         continuation.finish()
-        var texts: [String] = [], frames = 0, tables: [[UInt8]] = []
+        var texts: [String] = [], frames = 0, tables: [[UInt8]] = [], headers: [String] = []
         for await message in stream {
             switch message {
             case .text(let text): texts.append(text)
             case .data(let data):
                 let bytes = [UInt8](data)
-                if (try? PreviewTests.binaryMessage(bytes).header.hasPrefix("{\"type\":\"ids\"")) == true { tables.append(bytes) } else { frames += 1 }
+                let header = (try? PreviewTests.binaryMessage(bytes).header) ?? ""
+                if header.hasPrefix("{\"type\":\"ids\"") { tables.append(bytes) } else { frames += 1; headers.append(header) }
             default: break
             }
         }
-        return (texts, frames, tables)
+        return (texts, frames, tables, headers)
     }
+}
+
+/// The lines a session logged, in order.
+private final class LineLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
 }
 
 /// The runs a session reported, in order.

@@ -3,7 +3,7 @@ import Foundation
 import TesseraCore
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
-/// [--animator A] [--port N] [--poll] [--open]`: a live page on 127.0.0.1, re-rendered on
+/// [--animator A] [--measure] [--port N] [--poll] [--open]`: a live page on 127.0.0.1, re-rendered on
 /// every save of the script, the data file or a module the script required.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,6 +23,9 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
     var animatorParams: [String] = []
+
+    @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
+    var measure = false
 
     @Option(help: "Port on 127.0.0.1 (0: any free port).")
     var port: Int = 0
@@ -55,6 +58,7 @@ struct PreviewCommand: ParsableCommand {
         if let animator { _ = try animatorNamed(animator, params: animatorParams, limits.options) }
         configuration.animator = animator
         configuration.animatorParams = animatorParams
+        configuration.measure = measure
 
         let session = PreviewSession(configuration)
         let address = try startPreview(session, port: port, poll: poll)

@@ -28,6 +28,8 @@ final class PreviewSession: @unchecked Sendable {
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
         var animatorParams: [String] = []
+        /// The page draws items' text, measures it and sends the sizes back as measured sizes.
+        var measure = false
     }
 
     let configuration: Configuration
@@ -64,6 +66,9 @@ final class PreviewSession: @unchecked Sendable {
     private var pending = false
     /// Absolute paths the watcher reported since the last run (guarded by `signal`).
     private var dirty = Set<String>()
+    /// The pages' measurements not yet laid out (guarded by `signal`; at most `maxPendingBatches`).
+    private var measureBatches: [MeasureBatch] = []
+    static let maxPendingBatches = 64
     /// Whether a run reads only the files reported by `filesChanged` (once a watcher runs);
     /// otherwise every run reads every file.
     var readsOnlyChangedFiles = false
@@ -89,6 +94,10 @@ final class PreviewSession: @unchecked Sendable {
     private var modules: [String] = []
     /// The id table's version and the latest dataset that has those ids.
     private var ids: (version: Int, dataset: Dataset)?
+    /// With `--measure`: the engine that keeps the measured sizes, and the script host and layout
+    /// of the last good run (nil after a failed one), which runs reuse until the script changes.
+    private var measured: MeasuredPreview?
+    private var measuredLayout: (host: LuaHost, layout: any Layout)?
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -154,7 +163,10 @@ final class PreviewSession: @unchecked Sendable {
     func render() {
         let t0 = Self.now()
         let startedAt = onRun == nil ? 0 : Date().timeIntervalSince1970 * 1000
-        let changed = signal.withLock { () -> Set<String> in defer { dirty = [] }; return dirty }
+        let (changed, batches) = signal.withLock { () -> (Set<String>, [MeasureBatch]) in
+            defer { dirty = []; measureBatches = [] }
+            return (dirty, measureBatches)
+        }
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
             // Unchanged since the last run, as the watcher says: the bytes already read.
@@ -172,7 +184,12 @@ final class PreviewSession: @unchecked Sendable {
             inputs[path] = bytes
         }
         let size = stateLock.withLock { viewport }
-        if inputs == lastInputs, size == lastViewport { return }
+        let inputsChanged = inputs != lastInputs || size != lastViewport
+        if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
+        // The script or a module: with --measure, a new layout (and new measurements).
+        let scriptChanged = lastInputs.map { old in
+            inputs.filter { $0.key != configuration.dataPath } != old.filter { $0.key != configuration.dataPath }
+        } ?? true
         let retired = Retired()
         retired.keep(lastInputs)
         lastInputs = inputs
@@ -197,27 +214,55 @@ final class PreviewSession: @unchecked Sendable {
                 parsedData = (dataBytes, dataset)
                 datasetChanged = true
             }
-            let lua = try LuaHost(limits: configuration.limits.scriptLimits)
-            host = lua
-            lua.output = { [logError] line in logError(line) }
-            let layout = try lua.layout(named: configuration.layout, params: configuration.params)
+            let lua: LuaHost, layout: any Layout, newLayout: Bool
+            // With --measure the engine keeps the layout until the script changes: the host that
+            // made it lives as long.
+            if !scriptChanged, let kept = measuredLayout {
+                (lua, layout) = kept
+                newLayout = false
+            } else {
+                newLayout = true
+                lua = try LuaHost(limits: configuration.limits.scriptLimits)
+                host = lua
+                lua.output = { [logError] line in logError(line) }
+                layout = try lua.layout(named: configuration.layout, params: configuration.params)
+            }
             let t2 = Self.now()
             timings.append(("parse", Self.ms(t1, t2)))
-            let context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
-            let result = try layout.layout(context)
-            let t3 = Self.now()
-            timings.append(("layout", Self.ms(t2, t3)))
-            let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
-                                milliseconds: Self.ms(t2, t3))
             if datasetChanged || ids == nil {
-                // Compared in the id arenas: no ItemID built per item.
-                let version = ids.map { $0.dataset.hasSameIDs(as: dataset) ? $0.version : $0.version + 1 } ?? 1
+                // Compared in the id arenas: no ItemID built per item. With --measure the table
+                // carries the texts too, so it goes again whenever the data changed.
+                let same = !configuration.measure && ids.map { $0.dataset.hasSameIDs(as: dataset) } == true
+                let version = ids.map { same ? $0.version : $0.version + 1 } ?? 1
                 retired.keep(ids)
                 ids = (version, dataset)
             }
             let idsVersion = ids!.version
-            let message = try PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
-                .encode(storage: Self.data)
+            let result: any LayoutResult
+            var adjust: MeasuredPreview.Adjust?
+            if configuration.measure {
+                let sizing = ItemSizing(rule: configuration.sizing)
+                let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size)
+                measured = engine
+                let pass = try engine.run(generation: generation, layout: newLayout ? layout : nil, owner: lua,
+                                          dataset: datasetChanged ? dataset : nil, idsVersion: idsVersion,
+                                          viewport: size, batches: batches)
+                for reason in pass.refused { logError("preview: \(reason)") }
+                result = pass.result
+                adjust = pass.adjust
+                measuredLayout = (lua, layout)
+            } else {
+                let context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
+                result = try layout.layout(context)
+            }
+            let t3 = Self.now()
+            timings.append(("layout", Self.ms(t2, t3)))
+            let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
+                                milliseconds: Self.ms(t2, t3))
+            var update = PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
+            update.measure = configuration.measure
+            update.adjust = adjust
+            let message = try update.encode(storage: Self.data)
             var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
             if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
@@ -226,11 +271,11 @@ final class PreviewSession: @unchecked Sendable {
                 timings.append(("animate", Self.ms(t4, t)))
                 t4 = t
             }
-            updateModules(lua)
+            if newLayout { updateModules(lua) }
             if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             try hub.publish(frame: message, idsVersion: idsVersion) {
-                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, storage: Self.data)
+                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, texts: configuration.measure, storage: Self.data)
             }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
@@ -242,6 +287,9 @@ final class PreviewSession: @unchecked Sendable {
                 + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
         } catch {
             retired.free()
+            // The next run makes the layout again from the script (the engine keeps the old one's
+            // host alive meanwhile); measurements wait for a good run (they would hide this error).
+            measuredLayout = nil
             if let host { updateModules(host) }
             // A save arrived during this run: it may have read a file half written (an in-place
             // save truncates first). The next run, already due, decides; no error flashes.
@@ -313,10 +361,19 @@ final class PreviewSession: @unchecked Sendable {
     // MARK: Messages from pages
 
     /// `hello` and `viewport` ({w, h}), `scroll` ({x, y, shelves: [[section, x, y]]}), `inspect`
-    /// ({index}), `painted` ({gen, at, longest, arrived, frames}).
+    /// ({index}), `painted` ({gen, at, longest, arrived, frames}), and with `--measure`,
+    /// `measure` (`MeasureBatch`).
     func handle(_ text: String, from client: UUID) {
+        // Far more than any page message needs (a full measure message is about 60 kB): not parsed.
+        guard text.utf8.count <= Self.maxMessageBytes else {
+            refuse("a message of \(text.utf8.count) bytes; expected at most \(Self.maxMessageBytes)", to: client)
+            return
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let type = object["type"] as? String else { return }
+              let type = object["type"] as? String else {
+            refuse("expected a JSON object with a type, got \(text.prefix(40).debugDescription)", to: client)
+            return
+        }
         func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
         switch type {
         case "hello", "viewport":
@@ -336,6 +393,8 @@ final class PreviewSession: @unchecked Sendable {
             hub.send(inspection(of: index), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
             frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: index), to: client) }
+        case "measure" where configuration.measure:
+            measure(text, from: client)
         case "painted":
             if let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") {
                 onPainted?(Paint(generation: gen, at: at, arrived: number("arrived") ?? 0,
@@ -344,6 +403,37 @@ final class PreviewSession: @unchecked Sendable {
         default:
             return
         }
+    }
+
+    /// A page's measurements, checked, kept for the next run (which they schedule); refused with
+    /// a message to the terminal and the page when malformed or when too many wait.
+    func measure(_ text: String, from client: UUID) {
+        let refusal: String
+        do {
+            let batch = try MeasureBatch(message: try JSONParser.parse(text))
+            let kept = signal.withLock { () -> Bool in
+                guard measureBatches.count < Self.maxPendingBatches else { return false }
+                measureBatches.append(batch)
+                pending = true
+                signal.signal()
+                return true
+            }
+            if kept { return }
+            refusal = "measure: more than \(Self.maxPendingBatches) messages wait to be laid out; this one is dropped"
+        } catch let error as PreviewMessageError {
+            refusal = error.message
+        } catch {
+            refusal = "measure: expected a JSON object (\(error))"
+        }
+        refuse(refusal, to: client)
+    }
+
+    static let maxMessageBytes = 1 << 20
+
+    /// Says on the terminal and to the page why its message was not taken.
+    private func refuse(_ reason: String, to client: UUID) {
+        logError("preview: a page's message was refused: \(reason)")
+        hub.send(JSONWriter.write(.object(["type": .string("refused"), "message": .string(reason)])), to: client)
     }
 
     /// What the inspector shows that only the server knows: the item's section and place in
