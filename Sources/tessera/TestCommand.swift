@@ -56,6 +56,7 @@ struct TestCommand: ParsableCommand {
             defer { free(resolved) }
             return String(cString: resolved)
         }
+        roots = roots.reduce(into: []) { unique, root in if !unique.contains(root) { unique.append(root) } }
 
         let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false"].contains($0.lowercased()) } ?? false
         let options = LayoutTestOptions(

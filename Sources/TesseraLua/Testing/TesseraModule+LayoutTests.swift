@@ -35,7 +35,9 @@ extension LuaHost {
                 if name.hasSuffix(".lua") && !session.isInsideProject(target) {
                     throw args.error("layout '\(name)' is outside the project (\(session.options.roots.joined(separator: ", "))); tests read only files inside it")
                 }
-                layout = try host.layout(named: target, params: params)
+                do { layout = try host.layout(named: target, params: params) } catch let error as LuaScriptError where error.kind == .file {
+                    throw args.error(error.message)   // at the test's line
+                }
             } else {
                 layoutName = "layout"
                 let base = try args.layout(1, "layout", host: host)
