@@ -88,7 +88,7 @@ data.forEach((f, n) => {
       else if (change === 2) ctx.fillStyle = isNew ? "rgba(48,209,88,.3)" : "rgba(142,142,147,.35)";
       else ctx.fillStyle = "rgba(0,0,0,0)";
       if (change) ctx.fillRect(x * scale, y * scale, w * scale, h * scale);
-      ctx.strokeStyle = change === 1 ? MOVED : (change === 2 ? (isNew ? CAME : GONE) : stroke);
+      ctx.strokeStyle = change === 1 ? (isNew ? MOVED : OLD) : (change === 2 ? (isNew ? CAME : GONE) : stroke);
       ctx.lineWidth = change ? 2 / ratio + 1 : 1;
       ctx.setLineDash(isNew ? [] : [4, 3]);
       ctx.strokeRect(x * scale + .5, y * scale + .5, Math.max(0, w * scale - 1), Math.max(0, h * scale - 1));
