@@ -334,4 +334,19 @@ import Testing
         #expect(none.status == 2)
         #expect(none.stderr == "Error: no *_test.lua files under .\n")
     }
+
+    /// Every shipped layout script has a test file with snapshots in layouts/tests (which
+    /// scripts/test runs with CI set, so a changed frame or a missing snapshot fails there).
+    @Test func every_shipped_layout_has_snapshot_tests() throws {
+        let layouts = repositoryRoot.appendingPathComponent("layouts")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: layouts.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(scripts.count >= 8)
+        for script in scripts {
+            let name = String(script.dropLast(4))
+            let test = try String(contentsOf: layouts.appendingPathComponent("tests/\(name)_test.lua"), encoding: .utf8)
+            #expect(test.contains("t.run(\"../\(script)\"") && test.contains(":toMatchSnapshot()"), "\(name)_test.lua")
+            let snapshot = layouts.appendingPathComponent("tests/__snapshots__/\(name)_test.lua.snap.json").path
+            #expect(FileManager.default.fileExists(atPath: snapshot), "\(snapshot)")
+        }
+    }
 }
