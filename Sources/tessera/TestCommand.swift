@@ -59,13 +59,8 @@ struct TestCommand: ParsableCommand {
         roots = roots.reduce(into: []) { unique, root in if !unique.contains(root) { unique.append(root) } }
 
         let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false"].contains($0.lowercased()) } ?? false
-        let options = LayoutTestOptions(
-            limits: limits.options.scriptLimits, update: update, continuousIntegration: ci, filter: filter, roots: roots,
-            document: { run in
-                try RunReport(run: LayoutRun(layoutName: run.layoutName, dataset: run.dataset, viewport: run.viewport,
-                                             result: run.result, milliseconds: 0), viewport: run.visible).document()
-            },
-            write: { path, bytes in try writeAtomically(bytes, to: path) })
+        let options = Self.options(limits: limits.options.scriptLimits, update: update, continuousIntegration: ci,
+                                   filter: filter, roots: roots)
 
         let collected = TestResults()
         LayoutTestSuite.run(files, options: options, workers: ProcessInfo.processInfo.activeProcessorCount) { file in
@@ -86,6 +81,19 @@ struct TestCommand: ParsableCommand {
         if obsolete > 0 { summary += ", \(obsolete) obsolete" }
         printLine(summary)
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// How the CLI runs test files: `t.run` returns `run --format json`'s document, snapshot
+    /// files are written as `--out` writes (`writeAtomically`).
+    static func options(limits: ScriptLimits, update: Bool, continuousIntegration: Bool, filter: String?,
+                        roots: [String]) -> LayoutTestOptions {
+        LayoutTestOptions(
+            limits: limits, update: update, continuousIntegration: continuousIntegration, filter: filter, roots: roots,
+            document: { run in
+                try RunReport(run: LayoutRun(layoutName: run.layoutName, dataset: run.dataset, viewport: run.viewport,
+                                             result: run.result, milliseconds: 0), viewport: run.visible).document()
+            },
+            write: { path, bytes in try writeAtomically(bytes, to: path) })
     }
 
     /// The lines printed for one test file: a line per test (its failure indented below it),
