@@ -107,7 +107,8 @@ package struct RunDifference: Sendable {
 
     private static let elementKeys: Set<String> = ["items", "supplementaries", "decorations", "orthogonal"]
 
-    private static func sameFrame(_ a: Rect, _ b: Rect) -> Bool {
+    /// Whether two frames are equal within `SnapshotComparison.tolerance`, edge by edge.
+    public static func sameFrame(_ a: Rect, _ b: Rect) -> Bool {
         SnapshotComparison.close(a.x, b.x) && SnapshotComparison.close(a.y, b.y)
             && SnapshotComparison.close(a.width, b.width) && SnapshotComparison.close(a.height, b.height)
     }

@@ -215,10 +215,7 @@ extension LuaHost {
             let (ltr, rtl) = run.rightToLeft ? (other, run.result) : (run.result, other)
             let width = run.context.collectionSize.width
             func mirrored(_ f: Rect) -> Rect { Rect(x: width - f.x - f.width, y: f.y, width: f.width, height: f.height) }
-            func same(_ a: Rect, _ b: Rect) -> Bool {
-                SnapshotComparison.close(a.x, b.x) && SnapshotComparison.close(a.y, b.y)
-                    && SnapshotComparison.close(a.width, b.width) && SnapshotComparison.close(a.height, b.height)
-            }
+            let same = RunDifference.sameFrame
             var problems: [String] = []
             if ltr.count != rtl.count { problems.append("the rtl run has \(rtl.count) items, the ltr run \(ltr.count)") }
             var differing = 0
