@@ -55,7 +55,8 @@ package enum SnapshotComparison {
             guard x.count != y.count else { return nil }
             let k = min(x.count, y.count)
             path.append(.index(k))
-            return (k < x.count ? x[k] : nil, k < y.count ? y[k] : nil)
+            // Optional's nil, spelt out: JSONValue itself takes `nil` as null.
+            return (k < x.count ? x[k] : JSONValue?.none, k < y.count ? y[k] : JSONValue?.none)
         case (.object(let x), .object(let y)):
             for (key, value) in x {
                 path.append(.key(key))
