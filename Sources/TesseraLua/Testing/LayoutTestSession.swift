@@ -72,7 +72,9 @@ final class LayoutTestSession {
         if let difference {
             lines = ["snapshot '\(key)' does not match: \(difference.counts)"] + difference.lines().map { "  " + $0 }
         } else {
-            lines = ["snapshot '\(key)' does not match: \(SnapshotComparison.describe(expected: expected, actual: actual) ?? "it differs")"]
+            // Indices as Lua counts them: this is a value the test built, not a run document.
+            let what = SnapshotComparison.describe(expected: expected, actual: actual, indexBase: 1) ?? "it differs"
+            lines = ["snapshot '\(key)' does not match: \(what)"]
         }
         lines.append("  (run `tessera test --update` to accept the new one)")
         let message = lines.joined(separator: "\n")
