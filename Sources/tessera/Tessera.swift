@@ -21,16 +21,17 @@ struct Tessera: ParsableCommand {
         } catch {
             let error = LimitHint.adding(to: error)
             var code = exitCode(for: error)
-            // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed test).
-            if code == .validationFailure && CommandLine.arguments.dropFirst().first == "test" {
-                code = ExitCode(TestCommand.usageErrorStatus)
-            }
+            // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
+            // test) and its last line as the summary, even when no test ran.
+            let testCommand = CommandLine.arguments.dropFirst().first == "test"
+            if code == .validationFailure && testCommand { code = ExitCode(TestCommand.usageErrorStatus) }
             let text = fullMessage(for: error)
             if code == .success {
                 if !text.isEmpty { printLine(text) }
             } else if !text.isEmpty {   // a bare ExitCode has said what it had to say already
                 reportError(text)
             }
+            if testCommand && code.rawValue == TestCommand.usageErrorStatus { printLine(TestCommand.summary(passed: 0, failed: 0)) }
             Foundation.exit(code.rawValue)
         }
     }

@@ -75,12 +75,17 @@ struct TestCommand: ParsableCommand {
             try writeAtomically(Array(page.utf8), to: report)
         }
         let failed = tests.filter { !$0.passed }.count
-        var summary = "\(tests.count - failed) passed, \(failed) failed"
-        let written = results.reduce(0) { $0 + $1.written.count }, obsolete = results.reduce(0) { $0 + $1.obsolete.count }
+        printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
+                               obsolete: results.reduce(0) { $0 + $1.obsolete.count }))
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The last line: `N passed, M failed`, with `, K written` and `, J obsolete` when not 0.
+    static func summary(passed: Int, failed: Int, written: Int = 0, obsolete: Int = 0) -> String {
+        var summary = "\(passed) passed, \(failed) failed"
         if written > 0 { summary += ", \(written) written" }
         if obsolete > 0 { summary += ", \(obsolete) obsolete" }
-        printLine(summary)
-        if failed > 0 { throw ExitCode.failure }
+        return summary
     }
 
     /// How the CLI runs test files: `t.run` returns `run --format json`'s document, snapshot

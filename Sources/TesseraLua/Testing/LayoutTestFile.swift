@@ -55,9 +55,9 @@ package enum LayoutTestFile {
         }
 
         let count: Int
-        if case .integer(let n)? = try? host.call(functions[2]).first { count = n } else { count = 0 }
+        if case .integer(let n)? = try? host.call(functions[2]).first { count = max(0, n) } else { count = 0 }
         var failedTests: [String] = []
-        for i in 1...max(1, count) where count > 0 {
+        for i in 1..<(count + 1) {
             guard case .string(let name)? = try? host.call(functions[3], [.integer(i)]).first else { continue }
             if let filter = options.filter, !name.contains(filter) { continue }
             session.begin(name)
