@@ -317,6 +317,43 @@ import Testing
         ])
     }
 
+    @Test func t_run_checks_its_arguments_and_accepts_layout_values_and_inline_items() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("unknown option", function() t.run("flow", {dat = "x"}) end)
+        test("bad viewport", function() t.run("flow", {viewport = "375x812"}) end)
+        test("items without ids", function() t.run("flow", {data = {{w = 1, h = 1}}}) end)
+        test("missing script", function() t.run("nope.lua") end)
+        test("named snapshot of a value", function()
+          local run = t.run(t.inset(t.flow{}, 8), {data = {{id = "x", w = 10, h = 10}, {id = "y", w = 20, h = 10}}})
+          expect(run.items[2].frame):toEqual({18, 8, 20, 10})
+          expect(run.contentSize):toMatchSnapshot("size")
+        end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › unknown option (_ ms)",
+            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, offset, params, rtl, sizing, viewport",
+            "✘ tests/grid_test.lua › bad viewport (_ ms)",
+            "    tests/grid_test.lua:3: t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got string",
+            "✘ tests/grid_test.lua › items without ids (_ ms)",
+            "    tests/grid_test.lua:4: t.run: options.data[1] has no id; expected an id field (a string or an integer)",
+            "✘ tests/grid_test.lua › missing script (_ ms)",
+            "    tests/grid_test.lua:5: t.run: tests/nope.lua: the script does not exist",
+            "✔ tests/grid_test.lua › named snapshot of a value (_ ms)",
+            "  written: 'named snapshot of a value: size' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 4 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == """
+        {
+          "named snapshot of a value: size": [46, 26]
+        }
+
+        """)
+    }
+
     @Test func a_snapshot_folder_that_links_outside_is_refused() throws {
         let root = try Self.project()
         let elsewhere = try temporaryDirectory()

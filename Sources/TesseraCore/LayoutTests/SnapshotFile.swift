@@ -27,14 +27,26 @@ package struct SnapshotFile: Sendable {
         entries = Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.value) })
     }
 
-    /// The file's text: `JSONWriter`'s pretty form of the canonical entries, ending in a
-    /// newline. The same entries always give the same bytes. O(size of the output).
+    /// The file's text: the canonical entries in `JSONWriter`'s pretty form, one snapshot after
+    /// another, ending in a newline. The same entries always give the same bytes.
+    /// O(size of the output).
     public func text() -> [UInt8] {
-        var object = OrderedDictionary<String, JSONValue>()
-        for key in entries.keys.sorted() { object[key] = Self.canonical(entries[key]!) }
-        var out: [UInt8] = []
-        JSONWriter.write(.object(object), options: .pretty, into: &out)
-        out.append(0x0A)
+        // Each snapshot on lines of its own, even a shallow one JSONWriter would keep inline: its
+        // pretty text indented one level (strings hold no raw newline, so every newline is one
+        // of the layout's).
+        var out: [UInt8] = Array("{".utf8)
+        for (k, key) in entries.keys.sorted().enumerated() {
+            out.append(contentsOf: Array((k == 0 ? "\n  " : ",\n  ").utf8))
+            JSONWriter.write(.string(key), into: &out)
+            out.append(contentsOf: Array(": ".utf8))
+            var value: [UInt8] = []
+            JSONWriter.write(Self.canonical(entries[key]!), options: .pretty, into: &value)
+            for byte in value {
+                out.append(byte)
+                if byte == 0x0A { out.append(contentsOf: [0x20, 0x20]) }
+            }
+        }
+        out.append(contentsOf: Array((entries.isEmpty ? "}\n" : "\n}\n").utf8))
         return out
     }
 

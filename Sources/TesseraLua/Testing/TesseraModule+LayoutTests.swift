@@ -20,12 +20,14 @@ extension LuaHost {
             let poll = LimitPoll(L)
             let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
                 if lua_type(L, slot) == LUA_TNIL { return [:] }
-                guard lua_type(L, slot) == LUA_TTABLE, case .object(let object) = try host.plainData(slot, "options.params", args),
-                      true else {
-                    if lua_type(L, slot) == LUA_TTABLE, case .array(let a) = try host.plainData(slot, "options.params", args), a.isEmpty { return [:] }
+                guard lua_type(L, slot) == LUA_TTABLE else {
                     throw options!.error("params", mustBe: "a table of parameters", numeric: false)
                 }
-                return object
+                switch try host.plainData(slot, "options.params", args) {
+                case .object(let object): return object
+                case .array(let empty) where empty.isEmpty: return [:]   // `{}` reads as an empty list
+                default: throw options!.error("params", mustBe: "a table of parameters by name", numeric: false)
+                }
             } ?? [:]
             let layoutName: String
             let layout: any Layout
