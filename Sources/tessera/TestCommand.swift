@@ -69,14 +69,20 @@ struct TestCommand: ParsableCommand {
         }
         let results = collected.files
         let tests = results.flatMap(\.tests)
-        if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit) }
-        if let report {
-            let page = SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html()
-            try writeAtomically(Array(page.utf8), to: report)
+        // The summary stays the last line of stdout even when a report cannot be written.
+        var writeFailure: Error?
+        do {
+            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit) }
+            if let report {
+                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report)
+            }
+        } catch {
+            writeFailure = error
         }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
                                obsolete: results.reduce(0) { $0 + $1.obsolete.count }))
+        if let writeFailure { throw writeFailure }
         if failed > 0 { throw ExitCode.failure }
     }
 

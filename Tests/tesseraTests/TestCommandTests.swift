@@ -379,6 +379,11 @@ import Testing
         #expect(flag.status == 2)
         #expect(flag.stderr.hasPrefix("Error: Unknown option '--bogus'"))
         #expect(flag.stdout == "0 passed, 0 failed\n")
+        // A report that cannot be written is an error (status 1); the summary is still the last line.
+        let unwritable = try Self.test(["--junit", "no/such/folder/junit.xml"], in: root)
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr == "Error: cannot write no/such/folder/junit.xml: the folder 'no/such/folder' does not exist\n")
+        #expect(Self.lines(unwritable.stdout).suffix(2) == ["2 passed, 0 failed, 1 written", ""])
         let empty = try temporaryDirectory()
         let none = try Self.test([], in: empty)
         #expect(none.status == 2)
