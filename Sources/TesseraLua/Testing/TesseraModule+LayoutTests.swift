@@ -9,7 +9,7 @@ import TesseraCore
 
 extension LuaHost {
     /// t.run(layout, {data =, viewport =, offset =, params =, sizing =, rtl =}) -> the
-    /// `run --format json` document as a read-only table. A layout is a built-in name, a
+    /// `run --format json` document as a table. A layout is a built-in name, a
     /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
     /// dataset path (relative to the test file) or an array of items with ids.
     static let moduleRun: tb_HostFunction = { L, context in
@@ -92,7 +92,9 @@ extension LuaHost {
             let document = try session.options.document(LayoutTestRun(dataset: dataset, viewport: viewport, result: result,
                                                                        visible: visible, layoutName: layoutName))
             try poll.check()
-            try LuaStack.push(L, json: document, readOnly: true, poll: poll)
+            // Plain tables: read-only views would triple the tables of a 10k-item run (a proxy and a
+            // metatable each), and the matchers read the document itself, not the table.
+            try LuaStack.push(L, json: document, readOnly: false, poll: poll)
             session.runs.append(.init(layout: layout, context: context, dataset: dataset, rightToLeft: rightToLeft, result: result, document: document))
             if let handles = session.runHandles {
                 host.push(handles)
