@@ -69,14 +69,18 @@ let package = Package(
             dependencies: [
                 "TesseraCore",
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // Embedded into Swift by scripts/embed-scripts.
+            exclude: ["Reports/snapshot-report.html"]
         ),
         .target(
             name: "TesseraLua",
             dependencies: [
                 "TesseraCore", "LuaBridge", "CLua",
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // Embedded into Swift by scripts/embed-scripts.
+            exclude: ["Testing/layout-tests.lua"]
         ),
         .executableTarget(
             name: "tessera",

@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     /// Every suite, in the order `tessera bench` runs them. Add a suite here.
     static var suites: [BenchSuite.Type] {
         [LayoutBench.self, VisibleBench.self, DiffBench.self, LoadBench.self, LuaBench.self, AnimatorBench.self, EngineBench.self,
-         CompositionalBench.self, PreviewBench.self]
+         CompositionalBench.self, PreviewBench.self, TestBench.self]
     }
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []

@@ -60,13 +60,6 @@ struct RunCommand: ParsableCommand {
 let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
     + "(appstore; `tessera layouts` lists them), or a .lua file."
 
-extension Dataset {
-    /// 100 items with a repeating mix of sizes, for `run` without `--data`.
-    static let generatedSample = Dataset.synthetic(count: 100) { i in
-        Size(width: 100 + Double((i * 37) % 5) * 40, height: 80 + Double((i * 53) % 7) * 30)
-    }
-}
-
 extension LayoutInputOptions {
     /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
     func layOut(_ layoutName: String, rightToLeft: Bool = false) throws -> LayoutRun {

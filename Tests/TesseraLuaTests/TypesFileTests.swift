@@ -54,10 +54,22 @@ import TesseraCore
         }
     }
 
+    /// A host as `tessera test` makes one for a test file (its module has `t.run`), and the
+    /// harness's functions: test, expect, count, name, run.
+    static func testHost() throws -> (LuaHost, [LuaValue]) {
+        let options = LayoutTestOptions(roots: [], document: { _ in .null }, write: { _, _ in })
+        let host = try LuaHost()
+        let session = LayoutTestSession(options: options, path: "x_test.lua", stored: SnapshotFile())
+        host.layoutTestSession = session
+        return (host, try host.installTestHarness(session: session))
+    }
+
     @Test func theTypesFileListsEveryRegisteredFunctionAndNoOther() throws {
         let source = try String(contentsOfFile: Self.root + "/" + Self.typesFile, encoding: .utf8)
-        let host = try LuaHost()
+        let (host, _) = try Self.testHost()
         let (module, context) = try Self.registered(host)
+        // t.run is there for test files only.
+        #expect(try Self.registered(LuaHost()).module == module.subtracting(["run"]) && module.contains("run"))
         let layoutMethods = Set(LuaHost.registrations(.layoutMethod).map(\.name))
         // The registration table and the live tables agree (nothing registered outside them).
         #expect(Set(LuaHost.registrations(.module).map(\.name)).isSubset(of: module))
@@ -71,6 +83,31 @@ import TesseraCore
         problems += Self.mismatches(registered: layoutMethods, documented: Self.documented(source, "Layout:"), as: { "Layout:\($0)" })
         problems += Self.mismatches(registered: layoutMethods, documented: Self.documented(source, "Script:"), as: { "Script:\($0)" })
         #expect(problems == [], "\(problems.joined(separator: "\n"))")
+    }
+
+    /// layouts/types/test.lua documents the globals of a test file and exactly the matchers
+    /// `expect` gives; .luarc.json points editors at its folder.
+    @Test func theTestTypesListTheHarnessGlobalsAndEveryMatcher() throws {
+        let source = try String(contentsOfFile: Self.root + "/layouts/types/test.lua", encoding: .utf8)
+        let (host, functions) = try Self.testHost()
+        let env = try host.newEnvironment()
+        let lister = try host.evaluate("""
+        return function(expect)
+          local names = {}
+          for k, v in pairs(getmetatable(expect(1)).__index) do
+            if type(v) == "function" then names[#names + 1] = k end
+          end
+          return table.concat(names, " ")
+        end
+        """, environment: env)[0]
+        guard case .string(let text)? = try host.call(lister, [functions[1]]).first else { Issue.record("no matchers"); return }
+        let matchers = Set(text.split(separator: " ").map(String.init))
+        #expect(matchers == ["toEqual", "toBeCloseTo", "toMatchSnapshot", "toHaveNoOverlaps", "toFitContent", "toMirrorInRTL"])
+        #expect(Self.mismatches(registered: matchers, documented: Self.documented(source, "Expectation:"),
+                                as: { "Expectation:\($0)" }) == [])
+        #expect(source.contains("\nfunction test(name, fn) end\n") && source.contains("\nfunction expect(value) end\n"))
+        let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.root + "/.luarc.json")))
+        #expect(((luarc as? [String: Any])?["workspace.library"] as? [String])?.contains("layouts/types") == true)
     }
 
     @Test func mismatchesNameTheMissingFunctionAndWhere() {

@@ -29,14 +29,17 @@ let tesseraBinary: URL = {
 /// (`executable` runs another program instead, such as `setpriv` running tessera as another user).
 /// A run still going after `timeout` seconds is killed; its status is then `timedOut`, so a
 /// hang fails the test that caused it instead of the suite. A crash shows as a status above 128.
+/// `environment` sets (a value) or removes (nil) variables of the inherited environment.
 func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input: String? = nil,
-                timeout: Double = 60, executable: URL = tesseraBinary) throws -> CLIOutcome {
+                timeout: Double = 60, executable: URL = tesseraBinary,
+                environment changes: [String: String?] = [:]) throws -> CLIOutcome {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"   // a crash is a status, not seconds of backtrace
+    for (name, value) in changes { environment[name] = value }
     process.environment = environment
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out

@@ -53,7 +53,7 @@ import Testing
         #expect(broken == [], "\(broken.joined(separator: "\n"))")
         #expect(docsLinks >= 10)
         // The README, the types file and datasets/README.md send readers to docs/.
-        for page in ["cli.md", "outputs.md", "datasets.md", "scripts.md", "sandbox.md"] {
+        for page in ["cli.md", "outputs.md", "datasets.md", "scripts.md", "sandbox.md", "testing.md"] {
             #expect(try text("README.md").contains("(docs/\(page)"), "README links docs/\(page)")
             #expect(try text("docs/README.md").contains("(\(page))"), "docs/README.md links \(page)")
         }
@@ -75,7 +75,7 @@ import Testing
         let commands = section.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
         }
-        #expect(Set(commands).isSuperset(of: ["run", "check", "diff", "animate", "scroll", "preview", "layouts", "repl", "bench"]), "\(commands)")
+        #expect(Set(commands).isSuperset(of: ["run", "check", "diff", "animate", "scroll", "preview", "layouts", "repl", "test", "bench"]), "\(commands)")
         for command in commands {
             #expect(list.contains("tessera \(command) ") || list.contains("tessera \(command)\n"), "README's command list lacks \(command)")
         }
@@ -86,7 +86,7 @@ import Testing
         }
         let names = suites.stderr[known.upperBound...].prefix { $0 != "\n" }
             .split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-        #expect(names.count == 9, "\(names)")
+        #expect(names.count == 10, "\(names)")
         for name in names { #expect(list.contains(" \(name),") || list.contains(" \(name)\n"), "README's suites lack \(name)") }
     }
 

@@ -896,4 +896,30 @@ function t.flexible(minimum) end
 ---@return tessera.Diff
 function t.diff(old, new, options) end
 
+------------------------------------------------------------------------------------------------
+-- Layout tests (test files only: `*_test.lua` run by `tessera test`; see test.lua)
+
+---A run's `run --format json` document (docs/cli.md): every key `tessera run` prints.
+---@class tessera.RunDocument
+---@field viewport number[]
+---@field contentSize number[]
+---@field items {id: string|integer, section: integer, frame: number[], zIndex?: integer}[]
+---@field supplementaries table[]
+---@field decorations? table[]
+---@field orthogonal? table[]
+---@field visible? integer[]
+---@field visibleElements? table[]
+
+---Lays `layout` out as `tessera run` does and returns its `run --format json` document as a
+---table (its lists are Lua arrays; the indices and sections they hold are 0-based, as in the
+---JSON). `layout` is a built-in name, a script name, a `.lua` path relative to the test file,
+---or a layout value; `data` a dataset path relative to the test file or an array of items
+---with ids (default: 100 generated items); `viewport` `{w, h}` (default 375x812); `offset`
+---`{x, y}` adds `visible`; `rtl` mirrors the layout. Files outside the project are refused.
+---Only in test files.
+---@param layout string|tessera.AnyLayout
+---@param options? {data?: string|table[], viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean}
+---@return tessera.RunDocument
+function t.run(layout, options) end
+
 return t

@@ -93,6 +93,16 @@ package struct LayoutCheck {
     /// Items are named by their 0-based index, as the JSON output counts them, and their id:
     /// `items 0 ("a") and 1 ("b") overlap: (0, 0, 10, 10) and (5, 5, 10, 10)`.
     public func warnings(limit: Int) -> [String] {
+        var lines = overlapWarnings(limit: limit) + outsideWarnings(limit: limit)
+        for (rect, missed) in missedByVisible.prefix(limit) {
+            let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
+            lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
+        }
+        return lines
+    }
+
+    /// The overlap lines of `warnings(limit:)`.
+    public func overlapWarnings(limit: Int) -> [String] {
         var lines: [String] = []
         for (i, j) in overlaps.prefix(limit) {
             lines.append("items \(name(i)) and \(name(j)) overlap: \(frames[i].compact) and \(frames[j].compact)")
@@ -100,6 +110,12 @@ package struct LayoutCheck {
         if overlaps.count > limit {
             lines.append("... \(overlaps.count - limit)\(overlapsTruncated ? "+" : "") more overlapping pairs")
         }
+        return lines
+    }
+
+    /// The lines of `warnings(limit:)` about items outside the content bounds.
+    public func outsideWarnings(limit: Int) -> [String] {
+        var lines: [String] = []
         for i in outside.prefix(limit) {
             if let shelf = outsideScrolledContent[i] {
                 lines.append("item \(name(i)) at \(frames[i].compact) lies outside its section's scrolling content \(shelf.compact)")
@@ -108,10 +124,6 @@ package struct LayoutCheck {
             }
         }
         if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
-        for (rect, missed) in missedByVisible.prefix(limit) {
-            let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
-            lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
-        }
         return lines
     }
 
@@ -146,5 +158,5 @@ extension Double {
 
 extension Rect {
     /// `(0, 10, 120, 140.35)`: the frame as the checker's messages show it.
-    var compact: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
+    package var compact: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
 }

@@ -69,6 +69,9 @@ public final class LuaHost {
     var scriptMetaRef: Int32 = LUA_NOREF
     /// Metatables of providers and engines, and errors their callbacks met (Module/Engine).
     var engineSupport = EngineSupport()
+    /// The test file this host runs, when it runs one (`tessera test`): what `t.run`, the
+    /// snapshots and the run checks read and record.
+    var layoutTestSession: LayoutTestSession?
 
     /// Creates a state, opens the standard library for the prelude, and builds the `tessera` module.
     /// - Throws: `LuaScriptError` if the state cannot be created (out of memory).

@@ -37,13 +37,14 @@ package enum ScriptCatalog {
     ]
 
     /// The `.lua` files of `folders`, first folder first, a name listed once (the one a lookup
-    /// by name finds); folders that do not exist are skipped. O(files × header length).
+    /// by name finds); folders that do not exist are skipped, and so are test files
+    /// (`*_test.lua`), which are not layouts. O(files × header length).
     public static func scripts(in folders: [String]) -> [Entry] {
         var seen = Set<String>()
         var entries: [Entry] = []
         for folder in folders {
             guard let files = ScriptFiles.list(folder) else { continue }
-            for file in files.sorted() where file.hasSuffix(".lua") {
+            for file in files.sorted() where file.hasSuffix(".lua") && !file.hasSuffix(LayoutTestSuite.fileSuffix) {
                 let name = String(file.dropLast(4))
                 guard seen.insert(name).inserted else { continue }
                 let path = LuaHost.join(folder, file)

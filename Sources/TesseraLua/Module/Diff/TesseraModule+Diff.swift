@@ -43,7 +43,7 @@ extension LuaHost {
 
 /// One argument of t.diff read into a `Dataset`. Messages name the place in Lua terms:
 /// `t.diff: old[3].id must be a string or an integer, got boolean`.
-private struct DiffSide {
+struct DiffSide {
     let args: LuaArguments
     let slot: Int32
     let name: String

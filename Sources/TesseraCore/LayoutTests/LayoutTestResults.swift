@@ -1,0 +1,52 @@
+// What `tessera test` found: per test file, per test, and per snapshot that did not match.
+
+/// A snapshot that did not match, for the `--report` page.
+package struct SnapshotMismatch: Sendable {
+    /// The test, its file and the line of the expectation.
+    public var test: String
+    public var file: String
+    public var line: Int?
+    /// The snapshot's name in the snapshot file.
+    public var key: String
+    /// The element-by-element difference when both sides are run documents.
+    public var difference: RunDifference?
+    /// The failure message.
+    public var message: String
+
+    public init(test: String, file: String, line: Int?, key: String, difference: RunDifference?, message: String) {
+        self.test = test; self.file = file; self.line = line; self.key = key
+        self.difference = difference; self.message = message
+    }
+}
+
+/// What one test did.
+package struct LayoutTestResult: Sendable {
+    public var name: String
+    public var milliseconds: Double
+    /// The failure, `file:line: message` (nil: passed).
+    public var failure: String?
+    /// Its snapshots that did not match.
+    public var mismatches: [SnapshotMismatch] = []
+    public var passed: Bool { failure == nil }
+
+    public init(name: String, milliseconds: Double, failure: String?, mismatches: [SnapshotMismatch] = []) {
+        self.name = name; self.milliseconds = milliseconds; self.failure = failure; self.mismatches = mismatches
+    }
+}
+
+/// What one test file did.
+package struct LayoutTestFileResult: Sendable {
+    /// The test file, as found under the PATH given.
+    public var path: String
+    public var tests: [LayoutTestResult] = []
+    /// Snapshots written (new, or rewritten by `--update`), by name.
+    public var written: [String] = []
+    /// Snapshots no test asked for (removed when `update`), by name.
+    public var obsolete: [String] = []
+    /// The snapshot file, for messages.
+    public var snapshotPath: String
+
+    public init(path: String, snapshotPath: String) {
+        self.path = path; self.snapshotPath = snapshotPath
+    }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLua
+import LuaBridge
+import TesseraCore
+
+/// The Lua half of the test harness (layout-tests.lua, embedded by scripts/embed-scripts).
+enum LayoutTestHarness {}
+
+/// Runs one `*_test.lua` file in a fresh, sandboxed Lua state: loads it (its `test(...)` calls
+/// declare the tests), runs each test as its own call into Lua under the limits, checks and
+/// records its snapshots, and writes the snapshot file once at the end when it changed.
+package enum LayoutTestFile {
+    /// What a failure of the file itself (it does not load, its snapshots cannot be read or
+    /// written) is called in the output, in place of a test's name.
+    public static let fileTestName = "(file)"
+
+    /// Runs the test file at `path`. Never throws: every failure is a failed test of the result.
+    public static func run(path: String, options: LayoutTestOptions) -> LayoutTestFileResult {
+        let snapshotPath = SnapshotFile.path(forTest: path)
+        var result = LayoutTestFileResult(path: path, snapshotPath: snapshotPath)
+        func failed(_ message: String) -> LayoutTestFileResult {
+            result.tests.append(LayoutTestResult(name: fileTestName, milliseconds: 0, failure: message))
+            return result
+        }
+        if let refusal = refusal(of: snapshotPath) { return failed(refusal) }
+        let stored: SnapshotFile
+        if ScriptFiles.exists(snapshotPath) {
+            guard let bytes = ScriptFiles.read(snapshotPath) else { return failed("\(snapshotPath): the snapshot file cannot be read") }
+            do { stored = try SnapshotFile(parsing: bytes, file: snapshotPath) } catch { return failed("\(error)") }
+        } else {
+            stored = SnapshotFile()
+        }
+        let session = LayoutTestSession(options: options, path: path, stored: stored)
+
+        let host: LuaHost
+        let functions: [LuaValue]
+        do {
+            host = try LuaHost(limits: options.limits, searchPaths: [session.folder] + LuaHost.standardSearchPaths())
+            host.layoutTestSession = session
+            functions = try host.installTestHarness(session: session)
+            guard let bytes = ScriptFiles.read(path) else { return failed("\(path): the test file cannot be read") }
+            let environment = try host.newEnvironment(directory: session.folder)
+            host.setField("test", of: environment, to: functions[0])
+            host.setField("expect", of: environment, to: functions[1])
+            let chunk = try host.load(String(decoding: bytes, as: UTF8.self), chunkName: "@" + path, environment: environment)
+            try host.call(.function(chunk))
+        } catch {
+            return failed(message(of: error))
+        }
+
+        let count: Int
+        if case .integer(let n)? = try? host.call(functions[2]).first { count = max(0, n) } else { count = 0 }
+        var failedTests: [String] = []
+        for i in 1..<(count + 1) {
+            guard case .string(let name)? = try? host.call(functions[3], [.integer(i)]).first else { continue }
+            if let filter = options.filter, !name.contains(filter) { continue }
+            session.begin(name)
+            let start = ContinuousClock.now
+            var failure: String?
+            var line: Int?
+            do {
+                try host.call(functions[4], [.integer(i)])
+            } catch {
+                failure = message(of: error)
+                if let error = error as? LuaScriptError, error.file == path { line = error.line }
+            }
+            let elapsed = ContinuousClock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            var mismatches = session.mismatches
+            for k in mismatches.indices { mismatches[k].line = line }
+            if failure != nil { failedTests.append(name) }
+            result.tests.append(LayoutTestResult(name: name, milliseconds: ms, failure: failure, mismatches: mismatches))
+            session.runs.removeAll()
+        }
+
+        // A snapshot no test asked for is obsolete, unless a filter left its test out or its
+        // test failed before asking.
+        if options.filter == nil {
+            result.obsolete = stored.entries.keys.filter { key in
+                !session.asked.contains(key) && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
+            }.sorted()
+        }
+        result.written = session.pending.keys.sorted()
+        guard !session.pending.isEmpty || (options.update && !result.obsolete.isEmpty) else { return result }
+        var entries = stored.entries
+        for (key, value) in session.pending { entries[key] = value }
+        if options.update { for key in result.obsolete { entries[key] = nil } }
+        if let problem = save(SnapshotFile(entries: entries), to: snapshotPath, options: options) {
+            result.written = []
+            return failed(problem)
+        }
+        return result
+    }
+
+    /// The failure text of an error: its `file:line: message` sentence.
+    static func message(of error: Error) -> String {
+        if let error = error as? LuaScriptError { return error.message }
+        return "\(error)"
+    }
+
+    /// Why snapshots may not be kept at `snapshotPath`, or nil: the `__snapshots__` folder and
+    /// the file must not be symbolic links (a link would put them outside the test's folder),
+    /// and the folder must be a folder.
+    static func refusal(of snapshotPath: String) -> String? {
+        let folder = ScriptFiles.folder(of: snapshotPath)
+        var info = stat()
+        if lstat(folder, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                return "\(folder) is a symbolic link; snapshots are kept only in a real folder beside the test file, never written through a link"
+            }
+            if (info.st_mode & S_IFMT) != S_IFDIR { return "\(folder) is not a folder; snapshots are kept in a folder of that name" }
+        }
+        if lstat(snapshotPath, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                return "\(snapshotPath) is a symbolic link; snapshots are kept only inside the test file's folder, never written through a link"
+            }
+            if (info.st_mode & S_IFMT) != S_IFREG { return "\(snapshotPath) is not a regular file" }
+        }
+        return nil
+    }
+
+    /// Writes `file` (atomically, with `options.write`), or removes it and its folder when it
+    /// holds nothing; returns why that failed, or nil.
+    static func save(_ file: SnapshotFile, to snapshotPath: String, options: LayoutTestOptions) -> String? {
+        let folder = ScriptFiles.folder(of: snapshotPath)
+        if file.entries.isEmpty {
+            if unlink(snapshotPath) != 0 && errno != ENOENT { return "cannot remove \(snapshotPath): \(String(cString: strerror(errno)))" }
+            _ = rmdir(folder)   // only when empty
+            return nil
+        }
+        if !ScriptFiles.isFolder(folder) && mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            return "cannot create \(folder): \(String(cString: strerror(errno)))"
+        }
+        if let refusal = refusal(of: snapshotPath) { return refusal }
+        do { try options.write(snapshotPath, file.text()) } catch { return "\(error)" }
+        return nil
+    }
+}
+
+extension LuaHost {
+    /// Adds `t.run` to this host's module, loads the harness and returns its functions:
+    /// test, expect, count, name(i), run(i). Call before any environment is made.
+    func installTestHarness(session: LayoutTestSession) throws -> [LuaValue] {
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
+        pushHostFunction(LuaHost.moduleRun, named: "t.run")
+        LuaStack.setField(L, -2, "run")
+        tb_pop(L, 1)
+
+        let environment = try newEnvironment()
+        lua_createtable(L, 0, Int32(LuaHost.layoutTestChecks.count))
+        for (name, function) in LuaHost.layoutTestChecks {
+            pushHostFunction(function, named: name)
+            LuaStack.setField(L, -2, name)
+        }
+        let checks = popValue()
+        let harness = try load(LayoutTestHarness.source, chunkName: "=[tessera test]", environment: environment)
+        let functions = try call(.function(harness), [checks])
+        guard case .table(let handles)? = try evaluate("return setmetatable({}, {__mode = 'k'})", environment: environment).first,
+              functions.count == 5 else {
+            throw LuaScriptError(.script, message: "the test harness did not load")
+        }
+        session.runHandles = handles
+        return functions
+    }
+}

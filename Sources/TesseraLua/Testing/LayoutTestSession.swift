@@ -1,0 +1,96 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+/// The state of one test file while it runs: its snapshots as read and as they will be
+/// written, and the runs `t.run` returned (kept in Swift, so a snapshot or a check of a run
+/// reads the document and the layout result it came from instead of converting the Lua
+/// table back).
+final class LayoutTestSession {
+    let options: LayoutTestOptions
+    /// The test file and its folder.
+    let path: String
+    let folder: String
+    /// The snapshot file, as read (empty when there is none).
+    let stored: SnapshotFile
+    /// Snapshots to write: new ones, and with `update` the ones that differ.
+    var pending: [String: JSONValue] = [:]
+    /// Every snapshot name a test asked for.
+    var asked: Set<String> = []
+    /// The running test's name, and its snapshots that did not match.
+    var test = ""
+    var mismatches: [SnapshotMismatch] = []
+    /// The runs of the running test; a run table's handle is its index here.
+    var runs: [Run] = []
+    /// A table with weak keys: run table -> handle (an integer index into `runs`).
+    var runHandles: LuaReference?
+
+    struct Run {
+        /// The layout as resolved (before mirroring), what it was given, and the pass.
+        let layout: any Layout
+        let context: LayoutContext
+        let dataset: Dataset
+        let rightToLeft: Bool
+        let result: any LayoutResult
+        let document: JSONValue
+    }
+
+    init(options: LayoutTestOptions, path: String, stored: SnapshotFile) {
+        self.options = options
+        self.path = path
+        self.stored = stored
+        let folder = ScriptFiles.folder(of: path)
+        self.folder = folder.isEmpty ? "." : folder
+    }
+
+    /// Starts test `name`: its runs and mismatches start empty.
+    func begin(_ name: String) {
+        test = name
+        runs.removeAll()
+        mismatches.removeAll()
+    }
+
+    /// Checks a snapshot: nil when it matches or was recorded to be written, else the failure.
+    func snapshot(_ key: String, _ actual: JSONValue) -> String? {
+        asked.insert(key)
+        guard let expected = stored.entries[key] else {
+            if options.continuousIntegration && !options.update {
+                return "snapshot '\(key)' is missing, and CI is set, so it was not written; "
+                    + "run `tessera test` without CI set (or with --update) to write it"
+            }
+            pending[key] = actual
+            return nil
+        }
+        if SnapshotComparison.equal(expected, actual) { return nil }
+        if options.update {
+            pending[key] = actual
+            return nil
+        }
+        let difference = RunDifference(old: expected, new: actual)
+        var lines: [String]
+        if let difference {
+            lines = ["snapshot '\(key)' does not match: \(difference.counts)"] + difference.lines().map { "  " + $0 }
+        } else {
+            // Indices as Lua counts them: this is a value the test built, not a run document.
+            let what = SnapshotComparison.describe(expected: expected, actual: actual, indexBase: 1) ?? "it differs"
+            lines = ["snapshot '\(key)' does not match: \(what)"]
+        }
+        lines.append("  (run `tessera test --update` to accept the new one)")
+        let message = lines.joined(separator: "\n")
+        mismatches.append(SnapshotMismatch(test: test, file: path, line: nil, key: key, difference: difference, message: message))
+        return message
+    }
+
+    /// Whether `path` (a dataset or a layout script a test names) lies inside the project.
+    func isInsideProject(_ path: String) -> Bool {
+        // A missing file is judged by its name (the loader then says it is missing).
+        let real = ScriptFiles.realPath(path) ?? ScriptFiles.standardized(path)
+        return options.roots.contains { real == $0 || real.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    /// `path` as a test file names it: relative to the test file's folder.
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : LuaHost.join(folder, path)
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import Synchronization
+import TesseraCore
+
+/// The test files under the paths `tessera test` is given, run in parallel.
+package enum LayoutTestSuite {
+    /// Test files are named `NAME_test.lua`.
+    public static let fileSuffix = "_test.lua"
+
+    /// The test files under `paths`: a file is taken as given; a folder is searched through
+    /// its subfolders (not hidden ones, `.build` or `__snapshots__`). Sorted, without repeats.
+    /// - Throws: `LayoutTestPathError` for a path that does not exist.
+    public static func files(under paths: [String]) throws -> [String] {
+        var found: [String] = []
+        for path in paths {
+            if ScriptFiles.isFolder(path) {
+                collect(path, into: &found)
+            } else if ScriptFiles.isFile(path) {
+                found.append(path)
+            } else {
+                throw LayoutTestPathError(message: "\(path) does not exist (or cannot be read); expected a test file or a folder of *\(fileSuffix) files")
+            }
+        }
+        var seen = Set<String>()
+        return found.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
+    }
+
+    private static func collect(_ folder: String, into found: inout [String]) {
+        for name in (ScriptFiles.list(folder) ?? []).sorted() where !name.hasPrefix(".") {
+            let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            if ScriptFiles.isFolder(path) {
+                if name != SnapshotFile.folderName { collect(path, into: &found) }
+            } else if name.hasSuffix(fileSuffix) {
+                found.append(path)
+            }
+        }
+    }
+
+    /// Runs `files`, at most `workers` at once, each in a fresh Lua state, and hands each
+    /// file's result to `report` in the order of `files` as soon as it and every file before
+    /// it are done (so output is stable however the files are scheduled).
+    public static func run(_ files: [String], options: LayoutTestOptions, workers: Int,
+                           report: @escaping @Sendable (LayoutTestFileResult) -> Void) {
+        let state = Mutex(ReportState(results: Array(repeating: nil, count: files.count)))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, files.count))) { _ in
+            while true {
+                let k = next.add(1, ordering: .relaxed).oldValue
+                guard k < files.count else { return }
+                let result = LayoutTestFile.run(path: files[k], options: options)
+                // Report in order; the reporting thread holds the lock so lines never interleave.
+                state.withLock { state in
+                    state.results[k] = result
+                    while state.reported < files.count, let ready = state.results[state.reported] {
+                        report(ready)
+                        state.results[state.reported] = nil
+                        state.reported += 1
+                    }
+                }
+            }
+        }
+    }
+
+    private struct ReportState {
+        var results: [LayoutTestFileResult?]
+        var reported = 0
+    }
+}
+
+/// A path given to `tessera test` that is neither a test file nor a folder.
+package struct LayoutTestPathError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

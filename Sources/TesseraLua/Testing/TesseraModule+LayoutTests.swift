@@ -1,0 +1,245 @@
+import CLua
+import LuaBridge
+import OrderedCollections
+import TesseraCore
+
+// `t.run` and the checks behind `expect`'s matchers, in test files only (`tessera test`).
+// The matchers' host functions return nil when the expectation holds and the failure message
+// otherwise; the Lua side raises it at the test file's line.
+
+extension LuaHost {
+    /// t.run(layout, {data =, viewport =, offset =, params =, sizing =, rtl =}) -> the
+    /// `run --format json` document as a table. A layout is a built-in name, a
+    /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
+    /// dataset path (relative to the test file) or an array of items with ids.
+    static let moduleRun: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let session = host.layoutTestSession else { throw args.error("t.run is only available in test files") }
+            let L = args.L
+            let options = try args.optTable(2, "options", known: ["data", "viewport", "offset", "params", "sizing", "rtl"])
+            let poll = LimitPoll(L)
+            let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
+                if lua_type(L, slot) == LUA_TNIL { return [:] }
+                guard lua_type(L, slot) == LUA_TTABLE else {
+                    throw options!.error("params", mustBe: "a table of parameters", numeric: false)
+                }
+                switch try host.plainData(slot, "options.params", args) {
+                case .object(let object): return object
+                case .array(let empty) where empty.isEmpty: return [:]   // `{}` reads as an empty list
+                default: throw options!.error("params", mustBe: "a table of parameters by name", numeric: false)
+                }
+            } ?? [:]
+            let layoutName: String
+            let layout: any Layout
+            if let name = LuaStack.string(L, 1) {
+                layoutName = name
+                let target = name.hasSuffix(".lua") ? session.resolve(name) : name
+                if name.hasSuffix(".lua") && !session.isInsideProject(target) {
+                    throw args.error("layout '\(name)' is outside the project (\(session.options.roots.joined(separator: ", "))); tests read only files inside it")
+                }
+                do { layout = try host.layout(named: target, params: params) } catch let error as LuaScriptError where error.kind == .file {
+                    throw args.error(error.message)   // at the test's line
+                }
+            } else {
+                layoutName = "layout"
+                let base = try args.layout(1, "layout", host: host)
+                layout = params.isEmpty ? base : try host.layout(from: host.value(at: 1), params: params)
+            }
+            let dataset: Dataset = try options?.with("data") { slot in
+                switch lua_type(L, slot) {
+                case LUA_TNIL: return .generatedSample
+                case LUA_TSTRING:
+                    let name = LuaStack.string(L, slot) ?? ""
+                    let path = session.resolve(name)
+                    guard session.isInsideProject(path) else {
+                        throw args.error("dataset '\(name)' is outside the project (\(session.options.roots.joined(separator: ", "))); tests read only files inside it")
+                    }
+                    do { return try DatasetLoader.load(path: path) } catch let error as DatasetError {
+                        throw args.error(error.description)
+                    }
+                case LUA_TTABLE:
+                    return try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()
+                default:
+                    throw options!.error("data", mustBe: "a dataset path or an array of items", numeric: false)
+                }
+            } ?? .generatedSample
+            let viewport = try options?.with("viewport") { slot -> Size in
+                if lua_type(L, slot) == LUA_TNIL { return Size(width: 375, height: 812) }
+                guard let pair = try host.numberPair(slot, args), pair.0 >= 0, pair.1 >= 0 else {
+                    throw options!.error("viewport", mustBe: "{width, height} with two finite, non-negative numbers", numeric: false)
+                }
+                return Size(width: pair.0, height: pair.1)
+            } ?? Size(width: 375, height: 812)
+            let offset = try options?.with("offset") { slot -> Point? in
+                if lua_type(L, slot) == LUA_TNIL { return nil }
+                guard let pair = try host.numberPair(slot, args) else {
+                    throw options!.error("offset", mustBe: "{x, y} with two finite numbers", numeric: false)
+                }
+                return Point(x: pair.0, y: pair.1)
+            } ?? nil
+            let rule: SizingRule = try options?.with("sizing") { slot in
+                if lua_type(L, slot) == LUA_TNIL { return .fit }
+                guard let text = LuaStack.string(L, slot), let rule = SizingRule(rawValue: text) else {
+                    throw options!.error("sizing", mustBe: "one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", "))", numeric: false)
+                }
+                return rule
+            } ?? .fit
+            let rightToLeft = try options?.bool("rtl", default: false) ?? false
+
+            let context = LayoutContext(dataset: dataset, collectionSize: viewport, sizing: ItemSizing(rule: rule))
+            let result = try (rightToLeft ? MirroredLayout(layout) : layout).layout(context)
+            let visible = offset.map { Rect(x: $0.x, y: $0.y, width: viewport.width, height: viewport.height) }
+            let document = try session.options.document(LayoutTestRun(dataset: dataset, viewport: viewport, result: result,
+                                                                       visible: visible, layoutName: layoutName))
+            try poll.check()
+            // Plain tables: read-only views would triple the tables of a 10k-item run (a proxy and a
+            // metatable each), and the matchers read the document itself, not the table.
+            try LuaStack.push(L, json: document, readOnly: false, poll: poll)
+            session.runs.append(.init(layout: layout, context: context, dataset: dataset, rightToLeft: rightToLeft, result: result, document: document))
+            if let handles = session.runHandles {
+                host.push(handles)
+                lua_pushvalue(L, -2)
+                lua_pushinteger(L, lua_Integer(session.runs.count - 1))
+                lua_rawset(L, -3)
+                tb_pop(L, 1)
+            }
+            return 1
+        }
+    }
+
+    /// [-0, +0, -] The run `t.run` returned that is at `slot`, if it is one.
+    func testRun(at slot: Int32) -> LayoutTestSession.Run? {
+        guard let session = layoutTestSession, let handles = session.runHandles, lua_type(L, slot) == LUA_TTABLE else { return nil }
+        let slot = lua_absindex(L, slot)
+        push(handles)
+        lua_pushvalue(L, slot)
+        lua_rawget(L, -2)
+        let handle = LuaStack.integer(L, -1)
+        tb_pop(L, 2)
+        guard let handle, session.runs.indices.contains(handle) else { return nil }
+        return session.runs[handle]
+    }
+
+    /// The plain data at `slot` (a run's document without converting it back).
+    func plainData(_ slot: Int32, _ what: String, _ args: LuaArguments, poll: LimitPoll? = nil) throws -> JSONValue {
+        if let run = testRun(at: slot) { return run.document }
+        do { return try LuaStack.json(args.L, slot, path: what, poll: poll) } catch let error as LuaStack.ConversionError {
+            throw args.error(error.message)
+        }
+    }
+
+    /// Two finite numbers `{a, b}` at `slot`, or nil.
+    func numberPair(_ slot: Int32, _ args: LuaArguments) throws -> (Double, Double)? {
+        guard lua_type(L, slot) == LUA_TTABLE, case .array(let v) = try plainData(slot, "pair", args), v.count == 2,
+              let a = v[0].number, let b = v[1].number, a.isFinite, b.isFinite else { return nil }
+        return (a, b)
+    }
+
+    /// The host functions the test harness (layout-tests.lua) gets, by name.
+    static let layoutTestChecks: [(String, tb_HostFunction)] = [
+        ("equal", testEqual), ("snapshot", testSnapshot), ("overlaps", testOverlaps),
+        ("fits", testFits), ("mirrors", testMirrors),
+    ]
+
+    /// equal(actual, expected) -> nil | message. Deep equality of plain data.
+    static let testEqual: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            let poll = LimitPoll(args.L)
+            let actual = try host.plainData(1, "the value", args, poll: poll)
+            let expected = try host.plainData(2, "the expected value", args, poll: poll)
+            guard let difference = SnapshotComparison.describe(expected: expected, actual: actual, tolerance: 0, indexBase: 1) else { return 0 }
+            LuaStack.push(args.L, "expected values to be equal: \(difference)")
+            return 1
+        }
+    }
+
+    /// snapshot(key, value) -> nil | message.
+    static let testSnapshot: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let session = host.layoutTestSession else { return 0 }
+            let key = try args.string(1, "key")
+            let value = try host.plainData(2, "the value", args, poll: LimitPoll(args.L))
+            guard let message = session.snapshot(key, value) else { return 0 }
+            LuaStack.push(args.L, message)
+            return 1
+        }
+    }
+
+    /// [-0, +(0|1), m] The run a run matcher was given; nil after pushing the message saying
+    /// it needs one.
+    private func matcherRun(_ matcher: String, _ args: LuaArguments) -> LayoutTestSession.Run? {
+        if let run = testRun(at: 1) { return run }
+        LuaStack.push(args.L, "\(matcher) expects a run returned by t.run in this test, got \(LuaStack.typeName(args.L, 1))")
+        return nil
+    }
+
+    /// overlaps(run) -> nil | message: no two items share a positive area.
+    static let testOverlaps: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let run = host.matcherRun("toHaveNoOverlaps", args) else { return 1 }
+            let dataset = run.dataset
+            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+            guard !check.overlaps.isEmpty else { return 0 }
+            let count = check.overlapsTruncated ? "\(check.overlaps.count)+" : "\(check.overlaps.count)"
+            let lines = ["expected no overlapping items, found \(count) overlapping pair\(check.overlaps.count == 1 ? "" : "s"):"]
+                + check.overlapWarnings(limit: 10).map { "  " + $0 }
+            LuaStack.push(args.L, lines.joined(separator: "\n"))
+            return 1
+        }
+    }
+
+    /// fits(run) -> nil | message: every element lies inside the content bounds.
+    static let testFits: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let run = host.matcherRun("toFitContent", args) else { return 1 }
+            let dataset = run.dataset
+            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+            let size = run.result.contentSize
+            let content = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            let slack = 1e-9
+            let elements = (run.result.supplementaries + run.result.decorations).filter { e in
+                e.frame.minX < -slack || e.frame.minY < -slack || e.frame.maxX > content.maxX + slack || e.frame.maxY > content.maxY + slack
+            }
+            guard !check.outside.isEmpty || !elements.isEmpty else { return 0 }
+            var lines = ["expected every element inside the content bounds \(LayoutCheck.size(size)), "
+                         + "\(check.outside.count + elements.count) lie outside:"]
+            lines += check.outsideWarnings(limit: 10).map { "  " + $0 }
+            lines += elements.prefix(10).map { "  \($0.kind) of section \($0.section) at \($0.frame.compact) lies outside the content bounds" }
+            LuaStack.push(args.L, lines.joined(separator: "\n"))
+            return 1
+        }
+    }
+
+    /// mirrors(run) -> nil | message: the run with `rtl` flipped is this run's mirror image
+    /// around the viewport width (x' = W − x − w), item by item and element by element.
+    static let testMirrors: tb_HostFunction = { L, context in
+        hosted(L, context) { host, args in
+            guard let run = host.matcherRun("toMirrorInRTL", args) else { return 1 }
+            let other = try (run.rightToLeft ? run.layout : MirroredLayout(run.layout)).layout(run.context)
+            let (ltr, rtl) = run.rightToLeft ? (other, run.result) : (run.result, other)
+            let width = run.context.collectionSize.width
+            func mirrored(_ f: Rect) -> Rect { Rect(x: width - f.x - f.width, y: f.y, width: f.width, height: f.height) }
+            let same = RunDifference.sameFrame
+            var problems: [String] = []
+            if ltr.count != rtl.count { problems.append("the rtl run has \(rtl.count) items, the ltr run \(ltr.count)") }
+            var differing = 0
+            for i in 0..<min(ltr.count, rtl.count) {
+                let expected = mirrored(try ltr.frame(at: i)), got = try rtl.frame(at: i)
+                if !same(expected, got) {
+                    differing += 1
+                    if differing <= 10 { problems.append("item \(i): expected \(expected.compact), got \(got.compact)") }
+                }
+            }
+            let ltrElements = ltr.supplementaries + ltr.decorations, rtlElements = rtl.supplementaries + rtl.decorations
+            for (a, b) in zip(ltrElements, rtlElements) where !same(mirrored(a.frame), b.frame) {
+                differing += 1
+                if differing <= 10 { problems.append("\(a.kind) of section \(a.section): expected \(mirrored(a.frame).compact), got \(b.frame.compact)") }
+            }
+            guard !problems.isEmpty else { return 0 }
+            let lines = ["expected the rtl run to mirror the ltr run around the width \(LayoutCheck.number(width)); \(differing) element\(differing == 1 ? "" : "s") differ:"]
+                + problems.map { "  " + $0 }
+            LuaStack.push(args.L, lines.joined(separator: "\n"))
+            return 1
+        }
+    }
+}

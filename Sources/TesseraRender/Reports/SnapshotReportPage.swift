@@ -1,0 +1,46 @@
+import OrderedCollections
+import TesseraCore
+
+/// `tessera test --report FILE.html`: one self-contained page with, for every snapshot that
+/// did not match, its message and the old and new frames overlaid on one picture (moved
+/// elements highlighted, those that appeared or disappeared in their own colours), with a
+/// slider that fades from the old frames to the new ones and buttons for old, both and new.
+///
+/// The page is snapshot-report.html (beside this file, embedded by scripts/embed-scripts) with
+/// the failures as JSON in its data element; frames are flat arrays `x, y, w, h, change`.
+package struct SnapshotReportPage {
+    public var mismatches: [SnapshotMismatch]
+
+    public init(mismatches: [SnapshotMismatch]) { self.mismatches = mismatches }
+
+    /// The page's text. O(elements of the failed snapshots).
+    public func html() -> String {
+        func frames(_ elements: [RunDifference.Element]) -> JSONValue {
+            var flat: [JSONValue] = []
+            flat.reserveCapacity(elements.count * 5)
+            for e in elements {
+                flat += [.double(e.frame.x), .double(e.frame.y), .double(e.frame.width), .double(e.frame.height), .int(e.change.rawValue)]
+            }
+            return .array(flat)
+        }
+        let failures: [JSONValue] = mismatches.map { m in
+            var object: OrderedDictionary<String, JSONValue> = [
+                "test": .string(m.test),
+                "where": .string(m.line.map { "\(m.file):\($0)" } ?? m.file),
+                "key": .string(m.key),
+                "message": .string(m.message),
+            ]
+            if let d = m.difference {
+                object["oldSize"] = .array([.double(d.oldContentSize.width), .double(d.oldContentSize.height)])
+                object["newSize"] = .array([.double(d.newContentSize.width), .double(d.newContentSize.height)])
+                object["old"] = frames(d.old)
+                object["new"] = frames(d.new)
+            }
+            return .object(object)
+        }
+        // The template holds the marker once, inside the data element.
+        let parts = Self.template.split(separator: "/*DATA*/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return Self.template }
+        return parts[0] + PageText.scriptJSON(.array(failures)) + parts[1]
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import TesseraCore
+import TesseraLua
+import TesseraRender
+
+/// `tessera test [PATH...] [--update] [--filter TEXT] [--junit FILE] [--report FILE.html]`:
+/// runs the layout tests (`*_test.lua`) under each PATH, files in parallel, and prints one line
+/// per test, the failures, the snapshots written and obsolete, then `N passed, M failed`
+/// alone on the last line. Exit status 1 when a test failed, 2 for a usage error.
+struct TestCommand: ParsableCommand {
+    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run layout tests (*_test.lua) and compare their snapshots.")
+
+    /// The exit status of a usage error (bad flags, a PATH that does not exist).
+    static let usageErrorStatus: Int32 = 2
+
+    @Argument(help: "Test files, or folders searched for *_test.lua files (default: the working directory).")
+    var paths: [String] = []
+
+    @Flag(help: "Rewrite the snapshots that differ and remove the obsolete ones.")
+    var update = false
+
+    @Option(help: "Run only the tests whose name contains TEXT.")
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Write the results as JUnit XML to FILE (atomically).", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a page showing each failed snapshot's old and new frames overlaid to FILE.html (atomically).",
+                               valueName: "FILE.html"))
+    var report: String?
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    func run() throws {
+        let paths = self.paths.isEmpty ? ["."] : self.paths
+        let files: [String]
+        do { files = try LayoutTestSuite.files(under: paths) } catch {
+            throw usageError("\(error)")
+        }
+        guard !files.isEmpty else {
+            throw usageError("no *_test.lua files under \(paths.joined(separator: ", "))")
+        }
+        // Tests read datasets and scripts only inside the working directory and the PATHs.
+        var roots = [FileManager.default.currentDirectoryPath]
+        for path in paths {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            roots.append(isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent)
+        }
+        roots = roots.compactMap { path in
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        roots = roots.reduce(into: []) { unique, root in if !unique.contains(root) { unique.append(root) } }
+
+        let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false"].contains($0.lowercased()) } ?? false
+        let options = Self.options(limits: limits.options.scriptLimits, update: update, continuousIntegration: ci,
+                                   filter: filter, roots: roots)
+
+        let collected = TestResults()
+        LayoutTestSuite.run(files, options: options, workers: ProcessInfo.processInfo.activeProcessorCount) { file in
+            for line in TestCommand.lines(for: file, update: options.update) { printLine(line) }
+            collected.files.append(file)
+        }
+        let results = collected.files
+        let tests = results.flatMap(\.tests)
+        // The summary stays the last line of stdout even when a report cannot be written.
+        var writeFailure: Error?
+        do {
+            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit) }
+            if let report {
+                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report)
+            }
+        } catch {
+            writeFailure = error
+        }
+        let failed = tests.filter { !$0.passed }.count
+        printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
+                               obsolete: results.reduce(0) { $0 + $1.obsolete.count }))
+        if let writeFailure { throw writeFailure }
+        if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The last line: `N passed, M failed`, with `, K written` and `, J obsolete` when not 0.
+    static func summary(passed: Int, failed: Int, written: Int = 0, obsolete: Int = 0) -> String {
+        var summary = "\(passed) passed, \(failed) failed"
+        if written > 0 { summary += ", \(written) written" }
+        if obsolete > 0 { summary += ", \(obsolete) obsolete" }
+        return summary
+    }
+
+    /// How the CLI runs test files: `t.run` returns `run --format json`'s document, snapshot
+    /// files are written as `--out` writes (`writeAtomically`).
+    static func options(limits: ScriptLimits, update: Bool, continuousIntegration: Bool, filter: String?,
+                        roots: [String]) -> LayoutTestOptions {
+        LayoutTestOptions(
+            limits: limits, update: update, continuousIntegration: continuousIntegration, filter: filter, roots: roots,
+            document: { run in
+                try RunReport(run: LayoutRun(layoutName: run.layoutName, dataset: run.dataset, viewport: run.viewport,
+                                             result: run.result, milliseconds: 0), viewport: run.visible).document()
+            },
+            write: { path, bytes in try writeAtomically(bytes, to: path) })
+    }
+
+    /// The lines printed for one test file: a line per test (its failure indented below it),
+    /// then the snapshots written and the obsolete ones.
+    static func lines(for file: LayoutTestFileResult, update: Bool) -> [String] {
+        var lines: [String] = []
+        for test in file.tests {
+            let mark = test.passed ? "✔" : "✘"
+            if test.name == LayoutTestFile.fileTestName {
+                lines.append("\(mark) \(file.path)")
+            } else {
+                lines.append("\(mark) \(file.path) › \(test.name) (\(Int(test.milliseconds.rounded())) ms)")
+            }
+            if let failure = test.failure {
+                lines += failure.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            }
+        }
+        for key in file.written { lines.append("  written: '\(key)' in \(file.snapshotPath)") }
+        for key in file.obsolete { lines.append("  obsolete\(update ? " (removed)" : ""): '\(key)' in \(file.snapshotPath)") }
+        return lines
+    }
+
+    private func usageError(_ message: String) -> Error {
+        reportError("Error: \(message)")
+        return ExitCode(TestCommand.usageErrorStatus)
+    }
+}
+
+/// The file results as they are reported (one at a time, under the suite's lock).
+private final class TestResults: @unchecked Sendable {
+    var files: [LayoutTestFileResult] = []
+}

@@ -1,0 +1,407 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `tessera test` end to end, in a scratch project outside the repository, as a new user
+/// would try it: snapshots written, matched, missing in CI, changed, updated and obsolete;
+/// the run matchers; the report page and JUnit XML; and bad test files.
+@Suite struct TestCommandTests {
+    static let items = """
+    [{"id":"a","w":100,"h":80},{"id":"b","w":100,"h":120},{"id":"c","w":100,"h":60},{"id":"d","w":100,"h":90}]
+    """
+
+    static let gridTest = """
+    local t = require("tessera")
+
+    test("flow lays out the items", function()
+      local run = t.run("flow", {data = "../items.json", viewport = {375, 812}, params = {spacing = 8}})
+      expect(#run.items):toEqual(4)
+      expect(run):toMatchSnapshot()
+    end)
+
+    test("the flow has no overlaps and mirrors", function()
+      local run = t.run("flow", {data = "../items.json"})
+      expect(run):toHaveNoOverlaps()
+      expect(run):toFitContent()
+      expect(run):toMirrorInRTL()
+      expect(run.contentSize[2]):toBeCloseTo(210, 0.5)
+    end)
+
+    """
+
+    static let snapshotText = """
+    {
+      "flow lays out the items 1": {
+        "contentSize": [316, 218],
+        "items": [
+          {"id": "a", "frame": [0, 0, 100, 80], "section": 0},
+          {"id": "b", "frame": [108, 0, 100, 120], "section": 0},
+          {"id": "c", "frame": [216, 0, 100, 60], "section": 0},
+          {"id": "d", "frame": [0, 128, 100, 90], "section": 0}
+        ],
+        "supplementaries": [],
+        "viewport": [375, 812]
+      }
+    }
+
+    """
+
+    /// A scratch project: items.json and tests/grid_test.lua.
+    static func project(test: String = gridTest) throws -> URL {
+        let root = try temporaryDirectory()
+        try items.write(to: root.appendingPathComponent("items.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try test.write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    /// `tessera test ARGS` in `root`, with CI unset unless given.
+    static func test(_ arguments: [String] = [], in root: URL, ci: String? = nil) throws -> CLIOutcome {
+        try runTessera(["test"] + arguments, in: root, environment: ["CI": ci])
+    }
+
+    /// The output's lines with each test's time replaced by `_`, so they can be compared exactly.
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line).replacingOccurrences(of: #"\(\d+ ms\)$"#, with: "(_ ms)", options: .regularExpression)
+        }
+    }
+
+    static func snapshot(_ root: URL) -> String? {
+        try? String(contentsOf: root.appendingPathComponent("tests/__snapshots__/grid_test.lua.snap.json"), encoding: .utf8)
+    }
+
+    @Test func the_first_run_writes_the_snapshot_and_the_second_writes_nothing() throws {
+        let root = try Self.project()
+        let first = try Self.test(in: root)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(Self.lines(first.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  written: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == Self.snapshotText)
+        let second = try Self.test(in: root)
+        #expect(second.status == 0)
+        #expect(Self.lines(second.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "2 passed, 0 failed",
+            "",
+        ])
+        #expect(Self.snapshot(root) == Self.snapshotText)
+        // Written atomically: nothing but the snapshot file is left in the folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("tests/__snapshots__").path)
+                == ["grid_test.lua.snap.json"])
+    }
+
+    @Test func a_missing_snapshot_fails_in_CI_and_is_not_written() throws {
+        let root = try Self.project()
+        let run = try Self.test(in: root, ci: "true")
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "    tests/grid_test.lua:6: snapshot 'flow lays out the items 1' is missing, and CI is set, so it was not written; run `tessera test` without CI set (or with --update) to write it",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "1 passed, 1 failed",
+            "",
+        ])
+        #expect(Self.snapshot(root) == nil)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("tests/__snapshots__").path))
+    }
+
+    @Test func changing_the_spacing_fails_naming_the_test_and_the_moved_frames_and_update_accepts_it() throws {
+        let root = try Self.project()
+        #expect(try Self.test(in: root).status == 0)
+        try Self.gridTest.replacingOccurrences(of: "spacing = 8", with: "spacing = 12")
+            .write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        let changed = try Self.test(["--report", "report.html"], in: root)
+        #expect(changed.status == 1)
+        #expect(Self.lines(changed.stdout) == [
+            "✘ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "    tests/grid_test.lua:6: snapshot 'flow lays out the items 1' does not match: 3 elements moved, 0 appeared, 0 disappeared",
+            "      moved:",
+            "        item \"b\": (108, 0, 100, 120) → (112, 0, 100, 120)",
+            "        item \"c\": (216, 0, 100, 60) → (224, 0, 100, 60)",
+            "        item \"d\": (0, 128, 100, 90) → (0, 132, 100, 90)",
+            "      largest move: item \"c\" by 8, (216, 0, 100, 60) → (224, 0, 100, 60)",
+            "      contentSize: [316, 218] → [324, 222]",
+            "      (run `tessera test --update` to accept the new one)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "1 passed, 1 failed",
+            "",
+        ])
+        #expect(Self.snapshot(root) == Self.snapshotText)   // a failure never rewrites it
+
+        // The report: one failure, its old and new frames (x, y, w, h, change) in the page's data.
+        let page = try String(contentsOf: root.appendingPathComponent("report.html"), encoding: .utf8)
+        let start = try #require(page.range(of: "<script id=\"report-data\" type=\"application/json\">"))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [[String: Any]])
+        #expect(data.count == 1)
+        #expect(data[0]["test"] as? String == "flow lays out the items")
+        #expect(data[0]["where"] as? String == "tests/grid_test.lua:6")
+        #expect(data[0]["old"] as? [Double] == [0, 0, 100, 80, 0, 108, 0, 100, 120, 1, 216, 0, 100, 60, 1, 0, 128, 100, 90, 1])
+        #expect(data[0]["new"] as? [Double] == [0, 0, 100, 80, 0, 112, 0, 100, 120, 1, 224, 0, 100, 60, 1, 0, 132, 100, 90, 1])
+        #expect(page.contains("type: \"range\"") && page.contains("[\"old\", \"both\", \"new\"]"))
+
+        let update = try Self.test(["--update"], in: root)
+        #expect(update.status == 0)
+        #expect(Self.lines(update.stdout).suffix(3) == [
+            "  written: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed, 1 written",
+            "",
+        ])
+        let after = try Self.test(in: root)
+        #expect(after.status == 0)
+        #expect(Self.lines(after.stdout).suffix(2) == ["2 passed, 0 failed", ""])
+        #expect(Self.snapshot(root)?.contains("{\"id\": \"d\", \"frame\": [0, 132, 100, 90], \"section\": 0}") == true)
+    }
+
+    @Test func an_overlapping_layout_fails_toHaveNoOverlaps() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        local stacked = {simpleLayout = function(ctx)
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 100, 100) end
+        end}
+        test("stacked items", function()
+          expect(t.run(stacked, {data = "../items.json"})):toHaveNoOverlaps()
+        end)
+        test("a number is not a run", function()
+          expect(3):toHaveNoOverlaps()
+        end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › stacked items (_ ms)",
+            "    tests/grid_test.lua:6: expected no overlapping items, found 6 overlapping pairs:",
+            "      items 0 (\"a\") and 1 (\"b\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "      items 0 (\"a\") and 2 (\"c\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "      items 0 (\"a\") and 3 (\"d\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "      items 1 (\"b\") and 2 (\"c\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "      items 1 (\"b\") and 3 (\"d\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "      items 2 (\"c\") and 3 (\"d\") overlap: (0, 0, 100, 100) and (0, 0, 100, 100)",
+            "✘ tests/grid_test.lua › a number is not a run (_ ms)",
+            "    tests/grid_test.lua:9: toHaveNoOverlaps expects a run returned by t.run in this test, got number",
+            "0 passed, 2 failed",
+            "",
+        ])
+    }
+
+    @Test func junit_has_one_testcase_per_test_and_a_failure_for_the_failed_one() throws {
+        let root = try Self.project(test: Self.gridTest.replacingOccurrences(of: "toEqual(4)", with: "toEqual(5)"))
+        let run = try Self.test(["--junit", "junit.xml"], in: root)
+        #expect(run.status == 1)
+        let xml = try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
+            .replacingOccurrences(of: #"time="[0-9.e-]+""#, with: #"time="_""#, options: .regularExpression)
+        #expect(xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tessera test" tests="2" failures="1" time="_">
+          <testsuite name="tests/grid_test.lua" tests="2" failures="1" time="_">
+            <testcase classname="tests/grid_test.lua" name="flow lays out the items" time="_">
+              <failure message="tests/grid_test.lua:5: expected values to be equal: the value is 4, expected 5">tests/grid_test.lua:5: expected values to be equal: the value is 4, expected 5</failure>
+            </testcase>
+            <testcase classname="tests/grid_test.lua" name="the flow has no overlaps and mirrors" time="_"/>
+          </testsuite>
+        </testsuites>
+
+        """)
+        // The XML parses.
+        _ = try XMLDocument(data: Data(xml.utf8))
+    }
+
+    @Test func a_syntax_error_names_file_and_line_and_the_summary_is_still_last() throws {
+        let root = try Self.project()
+        try "test(\"broken\", function()\n  local x = = 1\nend)\n"
+            .write(to: root.appendingPathComponent("tests/broken_test.lua"), atomically: true, encoding: .utf8)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/broken_test.lua",
+            "    tests/broken_test.lua:2: unexpected symbol near '='",
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  written: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 1 failed, 1 written",
+            "",
+        ])
+    }
+
+    @Test func obsolete_snapshots_are_reported_and_update_removes_them() throws {
+        let root = try Self.project()
+        #expect(try Self.test(in: root).status == 0)
+        try Self.gridTest.replacingOccurrences(of: "flow lays out the items", with: "flow lays out items")
+            .write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        let run = try Self.test(in: root)
+        #expect(run.status == 0)
+        #expect(Self.lines(run.stdout).suffix(4) == [
+            "  written: 'flow lays out items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "  obsolete: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed, 1 written, 1 obsolete",
+            "",
+        ])
+        let update = try Self.test(["--update"], in: root)
+        #expect(Self.lines(update.stdout).suffix(3) == [
+            "  obsolete (removed): 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed, 1 obsolete",
+            "",
+        ])
+        #expect(Self.snapshot(root)?.contains("flow lays out the items 1") == false)
+        #expect(Self.lines(try Self.test(in: root).stdout).suffix(2) == ["2 passed, 0 failed", ""])
+        // A filter runs only the matching tests and reports nothing obsolete.
+        let filtered = try Self.test(["--filter", "mirrors"], in: root)
+        #expect(Self.lines(filtered.stdout) == [
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "1 passed, 0 failed",
+            "",
+        ])
+    }
+
+    @Test func a_test_that_loops_or_allocates_without_bound_is_stopped() throws {
+        let root = try Self.project(test: """
+        test("loops", function() while true do end end)
+        test("still runs", function() expect(1 + 1):toEqual(2) end)
+        """)
+        try """
+        test("allocates", function()
+          local t, i = {}, 0
+          while true do i = i + 1; t[i] = string.rep("x", 1000) .. i end
+        end)
+        test("still runs", function() expect(1 + 1):toEqual(2) end)
+        """.write(to: root.appendingPathComponent("tests/alloc_test.lua"), atomically: true, encoding: .utf8)
+        // One limit at a time, so a loaded machine cannot make the allocating test time out first.
+        let loops = try Self.test(["tests/grid_test.lua", "--time-limit", "0.3"], in: root)
+        #expect(loops.status == 1)
+        #expect(Self.lines(loops.stdout) == [
+            "✘ tests/grid_test.lua › loops (_ ms)",
+            "    tests/grid_test.lua:1: time limit of 0.3 s exceeded",
+            "✔ tests/grid_test.lua › still runs (_ ms)",
+            "1 passed, 1 failed",
+            "",
+        ])
+        let allocates = try Self.test(["tests/alloc_test.lua", "--time-limit", "0", "--max-memory", "32"], in: root)
+        #expect(allocates.status == 1)
+        #expect(Self.lines(allocates.stdout) == [
+            "✘ tests/alloc_test.lua › allocates (_ ms)",
+            "    tests/alloc_test.lua:3: memory limit of 32 MB exceeded",
+            "✔ tests/alloc_test.lua › still runs (_ ms)",
+            "1 passed, 1 failed",
+            "",
+        ])
+    }
+
+    @Test func reading_outside_the_project_is_refused() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("dataset", function() t.run("flow", {data = "/etc/passwd"}) end)
+        test("script", function() t.run("../../outside.lua") end)
+        test("io", function() io.open("/etc/passwd") end)
+        """)
+        let run = try Self.test(in: root)
+        let real = try #require(root.resolvingSymlinksInPath().path.removingPercentEncoding)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › dataset (_ ms)",
+            "    tests/grid_test.lua:2: t.run: dataset '/etc/passwd' is outside the project (\(real)); tests read only files inside it",
+            "✘ tests/grid_test.lua › script (_ ms)",
+            "    tests/grid_test.lua:3: t.run: layout '../../outside.lua' is outside the project (\(real)); tests read only files inside it",
+            "✘ tests/grid_test.lua › io (_ ms)",
+            "    tests/grid_test.lua:4: attempt to index a nil value (global 'io')",
+            "0 passed, 3 failed",
+            "",
+        ])
+    }
+
+    @Test func t_run_checks_its_arguments_and_accepts_layout_values_and_inline_items() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("unknown option", function() t.run("flow", {dat = "x"}) end)
+        test("bad viewport", function() t.run("flow", {viewport = "375x812"}) end)
+        test("items without ids", function() t.run("flow", {data = {{w = 1, h = 1}}}) end)
+        test("missing script", function() t.run("nope.lua") end)
+        test("named snapshot of a value", function()
+          local run = t.run(t.inset(t.flow{}, 8), {data = {{id = "x", w = 10, h = 10}, {id = "y", w = 20, h = 10}}})
+          expect(run.items[2].frame):toEqual({18, 8, 20, 10})
+          expect(run.contentSize):toMatchSnapshot("size")
+        end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › unknown option (_ ms)",
+            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, offset, params, rtl, sizing, viewport",
+            "✘ tests/grid_test.lua › bad viewport (_ ms)",
+            "    tests/grid_test.lua:3: t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got string",
+            "✘ tests/grid_test.lua › items without ids (_ ms)",
+            "    tests/grid_test.lua:4: t.run: options.data[1] has no id; expected an id field (a string or an integer)",
+            "✘ tests/grid_test.lua › missing script (_ ms)",
+            "    tests/grid_test.lua:5: t.run: tests/nope.lua: the script does not exist",
+            "✔ tests/grid_test.lua › named snapshot of a value (_ ms)",
+            "  written: 'named snapshot of a value: size' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 4 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == """
+        {
+          "named snapshot of a value: size": [46, 26]
+        }
+
+        """)
+    }
+
+    @Test func a_snapshot_folder_that_links_outside_is_refused() throws {
+        let root = try Self.project()
+        let elsewhere = try temporaryDirectory()
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("tests/__snapshots__"), withDestinationURL: elsewhere)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua",
+            "    tests/__snapshots__ is a symbolic link; snapshots are kept only in a real folder beside the test file, never written through a link",
+            "0 passed, 1 failed",
+            "",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
+    }
+
+    @Test func usage_errors_exit_2() throws {
+        let root = try Self.project()
+        let missing = try Self.test(["nothing-here"], in: root)
+        #expect(missing.status == 2)
+        #expect(missing.stdout == "0 passed, 0 failed\n")   // the summary is the last line even then
+        #expect(missing.stderr == "Error: nothing-here does not exist (or cannot be read); expected a test file or a folder of *_test.lua files\n")
+        let flag = try Self.test(["--bogus"], in: root)
+        #expect(flag.status == 2)
+        #expect(flag.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+        #expect(flag.stdout == "0 passed, 0 failed\n")
+        // A report that cannot be written is an error (status 1); the summary is still the last line.
+        let unwritable = try Self.test(["--junit", "no/such/folder/junit.xml"], in: root)
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr == "Error: cannot write no/such/folder/junit.xml: the folder 'no/such/folder' does not exist\n")
+        #expect(Self.lines(unwritable.stdout).suffix(2) == ["2 passed, 0 failed, 1 written", ""])
+        let empty = try temporaryDirectory()
+        let none = try Self.test([], in: empty)
+        #expect(none.status == 2)
+        #expect(none.stderr == "Error: no *_test.lua files under .\n")
+    }
+
+    /// Every shipped layout script has a test file with snapshots in layouts/tests (which
+    /// scripts/test runs with CI set, so a changed frame or a missing snapshot fails there).
+    @Test func every_shipped_layout_has_snapshot_tests() throws {
+        let layouts = repositoryRoot.appendingPathComponent("layouts")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: layouts.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(scripts.count >= 8)
+        for script in scripts {
+            let name = String(script.dropLast(4))
+            let test = try String(contentsOf: layouts.appendingPathComponent("tests/\(name)_test.lua"), encoding: .utf8)
+            #expect(test.contains("t.run(\"../\(script)\"") && test.contains(":toMatchSnapshot()"), "\(name)_test.lua")
+            let snapshot = layouts.appendingPathComponent("tests/__snapshots__/\(name)_test.lua.snap.json").path
+            #expect(FileManager.default.fileExists(atPath: snapshot), "\(snapshot)")
+        }
+    }
+}
