@@ -113,22 +113,26 @@ public struct LayoutContext: Sendable {
             return
         }
         let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
-        // Measured items, in index order, met by one cursor: a compare per item, no lookup.
-        var measured = direct.measured.entries(in: base..<(base + n))
-        var next = measured.next()
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
-                for i in 0..<n {
-                    if let (k, size) = next, k == base + i {
-                        next = measured.next()
+                /// The rule's sizes of the items in `range`, in one tight loop.
+                func ruled(_ range: Range<Int>) throws {
+                    for i in range {
+                        let size = sizing.size(w: widths[base + i], h: heights[base + i],
+                                               text: { dataset.text(at: base + i) }, proposed: proposed)
+                        guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
                         try body(i, size)
-                        continue
                     }
-                    let size = sizing.size(w: widths[base + i], h: heights[base + i],
-                                           text: { dataset.text(at: base + i) }, proposed: proposed)
-                    guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
-                    try body(i, size)
                 }
+                // Measured items, in index order, split the loop: the runs between them stay tight.
+                var start = 0
+                var measured = direct.measured.entries(in: base..<(base + n))
+                while let (k, size) = measured.next() {
+                    try ruled(start..<(k - base))
+                    try body(k - base, size)
+                    start = k - base + 1
+                }
+                try ruled(start..<n)
             }
         }
     }
