@@ -30,7 +30,7 @@ import Testing
 
     /// A compositional layout whose cells have estimated heights, every third section a
     /// sideways shelf of estimated widths.
-    static func compositional() -> any Layout {
+    static func compositional(_ direction: Compositional.LayoutDirection = .leftToRight) -> any Layout {
         typealias C = Compositional
         let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44))))
         let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell]),
@@ -38,7 +38,9 @@ import Testing
         let tag = C.Subitem.item(C.Item(size: C.LayoutSize(width: .estimated(80), height: .fractionalHeight(1))))
         let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .estimated(80), height: .absolute(60)), [tag]),
                               interGroupSpacing: 6, orthogonalScrolling: .continuous)
-        return CompositionalLayout(configuration: .init(interSectionSpacing: 10)) { index, _, _ in index % 3 == 1 ? shelf : list }
+        return CompositionalLayout(configuration: .init(interSectionSpacing: 10, layoutDirection: direction)) { index, _, _ in
+            index % 3 == 1 ? shelf : list
+        }
     }
 
     struct Case: CustomTestStringConvertible {
@@ -59,6 +61,8 @@ import Testing
         Case(name: "split", layout: { SplitLayout(leftSideRatio: 0.4, splitSpacing: 8, minimumItemLineSpacing: 2) }, sectioned: true),
         Case(name: "compositional", layout: { compositional() }, sectioned: true),
         Case(name: "scripted", layout: { try scripted() }, sectioned: false),
+        Case(name: "waterfall rtl", layout: { MirroredLayout(WaterfallLayout(columns: 3, spacing: 4)) }, sectioned: false),
+        Case(name: "compositional rtl", layout: { compositional(.rightToLeft) }, sectioned: true),
     ]
 
     /// The replay's data: ids and the host's "real" sizes are what it measures; the layout
@@ -226,22 +230,27 @@ import Testing
 
 /// A sideways shelf keeps its own anchor, on its own axis.
 @Suite struct ShelfAnchorTests {
-    @Test func a_cell_measured_wider_to_the_left_moves_the_shelf_offset_and_nothing_on_screen() throws {
+    @Test(arguments: [Compositional.LayoutDirection.leftToRight, .rightToLeft])
+    func a_card_measured_wider_before_the_first_visible_one_moves_the_shelf_offset_and_nothing_on_screen(
+        _ direction: Compositional.LayoutDirection) throws {
+        let rtl = direction == .rightToLeft
         var source = ItemSource(values: (0..<30).map { .object(["id": .string("c\($0)")]) })
         source.sections = [Dataset.Section(id: .int(0), range: 0..<3), Dataset.Section(id: .int(1), range: 3..<30)]
-        let provider = BasicProvider(data: source, layout: MeasuredReplayTests.compositional(),
+        let provider = BasicProvider(data: source, layout: MeasuredReplayTests.compositional(direction),
                                      size: .custom { _, p in Size(width: p.width.isFinite ? p.width : 80, height: 44) })
         let engine = CollectionEngine(provider: provider, viewport: Size(width: 360, height: 500))
         try engine.layout()
         let shelf = try #require(engine.layoutResult.orthogonalSections.first)
-        try engine.scrollSection(shelf.section, to: Point(x: 300, y: 0))
-        let shown = engine.views.filter { $0.category == .item && $0.section == shelf.section && $0.frame.minX >= shelf.frame.minX }
-            .sorted { $0.index! < $1.index! }
+        // A right-to-left shelf starts at the right and scrolls towards negative x.
+        try engine.scrollSection(shelf.section, to: Point(x: rtl ? -300 : 300, y: 0))
+        let shown = engine.views.filter { $0.category == .item && $0.section == shelf.section
+            && $0.frame.minX >= shelf.frame.minX && $0.frame.maxX <= shelf.frame.maxX }.sorted { $0.index! < $1.index! }
         let watched = try #require(shown.first)
-        // c4 is off screen to the left; measured 50 wider, everything after it moves right by 50.
+        // c4 has scrolled out at the shelf's leading edge; measured 50 wider, every card after
+        // it moves 50 further along: the shelf's offset follows.
         try engine.measure("c4", size: Size(width: 130, height: 60))
         let events = try engine.layout()
-        #expect(engine.scrollState.offset(ofSection: shelf.section) == Point(x: 350, y: 0))
+        #expect(engine.scrollState.offset(ofSection: shelf.section) == Point(x: rtl ? -350 : 350, y: 0))
         let after = try #require(engine.views.first { $0.id == watched.id })
         #expect(after.frame == watched.frame, "the first visible card stays where it was drawn")
         #expect(events.first?.type != .adjust, "the main offset did not move")
