@@ -188,6 +188,27 @@ import TesseraCore
         #expect(out == ["1-0", "0,240,100,50", "340"])
     }
 
+    @Test func a_headers_providers_layout_arranges_its_sections() throws {
+        // As CollectionKit's ComposedHeaderProvider: headers and sections are the layout's items.
+        let out = try run("""
+        local s1 = t.provider{ data = { 1, 2 }, size = { 50, 50 } }
+        local H = t.headers{ sections = { s1 }, header = { size = { "100%", 20 } } }
+        local e = t.engine{ provider = H, viewport = { 300, 200 } }
+        local function placed()
+          local out = {}
+          for _, v in ipairs(e:views()) do out[#out + 1] = v.id .. "@" .. frame(v.frame) end
+          return table.concat(out, " | ")
+        end
+        e:layout()
+        local before = placed()
+        H.layout = t.flow{ justifyContent = "center" }
+        e:layout()
+        return before, placed()
+        """)
+        #expect(out == ["0-0@0,20,50,50 | 0-1@50,20,50,50 | 0-header@0,0,300,20",
+                        "0-0@100,20,50,50 | 0-1@150,20,50,50 | 0-header@0,0,300,20"])
+    }
+
     @Test func registration_by_data_type_and_reuse_per_kind() throws {
         let out = try run("""
         local data = {}

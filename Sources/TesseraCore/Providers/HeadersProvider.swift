@@ -1,6 +1,7 @@
-/// A header above each section (CollectionKit's ComposedHeaderProvider): sections arranged by an
-/// outer layout (default: a vertical stack), each under a header that pins to the top of the
-/// visible area while its section is on screen and is pushed up by the section's end.
+/// A header above each section (CollectionKit's ComposedHeaderProvider): headers and sections
+/// alternate as the items of an outer layout (header `s` is item `2s`, section `s` item `2s + 1`;
+/// default: a vertical stack), each header pinning to the top of the visible area while its
+/// section is on screen and pushed up by the section's end.
 ///
 /// Headers are `header` supplementaries of the flattened result (kind `headerKind`), as in
 /// `t.sections`: header `s` belongs to section `s`'s first flattened section and spans all of

@@ -40,7 +40,8 @@ final class ProviderSections: @unchecked Sendable {
         }
         let context = LayoutContext(collectionSize: size, count: next, sections: ranges, item: { _ in nil },
                                     size: { _, proposal in proposal })
-        let layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
+        var layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
+        layout.arrangesHeaders = header != nil
         let result = try layout.layout(context)
         var headers: [ProviderLayout.Header] = []
         var base = 0
