@@ -54,9 +54,12 @@ import OrderedCollections
         #expect(key == "columns" && expected == "a number" && value == "true")
         #expect(typed?.description == "grid.lua: param 'columns' expects a number, got true")
 
-        let edge = caught { _ = try LayoutParameters.insets(from: ["up": 1], what: "inset") }
-        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "inset"))
-        #expect(edge?.description == "inset has an unknown edge 'up'; expected top, left, bottom, right")
+        let edge = caught {
+            var p = LayoutParameters(layoutName: "split", values: ["sectionInset": ["up": 1]])
+            _ = try p.insets("sectionInset")
+        }
+        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "split parameter 'sectionInset'"))
+        #expect(edge?.description == "split parameter 'sectionInset' has an unknown edge 'up'; expected top, left, bottom, right")
 
         let badge = LayoutElement.supplementary("badge", section: 2, frame: Rect(x: 0, y: 0, width: 5, height: 5))
         let element = caught { _ = try FramesResult(frames: [Rect(x: 0, y: 0, width: 10, height: 10)], elements: [badge], layoutName: "closure") }

@@ -209,6 +209,24 @@ import TesseraCore
                         "0-0@100,20,50,50 | 0-1@150,20,50,50 | 0-header@0,0,300,20"])
     }
 
+    @Test func a_header_size_may_be_a_function_of_the_header_and_the_proposal() throws {
+        let out = try run("""
+        local s1 = t.provider{ data = { 1 }, size = { 50, 50 } }
+        local s2 = t.provider{ data = { 2 }, size = { 50, 50 } }
+        local H = t.headers{ sections = { s1, s2 },
+          header = { size = function(header, s, pw, ph) return pw / 2, 10 * s + header.section end } }
+        local e = t.engine{ provider = H, viewport = { 300, 400 } }
+        e:layout()
+        local out = {}
+        for _, v in ipairs(e:views()) do out[#out + 1] = v.id .. "@" .. frame(v.frame) end
+        H.header = { size = function() return 0/0, 1 end }
+        local ok, err = pcall(e.layout, e)
+        return table.concat(out, " | "), err
+        """)
+        #expect(out == ["0-0@0,10,50,50 | 1-0@0,81,50,50 | 0-header@0,0,150,10 | 1-header@0,60,150,21",
+                        "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
+    }
+
     @Test func registration_by_data_type_and_reuse_per_kind() throws {
         let out = try run("""
         local data = {}
