@@ -80,8 +80,8 @@ import OrderedCollections
             _ = try SectionsLayout(header: { _, _ in SectionBoundary(height: -2) }) { _, _ in FlowLayout() }.layout(context)
         }
         guard case let .invalidSectionSize(_, what, got2, section2, _)? = header?.layoutError else { Issue.record("\(String(describing: header))"); return }
-        #expect(what == "header height" && got2 == "-2.0" && section2 == 0)
-        #expect(header?.description == "sections layout got a header height of -2.0 for section 0; expected a finite number >= 0")
+        #expect(what == "header height" && got2 == "-2" && section2 == 0)
+        #expect(header?.description == "sections layout got a header height of -2 for section 0; expected a finite number >= 0")
 
         let endless = caught { _ = try FramesResult(frames: [], minimumContentSize: Size(width: .infinity, height: 1), layoutName: "closure") }
         guard case let .contentSizeNotFinite(name3, width, height)? = endless?.layoutError else { Issue.record("\(String(describing: endless))"); return }

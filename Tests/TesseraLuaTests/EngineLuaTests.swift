@@ -227,6 +227,20 @@ import TesseraCore
                         "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
     }
 
+    @Test func engine_messages_write_integers_and_nan_as_lua_does() throws {
+        let out = try run("""
+        local e = t.engine{ provider = t.provider{ data = { 1, 2 }, size = { 10, 10 } }, viewport = { 100, 100 } }
+        e:layout()
+        local _, a = pcall(function() e:scrollTo(math.maxinteger) end)
+        local s = t.engine{ provider = t.provider{ data = { 1 }, size = { 10, 10 }, layout = t.split{ leftSideRatio = { ["0"] = 0/0 } } },
+                            viewport = { 100, 100 } }
+        local _, b = pcall(function() s:layout() end)
+        return a, b
+        """)
+        #expect(out == ["test:18: engine:scrollTo: argument #1 (index) must be an item index from 1 to 2, got 9223372036854775807",
+                        "test:21: split layout leftSideRatio must be a number from 0 to 1, got nan for viewport width 100"])
+    }
+
     @Test func registration_by_data_type_and_reuse_per_kind() throws {
         let out = try run("""
         local data = {}

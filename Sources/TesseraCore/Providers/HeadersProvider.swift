@@ -54,7 +54,7 @@ public final class HeadersProvider: Provider {
         let boundaries = try sections.indices.map { s in
             let header = try headerSize.size(s, size, input: { _ in SizeInput() })
             guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
-                throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(header.width)x\(header.height)",
+                throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(NumberText.exact(header.width))x\(NumberText.exact(header.height))",
                                                      section: s, expected: "finite, non-negative numbers")
             }
             return SectionBoundary(height: header.height, pinned: pinned, kind: kind,

@@ -221,7 +221,7 @@ public struct SectionsLayout: Layout {
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
         guard b.height.isFinite, b.height >= 0 else {
-            throw LayoutError.invalidSectionSize(subject: "sections layout", what: "\(kind) height", got: "\(b.height)", section: s,
+            throw LayoutError.invalidSectionSize(subject: "sections layout", what: "\(kind) height", got: NumberText.exact(b.height), section: s,
                                                  expected: "a finite number >= 0")
         }
         return b
