@@ -241,6 +241,38 @@ import TesseraCore
                         "test:21: split layout leftSideRatio must be a number from 0 to 1, got nan for viewport width 100"])
     }
 
+    /// A tree of `levels` levels, each a composed provider holding the level below twice, over a
+    /// leaf of `items` items: 2^levels places of one leaf.
+    static func sharedTree(levels: Int, items: Int) -> String {
+        """
+        local t = require("tessera")
+        local data = {}
+        for i = 1, \(items) do data[i] = i end
+        local p = t.provider{ data = data, size = { 10, 10 } }
+        for _ = 1, \(levels) do p = t.composed{ sections = { p, p } } end
+        local e = t.engine{ provider = p, viewport = { 100, 100 } }
+        e:layout()
+        """
+    }
+
+    @Test func a_provider_shared_in_many_places_is_refused_past_the_memory_limit() throws {
+        let host = try LuaHost()
+        let error = #expect(throws: LuaScriptError.self) {
+            try host.evaluate(Self.sharedTree(levels: 16, items: 100), chunkName: "=test", environment: host.newEnvironment())
+        }
+        #expect(error?.message == "test:6: t.engine: the engine's providers lay out 6553600 items, 100 of them distinct (a provider in several sections is laid out at each place); the memory limit of 256 MB holds at most 1048576")
+    }
+
+    @Test func a_provider_shared_in_many_places_is_laid_out_within_the_time_limit() throws {
+        // 2^18 places of a one-item leaf: within the memory estimate, seconds of layout.
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
+        let error = #expect(throws: LuaScriptError.self) {
+            try host.evaluate(Self.sharedTree(levels: 18, items: 1), chunkName: "=test", environment: host.newEnvironment())
+        }
+        #expect(error?.kind == .timeLimit)
+        #expect(error?.message == "test:7: time limit of 0.05 s exceeded")
+    }
+
     @Test func registration_by_data_type_and_reuse_per_kind() throws {
         let out = try run("""
         local data = {}
