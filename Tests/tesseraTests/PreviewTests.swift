@@ -196,6 +196,44 @@ struct PreviewTests {
         #expect(reported.allSatisfy { $0.startedAt >= before && $0.startedAt <= after })
     }
 
+    @Test func aDataFileOverMaxDataSizeIsRefusedAsRunRefusesIt() async throws {
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            maxDataBytes: 40)
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 1)
+        #expect(errors.all == ["gen 1 data error: \(data): expected a data file of at most 0.0 MB (raise the limit with --max-data-size MB), found 0.0 MB. Waiting for it to be saved again."])
+        let (texts, frames, _) = await messages.received()
+        #expect(frames == 0)
+        let error = try JSONParser.parse(try #require(texts.first))
+        #expect(error["kind"] == .string("data") && error["gen"] == .int(1) && error["file"] == .string(data))
+    }
+
+    @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        try FileManager.default.removeItem(atPath: data)
+        if kind == "fifo" { #expect(mkfifo(data, 0o600) == 0) } else { try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false) }
+        session.render()
+        let found = kind == "fifo" ? "a FIFO (named pipe)" : "a directory"
+        #expect(errors.all == ["gen 2 data error: \(data): expected a regular file, found \(found). Waiting for it to be saved again."])
+        // Saved back as it was: shown again, although its bytes are the last good run's.
+        try FileManager.default.removeItem(atPath: data)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 3)
+        let (texts, frames, _) = await messages.received()
+        #expect(frames == 2)
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
+    }
+
     // MARK: Watching
 
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
@@ -224,12 +262,15 @@ struct PreviewTests {
 
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
-    private func rowsSession(_ source: String) throws -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
+    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes) throws
+        -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
         let folder = try temporaryFolder()
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
         try source.write(toFile: script, atomically: true, encoding: .utf8)
         try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
-        let session = PreviewSession(.init(layout: script, dataPath: data))
+        var configuration = PreviewSession.Configuration(layout: script, dataPath: data)
+        configuration.maxDataBytes = maxDataBytes
+        let session = PreviewSession(configuration)
         let messages = MessageLog()
         session.log = { _ in }; session.logError = { _ in }
         session.hub.add(UUID(), messages.continuation)
@@ -285,4 +326,12 @@ private final class RunLog: @unchecked Sendable {
     private var runs: [PreviewSession.Run] = []
     var all: [PreviewSession.Run] { lock.withLock { runs } }
     func add(_ run: PreviewSession.Run) { lock.withLock { runs.append(run) } }
+}
+
+/// The error lines a session logged, in order.
+private final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TesseraCore
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
-/// [--animator A] [--port N] [--poll] [--open]`: a live page on 127.0.0.1, re-rendered on
+/// [--animator A] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
 /// every save of the script, the data file or a module the script required.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,6 +38,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
+    @OptionGroup var dataLimits: DataLimitFlags
+
     func run() throws {
         guard (0...65_535).contains(port) else {
             throw CLIError("--port \(port) is not a port; expected 0 (any free port) to 65535")
@@ -48,6 +50,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.sizing = try parseSizingRule(shape.sizing)
         configuration.duplicates = try parseDuplicatePolicy(duplicates)
         configuration.limits = limits.options
+        configuration.maxDataBytes = try dataLimits.maxBytes()
         if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): no such layout script")
         }
