@@ -104,11 +104,27 @@ struct PreviewTests {
     }
 
     @Test func aSyntaxErrorsColumnIsWhereItsTokenStarts() throws {
-        let folder = try temporaryFolder()
-        let file = folder.appendingPathComponent("broken.lua").path
-        try "local a = 1\n  x y = 2\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(PreviewFailure.syntaxColumn(message: "\(file):2: syntax error near 'y'", file: file, line: 2) == 5)
-        #expect(PreviewFailure.sourceLines(file: file, around: 2, context: 1).map(\.0) == [1, 2, 3])
+        let source = PreviewFailure.sourceLines(Array("local a = 1\n  x y = 2\n".utf8), around: 2, context: 1)
+        #expect(source.map(\.0) == [1, 2, 3])
+        #expect(PreviewFailure.syntaxColumn(message: "broken.lua:2: syntax error near 'y'", source: source, line: 2) == 5)
+    }
+
+    @Test func thePanelShowsOnlyLinesOfFilesTheRunRead() async throws {
+        // A message naming a file (error("/etc/passwd:1: x", 0)) gets no lines of it; the script's own
+        // error gets its lines as the run read them, not as the file is now.
+        let (session, script, _, messages) = try rowsSession("error('/etc/passwd:1: x', 0)\n")
+        session.render()
+        try "error('in the script')\nreturn {}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        try "changed on disk\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (texts, _, _) = await messages.received()
+        let errors = try texts.filter { $0.hasPrefix("{\"type\":\"error\"") }.map { try JSONParser.parse($0) }
+        #expect(errors.count == 2)
+        #expect(errors.first?["file"] == .string("/etc/passwd") && errors.first?["line"] == .int(1))
+        #expect(errors.first?["source"] == nil)
+        #expect(errors.last?["file"] == .string(script))
+        #expect(errors.last?["source"] == .array([.array([.int(1), .string("error('in the script')")]),
+                                                  .array([.int(2), .string("return {}")]), .array([.int(3), .string("")])]))
     }
 
     // MARK: Runs

@@ -264,7 +264,8 @@ final class PreviewSession: @unchecked Sendable {
                 return
             }
             // The animator script too: an error in its hooks names it, perhaps shortened.
-            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
+            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") },
+                                         sources: inputs)
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
