@@ -43,6 +43,22 @@ struct PreviewTests {
 
     // MARK: Messages
 
+    @Test func openGivesTheBrowserAPrivatePageNotTheTokenOnACommandLine() throws {
+        let token = PreviewAccess.newToken()
+        let address = "http://127.0.0.1:8080/?token=\(token)"
+        let opener = try BrowserOpener(address: address)
+        defer { opener.remove() }
+        #expect(opener.arguments == ["xdg-open", "file://\(opener.page)"])
+        #expect(!opener.arguments.joined().contains(token))
+        let page = try String(contentsOfFile: opener.page, encoding: .utf8)
+        #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(address)\">"))
+        let file = try FileManager.default.attributesOfItem(atPath: opener.page)[.posixPermissions] as? Int
+        let folder = try FileManager.default.attributesOfItem(atPath: opener.folder)[.posixPermissions] as? Int
+        #expect(file == 0o600 && folder == 0o700)
+        opener.remove()
+        #expect(!FileManager.default.fileExists(atPath: opener.folder))
+    }
+
     @Test func anUpdateCarriesTheFramesAsPackedDoubles() throws {
         let dataset = Dataset.synthetic(count: 3) { i in Size(width: 100, height: Double(50 + 10 * i)) }
         let result = try WaterfallLayout(columns: 2, spacing: 10).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 210, height: 300)))
