@@ -174,7 +174,7 @@ struct PreviewTests {
         #expect(parsed["file"] == .string(script))
         #expect(parsed["line"] == .int(1))
         #expect(parsed["gen"] == .int(3))
-        #expect(frames == 2)
+        #expect(frames == 1, "a page that has not read yet gets only the newest frame")
     }
 
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
@@ -198,11 +198,11 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 3)
         let (_, frames, tables) = await messages.received()
-        #expect(tables.count == 2)
+        #expect(tables.count == 1, "and only the newest id table")
         let last = try #require(tables.last)
         #expect(try Self.binaryMessage(last).header == "{\"type\":\"ids\",\"version\":2,\"count\":3}")
         #expect(String(decoding: last.suffix(3), as: UTF8.self) == "abc")
-        #expect(frames == 3)
+        #expect(frames == 1)
     }
 
     @Test func eachRunReportsItsStepsAndStart() throws {
@@ -261,9 +261,43 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 3)
         let (texts, frames, _) = await messages.received()
-        #expect(frames == 2)
+        #expect(frames == 1)
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
         #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
+    }
+
+    @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
+        let hub = PreviewHub()
+        let slow = UUID()
+        let pending = hub.add(slow)
+        for generation in 1...300 {
+            let frame = Data(repeating: UInt8(generation % 256), count: 100_000)
+            hub.publish(frame: frame, idsVersion: generation / 100) { Data("ids \(generation / 100)".utf8) }
+            hub.publish(note: "{\"type\":\"timings\",\"gen\":\(generation)}")
+        }
+        // One frame, one id table and the notes: not 300 frames.
+        #expect(hub.pendingBytes(of: slow) == 100_000 + 5 + (1...300).reduce(0) { $0 + "{\"type\":\"timings\",\"gen\":\($1)}".utf8.count })
+        hub.remove(slow)
+        var data: [Int] = [], texts = 0
+        for await message in pending {
+            switch message {
+            case .data(let d): data.append(d.count)
+            case .text: texts += 1
+            default: break
+            }
+        }
+        #expect(data == [5, 100_000] && texts == 300, "the newest id table, then the newest frame")
+    }
+
+    @Test func pendingTextsAreBoundedOldestFirst() async throws {
+        let outbox = PageOutbox()
+        let big = String(repeating: "x", count: PageOutbox.textBudget / 4)
+        for k in 0..<6 { outbox.text("\(k)" + big) }
+        #expect(outbox.pendingBytes == 3 * (big.utf8.count + 1), "four would pass the budget by 4 bytes")
+        outbox.close()
+        var first: [Character] = []
+        for await message in outbox.messages { if case .text(let t) = message { first.append(t.first!) } }
+        #expect(first == ["3", "4", "5"])
     }
 
     // MARK: Watching
@@ -303,9 +337,8 @@ struct PreviewTests {
         var configuration = PreviewSession.Configuration(layout: script, dataPath: data)
         configuration.maxDataBytes = maxDataBytes
         let session = PreviewSession(configuration)
-        let messages = MessageLog()
         session.log = { _ in }; session.logError = { _ in }
-        session.hub.add(UUID(), messages.continuation)
+        let messages = MessageLog(hub: session.hub)
         return (session, script, data, messages)
     }
 
@@ -330,14 +363,15 @@ private final class Counter: @unchecked Sendable {
 
 /// What a page would have received.
 private struct MessageLog {
+    let hub: PreviewHub
+    let id = UUID()
     let stream: AsyncStream<WSMessage>
-    let continuation: AsyncStream<WSMessage>.Continuation
 
-    init() { (stream, continuation) = AsyncStream<WSMessage>.makeStream() }
+    init(hub: PreviewHub) { self.hub = hub; stream = hub.add(id) }
 
     /// The text messages, the number of frames and the id tables, once the log is closed.
     func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]]) {
-        continuation.finish()
+        hub.remove(id)
         var texts: [String] = [], frames = 0, tables: [[UInt8]] = []
         for await message in stream {
             switch message {

@@ -84,15 +84,13 @@ struct PreviewSocket: WSMessageHandler {
 
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        hub.add(id, continuation)
+        let stream = hub.add(id)
         let hub = self.hub, onMessage = self.onMessage
         Task {
             for await message in client {
                 if case .text(let text) = message { onMessage(id, text) }
             }
             hub.remove(id)
-            continuation.finish()
         }
         return stream
     }
