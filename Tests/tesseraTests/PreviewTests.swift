@@ -326,6 +326,35 @@ struct PreviewTests {
         try await counter.wait(for: 3)
     }
 
+    @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {
+        let root = try temporaryFolder()
+        let folder = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter(), notes = ErrorLog()
+        let watcher = FileWatcher(poll: false, log: { notes.add($0) }) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        if how == "removed" {
+            try FileManager.default.removeItem(at: folder)
+        } else {
+            try FileManager.default.moveItem(at: folder, to: root.appendingPathComponent("data.old"))
+        }
+        try await counter.wait(for: 1)   // the file is gone as far as anyone can tell
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await counter.wait(for: 2)   // watched again: its file reported
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = counter.value
+        try "3".write(toFile: file, atomically: false, encoding: .utf8)   // a later save is seen
+        try await counter.wait(for: settled + 1)
+        let path = FileWatcher.absolute(folder.path)
+        #expect(notes.all == ["preview: \(path) was removed or renamed; polling for it every 100 ms", "preview: watching \(path) again"])
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes) throws

@@ -99,7 +99,7 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Starts watching (polling when `poll`) and schedules the first run.
     func startWatching(poll: Bool) {
-        watcher = FileWatcher(poll: poll) { [weak self] paths in self?.filesChanged(paths) }
+        watcher = FileWatcher(poll: poll, log: { [weak self] in self?.log($0) }) { [weak self] paths in self?.filesChanged(paths) }
         readsOnlyChangedFiles = true
         watcher.watch(watchedFiles)
         schedule()
