@@ -269,7 +269,7 @@ struct PreviewTests {
     @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
         let hub = PreviewHub()
         let slow = UUID()
-        let pending = hub.add(slow)
+        let pending = hub.add(slow).messages
         for generation in 1...300 {
             let frame = Data(repeating: UInt8(generation % 256), count: 100_000)
             hub.publish(frame: frame, idsVersion: generation / 100) { Data("ids \(generation / 100)".utf8) }
@@ -396,7 +396,7 @@ private struct MessageLog {
     let id = UUID()
     let stream: AsyncStream<WSMessage>
 
-    init(hub: PreviewHub) { self.hub = hub; stream = hub.add(id) }
+    init(hub: PreviewHub) { self.hub = hub; stream = hub.add(id).messages }
 
     /// The text messages, the number of frames and the id tables, once the log is closed.
     func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]]) {

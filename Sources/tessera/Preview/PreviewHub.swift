@@ -23,15 +23,15 @@ final class PreviewHub: @unchecked Sendable {
 
     var clientCount: Int { lock.withLock { clients.count } }
 
-    /// Registers a page; it gets the current picture at once. Returns its messages, which end
-    /// when it is removed.
-    func add(_ id: UUID) -> AsyncStream<WSMessage> {
+    /// Registers a page; it gets the current picture at once. Returns its outbox, which ends
+    /// when the page is removed.
+    func add(_ id: UUID) -> PageOutbox {
         let outbox = PageOutbox()
         lock.withLock {
             clients[id] = Client(outbox: outbox)
             sendCurrent(to: id)
         }
-        return outbox.messages
+        return outbox
     }
 
     func remove(_ id: UUID) {
