@@ -289,6 +289,23 @@ struct PreviewTests {
         #expect(data == [5, 100_000] && texts == 300, "the newest id table, then the newest frame")
     }
 
+    @Test func aPageMessageOverTheLimitClosesTheSocketWith1009() async throws {
+        let hub = PreviewHub()
+        let received = ErrorLog()
+        let socket = PreviewSocket(hub: hub) { _, text in received.add(text) }
+        let (client, input) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
+        let out = try await socket.makeFrames(for: client)
+        // A message in two frames: the first fits, the second takes it past 64 KB.
+        input.yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data("{\"type\":\"hello\"}".utf8)))
+        input.yield(WSFrame(fin: false, opcode: .text, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
+        input.yield(WSFrame(fin: true, opcode: .continuation, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
+        var frames: [WSFrame] = []
+        for await frame in out { frames.append(frame) }
+        #expect(frames == [.close(code: WSCloseCode(1009, reason: "message too big"))])
+        #expect(received.all == ["{\"type\":\"hello\"}"])
+        #expect(hub.clientCount == 0)
+    }
+
     @Test func pendingTextsAreBoundedOldestFirst() async throws {
         let outbox = PageOutbox()
         let big = String(repeating: "x", count: PageOutbox.textBudget / 4)
