@@ -263,9 +263,13 @@ final class PreviewSession: @unchecked Sendable {
                 log("gen \(generation) failed while another save arrived; running again")
                 return
             }
-            // The animator script too: an error in its hooks names it, perhaps shortened.
-            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") },
-                                         sources: inputs)
+            // The animator script too, which the run loaded: an error in its hooks names it,
+            // perhaps shortened, and the panel shows its lines.
+            var sources = inputs
+            if let animator = configuration.animator, animator.hasSuffix(".lua") {
+                sources[animator] = try? DatasetLoader.readBytes(ofFile: animator, maxBytes: configuration.maxDataBytes)
+            }
+            let failure = PreviewFailure(error, sources: sources)
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
