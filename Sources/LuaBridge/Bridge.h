@@ -61,6 +61,7 @@ typedef struct tb_Bridge {
   int closing;                  /* tb_close runs: host functions answer with an error */
   atomic_int reason;            /* TB_STOP_* for the running call */
   int laststop;
+  int raisedstop;               /* TB_STOP_* once tb_raisestop raised it in the current call */
   atomic_ulong callgen;         /* numbers outermost calls, so a late signal is ignored */
   atomic_ulong firegen;         /* the call a stop request was meant for */
   /* instruction budget */

@@ -86,8 +86,9 @@ int tb_pcall(lua_State *L, int nargs, int nresults) {
   b->enforce = 1;
   status = lua_pcall(L, nargs, nresults, base);
   b->enforce = saved;
-  /* why this call (outermost or nested) stopped, for tb_laststop */
-  b->laststop = status == LUA_OK ? TB_STOP_NONE : atomic_load(&b->reason);
+  /* why this call (outermost or nested) stopped, for tb_laststop: a limit only once its error
+  ** was raised (a syntax error met while the limit passed, in a slow read, is that error) */
+  b->laststop = status == LUA_OK ? TB_STOP_NONE : b->raisedstop;
   if ((status == LUA_ERRMEM || status == LUA_ERRERR) && b->refusals > 0) b->laststop = TB_STOP_MEMORY;
   if (outer) tb_endcall(b);
   b->depth--;

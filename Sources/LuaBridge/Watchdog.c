@@ -34,6 +34,7 @@ void tb_raisestop(lua_State *L, int level) {
   int reason = atomic_load(&b->reason);
   char text[64];
   lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+  b->raisedstop = reason;
   tb_pushscriptwhere(L, level);
   if (reason == TB_STOP_TIME) {
     snprintf(text, sizeof text, "%g", b->seconds);
@@ -172,6 +173,7 @@ void tb_begincall(tb_Bridge *b) {
   tb_preparethread();
   atomic_fetch_add(&b->callgen, 1);
   atomic_store(&b->reason, TB_STOP_NONE);
+  b->raisedstop = TB_STOP_NONE;
   b->refusals = 0;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';

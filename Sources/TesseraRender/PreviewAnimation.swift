@@ -16,7 +16,6 @@ package enum PreviewAnimation {
     /// Throws when even the lowest rate gives too many samples. O(samples × views).
     public static func message(timeline: Timeline, labels: TimelineLabels, generation: Int, offset: Point,
                                viewport: Size) throws -> String {
-        var failure: (any Error)?
         for fps in frameRates {
             let page = TimelinePage(title: "", timeline: timeline, viewport: Rect(origin: offset, size: viewport),
                                     fps: fps, labels: labels)
@@ -24,10 +23,11 @@ package enum PreviewAnimation {
                 let data = try page.data()
                 return "{\"type\":\"animation\",\"gen\":\(generation),\"fps\":\(JSONWriter.format(fps)),\"offset\":["
                     + JSONWriter.format(offset.x) + "," + JSONWriter.format(offset.y) + "],\"timeline\":" + data + "}"
-            } catch {
-                failure = error
+            } catch is AnimationFormatError {
+                continue
             }
         }
-        throw failure ?? AnimationFormatError("no frame rate to sample the animation at")
+        // The preview picks the rate itself: the animator's durations are what the author can change.
+        throw timeline.tooManySamples(fps: frameRates.last!, remedy: "use an animator with shorter durations")
     }
 }

@@ -49,7 +49,8 @@ struct DataLimitFlags: ParsableArguments {
 
     func validate() throws { _ = try maxBytes() }
 
-    private func maxBytes() throws -> Int {
+    /// The limit in bytes.
+    func maxBytes() throws -> Int {
         guard let maxDataSize else { return DatasetLoader.defaultMaxBytes }
         guard let mb = Double(maxDataSize), mb > 0, mb <= Self.maxMB else {
             throw ValidationError("--max-data-size expects a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB)), got \(quotedArgument(maxDataSize))")

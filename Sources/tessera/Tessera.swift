@@ -15,6 +15,10 @@ struct Tessera: ParsableCommand {
     /// length, terminal escapes shown escaped; help goes to stdout through the same checked writer.
     static func main() {
         LuaHost.defaultPictures = .ascii
+        // A closed pipe (EPIPE) and a file-size limit (EFBIG) are write errors like a full disk:
+        // reported with exit status 1 and the temporary of --out removed, not a silent death.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -269,7 +269,7 @@ private struct FixedLayout: Layout {
     }
 
     @Test func a_negative_height_is_an_error() {
-        #expect(throws: LayoutError("sections layout got a header height of -1.0 for section 0; expected a finite number >= 0")) {
+        #expect(throws: LayoutError("sections layout got a header height of -1 for section 0; expected a finite number >= 0")) {
             try SectionsLayout(header: { _, _ in .init(height: -1) }) { _, _ in WaterfallLayout() }
                 .layout(LayoutContext(dataset: dataset(), collectionSize: s(30, 100)))
         }

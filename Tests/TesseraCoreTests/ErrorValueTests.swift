@@ -54,9 +54,12 @@ import OrderedCollections
         #expect(key == "columns" && expected == "a number" && value == "true")
         #expect(typed?.description == "grid.lua: param 'columns' expects a number, got true")
 
-        let edge = caught { _ = try LayoutParameters.insets(from: ["up": 1], what: "inset") }
-        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "inset"))
-        #expect(edge?.description == "inset has an unknown edge 'up'; expected top, left, bottom, right")
+        let edge = caught {
+            var p = LayoutParameters(layoutName: "split", values: ["sectionInset": ["up": 1]])
+            _ = try p.insets("sectionInset")
+        }
+        #expect(edge?.layoutError == .unknownEdge(name: "up", subject: "split parameter 'sectionInset'"))
+        #expect(edge?.description == "split parameter 'sectionInset' has an unknown edge 'up'; expected top, left, bottom, right")
 
         let badge = LayoutElement.supplementary("badge", section: 2, frame: Rect(x: 0, y: 0, width: 5, height: 5))
         let element = caught { _ = try FramesResult(frames: [Rect(x: 0, y: 0, width: 10, height: 10)], elements: [badge], layoutName: "closure") }
@@ -77,8 +80,8 @@ import OrderedCollections
             _ = try SectionsLayout(header: { _, _ in SectionBoundary(height: -2) }) { _, _ in FlowLayout() }.layout(context)
         }
         guard case let .invalidSectionSize(_, what, got2, section2, _)? = header?.layoutError else { Issue.record("\(String(describing: header))"); return }
-        #expect(what == "header height" && got2 == "-2.0" && section2 == 0)
-        #expect(header?.description == "sections layout got a header height of -2.0 for section 0; expected a finite number >= 0")
+        #expect(what == "header height" && got2 == "-2" && section2 == 0)
+        #expect(header?.description == "sections layout got a header height of -2 for section 0; expected a finite number >= 0")
 
         let endless = caught { _ = try FramesResult(frames: [], minimumContentSize: Size(width: .infinity, height: 1), layoutName: "closure") }
         guard case let .contentSizeNotFinite(name3, width, height)? = endless?.layoutError else { Issue.record("\(String(describing: endless))"); return }

@@ -138,6 +138,19 @@ import Testing
         }
     }
 
+    @Test func anIdBeyond64BitsIsNamedSoAndNoOtherIdIsSuggested() {
+        // -2^63 - 1 reads as the double -2^63, which once suggested "write -9223372036854775808".
+        for written in ["18446744073709551616", "-9223372036854775809"] {
+            let shown = written.hasPrefix("-") ? "-9.223372036854776e+18" : "1.8446744073709552e+19"
+            #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found a whole number beyond the 64-bit integers (\(shown)); write such an id as a string")) {
+                try DatasetLoader.parse(text: "{\"id\": \(written)}\n", fileName: "f.jsonl", format: .jsonLines)
+            }
+        }
+        #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found 1.2345678901234568e+16")) {
+            try DatasetLoader.parse(text: "{\"id\": 12345678901234567.0}\n", fileName: "f.jsonl", format: .jsonLines)
+        }
+    }
+
     @Test func jsonLinesEndingInALoneCarriageReturnAreNamed() {
         #expect(throws: DatasetError(file: "cr.jsonl", line: 1, column: 11, message: "expected lines ending in LF or CRLF, found a line break that is a lone carriage return (CR); convert the file's line ends (for example with dos2unix -c mac)")) {
             try DatasetLoader.parse(text: "{\"id\":\"a\"}\r{\"id\":\"b\"}\r", fileName: "cr.jsonl", format: .jsonLines)

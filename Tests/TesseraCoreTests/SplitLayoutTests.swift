@@ -136,7 +136,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(footers.map(\.frame) == [r(0, 50, 100, 10), r(100, 50, 100, 10)])
         #expect(footers.map(\.zIndex) == [1, 1])
         #expect(footers.map(\.pinned) == [true, true])
-        #expect(throws: LayoutError("split layout section \"s0\" header width must be a finite number >= 0, got -1.0")) {
+        #expect(throws: LayoutError("split layout section \"s0\" header width must be a finite number >= 0, got -1")) {
             try SplitLayout(header: { _, _ in SectionBoundary(height: 20, width: -1) })
                 .layout(splitContext([[s(30, 30)]], in: s(200, 400)))
         }
@@ -172,13 +172,13 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     }
 
     @Test func bad_parameters_are_clear_errors() {
-        #expect(throws: LayoutError("split layout leftSideRatio must be a number from 0 to 1, got 1.5 for viewport width 100.0")) {
+        #expect(throws: LayoutError("split layout leftSideRatio must be a number from 0 to 1, got 1.5 for viewport width 100")) {
             try SplitLayout(leftSideRatio: 1.5).layout(splitContext([square(1)], in: s(100, 100)))
         }
-        #expect(throws: LayoutError("split layout splitSpacing must be a finite number >= 0, got -1.0")) {
+        #expect(throws: LayoutError("split layout splitSpacing must be a finite number >= 0, got -1")) {
             try SplitLayout(splitSpacing: -1).layout(splitContext([square(1)], in: s(100, 100)))
         }
-        #expect(throws: LayoutError("split layout section \"s0\" minimumItemLineSpacing must be a finite number >= 0, got -2.0")) {
+        #expect(throws: LayoutError("split layout section \"s0\" minimumItemLineSpacing must be a finite number >= 0, got -2")) {
             try SplitLayout(sectionOverrides: { _, _ in SplitSectionOverrides(minimumItemLineSpacing: -2) })
                 .layout(splitContext([square(1)], in: s(100, 100)))
         }

@@ -11,7 +11,7 @@ import TesseraCore
 @Suite struct ArgumentMessagesTests {
     /// The one shape: the function, then an argument or a field of a table argument, then
     /// what it must be and what it got, or the unknown field and the known ones.
-    static var shape: Regex<(Substring, Substring, Substring, Substring?, Substring?)> { #/^(t\.\w+|layout:\w+|ctx[:.]\w+): (argument #\d+ \(\w+\) (must be .+, got .+|has an unknown field '\w+'( \(did you mean \w+\?\))?; known fields: [\w, ]+)|field '\w+' must be .+, got .+)$/#}
+    static var shape: Regex<(Substring, Substring, Substring, Substring?, Substring?)> { #/^(t\.\w+|layout:\w+|ctx[:.]\w+): (argument #\d+ \(\w+\) (must be .+, got .+|has an unknown field '\w+'( \(did you mean \w+\?\))?; known fields: [\w, ]+)|field '[\w.]+' must be .+, got .+)$/#}
 
     static let moduleCases: [(String, String)] = [
         // wrong type
@@ -30,6 +30,9 @@ import TesseraCore
         ("t.sections(5)", "t.sections: argument #1 (options) must be a table, got number"),
         ("t.sections{ spacing = 'x' }", "t.sections: field 'spacing' must be a finite, non-negative number, got string"),
         ("t.compositional(5)", "t.compositional: argument #1 (options) must be a table, got number"),
+        ("t.compositional{ sections = 5 }", "t.compositional: field 'sections' must be a table of t.section{} by position or section id, got number"),
+        ("t.compositional{ section = 'x' }", "t.compositional: field 'section' must be a t.section{} or a function(index, section, env), got string"),
+        ("t.headers{ header = { size = 5 } }", "t.headers: field 'header.size' must be a size {w, h} or a function(header, section, pw, ph), got number"),
         ("t.fw('x')", "t.fw: argument #1 (fraction) must be a finite, non-negative number, got string"),
         ("t.engine(5)", "t.engine: argument #1 (options) must be a table, got number"),
         // NaN
@@ -37,6 +40,9 @@ import TesseraCore
         ("t.flow{ spacing = 0/0 }", "t.flow: field 'spacing' must be a number, got nan"),
         ("t.estimated(0/0)", "t.estimated: argument #1 (estimate) must be a finite, non-negative number, got nan"),
         ("t.split{ splitSpacing = 0/0 }", "t.split: field 'splitSpacing' must be a number, got nan"),
+        ("t.split{ sectionInset = 0/0 }", "t.split: field 'sectionInset' must be a finite number or {top=, left=, bottom=, right=}, got nan"),
+        ("t.split{ sectionInset = { top = 0/0 } }", "t.split: field 'sectionInset.top' must be a finite number, got nan"),
+        ("t.split{ sectionInset = { left = 'x' } }", "t.split: field 'sectionInset.left' must be a finite number, got string"),
         // negative
         ("t.waterfall{ columns = -1 }", "t.waterfall: field 'columns' must be a whole number from 1 to 1000, got -1"),
         ("t.row{ spacing = -2 }", "t.row: field 'spacing' must be a finite, non-negative number, got -2"),

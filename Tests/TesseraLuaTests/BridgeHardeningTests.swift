@@ -262,7 +262,7 @@ import TesseraCore
     /// Messages that name the bad value and the script line.
     @Test func messagesNameTheBadValueAndTheLine() throws {
         #expect(error("require('tessera').split{ sectionInset = 0/0 }")?.message ==
-                "hardening:1: t.split: field 'sectionInset' expects a finite number or {top=, left=, bottom=, right=}, got nan")
+                "hardening:1: t.split: field 'sectionInset' must be a finite number or {top=, left=, bottom=, right=}, got nan")
         #expect(error("""
         local t = require("tessera")
         local p = t.provider{ data = { { id = 1 } }, size = function() return 0/0, 0/0 end }

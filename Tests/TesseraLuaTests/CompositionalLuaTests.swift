@@ -201,6 +201,8 @@ import TesseraCore
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
              "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),
             ("t.compositional{ section = 4 }",
+             "layout.lua:3: t.compositional: field 'section' must be a t.section{} or a function(index, section, env), got number"),
+            ("t.compositional{}",
              "layout.lua:3: t.compositional: argument #1 (options) needs section = t.section{...} or a function(index, section, env), or sections = {...}"),
         ]
         for (expression, message) in cases {

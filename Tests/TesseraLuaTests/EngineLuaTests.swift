@@ -188,6 +188,91 @@ import TesseraCore
         #expect(out == ["1-0", "0,240,100,50", "340"])
     }
 
+    @Test func a_headers_providers_layout_arranges_its_sections() throws {
+        // As CollectionKit's ComposedHeaderProvider: headers and sections are the layout's items.
+        let out = try run("""
+        local s1 = t.provider{ data = { 1, 2 }, size = { 50, 50 } }
+        local H = t.headers{ sections = { s1 }, header = { size = { "100%", 20 } } }
+        local e = t.engine{ provider = H, viewport = { 300, 200 } }
+        local function placed()
+          local out = {}
+          for _, v in ipairs(e:views()) do out[#out + 1] = v.id .. "@" .. frame(v.frame) end
+          return table.concat(out, " | ")
+        end
+        e:layout()
+        local before = placed()
+        H.layout = t.flow{ justifyContent = "center" }
+        e:layout()
+        return before, placed()
+        """)
+        #expect(out == ["0-0@0,20,50,50 | 0-1@50,20,50,50 | 0-header@0,0,300,20",
+                        "0-0@100,20,50,50 | 0-1@150,20,50,50 | 0-header@0,0,300,20"])
+    }
+
+    @Test func a_header_size_may_be_a_function_of_the_header_and_the_proposal() throws {
+        let out = try run("""
+        local s1 = t.provider{ data = { 1 }, size = { 50, 50 } }
+        local s2 = t.provider{ data = { 2 }, size = { 50, 50 } }
+        local H = t.headers{ sections = { s1, s2 },
+          header = { size = function(header, s, pw, ph) return pw / 2, 10 * s + header.section end } }
+        local e = t.engine{ provider = H, viewport = { 300, 400 } }
+        e:layout()
+        local out = {}
+        for _, v in ipairs(e:views()) do out[#out + 1] = v.id .. "@" .. frame(v.frame) end
+        H.header = { size = function() return 0/0, 1 end }
+        local ok, err = pcall(e.layout, e)
+        return table.concat(out, " | "), err
+        """)
+        #expect(out == ["0-0@0,10,50,50 | 1-0@0,81,50,50 | 0-header@0,0,150,10 | 1-header@0,60,150,21",
+                        "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
+    }
+
+    @Test func engine_messages_write_integers_and_nan_as_lua_does() throws {
+        let out = try run("""
+        local e = t.engine{ provider = t.provider{ data = { 1, 2 }, size = { 10, 10 } }, viewport = { 100, 100 } }
+        e:layout()
+        local _, a = pcall(function() e:scrollTo(math.maxinteger) end)
+        local s = t.engine{ provider = t.provider{ data = { 1 }, size = { 10, 10 }, layout = t.split{ leftSideRatio = { ["0"] = 0/0 } } },
+                            viewport = { 100, 100 } }
+        local _, b = pcall(function() s:layout() end)
+        return a, b
+        """)
+        #expect(out == ["test:18: engine:scrollTo: argument #1 (index) must be an item index from 1 to 2, got 9223372036854775807",
+                        "test:21: split layout leftSideRatio must be a number from 0 to 1, got nan for viewport width 100"])
+    }
+
+    /// A tree of `levels` levels, each a composed provider holding the level below twice, over a
+    /// leaf of `items` items: 2^levels places of one leaf.
+    static func sharedTree(levels: Int, items: Int) -> String {
+        """
+        local t = require("tessera")
+        local data = {}
+        for i = 1, \(items) do data[i] = i end
+        local p = t.provider{ data = data, size = { 10, 10 } }
+        for _ = 1, \(levels) do p = t.composed{ sections = { p, p } } end
+        local e = t.engine{ provider = p, viewport = { 100, 100 } }
+        e:layout()
+        """
+    }
+
+    @Test func a_provider_shared_in_many_places_is_refused_past_the_memory_limit() throws {
+        let host = try LuaHost()
+        let error = #expect(throws: LuaScriptError.self) {
+            try host.evaluate(Self.sharedTree(levels: 16, items: 100), chunkName: "=test", environment: host.newEnvironment())
+        }
+        #expect(error?.message == "test:6: t.engine: the engine's providers lay out 6553600 items, 100 of them distinct (a provider in several sections is laid out at each place); the memory limit of 256 MB holds at most 1048576")
+    }
+
+    @Test func a_provider_shared_in_many_places_is_laid_out_within_the_time_limit() throws {
+        // 2^18 places of a one-item leaf: within the memory estimate, seconds of layout.
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
+        let error = #expect(throws: LuaScriptError.self) {
+            try host.evaluate(Self.sharedTree(levels: 18, items: 1), chunkName: "=test", environment: host.newEnvironment())
+        }
+        #expect(error?.kind == .timeLimit)
+        #expect(error?.message == "test:7: time limit of 0.05 s exceeded")
+    }
+
     @Test func registration_by_data_type_and_reuse_per_kind() throws {
         let out = try run("""
         local data = {}

@@ -99,6 +99,26 @@ import Testing
         #expect(message == "Error: cannot write to standard output: no space left on device\n")
     }
 
+    @Test func stdout_into_a_closed_pipe_is_an_error_with_status_1() throws {
+        // `head -c 1` closes the pipe after one byte; the rest of the layout meets EPIPE.
+        let data = repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path
+        let r = try runTessera(["-c", "\"$0\" run flow --data \"$1\" | head -c 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"",
+                                tesseraBinary.path, data], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(r.stdout == "status 1\n")
+        #expect(r.stderr == "Error: cannot write to standard output: broken pipe\n")
+    }
+
+    @Test func out_past_the_file_size_limit_is_an_error_and_leaves_no_temporary() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path
+        let r = try runTessera(["-c", "ulimit -f 1; \"$0\" run flow --data \"$1\" --out x.json; echo \"status $?\"",
+                                tesseraBinary.path, data], in: dir, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(r.stdout == "status 1\n")
+        #expect(r.stderr == "Error: cannot write x.json: file too large\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
     @Test func a_long_error_message_is_cut_with_a_note() throws {
         let script = "return { simpleLayout = function(ctx)\n  error(string.rep(\"x\", 1000000))\nend }\n"
         let (r, _) = try run(["run", "long.lua", "--time-limit", "0"], files: ["long.lua": script])

@@ -37,6 +37,20 @@ struct LayoutsCommandTests {
         #expect(lines.allSatisfy { $0.count <= 80 }, "every line fits 80 columns")
     }
 
+    @Test("layouts reads only a script's header: a 2 GB script is listed under a 1.5 GB memory cap")
+    func aHugeScriptIsListedFromItsHeader() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        let huge = dir.appendingPathComponent("layouts/huge.lua")
+        try Data("-- huge.lua: a script of two gigabytes.\nreturn {}\n".utf8).write(to: huge)
+        #expect(truncate(huge.path, 2 << 30) == 0, "a sparse file: no disk space used")
+        let outcome = try runTessera(["-c", "ulimit -v 1572864; exec \"$0\" layouts", tesseraBinary.path], in: dir,
+                                     executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("\n  huge         a script of two gigabytes\n"))
+    }
+
     @Test("run and check find a shipped script by name, from the repository and from anywhere else")
     func shippedScriptByName() throws {
         let path = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])

@@ -43,6 +43,22 @@ struct PreviewTests {
 
     // MARK: Messages
 
+    @Test func openGivesTheBrowserAPrivatePageNotTheTokenOnACommandLine() throws {
+        let token = PreviewAccess.newToken()
+        let address = "http://127.0.0.1:8080/?token=\(token)"
+        let opener = try BrowserOpener(address: address)
+        defer { opener.remove() }
+        #expect(opener.arguments == ["xdg-open", "file://\(opener.page)"])
+        #expect(!opener.arguments.joined().contains(token))
+        let page = try String(contentsOfFile: opener.page, encoding: .utf8)
+        #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(address)\">"))
+        let file = try FileManager.default.attributesOfItem(atPath: opener.page)[.posixPermissions] as? Int
+        let folder = try FileManager.default.attributesOfItem(atPath: opener.folder)[.posixPermissions] as? Int
+        #expect(file == 0o600 && folder == 0o700)
+        opener.remove()
+        #expect(!FileManager.default.fileExists(atPath: opener.folder))
+    }
+
     @Test func anUpdateCarriesTheFramesAsPackedDoubles() throws {
         let dataset = Dataset.synthetic(count: 3) { i in Size(width: 100, height: Double(50 + 10 * i)) }
         let result = try WaterfallLayout(columns: 2, spacing: 10).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 210, height: 300)))
@@ -104,11 +120,27 @@ struct PreviewTests {
     }
 
     @Test func aSyntaxErrorsColumnIsWhereItsTokenStarts() throws {
-        let folder = try temporaryFolder()
-        let file = folder.appendingPathComponent("broken.lua").path
-        try "local a = 1\n  x y = 2\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(PreviewFailure.syntaxColumn(message: "\(file):2: syntax error near 'y'", file: file, line: 2) == 5)
-        #expect(PreviewFailure.sourceLines(file: file, around: 2, context: 1).map(\.0) == [1, 2, 3])
+        let source = PreviewFailure.sourceLines(Array("local a = 1\n  x y = 2\n".utf8), around: 2, context: 1)
+        #expect(source.map(\.0) == [1, 2, 3])
+        #expect(PreviewFailure.syntaxColumn(message: "broken.lua:2: syntax error near 'y'", source: source, line: 2) == 5)
+    }
+
+    @Test func thePanelShowsOnlyLinesOfFilesTheRunRead() async throws {
+        // A message naming a file (error("/etc/passwd:1: x", 0)) gets no lines of it; the script's own
+        // error gets its lines as the run read them, not as the file is now.
+        let (session, script, _, messages) = try rowsSession("error('/etc/passwd:1: x', 0)\n")
+        session.render()
+        try "error('in the script')\nreturn {}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        session.render()
+        try "changed on disk\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let (texts, _, _, _) = await messages.received()
+        let errors = try texts.filter { $0.hasPrefix("{\"type\":\"error\"") }.map { try JSONParser.parse($0) }
+        #expect(errors.count == 2)
+        #expect(errors.first?["file"] == .string("/etc/passwd") && errors.first?["line"] == .int(1))
+        #expect(errors.first?["source"] == nil)
+        #expect(errors.last?["file"] == .string(script))
+        #expect(errors.last?["source"] == .array([.array([.int(1), .string("error('in the script')")]),
+                                                  .array([.int(2), .string("return {}")]), .array([.int(3), .string("")])]))
     }
 
     // MARK: Runs
@@ -142,7 +174,7 @@ struct PreviewTests {
         #expect(parsed["file"] == .string(script))
         #expect(parsed["line"] == .int(1))
         #expect(parsed["gen"] == .int(3))
-        #expect(frames == 2)
+        #expect(frames == 1, "a page that has not read yet gets only the newest frame")
     }
 
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
@@ -166,11 +198,11 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 3)
         let (_, frames, tables, _) = await messages.received()
-        #expect(tables.count == 2)
+        #expect(tables.count == 1, "and only the newest id table")
         let last = try #require(tables.last)
         #expect(try Self.binaryMessage(last).header == "{\"type\":\"ids\",\"version\":2,\"count\":3}")
         #expect(String(decoding: last.suffix(3), as: UTF8.self) == "abc")
-        #expect(frames == 3)
+        #expect(frames == 1)
     }
 
     @Test func eachRunReportsItsStepsAndStart() throws {
@@ -207,8 +239,7 @@ struct PreviewTests {
         let session = PreviewSession(configuration)
         let errors = LineLog()
         session.log = { _ in }; session.logError = { errors.add($0) }
-        let messages = MessageLog(), page = UUID()
-        session.hub.add(page, messages.continuation)
+        let messages = MessageLog(hub: session.hub), page = messages.id
         session.render()
         // An index past the items (refused when laid out), then the page at y = 500 (m10 at its
         // top) measured m1 at 150, then two malformed messages (refused at once).
@@ -221,19 +252,108 @@ struct PreviewTests {
         session.render()   // nothing new: no run
         #expect(session.generation == 2)
         let (texts, frames, tables, headers) = await messages.received()
-        #expect(frames == 2 && tables.count == 1)
+        #expect(frames == 1 && tables.count == 1, "a page that has not read keeps only the newest frame")
         #expect(try Self.binaryMessage(try #require(tables.first)).header == #"{"type":"ids","version":1,"count":50,"texts":[344,548]}"#)
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
         #expect(refusals == ["measure: expected sizes[0] to be [index, width, height] with a whole index from 0 and finite sizes from 0 to 1e7, got [1,375,-1]",
                              "expected a JSON object with a type, got \"not json\""])
         #expect(errors.all == ["preview: a page's message was refused: " + refusals[0]!, "preview: a page's message was refused: " + refusals[1]!,
                                "preview: measure: no item 99; the data has 50 items"])
-        let first = try JSONParser.parse(headers[0]), second = try JSONParser.parse(headers[1])
-        #expect(first["measure"] == .int(1) && first["adjust"] == nil)
+        let second = try JSONParser.parse(try #require(headers.last))
+        #expect(second["measure"] == .int(1))
         // The engine anchored from the page's offset of the last batch (the one whose frames it has).
         #expect(second["adjust"] == .object(["gen": .int(1), "from": .array([.int(0), .int(500)]), "to": .array([.int(0), .int(600)])]))
         guard case .array(let content)? = second["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [375, 50 * 50 + 100])
+    }
+
+    @Test func aDataFileOverMaxDataSizeIsRefusedAsRunRefusesIt() async throws {
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            maxDataBytes: 40)
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 1)
+        #expect(errors.all == ["gen 1 data error: \(data): expected a data file of at most 0.0 MB (raise the limit with --max-data-size MB), found 0.0 MB. Waiting for it to be saved again."])
+        let (texts, frames, _, _) = await messages.received()
+        #expect(frames == 0)
+        let error = try JSONParser.parse(try #require(texts.first))
+        #expect(error["kind"] == .string("data") && error["gen"] == .int(1) && error["file"] == .string(data))
+    }
+
+    @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        try FileManager.default.removeItem(atPath: data)
+        if kind == "fifo" { #expect(mkfifo(data, 0o600) == 0) } else { try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false) }
+        session.render()
+        let found = kind == "fifo" ? "a FIFO (named pipe)" : "a directory"
+        #expect(errors.all == ["gen 2 data error: \(data): expected a regular file, found \(found). Waiting for it to be saved again."])
+        // Saved back as it was: shown again, although its bytes are the last good run's.
+        try FileManager.default.removeItem(atPath: data)
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        session.render()
+        #expect(session.generation == 3)
+        let (texts, frames, _, _) = await messages.received()
+        #expect(frames == 1)
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
+    }
+
+    @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
+        let hub = PreviewHub()
+        let slow = UUID()
+        let pending = hub.add(slow).messages
+        for generation in 1...300 {
+            let frame = Data(repeating: UInt8(generation % 256), count: 100_000)
+            hub.publish(frame: frame, idsVersion: generation / 100) { Data("ids \(generation / 100)".utf8) }
+            hub.publish(note: "{\"type\":\"timings\",\"gen\":\(generation)}")
+        }
+        // One frame, one id table and the notes: not 300 frames.
+        #expect(hub.pendingBytes(of: slow) == 100_000 + 5 + (1...300).reduce(0) { $0 + "{\"type\":\"timings\",\"gen\":\($1)}".utf8.count })
+        hub.remove(slow)
+        var data: [Int] = [], texts = 0
+        for await message in pending {
+            switch message {
+            case .data(let d): data.append(d.count)
+            case .text: texts += 1
+            default: break
+            }
+        }
+        #expect(data == [5, 100_000] && texts == 300, "the newest id table, then the newest frame")
+    }
+
+    @Test func aPageMessageOverTheLimitClosesTheSocketWith1009() async throws {
+        let hub = PreviewHub()
+        let received = ErrorLog()
+        let socket = PreviewSocket(hub: hub) { _, text in received.add(text) }
+        let (client, input) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
+        let out = try await socket.makeFrames(for: client)
+        // A message in two frames: the first fits, the second takes it past 64 KB.
+        input.yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data("{\"type\":\"hello\"}".utf8)))
+        input.yield(WSFrame(fin: false, opcode: .text, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
+        input.yield(WSFrame(fin: true, opcode: .continuation, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
+        var frames: [WSFrame] = []
+        for await frame in out { frames.append(frame) }
+        #expect(frames == [.close(code: WSCloseCode(1009, reason: "message too big"))])
+        #expect(received.all == ["{\"type\":\"hello\"}"])
+        #expect(hub.clientCount == 0)
+    }
+
+    @Test func pendingTextsAreBoundedOldestFirst() async throws {
+        let outbox = PageOutbox()
+        let big = String(repeating: "x", count: PageOutbox.textBudget / 4)
+        for k in 0..<6 { outbox.text("\(k)" + big) }
+        #expect(outbox.pendingBytes == 3 * (big.utf8.count + 1), "four would pass the budget by 4 bytes")
+        outbox.close()
+        var first: [Character] = []
+        for await message in outbox.messages { if case .text(let t) = message { first.append(t.first!) } }
+        #expect(first == ["3", "4", "5"])
     }
 
     // MARK: Watching
@@ -262,17 +382,48 @@ struct PreviewTests {
         try await counter.wait(for: 3)
     }
 
+    @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {
+        let root = try temporaryFolder()
+        let folder = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let file = folder.appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter(), notes = ErrorLog()
+        let watcher = FileWatcher(poll: false, log: { notes.add($0) }) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        if how == "removed" {
+            try FileManager.default.removeItem(at: folder)
+        } else {
+            try FileManager.default.moveItem(at: folder, to: root.appendingPathComponent("data.old"))
+        }
+        try await counter.wait(for: 1)   // the file is gone as far as anyone can tell
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await counter.wait(for: 2)   // watched again: its file reported
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = counter.value
+        try "3".write(toFile: file, atomically: false, encoding: .utf8)   // a later save is seen
+        try await counter.wait(for: settled + 1)
+        let path = FileWatcher.absolute(folder.path)
+        #expect(notes.all == ["preview: \(path) was removed or renamed; polling for it every 100 ms", "preview: watching \(path) again"])
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
-    private func rowsSession(_ source: String) throws -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
+    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes) throws
+        -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
         let folder = try temporaryFolder()
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
         try source.write(toFile: script, atomically: true, encoding: .utf8)
         try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
-        let session = PreviewSession(.init(layout: script, dataPath: data))
-        let messages = MessageLog()
+        var configuration = PreviewSession.Configuration(layout: script, dataPath: data)
+        configuration.maxDataBytes = maxDataBytes
+        let session = PreviewSession(configuration)
         session.log = { _ in }; session.logError = { _ in }
-        session.hub.add(UUID(), messages.continuation)
+        let messages = MessageLog(hub: session.hub)
         return (session, script, data, messages)
     }
 
@@ -297,15 +448,16 @@ private final class Counter: @unchecked Sendable {
 
 /// What a page would have received.
 private struct MessageLog {
+    let hub: PreviewHub
+    let id = UUID()
     let stream: AsyncStream<WSMessage>
-    let continuation: AsyncStream<WSMessage>.Continuation
 
-    init() { (stream, continuation) = AsyncStream<WSMessage>.makeStream() }
+    init(hub: PreviewHub) { self.hub = hub; stream = hub.add(id).messages }
 
     /// The text messages, the number of frames, the id tables and the frames' headers, once the
     /// log is closed.
     func received() async -> (texts: [String], frames: Int, idTables: [[UInt8]], headers: [String]) {
-        continuation.finish()
+        hub.remove(id)
         var texts: [String] = [], frames = 0, tables: [[UInt8]] = [], headers: [String] = []
         for await message in stream {
             switch message {
@@ -335,4 +487,12 @@ private final class RunLog: @unchecked Sendable {
     private var runs: [PreviewSession.Run] = []
     var all: [PreviewSession.Run] { lock.withLock { runs } }
     func add(_ run: PreviewSession.Run) { lock.withLock { runs.append(run) } }
+}
+
+/// The error lines a session logged, in order.
+private final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
 }

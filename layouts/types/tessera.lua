@@ -504,7 +504,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field animator? tessera.AnimatorValue
 
 ---@class tessera.HeaderParams
----@field size? (number|string)[] default { "100%", 44 }
+---@field size? (number|string)[]|fun(header: {section: integer, id: string}, i: integer, pw: number, ph: number): number, number default { "100%", 44 }; a function gives w, h for header i in the proposal pw x ph
 ---@field view? string default "header"
 ---@field pinned? boolean default true: the header sticks to the top while its section is visible
 ---@field sticky? boolean another name for `pinned`

@@ -104,11 +104,18 @@ public struct Timeline: Hashable, Sendable {
         let count = sampleCount(fps: fps)
         let views = Swift.max(1, tracks.count + still.count)
         guard count <= Self.maxSampledStates / views else {
-            let lasts = duration.isFinite ? JSONWriter.format(duration) : "\(duration)"
-            throw AnimationFormatError("the animation lasts \(lasts) s: at \(JSONWriter.format(fps)) frames per second its samples would hold more than \(Self.maxSampledStates) view states (\(views) views per frame); use a lower frame rate (--fps) or a shorter animation")
+            throw tooManySamples(fps: fps, remedy: "use a lower frame rate (--fps) or a shorter animation")
         }
         let total = duration
         return (0..<count).map { Swift.min(Double($0) / fps, total) }
+    }
+
+    /// The refusal of samples at `fps` that would hold more than `maxSampledStates` view states,
+    /// ending with what the caller can do about it.
+    package func tooManySamples(fps: Double, remedy: String) -> AnimationFormatError {
+        let views = Swift.max(1, tracks.count + still.count)
+        let lasts = duration.isFinite ? JSONWriter.format(duration) : "\(duration)"
+        return AnimationFormatError("the animation lasts \(lasts) s: at \(JSONWriter.format(fps)) frames per second its samples would hold more than \(Self.maxSampledStates) view states (\(views) views per frame); \(remedy)")
     }
 
     /// Records on each kept item view's track the frame its view had before the pass

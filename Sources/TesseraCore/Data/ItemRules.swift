@@ -26,7 +26,12 @@ package enum ItemRules {
         case .string(let s): return .success(.string(s))
         default:
             // 1.0 and 1e3 are numbers with a fraction or an exponent, not integers, although whole.
-            if case .double(let d) = value, let whole = Int(whole: d) {
+            // Past 64 bits a literal integer is read as a double: its digits are gone.
+            if case .double(let d) = value, d.isFinite, d.rounded() == d, abs(d) >= 0x1p63 {
+                return .failure(Problem(field: field, message: "expected a string or an integer, found a whole number beyond the 64-bit integers (\(value.briefDescription)); write such an id as a string"))
+            }
+            // Only below 2^53 is the double the very integer written; above, suggesting one would name another id.
+            if case .double(let d) = value, abs(d) < 0x1p53, let whole = Int(whole: d) {
                 return .failure(Problem(field: field, message: "expected a string or an integer, found the number \(value.briefDescription), written with a fraction or an exponent (write \(whole) for an integer id)"))
             }
             return .failure(Problem(field: field, message: "expected a string or an integer, found \(value.briefDescription)"))

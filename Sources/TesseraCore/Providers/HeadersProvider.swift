@@ -1,6 +1,7 @@
-/// A header above each section (CollectionKit's ComposedHeaderProvider): sections arranged by an
-/// outer layout (default: a vertical stack), each under a header that pins to the top of the
-/// visible area while its section is on screen and is pushed up by the section's end.
+/// A header above each section (CollectionKit's ComposedHeaderProvider): headers and sections
+/// alternate as the items of an outer layout (header `s` is item `2s`, section `s` item `2s + 1`;
+/// default: a vertical stack), each header pinning to the top of the visible area while its
+/// section is on screen and pushed up by the section's end.
 ///
 /// Headers are `header` supplementaries of the flattened result (kind `headerKind`), as in
 /// `t.sections`: header `s` belongs to section `s`'s first flattened section and spans all of
@@ -53,7 +54,7 @@ public final class HeadersProvider: Provider {
         let boundaries = try sections.indices.map { s in
             let header = try measured.header(of: self, section: s) ?? headerSize.size(s, size, input: { _ in SizeInput() })
             guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
-                throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(header.width)x\(header.height)",
+                throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(NumberText.exact(header.width))x\(NumberText.exact(header.height))",
                                                      section: s, expected: "finite, non-negative numbers")
             }
             return SectionBoundary(height: header.height, pinned: pinned, kind: kind,

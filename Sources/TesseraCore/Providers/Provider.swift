@@ -92,6 +92,29 @@ public class Provider {
         return false
     }
 
+    /// How many items a pass lays out over this tree (`expanded`: a provider shared by several
+    /// sections counts once per place) and how many its distinct providers hold (`distinct`),
+    /// both saturating. Items are the leaves' (a provider with no children). Assumes no cycle.
+    /// O(providers).
+    package func itemCounts() -> (expanded: Int, distinct: Int) {
+        var expanded: [ObjectIdentifier: Int] = [:]
+        var distinct = 0
+        func visit(_ p: Provider) -> Int {
+            if let known = expanded[ObjectIdentifier(p)] { return known }
+            let children = p.children
+            var total = children.isEmpty ? p.itemCount : 0
+            distinct = distinct.addingReportingOverflow(total).overflow ? .max : distinct + total
+            for child in children {
+                let n = visit(child)
+                total = total.addingReportingOverflow(n).overflow ? .max : total + n
+            }
+            expanded[ObjectIdentifier(p)] = total
+            return total
+        }
+        let total = visit(self)
+        return (total, distinct)
+    }
+
     /// Throws when a provider contains itself through its sections, so no pass over the tree
     /// recurses for ever. O(providers in the tree).
     public func checkAcyclic() throws {

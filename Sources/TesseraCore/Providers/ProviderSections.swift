@@ -20,6 +20,9 @@ final class ProviderSections: @unchecked Sendable {
         let sections: ProviderSections
         let index: Int
         func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+            // A provider shared by several sections is laid out at each of its places: the
+            // pass's host checks its limits at every one.
+            try ProviderPass.checkpoint?.check()
             let laid = try sections.providers[index].laidOut(in: context.collectionSize, measured: sections.measured)
             sections.laidOut[index] = laid
             return AnyLayoutResult(laid.result)
@@ -42,7 +45,8 @@ final class ProviderSections: @unchecked Sendable {
         }
         let context = LayoutContext(collectionSize: size, count: next, sections: ranges, item: { _ in nil },
                                     size: { _, proposal in proposal })
-        let layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
+        var layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
+        layout.arrangesHeaders = header != nil
         let result = try layout.layout(context)
         var headers: [ProviderLayout.Header] = []
         var base = 0
@@ -54,5 +58,22 @@ final class ProviderSections: @unchecked Sendable {
             base += span
         }
         return ProviderLayout(result: result, headers: headers)
+    }
+}
+
+/// What a provider pass checks at each place it lays a provider out: the limits of the host
+/// running the pass (a script's time limit), bound for the pass with `withCheckpoint`.
+package enum ProviderPass {
+    /// A check that throws once the pass must stop.
+    package struct Checkpoint: @unchecked Sendable {
+        package let check: () throws -> Void
+        package init(_ check: @escaping () throws -> Void) { self.check = check }
+    }
+
+    @TaskLocal package static var checkpoint: Checkpoint?
+
+    /// Runs `body` (an engine pass) with `checkpoint` checked at every provider place.
+    package static func withCheckpoint<T>(_ checkpoint: Checkpoint, _ body: () throws -> T) throws -> T {
+        try $checkpoint.withValue(checkpoint) { try body() }
     }
 }

@@ -7,6 +7,13 @@ package enum NumberText {
     /// lines, shared with `tessera check`'s messages (`LayoutCheck.number`). O(1).
     public static func display(_ v: Double) -> String { LayoutCheck.number(v) }
 
+    /// `v` exactly, for a refused value: the shortest text that reads back as `v`, a whole
+    /// number without ".0" (`2`, `1.5`, `-1`), and `nan`, `inf`, `-inf`. O(1).
+    public static func exact(_ v: Double) -> String {
+        guard v.isFinite else { return v.isNaN ? "nan" : (v < 0 ? "-inf" : "inf") }
+        return JSONWriter.format(v)
+    }
+
     /// `v` with exactly `decimals` digits after the point, as `printf("%.*f")` writes it: `3.14`,
     /// `-0.50`, `12.00`. The last digit is rounded half to even on the scaled value. Values whose
     /// scaled magnitude reaches 2^53 (no fractional digits left to show) are written in

@@ -138,7 +138,8 @@ package struct LayoutCheck {
     /// A number for a person: at most two decimals, no trailing zeros, so float noise never
     /// shows (`375` for 374.99999999999994, `347.14`, `0.5`); `nan`, `inf` as they are.
     public static func number(_ v: Double) -> String {
-        guard v.isFinite else { return v.description }
+        // -nan (what 0/0 gives on x86) is nan to a reader.
+        guard v.isFinite else { return v.isNaN ? "nan" : v.description }
         guard abs(v) < 1e13 else { return JSONWriter.format(v) }
         let rounded = (v * 100).rounded() / 100
         return JSONWriter.format(rounded == 0 ? 0 : rounded)

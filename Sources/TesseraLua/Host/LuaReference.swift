@@ -1,5 +1,6 @@
 import CLua
 import LuaBridge
+import TesseraCore
 
 /// The host as closures stored in native layouts (t.split's functions, t.sections' chooser) hold
 /// it: weakly, since the host's registry keeps those layouts. `@unchecked Sendable`: the
@@ -40,4 +41,11 @@ struct ProviderCallbackOwner: @unchecked Sendable {
     weak var host: LuaHost?
     weak var box: ProviderBox?
     init(_ host: LuaHost, _ box: ProviderBox) { self.host = host; self.box = box }
+}
+
+/// What a headers provider's header size function keeps: the host and the provider, weakly, on
+/// the same ground as `ProviderCallbackOwner`.
+struct HeaderCallbackOwner: @unchecked Sendable {
+    weak var host: LuaHost?
+    weak var provider: HeadersProvider?
 }

@@ -1,3 +1,4 @@
+import LuaBridge
 import TesseraCore
 
 // One nesting guard for every tree a script builds: layout values (t.inset over t.inset),
@@ -45,10 +46,29 @@ extension LuaHost {
         throw LuaArguments.tooDeep("\(function): field '\(key)'", "would nest providers")
     }
 
-    /// Throws if the provider tree under `root` is deeper than the limit (before a pass).
+    /// Throws if the provider tree under `root` is deeper than the limit, or lays out more
+    /// items through providers shared by several sections than the memory limit can hold (a
+    /// pass lays a shared provider out at each place: sections = {p, p} nested 16 levels deep
+    /// is 65536 copies of p). Before a pass.
     func checkProviderTree(_ root: Provider?, function: String) throws {
-        guard let root, ProviderTree.isTooDeep([root], start: 1) else { return }
-        throw LuaArguments.tooDeep("\(function): the engine's providers", "are nested")
+        guard let root else { return }
+        if ProviderTree.isTooDeep([root], start: 1) {
+            throw LuaArguments.tooDeep("\(function): the engine's providers", "are nested")
+        }
+        let counts = root.itemCounts()
+        let most = limits.maxMemoryBytes / Self.bytesPerLaidOutItem
+        guard counts.expanded > counts.distinct, counts.expanded > most else { return }
+        throw LuaArguments.relayed("\(function): the engine's providers lay out \(counts.expanded) items, \(counts.distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) holds at most \(most)")
+    }
+
+    /// What one laid-out item of a pass costs at least (its frame, flattened entry, identifier
+    /// and index entry), for the estimate above.
+    static let bytesPerLaidOutItem = 256
+
+    /// Runs an engine pass with the script's limits checked at every provider place.
+    func inPass<T>(_ body: () throws -> T) throws -> T {
+        let L = self.L
+        return try ProviderPass.withCheckpoint(.init { if tb_stopping(L) != 0 { throw LimitPoll.Stop() } }, body)
     }
 
     /// The depth of a value built now from what the host function read, checked against the limit.

@@ -21,18 +21,21 @@ import Darwin
         return .some(ShippedScripts.files[String(path.dropFirst(shippedRoot.count + 1))])
     }
 
-    /// The bytes of the file at `path`, or nil when it cannot be read. O(file size).
-    static func read(_ path: String) -> [UInt8]? {
-        if case .some(let source) = shipped(path) { return source.map { Array($0.utf8) } }
+    /// The bytes of the file at `path`, at most its first `limit`, or nil when it cannot be
+    /// read. O(min(file size, limit)).
+    static func read(_ path: String, limit: Int = .max) -> [UInt8]? {
+        if case .some(let source) = shipped(path) { return source.map { Array($0.utf8.prefix(limit)) } }
         guard isFile(path), let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        var buffer = [UInt8](repeating: 0, count: min(65_536, max(limit, 1)))
+        while bytes.count < limit {
+            let wanted = min(buffer.count, limit - bytes.count)
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, wanted, file) }
             if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count { return ferror(file) == 0 ? bytes : nil }
+            if n < wanted { return ferror(file) == 0 ? bytes : nil }
         }
+        return bytes
     }
 
     /// Whether `path` is a regular file this process may read.

@@ -19,6 +19,8 @@ extension LuaArguments {
     /// or for a number where a number was expected, its text (`-5`, `nan`), as the bridge's
     /// `tb_pushvaluetext`.
     func describe(_ slot: Int32, numeric: Bool = true) -> String {
+        // An integer as Lua writes it: a double would round 2^63 - 1 to 9.2233720368548e+18.
+        if numeric, lua_isinteger(L, slot) != 0 { return String(lua_tointegerx(L, slot, nil)) }
         if numeric, let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
         return LuaStack.typeName(L, slot)
     }

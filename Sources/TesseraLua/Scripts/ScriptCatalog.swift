@@ -20,6 +20,9 @@ package enum ScriptCatalog {
     /// The longest summary, so that a listing row fits 80 columns.
     public static let summaryLimit = 64
 
+    /// How much of a script the summary is read from: far more than any header comment.
+    public static let headerBytes = 16_384
+
     /// One line about each built-in layout, in `BuiltinLayouts.names` order.
     public static let builtinLayoutSummaries: [(name: String, summary: String)] = [
         ("flow", "CSS flexbox wrap: lines justified and aligned as a browser does"),
@@ -48,8 +51,9 @@ package enum ScriptCatalog {
                 let name = String(file.dropLast(4))
                 guard seen.insert(name).inserted else { continue }
                 let path = LuaHost.join(folder, file)
-                let source = ScriptFiles.read(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                entries.append(Entry(name: name, path: path, summary: summary(ofSource: source, file: file)))
+                // Only the header is read: a script may be gigabytes long.
+                let head = ScriptFiles.read(path, limit: headerBytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                entries.append(Entry(name: name, path: path, summary: summary(ofSource: head, file: file)))
             }
         }
         return entries

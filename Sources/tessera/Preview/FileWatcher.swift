@@ -12,6 +12,11 @@ import Glibc
 /// (`touch`); a create is always followed by the close of its write. Elsewhere, with `poll`,
 /// or when inotify cannot start, it polls every file's mtime, size and inode every 100 ms.
 ///
+/// A watched folder that is removed, or renamed away (and perhaps replaced), ends its watch
+/// (`IN_DELETE_SELF`, `IN_MOVE_SELF`, `IN_IGNORED`): its files are reported (gone, as far as
+/// the caller can tell), and the folder is polled by path every 100 ms until it exists again,
+/// when it is watched anew and its files are reported once more. `log` says so each time.
+///
 /// It reports which of the files may have changed, not how: the caller re-reads those files
 /// (only those: a script save does not re-read a 40 MB data file) and compares their bytes,
 /// so a save that changes nothing costs a read, not a render.
@@ -26,12 +31,17 @@ final class FileWatcher: @unchecked Sendable {
     #if canImport(Glibc)
     private var inotify: Int32 = -1
     private var watchedFolders: [String: Int32] = [:]
+    /// Folders whose watch ended, polled by path until they can be watched again.
+    private var lostFolders = Set<String>()
     #endif
+    /// Where the watcher says that it polls a folder and watches it again.
+    private let log: @Sendable (String) -> Void
 
     static let pollInterval = 0.1
 
-    init(poll: Bool, onChange: @escaping @Sendable ([String]) -> Void) {
+    init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in }, onChange: @escaping @Sendable ([String]) -> Void) {
         self.onChange = onChange
+        self.log = log
         #if canImport(Glibc)
         if !poll {
             let fd = inotify_init1(Int32(IN_CLOEXEC))
@@ -59,14 +69,40 @@ final class FileWatcher: @unchecked Sendable {
             files = wanted
             #if canImport(Glibc)
             guard mode == .inotify else { return }
-            let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
             for folder in Set(wanted.map { ($0 as NSString).deletingLastPathComponent }) where watchedFolders[folder] == nil {
-                let wd = inotify_add_watch(inotify, folder, mask)
-                if wd >= 0 { watchedFolders[folder] = wd }
+                if !arm(folder) { lostFolders.insert(folder) }
             }
             #endif
         }
     }
+
+    #if canImport(Glibc)
+    /// Watches `folder` (under the lock); false when it cannot be watched (it does not exist).
+    private func arm(_ folder: String) -> Bool {
+        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
+            | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+        let wd = inotify_add_watch(inotify, folder, mask)
+        guard wd >= 0 else { return false }
+        watchedFolders[folder] = wd
+        return true
+    }
+
+    /// The watched files in `folder`.
+    private func files(in folder: String) -> [String] {
+        files.filter { ($0 as NSString).deletingLastPathComponent == folder }.sorted()
+    }
+
+    /// Tries the lost folders again (under the lock); returns the files of those watched anew.
+    private func rearm() -> [String] {
+        var found: [String] = []
+        for folder in lostFolders.sorted() where arm(folder) {
+            lostFolders.remove(folder)
+            log("preview: watching \(folder) again")
+            found += files(in: folder)
+        }
+        return found
+    }
+    #endif
 
     #if canImport(Glibc)
     private func readEvents() {
@@ -74,23 +110,40 @@ final class FileWatcher: @unchecked Sendable {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
         while true {
-            let count = read(inotify, buffer, size)
-            if count < 0 { if errno == EINTR { continue } else { return } }
-            var offset = 0
+            // While a folder is lost, wake every poll interval to look for it.
+            let polling = lock.withLock { !lostFolders.isEmpty }
+            var ready = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
+            let woke = Glibc.poll(&ready, 1, polling ? Int32(Self.pollInterval * 1000) : -1)
+            if woke < 0 && errno != EINTR { return }
             var changed: [String] = []
-            lock.withLock {
-                let folders = Dictionary(watchedFolders.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    if event.len > 0, let folder = folders[event.wd] {
-                        let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
-                        let path = folder == "/" ? "/" + name : folder + "/" + name
-                        if files.contains(path), !changed.contains(path) { changed.append(path) }
+            func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
+            if woke > 0 {
+                let count = read(inotify, buffer, size)
+                if count < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
+                var offset = 0
+                lock.withLock {
+                    let folders = Dictionary(watchedFolders.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    while offset + MemoryLayout<inotify_event>.size <= count {
+                        let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
+                        let nameStart = offset + MemoryLayout<inotify_event>.size
+                        let ended = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
+                        if event.mask & ended != 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
+                            // Gone or moved away: a moved folder's watch would follow it elsewhere.
+                            watchedFolders[folder] = nil
+                            inotify_rm_watch(inotify, event.wd)
+                            lostFolders.insert(folder)
+                            log("preview: \(folder) was removed or renamed; polling for it every \(Int(Self.pollInterval * 1000)) ms")
+                            report(files(in: folder))
+                        } else if event.len > 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
+                            let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
+                            let path = folder == "/" ? "/" + name : folder + "/" + name
+                            if files.contains(path) { report([path]) }
+                        }
+                        offset = nameStart + Int(event.len)
                     }
-                    offset = nameStart + Int(event.len)
                 }
             }
+            lock.withLock { report(rearm()) }
             if !changed.isEmpty { onChange(changed) }
         }
     }

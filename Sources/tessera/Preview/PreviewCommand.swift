@@ -3,7 +3,7 @@ import Foundation
 import TesseraCore
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
-/// [--animator A] [--measure] [--port N] [--poll] [--open]`: a live page on 127.0.0.1, re-rendered on
+/// [--animator A] [--measure] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
 /// every save of the script, the data file or a module the script required.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +41,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
+    @OptionGroup var dataLimits: DataLimitFlags
+
     func run() throws {
         guard (0...65_535).contains(port) else {
             throw CLIError("--port \(port) is not a port; expected 0 (any free port) to 65535")
@@ -51,6 +53,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.sizing = try parseSizingRule(shape.sizing)
         configuration.duplicates = try parseDuplicatePolicy(duplicates)
         configuration.limits = limits.options
+        configuration.maxDataBytes = try dataLimits.maxBytes()
         if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): no such layout script")
         }
@@ -97,8 +100,49 @@ private final class PortBox: @unchecked Sendable {
 }
 
 private func openInBrowser(_ address: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdg-open", address]
-    do { try process.run() } catch { reportError("preview: could not open a browser (\(error)); open the address above") }
+    do {
+        let opener = try BrowserOpener(address: address)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = opener.arguments
+        try process.run()
+        // The browser reads the page once; it is removed after a minute, or at exit at the latest.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { opener.remove() }
+    } catch {
+        reportError("preview: could not open a browser (\(error)); open the address above")
+    }
+}
+
+/// How `--open` hands the tokened address to the browser without putting it on a command line
+/// (any local user reads those in /proc): a page in a folder only this user can read, holding
+/// a redirect to the address, is what `xdg-open` is given.
+struct BrowserOpener {
+    let folder: String
+    let page: String
+
+    init(address: String) throws {
+        var template = Array((NSTemporaryDirectory() + "tessera-open-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CLIError("no private folder for the page that opens the browser (\(systemReason(errno)))")
+        }
+        folder = String(cString: made)
+        page = folder + "/open.html"
+        let escaped = address.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let html = "<!doctype html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(escaped)\"><title>tessera preview</title>\n"
+        let fd = open(page, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CLIError("cannot write \(page) (\(systemReason(errno)))") }
+        defer { close(fd) }
+        let bytes = Array(html.utf8)
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CLIError("cannot write \(page) (\(systemReason(errno)))")
+        }
+    }
+
+    /// The opener's command line: the page's file URL, no token.
+    var arguments: [String] { ["xdg-open", "file://" + page] }
+
+    func remove() {
+        unlink(page)
+        rmdir(folder)
+    }
 }

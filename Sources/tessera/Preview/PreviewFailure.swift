@@ -5,6 +5,10 @@ import TesseraLua
 /// A failed preview run, as the page's error panel and the terminal show it: the kind, where
 /// (file:line:col, as far as the error tells), the message, a few source lines around the
 /// line, and the Lua traceback.
+///
+/// Source lines come only from the bytes the run read (`sources`), never from a file a message
+/// names: a script's `error("/etc/shadow:1: x", 0)` names a file, and reading it would show it
+/// to the page (or read /dev/zero for ever).
 struct PreviewFailure {
     var kind: String
     var file: String?
@@ -12,10 +16,27 @@ struct PreviewFailure {
     var column: Int?
     var message: String
     var traceback: String
+    /// Lines around `line` of `file`, numbered from 1, when the run read that file.
+    var source: [(Int, String)] = []
 
-    /// `known`: the files the run read; Lua shortens a long file name to `...` and its end, and
-    /// the panel needs the whole name to show the source.
-    init(_ error: any Error, known: [String] = []) {
+    /// `known`: the files the run used; Lua shortens a long file name to `...` and its end, and
+    /// the panel needs the whole name to show the source. `sources`: the bytes the run read, by
+    /// file name.
+    init(_ error: any Error, known: [String] = [], sources: [String: [UInt8]] = [:]) {
+        self.init(describing: error, known: known + sources.keys)
+        guard let file, let line, let bytes = Self.bytes(of: file, in: sources) else { return }
+        source = Self.sourceLines(bytes, around: line, context: 3)
+        if kind == LuaScriptError.Kind.syntax.rawValue { column = Self.syntaxColumn(message: message, source: source, line: line) }
+    }
+
+    /// The bytes the run read of `file`, by its name or its absolute path.
+    private static func bytes(of file: String, in sources: [String: [UInt8]]) -> [UInt8]? {
+        if let bytes = sources[file] { return bytes }
+        let absolute = FileWatcher.absolute(file)
+        return sources.first { FileWatcher.absolute($0.key) == absolute }?.value
+    }
+
+    private init(describing error: any Error, known: [String]) {
         switch error {
         case let e as LuaScriptError:
             kind = e.kind.rawValue
@@ -25,7 +46,6 @@ struct PreviewFailure {
             traceback = frames.allSatisfy({ $0.trimmingCharacters(in: .whitespaces) == "[C]: in ?" }) ? "" : e.traceback
             file = e.location.map { Self.fullName($0.file, known: known) }
             line = e.location?.line
-            if e.kind == .syntax, let file, let line { column = Self.syntaxColumn(message: e.message, file: file, line: line) }
         case let e as DatasetError:
             kind = "data"
             message = e.description
@@ -53,20 +73,29 @@ struct PreviewFailure {
 
     /// Lua names the token a syntax error is near (`near 'x'`), not its column: the column is
     /// where that token first appears on the line, when it does.
-    static func syntaxColumn(message: String, file: String, line: Int) -> Int? {
+    static func syntaxColumn(message: String, source: [(Int, String)], line: Int) -> Int? {
         guard let near = message.range(of: "near '"), let end = message[near.upperBound...].firstIndex(of: "'") else { return nil }
         let token = String(message[near.upperBound..<end])
-        guard !token.isEmpty, let text = sourceLines(file: file, around: line, context: 0).first?.1,
+        guard !token.isEmpty, let text = source.first(where: { $0.0 == line })?.1,
               let range = text.range(of: token) else { return nil }
         return text.distance(from: text.startIndex, to: range.lowerBound) + 1
     }
 
-    /// Lines `line - context ... line + context` of a file that can be read, numbered from 1.
-    static func sourceLines(file: String, around line: Int, context: Int) -> [(Int, String)] {
-        guard let data = FileManager.default.contents(atPath: file) else { return [] }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let range = max(1, line - context)...max(1, min(lines.count, line + context))
-        return range.filter { $0 <= lines.count }.map { ($0, String(lines[$0 - 1].prefix(300))) }
+    /// Lines `line - context ... line + context` of `bytes`, numbered from 1, each cut to 300
+    /// characters. Scans only up to the last line wanted. O(bytes before it).
+    static func sourceLines(_ bytes: [UInt8], around line: Int, context: Int) -> [(Int, String)] {
+        let first = max(1, line - context), last = line + context
+        guard first <= last else { return [] }
+        var lines: [(Int, String)] = []
+        var number = 1, start = 0
+        while start <= bytes.count, number <= last {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if number >= first { lines.append((number, String(String(decoding: bytes[start..<end], as: UTF8.self).prefix(300)))) }
+            if end == bytes.count { break }
+            number += 1
+            start = end + 1
+        }
+        return lines
     }
 
     /// `file:line:col` as far as known.
@@ -85,10 +114,8 @@ struct PreviewFailure {
         if let file { object.append(("file", .string(file))) }
         if let line { object.append(("line", .int(line))) }
         if let column { object.append(("column", .int(column))) }
-        if let file, let line {
-            object.append(("source", .array(Self.sourceLines(file: file, around: line, context: 3).map {
-                .array([.int($0.0), .string($0.1)])
-            })))
+        if !source.isEmpty {
+            object.append(("source", .array(source.map { .array([.int($0.0), .string($0.1)]) })))
         }
         object.append(("timings", .array(timings.map { .array([.string($0.0), .double($0.1)]) })))
         return JSONWriter.write(.object(.init(uniqueKeysWithValues: object)))

@@ -6,10 +6,12 @@ import Foundation
 /// The render thread publishes; each page's WebSocket task adds and removes itself. A page
 /// that connects gets the last good frame and, when the latest run failed, its error. The id
 /// table goes to a page only when the page does not have the version the frame names.
-/// Lock-protected (both sides are threads or tasks that must not wait on each other).
+/// Lock-protected (both sides are threads or tasks that must not wait on each other). Each
+/// page's messages wait in its own bounded `PageOutbox`: a page that stops reading neither
+/// grows the server nor delays another page.
 final class PreviewHub: @unchecked Sendable {
     private struct Client {
-        var continuation: AsyncStream<WSMessage>.Continuation
+        var outbox: PageOutbox
         var idsVersion = -1
     }
 
@@ -21,17 +23,23 @@ final class PreviewHub: @unchecked Sendable {
 
     var clientCount: Int { lock.withLock { clients.count } }
 
-    /// Registers a page; it gets the current picture at once.
-    func add(_ id: UUID, _ continuation: AsyncStream<WSMessage>.Continuation) {
+    /// Registers a page; it gets the current picture at once. Returns its outbox, which ends
+    /// when the page is removed.
+    func add(_ id: UUID) -> PageOutbox {
+        let outbox = PageOutbox()
         lock.withLock {
-            clients[id] = Client(continuation: continuation)
+            clients[id] = Client(outbox: outbox)
             sendCurrent(to: id)
         }
+        return outbox
     }
 
     func remove(_ id: UUID) {
-        _ = lock.withLock { clients.removeValue(forKey: id) }
+        lock.withLock { clients.removeValue(forKey: id) }?.outbox.close()
     }
+
+    /// The bytes waiting for page `id`.
+    func pendingBytes(of id: UUID) -> Int { lock.withLock { clients[id]?.outbox }?.pendingBytes ?? 0 }
 
     /// Sends the current frame (and error) to one page again, as after it connected.
     func resend(to id: UUID) {
@@ -54,32 +62,32 @@ final class PreviewHub: @unchecked Sendable {
     func publish(error message: String) {
         lock.withLock {
             error = message
-            for client in clients.values { client.continuation.yield(.text(message)) }
+            for client in clients.values { client.outbox.text(message) }
         }
     }
 
     /// A passing message to every page (not kept for pages that connect later).
     func publish(note message: String) {
-        lock.withLock { for client in clients.values { client.continuation.yield(.text(message)) } }
+        lock.withLock { for client in clients.values { client.outbox.text(message) } }
     }
 
     /// A reply to one page.
     func send(_ message: String, to id: UUID) {
-        lock.withLock { _ = clients[id]?.continuation.yield(.text(message)) }
+        lock.withLock { clients[id]?.outbox.text(message) }
     }
 
     private func sendCurrent(to id: UUID) {
         if frame != nil { sendFrame(to: id) }
-        if let error { clients[id]?.continuation.yield(.text(error)) }
+        if let error { clients[id]?.outbox.text(error) }
     }
 
     private func sendFrame(to id: UUID) {
         guard var client = clients[id], let frame else { return }
         if client.idsVersion != frame.idsVersion, let ids, ids.version == frame.idsVersion {
-            client.continuation.yield(.data(ids.message))
+            client.outbox.ids(ids.message)
             client.idsVersion = ids.version
             clients[id] = client
         }
-        client.continuation.yield(.data(frame.data))
+        client.outbox.frame(frame.data)
     }
 }

@@ -40,8 +40,7 @@ final class PreviewServer: @unchecked Sendable {
             case (.GET, "/"):
                 return HTTPResponse(statusCode: .ok, headers: Self.pageHeaders(port: access.port), body: page)
             case (.GET, "/ws"):
-                return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket, frameSize: 1 << 20))
-                    .handleRequest(request)
+                return try await WebSocketHTTPHandler(handler: socket).handleRequest(request)
             default:
                 return HTTPResponse(statusCode: .notFound, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
                                     body: Data("not found\n".utf8))
@@ -76,24 +75,77 @@ final class PreviewServer: @unchecked Sendable {
     func stop() async { await server.stop() }
 }
 
-/// One page's WebSocket: registers with the hub (which pushes frames and errors) and hands the
-/// page's text messages on.
-struct PreviewSocket: WSMessageHandler {
+/// One page's WebSocket, frames in and out (FlyingFox's `MessageFrameWSHandler` copies every
+/// outgoing message into an unbounded stream, so a page that stops reading would grow the server
+/// by a frame per save): registers with the hub, whose bounded outbox the socket pulls frames
+/// from as fast as the page reads, and hands the page's text messages on. A message from the
+/// page past `maxMessage` bytes closes the socket with 1009 (too big).
+struct PreviewSocket: WSHandler {
     let hub: PreviewHub
     let onMessage: @Sendable (UUID, String) -> Void
+    /// The longest message a page may send (its messages are a few hundred bytes of JSON).
+    static let maxMessage = 64 << 10
+    /// Outgoing messages go out in frames of at most this size.
+    static let frameSize = 1 << 20
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        hub.add(id, continuation)
+        let outbox = hub.add(id)
         let hub = self.hub, onMessage = self.onMessage
         Task {
-            for await message in client {
-                if case .text(let text) = message { onMessage(id, text) }
-            }
+            var message = Data(), opcode = WSFrame.Opcode.text
+            do {
+                reading: for try await frame in client {
+                    switch frame.opcode {
+                    case .text, .binary, .continuation:
+                        if frame.opcode != .continuation { (message, opcode) = (Data(), frame.opcode) }
+                        guard message.count + frame.payload.count <= Self.maxMessage else {
+                            outbox.control(.close(code: WSCloseCode(1009, reason: "message too big")))
+                            break reading
+                        }
+                        message.append(frame.payload)
+                        guard frame.fin else { continue }
+                        if opcode == .text, let text = String(data: message, encoding: .utf8) { onMessage(id, text) }
+                        message = Data()
+                    case .ping:
+                        outbox.control(WSFrame(fin: true, opcode: .pong, mask: nil, payload: frame.payload))
+                    case .close:
+                        outbox.control(.close(code: .normalClosure))
+                        break reading
+                    default:
+                        continue
+                    }
+                }
+            } catch {}
             hub.remove(id)
-            continuation.finish()
         }
-        return stream
+        let split = SplitFrames()
+        return AsyncStream { await split.next(from: outbox) }
+    }
+}
+
+/// The frames of the message being sent, taken one at a time.
+private final class SplitFrames: @unchecked Sendable {
+    private var frames: [WSFrame] = []
+
+    func next(from outbox: PageOutbox) async -> WSFrame? {
+        if !frames.isEmpty { return frames.removeFirst() }
+        switch await outbox.next() {
+        case nil: return nil
+        case .control(let frame)?: return frame
+        case .message(let message)?:
+            let (opcode, payload): (WSFrame.Opcode, Data)
+            switch message {
+            case .text(let text): (opcode, payload) = (.text, Data(text.utf8))
+            case .data(let data): (opcode, payload) = (.binary, data)
+            case .close(let code): return .close(code: code)
+            }
+            frames = stride(from: 0, to: max(payload.count, 1), by: PreviewSocket.frameSize).map { start in
+                WSFrame(fin: false, opcode: start == 0 ? opcode : .continuation, mask: nil,
+                        payload: payload.subdata(in: start..<min(payload.count, start + PreviewSocket.frameSize)))
+            }
+            frames[frames.count - 1].fin = true
+            return frames.removeFirst()
+        }
     }
 }

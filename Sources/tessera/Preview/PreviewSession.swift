@@ -24,6 +24,8 @@ final class PreviewSession: @unchecked Sendable {
         var sizing: SizingRule = .fit
         var duplicates: DuplicatePolicy = .reject
         var limits = ScriptLimitOptions()
+        /// The largest data file read (`--max-data-size`), as `run` reads it.
+        var maxDataBytes = DatasetLoader.defaultMaxBytes
         var viewport = Size(width: 375, height: 812)
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
@@ -106,7 +108,7 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Starts watching (polling when `poll`) and schedules the first run.
     func startWatching(poll: Bool) {
-        watcher = FileWatcher(poll: poll) { [weak self] paths in self?.filesChanged(paths) }
+        watcher = FileWatcher(poll: poll, log: { [weak self] in self?.log($0) }) { [weak self] paths in self?.filesChanged(paths) }
         readsOnlyChangedFiles = true
         watcher.watch(watchedFiles)
         schedule()
@@ -159,6 +161,17 @@ final class PreviewSession: @unchecked Sendable {
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
     private static func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
 
+    /// A file of the run cannot be read (gone, a FIFO, a folder, over --max-data-size): the
+    /// reason goes to the terminal and the pages, and the next save that brings it back runs
+    /// even if its bytes are the last good run's.
+    private func unreadable(_ error: any Error) {
+        generation += 1
+        lastInputs = nil
+        let failure = PreviewFailure(error)
+        hub.publish(error: failure.json(generation: generation, timings: []))
+        logError("gen \(generation) \(failure.kind) error: \(failure.message) Waiting for it to be saved again.")
+    }
+
     /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
     func render() {
         let t0 = Self.now()
@@ -174,14 +187,15 @@ final class PreviewSession: @unchecked Sendable {
                 inputs[path] = old
                 continue
             }
-            guard let bytes = try? DatasetLoader.readBytes(ofFile: path) else {
+            do {
+                inputs[path] = try DatasetLoader.readBytes(ofFile: path, maxBytes: path == configuration.dataPath ? configuration.maxDataBytes : .max)
+            } catch {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
-                logError("preview: \(path) cannot be read; waiting for it to be saved again")
+                unreadable(error)
                 return
             }
-            inputs[path] = bytes
         }
         let size = stateLock.withLock { viewport }
         let inputsChanged = inputs != lastInputs || size != lastViewport
@@ -297,8 +311,13 @@ final class PreviewSession: @unchecked Sendable {
                 log("gen \(generation) failed while another save arrived; running again")
                 return
             }
-            // The animator script too: an error in its hooks names it, perhaps shortened.
-            let failure = PreviewFailure(error, known: watchedFiles + [configuration.animator].compactMap { $0 }.filter { $0.hasSuffix(".lua") })
+            // The animator script too, which the run loaded: an error in its hooks names it,
+            // perhaps shortened, and the panel shows its lines.
+            var sources = inputs
+            if let animator = configuration.animator, animator.hasSuffix(".lua") {
+                sources[animator] = try? DatasetLoader.readBytes(ofFile: animator, maxBytes: configuration.maxDataBytes)
+            }
+            let failure = PreviewFailure(error, sources: sources)
             timings.append(("failed", Self.ms(t1, Self.now())))
             hub.publish(error: failure.json(generation: generation, timings: timings))
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))

@@ -207,6 +207,25 @@ import Testing
         #expect(try header(at: 100) == [])
     }
 
+    @Test func a_header_providers_layout_is_applied() throws {
+        // CollectionKit's ComposedHeaderProvider lays headers and sections out as 2n items of its
+        // layout: a centring flow centres each section's block under its full-width header.
+        let headers = HeadersProvider(sections: [numbers([1, 2]), numbers([3])],
+                                      layout: FlowLayout(justifyContent: .center),
+                                      headerSize: .fixed(.fraction(1), .absolute(20)))
+        let engine = CollectionEngine(provider: headers, viewport: s(300, 400))
+        try engine.layout()
+        #expect(engine.views.map { "\($0.id) \($0.frame)" } == [
+            "0-0 (100.0, 20.0, 50.0, 50.0)", "0-1 (150.0, 20.0, 50.0, 50.0)", "1-0 (125.0, 90.0, 50.0, 50.0)",
+            "0-header (0.0, 0.0, 300.0, 20.0)", "1-header (0.0, 70.0, 300.0, 20.0)",
+        ])
+        #expect(engine.contentSize == s(300, 140))
+        // The pinned header is pushed up by its own section's end (70).
+        let pinned = try engine.layoutResult.elements(in: r(0, 60, 300, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 60)))
+            .filter { $0.kind == "header" }.map(\.frame)
+        #expect(pinned == [r(0, 50, 300, 20), r(0, 70, 300, 20)])
+    }
+
     @Test func the_empty_state_shows_a_placeholder_until_there_is_data() throws {
         let content = numbers([])
         let engine = CollectionEngine(provider: EmptyStateProvider(content: content), viewport: s(100, 80))

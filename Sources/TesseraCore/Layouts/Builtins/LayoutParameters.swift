@@ -128,31 +128,16 @@ package struct LayoutParameters {
     public mutating func insets(_ key: String) throws -> EdgeInsets? {
         known.append(key)
         guard let value = values[key] else { return nil }
-        do { return try Self.insets(from: value, what: subject(key)) } catch let error as LayoutError {
-            // the parameter's own name, for typed access
-            guard case let .invalidParameter(_, allowed, got, subject, verb) = error else { throw error }
-            throw LayoutError.invalidParameter(name: key, allowed: allowed, got: got, subject: subject, verb: verb)
-        }
-    }
-
-    /// Parses insets from a JSON value; `what` names the value in errors.
-    public static func insets(from value: JSONValue, what: String) throws -> EdgeInsets {
         if let n = value.number, n.isFinite { return EdgeInsets(all: n) }
         guard case .object(let o) = value else {
-            // a number that is not finite is named as itself (nan, inf), not as "a number"
-            let got = value.number != nil ? value.briefDescription : value.typeDescription
-            throw LayoutError.invalidParameter(name: what, allowed: "a finite number or {top=, left=, bottom=, right=}", got: got,
-                                               subject: what, verb: "expects")
+            throw mismatch(key, "a finite number or {top=, left=, bottom=, right=}", value, typeOnly: value.number == nil)
         }
-        for key in o.keys where !["top", "left", "bottom", "right"].contains(key) {
-            throw LayoutError.unknownEdge(name: key, subject: what)
+        for edge in o.keys where !["top", "left", "bottom", "right"].contains(edge) {
+            throw LayoutError.unknownEdge(name: edge, subject: subject(key))
         }
         func edge(_ k: String) throws -> Double {
             guard let v = o[k] else { return 0 }
-            guard let n = v.number, n.isFinite else {
-                throw LayoutError.invalidParameter(name: "\(what).\(k)", allowed: "a number", got: v.typeDescription,
-                                                   subject: "\(what).\(k)", verb: "expects")
-            }
+            guard let n = v.number, n.isFinite else { throw mismatch("\(key).\(k)", "a finite number", v, typeOnly: v.number == nil) }
             return n
         }
         return EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
@@ -168,8 +153,11 @@ package struct LayoutParameters {
         }
     }
 
-    private func mismatch(_ key: String, _ expected: String, _ got: JSONValue) -> LayoutError {
-        .invalidParameter(name: key, allowed: expected, got: shown(got), subject: subject(key),
-                          verb: style.naming == .field ? "must be" : "expects")
+    /// `typeOnly` names a value by its type on the command line ("an array"), as Lua's naming
+    /// always does; a number that is not finite is named as itself (nan, inf).
+    private func mismatch(_ key: String, _ expected: String, _ got: JSONValue, typeOnly: Bool = false) -> LayoutError {
+        let value = typeOnly && style.naming == .parameter ? got.typeDescription : shown(got)
+        return .invalidParameter(name: key, allowed: expected, got: value, subject: subject(key),
+                                 verb: style.naming == .field ? "must be" : "expects")
     }
 }

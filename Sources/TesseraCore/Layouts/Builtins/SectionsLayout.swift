@@ -51,6 +51,9 @@ public struct SectionsLayout: Layout {
     public var header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)?
     /// Each section's footer ("footer" supplementary), or nil for none.
     public var footer: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)?
+    /// Headers are items of `arrangement` of their own, each before its section (CollectionKit's
+    /// ComposedHeaderProvider: 2n items, header `s` at `2s`), instead of the top of the section's box.
+    var arrangesHeaders = false
 
     /// Sections laid out by `sectionLayout`, arranged by `arrangement` (or stacked `spacing` apart).
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
@@ -107,15 +110,35 @@ public struct SectionsLayout: Layout {
         let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }
 
         let measured = MeasuredSections(count: sections.count)
+        let headersApart = arrangesHeaders && arrangement != nil
         @Sendable func layoutSection(_ s: Int, in size: Size) throws -> Size {
             let part = try Measured(layouts[s], context.slice(sections[s].range).with(collectionSize: size),
-                                    header: headers[s], footer: footers[s])
+                                    header: headersApart ? nil : headers[s], footer: footers[s])
             measured[s] = part
             return part.size
         }
 
         let origins: [Point]
-        if let arrangement {
+        // Where the arrangement placed each header, when headers are items of their own.
+        var headerFrames: [Rect?] = []
+        if let arrangement, headersApart {
+            @Sendable func headerSize(_ s: Int, _ proposal: Size) -> Size {
+                headers[s].map { Size(width: $0.width ?? proposal.width, height: $0.height) } ?? .zero
+            }
+            let outer = LayoutContext(collectionSize: context.collectionSize, count: 2 * sections.count, item: { _ in nil },
+                                      size: { k, proposal in
+                                          k % 2 == 0 ? headerSize(k / 2, proposal) : try layoutSection(k / 2, in: proposal)
+                                      })
+            let placed = try arrangement.layout(outer)
+            headerFrames = try (0..<sections.count).map { s in
+                headers[s] == nil ? nil : try placed.frame(at: 2 * s)
+            }
+            origins = try (0..<sections.count).map { s in
+                let frame = try placed.frame(at: 2 * s + 1)
+                if measured[s] == nil { _ = try layoutSection(s, in: frame.size) }
+                return frame.origin
+            }
+        } else if let arrangement {
             let outer = LayoutContext(collectionSize: context.collectionSize, count: sections.count,
                                       item: { _ in nil }, size: { s, proposal in try layoutSection(s, in: proposal) })
             let placed = try arrangement.layout(outer)
@@ -163,6 +186,11 @@ public struct SectionsLayout: Layout {
                 elements.append(.supplementary(h.kind ?? "header", section: base,
                                                frame: Rect(x: box.x, y: box.y, width: h.width ?? box.width, height: h.height),
                                                zIndex: h.zIndex, pinned: h.pinned, sectionSpan: span))
+            } else if s < headerFrames.count, let frame = headerFrames[s], let h = headers[s] {
+                content.width = max(content.width, frame.maxX)
+                content.height = max(content.height, frame.maxY)
+                elements.append(.supplementary(h.kind ?? "header", section: base, frame: frame,
+                                               zIndex: h.zIndex, pinned: h.pinned, sectionSpan: span))
             }
             elements += (result?.elements ?? []).map {
                 var e = $0.offsetBy(dx: o.x, dy: o.y)
@@ -193,7 +221,7 @@ public struct SectionsLayout: Layout {
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
         guard b.height.isFinite, b.height >= 0 else {
-            throw LayoutError.invalidSectionSize(subject: "sections layout", what: "\(kind) height", got: "\(b.height)", section: s,
+            throw LayoutError.invalidSectionSize(subject: "sections layout", what: "\(kind) height", got: NumberText.exact(b.height), section: s,
                                                  expected: "a finite number >= 0")
         }
         return b

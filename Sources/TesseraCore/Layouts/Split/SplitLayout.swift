@@ -87,7 +87,7 @@ public struct SplitLayout: Layout {
         let ratio = try leftSideRatio(viewport.width)
         guard ratio.isFinite, ratio >= 0, ratio <= 1 else {
             throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "a number from 0 to 1",
-                                               got: "\(ratio) for viewport width \(viewport.width)",
+                                               got: "\(NumberText.exact(ratio)) for viewport width \(NumberText.display(viewport.width))",
                                                subject: "split layout leftSideRatio", verb: "must be")
         }
         try Self.check(splitSpacing, "splitSpacing", where: "")
@@ -179,7 +179,7 @@ public struct SplitLayout: Layout {
 
     private static func check(_ value: Double, _ name: String, where place: String) throws {
         guard value.isFinite, value >= 0 else {
-            throw LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: "\(value)",
+            throw LayoutError.invalidParameter(name: name, allowed: "a finite number >= 0", got: NumberText.exact(value),
                                                subject: "split layout\(place) \(name)", verb: "must be")
         }
     }

@@ -60,8 +60,12 @@ extension LuaHost {
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
                 throw LuaArguments.statement("\(origin)t.compositional:", "field 'sections' has no entry for section \(index + 1) (id '\(section.id.description)')")
             }
-        default:
+        case LUA_TNIL:
             throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")
+        default:
+            let expected = key == "section" ? "a t.section{} or a function(index, section, env)"
+                : "a table of t.section{} by position or section id"
+            throw args.error(.field(key), at: top, mustBe: expected, numeric: false)
         }
     }
 

@@ -12,7 +12,7 @@ extension LuaHost {
     static let engineLayout: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
-            host.pushEvents(try engine.layout())
+            host.pushEvents(try host.inPass { try engine.layout() })
             return 1
         }
     }
@@ -21,7 +21,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let x = try args.number(2, "x"), y = try args.number(3, "y")
-            host.pushEvents(try engine.scroll(to: Point(x: x, y: y)))
+            host.pushEvents(try host.inPass { try engine.scroll(to: Point(x: x, y: y)) })
             return 1
         }
     }
@@ -30,7 +30,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let w = try args.number(2, "width", .nonNegative), h = try args.number(3, "height", .nonNegative)
-            host.pushEvents(try engine.resize(to: Size(width: w, height: h)))
+            host.pushEvents(try host.inPass { try engine.resize(to: Size(width: w, height: h)) })
             return 1
         }
     }
@@ -46,19 +46,19 @@ extension LuaHost {
                 throw args.error(.argument(2, "target"), at: 2, mustBe: "an item index (an integer) or an id (a string)", numeric: false)
             }
             // Pending work first, so the target is looked up in the data as it is now.
-            var events = engine.hasPendingPass ? try engine.layout() : []
+            var events = engine.hasPendingPass ? try host.inPass { try engine.layout() } : []
             if byID {
                 let id = ItemID.string(try args.string(2, "id"))
                 guard try engine.index(of: id) != nil else {
                     throw args.error(2, "id", mustBe: "the id of one of the \(engine.itemCount) items", got: "'\(id)'")
                 }
-                events += try engine.scrollTo(id, align: position)
+                events += try host.inPass { try engine.scrollTo(id, align: position) }
             } else {
                 let index = try args.integer(2, "index", minimum: 1)
                 guard index <= engine.itemCount else {
                     throw args.error(2, "index", mustBe: "an item index from 1 to \(engine.itemCount)")
                 }
-                events += try engine.scrollTo(index - 1, align: position)
+                events += try host.inPass { try engine.scrollTo(index - 1, align: position) }
             }
             host.pushEvents(events)
             return 1
@@ -141,14 +141,14 @@ extension LuaHost {
                     throw args.error(.field("velocity"), at: slot, mustBe: "a finite number or {vx, vy}", numeric: false)
                 }
             }
-            var events = engine.hasPendingPass ? try engine.layout() : []
+            var events = engine.hasPendingPass ? try host.inPass { try engine.layout() } : []
             let sideways = engine.layoutResult.orthogonalSections.map { $0.section + 1 }
             guard sideways.contains(section) else {
                 let expected = sideways.isEmpty ? "a section that scrolls sideways (this layout has none)"
                     : "a section that scrolls sideways (\(sideways.map(String.init).joined(separator: ", ")))"
                 throw args.error(2, "section", mustBe: expected)
             }
-            events += try engine.scrollSection(section - 1, to: Point(x: x, y: y), velocity: velocity)
+            events += try host.inPass { try engine.scrollSection(section - 1, to: Point(x: x, y: y), velocity: velocity) }
             host.pushEvents(events)
             return 1
         }
@@ -176,7 +176,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let point = Point(x: try args.number(2, "x"), y: try args.number(3, "y"))
-            guard let hit = try engine.tap(at: point) else {
+            guard let hit = try host.inPass({ try engine.tap(at: point) }) else {
                 lua_pushnil(L)
                 return 1
             }
@@ -193,7 +193,7 @@ extension LuaHost {
             let engine = try host.engineBox(args).engine
             let index = try args.integer(2, "index")
             // index - 1 would overflow for math.mininteger; no index below 1 has a frame
-            if index >= 1, let f = try engine.frame(at: index - 1) { host.pushFrame(f) } else { lua_pushnil(L) }
+            if index >= 1, let f = try host.inPass({ try engine.frame(at: index - 1) }) { host.pushFrame(f) } else { lua_pushnil(L) }
             return 1
         }
     }

@@ -34,9 +34,10 @@ extension LuaHost {
     }
 
     /// `{w, h}` where each is a number or a percentage string.
-    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32) throws -> SizeSource {
+    func fixedSize(_ field: LuaArguments, key: String, at slot: Int32,
+                   expected: String = "a sizing rule name, a size {w, h} or a function") throws -> SizeSource {
         guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) == 2 else {
-            throw field.error(.field(key), at: slot, mustBe: "a sizing rule name, a size {w, h} or a function", numeric: false)
+            throw field.error(.field(key), at: slot, mustBe: expected, numeric: false)
         }
         tb_rawgeti(L, slot, 1)
         tb_rawgeti(L, slot, 2)
@@ -106,15 +107,41 @@ extension LuaHost {
         }
     }
 
-    /// header = { size = {w, h}, view = "header", pinned = true, tap = function(section, i) };
+    /// header.size = function(header, section, pw, ph) -> w, h (CollectionKit's headerSizeSource),
+    /// `header` the header's bound data.
+    private func headerSizeFunction(_ fn: LuaReference, of p: HeadersProvider) -> SizeSource {
+        .custom { [owner = HeaderCallbackOwner(host: self, provider: p)] s, proposal in
+            guard let self = owner.host, let p = owner.provider else { return proposal }
+            return try self.runCallback {
+                self.push(fn)
+                LuaStack.push(self.L, json: p.value(at: s), readOnly: true)
+                lua_pushinteger(self.L, lua_Integer(s + 1))
+                lua_pushnumber(self.L, proposal.width)
+                lua_pushnumber(self.L, proposal.height)
+                let base = lua_gettop(self.L) - 4
+                try self.protectedCall(arguments: 4, results: 2)
+                let check = LuaArguments(self.L, function: "")
+                guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
+                      w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+                    throw LuaArguments.returned("t.headers", "header size", for: "section \(s + 1)", mustBe: "a finite, non-negative width and height",
+                                                got: "\(check.describe(base)), \(check.describe(base + 1))")
+                }
+                return Size(width: w, height: h)
+            }
+        }
+    }
+
+    /// header = { size = {w, h} or a function, view = "header", pinned = true, tap = function(section, i) };
     /// `sticky` is another name for `pinned` (CollectionKit's word), with the same meaning.
     func setHeader(_ p: HeadersProvider, _ field: LuaArguments, at slot: Int32) throws {
         if field.isNil(slot) { return }
         let table = try field.table(field: "header", at: slot, expected: "a table {size =, view =, pinned =, tap =}")
         try table.rejectUnknownKeys(["size", "view", "pinned", "sticky", "tap"])
         try table.with("size") { s in
-            if lua_type(L, s) != LUA_TNIL {
-                p.headerSize = try fixedSize(field, key: "header.size", at: s)
+            if lua_type(L, s) == LUA_TFUNCTION {
+                p.headerSize = headerSizeFunction(reference(at: s), of: p)
+            } else if lua_type(L, s) != LUA_TNIL {
+                p.headerSize = try fixedSize(field, key: "header.size", at: s, expected: "a size {w, h} or a function(header, section, pw, ph)")
             }
         }
         p.headerKind = try table.optString("view") ?? "header"
