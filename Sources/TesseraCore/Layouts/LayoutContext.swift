@@ -113,26 +113,24 @@ public struct LayoutContext: Sendable {
             return
         }
         let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
+        // Measured items, in index order, met by one cursor: one compare per item, and `body`
+        // called from one place, so it stays inlined in the tight loop.
+        var measured = direct.measured.entries(in: base..<(base + n))
+        var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - base, $0.1) } ?? (n, .zero)
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
-                /// The rule's sizes of the items in `range`, in one tight loop.
-                func ruled(_ range: Range<Int>) throws {
-                    for i in range {
-                        let size = sizing.size(w: widths[base + i], h: heights[base + i],
-                                               text: { dataset.text(at: base + i) }, proposed: proposed)
+                for i in 0..<n {
+                    let size: Size
+                    if _slowPath(i == nextMeasured) {
+                        size = measuredSize
+                        (nextMeasured, measuredSize) = measured.next().map { ($0.0 - base, $0.1) } ?? (n, .zero)
+                    } else {
+                        size = sizing.size(w: widths[base + i], h: heights[base + i],
+                                           text: { dataset.text(at: base + i) }, proposed: proposed)
                         guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
-                        try body(i, size)
                     }
+                    try body(i, size)
                 }
-                // Measured items, in index order, split the loop: the runs between them stay tight.
-                var start = 0
-                var measured = direct.measured.entries(in: base..<(base + n))
-                while let (k, size) = measured.next() {
-                    try ruled(start..<(k - base))
-                    try body(k - base, size)
-                    start = k - base + 1
-                }
-                try ruled(start..<n)
             }
         }
     }
