@@ -29,7 +29,7 @@ extension CollectionEngine {
         }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw LayoutError.invalidParameter(name: "size", allowed: "finite, non-negative numbers",
-                                               got: "\(Self.number(size.width))x\(Self.number(size.height))",
+                                               got: "\(NumberText.exact(size.width))x\(NumberText.exact(size.height))",
                                                subject: "the measured size of \(id)", verb: "must be")
         }
         if measurements[id]?.size == size { return }
@@ -47,11 +47,6 @@ extension CollectionEngine {
 
     /// Every kept measurement, by element id.
     public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }
-
-    /// A number as the messages print it: an integer without a fraction.
-    static func number(_ v: Double) -> String {
-        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
 
     /// The measurements resolved against `tree` (flattened, not yet laid out): each to the
     /// provider that lays its element out. With `rebinding` (a reload), a measurement whose

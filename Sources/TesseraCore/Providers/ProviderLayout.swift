@@ -26,9 +26,6 @@ package struct ProviderLayout {
 
     public var contentSize: Size { result.contentSize }
 
-    /// The flattened result (see the type's documentation). O(1).
-    public func flattenedResult() -> any LayoutResult { result }
-
     /// The provider header drawn as `element` (a supplementary of the flattened result), if a
     /// headers provider added it. O(headers).
     public func header(of element: LayoutElement) -> Header? {
