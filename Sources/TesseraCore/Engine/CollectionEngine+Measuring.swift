@@ -48,6 +48,26 @@ extension CollectionEngine {
     /// Every kept measurement, by element id.
     public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }
 
+    /// The tree laid out again from the items measured since the last pass on, reusing the last
+    /// pass's result, when nothing else changed (no layout, size rule or viewport size) and the
+    /// root is a basic provider whose layout splices (flow, waterfall); nil when a full layout
+    /// is due. Headers providers, composed trees and scripts lay out in full.
+    /// - Complexity: O(measured since the last pass + re-placed items).
+    func splicedTree(measured: MeasuredSizes) throws -> EngineTree? {
+        guard !layoutChanged, !measuredSinceLastPass.isEmpty, loaded?.viewportSize == scrollState.viewportSize,
+              let root = provider as? BasicProvider else { return nil }
+        var changed: ClosedRange<Int>?
+        for id in measuredSinceLastPass {
+            guard tree.headerOwner(of: id) == nil else { return nil }
+            let hint = views.first { $0.category == .item && ItemID.names($0.id, id) }?.index
+            guard let i = try tree.index(of: id, hint: hint) else { continue }
+            changed = changed.map { min($0.lowerBound, i)...max($0.upperBound, i) } ?? i...i
+        }
+        guard let changed else { return tree }
+        return try root.relaidOut(in: viewportSize, measured: measured, previous: tree.result,
+                                  changed: changed.lowerBound..<(changed.upperBound + 1)).map(tree.showing)
+    }
+
     /// The measurements resolved against `tree` (flattened, not yet laid out): each to the
     /// provider that lays its element out. With `rebinding` (a reload), a measurement whose
     /// element now shows other data is forgotten. Ids the tree does not hold are kept for later.

@@ -58,6 +58,9 @@ public final class CollectionEngine {
 
     var needsReload = true
     var needsRelayout = false
+    /// A provider's layout or size rule changed since the last pass: the next relayout lays
+    /// everything out again, where measurements alone would let it splice.
+    var layoutChanged = false
     /// The scroll state the visible views were last loaded for (nil before the first pass).
     var loaded: ScrollState?
     var tree = EngineTree(flat: FlatProvider(nil), result: EmptyResult())
@@ -83,7 +86,7 @@ public final class CollectionEngine {
     func schedule(_ change: ProviderChange) {
         switch change {
         case .reload: needsReload = true
-        case .relayout: needsRelayout = true
+        case .relayout: needsRelayout = true; layoutChanged = true
         }
     }
 
@@ -176,9 +179,11 @@ public final class CollectionEngine {
     }
 
     /// Lays the same flattened tree out again (size, layout or measured sizes changed) and
-    /// reloads views.
+    /// reloads views. After measurements alone, from the first measured item on where the
+    /// layout can splice (`splicedTree`).
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
-        let next = try tree.laidOut(provider, in: viewportSize, measured: try resolvedMeasurements(in: tree, rebinding: false))
+        let measured = try resolvedMeasurements(in: tree, rebinding: false)
+        let next = try splicedTree(measured: measured) ?? tree.laidOut(provider, in: viewportSize, measured: measured)
         return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: false, itemsOnly: itemsOnly)
     }
 
@@ -218,6 +223,7 @@ public final class CollectionEngine {
         views = pass.views
         pools = pass.pools
         needsRelayout = false
+        layoutChanged = false
         measuredSinceLastPass = []
         enteredLastPass = Set(pass.events.lazy.filter { $0.type == .insert && $0.category == .item }.map(\.id))
         loaded = state

@@ -61,6 +61,12 @@ final class EngineTree {
                           headerOwners: headerOwners, idTable: idTable)
     }
 
+    /// The same flattening showing `result`, laid out again from this tree's result by a root
+    /// that adds no provider headers (a basic provider's splice). O(1).
+    func showing(_ result: any LayoutResult) -> EngineTree {
+        EngineTree(flat: flat, result: result, headerOwners: headerOwners, idTable: idTable)
+    }
+
     /// The headers provider and section that lay out the header whose element id is `id`. O(1).
     /// A string id matches a header by its printed form, as a host that only has text names it.
     func headerOwner(of id: ItemID) -> (owner: HeadersProvider, section: Int)? {

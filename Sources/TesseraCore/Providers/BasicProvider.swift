@@ -38,6 +38,15 @@ public final class BasicProvider: Provider, ItemOwner {
         ProviderLayout(result: try layout.layout(context(in: size).measured(measured.items(of: self))), headers: [])
     }
 
+    /// Laid out again after only the sizes of items `changed` (local indices) changed since
+    /// `previous` (a host measured them), reusing what did not move; nil when the layout cannot
+    /// splice (see `SplicingLayout`), and a full layout is due. O(re-placed items).
+    func relaidOut(in size: Size, measured: MeasuredSizes, previous: any LayoutResult,
+                   changed: Range<Int>) throws -> (any LayoutResult)? {
+        guard let splicing = layout as? any SplicingLayout else { return nil }
+        return try splicing.relayout(context(in: size).measured(measured.items(of: self)), previous: previous, changed: changed)
+    }
+
     /// The layout context, as `tessera run` builds it for the same data: the data's sections
     /// (`ItemSource.sections`), and a dataset with a plain rule takes the contiguous fast path;
     /// otherwise each size goes through the item's kind's rule, else the provider's.
