@@ -59,8 +59,7 @@ extension CollectionEngine {
         var changed: ClosedRange<Int>?
         for id in measuredSinceLastPass {
             guard tree.headerOwner(of: id) == nil else { return nil }
-            let hint = views.first { $0.category == .item && ItemID.names($0.id, id) }?.index
-            guard let i = try tree.index(of: id, hint: hint) else { continue }
+            guard let i = try tree.index(of: id, hint: visibleIndex(of: id)) else { continue }
             changed = changed.map { min($0.lowerBound, i)...max($0.upperBound, i) } ?? i...i
         }
         guard let changed else { return tree }
@@ -71,11 +70,49 @@ extension CollectionEngine {
     /// The measurements resolved against `tree` (flattened, not yet laid out): each to the
     /// provider that lays its element out. With `rebinding` (a reload), a measurement whose
     /// element now shows other data is forgotten. Ids the tree does not hold are kept for later.
+    /// The last resolution is kept for its flattening: a relayout of the same flattening after
+    /// new measurements (none forgotten) updates it in place.
     /// - Complexity: O(m) lookups for m measurements, plus O(n) once per tree when a measured id
-    ///   is not visible.
+    ///   is not visible; O(k log m) for k new measurements when updating.
     func resolvedMeasurements(in tree: EngineTree, rebinding: Bool) throws -> MeasuredSizes {
+        if !rebinding, var kept = resolved, kept.flattening === tree.idTable,
+           measuredSinceLastPass.allSatisfy({ measurements[$0] != nil }) {
+            resolved = nil  // `kept` alone holds the tables, so they update in place
+            for id in measuredSinceLastPass {
+                guard let size = measurements[id]?.size else { continue }
+                if let (owner, section) = tree.headerOwner(of: id) {
+                    kept.sizes.headers[ObjectIdentifier(owner), default: [:]][section] = size
+                } else if let index = try tree.index(of: id, hint: visibleIndex(of: id)) {
+                    let (leaf, local) = tree.flat.locate(index)
+                    kept.sizes.items[ObjectIdentifier(leaf.owner), default: MeasuredOverrides()].set(local, size)
+                }
+            }
+            resolved = kept
+            return kept.sizes
+        }
+        let sizes = try resolvingAll(in: tree, rebinding: rebinding)
+        resolved = Resolution(flattening: tree.idTable, sizes: sizes)
+        return sizes
+    }
+
+    /// The flattened index of the visible cell `id` names: a hint for `EngineTree.index(of:hint:)`.
+    /// O(views).
+    private func visibleIndex(of id: ItemID) -> Int? {
+        views.first { $0.category == .item && ItemID.names($0.id, id) }?.index
+    }
+
+    /// The measurements resolved against the flattening `flattening` (folding a measurement in
+    /// again sets the same size, so a pass that throws may run again).
+    struct Resolution {
+        var flattening: EngineTree.IDTable
+        var sizes: MeasuredSizes
+    }
+
+    /// Every measurement resolved anew (see `resolvedMeasurements`). O(m + m log m).
+    private func resolvingAll(in tree: EngineTree, rebinding: Bool) throws -> MeasuredSizes {
         var sizes = MeasuredSizes()
         guard !measurements.isEmpty else { return sizes }
+        var items: [ObjectIdentifier: [Int: Size]] = [:]
         var visible: [ItemID: Int] = [:]
         for view in views where view.category == .item { visible[view.id] = view.index; visible[.string(view.id.description)] = view.index }
         var forgotten: [ItemID] = []
@@ -91,9 +128,10 @@ extension CollectionEngine {
                 if let seen = m.data, seen != now { forgotten.append(id); continue }
                 measurements[id]?.data = now
             }
-            sizes.items[ObjectIdentifier(leaf.owner), default: [:]][local] = m.size
+            items[ObjectIdentifier(leaf.owner), default: [:]][local] = m.size
         }
         for id in forgotten { measurements[id] = nil }
+        sizes.items = items.mapValues(MeasuredOverrides.init)
         return sizes
     }
 }

@@ -67,6 +67,8 @@ public final class CollectionEngine {
     var pools = ReusePools()
     /// Sizes the host measured, by element id (see `measure(_:size:)`).
     var measurements: [ItemID: Measurement] = [:]
+    /// The measurements as the last pass resolved them, for the flattening it showed.
+    var resolved: Resolution?
     /// The ids measured or forgotten since the last pass: the next one anchors, and a cell cut
     /// by the viewport's top among them does not anchor it.
     var measuredSinceLastPass: Set<ItemID> = []

@@ -27,7 +27,7 @@ final class EngineTree {
     private let headerOwners: [ItemID: (owner: HeadersProvider, section: Int)]
     /// Every item's flattened index by its id, built on first use and shared by the trees of
     /// one flattening (relayouts keep the flattening).
-    private let idTable: IDTable
+    let idTable: IDTable
 
     final class IDTable {
         var index: [ItemID: Int]?

@@ -30,12 +30,13 @@ public struct LayoutContext: Sendable {
         var dataset: Dataset
         var base: Int
         var sizing: ItemSizing
-        /// Sizes a host measured, by dataset index (`base + i`): they replace the rule's.
+        /// Sizes a host measured, by dataset index less `measuredOrigin`: they replace the rule's.
         var measured: MeasuredOverrides = MeasuredOverrides()
+        var measuredOrigin = 0
 
         /// Item `i`'s size (relative to `base`) by the sizing rule. O(1) for sized items.
         func size(_ i: Int, _ proposed: Size) throws -> Size {
-            if !measured.isEmpty, let size = measured[base + i] { return size }
+            if !measured.isEmpty, let size = measured[base + i - measuredOrigin] { return size }
             let size = sizing.size(w: dataset.widths[base + i], h: dataset.heights[base + i],
                                    text: { dataset.text(at: base + i) }, proposed: proposed)
             guard size.width.isFinite, size.height.isFinite else { throw overflow(i, size, proposed) }
@@ -115,15 +116,16 @@ public struct LayoutContext: Sendable {
         let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
         // Measured items, in index order, met by one cursor: one compare per item, and `body`
         // called from one place, so it stays inlined in the tight loop.
-        var measured = direct.measured.entries(in: base..<(base + n))
-        var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - base, $0.1) } ?? (n, .zero)
+        let first = base - direct.measuredOrigin
+        var measured = direct.measured.entries(in: first..<(first + n))
+        var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
         try direct.dataset.widths.withUnsafeBufferPointer { widths in
             try direct.dataset.heights.withUnsafeBufferPointer { heights in
                 for i in 0..<n {
                     let size: Size
                     if _slowPath(i == nextMeasured) {
                         size = measuredSize
-                        (nextMeasured, measuredSize) = measured.next().map { ($0.0 - base, $0.1) } ?? (n, .zero)
+                        (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
                     } else {
                         size = sizing.size(w: widths[base + i], h: heights[base + i],
                                            text: { dataset.text(at: base + i) }, proposed: proposed)
@@ -149,17 +151,25 @@ public struct LayoutContext: Sendable {
     /// The same items with the sizes a host measured: `sizes[i]`, where present, is item `i`'s
     /// size whatever the proposal (it replaces the rule's, a script's `ctx:size` answer and a
     /// compositional estimate alike). Empty `sizes` give the context unchanged.
-    /// - Complexity: O(m log m) for m measured items; each size query then costs one lookup.
-    package func measured(_ sizes: [Int: Size]) -> LayoutContext {
+    /// - Complexity: O(1) (O(m log m) for a context measured twice); each size query then costs
+    ///   one lookup.
+    func measured(_ sizes: MeasuredOverrides) -> LayoutContext {
         guard !sizes.isEmpty else { return self }
         let sizeOf = self.sizeOf
         var copy = self
         copy.sizeOf = { i, p in try sizes[i] ?? sizeOf(i, p) }
         if var direct = copy.direct {
-            var absolute: [Int: Size] = [:]
-            absolute.reserveCapacity(sizes.count)
-            for (i, size) in sizes { absolute[direct.base + i] = size }
-            direct.measured = MeasuredOverrides(absolute.merging(direct.measured.sizes) { new, _ in new })
+            if direct.measured.isEmpty {
+                direct.measured = sizes
+                direct.measuredOrigin = direct.base
+            } else {
+                // Measured twice (rare): one table by dataset index, the newer sizes winning.
+                var absolute: [Int: Size] = [:]
+                for (i, size) in direct.measured.sizes { absolute[direct.measuredOrigin + i] = size }
+                for (i, size) in sizes.sizes { absolute[direct.base + i] = size }
+                direct.measured = MeasuredOverrides(absolute)
+                direct.measuredOrigin = 0
+            }
             copy.direct = direct
         }
         return copy

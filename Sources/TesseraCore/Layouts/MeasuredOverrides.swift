@@ -1,11 +1,13 @@
 /// Sizes a host measured, by item index, kept with their indices sorted so a loop over every
-/// item meets them with one cursor (`entries(in:)`) instead of a lookup per item.
+/// item meets them with one cursor (`entries(in:)`) instead of a lookup per item, and so a pass
+/// after a few more measurements updates them in place instead of sorting them all again.
 ///
 /// Invariant: `order` holds exactly the keys of `sizes`, ascending.
 struct MeasuredOverrides: Sendable {
     private(set) var sizes: [Int: Size]
-    private let order: [Int]
+    private var order: [Int]
 
+    /// O(m log m) for m sizes.
     init(_ sizes: [Int: Size] = [:]) {
         self.sizes = sizes
         self.order = sizes.keys.sorted()
@@ -16,14 +18,32 @@ struct MeasuredOverrides: Sendable {
     /// Item `i`'s measured size. O(1).
     subscript(i: Int) -> Size? { sizes[i] }
 
-    /// The measured items within `range`, ascending. O(log m) to start, O(1) a step.
-    func entries(in range: Range<Int>) -> some IteratorProtocol<(Int, Size)> {
+    /// Sets item `i`'s size, or forgets it (nil). O(log m), plus moving the larger indices.
+    mutating func set(_ i: Int, _ size: Size?) {
+        let at = position(of: i)
+        let present = at < order.count && order[at] == i
+        if let size {
+            if !present { order.insert(i, at: at) }
+            sizes[i] = size
+        } else if present {
+            order.remove(at: at)
+            sizes[i] = nil
+        }
+    }
+
+    /// The first position in `order` whose index is not below `i`. O(log m).
+    private func position(of i: Int) -> Int {
         var lo = 0, hi = order.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if order[mid] < range.lowerBound { lo = mid + 1 } else { hi = mid }
+            if order[mid] < i { lo = mid + 1 } else { hi = mid }
         }
+        return lo
+    }
+
+    /// The measured items within `range`, ascending. O(log m) to start, O(1) a step.
+    func entries(in range: Range<Int>) -> some IteratorProtocol<(Int, Size)> {
         let sizes = self.sizes
-        return order[lo...].lazy.prefix { $0 < range.upperBound }.map { ($0, sizes[$0]!) }.makeIterator()
+        return order[position(of: range.lowerBound)...].lazy.prefix { $0 < range.upperBound }.map { ($0, sizes[$0]!) }.makeIterator()
     }
 }

@@ -4,7 +4,7 @@
 /// measured sizes in both places.
 package struct MeasuredSizes: Sendable {
     /// Item sizes by owner and owner-local index.
-    var items: [ObjectIdentifier: [Int: Size]] = [:]
+    var items: [ObjectIdentifier: MeasuredOverrides] = [:]
     /// Header sizes by headers provider and section.
     var headers: [ObjectIdentifier: [Int: Size]] = [:]
 
@@ -14,7 +14,7 @@ package struct MeasuredSizes: Sendable {
     package var isEmpty: Bool { items.isEmpty && headers.isEmpty }
 
     /// The measured sizes of `owner`'s items, by local index (empty when none).
-    func items(of owner: AnyObject) -> [Int: Size] { items[ObjectIdentifier(owner)] ?? [:] }
+    func items(of owner: AnyObject) -> MeasuredOverrides { items[ObjectIdentifier(owner)] ?? MeasuredOverrides() }
     /// The measured size of `owner`'s header `section`, if any.
     func header(of owner: AnyObject, section: Int) -> Size? { headers[ObjectIdentifier(owner)]?[section] }
 }

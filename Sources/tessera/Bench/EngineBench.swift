@@ -126,6 +126,11 @@ enum EngineBench: BenchSuite {
                                      layout: FlowLayout(), size: .rule(ItemSizing(rule: .fillWidth)))
         let engine = CollectionEngine(provider: provider, viewport: viewport)
         try engine.layout()
+        // A long session: the host has measured every hundredth item on its way down.
+        for i in stride(from: 0, to: count, by: 100) {
+            try engine.measure(.int(i), size: Size(width: viewport.width, height: Double(60 + i % 250)))
+        }
+        try engine.layout()
         try engine.scroll(to: Point(x: 0, y: engine.contentSize.height / 2))
         let repeats = quick ? 15 : 51
         var round = 0
