@@ -14,6 +14,7 @@ import Musl
 import Darwin
 #endif
 
-fputs("tessera: this build has no command line (Tessera is a dependency with traits: [], which leaves out the trait CLI); build the command in a Tessera checkout: swift build --product tessera\n", stderr)
+let message = "tessera: this build has no command line (Tessera is a dependency with traits: [], which leaves out the trait CLI); build the command in a Tessera checkout: swift build --product tessera\n"
+_ = message.withCString { write(2, $0, strlen($0)) }
 exit(1)
 #endif
