@@ -23,12 +23,15 @@ let package = Package(
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .library(name: "TesseraLua", targets: ["TesseraLua"]),
         .library(name: "TesseraRender", targets: ["TesseraRender"]),
-        .executable(name: "tessera", targets: ["tessera"]),
+        .executable(name: "tessera", targets: ["TesseraMain"]),
     ],
     // The CLI's packages (swift-argument-parser, FlyingFox) are used only under the trait "CLI",
     // on by default. A library user who depends on Tessera with `traits: []` resolves and fetches
-    // neither (SwiftPM prunes dependencies that only disabled traits use); the trade-off is that
-    // the `tessera` executable builds only with the trait on.
+    // neither (SwiftPM prunes dependencies that only disabled traits use). The command's code
+    // (the target `tessera`) is then not part of the `tessera` executable either: that builds
+    // from `TesseraMain` alone, a stub saying how to get the command, so whatever the user's
+    // package built or ran before (`swift run tessera` included), its next build never needs
+    // the CLI's packages.
     traits: [
         .trait(name: "CLI", description: "The tessera command-line tool's dependencies: swift-argument-parser and FlyingFox."),
         .default(enabledTraits: ["CLI"]),
@@ -82,7 +85,8 @@ let package = Package(
             // Embedded into Swift by scripts/embed-scripts.
             exclude: ["Testing/layout-tests.lua"]
         ),
-        .executableTarget(
+        // The command line: every command, the REPL and the preview server.
+        .target(
             name: "tessera",
             dependencies: [
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
@@ -90,6 +94,11 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
             ]
+        ),
+        // The `tessera` program: the command line with the trait "CLI", a stub without it.
+        .executableTarget(
+            name: "TesseraMain",
+            dependencies: [.target(name: "tessera", condition: .when(traits: ["CLI"]))]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),

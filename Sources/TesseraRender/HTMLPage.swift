@@ -146,15 +146,16 @@ public struct HTMLPage {
             elements.elements[$0].pinLimit != nil && elements.elements[$0].element.pinEdge == .bottom
         }
         out.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
-        // A section's own supplementaries (headers, footers) show its title: element, title pairs.
+        // A section's own supplementaries (headers, footers) show its title, any element the label
+        // its layout gave: element, title pairs.
         out.append(contentsOf: Array("],\"elementTitles\":[".utf8))
         let sections = run.dataset.sections
         var firstTitle = true
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
-            guard SectionBoxes.showsSectionTitle(e), sections.indices.contains(e.section) else { continue }
+            guard let title = SectionBoxes.label(of: e, sections: sections) else { continue }
             out.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            out.withBuffer { appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &$0) }
+            out.withBuffer { appendScriptString(title, to: &$0) }
             firstTitle = false
         }
         // Shelves: section, scroller frame, content size, starting offset, item range, and how

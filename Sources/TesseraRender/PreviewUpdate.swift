@@ -82,14 +82,15 @@ package struct PreviewUpdate {
             header.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null"),\(entry.pinLimit != nil && e.pinEdge == .bottom ? 1 : 0)]".utf8))
         }
         header.append(UInt8(ascii: "]"))
-        // A section's own supplementaries (headers, footers) show its title: element, title pairs.
+        // A section's own supplementaries (headers, footers) show its title, any element the label
+        // its layout gave: element, title pairs.
         key("elementTitles"); header.append(UInt8(ascii: "["))
         var firstTitle = true
         for (k, entry) in elements.elements.enumerated() {
             let e = entry.element
-            guard SectionBoxes.showsSectionTitle(e), run.dataset.sections.indices.contains(e.section) else { continue }
+            guard let title = SectionBoxes.label(of: e, sections: run.dataset.sections) else { continue }
             header.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            string(SectionBoxes.title(of: run.dataset.sections[e.section]))
+            string(title)
             firstTitle = false
         }
         header.append(UInt8(ascii: "]"))

@@ -131,6 +131,8 @@ extension LayoutElement {
         object["zIndex"] = .int(zIndex)
         if pinned { object["pinned"] = .bool(true) }
         if pinned && pinEdge == .bottom { object["pinEdge"] = .string(pinEdge.rawValue) }
+        if let pinUntil { object["pinUntil"] = .double(pinUntil) }
+        if let label { object["label"] = .string(label) }
         if isGlobal { object["global"] = .bool(true) }
         if alpha != 1 { object["alpha"] = .double(alpha) }
         if transform != .identity {

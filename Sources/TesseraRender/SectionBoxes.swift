@@ -27,6 +27,14 @@ struct SectionBoxes {
         element.category == .supplementary && element.index == nil && !element.isGlobal
     }
 
+    /// The text pictures write on `element`: the label its layout gave, else its section's title
+    /// for a section's own header or footer (nil for others: they show their kind).
+    static func label(of element: LayoutElement, sections: [Dataset.Section]) -> String? {
+        if let label = element.label { return label }
+        guard showsSectionTitle(element), sections.indices.contains(element.section) else { return nil }
+        return title(of: sections[element.section])
+    }
+
     var boxes: [Box] = []
 
     init(run: LayoutRun) throws {

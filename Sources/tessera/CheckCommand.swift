@@ -1,15 +1,18 @@
 import ArgumentParser
+import Foundation
 import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera check LAYOUT [--data FILE]`: loads the script (or a built-in) in the sandbox,
-/// lays out the dataset (or 100 generated items), validates every frame, and warns about
-/// overlapping items and items outside the content bounds.
+/// `tessera check LAYOUT [--data FILE] [--strict | --fail-on KINDS]`: loads the script (or a
+/// built-in) in the sandbox, lays out the dataset (or 100 generated items), validates every
+/// frame, and warns about overlapping items, items outside the content bounds, headers covering
+/// items and pinned elements drawn over each other while scrolling.
 ///
 /// Errors (the script fails, a frame is NaN, infinite or negative, the frame count is wrong,
 /// `visible` returns an index out of range) exit with status 1 and name the script's line.
-/// Warnings do not change the exit status.
+/// Warnings exit 1 only with `--strict` (every kind) or `--fail-on` (the kinds it lists), so a
+/// CI job can fail on them; the summary line says "problems" whenever there are any.
 struct CheckCommand: ParsableCommand {
     // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
@@ -24,6 +27,28 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "How many warnings of each kind to list.")
     var maxWarnings: Int = 10
 
+    @Flag(help: "Exit 1 on any warning (a CI job fails on them).")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Exit 1 on warnings of these kinds: a comma list of \(LayoutCheck.Kind.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "KINDS"))
+    var failOn: String?
+
+    /// The kinds that fail the run.
+    func failingKinds() throws -> Set<LayoutCheck.Kind> {
+        if strict { return Set(LayoutCheck.Kind.allCases) }
+        guard let failOn else { return [] }
+        return try Set(failOn.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let kind = LayoutCheck.Kind(rawValue: trimmed) else {
+                throw ValidationError("--fail-on \(quotedArgument(failOn)) names an unknown kind \(quotedArgument(trimmed)); expected a comma list of \(LayoutCheck.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return kind
+        })
+    }
+
+    func validate() throws { _ = try failingKinds() }
+
     func run() throws {
         let run = try input.layOut(layout)
         let dataset = run.dataset
@@ -31,8 +56,17 @@ struct CheckCommand: ParsableCommand {
         let source = input.data ?? "100 generated items"
         for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
+        let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"
+        guard check.warningCount > 0 else {
+            printLine("\(layout): ok on \(source): \(facts), 0 warnings")
+            return
+        }
         let warnings = check.overlapsTruncated ? "\(check.warningCount)+ warnings" : NumberText.counted(check.warningCount, "warning")
-        printLine("\(layout): ok on \(source): \(NumberText.counted(run.result.count, "item")), "
-              + "content \(LayoutCheck.size(size)), \(warnings)")
+        printLine("\(layout): problems on \(source): \(facts), \(warnings) (\(check.summary))")
+        let failing = try failingKinds().filter { check.count(of: $0) > 0 }
+        guard failing.isEmpty else {
+            let kinds = LayoutCheck.Kind.allCases.filter(failing.contains).map(\.rawValue).joined(separator: ", ")
+            throw CLIError("\(layout): failed on \(kinds) warnings (\(strict ? "--strict" : "--fail-on"))")
+        }
     }
 }

@@ -37,10 +37,15 @@ struct LayoutShapeOptions: ParsableArguments {
     var sizing: String = "fit"
 }
 
-/// `--max-data-size MB`, shared by every command that reads datasets (run, check, diff, repl):
-/// data files larger than this are refused before they are read.
+/// `--max-data-size MB` and `--section-by FIELD`, shared by every command that reads datasets
+/// (run, check, diff, scroll, animate, preview, repl): data files larger than the limit are
+/// refused before they are read, and every dataset loaded is regrouped by the field when asked.
 struct DataLimitFlags: ParsableArguments {
     static let maxMB = 1_048_576.0   // 1 TB: anything above is a typo
+
+    @Option(help: ArgumentHelp("Group the data by a field: consecutive items with the same value form one section, titled by the value (the order is kept, nothing is sorted).",
+                               valueName: "FIELD"))
+    var sectionBy: String?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Largest data file to read, in MB (default \(DatasetLoader.defaultMaxBytes / 1_048_576)).",
@@ -70,8 +75,9 @@ struct DataLimitFlags: ParsableArguments {
     /// Loads a dataset under the size limit; its errors become `CLIError`s.
     func load(_ path: String, duplicatePolicy: DuplicatePolicy) throws -> Dataset {
         do {
-            return try DatasetLoader.load(path: path, duplicatePolicy: duplicatePolicy,
-                                          maxBytes: (try? maxBytes()) ?? DatasetLoader.defaultMaxBytes)
+            let dataset = try DatasetLoader.load(path: path, duplicatePolicy: duplicatePolicy,
+                                                 maxBytes: (try? maxBytes()) ?? DatasetLoader.defaultMaxBytes)
+            return try sectionBy.map { try dataset.sectioned(by: $0) } ?? dataset
         } catch let error as DatasetError {
             throw CLIError(error.description)
         }

@@ -5,8 +5,10 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera repl [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`: a Lua
-/// prompt with the engine loaded; `ReplSession` does the evaluating.
+/// `tessera repl [FILE.lua] [--batch] [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`:
+/// a Lua prompt with the engine loaded; `ReplSession` does the evaluating. FILE.lua runs first,
+/// as one chunk with its own name and line numbers; `--batch` then ends the session instead of
+/// reading lines, and stops at the first error (a failed `assert`) with status 1.
 ///
 /// When stdin is a terminal, lines are read with libedit (editing, arrow-up history kept in
 /// `~/.tessera_history`, or `$TESSERA_HISTORY`), prompts and a banner are shown, and Ctrl-C
@@ -19,6 +21,12 @@ struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "A Lua prompt with the engine loaded: t, data, L, run(layout), :help.")
+
+    @Argument(help: ArgumentHelp("A .lua file of statements to run first; its errors name its own lines.", valueName: "FILE.lua"))
+    var file: String?
+
+    @Flag(help: "Run FILE.lua (or the lines on stdin) and leave: the first error stops the run with status 1.")
+    var batch = false
 
     @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.")
     var data: String?
@@ -53,6 +61,24 @@ struct ReplCommand: ParsableCommand {
                 session.report(error)
                 reportError("L is nil until :reload succeeds")
             }
+        }
+        if let file {
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw CLIError("\(file): expected a readable UTF-8 Lua file")
+            }
+            let ran = session.runFile(source: source, name: file)
+            if batch {
+                if !ran { throw ExitCode(1) }
+                return
+            }
+        }
+        if batch {
+            while let line = readLine(strippingNewline: true) {
+                if session.feed(line) == .quit || session.errorCount > 0 { break }
+            }
+            session.finish()
+            if session.errorCount > 0 { throw ExitCode(1) }
+            return
         }
         if interactive {
             let source = (dataset.sourceName as NSString).lastPathComponent   // the banner fits 80 columns

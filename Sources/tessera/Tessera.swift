@@ -3,7 +3,9 @@ import Foundation
 import TesseraCore
 import TesseraLua
 
-@main
+/// The `tessera` program's entry point (called by `TesseraMain`).
+public func tesseraMain() { Tessera.main() }
+
 struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",

@@ -60,6 +60,11 @@ import TesseraCore
         #expect(complete("r:") == ["contentSize", "frame", "frames", "show", "visible"])
         #expect(complete("L:in") == ["inset"])
         #expect(complete("e:scr") == ["scroll", "scrollSection", "scrollTo"])
+        // Fields an engine computes (no table holds them) complete after a dot, beside its methods.
+        #expect(complete("e.off") == ["offset"])
+        #expect(complete("e.re").contains("reloadCount"))
+        #expect(complete("e.sta") == ["stats"])
+        #expect(complete("e:off") == [], "a field is no method")
         #expect(complete("data.sec") == ["sections"])
         #expect(s.completions(before: ":he") == (0, [":help"]))
         #expect(s.completions(before: "  :v") == (2, [":viewport"]))

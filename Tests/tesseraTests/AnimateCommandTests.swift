@@ -19,8 +19,12 @@ struct AnimateCommandTests {
         let expected = Dictionary(uniqueKeysWithValues: try result.visible(in: viewport).map {
             (new.items[$0].id.description, try result.frame(at: $0))
         })
+        // Every item's frame in the new layout: cells pushed out of the viewport move there.
+        let everywhere = Dictionary(uniqueKeysWithValues: try (0..<new.count).map {
+            (new.items[$0].id.description, try result.frame(at: $0))
+        })
         guard case .array(let tracks)? = timeline["tracks"] else { Issue.record("no tracks"); return }
-        var arrived: Set<String> = [], counts: [String: Int] = [:]
+        var arrived: Set<String> = [], counts: [String: Int] = [:], movedOut = 0
         for track in tracks {
             let id = track["id"]!.string!, event = track["event"]!.string!
             counts[event, default: 0] += 1
@@ -28,15 +32,22 @@ struct AnimateCommandTests {
             let frame = end["frame"]!
             if event == "delete" {
                 #expect(end["alpha"] == .int(0), "\(id)")
-                #expect(expected[id] == nil, "\(id) is deleted but visible in the new layout")
+                #expect(everywhere[id] == nil, "\(id) is deleted but still in the new data")
             } else {
-                #expect(frame == JSONValue.array(expected[id].map { [$0.x, $0.y, $0.width, $0.height].map(JSONValue.double) } ?? []) ||
-                        frame == .array(expected[id].map { [$0.x, $0.y, $0.width, $0.height].map { JSONValue.int(Int($0)) } } ?? []), "\(id)")
+                #expect(frame == JSONValue.array(everywhere[id].map { [$0.x, $0.y, $0.width, $0.height].map(JSONValue.double) } ?? []) ||
+                        frame == .array(everywhere[id].map { [$0.x, $0.y, $0.width, $0.height].map { JSONValue.int(Int($0)) } } ?? []), "\(id)")
                 #expect(end["alpha"] == .int(1))
-                arrived.insert(id)
+                if expected[id] != nil {
+                    arrived.insert(id)
+                } else {
+                    #expect(event == "update", "\(id) left the viewport: it moves out of view")
+                    movedOut += 1
+                }
             }
         }
-        #expect(counts == ["insert": 3, "delete": 3, "move": 81])
+        // The three cells the inserts push below the viewport move there; nothing is deleted.
+        #expect(counts == ["insert": 3, "update": 3, "move": 81])
+        #expect(movedOut == 3)
         #expect(arrived.isSubset(of: Set(expected.keys)))
         #expect(timeline["duration"] == .double(0.3))
     }
@@ -90,6 +101,10 @@ struct AnimateCommandTests {
         let expected = Dictionary(uniqueKeysWithValues: try newResult.visible(in: viewport).map {
             (new.items[$0].id.description, try newResult.frame(at: $0))
         })
+        // Cells the reload pushes out of the viewport move to their frame in the new layout.
+        let everywhere = Dictionary(uniqueKeysWithValues: try (0..<new.count).map {
+            (new.items[$0].id.description, try newResult.frame(at: $0))
+        })
         func json(_ r: Rect) -> JSONValue { .array([r.x, r.y, r.width, r.height].map { $0 == $0.rounded() ? .int(Int($0)) : .double($0) }) }
         guard case .array(let tracks)? = timeline["tracks"], case .array(let samples)? = timeline["samples"] else {
             Issue.record("no tracks or samples"); return
@@ -101,14 +116,19 @@ struct AnimateCommandTests {
             if event == "delete" {
                 #expect(track["to"]!["alpha"] == .int(0) && expected[id] == nil, "\(id)")
             } else {
-                #expect(track["to"]!["frame"] == expected[id].map(json), "\(id)")
+                #expect(track["to"]!["frame"] == everywhere[id].map(json), "\(id)")
+                #expect(expected[id] != nil || event == "update", "\(id) left the viewport: it moves out of view")
                 #expect(track["to"]!["alpha"] == .int(1), "\(id)")
             }
         }
         #expect((counts["insert"] ?? 0) >= 1 && (counts["move"] ?? 0) >= 1, "views appear and move: \(counts)")
         // The last sample is the new layout: every visible item at its frame, fully shown.
         guard case .array(let last)? = samples.last?["views"] else { Issue.record("no last sample"); return }
-        let shown = last.filter { $0["alpha"] == .int(1) }
+        func inViewport(_ frame: JSONValue?) -> Bool {
+            guard case .array(let v)? = frame, v.count == 4, let y = v[1].number, let h = v[3].number else { return false }
+            return y < viewport.maxY && y + h > viewport.minY
+        }
+        let shown = last.filter { $0["alpha"] == .int(1) && inViewport($0["frame"]) }
         #expect(Dictionary(uniqueKeysWithValues: shown.map { ($0["id"]!.string!, $0["frame"]!) }) == expected.mapValues(json))
     }
 
@@ -140,13 +160,17 @@ struct AnimateCommandTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         guard case .array(let samples)? = try JSONParser.parse(outcome.stdout)["samples"] else { Issue.record("no samples"); return }
         #expect(samples.map { $0["t"]!.number! } == [0, 0.1, 0.2, 0.3])
-        // Entering views start transparent; at the end they are opaque and the leaving ones are
-        // transparent (a deleted view stays until its track ends, then leaves).
+        // Entering views start transparent; at the end every view is opaque: nothing is deleted,
+        // the three cells the inserts push out of the viewport have moved below it (y >= 2212).
         let first = samples[0]["views"]!, last = samples[3]["views"]!
         guard case .array(let startViews) = first, case .array(let endViews) = last else { return }
         #expect(startViews.filter { $0["alpha"] == .int(0) }.count == 3)
-        #expect(endViews.filter { $0["alpha"] == .int(0) }.count == 3)
-        #expect(endViews.filter { $0["alpha"] == .int(1) }.count == endViews.count - 3)
+        #expect(endViews.filter { $0["alpha"] == .int(0) }.count == 0)
+        #expect(endViews.filter { $0["alpha"] == .int(1) }.count == endViews.count)
+        #expect(endViews.filter { view in
+            guard case .array(let frame)? = view["frame"], let y = frame[1].number else { return false }
+            return y >= 1400 + 812
+        }.count == 3)
 
         let page = try runTessera(arguments + ["--format", "html"])
         #expect(page.status == 0)

@@ -100,7 +100,7 @@ struct LayoutsCommandTests {
             .write(to: dir.appendingPathComponent("left.lua"))
         let check = try runTessera(["check", "left.lua", "--data", "one.json"], in: dir)
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasSuffix("left.lua: ok on one.json: 1 item, content 5x10, 1 warning\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix("left.lua: problems on one.json: 1 item, content 5x10, 1 warning (1 item outside)\n"), "\(check.stdout)")
         let text = try runTessera(["run", "waterfall", "--data", "one.json", "--offset", "0,0", "--format", "text"], in: dir)
         #expect(text.stdout.contains("data:         one.json (1 item in 1 section)\n"), "\(text.stdout)")
         #expect(text.stdout.contains("visible:      1 item (0)"), "\(text.stdout)")

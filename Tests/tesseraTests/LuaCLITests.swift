@@ -138,7 +138,7 @@ import Testing
         warning: items 1 (1) and 2 (2) overlap: (0, 8, 10, 10) and (-5, 16, 10, 10)
         warning: ... 97 more overlapping pairs
         warning: item 2 (2) at (-5, 16, 10, 10) lies outside the content bounds 10x802.14
-        messy.lua: ok on 100 generated items: 100 items, content 10x802.14, 100 warnings
+        messy.lua: problems on 100 generated items: 100 items, content 10x802.14, 100 warnings (99 overlapping pairs, 1 item outside)
 
         """)
     }

@@ -334,7 +334,7 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › unknown option (_ ms)",
-            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, offset, params, rtl, sizing, viewport",
+            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, offset, params, rtl, sectionBy, sizing, viewport",
             "✘ tests/grid_test.lua › bad viewport (_ ms)",
             "    tests/grid_test.lua:3: t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got string",
             "✘ tests/grid_test.lua › items without ids (_ ms)",
@@ -352,6 +352,25 @@ import Testing
         }
 
         """)
+    }
+
+    @Test func t_run_groups_the_data_by_a_field_with_section_by() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("grouped", function()
+          local run = t.run("sectioned", {data = {{id = "a", app = "mail"}, {id = "b", app = "mail"}, {id = "c", app = "maps"}}, sectionBy = "app"})
+          expect({run.items[1].section, run.items[2].section, run.items[3].section}):toEqual({0, 0, 1})
+        end)
+        test("missing field", function() t.run("flow", {data = "../items.json", sectionBy = "app"}) end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(Self.lines(run.stdout) == [
+            "✔ tests/grid_test.lua › grouped (_ ms)",
+            "✘ tests/grid_test.lua › missing field (_ ms)",
+            "    tests/grid_test.lua:6: t.run: tests/../items.json: expected every item to have the field \"app\" to section by, found none on item 0 (id \"a\").",
+            "1 passed, 1 failed",
+            "",
+        ])
     }
 
     @Test func a_snapshot_folder_that_links_outside_is_refused() throws {

@@ -120,6 +120,8 @@ function Context.set(i, x, y, w, h) end
 ---@class tessera.ElementOptions
 ---@field zIndex? integer drawing order, higher on top (supplementaries 1, decorations 0, items 0)
 ---@field pinned? boolean (supplementaries) sticks to the top of the visible area while its section is visible, pushed up by the section's end
+---@field pinUntil? number (pinned supplementaries) the y where the pin ends: pushed up when its bottom reaches it, instead of at its dataset section's end (a group of the script's own)
+---@field label? string (supplementaries) the text pictures write on it, instead of its section's title
 ---@field item? integer (supplementaries) the item a badge is anchored to, in that section
 
 ---Adds a header, footer, badge or any other supplementary of `kind` to the result. A plain
@@ -530,6 +532,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field section integer
 ---@field frame number[] {x, y, w, h}
 ---@field oldFrame? number[]
+---@field removesView? boolean the view is gone after the pass: a delete, or an update that moves a cell a reload pushed out of view
 ---@field animation? tessera.Animation what the view's animator returned (absent: the view jumps)
 
 ---A visible view, in drawing order.
@@ -915,10 +918,10 @@ function t.diff(old, new, options) end
 ---JSON). `layout` is a built-in name, a script name, a `.lua` path relative to the test file,
 ---or a layout value; `data` a dataset path relative to the test file or an array of items
 ---with ids (default: 100 generated items); `viewport` `{w, h}` (default 375x812); `offset`
----`{x, y}` adds `visible`; `rtl` mirrors the layout. Files outside the project are refused.
+---`{x, y}` adds `visible`; `rtl` mirrors the layout; `sectionBy` groups the data by a field as `--section-by` does. Files outside the project are refused.
 ---Only in test files.
 ---@param layout string|tessera.AnyLayout
----@param options? {data?: string|table[], viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean}
+---@param options? {data?: string|table[], sectionBy?: string, viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean}
 ---@return tessera.RunDocument
 function t.run(layout, options) end
 

@@ -34,6 +34,10 @@ public struct EngineEvent: Equatable, Sendable {
     public var delta: Point?
     /// For `adjust`: the content offset after the pass; nil for other events.
     public var contentOffset: Point?
+    /// The view is not shown after the pass: true for a `delete`, and for the `update` of a cell
+    /// a reload moved out of view (its item is still in the data, so it moves away rather than
+    /// being deleted); a host removes the view once its animation ends.
+    public var removesView: Bool
 
     /// The event of `type` for `view` as it is after the pass.
     public init(_ type: AnimationEventKind, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
@@ -41,6 +45,7 @@ public struct EngineEvent: Equatable, Sendable {
         self.id = view.id; self.index = view.index; self.section = view.section
         self.sectionSpan = view.slotKey.span; self.frame = view.frame
         self.oldFrame = oldFrame; self.animation = animation
+        self.removesView = type == .delete
     }
 
     /// The event of a pass that moved the content offset by `delta` to `offset` (view 0, no
@@ -51,7 +56,7 @@ public struct EngineEvent: Equatable, Sendable {
 
     private init(adjustingBy delta: Point, to offset: Point) {
         type = .adjust; view = 0; category = .item; kind = ""; id = .string(""); index = nil; section = 0
-        sectionSpan = 1; frame = Rect(origin: offset, size: .zero); oldFrame = nil; animation = nil
+        sectionSpan = 1; frame = Rect(origin: offset, size: .zero); oldFrame = nil; animation = nil; removesView = false
         self.delta = delta; contentOffset = offset
     }
 }

@@ -1,7 +1,8 @@
 extension Timeline {
     /// The timeline of one engine pass: a track for each view an event touched, carrying the
     /// animation its animator returned (a view with none jumps: a track of zero duration), and
-    /// every other visible view as still. Deleted views come first (beneath), then the visible
+    /// every other visible view as still. Views that leave (deleted, or moved out of view by a
+    /// reload) come first (beneath), then the visible
     /// views in drawing order. A view with several events (a move and an update) gets one track
     /// named and placed by its first event (so a moved view is a `move` whatever the animator),
     /// with the first animation any of its events got. Cells only: the headers, footers and
@@ -12,7 +13,7 @@ extension Timeline {
         // A deleted view's number may be taken by an entering view in the same pass, so deletes
         // are kept apart from the events of visible views.
         var chosen: [Int: EngineEvent] = [:]
-        for event in events where event.type != .delete {
+        for event in events where !event.removesView {
             if var first = chosen[event.view] {
                 if first.animation == nil, let animation = event.animation {
                     first.animation = animation
@@ -33,7 +34,7 @@ extension Timeline {
             return AnimationTrack(id: event.id, view: event.view, event: kind, description: animation,
                                   current: current, target: target)
         }
-        var tracks = events.filter { $0.type == .delete }.map { track($0, zIndex: 0) }
+        var tracks = events.filter(\.removesView).map { track($0, zIndex: 0) }
         var still: [ViewSample] = []
         for view in views {
             if let event = chosen[view.number] {

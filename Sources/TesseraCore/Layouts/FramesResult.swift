@@ -70,6 +70,7 @@ public struct FramesResult: LayoutResult {
     ///     orthogonal section) and unpinned elements, or its own bottom if lower. A bottom-pinned
     ///     one is pushed down by its section's start: the highest top of the same, or its own top
     ///     if higher. A global element's "section" is the whole content (0 to the content height).
+    ///     An element's `pinUntil`, when set, is its limit instead.
     ///   - itemZIndices: one per item, or empty for all 0.
     ///   - orthogonal: sections that scroll on the cross axis, at most one entry per section.
     ///   - stated: the content size when the layout states it (a script's `layout`),
@@ -154,6 +155,7 @@ public struct FramesResult: LayoutResult {
         let contentHeight = stated?.height ?? maxY
         let pinLimits = elements.map { e -> Double in
             guard e.pinned else { return 0 }
+            if let stated = e.statedPinLimit { return stated }
             let spanned = e.section..<(e.section + e.sectionSpan)
             switch e.pinEdge {
             case .top: return max(e.isGlobal ? contentHeight : sectionEnds[spanned].max()!, e.frame.maxY)

@@ -1,6 +1,7 @@
 /// What `tessera check` finds in a layout result: every frame must be finite with a
-/// non-negative size (an error), and items that overlap, items outside the content bounds and
-/// items a layout's own `visible` query misses are warnings. An item of a sideways-scrolling
+/// non-negative size (an error), and items that overlap, items outside the content bounds,
+/// items a layout's own `visible` query misses, headers and footers covering items at rest and
+/// pinned elements covering one another at some scroll offset are warnings (`Kind`). An item of a sideways-scrolling
 /// (orthogonal) section is bounded by its scroller's content instead, placed at the scroller's
 /// origin: a shelf's later items lie past the content width by design.
 ///
@@ -19,6 +20,15 @@ package struct LayoutCheck {
     private var outsideScrolledContent: [Int: Rect] = [:]
     /// Items an analytic script's `visible` missed, with the rectangle asked.
     public private(set) var missedByVisible: [(Rect, [Int])] = []
+    /// Section-level supplementaries (headers, footers; not badges) whose resting frame covers
+    /// items, with those items: element index in `elements`, items ascending.
+    public private(set) var covered: [(element: Int, items: [Int])] = []
+    /// Pairs of pinned elements (indices in `elements`, first < second) drawn over each other
+    /// at some scroll offset, with one such offset (the visible area's top for top pins, its
+    /// bottom for bottom pins).
+    public private(set) var pinnedOverlaps: [(Int, Int, at: Double)] = []
+    /// The result's supplementaries and decorations at rest.
+    public let elements: [LayoutElement]
     /// The frames read, in flattened order.
     public let frames: [Rect]
     public let contentSize: Size
@@ -72,6 +82,9 @@ package struct LayoutCheck {
             }
         }
 
+        elements = result.elements
+        covered = Self.coveredItems(elements, index: index, frames: frames)
+        pinnedOverlaps = try Self.pinnedOverlaps(elements, in: result)
         if let visible { try checkVisible(visible, index: index) }
     }
 
@@ -93,7 +106,7 @@ package struct LayoutCheck {
     /// Items are named by their 0-based index, as the JSON output counts them, and their id:
     /// `items 0 ("a") and 1 ("b") overlap: (0, 0, 10, 10) and (5, 5, 10, 10)`.
     public func warnings(limit: Int) -> [String] {
-        var lines = overlapWarnings(limit: limit) + outsideWarnings(limit: limit)
+        var lines = overlapWarnings(limit: limit) + outsideWarnings(limit: limit) + elementWarnings(limit: limit)
         for (rect, missed) in missedByVisible.prefix(limit) {
             let list = missed.prefix(5).map(name).joined(separator: ", ") + (missed.count > 5 ? ", ..." : "")
             lines.append("visible\(rect.compact) missed \(missed.count) items whose frames overlap it: \(list)")
@@ -149,7 +162,7 @@ package struct LayoutCheck {
     public static func size(_ s: Size) -> String { "\(number(s.width))x\(number(s.height))" }
 
     /// Warnings found, counting each missed-visible rectangle once.
-    public var warningCount: Int { overlaps.count + outside.count + missedByVisible.count }
+    public var warningCount: Int { Kind.allCases.reduce(0) { $0 + count(of: $1) } }
 }
 
 extension Double {

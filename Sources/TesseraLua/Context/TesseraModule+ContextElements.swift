@@ -4,7 +4,8 @@ import OrderedCollections
 import TesseraCore
 
 extension LuaHost {
-    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, item = i}])
+    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, pinUntil = y,
+    /// label = "text", item = i}])
     /// and ctx.decoration(kind, section, x, y, w, h [, {zIndex = 0}]): plain functions (no
     /// colon) that add a header, footer or badge (anchored to item `i` when given), or a
     /// background, to the result. `section` is 1-based.
@@ -24,12 +25,21 @@ extension LuaHost {
         }
         let frame = Rect(x: try args.number(3, "x"), y: try args.number(4, "y"),
                          width: try args.number(5, "w", .nonNegative), height: try args.number(6, "h", .nonNegative))
-        let known = category == .supplementary ? ["zIndex", "pinned", "item"] : ["zIndex"]
+        let known = category == .supplementary ? ["zIndex", "pinned", "pinUntil", "label", "item"] : ["zIndex"]
         var element = LayoutElement(category: category, kind: kind, section: section - 1, frame: frame)
         if let options = try args.optTable(7, "options", known: known) {
             element.zIndex = try options.integer("zIndex", default: element.zIndex)
             if category == .supplementary {
                 element.pinned = try options.bool("pinned", default: false)
+                // A group of the script's own: the pin ends where the script says, not at the
+                // dataset section's end.
+                if let until = try options.optNumber("pinUntil") {
+                    guard element.pinned else {
+                        throw args.error(.field("pinUntil"), "is set but pinned is not true; pinUntil ends a pin, so add pinned = true")
+                    }
+                    element.pinUntil = until
+                }
+                element.label = try options.optString("label")
                 if let item = try options.optNumber("item") {
                     let range = box.sections[section - 1].range
                     guard let i = Int(exactly: item), range.contains(i - 1) else {

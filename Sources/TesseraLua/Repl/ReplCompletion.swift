@@ -9,7 +9,8 @@ import LuaBridge
 /// keys of a table (a read-only view's data, any table its metatable's `__index` chain leads
 /// to) after a dot, and the functions a value's metatable offers after a colon (the methods of
 /// results, layouts and engines: an `__index` table, or the table a host `__index` function
-/// keeps as an upvalue). A line starting with ':' completes the REPL's commands.
+/// keeps as an upvalue), and the fields such a function computes when the metatable lists them
+/// in `__fields` (an engine's `offset`). A line starting with ':' completes the REPL's commands.
 ///
 /// Nothing is evaluated: values are found by walking tables with `lua_next` and metatables with
 /// `lua_getmetatable`, so no metamethod, script code or allocation runs while the user presses
@@ -156,8 +157,30 @@ extension ReplSession {
                     tb_pop(L, 1)
                 }
             }
+            if !functionsOnly { names += computedFields(of: holder) }
             guard pushIndexTable(of: holder) else { break }
             lua_copy(L, -1, holder); tb_pop(L, 1)
+        }
+        tb_pop(L, 1)
+        return names
+    }
+
+    /// The names in the `__fields` list of the value's metatable (read raw): the fields a host
+    /// `__index` function computes (an engine's `offset`), which no table holds.
+    private func computedFields(of index: Int32) -> [String] {
+        let L = host.L
+        guard lua_getmetatable(L, index) != 0 else { return [] }
+        defer { tb_pop(L, 1) }
+        guard rawFind("__fields", in: lua_gettop(L)) else { return [] }
+        defer { tb_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return [] }
+        var names: [String] = []
+        let list = lua_gettop(L)
+        var k: lua_Integer = 1
+        while lua_rawgeti(L, list, k) == LUA_TSTRING, let name = LuaStack.string(L, -1) {
+            names.append(name)
+            tb_pop(L, 1)
+            k += 1
         }
         tb_pop(L, 1)
         return names

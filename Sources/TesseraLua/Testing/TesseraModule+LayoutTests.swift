@@ -8,7 +8,7 @@ import TesseraCore
 // otherwise; the Lua side raises it at the test file's line.
 
 extension LuaHost {
-    /// t.run(layout, {data =, viewport =, offset =, params =, sizing =, rtl =}) -> the
+    /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =}) -> the
     /// `run --format json` document as a table. A layout is a built-in name, a
     /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
     /// dataset path (relative to the test file) or an array of items with ids.
@@ -16,7 +16,7 @@ extension LuaHost {
         hosted(L, context) { host, args in
             guard let session = host.layoutTestSession else { throw args.error("t.run is only available in test files") }
             let L = args.L
-            let options = try args.optTable(2, "options", known: ["data", "viewport", "offset", "params", "sizing", "rtl"])
+            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"])
             let poll = LimitPoll(L)
             let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
                 if lua_type(L, slot) == LUA_TNIL { return [:] }
@@ -45,7 +45,7 @@ extension LuaHost {
                 let base = try args.layout(1, "layout", host: host)
                 layout = params.isEmpty ? base : try host.layout(from: host.value(at: 1), params: params)
             }
-            let dataset: Dataset = try options?.with("data") { slot in
+            var dataset: Dataset = try options?.with("data") { slot in
                 switch lua_type(L, slot) {
                 case LUA_TNIL: return .generatedSample
                 case LUA_TSTRING:
@@ -63,6 +63,11 @@ extension LuaHost {
                     throw options!.error("data", mustBe: "a dataset path or an array of items", numeric: false)
                 }
             } ?? .generatedSample
+            if let field = try options?.optString("sectionBy") {
+                do { dataset = try dataset.sectioned(by: field) } catch let error as DatasetError {
+                    throw args.error(error.description)
+                }
+            }
             let viewport = try options?.with("viewport") { slot -> Size in
                 if lua_type(L, slot) == LUA_TNIL { return Size(width: 375, height: 812) }
                 guard let pair = try host.numberPair(slot, args), pair.0 >= 0, pair.1 >= 0 else {

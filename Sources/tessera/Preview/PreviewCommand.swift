@@ -54,6 +54,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.duplicates = try parseDuplicatePolicy(duplicates)
         configuration.limits = limits.options
         configuration.maxDataBytes = try dataLimits.maxBytes()
+        configuration.sectionBy = dataLimits.sectionBy
         if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): no such layout script")
         }

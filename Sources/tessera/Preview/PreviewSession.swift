@@ -26,6 +26,8 @@ final class PreviewSession: @unchecked Sendable {
         var limits = ScriptLimitOptions()
         /// The largest data file read (`--max-data-size`), as `run` reads it.
         var maxDataBytes = DatasetLoader.defaultMaxBytes
+        /// Regroups the data by this field (`--section-by`), as every command does.
+        var sectionBy: String?
         var viewport = Size(width: 375, height: 812)
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
@@ -222,8 +224,9 @@ final class PreviewSession: @unchecked Sendable {
                 guard let format = DatasetFormat(fileName: configuration.dataPath) else {
                     throw CLIError("\(configuration.dataPath): expected a .json, .jsonl or .csv file")
                 }
-                dataset = try DatasetLoader.parse(data: dataBytes, fileName: configuration.dataPath, format: format,
-                                                  duplicatePolicy: configuration.duplicates)
+                let parsed = try DatasetLoader.parse(data: dataBytes, fileName: configuration.dataPath, format: format,
+                                                     duplicatePolicy: configuration.duplicates)
+                dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
                 retired.keep(parsedData)
                 parsedData = (dataBytes, dataset)
                 datasetChanged = true

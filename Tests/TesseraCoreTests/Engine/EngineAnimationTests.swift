@@ -8,7 +8,8 @@ import Testing
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
         engine.animator = FadeAnimator()
         #expect(try engine.layout().allSatisfy { $0.animation == nil }, "first load")
-        provider.data = source([5, 1, 2], ids: { String($0) })
+        // 2 is removed (a delete fades out); 3, not shown, stays out of view.
+        provider.data = source([5, 1, 3], ids: { String($0) })
         let reload = try engine.layout()
         let fadeIn = AnimationDescription(from: PartialViewState(alpha: 0), duration: 0.3)
         let moved = AnimationDescription(duration: 0.3)
@@ -53,7 +54,7 @@ import Testing
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
         try engine.layout()
         provider.animator = FadeAnimator()
-        provider.data = source([5, 1, 2], ids: { String($0) })
+        provider.data = source([5, 1, 3], ids: { String($0) })
         let reload = try engine.layout()
         #expect(reload.map { "\($0.type.rawValue) \($0.id)" } == ["delete 2", "insert 5", "move 1", "update 1"])
         #expect(reload.allSatisfy { $0.animation != nil }, "\(reload.map(\.animation))")

@@ -57,6 +57,13 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     /// a provider's header spans every section of its child). A pinned one is pushed by the
     /// end (or start) of the sections it spans together.
     public var sectionSpan: Int
+    /// Where a pinned element's pin ends, when the layout states it (a script's `pinUntil`):
+    /// a top-pinned element is pushed up when its bottom reaches this y, a bottom-pinned one
+    /// pushed down when its top reaches it. Nil: its sections' end (or start) decides.
+    public var pinUntil: Double?
+    /// The text pictures write on the element, when the layout chooses one (a script's
+    /// `label`); nil: a section's header or footer shows its section's title, others their kind.
+    public var label: String?
 
     /// Which edge of the visible area a pinned element sticks to.
     public enum PinEdge: String, Hashable, Sendable {
@@ -82,6 +89,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         self.alpha = 1
         self.transform = .identity
         self.sectionSpan = sectionSpan
+        self.pinUntil = nil
+        self.label = nil
     }
 
     /// An item element.
@@ -115,6 +124,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         if alpha != 1 { pin += " alpha \(alpha)" }
         if transform != .identity { pin += " \(transform)" }
         if sectionSpan != 1 { pin += " spanning \(sectionSpan) sections" }
+        if let pinUntil { pin += " until \(pinUntil)" }
+        if let label { pin += " label \(label.debugDescription)" }
         return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") \(isGlobal ? "global" : "s\(section)")\(anchor) \(frame) z\(zIndex)\(pin)"
     }
 }

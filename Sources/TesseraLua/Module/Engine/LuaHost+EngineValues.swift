@@ -54,6 +54,8 @@ extension LuaHost {
             setViewFields(category: e.category, kind: e.kind, id: e.id, index: e.index, section: e.section)
             pushFrame(e.frame); LuaStack.setField(L, -2, "frame")
             if let old = e.oldFrame { pushFrame(old); LuaStack.setField(L, -2, "oldFrame") }
+            // The view is gone after the pass (a delete, or a cell a reload moved out of view).
+            if e.removesView { lua_pushboolean(L, 1); LuaStack.setField(L, -2, "removesView") }
             if let animation = e.animation { pushAnimation(animation); LuaStack.setField(L, -2, "animation") }
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }

@@ -30,6 +30,8 @@ extension LuaHost {
                 self.pushHostFunction(LuaHost.engineIndex, named: "engine", upvalues: 1)
             }),
             ("__newindex", { self.pushHostFunction(LuaHost.engineNewIndex, named: "engine") }),
+            // The fields `__index` computes, for the REPL's Tab completion (which runs no code).
+            ("__fields", { LuaStack.push(self.L, json: .array(LuaHost.engineFields.map { .string($0) }), readOnly: false) }),
         ])
         makeAnimatorMetatable()
     }
@@ -131,6 +133,9 @@ extension LuaHost {
         return box
     }
 
+    /// The fields an engine value reads (its methods aside).
+    static let engineFields = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"]
+
     static let engineIndex: tb_HostFunction = { L, context in
         hosted(L, context) { host, args in
             let box = try host.engineBox(args)
@@ -157,7 +162,7 @@ extension LuaHost {
             default:
                 lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
                 guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
-                    let known = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"] + LuaHost.engineMethods.map(\.0)
+                    let known = LuaHost.engineFields + LuaHost.engineMethods.map(\.0)
                     throw args.unknownField(key, known: known)
                 }
             }

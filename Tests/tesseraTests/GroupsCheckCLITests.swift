@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// A newcomer's first hour, through the real binary: a gallery grouped by a field
+/// (`--section-by`, or a script's own groups with `pinUntil` and `label`), a check that can fail
+/// a CI job (`--strict`, `--fail-on`), and the REPL as a harness (`repl FILE.lua --batch`).
+@Suite struct GroupsCheckCLITests {
+    private func folder(_ files: [String: String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for (name, source) in files {
+            try source.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    /// 16 groups of 4 cards, a pinned header above each, all in the dataset's one section:
+    /// without `pinUntil` every header pins until the content's end and they stack.
+    static func groups(pinUntil: Bool) -> String {
+        let options = pinUntil ? "{pinned = true, pinUntil = y + 440, label = \"group \" .. (g + 1)}" : "{pinned = true}"
+        return """
+        return { simpleLayout = function(ctx)
+          local y = 0
+          for g = 0, 15 do
+            ctx.supplementary("header", 1, 0, y, 375, 40, \(options))
+            y = y + 40
+            for k = 1, 4 do
+              local i = g * 4 + k
+              if i <= ctx.count then ctx.set(i, 0, y, 375, 100); y = y + 100 end
+            end
+          end
+        end }
+
+        """
+    }
+
+    static let items64 = "{\"items\": [" + (0..<64).map { "{\"id\": \($0), \"w\": 10, \"h\": 10}" }.joined(separator: ", ") + "]}"
+
+    @Test func stackedPinnedHeadersAreProblemsAndStrictFailsOnThem() throws {
+        let dir = try folder(["stacked.lua": Self.groups(pinUntil: false), "grouped.lua": Self.groups(pinUntil: true),
+                              "d.json": Self.items64])
+        let plain = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "1"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == """
+        warning: pinned header of section 1 at (0, 0, 375, 40) and header of section 1 at (0, 440, 375, 40) overlap when the visible top is at y = 440
+        warning: ... 119 more pairs of pinned elements overlapping
+        stacked.lua: problems on d.json: 64 items, content 375x7040, 120 warnings (120 pairs of pinned elements overlapping)
+
+        """)
+        let strict = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "0", "--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stdout == "warning: ... 120 more pairs of pinned elements overlapping\n"
+                + "stacked.lua: problems on d.json: 64 items, content 375x7040, 120 warnings (120 pairs of pinned elements overlapping)\n")
+        #expect(strict.stderr == "Error: stacked.lua: failed on pinned warnings (--strict)\n")
+        // --fail-on names the kinds that fail: overlapping items are not what is wrong here.
+        let overlapOnly = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "0", "--fail-on", "overlap,outside"], in: dir)
+        #expect(overlapOnly.status == 0, "\(overlapOnly.stderr)")
+        let pinnedKind = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "0", "--fail-on", "pinned"], in: dir)
+        #expect(pinnedKind.status == 1)
+        #expect(pinnedKind.stderr == "Error: stacked.lua: failed on pinned warnings (--fail-on)\n")
+        let unknown = try runTessera(["check", "stacked.lua", "--fail-on", "overlap,pins"], in: dir)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("--fail-on 'overlap,pins' names an unknown kind 'pins'; expected a comma list of overlap, outside, visible, covered, pinned"), "\(unknown.stderr)")
+        // pinUntil ends each pin at the next group: nothing stacks.
+        let grouped = try runTessera(["check", "grouped.lua", "--data", "d.json", "--strict"], in: dir)
+        #expect(grouped.status == 0, "\(grouped.stderr)")
+        #expect(grouped.stdout == "grouped.lua: ok on d.json: 64 items, content 375x7040, 0 warnings\n")
+    }
+
+    @Test func pinUntilAndLabelReachTheOutputAndPinning() throws {
+        let dir = try folder(["grouped.lua": Self.groups(pinUntil: true), "d.json": Self.items64])
+        let run = try runTessera(["run", "grouped.lua", "--data", "d.json", "--offset", "0,700", "--viewport", "375x400"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        // The first header is pushed up by its group's end (440), the second pins at the top.
+        #expect(run.stdout.contains(#"{"kind": "header", "section": 0, "frame": [0, 0, 375, 40], "zIndex": 1, "pinned": true, "pinUntil": 440, "label": "group 1"}"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"{"category": "supplementary", "kind": "header", "section": 0, "frame": [0, 700, 375, 40], "zIndex": 1, "pinned": true, "pinUntil": 880, "label": "group 2"}"#), "\(run.stdout)")
+        let svg = try runTessera(["run", "grouped.lua", "--data", "d.json", "--format", "svg"], in: dir)
+        #expect(svg.stdout.contains(">group 2</text>"), "labels are written on the headers")
+        let bad = try runTessera(["run", "bad.lua"], in: try folder(["bad.lua": "return { simpleLayout = function(ctx)\n  ctx.supplementary('header', 1, 0, 0, 10, 10, {pinUntil = 5})\nend }\n"]))
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("Error: bad.lua:2: ctx.supplementary: field 'pinUntil' is set but pinned is not true; pinUntil ends a pin, so add pinned = true\n"), "\(bad.stderr)")
+    }
+
+    @Test func sectionByGroupsConsecutiveItemsForEveryCommand() throws {
+        let lines = [("a", "mail"), ("b", "mail"), ("c", "maps"), ("d", "mail")]
+            .map { "{\"id\": \"\($0.0)\", \"app\": \"\($0.1)\", \"w\": 10, \"h\": 10}" }.joined(separator: "\n") + "\n"
+        let dir = try folder(["apps.jsonl": lines])
+        let run = try runTessera(["run", "sectioned", "--data", "apps.jsonl", "--section-by", "app", "--format", "text"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("data:         apps.jsonl (4 items in 3 sections)\n"), "\(run.stdout)")
+        let json = try runTessera(["run", "sectioned", "--data", "apps.jsonl", "--section-by", "app"], in: dir)
+        #expect(json.stdout.contains(#"{"id": "c", "section": 1, "#), "\(json.stdout)")
+        #expect(json.stdout.contains(#"{"id": "d", "section": 2, "#), "\(json.stdout)")
+        let check = try runTessera(["check", "sectioned", "--data", "apps.jsonl", "--section-by", "app"], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        let missing = try runTessera(["check", "sectioned", "--data", "apps.jsonl", "--section-by", "team"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: apps.jsonl: expected every item to have the field \"team\" to section by, found none on item 0 (id \"a\").\n")
+        let repl = try runTessera(["repl", "--data", "apps.jsonl", "--section-by", "app"], in: dir,
+                                  input: "print(#data.sections, data.sections[3].title)\n")
+        #expect(repl.stdout == "3\tmail\n", "\(repl.stderr)")
+        let scroll = try runTessera(["scroll", "sectioned", "--data", "apps.jsonl", "--section-by", "nope"], in: dir)
+        #expect(scroll.stderr.contains("found none on item 0"), "\(scroll.stderr)")
+        let animate = try runTessera(["animate", "sectioned", "--data", "apps.jsonl", "--to", "apps.jsonl", "--section-by", "nope"], in: dir)
+        #expect(animate.stderr.contains("found none on item 0"), "\(animate.stderr)")
+    }
+
+    @Test func replRunsAFileWithItsOwnLinesAndBatchStopsAtTheFirstFailure() throws {
+        let dir = try folder([
+            "harness.lua": "x = 1\nprint('first')\nassert(x == 2, 'x should be 2')\nprint('after')\n",
+            "ok.lua": "answer = 42\n",
+        ])
+        let batch = try runTessera(["repl", "harness.lua", "--batch"], in: dir)
+        #expect(batch.status == 1)
+        #expect(batch.stdout == "first\n")
+        #expect(batch.stderr.hasPrefix("harness.lua:3: x should be 2\n"), "\(batch.stderr)")
+        // Without --batch the prompt follows; its lines see the file's globals.
+        let then = try runTessera(["repl", "ok.lua"], in: dir, input: "print(answer)\n")
+        #expect(then.status == 0, "\(then.stderr)")
+        #expect(then.stdout == "42\n")
+        // --batch on stdin lines: the first failed assert ends the run, nothing after it runs.
+        let lines = try runTessera(["repl", "--batch"], in: dir, input: "print(1)\nassert(false, 'no')\nprint(2)\n")
+        #expect(lines.status == 1)
+        #expect(lines.stdout == "1\n")
+        let missing = try runTessera(["repl", "nothing.lua", "--batch"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: nothing.lua: expected a readable UTF-8 Lua file\n")
+    }
+
+    /// The recipe in docs/groups.md runs and passes `check --strict`.
+    @Test func theGroupsRecipeChecksClean() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/groups.md"), encoding: .utf8)
+        let script = try #require(page.components(separatedBy: "```lua\n").dropFirst().first?.components(separatedBy: "```").first)
+        let rows = [("p1", "beach"), ("p2", "beach"), ("p3", "city"), ("p4", "city"), ("p5", "city"), ("p6", "forest")]
+        let data = "{\"items\": [" + rows.map { "{\"id\": \"\($0.0)\", \"group\": \"\($0.1)\", \"w\": 4, \"h\": 3}" }.joined(separator: ", ") + "]}"
+        let dir = try folder(["groups.lua": script, "photos.json": data])
+        let check = try runTessera(["check", "groups.lua", "--data", "photos.json", "--strict"], in: dir)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout == "groups.lua: ok on photos.json: 6 items, content 375x696, 0 warnings\n")
+    }
+}
