@@ -25,20 +25,17 @@ let package = Package(
         .library(name: "TesseraRender", targets: ["TesseraRender"]),
         .executable(name: "tessera", targets: ["tessera"]),
     ],
-    // The CLI's packages (swift-argument-parser, FlyingFox) are used only under the trait "CLI",
-    // on by default. A library user who depends on Tessera with `traits: []` resolves and fetches
-    // neither (SwiftPM prunes dependencies that only disabled traits use); the trade-off is that
+    // The CLI's package (swift-argument-parser) is used only under the trait "CLI", on by
+    // default. A library user who depends on Tessera with `traits: []` resolves and fetches
+    // none of it (SwiftPM prunes dependencies that only disabled traits use); the trade-off is that
     // the `tessera` executable builds only with the trait on.
     traits: [
-        .trait(name: "CLI", description: "The tessera command-line tool's dependencies: swift-argument-parser and FlyingFox."),
+        .trait(name: "CLI", description: "The tessera command-line tool's dependency: swift-argument-parser."),
         .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `tessera preview`'s HTTP and WebSocket server, in the CLI only: small, no dependencies
-        // of its own, async/await native.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogue. A plugin
         // only: nothing of it is linked into a library or the CLI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -88,14 +85,12 @@ let package = Package(
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
             ]
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender",
-                                                     .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"]))]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]
