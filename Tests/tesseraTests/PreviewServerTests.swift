@@ -59,16 +59,21 @@ struct PreviewServerTests {
             ("GET /\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("GET http://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
-            ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0, got HTTP/2.0")),
+            ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
             ("GET / HTTP/1.1\r\nno colon\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
             ("GET / HTTP/1.1\r\nX Y: 1\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
             ("GET / HTTP/1.1\r\nX: a\0b\r\n\r\n", .refused(status: 400, reason: "a control character (0) in the request head")),
             ("GET / HTTP/1.1\r\nX: a\rb\r\n\r\n", .refused(status: 400, reason: "a bare carriage return in the request head")),
+            ("GET / HTTP/1.1\r\nX: a\r", .needMore),
         ]
         for (request, expected) in cases {
             var reader = RequestHeadReader()
             #expect(feed(&reader, Array(request.utf8)) == expected, "\(request.debugDescription)")
         }
+        // A carriage return that ends one read is judged with the next byte.
+        var split = RequestHeadReader()
+        #expect(feed(&split, Array("GET / HTTP/1.1\r\nX: a\r".utf8)) == .needMore)
+        #expect(feed(&split, Array("b\r\n\r\n".utf8)) == .refused(status: 400, reason: "a bare carriage return in the request head"))
     }
 
     // MARK: WebSocket frames

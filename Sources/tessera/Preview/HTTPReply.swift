@@ -3,14 +3,10 @@ import Foundation
 /// A response of `tessera preview`'s server, as the bytes it writes. Every response but the
 /// WebSocket's 101 closes its connection (`Connection: close`): a page is one request, so
 /// nothing is gained by keeping connections, and none waits idle between requests.
-struct HTTPReply: Equatable, Sendable {
+struct HTTPReply: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: Data
-
-    static func == (a: HTTPReply, b: HTTPReply) -> Bool {
-        a.status == b.status && a.body == b.body && a.headers.map { [$0.0, $0.1] } == b.headers.map { [$0.0, $0.1] }
-    }
 
     /// A plain-text answer: the reason and a line end.
     static func text(_ status: Int, _ reason: String) -> HTTPReply {

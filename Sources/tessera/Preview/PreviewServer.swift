@@ -175,7 +175,7 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ head: RequestHead, rest: [UInt8], on socket: ConnectedSocket) {
-        guard head.count(of: "Host") == 1 else { return socket.reply(.text(400, "expected one Host header")) }
+        guard head.count(of: "Host") <= 1 else { return socket.reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
         let verdict = access.check(token: head.query("token"), host: head.header("Host"), origin: head.header("Origin"),
