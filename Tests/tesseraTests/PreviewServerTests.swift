@@ -226,6 +226,20 @@ struct PreviewServerTests {
         try Self.waitUntil { server.hub.clientCount == 0 }
     }
 
+    @Test func aPageThatStopsReadingIsClosedUnderItsBlockedWriter() throws {
+        var limits = PreviewServer.Limits()
+        limits.pingSeconds = 0.2
+        limits.closeGrace = 0.2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        defer { page.close() }
+        try Self.waitUntil { server.hub.clientCount == 1 }
+        // More than the socket buffers hold: the writer blocks in send; the page never reads.
+        server.hub.publish(frame: Data(count: 64 << 20), idsVersion: 0) { Data([9]) }
+        try Self.waitUntil { server.hub.clientCount == 0 && server.connectionCount == 0 }
+    }
+
     // MARK: Helpers
 
     private func feed(_ reader: inout RequestHeadReader, _ bytes: [UInt8]) -> RequestHeadReader.Outcome {
