@@ -25,23 +25,20 @@ let package = Package(
         .library(name: "TesseraRender", targets: ["TesseraRender"]),
         .executable(name: "tessera", targets: ["TesseraMain"]),
     ],
-    // The CLI's packages (swift-argument-parser, FlyingFox) are used only under the trait "CLI",
-    // on by default. A library user who depends on Tessera with `traits: []` resolves and fetches
-    // neither (SwiftPM prunes dependencies that only disabled traits use). The command's code
-    // (the target `tessera`) is then not part of the `tessera` executable either: that builds
-    // from `TesseraMain` alone, a stub saying how to get the command, so whatever the user's
-    // package built or ran before (`swift run tessera` included), its next build never needs
-    // the CLI's packages.
+    // The CLI's package (swift-argument-parser) is used only under the trait "CLI", on by default.
+    // A library user who depends on Tessera with `traits: []` resolves and fetches none of it
+    // (SwiftPM prunes dependencies that only disabled traits use). The command's code (the target
+    // `tessera`) is then not part of the `tessera` executable either: that builds from
+    // `TesseraMain` alone, a stub saying how to get the command, so whatever the user's package
+    // built or ran before (`swift run tessera` included), its next build never needs the CLI's
+    // package.
     traits: [
-        .trait(name: "CLI", description: "The tessera command-line tool's dependencies: swift-argument-parser and FlyingFox."),
+        .trait(name: "CLI", description: "The tessera command-line tool's dependency: swift-argument-parser."),
         .default(enabledTraits: ["CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        // `tessera preview`'s HTTP and WebSocket server, in the CLI only: small, no dependencies
-        // of its own, async/await native.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `swift package generate-documentation` (scripts/docs): the DocC catalogue. A plugin
         // only: nothing of it is linked into a library or the CLI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -92,7 +89,6 @@ let package = Package(
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"])),
             ]
         ),
         // The `tessera` program: the command line with the trait "CLI", a stub without it.
@@ -103,8 +99,7 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender",
-                                                     .product(name: "FlyingFox", package: "FlyingFox", condition: .when(traits: ["CLI"]))]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]

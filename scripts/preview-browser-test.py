@@ -309,6 +309,8 @@ try:
         check("a data save that changes only frames keeps the id table (none sent)",
               browser.eval("ids.table === window.__ids && ids.version === %d && M.idsVersion === %d" % (ids_before, ids_before)))
     finally:
+        # Away from its page first: a page whose server is gone reconnects, and logs the refusal.
+        browser.call("Page.navigate", url="about:blank")
         second.terminate()
         second.wait(timeout=10)
 
@@ -321,6 +323,8 @@ try:
         check("with no size in the address the page takes --viewport's 390x844",
               browser.eval("[S.w, S.h, $('vw').value, $('vh').value].join()") == "390,844,390,844")
     finally:
+        # Away from its page first: a page whose server is gone reconnects, and logs the refusal.
+        browser.call("Page.navigate", url="about:blank")
         third.terminate()
         third.wait(timeout=10)
 

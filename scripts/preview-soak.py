@@ -2,7 +2,8 @@
 """The preview's memory under a page that never reads: 300 saves of a 100k-item data file with
 one page reading and one connected page that never reads. The server's RSS after the last save
 must stay within 1.5x of its RSS after the first ten (each page keeps only the newest generation
-it has not taken). Usage: scripts/preview-soak.py TESSERA [SAVES] [ITEMS]"""
+it has not taken; the page that never reads leaves the server's pings unanswered too, so the
+server closes it after about a minute). Usage: scripts/preview-soak.py TESSERA [SAVES] [ITEMS]"""
 import json, os, re, subprocess, sys, tempfile, threading, time, urllib.parse
 import websocket
 

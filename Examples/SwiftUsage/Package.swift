@@ -7,7 +7,7 @@ let package = Package(
     name: "SwiftUsage",
     platforms: [.macOS(.v13)],
     dependencies: [
-        // No traits: the CLI-only packages (swift-argument-parser, FlyingFox) are not fetched.
+        // No traits: the CLI-only package (swift-argument-parser) is not fetched.
         .package(name: "Tessera", path: "../..", traits: []),
     ],
     targets: [

@@ -1,5 +1,4 @@
 import Foundation
-import FlyingFox
 import Testing
 @testable import TesseraCore
 import TesseraRender
@@ -322,27 +321,9 @@ struct PreviewTests {
             switch message {
             case .data(let d): data.append(d.count)
             case .text: texts += 1
-            default: break
             }
         }
         #expect(data == [5, 100_000] && texts == 300, "the newest id table, then the newest frame")
-    }
-
-    @Test func aPageMessageOverTheLimitClosesTheSocketWith1009() async throws {
-        let hub = PreviewHub()
-        let received = ErrorLog()
-        let socket = PreviewSocket(hub: hub) { _, text in received.add(text) }
-        let (client, input) = AsyncThrowingStream<WSFrame, any Error>.makeStream()
-        let out = try await socket.makeFrames(for: client)
-        // A message in two frames: the first fits, the second takes it past 64 KB.
-        input.yield(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data("{\"type\":\"hello\"}".utf8)))
-        input.yield(WSFrame(fin: false, opcode: .text, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
-        input.yield(WSFrame(fin: true, opcode: .continuation, mask: nil, payload: Data(repeating: 0x20, count: 40_000)))
-        var frames: [WSFrame] = []
-        for await frame in out { frames.append(frame) }
-        #expect(frames == [.close(code: WSCloseCode(1009, reason: "message too big"))])
-        #expect(received.all == ["{\"type\":\"hello\"}"])
-        #expect(hub.clientCount == 0)
     }
 
     @Test func pendingTextsAreBoundedOldestFirst() async throws {
@@ -450,7 +431,7 @@ private final class Counter: @unchecked Sendable {
 private struct MessageLog {
     let hub: PreviewHub
     let id = UUID()
-    let stream: AsyncStream<WSMessage>
+    let stream: AsyncStream<PageMessage>
 
     init(hub: PreviewHub) { self.hub = hub; stream = hub.add(id).messages }
 
@@ -466,7 +447,6 @@ private struct MessageLog {
                 let bytes = [UInt8](data)
                 let header = (try? PreviewTests.binaryMessage(bytes).header) ?? ""
                 if header.hasPrefix("{\"type\":\"ids\"") { tables.append(bytes) } else { frames += 1; headers.append(header) }
-            default: break
             }
         }
         return (texts, frames, tables, headers)

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// One page's messages that its socket has not taken yet, bounded whatever the page does.
@@ -8,7 +7,8 @@ import Foundation
 /// at most one frame (a newer one replaces it: only the newest generation matters), at most one
 /// id table (likewise, and always before the frame that needs it), text messages (errors,
 /// timings, animations, replies) up to `textBudget` bytes, the oldest dropped first, and at
-/// most `controlLimit` protocol frames (pongs, the close).
+/// most `controlLimit` protocol frames (pongs, pings; a close frame is always kept).
+/// The socket's writer thread takes with `take()`, which blocks; tests read `messages`.
 final class PageOutbox: @unchecked Sendable {
     /// What pending text messages may hold at most, in bytes.
     static let textBudget = 32 << 20
@@ -16,12 +16,20 @@ final class PageOutbox: @unchecked Sendable {
 
     /// What the socket takes next: a message, or a protocol frame sent as it is.
     enum Item: Sendable {
-        case message(WSMessage)
-        case control(WSFrame)
+        case message(PageMessage)
+        case control(WebSocketFrame)
+
+        /// The frame that carries it.
+        var frame: WebSocketFrame {
+            switch self {
+            case .message(let message): .message(message)
+            case .control(let frame): frame
+            }
+        }
     }
 
     private enum Kind { case frame, ids, text, control }
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var queue: [(kind: Kind, item: Item, bytes: Int)] = []
     private var textBytes = 0
     private var closed = false
@@ -29,7 +37,7 @@ final class PageOutbox: @unchecked Sendable {
 
     /// The messages in order as the socket would pull them (protocol frames left out); ends
     /// once closed and drained.
-    var messages: AsyncStream<WSMessage> {
+    var messages: AsyncStream<PageMessage> {
         AsyncStream { [self] in
             while let item = await next() { if case .message(let message) = item { return message } }
             return nil
@@ -39,12 +47,13 @@ final class PageOutbox: @unchecked Sendable {
     func frame(_ data: Data) { push(.frame, .message(.data(data)), bytes: data.count) }
     func ids(_ data: Data) { push(.ids, .message(.data(data)), bytes: data.count) }
     func text(_ text: String) { push(.text, .message(.text(text)), bytes: text.utf8.count) }
-    func control(_ frame: WSFrame) { push(.control, .control(frame), bytes: frame.payload.count) }
+    func control(_ frame: WebSocketFrame) { push(.control, .control(frame), bytes: frame.payload.count) }
 
     /// No more messages: the stream ends after what is pending.
     func close() {
         let waiting = lock.withLock { () -> CheckedContinuation<Item?, Never>? in
             closed = true
+            lock.broadcast()
             defer { waiter = nil }
             return waiter
         }
@@ -58,7 +67,8 @@ final class PageOutbox: @unchecked Sendable {
         let waiting = lock.withLock { () -> CheckedContinuation<Item?, Never>? in
             guard !closed else { return nil }
             if let waiter { self.waiter = nil; return waiter }
-            if kind == .control, queue.filter({ $0.kind == .control }).count >= Self.controlLimit { return nil }
+            if case .control(let frame) = item, frame.opcode != .close,
+               queue.filter({ $0.kind == .control }).count >= Self.controlLimit { return nil }
             if kind == .frame || kind == .ids { queue.removeAll { $0.kind == kind } }
             queue.append((kind, item, bytes))
             if kind == .text {
@@ -67,9 +77,21 @@ final class PageOutbox: @unchecked Sendable {
                     textBytes -= queue.remove(at: oldest).bytes
                 }
             }
+            lock.signal()
             return nil
         }
         waiting?.resume(returning: item)
+    }
+
+    /// The next item, waiting for one (on the socket's writer thread); nil once closed and drained.
+    func take() -> Item? {
+        lock.withLock {
+            while queue.isEmpty, !closed { lock.wait() }
+            guard !queue.isEmpty else { return nil }
+            let first = queue.removeFirst()
+            if first.kind == .text { textBytes -= first.bytes }
+            return first.item
+        }
     }
 
     /// The next item, waiting for one; nil once closed and drained.

@@ -76,28 +76,13 @@ struct PreviewCommand: ParsableCommand {
 /// Starts `session`'s server and watcher; returns the page's address with its token.
 func startPreview(_ session: PreviewSession, port: Int, poll: Bool) throws -> String {
     let token = PreviewAccess.newToken()
-    let server = try PreviewServer(port: UInt16(port), token: token, hub: session.hub) { [session] client, text in
+    let server = PreviewServer(port: UInt16(port), token: token, hub: session.hub) { [session] client, text in
         session.handle(text, from: client)
     }
-    let started = DispatchSemaphore(value: 0)
-    let outcome = PortBox()
-    Task {
-        do { outcome.set(.success(try await server.start())) } catch { outcome.set(.failure(error)) }
-        started.signal()
-    }
-    started.wait()
-    let bound = try outcome.get()
+    let bound = try server.start()
     session.server = server
     session.startWatching(poll: poll)
     return "http://127.0.0.1:\(bound)/?token=\(token)"
-}
-
-/// The server task's outcome, handed to the waiting thread.
-private final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<Int, any Error> = .failure(CLIError("preview: the server did not start"))
-    func set(_ v: Result<Int, any Error>) { lock.withLock { value = v } }
-    func get() throws -> Int { try lock.withLock { value }.get() }
 }
 
 private func openInBrowser(_ address: String) {

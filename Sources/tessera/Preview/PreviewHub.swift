@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// The pages connected to `tessera preview` and what the latest generation sent them.

@@ -1,151 +1,215 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import TesseraCore
 import TesseraRender
 
-/// `tessera preview`'s HTTP server (FlyingFox): the page at `/` and its WebSocket at `/ws`,
-/// on 127.0.0.1 only, every request checked by `PreviewAccess`. Nothing else is served: no
-/// files, no directory listings, and no CORS headers (no other origin may read anything).
+/// `tessera preview`'s HTTP server: the page at `/` and its WebSocket at `/ws`, on 127.0.0.1
+/// only, every request checked by `PreviewAccess`. Nothing else is served: no files, no
+/// directory listings, and no CORS headers (no other origin may read anything).
+///
+/// Its own small server on POSIX sockets, so that everything a client controls is bounded
+/// before anything looks at it: the request head is read by `RequestHeadReader` (linear, with
+/// limits on the request line, the field count and the head's size; checked before the token),
+/// a page's frames by `WebSocketReader` (a frame too big is refused by its header), each page's
+/// queue by its `PageOutbox`. Each connection has a thread of its own, with a deadline on every
+/// wait for its client, so a slow client delays no other and never the page's socket; there are
+/// at most `Limits.connections` at a time (503 past that), and the listener outlives a failing
+/// `accept` (`AcceptBackoff`).
 final class PreviewServer: @unchecked Sendable {
-    let hub: PreviewHub
-    private let server: HTTPServer
-    private let state: State
-    /// Text messages from pages: the page's connection id and the message.
-    private let onMessage: @Sendable (UUID, String) -> Void
-
-    /// The access rule, set once the port is known.
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var access = PreviewAccess(token: "", port: -1)
+    struct Limits: Sendable {
+        var head = RequestHeadReader.Limits()
+        /// Connections open at once, pages included.
+        var connections = 64
+        /// A request's head must arrive within this, from the connection's start (else 408).
+        var headSeconds = 10.0
+        /// A page heard nothing from for this long is pinged, and closed (1001) after as long again.
+        var pingSeconds = 30.0
+        /// The longest message a page may send (its messages are a few hundred bytes of JSON).
+        var message = 64 << 10
+        /// How long a closing page's pending frames may take to go out.
+        var closeGrace = 2.0
     }
 
-    init(port: UInt16, token: String, hub: PreviewHub, onMessage: @escaping @Sendable (UUID, String) -> Void) throws {
+    let hub: PreviewHub
+    let limits: Limits
+    private let onMessage: @Sendable (UUID, String) -> Void
+    private let log: @Sendable (String) -> Void
+    private let page = Data(PreviewPage.html.utf8)
+    private let lock = NSLock()
+    private var access: PreviewAccess
+    private var live: Set<Int32> = []
+    private var stopping = false
+    private var listener: Int32 = -1
+
+    /// Text messages from pages go to `onMessage` with the page's connection id; the listener's
+    /// troubles go to `log`.
+    init(port: UInt16, token: String, hub: PreviewHub, limits: Limits = Limits(),
+         log: @escaping @Sendable (String) -> Void = { reportError($0) },
+         onMessage: @escaping @Sendable (UUID, String) -> Void) {
         self.hub = hub
+        self.limits = limits
+        self.log = log
         self.onMessage = onMessage
-        let state = State()
-        state.access = PreviewAccess(token: token, port: Int(port))
-        self.state = state
-        let socket = PreviewSocket(hub: hub, onMessage: onMessage)
-        let page = Data(PreviewPage.html.utf8)
-        let handler = ClosureHTTPHandler { request in
-            let access = state.lock.withLock { state.access }
-            let isSocket = request.path == "/ws"
-            let verdict = access.check(token: request.query["token"], host: request.headers[.host],
-                                       origin: request.headers[HTTPHeader("Origin")], isWebSocket: isSocket)
-            if case .refused(let status, let reason) = verdict {
-                return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "Forbidden"),
-                                    headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]), body: Data((reason + "\n").utf8))
-            }
-            switch (request.method, request.path) {
-            case (.GET, "/"):
-                return HTTPResponse(statusCode: .ok, headers: Self.pageHeaders(port: access.port), body: page)
-            case (.GET, "/ws"):
-                return try await WebSocketHTTPHandler(handler: socket).handleRequest(request)
-            default:
-                return HTTPResponse(statusCode: .notFound, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
-                                    body: Data("not found\n".utf8))
-            }
-        }
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled, handler: handler)
+        access = PreviewAccess(token: token, port: Int(port))
     }
 
     /// The page may run its own inline script and style, a worker made from its own script (the
     /// socket's), and talk to this server's socket, and nothing else: no request leaves for
     /// anywhere else, and no other site may frame it.
-    static func pageHeaders(port: Int) -> HTTPHeaders {
-        [.contentType: "text/html; charset=utf-8",
-         .cacheControl: "no-store",
-         HTTPHeader("Content-Security-Policy"): "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-         HTTPHeader("Referrer-Policy"): "no-referrer",
-         HTTPHeader("X-Content-Type-Options"): "nosniff"]
+    static func pageHeaders(port: Int) -> [(String, String)] {
+        [("Content-Type", "text/html; charset=utf-8"),
+         ("Cache-Control", "no-store"),
+         ("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+         ("Referrer-Policy", "no-referrer"),
+         ("X-Content-Type-Options", "nosniff")]
     }
 
-    /// Starts listening (in a task of its own) and returns the port it got.
-    func start() async throws -> Int {
-        let server = self.server
-        Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            throw CLIError("preview: the server did not start listening on 127.0.0.1")
+    /// Listens on 127.0.0.1 (the port given, or any free one for 0), accepts on a thread of its
+    /// own, and returns the port.
+    func start() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw CLIError("preview: cannot make a socket (\(systemReason(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(access.port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        state.lock.withLock { state.access.port = Int(port) }
-        return Int(port)
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let reason = systemReason(errno)
+            close(fd)
+            throw CLIError("preview: cannot listen on 127.0.0.1:\(access.port) (\(reason))")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        lock.withLock {
+            access.port = port
+            listener = fd
+        }
+        Thread { [self] in acceptLoop(fd) }.start()
+        return port
     }
 
-    func stop() async { await server.stop() }
-}
+    /// Stops accepting and shuts every open connection (their threads then end).
+    func stop() async { shutDown() }
 
-/// One page's WebSocket, frames in and out (FlyingFox's `MessageFrameWSHandler` copies every
-/// outgoing message into an unbounded stream, so a page that stops reading would grow the server
-/// by a frame per save): registers with the hub, whose bounded outbox the socket pulls frames
-/// from as fast as the page reads, and hands the page's text messages on. A message from the
-/// page past `maxMessage` bytes closes the socket with 1009 (too big).
-struct PreviewSocket: WSHandler {
-    let hub: PreviewHub
-    let onMessage: @Sendable (UUID, String) -> Void
-    /// The longest message a page may send (its messages are a few hundred bytes of JSON).
-    static let maxMessage = 64 << 10
-    /// Outgoing messages go out in frames of at most this size.
-    static let frameSize = 1 << 20
+    func shutDown() {
+        lock.withLock {
+            stopping = true
+            for fd in live { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
 
-    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
-        let id = UUID()
-        let outbox = hub.add(id)
-        let hub = self.hub, onMessage = self.onMessage
-        Task {
-            var message = Data(), opcode = WSFrame.Opcode.text
-            do {
-                reading: for try await frame in client {
-                    switch frame.opcode {
-                    case .text, .binary, .continuation:
-                        if frame.opcode != .continuation { (message, opcode) = (Data(), frame.opcode) }
-                        guard message.count + frame.payload.count <= Self.maxMessage else {
-                            outbox.control(.close(code: WSCloseCode(1009, reason: "message too big")))
-                            break reading
-                        }
-                        message.append(frame.payload)
-                        guard frame.fin else { continue }
-                        if opcode == .text, let text = String(data: message, encoding: .utf8) { onMessage(id, text) }
-                        message = Data()
-                    case .ping:
-                        outbox.control(WSFrame(fin: true, opcode: .pong, mask: nil, payload: frame.payload))
-                    case .close:
-                        outbox.control(.close(code: .normalClosure))
-                        break reading
-                    default:
-                        continue
-                    }
+    /// Connections open now.
+    var connectionCount: Int { lock.withLock { live.count } }
+
+    private func acceptLoop(_ listener: Int32) {
+        var backoff = AcceptBackoff()
+        while !lock.withLock({ stopping }) {
+            var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 200) > 0 else { continue }
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else {
+                let code = errno
+                if [EINTR, EAGAIN, EWOULDBLOCK, ECONNABORTED].contains(code) { continue }
+                let (delay, line) = backoff.failed(reason: systemReason(code))
+                if let line { log(line) }
+                Thread.sleep(forTimeInterval: delay)
+                continue
+            }
+            if let line = backoff.accepted() { log(line) }
+            // Not inherited by a program the preview starts (`--open`'s browser); blocking, unlike the listener.
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            admit(fd)
+        }
+        close(listener)
+    }
+
+    private func admit(_ fd: Int32) {
+        let admitted = lock.withLock {
+            guard !stopping, live.count < limits.connections else { return false }
+            live.insert(fd)
+            return true
+        }
+        guard admitted else {
+            // Not waited on: the reply fits the new socket's buffer, or is dropped.
+            let bytes = HTTPReply.text(503, "too many connections (at most \(limits.connections))").bytes
+            _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            close(fd)
+            return
+        }
+        Thread { [self] in
+            serve(ConnectedSocket(fd: fd))
+            lock.withLock { _ = live.remove(fd) }
+            close(fd)
+        }.start()
+    }
+
+    /// Reads the request head within the limits and its deadline, then answers it.
+    private func serve(_ socket: ConnectedSocket) {
+        var reader = RequestHeadReader(limits: limits.head)
+        let deadline = ConnectedSocket.now() + limits.headSeconds
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            switch socket.waitReadable(until: deadline) {
+            case .timedOut:
+                return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"))
+            case .failed:
+                return
+            case .ready:
+                let count = socket.receive(into: &buffer)
+                guard count > 0 else { return }
+                switch buffer.withUnsafeBytes({ reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
+                case .needMore: continue
+                case .refused(let status, let reason): return socket.reply(.text(status, reason))
+                case .head(let head, let rest): return answer(head, rest: rest, on: socket)
                 }
-            } catch {}
-            hub.remove(id)
+            }
         }
-        let split = SplitFrames()
-        return AsyncStream { await split.next(from: outbox) }
     }
-}
 
-/// The frames of the message being sent, taken one at a time.
-private final class SplitFrames: @unchecked Sendable {
-    private var frames: [WSFrame] = []
-
-    func next(from outbox: PageOutbox) async -> WSFrame? {
-        if !frames.isEmpty { return frames.removeFirst() }
-        switch await outbox.next() {
-        case nil: return nil
-        case .control(let frame)?: return frame
-        case .message(let message)?:
-            let (opcode, payload): (WSFrame.Opcode, Data)
-            switch message {
-            case .text(let text): (opcode, payload) = (.text, Data(text.utf8))
-            case .data(let data): (opcode, payload) = (.binary, data)
-            case .close(let code): return .close(code: code)
-            }
-            frames = stride(from: 0, to: max(payload.count, 1), by: PreviewSocket.frameSize).map { start in
-                WSFrame(fin: false, opcode: start == 0 ? opcode : .continuation, mask: nil,
-                        payload: payload.subdata(in: start..<min(payload.count, start + PreviewSocket.frameSize)))
-            }
-            frames[frames.count - 1].fin = true
-            return frames.removeFirst()
+    private func answer(_ head: RequestHead, rest: [UInt8], on socket: ConnectedSocket) {
+        guard head.count(of: "Host") <= 1 else { return socket.reply(.text(400, "expected one Host header")) }
+        let access = lock.withLock { self.access }
+        let isSocket = head.path == "/ws"
+        let verdict = access.check(token: head.query("token"), host: head.header("Host"), origin: head.header("Origin"),
+                                   isWebSocket: isSocket)
+        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }
+        guard head.method == "GET" else {
+            var reply = HTTPReply.text(405, "expected GET")
+            reply.headers.append(("Allow", "GET"))
+            return socket.reply(reply)
         }
+        switch head.path {
+        case "/":
+            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
+        case "/ws":
+            guard let key = Self.webSocketKey(head) else {
+                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+            }
+            let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
+                                                            ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
+            guard socket.send(accepted.bytes) else { return }
+            PageSocket(hub: hub, limits: limits, onMessage: onMessage).serve(socket, rest: rest)
+        default:
+            socket.reply(.text(404, "not found"))
+        }
+    }
+
+    /// The handshake's key when the request is a WebSocket opening handshake (RFC 6455).
+    static func webSocketKey(_ head: RequestHead) -> String? {
+        let tokens = { (name: String) in
+            (head.header(name) ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard tokens("Upgrade").contains("websocket"), tokens("Connection").contains("upgrade"),
+              head.header("Sec-WebSocket-Version") == "13", let key = head.header("Sec-WebSocket-Key"),
+              Data(base64Encoded: key)?.count == 16 else { return nil }
+        return key
     }
 }

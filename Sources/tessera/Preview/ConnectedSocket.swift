@@ -1,0 +1,79 @@
+import Foundation
+
+/// A connection's descriptor and the few blocking calls `tessera preview`'s server makes on it.
+/// Each connection has a thread of its own, so a call that waits delays only its own client;
+/// every wait for the client has a deadline.
+struct ConnectedSocket: Sendable {
+    let fd: Int32
+
+    enum Wait { case ready, timedOut, failed }
+
+    /// Seconds on a clock that only goes forward.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Waits until there is something to read (or the peer closed), or `deadline` passes.
+    func waitReadable(until deadline: Double) -> Wait {
+        while true {
+            let left = deadline - Self.now()
+            guard left > 0 else { return .timedOut }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready > 0 { return .ready }
+            if ready < 0, errno != EINTR { return .failed }
+        }
+    }
+
+    /// Reads what has arrived into `buffer`; the count, 0 at the end of the stream, -1 on error.
+    func receive(into buffer: inout [UInt8]) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Writes all the bytes; false when the connection failed (never a signal: MSG_NOSIGNAL).
+    func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if sent < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += sent
+        }
+        return true
+    }
+
+    func send(_ data: Data) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0) } }
+
+    func send(_ frame: WebSocketFrame) -> Bool {
+        frame.header.withUnsafeBytes { send($0) } && send(frame.payload)
+    }
+
+    /// Sends a reply, stops writing and drains: see `drain`.
+    func reply(_ reply: HTTPReply) {
+        guard send(reply.bytes) else { return }
+        shutdown(fd, Int32(SHUT_WR))
+        drain()
+    }
+
+    /// Reads and drops what the client still sends, until it pauses for 100 ms, for at most
+    /// `seconds` and `maxBytes`, before the descriptor is closed: closing with unread bytes resets
+    /// the connection, and the client could lose the reply (a refused 1 MB request line, or a
+    /// too-big frame, is still arriving).
+    func drain(seconds: Double = 1, maxBytes: Int = 4 << 20) {
+        let deadline = Self.now() + seconds
+        var drained = 0, buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while drained < maxBytes, waitReadable(until: min(deadline, Self.now() + 0.1)) == .ready {
+            let count = receive(into: &buffer)
+            guard count > 0 else { return }
+            drained += count
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One page's WebSocket, after the handshake: the connection's thread reads the page's frames
+/// (bounded by `WebSocketReader`) and hands text messages on; a writer thread of its own sends
+/// what the page's bounded `PageOutbox` holds, as fast as the page reads. A page that stops
+/// reading blocks only its writer; a page that goes quiet is pinged, and closed (1001) when
+/// nothing comes back.
+struct PageSocket {
+    let hub: PreviewHub
+    let limits: PreviewServer.Limits
+    let onMessage: @Sendable (UUID, String) -> Void
+
+    /// Serves the page until its socket closes; `rest` holds bytes that came with the handshake.
+    func serve(_ socket: ConnectedSocket, rest: [UInt8]) {
+        let id = UUID()
+        let outbox = hub.add(id)
+        let writerDone = DispatchSemaphore(value: 0)
+        Thread {
+            while let item = outbox.take() {
+                let frame = item.frame
+                guard socket.send(frame), frame.opcode != .close else { break }
+            }
+            shutdown(socket.fd, Int32(SHUT_WR))
+            writerDone.signal()
+        }.start()
+
+        var reader = WebSocketReader(maxMessage: limits.message)
+        rest.withUnsafeBytes { reader.feed($0) }
+        var heard = ConnectedSocket.now(), pinged = false
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        reading: while true {
+            while let event = reader.next() {
+                heard = ConnectedSocket.now()
+                pinged = false
+                switch event {
+                case .text(let text): onMessage(id, text)
+                case .binary, .pong: break
+                case .ping(let payload): outbox.control(WebSocketFrame(opcode: .pong, payload: payload))
+                case .close:
+                    outbox.control(.close(1000))
+                    break reading
+                case .refused(let code, let reason):
+                    outbox.control(.close(code, reason))
+                    break reading
+                }
+            }
+            switch socket.waitReadable(until: heard + limits.pingSeconds * (pinged ? 2 : 1)) {
+            case .timedOut where pinged:
+                outbox.control(.close(1001, "no answer to a ping"))
+                break reading
+            case .timedOut:
+                outbox.control(WebSocketFrame(opcode: .ping, payload: Data()))
+                pinged = true
+            case .failed:
+                break reading
+            case .ready:
+                let count = socket.receive(into: &buffer)
+                guard count > 0 else { break reading }
+                buffer.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+        }
+        // The outbox ends: the writer sends what is pending (the close frame last) and stops; a
+        // page that does not read gets a moment, then its connection is shut under the writer.
+        hub.remove(id)
+        if writerDone.wait(timeout: .now() + limits.closeGrace) == .timedOut {
+            shutdown(socket.fd, Int32(SHUT_RDWR))
+            writerDone.wait()
+        }
+        socket.drain()
+    }
+}

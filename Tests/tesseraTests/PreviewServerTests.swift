@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+@testable import tessera
+
+/// The preview server's bounds on what a client controls, each with its exact refusal: the
+/// request head's parts (414, 431, 400, 505), its arrival (408), the connection count (503), a
+/// page's message size (1009), a quiet page (ping, then 1001), `accept` failures (backoff). No
+/// timing is asserted here; scripts/preview-server-test.py measures the refusals' times.
+@Suite("tessera preview server")
+struct PreviewServerTests {
+    static let token = "0123456789abcdef0123456789abcdef"
+
+    // MARK: The request head
+
+    @Test func aRequestHeadIsReadWithItsFieldsAndQuery() throws {
+        let request = "GET /ws?x=1&token=ab%2Fc HTTP/1.1\r\nHost: 127.0.0.1:80\r\nUpgrade:  websocket \r\n\r\nrest"
+        var reader = RequestHeadReader()
+        let outcome = feed(&reader, Array(request.utf8))
+        guard case .head(let head, let rest) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(head.method == "GET" && head.target == "/ws?x=1&token=ab%2Fc" && head.version == "HTTP/1.1")
+        #expect(head.path == "/ws" && head.query("token") == "ab/c" && head.query("y") == nil)
+        #expect(head.fields == [.init(name: "Host", value: "127.0.0.1:80"), .init(name: "Upgrade", value: "websocket")])
+        #expect(head.header("upgrade") == "websocket")
+        #expect(rest == Array("rest".utf8))
+        // Byte by byte: the same head.
+        var slow = RequestHeadReader()
+        var last = RequestHeadReader.Outcome.needMore
+        for byte in Array(request.utf8) where last == .needMore { last = feed(&slow, [byte]) }
+        #expect(last == .head(head, rest: []))
+    }
+
+    @Test func aRequestLinePastItsLimitIsRefusedWith414WhileArriving() {
+        var reader = RequestHeadReader()
+        #expect(feed(&reader, Array(("GET /" + String(repeating: "a", count: 8000)).utf8)) == .needMore)
+        #expect(feed(&reader, Array(String(repeating: "a", count: 300).utf8))
+                == .refused(status: 414, reason: "a request line longer than 8192 bytes"))
+        var whole = RequestHeadReader()
+        #expect(feed(&whole, Array(("GET /" + String(repeating: "a", count: 8190) + " HTTP/1.1\r\n").utf8))
+                == .refused(status: 414, reason: "a request line longer than 8192 bytes"))
+    }
+
+    @Test func headerFieldsPastTheirLimitsAreRefusedWith431() {
+        var big = RequestHeadReader()
+        #expect(feed(&big, Array("GET / HTTP/1.1\r\nX-A: ".utf8)) == .needMore)
+        #expect(feed(&big, Array(repeating: UInt8(ascii: "a"), count: 300_000))
+                == .refused(status: 431, reason: "header fields longer than 16384 bytes in all"))
+        var many = RequestHeadReader()
+        let fields = (0..<65).map { "X-\($0): 1\r\n" }.joined()
+        #expect(feed(&many, Array(("GET / HTTP/1.1\r\n" + fields + "\r\n").utf8))
+                == .refused(status: 431, reason: "more than 64 header fields"))
+        var sixtyFour = RequestHeadReader()
+        let outcome = feed(&sixtyFour, Array(("GET / HTTP/1.1\r\n" + (0..<64).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8))
+        guard case .head(let head, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(head.fields.count == 64)
+    }
+
+    @Test func malformedHeadsAreRefusedWith400Or505() {
+        let cases: [(String, RequestHeadReader.Outcome)] = [
+            ("GET /\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET http://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
+            ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
+            ("GET / HTTP/1.1\r\nno colon\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
+            ("GET / HTTP/1.1\r\nX Y: 1\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
+            ("GET / HTTP/1.1\r\nX: a\0b\r\n\r\n", .refused(status: 400, reason: "a control character (0) in the request head")),
+            ("GET / HTTP/1.1\r\nX: a\rb\r\n\r\n", .refused(status: 400, reason: "a bare carriage return in the request head")),
+            ("GET / HTTP/1.1\r\nX: a\r", .needMore),
+        ]
+        for (request, expected) in cases {
+            var reader = RequestHeadReader()
+            #expect(feed(&reader, Array(request.utf8)) == expected, "\(request.debugDescription)")
+        }
+        // A carriage return that ends one read is judged with the next byte.
+        var split = RequestHeadReader()
+        #expect(feed(&split, Array("GET / HTTP/1.1\r\nX: a\r".utf8)) == .needMore)
+        #expect(feed(&split, Array("b\r\n\r\n".utf8)) == .refused(status: 400, reason: "a bare carriage return in the request head"))
+    }
+
+    // MARK: WebSocket frames
+
+    @Test func aFrameTooBigIsRefusedWith1009ByItsHeader() {
+        var reader = WebSocketReader(maxMessage: 64 << 10)
+        // Only the header of a 1 MB frame has arrived: refused without waiting for its payload.
+        feed(&reader, Self.frameHeader(opcode: 1, length: 1 << 20))
+        #expect(reader.next() == .refused(code: 1009, reason: "message too big: more than 65536 bytes"))
+        #expect(reader.next() == nil)
+        // Across frames: the first fits, the second takes the message past the limit.
+        var split = WebSocketReader(maxMessage: 64 << 10)
+        feed(&split, Self.frame(opcode: 1, Array("{\"type\":\"hello\"}".utf8)))
+        feed(&split, Self.frame(opcode: 1, [UInt8](repeating: 0x20, count: 40_000), fin: false))
+        feed(&split, Self.frameHeader(opcode: 0, length: 40_000))
+        #expect(split.next() == .text("{\"type\":\"hello\"}"))
+        #expect(split.next() == .refused(code: 1009, reason: "message too big: more than 65536 bytes"))
+    }
+
+    @Test func framesAreReassembledAndTheProtocolIsEnforced() {
+        var reader = WebSocketReader(maxMessage: 64 << 10)
+        feed(&reader, Self.frame(opcode: 1, Array("hel".utf8), fin: false))
+        feed(&reader, Self.frame(opcode: 9, Array("p".utf8)))                 // a ping between fragments
+        feed(&reader, Self.frame(opcode: 0, Array("lo".utf8)))
+        feed(&reader, Self.frame(opcode: 2, [1, 2, 3]))
+        feed(&reader, Self.frame(opcode: 10, []))
+        feed(&reader, Self.frame(opcode: 8, [0x03, 0xE8]))
+        #expect(reader.next() == .ping(Data("p".utf8)))
+        #expect(reader.next() == .text("hello"))
+        #expect(reader.next() == .binary(Data([1, 2, 3])))
+        #expect(reader.next() == .pong)
+        #expect(reader.next() == .close)
+        let refusals: [([UInt8], WebSocketReader.Event)] = [
+            ([0x81, 0x01, 0x61], .refused(code: 1002, reason: "an unmasked frame from a page")),
+            (Self.frame(opcode: 0, [1]), .refused(code: 1002, reason: "a continuation frame outside a message")),
+            (Self.frame(opcode: 9, [UInt8](repeating: 0, count: 126)), .refused(code: 1002, reason: "a control frame must be final and at most 125 bytes")),
+            (Self.frame(opcode: 3, [1]), .refused(code: 1002, reason: "unknown opcode 3")),
+            (Self.frame(opcode: 1, [0xFF, 0xFE]), .refused(code: 1007, reason: "a text message that is not UTF-8")),
+        ]
+        for (bytes, expected) in refusals {
+            var one = WebSocketReader(maxMessage: 64 << 10)
+            feed(&one, bytes)
+            #expect(one.next() == expected)
+        }
+    }
+
+    @Test func theHandshakeAnswersWithRFC6455sAcceptKey() {
+        #expect(SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        #expect(SHA1.digest([]).map { String(format: "%02x", $0) }.joined() == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+        #expect(WebSocketFrame.acceptKey(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        #expect(WebSocketFrame.close(1009, "message too big").header == [0x88, 17])
+        #expect(WebSocketFrame(opcode: .binary, payload: Data(count: 70_000)).header == [0x82, 127, 0, 0, 0, 0, 0, 1, 0x11, 0x70])
+    }
+
+    @Test func acceptFailuresBackOffAndAreLoggedOnce() {
+        var backoff = AcceptBackoff()
+        var delays: [Double] = [], logs: [String] = []
+        for _ in 0..<9 {
+            let (delay, log) = backoff.failed(reason: "Too many open files")
+            delays.append(delay)
+            if let log { logs.append(log) }
+        }
+        #expect(delays == [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1, 1])
+        #expect(logs == ["preview: cannot accept a connection (Too many open files); retrying after 10 ms, backing off to 1 s"])
+        #expect(backoff.accepted() == "preview: accepting connections again after 9 failed attempts")
+        #expect(backoff.accepted() == nil)
+        #expect(backoff.failed(reason: "x").delay == 0.01)
+    }
+
+    // MARK: A running server
+
+    @Test func refusalsOfARunningServerAreItsExactAnswers() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let twoHeaders = "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)X-A: \(String(repeating: "a", count: 300_000))\r\nX-B: \(String(repeating: "b", count: 300_000))\r\n\r\n"
+        #expect(try Self.exchange(port, twoHeaders) == Self.reply(431, "Request Header Fields Too Large", "header fields longer than 16384 bytes in all"))
+        let longURL = "GET /?token=\(Self.token)&x=\(String(repeating: "x", count: 1 << 20)) HTTP/1.1\r\n\(host)\r\n"
+        #expect(try Self.exchange(port, longURL) == Self.reply(414, "URI Too Long", "a request line longer than 8192 bytes"))
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)X: \u{1}\r\n\r\n")
+                == Self.reply(400, "Bad Request", "a control character (1) in the request head"))
+        #expect(try Self.exchange(port, "GET /?token=\(String(Self.token.reversed())) HTTP/1.1\r\n\(host)\r\n")
+                == Self.reply(403, "Forbidden", "missing or wrong token"))
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\(host)\r\n")
+                == Self.reply(400, "Bad Request", "expected one Host header"))
+        #expect(try Self.exchange(port, "GET /x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == Self.reply(404, "Not Found", "not found"))
+        #expect(try Self.exchange(port, "POST /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+                == Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n"))
+        #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
+                == Self.reply(400, "Bad Request", "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+        let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"))
+        #expect(page.contains("Connection: close\r\n\r\n<!"))
+    }
+
+    @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
+        var limits = PreviewServer.Limits()
+        limits.headSeconds = 0.2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        #expect(try Self.exchange(port, "GET / HTTP/1.1\r\nHost: 127") == Self.reply(408, "Request Timeout", "the request did not arrive within 0.2 s"))
+    }
+
+    @Test func connectionsPastTheCapAreAnswered503() throws {
+        var limits = PreviewServer.Limits()
+        limits.connections = 2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let held = try (0..<2).map { _ in try TestClient(port: port) }
+        try Self.waitUntil { server.connectionCount == 2 }
+        #expect(try Self.exchange(port, "") == Self.reply(503, "Service Unavailable", "too many connections (at most 2)"))
+        held.forEach { $0.close() }
+        try Self.waitUntil { server.connectionCount == 0 }
+        #expect(try Self.exchange(port, "GET /x?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") == Self.reply(404, "Not Found", "not found"))
+    }
+
+    @Test func aPageGetsItsFramesWhileAnotherClientSendsAHugeHeadSlowly() throws {
+        let (server, port, messages) = try Self.server()
+        defer { server.shutDown() }
+        server.hub.publish(frame: Data([1, 2, 3]), idsVersion: 0) { Data([9]) }
+        let page = try TestClient.page(port: port)
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([9])))
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([1, 2, 3])))
+        // Another connection is in the middle of a large head (under its limit), and stays there.
+        let slow = try TestClient(port: port)
+        try slow.send(Array("GET /?token=\(Self.token) HTTP/1.1\r\nX-A: \(String(repeating: "a", count: 12_000))".utf8))
+        server.hub.publish(frame: Data([4]), idsVersion: 0) { Data([9]) }
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .binary, payload: Data([4])))
+        try page.send(Self.frame(opcode: 1, Array("{\"type\":\"hello\"}".utf8)))
+        try Self.waitUntil { messages.all == ["{\"type\":\"hello\"}"] }
+        // A ping is answered; then a 1 MB frame is refused by its header with 1009.
+        try page.send(Self.frame(opcode: 9, Array("hi".utf8)))
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .pong, payload: Data("hi".utf8)))
+        try page.send(Self.frameHeader(opcode: 1, length: 1 << 20))
+        #expect(try page.readFrame() == .close(1009, "message too big: more than 65536 bytes"))
+        #expect(try page.readToEnd().isEmpty)
+        #expect(messages.all == ["{\"type\":\"hello\"}"])
+        try Self.waitUntil { server.hub.clientCount == 0 }
+        slow.close()
+    }
+
+    @Test func aQuietPageIsPingedThenClosedWith1001() throws {
+        var limits = PreviewServer.Limits()
+        limits.pingSeconds = 0.2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .ping, payload: Data()))
+        #expect(try page.readFrame() == .close(1001, "no answer to a ping"))
+        try Self.waitUntil { server.hub.clientCount == 0 }
+    }
+
+    @Test func aPageThatStopsReadingIsClosedUnderItsBlockedWriter() throws {
+        var limits = PreviewServer.Limits()
+        limits.pingSeconds = 0.2
+        limits.closeGrace = 0.2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        defer { page.close() }
+        try Self.waitUntil { server.hub.clientCount == 1 }
+        // More than the socket buffers hold: the writer blocks in send; the page never reads.
+        server.hub.publish(frame: Data(count: 64 << 20), idsVersion: 0) { Data([9]) }
+        try Self.waitUntil { server.hub.clientCount == 0 && server.connectionCount == 0 }
+    }
+
+    // MARK: Helpers
+
+    private func feed(_ reader: inout RequestHeadReader, _ bytes: [UInt8]) -> RequestHeadReader.Outcome {
+        bytes.withUnsafeBytes { reader.feed($0) }
+    }
+
+    private func feed(_ reader: inout WebSocketReader, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { reader.feed($0) }
+    }
+
+    /// A server on a free port with an empty hub, and the page messages it handed on.
+    static func server(_ limits: PreviewServer.Limits = .init()) throws -> (PreviewServer, Int, TextLog) {
+        let messages = TextLog()
+        let server = PreviewServer(port: 0, token: token, hub: PreviewHub(), limits: limits, log: { _ in }) { _, text in messages.add(text) }
+        return (server, try server.start(), messages)
+    }
+
+    static func reply(_ status: Int, _ phrase: String, _ body: String, extra: String = "") -> String {
+        "HTTP/1.1 \(status) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\n\(extra)Content-Length: \(body.utf8.count + 1)\r\nConnection: close\r\n\r\n\(body)\n"
+    }
+
+    /// Sends `request` on a new connection and reads the answer to the end.
+    static func exchange(_ port: Int, _ request: String) throws -> String {
+        let client = try TestClient(port: port)
+        defer { client.close() }
+        try client.send(Array(request.utf8))
+        return String(decoding: try client.readToEnd(), as: UTF8.self)
+    }
+
+    /// A page's masked frame.
+    static func frame(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) -> [UInt8] {
+        let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
+        return frameHeader(opcode: opcode, length: payload.count, fin: fin, mask: mask)
+            + payload.enumerated().map { $1 ^ mask[$0 % 4] }
+    }
+
+    static func frameHeader(opcode: UInt8, length: Int, fin: Bool = true, mask: [UInt8] = [1, 2, 3, 4]) -> [UInt8] {
+        var bytes: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        if length < 126 {
+            bytes.append(0x80 | UInt8(length))
+        } else if length <= 0xFFFF {
+            bytes += [0x80 | 126, UInt8(length >> 8), UInt8(length & 0xFF)]
+        } else {
+            bytes.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        }
+        return bytes + mask
+    }
+
+    /// Polls `condition` every 10 ms for up to 30 s (a generous bound; no timing is asserted).
+    static func waitUntil(_ condition: () -> Bool) throws {
+        for _ in 0..<3000 where !condition() { usleep(10_000) }
+        try #require(condition(), "waited 30 s")
+    }
+}
+
+/// A blocking TCP client for the tests, with a 30 s limit on every read.
+final class TestClient {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { Foundation.close(fd); throw CLIError("connect: \(systemReason(errno))") }
+    }
+
+    /// A page's WebSocket, past its handshake.
+    static func page(port: Int) throws -> TestClient {
+        let client = try TestClient(port: port)
+        try client.send(Array(("GET /ws?token=\(PreviewServerTests.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+            + "Upgrade: websocket\r\nConnection: keep-alive, Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").utf8))
+        let expected = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n"
+        let head = try client.read(expected.utf8.count)
+        guard String(decoding: head, as: UTF8.self) == expected else { throw CLIError("handshake: \(String(decoding: head, as: UTF8.self))") }
+        return client
+    }
+
+    /// Sends everything; a connection the server has closed (and reset) counts as sent.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 { if errno == EPIPE || errno == ECONNRESET { return }; throw CLIError("send: \(systemReason(errno))") }
+            offset += sent
+        }
+    }
+
+    func read(_ count: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: count)
+        while bytes.count < count {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, count - bytes.count, 0) }
+            guard got > 0 else { throw CLIError("read: \(got == 0 ? "end of stream" : systemReason(errno))") }
+            bytes += buffer[..<got]
+        }
+        return bytes
+    }
+
+    func readToEnd() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got == 0 || (got < 0 && errno == ECONNRESET) { return bytes }
+            guard got > 0 else { throw CLIError("read: \(systemReason(errno))") }
+            bytes += buffer[..<got]
+        }
+    }
+
+    /// One frame from the server (unmasked, final).
+    func readFrame() throws -> WebSocketFrame {
+        let start = try read(2)
+        var length = Int(start[1] & 0x7F)
+        if length == 126 { length = try read(2).reduce(0) { $0 << 8 | Int($1) } }
+        if length == 127 { length = try read(8).reduce(0) { $0 << 8 | Int($1) } }
+        guard let opcode = WebSocketFrame.Opcode(rawValue: start[0] & 0x0F), start[0] & 0x80 != 0 else { throw CLIError("frame \(start)") }
+        return WebSocketFrame(opcode: opcode, payload: Data(try read(length)))
+    }
+
+    func close() { Foundation.close(fd) }
+}
+
+/// Text messages handed on, in order.
+final class TextLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+}

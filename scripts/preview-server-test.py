@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The preview server under hostile clients, against a running `tessera preview`: two 300 KB
+headers and a 1 MB URL (three at once, as three `fetch` calls of a page elsewhere would send them)
+are refused with 431 and 414, each answer timed from the connection's start, while the page's
+socket keeps receiving every save; connections past the cap are answered 503; and with the
+descriptors nearly used up, a failing `accept` is logged, retried, and recovers.
+
+The times are printed; the bound checked (ANSWER_BOUND) is generous for a debug build on a busy
+machine, the target being 100 ms. Usage: scripts/preview-server-test.py TESSERA"""
+import json, os, re, resource, socket, subprocess, sys, tempfile, threading, time, urllib.parse
+import websocket
+
+TESSERA = sys.argv[1]
+ANSWER_BOUND = 2.0
+folder = tempfile.mkdtemp(prefix="tessera-server-test-")
+data = os.path.join(folder, "data.json")
+failures = []
+
+
+def check(what, ok, detail=""):
+    print(("ok: " if ok else "FAILED: ") + what + (" (%s)" % detail if detail else ""), flush=True)
+    if not ok:
+        failures.append(what)
+
+
+def save(k):
+    with open(data + ".tmp", "w") as f:
+        json.dump({"items": [{"id": "i%d" % i, "w": 50, "h": 20 + k} for i in range(20)]}, f)
+    os.replace(data + ".tmp", data)
+
+
+def start(limit_files=None):
+    def limit():
+        if limit_files:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit_files, limit_files))
+    server = subprocess.Popen([TESSERA, "preview", "flow", "--data", data], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, preexec_fn=limit)
+    lines = []
+    threading.Thread(target=lambda: [lines.append(l) for l in server.stdout], daemon=True).start()
+    deadline = time.time() + 60
+    while not any(l.startswith("tessera preview: ") for l in lines):
+        if time.time() > deadline or server.poll() is not None:
+            sys.exit("server test: the preview did not start: " + "".join(lines))
+        time.sleep(0.02)
+    address = urllib.parse.urlparse(next(l for l in lines if l.startswith("tessera preview: ")).split(" ")[2].strip())
+    return server, lines, address
+
+
+def page(address):
+    return websocket.create_connection("ws://%s/ws?%s" % (address.netloc, address.query),
+                                       origin="http://" + address.netloc, timeout=30)
+
+
+def next_frame(ws):
+    """The next frame message's generation (id tables and texts skipped)."""
+    while True:
+        message = ws.recv()
+        if isinstance(message, bytes):
+            length = int.from_bytes(message[:4], "little")
+            header = json.loads(message[4:4 + length])
+            if header["type"] == "frame":
+                return header["gen"]
+
+
+def attack(address, request, results, index):
+    """Sends `request` (bytes) on a new connection; records the status line and the seconds from
+    the connection's start to its arrival."""
+    started = time.monotonic()
+    connection = socket.create_connection((address.hostname, address.port), timeout=30)
+    sender = threading.Thread(target=lambda: _send(connection, request), daemon=True)
+    sender.start()
+    answer = b""
+    while b"\r\n" not in answer:
+        chunk = connection.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    results[index] = (answer.split(b"\r\n")[0].decode(), time.monotonic() - started)
+    connection.close()
+
+
+def _send(connection, request):
+    try:
+        connection.sendall(request)
+    except OSError:
+        pass
+
+
+def host(address):
+    return ("Host: %s\r\n" % address.netloc).encode()
+
+
+save(0)
+server, lines, address = start()
+try:
+    ws = page(address)
+    first = next_frame(ws)
+    token = urllib.parse.parse_qs(address.query)["token"][0]
+
+    # Two 300 KB headers, then three 1 MB URLs at once; saves go on meanwhile.
+    heavy = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \
+            b"X-A: " + b"a" * 300_000 + b"\r\nX-B: " + b"b" * 300_000 + b"\r\n\r\n"
+    url = b"GET /?" + address.query.encode() + b"&x=" + b"x" * (1 << 20) + b" HTTP/1.1\r\n" + host(address) + b"\r\n"
+    for name, request, count, status in (("two 300 KB headers", heavy, 1, "HTTP/1.1 431 Request Header Fields Too Large"),
+                                         ("a 1 MB URL, three at once", url, 3, "HTTP/1.1 414 URI Too Long")):
+        times = []
+        for attempt in range(3):
+            results = [None] * count
+            attackers = [threading.Thread(target=attack, args=(address, request, results, k)) for k in range(count)]
+            for a in attackers:
+                a.start()
+            save(attempt + 1)
+            for a in attackers:
+                a.join(60)
+            check("%s: answered %r" % (name, status), all(r and r[0] == status for r in results), str(results))
+            times += [r[1] for r in results if r]
+            gen = next_frame(ws)
+            check("%s: the page's socket got the save made meanwhile (gen %d)" % (name, gen), gen > first)
+            first = gen
+        print("%s: answered in %s ms" % (name, ", ".join("%.1f" % (t * 1000) for t in times)))
+        check("%s: every answer within %g s (target 0.1 s)" % (name, ANSWER_BOUND), max(times) < ANSWER_BOUND,
+              "longest %.1f ms" % (max(times) * 1000))
+
+    # The connection cap: the page holds one of 64; 70 more connections, 7 answered 503 at once.
+    time.sleep(1)   # the attacks' connections are gone
+    held = [socket.create_connection((address.hostname, address.port), timeout=30) for _ in range(70)]
+    busy = 0
+    for connection in held:
+        connection.settimeout(0.5)
+        try:
+            busy += connection.recv(4096).startswith(b"HTTP/1.1 503 Service Unavailable")
+        except socket.timeout:
+            pass
+    for connection in held:
+        connection.close()
+    check("connections past 64 answered 503", busy == 7, "%d of 70" % busy)
+    save(10)
+    check("the page's socket still gets saves", next_frame(ws) > first)
+    ws.close()
+finally:
+    server.terminate()
+    server.wait()
+
+# Descriptors nearly used up: accept fails, is logged once, retried, and recovers.
+server, lines, address = start(limit_files=40)
+try:
+    held = []
+    for _ in range(60):
+        held.append(socket.create_connection((address.hostname, address.port), timeout=30))
+    deadline = time.time() + 30
+    failing = "preview: cannot accept a connection (too many open files); retrying after 10 ms, backing off to 1 s\n"
+    while failing not in lines and time.time() < deadline:
+        time.sleep(0.05)
+    check("a failing accept is logged", failing in lines, "".join(lines[-3:]))
+    for connection in held:
+        connection.close()
+    answer = b""
+    deadline = time.time() + 30
+    while not answer and time.time() < deadline:
+        try:
+            connection = socket.create_connection((address.hostname, address.port), timeout=30)
+            connection.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
+            answer = connection.recv(64)
+            connection.close()
+        except OSError:
+            time.sleep(0.1)
+    check("the listener recovers: the page is served again", answer.startswith(b"HTTP/1.1 200 OK"), repr(answer[:40]))
+    recovered = [l for l in lines if l.startswith("preview: accepting connections again after ")]
+    check("its recovery is logged, once per run of failures", len(recovered) >= 1 and len(recovered) == lines.count(failing),
+          "".join(recovered).strip())
+finally:
+    server.terminate()
+    server.wait()
+
+if failures:
+    sys.exit("preview server test: %d failed: %s" % (len(failures), "; ".join(failures)))
+print("preview server test: all checks passed")
