@@ -69,8 +69,7 @@ extension CollectionEngine {
         pass.events.reserveCapacity(leaving.count + slots.count)
         for p in leaving {
             pass.pools.recycle(views[p].number, kind: views[p].poolKind)
-            pass.events.append(try leavingEvent(views[p], tree: tree, state: state, byIdentifier: byIdentifier,
-                                                movesOut: keptEvent == .update))
+            pass.events.append(try leavingEvent(views[p], tree: tree, state: state, byIdentifier: byIdentifier))
         }
         pass.views.reserveCapacity(slots.count)
         for (k, slot) in slots.enumerated() {
@@ -103,15 +102,11 @@ extension CollectionEngine {
         return pass
     }
 
-    /// What a view that is no longer shown gets: on a reload or a relayout (`movesOut`), a cell
-    /// whose item is still in the data moved out of view, so it gets an `update` to where its
-    /// item now is (its animator's move), marked `removesView`; every other one, and every view
-    /// a scroll leaves behind, a `delete`. O(1) (after the id table on a reload: a relayout keeps
-    /// the flattening, so the cell's index still names its item).
-    private func leavingEvent(_ view: EngineView, tree: EngineTree, state: ScrollState, byIdentifier: Bool,
-                              movesOut: Bool) throws -> EngineEvent {
-        guard movesOut, view.category == .item,
-              let i = byIdentifier ? try tree.index(of: view.id) : view.index, i < tree.count else {
+    /// What a view that is no longer shown gets: on a reload, a cell whose item is still in the
+    /// data moved out of view, so it gets an `update` to where its item now is (its animator's
+    /// move), marked `removesView`; every other one a `delete`. O(1) after the id table.
+    private func leavingEvent(_ view: EngineView, tree: EngineTree, state: ScrollState, byIdentifier: Bool) throws -> EngineEvent {
+        guard byIdentifier, view.category == .item, let i = try tree.index(of: view.id), i < tree.count else {
             return EngineEvent(.delete, view)
         }
         var moved = view

@@ -1,9 +1,8 @@
 import Testing
 @testable import TesseraCore
 
-/// A reload or a relayout that pushes a shown cell out of the viewport moves it there (an `update`
-/// with its old and new frames, its view removed after), never deletes it: only removed data is
-/// deleted; a scroll still deletes what it leaves behind.
+/// A reload that pushes a shown cell out of the viewport moves it there (an `update` with its
+/// old and new frames, its view removed after), never deletes it: only removed data is deleted.
 @Suite struct EngineMoveOutTests {
     @Test func a_cell_pushed_out_of_view_by_a_reload_moves_there_and_only_removed_data_is_deleted() throws {
         // Two 50x50 cells per row in a 100x49 viewport: "1" and "2" show.
@@ -29,20 +28,6 @@ import Testing
         let track = try #require(timeline.tracks.first { $0.id == "1" })
         #expect(track.event == .update)
         #expect(track.from.frame == r(0, 0, 50, 50) && track.to.frame == r(0, 50, 50, 50))
-    }
-
-    @Test func a_cell_pushed_out_of_view_by_a_measurement_moves_there() throws {
-        // One 100x50 cell per row in a 100x120 viewport: "1", "2" and "3" show.
-        let provider = numbers([1, 2, 3, 4], size: s(100, 50), ids: { String($0) })
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 120))
-        try engine.layout()
-        // The host measures "2" at 80: "3" now starts at 130, below the viewport.
-        try engine.measure(.string("2"), size: s(100, 80))
-        let events = try engine.layout()
-        #expect(types(events) == ["update 2", "update 3"])
-        #expect(events[0].frame == r(0, 50, 100, 80) && !events[0].removesView)
-        #expect(events[1].removesView && events[1].oldFrame == r(0, 100, 100, 50) && events[1].frame == r(0, 130, 100, 50))
-        #expect(engine.views.map(\.id) == ["1", "2"])
     }
 
     @Test func scrolling_still_deletes_views_that_leave() throws {
