@@ -59,8 +59,7 @@ public struct HTMLPage {
     package func write(to out: BufferedWriter) throws {
         let result = run.result
         for i in 0..<result.count { _ = try result.frame(at: i) }
-        let boxes = try SectionBoxes(run: run).boxes
-        let elements = try PictureElements(result: result)
+        let shared = try PageData(run: run, shelfOffsets: sectionOffsets, rounded: true).fields()
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)
         let summary = "\(title): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))"
@@ -70,14 +69,15 @@ public struct HTMLPage {
             case "viewport-width": out.append(fmt(run.viewport.width))
             case "viewport-height": out.append(fmt(run.viewport.height))
             case "summary": out.append(summary)
-            case "data": try writeData(result: result, boxes: boxes, elements: elements, to: out)
+            case "data": try writeData(result: result, shared: shared, to: out)
             default: break
             }
         }
     }
 
-    /// The page's data: one JSON object (see docs/outputs.md).
-    private func writeData(result: any LayoutResult, boxes: [SectionBoxes.Box], elements: PictureElements, to out: BufferedWriter) throws {
+    /// The page's data: one JSON object (docs/outputs.md, "Page data"): the viewport, content size
+    /// and starting offset, every item's frame and label, then `PageData`'s fields.
+    private func writeData(result: any LayoutResult, shared: [UInt8], to out: BufferedWriter) throws {
         let content = result.contentSize
         out.append(contentsOf: Array("{\"viewport\":[".utf8))
         out.withBuffer { appendNumber(run.viewport.width, to: &$0) }; out.append(UInt8(ascii: ","))
@@ -102,87 +102,15 @@ public struct HTMLPage {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.withBuffer { appendScriptString(labels.label(at: i, in: run.dataset), to: &$0) }
         }
-        // Section boxes: frame, title, 1 when the section's own header shows the title, section index.
-        out.append(contentsOf: Array("],\"sections\":[".utf8))
-        for (k, box) in boxes.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "["))
-            out.withBuffer { appendFrame(box.frame, to: &$0) }
-            out.append(UInt8(ascii: ","))
-            out.withBuffer { appendScriptString(box.title, to: &$0) }
-            out.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
-        }
-        out.append(contentsOf: Array("],\"elements\":[".utf8))
-        for (k, entry) in elements.elements.enumerated() {
-            let e = entry.element
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "["))
-            out.withBuffer { appendScriptString(e.category.rawValue, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendScriptString(e.kind, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.append(contentsOf: Array("\(e.section),".utf8))
-            out.withBuffer { appendFrame(e.frame, to: &$0) }
-            out.append(contentsOf: Array(",\(e.zIndex),".utf8))
-            if let limit = entry.pinLimit { out.withBuffer { appendNumber(limit, to: &$0) } } else { out.append(contentsOf: Array("null".utf8)) }
-            out.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null")]".utf8))
-        }
-        // Items that pin with an anchored pinned element (sticky items), as index, end pairs.
-        out.append(contentsOf: Array("],\"pinnedItems\":[".utf8))
-        for (k, pin) in elements.pinnedItems.enumerated() {
-            out.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8))
-            out.withBuffer { appendNumber(pin.end, to: &$0) }
-        }
-        // Elements pinned to the visible bottom (footers), by position in `elements`.
-        out.append(contentsOf: Array("],\"bottomPinned\":[".utf8))
-        let bottomPinned = elements.elements.indices.filter {
-            elements.elements[$0].pinLimit != nil && elements.elements[$0].element.pinEdge == .bottom
-        }
-        out.append(contentsOf: Array(bottomPinned.map(String.init).joined(separator: ",").utf8))
-        // A section's own supplementaries (headers, footers) show its title: element, title pairs.
-        out.append(contentsOf: Array("],\"elementTitles\":[".utf8))
-        let sections = run.dataset.sections
-        var firstTitle = true
-        for (k, entry) in elements.elements.enumerated() {
-            let e = entry.element
-            guard SectionBoxes.showsSectionTitle(e), sections.indices.contains(e.section) else { continue }
-            out.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            out.withBuffer { appendScriptString(SectionBoxes.title(of: sections[e.section]), to: &$0) }
-            firstTitle = false
-        }
-        // Shelves: section, scroller frame, content size, starting offset, item range, and how
-        // it comes to rest (`ShelfPaging`: step, maximum, sign; exact, not rounded).
-        out.append(contentsOf: Array("],\"orthogonal\":[".utf8))
-        for (k, shelf) in shelves().enumerated() {
-            let o = shelf.scroller, offset = sectionOffsets[o.section] ?? .zero
-            out.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8))
-            out.withBuffer { appendFrame(o.frame, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendNumber(o.contentSize.width, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendNumber(o.contentSize.height, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendNumber(offset.x, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendNumber(offset.y, to: &$0) }
-            out.append(contentsOf: Array(",\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
-            let paging = ShelfPaging.forShelf(o.section, in: result)
-            out.append(contentsOf: Array("\(JSONWriter.format(paging.step)),\(JSONWriter.format(paging.maximum)),\(JSONWriter.format(paging.sign))]".utf8))
-        }
-        // Items drawn above or below the others, as index, zIndex pairs (most results have none).
-        out.append(contentsOf: Array("],\"itemZ\":[".utf8))
-        out.append(contentsOf: try PageDrawing.itemZ(of: result))
-        out.append(contentsOf: Array("]}".utf8))
+        out.append(contentsOf: Array("],".utf8))
+        out.append(contentsOf: shared)
+        out.append(contentsOf: Array("}".utf8))
     }
-
-    /// The orthogonal sections with the items they hold.
-    private func shelves() -> [(scroller: OrthogonalSection, items: Range<Int>)] { run.shelves() }
 
     /// A number rounded to 1/100 px (the page draws, it does not report), in JSON's shortest form.
     private func appendNumber(_ v: Double, to out: inout [UInt8]) {
         let rounded = (v * 100).rounded() / 100
         JSONWriter.appendNumber(rounded.isFinite ? rounded : v, to: &out)
-    }
-
-    private func appendFrame(_ f: Rect, to out: inout [UInt8]) {
-        appendNumber(f.x, to: &out); out.append(UInt8(ascii: ","))
-        appendNumber(f.y, to: &out); out.append(UInt8(ascii: ","))
-        appendNumber(f.width, to: &out); out.append(UInt8(ascii: ","))
-        appendNumber(f.height, to: &out)
     }
 
     /// A JSON string that is also safe inside `<script>` (`PageText`'s rule).

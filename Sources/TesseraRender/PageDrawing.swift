@@ -2,8 +2,9 @@ import TesseraCore
 
 /// The drawing script shared by `run --format html`'s page (`HTMLPage`) and `tessera
 /// preview`'s page (`PreviewPage`): Pages/page-drawing.js, with its style page-layer.css. One
-/// model of what a layout draws and where, in the data shapes both embed (section boxes, elements with their pin limits, pinned items, shelves,
-/// item zIndex pairs; see `HTMLPage.render`).
+/// model of what a layout draws and where, from the page data both embed (`PageData`: section
+/// boxes, elements with their pin limits, pinned items, shelves, item zIndex pairs), which
+/// `drawables` alone reads.
 ///
 /// `drawables(D, F, CW, CH, VW, VH)` puts everything drawable in flat typed arrays: the items
 /// (frames `F`, 4 numbers each), then per section its box and its title, then the headers,

@@ -18,50 +18,51 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   const pinned = [];
   for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
   for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
-  for (let k = 0; k < D.pinnedItems.length; k += 2) { const i = D.pinnedItems[k]; P[i] = 1; END[i] = D.pinnedItems[k + 1]; pinned.push(i); }
+  for (const p of D.pinnedItems) { P[p.index] = 1; END[p.index] = p.pinLimit; pinned.push(p.index); }
   Sx.forEach((s, k) => {
-    const a = n + 2 * k, b = a + 1;
-    X[a] = s[0]; Y[a] = s[1]; W[a] = s[2]; H[a] = s[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-    X[b] = s[0]; Y[b] = s[1]; W[b] = Math.min(s[2], 12 + 6.5 * s[4].length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s[5] ? 1 : 0;
+    const a = n + 2 * k, b = a + 1, f = s.frame;
+    X[a] = f[0]; Y[a] = f[1]; W[a] = f[2]; H[a] = f[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
+    X[b] = f[0]; Y[b] = f[1]; W[b] = Math.min(f[2], 12 + 6.5 * s.title.length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
   });
   const base = n + 2 * Sx.length, TITLES = new Map();
-  for (let k = 0; k < D.elementTitles.length; k += 2) TITLES.set(D.elementTitles[k], D.elementTitles[k + 1]);
   E.forEach((e, k) => {
-    const d = base + k;
-    X[d] = e[3]; Y[d] = e[4]; W[d] = e[5]; H[d] = e[6]; Z[d] = e[7]; REF[d] = k;
-    KIND[d] = e[0] === 'decoration' ? DECORATION : SUPPLEMENTARY;
-    RANK[d] = e[0] === 'decoration' ? 0 : 2;
-    if (e[8] !== null) { pinned.push(d); P[d] = 1; END[d] = e[8]; BOTTOM[d] = e[10] ? 1 : 0; }
+    const d = base + k, f = e.frame;
+    X[d] = f[0]; Y[d] = f[1]; W[d] = f[2]; H[d] = f[3]; Z[d] = e.zIndex; REF[d] = k;
+    KIND[d] = e.category === 'decoration' ? DECORATION : SUPPLEMENTARY;
+    RANK[d] = e.category === 'decoration' ? 0 : 2;
+    if (e.pinLimit !== undefined) { pinned.push(d); P[d] = 1; END[d] = e.pinLimit; BOTTOM[d] = e.pinEdge === 'bottom' ? 1 : 0; }
+    if (e.title !== undefined) TITLES.set(k, e.title);
   });
-  for (const k of D.bottomPinned || []) BOTTOM[base + k] = 1;
   const shelfBySection = new Map(), members = O.map(() => []);
   O.forEach((o, k) => {
-    const d = base + E.length + k;
-    X[d] = o[1]; Y[d] = o[2]; W[d] = o[3]; H[d] = o[4]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
-    shelfBySection.set(o[0], k);
-    for (let i = o[9]; i < o[10]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
+    const d = base + E.length + k, f = o.frame;
+    X[d] = f[0]; Y[d] = f[1]; W[d] = f[2]; H[d] = f[3]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
+    shelfBySection.set(o.section, k);
+    for (let i = o.items[0]; i < o.items[1]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
   });
   E.forEach((e, k) => {
     const d = base + k;
-    if (e[9] !== null && shelfBySection.has(e[2])) { SHELF_OF[d] = shelfBySection.get(e[2]); members[SHELF_OF[d]].push(d); }
+    if (e.index !== undefined && shelfBySection.has(e.section)) { SHELF_OF[d] = shelfBySection.get(e.section); members[SHELF_OF[d]].push(d); }
   });
   // A shelf's own index, over the box (relative to the scroller's origin) holding its content at rest.
   const SHELVES = O.map((o, k) => {
-    const sideways = !(o[6] > o[4] && o[5] <= o[3]);
-    let x0 = 0, y0 = 0, x1 = Math.max(o[3], o[5]), y1 = Math.max(o[4], o[6]);
+    const [fx, fy, fw, fh] = o.frame, [cw, ch] = o.contentSize;
+    const sideways = !(ch > fh && cw <= fw);
+    let x0 = 0, y0 = 0, x1 = Math.max(fw, cw), y1 = Math.max(fh, ch);
     for (const d of members[k]) {
-      x0 = Math.min(x0, X[d] - o[1]); y0 = Math.min(y0, Y[d] - o[2]);
-      x1 = Math.max(x1, X[d] + W[d] - o[1]); y1 = Math.max(y1, Y[d] + H[d] - o[2]);
+      x0 = Math.min(x0, X[d] - fx); y0 = Math.min(y0, Y[d] - fy);
+      x1 = Math.max(x1, X[d] + W[d] - fx); y1 = Math.max(y1, Y[d] + H[d] - fy);
     }
-    const L = Math.max(sideways ? o[3] : o[4], 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
+    const L = Math.max(sideways ? fw : fh, 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
     const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
     const buckets = Array.from({ length: count }, () => []);
     const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
     for (const d of members[k]) {
-      const a = sideways ? X[d] - o[1] : Y[d] - o[2], b = a + (sideways ? W[d] : H[d]);
+      const a = sideways ? X[d] - fx : Y[d] - fy, b = a + (sideways ? W[d] : H[d]);
       for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
     }
-    return { o, section: o[0], sideways, x0, y0, x1, y1, L, bucket, buckets, node: null, inner: null, mounted: new Map() };
+    return { section: o.section, frame: o.frame, start: o.offset, paging: o.paging, sideways, x0, y0, x1, y1, L, bucket, buckets,
+             node: null, inner: null, mounted: new Map() };
   });
   const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
   const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
@@ -133,9 +134,9 @@ function shelfBox(sh) {
 // A shelf's drawables near its scroll offset `off` (half a scroller before, one and a half
 // after) in drawing order; the mounted nodes of the others go back to `pool`.
 function shelfDrawables(G, sh, off, pool, drawsBelow) {
-  const o = sh.o, from = off - sh.L / 2, to = off + 1.5 * sh.L, want = new Set();
+  const f = sh.frame, from = off - sh.L / 2, to = off + 1.5 * sh.L, want = new Set();
   for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
-    const p = sh.sideways ? G.X[d] - o[1] : G.Y[d] - o[2], len = sh.sideways ? G.W[d] : G.H[d];
+    const p = sh.sideways ? G.X[d] - f[0] : G.Y[d] - f[1], len = sh.sideways ? G.W[d] : G.H[d];
     if (p < to && p + len > from) want.add(d);
   }
   for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
@@ -146,7 +147,7 @@ const byDrawingOrder = g => (a, b) => g.Z[a] - g.Z[b] || g.P[a] - g.P[b] || g.RA
 // stopped here (ShelfPaging in Swift): the nearest multiple of its step (a page, or the
 // group pitch), within its scroll range; a continuous shelf (step 0) rests anywhere.
 function restingOffset(sh, off) {
-  const step = sh.o[11], max = sh.o[12], sign = sh.o[13];
+  const { step, maximum: max, sign } = sh.paging;
   if (!(step > 0)) return off;
   let q = sign * off / step;
   if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);

@@ -105,9 +105,9 @@ function describe(d) {
   switch (g.KIND[d]) {
     case ITEM: return ['item', idOf(d)];
     case SECTION: return ['section', ''];
-    case TITLE: return ['title', g.Sx[g.REF[d]][4]];
+    case TITLE: return ['title', g.Sx[g.REF[d]].title];
     case SHELF: return ['shelf', ''];
-    default: { const e = g.E[g.REF[d]]; return [e[0] + (e[8] !== null ? ' pinned' : ''), g.TITLES.get(g.REF[d]) || e[1]]; }
+    default: { const e = g.E[g.REF[d]]; return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), g.TITLES.get(g.REF[d]) || e.kind]; }
   }
 }
 
@@ -171,20 +171,20 @@ function scrollShelf(sh) {
   sh.restoring = false;
 }
 function drawShelf(sh, vx, vy) {
-  const g = M, o = sh.o, off2 = shelfOffset(sh), ox = off2[0], oy = off2[1];
+  const g = M, f = sh.frame, off2 = shelfOffset(sh), ox = off2[0], oy = off2[1];
   let count = 0;
   shelfDrawables(g, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
     let node = sh.mounted.get(d);
     if (!node) {
       node = pool.pop() || document.createElement('div');
       dressNode(node, d);
-      place(node, d, [g.X[d], g.Y[d], g.W[d], g.H[d]], o[1] + sh.x0, o[2] + sh.y0);
+      place(node, d, [g.X[d], g.Y[d], g.W[d], g.H[d]], f[0] + sh.x0, f[1] + sh.y0);
       sh.inner.appendChild(node); sh.mounted.set(d, node);
     }
     node.style.zIndex = rank;
     const dx = g.X[d] - ox, dy = g.Y[d] - oy;
     const on = g.KIND[d] !== DECORATION && g.W[d] > 0 && g.H[d] > 0 && overlaps(dx, dy, g.W[d], g.H[d], vx, vy, S.w, S.h)
-      && overlaps(dx, dy, g.W[d], g.H[d], o[1], o[2], o[3], o[4]);
+      && overlaps(dx, dy, g.W[d], g.H[d], f[0], f[1], f[2], f[3]);
     if (on && g.KIND[d] === ITEM) count++;
     decorate(node, d, on);
   });
@@ -517,7 +517,7 @@ function showInspector() {
     html += row('category', 'cell') + row('kind', 'item');
   } else if (g.KIND[d] === SUPPLEMENTARY || g.KIND[d] === DECORATION) {
     const e = g.E[g.REF[d]];
-    html += row('category', e[0]) + row('kind', e[1]) + row('section', e[2]) + (e[9] !== null ? row('item', e[9]) : '');
+    html += row('category', e.category) + row('kind', e.kind) + row('section', e.section) + (e.index !== undefined ? row('item', e.index) : '');
   } else {
     html += row('element', describe(d)[0]);
   }

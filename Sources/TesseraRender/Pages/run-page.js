@@ -19,7 +19,7 @@ const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
 const G = built(drawables(D, D.frames, CW, CH, VW, VH));
 const { n, m, X, Y, W, H, Z, P, KIND, REF, pinned, TITLES, shelfBySection } = G;
 const S = D.sections, E = D.elements, O = D.orthogonal;
-const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: [sh.o[7], sh.o[8]] }));
+const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: sh.start.slice() }));
 const drawsBelow = byDrawingOrder(G);
 const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
 const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VH);
@@ -28,13 +28,13 @@ function describe(d, f) {
   const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
   switch (KIND[d]) {
     case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
-    case SECTION: return ['section', '', 'section ' + S[REF[d]][6] + ': ' + S[REF[d]][4] + where];
-    case TITLE: return ['title', S[REF[d]][4], 'section ' + S[REF[d]][6] + ': ' + S[REF[d]][4]];
-    case SHELF: return ['shelf', '', 'section ' + O[REF[d]][0] + ' scrolls on its own' + where];
+    case SECTION: return ['section', '', 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where];
+    case TITLE: return ['title', S[REF[d]].title, 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title];
+    case SHELF: return ['shelf', '', 'section ' + O[REF[d]].section + ' scrolls on its own' + where];
     default: {
       const e = E[REF[d]];
-      const anchor = e[9] === null ? '' : ' for item ' + e[9];
-      return [e[0] + (e[8] !== null ? ' pinned' : ''), TITLES.get(REF[d]) || e[1], e[0] + ' ' + e[1] + ' of section ' + e[2] + anchor + where];
+      const anchor = e.index === undefined ? '' : ' for item ' + e.index;
+      return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), TITLES.get(REF[d]) || e.kind, e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where];
     }
   }
 }
@@ -65,7 +65,7 @@ function mountShelf(sh) {
 }
 function settleShelf(sh) {
   clearTimeout(sh.settle);
-  if (!sh.node || !(sh.o[11] > 0)) return;
+  if (!sh.node || !(sh.paging.step > 0)) return;
   const quiet = performance.now() - (sh.lastInput || 0);
   if (sh.holding || quiet < 150) { sh.settle = setTimeout(() => settleShelf(sh), 150 - Math.min(quiet, 150) + 10); return; }
   const node = sh.node, off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0;
@@ -81,7 +81,7 @@ function scrollShelf(sh) {
 // Mounts what lies within half a scroller of what the shelf shows; returns how many of its
 // items show through both the scroller and the viewport.
 function drawShelf(sh, vx, vy) {
-  const o = sh.o, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
+  const f = sh.frame, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
   let count = 0;
   shelfDrawables(G, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
     let node = sh.mounted.get(d);
@@ -89,14 +89,14 @@ function drawShelf(sh, vx, vy) {
       node = pool.pop() || document.createElement('div');
       const [kind, text, title] = describe(d, [X[d], Y[d], W[d], H[d]]);
       node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
-      node.style.left = (X[d] - o[1] - sh.x0) + 'px'; node.style.top = (Y[d] - o[2] - sh.y0) + 'px';
+      node.style.left = (X[d] - f[0] - sh.x0) + 'px'; node.style.top = (Y[d] - f[1] - sh.y0) + 'px';
       node.style.width = W[d] + 'px'; node.style.height = H[d] + 'px';
       sh.inner.appendChild(node); sh.mounted.set(d, node);
     }
     node.style.zIndex = rank;
     const dx = X[d] - ox, dy = Y[d] - oy;
     const on = KIND[d] !== DECORATION && W[d] > 0 && H[d] > 0 && overlaps(dx, dy, W[d], H[d], vx, vy, VW, VH)
-      && overlaps(dx, dy, W[d], H[d], o[1], o[2], o[3], o[4]);
+      && overlaps(dx, dy, W[d], H[d], f[0], f[1], f[2], f[3]);
     if (on && KIND[d] === ITEM) count++;
     node.classList.toggle('on', on);
   });
