@@ -70,8 +70,11 @@ let package = Package(
                 "TesseraCore",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // Embedded into Swift by scripts/embed-scripts.
-            exclude: ["Reports/snapshot-report.html"]
+            // The pages' HTML, CSS and JavaScript, compiled in as byte arrays (`PageFiles`).
+            resources: ["animate-page.html", "animate-page.js", "page-drawing.js", "page-layer.css",
+                        "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-page.js",
+                        "preview-socket.js", "open-page.html", "run-page.html", "run-page.js", "snapshot-report.html",
+                        "snapshot-report.js", "timeline-player.js"].map { .embedInCode("Pages/" + $0) }
         ),
         .target(
             name: "TesseraLua",
@@ -79,8 +82,9 @@ let package = Package(
                 "TesseraCore", "LuaBridge", "CLua",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // Embedded into Swift by scripts/embed-scripts.
-            exclude: ["Testing/layout-tests.lua"]
+            // Its Lua (the prelude, the REPL's and the test harness's), compiled in as byte arrays.
+            resources: [.embedInCode("Host/prelude.lua"), .embedInCode("Repl/repl-support.lua"),
+                        .embedInCode("Testing/layout-tests.lua")]
         ),
         // The command line: every command, the REPL and the preview server.
         .target(
@@ -99,7 +103,9 @@ let package = Package(
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
         .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
-        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"]),
+        .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"],
+                    // GoldenOutputTests reads and writes these files by path.
+                    exclude: ["Golden"]),
         // The README's Swift snippets, compiled with the tests (see Tests/SwiftUsageTests).
         .testTarget(name: "SwiftUsageTests", dependencies: ["TesseraCore", "TesseraLua"]),
     ]

@@ -1,10 +1,11 @@
 import TesseraCore
 
 /// The supplementaries and decorations of a result as the HTML page needs them: each element at
-/// rest and, for a pinned one, its limit (`pinLimit`), so that the page's script can place it
-/// for any offset with the model's rule. A top-pinned element's limit is the y its bottom may not
-/// pass: drawn minY = `max(rest.minY, min(top, limit − height))`. A bottom-pinned one's is the y
-/// its top may not pass: drawn minY = `min(rest.minY, max(bottom − height, limit))`. x unchanged.
+/// rest and, for a pinned one, its limit as the result gives it (`LayoutResult.pinLimits`), so
+/// that the page's script can place it for any offset with the model's rule. A top-pinned
+/// element's limit is the y its bottom may not pass: drawn minY = `max(rest.minY, min(top, limit
+/// − height))`. A bottom-pinned one's is the y its top may not pass: drawn minY = `min(rest.minY,
+/// max(bottom − height, limit))`. x unchanged.
 struct PictureElements {
     struct Element {
         var element: LayoutElement
@@ -20,13 +21,16 @@ struct PictureElements {
     /// Pinned elements beyond this many draw at rest on the page (the SVG is always exact).
     static let pinnedLimit = 10_000
 
-    /// - Complexity: O(e) plus O(log(H / h) · (log n + k)) per pinned element of height h.
+    /// - Complexity: O(e) plus, per top-pinned element anchored to an item, two queries of its frame.
     init(result: any LayoutResult) throws {
         var pinnedSeen = 0
-        elements = try result.elements.map { e in
-            guard e.pinned, pinnedSeen < Self.pinnedLimit else { return Element(element: e, pinLimit: nil) }
+        let limits = result.pinLimits
+        elements = result.elements.enumerated().map { k, e in
+            guard e.pinned, pinnedSeen < Self.pinnedLimit, k < limits.count, let limit = limits[k] else {
+                return Element(element: e, pinLimit: nil)
+            }
             pinnedSeen += 1
-            return Element(element: e, pinLimit: try result.pinLimit(of: e))
+            return Element(element: e, pinLimit: limit)
         }
         for entry in elements where entry.element.pinEdge == .top {
             guard let end = entry.pinLimit, let i = entry.element.index, i >= 0, i < result.count else { continue }

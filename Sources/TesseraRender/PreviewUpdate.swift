@@ -6,9 +6,9 @@ import TesseraCore
 /// padding up to a multiple of 8 bytes, then every item's frame as four little-endian
 /// float64 (`x, y, w, h`), in flattened order. The frames are the bulk of a large run and go
 /// as packed doubles (8 bytes a number, no parsing, full precision: a page at y = 1e8 still
-/// places a card to the pixel); everything else is small and goes in the header, in the shapes
-/// `HTMLPage` embeds (section boxes, elements with their pin limits, pinned items, shelves,
-/// item zIndex pairs). The id table is not in it: it goes as a binary message of its own
+/// places a card to the pixel); everything else is small and goes in the header: the run's own
+/// fields, then `PageData`'s (section boxes, elements with their pin limits, pinned items,
+/// shelves, item zIndex pairs), the shape `HTMLPage` embeds. The id table is not in it: it goes as a binary message of its own
 /// (`idsMessage`) only when it changed, and the header names the version it needs.
 package struct PreviewUpdate {
     public var run: LayoutRun
@@ -34,7 +34,6 @@ package struct PreviewUpdate {
         func key(_ name: String) { header.append(contentsOf: Array(",\"\(name)\":".utf8)) }
         func number(_ v: Double) { JSONWriter.appendNumber(v.isFinite ? v : 0, to: &header) }
         func pair(_ a: Double, _ b: Double) { header.append(UInt8(ascii: "[")); number(a); header.append(UInt8(ascii: ",")); number(b); header.append(UInt8(ascii: "]")) }
-        func frame(_ f: Rect) { number(f.x); comma(); number(f.y); comma(); number(f.width); comma(); number(f.height) }
         func comma() { header.append(UInt8(ascii: ",")) }
         func string(_ s: String) { JSONWriter.appendString(s, to: &header) }
 
@@ -60,62 +59,9 @@ package struct PreviewUpdate {
             }
             header.append(UInt8(ascii: "}"))
         }
-        // Section boxes: frame, title, 1 when the section's own header shows the title, section.
-        key("sections"); header.append(UInt8(ascii: "["))
-        for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
-            if k > 0 { comma() }
-            header.append(UInt8(ascii: "[")); frame(box.frame); comma(); string(box.title)
-            header.append(contentsOf: Array(",\(box.titledBySupplementary ? 1 : 0),\(box.section)]".utf8))
-        }
-        header.append(UInt8(ascii: "]"))
-        // Elements: category, kind, section, frame, zIndex, pin limit or null, anchor item or null,
-        // 1 when pinned to the bottom edge.
-        key("elements"); header.append(UInt8(ascii: "["))
-        let elements = try PictureElements(result: result)
-        for (k, entry) in elements.elements.enumerated() {
-            let e = entry.element
-            if k > 0 { comma() }
-            header.append(UInt8(ascii: "[")); string(e.category.rawValue); comma(); string(e.kind)
-            header.append(contentsOf: Array(",\(e.section),".utf8)); frame(e.frame)
-            header.append(contentsOf: Array(",\(e.zIndex),".utf8))
-            if let limit = entry.pinLimit { number(limit) } else { header.append(contentsOf: Array("null".utf8)) }
-            header.append(contentsOf: Array(",\(e.index.map(String.init) ?? "null"),\(entry.pinLimit != nil && e.pinEdge == .bottom ? 1 : 0)]".utf8))
-        }
-        header.append(UInt8(ascii: "]"))
-        // A section's own supplementaries (headers, footers) show its title, any element the label
-        // its layout gave: element, title pairs.
-        key("elementTitles"); header.append(UInt8(ascii: "["))
-        var firstTitle = true
-        for (k, entry) in elements.elements.enumerated() {
-            let e = entry.element
-            guard let title = SectionBoxes.label(of: e, sections: run.dataset.sections) else { continue }
-            header.append(contentsOf: Array("\(firstTitle ? "" : ",")\(k),".utf8))
-            string(title)
-            firstTitle = false
-        }
-        header.append(UInt8(ascii: "]"))
-        // Items that pin with an anchored pinned element (sticky items): index, end pairs.
-        key("pinnedItems"); header.append(UInt8(ascii: "["))
-        for (k, pin) in elements.pinnedItems.enumerated() {
-            header.append(contentsOf: Array("\(k > 0 ? "," : "")\(pin.index),".utf8)); number(pin.end)
-        }
-        header.append(UInt8(ascii: "]"))
-        // Shelves, as HTMLPage embeds them: section, scroller frame, content size, starting offset
-        // (0, 0: the page keeps its own), item range, and how it comes to rest (`ShelfPaging`).
-        key("orthogonal"); header.append(UInt8(ascii: "["))
-        for (k, shelf) in run.shelves().enumerated() {
-            let o = shelf.scroller, paging = ShelfPaging.forShelf(o.section, in: result)
-            header.append(contentsOf: Array("\(k > 0 ? "," : "")[\(o.section),".utf8)); frame(o.frame); comma()
-            number(o.contentSize.width); comma(); number(o.contentSize.height)
-            header.append(contentsOf: Array(",0,0,\(shelf.items.lowerBound),\(shelf.items.upperBound),".utf8))
-            number(paging.step); comma(); number(paging.maximum); comma(); number(paging.sign)
-            header.append(UInt8(ascii: "]"))
-        }
-        header.append(UInt8(ascii: "]"))
-        // Items drawn above or below the others: index, zIndex pairs (most results have none).
-        key("itemZ"); header.append(UInt8(ascii: "["))
-        header.append(contentsOf: try PageDrawing.itemZ(of: result))
-        header.append(contentsOf: Array("]}".utf8))
+        comma()
+        header.append(contentsOf: try PageData(run: run, rounded: false).fields())
+        header.append(UInt8(ascii: "}"))
 
         let n = result.count
         // The frames written straight into the message's storage (no array of doubles copied in after).

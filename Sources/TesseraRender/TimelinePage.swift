@@ -4,7 +4,8 @@ import TesseraCore
 /// `animate --format html`: a self-contained page that plays a timeline. Each item view is a
 /// labelled card inside a viewport-sized window, each header or footer a bar with its section's
 /// title, each background a dashed box; play, pause, a scrubber and a speed menu drive it, and
-/// `#t=T` in the address opens it paused at time T. The player is `TimelinePlayer`'s script.
+/// `#t=T` in the address opens it paused at time T. The page is Pages/animate-page.html; its
+/// player, timeline-player.js, is the one `tessera preview` plays a data save with.
 ///
 /// The page carries the timeline's samples (computed in Swift, every curve evaluated there) and
 /// shows, at time T, the sample at or before T, in the sample's drawing order, so it draws
@@ -96,56 +97,26 @@ package struct TimelinePage {
         let times = try timeline.sampleTimes(fps: fps)
         let moved = timeline.tracks.filter { $0.element == nil && $0.movesFrame }.count
         let elements = timeline.tracks.filter { $0.element != nil }.count + timeline.still.filter { $0.element != nil }.count
-        out.append("""
-        <!doctype html>
-        <html><head><meta charset="utf-8"><title>\(PageText.markup(title)) - tessera animate</title>
-        <style>
-        body { font-family: sans-serif; margin: 16px; background: #f4f4f4; }
-        #controls { margin-bottom: 8px; display: flex; gap: 8px; align-items: center; }
-        #scrubber { width: 320px; }
-        #view { width: \(fmt(viewport.width))px; height: \(fmt(viewport.height))px; overflow: hidden;
-                border: 2px solid #d0021b; position: relative; background: #fff; }
-        .card, .element { position: absolute; box-sizing: border-box; font-size: 11px; overflow: hidden;
-                transform-origin: 50% 50%; padding: 2px; white-space: nowrap; }
-        .card { background: #8fb3d9; border: 1px solid #3d6a99; border-radius: 4px; }
-        .card.insert { background: #9fd89f; border-color: #2e7d32; }
-        .card.delete { background: #f2a5a5; border-color: #b71c1c; }
-        .card.move { background: #f7d58b; border-color: #a66d00; }
-        .element.supplementary { background: #444; color: #fff; font-weight: bold; font-size: 13px; padding: 6px 8px;
-                border: 2px solid #444; }
-        .element.decoration { background: rgba(155, 89, 182, 0.12); border: 2px dashed #8e44ad; }
-        .element.insert { border-color: #2e7d32; border-style: solid; }
-        .element.delete { border-color: #b71c1c; border-style: solid; }
-        .element.move { border-color: #e0a100; border-style: solid; }
-        </style></head>
-        <body>
-        <div id="controls">
-          <button id="play">Play</button>
-          <input id="scrubber" type="range" min="0" value="0">
-          <select id="speed"><option value="0.25">0.25x</option><option value="0.5">0.5x</option>
-            <option value="1" selected>1x</option><option value="2">2x</option></select>
-          <span id="time"></span>
-        </div>
-        <div id="view"></div>
-        <p>\(PageText.markup(title)): \(timeline.tracks.filter { $0.element == nil }.count) tracks over \(fmt(timeline.duration)) s, \(moved) cards moved, \(elements) headers, footers and backgrounds;
-        green cards enter, red leave, yellow move (their frame changes); dark bars are headers and footers, dashed boxes
-        backgrounds, outlined in the same colours when they enter, leave or move.</p>
-        <script>
-        """)
-        out.append("\nconst timeline = ")
-        writeData(sampledAt: times, to: out)
-        out.append("""
-        ;
-        const offset = [\(fmt(viewport.x)), \(fmt(viewport.y))];
-        \(TimelinePlayer.script)
-        const player = timelinePlayer(document.getElementById('view'), timeline, offset, {
-          play: document.getElementById('play'), scrubber: document.getElementById('scrubber'),
-          speed: document.getElementById('speed'), time: document.getElementById('time') });
-        const match = /t=([0-9.]+)/.exec(location.hash);
-        if (match) player.time = Math.min(parseFloat(match[1]), timeline.duration);
-        player.draw();
-        </script>
-        </body></html>
-        """)
+        let title = PageText.markup(title)
+        PageTemplate.animatePage.write(to: out) { marker in
+            switch marker {
+            case "title": out.append(title)
+            case "viewport-width": out.append(fmt(viewport.width))
+            case "viewport-height": out.append(fmt(viewport.height))
+            case "tracks": out.append("\(timeline.tracks.filter { $0.element == nil }.count)")
+            case "duration": out.append(fmt(timeline.duration))
+            case "moved": out.append("\(moved)")
+            case "elements": out.append("\(elements)")
+            case "timeline": writeData(sampledAt: times, to: out)
+            case "offset-x": out.append(fmt(viewport.x))
+            case "offset-y": out.append(fmt(viewport.y))
+            default: break
+            }
+        }
     }
+}
+
+extension PageTemplate {
+    /// `animate --format html`'s page (animate-page.html).
+    static let animatePage = PageTemplate(file: "animate-page.html")
 }

@@ -109,6 +109,25 @@ private struct FixedLayout: Layout {
         ])
     }
 
+    /// Each pinned element's limit comes from the result, through every decorator: a section's
+    /// end for a top pin, its start for a bottom pin, the next sticky item for a sticky header,
+    /// moved by an inset, kept by a mirror, none through a transpose (it would pin along x).
+    @Test func pin_limits_come_from_the_result_through_decorators() throws {
+        let base = try FramesResult(frames: [r(0, 0, 100, 50), r(0, 60, 100, 50), r(0, 120, 100, 50)], elements: [
+            .supplementary("header", section: 0, frame: r(0, 0, 100, 20), pinned: true),
+            .decoration("bg", section: 0, frame: r(0, 0, 100, 110)),
+            .supplementary("footer", section: 1, frame: r(0, 150, 100, 20), pinned: true, pinEdge: .bottom),
+        ], sections: [0..<2, 2..<3])
+        #expect(base.pinLimits == [110, nil, 120])
+        let context = fillContext(count: base.count, in: s(100, 100))
+        let inset = try InsetLayout(FixedLayout(result: base), insets: EdgeInsets(top: 7, left: 3, bottom: 0, right: 0)).layout(context)
+        #expect(inset.pinLimits == [117, nil, 127])
+        #expect(try MirroredLayout(FixedLayout(result: base)).layout(context).pinLimits == [110, nil, 120])
+        #expect(try TransposeLayout(FixedLayout(result: base)).layout(context).pinLimits == [nil, nil, nil])
+        let sticky = try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext([s(1, 50), s(1, 200), s(1, 50), s(1, 200)], in: s(100, 100)))
+        #expect(sticky.pinLimits == [250, 500])
+    }
+
     // MARK: property test
 
     /// A random result: sections of random frames, some scrolling sideways, with random

@@ -30,7 +30,8 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(between(page, "\"frames\":[", "]") == "0,0,100,50,100,0,100,50.12,0,60,100,50,100,60,100,50")
         #expect(between(page, "\"labels\":[", "]") == #""a","b\u003c","c","d""#)
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",0,0],[0,60,200,50,"s1",0,1]"#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"{"section":0,"frame":[0,0,200,50.12],"title":"Fruit","titledByHeader":false},"#
+                + #"{"section":1,"frame":[0,60,200,50],"title":"s1","titledByHeader":false}"#)
         #expect(page.contains(#""viewport":[200,100],"content":[200,110],"offset":[0,10]"#))
         // No item markup: nodes are made by the script, near the viewport only.
         #expect(!page.contains("class=\"item\""))
@@ -54,18 +55,21 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         ])
         let page = try HTMLPage(run: run, viewport: nil).render()
         // The pinned header's end is its section's bottom: 110 (items at 60 + 50).
-        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"") == #"["supplementary","header",1,0,55,200,5,1,110,null],"#
-                + #"["decoration","background",0,0,0,200,50.12,-1,null,null],["supplementary","badge",0,190,0,10,10,1,null,1]"#)
         // A section's own header shows what the section is called: its title, else its id (section
-        // 1 has no title field); the badge keeps its kind. That section's box has no title of its own (1).
-        #expect(between(page, "\"elementTitles\":[", "]") == #"0,"s1""#)
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",0,0],[0,60,200,50,"s1",1,1]"#)
+        // 1 has no title field); the badge keeps its kind. That section's box has no title of its own.
+        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
+                == #"{"category":"supplementary","kind":"header","section":1,"frame":[0,55,200,5],"zIndex":1,"pinLimit":110,"pinEdge":"top","title":"s1"},"#
+                + #"{"category":"decoration","kind":"background","section":0,"frame":[0,0,200,50.12],"zIndex":-1},"#
+                + #"{"category":"supplementary","kind":"badge","section":0,"index":1,"frame":[190,0,10,10],"zIndex":1}"#)
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"{"section":0,"frame":[0,0,200,50.12],"title":"Fruit","titledByHeader":false},"#
+                + #"{"section":1,"frame":[0,60,200,50],"title":"s1","titledByHeader":true}"#)
         let titled = try HTMLPage(run: try sectionedRun(elements: [
             .supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 5)),
             .supplementary("badge", section: 0, index: 1, frame: Rect(x: 190, y: 0, width: 10, height: 10)),
         ]), viewport: nil).render()
-        #expect(between(titled, "\"elementTitles\":[", "]") == #"0,"Fruit""#)
-        #expect(between(titled, "\"sections\":[", "],\"elements\"") == #"[0,0,200,50.12,"Fruit",1,0],[0,60,200,50,"s1",0,1]"#)
+        #expect(between(titled, "\"elements\":[", ",{") == #"{"category":"supplementary","kind":"header","section":0,"frame":[0,0,200,5],"zIndex":1,"title":"Fruit"}"#)
+        #expect(between(titled, "\"sections\":[", "],\"elements\"") == #"{"section":0,"frame":[0,0,200,50.12],"title":"Fruit","titledByHeader":true},"#
+                + #"{"section":1,"frame":[0,60,200,50],"title":"s1","titledByHeader":false}"#)
     }
 }
 
@@ -83,8 +87,9 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let page = try HTMLPage(run: try stickyRun(), viewport: nil).render()
         // Header 0 is pushed up by the next sticky item (y 250); the last one by the content's end.
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
-                == #"["supplementary","header",0,0,0,100,50,1,250,0],["supplementary","header",0,0,250,100,50,1,500,5]"#)
-        #expect(between(page, "\"pinnedItems\":[", "]") == "0,250,5,500")
+                == #"{"category":"supplementary","kind":"header","section":0,"index":0,"frame":[0,0,100,50],"zIndex":1,"pinLimit":250,"pinEdge":"top"},"#
+                + #"{"category":"supplementary","kind":"header","section":0,"index":5,"frame":[0,250,100,50],"zIndex":1,"pinLimit":500,"pinEdge":"top"}"#)
+        #expect(between(page, "\"pinnedItems\":[", "]") == #"{"index":0,"pinLimit":250},{"index":5,"pinLimit":500}"#)
     }
 
     /// Two sections of two 50-point rows (0..120 and 120..240), each with a 20-point footer
@@ -103,8 +108,8 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let page = try HTMLPage(run: LayoutRun(layoutName: "footers", dataset: dataset, viewport: viewport, result: result,
                                                milliseconds: 0), viewport: nil).render()
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
-                == #"["supplementary","footer",0,0,100,200,20,1,0,null],["supplementary","footer",1,0,220,200,20,1,120,null]"#)
-        #expect(between(page, "\"bottomPinned\":[", "]") == "0,1")
+                == #"{"category":"supplementary","kind":"footer","section":0,"frame":[0,100,200,20],"zIndex":1,"pinLimit":0,"pinEdge":"bottom","title":"0"},"#
+                + #"{"category":"supplementary","kind":"footer","section":1,"frame":[0,220,200,20],"zIndex":1,"pinLimit":120,"pinEdge":"bottom","title":"1"}"#)
         #expect(page.contains("Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d]))"))
     }
 }
@@ -206,10 +211,12 @@ private func shelfRun() throws -> LayoutRun {
         let page = try HTMLPage(run: run, viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
         // Section, scroller frame, content size, starting offset, items 0..<4, and how it rests:
         // step 0 (anywhere: not a compositional result), maximum 0, sign 1.
-        #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == "[0,0,0,200,50,400,50,150,0,0,4,0,0,1]")
+        #expect(between(page, "\"orthogonal\":[", "],\"itemZ\"") == #"{"section":0,"frame":[0,0,200,50],"contentSize":[400,50],"offset":[150,0],"#
+                + #""items":[0,4],"paging":{"step":0,"maximum":0,"sign":1}}"#)
         #expect(page.contains("const shelf = /^s([0-9]+)$/.exec(key);"))
         #expect(try between(HTMLPage(run: try sectionedRun(), viewport: nil).render(), "\"orthogonal\":[", "]") == "")
         // The section box of a shelf is what its scroller shows.
-        #expect(between(page, "\"sections\":[", "],\"elements\"") == "[0,0,200,50,\"Shelf\",0,0],[0,60,200,50,\"rest\",0,1]")
+        #expect(between(page, "\"sections\":[", "],\"elements\"") == #"{"section":0,"frame":[0,0,200,50],"title":"Shelf","titledByHeader":false},"#
+                + #"{"section":1,"frame":[0,60,200,50],"title":"rest","titledByHeader":false}"#)
     }
 }

@@ -62,11 +62,11 @@ import TesseraCore
         let start = try #require(page.range(of: "\"orthogonal\":["))
         let end = try #require(page.range(of: "],\"itemZ\"", range: start.upperBound..<page.endIndex))
         let shelves = page[start.upperBound..<end.lowerBound]
-        // Each shelf ends with its item range, then step, maximum and sign.
-        #expect(shelves.contains(",0,20,375,2815,1]"), "\(shelves)")
-        #expect(shelves.contains(",20,40,160,2815,1]"))
-        #expect(shelves.contains(",40,60,160,3040,1]"))
-        #expect(shelves.contains(",60,80,0,2815,1]"))
+        // Each shelf carries its item range and how it comes to rest.
+        #expect(shelves.contains(#""items":[0,20],"paging":{"step":375,"maximum":2815,"sign":1}"#), "\(shelves)")
+        #expect(shelves.contains(#""items":[20,40],"paging":{"step":160,"maximum":2815,"sign":1}"#))
+        #expect(shelves.contains(#""items":[40,60],"paging":{"step":160,"maximum":3040,"sign":1}"#))
+        #expect(shelves.contains(#""items":[60,80],"paging":{"step":0,"maximum":2815,"sign":1}"#))
         #expect(page.contains("function restingOffset(sh, off)"))
     }
 }

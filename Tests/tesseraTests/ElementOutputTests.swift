@@ -108,16 +108,17 @@ import Testing
     }
 
     /// The HTML page carries the script's elements as data (category, kind, section, resting
-    /// frame, zIndex, pin end, anchored item) for its script to draw and pin while scrolling.
+    /// frame, zIndex, pin limit and edge, the section title a header shows) for its script to
+    /// draw and pin while scrolling.
     @Test func scriptHeaderAndBackgroundInHTML() throws {
         let run = try runHeaderAndBackgroundScript(format: "html")
         #expect(run.status == 0, "\(run.stderr)")
         let page = run.stdout
         let start = try #require(page.range(of: #""elements":["#)), end = try #require(page.range(of: #"],"pinnedItems""#))
-        let elements: [String] = [#"["supplementary","header",0,0,0,30,20,1,40,null]"#,
-                                  #"["decoration","background",0,0,0,30,40,-1,null,null]"#,
-                                  #"["supplementary","header",1,0,40,30,20,1,90,null]"#,
-                                  #"["decoration","background",1,0,40,30,50,-1,null,null]"#]
+        let elements: [String] = [#"{"category":"supplementary","kind":"header","section":0,"frame":[0,0,30,20],"zIndex":1,"pinLimit":40,"pinEdge":"top","title":"a"}"#,
+                                  #"{"category":"decoration","kind":"background","section":0,"frame":[0,0,30,40],"zIndex":-1}"#,
+                                  #"{"category":"supplementary","kind":"header","section":1,"frame":[0,40,30,20],"zIndex":1,"pinLimit":90,"pinEdge":"top","title":"b"}"#,
+                                  #"{"category":"decoration","kind":"background","section":1,"frame":[0,40,30,50],"zIndex":-1}"#]
         #expect(String(page[start.upperBound..<end.lowerBound]) == elements.joined(separator: ","))
         #expect(page.contains(#""frames":[0,20,30,10,0,30,30,10,0,60,30,10,0,70,30,10,0,80,30,10]"#))
         #expect(page.contains(#""viewport":[30,20],"content":[30,90],"offset":[0,30]"#))

@@ -19,7 +19,7 @@ extension FramesResult {
                         let k = h - count
                         let key = DrawingKey(elements[k], ordinal: h)
                         if elements[k].pinned {
-                            let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: pinLimits[k])
+                            let frame = Pinning.frame(elements[k].frame, edge: elements[k].pinEdge, scroll: scroll, limit: limits[k])
                             if frame.overlapsWithPositiveArea(rect) { found.append(Drawn(key: key, section: elements[k].section, frame: frame)) }
                         } else {
                             found.append(Drawn(key: key, section: elements[k].section, frame: otherBoxes[k]))

@@ -49,10 +49,13 @@ public struct FramesResult: LayoutResult {
     let sectionZIndices: [Int]
     /// For each pinned element, the y it may not pass: its bottom for a top-pinned one (its
     /// section's end), its top for a bottom-pinned one (its section's start); 0 when not pinned.
-    let pinLimits: [Double]
+    let limits: [Double]
     /// Position in `orthogonalSections` by section index, −1 for a section that does not scroll;
     /// empty when no section does.
     let orthogonalBySection: [Int32]
+
+    /// Each element's pin limit (`LayoutResult.pinLimits`), nil for one that does not pin. O(e).
+    public var pinLimits: [Double?] { zip(elements, limits).map { $0.pinned ? $1 : nil } }
 
     /// The item frames at rest, in flattened order.
     public var frames: ArraySlice<Rect> { itemFrames[...] }
@@ -188,7 +191,7 @@ public struct FramesResult: LayoutResult {
             guard let first = range.first.map({ itemZIndices[$0] }) else { return 0 }
             return itemZIndices[range].allSatisfy { $0 == first } ? first : .min
         }
-        self.pinLimits = pinLimits
+        self.limits = pinLimits
         self.orthogonalBySection = orthogonalBySection
         if orthogonal.isEmpty {
             self.index = SpatialIndex(frames: otherBoxes.isEmpty ? frames : frames + otherBoxes)

@@ -74,6 +74,13 @@ public protocol LayoutResult: Sendable {
     func zIndex(ofItem index: Int) throws -> Int
     /// The supplementaries and decorations, at rest, in content coordinates.
     var elements: [LayoutElement] { get }
+    /// For each of `elements`, in order, where its pinning stops, or nil for one that does not
+    /// pin (see `LayoutElement.pinEdge`): for a top-pinned element the y its bottom may not pass
+    /// (its section's end), drawn y = max(rest y, min(visible top, limit − height)); for a
+    /// bottom-pinned one the y its top may not pass (its section's start), drawn y = min(rest y,
+    /// max(visible bottom − height, limit)). Pages draw pinned elements from these without asking
+    /// the result again. A result whose elements pin must answer (the default says none pins).
+    var pinLimits: [Double?] { get }
     /// Sections that scroll on the cross axis, with their scroller frames.
     var orthogonalSections: [OrthogonalSection] { get }
     /// Every element (items, supplementaries, decorations) that, as drawn for `scroll`, overlaps
@@ -100,6 +107,8 @@ extension LayoutResult {
         guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
     }
     public var elements: [LayoutElement] { [] }
+    /// No element pins.
+    public var pinLimits: [Double?] { Array(repeating: nil, count: elements.count) }
     public var orthogonalSections: [OrthogonalSection] { [] }
     /// No paging: the scroll rests where it was proposed.
     public func targetContentOffset(section: Int, proposed: Point, velocity: Point) -> Point { proposed }

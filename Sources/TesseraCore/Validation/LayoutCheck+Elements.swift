@@ -87,13 +87,13 @@ extension LayoutCheck {
     /// drawn at y = clamp(s + c, low, high) for the offset s (the visible top for top pins, the
     /// visible bottom for bottom pins), so the difference of two is linear between their four
     /// bends: checking the bends and the segments between them is exact. Candidate pairs are
-    /// those whose sweeps (every place each can be drawn) meet. O(p log(H / h) (log n + k)) for p
-    /// pinned elements.
+    /// those whose sweeps (every place each can be drawn) meet. O(p log p) for p pinned elements.
     static func pinnedOverlaps(_ elements: [LayoutElement], in result: any LayoutResult) throws -> [(Int, Int, at: Double)] {
         struct Pin { var k: Int; var frame: Rect; var top: Bool; var c, low, high: Double }
         var pins: [Pin] = []
+        let limits = result.pinLimits
         for (k, e) in elements.enumerated() where e.pinned && e.frame.width > 0 && e.frame.height > 0 {
-            guard let limit = try result.pinLimit(of: e) else { continue }
+            guard k < limits.count, let limit = limits[k] else { continue }
             let r = e.frame
             pins.append(e.pinEdge == .top
                 ? Pin(k: k, frame: r, top: true, c: 0, low: r.minY, high: max(r.minY, limit - r.height))

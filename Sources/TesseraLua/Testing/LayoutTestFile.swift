@@ -9,8 +9,11 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-/// The Lua half of the test harness (layout-tests.lua, embedded by scripts/embed-scripts).
-enum LayoutTestHarness {}
+/// The Lua half of the test harness: layout-tests.lua, beside this file (compiled in by SwiftPM:
+/// `.embedInCode`).
+enum LayoutTestHarness {
+    static let source = String(decoding: PackageResources.layout_tests_lua, as: UTF8.self)
+}
 
 /// Runs one `*_test.lua` file in a fresh, sandboxed Lua state: loads it (its `test(...)` calls
 /// declare the tests), runs each test as its own call into Lua under the limits, checks and

@@ -6,8 +6,8 @@ import TesseraCore
 /// elements highlighted, those that appeared or disappeared in their own colours), with a
 /// slider that fades from the old frames to the new ones and buttons for old, both and new.
 ///
-/// The page is snapshot-report.html (beside this file, embedded by scripts/embed-scripts) with
-/// the failures as JSON in its data element; frames are flat arrays `x, y, w, h, change`.
+/// The page is Pages/snapshot-report.html (with snapshot-report.js) with the failures as JSON in
+/// its data element; frames are flat arrays `x, y, w, h, change`.
 package struct SnapshotReportPage {
     public var mismatches: [SnapshotMismatch]
 
@@ -38,9 +38,7 @@ package struct SnapshotReportPage {
             }
             return .object(object)
         }
-        // The template holds the marker once, inside the data element.
-        let parts = Self.template.split(separator: "/*DATA*/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return Self.template }
-        return parts[0] + PageText.scriptJSON(.array(failures)) + parts[1]
+        // The page ends with a newline, as the file does.
+        return PageTemplate(file: "snapshot-report.html").filled(["data": PageText.scriptJSON(.array(failures))]) + "\n"
     }
 }

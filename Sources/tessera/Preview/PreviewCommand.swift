@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TesseraCore
+import TesseraRender
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
 /// [--animator A] [--measure] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
@@ -113,8 +114,7 @@ struct BrowserOpener {
         }
         folder = String(cString: made)
         page = folder + "/open.html"
-        let escaped = address.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-        let html = "<!doctype html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(escaped)\"><title>tessera preview</title>\n"
+        let html = PreviewPage.opener(address: address)
         let fd = open(page, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw CLIError("cannot write \(page) (\(systemReason(errno)))") }
         defer { close(fd) }

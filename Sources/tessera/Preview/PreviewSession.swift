@@ -391,12 +391,11 @@ final class PreviewSession: @unchecked Sendable {
             refuse("a message of \(text.utf8.count) bytes; expected at most \(Self.maxMessageBytes)", to: client)
             return
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
-              let type = object["type"] as? String else {
+        guard let object = try? JSONParser.parse(text), let type = object["type"]?.string else {
             refuse("expected a JSON object with a type, got \(text.prefix(40).debugDescription)", to: client)
             return
         }
-        func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
+        func number(_ key: String) -> Double? { object[key]?.number }
         switch type {
         case "hello", "viewport":
             guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
@@ -404,8 +403,10 @@ final class PreviewSession: @unchecked Sendable {
         case "scroll":
             guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
             var shelves: [Int: Point] = [:]
-            for entry in object["shelves"] as? [[Any]] ?? [] where entry.count == 3 {
-                let v = entry.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
+            var entries: [JSONValue] = []
+            if case .array(let list)? = object["shelves"] { entries = list }
+            for case .array(let entry) in entries where entry.count == 3 {
+                let v = entry.map { $0.number ?? .nan }
                 if v.allSatisfy(\.isFinite), v[0] >= 0, v[0] < 1e9 { shelves[Int(v[0])] = Point(x: v[1], y: v[2]) }
             }
             stateLock.withLock { pageOffset = Point(x: x, y: y); pageShelves = shelves }
@@ -416,7 +417,7 @@ final class PreviewSession: @unchecked Sendable {
             // The script line costs a run of the layout: off the socket's task, sent when found.
             frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: index), to: client) }
         case "measure" where configuration.measure:
-            measure(text, from: client)
+            measure(object, from: client)
         case "painted":
             if let gen = number("gen").flatMap({ Int(whole: $0) }), let at = number("at") {
                 onPainted?(Paint(generation: gen, at: at, arrived: number("arrived") ?? 0,
@@ -429,10 +430,10 @@ final class PreviewSession: @unchecked Sendable {
 
     /// A page's measurements, checked, kept for the next run (which they schedule); refused with
     /// a message to the terminal and the page when malformed or when too many wait.
-    func measure(_ text: String, from client: UUID) {
+    func measure(_ message: JSONValue, from client: UUID) {
         let refusal: String
         do {
-            let batch = try MeasureBatch(message: try JSONParser.parse(text))
+            let batch = try MeasureBatch(message: message)
             let kept = signal.withLock { () -> Bool in
                 guard measureBatches.count < Self.maxPendingBatches else { return false }
                 measureBatches.append(batch)

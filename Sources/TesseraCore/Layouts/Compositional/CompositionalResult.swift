@@ -53,6 +53,7 @@ public struct CompositionalResult: LayoutResult {
     public var sectionRanges: [Range<Int>] { result.sectionRanges }
     public func zIndex(ofItem index: Int) throws(LayoutError) -> Int { try result.zIndex(ofItem: index) }
     public var elements: [LayoutElement] { result.elements }
+    public var pinLimits: [Double?] { result.pinLimits }
     /// Item `index`'s resting frame, or nil for an index outside `0..<count` (for code that
     /// cannot throw; `frame(at:)` throws instead). O(1).
     public func frameIfPresent(at index: Int) -> Rect? { result.frameIfPresent(at: index) }

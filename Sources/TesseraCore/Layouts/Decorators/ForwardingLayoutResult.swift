@@ -12,6 +12,7 @@ extension ForwardingLayoutResult {
     public var count: Int { base.count }
     public var contentSize: Size { base.contentSize }
     public var elements: [LayoutElement] { base.elements }
+    public var pinLimits: [Double?] { base.pinLimits }
     public var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }
     public func frame(at index: Int) throws -> Rect { try base.frame(at: index) }
     public func frame(at index: Int, scroll: ScrollState) throws -> Rect { try base.frame(at: index, scroll: scroll) }

@@ -12,6 +12,8 @@ struct MappedResult: LayoutResult {
 
     var count: Int { base.count }
     var elements: [LayoutElement] { base.elements.map(toOuter) }
+    /// Moved by the shift; a swapped result pins along x, which a limit in y cannot say: none.
+    var pinLimits: [Double?] { transpose ? Array(repeating: nil, count: base.elements.count) : base.pinLimits.map { $0.map { $0 + dy } } }
     var orthogonalSections: [OrthogonalSection] {
         base.orthogonalSections.map {
             OrthogonalSection(section: $0.section, frame: toOuter($0.frame),

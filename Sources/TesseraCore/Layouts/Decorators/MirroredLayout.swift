@@ -39,6 +39,8 @@ struct MirroredResult: LayoutResult {
     var contentSize: Size { base.contentSize }
 
     var elements: [LayoutElement] { base.elements.map(mirrored) }
+    /// Mirroring moves x only.
+    var pinLimits: [Double?] { base.pinLimits }
     var orthogonalSections: [OrthogonalSection] {
         base.orthogonalSections.map {
             OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)

@@ -74,6 +74,7 @@ struct PinnedResult: ForwardingLayoutResult {
     }
 
     var elements: [LayoutElement] { base.elements + headers.map { supplementary($0, frame: $0.frame) } }
+    var pinLimits: [Double?] { base.pinLimits + headers.map(\.end) }
 
     func frame(at index: Int, scroll: ScrollState) throws -> Rect {
         guard let k = headerOf[index] else { return try base.frame(at: index, scroll: scroll) }

@@ -1,0 +1,93 @@
+local host = ...
+local G = _G
+local load, pairs, ipairs, select, tostring, type, error = load, pairs, ipairs, select, tostring, type, error
+local concat = table.concat
+local P = {}
+
+-- Strings index the real string table through their shared metatable, so remove dump there
+-- too: ("").dump would otherwise reach it (binary chunks cannot be loaded anyway).
+string.dump = nil
+
+-- The string metatable stays out of reach: getmetatable("") gives false, not the table
+-- whose __index is the real `string` library.
+getmetatable("").__metatable = false
+
+-- The sandbox: no io, no os beyond clock/time/date, no debug, no dofile/loadfile/package, no
+-- collectgarbage, and `load` only for text chunks. `coroutine` is there with a resume of the
+-- host's (host.resume), under which the time limit, the instruction budget and the memory cap
+-- apply inside coroutines as on the main thread.
+local globals = {
+  "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+  "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION",
+}
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+
+-- setmetatable without finalizers (LuaBridge's Guards.c says why).
+local guardedsetmetatable = host.setmetatable
+local resume, close, create = host.resume, host.close, coroutine.create
+local function wrapped(ok, ...)
+  if ok then return ... end
+  error((...), 0)
+end
+local function newcoroutine()
+  local c = copy(coroutine)
+  c.resume = resume
+  c.close = close
+  c.wrap = function(f)
+    local co = create(f)
+    return function(...) return wrapped(resume(co, ...)) end
+  end
+  return c
+end
+local libraries = { "math", "string", "table", "utf8" }
+
+-- A fresh environment per script: library tables are copies, so one script cannot change
+-- `math` or `string` for another.
+function P.newenv(require)
+  local env = {}
+  for _, k in ipairs(globals) do env[k] = G[k] end
+  for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
+  env.os = { clock = os.clock, time = os.time, date = os.date }
+  env.setmetatable = guardedsetmetatable
+  env.coroutine = newcoroutine()
+  env.require = require
+  env._G = env
+  env.print = function(...)
+    local n, parts = select("#", ...), {}
+    for i = 1, n do parts[i] = tostring((select(i, ...))) end
+    host.write(concat(parts, "\t"))
+  end
+  env.load = function(chunk, name, mode, ...)
+    if mode ~= nil and mode ~= "t" then
+      error("load: only text chunks are allowed here (mode \"t\")", 2)
+    end
+    if select("#", ...) == 0 then return load(chunk, name, "t", env) end
+    return load(chunk, name, "t", (...))
+  end
+  return env
+end
+
+-- t.sticky: the flags of a sticky predicate of (index, item) for items 1..n, in one call.
+function P.stickyflags(fn, n, ctx)
+  local flags = {}
+  for i = 1, n do flags[i] = fn(i, ctx:item(i)) and true or false end
+  return flags
+end
+
+-- Animator scripts: every event of one engine pass through its hook, in one call from the
+-- host. A `move` goes to the `update` hook; a missing hook or a nil result is `false` here.
+function P.animate(hooks, events, params)
+  local out = {}
+  for k = 1, #events do
+    local e = events[k]
+    local hook = hooks[e.type == "move" and "update" or e.type]
+    out[k] = hook and hook(e, params) or false
+  end
+  return out
+end
+
+return P

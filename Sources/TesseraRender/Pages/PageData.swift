@@ -1,0 +1,84 @@
+import TesseraCore
+
+/// What a page draws besides the item frames, in the one shape `run --format html`'s page and
+/// `tessera preview`'s frame messages share (docs/outputs.md, "Page data"): the section boxes,
+/// the elements (with the pin limits the page places pinned ones by), the items that pin with
+/// an element, the shelves and the items drawn above or below the others. page-drawing.js reads
+/// it, in `drawables`, and nowhere else.
+struct PageData {
+    var run: LayoutRun
+    /// Where each shelf starts, by 0-based section (absent: 0, 0).
+    var shelfOffsets: [Int: Point] = [:]
+    /// Numbers rounded to 1/100 px (a page that draws, not reports); otherwise exact, a
+    /// non-finite one as 0.
+    var rounded: Bool
+
+    /// The fields `"sections":[…],"elements":[…],"pinnedItems":[…],"orthogonal":[…],"itemZ":[…]`,
+    /// without braces, for the caller's object. Throws what the result's queries throw.
+    /// O(elements + sections + shelves + n) (the zIndex of every item).
+    func fields() throws -> [UInt8] {
+        let result = run.result
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        func raw(_ s: String) { out.append(contentsOf: Array(s.utf8)) }
+        func number(_ v: Double) {
+            if rounded {
+                let r = (v * 100).rounded() / 100
+                JSONWriter.appendNumber(r.isFinite ? r : v, to: &out)
+            } else {
+                JSONWriter.appendNumber(v.isFinite ? v : 0, to: &out)
+            }
+        }
+        func pair(_ a: Double, _ b: Double) { raw("["); number(a); raw(","); number(b); raw("]") }
+        func frame(_ f: Rect) { raw("["); number(f.x); raw(","); number(f.y); raw(","); number(f.width); raw(","); number(f.height); raw("]") }
+        func string(_ s: String) { PageText.appendScriptString(s, to: &out) }
+
+        raw("\"sections\":[")
+        for (k, box) in try SectionBoxes(run: run).boxes.enumerated() {
+            raw(k > 0 ? ",{\"section\":" : "{\"section\":"); raw("\(box.section),\"frame\":"); frame(box.frame)
+            raw(",\"title\":"); string(box.title)
+            raw(",\"titledByHeader\":\(box.titledBySupplementary)}")
+        }
+        raw("],\"elements\":[")
+        let elements = try PictureElements(result: result)
+        let sections = run.dataset.sections
+        for (k, entry) in elements.elements.enumerated() {
+            let e = entry.element
+            raw(k > 0 ? ",{\"category\":" : "{\"category\":"); string(e.category.rawValue)
+            raw(",\"kind\":"); string(e.kind)
+            raw(",\"section\":\(e.section)")
+            if let index = e.index { raw(",\"index\":\(index)") }
+            raw(",\"frame\":"); frame(e.frame)
+            raw(",\"zIndex\":\(e.zIndex)")
+            if let limit = entry.pinLimit {
+                raw(",\"pinLimit\":"); number(limit)
+                raw(",\"pinEdge\":\"\(e.pinEdge == .bottom ? "bottom" : "top")\"")
+            }
+            // The label its layout gave, else a section's own headers and footers show its title.
+            if let title = SectionBoxes.label(of: e, sections: sections) {
+                raw(",\"title\":"); string(title)
+            }
+            raw("}")
+        }
+        raw("],\"pinnedItems\":[")
+        for (k, pin) in elements.pinnedItems.enumerated() {
+            raw(k > 0 ? ",{\"index\":" : "{\"index\":"); raw("\(pin.index),\"pinLimit\":"); number(pin.end); raw("}")
+        }
+        raw("],\"orthogonal\":[")
+        for (k, shelf) in run.shelves().enumerated() {
+            let o = shelf.scroller, offset = shelfOffsets[o.section] ?? .zero
+            let paging = ShelfPaging.forShelf(o.section, in: result)
+            raw(k > 0 ? ",{\"section\":" : "{\"section\":"); raw("\(o.section),\"frame\":"); frame(o.frame)
+            raw(",\"contentSize\":"); pair(o.contentSize.width, o.contentSize.height)
+            raw(",\"offset\":"); pair(offset.x, offset.y)
+            raw(",\"items\":[\(shelf.items.lowerBound),\(shelf.items.upperBound)]")
+            // How it comes to rest (exact, never rounded: the page snaps to multiples of step).
+            raw(",\"paging\":{\"step\":\(JSONWriter.format(paging.step)),\"maximum\":\(JSONWriter.format(paging.maximum)),"
+                + "\"sign\":\(JSONWriter.format(paging.sign))}}")
+        }
+        raw("],\"itemZ\":[")
+        out.append(contentsOf: try PageDrawing.itemZ(of: result))
+        raw("]")
+        return out
+    }
+}

@@ -1,0 +1,155 @@
+const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
+const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
+const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
+const freshArrays = { take: (Type, length, value) => value ? new Type(length).fill(value) : new Type(length), recycle: () => {} };
+function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
+  const n = F.length / 4, Sx = D.sections, E = D.elements, O = D.orthogonal, take = arrays.take;
+  const m = n + 2 * Sx.length + E.length + O.length;
+  // X, Y, W, H, REF and the grid's entries are written whole below; the rest start cleared.
+  const X = take(Float64Array, m), Y = take(Float64Array, m), W = take(Float64Array, m), H = take(Float64Array, m);
+  // Drawing order, bottom first: zIndex, then pinned above unpinned, then decorations, items,
+  // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
+  const Z = take(Float64Array, m, 0), P = take(Uint8Array, m, 0), RANK = take(Uint8Array, m, 0), KIND = take(Uint8Array, m, 0);
+  const REF = take(Int32Array, m);
+  // The shelf a drawable lives in, or -1 (its items and their badges); pin limits; bottom
+  // pins; drawables never drawn (a section's title when its own header shows it).
+  const SHELF_OF = take(Int32Array, m, -1), END = take(Float64Array, m, 0), BOTTOM = take(Uint8Array, m, 0), OFF = take(Uint8Array, m, 0);
+  yield;
+  const pinned = [];
+  for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
+  for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
+  for (const p of D.pinnedItems) { P[p.index] = 1; END[p.index] = p.pinLimit; pinned.push(p.index); }
+  Sx.forEach((s, k) => {
+    const a = n + 2 * k, b = a + 1, f = s.frame;
+    X[a] = f[0]; Y[a] = f[1]; W[a] = f[2]; H[a] = f[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
+    X[b] = f[0]; Y[b] = f[1]; W[b] = Math.min(f[2], 12 + 6.5 * s.title.length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
+  });
+  const base = n + 2 * Sx.length, TITLES = new Map();
+  E.forEach((e, k) => {
+    const d = base + k, f = e.frame;
+    X[d] = f[0]; Y[d] = f[1]; W[d] = f[2]; H[d] = f[3]; Z[d] = e.zIndex; REF[d] = k;
+    KIND[d] = e.category === 'decoration' ? DECORATION : SUPPLEMENTARY;
+    RANK[d] = e.category === 'decoration' ? 0 : 2;
+    if (e.pinLimit !== undefined) { pinned.push(d); P[d] = 1; END[d] = e.pinLimit; BOTTOM[d] = e.pinEdge === 'bottom' ? 1 : 0; }
+    if (e.title !== undefined) TITLES.set(k, e.title);
+  });
+  const shelfBySection = new Map(), members = O.map(() => []);
+  O.forEach((o, k) => {
+    const d = base + E.length + k, f = o.frame;
+    X[d] = f[0]; Y[d] = f[1]; W[d] = f[2]; H[d] = f[3]; KIND[d] = SHELF; REF[d] = k; RANK[d] = 1;
+    shelfBySection.set(o.section, k);
+    for (let i = o.items[0]; i < o.items[1]; i++) { SHELF_OF[i] = k; Z[d] = Math.max(Z[d], Z[i]); members[k].push(i); }
+  });
+  E.forEach((e, k) => {
+    const d = base + k;
+    if (e.index !== undefined && shelfBySection.has(e.section)) { SHELF_OF[d] = shelfBySection.get(e.section); members[SHELF_OF[d]].push(d); }
+  });
+  // A shelf's own index, over the box (relative to the scroller's origin) holding its content at rest.
+  const SHELVES = O.map((o, k) => {
+    const [fx, fy, fw, fh] = o.frame, [cw, ch] = o.contentSize;
+    const sideways = !(ch > fh && cw <= fw);
+    let x0 = 0, y0 = 0, x1 = Math.max(fw, cw), y1 = Math.max(fh, ch);
+    for (const d of members[k]) {
+      x0 = Math.min(x0, X[d] - fx); y0 = Math.min(y0, Y[d] - fy);
+      x1 = Math.max(x1, X[d] + W[d] - fx); y1 = Math.max(y1, Y[d] + H[d] - fy);
+    }
+    const L = Math.max(sideways ? fw : fh, 1), lo = sideways ? x0 : y0, hi = sideways ? x1 : y1;
+    const page = Math.max(L, (hi - lo) / 65536), count = Math.max(1, Math.ceil((hi - lo) / page));
+    const buckets = Array.from({ length: count }, () => []);
+    const bucket = v => Math.max(0, Math.min(count - 1, Math.floor((v - lo) / page)));
+    for (const d of members[k]) {
+      const a = sideways ? X[d] - fx : Y[d] - fy, b = a + (sideways ? W[d] : H[d]);
+      for (let j = bucket(a), last = bucket(b); j <= last; j++) buckets[j].push(d);
+    }
+    return { section: o.section, frame: o.frame, start: o.offset, paging: o.paging, sideways, x0, y0, x1, y1, L, bucket, buckets,
+             node: null, inner: null, mounted: new Map() };
+  });
+  const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
+  const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
+  const cellW = CW / cols, cellH = CH / rows;
+  const starts = new Uint32Array(cols * rows + 1);
+  // Counting sort into the cells: the first pass counts and keeps each entry's cell range
+  // (-1: not indexed: pinned, never drawn, or in a shelf), the second places the entries
+  // without computing the cells again.
+  const R0 = take(Int32Array, m), R1 = take(Int32Array, m), C0 = take(Uint8Array, m), C1 = take(Uint8Array, m);
+  const iw = 1 / cellW, ih = 1 / cellH, lastCol = cols - 1, lastRow = rows - 1;
+  const clamp = (v, hi) => v > 0 ? (v < hi ? v : hi) : 0;
+  for (let d = 0; d < m; d++) {
+    if ((d & 16383) === 16383) yield;
+    if (P[d] || OFF[d] || SHELF_OF[d] >= 0) { R0[d] = -1; continue; }
+    const x = X[d], y = Y[d];
+    const c0 = clamp(Math.floor(x * iw), lastCol), c1 = clamp(Math.floor((x + W[d]) * iw), lastCol);
+    const r0 = clamp(Math.floor(y * ih), lastRow), r1 = clamp(Math.floor((y + H[d]) * ih), lastRow);
+    R0[d] = r0; R1[d] = r1; C0[d] = c0; C1[d] = c1;
+    if (r0 === r1 && c0 === c1) { starts[r0 * cols + c0 + 1]++; continue; }
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) starts[r * cols + c + 1]++;
+  }
+  for (let k = 0; k < cols * rows; k++) starts[k + 1] += starts[k];
+  const fill = starts.slice(0, cols * rows), entries = take(Int32Array, starts[cols * rows]);
+  for (let d = 0; d < m; d++) {
+    if ((d & 16383) === 16383) yield;
+    const r0 = R0[d];
+    if (r0 < 0) continue;
+    const r1 = R1[d], c0 = C0[d], c1 = C1[d];
+    if (r0 === r1 && c0 === c1) { entries[fill[r0 * cols + c0]++] = d; continue; }
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
+  }
+  arrays.recycle(R0, R1, C0, C1);
+  return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, TITLES, shelfBySection, SHELVES,
+           CW, CH, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
+}
+function built(steps) { for (;;) { const r = steps.next(); if (r.done) return r.value; } }
+// Drawables whose resting frame meets the rectangle (pinned ones are placed separately).
+function gridQuery(g, qx, qy, qw, qh) {
+  const out = [];
+  g.stamp++;
+  const c0 = gridCell(qx, g.cellW, g.cols), c1 = gridCell(qx + qw, g.cellW, g.cols), r0 = gridCell(qy, g.cellH, g.rows), r1 = gridCell(qy + qh, g.cellH, g.rows);
+  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
+    for (let k = g.starts[r * g.cols + c], end = g.starts[r * g.cols + c + 1]; k < end; k++) {
+      const d = g.entries[k];
+      if (g.seen[d] === g.stamp) continue;
+      g.seen[d] = g.stamp;
+      if (overlaps(g.X[d], g.Y[d], Math.max(g.W[d], 1e-9), Math.max(g.H[d], 1e-9), qx, qy, qw, qh)) out.push(d);
+    }
+  }
+  return out;
+}
+// A pinned element sticks to the top of the visible area, pushed up by its end (END is where
+// its bottom stops); a bottom-pinned one to the bottom, pushed down by its start (END is where
+// its top stops).
+function pinnedFrameIn(g, d, vx, vy, vh) {
+  const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
+  return [g.X[d], y, g.W[d], g.H[d]];
+}
+// A shelf's scroll box, kept in `sh` (node, inner, mounted): a spacer as large as its
+// content holding a layer for its nodes. Each page adds its own scroll handling.
+function shelfBox(sh) {
+  const node = document.createElement('div'), spacer = document.createElement('div'), inner = document.createElement('div');
+  node.className = 'shelf'; spacer.className = 'shelf-spacer'; inner.className = 'shelf-layer';
+  spacer.style.width = (sh.x1 - sh.x0) + 'px'; spacer.style.height = (sh.y1 - sh.y0) + 'px';
+  spacer.appendChild(inner); node.appendChild(spacer);
+  sh.node = node; sh.inner = inner; sh.mounted = new Map();
+  return node;
+}
+// A shelf's drawables near its scroll offset `off` (half a scroller before, one and a half
+// after) in drawing order; the mounted nodes of the others go back to `pool`.
+function shelfDrawables(G, sh, off, pool, drawsBelow) {
+  const f = sh.frame, from = off - sh.L / 2, to = off + 1.5 * sh.L, want = new Set();
+  for (let j = sh.bucket(from), last = sh.bucket(to); j <= last; j++) for (const d of sh.buckets[j]) {
+    const p = sh.sideways ? G.X[d] - f[0] : G.Y[d] - f[1], len = sh.sideways ? G.W[d] : G.H[d];
+    if (p < to && p + len > from) want.add(d);
+  }
+  for (const [d, node] of sh.mounted) if (!want.has(d)) { node.remove(); pool.push(node); sh.mounted.delete(d); }
+  return [...want].sort(drawsBelow);
+}
+const byDrawingOrder = g => (a, b) => g.Z[a] - g.Z[b] || g.P[a] - g.P[b] || g.RANK[a] - g.RANK[b] || a - b;
+// A paging shelf comes to rest where the layout's targetContentOffset puts a scroll that
+// stopped here (ShelfPaging in Swift): the nearest multiple of its step (a page, or the
+// group pitch), within its scroll range; a continuous shelf (step 0) rests anywhere.
+function restingOffset(sh, off) {
+  const { step, maximum: max, sign } = sh.paging;
+  if (!(step > 0)) return off;
+  let q = sign * off / step;
+  if (Math.abs(q - Math.round(q)) < 1e-9) q = Math.round(q);
+  return sign * Math.min(Math.max(Math.round(q) * step, 0), Math.max(max, 0));
+}

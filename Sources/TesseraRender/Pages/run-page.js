@@ -1,0 +1,176 @@
+const D = JSON.parse(document.getElementById('tessera-data').textContent);
+const view = document.getElementById('view'), spacer = document.getElementById('spacer');
+const layer = document.getElementById('layer'), statusLine = document.getElementById('status');
+const VW = D.viewport[0], VH = D.viewport[1];
+const CW = Math.max(D.content[0], VW), CH = Math.max(D.content[1], VH);
+const LIMIT = 8000000;
+const SW = Math.min(CW, LIMIT), SH = Math.min(CH, LIMIT), scaled = CW > SW || CH > SH;
+spacer.style.width = SW + 'px'; spacer.style.height = SH + 'px';
+// Grow the box by its scrollbars so that the client area is exactly the viewport.
+for (let pass = 0; pass < 2; pass++) {
+  view.style.width = (VW + view.offsetWidth - view.clientWidth) + 'px';
+  view.style.height = (VH + view.offsetHeight - view.clientHeight) + 'px';
+}
+// Scroll position (spacer px) <-> content offset, linear when the spacer is shorter.
+const toContent = (s, S, C, V) => (C > S && S > V) ? s * (C - V) / (S - V) : s;
+const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
+
+// Everything drawable in one set of arrays, indexed (PageDrawing's script, shared with the preview).
+const G = built(drawables(D, D.frames, CW, CH, VW, VH));
+const { n, m, X, Y, W, H, Z, P, KIND, REF, pinned, TITLES, shelfBySection } = G;
+const S = D.sections, E = D.elements, O = D.orthogonal;
+const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: sh.start.slice() }));
+const drawsBelow = byDrawingOrder(G);
+const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
+const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VH);
+
+function describe(d, f) {
+  const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
+  switch (KIND[d]) {
+    case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
+    case SECTION: return ['section', '', 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where];
+    case TITLE: return ['title', S[REF[d]].title, 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title];
+    case SHELF: return ['shelf', '', 'section ' + O[REF[d]].section + ' scrolls on its own' + where];
+    default: {
+      const e = E[REF[d]];
+      const anchor = e.index === undefined ? '' : ' for item ' + e.index;
+      return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), TITLES.get(REF[d]) || e.kind, e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where];
+    }
+  }
+}
+
+const mounted = new Map(), pool = [];
+
+// A shelf's scroll box (PageDrawing's shelfBox), with this page's scroll handling.
+function mountShelf(sh) {
+  const node = shelfBox(sh);
+  node.addEventListener('scroll', () => {
+    if (sh.node !== node) return;
+    sh.offset = [node.scrollLeft + sh.x0, node.scrollTop + sh.y0];
+    if (sh.touched) { clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
+    update();
+  });
+  // Only a person's scroll snaps (a wheel, a drag, a key): an offset the address or
+  // --section-offset gives is shown as it is, as UIKit shows a contentOffset set in code.
+  // A gesture is over when no wheel tick came for a while and no finger or button is down.
+  for (const kind of ['wheel', 'pointerdown', 'touchstart', 'keydown']) {
+    node.addEventListener(kind, () => { sh.touched = true; sh.lastInput = performance.now(); }, { passive: true });
+  }
+  node.addEventListener('pointerdown', () => { sh.holding = true; });
+  for (const kind of ['pointerup', 'pointercancel']) window.addEventListener(kind, () => {
+    if (sh.holding) { sh.holding = false; sh.lastInput = performance.now(); clearTimeout(sh.settle); sh.settle = setTimeout(() => settleShelf(sh), 150); }
+  });
+  node.addEventListener('scrollend', () => { if (sh.touched) settleShelf(sh); });
+  return node;
+}
+function settleShelf(sh) {
+  clearTimeout(sh.settle);
+  if (!sh.node || !(sh.paging.step > 0)) return;
+  const quiet = performance.now() - (sh.lastInput || 0);
+  if (sh.holding || quiet < 150) { sh.settle = setTimeout(() => settleShelf(sh), 150 - Math.min(quiet, 150) + 10); return; }
+  const node = sh.node, off = sh.sideways ? node.scrollLeft + sh.x0 : node.scrollTop + sh.y0;
+  const target = restingOffset(sh, off);
+  sh.touched = false;
+  if (Math.abs(target - off) < 0.5) return;
+  node.scrollTo(sh.sideways ? { left: target - sh.x0, behavior: 'smooth' } : { top: target - sh.y0, behavior: 'smooth' });
+}
+function scrollShelf(sh) {
+  if (!sh.node) return;
+  sh.node.scrollLeft = sh.offset[0] - sh.x0; sh.node.scrollTop = sh.offset[1] - sh.y0;
+}
+// Mounts what lies within half a scroller of what the shelf shows; returns how many of its
+// items show through both the scroller and the viewport.
+function drawShelf(sh, vx, vy) {
+  const f = sh.frame, ox = sh.node.scrollLeft + sh.x0, oy = sh.node.scrollTop + sh.y0;
+  let count = 0;
+  shelfDrawables(G, sh, sh.sideways ? ox : oy, pool, drawsBelow).forEach((d, rank) => {
+    let node = sh.mounted.get(d);
+    if (!node) {
+      node = pool.pop() || document.createElement('div');
+      const [kind, text, title] = describe(d, [X[d], Y[d], W[d], H[d]]);
+      node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
+      node.style.left = (X[d] - f[0] - sh.x0) + 'px'; node.style.top = (Y[d] - f[1] - sh.y0) + 'px';
+      node.style.width = W[d] + 'px'; node.style.height = H[d] + 'px';
+      sh.inner.appendChild(node); sh.mounted.set(d, node);
+    }
+    node.style.zIndex = rank;
+    const dx = X[d] - ox, dy = Y[d] - oy;
+    const on = KIND[d] !== DECORATION && W[d] > 0 && H[d] > 0 && overlaps(dx, dy, W[d], H[d], vx, vy, VW, VH)
+      && overlaps(dx, dy, W[d], H[d], f[0], f[1], f[2], f[3]);
+    if (on && KIND[d] === ITEM) count++;
+    node.classList.toggle('on', on);
+  });
+  return count;
+}
+let anchorX = 0, anchorY = 0;
+// The offset asked for (--offset or the fragment) while the scroll position is still the
+// one it gave: a scaled scroll position rounds, and the page should show the exact offset.
+let requested = null;
+function update() {
+  const sx = view.scrollLeft, sy = view.scrollTop;
+  const exact = requested && requested.sx === sx && requested.sy === sy;
+  const vx = exact ? requested.x : toContent(sx, SW, CW, VW), vy = exact ? requested.y : toContent(sy, SH, CH, VH);
+  if (scaled) { anchorX = vx; anchorY = vy; }
+  layer.style.transform = 'translate(' + (sx - vx + anchorX) + 'px,' + (sy - vy + anchorY) + 'px)';
+  const near = query(vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH);
+  const frames = new Map();
+  for (const d of near) frames.set(d, [X[d], Y[d], W[d], H[d]]);
+  for (const d of pinned) {
+    const f = pinnedFrame(d, vx, vy);
+    if (overlaps(f[0], f[1], f[2], f[3], vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH)) frames.set(d, f);
+  }
+  for (const [d, node] of mounted) if (!frames.has(d)) {
+    node.remove(); mounted.delete(d);
+    if (KIND[d] === SHELF) SHELVES[REF[d]].node = null; else pool.push(node);
+  }
+  const order = [...frames.keys()].sort(drawsBelow);
+  let visibleCount = 0;
+  order.forEach((d, rank) => {
+    const f = frames.get(d);
+    let node = mounted.get(d);
+    const fresh = !node;
+    if (fresh && KIND[d] === SHELF) {
+      node = mountShelf(SHELVES[REF[d]]);
+      node.title = describe(d, f)[2];
+      layer.appendChild(node); mounted.set(d, node);
+    } else if (fresh) {
+      node = pool.pop() || document.createElement('div');
+      const [kind, text, title] = describe(d, f);
+      node.className = kind; node.textContent = text; node.title = title; node.dataset.index = d;
+      layer.appendChild(node); mounted.set(d, node);
+    }
+    if (P[d] && !fresh) node.title = describe(d, f)[2];
+    if (fresh || scaled || P[d]) {
+      node.style.left = (f[0] - anchorX) + 'px'; node.style.top = (f[1] - anchorY) + 'px';
+      node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+    }
+    node.style.zIndex = rank;
+    if (fresh && KIND[d] === SHELF) scrollShelf(SHELVES[REF[d]]);
+    const on = (KIND[d] === ITEM || KIND[d] === SUPPLEMENTARY) && f[2] > 0 && f[3] > 0 && overlaps(f[0], f[1], f[2], f[3], vx, vy, VW, VH);
+    if (on && KIND[d] === ITEM) visibleCount++;
+    node.classList.toggle('on', on);
+  });
+  for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+  statusLine.textContent = 'offset ' + Math.round(vx * 100) / 100 + ',' + Math.round(vy * 100) / 100 + ': '
+    + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
+}
+function scrollToOffset() {
+  let x = D.offset[0], y = D.offset[1];
+  for (const part of location.hash.slice(1).split('&')) {
+    const [key, value] = part.split('=');
+    if ((key === 'x' || key === 'y') && isFinite(parseFloat(value))) { if (key === 'x') x = parseFloat(value); else y = parseFloat(value); }
+    const shelf = /^s([0-9]+)$/.exec(key);
+    if (shelf && shelfBySection.has(+shelf[1]) && value !== undefined) {
+      const [sx, sy] = value.split(',').map(parseFloat), sh = SHELVES[shelfBySection.get(+shelf[1])];
+      sh.offset = [isFinite(sx) ? sx : 0, isFinite(sy) ? sy : 0];
+      scrollShelf(sh);
+    }
+  }
+  x = Math.max(0, Math.min(x, CW - VW)); y = Math.max(0, Math.min(y, CH - VH));
+  view.scrollTo(toScroll(x, SW, CW, VW), toScroll(y, SH, CH, VH));
+  requested = { sx: view.scrollLeft, sy: view.scrollTop, x: x, y: y };
+  update();
+}
+view.addEventListener('scroll', update);
+window.addEventListener('hashchange', scrollToOffset);
+scrollToOffset();
