@@ -5,10 +5,10 @@ import OrderedCollections
 /// identifier on the other side, or -1.
 ///
 /// Sections and items are given as flattened sequences plus section start offsets, which is how
-/// `Snapshot` stores them. Both go through `HashJoin`: a snapshot pair joins on the hashes
-/// its `IndexedIdentifiers` kept when it was built (string ids are not hashed again), and falls
-/// back to one lookup per new item in OLD's own index (Heckel's symbol table) when two
-/// different identifiers hash alike.
+/// `Snapshot` stores them. Plain lists go through `HashJoin`; a snapshot pair joins on the
+/// hashes its `IndexedIdentifiers` kept when it was built (string ids are not hashed again), and
+/// looks each new item up in OLD's own index (Heckel's symbol table) when its ids are integers
+/// or two different identifiers hash alike.
 ///
 /// The initialisers are `@inlinable` so that callers in other modules get code specialised for
 /// their identifier type: unspecialised hashing costs about twice as much.
@@ -48,7 +48,7 @@ internal struct DiffMatching {
         newSectionOfOldSection = newSectionOfOld
         oldSectionOfNewSection = oldSectionOfNew
         // Items: a hash join on the snapshots' kept hashes; OLD's own index is the symbol table
-        // when two different identifiers hash alike.
+        // for integer ids and when two different identifiers hash alike.
         (newIndexOfOld, oldIndexOfNew) = old.itemSet.joined(with: new.itemSet)
             ?? old.itemSet.partners(of: new.itemSet.elements)
         assert(checkInvariants())
