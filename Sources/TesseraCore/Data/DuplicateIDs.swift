@@ -117,7 +117,7 @@ enum DuplicateIDs {
         case .int(let v):
             return IdentifierHash.hash(v, seed: seed)
         case .string(let s):
-            let start = seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(s.utf8.count)
+            let start = IdentifierHash.start(seed, count: s.utf8.count)
             if let h = s.utf8.withContiguousStorageIfAvailable({ hashBytes($0, start) }) { return h }
             return Array(s.utf8).withUnsafeBufferPointer { hashBytes($0, start) }
         case .scoped, .duplicate:
@@ -126,31 +126,9 @@ enum DuplicateIDs {
         }
     }
 
-    /// Bytes hashed 8 at a time (little-endian words, the last one zero-padded).
+    /// Bytes hashed 8 at a time (`IdentifierHash.hashBytes`).
     @inline(__always)
     static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: UInt64) -> UInt64 {
-        var h = start
-        let n = bytes.count
-        guard let base = bytes.baseAddress else { return HashJoin.mix(h) }
-        var k = 0
-        while k &+ 8 <= n {
-            h = HashJoin.mix(h ^ UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)))
-            k &+= 8
-        }
-        // The last 0–7 bytes as one word: 4, 2 and 1 bytes at a time.
-        var word: UInt64 = 0, shift: UInt64 = 0
-        let raw = UnsafeRawPointer(base)
-        if n &- k >= 4 {
-            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt32.self)))
-            shift = 32
-            k &+= 4
-        }
-        if n &- k >= 2 {
-            word |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt16.self))) << shift
-            shift &+= 16
-            k &+= 2
-        }
-        if k < n { word |= UInt64(base[k]) << shift }
-        return HashJoin.mix(h ^ word)
+        IdentifierHash.hashBytes(bytes, start).hash
     }
 }

@@ -120,7 +120,7 @@ struct IDColumn: Sendable {
         case IDColumn.integer: return IdentifierHash.hash(payloads[i], seed: seed)
         case IDColumn.string:
             let r = stringRange(i)
-            return bytes.withUnsafeBufferPointer { DuplicateIDs.hashBytes(UnsafeBufferPointer(rebasing: $0[r]), seed ^ 0x9E37_79B9_7F4A_7C15 &+ UInt64(r.count)) }
+            return bytes.withUnsafeBufferPointer { DuplicateIDs.hashBytes(UnsafeBufferPointer(rebasing: $0[r]), IdentifierHash.start(seed, count: r.count)) }
         default: return UInt64(UInt(bitPattern: others[payloads[i]].hashValue)) ^ seed
         }
     }

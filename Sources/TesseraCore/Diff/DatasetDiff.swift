@@ -24,7 +24,20 @@ public enum DatasetDiff {
     /// - Complexity: O(S + n).
     public static func snapshot(of dataset: Dataset, duplicates: DuplicatePolicy = .reject) throws -> Snapshot<Key, Key> {
         let sectionKeys = Occurrence.keys(of: dataset.sections.map(\.id))
+        // Ids whose bytes never repeat (the loader's own check, with no dictionary) are keyed as
+        // first occurrences, and the index built from them confirms they are unique by `==`.
+        if DuplicateIDs.first(in: dataset.idColumn) == nil,
+           let items = IndexedIdentifiers(uniqueElements: dataset.ids.map { Occurrence($0) }) {
+            return try snapshot(of: dataset, sectionKeys: sectionKeys, items: items, itemKeys: nil, duplicates: duplicates)
+        }
         let itemKeys = Occurrence.keys(of: dataset.ids)
+        return try snapshot(of: dataset, sectionKeys: sectionKeys, items: nil, itemKeys: itemKeys, duplicates: duplicates)
+    }
+
+    /// The snapshot of `dataset` from its keys: `items` when they are known to be unique,
+    /// `itemKeys` otherwise.
+    private static func snapshot(of dataset: Dataset, sectionKeys: [Key], items: IndexedIdentifiers<Key>?, itemKeys: [Key]?,
+                                 duplicates: DuplicatePolicy) throws -> Snapshot<Key, Key> {
         var starts = [0]
         starts.reserveCapacity(dataset.sections.count + 1)
         for section in dataset.sections { starts.append(section.range.upperBound) }
@@ -34,7 +47,7 @@ public enum DatasetDiff {
                 let second = sectionKeys.firstIndex(of: repeated)!
                 throw SnapshotError.duplicateSectionInInput(section: repeated.id.description, firstPosition: first, secondPosition: second)
             }
-            if let second = itemKeys.firstIndex(where: { $0.index > 0 }) {
+            if let itemKeys, let second = itemKeys.firstIndex(where: { $0.index > 0 }) {
                 let id = itemKeys[second].id
                 let first = itemKeys.firstIndex(of: Occurrence(id))!
                 let s = Snapshot<Key, Key>.sectionIndex(containing: first, starts: starts)
@@ -43,7 +56,7 @@ public enum DatasetDiff {
             }
         }
         return Snapshot(uncheckedSections: OrderedSet(uncheckedUniqueElements: sectionKeys),
-                        items: IndexedIdentifiers(uncheckedUniqueElements: itemKeys), sectionStarts: starts)
+                        items: items ?? IndexedIdentifiers(uncheckedUniqueElements: itemKeys ?? []), sectionStarts: starts)
     }
 
     /// The batch that turns `old` into `new` (see `Changeset`).

@@ -5,9 +5,10 @@ import OrderedCollections
 /// identifier on the other side, or -1.
 ///
 /// Sections and items are given as flattened sequences plus section start offsets, which is how
-/// `Snapshot` stores them, so matching a snapshot pair is one hash lookup per new item into the
-/// old snapshot's own index (Heckel's symbol table is OLD's `IndexedIdentifiers`, built with
-/// the snapshot). Plain lists have no index and go through `HashJoin`.
+/// `Snapshot` stores them. Plain lists go through `HashJoin`; a snapshot pair joins on the
+/// hashes its `IndexedIdentifiers` kept when it was built (string ids are not hashed again), and
+/// looks each new item up in OLD's own index (Heckel's symbol table) when its ids are integers
+/// or two different identifiers hash alike.
 ///
 /// The initialisers are `@inlinable` so that callers in other modules get code specialised for
 /// their identifier type: unspecialised hashing costs about twice as much.
@@ -31,7 +32,7 @@ internal struct DiffMatching {
 
     /// Matches two snapshots by identifier.
     ///
-    /// - Complexity: O(S + n + m): one hash lookup per new section and per new item.
+    /// - Complexity: O(S + n + m): one hash lookup per new section, a hash join of the items.
     @inlinable
     init<SectionID, ItemID>(old: Snapshot<SectionID, ItemID>, new: Snapshot<SectionID, ItemID>) {
         oldSectionStarts = old.sectionStarts
@@ -46,8 +47,10 @@ internal struct DiffMatching {
         }
         newSectionOfOldSection = newSectionOfOld
         oldSectionOfNewSection = oldSectionOfNew
-        // OLD's own index is the symbol table: no table is built for the diff.
-        (newIndexOfOld, oldIndexOfNew) = old.itemSet.partners(of: new.itemSet.elements)
+        // Items: a hash join on the snapshots' kept hashes; OLD's own index is the symbol table
+        // for integer ids and when two different identifiers hash alike.
+        (newIndexOfOld, oldIndexOfNew) = old.itemSet.joined(with: new.itemSet)
+            ?? old.itemSet.partners(of: new.itemSet.elements)
         assert(checkInvariants())
     }
 

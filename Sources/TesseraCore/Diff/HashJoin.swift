@@ -41,12 +41,23 @@ enum HashJoin {
         guard n + m < Int(UInt32.max) else { return .collision }
         let oldHashes = hashes(of: old)
         let newHashes = hashes(of: new)
-        let pairing = oldHashes.withUnsafeBufferPointer { oldHashes in
+        return oldHashes.withUnsafeBufferPointer { oldHashes in
             newHashes.withUnsafeBufferPointer { newHashes in
-                pairByHash(oldHashes: oldHashes, newHashes: newHashes,
-                           sameOld: { old[$0] == old[$1] }, sameNew: { new[$0] == new[$1] })
+                match(old: old, new: new, oldHashes: oldHashes, newHashes: newHashes)
             }
         }
+    }
+
+    /// `match` with every identifier's `IdentifierHash` given (kept from before): steps 2 to 4.
+    @inlinable
+    static func match<ID: Hashable>(
+        old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>,
+        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>
+    ) -> Outcome {
+        let n = old.count, m = new.count
+        guard n + m < Int(UInt32.max) else { return .collision }
+        let pairing = pairByHash(oldHashes: oldHashes, newHashes: newHashes,
+                                 sameOld: { old[$0] == old[$1] }, sameNew: { new[$0] == new[$1] })
         guard case .paired(var oldOfNew) = pairing else {
             switch pairing {
             case .duplicateInOld: return .duplicateInOld

@@ -53,11 +53,20 @@ struct IdentifierTable: Sendable {
     mutating func insertAll<ID: Hashable>(
         _ ids: UnsafeBufferPointer<ID>, firstEntry: Int, identifier: (Int) -> ID
     ) -> (index: Int, existing: Int)? {
-        let mask = self.mask
         let seed = IdentifierHash.seed
+        return insertAll(ids, firstEntry: firstEntry, hash: { IdentifierHash.hash(ids[$0], seed: seed) },
+                         identifier: identifier)
+    }
+
+    /// `insertAll` with the hash of `ids[k]` given by `hash(k)` (hashes kept from before).
+    @inlinable @inline(__always)
+    mutating func insertAll<ID: Hashable>(
+        _ ids: UnsafeBufferPointer<ID>, firstEntry: Int, hash: (Int) -> UInt64, identifier: (Int) -> ID
+    ) -> (index: Int, existing: Int)? {
+        let mask = self.mask
         return slots.withUnsafeMutableBufferPointer { slots in
             for k in 0..<ids.count {
-                let hash = Int(truncatingIfNeeded: IdentifierHash.hash(ids[k], seed: seed))
+                let hash = Int(truncatingIfNeeded: hash(k))
                 if let existing = Self.findOrInsert(ids[k], hash: hash, entry: firstEntry + k, in: slots, mask: mask,
                                                     identifier: identifier) {
                     return (k, existing)
