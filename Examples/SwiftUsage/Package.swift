@@ -11,8 +11,8 @@ let package = Package(
         .package(name: "Tessera", path: "../..", traits: []),
     ],
     targets: [
-        // The README's "Use Tessera from Swift" snippets, one file each (the README shows them
-        // verbatim; a test in the Tessera package compares the two).
+        // The Swift snippets of docs/ (the tutorial's Swift chapter, the self-sizing guide), one
+        // file each (the pages show them verbatim; a test in the Tessera package compares the two).
         .target(name: "Snippets", dependencies: [
             .product(name: "TesseraCore", package: "Tessera"),
             .product(name: "TesseraLua", package: "Tessera"),

@@ -6,8 +6,8 @@
 ** require loop is an error instead of endless recursion; a module that fails is unmarked.
 ** A module that returns a script layout (a table with a simpleLayout, frame or build function)
 ** and no metatable of its own gets the host's script-layout metatable, so it answers the layout
-** methods (`require("mosaic"):inset(8)`, `require("appstore"):with{...}`, see the README's
-** "Layouts"); its own fields still win.
+** methods (`require("mosaic"):inset(8)`, `require("appstore"):with{...}`, see docs/scripts.md,
+** "Scripts as values"); its own fields still win.
 */
 #include "LuaBridge.h"
 

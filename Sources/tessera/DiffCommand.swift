@@ -6,7 +6,7 @@ import TesseraRender
 /// `tessera diff OLD NEW [--format json|text] [--staged] [--duplicates reject|pairInOrder|suffix]`.
 ///
 /// Loads both datasets with the same loader as `run` (a dataset's sections are the sections),
-/// diffs them, and prints one batch in UIKit's `performBatchUpdates` semantics: as the README's "Command line"
+/// diffs them, and prints one batch in UIKit's `performBatchUpdates` semantics: as docs/outputs.md's
 /// JSON shape, or as a readable summary with counts per section and the first few changes of
 /// each kind.
 struct DiffCommand: ParsableCommand {

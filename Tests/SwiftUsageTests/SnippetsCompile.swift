@@ -1,4 +1,4 @@
-// The README's Swift snippets (Examples/SwiftUsage/Sources/Snippets, linked here) compile with the
+// The docs' Swift snippets (Examples/SwiftUsage/Sources/Snippets, linked here) compile with the
 // rest of the tests, so a change of the public API that breaks them fails `swift build
 // --build-tests` at once; `scripts/test` also builds them as a user's package and runs them.
 import Testing

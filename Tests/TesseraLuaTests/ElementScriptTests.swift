@@ -50,7 +50,7 @@ import TesseraCore
     }
 
     // ElementOutputTests (the CLI's test target) runs the same list without the badge; targets share no code.
-    /// A list with a header and a background per section, as the README shows it.
+    /// A list with a header and a background per section, as docs/scripts.md shows it.
     static let headerAndBackground = """
     return {
       simpleLayout = function(ctx)

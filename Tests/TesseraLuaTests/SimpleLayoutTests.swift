@@ -3,7 +3,7 @@ import OrderedCollections
 import TesseraCore
 @testable import TesseraLua
 
-/// The README's example script: a waterfall through `ctx.set`.
+/// docs/scripts.md's example script: a waterfall through `ctx.set`.
 let specWaterfall = """
 local t = require("tessera")
 return {

@@ -55,7 +55,7 @@ struct AnimateCommandTests {
     /// The issue's command as written: unsized emoji items are 60 × 60 cells, and with no
     /// --offset the reload is played where the data first changes.
     /// A card shifted by the reload is a `move` whatever the animator: `fade` animates it, the
-    /// README's pop.lua (an insert hook only) lets it jump, but both name it a move.
+    /// The animator tutorial's pop.lua (an insert hook only) lets it jump, but both name it a move.
     @Test func aShiftedCardIsAMoveWithAScriptAnimatorAsWithFade() throws {
         let dir = try temporaryDirectory()
         try """

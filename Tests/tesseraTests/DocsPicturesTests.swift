@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The pictures the README shows are what the commands in `scripts/docs-pictures` draw today.
+/// The pictures the docs show are what the commands in `scripts/docs-pictures` draw today.
 @Suite struct DocsPicturesTests {
     @Test func the_appstore_picture_is_up_to_date() throws {
         let script = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/docs-pictures"), encoding: .utf8)
@@ -16,7 +16,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/appstore.svg"), encoding: .utf8)
         #expect(run.stdout == committed + "\n", "docs/appstore.svg is out of date: run scripts/docs-pictures and commit it")
-        // What the README says it shows: titled, pinned headers and clipped, faded shelves.
+        // What docs/layouts.md says it shows: titled, pinned headers and clipped, faded shelves.
         #expect(committed.contains("(pinned) (0.0, 300.0, 375.0, 50.0)</title></rect>") && committed.contains(">Games</text>"))
         #expect(committed.contains("<title>section 1 beyond its scroller (offset 345,0)</title>"))
         #expect(committed.contains("<g clip-path=\"url(#scroller-1)\">"))

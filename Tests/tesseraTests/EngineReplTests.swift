@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TesseraCore
 
-/// The App Store screen driven through the engine in the REPL, as the README shows it: header
+/// The App Store screen driven through the engine in the REPL, as the engine chapter of the tutorial shows it: header
 /// views, shelves scrolled sideways (at rest on a page after a velocity), taps on headers, a
 /// pinned header that keeps its view. Real dataset, exact frames.
 @Suite struct EngineReplTests {

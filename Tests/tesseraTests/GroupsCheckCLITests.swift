@@ -126,9 +126,9 @@ import Testing
         #expect(missing.stderr == "Error: nothing.lua: expected a readable UTF-8 Lua file\n")
     }
 
-    /// The recipe in docs/groups.md runs and passes `check --strict`.
+    /// The recipe in docs/tutorial/02-groups.md runs and passes `check --strict`.
     @Test func theGroupsRecipeChecksClean() throws {
-        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/groups.md"), encoding: .utf8)
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/tutorial/02-groups.md"), encoding: .utf8)
         let script = try #require(page.components(separatedBy: "```lua\n").dropFirst().first?.components(separatedBy: "```").first)
         let rows = [("p1", "beach"), ("p2", "beach"), ("p3", "city"), ("p4", "city"), ("p5", "city"), ("p6", "forest")]
         let data = "{\"items\": [" + rows.map { "{\"id\": \"\($0.0)\", \"group\": \"\($0.1)\", \"w\": 4, \"h\": 3}" }.joined(separator: ", ") + "]}"

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The `layouts/` library and the README walkthrough through the real `tessera` binary
-/// (issue 3, points 2, 6 and 7).
+/// The `layouts/` library through the real `tessera` binary (issue 3, points 2, 6 and 7); the
+/// tutorial's walkthrough runs in TutorialWalkthroughTests.
 @Suite struct LayoutLibraryCLITests {
     private struct Report: Decodable, Equatable {
         struct Entry: Decodable, Equatable { var id: String; var section: Int; var frame: [Double] }
@@ -145,53 +145,5 @@ import Testing
         let wrongType = try runTessera(["run", "layouts/justified.lua", "--param", "rowHeight=tall"])
         #expect(wrongType.status != 0)
         #expect(wrongType.stderr.contains("param 'rowHeight' expects a number"), "\(wrongType.stderr)")
-    }
-
-    // MARK: README "Write your first layout"
-
-    @Test func readmeWalkthroughRunsAsWritten() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "\n## Write your first layout\n"))
-        let rest = readme[start.upperBound...]
-        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
-        // The walkthrough runs in an empty folder that sees the repository's datasets and layouts;
-        // the reader makes out/ (`mkdir -p out`) and saves the scripts there, as it says.
-        let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
-        #expect(section.contains("`mkdir -p out`"))
-        for folder in ["datasets", "layouts"] {
-            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(folder),
-                                                       withDestinationURL: repositoryRoot.appendingPathComponent(folder))
-        }
-        var scripts = 0, commands = 0, outputs: [String] = []
-        let blocks = section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-        for block in blocks {
-            let language = block.prefix { $0 != "\n" }
-            let body = block.drop { $0 != "\n" }.dropFirst()
-            if language == "lua" {
-                // A script block starts with a comment naming its file: `-- list.lua: ...`.
-                let first = body.prefix { $0 != "\n" }
-                let name = try #require(first.split(separator: " ").dropFirst().first.map { String($0.dropLast()) })
-                #expect(first.hasPrefix("-- ") && name.hasSuffix(".lua"), "\(first)")
-                #expect(section.contains("Save this as `out/\(name)`"), "the walkthrough says where \(name) goes")
-                try String(body).write(to: dir.appendingPathComponent("out/" + name), atomically: true, encoding: .utf8)
-                scripts += 1
-            } else if language == "sh" {
-                let lines = body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
-                for line in lines where line.hasPrefix("tessera ") {
-                    let command = line.prefix { $0 != "#" }
-                    let arguments = command.split(separator: " ").dropFirst().map(String.init)
-                    let run = try runTessera(arguments, in: dir)
-                    #expect(run.status == 0, "\(line): \(run.stderr)")
-                    if let out = arguments.firstIndex(of: "--out") {
-                        outputs.append(arguments[out + 1])
-                        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments[out + 1]).path), "\(line)")
-                    }
-                    commands += 1
-                }
-            }
-        }
-        #expect(scripts >= 2 && commands >= 4)
-        #expect(outputs.contains { $0.hasSuffix(".svg") })
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import TesseraCore
 
 /// `tessera scroll --measured`: a host that measures each cell as it enters, on the Debian games
-/// feed, down and back up; the README's self-sizing REPL sessions, line for line; and the
+/// feed, down and back up; the measured-sizes guide's REPL sessions, line for line; and the
 /// refusals of a malformed sizes file.
 @Suite struct MeasuredScrollTests {
     static let feed = ["flow", "--data", "datasets/debian-bookworm-games.json", "--measured", "datasets/examples/games-measured.json"]
@@ -75,7 +75,7 @@ import TesseraCore
         #expect(missing.stderr.contains("none.json: "), "\(missing.stderr)")
     }
 
-    /// The README's "Self-sizing" sessions, line for line.
+    /// The measured-sizes guide's REPL sessions, line for line.
     @Test func the_readme_feed_scrolled_up_while_measuring_keeps_the_row_on_screen() throws {
         let run = try runTessera(["repl", "--data", "datasets/debian-bookworm-games.json"], input: """
             feed = t.provider{ data = data, layout = t.flow{}, size = { "100%", 60 } }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The README's "Use Tessera from Swift" and the DocC catalogue's articles show the files of
-/// `Examples/SwiftUsage` (which `scripts/test` builds and runs): each code block after a
-/// `<!-- path -->` line must be that file, byte for byte, so the copies cannot drift apart.
+/// The pages that show Swift (the tutorial's Swift chapter, the self-sizing guide, any page of
+/// README.md and docs/) and the DocC catalogue's articles show the files of `Examples/SwiftUsage`
+/// (which `scripts/test` builds and runs): each code block after a `<!-- path -->` line must be
+/// that file, byte for byte, so the copies cannot drift apart.
 @Suite struct ReadmeSnippetTests {
     /// The files a document shows, after checking each copy against its file.
     func snippets(in document: String) throws -> [String] {
@@ -32,12 +33,24 @@ import Testing
         }
     }
 
-    @Test func the_readme_swift_snippets_are_the_example_files() throws {
-        let checked = try snippets(in: "README.md")
-        #expect(checked.sorted() == ["Compositional.swift", "Concurrency.swift", "CustomLayout.swift", "DatasetLayout.swift",
-                                     "Engine.swift", "HostLayout.swift", "ItemsInCode.swift", "LuaScript.swift",
-                                     "ModelDiff.swift", "SelfSizing.swift"])
-        #expect(try snippetFiles == Set(checked).sorted(), "every snippet file is in the README")
+    /// README.md and every page under docs/, subfolders included.
+    func documentationPages() throws -> [String] {
+        var pages = ["README.md"]
+        let docs = repositoryRoot.appendingPathComponent("docs")
+        let walker = try #require(FileManager.default.enumerator(atPath: docs.path))
+        for case let path as String in walker where path.hasSuffix(".md") { pages.append("docs/\(path)") }
+        return pages.sorted()
+    }
+
+    @Test func the_documentation_swift_snippets_are_the_example_files() throws {
+        var shownIn: [String: [String]] = [:]
+        for page in try documentationPages() {
+            for file in try snippets(in: page) { shownIn[file, default: []].append(page) }
+        }
+        #expect(shownIn.mapValues { $0.count }.filter { $0.value > 1 } == [:], "a snippet shown twice: \(shownIn)")
+        #expect(shownIn["SelfSizing.swift"] == ["docs/howto/measured-sizes.md"])
+        #expect(shownIn["Engine.swift"] == ["docs/tutorial/06-swift.md"])
+        #expect(try snippetFiles == shownIn.keys.sorted(), "every snippet file is on a page: \(shownIn)")
     }
 
     @Test func the_catalogue_articles_show_the_example_files() throws {

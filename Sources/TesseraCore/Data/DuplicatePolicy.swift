@@ -1,4 +1,4 @@
-/// What to do when an identifier occurs twice (see the README's "Datasets").
+/// What to do when an identifier occurs twice (see docs/datasets.md, "Duplicates").
 ///
 /// The default rejects duplicates with an error naming the id and both positions. The other
 /// policies are explicit opt-ins, never silent fallbacks.

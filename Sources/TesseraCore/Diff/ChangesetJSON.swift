@@ -8,7 +8,7 @@ import OrderedCollections
 ///
 /// `summary` counts the item lists, and its `sections` object the section lists. Paths are `[section, item]`; moves are `[from, to]`.
 extension Changeset {
-    /// The JSON value, keys in the order the README shows. O(c) for c changes.
+    /// The JSON value, keys in the order docs/outputs.md shows. O(c) for c changes.
     public var jsonValue: JSONValue { jsonValue(indexBase: 0) }
 
     /// The same value with every index (not the counts) offset by `indexBase`: 1 gives Lua's

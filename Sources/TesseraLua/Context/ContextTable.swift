@@ -4,7 +4,7 @@ import OrderedCollections
 import TesseraCore
 
 extension LuaHost {
-    /// [-0, +1, m] Pushes the `ctx` table for `context` (the README's "Write your first layout"): fields `width`, `height`,
+    /// [-0, +1, m] Pushes the `ctx` table for `context` (docs/scripts.md, "`ctx`"): fields `width`, `height`,
     /// `count`, `sections`, the writer `set`, and the methods `item`, `section`, `id`, `size`,
     /// `textHeight`. `frames` is the stack slot of the frames userdata `set` writes into
     /// (nil: a closed one, so `set` raises). With a script `size` function (a registry ref),

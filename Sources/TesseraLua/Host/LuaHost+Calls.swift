@@ -42,7 +42,7 @@ extension LuaHost {
         return values
     }
 
-    /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (the README's "Write your first layout"; its
+    /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (docs/scripts.md, "`ctx`"; its
     /// `ctx.set` is closed, since no frames are being collected).
     @discardableResult
     public func call(_ function: LuaValue, context: LayoutContext, _ arguments: [LuaValue] = []) throws -> [LuaValue] {

@@ -7,12 +7,12 @@ import TesseraLua
 /// Every scripted row reports its ratio to that baseline (`x_slower`) and ns per item, all
 /// from one round-robin run (each round times every variant once, after an untimed full
 /// collection), so noise on a shared machine hits them alike:
-/// - the README's waterfall: `ctx:size` + `ctx.set`;
+/// - the waterfall of docs/scripts.md: `ctx:size` + `ctx.set`;
 /// - the same loop asking `ctx:size` but discarding frames (the cost of `ctx:size` alone);
 /// - the waterfall written plainly (`ctx:size` as a method, params read in the loop) against
 ///   the same plainly written loop over a plain array (its own baseline row);
 /// - a justified-rows script reading `w` and `h` of every item through `ctx:column` (the
-///   hot-loop path the README recommends), through `ctx:item(i).w`, and from plain arrays.
+///   hot-loop path the tutorial recommends), through `ctx:item(i).w`, and from plain arrays.
 /// Then the `{x,y,w,h}`-returning form, the native layout, and what bounding a runaway
 /// script costs: nothing for the time limit, a count hook for the instruction budget.
 enum LuaBench: BenchSuite {
@@ -24,7 +24,7 @@ enum LuaBench: BenchSuite {
     local P = { columns = 3, spacing = 4.5, rowHeight = 120 }
     local B = {}
 
-    -- the physical baseline: the README's waterfall loop with heights from a plain Lua array,
+    -- the physical baseline: the docs' waterfall loop with heights from a plain Lua array,
     -- frames discarded
     -- a loop written out in full, as each variant is: a shared helper would add a call per item
     function B.plain(ctx, p, heights)
@@ -41,7 +41,7 @@ enum LuaBench: BenchSuite {
       end
     end
 
-    -- the README's waterfall, as layouts/waterfall.lua
+    -- the docs' waterfall, as layouts/waterfall.lua
     -- a loop written out in full, as each variant is: a shared helper would add a call per item
     B.waterfall = { params = P, simpleLayout = function(ctx, p)
       local columns, spacing = p.columns, p.spacing

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-// Runs the README's snippets from the repository root and checks what each gives; then shares a
+// Runs the docs' Swift snippets from the repository root and checks what each gives; then shares a
 // layout and its results across tasks, as Swift 6 code does. Exits 1 on the first difference.
 
 func check<T: Equatable>(_ what: String, _ got: T, _ expected: T) {
@@ -217,4 +217,4 @@ check("self-sizing offset", scrollView.contentOffset, Point(x: 0, y: 530))
 check("self-sizing row on top", sizing.frames["r10"].map { $0.minY - scrollView.contentOffset.y }, 50)
 check("self-sizing content", scrollView.contentSize, Size(width: 375, height: 40 * 50 + 80))
 
-print("swift-usage: every snippet gives what the README says; results and layouts shared across tasks")
+print("swift-usage: every snippet gives what the docs say; results and layouts shared across tasks")

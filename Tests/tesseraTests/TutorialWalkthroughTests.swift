@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The README's five-minute tour and the tutorial's chapters run as written, in order, in one
+/// folder that holds the repository's datasets and sees its layouts: every script a page says to save
+/// ("Save this as `out/FILE`") is saved there, and every `tessera` line of a `sh` block exits 0
+/// and writes the `--out` file it names. A page that drifts from the program fails here.
+@Suite struct TutorialWalkthroughTests {
+    /// The pages a newcomer reads in order: the README's tour, then the tutorial's chapters.
+    func pages() throws -> [(name: String, text: Substring)] {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "\n## A five-minute tour\n"))
+        let rest = readme[start.upperBound...]
+        var pages = [("README.md", rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest)]
+        let folder = repositoryRoot.appendingPathComponent("docs/tutorial")
+        let chapters = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(chapters == ["01-first-layout.md", "02-groups.md", "03-animator.md", "04-engine.md", "05-tests.md", "06-swift.md"])
+        for chapter in chapters {
+            let text = try String(contentsOf: folder.appendingPathComponent(chapter), encoding: .utf8)
+            pages.append(("docs/tutorial/\(chapter)", text[...]))
+        }
+        return pages
+    }
+
+    @Test func theTourAndTheTutorialRunAsWritten() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        // The datasets are copied (4 MB): a test reads only files inside its project, and a link
+        // would lead out of it. The scripts are found through a link, as `require` allows.
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets"), to: dir.appendingPathComponent("datasets"))
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("layouts"),
+                                                   withDestinationURL: repositoryRoot.appendingPathComponent("layouts"))
+        var saved: [String] = [], commands = 0, outputs: [String] = []
+        for (name, text) in try pages() {
+            // Fenced blocks alternate with prose; a block is saved when the prose just before it says so.
+            let parts = text.components(separatedBy: "```")
+            for k in stride(from: 1, to: parts.count, by: 2) {
+                let block = parts[k]
+                let language = block.prefix { $0 != "\n" }
+                let body = block.drop { $0 != "\n" }.dropFirst()
+                if language == "lua", let save = parts[k - 1].range(of: "Save this as `out/", options: .backwards) {
+                    let path = "out/" + parts[k - 1][save.upperBound...].prefix { $0 != "`" }
+                    // A saved script's first line names it: `-- list.lua: ...`.
+                    let file = (path as NSString).lastPathComponent
+                    #expect(body.hasPrefix("-- \(file):"), "\(name): the script saved as \(path) starts with `-- \(file):`")
+                    let url = dir.appendingPathComponent(path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try String(body).write(to: url, atomically: true, encoding: .utf8)
+                    saved.append(path)
+                } else if language == "sh" {
+                    let lines = body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
+                    // The preview serves until stopped: the browser tests drive it, not this walk.
+                    for line in lines where line.hasPrefix("tessera ") && !line.hasPrefix("tessera preview ") {
+                        let arguments = line.prefix { $0 != "#" }.split(separator: " ").dropFirst().map(String.init)
+                        let run = try runTessera(arguments, in: dir, timeout: 120, environment: ["CI": nil])
+                        #expect(run.status == 0, "\(name): \(line): \(run.stderr)")
+                        if let out = arguments.firstIndex(of: "--out") {
+                            outputs.append(arguments[out + 1])
+                            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments[out + 1]).path), "\(name): \(line)")
+                        }
+                        commands += 1
+                    }
+                }
+            }
+        }
+        #expect(saved == ["out/list.lua", "out/tests/feed_test.lua", "out/list.lua", "out/columns.lua",
+                         "out/gallery.lua", "out/pop.lua"], "\(saved)")
+        #expect(commands >= 15, "\(commands)")
+        #expect(outputs.contains { $0.hasSuffix(".svg") } && outputs.contains { $0.hasSuffix(".html") })
+        // The tour's test wrote its snapshot, and the tutorial's run of it compared with it.
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tests/__snapshots__/feed_test.lua.snap.json").path))
+    }
+}
