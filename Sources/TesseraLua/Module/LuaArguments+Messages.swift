@@ -120,6 +120,13 @@ extension LuaArguments {
         failure("\(function): the engine's providers lay out \(items) items, \(distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(most)")
     }
 
+    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
+    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script.
+    static func noAnimator(_ function: String, _ name: String, builtins: [String], searched: [String]) -> LuaScriptError {
+        failure("\(function): no animator '\(name)'\(suggestion(for: name, among: builtins)); expected a built-in (\(builtins.joined(separator: ", "))) "
+                + "or the name of a script in \(searched.joined(separator: ", "))")
+    }
+
     /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host
     /// that made it was closed.
     static func hostClosed(_ function: String, file: String? = nil) -> LuaScriptError {
@@ -143,6 +150,12 @@ extension LuaArguments {
     /// where no call's arguments are at hand (a script file, a layout made earlier).
     static func statement(_ what: String, _ statement: String, file: String? = nil) -> LuaScriptError {
         failure("\(what) \(statement)", file: file)
+    }
+
+    /// "fn: field 'key' <statement>", for a field found wanting where no call's arguments are
+    /// at hand (a section asked for at layout time).
+    static func fieldStatement(_ function: String, _ key: String, _ statement: String, file: String? = nil) -> LuaScriptError {
+        failure("\(function): field '\(key)' \(statement)", file: file)
     }
 
     /// "fn: the <callback> function's result for <place> must be <expected>, got <got>": a

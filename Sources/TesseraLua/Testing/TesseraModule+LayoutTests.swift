@@ -145,9 +145,7 @@ extension TesseraModule {
     /// overlaps(run) -> nil | message: no two items share a positive area.
     static let testOverlaps: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
-            guard let run = host.matcherRun("toHaveNoOverlaps", args) else { return 1 }
-            let dataset = run.dataset
-            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+            guard let check = try host.matcherCheck("toHaveNoOverlaps", args)?.check else { return 1 }
             guard !check.overlaps.isEmpty else { return 0 }
             let count = check.overlapsTruncated ? "\(check.overlaps.count)+" : "\(check.overlaps.count)"
             let lines = ["expected no overlapping items, found \(count) overlapping pair\(check.overlaps.count == 1 ? "" : "s"):"]
@@ -160,9 +158,8 @@ extension TesseraModule {
     /// fits(run) -> nil | message: every element lies inside the content bounds.
     static let testFits: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
-            guard let run = host.matcherRun("toFitContent", args) else { return 1 }
-            let dataset = run.dataset
-            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+            guard let checked = try host.matcherCheck("toFitContent", args) else { return 1 }
+            let (run, check) = checked
             let size = run.result.contentSize
             let content = Rect(x: 0, y: 0, width: size.width, height: size.height)
             let slack = 1e-9
@@ -248,5 +245,12 @@ extension LuaHost {
         if let run = testRun(at: 1) { return run }
         LuaStack.push(args.L, "\(matcher) expects a run returned by t.run in this test, got \(LuaStack.typeName(args.L, 1))")
         return nil
+    }
+
+    /// [-0, +(0|1), m] `matcherRun` with the layout check of its run.
+    fileprivate func matcherCheck(_ matcher: String, _ args: LuaArguments) throws -> (run: LayoutTestSession.Run, check: LayoutCheck)? {
+        guard let run = matcherRun(matcher, args) else { return nil }
+        let dataset = run.dataset
+        return (run, try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil }))
     }
 }

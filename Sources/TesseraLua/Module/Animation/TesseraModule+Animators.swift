@@ -76,11 +76,9 @@ extension LuaHost {
         switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
         case .success(let found): path = found
         case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
-            throw LuaArguments.statement("\(function):", error.message)
+            throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
-            let searched = animatorDirectories().joined(separator: ", ")
-            let hint = LuaArguments.suggestion(for: name, among: BuiltinAnimators.names)
-            throw LuaArguments.statement("\(function): no animator '\(name)'\(hint);", "expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
+            throw LuaArguments.noAnimator(function, name, builtins: BuiltinAnimators.names, searched: animatorDirectories())
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)

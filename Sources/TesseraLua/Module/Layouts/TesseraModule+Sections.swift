@@ -123,8 +123,8 @@ extension LuaHost {
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
-                throw LuaArguments.statement("t.sections:", keyedByID ? "field 'sections' has no layout for section '\(id)' and there is no default"
-                                                                        : "field 'sections' has no layout for section \(index + 1) and there is no default")
+                throw LuaArguments.fieldStatement("t.sections", "sections", keyedByID ? "has no layout for section '\(id)' and there is no default"
+                                                                             : "has no layout for section \(index + 1) and there is no default")
             }
         default:
             throw args.error(.field("sections"), at: -1, mustBe: "a list, a table keyed by section id or a function", numeric: false)
