@@ -65,6 +65,18 @@ extension TesseraModule {
         }
     }
 
+    /// [-0, +0] An entry of e:measure{...} as a message shows it: `{a, 10, nil}` or its type.
+    static func describeEntry(_ L: OpaquePointer, _ slot: Int32) -> String {
+        guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
+        let parts = (1...3).map { k -> String in
+            tb_rawgeti(L, slot, lua_Integer(k))
+            defer { tb_pop(L, 1) }
+            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
+            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
     /// e:measure(id, w, h): the host's view of element `id` (a cell's id, or an element id such as
     /// "0-header") is w x h; e:measure(id, nil) forgets it; e:measure{ {id, w, h}, ... } reports
     /// several. Schedules a relayout; the next pass uses the sizes.
@@ -87,7 +99,7 @@ extension TesseraModule {
                           NumberRule.nonNegative.accepts(w), NumberRule.nonNegative.accepts(h) else {
                         throw args.error(.argument(2, "measurements"), at: 2,
                                          mustBe: "a list of {id, width, height} with finite, non-negative sizes",
-                                         got: "entry \(k): " + host.describeEntry(entry))
+                                         got: "entry \(k): " + describeEntry(L!, entry))
                     }
                     sizes.append((id, Size(width: w, height: h)))
                 }
@@ -140,20 +152,6 @@ extension TesseraModule {
             host.pushEvents(events)
             return 1
         }
-    }
-}
-
-extension LuaHost {
-    /// [-0, +0] An entry of e:measure{...} as a message shows it: `{a, 10, nil}` or its type.
-    func describeEntry(_ slot: Int32) -> String {
-        guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
-        let parts = (1...3).map { k -> String in
-            tb_rawgeti(L, slot, lua_Integer(k))
-            defer { tb_pop(L, 1) }
-            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
-            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
-        }
-        return "{" + parts.joined(separator: ", ") + "}"
     }
 }
 

@@ -6,13 +6,26 @@ import TesseraCore
 /// The decorators: t.inset / layout:inset, t.visibleFrameInset, t.transpose /
 /// layout:transposed, t.sticky / layout:sticky, as TesseraCore's types.
 extension TesseraModule {
+    /// Insets from a number or {top=, left=, bottom=, right=} at `slot`.
+    static func insets(_ args: LuaArguments, at slot: Int32) throws -> EdgeInsets {
+        let L = args.L
+        if let v = LuaStack.number(L, slot) {
+            guard v.isFinite else { throw args.error(slot, "insets", mustBe: insetsExpectation) }
+            return EdgeInsets(all: v)
+        }
+        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(slot, "insets", mustBe: insetsExpectation) }
+        let table = try args.table(slot, "insets", known: ["top", "left", "bottom", "right"])
+        return EdgeInsets(top: try table.number("top", default: 0), left: try table.number("left", default: 0),
+                          bottom: try table.number("bottom", default: 0), right: try table.number("right", default: 0))
+    }
+
     static let insetsExpectation = "a number or a table {top=, left=, bottom=, right=}"
 
     /// t.inset(layout, insets) and layout:inset(insets).
     static let moduleInset: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(InsetLayout(root, insets: try host.insets(args, at: 2)))
+            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)))
             return 1
         }
     }
@@ -21,7 +34,7 @@ extension TesseraModule {
     static let moduleVisibleFrameInset: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(VisibleFrameInsetLayout(root, insets: try host.insets(args, at: 2)))
+            host.pushLayout(VisibleFrameInsetLayout(root, insets: try insets(args, at: 2)))
             return 1
         }
     }
@@ -85,21 +98,6 @@ extension TesseraModule {
     }
 }
 
-extension LuaHost {
-    /// Insets from a number or {top=, left=, bottom=, right=} at `slot`.
-    func insets(_ args: LuaArguments, at slot: Int32) throws -> EdgeInsets {
-        if let v = LuaStack.number(L, slot) {
-            guard v.isFinite else { throw args.error(slot, "insets", mustBe: TesseraModule.insetsExpectation) }
-            return EdgeInsets(all: v)
-        }
-        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(slot, "insets", mustBe: TesseraModule.insetsExpectation) }
-        let table = try args.table(slot, "insets", known: ["top", "left", "bottom", "right"])
-        return EdgeInsets(top: try table.number("top", default: 0), left: try table.number("left", default: 0),
-                          bottom: try table.number("bottom", default: 0), right: try table.number("right", default: 0))
-    }
-}
-
-// Shaped as LuaSizedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// PinnedLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
 /// (PinnedLayout's own predicate cannot throw).
 struct LuaPinnedLayout: Layout {
