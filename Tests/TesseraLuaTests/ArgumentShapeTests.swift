@@ -28,16 +28,16 @@ import TesseraCore
     }
 
     @Test func everyModuleFunctionAndLayoutMethod() throws {
-        let module = (BuiltinLayouts.names + LuaHost.registrations(.module).map(\.name)).map { "t.\($0)(true)" }
+        let module = (BuiltinLayouts.names + TesseraModule.registrations(.module).map(\.name)).map { "t.\($0)(true)" }
         // Each method on the wrong value, and with a wrong argument where it takes one.
-        let names = LuaHost.registrations(.layoutMethod).map(\.name)
+        let names = TesseraModule.registrations(.layoutMethod).map(\.name)
         let methods = names.map { "t.flow{}.\($0)(true)" } + names.filter { $0 != "transposed" }.map { "t.flow{}:\($0)(true)" }
         Self.check(module + methods, try Self.messages(module + methods))
     }
 
     @Test func everyContextMethod() throws {
         let dotted = ["set", "supplementary", "decoration"]
-        let colon = LuaHost.registrations(.context).map(\.name) + ["size", "item"]
+        let colon = TesseraModule.registrations(.context).map(\.name) + ["size", "item"]
         let calls = dotted.map { "ctx.\($0)(true)" } + colon.map { "ctx:\($0)(true)" }
         Self.check(calls, try Self.messages(calls, inLayout: true))
         // The lists above are every function ctx holds.
@@ -52,7 +52,7 @@ import TesseraCore
 
     @Test func everyEngineMethod() throws {
         let prelude = "local e = t.engine{ provider = t.provider{ data = {1, 2, 3}, layout = t.flow{} }, viewport = {100, 100} }"
-        let methods = LuaHost.engineMethods.map(\.0)
+        let methods = TesseraModule.engineMethods.map(\.0)
         let selfCalls = methods.map { "e.\($0)(true)" }
         let argumentCalls = methods.filter { !["layout", "views"].contains($0) }.map { "e:\($0)(true)" }
         Self.check(selfCalls + argumentCalls, try Self.messages(selfCalls + argumentCalls, prelude: prelude))

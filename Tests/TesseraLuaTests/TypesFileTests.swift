@@ -70,10 +70,10 @@ import TesseraCore
         let (module, context) = try Self.registered(host)
         // t.run is there for test files only.
         #expect(try Self.registered(LuaHost()).module == module.subtracting(["run"]) && module.contains("run"))
-        let layoutMethods = Set(LuaHost.registrations(.layoutMethod).map(\.name))
+        let layoutMethods = Set(TesseraModule.registrations(.layoutMethod).map(\.name))
         // The registration table and the live tables agree (nothing registered outside them).
-        #expect(Set(LuaHost.registrations(.module).map(\.name)).isSubset(of: module))
-        #expect(Set(LuaHost.registrations(.context).map(\.name)).isSubset(of: context))
+        #expect(Set(TesseraModule.registrations(.module).map(\.name)).isSubset(of: module))
+        #expect(Set(TesseraModule.registrations(.context).map(\.name)).isSubset(of: context))
         #expect(module.isSuperset(of: ["waterfall", "inset", "distribute"]) && context.isSuperset(of: ["set", "size", "item", "column"]))
 
         var problems: [String] = []

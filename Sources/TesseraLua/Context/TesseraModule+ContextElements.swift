@@ -3,7 +3,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, pinUntil = y,
     /// label = "text", item = i}])
     /// and ctx.decoration(kind, section, x, y, w, h [, {zIndex = 0}]): plain functions (no

@@ -4,9 +4,54 @@ import OrderedCollections
 import TesseraCore
 
 // The methods of `ctx` written in Swift: ctx:column, ctx:id, ctx:section, ctx:textHeight,
-// ctx:textSize (ctx.set, ctx:size and ctx:item are C functions over the same storage).
+// ctx:textSize (ctx.set, ctx:size and ctx:item are C functions over the same storage), and
+// ctx's `__index`, which answers a misspelt field.
 
-extension LuaHost {
+extension TesseraModule {
+    /// ctx's `__index(ctx, key)`: reached only for a key the table lacks, so it raises
+    /// "ctx: field 'widht' is unknown (did you mean width?); known fields: ...", the fields being
+    /// the table's own (a field the script set itself counts). O(fields).
+    static let contextIndex: tb_HostFunction = { L, context in
+        LuaHost.hosted(L, context) { _, args in
+            let L = L!
+            guard lua_type(L, 2) == LUA_TSTRING, let key = LuaStack.string(L, 2) else {
+                throw args.error(2, "key", mustBe: "a string", got: args.describe(2, numeric: false))
+            }
+            var known: [String] = []
+            lua_pushnil(L)
+            while lua_next(L, 1) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let name = LuaStack.string(L, -2) { known.append(name) }
+                tb_pop(L, 1)
+            }
+            throw args.unknownField(key, known: known.sorted())
+        }
+    }
+
+    /// The box of a ctx method (its first upvalue after the host's own).
+    static func contextBox(_ L: OpaquePointer) -> ContextBox {
+        let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))!
+        return Unmanaged<ContextBox>.fromOpaque(slot.load(as: UnsafeMutableRawPointer?.self)!).takeUnretainedValue()
+    }
+
+    /// Runs a ctx method body with its arguments and the context's box.
+    static func contextMethod(_ L: OpaquePointer?, _ body: (ContextBox, LuaArguments) throws -> Int32) -> Int32 {
+        let L = L!
+        return LuaHost.raising(L) { try body(contextBox(L), LuaArguments(L, fallback: "ctx")) }
+    }
+
+    /// The 0-based item index from the 1-based one at stack slot 2 of `ctx:method(i, ...)`.
+    static func itemIndex(_ args: LuaArguments, _ box: ContextBox) throws -> Int {
+        let L = args.L
+        guard let i = LuaStack.integer(L, 2) else {
+            let hint = lua_type(L, 1) == LUA_TTABLE ? "" : " (call it with a colon: \(args.function)(i))"
+            throw args.error(2, "i", mustBe: "an integer", got: args.describe(2) + hint)
+        }
+        guard i >= 1 && i <= box.context.count else {
+            throw args.error(2, "i", mustBe: "an item index in 1..\(box.context.count)")
+        }
+        return i - 1
+    }
+
     /// ctx:column(name) -> a read-only array whose entry i is `ctx:item(i)[name]` (nil where
     /// the item has no such field): one call for a hot loop instead of one `ctx:item` per item.
     /// Built once per `ctx` and name, shared with ctx:item. - Complexity: O(count) on the
@@ -135,7 +180,7 @@ extension LuaHost {
     }
 }
 
-extension LuaHost {
+extension TesseraModule {
     /// ctx:textSize(text, maxWidth [, {fontSize=, lineHeight=}]) -> w, h: the width of the
     /// widest wrapped line and the height, from the same measurer as ctx:textHeight.
     static let contextTextSize: tb_HostFunction = { L, _ in

@@ -38,11 +38,22 @@ extension LuaHost {
         // ctx tables hold every field as a raw field, so `__index` runs only for a field ctx
         // doesn't have (a misspelling): reads of real fields cost what they did.
         lua_createtable(L, 0, 1)
-        pushHostFunction(LuaHost.contextIndex, named: "ctx")
+        pushHostFunction(TesseraModule.contextIndex, named: "ctx")
         LuaStack.setField(L, -2, "__index")
         lockMetatable()
         contextMetaRef = luaL_ref(L, LuaStack.registry)
         makeEngineMetatables()
+    }
+
+    /// [-0, +1, m] Pushes `layout` as a layout value.
+    /// Its depth is one more than the deepest layout value read since the last push (the
+    /// layouts it was built from).
+    func pushLayout(_ layout: any Layout) {
+        luaL_where(L, 1)
+        let origin = LuaStack.string(L, -1) ?? ""
+        tb_pop(L, 1)
+        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1, origin: origin), meta: layoutMetaRef)
+        deepestLayoutRead = 0
     }
 
     /// [-0, +0, m] Makes the metatable of a boxed host value and returns its registry reference:

@@ -25,11 +25,19 @@ extension LuaArguments {
         return LuaStack.typeName(L, slot)
     }
 
-    /// What a message is about: argument #n (named), `self` (a method's slot 1), or a field of
-    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`).
+    /// The value at `slot` as a message shows it: a number, a quoted string, else its type.
+    static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
+        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map { "'\($0)'" } ?? LuaStack.typeName(L, slot)
+    }
+
+    /// What a message is about: argument #n (named), `self` (a method's slot 1), a field of
+    /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`),
+    /// or a value named by its place in Lua terms where no argument number reads well
+    /// (`old[3].id`, `new.sections`, `layout 'grid.lua'`).
     enum Subject {
         case argument(Int32, String?)
         case field(String)
+        case path(String)
         /// A part of an argument or field: `.part(.argument(2, "from"), "[3].id")` is
         /// "argument #2 (from)[3].id", `.part(.field("size"), "[1]")` is "field 'size'[1]".
         indirect case part(Subject, String)
@@ -41,6 +49,7 @@ extension LuaArguments {
         case .argument(let slot, let name):
             position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
         case .field(let key): "field '\(key)'"
+        case .path(let path): path
         case .part(let whole, let path): label(whole) + path
         }
     }
@@ -61,9 +70,6 @@ extension LuaArguments {
         LuaArguments.failure("\(function): \(label(subject)) \(statement)", file: file)
     }
 
-    /// A message in the function's name: "fn: <text>".
-    func error(_ text: String) -> LuaScriptError { LuaArguments.failure("\(function): \(text)", file: file) }
-
     /// The error every message of this family becomes: a script error raised at the caller's
     /// line. Private: every message is built by one of the members above or below.
     fileprivate static func failure(_ message: String, file: String? = nil) -> LuaScriptError {
@@ -79,6 +85,46 @@ extension LuaArguments {
     /// " (did you mean x?)" for a misspelt `name`, else "".
     static func suggestion(for name: String, among known: [String]) -> String {
         DidYouMean.suggestion(for: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+    }
+
+    /// "fn: fn is only available in test files": `t.run` called outside `tessera test`.
+    func onlyInTestFiles() -> LuaScriptError {
+        LuaArguments.failure("\(function): \(function) is only available in test files", file: file)
+    }
+
+    /// "fn: <what> is outside the project (roots); tests read only files inside it".
+    func outsideProject(_ what: String, roots: [String]) -> LuaScriptError {
+        error(.path(what), "is outside the project (\(roots.joined(separator: ", "))); tests read only files inside it")
+    }
+
+    /// "fn: no picture renderer is set (LuaHost.pictures)": `e:show()` or `r:show()` on a
+    /// host without one.
+    func noPictureRenderer() -> LuaScriptError {
+        LuaArguments.failure("\(function): no picture renderer is set (LuaHost.pictures)", file: file)
+    }
+
+    /// "fn: <what> would need about N MB, more than the memory limit leaves; use <instead>".
+    func tooLarge(_ what: String, megabytes: Int, instead: String) -> LuaScriptError {
+        error(.path(what), "would need about \(megabytes) MB, more than the memory limit leaves; use \(instead)")
+    }
+
+    /// "fn: the value would be nested N levels deep; at most M levels are allowed (...)": a value
+    /// built from values already at the nesting limit.
+    func nestedTooDeep(_ depth: Int) -> LuaScriptError {
+        LuaArguments.failure("\(function): the value would be nested \(depth) levels deep; at most \(LuaHost.maxLayoutNesting) levels are allowed (is a value built from itself in a loop?)", file: file)
+    }
+
+    /// "fn: the engine's providers lay out N items, D of them distinct (...); the memory limit
+    /// of X holds at most M": a provider tree whose shared providers multiply past the limit.
+    static func providersTooLarge(_ function: String, items: Int, distinct: Int, limit: String, most: Int) -> LuaScriptError {
+        failure("\(function): the engine's providers lay out \(items) items, \(distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(most)")
+    }
+
+    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
+    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script.
+    static func noAnimator(_ function: String, _ name: String, builtins: [String], searched: [String]) -> LuaScriptError {
+        failure("\(function): no animator '\(name)'\(suggestion(for: name, among: builtins)); expected a built-in (\(builtins.joined(separator: ", "))) "
+                + "or the name of a script in \(searched.joined(separator: ", "))")
     }
 
     /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host
@@ -104,6 +150,12 @@ extension LuaArguments {
     /// where no call's arguments are at hand (a script file, a layout made earlier).
     static func statement(_ what: String, _ statement: String, file: String? = nil) -> LuaScriptError {
         failure("\(what) \(statement)", file: file)
+    }
+
+    /// "fn: field 'key' <statement>", for a field found wanting where no call's arguments are
+    /// at hand (a section asked for at layout time).
+    static func fieldStatement(_ function: String, _ key: String, _ statement: String, file: String? = nil) -> LuaScriptError {
+        failure("\(function): field '\(key)' \(statement)", file: file)
     }
 
     /// "fn: the <callback> function's result for <place> must be <expected>, got <got>": a

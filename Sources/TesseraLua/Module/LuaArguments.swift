@@ -41,6 +41,8 @@ struct LuaArguments {
 
     // MARK: Checks
 
+    /// Whether the value at `slot` is nil or absent (`lua_isnoneornil`): an omitted argument
+    /// or a field left out both read as "not given".
     func isAbsent(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
 
     /// A number at `slot` that `rule` accepts.
@@ -100,28 +102,46 @@ struct LuaArguments {
 
     // MARK: A field's value at a slot (a table field read, or a value being assigned)
 
-    func isNil(_ slot: Int32) -> Bool { lua_type(L, slot) <= LUA_TNIL }
-
     /// The table at `slot`, for field `key`.
     func table(field key: String, at slot: Int32, expected: String = "a table") throws -> LuaTableArgument {
         guard lua_type(L, slot) == LUA_TTABLE else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
         return LuaTableArgument(arguments: self, slot: lua_absindex(L, slot), name: key, isField: true)
     }
 
+    /// One of a fixed set of names at `slot`, for field `key`.
+    func option<T: RawRepresentable & CaseIterable>(field key: String, at slot: Int32, _ type: T.Type) throws -> T where T.RawValue == String {
+        if let s = LuaStack.string(L, slot), let v = T(rawValue: s) { return v }
+        throw optionError(.field(key), at: slot, T.allCases.map(\.rawValue))
+    }
+
+    /// Two numbers from `{a, b}` at `slot`, for field `key`, as a size (non-negative unless
+    /// `allowNegative`: then read as {x, y}).
+    func pair(field key: String, at slot: Int32, allowNegative: Bool = false) throws -> Size {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw error(.field(key), at: slot, mustBe: "{width, height}", numeric: false) }
+        tb_rawgeti(L, slot, 1)
+        tb_rawgeti(L, slot, 2)
+        defer { tb_pop(L, 2) }
+        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
+              allowNegative || (w >= 0 && h >= 0) else {
+            throw error(.field(key), "must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
+        }
+        return Size(width: w, height: h)
+    }
+
     func optString(field key: String, at slot: Int32) throws -> String? {
-        if isNil(slot) { return nil }
+        if isAbsent(slot) { return nil }
         guard let s = LuaStack.string(L, slot) else { throw error(.field(key), at: slot, mustBe: "a string", numeric: false) }
         return s
     }
 
     func optFunction(field key: String, at slot: Int32, host: LuaHost, expected: String = "a function") throws -> LuaReference? {
-        if isNil(slot) { return nil }
+        if isAbsent(slot) { return nil }
         guard lua_type(L, slot) == LUA_TFUNCTION else { throw error(.field(key), at: slot, mustBe: expected, numeric: false) }
         return host.reference(at: slot)
     }
 
     func optLayout(field key: String, at slot: Int32, host: LuaHost) throws -> (any Layout)? {
-        if isNil(slot) { return nil }
+        if isAbsent(slot) { return nil }
         if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
             throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
         }

@@ -95,4 +95,38 @@ extension LuaTableArgument {
             return v
         }
     }
+
+    /// Runs `body(slot, k)` for each entry of the list field `key` (absent: none).
+    func list(_ key: String, _ body: (Int32, Int) throws -> Void) throws {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return }
+            guard lua_type(L, top) == LUA_TTABLE else { throw error(key, mustBe: "a list", numeric: false) }
+            let n = Int(tb_rawlen(L, top))
+            for k in 1...max(n, 1) where k <= n {
+                tb_rawgeti(L, top, lua_Integer(k))
+                defer { tb_pop(L, 1) }
+                try body(lua_gettop(L), k)
+            }
+        }
+    }
+
+    /// One of a fixed set of names, or `fallback` when absent.
+    func option<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws -> T where T.RawValue == String {
+        try with(key) { top in
+            lua_type(L, top) == LUA_TNIL ? fallback : try arguments.option(field: key, at: top, T.self)
+        }
+    }
+
+    /// `{x, y}` in points (absent: 0, 0).
+    func point(_ key: String) throws -> Point {
+        try with(key) { top in
+            if lua_type(L, top) == LUA_TNIL { return .zero }
+            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
+            defer { tb_pop(L, 2) }
+            guard let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite else {
+                throw arguments.error(.field(key), at: -1, mustBe: "{x, y} with finite numbers", got: LuaArguments.shownValue(L, top))
+            }
+            return Point(x: x, y: y)
+        }
+    }
 }

@@ -2,14 +2,11 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-// The `tessera` Lua module and the Swift functions Lua calls on `t`, on layout values and on
-// `ctx`, registered in `registrations` below (an engine's and a provider's methods are in
-// Module/Engine; ctx's hot paths ctx.set, ctx:size and ctx:item are C functions).
-//
 // How to add a constructor or method (say `t.split{...}`):
-// 1. Write it in its own file, `Module/Layouts/TesseraModule+Split.swift`, as
+// 1. Write it in its own file, `Module/Layouts/TesseraModule+Split.swift`, in an
+//    `extension TesseraModule`, as
 //        static let moduleSplit: tb_HostFunction = { L, context in
-//            hosted(L, context) { host, args in
+//            LuaHost.hosted(L, context) { host, args in
 //                let options = try args.table(1, "options", known: ["ratio", "first", "second"])
 //                let ratio = try options.number("ratio", .positive, default: 0.5)
 //                ...
@@ -18,16 +15,23 @@ import TesseraCore
 //            }
 //        }
 //    reading arguments only through `LuaArguments` / `LuaTableArgument` (check, opt,
-//    option, table with unknown-key rejection, field readers), so every message has the shape
-//    "t.split: argument #1 (options) must be a table, got number".
-// 2. Add one line to `LuaHost.registrations` below: `.module("split", moduleSplit)`
+//    option, table with unknown-key rejection, field readers) and failing only through their
+//    error builders (`LuaArguments+Messages.swift`), so every message has the shape
+//    "t.split: argument #1 (options) must be a table, got number". What it needs from the
+//    host's stack or calls into Lua goes in an `extension LuaHost` beside it.
+// 2. Add one line to `TesseraModule.registrations` below: `.module("split", moduleSplit)`
 //    (also `.layoutMethod(...)` for a `layout:name(...)` form, `.context(...)` for `ctx:name`).
 // 3. Document it in `layouts/types/tessera.lua`; a test checks the two lists match.
 // Host functions never raise: they throw, and `LuaHost.hosted` turns that into a Lua error
 // at the caller's line, in C. Where a function is registered decides what its messages call
 // it (`t.inset` or `layout:inset`; a method's argument #1 is the one after self).
 
-extension LuaHost {
+/// The `tessera` Lua module: the Swift functions Lua calls on `t`, on layout values and on
+/// `ctx`, and where each is registered (`registrations`). An engine's and a provider's methods
+/// are in Module/Engine; ctx's hot paths ctx.set, ctx:size and ctx:item are C functions.
+/// A namespace: the functions are `tb_HostFunction` values the C bridge calls with the
+/// `LuaHost` they run in; `LuaHost` installs them (`makeTesseraModule`).
+enum TesseraModule {
     /// Every host function on `t`, on layout values and on `ctx` (the built-in layouts
     /// `t.flow{}`, `t.waterfall{}`, ... are added by name from `BuiltinLayouts.names`).
     static let registrations: [LuaRegistration] = [
@@ -71,15 +75,19 @@ extension LuaHost {
     static func registrations(_ place: LuaRegistration.Place) -> [LuaRegistration] {
         registrations.filter { $0.place == place }
     }
+}
 
+/// Installing the module in a host: every environment's `tessera` is a view of one table.
+extension LuaHost {
+    /// Builds the module table (built-in layouts by name, then `registrations(.module)`).
     func makeTesseraModule() {
         lua_createtable(L, 0, 32)
         for name in BuiltinLayouts.names {
             LuaStack.push(L, name)
-            pushHostFunction(LuaHost.moduleBuiltin, named: "t.\(name)", upvalues: 1)
+            pushHostFunction(TesseraModule.moduleBuiltin, named: "t.\(name)", upvalues: 1)
             LuaStack.setField(L, -2, name)
         }
-        for entry in LuaHost.registrations(.module) {
+        for entry in TesseraModule.registrations(.module) {
             pushHostFunction(entry.function, named: entry.qualifiedName)
             LuaStack.setField(L, -2, entry.name)
         }
@@ -90,7 +98,7 @@ extension LuaHost {
 
     /// [-0, +1, m] Pushes a new table of the layout methods (`:inset`, `:transposed`, ...).
     func pushLayoutMethods() {
-        let methods = LuaHost.registrations(.layoutMethod)
+        let methods = TesseraModule.registrations(.layoutMethod)
         lua_createtable(L, 0, Int32(methods.count))
         for entry in methods {
             pushHostFunction(entry.function, named: entry.qualifiedName)
@@ -104,16 +112,5 @@ extension LuaHost {
     func pushTesseraModule() {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
         tb_pushreadonly(L)
-    }
-
-    /// [-0, +1, m] Pushes `layout` as a layout value.
-    /// Its depth is one more than the deepest layout value read since the last push (the
-    /// layouts it was built from).
-    func pushLayout(_ layout: any Layout) {
-        luaL_where(L, 1)
-        let origin = LuaStack.string(L, -1) ?? ""
-        tb_pop(L, 1)
-        pushBox(LayoutBox(layout, depth: deepestLayoutRead + 1, origin: origin), meta: layoutMetaRef)
-        deepestLayoutRead = 0
     }
 }

@@ -87,7 +87,8 @@ extension ReplSession {
             // Host functions allocate outside the memory cap, so check it here.
             let room = session.host.limits.maxMemoryBytes - session.host.memoryUsed
             if session.host.limits.maxMemoryBytes > 0, n * bytesPerFrameTable > room {
-                throw LuaArguments(L, function: "r:frames").error("\(n) frame tables would need about \(n * bytesPerFrameTable / 1_048_576 + 1) MB, more than the memory limit leaves; use r:frame(i) or r:visible(x, y, w, h)")
+                throw LuaArguments(L, function: "r:frames").tooLarge("\(n) frame tables", megabytes: n * bytesPerFrameTable / 1_048_576 + 1,
+                                                                     instead: "r:frame(i) or r:visible(x, y, w, h)")
             }
             lua_createtable(L, Int32(clamping: n), 0)
             let poll = LimitPoll(L)
@@ -190,7 +191,7 @@ extension ReplSession {
                 throw LuaArguments(L, function: "r:show").error(2, "options", mustBe: "a table like {y = 2000, columns = 60}", got: LuaStack.typeName(L, 2))
             }
             guard let pictures = session.host.pictures else {
-                throw LuaArguments(L, function: "r:show").error("no picture renderer is set (LuaHost.pictures)")
+                throw LuaArguments(L, function: "r:show").noPictureRenderer()
             }
             session.output.standard(try pictures.result(r.result, viewport, columns, rows, session.unicode))
             return 0

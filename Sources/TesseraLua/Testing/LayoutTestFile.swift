@@ -151,13 +151,13 @@ extension LuaHost {
     /// test, expect, count, name(i), run(i). Call before any environment is made.
     func installTestHarness(session: LayoutTestSession) throws -> [LuaValue] {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
-        pushHostFunction(LuaHost.moduleRun, named: "t.run")
+        pushHostFunction(TesseraModule.moduleRun, named: "t.run")
         LuaStack.setField(L, -2, "run")
         tb_pop(L, 1)
 
         let environment = try newEnvironment()
-        lua_createtable(L, 0, Int32(LuaHost.layoutTestChecks.count))
-        for (name, function) in LuaHost.layoutTestChecks {
+        lua_createtable(L, 0, Int32(TesseraModule.layoutTestChecks.count))
+        for (name, function) in TesseraModule.layoutTestChecks {
             pushHostFunction(function, named: name)
             LuaStack.setField(L, -2, name)
         }

@@ -7,14 +7,14 @@ import TesseraCore
 // The matchers' host functions return nil when the expectation holds and the failure message
 // otherwise; the Lua side raises it at the test file's line.
 
-extension LuaHost {
+extension TesseraModule {
     /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =}) -> the
     /// `run --format json` document as a table. A layout is a built-in name, a
     /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
     /// dataset path (relative to the test file) or an array of items with ids.
     static let moduleRun: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            guard let session = host.layoutTestSession else { throw args.error("t.run is only available in test files") }
+        LuaHost.hosted(L, context) { host, args in
+            guard let session = host.layoutTestSession else { throw args.onlyInTestFiles() }
             let L = args.L
             let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"])
             let poll = LimitPoll(L)
@@ -35,10 +35,10 @@ extension LuaHost {
                 layoutName = name
                 let target = name.hasSuffix(".lua") ? session.resolve(name) : name
                 if name.hasSuffix(".lua") && !session.isInsideProject(target) {
-                    throw args.error("layout '\(name)' is outside the project (\(session.options.roots.joined(separator: ", "))); tests read only files inside it")
+                    throw args.outsideProject("layout '\(name)'", roots: session.options.roots)
                 }
                 do { layout = try host.layout(named: target, params: params) } catch let error as LuaScriptError where error.kind == .file {
-                    throw args.error(error.message)   // at the test's line
+                    throw args.relayed(error.message)   // at the test's line
                 }
             } else {
                 layoutName = "layout"
@@ -52,10 +52,10 @@ extension LuaHost {
                     let name = LuaStack.string(L, slot) ?? ""
                     let path = session.resolve(name)
                     guard session.isInsideProject(path) else {
-                        throw args.error("dataset '\(name)' is outside the project (\(session.options.roots.joined(separator: ", "))); tests read only files inside it")
+                        throw args.outsideProject("dataset '\(name)'", roots: session.options.roots)
                     }
                     do { return try DatasetLoader.load(path: path) } catch let error as DatasetError {
-                        throw args.error(error.description)
+                        throw args.relayed(error.description)
                     }
                 case LUA_TTABLE:
                     return try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()
@@ -65,7 +65,7 @@ extension LuaHost {
             } ?? .generatedSample
             if let field = try options?.optString("sectionBy") {
                 do { dataset = try dataset.sectioned(by: field) } catch let error as DatasetError {
-                    throw args.error(error.description)
+                    throw args.relayed(error.description)
                 }
             }
             let viewport = try options?.with("viewport") { slot -> Size in
@@ -112,34 +112,6 @@ extension LuaHost {
         }
     }
 
-    /// [-0, +0, -] The run `t.run` returned that is at `slot`, if it is one.
-    func testRun(at slot: Int32) -> LayoutTestSession.Run? {
-        guard let session = layoutTestSession, let handles = session.runHandles, lua_type(L, slot) == LUA_TTABLE else { return nil }
-        let slot = lua_absindex(L, slot)
-        push(handles)
-        lua_pushvalue(L, slot)
-        lua_rawget(L, -2)
-        let handle = LuaStack.integer(L, -1)
-        tb_pop(L, 2)
-        guard let handle, session.runs.indices.contains(handle) else { return nil }
-        return session.runs[handle]
-    }
-
-    /// The plain data at `slot` (a run's document without converting it back).
-    func plainData(_ slot: Int32, _ what: String, _ args: LuaArguments, poll: LimitPoll? = nil) throws -> JSONValue {
-        if let run = testRun(at: slot) { return run.document }
-        do { return try LuaStack.json(args.L, slot, path: what, poll: poll) } catch let error as LuaStack.ConversionError {
-            throw args.error(error.message)
-        }
-    }
-
-    /// Two finite numbers `{a, b}` at `slot`, or nil.
-    func numberPair(_ slot: Int32, _ args: LuaArguments) throws -> (Double, Double)? {
-        guard lua_type(L, slot) == LUA_TTABLE, case .array(let v) = try plainData(slot, "pair", args), v.count == 2,
-              let a = v[0].number, let b = v[1].number, a.isFinite, b.isFinite else { return nil }
-        return (a, b)
-    }
-
     /// The host functions the test harness (layout-tests.lua) gets, by name.
     static let layoutTestChecks: [(String, tb_HostFunction)] = [
         ("equal", testEqual), ("snapshot", testSnapshot), ("overlaps", testOverlaps),
@@ -148,7 +120,7 @@ extension LuaHost {
 
     /// equal(actual, expected) -> nil | message. Deep equality of plain data.
     static let testEqual: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let poll = LimitPoll(args.L)
             let actual = try host.plainData(1, "the value", args, poll: poll)
             let expected = try host.plainData(2, "the expected value", args, poll: poll)
@@ -160,7 +132,7 @@ extension LuaHost {
 
     /// snapshot(key, value) -> nil | message.
     static let testSnapshot: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             guard let session = host.layoutTestSession else { return 0 }
             let key = try args.string(1, "key")
             let value = try host.plainData(2, "the value", args, poll: LimitPoll(args.L))
@@ -170,20 +142,10 @@ extension LuaHost {
         }
     }
 
-    /// [-0, +(0|1), m] The run a run matcher was given; nil after pushing the message saying
-    /// it needs one.
-    private func matcherRun(_ matcher: String, _ args: LuaArguments) -> LayoutTestSession.Run? {
-        if let run = testRun(at: 1) { return run }
-        LuaStack.push(args.L, "\(matcher) expects a run returned by t.run in this test, got \(LuaStack.typeName(args.L, 1))")
-        return nil
-    }
-
     /// overlaps(run) -> nil | message: no two items share a positive area.
     static let testOverlaps: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            guard let run = host.matcherRun("toHaveNoOverlaps", args) else { return 1 }
-            let dataset = run.dataset
-            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+        LuaHost.hosted(L, context) { host, args in
+            guard let check = try host.matcherCheck("toHaveNoOverlaps", args)?.check else { return 1 }
             guard !check.overlaps.isEmpty else { return 0 }
             let count = check.overlapsTruncated ? "\(check.overlaps.count)+" : "\(check.overlaps.count)"
             let lines = ["expected no overlapping items, found \(count) overlapping pair\(check.overlaps.count == 1 ? "" : "s"):"]
@@ -195,10 +157,9 @@ extension LuaHost {
 
     /// fits(run) -> nil | message: every element lies inside the content bounds.
     static let testFits: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            guard let run = host.matcherRun("toFitContent", args) else { return 1 }
-            let dataset = run.dataset
-            let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
+        LuaHost.hosted(L, context) { host, args in
+            guard let checked = try host.matcherCheck("toFitContent", args) else { return 1 }
+            let (run, check) = checked
             let size = run.result.contentSize
             let content = Rect(x: 0, y: 0, width: size.width, height: size.height)
             let slack = 1e-9
@@ -218,7 +179,7 @@ extension LuaHost {
     /// mirrors(run) -> nil | message: the run with `rtl` flipped is this run's mirror image
     /// around the viewport width (x' = W − x − w), item by item and element by element.
     static let testMirrors: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             guard let run = host.matcherRun("toMirrorInRTL", args) else { return 1 }
             let other = try (run.rightToLeft ? run.layout : MirroredLayout(run.layout)).layout(run.context)
             let (ltr, rtl) = run.rightToLeft ? (other, run.result) : (run.result, other)
@@ -246,5 +207,50 @@ extension LuaHost {
             LuaStack.push(args.L, lines.joined(separator: "\n"))
             return 1
         }
+    }
+}
+
+extension LuaHost {
+    /// [-0, +0, -] The run `t.run` returned that is at `slot`, if it is one.
+    func testRun(at slot: Int32) -> LayoutTestSession.Run? {
+        guard let session = layoutTestSession, let handles = session.runHandles, lua_type(L, slot) == LUA_TTABLE else { return nil }
+        let slot = lua_absindex(L, slot)
+        push(handles)
+        lua_pushvalue(L, slot)
+        lua_rawget(L, -2)
+        let handle = LuaStack.integer(L, -1)
+        tb_pop(L, 2)
+        guard let handle, session.runs.indices.contains(handle) else { return nil }
+        return session.runs[handle]
+    }
+
+    /// The plain data at `slot` (a run's document without converting it back).
+    func plainData(_ slot: Int32, _ what: String, _ args: LuaArguments, poll: LimitPoll? = nil) throws -> JSONValue {
+        if let run = testRun(at: slot) { return run.document }
+        do { return try LuaStack.json(args.L, slot, path: what, poll: poll) } catch let error as LuaStack.ConversionError {
+            throw args.relayed(error.message)
+        }
+    }
+
+    /// Two finite numbers `{a, b}` at `slot`, or nil.
+    func numberPair(_ slot: Int32, _ args: LuaArguments) throws -> (Double, Double)? {
+        guard lua_type(L, slot) == LUA_TTABLE, case .array(let v) = try plainData(slot, "pair", args), v.count == 2,
+              let a = v[0].number, let b = v[1].number, a.isFinite, b.isFinite else { return nil }
+        return (a, b)
+    }
+
+    /// [-0, +(0|1), m] The run a run matcher was given; nil after pushing the message saying
+    /// it needs one.
+    fileprivate func matcherRun(_ matcher: String, _ args: LuaArguments) -> LayoutTestSession.Run? {
+        if let run = testRun(at: 1) { return run }
+        LuaStack.push(args.L, "\(matcher) expects a run returned by t.run in this test, got \(LuaStack.typeName(args.L, 1))")
+        return nil
+    }
+
+    /// [-0, +(0|1), m] `matcherRun` with the layout check of its run.
+    fileprivate func matcherCheck(_ matcher: String, _ args: LuaArguments) throws -> (run: LayoutTestSession.Run, check: LayoutCheck)? {
+        guard let run = matcherRun(matcher, args) else { return nil }
+        let dataset = run.dataset
+        return (run, try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil }))
     }
 }

@@ -11,16 +11,9 @@ import TesseraCore
 // runs in the calling script's Lua state. `animator =` also takes such a table, or a name,
 // directly.
 
-extension LuaHost {
-    /// The animator metatable (`__gc`, `__name`, `__tostring`).
-    func makeAnimatorMetatable() {
-        engineSupport.animatorMetaRef = makeBoxMetatable(named: "animator", [
-            ("__tostring", { self.pushHostFunction(LuaHost.animatorToString, named: "animator") }),
-        ])
-    }
-
+extension TesseraModule {
     static let animatorToString: tb_HostFunction = { L, context in
-        hosted(L, context) { host, _ in
+        LuaHost.hosted(L, context) { host, _ in
             let label = host.box(at: 1, meta: host.engineSupport.animatorMetaRef, as: AnimatorBox.self)?.label ?? "?"
             LuaStack.push(L!, "animator: \(label)")
             return 1
@@ -29,14 +22,14 @@ extension LuaHost {
 
     /// t.animator("fade" | "scale" | "wobble" | NAME | "file.lua" | {hooks} [, params])
     static let moduleAnimator: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             var params: OrderedDictionary<String, JSONValue> = [:]
             if !args.isAbsent(2) {
                 guard lua_type(L, 2) == LUA_TTABLE else { throw args.error(2, "params", mustBe: "a table of named parameters", got: args.describe(2)) }
                 params = try host.namedParameters(at: 2, what: "\(args.function): argument #2 (params)")
             }
             let box = try host.makeAnimator(at: 1, params: params, function: args.function) {
-                args.error(1, "animator", mustBe: LuaHost.animatorExpectation, got: args.describe(1, numeric: false))
+                args.error(1, "animator", mustBe: TesseraModule.animatorExpectation, got: args.describe(1, numeric: false))
             }
             host.pushBox(box, meta: host.engineSupport.animatorMetaRef)
             return 1
@@ -44,6 +37,15 @@ extension LuaHost {
     }
 
     static let animatorExpectation = "a built-in animator (fade, scale, wobble), an animator script's name, or a table of hooks"
+}
+
+extension LuaHost {
+    /// The animator metatable (`__gc`, `__name`, `__tostring`).
+    func makeAnimatorMetatable() {
+        engineSupport.animatorMetaRef = makeBoxMetatable(named: "animator", [
+            ("__tostring", { self.pushHostFunction(TesseraModule.animatorToString, named: "animator") }),
+        ])
+    }
 
     /// A table of named values at `slot` as JSON (an empty table is no parameters).
     func namedParameters(at slot: Int32, what: String) throws -> OrderedDictionary<String, JSONValue> {
@@ -74,11 +76,9 @@ extension LuaHost {
         switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
         case .success(let found): path = found
         case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
-            throw LuaArguments.statement("\(function):", error.message)
+            throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
-            let searched = animatorDirectories().joined(separator: ", ")
-            let hint = LuaArguments.suggestion(for: name, among: BuiltinAnimators.names)
-            throw LuaArguments.statement("\(function): no animator '\(name)'\(hint);", "expected a built-in (\(BuiltinAnimators.names.joined(separator: ", "))) or the name of a script in \(searched)")
+            throw LuaArguments.noAnimator(function, name, builtins: BuiltinAnimators.names, searched: animatorDirectories())
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)
@@ -102,9 +102,9 @@ extension LuaHost {
 
     /// `animator =` on a provider or an engine: nil, an animator value, a name, or a table of hooks.
     func animatorField(_ field: LuaArguments, key: String, at slot: Int32) throws -> (any Animator)? {
-        if field.isNil(slot) { return nil }
+        if field.isAbsent(slot) { return nil }
         return try makeAnimator(at: slot, params: [:], function: field.function) {
-            field.error(.field(key), at: slot, mustBe: "t.animator(...), \(LuaHost.animatorExpectation)", numeric: false)
+            field.error(.field(key), at: slot, mustBe: "t.animator(...), \(TesseraModule.animatorExpectation)", numeric: false)
         }.animator
     }
 

@@ -11,9 +11,9 @@ import TesseraCore
 // moves linearly, one only in `to` fades in where it lands, one only in `from` fades out where
 // it was.
 
-extension LuaHost {
+extension TesseraModule {
     static let moduleTransition: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let old = try host.transitionItems(args, 1, "from")
             let new = try host.transitionItems(args, 2, "to")
             let progress = try args.number(3, "progress")
@@ -29,7 +29,9 @@ extension LuaHost {
             return 1
         }
     }
+}
 
+extension LuaHost {
     /// The items of argument `slot`: (identity, frame) per entry, ids unique.
     func transitionItems(_ args: LuaArguments, _ slot: Int32, _ name: String) throws -> [(id: JSONValue, frame: Rect)] {
         let expected = "a list of frames or of {id =, frame =} tables, or a result with :frames()"

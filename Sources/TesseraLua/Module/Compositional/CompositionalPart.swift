@@ -5,7 +5,7 @@ import TesseraCore
 
 /// A part of a compositional layout built in Lua.
 final class CompositionalPart {
-    /// How many parts deep it is built (a group in a group counts each); see Nesting.swift.
+    /// How many parts deep it is built (a group in a group counts each); see ProviderTree.swift.
     var depth = 1
     enum Value {
         case item(Compositional.Item)

@@ -3,21 +3,10 @@ import OrderedCollections
 import LuaBridge
 import TesseraCore
 
-extension LuaTableArgument {
-    /// Runs `body(slot, k)` for each entry of the list field `key` (absent: none).
-    func list(_ key: String, _ body: (Int32, Int) throws -> Void) throws {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return }
-            guard lua_type(L, top) == LUA_TTABLE else { throw error(key, mustBe: "a list", numeric: false) }
-            let n = Int(tb_rawlen(L, top))
-            for k in 1...max(n, 1) where k <= n {
-                tb_rawgeti(L, top, lua_Integer(k))
-                defer { tb_pop(L, 1) }
-                try body(lua_gettop(L), k)
-            }
-        }
-    }
+// The field readers of compositional layout's values (t.item{}, t.section{}, t.boundary{}, ...):
+// sizes, insets, spacings, alignments and badge offsets, with their messages.
 
+extension LuaTableArgument {
     func layoutSize(_ key: String, host: LuaHost,
                     default fallback: Compositional.LayoutSize? = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         throws -> Compositional.LayoutSize {
@@ -39,7 +28,7 @@ extension LuaTableArgument {
             if lua_type(L, top) != LUA_TTABLE {
                 guard let one = insetValue(at: top) else {
                     throw arguments.error(.field(key), at: top, mustBe: "points (a number), a fraction (\"15%\") or {top =, leading =, bottom =, trailing =}",
-                                          got: LuaHost.shownValue(L, top))
+                                          got: LuaArguments.shownValue(L, top))
                 }
                 return Compositional.DirectionalEdgeInsets(top: one.value, leading: one.value, bottom: one.value, trailing: one.value,
                                             fractionalEdges: one.fraction ? .all : [])
@@ -63,7 +52,7 @@ extension LuaTableArgument {
         try with(name) { (slot: Int32) throws -> (value: Double, fraction: Bool) in
             if lua_type(L, slot) == LUA_TNIL { return (0, false) }
             guard let value = insetValue(at: slot) else {
-                throw arguments.error(.part(.field(self.name ?? "insets"), ".\(name)"), at: slot, mustBe: "points (a number) or a fraction (\"15%\")", got: LuaHost.shownValue(L, slot))
+                throw arguments.error(.part(.field(self.name ?? "insets"), ".\(name)"), at: slot, mustBe: "points (a number) or a fraction (\"15%\")", got: LuaArguments.shownValue(L, slot))
             }
             return value
         }
@@ -102,28 +91,6 @@ extension LuaTableArgument {
 
     func alignment(_ key: String, default fallback: Compositional.RectAlignment) throws -> Compositional.RectAlignment {
         try option(key, default: fallback)
-    }
-
-    /// One of a fixed set of names, or `fallback` when absent.
-    func option<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws -> T where T.RawValue == String {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return fallback }
-            if let s = LuaStack.string(L, top), let v = T(rawValue: s) { return v }
-            throw arguments.optionError(.field(key), at: top, T.allCases.map(\.rawValue))
-        }
-    }
-
-    /// `{x, y}` in points (absent: 0, 0).
-    func point(_ key: String) throws -> Point {
-        try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return .zero }
-            tb_rawgeti(L, top, 1); tb_rawgeti(L, top, 2)
-            defer { tb_pop(L, 2) }
-            guard let x = LuaStack.number(L, -2), let y = LuaStack.number(L, -1), x.isFinite, y.isFinite else {
-                throw arguments.error(.field(key), at: -1, mustBe: "{x, y} with finite numbers", got: LuaHost.shownValue(L, top))
-            }
-            return Point(x: x, y: y)
-        }
     }
 
     /// A badge offset: `{x, y}` in points, or `{"30%", "-50%"}` as fractions of the badge's size.

@@ -9,11 +9,11 @@ import TesseraCore
 // values t.fw(f), t.fh(f), t.estimated(n), t.flexible(n); each is checked when it is built
 // (unknown fields, bad dimensions, negative sizes) and kept as a Swift value in a box.
 
-extension LuaHost {
+extension TesseraModule {
     /// t.compositional{ section = t.section{} or function(index, section, env), sections = {...},
     /// scrollDirection =, interSectionSpacing =, layoutDirection =, headers =, footers = }
     static let moduleCompositional: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["section", "sections", "scrollDirection", "interSectionSpacing",
                                                          "layoutDirection", "headers", "footers"])
             let direction: ScrollDirectionName = try o.option("scrollDirection", default: .vertical)
@@ -33,9 +33,11 @@ extension LuaHost {
     }
 
     enum ScrollDirectionName: String, CaseIterable { case vertical, horizontal }
+}
 
+extension LuaHost {
     /// The section provider from `section`/`sections` at `top`.
-    private func sectionProvider(at top: Int32, key: String, args: LuaArguments, origin: String) throws
+    fileprivate func sectionProvider(at top: Int32, key: String, args: LuaArguments, origin: String) throws
         -> @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section {
         if case .section(let section)? = part(at: top) { return { _, _, _ in section } }
         switch lua_type(L, top) {
@@ -58,7 +60,7 @@ extension LuaHost {
             }
             return { [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
-                throw LuaArguments.statement("\(origin)t.compositional:", "field 'sections' has no entry for section \(index + 1) (id '\(section.id.description)')")
+                throw LuaArguments.fieldStatement("\(origin)t.compositional", "sections", "has no entry for section \(index + 1) (id '\(section.id.description)')")
             }
         case LUA_TNIL:
             throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")

@@ -6,35 +6,30 @@ import TesseraCore
 // The values a compositional size is made of: t.fw(f), t.fh(f), t.estimated(n), t.flexible(n),
 // and the {width, height} pairs built from them, numbers and percentages.
 
-extension LuaHost {
+extension TesseraModule {
     static let moduleFractionalWidth: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.pushPart(.dimension(.fractionalWidth(try args.number(1, "fraction", .nonNegative))), args); return 1
         }
     }
     static let moduleFractionalHeight: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.pushPart(.dimension(.fractionalHeight(try args.number(1, "fraction", .nonNegative))), args); return 1
         }
     }
     static let moduleEstimated: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.pushPart(.dimension(.estimated(try args.number(1, "estimate", .nonNegative))), args); return 1
         }
     }
     static let moduleFlexible: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.pushPart(.flexible(try args.number(1, "minimum", .nonNegative)), args); return 1
         }
     }
 }
 
 extension LuaHost {
-    /// The value at `slot` as a message shows it: a number, a quoted string, else its type.
-    static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
-        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map { "'\($0)'" } ?? LuaStack.typeName(L, slot)
-    }
-
     /// A `{width, height}` size at `index`.
     func layoutSize(at index: Int32, _ subject: LuaArguments.Subject, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
@@ -51,7 +46,7 @@ extension LuaHost {
             }
             if case .dimension(let d)? = part(at: -1) { return d }
             throw args.error(.part(subject, "[\(k)]"), at: -1, mustBe: "a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)",
-                             got: LuaHost.shownValue(L, -1))
+                             got: LuaArguments.shownValue(L, -1))
         }
         return Compositional.LayoutSize(width: try dimension(1, .horizontal), height: try dimension(2, .vertical))
     }

@@ -6,10 +6,10 @@ import TesseraCore
 // The items and groups of a compositional section: t.item{}, t.hgroup{}, t.vgroup{} and
 // t.customGroup(fn), each checked when it is built and kept as a Swift value in a box.
 
-extension LuaHost {
+extension TesseraModule {
     /// t.item{ size =, insets =, edgeSpacing =, supplementaries = }
     static let moduleItem: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["size", "insets", "edgeSpacing", "supplementaries"])
             var badges: [Compositional.ItemSupplementary] = []
             try o.list("supplementaries") { top, k in
@@ -30,14 +30,34 @@ extension LuaHost {
     }
 
     static let moduleHorizontalGroup: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in try host.group(args, .horizontal) }
+        LuaHost.hosted(L, context) { host, args in try host.group(args, .horizontal) }
     }
     static let moduleVerticalGroup: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in try host.group(args, .vertical) }
+        LuaHost.hosted(L, context) { host, args in try host.group(args, .vertical) }
     }
 
+    /// t.customGroup(fn [, size]): fn(env) returns the group's frames, `{x, y, w, h}` or
+    /// `{x =, y =, w =, h =, zIndex =}`, relative to the group's origin.
+    static let moduleCustomGroup: tb_HostFunction = { L, context in
+        LuaHost.hosted(L, context) { host, args in
+            let function = try args.function(1, "fn", host: host)
+            var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
+            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
+            luaL_where(L, 1)
+            let origin = LuaStack.string(L!, -1) ?? ""
+            tb_pop(L, 1)
+            try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
+                guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.customGroup") }
+                return try host.callCustomGroup(function, env, origin: origin)
+            }), args)
+            return 1
+        }
+    }
+}
+
+extension LuaHost {
     /// t.hgroup{ size =, items =, spacing =, count =, insets =, edgeSpacing = } (and t.vgroup).
-    private func group(_ args: LuaArguments, _ arrangement: Compositional.Group.Arrangement) throws -> Int32 {
+    fileprivate func group(_ args: LuaArguments, _ arrangement: Compositional.Group.Arrangement) throws -> Int32 {
         let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "insets", "edgeSpacing"])
         var subitems: [Compositional.Subitem] = []
         try o.list("items") { top, k in
@@ -61,25 +81,7 @@ extension LuaHost {
         return 1
     }
 
-    /// t.customGroup(fn [, size]): fn(env) returns the group's frames, `{x, y, w, h}` or
-    /// `{x =, y =, w =, h =, zIndex =}`, relative to the group's origin.
-    static let moduleCustomGroup: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            let function = try args.function(1, "fn", host: host)
-            var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
-            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
-            luaL_where(L, 1)
-            let origin = LuaStack.string(L!, -1) ?? ""
-            tb_pop(L, 1)
-            try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
-                guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.customGroup") }
-                return try host.callCustomGroup(function, env, origin: origin)
-            }), args)
-            return 1
-        }
-    }
-
-    private func callCustomGroup(_ function: LuaReference, _ env: Compositional.CustomGroupEnvironment,
+    fileprivate func callCustomGroup(_ function: LuaReference, _ env: Compositional.CustomGroupEnvironment,
                                  origin: String) throws -> [Compositional.CustomItem] {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -108,7 +110,7 @@ extension LuaHost {
             }
             guard lua_type(L, entry) == LUA_TTABLE, let x = field(1, "x", "x"), let y = field(2, "y", "y"),
                   let w = field(3, "w", "width"), let h = field(4, "h", "height") else {
-                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaHost.shownValue(L, entry))
+                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaArguments.shownValue(L, entry))
             }
             let frame = Rect(x: x, y: y, width: w, height: h)
             guard frame.isValidFrame else {

@@ -6,10 +6,10 @@ import TesseraCore
 // A compositional section and what hangs off it: t.section{}, t.boundary{}, t.decoration{},
 // and the visibleItemsHandler called at query time.
 
-extension LuaHost {
+extension TesseraModule {
     /// t.boundary{ kind =, size =, align =, offset = {x, y}, pinned =, extendsBoundary =, zIndex = }
     static let moduleBoundary: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "size", "align", "offset", "pinned", "extendsBoundary", "zIndex"])
             let offset = try o.point("offset")
             try host.pushPart(.boundary(Compositional.BoundaryItem(
@@ -24,7 +24,7 @@ extension LuaHost {
 
     /// t.decoration{ kind =, insets =, zIndex = }
     static let moduleDecoration: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "insets", "zIndex"])
             try host.pushPart(.decoration(Compositional.Decoration(
                 kind: try o.optString("kind") ?? "background", contentInsets: try o.insets("insets"),
@@ -37,7 +37,7 @@ extension LuaHost {
     /// footers =, background =, decorations =, supplementariesFollowContentInsets =,
     /// visibleItemsHandler = }
     static let moduleSection: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["group", "interGroupSpacing", "insets", "orthogonalScrolling",
                                                          "headers", "footers", "background", "decorations",
                                                          "supplementariesFollowContentInsets", "visibleItemsHandler"])
@@ -67,7 +67,9 @@ extension LuaHost {
             return 1
         }
     }
+}
 
+extension LuaHost {
     /// The `headers` and `footers` lists of t.boundary{} in table `o`, headers first. A footer's
     /// default alignment is the bottom and its default kind "footer".
     func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.BoundaryItem] {
@@ -89,7 +91,7 @@ extension LuaHost {
     /// that changes `alpha`, `scale`, `rotation`, `tx`, `ty` and `zIndex` of the item tables it
     /// is given. Called at query time holding the host's lock; a Lua error (or a bad value) is
     /// thrown by the query that called it.
-    private func visibleItemsHandler(_ o: LuaTableArgument) throws -> Compositional.VisibleItemsHandler? {
+    fileprivate func visibleItemsHandler(_ o: LuaTableArgument) throws -> Compositional.VisibleItemsHandler? {
         try o.with("visibleItemsHandler") { top in
             if lua_type(L, top) == LUA_TNIL { return nil }
             guard lua_type(L, top) == LUA_TFUNCTION else {

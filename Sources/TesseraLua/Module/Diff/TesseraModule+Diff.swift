@@ -19,9 +19,9 @@ import TesseraCore
 // Ids must be unique on each side. Reading a side is O(n + fields); the diff is O(S + n + m + f).
 // All of it is one host call, so it keeps to the script's limits itself: reading and pushing
 // poll them per value, and a large diff runs on its own thread while the call polls them.
-extension LuaHost {
+extension TesseraModule {
     static let moduleDiff: tb_HostFunction = { L, context in
-        hosted(L, context) { _, args in
+        LuaHost.hosted(L, context) { _, args in
             let poll = LimitPoll(args.L)
             let old = try DiffSide(args, slot: 1, name: "old", poll: poll).dataset()
             let new = try DiffSide(args, slot: 2, name: "new", poll: poll).dataset()
@@ -74,7 +74,7 @@ struct DiffSide {
         if sectionsType != LUA_TNIL {
             guard sectionsType == LUA_TTABLE else { throw typeError("\(name).sections", sectionsSlot, "an array of sections") }
             guard itemsType == LUA_TNIL else {
-                throw args.error("\(name) has both items and sections; expected one of them")
+                throw args.error(.path(name), "has both items and sections; expected one of them")
             }
             return try sectioned(LuaStack.pushPlainTable(L, sectionsSlot), arrayPart: table)
         }
@@ -123,10 +123,10 @@ struct DiffSide {
                 }
                 guard case .int(let first)? = fields.removeValue(forKey: "first"),
                       case .int(let n)? = fields.removeValue(forKey: "count"), n >= 0 else {
-                    throw args.error("\(path()) must list its items (items = {...}) or give first and count (integers) over \(name)'s items")
+                    throw args.error(.path(path()), "must list its items (items = {...}) or give first and count (integers) over \(name)'s items")
                 }
                 guard first == items.count + 1, first - 1 + n <= all.count else {
-                    throw args.error("\(path()) covers items \(first) to \(first + n - 1); expected it to start at \(items.count + 1) and end by \(all.count)")
+                    throw args.error(.path(path()), "covers items \(first) to \(first + n - 1); expected it to start at \(items.count + 1) and end by \(all.count)")
                 }
                 items.append(contentsOf: all[(first - 1)..<(first - 1 + n)])
                 sections.append(Dataset.Section(id: id, fields: fields, range: (first - 1)..<(first - 1 + n)))
@@ -134,7 +134,7 @@ struct DiffSide {
             lua_settop(L, sectionsSlot)
         }
         if let hostItems, hostItems.count != items.count {
-            throw args.error("\(name).sections cover \(items.count) items; expected all \(hostItems.count) items of \(name)")
+            throw args.error(.path("\(name).sections"), "cover \(items.count) items; expected all \(hostItems.count) items of \(name)")
         }
         return try checked(Dataset(items: items, sections: sections, sourceName: name), sectioned: true)
     }
@@ -156,7 +156,7 @@ struct DiffSide {
             case let type where type == LUA_TTABLE || tb_isitem(L, -1) != 0:   // a table, or an item of ctx:item
                 let fields = try objectFields(-1, path: itemPath())
                 guard let idValue = fields["id"] else {
-                    throw args.error("\(itemPath()) has no id; expected an id field (a string or an integer)")
+                    throw args.error(.path(itemPath()), "has no id; expected an id field (a string or an integer)")
                 }
                 items.append(Item(id: try identifier(idValue, path: "\(itemPath()).id"), fields: fields))
             default:
@@ -170,7 +170,7 @@ struct DiffSide {
         switch try json(index, path: path()) {
         case .object(let fields): return fields
         case .array(let a) where a.isEmpty: return [:]
-        default: throw args.error("\(path()) must be a table of named fields, got an array")
+        default: throw args.error(.path(path()), at: 0, mustBe: "a table of named fields", got: "an array")
         }
     }
 
@@ -181,7 +181,7 @@ struct DiffSide {
         while tb_next(L, table) != 0 {
             guard let key = LuaStack.string(L, -2) else {
                 tb_pop(L, 2)
-                throw args.error("\(path()) must be a table of named fields, got a key that is not a string")
+                throw args.error(.path(path()), at: 0, mustBe: "a table of named fields", got: "a key that is not a string")
             }
             if key != skipped { fields.append((key, try json(-1, path: "\(path()).\(key)"))) }
             tb_pop(L, 1)
@@ -193,7 +193,7 @@ struct DiffSide {
 
     private func json(_ index: Int32, path: @autoclosure () -> String) throws -> JSONValue {
         do { return try LuaStack.json(L, index, path: path(), poll: poll) }
-        catch let e as LuaStack.ConversionError { throw args.error(e.message) }
+        catch let e as LuaStack.ConversionError { throw args.relayed(e.message) }
     }
 
     private func identifier(_ value: JSONValue, path: @autoclosure () -> String) throws -> ItemID {
@@ -202,14 +202,14 @@ struct DiffSide {
         case .string(let s): return .string(s)
         case .double(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e15:
             // a float that holds an integer (1e6, 2^10): Lua prints it without ".0"; say what it is
-            throw args.error("\(path()) must be a string or an integer, got the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
-        case .double(let d): throw args.error("\(path()) must be a string or an integer, got \(LuaHost.numberText(d))")
-        default: throw args.error("\(path()) must be a string or an integer, got \(value.briefDescription)")
+            throw args.error(.path(path()), at: 0, mustBe: "a string or an integer", got: "the float \(Int(d)).0 (math.tointeger(x) makes an integer of it)")
+        case .double(let d): throw args.error(.path(path()), at: 0, mustBe: "a string or an integer", got: LuaHost.numberText(d))
+        default: throw args.error(.path(path()), at: 0, mustBe: "a string or an integer", got: value.briefDescription)
         }
     }
 
     private func typeError(_ path: String, _ index: Int32, _ expected: String) -> LuaScriptError {
-        args.error("\(path) must be \(expected), got \(args.describe(index, numeric: false))")
+        args.error(.path(path), at: index, mustBe: expected, numeric: false)
     }
 
     /// The dataset, once its ids are known to be unique (section ids, then item ids).
@@ -222,7 +222,7 @@ struct DiffSide {
         for (s, section) in dataset.sections.enumerated() {
             try poll.step()
             if let first = sectionPositions.updateValue(s, forKey: section.id) {
-                throw args.error("\(name) repeats the section id \(section.id.jsonValue.briefDescription) (sections \(first + 1) and \(s + 1)); expected unique ids")
+                throw args.error(.path(name), "repeats the section id \(section.id.jsonValue.briefDescription) (sections \(first + 1) and \(s + 1)); expected unique ids")
             }
         }
         var itemPositions = [ItemID: Int](minimumCapacity: dataset.count)
@@ -230,7 +230,7 @@ struct DiffSide {
             try poll.step()
             let id = dataset.id(at: p)
             if let first = itemPositions.updateValue(p, forKey: id) {
-                throw args.error("\(name) repeats the id \(id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
+                throw args.error(.path(name), "repeats the id \(id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
             }
         }
         return dataset

@@ -6,49 +6,26 @@ import TesseraCore
 // e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets, e.stats, e.provider and
 // e.animator (both assignable: they schedule a reload), and the field access of providers.
 
-extension LuaHost {
+extension TesseraModule {
     static let engineMethods: [(String, tb_HostFunction)] = [
         ("layout", engineLayout), ("views", engineViews), ("scroll", engineScroll), ("resize", engineResize),
         ("tap", engineTap), ("frame", engineFrame), ("scrollTo", engineScrollTo), ("show", engineShow),
         ("scrollSection", engineScrollSection), ("measure", engineMeasure),
     ]
 
-    /// The provider and engine metatables: `__index`/`__newindex` host functions.
-    func makeEngineMetatables() {
-        engineSupport.providerMetaRef = makeBoxMetatable(named: "provider", [
-            ("__index", { self.pushHostFunction(LuaHost.providerIndex, named: "provider") }),
-            ("__newindex", { self.pushHostFunction(LuaHost.providerNewIndex, named: "provider") }),
-        ])
-        engineSupport.engineMetaRef = makeBoxMetatable(named: "engine", [
-            ("__index", {
-                // The methods table is the __index function's upvalue.
-                lua_createtable(self.L, 0, Int32(LuaHost.engineMethods.count))
-                for (name, function) in LuaHost.engineMethods {
-                    self.pushHostFunction(function, named: "engine:\(name)")
-                    LuaStack.setField(self.L, -2, name)
-                }
-                self.pushHostFunction(LuaHost.engineIndex, named: "engine", upvalues: 1)
-            }),
-            ("__newindex", { self.pushHostFunction(LuaHost.engineNewIndex, named: "engine") }),
-            // The fields `__index` computes, for the REPL's Tab completion (which runs no code).
-            ("__fields", { LuaStack.push(self.L, json: .array(LuaHost.engineFields.map { .string($0) }), readOnly: false) }),
-        ])
-        makeAnimatorMetatable()
-    }
-
     static let providerIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             guard let box = host.providerBox(at: 1) else { throw args.error(.argument(1, nil), at: 1, mustBe: "a provider", numeric: false) }
             let named = LuaArguments(L!, function: box.constructor)
             let key = try named.string(2, "key")
-            guard LuaHost.fields(of: box.provider).contains(key) else { throw named.unknownField(key, known: LuaHost.fields(of: box.provider)) }
+            guard TesseraModule.fields(of: box.provider).contains(key) else { throw named.unknownField(key, known: TesseraModule.fields(of: box.provider)) }
             host.pushProviderField(box, key)
             return 1
         }
     }
 
     static let providerNewIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             guard let box = host.providerBox(at: 1) else { throw args.error(.argument(1, nil), at: 1, mustBe: "a provider", numeric: false) }
             try host.setProviderField(box, try LuaArguments(L!, function: box.constructor).string(2, "key"), at: 3, args: args)
             return 0
@@ -57,16 +34,16 @@ extension LuaHost {
 
     /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false }
     static let moduleEngine: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let options = try args.optTable(1, "options", known: ["provider", "viewport", "anchor", "keepFirstVisible", "animator"])
             var size = Size.defaultViewport
             try options?.with("viewport") { slot in
-                if lua_type(L, slot) != LUA_TNIL { size = try host.pair(args, slot, "viewport") }
+                if lua_type(L, slot) != LUA_TNIL { size = try args.pair(field: "viewport", at: slot) }
             }
             let engine = CollectionEngine(viewport: size)
             engine.keepsFirstVisibleOnReload = options?.with("keepFirstVisible") { lua_toboolean(L, $0) != 0 } ?? false
             try options?.with("anchor") { slot in
-                if lua_type(L, slot) != LUA_TNIL { engine.anchor = try host.anchorOption(args, at: slot) }
+                if lua_type(L, slot) != LUA_TNIL { engine.anchor = try args.option(field: "anchor", at: slot, ScrollAnchor.self) }
             }
             lua_createtable(L, 0, 1)
             let box = EngineBox(engine, fields: host.reference(at: -1))
@@ -80,23 +57,81 @@ extension LuaHost {
         }
     }
 
-    /// The engine's `anchor` field at `slot`: "none", "firstVisible" or "end".
-    func anchorOption(_ args: LuaArguments, at slot: Int32) throws -> ScrollAnchor {
-        if let s = LuaStack.string(L, slot), let anchor = ScrollAnchor(rawValue: s) { return anchor }
-        throw args.optionError(.field("anchor"), at: slot, ScrollAnchor.allCases.map(\.rawValue))
+    /// The fields an engine value reads (its methods aside).
+    static let engineFields = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"]
+
+    static let engineIndex: tb_HostFunction = { L, context in
+        LuaHost.hosted(L, context) { host, args in
+            let box = try host.engineBox(args)
+            let key = try args.string(2, "key")
+            let engine = box.engine
+            switch key {
+            case "reloadCount": lua_pushinteger(L, lua_Integer(engine.reloadCount))
+            case "contentSize": host.pushNumbers([engine.contentSize.width, engine.contentSize.height])
+            case "offset": host.pushNumbers([engine.scrollState.contentOffset.x, engine.scrollState.contentOffset.y])
+            case "viewport": host.pushNumbers([engine.viewportSize.width, engine.viewportSize.height])
+            case "sectionOffsets":
+                // {[section] = {x, y}} for the sideways sections scrolled so far (1-based).
+                let offsets = engine.scrollState.sectionOffsets
+                lua_createtable(L, 0, Int32(offsets.count))
+                for (s, o) in offsets {
+                    host.pushNumbers([o.x, o.y])
+                    lua_rawseti(L, -2, lua_Integer(s + 1))
+                }
+            case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
+            case "anchor": LuaStack.push(L!, engine.anchor.rawValue)
+            case "provider", "animator":
+                host.push(box.fields)
+                LuaStack.rawField(L!, -1, key)
+            default:
+                lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
+                guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
+                    let known = TesseraModule.engineFields + TesseraModule.engineMethods.map(\.0)
+                    throw args.unknownField(key, known: known)
+                }
+            }
+            return 1
+        }
     }
 
-    /// Two numbers from `{a, b}` at `slot`, as a size (non-negative).
-    func pair(_ args: LuaArguments, _ slot: Int32, _ name: String, allowNegative: Bool = false) throws -> Size {
-        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(.field(name), at: slot, mustBe: "{width, height}", numeric: false) }
-        tb_rawgeti(L, slot, 1)
-        tb_rawgeti(L, slot, 2)
-        defer { tb_pop(L, 2) }
-        guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
-              allowNegative || (w >= 0 && h >= 0) else {
-            throw args.error(.field(name), "must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
+    static let engineNewIndex: tb_HostFunction = { L, context in
+        LuaHost.hosted(L, context) { host, args in
+            let box = try host.engineBox(args)
+            let key = try args.string(2, "key")
+            switch key {
+            case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
+            case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
+            case "anchor": box.engine.anchor = try LuaArguments(L!, function: "engine").option(field: "anchor", at: 3, ScrollAnchor.self)
+            default:
+                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ..., e.animator = ... or e.anchor = ...)")
+            }
+            return 0
         }
-        return Size(width: w, height: h)
+    }
+}
+
+extension LuaHost {
+    /// The provider and engine metatables: `__index`/`__newindex` host functions.
+    func makeEngineMetatables() {
+        engineSupport.providerMetaRef = makeBoxMetatable(named: "provider", [
+            ("__index", { self.pushHostFunction(TesseraModule.providerIndex, named: "provider") }),
+            ("__newindex", { self.pushHostFunction(TesseraModule.providerNewIndex, named: "provider") }),
+        ])
+        engineSupport.engineMetaRef = makeBoxMetatable(named: "engine", [
+            ("__index", {
+                // The methods table is the __index function's upvalue.
+                lua_createtable(self.L, 0, Int32(TesseraModule.engineMethods.count))
+                for (name, function) in TesseraModule.engineMethods {
+                    self.pushHostFunction(function, named: "engine:\(name)")
+                    LuaStack.setField(self.L, -2, name)
+                }
+                self.pushHostFunction(TesseraModule.engineIndex, named: "engine", upvalues: 1)
+            }),
+            ("__newindex", { self.pushHostFunction(TesseraModule.engineNewIndex, named: "engine") }),
+            // The fields `__index` computes, for the REPL's Tab completion (which runs no code).
+            ("__fields", { LuaStack.push(self.L, json: .array(TesseraModule.engineFields.map { .string($0) }), readOnly: false) }),
+        ])
+        makeAnimatorMetatable()
     }
 
     func setEngineProvider(_ box: EngineBox, at slot: Int32, args: LuaArguments) throws {
@@ -131,57 +166,5 @@ extension LuaHost {
         // A tree deepened through its ancestors since it was attached is caught before a pass.
         try checkProviderTree(box.engine.provider, function: "engine")
         return box
-    }
-
-    /// The fields an engine value reads (its methods aside).
-    static let engineFields = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"]
-
-    static let engineIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            let box = try host.engineBox(args)
-            let key = try args.string(2, "key")
-            let engine = box.engine
-            switch key {
-            case "reloadCount": lua_pushinteger(L, lua_Integer(engine.reloadCount))
-            case "contentSize": host.pushNumbers([engine.contentSize.width, engine.contentSize.height])
-            case "offset": host.pushNumbers([engine.scrollState.contentOffset.x, engine.scrollState.contentOffset.y])
-            case "viewport": host.pushNumbers([engine.viewportSize.width, engine.viewportSize.height])
-            case "sectionOffsets":
-                // {[section] = {x, y}} for the sideways sections scrolled so far (1-based).
-                let offsets = engine.scrollState.sectionOffsets
-                lua_createtable(L, 0, Int32(offsets.count))
-                for (s, o) in offsets {
-                    host.pushNumbers([o.x, o.y])
-                    lua_rawseti(L, -2, lua_Integer(s + 1))
-                }
-            case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
-            case "anchor": LuaStack.push(L!, engine.anchor.rawValue)
-            case "provider", "animator":
-                host.push(box.fields)
-                LuaStack.rawField(L!, -1, key)
-            default:
-                lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
-                guard LuaStack.rawField(L!, -1, key) == LUA_TFUNCTION else {
-                    let known = LuaHost.engineFields + LuaHost.engineMethods.map(\.0)
-                    throw args.unknownField(key, known: known)
-                }
-            }
-            return 1
-        }
-    }
-
-    static let engineNewIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
-            let box = try host.engineBox(args)
-            let key = try args.string(2, "key")
-            switch key {
-            case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
-            case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
-            case "anchor": box.engine.anchor = try host.anchorOption(LuaArguments(L!, function: "engine"), at: 3)
-            default:
-                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ..., e.animator = ... or e.anchor = ...)")
-            }
-            return 0
-        }
     }
 }

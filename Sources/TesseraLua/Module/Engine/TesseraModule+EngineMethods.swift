@@ -8,9 +8,9 @@ import TesseraCore
 // file:line) from the method that ran the pass, and the engine keeps its state from before
 // that pass.
 
-extension LuaHost {
+extension TesseraModule {
     static let engineLayout: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             host.pushEvents(try host.inPass { try engine.layout() })
             return 1
@@ -18,7 +18,7 @@ extension LuaHost {
     }
 
     static let engineScroll: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let x = try args.number(2, "x"), y = try args.number(3, "y")
             host.pushEvents(try host.inPass { try engine.scroll(to: Point(x: x, y: y)) })
@@ -27,7 +27,7 @@ extension LuaHost {
     }
 
     static let engineResize: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let w = try args.number(2, "width", .nonNegative), h = try args.number(3, "height", .nonNegative)
             host.pushEvents(try host.inPass { try engine.resize(to: Size(width: w, height: h)) })
@@ -38,7 +38,7 @@ extension LuaHost {
     /// e:scrollTo(target [, "top"|"center"|"bottom"]): an item by 1-based index (an integer) or
     /// by id (a string), kept at that place through the passes that follow until the next e:scroll.
     static let engineScrollTo: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let position = try args.optOption(3, "position", default: CollectionEngine.ScrollPosition.top)
             let byID = lua_type(L, 2) == LUA_TSTRING
@@ -66,7 +66,7 @@ extension LuaHost {
     }
 
     /// [-0, +0] An entry of e:measure{...} as a message shows it: `{a, 10, nil}` or its type.
-    func describeEntry(_ slot: Int32) -> String {
+    static func describeEntry(_ L: OpaquePointer, _ slot: Int32) -> String {
         guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
         let parts = (1...3).map { k -> String in
             tb_rawgeti(L, slot, lua_Integer(k))
@@ -81,7 +81,7 @@ extension LuaHost {
     /// "0-header") is w x h; e:measure(id, nil) forgets it; e:measure{ {id, w, h}, ... } reports
     /// several. Schedules a relayout; the next pass uses the sizes.
     static let engineMeasure: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             if lua_type(L, 2) == LUA_TTABLE {
                 let n = Int(lua_rawlen(L, 2))
@@ -99,7 +99,7 @@ extension LuaHost {
                           NumberRule.nonNegative.accepts(w), NumberRule.nonNegative.accepts(h) else {
                         throw args.error(.argument(2, "measurements"), at: 2,
                                          mustBe: "a list of {id, width, height} with finite, non-negative sizes",
-                                         got: "entry \(k): " + host.describeEntry(entry))
+                                         got: "entry \(k): " + describeEntry(L!, entry))
                     }
                     sizes.append((id, Size(width: w, height: h)))
                 }
@@ -124,7 +124,7 @@ extension LuaHost {
     /// runs first, so every sideways section of the tree as it is now can be scrolled; the
     /// events of both passes are returned.
     static let engineScrollSection: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let section = try args.integer(2, "section", minimum: 1)
             let x = try args.number(3, "x"), y = try args.number(4, "y")
@@ -135,7 +135,7 @@ extension LuaHost {
                 if let v = LuaStack.number(L!, slot), v.isFinite {
                     velocity = Point(x: v, y: v)
                 } else if lua_type(L, slot) == LUA_TTABLE {
-                    let pair = try host.pair(args, slot, "velocity", allowNegative: true)
+                    let pair = try args.pair(field: "velocity", at: slot, allowNegative: true)
                     velocity = Point(x: pair.width, y: pair.height)
                 } else {
                     throw args.error(.field("velocity"), at: slot, mustBe: "a finite number or {vx, vy}", numeric: false)
@@ -155,10 +155,10 @@ extension LuaHost {
     }
 }
 
-extension LuaHost {
+extension TesseraModule {
     /// e:views(): every visible view (cells, headers, footers, badges, backgrounds) in drawing order.
     static let engineViews: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let views = try host.engineBox(args).engine.views
             lua_createtable(L, Int32(views.count), 0)
             for (k, v) in views.enumerated() {
@@ -173,7 +173,7 @@ extension LuaHost {
     /// point, a cell or a header, footer, badge or background (index nil for a section's
     /// element); calls its provider's tap handler.
     static let engineTap: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let point = Point(x: try args.number(2, "x"), y: try args.number(3, "y"))
             guard let hit = try host.inPass({ try engine.tap(at: point) }) else {
@@ -189,7 +189,7 @@ extension LuaHost {
 
     /// e:frame(i) -> {x, y, w, h} (the resting frame), or nil.
     static let engineFrame: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             let index = try args.integer(2, "index")
             // index - 1 would overflow for math.mininteger; no index below 1 has a frame
@@ -201,11 +201,11 @@ extension LuaHost {
     /// e:show([columns]): prints the visible views, each drawn with a letter, and a legend, with
     /// the host's `pictures`.
     static let engineShow: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let engine = try host.engineBox(args).engine
             // The renderer bounds the width (8 to 1000 columns in the CLI's), whatever is asked.
             let columns = Int(clamping: try args.optNumber(2, "columns", .positive, default: 60), into: 0...Int(Int32.max))
-            guard let pictures = host.pictures else { throw args.error("no picture renderer is set (LuaHost.pictures)") }
+            guard let pictures = host.pictures else { throw args.noPictureRenderer() }
             for line in try pictures.engine(engine, columns) { host.output(line) }
             return 0
         }

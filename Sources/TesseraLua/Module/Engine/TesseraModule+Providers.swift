@@ -9,7 +9,7 @@ import TesseraCore
 // setter as the constructor, and the Swift provider schedules a reload (data, sections, view,
 // id) or a relayout (layout, size) on the engine showing it.
 
-extension LuaHost {
+extension TesseraModule {
     static let providerFields = ["data", "sections", "id", "layout", "size", "view", "tap", "identifier", "animator"]
     static let composedFields = ["sections", "layout", "identifier", "animator"]
     static let headersFields = ["sections", "layout", "header", "identifier", "animator"]
@@ -18,7 +18,7 @@ extension LuaHost {
 
     /// t.provider{ data =, sections =, id =, layout =, size =, view =, tap =, identifier =, animator = }
     static let moduleProvider: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.constructProvider(args, known: providerFields,
                                        BasicProvider(data: .empty, layout: FlowLayout()))
         }
@@ -27,7 +27,7 @@ extension LuaHost {
     /// t.composed{ sections = {...}, layout = }: sections laid out as the items of `layout`
     /// (default: stacked vertically).
     static let moduleComposed: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.constructProvider(args, known: composedFields, ComposedProvider(sections: []))
         }
     }
@@ -35,25 +35,27 @@ extension LuaHost {
     /// t.headers{ sections = {...}, layout =, header = { size =, view =, pinned =, tap = } }
     /// (`sticky` is another name for `pinned`).
     static let moduleHeaders: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.constructProvider(args, known: headersFields, HeadersProvider(sections: []))
         }
     }
 
     /// t.spacer{ width = "100%", height = 0 }: a section with only a size.
     static let moduleSpacer: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.constructProvider(args, known: spacerFields, SpacerProvider())
         }
     }
 
     /// t.emptyState{ content = provider, view = "empty", tap = }: a placeholder when the content is empty.
     static let moduleEmptyState: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             try host.constructProvider(args, known: emptyStateFields, EmptyStateProvider(content: SpacerProvider()))
         }
     }
+}
 
+extension LuaHost {
     /// Builds a provider box from the options table at argument 1 and pushes it.
     func constructProvider(_ args: LuaArguments, known: [String], _ provider: Provider) throws -> Int32 {
         let options = try args.optTable(1, "options", known: known)
@@ -72,7 +74,7 @@ extension LuaHost {
     }
 }
 
-extension LuaHost {
+extension TesseraModule {
     static func fields(of provider: Provider) -> [String] {
         switch provider {
         case is BasicProvider: providerFields

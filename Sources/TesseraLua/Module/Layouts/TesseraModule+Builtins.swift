@@ -3,7 +3,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// t.flow{...}, t.row{...}, t.waterfall{...}, t.overlay{}: the built-in layouts by name
     /// (upvalue: the name), through `BuiltinLayouts.make`, the same code path as `--param`.
     /// Parameter tables of t.flow{}, t.waterfall{}, ... are argument #1: their messages take
@@ -11,7 +11,7 @@ extension LuaHost {
     static let fieldStyle = LayoutParameters.Style(naming: .field, suggestion: { DidYouMean.suggestion(for: $0, among: $1) })
 
     static let moduleBuiltin: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let name = LuaStack.string(L!, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "?"
             var params: OrderedDictionary<String, JSONValue> = [:]
             if !args.isAbsent(1) {
@@ -30,7 +30,7 @@ extension LuaHost {
             do {
                 host.pushLayout(try BuiltinLayouts.make(name: name, params: params, style: fieldStyle))
             } catch let e as LayoutError {
-                throw args.error(e.message)
+                throw args.relayed(e.message)
             }
             return 1
         }

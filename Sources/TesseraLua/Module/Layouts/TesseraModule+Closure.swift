@@ -2,10 +2,10 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// t.closure(fn): `fn(i, ctx)` returns x, y, w, h for item i.
     static let moduleClosure: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let function = try args.function(1, "frame", host: host, expected: "a function(i, ctx) returning x, y, w, h")
             host.pushLayout(LuaClosure(function: function).layout)
             return 1

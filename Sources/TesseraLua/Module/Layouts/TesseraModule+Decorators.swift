@@ -5,14 +5,15 @@ import TesseraCore
 
 /// The decorators: t.inset / layout:inset, t.visibleFrameInset, t.transpose /
 /// layout:transposed, t.sticky / layout:sticky, as TesseraCore's types.
-extension LuaHost {
+extension TesseraModule {
     /// Insets from a number or {top=, left=, bottom=, right=} at `slot`.
-    func insets(_ args: LuaArguments, at slot: Int32) throws -> EdgeInsets {
+    static func insets(_ args: LuaArguments, at slot: Int32) throws -> EdgeInsets {
+        let L = args.L
         if let v = LuaStack.number(L, slot) {
-            guard v.isFinite else { throw args.error(slot, "insets", mustBe: LuaHost.insetsExpectation) }
+            guard v.isFinite else { throw args.error(slot, "insets", mustBe: insetsExpectation) }
             return EdgeInsets(all: v)
         }
-        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(slot, "insets", mustBe: LuaHost.insetsExpectation) }
+        guard lua_type(L, slot) == LUA_TTABLE else { throw args.error(slot, "insets", mustBe: insetsExpectation) }
         let table = try args.table(slot, "insets", known: ["top", "left", "bottom", "right"])
         return EdgeInsets(top: try table.number("top", default: 0), left: try table.number("left", default: 0),
                           bottom: try table.number("bottom", default: 0), right: try table.number("right", default: 0))
@@ -22,25 +23,25 @@ extension LuaHost {
 
     /// t.inset(layout, insets) and layout:inset(insets).
     static let moduleInset: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(InsetLayout(root, insets: try host.insets(args, at: 2)))
+            host.pushLayout(InsetLayout(root, insets: try insets(args, at: 2)))
             return 1
         }
     }
 
     /// t.visibleFrameInset(layout, insets): negative insets preload items outside the viewport.
     static let moduleVisibleFrameInset: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
-            host.pushLayout(VisibleFrameInsetLayout(root, insets: try host.insets(args, at: 2)))
+            host.pushLayout(VisibleFrameInsetLayout(root, insets: try insets(args, at: 2)))
             return 1
         }
     }
 
     /// t.transpose(layout) and layout:transposed().
     static let moduleTranspose: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             host.pushLayout(TransposeLayout(try args.layout(1, "layout", host: host)))
             return 1
         }
@@ -49,7 +50,7 @@ extension LuaHost {
     /// layout:with{ name = value, ... }: a script layout (a table `require` returns, a layout
     /// `load` returns, or one made by `:with`) with other params, checked now as `--param` is.
     static let moduleWith: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let L = host.L
             if lua_type(L, 1) != LUA_TTABLE, host.box(at: 1, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
                 throw args.error(1, "layout", mustBe: LuaArguments.layoutExpectation, got: args.describe(1, numeric: false))
@@ -84,7 +85,7 @@ extension LuaHost {
     /// 1-based index and the dataset item; the default makes odd Lua indices sticky (headers
     /// before their items).
     static let moduleSticky: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
             if args.isAbsent(2) {
                 host.pushLayout(PinnedLayout(root))
@@ -97,7 +98,6 @@ extension LuaHost {
     }
 }
 
-// Shaped as LuaSizedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// PinnedLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
 /// (PinnedLayout's own predicate cannot throw).
 struct LuaPinnedLayout: Layout {

@@ -3,11 +3,11 @@ import LuaBridge
 import TesseraCore
 
 /// CollectionKit's LayoutHelper functions: t.distribute and t.align.
-extension LuaHost {
+extension TesseraModule {
     /// t.distribute(mode, length, total, spacing, count [, rule]) -> offset, spacing, stretch
     /// (rule "collectionKit" (default) or "css").
     static let moduleDistribute: tb_HostFunction = { L, context in
-        hosted(L, context) { _, args in
+        LuaHost.hosted(L, context) { _, args in
             let mode = try args.option(1, "mode", AlignContent.self)
             let length = try args.number(2, "length")
             let total = try args.number(3, "total")
@@ -26,7 +26,7 @@ extension LuaHost {
     /// t.align(alignment, sizes, x, spacing, lineStart, lineLength) -> frames, where sizes is
     /// an array of {w, h} and frames of {x, y, w, h} (CollectionKit's alignItem).
     static let moduleAlign: tb_HostFunction = { L, context in
-        hosted(L, context) { _, args in
+        LuaHost.hosted(L, context) { _, args in
             let L = L!
             let alignment = try args.option(1, "alignment", AlignItems.self)
             if lua_type(L, 2) != LUA_TTABLE {

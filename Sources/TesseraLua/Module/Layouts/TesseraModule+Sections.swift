@@ -3,7 +3,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// t.sections{ sections = ..., layout = arrangement, spacing = 0, default = layout,
     /// header = ..., footer = ... }: one layout per dataset section; `sections` is a list (by
     /// position), a table keyed by section id, or a function(index, section) returning a
@@ -11,7 +11,7 @@ extension LuaHost {
     /// `{height =, pinned = false, zIndex = 1}`, or a function(index, section) returning such a
     /// table or nil.
     static let moduleSections: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let options = try args.table(1, "options", known: ["sections", "layout", "spacing", "default", "header", "footer"])
             let arrangement = try options.optLayout("layout", host: host)
             let fallback = try options.optLayout("default", host: host)
@@ -26,7 +26,9 @@ extension LuaHost {
     }
 
     static let boundaryFields = ["height", "pinned", "zIndex"]
+}
 
+extension LuaHost {
     /// The `header` or `footer` option of t.sections: a fixed boundary, or a Lua function
     /// called once per section per layout pass.
     func sectionBoundary(_ options: LuaTableArgument, _ key: String) throws
@@ -53,14 +55,14 @@ extension LuaHost {
     /// Reads `{height =, pinned =, zIndex =}` at `slot`; `what` names it in messages.
     func boundary(at slot: Int32, _ args: LuaArguments, what: String) throws -> SectionBoundary {
         let table = LuaTableArgument(arguments: LuaArguments(L, function: "\(args.function): \(what)"), slot: lua_absindex(L, slot), name: nil)
-        let allowed = Set(LuaHost.boundaryFields)
+        let allowed = Set(TesseraModule.boundaryFields)
         lua_pushnil(L)
         while tb_next(L, table.slot) != 0 {
             tb_pop(L, 1)
             guard let k = LuaStack.string(L, -1), allowed.contains(k) else {
                 let key = LuaStack.string(L, -1) ?? "[\(args.describe(-1))]"
                 tb_pop(L, 1)
-                throw table.arguments.unknownField(key, known: LuaHost.boundaryFields)
+                throw table.arguments.unknownField(key, known: TesseraModule.boundaryFields)
             }
         }
         guard let height = try table.optNumber("height", .nonNegative) else {
@@ -121,8 +123,8 @@ extension LuaHost {
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
-                throw LuaArguments.statement("t.sections:", keyedByID ? "field 'sections' has no layout for section '\(id)' and there is no default"
-                                                                        : "field 'sections' has no layout for section \(index + 1) and there is no default")
+                throw LuaArguments.fieldStatement("t.sections", "sections", keyedByID ? "has no layout for section '\(id)' and there is no default"
+                                                                             : "has no layout for section \(index + 1) and there is no default")
             }
         default:
             throw args.error(.field("sections"), at: -1, mustBe: "a list, a table keyed by section id or a function", numeric: false)

@@ -2,12 +2,12 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// t.sized(layout, size) and layout:sized(size): `layout` with its items sized by the Lua
     /// function `size(item, pw, ph, i) -> w, h` (item as ctx:item gives it, the
     /// proposal pw x ph, i 1-based; the same shape as a script's own `size` hook), so a built-in layout used inside a script gets the script's sizes.
     static let moduleSized: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let root = try args.layout(1, "layout", host: host)
             let size = try args.function(2, "size", host: host, expected: "a function(item, pw, ph, i) returning w, h")
             host.pushLayout(LuaSizedLayout(root: root, size: size))
@@ -16,7 +16,6 @@ extension LuaHost {
     }
 }
 
-// Shaped as LuaPinnedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// A layout whose items take their sizes from a Lua function: the root lays out a context
 /// whose size rule calls `size(item, pw, ph, i)` (checked: two finite, non-negative numbers).
 /// A failing size call throws out of the root's layout pass.

@@ -3,7 +3,7 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
-extension LuaHost {
+extension TesseraModule {
     /// t.split{...}: the split layout. Plain values are read as the built-in `split`'s
     /// parameters (the same code path as `--param`); these may also be Lua functions, called
     /// once per section (or per layout for the ratio) on every layout pass:
@@ -11,7 +11,7 @@ extension LuaHost {
     /// overrides or nil, `header`/`footer(index, section)` → a height, `{height =, pinned =}` or
     /// nil, `leftSideRatio(viewportWidth)` → a number from 0 to 1.
     static let moduleSplit: tb_HostFunction = { L, context in
-        hosted(L, context) { host, args in
+        LuaHost.hosted(L, context) { host, args in
             let options = try args.table(1, "options", known: splitOptionNames)
             var params: OrderedDictionary<String, JSONValue> = [:]
             var functions: [String: LuaReference] = [:]
@@ -30,10 +30,10 @@ extension LuaHost {
             }
             var layout: SplitLayout
             do {
-                var p = LayoutParameters(layoutName: "split", values: params, style: LuaHost.fieldStyle)
+                var p = LayoutParameters(layoutName: "split", values: params, style: TesseraModule.fieldStyle)
                 layout = try SplitLayout(parameters: &p)
                 try p.finish()
-            } catch let e as LayoutError { throw args.error(e.message) }
+            } catch let e as LayoutError { throw args.relayed(e.message) }
             if let f = functions["leftSideRatio"] {
                 layout.leftSideRatio = { [weakHost = WeakHost(host)] width in
                     guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
@@ -80,7 +80,9 @@ extension LuaHost {
     static let splitOptionNames = ["leftSideRatio", "splitSpacing", "minimumInterItemSpacing", "minimumItemLineSpacing",
                                    "sectionInset", "isNormalizingLineHeight", "pinHeaders", "hideCollapsedSections",
                                    "side", "sections", "header", "footer", "itemSize"]
+}
 
+extension LuaHost {
     /// Calls a t.split per-section function with `(index, section)` and reads its result as
     /// JSON through `read`; nil gives `nilValue` when one is allowed.
     func callSplitFunction<T>(_ function: LuaReference, _ key: String, index: Int, section: Dataset.Section,

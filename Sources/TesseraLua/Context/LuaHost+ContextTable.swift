@@ -3,6 +3,9 @@ import LuaBridge
 import OrderedCollections
 import TesseraCore
 
+// The `ctx` table a layout pass hands a script, built per pass from a `ContextBox`; its methods
+// written in Swift are TesseraModule's (Context/TesseraModule+ContextMethods.swift).
+
 extension LuaHost {
     /// [-0, +1, m] Pushes the `ctx` table for `context` (docs/scripts.md, "`ctx`"): fields `width`, `height`,
     /// `count`, `sections`, the writer `set`, and the methods `item`, `section`, `id`, `size`,
@@ -44,25 +47,25 @@ extension LuaHost {
             for k in 0..<3 { lua_pushvalue(L, boxSlot + Int32(k)) }
             pushHostFunction(function, named: name, upvalues: 3)
         }
-        for entry in LuaHost.registrations(.context) {
+        for entry in TesseraModule.registrations(.context) {
             pushMethod(entry.function, entry.qualifiedName)
             LuaStack.setField(L, ctx, entry.name)
         }
         // Plain functions, called with a dot like ctx.set.
-        for (name, function) in [("supplementary", LuaHost.contextSupplementary), ("decoration", LuaHost.contextDecoration)] {
+        for (name, function) in [("supplementary", TesseraModule.contextSupplementary), ("decoration", TesseraModule.contextDecoration)] {
             pushMethod(function, "ctx.\(name)")
             LuaStack.setField(L, ctx, name)
         }
 
         // ctx:item and ctx:size are C functions (Items.c) over Swift storage.
         if referenceDataAccess {
-            pushMethod(LuaHost.contextItemTable, "ctx:item")
+            pushMethod(TesseraModule.contextItemTable, "ctx:item")
         } else {
             lua_pushvalue(L, boxSlot + 1)
             lua_createtable(L, 0, 2)   // reads per field name
-            pushMethod(LuaHost.contextColumnData, "ctx:item")
-            pushMethod(LuaHost.contextField, "ctx:item")
-            pushMethod(LuaHost.contextFields, "ctx:item")
+            pushMethod(TesseraModule.contextColumnData, "ctx:item")
+            pushMethod(TesseraModule.contextField, "ctx:item")
+            pushMethod(TesseraModule.contextFields, "ctx:item")
             tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
         }
         LuaStack.setField(L, ctx, "item")
@@ -94,25 +97,6 @@ extension LuaHost {
         return box
     }
 
-    /// ctx's `__index(ctx, key)`: reached only for a key the table lacks, so it raises
-    /// "ctx: field 'widht' is unknown (did you mean width?); known fields: ...", the fields being
-    /// the table's own (a field the script set itself counts). O(fields).
-    static let contextIndex: tb_HostFunction = { L, context in
-        hosted(L, context) { _, args in
-            let L = L!
-            guard lua_type(L, 2) == LUA_TSTRING, let key = LuaStack.string(L, 2) else {
-                throw args.error(2, "key", mustBe: "a string", got: args.describe(2, numeric: false))
-            }
-            var known: [String] = []
-            lua_pushnil(L)
-            while lua_next(L, 1) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, let name = LuaStack.string(L, -2) { known.append(name) }
-                tb_pop(L, 1)
-            }
-            throw args.unknownField(key, known: known.sorted())
-        }
-    }
-
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its
     /// fields, then `id`, `first` (1-based) and `count`.
     static func sectionEntry(id: ItemID, fields: OrderedDictionary<String, JSONValue>, range: Range<Int>) -> JSONValue {
@@ -122,34 +106,4 @@ extension LuaHost {
         fields["count"] = .int(range.count)
         return .object(fields)
     }
-
-    /// The box of a ctx method (its first upvalue after the host's own).
-    static func contextBox(_ L: OpaquePointer) -> ContextBox {
-        let slot = lua_touserdata(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))!
-        return Unmanaged<ContextBox>.fromOpaque(slot.load(as: UnsafeMutableRawPointer?.self)!).takeUnretainedValue()
-    }
-
-    /// Runs a ctx method body with its arguments and the context's box.
-    static func contextMethod(_ L: OpaquePointer?, _ body: (ContextBox, LuaArguments) throws -> Int32) -> Int32 {
-        let L = L!
-        return raising(L) { try body(contextBox(L), LuaArguments(L, fallback: "ctx")) }
-    }
-
-    /// The 0-based item index from the 1-based one at stack slot 2 of `ctx:method(i, ...)`.
-    static func itemIndex(_ args: LuaArguments, _ box: ContextBox) throws -> Int {
-        let L = args.L
-        guard let i = LuaStack.integer(L, 2) else {
-            let hint = lua_type(L, 1) == LUA_TTABLE ? "" : " (call it with a colon: \(args.function)(i))"
-            throw args.error(2, "i", mustBe: "an integer", got: args.describe(2) + hint)
-        }
-        guard i >= 1 && i <= box.context.count else {
-            throw args.error(2, "i", mustBe: "an item index in 1..\(box.context.count)")
-        }
-        return i - 1
-    }
-
-    /// ctx:column(name) -> a read-only array whose entry i is `ctx:item(i)[name]` (nil where
-    /// the item has no such field): one call for a hot loop instead of one `ctx:item` per item.
-    /// Built once per `ctx` and name, shared with ctx:item. - Complexity: O(count) on the
-    /// first call, O(1) after.
 }

@@ -105,7 +105,7 @@ extension ReplSession {
         case LUA_TSTRING:
             let name = LuaStack.string(L, index) ?? ""
             do { return try host.layout(named: name) } catch let e as LayoutError {
-                throw LuaArguments(L, function: "run").error(e.message)
+                throw LuaArguments(L, function: "run").relayed(e.message)
             }
         case LUA_TNONE, LUA_TNIL:
             let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""

@@ -58,7 +58,8 @@ extension LuaHost {
         let counts = root.itemCounts()
         let most = limits.maxMemoryBytes / Self.bytesPerLaidOutItem
         guard counts.expanded > counts.distinct, counts.expanded > most else { return }
-        throw LuaArguments.relayed("\(function): the engine's providers lay out \(counts.expanded) items, \(counts.distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) holds at most \(most)")
+        throw LuaArguments.providersTooLarge(function, items: counts.expanded, distinct: counts.distinct,
+                                             limit: Self.formatBytes(limits.maxMemoryBytes), most: most)
     }
 
     /// What one laid-out item of a pass costs at least (its frame, flattened entry, identifier
@@ -76,7 +77,7 @@ extension LuaHost {
         let depth = deepestLayoutRead + 1
         deepestLayoutRead = 0
         guard depth <= LuaHost.maxLayoutNesting else {
-            throw args.error("the value would be nested \(depth) levels deep; at most \(LuaHost.maxLayoutNesting) levels are allowed (is a value built from itself in a loop?)")
+            throw args.nestedTooDeep(depth)
         }
         return depth
     }

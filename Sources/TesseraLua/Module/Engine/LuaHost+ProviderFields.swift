@@ -19,14 +19,14 @@ extension LuaHost {
             try rebuildSource(box, p)
             return
         case (let p as BasicProvider, "sections"):
-            if !field.isNil(slot) { _ = try field.table(field: key, at: slot, expected: "a list of sections {id =, count =}") }
+            if !field.isAbsent(slot) { _ = try field.table(field: key, at: slot, expected: "a list of sections {id =, count =}") }
             try storeField(box, key, slot)
-            if p.data.count > 0 || !field.isNil(slot) { try rebuildSource(box, p) }
+            if p.data.count > 0 || !field.isAbsent(slot) { try rebuildSource(box, p) }
             return
         case (let p as BasicProvider, "id"):
             _ = try field.optFunction(field: key, at: slot, host: self)
             try storeField(box, key, slot)
-            if p.data.count > 0 || !field.isNil(slot) { try rebuildSource(box, p) }
+            if p.data.count > 0 || !field.isAbsent(slot) { try rebuildSource(box, p) }
             return
         case (let p as BasicProvider, "layout"):
             p.layout = try field.layout(field: key, at: slot, host: self)
@@ -70,9 +70,9 @@ extension LuaHost {
         case (let p as HeadersProvider, "header"):
             try setHeader(p, field, at: slot)
         case (let p as SpacerProvider, "width"):
-            p.width = try field.isNil(slot) ? .fraction(1) : dimension(field, key: key, at: slot)
+            p.width = try field.isAbsent(slot) ? .fraction(1) : dimension(field, key: key, at: slot)
         case (let p as SpacerProvider, "height"):
-            p.height = try field.isNil(slot) ? .absolute(0) : dimension(field, key: key, at: slot)
+            p.height = try field.isAbsent(slot) ? .absolute(0) : dimension(field, key: key, at: slot)
         case (let p as EmptyStateProvider, "content"):
             guard let content = providerBox(at: slot) else { throw field.error(.field(key), at: slot, mustBe: "a provider", numeric: false) }
             if content.provider === p || content.provider.contains(p) {
@@ -92,7 +92,7 @@ extension LuaHost {
                 }
             } }
         default:
-            let known = LuaHost.fields(of: box.provider)
+            let known = TesseraModule.fields(of: box.provider)
             throw field.unknownField(key, known: known)
         }
         try storeField(box, key, slot)

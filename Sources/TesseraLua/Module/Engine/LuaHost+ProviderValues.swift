@@ -9,7 +9,7 @@ import TesseraCore
 extension LuaHost {
     /// A size rule: a rule name, `{w, h}` (numbers or "50%"), or function(item, i, pw, ph) -> w, h.
     func itemSize(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> SizeSource {
-        if field.isNil(slot) { return .fit }
+        if field.isAbsent(slot) { return .fit }
         if let name = LuaStack.string(L, slot) {
             guard let rule = SizingRule(rawValue: name) else {
                 throw field.error(.field(key), at: slot, mustBe: "one of \(SizingRule.allCases.map(\.rawValue).joined(separator: ", ")), a size {w, h} or a function", numeric: false)
@@ -56,7 +56,7 @@ extension LuaHost {
 
     /// `view`: a kind name, or a list of {kind =, when = function(item, i), size = ...}.
     func viewRegistration(_ field: LuaArguments, key: String, at slot: Int32, box: ProviderBox) throws -> ViewRegistration {
-        if field.isNil(slot) { return ViewRegistration() }
+        if field.isAbsent(slot) { return ViewRegistration() }
         if let name = LuaStack.string(L, slot) { return ViewRegistration(name) }
         guard lua_type(L, slot) == LUA_TTABLE, tb_rawlen(L, slot) > 0 else {
             throw field.error(.field(key), at: slot, mustBe: "a kind name or a list of {kind =, when =, size =}", numeric: false)
@@ -134,7 +134,7 @@ extension LuaHost {
     /// header = { size = {w, h} or a function, view = "header", pinned = true, tap = function(section, i) };
     /// `sticky` is another name for `pinned` (CollectionKit's word), with the same meaning.
     func setHeader(_ p: HeadersProvider, _ field: LuaArguments, at slot: Int32) throws {
-        if field.isNil(slot) { return }
+        if field.isAbsent(slot) { return }
         let table = try field.table(field: "header", at: slot, expected: "a table {size =, view =, pinned =, tap =}")
         try table.rejectUnknownKeys(["size", "view", "pinned", "sticky", "tap"])
         try table.with("size") { s in
