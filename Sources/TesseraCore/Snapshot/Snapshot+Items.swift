@@ -60,7 +60,6 @@ extension Snapshot {
         self = Snapshot()
     }
 
-    // The item calls mirror the section calls (Snapshot+Sections.swift), as UIKit's snapshot API pairs them.
     /// Moves `item` to just before `beforeItem` (possibly into another section).
     ///
     /// - Throws: `.itemNotFound`, `.moveRelativeToItself`.

@@ -46,7 +46,6 @@ extension Snapshot {
         removeUnchecked(sections: doomedSection, items: [Bool](repeating: false, count: itemSet.count))
     }
 
-    // The section calls mirror the item calls (Snapshot+Items.swift), as UIKit's snapshot API pairs them.
     /// Moves `section`, with its items, to just before `beforeSection`.
     ///
     /// - Throws: `.sectionNotFound`, `.moveRelativeToItself`.

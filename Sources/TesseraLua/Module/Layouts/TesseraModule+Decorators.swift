@@ -97,7 +97,6 @@ extension LuaHost {
     }
 }
 
-// Shaped as LuaSizedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// PinnedLayout with a Lua predicate: the flags are computed in one Lua call per layout pass
 /// (PinnedLayout's own predicate cannot throw).
 struct LuaPinnedLayout: Layout {

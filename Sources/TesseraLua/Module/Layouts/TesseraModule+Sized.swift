@@ -16,7 +16,6 @@ extension LuaHost {
     }
 }
 
-// Shaped as LuaPinnedLayout: a root and a Lua function that the root's layout pass calls; the calls differ.
 /// A layout whose items take their sizes from a Lua function: the root lays out a context
 /// whose size rule calls `size(item, pw, ph, i)` (checked: two finite, non-negative numbers).
 /// A failing size call throws out of the root's layout pass.
