@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test func the_readme_swift_snippets_are_the_example_files() throws {
+    @Test func theReadmeSwiftSnippetsAreTheExampleFiles() throws {
         let checked = try snippets(in: "README.md")
         #expect(checked.sorted() == ["Compositional.swift", "Concurrency.swift", "CustomLayout.swift", "DatasetLayout.swift",
                                      "Engine.swift", "HostLayout.swift", "ItemsInCode.swift", "LuaScript.swift",
@@ -40,7 +40,7 @@ import Testing
         #expect(try snippetFiles == Set(checked).sorted(), "every snippet file is in the README")
     }
 
-    @Test func the_catalogue_articles_show_the_example_files() throws {
+    @Test func theCatalogueArticlesShowTheExampleFiles() throws {
         let catalogue = "Sources/TesseraCore/TesseraCore.docc"
         let articles = try FileManager.default.contentsOfDirectory(
             atPath: repositoryRoot.appendingPathComponent(catalogue).path).filter { $0.hasSuffix(".md") }.sorted()
