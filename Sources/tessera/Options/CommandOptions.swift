@@ -84,8 +84,8 @@ struct DatasetOptions: ParsableArguments {
                                valueName: "MB"))
     var maxDataSize: Checked<DataSizeLimit>?
 
-    /// A bad policy is a plain error (exit status 1), a bad size a usage error, as they were
-    /// before the dataset is read.
+    /// Before any command's run(), so a bad value stops it even when it reads no dataset: a bad
+    /// policy as every error of a value (status 1), a bad size as a usage error (status 64).
     func validate() throws {
         _ = try duplicates.get()
         try maxDataSize?.checkUsage()
