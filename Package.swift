@@ -60,7 +60,9 @@ let package = Package(
             name: "TesseraCore",
             dependencies: [
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // The invariant checks (Support/InternalChecks.swift) in every debug build, the tests' too.
+            swiftSettings: [.define("TESSERA_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
         // Pictures and reports of a layout: the ASCII preview, the text summary, the SVG
         // picture, the HTML page and the `run` report.

@@ -35,7 +35,7 @@ for _, tile in ipairs(pattern) do
 end
 
 ---@type tessera.Script
-local mosaic = {   -- shaped as every layout script's table: name, params, simpleLayout
+local mosaic = {
   name = "mosaic",
   params = { spacing = 2, aspect = 1 },
 

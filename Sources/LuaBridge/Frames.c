@@ -183,7 +183,6 @@ int tb_runsimple(lua_State *L) {
   return 0;
 }
 
-/* Pushes and calls as tb_runsize does (Lua's call sequence, four lines); the checks are its own. */
 int tb_runframe(lua_State *L) {
   double v[4];
   int k, ok;
@@ -251,7 +250,6 @@ int tb_runlayout(lua_State *L) {
   return 2;
 }
 
-/* Pushes and calls as tb_runframe does (Lua's call sequence, four lines); the checks are its own. */
 int tb_runsize(lua_State *L) {
   double v[2];
   int k, ok;

@@ -1,6 +1,5 @@
 import Foundation
 
-// Plain stored fields, alike in shape to other small structs (Timeline.DrawingKey); nothing to share.
 /// One row of `tessera bench`: Tessera's median against a baseline measured in the same run.
 /// Encodes to the `tessera bench --format json` shape docs/outputs.md shows; `ratio` is baseline / median (above 1: Tessera is faster).
 /// A row without a baseline of its own (nil `baselineMedian`) has no `baseline_median_ms` and no

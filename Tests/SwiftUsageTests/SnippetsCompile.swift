@@ -5,7 +5,7 @@ import Testing
 import TesseraCore
 
 @Suite struct SnippetsCompile {
-    @Test func the_items_snippet_runs_here_too() throws {
+    @Test func theItemsSnippetRunsHereToo() throws {
         #expect(try layOutItemsBuiltInCode().count == 3)
     }
 }

@@ -27,7 +27,7 @@ func checkModelArrays<S: Hashable, I: Hashable>(
 }
 
 @Suite struct ChangesetArrayApplyTests {
-    @Test func a_flat_list_of_models_follows_its_diff() throws {
+    @Test func aFlatListOfModelsFollowsItsDiff() throws {
         let old = [DiffModel(id: "a", version: 0), DiffModel(id: "b", version: 0), DiffModel(id: "c", version: 0)]
         let new = [DiffModel(id: "c", version: 0), DiffModel(id: "d", version: 0), DiffModel(id: "a", version: 1)]
         let changeset = try Changeset(from: old.map(\.id), to: new.map(\.id),
@@ -37,7 +37,7 @@ func checkModelArrays<S: Hashable, I: Hashable>(
         #expect(models == new)
     }
 
-    @Test func a_batch_that_does_not_fit_leaves_the_array_unchanged() throws {
+    @Test func aBatchThatDoesNotFitLeavesTheArrayUnchanged() throws {
         var models = [1, 2, 3]
         #expect(throws: ChangesetApplyError("deleted item [0, 3] is out of range: OLD section 0 has 3 items.")) {
             try Changeset(itemsDeleted: [ItemPath(section: 0, item: 3)]).apply(to: &models, inserting: { $0 })

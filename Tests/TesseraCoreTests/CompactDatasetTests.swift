@@ -10,7 +10,7 @@ import Testing
 /// metadata, or the same error, as parsing the whole document into `JSONValue`s and checking
 /// it item by item (`ReferenceLoader`, the loader as it was before columns).
 @Suite struct CompactDatasetTests {
-    @Test func every_shipped_json_dataset_reads_as_the_parser_reads_it() throws {
+    @Test func everyShippedJsonDatasetReadsAsTheParserReadsIt() throws {
         let folder = DatasetFuzzTests.root + "/datasets"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names.count >= 10)
@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    @Test func shipped_jsonl_and_csv_examples_keep_every_field() throws {
+    @Test func shippedJsonlAndCsvExamplesKeepEveryField() throws {
         for (path, format) in [("datasets/examples/photos.jsonl", DatasetFormat.jsonLines), ("datasets/examples/photos.csv", .csv)] {
             let d = try DatasetLoader.parse(data: try DatasetFuzzTests.seed(path), fileName: path, format: format)
             // Rebuilt from its own decoded items, the dataset decodes to the same items again.
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test(arguments: 0..<6)
-    func random_files_read_as_the_parser_reads_them(block: Int) throws {
+    func randomFilesReadAsTheParserReadsThem(block: Int) throws {
         var rng = SplitMix64(seed: 0xDA7A_5E7 &+ UInt64(block))
         var loaded = 0
         for k in 0..<60 {
@@ -44,7 +44,7 @@ import Testing
         #expect(loaded >= 20 && loaded <= 50, "\(loaded) of 60 loaded")
     }
 
-    @Test func mutated_real_files_read_or_fail_as_before() throws {
+    @Test func mutatedRealFilesReadOrFailAsBefore() throws {
         let original = try DatasetFuzzTests.seed("datasets/images-wallpapers.json")
         var rng = SplitMix64(seed: 0xC0_1A_B5)
         for k in 0..<60 {
@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    @Test func items_built_in_code_decode_to_themselves() throws {
+    @Test func itemsBuiltInCodeDecodeToThemselves() throws {
         let items: [Item] = [
             Item(id: "a", fields: ["w": 1, "h": 2.5, "big": .int(1 << 60), "nan": .double(.nan), "inf": .double(-.infinity),
                                    "nested": ["x": [1, 2.0, "é"], "deep": .object(["k": .double(.nan)])], "text": "hi"]),

@@ -14,7 +14,7 @@ import Testing
         return result.elements[0].frame
     }
 
-    @Test func badges_take_absolute_and_fractional_offsets_from_their_anchor() throws {
+    @Test func badgesTakeAbsoluteAndFractionalOffsetsFromTheirAnchor() throws {
         let size = abs_(20, 20)
         #expect(try badged(C.ItemSupplementary(kind: "badge", size: size, containerAnchor: .topLeading,
                                                offset: .absolute(Point(x: 30, y: 0)))) == r(30, 0, 20, 20))
@@ -32,7 +32,7 @@ import Testing
                                                containerAnchor: .none)) == r(25, 45, 50, 10))
     }
 
-    @Test func a_top_leading_header_with_offset_minus_10_sits_10_points_above_its_section() throws {
+    @Test func aTopLeadingHeaderWithOffsetMinus10Sits10PointsAboveItsSection() throws {
         let header = C.BoundaryItem(kind: "header", size: abs_(100, 30), alignment: .topLeading, offset: Point(x: 0, y: -10))
         let layout = CompositionalLayout { index, _, _ in
             C.Section(group: row, boundaryItems: index == 1 ? [header] : [])
@@ -44,7 +44,7 @@ import Testing
         #expect(result.sections[1].frame == r(0, 50, 200, 80))
     }
 
-    @Test func headers_and_footers_extend_the_section_around_its_insets() throws {
+    @Test func headersAndFootersExtendTheSectionAroundItsInsets() throws {
         let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top)
         let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), alignment: .bottom)
         let section = C.Section(group: row, contentInsets: C.DirectionalEdgeInsets(top: 5, leading: 10, bottom: 7, trailing: 10),
@@ -61,7 +61,7 @@ import Testing
         #expect(spanning.supplementaries.map(\.frame) == [r(0, 0, 220, 30), r(0, 142, 220, 20)])
     }
 
-    @Test func every_alignment_places_the_item_on_the_section_geometry() throws {
+    @Test func everyAlignmentPlacesTheItemOnTheSectionGeometry() throws {
         // Non-extending 20 × 10 items on a 200 × 100 section (two 50-point rows).
         let expected: [C.RectAlignment: Rect] = [
             .topLeading: r(0, 0, 20, 10), .top: r(90, 0, 20, 10), .topTrailing: r(180, 0, 20, 10),
@@ -85,7 +85,7 @@ import Testing
         #expect(grown.supplementaries.first { $0.kind == "leading" }?.frame == r(0, 55, 20, 10))
     }
 
-    @Test func a_decoration_sits_at_zIndex_0_and_promotes_its_sections_items_to_1() throws {
+    @Test func aDecorationSitsAtZIndex0AndPromotesItsSectionsItemsTo1() throws {
         let section = C.Section(group: row, contentInsets: C.DirectionalEdgeInsets(all: 10),
                                 decorations: [C.Decoration(kind: "background", contentInsets: C.DirectionalEdgeInsets(all: 5))])
         let layout = CompositionalLayout { index, _, _ in index == 0 ? section : C.Section(group: row) }
@@ -99,7 +99,7 @@ import Testing
         #expect(drawn.map(\.index) == [nil, 2, 0, 1])
     }
 
-    @Test func layout_level_headers_and_footers_align_on_the_whole_content_and_pin() throws {
+    @Test func layoutLevelHeadersAndFootersAlignOnTheWholeContentAndPin() throws {
         let global = [
             C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(30)), alignment: .top, pinned: true),
             C.BoundaryItem(kind: "banner", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), alignment: .topLeading,
@@ -131,7 +131,7 @@ import Testing
         #expect(try pinned(0) == [r(0, 0, 200, 30), r(100, 80, 100, 20)])
     }
 
-    @Test func layout_level_items_make_room_along_a_horizontal_scroll() throws {
+    @Test func layoutLevelItemsMakeRoomAlongAHorizontalScroll() throws {
         let global = [C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)), alignment: .leading),
                       C.BoundaryItem(kind: "footer", size: abs_(25, 10), alignment: .bottomTrailing, extendsBoundary: false)]
         let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
@@ -143,7 +143,7 @@ import Testing
         #expect(result.contentSize == s(180, 80))
     }
 
-    @Test func pinned_headers_and_footers_match_a_brute_force_scan_at_random_offsets() throws {
+    @Test func pinnedHeadersAndFootersMatchABruteForceScanAtRandomOffsets() throws {
         var rng = SplitMix64(seed: 11)
         for round in 0..<24 {
             let sections = (0..<Int.random(in: 1...6, using: &rng)).map { _ in Int.random(in: 0...7, using: &rng) }
@@ -182,7 +182,7 @@ import Testing
         }
     }
 
-    @Test func a_pinned_footer_sticks_to_the_visible_bottom_until_its_section_start_pushes_it() throws {
+    @Test func aPinnedFooterSticksToTheVisibleBottomUntilItsSectionStartPushesIt() throws {
         let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
                                 alignment: .bottom, pinned: true)
         let layout = CompositionalLayout { _, _, _ in C.Section(group: row, boundaryItems: [footer]) }

@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    @Test func a_self_sizing_list_stacks_measured_heights_and_ignores_insets_on_the_estimated_axis() throws {
+    @Test func aSelfSizingListStacksMeasuredHeightsAndIgnoresInsetsOnTheEstimatedAxis() throws {
         let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), insets: C.DirectionalEdgeInsets(all: 5))
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell])
         let measured = Measured([(nil, 30), (nil, 61.5), (nil, 44), (nil, 12)], in: s(320, 600))
@@ -31,7 +31,7 @@ import Testing
         #expect(measured.calls == [1, 1, 1, 1])
     }
 
-    @Test func an_estimated_row_is_as_tall_as_its_tallest_item() throws {
+    @Test func anEstimatedRowIsAsTallAsItsTallestItem() throws {
         let cell = item(C.LayoutSize(width: .fractionalWidth(0.5), height: .estimated(50)))
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(50)), [cell])
         let measured = Measured([(nil, 20), (nil, 70), (nil, 35)], in: s(200, 600))
@@ -41,7 +41,7 @@ import Testing
         #expect(result.sections[0].frame == r(0, 0, 200, 105))
     }
 
-    @Test func estimated_widths_fill_groups_by_measured_width_and_are_measured_once() throws {
+    @Test func estimatedWidthsFillGroupsByMeasuredWidthAndAreMeasuredOnce() throws {
         // Tags: each row holds as many measured widths as fit in 100 points.
         let tag = item(C.LayoutSize(width: .estimated(30), height: .absolute(20)))
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)), [tag], spacing: .fixed(5))
@@ -51,7 +51,7 @@ import Testing
         #expect(measured.calls == [1, 1, 1, 1, 1])
     }
 
-    @Test func an_orthogonal_shelf_of_estimated_widths_has_the_measured_content_width() throws {
+    @Test func anOrthogonalShelfOfEstimatedWidthsHasTheMeasuredContentWidth() throws {
         let tag = item(C.LayoutSize(width: .estimated(30), height: .fractionalHeight(1)))
         let group = C.Group.horizontal(C.LayoutSize(width: .estimated(30), height: .absolute(40)), [tag])
         let section = C.Section(group: group, interGroupSpacing: 8, contentInsets: C.DirectionalEdgeInsets(leading: 10, trailing: 10),
@@ -93,7 +93,7 @@ import Testing
     /// A right-to-left shelf as UIKit draws it: its first item ends at the collection's right
     /// edge less the section's leading inset, the next ones follow to its left, and scrolling
     /// the shelf by one group pitch (to −pitch) brings item 1 where item 0 was.
-    @Test func a_right_to_left_shelf_starts_at_the_right_and_scrolls_towards_negative_x() throws {
+    @Test func aRightToLeftShelfStartsAtTheRightAndScrollsTowardsNegativeX() throws {
         let full = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [full]),
                               interGroupSpacing: 6, contentInsets: C.DirectionalEdgeInsets(leading: 12, trailing: 20), orthogonalScrolling: .continuous)
@@ -108,7 +108,7 @@ import Testing
     /// UIKit's right-to-left collection views: sections are mirrored within the collection
     /// view's width (W = 333 here, not the content's width, which a horizontal layout exceeds),
     /// and orthogonal shelves start at the right and scroll towards negative x.
-    @Test func right_to_left_mirrors_every_frame_within_the_collection_width() throws {
+    @Test func rightToLeftMirrorsEveryFrameWithinTheCollectionWidth() throws {
         let context = sectionedContext([5, 7, 3, 9], in: s(333, 500))
         for (name, layout) in mirrorCases {
             var rtlLayout = layout

@@ -8,7 +8,7 @@ import Testing
         try compositional(C.Section(group: group), counts: [n], width: width).allFrames
     }
 
-    @Test func item_insets_of_2_give_16_by_16_cells_in_unchanged_slots() throws {
+    @Test func itemInsetsOf2Give16By16CellsInUnchangedSlots() throws {
         let group = C.Group.horizontal(abs_(60, 20), [item(abs_(20, 20), insets: C.DirectionalEdgeInsets(all: 2))])
         let result = try compositional(C.Section(group: group), counts: [6])
         expectFrames(try result.allFrames, [r(2, 2, 16, 16), r(22, 2, 16, 16), r(42, 2, 16, 16),
@@ -17,14 +17,14 @@ import Testing
         #expect(result.contentSize == s(375, 40))
     }
 
-    @Test func trailing_edge_spacing_shifts_items_without_resizing_them() throws {
+    @Test func trailingEdgeSpacingShiftsItemsWithoutResizingThem() throws {
         let spaced = item(abs_(20, 20), edges: C.EdgeSpacing(trailing: .fixed(2)))
         expectFrames(try frames(.horizontal(abs_(66, 20), [spaced]), 3), [r(0, 0, 20, 20), r(22, 0, 20, 20), r(44, 0, 20, 20)])
         // The trailing edge spacing is part of the room an item needs: in 65 points only two fit.
         expectFrames(try frames(.horizontal(abs_(65, 20), [spaced]), 3), [r(0, 0, 20, 20), r(22, 0, 20, 20), r(0, 20, 20, 20)])
     }
 
-    @Test func fixed_spacing_is_exact_and_flexible_spacing_shares_the_leftover() throws {
+    @Test func fixedSpacingIsExactAndFlexibleSpacingSharesTheLeftover() throws {
         let cell = item(abs_(100, 50))
         expectFrames(try frames(.horizontal(abs_(800, 50), [cell], spacing: .fixed(200)), 3), [r(0, 0, 100, 50), r(300, 0, 100, 50), r(600, 0, 100, 50)])
         // At least 200 between items: three fit; the 100 left over goes to the two gaps.
@@ -33,7 +33,7 @@ import Testing
         expectFrames(try frames(.horizontal(abs_(300, 50), [cell, item(abs_(150, 50))], spacing: .flexible(0)), 2), [r(0, 0, 100, 50), r(150, 0, 150, 50)])
     }
 
-    @Test func count_groups_share_the_length_equally_after_spacing_and_group_insets() throws {
+    @Test func countGroupsShareTheLengthEquallyAfterSpacingAndGroupInsets() throws {
         let group = C.Group.horizontal(abs_(340, 60), [item(C.LayoutSize(width: .absolute(999), height: .fractionalHeight(1)))],
                                        count: 3, spacing: .fixed(10), insets: C.DirectionalEdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10))
         expectFrames(try frames(group, 4), [r(10, 5, 100, 50), r(120, 5, 100, 50), r(230, 5, 100, 50), r(10, 65, 100, 50)])
@@ -41,7 +41,7 @@ import Testing
         expectFrames(try frames(vertical, 2), [r(0, 0, 50, 40), r(0, 60, 50, 40)])
     }
 
-    @Test func group_insets_shrink_the_container_children_are_resolved_in() throws {
+    @Test func groupInsetsShrinkTheContainerChildrenAreResolvedIn() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
                                        [item(C.LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))],
                                        insets: C.DirectionalEdgeInsets(top: 10, leading: 20, bottom: 10, trailing: 20))
@@ -50,7 +50,7 @@ import Testing
 
     /// Insets are points, as UIKit's are, however small: 0.5 is half a point, never half the
     /// container (which used to shrink a cell to nothing without a word).
-    @Test func insets_below_one_are_points() throws {
+    @Test func insetsBelowOneArePoints() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
         let section = C.Section(group: group, contentInsets: C.DirectionalEdgeInsets(top: 0.5, leading: 0.25, bottom: 4, trailing: 0.75))
@@ -63,7 +63,7 @@ import Testing
 
     /// Fractions only when asked for (`Insets.fractional`, Lua's "15%"): of the collection for a
     /// section (0.15 of 400 is 60; 0.5 of 812 is 406), of the item's own slot for an item.
-    @Test func fractional_insets_are_fractions_of_the_container() throws {
+    @Test func fractionalInsetsAreFractionsOfTheContainer() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)),
                                        [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
         var insets = C.DirectionalEdgeInsets.fractional(top: 0.5, leading: 0.15, trailing: 0.15)
@@ -76,7 +76,7 @@ import Testing
         expectFrames(try frames(inset, 1), [r(20, 10, 40, 20)])
     }
 
-    @Test func flexible_cross_edges_align_items_in_the_group() throws {
+    @Test func flexibleCrossEdgesAlignItemsInTheGroup() throws {
         let tall = C.LayoutSize(width: .absolute(100), height: .absolute(100))
         func placed(_ edges: C.EdgeSpacing) throws -> Rect {
             try frames(.horizontal(tall, [item(abs_(100, 40), edges: edges)]), 1)[0]
@@ -91,7 +91,7 @@ import Testing
         expectFrames(try frames(.horizontal(abs_(70, 100), [centred]), 1), [r(15, 0, 40, 40)])
     }
 
-    @Test func nested_groups_are_sized_in_their_parent_and_spaced_like_items() throws {
+    @Test func nestedGroupsAreSizedInTheirParentAndSpacedLikeItems() throws {
         // A vertical group of two rows; each row holds a wide item and two stacked small ones.
         let small = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))
         let stack = C.Group.vertical(C.LayoutSize(width: .fractionalWidth(0.25), height: .fractionalHeight(1)), [small])
@@ -106,18 +106,18 @@ import Testing
         ])
     }
 
-    @Test func a_count_group_sizes_a_nested_group_by_its_slot() throws {
+    @Test func aCountGroupSizesANestedGroupByItsSlot() throws {
         let inner = C.Group.vertical(C.LayoutSize(width: .absolute(1), height: .fractionalHeight(1)), [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))])
         let outer = C.Group.horizontal(abs_(200, 80), [.group(inner)], count: 2)
         expectFrames(try frames(outer, 4), [r(0, 0, 100, 40), r(0, 40, 100, 40), r(100, 0, 100, 40), r(100, 40, 100, 40)])
     }
 
-    @Test func repeating_groups_cycle_through_their_subitems() throws {
+    @Test func repeatingGroupsCycleThroughTheirSubitems() throws {
         let group = C.Group.horizontal(abs_(100, 30), [item(abs_(30, 30)), item(abs_(20, 10))])
         expectFrames(try frames(group, 5), [r(0, 0, 30, 30), r(30, 0, 20, 10), r(50, 0, 30, 30), r(80, 0, 20, 10), r(0, 30, 30, 30)])
     }
 
-    @Test func custom_groups_place_their_frames_from_the_group_origin() throws {
+    @Test func customGroupsPlaceTheirFramesFromTheGroupOrigin() throws {
         let seen = Recorder<C.CustomGroupEnvironment>()
         let custom = C.Group.custom(abs_(100, 50)) { env in
             seen.append(env)
@@ -129,7 +129,7 @@ import Testing
         #expect(seen.values.map(\.contentSize) == [s(100, 50), s(100, 50)])
     }
 
-    @Test func groups_that_cannot_hold_items_are_errors_not_hangs() {
+    @Test func groupsThatCannotHoldItemsAreErrorsNotHangs() {
         #expect(throws: LayoutError("a compositional group's subitems take no length along its axis, so it would repeat them forever")) {
             try frames(.horizontal(abs_(100, 10), [item(abs_(0, 10))]), 3)
         }
@@ -149,7 +149,7 @@ import Testing
         #expect(problem { _ = try frames(.custom(abs_(100, 10)) { _ in [] }, 3) } == .holdsNoItems(items: 3))
     }
 
-    @Test func an_item_longer_than_its_group_still_gets_a_group_of_its_own() throws {
+    @Test func anItemLongerThanItsGroupStillGetsAGroupOfItsOwn() throws {
         expectFrames(try frames(.horizontal(abs_(100, 10), [item(abs_(150, 10))]), 2), [r(0, 0, 150, 10), r(0, 10, 150, 10)])
     }
 }

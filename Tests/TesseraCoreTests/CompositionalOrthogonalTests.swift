@@ -10,7 +10,7 @@ import Testing
         return C.Section(group: group, interGroupSpacing: spacing, contentInsets: insets, orthogonalScrolling: scrolling)
     }
 
-    @Test func an_orthogonal_section_runs_its_groups_across_inside_a_full_width_scroller() throws {
+    @Test func anOrthogonalSectionRunsItsGroupsAcrossInsideAFullWidthScroller() throws {
         let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
                                                 [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))]))
         let layout = CompositionalLayout { index, _, _ in index == 1 ? shelf(.continuous) : list }
@@ -22,7 +22,7 @@ import Testing
         #expect(result.contentSize == s(300, 170))
     }
 
-    @Test func group_paging_centered_insets_both_ends_by_half_the_free_width() throws {
+    @Test func groupPagingCenteredInsetsBothEndsByHalfTheFreeWidth() throws {
         let section = shelf(.groupPagingCentered, groupWidth: .fractionalWidth(0.92), spacing: 0, insets: .zero)
         let result = try compositional(section, counts: [3], width: 375)
         expectFrames(try result.allFrames, [r(15, 0, 345, 80), r(360, 0, 345, 80), r(705, 0, 345, 80)])
@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    @Test func target_offsets_for_every_behaviour() throws {
+    @Test func targetOffsetsForEveryBehaviour() throws {
         // Scroller 300 wide; groups 100 + 10 spacing (pitch 110); 6 groups; insets 20 each side:
         // content 20 + 6 · 100 + 5 · 10 + 20 = 690, so offsets run 0...390.
         func target(_ behaviour: C.OrthogonalScrolling, _ proposed: Double, _ velocity: Double) throws -> Double {
@@ -67,7 +67,7 @@ import Testing
         #expect(still.orthogonalSections.isEmpty)
     }
 
-    @Test func a_horizontal_layout_scrolls_its_orthogonal_sections_vertically() throws {
+    @Test func aHorizontalLayoutScrollsItsOrthogonalSectionsVertically() throws {
         let group = C.Group.vertical(C.LayoutSize(width: .absolute(60), height: .absolute(100)),
                                      [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))])
         let section = C.Section(group: group, interGroupSpacing: 10, orthogonalScrolling: .groupPaging)
@@ -78,7 +78,7 @@ import Testing
         #expect(result.targetContentOffset(section: 0, proposed: Point(x: 0, y: 60), velocity: Point(x: 0, y: 1)) == Point(x: 0, y: 70))
     }
 
-    @Test func the_element_query_with_random_section_offsets_matches_brute_force() throws {
+    @Test func theElementQueryWithRandomSectionOffsetsMatchesBruteForce() throws {
         var rng = SplitMix64(seed: 1111)
         let behaviours = C.OrthogonalScrolling.allCases
         for _ in 0..<15 {

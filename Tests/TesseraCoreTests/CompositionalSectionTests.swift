@@ -4,7 +4,7 @@ import Testing
 @Suite struct CompositionalSectionTests {
     let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
 
-    @Test func a_full_width_list_puts_item_i_at_44_i() throws {
+    @Test func aFullWidthListPutsItemIAt44I() throws {
         for width in [375.0, 414, 1023.5] {
             let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(44)), [fullItem])
             let n = 25
@@ -15,7 +15,7 @@ import Testing
         }
     }
 
-    @Test func a_third_by_third_grid_matches_at_any_width() throws {
+    @Test func aThirdByThirdGridMatchesAtAnyWidth() throws {
         for width in [300.0, 375, 377.7, 1000.1] {
             let cell = item(C.LayoutSize(width: .fractionalWidth(1.0 / 3), height: .fractionalHeight(1)))
             let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(1.0 / 3)), [cell])
@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test func groups_and_sections_are_spaced_with_nothing_after_the_last() throws {
+    @Test func groupsAndSectionsAreSpacedWithNothingAfterTheLast() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(20)), [fullItem])
         let section = C.Section(group: group, interGroupSpacing: 5, contentInsets: C.DirectionalEdgeInsets(top: 1, leading: 10, bottom: 2, trailing: 10))
         let result = try compositional(section, counts: [2, 0, 1], width: 220,
@@ -37,13 +37,13 @@ import Testing
         #expect(result.contentSize == s(220, 134))
     }
 
-    @Test func fractional_height_of_the_top_group_is_of_the_collection_less_the_section_insets() throws {
+    @Test func fractionalHeightOfTheTopGroupIsOfTheCollectionLessTheSectionInsets() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)), [fullItem])
         let section = C.Section(group: group, contentInsets: C.DirectionalEdgeInsets(top: 50, bottom: 50))
         expectFrames(try compositional(section, counts: [1], width: 300, height: 500).allFrames, [r(0, 50, 300, 200)])
     }
 
-    @Test func a_horizontal_layout_stacks_groups_and_sections_left_to_right() throws {
+    @Test func aHorizontalLayoutStacksGroupsAndSectionsLeftToRight() throws {
         let group = C.Group.vertical(C.LayoutSize(width: .absolute(100), height: .fractionalHeight(1)),
                                      [item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(0.5)))])
         let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.DirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 5))
@@ -53,7 +53,7 @@ import Testing
         #expect(result.contentSize == s(350, 200))
     }
 
-    @Test func the_section_provider_sees_each_section_and_the_environment() throws {
+    @Test func theSectionProviderSeesEachSectionAndTheEnvironment() throws {
         let recorded = Recorder<(Int, ItemID, Size)>()
         let layout = CompositionalLayout { index, section, env in
             recorded.append((index, section.id, env.container))

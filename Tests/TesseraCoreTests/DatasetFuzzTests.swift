@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: [("datasets/examples/photos.jsonl", DatasetFormat.jsonLines),
                       ("datasets/examples/photos.csv", .csv),
                       ("datasets/images-wallpapers.json", .json)])
-    func mutated_real_datasets_load_or_give_a_located_one_sentence_error(path: String, format: DatasetFormat) throws {
+    func mutatedRealDatasetsLoadOrGiveALocatedOneSentenceError(path: String, format: DatasetFormat) throws {
         let original = try Self.seed(path)
         var rng = SplitMix64(seed: 16)
         let name = (path as NSString).lastPathComponent

@@ -23,7 +23,7 @@ import Testing
         }
     }
 
-    @Test func agrees_with_a_dictionary_on_random_ids() {
+    @Test func agreesWithADictionaryOnRandomIds() {
         var numbers = Numbers(state: 7)
         func next(_ bound: Int) -> Int { numbers.next(bound) }
         var repeats = 0
@@ -47,7 +47,7 @@ import Testing
         #expect(repeats > 100 && repeats < 380)
     }
 
-    @Test func tells_strings_and_integers_and_empty_strings_apart() {
+    @Test func tellsStringsAndIntegersAndEmptyStringsApart() {
         #expect(DuplicateIDs.first(in: [.int(5), .string("5"), .string(""), .int(0)]) == nil)
         let found = DuplicateIDs.first(in: [.string(""), .int(1), .string("")])
         #expect(found?.first == 0 && found?.second == 2)
@@ -56,7 +56,7 @@ import Testing
     /// All-integer ids go through a bitmap when they span few values per id, through the table
     /// when spread out or when `max − min` overflows: every case agrees with a dictionary, for
     /// an array of ids and for a dataset's id column.
-    @Test func integer_ids_agree_on_the_bitmap_and_the_table() {
+    @Test func integerIdsAgreeOnTheBitmapAndTheTable() {
         var numbers = Numbers(state: 11)
         func next(_ bound: Int) -> Int { numbers.next(bound) }
         var repeats = 0

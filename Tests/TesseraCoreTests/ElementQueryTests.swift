@@ -19,7 +19,7 @@ private struct FixedLayout: Layout {
         ], sections: [0..<3, 3..<6])
     }
 
-    @Test func elements_come_in_drawing_order_with_the_header_pinned() throws {
+    @Test func elementsComeInDrawingOrderWithTheHeaderPinned() throws {
         let result = try list()
         let at = ScrollState(contentOffset: Point(x: 0, y: 120))
         #expect(result.elements(in: r(0, 120, 375, 200), scroll: at) == [
@@ -34,7 +34,7 @@ private struct FixedLayout: Layout {
         #expect(try result.section(ofItem: 2) == 0 && result.section(ofItem: 3) == 1)
     }
 
-    @Test func the_section_end_pushes_the_pinned_header_up() throws {
+    @Test func theSectionEndPushesThePinnedHeaderUp() throws {
         let result = try list()
         // Section 0 ends at 344 (items and background): the header's bottom stops there.
         let headers = { (y: Double) in
@@ -52,7 +52,7 @@ private struct FixedLayout: Layout {
             .map(\.kind) == ["background", ""])
     }
 
-    @Test func orthogonal_sections_shift_and_clip_their_items() throws {
+    @Test func orthogonalSectionsShiftAndClipTheirItems() throws {
         // Section 1 is a 100-tall row scrolling sideways: five 150-wide items in a 375-wide scroller.
         let frames = [r(0, 0, 375, 50)] + (0..<5).map { r(Double($0) * 160, 60, 150, 100) }
         let result = try FramesResult(frames: frames, elements: [
@@ -79,7 +79,7 @@ private struct FixedLayout: Layout {
         #expect(try result.visible(in: r(150, 60, 10, 100), scroll: scrolled) == [])
     }
 
-    @Test func invalid_elements_are_errors() {
+    @Test func invalidElementsAreErrors() {
         #expect(throws: LayoutError("the layout's supplementary 0 (kind 'header') is in section 2; expected a section in 0..<1")) {
             try FramesResult(frames: [r(0, 0, 1, 1)], elements: [.supplementary("header", section: 2, frame: r(0, 0, 1, 1))])
         }
@@ -92,7 +92,7 @@ private struct FixedLayout: Layout {
         }
     }
 
-    @Test func sticky_headers_are_pinned_supplementaries_too() throws {
+    @Test func stickyHeadersArePinnedSupplementariesToo() throws {
         let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
         let result = try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
         #expect(result.supplementaries == [
@@ -112,7 +112,7 @@ private struct FixedLayout: Layout {
     /// Each pinned element's limit comes from the result, through every decorator: a section's
     /// end for a top pin, its start for a bottom pin, the next sticky item for a sticky header,
     /// moved by an inset, kept by a mirror, none through a transpose (it would pin along x).
-    @Test func pin_limits_come_from_the_result_through_decorators() throws {
+    @Test func pinLimitsComeFromTheResultThroughDecorators() throws {
         let base = try FramesResult(frames: [r(0, 0, 100, 50), r(0, 60, 100, 50), r(0, 120, 100, 50)], elements: [
             .supplementary("header", section: 0, frame: r(0, 0, 100, 20), pinned: true),
             .decoration("bg", section: 0, frame: r(0, 0, 100, 110)),
@@ -216,7 +216,7 @@ private struct FixedLayout: Layout {
         }
     }
 
-    @Test func element_query_equals_a_brute_force_scan() throws {
+    @Test func elementQueryEqualsABruteForceScan() throws {
         var g = SplitMix64(seed: 8)
         var pinnedAway = 0, shifted = 0, hits = 0, most = 0
         for _ in 0..<120 {
@@ -256,7 +256,7 @@ private struct FixedLayout: Layout {
 @Suite struct SectionHeaderTests {
     func dataset() -> Dataset { sectionsWithAnEmptyOne() }
 
-    @Test func headers_and_footers_wrap_each_section() throws {
+    @Test func headersAndFootersWrapEachSection() throws {
         let layout = SectionsLayout(spacing: 5, header: { s, _ in s == 1 ? nil : .init(height: 20, pinned: true) },
                                     footer: { _, section in section?.id == .string("b") ? .init(height: 8, zIndex: 2) : nil }) { _, _ in
             WaterfallLayout(columns: 3)
@@ -287,7 +287,7 @@ private struct FixedLayout: Layout {
         #expect(try pinned(65) == r(0, 58, 30, 20))   // b ends at 78 with its footer
     }
 
-    @Test func a_negative_height_is_an_error() {
+    @Test func aNegativeHeightIsAnError() {
         #expect(throws: LayoutError("sections layout got a header height of -1 for section 0; expected a finite number >= 0")) {
             try SectionsLayout(header: { _, _ in .init(height: -1) }) { _, _ in WaterfallLayout() }
                 .layout(LayoutContext(dataset: dataset(), collectionSize: s(30, 100)))

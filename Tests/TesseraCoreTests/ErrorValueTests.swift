@@ -10,7 +10,7 @@ import OrderedCollections
         return nil
     }
 
-    @Test func layout_errors_carry_the_parameter_and_its_allowed_values() throws {
+    @Test func layoutErrorsCarryTheParameterAndItsAllowedValues() throws {
         let error = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["columns": 0]) }
         #expect(error?.errorKind == .layout)
         guard case let .invalidParameter(name, allowed, got, _, _)? = error?.layoutError else {
@@ -24,7 +24,7 @@ import OrderedCollections
         #expect(unknown?.applyError == nil && unknown?.datasetError == nil)
     }
 
-    @Test func layout_errors_carry_the_index_and_frame() throws {
+    @Test func layoutErrorsCarryTheIndexAndFrame() throws {
         let context = fixedContext([s(10, 10), s(10, 10)], in: s(100, 100))
         let bad = Rect(x: 0, y: 0, width: -1, height: 5)
         let error = caught { _ = try ClosureLayout { i, _ in i == 1 ? bad : Rect(x: 0, y: 0, width: 1, height: 1) }.layout(context) }
@@ -35,7 +35,7 @@ import OrderedCollections
 
     /// The refusals that used to be one sentence each are cases carrying their values; the
     /// sentences are the ones the command printed before, byte for byte.
-    @Test func layout_refusals_carry_their_values_in_cases() throws {
+    @Test func layoutRefusalsCarryTheirValuesInCases() throws {
         let split = caught { _ = try BuiltinLayouts.make(name: "split", params: ["itemSize": 3]) }
         guard case let .invalidParameter(name, allowed, got, _, _)? = split?.layoutError else { Issue.record("\(String(describing: split))"); return }
         #expect(name == "itemSize" && allowed == "[width, height] with finite numbers >= 0" && got == "3")
@@ -89,7 +89,7 @@ import OrderedCollections
         #expect(endless?.description == "closure layout's content size infx1.0 is not finite; expected a finite minimum content size")
     }
 
-    @Test func apply_errors_carry_the_path_and_count() throws {
+    @Test func applyErrorsCarryThePathAndCount() throws {
         let old = try Snapshot<String, Int>(section: "s", items: [1, 2])
         let error = caught { _ = try Changeset(itemsDeleted: [ItemPath(section: 0, item: 5)]).apply(to: old, insertingFrom: old) }
         #expect(error?.errorKind == .apply)
@@ -100,7 +100,7 @@ import OrderedCollections
         #expect(section?.applyError == .sectionOutOfRange(operation: "deleted", section: 3, sectionCount: 1, state: .old))
     }
 
-    @Test func datasets_built_in_code_are_refused_as_files_are() throws {
+    @Test func datasetsBuiltInCodeAreRefusedAsFilesAre() throws {
         func message(_ body: () throws -> Void) -> String? { caught(body)?.description }
         let a = Item(id: "a", size: Size(width: 10, height: 10)), b = Item(id: "b", size: Size(width: 10, height: 10))
         #expect(try Dataset(validating: [a, b]).count == 2)

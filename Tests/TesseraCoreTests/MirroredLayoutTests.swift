@@ -6,7 +6,7 @@ import Testing
 /// container's width, not the content's, because CSS `direction: rtl` and UIKit's right-to-left
 /// collection views mirror there: content narrower than the container starts from its right edge.
 @Suite struct MirroredLayoutTests {
-    @Test func a_mirrored_waterfall_puts_every_frame_at_W_minus_x_minus_w() throws {
+    @Test func aMirroredWaterfallPutsEveryFrameAtWMinusXMinusW() throws {
         let dataset = Dataset.synthetic(count: 200) { i in Size(width: 100, height: 40 + Double((i * 37) % 90)) }
         let context = LayoutContext(dataset: dataset, collectionSize: s(375, 600))
         let base = try WaterfallLayout(columns: 3, spacing: 7).layout(context)
@@ -30,7 +30,7 @@ import Testing
     /// Content narrower than the container ends at the container's right edge; content wider
     /// than it hangs off the left edge (negative x) by as much as it hung off the right one, and
     /// a viewport scrolled to x shows, mirrored, what the left-to-right one scrolled to −x shows.
-    @Test func the_mirror_is_the_container_not_the_content() throws {
+    @Test func theMirrorIsTheContainerNotTheContent() throws {
         let narrow = LayoutContext(collectionSize: s(140, 120), count: 2, item: { _ in nil }, size: { _, _ in s(50, 10) })
         let short = try MirroredLayout(FlowLayout()).layout(narrow)
         expectFrames(try short.allFrames, [r(90, 0, 50, 10), r(40, 0, 50, 10)])
@@ -51,7 +51,7 @@ import Testing
     /// Every built-in layout (flow, row, waterfall, overlay, split), with its elements, short of
     /// the container width so the rule matters: x' = 300 − x − w.
     @Test(arguments: BuiltinLayouts.names)
-    func every_builtin_layout_mirrors_around_the_container(name: String) throws {
+    func everyBuiltinLayoutMirrorsAroundTheContainer(name: String) throws {
         let layout: any Layout = name == "row" ? RowLayout(justifyContent: .center) : try BuiltinLayouts.make(name: name)
         let dataset = Dataset(items: (0..<5).map { Item(id: .int($0), size: s(40 + Double($0) * 5, 30)) },
                               sections: [Dataset.Section(id: .string("a"), range: 0..<3), Dataset.Section(id: .string("b"), range: 3..<5)])
@@ -62,7 +62,7 @@ import Testing
         #expect(try mirrored.allFrames != base.allFrames)
     }
 
-    @Test func mirroring_a_left_to_right_compositional_layout_gives_its_right_to_left_layout() throws {
+    @Test func mirroringALeftToRightCompositionalLayoutGivesItsRightToLeftLayout() throws {
         let context = sectionedContext([5, 7, 3, 9], in: s(333, 500))
         var rng = SplitMix64(seed: 17)
         for (name, layout) in CompositionalEstimatedTests().mirrorCases {

@@ -60,7 +60,7 @@ struct ModelDiffTests {
         #expect(itemUpdates > 500)
     }
 
-    @Test func a_small_case_exactly() throws {
+    @Test func aSmallCaseExactly() throws {
         let old: Models = [ModelSection(model: Header(id: "a", title: "A"), items: [Message(id: 1, text: "one"), Message(id: 2, text: "two")]),
                            ModelSection(model: Header(id: "b", title: "B"), items: [Message(id: 3, text: "three")])]
         let new: Models = [ModelSection(model: Header(id: "b", title: "Bee"), items: [Message(id: 3, text: "three"), Message(id: 1, text: "uno")]),
@@ -75,7 +75,7 @@ struct ModelDiffTests {
         #expect(try byTitle.apply(to: old, takingFrom: new) == new)
     }
 
-    @Test func repeated_identifiers_and_batches_that_do_not_fit_are_refused() throws {
+    @Test func repeatedIdentifiersAndBatchesThatDoNotFitAreRefused() throws {
         let twice: Models = [ModelSection(model: Header(id: "a", title: "A"), items: [Message(id: 1, text: "x"), Message(id: 1, text: "y")])]
         #expect(throws: SnapshotError.self) { try Changeset(from: twice, to: []) }
         #expect(throws: SnapshotError.self) { try StagedModelChangeset(from: [], to: twice) }

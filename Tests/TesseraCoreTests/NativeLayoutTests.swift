@@ -2,7 +2,7 @@ import Testing
 @testable import TesseraCore
 
 @Suite struct WaterfallLayoutTests {
-    @Test func ties_go_to_the_lowest_column_and_spacing_separates_both_ways() throws {
+    @Test func tiesGoToTheLowestColumnAndSpacingSeparatesBothWays() throws {
         let sizes = [s(10, 100), s(10, 50), s(10, 100), s(10, 30)]
         let result = try WaterfallLayout(columns: 2, spacing: 10).layout(fixedContext(sizes, in: s(210, 500)))
         #expect(result.allFrames == [r(0, 0, 100, 100), r(110, 0, 100, 50), r(110, 60, 100, 100), r(0, 110, 100, 30)])
@@ -10,12 +10,12 @@ import Testing
         #expect(result.contentSize == s(210, 160))
     }
 
-    @Test func equal_heights_fill_columns_left_to_right() throws {
+    @Test func equalHeightsFillColumnsLeftToRight() throws {
         let result = try WaterfallLayout(columns: 3).layout(fixedContext(Array(repeating: s(1, 10), count: 4), in: s(300, 100)))
         #expect(result.allFrames == [r(0, 0, 100, 10), r(100, 0, 100, 10), r(200, 0, 100, 10), r(0, 10, 100, 10)])
     }
 
-    @Test func items_are_asked_with_the_column_width() throws {
+    @Test func itemsAreAskedWithTheColumnWidth() throws {
         let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(300, 700), count: 2, item: { _ in nil },
                                 size: { _, p in proposals.append(p); return s(50, 20) })
@@ -23,13 +23,13 @@ import Testing
         #expect(proposals.values == [s(140, 700), s(140, 700)])
     }
 
-    @Test func zero_columns_is_an_error_not_a_crash() {
+    @Test func zeroColumnsIsAnErrorNotACrash() {
         #expect(throws: LayoutError("waterfall layout needs columns from 1 to 1000, got 0")) {
             try WaterfallLayout(columns: 0).layout(fillContext(count: 1, in: s(10, 10)))
         }
     }
 
-    @Test func visibility_uses_open_intervals() throws {
+    @Test func visibilityUsesOpenIntervals() throws {
         let result = try WaterfallLayout(columns: 1).layout(fixedContext([s(1, 50), s(1, 50), s(1, 50)], in: s(100, 100)))
         #expect(result.visible(in: r(0, 0, 100, 49)) == [0])
         #expect(result.visible(in: r(0, 0, 100, 50)) == [0])
@@ -39,7 +39,7 @@ import Testing
 }
 
 @Suite struct OverlayAndClosureLayoutTests {
-    @Test func overlay_puts_every_item_at_the_origin() throws {
+    @Test func overlayPutsEveryItemAtTheOrigin() throws {
         let result = try OverlayLayout().layout(fixedContext([s(100, 20), s(40, 80)], in: s(300, 300)))
         #expect(result.allFrames == [r(0, 0, 100, 20), r(0, 0, 40, 80)])
         #expect(result.contentSize == s(100, 80))
@@ -47,7 +47,7 @@ import Testing
         #expect(result.visible(in: r(10, 10, 5, 5)) == [0, 1])
     }
 
-    @Test func closure_layout_gives_arbitrary_frames_with_indexed_visibility() throws {
+    @Test func closureLayoutGivesArbitraryFramesWithIndexedVisibility() throws {
         let grid = ClosureLayout { i, ctx in r(Double(i % 3) * 50, Double(i / 3) * 50, 50, 50) }
         let result = try grid.layout(fillContext(count: 7, in: s(150, 100)))
         #expect(try result.frame(at: 4) == r(50, 50, 50, 50))
@@ -56,7 +56,7 @@ import Testing
         #expect(result.visible(in: r(0, 90, 150, 20)) == [3, 4, 5, 6])
     }
 
-    @Test func invalid_frames_are_rejected_with_the_item() {
+    @Test func invalidFramesAreRejectedWithTheItem() {
         let bad = ClosureLayout { i, _ in i == 1 ? r(0, 0, -1, 5) : r(0, 0, 1, 1) }
         #expect(throws: LayoutError("closure layout produced an invalid frame (0.0, 0.0, -1.0, 5.0) for item 1; expected finite numbers and a non-negative size")) {
             try bad.layout(fillContext(count: 2, in: s(10, 10)))
@@ -68,7 +68,7 @@ import Testing
     let column = WaterfallLayout(columns: 1)
     let sizes = [s(1, 40), s(1, 60)]
 
-    @Test func inset_shrinks_the_container_and_shifts_frames() throws {
+    @Test func insetShrinksTheContainerAndShiftsFrames() throws {
         let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(100, 200), count: 2, item: { _ in nil },
                                 size: { i, p in proposals.append(p); return [s(1, 40), s(1, 60)][i] })
@@ -81,7 +81,7 @@ import Testing
         #expect(try result.visible(in: r(0, 110, 100, 50)) == [])
     }
 
-    @Test func inset_provider_is_evaluated_with_the_outer_size() throws {
+    @Test func insetProviderIsEvaluatedWithTheOuterSize() throws {
         let layout = InsetLayout(column) { size in EdgeInsets(top: 0, left: size.width / 10, bottom: 0, right: 0) }
         #expect(try layout.layout(fixedContext(sizes, in: s(100, 100))).allFrames == [r(10, 0, 90, 40), r(10, 40, 90, 60)])
         #expect(try layout.layout(fixedContext(sizes, in: s(200, 100))).allFrames == [r(20, 0, 180, 40), r(20, 40, 180, 60)])
@@ -89,12 +89,12 @@ import Testing
         #expect(try preload.layout(fixedContext(sizes, in: s(100, 100))).visible(in: r(0, 0, 100, 35)) == [0, 1])
     }
 
-    @Test func empty_inset_layout_still_takes_the_inset_area() throws {
+    @Test func emptyInsetLayoutStillTakesTheInsetArea() throws {
         let result = try InsetLayout(column, insets: EdgeInsets(all: 8)).layout(fillContext(count: 0, in: s(100, 100)))
         #expect(result.contentSize == s(16, 16))
     }
 
-    @Test func transpose_swaps_axes_but_asks_sizes_in_real_coordinates() throws {
+    @Test func transposeSwapsAxesButAsksSizesInRealCoordinates() throws {
         let proposals = Recorder<Size>()
         let ctx = LayoutContext(collectionSize: s(300, 100), count: 3, item: { _ in nil },
                                 size: { _, p in proposals.append(p); return s(30, 100) })
@@ -106,7 +106,7 @@ import Testing
         #expect(try result.visible(in: r(31, 0, 10, 100)) == [2])
     }
 
-    @Test func visible_frame_inset_changes_only_visibility() throws {
+    @Test func visibleFrameInsetChangesOnlyVisibility() throws {
         let base = try column.layout(fixedContext(sizes, in: s(100, 100)))
         let preload = try VisibleFrameInsetLayout(column, insets: EdgeInsets(all: -10)).layout(fixedContext(sizes, in: s(100, 100)))
         #expect(try preload.allFrames == base.allFrames)
@@ -124,7 +124,7 @@ import Testing
         try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext(sizes, in: s(100, 100)))
     }
 
-    @Test func header_pins_to_the_viewport_top() throws {
+    @Test func headerPinsToTheViewportTop() throws {
         let result = try laidOut()
         #expect(try result.frame(at: 0, viewport: r(0, 100, 100, 100)) == r(0, 100, 100, 50))
         #expect(try result.frame(at: 0) == r(0, 0, 100, 50))
@@ -133,18 +133,18 @@ import Testing
         #expect(try result.frame(at: 2, viewport: r(0, 100, 100, 100)) == r(0, 250, 100, 50))
     }
 
-    @Test func next_header_pushes_the_pinned_one_up() throws {
+    @Test func nextHeaderPushesThePinnedOneUp() throws {
         let result = try laidOut()
         #expect(try result.frame(at: 0, viewport: r(0, 220, 100, 100)) == r(0, 200, 100, 50))
         #expect(try result.frame(at: 2, viewport: r(0, 260, 100, 100)) == r(0, 260, 100, 50))
     }
 
-    @Test func last_header_leaves_with_its_section() throws {
+    @Test func lastHeaderLeavesWithItsSection() throws {
         let result = try laidOut()
         #expect(try result.frame(at: 2, viewport: r(0, 460, 100, 100)) == r(0, 450, 100, 50))
     }
 
-    @Test func visible_includes_the_pinned_header_in_ascending_order() throws {
+    @Test func visibleIncludesThePinnedHeaderInAscendingOrder() throws {
         let result = try laidOut()
         for y in stride(from: 0.0, through: 480, by: 7.5) {
             let viewport = r(0, y, 100, 100)
@@ -157,7 +157,7 @@ import Testing
 @Suite struct SectionsLayoutTests {
     func dataset() -> Dataset { sectionsWithAnEmptyOne() }
 
-    @Test func sections_stack_vertically_with_their_own_layouts() throws {
+    @Test func sectionsStackVerticallyWithTheirOwnLayouts() throws {
         let layout = SectionsLayout(spacing: 5) { index, _ in
             index == 0 ? InsetLayout(WaterfallLayout(columns: 2), insets: EdgeInsets(all: 1)) as any Layout : WaterfallLayout(columns: 3)
         }
@@ -169,7 +169,7 @@ import Testing
         #expect(try result.visible(in: r(0, 12, 30, 11)) == [2, 3, 4])
     }
 
-    @Test func context_sections_are_rebased_and_fall_back_to_one_section() throws {
+    @Test func contextSectionsAreRebasedAndFallBackToOneSection() throws {
         let ctx = LayoutContext(dataset: dataset(), collectionSize: s(30, 100), sizing: ItemSizing(rule: .intrinsic))
         #expect(ctx.sections.map(\.range) == [0..<2, 2..<2, 2..<5])
         #expect(ctx.slice(2..<5).sections.map(\.range) == [0..<0, 0..<3])
@@ -184,7 +184,7 @@ import Testing
         #expect(dataset().sectionIndex(containing: 1) == 0)
     }
 
-    @Test func an_outer_layout_arranges_sections_by_their_content_size() throws {
+    @Test func anOuterLayoutArrangesSectionsByTheirContentSize() throws {
         let layout = SectionsLayout(arrangement: TransposeLayout(WaterfallLayout(columns: 1))) { _, _ in OverlayLayout() }
         let ctx = LayoutContext(dataset: dataset(), collectionSize: s(100, 50), sizing: ItemSizing(rule: .intrinsic))
         let result = try layout.layout(ctx)
@@ -194,7 +194,7 @@ import Testing
 }
 
 @Suite struct RectTests {
-    @Test func positive_area_overlap_excludes_touching_edges_and_empty_rectangles() {
+    @Test func positiveAreaOverlapExcludesTouchingEdgesAndEmptyRectangles() {
         let q = r(0, 0, 100, 100)
         #expect(r(10, 10, 5, 5).overlapsWithPositiveArea(q))
         #expect(!r(100, 10, 5, 5).overlapsWithPositiveArea(q))

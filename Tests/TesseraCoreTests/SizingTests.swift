@@ -7,7 +7,7 @@ import Testing
         ItemSizing(rule: rule).size(w: w, h: h, text: { text }, proposed: proposed)
     }
 
-    @Test func fit_scales_down_keeping_the_aspect_ratio_and_never_up() {
+    @Test func fitScalesDownKeepingTheAspectRatioAndNeverUp() {
         #expect(size(.fit, w: 400, h: 200, s(100, 1000)) == s(100, 50))
         #expect(size(.fit, w: 200, h: 400, s(1000, 100)) == s(50, 100))
         // Width first, then height (CollectionKit's image size source).
@@ -15,22 +15,22 @@ import Testing
         #expect(size(.fit, w: 40, h: 20, s(100, 100)) == s(40, 20))
     }
 
-    @Test func fill_width_scales_up_or_down_to_the_proposed_width() {
+    @Test func fillWidthScalesUpOrDownToTheProposedWidth() {
         #expect(size(.fillWidth, w: 40, h: 20, s(100, 10)) == s(100, 50))
         #expect(size(.fillWidth, w: 400, h: 200, s(100, 10)) == s(100, 50))
     }
 
-    @Test func intrinsic_and_fill() {
+    @Test func intrinsicAndFill() {
         #expect(size(.intrinsic, w: 400, h: 200, s(100, 10)) == s(400, 200))
         #expect(size(.fill, w: 400, h: 200, s(100, 10)) == s(100, 10))
     }
 
-    @Test func a_missing_axis_takes_the_proposal() {
+    @Test func aMissingAxisTakesTheProposal() {
         #expect(size(.fit, h: 30, s(100, 10)) == s(100, 30))
         #expect(size(.fit, w: 30, s(100, 10)) == s(30, 10))
     }
 
-    @Test func text_items_get_the_proposed_width_and_the_measured_height() {
+    @Test func textItemsGetTheProposedWidthAndTheMeasuredHeight() {
         let measurer = TextMeasurer()
         let text = "The quick brown fox jumps over the lazy dog, twice over and then once more."
         let expected = measurer.height(of: text, width: 120)
@@ -38,11 +38,11 @@ import Testing
         #expect(size(.fit, text: text, s(120, 50)) == s(120, expected))
     }
 
-    @Test func no_size_and_no_text_fills_the_proposal() {
+    @Test func noSizeAndNoTextFillsTheProposal() {
         #expect(size(.fit, s(120, 50)) == s(120, 50))
     }
 
-    @Test func dataset_contexts_apply_the_rule_per_item() throws {
+    @Test func datasetContextsApplyTheRulePerItem() throws {
         let dataset = Dataset(items: [
             Item(id: .string("photo"), fields: ["w": .int(300), "h": .int(150)]),
             Item(id: .string("note"), fields: ["text": .string("hello")]),

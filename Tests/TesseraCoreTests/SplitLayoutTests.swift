@@ -23,21 +23,21 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
 }
 
 @Suite struct SplitColumnsTests {
-    @Test func the_readme_example_gives_40_left_and_60_right() {
+    @Test func theReadmeExampleGives40LeftAnd60Right() {
         let columns = SplitColumns(width: 110, ratio: 0.4, spacing: 10)
         #expect(columns == SplitColumns(width: 110, ratio: 0.4, spacing: 10))
         #expect((columns.leftX, columns.leftWidth, columns.rightX, columns.rightWidth) == (0, 40, 50, 60))
         #expect(columns.collapsedSide == nil)
     }
 
-    @Test func the_split_spacing_is_ignored_when_one_column_takes_everything() {
+    @Test func theSplitSpacingIsIgnoredWhenOneColumnTakesEverything() {
         let all = SplitColumns(width: 110, ratio: 1, spacing: 10)
         #expect((all.leftWidth, all.rightX, all.rightWidth, all.collapsedSide) == (110, 110, 0, .right))
         let none = SplitColumns(width: 110, ratio: 0, spacing: 10)
         #expect((none.leftWidth, none.rightX, none.rightWidth, none.collapsedSide) == (0, 0, 110, .left))
     }
 
-    @Test func items_are_sized_with_their_column_width_and_the_viewport_height() throws {
+    @Test func itemsAreSizedWithTheirColumnWidthAndTheViewportHeight() throws {
         let proposals = Recorder<Size>()
         let base = splitContext([square(1), square(1)], in: s(110, 300))
         let context = base.withSizes { _, p in proposals.append(p); return s(10, 10) }
@@ -51,7 +51,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
     let anchorCase = splitContext([square(3), square(6), square(3)], in: s(400, 500))
     let allLeft = SplitLayout(leftSideRatio: 1, side: { _, _ in .left })
 
-    @Test func three_sections_on_the_left_stack_in_rows() throws {
+    @Test func threeSectionsOnTheLeftStackInRows() throws {
         let result = try allLeft.layout(anchorCase)
         #expect(result.allFrames.map(\.origin) == [
             (0, 0), (100, 0), (200, 0),
@@ -63,14 +63,14 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(result.contentSize == s(400, 400))
     }
 
-    @Test func every_section_gets_a_background_over_its_inset_area() throws {
+    @Test func everySectionGetsABackgroundOverItsInsetArea() throws {
         let plan = try allLeft.plan(anchorCase)
         #expect(plan.sections.map(\.background) == [r(0, 0, 400, 100), r(0, 100, 400, 200), r(0, 300, 400, 100)])
         #expect(plan.sections.map(\.side) == [.left, .left, .left])
         #expect(plan.sections.map(\.items) == [0..<3, 3..<9, 9..<12])
     }
 
-    @Test func rect_queries_are_strict_and_exclude_frames_that_only_touch_an_edge() throws {
+    @Test func rectQueriesAreStrictAndExcludeFramesThatOnlyTouchAnEdge() throws {
         let result = try allLeft.layout(anchorCase)
         // y 100..200: the rows at y 0 and y 200 only touch it.
         #expect(result.visible(in: r(0, 100, 400, 100)) == [3, 4, 5, 6])
@@ -81,7 +81,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(result.visible(in: r(0, 0, 100.5, 50)) == [0, 1])
     }
 
-    @Test func a_row_breaks_only_when_an_item_would_pass_the_right_edge() throws {
+    @Test func aRowBreaksOnlyWhenAnItemWouldPassTheRightEdge() throws {
         let inset = EdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
         let layout = SplitLayout(minimumInterItemSpacing: 10, sectionInset: inset)
         // 5 + 90 + 10 + 90 + 10 + 90 = 295 = 300 − 5: the third item ends exactly on the edge.
@@ -92,7 +92,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(passes.allFrames == [r(5, 0, 90, 20), r(105, 0, 90, 20), r(5, 20, 90.5, 20)])
     }
 
-    @Test func rows_are_top_aligned_unless_line_heights_are_normalised() throws {
+    @Test func rowsAreTopAlignedUnlessLineHeightsAreNormalised() throws {
         let sizes = [[s(100, 100), s(100, 200), s(100, 300), s(100, 50)]]
         let context = splitContext(sizes, in: s(300, 1000))
         let aligned = try SplitLayout(minimumItemLineSpacing: 10).layout(context)
@@ -102,7 +102,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(normalised.contentSize == s(300, 360))
     }
 
-    @Test func headers_footers_and_backgrounds_span_the_column() throws {
+    @Test func headersFootersAndBackgroundsSpanTheColumn() throws {
         let layout = SplitLayout(leftSideRatio: 0.4, splitSpacing: 10,
                                  sectionInset: EdgeInsets(top: 10, left: 5, bottom: 20, right: 5),
                                  header: { _, _ in SectionBoundary(height: 44) },
@@ -123,7 +123,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
 
     /// The split layout takes the sections layout's header and footer type and honours all of
     /// it: kind, drawing order, width from the column's leading edge, a pinned footer.
-    @Test func headers_and_footers_keep_their_kind_zindex_width_and_pinning() throws {
+    @Test func headersAndFootersKeepTheirKindZindexWidthAndPinning() throws {
         let layout = SplitLayout(leftSideRatio: 0.5,
                                  header: { _, _ in SectionBoundary(height: 20, zIndex: 5, kind: "title", width: 60) },
                                  footer: { _, _ in SectionBoundary(height: 10, pinned: true, kind: "more") })
@@ -142,7 +142,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         }
     }
 
-    @Test func per_section_overrides_replace_the_defaults() throws {
+    @Test func perSectionOverridesReplaceTheDefaults() throws {
         let layout = SplitLayout(minimumInterItemSpacing: 1, sectionInset: EdgeInsets(all: 1),
                                  side: { _, _ in .left },
                                  sectionOverrides: { s, section in
@@ -154,7 +154,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(plan.sections[1].background == r(0, 12, 100, 25))
     }
 
-    @Test func sides_alternate_by_default_and_each_column_stacks_on_its_own() throws {
+    @Test func sidesAlternateByDefaultAndEachColumnStacksOnItsOwn() throws {
         let layout = SplitLayout(leftSideRatio: 0.5)
         let plan = try layout.plan(splitContext([square(1, 50), [s(50, 80)], square(1, 50)], in: s(200, 400)))
         #expect(plan.sections.map(\.side) == [.left, .right, .left])
@@ -162,7 +162,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(plan.contentSize == s(200, 100))
     }
 
-    @Test func the_ratio_may_follow_the_viewport_width() throws {
+    @Test func theRatioMayFollowTheViewportWidth() throws {
         var layout = SplitLayout()
         layout.leftSideRatio = { width in width < 500 ? 1 : 0.5 }
         let narrow = try layout.plan(splitContext([square(1, 50), square(1, 50)], in: s(400, 400)))
@@ -171,7 +171,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(wide.frames == [r(0, 0, 50, 50), r(300, 0, 50, 50)])
     }
 
-    @Test func bad_parameters_are_clear_errors() {
+    @Test func badParametersAreClearErrors() {
         #expect(throws: LayoutError("split layout leftSideRatio must be a number from 0 to 1, got 1.5 for viewport width 100")) {
             try SplitLayout(leftSideRatio: 1.5).layout(splitContext([square(1)], in: s(100, 100)))
         }
@@ -193,7 +193,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         return try layout.layout(splitContext(sizes, in: s(200, 300)))
     }
 
-    @Test func headers_stick_to_the_top_and_are_pushed_up_by_their_section_end() throws {
+    @Test func headersStickToTheTopAndArePushedUpByTheirSectionEnd() throws {
         let result = try pinnedResult()
         func ys(_ top: Double) throws -> [Double] { try drawnElements(result, top: top).filter { $0.kind == "header" }.map(\.frame.y) }
         #expect(try ys(0) == [0, 240])        // resting
@@ -206,7 +206,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
                 == .supplementary("header", section: 0, frame: r(0, 100, 200, 40), pinned: true))
     }
 
-    @Test func the_query_returns_pinned_headers_where_they_are_drawn() throws {
+    @Test func theQueryReturnsPinnedHeadersWhereTheyAreDrawn() throws {
         let result = try pinnedResult()
         let top = 150.0, strip = r(0, top, 200, 10)
         let pinnedThere = try result.elements(in: strip, scroll: ScrollState(contentOffset: Point(x: 0, y: top)))
@@ -215,7 +215,7 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
         #expect(try result.elements(in: strip, scroll: .zero).map(\.kind) == ["background", "", ""])
     }
 
-    @Test func a_footer_ends_the_section_for_its_pinned_header() throws {
+    @Test func aFooterEndsTheSectionForItsPinnedHeader() throws {
         let layout = SplitLayout(pinHeaders: true, header: { _, _ in SectionBoundary(height: 40) },
                                  footer: { _, _ in SectionBoundary(height: 20) })
         let result = try layout.layout(splitContext([square(2)], in: s(200, 300)))
@@ -244,7 +244,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
 
 /// Each test fails on UICollectionViewSplitLayout's behaviour (noted per test).
 @Suite struct SplitAnchorFixTests {
-    @Test func lookups_stay_right_after_a_collapsed_side() throws {
+    @Test func lookupsStayRightAfterACollapsedSide() throws {
         // Ratio 1, the middle section asks for the right side. The anchor drops it and stores
         // later sections at shifted positions, so section 2's item 0 answers with the wrong frame.
         let context = splitContext([square(2), square(2), square(2)], in: s(200, 500))
@@ -261,7 +261,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(hiding.elements.map(\.section) == [0, 2])
     }
 
-    @Test func a_collapsed_side_flows_into_the_remaining_column() throws {
+    @Test func aCollapsedSideFlowsIntoTheRemainingColumn() throws {
         // Ratio 0: everything is on the right, at full width. The anchor returns nothing for the
         // sections asking for the left.
         let plan = try SplitLayout(leftSideRatio: 0, splitSpacing: 10).plan(splitContext([square(1), square(1)], in: s(300, 500)))
@@ -270,7 +270,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(plan.sections.map(\.background) == [r(0, 0, 300, 100), r(0, 100, 300, 100)])
     }
 
-    @Test func lookups_stay_right_after_a_zero_size_item() throws {
+    @Test func lookupsStayRightAfterAZeroSizeItem() throws {
         // The anchor stores no attributes for the zero-size item, so item 2's lookup is out of range.
         let result = try SplitLayout().layout(splitContext([[s(100, 100), s(0, 50), s(100, 100)]], in: s(300, 300)))
         #expect(result.count == 3)
@@ -279,14 +279,14 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(result.visible(in: r(0, 0, 300, 300)) == [0, 2])
     }
 
-    @Test func an_empty_section_returns_its_header_where_it_is_visible() throws {
+    @Test func anEmptySectionReturnsItsHeaderWhereItIsVisible() throws {
         // The anchor returns a header only with one of its section's items, so never for an empty section.
         let layout = SplitLayout(leftSideRatio: 1, header: { _, _ in SectionBoundary(height: 30) })
         let result = try layout.layout(splitContext([square(1), [], square(1)], in: s(300, 500)))
         #expect(result.elements(in: r(0, 135, 300, 10), scroll: .zero) == [.supplementary("header", section: 1, frame: r(0, 130, 300, 30))])
     }
 
-    @Test func a_pinned_header_leaves_at_the_bottom_of_the_tallest_last_row_item() throws {
+    @Test func aPinnedHeaderLeavesAtTheBottomOfTheTallestLastRowItem() throws {
         // The last row holds a 200-tall item then a 50-tall last item. The anchor pushes the header
         // up at the last item's bottom (y 70 for a 40 header), 150 points too early.
         let layout = SplitLayout(pinHeaders: true, header: { _, _ in SectionBoundary(height: 40) })
@@ -297,7 +297,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(try drawnElements(result, top: 250)[1].frame == r(0, 200, 200, 40))
     }
 
-    @Test func an_item_wider_than_its_column_gets_no_extra_line_spacing_above_it() throws {
+    @Test func anItemWiderThanItsColumnGetsNoExtraLineSpacingAboveIt() throws {
         // The anchor breaks the empty first row and moves the item down by the line spacing.
         let result = try SplitLayout(minimumItemLineSpacing: 10).layout(splitContext([[s(500, 50), s(50, 50)]], in: s(300, 300)))
         #expect(result.allFrames == [r(0, 0, 500, 50), r(0, 60, 50, 50)])
@@ -307,7 +307,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
 @Suite struct SplitQueryPropertyTests {
     /// Random split layouts and rectangles: the indexed item and element queries answer exactly
     /// what a scan of every frame (pinned headers at their drawn place) answers.
-    @Test func queries_equal_a_brute_force_scan() throws {
+    @Test func queriesEqualABruteForceScan() throws {
         var random = SplitMix64(seed: 1224)
         func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         func value(_ values: [Double]) -> Double { values[pick(values.count)] }
@@ -344,13 +344,13 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         return try #require(layout as? SplitLayout).plan(splitContext(sections, in: s(width, 400)))
     }
 
-    @Test func the_readme_example_from_parameters() throws {
+    @Test func theReadmeExampleFromParameters() throws {
         let p = try plan(["leftSideRatio": .double(0.4), "splitSpacing": .int(10)], [square(1, 10), square(1, 10)], width: 110)
         #expect(p.columns == SplitColumns(width: 110, ratio: 0.4, spacing: 10))
         #expect(p.frames == [r(0, 0, 10, 10), r(50, 0, 10, 10)])
     }
 
-    @Test func sides_by_position_by_id_or_one_for_all() throws {
+    @Test func sidesByPositionByIdOrOneForAll() throws {
         let three = [square(1, 10), square(1, 10), square(1, 10)]
         let half: JSONValue = .double(0.5)
         #expect(try plan(["leftSideRatio": half, "side": .array([.string("right"), .string("right")])], three).sections.map(\.side)
@@ -360,7 +360,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(try plan(["leftSideRatio": half, "side": .string("right")], three).sections.map(\.side) == [.right, .right, .right])
     }
 
-    @Test func section_overrides_headers_and_ratio_breakpoints() throws {
+    @Test func sectionOverridesHeadersAndRatioBreakpoints() throws {
         let params: [String: JSONValue] = [
             "leftSideRatio": .object(["0": .int(1), "300": .double(0.5)]),
             "sections": .object(["s1": .object(["sectionInset": .int(5), "side": .string("left")])]),
@@ -374,7 +374,7 @@ func bruteForceElements(_ result: any LayoutResult, plan: SplitPlan, _ rect: Rec
         #expect(wide.sections.map(\.header) == [r(0, 0, 200, 20), r(0, 30, 200, 20)])
     }
 
-    @Test func bad_values_name_the_parameter() {
+    @Test func badValuesNameTheParameter() {
         #expect(throws: LayoutError("split parameter 'side' at position 2 expects \"left\" or \"right\", got \"middle\"")) {
             try plan(["side": .array([.string("left"), .string("middle")])], [square(1)])
         }

@@ -8,7 +8,7 @@ import TesseraCore
         Item(id: .int($0), size: Size(width: 40 + Double($0 % 3) * 10, height: 30 + Double($0 % 4) * 5))
     }), collectionSize: Size(width: 200, height: 300))
 
-    @Test func decorator_methods_give_the_decorators_frames() throws {
+    @Test func decoratorMethodsGiveTheDecoratorsFrames() throws {
         let flow = FlowLayout(spacing: 4)
         #expect(try flow.inset(8).layout(context).allFrames
                 == InsetLayout(flow, insets: EdgeInsets(all: 8)).layout(context).allFrames)
@@ -23,7 +23,7 @@ import TesseraCore
         #expect(try chained.contentSize == TransposeLayout(InsetLayout(flow, insets: EdgeInsets(all: 8))).layout(context).contentSize)
     }
 
-    @Test func items_built_with_a_size_equal_loaded_ones() throws {
+    @Test func itemsBuiltWithASizeEqualLoadedOnes() throws {
         let built = Item(id: "a", size: Size(width: 100, height: 60.5), fields: ["title": "Hello"])
         let loaded = try DatasetLoader.parse(text: #"[{"id": "a", "w": 100, "h": 60.5, "title": "Hello"}]"#,
                                              fileName: "a.json", format: .json).items[0]
@@ -35,7 +35,7 @@ import TesseraCore
         #expect(Item(id: 7, size: nil).fields == ["id": 7])
     }
 
-    @Test func every_core_error_is_a_tessera_error_with_its_kind_and_sentence() {
+    @Test func everyCoreErrorIsATesseraErrorWithItsKindAndSentence() {
         func caught(_ body: () throws -> Void) -> (any TesseraError)? {
             do { try body() } catch let error as any TesseraError { return error } catch {}
             return nil

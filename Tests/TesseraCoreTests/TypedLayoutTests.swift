@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test func native_layouts_give_their_concrete_result_with_queries_that_do_not_throw() throws {
+    @Test func nativeLayoutsGiveTheirConcreteResultWithQueriesThatDoNotThrow() throws {
         let frames: FramesResult = try WaterfallLayout(columns: 2, spacing: 0).layout(context)
         // No `try`: these queries of a concrete result cannot fail.
         #expect(frames.visible(in: r(0, 0, 200, 40)) == [0, 1])
@@ -60,7 +60,7 @@ import Testing
         #expect(split.count == 2)
     }
 
-    @Test func concrete_results_answer_an_index_out_of_range_with_nil_without_try() throws {
+    @Test func concreteResultsAnswerAnIndexOutOfRangeWithNilWithoutTry() throws {
         let frames: FramesResult = try WaterfallLayout(columns: 2, spacing: 0).layout(context)
         let compositional: CompositionalResult = try CompositionalLayout(
             section: C.Section(group: .horizontal(abs_(200, 50), [item(abs_(100, 50))]))
@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    @Test func layouts_of_one_result_type_are_held_as_a_constrained_existential() throws {
+    @Test func layoutsOfOneResultTypeAreHeldAsAConstrainedExistential() throws {
         let layouts: [any Layout<FramesResult>] = [WaterfallLayout(columns: 2), FlowLayout(), RowLayout()]
         let results: [FramesResult] = try layouts.map { try $0.layout(context) }
         #expect(results.map(\.count) == [3, 3, 3])
@@ -99,7 +99,7 @@ import Testing
         #expect(flow.allFrames == [r(0, 0, 100, 40), r(100, 0, 100, 60), r(0, 60, 100, 50)])
     }
 
-    @Test func decorators_and_composition_stay_any_layout() throws {
+    @Test func decoratorsAndCompositionStayAnyLayout() throws {
         let layouts: [any Layout] = [FlowLayout(), FlowLayout().inset(8), PinnedLayout(FlowLayout()) { $0 == 0 },
                                      FlowLayout().transposed(), MirroredLayout(FlowLayout())]
         for layout in layouts {
@@ -114,7 +114,7 @@ import Testing
         #expect(erased.unwrapped is MappedResult)
     }
 
-    @Test func frames_result_lookups_out_of_range_throw_naming_the_index() throws {
+    @Test func framesResultLookupsOutOfRangeThrowNamingTheIndex() throws {
         let result = try WaterfallLayout(columns: 2).layout(context)
         expectEveryLookupRefuses(result)
         #expect(try result.section(ofItem: 2) == 0 && result.zIndex(ofItem: 2) == 0)
@@ -124,7 +124,7 @@ import Testing
         #expect(try sectioned.section(ofItem: 4) == 1)
     }
 
-    @Test func compositional_and_decorated_results_refuse_the_same_way() throws {
+    @Test func compositionalAndDecoratedResultsRefuseTheSameWay() throws {
         let orthogonal = C.Section(group: .horizontal(abs_(100, 50), [item(abs_(100, 50))]), orthogonalScrolling: .continuous)
         let compositional = try CompositionalLayout(section: orthogonal).layout(sectionedContext([2, 3], in: s(200, 400)))
         expectEveryLookupRefuses(compositional)
@@ -139,7 +139,7 @@ import Testing
         expectOutOfRange(0, count: 0) { _ = try empty.section(ofItem: 0) }
     }
 
-    @Test func the_engine_answers_nil_where_it_returns_an_optional_and_throws_elsewhere() throws {
+    @Test func theEngineAnswersNilWhereItReturnsAnOptionalAndThrowsElsewhere() throws {
         let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
         try engine.layout()
         #expect(try engine.frame(at: 3) == r(50, 50, 50, 50))

@@ -33,7 +33,7 @@ import Testing
         return CompositionalLayout { index, _, _ in index == 0 ? shelf : list }
     }
 
-    @Test func the_handler_sets_alpha_transform_and_zIndex_of_visible_items() throws {
+    @Test func theHandlerSetsAlphaTransformAndZIndexOfVisibleItems() throws {
         let result = try layout.solve(sectionedContext([6, 3], in: s(300, 200)))
         // The shelf scrolled by 150: cards 1...4 show through the 300-point scroller; the handler
         // sees them at rest (midX 150, 250, 350, 450) with offset 150, so their distances from
@@ -60,7 +60,7 @@ import Testing
         #expect(result.elements.allSatisfy { $0.alpha == 1 && $0.transform == .identity })
     }
 
-    @Test func a_vertical_section_sees_the_content_offset() throws {
+    @Test func aVerticalSectionSeesTheContentOffset() throws {
         let result = try layout.solve(sectionedContext([6, 3], in: s(300, 200)))
         // The list starts at y 50: its pinned header at the top of a viewport scrolled to 60.
         let viewport = r(0, 60, 300, 100)

@@ -6,7 +6,7 @@ import TesseraCore
 /// asking any frame), and the query that fails reaches the caller as the script's error, one
 /// `TesseraError` of kind `.script` with its file and line, never a frame of zero.
 @Suite struct AnalyticFailureTests {
-    @Test func a_failing_analytic_query_reaches_the_caller_as_an_error() async throws {
+    @Test func aFailingAnalyticQueryReachesTheCallerAsAnError() async throws {
         let folder = ScriptFolder()
         let path = folder.write("failing.lua", """
         return {

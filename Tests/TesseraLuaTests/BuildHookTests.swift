@@ -21,7 +21,7 @@ import TesseraCore
         """))
     }
 
-    @Test func build_gets_the_resolved_params_on_every_pass() throws {
+    @Test func buildGetsTheResolvedParamsOnEveryPass() throws {
         let script = try load("return t.waterfall{ columns = p.columns, spacing = p.spacing }")
         #expect(script.defaultParams == ["columns": 2, "spacing": 0])
         #expect(try script.configured().layout(context).frame(at: 1) == Rect(x: 50, y: 0, width: 50, height: 10))
@@ -29,7 +29,7 @@ import TesseraCore
         #expect(try three.frame(at: 2) == Rect(x: 70, y: 0, width: 30, height: 10))
     }
 
-    @Test func bad_params_and_bad_results_are_one_sentence_errors() throws {
+    @Test func badParamsAndBadResultsAreOneSentenceErrors() throws {
         let script = try load("if p.columns > 9 then error('at most 9 columns') end return p.columns")
         let file = "\(folder.path)/built.lua"
         #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==

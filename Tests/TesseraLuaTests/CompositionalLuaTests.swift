@@ -24,7 +24,7 @@ import TesseraCore
         return try host.loadLayoutScript(path: path).configured().layout(context(counts))
     }
 
-    @Test func lua_tables_build_the_native_model() throws {
+    @Test func luaTablesBuildTheNativeModel() throws {
         let lua = try result("""
             return t.compositional{
               interSectionSpacing = 12,
@@ -74,7 +74,7 @@ import TesseraCore
 
     /// Insets are points everywhere, as UIKit's are (0.5 is half a point, not half the
     /// container); only a string "N%" is a fraction, edge by edge.
-    @Test func insets_are_points_and_fractions_only_as_percent_strings() throws {
+    @Test func insetsArePointsAndFractionsOnlyAsPercentStrings() throws {
         func frames(_ insets: String) throws -> [Rect] {
             try result("""
                 return t.compositional{ section = t.section{
@@ -97,7 +97,7 @@ import TesseraCore
         }
     }
 
-    @Test func layout_level_headers_and_footers_come_from_the_compositional_table() throws {
+    @Test func layoutLevelHeadersAndFootersComeFromTheCompositionalTable() throws {
         let lua = try result("""
             return t.compositional{
               section = t.section{ group = t.hgroup{ size = { "100%", 50 }, items = { t.item{} } } },
@@ -131,7 +131,7 @@ import TesseraCore
         """
     }
 
-    @Test func a_lua_visibleItemsHandler_changes_alpha_transform_and_zIndex_at_query_time() throws {
+    @Test func aLuaVisibleItemsHandlerChangesAlphaTransformAndZIndexAtQueryTime() throws {
         let host = try LuaHost()
         let lua = try host.loadLayoutScript(path: folder.write("layout.lua", "local t = require('tessera')\n" + shelf("""
               for _, item in ipairs(items) do
@@ -154,7 +154,7 @@ import TesseraCore
         #expect(drawn.map(\.frame.x) == [-50, 250, 50, 150])
     }
 
-    @Test func a_failing_visibleItemsHandler_is_thrown_by_the_query() throws {
+    @Test func aFailingVisibleItemsHandlerIsThrownByTheQuery() throws {
         for (body, message) in [
             ("items[1].alpha = 2", "layout.lua:3: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
             ("items[2].zIndex = 'top'", "layout.lua:3: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
@@ -172,7 +172,7 @@ import TesseraCore
                 "\(error?.message ?? "no error")")
     }
 
-    @Test func the_section_function_sees_index_section_and_env_and_custom_groups_give_frames() throws {
+    @Test func theSectionFunctionSeesIndexSectionAndEnvAndCustomGroupsGiveFrames() throws {
         let lua = try result("""
             return t.compositional{
               layoutDirection = "rtl",
@@ -189,7 +189,7 @@ import TesseraCore
         #expect(try lua.zIndex(ofItem: 1) == 2)
     }
 
-    @Test func bad_tables_are_one_sentence_errors_at_the_script_line() {
+    @Test func badTablesAreOneSentenceErrorsAtTheScriptLine() {
         let cases: [(String, String)] = [
             ("t.item{ size = { '5x', 10 } }",
              "layout.lua:3: t.item: field 'size'[1] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got '5x'"),

@@ -39,7 +39,7 @@ import TesseraCore
         scriptError { _ = try lua(body) }?.message
     }
 
-    @Test func rotation_is_one_move_with_its_id_in_both_forms() throws {
+    @Test func rotationIsOneMoveWithItsIdInBothForms() throws {
         let old = "{sections = {{id = 's', items = {{id = 0}, {id = 1}, {id = 2}}}}}"
         let new = "{sections = {{id = 's', items = {{id = 1}, {id = 2}, {id = 0}}}}}"
         let batch = #"{"changes":[{"from":[1,1],"id":0,"op":"move","to":[1,3]}],"items":{"deleted":[],"inserted":[],"moved":[[[1,1],[1,3]]],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":0,"moved":1,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}"#
@@ -50,7 +50,7 @@ import TesseraCore
         #expect(staged == #"{"stages":[{"after":{"sections":[{"id":"s","items":[{"id":1},{"id":2},{"id":0}]}]},"changes":[{"from":[1,1],"id":0,"op":"move","to":[1,3]}],"items":{"deleted":[],"inserted":[],"moved":[[[1,1],[1,3]]],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":0,"moved":1,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}]}"#)
     }
 
-    @Test func update_plus_move_is_delete_and_insert_in_one_batch_and_two_stages_staged() throws {
+    @Test func updatePlusMoveIsDeleteAndInsertInOneBatchAndTwoStagesStaged() throws {
         let old = "{{id = 0}, {id = 1}, {id = 2, title = 'two'}}"
         let new = "{{id = 2, title = 'Two'}, {id = 0}, {id = 1}}"
         #expect(try lua("return t.diff(\(old), \(new))") == #"{"changes":[{"at":[1,3],"id":2,"op":"delete"},{"at":[1,1],"fields":["title"],"id":2,"op":"insert"}],"items":{"deleted":[[1,3]],"inserted":[[1,1]],"moved":[],"updated":[]},"sectionChanges":[],"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":1,"inserted":1,"moved":0,"sections":{"deleted":0,"inserted":0,"moved":0,"updated":0},"updated":0}}"#)
@@ -58,7 +58,7 @@ import TesseraCore
         #expect(stages == #"[[{"at":[1,3],"fields":["title"],"id":2,"op":"update"}],{"sections":[{"id":0,"items":[{"id":0},{"id":1},{"id":2,"title":"Two"}]}]},[{"from":[1,3],"id":2,"op":"move","to":[1,1]}],{"sections":[{"id":0,"items":[{"id":2,"title":"Two"},{"id":0},{"id":1}]}]}]"#)
     }
 
-    @Test func a_move_out_of_a_deleted_section_is_an_insert_and_the_section_delete_covers_the_rest() throws {
+    @Test func aMoveOutOfADeletedSectionIsAnInsertAndTheSectionDeleteCoversTheRest() throws {
         let old = "{sections = {{id = 'A', items = {1, 2}}, {id = 'B', items = {3}}}}"
         let new = "{sections = {{id = 'B', items = {3, 1}}}}"
         #expect(try lua("return t.diff(\(old), \(new))") == #"{"changes":[{"at":[1,2],"id":1,"op":"insert"}],"items":{"deleted":[],"inserted":[[1,2]],"moved":[],"updated":[]},"sectionChanges":[{"at":1,"id":"A","op":"delete"}],"sections":{"deleted":[1],"inserted":[],"moved":[],"updated":[]},"summary":{"deleted":0,"inserted":1,"moved":0,"sections":{"deleted":1,"inserted":0,"moved":0,"updated":0},"updated":0}}"#)
@@ -68,7 +68,7 @@ import TesseraCore
 
     /// Real datasets handed to Lua as the REPL's `data` give exactly the records of
     /// `tessera diff --format json` (both forms), with indices shifted to 1-based.
-    @Test func host_datasets_give_the_records_of_the_command() throws {
+    @Test func hostDatasetsGiveTheRecordsOfTheCommand() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let old = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-15.1.json").path)
         let new = try DatasetLoader.load(path: root.appendingPathComponent("datasets/emoji-17.0.json").path)
@@ -85,7 +85,7 @@ import TesseraCore
         #expect(try lua("return t.diff(a, a).changes", datasets: [old]) == "[]")
     }
 
-    @Test func host_and_plain_forms_of_one_dataset_agree() throws {
+    @Test func hostAndPlainFormsOfOneDatasetAgree() throws {
         let dataset = Dataset(items: [Item(id: .string("x"), fields: ["h": 10]), Item(id: .string("y")), Item(id: .int(3))],
                               sections: [.init(id: .string("top"), fields: ["title": "Top"], range: 0..<2), .init(id: .int(7), range: 2..<3)])
         let plain = "{sections = {{id = 'top', title = 'Top', items = {{id = 'x', h = 10}, 'y'}}, {id = 7, items = {3}}}}"
@@ -109,7 +109,7 @@ import TesseraCore
         """
     }
 
-    @Test func reversed_sections_are_section_moves_and_nothing_else() throws {
+    @Test func reversedSectionsAreSectionMovesAndNothingElse() throws {
         let d = try lua(reversedSections(5) + "local d = t.diff({sections = old}, {sections = new})\nreturn {d.sections, d.items, d.sectionChanges, d.changes}")
         // s1 stays; s5, s4, s3, s2 take slots 1 to 4 and s1 fills slot 5 (s3 moves although its
         // index is the same: its order relative to s1 changes). Items stay in their sections.
@@ -117,7 +117,7 @@ import TesseraCore
     }
 
     /// Thousands of reversed sections: the batch t.diff returns, applied to OLD, gives NEW.
-    @Test func reversed_sections_round_trip() throws {
+    @Test func reversedSectionsRoundTrip() throws {
         let n = 3000
         func dataset(_ order: [Int]) -> Dataset {
             Dataset(items: order.map { Item(id: .int($0), fields: ["id": .int($0)]) },
@@ -143,7 +143,7 @@ import TesseraCore
 
     /// Two Lua keys that are different bytes but equal Swift strings (é precomposed and
     /// decomposed) used to trap while a section's fields were read.
-    @Test func canonically_equal_field_names_do_not_crash() throws {
+    @Test func canonicallyEqualFieldNamesDoNotCrash() throws {
         let fields = #"["\xC3\xA9"] = 1, ["e\xCC\x81"] = 2"#
         #expect(try lua("return t.diff({sections = {{id = 1, \(fields), items = {}}}}, {sections = {{id = 1, items = {}}}}).sections")
             == #"{"deleted":[],"inserted":[],"moved":[],"updated":[1]}"#)
@@ -151,7 +151,7 @@ import TesseraCore
             == #"{"deleted":[],"inserted":[],"moved":[],"updated":[[1,1]]}"#)
     }
 
-    @Test func bad_arguments_name_the_place_in_lua_terms() {
+    @Test func badArgumentsNameThePlaceInLuaTerms() {
         #expect(luaError("return t.diff(5, {})") == "test:3: t.diff: argument #1 (old) must be a dataset, or an array of ids or of items with ids, got number")
         #expect(luaError("return t.diff({}, {1, true})") == "test:3: t.diff: new[2] must be an id (a string or an integer) or an item table with an id, got boolean")
         #expect(luaError("return t.diff({{x = 1}}, {})") == "test:3: t.diff: old[1] has no id; expected an id field (a string or an integer)")
@@ -172,7 +172,7 @@ import TesseraCore
     }
 
     /// In the REPL: `data` is a dataset, t.diff takes it and prints readably.
-    @Test func the_repl_diffs_data_against_a_lua_array() throws {
+    @Test func theReplDiffsDataAgainstALuaArray() throws {
         let repl = try ReplRecorder(dataset: Dataset(items: (0..<3).map { Item(id: .int($0)) }), limits: ScriptLimits(timeLimit: nil))
         repl.feed("d = t.diff(data, {2, 0, 1, 5})", "d.changes", "d.summary.inserted", "#t.diff(data, {1, 0, 2}, {staged = true}).stages")
         #expect(repl.err == [])

@@ -43,7 +43,7 @@ import TesseraCore
         } + printed
     }
 
-    @Test func a_49_high_viewport_shows_two_views_then_scrolling_shows_items_3_and_4() throws {
+    @Test func a49HighViewportShowsTwoViewsThenScrollingShowsItems3And4() throws {
         let out = try run("""
         local p = t.provider{ data = { 1, 2, 3, 4 }, layout = t.flow{}, size = cells }
         local e = t.engine{ provider = p, viewport = { 100, 49 } }
@@ -57,7 +57,7 @@ import TesseraCore
                         "1", "2", "2"])
     }
 
-    @Test func a_shelf_scrolls_sideways_on_its_own() throws {
+    @Test func aShelfScrollsSidewaysOnItsOwn() throws {
         let out = try run("""
         local shelf = t.compositional{ section = t.section{
           group = t.hgroup{ size = { 100, 50 }, items = { t.item{ size = { "100%", "100%" } } } },
@@ -73,7 +73,7 @@ import TesseraCore
                         "engine:scrollSection: argument #1 (section) must be a section that scrolls sideways (1), got 2"])
     }
 
-    @Test func resizing_relays_out_without_a_reload() throws {
+    @Test func resizingRelaysOutWithoutAReload() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4 }, size = cells }, viewport = { 100, 49 } }
         e:layout()
@@ -84,7 +84,7 @@ import TesseraCore
     }
 
     // Starts, as the tests around it, from four cells laid out once in a small engine.
-    @Test func index_ids_rebind_the_same_two_views() throws {
+    @Test func indexIdsRebindTheSameTwoViews() throws {
         let out = try run("""
         local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
         local e = t.engine{ provider = p, viewport = { 100, 49 } }
@@ -98,7 +98,7 @@ import TesseraCore
                         "0 0#1=9@0,0,50,50 | 1 1#2=8@50,0,50,50", "2"])
     }
 
-    @Test func a_duplicate_visible_id_gets_a_suffix() throws {
+    @Test func aDuplicateVisibleIdGetsASuffix() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { "x", "y", "z" }, id = function(item, i) return "a" end,
                                                    size = cells }, viewport = { 100, 100 } }
@@ -108,7 +108,7 @@ import TesseraCore
         #expect(out == ["0 a#1=x@0,0,50,50 | 1 a(1)#2=y@50,0,50,50 | 2 a(2)#3=z@0,50,50,50"])
     }
 
-    @Test func value_ids_keep_the_view_with_its_item_when_the_data_is_reversed() throws {
+    @Test func valueIdsKeepTheViewWithItsItemWhenTheDataIsReversed() throws {
         let out = try run("""
         local p = t.provider{ data = { 0, 1, 2, 3, 4, 5 }, id = function(item) return tostring(item) end, size = cells }
         local e = t.engine{ provider = p, viewport = { 100, 150 } }
@@ -124,7 +124,7 @@ import TesseraCore
                         "move 5, update 5, move 4, update 4, move 3, update 3, move 2, update 2, move 1, update 1, move 0, update 0"])
     }
 
-    @Test func a_tap_reaches_the_right_provider_with_its_local_index() throws {
+    @Test func aTapReachesTheRightProviderWithItsLocalIndex() throws {
         let out = try run("""
         local log = {}
         local a = t.provider{ data = { "a1", "a2" }, size = cells, tap = function(item, i) log[#log + 1] = "a " .. item .. " " .. i end }
@@ -139,7 +139,7 @@ import TesseraCore
         #expect(out == ["4", "1-1", "1", "0-0", "nil", "b b2 2; a a1 1"])
     }
 
-    @Test func composed_providers_nest_and_one_data_change_triggers_one_reload() throws {
+    @Test func composedProvidersNestAndOneDataChangeTriggersOneReload() throws {
         let out = try run("""
         local leaf = t.provider{ data = { { id = "a" } }, size = cells }
         local inner = t.composed{ sections = { t.provider{ data = { 7 }, size = cells }, leaf } }
@@ -158,7 +158,7 @@ import TesseraCore
     }
 
     // Starts, as the tests around it, from four cells laid out once in a small engine.
-    @Test func setting_the_layout_only_relays_out() throws {
+    @Test func settingTheLayoutOnlyRelaysOut() throws {
         let out = try run("""
         local p = t.provider{ data = { 1, 2, 3, 4 }, size = cells }
         local e = t.engine{ provider = p, viewport = { 100, 100 } }
@@ -174,7 +174,7 @@ import TesseraCore
                         "1", "update 0, update 1, update 2, update 3"])
     }
 
-    @Test func the_headers_provider_places_its_sections_under_headers() throws {
+    @Test func theHeadersProviderPlacesItsSectionsUnderHeaders() throws {
         let out = try run("""
         local s1 = t.provider{ data = { 1, 2, 3, 4 }, size = { "100%", 50 } }
         local s2 = t.provider{ data = { 5, 6 }, size = { "100%", 50 } }
@@ -188,7 +188,7 @@ import TesseraCore
         #expect(out == ["1-0", "0,240,100,50", "340"])
     }
 
-    @Test func a_headers_providers_layout_arranges_its_sections() throws {
+    @Test func aHeadersProvidersLayoutArrangesItsSections() throws {
         // As CollectionKit's ComposedHeaderProvider: headers and sections are the layout's items.
         let out = try run("""
         local s1 = t.provider{ data = { 1, 2 }, size = { 50, 50 } }
@@ -209,7 +209,7 @@ import TesseraCore
                         "0-0@100,20,50,50 | 0-1@150,20,50,50 | 0-header@0,0,300,20"])
     }
 
-    @Test func a_header_size_may_be_a_function_of_the_header_and_the_proposal() throws {
+    @Test func aHeaderSizeMayBeAFunctionOfTheHeaderAndTheProposal() throws {
         let out = try run("""
         local s1 = t.provider{ data = { 1 }, size = { 50, 50 } }
         local s2 = t.provider{ data = { 2 }, size = { 50, 50 } }
@@ -227,7 +227,7 @@ import TesseraCore
                         "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
     }
 
-    @Test func engine_messages_write_integers_and_nan_as_lua_does() throws {
+    @Test func engineMessagesWriteIntegersAndNanAsLuaDoes() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { 1, 2 }, size = { 10, 10 } }, viewport = { 100, 100 } }
         e:layout()
@@ -255,7 +255,7 @@ import TesseraCore
         """
     }
 
-    @Test func a_provider_shared_in_many_places_is_refused_past_the_memory_limit() throws {
+    @Test func aProviderSharedInManyPlacesIsRefusedPastTheMemoryLimit() throws {
         let host = try LuaHost()
         let error = #expect(throws: LuaScriptError.self) {
             try host.evaluate(Self.sharedTree(levels: 16, items: 100), chunkName: "=test", environment: host.newEnvironment())
@@ -263,7 +263,7 @@ import TesseraCore
         #expect(error?.message == "test:6: t.engine: the engine's providers lay out 6553600 items, 100 of them distinct (a provider in several sections is laid out at each place); the memory limit of 256 MB holds at most 1048576")
     }
 
-    @Test func a_provider_shared_in_many_places_is_laid_out_within_the_time_limit() throws {
+    @Test func aProviderSharedInManyPlacesIsLaidOutWithinTheTimeLimit() throws {
         // 2^18 places of a one-item leaf: within the memory estimate, seconds of layout.
         let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let error = #expect(throws: LuaScriptError.self) {
@@ -273,7 +273,7 @@ import TesseraCore
         #expect(error?.message == "test:7: time limit of 0.05 s exceeded")
     }
 
-    @Test func registration_by_data_type_and_reuse_per_kind() throws {
+    @Test func registrationByDataTypeAndReusePerKind() throws {
         let out = try run("""
         local data = {}
         for i = 1, 40 do data[i] = { id = "i" .. i, video = (i % 4 == 0) } end
@@ -291,7 +291,7 @@ import TesseraCore
         #expect(out[2] == "40")
     }
 
-    @Test func scroll_helpers_and_show() throws {
+    @Test func scrollHelpersAndShow() throws {
         let out = try run("""
         local data = {}
         for i = 1, 20 do data[i] = i end
@@ -308,7 +308,7 @@ import TesseraCore
     }
 
     // A table of calls and exact messages, as every message test here has.
-    @Test func bad_input_gets_one_clear_sentence() throws {
+    @Test func badInputGetsOneClearSentence() throws {
         let cases: [(String, String)] = [
             ("t.provider{ data = 3 }", "t.provider: field 'data' must be a list of items, got number"),
             ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?)"),

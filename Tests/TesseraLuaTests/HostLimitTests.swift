@@ -22,7 +22,7 @@ import TesseraCore
         return (host, values)
     }
 
-    @Test func t_diff_of_large_sides_stops_at_the_time_limit_and_the_host_runs_on() throws {
+    @Test func tDiffOfLargeSidesStopsAtTheTimeLimitAndTheHostRunsOn() throws {
         let (host, v) = try stoppedCall("""
             local old, new = {}, {}
             for i = 1, 20000 do old[i] = i; new[i] = 20001 - i end
@@ -43,7 +43,7 @@ import TesseraCore
         #expect(summary["moved"] == .int(19999))
     }
 
-    @Test func t_diff_called_from_a_script_names_the_script_line() throws {
+    @Test func tDiffCalledFromAScriptNamesTheScriptLine() throws {
         let (host, v) = try stoppedCall("""
             local old = {sections = {}}
             for s = 1, 3000 do old.sections[s] = {id = s, items = {{id = s, title = 'x'}}} end
@@ -59,7 +59,7 @@ import TesseraCore
         #expect(error?.message == "test:5: time limit of 1e-09 s exceeded")
     }
 
-    @Test func t_align_of_many_sizes_stops_at_the_time_limit() throws {
+    @Test func tAlignOfManySizesStopsAtTheTimeLimit() throws {
         let (host, v) = try stoppedCall("""
             local sizes = {}
             for i = 1, 10000 do sizes[i] = {10, 10} end
@@ -70,7 +70,7 @@ import TesseraCore
         #expect(error?.message == "time limit of 1e-09 s exceeded")
     }
 
-    @Test func provider_data_of_many_items_stops_at_the_time_limit() throws {
+    @Test func providerDataOfManyItemsStopsAtTheTimeLimit() throws {
         let (host, v) = try stoppedCall("""
             local data = {}
             for i = 1, 10000 do data[i] = {title = 'x' .. i} end
@@ -83,7 +83,7 @@ import TesseraCore
 
     /// Work that cannot poll (the core's diff) runs beside the poll: a stop returns at once,
     /// while the work is still blocked, and the work is left to end on its own.
-    @Test func work_that_cannot_poll_is_left_behind_at_a_stop() throws {
+    @Test func workThatCannotPollIsLeftBehindAtAStop() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         tb_pushhostfunction(host.L, { L, _ in
             LuaHost.raising(L!) {

@@ -65,7 +65,7 @@ import Testing
         return list
     }()
 
-    @Test func the_matcher_agrees_with_lua_on_every_feature() throws {
+    @Test func theMatcherAgreesWithLuaOnEveryFeature() throws {
         // No time limit: thousands of fixed calls, none of which may fail on a busy machine.
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         var mismatches: [String] = []
@@ -77,7 +77,7 @@ import Testing
         #expect(Self.cases.count > 3000)
     }
 
-    @Test func a_catastrophic_pattern_stops_at_the_instruction_budget_too() throws {
+    @Test func aCatastrophicPatternStopsAtTheInstructionBudgetToo() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 10_000_000))
         let env = try host.newEnvironment()
         let e = scriptError {

@@ -21,13 +21,13 @@ import TesseraCore
         return try host.loadLayoutScript(path: path).configured().layout(context(width: width))
     }
 
-    @Test func tables_give_the_same_frames_as_the_builtin() throws {
+    @Test func tablesGiveTheSameFramesAsTheBuiltin() throws {
         let result = try layout("t.split{ leftSideRatio = 0.4, splitSpacing = 10, side = { 'left', 'right', 'right' } }", "table.lua", width: 110)
         #expect(try result.allFrames == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10),
                                      Rect(x: 50, y: 0, width: 10, height: 10), Rect(x: 50, y: 10, width: 10, height: 10)])
     }
 
-    @Test func functions_choose_sides_overrides_headers_and_the_ratio() throws {
+    @Test func functionsChooseSidesOverridesHeadersAndTheRatio() throws {
         let source = """
         t.split{
           leftSideRatio = function(width) return width < 300 and 1 or 0.5 end,
@@ -44,7 +44,7 @@ import TesseraCore
         #expect(try narrow.allFrames.map(\.x) == [0, 10, 0, 5])
     }
 
-    @Test func a_bad_function_result_names_the_function_and_section() throws {
+    @Test func aBadFunctionResultNamesTheFunctionAndSection() throws {
         let error = scriptError { _ = try layout("t.split{ side = function() return 'middle' end }", "bad.lua") }
         #expect(error?.message.contains("t.split: the side function's result for section 1 must be \"left\" or \"right\", got \"middle\"") == true)
     }

@@ -29,7 +29,7 @@ import TesseraCore
         scriptError { _ = try evaluate("local t = require('tessera')\n" + source, chunkName: "=test") }?.message
     }
 
-    @Test func a_section_without_a_layout_or_an_entry_is_named_by_position_or_id() {
+    @Test func aSectionWithoutALayoutOrAnEntryIsNamedByPositionOrId() {
         #expect(layoutError("return require('tessera').sections{ sections = { require('tessera').flow{} } }")
                 == "t.sections: field 'sections' has no layout for section 2 and there is no default")
         #expect(layoutError("return require('tessera').sections{ sections = { photos = require('tessera').flow{} } }")
@@ -40,11 +40,11 @@ import TesseraCore
         """) == "\(folder.path)/layout.lua:2: t.compositional: field 'sections' has no entry for section 2 (id 'people')")
     }
 
-    @Test func show_without_a_picture_renderer_says_so() {
+    @Test func showWithoutAPictureRendererSaysSo() {
         #expect(runError("local e = t.engine{}\ne:show()") == "test:3: engine:show: no picture renderer is set (LuaHost.pictures)")
     }
 
-    @Test func diff_sides_with_an_array_item_or_a_key_that_is_not_a_string() {
+    @Test func diffSidesWithAnArrayItemOrAKeyThatIsNotAString() {
         #expect(runError("return t.diff({ {1, 2} }, {})") == "test:2: t.diff: old[1] must be a table of named fields, got an array")
         #expect(runError("return t.diff({ sections = { {id = 'a', [true] = 1, items = {}} } }, {})")
                 == "test:2: t.diff: old.sections[1] must be a table of named fields, got a key that is not a string")

@@ -20,7 +20,7 @@ import Testing
         return try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
     }
 
-    @Test func section_offsets_scroll_the_shelves_the_visible_query_sees() throws {
+    @Test func sectionOffsetsScrollTheShelvesTheVisibleQuerySees() throws {
         let rest = try report(["--offset", "0,60"])
         #expect(rest.supplementaries.count == 12 && rest.supplementaries.allSatisfy { $0.kind == "header" && $0.pinned == true })
         let shelves = rest.orthogonal ?? []
@@ -39,14 +39,14 @@ import Testing
 
     /// Items in sideways-scrolling shelves are checked against their shelf's content, not the
     /// screen's width: the App Store screen has no warnings (it had 1,943 "outside" ones).
-    @Test func check_finds_nothing_outside_on_the_app_store_screen() throws {
+    @Test func checkFindsNothingOutsideOnTheAppStoreScreen() throws {
         let check = try runTessera(["check", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "layouts/appstore.lua: ok on datasets/appstream-bookworm.json: 1988 items, content 375x4149.2, 0 warnings\n")
         #expect(check.stderr == "")
     }
 
-    @Test func the_screen_param_picks_today_or_updates() throws {
+    @Test func theScreenParamPicksTodayOrUpdates() throws {
         let today = try report(["--param", "screen=today"])
         #expect(today.orthogonal == nil && today.decorations == nil)
         #expect(today.supplementaries.count == 12 && today.supplementaries.allSatisfy { $0.kind == "header" && $0.pinned == true })
@@ -56,7 +56,7 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: layouts/appstore.lua:88: unknown screen 'games'; expected apps, today or updates\n"), "\(bad.stderr)")
     }
 
-    @Test func a_visibleItemsHandler_shows_in_the_json_of_visible_items() throws {
+    @Test func aVisibleItemsHandlerShowsInTheJsonOfVisibleItems() throws {
         let script = try temporaryDirectory().appendingPathComponent("carousel.lua")
         try """
         local t = require("tessera")

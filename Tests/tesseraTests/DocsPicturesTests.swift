@@ -3,7 +3,7 @@ import Testing
 
 /// The pictures the docs show are what the commands in `scripts/docs-pictures` draw today.
 @Suite struct DocsPicturesTests {
-    @Test func the_appstore_picture_is_up_to_date() throws {
+    @Test func theAppstorePictureIsUpToDate() throws {
         let script = try String(contentsOf: repositoryRoot.appendingPathComponent("scripts/docs-pictures"), encoding: .utf8)
         // The script's command, continuation lines joined, without its --out.
         let command = script.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")

@@ -112,21 +112,21 @@ import Testing
         }
     }
 
-    @Test func app_store_apps_screen() throws {
+    @Test func appStoreAppsScreen() throws {
         try check(Case(layout: "layouts/appstore.lua", data: "datasets/appstream-bookworm.json"), luaLayout: "L", seed: 1)
     }
 
-    @Test func app_store_today_screen() throws {
+    @Test func appStoreTodayScreen() throws {
         try check(Case(layout: "layouts/appstore.lua", data: "datasets/appstream-bookworm.json", params: ["screen": "today"]),
                   luaLayout: "L:with{ screen = 'today' }", seed: 2)
     }
 
-    @Test func app_store_updates_screen() throws {
+    @Test func appStoreUpdatesScreen() throws {
         try check(Case(layout: "layouts/appstore.lua", data: "datasets/appstream-bookworm.json", params: ["screen": "updates"]),
                   luaLayout: "L:with{ screen = 'updates' }", seed: 3)
     }
 
-    @Test func emoji_split() throws {
+    @Test func emojiSplit() throws {
         try check(Case(layout: "layouts/emoji-split.lua", data: "datasets/emoji-15.1.json"), luaLayout: "L", seed: 4)
     }
 

@@ -22,7 +22,7 @@ import TesseraCore
         return run.stdout.split(separator: "\n").map(String.init)
     }
 
-    @Test func the_first_pass_has_a_view_for_every_visible_header() throws {
+    @Test func theFirstPassHasAViewForEveryVisibleHeader() throws {
         let out = try repl("""
             ev = e:layout()
             print(#ev, count(ev, "header"), #e:views(), count(e:views(), "header"))
@@ -37,7 +37,7 @@ import TesseraCore
         ])
     }
 
-    @Test func the_second_shelf_scrolls_sideways_and_rests_on_a_page_after_a_velocity() throws {
+    @Test func theSecondShelfScrollsSidewaysAndRestsOnAPageAfterAVelocity() throws {
         let out = try repl("""
             ev = e:scrollSection(2, 300, 0)
             print(#ev, e.sectionOffsets[2][1])
@@ -72,7 +72,7 @@ import TesseraCore
         ])
     }
 
-    @Test func a_tap_on_a_header_reaches_the_providers_tap_and_a_pinned_header_keeps_its_view() throws {
+    @Test func aTapOnAHeaderReachesTheProvidersTapAndAPinnedHeaderKeepsItsView() throws {
         let out = try repl("""
             _ = e:layout()
             index, id, view = e:tap(20, 400)

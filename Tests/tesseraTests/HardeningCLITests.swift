@@ -15,7 +15,7 @@ import Testing
     static let twoHugeItems = #"{"items":[{"id":"a","w":1,"h":1e308},{"id":"b","w":1,"h":1e308}]}"#
 
     @Test(arguments: ["json", "text", "svg", "html"])
-    func an_infinite_content_size_is_an_error_in_every_format(format: String) throws {
+    func anInfiniteContentSizeIsAnErrorInEveryFormat(format: String) throws {
         let (r, _) = try run(["run", "waterfall", "--data", "huge.json", "--sizing", "intrinsic", "--param", "columns=1",
                               "--format", format], files: ["huge.json": Self.twoHugeItems])
         #expect(r.status == 1)
@@ -23,7 +23,7 @@ import Testing
         #expect(r.stderr == "Error: waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308) for item 1; expected finite far edges (x + width, y + height)\n")
     }
 
-    @Test func a_script_frame_whose_far_edge_overflows_is_an_error() throws {
+    @Test func aScriptFrameWhoseFarEdgeOverflowsIsAnError() throws {
         let script = "return { simpleLayout = function(ctx)\n  ctx.set(1, 1e308, 1e308, 1e308, 1e308)\nend }\n"
         let (r, _) = try run(["run", "big.lua"], files: ["big.lua": script])
         #expect(r.status == 1)
@@ -40,7 +40,7 @@ import Testing
         (["--max-instructions", "-1"], "--max-instructions expects a whole number from 0 (no budget) to 9223372036854775807, got '-1'"),
         (["--max-data-size", "0"], "--max-data-size expects a number of MB greater than 0 and at most 1048576, got '0'"),
     ])
-    func limit_flags_state_their_range(arguments: [String], message: String) throws {
+    func limitFlagsStateTheirRange(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
         #expect(r.status == 64)
         #expect(r.stderr.hasPrefix("Error: \(message)\n"), "\(r.stderr)")
@@ -53,19 +53,19 @@ import Testing
         (["--viewport", String(repeating: "9", count: 100_000) + "x5"],
          "--viewport '9999999999999999999999999999999999999999...' (100002 characters) is not valid; expected two finite numbers like 375x812"),
     ])
-    func option_values_get_a_message_that_states_the_bounds(arguments: [String], message: String) throws {
+    func optionValuesGetAMessageThatStatesTheBounds(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
         #expect(r.status == 1)
         #expect(r.stderr == "Error: \(message)\n")
     }
 
-    @Test func a_negative_offset_is_a_value_not_an_option() throws {
+    @Test func aNegativeOffsetIsAValueNotAnOption() throws {
         let (r, _) = try run(["run", "waterfall", "--offset", "-5,10"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"visible\""))
     }
 
-    @Test func a_fifo_as_data_is_refused_without_blocking() throws {
+    @Test func aFifoAsDataIsRefusedWithoutBlocking() throws {
         let dir = try temporaryDirectory()
         #expect(mkfifo(dir.appendingPathComponent("pipe.json").path, 0o644) == 0)
         let (r, _) = try run(["run", "waterfall", "--data", "pipe.json"], in: dir)
@@ -73,7 +73,7 @@ import Testing
         #expect(r.stderr == "Error: pipe.json: expected a regular file, found a FIFO (named pipe).\n")
     }
 
-    @Test func a_data_file_over_the_size_limit_is_refused_and_the_flag_raises_it() throws {
+    @Test func aDataFileOverTheSizeLimitIsRefusedAndTheFlagRaisesIt() throws {
         let items = (0..<30_000).map { #"{"id":\#($0),"w":10,"h":10}"# }.joined(separator: ",")
         let files = ["big.json": #"{"items":["# + items + "]}"]
         let (r, dir) = try run(["run", "waterfall", "--data", "big.json", "--max-data-size", "0.5"], files: files)
@@ -83,7 +83,7 @@ import Testing
         #expect(ok.status == 0, "\(ok.stderr)")
     }
 
-    @Test func stdout_on_a_full_disk_is_an_error_with_status_1() throws {
+    @Test func stdoutOnAFullDiskIsAnErrorWithStatus1() throws {
         let process = Process()
         process.executableURL = tesseraBinary
         process.arguments = ["run", "waterfall"]
@@ -99,7 +99,7 @@ import Testing
         #expect(message == "Error: cannot write to standard output: no space left on device\n")
     }
 
-    @Test func stdout_into_a_closed_pipe_is_an_error_with_status_1() throws {
+    @Test func stdoutIntoAClosedPipeIsAnErrorWithStatus1() throws {
         // `head -c 1` closes the pipe after one byte; the rest of the layout meets EPIPE.
         let data = repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path
         let r = try runTessera(["-c", "\"$0\" run flow --data \"$1\" | head -c 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"",
@@ -108,7 +108,7 @@ import Testing
         #expect(r.stderr == "Error: cannot write to standard output: broken pipe\n")
     }
 
-    @Test func out_past_the_file_size_limit_is_an_error_and_leaves_no_temporary() throws {
+    @Test func outPastTheFileSizeLimitIsAnErrorAndLeavesNoTemporary() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let data = repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path
@@ -119,7 +119,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 
-    @Test func a_long_error_message_is_cut_with_a_note() throws {
+    @Test func aLongErrorMessageIsCutWithANote() throws {
         let script = "return { simpleLayout = function(ctx)\n  error(string.rep(\"x\", 1000000))\nend }\n"
         let (r, _) = try run(["run", "long.lua", "--time-limit", "0"], files: ["long.lua": script])
         #expect(r.status == 1)
@@ -129,7 +129,7 @@ import Testing
         #expect(r.stderr.hasSuffix("[C]: in ?\n"))
     }
 
-    @Test func terminal_escapes_are_shown_escaped_on_a_terminal_only() throws {
+    @Test func terminalEscapesAreShownEscapedOnATerminalOnly() throws {
         let script = "print(\"\\27[2Jhi\\7\")\nreturn { simpleLayout = function(ctx) error(\"\\27]0;title\\7 boom\") end }\n"
         let dir = try temporaryDirectory()
         try script.write(to: dir.appendingPathComponent("esc.lua"), atomically: true, encoding: .utf8)
@@ -146,7 +146,7 @@ import Testing
 
     // MARK: Pictures
 
-    @Test func the_text_preview_draws_an_item_taller_than_int_can_count() throws {
+    @Test func theTextPreviewDrawsAnItemTallerThanIntCanCount() throws {
         let (r, _) = try run(["run", "waterfall", "--data", "tall.json", "--sizing", "intrinsic", "--format", "text"],
                              files: ["tall.json": #"{"items":[{"id":"a","w":1,"h":1e22}]}"#])
         #expect(r.status == 0, "\(r.stderr)")
@@ -154,13 +154,13 @@ import Testing
     }
 
     @Test(arguments: ["svg", "html", "text"])
-    func an_empty_viewport_draws(format: String) throws {
+    func anEmptyViewportDraws(format: String) throws {
         let (r, _) = try run(["run", "waterfall", "--viewport", "0x0", "--offset", "0,100", "--format", format])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(!r.stdout.contains("inf") && !r.stdout.contains("nan"))
     }
 
-    @Test func an_offset_beyond_the_precision_of_a_viewport_is_an_error() throws {
+    @Test func anOffsetBeyondThePrecisionOfAViewportIsAnError() throws {
         let (r, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e20"])
         #expect(r.status == 1)
         #expect(r.stderr == "Error: --offset '0,1e20' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n")
@@ -171,7 +171,7 @@ import Testing
 
     // MARK: --out
 
-    @Test func out_over_a_fifo_fails_and_leaves_the_fifo() throws {
+    @Test func outOverAFifoFailsAndLeavesTheFifo() throws {
         let dir = try temporaryDirectory()
         let fifo = dir.appendingPathComponent("out.json").path
         #expect(mkfifo(fifo, 0o644) == 0)
@@ -183,7 +183,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
     }
 
-    @Test func out_over_a_device_or_a_directory_fails() throws {
+    @Test func outOverADeviceOrADirectoryFails() throws {
         let (device, _) = try run(["run", "waterfall", "--out", "/dev/null"])
         #expect(device.status == 1)
         #expect(device.stderr == "Error: cannot write /dev/null: it is a character device, not a regular file; --out only replaces regular files\n")
@@ -193,7 +193,7 @@ import Testing
         #expect(folder.stderr == "Error: cannot write d: it is a directory, not a regular file; --out only replaces regular files\n")
     }
 
-    @Test func out_keeps_the_permissions_of_the_file_it_replaces() throws {
+    @Test func outKeepsThePermissionsOfTheFileItReplaces() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("private.json").path
         try "old".write(toFile: out, atomically: true, encoding: .utf8)
@@ -205,7 +205,7 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("{"))
     }
 
-    @Test func out_through_a_symlink_replaces_the_target_and_keeps_the_link() throws {
+    @Test func outThroughASymlinkReplacesTheTargetAndKeepsTheLink() throws {
         let dir = try temporaryDirectory()
         try "old".write(to: dir.appendingPathComponent("real.json"), atomically: true, encoding: .utf8)
         #expect(symlink("real.json", dir.appendingPathComponent("link.json").path) == 0)
@@ -219,7 +219,7 @@ import Testing
         #expect(dangling.stderr == "Error: cannot write dangling.json: it is a symbolic link to a file that does not exist\n")
     }
 
-    @Test func out_removes_stale_temporaries_of_its_own_naming_only() throws {
+    @Test func outRemovesStaleTemporariesOfItsOwnNamingOnly() throws {
         let dir = try temporaryDirectory()
         // The pid of a process that has exited: its temporary is stale.
         let gone = Process()
@@ -240,7 +240,7 @@ import Testing
         ("", "Error: --out needs a file name, got an empty one\n"),
         ("missing/x.json", "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
     ])
-    func out_names_the_problem_in_its_own_words(path: String, message: String) throws {
+    func outNamesTheProblemInItsOwnWords(path: String, message: String) throws {
         let (r, _) = try run(["run", "waterfall", "--out", path])
         #expect(r.status == 1)
         #expect(r.stderr == message)

@@ -20,7 +20,7 @@ import TesseraCore
         return (steps, Dictionary(uniqueKeysWithValues: summary.map { ($0.key, $0.value) }))
     }
 
-    @Test func scrolling_down_and_back_up_through_measured_descriptions_never_jumps() throws {
+    @Test func scrollingDownAndBackUpThroughMeasuredDescriptionsNeverJumps() throws {
         // Steps of 100 points, so rows drawn at one step are still on screen at the next.
         let down = try scroll(["--from", "20000", "--to", "30000", "--steps", "101"])
         let up = try scroll(["--from", "30000", "--to", "20000", "--steps", "101"])
@@ -43,7 +43,7 @@ import TesseraCore
         #expect(down.steps.allSatisfy { $0["adjust"] == nil })
     }
 
-    @Test func the_text_report_names_each_adjustment_and_the_largest_jump() throws {
+    @Test func theTextReportNamesEachAdjustmentAndTheLargestJump() throws {
         let run = try runTessera(["scroll"] + Self.feed + ["--from", "30000", "--to", "26000", "--steps", "41"], timeout: 300)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -52,7 +52,7 @@ import TesseraCore
         #expect(lines.dropLast().contains { $0.range(of: #"; adjust 0,-?[0-9.]+; [0-9.]+ us$"#, options: .regularExpression) != nil })
     }
 
-    @Test func a_malformed_sizes_file_is_refused_with_its_place() throws {
+    @Test func aMalformedSizesFileIsRefusedWithItsPlace() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,7 +76,7 @@ import TesseraCore
     }
 
     /// The measured-sizes guide's REPL sessions, line for line.
-    @Test func the_readme_feed_scrolled_up_while_measuring_keeps_the_row_on_screen() throws {
+    @Test func theReadmeFeedScrolledUpWhileMeasuringKeepsTheRowOnScreen() throws {
         let run = try runTessera(["repl", "--data", "datasets/debian-bookworm-games.json"], input: """
             feed = t.provider{ data = data, layout = t.flow{}, size = { "100%", 60 } }
             e = t.engine{ provider = feed, viewport = { 375, 600 } }
@@ -100,7 +100,7 @@ import TesseraCore
         ])
     }
 
-    @Test func the_readme_chat_opens_at_its_end_and_follows_what_arrives() throws {
+    @Test func theReadmeChatOpensAtItsEndAndFollowsWhatArrives() throws {
         let run = try runTessera(["repl"], input: """
             messages = {}
             for i = 1, 30 do messages[i] = { id = "msg" .. i, text = string.rep("hello ", i % 7 + 1) } end

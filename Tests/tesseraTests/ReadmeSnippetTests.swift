@@ -42,7 +42,7 @@ import Testing
         return pages.sorted()
     }
 
-    @Test func the_documentation_swift_snippets_are_the_example_files() throws {
+    @Test func theDocumentationSwiftSnippetsAreTheExampleFiles() throws {
         var shownIn: [String: [String]] = [:]
         for page in try documentationPages() {
             for file in try snippets(in: page) { shownIn[file, default: []].append(page) }
@@ -53,7 +53,7 @@ import Testing
         #expect(try snippetFiles == shownIn.keys.sorted(), "every snippet file is on a page: \(shownIn)")
     }
 
-    @Test func the_catalogue_articles_show_the_example_files() throws {
+    @Test func theCatalogueArticlesShowTheExampleFiles() throws {
         let catalogue = "Sources/TesseraCore/TesseraCore.docc"
         let articles = try FileManager.default.contentsOfDirectory(
             atPath: repositoryRoot.appendingPathComponent(catalogue).path).filter { $0.hasSuffix(".md") }.sorted()

@@ -45,7 +45,7 @@ import Testing
         #expect(zip(rtl.items, ltr.items).contains { $0.frame != $1.frame })
     }
 
-    @Test func the_builtin_waterfall_is_mirrored() throws {
+    @Test func theBuiltinWaterfallIsMirrored() throws {
         try expectMirrored(["waterfall", "--param", "columns=3", "--param", "spacing=5"], elements: false)
         // The visible query answers for the mirrored picture: a viewport hanging 200 points off
         // the left edge of the mirror (x −200..175 of 375) shows what x 200..575 showed.
@@ -55,13 +55,13 @@ import Testing
         #expect(left.visible != nil && left.visible == right.visible && left.visible != all.visible)
     }
 
-    @Test func a_scripted_layout_is_mirrored_with_its_headers() throws {
+    @Test func aScriptedLayoutIsMirroredWithItsHeaders() throws {
         try expectMirrored(["layouts/sectioned.lua", "--data", "datasets/tuxpaint-stamps.json"], elements: true)
     }
 
     /// A line narrower than the viewport starts from its right edge, as a browser draws
     /// `dir="rtl"`: mirrored around the content width (100) it would stay against the left edge.
-    @Test func a_short_line_starts_from_the_right_edge_of_the_viewport() throws {
+    @Test func aShortLineStartsFromTheRightEdgeOfTheViewport() throws {
         let dir = try temporaryDirectory()
         let data = dir.appendingPathComponent("r.json")
         try #"{"items":[{"id":"a","w":50,"h":10},{"id":"b","w":50,"h":10}]}"#.write(to: data, atomically: true, encoding: .utf8)

@@ -14,7 +14,7 @@ import Testing
         struct Supplementary: Decodable { var kind: String; var section: Int; var frame: [Double] }
     }
 
-    @Test func json_has_the_spec_shape_and_visible_is_the_brute_force_set() throws {
+    @Test func jsonHasTheSpecShapeAndVisibleIsTheBruteForceSet() throws {
         for offset in ["0,2000", "0,0", "100,35000", "-50,-50"] {
             let run = try runTessera(["run", "waterfall", "--param", "columns=3", "--param", "spacing=4",
                                       "--data", "datasets/tuxpaint-stamps.json", "--offset=\(offset)", "--format", "json"])
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func sections_are_reported_per_item() throws {
+    @Test func sectionsAreReportedPerItem() throws {
         let run = try runTessera(["run", "waterfall", "--data", "datasets/tuxpaint-stamps.json"])
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         #expect(report.visible == nil)
@@ -46,7 +46,7 @@ import Testing
         #expect(report.items.map(\.section) == report.items.map(\.section).sorted())
     }
 
-    @Test func numbers_print_in_shortest_round_trip_form() throws {
+    @Test func numbersPrintInShortestRoundTripForm() throws {
         let dir = try temporaryDirectory()
         let file = dir.appendingPathComponent("d.json")
         try #"{"items": [{"id": "a", "w": 300, "h": 100}, {"id": "b", "w": 10, "h": 3}]}"#.write(to: file, atomically: true, encoding: .utf8)
@@ -57,7 +57,7 @@ import Testing
         #expect(run.stdout.contains(#""contentSize": [100, 36.333333333333336],"#))
     }
 
-    @Test func svg_draws_items_content_bounds_and_viewport() throws {
+    @Test func svgDrawsItemsContentBoundsAndViewport() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("w.svg")
         let run = try runTessera(["run", "waterfall", "--data", "datasets/images-wallpapers.json", "--offset", "0,300",
@@ -79,7 +79,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["w.svg"])
     }
 
-    @Test func text_prints_a_summary_and_a_preview() throws {
+    @Test func textPrintsASummaryAndAPreview() throws {
         let run = try runTessera(["run", "flow", "--param", "spacing=8", "--data", "datasets/images-wallpapers.json", "--format", "text"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("layout:       flow"))
@@ -88,7 +88,7 @@ import Testing
     }
 
     /// Human lines round to two decimals with no trailing zeros: 374.99999999999994 reads 375.
-    @Test func text_summary_numbers_have_no_float_noise() throws {
+    @Test func textSummaryNumbersHaveNoFloatNoise() throws {
         let dir = try temporaryDirectory()
         try #"{"items": [{"id": "a", "w": 1, "h": 1}]}"#.write(to: dir.appendingPathComponent("one.json"), atomically: true, encoding: .utf8)
         try "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, 374.99999999999994, 347.1428571428571) end }\n"
@@ -120,7 +120,7 @@ import Testing
         (["run", "waterfall", "--sizing", "bogus"],
          "Error: unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill\n"),
     ])
-    func bad_input_is_one_sentence_and_no_output(arguments: [String], expected: String) throws {
+    func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("out.json").path
         let run = try runTessera(arguments + ["--out", out])
@@ -139,7 +139,7 @@ import Testing
         (#"{"items": [{"id": "a", "w": -1, "h": 2}]}"#,
          ": items[0].w: expected a finite, non-negative number, found -1.\n"),
     ])
-    func bad_datasets_name_the_file_and_place(content: String, expectedSuffix: String) throws {
+    func badDatasetsNameTheFileAndPlace(content: String, expectedSuffix: String) throws {
         let dir = try temporaryDirectory()
         let file = dir.appendingPathComponent("bad.json")
         try content.write(to: file, atomically: true, encoding: .utf8)
@@ -150,7 +150,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func out_replaces_an_existing_file() throws {
+    @Test func outReplacesAnExistingFile() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("again.svg")
         try "old".write(to: out, atomically: true, encoding: .utf8)
@@ -160,7 +160,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["again.svg"])
     }
 
-    @Test func an_existing_output_file_survives_a_failed_run() throws {
+    @Test func anExistingOutputFileSurvivesAFailedRun() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("keep.json")
         try "previous".write(to: out, atomically: true, encoding: .utf8)
@@ -171,7 +171,7 @@ import Testing
 }
 
 @Suite struct RunHTMLTests {
-    @Test func html_is_a_self_contained_scrollable_page() throws {
+    @Test func htmlIsASelfContainedScrollablePage() throws {
         let run = try runTessera(["run", "waterfall", "--data", "datasets/images-wallpapers.json", "--offset", "0,300", "--format", "html"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("<!doctype html>"))
@@ -186,7 +186,7 @@ import Testing
 
 /// `tessera run split`: the built-in split layout with --param, its elements in the JSON.
 @Suite struct SplitRunCommandTests {
-    @Test func the_readme_ratio_from_the_command_line() throws {
+    @Test func theReadmeRatioFromTheCommandLine() throws {
         let run = try runTessera(["run", "split", "--param", "leftSideRatio=0.4", "--param", "splitSpacing=10",
                                   "--param", "itemSize=[10,10]", "--param", "header=5", "--param", "side=left,right",
                                   "--data", "datasets/emoji-17.0.json", "--viewport", "110x200", "--format", "json"])

@@ -12,14 +12,14 @@ import Testing
 
     static let layout = "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }\n"
 
-    @Test func a_runaway_finalizer_is_refused_before_it_can_run() throws {
+    @Test func aRunawayFinalizerIsRefusedBeforeItCanRun() throws {
         let r = try run("setmetatable({}, {__gc = function() while true do end end})\n" + Self.layout,
                                    ["--time-limit", "1"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: setmetatable: __gc finalizers are not allowed in scripts (they would run outside the time and memory limits)\nstack traceback:\n\t[C]: in global 'setmetatable'\n\ts.lua:1: in main chunk"), "\(r.stderr)")
     }
 
-    @Test func a_finalizer_using_a_saved_ctx_cannot_be_set() throws {
+    @Test func aFinalizerUsingASavedCtxCannotBeSet() throws {
         let script = "local saved\nsetmetatable({}, {__gc = function() saved:size(1) end})\n"
             + "return { simpleLayout = function(ctx) saved = ctx end }\n"
         let r = try run(script)
@@ -27,7 +27,7 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:2: setmetatable: __gc finalizers are not allowed"))
     }
 
-    @Test func a_ctx_saved_from_an_earlier_pass_answers_without_crashing() throws {
+    @Test func aCtxSavedFromAnEarlierPassAnswersWithoutCrashing() throws {
         let script = """
         local t = require("tessera")
         local saved
@@ -42,7 +42,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
     }
 
-    @Test func a_catastrophic_pattern_stops_at_the_time_limit() throws {
+    @Test func aCatastrophicPatternStopsAtTheTimeLimit() throws {
         let script = "return { simpleLayout = function(ctx)\n  string.find(string.rep(\"a\", 20000), string.rep(\".-\", 12) .. \"b\")\nend }\n"
         let r = try run(script, ["--time-limit", "1"])
         #expect(r.status == 1)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: ["t.inset(l, 1)", "t.transpose(l)", "l:inset(1)"])
-    func deeply_nested_decorators_are_an_error_naming_the_script(step: String) throws {
+    func deeplyNestedDecoratorsAreAnErrorNamingTheScript(step: String) throws {
         let script = "local t = require(\"tessera\")\nlocal l = t.waterfall{}\nfor i = 1, 20000 do l = \(step) end\nreturn l\n"
         let r = try run(script)
         #expect(r.status == 1)
@@ -60,7 +60,7 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:3: \(function): \(argument) is already nested 200 layouts deep; at most 200 levels are allowed\n"), "\(r.stderr)")
     }
 
-    @Test func a_sections_function_returning_its_own_layout_is_an_error() throws {
+    @Test func aSectionsFunctionReturningItsOwnLayoutIsAnError() throws {
         let script = "local t = require(\"tessera\")\nlocal s\ns = t.sections{ sections = function() return s end }\nreturn s\n"
         let r = try run(script)
         #expect(r.status == 1)
@@ -69,20 +69,20 @@ import Testing
 
     @Test(arguments: [("error()", "error called with no value; expected a message string"),
                       ("error({})", "error called with a table value; expected a message string")])
-    func error_without_a_message_names_the_line(call: String, message: String) throws {
+    func errorWithoutAMessageNamesTheLine(call: String, message: String) throws {
         let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"))
     }
 
-    @Test func a_c_stack_overflow_names_the_line() throws {
+    @Test func aCStackOverflowNamesTheLine() throws {
         let script = "local function f() return tostring(setmetatable({}, {__tostring = f})) end\nreturn { simpleLayout = function(ctx) f() end }\n"
         let r = try run(script)
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
     }
 
-    @Test func the_instruction_budget_names_the_script_line_not_the_prelude() throws {
+    @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])
         #expect(r.status == 1)
@@ -99,20 +99,20 @@ import Testing
         return try runTessera(["repl", "--time-limit", "0"], in: dir, input: lines)
     }
 
-    @Test func rawset_on_t_does_not_reach_scripts_loaded_later() throws {
+    @Test func rawsetOnTDoesNotReachScriptsLoadedLater() throws {
         let r = try repl("x = rawset(t, \"waterfall\", 5)\nprint(t.waterfall)\nprint(load(\"w.lua\"))\n",
                          files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
         #expect(r.status == 0)
         #expect(r.stdout == "5\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
     }
 
-    @Test func a_nested_run_error_has_one_traceback() throws {
+    @Test func aNestedRunErrorHasOneTraceback() throws {
         let r = try repl("function f(n) if n == 0 then error(\"deep\") end return run(t.sections{sections=function() return f(n-1) end}) end\nf(30)\n")
         #expect(r.stderr.hasPrefix("stdin:1: deep\nstack traceback:\n"))
         #expect(r.stderr.components(separatedBy: "stack traceback:").count == 2, "\(r.stderr)")
     }
 
-    @Test func load_errors_name_the_file_not_the_repl_internals() throws {
+    @Test func loadErrorsNameTheFileNotTheReplInternals() throws {
         let r = try repl("y = load(\"bad.lua\")\n", files: ["bad.lua": "return { simpleLayout = function(ctx) local x = end }\n"])
         #expect(r.stderr == "bad.lua:1: unexpected symbol near 'end'\nstack traceback:\n\t[C]: in upvalue 'loadscript'\n\tstdin:1: in main chunk\n")
     }

@@ -5,7 +5,7 @@ import TesseraCore
 /// `tessera scroll`: the JSON shape, and replaying its entering and leaving ids step by step gives
 /// the visible set the layout has at every step's offset.
 @Suite struct ScrollCommandTests {
-    @Test func replaying_inserted_and_deleted_ids_gives_the_visible_set_at_every_step() throws {
+    @Test func replayingInsertedAndDeletedIdsGivesTheVisibleSetAtEveryStep() throws {
         let run = try runTessera(["scroll", "waterfall", "--data", "datasets/tuxpaint-stamps.json", "--steps", "100", "--format", "json"])
         #expect(run.status == 0, "\(run.stderr)")
         let json = try JSONParser.parse(run.stdout)
@@ -37,7 +37,7 @@ import TesseraCore
         #expect(summary["created"]?.number == Double(largest), "one screenful of views, reused afterwards")
     }
 
-    @Test func headers_and_backgrounds_enter_and_leave_as_elements() throws {
+    @Test func headersAndBackgroundsEnterAndLeaveAsElements() throws {
         let args = ["layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json", "--param", "screen=updates"]
         let run = try runTessera(["scroll"] + args + ["--steps", "4", "--to", "3000", "--format", "json"], timeout: 120)
         #expect(run.status == 0, "\(run.stderr)")
@@ -62,7 +62,7 @@ import TesseraCore
         #expect(steps[0]["elements"]?["inserted"]?.arrayValue?.contains { key($0) == "supplementary header 0.0" } == true)
     }
 
-    @Test func text_output_and_bad_options() throws {
+    @Test func textOutputAndBadOptions() throws {
         let text = try runTessera(["scroll", "waterfall", "--data", "datasets/tuxpaint-stamps.json", "--steps", "3", "--to", "1000"])
         #expect(text.status == 0)
         let lines = text.stdout.split(separator: "\n")

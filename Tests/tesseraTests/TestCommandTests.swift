@@ -73,7 +73,7 @@ import Testing
         try? String(contentsOf: root.appendingPathComponent("tests/__snapshots__/grid_test.lua.snap.json"), encoding: .utf8)
     }
 
-    @Test func the_first_run_writes_the_snapshot_and_the_second_writes_nothing() throws {
+    @Test func theFirstRunWritesTheSnapshotAndTheSecondWritesNothing() throws {
         let root = try Self.project()
         let first = try Self.test(in: root)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
@@ -99,7 +99,7 @@ import Testing
                 == ["grid_test.lua.snap.json"])
     }
 
-    @Test func a_missing_snapshot_fails_in_CI_and_is_not_written() throws {
+    @Test func aMissingSnapshotFailsInCIAndIsNotWritten() throws {
         let root = try Self.project()
         let run = try Self.test(in: root, ci: "true")
         #expect(run.status == 1)
@@ -114,7 +114,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("tests/__snapshots__").path))
     }
 
-    @Test func changing_the_spacing_fails_naming_the_test_and_the_moved_frames_and_update_accepts_it() throws {
+    @Test func changingTheSpacingFailsNamingTheTestAndTheMovedFramesAndUpdateAcceptsIt() throws {
         let root = try Self.project()
         #expect(try Self.test(in: root).status == 0)
         try Self.gridTest.replacingOccurrences(of: "spacing = 8", with: "spacing = 12")
@@ -162,7 +162,7 @@ import Testing
         #expect(Self.snapshot(root)?.contains("{\"id\": \"d\", \"frame\": [0, 132, 100, 90], \"section\": 0}") == true)
     }
 
-    @Test func an_overlapping_layout_fails_toHaveNoOverlaps() throws {
+    @Test func anOverlappingLayoutFailsToHaveNoOverlaps() throws {
         let root = try Self.project(test: """
         local t = require("tessera")
         local stacked = {simpleLayout = function(ctx)
@@ -193,7 +193,7 @@ import Testing
         ])
     }
 
-    @Test func junit_has_one_testcase_per_test_and_a_failure_for_the_failed_one() throws {
+    @Test func junitHasOneTestcasePerTestAndAFailureForTheFailedOne() throws {
         let root = try Self.project(test: Self.gridTest.replacingOccurrences(of: "toEqual(4)", with: "toEqual(5)"))
         let run = try Self.test(["--junit", "junit.xml"], in: root)
         #expect(run.status == 1)
@@ -215,7 +215,7 @@ import Testing
         _ = try XMLDocument(data: Data(xml.utf8))
     }
 
-    @Test func a_syntax_error_names_file_and_line_and_the_summary_is_still_last() throws {
+    @Test func aSyntaxErrorNamesFileAndLineAndTheSummaryIsStillLast() throws {
         let root = try Self.project()
         try "test(\"broken\", function()\n  local x = = 1\nend)\n"
             .write(to: root.appendingPathComponent("tests/broken_test.lua"), atomically: true, encoding: .utf8)
@@ -232,7 +232,7 @@ import Testing
         ])
     }
 
-    @Test func obsolete_snapshots_are_reported_and_update_removes_them() throws {
+    @Test func obsoleteSnapshotsAreReportedAndUpdateRemovesThem() throws {
         let root = try Self.project()
         #expect(try Self.test(in: root).status == 0)
         try Self.gridTest.replacingOccurrences(of: "flow lays out the items", with: "flow lays out items")
@@ -262,7 +262,7 @@ import Testing
         ])
     }
 
-    @Test func a_test_that_loops_or_allocates_without_bound_is_stopped() throws {
+    @Test func aTestThatLoopsOrAllocatesWithoutBoundIsStopped() throws {
         let root = try Self.project(test: """
         test("loops", function() while true do end end)
         test("still runs", function() expect(1 + 1):toEqual(2) end)
@@ -295,7 +295,7 @@ import Testing
         ])
     }
 
-    @Test func reading_outside_the_project_is_refused() throws {
+    @Test func readingOutsideTheProjectIsRefused() throws {
         let root = try Self.project(test: """
         local t = require("tessera")
         test("dataset", function() t.run("flow", {data = "/etc/passwd"}) end)
@@ -317,7 +317,7 @@ import Testing
         ])
     }
 
-    @Test func t_run_checks_its_arguments_and_accepts_layout_values_and_inline_items() throws {
+    @Test func tRunChecksItsArgumentsAndAcceptsLayoutValuesAndInlineItems() throws {
         let root = try Self.project(test: """
         local t = require("tessera")
         test("unknown option", function() t.run("flow", {dat = "x"}) end)
@@ -354,7 +354,7 @@ import Testing
         """)
     }
 
-    @Test func t_run_groups_the_data_by_a_field_with_section_by() throws {
+    @Test func tRunGroupsTheDataByAFieldWithSectionBy() throws {
         let root = try Self.project(test: """
         local t = require("tessera")
         test("grouped", function()
@@ -373,7 +373,7 @@ import Testing
         ])
     }
 
-    @Test func a_snapshot_folder_that_links_outside_is_refused() throws {
+    @Test func aSnapshotFolderThatLinksOutsideIsRefused() throws {
         let root = try Self.project()
         let elsewhere = try temporaryDirectory()
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("tests/__snapshots__"), withDestinationURL: elsewhere)
@@ -388,7 +388,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
     }
 
-    @Test func usage_errors_exit_2() throws {
+    @Test func usageErrorsExit2() throws {
         let root = try Self.project()
         let missing = try Self.test(["nothing-here"], in: root)
         #expect(missing.status == 2)
@@ -411,7 +411,7 @@ import Testing
 
     /// Every shipped layout script has a test file with snapshots in layouts/tests (which
     /// scripts/test runs with CI set, so a changed frame or a missing snapshot fails there).
-    @Test func every_shipped_layout_has_snapshot_tests() throws {
+    @Test func everyShippedLayoutHasSnapshotTests() throws {
         let layouts = repositoryRoot.appendingPathComponent("layouts")
         let scripts = try FileManager.default.contentsOfDirectory(atPath: layouts.path).filter { $0.hasSuffix(".lua") }.sorted()
         #expect(scripts.count >= 8)

@@ -62,7 +62,6 @@ public struct Timeline: Hashable, Sendable {
         case leaving, staying, entering
     }
 
-    // Plain stored keys, alike in shape to other small structs (BenchResult's fields); nothing to share.
     struct DrawingKey: Comparable {
         var zIndex: Double
         var pinned: Bool

@@ -7,7 +7,7 @@ import OrderedCollections
 /// Nothing holds a dictionary per item: `items[i]`, `fields(at:)` and `field(_:at:)` decode on
 /// demand, and the hot paths read `widths`, `heights` and `id(at:)` directly.
 ///
-/// Invariants (checked in debug builds by `checkInvariants()`):
+/// Invariants (checked by `checkInvariants()` under TESSERA_INTERNAL_CHECKS):
 /// - sections cover the items in order, without gaps or overlap;
 /// - `widths`/`heights` have one entry per item (NaN where the item has no size);
 /// - ids are unique, unless the dataset was loaded with an explicit duplicate policy.
@@ -79,7 +79,7 @@ public struct Dataset: Sendable {
         self.sections = sections ?? [Section(id: .int(0), range: 0..<ids.count)]
         self.metadata = metadata
         self.sourceName = sourceName
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     /// A dataset of `count` items with ids 0..<count and the given intrinsic sizes (benchmarks,

@@ -139,7 +139,6 @@ struct JSONDatasetReader {
 
     // MARK: Containers
 
-    // readObject and readArray walk JSON's two containers alike; merged, every element would pay a branch.
     /// Reads an object at the cursor member by member: `member(self, key, keyStart)` reads the
     /// value (the cursor after the ':' and its whitespace) and checks the key is not repeated.
     @inline(__always)
@@ -173,7 +172,6 @@ struct JSONDatasetReader {
         }
     }
 
-    // readArray and readObject walk JSON's two containers alike; merged, every element would pay a branch.
     /// Reads an array at the cursor: `element(self, index, expectation)` reads each element.
     private mutating func readArray(_ element: (inout JSONDatasetReader, Int, String) throws -> Void) throws {
         try r.enter()

@@ -56,7 +56,7 @@ extension Changeset {
         }
         result.reloadedItems = OrderedSet(plan.updatedItems.map { old.itemSet[$0.old] })
         result.reloadedSections = OrderedSet(sectionsUpdated.map { old.sectionSet[$0] })
-        assert(result.checkInvariants())
+        result._checkInvariants()
         return result
     }
 }

@@ -35,7 +35,7 @@ enum MoveSelection {
         visitedOld: UnsafeMutableBufferPointer<Bool>, visitedNew: UnsafeMutableBufferPointer<Bool>,
         moved: UnsafeMutableBufferPointer<Bool>
     ) -> Int {
-        // Forward pass: marks directly. `mirror` is this pass with old and new swapped, alike by design.
+        // Forward pass: marks directly.
         var cursor = oldRange.lowerBound
         let oldEnd = oldRange.upperBound
         while cursor < oldEnd && oldPartner(cursor) < 0 { cursor += 1 }
@@ -66,7 +66,6 @@ enum MoveSelection {
         return mirrorMoves
     }
 
-    // The forward pass of `select` with old and new swapped: alike by design, see there.
     @inline(__always)
     private static func mirror(
         oldRange: Range<Int>, newRange: Range<Int>,

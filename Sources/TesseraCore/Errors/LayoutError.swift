@@ -131,7 +131,6 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .notOrthogonal(section, sideways):
             return "section \(section) does not scroll sideways; "
                 + (sideways.isEmpty ? "this layout has no such section" : "sections that do: \(sideways.map(String.init).joined(separator: ", "))")
-        // One sentence a case, each with its own values: the cases below read alike by design.
         case let .contentSizeNotFinite(layout, width, height):
             return "\(layout) layout's content size \(JSONValue.double(width).briefDescription)x\(JSONValue.double(height).briefDescription) "
                 + "is not finite; expected a finite minimum content size"
@@ -141,7 +140,6 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
             return "a compositional section's group holds no items, so its \(items) items have no place"
         case .unsolvableGroup(.lengthOverflow):
             return "a compositional group's subitem lengths and spacing add up past the largest number (inf); expected sizes and spacings that fit"
-        // Alike in shape to the cases above: one sentence a case, each with its own values.
         case let .unsolvableGroup(.roundTooShort(roundLength, used)):
             return "a compositional group's subitem lengths and spacing (\(roundLength) per round) are too small to add to the length "
                 + "already used (\(used)); expected sizes and spacings far below 1e308"

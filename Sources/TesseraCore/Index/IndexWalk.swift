@@ -48,7 +48,6 @@ struct IndexWalk {
         }
     }
 
-    // visit and scanLeaf test four boxes a step alike, over nodes and over entries: the query's hot loops.
     /// Visits the children of a node that may hold hits but does not lie inside the query.
     private mutating func visit(level: Int, node: Int) {
         let below = level &- 1
@@ -105,7 +104,6 @@ struct IndexWalk {
         id < frames.count ? frames[id] : moreFrames[id &- frames.count]
     }
 
-    // scanLeaf and visit test four boxes a step alike, over entries and over nodes: the query's hot loops.
     /// Tests each entry of a leaf that the query covers in part.
     @inline(__always)
     private mutating func scanLeaf(_ leaf: Int) {

@@ -11,7 +11,7 @@
 /// boxes are stored: single precision, rounded outward (`CompactBox`), four per SIMD quad
 /// (`BoxQuad`), one flat array, leaves first.
 ///
-/// **Invariants** (checked by `assert` in debug builds, `invariantsHold`):
+/// **Invariants** (`invariantsHold`, checked under TESSERA_INTERNAL_CHECKS):
 /// - every frame with a positive area (every listed one, for a listed order) is exactly one
 ///   entry, and no other frame is;
 /// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
@@ -73,7 +73,7 @@ public struct SpatialIndex: Sendable {
     init(frames: [Rect], fanout: Int, packing choice: EntryPacking.Choice = .automatic) {
         precondition(frames.count <= Int(UInt32.max), "the index holds at most 2³² − 1 frames")
         self.init(frames: frames, fanout: fanout, packing: EntryPacking.pack(frames, fanout: fanout, choice: choice))
-        assert(invariantsHold(), "spatial index invariants violated")
+        _checkInvariants()
     }
 
     /// Builds an index over the frames listed in `runs` only (distinct ids, as runs of
@@ -86,7 +86,7 @@ public struct SpatialIndex: Sendable {
         precondition(frames.count + more.count <= Int(UInt32.max), "the index holds at most 2³² − 1 frames")
         self.init(frames: frames, more: more, fanout: fanout,
                   packing: EntryPacking.listedPacking(frames, then: more, runs: runs, fanout: fanout))
-        assert(invariantsHold(listed: runs.flatMap { $0 }), "spatial index invariants violated")
+        _checkInvariants(listed: runs.flatMap { $0 })
     }
 
     private init(frames: [Rect], more: [Rect] = [], fanout: Int, packing: EntryPacking) {
@@ -209,7 +209,7 @@ public struct SpatialIndex: Sendable {
     func nodeBox(level: Int, _ i: Int) -> IndexBox { nodes[levels[level].firstQuad + i / 4][i % 4].wide }
 
     /// The invariants listed in the type's documentation (`listed`: the order the index was
-    /// built from, if any). O(n); run by `assert` only.
+    /// built from, if any). O(n); run by `_checkInvariants()` only.
     func invariantsHold(listed: [Int]? = nil) -> Bool {
         func frame(_ id: Int) -> Rect { id < frames.count ? frames[id] : moreFrames[id - frames.count] }
         let live = (listed ?? Array(frames.indices)).filter { IndexBox(frame($0)).hasArea }.sorted()

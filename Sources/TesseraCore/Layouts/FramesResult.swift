@@ -201,6 +201,7 @@ public struct FramesResult: LayoutResult {
             self.index = SpatialIndex(frames: frames, then: otherBoxes, listing: listed.fixed)
             self.orthogonalIndex = SpatialIndex(frames: frames, then: otherBoxes, listing: listed.scrolling)
         }
+        _checkInvariants()
     }
 
     /// The entries of the two indexes of a result with orthogonal sections, section by section,

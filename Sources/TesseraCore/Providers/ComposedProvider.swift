@@ -20,7 +20,6 @@ public final class ComposedProvider: Provider {
         adopt(sections, replacing: [])
     }
 
-    // Sections counted and flattened as HeadersProvider's, which adds a header to each.
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
     override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {

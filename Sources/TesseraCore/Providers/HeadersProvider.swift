@@ -31,7 +31,6 @@ public final class HeadersProvider: Provider {
     public init(sections: [Provider], layout: (any Layout)? = nil,
                 headerSize: SizeSource = .fixed(.fraction(1), .absolute(44)), headerKind: String = "header",
                 isPinned: Bool = true, tapHeader: ((Int) throws -> Void)? = nil) {
-        // Stored as given, as every memberwise initializer is; the sections as ComposedProvider holds them.
         self.sections = sections
         self.layout = layout
         self.headerSize = headerSize
@@ -42,7 +41,6 @@ public final class HeadersProvider: Provider {
         adopt(sections, replacing: [])
     }
 
-    // Sections counted and flattened as ComposedProvider's: a headers provider is one with headers.
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
     override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {

@@ -89,7 +89,7 @@ extension SectionSnapshot {
         }
         if fromRoots { roots.removeAll(where: doomed.contains) }
         for id in doomed { removeNodes(below: id) }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     /// Deletes every item. O(1).
@@ -112,7 +112,7 @@ extension SectionSnapshot {
         for child in node.children { trial.removeNodes(below: child) }
         try trial.graft(outline, under: parent, at: nil)
         for id in outline.nodes.keys where previouslyExpanded.contains(id) { trial.expanded.insert(id) }
-        assert(trial.checkInvariants())
+        trial._checkInvariants()
         self = trial
     }
 
@@ -144,7 +144,7 @@ extension SectionSnapshot {
         let previouslyExpanded = expanded
         self = newData
         for id in previouslyExpanded where nodes[id] != nil { expanded.insert(id) }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     // MARK: - Primitives
@@ -175,7 +175,7 @@ extension SectionSnapshot {
             if let parent { result.nodes[parent]!.children.append(itemID) } else { result.roots.append(itemID) }
             stack.append(contentsOf: element[keyPath: children].reversed().map { ($0, itemID) })
         }
-        assert(result.checkInvariants())
+        result._checkInvariants()
         return result
     }
 
@@ -195,7 +195,7 @@ extension SectionSnapshot {
             roots.insert(contentsOf: outline.roots, at: index ?? roots.count)
         }
         expanded.formUnion(outline.expanded)
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     private mutating func insert(_ outline: SectionSnapshot, nextTo item: ItemID, after: Bool) throws {

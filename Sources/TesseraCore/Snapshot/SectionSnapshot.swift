@@ -15,7 +15,7 @@ import OrderedCollections
 /// Storage: a hash map from identifier to node (parent and ordered children), the root list,
 /// and the set of expanded identifiers.
 ///
-/// Invariants (asserted in debug builds after every mutation):
+/// Invariants (checked after every mutation under TESSERA_INTERNAL_CHECKS):
 /// - every node's parent lists it among its children exactly once (roots: the root list);
 /// - identifiers are unique across the whole tree (one node per identifier);
 /// - expanded identifiers are all in the tree; the tree has no cycles.
@@ -143,7 +143,7 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
             if expanded.contains(id) { result.expanded.insert(id) }
             stack.append(contentsOf: child.children)
         }
-        assert(result.checkInvariants())
+        result._checkInvariants()
         return result
     }
 

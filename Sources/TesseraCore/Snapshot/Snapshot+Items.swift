@@ -60,7 +60,6 @@ extension Snapshot {
         self = Snapshot()
     }
 
-    // The item calls mirror the section calls (Snapshot+Sections.swift), as UIKit's snapshot API pairs them.
     /// Moves `item` to just before `beforeItem` (possibly into another section).
     ///
     /// - Throws: `.itemNotFound`, `.moveRelativeToItself`.
@@ -113,7 +112,7 @@ extension Snapshot {
             itemSet = IndexedIdentifiers(uncheckedUniqueElements: elements)
         }
         for t in (s + 1)..<sectionStarts.count { sectionStarts[t] += items.count }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     /// Removes the items whose flattened index is flagged in `doomed`, with their marks.
@@ -138,7 +137,7 @@ extension Snapshot {
             reloadedItems.removeAll(where: gone.contains)
             reconfiguredItems.removeAll(where: gone.contains)
         }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     private mutating func moveItem(_ item: ItemID, relativeTo anchor: ItemID, after: Bool) throws {
@@ -152,6 +151,6 @@ extension Snapshot {
         itemSet = IndexedIdentifiers(uncheckedUniqueElements: elements)
         for t in (fromSection + 1)..<sectionStarts.count { sectionStarts[t] -= 1 }
         for t in (toSection + 1)..<sectionStarts.count { sectionStarts[t] += 1 }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 }

@@ -21,6 +21,6 @@ extension Snapshot {
         let present = itemSet
         reloadedItems.removeAll { !present.contains($0) }
         reconfiguredItems.removeAll { !present.contains($0) }
-        assert(checkInvariants())
+        _checkInvariants()
     }
 }

@@ -13,7 +13,7 @@ extension Snapshot {
         try checkNewSections(sections)
         sectionSet.append(contentsOf: sections)
         sectionStarts.append(contentsOf: repeatElement(itemSet.count, count: sections.count))
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     /// Inserts empty sections just before `beforeSection`.
@@ -46,7 +46,6 @@ extension Snapshot {
         removeUnchecked(sections: doomedSection, items: [Bool](repeating: false, count: itemSet.count))
     }
 
-    // The section calls mirror the item calls (Snapshot+Items.swift), as UIKit's snapshot API pairs them.
     /// Moves `section`, with its items, to just before `beforeSection`.
     ///
     /// - Throws: `.sectionNotFound`, `.moveRelativeToItself`.
@@ -105,7 +104,7 @@ extension Snapshot {
         let remaining = sectionSet
         reloadedSections.removeAll(where: { !remaining.contains($0) })
         reconfiguredSections.removeAll(where: { !remaining.contains($0) })
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     private mutating func insertSectionsUnchecked(_ sections: [SectionID], at s: Int) {
@@ -113,7 +112,7 @@ extension Snapshot {
         elements.insert(contentsOf: sections, at: s)
         sectionSet = OrderedSet(uncheckedUniqueElements: elements)
         sectionStarts.insert(contentsOf: repeatElement(sectionStarts[s], count: sections.count), at: s)
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     private mutating func moveSection(_ section: SectionID, relativeTo anchor: SectionID, after: Bool) throws {
@@ -140,6 +139,6 @@ extension Snapshot {
         sectionSet = OrderedSet(uncheckedUniqueElements: order.map { sectionSet[$0] })
         itemSet = IndexedIdentifiers(uncheckedUniqueElements: items)
         sectionStarts = starts
-        assert(checkInvariants())
+        _checkInvariants()
     }
 }

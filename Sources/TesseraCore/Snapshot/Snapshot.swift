@@ -14,7 +14,7 @@ import OrderedCollections
 /// `sectionStarts`, the flattened index where each section begins. So every query is a hash
 /// lookup or a binary search over sections; none scans the items.
 ///
-/// Invariants (asserted in debug builds after every mutation):
+/// Invariants (checked after every mutation under TESSERA_INTERNAL_CHECKS):
 /// - `sectionStarts.count == numberOfSections + 1`, `sectionStarts.first == 0`,
 ///   `sectionStarts.last == numberOfItems`, and `sectionStarts` never decreases;
 /// - item identifiers are unique across all sections, and so are section identifiers;
@@ -121,7 +121,7 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
         self.sectionSet = sections
         self.itemSet = items
         self.sectionStarts = sectionStarts
-        assert(checkInvariants())
+        _checkInvariants()
     }
 
     // MARK: - Counts and identifiers

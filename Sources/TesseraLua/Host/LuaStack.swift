@@ -77,7 +77,6 @@ enum LuaStack {
         try? push(L, json: json, readOnly: readOnly, poll: nil)   // without a poll it never throws
     }
 
-    // Scalars push as LuaHost.push(LuaValue) pushes them: the two value types share Lua's scalar kinds.
     /// [-0, +1, m] `push(_:json:readOnly:)` for a host function: `poll` steps once per value,
     /// so a large value stops at the script's limits (the stack is then left unbalanced, for
     /// the error the host function raises).

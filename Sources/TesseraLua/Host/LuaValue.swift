@@ -57,7 +57,6 @@ extension LuaHost {
         }
     }
 
-    // Scalars push as LuaStack.push(json:) pushes them: the two value types share Lua's scalar kinds.
     /// [-0, +1, m] Pushes a value.
     func push(_ value: LuaValue) {
         _ = lua_checkstack(L, 2)

@@ -26,7 +26,6 @@ enum LuaBench: BenchSuite {
 
     -- the physical baseline: the docs' waterfall loop with heights from a plain Lua array,
     -- frames discarded
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     function B.plain(ctx, p, heights)
       local columns, spacing = p.columns, p.spacing
       local width = (ctx.width - (columns - 1) * spacing) / columns
@@ -42,7 +41,6 @@ enum LuaBench: BenchSuite {
     end
 
     -- the docs' waterfall, as layouts/waterfall.lua
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     B.waterfall = { params = P, simpleLayout = function(ctx, p)
       local columns, spacing = p.columns, p.spacing
       local width = (ctx.width - (columns - 1) * spacing) / columns
@@ -60,7 +58,6 @@ enum LuaBench: BenchSuite {
 
     -- The waterfall written plainly, as a first script is: ctx:size called as a method with
     -- ctx.height, params read in the loop; and its baseline, the same loop over a plain array.
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     function B.plainAsWritten(ctx, p, heights)
       local w = (ctx.width - (p.columns - 1) * p.spacing) / p.columns
       local tops = {}
@@ -104,7 +101,6 @@ enum LuaBench: BenchSuite {
     end
 
     -- the convenience form: returns {x, y, w, h} tables
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     B.tables = { params = P, simpleLayout = function(ctx, p)
       local columns, spacing = p.columns, p.spacing
       local width = (ctx.width - (columns - 1) * spacing) / columns
@@ -124,7 +120,6 @@ enum LuaBench: BenchSuite {
     -- Justified rows (Flickr-style): items keep their aspect ratio; a row closes when its
     -- height at the full width falls to the target height. Three ways to read w and h:
     -- ctx:column (the hot-loop path), ctx:item(i), plain arrays.
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     B.columns = { params = P, simpleLayout = function(ctx, p)
       local W, target, gap, n, set = ctx.width, p.rowHeight, p.spacing, ctx.count, ctx.set
       local ws, hs = ctx:column("w"), ctx:column("h")
@@ -146,7 +141,6 @@ enum LuaBench: BenchSuite {
         end
       end
     end }
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     B.items = { params = P, simpleLayout = function(ctx, p)
       local W, target, gap, n, set = ctx.width, p.rowHeight, p.spacing, ctx.count, ctx.set
       local aspects, y, first, sum = {}, 0, 1, 0
@@ -168,7 +162,6 @@ enum LuaBench: BenchSuite {
         end
       end
     end }
-    -- a loop written out in full, as each variant is: a shared helper would add a call per item
     function B.justifiedPlain(ctx, p, ws, hs)
       local W, target, gap, n = ctx.width, p.rowHeight, p.spacing, ctx.count
       local aspects, y, first, sum = {}, 0, 1, 0

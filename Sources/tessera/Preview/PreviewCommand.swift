@@ -23,7 +23,7 @@ struct PreviewCommand: ParsableCommand {
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [String] = []
+    var animatorParams: [Checked<LayoutParameter>] = []
 
     @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
     var measure = false
@@ -37,32 +37,29 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Open the page in the default browser (xdg-open).")
     var open = false
 
-    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
-    var duplicates: String = "reject"
-
     @OptionGroup var limits: ScriptLimitFlags
 
-    @OptionGroup var dataLimits: DataLimitFlags
+    @OptionGroup var dataset: DatasetOptions
 
     func run() throws {
         guard (0...65_535).contains(port) else {
             throw CLIError("--port \(port) is not a port; expected 0 (any free port) to 65535")
         }
         var configuration = PreviewSession.Configuration(layout: layout, dataPath: data)
-        configuration.viewport = try parseViewport(shape.viewport)
-        configuration.params = try parseParameters(shape.params)
-        configuration.sizing = try parseSizingRule(shape.sizing)
-        configuration.duplicates = try parseDuplicatePolicy(duplicates)
+        configuration.viewport = try shape.viewport.get().size
+        configuration.params = try shape.parameters()
+        configuration.sizing = try shape.sizing.get()
+        configuration.duplicates = try dataset.duplicates.get()
         configuration.limits = limits.options
-        configuration.maxDataBytes = try dataLimits.maxBytes()
-        configuration.sectionBy = dataLimits.sectionBy
+        configuration.maxDataBytes = dataset.maxBytes
+        configuration.sectionBy = dataset.sectionBy
         if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): no such layout script")
         }
         guard FileManager.default.isReadableFile(atPath: data) else { throw CLIError("\(data): no such data file") }
-        if let animator { _ = try animatorNamed(animator, params: animatorParams, limits.options) }
+        configuration.animatorParams = LayoutParameter.byName(try animatorParams.get())
+        if let animator { _ = try animatorNamed(animator, params: configuration.animatorParams, limits.options) }
         configuration.animator = animator
-        configuration.animatorParams = animatorParams
         configuration.measure = measure
 
         let session = PreviewSession(configuration)

@@ -31,7 +31,7 @@ final class PreviewSession: @unchecked Sendable {
         var viewport = Size(width: 375, height: 812)
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
-        var animatorParams: [String] = []
+        var animatorParams: OrderedDictionary<String, JSONValue> = [:]
         /// The page draws items' text, measures it and sends the sizes back as measured sizes.
         var measure = false
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// CollectionKit's pipeline cases, with exact frames, bound data and counts.
 @Suite struct CollectionEnginePipelineTests {
-    @Test func four_cells_in_a_49_high_viewport_show_two_views() throws {
+    @Test func fourCellsInA49HighViewportShowTwoViews() throws {
         let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
         let events = try engine.layout()
         #expect(types(events) == ["insert 0", "insert 1"])
@@ -13,7 +13,7 @@ import Testing
         #expect(engine.stats == EngineStats(created: 2, reused: 0))
     }
 
-    @Test func scrolling_to_51_shows_items_3_and_4_without_a_reload() throws {
+    @Test func scrollingTo51ShowsItems3And4WithoutAReload() throws {
         let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
         try engine.layout()
         let events = try engine.scroll(to: Point(x: 0, y: 51))
@@ -25,7 +25,7 @@ import Testing
         #expect(try engine.layout().isEmpty)
     }
 
-    @Test func resizing_relays_out_without_a_reload() throws {
+    @Test func resizingRelaysOutWithoutAReload() throws {
         let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 49))
         try engine.layout()
         let events = try engine.resize(to: s(50, 149))
@@ -36,7 +36,7 @@ import Testing
         #expect(engine.reloadCount == 1)
     }
 
-    @Test func index_ids_rebind_the_same_views() throws {
+    @Test func indexIdsRebindTheSameViews() throws {
         let provider = numbers([1, 2, 3, 4])
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
         try engine.layout()
@@ -48,7 +48,7 @@ import Testing
         #expect(engine.reloadCount == 2)
     }
 
-    @Test func duplicate_visible_ids_get_suffixes() throws {
+    @Test func duplicateVisibleIdsGetSuffixes() throws {
         let engine = CollectionEngine(provider: numbers([1, 2, 3, 4], ids: { _ in "a" }), viewport: s(100, 100))
         try engine.layout()
         #expect(engine.views.map(\.id.description) == ["a", "a(1)", "a(2)", "a(3)"])
@@ -59,7 +59,7 @@ import Testing
         #expect(Set(engine.views.map(\.id)).count == 4)
     }
 
-    @Test func value_ids_follow_the_item_when_the_data_is_reversed() throws {
+    @Test func valueIdsFollowTheItemWhenTheDataIsReversed() throws {
         let provider = numbers([0, 1, 2, 3, 4, 5], ids: { String($0) })
         let engine = CollectionEngine(provider: provider, viewport: s(100, 150))
         try engine.layout()
@@ -74,7 +74,7 @@ import Testing
         #expect(!events.contains { $0.type == .insert || $0.type == .delete })
     }
 
-    @Test func setting_the_layout_only_relays_out() throws {
+    @Test func settingTheLayoutOnlyRelaysOut() throws {
         let provider = numbers([1, 2, 3, 4])
         let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
         try engine.layout()
@@ -85,7 +85,7 @@ import Testing
         #expect(engine.views.map(\.frame) == [r(0, 0, 50, 50), r(0, 50, 50, 50), r(50, 0, 50, 50), r(50, 50, 50, 50)])
     }
 
-    @Test func views_come_from_one_pool_per_kind() throws {
+    @Test func viewsComeFromOnePoolPerKind() throws {
         let registration = ViewRegistration(kinds: [.init("even", when: { $0 % 2 == 0 }), .init("odd")])
         let provider = numbers(Array(0..<40), size: s(100, 50), layout: FlowLayout())
         provider.view = registration
@@ -98,7 +98,7 @@ import Testing
         #expect(engine.stats.created + engine.stats.reused == 40)
     }
 
-    @Test func a_kind_may_carry_its_own_size() throws {
+    @Test func aKindMayCarryItsOwnSize() throws {
         let provider = numbers([1, 2, 3], size: s(100, 10))
         provider.view = ViewRegistration(kinds: [.init("big", when: { $0 == 1 }, size: .fixed(.fraction(1), .absolute(30))),
                                                  .init("cell")])
@@ -110,7 +110,7 @@ import Testing
 }
 
 @Suite struct ComposedEngineTests {
-    @Test func composed_providers_nest_with_hierarchical_ids() throws {
+    @Test func composedProvidersNestWithHierarchicalIds() throws {
         let a = numbers([1], ids: { _ in "a" }), b = numbers([2, 3], size: s(100, 20))
         let inner = ComposedProvider(sections: [b, a])
         let root = ComposedProvider(sections: [numbers([7]), inner])
@@ -127,7 +127,7 @@ import Testing
         #expect(engine.views.map(\.id.description) == ["0-0", "1-feed-0", "1-feed-1", "1-1-a"])
     }
 
-    @Test func a_data_change_inside_a_composed_provider_triggers_one_reload() throws {
+    @Test func aDataChangeInsideAComposedProviderTriggersOneReload() throws {
         let inner = numbers([1, 2])
         let engine = CollectionEngine(provider: ComposedProvider(sections: [numbers([0]), inner]), viewport: s(100, 200))
         try engine.layout()
@@ -150,7 +150,7 @@ import Testing
         #expect(other.reloadCount == 1)
     }
 
-    @Test func a_tap_reaches_the_owning_provider_with_its_local_index() throws {
+    @Test func aTapReachesTheOwningProviderWithItsLocalIndex() throws {
         var taps: [String] = []
         let first = numbers([1, 2]), second = numbers([3, 4, 5])
         first.tap = { taps.append("first \($0)") }
@@ -164,7 +164,7 @@ import Testing
         #expect(taps == ["second 1", "first 0"])
     }
 
-    @Test func the_headers_provider_adds_pinned_header_supplementaries() throws {
+    @Test func theHeadersProviderAddsPinnedHeaderSupplementaries() throws {
         var tapped: [Int] = []
         let headers = HeadersProvider(sections: [numbers(Array(0..<4), size: s(100, 50)), numbers([9, 9], size: s(100, 50))],
                                       headerSize: .fixed(.fraction(1), .absolute(20)), tapHeader: { tapped.append($0) })
@@ -207,7 +207,7 @@ import Testing
         #expect(try header(at: 100) == [])
     }
 
-    @Test func a_header_providers_layout_is_applied() throws {
+    @Test func aHeaderProvidersLayoutIsApplied() throws {
         // CollectionKit's ComposedHeaderProvider lays headers and sections out as 2n items of its
         // layout: a centring flow centres each section's block under its full-width header.
         let headers = HeadersProvider(sections: [numbers([1, 2]), numbers([3])],
@@ -226,7 +226,7 @@ import Testing
         #expect(pinned == [r(0, 50, 300, 20), r(0, 70, 300, 20)])
     }
 
-    @Test func the_empty_state_shows_a_placeholder_until_there_is_data() throws {
+    @Test func theEmptyStateShowsAPlaceholderUntilThereIsData() throws {
         let content = numbers([])
         let engine = CollectionEngine(provider: EmptyStateProvider(content: content), viewport: s(100, 80))
         try engine.layout()
@@ -238,7 +238,7 @@ import Testing
         #expect(engine.views.map(\.kind) == ["cell"])
     }
 
-    @Test func a_spacer_only_takes_space() throws {
+    @Test func aSpacerOnlyTakesSpace() throws {
         let root = ComposedProvider(sections: [SpacerProvider(height: .absolute(30)), numbers([1])])
         let engine = CollectionEngine(provider: root, viewport: s(100, 100))
         try engine.layout()
@@ -248,7 +248,7 @@ import Testing
 }
 
 @Suite struct EngineScrollHelperTests {
-    @Test func frame_and_scroll_to_an_item() throws {
+    @Test func frameAndScrollToAnItem() throws {
         let engine = CollectionEngine(provider: numbers(Array(0..<20), size: s(100, 50)), viewport: s(100, 120))
         try engine.layout()
         #expect(try engine.frame(at: 7) == r(0, 350, 100, 50))
@@ -264,7 +264,7 @@ import Testing
         #expect(engine.views.map(\.index) == [17, 18, 19])
     }
 
-    @Test func prepending_keeps_the_first_visible_item_in_place() throws {
+    @Test func prependingKeepsTheFirstVisibleItemInPlace() throws {
         let provider = numbers(Array(10..<30), size: s(100, 50), ids: { String($0) })
         let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
         engine.keepsFirstVisibleOnReload = true
@@ -293,7 +293,7 @@ import Testing
 
     /// A tap hits a card only where it shows through its scroller: here the shelf is inset by 20
     /// on each side, so a card scrolled half past the scroller's left edge is hit on its right half only.
-    @Test func a_tap_hits_a_scrolled_card_only_where_it_shows() throws {
+    @Test func aTapHitsAScrolledCardOnlyWhereItShows() throws {
         typealias C = Compositional
         let card = C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let group = C.Group.horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(50)), [.item(card)])
@@ -313,7 +313,7 @@ import Testing
         #expect(try engine.tap(at: Point(x: 240, y: 25)) == nil)
     }
 
-    @Test func a_section_offset_moves_its_views_and_changes_which_are_visible() throws {
+    @Test func aSectionOffsetMovesItsViewsAndChangesWhichAreVisible() throws {
         let engine = shelfEngine()
         #expect(types(try engine.layout()) == ["insert 0", "insert 1", "insert 2"])
         engine.setOffset(Point(x: 150, y: 0), ofSection: 0)

@@ -38,7 +38,7 @@ import Testing
         "\(v.category.rawValue) \(v.kind) \(v.id) s\(v.section)\(v.index.map { " #\($0)" } ?? "") \(v.frame) z\(v.zIndex)"
     }
 
-    @Test func every_element_is_a_view_in_drawing_order_with_its_own_pool() throws {
+    @Test func everyElementIsAViewInDrawingOrderWithItsOwnPool() throws {
         let (engine, _) = Self.engine()
         let events = try engine.layout()
         #expect(engine.views.map(Self.line) == [
@@ -65,7 +65,7 @@ import Testing
         #expect(Set(engine.views.map(\.number)).count == engine.views.count)
     }
 
-    @Test func a_pinned_header_keeps_its_view_number_while_pinned() throws {
+    @Test func aPinnedHeaderKeepsItsViewNumberWhilePinned() throws {
         let (engine, _) = Self.engine()
         try engine.layout()
         let header = try #require(engine.views.first { $0.id == .scoped("l", "header") })
@@ -81,7 +81,7 @@ import Testing
         }
     }
 
-    @Test func a_shelf_scrolls_sideways_from_the_first_pass_and_rests_on_a_page_with_a_velocity() throws {
+    @Test func aShelfScrollsSidewaysFromTheFirstPassAndRestsOnAPageWithAVelocity() throws {
         let (engine, _) = Self.engine()
         // No pass run yet: the first pass runs, then the shelf scrolls.
         let events = try engine.scrollSection(0, to: Point(x: 130, y: 0))
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    @Test func a_tap_hits_the_topmost_element_and_reaches_its_providers_tap() throws {
+    @Test func aTapHitsTheTopmostElementAndReachesItsProvidersTap() throws {
         let (engine, provider) = Self.engine()
         var tapped: [String] = []
         provider.tap = { tapped.append("item \($0)") }
@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    @Test func a_section_inserted_by_a_reload_brings_its_header_with_the_animators_insert() throws {
+    @Test func aSectionInsertedByAReloadBringsItsHeaderWithTheAnimatorsInsert() throws {
         let (engine, provider) = Self.engine([("s", 5), ("l", 2)])
         provider.animator = Recording()
         try engine.layout()
@@ -147,7 +147,7 @@ import Testing
         #expect(events.contains { $0.type == .move && $0.id == .scoped("l", "header") && $0.section == 2 })
     }
 
-    @Test func a_failing_callback_or_animator_leaves_the_pass_and_the_engine_keeps_its_state() throws {
+    @Test func aFailingCallbackOrAnimatorLeavesThePassAndTheEngineKeepsItsState() throws {
         let (engine, provider) = Self.engine()
         try engine.layout()
         let shown = engine.views, stats = engine.stats
@@ -181,7 +181,7 @@ import Testing
         return (root, a)
     }
 
-    @Test func data_changed_inside_a_nested_provider_reloads_once_and_animates_the_new_sections_header() throws {
+    @Test func dataChangedInsideANestedProviderReloadsOnceAndAnimatesTheNewSectionsHeader() throws {
         let (root, inner) = Self.nested([("s", 3), ("l", 2)], [("t", 3), ("m", 2)])
         root.animator = Recording()
         let engine = CollectionEngine(provider: root, viewport: Size(width: 200, height: 600))
@@ -203,7 +203,7 @@ import Testing
         #expect(header.frame == r(0, 150, 200, 30))
     }
 
-    @Test(arguments: 0..<12) func nested_providers_show_every_element_the_flattened_result_draws(seed: Int) throws {
+    @Test(arguments: 0..<12) func nestedProvidersShowEveryElementTheFlattenedResultDraws(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed) &+ 99)
         let (root, _) = Self.nested([("s", 1 + Int(random.unit() * 8)), ("l", 1 + Int(random.unit() * 8))],
                                     [("t", 1 + Int(random.unit() * 8)), ("m", Int(random.unit() * 4))])

@@ -4,7 +4,7 @@ import Testing
 /// A reload that pushes a shown cell out of the viewport moves it there (an `update` with its
 /// old and new frames, its view removed after), never deletes it: only removed data is deleted.
 @Suite struct EngineMoveOutTests {
-    @Test func a_cell_pushed_out_of_view_by_a_reload_moves_there_and_only_removed_data_is_deleted() throws {
+    @Test func aCellPushedOutOfViewByAReloadMovesThereAndOnlyRemovedDataIsDeleted() throws {
         // Two 50x50 cells per row in a 100x49 viewport: "1" and "2" show.
         let provider = numbers([1, 2, 3, 4], ids: { String($0) })
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
@@ -30,7 +30,7 @@ import Testing
         #expect(track.from.frame == r(0, 0, 50, 50) && track.to.frame == r(0, 50, 50, 50))
     }
 
-    @Test func scrolling_still_deletes_views_that_leave() throws {
+    @Test func scrollingStillDeletesViewsThatLeave() throws {
         let provider = numbers([1, 2, 3, 4], ids: { String($0) })
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
         try engine.layout()

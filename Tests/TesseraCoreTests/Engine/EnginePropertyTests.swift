@@ -43,7 +43,7 @@ import Testing
                 == drawn.map { "\($0.category) s\($0.section) \($0.index ?? -1) \($0.frame) z\($0.zIndex)" }, "drawing order")
     }
 
-    @Test(arguments: 0..<40) func random_passes_match_a_brute_force_scan(seed: Int) throws {
+    @Test(arguments: 0..<40) func randomPassesMatchABruteForceScan(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 13)
         let leaves = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
             BasicProvider(data: Self.randomSource(&rng), layout: Self.randomLayout(&rng))

@@ -54,7 +54,7 @@ import Testing
         #expect(result.sectionRanges == expected.sectionRanges, "\(what): sections")
     }
 
-    @Test(arguments: cases) func measurements_splice_and_equal_a_fresh_layout(_ c: Case) throws {
+    @Test(arguments: cases) func measurementsSpliceAndEqualAFreshLayout(_ c: Case) throws {
         var rng = SplitMix64(seed: 0x5911ce)
         var sizes = Self.sizes(3000, seed: 34, widths: c.widths)
         let original = sizes
@@ -91,7 +91,7 @@ import Testing
         #expect(spliced > 60, "\(spliced) of 80 passes spliced")
     }
 
-    @Test func a_centred_flow_and_a_changed_layout_lay_out_in_full() throws {
+    @Test func aCentredFlowAndAChangedLayoutLayOutInFull() throws {
         let sizes = Self.sizes(200, seed: 5, widths: 50...150)
         let provider = BasicProvider(data: ItemSource(dataset: Self.dataset(sizes)), layout: FlowLayout(alignItems: .center),
                                      size: .rule(ItemSizing(rule: .intrinsic)))

@@ -113,7 +113,7 @@ import Testing
         abs(offset) < 1e-9 || abs(offset - max(0, content - viewport)) < 1e-9
     }
 
-    @Test(arguments: cases) func anchor_stays_and_frames_equal_a_fresh_layout(_ c: Case) throws {
+    @Test(arguments: cases) func anchorStaysAndFramesEqualAFreshLayout(_ c: Case) throws {
         var rng = SplitMix64(seed: 0x5eed_0034 &+ UInt64(c.name.count))
         let feed = Feed(count: 120, sectioned: c.sectioned)
         let layout = try c.layout()
@@ -231,7 +231,7 @@ import Testing
 /// A sideways shelf keeps its own anchor, on its own axis.
 @Suite struct ShelfAnchorTests {
     @Test(arguments: [Compositional.LayoutDirection.leftToRight, .rightToLeft])
-    func a_card_measured_wider_before_the_first_visible_one_moves_the_shelf_offset_and_nothing_on_screen(
+    func aCardMeasuredWiderBeforeTheFirstVisibleOneMovesTheShelfOffsetAndNothingOnScreen(
         _ direction: Compositional.LayoutDirection) throws {
         let rtl = direction == .rightToLeft
         var source = ItemSource(values: (0..<30).map { .object(["id": .string("c\($0)")]) })

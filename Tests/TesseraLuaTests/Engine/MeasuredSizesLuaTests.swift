@@ -45,7 +45,7 @@ import TesseraCore
         do { _ = try run(source); return nil } catch let error as LuaScriptError { return error.message } catch { return "\(error)" }
     }
 
-    @Test func measuring_above_the_viewport_adjusts_and_keeps_the_first_visible_cell_in_place() throws {
+    @Test func measuringAboveTheViewportAdjustsAndKeepsTheFirstVisibleCellInPlace() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
             e:layout(); e:scroll(0, 500)
@@ -60,7 +60,7 @@ import TesseraCore
                         "0", "0", "600", "m11"])
     }
 
-    @Test func measurements_between_two_passes_cost_one_pass_and_the_anchor_keeps_its_top_when_it_grows() throws {
+    @Test func measurementsBetweenTwoPassesCostOnePassAndTheAnchorKeepsItsTopWhenItGrows() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
             e:layout(); e:scroll(0, 500); e:scroll(0, 499); e:scroll(0, 500)
@@ -74,7 +74,7 @@ import TesseraCore
         #expect(out == ["adjust", "-70.0", "430", "0", "80", "0"])
     }
 
-    @Test func a_cell_measured_as_it_enters_does_not_anchor_but_grows_away_from_what_was_drawn() throws {
+    @Test func aCellMeasuredAsItEntersDoesNotAnchorButGrowsAwayFromWhatWasDrawn() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(50), viewport = { 375, 400 } }
             e:layout(); e:scroll(0, 500)
@@ -87,7 +87,7 @@ import TesseraCore
         #expect(out == ["100.0", "80", "-10", "90"])
     }
 
-    @Test func end_anchored_lists_open_at_the_end_stay_there_and_move_nothing_when_scrolled_away() throws {
+    @Test func endAnchoredListsOpenAtTheEndStayThereAndMoveNothingWhenScrolledAway() throws {
         let out = try run("""
             local items = {}
             for i = 1, 20 do items[i] = { id = "m" .. i } end
@@ -113,7 +113,7 @@ import TesseraCore
                         "100", "0", "", "end"])
     }
 
-    @Test func scroll_to_an_id_lands_exactly_after_measurements_around_and_above() throws {
+    @Test func scrollToAnIdLandsExactlyAfterMeasurementsAroundAndAbove() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(60), viewport = { 375, 400 } }
             e:layout()
@@ -132,7 +132,7 @@ import TesseraCore
         #expect(out == ["0", "0", "adjust", "0", "400"])
     }
 
-    @Test func a_measurement_survives_a_resize_and_forgetting_it_restores_the_estimate() throws {
+    @Test func aMeasurementSurvivesAResizeAndForgettingItRestoresTheEstimate() throws {
         let out = try run("""
             local e = t.engine{ provider = feed(10), viewport = { 375, 400 } }
             e:layout()
@@ -145,7 +145,7 @@ import TesseraCore
         #expect(out == ["150", "50", "300"])
     }
 
-    @Test func a_reload_that_binds_other_data_forgets_the_measurement() throws {
+    @Test func aReloadThatBindsOtherDataForgetsTheMeasurement() throws {
         let out = try run("""
             local items = {}
             for i = 1, 5 do items[i] = { id = "m" .. i, text = "a" } end
@@ -163,7 +163,7 @@ import TesseraCore
         #expect(out == ["150", "50", "90"])
     }
 
-    @Test func a_headers_provider_header_is_measured_by_its_element_id() throws {
+    @Test func aHeadersProviderHeaderIsMeasuredByItsElementId() throws {
         let out = try run("""
             local h = t.headers{ sections = { feed(3), feed(3) }, header = { size = { "100%", 30 } } }
             local e = t.engine{ provider = h, viewport = { 375, 400 } }
@@ -176,7 +176,7 @@ import TesseraCore
         #expect(out == ["210", "244"])
     }
 
-    @Test func the_shift_hook_animates_views_kept_in_place_by_an_adjustment() throws {
+    @Test func theShiftHookAnimatesViewsKeptInPlaceByAnAdjustment() throws {
         let out = try run("""
             local asked = {}
             local e = t.engine{ provider = feed(30), viewport = { 375, 200 }, animator = t.animator{
@@ -190,7 +190,7 @@ import TesseraCore
         #expect(out == ["m7+40.0 m8+40.0 m9+40.0 m10+40.0", "update", "0.2"])
     }
 
-    @Test func bad_measurements_get_one_clear_sentence() {
+    @Test func badMeasurementsGetOneClearSentence() {
         let prefix = "local e = t.engine{ provider = feed(5), viewport = { 375, 400 } }; e:layout(); "
         let cases: [(String, String)] = [
             ("e:measure('m1', 0/0, 10)", "engine:measure: argument #2 (width) must be a finite, non-negative number, got nan"),

@@ -1,4 +1,3 @@
-// AlignContent repeats these cases: CSS has two properties, and align-content adds stretch.
 /// How boxes share the free space along a line (CSS `justify-content`, CollectionKit's
 /// `JustifyContent`). Raw values are the names Lua and `--param` use, so Lua strings map directly.
 public enum JustifyContent: String, CaseIterable, Sendable {
@@ -16,7 +15,6 @@ public enum JustifyContent: String, CaseIterable, Sendable {
     case spaceEvenly
 }
 
-// JustifyContent's cases plus stretch, as CSS's align-content is justify-content's plus stretch.
 /// How lines share the free space across the container (CSS `align-content`): the
 /// `JustifyContent` values plus `stretch`, which grows every line by an equal share.
 public enum AlignContent: String, CaseIterable, Sendable {

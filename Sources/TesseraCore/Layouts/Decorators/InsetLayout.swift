@@ -1,4 +1,3 @@
-// Same fields as VisibleFrameInsetLayout: both are InsetDecorators; they differ in what the insets change.
 /// Insets a layout (CollectionKit's InsetLayout): the root lays out in the container minus the
 /// insets, its frames move by (left, top) and the content grows by the insets on every side.
 ///

@@ -1,4 +1,3 @@
-// Same fields as InsetLayout: both are InsetDecorators; they differ in what the insets change.
 /// Changes only which items count as visible (CollectionKit's VisibleFrameInsetLayout): the
 /// query rectangle is inset by `insets` before the root answers. Negative insets enlarge it,
 /// which preloads items just outside the viewport. Frames and content size are unchanged.

@@ -51,7 +51,6 @@ public struct SplitLayout: Layout {
                 sectionOverrides: @escaping @Sendable (Int, Dataset.Section) throws -> SplitSectionOverrides = { _, _ in .init() },
                 header: @escaping @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { _, _ in nil },
                 footer: @escaping @Sendable (Int, Dataset.Section) throws -> SectionBoundary? = { _, _ in nil }) {
-        // Stored as given, as every memberwise initializer is (HeadersProvider's has this shape too).
         self.leftSideRatio = { _ in leftSideRatio }
         self.splitSpacing = splitSpacing
         self.minimumInterItemSpacing = minimumInterItemSpacing

@@ -53,14 +53,12 @@ extension LuaHost {
                 }
                 _ = box
             } }
-        // A composed and a headers provider take sections and layout alike (the core's classes are apart).
         case (let p as ComposedProvider, "sections"):
             let sections = try sectionList(field, key: key, at: slot, of: p)
             try checkNesting(sections, function: box.constructor, key: key)
             p.sections = sections
         case (let p as ComposedProvider, "layout"):
             p.layout = try field.optLayout(field: key, at: slot, host: self)
-        // As a composed provider's sections and layout above (the core's classes are apart).
         case (let p as HeadersProvider, "sections"):
             let sections = try sectionList(field, key: key, at: slot, of: p)
             try checkNesting(sections, function: box.constructor, key: key)

@@ -21,7 +21,7 @@ local function aspectRatio(ctx, i, w, h)
 end
 
 ---@type tessera.Script
-local justified = {   -- shaped as every layout script's table: name, params, simpleLayout
+local justified = {
   name = "justified",
   params = { rowHeight = 180, spacing = 4 },
 

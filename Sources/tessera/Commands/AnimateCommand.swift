@@ -8,18 +8,13 @@ import TesseraRender
 /// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
 struct AnimateCommand: ParsableCommand {
-    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "animate",
         abstract: "Print (or play in a page) the animation of a reload from one dataset to another, or of a layout change.")
 
-    @Argument(help: ArgumentHelp(layoutArgumentHelp))
-    var layout: String
+    @OptionGroup var input: EngineInputOptions
 
-    @Option(help: "The dataset shown first (.json, .jsonl or .csv).")
-    var data: String
-
-    @Option(help: "The dataset reloaded to.")
+    @Option(help: "The dataset reloaded to (--data is shown first).")
     var to: String?
 
     @Option(help: "The layout to relay the same data out with, instead of --to.")
@@ -29,63 +24,47 @@ struct AnimateCommand: ParsableCommand {
     var animator: String = "fade"
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [String] = []
+    var animatorParams: [Checked<LayoutParameter>] = []
 
     @Option(parsing: .unconditional, help: "The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.")
-    var offset: String?
+    var offset: Checked<ContentOffset>?
 
     @Option(help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
     var fps: Double?
 
-    @OptionGroup var shape: LayoutShapeOptions
-
     @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.")
-    var itemSize: String?
+    var itemSize: Checked<ItemSize>?
 
     /// The intrinsic size of items with no size and no text: a card, so that a reload of plain
     /// records (ids and names) shows views appearing and moving, rather than one view per screen.
     static let unsizedCell = Size(width: 60, height: 60)
 
-    // --format, --label and --out as run has them, with this command's own help texts.
     @Option(help: "json or html.")
-    var format: String = "json"
+    var format = Checked(TimelineFormat.json)
 
-    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
-    var duplicates: String = "reject"
-
-    @Option(help: ArgumentHelp("The item field the html page writes on cards (default id; @index for flattened indices).",
-                               valueName: "FIELD"))
-    var label: String = "id"
-
-    @Option(help: "Write the output to FILE (atomically) instead of stdout.")
-    var out: String?
-
-    @OptionGroup var limits: ScriptLimitFlags
-    @OptionGroup var dataLimit: DataLimitFlags
+    @OptionGroup var output: PictureOutputOptions
 
     func run() throws {
-        guard format == "json" || format == "html" else { throw CLIError("unknown --format '\(format)'; expected json or html") }
+        let format = try format.get()
         guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
         if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))") }
-        let rule = try parseSizingRule(shape.sizing)
-        let size = try parseViewport(shape.viewport)
-        let options = try limits.parsed()
-        let first = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
-        let policy = try parseDuplicatePolicy(duplicates)
-        let old = try dataLimit.load(data, duplicatePolicy: policy)
+        let rule = try input.layout.shape.sizing.get()
+        let size = try input.layout.shape.viewport.get().size
+        let options = input.layout.limits.options
+        let first = try input.layout.resolve()
+        let old = try input.load()
 
-        let itemSizing = try itemSize.map { text -> SizeSource in
-            let cell = try parsePair(text, separator: "x", what: "--item-size", example: "60x60")
-            guard cell.0 >= 0, cell.1 >= 0 else { throw CLIError("--item-size \(quotedArgument(text)) must not be negative; expected WxH, for example 60x60") }
-            return .fixed(.absolute(cell.0), .absolute(cell.1))
+        let itemSizing = try itemSize.map { checked -> SizeSource in
+            let cell = try checked.get().size
+            return .fixed(.absolute(cell.width), .absolute(cell.height))
         } ?? .rule(ItemSizing(rule: rule, unsizedItem: AnimateCommand.unsizedCell))
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
         let engine = CollectionEngine(provider: provider, viewport: size)
         engine.animator = try resolveAnimator(options)
-        let new = try to.map { try dataLimit.load($0, duplicatePolicy: policy) }
+        let new = try to.map { try input.dataset.load($0) }
         let origin: Point
         if let offset {
-            origin = try parseOffset(offset)
+            origin = try offset.get().point
         } else {
             try engine.layout()
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
@@ -103,15 +82,16 @@ struct AnimateCommand: ParsableCommand {
         }
         let timeline = played.timeline, viewsBefore = played.viewsBefore
         let visible = engine.visibleRect
-        let labels = TimelineLabels(field: ItemLabels(field: label), before: viewsBefore, after: engine.views,
+        let labels = TimelineLabels(field: ItemLabels(field: output.label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
-        if format == "html" {
-            let page = TimelinePage(title: "\(layout) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+        switch format {
+        case .html:
+            let page = TimelinePage(title: "\(input.layout.name) \(input.data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                                     fps: fps ?? 60, labels: labels)
-            try emit(to: out) { try page.write(to: $0) }
-        } else {
+            try emit(to: output.out) { try page.write(to: $0) }
+        case .json:
             let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
-            try emit(to: out) { try report.write(to: $0) }
+            try emit(to: output.out) { try report.write(to: $0) }
         }
     }
 
@@ -131,6 +111,6 @@ struct AnimateCommand: ParsableCommand {
 
     /// A built-in animator by name, else an animator script (with `--animator-param`s).
     func resolveAnimator(_ options: ScriptLimitOptions) throws -> any Animator {
-        try animatorNamed(animator, params: animatorParams, options)
+        try animatorNamed(animator, params: LayoutParameter.byName(try animatorParams.get()), options)
     }
 }

@@ -35,15 +35,15 @@ struct ReplCommand: ParsableCommand {
     var layout: String?
 
     @Option(parsing: .unconditional, help: "The viewport WxH that run() uses (also :viewport WxH).")
-    var viewport: String = "375x812"
+    var viewport = Checked(Viewport.standard)
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    @OptionGroup var dataLimit: DataLimitFlags
+    @OptionGroup var dataset: DatasetOptions
 
     func run() throws {
-        let size = try parseViewport(viewport)
-        let dataset = try data.map { try dataLimit.load($0, duplicatePolicy: .reject) } ?? .generatedSample
+        let size = try viewport.get().size
+        let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
         let interactive = isatty(STDIN_FILENO) == 1
         let session = try ReplSession(dataset: dataset, viewport: size,
                                       limits: limits.options.scriptLimits, output: .standardStreams)

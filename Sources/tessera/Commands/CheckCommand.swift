@@ -14,43 +14,32 @@ import TesseraRender
 /// Warnings exit 1 only with `--strict` (every kind) or `--fail-on` (the kinds it lists), so a
 /// CI job can fail on them; the summary line says "problems" whenever there are any.
 struct CheckCommand: ParsableCommand {
-    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a .lua layout in the sandbox on a dataset and validate its frames.")
 
-    @Argument(help: ArgumentHelp(layoutArgumentHelp))
-    var layout: String
-
     @OptionGroup var input: LayoutInputOptions
-
-    @Option(help: "How many warnings of each kind to list.")
-    var maxWarnings: Int = 10
 
     @Flag(help: "Exit 1 on any warning (a CI job fails on them).")
     var strict = false
 
-    @Option(help: ArgumentHelp("Exit 1 on warnings of these kinds: a comma list of \(LayoutCheck.Kind.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Option(help: ArgumentHelp("Exit 1 on warnings of these kinds: a comma list of \(WarningKinds.names).",
                                valueName: "KINDS"))
-    var failOn: String?
+    var failOn: Checked<WarningKinds>?
+
+    @Option(help: "How many warnings of each kind to list.")
+    var maxWarnings: Int = 10
 
     /// The kinds that fail the run.
-    func failingKinds() throws -> Set<LayoutCheck.Kind> {
-        if strict { return Set(LayoutCheck.Kind.allCases) }
-        guard let failOn else { return [] }
-        return try Set(failOn.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let kind = LayoutCheck.Kind(rawValue: trimmed) else {
-                throw ValidationError("--fail-on \(quotedArgument(failOn)) names an unknown kind \(quotedArgument(trimmed)); expected a comma list of \(LayoutCheck.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            return kind
-        })
+    func failingKinds() -> Set<LayoutCheck.Kind> {
+        strict ? Set(LayoutCheck.Kind.allCases) : (try? failOn?.get().kinds) ?? []
     }
 
-    func validate() throws { _ = try failingKinds() }
+    func validate() throws { try failOn?.checkUsage() }
 
     func run() throws {
-        let run = try input.layOut(layout)
+        let run = try input.layOut()
+        let layout = input.layout.name
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = input.data ?? "100 generated items"
@@ -63,7 +52,7 @@ struct CheckCommand: ParsableCommand {
         }
         let warnings = check.overlapsTruncated ? "\(check.warningCount)+ warnings" : NumberText.counted(check.warningCount, "warning")
         printLine("\(layout): problems on \(source): \(facts), \(warnings) (\(check.summary))")
-        let failing = try failingKinds().filter { check.count(of: $0) > 0 }
+        let failing = failingKinds().filter { check.count(of: $0) > 0 }
         guard failing.isEmpty else {
             let kinds = LayoutCheck.Kind.allCases.filter(failing.contains).map(\.rawValue).joined(separator: ", ")
             throw CLIError("\(layout): failed on \(kinds) warnings (\(strict ? "--strict" : "--fail-on"))")

@@ -21,34 +21,27 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @Option(help: "json or text.")
-    var format: String = "json"
-
-    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
-    var duplicates: String = "reject"
+    var format = Checked(ReportFormat.json)
 
     @Flag(help: "Print the stages that keep moves and updates apart, each with the data it leaves.")
     var staged = false
 
-    @OptionGroup var dataLimit: DataLimitFlags
+    @OptionGroup var dataset: DatasetOptions
 
     func run() throws {
-        guard format == "json" || format == "text" else {
-            throw CLIError("unknown --format '\(format)'; expected json or text")
-        }
-        let policy = try parseDuplicatePolicy(duplicates)
+        let format = try format.get()
+        let policy = try dataset.duplicates.get()
         let started = DispatchTime.now().uptimeNanoseconds
-        let oldData = try dataLimit.load(old, duplicatePolicy: policy)
-        let newData = try dataLimit.load(new, duplicatePolicy: policy)
+        let oldData = try dataset.load(old)
+        let newData = try dataset.load(new)
         let oldSnapshot = try Self.snapshot(oldData, file: old, policy)
         let newSnapshot = try Self.snapshot(newData, file: new, policy)
         let changes = DatasetChanges(old: oldData, new: newData, oldSnapshot: oldSnapshot, newSnapshot: newSnapshot)
-        let report = DiffReport(changes: changes, staged: staged, summary: format == "text")
+        let report = DiffReport(changes: changes, staged: staged, summary: format == .text)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        if format == "json" {
-            try emit(to: nil) { report.write(to: $0) }
-        }
-        else {
-            try emit(to: nil) { report.writeText(oldName: old, newName: new, milliseconds: milliseconds, to: $0) }
+        switch format {
+        case .json: try emit(to: nil) { report.write(to: $0) }
+        case .text: try emit(to: nil) { report.writeText(oldName: old, newName: new, milliseconds: milliseconds, to: $0) }
         }
     }
 

@@ -9,16 +9,11 @@ import TesseraRender
 /// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
 /// host that measures each cell when it first enters the viewport.
 struct ScrollCommand: ParsableCommand {
-    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "scroll",
         abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")
 
-    @Argument(help: ArgumentHelp(layoutArgumentHelp))
-    var layout: String
-
-    @Option(help: "The dataset (.json, .jsonl or .csv).")
-    var data: String
+    @OptionGroup var input: EngineInputOptions
 
     @Option(help: "The first content offset's y.")
     var from: Double = 0
@@ -33,45 +28,41 @@ struct ScrollCommand: ParsableCommand {
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [String] = []
-
-    @OptionGroup var shape: LayoutShapeOptions
+    var animatorParams: [Checked<LayoutParameter>] = []
 
     @Option(help: "json or text.")
-    var format: String = "text"
-
-    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
-    var duplicates: String = "reject"
+    var format = Checked(ReportFormat.text)
 
     @Option(help: ArgumentHelp("Measured sizes, a JSON object from id to [w, h]: each cell is measured when it first enters the viewport, as a UI measures it; steps print their adjustment and the summary the largest jump.",
                                valueName: "SIZES.json"))
     var measured: String?
 
-    @OptionGroup var limits: ScriptLimitFlags
-    @OptionGroup var dataLimit: DataLimitFlags
-
     func run() throws {
-        guard format == "json" || format == "text" else { throw CLIError("unknown --format '\(format)'; expected json or text") }
+        let format = try format.get()
         guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
         try checkOffset(from, flag: "--from")
         if let to { try checkOffset(to, flag: "--to") }
-        let policy = try parseDuplicatePolicy(duplicates)
-        let rule = try parseSizingRule(shape.sizing)
-        let size = try parseViewport(shape.viewport)
-        let options = try limits.parsed()
-        let chosen = try resolveLayout(layout, params: try parseParameters(shape.params), limits: options)
-        let dataset = try dataLimit.load(data, duplicatePolicy: policy)
+        let rule = try input.layout.shape.sizing.get()
+        let size = try input.layout.shape.viewport.get().size
+        let options = input.layout.limits.options
+        let chosen = try input.layout.resolve()
+        let dataset = try input.load()
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)
-        if let animator { engine.animator = try animatorNamed(animator, params: animatorParams, options) }
-        let sizes = try measured.map { try dataLimit.loadMeasuredSizes($0) }
+        if let animator {
+            engine.animator = try animatorNamed(animator, params: LayoutParameter.byName(try animatorParams.get()), options)
+        }
+        let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0) }
         let bar = ProgressBar(label: "scroll")
         let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,
                                 measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()
         let report = ScrollReport(run: run)
-        if format == "json" { try emit(to: nil) { report.write(to: $0) } } else { try emit(report.text, to: nil) }
+        switch format {
+        case .json: try emit(to: nil) { report.write(to: $0) }
+        case .text: try emit(report.text, to: nil)
+        }
     }
 }
 

@@ -9,7 +9,6 @@ import TesseraRender
 /// per test, the failures, the snapshots written and obsolete, then `N passed, M failed`
 /// alone on the last line. Exit status 1 when a test failed, 2 for a usage error.
 struct TestCommand: ParsableCommand {
-    // Declared as ArgumentParser wants: every command alike in shape, each with its own options and help.
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run layout tests (*_test.lua) and compare their snapshots.")

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import OrderedCollections
+import TesseraCore
+import TesseraRender
+
+/// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--section-offset S=X,Y]...
+/// [--param K=V]... [--sizing RULE] [--rtl] [--format json|text|svg|html] [--out FILE]`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Lay out a dataset with a built-in layout or a .lua script and print or draw the result.")
+
+    @OptionGroup var input: LayoutInputOptions
+
+    @Option(parsing: .unconditional, help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
+    var offset: Checked<ContentOffset>?
+
+    @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Scroll orthogonal section S (0-based) to X,Y for `visible`, `visibleElements` and the svg and html pictures. Repeatable.",
+                               valueName: "S=X,Y"))
+    var sectionOffsets: [Checked<SectionOffset>] = []
+
+    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w).")
+    var rtl = false
+
+    @Option(help: "json, text, svg or html.")
+    var format = Checked(RunFormat.json)
+
+    @OptionGroup var output: PictureOutputOptions
+
+    func run() throws {
+        let format = try format.get()
+        let origin = try offset?.get().point
+        let offsets = SectionOffset.bySection(try sectionOffsets.get())
+        let run = try input.layOut(rightToLeft: rtl)
+        let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
+        let labels = ItemLabels(field: output.label), out = output.out
+        switch format {
+        case .json: try emit(to: out) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
+        case .text: try emit(to: out) { try TextSummary(run: run, viewport: viewport).write(to: $0) }
+        case .svg: try emit(to: out) { try SVGPicture(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
+        case .html: try emit(to: out) { try HTMLPage(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
+        }
+    }
+}
+
+/// `--label FIELD` and `--out FILE` of the commands that draw items (run, animate).
+struct PictureOutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items (default id; @index for flattened indices).",
+                               valueName: "FIELD"))
+    var label: String = "id"
+
+    @Option(help: "Write the output to FILE (atomically) instead of stdout.")
+    var out: String?
+}
+
+extension LayoutInputOptions {
+    /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
+    func layOut(rightToLeft: Bool = false) throws -> LayoutRun {
+        let viewportSize = try layout.shape.viewport.get().size
+        let rule = try layout.shape.sizing.get()
+        let parameters = try layout.shape.parameters()
+        let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
+        let resolved = try resolveLayout(layout.name, params: parameters, limits: layout.limits.options)
+        let mirrored: any Layout = rightToLeft ? MirroredLayout(resolved) : resolved
+        let context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try mirrored.layout(context)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return LayoutRun(layoutName: layout.name, dataset: dataset, viewport: viewportSize, result: result,
+                         milliseconds: elapsed)
+    }
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import OrderedCollections
+import TesseraCore
+import TesseraLua
+
+// The option groups commands share. Each option's value is read once, by ArgumentParser, into
+// its own type (`OptionValue`), which says what a bad text should have been.
+
+/// The LAYOUT argument and what a pass of it takes: its parameters, the collection size and the
+/// sizing rule, and the limits a script runs under (run, check, scroll, animate).
+struct LayoutOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(layoutArgumentHelp, valueName: "layout"))
+    var name: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    /// The layout by name or path, with the `--param`s, under the limits.
+    func resolve() throws -> any Layout {
+        try resolveLayout(name, params: try shape.parameters(), limits: limits.options)
+    }
+}
+
+/// What a LAYOUT argument accepts (run, check, scroll, animate resolve it alike).
+let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
+    + "(appstore; `tessera layouts` lists them), or a .lua file."
+
+/// What run and check lay out once: the layout and a dataset, if any.
+struct LayoutInputOptions: ParsableArguments {
+    @OptionGroup var layout: LayoutOptions
+
+    @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items).")
+    var data: String?
+
+    @OptionGroup var dataset: DatasetOptions
+}
+
+/// What scroll and animate drive the engine with: the layout and a dataset file.
+struct EngineInputOptions: ParsableArguments {
+    @OptionGroup var layout: LayoutOptions
+
+    @Option(help: "The dataset (.json, .jsonl or .csv).")
+    var data: String
+
+    @OptionGroup var dataset: DatasetOptions
+
+    /// The dataset, loaded under the dataset options.
+    func load() throws -> Dataset { try dataset.load(data) }
+}
+
+/// The options that shape one layout pass, shared by every command that lays a dataset out:
+/// the collection size, the layout's parameters and the sizing rule.
+struct LayoutShapeOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "The collection size WxH.")
+    var viewport = Checked(Viewport.standard)
+
+    @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
+    var params: [Checked<LayoutParameter>] = []
+
+    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
+    var sizing = Checked(SizingRule.fit)
+
+    /// The `--param`s by name.
+    func parameters() throws(CLIError) -> OrderedDictionary<String, JSONValue> {
+        LayoutParameter.byName(try params.get())
+    }
+}
+
+/// `--duplicates POLICY`, `--section-by FIELD` and `--max-data-size MB`, shared by every command
+/// that reads datasets (run, check, diff, scroll, animate, preview, repl): data files larger than
+/// the limit are refused before they are read, repeated ids are handled by the policy, and every
+/// dataset loaded is regrouped by the field when asked.
+struct DatasetOptions: ParsableArguments {
+    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    var duplicates = Checked(DuplicatePolicy.reject)
+
+    @Option(help: ArgumentHelp("Group the data by a field: consecutive items with the same value form one section, titled by the value (the order is kept, nothing is sorted).",
+                               valueName: "FIELD"))
+    var sectionBy: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Largest data file to read, in MB (default \(DatasetLoader.defaultMaxBytes / 1_048_576)).",
+                               valueName: "MB"))
+    var maxDataSize: Checked<DataSizeLimit>?
+
+    /// Before any command's run(), so a bad value stops it even when it reads no dataset: a bad
+    /// policy as every error of a value (status 1), a bad size as a usage error (status 64).
+    func validate() throws {
+        _ = try duplicates.get()
+        try maxDataSize?.checkUsage()
+    }
+
+    /// The limit in bytes (validate() checked the flag).
+    var maxBytes: Int { (try? maxDataSize?.get().bytes) ?? DatasetLoader.defaultMaxBytes }
+
+    /// Loads a file of measured sizes (`--measured`) under the size limit; its errors become `CLIError`s.
+    func loadMeasuredSizes(_ path: String) throws -> [String: Size] {
+        do {
+            return try MeasuredSizesFile.load(path: path, maxBytes: maxBytes)
+        } catch let error as DatasetError {
+            throw CLIError(error.description)
+        }
+    }
+
+    /// Loads a dataset under the size limit and the duplicates policy; its errors become `CLIError`s.
+    func load(_ path: String) throws -> Dataset {
+        let policy = try duplicates.get()
+        do {
+            let dataset = try DatasetLoader.load(path: path, duplicatePolicy: policy, maxBytes: maxBytes)
+            return try sectionBy.map { try dataset.sectioned(by: $0) } ?? dataset
+        } catch let error as DatasetError {
+            throw CLIError(error.description)
+        }
+    }
+}
+
+/// Limits a Lua script runs under; nil fields take the Lua host's defaults.
+struct ScriptLimitOptions {
+    var maxMemoryBytes: Int?
+    var maxInstructions: Int?
+    var timeLimitSeconds: Double?
+
+    /// The host's limits with these overrides; a time limit or budget of 0 switches it off.
+    var scriptLimits: ScriptLimits {
+        var limits = ScriptLimits()
+        if let bytes = maxMemoryBytes { limits.maxMemoryBytes = bytes }
+        if let seconds = timeLimitSeconds { limits.timeLimit = seconds > 0 ? seconds : nil }
+        if let count = maxInstructions { limits.maxInstructions = count > 0 ? count : nil }
+        return limits
+    }
+}
+
+/// The sandbox limit flags shared by every command that runs Lua (run, check, scroll, animate,
+/// preview, repl, test): `@OptionGroup var limits: ScriptLimitFlags`, then `limits.options`.
+/// A value out of its range is a usage error (`validate()`).
+struct ScriptLimitFlags: ParsableArguments {
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(JSONWriter.format(MemoryCap.maxMB)) (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
+                               valueName: "MB"))
+    var maxMemory: Checked<MemoryCap>?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Instruction budget per call into Lua (default: none). Counting slows scripts about 1.6-1.95x.",
+                               valueName: "N"))
+    var maxInstructions: Checked<InstructionBudget>?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Time limit per call into Lua, in seconds, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+                               valueName: "SECONDS"))
+    var timeLimit: Checked<TimeLimit>?
+
+    func validate() throws {
+        try maxMemory?.checkUsage()
+        try maxInstructions?.checkUsage()
+        try timeLimit?.checkUsage()
+    }
+
+    /// The limits given (validate() checked them before any command's run()).
+    var options: ScriptLimitOptions {
+        ScriptLimitOptions(maxMemoryBytes: try? maxMemory?.get().bytes, maxInstructions: try? maxInstructions?.get().count,
+                           timeLimitSeconds: try? timeLimit?.get().seconds)
+    }
+}

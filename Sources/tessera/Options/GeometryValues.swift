@@ -1,0 +1,110 @@
+import Foundation
+import TesseraCore
+
+// The options whose text is a size or an offset: `--viewport`, `--item-size`, `--offset` and
+// `--section-offset`, each with the message a bad text gets.
+
+/// `--viewport WxH` (run, check, scroll, animate, preview, repl).
+struct Viewport: OptionValue {
+    static let standard = Viewport(size: Size(width: 375, height: 812))
+    var size: Size
+
+    init(size: Size) { self.size = size }
+
+    init(reading text: String) throws(CLIError) {
+        size = try nonNegativeSize(text, flag: "--viewport", example: "375x812")
+    }
+
+    var argumentText: String { "\(JSONWriter.format(size.width))x\(JSONWriter.format(size.height))" }
+}
+
+/// `animate --item-size WxH`: every item's size instead of the sizing rule.
+struct ItemSize: OptionValue {
+    var size: Size
+
+    init(reading text: String) throws(CLIError) {
+        size = try nonNegativeSize(text, flag: "--item-size", example: "60x60")
+    }
+
+    var argumentText: String { "\(JSONWriter.format(size.width))x\(JSONWriter.format(size.height))" }
+}
+
+/// `--offset X,Y` (run, animate), each within ±`maxOffset`.
+struct ContentOffset: OptionValue {
+    var point: Point
+
+    init(reading text: String) throws(CLIError) {
+        let (x, y) = try numberPair(text, separator: ",", flag: "--offset", example: "0,2000")
+        guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
+            throw CLIError("--offset \(quotedArgument(text)) is too far out; \(offsetRangeText("coordinates"))")
+        }
+        point = Point(x: x, y: y)
+    }
+
+    var argumentText: String { "\(JSONWriter.format(point.x)),\(JSONWriter.format(point.y))" }
+}
+
+/// `run --section-offset S=X,Y`: orthogonal section S (0-based) scrolled to X,Y.
+struct SectionOffset: OptionValue {
+    var section: Int
+    var point: Point
+
+    init(reading text: String) throws(CLIError) {
+        guard let eq = text.firstIndex(of: "="), let section = Int(text[..<eq]), section >= 0,
+              let (x, y) = try? numberPair(String(text[text.index(after: eq)...]), separator: ",", flag: "", example: "") else {
+            throw CLIError("--section-offset \(quotedArgument(text)) is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0")
+        }
+        guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
+            throw CLIError("--section-offset \(quotedArgument(text)) is too far out; \(offsetRangeText("coordinates"))")
+        }
+        self.section = section
+        point = Point(x: x, y: y)
+    }
+
+    var argumentText: String { "\(section)=\(JSONWriter.format(point.x)),\(JSONWriter.format(point.y))" }
+
+    /// The offsets by section, a later one for the same section replacing an earlier one.
+    static func bySection(_ offsets: [SectionOffset]) -> [Int: Point] {
+        offsets.reduce(into: [:]) { $0[$1.section] = $1.point }
+    }
+}
+
+/// The largest offset coordinate (`--offset`, `--section-offset`, scroll's `--from` and `--to`):
+/// beyond it a double's spacing exceeds a point, so the viewport's far edge would round onto
+/// its origin.
+let maxOffset = 1e15
+
+/// Whether `v` is an offset coordinate a viewport keeps its precision at.
+func isWithinOffsetRange(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxOffset }
+
+/// The sentence every out-of-range offset ends with ("coordinates" for a pair, "an offset" for one).
+func offsetRangeText(_ what: String) -> String {
+    "expected \(what) from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"
+}
+
+/// Checks one offset coordinate given as a number (`scroll --from`, `--to`).
+func checkOffset(_ value: Double, flag: String) throws {
+    guard value.isFinite else { throw CLIError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
+    guard isWithinOffsetRange(value) else {
+        throw CLIError("\(flag) \(NumberText.display(value)) is too far out; \(offsetRangeText("an offset"))")
+    }
+}
+
+/// A size `WxH` of two finite numbers, neither negative.
+private func nonNegativeSize(_ text: String, flag: String, example: String) throws(CLIError) -> Size {
+    let (width, height) = try numberPair(text, separator: "x", flag: flag, example: example)
+    guard width >= 0, height >= 0 else {
+        throw CLIError("\(flag) \(quotedArgument(text)) must not be negative; expected WxH, for example \(example)")
+    }
+    return Size(width: width, height: height)
+}
+
+/// Two finite numbers around `separator` ("375x812", "0,2000").
+private func numberPair(_ text: String, separator: Character, flag: String, example: String) throws(CLIError) -> (Double, Double) {
+    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+          let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
+        throw CLIError("\(flag) \(quotedArgument(text)) is not valid; expected two finite numbers like \(example)")
+    }
+    return (a, b)
+}

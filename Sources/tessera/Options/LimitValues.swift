@@ -1,0 +1,68 @@
+import TesseraCore
+import TesseraLua
+
+// The options that bound what a command reads and runs: the Lua sandbox's memory cap,
+// instruction budget and time limit, and the largest data file. Each states its range, so a
+// negative, non-finite or out-of-range value gets a message echoing it (shortened), never a
+// crash or a deadline that overflows.
+
+/// `--max-memory MB`: the memory cap for a Lua script.
+struct MemoryCap: MegabyteOption {
+    static let flag = "--max-memory"
+    var bytes: Int
+}
+
+/// `--max-instructions N`: the instruction budget per call into Lua; 0 for none.
+struct InstructionBudget: OptionValue {
+    var count: Int
+
+    init(reading text: String) throws(CLIError) {
+        guard let n = Int(text), n >= 0 else {
+            throw CLIError("--max-instructions expects a whole number from 0 (no budget) to \(Int.max), got \(quotedArgument(text))")
+        }
+        count = n
+    }
+
+    var argumentText: String { String(count) }
+}
+
+/// `--time-limit SECONDS`: the time limit per call into Lua; 0 for none.
+struct TimeLimit: OptionValue {
+    static let maxSeconds = 86_400.0   // a day
+    var seconds: Double
+
+    init(reading text: String) throws(CLIError) {
+        guard let seconds = Double(text), seconds >= 0, seconds <= Self.maxSeconds else {
+            throw CLIError("--time-limit expects a number of seconds from 0 (no limit) to \(JSONWriter.format(Self.maxSeconds)), got \(quotedArgument(text))")
+        }
+        self.seconds = seconds
+    }
+
+    var argumentText: String { JSONWriter.format(seconds) }
+}
+
+/// `--max-data-size MB`: the largest data file read.
+struct DataSizeLimit: MegabyteOption {
+    static let flag = "--max-data-size"
+    var bytes: Int
+}
+
+/// A number of MB greater than 0 and at most 1 TB (anything above is a typo), held as bytes.
+protocol MegabyteOption: OptionValue {
+    static var flag: String { get }
+    var bytes: Int { get }
+    init(bytes: Int)
+}
+
+extension MegabyteOption {
+    static var maxMB: Double { 1_048_576 }
+
+    init(reading text: String) throws(CLIError) {
+        guard let mb = Double(text), mb > 0, mb <= Self.maxMB else {
+            throw CLIError("\(Self.flag) expects a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB)), got \(quotedArgument(text))")
+        }
+        self.init(bytes: Int(clamping: mb * 1_048_576, into: 1...Int.max))
+    }
+
+    var argumentText: String { JSONWriter.format(Double(bytes) / 1_048_576) }
+}

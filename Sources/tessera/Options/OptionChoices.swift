@@ -1,0 +1,58 @@
+import Foundation
+import TesseraCore
+
+// The options whose text is one of a few names: the sizing rule, the duplicates policy and each
+// command's formats.
+
+extension SizingRule: OptionChoice {
+    static var flag: String { "--sizing" }
+    static var expected: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension DuplicatePolicy: OptionChoice {
+    static var flag: String { "--duplicates" }
+    static var expected: String { alternatives }
+}
+
+/// `run --format`.
+enum RunFormat: String, OptionChoice {
+    case json, text, svg, html
+    static var flag: String { "--format" }
+    static var expected: String { alternatives }
+}
+
+/// `diff --format` and `scroll --format`.
+enum ReportFormat: String, OptionChoice {
+    case json, text
+    static var flag: String { "--format" }
+    static var expected: String { alternatives }
+}
+
+/// `animate --format`.
+enum TimelineFormat: String, OptionChoice {
+    case json, html
+    static var flag: String { "--format" }
+    static var expected: String { alternatives }
+}
+
+/// `check --fail-on KINDS`: a comma list of warning kinds.
+struct WarningKinds: OptionValue {
+    var kinds: Set<LayoutCheck.Kind>
+
+    init(reading text: String) throws(CLIError) {
+        var kinds: Set<LayoutCheck.Kind> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let kind = LayoutCheck.Kind(rawValue: trimmed) else {
+                throw CLIError("--fail-on \(quotedArgument(text)) names an unknown kind \(quotedArgument(trimmed)); expected a comma list of \(Self.names)")
+            }
+            kinds.insert(kind)
+        }
+        self.kinds = kinds
+    }
+
+    /// Every kind, in the order `check` lists them.
+    static var names: String { LayoutCheck.Kind.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    var argumentText: String { LayoutCheck.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ",") }
+}

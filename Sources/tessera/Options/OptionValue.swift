@@ -1,0 +1,75 @@
+import ArgumentParser
+
+// How an option's text becomes a value: once, when ArgumentParser reads the command line.
+
+/// A value an option's text names, read by `init(reading:)`. A text that names none throws one
+/// sentence naming the flag, the text (shortened when long) and what was expected.
+protocol OptionValue {
+    init(reading text: String) throws(CLIError)
+    /// How `--help` shows the value as a default.
+    var argumentText: String { get }
+}
+
+/// An option's value as ArgumentParser hands it over: the value, or the sentence saying why the
+/// text names none.
+///
+/// ArgumentParser answers a failed `init?(argument:)` with words of its own, the usage and exit
+/// status 64. Kept here, the value's own sentence is thrown where the command takes the value
+/// (`get()`), as every other error of the command line is: alone on stderr, exit status 1; a
+/// group's `validate()` throws it as a usage error instead (`checkUsage()`).
+struct Checked<Value: OptionValue>: ExpressibleByArgument {
+    private let result: Result<Value, CLIError>
+
+    init(_ value: Value) { result = .success(value) }
+
+    init(argument: String) { result = Result { () throws(CLIError) in try Value(reading: argument) } }
+
+    /// The value, or the sentence saying why the text named none.
+    func get() throws(CLIError) -> Value { try result.get() }
+
+    /// Throws the sentence as a usage error (exit status 64, the usage below it) for `validate()`.
+    func checkUsage() throws {
+        if case .failure(let error) = result { throw ValidationError(error.description) }
+    }
+
+    var defaultValueDescription: String { (try? result.get())?.argumentText ?? "" }
+}
+
+extension Array {
+    /// The values of a repeatable option, or the first text's sentence.
+    func get<Value>() throws(CLIError) -> [Value] where Element == Checked<Value> {
+        var values: [Value] = []
+        for checked in self { values.append(try checked.get()) }
+        return values
+    }
+}
+
+/// An option whose text is one of a few names (`--format`, `--sizing`, `--duplicates`).
+protocol OptionChoice: OptionValue, CaseIterable, RawRepresentable<String> {
+    /// The option, as its error names it.
+    static var flag: String { get }
+    /// The names as its error lists them ("json or text", "one of fit, fillWidth, ...").
+    static var expected: String { get }
+}
+
+extension OptionChoice {
+    init(reading text: String) throws(CLIError) {
+        guard let value = Self(rawValue: text) else { throw CLIError("unknown \(Self.flag) '\(text)'; expected \(Self.expected)") }
+        self = value
+    }
+
+    var argumentText: String { rawValue }
+
+    /// The names as "a, b or c".
+    static var alternatives: String {
+        let names = allCases.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+/// A command-line value for a message: quoted, and shortened when long (a 100,000-digit number
+/// is not echoed whole).
+func quotedArgument(_ text: String, limit: Int = 40) -> String {
+    guard text.count > limit else { return "'\(text)'" }
+    return "'\(text.prefix(limit))...' (\(text.count) characters)"
+}
