@@ -335,16 +335,21 @@ function showStatus() {
 }
 
 // ---- A new generation: keep the anchor item's place in the viewport.
-function anchor(bySelection) {
+// The anchor is the selection, or the first item showing (top to bottom, then left to right).
+// As the engine's, it passes over an item that `next` resizes (with the same ids: a
+// measurement) and that the viewport's top or leading edge cuts: that item grows or shrinks off
+// screen and what is drawn below it stays still. Kept by its top instead, a shrinking item
+// half scrolled out would pull everything below it up.
+function anchor(bySelection, next, sameIds) {
   if (!M) return null;
   let d = bySelection && selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
   if (d < 0) {
-    let best = -1;
-    for (const e of query(S.x, S.y, S.w, S.h)) {
-      if (M.KIND[e] !== ITEM || M.W[e] <= 0 || M.H[e] <= 0) continue;
-      if (best < 0 || M.Y[e] < M.Y[best] || (M.Y[e] === M.Y[best] && M.X[e] < M.X[best])) best = e;
-    }
-    d = best;
+    const showing = [];
+    for (const e of query(S.x, S.y, S.w, S.h)) if (M.KIND[e] === ITEM && M.W[e] > 0 && M.H[e] > 0) showing.push(e);
+    showing.sort((a, b) => M.Y[a] - M.Y[b] || M.X[a] - M.X[b]);
+    const resizedAndCut = e => sameIds && e < next.n && (next.W[e] !== M.W[e] || next.H[e] !== M.H[e])
+      && (M.Y[e] < S.y || M.X[e] < S.x);
+    d = showing.find(e => !resizedAndCut(e)) ?? (showing.length ? showing[0] : -1);
   }
   return d < 0 || !M.ids ? null : { index: d, id: idAt(M.ids, d), dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
 }
@@ -381,8 +386,8 @@ function swapIn(h, next, decodeMs, buildMs) {
   // is taken where the page shows now.
   if (M) { const [vx, vy] = offsetNow(); S.x = vx; S.y = vy; }
   // Measurements keep what is on screen in place, as the engine does: the first visible item.
-  const a = anchor(!h.adjust), oldGen = M ? M.gen : -1, adjust = h.adjust;
   const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
+  const a = anchor(!h.adjust, next, sameIds), oldGen = M ? M.gen : -1, adjust = h.adjust;
   tip.style.display = 'none';
   clearNodes();
   if (M && M.ids) {
