@@ -52,7 +52,10 @@ package struct PreviewProblems {
             problems.append(Problem(kind: .pinned, items: [], frame: shown, at: at, edge: top ? "top" : "bottom", message: line))
         }
         total = problems.count
-        problems.sort { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+        // At one place, in the check's order.
+        problems = problems.enumerated().sorted {
+            ($0.element.frame.minY, $0.element.frame.minX, $0.offset) < ($1.element.frame.minY, $1.element.frame.minX, $1.offset)
+        }.map(\.element)
         if problems.count > Self.limit { problems.removeLast(problems.count - Self.limit) }
     }
 

@@ -214,9 +214,7 @@ final class PreviewSession: @unchecked Sendable {
         let inputsChanged = inputs != lastInputs || size != lastViewport || pageParams != lastPageParams
         if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
         // The script, a module or the page's params: with --measure, a new layout (and new measurements).
-        let scriptChanged = lastInputs.map { old in
-            inputs.filter { $0.key != configuration.dataPath } != old.filter { $0.key != configuration.dataPath }
-        } ?? true || pageParams != lastPageParams
+        let scriptChanged = lastInputs.map { layoutInputs(inputs) != layoutInputs($0) } ?? true || pageParams != lastPageParams
         let retired = Retired()
         retired.keep(lastInputs)
         lastInputs = inputs
@@ -348,13 +346,13 @@ final class PreviewSession: @unchecked Sendable {
     /// The animation message of a data-file save, played as `tessera animate` plays it: from the
     /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
     /// animator (what its hooks raise fails the run like any error). Nil without `--animator`,
-    /// before a good run, or when anything but the data file changed (a script or module save,
+    /// before a good run, or when anything but the data file and the animator changed (a script or module save,
     /// a new viewport: those just repaint).
     private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]]) throws -> String? {
         let data = configuration.dataPath
         guard let name = configuration.animator, let before = lastGoodInputs,
               let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
-              inputs[data] != before[data], inputs.filter({ $0.key != data }) == before.filter({ $0.key != data }) else { return nil }
+              inputs[data] != before[data], layoutInputs(inputs) == layoutInputs(before) else { return nil }
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
@@ -369,6 +367,12 @@ final class PreviewSession: @unchecked Sendable {
                                     old: last.dataset, new: dataset)
         return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
                                             offset: engine.scrollState.contentOffset, viewport: size)
+    }
+
+    /// The files the layout is made of (the script and its modules): not the data, nor the
+    /// animator, whose saves repaint (a run reads it again) and still let a data save play.
+    private func layoutInputs(_ inputs: [String: [UInt8]]) -> [String: [UInt8]] {
+        inputs.filter { $0.key != configuration.dataPath && $0.key != configuration.animatorFile }
     }
 
     /// Watches the modules this run required from now on.
