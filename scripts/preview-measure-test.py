@@ -117,7 +117,7 @@ def settle(what):
 try:
     browser = Browser()
     browser.call("Page.navigate", url=url)
-    browser.wait("document.body.dataset.gen >= 1 && M && M.texts", "the first generation with the texts")
+    browser.wait("document.body.dataset.gen >= 1 && !!(M && M.texts)", "the first generation with the texts")
     settle("the first measurements")
     first = int(browser.eval("M.gen"))
     check("measured sizes make new generations", first > 1, "gen %d" % first)

@@ -429,6 +429,8 @@ function swapIn(h, next, decodeMs, buildMs) {
   scrollToState();
   showParams(h.params);
   if (problemShown && problemShown.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
+  // Asked while this generation was on its way: the answer (of this generation) waited for it.
+  const problemsWaited = problemWanted && problemList && problemList.gen === h.gen;
   measureNewGeneration();
   M.problems = S.ov.has('problems') ? findProblems() : null;
   draw();
@@ -439,6 +441,7 @@ function swapIn(h, next, decodeMs, buildMs) {
   pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
   showStatus();
   if (played) startAnimation(played);
+  if (problemsWaited) { problemWanted = false; nextProblem(); }
   reportPaint(h.gen);
 }
 

@@ -86,6 +86,8 @@ final class PreviewSession: @unchecked Sendable {
     private var lastGood: (generation: Int, run: LayoutRun)?
     /// The script-line runs of inspections, one at a time.
     let frameOrigins = FrameOriginQueue()
+    /// The checks "next problem" asks for, one at a time likewise (the newest waiting one runs next).
+    let problemChecks = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
     /// The params the page's controls set (the last page that said), over `--param`'s
@@ -445,7 +447,7 @@ final class PreviewSession: @unchecked Sendable {
             setPageParams(values, from: client)
         case "problems":
             // The check runs over every item: off the socket's task, as the script line is.
-            frameOrigins.submit { [self] in hub.send(problemsMessage(), to: client) }
+            problemChecks.submit { [self] in hub.send(problemsMessage(), to: client) }
         case "measure" where configuration.measure:
             measure(object, from: client)
         case "painted":
