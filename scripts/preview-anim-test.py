@@ -12,7 +12,7 @@ the end, and the page shows the new data's picture at the end); the scrubber sho
 time exactly the views of that sample in `tessera animate --format json` (same fps, offset and
 viewport); pause stops time and slow motion advances it at the chosen rate of the wall clock
 the player counted; an error in an animator hook shows in the error panel with its file:line
-and the next save clears it; a script save repaints without playing; no JavaScript error.
+and saving the fixed animator alone clears it (the file is watched); a script save repaints without playing; no JavaScript error.
 Waits poll for conditions (no timing assertions).
 """
 import json
@@ -240,7 +240,12 @@ try:
     panel = browser.eval("document.getElementById('error').textContent")
     check("the animator's error shows with its file:line", "error at %s:5" % animator in panel and "no moves today" in panel, panel[:300])
     check("the panel shows the hook's source line", 'error("no moves today")' in panel)
+    # The animator file is watched as the layout script is: its fix alone repaints and clears the panel.
+    g = gen()
     write(animator, ANIMATOR % "")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'none' && +document.body.dataset.gen > %d" % g,
+                 "the panel to clear after the animator's own save")
+    check("saving the fixed animator alone clears the panel (the animator file is watched)", True)
     g = gen()
     write(data, dataset(NEW[:10]))
     browser.wait("getComputedStyle(document.getElementById('error')).display === 'none' && +document.body.dataset.gen > %d" % g,

@@ -21,6 +21,8 @@ package struct PreviewUpdate {
     public var measure = false
     /// Where the run's measurements moved the page's offset (`--measure`), when it applied some.
     public var adjust: MeasuredPreview.Adjust?
+    /// The layout script's declared params and the values this run used (the page's controls).
+    public var params: [PageParam] = []
 
     public init(run: LayoutRun, generation: Int, idsVersion: Int, timings: [(String, Double)]) {
         self.run = run; self.generation = generation; self.idsVersion = idsVersion; self.timings = timings
@@ -60,7 +62,7 @@ package struct PreviewUpdate {
             header.append(UInt8(ascii: "}"))
         }
         comma()
-        header.append(contentsOf: try PageData(run: run, rounded: false).fields())
+        header.append(contentsOf: try PageData(run: run, rounded: false, params: params).fields())
         header.append(UInt8(ascii: "}"))
 
         let n = result.count
@@ -124,28 +126,41 @@ package struct PreviewUpdate {
     ///
     /// With `texts` (`--measure`), a second table of the same shape follows, of every item's
     /// `text` field ("" for none), and the header says where it starts in the body:
-    /// `"texts":[offsetsAt,textAt]` (4-byte aligned).
-    public static func idsMessage<Bytes>(dataset: Dataset, version: Int, texts: Bool = false,
+    /// `"texts":[offsetsAt,textAt]` (4-byte aligned). With `labels` (`--label FIELD` other than
+    /// `id`), one more of every item's label, at `"labels":[offsetsAt,textAt]`.
+    public static func idsMessage<Bytes>(dataset: Dataset, version: Int, texts: Bool = false, labels: ItemLabels? = nil,
                                          storage: Storage<Bytes>) throws -> Bytes {
         let n = dataset.count
-        let ids = try table("id", count: n, of: dataset) { dataset.appendIDText(at: $0, to: &$1) }
-        let textTable = texts ? try table("text", count: n, of: dataset) { $1.append(contentsOf: Array((dataset.text(at: $0) ?? "").utf8)) } : nil
-        let idBytes = 4 * (n + 1) + ids.text.count
-        let textsAt = (idBytes + 3) / 4 * 4
+        var tables = [try table("id", count: n, of: dataset) { dataset.appendIDText(at: $0, to: &$1) }]
+        var names: [String] = []
+        if texts {
+            tables.append(try table("text", count: n, of: dataset) { $1.append(contentsOf: Array((dataset.text(at: $0) ?? "").utf8)) })
+            names.append("texts")
+        }
+        if let labels, labels.field != "id" {
+            tables.append(try table("label", count: n, of: dataset) { $1.append(contentsOf: Array(labels.label(at: $0, in: dataset).utf8)) })
+            names.append("labels")
+        }
+        // Each table 4-byte aligned after the one before.
+        var starts: [Int] = [], end = 0
+        for t in tables {
+            let start = (end + 3) / 4 * 4
+            starts.append(start)
+            end = start + 4 * t.offsets.count + t.text.count
+        }
         var header = "{\"type\":\"ids\",\"version\":\(version),\"count\":\(n)"
-        if texts { header += ",\"texts\":[\(textsAt),\(textsAt + 4 * (n + 1))]" }
+        for (k, name) in names.enumerated() {
+            header += ",\"\(name)\":[\(starts[k + 1]),\(starts[k + 1] + 4 * (n + 1))]"
+        }
         header += "}"
-        let bodySize = textTable.map { textsAt + 4 * (n + 1) + $0.text.count } ?? idBytes
-        return try binaryMessage(header: Array(header.utf8), bodySize: bodySize, storage: storage) { raw in
-            func write(_ t: (offsets: [UInt32], text: [UInt8]), at start: Int) {
+        return try binaryMessage(header: Array(header.utf8), bodySize: end, storage: storage) { raw in
+            var written = 0
+            for (t, start) in zip(tables, starts) {
+                for k in written..<start { raw[k] = 0 }
                 for (k, o) in t.offsets.enumerated() { raw.storeBytes(of: o.littleEndian, toByteOffset: start + 4 * k, as: UInt32.self) }
                 let textStart = start + 4 * t.offsets.count
                 t.text.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[textStart..<(textStart + t.text.count)]).copyMemory(from: $0) }
-            }
-            write(ids, at: 0)
-            if let textTable {
-                for k in idBytes..<textsAt { raw[k] = 0 }
-                write(textTable, at: textsAt)
+                written = textStart + t.text.count
             }
         }
     }
@@ -168,7 +183,7 @@ package struct PreviewUpdate {
     }
 
     /// The id table message as bytes.
-    public static func idsMessage(dataset: Dataset, version: Int, texts: Bool = false) throws -> [UInt8] {
-        try idsMessage(dataset: dataset, version: version, texts: texts, storage: byteArray)
+    public static func idsMessage(dataset: Dataset, version: Int, texts: Bool = false, labels: ItemLabels? = nil) throws -> [UInt8] {
+        try idsMessage(dataset: dataset, version: version, texts: texts, labels: labels, storage: byteArray)
     }
 }

@@ -266,6 +266,31 @@ struct PreviewTests {
         #expect(content.map(\.number) == [375, 50 * 50 + 100])
     }
 
+    @Test func aPagesParamsLayOutAgainOverTheScriptsDefaults() async throws {
+        let (session, _, _, messages) = try rowsSession("""
+            return { params = { h = 10, big = false }, simpleLayout = function(ctx, p)
+              for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * p.h, 10, p.big and 99 or p.h) end end }
+            """)
+        session.render()
+        // A name the script does not declare is left out; the same values again run nothing.
+        session.handle(#"{"type":"params","values":{"h":25,"gone":1}}"#, from: messages.id)
+        session.render()
+        session.handle(#"{"type":"params","values":{"h":25,"gone":1}}"#, from: messages.id)
+        session.render()
+        #expect(session.generation == 2)
+        session.handle(#"{"type":"params","values":[1]}"#, from: messages.id)
+        let (texts, _, _, headers) = await messages.received()
+        let last = try JSONParser.parse(try #require(headers.last))
+        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(headers.last ?? "")"); return }
+        #expect(params.map { $0["name"]?.string } == ["big", "h"])
+        #expect(params.map { $0["default"]?.number ?? ($0["default"] == .bool(false) ? -1 : -2) } == [-1, 10])
+        #expect(params.map { $0["value"]?.number ?? ($0["value"] == .bool(false) ? -1 : -2) } == [-1, 25])
+        guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
+        #expect(content.map(\.number) == [10, 50], "two rows 25 high")
+        let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.compactMap { $0["message"]?.string }
+        #expect(refusals.count == 1 && refusals[0].hasPrefix("params: expected values to be an object of param names and values, got "), "\(refusals)")
+    }
+
     @Test func aDataFileOverMaxDataSizeIsRefusedAsRunRefusesIt() async throws {
         let (session, _, data, messages) = try rowsSession(
             "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",

@@ -12,9 +12,11 @@ struct PageData {
     /// Numbers rounded to 1/100 px (a page that draws, not reports); otherwise exact, a
     /// non-finite one as 0.
     var rounded: Bool
+    /// The layout script's declared params (the preview's controls); none: no `params` field.
+    var params: [PageParam] = []
 
-    /// The fields `"sections":[…],"elements":[…],"pinnedItems":[…],"orthogonal":[…],"itemZ":[…]`,
-    /// without braces, for the caller's object. Throws what the result's queries throw.
+    /// The fields `"sections":[…],"elements":[…],"pinnedItems":[…],"orthogonal":[…],"itemZ":[…]`
+    /// (and `"params":[…]` when there are any), without braces, for the caller's object. Throws what the result's queries throw.
     /// O(elements + sections + shelves + n) (the zIndex of every item).
     func fields() throws -> [UInt8] {
         let result = run.result
@@ -79,6 +81,28 @@ struct PageData {
         raw("],\"itemZ\":[")
         out.append(contentsOf: try PageDrawing.itemZ(of: result))
         raw("]")
+        if !params.isEmpty {
+            raw(",\"params\":[")
+            for (k, p) in params.enumerated() {
+                raw(k > 0 ? ",{\"name\":" : "{\"name\":"); string(p.name)
+                raw(",\"default\":"); raw(PageText.scriptJSON(p.defaultValue))
+                raw(",\"value\":"); raw(PageText.scriptJSON(p.value))
+                raw("}")
+            }
+            raw("]")
+        }
         return out
+    }
+}
+
+/// One parameter a layout script declares (`params = { columns = 2 }`): its name, its default
+/// and the value a run used (the default, `--param`'s, or the preview page's control's). The
+/// page makes a control of its default's type: a number field and slider, a checkbox, a text field.
+package struct PageParam: Equatable, Sendable {
+    public var name: String
+    public var defaultValue: JSONValue
+    public var value: JSONValue
+    public init(name: String, defaultValue: JSONValue, value: JSONValue) {
+        self.name = name; self.defaultValue = defaultValue; self.value = value
     }
 }

@@ -94,16 +94,18 @@ function* build(h, F) {
   const g = yield* drawables(h, F, Math.max(h.content[0], 1), Math.max(h.content[1], 1), h.viewport[0], h.viewport[1], arrays);
   const table = ids.version === h.idsVersion ? ids.table : null;
   return Object.assign(g, { h, gen: h.gen, E: h.elements, Sx: h.sections, O: h.orthogonal, idsVersion: h.idsVersion,
-                            ids: table, texts: table && table.texts || null, problems: null });
+                            ids: table, texts: table && table.texts || null, labels: table && table.labels || null, problems: null });
 }
 const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
 const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
 const idOf = i => (M.ids ? idAt(M.ids, i) : String(i));
+// What an item shows: its `--label` field's value, else its id.
+const labelOf = i => (M.labels ? idAt(M.labels, i) : idOf(i));
 const drawsBelow = (a, b) => byDrawingOrder(M)(a, b);
 function describe(d) {
   const g = M;
   switch (g.KIND[d]) {
-    case ITEM: return ['item', idOf(d)];
+    case ITEM: return ['item', labelOf(d)];
     case SECTION: return ['section', ''];
     case TITLE: return ['title', g.Sx[g.REF[d]].title];
     case SHELF: return ['shelf', ''];
@@ -251,6 +253,7 @@ function draw() {
   });
   for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
   drawGaps(frames, vx, vy);
+  drawProblem(vx, vy);
   showStatus();
   writeHash();
   reportScroll();
@@ -335,16 +338,21 @@ function showStatus() {
 }
 
 // ---- A new generation: keep the anchor item's place in the viewport.
-function anchor(bySelection) {
+// The anchor is the selection, or the first item showing (top to bottom, then left to right).
+// As the engine's, it passes over an item that `next` resizes (with the same ids: a
+// measurement) and that the viewport's top or leading edge cuts: that item grows or shrinks off
+// screen and what is drawn below it stays still. Kept by its top instead, a shrinking item
+// half scrolled out would pull everything below it up.
+function anchor(bySelection, next, sameIds) {
   if (!M) return null;
   let d = bySelection && selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
   if (d < 0) {
-    let best = -1;
-    for (const e of query(S.x, S.y, S.w, S.h)) {
-      if (M.KIND[e] !== ITEM || M.W[e] <= 0 || M.H[e] <= 0) continue;
-      if (best < 0 || M.Y[e] < M.Y[best] || (M.Y[e] === M.Y[best] && M.X[e] < M.X[best])) best = e;
-    }
-    d = best;
+    const showing = [];
+    for (const e of query(S.x, S.y, S.w, S.h)) if (M.KIND[e] === ITEM && M.W[e] > 0 && M.H[e] > 0) showing.push(e);
+    showing.sort((a, b) => M.Y[a] - M.Y[b] || M.X[a] - M.X[b]);
+    const resizedAndCut = e => sameIds && e < next.n && (next.W[e] !== M.W[e] || next.H[e] !== M.H[e])
+      && (M.Y[e] < S.y || M.X[e] < S.x);
+    d = showing.find(e => !resizedAndCut(e)) ?? (showing.length ? showing[0] : -1);
   }
   return d < 0 || !M.ids ? null : { index: d, id: idAt(M.ids, d), dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
 }
@@ -381,8 +389,8 @@ function swapIn(h, next, decodeMs, buildMs) {
   // is taken where the page shows now.
   if (M) { const [vx, vy] = offsetNow(); S.x = vx; S.y = vy; }
   // Measurements keep what is on screen in place, as the engine does: the first visible item.
-  const a = anchor(!h.adjust), oldGen = M ? M.gen : -1, adjust = h.adjust;
   const selId = S.sel, oldSel = selected, sameIds = M !== null && M.idsVersion === next.idsVersion && !!next.ids;
+  const a = anchor(!h.adjust, next, sameIds), oldGen = M ? M.gen : -1, adjust = h.adjust;
   tip.style.display = 'none';
   clearNodes();
   if (M && M.ids) {
@@ -419,6 +427,10 @@ function swapIn(h, next, decodeMs, buildMs) {
     if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
   }
   scrollToState();
+  showParams(h.params);
+  if (problemShown && problemShown.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
+  // Asked while this generation was on its way: the answer (of this generation) waited for it.
+  const problemsWaited = problemWanted && problemList && problemList.gen === h.gen;
   measureNewGeneration();
   M.problems = S.ov.has('problems') ? findProblems() : null;
   draw();
@@ -429,6 +441,7 @@ function swapIn(h, next, decodeMs, buildMs) {
   pageTimings = [['decode', decodeMs], ['build', buildMs], ['draw', performance.now() - t2]];
   showStatus();
   if (played) startAnimation(played);
+  if (problemsWaited) { problemWanted = false; nextProblem(); }
   reportPaint(h.gen);
 }
 
@@ -479,18 +492,50 @@ function findProblems() {
   for (let i = 0; i < g.n; i++) if (mark[i]) list.push(i);
   return { mark, list, skipped: false };
 }
-let problemCursor = -1;
+// "next problem": the check's warnings of this generation (asked of the server, which runs
+// `tessera check`'s checks), top to bottom. From where the page is scrolled: the first at or
+// below the viewport's top, or the one after the problem shown last when the page has not
+// moved since; after the last, the first again. The problem is scrolled into view, outlined,
+// and its sentence shown.
+let problemList = null, problemShown = null, problemWanted = false;
 $('next').addEventListener('click', () => {
   if (!M) return;
   if (!S.ov.has('problems')) { S.ov.add('problems'); syncOverlays(); }
-  const p = M.problems;
-  if (!p || !p.list.length) { inspector.innerHTML = p && p.skipped ? 'Too many items to check for problems.' : 'No overlapping or out-of-content items.'; return; }
-  problemCursor = (problemCursor + 1) % p.list.length;
-  const d = p.list[problemCursor];
-  S.x = Math.max(0, M.X[d] - 8); S.y = Math.max(0, M.Y[d] - 8);
-  select(d);
-  scrollToState(); draw();
+  if (problemList && problemList.gen === M.gen) nextProblem();
+  else { problemWanted = true; send({ type: 'problems' }); }
 });
+function problemsArrived(msg) {
+  problemList = msg;
+  if (problemWanted && M && msg.gen === M.gen) { problemWanted = false; nextProblem(); }
+}
+function nextProblem() {
+  const list = problemList.problems, box = $('problem');
+  box.hidden = false;
+  if (!list.length) { box.textContent = 'No problems: tessera check finds no warnings in generation ' + M.gen + '.'; problemShown = null; draw(); return; }
+  let k;
+  if (problemShown && problemShown.gen === M.gen && problemShown.x === S.x && problemShown.y === S.y) k = (problemShown.k + 1) % list.length;
+  else { k = list.findIndex(p => p.frame[1] >= S.y); if (k < 0) k = 0; }
+  const p = list[k], f = p.frame;
+  if (p.at !== undefined) S.y = p.edge === 'bottom' ? p.at - S.h : p.at;
+  else S.y = f[1] - 8;
+  if (f[0] < S.x || f[0] + f[2] > S.x + S.w) S.x = f[0] - 8;
+  S.x = Math.max(0, Math.min(S.x, M.CW - S.w)); S.y = Math.max(0, Math.min(S.y, M.CH - S.h));
+  scrollToState();
+  if (p.items.length) select(p.items[0]); else draw();
+  problemShown = { k, gen: M.gen, x: S.x, y: S.y, frame: f };
+  box.textContent = 'Problem ' + (k + 1) + ' of ' + problemList.total + ' (' + p.kind + '): ' + p.message;
+  draw();
+}
+// The outline of the problem shown, over everything in the layer.
+const problemBox = document.createElement('div');
+problemBox.id = 'problembox';
+function drawProblem(vx, vy) {
+  const f = problemShown && M && problemShown.gen === M.gen ? problemShown.frame : null;
+  if (!f) { problemBox.remove(); return; }
+  problemBox.style.left = (f[0] - vx) + 'px'; problemBox.style.top = (f[1] - vy) + 'px';
+  problemBox.style.width = f[2] + 'px'; problemBox.style.height = f[3] + 'px';
+  if (problemBox.parentNode !== layer) layer.appendChild(problemBox);
+}
 
 // ---- Inspector, selection and tooltip.
 function select(d) {
@@ -593,6 +638,87 @@ for (const box of document.querySelectorAll('[data-ov]')) box.addEventListener('
   syncOverlays();
 });
 
+// ---- Params: a control for each param the layout script declares, of its default's type (a
+// number field with a slider, a checkbox, a text field; JSON text for a table), as Storybook's
+// controls. A change runs the layout again with the page's values over --param's, without an
+// edit of the file; the values the page set stay in its address (`?token=...&p.columns=3`), so
+// a reload keeps them. The frame message says what the script declares and the values used.
+const PP = {};
+for (const [k, v] of new URLSearchParams(location.search)) {
+  if (!k.startsWith('p.') || k.length < 3) continue;
+  try { PP[k.slice(2)] = JSON.parse(v); } catch (e) { PP[k.slice(2)] = v; }
+}
+let paramsShown = '';
+function writeParams() {
+  const q = new URLSearchParams();
+  if (token) q.set('token', token);
+  for (const [k, v] of Object.entries(PP)) q.set('p.' + k, typeof v === 'string' ? v : JSON.stringify(v));
+  history.replaceState(null, '', '?' + q.toString() + location.hash);
+}
+function setParam(name, value, fallback) {
+  if (JSON.stringify(value) === JSON.stringify(fallback)) delete PP[name]; else PP[name] = value;
+  writeParams();
+  send({ type: 'params', values: PP });
+}
+function numberRange(d, v) {
+  const lo = Math.min(0, d * 4, v), hi = Math.max(d > 0 ? d * 4 : 100, v);
+  return [lo, hi, Number.isInteger(d) ? 1 : (hi - lo) / 200];
+}
+function showParams(list) {
+  const bar = $('params'), key = JSON.stringify((list || []).map(p => [p.name, p.default]));
+  bar.hidden = !list || !list.length;
+  if (key !== paramsShown) {
+    paramsShown = key;
+    bar.textContent = '';
+    if (bar.hidden) return;
+    bar.append('params:');
+    for (const p of list) {
+      const label = document.createElement('label'), d = p.default;
+      label.dataset.param = p.name;
+      label.append(p.name + ' ');
+      if (typeof d === 'number') {
+        const range = document.createElement('input'), field = document.createElement('input');
+        range.type = 'range'; field.type = 'number'; field.step = 'any';
+        range.oninput = () => { field.value = range.value; setParam(p.name, +range.value, d); };
+        field.onchange = () => { if (field.value !== '' && isFinite(+field.value)) setParam(p.name, +field.value, d); };
+        label.append(range, field);
+      } else if (typeof d === 'boolean') {
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.onchange = () => setParam(p.name, box.checked, d);
+        label.append(box);
+      } else {
+        const field = document.createElement('input');
+        field.type = 'text'; field.size = 10;
+        field.onchange = () => {
+          if (typeof d === 'string') { setParam(p.name, field.value, d); return; }
+          try { setParam(p.name, JSON.parse(field.value), d); } catch (e) { field.setCustomValidity('expected JSON'); field.reportValidity(); }
+        };
+        label.append(field);
+      }
+      bar.append(label);
+    }
+    const reset = document.createElement('button');
+    reset.textContent = 'defaults'; reset.title = 'the script\'s defaults and --param\'s values';
+    reset.onclick = () => { for (const k of Object.keys(PP)) delete PP[k]; writeParams(); send({ type: 'params', values: PP }); };
+    bar.append(reset);
+  }
+  // The values this generation used, except in the control being edited.
+  for (const p of list || []) {
+    const label = bar.querySelector('[data-param="' + CSS.escape(p.name) + '"]');
+    if (!label) continue;
+    label.classList.toggle('set', JSON.stringify(p.value) !== JSON.stringify(p.default));
+    for (const input of label.querySelectorAll('input')) {
+      if (input === document.activeElement && input.type !== 'range') continue;
+      if (input.type === 'checkbox') input.checked = !!p.value;
+      else if (input.type === 'range') {
+        const [lo, hi, step] = numberRange(p.default, p.value);
+        input.min = lo; input.max = hi; input.step = step; input.value = p.value;
+      } else input.value = typeof p.value === 'string' ? p.value : JSON.stringify(p.value);
+    }
+  }
+}
+
 // ---- Errors.
 function showError(e) {
   errorGen = e.gen;
@@ -687,7 +813,7 @@ function connect() {
   if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
   ws = socket;
-  ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send(sizeChosen ? { type: 'hello', w: S.w, h: S.h } : { type: 'hello' }); reportScroll(); };
+  ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
   ws.onclose = () => {
     conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
     setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
@@ -701,6 +827,8 @@ function connect() {
         ids = { version: h.version, table: { offsets, text: new Uint8Array(ev.data, body + 4 * (h.count + 1)) } };
         // With --measure: every item's text, a second table of the same shape.
         if (h.texts) ids.table.texts = { offsets: new Uint32Array(ev.data, body + h.texts[0], h.count + 1), text: new Uint8Array(ev.data, body + h.texts[1]) };
+        // With --label FIELD: every item's label, one more table.
+        if (h.labels) ids.table.labels = { offsets: new Uint32Array(ev.data, body + h.labels[0], h.count + 1), text: new Uint8Array(ev.data, body + h.labels[1]) };
       } else applyFrame(ev.data, h, body, arrived, t0);
       return;
     }
@@ -711,6 +839,7 @@ function connect() {
     else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
     else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }
     else if (msg.type === 'origin' && !msg.missing && msg.index === selected) { origin = msg; showInspector(); }
+    else if (msg.type === 'problems') problemsArrived(msg);
   };
 }
 readHash();

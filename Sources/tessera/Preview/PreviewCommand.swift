@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import TesseraCore
+import TesseraLua
 import TesseraRender
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
-/// [--animator A] [--measure] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
+/// [--animator A] [--measure] [--label FIELD] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
 /// every save of the script, the data file or a module the script required.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,6 +28,11 @@ struct PreviewCommand: ParsableCommand {
 
     @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
     var measure = false
+
+    // As run's --label (declared here: the preview keeps its options to itself).
+    @Option(help: ArgumentHelp("The item field the page writes on items (default id; @index for flattened indices).",
+                               valueName: "FIELD"))
+    var label: String = "id"
 
     @Option(help: "Port on 127.0.0.1 (0: any free port).")
     var port: Int = 0
@@ -60,7 +66,9 @@ struct PreviewCommand: ParsableCommand {
         configuration.animatorParams = LayoutParameter.byName(try animatorParams.get())
         if let animator { _ = try animatorNamed(animator, params: configuration.animatorParams, limits.options) }
         configuration.animator = animator
+        configuration.animatorFile = try animator.flatMap(animatorFile)
         configuration.measure = measure
+        configuration.label = label
 
         let session = PreviewSession(configuration)
         let address = try startPreview(session, port: port, poll: poll)
@@ -69,6 +77,14 @@ struct PreviewCommand: ParsableCommand {
         if open { openInBrowser(address) }
         session.renderLoop()
     }
+}
+
+/// The file of an animator script on disk (a `.lua` path, or a name found in `animators/`), which
+/// the preview watches as it watches the layout script; nil for a built-in or a shipped script.
+private func animatorFile(_ name: String) throws -> String? {
+    if name.hasSuffix(".lua") { return name }
+    guard !BuiltinAnimators.names.contains(name), let path = try LuaHost().animatorScriptPath(name) else { return nil }
+    return FileManager.default.isReadableFile(atPath: path) ? path : nil
 }
 
 /// Starts `session`'s server and watcher; returns the page's address with its token.

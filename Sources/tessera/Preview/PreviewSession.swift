@@ -32,6 +32,10 @@ final class PreviewSession: @unchecked Sendable {
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
         var animatorParams: OrderedDictionary<String, JSONValue> = [:]
+        /// The animator's script file on disk, when it is one: watched like the layout script.
+        var animatorFile: String?
+        /// The item field the page writes on items (`--label`; `id` by default).
+        var label = "id"
         /// The page draws items' text, measures it and sends the sizes back as measured sizes.
         var measure = false
     }
@@ -78,12 +82,17 @@ final class PreviewSession: @unchecked Sendable {
     var readsOnlyChangedFiles = false
     private var stopped = false
     private var viewport: Size
-    private let stateLock = NSLock()
+    let stateLock = NSLock()
     private var lastGood: (generation: Int, run: LayoutRun)?
     /// The script-line runs of inspections, one at a time.
     let frameOrigins = FrameOriginQueue()
+    /// The checks "next problem" asks for, one at a time likewise (the newest waiting one runs next).
+    let problemChecks = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
+    /// The params the page's controls set (the last page that said), over `--param`'s
+    /// (guarded by `stateLock`; see PreviewSession+Params).
+    var pageParams: OrderedDictionary<String, JSONValue> = [:]
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
     private var pageOffset = Point.zero
     private var pageShelves: [Int: Point] = [:]
@@ -102,6 +111,9 @@ final class PreviewSession: @unchecked Sendable {
     /// of the last good run (nil after a failed one), which runs reuse until the script changes.
     private var measured: MeasuredPreview?
     private var measuredLayout: (host: LuaHost, layout: any Layout)?
+    /// The page params the last run used, and the script's declared params with their values then.
+    private var lastPageParams: OrderedDictionary<String, JSONValue>?
+    private var paramControls: [PageParam] = []
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -117,7 +129,8 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     private var watchedFiles: [String] {
-        (configuration.layout.hasSuffix(".lua") ? [configuration.layout] : []) + [configuration.dataPath] + modules
+        (configuration.layout.hasSuffix(".lua") ? [configuration.layout] : []) + [configuration.dataPath]
+            + (configuration.animatorFile.map { [$0] } ?? []) + modules
     }
 
     /// Asks for one more run (coalesced with any already asked for).
@@ -199,17 +212,16 @@ final class PreviewSession: @unchecked Sendable {
                 return
             }
         }
-        let size = stateLock.withLock { viewport }
-        let inputsChanged = inputs != lastInputs || size != lastViewport
+        let (size, pageParams) = stateLock.withLock { (viewport, self.pageParams) }
+        let inputsChanged = inputs != lastInputs || size != lastViewport || pageParams != lastPageParams
         if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
-        // The script or a module: with --measure, a new layout (and new measurements).
-        let scriptChanged = lastInputs.map { old in
-            inputs.filter { $0.key != configuration.dataPath } != old.filter { $0.key != configuration.dataPath }
-        } ?? true
+        // The script, a module or the page's params: with --measure, a new layout (and new measurements).
+        let scriptChanged = lastInputs.map { layoutInputs(inputs) != layoutInputs($0) } ?? true || pageParams != lastPageParams
         let retired = Retired()
         retired.keep(lastInputs)
         lastInputs = inputs
         lastViewport = size
+        lastPageParams = pageParams
         generation += 1
         let t1 = Self.now()
         var timings: [(String, Double)] = [("read", Self.ms(t0, t1))]
@@ -242,14 +254,15 @@ final class PreviewSession: @unchecked Sendable {
                 lua = try LuaHost(limits: configuration.limits.scriptLimits)
                 host = lua
                 lua.output = { [logError] line in logError(line) }
-                layout = try lua.layout(named: configuration.layout, params: configuration.params)
+                (layout, paramControls) = try Self.layout(named: configuration.layout, in: lua, params: configuration.params,
+                                                          page: pageParams)
             }
             let t2 = Self.now()
             timings.append(("parse", Self.ms(t1, t2)))
             if datasetChanged || ids == nil {
                 // Compared in the id arenas: no ItemID built per item. With --measure the table
                 // carries the texts too, so it goes again whenever the data changed.
-                let same = !configuration.measure && ids.map { $0.dataset.hasSameIDs(as: dataset) } == true
+                let same = !configuration.measure && configuration.label == "id" && ids.map { $0.dataset.hasSameIDs(as: dataset) } == true
                 let version = ids.map { same ? $0.version : $0.version + 1 } ?? 1
                 retired.keep(ids)
                 ids = (version, dataset)
@@ -279,6 +292,7 @@ final class PreviewSession: @unchecked Sendable {
             var update = PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
             update.measure = configuration.measure
             update.adjust = adjust
+            update.params = paramControls
             let message = try update.encode(storage: Self.data)
             var t4 = Self.now()
             timings.append(("encode", Self.ms(t3, t4)))
@@ -292,7 +306,8 @@ final class PreviewSession: @unchecked Sendable {
             if configuration.animator != nil { lastGoodInputs = inputs }
             stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
             try hub.publish(frame: message, idsVersion: idsVersion) {
-                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, texts: configuration.measure, storage: Self.data)
+                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, texts: configuration.measure,
+                                             labels: ItemLabels(field: configuration.label), storage: Self.data)
             }
             let t5 = Self.now()
             timings.append(("send", Self.ms(t4, t5)))
@@ -333,13 +348,13 @@ final class PreviewSession: @unchecked Sendable {
     /// The animation message of a data-file save, played as `tessera animate` plays it: from the
     /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
     /// animator (what its hooks raise fails the run like any error). Nil without `--animator`,
-    /// before a good run, or when anything but the data file changed (a script or module save,
+    /// before a good run, or when anything but the data file and the animator changed (a script or module save,
     /// a new viewport: those just repaint).
     private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]]) throws -> String? {
         let data = configuration.dataPath
         guard let name = configuration.animator, let before = lastGoodInputs,
               let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
-              inputs[data] != before[data], inputs.filter({ $0.key != data }) == before.filter({ $0.key != data }) else { return nil }
+              inputs[data] != before[data], layoutInputs(inputs) == layoutInputs(before) else { return nil }
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
@@ -350,10 +365,16 @@ final class PreviewSession: @unchecked Sendable {
         let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
             provider.data = ItemSource(dataset: dataset)
         }
-        let labels = TimelineLabels(field: ItemLabels(), before: played.viewsBefore, after: engine.views,
+        let labels = TimelineLabels(field: ItemLabels(field: configuration.label), before: played.viewsBefore, after: engine.views,
                                     old: last.dataset, new: dataset)
         return try PreviewAnimation.message(timeline: played.timeline, labels: labels, generation: generation,
                                             offset: engine.scrollState.contentOffset, viewport: size)
+    }
+
+    /// The files the layout is made of (the script and its modules): not the data, nor the
+    /// animator, whose saves repaint (a run reads it again) and still let a data save play.
+    private func layoutInputs(_ inputs: [String: [UInt8]]) -> [String: [UInt8]] {
+        inputs.filter { $0.key != configuration.dataPath && $0.key != configuration.animatorFile }
     }
 
     /// Watches the modules this run required from now on.
@@ -398,6 +419,8 @@ final class PreviewSession: @unchecked Sendable {
         func number(_ key: String) -> Double? { object[key]?.number }
         switch type {
         case "hello", "viewport":
+            // A page opened at an address with params (`?p.columns=3`) says them first.
+            if type == "hello", case .object(let values)? = object["params"] { setPageParams(values, from: client) }
             guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
         case "scroll":
@@ -416,6 +439,15 @@ final class PreviewSession: @unchecked Sendable {
             hub.send(inspection(of: index), to: client)
             // The script line costs a run of the layout: off the socket's task, sent when found.
             frameOrigins.submit { [self] in hub.send(frameOriginMessage(of: index), to: client) }
+        case "params":
+            guard case .object(let values)? = object["values"] else {
+                refuse("params: expected values to be an object of param names and values, got \(object["values"]?.briefDescription ?? "nothing")", to: client)
+                return
+            }
+            setPageParams(values, from: client)
+        case "problems":
+            // The check runs over every item: off the socket's task, as the script line is.
+            problemChecks.submit { [self] in hub.send(problemsMessage(), to: client) }
         case "measure" where configuration.measure:
             measure(object, from: client)
         case "painted":
@@ -454,7 +486,7 @@ final class PreviewSession: @unchecked Sendable {
     static let maxMessageBytes = 1 << 20
 
     /// Says on the terminal and to the page why its message was not taken.
-    private func refuse(_ reason: String, to client: UUID) {
+    func refuse(_ reason: String, to client: UUID) {
         logError("preview: a page's message was refused: \(reason)")
         hub.send(JSONWriter.write(.object(["type": .string("refused"), "message": .string(reason)])), to: client)
     }

@@ -1,0 +1,57 @@
+import Foundation
+import OrderedCollections
+import TesseraCore
+import TesseraLua
+import TesseraRender
+
+// The page's controls for a layout script's declared params (as Storybook's controls): the page
+// sends the values a person set, the next run lays out with them over `--param`'s, and the
+// frame message says which params the script declares, their defaults and the values used.
+// And the page's "next problem": the check's warnings of the last good generation.
+extension PreviewSession {
+    /// The most params one page message may set.
+    static let maxPageParams = 256
+
+    /// Keeps the params a page's controls set and runs again when they differ from the last
+    /// ones. Their names and types are checked by the run (a name the script does not declare
+    /// is left out; a value of the wrong type is the run's error, shown in the page's panel).
+    func setPageParams(_ values: OrderedDictionary<String, JSONValue>, from client: UUID) {
+        guard values.count <= Self.maxPageParams else {
+            refuse("params: expected at most \(Self.maxPageParams) params, got \(values.count)", to: client)
+            return
+        }
+        let changed = stateLock.withLock { () -> Bool in
+            guard values != pageParams else { return false }
+            pageParams = values
+            return true
+        }
+        if changed { schedule() }
+    }
+
+    /// The layout `name` resolves to in `lua`, with `params` (`--param`'s) and then the page's
+    /// over them, and the script's declared params with the values used: none for a built-in.
+    /// The page's params that the script does not declare are left out (an address kept from
+    /// an older version of the script).
+    /// - Throws: what loading the script or resolving its params throws.
+    static func layout(named name: String, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
+                       page: OrderedDictionary<String, JSONValue>) throws -> (any Layout, [PageParam]) {
+        let path = name.hasSuffix(".lua") ? name : BuiltinLayouts.names.contains(name) ? nil : lua.layoutScriptPath(name)
+        guard let path else { return (try lua.layout(named: name, params: params), []) }
+        let script = try lua.loadLayoutScript(path: path)
+        let defaults = script.defaultParams
+        var merged = params
+        for (key, value) in page where defaults[key] != nil { merged[key] = value }
+        let layout = try script.configured(merged)
+        return (layout, defaults.map { PageParam(name: $0.key, defaultValue: $0.value, value: merged[$0.key] ?? $0.value) })
+    }
+
+    /// The `problems` message of the last good generation (`PreviewProblems`); an empty list
+    /// before one, or when the check cannot read its frames.
+    func problemsMessage() -> String {
+        guard let (generation, run) = lastGoodRun, let problems = try? PreviewProblems(run: run) else {
+            return JSONWriter.write(.object(["type": .string("problems"), "gen": .int(lastGoodRun?.generation ?? 0),
+                                             "total": .int(0), "problems": .array([])]))
+        }
+        return problems.message(generation: generation)
+    }
+}

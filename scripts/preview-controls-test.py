@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Browser test of the preview page's daily controls: labels, params, "next problem".
+
+Usage: scripts/preview-controls-test.py TESSERA [SCREENSHOT_DIR]
+
+Serves a script that declares params (a number, a boolean and a string) with `--label name`, and
+checks in headless Chromium over the DevTools protocol: every drawn item shows its `name` field;
+the page shows a control per declared param of its default's type; changing the number field
+lays out again with the new value (the script file untouched) and puts it in the address, and
+a reload of that address keeps it; a checkbox likewise; a value of the wrong type sent over the
+socket is the run's error in the panel, and the defaults button brings the picture back; "next
+problem" goes from where the page is scrolled to the next of `tessera check`'s warnings below,
+scrolls it into view, outlines it and shows the check's sentence, then wraps to the first; no
+JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
+"""
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+
+TESSERA = sys.argv[1]
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
+
+# Rows 50 apart, cells 40 high; with `overlap`, items 7 and 31 (1-based) move 20 up into the
+# row above, over items 5 and 29.
+SCRIPT = """return {
+  params = { columns = 2, gap = 4, overlap = false, title = "grid" },
+  simpleLayout = function(ctx, p)
+    local w = (ctx.width - (p.columns - 1) * p.gap) / p.columns
+    for i = 1, ctx.count do
+      local c, r = (i - 1) % p.columns, (i - 1) // p.columns
+      local y = r * 50
+      if p.overlap and (i == 7 or i == 31) then y = y - 20 end
+      ctx.set(i, c * (w + p.gap), y, w, 40)
+    end
+  end,
+}
+"""
+
+work = tempfile.mkdtemp(prefix="tessera-preview-controls-")
+script = os.path.join(work, "grid.lua")
+data = os.path.join(work, "data.json")
+with open(script, "w") as f:
+    f.write(SCRIPT)
+with open(data, "w") as f:
+    json.dump({"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]}, f)
+
+server, url, _, _, lines = start_preview([TESSERA, "preview", script, "--data", data, "--label", "name",
+                                          "--viewport", "375x400", "--port", "0"])
+browser = None
+check = Checks()
+
+
+def frame(item_id):
+    return browser.eval(drawn_box_js('[data-id="%s"]' % item_id))
+
+
+def wait_x(item_id, x, what):
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - %r) < 0.05; })()" % (drawn_box_js('[data-id="%s"]' % item_id), x), what)
+
+
+def set_number(name, value):
+    browser.eval("""(() => { const f = document.querySelector('#params [data-param="%s"] input[type=number]');
+      f.value = '%s'; f.dispatchEvent(new Event('change')); return true; })()""" % (name, value))
+
+
+try:
+    browser = Browser()
+    browser.call("Page.navigate", url=url + "#w=375&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i3\"]')", "the first picture")
+
+    # --label name: items show their name field.
+    texts = browser.eval("[...document.querySelectorAll('#layer > div.item')].slice(0, 4).map(n => [n.dataset.id, n.textContent])")
+    check("--label name: every drawn item shows its name", len(texts) == 4 and all(t == "Name " + i[1:] for i, t in texts), str(texts))
+
+    # A control per declared param, of the default's type.
+    controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
+      [l.dataset.param, [...l.querySelectorAll('input')].map(i => i.type).join('+')])""")
+    check("a control per declared param, of its default's type",
+          controls == [["columns", "range+number"], ["gap", "range+number"], ["overlap", "checkbox"], ["title", "text"]], str(controls))
+    check("the number control shows the default", browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "2")
+
+    # columns = 3 from its field: laid out again, the file untouched, the value in the address.
+    before = open(script).read()
+    set_number("columns", 3)
+    w = (375 - 2 * 4) / 3
+    wait_x("i2", 2 * (w + 4), "item i2 in the third column")
+    check("columns = 3 lays out three columns", abs(frame("i1")[0] - (w + 4)) < 0.05, str(frame("i1")))
+    check("the script file is untouched", open(script).read() == before)
+    search = browser.eval("location.search")
+    check("the address keeps the value (p.columns=3)", "p.columns=3" in search and "token=" in search, search)
+
+    # A reload of that address keeps it.
+    browser.call("Page.navigate", url=browser.eval("location.href"))
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i2\"]')", "the reloaded picture")
+    wait_x("i2", 2 * (w + 4), "item i2 in the third column after the reload")
+    check("after a reload the picture and the control keep columns = 3",
+          browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "3")
+
+    # A value of the wrong type (a page's message): the run's error in the panel; the defaults
+    # button brings the script's defaults back.
+    browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 'three' } })); true")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the params error panel")
+    panel = browser.eval("document.getElementById('error').textContent")
+    check("a param of the wrong type is the run's error", "columns" in panel and "three" in panel, panel[:300])
+    browser.eval("document.querySelector('#params button').click()")
+    wait_x("i1", (375 - 4) / 2 + 4, "item i1 in the second of two columns")
+    check("the defaults button: two columns again, the panel cleared, no params in the address",
+          browser.eval("getComputedStyle(document.getElementById('error')).display") == "none"
+          and "p." not in browser.eval("location.search"))
+
+    # The overlap checkbox: two overlapping pairs, at y = 100 and y = 700.
+    browser.eval("document.querySelector('#params [data-param=\"overlap\"] input').click()")
+    browser.wait("(() => { const d = idIndex(M.ids, 'i6'); return M && d >= 0 && M.Y[d] === 130; })()", "item i6 moved 20 up")
+    check("the checkbox lays out with overlap = true", "p.overlap=true" in browser.eval("location.search"))
+
+    # "next problem" from where the page is scrolled: at y = 400 the next is items 28 and 30.
+    browser.eval("view.scrollTop = 400; draw(); true")
+    browser.eval("document.getElementById('next').click()")
+    browser.wait("!document.getElementById('problem').hidden && /Problem/.test(document.getElementById('problem').textContent)", "the problem's sentence")
+    text = browser.eval("document.getElementById('problem').textContent")
+    check("next problem from y = 400: the pair below, with the check's sentence",
+          text == 'Problem 2 of 2 (overlap): items 28 ("i28") and 30 ("i30") overlap: (0, 700, 185.5, 40) and (0, 730, 185.5, 40)', text)
+    check("it is scrolled into view (8 px above it)", browser.eval("S.y") == 692, str(browser.eval("S.y")))
+    box = browser.eval(drawn_box_js("#problembox"))
+    check("it is outlined: the box around both items", box is not None and [round(v, 2) for v in box] == [0, 8, 185.5, 70], str(box))
+    check("its first item is selected", "id: i28" in browser.eval("document.getElementById('inspector').textContent"))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-controls.png"))
+    browser.eval("document.getElementById('next').click()")
+    browser.wait("/Problem 1 of 2/.test(document.getElementById('problem').textContent)", "the first problem after the last")
+    text = browser.eval("document.getElementById('problem').textContent")
+    check("after the last problem, the first again", 'items 4 ("i4") and 6 ("i6") overlap' in text and browser.eval("S.y") == 92, text)
+
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    print("preview controls test: %d checks passed" % len(check))
+except BaseException:
+    report_failure("preview controls test", check, lines, browser)
+    raise
+finally:
+    shut_down(browser, server)
