@@ -17,23 +17,27 @@ struct SizeBounds: Sendable {
     /// Some item has neither width nor height (its size comes from its text or the rule's fallback).
     private(set) var hasUnsized = false
 
-    /// Bounds over parallel `widths` and `heights` (NaN: not given). O(n), one pass.
+    /// Bounds over parallel `widths` and `heights` (NaN: not given). O(n), one pass without
+    /// branches (it runs on every load): each bound is one max or min instruction.
     init(widths: [Double], heights: [Double]) {
-        var largestWidth = 0.0, largestHeight = 0.0, smallest = Double.infinity
-        var infinite = false, unsized = false
-        for (w, h) in zip(widths, heights) {
-            let aw = abs(w), ah = abs(h)
-            // NaN compares false: it moves no bound.
-            if aw > largestWidth { largestWidth = aw }
-            if ah > largestHeight { largestHeight = ah }
-            if w > 0, w < smallest { smallest = w }
-            infinite = infinite || aw == .infinity || ah == .infinity
-            unsized = unsized || (w.isNaN && h.isNaN)
+        var largestWidth = 0.0, largestHeight = 0.0, smallest = Double.infinity, unsized = false
+        widths.withUnsafeBufferPointer { widths in
+            heights.withUnsafeBufferPointer { heights in
+                for i in 0..<Swift.min(widths.count, heights.count) {
+                    let w = widths[i], h = heights[i], aw = abs(w), ah = abs(h)
+                    // NaN compares false: it moves no bound. An infinite size makes its bound infinite.
+                    largestWidth = aw > largestWidth ? aw : largestWidth
+                    largestHeight = ah > largestHeight ? ah : largestHeight
+                    let positive = w > 0 ? w : .infinity
+                    smallest = positive < smallest ? positive : smallest
+                    unsized = unsized || (w.isNaN && h.isNaN)
+                }
+            }
         }
-        self.largestWidth = infinite ? .infinity : largestWidth
-        self.largestHeight = infinite ? .infinity : largestHeight
+        self.largestWidth = largestWidth
+        self.largestHeight = largestHeight
         self.smallestPositiveWidth = smallest
-        self.hasInfinite = infinite
+        self.hasInfinite = largestWidth == .infinity || largestHeight == .infinity
         self.hasUnsized = unsized
     }
 
