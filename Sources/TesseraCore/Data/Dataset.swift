@@ -36,6 +36,8 @@ public struct Dataset: Sendable {
     public private(set) var widths: [Double]
     /// Intrinsic heights in contiguous storage; NaN = not given.
     public private(set) var heights: [Double]
+    /// What `widths` and `heights` reach: lets a layout skip checking each size for infinity.
+    private(set) var sizeBounds: SizeBounds
     var idColumn: IDColumn
     var fieldColumns: FieldColumns
 
@@ -76,6 +78,7 @@ public struct Dataset: Sendable {
         self.fieldColumns = fields
         self.widths = widths
         self.heights = heights
+        self.sizeBounds = SizeBounds(widths: widths, heights: heights)
         self.sections = sections ?? [Section(id: .int(0), range: 0..<ids.count)]
         self.metadata = metadata
         self.sourceName = sourceName

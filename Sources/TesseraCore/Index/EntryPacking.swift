@@ -41,6 +41,9 @@ struct EntryPacking {
     var leafBoxes: [IndexBox]
     /// The cost model's expected work (see above); for diagnostics and tests.
     var cost: Double
+    /// In entry order, no entry starts (minY) above the one before (ordered packing only: the
+    /// `LeafBand` shortcut needs it, and the packing's pass over the boxes finds it for free).
+    var startsInOrder = false
 
     /// How many times the lower bound the ordered packing may cost before STR is tried.
     static let orderedSlack = 2.0
@@ -70,27 +73,29 @@ struct EntryPacking {
         if let all = leaves(frames.count, fanout: fanout, query: query, stopAtEmpty: true,
                             box: { IndexBox(frames[$0]) }) {
             let packing = EntryPacking(isOrdered: true, count: frames.count, ids: [], entryQuads: [],
-                                       leafBoxes: all.leaves, cost: all.cost)
+                                       leafBoxes: all.leaves, cost: all.cost, startsInOrder: all.startsInOrder)
             return (packing, all.bound)
         }
         let ids = frames.indices.filter { IndexBox(frames[$0]).hasArea }.map { UInt32($0) }
         let live = leaves(ids.count, fanout: fanout, query: query, stopAtEmpty: false,
                           box: { IndexBox(frames[Int(ids[$0])]) })!
         let packing = EntryPacking(isOrdered: true, count: ids.count, ids: ids, entryQuads: [],
-                                   leafBoxes: live.leaves, cost: live.cost)
+                                   leafBoxes: live.leaves, cost: live.cost, startsInOrder: live.startsInOrder)
         return (packing, live.bound)
     }
 
     /// Leaf boxes over entries `0..<count` in order (entry `p` has the box `box(p)`), with the
-    /// cost model's value and bound; nil when `stopAtEmpty` and some entry has no area.
+    /// cost model's value and bound, and whether no entry starts above the one before; nil when
+    /// `stopAtEmpty` and some entry has no area.
     @inline(__always)
-    private static func leaves(_ count: Int, fanout: Int, query: Size, stopAtEmpty: Bool,
-                               box: (Int) -> IndexBox) -> (leaves: [IndexBox], cost: Double, bound: Double)? {
+    private static func leaves(_ count: Int, fanout: Int, query: Size, stopAtEmpty: Bool, box: (Int) -> IndexBox)
+        -> (leaves: [IndexBox], cost: Double, bound: Double, startsInOrder: Bool)? {
         let qw = query.width, qh = query.height
         var leaves: [IndexBox] = []
         leaves.reserveCapacity((count + fanout - 1) / fanout)
         var cost = 0.0, bound = 0.0
         var start = 0
+        var previousTop = -Double.infinity, inOrder = true
         while start < count {
             let end = Swift.min(start + fanout, count)
             var union = IndexBox.empty
@@ -98,6 +103,9 @@ struct EntryPacking {
             for p in start..<end {
                 let b = box(p)
                 if stopAtEmpty, !b.hasArea { return nil }
+                // Entries have an area, so no top is NaN.
+                inOrder = inOrder && b.minY >= previousTop
+                previousTop = b.minY
                 union.formUnion(b)
                 area += b.width * b.height
             }
@@ -107,7 +115,7 @@ struct EntryPacking {
             leaves.append(union)
             start = end
         }
-        return (leaves, cost, bound)
+        return (leaves, cost, bound, inOrder)
     }
 
     /// Sort-Tile-Recursive order over the frames listed in `live` (those with an area).

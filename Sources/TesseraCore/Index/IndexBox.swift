@@ -50,10 +50,13 @@ struct IndexBox: Equatable, Sendable {
     /// True when `other` lies inside `self` (closed); used by the debug invariant checks.
     func encloses(_ other: IndexBox) -> Bool { other.isInside(self) }
 
+    /// Grows to enclose `b`. Each bound is written `b's > mine ? b's : mine`, which is one
+    /// max instruction (Swift.max's `>=` is a compare and three masks): the index build runs
+    /// this once per entry. Only equal bounds differ from Swift.max, by the sign of a zero.
     @inline(__always)
     mutating func formUnion(_ b: IndexBox) {
-        minX = Swift.min(minX, b.minX); minY = Swift.min(minY, b.minY)
-        maxX = Swift.max(maxX, b.maxX); maxY = Swift.max(maxY, b.maxY)
+        minX = b.minX < minX ? b.minX : minX; minY = b.minY < minY ? b.minY : minY
+        maxX = b.maxX > maxX ? b.maxX : maxX; maxY = b.maxY > maxY ? b.maxY : maxY
     }
 
     var width: Double { maxX - minX }

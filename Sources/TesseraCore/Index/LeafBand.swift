@@ -28,16 +28,11 @@ struct LeafBand: Sendable {
     /// Leaves per block: 16 reaches fill one 64-byte cache line.
     static let blockLeaves = 16
 
-    /// The band over `leafBoxes` (entry `p`'s top is `minY(p)`), or nil when the shortcut does
-    /// not apply. O(n).
-    init?(entryCount: Int, leafBoxes: [IndexBox], minY: (Int) -> Double) {
-        guard leafBoxes.count > 1 else { return nil }
-        var previous = -Double.infinity
-        for p in 0..<entryCount {
-            let y = minY(p)
-            guard y >= previous else { return nil }
-            previous = y
-        }
+    /// The band over `leafBoxes`, or nil when the shortcut does not apply. `startsInOrder`: no
+    /// entry starts above the one before (the packing's pass over the entries tells).
+    /// - Complexity: O(leaves).
+    init?(leafBoxes: [IndexBox], startsInOrder: Bool) {
+        guard leafBoxes.count > 1, startsInOrder else { return nil }
         var lowX = Double.infinity, highX = -Double.infinity, widths = 0.0
         for box in leafBoxes {
             lowX = Swift.min(lowX, box.minX)

@@ -98,10 +98,7 @@ public struct SpatialIndex: Sendable {
         self.ids = packing.ids
         self.entryQuads = packing.entryQuads
         self.entryCount = packing.count
-        let ids = packing.ids
-        band = packing.isOrdered
-            ? LeafBand(entryCount: packing.count, leafBoxes: packing.leafBoxes) { frames[ids.isEmpty ? $0 : Int(ids[$0])].y }
-            : nil
+        band = packing.isOrdered ? LeafBand(leafBoxes: packing.leafBoxes, startsInOrder: packing.startsInOrder) : nil
 
         // Exact unions level by level, each level rounded out to single precision once.
         var level = packing.leafBoxes

@@ -43,6 +43,36 @@ public struct LayoutContext: Sendable {
             return size
         }
 
+        /// `LayoutContext.forEachSize` over the first `n` items from `base`; `checked`: each
+        /// size the rule gives is checked to be finite (the check throws `overflow`).
+        @inline(__always)
+        func forEachSize(count n: Int, proposed: Size, checked: Bool, _ body: (Int, Size) throws -> Void) throws {
+            let dataset = self.dataset, sizing = self.sizing, base = self.base
+            // Measured items, in index order, met by one cursor: one compare per item, and `body`
+            // called from one place, so it stays inlined in the tight loop.
+            let first = base - measuredOrigin
+            var measured = self.measured.entries(in: first..<(first + n))
+            var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
+            try dataset.widths.withUnsafeBufferPointer { allWidths in
+                try dataset.heights.withUnsafeBufferPointer { allHeights in
+                    let widths = UnsafeBufferPointer(rebasing: allWidths[base..<(base + n)])
+                    let heights = UnsafeBufferPointer(rebasing: allHeights[base..<(base + n)])
+                    for i in 0..<n {
+                        let size: Size
+                        if _slowPath(i == nextMeasured) {
+                            size = measuredSize
+                            (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
+                        } else {
+                            size = sizing.size(w: widths[i], h: heights[i], text: { dataset.text(at: base + i) },
+                                               proposed: proposed)
+                            if checked, !(size.width.isFinite && size.height.isFinite) { throw overflow(i, size, proposed) }
+                        }
+                        try body(i, size)
+                    }
+                }
+            }
+        }
+
         /// Why item `i`'s size is infinite: the rule scaled a finite size past the largest
         /// double (fillWidth of a 1e-300 × 1e300 item).
         func overflow(_ i: Int, _ size: Size, _ proposed: Size) -> LayoutError {
@@ -113,27 +143,13 @@ public struct LayoutContext: Sendable {
             for i in 0..<count { try body(i, try sizeOf(i, proposed)) }
             return
         }
-        let dataset = direct.dataset, sizing = direct.sizing, base = direct.base, n = count
-        // Measured items, in index order, met by one cursor: one compare per item, and `body`
-        // called from one place, so it stays inlined in the tight loop.
-        let first = base - direct.measuredOrigin
-        var measured = direct.measured.entries(in: first..<(first + n))
-        var (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
-        try direct.dataset.widths.withUnsafeBufferPointer { widths in
-            try direct.dataset.heights.withUnsafeBufferPointer { heights in
-                for i in 0..<n {
-                    let size: Size
-                    if _slowPath(i == nextMeasured) {
-                        size = measuredSize
-                        (nextMeasured, measuredSize) = measured.next().map { ($0.0 - first, $0.1) } ?? (n, .zero)
-                    } else {
-                        size = sizing.size(w: widths[base + i], h: heights[base + i],
-                                           text: { dataset.text(at: base + i) }, proposed: proposed)
-                        guard size.width.isFinite, size.height.isFinite else { throw direct.overflow(i, size, proposed) }
-                    }
-                    try body(i, size)
-                }
-            }
+        // When the dataset's bounds show that no size can come out infinite, no item is checked,
+        // and a layout that reads one dimension only has the other left uncomputed. Each case
+        // gets its own copy of the loop, with `body` inlined.
+        if direct.dataset.sizeBounds.provesFinite(direct.sizing, proposed: proposed) {
+            try direct.forEachSize(count: count, proposed: proposed, checked: false, body)
+        } else {
+            try direct.forEachSize(count: count, proposed: proposed, checked: true, body)
         }
     }
 

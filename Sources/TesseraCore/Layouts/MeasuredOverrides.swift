@@ -42,8 +42,25 @@ struct MeasuredOverrides: Sendable {
     }
 
     /// The measured items within `range`, ascending. O(log m) to start, O(1) a step.
-    func entries(in range: Range<Int>) -> some IteratorProtocol<(Int, Size)> {
-        let sizes = self.sizes
-        return order[position(of: range.lowerBound)...].lazy.prefix { $0 < range.upperBound }.map { ($0, sizes[$0]!) }.makeIterator()
+    func entries(in range: Range<Int>) -> Cursor {
+        Cursor(order: order, sizes: sizes, position: isEmpty ? 0 : position(of: range.lowerBound), end: range.upperBound)
+    }
+
+    /// Measured items in ascending index order, up to an end. A concrete type rather than a
+    /// lazy sequence: a layout loop that makes one then needs no generic metadata made at run
+    /// time (which cost more than the loop over 50k items).
+    struct Cursor {
+        fileprivate let order: [Int]
+        fileprivate let sizes: [Int: Size]
+        fileprivate var position: Int
+        fileprivate let end: Int
+
+        /// The next measured item and its size, or nil past the end. O(1).
+        mutating func next() -> (Int, Size)? {
+            guard position < order.count, order[position] < end else { return nil }
+            let i = order[position]
+            position += 1
+            return (i, sizes[i]!)
+        }
     }
 }

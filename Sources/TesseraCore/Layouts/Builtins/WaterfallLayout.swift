@@ -36,16 +36,23 @@ public struct WaterfallLayout: SimpleLayout {
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
         var tops = [Double](repeating: 0, count: columns)
+        let columns = self.columns
         return try tops.withUnsafeMutableBufferPointer { tops in
             try [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
                 try context.forEachSize(proposed: proposal) { i, size in
-                    var column = 0
-                    for c in 1..<columns where tops[c] < tops[column] { column = c }
-                    buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column],
+                    // The shortest column, the first on a tie (a while loop: `1..<columns` would
+                    // check its bounds again for every item).
+                    var column = 0, top = tops[0], c = 1
+                    while c < columns {
+                        if tops[c] < top { column = c; top = tops[c] }
+                        c &+= 1
+                    }
+                    buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: top,
                                      width: columnWidth, height: size.height)
-                    tops[column] += size.height + spacing
-                    initialized = i + 1
+                    tops[column] = top + (size.height + spacing)
                 }
+                // Rect is trivial: nothing to clean up if a size throws half way.
+                initialized = context.count
             }
         }
     }
