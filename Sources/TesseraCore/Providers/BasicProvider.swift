@@ -78,7 +78,7 @@ public final class BasicProvider: Provider, ItemOwner {
     }
 
     public func identifier(at local: Int) throws -> ItemID { try data.identifier(local) }
-    public var ownedCount: Int { data.count }
+    package var ownedCount: Int { data.count }
     public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
     /// The data section holding item `local` (binary search): the provider's own sections, else

@@ -37,7 +37,7 @@ public final class EmptyStateProvider: Provider, ItemOwner {
     override var kindName: String { "empty-state provider" }
 
     public func identifier(at local: Int) -> ItemID { "empty" }
-    public var ownedCount: Int { 1 }
+    package var ownedCount: Int { 1 }
     public func kind(at local: Int) -> String { emptyKind }
     public func value(at local: Int) -> JSONValue { .null }
     public func didTap(at local: Int) throws { try tapEmpty?() }
