@@ -40,6 +40,23 @@ struct ElementKey: Hashable {
         self.id = id
     }
 
+    /// Hashes only what tells keys of one shape apart (a cell's index, a matched view's id),
+    /// as cheap as the place and identity keys it replaced: it runs for every view of a pass.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(category)
+        if let id {
+            hasher.combine(id)
+        } else if category == .item {
+            hasher.combine(index)
+        } else {
+            hasher.combine(kind)
+            hasher.combine(section)
+            hasher.combine(span)
+            hasher.combine(index)
+            hasher.combine(occurrence)
+        }
+    }
+
     /// The same place, first of its rank: how a provider's header is found.
     var place: ElementKey {
         var key = self
