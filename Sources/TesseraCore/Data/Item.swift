@@ -3,35 +3,37 @@ import OrderedCollections
 /// An item identifier: a string or an integer, as the dataset wrote it (`"id": "a"` or
 /// `"id": 7`; the two never compare equal). A literal makes one: `let id: ItemID = "a"`.
 ///
-/// The engine derives two more shapes, which keep the typed id they wrap: an id under the
-/// identifier of the provider section that holds it (`"0-1-a"` prints as before, yet `0-5` of an
-/// integer 5 and `0-"5"` of a string differ), and a visible duplicate made unique with
-/// CollectionKit's suffix (`"a(1)"`).
+/// The engine derives two more shapes, which keep the typed id they wrap: an id under a typed
+/// scope, the path of provider sections that holds it (`"0-1-a"` is `a` in `1` in `0`: it prints
+/// joined by `-`, yet `0-5` of an integer 5 and `0-"5"` of a string differ, and no text is split
+/// or trimmed to build it), and a visible duplicate made unique with CollectionKit's suffix
+/// (`"a(1)"`).
 public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
                    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     /// An integer id (`"id": 7`).
     case int(Int)
     /// A string id (`"id": "a"`).
     case string(String)
-    /// `leaf` inside the section path `scope` (section identifiers joined by `-`): `"0-1-a"`.
-    indirect case scoped(String, ItemID)
+    /// `leaf` inside `scope`, a section's id or a path of them (itself scoped): `"0-1-a"` is
+    /// `.scoped(.scoped("0", "1"), "a")`, an element's id its section's id then its kind.
+    indirect case scoped(ItemID, ItemID)
     /// The `n`-th duplicate of `id` in a visible set: `"a(n)"`.
     indirect case duplicate(ItemID, Int)
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
 
-    /// `leaf` under `prefix`, the identifier path a provider tree gives its sections with a
-    /// trailing `-` (`"0-1-"`); the empty prefix leaves `leaf` as it is.
-    public static func scoped(prefix: String, _ leaf: ItemID) -> ItemID {
-        prefix.isEmpty ? leaf : .scoped(String(prefix.dropLast()), leaf)
+    /// `leaf` under `scope`, the path a provider tree gives its sections; no scope (the root's)
+    /// leaves `leaf` as it is.
+    public static func scoped(in scope: ItemID?, _ leaf: ItemID) -> ItemID {
+        scope.map { .scoped($0, leaf) } ?? leaf
     }
 
     public var description: String {
         switch self {
         case .int(let v): return String(v)
         case .string(let s): return s
-        case .scoped(let scope, let leaf): return scope + "-" + leaf.description
+        case .scoped(let scope, let leaf): return scope.description + "-" + leaf.description
         case .duplicate(let id, let n): return "\(id.description)(\(n))"
         }
     }

@@ -67,11 +67,11 @@ extension CollectionEngine {
                                   changed: changed.lowerBound..<(changed.upperBound + 1)).map(tree.showing)
     }
 
-    /// The measurements resolved against `tree` (flattened, not yet laid out): each to the
-    /// provider that lays its element out. With `rebinding` (a reload), a measurement whose
+    /// The measurements resolved against `tree`'s items: each to the provider that lays its
+    /// element out. With `rebinding` (a reload), a measurement whose
     /// element now shows other data is forgotten. Ids the tree does not hold are kept for later.
-    /// The last resolution is kept for its flattening: a relayout of the same flattening after
-    /// new measurements (none forgotten) updates it in place.
+    /// The last resolution is kept for its items: a relayout of the same items after new
+    /// measurements (none forgotten) updates it in place.
     /// - Complexity: O(m) lookups for m measurements, plus O(n) once per tree when a measured id
     ///   is not visible; O(k log m) for k new measurements when updating.
     func resolvedMeasurements(in tree: EngineTree, rebinding: Bool) throws -> MeasuredSizes {
@@ -101,11 +101,60 @@ extension CollectionEngine {
         views.first { $0.category == .item && ItemID.names($0.id, id) }?.index
     }
 
-    /// The measurements resolved against the flattening `flattening` (folding a measurement in
+    /// The measurements resolved against the items of `flattening` (folding a measurement in
     /// again sets the same size, so a pass that throws may run again).
     struct Resolution {
         var flattening: EngineTree.IDTable
         var sizes: MeasuredSizes
+    }
+
+    /// The measurements as a reload expects to resolve them, before it lays the tree out: each
+    /// to the provider that held its element in the last pass (a visible view's, else as the
+    /// last pass's id table found it), at the item of that provider's data that has its id now
+    /// (the same place, else the first), a header to its headers provider. The last tree's
+    /// owners may hold other data now, so it is asked nothing but where its items were.
+    /// Nothing is forgotten here; a measurement whose item's data changed is left out, as the
+    /// reload's resolution forgets it. The reload checks the expectation against the items it
+    /// laid out (`resolvedMeasurements`).
+    /// - Complexity: O(m) lookups for m measurements, plus O(n) per provider whose measured
+    ///   items moved.
+    func expectedMeasurements() throws -> MeasuredSizes {
+        var sizes = MeasuredSizes()
+        guard !measurements.isEmpty else { return sizes }
+        var items: [ObjectIdentifier: [Int: Size]] = [:]
+        var visible: [ItemID: Int] = [:]
+        for view in views where view.category == .item { visible[view.id] = view.index; visible[.string(view.id.description)] = view.index }
+        var tables: [ObjectIdentifier: [ItemID: Int]] = [:]
+        for (id, m) in measurements {
+            if let (owner, section) = tree.headerOwner(of: id) {
+                sizes.headers[ObjectIdentifier(owner), default: [:]][section] = m.size
+                continue
+            }
+            guard let index = visible[id] ?? tree.knownIndex(of: id), index < tree.count else { continue }
+            let (leaf, was) = tree.flat.locate(index)
+            let owner = leaf.owner, key = ObjectIdentifier(owner)
+            let names = { (k: Int) throws -> Bool in ItemID.names(.scoped(in: leaf.scope, try owner.identifier(at: k)), id) }
+            var local: Int?
+            if was < owner.ownedCount, try names(was) {
+                local = was
+            } else {
+                if tables[key] == nil {
+                    var table: [ItemID: Int] = [:]
+                    for k in 0..<owner.ownedCount {
+                        let scoped = ItemID.scoped(in: leaf.scope, try owner.identifier(at: k))
+                        if table[scoped] == nil { table[scoped] = k }
+                        if case .scoped = scoped, table[.string(scoped.description)] == nil { table[.string(scoped.description)] = k }
+                    }
+                    tables[key] = table
+                }
+                local = tables[key]![id]
+            }
+            guard let local else { continue }
+            if let seen = m.data, seen != owner.value(at: local) { continue }
+            items[key, default: [:]][local] = m.size
+        }
+        sizes.items = items.mapValues(MeasuredOverrides.init)
+        return sizes
     }
 
     /// Every measurement resolved anew (see `resolvedMeasurements`). O(m + m log m).

@@ -52,7 +52,7 @@ extension CollectionEngine {
         if view.category == .item, let i = view.index, i < tree.flat.count {
             let (leaf, local) = tree.flat.locate(i)
             try leaf.owner.didTap(at: local)
-        } else if let header = tree.providerHeader((view.category, view.kind, view.section, view.slotKey.span, view.index)) {
+        } else if let header = tree.providerHeader(view.key) {
             try header.owner.didTapHeader(header.local)
         } else if let (leaf, localSection) = tree.owner(ofSection: view.section) {
             let element = LayoutElement(category: view.category, kind: view.kind, section: localSection, index: view.index,

@@ -14,12 +14,6 @@ extension CollectionEngine {
         var shifted: Set<Int> = []
     }
 
-    /// How a reload matches views: the same category and the same (unique) id.
-    struct Identity: Hashable {
-        var category: ElementCategory
-        var id: ItemID
-    }
-
     /// One pass over `tree` shown at `state`: `byIdentifier` on reload (ids may change),
     /// else by place; `keptEvent` is what a kept view whose frame changed gets; `shifting`: the
     /// pass moved the content offset to keep its anchor.
@@ -28,8 +22,8 @@ extension CollectionEngine {
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         let slots = try tree.result.elements(in: rect, scroll: state).filter { $0.category != .item || $0.index! < tree.count }
-        var keys = slots.map(SlotKey.init)
-        var seen: [SlotKey: Int] = [:]
+        var keys = slots.map(ElementKey.init)
+        var seen: [ElementKey: Int] = [:]
         for k in keys.indices where keys[k].category != .item {
             keys[k].occurrence = seen[keys[k], default: 0]
             seen[keys[k], default: 0] += 1
@@ -37,23 +31,23 @@ extension CollectionEngine {
         var kept = [Int?](repeating: nil, count: slots.count)
         var ids = [ItemID?](repeating: nil, count: slots.count)
         var leaving: [Int]
-        var taken = Set<Identity>(minimumCapacity: slots.count)
+        var taken = Set<ElementKey>(minimumCapacity: slots.count)
         if byIdentifier {
             for k in slots.indices {
                 ids[k] = Self.unique(try tree.id(of: slots[k]), category: slots[k].category, taken: &taken)
             }
-            var old = [Identity: Int](minimumCapacity: views.count)
-            for (p, view) in views.enumerated() { old[Identity(category: view.category, id: view.id)] = p }
-            for k in slots.indices { kept[k] = old.removeValue(forKey: Identity(category: slots[k].category, id: ids[k]!)) }
+            var old = [ElementKey: Int](minimumCapacity: views.count)
+            for (p, view) in views.enumerated() { old[ElementKey(category: view.category, id: view.id)] = p }
+            for k in slots.indices { kept[k] = old.removeValue(forKey: ElementKey(category: slots[k].category, id: ids[k]!)) }
             leaving = old.values.sorted()
         } else {
-            var old = [SlotKey: Int](minimumCapacity: views.count)
-            for (p, view) in views.enumerated() { old[view.slotKey] = p }
+            var old = [ElementKey: Int](minimumCapacity: views.count)
+            for (p, view) in views.enumerated() { old[view.key] = p }
             for k in slots.indices {
                 kept[k] = old.removeValue(forKey: keys[k])
                 if let p = kept[k] {
                     ids[k] = views[p].id
-                    taken.insert(Identity(category: views[p].category, id: views[p].id))
+                    taken.insert(ElementKey(category: views[p].category, id: views[p].id))
                 }
             }
             for k in slots.indices where kept[k] == nil {
@@ -81,7 +75,7 @@ extension CollectionEngine {
                 view.frame = slot.frame
                 view.zIndex = slot.zIndex
                 view.pinned = slot.pinned
-                view.slotKey = keys[k]
+                view.key = keys[k]
                 if byIdentifier { view.data = tree.data(of: slot) }
                 pass.views.append(view)
                 if old.index != view.index || old.section != view.section { pass.events.append(EngineEvent(.move, view, oldFrame: old.frame)) }
@@ -93,7 +87,7 @@ extension CollectionEngine {
             } else {
                 var view = EngineView(number: 0, category: slot.category, kind: kinds[k], section: slot.section,
                                       index: slot.index, id: ids[k]!, frame: slot.frame, data: tree.data(of: slot),
-                                      zIndex: slot.zIndex, pinned: slot.pinned, slotKey: keys[k])
+                                      zIndex: slot.zIndex, pinned: slot.pinned, key: keys[k])
                 view.number = pass.pools.dequeue(kind: view.poolKind)
                 pass.views.append(view)
                 pass.events.append(EngineEvent(.insert, view))
@@ -119,10 +113,10 @@ extension CollectionEngine {
     }
 
     /// `base`, or the first of `base(1)`, `base(2)`, ... not taken in its category; marked taken.
-    static func unique(_ base: ItemID, category: ElementCategory, taken: inout Set<Identity>) -> ItemID {
-        if taken.insert(Identity(category: category, id: base)).inserted { return base }
+    static func unique(_ base: ItemID, category: ElementCategory, taken: inout Set<ElementKey>) -> ItemID {
+        if taken.insert(ElementKey(category: category, id: base)).inserted { return base }
         var n = 1
-        while !taken.insert(Identity(category: category, id: .duplicate(base, n))).inserted { n += 1 }
+        while !taken.insert(ElementKey(category: category, id: .duplicate(base, n))).inserted { n += 1 }
         return .duplicate(base, n)
     }
 
@@ -141,7 +135,8 @@ extension CollectionEngine {
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
         for (k, event) in events.enumerated() where !itemsOnly || event.category == .item {
             let owner = event.type == .delete ? previous : tree
-            let view = (event.category, event.kind, event.section, event.sectionSpan, event.index)
+            let view = ElementKey(category: event.category, kind: event.kind, section: event.section,
+                                  span: event.sectionSpan, index: event.index)
             var owned = owner.animator(of: view)
             // A deleted view's provider is asked for the animator it has now (one set since the
             // tree was shown counts, as it does for the other events).

@@ -2,10 +2,10 @@
 /// tree, a scroll state and the visible views, and emits events instead of touching views.
 ///
 /// Changes only schedule work; `layout()` runs one pass, in CollectionKit's priority order:
-/// 1. a reload if one is scheduled (flatten, lay out, diff the visible views by identifier,
-///    rebind kept views, count the reload);
+/// 1. a reload if one is scheduled (lay out, which records who owns each item, diff the visible
+///    views by identifier, rebind kept views, count the reload);
 /// 2. else a relayout if the viewport size changed or one is scheduled (lay out again, same
-///    flattening, no rebinding);
+///    items, no rebinding);
 /// 3. else loading views if the content offset or a section's offset changed (views entering
 ///    and leaving).
 ///
@@ -63,11 +63,11 @@ public final class CollectionEngine {
     var layoutChanged = false
     /// The scroll state the visible views were last loaded for (nil before the first pass).
     var loaded: ScrollState?
-    var tree = EngineTree(flat: FlatProvider(nil), result: EmptyResult())
+    var tree = EngineTree(nil)
     var pools = ReusePools()
     /// Sizes the host measured, by element id (see `measure(_:size:)`).
     var measurements: [ItemID: Measurement] = [:]
-    /// The measurements as the last pass resolved them, for the flattening it showed.
+    /// The measurements as the last pass resolved them, for the items it showed.
     var resolved: Resolution?
     /// The ids measured or forgotten since the last pass: the next one anchors, and a cell cut
     /// by the viewport's top among them does not anchor it.
@@ -171,21 +171,25 @@ public final class CollectionEngine {
 
     // MARK: passes
 
-    /// Flattens and lays out the tree, then diffs the visible views by identifier.
+    /// Lays the tree out, in one walk that records who owns each item, then diffs the visible
+    /// views by identifier. Measured sizes go to the providers that held them in the last pass,
+    /// found in their data as it is now (`expectedMeasurements`); when the new items resolve
+    /// them otherwise (they moved to another provider, their data changed), the tree is laid
+    /// out once more with the sizes as resolved.
     func reload(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
-        try provider?.checkAcyclic()
-        let flattened = EngineTree.flattened(provider)
-        let next = try flattened.laidOut(provider, in: viewportSize,
-                                          measured: try resolvedMeasurements(in: flattened, rebinding: true))
+        let expected = try expectedMeasurements()
+        var next = try EngineTree.laidOut(provider, in: viewportSize, measured: expected)
+        let measured = try resolvedMeasurements(in: next, rebinding: true)
+        if measured != expected { next = try next.relaidOut(provider, in: viewportSize, measured: measured) }
         return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: true, itemsOnly: itemsOnly)
     }
 
-    /// Lays the same flattened tree out again (size, layout or measured sizes changed) and
-    /// reloads views. After measurements alone, from the first measured item on where the
-    /// layout can splice (`splicedTree`).
+    /// Lays the same items out again (size, layout or measured sizes changed) and reloads
+    /// views. After measurements alone, from the first measured item on where the layout can
+    /// splice (`splicedTree`).
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         let measured = try resolvedMeasurements(in: tree, rebinding: false)
-        let next = try splicedTree(measured: measured) ?? tree.laidOut(provider, in: viewportSize, measured: measured)
+        let next = try splicedTree(measured: measured) ?? tree.relaidOut(provider, in: viewportSize, measured: measured)
         return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: false, itemsOnly: itemsOnly)
     }
 

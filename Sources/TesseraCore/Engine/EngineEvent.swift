@@ -43,7 +43,7 @@ public struct EngineEvent: Equatable, Sendable {
     public init(_ type: AnimationEventKind, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
         self.type = type; self.view = view.number; self.category = view.category; self.kind = view.kind
         self.id = view.id; self.index = view.index; self.section = view.section
-        self.sectionSpan = view.slotKey.span; self.frame = view.frame
+        self.sectionSpan = view.key.span; self.frame = view.frame
         self.oldFrame = oldFrame; self.animation = animation
         self.removesView = type == .delete
     }

@@ -1,32 +1,26 @@
-/// A flattened provider tree with its layout result, as one pass of the engine shows it: who
-/// owns each item and each section, and the ids and data of the views that show them.
+/// A provider tree as one pass of the engine shows it: its layout result and who owns each item
+/// and each header, as the walk that laid it out recorded them (`ProviderLayout`), and the ids
+/// and data of the views that show them.
 ///
-/// A section's owner is the leaf holding its first item, found by binary search over the
-/// items' sections (they ascend with the flattened index); a section with no items has none.
-/// A section-level element is identified by its section's id (the owner's dataset section id
-/// under its provider path, else its position) and its kind: `"0-apps-header"`; a badge by its
-/// item's id and its kind. Section ids are cached, so each costs O(log² n) once per tree.
+/// A section's owner is the leaf holding its first item, found by binary search over the items'
+/// sections (they ascend with the flattened index); a section with no items has none. A
+/// section-level element is identified by its section's id (the owner's dataset section id
+/// under its leaf's scope, else its position) and its kind: `"0-apps-header"`; a badge by its
+/// item's id and its kind. Ids are typed paths (`ItemID.scoped`), printed only where shown.
+/// Section ids are cached, so each costs O(log² n) once per tree.
 ///
 /// A header that a headers provider adds belongs to that provider: its id, data, tap handler
 /// and animator are the provider's.
 final class EngineTree {
     let flat: FlatProvider
     let result: any LayoutResult
-    /// Headers added by headers providers, by first section and kind.
-    private let headers: [HeaderKey: ProviderLayout.Header]
-    private var sectionIDs: [Int: String] = [:]
-
-    private struct HeaderKey: Hashable {
-        var section: Int
-        var span: Int
-        var kind: String
-    }
-
-    /// Who lays out each header a headers provider adds, by its element id (`"0-header"`),
-    /// known from the flattening, before any layout.
+    /// Headers added by headers providers, by the place of the element that draws them.
+    private let headers: [ElementKey: ProviderLayout.Header]
+    /// Who lays out each header a headers provider adds, by its element id (`"0-header"`).
     private let headerOwners: [ItemID: (owner: HeadersProvider, section: Int)]
+    private var sectionIDs: [Int: ItemID] = [:]
     /// Every item's flattened index by its id, built on first use and shared by the trees of
-    /// one flattening (relayouts keep the flattening).
+    /// one flattening (relayouts keep the items and their owners).
     let idTable: IDTable
 
     final class IDTable {
@@ -35,36 +29,44 @@ final class EngineTree {
         var printed: [String: Int] = [:]
     }
 
-    init(flat: FlatProvider, result: any LayoutResult, headers: [ProviderLayout.Header] = [],
-         headerOwners: [ItemID: (owner: HeadersProvider, section: Int)] = [:], idTable: IDTable = IDTable()) {
+    /// The tree `laid` out (none: empty): its items, headers and their owners as its walk
+    /// recorded them.
+    convenience init(_ laid: ProviderLayout?, idTable: IDTable = IDTable()) {
+        var byPlace: [ElementKey: ProviderLayout.Header] = [:]
+        var owners: [ItemID: (owner: HeadersProvider, section: Int)] = [:]
+        for h in laid?.headers ?? [] {
+            byPlace[ElementKey(category: .supplementary, kind: h.kind, section: h.section, span: h.sectionSpan, index: nil)] = h
+            owners[h.identifier] = (h.owner, h.local)
+        }
+        self.init(flat: laid?.flattening ?? FlatProvider(), result: laid?.result ?? EmptyResult(), headers: byPlace,
+                  headerOwners: owners, idTable: idTable)
+    }
+
+    private init(flat: FlatProvider, result: any LayoutResult, headers: [ElementKey: ProviderLayout.Header],
+                 headerOwners: [ItemID: (owner: HeadersProvider, section: Int)], idTable: IDTable) {
         self.flat = flat
         self.result = result
-        var byKey: [HeaderKey: ProviderLayout.Header] = [:]
-        for h in headers { byKey[HeaderKey(section: h.section, span: h.sectionSpan, kind: h.kind)] = h }
-        self.headers = byKey
+        self.headers = headers
         self.headerOwners = headerOwners
         self.idTable = idTable
     }
 
-    /// The tree of `provider` (none: empty) flattened, not yet laid out (its result is empty).
-    /// Flattening comes first: it decides what is laid out (an empty state's placeholder).
-    static func flattened(_ provider: Provider?) -> EngineTree {
-        var owners: [ItemID: (owner: HeadersProvider, section: Int)] = [:]
-        provider?.collectHeaderOwners(prefix: "", into: &owners)
-        return EngineTree(flat: FlatProvider(provider), result: EmptyResult(), headerOwners: owners)
+    /// `provider`'s tree (none: empty) laid out in `size` with the sizes a host measured: one
+    /// walk of the tree, which records who owns what.
+    static func laidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes) throws -> EngineTree {
+        EngineTree(try provider?.layout(in: size, measured: measured))
     }
 
-    /// The same flattening laid out in `size` with the sizes a host measured.
-    func laidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes = MeasuredSizes()) throws -> EngineTree {
-        let laid = try provider?.layout(in: size, measured: measured)
-        return EngineTree(flat: flat, result: laid?.result ?? EmptyResult(), headers: laid?.headers ?? [],
-                          headerOwners: headerOwners, idTable: idTable)
+    /// `provider`'s tree laid out again with the same items (a relayout, or a reload's second
+    /// try with other measured sizes): its id table is this tree's.
+    func relaidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes) throws -> EngineTree {
+        EngineTree(try provider?.layout(in: size, measured: measured), idTable: idTable)
     }
 
-    /// The same flattening showing `result`, laid out again from this tree's result by a root
-    /// that adds no provider headers (a basic provider's splice). O(1).
+    /// The same items showing `result`, laid out again from this tree's result by a root that
+    /// adds no provider headers (a basic provider's splice). O(1).
     func showing(_ result: any LayoutResult) -> EngineTree {
-        EngineTree(flat: flat, result: result, headerOwners: headerOwners, idTable: idTable)
+        EngineTree(flat: flat, result: result, headers: headers, headerOwners: headerOwners, idTable: idTable)
     }
 
     /// The headers provider and section that lay out the header whose element id is `id`. O(1).
@@ -88,7 +90,7 @@ final class EngineTree {
             table.reserveCapacity(flat.count)
             for leaf in flat.leaves {
                 for k in 0..<leaf.count {
-                    let id = ItemID.scoped(prefix: leaf.prefix, try leaf.owner.identifier(at: leaf.localBase + k))
+                    let id = ItemID.scoped(in: leaf.scope, try leaf.owner.identifier(at: leaf.localBase + k))
                     if table[id] == nil { table[id] = leaf.begin + k }
                     if case .scoped = id, idTable.printed[id.description] == nil { idTable.printed[id.description] = leaf.begin + k }
                 }
@@ -100,15 +102,24 @@ final class EngineTree {
         return idTable.printed[text]
     }
 
-    /// The headers provider's header drawn as `e`, if `e` is one. O(1).
-    func providerHeader(_ e: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> ProviderLayout.Header? {
-        guard !headers.isEmpty, e.category == .supplementary, e.index == nil else { return nil }
-        return headers[HeaderKey(section: e.section, span: e.span, kind: e.kind)]
+    /// The flattened index `id` had when this tree's id table was built, asking no owner (its
+    /// data may have changed since the tree was laid out); nil when it was not, or the table
+    /// was never built. O(1).
+    func knownIndex(of id: ItemID) -> Int? {
+        guard let table = idTable.index else { return nil }
+        if let found = table[id] { return found }
+        guard case .string(let text) = id else { return nil }
+        return idTable.printed[text]
     }
 
-    /// Items flattened and items laid out must agree; a tree whose layout lists fewer or more
-    /// items than it flattened shows only what both have.
-    var count: Int { min(flat.count, result.count) }
+    /// The headers provider's header drawn as the element at `key`, if it is one. O(1).
+    func providerHeader(_ key: ElementKey) -> ProviderLayout.Header? {
+        guard !headers.isEmpty, key.category == .supplementary, key.index == nil else { return nil }
+        return headers[key.place]
+    }
+
+    /// How many items the tree shows (its result's, which its leaves tile).
+    var count: Int { flat.count }
 
     /// The section of item `i`, which is below `count` and so in range.
     private func section(ofItem i: Int) -> Int { (try? result.section(ofItem: i)) ?? 0 }
@@ -130,16 +141,14 @@ final class EngineTree {
         return (leaf, s - section(ofItem: leaf.begin))
     }
 
-    /// Section `s`'s id: its owner's id for it under the owner's provider path, else its
-    /// position.
-    func sectionID(_ s: Int) -> String {
+    /// Section `s`'s id: its owner's id for it under the owner's scope, else its position.
+    func sectionID(_ s: Int) -> ItemID {
         if let known = sectionIDs[s] { return known }
-        var id = String(s)
+        var id = ItemID.string(String(s))
         if let first = firstItem(ofSection: s) {
             let (leaf, local) = flat.locate(first)
-            let own = leaf.owner.section(containing: local)?.description
-                ?? String(s - section(ofItem: leaf.begin))
-            id = leaf.prefix + own
+            let own = leaf.owner.section(containing: local) ?? .string(String(s - section(ofItem: leaf.begin)))
+            id = .scoped(in: leaf.scope, own)
         }
         sectionIDs[s] = id
         return id
@@ -149,8 +158,8 @@ final class EngineTree {
     /// kind; a section element's section id and its kind; a layout-level element its kind.
     func id(of e: LayoutElement) throws -> ItemID {
         if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
-        if let h = providerHeader((e.category, e.kind, e.section, e.sectionSpan, e.index)) { return h.identifier }
-        if let i = e.index, i < count { return .scoped(try flat.identifier(at: i).description, .string(e.kind)) }
+        if let h = providerHeader(ElementKey(e)) { return h.identifier }
+        if let i = e.index, i < count { return .scoped(try flat.identifier(at: i), .string(e.kind)) }
         if e.isGlobal { return .string(e.kind) }
         return .scoped(sectionID(e.section), .string(e.kind))
     }
@@ -158,12 +167,12 @@ final class EngineTree {
     /// The data bound to the view that shows `e`: an item's (a badge's item's) value; a section
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
-        if let h = providerHeader((e.category, e.kind, e.section, e.sectionSpan, e.index)) { return h.owner.value(at: h.local) }
+        if let h = providerHeader(ElementKey(e)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)
             return leaf.owner.value(at: local)
         }
-        return .object(["section": .int(e.section), "id": .string(e.isGlobal ? "" : sectionID(e.section))])
+        return .object(["section": .int(e.section), "id": .string(e.isGlobal ? "" : sectionID(e.section).description)])
     }
 
     /// The view kind that shows `e`: a cell's registered kind, else the element's kind.
@@ -173,21 +182,21 @@ final class EngineTree {
         return try leaf.owner.kind(at: local)
     }
 
-    /// The provider that owns a view: its item's, a provider header's headers provider, else its
-    /// section's owner (nil where the owner is not a provider).
-    func provider(of view: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> Provider? {
-        if let i = view.index, i < flat.count { return flat.locate(i).leaf.owner as? Provider }
-        if let h = providerHeader(view) { return h.owner }
-        return owner(ofSection: view.section)?.leaf.owner as? Provider
+    /// The provider that owns the view of the element at `key`: its item's, a provider header's
+    /// headers provider, else its section's owner (nil where the owner is not a provider).
+    func provider(of key: ElementKey) -> Provider? {
+        if let i = key.index, i < count { return flat.locate(i).leaf.owner as? Provider }
+        if let h = providerHeader(key) { return h.owner }
+        return owner(ofSection: key.section)?.leaf.owner as? Provider
     }
 
-    /// The animator of the provider that owns a view: its item's, a provider header's headers
-    /// provider's, else its section's owner's.
-    func animator(of view: (category: ElementCategory, kind: String, section: Int, span: Int, index: Int?)) -> OwnedAnimator? {
-        if let i = view.index, i < flat.count { return flat.locate(i).leaf.animator }
-        if let h = providerHeader(view), let own = h.owner.animator {
+    /// The animator of the provider that owns the view of the element at `key`: its item's, a
+    /// provider header's headers provider's, else its section's owner's.
+    func animator(of key: ElementKey) -> OwnedAnimator? {
+        if let i = key.index, i < count { return flat.locate(i).leaf.animator }
+        if let h = providerHeader(key), let own = h.owner.animator {
             return OwnedAnimator(animator: own, owner: ObjectIdentifier(h.owner))
         }
-        return owner(ofSection: view.section)?.leaf.animator
+        return owner(ofSection: key.section)?.leaf.animator
     }
 }

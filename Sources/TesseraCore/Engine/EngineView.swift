@@ -30,33 +30,7 @@ public struct EngineView: Equatable, Sendable {
     public var pinned: Bool
 
     /// Where the view sits in the layout, for matching a scroll's visible set against the views.
-    var slotKey = SlotKey()
-}
-
-/// Where a view sits in the layout, stable between passes that do not reload: a cell by its
-/// item index; an element by category, kind, section, sections spanned and anchoring item, and
-/// by its rank among visible elements that share all of those (two headers of one kind on one
-/// section: a headers provider's over a child layout's own).
-struct SlotKey: Hashable {
-    var category = ElementCategory.item
-    var kind = ""
-    var section = 0
-    var span = 1
-    var index = -1
-    var occurrence = 0
-
-    init() {}
-
-    /// A cell's key is its item alone (its kind is the registered view kind, not the element's).
-    init(_ e: LayoutElement) {
-        category = e.category
-        index = e.index ?? -1
-        if e.category != .item {
-            kind = e.kind
-            section = e.section
-            span = e.sectionSpan
-        }
-    }
+    var key = ElementKey(category: .item, kind: "", section: 0, span: 1, index: nil)
 }
 
 /// How many views the engine created and how many it took back from reuse pools.

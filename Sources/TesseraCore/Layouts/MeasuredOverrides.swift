@@ -3,7 +3,7 @@
 /// after a few more measurements updates them in place instead of sorting them all again.
 ///
 /// Invariant: `order` holds exactly the keys of `sizes`, ascending.
-struct MeasuredOverrides: Sendable {
+struct MeasuredOverrides: Sendable, Equatable {
     private(set) var sizes: [Int: Size]
     private var order: [Int]
 

@@ -30,12 +30,18 @@ public final class BasicProvider: Provider, ItemOwner {
 
     public override var itemCount: Int { data.count }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
-        builder.append(self, count: data.count, prefix: prefix, animator: animator(orInherited: inherited))
-    }
-
-    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
-        ProviderLayout(result: try layout.layout(context(in: size).measured(measured.items(of: self))), headers: [])
+    /// Its items laid out, one leaf of them owned. Throws `LayoutError.invalidResult` when the
+    /// layout places other than one frame per item (the items and their owners must agree).
+    override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
+        let result = try layout.layout(context(in: size).measured(walk.measured.items(of: self)))
+        let n = data.count
+        guard result.count == n else {
+            throw LayoutError.invalidResult(layout: String(describing: type(of: layout)),
+                                            problem: "placed \(result.count) frames for the provider's \(n) items")
+        }
+        let leaves = n == 0 ? [] : [FlatProvider.Leaf(begin: 0, count: n, owner: self, localBase: 0, scope: place.scope,
+                                                      animator: animator(orInherited: place.animator))]
+        return ProviderLayout(result: result, leaves: leaves)
     }
 
     /// Laid out again after only the sizes of items `changed` (local indices) changed since
@@ -72,6 +78,7 @@ public final class BasicProvider: Provider, ItemOwner {
     }
 
     public func identifier(at local: Int) throws -> ItemID { try data.identifier(local) }
+    package var ownedCount: Int { data.count }
     public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
     /// The data section holding item `local` (binary search): the provider's own sections, else

@@ -22,13 +22,8 @@ public final class ComposedProvider: Provider {
 
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
-        flatten(sections: sections, into: &builder, prefix: prefix, inherited: inherited)
-    }
-
-    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
-        let sections = self.sections
-        return try ProviderSections(sections, measured: measured).layout(in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" })
+    override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
+        try ProviderSections(sections, places: places(of: sections, in: place), walk: walk).layout(in: size, outer: layout)
     }
 
     override var children: [Provider] { sections }
@@ -42,13 +37,9 @@ extension Provider {
         for child in children { child.parent = self }
     }
 
-    /// Flattens `sections` one after another, each under `prefix`, its identifier and "-", with
-    /// this provider's animator, else `inherited` (a composed or headers provider's sections).
-    func flatten(sections: [Provider], into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
-        let owned = animator(orInherited: inherited)
-        for (s, section) in sections.enumerated() {
-            section.flatten(into: &builder, prefix: prefix + sectionIdentifier(section, s) + "-", inherited: owned)
-        }
+    /// The places of `sections` (a composed or headers provider's) under this provider at `place`.
+    func places(of sections: [Provider], in place: ProviderPlace) -> [ProviderPlace] {
+        sections.enumerated().map { self.place(of: $1, $0, in: place) }
     }
 
     /// A section's identifier inside its parent: its own, else its position.

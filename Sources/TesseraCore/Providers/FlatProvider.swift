@@ -14,6 +14,8 @@ package protocol ItemOwner: AnyObject {
     func didTap(_ element: LayoutElement, localSection: Int) throws
     /// The id of the data section holding item `local` (a sectioned dataset's), if any.
     func section(containing local: Int) -> ItemID?
+    /// How many items the owner shows now (its data's count; an empty state's one placeholder).
+    var ownedCount: Int { get }
 }
 
 extension ItemOwner {
@@ -21,11 +23,13 @@ extension ItemOwner {
     public func section(containing local: Int) -> ItemID? { nil }
 }
 
-/// A provider tree flattened once per reload (CollectionKit's FlattenedProvider): every item gets
-/// a flattened index, and each run of items from one owner is a leaf.
+/// A provider tree's items as one pass laid them out (CollectionKit's FlattenedProvider): every
+/// item gets a flattened index, and each run of items from one owner is a leaf. The leaves are
+/// recorded by the walk that lays the tree out (`Provider.layout(in:measured:)`), so a pass
+/// walks the tree once and its items and their owners agree by construction.
 ///
-/// Identifiers are hierarchical: a section's identifier (its own, or its position), `"-"`, then
-/// the item's identifier inside it (`"0-1-a"`). The separator keeps `1`+`10` apart from `11`+`0`.
+/// Identifiers are hierarchical: the item's identifier under its sections' (its own, or its
+/// position) as a typed path, printed `"0-1-a"`.
 ///
 /// Invariant: leaves are non-empty, in flattened order, and tile `0..<count`.
 package struct FlatProvider {
@@ -36,8 +40,8 @@ package struct FlatProvider {
         public var owner: any ItemOwner
         /// Owner-local index of the leaf's first item.
         public var localBase: Int
-        /// Identifier prefix of the leaf's items (sections' identifiers, each followed by `-`).
-        public var prefix: String
+        /// The scope of the leaf's items: its sections' identifiers as a path (nil at the root).
+        public var scope: ItemID?
         /// The owner's animator, else the nearest ancestor's (the engine's comes last).
         public var animator: OwnedAnimator?
     }
@@ -47,12 +51,10 @@ package struct FlatProvider {
     /// True when some provider in the tree has an animator.
     public private(set) var hasAnimators = false
 
-    /// Flattens `root`; an empty tree when there is none.
-    public init(_ root: Provider?) {
-        var builder = FlatBuilder()
-        root?.flatten(into: &builder, prefix: "", inherited: nil)
-        leaves = builder.leaves
-        count = builder.count
+    /// The items of `leaves` (in flattened order, tiling from 0).
+    init(leaves: [Leaf] = []) {
+        self.leaves = leaves
+        count = leaves.last.map { $0.begin + $0.count } ?? 0
         hasAnimators = leaves.contains { $0.animator != nil }
     }
 
@@ -74,24 +76,10 @@ package struct FlatProvider {
         return lo
     }
 
-    /// Item `index`'s hierarchical identifier: the owner's typed id under the leaf's section
-    /// path. O(log leaves) plus the owner's identifier; throws what an id callback throws.
+    /// Item `index`'s hierarchical identifier: the owner's typed id under the leaf's scope.
+    /// O(log leaves) plus the owner's identifier; throws what an id callback throws.
     public func identifier(at index: Int) throws -> ItemID {
         let (leaf, local) = locate(index)
-        return .scoped(prefix: leaf.prefix, try leaf.owner.identifier(at: local))
-    }
-}
-
-/// Collects leaves while a provider tree flattens itself.
-struct FlatBuilder {
-    var leaves: [FlatProvider.Leaf] = []
-    var count = 0
-
-    mutating func append(_ owner: any ItemOwner, count n: Int, localBase: Int = 0, prefix: String,
-                         animator: OwnedAnimator?) {
-        guard n > 0 else { return }
-        leaves.append(.init(begin: count, count: n, owner: owner, localBase: localBase, prefix: prefix,
-                            animator: animator))
-        count += n
+        return .scoped(in: leaf.scope, try leaf.owner.identifier(at: local))
     }
 }

@@ -6,7 +6,7 @@
 /// Headers are `header` supplementaries of the flattened result (kind `headerKind`), as in
 /// `t.sections`: header `s` belongs to section `s`'s first flattened section and spans all of
 /// its sections, is drawn above items (zIndex 1) and is `pinned` when `isPinned`. The engine
-/// reaches `tapHeader` through `ProviderLayout.header(of:)` and `didTapHeader(_:)`. Section
+/// reaches `tapHeader` through `ProviderLayout.headers` and `didTapHeader(_:)`. Section
 /// `s`'s items are identified under `"<section id>-"` (its identifier, else `s`); its header is
 /// `"<section id>-header"`, bound to `{"section": s, "id": <section id>}`.
 public final class HeadersProvider: Provider {
@@ -43,14 +43,11 @@ public final class HeadersProvider: Provider {
 
     public override var itemCount: Int { sections.reduce(0) { $0 + $1.itemCount } }
 
-    override func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {
-        flatten(sections: sections, into: &builder, prefix: prefix, inherited: inherited)
-    }
-
-    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
+    override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
         let sections = self.sections, kind = headerKind, pinned = isPinned
+        let places = places(of: sections, in: place)
         let boundaries = try sections.indices.map { s in
-            let header = try measured.header(of: self, section: s) ?? headerSize.size(s, size, input: { _ in SizeInput() })
+            let header = try walk.measured.header(of: self, section: s) ?? headerSize.size(s, size, input: { _ in SizeInput() })
             guard header.width.isFinite, header.height.isFinite, header.width >= 0, header.height >= 0 else {
                 throw LayoutError.invalidSectionSize(subject: "headers provider", what: "header size", got: "\(NumberText.exact(header.width))x\(NumberText.exact(header.height))",
                                                      section: s, expected: "finite, non-negative numbers")
@@ -58,25 +55,20 @@ public final class HeadersProvider: Provider {
             return SectionBoundary(height: header.height, pinned: pinned, kind: kind,
                                            width: header.width == size.width ? nil : header.width)
         }
-        return try ProviderSections(sections, measured: measured).layout(
-            in: size, outer: layout, prefix: { self.sectionIdentifier(sections[$0], $0) + "-" },
+        return try ProviderSections(sections, places: places, walk: walk).layout(
+            in: size, outer: layout,
             header: { s, _ in boundaries[s] },
             own: { s, base, span in
                 ProviderLayout.Header(section: base, sectionSpan: span, kind: kind, owner: self, local: s,
-                                      identifier: self.identifier(at: s))
+                                      identifier: .scoped(in: places[s].scope, "header"))
             })
     }
 
     override var children: [Provider] { sections }
     override var kindName: String { "headers provider" }
 
-    override func collectHeaderOwners(prefix: String, into owners: inout [ItemID: (owner: HeadersProvider, section: Int)]) {
-        for s in sections.indices { owners[.scoped(prefix: prefix, identifier(at: s))] = (self, s) }
-        super.collectHeaderOwners(prefix: prefix, into: &owners)
-    }
-
     /// Header `s`'s identifier within this provider.
-    public func identifier(at s: Int) -> ItemID { .scoped(sectionIdentifier(sections[s], s), "header") }
+    public func identifier(at s: Int) -> ItemID { .scoped(.string(sectionIdentifier(sections[s], s)), "header") }
     /// Header `s`'s bound data.
     public func value(at s: Int) -> JSONValue {
         .object(["section": .int(s), "id": .string(sectionIdentifier(sections[s], s))])

@@ -2,7 +2,7 @@
 /// lay those elements out: a basic provider's items by local index, a headers provider's headers
 /// by section. Keyed by the provider object, so a provider listed twice in a tree shows the same
 /// measured sizes in both places.
-package struct MeasuredSizes: Sendable {
+package struct MeasuredSizes: Sendable, Equatable {
     /// Item sizes by owner and owner-local index.
     var items: [ObjectIdentifier: MeasuredOverrides] = [:]
     /// Header sizes by headers provider and section.

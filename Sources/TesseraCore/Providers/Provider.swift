@@ -39,40 +39,41 @@ public class Provider {
     /// Number of items once flattened (sections' items included). O(providers in the subtree).
     public var itemCount: Int { 0 }
 
-    /// Appends this provider's items to `builder`, depth first, with identifiers under `prefix`.
-    /// Called once per reload; `inherited` is the nearest ancestor's animator.
-    func flatten(into builder: inout FlatBuilder, prefix: String, inherited: OwnedAnimator?) {}
-
     /// This provider's animator (owned by it), else `inherited`.
     func animator(orInherited inherited: OwnedAnimator?) -> OwnedAnimator? {
         animator.map { OwnedAnimator(animator: $0, owner: ObjectIdentifier(self)) } ?? inherited
     }
 
-    /// Lays this provider out in a container of `size`: one result over its flattened items
-    /// (in the order of `flatten`), its own and its sections' elements and orthogonal sections.
+    /// Lays this provider out in a container of `size`: one result over its items, its own and
+    /// its sections' elements and orthogonal sections, and who owns each item and header.
     /// `measured`: sizes a host measured, which replace the size rules' for those elements.
+    /// One walk of the tree: each provider is visited once per place (and per size an outer
+    /// layout offers it); a cycle is refused where the walk meets it.
     /// - Throws: `LayoutError` when the tree has a cycle; what a layout or callback throws.
     package func layout(in size: Size, measured: MeasuredSizes = MeasuredSizes()) throws -> ProviderLayout {
-        try checkAcyclic()
-        return try laidOut(in: size, measured: measured)
+        try placed(in: size, at: ProviderPlace(), walk: ProviderWalk(measured: measured))
     }
 
-    /// `layout(in:measured:)` below the root, once the tree is known to be acyclic.
-    func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
-        ProviderLayout(result: try FramesResult(frames: [], layoutName: "empty provider"), headers: [])
+    /// This provider laid out at `place` of `walk`, entered on the walk's path (where a cycle
+    /// is refused).
+    final func placed(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
+        try walk.enter(self)
+        defer { walk.leave() }
+        return try laidOut(in: size, at: place, walk: walk)
     }
 
-    /// Adds the element id of every header a headers provider in this subtree adds, with who lays
-    /// it out, under `prefix` (the identifiers `flatten` gives). O(providers in the subtree).
-    func collectHeaderOwners(prefix: String, into owners: inout [ItemID: (owner: HeadersProvider, section: Int)]) {
-        for (s, child) in children.enumerated() {
-            child.collectHeaderOwners(prefix: prefix + sectionPrefix(child, s), into: &owners)
-        }
+    /// `placed(in:at:walk:)` for this kind of provider: its result, with the leaves and headers
+    /// it owns under `place`.
+    func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
+        ProviderLayout(result: try FramesResult(frames: [], layoutName: "empty provider"))
     }
 
-    /// The identifier prefix a child at `position` adds under this provider: its section
-    /// identifier and "-" for composed and headers providers, nothing for a wrapper.
-    func sectionPrefix(_ child: Provider, _ position: Int) -> String { sectionIdentifier(child, position) + "-" }
+    /// The place of section `child` at `position` of a composed or headers provider: under the
+    /// section's identifier, with this provider's animator, else the inherited one.
+    func place(of child: Provider, _ position: Int, in place: ProviderPlace) -> ProviderPlace {
+        ProviderPlace(scope: .scoped(in: place.scope, .string(sectionIdentifier(child, position))),
+                      animator: animator(orInherited: place.animator))
+    }
 
     /// The providers this one holds (sections, content). Empty for leaves.
     var children: [Provider] { [] }

@@ -1,5 +1,5 @@
-/// A provider tree laid out in one container size: one result over every flattened item, and
-/// who owns the headers that providers add.
+/// A provider tree laid out in one container size: one result over every item, and who owns
+/// each item and each header that providers add, recorded while laying out.
 ///
 /// The result is a plain `LayoutResult` in the root's coordinates: items in flattened order,
 /// each child's sections numbered on from the sections before it, and every child's
@@ -22,27 +22,12 @@ package struct ProviderLayout {
 
     public var result: any LayoutResult
     /// Every provider header, in flattened section order of their first section.
-    public var headers: [Header]
+    public var headers: [Header] = []
+    /// The runs of items each owner shows, tiling the result's items in order.
+    public var leaves: [FlatProvider.Leaf] = []
 
     public var contentSize: Size { result.contentSize }
 
-    /// The provider header drawn as `element` (a supplementary of the flattened result), if a
-    /// headers provider added it. O(headers).
-    public func header(of element: LayoutElement) -> Header? {
-        guard element.category == .supplementary, element.index == nil else { return nil }
-        return headers.last {
-            $0.section == element.section && $0.sectionSpan == element.sectionSpan && $0.kind == element.kind
-        }
-    }
-
-    /// The same layout with sections renumbered from `base` and identifiers under `prefix`
-    /// (how a parent sees a child's headers).
-    func headers(movedBy base: Int, prefix: String) -> [Header] {
-        headers.map { h in
-            var moved = h
-            moved.section += base
-            moved.identifier = .scoped(prefix: prefix, h.identifier)
-            return moved
-        }
-    }
+    /// The items' owners as one flattening.
+    public var flattening: FlatProvider { FlatProvider(leaves: leaves) }
 }

@@ -3,15 +3,20 @@
 ///
 /// The outer layout may measure a child several times (CollectionKit's "the last proposal
 /// wins"); each child's last layout is kept, which is the one `SectionsLayout` placed, so its
-/// headers can be renumbered into the flattened sections.
+/// leaves and headers can be renumbered into the flattened items and sections. Children are
+/// not counted beforehand: a child's items are what its layout placed, so the walk that lays
+/// the tree out is its only pass.
 final class ProviderSections: @unchecked Sendable {
     let providers: [Provider]
-    let measured: MeasuredSizes
+    /// Each child's place in the tree.
+    let places: [ProviderPlace]
+    let walk: ProviderWalk
     private(set) var laidOut: [ProviderLayout?]
 
-    init(_ providers: [Provider], measured: MeasuredSizes) {
+    init(_ providers: [Provider], places: [ProviderPlace], walk: ProviderWalk) {
         self.providers = providers
-        self.measured = measured
+        self.places = places
+        self.walk = walk
         laidOut = Array(repeating: nil, count: providers.count)
     }
 
@@ -23,41 +28,47 @@ final class ProviderSections: @unchecked Sendable {
             // A provider shared by several sections is laid out at each of its places: the
             // pass's host checks its limits at every one.
             try ProviderPass.checkpoint?.check()
-            let laid = try sections.providers[index].laidOut(in: context.collectionSize, measured: sections.measured)
+            let laid = try sections.providers[index].placed(in: context.collectionSize, at: sections.places[index],
+                                                             walk: sections.walk)
             sections.laidOut[index] = laid
             return AnyLayoutResult(laid.result)
         }
     }
 
     /// Lays the children out as sections arranged by `outer` (nil: stacked vertically), with
-    /// `header(s)` above child `s`. The children's headers follow theirs, renumbered; `own`
-    /// names this provider's own headers (child `s`'s identifier prefix and header owner).
+    /// `header(s)` above child `s`. The children's leaves and headers follow, renumbered; `own`
+    /// names this provider's own header above child `s` (its section and span).
     /// - Complexity: each child's layout per distinct proposal, plus O(n) to flatten.
-    func layout(in size: Size, outer: (any Layout)?, prefix: (Int) -> String,
+    func layout(in size: Size, outer: (any Layout)?,
                 header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 own: ((Int, Int, Int) -> ProviderLayout.Header)? = nil) throws -> ProviderLayout {
-        var ranges: [Dataset.Section] = []
-        var next = 0
-        for (s, p) in providers.enumerated() {
-            let n = p.itemCount
-            ranges.append(Dataset.Section(id: .int(s), range: next..<(next + n)))
-            next += n
-        }
-        let context = LayoutContext(collectionSize: size, count: next, sections: ranges, item: { _ in nil },
+        // One empty range per child: a child's items are counted by its layout, not before.
+        let ranges = providers.indices.map { Dataset.Section(id: .int($0), range: 0..<0) }
+        let context = LayoutContext(collectionSize: size, count: 0, sections: ranges, item: { _ in nil },
                                     size: { _, proposal in proposal })
         var layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
         layout.arrangesHeaders = header != nil
         let result = try layout.layout(context)
-        var headers: [ProviderLayout.Header] = []
-        var base = 0
+        var composed = ProviderLayout(result: result)
+        var section = 0, item = 0
         for s in providers.indices {
             guard let laid = laidOut[s] else { continue }
             let span = laid.result.sectionRanges.count
-            if let own { headers.append(own(s, base, span)) }
-            headers += laid.headers(movedBy: base, prefix: prefix(s))
-            base += span
+            if let own { composed.headers.append(own(s, section, span)) }
+            composed.headers += laid.headers.map { h in
+                var moved = h
+                moved.section += section
+                return moved
+            }
+            composed.leaves += laid.leaves.map { leaf in
+                var moved = leaf
+                moved.begin += item
+                return moved
+            }
+            section += span
+            item += laid.result.count
         }
-        return ProviderLayout(result: result, headers: headers)
+        return composed
     }
 }
 

@@ -12,9 +12,9 @@ public final class SpacerProvider: Provider {
         self.height = height
     }
 
-    override func laidOut(in size: Size, measured: MeasuredSizes) throws -> ProviderLayout {
+    override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
         let own = Size(width: width.resolve(in: size.width), height: height.resolve(in: size.height))
-        return ProviderLayout(result: try FramesResult(frames: [], minimumContentSize: own, layoutName: "spacer"), headers: [])
+        return ProviderLayout(result: try FramesResult(frames: [], minimumContentSize: own, layoutName: "spacer"))
     }
 
     override var kindName: String { "spacer" }

@@ -119,7 +119,7 @@ import Testing
         #expect(engine.views.map(\.id.description) == ["0-0", "1-0-0", "1-0-1", "1-1-a"])
         #expect(engine.views.map(\.frame) == [r(0, 0, 50, 50), r(0, 50, 100, 20), r(0, 70, 100, 20), r(0, 90, 50, 50)])
         #expect(engine.contentSize == s(100, 140))
-        let flat = FlatProvider(root)
+        let flat = try root.layout(in: s(100, 200)).flattening
         #expect(flat.locate(3).local == 0 && flat.locate(3).leaf.owner === a)
         #expect(flat.locate(2).local == 1 && flat.locate(2).leaf.owner === b)
         b.identifier = "feed"
@@ -196,7 +196,7 @@ import Testing
         #expect(try header(at: 100) == [r(0, 100, 100, 20)])
         #expect(try header(at: 210) == [r(0, 200, 100, 20), r(0, 220, 100, 20)])
         // The engine's hook for a tap on a header: its owner, section and identifier.
-        let second = try #require(laid.header(of: laid.result.elements[1]))
+        let second = try #require(laid.headers.last { $0.section == laid.result.elements[1].section })
         #expect(second.owner === headers && second.local == 1 && second.identifier == .scoped("1", "header"))
         #expect(second.owner.value(at: second.local) == .object(["section": .int(1), "id": .string("1")]))
         try second.owner.didTapHeader(second.local)

@@ -157,7 +157,8 @@ public struct SectionsLayout: Layout {
         }
 
         var frames: [Rect] = []
-        frames.reserveCapacity(context.count)
+        // A provider's sections are counted by their layouts, not by the context (see `ProviderSections`).
+        frames.reserveCapacity(max(context.count, measured.parts.reduce(0) { $0 + ($1?.frames.count ?? 0) }))
         var ranges: [Range<Int>] = []
         var elements: [LayoutElement] = []
         var orthogonal: [OrthogonalSection] = []
@@ -175,11 +176,12 @@ public struct SectionsLayout: Layout {
             content.width = max(content.width, box.maxX)
             content.height = max(content.height, box.maxY)
             for f in section.frames { frames.append(f.offsetBy(dx: o.x, dy: o.y)) }
+            if !zIndices.isEmpty, zIndices.count < frames.count { zIndices += repeatElement(0, count: frames.count - zIndices.count) }
             ranges += section.parts.map { (first + $0.lowerBound)..<(first + $0.upperBound) }
             let result = section.result
             for i in 0..<(result?.count ?? 0) {
                 guard let z = try result?.zIndex(ofItem: i), z != 0 || !zIndices.isEmpty else { continue }
-                if zIndices.isEmpty { zIndices = Array(repeating: 0, count: context.count) }
+                if zIndices.isEmpty { zIndices = Array(repeating: 0, count: max(context.count, frames.count)) }
                 zIndices[first + i] = z
             }
             if let h = section.header {
