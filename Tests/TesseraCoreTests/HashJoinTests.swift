@@ -16,10 +16,10 @@ struct HashJoinTests {
         return (newOfOld, oldOfNew)
     }
 
-    @Test("large lists (many partitions), Int and String ids: the exact partner maps")
+    @Test("large lists (one table up to 32,768 ids on both sides, partitions above), Int and String ids: the exact partner maps")
     func largeLists() throws {
         var random = SplitMix64(seed: 3)
-        for n in [0, 1, 2_047, 20_000] {
+        for n in [0, 1, 2_047, 10_000, 20_000] {
             let old = (0..<n).map { _ in Int(bitPattern: UInt(random.next())) }
             var new = old.filter { _ in !random.chance(0.2) }
             for _ in 0..<(n / 5) { new.insert(Int(bitPattern: UInt(random.next())), at: random.int(0...new.count)) }
@@ -31,6 +31,22 @@ struct HashJoinTests {
             #expect(m.oldIndexOfNew == new.map { expectedOld[$0] ?? -1 })
             let strings = try DiffMatching(old: old.map(String.init), new: new.map(String.init))
             #expect(strings.newIndexOfOld == m.newIndexOfOld && strings.oldIndexOfNew == m.oldIndexOfNew)
+        }
+    }
+
+    @Test("a repeat on either side of a large list is found by the one table and by the partitions")
+    func largeDuplicates() {
+        for n in [10_000, 40_000] {
+            let old = (0..<n).map { "id-\($0)" }
+            #expect(throws: SnapshotError.duplicateItemInInput(item: "id-7", firstPosition: 7, secondPosition: n)) {
+                try Changeset(from: old, to: old + ["id-7"])
+            }
+            #expect(throws: SnapshotError.duplicateItemInInput(item: "id-3", firstPosition: 3, secondPosition: n)) {
+                try Changeset(from: old + ["id-3"], to: Array(old.reversed()))
+            }
+            #expect(throws: SnapshotError.duplicateItemInInput(item: "new", firstPosition: 1, secondPosition: n + 1)) {
+                try Changeset(from: old, to: ["x"] + ["new"] + Array(old.dropFirst()) + ["new"])
+            }
         }
     }
 

@@ -110,7 +110,7 @@ enum DuplicateIDs {
     /// The per-process seed, so which ids collide is not known in advance.
     static var seed: UInt64 { IdentifierHash.seed }
 
-    /// Integers through the bijective mixer; strings 8 bytes at a time.
+    /// Integers through the bijective mixer; strings 16 bytes at a time.
     @inline(__always)
     static func hash(_ id: ItemID) -> UInt64 {
         switch id {
@@ -126,7 +126,7 @@ enum DuplicateIDs {
         }
     }
 
-    /// Bytes hashed 8 at a time (`IdentifierHash.hashBytes`).
+    /// Bytes hashed as `IdentifierHash.hashBytes` does.
     @inline(__always)
     static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: UInt64) -> UInt64 {
         IdentifierHash.hashBytes(bytes, start).hash

@@ -12,6 +12,7 @@
 /// 3. per partition, pair OLD and NEW entries with equal hashes in a small open-addressing
 ///    table that stays in L1/L2 and is reused by every partition; this only writes
 ///    `oldIndexOfNew`;
+///    (Up to `directLimit` identifiers in all, one such table takes every entry instead.)
 /// 4. in NEW order, compare each paired identifier with its partner and fill `newIndexOfOld`
 ///    (for similar lists the OLD positions come nearly in order, so this is cache-friendly too).
 ///
@@ -111,6 +112,75 @@ enum HashJoin {
         case duplicateInOld, duplicateInNew, collision
     }
 
+    /// Up to this many identifiers on both sides, `pairByHash` uses one table (at most 64k
+    /// 4-byte slots, which stays in L2) instead of partitions: the counting and scatter passes
+    /// cost more than the misses they save there.
+    @usableFromInline static let directLimit = 1 << 15
+
+    /// Step 3 without steps 2: one table over every OLD entry, then every NEW entry, in order
+    /// (so a repeat in OLD is always found before one in NEW). A slot holds an entry + 1, OLD
+    /// positions as `p`, NEW ones as `n + q`.
+    @usableFromInline
+    static func pairDirectly(
+        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>,
+        sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
+    ) -> Pairing {
+        let n = oldHashes.count, m = newHashes.count
+        var size = 16
+        while size < 2 * (n + m) { size <<= 1 }
+        let mask = size - 1
+        var table = [UInt32](repeating: 0, count: size)
+        var taken = [Bool](repeating: false, count: n)
+        var oldOfNew = [Int](repeating: -1, count: m)
+        var outcome = Pairing.collision
+        table.withUnsafeMutableBufferPointer { table in
+            taken.withUnsafeMutableBufferPointer { taken in
+                oldOfNew.withUnsafeMutableBufferPointer { oldOfNew in
+                    @inline(__always) func hash(_ entry: Int) -> UInt64 { entry < n ? oldHashes[entry] : newHashes[entry - n] }
+                    for p in 0..<n {
+                        let h = oldHashes[p]
+                        var s = Int(truncatingIfNeeded: h) & mask
+                        while table[s] != 0 {
+                            let x = Int(table[s]) - 1
+                            if oldHashes[x] == h {
+                                outcome = sameOld(x, p) ? .duplicateInOld : .collision
+                                return
+                            }
+                            s = (s + 1) & mask
+                        }
+                        table[s] = UInt32(truncatingIfNeeded: p + 1)
+                    }
+                    for q in 0..<m {
+                        let h = newHashes[q]
+                        var s = Int(truncatingIfNeeded: h) & mask
+                        var found = -1
+                        while table[s] != 0 {
+                            let x = Int(table[s]) - 1
+                            if hash(x) == h { found = x; break }
+                            s = (s + 1) & mask
+                        }
+                        if found < 0 {
+                            table[s] = UInt32(truncatingIfNeeded: n + q + 1)
+                            continue
+                        }
+                        if found >= n || taken[found] {
+                            // A NEW entry meets another NEW entry (directly, or through the OLD
+                            // entry that one took).
+                            let rival = found >= n ? found - n : oldOfNew.firstIndex(of: found)!
+                            outcome = sameNew(rival, q) ? .duplicateInNew : .collision
+                            return
+                        }
+                        taken[found] = true
+                        oldOfNew[q] = found
+                    }
+                    outcome = .paired([])
+                }
+            }
+        }
+        if case .paired = outcome { return .paired(oldOfNew) }
+        return outcome
+    }
+
     /// Steps 2 and 3: `oldIndexOfNew` by equal hashes (not yet confirmed by `==`).
     /// `sameOld`/`sameNew` compare two identifiers of one side whose hashes are equal.
     @usableFromInline
@@ -119,6 +189,9 @@ enum HashJoin {
         sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
     ) -> Pairing {
         let n = oldHashes.count, m = newHashes.count
+        if n + m <= directLimit {
+            return pairDirectly(oldHashes: oldHashes, newHashes: newHashes, sameOld: sameOld, sameNew: sameNew)
+        }
         // About 2,000 entries per partition (a 4,096-slot table of 4-byte slots).
         var bits = 0
         while bits < 16 && (n + m) >> bits > 2_048 { bits += 1 }
