@@ -61,7 +61,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // The invariant checks (Support/InternalChecks.swift) in every debug build, the tests' too.
+            // The invariant checks (Support/internalChecks.swift) in every debug build, the tests' too.
             swiftSettings: [.define("TESSERA_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
         // Pictures and reports of a layout: the ASCII preview, the text summary, the SVG

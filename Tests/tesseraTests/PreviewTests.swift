@@ -173,7 +173,38 @@ struct PreviewTests {
         #expect(parsed["file"] == .string(script))
         #expect(parsed["line"] == .int(1))
         #expect(parsed["gen"] == .int(3))
+        // The run after the viewport change fails too, and the page hears it like any other error.
+        let errors = try texts.filter { $0.hasPrefix("{\"type\":\"error\"") }.map { try JSONParser.parse($0) }
+        #expect(errors.map { $0["gen"] } == [.int(3), .int(4)])
+        #expect(errors.last?["kind"] == .string("syntax"))
         #expect(frames == 1, "a page that has not read yet gets only the newest frame")
+    }
+
+    @Test func aRunRunsTheModuleBytesItCompared() async throws {
+        // One read per save: the script's module runs as the read stage read it, not as the disk
+        // has it later; a module saved but not reported is not run until the watcher names it.
+        let (session, script, _, _) = try rowsSession(
+            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
+        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
+        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.readsOnlyChangedFiles = true
+        func secondRow() throws -> Rect? { try session.lastGoodRun.map { try $0.run.result.frame(at: 1) } }
+        session.render()
+        #expect(session.generation == 1)
+        #expect(try secondRow() == Rect(x: 0, y: 30, width: 375, height: 30))
+        // The module the run read is what the next run compares: nothing new, no run.
+        session.render()
+        #expect(session.generation == 1)
+        try "return { h = 50 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        try ("-- saved\n" + String(contentsOfFile: script, encoding: .utf8)).write(toFile: script, atomically: true, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(script)])
+        session.render()
+        #expect(session.generation == 2)
+        #expect(try secondRow() == Rect(x: 0, y: 30, width: 375, height: 30), "the module as read, not as on disk now")
+        session.filesChanged([FileWatcher.absolute(module)])
+        session.render()
+        #expect(session.generation == 3)
+        #expect(try secondRow() == Rect(x: 0, y: 50, width: 375, height: 50))
     }
 
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {

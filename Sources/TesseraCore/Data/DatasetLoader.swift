@@ -49,10 +49,7 @@ public enum DatasetLoader {
     /// O(file size) time and memory.
     public static func load(path: String, duplicatePolicy: DuplicatePolicy = .reject,
                             maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> Dataset {
-        guard let format = DatasetFormat(fileName: path) else {
-            let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
-            throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
-        }
+        let format = try Self.format(ofFile: path)
         var bytes = try readBytes(ofFile: path, maxBytes: maxBytes)
         guard format == .json else {
             return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
@@ -61,6 +58,17 @@ public enum DatasetLoader {
         var reader = try readJSONDocument(bytes, fileName: path)
         bytes = []   // what is left (duplicates, sizes) reads only the columns: free the file first
         return try reader.finish(policy: duplicatePolicy)
+    }
+
+    /// The format of the data file at `path`, by its extension, as `load` reads it (a watcher
+    /// that read the bytes itself parses them with it). O(length of path).
+    /// - Throws: `DatasetError` when the extension is not .json, .jsonl or .csv.
+    package static func format(ofFile path: String) throws -> DatasetFormat {
+        guard let format = DatasetFormat(fileName: path) else {
+            let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
+            throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
+        }
+        return format
     }
 
     /// Parses a dataset from UTF-8 bytes; `fileName` is used in messages and as `sourceName`.

@@ -110,7 +110,7 @@ extension LuaHost {
         let L = L!
         let host = LuaHost.from(context)
         guard let path = LuaStack.string(L, 1) else { return 0 }
-        guard let data = ScriptFiles.read(path) else {
+        guard let data = host.readScriptFile(path) else {
             lua_pushnil(L)
             LuaStack.push(L, "cannot read module file '\(path)'")
             return 2

@@ -12,7 +12,7 @@ extension LuaHost {
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
-        guard let data = ScriptFiles.read(path) else {
+        guard let data = readScriptFile(path) else {
             let reason = ScriptFiles.exists(path) ? "cannot be read" : "does not exist"
             throw LuaScriptError(.file, message: "\(path): the script \(reason)")
         }

@@ -44,6 +44,9 @@ public final class LuaHost {
     nonisolated(unsafe) public static var defaultPictures: LuaPictures?
     /// Every file `require` found, in the order it found them (a watcher re-runs on their saves).
     public internal(set) var requiredPaths: [String] = []
+    /// Reads a script or module file this host runs (nil: it cannot be read). A watcher that
+    /// compared the files' bytes hands those, so a run runs exactly what it compared.
+    package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.read($0) }
 
     /// Test switch: when set, `ctx` answers through its simple reference paths instead of the
     /// fast ones: `ctx:size` asks `LayoutContext.size(at:proposed:)` for every item (no copied

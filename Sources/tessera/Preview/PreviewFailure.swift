@@ -36,9 +36,19 @@ struct PreviewFailure {
         return sources.first { FileWatcher.absolute($0.key) == absolute }?.value
     }
 
+    /// Classified by the error's `TesseraErrorKind`; the page's kind is the script error's own
+    /// (syntax, runtime, ...) or the family's name on the page (`data`, `animation`, `layout`);
+    /// an error of the command itself (a `CLIError`, such as an unknown animator) is `input`.
     private init(describing error: any Error, known: [String]) {
-        switch error {
-        case let e as LuaScriptError:
+        traceback = ""
+        guard let tessera = error as? any TesseraError else {
+            kind = error is CLIError ? "input" : "layout"
+            message = String(describing: error)
+            return
+        }
+        kind = Self.pageKind(tessera.errorKind)
+        message = tessera.description
+        if let e = tessera.scriptError {
             kind = e.kind.rawValue
             message = e.message
             // A chunk that did not compile has no Lua frames: only "[C]: in ?", which says nothing.
@@ -46,23 +56,18 @@ struct PreviewFailure {
             traceback = frames.allSatisfy({ $0.trimmingCharacters(in: .whitespaces) == "[C]: in ?" }) ? "" : e.traceback
             file = e.location.map { Self.fullName($0.file, known: known) }
             line = e.location?.line
-        case let e as DatasetError:
-            kind = "data"
-            message = e.description
-            traceback = ""
+        } else if let e = tessera.datasetError {
             file = e.file; line = e.line; column = e.column
-        case let e as AnimationFormatError:
-            kind = "animation"
-            message = e.description
-            traceback = ""
-        case let e as CLIError:
-            kind = "input"
-            message = e.description
-            traceback = ""
-        default:
-            kind = "layout"
-            message = String(describing: error)
-            traceback = ""
+        }
+    }
+
+    /// The page's name of an error family (its panel and the terminal line show it).
+    static func pageKind(_ kind: TesseraErrorKind) -> String {
+        switch kind {
+        case .dataset: "data"
+        case .animation: "animation"
+        case .script: "script"
+        case .layout, .json, .snapshot, .apply: "layout"
         }
     }
 

@@ -187,14 +187,91 @@ final class PreviewSession: @unchecked Sendable {
         logError("gen \(generation) \(failure.kind) error: \(failure.message) Waiting for it to be saved again.")
     }
 
-    /// One run: read, parse, lay out, encode, send; or the error to the pages and the terminal.
+    /// One run, in stages: read the files (and stop when nothing changed), parse the data, make
+    /// the layout from the script, lay out, encode, publish; or the error to the pages and the
+    /// terminal. The script and its modules run from the bytes the read stage compared.
     func render() {
         let t0 = Self.now()
         let startedAt = onRun == nil ? 0 : Date().timeIntervalSince1970 * 1000
+        // This run answers every request made so far (a viewport change included): only one made
+        // while it runs is "another save" that may stand in for its error.
         let (changed, batches) = signal.withLock { () -> (Set<String>, [MeasureBatch]) in
-            defer { dirty = []; measureBatches = [] }
+            defer { dirty = []; measureBatches = []; pending = false }
             return (dirty, measureBatches)
         }
+        guard let inputs = read(changed: changed) else { return }
+        let (size, pageParams) = stateLock.withLock { (viewport, self.pageParams) }
+        let inputsChanged = inputs != lastInputs || size != lastViewport || pageParams != lastPageParams
+        if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
+        // The script, a module or the page's params: with --measure, a new layout (and new measurements).
+        let scriptChanged = lastInputs.map { layoutInputs(inputs) != layoutInputs($0) } ?? true || pageParams != lastPageParams
+        let retired = Retired()
+        retired.keep(lastInputs)
+        lastInputs = inputs
+        lastViewport = size
+        lastPageParams = pageParams
+        generation += 1
+        let t1 = Self.now()
+        var timings: [(String, Double)] = [("read", Self.ms(t0, t1))]
+        let scriptFiles = ScriptFileBytes(inputs)
+        var host: LuaHost?
+        do {
+            let (dataset, datasetChanged) = try data(inputs[configuration.dataPath] ?? [], retired: retired)
+            let lua: LuaHost, layout: any Layout, newLayout: Bool
+            // With --measure the engine keeps the layout until the script changes: the host that
+            // made it lives as long.
+            if !scriptChanged, let kept = measuredLayout {
+                (lua, layout) = kept
+                newLayout = false
+            } else {
+                lua = try scriptHost(reading: scriptFiles)
+                host = lua
+                layout = try script(in: lua, pageParams: pageParams)
+                newLayout = true
+            }
+            let t2 = Self.now()
+            timings.append(("parse", Self.ms(t1, t2)))
+            let laidOut = try layOut(layout, newLayout: newLayout, owner: lua, dataset: dataset,
+                                     datasetChanged: datasetChanged, size: size, batches: batches, retired: retired)
+            let t3 = Self.now()
+            timings.append(("layout", Self.ms(t2, t3)))
+            let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: laidOut.result,
+                                milliseconds: Self.ms(t2, t3))
+            let message = try encode(run, laidOut, timings: timings)
+            timings.append(("encode", Self.ms(t3, Self.now())))
+            lastInputs?.merge(scriptFiles.readLater) { old, _ in old }
+            if newLayout { updateModules(lua) }
+            let t5 = try publish(message, run: run, layout: layout, idsVersion: laidOut.idsVersion, inputs: inputs,
+                                 timings: &timings, retired: retired)
+            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
+            log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
+                + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
+                + " (\(laidOut.result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
+        } catch {
+            retired.free()
+            lastInputs?.merge(scriptFiles.readLater) { old, _ in old }
+            // The next run makes the layout again from the script (the engine keeps the old one's
+            // host alive meanwhile); measurements wait for a good run (they would hide this error).
+            measuredLayout = nil
+            if let host { updateModules(host) }
+            // A save arrived during this run: it may have read a file half written (an in-place
+            // save truncates first). The next run, already due, decides; no error flashes.
+            if signal.withLock({ pending }) {
+                log("gen \(generation) failed while another save arrived; running again")
+                return
+            }
+            fail(error, sources: inputs.merging(scriptFiles.readLater) { old, _ in old }, t0: t0, t1: t1,
+                 startedAt: startedAt, timings: timings)
+        }
+    }
+
+    // MARK: The stages
+
+    /// Read: the bytes of every watched file (the script, the data, the animator, the modules
+    /// the last run required), by the loader's own reading and with `--max-data-size` for the
+    /// data; unchanged files, as the watcher says, keep the bytes already read. Nil when a file
+    /// cannot be read (the run stops there and the pages are told).
+    private func read(changed: Set<String>) -> [String: [UInt8]]? {
         var inputs: [String: [UInt8]] = [:]
         for path in watchedFiles {
             // Unchanged since the last run, as the watcher says: the bytes already read.
@@ -209,140 +286,129 @@ final class PreviewSession: @unchecked Sendable {
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
                 unreadable(error)
-                return
+                return nil
             }
         }
-        let (size, pageParams) = stateLock.withLock { (viewport, self.pageParams) }
-        let inputsChanged = inputs != lastInputs || size != lastViewport || pageParams != lastPageParams
-        if !inputsChanged && (batches.isEmpty || measuredLayout == nil) { return }
-        // The script, a module or the page's params: with --measure, a new layout (and new measurements).
-        let scriptChanged = lastInputs.map { layoutInputs(inputs) != layoutInputs($0) } ?? true || pageParams != lastPageParams
-        let retired = Retired()
-        retired.keep(lastInputs)
-        lastInputs = inputs
-        lastViewport = size
-        lastPageParams = pageParams
-        generation += 1
-        let t1 = Self.now()
-        var timings: [(String, Double)] = [("read", Self.ms(t0, t1))]
-        var host: LuaHost?
-        do {
-            let dataBytes = inputs[configuration.dataPath] ?? []
-            let dataset: Dataset
-            var datasetChanged = false
-            if let parsed = parsedData, parsed.bytes == dataBytes {
-                dataset = parsed.dataset
-            } else {
-                guard let format = DatasetFormat(fileName: configuration.dataPath) else {
-                    throw CLIError("\(configuration.dataPath): expected a .json, .jsonl or .csv file")
-                }
-                let parsed = try DatasetLoader.parse(data: dataBytes, fileName: configuration.dataPath, format: format,
-                                                     duplicatePolicy: configuration.duplicates)
-                dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
-                retired.keep(parsedData)
-                parsedData = (dataBytes, dataset)
-                datasetChanged = true
-            }
-            let lua: LuaHost, layout: any Layout, newLayout: Bool
-            // With --measure the engine keeps the layout until the script changes: the host that
-            // made it lives as long.
-            if !scriptChanged, let kept = measuredLayout {
-                (lua, layout) = kept
-                newLayout = false
-            } else {
-                newLayout = true
-                lua = try LuaHost(limits: configuration.limits.scriptLimits)
-                host = lua
-                lua.output = { [logError] line in logError(line) }
-                (layout, paramControls) = try Self.layout(named: configuration.layout, in: lua, params: configuration.params,
-                                                          page: pageParams)
-            }
-            let t2 = Self.now()
-            timings.append(("parse", Self.ms(t1, t2)))
-            if datasetChanged || ids == nil {
-                // Compared in the id arenas: no ItemID built per item. With --measure the table
-                // carries the texts too, so it goes again whenever the data changed.
-                let same = !configuration.measure && configuration.label == "id" && ids.map { $0.dataset.hasSameIDs(as: dataset) } == true
-                let version = ids.map { same ? $0.version : $0.version + 1 } ?? 1
-                retired.keep(ids)
-                ids = (version, dataset)
-            }
-            let idsVersion = ids!.version
-            let result: any LayoutResult
-            var adjust: MeasuredPreview.Adjust?
-            if configuration.measure {
-                let sizing = ItemSizing(rule: configuration.sizing)
-                let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size)
-                measured = engine
-                let pass = try engine.run(generation: generation, layout: newLayout ? layout : nil, owner: lua,
-                                          dataset: datasetChanged ? dataset : nil, idsVersion: idsVersion,
-                                          viewport: size, batches: batches)
-                for reason in pass.refused { logError("preview: \(reason)") }
-                result = pass.result
-                adjust = pass.adjust
-                measuredLayout = (lua, layout)
-            } else {
-                let context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
-                result = try layout.layout(context)
-            }
-            let t3 = Self.now()
-            timings.append(("layout", Self.ms(t2, t3)))
-            let run = LayoutRun(layoutName: configuration.layout, dataset: dataset, viewport: size, result: result,
-                                milliseconds: Self.ms(t2, t3))
-            var update = PreviewUpdate(run: run, generation: generation, idsVersion: idsVersion, timings: timings)
-            update.measure = configuration.measure
-            update.adjust = adjust
-            update.params = paramControls
-            let message = try update.encode(storage: Self.data)
-            var t4 = Self.now()
-            timings.append(("encode", Self.ms(t3, t4)))
-            if let animation = try playChange(layout: layout, to: dataset, size: size, inputs: inputs) {
-                hub.publish(note: animation)
-                let t = Self.now()
-                timings.append(("animate", Self.ms(t4, t)))
-                t4 = t
-            }
-            if newLayout { updateModules(lua) }
-            if configuration.animator != nil { lastGoodInputs = inputs }
-            stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
-            try hub.publish(frame: message, idsVersion: idsVersion) {
-                try PreviewUpdate.idsMessage(dataset: dataset, version: idsVersion, texts: configuration.measure,
-                                             labels: ItemLabels(field: configuration.label), storage: Self.data)
-            }
-            let t5 = Self.now()
-            timings.append(("send", Self.ms(t4, t5)))
-            retired.free()
-            hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
-            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
-            log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
-                + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
-                + " (\(result.count) items, \(hub.clientCount) page\(hub.clientCount == 1 ? "" : "s"))")
-        } catch {
-            retired.free()
-            // The next run makes the layout again from the script (the engine keeps the old one's
-            // host alive meanwhile); measurements wait for a good run (they would hide this error).
-            measuredLayout = nil
-            if let host { updateModules(host) }
-            // A save arrived during this run: it may have read a file half written (an in-place
-            // save truncates first). The next run, already due, decides; no error flashes.
-            if signal.withLock({ pending }) {
-                log("gen \(generation) failed while another save arrived; running again")
-                return
-            }
-            // The animator script too, which the run loaded: an error in its hooks names it,
-            // perhaps shortened, and the panel shows its lines.
-            var sources = inputs
-            if let animator = configuration.animator, animator.hasSuffix(".lua") {
-                sources[animator] = try? DatasetLoader.readBytes(ofFile: animator, maxBytes: configuration.maxDataBytes)
-            }
-            let failure = PreviewFailure(error, sources: sources)
-            timings.append(("failed", Self.ms(t1, Self.now())))
-            hub.publish(error: failure.json(generation: generation, timings: timings))
-            onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
-            let place = failure.place.map { " at \($0)" } ?? ""
-            logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
-                     + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
+        return inputs
+    }
+
+    /// Data: the dataset of the data file's bytes, in the format `DatasetLoader` loads that
+    /// file in, regrouped by `--section-by`; parsed again only when the bytes changed.
+    private func data(_ bytes: [UInt8], retired: Retired) throws -> (dataset: Dataset, changed: Bool) {
+        if let parsed = parsedData, parsed.bytes == bytes { return (parsed.dataset, false) }
+        let path = configuration.dataPath
+        let parsed = try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
+                                             duplicatePolicy: configuration.duplicates)
+        let dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
+        retired.keep(parsedData)
+        parsedData = (bytes, dataset)
+        return (dataset, true)
+    }
+
+    /// Script, its host: a new Lua host that runs the script and its modules from the bytes
+    /// the read stage compared (a module not read yet, newly required, is read once and kept).
+    private func scriptHost(reading files: ScriptFileBytes) throws -> LuaHost {
+        let lua = try LuaHost(limits: configuration.limits.scriptLimits)
+        lua.output = { [logError] line in logError(line) }
+        let disk = lua.readScriptFile
+        lua.readScriptFile = { path in files.bytes(of: path, reading: disk) }
+        return lua
+    }
+
+    /// Script: the layout it makes with `--param`'s and the page's params (the page's controls
+    /// kept for the frame message).
+    private func script(in lua: LuaHost, pageParams: OrderedDictionary<String, JSONValue>) throws -> any Layout {
+        let layout: any Layout
+        (layout, paramControls) = try Self.layout(named: configuration.layout, in: lua, params: configuration.params,
+                                                  page: pageParams)
+        return layout
+    }
+
+    /// What the layout stage hands on: the result, the id table's version, and with --measure
+    /// how the page keeps its place.
+    private struct LaidOut {
+        var result: any LayoutResult
+        var idsVersion: Int
+        var adjust: MeasuredPreview.Adjust?
+    }
+
+    /// Layout: the id table's version (new only when the ids changed), then the frames, through
+    /// the measuring engine with --measure.
+    private func layOut(_ layout: any Layout, newLayout: Bool, owner lua: LuaHost, dataset: Dataset, datasetChanged: Bool,
+                        size: Size, batches: [MeasureBatch], retired: Retired) throws -> LaidOut {
+        if datasetChanged || ids == nil {
+            // Compared in the id arenas: no ItemID built per item. With --measure the table
+            // carries the texts too, so it goes again whenever the data changed.
+            let same = !configuration.measure && configuration.label == "id" && ids.map { $0.dataset.hasSameIDs(as: dataset) } == true
+            let version = ids.map { same ? $0.version : $0.version + 1 } ?? 1
+            retired.keep(ids)
+            ids = (version, dataset)
         }
+        let idsVersion = ids!.version
+        guard configuration.measure else {
+            let context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
+            return LaidOut(result: try layout.layout(context), idsVersion: idsVersion)
+        }
+        let sizing = ItemSizing(rule: configuration.sizing)
+        let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size)
+        measured = engine
+        let pass = try engine.run(generation: generation, layout: newLayout ? layout : nil, owner: lua,
+                                  dataset: datasetChanged ? dataset : nil, idsVersion: idsVersion,
+                                  viewport: size, batches: batches)
+        for reason in pass.refused { logError("preview: \(reason)") }
+        measuredLayout = (lua, layout)
+        return LaidOut(result: pass.result, idsVersion: idsVersion, adjust: pass.adjust)
+    }
+
+    /// Encode: the frame message of `run`.
+    private func encode(_ run: LayoutRun, _ laidOut: LaidOut, timings: [(String, Double)]) throws -> Data {
+        var update = PreviewUpdate(run: run, generation: generation, idsVersion: laidOut.idsVersion, timings: timings)
+        update.measure = configuration.measure
+        update.adjust = laidOut.adjust
+        update.params = paramControls
+        return try update.encode(storage: Self.data)
+    }
+
+    /// Publish: a data save's animation first, then the frame (with the id table when the page
+    /// lacks it) and the timings; the run becomes the last good one. Returns when it ended.
+    private func publish(_ message: Data, run: LayoutRun, layout: any Layout, idsVersion: Int, inputs: [String: [UInt8]],
+                         timings: inout [(String, Double)], retired: Retired) throws -> UInt64 {
+        var t4 = Self.now()
+        if let animation = try playChange(layout: layout, to: run.dataset, size: run.viewport, inputs: inputs) {
+            hub.publish(note: animation)
+            let t = Self.now()
+            timings.append(("animate", Self.ms(t4, t)))
+            t4 = t
+        }
+        if configuration.animator != nil { lastGoodInputs = inputs }
+        stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
+        try hub.publish(frame: message, idsVersion: idsVersion) {
+            try PreviewUpdate.idsMessage(dataset: run.dataset, version: idsVersion, texts: configuration.measure,
+                                         labels: ItemLabels(field: configuration.label), storage: Self.data)
+        }
+        let t5 = Self.now()
+        timings.append(("send", Self.ms(t4, t5)))
+        retired.free()
+        hub.publish(note: Self.timingsMessage(generation: generation, timings: timings))
+        return t5
+    }
+
+    /// A failed run: its error, with the lines of the files it read, to the pages and the terminal.
+    private func fail(_ error: any Error, sources: [String: [UInt8]], t0: UInt64, t1: UInt64, startedAt: Double,
+                      timings: [(String, Double)]) {
+        // The animator script too, which the run loaded: an error in its hooks names it,
+        // perhaps shortened, and the panel shows its lines.
+        var sources = sources
+        if let animator = configuration.animator, animator.hasSuffix(".lua") {
+            sources[animator] = try? DatasetLoader.readBytes(ofFile: animator, maxBytes: configuration.maxDataBytes)
+        }
+        let failure = PreviewFailure(error, sources: sources)
+        let timings = timings + [("failed", Self.ms(t1, Self.now()))]
+        hub.publish(error: failure.json(generation: generation, timings: timings))
+        onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
+        let place = failure.place.map { " at \($0)" } ?? ""
+        logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
+                 + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
     }
 
     /// The animation message of a data-file save, played as `tessera animate` plays it: from the
@@ -519,5 +585,28 @@ private final class Retired: @unchecked Sendable {
     func free() {
         guard !values.isEmpty else { return }
         DispatchQueue.global(qos: .utility).async { self.values.removeAll() }
+    }
+}
+
+/// The script files one run's Lua host reads: the bytes the read stage compared, and a file it
+/// had not read (a module required for the first time) read once from disk and kept, so the
+/// next run compares against what ran.
+final class ScriptFileBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private let compared: [String: [UInt8]]
+    private var later: [String: [UInt8]] = [:]
+
+    init(_ compared: [String: [UInt8]]) { self.compared = compared }
+
+    /// The files read from disk during the run, by the path the host asked for.
+    var readLater: [String: [UInt8]] { lock.withLock { later } }
+
+    /// The bytes of `path`: as compared, as read before in this run, or read now with `disk`.
+    func bytes(of path: String, reading disk: (String) -> [UInt8]?) -> [UInt8]? {
+        if let bytes = compared[path] { return bytes }
+        if let bytes = lock.withLock({ later[path] }) { return bytes }
+        let bytes = disk(path)
+        if let bytes { lock.withLock { later[path] = bytes } }
+        return bytes
     }
 }
