@@ -28,29 +28,38 @@ extension DatasetLoader {
         }
         let sectioned = seen.contains("section")
 
+        // An unsectioned file goes straight into columns (each column's name interned once); a
+        // sectioned one keeps its items to group them.
         var items: [Item] = []
+        var ids = IDColumn(), columns = FieldColumns()
+        let names = sectioned ? [] : header.cells.map { columns.name($0) }
+        // What each column holds, told apart once rather than per cell.
+        enum Kind { case key, size, other }
+        let kinds = header.cells.map { $0 == "id" || $0 == "section" ? Kind.key : sizeFields.contains($0) ? .size : .other }
         var lines: [Int] = []
         var sectionKeys: [ItemID] = []
-        items.reserveCapacity(records.count - 1)
+        if sectioned { items.reserveCapacity(records.count - 1) } else { ids.reserveCapacity(records.count - 1) }
         for record in records.dropFirst() {
             let position = SourcePosition.line(record.line)
             guard record.cells.count == header.cells.count else {
                 throw position.error(file, "expected \(header.cells.count) cells as in the header, found \(record.cells.count)")
             }
-            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: header.cells.count)
+            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: sectioned ? header.cells.count : 0)
             var id: ItemID?
             var section: ItemID?
-            for (name, cell) in zip(header.cells, record.cells) {
-                switch name {
-                case "id", "section":
+            for (k, (name, cell)) in zip(header.cells, record.cells).enumerated() {
+                let value: JSONValue
+                switch kinds[k] {
+                case .key:
                     guard !cell.isEmpty else {
                         throw position.error(file, field: name, "expected a string or an integer, found an empty cell")
                     }
                     let key: ItemID
                     if case .int(let n)? = csvNumber(cell) { key = .int(n) } else { key = .string(cell) }
                     if name == "id" { id = key } else { section = key }
-                    fields[name] = key.jsonValue
-                case _ where sizeFields.contains(name):
+                    if !sectioned && name == "id" { columns.appendIDField(names[k]); continue }
+                    value = key.jsonValue
+                case .size:
                     if cell.isEmpty { continue }  // size not given
                     guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
                         // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
@@ -58,17 +67,24 @@ extension DatasetLoader {
                             ?? (Double(cell).map { !$0.isFinite } == true ? JSONParser.shortenedForMessage(cell) : JSONParser.quotedForMessage(cell))
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
-                    fields[name] = v
-                default:
-                    fields[name] = csvNumber(cell) ?? .string(cell)
+                    value = v
+                case .other:
+                    value = csvNumber(cell) ?? .string(cell)
                 }
+                if sectioned { fields[name] = value } else { columns.appendValue(names[k], value) }
             }
-            items.append(Item(id: id!, fields: fields))
+            if sectioned { items.append(Item(id: id!, fields: fields)) } else {
+                ids.append(id!)
+                columns.endItem()
+            }
             lines.append(record.line)
             if let section { sectionKeys.append(section) }
         }
+        guard sectioned else {
+            try dedupeColumns(&ids, file: file, policy: policy) { .line(lines[$0]) }
+            return Dataset(ids: ids, fields: columns, sections: nil, metadata: [:], sourceName: file)
+        }
         try dedupeItems(&items, file: file, policy: policy) { .line(lines[$0]) }
-        guard sectioned else { return Dataset(items: items, sourceName: file) }
         let (ordered, sections) = group(items, by: sectionKeys)
         return Dataset(items: ordered, sections: sections, sourceName: file)
     }

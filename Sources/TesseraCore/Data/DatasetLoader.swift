@@ -192,6 +192,18 @@ extension DatasetLoader {
         }
     }
 
+    /// Applies the duplicate policy to an id column whose positions are given by `position`
+    /// (a renamed id's `id` field reads the column, so it follows).
+    static func dedupeColumns(_ ids: inout IDColumn, file: String, policy: DuplicatePolicy,
+                              position: (Int) -> SourcePosition) throws {
+        guard let (first, second) = DuplicateIDs.first(in: ids) else { return }
+        if policy == .reject {
+            throw duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second))
+        }
+        guard policy == .suffix else { return }
+        for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }
+    }
+
     /// Stable grouping of items by section key, sections in first-seen order (JSON Lines, CSV).
     static func group(_ items: [Item], by keys: [ItemID]) -> ([Item], [Dataset.Section]) {
         var members = OrderedDictionary<ItemID, [Int]>()

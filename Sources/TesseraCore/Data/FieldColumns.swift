@@ -46,6 +46,9 @@ struct FieldColumns: Sendable {
     /// `shapes[lastShape]`, kept apart so comparing the next item's shape retains nothing.
     private var lastSlots: [Slot] = []
     private var nameStamp: [Int] = []
+    /// The names the previous item appended through `append(_:id:)` had, by position, so the
+    /// next item's keys are matched by comparing strings rather than hashing them.
+    private var recentNames: [Int32] = []
 
     init() {}
 
@@ -196,8 +199,16 @@ struct FieldColumns: Sendable {
 
     /// Appends an item's fields (any order, any values).
     mutating func append(_ fields: OrderedDictionary<String, JSONValue>, id: ItemID) {
+        var slot = 0
         for (key, value) in fields {
-            let n = name(key)
+            let n: Int32
+            if slot < recentNames.count, case let recent = recentNames[slot], names[Int(recent)] == key {
+                n = recent
+            } else {
+                n = name(key)
+                if slot < recentNames.count { recentNames[slot] = n } else { recentNames.append(n) }
+            }
+            slot += 1
             if key == "id" && value == id.jsonValue { appendIDField(n) } else { appendValue(n, value) }
         }
         endItem()

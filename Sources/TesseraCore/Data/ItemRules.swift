@@ -54,16 +54,29 @@ package enum ItemRules {
         return check(fields: fields)
     }
 
-    /// The same for an item's fields.
+    /// The same for an item's fields, in one pass over them (no key is hashed): the id and the
+    /// first size problem in the order `sizeFields` lists them are noted, then reported as above.
     package static func check(fields: OrderedDictionary<String, JSONValue>) -> Result<ItemID, Problem> {
-        guard let idValue = fields["id"] else {
+        var idValue: JSONValue?
+        var firstSize: (rank: Int, problem: Problem)?
+        for (key, value) in fields {
+            let rank: Int
+            switch key {
+            case "id": idValue = value; continue
+            case "w": rank = 0
+            case "h": rank = 1
+            case "width": rank = 2
+            case "height": rank = 3
+            default: continue
+            }
+            if rank < firstSize?.rank ?? .max, let problem = sizeProblem(key, value) { firstSize = (rank, problem) }
+        }
+        guard let idValue else {
             return .failure(Problem(field: nil, message: "expected an \"id\" field (a string or an integer), found none"))
         }
         let id = identifier(idValue)
         guard case .success = id else { return id }
-        for key in sizeFields {
-            if let v = fields[key], let problem = sizeProblem(key, v) { return .failure(problem) }
-        }
+        if let firstSize { return .failure(firstSize.problem) }
         return id
     }
 }

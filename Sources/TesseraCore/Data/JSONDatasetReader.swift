@@ -22,11 +22,15 @@ struct JSONDatasetReader {
     /// The names `id`, `w`, `h`, `width` and `height` are interned first, in that order, so a
     /// size field is one whose name is at most `heightName`.
     private let idName, heightName: Int32
-    /// The keys the previous item had, by position: their name and where their text is in the
-    /// file, so the next item's keys are recognised by comparing bytes, with no `String` built.
-    private var recentKeys: [(name: Int32, text: Range<Int>)] = []
+    /// The keys the previous item had, by position: their name and their text in the file (which
+    /// outlives the reading), so the next item's keys are recognised by comparing bytes, with no
+    /// `String` built, also when the next item is on the next JSON Lines line.
+    private var recentKeys: [(name: Int32, text: UnsafeBufferPointer<UInt8>)] = []
+    /// The `section` field's name once an item has had it, and how many names there were when
+    /// that was last looked up (JSON Lines).
+    private var sectionName: Int32?, namesLookedUp = 0
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, file: String) {
+    init(_ buffer: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0), file: String) {
         r = JSONReader(buffer)
         self.file = file
         idName = fields.name("id")
@@ -58,6 +62,36 @@ struct JSONDatasetReader {
         }
         try finishDocument()
         r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))   // the file's bytes are not read again
+        recentKeys = []
+    }
+
+    /// Reads one JSON Lines line (its bytes, without the line break) as one item into the columns,
+    /// judged as `JSONParser.parse(buffer:)` and then `DatasetLoader.item` would judge it: a
+    /// syntax error (a `JSONParseError`, placed within the line) first, then the item's first
+    /// problem. Returns the item's `section` field, if it has one. The caller keeps the file's
+    /// bytes alive until it calls `finishLines`.
+    mutating func readLineItem(_ line: UnsafeBufferPointer<UInt8>, at position: DatasetLoader.SourcePosition) throws -> JSONValue? {
+        r = JSONReader(line)
+        if line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF { r.i = 3 }
+        r.skipWhitespace()
+        try readItem(position, expected: "a JSON value")
+        try finishDocument()
+        if let failure { throw failure }
+        if sectionName == nil && fields.names.count != namesLookedUp {
+            sectionName = fields.nameIndex(of: "section")
+            namesLookedUp = fields.names.count
+        }
+        guard let sectionName else { return nil }
+        let last = ids.count - 1
+        return fields.value(sectionName, at: last) { ids[last] }
+    }
+
+    /// The dataset of the lines read (none in sections), after applying the duplicate policy.
+    mutating func finishLines(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws -> Dataset {
+        r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
+        recentKeys = []
+        try dedupeItems(policy: policy, position: position)
+        return dataset(metadata: [:])
     }
 
     private mutating func finishDocument() throws {
@@ -129,12 +163,7 @@ struct JSONDatasetReader {
     }
 
     private mutating func dedupeItems(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws {
-        guard let (first, second) = DuplicateIDs.first(in: ids) else { return }
-        if policy == .reject {
-            throw DatasetLoader.duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second))
-        }
-        guard policy == .suffix else { return }
-        for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }
+        try DatasetLoader.dedupeColumns(&ids, file: file, policy: policy, position: position)
     }
 
     // MARK: Containers
@@ -365,12 +394,12 @@ struct JSONDatasetReader {
             r.i = start
             return fields.name(try r.string())
         }
-        if slot < recentKeys.count, case let recent = recentKeys[slot],
-           memcmpEqual(UnsafeBufferPointer(rebasing: r.b[recent.text]), UnsafeBufferPointer(rebasing: r.b[text])) {
+        let bytes = UnsafeBufferPointer(rebasing: r.b[text])
+        if slot < recentKeys.count, case let recent = recentKeys[slot], memcmpEqual(recent.text, bytes) {
             return recent.name
         }
-        let name = fields.name(String(decoding: UnsafeBufferPointer(rebasing: r.b[text]), as: UTF8.self))
-        if slot < recentKeys.count { recentKeys[slot] = (name, text) } else if slot == recentKeys.count { recentKeys.append((name, text)) }
+        let name = fields.name(String(decoding: bytes, as: UTF8.self))
+        if slot < recentKeys.count { recentKeys[slot] = (name, bytes) } else if slot == recentKeys.count { recentKeys.append((name, bytes)) }
         return name
     }
 
