@@ -145,14 +145,45 @@ static lua_Integer tb_itemindexof(lua_State *L, int idx) {
   return *(const lua_Integer *)lua_touserdata(L, idx);
 }
 
+/* The two field names read last and where their columns are: __index compares the key's
+** string pointer with these (short strings are interned, so an equal name is the same
+** pointer) instead of hashing it. Each name is kept alive in an upvalue of __index, so no
+** other string can take its address; a long name, which Lua does not intern, just misses. */
+typedef struct tb_ItemKeys {
+  const char *key[2];
+  int next;                            /* the slot the next cached column replaces */
+} tb_ItemKeys;
+
+#define TB_KEYS_UPVALUE 5              /* then 6, 7 the cached columns, 8, 9 their names */
+
+/* [-1, +0, -] Remembers the column on top of the stack (left there) as key k's, slot 2
+** of __index's stack holding the name. */
+static void tb_cachecolumn(lua_State *L, tb_ItemKeys *c, const char *k) {
+  int slot = c->next;
+  lua_pushvalue(L, -1);
+  lua_replace(L, lua_upvalueindex(TB_KEYS_UPVALUE + 1 + slot));
+  lua_pushvalue(L, 2);
+  lua_replace(L, lua_upvalueindex(TB_KEYS_UPVALUE + 3 + slot));
+  c->key[slot] = k;
+  c->next = slot ^ 1;
+}
+
 /* __index(item, key). Upvalues: 1 columns (name -> array), 2 reads (name -> count),
-** 3 column(name) -> array, 4 field(i, name) -> value. */
+** 3 column(name) -> array, 4 field(i, name) -> value, 5 the tb_ItemKeys (a light userdata),
+** 6 and 7 its columns, 8 and 9 its names, 10 its full userdata. */
 static int tb_itemindex(lua_State *L) {
+  tb_ItemKeys *c;
+  const char *k;
   lua_Integer i, reads;
   if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  c = (tb_ItemKeys *)lua_touserdata(L, lua_upvalueindex(TB_KEYS_UPVALUE));
+  k = lua_tolstring(L, 2, NULL);
   i = tb_itemindexof(L, 1);
+  if (k == c->key[0]) { lua_rawgeti(L, lua_upvalueindex(TB_KEYS_UPVALUE + 1), i); return 1; }
+  if (k == c->key[1]) { lua_rawgeti(L, lua_upvalueindex(TB_KEYS_UPVALUE + 2), i); return 1; }
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) {
+    tb_cachecolumn(L, c, k);
     lua_rawgeti(L, -1, i);
     return 1;
   }
@@ -168,6 +199,7 @@ static int tb_itemindex(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(3));
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
+    if (lua_type(L, -1) == LUA_TTABLE) tb_cachecolumn(L, c, k);
     lua_rawgeti(L, -1, i);
     return 1;
   }
@@ -193,15 +225,23 @@ static int tb_itempairs(lua_State *L) {
   return 3;
 }
 
-/* ctx:item(i). Upvalues: 1 the item count, 2 the proxies' metatable, 3 whether there are
-** items (else ctx:item returns nil, as for a context without a dataset). */
+/* [-0, +1, e] ctx:item for what tb_ctxitem does not answer itself: raises for a bad index,
+** else pushes nil (a context without item data). */
+static TB_SLOWPATH int tb_ctxitemchecked(lua_State *L, lua_Integer count) {
+  tb_checkitemindex(L, "ctx:item", count);
+  lua_pushnil(L);
+  return 1;
+}
+
+/* ctx:item(i). Upvalues: 1 the item count, negated when there are no items to read (then
+** ctx:item returns nil, as for a context without a dataset), 2 the proxies' metatable. The
+** hot path reads i with no success flag: a failed read gives 0, which is out of range
+** (as is every i when the count is negated). */
 static int tb_ctxitem(lua_State *L) {
-  lua_Integer count = lua_tointeger(L, lua_upvalueindex(1));
-  lua_Integer i = tb_checkitemindex(L, "ctx:item", count);
-  if (!lua_toboolean(L, lua_upvalueindex(3))) {
-    lua_pushnil(L);
-    return 1;
-  }
+  lua_Integer count = lua_tointegerx(L, lua_upvalueindex(1), NULL);
+  lua_Integer i = lua_tointegerx(L, 2, NULL);
+  if (!(i >= 1 && i <= count))
+    return tb_ctxitemchecked(L, count < 0 ? -count : count);
   *(lua_Integer *)lua_newuserdatauv(L, sizeof i, 0) = i;
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_setmetatable(L, -2);
@@ -209,21 +249,27 @@ static int tb_ctxitem(lua_State *L) {
 }
 
 void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
-  luaL_checkstack(L, 4, NULL);
+  tb_ItemKeys *c;
+  luaL_checkstack(L, 8, NULL);
   lua_pushcclosure(L, tb_itempairs, 1);              /* columns reads column field pairs */
   lua_createtable(L, 0, 6);
   lua_rotate(L, -2, 1);                              /* ... field meta pairs */
   lua_setfield(L, -2, "__pairs");
   lua_rotate(L, -5, 1);                              /* meta columns reads column field */
-  lua_pushcclosure(L, tb_itemindex, 4);
+  c = (tb_ItemKeys *)lua_newuserdatauv(L, sizeof *c, 0);
+  c->key[0] = c->key[1] = NULL; c->next = 0;
+  lua_pushlightuserdata(L, c);
+  lua_rotate(L, -2, 1);                              /* ... field light keys */
+  lua_pushnil(L); lua_pushnil(L); lua_pushnil(L); lua_pushnil(L);
+  lua_rotate(L, -5, -1);                             /* ... field light nil nil nil nil keys */
+  lua_pushcclosure(L, tb_itemindex, 10);
   lua_setfield(L, -2, "__index");
   lua_pushliteral(L, TB_ITEMNAME);
   lua_setfield(L, -2, "__name");
   tb_setreadonlymethods(L, tb_itemlen);
-  lua_pushinteger(L, count);
+  lua_pushinteger(L, hasitems ? count : -count);
   lua_rotate(L, -2, 1);                              /* count meta */
-  lua_pushboolean(L, hasitems);
-  lua_pushcclosure(L, tb_ctxitem, 3);
+  lua_pushcclosure(L, tb_ctxitem, 2);
 }
 
 int tb_pushitemfields(lua_State *L, int idx) {

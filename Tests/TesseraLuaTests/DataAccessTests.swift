@@ -72,6 +72,25 @@ import TesseraCore
         ])
     }
 
+    /// Fields read by name stay right whichever names come in turn: three names through the two
+    /// remembered columns, a long name (not interned by Lua), a number key, and items kept from
+    /// before the columns were built.
+    @Test func keptItemsReadTheirOwnFields() throws {
+        let lines = try run("""
+        local kept, long, bad = {}, string.rep("w", 50), 0
+        for i = 1, ctx.count do kept[i] = ctx:item(i) end
+        for pass = 1, 3 do
+          for i = ctx.count, 1, -1 do
+            local item = kept[i]
+            local h = (i - 1) % 10 ~= 0 and 2 * (i - 1) or nil
+            if item.h ~= h or item.id ~= i - 1 or item[1] ~= nil or item[long] ~= nil or item.h ~= h then bad = bad + 1 end
+          end
+        end
+        print(bad, kept[3].h, kept[3].id, ctx:item(3).h)
+        """)
+        #expect(lines == ["0\t4\t2\t4"])
+    }
+
     /// Items are userdata (no table per item) that read as the tables the host gave before:
     /// t.diff and every conversion to data take them with their fields; tostring names them.
     @Test func itemsConvertWithTheirFields() throws {
