@@ -251,6 +251,26 @@ struct PreviewTests {
         #expect(PreviewSession(.init(layout: "mine.lua", dataPath: "data.json")).layoutFile == "mine.lua")
     }
 
+    @Test func theInspectorCallsOnlyABuiltInLayoutBuiltIn() throws {
+        // `grid` and `sectioned` name scripts in layouts/, not built-ins: the first sets frames
+        // itself, the second returns a layout of `t.*`.
+        let folder = try temporaryFolder()
+        let data = folder.appendingPathComponent("data.json").path
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        func origin(_ layout: String) throws -> JSONValue {
+            let session = PreviewSession(.init(layout: layout, dataPath: data))
+            session.log = { _ in }; session.logError = { _ in }
+            session.render()
+            return try JSONParser.parse(session.frameOriginMessage(of: 1))
+        }
+        #expect(try origin("flow")["none"] == .string("no script line: flow is a built-in layout"))
+        let grid = try origin("grid")
+        #expect(grid["none"] == nil)
+        #expect(grid["file"]?.string?.hasSuffix("layouts/grid.lua") == true)
+        #expect(try origin("sectioned")["none"]
+                == .string("no script line: a layout the script built placed it, or the script returned its frames"))
+    }
+
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
         let (session, script, data, messages) = try rowsSession(
             "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")

@@ -34,9 +34,9 @@ extension PreviewSession {
                 fields["line"] = .int(origin.line)
                 fields["via"] = .string(origin.via)
             } else {
-                fields["none"] = .string(configuration.layout.hasSuffix(".lua")
-                    ? "no script line: a layout the script built placed it, or the script returned its frames"
-                    : "no script line: \(configuration.layout) is a built-in layout")
+                fields["none"] = .string(BuiltinLayouts.names.contains(configuration.layout)
+                    ? "no script line: \(configuration.layout) is a built-in layout"
+                    : "no script line: a layout the script built placed it, or the script returned its frames")
             }
         } catch {
             fields["none"] = .string("the layout did not run again: \(PreviewFailure(error).message)")
