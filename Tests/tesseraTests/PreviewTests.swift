@@ -271,6 +271,30 @@ struct PreviewTests {
                 == .string("no script line: a layout the script built placed it, or the script returned its frames"))
     }
 
+    @Test func theInspectorRunsTheLastGoodRunsScriptBytesWithItsParams() throws {
+        // The script line comes from the layout the page shows: the bytes that run read (not a
+        // save since) and the params it used (the page's over --param's).
+        let (session, script, _, _) = try rowsSession("""
+            return { params = { tall = false }, simpleLayout = function(ctx, p)
+              for i = 1, ctx.count do
+                if p.tall then ctx.set(i, 0, (i - 1) * 60, ctx.width, 60)
+                else ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end
+              end
+            end }
+            """)
+        func line() throws -> JSONValue? { try JSONParser.parse(session.frameOriginMessage(of: 1))["line"] }
+        session.render()
+        #expect(try line() == .int(4))
+        let good = try String(contentsOfFile: script, encoding: .utf8)
+        try "return {".write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(try line() == .int(4), "the script as the run read it, not as on disk now")
+        try good.write(toFile: script, atomically: true, encoding: .utf8)
+        session.setPageParams(["tall": .bool(true)], from: UUID())
+        session.render()
+        #expect(session.lastGoodRun?.generation == 2)
+        #expect(try line() == .int(3), "the page's params")
+    }
+
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
         let (session, script, data, messages) = try rowsSession(
             "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")

@@ -93,6 +93,17 @@ final class PreviewSession: @unchecked Sendable {
     let problemChecks = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
+    /// What the last good run made its layout of: the script and its modules as it read them,
+    /// and the page's params (the inspector runs that layout again).
+    struct LayoutSources {
+        var files: [String: [UInt8]]
+        var pageParams: OrderedDictionary<String, JSONValue>
+    }
+    private var lastGoodSources: LayoutSources?
+    /// The last good generation, its run and what its layout was made of, read together.
+    var lastGoodRunAndSources: ((generation: Int, run: LayoutRun)?, LayoutSources?) {
+        stateLock.withLock { (lastGood, lastGoodSources) }
+    }
     /// The params the page's controls set (the last page that said), over `--param`'s
     /// (guarded by `stateLock`; see PreviewSession+Params).
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
@@ -245,8 +256,10 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("encode", Self.ms(t3, Self.now())))
             lastInputs?.merge(scriptFiles.readLater) { old, _ in old }
             if newLayout { updateModules(lua) }
-            let t5 = try publish(message, run: run, layout: layout, idsVersion: laidOut.idsVersion, inputs: inputs,
-                                 scriptFiles: scriptFiles, timings: &timings, retired: retired)
+            let sources = LayoutSources(files: layoutInputs(inputs).merging(scriptFiles.readLater) { old, _ in old },
+                                        pageParams: pageParams)
+            let t5 = try publish(message, run: run, layout: layout, sources: sources, idsVersion: laidOut.idsVersion,
+                                 inputs: inputs, scriptFiles: scriptFiles, timings: &timings, retired: retired)
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
@@ -373,9 +386,11 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// Publish: a data save's animation first, then the frame (with the id table when the page
-    /// lacks it) and the timings; the run becomes the last good one. Returns when it ended.
-    private func publish(_ message: Data, run: LayoutRun, layout: any Layout, idsVersion: Int, inputs: [String: [UInt8]],
-                         scriptFiles: ScriptFileBytes, timings: inout [(String, Double)], retired: Retired) throws -> UInt64 {
+    /// lacks it) and the timings; the run, made of `sources`, becomes the last good one. Returns
+    /// when it ended.
+    private func publish(_ message: Data, run: LayoutRun, layout: any Layout, sources: LayoutSources, idsVersion: Int,
+                         inputs: [String: [UInt8]], scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
+                         retired: Retired) throws -> UInt64 {
         var t4 = Self.now()
         if let animation = try playChange(layout: layout, to: run.dataset, size: run.viewport, inputs: inputs,
                                           scriptFiles: scriptFiles) {
@@ -385,7 +400,11 @@ final class PreviewSession: @unchecked Sendable {
             t4 = t
         }
         if configuration.animator != nil { lastGoodInputs = inputs }
-        stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
+        stateLock.withLock {
+            retired.keep(lastGood)
+            lastGood = (generation, run)
+            lastGoodSources = sources
+        }
         try hub.publish(frame: message, idsVersion: idsVersion) {
             try PreviewUpdate.idsMessage(dataset: run.dataset, version: idsVersion, texts: configuration.measure,
                                          labels: ItemLabels(field: configuration.label), storage: Self.data)
