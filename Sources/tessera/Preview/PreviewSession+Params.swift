@@ -28,14 +28,14 @@ extension PreviewSession {
         if changed { schedule() }
     }
 
-    /// The layout `name` resolves to in `lua`, with `params` (`--param`'s) and then the page's
-    /// over them, and the script's declared params with the values used: none for a built-in.
+    /// The layout `name` resolves to in `lua` (the script `file`, when it is one on disk), with
+    /// `params` (`--param`'s) and then the page's over them, and the script's declared params with the values used: none for a built-in.
     /// The page's params that the script does not declare are left out (an address kept from
     /// an older version of the script).
     /// - Throws: what loading the script or resolving its params throws.
-    static func layout(named name: String, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
+    static func layout(named name: String, file: String?, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
                        page: OrderedDictionary<String, JSONValue>) throws -> (any Layout, [PageParam]) {
-        let path = name.hasSuffix(".lua") ? name : BuiltinLayouts.names.contains(name) ? nil : lua.layoutScriptPath(name)
+        let path = file ?? (name.hasSuffix(".lua") ? name : BuiltinLayouts.names.contains(name) ? nil : lua.layoutScriptPath(name))
         guard let path else { return (try lua.layout(named: name, params: params), []) }
         let script = try lua.loadLayoutScript(path: path)
         let defaults = script.defaultParams
