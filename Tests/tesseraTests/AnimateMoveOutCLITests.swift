@@ -105,6 +105,20 @@ import Testing
             "update b1-badge y 190 -> 90",
             "update b2-badge y 240 -> 140",
         ])
+        // The page colours what moves in as moved (its frame before is its own, though its view
+        // number was a deleted view's), and only removed data as leaving.
+        let page = try runTessera(["animate", "rows.lua", "--data", "grown.json", "--to", "old.json", "--viewport", "100x150",
+                                   "--offset", "0,0", "--format", "html"], in: dir)
+        let start = try #require(page.stdout.range(of: "const timeline = "))
+        let end = try #require(page.stdout.range(of: ";\n", range: start.upperBound..<page.stdout.endIndex))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page.stdout[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let cards = try #require(data["cards"] as? [String: [String]])
+        let roles = Dictionary(uniqueKeysWithValues: cards.map { (String($0.key.drop { $0 != ":" }.dropFirst()), $0.value[1]) })
+        #expect(roles == ["a1": "card still", "b1": "card move", "b2": "card move", "a2": "card delete", "a3": "card delete",
+                          "A-header": "element supplementary still", "a1-badge": "element supplementary still",
+                          "B-header": "element supplementary move", "b1-badge": "element supplementary move",
+                          "b2-badge": "element supplementary move", "a2-badge": "element supplementary delete",
+                          "a3-badge": "element supplementary delete"])
         // b2 removed: it and its badge are deleted, nothing else moves.
         #expect(try Self.animate(["rows.lua", "--data", "old.json", "--to", "shrunk.json"], in: dir) == [
             "delete b2 y 140 -> 140",
