@@ -532,7 +532,8 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field section integer
 ---@field frame number[] {x, y, w, h}
 ---@field oldFrame? number[]
----@field removesView? boolean the view is gone after the pass: a delete, or an update that moves a cell a reload pushed out of view
+---@field removesView? boolean the view is gone after the pass: a delete, or an update that moves a view a reload or relayout pushed out of view
+---@field addsView? boolean the view is new after the pass: an insert, or an update that moves in a view a relayout brought into view
 ---@field animation? tessera.Animation what the view's animator returned (absent: the view jumps)
 
 ---A visible view, in drawing order.
