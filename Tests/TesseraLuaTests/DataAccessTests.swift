@@ -148,6 +148,22 @@ import TesseraCore
         #expect(lines == ["4\t6", "4\t6"])
     }
 
+    /// Two passes open at once (a layout run inside another's pass): their items read their own
+    /// fields whichever pass's item comes next (every read of `h` switches the remembered
+    /// columns), and the outer pass's items still read after the inner pass ends.
+    @Test func itemsOfNestedPassesReadTheirOwnFields() throws {
+        let repl = try ReplRecorder(dataset: dataset)
+        repl.feed("log = {}", """
+        run({ simpleLayout = function(ctx) local outer, bad = ctx:item(2), 0; \
+        run({ simpleLayout = function(inner) for i = 1, inner.count do local item = inner:item(i); \
+        local h = item.id % 10 ~= 0 and 2 * item.id or nil; if outer.h ~= 2 or item.h ~= h then bad = bad + 1 end; \
+        inner.set(i, 0, 0, 1, 1) end end }); \
+        log[#log + 1] = bad .. " " .. outer.h .. " " .. ctx:item(3).h; for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end })
+        """, "print(table.concat(log))")
+        #expect(repl.err == [])
+        #expect(repl.out.last == "0 2 4")
+    }
+
     /// Items are userdata (no table per item) that read as the tables the host gave before:
     /// t.diff and every conversion to data take them with their fields; tostring names them.
     @Test func itemsConvertWithTheirFields() throws {
