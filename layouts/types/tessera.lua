@@ -149,7 +149,8 @@ function Context.decoration(kind, section, x, y, w, h, opts) end
 ---...), read by name (`item.w`), with `pairs(item)` and `#item` (0) as on a table; assigning
 ---a field raises. `ctx:item(i)` gives a userdata (`tostring(item)` is "tessera.item: 0x...")
 ---so that no table is built per call: `next`, `rawget` and `type(item) == "table"` don't
----apply to it. `t.diff` and the other `t.*` that take item tables take these too.
+---apply to it. `t.diff` and the other `t.*` that take item tables take these too. An item can
+---be read while the layout pass that gave it runs; reading one kept after it raises.
 ---@class tessera.Item
 ---@field [string] any
 
