@@ -72,8 +72,8 @@ enum DiffBench: BenchSuite {
     }
 
     /// `TESSERA_BENCH_DIFF_ONLY=KIND-N-PATH[-REPEATS]` (`uuid-100000-array`, `int-5000-snapshot`):
-    /// only that diff, untimed, for counting instructions (`valgrind --tool=callgrind
-    /// --toggle-collect='*profiledDiff*'`; divide by REPEATS (default 10) times N).
+    /// only that diff, untimed, for counting instructions inside `profiledDiff` (docs/howto/benchmarks.md
+    /// gives the callgrind line; divide by REPEATS (default 10) times N).
     private static func profile(_ spec: String) throws {
         let parts = spec.split(separator: "-").map(String.init)
         guard parts.count >= 3, let n = Int(parts[1]), let c = cases.first(where: { $0.n == n }),
