@@ -27,10 +27,11 @@ enum DuplicateIDs {
         return resolve(found) { ids }
     }
 
-    /// The same for a dataset's id column, read in place (strings compared by their bytes).
+    /// The same for a dataset's id column, read in place: the hashes kept from the load, strings
+    /// compared by their bytes.
     static func first(in ids: IDColumn, maximumProbe: Int = 64) -> (first: Int, second: Int)? {
         let found = (ids.isAllIntegers ? ids.payloads.withUnsafeBufferPointer { v in bitmap(count: v.count, value: { v[$0] }) } : nil)
-            ?? probe(count: ids.count, maximumProbe: maximumProbe, hash: { ids.hash($0, seed: seed) }, equal: { ids.equal($0, $1) })
+            ?? probe(count: ids.count, maximumProbe: maximumProbe, hash: { ids.hash($0) }, equal: { ids.equal($0, $1) })
         return resolve(found) { ids.all }
     }
 

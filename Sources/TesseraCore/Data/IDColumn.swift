@@ -4,6 +4,12 @@
 ///
 /// `kinds` says which payloads are integers; it stays empty while every id is one. Derived ids
 /// (`.scoped`, `.duplicate`), which only code can put in a dataset, live boxed in `others`.
+///
+/// Ids are hashed once, as they are appended: `hashes` keeps each id's `IdentifierHash` (what
+/// `IdentifierHash.hash(item:seed:)` gives for it), so the duplicate check, a snapshot of the
+/// dataset and the diff of two snapshots all reuse it instead of hashing the bytes again. While
+/// every id is an integer `hashes` stays empty too: mixing an integer costs less than loading
+/// its hash.
 struct IDColumn: Sendable {
     /// Per item: the integer, the offset of the string's length in `bytes`, or an index in `others`.
     private(set) var payloads: [Int] = []
@@ -11,6 +17,8 @@ struct IDColumn: Sendable {
     private(set) var kinds: [UInt8] = []
     private(set) var bytes: [UInt8] = []
     private(set) var others: [ItemID] = []
+    /// Per item, when any id is not an integer: its `IdentifierHash` with `IdentifierHash.seed`.
+    private(set) var hashes: [UInt64] = []
 
     static let integer: UInt8 = 0, string: UInt8 = 1, other: UInt8 = 2
 
@@ -28,12 +36,16 @@ struct IDColumn: Sendable {
             markKind(IDColumn.other)
             payloads.append(others.count)
             others.append(id)
+            hashes.append(IdentifierHash.hash(item: id, seed: IdentifierHash.seed))
         }
     }
 
     @inline(__always)
     mutating func appendInteger(_ v: Int) {
-        if !kinds.isEmpty { kinds.append(IDColumn.integer) }
+        if !kinds.isEmpty {
+            kinds.append(IDColumn.integer)
+            hashes.append(IdentifierHash.hash(v, seed: IdentifierHash.seed))
+        }
         payloads.append(v)
     }
 
@@ -48,15 +60,32 @@ struct IDColumn: Sendable {
         }
         bytes.append(UInt8(n))
         bytes.append(contentsOf: utf8)
+        hashes.append(Self.stringHash(utf8))
     }
 
-    /// Records the kind of the id about to be appended, creating `kinds` on the first non-integer.
+    /// What `IdentifierHash.hash(string:seed:)` gives for the string of these UTF-8 bytes,
+    /// without building the string when it is ASCII.
+    @inline(__always)
+    static func stringHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let seed = IdentifierHash.seed
+        let (h, ascii) = IdentifierHash.hashBytes(utf8, IdentifierHash.start(seed, count: utf8.count))
+        return ascii ? h : IdentifierHash.canonicalHash(String(decoding: utf8, as: UTF8.self), seed: seed)
+    }
+
+    /// Records the kind of the id about to be appended, creating `kinds` (and the integers'
+    /// hashes) on the first non-integer.
     private mutating func markKind(_ kind: UInt8) {
-        if kinds.isEmpty {
-            kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count)
-            kinds.reserveCapacity(payloads.capacity)
-        }
+        if kinds.isEmpty { makeKinds() }
         kinds.append(kind)
+    }
+
+    /// `kinds` and `hashes` for the integers appended so far.
+    private mutating func makeKinds() {
+        kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count)
+        kinds.reserveCapacity(payloads.capacity)
+        let seed = IdentifierHash.seed
+        hashes = payloads.map { IdentifierHash.hash($0, seed: seed) }
+        hashes.reserveCapacity(payloads.capacity)
     }
 
     /// Replaces id `i` (the duplicate policy's renames): the old string stays in the arena unused.
@@ -65,19 +94,21 @@ struct IDColumn: Sendable {
         column.append(id)
         switch id {
         case .int(let v):
-            if !kinds.isEmpty { kinds[i] = IDColumn.integer }
             payloads[i] = v
+            if kinds.isEmpty { return }
+            kinds[i] = IDColumn.integer
         case .string:
-            if kinds.isEmpty { kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count) }
+            if kinds.isEmpty { makeKinds() }
             kinds[i] = IDColumn.string
             payloads[i] = bytes.count
             bytes.append(contentsOf: column.bytes)
         case .scoped, .duplicate:
-            if kinds.isEmpty { kinds = [UInt8](repeating: IDColumn.integer, count: payloads.count) }
+            if kinds.isEmpty { makeKinds() }
             kinds[i] = IDColumn.other
             payloads[i] = others.count
             others.append(id)
         }
+        hashes[i] = column.hash(0)
     }
 
     @inline(__always) func kind(_ i: Int) -> UInt8 { kinds.isEmpty ? IDColumn.integer : kinds[i] }
@@ -112,17 +143,18 @@ struct IDColumn: Sendable {
     /// Every id, as `ItemID`s. O(n).
     var all: [ItemID] { (0..<count).map { self[$0] } }
 
-    /// A hash of id `i` with `seed`: integers through the bijective mixer, strings 8 bytes at a
-    /// time, so ids that are equal hash equal without building an `ItemID`.
+    /// Id `i`'s `IdentifierHash` (with `IdentifierHash.seed`): kept from the load, or an
+    /// integer mixed now. Ids that are equal hash equal.
     @inline(__always)
-    func hash(_ i: Int, seed: UInt64) -> UInt64 {
-        switch kind(i) {
-        case IDColumn.integer: return IdentifierHash.hash(payloads[i], seed: seed)
-        case IDColumn.string:
-            let r = stringRange(i)
-            return bytes.withUnsafeBufferPointer { DuplicateIDs.hashBytes(UnsafeBufferPointer(rebasing: $0[r]), IdentifierHash.start(seed, count: r.count)) }
-        default: return UInt64(UInt(bitPattern: others[payloads[i]].hashValue)) ^ seed
-        }
+    func hash(_ i: Int) -> UInt64 {
+        kinds.isEmpty ? IdentifierHash.hash(payloads[i], seed: IdentifierHash.seed) : hashes[i]
+    }
+
+    /// Every id's `IdentifierHash`, in order: the kept hashes, or the integers mixed now. O(n).
+    var allHashes: [UInt64] {
+        if !kinds.isEmpty { return hashes }
+        let seed = IdentifierHash.seed
+        return payloads.map { IdentifierHash.hash($0, seed: seed) }
     }
 
     /// Whether ids `i` and `j` are the same id (strings compared by their bytes).
@@ -146,6 +178,7 @@ struct IDColumn: Sendable {
         payloads.trimCapacity()
         kinds.trimCapacity()
         bytes.trimCapacity()
+        hashes.trimCapacity()
     }
 }
 
@@ -156,7 +189,7 @@ func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8
 }
 
 /// Whether two runs of memory hold the same bytes, compared 8 bytes at a time.
-@inline(__always)
+@inlinable @inline(__always)
 func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     guard let p = a.baseAddress, let q = b.baseAddress, p != q else { return true }

@@ -76,6 +76,12 @@ extension Changeset {
         let anySectionInserted = !sectionsInserted.isEmpty
         m.newIndexOfOld.withUnsafeBufferPointer { newIndexOfOld in
             m.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+                // Room for every unpaired item at once, instead of growing as they come.
+                var unpairedOld = 0, unpairedNew = 0
+                for q in newIndexOfOld where q < 0 { unpairedOld += 1 }
+                for p in oldIndexOfNew where p < 0 { unpairedNew += 1 }
+                itemsDeleted.reserveCapacity(unpairedOld)
+                itemsInserted.reserveCapacity(unpairedNew)
                 // Old side: deletes and updates, ascending by old path.
                 for i in 0..<oldSectionCount where newSectionOfOld[i] >= 0 {
                     let j = newSectionOfOld[i]
@@ -92,17 +98,18 @@ extension Changeset {
                     }
                 }
 
-                // Moves inside each kept section pair.
-                var visitedOld = [Bool](repeating: false, count: n)
-                var visitedNew = [Bool](repeating: false, count: newCount)
-                var movedInPlace = [Bool](repeating: false, count: newCount)
-                visitedOld.withUnsafeMutableBufferPointer { visitedOld in
-                    visitedNew.withUnsafeMutableBufferPointer { visitedNew in
-                        movedInPlace.withUnsafeMutableBufferPointer { movedInPlace in
+                // Moves inside each kept section pair (flags in scratch kept between diffs).
+                DiffScratch.withBuffer(of: Bool.self, count: n) { visitedOld in
+                    DiffScratch.withBuffer(of: Bool.self, count: newCount) { visitedNew in
+                        DiffScratch.withBuffer(of: Bool.self, count: newCount) { movedInPlace in
+                            visitedOld.initialize(repeating: false)
+                            visitedNew.initialize(repeating: false)
+                            movedInPlace.initialize(repeating: false)
+                            var moveCount = 0
                             for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
                                 let i = oldSectionOfNew[j]
                                 let oldRange = oldStarts[i]..<oldStarts[i + 1], newRange = newStarts[j]..<newStarts[j + 1]
-                                _ = MoveSelection.select(
+                                moveCount += MoveSelection.select(
                                     oldRange: oldRange, newRange: newRange,
                                     oldPartner: { p in
                                         let q = newIndexOfOld[p]
@@ -114,34 +121,33 @@ extension Changeset {
                                     },
                                     visitedOld: visitedOld, visitedNew: visitedNew, moved: movedInPlace)
                             }
-                        }
-                    }
-                }
 
-                // New side: inserts and moves, ascending by new path.
-                movedInPlace.withUnsafeBufferPointer { movedInPlace in
-                    for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
-                        let i = oldSectionOfNew[j]
-                        let start = newStarts[j], oldRange = oldStarts[i]..<oldStarts[i + 1]
-                        for q in start..<newStarts[j + 1] {
-                            let p = oldIndexOfNew[q]
-                            if p < 0 {
-                                itemsInserted.append(ItemPath(section: j, item: q - start))
-                            }
-                            else if oldRange.contains(p) {
-                                if movedInPlace[q] {
-                                    itemsMoved.append(IndexMove(source: ItemPath(section: i, item: p - oldRange.lowerBound),
-                                                                target: ItemPath(section: j, item: q - start)))
-                                }
-                            }
-                            else {
-                                let source = Snapshot<Int, Int>.sectionIndex(containing: p, starts: oldStarts)
-                                if newSectionOfOld[source] < 0 {
-                                    itemsInserted.append(ItemPath(section: j, item: q - start))
-                                }
-                                else {
-                                    itemsMoved.append(IndexMove(source: ItemPath(section: source, item: p - oldStarts[source]),
-                                                                target: ItemPath(section: j, item: q - start)))
+                            // New side: inserts and moves, ascending by new path.
+                            itemsMoved.reserveCapacity(moveCount)
+                            for j in 0..<newSectionCount where oldSectionOfNew[j] >= 0 {
+                                let i = oldSectionOfNew[j]
+                                let start = newStarts[j], oldRange = oldStarts[i]..<oldStarts[i + 1]
+                                for q in start..<newStarts[j + 1] {
+                                    let p = oldIndexOfNew[q]
+                                    if p < 0 {
+                                        itemsInserted.append(ItemPath(section: j, item: q - start))
+                                    }
+                                    else if oldRange.contains(p) {
+                                        if movedInPlace[q] {
+                                            itemsMoved.append(IndexMove(source: ItemPath(section: i, item: p - oldRange.lowerBound),
+                                                                        target: ItemPath(section: j, item: q - start)))
+                                        }
+                                    }
+                                    else {
+                                        let source = Snapshot<Int, Int>.sectionIndex(containing: p, starts: oldStarts)
+                                        if newSectionOfOld[source] < 0 {
+                                            itemsInserted.append(ItemPath(section: j, item: q - start))
+                                        }
+                                        else {
+                                            itemsMoved.append(IndexMove(source: ItemPath(section: source, item: p - oldStarts[source]),
+                                                                        target: ItemPath(section: j, item: q - start)))
+                                        }
+                                    }
                                 }
                             }
                         }

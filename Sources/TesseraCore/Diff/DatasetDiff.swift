@@ -24,10 +24,12 @@ public enum DatasetDiff {
     /// - Complexity: O(S + n).
     public static func snapshot(of dataset: Dataset, duplicates: DuplicatePolicy = .reject) throws -> Snapshot<Key, Key> {
         let sectionKeys = Occurrence.keys(of: dataset.sections.map(\.id))
-        // Ids whose bytes never repeat (the loader's own check, with no dictionary) are keyed as
-        // first occurrences, and the index built from them confirms they are unique by `==`.
-        if DuplicateIDs.first(in: dataset.idColumn) == nil,
-           let items = IndexedIdentifiers(uniqueElements: dataset.ids.map { Occurrence($0) }) {
+        // Every id keyed as its first occurrence, indexed on the hashes the id column kept from
+        // the load (a first occurrence hashes as its id): the index's own check, by `==`, says
+        // whether they are unique, and nothing is hashed again here or in the diff.
+        let column = dataset.idColumn
+        let firsts = (0..<column.count).map { Occurrence(column[$0]) }
+        if let items = IndexedIdentifiers(uniqueElements: firsts, hashes: column.allHashes) {
             return try snapshot(of: dataset, sectionKeys: sectionKeys, items: items, itemKeys: nil, duplicates: duplicates)
         }
         let itemKeys = Occurrence.keys(of: dataset.ids)

@@ -40,11 +40,11 @@ enum HashJoin {
     static func match<ID: Hashable>(old: UnsafeBufferPointer<ID>, new: UnsafeBufferPointer<ID>) -> Outcome {
         let n = old.count, m = new.count
         guard n + m < Int(UInt32.max) else { return .collision }
-        let oldHashes = hashes(of: old)
-        let newHashes = hashes(of: new)
-        return oldHashes.withUnsafeBufferPointer { oldHashes in
-            newHashes.withUnsafeBufferPointer { newHashes in
-                match(old: old, new: new, oldHashes: oldHashes, newHashes: newHashes)
+        return DiffScratch.withBuffer(of: UInt64.self, count: n) { oldHashes in
+            DiffScratch.withBuffer(of: UInt64.self, count: m) { newHashes in
+                hash(old, into: oldHashes)
+                hash(new, into: newHashes)
+                return match(old: old, new: new, oldHashes: UnsafeBufferPointer(oldHashes), newHashes: UnsafeBufferPointer(newHashes))
             }
         }
     }
@@ -73,7 +73,7 @@ enum HashJoin {
                 for q in 0..<m {
                     let p = oldOfNew[q]
                     if p < 0 { continue }
-                    if old[p] != new[q] { return false }
+                    if !IdentifierHash.equal(old[p], new[q]) { return false }
                     newOfOld[p] = q
                 }
                 return true
@@ -87,10 +87,16 @@ enum HashJoin {
     @inlinable
     static func hashes<ID: Hashable>(of ids: UnsafeBufferPointer<ID>) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: ids.count) { buffer, count in
+            hash(ids, into: buffer)
             count = ids.count
-            let seed = IdentifierHash.seed
-            for k in 0..<ids.count { buffer[k] = IdentifierHash.hash(ids[k], seed: seed) }
         }
+    }
+
+    /// Step 1 into `buffer`, which holds `ids.count` hashes.
+    @inlinable
+    static func hash<ID: Hashable>(_ ids: UnsafeBufferPointer<ID>, into buffer: UnsafeMutableBufferPointer<UInt64>) {
+        let seed = IdentifierHash.seed
+        for k in 0..<ids.count { buffer[k] = IdentifierHash.hash(ids[k], seed: seed) }
     }
 
     /// MurmurHash3's 64-bit finaliser: a bijection on `UInt64` that spreads every input bit over
@@ -113,8 +119,8 @@ enum HashJoin {
     }
 
     /// Up to this many identifiers on both sides, `pairByHash` uses one table (at most 64k
-    /// 4-byte slots, which stays in L2) instead of partitions: the counting and scatter passes
-    /// cost more than the misses they save there.
+    /// 4-byte slots, which stays in L2; its memory kept between calls in `DiffScratch`) instead
+    /// of partitions: the counting and scatter passes cost more than the misses they save there.
     @usableFromInline static let directLimit = 1 << 15
 
     /// Step 3 without steps 2: one table over every OLD entry, then every NEW entry, in order
@@ -126,15 +132,16 @@ enum HashJoin {
         sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
     ) -> Pairing {
         let n = oldHashes.count, m = newHashes.count
+        // At most 70% full even when no NEW entry pairs (each unpaired one goes in).
         var size = 16
-        while size < 2 * (n + m) { size <<= 1 }
+        while size * 7 < (n + m) * 10 { size <<= 1 }
         let mask = size - 1
-        var table = [UInt32](repeating: 0, count: size)
-        var taken = [Bool](repeating: false, count: n)
         var oldOfNew = [Int](repeating: -1, count: m)
         var outcome = Pairing.collision
-        table.withUnsafeMutableBufferPointer { table in
-            taken.withUnsafeMutableBufferPointer { taken in
+        DiffScratch.withBuffer(of: UInt32.self, count: size) { table in
+            DiffScratch.withBuffer(of: Bool.self, count: n) { taken in
+                table.initialize(repeating: 0)
+                taken.initialize(repeating: false)
                 oldOfNew.withUnsafeMutableBufferPointer { oldOfNew in
                     @inline(__always) func hash(_ entry: Int) -> UInt64 { entry < n ? oldHashes[entry] : newHashes[entry - n] }
                     for p in 0..<n {
@@ -188,10 +195,19 @@ enum HashJoin {
         oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>,
         sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
     ) -> Pairing {
-        let n = oldHashes.count, m = newHashes.count
-        if n + m <= directLimit {
+        if oldHashes.count + newHashes.count <= directLimit {
             return pairDirectly(oldHashes: oldHashes, newHashes: newHashes, sameOld: sameOld, sameNew: sameNew)
         }
+        return pairInPartitions(oldHashes: oldHashes, newHashes: newHashes, sameOld: sameOld, sameNew: sameNew)
+    }
+
+    /// Steps 2 and 3 for any number of entries (`pairByHash` above `directLimit`).
+    @usableFromInline
+    static func pairInPartitions(
+        oldHashes: UnsafeBufferPointer<UInt64>, newHashes: UnsafeBufferPointer<UInt64>,
+        sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
+    ) -> Pairing {
+        let n = oldHashes.count, m = newHashes.count
         // About 2,000 entries per partition (a 4,096-slot table of 4-byte slots).
         var bits = 0
         while bits < 16 && (n + m) >> bits > 2_048 { bits += 1 }
@@ -211,10 +227,8 @@ enum HashJoin {
             largest = max(largest, oldCounts[k] + newCounts[k])
         }
         // Every slot is written exactly once below, so the buffers start uninitialised.
-        var entryHash = [UInt64](unsafeUninitializedCapacity: n + m) { _, count in count = n + m }
-        var entryPosition = [UInt32](unsafeUninitializedCapacity: n + m) { _, count in count = n + m }
-        entryHash.withUnsafeMutableBufferPointer { entryHash in
-            entryPosition.withUnsafeMutableBufferPointer { entryPosition in
+        return DiffScratch.withBuffer(of: UInt64.self, count: n + m) { entryHash in
+            DiffScratch.withBuffer(of: UInt32.self, count: n + m) { entryPosition in
                 var cursor = Array(starts[0..<partitions])
                 cursor.withUnsafeMutableBufferPointer { cursor in
                     for p in 0..<n {
@@ -230,63 +244,67 @@ enum HashJoin {
                         cursor[k] += 1
                     }
                 }
+                return pairPartitions(entryHash: UnsafeBufferPointer(entryHash), entryPosition: UnsafeBufferPointer(entryPosition),
+                                      starts: starts, oldCounts: oldCounts, newCounts: newCounts, largest: largest, m: m,
+                                      sameOld: sameOld, sameNew: sameNew)
             }
         }
+    }
 
-        // Step 3: one small table, cleared for each partition. A slot holds a local entry + 1.
+    /// Step 3 over the partitioned entries: one small table, cleared for each partition. A
+    /// slot holds a local entry + 1.
+    private static func pairPartitions(
+        entryHash: UnsafeBufferPointer<UInt64>, entryPosition: UnsafeBufferPointer<UInt32>, starts: [Int],
+        oldCounts: [Int], newCounts: [Int], largest: Int, m: Int,
+        sameOld: (Int, Int) -> Bool, sameNew: (Int, Int) -> Bool
+    ) -> Pairing {
         var capacity = 16
         while capacity < 2 * largest { capacity <<= 1 }
-        var table = [UInt32](repeating: 0, count: capacity)
-        var taken = [Bool](repeating: false, count: largest)
         var oldOfNew = [Int](repeating: -1, count: m)
         var outcome = Pairing.collision
-        table.withUnsafeMutableBufferPointer { table in
-            taken.withUnsafeMutableBufferPointer { taken in
+        DiffScratch.withBuffer(of: UInt32.self, count: capacity) { table in
+            DiffScratch.withBuffer(of: Bool.self, count: largest) { taken in
                 oldOfNew.withUnsafeMutableBufferPointer { oldOfNew in
-                    entryHash.withUnsafeBufferPointer { entryHash in
-                        entryPosition.withUnsafeBufferPointer { entryPosition in
-                            for k in 0..<partitions {
-                                let base = starts[k], oldCount = oldCounts[k], count = oldCount + newCounts[k]
-                                if count == 0 { continue }
-                                var size = 16
-                                while size < 2 * count { size <<= 1 }
-                                let mask = size - 1
-                                for s in 0..<size { table[s] = 0 }
-                                for e in 0..<count {
-                                    let h = entryHash[base + e]
-                                    var s = Int(truncatingIfNeeded: h) & mask
-                                    var found = -1
-                                    while table[s] != 0 {
-                                        let x = Int(table[s]) - 1
-                                        if entryHash[base + x] == h { found = x; break }
-                                        s = (s + 1) & mask
-                                    }
-                                    let position = Int(entryPosition[base + e])
-                                    if found < 0 {
-                                        table[s] = UInt32(truncatingIfNeeded: e + 1)
-                                        taken[e] = false
-                                        continue
-                                    }
-                                    let other = Int(entryPosition[base + found])
-                                    if e < oldCount {
-                                        // Two OLD entries hash alike.
-                                        outcome = sameOld(other, position) ? .duplicateInOld : .collision
-                                        return
-                                    }
-                                    if found >= oldCount || taken[found] {
-                                        // A NEW entry meets another NEW entry (directly, or through
-                                        // the OLD entry that one took).
-                                        let rival = found >= oldCount ? other : oldOfNew.firstIndex(of: other)!
-                                        outcome = sameNew(rival, position) ? .duplicateInNew : .collision
-                                        return
-                                    }
-                                    taken[found] = true
-                                    oldOfNew[position] = other
-                                }
+                    for k in 0..<oldCounts.count {
+                        let base = starts[k], oldCount = oldCounts[k], count = oldCount + newCounts[k]
+                        if count == 0 { continue }
+                        var size = 16
+                        while size < 2 * count { size <<= 1 }
+                        let mask = size - 1
+                        for s in 0..<size { table[s] = 0 }
+                        for e in 0..<count {
+                            let h = entryHash[base + e]
+                            var s = Int(truncatingIfNeeded: h) & mask
+                            var found = -1
+                            while table[s] != 0 {
+                                let x = Int(table[s]) - 1
+                                if entryHash[base + x] == h { found = x; break }
+                                s = (s + 1) & mask
                             }
-                            outcome = .paired([])
+                            let position = Int(entryPosition[base + e])
+                            if found < 0 {
+                                table[s] = UInt32(truncatingIfNeeded: e + 1)
+                                taken[e] = false
+                                continue
+                            }
+                            let other = Int(entryPosition[base + found])
+                            if e < oldCount {
+                                // Two OLD entries hash alike.
+                                outcome = sameOld(other, position) ? .duplicateInOld : .collision
+                                return
+                            }
+                            if found >= oldCount || taken[found] {
+                                // A NEW entry meets another NEW entry (directly, or through
+                                // the OLD entry that one took).
+                                let rival = found >= oldCount ? other : oldOfNew.firstIndex(of: other)!
+                                outcome = sameNew(rival, position) ? .duplicateInNew : .collision
+                                return
+                            }
+                            taken[found] = true
+                            oldOfNew[position] = other
                         }
                     }
+                    outcome = .paired([])
                 }
             }
         }

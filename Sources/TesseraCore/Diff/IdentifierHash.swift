@@ -44,6 +44,45 @@ enum IdentifierHash {
         return UInt64(UInt(bitPattern: id.hashValue))
     }
 
+    /// Whether `a == b`, for two identifiers whose hashes are equal (so most often equal):
+    /// strings, and `ItemID` strings and their `Occurrence`s, are equal at once when they are
+    /// the same string value (one storage, or the same small string), and otherwise compare
+    /// their UTF-8 bytes, 8 at a time, which is all it takes when they are equal. Bytes that
+    /// differ go through `==`, which tells canonically equivalent strings apart from a hash
+    /// collision.
+    @inlinable @inline(__always)
+    static func equal<ID: Hashable>(_ a: ID, _ b: ID) -> Bool {
+        if ID.self == String.self {
+            return sameBytes(unsafeBitCast(a, to: String.self), unsafeBitCast(b, to: String.self)) || a == b
+        }
+        if ID.self == ItemID.self {
+            return sameString(unsafeBitCast(a, to: ItemID.self), unsafeBitCast(b, to: ItemID.self)) || a == b
+        }
+        if ID.self == Occurrence<ItemID>.self {
+            let x = unsafeBitCast(a, to: Occurrence<ItemID>.self), y = unsafeBitCast(b, to: Occurrence<ItemID>.self)
+            return x.index == y.index && sameString(x.id, y.id) || a == b
+        }
+        return a == b
+    }
+
+    /// Whether both are string ids with the same bytes.
+    @inlinable @inline(__always)
+    static func sameString(_ a: ItemID, _ b: ItemID) -> Bool {
+        guard case .string(let x) = a, case .string(let y) = b else { return false }
+        return sameBytes(x, y)
+    }
+
+    /// Whether both strings have the same UTF-8 bytes (false when either has no contiguous UTF-8).
+    @inlinable @inline(__always)
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        // The same value (a list diffed against an edit of itself shares its strings).
+        if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in bytesEqual(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
+        }
+        return same == .some(.some(true))
+    }
+
     /// An `ItemID`: integers as `Int`s, strings as `String`s, derived ids through `hashValue`.
     @inlinable @inline(__always)
     static func hash(item: ItemID, seed: UInt64) -> UInt64 {

@@ -111,7 +111,7 @@ struct IdentifierTable: Sendable {
             if slot == 0 { return (nil, i) }
             if slot >> 32 == tag {
                 let existing = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if identifier(existing) == id { return (existing, i) }
+                if IdentifierHash.equal(identifier(existing), id) { return (existing, i) }
             }
             i = (i + 1) & mask
         }

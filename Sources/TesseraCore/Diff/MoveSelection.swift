@@ -35,6 +35,7 @@ enum MoveSelection {
         visitedOld: UnsafeMutableBufferPointer<Bool>, visitedNew: UnsafeMutableBufferPointer<Bool>,
         moved: UnsafeMutableBufferPointer<Bool>
     ) -> Int {
+        let (oldRange, newRange) = unsettled(oldRange: oldRange, newRange: newRange, oldPartner: oldPartner, newPartner: newPartner)
         // Forward pass: marks directly.
         var cursor = oldRange.lowerBound
         let oldEnd = oldRange.upperBound
@@ -64,6 +65,37 @@ enum MoveSelection {
         _ = mirror(oldRange: oldRange, newRange: newRange, oldPartner: oldPartner, newPartner: newPartner,
                    visitedNew: visitedNew, moved: moved)
         return mirrorMoves
+    }
+
+    /// The ranges less the stayers at either end that keep their order: while the k-th stayer
+    /// from the start (or the end) of the old range pairs with the k-th of the new range, both
+    /// passes leave it unmoved and nothing after it depends on it (a pass's cursor reaches the
+    /// first stayer past such a run exactly when the stayers before it are all visited), so
+    /// the passes only walk what lies between. For similar lists, where only a few
+    /// elements move, that is most of each pass skipped.
+    ///
+    /// - Complexity: O(oldRange.count + newRange.count) at worst; the length of the ends cut.
+    @inline(__always)
+    static func unsettled(
+        oldRange: Range<Int>, newRange: Range<Int>, oldPartner: (Int) -> Int, newPartner: (Int) -> Int
+    ) -> (old: Range<Int>, new: Range<Int>) {
+        var p = oldRange.lowerBound, q = newRange.lowerBound
+        var pEnd = oldRange.upperBound, qEnd = newRange.upperBound
+        while true {
+            while p < pEnd && oldPartner(p) < 0 { p += 1 }
+            while q < qEnd && newPartner(q) < 0 { q += 1 }
+            guard p < pEnd, q < qEnd, oldPartner(p) == q else { break }
+            p += 1
+            q += 1
+        }
+        while true {
+            while pEnd > p && oldPartner(pEnd - 1) < 0 { pEnd -= 1 }
+            while qEnd > q && newPartner(qEnd - 1) < 0 { qEnd -= 1 }
+            guard pEnd > p, qEnd > q, oldPartner(pEnd - 1) == qEnd - 1 else { break }
+            pEnd -= 1
+            qEnd -= 1
+        }
+        return (p..<pEnd, q..<qEnd)
     }
 
     @inline(__always)

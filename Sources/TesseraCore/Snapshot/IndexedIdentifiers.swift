@@ -36,11 +36,23 @@ struct IndexedIdentifiers<ID: Hashable>: RandomAccessCollection, Equatable {
     /// - Complexity: O(n) expected.
     @inlinable
     init?(uniqueElements elements: [ID]) {
+        let hashes = IdentifierHash.isInteger(ID.self) ? [] : elements.withUnsafeBufferPointer { HashJoin.hashes(of: $0) }
+        self.init(uniqueElements: elements, hashes: hashes)
+    }
+
+    /// The list of `elements` whose `IdentifierHash`es (with `IdentifierHash.seed`) are
+    /// `hashes`, kept from before (a dataset's id column hashed them as it loaded), or nil when
+    /// an identifier repeats. Nothing is hashed again. Integer identifiers may come with no
+    /// hashes (they are mixed as they go in).
+    ///
+    /// - Complexity: O(n) expected.
+    @inlinable
+    init?(uniqueElements elements: [ID], hashes: [UInt64]) {
+        precondition(hashes.count == elements.count || hashes.isEmpty && IdentifierHash.isInteger(ID.self),
+                     "IndexedIdentifiers: one hash per identifier")
         var table = IdentifierTable(count: elements.count)
-        var hashes: [UInt64] = []
         let repeated = elements.withUnsafeBufferPointer { ids in
-            if IdentifierHash.isInteger(ID.self) { return table.insertAll(ids, firstEntry: 0, identifier: { ids[$0] }) }
-            hashes = HashJoin.hashes(of: ids)
+            if hashes.isEmpty { return table.insertAll(ids, firstEntry: 0, identifier: { ids[$0] }) }
             return hashes.withUnsafeBufferPointer { hashes in
                 table.insertAll(ids, firstEntry: 0, hash: { hashes[$0] }, identifier: { ids[$0] })
             }
@@ -48,7 +60,7 @@ struct IndexedIdentifiers<ID: Hashable>: RandomAccessCollection, Equatable {
         if repeated != nil { return nil }
         self.elements = elements
         self.table = table
-        self.hashes = hashes
+        self.hashes = IdentifierHash.isInteger(ID.self) ? [] : hashes
     }
 
     /// The list of `elements`, which are known to be unique (asserted in debug builds).

@@ -1,4 +1,5 @@
 @_spi(Testing) import TesseraCore
+import Foundation
 
 /// `tessera bench diff`: Tessera's linear diff against Swift's `difference(from:).inferringMoves()`
 /// (Myers), measured in the same run on the same arrays.
@@ -16,8 +17,8 @@
 /// Notes: `ns_per_element` (median / n), `spread` (slowest timed run / median),
 /// `cpu_ns_per_element` (the process's CPU time per diff over n: what a busy machine's
 /// preemption does not inflate, page faults included), `moves` reported
-/// by each side, `stages` of the staged changeset, and `snapshot_ms`, the same diff from two
-/// prebuilt `Snapshot`s. Myers takes seconds from 100k on, so a full run measures its 1M baseline
+/// by each side, `stages` of the staged changeset, and `snapshot_ms` (`snapshot_ns_per_element`),
+/// the same diff from two prebuilt `Snapshot`s, at every size. Myers takes seconds from 100k on, so a full run measures its 1M baseline
 /// directly (3 runs, no warm-up) and `--quick` measures none there: those rows have no ratio.
 ///
 /// The sectioned row is DifferenceKit's own sectioned measurement: 5 sections of 20,001 random
@@ -38,24 +39,70 @@ enum DiffBench: BenchSuite {
     }
 
     static func run(quick: Bool, report: (BenchResult) -> Void) throws {
+        if let only = ProcessInfo.processInfo.environment["TESSERA_BENCH_DIFF_ONLY"] {
+            return try profile(only)
+        }
         try sectioned(quick: quick, report: report)
-        let cases = [
+        for c in cases { try measure(c, quick: quick, report: report) }
+    }
+
+    private static let cases = [
             Case(n: 5_000, deleted: 2_000..<3_000, insertAt: 3_000, inserted: 1_000, shuffled: 200,
                  label: "20% del, 20% ins, 4% shuffled"),
             Case(n: 100_000, deleted: 20_000..<30_000, insertAt: 30_000, inserted: 10_000, shuffled: 2_000,
                  label: "10% del, 10% ins, 2% shuffled"),
             Case(n: 1_000_000, deleted: 200_000..<210_000, insertAt: 300_000, inserted: 10_000, shuffled: 2_000,
                  label: "1% del, 1% ins, 0.2% shuffled"),
-        ]
-        for c in cases {
-            var random = SplitMix64(seed: 20_240_601 &+ UInt64(c.n))
-            let intIDs = (0..<(c.n + c.inserted)).map { _ in random.next() }
-            let (oldInts, newInts) = makePair(intIDs, c, &random)
-            try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, report: report)
-            let stringIDs = intIDs.map { _ in random.uuidString() }
-            let (oldStrings, newStrings) = makePair(stringIDs, c, &random)
-            try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, report: report)
+    ]
+
+    /// The Int and UUID string rows of one size.
+    private static func measure(_ c: Case, quick: Bool, report: (BenchResult) -> Void) throws {
+        let ((oldInts, newInts), (oldStrings, newStrings)) = inputs(c)
+        try measure(c, kind: "Int", old: oldInts, new: newInts, quick: quick, report: report)
+        try measure(c, kind: "UUID string", old: oldStrings, new: newStrings, quick: quick, report: report)
+    }
+
+    /// The Int pair and the UUID string pair of one size, from the size's seed.
+    private static func inputs(_ c: Case) -> (([UInt64], [UInt64]), ([String], [String])) {
+        var random = SplitMix64(seed: 20_240_601 &+ UInt64(c.n))
+        let intIDs = (0..<(c.n + c.inserted)).map { _ in random.next() }
+        let ints = makePair(intIDs, c, &random)
+        let stringIDs = intIDs.map { _ in random.uuidString() }
+        return (ints, makePair(stringIDs, c, &random))
+    }
+
+    /// `TESSERA_BENCH_DIFF_ONLY=KIND-N-PATH[-REPEATS]` (`uuid-100000-array`, `int-5000-snapshot`):
+    /// only that diff, untimed, for counting instructions inside `profiledDiff` (docs/howto/benchmarks.md
+    /// gives the callgrind line; divide by REPEATS (default 10) times N).
+    private static func profile(_ spec: String) throws {
+        let parts = spec.split(separator: "-").map(String.init)
+        guard parts.count >= 3, let n = Int(parts[1]), let c = cases.first(where: { $0.n == n }),
+              ["int", "uuid"].contains(parts[0]), ["array", "snapshot"].contains(parts[2]) else {
+            throw CLIError("TESSERA_BENCH_DIFF_ONLY: expected KIND-N-PATH[-REPEATS], KIND int or uuid, "
+                + "N one of \(cases.map(\.n)), PATH array or snapshot; got '\(spec)'")
         }
+        let repeats = parts.count > 3 ? Int(parts[3]) ?? 10 : 10
+        let ((oldInts, newInts), (oldStrings, newStrings)) = inputs(c)
+        if parts[0] == "int" {
+            try profiledDiffs(old: oldInts, new: newInts, snapshots: parts[2] == "snapshot", repeats: repeats)
+        }
+        else {
+            try profiledDiffs(old: oldStrings, new: newStrings, snapshots: parts[2] == "snapshot", repeats: repeats)
+        }
+    }
+
+    private static func profiledDiffs<ID: Hashable>(old: [ID], new: [ID], snapshots: Bool, repeats: Int) throws {
+        let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
+        for _ in 0..<repeats { blackHole(try profiledDiff(old: old, new: new, snapshots: snapshots ? (a, b) : nil)) }
+    }
+
+    /// One diff: the function callgrind's `--toggle-collect` names.
+    @inline(never)
+    private static func profiledDiff<ID: Hashable>(old: [ID], new: [ID], snapshots: (Snapshot<Int, ID>, Snapshot<Int, ID>)?) throws
+        -> Changeset
+    {
+        if let (a, b) = snapshots { return Changeset(from: a, to: b) }
+        return try Changeset(from: old, to: new)
     }
 
     /// The sectioned row (see the type's documentation).
@@ -136,11 +183,12 @@ enum DiffBench: BenchSuite {
             label = runs == 1 ? "difference.inferringMoves, 1 run" : "difference.inferringMoves, median of \(runs)"
             notes["baseline_moves"] = Double(inferred)
         }
-        if !(quick && big) {
-            let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
-            notes["snapshot_ms"] = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(Changeset(from: a, to: b)) }
-            notes["stages"] = Double(StagedChangeset(staging: batch, from: a, to: b).count)
-        }
+        // The snapshot path at every size, 1M included, so each row compares the two paths.
+        let a = try Snapshot(section: 0, items: old), b = try Snapshot(section: 0, items: new)
+        let snapshot = BenchClock.medianMilliseconds(repeats: repeats) { blackHole(Changeset(from: a, to: b)) }
+        notes["snapshot_ms"] = snapshot
+        notes["snapshot_ns_per_element"] = snapshot * 1e6 / Double(c.n)
+        notes["stages"] = Double(StagedChangeset(staging: batch, from: a, to: b).count)
         report(BenchResult(suite: name, name: "\(kind) ids, \(c.label)", n: c.n, median: ours,
                            baseline: label, baselineMedian: baseline, notes: notes))
     }
