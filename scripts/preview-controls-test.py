@@ -3,14 +3,16 @@
 
 Usage: scripts/preview-controls-test.py TESSERA [SCREENSHOT_DIR]
 
-Serves a script that declares params (a number, a boolean and a string) with `--label name`, and
-checks in headless Chromium over the DevTools protocol: every drawn item shows its `name` field;
-the page shows a control per declared param of its default's type; changing the number field
-lays out again with the new value (the script file untouched) and puts it in the address, and
-a reload of that address keeps it; a checkbox likewise; a value of the wrong type sent over the
-socket is the run's error in the panel, and the defaults button brings the picture back; "next
-problem" goes from where the page is scrolled to the next of `tessera check`'s warnings below,
-scrolls it into view, outlines it and shows the check's sentence, then wraps to the first; no
+Serves a script that declares params (a number, a boolean, a string, and a string with
+`choices`) with `--label name`, and checks in headless Chromium over the DevTools protocol: every
+drawn item shows its `name` field; the page shows a control per declared param of its default's
+type (a menu of the choices); changing the number field lays out again with the new value (the
+script file untouched) and puts it in the address, and a reload of that address keeps it; the
+menu and a checkbox likewise; a value of the wrong type sent over the socket is the run's error in
+the panel, and the defaults button brings the picture back; "next problem" goes from where the
+page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
+it and shows the check's sentence, then wraps to the first. Then a built-in layout by name
+(`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
 JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
 """
 import json
@@ -27,9 +29,11 @@ SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 # Rows 50 apart, cells 40 high; with `overlap`, items 7 and 31 (1-based) move 20 up into the
 # row above, over items 5 and 29.
 SCRIPT = """return {
-  params = { columns = 2, gap = 4, overlap = false, title = "grid" },
+  params = { columns = 2, gap = 4, overlap = false, title = "grid", mode = "cells" },
+  choices = { mode = { "cells", "wide" } },
   simpleLayout = function(ctx, p)
     local w = (ctx.width - (p.columns - 1) * p.gap) / p.columns
+    if p.mode == "wide" then w = ctx.width end
     for i = 1, ctx.count do
       local c, r = (i - 1) % p.columns, (i - 1) // p.columns
       local y = r * 50
@@ -78,9 +82,12 @@ try:
 
     # A control per declared param, of the default's type.
     controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
-      [l.dataset.param, [...l.querySelectorAll('input')].map(i => i.type).join('+')])""")
-    check("a control per declared param, of its default's type",
-          controls == [["columns", "range+number"], ["gap", "range+number"], ["overlap", "checkbox"], ["title", "text"]], str(controls))
+      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+    check("a control per declared param, of its default's type (a menu for choices)",
+          controls == [["columns", "range+number"], ["gap", "range+number"], ["mode", "select-one"], ["overlap", "checkbox"],
+                       ["title", "text"]], str(controls))
+    options = browser.eval("[...document.querySelectorAll('#params [data-param=\"mode\"] option')].map(o => [o.textContent, o.selected])")
+    check("the menu lists the script's choices, the default chosen", options == [["cells", True], ["wide", False]], str(options))
     check("the number control shows the default", browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "2")
 
     # columns = 3 from its field: laid out again, the file untouched, the value in the address.
@@ -100,10 +107,24 @@ try:
     check("after a reload the picture and the control keep columns = 3",
           browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "3")
 
+    # The menu: mode = "wide" lays out full-width items, and goes into the address.
+    browser.eval("""(() => { const m = document.querySelector('#params [data-param="mode"] select');
+      m.value = '"wide"'; m.dispatchEvent(new Event('change')); return true; })()""")
+    browser.wait("(() => { const f = %s; return f && f[0] === 0 && Math.abs(f[2] - 375) < 0.05; })()" % drawn_box_js('[data-id="i3"]'),
+                 "item i3 (first of its row) full width")
+    check("the menu's choice is in the address", "p.mode=wide" in browser.eval("location.search"), browser.eval("location.search"))
+    # A value outside the choices (a page's message): the run's error names the file and the param.
+    browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 3, mode: 'tiles' } })); true")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the choices error panel")
+    panel = browser.eval("document.getElementById('error').textContent")
+    check("a value outside the choices is the run's error, naming the file and the param",
+          script + ": param 'mode' expects one of \"cells\", \"wide\", got \"tiles\"" in panel, panel[:300])
+
     # A value of the wrong type (a page's message): the run's error in the panel; the defaults
     # button brings the script's defaults back.
     browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 'three' } })); true")
-    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the params error panel")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block' && /three/.test(document.getElementById('error').textContent)",
+                 "the params error panel")
     panel = browser.eval("document.getElementById('error').textContent")
     check("a param of the wrong type is the run's error", "columns" in panel and "three" in panel, panel[:300])
     browser.eval("document.querySelector('#params button').click()")
@@ -135,6 +156,34 @@ try:
     text = browser.eval("document.getElementById('problem').textContent")
     check("after the last problem, the first again", 'items 4 ("i4") and 6 ("i6") overlap' in text and browser.eval("S.y") == 92, text)
 
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    shut_down(None, server)
+
+    # A built-in layout by name: controls from its parameters and defaults.
+    sized = os.path.join(work, "sized.json")
+    with open(sized, "w") as f:
+        json.dump({"items": [{"id": "s%d" % k, "w": 50, "h": 40} for k in range(3)]}, f)
+    server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", sized, "--viewport", "375x400", "--port", "0"])
+    browser.call("Page.navigate", url=url + "#w=375&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"s2\"]')", "the flow's first picture")
+    controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
+      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+    check("flow: a control per parameter it takes",
+          controls == [["spacing", "range+number"], ["lineSpacing", "range+number"], ["interitemSpacing", "range+number"],
+                       ["justifyContent", "select-one"], ["alignItems", "select-one"], ["alignContent", "select-one"]], str(controls))
+    options = browser.eval("[...document.querySelectorAll('#params [data-param=\"justifyContent\"] option')].map(o => o.textContent)")
+    check("flow: justifyContent's menu lists its values",
+          options == ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"], str(options))
+    check("flow: a spacing's slider starts at 0",
+          browser.eval("document.querySelector('#params [data-param=\"spacing\"] input[type=range]').min") == "0")
+    browser.eval("""(() => { const m = document.querySelector('#params [data-param="justifyContent"] select');
+      m.value = '"center"'; m.dispatchEvent(new Event('change')); return true; })()""")
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - 112.5) < 0.05; })()" % drawn_box_js('[data-id="s0"]'),
+                 "the line centred: s0 at x = (375 - 150) / 2")
+    check("flow: the choice is in the address", "p.justifyContent=center" in browser.eval("location.search"))
+    set_number("interitemSpacing", 10)
+    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - 102.5) < 0.05; })()" % drawn_box_js('[data-id="s0"]'),
+                 "10 between the items: s0 at x = (375 - 170) / 2")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview controls test: %d checks passed" % len(check))
 except BaseException:
