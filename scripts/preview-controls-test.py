@@ -18,10 +18,9 @@ JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
 import json
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -44,13 +43,12 @@ SCRIPT = """return {
 }
 """
 
-work = tempfile.mkdtemp(prefix="tessera-preview-controls-")
-script = os.path.join(work, "grid.lua")
-data = os.path.join(work, "data.json")
-with open(script, "w") as f:
-    f.write(SCRIPT)
-with open(data, "w") as f:
-    json.dump({"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]}, f)
+_, files = write_files("tessera-preview-controls-", {
+    "grid.lua": SCRIPT,
+    "data.json": {"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]},
+    "sized.json": {"items": [{"id": "s%d" % k, "w": 50, "h": 40} for k in range(3)]},
+})
+script, data = files["grid.lua"], files["data.json"]
 
 server, url, _, _, lines = start_preview([TESSERA, "preview", script, "--data", data, "--label", "name",
                                           "--viewport", "375x400", "--port", "0"])
@@ -63,7 +61,28 @@ def frame(item_id):
 
 
 def wait_x(item_id, x, what):
-    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - %r) < 0.05; })()" % (drawn_box_js('[data-id="%s"]' % item_id), x), what)
+    wait_box(item_id, "Math.abs(f[0] - %r) < 0.05" % x, what)
+
+
+def controls():
+    """Each control's param and its inputs' types, as drawn."""
+    return browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
+      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+
+
+def menu(name):
+    """The texts of a menu's options, and which is chosen."""
+    return browser.eval("[...document.querySelectorAll('#params [data-param=\"%s\"] option')].map(o => [o.textContent, o.selected])" % name)
+
+
+def choose(name, value):
+    browser.eval("""(() => { const m = document.querySelector('#params [data-param="%s"] select');
+      m.value = %s; m.dispatchEvent(new Event('change')); return true; })()""" % (name, json.dumps(json.dumps(value))))
+
+
+def wait_box(item_id, condition, what):
+    """Waits until item_id's drawn box `f` meets `condition` (JavaScript)."""
+    browser.wait("(() => { const f = %s; return f && (%s); })()" % (drawn_box_js('[data-id="%s"]' % item_id), condition), what)
 
 
 def set_number(name, value):
@@ -81,12 +100,11 @@ try:
     check("--label name: every drawn item shows its name", len(texts) == 4 and all(t == "Name " + i[1:] for i, t in texts), str(texts))
 
     # A control per declared param, of the default's type.
-    controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
-      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+    found = controls()
     check("a control per declared param, of its default's type (a menu for choices)",
-          controls == [["columns", "range+number"], ["gap", "range+number"], ["mode", "select-one"], ["overlap", "checkbox"],
-                       ["title", "text"]], str(controls))
-    options = browser.eval("[...document.querySelectorAll('#params [data-param=\"mode\"] option')].map(o => [o.textContent, o.selected])")
+          found == [["columns", "range+number"], ["gap", "range+number"], ["mode", "select-one"], ["overlap", "checkbox"],
+                       ["title", "text"]], str(found))
+    options = menu("mode")
     check("the menu lists the script's choices, the default chosen", options == [["cells", True], ["wide", False]], str(options))
     check("the number control shows the default", browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "2")
 
@@ -108,10 +126,8 @@ try:
           browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "3")
 
     # The menu: mode = "wide" lays out full-width items, and goes into the address.
-    browser.eval("""(() => { const m = document.querySelector('#params [data-param="mode"] select');
-      m.value = '"wide"'; m.dispatchEvent(new Event('change')); return true; })()""")
-    browser.wait("(() => { const f = %s; return f && f[0] === 0 && Math.abs(f[2] - 375) < 0.05; })()" % drawn_box_js('[data-id="i3"]'),
-                 "item i3 (first of its row) full width")
+    choose("mode", "wide")
+    wait_box("i3", "f[0] === 0 && Math.abs(f[2] - 375) < 0.05", "item i3 (first of its row) full width")
     check("the menu's choice is in the address", "p.mode=wide" in browser.eval("location.search"), browser.eval("location.search"))
     # A value outside the choices (a page's message): the run's error names the file and the param.
     browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 3, mode: 'tiles' } })); true")
@@ -160,30 +176,24 @@ try:
     shut_down(None, server)
 
     # A built-in layout by name: controls from its parameters and defaults.
-    sized = os.path.join(work, "sized.json")
-    with open(sized, "w") as f:
-        json.dump({"items": [{"id": "s%d" % k, "w": 50, "h": 40} for k in range(3)]}, f)
-    server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", sized, "--viewport", "375x400", "--port", "0"])
+    server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", files["sized.json"], "--viewport", "375x400", "--port", "0"])
     browser.call("Page.navigate", url=url + "#w=375&h=400")
     browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"s2\"]')", "the flow's first picture")
-    controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
-      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+    found = controls()
     check("flow: a control per parameter it takes",
-          controls == [["spacing", "range+number"], ["lineSpacing", "range+number"], ["interitemSpacing", "range+number"],
-                       ["justifyContent", "select-one"], ["alignItems", "select-one"], ["alignContent", "select-one"]], str(controls))
-    options = browser.eval("[...document.querySelectorAll('#params [data-param=\"justifyContent\"] option')].map(o => o.textContent)")
-    check("flow: justifyContent's menu lists its values",
-          options == ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"], str(options))
+          found == [["spacing", "range+number"], ["lineSpacing", "range+number"], ["interitemSpacing", "range+number"],
+                       ["justifyContent", "select-one"], ["alignItems", "select-one"], ["alignContent", "select-one"]], str(found))
+    options = menu("justifyContent")
+    check("flow: justifyContent's menu lists its values, the default chosen",
+          options == [["start", True], ["center", False], ["end", False], ["spaceBetween", False], ["spaceAround", False],
+                      ["spaceEvenly", False]], str(options))
     check("flow: a spacing's slider starts at 0",
           browser.eval("document.querySelector('#params [data-param=\"spacing\"] input[type=range]').min") == "0")
-    browser.eval("""(() => { const m = document.querySelector('#params [data-param="justifyContent"] select');
-      m.value = '"center"'; m.dispatchEvent(new Event('change')); return true; })()""")
-    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - 112.5) < 0.05; })()" % drawn_box_js('[data-id="s0"]'),
-                 "the line centred: s0 at x = (375 - 150) / 2")
+    choose("justifyContent", "center")
+    wait_box("s0", "Math.abs(f[0] - 112.5) < 0.05", "the line centred: s0 at x = (375 - 150) / 2")
     check("flow: the choice is in the address", "p.justifyContent=center" in browser.eval("location.search"))
     set_number("interitemSpacing", 10)
-    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - 102.5) < 0.05; })()" % drawn_box_js('[data-id="s0"]'),
-                 "10 between the items: s0 at x = (375 - 170) / 2")
+    wait_box("s0", "Math.abs(f[0] - 102.5) < 0.05", "10 between the items: s0 at x = (375 - 170) / 2")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview controls test: %d checks passed" % len(check))
 except BaseException:

@@ -12,13 +12,11 @@ message names (items 1, 2, 5 and 8), the covering header is a red box at its fra
 "next problem" counts the same three warnings, and turning the overlay off clears them all. No
 JavaScript error.
 """
-import json
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 
@@ -35,13 +33,8 @@ SCRIPT = """return {
 }
 """
 
-work = tempfile.mkdtemp(prefix="tessera-preview-problems-")
-script = os.path.join(work, "column.lua")
-data = os.path.join(work, "data.json")
-with open(script, "w") as f:
-    f.write(SCRIPT)
-with open(data, "w") as f:
-    json.dump({"items": [{"id": "i%d" % k} for k in range(8)]}, f)
+_, files = write_files("tessera-preview-problems-", {"column.lua": SCRIPT, "data.json": {"items": [{"id": "i%d" % k} for k in range(8)]}})
+script, data = files["column.lua"], files["data.json"]
 
 server, url, _, _, lines = start_preview([TESSERA, "preview", script, "--data", data, "--viewport", "375x400", "--port", "0"])
 browser = None
