@@ -310,9 +310,8 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 2)
         session.handle(#"{"type":"params","values":[1]}"#, from: messages.id)
-        let (texts, _, _, headers) = await messages.received()
-        let last = try JSONParser.parse(try #require(headers.last))
-        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(headers.last ?? "")"); return }
+        let (texts, last) = try await newestFrame(messages)
+        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(last)"); return }
         #expect(params.map { $0["name"]?.string } == ["big", "h"])
         #expect(params.map { $0["default"]?.number ?? ($0["default"] == .bool(false) ? -1 : -2) } == [-1, 10])
         #expect(params.map { $0["value"]?.number ?? ($0["value"] == .bool(false) ? -1 : -2) } == [-1, 25])
@@ -334,9 +333,8 @@ struct PreviewTests {
         session.handle(#"{"type":"params","values":{"mode":"tiles"}}"#, from: messages.id)
         session.render()
         #expect(session.generation == 3)
-        let (texts, _, _, headers) = await messages.received()
-        let last = try JSONParser.parse(try #require(headers.last))
-        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(headers.last ?? "")"); return }
+        let (texts, last) = try await newestFrame(messages)
+        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(last)"); return }
         #expect(params == [.object(["name": "h", "default": 10, "value": 10]),
                            .object(["name": "mode", "default": "wide", "value": "narrow", "choices": ["wide", "narrow"]])])
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
@@ -362,8 +360,7 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 2)
         // (A page that has not read keeps only the newest frame.)
-        let (_, _, _, headers) = await messages.received()
-        let last = try JSONParser.parse(try #require(headers.last))
+        let (_, last) = try await newestFrame(messages)
         #expect(last["params"] == .array([.object(["name": "columns", "default": 2, "value": 3, "min": 1, "max": 1000]),
                                           .object(["name": "spacing", "default": 0, "value": 4, "min": 0])]))
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
@@ -512,6 +509,12 @@ struct PreviewTests {
 
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
+    /// The text messages a page received and the header of the newest frame it was sent.
+    private func newestFrame(_ messages: MessageLog) async throws -> (texts: [String], header: JSONValue) {
+        let (texts, _, _, headers) = await messages.received()
+        return (texts, try JSONParser.parse(try #require(headers.last)))
+    }
+
     private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes) throws
         -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
         let folder = try temporaryFolder()
