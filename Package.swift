@@ -95,7 +95,9 @@ let package = Package(
                 "TesseraCore", "TesseraLua", "TesseraRender", "CEdit", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // The Lua `tessera bench lua` runs, compiled in as a byte array.
+            resources: [.embedInCode("Bench/lua-bench.lua")]
         ),
         // The `tessera` program: the command line with the trait "CLI", a stub without it.
         .executableTarget(

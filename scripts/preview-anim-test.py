@@ -8,7 +8,8 @@ the DevTools protocol: the gaps overlay draws the spacing between neighbours (ex
 labels); selecting an item shows the file:line of the ctx.set call that set its frame (of the
 line that stored it in a returned frames table; of the return of an analytic frame hook); a
 data-file save plays with the animator (frames drawn at mid-animation differ from the start and
-the end, and the page shows the new data's picture at the end); the scrubber shows at a sample's
+the end, and the page shows the new data's picture at the end); cards a save pushes out of view
+move there, none is deleted; the scrubber shows at a sample's
 time exactly the views of that sample in `tessera animate --format json` (same fps, offset and
 viewport); pause stops time and slow motion advances it at the chosen rate of the wall clock
 the player counted; an error in an animator hook shows in the error panel with its file:line
@@ -252,6 +253,22 @@ try:
                  "the panel to clear")
     check("the next good save clears the panel and plays", browser.eval("!!anim && anim.gen === M.gen"),
           str(browser.eval("[anim && anim.gen, M.gen, document.body.dataset.gen]")))
+
+    # Cards a save pushes below the viewport move there with the animator's update (to their
+    # new place, fully shown), never fading out as deleted ones: only removed data is deleted.
+    for ids, what in ((NEW, "the full data"), (["x1", "x2", "x3"] + NEW, "three cards in front")):
+        g = gen()
+        write(data, dataset(ids))
+        browser.wait("!!anim && anim.gen > %d" % g, "the animation of " + what)
+        browser.wait("!anim.playing && anim.time === anim.duration", "the animation of %s to end" % what, timeout=120)
+    classes = dict(browser.eval("[...document.querySelectorAll('#anim > div')].map(c => [c.dataset.key.replace(/^\\d+:/, ''), c.className])"))
+    pushed = ["c15", "c16", "c17"]   # the last row shown (y 460), pushed to y 550, below the viewport (40 to 540)
+    check("cards pushed out of view move there", all(classes.get(i) == "card move" for i in pushed),
+          str([(i, classes.get(i)) for i in pushed]))
+    check("no card is deleted (no data was removed)", not any("delete" in c for c in classes.values()), str(classes))
+    check("the new cards are inserted", all(classes.get(i) == "card insert" for i in ("x1", "x2", "x3")))
+    end = {v[0].split(":", 1)[1]: v for v in browser.eval("anim.sample(anim.indexAt(anim.duration))")}
+    check("a pushed card ends below the viewport, fully shown", end["c15"][2] == 550 and end["c15"][5] == 1, str(end.get("c15")))
 
     # A script save just repaints.
     g = gen()

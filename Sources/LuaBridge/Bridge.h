@@ -80,6 +80,11 @@ typedef struct tb_Bridge {
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
   /* the thread whose host function (or sizer) runs now: Swift reads and pushes on its stack */
   lua_State *current;
+  /* ctx:item's items (Items.c) */
+  lua_Unsigned itempasses;      /* the last pass number given out */
+  lua_Unsigned itempass;        /* the pass whose columns the item __index remembers, 0 for none */
+  const char *itemkey[2];       /* the two field names read last (interned string pointers) */
+  int itemnext;                 /* the slot of itemkey the next remembered column replaces */
 } tb_Bridge;
 
 /* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */

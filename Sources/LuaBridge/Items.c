@@ -1,17 +1,20 @@
 /*
 ** Items.c: the data access hot paths of `ctx`: ctx:size and ctx:item.
 ** ctx:size checks its arguments here and asks Swift for the size through a plain C function
-** pointer (no host-function trampoline, no allocation). ctx:item(i) returns an item: a
-** userdata holding only i, with one metatable per ctx. Reading a field looks the value up
-** in that field's column (one plain array per field name, built by Swift for the whole ctx),
-** so a loop over items builds no table of every field. A field read only a few times reads
-** the item directly instead of building its column. An item is read-only as the tables the
-** host gave before: writes raise, pairs and # see the item's fields, the metatable is
-** locked. It is a userdata rather than a table because a table needs a hash node for i,
-** which made each ctx:item call cost twice as much (one allocation, no node, and i read
-** without a lookup); its __name makes tostring and type errors say "tessera.item".
+** pointer (no host-function trampoline, no allocation). ctx:item(i) returns an item: a light
+** userdata whose bits are i and the number of its layout pass, so a call allocates nothing
+** (a full userdata per call cost a quarter of a ctx:item(i).w read, with its collection).
+** Reading a field looks the value up in that field's column (one plain array per field name,
+** built by Swift for the whole ctx), so a loop over items builds no table of every field. A
+** field read only a few times reads the item directly instead of building its column. An item
+** is read-only as the tables the host gives: writes raise, pairs and # see the item's fields,
+** the metatable is locked; its __name makes tostring and type errors say "tessera.item". It
+** can be read while its pass runs: a light userdata keeps nothing alive, so the host ends the
+** pass (tb_enditems) and an item read after that raises.
 */
 #include "Bridge.h"
+
+#include <stdint.h>
 
 
 /* ctx:size */
@@ -137,139 +140,250 @@ tb_Sizer *tb_pushsizer(lua_State *L) {
 
 /* ctx:item */
 
+/* An item is a light userdata (ctx:item allocates nothing): its bits are the number of the pass
+** that gave it (high TB_ITEMBITS) and its index i (low). A light userdata references nothing, so
+** each pass keeps its record (below) in the passes table under its number until the host ends
+** the pass (tb_enditems, or its guard's __gc as a backstop); reading an item of an ended pass
+** raises instead of reading another pass's data. Lua has one metatable for every light
+** userdata, set up on first use; the only light userdata scripts can reach are items. */
+#define TB_ITEMBITS 32
+#define TB_ITEMMASK (((lua_Unsigned)1 << TB_ITEMBITS) - 1)
+#define TB_ITEMGUARD "tessera.itempass"
 #define TB_FIELD_READS_BEFORE_COLUMN 32
 
-/* No stack. The index an item holds (only items reach their metamethods: the metatable is
-** locked, so no other value can carry it). */
-static lua_Integer tb_itemindexof(lua_State *L, int idx) {
-  return *(const lua_Integer *)lua_touserdata(L, idx);
+/* A pass's record: columns (name -> array), reads (name -> count), column(name) -> array,
+** field(i, name) -> value, fields(i) -> a table of every field. */
+enum { TB_REC_COLUMNS = 1, TB_REC_READS, TB_REC_COLUMN, TB_REC_FIELD, TB_REC_FIELDS };
+
+/* The metamethods' upvalues: 1 the passes table; __index's 2 and 3 the columns of the two
+** field names read last (bridge->itemkey), 4 and 5 those names, kept alive so that no other
+** string can take their address. */
+enum { TB_UP_PASSES = 1, TB_UP_COLUMN = 2, TB_UP_NAME = 4 };
+
+/* No stack. The bits of the light userdata at idx. */
+static lua_Unsigned tb_itembits(lua_State *L, int idx) {
+  return (lua_Unsigned)(uintptr_t)lua_touserdata(L, idx);
 }
 
-/* The two field names read last and where their columns are: __index compares the key's
-** string pointer with these (short strings are interned, so an equal name is the same
-** pointer) instead of hashing it. Each name is kept alive in an upvalue of __index, so no
-** other string can take its address; a long name, which Lua does not intern, just misses. */
-typedef struct tb_ItemKeys {
-  const char *key[2];
-  int next;                            /* the slot the next cached column replaces */
-} tb_ItemKeys;
+/* [-0, +1, v] Pushes the record of item h's pass, or raises for an ended pass. */
+static void tb_pushitemrecord(lua_State *L, lua_Unsigned h) {
+  if (lua_rawgeti(L, lua_upvalueindex(TB_UP_PASSES), (lua_Integer)(h >> TB_ITEMBITS)) != LUA_TTABLE)
+    tb_deferror(L, "ctx:item(%I) was kept after its layout pass: an item can be read only while that pass runs",
+                (lua_Integer)(h & TB_ITEMMASK));
+}
 
-#define TB_KEYS_UPVALUE 5              /* then 6, 7 the cached columns, 8, 9 their names */
+/* No stack. Starts remembering the columns of `pass` (0: of no pass) with none yet; the
+** caller sets the four column and name upvalues to nil. */
+static void tb_restartcolumns(tb_Bridge *b, lua_Unsigned pass) {
+  b->itemkey[0] = b->itemkey[1] = NULL;
+  b->itemnext = 0;
+  b->itempass = pass;
+}
 
-/* [-1, +0, -] Remembers the column on top of the stack (left there) as key k's, slot 2
-** of __index's stack holding the name. */
-static void tb_cachecolumn(lua_State *L, tb_ItemKeys *c, const char *k) {
-  int slot = c->next;
+/* [-1, +1, -] Remembers the column on top of the stack (left there) as key k's, slot 2 of
+** __index's stack holding the name. */
+static void tb_cachecolumn(lua_State *L, const char *k) {
+  tb_Bridge *b = tb_bridge(L);
+  int slot = b->itemnext;
   lua_pushvalue(L, -1);
-  lua_replace(L, lua_upvalueindex(TB_KEYS_UPVALUE + 1 + slot));
+  lua_replace(L, lua_upvalueindex(TB_UP_COLUMN + slot));
   lua_pushvalue(L, 2);
-  lua_replace(L, lua_upvalueindex(TB_KEYS_UPVALUE + 3 + slot));
-  c->key[slot] = k;
-  c->next = slot ^ 1;
+  lua_replace(L, lua_upvalueindex(TB_UP_NAME + slot));
+  b->itemkey[slot] = k;
+  b->itemnext = slot ^ 1;
 }
 
-/* __index(item, key). Upvalues: 1 columns (name -> array), 2 reads (name -> count),
-** 3 column(name) -> array, 4 field(i, name) -> value, 5 the tb_ItemKeys (a light userdata),
-** 6 and 7 its columns, 8 and 9 its names, 10 its full userdata. */
-static int tb_itemindex(lua_State *L) {
-  tb_ItemKeys *c;
+/* [-0, +1, e] __index for what tb_itemindex does not answer itself: an ended pass raises; a
+** key that is no string reads nil; a name gets its column when one is built (remembered), its
+** column built now when it is read often, else the one field. */
+static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
+  lua_Integer i = (lua_Integer)(h & TB_ITEMMASK), reads;
   const char *k;
-  lua_Integer i, reads;
+  lua_settop(L, 2);
+  tb_pushitemrecord(L, h);                           /* item key record */
   if (lua_type(L, 2) != LUA_TSTRING) return 0;
-  c = (tb_ItemKeys *)lua_touserdata(L, lua_upvalueindex(TB_KEYS_UPVALUE));
+  if (tb_bridge(L)->itempass != h >> TB_ITEMBITS) {  /* another pass's item: remember its columns */
+    int up;
+    for (up = TB_UP_COLUMN; up < TB_UP_NAME + 2; up++) {
+      lua_pushnil(L);
+      lua_replace(L, lua_upvalueindex(up));
+    }
+    tb_restartcolumns(tb_bridge(L), h >> TB_ITEMBITS);
+  }
   k = lua_tolstring(L, 2, NULL);
-  i = tb_itemindexof(L, 1);
-  if (k == c->key[0]) { lua_rawgeti(L, lua_upvalueindex(TB_KEYS_UPVALUE + 1), i); return 1; }
-  if (k == c->key[1]) { lua_rawgeti(L, lua_upvalueindex(TB_KEYS_UPVALUE + 2), i); return 1; }
+  lua_rawgeti(L, 3, TB_REC_COLUMNS);                 /* item key record columns */
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) {
-    tb_cachecolumn(L, c, k);
+  if (lua_rawget(L, 4) == LUA_TTABLE) {
+    tb_cachecolumn(L, k);
     lua_rawgeti(L, -1, i);
     return 1;
   }
-  lua_pop(L, 1);
+  lua_rawgeti(L, 3, TB_REC_READS);                   /* item key record columns nil reads */
   lua_pushvalue(L, 2);
-  lua_rawget(L, lua_upvalueindex(2));
+  lua_rawget(L, -2);
   reads = lua_tointeger(L, -1) + 1;
   lua_pop(L, 1);
   lua_pushvalue(L, 2);
   lua_pushinteger(L, reads);
-  lua_rawset(L, lua_upvalueindex(2));
-  if (reads > TB_FIELD_READS_BEFORE_COLUMN) {  /* a hot field: build its column once */
-    lua_pushvalue(L, lua_upvalueindex(3));
+  lua_rawset(L, -3);
+  if (reads > TB_FIELD_READS_BEFORE_COLUMN) {        /* a hot field: build its column once */
+    lua_rawgeti(L, 3, TB_REC_COLUMN);
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
-    if (lua_type(L, -1) == LUA_TTABLE) tb_cachecolumn(L, c, k);
+    if (lua_type(L, -1) == LUA_TTABLE) tb_cachecolumn(L, k);
     lua_rawgeti(L, -1, i);
     return 1;
   }
-  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_rawgeti(L, 3, TB_REC_FIELD);
   lua_pushinteger(L, i);
   lua_pushvalue(L, 2);
   lua_call(L, 2, 1);
   return 1;
 }
 
+/* __index(item, key). The hot path: a name read last, of an item of the pass whose columns
+** are remembered, is compared by its string's pointer (short strings are interned, so an
+** equal name is the same pointer; a long name, which Lua does not intern, just misses) and
+** read from its column. */
+static int tb_itemindex(lua_State *L) {
+  const tb_Bridge *b = tb_bridge(L);
+  lua_Unsigned h = tb_itembits(L, 1);
+  if (h >> TB_ITEMBITS == b->itempass && lua_type(L, 2) == LUA_TSTRING) {
+    const char *k = lua_tolstring(L, 2, NULL);
+    if (k == b->itemkey[0]) { lua_rawgeti(L, lua_upvalueindex(TB_UP_COLUMN), (lua_Integer)(h & TB_ITEMMASK)); return 1; }
+    if (k == b->itemkey[1]) { lua_rawgeti(L, lua_upvalueindex(TB_UP_COLUMN + 1), (lua_Integer)(h & TB_ITEMMASK)); return 1; }
+  }
+  return tb_itemindexchecked(L, h);
+}
+
+/* __len(item): 0 (items have named fields only), once the item's pass is known to run. */
 static int tb_itemlen(lua_State *L) {
-  lua_pushinteger(L, 0);               /* items have named fields only */
+  tb_pushitemrecord(L, tb_itembits(L, 1));
+  lua_pushinteger(L, 0);
   return 1;
 }
 
-/* __pairs(item): the item's fields. Upvalue: fields(i) -> a table of every field. */
+/* __pairs(item): the item's fields. */
 static int tb_itempairs(lua_State *L) {
+  lua_Unsigned h = tb_itembits(L, 1);
+  tb_pushitemrecord(L, h);
   lua_pushcfunction(L, tb_rawnext);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushinteger(L, tb_itemindexof(L, 1));
+  lua_rawgeti(L, -2, TB_REC_FIELDS);
+  lua_pushinteger(L, (lua_Integer)(h & TB_ITEMMASK));
   lua_call(L, 1, 1);
   lua_pushnil(L);
   return 3;
 }
 
 /* [-0, +1, e] ctx:item for what tb_ctxitem does not answer itself: raises for a bad index,
-** else pushes nil (a context without item data). */
-static TB_SLOWPATH int tb_ctxitemchecked(lua_State *L, lua_Integer count) {
-  tb_checkitemindex(L, "ctx:item", count);
+** else pushes nil (a context without item data). Upvalue 2 is the item count. */
+static TB_SLOWPATH int tb_ctxitemchecked(lua_State *L) {
+  tb_checkitemindex(L, "ctx:item", lua_tointeger(L, lua_upvalueindex(2)));
   lua_pushnil(L);
   return 1;
 }
 
-/* ctx:item(i). Upvalues: 1 the item count, negated when there are no items to read (then
-** ctx:item returns nil, as for a context without a dataset), 2 the proxies' metatable. The
-** hot path reads i with no success flag: a failed read gives 0, which is out of range
-** (as is every i when the count is negated). */
+/* ctx:item(i). Upvalues: 1 a light userdata whose bits are the pass's and the item count
+** (0 when there are no items to read: then ctx:item returns nil, as for a context without a
+** dataset), 2 the item count, 3 the pass's guard. The hot path reads i with no success flag:
+** a failed read gives 0, which is out of range. */
 static int tb_ctxitem(lua_State *L) {
-  lua_Integer count = lua_tointegerx(L, lua_upvalueindex(1), NULL);
+  lua_Unsigned base = tb_itembits(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
-  if (!(i >= 1 && i <= count))
-    return tb_ctxitemchecked(L, count < 0 ? -count : count);
-  *(lua_Integer *)lua_newuserdatauv(L, sizeof i, 0) = i;
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_setmetatable(L, -2);
+  if (!((lua_Unsigned)i - 1 < (base & TB_ITEMMASK)))
+    return tb_ctxitemchecked(L);
+  lua_pushlightuserdata(L, (void *)(uintptr_t)((base & ~TB_ITEMMASK) | (lua_Unsigned)i));
   return 1;
 }
 
-void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
-  tb_ItemKeys *c;
-  luaL_checkstack(L, 8, NULL);
-  lua_pushcclosure(L, tb_itempairs, 1);              /* columns reads column field pairs */
-  lua_createtable(L, 0, 6);
-  lua_rotate(L, -2, 1);                              /* ... field meta pairs */
-  lua_setfield(L, -2, "__pairs");
-  lua_rotate(L, -5, 1);                              /* meta columns reads column field */
-  c = (tb_ItemKeys *)lua_newuserdatauv(L, sizeof *c, 0);
-  c->key[0] = c->key[1] = NULL; c->next = 0;
-  lua_pushlightuserdata(L, c);
-  lua_rotate(L, -2, 1);                              /* ... field light keys */
+/* [-0, +1, m] Pushes the passes table, an upvalue of the items' metamethods; the first call
+** makes the metatable of light userdata (also registry.TB_ITEMNAME, as luaL_newmetatable
+** makes one) and the guards' (whose __gc ends a pass the host did not end). */
+static int tb_guardgc(lua_State *L);
+static void tb_pushpasses(lua_State *L) {
+  lua_pushlightuserdata(L, NULL);
+  if (lua_getmetatable(L, -1)) {                     /* null meta */
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_getupvalue(L, -1, TB_UP_PASSES);             /* null meta index passes */
+    lua_replace(L, -4);
+    lua_pop(L, 2);
+    return;
+  }
+  luaL_newmetatable(L, TB_ITEMNAME);                 /* null meta (in the registry too, with __name) */
+  tb_setreadonlymethods(L, tb_itemlen);              /* its __len is replaced by a closure below */
+  lua_createtable(L, 0, 0);                          /* null meta passes */
+  lua_pushvalue(L, -1);
   lua_pushnil(L); lua_pushnil(L); lua_pushnil(L); lua_pushnil(L);
-  lua_rotate(L, -5, -1);                             /* ... field light nil nil nil nil keys */
-  lua_pushcclosure(L, tb_itemindex, 10);
-  lua_setfield(L, -2, "__index");
-  lua_pushliteral(L, TB_ITEMNAME);
-  lua_setfield(L, -2, "__name");
-  tb_setreadonlymethods(L, tb_itemlen);
-  lua_pushinteger(L, hasitems ? count : -count);
-  lua_rotate(L, -2, 1);                              /* count meta */
-  lua_pushcclosure(L, tb_ctxitem, 2);
+  lua_pushcclosure(L, tb_itemindex, 5);
+  lua_setfield(L, -3, "__index");
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, tb_itempairs, 1);
+  lua_setfield(L, -3, "__pairs");
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, tb_itemlen, 1);
+  lua_setfield(L, -3, "__len");
+  lua_rotate(L, -2, 1);                              /* null passes meta */
+  lua_setmetatable(L, -3);                           /* null passes */
+  lua_remove(L, -2);
+  luaL_newmetatable(L, TB_ITEMGUARD);                /* passes guardmeta */
+  lua_pushcfunction(L, tb_guardgc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+}
+
+lua_Integer tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
+  tb_Bridge *b = tb_bridge(L);
+  lua_Unsigned pass;
+  int k;
+  luaL_checkstack(L, 10, NULL);
+  lua_createtable(L, TB_REC_FIELDS, 0);
+  lua_rotate(L, -6, 1);                              /* record columns reads column field fields */
+  for (k = TB_REC_FIELDS; k >= TB_REC_COLUMNS; k--) lua_rawseti(L, -1 - k, k);
+  tb_pushpasses(L);                                  /* record passes */
+  for (;;) {                                         /* the next number no open pass has: 1..2^32-1, then 1 again */
+    pass = b->itempasses = b->itempasses % TB_ITEMMASK + 1;
+    if (lua_rawgeti(L, -1, (lua_Integer)pass) == LUA_TNIL) break;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  lua_rotate(L, -2, 1);                              /* passes record */
+  lua_rawseti(L, -2, (lua_Integer)pass);
+  lua_pop(L, 1);
+  lua_pushlightuserdata(L, (void *)(uintptr_t)(pass << TB_ITEMBITS | (hasitems ? (lua_Unsigned)count & TB_ITEMMASK : 0)));
+  lua_pushinteger(L, count);
+  *(lua_Unsigned *)lua_newuserdatauv(L, sizeof pass, 0) = pass;
+  luaL_setmetatable(L, TB_ITEMGUARD);
+  lua_pushcclosure(L, tb_ctxitem, 3);
+  return (lua_Integer)pass;
+}
+
+void tb_enditems(lua_State *L, lua_Integer pass) {
+  int top = lua_gettop(L);
+  if (!lua_checkstack(L, 4)) return;
+  lua_pushlightuserdata(L, NULL);
+  if (lua_getmetatable(L, -1)) {                     /* null meta */
+    lua_pushliteral(L, "__index");                   /* an interned metamethod name: no allocation */
+    lua_rawget(L, -2);                               /* null meta index */
+    lua_getupvalue(L, -1, TB_UP_PASSES);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, pass);                        /* a nil where a value was: no allocation */
+    if (tb_bridge(L)->itempass == (lua_Unsigned)pass) {   /* release its remembered columns */
+      int up;
+      for (up = TB_UP_COLUMN; up < TB_UP_NAME + 2; up++) {
+        lua_pushnil(L);
+        lua_setupvalue(L, top + 3, up);
+      }
+      tb_restartcolumns(tb_bridge(L), 0);
+    }
+  }
+  lua_settop(L, top);
+}
+
+/* __gc of a pass's guard (an upvalue of its ctx:item): ends the pass when the host did not. */
+static int tb_guardgc(lua_State *L) {
+  tb_enditems(L, (lua_Integer)*(const lua_Unsigned *)lua_touserdata(L, 1));
+  return 0;
 }
 
 int tb_pushitemfields(lua_State *L, int idx) {

@@ -21,7 +21,7 @@
 
 int tb_isitem(lua_State *L, int idx) {
   int is = 0, type;
-  if (lua_type(L, idx) != LUA_TUSERDATA) return 0;
+  if (lua_type(L, idx) != LUA_TLIGHTUSERDATA) return 0;   /* items are light userdata (Items.c) */
   type = luaL_getmetafield(L, idx, "__name");       /* pushes nothing when there is none */
   if (type != LUA_TNIL) {
     is = type == LUA_TSTRING && strcmp(lua_tostring(L, -1), TB_ITEMNAME) == 0;

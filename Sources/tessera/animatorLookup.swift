@@ -1,21 +1,33 @@
+import Foundation
 import OrderedCollections
 import TesseraCore
 import TesseraLua
 
 // The one lookup of an animator by the name a person gives (`--animator`): `tessera animate`,
-// `tessera scroll` and `tessera preview` all find theirs here.
+// `tessera scroll` and `tessera preview` all find theirs here, and the preview watches the file
+// this lookup loads.
 
 /// An animator by name: a built-in (`fade`, `scale`, `wobble`), a script in an `animators/`
 /// folder (`cascade`), or a `.lua` file, with its `K=V` parameters (`tessera animate`,
-/// `tessera scroll`, `tessera preview`).
-func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONValue>, _ options: ScriptLimitOptions) throws
-    -> any Animator {
+/// `tessera scroll`, `tessera preview`). With `files`, the script and what it requires are run
+/// from those bytes (the preview's, as its read stage compared them), not read again.
+func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONValue>, _ options: ScriptLimitOptions,
+                   reading files: ScriptFileBytes? = nil) throws -> any Animator {
     if let builtin = try BuiltinAnimators.make(animator, params: params, source: "--animator \(animator)") { return builtin }
     let host = try LuaHost(limits: options.scriptLimits)
     host.output = { line in try? StandardStream.error.write(line: line) }
+    files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") { throw CLIError("\(animator): the animator script does not exist") }
         throw CLIError("unknown --animator '\(animator)'; expected a .lua script, a script in \(host.animatorDirectories().joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")
     }
     return try AnimatorScript(host: host, path: path, params: params)
+}
+
+/// The file `animatorNamed` loads for `name` when it is one on disk (a `.lua` path, or a script
+/// found in an `animators/` folder), which the preview reads and watches as it does the layout
+/// script; nil for a built-in or a script shipped inside the program.
+func animatorFile(_ name: String) throws -> String? {
+    guard !BuiltinAnimators.names.contains(name), let path = try LuaHost().animatorScriptPath(name) else { return nil }
+    return FileManager.default.isReadableFile(atPath: path) ? path : nil
 }

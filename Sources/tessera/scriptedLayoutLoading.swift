@@ -14,3 +14,12 @@ func resolveLayout(_ nameOrPath: String, params: OrderedDictionary<String, JSONV
     host.output = { line in try? StandardStream.error.write(line: line) }
     return try host.layout(named: nameOrPath, params: params)
 }
+
+/// The file `LuaHost.layout(named:)` loads for `nameOrPath` when it is one on disk (a `.lua`
+/// path, or the script a name finds in a `layouts/` folder), which the preview reads and
+/// watches; nil for a built-in or a script shipped inside the program.
+func layoutScriptFile(_ nameOrPath: String) -> String? {
+    if nameOrPath.hasSuffix(".lua") { return nameOrPath }
+    guard !BuiltinLayouts.names.contains(nameOrPath), let path = try? LuaHost().layoutScriptPath(nameOrPath) else { return nil }
+    return FileManager.default.isReadableFile(atPath: path) ? path : nil
+}

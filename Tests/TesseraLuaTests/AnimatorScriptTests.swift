@@ -56,7 +56,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         }
         let native = try relayout(FadeAnimator())
         #expect(try relayout(AnimatorScript(host: LuaHost(), path: shipped("fade"))) == native)
-        #expect(native.map { "\($0.type.rawValue) \($0.id) \($0.animation?.duration ?? -1)" } == ["delete 3 -1.0", "delete 4 -1.0", "update 1 0.3", "update 2 0.3"])
+        #expect(native.map { "\($0.type.rawValue) \($0.id) \($0.animation?.duration ?? -1)" } == ["update 3 0.3", "update 4 0.3", "update 1 0.3", "update 2 0.3"])
     }
 
     @Test func scriptedScaleAndWobbleMatchTheBuiltins() throws {

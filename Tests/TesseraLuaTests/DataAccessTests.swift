@@ -91,6 +91,79 @@ import TesseraCore
         #expect(lines == ["0\t4\t2\t4"])
     }
 
+    /// An item is one value per index (equal each call, one table key), and asking for items
+    /// allocates nothing: 300 calls leave the state's memory as it was (a userdata each took
+    /// 40 bytes or more).
+    @Test func itemsAreValuesThatCostNoMemory() throws {
+        let host = try LuaHost()
+        var lines: [String] = [], used: [Int] = []
+        host.output = { lines.append($0); used.append(host.memoryUsed) }
+        let layout = try host.evaluate("""
+        return { simpleLayout = function(ctx)
+          local seen = {}
+          seen[ctx:item(2)] = "second"
+          print(ctx:item(2) == ctx:item(2), rawequal(ctx:item(2), ctx:item(2)), ctx:item(2) == ctx:item(3), seen[ctx:item(2)])
+          print("before")
+          for pass = 1, 3 do
+            for i = 1, ctx.count do local item = ctx:item(i) end
+          end
+          print("after")
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+        end }
+        """, environment: host.newEnvironment())[0]
+        _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400)))
+        #expect(lines == ["true\ttrue\tfalse\tsecond", "before", "after"])
+        #expect(used.count == 3 && used[2] - used[1] < 300, "\(used)")
+    }
+
+    /// An item can be read while its pass runs: one kept in a global and read after the pass
+    /// raises the one message for a field, `pairs`, `#` and a conversion to data, as does an
+    /// item a ctx kept after its pass gives; the next pass's items read as usual.
+    @Test func itemsKeptAfterTheirPassRaise() throws {
+        let host = try LuaHost()
+        let environment = try host.newEnvironment()
+        let layout = try host.evaluate("""
+        return { simpleLayout = function(ctx)
+          kept, keptCtx = ctx:item(3), ctx
+          print(kept.h, ctx:item(4).h)
+          for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+        end }
+        """, environment: environment)[0]
+        var lines: [String] = []
+        host.output = { lines.append($0) }
+        let scripted = try host.layout(from: layout)
+        let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 300, height: 400))
+        _ = try scripted.layout(context)
+        let message = "ctx:item(3) was kept after its layout pass: an item can be read only while that pass runs"
+        let results = try host.evaluate("""
+        local function failure(f) local ok, e = pcall(f) return (ok and "no error" or e) end
+        return failure(function() return kept.h end), failure(function() return pairs(kept) end),
+          failure(function() return #kept end), failure(function() return keptCtx:item(3).id end),
+          failure(function() return require("tessera").diff({kept}, {}) end), type(kept)
+        """, environment: environment)
+        #expect(results == [.string("stdin:2: \(message)"), .string(message), .string("stdin:3: \(message)"),
+                            .string("stdin:3: \(message)"), .string("stdin:4: t.diff: old[1]: \(message)"),
+                            .string("userdata")])
+        _ = try scripted.layout(context)
+        #expect(lines == ["4\t6", "4\t6"])
+    }
+
+    /// Two passes open at once (a layout run inside another's pass): their items read their own
+    /// fields whichever pass's item comes next (every read of `h` switches the remembered
+    /// columns), and the outer pass's items still read after the inner pass ends.
+    @Test func itemsOfNestedPassesReadTheirOwnFields() throws {
+        let repl = try ReplRecorder(dataset: dataset)
+        repl.feed("log = {}", """
+        run({ simpleLayout = function(ctx) local outer, bad = ctx:item(2), 0; \
+        run({ simpleLayout = function(inner) for i = 1, inner.count do local item = inner:item(i); \
+        local h = item.id % 10 ~= 0 and 2 * item.id or nil; if outer.h ~= 2 or item.h ~= h then bad = bad + 1 end; \
+        inner.set(i, 0, 0, 1, 1) end end }); \
+        log[#log + 1] = bad .. " " .. outer.h .. " " .. ctx:item(3).h; for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end })
+        """, "print(table.concat(log))")
+        #expect(repl.err == [])
+        #expect(repl.out.last == "0 2 4")
+    }
+
     /// Items are userdata (no table per item) that read as the tables the host gave before:
     /// t.diff and every conversion to data take them with their fields; tostring names them.
     @Test func itemsConvertWithTheirFields() throws {

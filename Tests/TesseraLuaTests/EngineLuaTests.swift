@@ -80,7 +80,8 @@ import TesseraCore
         local ev = events(e:resize(50, 149))
         return ev, views(e), e.contentSize[1] .. "x" .. e.contentSize[2], e.reloadCount
         """)
-        #expect(out == ["update 1, insert 2", "0 0#1=1@0,0,50,50 | 1 1#2=2@0,50,50,50 | 2 2#3=3@0,100,50,50", "50x200", "1"])
+        // Item 2 moves into view from where it was laid out: an update, not an insert.
+        #expect(out == ["update 1, update 2", "0 0#1=1@0,0,50,50 | 1 1#2=2@0,50,50,50 | 2 2#3=3@0,100,50,50", "50x200", "1"])
     }
 
     // Starts, as the tests around it, from four cells laid out once in a small engine.

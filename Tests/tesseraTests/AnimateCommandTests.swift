@@ -45,9 +45,25 @@ struct AnimateCommandTests {
                 }
             }
         }
-        // The three cells the inserts push below the viewport move there; nothing is deleted.
-        #expect(counts == ["insert": 3, "update": 3, "move": 81])
+        // The three cells the inserts push below the viewport move there; nothing is deleted. Of
+        // the three inserted emoji one lands in view; the other two push two cells down into
+        // view, which move in from where they were (updates), not new data.
+        #expect(counts == ["insert": 1, "update": 5, "move": 81])
         #expect(movedOut == 3)
+        let old = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json").path)
+        let before = try FlowLayout().layout(LayoutContext(collectionSize: .defaultViewport, count: old.count,
+                                                           item: { _ in nil }, size: { _, _ in cell }))
+        let oldFrames = Dictionary(uniqueKeysWithValues: try (0..<old.count).map { (old.items[$0].id.description, try before.frame(at: $0)) })
+        let movedIn = tracks.filter { track in
+            track["event"] == "update" && expected[track["id"]!.string!] != nil
+        }
+        #expect(movedIn.count == 2)
+        for track in movedIn {
+            let id = track["id"]!.string!, was = try #require(oldFrames[id], "\(id) is not in the old data")
+            #expect(!viewport.overlapsWithPositiveArea(was), "\(id) was out of view")
+            #expect(track["from"]!["frame"] == .array([was.x, was.y, was.width, was.height].map { .int(Int($0)) }), "\(id)")
+            #expect(track["from"]!["alpha"] == .int(1), "\(id) moves in, it does not fade in")
+        }
         #expect(arrived.isSubset(of: Set(expected.keys)))
         #expect(timeline["duration"] == .double(0.3))
     }
@@ -132,7 +148,7 @@ struct AnimateCommandTests {
         #expect(Dictionary(uniqueKeysWithValues: shown.map { ($0["id"]!.string!, $0["frame"]!) }) == expected.mapValues(json))
     }
 
-    @Test func aLayoutChangeMovesKeptViewsAndFadesTheOthers() throws {
+    @Test func aLayoutChangeMovesEveryViewItKeepsOrBringsIntoView() throws {
         let outcome = try runTessera(["animate", "waterfall", "--data", "datasets/emoji-15.1.json", "--to-layout", "flow"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let timeline = try JSONParser.parse(outcome.stdout)
@@ -151,8 +167,9 @@ struct AnimateCommandTests {
             #expect(track["from"]!["alpha"] == (event == "insert" ? .int(0) : .int(1)))
             #expect(track["duration"] == .double(0.3))
         }
-        // The waterfall showed 28 cards (2 columns of 60-high cells); the flow shows 6 a row.
-        #expect(events == ["update": 28, "insert": visible.count - 28])
+        // The waterfall showed 28 cards (2 columns of 60-high cells); the flow shows 6 a row: the
+        // 28 move, and the others, laid out before too, move in from where they were.
+        #expect(events == ["update": visible.count])
     }
 
     @Test func samplesAndThePageShowTheSameStates() throws {
@@ -160,11 +177,12 @@ struct AnimateCommandTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         guard case .array(let samples)? = try JSONParser.parse(outcome.stdout)["samples"] else { Issue.record("no samples"); return }
         #expect(samples.map { $0["t"]!.number! } == [0, 0.1, 0.2, 0.3])
-        // Entering views start transparent; at the end every view is opaque: nothing is deleted,
-        // the three cells the inserts push out of the viewport have moved below it (y >= 2212).
+        // Entering views of new data start transparent (one new emoji in view; the two cells the
+        // inserts bring down into view move in); at the end every view is opaque: nothing is
+        // deleted, the three cells the inserts push out of the viewport have moved below it (y >= 2212).
         let first = samples[0]["views"]!, last = samples[3]["views"]!
         guard case .array(let startViews) = first, case .array(let endViews) = last else { return }
-        #expect(startViews.filter { $0["alpha"] == .int(0) }.count == 3)
+        #expect(startViews.filter { $0["alpha"] == .int(0) }.count == 1)
         #expect(endViews.filter { $0["alpha"] == .int(0) }.count == 0)
         #expect(endViews.filter { $0["alpha"] == .int(1) }.count == endViews.count)
         #expect(endViews.filter { view in

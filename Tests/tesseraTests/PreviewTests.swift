@@ -207,6 +207,94 @@ struct PreviewTests {
         #expect(try secondRow() == Rect(x: 0, y: 50, width: 375, height: 50))
     }
 
+    @Test func aDataSaveAnimatesWithTheAnimatorBytesItCompared() async throws {
+        // The animator script is one of the files the read stage compares: a data save plays it
+        // as read, not as the disk has it later; its error names it and shows its lines.
+        let (session, _, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            animator: "return { insert = function(e) return { from = { alpha = 0 }, duration = 0.25 } end }\n")
+        let animator = try #require(session.configuration.animatorFile)
+        session.readsOnlyChangedFiles = true
+        session.render()
+        #expect(session.generation == 1)
+        // Saved broken but not reported: the data save plays the animator as the run read it.
+        try "return {".write(toFile: animator, atomically: true, encoding: .utf8)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(data)])
+        session.render()
+        #expect(session.generation == 2)
+        #expect(session.lastGoodRun?.generation == 2, "the animator as read, not as on disk now")
+        // Reported with the next data save: the broken bytes run, and the error shows them.
+        try #"{"items": [{"id": "a"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(data), FileWatcher.absolute(animator)])
+        session.render()
+        #expect(session.generation == 3)
+        #expect(session.lastGoodRun?.generation == 2)
+        let (texts, _, _, _) = await messages.received()
+        let animations = try texts.filter { $0.hasPrefix("{\"type\":\"animation\"") }.map { try JSONParser.parse($0) }
+        #expect(animations.map { $0["gen"] } == [.int(2)])
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["gen"] == .int(3))
+        #expect(error["kind"] == .string("syntax"))
+        #expect(error["file"] == .string(animator))
+        #expect(error["source"] == .array([.array([.int(1), .string("return {")])]))
+    }
+
+    @Test func aLayoutScriptGivenByNameIsReadAndWatchedAsItsFile() throws {
+        // `mosaic` is layouts/mosaic.lua (found as `run` finds it): the file the run reads and
+        // the watcher watches. A built-in has no file.
+        let named = PreviewSession(.init(layout: "mosaic", dataPath: "data.json"))
+        let file = try #require(named.layoutFile)
+        #expect(FileWatcher.absolute(file).hasSuffix("/layouts/mosaic.lua"))
+        #expect(FileManager.default.isReadableFile(atPath: file))
+        #expect(PreviewSession(.init(layout: "flow", dataPath: "data.json")).layoutFile == nil)
+        #expect(PreviewSession(.init(layout: "mine.lua", dataPath: "data.json")).layoutFile == "mine.lua")
+    }
+
+    @Test func theInspectorCallsOnlyABuiltInLayoutBuiltIn() throws {
+        // `grid` and `sectioned` name scripts in layouts/, not built-ins: the first sets frames
+        // itself, the second returns a layout of `t.*`.
+        let folder = try temporaryFolder()
+        let data = folder.appendingPathComponent("data.json").path
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
+        func origin(_ layout: String) throws -> JSONValue {
+            let session = PreviewSession(.init(layout: layout, dataPath: data))
+            session.log = { _ in }; session.logError = { _ in }
+            session.render()
+            return try JSONParser.parse(session.frameOriginMessage(of: 1))
+        }
+        #expect(try origin("flow")["none"] == .string("no script line: flow is a built-in layout"))
+        let grid = try origin("grid")
+        #expect(grid["none"] == nil)
+        #expect(grid["file"]?.string?.hasSuffix("layouts/grid.lua") == true)
+        #expect(try origin("sectioned")["none"]
+                == .string("no script line: a layout the script built placed it, or the script returned its frames"))
+    }
+
+    @Test func theInspectorRunsTheLastGoodRunsScriptBytesWithItsParams() throws {
+        // The script line comes from the layout the page shows: the bytes that run read (not a
+        // save since) and the params it used (the page's over --param's).
+        let (session, script, _, _) = try rowsSession("""
+            return { params = { tall = false }, simpleLayout = function(ctx, p)
+              for i = 1, ctx.count do
+                if p.tall then ctx.set(i, 0, (i - 1) * 60, ctx.width, 60)
+                else ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end
+              end
+            end }
+            """)
+        func line() throws -> JSONValue? { try JSONParser.parse(session.frameOriginMessage(of: 1))["line"] }
+        session.render()
+        #expect(try line() == .int(4))
+        let good = try String(contentsOfFile: script, encoding: .utf8)
+        try "return {".write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(try line() == .int(4), "the script as the run read it, not as on disk now")
+        try good.write(toFile: script, atomically: true, encoding: .utf8)
+        session.setPageParams(["tall": .bool(true)], from: UUID())
+        session.render()
+        #expect(session.lastGoodRun?.generation == 2)
+        #expect(try line() == .int(3), "the page's params")
+    }
+
     @Test func aRunReadsOnlyTheFilesTheWatcherNamed() async throws {
         let (session, script, data, messages) = try rowsSession(
             "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
@@ -515,7 +603,9 @@ struct PreviewTests {
         return (texts, try JSONParser.parse(try #require(headers.last)))
     }
 
-    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes) throws
+    /// A session of the layout script `source` over items a and b, with the animator script
+    /// `animator` (as `--animator FILE.lua`) when given.
+    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes, animator: String? = nil) throws
         -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
         let folder = try temporaryFolder()
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
@@ -523,6 +613,12 @@ struct PreviewTests {
         try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(toFile: data, atomically: true, encoding: .utf8)
         var configuration = PreviewSession.Configuration(layout: script, dataPath: data)
         configuration.maxDataBytes = maxDataBytes
+        if let animator {
+            let file = folder.appendingPathComponent("appear.lua").path
+            try animator.write(toFile: file, atomically: true, encoding: .utf8)
+            configuration.animator = file
+            configuration.animatorFile = try animatorFile(file)
+        }
         let session = PreviewSession(configuration)
         session.log = { _ in }; session.logError = { _ in }
         let messages = MessageLog(hub: session.hub)

@@ -149,7 +149,8 @@ function Context.decoration(kind, section, x, y, w, h, opts) end
 ---...), read by name (`item.w`), with `pairs(item)` and `#item` (0) as on a table; assigning
 ---a field raises. `ctx:item(i)` gives a userdata (`tostring(item)` is "tessera.item: 0x...")
 ---so that no table is built per call: `next`, `rawget` and `type(item) == "table"` don't
----apply to it. `t.diff` and the other `t.*` that take item tables take these too.
+---apply to it. `t.diff` and the other `t.*` that take item tables take these too. An item can
+---be read while the layout pass that gave it runs; reading one kept after it raises.
 ---@class tessera.Item
 ---@field [string] any
 
@@ -533,7 +534,8 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field section integer
 ---@field frame number[] {x, y, w, h}
 ---@field oldFrame? number[]
----@field removesView? boolean the view is gone after the pass: a delete, or an update that moves a cell a reload pushed out of view
+---@field removesView? boolean the view is gone after the pass: a delete, or an update that moves a view a reload or relayout pushed out of view
+---@field addsView? boolean the view is new after the pass: an insert, or an update that moves in a view a relayout brought into view
 ---@field animation? tessera.Animation what the view's animator returned (absent: the view jumps)
 
 ---A visible view, in drawing order.

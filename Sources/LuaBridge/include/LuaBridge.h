@@ -243,10 +243,15 @@ typedef struct tb_Sizer {
 ** and returns its tb_Sizer for the caller to fill in (before any call). */
 tb_Sizer *tb_pushsizer(lua_State *L);
 /* [-5, +1, m] Pops (columns, reads, column, field, fields) and pushes ctx:item(i), which returns
-** read-only items 1..count, userdata named "tessera.item" (nil for every i when !hasitems). `columns` caches
+** read-only items 1..count (count < 2^32), light userdata named "tessera.item" (nil for every i
+** when !hasitems), and returns the number of the pass they belong to. `columns` caches
 ** column(name) -> array of every item's field (nil holes); `reads` counts reads per field
-** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields. */
-void tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
+** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields.
+** The items can be read until tb_enditems ends their pass (or ctx:item is collected). */
+lua_Integer tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
+/* [-0, +0, -] Ends pass `pass` of tb_pushitemaccess: reading its items raises from now on, and
+** what they read (the columns, the field functions) can be collected. */
+void tb_enditems(lua_State *L, lua_Integer pass);
 /* [-0, +1, -] For an item at idx (tb_isitem): pushes the table of its fields as pairs sees
 ** them and returns 1, or pushes the error that stopped building it and returns 0. */
 int tb_pushitemfields(lua_State *L, int idx);

@@ -5,7 +5,10 @@
 /// changed, else `move` when its section or item index changed, else no event (it stays still).
 /// An element only on screen after enters (`insert`), one only on screen before leaves
 /// (`delete`), as cells do, so a section inserted with its header fades in with it under the
-/// same animator. O(k) for k elements.
+/// same animator; but given the whole layouts, one whose identity is laid out on the other side
+/// of the change moves (`update`) to where it is now, or from where it was, instead: only
+/// removed data is deleted, only new data inserted. O(k) for k elements (O(m) with the whole
+/// layouts' m).
 package struct ElementTransition: Sendable {
     /// One side of the transition: the elements drawn on screen (items among them are ignored)
     /// and the data they were laid out from, which names their sections and items.
@@ -35,33 +38,49 @@ package struct ElementTransition: Sendable {
         public var new: LayoutElement?
         /// Its event; nil for an element that stays as it was.
         public var event: AnimationEventKind?
+        /// It is not on screen after the change: a `delete`, or an `update` to where it is now,
+        /// off screen (`new`), for one the change moved out of view.
+        public var leavesScreen = false
     }
 
     /// The leaving elements (in their old drawing order), then every element on screen after
     /// (in drawing order), numbered from `firstView` on.
     public var entries: [Entry]
 
-    /// Pairs `old`'s elements with `new`'s and numbers the views from `firstView`.
-    public init(from old: Side, to new: Side, firstView: Int) {
+    /// Pairs `old`'s elements with `new`'s and numbers the views from `firstView`. `whole`, when
+    /// given: every element of the layouts before and after, drawn where they are
+    /// (`LayoutResult.drawnElements`), where an element that leaves or enters the screen is
+    /// looked for by its identity.
+    public init(from old: Side, to new: Side, firstView: Int, whole: (before: Side, after: Side)? = nil) {
         let oldKeys = Self.keys(old), newKeys = Self.keys(new)
         let pairs = KeyedPairing.pair(old: oldKeys, new: newKeys)
+        let before = whole.map { Self.byKey($0.before) } ?? [:], after = whole.map { Self.byKey($0.after) } ?? [:]
         var entries: [Entry] = []
         entries.reserveCapacity(pairs.unmatched.count + new.elements.count)
         for p in pairs.unmatched {
+            let now = after[oldKeys[p]]
             entries.append(Entry(view: firstView + entries.count, id: oldKeys[p].description,
-                                 old: old.elements[p], new: nil, event: .delete))
+                                 old: old.elements[p], new: now, event: now == nil ? .delete : .update, leavesScreen: true))
         }
         for (k, element) in new.elements.enumerated() {
-            let before = pairs.matches[k].map { old.elements[$0] }
-            var event: AnimationEventKind? = .insert
-            if let before {
-                event = before.frame != element.frame ? .update
-                    : before.section != element.section || before.index != element.index ? .move : nil
+            var event: AnimationEventKind? = .update
+            var was = pairs.matches[k].map { old.elements[$0] }
+            if let was {
+                event = was.frame != element.frame ? .update
+                    : was.section != element.section || was.index != element.index ? .move : nil
+            } else {
+                was = before[newKeys[k]]
+                if was == nil { event = .insert }
             }
             entries.append(Entry(view: firstView + entries.count, id: newKeys[k].description,
-                                 old: before, new: element, event: event))
+                                 old: was, new: element, event: event))
         }
         self.entries = entries
+    }
+
+    /// A side's elements by identity.
+    private static func byKey(_ side: Side) -> [Key: LayoutElement] {
+        Dictionary(zip(keys(side), side.elements), uniquingKeysWith: { first, _ in first })
     }
 
     /// The events for an animator: one per entry with an event, in entry order, told as views'

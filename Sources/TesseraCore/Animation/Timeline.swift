@@ -119,9 +119,11 @@ public struct Timeline: Hashable, Sendable {
 
     /// Records on each kept item view's track the frame its view had before the pass
     /// (`frames` by view number), which tells a view that moved from one that only changed index
-    /// or data. O(tracks).
+    /// or data. A track that knows its old frame already (a view moved into or out of view,
+    /// whose number may have been another's) keeps it. O(tracks).
     package mutating func recordFramesBefore(_ frames: [Int: Rect]) {
-        for k in tracks.indices where tracks[k].element == nil && tracks[k].event != .insert && tracks[k].event != .delete {
+        for k in tracks.indices where tracks[k].element == nil && tracks[k].event != .insert && tracks[k].event != .delete
+            && tracks[k].oldFrame == nil {
             tracks[k].oldFrame = frames[tracks[k].view]
         }
     }

@@ -1,7 +1,8 @@
 /// The steps of loading views (CollectionKit's `_loadCells`, split up, for every element): query
 /// the visible elements in drawing order, match them against the current views (by identifier
-/// on reload, by place otherwise), resolve unique identifiers, delete the views that left, then
-/// insert or keep a view for every visible element. Everything is computed on copies (`Pass`),
+/// on reload, by place otherwise), resolve unique identifiers, delete (or, after a layout anew,
+/// move away) the views that left, then insert (or move in) or keep a view for every visible
+/// element. Everything is computed on copies (`Pass`),
 /// so a callback that throws leaves the engine as it was.
 extension CollectionEngine {
     /// A computed pass: the views after it, the pools after it, and its events.
@@ -15,8 +16,10 @@ extension CollectionEngine {
     }
 
     /// One pass over `tree` shown at `state`: `byIdentifier` on reload (ids may change),
-    /// else by place; `keptEvent` is what a kept view whose frame changed gets; `shifting`: the
-    /// pass moved the content offset to keep its anchor.
+    /// else by place; `keptEvent` is what a kept view whose frame changed gets (`update` when
+    /// the tree was laid out anew, then views whose data is still there move out of view and
+    /// into it instead of being deleted and inserted: `placeAfter`, `frameBefore`); `shifting`:
+    /// the pass moved the content offset to keep its anchor.
     /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
@@ -59,11 +62,15 @@ extension CollectionEngine {
         var kinds = [String](repeating: "", count: slots.count)
         for k in slots.indices where kept[k] == nil { kinds[k] = try tree.kind(of: slots[k]) }
 
+        let laidOutAnew = keptEvent == .update
         var pass = Pass(views: [], pools: pools, events: [])
         pass.events.reserveCapacity(leaving.count + slots.count)
+        var placesAfter: ElementPlaces?, placesBefore: ElementPlaces?
         for p in leaving {
             pass.pools.recycle(views[p].number, kind: views[p].poolKind)
-            pass.events.append(try leavingEvent(views[p], tree: tree, state: state, byIdentifier: byIdentifier))
+            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
+                                                     places: &placesAfter) : nil
+            pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)
         for (k, slot) in slots.enumerated() {
@@ -90,23 +97,28 @@ extension CollectionEngine {
                                       zIndex: slot.zIndex, pinned: slot.pinned, key: keys[k])
                 view.number = pass.pools.dequeue(kind: view.poolKind)
                 pass.views.append(view)
-                pass.events.append(EngineEvent(.insert, view))
+                // A view whose data was there moves in from where it was: on a relayout (the same
+                // items) found by place; on a reload, a cell where its caller says it was.
+                let old = !laidOutAnew ? nil : byIdentifier
+                    ? (slot.category == .item ? try cellFramesBeforeReload?(ids[k]!) : nil)
+                    : try frameBefore(keys[k], places: &placesBefore)
+                if let old {
+                    var event = EngineEvent(.update, view, oldFrame: old)
+                    event.addsView = true
+                    pass.events.append(event)
+                } else {
+                    pass.events.append(EngineEvent(.insert, view))
+                }
             }
         }
         return pass
     }
 
-    /// What a view that is no longer shown gets: on a reload, a cell whose item is still in the
-    /// data moved out of view, so it gets an `update` to where its item now is (its animator's
-    /// move), marked `removesView`; every other one a `delete`. O(1) after the id table.
-    private func leavingEvent(_ view: EngineView, tree: EngineTree, state: ScrollState, byIdentifier: Bool) throws -> EngineEvent {
-        guard byIdentifier, view.category == .item, let i = try tree.index(of: view.id), i < tree.count else {
-            return EngineEvent(.delete, view)
-        }
-        var moved = view
-        moved.index = i
-        moved.section = try tree.result.section(ofItem: i)
-        moved.frame = try tree.result.frame(at: i, scroll: state)
+    /// What a view that is no longer shown gets: when its data is still there (`moved`: where it
+    /// is now, off screen), an `update` to there (its animator's move), marked `removesView`;
+    /// else a `delete`.
+    static func leavingEvent(_ view: EngineView, movedTo moved: EngineView?) -> EngineEvent {
+        guard let moved else { return EngineEvent(.delete, view) }
         var event = EngineEvent(.update, moved, oldFrame: view.frame)
         event.removesView = true
         return event

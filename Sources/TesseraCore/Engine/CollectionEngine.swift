@@ -74,6 +74,12 @@ public final class CollectionEngine {
     var measuredSinceLastPass: Set<ItemID> = []
     /// What `scrollTo` keeps in place until the next `scroll(to:)`.
     var scrollTarget: ScrollTarget?
+    /// Where each item was drawn before the next reload, by its view's id, for a caller that
+    /// kept the data and layout the engine showed (the engine keeps no old ids: they are its
+    /// providers' data, which the reload's change replaced): a cell that reload brings into view
+    /// moves in from there (an `update` with `addsView`) instead of being inserted. The reload
+    /// clears it.
+    package var cellFramesBeforeReload: ((ItemID) throws -> Rect?)?
     /// The cells that entered the visible set in the last pass: measured now, they have not
     /// been drawn at their old size, so they do not anchor.
     var enteredLastPass: Set<ItemID> = []
@@ -208,6 +214,7 @@ public final class CollectionEngine {
         if isReloading {
             needsReload = false
             reloadCount += 1
+            cellFramesBeforeReload = nil
         }
         return pass.events
     }
@@ -231,7 +238,7 @@ public final class CollectionEngine {
         needsRelayout = false
         layoutChanged = false
         measuredSinceLastPass = []
-        enteredLastPass = Set(pass.events.lazy.filter { $0.type == .insert && $0.category == .item }.map(\.id))
+        enteredLastPass = Set(pass.events.lazy.filter { $0.addsView && $0.category == .item }.map(\.id))
         loaded = state
     }
 

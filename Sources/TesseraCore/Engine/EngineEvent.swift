@@ -34,10 +34,15 @@ public struct EngineEvent: Equatable, Sendable {
     public var delta: Point?
     /// For `adjust`: the content offset after the pass; nil for other events.
     public var contentOffset: Point?
-    /// The view is not shown after the pass: true for a `delete`, and for the `update` of a cell
-    /// a reload moved out of view (its item is still in the data, so it moves away rather than
-    /// being deleted); a host removes the view once its animation ends.
+    /// The view is not shown after the pass: true for a `delete`, and for the `update` of a view
+    /// a reload or a relayout moved out of view (a cell, header, footer, badge or background
+    /// whose data is still there moves away rather than being deleted); a host removes the view
+    /// once its animation ends.
     public var removesView: Bool
+    /// The view was not shown before the pass: true for an `insert`, and for the `update` of a
+    /// view a relayout moved into view (its data was there: it moves in from `oldFrame` rather
+    /// than appearing); a host creates the view, then plays its animation.
+    public var addsView: Bool
 
     /// The event of `type` for `view` as it is after the pass.
     public init(_ type: AnimationEventKind, _ view: EngineView, oldFrame: Rect? = nil, animation: AnimationDescription? = nil) {
@@ -46,6 +51,7 @@ public struct EngineEvent: Equatable, Sendable {
         self.sectionSpan = view.key.span; self.frame = view.frame
         self.oldFrame = oldFrame; self.animation = animation
         self.removesView = type == .delete
+        self.addsView = type == .insert
     }
 
     /// The event of a pass that moved the content offset by `delta` to `offset` (view 0, no
@@ -57,6 +63,7 @@ public struct EngineEvent: Equatable, Sendable {
     private init(adjustingBy delta: Point, to offset: Point) {
         type = .adjust; view = 0; category = .item; kind = ""; id = .string(""); index = nil; section = 0
         sectionSpan = 1; frame = Rect(origin: offset, size: .zero); oldFrame = nil; animation = nil; removesView = false
+        addsView = false
         self.delta = delta; contentOffset = offset
     }
 }

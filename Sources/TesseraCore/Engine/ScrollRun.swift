@@ -80,8 +80,8 @@ package struct ScrollRun {
             // What entered and left over the step's passes: a view that left and came back (or
             // came and left) within the step is in neither list.
             var cells = NetChanges<ItemID>(), elements = NetChanges<ElementRef>()
-            for e in events where e.type == .insert || e.type == .delete {
-                let inserted = e.type == .insert
+            for e in events where e.addsView || e.removesView {
+                let inserted = e.addsView
                 if e.category == .item {
                     cells.record(e.id, inserted: inserted)
                 } else {
@@ -121,7 +121,7 @@ package struct ScrollRun {
         var entering = first
         for _ in 0..<measuringPasses {
             var any = false
-            for e in entering where e.type == .insert && e.category == .item && seen.insert(e.id).inserted {
+            for e in entering where e.addsView && e.category == .item && seen.insert(e.id).inserted {
                 if let size = measured(e.id) { try engine.measure(e.id, size: size); any = true }
             }
             guard any else { break }

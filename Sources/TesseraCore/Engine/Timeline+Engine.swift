@@ -5,7 +5,8 @@ extension Timeline {
     /// reload) come first (beneath), then the visible
     /// views in drawing order. A view with several events (a move and an update) gets one track
     /// named and placed by its first event (so a moved view is a `move` whatever the animator),
-    /// with the first animation any of its events got. Cells only: the headers, footers and
+    /// with the first animation any of its events got. A view moved into or out of view carries
+    /// its frame before the pass (`AnimationTrack.oldFrame`). Cells only: the headers, footers and
     /// backgrounds of a reload are added by `add(_:animations:)` from an `ElementTransition`.
     /// O(events + views).
     public init(events: [EngineEvent], views: [EngineView]) {
@@ -28,11 +29,13 @@ extension Timeline {
             var current = target
             if let old = event.oldFrame, event.type != .insert, event.type != .delete { current.frame = old }
             let kind = event.type
-            guard let animation = event.animation else {
-                return AnimationTrack(id: event.id, view: event.view, event: kind, duration: 0, from: target, to: target)
-            }
-            return AnimationTrack(id: event.id, view: event.view, event: kind, description: animation,
-                                  current: current, target: target)
+            var made = event.animation.map {
+                AnimationTrack(id: event.id, view: event.view, event: kind, description: $0, current: current, target: target)
+            } ?? AnimationTrack(id: event.id, view: event.view, event: kind, duration: 0, from: target, to: target)
+            // A view that moved into or out of view knows where it was; its number may have been
+            // another view's before the pass.
+            if kind == .update && (event.addsView || event.removesView) { made.oldFrame = event.oldFrame }
+            return made
         }
         var tracks = events.filter(\.removesView).map { track($0, zIndex: 0) }
         var still: [ViewSample] = []

@@ -115,24 +115,6 @@ public class Provider {
         let total = visit(self)
         return (total, distinct)
     }
-
-    /// Throws when a provider contains itself through its sections, so no pass over the tree
-    /// recurses for ever. O(providers in the tree).
-    public func checkAcyclic() throws {
-        var path: [Provider] = []
-        var done = Set<ObjectIdentifier>()
-        func visit(_ p: Provider) throws {
-            if let start = path.firstIndex(where: { $0 === p }) {
-                throw LayoutError.providerCycle(path: (path[start...] + [p]).map(\.kindName))
-            }
-            // Seen before by another path (a shared provider): its subtree is already checked.
-            guard done.insert(ObjectIdentifier(p)).inserted else { return }
-            path.append(p)
-            defer { path.removeLast() }
-            for child in p.children { try visit(child) }
-        }
-        try visit(self)
-    }
 }
 
 /// An animator with the provider that set it: the engine asks each owner's animator once per

@@ -15,6 +15,9 @@ final class ContextBox {
     /// context's sizes come from a closure, or for the reference paths.
     let widths, heights: UnsafeMutableBufferPointer<Double>?
     let sizing: ItemSizing
+    /// The pass ctx:item's items belong to (`tb_pushitemaccess`), 0 on the reference paths:
+    /// `LuaHost.endItems` ends it when the host is done with this context.
+    var itemPass: lua_Integer = 0
 
     /// - Parameter reference: ask `context.size(at:proposed:)` for every size (the simple path
     ///   the fast ones must agree with; see `LuaHost.referenceDataAccess`).

@@ -66,7 +66,7 @@ extension LuaHost {
             pushMethod(TesseraModule.contextColumnData, "ctx:item")
             pushMethod(TesseraModule.contextField, "ctx:item")
             pushMethod(TesseraModule.contextFields, "ctx:item")
-            tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
+            box.itemPass = tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)
         }
         LuaStack.setField(L, ctx, "item")
 
@@ -95,6 +95,12 @@ extension LuaHost {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(contextMetaRef))
         lua_setmetatable(L, ctx)
         return box
+    }
+
+    /// [-0, +0, -] Ends ctx:item's pass `pass` (`ContextBox.itemPass`; 0 for none): its items
+    /// raise when read from now on, and what they read (columns, the context) can be collected.
+    func endItems(_ pass: lua_Integer) {
+        if pass != 0 { tb_enditems(L, pass) }
     }
 
     /// A section as Lua sees it (`ctx.sections`, `data.sections`, t.sections' function): its

@@ -43,10 +43,11 @@ extension LuaHost {
     }
 
     /// Calls `function(ctx, arguments...)` with a `ctx` table for `context` (docs/scripts.md, "`ctx`"; its
-    /// `ctx.set` is closed, since no frames are being collected).
+    /// `ctx.set` is closed, since no frames are being collected; its items can be read during the call).
     @discardableResult
     public func call(_ function: LuaValue, context: LayoutContext, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-        pushContext(context, frames: nil)
+        let pass = pushContext(context, frames: nil).itemPass
+        defer { endItems(pass) }
         let ctx = popValue()
         return try call(function, [ctx] + arguments)
     }

@@ -35,7 +35,7 @@ enum LuaStack {
     }
 
     /// [-0, +0, -] Lua's name for the type at `index` ("nil", "table", ...), "tessera.item" for
-    /// an item of `ctx:item` (a userdata).
+    /// an item of `ctx:item` (a light userdata).
     static func typeName(_ L: OpaquePointer, _ index: Int32) -> String {
         String(cString: tb_typename(L, index))
     }
@@ -183,7 +183,7 @@ enum LuaStack {
             if object.count > 1 { object.sort { $0.key < $1.key } }
             // Distinct Lua strings can still be equal Strings (canonically equivalent Unicode).
             return .object(OrderedDictionary(object, uniquingKeysWith: { _, last in last }))
-        case LUA_TUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
+        case LUA_TLIGHTUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }
             guard ok else { throw ConversionError(message: "\(path()): \(string(L, -1) ?? "the item's fields could not be read")") }

@@ -27,7 +27,8 @@ extension LuaHost {
         if version.layoutFunction != LUA_NOREF {
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
-            pushContext(context, frames: nil, scriptSize: version.size)
+            let pass = pushContext(context, frames: nil, scriptSize: version.size).itemPass
+            defer { endItems(pass) }
             let ctx = popReference()
             pushParams(params)
             contentSize = try callLayoutFunction(version, ctx: ctx, params: popReference())
@@ -93,7 +94,7 @@ extension LuaHost {
 
     /// One protected call of the `tb_runsimple` driver writing into `frames` (4 per item) and
     /// `seen` (1 per item). The writer is closed before the buffers go away, so a `ctx.set`
-    /// kept by the script and called later raises instead of writing.
+    /// kept by the script and called later raises instead of writing; so is ctx:item's pass.
     private func runSimpleLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                                  context: LayoutContext, into frames: UnsafeMutableBufferPointer<Double>,
                                  seen: UnsafeMutableBufferPointer<UInt8>, box: inout ContextBox?) -> LuaScriptError? {
@@ -110,6 +111,7 @@ extension LuaHost {
                                    count: lua_Integer(context.count), open: 1)
         let status = tb_pcall(L, 4, 0)
         writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, open: 0)
+        endItems(box!.itemPass)
         return status == LUA_OK ? nil : popError(status: status)
     }
 
@@ -119,12 +121,12 @@ extension LuaHost {
                      context: LayoutContext) throws -> ScriptedAnalyticResult {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        pushContext(context, frames: nil, scriptSize: version.size)
+        let pass = pushContext(context, frames: nil, scriptSize: version.size).itemPass
         let ctx = popReference()
         pushParams(params)
         let paramsRef = popReference()
         let state = ScriptedAnalyticResult.State(host: self, version: version, context: ctx, params: paramsRef,
-                                                 count: context.count)
+                                                 count: context.count, itemPass: pass)
         var contentSize: Size?
         if version.layoutFunction != LUA_NOREF {
             contentSize = try callLayoutFunction(version, ctx: ctx, params: paramsRef)

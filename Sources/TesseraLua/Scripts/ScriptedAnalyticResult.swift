@@ -16,10 +16,16 @@ public struct ScriptedAnalyticResult: LayoutResult {
         let context: LuaReference
         let params: LuaReference
         let count: Int
+        /// ctx's item pass: its items can be read while the result lives.
+        let itemPass: lua_Integer
 
-        init(host: LuaHost, version: ScriptVersion, context: LuaReference, params: LuaReference, count: Int) {
+        init(host: LuaHost, version: ScriptVersion, context: LuaReference, params: LuaReference, count: Int,
+             itemPass: lua_Integer) {
             self.host = host; self.version = version; self.context = context; self.params = params; self.count = count
+            self.itemPass = itemPass
         }
+
+        deinit { host.locked { host.endItems(itemPass) } }
 
         /// frame(i + 1, ctx, params), checked by the bridge. One protected call.
         func frame(at index: Int) throws -> Rect {

@@ -75,8 +75,9 @@ struct AnimateCommand: ParsableCommand {
                 provider.data = ItemSource(dataset: new)
             } else if let toLayout {
                 provider.layout = try resolveLayout(toLayout, params: [:], limits: options)
-                // Played as a reload of the same items, so views that enter or leave the screen are
-                // animated as a layout transition's are (fade in and out), not only the ones that move.
+                // Played as a reload of the same items, as an animator's reload hooks expect of a
+                // layout transition; the views it moves out of view or into it move there, or
+                // from where they were (the data is the same: nothing enters or leaves).
                 engine.setNeedsReload()
             }
         }

@@ -73,18 +73,10 @@ struct PreviewCommand: ParsableCommand {
         let session = PreviewSession(configuration)
         let address = try startPreview(session, port: port, poll: poll)
         printLine("tessera preview: \(address)")
-        printLine("watching \(layout.hasSuffix(".lua") ? layout + " and " : "")\(data) and the modules the script requires (\(session.watcher.mode.rawValue)); Ctrl-C stops")
+        printLine("watching \(session.layoutFile.map { $0 + " and " } ?? "")\(data) and the modules the script requires (\(session.watcher.mode.rawValue)); Ctrl-C stops")
         if open { openInBrowser(address) }
         session.renderLoop()
     }
-}
-
-/// The file of an animator script on disk (a `.lua` path, or a name found in `animators/`), which
-/// the preview watches as it watches the layout script; nil for a built-in or a shipped script.
-private func animatorFile(_ name: String) throws -> String? {
-    if name.hasSuffix(".lua") { return name }
-    guard !BuiltinAnimators.names.contains(name), let path = try LuaHost().animatorScriptPath(name) else { return nil }
-    return FileManager.default.isReadableFile(atPath: path) ? path : nil
 }
 
 /// Starts `session`'s server and watcher; returns the page's address with its token.

@@ -5,13 +5,14 @@ import TesseraLua
 
 extension PreviewSession {
     /// The inspector's "frame set at": the last good run's layout run again once, in a fresh
-    /// state, with `LuaHost.recordingFrameOrigin` watching item `index` (0-based). Only an
-    /// inspection pays for it; ordinary runs install no hook. The reply:
+    /// state, from the script bytes that run read and with its params (the page's too), with
+    /// `LuaHost.recordingFrameOrigin` watching item `index` (0-based). Only an inspection pays for it; ordinary runs install no hook. The reply:
     /// `{"type":"origin","gen":G,"index":I,"file":F,"line":L,"via":"ctx.set"|"frame"}`, or with
     /// `"none"`: why there is no line.
     func frameOriginMessage(of index: Int) -> String {
         var fields: OrderedDictionary<String, JSONValue> = ["type": .string("origin"), "index": .int(index)]
-        guard let (generation, run) = lastGoodRun, index >= 0, index < run.dataset.count else {
+        let (last, sources) = lastGoodRunAndSources
+        guard let (generation, run) = last, let sources, index >= 0, index < run.dataset.count else {
             fields["missing"] = .bool(true)
             return JSONWriter.write(.object(fields))
         }
@@ -21,7 +22,9 @@ extension PreviewSession {
             limits.maxInstructions = nil   // its count hook would replace the recording one
             let host = try LuaHost(limits: limits)
             host.output = { _ in }
-            let layout = try host.layout(named: configuration.layout, params: configuration.params)
+            ScriptFileBytes(sources.files).serve(host)
+            let (layout, _) = try Self.layout(named: configuration.layout, file: layoutFile, in: host,
+                                              params: configuration.params, page: sources.pageParams)
             let context = LayoutContext(dataset: run.dataset, collectionSize: run.viewport,
                                         sizing: ItemSizing(rule: configuration.sizing))
             let origin = try host.recordingFrameOrigin(of: index) { arm in
@@ -34,9 +37,9 @@ extension PreviewSession {
                 fields["line"] = .int(origin.line)
                 fields["via"] = .string(origin.via)
             } else {
-                fields["none"] = .string(configuration.layout.hasSuffix(".lua")
-                    ? "no script line: a layout the script built placed it, or the script returned its frames"
-                    : "no script line: \(configuration.layout) is a built-in layout")
+                fields["none"] = .string(BuiltinLayouts.names.contains(configuration.layout)
+                    ? "no script line: \(configuration.layout) is a built-in layout"
+                    : "no script line: a layout the script built placed it, or the script returned its frames")
             }
         } catch {
             fields["none"] = .string("the layout did not run again: \(PreviewFailure(error).message)")

@@ -28,20 +28,20 @@ extension PreviewSession {
         if changed { schedule() }
     }
 
-    /// The layout `name` resolves to in `lua`, with `params` (`--param`'s) and then the page's
-    /// over them, and the params it takes with the values used: a script's declared params (and
-    /// their choices), or a built-in layout's parameters that have defaults. The page's params
-    /// that the layout does not take are left out (an address kept from an older version of the
-    /// script).
+    /// The layout `name` resolves to in `lua` (the script `file`, when it is one on disk), with
+    /// `params` (`--param`'s) and then the page's over them, and the params it takes with the
+    /// values used: a script's declared params (and their choices), or a built-in layout's
+    /// parameters that have defaults. The page's params that the layout does not take are left
+    /// out (an address kept from an older version of the script).
     /// - Throws: what loading the script or resolving its params throws.
-    static func layout(named name: String, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
+    static func layout(named name: String, file: String?, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
                        page: OrderedDictionary<String, JSONValue>) throws -> (any Layout, [PageParam]) {
         func merged(taking names: some Collection<String>) -> OrderedDictionary<String, JSONValue> {
             var merged = params
             for (key, value) in page where names.contains(key) { merged[key] = value }
             return merged
         }
-        if !name.hasSuffix(".lua") && BuiltinLayouts.names.contains(name) {
+        if file == nil && !name.hasSuffix(".lua") && BuiltinLayouts.names.contains(name) {
             let declared = try BuiltinLayouts.declaredParameters(of: name)
             let values = merged(taking: declared.map(\.name))
             let controls = declared.map {
@@ -50,7 +50,7 @@ extension PreviewSession {
             }
             return (try lua.layout(named: name, params: values), controls)
         }
-        guard let path = name.hasSuffix(".lua") ? name : lua.layoutScriptPath(name) else {
+        guard let path = file ?? (name.hasSuffix(".lua") ? name : lua.layoutScriptPath(name)) else {
             return (try lua.layout(named: name, params: params), [])   // the unknown name's error
         }
         let script = try lua.loadLayoutScript(path: path)

@@ -41,6 +41,9 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     let configuration: Configuration
+    /// The layout script's file on disk, read and watched like the data (a `.lua` path, or the
+    /// script a name finds in a `layouts/` folder); nil for a built-in or a shipped script.
+    let layoutFile: String?
     let hub = PreviewHub()
     /// The HTTP server, kept alive with the session.
     var server: PreviewServer?
@@ -90,6 +93,17 @@ final class PreviewSession: @unchecked Sendable {
     let problemChecks = FrameOriginQueue()
     /// The last good generation and its run.
     var lastGoodRun: (generation: Int, run: LayoutRun)? { stateLock.withLock { lastGood } }
+    /// What the last good run made its layout of: the script and its modules as it read them,
+    /// and the page's params (the inspector runs that layout again).
+    struct LayoutSources {
+        var files: [String: [UInt8]]
+        var pageParams: OrderedDictionary<String, JSONValue>
+    }
+    private var lastGoodSources: LayoutSources?
+    /// The last good generation, its run and what its layout was made of, read together.
+    var lastGoodRunAndSources: ((generation: Int, run: LayoutRun)?, LayoutSources?) {
+        stateLock.withLock { (lastGood, lastGoodSources) }
+    }
     /// The params the page's controls set (the last page that said), over `--param`'s
     /// (guarded by `stateLock`; see PreviewSession+Params).
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
@@ -117,6 +131,7 @@ final class PreviewSession: @unchecked Sendable {
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
+        layoutFile = layoutScriptFile(configuration.layout)
         viewport = configuration.viewport
     }
 
@@ -129,7 +144,7 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     private var watchedFiles: [String] {
-        (configuration.layout.hasSuffix(".lua") ? [configuration.layout] : []) + [configuration.dataPath]
+        (layoutFile.map { [$0] } ?? []) + [configuration.dataPath]
             + (configuration.animatorFile.map { [$0] } ?? []) + modules
     }
 
@@ -241,8 +256,10 @@ final class PreviewSession: @unchecked Sendable {
             timings.append(("encode", Self.ms(t3, Self.now())))
             lastInputs?.merge(scriptFiles.readLater) { old, _ in old }
             if newLayout { updateModules(lua) }
-            let t5 = try publish(message, run: run, layout: layout, idsVersion: laidOut.idsVersion, inputs: inputs,
-                                 timings: &timings, retired: retired)
+            let sources = LayoutSources(files: layoutInputs(inputs).merging(scriptFiles.readLater) { old, _ in old },
+                                        pageParams: pageParams)
+            let t5 = try publish(message, run: run, layout: layout, sources: sources, idsVersion: laidOut.idsVersion,
+                                 inputs: inputs, scriptFiles: scriptFiles, timings: &timings, retired: retired)
             onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
             log("gen \(generation) ok in \(Self.format(Self.ms(t0, t5))) ms: "
                 + timings.map { "\($0.0) \(Self.format($0.1))" }.joined(separator: ", ")
@@ -310,8 +327,7 @@ final class PreviewSession: @unchecked Sendable {
     private func scriptHost(reading files: ScriptFileBytes) throws -> LuaHost {
         let lua = try LuaHost(limits: configuration.limits.scriptLimits)
         lua.output = { [logError] line in logError(line) }
-        let disk = lua.readScriptFile
-        lua.readScriptFile = { path in files.bytes(of: path, reading: disk) }
+        files.serve(lua)
         return lua
     }
 
@@ -319,7 +335,7 @@ final class PreviewSession: @unchecked Sendable {
     /// kept for the frame message).
     private func script(in lua: LuaHost, pageParams: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         let layout: any Layout
-        (layout, paramControls) = try Self.layout(named: configuration.layout, in: lua, params: configuration.params,
+        (layout, paramControls) = try Self.layout(named: configuration.layout, file: layoutFile, in: lua, params: configuration.params,
                                                   page: pageParams)
         return layout
     }
@@ -370,18 +386,25 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// Publish: a data save's animation first, then the frame (with the id table when the page
-    /// lacks it) and the timings; the run becomes the last good one. Returns when it ended.
-    private func publish(_ message: Data, run: LayoutRun, layout: any Layout, idsVersion: Int, inputs: [String: [UInt8]],
-                         timings: inout [(String, Double)], retired: Retired) throws -> UInt64 {
+    /// lacks it) and the timings; the run, made of `sources`, becomes the last good one. Returns
+    /// when it ended.
+    private func publish(_ message: Data, run: LayoutRun, layout: any Layout, sources: LayoutSources, idsVersion: Int,
+                         inputs: [String: [UInt8]], scriptFiles: ScriptFileBytes, timings: inout [(String, Double)],
+                         retired: Retired) throws -> UInt64 {
         var t4 = Self.now()
-        if let animation = try playChange(layout: layout, to: run.dataset, size: run.viewport, inputs: inputs) {
+        if let animation = try playChange(layout: layout, to: run.dataset, size: run.viewport, inputs: inputs,
+                                          scriptFiles: scriptFiles) {
             hub.publish(note: animation)
             let t = Self.now()
             timings.append(("animate", Self.ms(t4, t)))
             t4 = t
         }
         if configuration.animator != nil { lastGoodInputs = inputs }
-        stateLock.withLock { retired.keep(lastGood); lastGood = (generation, run) }
+        stateLock.withLock {
+            retired.keep(lastGood)
+            lastGood = (generation, run)
+            lastGoodSources = sources
+        }
         try hub.publish(frame: message, idsVersion: idsVersion) {
             try PreviewUpdate.idsMessage(dataset: run.dataset, version: idsVersion, texts: configuration.measure,
                                          labels: ItemLabels(field: configuration.label), storage: Self.data)
@@ -393,15 +416,10 @@ final class PreviewSession: @unchecked Sendable {
         return t5
     }
 
-    /// A failed run: its error, with the lines of the files it read, to the pages and the terminal.
+    /// A failed run: its error, with the lines of the files it read (the animator script's
+    /// too, whose hooks' errors name it), to the pages and the terminal.
     private func fail(_ error: any Error, sources: [String: [UInt8]], t0: UInt64, t1: UInt64, startedAt: Double,
                       timings: [(String, Double)]) {
-        // The animator script too, which the run loaded: an error in its hooks names it,
-        // perhaps shortened, and the panel shows its lines.
-        var sources = sources
-        if let animator = configuration.animator, animator.hasSuffix(".lua") {
-            sources[animator] = try? DatasetLoader.readBytes(ofFile: animator, maxBytes: configuration.maxDataBytes)
-        }
         let failure = PreviewFailure(error, sources: sources)
         let timings = timings + [("failed", Self.ms(t1, Self.now()))]
         hub.publish(error: failure.json(generation: generation, timings: timings))
@@ -413,10 +431,12 @@ final class PreviewSession: @unchecked Sendable {
 
     /// The animation message of a data-file save, played as `tessera animate` plays it: from the
     /// last good picture's data to `dataset`, at the page's offset, with a fresh instance of the
-    /// animator (what its hooks raise fails the run like any error). Nil without `--animator`,
+    /// animator, run from the bytes the read stage compared (what its hooks raise fails the run
+    /// like any error). Nil without `--animator`,
     /// before a good run, or when anything but the data file and the animator changed (a script or module save,
     /// a new viewport: those just repaint).
-    private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]]) throws -> String? {
+    private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]],
+                            scriptFiles: ScriptFileBytes) throws -> String? {
         let data = configuration.dataPath
         guard let name = configuration.animator, let before = lastGoodInputs,
               let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
@@ -425,7 +445,7 @@ final class PreviewSession: @unchecked Sendable {
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
         let engine = CollectionEngine(provider: provider, viewport: size)
-        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits)
+        engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
         for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
         try engine.scroll(to: offset)
         let played = try ChangeTimeline(engine: engine, old: last.dataset, new: dataset) {
@@ -585,28 +605,5 @@ private final class Retired: @unchecked Sendable {
     func free() {
         guard !values.isEmpty else { return }
         DispatchQueue.global(qos: .utility).async { self.values.removeAll() }
-    }
-}
-
-/// The script files one run's Lua host reads: the bytes the read stage compared, and a file it
-/// had not read (a module required for the first time) read once from disk and kept, so the
-/// next run compares against what ran.
-final class ScriptFileBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private let compared: [String: [UInt8]]
-    private var later: [String: [UInt8]] = [:]
-
-    init(_ compared: [String: [UInt8]]) { self.compared = compared }
-
-    /// The files read from disk during the run, by the path the host asked for.
-    var readLater: [String: [UInt8]] { lock.withLock { later } }
-
-    /// The bytes of `path`: as compared, as read before in this run, or read now with `disk`.
-    func bytes(of path: String, reading disk: (String) -> [UInt8]?) -> [UInt8]? {
-        if let bytes = compared[path] { return bytes }
-        if let bytes = lock.withLock({ later[path] }) { return bytes }
-        let bytes = disk(path)
-        if let bytes { lock.withLock { later[path] = bytes } }
-        return bytes
     }
 }

@@ -48,7 +48,7 @@ public final class SelfSizingHost {
             switch event.type {
             case .adjust:                    // first in its pass: the offset moves before anything is drawn
                 if let offset = event.contentOffset { scrollView.contentOffset = offset }
-            case _ where event.removesView:  // deleted, or moved out of view by a reload
+            case _ where event.removesView:  // deleted, or moved out of view by a reload or relayout
                 frames[event.id] = nil
             default:
                 frames[event.id] = event.frame

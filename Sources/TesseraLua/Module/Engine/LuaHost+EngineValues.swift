@@ -54,8 +54,10 @@ extension LuaHost {
             setViewFields(category: e.category, kind: e.kind, id: e.id, index: e.index, section: e.section)
             pushFrame(e.frame); LuaStack.setField(L, -2, "frame")
             if let old = e.oldFrame { pushFrame(old); LuaStack.setField(L, -2, "oldFrame") }
-            // The view is gone after the pass (a delete, or a cell a reload moved out of view).
+            // The view is gone after the pass (a delete, or a view moved out of view), or new
+            // (an insert, or a view a relayout moved into view).
             if e.removesView { lua_pushboolean(L, 1); LuaStack.setField(L, -2, "removesView") }
+            if e.addsView { lua_pushboolean(L, 1); LuaStack.setField(L, -2, "addsView") }
             if let animation = e.animation { pushAnimation(animation); LuaStack.setField(L, -2, "animation") }
             lua_rawseti(L, -2, lua_Integer(k + 1))
         }

@@ -53,17 +53,11 @@ extension LuaHost {
                 }
                 _ = box
             } }
-        case (let p as ComposedProvider, "sections"):
+        case (let p as any ComposingProvider, "sections"):
             let sections = try sectionList(field, key: key, at: slot, of: p)
             try checkNesting(sections, function: box.constructor, key: key)
             p.sections = sections
-        case (let p as ComposedProvider, "layout"):
-            p.layout = try field.optLayout(field: key, at: slot, host: self)
-        case (let p as HeadersProvider, "sections"):
-            let sections = try sectionList(field, key: key, at: slot, of: p)
-            try checkNesting(sections, function: box.constructor, key: key)
-            p.sections = sections
-        case (let p as HeadersProvider, "layout"):
+        case (let p as any ComposingProvider, "layout"):
             p.layout = try field.optLayout(field: key, at: slot, host: self)
         case (let p as HeadersProvider, "header"):
             try setHeader(p, field, at: slot)

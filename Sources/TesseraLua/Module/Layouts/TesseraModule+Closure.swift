@@ -20,8 +20,12 @@ extension TesseraModule {
 final class LuaClosure: @unchecked Sendable {
     let function: LuaReference
     private var ctx: LuaReference?
+    /// ctx's item pass, ended when the next pass makes a new ctx, or with this closure.
+    private var itemPass: lua_Integer = 0
 
     init(function: LuaReference) { self.function = function }
+
+    deinit { if let host = function.host { host.locked { host.endItems(itemPass) } } }
 
     var layout: ClosureLayout {
         ClosureLayout { [self] index, context in try self.frame(index, context) }
@@ -31,7 +35,8 @@ final class LuaClosure: @unchecked Sendable {
         guard let host = function.host else { throw LuaArguments.hostClosed("t.closure") }
         let L = host.L
         if index == 0 || ctx == nil {   // ClosureLayout asks for items 0, 1, 2, ... per pass
-            host.pushContext(context, frames: nil)
+            host.endItems(itemPass)
+            itemPass = host.pushContext(context, frames: nil).itemPass
             ctx = host.popReference()
         }
         let top = lua_gettop(L)

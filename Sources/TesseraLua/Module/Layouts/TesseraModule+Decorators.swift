@@ -120,7 +120,8 @@ extension LuaHost {
         pushPrelude("stickyflags")
         push(function)
         lua_pushinteger(L, lua_Integer(count))
-        pushContext(context, frames: nil)
+        let pass = pushContext(context, frames: nil).itemPass
+        defer { endItems(pass) }
         try protectedCall(arguments: 3, results: 1)
         return (0..<count).map { i in
             tb_rawgeti(L, -1, lua_Integer(i + 1))
