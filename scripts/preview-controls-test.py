@@ -3,23 +3,24 @@
 
 Usage: scripts/preview-controls-test.py TESSERA [SCREENSHOT_DIR]
 
-Serves a script that declares params (a number, a boolean and a string) with `--label name`, and
-checks in headless Chromium over the DevTools protocol: every drawn item shows its `name` field;
-the page shows a control per declared param of its default's type; changing the number field
-lays out again with the new value (the script file untouched) and puts it in the address, and
-a reload of that address keeps it; a checkbox likewise; a value of the wrong type sent over the
-socket is the run's error in the panel, and the defaults button brings the picture back; "next
-problem" goes from where the page is scrolled to the next of `tessera check`'s warnings below,
-scrolls it into view, outlines it and shows the check's sentence, then wraps to the first; no
+Serves a script that declares params (a number, a boolean, a string, and a string with
+`choices`) with `--label name`, and checks in headless Chromium over the DevTools protocol: every
+drawn item shows its `name` field; the page shows a control per declared param of its default's
+type (a menu of the choices); changing the number field lays out again with the new value (the
+script file untouched) and puts it in the address, and a reload of that address keeps it; the
+menu and a checkbox likewise; a value of the wrong type sent over the socket is the run's error in
+the panel, and the defaults button brings the picture back; "next problem" goes from where the
+page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
+it and shows the check's sentence, then wraps to the first. Then a built-in layout by name
+(`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
 JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
 """
 import json
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview  # noqa: E402
+from preview_cdp import Browser, Checks, drawn_box_js, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -27,9 +28,11 @@ SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 # Rows 50 apart, cells 40 high; with `overlap`, items 7 and 31 (1-based) move 20 up into the
 # row above, over items 5 and 29.
 SCRIPT = """return {
-  params = { columns = 2, gap = 4, overlap = false, title = "grid" },
+  params = { columns = 2, gap = 4, overlap = false, title = "grid", mode = "cells" },
+  choices = { mode = { "cells", "wide" } },
   simpleLayout = function(ctx, p)
     local w = (ctx.width - (p.columns - 1) * p.gap) / p.columns
+    if p.mode == "wide" then w = ctx.width end
     for i = 1, ctx.count do
       local c, r = (i - 1) % p.columns, (i - 1) // p.columns
       local y = r * 50
@@ -40,13 +43,12 @@ SCRIPT = """return {
 }
 """
 
-work = tempfile.mkdtemp(prefix="tessera-preview-controls-")
-script = os.path.join(work, "grid.lua")
-data = os.path.join(work, "data.json")
-with open(script, "w") as f:
-    f.write(SCRIPT)
-with open(data, "w") as f:
-    json.dump({"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]}, f)
+_, files = write_files("tessera-preview-controls-", {
+    "grid.lua": SCRIPT,
+    "data.json": {"items": [{"id": "i%d" % k, "name": "Name %d" % k} for k in range(60)]},
+    "sized.json": {"items": [{"id": "s%d" % k, "w": 50, "h": 40} for k in range(3)]},
+})
+script, data = files["grid.lua"], files["data.json"]
 
 server, url, _, _, lines = start_preview([TESSERA, "preview", script, "--data", data, "--label", "name",
                                           "--viewport", "375x400", "--port", "0"])
@@ -59,7 +61,28 @@ def frame(item_id):
 
 
 def wait_x(item_id, x, what):
-    browser.wait("(() => { const f = %s; return f && Math.abs(f[0] - %r) < 0.05; })()" % (drawn_box_js('[data-id="%s"]' % item_id), x), what)
+    wait_box(item_id, "Math.abs(f[0] - %r) < 0.05" % x, what)
+
+
+def controls():
+    """Each control's param and its inputs' types, as drawn."""
+    return browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
+      [l.dataset.param, [...l.querySelectorAll('input, select')].map(i => i.type).join('+')])""")
+
+
+def menu(name):
+    """The texts of a menu's options, and which is chosen."""
+    return browser.eval("[...document.querySelectorAll('#params [data-param=\"%s\"] option')].map(o => [o.textContent, o.selected])" % name)
+
+
+def choose(name, value):
+    browser.eval("""(() => { const m = document.querySelector('#params [data-param="%s"] select');
+      m.value = %s; m.dispatchEvent(new Event('change')); return true; })()""" % (name, json.dumps(json.dumps(value))))
+
+
+def wait_box(item_id, condition, what):
+    """Waits until item_id's drawn box `f` meets `condition` (JavaScript)."""
+    browser.wait("(() => { const f = %s; return f && (%s); })()" % (drawn_box_js('[data-id="%s"]' % item_id), condition), what)
 
 
 def set_number(name, value):
@@ -77,10 +100,12 @@ try:
     check("--label name: every drawn item shows its name", len(texts) == 4 and all(t == "Name " + i[1:] for i, t in texts), str(texts))
 
     # A control per declared param, of the default's type.
-    controls = browser.eval("""[...document.querySelectorAll('#params [data-param]')].map(l =>
-      [l.dataset.param, [...l.querySelectorAll('input')].map(i => i.type).join('+')])""")
-    check("a control per declared param, of its default's type",
-          controls == [["columns", "range+number"], ["gap", "range+number"], ["overlap", "checkbox"], ["title", "text"]], str(controls))
+    found = controls()
+    check("a control per declared param, of its default's type (a menu for choices)",
+          found == [["columns", "range+number"], ["gap", "range+number"], ["mode", "select-one"], ["overlap", "checkbox"],
+                       ["title", "text"]], str(found))
+    options = menu("mode")
+    check("the menu lists the script's choices, the default chosen", options == [["cells", True], ["wide", False]], str(options))
     check("the number control shows the default", browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "2")
 
     # columns = 3 from its field: laid out again, the file untouched, the value in the address.
@@ -100,10 +125,22 @@ try:
     check("after a reload the picture and the control keep columns = 3",
           browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "3")
 
+    # The menu: mode = "wide" lays out full-width items, and goes into the address.
+    choose("mode", "wide")
+    wait_box("i3", "f[0] === 0 && Math.abs(f[2] - 375) < 0.05", "item i3 (first of its row) full width")
+    check("the menu's choice is in the address", "p.mode=wide" in browser.eval("location.search"), browser.eval("location.search"))
+    # A value outside the choices (a page's message): the run's error names the file and the param.
+    browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 3, mode: 'tiles' } })); true")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the choices error panel")
+    panel = browser.eval("document.getElementById('error').textContent")
+    check("a value outside the choices is the run's error, naming the file and the param",
+          script + ": param 'mode' expects one of \"cells\", \"wide\", got \"tiles\"" in panel, panel[:300])
+
     # A value of the wrong type (a page's message): the run's error in the panel; the defaults
     # button brings the script's defaults back.
     browser.eval("ws.send(JSON.stringify({ type: 'params', values: { columns: 'three' } })); true")
-    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the params error panel")
+    browser.wait("getComputedStyle(document.getElementById('error')).display === 'block' && /three/.test(document.getElementById('error').textContent)",
+                 "the params error panel")
     panel = browser.eval("document.getElementById('error').textContent")
     check("a param of the wrong type is the run's error", "columns" in panel and "three" in panel, panel[:300])
     browser.eval("document.querySelector('#params button').click()")
@@ -135,6 +172,28 @@ try:
     text = browser.eval("document.getElementById('problem').textContent")
     check("after the last problem, the first again", 'items 4 ("i4") and 6 ("i6") overlap' in text and browser.eval("S.y") == 92, text)
 
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    shut_down(None, server)
+
+    # A built-in layout by name: controls from its parameters and defaults.
+    server, url, _, _, lines = start_preview([TESSERA, "preview", "flow", "--data", files["sized.json"], "--viewport", "375x400", "--port", "0"])
+    browser.call("Page.navigate", url=url + "#w=375&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"s2\"]')", "the flow's first picture")
+    found = controls()
+    check("flow: a control per parameter it takes",
+          found == [["spacing", "range+number"], ["lineSpacing", "range+number"], ["interitemSpacing", "range+number"],
+                       ["justifyContent", "select-one"], ["alignItems", "select-one"], ["alignContent", "select-one"]], str(found))
+    options = menu("justifyContent")
+    check("flow: justifyContent's menu lists its values, the default chosen",
+          options == [["start", True], ["center", False], ["end", False], ["spaceBetween", False], ["spaceAround", False],
+                      ["spaceEvenly", False]], str(options))
+    check("flow: a spacing's slider starts at 0",
+          browser.eval("document.querySelector('#params [data-param=\"spacing\"] input[type=range]').min") == "0")
+    choose("justifyContent", "center")
+    wait_box("s0", "Math.abs(f[0] - 112.5) < 0.05", "the line centred: s0 at x = (375 - 150) / 2")
+    check("flow: the choice is in the address", "p.justifyContent=center" in browser.eval("location.search"))
+    set_number("interitemSpacing", 10)
+    wait_box("s0", "Math.abs(f[0] - 102.5) < 0.05", "10 between the items: s0 at x = (375 - 170) / 2")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview controls test: %d checks passed" % len(check))
 except BaseException:

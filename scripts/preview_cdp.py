@@ -115,6 +115,21 @@ class Browser:
             shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def write_files(prefix, files):
+    """A fresh temporary folder (named from `prefix`) holding `files`, name to contents (text, or
+    a value written as JSON); returns the folder and each file's path by name."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    paths = {}
+    for name, contents in files.items():
+        paths[name] = os.path.join(work, name)
+        with open(paths[name], "w") as f:
+            if isinstance(contents, str):
+                f.write(contents)
+            else:
+                json.dump(contents, f)
+    return work, paths
+
+
 def start_preview(arguments):
     """Starts `tessera preview` (the command and its arguments); returns the process, the
     page's address, its port and token, and a list that collects the server's output lines."""

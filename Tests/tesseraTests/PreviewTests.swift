@@ -398,9 +398,8 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 2)
         session.handle(#"{"type":"params","values":[1]}"#, from: messages.id)
-        let (texts, _, _, headers) = await messages.received()
-        let last = try JSONParser.parse(try #require(headers.last))
-        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(headers.last ?? "")"); return }
+        let (texts, last) = try await newestFrame(messages)
+        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(last)"); return }
         #expect(params.map { $0["name"]?.string } == ["big", "h"])
         #expect(params.map { $0["default"]?.number ?? ($0["default"] == .bool(false) ? -1 : -2) } == [-1, 10])
         #expect(params.map { $0["value"]?.number ?? ($0["value"] == .bool(false) ? -1 : -2) } == [-1, 25])
@@ -408,6 +407,66 @@ struct PreviewTests {
         #expect(content.map(\.number) == [10, 50], "two rows 25 high")
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.compactMap { $0["message"]?.string }
         #expect(refusals.count == 1 && refusals[0].hasPrefix("params: expected values to be an object of param names and values, got "), "\(refusals)")
+    }
+
+    @Test func aScriptsChoicesReachThePageAndAValueOutsideThemIsTheRunsError() async throws {
+        let (session, script, _, messages) = try rowsSession("""
+            return { params = { mode = "wide", h = 10 }, choices = { mode = { "wide", "narrow" } },
+              simpleLayout = function(ctx, p)
+                for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * p.h, p.mode == "wide" and 100 or 10, p.h) end end }
+            """)
+        session.render()
+        session.handle(#"{"type":"params","values":{"mode":"narrow"}}"#, from: messages.id)
+        session.render()
+        session.handle(#"{"type":"params","values":{"mode":"tiles"}}"#, from: messages.id)
+        session.render()
+        #expect(session.generation == 3)
+        let (texts, last) = try await newestFrame(messages)
+        guard case .array(let params)? = last["params"] else { Issue.record("no params in \(last)"); return }
+        #expect(params == [.object(["name": "h", "default": 10, "value": 10]),
+                           .object(["name": "mode", "default": "wide", "value": "narrow", "choices": ["wide", "narrow"]])])
+        guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
+        #expect(content.map(\.number) == [10, 20], "narrow rows")
+        let errors = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("error") }
+        #expect(errors.map { $0["message"]?.string } == [#"\#(script): param 'mode' expects one of "wide", "narrow", got "tiles""#])
+    }
+
+    @Test func aBuiltInLayoutGetsControlsFromItsParametersAndDefaults() async throws {
+        let folder = try temporaryFolder()
+        let data = folder.appendingPathComponent("data.json").path
+        try #"{"items": [{"id": "a", "w": 10, "h": 10}, {"id": "b", "w": 10, "h": 10}, {"id": "c", "w": 10, "h": 10}]}"#
+            .write(toFile: data, atomically: true, encoding: .utf8)
+        var configuration = PreviewSession.Configuration(layout: "waterfall", dataPath: data)
+        configuration.viewport = Size(width: 300, height: 400)
+        configuration.params = ["spacing": 4]
+        let session = PreviewSession(configuration)
+        session.log = { _ in }; session.logError = { _ in }
+        let messages = MessageLog(hub: session.hub)
+        session.render()
+        // A page's value over --param's; a name the layout does not take is left out.
+        session.handle(#"{"type":"params","values":{"columns":3,"gone":1}}"#, from: messages.id)
+        session.render()
+        #expect(session.generation == 2)
+        // (A page that has not read keeps only the newest frame.)
+        let (_, last) = try await newestFrame(messages)
+        #expect(last["params"] == .array([.object(["name": "columns", "default": 2, "value": 3, "min": 1, "max": 1000]),
+                                          .object(["name": "spacing", "default": 0, "value": 4, "min": 0])]))
+        guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
+        #expect(content.map(\.number) == [300, 10], "three columns: one row")
+    }
+
+    @Test func everyBuiltInLayoutDeclaresItsParametersWithDefaults() throws {
+        func names(_ layout: String) throws -> [String] { try BuiltinLayouts.declaredParameters(of: layout).map(\.name) }
+        #expect(try names("flow") == ["spacing", "lineSpacing", "interitemSpacing", "justifyContent", "alignItems", "alignContent"])
+        #expect(try names("row") == ["spacing", "justifyContent", "alignItems", "alwaysFillEmptySpaces"])
+        #expect(try names("waterfall") == ["columns", "spacing"])
+        #expect(try names("overlay") == [])
+        #expect(try names("split") == ["splitSpacing", "minimumInterItemSpacing", "minimumItemLineSpacing", "isNormalizingLineHeight",
+                                       "pinHeaders", "hideCollapsedSections"])
+        let justify = try #require(try BuiltinLayouts.declaredParameters(of: "flow").first { $0.name == "justifyContent" })
+        #expect(justify.defaultValue == "start")
+        #expect(justify.choices == ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"])
+        #expect(throws: LayoutError.self) { try BuiltinLayouts.declaredParameters(of: "spiral") }
     }
 
     @Test func aDataFileOverMaxDataSizeIsRefusedAsRunRefusesIt() async throws {
@@ -538,6 +597,12 @@ struct PreviewTests {
 
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
+    /// The text messages a page received and the header of the newest frame it was sent.
+    private func newestFrame(_ messages: MessageLog) async throws -> (texts: [String], header: JSONValue) {
+        let (texts, _, _, headers) = await messages.received()
+        return (texts, try JSONParser.parse(try #require(headers.last)))
+    }
+
     /// A session of the layout script `source` over items a and b, with the animator script
     /// `animator` (as `--animator FILE.lua`) when given.
     private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes, animator: String? = nil) throws

@@ -212,6 +212,7 @@ function Context:textSize(text, maxWidth, opts) end
 ---@class tessera.Script
 ---@field name? string shown in messages and output (default: the file name)
 ---@field params? table<string, tessera.ParamValue> parameters and their defaults; `--param k=v` overrides them, with the default's type
+---@field choices? table<string, (number|string)[]> the values a param allows (`{ mode = {"grid", "list"} }`): `--param` takes only these, the preview shows a menu
 local Script = {}
 
 ---Computes every frame: call `ctx.set(i, x, y, w, h)` for each item and return nothing, or

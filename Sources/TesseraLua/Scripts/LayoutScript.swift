@@ -40,6 +40,10 @@ public final class LayoutScript {
     /// The parameters the script declares, with their defaults (keys sorted).
     public var defaultParams: OrderedDictionary<String, JSONValue> { version.defaults }
 
+    /// The values the script allows for some of its params (`choices = { mode = {"grid",
+    /// "list"} }`), keys sorted; a param not listed takes any value of its default's type.
+    public var paramChoices: OrderedDictionary<String, [JSONValue]> { version.choices }
+
     /// The script as a `Layout` with `params` overriding its defaults.
     /// - Throws: `LuaScriptError` (`.script`) for an unknown parameter (listing the known ones)
     ///   or a value of the wrong type, now rather than at layout time.

@@ -28,15 +28,18 @@ final class ScriptVersion {
     let source: String
     /// Parameter defaults (`params = {...}`), keys sorted.
     let defaults: OrderedDictionary<String, JSONValue>
+    /// The values some params allow (`choices = {...}`, `ParamChoices`), keys sorted.
+    let choices: OrderedDictionary<String, [JSONValue]>
     let table: Int32, simpleLayout: Int32, frame: Int32, visible: Int32, layoutFunction: Int32, size: Int32, build: Int32
 
     init(host: LuaHost, form: Form, name: String, source: String, defaults: OrderedDictionary<String, JSONValue>,
-         refs: [String: Int32] = [:]) {
+         choices: OrderedDictionary<String, [JSONValue]> = [:], refs: [String: Int32] = [:]) {
         self.host = host
         self.form = form
         self.name = name
         self.source = source
         self.defaults = defaults
+        self.choices = choices
         table = refs["table"] ?? LUA_NOREF
         simpleLayout = refs["simpleLayout"] ?? LUA_NOREF
         frame = refs["frame"] ?? LUA_NOREF
@@ -55,21 +58,22 @@ final class ScriptVersion {
 
     /// The defaults with `overrides` applied, each override typed like its default: numbers
     /// for numbers, `true`/`false` for booleans, strings (numbers are spelled out) for strings,
-    /// arrays or objects for tables. O(params).
-    /// - Throws: `LuaScriptError` (`.script`) for an unknown name, listing the known ones, or a
-    ///   value of the wrong type.
+    /// arrays or objects for tables; a param with `choices` takes only one of them. O(params).
+    /// - Throws: `LuaScriptError` (`.script`) for an unknown name, listing the known ones, a
+    ///   value of the wrong type or one not among the param's choices.
     func resolve(_ overrides: OrderedDictionary<String, JSONValue>) throws -> OrderedDictionary<String, JSONValue> {
         if case .native = form, let key = overrides.keys.first {
             throw LuaArguments.statement("\(source): param '\(key)'", "is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)", file: source)
         }
-        return try ScriptVersion.resolve(overrides, defaults: defaults, source: source)
+        return try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: source)
     }
 
     /// `defaults` with `overrides` applied, each typed like its default (see `resolve(_:)`);
     /// shared by layout and animator scripts. O(params).
     static func resolve(_ overrides: OrderedDictionary<String, JSONValue>, defaults: OrderedDictionary<String, JSONValue>,
+                        choices: OrderedDictionary<String, [JSONValue]> = [:],
                         source: String) throws -> OrderedDictionary<String, JSONValue> {
-        do { return try ParameterDefaults.resolve(overrides, defaults: defaults, source: source) }
+        do { return try ParameterDefaults.resolve(overrides, defaults: defaults, choices: choices, source: source) }
         catch let error as LayoutError { throw LuaArguments.relayed(error.message, file: source) }
     }
 }
@@ -142,6 +146,16 @@ extension LuaHost {
         }
         tb_pop(L, 1)
 
+        var choices: OrderedDictionary<String, [JSONValue]> = [:]
+        if LuaStack.rawField(L, table, "choices") != LUA_TNIL {
+            let json: JSONValue
+            do { json = try LuaStack.json(L, -1, path: "choices") } catch let e as LuaStack.ConversionError {
+                throw LuaArguments.relayed("\(file): \(e.message)", file: file)
+            }
+            choices = try ParamChoices.read(json, defaults: defaults, file: file)
+        }
+        tb_pop(L, 1)
+
         var name = LuaHost.scriptName(fromPath: file)
         if LuaStack.rawField(L, table, "name") == LUA_TSTRING, let n = LuaStack.string(L, -1) { name = n }
         tb_pop(L, 1)
@@ -154,7 +168,7 @@ extension LuaHost {
         if table == index { adoptScriptTable(at: table) }   // not a river-style environment
         lua_pushvalue(L, table)
         refs["table"] = luaL_ref(L, LuaStack.registry)
-        return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, refs: refs)
+        return ScriptVersion(host: self, form: form, name: name, source: file, defaults: defaults, choices: choices, refs: refs)
     }
 
     static let hookNames = ["simpleLayout", "frame", "visible", "layout", "size", "build"]

@@ -87,6 +87,9 @@ struct PageData {
                 raw(k > 0 ? ",{\"name\":" : "{\"name\":"); string(p.name)
                 raw(",\"default\":"); raw(PageText.scriptJSON(p.defaultValue))
                 raw(",\"value\":"); raw(PageText.scriptJSON(p.value))
+                if !p.choices.isEmpty { raw(",\"choices\":"); raw(PageText.scriptJSON(.array(p.choices))) }
+                if let minimum = p.minimum { raw(",\"min\":"); number(minimum) }
+                if let maximum = p.maximum { raw(",\"max\":"); number(maximum) }
                 raw("}")
             }
             raw("]")
@@ -95,14 +98,21 @@ struct PageData {
     }
 }
 
-/// One parameter a layout script declares (`params = { columns = 2 }`): its name, its default
-/// and the value a run used (the default, `--param`'s, or the preview page's control's). The
-/// page makes a control of its default's type: a number field and slider, a checkbox, a text field.
+/// One parameter a layout script declares (`params = { columns = 2 }`) or a built-in layout
+/// takes: its name, its default, the value a run used (the default, `--param`'s, or the preview
+/// page's control's), the values it allows (`choices`, an enum's cases) and a number's range.
+/// The page makes a control of its default's type: a menu when there are choices, else a number
+/// field and slider, a checkbox, a text field.
 package struct PageParam: Equatable, Sendable {
     public var name: String
     public var defaultValue: JSONValue
     public var value: JSONValue
-    public init(name: String, defaultValue: JSONValue, value: JSONValue) {
+    public var choices: [JSONValue]
+    public var minimum: Double?
+    public var maximum: Double?
+    public init(name: String, defaultValue: JSONValue, value: JSONValue, choices: [JSONValue] = [],
+                minimum: Double? = nil, maximum: Double? = nil) {
         self.name = name; self.defaultValue = defaultValue; self.value = value
+        self.choices = choices; self.minimum = minimum; self.maximum = maximum
     }
 }

@@ -254,6 +254,7 @@ function draw() {
   for (const sh of g.SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
   drawGaps(frames, vx, vy);
   drawProblem(vx, vy);
+  drawProblemMarks(vx, vy);
   showStatus();
   writeHash();
   reportScroll();
@@ -432,7 +433,8 @@ function swapIn(h, next, decodeMs, buildMs) {
   // Asked while this generation was on its way: the answer (of this generation) waited for it.
   const problemsWaited = problemWanted && problemList && problemList.gen === h.gen;
   measureNewGeneration();
-  M.problems = S.ov.has('problems') ? findProblems() : null;
+  M.problems = null;
+  if (S.ov.has('problems')) markProblems();
   draw();
   showInspector();
   // The selection's data and script line as this generation has them (a script edit moves
@@ -471,26 +473,36 @@ function showAnimation(p) {
   animBox.style.width = S.w + 'px'; animBox.style.height = S.h + 'px';
 }
 
-// ---- Problems: items overlapping another item, or outside the content (not in shelves).
-function findProblems() {
-  const g = M, mark = new Uint8Array(g.m), list = [];
-  if (g.n > 300000) return { mark, list, skipped: true };
-  const tol = 0.5;
-  for (let c = 0; c < g.cols * g.rows; c++) {
-    const a0 = g.starts[c], a1 = g.starts[c + 1];
-    for (let p = a0; p < a1; p++) {
-      const d = g.entries[p];
-      if (g.KIND[d] !== ITEM) continue;
-      if (g.X[d] < -tol || g.Y[d] < -tol || g.X[d] + g.W[d] > g.CW + tol || g.Y[d] + g.H[d] > g.CH + tol) mark[d] = 1;
-      for (let q = p + 1; q < a1; q++) {
-        const e = g.entries[q];
-        if (g.KIND[e] !== ITEM) continue;
-        if (overlaps(g.X[d] + tol, g.Y[d] + tol, g.W[d] - 2 * tol, g.H[d] - 2 * tol, g.X[e], g.Y[e], g.W[e], g.H[e])) { mark[d] = 1; mark[e] = 1; }
-      }
+// ---- Problems overlay: exactly what the server's check (tessera check's warnings: overlap,
+// outside, covered, pinned) found in this generation, one source of truth with "next problem".
+// The items a warning names are red; a warning about elements (a header covering cards, pinned
+// elements meeting) is also a red box at its frame. Asked of the server once per generation.
+let problemsAsked = -1;
+function markProblems() {
+  if (problemList && problemList.gen === M.gen) {
+    const mark = new Uint8Array(M.m), boxes = [];
+    for (const p of problemList.problems) {
+      for (const i of p.items) if (i >= 0 && i < M.n) mark[i] = 1;
+      if (p.kind === 'covered' || p.kind === 'pinned') boxes.push(p);
     }
+    M.problems = { mark, boxes, total: problemList.total };
+  } else if (problemsAsked !== M.gen) { problemsAsked = M.gen; send({ type: 'problems' }); }
+}
+const problemMarks = document.createElement('div');
+problemMarks.id = 'problemmarks';
+function drawProblemMarks(vx, vy) {
+  const boxes = S.ov.has('problems') && M.problems ? M.problems.boxes : [];
+  problemMarks.textContent = '';
+  for (const p of boxes) {
+    const f = p.frame;
+    if (!overlaps(f[0], f[1], f[2], f[3], vx, vy, S.w, S.h)) continue;
+    const box = document.createElement('div');
+    box.className = 'problemmark'; box.dataset.kind = p.kind; box.title = p.message;
+    box.style.left = (f[0] - vx) + 'px'; box.style.top = (f[1] - vy) + 'px';
+    box.style.width = f[2] + 'px'; box.style.height = f[3] + 'px';
+    problemMarks.append(box);
   }
-  for (let i = 0; i < g.n; i++) if (mark[i]) list.push(i);
-  return { mark, list, skipped: false };
+  if (problemMarks.parentNode !== layer) layer.appendChild(problemMarks);
 }
 // "next problem": the check's warnings of this generation (asked of the server, which runs
 // `tessera check`'s checks), top to bottom. From where the page is scrolled: the first at or
@@ -506,6 +518,7 @@ $('next').addEventListener('click', () => {
 });
 function problemsArrived(msg) {
   problemList = msg;
+  if (M && msg.gen === M.gen && S.ov.has('problems')) { markProblems(); draw(); }
   if (problemWanted && M && msg.gen === M.gen) { problemWanted = false; nextProblem(); }
 }
 function nextProblem() {
@@ -630,7 +643,7 @@ function syncOverlays() {
     box.checked = S.ov.has(box.dataset.ov);
     view.classList.toggle('ov-' + box.dataset.ov, box.checked);
   }
-  if (M && S.ov.has('problems') && !M.problems) M.problems = findProblems();
+  if (M && S.ov.has('problems') && !M.problems) markProblems();
   writeHash(); draw();
 }
 for (const box of document.querySelectorAll('[data-ov]')) box.addEventListener('change', () => {
@@ -638,9 +651,9 @@ for (const box of document.querySelectorAll('[data-ov]')) box.addEventListener('
   syncOverlays();
 });
 
-// ---- Params: a control for each param the layout script declares, of its default's type (a
-// number field with a slider, a checkbox, a text field; JSON text for a table), as Storybook's
-// controls. A change runs the layout again with the page's values over --param's, without an
+// ---- Params: a control for each param the layout script declares (or the built-in layout
+// takes), of its default's type (a menu of its choices when it has some, a number field with a
+// slider, a checkbox, a text field; JSON text for a table), as Storybook's controls. A change runs the layout again with the page's values over --param's, without an
 // edit of the file; the values the page set stay in its address (`?token=...&p.columns=3`), so
 // a reload keeps them. The frame message says what the script declares and the values used.
 const PP = {};
@@ -660,12 +673,16 @@ function setParam(name, value, fallback) {
   writeParams();
   send({ type: 'params', values: PP });
 }
-function numberRange(d, v) {
-  const lo = Math.min(0, d * 4, v), hi = Math.max(d > 0 ? d * 4 : 100, v);
+// The slider's range: the param's own bounds where it has them (a built-in's columns from 1).
+function numberRange(p) {
+  const d = p.default, v = p.value;
+  let lo = Math.min(0, d * 4, v), hi = Math.max(d > 0 ? d * 4 : 100, v);
+  if (p.min !== undefined) lo = Math.max(lo, p.min);
+  if (p.max !== undefined) hi = Math.min(hi, p.max);
   return [lo, hi, Number.isInteger(d) ? 1 : (hi - lo) / 200];
 }
 function showParams(list) {
-  const bar = $('params'), key = JSON.stringify((list || []).map(p => [p.name, p.default]));
+  const bar = $('params'), key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
   bar.hidden = !list || !list.length;
   if (key !== paramsShown) {
     paramsShown = key;
@@ -676,7 +693,16 @@ function showParams(list) {
       const label = document.createElement('label'), d = p.default;
       label.dataset.param = p.name;
       label.append(p.name + ' ');
-      if (typeof d === 'number') {
+      if (p.choices) {
+        const menu = document.createElement('select');
+        for (const c of p.choices) {
+          const option = document.createElement('option');
+          option.value = JSON.stringify(c); option.textContent = String(c);
+          menu.append(option);
+        }
+        menu.onchange = () => setParam(p.name, JSON.parse(menu.value), d);
+        label.append(menu);
+      } else if (typeof d === 'number') {
         const range = document.createElement('input'), field = document.createElement('input');
         range.type = 'range'; field.type = 'number'; field.step = 'any';
         range.oninput = () => { field.value = range.value; setParam(p.name, +range.value, d); };
@@ -708,11 +734,12 @@ function showParams(list) {
     const label = bar.querySelector('[data-param="' + CSS.escape(p.name) + '"]');
     if (!label) continue;
     label.classList.toggle('set', JSON.stringify(p.value) !== JSON.stringify(p.default));
-    for (const input of label.querySelectorAll('input')) {
+    for (const input of label.querySelectorAll('input, select')) {
       if (input === document.activeElement && input.type !== 'range') continue;
-      if (input.type === 'checkbox') input.checked = !!p.value;
+      if (input.tagName === 'SELECT') input.value = JSON.stringify(p.choices.find(c => c === p.value || +c === +p.value && typeof c === 'number'));
+      else if (input.type === 'checkbox') input.checked = !!p.value;
       else if (input.type === 'range') {
-        const [lo, hi, step] = numberRange(p.default, p.value);
+        const [lo, hi, step] = numberRange(p);
         input.min = lo; input.max = hi; input.step = step; input.value = p.value;
       } else input.value = typeof p.value === 'string' ? p.value : JSON.stringify(p.value);
     }

@@ -29,20 +29,37 @@ extension PreviewSession {
     }
 
     /// The layout `name` resolves to in `lua` (the script `file`, when it is one on disk), with
-    /// `params` (`--param`'s) and then the page's over them, and the script's declared params with the values used: none for a built-in.
-    /// The page's params that the script does not declare are left out (an address kept from
-    /// an older version of the script).
+    /// `params` (`--param`'s) and then the page's over them, and the params it takes with the
+    /// values used: a script's declared params (and their choices), or a built-in layout's
+    /// parameters that have defaults. The page's params that the layout does not take are left
+    /// out (an address kept from an older version of the script).
     /// - Throws: what loading the script or resolving its params throws.
     static func layout(named name: String, file: String?, in lua: LuaHost, params: OrderedDictionary<String, JSONValue>,
                        page: OrderedDictionary<String, JSONValue>) throws -> (any Layout, [PageParam]) {
-        let path = file ?? (name.hasSuffix(".lua") ? name : BuiltinLayouts.names.contains(name) ? nil : lua.layoutScriptPath(name))
-        guard let path else { return (try lua.layout(named: name, params: params), []) }
+        func merged(taking names: some Collection<String>) -> OrderedDictionary<String, JSONValue> {
+            var merged = params
+            for (key, value) in page where names.contains(key) { merged[key] = value }
+            return merged
+        }
+        if file == nil && !name.hasSuffix(".lua") && BuiltinLayouts.names.contains(name) {
+            let declared = try BuiltinLayouts.declaredParameters(of: name)
+            let values = merged(taking: declared.map(\.name))
+            let controls = declared.map {
+                PageParam(name: $0.name, defaultValue: $0.defaultValue, value: values[$0.name] ?? $0.defaultValue,
+                          choices: $0.choices, minimum: $0.minimum, maximum: $0.maximum)
+            }
+            return (try lua.layout(named: name, params: values), controls)
+        }
+        guard let path = file ?? (name.hasSuffix(".lua") ? name : lua.layoutScriptPath(name)) else {
+            return (try lua.layout(named: name, params: params), [])   // the unknown name's error
+        }
         let script = try lua.loadLayoutScript(path: path)
-        let defaults = script.defaultParams
-        var merged = params
-        for (key, value) in page where defaults[key] != nil { merged[key] = value }
-        let layout = try script.configured(merged)
-        return (layout, defaults.map { PageParam(name: $0.key, defaultValue: $0.value, value: merged[$0.key] ?? $0.value) })
+        let defaults = script.defaultParams, choices = script.paramChoices
+        let values = merged(taking: defaults.keys)
+        let layout = try script.configured(values)
+        return (layout, defaults.map {
+            PageParam(name: $0.key, defaultValue: $0.value, value: values[$0.key] ?? $0.value, choices: choices[$0.key] ?? [])
+        })
     }
 
     /// The `problems` message of the last good generation (`PreviewProblems`); an empty list

@@ -11,6 +11,23 @@ package enum BuiltinLayouts {
     public static func make(name: String, params: OrderedDictionary<String, JSONValue> = [:],
                             style: LayoutParameters.Style = .parameter) throws -> any Layout {
         var p = LayoutParameters(layoutName: name, values: params, style: style)
+        let layout = try make(name: name, reading: &p)
+        try p.finish()
+        return layout
+    }
+
+    /// The parameters of the named layout that have a default, with their defaults, the values
+    /// an enum parameter allows and a number's range, in the order the layout reads them
+    /// (`tessera preview`'s controls). A parameter without a default (`fill`, `itemSize`) is
+    /// left out.
+    /// - Throws: `LayoutError.unknownLayout` for an unknown name.
+    public static func declaredParameters(of name: String) throws -> [LayoutParameters.Declared] {
+        var p = LayoutParameters(layoutName: name, values: [:])
+        _ = try make(name: name, reading: &p)
+        return p.declared
+    }
+
+    private static func make(name: String, reading p: inout LayoutParameters) throws -> any Layout {
         let layout: any Layout
         switch name {
         case "flow":
@@ -37,7 +54,6 @@ package enum BuiltinLayouts {
         default:
             throw LayoutError.unknownLayout(name: name, suggestion: nil, builtins: names, scripts: nil)
         }
-        try p.finish()
         return layout
     }
 }

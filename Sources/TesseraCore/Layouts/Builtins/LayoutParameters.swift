@@ -9,6 +9,24 @@ package struct LayoutParameters {
     private let values: OrderedDictionary<String, JSONValue>
     private var known: [String] = []
     public var style: Style
+    /// The parameters read so far that have a default, in reading order: what a layout takes
+    /// when nothing is given (the preview's controls for a built-in layout).
+    public private(set) var declared: [Declared] = []
+
+    /// A parameter with a default: its name, the default, the values it allows (an enum's) and
+    /// the range of a number.
+    public struct Declared: Equatable, Sendable {
+        public var name: String
+        public var defaultValue: JSONValue
+        public var choices: [JSONValue] = []
+        public var minimum: Double?
+        public var maximum: Double?
+    }
+
+    /// Notes `key`'s default, replacing an earlier note of it (`integer` reads through `number`).
+    private mutating func declare(_ entry: Declared) {
+        if let k = declared.firstIndex(where: { $0.name == entry.name }) { declared[k] = entry } else { declared.append(entry) }
+    }
 
     /// How messages name parameters and values.
     public struct Style: Sendable {
@@ -60,6 +78,7 @@ package struct LayoutParameters {
     /// A number parameter.
     public mutating func number(_ key: String, default fallback: Double) throws -> Double {
         known.append(key)
+        declare(Declared(name: key, defaultValue: .double(fallback)))
         guard let value = values[key] else { return fallback }
         guard let n = value.number, n.isFinite else { throw mismatch(key, "a number", value) }
         return n
@@ -68,6 +87,7 @@ package struct LayoutParameters {
     /// A non-negative number parameter (spacings).
     public mutating func spacing(_ key: String, default fallback: Double) throws -> Double {
         let n = try number(key, default: fallback)
+        declare(Declared(name: key, defaultValue: .double(fallback), minimum: 0))
         guard n >= 0 else {
             let expected = style.naming == .field ? "a finite, non-negative number" : ">= 0"
             throw LayoutError.invalidParameter(name: key, allowed: expected, got: shown(.double(n)), subject: subject(key), verb: "must be")
@@ -79,6 +99,7 @@ package struct LayoutParameters {
     /// `columns=1000000000` from allocating gigabytes).
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
         let n = try number(key, default: Double(fallback))
+        declare(Declared(name: key, defaultValue: .int(fallback), minimum: Double(minimum), maximum: Double(maximum)))
         guard let whole = Int(whole: n, in: minimum...maximum) else {
             throw LayoutError.invalidParameter(name: key, allowed: "a whole number from \(minimum) to \(maximum)",
                                                got: values[key].map(shown) ?? String(n), subject: subject(key), verb: "must be")
@@ -88,6 +109,7 @@ package struct LayoutParameters {
 
     public mutating func bool(_ key: String, default fallback: Bool) throws -> Bool {
         known.append(key)
+        declare(Declared(name: key, defaultValue: .bool(fallback)))
         guard let value = values[key] else { return fallback }
         guard case .bool(let b) = value else { throw mismatch(key, "true or false", value) }
         return b
@@ -97,6 +119,7 @@ package struct LayoutParameters {
     public mutating func choice<E: RawRepresentable & CaseIterable>(_ key: String, default fallback: E) throws -> E
     where E.RawValue == String {
         known.append(key)
+        declare(Declared(name: key, defaultValue: .string(fallback.rawValue), choices: E.allCases.map { .string($0.rawValue) }))
         guard let value = values[key] else { return fallback }
         let options = E.allCases.map(\.rawValue).joined(separator: ", ")
         guard let s = value.string, let e = E(rawValue: s) else { throw mismatch(key, "one of \(options)", value) }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// A layout script's `choices` (the values a param allows, beside `params`): `--param` and
+/// `t.run`'s params take only those values, with one sentence naming the file and the param;
+/// a `choices` table that does not fit the params is the script's error when it loads.
+@Suite struct ParamChoicesCLITests {
+    static let script = """
+        return {
+          params = { mode = "grid", columns = 2 },
+          choices = { mode = { "grid", "list" }, columns = { 1, 2, 3 } },
+          simpleLayout = function(ctx, p)
+            local w = p.mode == "list" and ctx.width or ctx.width / p.columns
+            for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, w, 10) end
+          end,
+        }
+
+        """
+
+    func folder(_ files: [String: String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test func paramTakesOnlyADeclaredChoice() throws {
+        let dir = try folder(["pick.lua": Self.script])
+        let list = try runTessera(["run", "pick.lua", "--param", "mode=list", "--param", "columns=3.0", "--format", "json"], in: dir)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains(#""frame": [0, 0, 375, 10]"#) || list.stdout.contains(#""frame":[0,0,375,10]"#), "\(list.stdout.prefix(400))")
+        let cases: [([String], String)] = [
+            (["--param", "mode=tiles"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#),
+            (["--param", "columns=4"], "Error: pick.lua: param 'columns' expects one of 1, 2, 3, got 4"),
+            // The type is checked first, as for a param without choices.
+            (["--param", "columns=many"], #"Error: pick.lua: param 'columns' expects a number, got "many""#),
+        ]
+        for (args, message) in cases {
+            let run = try runTessera(["run", "pick.lua"] + args, in: dir)
+            #expect(run.status == 1, "\(args)")
+            #expect(run.stderr.split(separator: "\n").first.map(String.init) == message, "\(args): \(run.stderr)")
+        }
+    }
+
+    @Test func tRunsParamsTakeOnlyADeclaredChoice() throws {
+        let root = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try Self.script.write(to: root.appendingPathComponent("pick.lua"), atomically: true, encoding: .utf8)
+        try """
+        local t = require("tessera")
+        test("a choice", function()
+          expect(t.run("../pick.lua", {data = {{id = "a"}}, params = {mode = "list"}}).items[1].frame):toEqual({0, 0, 375, 10})
+        end)
+        test("not a choice", function() t.run("../pick.lua", {data = {{id = "a"}}, params = {mode = "tiles"}}) end)
+
+        """.write(to: root.appendingPathComponent("tests/pick_test.lua"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["test"], in: root, environment: ["CI": nil])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map { String($0).replacingOccurrences(of: #"\(\d+ ms\)$"#, with: "(_ ms)", options: .regularExpression) }
+        #expect(lines == [
+            "✔ tests/pick_test.lua › a choice (_ ms)",
+            "✘ tests/pick_test.lua › not a choice (_ ms)",
+            #"    tests/pick_test.lua:5: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#,
+            "1 passed, 1 failed",
+        ], "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func choicesThatDoNotFitTheParamsAreTheScriptsError() throws {
+        let body = "simpleLayout = function(ctx) end }\n"
+        let cases: [(String, String)] = [
+            ("return { params = { mode = \"grid\" }, choices = { mdoe = { \"grid\" } }, " + body,
+             "Error: bad.lua: choices.mdoe names no declared param; known params: mode"),
+            ("return { params = { mode = \"grid\" }, choices = { mode = { \"list\", \"tiles\" } }, " + body,
+             #"Error: bad.lua: choices.mode does not include the default "grid""#),
+            ("return { params = { mode = \"grid\" }, choices = { mode = { \"grid\", 2 } }, " + body,
+             "Error: bad.lua: choices.mode[2] must be a string, as the default is, got 2"),
+            ("return { params = { mode = \"grid\" }, choices = { mode = {} }, " + body,
+             "Error: bad.lua: choices.mode must be a non-empty list of values, got an array"),
+            ("return { params = { flag = true }, choices = { flag = { true, false } }, " + body,
+             "Error: bad.lua: choices.flag is for a param whose default is true; choices are for numbers and strings"),
+            ("return { params = { mode = \"grid\" }, choices = \"grid\", " + body,
+             #"Error: bad.lua: field 'choices' must be a table of lists by param name, like { mode = {"grid", "list"} }, got "grid""#),
+        ]
+        for (text, message) in cases {
+            let dir = try folder(["bad.lua": text])
+            let run = try runTessera(["run", "bad.lua"], in: dir)
+            #expect(run.status == 1, "\(text)")
+            #expect(run.stderr.split(separator: "\n").first.map(String.init) == message, "\(text): \(run.stderr)")
+        }
+    }
+}
