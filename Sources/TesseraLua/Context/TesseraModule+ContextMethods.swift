@@ -74,8 +74,8 @@ extension TesseraModule {
 
     /// [-0, +1, m] Pushes the plain array of field `name` of every item, from the columns
     /// cache (upvalue 2) or built now and cached. Values are as `ctx:item` gives them (nested
-    /// tables read-only). `poll` steps once per item: a column of a huge dataset stops at the
-    /// script's limits.
+    /// tables read-only). `poll` counts every item (a run of numbers a block at a time): a
+    /// column of a huge dataset stops at the script's limits.
     static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String, poll: LimitPoll) throws {
         let columns = tb_upvalueindex(TB_HOST_UPVALUES + 2)
         if LuaStack.rawField(L, columns, name) == LUA_TTABLE { return }
