@@ -254,10 +254,7 @@ struct FieldColumns: Sendable {
     @inline(__always) func shape(of i: Int) -> [Slot] { shapes.isEmpty ? [] : shapes[Int(shapeOf.isEmpty ? 0 : shapeOf[i])] }
 
     /// The JSON value of number column `c` at item `i`.
-    @inline(__always) func number(_ c: Int32, _ i: Int) -> JSONValue {
-        let column = columns[Int(c)], v = column.values[i]
-        return column.isInteger(i) ? .int(Int(v)) : .double(v)
-    }
+    @inline(__always) func number(_ c: Int32, _ i: Int) -> JSONValue { columns[Int(c)].value(at: i) }
 
     /// Item `i`'s fields, in order. O(fields).
     func fields(at i: Int, id: ItemID) -> OrderedDictionary<String, JSONValue> {
@@ -297,33 +294,54 @@ struct FieldColumns: Sendable {
         return nil
     }
 
-    /// `value(name, at: i)` for every `i` in `range` that has the field; where field `name` sits
-    /// is looked up once per shape, not per item.
+    /// `value(name, at: i)` for every `i` in `range` that has the field, in order.
     func forEachValue(_ name: Int32, in range: Range<Int>, id: (Int) -> ItemID,
                       _ body: (Int, JSONValue) throws -> Void) rethrows {
-        var cachedShape = -1
-        var source: Int32? = nil, rawBefore = 0
-        for i in range {
+        try forEachRun(name, in: range, id: id, numbers: { run, column in
+            for i in run { try body(i, column.value(at: i)) }
+        }, other: body)
+    }
+
+    /// Field `name` of the items in `range`, run by run (a run: consecutive items of one shape):
+    /// `numbers(run, column)` for a run whose field sits in a number column (the items' values
+    /// are `column`'s at the run's indices), `other(i, value)` for each item of a run whose field
+    /// is its id or text; items without the field are skipped. Where the field sits is looked up
+    /// once per run, not per item. - Complexity: O(range.count) plus the other values' decoding.
+    func forEachRun(_ name: Int32, in range: Range<Int>, id: (Int) -> ItemID,
+                    numbers: (Range<Int>, NumberColumn) throws -> Void,
+                    other: (Int, JSONValue) throws -> Void) rethrows {
+        var i = range.lowerBound
+        while i < range.upperBound {
             let s = shapes.isEmpty ? -1 : Int(shapeOf.isEmpty ? 0 : shapeOf[i])
-            if s != cachedShape {
-                cachedShape = s
-                source = nil
-                rawBefore = 0
-                for slot in s < 0 ? [] : shapes[s] {
-                    if slot.name == name { source = slot.source; break }
-                    if slot.source == FieldColumns.rawSource { rawBefore += 1 }
-                }
+            var end = range.upperBound
+            if !shapeOf.isEmpty {
+                end = i + 1
+                while end < range.upperBound && shapeOf[end] == shapeOf[i] { end += 1 }
             }
-            guard let source else { continue }
+            defer { i = end }
+            guard s >= 0, let (source, rawBefore) = place(of: name, inShape: s) else { continue }
             switch source {
-            case FieldColumns.idSource: try body(i, id(i).jsonValue)
+            case FieldColumns.idSource: for j in i..<end { try other(j, id(j).jsonValue) }
             case FieldColumns.rawSource:
-                var k = rawStart[i]
-                for _ in 0..<rawBefore { skipRawValue(&k) }
-                try body(i, rawValue(&k))
-            default: try body(i, number(source, i))
+                for j in i..<end {
+                    var k = rawStart[j]
+                    for _ in 0..<rawBefore { skipRawValue(&k) }
+                    try other(j, rawValue(&k))
+                }
+            default: try numbers(i..<end, columns[Int(source)])
             }
         }
+    }
+
+    /// Where field `name` sits in shape `s`: its source and how many text values precede it;
+    /// nil when the shape lacks it. O(fields of the shape).
+    private func place(of name: Int32, inShape s: Int) -> (source: Int32, rawBefore: Int)? {
+        var rawBefore = 0
+        for slot in shapes[s] {
+            if slot.name == name { return (slot.source, rawBefore) }
+            if slot.source == FieldColumns.rawSource { rawBefore += 1 }
+        }
+        return nil
     }
 
     /// The raw value at `k`, moving `k` past it.
@@ -378,9 +396,11 @@ struct FieldColumns: Sendable {
 
 /// One numeric field of every item: its value (NaN filler where the item has none) and one bit
 /// per item saying the value was written as an integer.
-struct NumberColumn: Sendable {
-    var values: [Double]
-    var integers: [UInt64]
+package struct NumberColumn: Sendable {
+    /// Item `i`'s value; NaN where the item has none.
+    package internal(set) var values: [Double]
+    /// Bit `i % 64` of word `i / 64`: item `i`'s value was written as an integer.
+    package internal(set) var integers: [UInt64]
 
     /// A column opened at item `count`: the items before it have no value.
     init(count: Int) {
@@ -396,7 +416,14 @@ struct NumberColumn: Sendable {
         values.append(v)
     }
 
-    @inline(__always) func isInteger(_ i: Int) -> Bool { integers[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+    /// Whether item `i`'s value was written as an integer. O(1).
+    @inline(__always) package func isInteger(_ i: Int) -> Bool { integers[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+
+    /// Item `i`'s value as JSON: `.int` when written as an integer. O(1).
+    @inline(__always) func value(at i: Int) -> JSONValue {
+        let v = values[i]
+        return isInteger(i) ? .int(Int(v)) : .double(v)
+    }
 
     mutating func trim() {
         values.trimCapacity()

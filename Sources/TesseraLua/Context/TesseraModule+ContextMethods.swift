@@ -74,8 +74,8 @@ extension TesseraModule {
 
     /// [-0, +1, m] Pushes the plain array of field `name` of every item, from the columns
     /// cache (upvalue 2) or built now and cached. Values are as `ctx:item` gives them (nested
-    /// tables read-only). `poll` steps once per item: a column of a huge dataset stops at the
-    /// script's limits.
+    /// tables read-only). `poll` counts every item (a run of numbers a block at a time): a
+    /// column of a huge dataset stops at the script's limits.
     static func pushColumn(_ L: OpaquePointer, _ box: ContextBox, _ name: String, poll: LimitPoll) throws {
         let columns = tb_upvalueindex(TB_HOST_UPVALUES + 2)
         if LuaStack.rawField(L, columns, name) == LUA_TTABLE { return }
@@ -84,16 +84,14 @@ extension TesseraModule {
         lua_createtable(L, Int32(clamping: n), 0)
         if let storage = box.context.sizeStorage, box.widths != nil {   // the dataset's items, without a closure call each
             let base = storage.base
-            // Numbers come straight from the field's column; other values are decoded one by one.
-            try storage.dataset.forEachValue(of: name, in: base..<(base + n)) { i, value in
+            // Numbers are copied straight from the field's column; other values decoded one by one.
+            try storage.dataset.forEachValue(of: name, in: base..<(base + n), numbers: { run, column in
+                try pushNumbers(L, column, run, at: 1 - base, poll: poll)
+            }, other: { i, value in
                 try poll.step()
-                switch value {
-                case .int(let v): lua_pushinteger(L, lua_Integer(v))
-                case .double(let v): lua_pushnumber(L, v)
-                case let value: LuaStack.push(L, json: value, readOnly: true)
-                }
+                LuaStack.push(L, json: value, readOnly: true)
                 lua_rawseti(L, -2, lua_Integer(i - base + 1))
-            }
+            })
         } else {
             for i in 0..<n {
                 try poll.step()
@@ -105,6 +103,32 @@ extension TesseraModule {
         LuaStack.push(L, name)
         lua_pushvalue(L, -2)
         lua_rawset(L, columns)
+    }
+
+    /// [-0, +0, m] Stores `column`'s values at items `run` into the table on top of the stack,
+    /// item `i` at key `i + offset`: an integer where the value was written as one, else a
+    /// float (what `math.type` tells apart). Polls the limits once per block of values.
+    /// - Complexity: O(run.count).
+    static func pushNumbers(_ L: OpaquePointer, _ column: NumberColumn, _ run: Range<Int>, at offset: Int,
+                            poll: LimitPoll) throws {
+        try column.values.withUnsafeBufferPointer { values in
+            try column.integers.withUnsafeBufferPointer { integers in
+                var start = run.lowerBound
+                while start < run.upperBound {
+                    let end = min(start + 1024, run.upperBound)
+                    try poll.step(end - start)
+                    for i in start..<end {
+                        if integers[i >> 6] & (1 << UInt64(i & 63)) != 0 {
+                            lua_pushinteger(L, lua_Integer(values[i]))
+                        } else {
+                            lua_pushnumber(L, values[i])
+                        }
+                        lua_rawseti(L, -2, lua_Integer(i + offset))
+                    }
+                    start = end
+                }
+            }
+        }
     }
 
     /// column(name) of ctx:item's proxies: the plain column array.

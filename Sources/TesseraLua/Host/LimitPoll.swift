@@ -34,6 +34,15 @@ final class LimitPoll {
         if steps & 4095 == 0 { try check() }
     }
 
+    /// Counts `count` elements at once, checking the limits when one of them is a 4096th (as
+    /// many `step()`s would): a tight loop polls per block instead of per element.
+    @inline(__always)
+    func step(_ count: Int) throws {
+        let before = steps
+        steps &+= UInt32(truncatingIfNeeded: count)
+        if before >> 12 != steps >> 12 || count >= 4096 { try check() }
+    }
+
     /// Checks the limits now: between stages of work that cannot poll inside.
     func check() throws {
         if tb_stopping(L) != 0 { throw Stop() }
