@@ -32,9 +32,22 @@ int tb_rawnext(lua_State *L) {
   return 1;
 }
 
+/* next(view, key) over a view's data. The view itself is pairs' state: handing out the data
+** table would let a script write through it (local _, d = pairs(view); d.k = v). */
+static int tb_ro_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);   /* scripts may call the iterator on anything */
+  lua_settop(L, 2);
+  tb_pushdata(L, 1);                                   /* view key data */
+  if (!lua_istable(L, 3)) return luaL_typeerror(L, 1, "read-only table");
+  lua_pushvalue(L, 2);                                 /* view key data key */
+  if (lua_next(L, 3)) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
 static int tb_ro_pairs(lua_State *L) {
-  lua_pushcfunction(L, tb_rawnext);
-  tb_pushdata(L, 1);
+  lua_pushcfunction(L, tb_ro_next);
+  lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
 }

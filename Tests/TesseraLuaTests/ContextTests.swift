@@ -65,6 +65,24 @@ import TesseraCore
         ])
     }
 
+    // pairs hands out the view itself as its state, never the data table behind it, so nothing
+    // can be written through what pairs returns.
+    @Test func pairsOfAViewHandsOutNoWritableTable() throws {
+        let lines = try printed("""
+        local iter, state = pairs(ctx.sections)
+        print(state == ctx.sections, pcall(function() state[1] = 5 end))
+        local n = 0
+        for s, sec in pairs(ctx.sections) do n = n + 1 end
+        print(n, ctx.sections[1].id, #ctx.sections)
+        print(pcall(iter, {}))
+        """)
+        #expect(lines == [
+            "true\tfalse\t\(folder.path)/ctx.lua:6: attempt to modify a read-only table (key '1')",
+            "2\ts1\t2",
+            "false\tbad argument #1 to '?' (read-only table expected, got table)",
+        ])
+    }
+
     @Test func idsSectionsSizesAndText() throws {
         #expect(try printed("""
         print(ctx:id(1), ctx:id(3), math.type(ctx:id(3)))
