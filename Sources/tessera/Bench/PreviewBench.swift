@@ -69,14 +69,14 @@ enum PreviewBench: BenchSuite {
     }
 
     /// The saved script (preview-waterfall.lua) with `spacing` at its placeholder.
-    private static func script(spacing: Int) -> String {
+    static func script(spacing: Int) -> String {
         waterfallSource.replacingOccurrences(of: "SPACING", with: "\(spacing)")
     }
 
     private static let waterfallSource = String(decoding: PackageResources.preview_waterfall_lua, as: UTF8.self)
 
     /// A script that does not parse (preview-syntax-error.lua): the save that shows the error panel.
-    private static let syntaxErrorSource = String(decoding: PackageResources.preview_syntax_error_lua, as: UTF8.self)
+    static let syntaxErrorSource = String(decoding: PackageResources.preview_syntax_error_lua, as: UTF8.self)
 
     private static func data(items n: Int, firstHeight: Int) -> Data {
         var text = "{\"items\":[\n"
