@@ -96,8 +96,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // The Lua `tessera bench lua` runs, compiled in as a byte array.
-            resources: [.embedInCode("Bench/lua-bench.lua")]
+            // The benches' Lua, compiled in as byte arrays.
+            resources: [
+                .embedInCode("Bench/lua-bench.lua"),
+                .embedInCode("Bench/preview-waterfall.lua"),
+                .embedInCode("Bench/preview-syntax-error.lua"),
+            ]
         ),
         // The `tessera` program: the command line with the trait "CLI", a stub without it.
         .executableTarget(

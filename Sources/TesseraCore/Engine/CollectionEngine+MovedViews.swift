@@ -5,15 +5,16 @@
 /// come in are inserted.
 extension CollectionEngine {
     /// `view`, shown before the pass, as `tree` draws it at `state` after it, off screen; nil
-    /// when its data is gone. On a reload (`byIdentifier`) a view is found by its id, on a
-    /// relayout (the same items) by its place. `places` is built on first need.
-    /// - Complexity: O(1) for a cell after the id table; for another element O(m) once per pass,
-    ///   plus, on a reload, the ids of the section-level elements of its kind.
+    /// when its data is gone. On a reload (`byIdentifier`) a view is found by its id (a cell's
+    /// index in `cells`, the pass's cells that left looked up together), on a relayout (the
+    /// same items) by its place. `places` is built on first need.
+    /// - Complexity: O(1) for a cell; for another element O(m) once per pass, plus, on a
+    ///   reload, the ids of the section-level elements of its kind.
     func placeAfter(_ view: EngineView, in tree: EngineTree, state: ScrollState, byIdentifier: Bool,
-                    places: inout ElementPlaces?) throws -> EngineView? {
+                    cells: [ItemID: Int], places: inout ElementPlaces?) throws -> EngineView? {
         var moved = view
         if view.category == .item {
-            guard let i = byIdentifier ? try tree.index(of: view.id) : view.index, i < tree.count else { return nil }
+            guard let i = byIdentifier ? cells[view.id] : view.index, i < tree.count else { return nil }
             moved.index = i
             moved.section = try tree.result.section(ofItem: i)
             moved.frame = try tree.result.frame(at: i, scroll: state)

@@ -66,10 +66,13 @@ extension CollectionEngine {
         var pass = Pass(views: [], pools: pools, events: [])
         pass.events.reserveCapacity(leaving.count + slots.count)
         var placesAfter: ElementPlaces?, placesBefore: ElementPlaces?
+        // On a reload, where the cells that left are now: looked up together, in one walk.
+        let cellsAfter = laidOutAnew && byIdentifier
+            ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         for p in leaving {
             pass.pools.recycle(views[p].number, kind: views[p].poolKind)
             let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
-                                                     places: &placesAfter) : nil
+                                                     cells: cellsAfter, places: &placesAfter) : nil
             pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)

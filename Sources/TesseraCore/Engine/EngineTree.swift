@@ -102,6 +102,38 @@ final class EngineTree {
         return idTable.printed[text]
     }
 
+    /// The flattened index of each of `ids` that is in this tree, as `index(of:)` finds it (the
+    /// first, when ids repeat; a string id by a scoped id's printed form when no id equals it).
+    /// A reload asks this of the few views that left: one walk over the items, matching each
+    /// id against that short list, costs a fraction of building the table of every id (which
+    /// a reload would build afresh each time, its items being new). The table, when built, answers.
+    /// - Complexity: O(n) identifiers read (O(k) once the table is built), for k ids.
+    func indices(of ids: [ItemID]) throws -> [ItemID: Int] {
+        var found: [ItemID: Int] = [:]
+        guard !ids.isEmpty else { return found }
+        if idTable.index != nil {
+            for id in ids { if let i = try index(of: id) { found[id] = i } }
+            return found
+        }
+        var wanted = Set(ids)
+        let texts = Set(ids.compactMap { id -> String? in if case .string(let text) = id { text } else { nil } })
+        var printed: [String: Int] = [:]
+        for leaf in flat.leaves {
+            for k in 0..<leaf.count {
+                let id = ItemID.scoped(in: leaf.scope, try leaf.owner.identifier(at: leaf.localBase + k))
+                if wanted.remove(id) != nil { found[id] = leaf.begin + k }
+                if !texts.isEmpty, case .scoped = id {
+                    let text = id.description
+                    if texts.contains(text), printed[text] == nil { printed[text] = leaf.begin + k }
+                }
+            }
+        }
+        for case .string(let text) in ids where found[.string(text)] == nil {
+            if let i = printed[text] { found[.string(text)] = i }
+        }
+        return found
+    }
+
     /// The flattened index `id` had when this tree's id table was built, asking no owner (its
     /// data may have changed since the tree was laid out); nil when it was not, or the table
     /// was never built. O(1).

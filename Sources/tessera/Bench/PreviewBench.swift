@@ -68,25 +68,15 @@ enum PreviewBench: BenchSuite {
         var baseline: String { self == .display ? "-" : "--disable-frame-rate-limit" }
     }
 
-    private static func script(spacing: Int) -> String {
-        """
-        return {
-          simpleLayout = function(ctx)
-            local columns, spacing = 2, \(spacing)
-            local w = (ctx.width - (columns - 1) * spacing) / columns
-            local tops = { 0, 0 }
-            local set = ctx.set
-            for i = 1, ctx.count do
-              local c = tops[2] < tops[1] and 2 or 1
-              local _, h = ctx:size(i, w, ctx.height)
-              set(i, (c - 1) * (w + spacing), tops[c], w, h)
-              tops[c] = tops[c] + h + spacing
-            end
-          end,
-        }
-
-        """
+    /// The saved script (preview-waterfall.lua) with `spacing` at its placeholder.
+    static func script(spacing: Int) -> String {
+        waterfallSource.replacingOccurrences(of: "SPACING", with: "\(spacing)")
     }
+
+    private static let waterfallSource = String(decoding: PackageResources.preview_waterfall_lua, as: UTF8.self)
+
+    /// A script that does not parse (preview-syntax-error.lua): the save that shows the error panel.
+    static let syntaxErrorSource = String(decoding: PackageResources.preview_syntax_error_lua, as: UTF8.self)
 
     private static func data(items n: Int, firstHeight: Int) -> Data {
         var text = "{\"items\":[\n"
@@ -249,7 +239,7 @@ enum PreviewBench: BenchSuite {
         row("data edit", dataResults)
         var errorResults: [Sample] = []
         for k in 0..<samples {
-            errorResults.append(try sample { try writeInPlace("return {\n  simpleLayout = function(ctx)\n" + String(repeating: " ", count: k % 2), to: scriptPath) })
+            errorResults.append(try sample { try writeInPlace(syntaxErrorSource + String(repeating: " ", count: k % 2), to: scriptPath) })
             _ = try sample { try writeInPlace(script(spacing: 8 + k % 2), to: scriptPath) }
         }
         row("syntax error shown", errorResults, failing: true)
