@@ -348,12 +348,18 @@ function anchor(bySelection, next, sameIds) {
   if (!M) return null;
   let d = bySelection && selected >= 0 && M.KIND[selected] === ITEM ? selected : -1;
   if (d < 0) {
-    const showing = [];
-    for (const e of query(S.x, S.y, S.w, S.h)) if (M.KIND[e] === ITEM && M.W[e] > 0 && M.H[e] > 0) showing.push(e);
-    showing.sort((a, b) => M.Y[a] - M.Y[b] || M.X[a] - M.X[b]);
-    const resizedAndCut = e => sameIds && e < next.n && (next.W[e] !== M.W[e] || next.H[e] !== M.H[e])
-      && (M.Y[e] < S.y || M.X[e] < S.x);
-    d = showing.find(e => !resizedAndCut(e)) ?? (showing.length ? showing[0] : -1);
+    // One pass, no sort (this runs on every frame message): the first item showing, and the
+    // first that is not resized and cut; earlier in the query wins a tie, as a stable sort keeps it.
+    let first = -1, kept = -1;
+    const before = (a, b) => b < 0 || M.Y[a] < M.Y[b] || (M.Y[a] === M.Y[b] && M.X[a] < M.X[b]);
+    for (const e of query(S.x, S.y, S.w, S.h)) {
+      if (M.KIND[e] !== ITEM || M.W[e] <= 0 || M.H[e] <= 0) continue;
+      if (before(e, first)) first = e;
+      const resizedAndCut = sameIds && e < next.n && (next.W[e] !== M.W[e] || next.H[e] !== M.H[e])
+        && (M.Y[e] < S.y || M.X[e] < S.x);
+      if (!resizedAndCut && before(e, kept)) kept = e;
+    }
+    d = kept >= 0 ? kept : first;
   }
   return d < 0 || !M.ids ? null : { index: d, id: idAt(M.ids, d), dx: M.X[d] - S.x, dy: M.Y[d] - S.y };
 }
@@ -492,6 +498,8 @@ const problemMarks = document.createElement('div');
 problemMarks.id = 'problemmarks';
 function drawProblemMarks(vx, vy) {
   const boxes = S.ov.has('problems') && M.problems ? M.problems.boxes : [];
+  // Nothing to mark and nothing marked, as on most draws (every scroll and frame message): no DOM work.
+  if (!boxes.length && !problemMarks.firstChild) return;
   problemMarks.textContent = '';
   for (const p of boxes) {
     const f = p.frame;
@@ -662,6 +670,7 @@ for (const [k, v] of new URLSearchParams(location.search)) {
   try { PP[k.slice(2)] = JSON.parse(v); } catch (e) { PP[k.slice(2)] = v; }
 }
 let paramsShown = '';
+const paramsBar = $('params');
 function writeParams() {
   const q = new URLSearchParams();
   if (token) q.set('token', token);
@@ -682,7 +691,9 @@ function numberRange(p) {
   return [lo, hi, Number.isInteger(d) ? 1 : (hi - lo) / 200];
 }
 function showParams(list) {
-  const bar = $('params'), key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
+  // Most layouts declare none: nothing to compare or set on every frame message.
+  if ((!list || !list.length) && paramsBar.hidden && !paramsBar.firstChild) return;
+  const bar = paramsBar, key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
   bar.hidden = !list || !list.length;
   if (key !== paramsShown) {
     paramsShown = key;
