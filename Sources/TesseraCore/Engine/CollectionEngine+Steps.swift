@@ -25,8 +25,8 @@ extension CollectionEngine {
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         var slots = try tree.result.elements(in: rect, scroll: state)
-        // In place: a query's array is this pass's alone, and it rarely holds a cell past the items.
-        slots.removeAll { $0.category == .item && $0.index! >= tree.count }
+        // Only a result with more items than the tree can show a cell past them.
+        if tree.result.count > tree.count { slots.removeAll { $0.category == .item && $0.index! >= tree.count } }
         var keys = slots.map(ElementKey.init)
         var seen: [ElementKey: Int] = [:]
         for k in keys.indices where keys[k].category != .item {
@@ -72,10 +72,11 @@ extension CollectionEngine {
         let cellsAfter = laidOutAnew && byIdentifier
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         for p in leaving {
-            pass.pools.recycle(views[p].number, kind: views[p].poolKind)
-            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
+            let view = views[p]
+            pass.pools.recycle(view.number, kind: view.poolKind)
+            let moved = laidOutAnew ? try placeAfter(view, in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
-            pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
+            pass.events.append(Self.leavingEvent(view, movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)
         for (k, slot) in slots.enumerated() {
