@@ -107,7 +107,8 @@ final class EngineTree {
     /// A reload asks this of the few views that left: one walk over the items, matching each
     /// id against that short list, costs a fraction of building the table of every id (which
     /// a reload would build afresh each time, its items being new). The table, when built, answers.
-    /// - Complexity: O(n) identifiers read (O(k) once the table is built), for k ids.
+    /// - Complexity: O(n) identifiers read, up to the last id found when none is a string (O(k)
+    ///   once the table is built), for k ids.
     func indices(of ids: [ItemID]) throws -> [ItemID: Int] {
         var found: [ItemID: Int] = [:]
         guard !ids.isEmpty else { return found }
@@ -124,8 +125,11 @@ final class EngineTree {
         }
         let texts = Set(ids.compactMap { id -> String? in if case .string(let text) = id { text } else { nil } })
         var printed: [String: Int] = [:]
-        for leaf in flat.leaves {
+        walk: for leaf in flat.leaves {
             for k in 0..<leaf.count {
+                // Every id found, and no printed form to look for: the rest of the items cannot
+                // change the answer (a cell that moved is usually found near where it was).
+                if few.isEmpty && wanted.isEmpty && texts.isEmpty { break walk }
                 let id = ItemID.scoped(in: leaf.scope, try leaf.owner.identifier(at: leaf.localBase + k))
                 if let w = few.firstIndex(of: id) {
                     few.remove(at: w)
