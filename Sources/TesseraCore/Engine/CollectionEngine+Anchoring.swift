@@ -57,7 +57,7 @@ extension CollectionEngine {
         func first(_ candidates: [EngineView], origin: Point) -> EngineView? {
             candidates.first { v in
                 guard measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) }) else { return true }
-                return !(v.frame.minY < origin.y || v.frame.minX < origin.x || enteredLastPass.contains(v.id))
+                return !(v.frame.minY < origin.y || v.frame.minX < origin.x || entered(lastPass: v.id))
             } ?? candidates.first
         }
         var note: AnchorNote?

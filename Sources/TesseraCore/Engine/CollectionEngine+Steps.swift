@@ -24,7 +24,9 @@ extension CollectionEngine {
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
-        let slots = try tree.result.elements(in: rect, scroll: state).filter { $0.category != .item || $0.index! < tree.count }
+        var slots = try tree.result.elements(in: rect, scroll: state)
+        // Only a result with more items than the tree can show a cell past them.
+        if tree.result.count > tree.count { slots.removeAll { $0.category == .item && $0.index! >= tree.count } }
         var keys = slots.map(ElementKey.init)
         var seen: [ElementKey: Int] = [:]
         for k in keys.indices where keys[k].category != .item {
@@ -45,7 +47,7 @@ extension CollectionEngine {
             leaving = old.values.sorted()
         } else {
             var old = [ElementKey: Int](minimumCapacity: views.count)
-            for (p, view) in views.enumerated() { old[view.key] = p }
+            for p in views.indices { old[views[p].key] = p }
             for k in slots.indices {
                 kept[k] = old.removeValue(forKey: keys[k])
                 if let p = kept[k] {
@@ -70,10 +72,11 @@ extension CollectionEngine {
         let cellsAfter = laidOutAnew && byIdentifier
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         for p in leaving {
-            pass.pools.recycle(views[p].number, kind: views[p].poolKind)
-            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
+            let view = views[p]
+            pass.pools.recycle(view.number, kind: view.poolKind)
+            let moved = laidOutAnew ? try placeAfter(view, in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
-            pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
+            pass.events.append(Self.leavingEvent(view, movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)
         for (k, slot) in slots.enumerated() {
@@ -99,7 +102,6 @@ extension CollectionEngine {
                                       index: slot.index, id: ids[k]!, frame: slot.frame, data: tree.data(of: slot),
                                       zIndex: slot.zIndex, pinned: slot.pinned, key: keys[k])
                 view.number = pass.pools.dequeue(kind: view.poolKind)
-                pass.views.append(view)
                 // A view whose data was there moves in from where it was: on a relayout (the same
                 // items) found by place; on a reload, a cell where its caller says it was.
                 let old = !laidOutAnew ? nil : byIdentifier
@@ -112,6 +114,8 @@ extension CollectionEngine {
                 } else {
                     pass.events.append(EngineEvent(.insert, view))
                 }
+                // Last, so the view moves into the list rather than being copied.
+                pass.views.append(view)
             }
         }
         return pass

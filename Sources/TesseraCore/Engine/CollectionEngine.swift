@@ -80,9 +80,11 @@ public final class CollectionEngine {
     /// moves in from there (an `update` with `addsView`) instead of being inserted. The reload
     /// clears it.
     package var cellFramesBeforeReload: ((ItemID) throws -> Rect?)?
-    /// The cells that entered the visible set in the last pass: measured now, they have not
-    /// been drawn at their old size, so they do not anchor.
-    var enteredLastPass: Set<ItemID> = []
+    /// The last pass's events, kept as they are (no copy): the cells they add to the visible
+    /// set (`entered(lastPass:)`), measured now, have not been drawn at their old size, so they
+    /// do not anchor. Asked only of a measured cell the viewport cuts, so it is searched then
+    /// rather than indexed on every pass.
+    var lastPassEvents: [EngineEvent] = []
 
     /// An engine showing `provider` in a viewport of `viewport`; nothing runs until `layout()`.
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
@@ -238,8 +240,13 @@ public final class CollectionEngine {
         needsRelayout = false
         layoutChanged = false
         measuredSinceLastPass = []
-        enteredLastPass = Set(pass.events.lazy.filter { $0.addsView && $0.category == .item }.map(\.id))
+        lastPassEvents = pass.events
         loaded = state
+    }
+
+    /// True when the cell `id` entered the visible set in the last pass. O(events).
+    func entered(lastPass id: ItemID) -> Bool {
+        lastPassEvents.contains { $0.addsView && $0.category == .item && $0.id == id }
     }
 
     /// The content offset's change since the last pass.

@@ -107,7 +107,8 @@ final class EngineTree {
     /// A reload asks this of the few views that left: one walk over the items, matching each
     /// id against that short list, costs a fraction of building the table of every id (which
     /// a reload would build afresh each time, its items being new). The table, when built, answers.
-    /// - Complexity: O(n) identifiers read (O(k) once the table is built), for k ids.
+    /// - Complexity: O(n) identifiers read, up to the last id found when none is a string (O(k)
+    ///   once the table is built), for k ids.
     func indices(of ids: [ItemID]) throws -> [ItemID: Int] {
         var found: [ItemID: Int] = [:]
         guard !ids.isEmpty else { return found }
@@ -115,13 +116,27 @@ final class EngineTree {
             for id in ids { if let i = try index(of: id) { found[id] = i } }
             return found
         }
-        var wanted = Set(ids)
+        // A few ids are compared with each item's, which costs less than hashing every item's id.
+        var few: [ItemID] = [], wanted = Set<ItemID>()
+        if ids.count <= Self.comparedIDs {
+            for id in ids where !few.contains(id) { few.append(id) }
+        } else {
+            wanted = Set(ids)
+        }
         let texts = Set(ids.compactMap { id -> String? in if case .string(let text) = id { text } else { nil } })
         var printed: [String: Int] = [:]
-        for leaf in flat.leaves {
+        walk: for leaf in flat.leaves {
             for k in 0..<leaf.count {
+                // Every id found, and no printed form to look for: the rest of the items cannot
+                // change the answer (a cell that moved is usually found near where it was).
+                if few.isEmpty && wanted.isEmpty && texts.isEmpty { break walk }
                 let id = ItemID.scoped(in: leaf.scope, try leaf.owner.identifier(at: leaf.localBase + k))
-                if wanted.remove(id) != nil { found[id] = leaf.begin + k }
+                if let w = few.firstIndex(of: id) {
+                    few.remove(at: w)
+                    found[id] = leaf.begin + k
+                } else if !wanted.isEmpty, wanted.remove(id) != nil {
+                    found[id] = leaf.begin + k
+                }
                 if !texts.isEmpty, case .scoped = id {
                     let text = id.description
                     if texts.contains(text), printed[text] == nil { printed[text] = leaf.begin + k }
@@ -133,6 +148,9 @@ final class EngineTree {
         }
         return found
     }
+
+    /// Up to how many ids `indices(of:)` compares with each item's id rather than hashing it.
+    private static let comparedIDs = 16
 
     /// The flattened index `id` had when this tree's id table was built, asking no owner (its
     /// data may have changed since the tree was laid out); nil when it was not, or the table
@@ -199,6 +217,11 @@ final class EngineTree {
     /// The data bound to the view that shows `e`: an item's (a badge's item's) value; a section
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
+        // A cell first: it is never a provider's header, and most views are cells.
+        if e.category == .item, let i = e.index, i < count {
+            let (leaf, local) = flat.locate(i)
+            return leaf.owner.value(at: local)
+        }
         if let h = providerHeader(ElementKey(e)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)

@@ -24,6 +24,14 @@ package struct ScrollRun {
         public var kind: String
         public var section: Int
         public var index: Int?
+
+        /// The category as its rank, a small integer (its own hash is its raw value's, a string's).
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(category.drawingRank)
+            hasher.combine(kind)
+            hasher.combine(section)
+            hasher.combine(index)
+        }
     }
 
     public struct Step: Equatable {
@@ -79,7 +87,7 @@ package struct ScrollRun {
             maxJump = max(maxJump, jump)
             // What entered and left over the step's passes: a view that left and came back (or
             // came and left) within the step is in neither list.
-            var cells = NetChanges<ItemID>(), elements = NetChanges<ElementRef>()
+            var cells = NetChanges<ItemID>(capacity: events.count), elements = NetChanges<ElementRef>()
             for e in events where e.addsView || e.removesView {
                 let inserted = e.addsView
                 if e.category == .item {
@@ -156,17 +164,37 @@ package struct ScrollRun {
 }
 
 /// Inserts and deletes of one step's passes, netted per key, in the order each key first changed.
+/// Each record hashes its key once (the table gives the key's place in `order`); the result
+/// reads the counts beside `order`, hashing nothing.
 private struct NetChanges<Key: Hashable> {
     private var order: [Key] = []
-    private var net: [Key: Int] = [:]
+    private var net: [Int] = []
+    private var places: [Key: Int] = [:]
+
+    /// Room for `count` keys, so a step's records do not grow the table.
+    init(capacity count: Int = 0) {
+        order.reserveCapacity(count)
+        net.reserveCapacity(count)
+        places.reserveCapacity(count)
+    }
 
     mutating func record(_ key: Key, inserted: Bool) {
-        if net[key] == nil { order.append(key) }
-        net[key, default: 0] += inserted ? 1 : -1
+        let p = Self.place(of: &places[key, default: -1], next: order.count)
+        if p == order.count {
+            order.append(key)
+            net.append(0)
+        }
+        net[p] += inserted ? 1 : -1
+    }
+
+    /// A key's place, `next` when it had none (it takes it).
+    private static func place(of stored: inout Int, next: Int) -> Int {
+        if stored < 0 { stored = next }
+        return stored
     }
 
     /// The keys that entered, then those that left.
     var result: ([Key], [Key]) {
-        (order.filter { net[$0]! > 0 }, order.filter { net[$0]! < 0 })
+        (order.indices.filter { net[$0] > 0 }.map { order[$0] }, order.indices.filter { net[$0] < 0 }.map { order[$0] })
     }
 }

@@ -42,8 +42,10 @@ struct ElementKey: Hashable {
 
     /// Hashes only what tells keys of one shape apart (a cell's index, a matched view's id),
     /// as cheap as the place and identity keys it replaced: it runs for every view of a pass.
+    /// The category goes in as its rank, a small integer: the category's own hash is its raw
+    /// value's, a string's.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(category)
+        hasher.combine(category.drawingRank)
         if let id {
             hasher.combine(id)
         } else if category == .item {
