@@ -478,7 +478,7 @@ struct PreviewTests {
         try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
         session.render()
         #expect(session.generation == 1)
-        #expect(errors.all == ["gen 1 data error: \(data): expected a data file of at most 0.0 MB (raise the limit with --max-data-size MB), found 0.0 MB. Waiting for it to be saved again."])
+        #expect(errors.all == ["gen 1 data error: \(data): expected a data file of at most 40 bytes (raise the limit with --max-data-size MB), found 50 bytes. Waiting for it to be saved again."])
         let (texts, frames, _, _) = await messages.received()
         #expect(frames == 0)
         let error = try JSONParser.parse(try #require(texts.first))

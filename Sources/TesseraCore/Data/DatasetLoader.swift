@@ -249,7 +249,7 @@ extension DatasetLoader {
             throw DatasetError(file: path, message: "expected a regular file, found \(fileKind(info.st_mode))")
         }
         let tooBig = { (size: Int) in
-            DatasetError(file: path, message: "expected a data file of at most \(megabytes(maxBytes)) MB (raise the limit with --max-data-size MB), found \(megabytes(size)) MB")
+            DatasetError(file: path, message: "expected a data file of at most \(dataSize(maxBytes)) (raise the limit with --max-data-size MB), found \(dataSize(size))")
         }
         if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
@@ -284,8 +284,12 @@ package func fileKind(_ mode: mode_t) -> String {
 }
 
 /// Bytes as a count of MB for messages: whole when exact, else one decimal.
-private func megabytes(_ bytes: Int) -> String {
-    bytes % 1_048_576 == 0 ? String(bytes / 1_048_576) : String((Double(bytes) / 104_857.6).rounded() / 10)
+/// A size in MB to one decimal (whole MB without one); a size that would read "0.0 MB" in bytes,
+/// so a small limit and the file it refused never print as the same nothing.
+private func dataSize(_ bytes: Int) -> String {
+    if bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
+    let tenths = (Double(bytes) / 104_857.6).rounded()
+    return tenths == 0 ? "\(bytes) bytes" : "\(tenths / 10) MB"
 }
 
 private func openFailure(_ code: Int32) -> String {
