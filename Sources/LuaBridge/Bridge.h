@@ -82,8 +82,9 @@ typedef struct tb_Bridge {
   lua_State *current;
   /* ctx:item's items (Items.c) */
   lua_Unsigned itempasses;      /* the last pass number given out */
-  lua_Unsigned itempass;        /* the pass whose columns the item __index remembers, 0 for none */
-  const char *itemkey[2];       /* the two field names read last (interned string pointers) */
+  lua_Unsigned itemhigh;        /* the high half of the items whose columns __index remembers, 0 for none */
+  const void *itemkey[2];       /* the two field names read last (lua_topointer), else the bridge */
+  const tb_NumberColumn *itemnumbers[2];  /* their number columns; NULL for a plain Lua array */
   int itemnext;                 /* the slot of itemkey the next remembered column replaces */
 } tb_Bridge;
 

@@ -139,6 +139,38 @@ extension TesseraModule {
         }
     }
 
+    /// numbers(name) of ctx:item's items: field `name` of every item as a number column's
+    /// userdata (`tb_NumberColumn`: the dataset's numbers copied run by run, no Lua value per
+    /// item) when every item that has the field has a number there, else nil (the items then
+    /// read the plain column). - Complexity: O(count).
+    static let contextNumberColumn: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let L = args.L, name = try args.string(1, "name"), n = box.context.count
+            guard let storage = box.context.sizeStorage, box.widths != nil else {
+                lua_pushnil(L)
+                return 1
+            }
+            let column = tb_pushnumbercolumn(L, lua_Integer(n))!.pointee
+            let poll = LimitPoll(L), base = storage.base
+            var numeric = true
+            try storage.dataset.forEachValue(of: name, in: base..<(base + n), numbers: { run, from in
+                try poll.step(run.count)
+                from.values.withUnsafeBufferPointer { values in
+                    for i in run {
+                        let k = i - base
+                        column.values[k] = values[i]
+                        if from.isInteger(i) { column.integers[k >> 6] |= 1 << UInt64(k & 63) }
+                    }
+                }
+            }, other: { _, _ in numeric = false })
+            if !numeric {
+                tb_pop(L, 1)
+                lua_pushnil(L)
+            }
+            return 1
+        }
+    }
+
     /// field(i, name) of ctx:item's proxies (1-based i): one field of one item.
     static let contextField: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
