@@ -151,23 +151,38 @@ extension TesseraModule {
                 return 1
             }
             let column = tb_pushnumbercolumn(L, lua_Integer(n))!.pointee
+            let values = column.values!, integers = column.integers!
             let poll = LimitPoll(L), base = storage.base
             var numeric = true
             try storage.dataset.forEachValue(of: name, in: base..<(base + n), numbers: { run, from in
                 try poll.step(run.count)
-                from.values.withUnsafeBufferPointer { values in
-                    for i in run {
-                        let k = i - base
-                        column.values[k] = values[i]
-                        if from.isInteger(i) { column.integers[k >> 6] |= 1 << UInt64(k & 63) }
-                    }
+                from.values.withUnsafeBufferPointer {
+                    (values + (run.lowerBound - base)).update(from: $0.baseAddress! + run.lowerBound, count: run.count)
                 }
+                from.integers.withUnsafeBufferPointer { copyBits($0, run, to: integers, shift: base) }
             }, other: { _, _ in numeric = false })
             if !numeric {
                 tb_pop(L, 1)
                 lua_pushnil(L)
             }
             return 1
+        }
+    }
+
+    /// ORs bits `run` of `from` into `to` at `shift` bits lower (bit i to bit i - shift), a
+    /// word at a time when the shift keeps words aligned (a context from the dataset's start).
+    /// - Complexity: O(run.count / 64) aligned, else O(run.count).
+    static func copyBits(_ from: UnsafeBufferPointer<UInt64>, _ run: Range<Int>, to: UnsafeMutablePointer<UInt64>, shift: Int) {
+        var i = run.lowerBound
+        guard shift & 63 == 0 else {
+            for i in run where from[i >> 6] & (1 << UInt64(i & 63)) != 0 { to[(i - shift) >> 6] |= 1 << UInt64((i - shift) & 63) }
+            return
+        }
+        while i < run.upperBound {
+            let end = min((i | 63) + 1, run.upperBound), width = UInt64(end - i)
+            let mask: UInt64 = (width == 64 ? ~0 : (1 << width) - 1) << UInt64(i & 63)
+            to[(i - shift) >> 6] |= from[i >> 6] & mask
+            i = end
         }
     }
 
