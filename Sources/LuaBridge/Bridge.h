@@ -28,10 +28,16 @@
 
 /* A hot C function's checked path: kept out of line (and out of the hot code), so the hot
 ** path saves fewer registers and stays straight-line code. */
+/* A hot path called once or more per item (ctx.set, ctx:size, ctx:item and its fields): starts
+** on a cache line of its own, so where the linker happens to place it (which moves with every
+** change to the bridge) does not move its speed: unaligned, the same code ran the scripted
+** waterfall 1.9x or 2.3x the plain loop from one build to the next. */
 #if defined(__GNUC__)
 #define TB_SLOWPATH __attribute__((noinline, cold))
+#define TB_HOTPATH __attribute__((aligned(64)))
 #else
 #define TB_SLOWPATH
+#define TB_HOTPATH
 #endif
 
 

@@ -4,8 +4,8 @@
 ** pointer (no host-function trampoline, no allocation). ctx:item(i) returns an item: a light
 ** userdata whose bits are i and the number of its layout pass, so a call allocates nothing
 ** (a full userdata per call cost a quarter of a ctx:item(i).w read, with its collection).
-** Reading a field looks the value up in that field's column, built once for the whole ctx: a
-** number column (tb_NumberColumn: the dataset's numbers copied into one C array, read with no
+** Reading a field looks the value up in that field's column, found once for the whole ctx: a
+** number column (tb_NumberColumn: the dataset's own array of the field's numbers, read with no
 ** table between) where every item that has the field has a number there, else a plain array
 ** built by Swift; so a loop over items builds no table of every field. A field read only a few
 ** times reads the item directly instead of building its column. An item
@@ -17,7 +17,6 @@
 #include "Bridge.h"
 
 #include <stdint.h>
-#include <string.h>
 
 
 /* ctx:size */
@@ -117,7 +116,7 @@ static TB_SLOWPATH int tb_ctxsizechecked(lua_State *L, const tb_Sizer *s, lua_In
 ** proposals (a failed read gives 0, which is neither) for an item with both sizes positive
 ** under the fit rule; anything else (another rule, a zero or omitted proposal, a bad argument)
 ** takes tb_ctxsizechecked, which gives the same values or raises. */
-static int tb_ctxsize(lua_State *L) {
+static TB_HOTPATH int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
   double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih, w, h;
@@ -196,21 +195,15 @@ static void tb_restartcolumns(tb_Bridge *b, lua_Unsigned high) {
 ** written as one, nil where the item has none. */
 static void tb_pushcolumnnumber(lua_State *L, const tb_NumberColumn *c, lua_Integer i) {
   double v = c->values[i - 1];
-  if (c->integers[(i - 1) >> 6] >> ((i - 1) & 63) & 1) lua_pushinteger(L, (lua_Integer)v);
+  lua_Integer k = c->first + i - 1;
+  if (c->integers[k >> 6] >> (k & 63) & 1) lua_pushinteger(L, (lua_Integer)v);
   else if (v == v) lua_pushnumber(L, v);
   else lua_pushnil(L);
 }
 
-tb_NumberColumn *tb_pushnumbercolumn(lua_State *L, lua_Integer count) {
-  size_t words = ((size_t)count + 63) / 64;
-  tb_NumberColumn *c = (tb_NumberColumn *)lua_newuserdatauv(
-      L, sizeof *c + (size_t)count * sizeof(double) + words * sizeof(uint64_t), 0);
-  lua_Integer k;
-  c->count = count;
-  c->values = (double *)(c + 1);
-  c->integers = (uint64_t *)(c->values + count);
-  for (k = 0; k < count; k++) c->values[k] = NAN;
-  memset(c->integers, 0, words * sizeof(uint64_t));
+tb_NumberColumn *tb_pushnumbercolumn(lua_State *L) {
+  tb_NumberColumn *c = (tb_NumberColumn *)lua_newuserdatauv(L, sizeof *c, 1);
+  c->values = NULL; c->integers = NULL; c->first = 0;
   return c;
 }
 
@@ -297,7 +290,7 @@ static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
 ** are remembered, is compared by its lua_topointer (short strings are interned, so an equal
 ** name is the same object; a long name, which Lua does not intern, just misses) and read from
 ** its column. */
-static int tb_itemindex(lua_State *L) {
+static TB_HOTPATH int tb_itemindex(lua_State *L) {
   const tb_Bridge *b = tb_bridge(L);
   lua_Unsigned h = tb_itembits(L, 1);
   if (h >> TB_ITEMBITS == b->itemhigh) {
@@ -344,7 +337,7 @@ static TB_SLOWPATH int tb_ctxitemchecked(lua_State *L) {
 ** (0 when there are no items to read: then ctx:item returns nil, as for a context without a
 ** dataset), 2 the item count, 3 the pass's guard. The hot path reads i with no success flag:
 ** a failed read gives 0, which is out of range. */
-static int tb_ctxitem(lua_State *L) {
+static TB_HOTPATH int tb_ctxitem(lua_State *L) {
   lua_Unsigned base = tb_itembits(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
   if (!((lua_Unsigned)i - 1 < (base & TB_ITEMMASK)))

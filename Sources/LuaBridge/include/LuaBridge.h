@@ -243,18 +243,19 @@ typedef struct tb_Sizer {
 /* [-1, +1, m] Pops a value that keeps the sizer's source alive; pushes ctx:size(i [, pw, ph])
 ** and returns its tb_Sizer for the caller to fill in (before any call). */
 tb_Sizer *tb_pushsizer(lua_State *L);
-/* A numeric field of every item of a layout pass, copied out of the dataset so that ctx:item's
-** items read it with no Lua table between: values[i] for item i + 1 (NaN where the item has no
-** such field), bit i % 64 of integers[i / 64] set where the value was written as an integer
-** (math.type tells the two apart). */
+/* A numeric field of every item of a layout pass, read by ctx:item's items where the dataset
+** keeps it (no copy, no Lua table between): item i's value is values[i - 1] (NaN where the item
+** has no such field), written as an integer where bit first + i - 1 of integers (bit k is bit
+** k % 64 of word k / 64) is set (math.type tells the two apart). Never written through. */
 typedef struct tb_NumberColumn {
-  lua_Integer count;
-  double *values;
-  uint64_t *integers;
+  const double *values;
+  const uint64_t *integers;
+  lua_Integer first;
 } tb_NumberColumn;
-/* [-0, +1, m] Pushes a full userdata holding a number column of `count` items, every value
-** absent (NaN) and no integer bit set, and returns it for the caller to fill in. */
-tb_NumberColumn *tb_pushnumbercolumn(lua_State *L, lua_Integer count);
+/* [-0, +1, m] Pushes a full userdata holding a tb_NumberColumn with one user value, and returns
+** it for the caller to point at the numbers and to set the user value (lua_setiuservalue) to
+** what keeps them alive. */
+tb_NumberColumn *tb_pushnumbercolumn(lua_State *L);
 /* [-6, +1, m] Pops (columns, reads, column, numbers, field, fields) and pushes ctx:item(i),
 ** which returns read-only items 1..count (count < 2^32), light userdata named "tessera.item"
 ** (nil for every i when !hasitems), and returns the number of the pass they belong to.

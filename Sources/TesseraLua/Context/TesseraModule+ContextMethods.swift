@@ -140,49 +140,31 @@ extension TesseraModule {
     }
 
     /// numbers(name) of ctx:item's items: field `name` of every item as a number column's
-    /// userdata (`tb_NumberColumn`: the dataset's numbers copied run by run, no Lua value per
-    /// item) when every item that has the field has a number there, else nil (the items then
-    /// read the plain column). - Complexity: O(count).
+    /// userdata (`tb_NumberColumn`) pointing into the dataset's own column of that field (a
+    /// dataset keeps one per field name, NaN where an item lacks it), kept alive by the column's
+    /// user value, this context's box; nil when some item has something else there (a text, an
+    /// id) or none has the field (the items then read the plain column).
+    /// - Complexity: O(count) to find that out; nothing is copied.
     static let contextNumberColumn: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
             let L = args.L, name = try args.string(1, "name"), n = box.context.count
-            guard let storage = box.context.sizeStorage, box.widths != nil else {
+            var shared: NumberColumn?, numeric = true
+            if let storage = box.context.sizeStorage, box.widths != nil {
+                storage.dataset.forEachValue(of: name, in: storage.base..<(storage.base + n),
+                                             numbers: { _, column in shared = column }, other: { _, _ in numeric = false })
+            }
+            guard numeric, let shared, let base = box.context.sizeStorage?.base else {
                 lua_pushnil(L)
                 return 1
             }
-            let column = tb_pushnumbercolumn(L, lua_Integer(n))!.pointee
-            let values = column.values!, integers = column.integers!
-            let poll = LimitPoll(L), base = storage.base
-            var numeric = true
-            try storage.dataset.forEachValue(of: name, in: base..<(base + n), numbers: { run, from in
-                try poll.step(run.count)
-                from.values.withUnsafeBufferPointer {
-                    (values + (run.lowerBound - base)).update(from: $0.baseAddress! + run.lowerBound, count: run.count)
-                }
-                from.integers.withUnsafeBufferPointer { copyBits($0, run, to: integers, shift: base) }
-            }, other: { _, _ in numeric = false })
-            if !numeric {
-                tb_pop(L, 1)
-                lua_pushnil(L)
-            }
+            // The dataset is never mutated and the box holds it, so its arrays' storage stays put.
+            let column = tb_pushnumbercolumn(L)!
+            column.pointee.values = shared.values.withUnsafeBufferPointer { $0.baseAddress! + base }
+            column.pointee.integers = shared.integers.withUnsafeBufferPointer { $0.baseAddress! + base >> 6 }
+            column.pointee.first = lua_Integer(base & 63)
+            lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
+            lua_setiuservalue(L, -2, 1)
             return 1
-        }
-    }
-
-    /// ORs bits `run` of `from` into `to` at `shift` bits lower (bit i to bit i - shift), a
-    /// word at a time when the shift keeps words aligned (a context from the dataset's start).
-    /// - Complexity: O(run.count / 64) aligned, else O(run.count).
-    static func copyBits(_ from: UnsafeBufferPointer<UInt64>, _ run: Range<Int>, to: UnsafeMutablePointer<UInt64>, shift: Int) {
-        var i = run.lowerBound
-        guard shift & 63 == 0 else {
-            for i in run where from[i >> 6] & (1 << UInt64(i & 63)) != 0 { to[(i - shift) >> 6] |= 1 << UInt64((i - shift) & 63) }
-            return
-        }
-        while i < run.upperBound {
-            let end = min((i | 63) + 1, run.upperBound), width = UInt64(end - i)
-            let mask: UInt64 = (width == 64 ? ~0 : (1 << width) - 1) << UInt64(i & 63)
-            to[(i - shift) >> 6] |= from[i >> 6] & mask
-            i = end
         }
     }
 
