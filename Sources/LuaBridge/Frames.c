@@ -76,7 +76,7 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
 ** with no success flag: an index in range and a positive size (a failed read gives 0, which
 ** is neither) with finite far edges are written at once; anything else takes the checked path,
 ** which writes the same frame or raises. */
-static int tb_set(lua_State *L) {
+static TB_HOTPATH int tb_set(lua_State *L) {
   const tb_Frames *f = (const tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
   int okx, oky;
   lua_Integer i = lua_tointegerx(L, 1, NULL);

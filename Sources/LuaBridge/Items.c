@@ -4,9 +4,11 @@
 ** pointer (no host-function trampoline, no allocation). ctx:item(i) returns an item: a light
 ** userdata whose bits are i and the number of its layout pass, so a call allocates nothing
 ** (a full userdata per call cost a quarter of a ctx:item(i).w read, with its collection).
-** Reading a field looks the value up in that field's column (one plain array per field name,
-** built by Swift for the whole ctx), so a loop over items builds no table of every field. A
-** field read only a few times reads the item directly instead of building its column. An item
+** Reading a field looks the value up in that field's column, found once for the whole ctx: a
+** number column (tb_NumberColumn: the dataset's own array of the field's numbers, read with no
+** table between) where every item that has the field has a number there, else a plain array
+** built by Swift; so a loop over items builds no table of every field. A field read only a few
+** times reads the item directly instead of building its column. An item
 ** is read-only as the tables the host gives: writes raise, pairs and # see the item's fields,
 ** the metatable is locked; its __name makes tostring and type errors say "tessera.item". It
 ** can be read while its pass runs: a light userdata keeps nothing alive, so the host ends the
@@ -114,7 +116,7 @@ static TB_SLOWPATH int tb_ctxsizechecked(lua_State *L, const tb_Sizer *s, lua_In
 ** proposals (a failed read gives 0, which is neither) for an item with both sizes positive
 ** under the fit rule; anything else (another rule, a zero or omitted proposal, a bad argument)
 ** takes tb_ctxsizechecked, which gives the same values or raises. */
-static int tb_ctxsize(lua_State *L) {
+static TB_HOTPATH int tb_ctxsize(lua_State *L) {
   const tb_Sizer *s = (const tb_Sizer *)lua_touserdata(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
   double pw = lua_tonumberx(L, 3, NULL), ph = lua_tonumberx(L, 4, NULL), iw, ih, w, h;
@@ -140,24 +142,31 @@ tb_Sizer *tb_pushsizer(lua_State *L) {
 
 /* ctx:item */
 
-/* An item is a light userdata (ctx:item allocates nothing): its bits are the number of the pass
-** that gave it (high TB_ITEMBITS) and its index i (low). A light userdata references nothing, so
-** each pass keeps its record (below) in the passes table under its number until the host ends
-** the pass (tb_enditems, or its guard's __gc as a backstop); reading an item of an ended pass
-** raises instead of reading another pass's data. Lua has one metatable for every light
-** userdata, set up on first use; the only light userdata scripts can reach are items. */
+/* An item is a light userdata (ctx:item allocates nothing). Its high half is a tag (its top
+** bit) and the number of the pass that gave it, its low half its index i. A light userdata
+** references nothing, so each pass keeps its record (below) in the passes table under its
+** number until the host ends the pass (tb_enditems, or its guard's __gc as a backstop); reading
+** an item of an ended pass raises instead of reading another pass's data. The tag keeps an
+** item's bits apart from every address lua_topointer can give (no user-space address has the
+** top bit set), so __index tells field names apart by lua_topointer alone. Lua has one
+** metatable for every light userdata, set up on first use; the only light userdata scripts
+** can reach are items. */
 #define TB_ITEMBITS 32
 #define TB_ITEMMASK (((lua_Unsigned)1 << TB_ITEMBITS) - 1)
+#define TB_ITEMTAG ((lua_Unsigned)1 << (TB_ITEMBITS - 1))   /* in the high half */
+#define TB_PASSMAX (TB_ITEMTAG - 1)
 #define TB_ITEMGUARD "tessera.itempass"
 #define TB_FIELD_READS_BEFORE_COLUMN 32
 
 /* A pass's record: columns (name -> array), reads (name -> count), column(name) -> array,
-** field(i, name) -> value, fields(i) -> a table of every field. */
-enum { TB_REC_COLUMNS = 1, TB_REC_READS, TB_REC_COLUMN, TB_REC_FIELD, TB_REC_FIELDS };
+** numbers(name) -> number column or nil, field(i, name) -> value, fields(i) -> a table of
+** every field, numbercolumns (name -> number column). */
+enum { TB_REC_COLUMNS = 1, TB_REC_READS, TB_REC_COLUMN, TB_REC_NUMBERS, TB_REC_FIELD, TB_REC_FIELDS,
+       TB_REC_NUMBERCOLUMNS };
 
 /* The metamethods' upvalues: 1 the passes table; __index's 2 and 3 the columns of the two
-** field names read last (bridge->itemkey), 4 and 5 those names, kept alive so that no other
-** string can take their address. */
+** field names read last (bridge->itemkey; a Lua array or a number column's userdata), 4 and 5
+** those names, kept alive so that no other object can take their address. */
 enum { TB_UP_PASSES = 1, TB_UP_COLUMN = 2, TB_UP_NAME = 4 };
 
 /* No stack. The bits of the light userdata at idx. */
@@ -167,22 +176,41 @@ static lua_Unsigned tb_itembits(lua_State *L, int idx) {
 
 /* [-0, +1, v] Pushes the record of item h's pass, or raises for an ended pass. */
 static void tb_pushitemrecord(lua_State *L, lua_Unsigned h) {
-  if (lua_rawgeti(L, lua_upvalueindex(TB_UP_PASSES), (lua_Integer)(h >> TB_ITEMBITS)) != LUA_TTABLE)
+  if (lua_rawgeti(L, lua_upvalueindex(TB_UP_PASSES), (lua_Integer)(h >> TB_ITEMBITS & TB_PASSMAX)) != LUA_TTABLE)
     tb_deferror(L, "ctx:item(%I) was kept after its layout pass: an item can be read only while that pass runs",
                 (lua_Integer)(h & TB_ITEMMASK));
 }
 
-/* No stack. Starts remembering the columns of `pass` (0: of no pass) with none yet; the
-** caller sets the four column and name upvalues to nil. */
-static void tb_restartcolumns(tb_Bridge *b, lua_Unsigned pass) {
-  b->itemkey[0] = b->itemkey[1] = NULL;
+/* No stack. Starts remembering the columns of the items whose high half is `high` (0: of no
+** pass) with none yet (the bridge's own address stands for no name: no key's lua_topointer
+** gives it); the caller sets the four column and name upvalues to nil. */
+static void tb_restartcolumns(tb_Bridge *b, lua_Unsigned high) {
+  b->itemkey[0] = b->itemkey[1] = b;
+  b->itemnumbers[0] = b->itemnumbers[1] = NULL;
   b->itemnext = 0;
-  b->itempass = pass;
+  b->itemhigh = high;
 }
 
-/* [-1, +1, -] Remembers the column on top of the stack (left there) as key k's, slot 2 of
-** __index's stack holding the name. */
-static void tb_cachecolumn(lua_State *L, const char *k) {
+/* [-0, +1, -] Pushes item i's (1-based) value in number column c: an integer where it was
+** written as one, nil where the item has none. */
+static void tb_pushcolumnnumber(lua_State *L, const tb_NumberColumn *c, lua_Integer i) {
+  double v = c->values[i - 1];
+  lua_Integer k = c->first + i - 1;
+  if (c->integers[k >> 6] >> (k & 63) & 1) lua_pushinteger(L, (lua_Integer)v);
+  else if (v == v) lua_pushnumber(L, v);
+  else lua_pushnil(L);
+}
+
+tb_NumberColumn *tb_pushnumbercolumn(lua_State *L) {
+  tb_NumberColumn *c = (tb_NumberColumn *)lua_newuserdatauv(L, sizeof *c, 1);
+  c->values = NULL; c->integers = NULL; c->first = 0;
+  return c;
+}
+
+/* [-0, +1, -] Remembers the column on top of the stack (left there: a number column's userdata
+** when `numbers`, else a Lua array) as the column of key k, the name in slot 2 of __index's
+** stack, and pushes item i's value from it. Returns 1, __index's result count. */
+static int tb_readcolumn(lua_State *L, const void *k, const tb_NumberColumn *numbers, lua_Integer i) {
   tb_Bridge *b = tb_bridge(L);
   int slot = b->itemnext;
   lua_pushvalue(L, -1);
@@ -190,19 +218,24 @@ static void tb_cachecolumn(lua_State *L, const char *k) {
   lua_pushvalue(L, 2);
   lua_replace(L, lua_upvalueindex(TB_UP_NAME + slot));
   b->itemkey[slot] = k;
+  b->itemnumbers[slot] = numbers;
   b->itemnext = slot ^ 1;
+  if (numbers != NULL) tb_pushcolumnnumber(L, numbers, i);
+  else lua_rawgeti(L, -1, i);
+  return 1;
 }
 
 /* [-0, +1, e] __index for what tb_itemindex does not answer itself: an ended pass raises; a
 ** key that is no string reads nil; a name gets its column when one is built (remembered), its
-** column built now when it is read often, else the one field. */
+** column built now when it is read often (a number column when every item that has the field
+** has a number there, else a Lua array), else the one field. */
 static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
   lua_Integer i = (lua_Integer)(h & TB_ITEMMASK), reads;
-  const char *k;
+  const void *k;
   lua_settop(L, 2);
   tb_pushitemrecord(L, h);                           /* item key record */
   if (lua_type(L, 2) != LUA_TSTRING) return 0;
-  if (tb_bridge(L)->itempass != h >> TB_ITEMBITS) {  /* another pass's item: remember its columns */
+  if (tb_bridge(L)->itemhigh != h >> TB_ITEMBITS) {  /* another pass's item: remember its columns */
     int up;
     for (up = TB_UP_COLUMN; up < TB_UP_NAME + 2; up++) {
       lua_pushnil(L);
@@ -210,14 +243,15 @@ static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
     }
     tb_restartcolumns(tb_bridge(L), h >> TB_ITEMBITS);
   }
-  k = lua_tolstring(L, 2, NULL);
+  k = lua_topointer(L, 2);
+  lua_rawgeti(L, 3, TB_REC_NUMBERCOLUMNS);           /* item key record numbercolumns */
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, 4) == LUA_TUSERDATA)
+    return tb_readcolumn(L, k, (const tb_NumberColumn *)lua_touserdata(L, -1), i);
+  lua_settop(L, 3);
   lua_rawgeti(L, 3, TB_REC_COLUMNS);                 /* item key record columns */
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, 4) == LUA_TTABLE) {
-    tb_cachecolumn(L, k);
-    lua_rawgeti(L, -1, i);
-    return 1;
-  }
+  if (lua_rawget(L, 4) == LUA_TTABLE) return tb_readcolumn(L, k, NULL, i);
   lua_rawgeti(L, 3, TB_REC_READS);                   /* item key record columns nil reads */
   lua_pushvalue(L, 2);
   lua_rawget(L, -2);
@@ -226,13 +260,24 @@ static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
   lua_pushvalue(L, 2);
   lua_pushinteger(L, reads);
   lua_rawset(L, -3);
+  lua_settop(L, 3);
   if (reads > TB_FIELD_READS_BEFORE_COLUMN) {        /* a hot field: build its column once */
+    lua_rawgeti(L, 3, TB_REC_NUMBERS);
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);                               /* item key record numbers|nil */
+    if (lua_type(L, -1) == LUA_TUSERDATA) {
+      lua_rawgeti(L, 3, TB_REC_NUMBERCOLUMNS);
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, -3);
+      lua_rawset(L, -3);
+      lua_pop(L, 1);
+      return tb_readcolumn(L, k, (const tb_NumberColumn *)lua_touserdata(L, -1), i);
+    }
+    lua_pop(L, 1);
     lua_rawgeti(L, 3, TB_REC_COLUMN);
     lua_pushvalue(L, 2);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) == LUA_TTABLE) tb_cachecolumn(L, k);
-    lua_rawgeti(L, -1, i);
-    return 1;
+    lua_call(L, 1, 1);                               /* item key record array */
+    return tb_readcolumn(L, k, NULL, i);
   }
   lua_rawgeti(L, 3, TB_REC_FIELD);
   lua_pushinteger(L, i);
@@ -242,16 +287,21 @@ static TB_SLOWPATH int tb_itemindexchecked(lua_State *L, lua_Unsigned h) {
 }
 
 /* __index(item, key). The hot path: a name read last, of an item of the pass whose columns
-** are remembered, is compared by its string's pointer (short strings are interned, so an
-** equal name is the same pointer; a long name, which Lua does not intern, just misses) and
-** read from its column. */
-static int tb_itemindex(lua_State *L) {
+** are remembered, is compared by its lua_topointer (short strings are interned, so an equal
+** name is the same object; a long name, which Lua does not intern, just misses) and read from
+** its column. */
+static TB_HOTPATH int tb_itemindex(lua_State *L) {
   const tb_Bridge *b = tb_bridge(L);
   lua_Unsigned h = tb_itembits(L, 1);
-  if (h >> TB_ITEMBITS == b->itempass && lua_type(L, 2) == LUA_TSTRING) {
-    const char *k = lua_tolstring(L, 2, NULL);
-    if (k == b->itemkey[0]) { lua_rawgeti(L, lua_upvalueindex(TB_UP_COLUMN), (lua_Integer)(h & TB_ITEMMASK)); return 1; }
-    if (k == b->itemkey[1]) { lua_rawgeti(L, lua_upvalueindex(TB_UP_COLUMN + 1), (lua_Integer)(h & TB_ITEMMASK)); return 1; }
+  if (h >> TB_ITEMBITS == b->itemhigh) {
+    const void *k = lua_topointer(L, 2);
+    lua_Integer i = (lua_Integer)(h & TB_ITEMMASK);
+    int slot = k == b->itemkey[0] ? 0 : k == b->itemkey[1] ? 1 : -1;
+    if (slot >= 0) {
+      if (b->itemnumbers[slot] != NULL) tb_pushcolumnnumber(L, b->itemnumbers[slot], i);
+      else lua_rawgeti(L, lua_upvalueindex(TB_UP_COLUMN + slot), i);
+      return 1;
+    }
   }
   return tb_itemindexchecked(L, h);
 }
@@ -287,7 +337,7 @@ static TB_SLOWPATH int tb_ctxitemchecked(lua_State *L) {
 ** (0 when there are no items to read: then ctx:item returns nil, as for a context without a
 ** dataset), 2 the item count, 3 the pass's guard. The hot path reads i with no success flag:
 ** a failed read gives 0, which is out of range. */
-static int tb_ctxitem(lua_State *L) {
+static TB_HOTPATH int tb_ctxitem(lua_State *L) {
   lua_Unsigned base = tb_itembits(L, lua_upvalueindex(1));
   lua_Integer i = lua_tointegerx(L, 2, NULL);
   if (!((lua_Unsigned)i - 1 < (base & TB_ITEMMASK)))
@@ -337,12 +387,14 @@ lua_Integer tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_Unsigned pass;
   int k;
   luaL_checkstack(L, 10, NULL);
-  lua_createtable(L, TB_REC_FIELDS, 0);
-  lua_rotate(L, -6, 1);                              /* record columns reads column field fields */
+  lua_createtable(L, TB_REC_NUMBERCOLUMNS, 0);
+  lua_rotate(L, -7, 1);                              /* record columns reads column numbers field fields */
   for (k = TB_REC_FIELDS; k >= TB_REC_COLUMNS; k--) lua_rawseti(L, -1 - k, k);
+  lua_createtable(L, 0, 2);
+  lua_rawseti(L, -2, TB_REC_NUMBERCOLUMNS);
   tb_pushpasses(L);                                  /* record passes */
-  for (;;) {                                         /* the next number no open pass has: 1..2^32-1, then 1 again */
-    pass = b->itempasses = b->itempasses % TB_ITEMMASK + 1;
+  for (;;) {                                         /* the next number no open pass has: 1..2^31-1, then 1 again */
+    pass = b->itempasses = b->itempasses % TB_PASSMAX + 1;
     if (lua_rawgeti(L, -1, (lua_Integer)pass) == LUA_TNIL) break;
     lua_pop(L, 1);
   }
@@ -350,7 +402,8 @@ lua_Integer tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems) {
   lua_rotate(L, -2, 1);                              /* passes record */
   lua_rawseti(L, -2, (lua_Integer)pass);
   lua_pop(L, 1);
-  lua_pushlightuserdata(L, (void *)(uintptr_t)(pass << TB_ITEMBITS | (hasitems ? (lua_Unsigned)count & TB_ITEMMASK : 0)));
+  lua_pushlightuserdata(L, (void *)(uintptr_t)((TB_ITEMTAG | pass) << TB_ITEMBITS
+                                                | (hasitems ? (lua_Unsigned)count & TB_ITEMMASK : 0)));
   lua_pushinteger(L, count);
   *(lua_Unsigned *)lua_newuserdatauv(L, sizeof pass, 0) = pass;
   luaL_setmetatable(L, TB_ITEMGUARD);
@@ -368,7 +421,7 @@ void tb_enditems(lua_State *L, lua_Integer pass) {
     lua_getupvalue(L, -1, TB_UP_PASSES);
     lua_pushnil(L);
     lua_rawseti(L, -2, pass);                        /* a nil where a value was: no allocation */
-    if (tb_bridge(L)->itempass == (lua_Unsigned)pass) {   /* release its remembered columns */
+    if (tb_bridge(L)->itemhigh == (TB_ITEMTAG | (lua_Unsigned)pass)) {   /* release its remembered columns */
       int up;
       for (up = TB_UP_COLUMN; up < TB_UP_NAME + 2; up++) {
         lua_pushnil(L);

@@ -72,6 +72,43 @@ import TesseraCore
         ])
     }
 
+    /// Fields read often enough to get their own column (numbers copied into a C array, or a
+    /// plain array where some item has a text there) give what ctx:column gives: the same
+    /// values and number types (3.5 a float, 2 an integer), nil where an item lacks the field,
+    /// in a context over part of the dataset (items 37..96) too; four names in turn through
+    /// the two remembered columns.
+    @Test func hotFieldsReadAsTheirColumns() throws {
+        for range in [0..<100, 37..<97] {
+            let host = try LuaHost()
+            var lines: [String] = []
+            host.output = { lines.append($0) }
+            let layout = try host.evaluate("""
+            return { simpleLayout = function(ctx)
+              local reads = {}
+              for pass = 1, 2 do
+                for i = 1, ctx.count do local it = ctx:item(i); reads[i] = { it.w, it.h, it.id, it.text } end
+              end
+              local ws, hs, ids, texts = ctx:column("w"), ctx:column("h"), ctx:column("id"), ctx:column("text")
+              local bad = 0
+              for i = 1, ctx.count do
+                local r = reads[i]
+                if r[1] ~= ws[i] or math.type(r[1]) ~= math.type(ws[i]) or r[2] ~= hs[i] or math.type(r[2]) ~= math.type(hs[i])
+                   or r[3] ~= ids[i] or math.type(r[3]) ~= "integer" or r[4] ~= texts[i] then bad = bad + 1 end
+              end
+              local function show(i) local it = ctx:item(i); return (math.type(it.w) or "nil") .. " " .. tostring(it.w) .. " " .. tostring(it.text) end
+              print(bad, show(1), show(2), show(3), show(4), show(11))
+              for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end
+            end }
+            """, environment: host.newEnvironment())[0]
+            _ = try host.layout(from: layout).layout(LayoutContext(dataset: dataset, range: range,
+                                                                   collectionSize: Size(width: 300, height: 400),
+                                                                   sizing: ItemSizing()))
+            #expect(lines == (range.lowerBound == 0
+                ? ["0\tnil nil nil\tinteger 1 item 1\tinteger 2 nil\tfloat 3.5 item 3\tnil nil nil"]
+                : ["0\tinteger 37 item 37\tinteger 38 nil\tfloat 39.5 item 39\tnil nil nil\tinteger 47 item 47"]))
+        }
+    }
+
     /// Fields read by name stay right whichever names come in turn: three names through the two
     /// remembered columns, a long name (not interned by Lua), a number key, and items kept from
     /// before the columns were built.

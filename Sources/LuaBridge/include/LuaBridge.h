@@ -18,6 +18,7 @@
 ** takes no lua_State says "no state".
 */
 #include "../../CLua/shim.h"   /* Lua's headers, wherever the system keeps them */
+#include <stdint.h>
 
 
 /* {====================================================================
@@ -242,12 +243,27 @@ typedef struct tb_Sizer {
 /* [-1, +1, m] Pops a value that keeps the sizer's source alive; pushes ctx:size(i [, pw, ph])
 ** and returns its tb_Sizer for the caller to fill in (before any call). */
 tb_Sizer *tb_pushsizer(lua_State *L);
-/* [-5, +1, m] Pops (columns, reads, column, field, fields) and pushes ctx:item(i), which returns
-** read-only items 1..count (count < 2^32), light userdata named "tessera.item" (nil for every i
-** when !hasitems), and returns the number of the pass they belong to. `columns` caches
-** column(name) -> array of every item's field (nil holes); `reads` counts reads per field
-** name; field(i, name) reads one field; fields(i) returns a table of all of item i's fields.
-** The items can be read until tb_enditems ends their pass (or ctx:item is collected). */
+/* A numeric field of every item of a layout pass, read by ctx:item's items where the dataset
+** keeps it (no copy, no Lua table between): item i's value is values[i - 1] (NaN where the item
+** has no such field), written as an integer where bit first + i - 1 of integers (bit k is bit
+** k % 64 of word k / 64) is set (math.type tells the two apart). Never written through. */
+typedef struct tb_NumberColumn {
+  const double *values;
+  const uint64_t *integers;
+  lua_Integer first;
+} tb_NumberColumn;
+/* [-0, +1, m] Pushes a full userdata holding a tb_NumberColumn with one user value, and returns
+** it for the caller to point at the numbers and to set the user value (lua_setiuservalue) to
+** what keeps them alive. */
+tb_NumberColumn *tb_pushnumbercolumn(lua_State *L);
+/* [-6, +1, m] Pops (columns, reads, column, numbers, field, fields) and pushes ctx:item(i),
+** which returns read-only items 1..count (count < 2^32), light userdata named "tessera.item"
+** (nil for every i when !hasitems), and returns the number of the pass they belong to.
+** `columns` caches column(name) -> array of every item's field (nil holes); `reads` counts
+** reads per field name; numbers(name) returns the field as a tb_NumberColumn's userdata, or
+** nil when some item has something else there; field(i, name) reads one field; fields(i)
+** returns a table of all of item i's fields. The items can be read until tb_enditems ends
+** their pass (or ctx:item is collected). */
 lua_Integer tb_pushitemaccess(lua_State *L, lua_Integer count, int hasitems);
 /* [-0, +0, -] Ends pass `pass` of tb_pushitemaccess: reading its items raises from now on, and
 ** what they read (the columns, the field functions) can be collected. */

@@ -64,6 +64,7 @@ extension LuaHost {
             lua_pushvalue(L, boxSlot + 1)
             lua_createtable(L, 0, 2)   // reads per field name
             pushMethod(TesseraModule.contextColumnData, "ctx:item")
+            pushMethod(TesseraModule.contextNumberColumn, "ctx:item")
             pushMethod(TesseraModule.contextField, "ctx:item")
             pushMethod(TesseraModule.contextFields, "ctx:item")
             box.itemPass = tb_pushitemaccess(L, lua_Integer(context.count), context.count == 0 || box.fields(0) != nil ? 1 : 0)

@@ -139,6 +139,35 @@ extension TesseraModule {
         }
     }
 
+    /// numbers(name) of ctx:item's items: field `name` of every item as a number column's
+    /// userdata (`tb_NumberColumn`) pointing into the dataset's own column of that field (a
+    /// dataset keeps one per field name, NaN where an item lacks it), kept alive by the column's
+    /// user value, this context's box; nil when some item has something else there (a text, an
+    /// id) or none has the field (the items then read the plain column).
+    /// - Complexity: O(count) to find that out; nothing is copied.
+    static let contextNumberColumn: tb_HostFunction = { L, _ in
+        contextMethod(L) { box, args in
+            let L = args.L, name = try args.string(1, "name"), n = box.context.count
+            var shared: NumberColumn?, numeric = true
+            if let storage = box.context.sizeStorage, box.widths != nil {
+                storage.dataset.forEachValue(of: name, in: storage.base..<(storage.base + n),
+                                             numbers: { _, column in shared = column }, other: { _, _ in numeric = false })
+            }
+            guard numeric, let shared, let base = box.context.sizeStorage?.base else {
+                lua_pushnil(L)
+                return 1
+            }
+            // The dataset is never mutated and the box holds it, so its arrays' storage stays put.
+            let column = tb_pushnumbercolumn(L)!
+            column.pointee.values = shared.values.withUnsafeBufferPointer { $0.baseAddress! + base }
+            column.pointee.integers = shared.integers.withUnsafeBufferPointer { $0.baseAddress! + base >> 6 }
+            column.pointee.first = lua_Integer(base & 63)
+            lua_pushvalue(L, tb_upvalueindex(TB_HOST_UPVALUES + 1))
+            lua_setiuservalue(L, -2, 1)
+            return 1
+        }
+    }
+
     /// field(i, name) of ctx:item's proxies (1-based i): one field of one item.
     static let contextField: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
