@@ -207,7 +207,7 @@ final class EngineTree {
     /// The id of the view that shows `e`: an item's hierarchical id; a badge's item id and its
     /// kind; a section element's section id and its kind; a layout-level element its kind.
     func id(of e: LayoutElement) throws -> ItemID {
-        if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
+        if e.category == .item, let i = e.index { return try cellID(i) }
         if let h = providerHeader(ElementKey(e)) { return h.identifier }
         if let i = e.index, i < count { return .scoped(try flat.identifier(at: i), .string(e.kind)) }
         if e.isGlobal { return .string(e.kind) }
@@ -218,10 +218,7 @@ final class EngineTree {
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
         // A cell first: it is never a provider's header, and most views are cells.
-        if e.category == .item, let i = e.index, i < count {
-            let (leaf, local) = flat.locate(i)
-            return leaf.owner.value(at: local)
-        }
+        if e.category == .item, let i = e.index, i < count { return cellData(i) }
         if let h = providerHeader(ElementKey(e)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)
@@ -233,8 +230,25 @@ final class EngineTree {
     /// The view kind that shows `e`: a cell's registered kind, else the element's kind.
     func kind(of e: LayoutElement) throws -> String {
         guard e.category == .item, let i = e.index else { return e.kind }
-        let (leaf, local) = flat.locate(i)
-        return try leaf.owner.kind(at: local)
+        return try cellKind(i)
+    }
+
+    // A cell's id, view kind and data (item `i`, below `count`), asked by its index: most views
+    // are cells, and each of these finds the item's owner without copying its element or leaf.
+
+    /// The id of the cell of item `i`: the item's hierarchical id. O(log leaves).
+    func cellID(_ i: Int) throws -> ItemID { try flat.identifier(at: i) }
+
+    /// The registered view kind of the cell of item `i`. O(log leaves).
+    func cellKind(_ i: Int) throws -> String {
+        let (owner, local) = flat.owner(of: i)
+        return try owner.kind(at: local)
+    }
+
+    /// The data bound to the cell of item `i`: the item's value. O(log leaves).
+    func cellData(_ i: Int) -> JSONValue {
+        let (owner, local) = flat.owner(of: i)
+        return owner.value(at: local)
     }
 
     /// The provider that owns the view of the element at `key`: its item's, a provider header's
