@@ -12,6 +12,7 @@ extension CollectionEngine {
     /// throw). O(k log k) for k cells, plus a hash per other element.
     func matchByPlace(_ slots: [LayoutElement], keys: [ElementKey], in tree: EngineTree) throws
         -> (kept: [Int?], ids: [ItemID?], leaving: [Int]) {
+        let views = self.views
         var kept = [Int?](repeating: nil, count: slots.count)
         var isKept = [Bool](repeating: false, count: views.count)
         // The shown cells by item index (sorted, searched); the other views by key.
@@ -36,6 +37,7 @@ extension CollectionEngine {
         // unique only when two cells share one (sorting tells), the others' always (few).
         var ids = [ItemID?](repeating: nil, count: slots.count)
         var cellIDs: [ItemID] = [], entering = false
+        cellIDs.reserveCapacity(slots.count)
         var taken = Set<ElementKey>()
         for k in slots.indices {
             guard let p = kept[k] else { continue }
@@ -78,10 +80,20 @@ extension CollectionEngine {
     }
 
     /// True when some id occurs twice in `ids` (`<` orders ids totally, so equal ones sort next
-    /// to each other). O(k log k) comparisons.
+    /// to each other). Integer ids, the usual ones, are sorted as plain integers. O(k log k).
     private static func repeats(_ ids: [ItemID]) -> Bool {
         guard ids.count > 1 else { return false }
-        let sorted = ids.sorted()
-        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+        var ints: [Int] = []
+        ints.reserveCapacity(ids.count)
+        for id in ids {
+            guard case .int(let v) = id else { return hasAdjacentEqual(ids.sorted()) }
+            ints.append(v)
+        }
+        return hasAdjacentEqual(ints.sorted())
+    }
+
+    /// True when two neighbours of `sorted` are equal.
+    private static func hasAdjacentEqual<T: Equatable>(_ sorted: [T]) -> Bool {
+        zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 }

@@ -23,6 +23,8 @@ extension CollectionEngine {
     /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
+        // The views as a local array: reading one needs no exclusivity check and no copy.
+        let views = self.views
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         var slots = try tree.result.elements(in: rect, scroll: state)
         // Only a result with more items than the tree can show a cell past them.
@@ -62,11 +64,10 @@ extension CollectionEngine {
         let cellsAfter = laidOutAnew && byIdentifier
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         for p in leaving {
-            let view = views[p]
-            pass.pools.recycle(view.number, kind: view.poolKind)
-            let moved = laidOutAnew ? try placeAfter(view, in: tree, state: state, byIdentifier: byIdentifier,
+            pass.pools.recycle(views[p].number, kind: views[p].poolKind)
+            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
-            pass.events.append(Self.leavingEvent(view, movedTo: moved))
+            pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)
         // Slots are read in place (`slots[k].frame`): a `LayoutElement` is large, and copying one
