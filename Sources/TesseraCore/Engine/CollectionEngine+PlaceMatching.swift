@@ -25,13 +25,15 @@ extension CollectionEngine {
         cells.sort { $0.index < $1.index }
         for k in slots.indices {
             let found = keys[k].category == .item && keys[k].index != nil
-                ? Self.position(ofCell: keys[k].index!, in: cells) : others.removeValue(forKey: keys[k])
+                ? cells.sortedPosition(of: keys[k].index!, by: \.index).map { cells[$0].position } : others.removeValue(forKey: keys[k])
             if let p = found, !isKept[p] {
                 kept[k] = p
                 isKept[p] = true
             }
         }
-        let leaving = views.indices.filter { !isKept[$0] }
+        var leaving: [Int] = []
+        leaving.reserveCapacity(views.count)
+        for p in views.indices where !isKept[p] { leaving.append(p) }
 
         // Ids: kept views keep theirs, entering ones take their element's. A cell's id is made
         // unique only when two cells share one (sorting tells), the others' always (few).
@@ -66,17 +68,6 @@ extension CollectionEngine {
             }
         }
         return (kept, ids, leaving)
-    }
-
-    /// The position of the view of item `index`'s cell, searched in `cells` (sorted by index).
-    /// O(log k).
-    private static func position(ofCell index: Int, in cells: [(index: Int, position: Int)]) -> Int? {
-        var lo = 0, hi = cells.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if cells[mid].index < index { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < cells.count && cells[lo].index == index ? cells[lo].position : nil
     }
 
     /// True when some id occurs twice in `ids` (`<` orders ids totally, so equal ones sort next
