@@ -20,12 +20,20 @@ extension CollectionEngine {
         cells.reserveCapacity(views.count)
         var others: [ElementKey: Int] = [:]
         for p in views.indices {
-            if views[p].key.category == .item, let i = views[p].key.index { cells.append((i, p)) } else { others[views[p].key] = p }
+            if views[p].key.category == .item, let i = views[p].key.index {
+                cells.append((i, p))
+            } else {
+                others[views[p].key] = p
+            }
         }
         cells.sort { $0.index < $1.index }
         for k in slots.indices {
-            let found = keys[k].category == .item && keys[k].index != nil
-                ? cells.sortedPosition(of: keys[k].index!, by: \.index).map { cells[$0].position } : others.removeValue(forKey: keys[k])
+            let found: Int?
+            if keys[k].category == .item, let i = keys[k].index {
+                found = cells.sortedPosition(of: i, by: \.index).map { cells[$0].position }
+            } else {
+                found = others.removeValue(forKey: keys[k])
+            }
             if let p = found, !isKept[p] {
                 kept[k] = p
                 isKept[p] = true
@@ -44,7 +52,11 @@ extension CollectionEngine {
         for k in slots.indices {
             guard let p = kept[k] else { continue }
             ids[k] = views[p].id
-            if slots[k].category == .item { cellIDs.append(views[p].id) } else { taken.insert(ElementKey(category: slots[k].category, id: views[p].id)) }
+            if slots[k].category == .item {
+                cellIDs.append(views[p].id)
+            } else {
+                taken.insert(ElementKey(category: slots[k].category, id: views[p].id))
+            }
         }
         for k in slots.indices where kept[k] == nil {
             if slots[k].category == .item {

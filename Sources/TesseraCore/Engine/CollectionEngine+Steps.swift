@@ -20,7 +20,8 @@ extension CollectionEngine {
     /// the tree was laid out anew, then views whose data is still there move out of view and
     /// into it instead of being deleted and inserted: `placeAfter`, `frameBefore`); `shifting`:
     /// the pass moved the content offset to keep its anchor.
-    /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
+    /// - Complexity: the element query, O(log n + k), plus O(k log k) matching (`matchByPlace`), ids of
+    ///   entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
         // The views as a local array: reading one needs no exclusivity check and no copy.
@@ -53,7 +54,11 @@ extension CollectionEngine {
         // What entering views show, asked before anything changes (callbacks may throw).
         var kinds = [String](repeating: "", count: slots.count)
         for k in slots.indices where kept[k] == nil {
-            if slots[k].category == .item, let i = slots[k].index { kinds[k] = try tree.cellKind(i) } else { kinds[k] = try tree.kind(of: slots[k]) }
+            if slots[k].category == .item, let i = slots[k].index {
+                kinds[k] = try tree.cellKind(i)
+            } else {
+                kinds[k] = try tree.kind(of: slots[k])
+            }
         }
 
         let laidOutAnew = keptEvent == .update
