@@ -20,9 +20,12 @@ extension CollectionEngine {
     /// the tree was laid out anew, then views whose data is still there move out of view and
     /// into it instead of being deleted and inserted: `placeAfter`, `frameBefore`); `shifting`:
     /// the pass moved the content offset to keep its anchor.
-    /// - Complexity: the element query, O(log n + k), plus O(k) matching, ids of entering views.
+    /// - Complexity: the element query, O(log n + k), plus O(k log k) matching (`matchByPlace`), ids of
+    ///   entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
+        // The views as a local array: reading one needs no exclusivity check and no copy.
+        let views = self.views
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
         var slots = try tree.result.elements(in: rect, scroll: state)
         // Only a result with more items than the tree can show a cell past them.
@@ -33,11 +36,11 @@ extension CollectionEngine {
             keys[k].occurrence = seen[keys[k], default: 0]
             seen[keys[k], default: 0] += 1
         }
-        var kept = [Int?](repeating: nil, count: slots.count)
-        var ids = [ItemID?](repeating: nil, count: slots.count)
-        var leaving: [Int]
-        var taken = Set<ElementKey>(minimumCapacity: slots.count)
+        var kept: [Int?], ids: [ItemID?], leaving: [Int]
         if byIdentifier {
+            kept = [Int?](repeating: nil, count: slots.count)
+            ids = [ItemID?](repeating: nil, count: slots.count)
+            var taken = Set<ElementKey>(minimumCapacity: slots.count)
             for k in slots.indices {
                 ids[k] = Self.unique(try tree.id(of: slots[k]), category: slots[k].category, taken: &taken)
             }
@@ -46,23 +49,17 @@ extension CollectionEngine {
             for k in slots.indices { kept[k] = old.removeValue(forKey: ElementKey(category: slots[k].category, id: ids[k]!)) }
             leaving = old.values.sorted()
         } else {
-            var old = [ElementKey: Int](minimumCapacity: views.count)
-            for p in views.indices { old[views[p].key] = p }
-            for k in slots.indices {
-                kept[k] = old.removeValue(forKey: keys[k])
-                if let p = kept[k] {
-                    ids[k] = views[p].id
-                    taken.insert(ElementKey(category: views[p].category, id: views[p].id))
-                }
-            }
-            for k in slots.indices where kept[k] == nil {
-                ids[k] = Self.unique(try tree.id(of: slots[k]), category: slots[k].category, taken: &taken)
-            }
-            leaving = old.values.sorted()
+            (kept, ids, leaving) = try matchByPlace(slots, keys: keys, in: tree)
         }
         // What entering views show, asked before anything changes (callbacks may throw).
         var kinds = [String](repeating: "", count: slots.count)
-        for k in slots.indices where kept[k] == nil { kinds[k] = try tree.kind(of: slots[k]) }
+        for k in slots.indices where kept[k] == nil {
+            if slots[k].category == .item, let i = slots[k].index {
+                kinds[k] = try tree.cellKind(i)
+            } else {
+                kinds[k] = try tree.kind(of: slots[k])
+            }
+        }
 
         let laidOutAnew = keptEvent == .update
         var pass = Pass(views: [], pools: pools, events: [])
@@ -72,24 +69,26 @@ extension CollectionEngine {
         let cellsAfter = laidOutAnew && byIdentifier
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         for p in leaving {
-            let view = views[p]
-            pass.pools.recycle(view.number, kind: view.poolKind)
-            let moved = laidOutAnew ? try placeAfter(view, in: tree, state: state, byIdentifier: byIdentifier,
+            pass.pools.recycle(views[p].number, kind: views[p].poolKind)
+            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
-            pass.events.append(Self.leavingEvent(view, movedTo: moved))
+            pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
         pass.views.reserveCapacity(slots.count)
-        for (k, slot) in slots.enumerated() {
+        // Slots are read in place (`slots[k].frame`): a `LayoutElement` is large, and copying one
+        // per view costs more than the rest of keeping it.
+        for k in slots.indices {
+            let cell = slots[k].category == .item ? slots[k].index : nil
             if let p = kept[k] {
                 let old = views[p]
                 var view = old
-                view.index = slot.index
-                view.section = slot.section
-                view.frame = slot.frame
-                view.zIndex = slot.zIndex
-                view.pinned = slot.pinned
+                view.index = slots[k].index
+                view.section = slots[k].section
+                view.frame = slots[k].frame
+                view.zIndex = slots[k].zIndex
+                view.pinned = slots[k].pinned
                 view.key = keys[k]
-                if byIdentifier { view.data = tree.data(of: slot) }
+                if byIdentifier { view.data = cell.map(tree.cellData) ?? tree.data(of: slots[k]) }
                 pass.views.append(view)
                 if old.index != view.index || old.section != view.section { pass.events.append(EngineEvent(.move, view, oldFrame: old.frame)) }
                 let changed = old.frame != view.frame || old.data != view.data
@@ -98,14 +97,15 @@ extension CollectionEngine {
                     pass.events.append(EngineEvent(keptEvent, view, oldFrame: old.frame))
                 }
             } else {
-                var view = EngineView(number: 0, category: slot.category, kind: kinds[k], section: slot.section,
-                                      index: slot.index, id: ids[k]!, frame: slot.frame, data: tree.data(of: slot),
-                                      zIndex: slot.zIndex, pinned: slot.pinned, key: keys[k])
+                var view = EngineView(number: 0, category: slots[k].category, kind: kinds[k], section: slots[k].section,
+                                      index: slots[k].index, id: ids[k]!, frame: slots[k].frame,
+                                      data: cell.map(tree.cellData) ?? tree.data(of: slots[k]),
+                                      zIndex: slots[k].zIndex, pinned: slots[k].pinned, key: keys[k])
                 view.number = pass.pools.dequeue(kind: view.poolKind)
                 // A view whose data was there moves in from where it was: on a relayout (the same
                 // items) found by place; on a reload, a cell where its caller says it was.
                 let old = !laidOutAnew ? nil : byIdentifier
-                    ? (slot.category == .item ? try cellFramesBeforeReload?(ids[k]!) : nil)
+                    ? (slots[k].category == .item ? try cellFramesBeforeReload?(ids[k]!) : nil)
                     : try frameBefore(keys[k], places: &placesBefore)
                 if let old {
                     var event = EngineEvent(.update, view, oldFrame: old)

@@ -108,7 +108,7 @@ final class EngineTree {
     /// id against that short list, costs a fraction of building the table of every id (which
     /// a reload would build afresh each time, its items being new). The table, when built, answers.
     /// - Complexity: O(n) identifiers read, up to the last id found when none is a string (O(k)
-    ///   once the table is built), for k ids.
+    ///   once the table is built), each compared with the k ids (up to 16) or searched for.
     func indices(of ids: [ItemID]) throws -> [ItemID: Int] {
         var found: [ItemID: Int] = [:]
         guard !ids.isEmpty else { return found }
@@ -116,12 +116,16 @@ final class EngineTree {
             for id in ids { if let i = try index(of: id) { found[id] = i } }
             return found
         }
-        // A few ids are compared with each item's, which costs less than hashing every item's id.
-        var few: [ItemID] = [], wanted = Set<ItemID>()
+        // A few ids are compared with each item's, which costs less than hashing every item's id;
+        // more are searched: integer ids (the usual ones) sorted, others in a set.
+        var few: [ItemID] = [], wanted = Set<ItemID>(), wantedInts: [Int] = []
         if ids.count <= Self.comparedIDs {
             for id in ids where !few.contains(id) { few.append(id) }
         } else {
-            wanted = Set(ids)
+            for id in ids {
+                if case .int(let v) = id { wantedInts.append(v) } else { wanted.insert(id) }
+            }
+            wantedInts = Array(Set(wantedInts)).sorted()
         }
         let texts = Set(ids.compactMap { id -> String? in if case .string(let text) = id { text } else { nil } })
         var printed: [String: Int] = [:]
@@ -129,11 +133,16 @@ final class EngineTree {
             for k in 0..<leaf.count {
                 // Every id found, and no printed form to look for: the rest of the items cannot
                 // change the answer (a cell that moved is usually found near where it was).
-                if few.isEmpty && wanted.isEmpty && texts.isEmpty { break walk }
+                if few.isEmpty && wanted.isEmpty && wantedInts.isEmpty && texts.isEmpty { break walk }
                 let id = ItemID.scoped(in: leaf.scope, try leaf.owner.identifier(at: leaf.localBase + k))
                 if let w = few.firstIndex(of: id) {
                     few.remove(at: w)
                     found[id] = leaf.begin + k
+                } else if case .int(let v) = id {
+                    if let w = wantedInts.sortedPosition(of: v, by: { $0 }) {
+                        wantedInts.remove(at: w)
+                        found[id] = leaf.begin + k
+                    }
                 } else if !wanted.isEmpty, wanted.remove(id) != nil {
                     found[id] = leaf.begin + k
                 }
@@ -151,6 +160,7 @@ final class EngineTree {
 
     /// Up to how many ids `indices(of:)` compares with each item's id rather than hashing it.
     private static let comparedIDs = 16
+
 
     /// The flattened index `id` had when this tree's id table was built, asking no owner (its
     /// data may have changed since the tree was laid out); nil when it was not, or the table
@@ -207,7 +217,7 @@ final class EngineTree {
     /// The id of the view that shows `e`: an item's hierarchical id; a badge's item id and its
     /// kind; a section element's section id and its kind; a layout-level element its kind.
     func id(of e: LayoutElement) throws -> ItemID {
-        if e.category == .item, let i = e.index { return try flat.identifier(at: i) }
+        if e.category == .item, let i = e.index { return try cellID(i) }
         if let h = providerHeader(ElementKey(e)) { return h.identifier }
         if let i = e.index, i < count { return .scoped(try flat.identifier(at: i), .string(e.kind)) }
         if e.isGlobal { return .string(e.kind) }
@@ -218,10 +228,7 @@ final class EngineTree {
     /// element's `{"section": s, "id": section id}`.
     func data(of e: LayoutElement) -> JSONValue {
         // A cell first: it is never a provider's header, and most views are cells.
-        if e.category == .item, let i = e.index, i < count {
-            let (leaf, local) = flat.locate(i)
-            return leaf.owner.value(at: local)
-        }
+        if e.category == .item, let i = e.index, i < count { return cellData(i) }
         if let h = providerHeader(ElementKey(e)) { return h.owner.value(at: h.local) }
         if let i = e.index, i < count {
             let (leaf, local) = flat.locate(i)
@@ -233,8 +240,25 @@ final class EngineTree {
     /// The view kind that shows `e`: a cell's registered kind, else the element's kind.
     func kind(of e: LayoutElement) throws -> String {
         guard e.category == .item, let i = e.index else { return e.kind }
-        let (leaf, local) = flat.locate(i)
-        return try leaf.owner.kind(at: local)
+        return try cellKind(i)
+    }
+
+    // A cell's id, view kind and data (item `i`, below `count`), asked by its index: most views
+    // are cells, and each of these finds the item's owner without copying its element or leaf.
+
+    /// The id of the cell of item `i`: the item's hierarchical id. O(log leaves).
+    func cellID(_ i: Int) throws -> ItemID { try flat.identifier(at: i) }
+
+    /// The registered view kind of the cell of item `i`. O(log leaves).
+    func cellKind(_ i: Int) throws -> String {
+        let (owner, local) = flat.owner(of: i)
+        return try owner.kind(at: local)
+    }
+
+    /// The data bound to the cell of item `i`: the item's value. O(log leaves).
+    func cellData(_ i: Int) -> JSONValue {
+        let (owner, local) = flat.owner(of: i)
+        return owner.value(at: local)
     }
 
     /// The provider that owns the view of the element at `key`: its item's, a provider header's

@@ -79,7 +79,16 @@ package struct FlatProvider {
     /// Item `index`'s hierarchical identifier: the owner's typed id under the leaf's scope.
     /// O(log leaves) plus the owner's identifier; throws what an id callback throws.
     public func identifier(at index: Int) throws -> ItemID {
-        let (leaf, local) = locate(index)
-        return .scoped(in: leaf.scope, try leaf.owner.identifier(at: local))
+        let p = leafIndex(containing: index)
+        let id = try leaves[p].owner.identifier(at: leaves[p].localBase + index - leaves[p].begin)
+        return .scoped(in: leaves[p].scope, id)
+    }
+
+    /// The owner of flattened item `index` and the item's owner-local index: `locate` without
+    /// copying the whole leaf (its scope and animator too), for the engine's lookups of every
+    /// view that enters. O(log leaves).
+    func owner(of index: Int) -> (owner: any ItemOwner, local: Int) {
+        let p = leafIndex(containing: index)
+        return (leaves[p].owner, leaves[p].localBase + index - leaves[p].begin)
     }
 }
