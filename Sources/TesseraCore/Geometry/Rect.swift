@@ -70,8 +70,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// (`maxX`, `maxY`) are finite too: 1e308 + 1e308 overflows to infinity.
     @inlinable
     package var isValidFrame: Bool {
-        x.isFinite && y.isFinite && width.isFinite && height.isFinite && width >= 0 && height >= 0
-            && (x + width).isFinite && (y + height).isFinite
+        // Four tests stand for the eight: `width >= 0` is false for NaN, and `x + width` is
+        // finite only when x and width both are (an infinite or NaN term makes the sum infinite
+        // or NaN). Each sum is tested as `abs(_) < infinity`, a compare on the number itself
+        // (`isFinite` reads its bits): a layout's result tests every frame.
+        width >= 0 && height >= 0 && abs(x + width) < .infinity && abs(y + height) < .infinity
     }
 
     /// What a valid frame needs, for messages: the far-edge rule only when that is what failed.

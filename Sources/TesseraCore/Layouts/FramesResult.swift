@@ -135,7 +135,12 @@ public struct FramesResult: LayoutResult {
                 for i in range {
                     let f = frames[i]
                     guard f.isValidFrame else { throw LayoutError.invalidFrame(i, f, layout: layoutName) }
-                    start = min(start, f.minY); end = max(end, f.maxY); right = max(right, f.maxX)
+                    // `a > b ? a : b` is `max(a, b)` for numbers (equal ones give b, zeros' signs
+                    // included) in one max instruction; `max`'s `>=` is a compare and three masks,
+                    // and this chain runs once per item.
+                    start = min(start, f.minY)
+                    end = end > f.maxY ? end : f.maxY
+                    right = right > f.maxX ? right : f.maxX
                 }
                 sectionStarts[s] = start; sectionEnds[s] = end
                 maxX = right; maxY = max(maxY, end)

@@ -35,6 +35,9 @@ public struct WaterfallLayout: SimpleLayout {
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
+        if columns <= ColumnOrder.capacity {
+            return try framesInOrder(context, columnWidth: columnWidth, proposal: proposal)
+        }
         var tops = [Double](repeating: 0, count: columns)
         let columns = self.columns
         return try tops.withUnsafeMutableBufferPointer { tops in
@@ -55,5 +58,45 @@ public struct WaterfallLayout: SimpleLayout {
                 initialized = context.count
             }
         }
+    }
+
+    /// `frames` for up to `ColumnOrder.capacity` columns: the shortest column comes from a
+    /// `ColumnOrder` (no memory round trip, no data-dependent branch), the same frames as the
+    /// scan above. A non-finite height (possible only from sizes a script computes) could make
+    /// a NaN top, which the order cannot sort: from that item on, the scan places the items.
+    private func framesInOrder(_ context: LayoutContext, columnWidth: Double, proposal: Size) throws -> [Rect] {
+        let columns = self.columns, spacing = self.spacing
+        return try [Rect](unsafeUninitializedCapacity: context.count) { buffer, initialized in
+            // Declared here, in the function that runs the loop, so they live in registers.
+            var order = ColumnOrder(columns: columns)
+            var ordered = true        // false once the scan has taken over
+            var tops: [Double] = []   // the scan's tops from then on
+            try context.forEachSize(proposed: proposal) { i, size in
+                let step = size.height + spacing
+                if _fastPath(ordered && step.isFinite) {
+                    let column = order.shortest, top = order.shortestTop
+                    buffer[i] = Rect(x: Double(column) * (columnWidth + spacing), y: top,
+                                     width: columnWidth, height: size.height)
+                    order.raiseShortest(to: top + step)
+                } else {
+                    if ordered { tops = order.tops(count: columns) }
+                    ordered = false
+                    buffer[i] = placeByScan(height: size.height, tops: &tops, columnWidth: columnWidth)
+                }
+            }
+            // Rect is trivial: nothing to clean up if a size throws half way.
+            initialized = context.count
+        }
+    }
+
+    /// One item of `framesInOrder` placed by the scan over `tops` (by column). Out of line: the
+    /// loop it is called from stays small enough to inline.
+    @inline(never)
+    private func placeByScan(height: Double, tops: inout [Double], columnWidth: Double) -> Rect {
+        var column = 0
+        for c in 1..<columns where tops[c] < tops[column] { column = c }
+        let frame = Rect(x: Double(column) * (columnWidth + spacing), y: tops[column], width: columnWidth, height: height)
+        tops[column] = tops[column] + (height + spacing)
+        return frame
     }
 }
