@@ -21,13 +21,16 @@ enum AnimatorCall {
     static let stateKeys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
     static let curveNames = AnimationCurve.names
     static let kindNames = AnimationEventKind.allCases.map(\.rawValue)
-    static let all = eventKeys + descriptionKeys + stateKeys + curveNames + kindNames
+    /// An event's `category`: `cell` for a cell's event, else its element's category.
+    static let categoryNames = ["cell"] + ElementCategory.allCases.map(\.rawValue)
+    static let all = eventKeys + descriptionKeys + stateKeys + curveNames + kindNames + categoryNames
 
     // Offsets of each group in `all`.
     static let descriptionBase = Int32(eventKeys.count)
     static let stateBase = descriptionBase + Int32(descriptionKeys.count)
     static let curveBase = stateBase + Int32(stateKeys.count)
     static let kindBase = curveBase + Int32(curveNames.count)
+    static let categoryBase = kindBase + Int32(kindNames.count)
 
     /// [-0, +1, m] A new list of the key strings (made once per script).
     static func pushKeyList(_ L: OpaquePointer) {
@@ -97,7 +100,8 @@ enum AnimatorCall {
         key(10); lua_pushinteger(L, lua_Integer(event.reloadCount)); lua_rawset(L, table)
         key(11); lua_pushboolean(L, event.isReloading ? 1 : 0); lua_rawset(L, table)
         key(12); lua_pushboolean(L, event.isOnScreen ? 1 : 0); lua_rawset(L, table)
-        key(13); LuaStack.push(L, event.element.map(\.category.rawValue) ?? "cell"); lua_rawset(L, table)
+        let category = event.element.map { 1 + ElementCategory.allCases.firstIndex(of: $0.category)! } ?? 0
+        key(13); lua_pushvalue(L, base + categoryBase + Int32(category)); lua_rawset(L, table)
         key(14); if let element = event.element { LuaStack.push(L, element.kind) } else { lua_pushnil(L) }; lua_rawset(L, table)
         key(15); if let element = event.element { lua_pushinteger(L, lua_Integer(element.section + 1)) } else { lua_pushnil(L) }
         lua_rawset(L, table)
