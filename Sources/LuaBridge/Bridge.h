@@ -74,6 +74,8 @@ typedef struct tb_Bridge {
   long long maxinstructions, executed;
   unsigned long spent, spentcounted;  /* C steps (tb_spend), and how many of them `executed` holds */
   int hookcount;
+  int clockhook;                /* no watchdog thread could be made: the count hook reads the clock */
+  int refusethread;             /* tests: make no watchdog thread, as when pthread_create fails */
   /* watchdog */
   double seconds;
   pthread_mutex_t mu;

@@ -5,7 +5,9 @@
 ** a call stops). All three end in the count hook, which raises "file:line: <reason>" on the
 ** Lua thread. The time limit costs nothing until it passes: a watchdog thread sleeps until
 ** the deadline, then signals (SIGURG) the thread running the call, whose handler installs
-** the hook, as lua.c does for Ctrl-C. The per-thread and signal state lives only here.
+** the hook, as lua.c does for Ctrl-C. When no watchdog thread can be made (a process out of
+** threads), the count hook reads the clock every TB_CLOCKCHECKS instructions instead, so a
+** runaway script still stops. The per-thread and signal state lives only here.
 */
 #include "Bridge.h"
 
@@ -28,6 +30,18 @@ static void tb_pushscriptwhere(lua_State *L, int level) {
 }
 
 static void tb_hook(lua_State *L, lua_Debug *ar);
+
+/* Instructions between two clock reads of the count hook when no watchdog thread runs. */
+#define TB_CLOCKCHECKS 10000
+
+/* No stack. The count of the next hook: what is left of the instruction budget (when there is
+** one), at most 1,000,000, and at most TB_CLOCKCHECKS when the hook reads the clock. */
+static int tb_nexthookcount(const tb_Bridge *b) {
+  long long left = b->maxinstructions > 0 ? b->maxinstructions - b->executed : 1000000;
+  if (left > 1000000) left = 1000000;
+  if (b->clockhook && left > TB_CLOCKCHECKS) left = TB_CLOCKCHECKS;
+  return (int)left;
+}
 
 void tb_raisestop(lua_State *L, int level) {
   tb_Bridge *b = tb_bridge(L);
@@ -55,16 +69,16 @@ static void tb_hook(lua_State *L, lua_Debug *ar) {
   tb_Bridge *b = tb_bridge(L);
   int reason = atomic_load(&b->reason);
   if (reason == TB_STOP_NONE) {
-    if (b->maxinstructions <= 0) return;
-    b->executed += b->hookcount;
-    if (b->executed < b->maxinstructions) {
-      long long left = b->maxinstructions - b->executed;
-      b->hookcount = left < 1000000 ? (int)left : 1000000;
+    if (b->maxinstructions <= 0 && !b->clockhook) return;
+    if (b->maxinstructions > 0) b->executed += b->hookcount;
+    if (b->maxinstructions > 0 && b->executed >= b->maxinstructions) {
+      reason = TB_STOP_INSTRUCTIONS;
+      atomic_store(&b->reason, reason);
+    } else if (!(b->clockhook && tb_stopping(L))) {
+      b->hookcount = tb_nexthookcount(b);
       lua_sethook(L, tb_hook, LUA_MASKCOUNT, b->hookcount);
       return;
     }
-    reason = TB_STOP_INSTRUCTIONS;
-    atomic_store(&b->reason, reason);
   }
   if (lua_getinfo(L, "S", ar) && strcmp(ar->source, TB_PRELUDE_CHUNK) == 0) {
     b->hookcount = 1;
@@ -197,18 +211,21 @@ void tb_begincall(tb_Bridge *b) {
       pthread_attr_t attr;
       pthread_attr_init(&attr);
       pthread_attr_setstacksize(&attr, 64 * 1024);
-      b->hasthread = pthread_create(&b->thread, &attr, tb_watchdog, b) == 0;
+      b->hasthread = !b->refusethread && pthread_create(&b->thread, &attr, tb_watchdog, b) == 0;
       pthread_attr_destroy(&attr);
     } else if (b->idle) {
       pthread_cond_signal(&b->cv);
     }
   }
   pthread_mutex_unlock(&b->mu);
-  if (b->maxinstructions > 0) {
-    b->hookcount = b->maxinstructions < 1000000 ? (int)b->maxinstructions : 1000000;
+  b->clockhook = b->timed && !b->hasthread;
+  if (b->maxinstructions > 0 || b->clockhook) {
+    b->hookcount = tb_nexthookcount(b);
     lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, b->hookcount);
   }
 }
+
+void tb_refusewatchdog(lua_State *L, int refuse) { tb_bridge(L)->refusethread = refuse; }
 
 /* Disarms them; no stack. After the unlock the watchdog can no longer send a signal for
 ** this call, and one already sent is ignored once tb_running is restored; then the hook

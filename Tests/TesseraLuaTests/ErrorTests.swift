@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OrderedCollections
 import TesseraCore
+import LuaBridge
 @testable import TesseraLua
 
 /// Every failure names `file:line`, carries a traceback, and
@@ -185,6 +186,26 @@ import TesseraCore
         let next = try #require(try failure("after.lua", "return { simpleLayout = function(ctx)\n  error('plain')\nend }", host: host))
         #expect(next.kind == .runtime)
         #expect(next.message == "\(dir)/after.lua:2: plain")
+    }
+
+    /// A process out of threads makes no watchdog: the time limit still stops a runaway loop,
+    /// through the count hook reading the clock, with the same message; and an instruction
+    /// budget beside it still counts.
+    @Test func runawayLoopStopsAtTheTimeLimitWithoutAWatchdogThread() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        tb_refusewatchdog(host.L, 1)
+        // Were the clock not read, the loop would run on: interrupt it after 20 s, so the test
+        // fails (interrupted, not a time limit) instead of hanging.
+        nonisolated(unsafe) let running = host
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { running.interrupt() }
+        let e = try #require(try failure("spin.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
+        #expect(e.kind == .timeLimit)
+        #expect(e.message == "\(dir)/spin.lua:2: time limit of 0.2 s exceeded")
+        let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: 30, maxInstructions: 50_000))
+        tb_refusewatchdog(budgeted.L, 1)
+        let b = try #require(try failure("count.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: budgeted))
+        #expect(b.kind == .instructionLimit)
+        #expect(b.message == "\(dir)/count.lua:2: instruction budget of 50000 exceeded")
     }
 
     /// The loop never ends, so only the default limit can stop it (no clock is read here).

@@ -172,6 +172,9 @@ const char *tb_memorytraceback(lua_State *L);
 ** "interrupted". Safe from any thread (not from a signal handler); does nothing when no call
 ** runs. */
 void tb_interrupt(lua_State *L);
+/* [-0, +0, -] For tests: with `refuse` set, the next timed calls make no watchdog thread, as
+** when pthread_create fails, so their time limit is kept by the count hook reading the clock. */
+void tb_refusewatchdog(lua_State *L, int refuse);
 
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */
