@@ -60,8 +60,9 @@ void tb_raisestop(lua_State *L, int level) {
   tb_errorwhere(L, "interrupted");
 }
 
-/* [-0, +0, v] The count hook: counts the instruction budget down, and raises
-** "file:line: <reason>" (the running script function's line) once a stop reason is set. It
+/* [-0, +0, v] The count hook: counts the instruction budget down (and reads the clock when no
+** watchdog thread runs), and raises "file:line: <reason>" (the running script function's
+** line) once a stop reason is set. It
 ** stays installed with count 1 after it raised, so a script that catches the error with
 ** pcall is stopped again at its next instruction. Inside Tessera's prelude (bounded helper
 ** code) it waits for the next script instruction instead, so the error names the script. */

@@ -147,13 +147,16 @@ extension TesseraModule {
     /// - Complexity: O(count) to find that out; nothing is copied.
     static let contextNumberColumn: tb_HostFunction = { L, _ in
         contextMethod(L) { box, args in
-            let L = args.L, name = try args.string(1, "name"), n = box.context.count
-            var shared: NumberColumn?, numeric = true
-            if let storage = box.context.sizeStorage, box.widths != nil {
-                storage.dataset.forEachValue(of: name, in: storage.base..<(storage.base + n),
-                                             numbers: { _, column in shared = column }, other: { _, _ in numeric = false })
+            let L = args.L, name = try args.string(1, "name")
+            guard let storage = box.context.sizeStorage, box.widths != nil else {
+                lua_pushnil(L)
+                return 1
             }
-            guard numeric, let shared, let base = box.context.sizeStorage?.base else {
+            let base = storage.base
+            var shared: NumberColumn?, numeric = true
+            storage.dataset.forEachValue(of: name, in: base..<(base + box.context.count),
+                                         numbers: { _, column in shared = column }, other: { _, _ in numeric = false })
+            guard numeric, let shared else {
                 lua_pushnil(L)
                 return 1
             }
