@@ -94,6 +94,8 @@ typedef struct tb_Bridge {
   const void *itemkey[2];       /* the two field names read last (lua_topointer), else the bridge */
   const tb_NumberColumn *itemnumbers[2];  /* their number columns; NULL for a plain Lua array */
   int itemnext;                 /* the slot of itemkey the next remembered column replaces */
+  /* ctx.set (Frames.c) */
+  const tb_Frames *frames;      /* the running simpleLayout's buffer, else a closed one: never NULL */
 } tb_Bridge;
 
 /* The bridge of L, kept in the state's extra space by tb_newstate; no stack. */

@@ -41,10 +41,15 @@ static const char *tb_pushframeproblem(lua_State *L, const double v[4]) {
                          tb_fieldnames[k], tb_fieldnames[k + 2], v[k] + v[k + 2]);
 }
 
-tb_Frames *tb_newframes(lua_State *L) {
-  tb_Frames *f = (tb_Frames *)lua_newuserdatauv(L, sizeof *f, 0);
-  memset(f, 0, sizeof *f);
-  return f;
+/* ctx.set's buffer while no simpleLayout runs: count 0, so every write takes the checked path,
+** which says why it is refused. */
+static const tb_Frames tb_closedframes = { NULL, NULL, 0, 0 };
+
+const tb_Frames *tb_setframes(lua_State *L, const tb_Frames *f) {
+  tb_Bridge *b = tb_bridge(L);
+  const tb_Frames *previous = b->frames;
+  b->frames = f != NULL ? f : &tb_closedframes;
+  return previous == &tb_closedframes ? NULL : previous;
 }
 
 /* [-0, +0, e] set(i, x, y, w, h) with every check, in the order the messages take them (a
@@ -71,13 +76,14 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   return 0;
 }
 
-/* [-5, +0, e] set(i, x, y, w, h): the hot path, one API call per argument. Upvalue 1 is the
-** tb_Frames as a light userdata (the shortest read), 2 its full userdata. i, w and h are read
-** with no success flag: an index in range and a positive size (a failed read gives 0, which
-** is neither) with finite far edges are written at once; anything else takes the checked path,
-** which writes the same frame or raises. */
+/* [-5, +0, e] set(i, x, y, w, h): the hot path, one API call per argument. It writes into the
+** buffer of the simpleLayout that runs now, found through the bridge (no upvalue: reading one
+** costs more than the bridge's two loads), so one C function serves every ctx. i, w and h are
+** read with no success flag: an index in range and a positive size (a failed read gives 0,
+** which is neither) with finite far edges are written at once; anything else takes the checked
+** path, which writes the same frame or raises. */
 static TB_HOTPATH int tb_set(lua_State *L) {
-  const tb_Frames *f = (const tb_Frames *)lua_touserdata(L, lua_upvalueindex(1));
+  const tb_Frames *f = tb_bridge(L)->frames;
   int okx, oky;
   lua_Integer i = lua_tointegerx(L, 1, NULL);
   double x = lua_tonumberx(L, 2, &okx), y = lua_tonumberx(L, 3, &oky);
@@ -94,11 +100,7 @@ static TB_HOTPATH int tb_set(lua_State *L) {
   return 0;
 }
 
-void tb_pushsetter(lua_State *L) {
-  lua_pushlightuserdata(L, lua_touserdata(L, -1));
-  lua_rotate(L, -2, 1);               /* light frames */
-  lua_pushcclosure(L, tb_set, 2);
-}
+void tb_pushsetter(lua_State *L) { lua_pushcfunction(L, tb_set); }
 
 /* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph).
 ** Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
@@ -144,20 +146,21 @@ static void tb_readframe(lua_State *L, int tidx, lua_Integer i, int fidx, double
 }
 
 int tb_runsimple(lua_State *L) {
-  tb_Frames *f = (tb_Frames *)lua_touserdata(L, 4);
+  const tb_Frames *f = tb_bridge(L)->frames;
   lua_Integer n, i;
   luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 3);
   lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
-  lua_call(L, 2, 1);                                   /* stack: fn ctx params frames result */
-  if (lua_type(L, 5) == LUA_TTABLE) {
+  lua_call(L, 2, 1);                                   /* stack: fn ctx params result */
+  if (lua_type(L, 4) == LUA_TTABLE) {
     double v[4];
-    n = (lua_Integer)lua_rawlen(L, 5);
+    n = (lua_Integer)lua_rawlen(L, 4);
     if (n != f->count)
       return tb_functionerror(L, 1, "simpleLayout returned %I frames for %I items", n, f->count);
     for (i = 1; i <= n; i++) {
-      if (lua_rawgeti(L, 5, i) != LUA_TTABLE)
+      if (lua_rawgeti(L, 4, i) != LUA_TTABLE)
         return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
                                 TB_LUAINDEXARGS(i), luaL_typename(L, -1));
       tb_readframe(L, lua_gettop(L), i, 1, v);
@@ -170,9 +173,9 @@ int tb_runsimple(lua_State *L) {
     }
     return 0;
   }
-  if (!lua_isnil(L, 5))
+  if (!lua_isnil(L, 4))
     return tb_functionerror(L, 1, "simpleLayout returned a %s; expected nothing (after ctx.set) or an array of frames",
-                            luaL_typename(L, 5));
+                            luaL_typename(L, 4));
   if (f->count > 0 && memchr(f->seen, 0, (size_t)f->count) != NULL) {
     lua_Integer written = 0;
     for (i = 0; i < f->count; i++) written += f->seen[i] != 0;

@@ -49,6 +49,7 @@ lua_State *tb_newstate(size_t maxmemory) {
   }
   b->L = L;
   *(tb_Bridge **)lua_getextraspace(L) = b;
+  tb_setframes(L, NULL);
   lua_atpanic(L, tb_panic);
   lua_setwarnf(L, tb_nowarn, NULL);
   return L;

@@ -217,9 +217,11 @@ typedef struct tb_Frames {
   int open;
 } tb_Frames;
 
-/* [-0, +1, m] Pushes a userdata holding a closed tb_Frames and returns it. */
-tb_Frames *tb_newframes(lua_State *L);
-/* [-1, +1, m] Pops a frames userdata; pushes `set(i, x, y, w, h)` writing into it. */
+/* [-0, +0, -] Makes `f` the buffer ctx.set writes into, for the simpleLayout that runs now
+** (NULL: none runs, so set raises), and returns the one before, which the caller restores
+** when its pass ends (passes nest). `f` must stay valid until then. */
+const tb_Frames *tb_setframes(lua_State *L, const tb_Frames *f);
+/* [-0, +1, -] Pushes `set(i, x, y, w, h)`, which writes into the buffer tb_setframes gave. */
 void tb_pushsetter(lua_State *L);
 /* [-4, +1, m] Pops (size, item, width, height); pushes the `ctx:size(i [, pw, ph])` of a
 ** script with its own size(item, pw, ph): size(ctx:item(i), pw or width, ph or height). */
@@ -279,9 +281,9 @@ int tb_pushitemfields(lua_State *L, int idx);
 ** raises "file:line: message" naming the script function's line. Push one with
 ** lua_pushcclosure(L, tb_runsimple, 0), then its arguments. */
 
-/* [-4, +0, e] (fn, ctx, params, frames) -> () : simpleLayout; either ctx.set filled every
-** frame or fn returned an array of {x, y, w, h} / {x=, y=, w= | width=, h= | height=} written
-** now. */
+/* [-3, +0, e] (fn, ctx, params) -> () : simpleLayout, with tb_setframes's buffer; either
+** ctx.set filled every frame or fn returned an array of {x, y, w, h} / {x=, y=, w= | width=,
+** h= | height=} written now. */
 int tb_runsimple(lua_State *L);
 /* [-4, +4, e] (fn, i, ctx, params) -> x, y, w, h : the analytic frame(i), checked. */
 int tb_runframe(lua_State *L);

@@ -9,13 +9,13 @@ import TesseraCore
 extension LuaHost {
     /// [-0, +1, m] Pushes the `ctx` table for `context` (docs/scripts.md, "`ctx`"): fields `width`, `height`,
     /// `count`, `sections`, the writer `set`, and the methods `item`, `section`, `id`, `size`,
-    /// `textHeight`. `frames` is the stack slot of the frames userdata `set` writes into
-    /// (nil: a closed one, so `set` raises). With a script `size` function (a registry ref),
+    /// `textHeight`. `set` writes into the buffer of the simpleLayout that runs (none outside
+    /// one, so it raises there). With a script `size` function (a registry ref),
     /// `ctx:size` calls it with the item instead of the context's size rule.
     /// The returned box collects the elements the script emits.
     /// - Complexity: O(sections).
     @discardableResult
-    func pushContext(_ context: LayoutContext, frames: Int32?, scriptSize: Int32 = LUA_NOREF) -> ContextBox {
+    func pushContext(_ context: LayoutContext, scriptSize: Int32 = LUA_NOREF) -> ContextBox {
         _ = lua_checkstack(L, 12)
         let box = ContextBox(context, reference: referenceDataAccess)
         lua_createtable(L, 0, 12)
@@ -35,7 +35,6 @@ extension LuaHost {
         tb_pushreadonly(L)
         LuaStack.setField(L, ctx, "sections")
 
-        if let frames { lua_pushvalue(L, frames) } else { _ = tb_newframes(L) }
         tb_pushsetter(L)
         LuaStack.setField(L, ctx, "set")
 

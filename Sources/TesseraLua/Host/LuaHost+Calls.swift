@@ -46,7 +46,7 @@ extension LuaHost {
     /// `ctx.set` is closed, since no frames are being collected; its items can be read during the call).
     @discardableResult
     public func call(_ function: LuaValue, context: LayoutContext, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-        let pass = pushContext(context, frames: nil).itemPass
+        let pass = pushContext(context).itemPass
         defer { endItems(pass) }
         let ctx = popValue()
         return try call(function, [ctx] + arguments)

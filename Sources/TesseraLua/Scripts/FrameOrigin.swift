@@ -26,7 +26,6 @@ extension LuaHost {
     /// replaces this one and nothing is recorded.
     package func recordingFrameOrigin(of index: Int, _ body: (_ arm: () -> Void) throws -> Void) throws -> FrameOrigin? {
         let state = mainState
-        _ = tb_newframes(state)
         tb_pushsetter(state)
         let recorder = FrameOriginRecorder(target: lua_Integer(index) + 1, setter: lua_tocfunction(state, -1))
         lua_settop(state, -2)

@@ -27,7 +27,7 @@ extension LuaHost {
         if version.layoutFunction != LUA_NOREF {
             let top = lua_gettop(L)
             defer { lua_settop(L, top) }
-            let pass = pushContext(context, frames: nil, scriptSize: version.size).itemPass
+            let pass = pushContext(context, scriptSize: version.size).itemPass
             defer { endItems(pass) }
             let ctx = popReference()
             pushParams(params)
@@ -93,8 +93,9 @@ extension LuaHost {
     }
 
     /// One protected call of the `tb_runsimple` driver writing into `frames` (4 per item) and
-    /// `seen` (1 per item). The writer is closed before the buffers go away, so a `ctx.set`
-    /// kept by the script and called later raises instead of writing; so is ctx:item's pass.
+    /// `seen` (1 per item). `ctx.set` writes there only while the call runs: afterwards the
+    /// buffer before it is back (none, or an outer pass's), so a `ctx.set` kept by the script
+    /// and called later raises instead of writing; so is ctx:item's pass ended.
     private func runSimpleLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>,
                                  context: LayoutContext, into frames: UnsafeMutableBufferPointer<Double>,
                                  seen: UnsafeMutableBufferPointer<UInt8>, box: inout ContextBox?) -> LuaScriptError? {
@@ -102,15 +103,15 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         lua_pushcclosure(L, tb_runsimple, 0)
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
-        let writer = tb_newframes(L)!
-        let writerSlot = lua_gettop(L)
-        box = pushContext(context, frames: writerSlot, scriptSize: version.size)
-        pushParams(params)
-        lua_rotate(L, writerSlot, -1)        // driver fn ctx params frames
-        writer.pointee = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
-                                   count: lua_Integer(context.count), open: 1)
-        let status = tb_pcall(L, 4, 0)
-        writer.pointee = tb_Frames(frames: nil, seen: nil, count: 0, open: 0)
+        box = pushContext(context, scriptSize: version.size)
+        pushParams(params)                   // driver fn ctx params
+        var writer = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
+                               count: lua_Integer(context.count), open: 1)
+        let status = withUnsafePointer(to: &writer) { writer in
+            let outer = tb_setframes(L, writer)
+            defer { _ = outer; tb_setframes(L, nil) }
+            return tb_pcall(L, 3, 0)
+        }
         endItems(box!.itemPass)
         return status == LUA_OK ? nil : popError(status: status)
     }
@@ -121,7 +122,7 @@ extension LuaHost {
                      context: LayoutContext) throws -> ScriptedAnalyticResult {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        let pass = pushContext(context, frames: nil, scriptSize: version.size).itemPass
+        let pass = pushContext(context, scriptSize: version.size).itemPass
         let ctx = popReference()
         pushParams(params)
         let paramsRef = popReference()

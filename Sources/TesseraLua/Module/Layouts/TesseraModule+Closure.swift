@@ -36,7 +36,7 @@ final class LuaClosure: @unchecked Sendable {
         let L = host.L
         if index == 0 || ctx == nil {   // ClosureLayout asks for items 0, 1, 2, ... per pass
             host.endItems(itemPass)
-            itemPass = host.pushContext(context, frames: nil).itemPass
+            itemPass = host.pushContext(context).itemPass
             ctx = host.popReference()
         }
         let top = lua_gettop(L)

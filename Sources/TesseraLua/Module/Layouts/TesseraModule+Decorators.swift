@@ -120,7 +120,7 @@ extension LuaHost {
         pushPrelude("stickyflags")
         push(function)
         lua_pushinteger(L, lua_Integer(count))
-        let pass = pushContext(context, frames: nil).itemPass
+        let pass = pushContext(context).itemPass
         defer { endItems(pass) }
         try protectedCall(arguments: 3, results: 1)
         return (0..<count).map { i in
