@@ -101,6 +101,7 @@ let package = Package(
                 .embedInCode("Bench/lua-bench.lua"),
                 .embedInCode("Bench/preview-waterfall.lua"),
                 .embedInCode("Bench/preview-syntax-error.lua"),
+                .embedInCode("Bench/test-bench.lua"),
             ]
         ),
         // The `tessera` program: the command line with the trait "CLI", a stub without it.
