@@ -109,7 +109,7 @@ extension LuaHost {
                                count: lua_Integer(context.count), open: 1)
         let status = withUnsafePointer(to: &writer) { writer in
             let outer = tb_setframes(L, writer)
-            defer { _ = outer; tb_setframes(L, nil) }
+            defer { tb_setframes(L, outer) }
             return tb_pcall(L, 3, 0)
         }
         endItems(box!.itemPass)
