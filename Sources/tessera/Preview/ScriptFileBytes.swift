@@ -1,9 +1,9 @@
 import Foundation
 import TesseraLua
 
-/// The script files one run's Lua hosts read (the layout's, and a data save's animator's): the bytes the read stage compared, and a file it
-/// had not read (a module required for the first time) read once from disk and kept, so the
-/// next run compares against what ran.
+/// The script files one run's Lua hosts read (the layout's, and a data save's animator's):
+/// the bytes the read stage compared, and a file it had not read (a module required for the
+/// first time) read once from disk and kept, so the next run compares against what ran.
 final class ScriptFileBytes: @unchecked Sendable {
     private let lock = NSLock()
     private let compared: [String: [UInt8]]
