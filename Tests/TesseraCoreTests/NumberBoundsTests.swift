@@ -105,7 +105,7 @@ import Testing
 
     @Test func descriptionsBuiltInSwiftAreCheckedBeforeTheyArePlayed() {
         #expect(AnimationDescription(duration: 0.3).problem == nil)
-        #expect(AnimationDescription(duration: -1).problem == "duration must be a non-negative number of seconds of at most 3600, got -1.0")
+        #expect(AnimationDescription(duration: -1).problem == "duration must be a non-negative number of seconds of at most 3600, got -1")
         #expect(AnimationDescription(delay: .infinity).problem == "delay must be a non-negative number of seconds of at most 3600, got inf")
         #expect(AnimationDescription(from: PartialViewState(tx: .nan)).problem == "from: every property must be a finite number")
         #expect(AnimationDescription(to: PartialViewState(frame: Rect(x: 0, y: 0, width: .infinity, height: 1))).problem

@@ -81,7 +81,7 @@ import Testing
         #expect(r.stderr == "Error: big.lua: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 1e+308\n")
     }
 
-    @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1.0")])
+    @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1"), ("duration=-0.5", "-0.5")])
     func builtInAnimatorParametersAreBoundedAsScriptsAre(param: String, shown: String) throws {
         let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", "new.jsonl", "--animator", "fade",
                               "--animator-param", param, "--fps", "10"],

@@ -29,7 +29,9 @@ public struct AnimationDescription: Hashable, Sendable {
     public var problem: String? {
         for (name, value) in [("duration", duration), ("delay", delay)] {
             guard let value, !(value >= 0 && value <= Self.maxSeconds) else { continue }
-            return "\(name) must be a non-negative number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(JSONValue.double(value).briefDescription)"
+            // Shown as written: a parameter given as -1 reads "-1", not "-1.0".
+            let shown = value.isFinite ? JSONWriter.format(value) : String(value)
+            return "\(name) must be a non-negative number of seconds of at most \(JSONWriter.format(Self.maxSeconds)), got \(shown)"
         }
         for (side, state) in [("from", from), ("to", to)] {
             let frame = state.frame.map { [$0.x, $0.y, $0.width, $0.height] } ?? []
