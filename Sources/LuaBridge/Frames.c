@@ -43,7 +43,7 @@ static const char *tb_pushframeproblem(lua_State *L, const double v[4]) {
 
 /* ctx.set's buffer while no simpleLayout runs: count 0, so every write takes the checked path,
 ** which says why it is refused. */
-static const tb_Frames tb_closedframes = { NULL, NULL, 0, 0 };
+static const tb_Frames tb_closedframes = { NULL, NULL, 0 };
 
 const tb_Frames *tb_setframes(lua_State *L, const tb_Frames *f) {
   tb_Bridge *b = tb_bridge(L);
@@ -60,7 +60,7 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   double v[4];
   int ok[4], isint, k;
   lua_Integer i = lua_tointegerx(L, 1, &isint);
-  if (!f->open)
+  if (f == &tb_closedframes)
     return tb_deferror(L, "ctx.set can only be called while simpleLayout runs");
   if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
   if (i < 1 || i > f->count)

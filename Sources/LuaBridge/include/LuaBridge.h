@@ -213,8 +213,7 @@ void tb_pushrequire(lua_State *L);
 typedef struct tb_Frames {
   double *frames;
   unsigned char *seen;
-  lua_Integer count;    /* items; 0 while closed (writes are refused unless open) */
-  int open;
+  lua_Integer count;    /* items */
 } tb_Frames;
 
 /* [-0, +0, -] Makes `f` the buffer ctx.set writes into, for the simpleLayout that runs now

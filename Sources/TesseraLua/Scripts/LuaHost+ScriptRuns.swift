@@ -105,8 +105,7 @@ extension LuaHost {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.simpleLayout))
         box = pushContext(context, scriptSize: version.size)
         pushParams(params)                   // driver fn ctx params
-        var writer = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress,
-                               count: lua_Integer(context.count), open: 1)
+        var writer = tb_Frames(frames: frames.baseAddress, seen: seen.baseAddress, count: lua_Integer(context.count))
         let status = withUnsafePointer(to: &writer) { writer in
             let outer = tb_setframes(L, writer)
             defer { tb_setframes(L, outer) }
