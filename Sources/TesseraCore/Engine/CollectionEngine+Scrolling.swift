@@ -54,10 +54,12 @@ extension CollectionEngine {
             try leaf.owner.didTap(at: local)
         } else if let header = tree.providerHeader(view.key) {
             try header.owner.didTapHeader(header.local)
-        } else if let (leaf, localSection) = tree.owner(ofSection: view.section) {
-            let element = LayoutElement(category: view.category, kind: view.kind, section: localSection, index: view.index,
+        } else if let (owned, localSection) = tree.owner(ofSection: view.section) {
+            // A badge's index is its item's, within the owner as a cell's is.
+            let index = view.index.map { $0 < tree.flat.count ? tree.flat.locate($0).local : $0 }
+            let element = LayoutElement(category: view.category, kind: view.kind, section: localSection, index: index,
                                         frame: view.frame, zIndex: view.zIndex, pinned: view.pinned)
-            try leaf.owner.didTap(element, localSection: localSection)
+            try owned.owner.didTap(element, localSection: localSection)
         }
         return view
     }

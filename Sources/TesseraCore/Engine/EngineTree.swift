@@ -2,12 +2,13 @@
 /// and each header, as the walk that laid it out recorded them (`ProviderLayout`), and the ids
 /// and data of the views that show them.
 ///
-/// A section's owner is the leaf holding its first item, found by binary search over the items'
-/// sections (they ascend with the flattened index); a section with no items has none. A
-/// section-level element is identified by its section's id (the owner's dataset section id
-/// under its leaf's scope, else its position) and its kind: `"0-apps-header"`; a badge by its
+/// A section's owner is the provider whose layout placed it, as the walk recorded it
+/// (`ProviderLayout.SectionOwner`), so a section with no items has one too. A section-level
+/// element is identified by its section's id (the owner's data section id under its scope, else
+/// its position among the owner's sections) and its kind: `"0-apps-header"`; a badge by its
 /// item's id and its kind. Ids are typed paths (`ItemID.scoped`), printed only where shown.
-/// Section ids are cached, so each costs O(log² n) once per tree.
+/// Section ids are cached, so each costs one owner lookup (O(log owners)) and its data section
+/// once per tree.
 ///
 /// A header that a headers provider adds belongs to that provider: its id, data, tap handler
 /// and animator are the provider's.
@@ -18,6 +19,8 @@ final class EngineTree {
     private let headers: [ElementKey: ProviderLayout.Header]
     /// Who lays out each header a headers provider adds, by its element id (`"0-header"`).
     private let headerOwners: [ItemID: (owner: HeadersProvider, section: Int)]
+    /// Who placed each run of sections, in flattened section order.
+    private let sectionOwners: [ProviderLayout.SectionOwner]
     private var sectionIDs: [Int: ItemID] = [:]
     /// Every item's flattened index by its id, built on first use and shared by the trees of
     /// one flattening (relayouts keep the items and their owners).
@@ -39,15 +42,17 @@ final class EngineTree {
             owners[h.identifier] = (h.owner, h.local)
         }
         self.init(flat: laid?.flattening ?? FlatProvider(), result: laid?.result ?? EmptyResult(), headers: byPlace,
-                  headerOwners: owners, idTable: idTable)
+                  headerOwners: owners, sectionOwners: laid?.sectionOwners ?? [], idTable: idTable)
     }
 
     private init(flat: FlatProvider, result: any LayoutResult, headers: [ElementKey: ProviderLayout.Header],
-                 headerOwners: [ItemID: (owner: HeadersProvider, section: Int)], idTable: IDTable) {
+                 headerOwners: [ItemID: (owner: HeadersProvider, section: Int)],
+                 sectionOwners: [ProviderLayout.SectionOwner], idTable: IDTable) {
         self.flat = flat
         self.result = result
         self.headers = headers
         self.headerOwners = headerOwners
+        self.sectionOwners = sectionOwners
         self.idTable = idTable
     }
 
@@ -66,7 +71,8 @@ final class EngineTree {
     /// The same items showing `result`, laid out again from this tree's result by a root that
     /// adds no provider headers (a basic provider's splice). O(1).
     func showing(_ result: any LayoutResult) -> EngineTree {
-        EngineTree(flat: flat, result: result, headers: headers, headerOwners: headerOwners, idTable: idTable)
+        EngineTree(flat: flat, result: result, headers: headers, headerOwners: headerOwners, sectionOwners: sectionOwners,
+                   idTable: idTable)
     }
 
     /// The headers provider and section that lay out the header whose element id is `id`. O(1).
@@ -194,21 +200,25 @@ final class EngineTree {
         return lo < count && section(ofItem: lo) == s ? lo : nil
     }
 
-    /// The leaf that owns section `s` and the section's index within that leaf's sections.
-    func owner(ofSection s: Int) -> (leaf: FlatProvider.Leaf, localSection: Int)? {
-        guard let first = firstItem(ofSection: s) else { return nil }
-        let leaf = flat.locate(first).leaf
-        return (leaf, s - section(ofItem: leaf.begin))
+    /// Who placed section `s` and the section's index among that owner's sections; nil for a
+    /// section no owner placed (a spacer's). O(log owners).
+    func owner(ofSection s: Int) -> (owner: ProviderLayout.SectionOwner, localSection: Int)? {
+        var lo = 0, hi = sectionOwners.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionOwners[mid].sections.upperBound <= s { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < sectionOwners.count, sectionOwners[lo].sections.contains(s) else { return nil }
+        return (sectionOwners[lo], s - sectionOwners[lo].sections.lowerBound)
     }
 
-    /// Section `s`'s id: its owner's id for it under the owner's scope, else its position.
+    /// Section `s`'s id: its owner's id for it under the owner's scope, else its position among
+    /// the owner's sections; a section no owner placed, its flattened position.
     func sectionID(_ s: Int) -> ItemID {
         if let known = sectionIDs[s] { return known }
         var id = ItemID.string(String(s))
-        if let first = firstItem(ofSection: s) {
-            let (leaf, local) = flat.locate(first)
-            let own = leaf.owner.section(containing: local) ?? .string(String(s - section(ofItem: leaf.begin)))
-            id = .scoped(in: leaf.scope, own)
+        if let (owned, local) = owner(ofSection: s) {
+            id = .scoped(in: owned.scope, owned.owner.sectionID(ofSection: local) ?? .string(String(local)))
         }
         sectionIDs[s] = id
         return id
@@ -266,7 +276,7 @@ final class EngineTree {
     func provider(of key: ElementKey) -> Provider? {
         if let i = key.index, i < count { return flat.locate(i).leaf.owner as? Provider }
         if let h = providerHeader(key) { return h.owner }
-        return owner(ofSection: key.section)?.leaf.owner as? Provider
+        return owner(ofSection: key.section)?.owner.owner as? Provider
     }
 
     /// The animator of the provider that owns the view of the element at `key`: its item's, a
@@ -276,6 +286,6 @@ final class EngineTree {
         if let h = providerHeader(key), let own = h.owner.animator {
             return OwnedAnimator(animator: own, owner: ObjectIdentifier(h.owner))
         }
-        return owner(ofSection: key.section)?.leaf.animator
+        return owner(ofSection: key.section)?.owner.animator
     }
 }

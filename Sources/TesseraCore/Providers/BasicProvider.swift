@@ -39,9 +39,13 @@ public final class BasicProvider: Provider, ItemOwner {
             throw LayoutError.invalidResult(layout: String(describing: type(of: layout)),
                                             problem: "placed \(result.count) frames for the provider's \(n) items")
         }
+        let animator = animator(orInherited: place.animator)
         let leaves = n == 0 ? [] : [FlatProvider.Leaf(begin: 0, count: n, owner: self, localBase: 0, scope: place.scope,
-                                                      animator: animator(orInherited: place.animator))]
-        return ProviderLayout(result: result, leaves: leaves)
+                                                      animator: animator)]
+        // Every section of its result, uncounted (counting costs O(n) for an analytic result):
+        // a composing provider bounds the run by the sections it places.
+        let owned = ProviderLayout.SectionOwner(sections: 0..<Int.max, owner: self, scope: place.scope, animator: animator)
+        return ProviderLayout(result: result, leaves: leaves, sectionOwners: [owned])
     }
 
     /// Laid out again after only the sizes of items `changed` (local indices) changed since
@@ -81,24 +85,21 @@ public final class BasicProvider: Provider, ItemOwner {
     package var ownedCount: Int { data.count }
     public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
-    /// The data section holding item `local` (binary search): the provider's own sections, else
-    /// its dataset's.
-    public func section(containing local: Int) -> ItemID? {
-        let sections: [Dataset.Section], i: Int
+    /// The id of its layout's section `local`: the data section its layout context gave it
+    /// (the provider's own sections, else its dataset's within its range); nil when the data
+    /// has no sections or no such section. O(1) for a whole dataset, else O(log sections +
+    /// sections in range).
+    public func sectionID(ofSection local: Int) -> ItemID? {
+        let sections: [Dataset.Section]
         if let own = data.sections {
-            (sections, i) = (own, local)
-        } else if let (dataset, range) = data.dataset {
-            (sections, i) = (dataset.sections, range.lowerBound + local)
+            sections = own
+        } else if let (dataset, range) = data.dataset, !dataset.sections.isEmpty {
+            // A whole dataset's sections are its layout's as they are.
+            sections = range == 0..<dataset.count ? dataset.sections : LayoutContext.sections(dataset.sections, within: range)
         } else {
             return nil
         }
-        guard !sections.isEmpty else { return nil }
-        var lo = 0, hi = sections.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if sections[mid].range.lowerBound <= i { lo = mid } else { hi = mid - 1 }
-        }
-        return sections[lo].id
+        return sections.indices.contains(local) ? sections[local].id : nil
     }
     public func didTap(at local: Int) throws { try tap?(local) }
     public func didTap(_ element: LayoutElement, localSection: Int) throws { try tapElement?(element, localSection) }

@@ -29,8 +29,9 @@ public final class EmptyStateProvider: Provider, ItemOwner {
         let shown = try content.placed(in: size, at: inner, walk: walk)
         guard shown.result.count == 0 else { return shown }
         let placeholder = FlatProvider.Leaf(begin: 0, count: 1, owner: self, localBase: 0, scope: place.scope, animator: inner.animator)
+        let owned = ProviderLayout.SectionOwner(sections: 0..<1, owner: self, scope: place.scope, animator: inner.animator)
         return ProviderLayout(result: try FramesResult(frames: [Rect(origin: .zero, size: size)], layoutName: "empty state"),
-                              leaves: [placeholder])
+                              leaves: [placeholder], sectionOwners: [owned])
     }
 
     override var children: [Provider] { [content] }

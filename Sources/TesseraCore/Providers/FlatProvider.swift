@@ -12,15 +12,16 @@ package protocol ItemOwner: AnyObject {
     /// Runs the owner's tap handler for one of its layout's elements (a header, a footer, a
     /// badge, a background) in its section `localSection`, if it has one.
     func didTap(_ element: LayoutElement, localSection: Int) throws
-    /// The id of the data section holding item `local` (a sectioned dataset's), if any.
-    func section(containing local: Int) -> ItemID?
+    /// The id of the data section its layout placed as its section `local` (a sectioned
+    /// dataset's), if any.
+    func sectionID(ofSection local: Int) -> ItemID?
     /// How many items the owner shows now (its data's count; an empty state's one placeholder).
     var ownedCount: Int { get }
 }
 
 extension ItemOwner {
     public func didTap(_ element: LayoutElement, localSection: Int) throws {}
-    public func section(containing local: Int) -> ItemID? { nil }
+    public func sectionID(ofSection local: Int) -> ItemID? { nil }
 }
 
 /// A provider tree's items as one pass laid them out (CollectionKit's FlattenedProvider): every

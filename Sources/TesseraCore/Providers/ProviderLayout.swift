@@ -20,11 +20,27 @@ package struct ProviderLayout {
         public var identifier: ItemID
     }
 
+    /// The sections one owner's layout placed (a basic provider's, an empty state's
+    /// placeholder), in the flattened result: they own the section's headers, footers and
+    /// backgrounds, whether or not the section has items.
+    public struct SectionOwner {
+        /// Its sections; a run that ends at `Int.max` takes every section of the result from
+        /// its first on (a basic provider's own, before a composing provider bounds it).
+        public var sections: Range<Int>
+        public var owner: any ItemOwner
+        /// The scope of the owner's items (nil at the root), as its leaf's.
+        public var scope: ItemID?
+        /// The owner's animator, else the nearest ancestor's, as its leaf's.
+        public var animator: OwnedAnimator?
+    }
+
     public var result: any LayoutResult
     /// Every provider header, in flattened section order of their first section.
     public var headers: [Header] = []
     /// The runs of items each owner shows, tiling the result's items in order.
     public var leaves: [FlatProvider.Leaf] = []
+    /// The runs of sections each owner's layout placed, in flattened section order.
+    public var sectionOwners: [SectionOwner] = []
 
     public var contentSize: Size { result.contentSize }
 

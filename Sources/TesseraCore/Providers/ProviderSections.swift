@@ -65,6 +65,11 @@ final class ProviderSections: @unchecked Sendable {
                 moved.begin += item
                 return moved
             }
+            composed.sectionOwners += laid.sectionOwners.map { owned in
+                var moved = owned
+                moved.sections = (owned.sections.lowerBound + section)..<(min(owned.sections.upperBound, span) + section)
+                return moved
+            }
             section += span
             item += laid.result.count
         }
