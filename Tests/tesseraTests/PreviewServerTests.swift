@@ -190,6 +190,40 @@ struct PreviewServerTests {
         #expect(try Self.exchange(port, "GET /x?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") == Self.reply(404, "Not Found", "not found"))
     }
 
+    /// A refused client that has sent its request reads the reply: the server reads what it
+    /// sent before closing (closing over unread bytes resets the connection, and the reset
+    /// drops the reply on the client's side).
+    @Test func aRefusedClientThatSentItsRequestStillReadsTheReply() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                guard bind(listener, $0, length) == 0, listen(listener, 1) == 0, getsockname(listener, $0, &length) == 0 else {
+                    throw CLIError("listen: \(systemReason(errno))")
+                }
+            }
+        }
+        let client = try TestClient(port: Int(UInt16(bigEndian: address.sin_port)))
+        defer { client.close() }
+        // The request is in the accepted socket's queue before the server answers.
+        try client.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let fd = accept(listener, nil, nil)
+        #expect(fd >= 0)
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 5000) == 1)
+        // A reply larger than the client's window, so part of it is still queued when the
+        // socket closes (a reset would drop that part), and smaller than the send buffer.
+        var buffer: Int32 = 1 << 20
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+        let reason = String(repeating: "x", count: 400_000)
+        PreviewServer.refuse(fd, with: .text(503, reason))
+        #expect(String(decoding: try client.readToEnd(), as: UTF8.self) == Self.reply(503, "Service Unavailable", reason))
+    }
+
     @Test func aPageGetsItsFramesWhileAnotherClientSendsAHugeHeadSlowly() throws {
         let (server, port, messages) = try Self.server()
         defer { server.shutDown() }

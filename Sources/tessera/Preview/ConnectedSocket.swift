@@ -63,6 +63,18 @@ struct ConnectedSocket: Sendable {
         drain()
     }
 
+    /// Reads and drops what has arrived, at most `maxBytes`, without waiting for more: a
+    /// `drain` for the accepting thread, which must not wait on a client.
+    func dropArrived(maxBytes: Int = 64 << 10) {
+        var dropped = 0, buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while dropped < maxBytes {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            dropped += count
+        }
+    }
+
     /// Reads and drops what the client still sends, until it pauses for 100 ms, for at most
     /// `seconds` and `maxBytes`, before the descriptor is closed: closing with unread bytes resets
     /// the connection, and the client could lose the reply (a refused 1 MB request line, or a

@@ -138,17 +138,25 @@ final class PreviewServer: @unchecked Sendable {
             return true
         }
         guard admitted else {
-            // Not waited on: the reply fits the new socket's buffer, or is dropped.
-            let bytes = HTTPReply.text(503, "too many connections (at most \(limits.connections))").bytes
-            _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            close(fd)
-            return
+            return Self.refuse(fd, with: .text(503, "too many connections (at most \(limits.connections))"))
         }
         Thread { [self] in
             serve(ConnectedSocket(fd: fd))
             lock.withLock { _ = live.remove(fd) }
             close(fd)
         }.start()
+    }
+
+    /// Answers a connection it will not serve with `reply` and closes it, waiting on nothing:
+    /// the reply fits the new socket's buffer, or is dropped. What the client has sent so far
+    /// is read first (`ConnectedSocket.dropArrived`): closing over unread bytes resets the
+    /// connection, and the reset drops the part of the reply still queued.
+    static func refuse(_ fd: Int32, with reply: HTTPReply) {
+        let bytes = reply.bytes
+        _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        shutdown(fd, Int32(SHUT_WR))
+        ConnectedSocket(fd: fd).dropArrived()
+        close(fd)
     }
 
     /// Reads the request head within the limits and its deadline, then answers it.
