@@ -111,7 +111,9 @@ private struct FixedLayout: Layout {
 
     /// Each pinned element's limit comes from the result, through every decorator: a section's
     /// end for a top pin, its start for a bottom pin, the next sticky item for a sticky header,
-    /// moved by an inset, kept by a mirror, none through a transpose (it would pin along x).
+    /// moved by an inset, kept by a mirror; through a transpose the pins turn sideways (top to
+    /// left, bottom to right) with their limits as x, which an inset then moves by its left and
+    /// a mirror reflects (left to right, x to width − x).
     @Test func pinLimitsComeFromTheResultThroughDecorators() throws {
         let base = try FramesResult(frames: [r(0, 0, 100, 50), r(0, 60, 100, 50), r(0, 120, 100, 50)], elements: [
             .supplementary("header", section: 0, frame: r(0, 0, 100, 20), pinned: true),
@@ -123,10 +125,32 @@ private struct FixedLayout: Layout {
         let inset = try InsetLayout(FixedLayout(result: base), insets: EdgeInsets(top: 7, left: 3, bottom: 0, right: 0)).layout(context)
         #expect(inset.pinLimits == [117, nil, 127])
         #expect(try MirroredLayout(FixedLayout(result: base)).layout(context).pinLimits == [110, nil, 120])
-        #expect(try TransposeLayout(FixedLayout(result: base)).layout(context).pinLimits == [nil, nil, nil])
+        let transposed = try TransposeLayout(FixedLayout(result: base)).layout(context)
+        #expect(transposed.pinLimits == [110, nil, 120])
+        #expect(transposed.elements.filter(\.pinned).map(\.pinEdge) == [.left, .right])
+        let moved = try InsetLayout(TransposeLayout(FixedLayout(result: base)), insets: EdgeInsets(top: 7, left: 3, bottom: 0, right: 0))
+            .layout(context)
+        #expect(moved.pinLimits == [113, nil, 123])
+        let mirrored = try MirroredLayout(TransposeLayout(FixedLayout(result: base))).layout(context)
+        #expect(mirrored.pinLimits == [-10, nil, -20])
+        #expect(mirrored.elements.filter(\.pinned).map(\.pinEdge) == [.right, .left])
+        // The header sticks to the visible left until its section's end (x 110) pushes it.
+        let headerX = { (x: Double) in transposed.drawnElements(scroll: ScrollState(contentOffset: Point(x: x, y: 0))).first!.frame.x }
+        #expect([0, 50, 90, 100].map(headerX) == [0, 50, 90, 90])
+        // Each drawn where its limit and edge put it, as the result itself draws it.
+        for result in [transposed, moved, mirrored] as [any LayoutResult] {
+            for x in stride(from: -40.0, through: 200, by: 10) {
+                let scroll = ScrollState(contentOffset: Point(x: x, y: 0), viewportSize: s(60, 100))
+                let drawn = try result.elements(in: Rect(x: -1000, y: -1000, width: 3000, height: 3000), scroll: scroll)
+                    .filter { $0.category != .item }.map(\.frame).sorted(by: Self.inReadingOrder)
+                #expect(drawn == result.drawnElements(scroll: scroll).map(\.frame).sorted(by: Self.inReadingOrder), "at x = \(x)")
+            }
+        }
         let sticky = try PinnedLayout(WaterfallLayout(columns: 1)).layout(fixedContext([s(1, 50), s(1, 200), s(1, 50), s(1, 200)], in: s(100, 100)))
         #expect(sticky.pinLimits == [250, 500])
     }
+
+    static func inReadingOrder(_ a: Rect, _ b: Rect) -> Bool { (a.x, a.y, a.width, a.height) < (b.x, b.y, b.width, b.height) }
 
     // MARK: property test
 

@@ -110,7 +110,25 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
                 == #"{"category":"supplementary","kind":"footer","section":0,"frame":[0,100,200,20],"zIndex":1,"pinLimit":0,"pinEdge":"bottom","title":"0"},"#
                 + #"{"category":"supplementary","kind":"footer","section":1,"frame":[0,220,200,20],"zIndex":1,"pinLimit":120,"pinEdge":"bottom","title":"1"}"#)
-        #expect(page.contains("Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d]))"))
+        #expect(page.contains("case PIN_BOTTOM: return [x, Math.min(y, Math.max(vy + vh - h, end)), w, h];"))
+    }
+
+    /// Sticky items transposed (a flow that scrolls sideways: items 0 and 1 in the first
+    /// column, item 5 starting the third at x 200): the headers pin to the left, header 0
+    /// pushed left by item 5's, the last by the content's end, and the page says so.
+    @Test func aTransposedLayoutsPinsAreLeftPinsWithLimitsInX() throws {
+        let dataset = Dataset.synthetic(count: 10) { _ in Size(width: 100, height: 50) }
+        let layout = TransposeLayout(PinnedLayout(FlowLayout(), isPinned: { $0 % 5 == 0 }))
+        let viewport = Size(width: 120, height: 100)
+        let result = try layout.layout(LayoutContext(dataset: dataset, collectionSize: viewport))
+        let page = try HTMLPage(run: LayoutRun(layoutName: "sticky row", dataset: dataset, viewport: viewport, result: result,
+                                               milliseconds: 0), viewport: nil).render()
+        #expect(between(page, "\"elements\":[", "],\"pinnedItems\"")
+                == #"{"category":"supplementary","kind":"header","section":0,"index":0,"frame":[0,0,100,50],"zIndex":1,"pinLimit":200,"pinEdge":"left"},"#
+                + #"{"category":"supplementary","kind":"header","section":0,"index":5,"frame":[200,50,100,50],"zIndex":1,"pinLimit":500,"pinEdge":"left"}"#)
+        #expect(between(page, "\"pinnedItems\":[", "]")
+                == #"{"index":0,"pinLimit":200,"pinEdge":"left"},{"index":5,"pinLimit":500,"pinEdge":"left"}"#)
+        #expect(page.contains("case PIN_LEFT: return [Math.max(x, Math.min(vx, end - w)), y, w, h];"))
     }
 }
 

@@ -160,7 +160,13 @@ public struct FramesResult: LayoutResult {
         guard maxX.isFinite, maxY.isFinite else {
             throw LayoutError.contentSizeNotFinite(layout: layoutName, width: maxX, height: maxY)
         }
-        let contentHeight = stated?.height ?? maxY
+        let contentHeight = stated?.height ?? maxY, contentWidth = stated?.width ?? maxX
+        // Sideways pins (a transposed layout's, flattened into this one) are rare: their sections'
+        // extents in x are found only when one needs them.
+        let sideways = elements.contains { $0.pinned && $0.pinEdge.isAlongX && $0.statedPinLimit == nil }
+            ? Self.sectionExtentsInX(frames: frames, ranges: ranges, elements: elements, orthogonal: orthogonal,
+                                     orthogonalBySection: orthogonalBySection)
+            : (starts: [], ends: [])
         let pinLimits = elements.map { e -> Double in
             guard e.pinned else { return 0 }
             if let stated = e.statedPinLimit { return stated }
@@ -168,6 +174,8 @@ public struct FramesResult: LayoutResult {
             switch e.pinEdge {
             case .top: return max(e.isGlobal ? contentHeight : sectionEnds[spanned].max()!, e.frame.maxY)
             case .bottom: return min(e.isGlobal ? 0 : sectionStarts[spanned].min()!, e.frame.minY)
+            case .left: return max(e.isGlobal ? contentWidth : sideways.ends[spanned].max()!, e.frame.maxX)
+            case .right: return min(e.isGlobal ? 0 : sideways.starts[spanned].min()!, e.frame.minX)
             }
         }
 

@@ -78,8 +78,9 @@ public protocol LayoutResult: Sendable {
     /// pin (see `LayoutElement.pinEdge`): for a top-pinned element the y its bottom may not pass
     /// (its section's end), drawn y = max(rest y, min(visible top, limit − height)); for a
     /// bottom-pinned one the y its top may not pass (its section's start), drawn y = min(rest y,
-    /// max(visible bottom − height, limit)). Pages draw pinned elements from these without asking
-    /// the result again. A result whose elements pin must answer (the default says none pins).
+    /// max(visible bottom − height, limit)); for a left- or right-pinned one the same in x.
+    /// Pages draw pinned elements from these without asking the result again. A result whose
+    /// elements pin must answer (the default says none pins).
     var pinLimits: [Double?] { get }
     /// Sections that scroll on the cross axis, with their scroller frames.
     var orthogonalSections: [OrthogonalSection] { get }

@@ -57,8 +57,8 @@ extension LayoutCheck {
         }
         if covered.count > limit { lines.append("... \(covered.count - limit) more headers covering items") }
         for (a, b, at) in pinnedOverlaps.prefix(limit) {
-            let edge = elements[a].pinEdge == .top ? "top" : "bottom"
-            lines.append("pinned \(Self.describe(elements[a])) and \(Self.describe(elements[b])) overlap when the visible \(edge) is at y = \(at.compact)")
+            let edge = elements[a].pinEdge
+            lines.append("pinned \(Self.describe(elements[a])) and \(Self.describe(elements[b])) overlap when the visible \(edge.rawValue) is at \(edge.isAlongX ? "x" : "y") = \(at.compact)")
         }
         if pinnedOverlaps.count > limit { lines.append("... \(pinnedOverlaps.count - limit) more pairs of pinned elements overlapping") }
         return lines
@@ -87,17 +87,18 @@ extension LayoutCheck {
     /// drawn at y = clamp(s + c, low, high) for the offset s (the visible top for top pins, the
     /// visible bottom for bottom pins), so the difference of two is linear between their four
     /// bends: checking the bends and the segments between them is exact. Candidate pairs are
-    /// those whose sweeps (every place each can be drawn) meet. O(p log p) for p pinned elements.
+    /// those whose sweeps (every place each can be drawn) meet. Left and right pins are checked
+    /// the same way with their frames transposed. O(p log p) for p pinned elements.
     static func pinnedOverlaps(_ elements: [LayoutElement], in result: any LayoutResult) throws -> [(Int, Int, at: Double)] {
-        struct Pin { var k: Int; var frame: Rect; var top: Bool; var c, low, high: Double }
+        struct Pin { var k: Int; var frame: Rect; var edge: LayoutElement.PinEdge; var c, low, high: Double }
         var pins: [Pin] = []
         let limits = result.pinLimits
         for (k, e) in elements.enumerated() where e.pinned && e.frame.width > 0 && e.frame.height > 0 {
             guard k < limits.count, let limit = limits[k] else { continue }
-            let r = e.frame
-            pins.append(e.pinEdge == .top
-                ? Pin(k: k, frame: r, top: true, c: 0, low: r.minY, high: max(r.minY, limit - r.height))
-                : Pin(k: k, frame: r, top: false, c: -r.height, low: min(limit, r.minY), high: r.minY))
+            let r = e.pinEdge.isAlongX ? e.frame.transposed : e.frame
+            pins.append(e.pinEdge.isLeading
+                ? Pin(k: k, frame: r, edge: e.pinEdge, c: 0, low: r.minY, high: max(r.minY, limit - r.height))
+                : Pin(k: k, frame: r, edge: e.pinEdge, c: -r.height, low: min(limit, r.minY), high: r.minY))
         }
         guard pins.count > 1 else { return [] }
         let sweeps = pins.map { Rect(x: $0.frame.x, y: $0.low, width: $0.frame.width, height: $0.high - $0.low + $0.frame.height) }
@@ -106,7 +107,7 @@ extension LayoutCheck {
         for (p, a) in pins.enumerated() {
             for q in index.query(sweeps[p]) where q > p {
                 let b = pins[q]
-                guard a.top == b.top, a.frame.minX < b.frame.maxX, b.frame.minX < a.frame.maxX else { continue }
+                guard a.edge == b.edge, a.frame.minX < b.frame.maxX, b.frame.minX < a.frame.maxX else { continue }
                 if let at = overlapOffset(a.c, a.low, a.high, a.frame.height, b.c, b.low, b.high, b.frame.height) {
                     found.append((min(a.k, b.k), max(a.k, b.k), at))
                 }

@@ -54,7 +54,7 @@ struct PageData {
             raw(",\"zIndex\":\(e.zIndex)")
             if let limit = entry.pinLimit {
                 raw(",\"pinLimit\":"); number(limit)
-                raw(",\"pinEdge\":\"\(e.pinEdge == .bottom ? "bottom" : "top")\"")
+                raw(",\"pinEdge\":\"\(e.pinEdge.rawValue)\"")
             }
             // The label its layout gave, else a section's own headers and footers show its title.
             if let title = SectionBoxes.label(of: e, sections: sections) {
@@ -64,7 +64,8 @@ struct PageData {
         }
         raw("],\"pinnedItems\":[")
         for (k, pin) in elements.pinnedItems.enumerated() {
-            raw(k > 0 ? ",{\"index\":" : "{\"index\":"); raw("\(pin.index),\"pinLimit\":"); number(pin.end); raw("}")
+            raw(k > 0 ? ",{\"index\":" : "{\"index\":"); raw("\(pin.index),\"pinLimit\":"); number(pin.end)
+            raw(pin.edge == .top ? "}" : ",\"pinEdge\":\"\(pin.edge.rawValue)\"}")
         }
         raw("],\"orthogonal\":[")
         for (k, shelf) in run.shelves().enumerated() {

@@ -1,6 +1,9 @@
 const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
 const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
 const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
+// The page data's pinEdge names, as codes in EDGE (absent: top).
+const PIN_TOP = 0, PIN_BOTTOM = 1, PIN_LEFT = 2, PIN_RIGHT = 3;
+const pinEdgeCode = name => name === 'bottom' ? PIN_BOTTOM : name === 'left' ? PIN_LEFT : name === 'right' ? PIN_RIGHT : PIN_TOP;
 const freshArrays = { take: (Type, length, value) => value ? new Type(length).fill(value) : new Type(length), recycle: () => {} };
 function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   const n = F.length / 4, Sx = D.sections, E = D.elements, O = D.orthogonal, take = arrays.take;
@@ -11,14 +14,14 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   // supplementaries (RANK), then list order; section boxes at the bottom, titles on top.
   const Z = take(Float64Array, m, 0), P = take(Uint8Array, m, 0), RANK = take(Uint8Array, m, 0), KIND = take(Uint8Array, m, 0);
   const REF = take(Int32Array, m);
-  // The shelf a drawable lives in, or -1 (its items and their badges); pin limits; bottom
-  // pins; drawables never drawn (a section's title when its own header shows it).
-  const SHELF_OF = take(Int32Array, m, -1), END = take(Float64Array, m, 0), BOTTOM = take(Uint8Array, m, 0), OFF = take(Uint8Array, m, 0);
+  // The shelf a drawable lives in, or -1 (its items and their badges); pin limits; pin edges
+  // (PIN_TOP...PIN_RIGHT); drawables never drawn (a section's title when its own header shows it).
+  const SHELF_OF = take(Int32Array, m, -1), END = take(Float64Array, m, 0), EDGE = take(Uint8Array, m, 0), OFF = take(Uint8Array, m, 0);
   yield;
   const pinned = [];
   for (let i = 0; i < n; i++) { if ((i & 16383) === 16383) yield; X[i] = F[4 * i]; Y[i] = F[4 * i + 1]; W[i] = F[4 * i + 2]; H[i] = F[4 * i + 3]; REF[i] = i; RANK[i] = 1; }
   for (let k = 0; k < D.itemZ.length; k += 2) Z[D.itemZ[k]] = D.itemZ[k + 1];
-  for (const p of D.pinnedItems) { P[p.index] = 1; END[p.index] = p.pinLimit; pinned.push(p.index); }
+  for (const p of D.pinnedItems) { P[p.index] = 1; END[p.index] = p.pinLimit; EDGE[p.index] = pinEdgeCode(p.pinEdge); pinned.push(p.index); }
   Sx.forEach((s, k) => {
     const a = n + 2 * k, b = a + 1, f = s.frame;
     X[a] = f[0]; Y[a] = f[1]; W[a] = f[2]; H[a] = f[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
@@ -30,7 +33,7 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
     X[d] = f[0]; Y[d] = f[1]; W[d] = f[2]; H[d] = f[3]; Z[d] = e.zIndex; REF[d] = k;
     KIND[d] = e.category === 'decoration' ? DECORATION : SUPPLEMENTARY;
     RANK[d] = e.category === 'decoration' ? 0 : 2;
-    if (e.pinLimit !== undefined) { pinned.push(d); P[d] = 1; END[d] = e.pinLimit; BOTTOM[d] = e.pinEdge === 'bottom' ? 1 : 0; }
+    if (e.pinLimit !== undefined) { pinned.push(d); P[d] = 1; END[d] = e.pinLimit; EDGE[d] = pinEdgeCode(e.pinEdge); }
     if (e.title !== undefined) TITLES.set(k, e.title);
   });
   const shelfBySection = new Map(), members = O.map(() => []);
@@ -95,7 +98,7 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) entries[fill[r * cols + c]++] = d;
   }
   arrays.recycle(R0, R1, C0, C1);
-  return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, BOTTOM, OFF, pinned, TITLES, shelfBySection, SHELVES,
+  return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, EDGE, OFF, pinned, TITLES, shelfBySection, SHELVES,
            CW, CH, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
 }
 function built(steps) { for (;;) { const r = steps.next(); if (r.done) return r.value; } }
@@ -116,10 +119,15 @@ function gridQuery(g, qx, qy, qw, qh) {
 }
 // A pinned element sticks to the top of the visible area, pushed up by its end (END is where
 // its bottom stops); a bottom-pinned one to the bottom, pushed down by its start (END is where
-// its top stops).
-function pinnedFrameIn(g, d, vx, vy, vh) {
-  const y = g.BOTTOM[d] ? Math.min(g.Y[d], Math.max(vy + vh - g.H[d], g.END[d])) : Math.max(g.Y[d], Math.min(vy, g.END[d] - g.H[d]));
-  return [g.X[d], y, g.W[d], g.H[d]];
+// its top stops); left and right pins (a transposed layout's) do the same in x.
+function pinnedFrameIn(g, d, vx, vy, vw, vh) {
+  const x = g.X[d], y = g.Y[d], w = g.W[d], h = g.H[d], end = g.END[d];
+  switch (g.EDGE[d]) {
+    case PIN_BOTTOM: return [x, Math.min(y, Math.max(vy + vh - h, end)), w, h];
+    case PIN_LEFT: return [Math.max(x, Math.min(vx, end - w)), y, w, h];
+    case PIN_RIGHT: return [Math.min(x, Math.max(vx + vw - w, end)), y, w, h];
+    default: return [x, Math.max(y, Math.min(vy, end - h)), w, h];
+  }
 }
 // A shelf's scroll box, kept in `sh` (node, inner, mounted): a spacer as large as its
 // content holding a layer for its nodes. Each page adds its own scroll handling.

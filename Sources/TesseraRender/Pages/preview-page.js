@@ -97,7 +97,7 @@ function* build(h, F) {
                             ids: table, texts: table && table.texts || null, labels: table && table.labels || null, problems: null });
 }
 const query = (qx, qy, qw, qh) => gridQuery(M, qx, qy, qw, qh);
-const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.h);
+const pinnedFrame = (d, vx, vy) => pinnedFrameIn(M, d, vx, vy, S.w, S.h);
 const idOf = i => (M.ids ? idAt(M.ids, i) : String(i));
 // What an item shows: its `--label` field's value, else its id.
 const labelOf = i => (M.labels ? idAt(M.labels, i) : idOf(i));
@@ -404,7 +404,7 @@ function swapIn(h, next, decodeMs, buildMs) {
     if (PREV) arrays.recycle(PREV.X, PREV.Y, PREV.W, PREV.H);
     PREV = { ids: M.ids, idsVersion: M.idsVersion, X: M.X, Y: M.Y, W: M.W, H: M.H, gen: M.gen };
   }
-  if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.BOTTOM, M.OFF, M.seen, M.entries);
+  if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.EDGE, M.OFF, M.seen, M.entries);
   M = next;
   lastGen = Math.max(lastGen, h.gen);
   // An error of a later generation (it arrived while this one was being built) stays up.
@@ -537,9 +537,15 @@ function nextProblem() {
   if (problemShown && problemShown.gen === M.gen && problemShown.x === S.x && problemShown.y === S.y) k = (problemShown.k + 1) % list.length;
   else { k = list.findIndex(p => p.frame[1] >= S.y); if (k < 0) k = 0; }
   const p = list[k], f = p.frame;
-  if (p.at !== undefined) S.y = p.edge === 'bottom' ? p.at - S.h : p.at;
-  else S.y = f[1] - 8;
-  if (f[0] < S.x || f[0] + f[2] > S.x + S.w) S.x = f[0] - 8;
+  // A pinned pair: the visible edge it names goes to `at` (an x for left and right).
+  if (p.at !== undefined && (p.edge === 'left' || p.edge === 'right')) {
+    S.x = p.edge === 'right' ? p.at - S.w : p.at;
+    if (f[1] < S.y || f[1] + f[3] > S.y + S.h) S.y = f[1] - 8;
+  } else {
+    if (p.at !== undefined) S.y = p.edge === 'bottom' ? p.at - S.h : p.at;
+    else S.y = f[1] - 8;
+    if (f[0] < S.x || f[0] + f[2] > S.x + S.w) S.x = f[0] - 8;
+  }
   S.x = Math.max(0, Math.min(S.x, M.CW - S.w)); S.y = Math.max(0, Math.min(S.y, M.CH - S.h));
   scrollToState();
   if (p.items.length) select(p.items[0]); else draw();

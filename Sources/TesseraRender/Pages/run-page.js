@@ -22,7 +22,7 @@ const S = D.sections, E = D.elements, O = D.orthogonal;
 const SHELVES = G.SHELVES.map(sh => Object.assign(sh, { offset: sh.start.slice() }));
 const drawsBelow = byDrawingOrder(G);
 const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
-const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VH);
+const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VW, VH);
 
 function describe(d, f) {
   const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';

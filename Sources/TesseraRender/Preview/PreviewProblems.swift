@@ -45,11 +45,15 @@ package struct PreviewProblems {
             problems.append(Problem(kind: .covered, items: items, frame: check.elements[k].frame, message: line))
         }
         for ((a, b, at), line) in zip(check.pinnedOverlaps, elementLines.dropFirst(check.covered.count)) {
-            let ea = check.elements[a].frame, eb = check.elements[b].frame, top = check.elements[a].pinEdge == .top
+            // Where the two are drawn at that offset: against the visible top (or bottom); a left
+            // or right pair worked out transposed, as the check does.
+            let edge = check.elements[a].pinEdge, sideways = edge.isAlongX
+            let ea = sideways ? check.elements[a].frame.transposed : check.elements[a].frame
+            let eb = sideways ? check.elements[b].frame.transposed : check.elements[b].frame
             let height = max(ea.height, eb.height), x = min(ea.minX, eb.minX)
-            // Where the two are drawn at that offset: against the visible top (or bottom).
-            let shown = Rect(x: x, y: top ? at : at - height, width: max(ea.maxX, eb.maxX) - x, height: height)
-            problems.append(Problem(kind: .pinned, items: [], frame: shown, at: at, edge: top ? "top" : "bottom", message: line))
+            let shown = Rect(x: x, y: edge.isLeading ? at : at - height, width: max(ea.maxX, eb.maxX) - x, height: height)
+            problems.append(Problem(kind: .pinned, items: [], frame: sideways ? shown.transposed : shown, at: at,
+                                    edge: edge.rawValue, message: line))
         }
         total = problems.count
         // At one place, in the check's order.

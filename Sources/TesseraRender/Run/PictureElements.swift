@@ -5,7 +5,8 @@ import TesseraCore
 /// that the page's script can place it for any offset with the model's rule. A top-pinned
 /// element's limit is the y its bottom may not pass: drawn minY = `max(rest.minY, min(top, limit
 /// − height))`. A bottom-pinned one's is the y its top may not pass: drawn minY = `min(rest.minY,
-/// max(bottom − height, limit))`. x unchanged.
+/// max(bottom − height, limit))`. x unchanged. Left and right pins (a transposed layout's) are
+/// the same in x.
 struct PictureElements {
     struct Element {
         var element: LayoutElement
@@ -14,9 +15,9 @@ struct PictureElements {
     }
 
     var elements: [Element]
-    /// Items that pin along with a top-pinned element anchored to them (a sticky item and its
-    /// header), with that element's limit.
-    var pinnedItems: [(index: Int, end: Double)] = []
+    /// Items that pin along with a top- or left-pinned element anchored to them (a sticky item
+    /// and its header), with that element's limit and edge.
+    var pinnedItems: [(index: Int, end: Double, edge: LayoutElement.PinEdge)] = []
 
     /// Pinned elements beyond this many draw at rest on the page (the SVG is always exact).
     static let pinnedLimit = 10_000
@@ -32,14 +33,15 @@ struct PictureElements {
             pinnedSeen += 1
             return Element(element: e, pinLimit: limit)
         }
-        for entry in elements where entry.element.pinEdge == .top {
+        for entry in elements where entry.element.pinEdge.isLeading {
             guard let end = entry.pinLimit, let i = entry.element.index, i >= 0, i < result.count else { continue }
-            let rest = try result.frame(at: i)
+            let rest = try result.frame(at: i), edge = entry.element.pinEdge
             // The item pins too when it moves with the element scrolled just past its rest.
-            let top = rest.minY + min(1, rest.height / 2)
-            guard rest == entry.element.frame,
-                  try result.frame(at: i, scroll: ScrollState(contentOffset: Point(x: 0, y: top))).minY == top else { continue }
-            pinnedItems.append((i, end))
+            let past = edge == .top ? rest.minY + min(1, rest.height / 2) : rest.minX + min(1, rest.width / 2)
+            guard rest == entry.element.frame else { continue }
+            let moved = try result.frame(at: i, scroll: ScrollState(contentOffset: edge == .top ? Point(x: 0, y: past) : Point(x: past, y: 0)))
+            guard (edge == .top ? moved.minY : moved.minX) == past else { continue }
+            pinnedItems.append((i, end, edge))
         }
     }
 }

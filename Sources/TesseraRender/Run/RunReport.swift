@@ -130,7 +130,7 @@ extension LayoutElement {
         object["frame"] = frame.json
         object["zIndex"] = .int(zIndex)
         if pinned { object["pinned"] = .bool(true) }
-        if pinned && pinEdge == .bottom { object["pinEdge"] = .string(pinEdge.rawValue) }
+        if pinned && pinEdge != .top { object["pinEdge"] = .string(pinEdge.rawValue) }
         if let pinUntil { object["pinUntil"] = .double(pinUntil) }
         if let label { object["label"] = .string(label) }
         if isGlobal { object["global"] = .bool(true) }

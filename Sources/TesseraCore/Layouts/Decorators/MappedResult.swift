@@ -12,8 +12,13 @@ struct MappedResult: LayoutResult {
 
     var count: Int { base.count }
     var elements: [LayoutElement] { base.elements.map(toOuter) }
-    /// Moved by the shift; a swapped result pins along x, which a limit in y cannot say: none.
-    var pinLimits: [Double?] { transpose ? Array(repeating: nil, count: base.elements.count) : base.pinLimits.map { $0.map { $0 + dy } } }
+    /// Moved by the shift along the axis each element pins on (a swap swaps its edge: a top pin
+    /// becomes a left one, its limit an x).
+    var pinLimits: [Double?] {
+        zip(base.elements, base.pinLimits).map { e, limit in
+            limit.map { $0 + ((transpose ? e.pinEdge.transposed : e.pinEdge).isAlongX ? dx : dy) }
+        }
+    }
     var orthogonalSections: [OrthogonalSection] {
         base.orthogonalSections.map {
             OrthogonalSection(section: $0.section, frame: toOuter($0.frame),
@@ -42,6 +47,7 @@ struct MappedResult: LayoutResult {
     private func toOuter(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = toOuter(e.frame)
+        if transpose { copy.pinEdge = e.pinEdge.transposed }
         return copy
     }
     private func toOuter(_ r: Rect) -> Rect { (transpose ? r.transposed : r).offsetBy(dx: dx, dy: dy) }

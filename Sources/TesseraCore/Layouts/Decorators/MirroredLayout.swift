@@ -39,8 +39,10 @@ struct MirroredResult: LayoutResult {
     var contentSize: Size { base.contentSize }
 
     var elements: [LayoutElement] { base.elements.map(mirrored) }
-    /// Mirroring moves x only.
-    var pinLimits: [Double?] { base.pinLimits }
+    /// Mirroring moves x only: a sideways pin's limit is mirrored (x' = W − x), its edge swapped.
+    var pinLimits: [Double?] {
+        zip(base.elements, base.pinLimits).map { e, limit in limit.map { e.pinEdge.isAlongX ? width - $0 : $0 } }
+    }
     var orthogonalSections: [OrthogonalSection] {
         base.orthogonalSections.map {
             OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)
@@ -69,6 +71,7 @@ struct MirroredResult: LayoutResult {
     private func mirrored(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = e.frame.mirrored(inWidth: width)
+        copy.pinEdge = e.pinEdge.mirrored
         return copy
     }
 }

@@ -41,7 +41,8 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     public var zIndex: Int
     /// Sticks to an edge of the visible area while its section is visible (UIKit's
     /// `pinToVisibleBounds`, CollectionKit's sticky headers): to the top, pushed up by the
-    /// section's end, or (`pinEdge == .bottom`) to the bottom, pushed down by the section's start.
+    /// section's end, or (`pinEdge == .bottom`) to the bottom, pushed down by the section's start;
+    /// in a layout that scrolls sideways (a transposed one), to the left or the right.
     public var pinned: Bool
     /// The edge of the visible area a pinned element sticks to.
     public var pinEdge: PinEdge
@@ -71,6 +72,32 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         case top
         /// Sticks to the bottom, pushed down by its sections' start.
         case bottom
+        /// Sticks to the left, pushed left by its sections' end (a transposed top).
+        case left
+        /// Sticks to the right, pushed right by its sections' start (a transposed bottom).
+        case right
+
+        /// Pins along x (left or right).
+        public var isAlongX: Bool { self == .left || self == .right }
+        /// Pins at the start of its axis (top or left): pushed back by its sections' end.
+        public var isLeading: Bool { self == .top || self == .left }
+        /// The edge with the axes swapped: top and left trade places, bottom and right.
+        public var transposed: PinEdge {
+            switch self {
+            case .top: .left
+            case .left: .top
+            case .bottom: .right
+            case .right: .bottom
+            }
+        }
+        /// The edge seen in a left-right mirror: left and right trade places.
+        public var mirrored: PinEdge {
+            switch self {
+            case .left: .right
+            case .right: .left
+            default: self
+            }
+        }
     }
 
     /// An element; a nil `zIndex` takes the category's default.
@@ -120,7 +147,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let anchor = index.map { " #\($0)" } ?? ""
-        var pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to bottom") : ""
+        var pin = pinned ? (pinEdge == .top ? " pinned" : " pinned to \(pinEdge.rawValue)") : ""
         if alpha != 1 { pin += " alpha \(alpha)" }
         if transform != .identity { pin += " \(transform)" }
         if sectionSpan != 1 { pin += " spanning \(sectionSpan) sections" }

@@ -9,28 +9,34 @@
 /// top may not pass, the drawn minY is `min(rest.minY, max(bottom − height, limit))`.
 /// Since the drawn y never leaves the span between `rest.minY` and the limit, the *sweep*
 /// rectangle covering that span holds every place the element can be drawn; indexing the sweep
-/// keeps the element query exact.
+/// keeps the element query exact. Left and right are top and bottom with the axes swapped (what
+/// a transposed layout's headers and footers do): the limit is an x, and the element moves in x.
 enum Pinning {
     /// The frame drawn for `scroll` with the element's limit `limit` (the section's end for
     /// the top edge, its start for the bottom edge). O(1).
     @inline(__always)
     static func frame(_ rest: Rect, edge: LayoutElement.PinEdge, scroll: ScrollState, limit: Double) -> Rect {
+        var f = rest
         switch edge {
         case .top:
             return frame(rest, top: scroll.contentOffset.y, end: limit)
         case .bottom:
-            var f = rest
             f.y = min(rest.minY, max(scroll.visibleBottom - rest.height, limit))
-            return f
+        case .left:
+            f.x = max(rest.minX, min(scroll.contentOffset.x, limit - rest.width))
+        case .right:
+            f.x = min(rest.minX, max(scroll.visibleRight - rest.width, limit))
         }
+        return f
     }
 
     /// Every place the element can be drawn for any scroll state. O(1).
     static func sweep(_ rest: Rect, edge: LayoutElement.PinEdge, limit: Double) -> Rect {
+        if edge.isAlongX { return sweep(rest.transposed, edge: edge.transposed, limit: limit).transposed }
         let low: Double, high: Double
         switch edge {
         case .top: (low, high) = (rest.minY, max(rest.minY, limit - rest.height))
-        case .bottom: (low, high) = (min(rest.minY, limit), rest.minY)
+        default: (low, high) = (min(rest.minY, limit), rest.minY)
         }
         // A hair of slack so rounding never leaves a drawn frame poking out of its sweep.
         let slack = 1e-9 * (abs(low) + abs(high) + rest.height + 1)

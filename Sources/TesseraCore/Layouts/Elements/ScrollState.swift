@@ -37,6 +37,9 @@ public struct ScrollState: Hashable, Sendable {
     /// The y of the visible area's bottom edge, or +∞ when the viewport size is unknown.
     public var visibleBottom: Double { viewportSize.map { contentOffset.y + $0.height } ?? .infinity }
 
+    /// The x of the visible area's right edge, or +∞ when the viewport size is unknown.
+    public var visibleRight: Double { viewportSize.map { contentOffset.x + $0.width } ?? .infinity }
+
     /// The state seen by a layout whose frames are shifted by `dx, dy` (and transposed when
     /// `transpose`) to give the outer ones: the inverse of the frame mapping.
     func mappedInward(dx: Double, dy: Double, transpose: Bool) -> ScrollState {

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""`tessera run --format html` in a real browser, as a person sees it: a transposed layout (it
+scrolls sideways) whose section headers pin. Scrolled to an x, the page draws each header where
+the engine does (`run --format json --offset`'s `visibleElements`): stuck to the visible left
+edge while its section shows, pushed left by the section's end, at rest otherwise.
+
+Usage: scripts/run-page-browser-test.py TESSERA [SCREENSHOT_DIR]
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from preview_cdp import Browser, Checks, write_files  # noqa: E402
+
+SCRIPT = """local t = require("tessera")
+return t.transpose(t.sections{ default = t.flow{ spacing = 4 }, header = { height = 30, pinned = true } })
+"""
+DATA = {"source": "run page browser test", "licence": "CC0-1.0", "sections": [
+    {"id": "a", "items": [{"id": "a%d" % k, "w": 50, "h": 50} for k in range(4)]},
+    {"id": "b", "items": [{"id": "b%d" % k, "w": 50, "h": 50} for k in range(6)]},
+]}
+VIEWPORT = (120, 200)
+
+
+def main():
+    tessera = os.path.abspath(sys.argv[1])
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    work, paths = write_files("tessera-run-page-", {"row.lua": SCRIPT, "items.json": DATA})
+    viewport = "%dx%d" % VIEWPORT
+
+    def run(*flags):
+        done = subprocess.run([tessera, "run", "row.lua", "--data", "items.json", "--viewport", viewport, *flags],
+                              cwd=work, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise AssertionError("tessera run %s failed: %s" % (" ".join(flags), done.stderr))
+        return done.stdout
+
+    def engine_headers(x):
+        """Each header's x as the engine draws it at content offset (x, 0), by section."""
+        report = json.loads(run("--format", "json", "--offset", "%g,0" % x))
+        return {e["section"]: e["frame"][0] for e in report["visibleElements"] if e["kind"] == "header"}
+
+    checks = Checks()
+    with open(os.path.join(work, "row.html"), "w") as page:
+        page.write(run("--format", "html"))
+    browser = Browser(900, 700)
+    try:
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "row.html"))
+        browser.wait("document.querySelector('.supplementary') !== null", "the page's headers")
+        headers_js = ("Object.fromEntries([...document.querySelectorAll('.supplementary')]"
+                      ".map(n => [/section (\\d+)/.exec(n.title)[1], parseFloat(n.style.left)]))")
+        content_width = json.loads(run("--format", "json"))["contentSize"][0]
+        checked = 0
+        # From the start to the end, through each header's pinned stretch and its push.
+        for x in range(0, int(content_width) - VIEWPORT[0] + 1, 13):
+            browser.eval("location.hash = '#x=%d&y=0'" % x)
+            browser.wait("document.getElementById('status').textContent.startsWith('offset %d,')" % x, "offset %d" % x)
+            drawn = {int(s): left for s, left in browser.eval(headers_js).items()}
+            expected = engine_headers(x)
+            for section, left in expected.items():
+                checks("at x %d the header of section %d is drawn where the engine draws it" % (x, section),
+                       drawn.get(section) == left, "page %s, engine %s" % (drawn, expected))
+                checked += 1
+        checks("some headers were pinned away from rest", any(engine_headers(x).get(0, 0) > 0 for x in (26, 52)))
+        browser.eval("location.hash = '#x=52&y=0'")
+        browser.wait("document.getElementById('status').textContent.startsWith('offset 52,')", "offset 52")
+        if shots:
+            browser.screenshot(os.path.join(shots, "run-page-transposed.png"), clip=(0, 0, 400, 320))
+        checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
+    finally:
+        browser.close()
+    print("run page browser test: %d checks passed (%d header positions)" % (len(checks), checked))
+
+
+if __name__ == "__main__":
+    main()
