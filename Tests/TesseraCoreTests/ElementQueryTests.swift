@@ -2,7 +2,7 @@ import Testing
 @_spi(Testing) @testable import TesseraCore
 
 /// A layout that returns a result made beforehand (to wrap it in decorators).
-private struct FixedLayout: Layout {
+struct FixedLayout: Layout {
     let result: any LayoutResult
     func layout(_ context: LayoutContext) throws -> AnyLayoutResult { AnyLayoutResult(result) }
 }

@@ -26,6 +26,17 @@ import Testing
         #expect(grouped.elements(in: r(0, 110, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 110))).map(\.frame).contains(r(0, 100, 100, 20)))
     }
 
+    @Test func transposedPinnedHeadersAreCheckedSideways() throws {
+        // The stack above turned on its side: the headers pin to the left and meet at x = 120.
+        let frames = [r(0, 20, 100, 100), r(0, 140, 100, 100)]
+        let stacked = try FramesResult(frames: frames, elements: [header(0), header(120)])
+        let context = fillContext(count: 2, in: s(300, 100))
+        let sideways = try TransposeLayout(FixedLayout(result: stacked)).layout(context)
+        let check = try LayoutCheck(result: sideways)
+        #expect(check.pinnedOverlaps.map { [Double($0.0), Double($0.1), $0.at] } == [[0, 1, 120]])
+        #expect(check.warnings(limit: 5) == ["pinned header of section 1 at (0, 0, 20, 100) and header of section 1 at (120, 0, 20, 100) overlap when the visible left is at x = 120"])
+    }
+
     @Test func aHeaderCoveringCardsAtRestIsReported() throws {
         let result = try FramesResult(frames: [r(0, 0, 100, 50), r(0, 50, 100, 50)],
                                       elements: [.supplementary("header", section: 0, frame: r(0, 40, 100, 20)),
