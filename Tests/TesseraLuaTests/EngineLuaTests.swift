@@ -73,6 +73,22 @@ import TesseraCore
                         "engine:scrollSection: argument #1 (section) must be a section that scrolls sideways (1), got 2"])
     }
 
+    @Test func aShelfsAnchorMovedByAMeasurementComesInTheAdjustEvent() throws {
+        let out = try run("""
+        local shelf = t.compositional{ section = t.section{
+          group = t.hgroup{ size = { t.estimated(100), 50 }, items = { t.item{ size = { t.estimated(100), "100%" } } } },
+          orthogonalScrolling = "continuous" } }
+        local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4, 5, 6 }, layout = shelf }, viewport = { 250, 100 } }
+        e:layout(); e:scrollSection(1, 150, 0)
+        e:measure("0", 150, 50)
+        local a = e:layout()[1]
+        return a.type, a.dx, a.dy, a.sections[1][1], a.sections[1][2], e.sectionOffsets[1][1]
+        """)
+        // Item 0 scrolled out at the shelf's leading edge grew by 50: the shelf's offset follows
+        // (150 to 200) and the event says so; the content offset stays.
+        #expect(out == ["adjust", "0.0", "0.0", "200", "0", "200"])
+    }
+
     @Test func resizingRelaysOutWithoutAReload() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { 1, 2, 3, 4 }, size = cells }, viewport = { 100, 49 } }

@@ -202,7 +202,8 @@ public final class CollectionEngine {
     }
 
     /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event
-    /// first when it moved), the views reconciled (by identifier on reload) and animated.
+    /// first when it or a shelf's offset moved), the views reconciled (by identifier on reload)
+    /// and animated.
     private func run(_ next: EngineTree, anchoring: Bool, isReloading: Bool, itemsOnly: Bool) throws -> [EngineEvent] {
         let previous = tree
         let state = try anchoredState(in: next, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
@@ -211,7 +212,12 @@ public final class CollectionEngine {
         var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero)
         try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
                     itemsOnly: itemsOnly, shifted: pass.shifted)
-        if delta != .zero { pass.events.insert(.adjust(by: delta, to: state.contentOffset), at: 0) }
+        let shelves = Set(state.sectionOffsets.keys).union(scrollState.sectionOffsets.keys)
+            .filter { state.offset(ofSection: $0) != scrollState.offset(ofSection: $0) }
+        if delta != .zero || !shelves.isEmpty {
+            let moved = Dictionary(uniqueKeysWithValues: shelves.map { ($0, state.offset(ofSection: $0)) })
+            pass.events.insert(.adjust(by: delta, to: state.contentOffset, sectionOffsets: moved), at: 0)
+        }
         commit(pass, tree: next, state: state)
         if isReloading {
             needsReload = false

@@ -2,9 +2,10 @@
 ///
 /// `index`, `section` and `frame` describe the view after the pass (before it, for `delete`);
 /// `oldFrame` is the frame before the pass for kept views. `animation` is what the view's
-/// animator returned. An `adjust` event (`adjust(by:to:)`) stands for no view: it says the pass
-/// moved the content offset by `delta` to `contentOffset`, and comes first, so a host sets its
-/// scroll view's offset before it applies the rest.
+/// animator returned. An `adjust` event (`adjust(by:to:sectionOffsets:)`) stands for no view: it
+/// says the pass moved the content offset by `delta` to `contentOffset`, and the offsets of the
+/// sideways sections it moved, and comes first, so a host sets its scroll views' offsets before
+/// it applies the rest.
 public struct EngineEvent: Equatable, Sendable {
     /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
     /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset
@@ -34,6 +35,10 @@ public struct EngineEvent: Equatable, Sendable {
     public var delta: Point?
     /// For `adjust`: the content offset after the pass; nil for other events.
     public var contentOffset: Point?
+    /// For `adjust`: the sideways sections (0-based) whose own offsets the pass moved (anchoring
+    /// keeps a shelf's first visible item still as it keeps the content's), each with its offset
+    /// after the pass; empty when none moved, nil for other events.
+    public var sectionOffsets: [Int: Point]?
     /// The view is not shown after the pass: true for a `delete`, and for the `update` of a view
     /// a reload or a relayout moved out of view (a cell, header, footer, badge or background
     /// whose data is still there moves away rather than being deleted); a host removes the view
@@ -54,16 +59,17 @@ public struct EngineEvent: Equatable, Sendable {
         self.addsView = type == .insert
     }
 
-    /// The event of a pass that moved the content offset by `delta` to `offset` (view 0, no
-    /// id, its frame the visible area's origin with no size).
-    public static func adjust(by delta: Point, to offset: Point) -> EngineEvent {
-        EngineEvent(adjustingBy: delta, to: offset)
+    /// The event of a pass that moved the content offset by `delta` to `offset` and the sideways
+    /// sections `sectionOffsets` names to theirs (view 0, no id, its frame the visible area's
+    /// origin with no size).
+    public static func adjust(by delta: Point, to offset: Point, sectionOffsets: [Int: Point] = [:]) -> EngineEvent {
+        EngineEvent(adjustingBy: delta, to: offset, sectionOffsets: sectionOffsets)
     }
 
-    private init(adjustingBy delta: Point, to offset: Point) {
+    private init(adjustingBy delta: Point, to offset: Point, sectionOffsets: [Int: Point]) {
         type = .adjust; view = 0; category = .item; kind = ""; id = .string(""); index = nil; section = 0
         sectionSpan = 1; frame = Rect(origin: offset, size: .zero); oldFrame = nil; animation = nil; removesView = false
         addsView = false
-        self.delta = delta; contentOffset = offset
+        self.delta = delta; contentOffset = offset; self.sectionOffsets = sectionOffsets
     }
 }

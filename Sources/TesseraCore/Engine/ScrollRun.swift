@@ -138,7 +138,7 @@ package struct ScrollRun {
             }
             entering = try engine.layout()
             events += entering
-            if let a = entering.first(where: { $0.type == .adjust })?.delta {
+            if let a = entering.first(where: { $0.type == .adjust })?.delta, a != .zero {
                 adjust = Point(x: (adjust?.x ?? 0) + a.x, y: (adjust?.y ?? 0) + a.y)
             }
             if let (id, screen) = watched, let i = try engine.index(of: id) {

@@ -39,12 +39,18 @@ extension LuaHost {
         lua_createtable(L, Int32(events.count), 0)
         for (k, e) in events.enumerated() {
             if e.type == .adjust, let delta = e.delta, let offset = e.contentOffset {
-                // {type = "adjust", dx =, dy =, offset = {x, y}}: no view.
-                lua_createtable(L, 0, 4)
+                // {type = "adjust", dx =, dy =, offset = {x, y}, sections = {[s] = {x, y}}?}: no
+                // view; `sections` (1-based) when a shelf's offset moved.
+                lua_createtable(L, 0, 5)
                 LuaStack.push(L, e.type.rawValue); LuaStack.setField(L, -2, "type")
                 lua_pushnumber(L, delta.x); LuaStack.setField(L, -2, "dx")
                 lua_pushnumber(L, delta.y); LuaStack.setField(L, -2, "dy")
                 pushNumbers([offset.x, offset.y]); LuaStack.setField(L, -2, "offset")
+                if let shelves = e.sectionOffsets, !shelves.isEmpty {
+                    lua_createtable(L, 0, Int32(shelves.count))
+                    for (s, o) in shelves { pushNumbers([o.x, o.y]); lua_rawseti(L, -2, lua_Integer(s + 1)) }
+                    LuaStack.setField(L, -2, "sections")
+                }
                 lua_rawseti(L, -2, lua_Integer(k + 1))
                 continue
             }
