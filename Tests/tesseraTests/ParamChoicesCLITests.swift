@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// A layout script's `choices` (the values a param allows, beside `params`): `--param` and
-/// `t.run`'s params take only those values, with one sentence naming the file and the param;
-/// a `choices` table that does not fit the params is the script's error when it loads.
+/// A layout or animator script's `choices` (the values a param allows, beside `params`):
+/// `--param`, `--animator-param` and `t.run`'s params take only those values, with one sentence
+/// naming the file and the param; a `choices` table that does not fit the params is the
+/// script's error when it loads.
 @Suite struct ParamChoicesCLITests {
     static let script = """
         return {
@@ -62,6 +63,35 @@ import Testing
             #"    tests/pick_test.lua:5: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#,
             "1 passed, 1 failed",
         ], "\(run.stdout)\(run.stderr)")
+    }
+
+    /// An animator script's choices hold `--animator-param` to them the same way.
+    @Test func animatorParamTakesOnlyADeclaredChoice() throws {
+        let dir = try folder(["pop.lua": """
+            return {
+              params = { curve = "linear" },
+              choices = { curve = { "linear", "spring" } },
+              insert = function(e, p) return { from = { alpha = 0 }, curve = p.curve } end,
+            }
+
+            """])
+        func animate(_ curve: String) throws -> CLIOutcome {
+            try runTessera(["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
+                            "--animator", dir.appendingPathComponent("pop.lua").path, "--animator-param", "curve=\(curve)",
+                            "--format", "json"])
+        }
+        let spring = try animate("spring")
+        #expect(spring.status == 0, "\(spring.stderr)")
+        #expect(spring.stdout.contains(#""curve": "spring""#) || spring.stdout.contains(#""curve":"spring""#), "\(spring.stdout.prefix(400))")
+        let bounce = try animate("bounce")
+        #expect(bounce.status == 1)
+        #expect(bounce.stderr.split(separator: "\n").first.map(String.init)
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "bounce""#)
+        let dirBad = try folder(["bad.lua": "return { params = { curve = \"linear\" }, choices = { curve = { \"spring\" } }, insert = function() end }\n"])
+        let bad = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
+                                  "--animator", dirBad.appendingPathComponent("bad.lua").path])
+        #expect(bad.stderr.split(separator: "\n").first.map(String.init)
+                == #"Error: \#(dirBad.appendingPathComponent("bad.lua").path): choices.curve does not include the default "linear""#)
     }
 
     @Test func choicesThatDoNotFitTheParamsAreTheScriptsError() throws {

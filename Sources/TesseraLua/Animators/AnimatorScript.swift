@@ -5,8 +5,9 @@ import TesseraCore
 
 /// An animator script (`animators/*.lua`, or a table given to `t.animator{...}`): a table with
 /// any of the hooks `insert`, `delete`, `update` (also given moves), `shift` and `scroll`, each
-/// `function(e, params)` returning an animation description or nil, plus optional `name` and
-/// `params` (defaults that `params` overrides, typed like layout parameters).
+/// `function(e, params)` returning an animation description or nil, plus optional `name`,
+/// `params` (defaults that `params` overrides, typed like layout parameters) and `choices` (the
+/// values a param allows, as a layout script's: `ParamChoices`).
 ///
 /// It runs in the host's sandbox under the same limits as layouts. `animations(for:)` calls into
 /// Lua once per engine pass, with every event of the pass. `reload()` swaps in a new version only
@@ -15,7 +16,7 @@ import TesseraCore
 public final class AnimatorScript: Animator, @unchecked Sendable {
     /// The hooks an animator script may define, one per event kind.
     public static let hooks = ["insert", "delete", "update", "shift", "scroll"]
-    static let keys = ["name", "params"] + hooks
+    static let keys = ["name", "params", "choices"] + hooks
 
     /// The file, or for a table the name messages give it (`t.animator`).
     public let path: String
@@ -38,6 +39,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         let params: LuaReference
         let name: String
         let defaults: OrderedDictionary<String, JSONValue>
+        let choices: OrderedDictionary<String, [JSONValue]>
     }
 
     /// Loads `path` and resolves `params` against its defaults.
@@ -77,6 +79,8 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
     public var name: String { version.name }
     /// The parameters the script declares, with their defaults.
     public var defaultParams: OrderedDictionary<String, JSONValue> { version.defaults }
+    /// The values some params allow (`choices = {...}`), keys sorted.
+    public var paramChoices: OrderedDictionary<String, [JSONValue]> { version.choices }
 
     private func liveHost() throws -> LuaHost {
         guard let host = weakHost else {
@@ -136,12 +140,17 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             defaults = declared
         }
         tb_pop(L, 1)
-        let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, source: path)
+        var choices: OrderedDictionary<String, [JSONValue]> = [:]
+        if LuaStack.rawField(L, table, "choices") != LUA_TNIL {
+            choices = try ParamChoices.read(try AnimatorScript.json(L, -1, path: "\(path): choices"), defaults: defaults, file: path)
+        }
+        tb_pop(L, 1)
+        let resolved = try ScriptVersion.resolve(overrides, defaults: defaults, choices: choices, source: path)
         LuaStack.rawField(L, table, "name")
         let name = LuaStack.string(L, -1) ?? LuaHost.scriptName(fromPath: path)
         LuaStack.push(L, json: .object(resolved), readOnly: true)
         let params = host.popReference()
-        return Version(table: reference, params: params, name: name, defaults: defaults)
+        return Version(table: reference, params: params, name: name, defaults: defaults, choices: choices)
     }
 
     /// Runs the script's hooks over `events` in one call into Lua and reads each result.

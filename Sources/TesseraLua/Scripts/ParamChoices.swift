@@ -1,7 +1,7 @@
 import OrderedCollections
 import TesseraCore
 
-/// A layout script's `choices = { mode = {"grid", "list"} }`: the values a param allows, as a
+/// A layout or animator script's `choices = { mode = {"grid", "list"} }`: the values a param allows, as a
 /// Storybook control's `options` (the preview shows such a param as a menu). A separate table
 /// beside `params`, so `params` stays a table of plain defaults and every script written
 /// before keeps its meaning.
