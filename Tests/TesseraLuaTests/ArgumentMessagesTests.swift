@@ -83,7 +83,7 @@ import TesseraCore
         ("ctx:id(ctx:item(2))", "ctx:id: argument #1 (i) must be an integer, got tessera.item"),
         ("ctx.supplementary(5, 1, 0, 0, 1, 1)", "ctx.supplementary: argument #1 (kind) must be a string, got number"),
         ("ctx.supplementary('header', 1, 0, 0, -1, 1)", "ctx.supplementary: argument #5 (w) must be a finite, non-negative number, got -1"),
-        ("ctx.supplementary('header', 1, 0, 0, 1, 1, { zindex = 1 })", "ctx.supplementary: argument #7 (options) has an unknown field 'zindex' (did you mean zIndex?); known fields: item, label, pinUntil, pinned, zIndex"),
+        ("ctx.supplementary('header', 1, 0, 0, 1, 1, { zindex = 1 })", "ctx.supplementary: argument #7 (options) has an unknown field 'zindex' (did you mean zIndex?); known fields: item, label, pinEdge, pinUntil, pinned, zIndex"),
         ("ctx.decoration('bg', 9, 0, 0, 1, 1)", "ctx.decoration: argument #2 (section) must be a section index in 1..1, got 9"),
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TesseraCore
 
 /// A newcomer's first hour, through the real binary: a gallery grouped by a field
 /// (`--section-by`, or a script's own groups with `pinUntil` and `label`), a check that can fail
@@ -78,6 +79,43 @@ import Testing
         let bad = try runTessera(["run", "bad.lua"], in: try folder(["bad.lua": "return { simpleLayout = function(ctx)\n  ctx.supplementary('header', 1, 0, 0, 10, 10, {pinUntil = 5})\nend }\n"]))
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("Error: bad.lua:2: ctx.supplementary: field 'pinUntil' is set but pinned is not true; pinUntil ends a pin, so add pinned = true\n"), "\(bad.stderr)")
+    }
+
+    /// A script's footer pinned to the bottom: it sticks to the visible bottom until its
+    /// section's start pushes it down, and a pinEdge without pinned, or an unknown edge, is an
+    /// error naming the field.
+    @Test func aScriptsFooterPinsToTheBottomWithPinEdge() throws {
+        let script = """
+            return { simpleLayout = function(ctx)
+              for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 100, ctx.width, 100) end
+              ctx.supplementary('footer', 1, 0, ctx.count * 100 - 30, ctx.width, 30, { pinned = true, pinEdge = 'bottom' })
+            end }
+
+            """
+        let data = "[" + (0..<10).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]"
+        let dir = try folder(["footer.lua": script, "d.json": data])
+        func footer(_ y: Int) throws -> String {
+            let run = try runTessera(["run", "footer.lua", "--data", "d.json", "--viewport", "375x300", "--offset", "0,\(y)"], in: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+            guard case .array(let shown)? = try JSONParser.parse(run.stdout)["visibleElements"] else { return "none" }
+            return shown.compactMap { $0["frame"].map { JSONWriter.write($0) } }.joined(separator: " ")
+        }
+        // At rest at 970..1000; scrolled to 0 it sticks to the visible bottom (270), and the
+        // section's start (0) never pushes it further down than that.
+        #expect(try footer(0) == "[0,270,375,30]")
+        #expect(try footer(500) == "[0,770,375,30]")
+        #expect(try footer(700) == "[0,970,375,30]")
+        let run = try runTessera(["run", "footer.lua", "--data", "d.json"], in: dir)
+        #expect(run.stdout.contains(#""pinned": true, "pinEdge": "bottom""#), "\(run.stdout.prefix(600))")
+        let cases: [(String, String)] = [
+            ("{ pinEdge = 'bottom' }", "Error: bad.lua:2: ctx.supplementary: field 'pinEdge' is set but pinned is not true; pinEdge says where a pinned element sticks, so add pinned = true"),
+            ("{ pinned = true, pinEdge = 'botom' }", "Error: bad.lua:2: ctx.supplementary: field 'pinEdge' must be one of top, bottom, left, right, got 'botom' (did you mean bottom?)"),
+        ]
+        for (options, message) in cases {
+            let bad = try runTessera(["run", "bad.lua"], in: try folder(["bad.lua": "return { simpleLayout = function(ctx)\n  ctx.supplementary('footer', 1, 0, 0, 10, 10, \(options))\nend }\n"]))
+            #expect(bad.status == 1)
+            #expect(bad.stderr.hasPrefix(message), "\(bad.stderr)")
+        }
     }
 
     @Test func sectionByGroupsConsecutiveItemsForEveryCommand() throws {

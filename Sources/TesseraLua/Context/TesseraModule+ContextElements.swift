@@ -4,8 +4,8 @@ import OrderedCollections
 import TesseraCore
 
 extension TesseraModule {
-    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, pinUntil = y,
-    /// label = "text", item = i}])
+    /// ctx.supplementary(kind, section, x, y, w, h [, {zIndex = 1, pinned = false, pinEdge = "top",
+    /// pinUntil = y, label = "text", item = i}])
     /// and ctx.decoration(kind, section, x, y, w, h [, {zIndex = 0}]): plain functions (no
     /// colon) that add a header, footer or badge (anchored to item `i` when given), or a
     /// background, to the result. `section` is 1-based.
@@ -25,12 +25,16 @@ extension TesseraModule {
         }
         let frame = Rect(x: try args.number(3, "x"), y: try args.number(4, "y"),
                          width: try args.number(5, "w", .nonNegative), height: try args.number(6, "h", .nonNegative))
-        let known = category == .supplementary ? ["zIndex", "pinned", "pinUntil", "label", "item"] : ["zIndex"]
+        let known = category == .supplementary ? ["zIndex", "pinned", "pinEdge", "pinUntil", "label", "item"] : ["zIndex"]
         var element = LayoutElement(category: category, kind: kind, section: section - 1, frame: frame)
         if let options = try args.optTable(7, "options", known: known) {
             element.zIndex = try options.integer("zIndex", default: element.zIndex)
             if category == .supplementary {
                 element.pinned = try options.bool("pinned", default: false)
+                element.pinEdge = try options.option("pinEdge", default: .top)
+                if options.has("pinEdge"), !element.pinned {
+                    throw args.error(.field("pinEdge"), "is set but pinned is not true; pinEdge says where a pinned element sticks, so add pinned = true")
+                }
                 // A group of the script's own: the pin ends where the script says, not at the
                 // dataset section's end.
                 if let until = try options.optNumber("pinUntil") {

@@ -67,7 +67,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     public var label: String?
 
     /// Which edge of the visible area a pinned element sticks to.
-    public enum PinEdge: String, Hashable, Sendable {
+    public enum PinEdge: String, Hashable, Sendable, CaseIterable {
         /// Sticks to the top, pushed up by its sections' end.
         case top
         /// Sticks to the bottom, pushed down by its sections' start.
