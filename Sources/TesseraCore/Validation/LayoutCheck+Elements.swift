@@ -96,7 +96,7 @@ extension LayoutCheck {
         for (k, e) in elements.enumerated() where e.pinned && e.frame.width > 0 && e.frame.height > 0 {
             guard k < limits.count, let limit = limits[k] else { continue }
             let r = e.pinEdge.isAlongX ? e.frame.transposed : e.frame
-            pins.append(e.pinEdge.isLeading
+            pins.append(e.pinEdge.sticksToStart
                 ? Pin(k: k, frame: r, edge: e.pinEdge, c: 0, low: r.minY, high: max(r.minY, limit - r.height))
                 : Pin(k: k, frame: r, edge: e.pinEdge, c: -r.height, low: min(limit, r.minY), high: r.minY))
         }

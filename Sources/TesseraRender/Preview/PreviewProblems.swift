@@ -51,7 +51,7 @@ package struct PreviewProblems {
             let ea = sideways ? check.elements[a].frame.transposed : check.elements[a].frame
             let eb = sideways ? check.elements[b].frame.transposed : check.elements[b].frame
             let height = max(ea.height, eb.height), x = min(ea.minX, eb.minX)
-            let shown = Rect(x: x, y: edge.isLeading ? at : at - height, width: max(ea.maxX, eb.maxX) - x, height: height)
+            let shown = Rect(x: x, y: edge.sticksToStart ? at : at - height, width: max(ea.maxX, eb.maxX) - x, height: height)
             problems.append(Problem(kind: .pinned, items: [], frame: sideways ? shown.transposed : shown, at: at,
                                     edge: edge.rawValue, message: line))
         }

@@ -33,7 +33,7 @@ struct PictureElements {
             pinnedSeen += 1
             return Element(element: e, pinLimit: limit)
         }
-        for entry in elements where entry.element.pinEdge.isLeading {
+        for entry in elements where entry.element.pinEdge.sticksToStart {
             guard let end = entry.pinLimit, let i = entry.element.index, i >= 0, i < result.count else { continue }
             let rest = try result.frame(at: i), edge = entry.element.pinEdge
             // The item pins too when it moves with the element scrolled just past its rest.

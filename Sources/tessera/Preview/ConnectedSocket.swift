@@ -27,10 +27,11 @@ struct ConnectedSocket: Sendable {
         }
     }
 
-    /// Reads what has arrived into `buffer`; the count, 0 at the end of the stream, -1 on error.
-    func receive(into buffer: inout [UInt8]) -> Int {
+    /// Reads what has arrived into `buffer`; the count, 0 at the end of the stream, -1 on error
+    /// (without `waiting`, also when nothing has arrived).
+    func receive(into buffer: inout [UInt8], waiting: Bool = true) -> Int {
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, waiting ? 0 : Int32(MSG_DONTWAIT)) }
             if count < 0, errno == EINTR { continue }
             return count
         }
@@ -68,8 +69,7 @@ struct ConnectedSocket: Sendable {
     func dropArrived(maxBytes: Int = 64 << 10) {
         var dropped = 0, buffer = [UInt8](repeating: 0, count: 16 << 10)
         while dropped < maxBytes {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count < 0, errno == EINTR { continue }
+            let count = receive(into: &buffer, waiting: false)
             guard count > 0 else { return }
             dropped += count
         }

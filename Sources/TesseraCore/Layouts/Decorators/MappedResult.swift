@@ -12,12 +12,10 @@ struct MappedResult: LayoutResult {
 
     var count: Int { base.count }
     var elements: [LayoutElement] { base.elements.map(toOuter) }
-    /// Moved by the shift along the axis each element pins on (a swap swaps its edge: a top pin
-    /// becomes a left one, its limit an x).
+    /// Moved by the shift along the axis each element pins on as seen here (a swap swaps its
+    /// edge: a top pin becomes a left one, its limit an x).
     var pinLimits: [Double?] {
-        zip(base.elements, base.pinLimits).map { e, limit in
-            limit.map { $0 + ((transpose ? e.pinEdge.transposed : e.pinEdge).isAlongX ? dx : dy) }
-        }
+        zip(elements, base.pinLimits).map { e, limit in limit.map { $0 + (e.pinEdge.isAlongX ? dx : dy) } }
     }
     var orthogonalSections: [OrthogonalSection] {
         base.orthogonalSections.map {

@@ -79,8 +79,9 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
 
         /// Pins along x (left or right).
         public var isAlongX: Bool { self == .left || self == .right }
-        /// Pins at the start of its axis (top or left): pushed back by its sections' end.
-        public var isLeading: Bool { self == .top || self == .left }
+        /// Sticks to the start of its axis (top or left), pushed back by its sections' end.
+        /// (Not "leading": that is a horizontal edge, as in compositional insets.)
+        public var sticksToStart: Bool { self == .top || self == .left }
         /// The edge with the axes swapped: top and left trade places, bottom and right.
         public var transposed: PinEdge {
             switch self {
