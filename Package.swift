@@ -84,9 +84,17 @@ let package = Package(
                 "TesseraCore", "LuaBridge", "CLua",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ],
-            // Its Lua (the prelude, the REPL's and the test harness's), compiled in as byte arrays.
+            // Its Lua, compiled in as byte arrays: the prelude, the REPL's and the test harness's,
+            // and the repository's layouts/ and animators/ (through the symlinks in
+            // Scripts/Shipped; not their tests and editor types), so a program linked with
+            // TesseraLua finds `waterfall` or `fade` by name with no checkout (ShippedScripts).
+            exclude: ["Scripts/Shipped/layouts/tests", "Scripts/Shipped/layouts/types"],
             resources: [.embedInCode("Host/prelude.lua"), .embedInCode("Repl/repl-support.lua"),
                         .embedInCode("Testing/layout-tests.lua")]
+                + ["appstore", "emoji-split", "grid", "justified", "mosaic", "sectioned", "timeline", "waterfall"]
+                .map { .embedInCode("Scripts/Shipped/layouts/\($0).lua") }
+                + ["cascade", "edge-shrink", "fade", "scale", "wobble", "zoom"]
+                .map { .embedInCode("Scripts/Shipped/animators/\($0).lua") }
         ),
         // The command line: every command, the REPL and the preview server.
         .target(

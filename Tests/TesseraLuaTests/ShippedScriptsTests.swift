@@ -3,13 +3,14 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// The shipped `layouts/` and `animators/` built into the library (`ShippedScripts`, written by
-/// scripts/embed-scripts) and reached by name where no folder of them is found.
+/// The shipped `layouts/` and `animators/` built into the library (`ShippedScripts`, compiled in
+/// from the files themselves) and reached by name where no folder of them is found.
 @Suite struct ShippedScriptsTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every shipped script is embedded exactly as the file reads, and nothing else is.
+    /// Every shipped script is embedded exactly as the file reads, and nothing else is: a
+    /// script added to a folder is named in Package.swift's resources and in ShippedScripts.
     @Test func theEmbeddedCopiesMatchTheFiles() throws {
         var files: [String: String] = [:]
         for folder in ["layouts", "animators"] {
@@ -18,8 +19,8 @@ import TesseraCore
                 files[folder + "/" + name] = try String(contentsOf: Self.repository.appendingPathComponent(folder + "/" + name), encoding: .utf8)
             }
         }
-        #expect(files.keys.sorted() == ShippedScripts.files.keys.sorted(), "run scripts/embed-scripts")
-        for (path, source) in files { #expect(ShippedScripts.files[path] == source, "\(path): run scripts/embed-scripts") }
+        #expect(files.keys.sorted() == ShippedScripts.files.keys.sorted(), "name each shipped script in Package.swift and ShippedScripts.files")
+        for (path, source) in files { #expect(ShippedScripts.files[path] == source, "\(path) differs from its embedded copy") }
     }
 
     /// A program with no layouts/ anywhere above it gets the built-in copies: layouts by name,
