@@ -244,6 +244,30 @@ import TesseraCore
                         "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
     }
 
+    /// An integer id is named by its text (an integer argument of scrollTo is an index), and a
+    /// default id, the index as a string, by an integer.
+    @Test func idsAreNamedByTheirOtherSpelling() throws {
+        let out = try run("""
+        local ints = {}
+        for n = 10, 24 do ints[#ints + 1] = n end
+        local e = t.engine{ provider = t.provider{ data = ints, id = function(n) return n end, size = { 100, 50 } },
+                            viewport = { 100, 120 } }
+        e:layout()
+        e:scrollTo("14")
+        local byText = e.offset[2]
+        e:scrollTo(14)
+        local byIndex = e.offset[2]
+        local _, missing = pcall(e.scrollTo, e, "014")
+        local plain = t.engine{ provider = t.provider{ data = { 7, 8, 9 }, size = { 100, 50 } }, viewport = { 100, 400 } }
+        plain:layout()
+        plain:measure(1, 100, 20)
+        plain:layout()
+        return byText, byIndex, missing, views(plain)
+        """)
+        #expect(out == ["200", "630", "engine:scrollTo: argument #1 (id) must be the id of one of the 15 items, got '014'",
+                        "0 0#1=7@0,0,100,50 | 1 1#2=8@0,50,100,20 | 2 2#3=9@0,70,100,50"])
+    }
+
     @Test func engineMessagesWriteIntegersAndNanAsLuaDoes() throws {
         let out = try run("""
         local e = t.engine{ provider = t.provider{ data = { 1, 2 }, size = { 10, 10 } }, viewport = { 100, 100 } }

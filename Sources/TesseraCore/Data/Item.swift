@@ -48,15 +48,47 @@ public enum ItemID: Hashable, Sendable, CustomStringConvertible, Comparable,
         }
     }
 
-    /// True when `name` names `id`: equal, or a string that is a derived id's printed form (how
-    /// a host that only has text, a Lua script or a JSON file, names a scoped id).
+    /// True when `name` names `id`: equal, the same plain id spelled the other way
+    /// (`otherSpelling`), or a string that is a derived id's printed form (how a host that only
+    /// has text, a Lua script or a JSON file, names a scoped id).
     package static func names(_ id: ItemID, _ name: ItemID) -> Bool {
+        if namesAsWritten(id, name) { return true }
+        switch (id, name) {
+        case (.int(let v), .string(let text)), (.string(let text), .int(let v)): return isDecimal(text, of: v)
+        default: return false
+        }
+    }
+
+    /// True when `name` is `id` or, a string, a derived id's printed form: `names` without
+    /// the other spelling, for a lookup where an exact id must win over it.
+    package static func namesAsWritten(_ id: ItemID, _ name: ItemID) -> Bool {
         if id == name { return true }
         guard case .string(let text) = name else { return false }
         switch id {
         case .scoped, .duplicate: return id.description == text
         default: return false
         }
+    }
+
+    /// The same plain id spelled the other way: `14` for `"14"` and `"14"` for `14`, as a host
+    /// that has only text (an integer id in a Lua string) or only numbers (a default id, the
+    /// index as a string, named by a Lua integer) names it; a string only in an integer's own
+    /// decimal form (not `"014"` or `"+14"`). Nil for other strings and derived ids. Lookups try
+    /// it after the id itself, so an exact match always wins.
+    package var otherSpelling: ItemID? {
+        switch self {
+        case .int(let v): return .string(String(v))
+        case .string(let s): return Int(s).flatMap { Self.isDecimal(s, of: $0) ? .int($0) : nil }
+        case .scoped, .duplicate: return nil
+        }
+    }
+
+    /// Whether `text` is `v` in its own decimal form (`String(v)`), allocating nothing: no sign
+    /// but a minus, no leading zero. O(digits).
+    static func isDecimal(_ text: String, of v: Int) -> Bool {
+        guard Int(text) == v else { return false }
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+        return text.utf8.first != UInt8(ascii: "+") && (digits.first != UInt8(ascii: "0") || text == "0")
     }
 
     /// The id with every derived part removed: the dataset's own id.
@@ -161,4 +193,10 @@ public struct Item: Hashable, Sendable {
     public var intrinsicHeight: Double? { (fields["h"] ?? fields["height"])?.number }
     /// The text to measure when the item has no size.
     public var text: String? { fields["text"]?.string }
+}
+
+extension Dictionary where Key == ItemID {
+    /// The value at `id`, else at the same plain id spelled the other way
+    /// (`ItemID.otherSpelling`). O(1).
+    package func named(_ id: ItemID) -> Value? { self[id] ?? id.otherSpelling.flatMap { self[$0] } }
 }

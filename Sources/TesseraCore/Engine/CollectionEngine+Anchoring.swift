@@ -203,7 +203,10 @@ extension CollectionEngine {
 }
 
 extension CollectionEngine {
-    /// The flattened index of the item whose id is `id` as of the last reload, or nil.
+    /// The flattened index of the item whose id is `id` as of the last reload, or nil. Where no
+    /// id is exactly `id`, a string names an integer id by its text (`"14"`) and an integer a
+    /// string id that is its text (a default id, `"0"`), as a host with only text or numbers
+    /// names them; `scrollTo(_:align:)` and `measure(_:size:)` look ids up the same way.
     /// - Complexity: O(1) after a table built once per reload (O(n)), or O(log leaves) for a
     ///   visible item.
     public func index(of id: ItemID) throws -> Int? {

@@ -16,9 +16,9 @@ extension CollectionEngine {
     }
 
     /// Reports that the host's view of element `id` (a cell's id, or a header's element id such
-    /// as `"0-header"`; a scoped id may be named by its printed form) is `size`; nil forgets
-    /// the measurement. Schedules a relayout; nothing
-    /// runs until the next pass. A size equal to the one already measured schedules nothing.
+    /// as `"0-header"`; a scoped id may be named by its printed form, a plain one by its other
+    /// spelling as `index(of:)` says) is `size`; nil forgets the measurement. Schedules a
+    /// relayout; nothing runs until the next pass. A size equal to the one already measured schedules nothing.
     /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
     ///   (nothing changes).
     /// - Complexity: O(1).
@@ -130,7 +130,7 @@ extension CollectionEngine {
                 sizes.headers[ObjectIdentifier(owner), default: [:]][section] = m.size
                 continue
             }
-            guard let index = visible[id] ?? tree.knownIndex(of: id), index < tree.count else { continue }
+            guard let index = visible.named(id) ?? tree.knownIndex(of: id), index < tree.count else { continue }
             let (leaf, was) = tree.flat.locate(index)
             let owner = leaf.owner, key = ObjectIdentifier(owner)
             let names = { (k: Int) throws -> Bool in ItemID.names(.scoped(in: leaf.scope, try owner.identifier(at: k)), id) }
@@ -147,7 +147,7 @@ extension CollectionEngine {
                     }
                     tables[key] = table
                 }
-                local = tables[key]![id]
+                local = tables[key]!.named(id)
             }
             guard let local else { continue }
             if let seen = m.data, seen != owner.value(at: local) { continue }
@@ -170,7 +170,7 @@ extension CollectionEngine {
                 sizes.headers[ObjectIdentifier(owner), default: [:]][section] = m.size
                 continue
             }
-            guard let index = try tree.index(of: id, hint: visible[id]) else { continue }
+            guard let index = try tree.index(of: id, hint: visible.named(id)) else { continue }
             let (leaf, local) = tree.flat.locate(index)
             if rebinding {
                 let now = leaf.owner.value(at: local)

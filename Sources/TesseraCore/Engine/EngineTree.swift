@@ -85,12 +85,13 @@ final class EngineTree {
     }
 
     /// The flattened index of the item whose id is `id` (the first, when ids repeat), or nil.
-    /// `hint`, an index where it probably is, is checked first. A string id also matches a
-    /// scoped id by its printed form (`"0-a"`), as a host that only has text names it.
+    /// `hint`, an index where it probably is, is checked first. Where no id equals it, `id`
+    /// also names the plain id spelled the other way (`"14"` the integer 14, and back), and a
+    /// string a scoped id by its printed form (`"0-a"`), as a host that only has text names them.
     /// - Complexity: O(log leaves) when the hint is right, else O(1) after an O(n) table built
     ///   once per flattening.
     func index(of id: ItemID, hint: Int? = nil) throws -> Int? {
-        if let hint, hint >= 0, hint < flat.count, try ItemID.names(flat.identifier(at: hint), id) { return hint }
+        if let hint, hint >= 0, hint < flat.count, try ItemID.namesAsWritten(flat.identifier(at: hint), id) { return hint }
         if idTable.index == nil {
             var table: [ItemID: Int] = [:]
             table.reserveCapacity(flat.count)
@@ -103,13 +104,12 @@ final class EngineTree {
             }
             idTable.index = table
         }
-        if let found = idTable.index![id] { return found }
-        guard case .string(let text) = id else { return nil }
-        return idTable.printed[text]
+        return knownIndex(of: id)
     }
 
     /// The flattened index of each of `ids` that is in this tree, as `index(of:)` finds it (the
-    /// first, when ids repeat; a string id by a scoped id's printed form when no id equals it).
+    /// first, when ids repeat; a string id by a scoped id's printed form when no id equals it),
+    /// but never by another spelling: these are the ids of views, and 5 is not the view "5".
     /// A reload asks this of the few views that left: one walk over the items, matching each
     /// id against that short list, costs a fraction of building the table of every id (which
     /// a reload would build afresh each time, its items being new). The table, when built, answers.
@@ -119,7 +119,7 @@ final class EngineTree {
         var found: [ItemID: Int] = [:]
         guard !ids.isEmpty else { return found }
         if idTable.index != nil {
-            for id in ids { if let i = try index(of: id) { found[id] = i } }
+            for id in ids { if let i = tableIndex(of: id) { found[id] = i } }
             return found
         }
         // A few ids are compared with each item's, which costs less than hashing every item's id;
@@ -172,8 +172,13 @@ final class EngineTree {
     /// data may have changed since the tree was laid out); nil when it was not, or the table
     /// was never built. O(1).
     func knownIndex(of id: ItemID) -> Int? {
-        guard let table = idTable.index else { return nil }
-        if let found = table[id] { return found }
+        tableIndex(of: id) ?? id.otherSpelling.flatMap(tableIndex)
+    }
+
+    /// The index of `id` itself in the id table, or of the scoped id a string prints as; nil
+    /// when neither is there or the table was never built. O(1).
+    private func tableIndex(of id: ItemID) -> Int? {
+        if let found = idTable.index?[id] { return found }
         guard case .string(let text) = id else { return nil }
         return idTable.printed[text]
     }
