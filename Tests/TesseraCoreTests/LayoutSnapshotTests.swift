@@ -72,6 +72,17 @@ import Testing
         #expect(RunDifference(old: .int(3), new: old) == nil)
     }
 
+    @Test func aChangedContentSizeIsRoundedAsTheFramesAreUnlessThatHidesTheChange() throws {
+        let frames = [("a", [0.0, 0, 10, 10])]
+        let taller = try #require(RunDifference(old: Self.run(frames, contentSize: [375, 2300.935424668867]),
+                                                new: Self.run(frames, contentSize: [375, 4049.94950557712])))
+        #expect(taller.lines() == ["contentSize: [375, 2300.94] → [375, 4049.95]"])
+        // Two sizes that differ only past the second decimal are shown in full.
+        let nudged = try #require(RunDifference(old: Self.run(frames, contentSize: [375, 100.001]),
+                                                new: Self.run(frames, contentSize: [375, 100.002])))
+        #expect(nudged.lines() == ["contentSize: [375, 100.001] → [375, 100.002]"])
+    }
+
     @Test func onlyTheFirstTenOfEachKindAreListed() throws {
         let old = Self.run((0..<25).map { ("i\($0)", [0, Double($0) * 10, 10, 10]) })
         let new = Self.run((0..<25).map { ("i\($0)", [0, Double($0) * 10 + 1, 10, 10]) })

@@ -61,9 +61,9 @@ package struct RunDifference: Sendable {
         for key in OrderedSet(a.keys).union(b.keys) where !Self.elementKeys.contains(key) {
             switch (a[key], b[key]) {
             case (let x?, let y?) where SnapshotComparison.equal(x, y): continue
-            case (let x?, let y?): otherChanges.append("\(key): \(SnapshotComparison.brief(x)) → \(SnapshotComparison.brief(y))")
-            case (let x?, nil): otherChanges.append("\(key): \(SnapshotComparison.brief(x)) → (none)")
-            case (nil, let y?): otherChanges.append("\(key): (none) → \(SnapshotComparison.brief(y))")
+            case (let x?, let y?): otherChanges.append("\(key): \(Self.shown(x, y)) → \(Self.shown(y, x))")
+            case (let x?, nil): otherChanges.append("\(key): \(Self.shown(x, x)) → (none)")
+            case (nil, let y?): otherChanges.append("\(key): (none) → \(Self.shown(y, y))")
             case (nil, nil): continue
             }
         }
@@ -106,6 +106,26 @@ package struct RunDifference: Sendable {
     }
 
     private static let elementKeys: Set<String> = ["items", "supplementaries", "decorations", "orthogonal"]
+
+    /// `value` for a person, its numbers rounded as the frames above it are (`[375, 4049.95]`,
+    /// not `[375, 4049.94950557712]`); in full when rounding would make it read as `other`.
+    private static func shown(_ value: JSONValue, _ other: JSONValue) -> String {
+        let text = SnapshotComparison.brief(rounded(value))
+        guard value != other, text == SnapshotComparison.brief(rounded(other)) else { return text }
+        return SnapshotComparison.brief(value)
+    }
+
+    /// `value` with every finite number rounded to two decimals, as `LayoutCheck.number` does.
+    private static func rounded(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .double(let v) where v.isFinite && abs(v) < 1e13:
+            let r = (v * 100).rounded() / 100
+            return .double(r == 0 ? 0 : r)
+        case .array(let values): return .array(values.map(rounded))
+        case .object(let members): return .object(members.mapValues(rounded))
+        default: return value
+        }
+    }
 
     /// Whether two frames are equal within `SnapshotComparison.tolerance`, edge by edge.
     public static func sameFrame(_ a: Rect, _ b: Rect) -> Bool {
