@@ -105,7 +105,7 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › flow lays out the items (_ ms)",
-            "    tests/grid_test.lua:6: snapshot 'flow lays out the items 1' is missing, and CI is set, so it was not written; run `tessera test` without CI set (or with --update) to write it",
+            "    tests/grid_test.lua:6: snapshot 'flow lays out the items 1' is missing, and CI is set, so it was not written; run `tessera test tests/grid_test.lua` without CI set (or with --update) to write it",
             "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
             "1 passed, 1 failed",
             "",
@@ -130,7 +130,7 @@ import Testing
             "        item \"d\": (0, 128, 100, 90) → (0, 132, 100, 90)",
             "      largest move: item \"c\" by 8, (216, 0, 100, 60) → (224, 0, 100, 60)",
             "      contentSize: [316, 218] → [324, 222]",
-            "      (run `tessera test --update` to accept the new one)",
+            "      (run `tessera test tests/grid_test.lua --update` to accept the new one)",
             "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
             "1 passed, 1 failed",
             "",

@@ -57,7 +57,7 @@ final class LayoutTestSession {
         guard let expected = stored.entries[key] else {
             if options.continuousIntegration && !options.update {
                 return "snapshot '\(key)' is missing, and CI is set, so it was not written; "
-                    + "run `tessera test` without CI set (or with --update) to write it"
+                    + "run `tessera test \(Self.shellWord(path))` without CI set (or with --update) to write it"
             }
             pending[key] = actual
             return nil
@@ -76,10 +76,18 @@ final class LayoutTestSession {
             let what = SnapshotComparison.describe(expected: expected, actual: actual, indexBase: 1) ?? "it differs"
             lines = ["snapshot '\(key)' does not match: \(what)"]
         }
-        lines.append("  (run `tessera test --update` to accept the new one)")
+        lines.append("  (run `tessera test \(Self.shellWord(path)) --update` to accept the new one)")
         let message = lines.joined(separator: "\n")
         mismatches.append(SnapshotMismatch(test: test, file: path, line: nil, key: key, difference: difference, message: message))
         return message
+    }
+
+    /// `path` as a shell reads it back: itself when plain, else in single quotes. The hints
+    /// name the test file, since `tessera test --update` alone would update every test under
+    /// the working directory.
+    static func shellWord(_ path: String) -> String {
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+,@%=:".unicodeScalars.contains($0) }
+        return plain ? path : "'" + path.map { $0 == "'" ? "'\\''" : String($0) }.joined() + "'"
     }
 
     /// Whether `path` (a dataset or a layout script a test names) lies inside the project.
