@@ -169,7 +169,7 @@ import Testing
         let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/tutorial/02-groups.md"), encoding: .utf8)
         let script = try #require(page.components(separatedBy: "```lua\n").dropFirst().first?.components(separatedBy: "```").first)
         let rows = [("p1", "beach"), ("p2", "beach"), ("p3", "city"), ("p4", "city"), ("p5", "city"), ("p6", "forest")]
-        let data = "{\"items\": [" + rows.map { "{\"id\": \"\($0.0)\", \"group\": \"\($0.1)\", \"w\": 4, \"h\": 3}" }.joined(separator: ", ") + "]}"
+        let data = "{\"items\": [" + rows.map { "{\"id\": \"\($0.0)\", \"subcategory\": \"\($0.1)\", \"w\": 4, \"h\": 3}" }.joined(separator: ", ") + "]}"
         let dir = try folder(["groups.lua": script, "photos.json": data])
         let check = try runTessera(["check", "groups.lua", "--data", "photos.json", "--strict"], in: dir)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")

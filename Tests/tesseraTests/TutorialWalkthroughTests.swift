@@ -49,7 +49,14 @@ import Testing
                     saved.append(path)
                 } else if language == "sh" {
                     let lines = body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
-                    // The preview serves until stopped: the browser tests drive it, not this walk.
+                    // The preview serves until stopped: the browser tests drive it, not this walk,
+                    // which only sees that the data file it names is there.
+                    for line in lines where line.hasPrefix("tessera preview ") {
+                        let arguments = line.split(separator: " ").map(String.init)
+                        if let data = arguments.firstIndex(of: "--data") {
+                            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments[data + 1]).path), "\(name): \(line)")
+                        }
+                    }
                     for line in lines where line.hasPrefix("tessera ") && !line.hasPrefix("tessera preview ") {
                         let arguments = line.prefix { $0 != "#" }.split(separator: " ").dropFirst().map(String.init)
                         let run = try runTessera(arguments, in: dir, timeout: 120, environment: ["CI": nil])
@@ -64,7 +71,7 @@ import Testing
             }
         }
         #expect(saved == ["out/list.lua", "out/tests/feed_test.lua", "out/list.lua", "out/columns.lua",
-                         "out/gallery.lua", "out/pop.lua"], "\(saved)")
+                         "out/groups.lua", "out/gallery.lua", "out/pop.lua"], "\(saved)")
         #expect(commands >= 15, "\(commands)")
         #expect(outputs.contains { $0.hasSuffix(".svg") } && outputs.contains { $0.hasSuffix(".html") })
         // The tour's test wrote its snapshot, and the tutorial's run of it compared with it.
