@@ -73,7 +73,8 @@ struct PreviewCommand: ParsableCommand {
         let session = PreviewSession(configuration)
         let address = try startPreview(session, port: port, poll: poll)
         printLine("tessera preview: \(address)")
-        printLine("watching \(session.layoutFile.map { $0 + " and " } ?? "")\(data) and the modules the script requires (\(session.watcher.mode.rawValue)); Ctrl-C stops")
+        printLine(watchingLine(layoutFile: session.layoutFile, dataPath: data, animatorFile: configuration.animatorFile,
+                               mode: session.watcher.mode.rawValue))
         if open { openInBrowser(address) }
         session.renderLoop()
     }
