@@ -62,6 +62,8 @@ static TB_SLOWPATH int tb_setchecked(lua_State *L, const tb_Frames *f) {
   lua_Integer i = lua_tointegerx(L, 1, &isint);
   if (f == &tb_closedframes)
     return tb_deferror(L, "ctx.set can only be called while simpleLayout runs");
+  if (!isint && lua_type(L, 1) == LUA_TTABLE)   /* ctx:set(...): the colon passed ctx as i */
+    return tb_deferror(L, "ctx.set: argument #1 (i) must be an integer, got %v (call it with a dot: ctx.set(i, x, y, w, h))", 1);
   if (!isint) return tb_argerror(L, 1, "ctx.set", 1, "i", "an integer");
   if (i < 1 || i > f->count)
     return tb_argerror(L, 1, "ctx.set", 1, "i", tb_pushfmessage(L, "an item index in 1..%I", f->count));

@@ -78,6 +78,7 @@ import TesseraCore
         ("ctx:textSize('a', 0/0)", "ctx:textSize: argument #2 (width) must be a finite, non-negative number, got nan"),
         ("ctx:textSize('a', 10, { fontSize = -3 })", "ctx:textSize: field 'fontSize' must be a finite, positive number, got -3"),
         ("ctx.set('a', 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got string"),
+        ("ctx:set(1, 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got table (call it with a dot: ctx.set(i, x, y, w, h))"),
         ("ctx.set(1, 0, 0, 'w', 1)", "ctx.set: argument #4 (w) must be a number, got string"),
         ("ctx.set(ctx:item(1), 0, 0, 1, 1)", "ctx.set: argument #1 (i) must be an integer, got tessera.item"),
         ("ctx:id(ctx:item(2))", "ctx:id: argument #1 (i) must be an integer, got tessera.item"),

@@ -115,12 +115,10 @@ package struct RunDifference: Sendable {
         return SnapshotComparison.brief(value)
     }
 
-    /// `value` with every finite number rounded to two decimals, as `LayoutCheck.number` does.
+    /// `value` with every number rounded as `LayoutCheck.number` rounds it.
     private static func rounded(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .double(let v) where v.isFinite && abs(v) < 1e13:
-            let r = (v * 100).rounded() / 100
-            return .double(r == 0 ? 0 : r)
+        case .double(let v): return .double(LayoutCheck.rounded(v))
         case .array(let values): return .array(values.map(rounded))
         case .object(let members): return .object(members.mapValues(rounded))
         default: return value

@@ -153,9 +153,15 @@ package struct LayoutCheck {
     public static func number(_ v: Double) -> String {
         // -nan (what 0/0 gives on x86) is nan to a reader.
         guard v.isFinite else { return v.isNaN ? "nan" : v.description }
-        guard abs(v) < 1e13 else { return JSONWriter.format(v) }
-        let rounded = (v * 100).rounded() / 100
-        return JSONWriter.format(rounded == 0 ? 0 : rounded)
+        return JSONWriter.format(rounded(v))
+    }
+
+    /// `v` to two decimals as the human lines show it (no `-0`); unchanged when not finite or
+    /// too large for two decimals to mean anything (|v| ≥ 1e13).
+    static func rounded(_ v: Double) -> Double {
+        guard v.isFinite, abs(v) < 1e13 else { return v }
+        let r = (v * 100).rounded() / 100
+        return r == 0 ? 0 : r
     }
 
     /// `375x347.14`.
