@@ -18,7 +18,8 @@ extension CollectionEngine {
     /// Reports that the host's view of element `id` (a cell's id, or a header's element id such
     /// as `"0-header"`; a scoped id may be named by its printed form, a plain one by its other
     /// spelling as `index(of:)` says) is `size`; nil forgets the measurement. Schedules a
-    /// relayout; nothing runs until the next pass. A size equal to the one already measured schedules nothing.
+    /// relayout; nothing runs until the next pass. A size equal to the one already measured
+    /// schedules nothing.
     /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
     ///   (nothing changes).
     /// - Complexity: O(1).
