@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import TesseraCore
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
@@ -193,6 +195,24 @@ struct PreviewServerTests {
     /// A refused client that has sent its request reads the reply: the server reads what it
     /// sent before closing (closing over unread bytes resets the connection, and the reset
     /// drops the reply on the client's side).
+    /// A connection that gets no thread (the system is out of them) is answered 503 and gives
+    /// its place under the cap back; the next one, with a thread, is served.
+    @Test func aConnectionWithNoThreadIsRefusedAndFreesItsPlace() throws {
+        let failures = Mutex(1)
+        let server = PreviewServer(port: 0, token: Self.token, hub: PreviewHub(), log: { _ in },
+                                   startThread: { body in
+                                       failures.withLock { left in left > 0 ? { left -= 1; return false }() : true }
+                                           ? DetachedJob(body).start() : false
+                                   }) { _, _ in }
+        let port = try server.start()
+        defer { server.shutDown() }
+        let request = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        #expect(try Self.exchange(port, request)
+                == Self.reply(503, "Service Unavailable", "the preview could not start a thread for this connection; try again"))
+        #expect(server.connectionCount == 0)
+        #expect(try Self.exchange(port, request).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
     @Test func aRefusedClientThatSentItsRequestStillReadsTheReply() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import LuaBridge
-import Synchronization
+import TesseraCore
 
 /// A host function's loop over caller-sized data, kept inside the script's limits.
 ///
@@ -78,31 +78,3 @@ private final class ResultBox<T>: @unchecked Sendable {
     var value: Result<T, any Error>?
 }
 
-/// One run of `body` on a detached thread. Retained by the thread until it ends, so dropping
-/// it early is safe.
-private final class DetachedJob: @unchecked Sendable {
-    private let body: @Sendable () -> Void
-    private let done = Atomic<Bool>(false)
-
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    var finished: Bool { done.load(ordering: .acquiring) }
-
-    /// Starts the thread; false if none could be made.
-    func start() -> Bool {
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(self).toOpaque()
-        let made = pthread_create(&thread, nil, { raw in
-            let job = Unmanaged<DetachedJob>.fromOpaque(raw!).takeRetainedValue()
-            job.body()
-            job.done.store(true, ordering: .releasing)
-            return nil
-        }, retained)
-        guard made == 0 else {
-            Unmanaged<DetachedJob>.fromOpaque(retained).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
-    }
-}

@@ -39,15 +39,19 @@ final class PreviewServer: @unchecked Sendable {
     private var live: Set<Int32> = []
     private var stopping = false
     private var listener: Int32 = -1
+    /// Runs a connection's work on a thread of its own; false when no thread could be made.
+    private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
 
     /// Text messages from pages go to `onMessage` with the page's connection id; the listener's
-    /// troubles go to `log`.
+    /// troubles go to `log`. `startThread` is for tests, which make it fail.
     init(port: UInt16, token: String, hub: PreviewHub, limits: Limits = Limits(),
          log: @escaping @Sendable (String) -> Void = { reportError($0) },
+         startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() },
          onMessage: @escaping @Sendable (UUID, String) -> Void) {
         self.hub = hub
         self.limits = limits
         self.log = log
+        self.startThread = startThread
         self.onMessage = onMessage
         access = PreviewAccess(token: token, port: Int(port))
     }
@@ -140,11 +144,16 @@ final class PreviewServer: @unchecked Sendable {
         guard admitted else {
             return Self.refuse(fd, with: .text(503, "too many connections (at most \(limits.connections))"))
         }
-        Thread { [self] in
+        let started = startThread { [self] in
             serve(ConnectedSocket(fd: fd))
             lock.withLock { _ = live.remove(fd) }
             close(fd)
-        }.start()
+        }
+        // Out of threads (the system's limit, or memory for a stack): this connection gets a
+        // 503 and gives its place back, so the cap is never held by connections nobody serves.
+        guard !started else { return }
+        lock.withLock { _ = live.remove(fd) }
+        Self.refuse(fd, with: .text(503, "the preview could not start a thread for this connection; try again"))
     }
 
     /// Answers a connection it will not serve with `reply` and closes it, waiting on nothing:
