@@ -195,15 +195,26 @@ struct PreviewServerTests {
     /// A refused client that has sent its request reads the reply: the server reads what it
     /// sent before closing (closing over unread bytes resets the connection, and the reset
     /// drops the reply on the client's side).
+    /// A server whose `n`-th threads (counting from 1: the accepting thread, then one per
+    /// connection, then a page's writer) cannot be started.
+    static func server(failingThreads failing: Set<Int>) -> PreviewServer {
+        let calls = Mutex(0)
+        return PreviewServer(port: 0, token: token, hub: PreviewHub(), log: { _ in },
+                             startThread: { body in
+                                 calls.withLock { n in n += 1; return !failing.contains(n) } ? DetachedJob(body).start() : false
+                             }) { _, _ in }
+    }
+
+    /// With no thread to accept on, the preview does not start, and says why.
+    @Test func aServerWithNoAcceptingThreadDoesNotStart() {
+        let error = #expect(throws: CLIError.self) { try Self.server(failingThreads: [1]).start() }
+        #expect(error?.description == "preview: cannot start a thread to accept connections (the system has no more threads)")
+    }
+
     /// A connection that gets no thread (the system is out of them) is answered 503 and gives
     /// its place under the cap back; the next one, with a thread, is served.
     @Test func aConnectionWithNoThreadIsRefusedAndFreesItsPlace() throws {
-        let failures = Mutex(1)
-        let server = PreviewServer(port: 0, token: Self.token, hub: PreviewHub(), log: { _ in },
-                                   startThread: { body in
-                                       failures.withLock { left in left > 0 ? { left -= 1; return false }() : true }
-                                           ? DetachedJob(body).start() : false
-                                   }) { _, _ in }
+        let server = Self.server(failingThreads: [2])
         let port = try server.start()
         defer { server.shutDown() }
         let request = "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
@@ -211,6 +222,20 @@ struct PreviewServerTests {
                 == Self.reply(503, "Service Unavailable", "the preview could not start a thread for this connection; try again"))
         #expect(server.connectionCount == 0)
         #expect(try Self.exchange(port, request).hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
+    /// A page whose writer gets no thread is closed with 1011 and why, and leaves the hub and
+    /// the connection count (before, its connection waited for a writer that never ran).
+    @Test func aPageWithNoWriterThreadIsClosedWithTheReason() throws {
+        let server = Self.server(failingThreads: [3])
+        let port = try server.start()
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        defer { page.close() }
+        #expect(try page.readFrame() == .close(1011, "the preview could not start a thread for this page"))
+        #expect(try page.readToEnd().isEmpty)
+        for _ in 0..<500 where server.connectionCount > 0 { usleep(10_000) }
+        #expect(server.connectionCount == 0)
     }
 
     @Test func aRefusedClientThatSentItsRequestStillReadsTheReply() throws {

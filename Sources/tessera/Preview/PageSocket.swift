@@ -8,6 +8,8 @@ import Foundation
 struct PageSocket {
     let hub: PreviewHub
     let limits: PreviewServer.Limits
+    /// Starts the writer's thread (`PreviewServer`'s); false when none could be made.
+    let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
     let onMessage: @Sendable (UUID, String) -> Void
 
     /// Serves the page until its socket closes; `rest` holds bytes that came with the handshake.
@@ -15,14 +17,20 @@ struct PageSocket {
         let id = UUID()
         let outbox = hub.add(id)
         let writerDone = DispatchSemaphore(value: 0)
-        Thread {
+        let writing = startThread {
             while let item = outbox.take() {
                 let frame = item.frame
                 guard socket.send(frame), frame.opcode != .close else { break }
             }
             shutdown(socket.fd, Int32(SHUT_WR))
             writerDone.signal()
-        }.start()
+        }
+        guard writing else {
+            // No writer, no page: say why (1011, the server's trouble) and let the page reconnect.
+            hub.remove(id)
+            _ = socket.send(.close(1011, "the preview could not start a thread for this page"))
+            return
+        }
 
         var reader = WebSocketReader(maxMessage: limits.message)
         rest.withUnsafeBytes { reader.feed($0) }

@@ -95,7 +95,10 @@ final class PreviewServer: @unchecked Sendable {
             access.port = port
             listener = fd
         }
-        Thread { [self] in acceptLoop(fd) }.start()
+        guard startThread({ [self] in acceptLoop(fd) }) else {
+            close(fd)
+            throw CLIError("preview: cannot start a thread to accept connections (the system has no more threads)")
+        }
         return port
     }
 
@@ -213,7 +216,7 @@ final class PreviewServer: @unchecked Sendable {
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
             guard socket.send(accepted.bytes) else { return }
-            PageSocket(hub: hub, limits: limits, onMessage: onMessage).serve(socket, rest: rest)
+            PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage).serve(socket, rest: rest)
         default:
             socket.reply(.text(404, "not found"))
         }
