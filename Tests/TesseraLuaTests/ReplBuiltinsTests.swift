@@ -73,7 +73,8 @@ return {
     @Test func runComplainsClearly() throws {
         let (repl, path) = try session()
         repl.feed("run(L, {params = {nope = 1}})", "run(t.waterfall{}, {params = {columns = 3}})", "run(L, 5)",
-                  "run(L, {width = -1})", "run('nope')", "r = run(L)", "r.frames()", "r:frame(9)", "'alive'")
+                  "run(L, {width = -1})", "run(L, {spacing = 8})", "run(L, {widht = 300})", "run('nope')", "r = run(L)",
+                  "r.frames()", "r:frame(9)", "'alive'")
         #expect(repl.out == ["alive"])
         let messages = repl.err.map { $0.components(separatedBy: "\n")[0] }
         var unknown = ""
@@ -84,6 +85,8 @@ return {
             "stdin:1: run: field 'params' applies only to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
             "stdin:1: run: argument #2 (options) must be a table like {width = 375, height = 812}, got number",
             "stdin:1: run: field 'width' must be a finite, non-negative number, got -1",
+            "stdin:1: run: argument #2 (options) has an unknown field 'spacing'; known fields: height, params, width, x, y",
+            "stdin:1: run: argument #2 (options) has an unknown field 'widht' (did you mean width?); known fields: height, params, width, x, y",
             "stdin:1: run: " + unknown,
             "stdin:1: r:frames: self must be a result (call it with a colon, like r:frames()), got no value",
             "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 9",

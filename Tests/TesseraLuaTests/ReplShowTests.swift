@@ -73,6 +73,13 @@ import TesseraCore
         #expect(lines[10].hasPrefix("viewport 100x60 at 0,0 outlined;"))
     }
 
+    @Test func anUnknownOptionIsNamed() throws {
+        let repl = try recorder()
+        repl.feed("r:show{column = 40}")
+        #expect(repl.err.map { $0.components(separatedBy: "\n")[0] }
+                == ["stdin:1: r:show: argument #1 (options) has an unknown field 'column' (did you mean columns?); known fields: columns, rows, x, y"])
+    }
+
     /// The region, columns and rows an 80 x 20 ASCII preview shows `viewport` of `content` in.
     func on80x20(content: Size, viewport: Rect) -> (Rect, Int, Int) {
         ResultPreview(columns: 80, rows: 20, unicode: false).layout(content: content, viewport: viewport)

@@ -180,6 +180,7 @@ extension ReplSession {
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
+                _ = try LuaArguments(L, function: "r:show").table(2, "options", known: ["x", "y", "columns", "rows"])
                 viewport.x = try number(L, table: 2, key: "x", default: viewport.x, nonNegative: false, function: "r:show")
                 viewport.y = try number(L, table: 2, key: "y", default: viewport.y, nonNegative: false, function: "r:show")
                 // The renderer bounds the picture (8 to 1000 columns, 4 to 1000 rows in the CLI's).

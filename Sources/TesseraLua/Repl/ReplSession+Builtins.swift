@@ -69,6 +69,7 @@ extension ReplSession {
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
+                _ = try LuaArguments(L, function: "run").table(2, "options", known: ["width", "height", "x", "y", "params"])
                 size.width = try number(L, table: 2, key: "width", default: size.width, nonNegative: true)
                 size.height = try number(L, table: 2, key: "height", default: size.height, nonNegative: true)
                 origin.x = try number(L, table: 2, key: "x", default: 0, nonNegative: false)
