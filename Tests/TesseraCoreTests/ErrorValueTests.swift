@@ -19,8 +19,8 @@ import OrderedCollections
         #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
         #expect(error?.description == "waterfall parameter 'columns' must be a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
         let unknown = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["colums": 2]) }
-        #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: nil))
-        #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing")
+        #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: "columns"))
+        #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing")
         #expect(unknown?.applyError == nil && unknown?.datasetError == nil)
     }
 

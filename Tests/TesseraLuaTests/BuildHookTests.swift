@@ -33,7 +33,7 @@ import TesseraCore
         let script = try load("if p.columns > 9 then error('at most 9 columns') end return p.columns")
         let file = "\(folder.path)/built.lua"
         #expect(scriptError { _ = try script.configured(["colums": 3]) }?.message ==
-                "\(file): unknown param 'colums'; known params: columns, spacing")
+                "\(file): unknown param 'colums' (did you mean columns?); known params: columns, spacing")
         // The script is known for a parameter error too, though the message has no line.
         let param = scriptError { _ = try script.configured(["colums": 3]) }
         #expect(param?.file == file && param?.line == nil && param?.location == nil)

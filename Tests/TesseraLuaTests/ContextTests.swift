@@ -139,7 +139,7 @@ import TesseraCore
                 "\(file): param 'columns' expects a finite number, got nan")
         #expect(try printed("print(p.title)", params: ["title": .double(-.infinity)]) == ["-inf"])
         #expect(scriptError { _ = try printed("", params: ["colums": 3]) }?.message ==
-                "\(file): unknown param 'colums'; known params: columns, flag, gap, list, title")
+                "\(file): unknown param 'colums' (did you mean columns?); known params: columns, flag, gap, list, title")
     }
 
     @Test func aScriptsOwnSizeRule() throws {

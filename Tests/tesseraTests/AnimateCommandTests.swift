@@ -202,7 +202,7 @@ struct AnimateCommandTests {
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
              "Error: unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
-             "Error: --animator fade: unknown param 'alpah'; known params: alpha, duration"),
+             "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
              "Error: --fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
         ]

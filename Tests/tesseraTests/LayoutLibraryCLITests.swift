@@ -141,7 +141,7 @@ import Testing
         #expect(grid.visible == Array(6..<27))   // rows 2 to 8 (y 250 to 1125) meet the viewport 250 ..< 1062
         let unknown = try runTessera(["run", "layouts/grid.lua", "--param", "colums=3"])
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("unknown param 'colums'; known params: aspect, columns, spacing"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("unknown param 'colums' (did you mean columns?); known params: aspect, columns, spacing"), "\(unknown.stderr)")
         let wrongType = try runTessera(["run", "layouts/justified.lua", "--param", "rowHeight=tall"])
         #expect(wrongType.status != 0)
         #expect(wrongType.stderr.contains("param 'rowHeight' expects a number"), "\(wrongType.stderr)")

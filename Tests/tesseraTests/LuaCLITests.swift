@@ -47,7 +47,7 @@ import Testing
             // No time limit, so only the memory cap can stop the bomb, however busy the machine.
             (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
             (["require.lua"], "require.lua:1: module 'helper' not found:", true),
-            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums'; known params: columns", false),
+            (["params.lua", "--param", "colums=3"], "params.lua: unknown param 'colums' (did you mean columns?); known params: columns", false),
         ]
         for (args, message, traceback) in cases {
             let out = dir.appendingPathComponent("out.json")

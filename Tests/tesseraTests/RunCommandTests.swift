@@ -108,7 +108,7 @@ import Testing
         (["run", "spiral"],
          "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them\n"),
         (["run", "waterfall", "--param", "colums=3"],
-         "Error: unknown parameter 'colums' for the waterfall layout; known parameters: columns, spacing\n"),
+         "Error: unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],
          "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
         (["run", "waterfall", "--viewport", "375by812"],

@@ -36,7 +36,8 @@ package struct LayoutParameters {
         /// `t.waterfall: ` (the one shape of argument errors).
         public enum Naming: Sendable { case parameter, field }
         public var naming: Naming
-        /// A known name close to an unknown one ("did you mean columns?"), if any.
+        /// A known name close to an unknown one ("did you mean columns?"), if any; nil for
+        /// `DidYouMean`'s.
         public var suggestion: (@Sendable (String, [String]) -> String?)?
 
         public init(naming: Naming = .parameter, suggestion: (@Sendable (String, [String]) -> String?)? = nil) {
@@ -169,10 +170,9 @@ package struct LayoutParameters {
     /// Throws for any parameter that no accessor read, listing the known ones.
     public func finish() throws {
         for key in values.keys where !known.contains(key) {
-            if style.naming == .field {
-                throw LayoutError.unknownParameter(name: key, layout: nil, known: known, suggestion: style.suggestion?(key, known))
-            }
-            throw LayoutError.unknownParameter(name: key, layout: layoutName, known: known, suggestion: nil)
+            let suggestion = style.suggestion.map { $0(key, known) } ?? DidYouMean.suggestion(for: key, among: known)
+            throw LayoutError.unknownParameter(name: key, layout: style.naming == .field ? nil : layoutName, known: known,
+                                               suggestion: suggestion)
         }
     }
 

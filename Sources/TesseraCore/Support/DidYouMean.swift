@@ -1,9 +1,9 @@
 /// "did you mean simpleLayout?": the known name closest to a misspelt one, by edit distance
 /// ignoring case (over characters; a swap of neighbours is one edit). A suggestion is made only when the names
 /// differ in case alone or by at most a third of the name's length (at least one edit).
-enum DidYouMean {
+package enum DidYouMean {
     /// - Complexity: O(candidates × name length²).
-    static func suggestion(for name: String, among candidates: [String]) -> String? {
+    package static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
