@@ -201,6 +201,8 @@ struct AnimateCommandTests {
             (["animate", "flow", "--data", "datasets/emoji-15.1.json"], "Error: animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
              "Error: unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "cascad"],
+             "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua script, a script in animators, or one of fade, scale, wobble"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
              "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],

@@ -119,6 +119,10 @@ import Testing
          "Error: unknown --format 'png'; expected json, text, svg or html\n"),
         (["run", "waterfall", "--sizing", "bogus"],
          "Error: unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill\n"),
+        (["run", "waterfall", "--format", "jsno"],
+         "Error: unknown --format 'jsno' (did you mean json?); expected json, text, svg or html\n"),
+        (["run", "waterfall", "--sizing", "fillwidth"],
+         "Error: unknown --sizing 'fillwidth' (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill\n"),
     ])
     func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
         let dir = try temporaryDirectory()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TesseraCore
 
 // How an option's text becomes a value: once, when ArgumentParser reads the command line.
 
@@ -54,7 +55,10 @@ protocol OptionChoice: OptionValue, CaseIterable, RawRepresentable<String> {
 
 extension OptionChoice {
     init(reading text: String) throws(CLIError) {
-        guard let value = Self(rawValue: text) else { throw CLIError("unknown \(Self.flag) '\(text)'; expected \(Self.expected)") }
+        guard let value = Self(rawValue: text) else {
+            let hint = DidYouMean.suggestion(for: text, among: Self.allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
+            throw CLIError("unknown \(Self.flag) '\(text)'\(hint); expected \(Self.expected)")
+        }
         self = value
     }
 
