@@ -18,7 +18,7 @@ SCRIPT = """local t = require("tessera")
 return t.transpose(t.sections{ default = t.flow{ spacing = 4 }, header = { height = 30, pinned = true } })
 """
 DATA = {"source": "run page browser test", "licence": "CC0-1.0", "sections": [
-    {"id": "a", "items": [{"id": "a%d" % k, "w": 50, "h": 50} for k in range(4)]},
+    {"id": "a", "items": [{"id": "a%d-with-a-long-label" % k, "w": 50, "h": 50} for k in range(4)]},
     {"id": "b", "items": [{"id": "b%d" % k, "w": 50, "h": 50} for k in range(6)]},
 ]}
 VIEWPORT = (120, 200)
@@ -68,6 +68,10 @@ def main():
         browser.wait("document.getElementById('status').textContent.startsWith('offset 52,')", "offset 52")
         if shots:
             browser.screenshot(os.path.join(shots, "run-page-transposed.png"), clip=(0, 0, 400, 320))
+        # A label longer than its card ends in an ellipsis, as in the svg picture, not cut mid-letter.
+        cut = browser.eval("(() => { const n = [...document.querySelectorAll('#layer > div.item')]"
+                           ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
+        checks("a label too long for its card ends in an ellipsis", cut == "ellipsis", str(cut))
         checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()
