@@ -464,6 +464,10 @@ function startAnimation(msg) {
   anim = timelinePlayer(animBox, msg.timeline, msg.offset,
     { play: $('aplay'), scrubber: $('ascrub'), speed: $('aspeed'), time: $('atime'), onChange: showAnimation });
   anim.gen = msg.gen; anim.offset = msg.offset; anim.fps = msg.fps;
+  // A save that moves nothing in view has nothing to play: say so rather than offer a dead Play.
+  const still = !(msg.timeline.duration > 0);
+  $('alead').hidden = still; $('astill').hidden = !still;
+  for (const id of ['aplay', 'ascrub', 'aspeed']) $(id).disabled = still;
   $('animbar').hidden = false;
   anim.play();
 }
