@@ -3,7 +3,8 @@
 emulation, scripts/preview_cdp.py) lays out at the phone's width instead of a zoomed-out desktop
 width, and nothing of it reaches past the right edge: `run --format html`'s page, `animate
 --format html`'s player, `test --report`'s page and the live preview, there with a script saved
-broken, whose error box stays on screen. No JavaScript error.
+broken, whose error box stays on screen. The run and animate pages end a label too long for its
+card in an ellipsis. No JavaScript error.
 
 Usage: scripts/phone-width-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -79,6 +80,11 @@ def main():
             browser.call("Page.navigate", url="file://" + os.path.join(work, page + ".html"))
             browser.wait("document.querySelector(%r) !== null" % ready, "the %s page" % page)
             fits(page, boxes)
+            # A label too long for its card ends in an ellipsis, not cut mid-letter.
+            cut = browser.eval("(() => { const n = [...document.querySelectorAll('#layer > div.item, #view .card')]"
+                               ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
+            if page != "report":
+                checks("%s ends a long label in an ellipsis" % page, cut == "ellipsis", str(cut))
         server, url, _, _, lines = start_preview([tessera, "preview", paths["cards.lua"], "--data", paths["items.json"], "--port", "0"])
         browser.call("Page.navigate", url=url + "#w=375&h=600")
         browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer .item')", "the first picture")
