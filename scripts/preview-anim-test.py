@@ -13,7 +13,9 @@ move there, none is deleted; the scrubber shows at a sample's
 time exactly the views of that sample in `tessera animate --format json` (same fps, offset and
 viewport); pause stops time and slow motion advances it at the chosen rate of the wall clock
 the player counted; an error in an animator hook shows in the error panel with its file:line
-and saving the fixed animator alone clears it (the file is watched); a script save repaints without playing; no JavaScript error.
+and saving the fixed animator alone clears it (the file is watched); a save that moves nothing
+in view says there is nothing to play, its Play off; a script save repaints without playing; no
+JavaScript error.
 Waits poll for conditions (no timing assertions).
 """
 import json
@@ -269,6 +271,15 @@ try:
     check("the new cards are inserted", all(classes.get(i) == "card insert" for i in ("x1", "x2", "x3")))
     end = {v[0].split(":", 1)[1]: v for v in browser.eval("anim.sample(anim.indexAt(anim.duration))")}
     check("a pushed card ends below the viewport, fully shown", end["c15"][2] == 550 and end["c15"][5] == 1, str(end.get("c15")))
+
+    # A save that moves nothing in view (one more card, far below): the bar says there is
+    # nothing to play, and its Play is off rather than a button that does nothing.
+    g = gen()
+    write(data, dataset(["x1", "x2", "x3"] + NEW + ["far"]))
+    browser.wait("!!anim && anim.gen > %d" % g, "the still save's timeline")
+    check("a save that moves nothing in view has a zero-length timeline", browser.eval("anim.duration") == 0)
+    check("the bar says nothing moves", browser.eval("!document.getElementById('astill').hidden && document.getElementById('alead').hidden"))
+    check("and its Play is off", browser.eval("document.getElementById('aplay').disabled") is True)
 
     # A script save just repaints.
     g = gen()

@@ -9,7 +9,8 @@ missed: item 2's top 0.25 px into item 1 (overlap), a header over item 5 at rest
 8 reaching 0.25 px past the content's bottom (outside). Checks in headless Chromium over the
 DevTools protocol: with the overlay on, the red items are exactly those the server's `problems`
 message names (items 1, 2, 5 and 8), the covering header is a red box at its frame, the status of
-"next problem" counts the same three warnings, and turning the overlay off clears them all. No
+"next problem" counts the same three warnings, and turning the overlay off clears them all. The
+script fixed, "next problem" says in green that there are none, and the next save hides that. No
 JavaScript error.
 """
 import os
@@ -29,6 +30,14 @@ SCRIPT = """return {
       ctx.set(i, 0, y, 200, 40)
     end
     ctx.supplementary("header", 1, 0, 210, 200, 20)
+  end,
+}
+"""
+
+# The same column with nothing wrong.
+CLEAN = """return {
+  simpleLayout = function(ctx)
+    for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 50, 200, 40) end
   end,
 }
 """
@@ -71,6 +80,21 @@ try:
     check("the overlay off: no red item, no red box",
           browser.eval("getComputedStyle(document.querySelector('[data-id=\"i0\"]')).backgroundColor") != "rgba(208, 2, 27, 0.55)"
           and browser.eval("document.querySelectorAll('#problemmarks > .problemmark').length") == 0)
+    # Fixed: "next problem" says there are none, in green, and of this generation only: the next
+    # save hides it rather than leaving it over a layout it never checked.
+    with open(script, "w") as f:
+        f.write(CLEAN)
+    browser.wait("+document.body.dataset.gen >= 2", "the fixed script's picture")
+    browser.eval("document.getElementById('next').click()")
+    browser.wait("/^No problems/.test(document.getElementById('problem').textContent)", "the no-problems sentence")
+    check("no problems is said in green, not as an error",
+          browser.eval("getComputedStyle(document.getElementById('problem')).borderTopColor") == "rgb(46, 125, 50)")
+    with open(script, "w") as f:
+        f.write(CLEAN.replace("* 50", "* 60"))
+    browser.wait("+document.body.dataset.gen >= 3", "the next save's picture")
+    check("the next save hides the no-problems box of the generation before",
+          browser.eval("document.getElementById('problem').hidden") is True,
+          browser.eval("document.getElementById('problem').textContent"))
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview problems test: %d checks passed" % len(check))
 except BaseException:

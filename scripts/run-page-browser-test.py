@@ -2,7 +2,9 @@
 """`tessera run --format html` in a real browser, as a person sees it: a transposed layout (it
 scrolls sideways) whose section headers pin. Scrolled to an x, the page draws each header where
 the engine does (`run --format json --offset`'s `visibleElements`): stuck to the visible left
-edge while its section shows, pushed left by the section's end, at rest otherwise.
+edge while its section shows, pushed left by the section's end, at rest otherwise. A label too
+long for its card ends in an ellipsis. Sections without headers are titled in their top right
+corner, leaving the first item's label in view.
 
 Usage: scripts/run-page-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -18,7 +20,7 @@ SCRIPT = """local t = require("tessera")
 return t.transpose(t.sections{ default = t.flow{ spacing = 4 }, header = { height = 30, pinned = true } })
 """
 DATA = {"source": "run page browser test", "licence": "CC0-1.0", "sections": [
-    {"id": "a", "items": [{"id": "a%d" % k, "w": 50, "h": 50} for k in range(4)]},
+    {"id": "a", "items": [{"id": "a%d-with-a-long-label" % k, "w": 50, "h": 50} for k in range(4)]},
     {"id": "b", "items": [{"id": "b%d" % k, "w": 50, "h": 50} for k in range(6)]},
 ]}
 VIEWPORT = (120, 200)
@@ -68,6 +70,24 @@ def main():
         browser.wait("document.getElementById('status').textContent.startsWith('offset 52,')", "offset 52")
         if shots:
             browser.screenshot(os.path.join(shots, "run-page-transposed.png"), clip=(0, 0, 400, 320))
+        # A label longer than its card ends in an ellipsis, as in the svg picture, not cut mid-letter.
+        cut = browser.eval("(() => { const n = [...document.querySelectorAll('#layer > div.item')]"
+                           ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
+        checks("a label too long for its card ends in an ellipsis", cut == "ellipsis", str(cut))
+        # Sections without headers: each title sits in its section's top right corner, so the
+        # first item's label, in the top left one, shows.
+        with open(os.path.join(work, "plain.html"), "w") as page:
+            page.write(subprocess.run([tessera, "run", "flow", "--data", "items.json", "--viewport", "200x300", "--format", "html"],
+                                      cwd=work, capture_output=True, text=True, check=True).stdout)
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "plain.html"))
+        browser.wait("document.querySelector('.title') !== null", "the plain page's section titles")
+        first_label = browser.eval("(() => { const n = document.querySelector('#layer > div.item[data-index=\"0\"]'), r = n.getBoundingClientRect();"
+                                   " const hit = document.elementFromPoint(r.left + 4, r.top + 6); return hit === n; })()")
+        checks("the first item's label is not under its section's title", first_label is True)
+        corner = browser.eval("(() => { const [t, s] = ['title', 'section'].map(k => [...document.querySelectorAll('#layer > div.' + k)].find(n => n.title.startsWith('section 0:')));"
+                              " return [t.getBoundingClientRect().right, t.getBoundingClientRect().top,"
+                              " s.getBoundingClientRect().right, s.getBoundingClientRect().top]; })()")
+        checks("the title is in its section's top right corner", corner[:2] == corner[2:], str(corner))
         checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()

@@ -148,6 +148,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(svg.contains(">b&lt;</text>"))
     }
 
+    /// A section's title sits in its top right corner, clear of the first item's label in the
+    /// top left one (it hid it).
+    @Test func aSectionTitleLeavesTheFirstItemsLabelClear() throws {
+        let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
+        #expect(svg.contains("<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">a</text>"))
+        #expect(svg.contains("<text x=\"197\" y=\"13\" font-size=\"11\" text-anchor=\"end\" fill=\"#ffffff\""))
+    }
+
     /// A section whose own header is labelled with its title gets no second label on its box
     /// (it sat over the first card); the other section keeps its box title.
     @Test func aSectionTitledByItsHeaderIsNotTitledTwice() throws {

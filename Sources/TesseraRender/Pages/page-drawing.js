@@ -25,7 +25,8 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   Sx.forEach((s, k) => {
     const a = n + 2 * k, b = a + 1, f = s.frame;
     X[a] = f[0]; Y[a] = f[1]; W[a] = f[2]; H[a] = f[3]; Z[a] = -1e15; KIND[a] = SECTION; REF[a] = k;
-    X[b] = f[0]; Y[b] = f[1]; W[b] = Math.min(f[2], 12 + 6.5 * s.title.length); H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
+    // The title in the top right corner: the top left one holds the first item's label.
+    W[b] = Math.min(f[2], 12 + 6.5 * s.title.length); X[b] = f[0] + f[2] - W[b]; Y[b] = f[1]; H[b] = 14; Z[b] = 1e15; KIND[b] = TITLE; REF[b] = k; OFF[b] = s.titledByHeader ? 1 : 0;
   });
   const base = n + 2 * Sx.length, TITLES = new Map();
   E.forEach((e, k) => {

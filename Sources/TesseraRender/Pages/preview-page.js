@@ -435,7 +435,8 @@ function swapIn(h, next, decodeMs, buildMs) {
   }
   scrollToState();
   showParams(h.params);
-  if (problemShown && problemShown.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
+  // The box speaks of the generation it was filled in, "no problems" included: a new one hides it.
+  if (!$('problem').hidden && +$('problem').dataset.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
   // Asked while this generation was on its way: the answer (of this generation) waited for it.
   const problemsWaited = problemWanted && problemList && problemList.gen === h.gen;
   measureNewGeneration();
@@ -463,6 +464,10 @@ function startAnimation(msg) {
   anim = timelinePlayer(animBox, msg.timeline, msg.offset,
     { play: $('aplay'), scrubber: $('ascrub'), speed: $('aspeed'), time: $('atime'), onChange: showAnimation });
   anim.gen = msg.gen; anim.offset = msg.offset; anim.fps = msg.fps;
+  // A save that moves nothing in view has nothing to play: say so rather than offer a dead Play.
+  const still = !(msg.timeline.duration > 0);
+  $('alead').hidden = still; $('astill').hidden = !still;
+  for (const id of ['aplay', 'ascrub', 'aspeed']) $(id).disabled = still;
   $('animbar').hidden = false;
   anim.play();
 }
@@ -532,6 +537,8 @@ function problemsArrived(msg) {
 function nextProblem() {
   const list = problemList.problems, box = $('problem');
   box.hidden = false;
+  box.dataset.gen = M.gen;
+  box.classList.toggle('none', !list.length);
   if (!list.length) { box.textContent = 'No problems: tessera check finds no warnings in generation ' + M.gen + '.'; problemShown = null; draw(); return; }
   let k;
   if (problemShown && problemShown.gen === M.gen && problemShown.x === S.x && problemShown.y === S.y) k = (problemShown.k + 1) % list.length;

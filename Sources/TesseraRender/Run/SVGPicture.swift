@@ -116,10 +116,11 @@ public struct SVGPicture {
                     + "<title>scroller of section \(strip.scroller.section) at offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)) "
                     + "\(f), content \(fmt(strip.scroller.contentSize.width)) x \(fmt(strip.scroller.contentSize.height))</title></rect>")
         }
+        // In the top right corner: the top left one holds the first item's label.
         for box in sections where !box.titledBySupplementary {
             let size = 11 / scale
-            svg.add("<text x=\"\(n(box.frame.x + 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" font-size=\"\(n(size))\" "
-                    + "fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
+            svg.add("<text x=\"\(n(box.frame.x + box.frame.width - 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" "
+                    + "font-size=\"\(n(size))\" text-anchor=\"end\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
         }
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
         svg.add("</g>")
