@@ -578,8 +578,9 @@ function Engine:resize(w, h) end
 function Engine:tap(x, y) end
 ---@return number[]?
 function Engine:frame(i) end
----Scrolls an item (a 1-based index, or an id as a string) to `position` and keeps it there through
----the passes that follow, as measurements arrive above it, until the next `e:scroll`.
+---Scrolls an item (a 1-based index, or an id as a string: an integer id by its text, "14") to
+---`position` and keeps it there through the passes that follow, as measurements arrive above it,
+---until the next `e:scroll`.
 ---@param target integer|string
 ---@param position? "top"|"center"|"bottom"
 ---@return tessera.EngineEvent[]
@@ -587,7 +588,9 @@ function Engine:scrollTo(target, position) end
 ---Reports the size the host's view of an element really has (a cell's id, or an element id such
 ---as "0-header"): it replaces the size rule's for that element in every later pass, until a reload
 ---binds other data to it. `e:measure(id, nil)` forgets it; `e:measure{ {id, w, h}, ... }` reports
----several. Schedules a relayout; the next pass keeps the first visible cell in place.
+---several. An id may be spelled the other way (`0` for the default id "0", "14" for 14); an id
+---that is exactly the one given wins. Schedules a relayout; the next pass keeps the first visible
+---cell in place.
 ---@overload fun(self: tessera.Engine, measurements: {[1]: string|integer, [2]: number, [3]: number}[])
 ---@param id string|integer
 ---@param w? number
