@@ -19,9 +19,9 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
         if animator.hasSuffix(".lua") { throw CLIError("\(animator): the animator script does not exist") }
-        let hint = DidYouMean.suggestion(for: animator, among: BuiltinAnimators.names + ScriptCatalog.scripts(in: host.animatorDirectories()).map(\.name))
-            .map { " (did you mean \($0)?)" } ?? ""
-        throw CLIError("unknown --animator '\(animator)'\(hint); expected a .lua script, a script in \(host.animatorDirectories().joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")
+        let folders = host.animatorDirectories()
+        let hint = DidYouMean.hint(for: animator, among: BuiltinAnimators.names + ScriptCatalog.scripts(in: folders).map(\.name))
+        throw CLIError("unknown --animator '\(animator)'\(hint); expected a .lua script, a script in \(folders.joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")
     }
     return try AnimatorScript(host: host, path: path, params: params)
 }

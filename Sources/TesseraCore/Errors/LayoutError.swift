@@ -94,17 +94,14 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .invalidParameter(_, allowed, got, subject, verb):
             return "\(subject) \(verb) \(allowed), got \(got)"
         case let .unknownParameter(name, layout?, known, suggestion):
-            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
-            return "unknown parameter '\(name)' for the \(layout) layout\(hint); \(list)"
+            return "unknown parameter '\(name)' for the \(layout) layout\(DidYouMean.hint(suggestion)); \(list)"
         case let .unknownParameter(name, nil, known, suggestion):
-            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
             let list = known.isEmpty ? "it takes no fields" : "known fields: " + known.sorted().joined(separator: ", ")
-            return "argument #1 (parameters) has an unknown field '\(name)'\(hint); \(list)"
+            return "argument #1 (parameters) has an unknown field '\(name)'\(DidYouMean.hint(suggestion)); \(list)"
         case let .unknownScriptParameter(name, known, source):
-            let hint = DidYouMean.suggestion(for: name, among: known).map { " (did you mean \($0)?)" } ?? ""
             let list = known.isEmpty ? "the script declares no params" : "known params: " + known.joined(separator: ", ")
-            return "\(source): unknown param '\(name)'\(hint); \(list)"
+            return "\(source): unknown param '\(name)'\(DidYouMean.hint(for: name, among: known)); \(list)"
         case let .unknownEdge(name, subject):
             return "\(subject) has an unknown edge '\(name)'; expected top, left, bottom, right"
         case let .unknownLayout(name, suggestion, builtins, nil):

@@ -2,6 +2,17 @@
 /// ignoring case (over characters; a swap of neighbours is one edit). A suggestion is made only when the names
 /// differ in case alone or by at most a third of the name's length (at least one edit).
 package enum DidYouMean {
+    /// " (did you mean width?)" for a misspelt `name`, else "": the one shape of the hint.
+    /// - Complexity: as `suggestion(for:among:)`.
+    package static func hint(for name: String, among candidates: [String]) -> String {
+        hint(suggestion(for: name, among: candidates))
+    }
+
+    /// " (did you mean width?)" for a suggestion, "" for none.
+    package static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean \($0)?)" } ?? ""
+    }
+
     /// - Complexity: O(candidates × name length²).
     package static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())

@@ -79,12 +79,7 @@ extension LuaArguments {
     /// "fn: field 'k' is unknown (did you mean x?); known fields: a, b": a value (ctx, an
     /// engine, a provider) read or written by a name it lacks. O(known × name length²).
     func unknownField(_ key: String, known: [String]) -> LuaScriptError {
-        error(.field(key), "is unknown\(LuaArguments.suggestion(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
-    }
-
-    /// " (did you mean x?)" for a misspelt `name`, else "".
-    static func suggestion(for name: String, among known: [String]) -> String {
-        DidYouMean.suggestion(for: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+        error(.field(key), "is unknown\(DidYouMean.hint(for: key, among: known)); known fields: \(known.joined(separator: ", "))")
     }
 
     /// "fn: fn is only available in test files": `t.run` called outside `tessera test`.
@@ -123,7 +118,7 @@ extension LuaArguments {
     /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
     /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script.
     static func noAnimator(_ function: String, _ name: String, builtins: [String], searched: [String]) -> LuaScriptError {
-        failure("\(function): no animator '\(name)'\(suggestion(for: name, among: builtins)); expected a built-in (\(builtins.joined(separator: ", "))) "
+        failure("\(function): no animator '\(name)'\(DidYouMean.hint(for: name, among: builtins)); expected a built-in (\(builtins.joined(separator: ", "))) "
                 + "or the name of a script in \(searched.joined(separator: ", "))")
     }
 

@@ -90,7 +90,7 @@ struct LuaArguments {
 
     /// "fn: <subject> must be one of a, b, c, got 'x' (did you mean a?)" for the value at `slot`.
     func optionError(_ subject: Subject, at slot: Int32, _ options: [String]) -> LuaScriptError {
-        let got = LuaStack.string(L, slot).map { "'\($0)'" + LuaArguments.suggestion(for: $0, among: options) } ?? describe(slot, numeric: false)
+        let got = LuaStack.string(L, slot).map { "'\($0)'" + DidYouMean.hint(for: $0, among: options) } ?? describe(slot, numeric: false)
         return error(subject, at: slot, mustBe: "one of " + options.joined(separator: ", "), got: got)
     }
 

@@ -29,7 +29,7 @@ struct LuaTableArgument {
             tb_pop(L, 1)
             if let key, allowed.contains(key) { continue }
             tb_pop(L, 1)
-            let hint = key.flatMap { DidYouMean.suggestion(for: $0, among: known) }.map { " (did you mean \($0)?)" } ?? ""
+            let hint = key.map { DidYouMean.hint(for: $0, among: known) } ?? ""
             throw arguments.error(subject, "has an unknown field \(keyText)\(hint); known fields: \(known.sorted().joined(separator: ", "))")
         }
     }

@@ -56,7 +56,7 @@ protocol OptionChoice: OptionValue, CaseIterable, RawRepresentable<String> {
 extension OptionChoice {
     init(reading text: String) throws(CLIError) {
         guard let value = Self(rawValue: text) else {
-            let hint = DidYouMean.suggestion(for: text, among: Self.allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
+            let hint = DidYouMean.hint(for: text, among: Self.allCases.map(\.rawValue))
             throw CLIError("unknown \(Self.flag) '\(text)'\(hint); expected \(Self.expected)")
         }
         self = value

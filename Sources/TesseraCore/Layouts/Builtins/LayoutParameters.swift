@@ -36,13 +36,8 @@ package struct LayoutParameters {
         /// `t.waterfall: ` (the one shape of argument errors).
         public enum Naming: Sendable { case parameter, field }
         public var naming: Naming
-        /// A known name close to an unknown one ("did you mean columns?"), if any; nil for
-        /// `DidYouMean`'s.
-        public var suggestion: (@Sendable (String, [String]) -> String?)?
 
-        public init(naming: Naming = .parameter, suggestion: (@Sendable (String, [String]) -> String?)? = nil) {
-            self.naming = naming; self.suggestion = suggestion
-        }
+        public init(naming: Naming = .parameter) { self.naming = naming }
         public static let parameter = Style()
     }
 
@@ -170,9 +165,8 @@ package struct LayoutParameters {
     /// Throws for any parameter that no accessor read, listing the known ones.
     public func finish() throws {
         for key in values.keys where !known.contains(key) {
-            let suggestion = style.suggestion.map { $0(key, known) } ?? DidYouMean.suggestion(for: key, among: known)
             throw LayoutError.unknownParameter(name: key, layout: style.naming == .field ? nil : layoutName, known: known,
-                                               suggestion: suggestion)
+                                               suggestion: DidYouMean.suggestion(for: key, among: known))
         }
     }
 
