@@ -554,6 +554,7 @@ struct PreviewTests {
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))
+        #expect(watcher.watching)
         // Another file in the same folder is not a save of ours (inotify reports events in order).
         if !poll { try "x".write(toFile: folder.appendingPathComponent("other.lua").path, atomically: false, encoding: .utf8) }
         try "22".write(toFile: file, atomically: false, encoding: .utf8)          // in place

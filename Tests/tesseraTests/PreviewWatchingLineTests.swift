@@ -16,4 +16,14 @@ import Testing
         #expect(watchingLine(layoutFile: nil, dataPath: "datasets/emoji-15.1.json", animatorFile: nil, mode: "inotify")
                 == "watching datasets/emoji-15.1.json (inotify); Ctrl-C stops")
     }
+
+    /// A watcher whose thread could not start watches nothing, and the line says so.
+    @Test(arguments: [false, true]) func aWatcherWithNoThreadSaysSavesWillNotShow(poll: Bool) {
+        let watcher = FileWatcher(poll: poll, startThread: { _ in false }) { _ in Issue.record("a watcher with no thread reported a change") }
+        watcher.watch(["datasets/emoji-15.1.json"])
+        #expect(!watcher.watching)
+        #expect(watchingLine(layoutFile: "out/list.lua", dataPath: "d.json", animatorFile: nil, mode: nil)
+                == "not watching out/list.lua, d.json and the modules the script requires: no thread could be started "
+                + "for the file watcher, so saves will not show until tessera preview is started again; Ctrl-C stops")
+    }
 }

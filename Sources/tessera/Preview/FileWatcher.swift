@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,6 +18,9 @@ import Glibc
 /// the caller can tell), and the folder is polled by path every 100 ms until it exists again,
 /// when it is watched anew and its files are reported once more. `log` says so each time.
 ///
+/// Its thread starts through `startThread` (tests make it fail); when none can be made,
+/// `watching` is false and nothing is reported.
+///
 /// It reports which of the files may have changed, not how: the caller re-reads those files
 /// (only those: a script save does not re-read a 40 MB data file) and compares their bytes,
 /// so a save that changes nothing costs a read, not a render.
@@ -25,6 +29,8 @@ final class FileWatcher: @unchecked Sendable {
     enum Mode: String { case inotify, poll }
 
     let mode: Mode
+    /// Whether the watcher's thread runs (false when none could be started).
+    private(set) var watching = false
     private let lock = NSLock()
     private var files = Set<String>()
     private let onChange: @Sendable ([String]) -> Void
@@ -39,7 +45,9 @@ final class FileWatcher: @unchecked Sendable {
 
     static let pollInterval = 0.1
 
-    init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in }, onChange: @escaping @Sendable ([String]) -> Void) {
+    init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
+         startThread: (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() },
+         onChange: @escaping @Sendable ([String]) -> Void) {
         self.onChange = onChange
         self.log = log
         #if canImport(Glibc)
@@ -52,9 +60,11 @@ final class FileWatcher: @unchecked Sendable {
         #else
         mode = .poll
         #endif
-        let thread = Thread { [self] in mode == .inotify ? readEvents() : pollFiles() }
-        thread.name = "tessera preview watcher"
-        thread.start()
+        let mode = mode
+        watching = startThread { [self] in mode == .inotify ? readEvents() : pollFiles() }
+        #if canImport(Glibc)
+        if !watching && inotify >= 0 { close(inotify); inotify = -1 }
+        #endif
     }
 
     /// The absolute, standardized form of a path, as events name files.

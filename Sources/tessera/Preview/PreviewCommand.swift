@@ -74,7 +74,7 @@ struct PreviewCommand: ParsableCommand {
         let address = try startPreview(session, port: port, poll: poll)
         printLine("tessera preview: \(address)")
         printLine(watchingLine(layoutFile: session.layoutFile, dataPath: data, animatorFile: configuration.animatorFile,
-                               mode: session.watcher.mode.rawValue))
+                               mode: session.watcher.watching ? session.watcher.mode.rawValue : nil))
         if open { openInBrowser(address) }
         session.renderLoop()
     }
