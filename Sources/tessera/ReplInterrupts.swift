@@ -1,5 +1,6 @@
 import CTerminal
 import Foundation
+import TesseraCore
 import TesseraLua
 
 /// Ctrl-C for an interactive session: a running line is stopped at its next Lua instruction
@@ -11,15 +12,21 @@ import TesseraLua
 /// `SA_RESTART`, so a `readline()` waiting at the prompt returns NULL, and `takeInterrupt()`
 /// tells that apart from the end of input.
 final class ReplInterrupts {
-    private init() {}
+    /// Whether Ctrl-C stops a running line: false when no thread could be started to do it
+    /// (Ctrl-C still drops the line being typed).
+    let stopsRunningLines: Bool
+
+    private init(stopsRunningLines: Bool) { self.stopsRunningLines = stopsRunningLines }
 
     /// Installs the handler for the calling thread (the one that reads lines and runs Lua)
-    /// and starts the thread that stops `host`'s calls. Nil if no pipe could be made.
-    static func install(for host: LuaHost) -> ReplInterrupts? {
+    /// and starts, through `startThread`, the thread that stops `host`'s calls. Nil if no pipe
+    /// could be made.
+    static func install(for host: LuaHost,
+                        startThread: (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() }) -> ReplInterrupts? {
         let fd = tb_repl_catchinterrupts()
         guard fd >= 0 else { return nil }
         let target = InterruptTarget(host: host)
-        let thread = Thread {
+        let started = startThread {
             // This thread never takes SIGINT itself, so the prompt's read sees it.
             var blocked = sigset_t()
             sigemptyset(&blocked)
@@ -38,9 +45,7 @@ final class ReplInterrupts {
                 }
             }
         }
-        thread.name = "tessera-repl-interrupts"
-        thread.start()
-        return ReplInterrupts()
+        return ReplInterrupts(stopsRunningLines: started)
     }
 
     /// True, once, if Ctrl-C was pressed since the last call.

@@ -99,6 +99,9 @@ struct ReplCommand: ParsableCommand {
         let editor = LineEditor(historyPath: ReplCommand.historyPath)
         ReplTabCompletion.install(session)
         let interrupts = ReplInterrupts.install(for: session.host)
+        if interrupts?.stopsRunningLines == false {
+            reportError("tessera repl: no thread could be started to stop a running line: Ctrl-C only drops the line being typed (the time limit still stops one)")
+        }
         defer { editor.save() }
         while true {
             _ = interrupts?.takeInterrupt()
