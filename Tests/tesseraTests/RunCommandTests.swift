@@ -114,13 +114,7 @@ import Testing
          "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
     ])
     func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
-        let dir = try temporaryDirectory()
-        let out = dir.appendingPathComponent("out.json").path
-        let run = try runTessera(arguments + ["--out", out])
-        #expect(run.status == 1)
-        #expect(run.stderr == expected)
-        #expect(run.stdout.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        try expectFailureWithNoOutput(arguments, status: 1, stderr: expected)
     }
 
     /// Each case: arguments, then the sentence. A flag value that names nothing is a usage error
@@ -135,11 +129,16 @@ import Testing
          "unknown --sizing 'fillwidth' (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill"),
     ])
     func aMalformedFlagValueIsAUsageErrorAndNoOutput(arguments: [String], message: String) throws {
+        try expectFailureWithNoOutput(arguments, status: 64, stderr: usageErrorText(message, command: "run"))
+    }
+
+    /// `arguments` with `--out` exit with `status` and exactly `stderr`, writing nothing.
+    func expectFailureWithNoOutput(_ arguments: [String], status: Int32, stderr: String) throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("out.json").path
         let run = try runTessera(arguments + ["--out", out])
-        #expect(run.status == 64)
-        #expect(run.stderr == usageErrorText(message, command: "run"))
+        #expect(run.status == status)
+        #expect(run.stderr == stderr)
         #expect(run.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
