@@ -52,9 +52,13 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     try writeAtomically(to: path) { $0.append(contentsOf: bytes) }
 }
 
+/// What an empty `--out` is told: by `writeAtomically`, and as a usage error by the commands that
+/// take `--out`.
+let emptyOutMessage = "--out needs a file name, got an empty one"
+
 /// `writeAtomically` of what `body` writes.
 func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) throws {
-    guard !path.isEmpty else { throw CLIError("--out needs a file name, got an empty one") }
+    guard !path.isEmpty else { throw CLIError(emptyOutMessage) }
     func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
 
     var target = path

@@ -13,7 +13,7 @@ import OrderedCollections
     @Test func layoutErrorsCarryTheParameterAndItsAllowedValues() throws {
         let error = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["columns": 0]) }
         #expect(error?.errorKind == .layout)
-        guard case let .invalidParameter(name, allowed, got, _, _)? = error?.layoutError else {
+        guard case let .invalidParameter(name, allowed, got, _, _, _)? = error?.layoutError else {
             Issue.record("not an invalid parameter: \(String(describing: error))"); return
         }
         #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
@@ -22,6 +22,34 @@ import OrderedCollections
         #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: "columns"))
         #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing")
         #expect(unknown?.applyError == nil && unknown?.datasetError == nil)
+    }
+
+    /// A value that is not one of a parameter's few names carries the closest name, if one is
+    /// close, and the message ends with it as every misspelt name's does.
+    @Test func aMisspeltChoiceCarriesTheClosestName() throws {
+        let near = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["justifyContent": "centre"]) }
+        guard case let .invalidParameter(name, _, got, _, _, suggestion)? = near?.layoutError else { Issue.record("\(String(describing: near))"); return }
+        #expect(name == "justifyContent" && got == "\"centre\"" && suggestion == "center")
+        #expect(near?.description == "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"centre\" (did you mean center?)")
+        let far = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["justifyContent": "middle"]) }
+        guard case let .invalidParameter(_, _, _, _, _, none)? = far?.layoutError else { Issue.record("\(String(describing: far))"); return }
+        #expect(none == nil)
+        #expect(far?.description == "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\"")
+
+        let side = caught { _ = try BuiltinLayouts.make(name: "split", params: ["sections": [["side": "rigth"]]]) }
+        #expect(side?.description == "split parameter 'sections' at position 1: side expects \"left\" or \"right\", got \"rigth\" (did you mean right?)")
+
+        let choices: OrderedDictionary<String, [JSONValue]> = ["mode": ["grid", "list"], "columns": [1, 2, 3]]
+        func resolve(_ key: String, _ value: JSONValue) -> String? {
+            caught { _ = try ParameterDefaults.resolve([key: value], defaults: ["mode": "grid", "columns": 2], choices: choices, source: "pick.lua") }?.description
+        }
+        #expect(resolve("mode", "gird") == "pick.lua: param 'mode' expects one of \"grid\", \"list\", got \"gird\" (did you mean grid?)")
+        #expect(resolve("mode", "tiles") == "pick.lua: param 'mode' expects one of \"grid\", \"list\", got \"tiles\"")
+        #expect(resolve("columns", 4) == "pick.lua: param 'columns' expects one of 1, 2, 3, got 4")
+        // The hint survives the prefix of an enclosing table.
+        let prefixed = LayoutError.invalidParameter(name: "mode", allowed: "one of a, b", got: "\"c\"", subject: "param 'mode'", verb: "expects",
+                                                    suggestion: "a").prefixed("t.run: ")
+        #expect(prefixed.description == "t.run: param 'mode' expects one of a, b, got \"c\" (did you mean a?)")
     }
 
     @Test func layoutErrorsCarryTheIndexAndFrame() throws {
@@ -37,7 +65,7 @@ import OrderedCollections
     /// sentences are the ones the command printed before, byte for byte.
     @Test func layoutRefusalsCarryTheirValuesInCases() throws {
         let split = caught { _ = try BuiltinLayouts.make(name: "split", params: ["itemSize": 3]) }
-        guard case let .invalidParameter(name, allowed, got, _, _)? = split?.layoutError else { Issue.record("\(String(describing: split))"); return }
+        guard case let .invalidParameter(name, allowed, got, _, _, _)? = split?.layoutError else { Issue.record("\(String(describing: split))"); return }
         #expect(name == "itemSize" && allowed == "[width, height] with finite numbers >= 0" && got == "3")
         #expect(split?.description == "split parameter 'itemSize' expects [width, height] with finite numbers >= 0, got 3")
 
@@ -50,7 +78,7 @@ import OrderedCollections
         #expect(unknown == "gap" && known == ["columns", "spacing"] && source == "grid.lua")
         #expect(param?.description == "grid.lua: unknown param 'gap'; known params: columns, spacing")
         let typed = caught { _ = try ParameterDefaults.resolve(["columns": true], defaults: ["columns": 2], source: "grid.lua") }
-        guard case let .invalidParameter(key, expected, value, _, _)? = typed?.layoutError else { Issue.record("\(String(describing: typed))"); return }
+        guard case let .invalidParameter(key, expected, value, _, _, _)? = typed?.layoutError else { Issue.record("\(String(describing: typed))"); return }
         #expect(key == "columns" && expected == "a number" && value == "true")
         #expect(typed?.description == "grid.lua: param 'columns' expects a number, got true")
 

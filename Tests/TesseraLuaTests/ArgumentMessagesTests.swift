@@ -56,7 +56,9 @@ import TesseraCore
         // unknown option
         ("t.distribute('centre', 1, 1, 1, 1)", "t.distribute: argument #1 (mode) must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, stretch, got 'centre' (did you mean center?)"),
         ("t.distribute('center', 1, 1, 1, 1, 5)", "t.distribute: argument #6 (rule) must be one of collectionKit, css, got number"),
-        ("t.flow{ justifyContent = 'middle' }", "t.flow: field 'justifyContent' must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got string"),
+        ("t.flow{ justifyContent = 'middle' }", "t.flow: field 'justifyContent' must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got 'middle'"),
+        ("t.flow{ justifyContent = 'centre' }", "t.flow: field 'justifyContent' must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got 'centre' (did you mean center?)"),
+        ("t.flow{ alignItems = 2 }", "t.flow: field 'alignItems' must be one of start, center, end, stretch, got 2"),
         ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
     ]
 

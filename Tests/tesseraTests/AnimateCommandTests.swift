@@ -196,23 +196,39 @@ struct AnimateCommandTests {
         #expect(page.stdout.contains("87 tracks over 0.3 s"))
     }
 
+    /// A name that names nothing is found while running (exit 1, the sentence alone); a command
+    /// line that does not parse is a usage error (exit 64, the usage below the sentence).
     @Test func badArgumentsAreOneSentence() throws {
         let cases: [([String], String)] = [
-            (["animate", "flow", "--data", "datasets/emoji-15.1.json"], "Error: animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
              "Error: unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "cascad"],
              "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua script, a script in animators, or one of fade, scale, wobble"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
              "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration"),
-            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
-             "Error: --fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
         ]
         for (args, message) in cases {
             let outcome = try runTessera(args)
             #expect(outcome.status == 1)
             #expect(outcome.stdout.isEmpty)
             #expect(outcome.stderr.trimmingCharacters(in: .newlines) == message)
+        }
+        let usageCases: [([String], String)] = [
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json"], "animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--to-layout", "row"],
+             "animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
+             "--fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60"],
+             "--item-size '60' is not valid; expected two finite numbers like 60x60"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--format", "svg"],
+             "unknown --format 'svg'; expected json or html"),
+        ]
+        for (args, message) in usageCases {
+            let outcome = try runTessera(args)
+            #expect(outcome.status == 64)
+            #expect(outcome.stdout.isEmpty)
+            #expect(outcome.stderr == usageErrorText(message, command: "animate"))
         }
     }
 }

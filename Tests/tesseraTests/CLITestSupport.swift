@@ -72,3 +72,22 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Each command's usage line, as a usage error prints it below the sentence.
+let usageLines = [
+    "run": "tessera run [<options>] <layout>",
+    "check": "tessera check [<options>] <layout>",
+    "scroll": "tessera scroll [<options>] <layout> --data <data>",
+    "animate": "tessera animate [<options>] <layout> --data <data>",
+    "preview": "tessera preview [<options>] <layout> --data <data>",
+    "diff": "tessera diff <old> <new> [--format <format>] [--staged] [--duplicates <duplicates>] [--section-by <FIELD>] [--max-data-size <MB>]",
+    "repl": "tessera repl [<FILE.lua>] [--batch] [--data <data>] [--layout <layout>] [--viewport <viewport>] [--max-memory <MB>] "
+        + "[--max-instructions <N>] [--time-limit <SECONDS>] [--duplicates <duplicates>] [--section-by <FIELD>] [--max-data-size <MB>]",
+    "bench": "tessera bench [<suite> ...] [--quick] [--format <format>]",
+]
+
+/// The stderr of a `tessera COMMAND` line that does not parse (exit status 64): the sentence,
+/// then the command's usage.
+func usageErrorText(_ message: String, command: String) -> String {
+    "Error: \(message)\nUsage: \(usageLines[command] ?? "(no usage line for \(command))")\n  See 'tessera \(command) --help' for more information.\n"
+}

@@ -49,14 +49,20 @@ import Testing
     @Test(arguments: [
         (["--viewport", "-1x5"], "--viewport '-1x5' must not be negative; expected WxH, for example 375x812"),
         (["--offset", "0,nan"], "--offset '0,nan' is not valid; expected two finite numbers like 0,2000"),
-        (["--param", "columns=1000000000"], "waterfall parameter 'columns' must be a whole number from 1 to 1000, got 1000000000"),
         (["--viewport", String(repeating: "9", count: 100_000) + "x5"],
          "--viewport '9999999999999999999999999999999999999999...' (100002 characters) is not valid; expected two finite numbers like 375x812"),
     ])
     func optionValuesGetAMessageThatStatesTheBounds(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr == usageErrorText(message, command: "run"))
+    }
+
+    /// A layout parameter's value is the layout's to judge, when it runs: exit 1, the sentence alone.
+    @Test func aParameterOutOfItsRangeIsFoundWhileRunning() throws {
+        let (r, _) = try run(["run", "waterfall", "--param", "columns=1000000000"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: \(message)\n")
+        #expect(r.stderr == "Error: waterfall parameter 'columns' must be a whole number from 1 to 1000, got 1000000000\n")
     }
 
     @Test func aNegativeOffsetIsAValueNotAnOption() throws {
@@ -162,8 +168,9 @@ import Testing
 
     @Test func anOffsetBeyondThePrecisionOfAViewportIsAnError() throws {
         let (r, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e20"])
-        #expect(r.status == 1)
-        #expect(r.stderr == "Error: --offset '0,1e20' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n")
+        #expect(r.status == 64)
+        #expect(r.stderr == usageErrorText("--offset '0,1e20' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)",
+                                           command: "run"))
         let (far, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e15"])
         #expect(far.status == 0, "\(far.stderr)")
         #expect(far.stdout.hasPrefix("<svg") && !far.stdout.contains("inf"))
@@ -236,13 +243,14 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [alive, ".o.json.tmp-1", "o.json"])
     }
 
+    /// An empty name does not parse (exit 64); a folder that is missing is found while writing (exit 1).
     @Test(arguments: [
-        ("", "Error: --out needs a file name, got an empty one\n"),
-        ("missing/x.json", "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
+        ("", 64, usageErrorText("--out needs a file name, got an empty one", command: "run")),
+        ("missing/x.json", 1, "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
     ])
-    func outNamesTheProblemInItsOwnWords(path: String, message: String) throws {
+    func outNamesTheProblemInItsOwnWords(path: String, status: Int32, message: String) throws {
         let (r, _) = try run(["run", "waterfall", "--out", path])
-        #expect(r.status == 1)
+        #expect(r.status == status)
         #expect(r.stderr == message)
     }
 }

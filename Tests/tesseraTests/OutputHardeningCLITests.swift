@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Numbers, allocations and outputs of the command line: each hostile input ends with exit 0
-/// or 1, one true sentence, and no file changed that should not be.
+/// Numbers, allocations and outputs of the command line: each hostile input ends with exit 0,
+/// 1 or 64 (a command line that does not parse), one true sentence, and no file changed that
+/// should not be.
 @Suite struct OutputHardeningCLITests {
     static let photos = repositoryRoot.appendingPathComponent("datasets/examples/photos.jsonl").path
 
@@ -12,11 +13,12 @@ import Testing
         return (try runTessera(arguments, in: dir, timeout: 60), dir)
     }
 
-    /// `arguments` fail with exit 1, exactly `message` on stderr and nothing on stdout.
-    func expectFailure(_ arguments: [String], _ message: String) throws {
+    /// `arguments` do not parse: exit 64, exactly `message` and the usage of `arguments[0]` on
+    /// stderr, and nothing on stdout.
+    func expectUsageError(_ arguments: [String], _ message: String) throws {
         let (r, _) = try run(arguments)
-        #expect(r.status == 1)
-        #expect(r.stderr == message)
+        #expect(r.status == 64)
+        #expect(r.stderr == usageErrorText(message, command: arguments[0]))
         #expect(r.stdout == "")
     }
 
@@ -24,29 +26,29 @@ import Testing
 
     @Test(arguments: [
         (["scroll", "waterfall", "--data", photos, "--steps", "10", "--to=1e308"],
-         "Error: --to 1e+308 is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+         "--to 1e+308 is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["scroll", "waterfall", "--data", photos, "--from=-1e16"],
-         "Error: --from -1e+16 is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+         "--from -1e+16 is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["scroll", "waterfall", "--data", photos, "--to", "nan"],
-         "Error: --to expects a finite offset from -1e15 to 1e15, got nan\n"),
+         "--to expects a finite offset from -1e15 to 1e15, got nan"),
         (["animate", "waterfall", "--data", photos, "--to", photos, "--fps", "nan"],
-         "Error: --fps expects a number of frames per second greater than 0 and at most 1000, got nan\n"),
+         "--fps expects a number of frames per second greater than 0 and at most 1000, got nan"),
         (["animate", "waterfall", "--data", photos, "--to", photos, "--offset", "0,1e300"],
-         "Error: --offset '0,1e300' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+         "--offset '0,1e300' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
     ])
     func numbersOutOfRangeAreOneSentence(arguments: [String], message: String) throws {
-        try expectFailure(arguments, message)
+        try expectUsageError(arguments, message)
     }
 
     /// One offset parser: every offset option has the same range and the same sentence.
     @Test(arguments: [
         (["run", "waterfall", "--data", photos, "--section-offset", "0=0,1e16"],
-         "Error: --section-offset '0=0,1e16' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+         "--section-offset '0=0,1e16' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["animate", "waterfall", "--data", photos, "--to", photos, "--offset", "-2e15,0"],
-         "Error: --offset '-2e15,0' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"),
+         "--offset '-2e15,0' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
     ])
     func everyOffsetOptionHasTheSameRange(arguments: [String], message: String) throws {
-        try expectFailure(arguments, message)
+        try expectUsageError(arguments, message)
     }
 
     @Test(arguments: ["svg", "html", "json", "text"])
@@ -103,8 +105,8 @@ import Testing
         let (suffixed, _) = try run([command, "flow", "--data", "dup.jsonl", "--duplicates", "suffix"] + extra, in: dir)
         #expect(suffixed.status == 0, "\(suffixed.stderr)")
         let (unknown, _) = try run([command, "flow", "--data", "dup.jsonl", "--duplicates", "keep"] + extra, in: dir)
-        #expect(unknown.status == 1)
-        #expect(unknown.stderr == "Error: unknown --duplicates 'keep'; expected reject, pairInOrder or suffix\n")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == usageErrorText("unknown --duplicates 'keep'; expected reject, pairInOrder or suffix", command: command))
     }
 
     @Test func aScrollHookFailingInTheMiddleStopsTheScroll() throws {

@@ -31,6 +31,8 @@ import Testing
         #expect(list.stdout.contains(#""frame": [0, 0, 375, 10]"#) || list.stdout.contains(#""frame":[0,0,375,10]"#), "\(list.stdout.prefix(400))")
         let cases: [([String], String)] = [
             (["--param", "mode=tiles"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#),
+            (["--param", "mode=gird"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "gird" (did you mean grid?)"#),
+            (["--param", "mode=List"], #"Error: pick.lua: param 'mode' expects one of "grid", "list", got "List" (did you mean list?)"#),
             (["--param", "columns=4"], "Error: pick.lua: param 'columns' expects one of 1, 2, 3, got 4"),
             // The type is checked first, as for a param without choices.
             (["--param", "columns=many"], #"Error: pick.lua: param 'columns' expects a number, got "many""#),
@@ -38,8 +40,24 @@ import Testing
         for (args, message) in cases {
             let run = try runTessera(["run", "pick.lua"] + args, in: dir)
             #expect(run.status == 1, "\(args)")
-            #expect(run.stderr.split(separator: "\n").first.map(String.init) == message, "\(args): \(run.stderr)")
+            #expect(run.stderr == message + "\n", "\(args): \(run.stderr)")
         }
+    }
+
+    /// A built-in layout's parameter that takes one of a few names: a near miss gets the
+    /// closest, a far one the list alone; either is found while running (exit 1).
+    @Test(arguments: [
+        ("justifyContent=centre",
+         #"Error: flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "centre" (did you mean center?)"#),
+        ("alignItems=strech", #"Error: flow parameter 'alignItems' expects one of start, center, end, stretch, got "strech" (did you mean stretch?)"#),
+        ("justifyContent=middle",
+         #"Error: flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got "middle""#),
+    ])
+    func aBuiltinChoiceGetsTheClosestName(param: String, message: String) throws {
+        let run = try runTessera(["run", "flow", "--data", "datasets/emoji-15.1.json", "--param", param])
+        #expect(run.status == 1)
+        #expect(run.stderr == message + "\n")
+        #expect(run.stdout == "")
     }
 
     @Test func tRunsParamsTakeOnlyADeclaredChoice() throws {
@@ -52,6 +70,7 @@ import Testing
           expect(t.run("../pick.lua", {data = {{id = "a"}}, params = {mode = "list"}}).items[1].frame):toEqual({0, 0, 375, 10})
         end)
         test("not a choice", function() t.run("../pick.lua", {data = {{id = "a"}}, params = {mode = "tiles"}}) end)
+        test("a near miss", function() t.run("../pick.lua", {data = {{id = "a"}}, params = {mode = "lsit"}}) end)
 
         """.write(to: root.appendingPathComponent("tests/pick_test.lua"), atomically: true, encoding: .utf8)
         let run = try runTessera(["test"], in: root, environment: ["CI": nil])
@@ -61,7 +80,9 @@ import Testing
             "✔ tests/pick_test.lua › a choice (_ ms)",
             "✘ tests/pick_test.lua › not a choice (_ ms)",
             #"    tests/pick_test.lua:5: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "tiles""#,
-            "1 passed, 1 failed",
+            "✘ tests/pick_test.lua › a near miss (_ ms)",
+            #"    tests/pick_test.lua:6: tests/../pick.lua: param 'mode' expects one of "grid", "list", got "lsit" (did you mean list?)"#,
+            "1 passed, 2 failed",
         ], "\(run.stdout)\(run.stderr)")
     }
 
@@ -87,6 +108,10 @@ import Testing
         #expect(bounce.status == 1)
         #expect(bounce.stderr.split(separator: "\n").first.map(String.init)
                 == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "bounce""#)
+        let sprign = try animate("sprign")
+        #expect(sprign.status == 1)
+        #expect(sprign.stderr
+                == #"Error: \#(dir.appendingPathComponent("pop.lua").path): param 'curve' expects one of "linear", "spring", got "sprign" (did you mean spring?)"# + "\n")
         let dirBad = try folder(["bad.lua": "return { params = { curve = \"linear\" }, choices = { curve = { \"spring\" } }, insert = function() end }\n"])
         let bad = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json",
                                   "--animator", dirBad.appendingPathComponent("bad.lua").path])

@@ -101,7 +101,8 @@ import Testing
     }
 
     // One row a failing call and its exact message.
-    /// Each case: arguments, then the exact stderr. Every case exits 1 and leaves no output file.
+    /// Each case: arguments, then the exact stderr. Every case parses, fails while running (exit
+    /// 1) and leaves no output file.
     @Test(arguments: [
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "Error: datasets/no-such-file.json: expected a dataset file, found no such file.\n"),
@@ -111,25 +112,33 @@ import Testing
          "Error: unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],
          "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
-        (["run", "waterfall", "--viewport", "375by812"],
-         "Error: --viewport '375by812' is not valid; expected two finite numbers like 375x812\n"),
-        (["run", "waterfall", "--offset", "0"],
-         "Error: --offset '0' is not valid; expected two finite numbers like 0,2000\n"),
-        (["run", "waterfall", "--format", "png"],
-         "Error: unknown --format 'png'; expected json, text, svg or html\n"),
-        (["run", "waterfall", "--sizing", "bogus"],
-         "Error: unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill\n"),
-        (["run", "waterfall", "--format", "jsno"],
-         "Error: unknown --format 'jsno' (did you mean json?); expected json, text, svg or html\n"),
-        (["run", "waterfall", "--sizing", "fillwidth"],
-         "Error: unknown --sizing 'fillwidth' (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill\n"),
     ])
     func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
+        try expectFailureWithNoOutput(arguments, status: 1, stderr: expected)
+    }
+
+    /// Each case: arguments, then the sentence. A flag value that names nothing is a usage error
+    /// (exit 64, the usage below the sentence), found before anything runs: no output file.
+    @Test(arguments: [
+        (["run", "waterfall", "--viewport", "375by812"], "--viewport '375by812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--offset", "0"], "--offset '0' is not valid; expected two finite numbers like 0,2000"),
+        (["run", "waterfall", "--format", "png"], "unknown --format 'png'; expected json, text, svg or html"),
+        (["run", "waterfall", "--sizing", "bogus"], "unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill"),
+        (["run", "waterfall", "--format", "jsno"], "unknown --format 'jsno' (did you mean json?); expected json, text, svg or html"),
+        (["run", "waterfall", "--sizing", "fillwidth"],
+         "unknown --sizing 'fillwidth' (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill"),
+    ])
+    func aMalformedFlagValueIsAUsageErrorAndNoOutput(arguments: [String], message: String) throws {
+        try expectFailureWithNoOutput(arguments, status: 64, stderr: usageErrorText(message, command: "run"))
+    }
+
+    /// `arguments` with `--out` exit with `status` and exactly `stderr`, writing nothing.
+    func expectFailureWithNoOutput(_ arguments: [String], status: Int32, stderr: String) throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("out.json").path
         let run = try runTessera(arguments + ["--out", out])
-        #expect(run.status == 1)
-        #expect(run.stderr == expected)
+        #expect(run.status == status)
+        #expect(run.stderr == stderr)
         #expect(run.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }

@@ -17,7 +17,9 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `allowed` says what it takes ("a whole number from 1 to 64"), `got` shows the value
     /// given; `subject` is how the message names the parameter ("waterfall parameter
     /// 'columns'", "field 'columns'") and `verb` joins them ("must be", "expects").
-    case invalidParameter(name: String, allowed: String, got: String, subject: String, verb: String)
+    /// `suggestion` is, for a parameter that takes one of a few names, the name closest to a
+    /// misspelt one ("center" for "centre"), if any.
+    case invalidParameter(name: String, allowed: String, got: String, subject: String, verb: String, suggestion: String? = nil)
     /// Parameter `name` is not one the layout knows.
     ///
     /// `layout` is the layout's name, or nil when the parameters are a Lua table's fields;
@@ -91,8 +93,8 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
             return "item index \(index) is out of range; expected an index in 0..<\(count)"
         case let .invalidFrame(index, frame, layout):
             return "\(layout) layout produced an invalid frame \(frame) for item \(index); expected \(frame.frameRequirement)"
-        case let .invalidParameter(_, allowed, got, subject, verb):
-            return "\(subject) \(verb) \(allowed), got \(got)"
+        case let .invalidParameter(_, allowed, got, subject, verb, suggestion):
+            return "\(subject) \(verb) \(allowed), got \(got)\(DidYouMean.hint(suggestion))"
         case let .unknownParameter(name, layout?, known, suggestion):
             let list = known.isEmpty ? "it takes no parameters" : "known parameters: " + known.joined(separator: ", ")
             return "unknown parameter '\(name)' for the \(layout) layout\(DidYouMean.hint(suggestion)); \(list)"
@@ -163,8 +165,8 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// parameter's enclosing table). An invalid parameter stays one, named with the prefix.
     /// O(length of the message).
     public func prefixed(_ prefix: String) -> LayoutError {
-        if case let .invalidParameter(name, allowed, got, subject, verb) = self {
-            return .invalidParameter(name: name, allowed: allowed, got: got, subject: prefix + subject, verb: verb)
+        if case let .invalidParameter(name, allowed, got, subject, verb, suggestion) = self {
+            return .invalidParameter(name: name, allowed: allowed, got: got, subject: prefix + subject, verb: verb, suggestion: suggestion)
         }
         return .invalid(prefix + description)
     }

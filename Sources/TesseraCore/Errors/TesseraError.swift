@@ -40,7 +40,7 @@ public enum TesseraErrorKind: String, Hashable, Sendable, CaseIterable {
 ///
 /// ```swift
 /// switch error.errorKind {
-/// case .layout: if case .invalidParameter(let name, let allowed, _, _, _)? = error.layoutError { ... }
+/// case .layout: if case .invalidParameter(let name, let allowed, _, _, _, _)? = error.layoutError { ... }
 /// case .apply: print(error.applyError!.description)
 /// default: print(error)
 /// }

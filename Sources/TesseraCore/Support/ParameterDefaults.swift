@@ -9,7 +9,8 @@ package enum ParameterDefaults {
     /// `defaults` with `overrides` applied; an override of a param with `choices` must equal one
     /// of them. O(params + choices of the overridden params).
     /// - Throws: `LayoutError` naming `source` for an unknown name (listing the known ones), a
-    ///   value of the wrong type or one that is not among the param's choices.
+    ///   value of the wrong type or one that is not among the param's choices (with the closest
+    ///   choice to a misspelt string).
     package static func resolve(_ overrides: OrderedDictionary<String, JSONValue>,
                                 defaults: OrderedDictionary<String, JSONValue>,
                                 choices: OrderedDictionary<String, [JSONValue]> = [:],
@@ -21,8 +22,10 @@ package enum ParameterDefaults {
             }
             let typedValue = try typed(value, like: fallback, key: key, source: source)
             if let allowed = choices[key], !allowed.contains(where: { same($0, typedValue) }) {
+                let suggestion = typedValue.string.flatMap { DidYouMean.suggestion(for: $0, among: allowed.compactMap(\.string)) }
                 throw LayoutError.invalidParameter(name: key, allowed: "one of " + allowed.map(\.briefDescription).joined(separator: ", "),
-                                                   got: value.briefDescription, subject: "\(source): param '\(key)'", verb: "expects")
+                                                   got: value.briefDescription, subject: "\(source): param '\(key)'", verb: "expects",
+                                                   suggestion: suggestion)
             }
             result[key] = typedValue
         }

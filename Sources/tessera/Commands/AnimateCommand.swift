@@ -44,10 +44,19 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var output: PictureOutputOptions
 
+    func validate() throws {
+        guard (to == nil) != (toLayout == nil) else { throw ValidationError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
+        if let fps, !(fps > 0 && fps <= 1000) {
+            throw ValidationError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))")
+        }
+        try animatorParams.checkUsage()
+        try offset?.checkUsage()
+        try itemSize?.checkUsage()
+        try format.checkUsage()
+    }
+
     func run() throws {
         let format = try format.get()
-        guard (to == nil) != (toLayout == nil) else { throw CLIError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw CLIError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))") }
         let rule = try input.layout.shape.sizing.get()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options

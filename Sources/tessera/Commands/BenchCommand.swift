@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
     @Option(help: "table or json.") var format: String = "table"
 
-    func run() throws {
+    func validate() throws {
         let known = Self.suites.map { $0.name }
         for name in suite where !known.contains(name) {
             throw ValidationError("unknown bench suite '\(name)'; known suites: \(known.joined(separator: ", "))")
@@ -24,6 +24,9 @@ struct BenchCommand: ParsableCommand {
         guard format == "table" || format == "json" else {
             throw ValidationError("unknown --format '\(format)'; expected table or json")
         }
+    }
+
+    func run() throws {
         let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
         var rows: [BenchResult] = []
         if format == "table" { printTableHeader() }

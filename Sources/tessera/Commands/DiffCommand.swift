@@ -28,6 +28,8 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
+    func validate() throws { try format.checkUsage() }
+
     func run() throws {
         let format = try format.get()
         let policy = try dataset.duplicates.get()

@@ -41,6 +41,8 @@ struct ReplCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
+    func validate() throws { try viewport.checkUsage() }
+
     func run() throws {
         let size = try viewport.get().size
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample

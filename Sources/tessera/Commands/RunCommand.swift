@@ -29,6 +29,12 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var output: PictureOutputOptions
 
+    func validate() throws {
+        try offset?.checkUsage()
+        try sectionOffsets.checkUsage()
+        try format.checkUsage()
+    }
+
     func run() throws {
         let format = try format.get()
         let origin = try offset?.get().point
@@ -53,6 +59,10 @@ struct PictureOutputOptions: ParsableArguments {
 
     @Option(help: "Write the output to FILE (atomically) instead of stdout.")
     var out: String?
+
+    func validate() throws {
+        if out?.isEmpty == true { throw ValidationError(emptyOutMessage) }
+    }
 }
 
 extension LayoutInputOptions {

@@ -37,11 +37,16 @@ struct ScrollCommand: ParsableCommand {
                                valueName: "SIZES.json"))
     var measured: String?
 
-    func run() throws {
-        let format = try format.get()
-        guard steps >= 1 && steps <= 10_000_000 else { throw CLIError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
+    func validate() throws {
+        guard steps >= 1 && steps <= 10_000_000 else { throw ValidationError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
         try checkOffset(from, flag: "--from")
         if let to { try checkOffset(to, flag: "--to") }
+        try animatorParams.checkUsage()
+        try format.checkUsage()
+    }
+
+    func run() throws {
+        let format = try format.get()
         let rule = try input.layout.shape.sizing.get()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options

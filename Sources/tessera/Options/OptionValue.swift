@@ -14,10 +14,11 @@ protocol OptionValue {
 /// An option's value as ArgumentParser hands it over: the value, or the sentence saying why the
 /// text names none.
 ///
-/// ArgumentParser answers a failed `init?(argument:)` with words of its own, the usage and exit
-/// status 64. Kept here, the value's own sentence is thrown where the command takes the value
-/// (`get()`), as every other error of the command line is: alone on stderr, exit status 1; a
-/// group's `validate()` throws it as a usage error instead (`checkUsage()`).
+/// ArgumentParser answers a failed `init?(argument:)` or a throwing `transform:` with words of its
+/// own ("The value 'x' is invalid for '--viewport <viewport>': ..."). Kept here, the value's own
+/// sentence is thrown by the `validate()` of the group or command that declares the option
+/// (`checkUsage()`), as a usage error like ArgumentParser's: exit status 64, the sentence, then
+/// the usage. The command's `run()` then takes the value with `get()`.
 struct Checked<Value: OptionValue>: ExpressibleByArgument {
     private let result: Result<Value, CLIError>
 
@@ -25,10 +26,10 @@ struct Checked<Value: OptionValue>: ExpressibleByArgument {
 
     init(argument: String) { result = Result { () throws(CLIError) in try Value(reading: argument) } }
 
-    /// The value, or the sentence saying why the text named none.
+    /// The value, or the sentence saying why the text named none (`validate()` has thrown it by then).
     func get() throws(CLIError) -> Value { try result.get() }
 
-    /// Throws the sentence as a usage error (exit status 64, the usage below it) for `validate()`.
+    /// Throws the sentence as a usage error (exit status 64, the usage below it), for `validate()`.
     func checkUsage() throws {
         if case .failure(let error) = result { throw ValidationError(error.description) }
     }
@@ -42,6 +43,11 @@ extension Array {
         var values: [Value] = []
         for checked in self { values.append(try checked.get()) }
         return values
+    }
+
+    /// Throws the first text's sentence as a usage error, for `validate()`.
+    func checkUsage<Value>() throws where Element == Checked<Value> {
+        for checked in self { try checked.checkUsage() }
     }
 }
 

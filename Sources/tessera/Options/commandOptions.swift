@@ -4,7 +4,8 @@ import TesseraCore
 import TesseraLua
 
 // The option groups commands share. Each option's value is read once, by ArgumentParser, into
-// its own type (`OptionValue`), which says what a bad text should have been.
+// its own type (`OptionValue`), which says what a bad text should have been; each group's
+// `validate()` throws that sentence as a usage error (exit status 64) before any command runs.
 
 /// The LAYOUT argument and what a pass of it takes: its parameters, the collection size and the
 /// sizing rule, and the limits a script runs under (run, check, scroll, animate).
@@ -61,6 +62,12 @@ struct LayoutShapeOptions: ParsableArguments {
     @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
     var sizing = Checked(SizingRule.fit)
 
+    func validate() throws {
+        try viewport.checkUsage()
+        try params.checkUsage()
+        try sizing.checkUsage()
+    }
+
     /// The `--param`s by name.
     func parameters() throws(CLIError) -> OrderedDictionary<String, JSONValue> {
         LayoutParameter.byName(try params.get())
@@ -84,10 +91,9 @@ struct DatasetOptions: ParsableArguments {
                                valueName: "MB"))
     var maxDataSize: Checked<DataSizeLimit>?
 
-    /// Before any command's run(), so a bad value stops it even when it reads no dataset: a bad
-    /// policy as every error of a value (status 1), a bad size as a usage error (status 64).
+    /// Before any command's run(), so a bad value stops it even when it reads no dataset.
     func validate() throws {
-        _ = try duplicates.get()
+        try duplicates.checkUsage()
         try maxDataSize?.checkUsage()
     }
 

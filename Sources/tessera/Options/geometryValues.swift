@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TesseraCore
 
@@ -82,11 +83,12 @@ func offsetRangeText(_ what: String) -> String {
     "expected \(what) from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"
 }
 
-/// Checks one offset coordinate given as a number (`scroll --from`, `--to`).
+/// Checks one offset coordinate given as a number (`scroll --from`, `--to`): out of range, a
+/// usage error.
 func checkOffset(_ value: Double, flag: String) throws {
-    guard value.isFinite else { throw CLIError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
+    guard value.isFinite else { throw ValidationError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
     guard isWithinOffsetRange(value) else {
-        throw CLIError("\(flag) \(NumberText.display(value)) is too far out; \(offsetRangeText("an offset"))")
+        throw ValidationError("\(flag) \(NumberText.display(value)) is too far out; \(offsetRangeText("an offset"))")
     }
 }
 

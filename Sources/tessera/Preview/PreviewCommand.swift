@@ -47,10 +47,14 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
-    func run() throws {
+    func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw CLIError("--port \(port) is not a port; expected 0 (any free port) to 65535")
+            throw ValidationError("--port \(port) is not a port; expected 0 (any free port) to 65535")
         }
+        try animatorParams.checkUsage()
+    }
+
+    func run() throws {
         var configuration = PreviewSession.Configuration(layout: layout, dataPath: data)
         configuration.viewport = try shape.viewport.get().size
         configuration.params = try shape.parameters()

@@ -111,14 +111,16 @@ package struct LayoutParameters {
         return b
     }
 
-    /// A parameter whose value is one of an enum's raw values.
+    /// A parameter whose value is one of an enum's raw values; a misspelt one gets the closest.
     public mutating func choice<E: RawRepresentable & CaseIterable>(_ key: String, default fallback: E) throws -> E
     where E.RawValue == String {
         known.append(key)
         declare(Declared(name: key, defaultValue: .string(fallback.rawValue), choices: E.allCases.map { .string($0.rawValue) }))
         guard let value = values[key] else { return fallback }
-        let options = E.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let s = value.string, let e = E(rawValue: s) else { throw mismatch(key, "one of \(options)", value) }
+        let names = E.allCases.map(\.rawValue)
+        guard let s = value.string, let e = E(rawValue: s) else {
+            throw mismatch(key, "one of " + names.joined(separator: ", "), value, among: names)
+        }
         return e
     }
 
@@ -171,10 +173,16 @@ package struct LayoutParameters {
     }
 
     /// `typeOnly` names a value by its type on the command line ("an array"), as Lua's naming
-    /// always does; a number that is not finite is named as itself (nan, inf).
-    private func mismatch(_ key: String, _ expected: String, _ got: JSONValue, typeOnly: Bool = false) -> LayoutError {
-        let value = typeOnly && style.naming == .parameter ? got.typeDescription : shown(got)
+    /// always does; a number that is not finite is named as itself (nan, inf). A string given
+    /// for one of the names `among` is shown as itself (Lua's naming quotes it, as the bridge's
+    /// own choices do) with the closest name.
+    private func mismatch(_ key: String, _ expected: String, _ got: JSONValue, typeOnly: Bool = false,
+                          among names: [String] = []) -> LayoutError {
+        let name = names.isEmpty ? nil : got.string
+        let value = name.map { style.naming == .field ? "'\($0)'" : got.briefDescription }
+            ?? (typeOnly && style.naming == .parameter ? got.typeDescription : shown(got))
         return .invalidParameter(name: key, allowed: expected, got: value, subject: subject(key),
-                                 verb: style.naming == .field ? "must be" : "expects")
+                                 verb: style.naming == .field ? "must be" : "expects",
+                                 suggestion: name.flatMap { DidYouMean.suggestion(for: $0, among: names) })
     }
 }

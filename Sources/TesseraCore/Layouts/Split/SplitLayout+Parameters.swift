@@ -86,8 +86,10 @@ extension SplitLayout {
 
     static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {
         guard let s = value.string, let side = SplitSide(rawValue: s) else {
+            let names = SplitSide.allCases.map(\.rawValue)
             throw LayoutError.invalidParameter(name: what, allowed: "\"left\" or \"right\"", got: value.briefDescription,
-                                               subject: what, verb: "expects")
+                                               subject: what, verb: "expects",
+                                               suggestion: value.string.flatMap { DidYouMean.suggestion(for: $0, among: names) })
         }
         return side
     }

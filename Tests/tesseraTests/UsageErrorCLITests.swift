@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Where a command line's errors fall: one that does not parse (an unknown flag, a missing
+/// argument, a flag value that names nothing) exits 64 with the command's usage below the
+/// sentence; an error found while running (a file, a layout by name, a parameter the layout
+/// refuses) exits 1 with the sentence alone. Neither prints anything on stdout.
+@Suite struct UsageErrorCLITests {
+    static let emoji = "datasets/emoji-15.1.json"
+
+    @Test(arguments: [
+        (["run", "layouts/waterfall.lua", "--data", emoji, "--viewport", "375"],
+         "--viewport '375' is not valid; expected two finite numbers like 375x812"),
+        (["run", "flow", "--param", "justifyContent"], "--param 'justifyContent' is not K=V; expected for example --param columns=3"),
+        (["run", "waterfall", "--section-offset", "1=x,2"],
+         "--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"),
+        (["run", "waterfall", "--duplicates", "keep"], "unknown --duplicates 'keep'; expected reject, pairInOrder or suffix"),
+        (["run", "waterfall", "--colums", "3"], "Unknown option '--colums'"),
+        (["check", "waterfall", "--sizing", "nope"], "unknown --sizing 'nope'; expected one of fit, fillWidth, intrinsic, fill"),
+        (["diff", emoji, emoji, "--format", "yaml"], "unknown --format 'yaml'; expected json or text"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps expects a whole number from 1 to 10000000, got 0"),
+        (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
+         "--param 'alpha' is not K=V; expected for example --param columns=3"),
+        (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
+        (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset'"),
+        (["bench", "nosuchsuite"],
+         "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
+    ])
+    func aCommandLineThatDoesNotParseExits64WithTheUsage(arguments: [String], message: String) throws {
+        let r = try runTessera(arguments, input: "")
+        #expect(r.status == 64)
+        #expect(r.stderr == usageErrorText(message, command: arguments[0]))
+        #expect(r.stdout == "")
+    }
+
+    @Test(arguments: [
+        (["run", "waterfall", "--data", "datasets/no-such-file.json"],
+         "datasets/no-such-file.json: expected a dataset file, found no such file."),
+        (["run", "waterfall", "--param", "colums=3"],
+         "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing"),
+        (["run", "flow", "--param", "justifyContent=middle"],
+         "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
+        (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
+        (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: no such data file"),
+        (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
+         "unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+    ])
+    func anErrorFoundWhileRunningExits1WithTheSentenceAlone(arguments: [String], message: String) throws {
+        let r = try runTessera(arguments, input: "")
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(message)\n")
+        #expect(r.stdout == "")
+    }
+}
