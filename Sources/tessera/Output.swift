@@ -48,17 +48,24 @@ func emit(to path: String?, _ body: (BufferedWriter) throws -> Void) throws {
 ///   copied over it and the file cut to its length.
 /// - Temporaries are named `.NAME.tessera-tmp-PID`; ones left by a killed run (whose process is
 ///   gone) are removed before writing.
-func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    try writeAtomically(to: path) { $0.append(contentsOf: bytes) }
+/// `flag` is the option that named the file (`--out`, `--junit`), as the messages name it; nil
+/// for a file no flag named (a snapshot).
+func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out") throws {
+    try writeAtomically(to: path, flag: flag) { $0.append(contentsOf: bytes) }
 }
 
-/// What an empty `--out` is told: by `writeAtomically`, and as a usage error by the commands that
-/// take `--out`.
-let emptyOutMessage = "--out needs a file name, got an empty one"
+/// What an empty file name given to `flag` is told: by `writeAtomically`, and as a usage error
+/// by the commands that take the flag.
+func emptyFileNameMessage(_ flag: String) -> String { "\(flag) needs a file name, got an empty one" }
+
+/// How a refusal to write over what is not a regular file ends.
+private func onlyRegularFiles(_ flag: String?) -> String {
+    flag.map { "\($0) only replaces regular files" } ?? "only regular files are replaced"
+}
 
 /// `writeAtomically` of what `body` writes.
-func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) throws {
-    guard !path.isEmpty else { throw CLIError(emptyOutMessage) }
+func writeAtomically(to path: String, flag: String? = "--out", _ body: (BufferedWriter) throws -> Void) throws {
+    guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name") }
     func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
 
     var target = path
@@ -75,7 +82,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
                 }
             }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw failure("it is a symbolic link to \(fileKind(info.st_mode)), not to a regular file; --out only replaces regular files")
+                throw failure("it is a symbolic link to \(fileKind(info.st_mode)), not to a regular file; " + onlyRegularFiles(flag))
             }
             guard let resolved = realpath(path, nil) else {
                 throw failure("it is a symbolic link that does not resolve to a file name (\(systemReason(errno)))")
@@ -87,7 +94,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
             }
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw failure("it is \(fileKind(info.st_mode)), not a regular file; --out only replaces regular files")
+            throw failure("it is \(fileKind(info.st_mode)), not a regular file; " + onlyRegularFiles(flag))
         }
         guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
             throw failure(errno == EACCES ? "you do not have permission to write it (a shell's > would refuse it too)" : systemReason(errno))
@@ -95,7 +102,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
         for (stream, fd) in [("standard output", STDOUT_FILENO), ("standard error", STDERR_FILENO)] {
             var open = stat()
             if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino {
-                throw failure("it is the file \(stream) already writes to; leave out --out to print there")
+                throw failure("it is the file \(stream) already writes to" + (flag == "--out" ? "; leave out --out to print there" : ""))
             }
         }
         existing = info
@@ -110,7 +117,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
     guard (info.st_mode & S_IFMT) == S_IFDIR else { throw failure("'\(folder)' is not a folder") }
 
     if let old = existing, old.st_nlink > 1 || old.st_uid != geteuid() || old.st_gid != getegid() {
-        try writeInPlace(body, to: target, failure)
+        try writeInPlace(body, to: target, flag: flag, failure)
         return
     }
     let prefix = ".\(name).tessera-tmp-"
@@ -122,7 +129,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
         let code = errno
         // A folder that takes no new files but a file the user may write: `>` would write it.
         if existing != nil && (code == EACCES || code == EPERM) {
-            try writeInPlace(body, to: target, failure)
+            try writeInPlace(body, to: target, flag: flag, failure)
             return
         }
         if existing != nil {
@@ -136,7 +143,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
         if fchmod(fd, old.st_mode & 0o7777) != 0 || fstat(fd, &made) != 0 || made.st_mode & 0o7777 != old.st_mode & 0o7777 {
             close(fd)
             unlink(temp)
-            try writeInPlace(body, to: target, failure)
+            try writeInPlace(body, to: target, flag: flag, failure)
             return
         }
     }
@@ -167,7 +174,7 @@ func writeAtomically(to path: String, _ body: (BufferedWriter) throws -> Void) t
 /// target, copies it over from the start, then cuts the file to that length. Throws `failure`
 /// of the reason, with the file unchanged unless the failure came after the space was
 /// reserved (a write error on a disk that had the room); an error of `body` leaves it unchanged.
-private func writeInPlace(_ body: (BufferedWriter) throws -> Void, to path: String,
+private func writeInPlace(_ body: (BufferedWriter) throws -> Void, to path: String, flag: String?,
                           _ failure: @escaping (String) -> CLIError) throws {
     let spool = unnamedTemporaryFile()
     guard spool >= 0 else { throw failure("no temporary file to prepare it in (\(systemReason(errno)))") }
@@ -186,7 +193,7 @@ private func writeInPlace(_ body: (BufferedWriter) throws -> Void, to path: Stri
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-        throw failure("it is not a regular file; --out only replaces regular files")
+        throw failure("it is not a regular file; " + onlyRegularFiles(flag))
     }
     if length > 0 {
         let reserved = posix_fallocate(fd, 0, length)

@@ -71,7 +71,7 @@ struct LayoutsCommandTests {
     func unknownName() throws {
         let outcome = try runTessera(["run", "apstore"])
         #expect(outcome.status == 1)
-        #expect(outcome.stderr == "Error: unknown layout 'apstore' (did you mean 'appstore'?); expected a .lua file, a built-in "
+        #expect(outcome.stderr == "Error: unknown layout 'apstore' (did you mean appstore?); expected a .lua file, a built-in "
             + "(flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, "
             + "sectioned, timeline, waterfall); `tessera layouts` lists them\n")
     }

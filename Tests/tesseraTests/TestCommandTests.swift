@@ -431,6 +431,14 @@ import Testing
         #expect(unwritable.status == 1)
         #expect(unwritable.stderr == "Error: cannot write no/such/folder/junit.xml: the folder 'no/such/folder' does not exist\n")
         #expect(Self.lines(unwritable.stdout).suffix(2) == ["2 passed, 0 failed, 1 written", ""])
+        // A report file given no name is a usage error naming its own flag.
+        let unnamed = try Self.test(["--report", ""], in: root)
+        #expect(unnamed.status == 2)
+        #expect(unnamed.stderr == "Error: --report needs a file name, got an empty one\n")
+        // A report over a folder names the flag that asked for it.
+        let folder = try Self.test(["--junit", "tests"], in: root)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "Error: cannot write tests: it is a directory, not a regular file; --junit only replaces regular files\n")
         let empty = try temporaryDirectory()
         let none = try Self.test([], in: empty)
         #expect(none.status == 2)

@@ -20,7 +20,7 @@ import Testing
         (["diff", emoji, emoji, "--format", "yaml"], "unknown --format 'yaml'; expected json or text"),
         (["scroll", "waterfall", "--data", emoji, "--steps", "0"], "--steps expects a whole number from 1 to 10000000, got 0"),
         (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
-         "--param 'alpha' is not K=V; expected for example --param columns=3"),
+         "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset'"),

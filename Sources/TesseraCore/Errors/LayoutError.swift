@@ -107,12 +107,10 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .unknownEdge(name, subject):
             return "\(subject) has an unknown edge '\(name)'; expected top, left, bottom, right"
         case let .unknownLayout(name, suggestion, builtins, nil):
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            return "unknown layout '\(name)'\(hint); expected a .lua file or one of: \(builtins.joined(separator: ", "))"
+            return "unknown layout '\(name)'\(DidYouMean.hint(suggestion)); expected a .lua file or one of: \(builtins.joined(separator: ", "))"
         case let .unknownLayout(name, suggestion, builtins, scripts?):
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             let shipped = scripts.isEmpty ? "" : ", or a script by name (\(scripts.joined(separator: ", ")))"
-            return "unknown layout '\(name)'\(hint); expected a .lua file, a built-in "
+            return "unknown layout '\(name)'\(DidYouMean.hint(suggestion)); expected a .lua file, a built-in "
                 + "(\(builtins.joined(separator: ", ")))\(shipped); `tessera layouts` lists them"
         case let .invalidElement(layout, position, e, problem):
             return "\(layout) layout's \(e.category.rawValue) \(position) (\(e.kind.isEmpty ? "no kind" : "kind '\(e.kind)'")) \(problem)"

@@ -24,7 +24,7 @@ struct AnimateCommand: ParsableCommand {
     var animator: String = "fade"
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [Checked<LayoutParameter>] = []
+    var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Option(parsing: .unconditional, help: "The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.")
     var offset: Checked<ContentOffset>?
@@ -121,6 +121,6 @@ struct AnimateCommand: ParsableCommand {
 
     /// A built-in animator by name, else an animator script (with `--animator-param`s).
     func resolveAnimator(_ options: ScriptLimitOptions) throws -> any Animator {
-        try animatorNamed(animator, params: LayoutParameter.byName(try animatorParams.get()), options)
+        try animatorNamed(animator, params: AnimatorParameter.byName(try animatorParams.get()), options)
     }
 }

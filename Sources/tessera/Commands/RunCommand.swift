@@ -61,7 +61,7 @@ struct PictureOutputOptions: ParsableArguments {
     var out: String?
 
     func validate() throws {
-        if out?.isEmpty == true { throw ValidationError(emptyOutMessage) }
+        if out?.isEmpty == true { throw ValidationError(emptyFileNameMessage("--out")) }
     }
 }
 

@@ -28,7 +28,7 @@ struct ScrollCommand: ParsableCommand {
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [Checked<LayoutParameter>] = []
+    var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Option(help: "json or text.")
     var format = Checked(ReportFormat.text)
@@ -55,7 +55,7 @@ struct ScrollCommand: ParsableCommand {
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)
         if let animator {
-            engine.animator = try animatorNamed(animator, params: LayoutParameter.byName(try animatorParams.get()), options)
+            engine.animator = try animatorNamed(animator, params: AnimatorParameter.byName(try animatorParams.get()), options)
         }
         let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0) }
         let bar = ProgressBar(label: "scroll")

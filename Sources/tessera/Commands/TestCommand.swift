@@ -35,6 +35,9 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var limits: ScriptLimitFlags
 
     func run() throws {
+        for (flag, file) in [("--junit", junit), ("--report", report)] where file?.isEmpty == true {
+            throw usageError(emptyFileNameMessage(flag))
+        }
         let paths = self.paths.isEmpty ? ["."] : self.paths
         let files: [String]
         do { files = try LayoutTestSuite.files(under: paths) } catch {
@@ -71,9 +74,9 @@ struct TestCommand: ParsableCommand {
         // The summary stays the last line of stdout even when a report cannot be written.
         var writeFailure: Error?
         do {
-            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit) }
+            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit") }
             if let report {
-                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report)
+                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report, flag: "--report")
             }
         } catch {
             writeFailure = error
@@ -103,7 +106,7 @@ struct TestCommand: ParsableCommand {
                 try RunReport(run: LayoutRun(layoutName: run.layoutName, dataset: run.dataset, viewport: run.viewport,
                                              result: run.result, milliseconds: 0), viewport: run.visible).document()
             },
-            write: { path, bytes in try writeAtomically(bytes, to: path) })
+            write: { path, bytes in try writeAtomically(bytes, to: path, flag: nil) })
     }
 
     /// The lines printed for one test file: a line per test (its failure indented below it),

@@ -1,14 +1,17 @@
 import OrderedCollections
 import TesseraCore
 
-/// `--param K=V` and `--animator-param K=V`: V as JSON, else a comma list, else a string.
+/// `--param K=V`: V as JSON, else a comma list, else a string.
 struct LayoutParameter: OptionValue {
     var name: String
     var value: JSONValue
 
-    init(reading text: String) throws(CLIError) {
+    init(reading text: String) throws(CLIError) { try self.init(reading: text, flag: "--param", example: "columns=3") }
+
+    /// The text of `flag`, whose messages show `example`.
+    init(reading text: String, flag: String, example: String) throws(CLIError) {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
-            throw CLIError("--param \(quotedArgument(text)) is not K=V; expected for example --param columns=3")
+            throw CLIError("\(flag) \(quotedArgument(text)) is not K=V; expected for example \(flag) \(example)")
         }
         name = String(text[..<eq])
         value = JSONValue.parseParameter(String(text[text.index(after: eq)...]))
@@ -21,5 +24,21 @@ struct LayoutParameter: OptionValue {
         var result: OrderedDictionary<String, JSONValue> = [:]
         for parameter in parameters { result[parameter.name] = parameter.value }
         return result
+    }
+}
+
+/// `--animator-param K=V`: a `LayoutParameter` whose message names its own flag.
+struct AnimatorParameter: OptionValue {
+    var parameter: LayoutParameter
+
+    init(reading text: String) throws(CLIError) {
+        parameter = try LayoutParameter(reading: text, flag: "--animator-param", example: "duration=0.5")
+    }
+
+    var argumentText: String { parameter.argumentText }
+
+    /// The parameters by name, as `LayoutParameter.byName`.
+    static func byName(_ parameters: [AnimatorParameter]) -> OrderedDictionary<String, JSONValue> {
+        LayoutParameter.byName(parameters.map(\.parameter))
     }
 }

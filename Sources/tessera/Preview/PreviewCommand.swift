@@ -24,7 +24,7 @@ struct PreviewCommand: ParsableCommand {
     var animator: String?
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
-    var animatorParams: [Checked<LayoutParameter>] = []
+    var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
     var measure = false
@@ -67,7 +67,7 @@ struct PreviewCommand: ParsableCommand {
             throw CLIError("\(layout): no such layout script")
         }
         guard FileManager.default.isReadableFile(atPath: data) else { throw CLIError("\(data): no such data file") }
-        configuration.animatorParams = LayoutParameter.byName(try animatorParams.get())
+        configuration.animatorParams = AnimatorParameter.byName(try animatorParams.get())
         if let animator { _ = try animatorNamed(animator, params: configuration.animatorParams, limits.options) }
         configuration.animator = animator
         configuration.animatorFile = try animator.flatMap(animatorFile)
