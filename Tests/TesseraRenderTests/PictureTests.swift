@@ -206,7 +206,44 @@ private func shelfRun() throws -> LayoutRun {
     return LayoutRun(layoutName: "shelf", dataset: dataset, viewport: Size(width: 200, height: 100), result: result, milliseconds: 1)
 }
 
+/// A shelf (section 0: four 80 x 50 items in a 100-wide scroller) above a 940-tall item: content
+/// 100 x 1000, ten 100 x 100 viewports tall, so the picture has a minimap.
+private func tallShelfRun() throws -> LayoutRun {
+    let items = (0..<5).map { Item(id: .string("i\($0)"), fields: [:]) }
+    let dataset = Dataset(items: items, sections: [.init(id: .string("shelf"), range: 0..<4), .init(id: .string("rest"), range: 4..<5)])
+    let frames = (0..<4).map { Rect(x: Double($0) * 80, y: 0, width: 80, height: 50) } + [Rect(x: 0, y: 60, width: 100, height: 940)]
+    let result = try FramesResult(frames: frames, elements: [], sections: [0..<4, 4..<5],
+                                  orthogonal: [OrthogonalSection(section: 0, frame: Rect(x: 0, y: 0, width: 100, height: 50),
+                                                                 contentSize: Size(width: 320, height: 50))])
+    return LayoutRun(layoutName: "tall shelf", dataset: dataset, viewport: Size(width: 100, height: 100), result: result, milliseconds: 1)
+}
+
 @Suite struct OrthogonalPictureTests {
+    @Test func theMinimapMapsTheShelfAsFarAsTheMainPanelShowsIt() throws {
+        let svg = try SVGPicture(run: try tallShelfRun(), viewport: nil).render()
+        // The main panel: the viewport and half a viewport around it within the content
+        // (0, 0, 100, 150), widened 0.6 viewport to the right where the shelf goes on.
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"160\" height=\"150\"/></clipPath>"))
+        // The minimap maps the content and that region: 160 x 1000 at 0.15 (its 150 px height),
+        // to the right of the 160-wide panel.
+        #expect(svg.contains("<clipPath id=\"minimap\"><rect x=\"0\" y=\"0\" width=\"160\" height=\"1000\"/></clipPath>"))
+        #expect(svg.contains("<clipPath id=\"minimap-content\"><rect x=\"0\" y=\"0\" width=\"100\" height=\"1000\"/></clipPath>"))
+        #expect(svg.contains("<g transform=\"translate(180 40) scale(0.15)\" clip-path=\"url(#minimap)\"><title>the whole content</title>"))
+        // Beyond the content, faded: item 1 (cut by the content's edge), 2 (cut by the map's
+        // edge, as by the panel's) and 3 (past it, clipped away); item 0 is inside.
+        let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>shelves beyond the content</title>\n", "</g>"))
+        #expect(faded == "<rect x=\"80\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                + "<rect x=\"160\" y=\"0\" width=\"80\" height=\"50\" fill=\"#8fb3d9\"/>\n"
+                + "<rect x=\"240\" y=\"0\" width=\"80\" height=\"50\" fill=\"#8fb3d9\"/>\n")
+        // The content's part opaque: item 0 whole, item 1 clipped to the content, 2 and 3 not at all.
+        let map = try #require(between(svg, "<title>shelves beyond the content</title>", "<title>shown on the left</title>"))
+        #expect(map.contains("\n<rect x=\"0\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                             + "<g clip-path=\"url(#minimap-content)\"><rect x=\"80\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/></g>\n"
+                             + "<rect x=\"0\" y=\"60\" width=\"100\" height=\"940\" fill=\"#f5a623\"/>\n"))
+        // The panel's region, outlined whole.
+        #expect(map.hasSuffix("<rect x=\"0\" y=\"0\" width=\"160\" height=\"150\" fill=\"none\" stroke=\"#555\" stroke-width=\"6.666666666666667\">"))
+    }
+
     @Test func aShelfIsClippedToItsScrollerWithTheRestFaded() throws {
         let svg = try SVGPicture(run: try shelfRun(), viewport: nil).render()
         #expect(svg.contains("<clipPath id=\"scroller-0\"><rect x=\"0\" y=\"0\" width=\"200\" height=\"50\"/></clipPath>"))
