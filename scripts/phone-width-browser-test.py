@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Tessera's pages on a phone: each page headless Chromium opens as a 390x844 phone (mobile
 emulation, scripts/preview_cdp.py) lays out at the phone's width instead of a zoomed-out desktop
-width, and nothing of it reaches past the right edge: `run --format html`'s page, `animate
---format html`'s player, `test --report`'s page and the live preview, there with a script saved
-broken, whose error box stays on screen. The run and animate pages end a label too long for its
+width, and nothing of it reaches past the right edge: `run --format html`'s page (also loaded at
+a desktop's width and then narrowed to the phone's), `animate --format html`'s player, `test
+--report`'s page and the live preview, there with a script saved broken, whose error box stays
+on screen. The run and animate pages end a label too long for its
 card in an ellipsis. No JavaScript error.
 
 Usage: scripts/phone-width-browser-test.py TESSERA [SCREENSHOT_DIR]
@@ -75,6 +76,17 @@ def main():
     server = None
     lines = []
     try:
+        # Loaded at a desktop's width, then narrowed to the phone's: the run page's view, sized
+        # for a desktop's scrollbars, is sized again for the phone's overlay ones.
+        browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=800, deviceScaleFactor=1, mobile=False)
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "run.html"))
+        browser.wait("innerWidth === 1280 && document.querySelector('#layer > div') !== null", "the run page at a desktop's width")
+        browser.call("Emulation.setDeviceMetricsOverride", width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True)
+        browser.wait("innerWidth < 1280 && new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))",
+                     "the narrowing")
+        fits("run-narrowed", ["#view"])
+        checks("the narrowed run page's view shows the viewport, no more",
+               browser.eval("[view.clientWidth, view.clientHeight]") == [375, 812], str(browser.eval("[view.clientWidth, view.clientHeight]")))
         for page, ready, boxes in (("run", "#layer > div", ["#view"]), ("animate", "#view .card", ["#controls", "#view"]),
                                    ("report", "canvas", [".failure", ".picture"])):
             browser.call("Page.navigate", url="file://" + os.path.join(work, page + ".html"))

@@ -11,7 +11,9 @@ as at least 150 ms; a syntax error shown over the dimmed last picture and cleare
 good save; the viewport size, scroll, selection and a shelf offset surviving 100 reloads with
 the selected item within 1 px of its place; the inspector's id, frame and data fields; a data
 save that changes only frames sending no id table; a request without the token and a
-WebSocket from another origin refused; no JavaScript error. Waits poll for conditions (no
+WebSocket from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
+viewport drawn smaller so that its grip is on screen, and a drag of the grip resizing at that
+scale; no JavaScript error. Waits poll for conditions (no
 timing assertions).
 """
 import json
@@ -86,6 +88,17 @@ checks = check
 def frame_js(item_id):
     """The element of an item as drawn, relative to the viewport (the view's client area)."""
     return drawn_box_js('[data-id="%s"]' % item_id)
+
+
+# The grip's box on screen, the window's size, whether the grip is what the pointer finds at its
+# centre, the viewport (the page's and the view's client area) and the frame's scale on screen.
+GRIP_JS = """(() => {
+  const g = document.getElementById('grip').getBoundingClientRect(), cx = (g.left + g.right) / 2, cy = (g.top + g.bottom) / 2;
+  return { box: [g.left, g.top, g.right, g.bottom], window: [innerWidth, innerHeight],
+           hit: document.elementFromPoint(cx, cy) === document.getElementById('grip'),
+           viewport: [S.w, S.h, view.clientWidth, view.clientHeight],
+           scale: view.getBoundingClientRect().width / view.offsetWidth };
+})()"""
 
 
 def gen():
@@ -327,6 +340,35 @@ try:
         browser.call("Page.navigate", url="about:blank")
         third.terminate()
         third.wait(timeout=10)
+
+    # At the default 375x812 viewport in a laptop's 900 px tall window, the frame is drawn
+    # smaller to fit under the bars: the grip is on screen and answers the pointer, the layout
+    # still gets 375x812, and a drag moves the grip with the pointer.
+    window = browser.call("Browser.getWindowForTarget")["windowId"]
+    for width in (1280, 1440):
+        browser.call("Page.navigate", url="about:blank")
+        browser.call("Browser.setWindowBounds", windowId=window, bounds={"width": width, "height": 900})
+        # The size in the address: without one the page takes the last one the server was asked for.
+        browser.call("Page.navigate", url=url + "#w=375&h=812")
+        browser.wait("innerWidth === %d && +(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer .item')" % width,
+                     "the first picture in a %dx900 window" % width)
+        # As it is painted: the frame fits again (a resize observer's work) before each paint
+        # in which the bars above it changed height.
+        browser.eval("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))")
+        grip = browser.eval(GRIP_JS)
+        check("in a %dx900 window the grip is on screen" % width,
+              grip["box"][0] >= 0 and grip["box"][1] >= 0 and grip["box"][2] <= grip["window"][0] and grip["box"][3] <= grip["window"][1], str(grip))
+        check("in a %dx900 window the grip answers the pointer" % width, grip["hit"], str(grip))
+        check("in a %dx900 window the layout still gets the 375x812 viewport" % width,
+              grip["viewport"] == [375, 812, 375, 812] and grip["scale"] < 1, str(grip))
+        x, y = (grip["box"][0] + grip["box"][2]) / 2, (grip["box"][1] + grip["box"][3]) / 2
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        browser.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", buttons=1, clickCount=1)
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x + 30, y=y - 60, button="left", buttons=1)
+        browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=x + 30, y=y - 60, button="left", buttons=0, clickCount=1)
+        dragged = browser.eval("[S.w, S.h]")
+        check("in a %dx900 window a drag of (30, -60) on screen resizes by it at the frame's scale" % width,
+              dragged == [int(375 + 30 / grip["scale"] + 0.5), int(812 - 60 / grip["scale"] + 0.5)], "%s at scale %r" % (dragged, grip["scale"]))
 
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview browser test: %d checks passed" % len(checks))

@@ -115,7 +115,9 @@ def settle(what):
 
 
 try:
-    browser = Browser()
+    # Tall enough for the 720x800 viewport under the bars at 1:1 (a smaller window draws the frame
+    # smaller): the checks below compare what is drawn on screen with frames and scroll offsets.
+    browser = Browser(1400, 1200)
     browser.call("Page.navigate", url=url)
     browser.wait("document.body.dataset.gen >= 1 && !!(M && M.texts)", "the first generation with the texts")
     settle("the first measurements")

@@ -158,10 +158,13 @@ class Checks(list):
 
 def drawn_box_js(selector):
     """JavaScript giving the box of the element `selector` picks as drawn, relative to the
-    viewport (the view's client area), or null."""
+    viewport (the view's client area) and in its px, or null. The preview draws its frame
+    smaller when it does not fit the window: screen px are scaled back (to 0.001 px: a
+    scaled box is measured in single precision)."""
     return ("(() => { const n = document.querySelector(%s); if (!n) return null;"
             " const v = document.getElementById('view').getBoundingClientRect(), r = n.getBoundingClientRect();"
-            " return [r.left - v.left - view.clientLeft, r.top - v.top - view.clientTop, r.width, r.height]; })()"
+            " const k = v.width / view.offsetWidth, px = d => k === 1 ? d : Math.round(d / k * 1e3) / 1e3;"
+            " return [px(r.left - v.left) - view.clientLeft, px(r.top - v.top) - view.clientTop, px(r.width), px(r.height)]; })()"
             % json.dumps(selector))
 
 

@@ -206,7 +206,71 @@ private func shelfRun() throws -> LayoutRun {
     return LayoutRun(layoutName: "shelf", dataset: dataset, viewport: Size(width: 200, height: 100), result: result, milliseconds: 1)
 }
 
+/// A shelf (section 0: four 80 x 50 items in a 100-wide scroller) above a 940-tall item: content
+/// 100 x 1000, ten 100 x 100 viewports tall, so the picture has a minimap.
+private func tallShelfRun() throws -> LayoutRun {
+    let items = (0..<5).map { Item(id: .string("i\($0)"), fields: [:]) }
+    let dataset = Dataset(items: items, sections: [.init(id: .string("shelf"), range: 0..<4), .init(id: .string("rest"), range: 4..<5)])
+    let frames = (0..<4).map { Rect(x: Double($0) * 80, y: 0, width: 80, height: 50) } + [Rect(x: 0, y: 60, width: 100, height: 940)]
+    let result = try FramesResult(frames: frames, elements: [], sections: [0..<4, 4..<5],
+                                  orthogonal: [OrthogonalSection(section: 0, frame: Rect(x: 0, y: 0, width: 100, height: 50),
+                                                                 contentSize: Size(width: 320, height: 50))])
+    return LayoutRun(layoutName: "tall shelf", dataset: dataset, viewport: Size(width: 100, height: 100), result: result, milliseconds: 1)
+}
+
+/// A 200 x 90 item, a shelf (section 1: four 150 x 50 items in a 200-wide scroller at y 100) and
+/// a 200 x 160 item: content 200 x 320, over three 200 x 100 viewports tall.
+private func shelfInTheMiddleRun() throws -> LayoutRun {
+    let items = (0..<6).map { Item(id: .string("i\($0)"), fields: [:]) }
+    let dataset = Dataset(items: items, sections: [.init(id: .string("top"), range: 0..<1), .init(id: .string("shelf"), range: 1..<5),
+                                                   .init(id: .string("rest"), range: 5..<6)])
+    let frames = [Rect(x: 0, y: 0, width: 200, height: 90)] + (0..<4).map { Rect(x: Double($0) * 150, y: 100, width: 150, height: 50) }
+        + [Rect(x: 0, y: 160, width: 200, height: 160)]
+    let result = try FramesResult(frames: frames, elements: [], sections: [0..<1, 1..<5, 5..<6],
+                                  orthogonal: [OrthogonalSection(section: 1, frame: Rect(x: 0, y: 100, width: 200, height: 50),
+                                                                 contentSize: Size(width: 600, height: 50))])
+    return LayoutRun(layoutName: "middle shelf", dataset: dataset, viewport: Size(width: 200, height: 100), result: result, milliseconds: 1)
+}
+
 @Suite struct OrthogonalPictureTests {
+    @Test func aMinimapWidenedByShelvesGrowsWiderRatherThanSmaller() throws {
+        let svg = try SVGPicture(run: try shelfInTheMiddleRun(), viewport: Rect(x: 0, y: 100, width: 200, height: 100),
+                                 sectionOffsets: [1: Point(x: 150, y: 0)]).render()
+        // The panel: (0, 50, 200, 200) widened 0.6 viewport (120) both ways, the shelf going on
+        // both ways at offset 150.
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-120\" y=\"50\" width=\"440\" height=\"200\"/></clipPath>"))
+        // The map: (-120, 0, 440, 320), 275 wide to fill the panel's 200 px height at 0.625
+        // (140 wide it would be 0.318); the picture 440 + 275 + 3 * 10 wide.
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"745\" height=\"250\""))
+        #expect(svg.contains("<clipPath id=\"minimap\"><rect x=\"-120\" y=\"0\" width=\"440\" height=\"320\"/></clipPath>"))
+        #expect(svg.contains("<g transform=\"translate(535 40) scale(0.625)\" clip-path=\"url(#minimap)\">"))
+    }
+
+    @Test func theMinimapMapsTheShelfAsFarAsTheMainPanelShowsIt() throws {
+        let svg = try SVGPicture(run: try tallShelfRun(), viewport: nil).render()
+        // The main panel: the viewport and half a viewport around it within the content
+        // (0, 0, 100, 150), widened 0.6 viewport to the right where the shelf goes on.
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"160\" height=\"150\"/></clipPath>"))
+        // The minimap maps the content and that region: 160 x 1000 at 0.15 (its 150 px height),
+        // to the right of the 160-wide panel.
+        #expect(svg.contains("<clipPath id=\"minimap\"><rect x=\"0\" y=\"0\" width=\"160\" height=\"1000\"/></clipPath>"))
+        #expect(svg.contains("<clipPath id=\"minimap-content\"><rect x=\"0\" y=\"0\" width=\"100\" height=\"1000\"/></clipPath>"))
+        #expect(svg.contains("<g transform=\"translate(180 40) scale(0.15)\" clip-path=\"url(#minimap)\"><title>the whole content</title>"))
+        // Beyond the content, faded: item 1 (cut by the content's edge), 2 (cut by the map's
+        // edge, as by the panel's) and 3 (past it, clipped away); item 0 is inside.
+        let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>shelves beyond the content</title>\n", "</g>"))
+        #expect(faded == "<rect x=\"80\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                + "<rect x=\"160\" y=\"0\" width=\"80\" height=\"50\" fill=\"#8fb3d9\"/>\n"
+                + "<rect x=\"240\" y=\"0\" width=\"80\" height=\"50\" fill=\"#8fb3d9\"/>\n")
+        // The content's part opaque: item 0 whole, item 1 clipped to the content, 2 and 3 not at all.
+        let map = try #require(between(svg, "<title>shelves beyond the content</title>", "<title>shown on the left</title>"))
+        #expect(map.contains("\n<rect x=\"0\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                             + "<g clip-path=\"url(#minimap-content)\"><rect x=\"80\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/></g>\n"
+                             + "<rect x=\"0\" y=\"60\" width=\"100\" height=\"940\" fill=\"#f5a623\"/>\n"))
+        // The panel's region, outlined whole.
+        #expect(map.hasSuffix("<rect x=\"0\" y=\"0\" width=\"160\" height=\"150\" fill=\"none\" stroke=\"#555\" stroke-width=\"6.666666666666667\">"))
+    }
+
     @Test func aShelfIsClippedToItsScrollerWithTheRestFaded() throws {
         let svg = try SVGPicture(run: try shelfRun(), viewport: nil).render()
         #expect(svg.contains("<clipPath id=\"scroller-0\"><rect x=\"0\" y=\"0\" width=\"200\" height=\"50\"/></clipPath>"))

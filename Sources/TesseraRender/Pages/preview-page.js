@@ -126,8 +126,34 @@ function sizeView() {
     view.style.height = (S.h + view.offsetHeight - view.clientHeight) + 'px';
   }
   outline.style.width = S.w + 'px'; outline.style.height = S.h + 'px';
-  grip.style.left = (view.offsetWidth - 4) + 'px'; grip.style.top = (view.offsetHeight - 4) + 'px';
   $('vw').value = S.w; $('vh').value = S.h;
+  fitFrame();
+}
+// The frame drawn smaller when it does not fit the window (a phone's 812 px under the bars is
+// taller than a laptop's window): the layout still gets the viewport's size, but the frame and
+// its grip show whole, so the grip is in reach without scrolling. Never below MIN_FIT: in a
+// window that small the page scrolls instead. A drag keeps the scale it started with, so the
+// grip stays under the pointer; the frame fits again when it ends.
+// The grip may reach the window's right edge (a phone's 375 px viewport then fits a 390 px
+// screen whole), not quite its bottom.
+const frameBox = $('frame'), fitNote = $('fit'), GRIP = 16, GRIP_IN = 4, MIN_FIT = 0.25, BOTTOM_MARGIN = 4;
+let fitScale = 1, dragScale = 0;
+function fitFrame() {
+  const w = view.offsetWidth, h = view.offsetHeight, out = GRIP - GRIP_IN;
+  const roomW = document.documentElement.clientWidth - frameBox.offsetLeft - out;
+  const roomH = innerHeight - frameBox.offsetTop - out - BOTTOM_MARGIN;
+  const k = dragScale || Math.max(MIN_FIT, Math.min(1, roomW / w, roomH / h));
+  fitScale = k;
+  // Scaled about its top left corner; the negative margins give back the room the transform
+  // does not (a transform leaves the layout box as it was).
+  frameBox.style.transform = k < 1 ? 'scale(' + k + ')' : '';
+  frameBox.style.marginRight = k < 1 ? (k - 1) * w + 'px' : '';
+  frameBox.style.marginBottom = k < 1 ? (k - 1) * h + 'px' : '';
+  // The grip keeps its size on screen.
+  grip.style.width = grip.style.height = GRIP / k + 'px';
+  grip.style.left = (w - GRIP_IN / k) + 'px'; grip.style.top = (h - GRIP_IN / k) + 'px';
+  fitNote.hidden = k === 1;
+  fitNote.textContent = 'drawn at ' + Math.round(k * 100) + '%';
 }
 // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
 function clearNodes() {
@@ -651,12 +677,21 @@ $('vh').addEventListener('change', () => setViewport(S.w, +$('vh').value || S.h)
 for (const b of document.querySelectorAll('[data-preset]')) b.addEventListener('click', () => { const [w, h] = b.dataset.preset.split('x').map(Number); setViewport(w, h); });
 grip.addEventListener('pointerdown', ev => {
   ev.preventDefault();
-  const x0 = ev.clientX, y0 = ev.clientY, w0 = S.w, h0 = S.h;
+  const x0 = ev.clientX, y0 = ev.clientY, w0 = S.w, h0 = S.h, k = dragScale = fitScale;
   grip.setPointerCapture(ev.pointerId);
-  const move = e => setViewport(w0 + e.clientX - x0, h0 + e.clientY - y0);
-  const up = () => { grip.removeEventListener('pointermove', move); grip.removeEventListener('pointerup', up); };
-  grip.addEventListener('pointermove', move); grip.addEventListener('pointerup', up);
+  const move = e => setViewport(w0 + (e.clientX - x0) / k, h0 + (e.clientY - y0) / k);
+  const up = () => {
+    grip.removeEventListener('pointermove', move); grip.removeEventListener('pointerup', up); grip.removeEventListener('pointercancel', up);
+    dragScale = 0; fitFrame();
+  };
+  grip.addEventListener('pointermove', move); grip.addEventListener('pointerup', up); grip.addEventListener('pointercancel', up);
 });
+// A window resized or zoomed: the frame fits again, and the view is measured again for its
+// scrollbars (a zoom or a phone's overlay scrollbars change their width). The bars above the
+// frame wrap to more lines or fewer as the status and the controls change: that moves it too.
+window.addEventListener('resize', sizeView);
+const barsAbove = new ResizeObserver(fitFrame);
+for (const id of ['bar', 'params', 'status', 'animbar']) barsAbove.observe($(id));
 
 // ---- Overlays.
 function syncOverlays() {

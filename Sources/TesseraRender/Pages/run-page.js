@@ -6,11 +6,16 @@ const CW = Math.max(D.content[0], VW), CH = Math.max(D.content[1], VH);
 const LIMIT = 8000000;
 const SW = Math.min(CW, LIMIT), SH = Math.min(CH, LIMIT), scaled = CW > SW || CH > SH;
 spacer.style.width = SW + 'px'; spacer.style.height = SH + 'px';
-// Grow the box by its scrollbars so that the client area is exactly the viewport.
-for (let pass = 0; pass < 2; pass++) {
-  view.style.width = (VW + view.offsetWidth - view.clientWidth) + 'px';
-  view.style.height = (VH + view.offsetHeight - view.clientHeight) + 'px';
+// Grow the box by its scrollbars so that the client area is exactly the viewport. Again when
+// the window is resized: a zoom, or a phone's overlay scrollbars, change their width, and a box
+// sized for the old ones would show more than the viewport and reach past a phone's edge.
+function fitView() {
+  for (let pass = 0; pass < 2; pass++) {
+    view.style.width = (VW + view.offsetWidth - view.clientWidth) + 'px';
+    view.style.height = (VH + view.offsetHeight - view.clientHeight) + 'px';
+  }
 }
+fitView();
 // Scroll position (spacer px) <-> content offset, linear when the spacer is shorter.
 const toContent = (s, S, C, V) => (C > S && S > V) ? s * (C - V) / (S - V) : s;
 const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
@@ -173,4 +178,5 @@ function scrollToOffset() {
 }
 view.addEventListener('scroll', update);
 window.addEventListener('hashchange', scrollToOffset);
+window.addEventListener('resize', () => { fitView(); update(); });
 scrollToOffset();

@@ -8,7 +8,11 @@ import TesseraCore
 /// labelled with one field (`ItemLabels`, `--label`) when few enough are in view; the viewport
 /// is outlined in red and the elements it shows are highlighted.
 /// When the content is much larger than the viewport, the main panel shows the viewport and half
-/// a viewport around it, and a minimap on the right shows the whole content with the same marks.
+/// a viewport around it, and a minimap on the right shows the whole content with the same marks,
+/// and all the main panel shows: where shelves widen the panel beyond the content, the minimap
+/// widens with it (`MinimapArea`), the shelves faded beyond the content and cut where the panel
+/// cuts them (a shelf of a thousand cards is hundreds of viewports long: mapping all of it would
+/// leave the content a hairline).
 ///
 /// An orthogonal section (a shelf that scrolls on the cross axis) is drawn as a strip at its
 /// offset (`sectionOffsets`): clipped to its scroller and outlined, with the content just beyond
@@ -62,10 +66,12 @@ public struct SVGPicture {
         let allBoxes = try SectionBoxes(run: run).boxes
         let beyond = try shelves.map { try strips.beyond($0, in: region) }
         let drawn = try result.elements(in: region, scroll: scroll)
-        let pad = 10.0, header = 40.0, minimapWidth = focused ? 140.0 : 0
+        let pad = 10.0, header = 40.0
         let scale = min(1, 800 / max(region.width, 1))
         let panelWidth = region.width * scale, panelHeight = region.height * scale
-        let minimapScale = focused ? Self.minimapScale(content: everything, width: minimapWidth, height: panelHeight) : nil
+        let mapped = MinimapArea(content: everything, region: region)
+        let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
+        let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
         let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try (0..<result.count).map(frame) : []
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
@@ -74,7 +80,7 @@ public struct SVGPicture {
         svg.add("<text x=\"\(pad)\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width)) x \(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible (orange)</text>")
 
         // Main panel, clipped to the region.
-        svg.add("<clipPath id=\"region\"><rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\"/></clipPath>")
+        svg.add(clipPath("region", region))
         svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
@@ -89,8 +95,7 @@ public struct SVGPicture {
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
             let s = strip.scroller.section
-            svg.add("<clipPath id=\"scroller-\(s)\"><rect x=\"\(n(strip.scroller.frame.x))\" y=\"\(n(strip.scroller.frame.y))\" "
-                    + "width=\"\(n(strip.scroller.frame.width))\" height=\"\(n(strip.scroller.frame.height))\"/></clipPath>")
+            svg.add(clipPath("scroller-\(s)", strip.scroller.frame))
             guard !beyond.isEmpty else { continue }
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)))</title>")
             let label = beyond.count <= labelLimit
@@ -128,7 +133,7 @@ public struct SVGPicture {
         if focused {
             // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
             if let minimapScale {
-                minimap(into: svg, frames: minimapFrames, scale: minimapScale, content: everything, region: region,
+                minimap(into: svg, frames: minimapFrames, scale: minimapScale, area: mapped, region: region,
                         shown: shown, visible: visible, x: panelWidth + 2 * pad, y: header)
             } else {
                 svg.add("")
@@ -188,20 +193,41 @@ public struct SVGPicture {
         return scale > 0 && scale.isFinite && (4 / scale).isFinite ? scale : nil
     }
 
-    /// The whole content at `scale` at `x, y`, with the main panel's region and the viewport;
-    /// `frames` are the items to draw (none when there are too many).
-    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, content: Rect, region: Rect, shown: Rect,
+    /// `area` at `scale` at `x, y`: the content, what lies beyond it faded, the main panel's
+    /// region and the viewport; `frames` are the items to draw (none when there are too many).
+    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, area: MinimapArea, region: Rect, shown: Rect,
                          visible: Set<Int>, x: Double, y: Double) {
-        // Clipped to the content: shelves run on beyond it.
-        svg.add("<clipPath id=\"minimap\"><rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\"/></clipPath>")
-        svg.add("<g transform=\"translate(\(n(x - content.x * scale)) \(n(y - content.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
+        let mapped = area.bounds, content = area.content
+        svg.add(clipPath("minimap", mapped))
+        if area.widened { svg.add(clipPath("minimap-content", content)) }
+        svg.add("<g transform=\"translate(\(n(x - mapped.x * scale)) \(n(y - mapped.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
         svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        // Shelves beyond the content: faded, as the main panel fades a shelf beyond its scroller.
+        let beyond = frames.indices.filter { !content.encloses(frames[$0]) }
+        if !beyond.isEmpty {
+            svg.add("<g opacity=\"0.3\"><title>shelves beyond the content</title>")
+            for i in beyond { svg.add(minimapItem(frames[i], on: visible.contains(i))) }
+            svg.add("</g>")
+        }
+        // The content's part of each, opaque.
         for (i, f) in frames.enumerated() {
-            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(visible.contains(i) ? "#f5a623" : "#8fb3d9")\"/>")
+            if content.encloses(f) {
+                svg.add(minimapItem(f, on: visible.contains(i)))
+            } else if f.overlapsWithPositiveArea(content) {
+                svg.add("<g clip-path=\"url(#minimap-content)\">" + minimapItem(f, on: visible.contains(i)) + "</g>")
+            }
         }
         svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / scale))\"><title>shown on the left</title></rect>")
         svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / scale))\"/>")
         svg.add("</g>")
+    }
+
+    private func minimapItem(_ f: Rect, on: Bool) -> String {
+        "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(on ? "#f5a623" : "#8fb3d9")\"/>"
+    }
+
+    private func clipPath(_ id: String, _ r: Rect) -> String {
+        "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>"
     }
 
     private func boundsRect(_ content: Rect, strokeWidth: Double) -> String {
