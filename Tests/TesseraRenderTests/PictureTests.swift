@@ -271,6 +271,21 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         #expect(map.hasSuffix("<rect x=\"0\" y=\"0\" width=\"160\" height=\"150\" fill=\"none\" stroke=\"#555\" stroke-width=\"6.666666666666667\">"))
     }
 
+    /// A shelf scrolled 150 along is drawn so in the minimap too, as in the main panel.
+    @Test func theMinimapDrawsAShelfAtItsOffset() throws {
+        let svg = try SVGPicture(run: try tallShelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>shelves beyond the content</title>\n", "</g>"))
+        // Item 0 is wholly before the content, 1 and 3 cut by its edges; 2 is inside.
+        #expect(faded == "<rect x=\"-150\" y=\"0\" width=\"80\" height=\"50\" fill=\"#8fb3d9\"/>\n"
+                + "<rect x=\"-70\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                + "<rect x=\"90\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n")
+        // The content's part opaque: 1 clipped, 2 whole, 3 clipped.
+        let map = try #require(between(svg, "<title>shelves beyond the content</title>", "<title>shown on the left</title>"))
+        #expect(map.contains("\n<g clip-path=\"url(#minimap-content)\"><rect x=\"-70\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/></g>\n"
+                             + "<rect x=\"10\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/>\n"
+                             + "<g clip-path=\"url(#minimap-content)\"><rect x=\"90\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/></g>\n"))
+    }
+
     @Test func aShelfIsClippedToItsScrollerWithTheRestFaded() throws {
         let svg = try SVGPicture(run: try shelfRun(), viewport: nil).render()
         #expect(svg.contains("<clipPath id=\"scroller-0\"><rect x=\"0\" y=\"0\" width=\"200\" height=\"50\"/></clipPath>"))

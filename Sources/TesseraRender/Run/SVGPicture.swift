@@ -72,7 +72,7 @@ public struct SVGPicture {
         let mapped = MinimapArea(content: everything, region: region)
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
-        let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try (0..<result.count).map(frame) : []
+        let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try scrolledFrames(strips) : []
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
@@ -235,6 +235,18 @@ public struct SVGPicture {
     }
 
     private func frame(_ i: Int) throws -> Rect { try run.result.drawnFrame(at: i, viewport: viewport) }
+
+    /// Every item's frame as the main panel draws it: a shelf's items moved back by its offset,
+    /// as its scroller shows them. O(n log s) for s sections.
+    private func scrolledFrames(_ strips: OrthogonalStrips) throws -> [Rect] {
+        let offsets = Dictionary(strips.strips.filter { $0.offset != .zero }.map { ($0.scroller.section, $0.offset) },
+                                 uniquingKeysWith: { first, _ in first })
+        return try (0..<run.result.count).map { i in
+            let f = try frame(i)
+            guard !offsets.isEmpty, let o = offsets[try run.result.section(ofItem: i)] else { return f }
+            return f.offsetBy(dx: -o.x, dy: -o.y)
+        }
+    }
 
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {
