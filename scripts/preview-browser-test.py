@@ -369,6 +369,16 @@ try:
         dragged = browser.eval("[S.w, S.h]")
         check("in a %dx900 window a drag of (30, -60) on screen resizes by it at the frame's scale" % width,
               dragged == [int(375 + 30 / grip["scale"] + 0.5), int(812 - 60 / grip["scale"] + 0.5)], "%s at scale %r" % (dragged, grip["scale"]))
+        # The note saying the frame is drawn smaller draws it 1:1 when pressed, and fits it again.
+        fit_js = "[document.getElementById('fit').textContent, view.getBoundingClientRect().width / view.offsetWidth]"
+        smaller = browser.eval(fit_js)
+        browser.eval("document.getElementById('fit').click(), true")
+        whole = browser.eval(fit_js)
+        browser.eval("document.getElementById('fit').click(), true")
+        again = browser.eval(fit_js)
+        check("in a %dx900 window the fit note draws the frame 1:1 and fits it again" % width,
+              smaller[0] == "drawn at %d%% (1:1)" % round(smaller[1] * 100) and whole == ["drawn 1:1 (fit)", 1] and again == smaller,
+              "%s, then %s, then %s" % (smaller, whole, again))
 
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     print("preview browser test: %d checks passed" % len(checks))

@@ -137,12 +137,15 @@ function sizeView() {
 // The grip may reach the window's right edge (a phone's 375 px viewport then fits a 390 px
 // screen whole), not quite its bottom.
 const frameBox = $('frame'), fitNote = $('fit'), GRIP = 16, GRIP_IN = 4, MIN_FIT = 0.25, BOTTOM_MARGIN = 4;
-let fitScale = 1, dragScale = 0;
+// The note saying so is a button: pressed, the frame is drawn 1:1 (the page scrolls to its
+// grip), pressed again, it fits again.
+let fitScale = 1, dragScale = 0, fitting = true;
 function fitFrame() {
   const w = view.offsetWidth, h = view.offsetHeight, out = GRIP - GRIP_IN;
   const roomW = document.documentElement.clientWidth - frameBox.offsetLeft - out;
   const roomH = innerHeight - frameBox.offsetTop - out - BOTTOM_MARGIN;
-  const k = dragScale || Math.max(MIN_FIT, Math.min(1, roomW / w, roomH / h));
+  const fit = Math.max(MIN_FIT, Math.min(1, roomW / w, roomH / h));
+  const k = dragScale || (fitting ? fit : 1);
   fitScale = k;
   // Scaled about its top left corner; the negative margins give back the room the transform
   // does not (a transform leaves the layout box as it was).
@@ -152,8 +155,8 @@ function fitFrame() {
   // The grip keeps its size on screen.
   grip.style.width = grip.style.height = GRIP / k + 'px';
   grip.style.left = (w - GRIP_IN / k) + 'px'; grip.style.top = (h - GRIP_IN / k) + 'px';
-  fitNote.hidden = k === 1;
-  fitNote.textContent = 'drawn at ' + Math.round(k * 100) + '%';
+  fitNote.hidden = fit === 1;
+  fitNote.textContent = k < 1 ? 'drawn at ' + Math.round(k * 100) + '% (1:1)' : 'drawn 1:1 (fit)';
 }
 // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
 function clearNodes() {
@@ -691,6 +694,7 @@ grip.addEventListener('pointerdown', ev => {
 // frame wrap to more lines or fewer as the status and the controls change: that moves it too.
 window.addEventListener('resize', sizeView);
 const barsAbove = new ResizeObserver(fitFrame);
+fitNote.addEventListener('click', () => { fitting = !fitting; fitFrame(); });
 for (const id of ['bar', 'params', 'status', 'animbar']) barsAbove.observe($(id));
 
 // ---- Overlays.
