@@ -669,8 +669,8 @@ function t.engine(params) end
 ---@class tessera.AnimationEvent
 ---@field type "insert"|"delete"|"update"|"move"|"shift"|"scroll"
 ---@field category tessera.ViewCategory
----@field kind string the view's kind ("cell", "header", "background", ...)
----@field section integer
+---@field kind? string a header's, footer's, badge's or background's kind ("header", "background", ...); absent for a cell
+---@field section? integer 1-based, for a header, footer, badge or background; absent for a cell
 ---@field index? integer absent for a section's header, footer or background
 ---@field id string|integer
 ---@field view integer
