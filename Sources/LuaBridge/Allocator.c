@@ -35,6 +35,9 @@ static void tb_capturewhere(tb_Bridge *b) {
   lua_Debug ar;
   size_t n = 0, size = sizeof(b->memtrace);
   int level;
+  /* A refusal with no Lua code running (the host unwinding after the script's own refusal)
+  ** keeps the earlier capture, which says where the script ran out. */
+  if (b->memwhere[0] != '\0' && !lua_getstack(L, 0, &ar)) return;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
   tb_append(b->memtrace, size, &n, "stack traceback:");

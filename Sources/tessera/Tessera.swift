@@ -22,6 +22,9 @@ struct Tessera: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         do {
+            if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
+                throw ValidationError(message)
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {

@@ -64,6 +64,12 @@ struct DatasetLoaderErrorTests {
         #expect(throws: DatasetError(file: dir, message: "expected a regular file, found a directory")) {
             try DatasetLoader.load(path: dir)
         }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-dir-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: DatasetError(file: folder, message: "expected a .json, .jsonl or .csv file, found a directory")) {
+            try DatasetLoader.load(path: folder)
+        }
         #expect(loadError("photos.txt", "id\n1\n") == "photos.txt: expected a .json, .jsonl or .csv file, found the extension \".txt\".")
         #expect(loadError("photos", "id\n1\n") == "photos: expected a .json, .jsonl or .csv file, found no extension.")
         #expect(loadError("empty.json", "") == "empty.json: expected a JSON document, found an empty file.")

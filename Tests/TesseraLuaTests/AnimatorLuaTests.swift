@@ -154,6 +154,8 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
             scriptError { _ = try run(source) }?.message
         }
         #expect(message("return t.animator('fadee')") == "test:26: t.animator: no animator 'fadee' (did you mean fade?); expected a built-in (fade, scale, wobble) or the name of a script in \(repositoryRoot)/animators")
+        // A misspelt script name gets the closest script, as --animator cascde does.
+        #expect(message("return t.animator('cascde')") == "test:26: t.animator: no animator 'cascde' (did you mean cascade?); expected a built-in (fade, scale, wobble) or the name of a script in \(repositoryRoot)/animators")
         #expect(message("return t.animator('fade', { alpah = 1 })") == "test:26: t.animator(\"fade\"): unknown param 'alpah' (did you mean alpha?); known params: alpha, duration")
         #expect(message("return t.animator('cascade', { spread = 'far' })") == "test:26: \(repositoryRoot)/animators/cascade.lua: param 'spread' expects a number, got \"far\"")
         #expect(message("return t.animator{ insrt = function() end }") == "test:26: t.animator: field 'insrt' is unknown (did you mean insert?); known fields: name, params, choices, insert, delete, update, shift, scroll")

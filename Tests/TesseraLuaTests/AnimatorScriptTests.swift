@@ -172,10 +172,25 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(loadError("return { scroll = 1 }") == "bad.lua: field 'scroll' must be a function(e, params), got number")
         let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
-                "\(path): the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")
+                "\(path):1: the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")
         let curve = folder.write("curve.lua", "return { insert = function() return { curve = 'bouncy' } end }")
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: curve)).1?.message ==
-                "\(curve): the insert hook's animation: curve must be one of linear, easeIn, easeOut, easeInOut, spring, got \"bouncy\"")
+                "\(curve):1: the insert hook's animation: curve must be one of linear, easeIn, easeOut, easeInOut, spring, got \"bouncy\"")
+    }
+
+    @Test func aBadAnimationNamesTheLineOfItsHook() throws {
+        // As any script error does: file and line, here the line the hook is defined on.
+        let host = try LuaHost()
+        let path = folder.write("lines.lua", """
+        return {
+          params = { duration = 0.3 },
+          insert = function(e, p)
+            return { duration = 4000 }
+          end,
+        }
+        """)
+        #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
+                "\(path):3: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 4000")
     }
 
     @Test func cascadeDelaysGrowWithDistanceFromTheOffset() throws {

@@ -257,6 +257,20 @@ import LuaBridge
         #expect(host.memoryPeak <= cap)
     }
 
+    @Test func memoryErrorInConcatenationNamesTheLine() throws {
+        // The refusals after the script's own (while the call unwinds) must not erase where it ran out.
+        let cap = 8 * 1_048_576
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))
+        let e = try #require(try failure("concat.lua", """
+        return { simpleLayout = function(ctx)
+          local t = {} for i = 1, 1e8 do t[i] = string.rep("x", 100) .. i end
+        end }
+        """, host: host))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/concat.lua:2: memory limit of 8 MB exceeded")
+        #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/concat.lua:2: in function <\(dir)/concat.lua:1>"))
+    }
+
     @Test func doublingStringStopsAtTheCap() throws {
         let cap = 8 * 1_048_576
         let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))

@@ -37,6 +37,16 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
     }
 
+    @Test func aSectionOffsetForASectionThatDoesNotScrollSidewaysIsRefused() throws {
+        // It used to change nothing, silently: a typo in S looked like a shelf that would not move.
+        let shelfless = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json",
+                                        "--section-offset", "1=345,0", "--section-offset", "10=5,0"])
+        #expect(shelfless.status == 1 && shelfless.stdout == "")
+        #expect(shelfless.stderr == "Error: --section-offset names section 10, which does not scroll sideways; the sections that do are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (0-based)\n")
+        let flat = try runTessera(["run", "flow", "--section-offset", "0=10,0"])
+        #expect(flat.status == 1 && flat.stderr == "Error: --section-offset names section 0, which does not scroll sideways; no section of this layout does\n")
+    }
+
     /// Items in sideways-scrolling shelves are checked against their shelf's content, not the
     /// screen's width: the App Store screen has no warnings (it had 1,943 "outside" ones).
     @Test func checkFindsNothingOutsideOnTheAppStoreScreen() throws {

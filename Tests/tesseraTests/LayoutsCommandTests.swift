@@ -67,6 +67,19 @@ struct LayoutsCommandTests {
         #expect(check.stdout.hasSuffix("justified: ok on datasets/tuxpaint-stamps.json: 961 items, content 375x79958.99, 0 warnings\n"), "\(check.stdout)")
     }
 
+    @Test("every command that takes a LAYOUT says in its help that a script's name is one")
+    func layoutArgumentHelp() throws {
+        // preview resolves a name as run does, so its help must not say it takes only paths and built-ins.
+        for command in ["run", "check", "scroll", "animate", "preview"] {
+            let help = try runTessera([command, "--help"])
+            #expect(help.stdout.contains("""
+              <layout>                A built-in layout (flow, row, waterfall, overlay,
+                                      split), a layout script by name (appstore; `tessera
+                                      layouts` lists them), or a .lua file.
+            """), "\(command): \(help.stdout)")
+        }
+    }
+
     @Test("an unknown name lists the built-ins and the scripts, with the closest one")
     func unknownName() throws {
         let outcome = try runTessera(["run", "apstore"])

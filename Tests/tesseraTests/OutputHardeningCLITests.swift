@@ -80,7 +80,7 @@ import Testing
         let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", "new.jsonl", "--animator", "big.lua", "--fps", "10"],
                              files: ["big.lua": animator, "old.jsonl": "{\"id\":\"a\"}\n", "new.jsonl": "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: big.lua: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 1e+308\n")
+        #expect(r.stderr == "Error: big.lua:1: the insert hook's animation: duration must be a non-negative number of seconds of at most 3600, got 1e+308\n")
     }
 
     @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1"), ("duration=-0.5", "-0.5")])

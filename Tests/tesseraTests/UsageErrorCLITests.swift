@@ -34,6 +34,21 @@ import Testing
         #expect(r.stdout == "")
     }
 
+    @Test func aMisspeltCommandGetsTheClosestOne() throws {
+        // It was ArgumentParser's bare "Unexpected argument 'rnu'".
+        let r = try runTessera(["rnu", "flow"], input: "")
+        #expect(r.status == 64 && r.stdout == "")
+        #expect(r.stderr == """
+            Error: unknown command 'rnu' (did you mean run?); expected one of run, check, diff, animate, scroll, layouts, repl, test, bench, preview
+            Usage: tessera <subcommand>
+              See 'tessera --help' for more information.
+
+            """)
+        let far = try runTessera(["render"], input: "")
+        #expect(far.status == 64)
+        #expect(far.stderr.hasPrefix("Error: unknown command 'render'; expected one of run, check,"))
+    }
+
     @Test(arguments: [
         (["run", "waterfall", "--data", "datasets/no-such-file.json"],
          "datasets/no-such-file.json: expected a dataset file, found no such file."),

@@ -120,6 +120,7 @@ function Context.set(i, x, y, w, h) end
 ---@class tessera.ElementOptions
 ---@field zIndex? integer drawing order, higher on top (supplementaries 1, decorations 0, items 0)
 ---@field pinned? boolean (supplementaries) sticks to the top of the visible area while its section is visible, pushed up by the section's end
+---@field pinEdge? "top"|"bottom"|"left"|"right" (pinned supplementaries) the edge of the visible area it sticks to (default "top"); "bottom" pushed down by its section's start, "left" and "right" the same in x
 ---@field pinUntil? number (pinned supplementaries) the y where the pin ends: pushed up when its bottom reaches it, instead of at its dataset section's end (a group of the script's own)
 ---@field label? string (supplementaries) the text pictures write on it, instead of its section's title
 ---@field item? integer (supplementaries) the item a badge is anchored to, in that section
@@ -668,8 +669,8 @@ function t.engine(params) end
 ---@class tessera.AnimationEvent
 ---@field type "insert"|"delete"|"update"|"move"|"shift"|"scroll"
 ---@field category tessera.ViewCategory
----@field kind string the view's kind ("cell", "header", "background", ...)
----@field section integer
+---@field kind? string a header's, footer's, badge's or background's kind ("header", "background", ...); absent for a cell
+---@field section? integer 1-based, for a header, footer, badge or background; absent for a cell
 ---@field index? integer absent for a section's header, footer or background
 ---@field id string|integer
 ---@field view integer

@@ -65,7 +65,10 @@ public enum DatasetLoader {
     /// - Throws: `DatasetError` when the extension is not .json, .jsonl or .csv.
     package static func format(ofFile path: String) throws -> DatasetFormat {
         guard let format = DatasetFormat(fileName: path) else {
-            let found = fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
+            // A folder (`--data datasets`) is named as one: its lack of an extension is beside the point.
+            var info = stat()
+            let isFolder = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            let found = isFolder ? "a directory" : fileExtension(path).map { "the extension \"." + $0 + "\"" } ?? "no extension"
             throw DatasetError(file: path, message: "expected a .json, .jsonl or .csv file, found \(found)")
         }
         return format

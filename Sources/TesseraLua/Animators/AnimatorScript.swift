@@ -193,7 +193,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             if lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0 { results.append(nil); continue }
             if let fast = AnimatorCall.fastDescription(L, lua_gettop(L), keys: keys) { results.append(fast); continue }
             let hook = event.kind == .move ? "update" : event.kind.rawValue
-            let what = { "\(self.path): the \(hook) hook's animation" }
+            let what = { "\(self.hookPlace(L, hook, host: host)): the \(hook) hook's animation" }
             let value = try AnimatorScript.plainData(L, -1) ?? AnimatorScript.json(L, -1, path: what())
             do {
                 results.append(try AnimationDescription(json: value, what: what()))
@@ -206,6 +206,19 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
 }
 
 extension AnimatorScript {
+    /// [-0, +0, -] `path:line` of the line that defines `hook`, so that a message about what the
+    /// hook returned points at it as a script error does; `path` alone when it is no Lua function.
+    func hookPlace(_ L: OpaquePointer, _ hook: String, host: LuaHost) -> String {
+        host.push(version.table)
+        defer { tb_pop(L, 1) }
+        lua_pushstring(L, hook)
+        lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TFUNCTION else { tb_pop(L, 1); return path }
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return path }
+        return "\(path):\(ar.linedefined)"
+    }
+
     /// [-0, +0, m] The small table a hook returns as JSON, for results `AnimatorCall` did not
     /// read; nil when it is not plain data (a function, a mixed or holed table, deep nesting), so
     /// `json` can say what is wrong.

@@ -116,9 +116,10 @@ extension LuaArguments {
     }
 
     /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
-    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script.
-    static func noAnimator(_ function: String, _ name: String, builtins: [String], searched: [String]) -> LuaScriptError {
-        failure("\(function): no animator '\(name)'\(DidYouMean.hint(for: name, among: builtins)); expected a built-in (\(builtins.joined(separator: ", "))) "
+    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script; the
+    /// closest among the built-ins and the `scripts` found, as `--animator` suggests.
+    static func noAnimator(_ function: String, _ name: String, builtins: [String], scripts: [String], searched: [String]) -> LuaScriptError {
+        failure("\(function): no animator '\(name)'\(DidYouMean.hint(for: name, among: builtins + scripts)); expected a built-in (\(builtins.joined(separator: ", "))) "
                 + "or the name of a script in \(searched.joined(separator: ", "))")
     }
 

@@ -40,6 +40,7 @@ struct RunCommand: ParsableCommand {
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
         let run = try input.layOut(rightToLeft: rtl)
+        try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label), out = output.out
         switch format {

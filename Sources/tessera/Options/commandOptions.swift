@@ -23,7 +23,7 @@ struct LayoutOptions: ParsableArguments {
     }
 }
 
-/// What a LAYOUT argument accepts (run, check, scroll, animate resolve it alike).
+/// What a LAYOUT argument accepts (run, check, scroll, animate and preview resolve it alike).
 let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
     + "(appstore; `tessera layouts` lists them), or a .lua file."
 

@@ -68,6 +68,15 @@ struct SectionOffset: OptionValue {
     static func bySection(_ offsets: [SectionOffset]) -> [Int: Point] {
         offsets.reduce(into: [:]) { $0[$1.section] = $1.point }
     }
+
+    /// Refuses an offset for a section that does not scroll sideways (`scrollers`: the 0-based
+    /// sections that do), which would otherwise change nothing without a word.
+    static func check(_ offsets: [Int: Point], scrollers: [Int]) throws(CLIError) {
+        guard let stray = offsets.keys.sorted().first(where: { !scrollers.contains($0) }) else { return }
+        let which = scrollers.isEmpty ? "no section of this layout does"
+            : "the sections that do are \(scrollers.sorted().map(String.init).joined(separator: ", ")) (0-based)"
+        throw CLIError("--section-offset names section \(stray), which does not scroll sideways; \(which)")
+    }
 }
 
 /// The largest offset coordinate (`--offset`, `--section-offset`, scroll's `--from` and `--to`):

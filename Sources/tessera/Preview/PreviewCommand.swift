@@ -12,7 +12,7 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Serve a live page of a layout on 127.0.0.1 that re-renders on every save.")
 
-    @Argument(help: "A .lua layout script, or a built-in layout: \(BuiltinLayouts.names.joined(separator: ", ")).")
+    @Argument(help: ArgumentHelp(layoutArgumentHelp, valueName: "layout"))
     var layout: String
 
     @Option(help: "Dataset: .json, .jsonl or .csv (watched too).")

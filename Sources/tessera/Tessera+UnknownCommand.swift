@@ -1,0 +1,18 @@
+import ArgumentParser
+import TesseraCore
+
+/// The sentence for a first argument that names no command (`tessera rnu`), with the closest
+/// command, instead of ArgumentParser's bare "Unexpected argument"; nil when the first argument
+/// is a command, `help` or a flag. O(commands × name length²).
+func unknownCommandMessage(_ arguments: [String], commands: [String]) -> String? {
+    guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) else { return nil }
+    return "unknown command \(quotedArgument(first))\(DidYouMean.hint(for: first, among: commands)); "
+        + "expected one of \(commands.joined(separator: ", "))"
+}
+
+extension Tessera {
+    /// The subcommands' names, in the order `tessera --help` lists them.
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName }
+    }
+}
