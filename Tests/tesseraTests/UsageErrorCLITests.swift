@@ -57,7 +57,9 @@ import Testing
         (["run", "flow", "--param", "justifyContent=middle"],
          "flow parameter 'justifyContent' expects one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got \"middle\""),
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
-        (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: no such data file"),
+        (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
+        (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
     ])

@@ -63,10 +63,14 @@ struct PreviewCommand: ParsableCommand {
         configuration.limits = limits.options
         configuration.maxDataBytes = dataset.maxBytes
         configuration.sectionBy = dataset.sectionBy
-        if layout.hasSuffix(".lua"), !FileManager.default.isReadableFile(atPath: layout) {
-            throw CLIError("\(layout): no such layout script")
+        // Worded as run words them; later problems (a file removed, a bad dataset) show on the page.
+        let files = FileManager.default
+        if layout.hasSuffix(".lua"), !files.isReadableFile(atPath: layout) {
+            throw CLIError("\(layout): the script \(files.fileExists(atPath: layout) ? "cannot be read" : "does not exist")")
         }
-        guard FileManager.default.isReadableFile(atPath: data) else { throw CLIError("\(data): no such data file") }
+        guard files.isReadableFile(atPath: data) else {
+            throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : "expected a dataset file, found no such file."))
+        }
         configuration.animatorParams = AnimatorParameter.byName(try animatorParams.get())
         if let animator { _ = try animatorNamed(animator, params: configuration.animatorParams, limits.options) }
         configuration.animator = animator
