@@ -109,6 +109,25 @@ struct FixedLayout: Layout {
         ])
     }
 
+    /// Over a simple layout (one section in its result) a pinned header takes its item's section
+    /// in the context, as the items do in the output; the item pinned with it too.
+    @Test func aStickyHeaderOverASimpleLayoutIsInItsItemsSection() throws {
+        let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
+        let context = LayoutContext(collectionSize: s(100, 100), count: 4,
+                                    sections: [.init(id: .string("a"), range: 0..<2), .init(id: .string("b"), range: 2..<4)],
+                                    item: { _ in nil }, size: { i, _ in sizes[i] })
+        let result = try PinnedLayout(WaterfallLayout(columns: 1)).layout(context)
+        #expect(result.supplementaries == [
+            .supplementary("header", section: 0, index: 0, frame: r(0, 0, 100, 50), pinned: true),
+            .supplementary("header", section: 1, index: 2, frame: r(0, 250, 100, 50), pinned: true),
+        ])
+        let shown = try result.elements(in: r(0, 260, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 260)))
+        #expect(shown.filter { $0.index == 2 } == [
+            .item(2, section: 1, frame: r(0, 260, 100, 50)),
+            .supplementary("header", section: 1, index: 2, frame: r(0, 260, 100, 50), pinned: true),
+        ])
+    }
+
     /// Each pinned element's limit comes from the result, through every decorator: a section's
     /// end for a top pin, its start for a bottom pin, the next sticky item for a sticky header,
     /// moved by an inset, kept by a mirror; through a transpose the pins turn sideways (top to

@@ -18,16 +18,21 @@ public struct PinnedLayout: Layout {
         self.isPinned = isPinned
     }
 
-    /// - Complexity: the root's layout, plus O(n) to find pinned items and section bottoms.
+    /// A pinned item's section is the root's when its result has sections, else the context's:
+    /// a simple layout's result is one section while its items keep their dataset's sections.
+    /// - Complexity: the root's layout, plus O(n) to find pinned items and section bottoms, and
+    ///   O(p log s) for the sections of p pinned items among s sections.
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let base = try root.layout(context)
+        let ownSections = base.sectionRanges.count > 1 || context.sections.count <= 1
         var pinned: [PinnedResult.Header] = []
         var sectionBottom = 0.0
         for i in 0..<base.count {
             let f = try base.frame(at: i)
             if isPinned(i) {
                 if !pinned.isEmpty { pinned[pinned.count - 1].sectionBottom = sectionBottom }
-                pinned.append(.init(index: i, frame: f, sectionBottom: f.maxY))
+                let section = ownSections ? try base.section(ofItem: i) : Dataset.sectionIndex(containing: i, in: context.sections)
+                pinned.append(.init(index: i, section: section, frame: f, sectionBottom: f.maxY))
                 sectionBottom = f.maxY
             } else {
                 sectionBottom = max(sectionBottom, f.maxY)
@@ -47,6 +52,7 @@ public struct PinnedLayout: Layout {
 struct PinnedResult: ForwardingLayoutResult {
     struct Header {
         var index: Int
+        var section: Int
         var frame: Rect
         /// Lowest maxY of the header and the items after it, up to the next pinned item.
         var sectionBottom: Double
@@ -101,15 +107,14 @@ struct PinnedResult: ForwardingLayoutResult {
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         var found = try base.elements(in: rect, scroll: scroll).filter { $0.category != .item || headerOf[$0.index!] == nil }
         for (i, f) in shownHeaders(in: rect, top: scroll.contentOffset.y) {
-            found.append(.item(i, section: try base.section(ofItem: i), frame: f, zIndex: try base.zIndex(ofItem: i)))
+            found.append(.item(i, section: headers[headerOf[i]!].section, frame: f, zIndex: try base.zIndex(ofItem: i)))
             found.append(supplementary(headers[headerOf[i]!], frame: f))
         }
         return LayoutElement.inDrawingOrder(found)
     }
 
-    /// A header's supplementary (its item is in range: only the base's Lua can make the section
-    /// lookup fail, and then the header is placed in section 0).
+    /// A header's supplementary, in its item's section.
     private func supplementary(_ h: Header, frame: Rect) -> LayoutElement {
-        .supplementary("header", section: (try? base.section(ofItem: h.index)) ?? 0, index: h.index, frame: frame, pinned: true)
+        .supplementary("header", section: h.section, index: h.index, frame: frame, pinned: true)
     }
 }
