@@ -111,10 +111,7 @@ func writeAtomically(to path: String, flag: String? = "--out", _ body: (Buffered
     }
 
     let (folder, name) = splitPath(target)
-    if stat(folder, &info) != 0 {
-        throw failure(errno == ENOENT ? "the folder '\(folder)' does not exist" : systemReason(errno))
-    }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else { throw failure("'\(folder)' is not a folder") }
+    if let problem = folderProblem(ofFileAt: target) { throw failure(problem) }
 
     if let old = existing, old.st_nlink > 1 || old.st_uid != geteuid() || old.st_gid != getegid() {
         try writeInPlace(body, to: target, flag: flag, failure)
@@ -240,6 +237,16 @@ private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
 }
 
 /// The folder ("." for a bare name) and the last component of a path.
+/// Why a file cannot be created at `path` because of its folder (missing, or not a folder), or
+/// nil: what `writeAtomically` says after "cannot write PATH: ", and what a command can ask before
+/// it does work whose result would have nowhere to go.
+func folderProblem(ofFileAt path: String) -> String? {
+    let folder = splitPath(path).folder
+    var info = stat()
+    if stat(folder, &info) != 0 { return errno == ENOENT ? "the folder '\(folder)' does not exist" : systemReason(errno) }
+    return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "'\(folder)' is not a folder"
+}
+
 private func splitPath(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])

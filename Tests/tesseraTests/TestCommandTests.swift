@@ -426,11 +426,18 @@ import Testing
         #expect(flag.status == 2)
         #expect(flag.stderr.hasPrefix("Error: Unknown option '--bogus'"))
         #expect(flag.stdout == "0 passed, 0 failed\n")
-        // A report that cannot be written is an error (status 1); the summary is still the last line.
-        let unwritable = try Self.test(["--junit", "no/such/folder/junit.xml"], in: root)
-        #expect(unwritable.status == 1)
-        #expect(unwritable.stderr == "Error: cannot write no/such/folder/junit.xml: the folder 'no/such/folder' does not exist\n")
-        #expect(Self.lines(unwritable.stdout).suffix(2) == ["2 passed, 0 failed, 1 written", ""])
+        // A report whose folder does not exist is a usage error found before any test runs (a CI
+        // job learns it at once, and no snapshot is written by a run that cannot report).
+        for flag in ["--junit", "--report"] {
+            let unwritable = try Self.test([flag, "no/such/folder/out.xml"], in: root)
+            #expect(unwritable.status == 2)
+            #expect(unwritable.stderr == "Error: cannot write no/such/folder/out.xml: the folder 'no/such/folder' does not exist\n")
+            #expect(unwritable.stdout == "0 passed, 0 failed\n")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("tests/__snapshots__").path))
+        }
+        let notAFolder = try Self.test(["--junit", "tests/grid_test.lua/junit.xml"], in: root)
+        #expect(notAFolder.status == 2)
+        #expect(notAFolder.stderr == "Error: cannot write tests/grid_test.lua/junit.xml: 'tests/grid_test.lua' is not a folder\n")
         // A report file given no name is a usage error naming its own flag.
         let unnamed = try Self.test(["--report", ""], in: root)
         #expect(unnamed.status == 2)

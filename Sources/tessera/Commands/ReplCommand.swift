@@ -66,7 +66,9 @@ struct ReplCommand: ParsableCommand {
         }
         if let file {
             guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CLIError("\(file): expected a readable UTF-8 Lua file")
+                // A mistyped name is the usual cause: say so rather than suggest an encoding problem.
+                let exists = FileManager.default.fileExists(atPath: file)
+                throw CLIError("\(file): " + (exists ? "expected a readable UTF-8 Lua file" : "the file does not exist"))
             }
             let ran = session.runFile(source: source, name: file)
             if batch {

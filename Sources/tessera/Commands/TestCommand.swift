@@ -35,8 +35,10 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var limits: ScriptLimitFlags
 
     func run() throws {
-        for (flag, file) in [("--junit", junit), ("--report", report)] where file?.isEmpty == true {
-            throw usageError(emptyFileNameMessage(flag))
+        for case let (flag, file?) in [("--junit", junit), ("--report", report)] {
+            if file.isEmpty { throw usageError(emptyFileNameMessage(flag)) }
+            // Asked before any test runs: a long run must not end in a report with nowhere to go.
+            if let problem = folderProblem(ofFileAt: file) { throw usageError("cannot write \(file): \(problem)") }
         }
         let paths = self.paths.isEmpty ? ["."] : self.paths
         let files: [String]
