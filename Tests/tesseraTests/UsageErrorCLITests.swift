@@ -59,6 +59,9 @@ import Testing
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["preview", "wtarfall", "--data", emoji],
+         "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
+         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),

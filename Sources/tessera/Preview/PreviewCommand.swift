@@ -64,6 +64,11 @@ struct PreviewCommand: ParsableCommand {
         configuration.maxDataBytes = dataset.maxBytes
         configuration.sectionBy = dataset.sectionBy
         // Worded as run words them; later problems (a file removed, a bad dataset) show on the page.
+        // A name that names no layout is refused now: no save of a watched file could fix it.
+        if !layout.hasSuffix(".lua"), !BuiltinLayouts.names.contains(layout) {
+            let host = try LuaHost()
+            if host.layoutScriptPath(layout) == nil { _ = try host.layout(named: layout) }
+        }
         let files = FileManager.default
         if layout.hasSuffix(".lua"), !files.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): the script \(files.fileExists(atPath: layout) ? "cannot be read" : "does not exist")")
