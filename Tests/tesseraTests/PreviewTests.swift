@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TesseraCore
 import TesseraRender
@@ -56,6 +57,23 @@ struct PreviewTests {
         #expect(file == 0o600 && folder == 0o700)
         opener.remove()
         #expect(!FileManager.default.fileExists(atPath: opener.folder))
+    }
+
+    /// The page is removed as soon as a page connects, not a minute later nor at an exit that
+    /// Ctrl-C skips; with no page, after the limit.
+    @Test func openRemovesItsPageOnceAPageConnects() async throws {
+        let opener = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
+        let connected = Atomic<Bool>(false)
+        opener.removeOnceOpened { connected.load(ordering: .relaxed) }
+        try await Task.sleep(nanoseconds: 400_000_000)
+        #expect(FileManager.default.fileExists(atPath: opener.page))
+        connected.store(true, ordering: .relaxed)
+        for _ in 0..<50 where FileManager.default.fileExists(atPath: opener.folder) { try await Task.sleep(nanoseconds: 100_000_000) }
+        #expect(!FileManager.default.fileExists(atPath: opener.folder))
+        let unopened = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
+        unopened.removeOnceOpened(within: 0.3) { false }
+        for _ in 0..<50 where FileManager.default.fileExists(atPath: unopened.folder) { try await Task.sleep(nanoseconds: 100_000_000) }
+        #expect(!FileManager.default.fileExists(atPath: unopened.folder))
     }
 
     @Test func anUpdateCarriesTheFramesAsPackedDoubles() throws {

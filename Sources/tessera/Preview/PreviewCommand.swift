@@ -88,7 +88,7 @@ struct PreviewCommand: ParsableCommand {
         printLine("tessera preview: \(address)")
         printLine(watchingLine(layoutFile: session.layoutFile, dataPath: data, animatorFile: configuration.animatorFile,
                                mode: session.watcher.watching ? session.watcher.mode.rawValue : nil))
-        if open { openInBrowser(address) }
+        if open { openInBrowser(address, hub: session.hub) }
         session.renderLoop()
     }
 }
@@ -105,15 +105,14 @@ func startPreview(_ session: PreviewSession, port: Int, poll: Bool) throws -> St
     return "http://127.0.0.1:\(bound)/?token=\(token)"
 }
 
-private func openInBrowser(_ address: String) {
+private func openInBrowser(_ address: String, hub: PreviewHub) {
     do {
         let opener = try BrowserOpener(address: address)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = opener.arguments
         try process.run()
-        // The browser reads the page once; it is removed after a minute, or at exit at the latest.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { opener.remove() }
+        opener.removeOnceOpened { hub.clientCount > 0 }
     } catch {
         reportError("preview: could not open a browser (\(error)); open the address above")
     }
@@ -149,5 +148,17 @@ struct BrowserOpener {
     func remove() {
         unlink(page)
         rmdir(folder)
+    }
+
+    /// Removes the page once `opened` says a page connected (the browser read it: a preview
+    /// stopped with Ctrl-C runs no clean-up, so waiting for the exit could leave it), or after
+    /// `limit` seconds when none does. Asked every 0.1 s on a thread of its own.
+    func removeOnceOpened(within limit: Double = 60, _ opened: @escaping @Sendable () -> Bool) {
+        let deadline = Date() + limit
+        let started = DetachedJob {
+            while !opened() && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            remove()
+        }.start()
+        if !started { DispatchQueue.global().asyncAfter(deadline: .now() + limit) { remove() } }
     }
 }
