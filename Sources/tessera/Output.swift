@@ -236,7 +236,6 @@ private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
     return 0
 }
 
-/// The folder ("." for a bare name) and the last component of a path.
 /// Why a file cannot be created at `path` because of its folder (missing, or not a folder), or
 /// nil: what `writeAtomically` says after "cannot write PATH: ", and what a command can ask before
 /// it does work whose result would have nowhere to go.
@@ -247,6 +246,7 @@ func folderProblem(ofFileAt path: String) -> String? {
     return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "'\(folder)' is not a folder"
 }
 
+/// The folder ("." for a bare name) and the last component of a path.
 private func splitPath(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])
