@@ -1,11 +1,13 @@
 import ArgumentParser
 import TesseraCore
 
-/// The sentence for a first argument that names no command (`tessera rnu`), with the closest
-/// command, instead of ArgumentParser's bare "Unexpected argument"; nil when the first argument
-/// is a command, `help` or a flag. O(commands × name length²).
+/// The sentence for a first argument that names no command (`tessera rnu`, or `tessera help rnu`,
+/// which ArgumentParser answers with the main help and status 0), with the closest command,
+/// instead of ArgumentParser's bare "Unexpected argument"; nil when the argument is a command,
+/// `help` or a flag. O(commands × name length²).
 func unknownCommandMessage(_ arguments: [String], commands: [String]) -> String? {
-    guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) else { return nil }
+    let named = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
+    guard let first = named.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) else { return nil }
     return "unknown command \(quotedArgument(first))\(DidYouMean.hint(for: first, among: commands)); "
         + "expected one of \(commands.joined(separator: ", "))"
 }

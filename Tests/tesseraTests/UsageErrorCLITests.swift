@@ -44,6 +44,12 @@ import Testing
               See 'tessera --help' for more information.
 
             """)
+        // `tessera help NAME` too (it printed the main help with status 0); `help run` still helps.
+        let help = try runTessera(["help", "rnu"], input: "")
+        #expect(help.status == 64 && help.stdout == "")
+        #expect(help.stderr.hasPrefix("Error: unknown command 'rnu' (did you mean run?); expected one of run, check,"))
+        let helpRun = try runTessera(["help", "run"], input: "")
+        #expect(helpRun.status == 0 && helpRun.stdout.hasPrefix("OVERVIEW: Lay out a dataset"))
         let far = try runTessera(["render"], input: "")
         #expect(far.status == 64)
         #expect(far.stderr.hasPrefix("Error: unknown command 'render'; expected one of run, check,"))
