@@ -235,6 +235,23 @@ try:
     browser.eval("view.scrollTop -= 2000; true")
     settle("measurements after the refusals")
     check("the server still lays out measurements", int(browser.eval("M.gen")) > gen_before)
+
+    # Drawn smaller (a window too short for the viewport), the page measures what it measured at
+    # 1:1: a transform changes no layout size, so no size is sent and the frames stay the texts'.
+    settle("before drawing smaller")
+    before = browser.eval("[M.gen, measuring.sent]")
+    window = browser.call("Browser.getWindowForTarget")["windowId"]
+    browser.call("Browser.setWindowBounds", windowId=window, bounds={"width": 1400, "height": 700})
+    browser.wait("!document.getElementById('fit').hidden && view.getBoundingClientRect().width < view.offsetWidth",
+                 "the frame drawn smaller")
+    time.sleep(0.5)
+    settle("after drawing smaller")
+    after = browser.eval("[M.gen, measuring.sent]")
+    heights = browser.eval("""[...document.querySelectorAll('#layer > div.item')].map(n => {
+      const b = n.querySelector('.text'), d = +n.dataset.d; return b && [M.H[d], b.offsetHeight, M.W[d], b.offsetWidth]; })""")
+    check("drawn smaller, the page sends no new size", after == before, "%s then %s" % (before, after))
+    check("drawn smaller, the frames are still the texts' heights at the laid-out width",
+          len(heights) >= 5 and all(h and abs(h[0] - h[1]) <= 1 and abs(h[2] - h[3]) <= 1 for h in heights), str(heights[:5]))
     check("no JavaScript error", not browser.errors, str(browser.errors))
     print("preview measure test: %d checks passed" % len(check))
 except BaseException:
