@@ -22,7 +22,7 @@ final class ReplInterrupts {
     /// and starts, through `startThread`, the thread that stops `host`'s calls. Nil if no pipe
     /// could be made.
     static func install(for host: LuaHost,
-                        startThread: (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() }) -> ReplInterrupts? {
+                        startThread: ThreadStarter = DetachedJob.startThread) -> ReplInterrupts? {
         let fd = tb_repl_catchinterrupts()
         guard fd >= 0 else { return nil }
         let target = InterruptTarget(host: host)

@@ -35,3 +35,13 @@ package final class DetachedJob: @unchecked Sendable {
         return true
     }
 }
+
+/// Starts a body on a thread of its own; false when none could be made. The preview's server,
+/// page sockets and file watcher and the REPL's Ctrl-C take one (`DetachedJob.startThread`
+/// by default), so tests can make it fail.
+package typealias ThreadStarter = @Sendable (@escaping @Sendable () -> Void) -> Bool
+
+extension DetachedJob {
+    /// Starts `body` on a detached thread; false when none could be made.
+    package static let startThread: ThreadStarter = { DetachedJob($0).start() }
+}

@@ -46,7 +46,7 @@ final class FileWatcher: @unchecked Sendable {
     static let pollInterval = 0.1
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
-         startThread: (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() },
+         startThread: ThreadStarter = DetachedJob.startThread,
          onChange: @escaping @Sendable ([String]) -> Void) {
         self.onChange = onChange
         self.log = log

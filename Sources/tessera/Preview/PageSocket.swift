@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 /// One page's WebSocket, after the handshake: the connection's thread reads the page's frames
 /// (bounded by `WebSocketReader`) and hands text messages on; a writer thread of its own sends
@@ -9,7 +10,7 @@ struct PageSocket {
     let hub: PreviewHub
     let limits: PreviewServer.Limits
     /// Starts the writer's thread (`PreviewServer`'s); false when none could be made.
-    let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
+    let startThread: ThreadStarter
     let onMessage: @Sendable (UUID, String) -> Void
 
     /// Serves the page until its socket closes; `rest` holds bytes that came with the handshake.

@@ -40,13 +40,13 @@ final class PreviewServer: @unchecked Sendable {
     private var stopping = false
     private var listener: Int32 = -1
     /// Runs a connection's work on a thread of its own; false when no thread could be made.
-    private let startThread: @Sendable (@escaping @Sendable () -> Void) -> Bool
+    private let startThread: ThreadStarter
 
     /// Text messages from pages go to `onMessage` with the page's connection id; the listener's
     /// troubles go to `log`. `startThread` is for tests, which make it fail.
     init(port: UInt16, token: String, hub: PreviewHub, limits: Limits = Limits(),
          log: @escaping @Sendable (String) -> Void = { reportError($0) },
-         startThread: @escaping @Sendable (@escaping @Sendable () -> Void) -> Bool = { DetachedJob($0).start() },
+         startThread: @escaping ThreadStarter = DetachedJob.startThread,
          onMessage: @escaping @Sendable (UUID, String) -> Void) {
         self.hub = hub
         self.limits = limits
