@@ -65,7 +65,7 @@ struct OrthogonalStrips {
         for k in first...last {
             for e in try elements(of: strip, pages: k) where e.frame.overlapsWithPositiveArea(rect) {
                 // Entirely inside the scroller: drawn there already.
-                if e.frame.minX >= f.minX, e.frame.maxX <= f.maxX, e.frame.minY >= f.minY, e.frame.maxY <= f.maxY { continue }
+                if f.encloses(e.frame) { continue }
                 if seen.insert(ElementKey(e)).inserted { found.append(e) }
             }
         }
