@@ -193,12 +193,13 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
             if lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1) == 0 { results.append(nil); continue }
             if let fast = AnimatorCall.fastDescription(L, lua_gettop(L), keys: keys) { results.append(fast); continue }
             let hook = event.kind == .move ? "update" : event.kind.rawValue
+            // The hook's line is looked up only for a message: a good result costs no lua_getinfo.
             let what = { "\(self.hookPlace(L, hook, host: host)): the \(hook) hook's animation" }
             let value = try AnimatorScript.plainData(L, -1) ?? AnimatorScript.json(L, -1, path: what())
-            do {
-                results.append(try AnimationDescription(json: value, what: what()))
-            } catch {
-                throw LuaArguments.relayed(error.message)
+            if let description = try? AnimationDescription(json: value, what: "") {
+                results.append(description)
+            } else {
+                do { results.append(try AnimationDescription(json: value, what: what())) } catch { throw LuaArguments.relayed(error.message) }
             }
         }
         return results
