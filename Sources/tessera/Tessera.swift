@@ -34,7 +34,10 @@ struct Tessera: ParsableCommand {
             // test) and its last line as the summary, even when no test ran.
             let testCommand = CommandLine.arguments.dropFirst().first == "test"
             if code == .validationFailure && testCommand { code = ExitCode(TestCommand.usageErrorStatus) }
-            let text = fullMessage(for: error)
+            var text = fullMessage(for: error)
+            if code == .validationFailure {
+                text = explainingUnknownOption(text, arguments: Array(CommandLine.arguments.dropFirst()))
+            }
             if code == .success {
                 if !text.isEmpty { printLine(text) }
             } else if !text.isEmpty {   // a bare ExitCode has said what it had to say already

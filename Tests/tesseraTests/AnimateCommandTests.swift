@@ -221,6 +221,8 @@ struct AnimateCommandTests {
              "--fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60"],
              "--item-size '60' is not valid; expected two finite numbers like 60x60"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60x60", "--sizing", "fill"],
+             "--item-size and --sizing both say how to size items; give one of them"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--format", "svg"],
              "unknown --format 'svg'; expected json or html"),
         ]

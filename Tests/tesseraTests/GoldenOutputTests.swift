@@ -90,7 +90,6 @@ import TesseraRender
                 switch message {
                 case .text(let text): transcript += "text " + text + "\n"
                 case .data(let bytes): transcript += Self.binary([UInt8](bytes))
-                default: break
                 }
             }
         }

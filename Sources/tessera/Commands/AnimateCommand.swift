@@ -52,12 +52,15 @@ struct AnimateCommand: ParsableCommand {
         try animatorParams.checkUsage()
         try offset?.checkUsage()
         try itemSize?.checkUsage()
+        if itemSize != nil && input.layout.shape.sizing != nil {
+            throw ValidationError("--item-size and --sizing both say how to size items; give one of them")
+        }
         try format.checkUsage()
     }
 
     func run() throws {
         let format = try format.get()
-        let rule = try input.layout.shape.sizing.get()
+        let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
         let first = try input.layout.resolve()

@@ -70,7 +70,7 @@ extension LayoutInputOptions {
     /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
     func layOut(rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try layout.shape.viewport.get().size
-        let rule = try layout.shape.sizing.get()
+        let rule = try layout.shape.sizingRule()
         let parameters = try layout.shape.parameters()
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
         let resolved = try resolveLayout(layout.name, params: parameters, limits: layout.limits.options)

@@ -47,7 +47,7 @@ struct ScrollCommand: ParsableCommand {
 
     func run() throws {
         let format = try format.get()
-        let rule = try input.layout.shape.sizing.get()
+        let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
         let chosen = try input.layout.resolve()

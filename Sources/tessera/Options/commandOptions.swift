@@ -59,14 +59,17 @@ struct LayoutShapeOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
     var params: [Checked<LayoutParameter>] = []
 
-    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill.")
-    var sizing = Checked(SizingRule.fit)
+    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill (default fit).")
+    var sizing: Checked<SizingRule>?
 
     func validate() throws {
         try viewport.checkUsage()
         try params.checkUsage()
-        try sizing.checkUsage()
+        try sizing?.checkUsage()
     }
+
+    /// The `--sizing` rule, fit when none is given.
+    func sizingRule() throws(CLIError) -> SizingRule { try sizing?.get() ?? .fit }
 
     /// The `--param`s by name.
     func parameters() throws(CLIError) -> OrderedDictionary<String, JSONValue> {

@@ -58,7 +58,7 @@ struct PreviewCommand: ParsableCommand {
         var configuration = PreviewSession.Configuration(layout: layout, dataPath: data)
         configuration.viewport = try shape.viewport.get().size
         configuration.params = try shape.parameters()
-        configuration.sizing = try shape.sizing.get()
+        configuration.sizing = try shape.sizingRule()
         configuration.duplicates = try dataset.duplicates.get()
         configuration.limits = limits.options
         configuration.maxDataBytes = dataset.maxBytes

@@ -1,0 +1,52 @@
+import ArgumentParser
+
+/// A better first line for ArgumentParser's "Unknown option '--NAME'" where the flag is a guess at
+/// something the command takes another way:
+/// - an argument written as a flag (`tessera run --layout waterfall`, as `repl --layout` takes
+///   it), which ArgumentParser answered with its closest flag ("Did you mean '--out'?");
+/// - a layout parameter written as a flag (`--columns 3`) on a command that takes `--param`,
+///   when ArgumentParser has no flag to suggest.
+/// `line` is ArgumentParser's sentence, `arguments` the command line after the program name,
+/// `positionals` the command's argument names (`layout`), `takesParameters` whether it has
+/// `--param`. Nil when there is nothing better to say. O(arguments).
+func unknownOptionMessage(_ line: String, arguments: [String], positionals: [String], takesParameters: Bool) -> String? {
+    let prefix = "Unknown option '--"
+    guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
+    let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
+    let flag = "--" + name
+    let value = arguments.firstIndex(of: flag).map { $0 + 1 }.flatMap { $0 < arguments.count ? arguments[$0] : nil }
+        .flatMap { $0.hasPrefix("-") ? nil : $0 }
+    if positionals.contains(name) {
+        let example = value.map { " (\($0), not \(flag) \($0))" } ?? ""
+        return "Unknown option '\(flag)'; <\(name)> is an argument, given without a flag\(example)"
+    }
+    guard takesParameters, !line.contains("Did you mean") else { return nil }
+    return "Unknown option '\(flag)' (if it is a layout parameter: --param \(name)=\(value ?? "V"))"
+}
+
+extension Tessera {
+    /// The error text with its first line rewritten by `unknownOptionMessage` when the command
+    /// line's first argument names a command and the error is an unknown flag; else `text`.
+    static func explainingUnknownOption(_ text: String, arguments: [String]) -> String {
+        let errorPrefix = "Error: "
+        guard text.hasPrefix(errorPrefix), let commandName = arguments.first,
+              let command = configuration.subcommands.first(where: { $0.configuration.commandName == commandName })
+        else { return text }
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let help = helpMessage(for: command)
+        let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),
+                                          positionals: argumentNames(inHelp: help),
+                                          takesParameters: help.contains("\n  --param "))
+        guard let better else { return text }
+        return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
+    }
+
+    /// The names in a help text's ARGUMENTS section (`<layout>`, `<FILE.lua>`).
+    static func argumentNames(inHelp help: String) -> [String] {
+        let section = help.components(separatedBy: "ARGUMENTS:\n").dropFirst().first?.components(separatedBy: "\n\n").first ?? ""
+        return section.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  <"), let close = line.firstIndex(of: ">") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<close])
+        }
+    }
+}
