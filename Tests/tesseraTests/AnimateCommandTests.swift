@@ -248,3 +248,15 @@ struct AnimatorBenchTests {
         #expect((row["notes"]?["us_per_view"]?.number ?? 0) > 0)
     }
 }
+
+@Suite("tessera bench diff, profiling one diff")
+struct DiffProfileBenchTests {
+    @Test func aProfiledDiffPrintsNoTable() throws {
+        let outcome = try runTessera(["bench", "diff"], environment: ["TESSERA_BENCH_DIFF_ONLY": "int-5000-array-1"])
+        #expect(outcome.status == 0 && outcome.stdout == "" && outcome.stderr == "", "\(outcome)")
+        let bad = try runTessera(["bench", "diff"], environment: ["TESSERA_BENCH_DIFF_ONLY": "int-7-array"])
+        #expect(bad.status == 1 && bad.stdout == "")
+        #expect(bad.stderr == "Error: TESSERA_BENCH_DIFF_ONLY: expected KIND-N-PATH[-REPEATS], KIND int or uuid, "
+            + "N one of [5000, 100000, 1000000], PATH array or snapshot; got 'int-7-array'\n")
+    }
+}

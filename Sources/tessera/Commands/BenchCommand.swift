@@ -29,11 +29,13 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
         var rows: [BenchResult] = []
-        if format == "table" { printTableHeader() }
         let showProgress = isatty(STDERR_FILENO) == 1
         for s in chosen {
             if showProgress { reportError("bench: running \(s.name)...") }
             try s.run(quick: quick) { row in
+                // The header comes with the first row: a run that reports none (diff's
+                // TESSERA_BENCH_DIFF_ONLY, which only runs diffs for a profiler) prints nothing.
+                if format == "table" && rows.isEmpty { printTableHeader() }
                 rows.append(row)
                 if format == "table" { printTableRow(row) }
             }
