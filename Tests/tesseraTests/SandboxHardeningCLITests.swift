@@ -82,6 +82,16 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
     }
 
+    @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
+                      ("coroutine.wrap(function() table.sort({2, 1}, function() coroutine.yield() end) end)()",
+                       "attempt to yield across a C-call boundary")])
+    func aYieldLuaRefusesNamesTheLine(call: String, message: String) throws {
+        // Lua raises these from C without a position; the message handler adds the script's line.
+        let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"), "\(r.stderr)")
+    }
+
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])
