@@ -92,6 +92,17 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"), "\(r.stderr)")
     }
 
+    @Test func anAnimatorHookOverTheMemoryCapShowsOnlyScriptFrames() throws {
+        let dir = try temporaryDirectory()
+        try "{\"items\": [{\"id\": \"a\"}]}".write(to: dir.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
+        try "return { insert = function(e)\n  local s = string.rep(\"x\", 1 << 30)\nend }\n"
+            .write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+        let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in field 'rep'\n"
+            + "\ta.lua:2: in local 'hook'\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])
