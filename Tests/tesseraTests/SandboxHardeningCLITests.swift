@@ -103,6 +103,14 @@ import Testing
             + "\ta.lua:2: in local 'hook'\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
+    @Test func aMemoryCapTooLowForTheScriptsEnvironmentNamesTheScript() throws {
+        // The cap stops Tessera's own prelude before the script's first line: the message names
+        // the script, not the prelude's chunk, and no traceback of prelude frames follows.
+        let r = try run(Self.layout, ["--max-memory", "0.01"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: s.lua: memory limit of 10485 bytes exceeded\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])

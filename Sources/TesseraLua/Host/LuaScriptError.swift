@@ -87,11 +87,11 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 
 extension LuaScriptError {
     /// `traceback` without the frames of Tessera's own Lua chunks (the prelude, the REPL's
-    /// helpers): they say nothing about the script.
+    /// helpers): they say nothing about the script. "" when no other frame is left.
     static func scriptFrames(_ traceback: Substring) -> String {
-        traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("\t[tessera]:") && !$0.hasPrefix("\t[repl]:") }
-            .joined(separator: "\n")
+        return lines.count > 1 ? lines.joined(separator: "\n") : ""
     }
 
     /// Equal when kind, message and traceback are: `file` and `line` say where, not what.
