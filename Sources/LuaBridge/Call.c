@@ -66,6 +66,10 @@ int tb_msgh(lua_State *L) {
     tb_pushinnerwhere(L);
     msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
                           lua_tostring(L, -1), msg);
+  } else if (strncmp(msg, "attempt to yield ", 17) == 0) {
+    /* so do these ("... from outside a coroutine", "... across a C-call boundary") */
+    tb_pushinnerwhere(L);
+    msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), msg);
   }
   luaL_traceback(L, L, msg, 1);
   return 1;

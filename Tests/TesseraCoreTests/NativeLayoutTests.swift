@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    @Test func gapsWiderThanTheContainerAreAnErrorNamingTheSpacing() throws {
+        #expect(throws: LayoutError("waterfall layout needs a spacing of at most 375 for 2 columns in a width of 375, got 400")) {
+            try WaterfallLayout(columns: 2, spacing: 400).layout(fillContext(count: 1, in: s(375, 10)))
+        }
+        // Gaps that fill the width exactly leave columns of width 0, which is a layout.
+        let result = try WaterfallLayout(columns: 3, spacing: 150).layout(fillContext(count: 1, in: s(300, 10)))
+        #expect(try result.frame(at: 0).width == 0)
+    }
+
     @Test func visibilityUsesOpenIntervals() throws {
         let result = try WaterfallLayout(columns: 1).layout(fixedContext([s(1, 50), s(1, 50), s(1, 50)], in: s(100, 100)))
         #expect(result.visible(in: r(0, 0, 100, 49)) == [0])

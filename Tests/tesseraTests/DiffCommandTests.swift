@@ -167,6 +167,20 @@ struct DiffCommandTests {
         #expect(lines.contains("  1. 1 item deleted, 2 items inserted; leaves 1 section, 2 items"), "\(lines)")
     }
 
+    @Test("text: an id that is not one plain word is quoted, so it cannot pass for two ids or break a line")
+    func oddIdsAreQuoted() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": "s 1", "items": [{"id": "a b"}, {"id": ""}, {"id": "c\nd"}, {"id": 5}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": "s 1", "items": [{"id": "x"}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains { $0.hasPrefix("\"s 1\"  ") }, "\(lines)")
+        #expect(Array(lines.drop { $0 != "deleted items:" }.prefix(7)) == [
+            "deleted items:", "  [0, 0] \"a b\"", "  [0, 1] \"\"", "  [0, 2] \"c\\nd\"", "  [0, 3] 5",
+            "inserted items:", "  [0, 0] x",
+        ], "\(lines)")
+    }
+
     @Test("bad input: one sentence on stderr naming the file, non-zero exit, nothing on stdout")
     func errors() throws {
         let missing = try runTessera(["diff", "datasets/nope.json", "datasets/emoji-13.0.json"])

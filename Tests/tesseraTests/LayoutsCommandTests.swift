@@ -51,6 +51,23 @@ struct LayoutsCommandTests {
         #expect(outcome.stdout.contains("\n  huge         a script of two gigabytes\n"))
     }
 
+    @Test("names that are not regular files (a folder, a FIFO, a dangling link) are neither listed nor offered")
+    func onlyRegularFilesAreScripts() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let layouts = dir.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
+        #expect(mkfifo(layouts.appendingPathComponent("pipe.lua").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: layouts.appendingPathComponent("gone.lua").path, withDestinationPath: "/nonexistent")
+        try "-- real.lua: a real one.\nreturn {}\n".write(to: layouts.appendingPathComponent("real.lua"), atomically: true, encoding: .utf8)
+        let listing = try runTessera(["layouts"], in: dir)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("Layout scripts (tessera run NAME) in layouts/:\n  real         a real one\n\n"), "\(listing.stdout)")
+        let run = try runTessera(["run", "pipe"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: unknown layout 'pipe'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (real, "), "\(run.stderr)")
+    }
+
     @Test("run and check find a shipped script by name, from the repository and from anywhere else")
     func shippedScriptByName() throws {
         let path = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json"])

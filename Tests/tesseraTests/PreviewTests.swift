@@ -427,6 +427,18 @@ struct PreviewTests {
         #expect(refusals.count == 1 && refusals[0].hasPrefix("params: expected values to be an object of param names and values, got "), "\(refusals)")
     }
 
+    @Test func aParamWithANonFiniteDefaultGetsNoControl() async throws {
+        let (session, _, _, messages) = try rowsSession("""
+            return { params = { h = 10, most = math.huge, odd = { 0/0 } }, simpleLayout = function(ctx, p)
+              for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * p.h, 10, math.min(p.h, p.most)) end end }
+            """)
+        session.render()
+        let (_, last) = try await newestFrame(messages)
+        #expect(last["params"] == .array([.object(["name": "h", "default": 10, "value": 10])]))
+        guard case .array(let content)? = last["content"] else { Issue.record("no content in \(last)"); return }
+        #expect(content.map(\.number) == [10, 20])
+    }
+
     @Test func aScriptsChoicesReachThePageAndAValueOutsideThemIsTheRunsError() async throws {
         let (session, script, _, messages) = try rowsSession("""
             return { params = { mode = "wide", h = 10 }, choices = { mode = { "wide", "narrow" } },

@@ -82,6 +82,35 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
     }
 
+    @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
+                      ("coroutine.wrap(function() table.sort({2, 1}, function() coroutine.yield() end) end)()",
+                       "attempt to yield across a C-call boundary")])
+    func aYieldLuaRefusesNamesTheLine(call: String, message: String) throws {
+        // Lua raises these from C without a position; the message handler adds the script's line.
+        let r = try run("return { simpleLayout = function(ctx)\n  \(call)\nend }\n")
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"), "\(r.stderr)")
+    }
+
+    @Test func anAnimatorHookOverTheMemoryCapShowsOnlyScriptFrames() throws {
+        let dir = try temporaryDirectory()
+        try "{\"items\": [{\"id\": \"a\"}]}".write(to: dir.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
+        try "return { insert = function(e)\n  local s = string.rep(\"x\", 1 << 30)\nend }\n"
+            .write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+        let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in field 'rep'\n"
+            + "\ta.lua:2: in local 'hook'\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
+    @Test func aMemoryCapTooLowForTheScriptsEnvironmentNamesTheScript() throws {
+        // The cap stops Tessera's own prelude before the script's first line: the message names
+        // the script, not the prelude's chunk, and no traceback of prelude frames follows.
+        let r = try run(Self.layout, ["--max-memory", "0.01"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: s.lua: memory limit of 10485 bytes exceeded\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {
         let script = "print(\"hello\")\nlocal x = 0\nfor i = 1, 1000 do x = x + i end\n" + Self.layout
         let r = try run(script, ["--max-instructions", "100"])

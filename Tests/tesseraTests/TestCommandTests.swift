@@ -382,6 +382,34 @@ import Testing
         """)
     }
 
+    @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
+        let root = try Self.project(test: """
+        test("nan", function()
+          expect({w = 1, sizes = {2, 0/0}}):toMatchSnapshot()
+        end)
+        test("infinite", function() expect(math.huge):toMatchSnapshot("big") end)
+        test("finite", function() expect({1.5}):toMatchSnapshot() end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › nan (_ ms)",
+            "    tests/grid_test.lua:2: toMatchSnapshot: the value.sizes[2] is nan; a snapshot is JSON, which has no NaN or infinity",
+            "✘ tests/grid_test.lua › infinite (_ ms)",
+            "    tests/grid_test.lua:4: toMatchSnapshot: the value is inf; a snapshot is JSON, which has no NaN or infinity",
+            "✔ tests/grid_test.lua › finite (_ ms)",
+            "  written: 'finite 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 2 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == """
+        {
+          "finite 1": [1.5]
+        }
+
+        """)
+    }
+
     @Test func tRunGroupsTheDataByAFieldWithSectionBy() throws {
         let root = try Self.project(test: """
         local t = require("tessera")

@@ -22,7 +22,7 @@ extension LuaHost {
         if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {
             let prefix = memoryWhere.isEmpty ? "" : memoryWhere + " "
             return LuaScriptError(.memory, message: prefix + "memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) exceeded",
-                                  traceback: String(cString: tb_memorytraceback(L)))
+                                  traceback: LuaScriptError.scriptFrames(Substring(String(cString: tb_memorytraceback(L)))))
         }
         switch Int(tb_laststop(L)) {
         case Int(TB_STOP_TIME): return LuaScriptError(.timeLimit, handled: text)

@@ -20,11 +20,17 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         try loadChunk(data, chunkName: "@" + path)
         let directory = ScriptFiles.folder(of: path)
-        try pushEnvironment(directory: directory.isEmpty ? "." : directory, loaded: nil)
-        lua_pushvalue(L, -1)
-        let environment = popReference()
-        _ = lua_setupvalue(L, -2, 1)
-        try protectedCall(arguments: 0, results: 1)
-        return (popReference(), environment)
+        do {
+            try pushEnvironment(directory: directory.isEmpty ? "." : directory, loaded: nil)
+            lua_pushvalue(L, -1)
+            let environment = popReference()
+            _ = lua_setupvalue(L, -2, 1)
+            try protectedCall(arguments: 0, results: 1)
+            return (popReference(), environment)
+        } catch let error as LuaScriptError where error.kind == .memory && error.location == nil {
+            // A cap so low that setting up the script's environment hits it, before any line of
+            // the script runs: the script is the place.
+            throw LuaScriptError(.memory, message: "\(path): \(error.message)", traceback: error.traceback, file: path)
+        }
     }
 }

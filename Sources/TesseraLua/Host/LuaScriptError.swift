@@ -77,11 +77,8 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
     /// Splits what the message handler produced ("message\nstack traceback:\n...").
     init(_ kind: Kind, handled text: String) {
         if let range = text.firstRange(of: "\nstack traceback:") {
-            // Frames of Tessera's own Lua chunks (the prelude, the REPL's helpers) say nothing
-            // about the script: leave them out.
-            let traceback = text[text.index(after: range.lowerBound)...].split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.hasPrefix("\t[tessera]:") && !$0.hasPrefix("\t[repl]:") }
-            self.init(kind, message: String(text[..<range.lowerBound]), traceback: traceback.joined(separator: "\n"))
+            self.init(kind, message: String(text[..<range.lowerBound]),
+                      traceback: Self.scriptFrames(text[text.index(after: range.lowerBound)...]))
         } else {
             self.init(kind, message: text)
         }
@@ -89,6 +86,14 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 }
 
 extension LuaScriptError {
+    /// `traceback` without the frames of Tessera's own Lua chunks (the prelude, the REPL's
+    /// helpers): they say nothing about the script. "" when no other frame is left.
+    static func scriptFrames(_ traceback: Substring) -> String {
+        let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("\t[tessera]:") && !$0.hasPrefix("\t[repl]:") }
+        return lines.count > 1 ? lines.joined(separator: "\n") : ""
+    }
+
     /// Equal when kind, message and traceback are: `file` and `line` say where, not what.
     public static func == (a: LuaScriptError, b: LuaScriptError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.traceback == b.traceback

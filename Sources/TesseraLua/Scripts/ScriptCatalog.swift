@@ -41,7 +41,8 @@ package enum ScriptCatalog {
 
     /// The `.lua` files of `folders`, first folder first, a name listed once (the one a lookup
     /// by name finds); folders that do not exist are skipped, and so are test files
-    /// (`*_test.lua`), which are not layouts. O(files × header length).
+    /// (`*_test.lua`), which are not layouts, and names that are not regular files.
+    /// O(files × header length).
     public static func scripts(in folders: [String]) -> [Entry] {
         var seen = Set<String>()
         var entries: [Entry] = []
@@ -49,8 +50,10 @@ package enum ScriptCatalog {
             guard let files = ScriptFiles.list(folder) else { continue }
             for file in files.sorted() where file.hasSuffix(".lua") && !file.hasSuffix(LayoutTestSuite.fileSuffix) {
                 let name = String(file.dropLast(4))
-                guard seen.insert(name).inserted else { continue }
                 let path = LuaHost.join(folder, file)
+                // Only what a lookup by name would run: a folder, a FIFO or a dangling link
+                // named `x.lua` is no script.
+                guard ScriptFiles.isFile(path), seen.insert(name).inserted else { continue }
                 // Only the header is read: a script may be gigabytes long.
                 let head = ScriptFiles.read(path, limit: headerBytes).map { String(decoding: $0, as: UTF8.self) } ?? ""
                 entries.append(Entry(name: name, path: path, summary: summary(ofSource: head, file: file)))

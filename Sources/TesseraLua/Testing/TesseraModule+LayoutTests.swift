@@ -136,6 +136,12 @@ extension TesseraModule {
             guard let session = host.layoutTestSession else { return 0 }
             let key = try args.string(1, "key")
             let value = try host.plainData(2, "the value", args, poll: LimitPoll(args.L))
+            if let (path, number) = value.firstNonFiniteNumber(indexBase: 1) {
+                // A snapshot file is JSON text, which has no NaN or infinity: fail the test here.
+                let shown = number.isNaN ? "nan" : number > 0 ? "inf" : "-inf"   // as Lua prints it, whatever NaN's sign
+                LuaStack.push(args.L, "toMatchSnapshot: the value\(path) is \(shown); a snapshot is JSON, which has no NaN or infinity")
+                return 1
+            }
             guard let message = session.snapshot(key, value) else { return 0 }
             LuaStack.push(args.L, message)
             return 1

@@ -94,17 +94,17 @@ package struct DiffSummary {
                 let i = batch.sectionsDeleted[k - newCount]
                 let id = old.sectionIdentifiers[i]
                 let count = (try? old.numberOfItems(inSection: id)) ?? 0
-                return ["\(id) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""]
+                return ["\(IDText.word(id)) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""]
             }
             let j = k
             let id = new.sectionIdentifiers[j]
             let count = (try? new.numberOfItems(inSection: id)) ?? 0
             guard let i = old.indexOfSection(id) else {
-                return ["\(id) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
+                return ["\(IDText.word(id)) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
             }
             let before = (try? old.numberOfItems(inSection: id)) ?? 0
             let moved = i == j ? "" : " (was \(i))"
-            return ["\(id)\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
+            return ["\(IDText.word(id))\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
                     "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"]
         }
         let rows = 0..<(newCount + batch.sectionsDeleted.count)
@@ -132,13 +132,13 @@ package struct DiffSummary {
             lines.append(heading)
             for change in changes.prefix(shown) { lines.append("  " + text(change)) }
         }
-        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
-        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map { "\($0)" } ?? "?" }
-        list("deleted sections", batch.sectionsDeleted) { "\($0) \(old.sectionIdentifiers[$0])" }
-        list("inserted sections", batch.sectionsInserted) { "\($0) \(new.sectionIdentifiers[$0])" }
-        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(new.sectionIdentifiers[$0.target])" }
+        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map(IDText.word) ?? "?" }
+        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map(IDText.word) ?? "?" }
+        list("deleted sections", batch.sectionsDeleted) { "\($0) \(IDText.word(old.sectionIdentifiers[$0]))" }
+        list("inserted sections", batch.sectionsInserted) { "\($0) \(IDText.word(new.sectionIdentifiers[$0]))" }
+        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(IDText.word(new.sectionIdentifiers[$0.target]))" }
         list("updated sections", batch.sectionsUpdated) { i in
-            "\(i) \(old.sectionIdentifiers[i]): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+            "\(i) \(IDText.word(old.sectionIdentifiers[i])): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
         }
         list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
         list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }

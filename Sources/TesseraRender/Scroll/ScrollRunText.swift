@@ -10,7 +10,7 @@ package enum ScrollRunText {
         let f = NumberText.display
         func ids(_ ids: [ItemID]) -> String {
             guard !ids.isEmpty else { return "-" }
-            let list = ids.map(\.description)
+            let list = ids.map(IDText.word)
             let shown = list.prefix(idsShown).joined(separator: " ")
             return list.count > idsShown ? shown + " (+\(list.count - idsShown))" : shown
         }

@@ -57,7 +57,10 @@ extension PreviewSession {
         let defaults = script.defaultParams, choices = script.paramChoices
         let values = merged(taking: defaults.keys)
         let layout = try script.configured(values)
-        return (layout, defaults.map {
+        // The page gets its controls as JSON, which has no NaN or infinity: a param whose
+        // default or choices hold one (`math.huge`) gets no control and stays `--param`'s.
+        let controllable = defaults.filter { JSONValue.array([$0.value] + (choices[$0.key] ?? [])).firstNonFiniteNumber() == nil }
+        return (layout, controllable.map {
             PageParam(name: $0.key, defaultValue: $0.value, value: values[$0.key] ?? $0.value, choices: choices[$0.key] ?? [])
         })
     }
