@@ -5,9 +5,12 @@
 /// whose frame intersects the viewport (partly visible counts; a pinned element never anchors).
 /// One exception keeps what was drawn still: a cell measured for this pass that the viewport's
 /// top (or leading edge) cuts, or that only entered in the last pass (a host measures a cell
-/// before it first draws it), is passed over for the next visible cell. So a cell that scrolls
-/// in from above and turns out taller grows upwards, off screen, instead of pushing everything
-/// below it down; a cell re-measured where it was drawn keeps its top.
+/// before it first draws it), is passed over for the next visible cell that was drawn before
+/// (it did not just enter). So a cell that scrolls in from above and turns out taller grows
+/// upwards, off screen, instead of pushing everything below it down; a cell re-measured where
+/// it was drawn keeps its top; and on a screen where every cell is new (the first one, or after
+/// a jump) the first cell keeps its top: measuring the top cell of the first screen leaves the
+/// offset at 0.
 /// After laying out, it moves the content offset by the anchor's displacement, clamped to the
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
 /// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
@@ -44,7 +47,7 @@ extension CollectionEngine {
     /// The anchor of the views shown now: the visible cell of lowest flattened index that is
     /// not pinned and does not scroll sideways (cells of a sideways section only when nothing
     /// else shows), passing over a cell measured for this pass that the viewport's top or
-    /// leading edge cuts or that entered in the last pass, when another qualifies. Nil before
+    /// leading edge cuts or that entered in the last pass, when a cell drawn before qualifies. Nil before
     /// the first pass or with no cell in view. O(k log k) for k views.
     package func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
@@ -53,12 +56,15 @@ extension CollectionEngine {
         let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
             .sorted { $0.index! < $1.index! }
         let main = cells.filter { !sideways.contains($0.section) }
-        /// The first of `candidates`, passing over one that grows away from what was drawn (see above).
+        /// The first of `candidates`, unless it grows away from what was drawn (see above): then
+        /// the next that was drawn (it did not just enter) and does not, else the first after all.
         func first(_ candidates: [EngineView], origin: Point) -> EngineView? {
-            candidates.first { v in
-                guard measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) }) else { return true }
-                return !(v.frame.minY < origin.y || v.frame.minX < origin.x || entered(lastPass: v.id))
-            } ?? candidates.first
+            func growsAway(_ v: EngineView) -> Bool {
+                measuredSinceLastPass.contains(where: { ItemID.names(v.id, $0) })
+                    && (v.frame.minY < origin.y || v.frame.minX < origin.x || entered(lastPass: v.id))
+            }
+            guard let head = candidates.first, growsAway(head) else { return candidates.first }
+            return candidates.dropFirst().first { !growsAway($0) && !entered(lastPass: $0.id) } ?? head
         }
         var note: AnchorNote?
         if let chosen = first(main.isEmpty ? cells : main, origin: scrollState.contentOffset), let index = chosen.index {

@@ -95,14 +95,16 @@ import Testing
 
     /// The cell a person watches: the first visible one, unless it is being measured and either
     /// the viewport's top cuts it or it only entered in the last pass (it was never drawn at its
-    /// old size): then the next. Its id and where it is on screen.
+    /// old size): then the next that was drawn before and is not so. Its id and where it is on screen.
     static func anchor(_ e: CollectionEngine, measuring: Set<ItemID> = [], entered: Set<ItemID> = []) throws -> (id: ItemID, screen: Point)? {
         let sideways = Set(e.layoutResult.orthogonalSections.map(\.section))
         let o = e.scrollState.contentOffset
         let cells = e.views.filter { $0.category == .item && !$0.pinned && !sideways.contains($0.section) }
             .sorted { $0.index! < $1.index! }
-        let watched = cells.first { !(measuring.contains($0.id) && ($0.frame.minY < o.y || $0.frame.minX < o.x || entered.contains($0.id))) }
-            ?? cells.first
+        let growsAway = { (v: EngineView) in measuring.contains(v.id) && (v.frame.minY < o.y || v.frame.minX < o.x || entered.contains(v.id)) }
+        let watched = cells.first.map { head in
+            growsAway(head) ? cells.dropFirst().first { !growsAway($0) && !entered.contains($0.id) } ?? head : head
+        }
         guard let first = watched, let i = first.index else { return nil }
         let f = try e.layoutResult.frame(at: i)
         return (first.id, Point(x: f.minX - e.scrollState.contentOffset.x, y: f.minY - e.scrollState.contentOffset.y))
