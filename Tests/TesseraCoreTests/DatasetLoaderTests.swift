@@ -295,6 +295,25 @@ struct DatasetLoaderFormatTests {
         #expect(sectionSummary(d) == ["2 0..<2", "1 2..<3"])
     }
 
+    @Test func sectionedLinesAndCSVGroupInFirstSeenOrder() throws {
+        // Each section's rows together (the columns stay as read) and apart (the items reordered).
+        let together = try loadTemp("t.csv", "id,section,w\na,x,1\nb,x,2\nc,y,3\n")
+        #expect(ids(together) == ["a", "b", "c"])
+        #expect(sectionSummary(together) == ["\"x\" 0..<2", "\"y\" 2..<3"])
+        #expect(together.items[2].fields == ["id": "c", "section": "y", "w": 3])
+        #expect(together.items[2].intrinsicWidth == 3)
+        let apart = try loadTemp("a.csv", "id,section,w\na,x,1\nc,y,3\nb,x,2\n")
+        #expect(apart.items == together.items && apart.sections == together.sections)
+        let lines = try loadTemp("a.jsonl", "{\"id\": \"a\", \"section\": \"x\", \"w\": 1}\n{\"id\": \"c\", \"section\": \"y\", \"w\": 3}\n"
+                                 + "{\"id\": \"b\", \"section\": \"x\", \"w\": 2}\n")
+        #expect(lines.items == together.items && lines.sections == together.sections)
+        // A duplicate id in a sectioned file, suffixed in file order before grouping.
+        let suffixed = try loadTemp("dup.csv", "id,section\na,x\na,y\na,x\n", policy: .suffix)
+        #expect(ids(suffixed) == ["a", "a(2)", "a(1)"])
+        #expect(suffixed.items[1].fields == ["id": "a(2)", "section": "x"])
+        #expect(sectionSummary(suffixed) == ["\"x\" 0..<2", "\"y\" 2..<3"])
+    }
+
     @Test func csvCellsAndQuoting() throws {
         let csv = "\u{FEFF}id,w,h,caption,code,ratio,note\n"
             + "1,10,20,\"Hello, \"\"world\"\"\",007,0.5,\n"

@@ -1,5 +1,3 @@
-import OrderedCollections
-
 // The `.csv` format (RFC 4180): a header row naming the columns, then one record per item.
 // Records end with CRLF, LF or CR; cells may be quoted ("a, b", "say ""hi""", line breaks inside);
 // blank lines are skipped. Columns:
@@ -28,23 +26,20 @@ extension DatasetLoader {
         }
         let sectioned = seen.contains("section")
 
-        // An unsectioned file goes straight into columns (each column's name interned once); a
-        // sectioned one keeps its items to group them.
-        var items: [Item] = []
+        // Straight into columns (each column's name interned once), sectioned or not.
         var ids = IDColumn(), columns = FieldColumns()
-        let names = sectioned ? [] : header.cells.map { columns.name($0) }
+        let names = header.cells.map { columns.name($0) }
         // What each column holds, told apart once rather than per cell.
         enum Kind { case key, size, other }
         let kinds = header.cells.map { $0 == "id" || $0 == "section" ? Kind.key : sizeFields.contains($0) ? .size : .other }
         var lines: [Int] = []
         var sectionKeys: [ItemID] = []
-        if sectioned { items.reserveCapacity(records.count - 1) } else { ids.reserveCapacity(records.count - 1) }
+        ids.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
             let position = SourcePosition.line(record.line)
             guard record.cells.count == header.cells.count else {
                 throw position.error(file, "expected \(header.cells.count) cells as in the header, found \(record.cells.count)")
             }
-            var fields = OrderedDictionary<String, JSONValue>(minimumCapacity: sectioned ? header.cells.count : 0)
             var id: ItemID?
             var section: ItemID?
             for (k, (name, cell)) in zip(header.cells, record.cells).enumerated() {
@@ -57,7 +52,7 @@ extension DatasetLoader {
                     let key: ItemID
                     if case .int(let n)? = csvNumber(cell) { key = .int(n) } else { key = .string(cell) }
                     if name == "id" { id = key } else { section = key }
-                    if !sectioned && name == "id" { columns.appendIDField(names[k]); continue }
+                    if name == "id" { columns.appendIDField(names[k]); continue }
                     value = key.jsonValue
                 case .size:
                     if cell.isEmpty { continue }  // size not given
@@ -71,22 +66,16 @@ extension DatasetLoader {
                 case .other:
                     value = csvNumber(cell) ?? .string(cell)
                 }
-                if sectioned { fields[name] = value } else { columns.appendValue(names[k], value) }
+                columns.appendValue(names[k], value)
             }
-            if sectioned { items.append(Item(id: id!, fields: fields)) } else {
-                ids.append(id!)
-                columns.endItem()
-            }
+            ids.append(id!)
+            columns.endItem()
             lines.append(record.line)
             if let section { sectionKeys.append(section) }
         }
-        guard sectioned else {
-            try dedupeColumns(&ids, file: file, policy: policy) { .line(lines[$0]) }
-            return Dataset(ids: ids, fields: columns, sections: nil, metadata: [:], sourceName: file)
-        }
-        try dedupeItems(&items, file: file, policy: policy) { .line(lines[$0]) }
-        let (ordered, sections) = group(items, by: sectionKeys)
-        return Dataset(items: ordered, sections: sections, sourceName: file)
+        try dedupeColumns(&ids, file: file, policy: policy) { .line(lines[$0]) }
+        let flat = Dataset(ids: ids, fields: columns, sections: nil, metadata: [:], sourceName: file)
+        return sectioned ? grouped(flat, by: sectionKeys) : flat
     }
 
     /// A cell that reads as a JSON number (exactly: no spaces, no `+`, no leading zeros) and is

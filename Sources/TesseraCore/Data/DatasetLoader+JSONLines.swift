@@ -3,57 +3,15 @@
 // relative order. Either every item has a section or none has: an item without one in a sectioned
 // file would belong nowhere, so that is an error rather than a guess.
 extension DatasetLoader {
+    /// The file read straight into columns (`JSONDatasetReader`, line by line: no `JSONValue` or
+    /// `Item` per item), then grouped by the section keys when it has them.
     static func parseJSONLines(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
-        if let dataset = try parseUnsectionedJSONLines(bytes, fileName: file, policy: policy) { return dataset }
-        var items: [Item] = []
+        var reader = JSONDatasetReader(file: file)
         var lines: [Int] = []
         var sectionKeys: [ItemID] = []
         var firstLine = 0            // the first item's line: the reference for "section or not"
         var sectioned = false
         _ = try bytes.withUnsafeBufferPointer { b in
-            try forEachLine(b) { lineNumber, line in
-                let value: JSONValue
-                do {
-                    value = try JSONParser.parse(buffer: line)
-                } catch let e as JSONParseError {
-                    throw lineError(e, line, lineNumber, file: file)
-                }
-                let position = SourcePosition.line(lineNumber)
-                let item = try item(value, file: file, at: position)
-                let section = try item.fields["section"].map { try identifier($0, file: file, at: position, field: "section") }
-                if items.isEmpty {
-                    firstLine = lineNumber
-                    sectioned = section != nil
-                } else if sectioned && section == nil {
-                    throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
-                } else if !sectioned, let section {
-                    throw position.error(file, field: "section",
-                                         "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
-                }
-                items.append(item)
-                lines.append(lineNumber)
-                if let section { sectionKeys.append(section) }
-                return true
-            }
-        }
-        if items.isEmpty {
-            throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
-        }
-        try dedupeItems(&items, file: file, policy: policy) { .line(lines[$0]) }
-        guard sectioned else { return Dataset(items: items, sourceName: file) }
-        let (ordered, sections) = group(items, by: sectionKeys)
-        return Dataset(items: ordered, sections: sections, sourceName: file)
-    }
-
-    /// An unsectioned file read straight into columns (`JSONDatasetReader`, line by line: no
-    /// `JSONValue` or `Item` per item); nil when the first item has a section, which the caller
-    /// then reads whole. Its messages are the caller's.
-    private static func parseUnsectionedJSONLines(_ bytes: [UInt8], fileName file: String,
-                                                  policy: DuplicatePolicy) throws -> Dataset? {
-        var reader = JSONDatasetReader(file: file)
-        var lines: [Int] = []
-        var firstLine = 0
-        let sectioned: Bool = try bytes.withUnsafeBufferPointer { b in
             try forEachLine(b) { lineNumber, line in
                 let position = SourcePosition.line(lineNumber)
                 let sectionValue: JSONValue?
@@ -62,22 +20,26 @@ extension DatasetLoader {
                 } catch let e as JSONParseError {
                     throw lineError(e, line, lineNumber, file: file)
                 }
-                if lines.isEmpty { firstLine = lineNumber }
-                if let sectionValue {
-                    if lines.isEmpty { return false }
-                    let section = try identifier(sectionValue, file: file, at: position, field: "section")
+                let section = try sectionValue.map { try identifier($0, file: file, at: position, field: "section") }
+                if lines.isEmpty {
+                    firstLine = lineNumber
+                    sectioned = section != nil
+                } else if sectioned && section == nil {
+                    throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
+                } else if !sectioned, let section {
                     throw position.error(file, field: "section",
                                          "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
                 }
                 lines.append(lineNumber)
+                if let section { sectionKeys.append(section) }
                 return true
             }
         }
-        if sectioned { return nil }
         if lines.isEmpty {
             throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
         }
-        return try reader.finishLines(policy: policy) { .line(lines[$0]) }
+        let flat = try reader.finishLines(policy: policy) { .line(lines[$0]) }
+        return sectioned ? grouped(flat, by: sectionKeys) : flat
     }
 
     /// Calls `body(lineNumber, line)` for every line that is not blank (the line without its LF

@@ -207,7 +207,25 @@ extension DatasetLoader {
         for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }
     }
 
-    /// Stable grouping of items by section key, sections in first-seen order (JSON Lines, CSV).
+    /// `flat`'s items grouped by `keys` (one per item): sections in first-seen order, items
+    /// keeping their relative order (JSON Lines, CSV). When each key's items are already together
+    /// (a file written section by section) the columns stay as they are; else the items are
+    /// reordered, through `Item`s. O(n).
+    static func grouped(_ flat: Dataset, by keys: [ItemID]) -> Dataset {
+        var runs: [(key: ItemID, start: Int)] = []
+        for (k, key) in keys.enumerated() where runs.last?.key != key { runs.append((key, k)) }
+        guard Set(runs.map(\.key)).count == runs.count else {
+            let (ordered, sections) = group(Array(flat.items), by: keys)
+            return Dataset(items: ordered, sections: sections, sourceName: flat.sourceName)
+        }
+        var dataset = flat
+        dataset.sections = runs.indices.map { r in
+            Dataset.Section(id: runs[r].key, range: runs[r].start..<(r + 1 < runs.count ? runs[r + 1].start : keys.count))
+        }
+        return dataset
+    }
+
+    /// Stable grouping of items by section key, sections in first-seen order.
     static func group(_ items: [Item], by keys: [ItemID]) -> ([Item], [Dataset.Section]) {
         var members = OrderedDictionary<ItemID, [Int]>()
         for (k, key) in keys.enumerated() { members[key, default: []].append(k) }

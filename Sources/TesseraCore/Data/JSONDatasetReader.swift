@@ -86,7 +86,7 @@ struct JSONDatasetReader {
         return fields.value(sectionName, at: last) { ids[last] }
     }
 
-    /// The dataset of the lines read (none in sections), after applying the duplicate policy.
+    /// The dataset of the lines read (in one section: the caller groups them), after applying the duplicate policy.
     mutating func finishLines(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws -> Dataset {
         r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         recentKeys = []
