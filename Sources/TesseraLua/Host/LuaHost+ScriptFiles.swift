@@ -9,6 +9,16 @@ extension LuaHost {
         try LayoutScript(host: self, path: path)
     }
 
+    /// Loads an animator script (`animators/*.lua` or a file of your own) with `params` over its
+    /// defaults, ready to be a `CollectionEngine`'s or a provider's `animator`; the same as
+    /// `AnimatorScript(host: self, path: path, params: params)`. The script keeps this host
+    /// alive and runs on it, so it belongs to the host's thread. Reads and runs the file once.
+    /// - Throws: `LuaScriptError` for a missing or broken file, an unknown hook or key, or an
+    ///   unknown or mistyped parameter.
+    public func loadAnimatorScript(path: String, params: OrderedDictionary<String, JSONValue> = [:]) throws -> AnimatorScript {
+        try AnimatorScript(host: self, path: path, params: params)
+    }
+
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
