@@ -42,8 +42,16 @@ public struct Dataset: Sendable {
     var fieldColumns: FieldColumns
 
     /// A dataset of `items`, in one section when `sections` is nil. Ids are not checked for repeats here (the loader checks them).
+    /// - Precondition: `sections` tile `items` in order (`init(validating:sections:metadata:sourceName:)`
+    ///   throws a `DatasetError` instead).
+    /// - Complexity: O(n + S).
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
+        if let sections, let gap = Section.tilingGap(sections, count: items.count) {
+            preconditionFailure("Dataset(items:sections:): the sections do not tile the \(items.count) items in order "
+                                + "(the one at position \(gap.position) should start at \(gap.expectedStart)); "
+                                + "Dataset(validating:) throws instead")
+        }
         var ids = IDColumn(), fields = FieldColumns()
         ids.reserveCapacity(items.count)
         for item in items {

@@ -113,7 +113,8 @@ public final class CollectionEngine {
     public var hasPendingPass: Bool { needsReload || needsRelayout || loaded != scrollState }
 
     /// Runs one pass and returns its events (none when nothing changed). Throws what a layout,
-    /// a provider callback or an animator throws; the engine then keeps its previous state.
+    /// a provider callback or an animator throws, and a `LayoutError` for a viewport size that is
+    /// not finite and non-negative; the engine then keeps its previous state.
     @discardableResult
     public func layout() throws -> [EngineEvent] { try pass(animatingItemsOnly: false) }
 
@@ -126,6 +127,7 @@ public final class CollectionEngine {
 
     /// The pass `layout()` runs; `itemsOnly`: the animators are asked about item views only.
     private func pass(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
+        try Self.checkViewport(viewportSize)
         if needsReload { return try reload(animatingItemsOnly: itemsOnly) }
         if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout(animatingItemsOnly: itemsOnly) }
         if scrollState != loaded { return try loadViews(animatingItemsOnly: itemsOnly) }
@@ -133,16 +135,22 @@ public final class CollectionEngine {
     }
 
     /// Moves the visible area to `offset` and runs a pass. Ends what `scrollTo` kept in place.
+    /// - Throws: `LayoutError.invalidParameter` for an offset that is not finite (nothing
+    ///   changes); what the pass throws.
     @discardableResult
     public func scroll(to offset: Point) throws -> [EngineEvent] {
+        try Self.checkOffset(offset, "the engine's content offset")
         scrollState.contentOffset = offset
         scrollTarget = nil
         return try layout()
     }
 
     /// Resizes the visible area and runs a pass.
+    /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
+    ///   (nothing changes); what the pass throws.
     @discardableResult
     public func resize(to size: Size) throws -> [EngineEvent] {
+        try Self.checkViewport(size)
         scrollState.viewportSize = size
         return try layout()
     }
@@ -158,9 +166,12 @@ public final class CollectionEngine {
     /// ends with a `velocity` comes to rest at the section's `targetContentOffset` for its
     /// paging behaviour instead. Pending work (the first pass, a reload) runs first, so every
     /// sideways section of the tree as it is now can be scrolled; the events of both passes are
-    /// returned. Throws a `LayoutError` when the section does not scroll sideways.
+    /// returned. Throws a `LayoutError` when the section does not scroll sideways, or when
+    /// `offset` or `velocity` is not finite.
     @discardableResult
     public func scrollSection(_ section: Int, to offset: Point, velocity: Point? = nil) throws -> [EngineEvent] {
+        try Self.checkOffset(offset, "section \(section)'s offset")
+        if let velocity { try Self.checkOffset(velocity, "section \(section)'s velocity") }
         var events = needsReload || needsRelayout || loaded == nil ? try layout() : []
         guard tree.result.orthogonalSections.contains(where: { $0.section == section }) else {
             throw LayoutError.notOrthogonal(section: section, orthogonalSections: tree.result.orthogonalSections.map(\.section))

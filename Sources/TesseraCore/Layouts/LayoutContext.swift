@@ -84,9 +84,12 @@ public struct LayoutContext: Sendable {
 
     /// A context over `count` items: `item(i)` gives item i (nil when unknown), `size(i, p)` its
     /// size for proposal p, and `sections` (nil: one section) how the items are grouped.
-    /// - Precondition: `sections` tile `0..<count` in order.
+    /// - Precondition: `count >= 0`, and `sections` tile `0..<count` in order (a provider's
+    ///   `ItemSource` is checked instead: the engine throws for it).
+    /// - Complexity: O(sections), to check that they tile the items.
     public init(collectionSize: Size, count: Int, sections: [Dataset.Section]? = nil,
                 item: @escaping @Sendable (Int) -> Item?, size: @escaping @Sendable (Int, Size) throws -> Size) {
+        precondition(count >= 0, "a context's item count must be 0 or more, got \(count)")
         self.collectionSize = collectionSize
         self.count = count
         let sections = sections ?? [Dataset.Section(id: .int(0), range: 0..<count)]
@@ -98,12 +101,7 @@ public struct LayoutContext: Sendable {
 
     /// True when `sections` cover `0..<count` in order, without gaps or overlap. O(S).
     private static func tile(_ sections: [Dataset.Section], _ count: Int) -> Bool {
-        var next = 0
-        for s in sections {
-            guard s.range.lowerBound == next else { return false }
-            next = s.range.upperBound
-        }
-        return next == count
+        Dataset.Section.tilingGap(sections, count: count) == nil
     }
 
     /// A context over a whole dataset with a sizing rule.
