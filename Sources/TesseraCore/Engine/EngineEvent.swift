@@ -13,7 +13,7 @@ public struct EngineEvent: Equatable, Sendable {
     public var type: AnimationEventKind
     /// The view's number.
     public var view: Int
-    /// The view's element category: `.item` for a cell.
+    /// The view's element category: `.item` for a cell (`"cell"` in Lua's views and events).
     public var category: ElementCategory
     /// The view's kind (see `EngineView.kind`).
     public var kind: String
@@ -31,13 +31,14 @@ public struct EngineEvent: Equatable, Sendable {
     public var oldFrame: Rect?
     /// What the view's animator returned; nil for no animation.
     public var animation: AnimationDescription?
-    /// For `adjust`: how far the pass moved the content offset; nil for other events.
+    /// For `adjust`: how far the pass moved the content offset (`dx` and `dy` in Lua); nil for
+    /// other events.
     public var delta: Point?
-    /// For `adjust`: the content offset after the pass; nil for other events.
+    /// For `adjust`: the content offset after the pass (`offset` in Lua); nil for other events.
     public var contentOffset: Point?
     /// For `adjust`: the sideways sections (0-based) whose own offsets the pass moved (anchoring
     /// keeps a shelf's first visible item still as it keeps the content's), each with its offset
-    /// after the pass; empty when none moved, nil for other events.
+    /// after the pass; empty when none moved, nil for other events. Lua's `sections`, 1-based.
     public var sectionOffsets: [Int: Point]?
     /// The view is not shown after the pass: true for a `delete`, and for the `update` of a view
     /// a reload or a relayout moved out of view (a cell, header, footer, badge or background

@@ -18,7 +18,8 @@ public final class BasicProvider: Provider, ItemOwner {
     /// its section within the provider (0-based).
     public var tapElement: ((LayoutElement, Int) throws -> Void)?
 
-    /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`.
+    /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`. O(1): nothing
+    /// is laid out until an engine's pass.
     public init(data: ItemSource, layout: any Layout = FlowLayout(), size: SizeSource = .fit,
                 view: ViewRegistration = ViewRegistration(), tap: ((Int) throws -> Void)? = nil) {
         self.data = data

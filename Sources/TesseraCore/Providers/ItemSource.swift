@@ -21,7 +21,8 @@ public struct ItemSource: Sendable {
     /// next pass with a `LayoutError` naming the first one out of place.
     public var sections: [Dataset.Section]?
 
-    /// A source of `count` items described by the three closures.
+    /// A source of `count` items described by the three closures. O(1): the closures are called
+    /// lazily by the engine's passes.
     public init(count: Int, value: @escaping @Sendable (Int) -> JSONValue, identifier: @escaping @Sendable (Int) throws -> ItemID,
                 sizeInput: @escaping @Sendable (Int) -> SizeInput) {
         self.count = count
@@ -34,7 +35,8 @@ public struct ItemSource: Sendable {
     public static var empty: ItemSource { ItemSource(values: []) }
 
     /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
-    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua).
+    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua). O(1): the array
+    /// is shared, not copied.
     public init(values: [JSONValue]) {
         self.init(count: values.count, value: { values[$0] },
                   identifier: { Self.defaultIdentifier(values[$0], $0) },
@@ -42,7 +44,7 @@ public struct ItemSource: Sendable {
     }
 
     /// The items of `range` in `dataset` (a whole dataset, or one of its sections), identified by
-    /// their ids.
+    /// their ids. O(1): the dataset is shared, not copied.
     public init(dataset: Dataset, range: Range<Int>? = nil) {
         let range = range ?? 0..<dataset.count, base = range.lowerBound
         self.init(count: range.count, value: { .object(dataset.fields(at: base + $0)) },

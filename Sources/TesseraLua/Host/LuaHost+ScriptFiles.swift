@@ -4,7 +4,9 @@ import OrderedCollections
 import TesseraCore
 
 extension LuaHost {
-    /// Loads a layout script in a new environment; see `LayoutScript`.
+    /// Loads a layout script in a new environment; see `LayoutScript`. Reads, compiles and runs
+    /// the file once (what it returns is kept; laying out calls into it).
+    /// - Throws: `LuaScriptError` for a missing or broken file, or a table that is not a layout.
     public func loadLayoutScript(path: String) throws -> LayoutScript {
         try LayoutScript(host: self, path: path)
     }
