@@ -96,7 +96,10 @@ public struct Dataset: Sendable {
     /// A dataset of `count` items with ids 0..<count and the given intrinsic sizes (benchmarks,
     /// tests, `run` without `--data`). Items carry no other fields, so a million of them stay
     /// small: the sizes live only in the contiguous `widths`/`heights`.
+    /// - Precondition: `count >= 0`.
+    /// - Complexity: O(count).
     public static func synthetic(count: Int, size: (Int) -> Size) -> Dataset {
+        precondition(count >= 0, "Dataset.synthetic: the count must be 0 or more, got \(count)")
         var widths = [Double](), heights = [Double]()
         widths.reserveCapacity(count)
         heights.reserveCapacity(count)

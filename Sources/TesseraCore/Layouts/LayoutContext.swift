@@ -110,7 +110,12 @@ public struct LayoutContext: Sendable {
     }
 
     /// A context over `range` of a dataset (one section), indices re-based to 0.
+    /// - Precondition: `range` lies within `0..<dataset.count` (sizes are read from the dataset's
+    ///   storage without a check per item).
+    /// - Complexity: O(sections of the dataset in `range`).
     public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= dataset.count,
+                     "LayoutContext(dataset:range:): range \(range) is outside the dataset's \(dataset.count) items")
         let base = range.lowerBound
         let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
         self.init(collectionSize: collectionSize, count: range.count, sections: Self.sections(dataset.sections, within: range),
@@ -225,7 +230,11 @@ public struct LayoutContext: Sendable {
     }
 
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
+    /// - Precondition: `range` lies within `0..<count`.
+    /// - Complexity: O(sections in `range`).
     public func slice(_ range: Range<Int>) -> LayoutContext {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count,
+                     "LayoutContext.slice: range \(range) is outside the context's \(count) items")
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
         var sliced = LayoutContext(collectionSize: collectionSize, count: range.count,
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
