@@ -86,4 +86,15 @@ import Testing
         #expect(inset.contentSize == Size(width: 38, height: 18))
         #expect(try inset.frame(at: 2) == Rect(x: 24, y: 4, width: 10, height: 10))
     }
+
+    @Test func flowAndRowSpacingsAreCheckedAsTheirParametersAre() {
+        let context = LayoutContext(dataset: Dataset.synthetic(count: 3) { _ in Size(width: 10, height: 10) })
+        #expect(message { _ = try FlowLayout(spacing: -50).layout(context) }
+                == "flow layout needs a finite lineSpacing >= 0, got -50.0")
+        #expect(message { _ = try FlowLayout(interitemSpacing: .nan).layout(context) }
+                == "flow layout needs a finite interitemSpacing >= 0, got nan")
+        #expect(message { _ = try RowLayout(spacing: -1).layout(context) } == "row layout needs a finite spacing >= 0, got -1.0")
+        #expect(message { _ = try WaterfallLayout(spacing: .infinity).layout(context) }
+                == "waterfall layout needs a finite spacing >= 0, got inf")
+    }
 }
