@@ -48,9 +48,11 @@ public struct Dataset: Sendable {
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
         if let sections, let gap = Section.tilingGap(sections, count: items.count) {
+            let misfit = gap.position < sections.count
+                ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
+                : "they end at \(gap.expectedStart)"
             preconditionFailure("Dataset(items:sections:): the sections do not tile the \(items.count) items in order "
-                                + "(the one at position \(gap.position) should start at \(gap.expectedStart)); "
-                                + "Dataset(validating:) throws instead")
+                                + "(\(misfit)); Dataset(validating:) throws instead")
         }
         var ids = IDColumn(), fields = FieldColumns()
         ids.reserveCapacity(items.count)
