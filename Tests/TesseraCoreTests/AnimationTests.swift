@@ -99,6 +99,12 @@ import Testing
         #expect(try Timeline(tracks: [track]).sampleTimes(fps: 10) == [0, 0.1, 0.2, 0.25])
         #expect(try Timeline(tracks: [track]).sampleTimes(fps: 4) == [0, 0.25])
         #expect(try Timeline(tracks: []).sampleTimes(fps: 60) == [0])
+        // A frame rate that is not a positive number is refused, not trapped on.
+        for fps in [0, -1, Double.nan, .infinity] {
+            #expect(throws: AnimationFormatError("the frame rate must be a positive number of frames per second, got \(NumberText.exact(fps))")) {
+                try Timeline(tracks: [track]).sampleTimes(fps: fps)
+            }
+        }
     }
 
     @Test func zIndexSwitchesWhenTheAnimationStarts() {

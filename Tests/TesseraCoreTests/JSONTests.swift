@@ -238,3 +238,35 @@ struct JSONWriterTests {
         }
     }
 }
+
+/// `JSONValue(parsing:)` and `jsonText(pretty:)`: JSON text in and out for code of a user's, which
+/// has the parser's errors and no way to write a NaN.
+@Suite struct JSONValueTextTests {
+    @Test func textRoundTripsExactly() throws {
+        let value: JSONValue = ["id": "a", "frame": [0, 0.5, .double(120), 1e300], "tags": [], "ok": true, "none": nil]
+        #expect(value.jsonText() == #"{"id":"a","frame":[0,0.5,120.0,1e+300],"tags":[],"ok":true,"none":null}"#)
+        #expect(try JSONValue(parsing: try #require(value.jsonText())) == value)
+        #expect(try JSONValue(parsing: try #require(value.jsonText(pretty: true))) == value)
+        // Pretty: spaced, and indented where a value nests deeper (an array of objects, one a line).
+        #expect(value.jsonText(pretty: true) == #"{"id": "a", "frame": [0, 0.5, 120.0, 1e+300], "tags": [], "ok": true, "none": null}"#)
+        #expect(JSONValue.object(["items": [["id": 1], ["id": 2]]]).jsonText(pretty: true) == """
+            {
+              "items": [
+                {"id": 1},
+                {"id": 2}
+              ]
+            }
+            """)
+    }
+
+    @Test func nonFiniteDoublesHaveNoText() {
+        #expect(JSONValue.double(.nan).jsonText() == nil)
+        #expect(JSONValue.object(["a": [1, .double(-.infinity)]]).jsonText() == nil)
+    }
+
+    @Test func parseErrorsSayWhere() {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: "{\"a\": }") }
+        let error = #expect(throws: JSONParseError.self) { try JSONValue(parsing: "[1,\n 2,,]") }
+        #expect(error?.line == 2 && error?.column == 4)
+    }
+}

@@ -43,6 +43,11 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         // Parameters override the defaults, typed like them.
         let slow = try AnimatorScript(host: host, path: shipped("fade"), params: ["duration": 1])
         #expect(try reloadEvents(animator: slow).1.compactMap(\.animation?.duration) == [1, 1, 1, 1])
+        // The host's loader, beside `loadLayoutScript(path:)`, makes the same animator.
+        let loaded = try host.loadAnimatorScript(path: shipped("fade"), params: ["duration": 1])
+        #expect(loaded.path == shipped("fade"))
+        #expect(try reloadEvents(animator: loaded).1 == reloadEvents(animator: slow).1)
+        #expect(throws: LuaScriptError.self) { try host.loadAnimatorScript(path: folder.path + "/missing.lua") }
     }
 
     @Test func scriptedFadeMatchesTheBuiltinOnALayoutChange() throws {

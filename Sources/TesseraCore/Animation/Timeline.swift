@@ -91,6 +91,7 @@ public struct Timeline: Hashable, Sendable {
     package static let maxSampledStates = 200_000
 
     /// How many sample times `sampleTimes(fps:)` gives, saturating at `Int.max`. O(1).
+    /// - Precondition: `fps` is a positive, finite number (`sampleTimes(fps:)` throws instead).
     public func sampleCount(fps: Double) -> Int {
         precondition(fps > 0 && fps.isFinite, "fps must be a positive number")
         return Int(clamping: duration * fps, rounding: .up, into: 0...(Int.max - 1)) + 1
@@ -98,8 +99,12 @@ public struct Timeline: Hashable, Sendable {
 
     /// The sample times at `fps` frames per second from 0 to the duration, both included (the last
     /// frame time is moved onto the duration when the rate does not divide it). Throws when the
-    /// samples would hold more than `maxSampledStates` view states. O(samples).
+    /// samples would hold more than `maxSampledStates` view states, or when `fps` is not a
+    /// positive, finite number. O(samples).
     public func sampleTimes(fps: Double) throws(AnimationFormatError) -> [Double] {
+        guard fps > 0, fps.isFinite else {
+            throw AnimationFormatError("the frame rate must be a positive number of frames per second, got \(NumberText.exact(fps))")
+        }
         let count = sampleCount(fps: fps)
         let views = Swift.max(1, tracks.count + still.count)
         guard count <= Self.maxSampledStates / views else {

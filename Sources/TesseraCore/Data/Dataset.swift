@@ -42,8 +42,18 @@ public struct Dataset: Sendable {
     var fieldColumns: FieldColumns
 
     /// A dataset of `items`, in one section when `sections` is nil. Ids are not checked for repeats here (the loader checks them).
+    /// - Precondition: `sections` tile `items` in order (`init(validating:sections:metadata:sourceName:)`
+    ///   throws a `DatasetError` instead).
+    /// - Complexity: O(n + S).
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
+        if let sections, let gap = Section.tilingGap(sections, count: items.count) {
+            let misfit = gap.position < sections.count
+                ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
+                : "they end at \(gap.expectedStart)"
+            preconditionFailure("Dataset(items:sections:): the sections do not tile the \(items.count) items in order "
+                                + "(\(misfit)); Dataset(validating:) throws instead")
+        }
         var ids = IDColumn(), fields = FieldColumns()
         ids.reserveCapacity(items.count)
         for item in items {
@@ -88,7 +98,10 @@ public struct Dataset: Sendable {
     /// A dataset of `count` items with ids 0..<count and the given intrinsic sizes (benchmarks,
     /// tests, `run` without `--data`). Items carry no other fields, so a million of them stay
     /// small: the sizes live only in the contiguous `widths`/`heights`.
+    /// - Precondition: `count >= 0`.
+    /// - Complexity: O(count).
     public static func synthetic(count: Int, size: (Int) -> Size) -> Dataset {
+        precondition(count >= 0, "Dataset.synthetic: the count must be 0 or more, got \(count)")
         var widths = [Double](), heights = [Double]()
         widths.reserveCapacity(count)
         heights.reserveCapacity(count)

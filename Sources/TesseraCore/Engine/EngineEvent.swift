@@ -6,6 +6,10 @@
 /// says the pass moved the content offset by `delta` to `contentOffset`, and the offsets of the
 /// sideways sections it moved, and comes first, so a host sets its scroll views' offsets before
 /// it applies the rest.
+///
+/// A kept view may get two events in one pass, a `move` (its index changed) and an `update` (its
+/// frame or data changed), both with its frame after the pass: set the frame once and play the
+/// first animation either carries, as `Timeline(events:views:)` does.
 public struct EngineEvent: Equatable, Sendable {
     /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
     /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset
@@ -13,7 +17,7 @@ public struct EngineEvent: Equatable, Sendable {
     public var type: AnimationEventKind
     /// The view's number.
     public var view: Int
-    /// The view's element category: `.item` for a cell.
+    /// The view's element category: `.item` for a cell (`"cell"` in Lua's views and events).
     public var category: ElementCategory
     /// The view's kind (see `EngineView.kind`).
     public var kind: String
@@ -31,13 +35,14 @@ public struct EngineEvent: Equatable, Sendable {
     public var oldFrame: Rect?
     /// What the view's animator returned; nil for no animation.
     public var animation: AnimationDescription?
-    /// For `adjust`: how far the pass moved the content offset; nil for other events.
+    /// For `adjust`: how far the pass moved the content offset (`dx` and `dy` in Lua); nil for
+    /// other events.
     public var delta: Point?
-    /// For `adjust`: the content offset after the pass; nil for other events.
+    /// For `adjust`: the content offset after the pass (`offset` in Lua); nil for other events.
     public var contentOffset: Point?
     /// For `adjust`: the sideways sections (0-based) whose own offsets the pass moved (anchoring
     /// keeps a shelf's first visible item still as it keeps the content's), each with its offset
-    /// after the pass; empty when none moved, nil for other events.
+    /// after the pass; empty when none moved, nil for other events. Lua's `sections`, 1-based.
     public var sectionOffsets: [Int: Point]?
     /// The view is not shown after the pass: true for a `delete`, and for the `update` of a view
     /// a reload or a relayout moved out of view (a cell, header, footer, badge or background

@@ -6,6 +6,7 @@
 /// ```swift
 /// do { _ = try result.frame(at: 99) }
 /// catch LayoutError.indexOutOfRange(let index, let count) { print(index, count) }
+/// catch { print(error) }   // every other case: its one sentence
 /// ```
 public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A query named item `index`, outside `0..<count`.

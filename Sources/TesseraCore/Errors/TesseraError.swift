@@ -11,7 +11,10 @@
 ///
 /// `description` is the message the `tessera` command prints: one sentence naming the file and
 /// line (datasets, scripts), the item or section, and what was expected; a Lua error adds the
-/// script's traceback on the following lines.
+/// script's traceback on the following lines. Print the error itself (`"\(error)"`,
+/// `String(describing:)`): Foundation's `localizedDescription` does not know these messages (the
+/// library has no Foundation to conform to `LocalizedError`) and says only "The operation could
+/// not be completed".
 public protocol TesseraError: Error, Sendable, CustomStringConvertible {
     /// Which part of Tessera refused.
     var errorKind: TesseraErrorKind { get }

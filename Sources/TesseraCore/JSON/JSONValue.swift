@@ -2,6 +2,7 @@ import OrderedCollections
 
 /// A JSON value as a dataset holds it: key order kept, integers kept apart from doubles,
 /// so every field reaches a layout (and a Lua script) exactly as the file wrote it.
+/// `init(parsing:)` reads one from JSON text and `jsonText(pretty:)` writes it back.
 public enum JSONValue: Hashable, Sendable {
     /// JSON's `null`.
     case null

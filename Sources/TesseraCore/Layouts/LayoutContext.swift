@@ -84,9 +84,12 @@ public struct LayoutContext: Sendable {
 
     /// A context over `count` items: `item(i)` gives item i (nil when unknown), `size(i, p)` its
     /// size for proposal p, and `sections` (nil: one section) how the items are grouped.
-    /// - Precondition: `sections` tile `0..<count` in order.
+    /// - Precondition: `count >= 0`, and `sections` tile `0..<count` in order (a provider's
+    ///   `ItemSource` is checked instead: the engine throws for it).
+    /// - Complexity: O(sections), to check that they tile the items.
     public init(collectionSize: Size, count: Int, sections: [Dataset.Section]? = nil,
                 item: @escaping @Sendable (Int) -> Item?, size: @escaping @Sendable (Int, Size) throws -> Size) {
+        precondition(count >= 0, "a context's item count must be 0 or more, got \(count)")
         self.collectionSize = collectionSize
         self.count = count
         let sections = sections ?? [Dataset.Section(id: .int(0), range: 0..<count)]
@@ -98,12 +101,7 @@ public struct LayoutContext: Sendable {
 
     /// True when `sections` cover `0..<count` in order, without gaps or overlap. O(S).
     private static func tile(_ sections: [Dataset.Section], _ count: Int) -> Bool {
-        var next = 0
-        for s in sections {
-            guard s.range.lowerBound == next else { return false }
-            next = s.range.upperBound
-        }
-        return next == count
+        Dataset.Section.tilingGap(sections, count: count) == nil
     }
 
     /// A context over a whole dataset with a sizing rule.
@@ -112,7 +110,12 @@ public struct LayoutContext: Sendable {
     }
 
     /// A context over `range` of a dataset (one section), indices re-based to 0.
+    /// - Precondition: `range` lies within `0..<dataset.count` (sizes are read from the dataset's
+    ///   storage without a check per item).
+    /// - Complexity: O(sections of the dataset in `range`).
     public init(dataset: Dataset, range: Range<Int>, collectionSize: Size, sizing: ItemSizing) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= dataset.count,
+                     "LayoutContext(dataset:range:): range \(range) is outside the dataset's \(dataset.count) items")
         let base = range.lowerBound
         let direct = DirectSizes(dataset: dataset, base: base, sizing: sizing)
         self.init(collectionSize: collectionSize, count: range.count, sections: Self.sections(dataset.sections, within: range),
@@ -227,7 +230,11 @@ public struct LayoutContext: Sendable {
     }
 
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
+    /// - Precondition: `range` lies within `0..<count`.
+    /// - Complexity: O(sections in `range`).
     public func slice(_ range: Range<Int>) -> LayoutContext {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count,
+                     "LayoutContext.slice: range \(range) is outside the context's \(count) items")
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
         var sliced = LayoutContext(collectionSize: collectionSize, count: range.count,
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },

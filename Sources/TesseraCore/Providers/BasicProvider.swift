@@ -18,7 +18,8 @@ public final class BasicProvider: Provider, ItemOwner {
     /// its section within the provider (0-based).
     public var tapElement: ((LayoutElement, Int) throws -> Void)?
 
-    /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`.
+    /// A provider of `data` laid out by `layout`, sized by `size`, shown by `view`. O(1): nothing
+    /// is laid out until an engine's pass.
     public init(data: ItemSource, layout: any Layout = FlowLayout(), size: SizeSource = .fit,
                 view: ViewRegistration = ViewRegistration(), tap: ((Int) throws -> Void)? = nil) {
         self.data = data
@@ -33,7 +34,7 @@ public final class BasicProvider: Provider, ItemOwner {
     /// Its items laid out, one leaf of them owned. Throws `LayoutError.invalidResult` when the
     /// layout places other than one frame per item (the items and their owners must agree).
     override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
-        let result = try layout.layout(context(in: size).measured(walk.measured.items(of: self)))
+        let result = try layout.layout(try context(in: size).measured(walk.measured.items(of: self)))
         let n = data.count
         guard result.count == n else {
             throw LayoutError.invalidResult(layout: String(describing: type(of: layout)),
@@ -54,14 +55,18 @@ public final class BasicProvider: Provider, ItemOwner {
     func relaidOut(in size: Size, measured: MeasuredSizes, previous: any LayoutResult,
                    changed: Range<Int>) throws -> (any LayoutResult)? {
         guard let splicing = layout as? any SplicingLayout else { return nil }
-        return try splicing.relayout(context(in: size).measured(measured.items(of: self)), previous: previous, changed: changed)
+        return try splicing.relayout(try context(in: size).measured(measured.items(of: self)), previous: previous, changed: changed)
     }
 
     /// The layout context, as `tessera run` builds it for the same data: the data's sections
     /// (`ItemSource.sections`), and a dataset with a plain rule takes the contiguous fast path;
     /// otherwise each size goes through the item's kind's rule, else the provider's.
-    func context(in collection: Size) -> LayoutContext {
+    /// - Throws: `LayoutError.invalid` when `data` cannot make a context (`ItemSource.problem()`).
+    func context(in collection: Size) throws -> LayoutContext {
         let source = data, view = self.view, rule = self.size
+        if let problem = source.problem() {
+            throw LayoutError.invalid("a basic provider's data is invalid: " + problem)
+        }
         if !view.hasSizeRules, case .rule(let sizing) = rule, let (dataset, range) = source.dataset {
             let context = LayoutContext(dataset: dataset, range: range, collectionSize: collection, sizing: sizing)
             return source.sections.map { context.with(sections: $0) } ?? context

@@ -5,7 +5,8 @@
 /// called lazily: identifiers and bound data only for items that become visible, sizes once per
 /// layout. A dataset source keeps the dataset so layouts can take the fast contiguous sizing path.
 public struct ItemSource: Sendable {
-    /// The number of items.
+    /// The number of items, 0 or more (a provider whose count is negative fails its engine's pass
+    /// with a `LayoutError`).
     public var count: Int
     /// Item `i`'s bound data (what a view shows; compared on reload to find updates).
     public var value: @Sendable (Int) -> JSONValue
@@ -16,10 +17,12 @@ public struct ItemSource: Sendable {
     /// The dataset and the range the items come from, when they do (fast sizing).
     public var dataset: (dataset: Dataset, range: Range<Int>)?
     /// The items' sections, tiling `0..<count` in order, when given explicitly; nil takes the
-    /// dataset's sections (or one section).
+    /// dataset's sections (or one section). Sections that do not tile the items fail the engine's
+    /// next pass with a `LayoutError` naming the first one out of place.
     public var sections: [Dataset.Section]?
 
-    /// A source of `count` items described by the three closures.
+    /// A source of `count` items described by the three closures. O(1): the closures are called
+    /// lazily by the engine's passes.
     public init(count: Int, value: @escaping @Sendable (Int) -> JSONValue, identifier: @escaping @Sendable (Int) throws -> ItemID,
                 sizeInput: @escaping @Sendable (Int) -> SizeInput) {
         self.count = count
@@ -32,7 +35,8 @@ public struct ItemSource: Sendable {
     public static var empty: ItemSource { ItemSource(values: []) }
 
     /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
-    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua).
+    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua). O(1): the array
+    /// is shared, not copied.
     public init(values: [JSONValue]) {
         self.init(count: values.count, value: { values[$0] },
                   identifier: { Self.defaultIdentifier(values[$0], $0) },
@@ -40,7 +44,7 @@ public struct ItemSource: Sendable {
     }
 
     /// The items of `range` in `dataset` (a whole dataset, or one of its sections), identified by
-    /// their ids.
+    /// their ids. O(1): the dataset is shared, not copied.
     public init(dataset: Dataset, range: Range<Int>? = nil) {
         let range = range ?? 0..<dataset.count, base = range.lowerBound
         self.init(count: range.count, value: { .object(dataset.fields(at: base + $0)) },
@@ -49,6 +53,27 @@ public struct ItemSource: Sendable {
                       SizeInput(w: dataset.widths[base + i], h: dataset.heights[base + i], text: dataset.text(at: base + i))
                   })
         self.dataset = (dataset, range)
+    }
+
+    /// Why a layout context cannot be made from this source (a negative `count`, a dataset range
+    /// outside its dataset or shorter than `count`, `sections` that do not tile `0..<count` in
+    /// order); nil when it can. The engine's pass throws it as a `LayoutError` rather than trap
+    /// on what a caller set. O(sections).
+    func problem() -> String? {
+        guard count >= 0 else { return "its item count is \(count); expected 0 or more" }
+        if let (dataset, range) = dataset, range.lowerBound < 0 || range.upperBound > dataset.count || range.count < count {
+            return "its dataset range \(range.lowerBound)..<\(range.upperBound) does not hold its \(count) items "
+                + "within the dataset's \(dataset.count)"
+        }
+        if let sections, let gap = Dataset.Section.tilingGap(sections, count: count) {
+            guard gap.position < sections.count else {
+                return "its sections end at \(gap.expectedStart); they must tile its \(count) items in order"
+            }
+            let section = sections[gap.position]
+            return "its section \(gap.position) (id \(section.id)) starts at \(section.range.lowerBound), where "
+                + "\(gap.expectedStart) was expected; sections must tile its \(count) items in order"
+        }
+        return nil
     }
 
     /// The default id rule: the value's `id` field when it has one (an integer stays an

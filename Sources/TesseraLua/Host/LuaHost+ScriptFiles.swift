@@ -4,9 +4,21 @@ import OrderedCollections
 import TesseraCore
 
 extension LuaHost {
-    /// Loads a layout script in a new environment; see `LayoutScript`.
+    /// Loads a layout script in a new environment; see `LayoutScript`. Reads, compiles and runs
+    /// the file once (what it returns is kept; laying out calls into it).
+    /// - Throws: `LuaScriptError` for a missing or broken file, or a table that is not a layout.
     public func loadLayoutScript(path: String) throws -> LayoutScript {
         try LayoutScript(host: self, path: path)
+    }
+
+    /// Loads an animator script (`animators/*.lua` or a file of your own) with `params` over its
+    /// defaults, ready to be a `CollectionEngine`'s or a provider's `animator`; the same as
+    /// `AnimatorScript(host: self, path: path, params: params)`. The script keeps this host
+    /// alive and runs on it, so it belongs to the host's thread. Reads and runs the file once.
+    /// - Throws: `LuaScriptError` for a missing or broken file, an unknown hook or key, or an
+    ///   unknown or mistyped parameter.
+    public func loadAnimatorScript(path: String, params: OrderedDictionary<String, JSONValue> = [:]) throws -> AnimatorScript {
+        try AnimatorScript(host: self, path: path, params: params)
     }
 
     /// Reads, compiles and runs a script file; returns what it returned (kept in the

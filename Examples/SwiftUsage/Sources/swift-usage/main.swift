@@ -217,4 +217,29 @@ check("self-sizing offset", scrollView.contentOffset, Point(x: 0, y: 530))
 check("self-sizing row on top", sizing.frames["r10"].map { $0.minY - scrollView.contentOffset.y }, 50)
 check("self-sizing content", scrollView.contentSize, Size(width: 375, height: 40 * 50 + 80))
 
+// A snapshot-driven feed: three sections of 20 squares in a 3-column waterfall, scrolled to
+// y = 1000. A row of three items inserted at the top, one visible item deleted and one moved: the engine
+// deletes exactly that one, keeps the first visible cell where it was on screen, and shows the
+// snapshot's order.
+let squares = Dataset(sections: ["a", "b", "c"].map { s in
+    (id: ItemID.string(s), items: (0..<20).map { Item(id: .string("\(s)\($0)"), size: Size(width: 100, height: 100)) })
+})
+let feed = try SnapshotFeed(dataset: squares, layout: WaterfallLayout(columns: 3, spacing: 8), viewport: Size(width: 375, height: 400))
+_ = try feed.engine.layout()
+_ = try feed.engine.scroll(to: Point(x: 0, y: 1000))
+@MainActor func cellsOnScreen() -> [(id: ItemID, index: Int, y: Double)] {
+    feed.engine.views.filter { $0.category == .item }.map { ($0.id, $0.index!, $0.frame.minY - feed.engine.visibleRect.minY) }
+        .sorted { $0.index < $1.index }
+}
+let anchor = cellsOnScreen()[0], gone = cellsOnScreen()[2].id
+var edited = feed.snapshot
+try edited.insertItems(["new1", "new2", "new3"], beforeItem: "a0")
+try edited.deleteItems([gone])
+try edited.moveItem("a1", afterItem: "a5")
+let update = try feed.apply(edited, adding: ["new1", "new2", "new3"].map { Item(id: $0, size: Size(width: 100, height: 100)) })
+check("snapshot update adjusts first", update.first?.type, .adjust)
+check("snapshot update deletes", update.filter { $0.type == .delete }.map(\.id), [gone])
+check("snapshot update keeps the anchor still", cellsOnScreen().first { $0.id == anchor.id }?.y, anchor.y)
+check("snapshot update order", try edited.itemIdentifiers.map { try feed.engine.index(of: $0) }, Array(0..<edited.numberOfItems))
+
 print("swift-usage: every snippet gives what the docs say; results and layouts shared across tasks")

@@ -48,7 +48,10 @@ public struct FlowLayout: SimpleLayout, Sendable {
     /// sums the line heights for `alignContent`, the second places the items. For a million
     /// single-item lines that saves a million-entry array, whose fresh pages cost more than
     /// breaking the lines again.
+    /// - Throws: `LayoutError.invalidParameter` for a spacing that is negative or not finite.
     public func frames(_ context: LayoutContext) throws -> [Rect] {
+        try LayoutError.checkSpacing(lineSpacing, name: "lineSpacing", layout: "flow")
+        try LayoutError.checkSpacing(interitemSpacing, name: "interitemSpacing", layout: "flow")
         let container = context.collectionSize
         let sizes = try context.sizes(proposed: container)
         var lineCount = 0, totalHeight = 0.0

@@ -44,6 +44,7 @@ public struct RowLayout: SimpleLayout, Sendable {
     /// Every item's frame, in index order: O(n) size queries (fixed items first, then fill
     /// items) and O(n) work.
     public func frames(_ context: LayoutContext) throws -> [Rect] {
+        try LayoutError.checkSpacing(spacing, name: "spacing", layout: "row")
         let n = context.count
         guard n > 0 else { return [] }
         let container = context.collectionSize

@@ -28,10 +28,7 @@ public struct WaterfallLayout: SimpleLayout {
             throw LayoutError.invalidParameter(name: "columns", allowed: "columns from 1 to \(Self.maxColumns)", got: "\(columns)",
                                                subject: "waterfall layout", verb: "needs")
         }
-        guard spacing.isFinite, spacing >= 0 else {
-            throw LayoutError.invalidParameter(name: "spacing", allowed: "a finite spacing >= 0", got: "\(spacing)",
-                                               subject: "waterfall layout", verb: "needs")
-        }
+        try LayoutError.checkSpacing(spacing, name: "spacing", layout: "waterfall")
         let width = context.collectionSize.width
         let columnWidth = (width - Double(columns - 1) * spacing) / Double(columns)
         guard columnWidth >= 0 else {

@@ -15,9 +15,16 @@ public struct InsetLayout: InsetDecorator {
         self.insets = insets
     }
 
+    /// - Throws: `LayoutError.invalidParameter` when an inset is not a finite number (NaN or
+    ///   infinite insets would give every frame and the content size NaN); what the root throws.
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let e = insets.resolve(for: context.collectionSize)
+        guard e.top.isFinite, e.left.isFinite, e.bottom.isFinite, e.right.isFinite else {
+            throw LayoutError.invalidParameter(name: "insets", allowed: "finite insets",
+                                               got: "top \(e.top), left \(e.left), bottom \(e.bottom), right \(e.right)",
+                                               subject: "inset layout", verb: "needs")
+        }
         let inner = Size(width: max(0, context.collectionSize.width - e.horizontal),
                          height: max(0, context.collectionSize.height - e.vertical))
         let base = try root.layout(context.with(collectionSize: inner))

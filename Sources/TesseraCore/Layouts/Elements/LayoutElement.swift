@@ -1,7 +1,8 @@
 /// What a layout draws: an item (a cell), a supplementary (a header, a footer, a badge) or a
 /// decoration (a section background), as in UIKit's `UICollectionView.ElementCategory`.
 public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
-    /// A cell of one item.
+    /// A cell of one item. Its raw value, `"item"`, is what the commands' JSON prints; the
+    /// engine's views and events in Lua call it `"cell"`.
     case item
     /// A header, footer or badge.
     case supplementary
