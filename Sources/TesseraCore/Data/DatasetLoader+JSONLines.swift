@@ -20,18 +20,21 @@ extension DatasetLoader {
                 } catch let e as JSONParseError {
                     throw lineError(e, line, lineNumber, file: file)
                 }
-                let section = try sectionValue.map { try identifier($0, file: file, at: position, field: "section") }
-                if lines.isEmpty {
-                    firstLine = lineNumber
-                    sectioned = section != nil
-                } else if sectioned && section == nil {
-                    throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
-                } else if !sectioned, let section {
-                    throw position.error(file, field: "section",
-                                         "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
+                // One test for the usual line (no section, in a file without sections).
+                if sectionValue != nil || sectioned || lines.isEmpty {
+                    let section = try sectionValue.map { try identifier($0, file: file, at: position, field: "section") }
+                    if lines.isEmpty {
+                        firstLine = lineNumber
+                        sectioned = section != nil
+                    } else if sectioned && section == nil {
+                        throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
+                    } else if !sectioned, let section {
+                        throw position.error(file, field: "section",
+                                             "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
+                    }
+                    if let section { sectionKeys.append(section) }
                 }
                 lines.append(lineNumber)
-                if let section { sectionKeys.append(section) }
                 return true
             }
         }
