@@ -63,11 +63,14 @@ struct PreviewTests {
     /// Ctrl-C skips; with no page, after the limit.
     @Test func openRemovesItsPageOnceAPageConnects() async throws {
         let opener = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
-        let connected = Atomic<Bool>(false)
-        opener.removeOnceOpened { connected.load(ordering: .relaxed) }
+        // The flag lives in an object the closure holds: a bare Atomic local, which the escaping
+        // closure only borrowed, could be read by the opener's thread from a stale frame.
+        final class Flag: Sendable { let connected = Atomic<Bool>(false) }
+        let flag = Flag()
+        opener.removeOnceOpened { flag.connected.load(ordering: .acquiring) }
         try await Task.sleep(nanoseconds: 400_000_000)
         #expect(FileManager.default.fileExists(atPath: opener.page))
-        connected.store(true, ordering: .relaxed)
+        flag.connected.store(true, ordering: .releasing)
         for _ in 0..<50 where FileManager.default.fileExists(atPath: opener.folder) { try await Task.sleep(nanoseconds: 100_000_000) }
         #expect(!FileManager.default.fileExists(atPath: opener.folder))
         let unopened = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
