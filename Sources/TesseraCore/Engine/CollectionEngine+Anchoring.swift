@@ -13,8 +13,9 @@
 /// offset at 0.
 /// After laying out, it moves the content offset by the anchor's displacement, clamped to the
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
-/// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
-/// (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
+/// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
+/// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
+/// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
 /// all of these: it is placed where it was asked, as sizes above it become known.
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
@@ -52,10 +53,7 @@ extension CollectionEngine {
     package func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
         let scrollers = tree.result.orthogonalSections
-        let sideways = Set(scrollers.map(\.section))
-        let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
-            .sorted { $0.index! < $1.index! }
-        let main = cells.filter { !sideways.contains($0.section) }
+        let (cells, main) = anchorCandidates(scrollers)
         /// The first of `candidates`, unless it grows away from what was drawn (see above): then
         /// the next that was drawn (it did not just enter) and does not, else the first after all.
         func first(_ candidates: [EngineView], origin: Point) -> EngineView? {
@@ -76,6 +74,15 @@ extension CollectionEngine {
             note?.shelves[scroller.section] = ShelfAnchor(id: chosen.id, index: index, frame: try tree.result.frame(at: index))
         }
         return note
+    }
+
+    /// The visible cells that may anchor, by flattened index: every unpinned cell, and those
+    /// that do not scroll sideways (`main`). O(k log k) for k views.
+    private func anchorCandidates(_ scrollers: [OrthogonalSection]) -> (cells: [EngineView], main: [EngineView]) {
+        let sideways = Set(scrollers.map(\.section))
+        let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
+            .sorted { $0.index! < $1.index! }
+        return (cells, cells.filter { !sideways.contains($0.section) })
     }
 
     /// True when the viewport touches the end of the content on the y axis (or nothing was shown yet).
@@ -101,10 +108,9 @@ extension CollectionEngine {
             state.contentOffset.y = max(0, content.height - viewport.height)
             return state
         }
-        guard anchoring, let note, let index = try next.index(of: note.id, hint: note.index),
-              index < next.result.count else { return state }
+        guard anchoring, let note, let (index, was) = try kept(note, in: next) else { return state }
         let now = try next.result.frame(at: index)
-        let dx = now.minX - note.frame.minX, dy = now.minY - note.frame.minY
+        let dx = now.minX - was.minX, dy = now.minY - was.minY
         func clamp(_ v: Double, _ contentLength: Double, _ viewLength: Double) -> Double {
             min(max(v, 0), max(0, contentLength - viewLength))
         }
@@ -112,6 +118,19 @@ extension CollectionEngine {
         if dy != 0 { state.contentOffset.y = clamp(state.contentOffset.y + dy, content.height, viewport.height) }
         try keepShelves(note.shelves, in: next, state: &state)
         return state
+    }
+
+    /// The cell `note` keeps still, as its flattened index in `next` and its resting frame
+    /// before: the anchor, else (the reload deleted it) the first visible cell after it that
+    /// `next` still holds, looked for only then; nil when none is left.
+    private func kept(_ note: AnchorNote, in next: EngineTree) throws -> (Int, Rect)? {
+        if let index = try next.index(of: note.id, hint: note.index), index < next.result.count { return (index, note.frame) }
+        let (cells, main) = anchorCandidates(tree.result.orthogonalSections)
+        for cell in main.isEmpty ? cells : main where cell.index! > note.index {
+            guard let index = try next.index(of: cell.id, hint: cell.index), index < next.result.count else { continue }
+            return (index, try tree.result.frame(at: cell.index!))
+        }
+        return nil
     }
 
     /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement

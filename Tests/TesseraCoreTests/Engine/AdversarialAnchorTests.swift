@@ -70,6 +70,39 @@ import Testing
 
     // MARK: data changes at the anchor
 
+    /// The first visible cell is deleted while cells arrive above it in the same reload: the
+    /// cell that showed right after it is what the person looks at now, and it stays where it
+    /// was (without it the screen jumps by everything that arrived above).
+    @Test func anAnchorDeletedWithInsertsAboveKeepsTheNextVisibleCellStill() throws {
+        let feed = Feed(count: 200)
+        let e = feed.engine(anchor: .firstVisible)
+        try e.layout()
+        try e.scroll(to: Self.y(46 * 50 + 10))               // i50 cut by 10, i51 at 36
+        #expect(try Self.screen(e, "i51") == Self.y(36))
+        feed.update { ids in
+            ids.remove(at: 50)
+            ids.insert(contentsOf: ["n0", "n1", "n2"], at: 0)
+        }
+        let events = try e.layout()
+        #expect(try Self.screen(e, "i51") == Self.y(36))
+        #expect(e.scrollState.contentOffset == Self.y(46 * 53 - 36))
+        #expect(events.first == .adjust(by: Self.y(46 * 2), to: Self.y(46 * 53 - 36)))
+        try feed.expectFresh(e, "deleted anchor")
+    }
+
+    /// The first visible cell alone deleted: the next visible cell stays, the gap closes from above.
+    @Test func anAnchorDeletedAloneKeepsTheNextVisibleCellStill() throws {
+        let feed = Feed(count: 200)
+        let e = feed.engine(anchor: .firstVisible)
+        try e.layout()
+        try e.scroll(to: Self.y(46 * 50 + 10))
+        feed.update { $0.remove(at: 50) }
+        try e.layout()
+        #expect(try Self.screen(e, "i51") == Self.y(36))
+        #expect(e.scrollState.contentOffset == Self.y(46 * 50 - 36))
+        try feed.expectFresh(e, "deleted anchor alone")
+    }
+
     /// Every visible cell deleted: nothing that was drawn survives, so nothing moves.
     @Test func everyVisibleCellDeletedLeavesTheOffset() throws {
         let feed = Feed(count: 200)
