@@ -7,23 +7,29 @@ import Testing
 /// and zero sizes, batched against one-by-one measurements. Each says what a person looking at
 /// the screen expects, and every pass's frames are a fresh full layout with the same sizes.
 @Suite struct AdversarialAnchorTests {
-    /// A feed of cells `i0`, `i1`, … estimated `estimate` each, in a list of 2 points' spacing
-    /// (or a row, or a right-to-left row), as the host holds it: its ids and what it measured.
+    /// A feed of cells `i0`, `i1`, … estimated `estimate` each (or as `sized` says for the size
+    /// proposed), in a list of 2 points' spacing (or a row, a right-to-left row, sections), as
+    /// the host holds it: its ids and what it measured.
     final class Feed {
         var ids: [String]
         var measured: [ItemID: Size] = [:]
         let layout: @Sendable () -> any Layout
-        let estimate: Size
-        init(count: Int, estimate: Size = Size(width: 360, height: 44),
+        let estimate: @Sendable (Size) -> Size
+        var sections: [Range<Int>]?
+        init(count: Int, estimate: Size = Size(width: 360, height: 44), sized: (@Sendable (Size) -> Size)? = nil,
              layout: @escaping @Sendable () -> any Layout = { FlowLayout(lineSpacing: 2) }) {
             ids = (0..<count).map { "i\($0)" }
             self.layout = layout
-            self.estimate = estimate
+            self.estimate = sized ?? { _ in estimate }
         }
-        var source: ItemSource { ItemSource(values: ids.map { .object(["id": .string($0)]) }) }
+        var source: ItemSource {
+            var s = ItemSource(values: ids.map { .object(["id": .string($0)]) })
+            if let sections { s.sections = sections.enumerated().map { Dataset.Section(id: .int($0), range: $1) } }
+            return s
+        }
         func provider() -> BasicProvider {
             let estimate = estimate
-            return BasicProvider(data: source, layout: layout(), size: .custom { _, _ in estimate })
+            return BasicProvider(data: source, layout: layout(), size: .custom { _, p in estimate(p) })
         }
         /// The engine's provider, as the host built it.
         lazy var shown = provider()
@@ -43,7 +49,7 @@ import Testing
         /// The frames a fresh full layout gives with the sizes measured so far.
         func fresh(in viewport: Size) throws -> any LayoutResult {
             let sizes = measured, ids = ids, estimate = estimate
-            let p = BasicProvider(data: source, layout: layout(), size: .custom { i, _ in sizes[.string(ids[i])] ?? estimate })
+            let p = BasicProvider(data: source, layout: layout(), size: .custom { i, p in sizes[.string(ids[i])] ?? estimate(p) })
             return try p.layout(in: viewport).result
         }
         /// The engine's frames are the fresh layout's, item for item.
@@ -357,6 +363,38 @@ import Testing
         #expect(try Self.screen(e, "i52") == Self.y(36))
         #expect(events.first == .adjust(by: Self.y(-44), to: Self.y(46 * 50 + 12 - 44)))
         try feed.expectFresh(e, "zero cut")
+    }
+
+    /// A list section, a sideways shelf of estimated widths, another list. One pass measures a
+    /// list cell above the screen taller and a card before the shelf's first visible card
+    /// wider: the content offset and the shelf's offset both move, so neither the first visible
+    /// list cell nor the first visible card moves on screen.
+    @Test func aShelfAndTheListKeepTheirAnchorsInOnePass() throws {
+        typealias C = Compositional
+        let feed = Feed(count: 120, sized: { p in Size(width: p.width.isFinite ? p.width : 80, height: 44) }) {
+            let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44))))
+            let list = C.Section(group: .horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell]),
+                                 interGroupSpacing: 4)
+            let card = C.Subitem.item(C.Item(size: C.LayoutSize(width: .estimated(80), height: .fractionalHeight(1))))
+            let shelf = C.Section(group: .horizontal(C.LayoutSize(width: .estimated(80), height: .absolute(60)), [card]),
+                                  interGroupSpacing: 6, orthogonalScrolling: .continuous)
+            return CompositionalLayout(configuration: .init(interSectionSpacing: 10)) { index, _, _ in index == 1 ? shelf : list }
+        }
+        feed.sections = [0..<20, 20..<50, 50..<120]
+        let e = feed.engine()
+        try e.layout()
+        let scroller = try #require(e.layoutResult.orthogonalSections.first)
+        #expect(scroller.frame == Rect(x: 0, y: 966, width: 360, height: 60))
+        try e.scroll(to: Self.y(900))                          // i18 cut by 36
+        try e.scrollSection(1, to: Point(x: 300, y: 0))        // i23 cut by 42 at the shelf's left
+        let card = try #require(e.views.first { $0.id == "i24" })
+        try feed.measure(e, "i2", Self.tall(100))              // +56
+        try feed.measure(e, "i21", Size(width: 130, height: 60)) // +50 along the shelf
+        let events = try e.layout()
+        #expect(events.first == .adjust(by: Self.y(56), to: Self.y(956), sectionOffsets: [1: Point(x: 350, y: 0)]))
+        #expect(try Self.screen(e, "i18") == Self.y(-36))
+        #expect(e.views.first { $0.id == "i24" }?.frame == card.frame.offsetBy(dx: 0, dy: 56))
+        try feed.expectFresh(e, "shelf and list")
     }
 
     // MARK: pinned headers and a chat
