@@ -122,33 +122,45 @@ extension CollectionEngine {
 
     /// The cell `note` keeps still, as its flattened index in `next` and its resting frame
     /// before: the anchor, else (the reload deleted it) the first visible cell after it that
-    /// `next` still holds, looked for only then; nil when none is left.
+    /// `next` still holds; nil when none is left.
     private func kept(_ note: AnchorNote, in next: EngineTree) throws -> (Int, Rect)? {
-        if let index = try next.index(of: note.id, hint: note.index), index < next.result.count { return (index, note.frame) }
-        let (cells, main) = anchorCandidates(tree.result.orthogonalSections)
-        for cell in main.isEmpty ? cells : main where cell.index! > note.index {
-            guard let index = try next.index(of: cell.id, hint: cell.index), index < next.result.count else { continue }
-            return (index, try tree.result.frame(at: cell.index!))
+        try kept(note.id, at: note.index, frame: note.frame, in: next) {
+            let (cells, main) = anchorCandidates(tree.result.orthogonalSections)
+            return main.isEmpty ? cells : main
+        }
+    }
+
+    /// Cell `id`'s flattened index in `next` and `frame`, else (deleted) those of the first of
+    /// `candidates` (the visible cells that may anchor with it, asked only then) after `index`
+    /// that `next` still holds, its frame the last pass's; nil when none is left.
+    private func kept(_ id: ItemID, at index: Int, frame: Rect, in next: EngineTree,
+                      candidates: () -> [EngineView]) throws -> (Int, Rect)? {
+        if let now = try next.index(of: id, hint: index), now < next.result.count { return (now, frame) }
+        for cell in candidates() where cell.index! > index {
+            guard let now = try next.index(of: cell.id, hint: cell.index), now < next.result.count else { continue }
+            return (now, try tree.result.frame(at: cell.index!))
         }
         return nil
     }
 
     /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement
-    /// within the section, within what the section can scroll either way (a right-to-left
+    /// within the section (deleted, the next visible card's of the section), within what the section can scroll either way (a right-to-left
     /// shelf scrolls towards negative x).
     private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, state: inout ScrollState) throws {
         guard !shelves.isEmpty else { return }
         for scroller in next.result.orthogonalSections {
-            guard let anchor = shelves[scroller.section], let index = try next.index(of: anchor.id, hint: anchor.index),
-                  index < next.result.count else { continue }
+            guard let anchor = shelves[scroller.section], let (index, was) = try kept(
+                anchor.id, at: anchor.index, frame: anchor.frame, in: next,
+                candidates: { anchorCandidates(tree.result.orthogonalSections).cells.filter { $0.section == scroller.section } })
+            else { continue }
             let now = try next.result.frame(at: index)
             var offset = state.offset(ofSection: scroller.section)
             if scroller.contentSize.height > scroller.frame.height {
                 let room = scroller.contentSize.height - scroller.frame.height
-                offset.y = min(max(offset.y + now.minY - anchor.frame.minY, -room), room)
+                offset.y = min(max(offset.y + now.minY - was.minY, -room), room)
             } else {
                 let room = max(0, scroller.contentSize.width - scroller.frame.width)
-                offset.x = min(max(offset.x + now.minX - anchor.frame.minX, -room), room)
+                offset.x = min(max(offset.x + now.minX - was.minX, -room), room)
             }
             if offset != state.offset(ofSection: scroller.section) { state.sectionOffsets[scroller.section] = offset }
         }

@@ -365,11 +365,8 @@ import Testing
         try feed.expectFresh(e, "zero cut")
     }
 
-    /// A list section, a sideways shelf of estimated widths, another list. One pass measures a
-    /// list cell above the screen taller and a card before the shelf's first visible card
-    /// wider: the content offset and the shelf's offset both move, so neither the first visible
-    /// list cell nor the first visible card moves on screen.
-    @Test func aShelfAndTheListKeepTheirAnchorsInOnePass() throws {
+    /// A list of 20 cells, a sideways shelf of 30 cards of estimated widths, a list of 70.
+    static func shelves() throws -> Feed {
         typealias C = Compositional
         let feed = Feed(count: 120, sized: { p in Size(width: p.width.isFinite ? p.width : 80, height: 44) }) {
             let cell = C.Subitem.item(C.Item(size: C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44))))
@@ -381,6 +378,15 @@ import Testing
             return CompositionalLayout(configuration: .init(interSectionSpacing: 10)) { index, _, _ in index == 1 ? shelf : list }
         }
         feed.sections = [0..<20, 20..<50, 50..<120]
+        return feed
+    }
+
+    /// A list section, a sideways shelf of estimated widths, another list. One pass measures a
+    /// list cell above the screen taller and a card before the shelf's first visible card
+    /// wider: the content offset and the shelf's offset both move, so neither the first visible
+    /// list cell nor the first visible card moves on screen.
+    @Test func aShelfAndTheListKeepTheirAnchorsInOnePass() throws {
+        let feed = try Self.shelves()
         let e = feed.engine()
         try e.layout()
         let scroller = try #require(e.layoutResult.orthogonalSections.first)
@@ -395,6 +401,26 @@ import Testing
         #expect(try Self.screen(e, "i18") == Self.y(-36))
         #expect(e.views.first { $0.id == "i24" }?.frame == card.frame.offsetBy(dx: 0, dy: 56))
         try feed.expectFresh(e, "shelf and list")
+    }
+
+    /// The shelf's first visible card deleted while two cards arrive at the shelf's start: the
+    /// next visible card keeps its place on screen, the shelf's offset moves by one card.
+    @Test func aShelfWhoseAnchorIsDeletedKeepsItsNextCard() throws {
+        let feed = try Self.shelves()
+        let e = feed.engine(anchor: .firstVisible)
+        try e.layout()
+        try e.scroll(to: Self.y(900))
+        try e.scrollSection(1, to: Point(x: 300, y: 0))
+        let card = try #require(e.views.first { $0.id == "i24" })
+        feed.sections = [0..<20, 20..<51, 51..<121]
+        feed.update { ids in
+            ids.remove(at: 23)
+            ids.insert(contentsOf: ["n0", "n1"], at: 20)
+        }
+        let events = try e.layout()
+        #expect(events.first == .adjust(by: .zero, to: Self.y(900), sectionOffsets: [1: Point(x: 386, y: 0)]))
+        #expect(e.views.first { $0.id == "i24" }?.frame == card.frame)
+        try feed.expectFresh(e, "shelf anchor deleted")
     }
 
     // MARK: pinned headers and a chat
