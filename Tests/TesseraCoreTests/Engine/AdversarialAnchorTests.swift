@@ -71,6 +71,15 @@ import Testing
         return Point(x: f.minX - e.scrollState.contentOffset.x, y: f.minY - e.scrollState.contentOffset.y)
     }
 
+    /// 200 cells in a 360x500 viewport, scrolled so the viewport's top cuts 10 off i50 (i51 at 36).
+    static func showing50(anchor: ScrollAnchor = .none) throws -> (Feed, CollectionEngine) {
+        let feed = Feed(count: 200)
+        let e = feed.engine(anchor: anchor)
+        try e.layout()
+        try e.scroll(to: y(46 * 50 + 10))
+        return (feed, e)
+    }
+
     static func y(_ v: Double) -> Point { Point(x: 0, y: v) }
     static func tall(_ h: Double) -> Size { Size(width: 360, height: h) }
 
@@ -80,10 +89,7 @@ import Testing
     /// cell that showed right after it is what the person looks at now, and it stays where it
     /// was (without it the screen jumps by everything that arrived above).
     @Test func anAnchorDeletedWithInsertsAboveKeepsTheNextVisibleCellStill() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: .firstVisible)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))               // i50 cut by 10, i51 at 36
+        let (feed, e) = try Self.showing50(anchor: .firstVisible)
         #expect(try Self.screen(e, "i51") == Self.y(36))
         feed.update { ids in
             ids.remove(at: 50)
@@ -98,10 +104,7 @@ import Testing
 
     /// The first visible cell alone deleted: the next visible cell stays, the gap closes from above.
     @Test func anAnchorDeletedAloneKeepsTheNextVisibleCellStill() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: .firstVisible)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50(anchor: .firstVisible)
         feed.update { $0.remove(at: 50) }
         try e.layout()
         #expect(try Self.screen(e, "i51") == Self.y(36))
@@ -111,10 +114,7 @@ import Testing
 
     /// Every visible cell deleted: nothing that was drawn survives, so nothing moves.
     @Test func everyVisibleCellDeletedLeavesTheOffset() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: .firstVisible)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50(anchor: .firstVisible)
         feed.update { ids in
             ids.removeSubrange(50...61)
             ids.insert("n0", at: 0)
@@ -128,10 +128,7 @@ import Testing
     /// The anchor moved far up by a data update (a conversation bumped): the first visible
     /// cell that was drawn is followed, and stays where it was on screen.
     @Test func anAnchorMovedByADataUpdateIsFollowed() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: .firstVisible)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50(anchor: .firstVisible)
         feed.update { ids in ids.insert(ids.remove(at: 50), at: 5) }
         try e.layout()
         #expect(try Self.screen(e, "i50") == Self.y(-10))
@@ -143,10 +140,7 @@ import Testing
     /// `.firstVisible`; with `.none` the offset stays and the anchor moves down by the new cell.
     @Test(arguments: [ScrollAnchor.firstVisible, .none])
     func anInsertAtTheAnchorsIndex(_ anchor: ScrollAnchor) throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: anchor)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50(anchor: anchor)
         feed.update { $0.insert("n0", at: 50) }
         let events = try e.layout()
         if anchor == .firstVisible {
@@ -192,10 +186,7 @@ import Testing
     /// A rotation runs while measurements are pending: one pass lays out at the new size with
     /// the new sizes, and the anchor keeps its place.
     @Test func aResizeWithMeasurementsPendingKeepsTheAnchor() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine()
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50()
         try feed.measure(e, "i40", Self.tall(100))             // above: +56
         try feed.measure(e, "i55", Self.tall(100))             // in view, below the anchor
         let events = try e.resize(to: Size(width: 640, height: 360))
@@ -293,10 +284,7 @@ import Testing
     /// and the item gets it when it arrives.
     @Test(arguments: [ScrollAnchor.firstVisible, .none])
     func anIdMeasuredBeforeItIsInsertedGetsItsSize(_ anchor: ScrollAnchor) throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine(anchor: anchor)
-        try e.layout()
-        try e.scroll(to: Self.y(46 * 50 + 10))
+        let (feed, e) = try Self.showing50(anchor: anchor)
         try feed.measure(e, "n0", Self.tall(100))
         #expect(try e.layout().isEmpty)
         #expect(e.measuredSize(of: "n0") == Self.tall(100))
