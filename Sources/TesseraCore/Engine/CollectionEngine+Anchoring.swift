@@ -16,7 +16,8 @@
 /// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
 /// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
 /// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
-/// all of these: it is placed where it was asked, as sizes above it become known.
+/// all of these: it is placed where it was asked, as sizes above it become known (deleted, it
+/// keeps nothing and anchoring goes on as without it).
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
     /// and whether the viewport touched the content's end.
@@ -96,10 +97,10 @@ extension CollectionEngine {
     func anchoredState(in next: EngineTree, note: AnchorNote?, anchoring: Bool, atEnd: Bool) throws -> ScrollState {
         var state = scrollState
         let content = next.result.contentSize, viewport = viewportSize
-        if let target = scrollTarget {
-            if let index = try targetIndex(target, in: next), let offset = try Self.offset(
-                showing: try next.result.frame(at: index), at: target.position, viewport: viewport,
-                content: content, current: state.contentOffset) {
+        // A target a reload deleted keeps nothing in place: anchoring goes on as without it.
+        if let target = scrollTarget, let index = try targetIndex(target, in: next) {
+            if let offset = try Self.offset(showing: try next.result.frame(at: index), at: target.position,
+                                            viewport: viewport, content: content, current: state.contentOffset) {
                 state.contentOffset = offset
             }
             return state
@@ -193,7 +194,7 @@ extension CollectionEngine {
 
     /// Scrolls so the item whose id is `id` is at `position`, runs a pass, and keeps it there
     /// through the passes that follow (as measurements arrive above it) until the next
-    /// `scroll(to:)`. Pending work (the first pass, a reload) runs first, so the target is
+    /// `scroll(to:)` or a reload that deletes it. Pending work (the first pass, a reload) runs first, so the target is
     /// looked up in the data as it is now; the events of both passes are returned.
     /// - Throws: `LayoutError.invalid` naming the id when no item has it (nothing changes), or
     ///   what a pass throws.

@@ -236,6 +236,31 @@ import Testing
         try feed.expectFresh(e, "after the next scroll")
     }
 
+    /// The target of `scrollTo` deleted by a reload: nothing is kept at its place any more,
+    /// so ordinary anchoring takes over at once: the cells on screen stay still as sizes above
+    /// them arrive (without the target, no pass anchored until the next scroll).
+    @Test(arguments: [ScrollAnchor.none, .firstVisible])
+    func aDeletedScrollTargetHandsOverToAnchoring(_ anchor: ScrollAnchor) throws {
+        let feed = Feed(count: 200)
+        let e = feed.engine(anchor: anchor)
+        try e.layout()
+        try e.scrollTo("i100")
+        #expect(e.scrollState.contentOffset == Self.y(4600))
+        feed.update { ids in
+            ids.remove(at: 100)
+            ids.insert(contentsOf: ["n0", "n1", "n2"], at: 0)
+        }
+        try e.layout()
+        // `.firstVisible` keeps i101 where it was drawn (46 down); `.none` leaves the offset.
+        let place = anchor == .none ? 46.0 * 103 - 4600 : 46
+        #expect(try Self.screen(e, "i101") == Self.y(place))
+        try feed.measure(e, "i50", Self.tall(100))
+        let events = try e.layout()
+        #expect(try Self.screen(e, "i101") == Self.y(place))
+        #expect(events.first?.type == .adjust)
+        try feed.expectFresh(e, "target deleted")
+    }
+
     /// A horizontal row: a cell left of the viewport grows wider, the first visible cell keeps
     /// its place on the x axis.
     @Test func aRowKeepsItsAnchorOnTheXAxis() throws {
