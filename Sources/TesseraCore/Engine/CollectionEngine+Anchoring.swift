@@ -13,9 +13,11 @@
 /// offset at 0.
 /// After laying out, it moves the content offset by the anchor's displacement, clamped to the
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
-/// top). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored list
-/// (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
-/// all of these: it is placed where it was asked, as sizes above it become known.
+/// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
+/// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
+/// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
+/// all of these: it is placed where it was asked, as sizes above it become known (deleted, it
+/// keeps nothing and anchoring goes on as without it).
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
     /// and whether the viewport touched the content's end.
@@ -52,10 +54,7 @@ extension CollectionEngine {
     package func noteAnchor() throws -> AnchorNote? {
         guard loaded != nil else { return nil }
         let scrollers = tree.result.orthogonalSections
-        let sideways = Set(scrollers.map(\.section))
-        let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
-            .sorted { $0.index! < $1.index! }
-        let main = cells.filter { !sideways.contains($0.section) }
+        let (cells, main) = anchorCandidates(scrollers)
         /// The first of `candidates`, unless it grows away from what was drawn (see above): then
         /// the next that was drawn (it did not just enter) and does not, else the first after all.
         func first(_ candidates: [EngineView], origin: Point) -> EngineView? {
@@ -78,6 +77,15 @@ extension CollectionEngine {
         return note
     }
 
+    /// The visible cells that may anchor, by flattened index: every unpinned cell, and those
+    /// that do not scroll sideways (`main`). O(k log k) for k views.
+    private func anchorCandidates(_ scrollers: [OrthogonalSection]) -> (cells: [EngineView], main: [EngineView]) {
+        let sideways = Set(scrollers.map(\.section))
+        let cells = views.filter { $0.category == .item && !$0.pinned && $0.index.map { $0 < tree.result.count } == true }
+            .sorted { $0.index! < $1.index! }
+        return (cells, cells.filter { !sideways.contains($0.section) })
+    }
+
     /// True when the viewport touches the end of the content on the y axis (or nothing was shown yet).
     var isAtEnd: Bool {
         guard loaded != nil else { return true }
@@ -89,10 +97,10 @@ extension CollectionEngine {
     func anchoredState(in next: EngineTree, note: AnchorNote?, anchoring: Bool, atEnd: Bool) throws -> ScrollState {
         var state = scrollState
         let content = next.result.contentSize, viewport = viewportSize
-        if let target = scrollTarget {
-            if let index = try targetIndex(target, in: next), let offset = try Self.offset(
-                showing: try next.result.frame(at: index), at: target.position, viewport: viewport,
-                content: content, current: state.contentOffset) {
+        // A target a reload deleted keeps nothing in place: anchoring goes on as without it.
+        if let target = scrollTarget, let index = try targetIndex(target, in: next) {
+            if let offset = try Self.offset(showing: try next.result.frame(at: index), at: target.position,
+                                            viewport: viewport, content: content, current: state.contentOffset) {
                 state.contentOffset = offset
             }
             return state
@@ -101,10 +109,9 @@ extension CollectionEngine {
             state.contentOffset.y = max(0, content.height - viewport.height)
             return state
         }
-        guard anchoring, let note, let index = try next.index(of: note.id, hint: note.index),
-              index < next.result.count else { return state }
+        guard anchoring, let note, let (index, was) = try kept(note, in: next) else { return state }
         let now = try next.result.frame(at: index)
-        let dx = now.minX - note.frame.minX, dy = now.minY - note.frame.minY
+        let dx = now.minX - was.minX, dy = now.minY - was.minY
         func clamp(_ v: Double, _ contentLength: Double, _ viewLength: Double) -> Double {
             min(max(v, 0), max(0, contentLength - viewLength))
         }
@@ -114,22 +121,47 @@ extension CollectionEngine {
         return state
     }
 
+    /// The cell `note` keeps still, as its flattened index in `next` and its resting frame
+    /// before: the anchor, else (the reload deleted it) the first visible cell after it that
+    /// `next` still holds; nil when none is left.
+    private func kept(_ note: AnchorNote, in next: EngineTree) throws -> (Int, Rect)? {
+        try kept(note.id, at: note.index, frame: note.frame, in: next) {
+            let (cells, main) = anchorCandidates(tree.result.orthogonalSections)
+            return main.isEmpty ? cells : main
+        }
+    }
+
+    /// Cell `id`'s flattened index in `next` and `frame`, else (deleted) those of the first of
+    /// `candidates` (the visible cells that may anchor with it, asked only then) after `index`
+    /// that `next` still holds, its frame the last pass's; nil when none is left.
+    private func kept(_ id: ItemID, at index: Int, frame: Rect, in next: EngineTree,
+                      candidates: () -> [EngineView]) throws -> (Int, Rect)? {
+        if let now = try next.index(of: id, hint: index), now < next.result.count { return (now, frame) }
+        for cell in candidates() where cell.index! > index {
+            guard let now = try next.index(of: cell.id, hint: cell.index), now < next.result.count else { continue }
+            return (now, try tree.result.frame(at: cell.index!))
+        }
+        return nil
+    }
+
     /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement
-    /// within the section, within what the section can scroll either way (a right-to-left
+    /// within the section (deleted, the next visible card's of the section), within what the section can scroll either way (a right-to-left
     /// shelf scrolls towards negative x).
     private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, state: inout ScrollState) throws {
         guard !shelves.isEmpty else { return }
         for scroller in next.result.orthogonalSections {
-            guard let anchor = shelves[scroller.section], let index = try next.index(of: anchor.id, hint: anchor.index),
-                  index < next.result.count else { continue }
+            guard let anchor = shelves[scroller.section], let (index, was) = try kept(
+                anchor.id, at: anchor.index, frame: anchor.frame, in: next,
+                candidates: { anchorCandidates(tree.result.orthogonalSections).cells.filter { $0.section == scroller.section } })
+            else { continue }
             let now = try next.result.frame(at: index)
             var offset = state.offset(ofSection: scroller.section)
             if scroller.contentSize.height > scroller.frame.height {
                 let room = scroller.contentSize.height - scroller.frame.height
-                offset.y = min(max(offset.y + now.minY - anchor.frame.minY, -room), room)
+                offset.y = min(max(offset.y + now.minY - was.minY, -room), room)
             } else {
                 let room = max(0, scroller.contentSize.width - scroller.frame.width)
-                offset.x = min(max(offset.x + now.minX - anchor.frame.minX, -room), room)
+                offset.x = min(max(offset.x + now.minX - was.minX, -room), room)
             }
             if offset != state.offset(ofSection: scroller.section) { state.sectionOffsets[scroller.section] = offset }
         }
@@ -162,7 +194,7 @@ extension CollectionEngine {
 
     /// Scrolls so the item whose id is `id` is at `position`, runs a pass, and keeps it there
     /// through the passes that follow (as measurements arrive above it) until the next
-    /// `scroll(to:)`. Pending work (the first pass, a reload) runs first, so the target is
+    /// `scroll(to:)` or a reload that deletes it. Pending work (the first pass, a reload) runs first, so the target is
     /// looked up in the data as it is now; the events of both passes are returned.
     /// - Throws: `LayoutError.invalid` naming the id when no item has it (nothing changes), or
     ///   what a pass throws.

@@ -3,9 +3,10 @@ import Testing
 @testable import TesseraLua
 
 /// A host replayed against the engine: random measurements above, inside and below the
-/// viewport, inserts and deletes above and below, scrolls up and down, resizes and forgotten
-/// measurements, over every kind of layout. After every pass the anchor (the first visible cell)
-/// has not moved on screen, unless the offset had to be clamped to the content, and the frames
+/// viewport, inserts and deletes above and below, deletes of the watched cell itself (the next
+/// visible cell then takes its place), scrolls up and down, resizes and forgotten measurements,
+/// over every kind of layout. After every pass the anchor (the first visible cell) has not moved
+/// on screen, unless the offset had to be clamped to the content, and the frames
 /// are exactly a fresh full layout with the same measured sizes.
 @Suite struct MeasuredReplayTests {
     nonisolated(unsafe) static let folder = ScriptFolder()
@@ -110,6 +111,18 @@ import Testing
         return (first.id, Point(x: f.minX - e.scrollState.contentOffset.x, y: f.minY - e.scrollState.contentOffset.y))
     }
 
+    /// The visible cell after `id` in flattened order that may anchor (not pinned, not in a
+    /// sideways section), and where it is on screen: what a deleted anchor leaves to keep still.
+    static func next(after id: ItemID, in e: CollectionEngine) throws -> (id: ItemID, screen: Point)? {
+        let sideways = Set(e.layoutResult.orthogonalSections.map(\.section))
+        let cells = e.views.filter { $0.category == .item && !$0.pinned && !sideways.contains($0.section) }
+            .sorted { $0.index! < $1.index! }
+        guard let gone = cells.firstIndex(where: { $0.id == id }), gone + 1 < cells.count,
+              let i = cells[gone + 1].index else { return nil }
+        let f = try e.layoutResult.frame(at: i), o = e.scrollState.contentOffset
+        return (cells[gone + 1].id, Point(x: f.minX - o.x, y: f.minY - o.y))
+    }
+
     /// True when `offset` sits at either end of what the content allows on that axis.
     static func clamped(_ offset: Double, content: Double, viewport: Double) -> Bool {
         abs(offset) < 1e-9 || abs(offset - max(0, content - viewport)) < 1e-9
@@ -167,6 +180,21 @@ import Testing
                     try engine.measure(id, size: nil)
                     before = try Self.anchor(engine, measuring: [id], entered: entered)
                 }
+                try pass { try engine.layout() }
+            case 7 where before != nil && Bool.random(using: &rng):
+                // Delete the watched cell, half the time with an insert above it in the same
+                // reload: the next visible cell after it takes its place.
+                let id = before!.id, at = feed.ids.firstIndex(of: id.description)!
+                measured[id] = nil
+                try engine.measure(id, size: nil)
+                before = try Self.anchor(engine, measuring: [id], entered: entered)
+                if before?.id == id { before = try Self.next(after: id, in: engine) }
+                feed.ids.remove(at: at)
+                if Bool.random(using: &rng) {
+                    feed.ids.insert("i\(feed.next)", at: Int.random(in: 0...at, using: &rng))
+                    feed.next += 1
+                }
+                provider.data = feed.source
                 try pass { try engine.layout() }
             case 6, 7:
                 // Insert or delete, above or below the first visible cell.
