@@ -74,7 +74,9 @@ let package = Package(
             ],
             // The pages' HTML, CSS and JavaScript, compiled in as byte arrays (`PageFiles`).
             resources: ["animate-page.html", "animate-page.js", "page-drawing.js", "page-layer.css",
-                        "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-page.js",
+                        "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-state.js",
+                        "preview-draw.js", "preview-gaps.js", "preview-animation.js", "preview-problems.js",
+                        "preview-inspector.js", "preview-controls.js", "preview-params.js", "preview-page.js",
                         "preview-socket.js", "open-page.html", "run-page.html", "run-page.js", "snapshot-report.html",
                         "snapshot-report.js", "timeline-player.js"].map { .embedInCode("Pages/" + $0) }
         ),

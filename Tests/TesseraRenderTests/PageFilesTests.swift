@@ -61,7 +61,7 @@ import TesseraCore
     /// The scripts scale a scroll position past the same limit as `HTMLPage.scrollLimit`.
     @Test func theScriptsScrollLimitIsHTMLPages() {
         #expect(HTMLPage.scrollLimit == 8_000_000)
-        for name in ["run-page.js", "preview-page.js"] {
+        for name in ["run-page.js", "preview-state.js"] {
             #expect(PageFiles.file(name).contains("const LIMIT = 8000000;"), "\(name)")
         }
     }

@@ -7,8 +7,16 @@
 /// - run-page.html (`HTMLPage`): page-layer.css, page-drawing.js (`PageDrawing`), run-page.js.
 /// - animate-page.html (`TimelinePage`): timeline-player.js, animate-page.js.
 /// - preview-page.html (`PreviewPage`): page-layer.css, preview-measure.css, preview-socket.js
-///   (the worker that holds the WebSocket, as text the page starts from a Blob URL),
-///   timeline-player.js, page-drawing.js, preview-measure.js, preview-page.js.
+///   (the worker that holds the WebSocket, as text the page starts from a Blob URL), then one
+///   script of timeline-player.js, page-drawing.js, preview-measure.js and the page's own files,
+///   one concern each, in this order (each file's top-level code uses only what comes before it):
+///   preview-state.js (the page's elements and helpers, `S` and the address, the current
+///   generation `M` as flat arrays), preview-draw.js (the nodes near the viewport, the offset,
+///   the status line), preview-gaps.js (the gaps overlay), preview-animation.js (a data save
+///   played with the animator), preview-problems.js (the problems overlay, "next problem"),
+///   preview-inspector.js (selection, inspector, tooltip), preview-controls.js (the viewport's
+///   size and fitting, the overlays' checkboxes), preview-params.js (the params' controls) and
+///   preview-page.js (a new generation and its anchor, the error box, the connection, the start).
 /// - snapshot-report.html (`SnapshotReportPage`): snapshot-report.js.
 /// - open-page.html (`PreviewPage.opener`): the redirect `tessera preview --open` opens.
 ///
@@ -45,6 +53,14 @@ enum PageFiles {
         "animate-page.html": text(PackageResources.animate_page_html),
         "animate-page.js": text(PackageResources.animate_page_js),
         "preview-page.html": text(PackageResources.preview_page_html),
+        "preview-state.js": text(PackageResources.preview_state_js),
+        "preview-draw.js": text(PackageResources.preview_draw_js),
+        "preview-gaps.js": text(PackageResources.preview_gaps_js),
+        "preview-animation.js": text(PackageResources.preview_animation_js),
+        "preview-problems.js": text(PackageResources.preview_problems_js),
+        "preview-inspector.js": text(PackageResources.preview_inspector_js),
+        "preview-controls.js": text(PackageResources.preview_controls_js),
+        "preview-params.js": text(PackageResources.preview_params_js),
         "preview-page.js": text(PackageResources.preview_page_js),
         "preview-measure.css": text(PackageResources.preview_measure_css),
         "preview-measure.js": text(PackageResources.preview_measure_js),

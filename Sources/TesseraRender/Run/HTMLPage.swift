@@ -40,7 +40,7 @@ public struct HTMLPage {
     public var sectionOffsets: [Int: Point]
 
     /// Longest scrollable extent, in CSS px, before the page scales its scroll position (`LIMIT`
-    /// in run-page.js and preview-page.js).
+    /// in run-page.js and preview-state.js).
     public static let scrollLimit = 8_000_000.0
 
     /// The page of `run`, opened on `viewport`, items labelled by `labels`, orthogonal sections

@@ -1,0 +1,101 @@
+// The params' controls: showParams(list) (swapIn calls it with each generation's params) and PP,
+// the values the page set, kept in its address and sent in the hello (preview-page.js's
+// connect). Relies on preview-state.js ($, token); when called, on send (preview-page.js).
+
+// ---- Params: a control for each param the layout script declares (or the built-in layout
+// takes), of its default's type (a menu of its choices when it has some, a number field with a
+// slider, a checkbox, a text field; JSON text for a table), as Storybook's controls. A change runs the layout again with the page's values over --param's, without an
+// edit of the file; the values the page set stay in its address (`?token=...&p.columns=3`), so
+// a reload keeps them. The frame message says what the script declares and the values used.
+const PP = {};
+for (const [k, v] of new URLSearchParams(location.search)) {
+  if (!k.startsWith('p.') || k.length < 3) continue;
+  try { PP[k.slice(2)] = JSON.parse(v); } catch (e) { PP[k.slice(2)] = v; }
+}
+let paramsShown = '';
+const paramsBar = $('params');
+function writeParams() {
+  const q = new URLSearchParams();
+  if (token) q.set('token', token);
+  for (const [k, v] of Object.entries(PP)) q.set('p.' + k, typeof v === 'string' ? v : JSON.stringify(v));
+  history.replaceState(null, '', '?' + q.toString() + location.hash);
+}
+function setParam(name, value, fallback) {
+  if (JSON.stringify(value) === JSON.stringify(fallback)) delete PP[name]; else PP[name] = value;
+  writeParams();
+  send({ type: 'params', values: PP });
+}
+// The slider's range: the param's own bounds where it has them (a built-in's columns from 1).
+function numberRange(p) {
+  const d = p.default, v = p.value;
+  let lo = Math.min(0, d * 4, v), hi = Math.max(d > 0 ? d * 4 : 100, v);
+  if (p.min !== undefined) lo = Math.max(lo, p.min);
+  if (p.max !== undefined) hi = Math.min(hi, p.max);
+  return [lo, hi, Number.isInteger(d) ? 1 : (hi - lo) / 200];
+}
+function showParams(list) {
+  // Most layouts declare none: nothing to compare or set on every frame message.
+  if ((!list || !list.length) && paramsBar.hidden && !paramsBar.firstChild) return;
+  const bar = paramsBar, key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
+  bar.hidden = !list || !list.length;
+  if (key !== paramsShown) {
+    paramsShown = key;
+    bar.textContent = '';
+    if (bar.hidden) return;
+    bar.append('params:');
+    for (const p of list) {
+      const label = document.createElement('label'), d = p.default;
+      label.dataset.param = p.name;
+      label.append(p.name + ' ');
+      if (p.choices) {
+        const menu = document.createElement('select');
+        for (const c of p.choices) {
+          const option = document.createElement('option');
+          option.value = JSON.stringify(c); option.textContent = String(c);
+          menu.append(option);
+        }
+        menu.onchange = () => setParam(p.name, JSON.parse(menu.value), d);
+        label.append(menu);
+      } else if (typeof d === 'number') {
+        const range = document.createElement('input'), field = document.createElement('input');
+        range.type = 'range'; field.type = 'number'; field.step = 'any';
+        range.oninput = () => { field.value = range.value; setParam(p.name, +range.value, d); };
+        field.onchange = () => { if (field.value !== '' && isFinite(+field.value)) setParam(p.name, +field.value, d); };
+        label.append(range, field);
+      } else if (typeof d === 'boolean') {
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.onchange = () => setParam(p.name, box.checked, d);
+        label.append(box);
+      } else {
+        const field = document.createElement('input');
+        field.type = 'text'; field.size = 10;
+        field.onchange = () => {
+          if (typeof d === 'string') { setParam(p.name, field.value, d); return; }
+          try { setParam(p.name, JSON.parse(field.value), d); } catch (e) { field.setCustomValidity('expected JSON'); field.reportValidity(); }
+        };
+        label.append(field);
+      }
+      bar.append(label);
+    }
+    const reset = document.createElement('button');
+    reset.textContent = 'defaults'; reset.title = 'the script\'s defaults and --param\'s values';
+    reset.onclick = () => { for (const k of Object.keys(PP)) delete PP[k]; writeParams(); send({ type: 'params', values: PP }); };
+    bar.append(reset);
+  }
+  // The values this generation used, except in the control being edited.
+  for (const p of list || []) {
+    const label = bar.querySelector('[data-param="' + CSS.escape(p.name) + '"]');
+    if (!label) continue;
+    label.classList.toggle('set', JSON.stringify(p.value) !== JSON.stringify(p.default));
+    for (const input of label.querySelectorAll('input, select')) {
+      if (input === document.activeElement && input.type !== 'range') continue;
+      if (input.tagName === 'SELECT') input.value = JSON.stringify(p.choices.find(c => c === p.value || +c === +p.value && typeof c === 'number'));
+      else if (input.type === 'checkbox') input.checked = !!p.value;
+      else if (input.type === 'range') {
+        const [lo, hi, step] = numberRange(p);
+        input.min = lo; input.max = hi; input.step = step; input.value = p.value;
+      } else input.value = typeof p.value === 'string' ? p.value : JSON.stringify(p.value);
+    }
+  }
+}
