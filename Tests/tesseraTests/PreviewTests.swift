@@ -61,21 +61,22 @@ struct PreviewTests {
 
     /// The page is removed as soon as a page connects, not a minute later nor at an exit that
     /// Ctrl-C skips; with no page, after the limit.
-    @Test func openRemovesItsPageOnceAPageConnects() async throws {
-        let opener = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
-        // The flag lives in an object the closure holds: a bare Atomic local, which the escaping
-        // closure only borrowed, could be read by the opener's thread from a stale frame.
+    @Test func openRemovesItsPageOnceAPageConnects() throws {
+        // Plain sleeps, not Task.sleep: with every test running at once the cooperative pool can
+        // wake a task a minute late, past any limit. The limit is long, so only the page's
+        // connecting removes the page here.
         final class Flag: Sendable { let connected = Atomic<Bool>(false) }
         let flag = Flag()
-        opener.removeOnceOpened { flag.connected.load(ordering: .acquiring) }
-        try await Task.sleep(nanoseconds: 400_000_000)
+        let opener = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
+        opener.removeOnceOpened(within: 3600) { flag.connected.load(ordering: .acquiring) }
+        usleep(400_000)
         #expect(FileManager.default.fileExists(atPath: opener.page))
         flag.connected.store(true, ordering: .releasing)
-        for _ in 0..<50 where FileManager.default.fileExists(atPath: opener.folder) { try await Task.sleep(nanoseconds: 100_000_000) }
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: opener.folder) { usleep(100_000) }
         #expect(!FileManager.default.fileExists(atPath: opener.folder))
         let unopened = try BrowserOpener(address: "http://127.0.0.1:8080/?token=\(PreviewAccess.newToken())")
         unopened.removeOnceOpened(within: 0.3) { false }
-        for _ in 0..<50 where FileManager.default.fileExists(atPath: unopened.folder) { try await Task.sleep(nanoseconds: 100_000_000) }
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: unopened.folder) { usleep(100_000) }
         #expect(!FileManager.default.fileExists(atPath: unopened.folder))
     }
 

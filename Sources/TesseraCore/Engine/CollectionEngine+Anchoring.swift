@@ -15,9 +15,9 @@
 /// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
 /// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
 /// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
-/// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes before
-/// all of these: it is placed where it was asked, as sizes above it become known (deleted, it
-/// keeps nothing and anchoring goes on as without it).
+/// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of
+/// `scrollTo(_:align:)` comes before all of these: it is placed where it was asked, as sizes
+/// above it become known (deleted, it keeps nothing and anchoring goes on as without it).
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
     /// and whether the viewport touched the content's end.
@@ -145,8 +145,8 @@ extension CollectionEngine {
     }
 
     /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement
-    /// within the section (deleted, the next visible card's of the section), within what the section can scroll either way (a right-to-left
-    /// shelf scrolls towards negative x).
+    /// within the section (deleted, the next visible card's of the section), within what the
+    /// section can scroll either way (a right-to-left shelf scrolls towards negative x).
     private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, state: inout ScrollState) throws {
         guard !shelves.isEmpty else { return }
         for scroller in next.result.orthogonalSections {
@@ -194,8 +194,9 @@ extension CollectionEngine {
 
     /// Scrolls so the item whose id is `id` is at `position`, runs a pass, and keeps it there
     /// through the passes that follow (as measurements arrive above it) until the next
-    /// `scroll(to:)` or a reload that deletes it. Pending work (the first pass, a reload) runs first, so the target is
-    /// looked up in the data as it is now; the events of both passes are returned.
+    /// `scroll(to:)` or a reload that deletes it. Pending work (the first pass, a reload) runs
+    /// first, so the target is looked up in the data as it is now; the events of both passes are
+    /// returned.
     /// - Throws: `LayoutError.invalid` naming the id when no item has it (nothing changes), or
     ///   what a pass throws.
     @discardableResult
