@@ -71,7 +71,6 @@ function swapIn(h, next, decodeMs, buildMs) {
   }
   if (M) arrays.recycle(M.Z, M.P, M.RANK, M.KIND, M.REF, M.SHELF_OF, M.END, M.EDGE, M.OFF, M.seen, M.entries);
   M = next;
-  lastGen = Math.max(lastGen, h.gen);
   // An error of a later generation (it arrived while this one was being built) stays up.
   const stale = errorGen > h.gen;
   if (!stale) errorPanel.style.display = 'none';
@@ -122,7 +121,6 @@ function swapIn(h, next, decodeMs, buildMs) {
 // ---- Errors.
 function showError(e) {
   errorGen = e.gen;
-  lastGen = e.gen;
   const place = e.file ? e.file + (e.line ? ':' + e.line + (e.column ? ':' + e.column : '') : '') : '';
   let html = '<div class="head">' + esc(e.kind) + ' error' + (place ? ' at ' + esc(place) : '') + ' (generation ' + e.gen + ')</div>';
   html += esc(e.message) + '\n';

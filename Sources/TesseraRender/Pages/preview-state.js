@@ -19,7 +19,6 @@ const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;',
 
 // ---- State kept across generations, mirrored in the address.
 const S = { w: 375, h: 812, x: 0, y: 0, shelves: new Map(), sel: null, ov: new Set() };
-let hashGiven = false;
 // Until the address or the person sets a size, the page takes the one `--viewport` gave the server.
 let sizeChosen = false;
 function readHash() {
@@ -27,7 +26,6 @@ function readHash() {
     const i = part.indexOf('=');
     if (i < 0) continue;
     const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
-    hashGiven = true;
     if (k === 'w' && num >= 1) { S.w = Math.round(num); sizeChosen = true; }
     else if (k === 'h' && num >= 1) { S.h = Math.round(num); sizeChosen = true; }
     else if (k === 'x' && isFinite(num)) S.x = num;
@@ -56,7 +54,7 @@ function writeHash() {
 }
 
 // ---- The current generation, as flat arrays (see HTMLPage's script for the scheme).
-let M = null, PREV = null, ids = { version: -1, table: null }, errorGen = 0, lastTimings = null, lastGen = 0;
+let M = null, PREV = null, ids = { version: -1, table: null }, errorGen = 0, lastTimings = null;
 let selected = -1, deletedSel = null;
 // Typed arrays of past generations, reused: a million-item generation needs ~80 MB of them,
 // and allocating that much on every save sets off long garbage collections on the main
