@@ -8,9 +8,7 @@ extension DatasetLoader {
     static func parseJSONLines(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
         var reader = JSONDatasetReader(file: file)
         var lines: [Int] = []
-        var sectionKeys: [ItemID] = []
-        var firstLine = 0            // the first item's line: the reference for "section or not"
-        var sectioned = false
+        var sections = LineSections()
         _ = try bytes.withUnsafeBufferPointer { b in
             try forEachLine(b) { lineNumber, line in
                 let position = SourcePosition.line(lineNumber)
@@ -21,18 +19,8 @@ extension DatasetLoader {
                     throw lineError(e, line, lineNumber, file: file)
                 }
                 // One test for the usual line (no section, in a file without sections).
-                if sectionValue != nil || sectioned || lines.isEmpty {
-                    let section = try sectionValue.map { try identifier($0, file: file, at: position, field: "section") }
-                    if lines.isEmpty {
-                        firstLine = lineNumber
-                        sectioned = section != nil
-                    } else if sectioned && section == nil {
-                        throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
-                    } else if !sectioned, let section {
-                        throw position.error(file, field: "section",
-                                             "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
-                    }
-                    if let section { sectionKeys.append(section) }
+                if sectionValue != nil || sections.sectioned || lines.isEmpty {
+                    try sections.note(sectionValue, at: lineNumber, first: lines.isEmpty, file: file)
                 }
                 lines.append(lineNumber)
                 return true
@@ -42,7 +30,31 @@ extension DatasetLoader {
             throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
         }
         let flat = try reader.finishLines(policy: policy) { .line(lines[$0]) }
-        return sectioned ? grouped(flat, by: sectionKeys) : flat
+        return sections.sectioned ? grouped(flat, by: sections.keys) : flat
+    }
+
+    /// The section keys of a JSON Lines file, and the rule that every line has one or none does.
+    private struct LineSections {
+        var keys: [ItemID] = []
+        var sectioned = false
+        var firstLine = 0            // the first item's line: the reference for "section or not"
+
+        /// Notes line `lineNumber`'s `section` value (nil: none); `first` for the file's first item.
+        @inline(never)
+        mutating func note(_ value: JSONValue?, at lineNumber: Int, first: Bool, file: String) throws {
+            let position = SourcePosition.line(lineNumber)
+            let section = try value.map { try identifier($0, file: file, at: position, field: "section") }
+            if first {
+                firstLine = lineNumber
+                sectioned = section != nil
+            } else if sectioned && section == nil {
+                throw position.error(file, "expected a \"section\" field (line \(firstLine) has one), found none")
+            } else if !sectioned, let section {
+                throw position.error(file, field: "section",
+                                     "expected no \"section\" field (line \(firstLine) has none), found \(section.jsonValue.briefDescription)")
+            }
+            if let section { keys.append(section) }
+        }
     }
 
     /// Calls `body(lineNumber, line)` for every line that is not blank (the line without its LF
