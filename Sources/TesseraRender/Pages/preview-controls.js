@@ -26,6 +26,10 @@ const frameBox = $('frame'), fitNote = $('fit'), GRIP = 16, GRIP_IN = 4, MIN_FIT
 // The note saying so is a button: pressed, the frame is drawn 1:1 (the page scrolls to its
 // grip), pressed again, it fits again.
 let fitScale = 1, dragScale = 0, fitting = true;
+// The bars above the frame change height as they fill (a status line that wraps when its
+// figures grow, the params bar when a script declares params): the frame fits again.
+const barsWatch = new ResizeObserver(() => fitFrame());
+for (const bar of [$('bar'), $('params'), statusLine]) barsWatch.observe(bar);
 function fitFrame() {
   const w = view.offsetWidth, h = view.offsetHeight, out = GRIP - GRIP_IN;
   const roomW = document.documentElement.clientWidth - frameBox.offsetLeft - out;
