@@ -14,17 +14,7 @@ extension JSONValue {
     /// the value holds a NaN or infinite double, which JSON cannot write.
     /// - Complexity: O(size of the output).
     public func jsonText(pretty: Bool = false) -> String? {
-        guard isFinite else { return nil }
+        guard firstNonFiniteNumber() == nil else { return nil }
         return JSONWriter.write(self, options: JSONWriter.Options(pretty: pretty, integralDoublesAsIntegers: false))
-    }
-
-    /// True when every double in the value is finite. O(size of the value).
-    private var isFinite: Bool {
-        switch self {
-        case .double(let v): v.isFinite
-        case .array(let values): values.allSatisfy(\.isFinite)
-        case .object(let fields): fields.values.allSatisfy(\.isFinite)
-        case .null, .bool, .int, .string: true
-        }
     }
 }
