@@ -238,6 +238,28 @@ enum RandomDataset {
 /// The JSON loader as it was before columns: the whole document parsed into `JSONValue`s, then
 /// checked item by item, then duplicates. The reference the compact loader must agree with.
 enum ReferenceLoader {
+    // An item from a JSON object, checked by `ItemRules`, and the duplicate policy applied to
+    // whole items: how the loaders worked before they read into columns.
+    static func item(_ value: JSONValue, file: String, at position: DatasetLoader.SourcePosition) throws -> Item {
+        switch ItemRules.check(value) {
+        case .success(let id):
+            guard case .object(let fields) = value else { preconditionFailure("checked as an object") }
+            return Item(id: id, fields: fields)
+        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
+        }
+    }
+
+    static func dedupeItems(_ items: inout [Item], file: String, policy: DuplicatePolicy,
+                            position: (Int) -> DatasetLoader.SourcePosition) throws {
+        let renames = try DatasetLoader.resolveDuplicates(items.map(\.id), policy: policy) { id, a, b in
+            DatasetLoader.duplicateError(file: file, kind: "id", id: id, first: position(a), second: position(b))
+        }
+        for (k, newID) in renames {
+            items[k].id = newID
+            items[k].fields["id"] = newID.jsonValue
+        }
+    }
+
     struct Loaded {
         var items: [Item]
         var sections: [Dataset.Section]
@@ -256,8 +278,8 @@ enum ReferenceLoader {
         }
         switch root {
         case .array(let elements):
-            var items = try elements.enumerated().map { try DatasetLoader.item($1, file: file, at: .bareItem($0)) }
-            try DatasetLoader.dedupeItems(&items, file: file, policy: policy) { .bareItem($0) }
+            var items = try elements.enumerated().map { try ReferenceLoader.item($1, file: file, at: .bareItem($0)) }
+            try ReferenceLoader.dedupeItems(&items, file: file, policy: policy) { .bareItem($0) }
             return Loaded(items: items, sections: [Dataset.Section(id: .int(0), range: 0..<items.count)], metadata: [:])
         case .object(var top):
             let itemsValue = top.removeValue(forKey: "items")
@@ -271,8 +293,8 @@ enum ReferenceLoader {
                 guard case .array(let elements) = itemsValue else {
                     throw DatasetError(file: file, path: "items", message: "expected an array of items, found \(itemsValue.briefDescription)")
                 }
-                var items = try elements.enumerated().map { try DatasetLoader.item($1, file: file, at: .topItem($0)) }
-                try DatasetLoader.dedupeItems(&items, file: file, policy: policy) { .topItem($0) }
+                var items = try elements.enumerated().map { try ReferenceLoader.item($1, file: file, at: .topItem($0)) }
+                try ReferenceLoader.dedupeItems(&items, file: file, policy: policy) { .topItem($0) }
                 return Loaded(items: items, sections: [Dataset.Section(id: .int(0), range: 0..<items.count)], metadata: top)
             case (nil, let sectionsValue?):
                 return try sectioned(sectionsValue, metadata: top, file: file, policy: policy)
@@ -305,7 +327,7 @@ enum ReferenceLoader {
             }
             let start = items.count
             for (i, element) in elements.enumerated() {
-                items.append(try DatasetLoader.item(element, file: file, at: .sectionItem(s, i)))
+                items.append(try ReferenceLoader.item(element, file: file, at: .sectionItem(s, i)))
             }
             sections.append(Dataset.Section(id: id, fields: fields, range: start..<items.count))
         }
@@ -313,7 +335,7 @@ enum ReferenceLoader {
             DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b))
         }
         for (k, newID) in renames { sections[k].id = newID }
-        try DatasetLoader.dedupeItems(&items, file: file, policy: policy) { flat in
+        try ReferenceLoader.dedupeItems(&items, file: file, policy: policy) { flat in
             let s = Dataset.sectionIndex(containing: flat, in: sections)
             return .sectionItem(s, flat - sections[s].range.lowerBound)
         }

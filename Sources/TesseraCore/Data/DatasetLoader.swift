@@ -156,16 +156,6 @@ extension DatasetLoader {
         }
     }
 
-    /// An item from a JSON object (JSON Lines): checked by `ItemRules`.
-    static func item(_ value: JSONValue, file: String, at position: SourcePosition) throws -> Item {
-        switch ItemRules.check(value) {
-        case .success(let id):
-            guard case .object(let fields) = value else { preconditionFailure("checked as an object") }
-            return Item(id: id, fields: fields)
-        case .failure(let problem): throw position.error(file, field: problem.field, problem.message)
-        }
-    }
-
     /// Applies `policy` to `ids` (in source order). Throws `duplicate(id, first, second)` for
     /// `.reject`; returns the renames `(index, newID)` for `.suffix`. O(n) expected.
     static func resolveDuplicates(_ ids: [ItemID], policy: DuplicatePolicy,
@@ -181,18 +171,6 @@ extension DatasetLoader {
                                second: SourcePosition) -> DatasetError {
         second.error(file, field: "id",
                      "expected a unique \(kind) (or a duplicate policy), found \(id.jsonValue.briefDescription) again (first \(first.reference))")
-    }
-
-    /// Applies the duplicate policy to items whose positions are given by `position`.
-    static func dedupeItems(_ items: inout [Item], file: String, policy: DuplicatePolicy,
-                            position: (Int) -> SourcePosition) throws {
-        let renames = try resolveDuplicates(items.map(\.id), policy: policy) { id, a, b in
-            duplicateError(file: file, kind: "id", id: id, first: position(a), second: position(b))
-        }
-        for (k, newID) in renames {
-            items[k].id = newID
-            items[k].fields["id"] = newID.jsonValue
-        }
     }
 
     /// Applies the duplicate policy to an id column whose positions are given by `position`
