@@ -48,6 +48,33 @@ import Testing
         #expect(try mirrored.visible(in: r(-50, 0, 10, 40)) == [1])
     }
 
+    /// The content's scroll range: a mirrored content wider than its container starts at
+    /// negative x and scrolls from 0 towards it; a narrower one does not scroll; decorators keep
+    /// the corner (an inset grows the content around it, a transpose swaps its axes).
+    @Test func aMirroredContentScrollsTowardsNegativeX() throws {
+        let wide = LayoutContext(collectionSize: s(100, 300), count: 3, item: { _ in nil },
+                                 size: { i, _ in [s(30, 10), s(150, 20), s(30, 10)][i] })
+        let mirrored = try MirroredLayout(FlowLayout()).layout(wide)
+        // The widest line, 150, hangs 50 off the container's left edge: 100 − 0 − 150 = −50.
+        #expect(mirrored.contentOrigin == Point(x: -50, y: 0))
+        #expect(mirrored.scrollRange(viewport: s(100, 20)) == ScrollRange(origin: Point(x: -50, y: 0), content: s(150, 40), viewport: s(100, 20)))
+        let range = mirrored.scrollRange(viewport: s(100, 20))
+        #expect(range.x == -50...0 && range.y == 0...20)
+        #expect(range.clamped(Point(x: -80, y: -5)) == Point(x: -50, y: 0))
+        #expect(range.clamped(Point(x: 7, y: 25)) == Point(x: 0, y: 20))
+        #expect(try FlowLayout().layout(wide).scrollRange(viewport: s(100, 20)).x == 0...50)
+        let narrow = LayoutContext(collectionSize: s(140, 120), count: 2, item: { _ in nil }, size: { _, _ in s(50, 10) })
+        let short = try MirroredLayout(FlowLayout()).layout(narrow)
+        #expect(short.contentOrigin == Point(x: 40, y: 0))                       // 140 − 100
+        #expect(short.scrollRange(viewport: s(140, 120)) == ScrollRange(origin: .zero, content: .zero, viewport: .zero))
+        let inset = try InsetLayout(MirroredLayout(FlowLayout()), insets: .fixed(EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))).layout(wide)
+        // Inside: a container of 80, the line of 150 at 80 − 150 = −70, moved right by 10: −60,
+        // and the content grown by 10 on the left: it starts at −70.
+        #expect(try inset.frame(at: 1).minX == -60)
+        #expect(inset.contentOrigin == Point(x: -70, y: 0))
+        #expect(try TransposeLayout(MirroredLayout(FlowLayout())).layout(wide.transposed()).contentOrigin == Point(x: 0, y: -50))
+    }
+
     /// Every built-in layout (flow, row, waterfall, overlay, split), with its elements, short of
     /// the container width so the rule matters: x' = 300 − x − w.
     @Test(arguments: BuiltinLayouts.names)

@@ -11,8 +11,8 @@
 /// it was drawn keeps its top; and on a screen where every cell is new (the first one, or after
 /// a jump) the first cell keeps its top: measuring the top cell of the first screen leaves the
 /// offset at 0.
-/// After laying out, it moves the content offset by the anchor's displacement, clamped to the
-/// content, so the anchor's top-left stays where it was on screen (a growing anchor keeps its
+/// After laying out, it moves the content offset by the anchor's displacement, within the
+/// content's scroll range (towards negative x for a right-to-left content), so the anchor's top-left stays where it was on screen (a growing anchor keeps its
 /// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
 /// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
 /// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of
@@ -96,27 +96,24 @@ extension CollectionEngine {
     /// or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
     func anchoredState(in next: EngineTree, note: AnchorNote?, anchoring: Bool, atEnd: Bool) throws -> ScrollState {
         var state = scrollState
-        let content = next.result.contentSize, viewport = viewportSize
+        let viewport = viewportSize
         // A target a reload deleted keeps nothing in place: anchoring goes on as without it.
         if let target = scrollTarget, let index = try targetIndex(target, in: next) {
-            if let offset = try Self.offset(showing: try next.result.frame(at: index), at: target.position,
-                                            viewport: viewport, content: content, current: state.contentOffset) {
-                state.contentOffset = offset
-            }
+            state.contentOffset = Self.offset(showing: try next.result.frame(at: index), at: target.position,
+                                              viewport: viewport, range: next.result.scrollRange(viewport: viewport),
+                                              current: state.contentOffset)
             return state
         }
         if anchor == .end && atEnd {
-            state.contentOffset.y = max(0, content.height - viewport.height)
+            state.contentOffset.y = next.result.scrollRange(viewport: viewport).y.upperBound
             return state
         }
         guard anchoring, let note, let (index, was) = try kept(note, in: next) else { return state }
         let now = try next.result.frame(at: index)
         let dx = now.minX - was.minX, dy = now.minY - was.minY
-        func clamp(_ v: Double, _ contentLength: Double, _ viewLength: Double) -> Double {
-            min(max(v, 0), max(0, contentLength - viewLength))
-        }
-        if dx != 0 { state.contentOffset.x = clamp(state.contentOffset.x + dx, content.width, viewport.width) }
-        if dy != 0 { state.contentOffset.y = clamp(state.contentOffset.y + dy, content.height, viewport.height) }
+        let range = next.result.scrollRange(viewport: viewport)
+        if dx != 0 { state.contentOffset.x = range.clamped(Point(x: state.contentOffset.x + dx, y: 0)).x }
+        if dy != 0 { state.contentOffset.y = range.clamped(Point(x: 0, y: state.contentOffset.y + dy)).y }
         try keepShelves(note.shelves, in: next, state: &state)
         return state
     }
@@ -174,22 +171,22 @@ extension CollectionEngine {
         return index
     }
 
-    /// The offset that shows `frame` at `position` (on each axis where the content is larger
-    /// than the viewport; elsewhere `current`), clamped to the content.
-    static func offset(showing f: Rect, at position: ScrollPosition, viewport: Size, content: Size,
-                       current: Point) throws -> Point? {
-        func axis(_ minV: Double, _ length: Double, _ view: Double, _ content: Double, _ current: Double) -> Double {
-            guard content > view else { return current }
+    /// The offset that shows `f` at `position` (on each axis where the content is larger than
+    /// the viewport; elsewhere `current`), within `range`.
+    static func offset(showing f: Rect, at position: ScrollPosition, viewport: Size, range: ScrollRange,
+                       current: Point) -> Point {
+        func axis(_ minV: Double, _ length: Double, _ view: Double, _ range: ClosedRange<Double>, _ current: Double) -> Double {
+            guard range.lowerBound < range.upperBound else { return current }
             let target: Double
             switch position {
             case .top: target = minV
             case .center: target = minV + length / 2 - view / 2
             case .bottom: target = minV + length - view
             }
-            return min(max(target, 0), content - view)
+            return min(max(target, range.lowerBound), range.upperBound)
         }
-        return Point(x: axis(f.minX, f.width, viewport.width, content.width, current.x),
-                     y: axis(f.minY, f.height, viewport.height, content.height, current.y))
+        return Point(x: axis(f.minX, f.width, viewport.width, range.x, current.x),
+                     y: axis(f.minY, f.height, viewport.height, range.y, current.y))
     }
 
     /// Scrolls so the item whose id is `id` is at `position`, runs a pass, and keeps it there
@@ -224,8 +221,8 @@ extension CollectionEngine {
     }
 
     private func scrollTo(index: Int, id: ItemID?, align position: ScrollPosition) throws -> [EngineEvent] {
-        let offset = try Self.offset(showing: try tree.result.frame(at: index), at: position, viewport: viewportSize,
-                                     content: contentSize, current: scrollState.contentOffset)!
+        let offset = Self.offset(showing: try tree.result.frame(at: index), at: position, viewport: viewportSize,
+                                 range: tree.result.scrollRange(viewport: viewportSize), current: scrollState.contentOffset)
         let before = (scrollState, scrollTarget)
         scrollState.contentOffset = offset
         scrollTarget = ScrollTarget(id: id, index: index, position: position)

@@ -20,12 +20,12 @@ extension CollectionEngine {
     }
 
     /// The offset that shows item `index` at `position` (on each axis where the content is larger
-    /// than the viewport), clamped to the content. Nil when there is no such item (an index
-    /// outside `0..<layoutResult.count`).
+    /// than the viewport), within the content's scroll range. Nil when there is no such item (an
+    /// index outside `0..<layoutResult.count`).
     public func offset(showing index: Int, at position: ScrollPosition = .top) throws -> Point? {
         guard let f = try frame(at: index) else { return nil }
-        return try Self.offset(showing: f, at: position, viewport: viewportSize, content: contentSize,
-                               current: scrollState.contentOffset)
+        return Self.offset(showing: f, at: position, viewport: viewportSize, range: tree.result.scrollRange(viewport: viewportSize),
+                           current: scrollState.contentOffset)
     }
 
     /// Scrolls so item `index` is at `position`, runs a pass, and keeps it there until the next

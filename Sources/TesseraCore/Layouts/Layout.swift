@@ -53,6 +53,11 @@ public protocol LayoutResult: Sendable {
     var count: Int { get }
     /// Size of the scrollable content.
     var contentSize: Size { get }
+    /// Where the content's top-left corner lies: the content spans `contentOrigin` and
+    /// `contentSize`. (0, 0), but for a layout mirrored right to left whose content is wider
+    /// than its container: that content hangs off the left edge, at negative x (see
+    /// `MirroredLayout` and `scrollRange(viewport:)`).
+    var contentOrigin: Point { get }
     /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
     /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.
     func frame(at index: Int) throws -> Rect
@@ -108,6 +113,8 @@ extension LayoutResult {
         guard index >= 0, index < count else { throw .indexOutOfRange(index: index, count: count) }
     }
     public var elements: [LayoutElement] { [] }
+    /// The content starts at (0, 0).
+    public var contentOrigin: Point { .zero }
     /// No element pins.
     public var pinLimits: [Double?] { Array(repeating: nil, count: elements.count) }
     public var orthogonalSections: [OrthogonalSection] { [] }

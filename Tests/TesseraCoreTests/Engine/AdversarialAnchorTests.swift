@@ -279,9 +279,8 @@ import Testing
     /// A right-to-left row, mirrored around the viewport's width: the first cell is at the
     /// right, later cells go left, at negative x, and the offset runs towards negative x. A
     /// cell after the viewport (to its left) growing moves nothing on screen. One before it
-    /// (to its right) growing moves every cell after it left by as much: the offset should
-    /// follow towards negative x, but anchoring clamps the offset to 0 and up (the engine does
-    /// not know the content lies at negative x), so the screen jumps to the row's start.
+    /// (to its right) growing moves every cell after it left by as much, and the offset follows
+    /// towards negative x (the content's scroll range reaches there), so nothing moves on screen.
     @Test func aRightToLeftRowKeepsItsAnchor() throws {
         let feed = Feed(count: 200, estimate: Size(width: 60, height: 40), layout: { MirroredLayout(RowLayout(spacing: 2)) })
         let e = feed.engine()
@@ -298,11 +297,22 @@ import Testing
         try feed.measure(e, "i10", Size(width: 100, height: 40))
         try e.layout()
         try feed.expectFresh(e, "right-to-left row, before")
-        let watched = try Self.screen(e, "i50")
-        withKnownIssue("anchoring clamps a right-to-left row's offset to x >= 0") {
-            #expect(watched == Point(x: 310, y: 0))
-            #expect(e.scrollState.contentOffset == Point(x: x - 40, y: 0))
-        }
+        #expect(try Self.screen(e, "i50") == Point(x: 310, y: 0))
+        #expect(e.scrollState.contentOffset == Point(x: x - 40, y: 0))
+    }
+
+    /// `scrollTo` in a right-to-left row goes towards negative x, where the cell is, and stays
+    /// within the row: its last cell's left edge at the viewport's left at most.
+    @Test func scrollToReachesIntoARightToLeftRow() throws {
+        let feed = Feed(count: 200, estimate: Size(width: 60, height: 40), layout: { MirroredLayout(RowLayout(spacing: 2)) })
+        let e = feed.engine()
+        try e.scrollTo("i100", align: .top)
+        #expect(e.scrollState.contentOffset == Point(x: 300 - 62 * 100, y: 0))   // i100's left edge
+        #expect(try Self.screen(e, "i100") == Point(x: 0, y: 0))
+        try e.scrollTo("i199", align: .center)   // its centre would be 150 past the row's left end
+        // The row spans 200 * 62 - 2 = 12398 points ending at x = 360: it starts at 360 - 12398.
+        #expect(e.scrollState.contentOffset == Point(x: 360 - 12398, y: 0))
+        #expect(try e.offset(showing: 0, at: .top) == Point(x: 0, y: 0))
     }
 
     /// Measuring an id no item has yet schedules a pass that changes nothing; the size is kept

@@ -11,6 +11,7 @@ package protocol ForwardingLayoutResult: LayoutResult {
 extension ForwardingLayoutResult {
     public var count: Int { base.count }
     public var contentSize: Size { base.contentSize }
+    public var contentOrigin: Point { base.contentOrigin }
     public var elements: [LayoutElement] { base.elements }
     public var pinLimits: [Double?] { base.pinLimits }
     public var orthogonalSections: [OrthogonalSection] { base.orthogonalSections }

@@ -11,6 +11,12 @@ struct MappedResult: LayoutResult {
     let contentSize: Size
 
     var count: Int { base.count }
+    /// The base's: an inset grows the content around the shifted frames, so its corner stays
+    /// where the base's is; a swap swaps its axes.
+    var contentOrigin: Point {
+        let o = base.contentOrigin
+        return transpose ? Point(x: o.y, y: o.x) : o
+    }
     var elements: [LayoutElement] { base.elements.map(toOuter) }
     /// Moved by the shift along the axis each element pins on as seen here (a swap swaps its
     /// edge: a top pin becomes a left one, its limit an x).

@@ -37,6 +37,8 @@ struct MirroredResult: LayoutResult {
 
     var count: Int { base.count }
     var contentSize: Size { base.contentSize }
+    /// The base's content box mirrored: wider than the container, it starts at negative x.
+    var contentOrigin: Point { Rect(origin: base.contentOrigin, size: base.contentSize).mirrored(inWidth: width).origin }
 
     var elements: [LayoutElement] { base.elements.map(mirrored) }
     /// Mirroring moves x only: a sideways pin's limit is mirrored (x' = W − x), its edge swapped.
