@@ -17,7 +17,8 @@
 /// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
 /// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of
 /// `scrollTo(_:align:)` comes before all of these: it is placed where it was asked, as sizes
-/// above it become known (deleted, it keeps nothing and anchoring goes on as without it).
+/// above it become known (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes
+/// back later is not scrolled to).
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
     /// and whether the viewport touched the content's end.
@@ -92,13 +93,20 @@ extension CollectionEngine {
         return scrollState.contentOffset.y + viewportSize.height >= contentSize.height - Self.endSlack
     }
 
-    /// The scroll state after laying out `next`: the target of `scrollTo` placed, the end kept,
-    /// or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
-    func anchoredState(in next: EngineTree, note: AnchorNote?, anchoring: Bool, atEnd: Bool) throws -> ScrollState {
+    /// The target of `scrollTo` and its flattened index in `next`; nil when there is none or a
+    /// reload deleted it (it keeps nothing in place, and the pass forgets it).
+    func keptTarget(in next: EngineTree) throws -> (ScrollTarget, Int)? {
+        guard let target = scrollTarget, let index = try targetIndex(target, in: next) else { return nil }
+        return (target, index)
+    }
+
+    /// The scroll state after laying out `next`: `target` (`keptTarget(in:)`) placed, the end
+    /// kept, or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
+    func anchoredState(in next: EngineTree, target: (ScrollTarget, Int)?, note: AnchorNote?, anchoring: Bool,
+                       atEnd: Bool) throws -> ScrollState {
         var state = scrollState
         let viewport = viewportSize
-        // A target a reload deleted keeps nothing in place: anchoring goes on as without it.
-        if let target = scrollTarget, let index = try targetIndex(target, in: next) {
+        if let (target, index) = target {
             state.contentOffset = Self.offset(showing: try next.result.frame(at: index), at: target.position,
                                               viewport: viewport, range: next.result.scrollRange(viewport: viewport),
                                               current: state.contentOffset)

@@ -72,7 +72,7 @@ public final class CollectionEngine {
     /// The ids measured or forgotten since the last pass: the next one anchors, and a cell cut
     /// by the viewport's top among them does not anchor it.
     var measuredSinceLastPass: Set<ItemID> = []
-    /// What `scrollTo` keeps in place until the next `scroll(to:)`.
+    /// What `scrollTo` keeps in place until the next `scroll(to:)` or a pass that finds it deleted.
     var scrollTarget: ScrollTarget?
     /// Where each item was drawn before the next reload, by its view's id, for a caller that
     /// kept the data and layout the engine showed (the engine keeps no old ids: they are its
@@ -224,7 +224,8 @@ public final class CollectionEngine {
     /// and animated.
     private func run(_ next: EngineTree, anchoring: Bool, isReloading: Bool, itemsOnly: Bool) throws -> [EngineEvent] {
         let previous = tree
-        let state = try anchoredState(in: next, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
+        let target = try keptTarget(in: next)
+        let state = try anchoredState(in: next, target: target, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
         let delta = Point(x: state.contentOffset.x - scrollState.contentOffset.x,
                           y: state.contentOffset.y - scrollState.contentOffset.y)
         var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero)
@@ -237,6 +238,7 @@ public final class CollectionEngine {
             pass.events.insert(.adjust(by: delta, to: state.contentOffset, sectionOffsets: moved), at: 0)
         }
         commit(pass, tree: next, state: state)
+        if target == nil { scrollTarget = nil }
         if isReloading {
             needsReload = false
             reloadCount += 1

@@ -259,6 +259,13 @@ import Testing
         #expect(try Self.screen(e, "i101") == Self.y(place))
         #expect(events.first?.type == .adjust)
         try feed.expectFresh(e, "target deleted")
+        // The target's id back, below the viewport: the deleted target was forgotten, so
+        // nothing scrolls to it; the screen stays as it was.
+        let offset = e.scrollState.contentOffset
+        feed.update { $0.insert("i100", at: 150) }
+        try e.layout()
+        #expect(e.scrollState.contentOffset == offset)
+        #expect(try Self.screen(e, "i101") == Self.y(place))
     }
 
     /// A horizontal row: a cell left of the viewport grows wider, the first visible cell keeps
