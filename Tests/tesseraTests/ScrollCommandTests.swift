@@ -37,6 +37,32 @@ import TesseraCore
         #expect(summary["created"]?.number == Double(largest), "one screenful of views, reused afterwards")
     }
 
+    /// A row's content overflows only sideways: the run scrolls along x, from `--from` to the
+    /// last screen (the row's width less the viewport's), and its visible sets are a fresh row's.
+    @Test func aRowScrollsAlongX() throws {
+        let run = try runTessera(["scroll", "row", "--data", "datasets/images-wallpapers.json", "--steps", "5", "--from", "100",
+                                  "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        guard case .array(let steps)? = try JSONParser.parse(run.stdout)["steps"] else {
+            Issue.record("no steps in \(run.stdout.prefix(200))")
+            return
+        }
+        let dataset = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/images-wallpapers.json").path)
+        let result = try RowLayout().layout(LayoutContext(dataset: dataset))
+        let last = result.contentSize.width - Size.defaultViewport.width
+        #expect(last > 10_000)
+        var shown = Set<String>()
+        for (k, step) in steps.enumerated() {
+            for case .string(let id) in step["deleted"]?.arrayValue ?? [] { shown.remove(id) }
+            for case .string(let id) in step["inserted"]?.arrayValue ?? [] { shown.insert(id) }
+            let x = 100 + (last - 100) * Double(k) / 4
+            #expect(step["offset"]?.arrayValue?.compactMap(\.number) == [x, 0], "step \(k)")
+            let expected = Set(result.visible(in: Rect(origin: Point(x: x, y: 0), size: .defaultViewport))
+                .map { dataset.items[$0].id.description })
+            #expect(shown == expected, "step \(k)")
+        }
+    }
+
     @Test func headersAndBackgroundsEnterAndLeaveAsElements() throws {
         let args = ["layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json", "--param", "screen=updates"]
         let run = try runTessera(["scroll"] + args + ["--steps", "4", "--to", "3000", "--format", "json"], timeout: 120)

@@ -61,20 +61,22 @@ package struct ScrollRun {
     /// Measuring passes a step may run before it settles (each may bring new cells into view).
     static let measuringPasses = 8
 
-    /// Runs the first pass at `from`, then scrolls through `count - 1` more offsets evenly spaced up
-    /// to `to` (nil: the last screen of the content, as laid out by the first pass). `clock` gives
+    /// Runs the first pass at `from` on the scroll axis, then scrolls through `count - 1` more
+    /// offsets evenly spaced up to `to` (nil: the last screen of the content, as laid out by the
+    /// first pass). The scroll axis is y, unless the first pass's content overflows the viewport
+    /// sideways only (a row, a transposed layout): then x. `clock` gives
     /// monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
     /// when given, is the size the host measures for a cell (nil: it keeps its laid-out size).
     /// Throws what a pass throws (a layout, a provider callback, an animator).
     /// - Complexity: one engine pass per step (with `measured`, up to `measuringPasses` more).
-    public init(engine: CollectionEngine, from: Point, to: Double?, count: Int,
+    public init(engine: CollectionEngine, from: Double, to: Double?, count: Int,
                 clock: () -> UInt64, progress: (Int, Int) -> Void = { _, _ in },
                 measured: ((ItemID) -> Size?)? = nil) throws {
         precondition(count >= 1, "a scroll has at least one step")
         isMeasured = measured != nil
         var seen = Set<ReusePools.Kind>()
         var measuredIDs = Set<ItemID>()
-        func step(_ offset: Point, _ body: () throws -> [EngineEvent]) throws {
+        func step(_ body: () throws -> [EngineEvent]) throws {
             let start = clock()
             var events = try body()
             var adjust: Point?, jump = 0.0
@@ -103,21 +105,34 @@ package struct ScrollRun {
             maxVisible = max(maxVisible, engine.views.count)
             progress(steps.count, count)
         }
-        try step(from) { try engine.scroll(to: from) }
-        let end = to ?? max(0, engine.contentSize.height - engine.viewportSize.height)
+        var axis = Axis.vertical
+        try step {
+            var events = try engine.scroll(to: Point(x: 0, y: from))
+            axis = Self.scrollAxis(engine)
+            if axis == .horizontal && from != 0 { events += try engine.scroll(to: Point(x: from, y: 0)) }
+            return events
+        }
+        /// How far the content can scroll on the axis, as the last pass laid it out.
+        func room() -> Double { max(0, engine.contentSize.length(along: axis) - engine.viewportSize.length(along: axis)) }
+        let end = to ?? room()
         for k in 1..<max(count, 1) {
-            let y = from.y + (end - from.y) * Double(k) / Double(count - 1)
-            var offset = Point(x: from.x, y: y)
+            var along = from + (end - from) * Double(k) / Double(count - 1)
             if measured != nil {
                 // A finger moves by deltas: the offset an adjustment left is where the next step
                 // starts, within the content (sizes measured on the way change where it ends).
-                let room = max(0, engine.contentSize.height - engine.viewportSize.height)
-                offset.y = min(max(0, engine.scrollState.contentOffset.y + (end - from.y) / Double(count - 1)), room)
+                along = min(max(0, engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1)), room())
             }
-            try step(offset) { try engine.scroll(to: offset) }
+            let offset = Point(axis: axis, main: along, cross: 0)
+            try step { try engine.scroll(to: offset) }
         }
         stats = engine.stats
         kinds = seen.count
+    }
+
+    /// y, unless the content overflows the viewport sideways and not downwards: then x.
+    static func scrollAxis(_ engine: CollectionEngine) -> Axis {
+        let content = engine.contentSize, viewport = engine.viewportSize
+        return content.height <= viewport.height && content.width > viewport.width ? .horizontal : .vertical
     }
 
     /// The host's measuring after a pass: cells that entered and were never measured get their

@@ -44,7 +44,7 @@ enum EngineBench: BenchSuite {
         let engine = CollectionEngine(provider: provider, viewport: viewport)
         try engine.layout()
         let clock = { DispatchTime.now().uptimeNanoseconds }
-        let run = try ScrollRun(engine: engine, from: .zero, to: nil, count: steps, clock: clock)
+        let run = try ScrollRun(engine: engine, from: 0, to: nil, count: steps, clock: clock)
         // Baseline: the visible query alone at the same offsets.
         let result = engine.layoutResult
         var queries: [Double] = []
@@ -73,7 +73,7 @@ enum EngineBench: BenchSuite {
             engine.setOffset(Point(x: (room * random.unit()).rounded(), y: 0), ofSection: shelf.section)
         }
         let clock = { DispatchTime.now().uptimeNanoseconds }
-        let run = try ScrollRun(engine: engine, from: .zero, to: nil, count: steps, clock: clock)
+        let run = try ScrollRun(engine: engine, from: 0, to: nil, count: steps, clock: clock)
         // Baseline: the element query alone at the same scroll states.
         let result = engine.layoutResult
         var state = engine.scrollState

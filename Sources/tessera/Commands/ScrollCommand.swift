@@ -15,10 +15,10 @@ struct ScrollCommand: ParsableCommand {
 
     @OptionGroup var input: EngineInputOptions
 
-    @Option(help: "The first content offset's y.")
+    @Option(help: "The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).")
     var from: Double = 0
 
-    @Option(help: "The last content offset's y (default: the last screen of the content).")
+    @Option(help: "The last content offset on the scroll axis (default: the last screen of the content).")
     var to: Double?
 
     @Option(help: "Number of steps, the first pass included.")
@@ -59,7 +59,7 @@ struct ScrollCommand: ParsableCommand {
         }
         let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0) }
         let bar = ProgressBar(label: "scroll")
-        let run = try ScrollRun(engine: engine, from: Point(x: 0, y: from), to: to, count: steps,
+        let run = try ScrollRun(engine: engine, from: from, to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,
                                 measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()
