@@ -1,0 +1,137 @@
+import Testing
+@_spi(Testing) @testable import TesseraCore
+
+/// Facts of UIKit's compositional layout (Apple's documentation and header comments) that the
+/// other compositional suites do not pin down, and IBP bugs Tessera does not copy. Every
+/// expected frame is worked out by hand from the rule it names.
+@Suite struct CompositionalConformanceTests {
+    let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+
+    /// One section of `group`, `n` items.
+    func frames(_ group: C.Group, _ n: Int, width: Double = 375) throws -> [Rect] {
+        try compositional(C.Section(group: group), counts: [n], width: width).allFrames
+    }
+
+    /// Apple's example: `.fractionalWidth(0.2)` on both axes is a square 20 % of the container's
+    /// width, and a width may be a fraction of the container's height.
+    @Test func aFractionOfTheWidthOnBothAxesIsASquare() throws {
+        // 400 wide: group 400 × (0.2 × 400 = 80); items 80 × 80, five to a row.
+        let square = item(C.LayoutSize(width: .fractionalWidth(0.2), height: .fractionalWidth(0.2)))
+        let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalWidth(0.2)), [square])
+        expectFrames(try frames(row, 7, width: 400), [r(0, 0, 80, 80), r(80, 0, 80, 80), r(160, 0, 80, 80), r(240, 0, 80, 80),
+                                                      r(320, 0, 80, 80), r(0, 80, 80, 80), r(80, 80, 80, 80)])
+        // Width 0.5 of the group's 80-point height = 40.
+        let tall = item(C.LayoutSize(width: .fractionalHeight(0.5), height: .fractionalHeight(1)))
+        expectFrames(try frames(.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(80)), [tall]), 3, width: 400),
+                     [r(0, 0, 40, 80), r(40, 0, 40, 80), r(80, 0, 40, 80)])
+    }
+
+    /// Fractions above 1 are allowed: a shelf's group 1.5 × the 200-point section is 300 wide.
+    @Test func fractionsAboveOneMakeGroupsWiderThanTheCollection() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1.5), height: .absolute(50)), [fullItem])
+        let result = try compositional(C.Section(group: group, orthogonalScrolling: .continuous), counts: [3], width: 200)
+        expectFrames(try result.allFrames, [r(0, 0, 300, 50), r(300, 0, 300, 50), r(600, 0, 300, 50)])
+        #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 200, 50), contentSize: s(900, 50))])
+    }
+
+    /// A shelf's fractional group width is of the section less its insets (IBP's maintainer on
+    /// issues #78/#83; IBP's nested scroller used the full width instead): 0.5 × (300 − 40) = 130.
+    @Test func aShelfGroupFractionIsOfTheInsetSection() throws {
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), [fullItem])
+        let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.DirectionalEdgeInsets(leading: 20, trailing: 20),
+                                orthogonalScrolling: .continuous)
+        let result = try compositional(section, counts: [3], width: 300)
+        // x = 20 + k · (130 + 10); content 20 + 3 · 130 + 2 · 10 + 20 = 450 (the trailing inset too).
+        expectFrames(try result.allFrames, [r(20, 0, 130, 40), r(160, 0, 130, 40), r(300, 0, 130, 40)])
+        #expect(result.orthogonalSections[0].contentSize == s(450, 40))
+    }
+
+    /// A group's trailing and bottom insets count when deciding what fits (IBP issues #100,
+    /// #125, #152 ignored them).
+    @Test func groupTrailingAndBottomInsetsCountInTheFitTest() throws {
+        let insets = C.DirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 10)
+        // Content 100 − 5 − 10 = 85: two 40-point items fit (80), two 45-point ones do not (90).
+        expectFrames(try frames(.horizontal(abs_(100, 20), [item(abs_(40, 20))], insets: insets), 2), [r(5, 0, 40, 20), r(45, 0, 40, 20)])
+        expectFrames(try frames(.horizontal(abs_(100, 20), [item(abs_(45, 20))], insets: insets), 2), [r(5, 0, 45, 20), r(5, 20, 45, 20)])
+        // Vertical: content 100 − 10 − 10 = 80 holds two 30-point items (60), not three (90);
+        // the next group starts at 100, its first item at 100 + 10.
+        let vertical = C.Group.vertical(abs_(20, 100), [item(abs_(20, 30))], insets: C.DirectionalEdgeInsets(top: 10, bottom: 10))
+        expectFrames(try frames(vertical, 3), [r(0, 10, 20, 30), r(0, 40, 20, 30), r(0, 110, 20, 30)])
+    }
+
+    /// Edge spacing on the cross axis places each item on its own; IBP added it cumulatively
+    /// (a horizontal group with top spacing 5 made a staircase 5, 10, 15, ...).
+    @Test func crossAxisEdgeSpacingDoesNotAccumulate() throws {
+        let spaced = item(abs_(20, 20), edges: C.EdgeSpacing(top: .fixed(5)))
+        expectFrames(try frames(.horizontal(abs_(100, 30), [spaced]), 5),
+                     [r(0, 5, 20, 20), r(20, 5, 20, 20), r(40, 5, 20, 20), r(60, 5, 20, 20), r(80, 5, 20, 20)])
+    }
+
+    /// Edge spacing positions the slot; the content insets then shrink the cell inside it.
+    @Test func edgeSpacingComesBeforeContentInsets() throws {
+        // Each item needs 4 + 20 = 24 points: four fit in 100. Slot x = 4 + 24k, cell x = 6 + 24k, 16 × 16.
+        let cell = item(abs_(20, 20), insets: C.DirectionalEdgeInsets(all: 2), edges: C.EdgeSpacing(leading: .fixed(4)))
+        expectFrames(try frames(.horizontal(abs_(100, 20), [cell]), 5),
+                     [r(6, 2, 16, 16), r(30, 2, 16, 16), r(54, 2, 16, 16), r(78, 2, 16, 16), r(6, 22, 16, 16)])
+    }
+
+    /// In a count group the edge spacing is taken from each equal slot, on the group's axis only:
+    /// IBP's vertical count group took the bottom spacing off the items' width.
+    @Test func countGroupsTakeEdgeSpacingFromEachSlotOnTheirAxis() throws {
+        // 300 / 3 = 100 per slot: 90-point items, 10 points after each.
+        let horizontal = C.Group.horizontal(abs_(300, 50), [item(abs_(999, 50), edges: C.EdgeSpacing(trailing: .fixed(10)))], count: 3)
+        expectFrames(try frames(horizontal, 3), [r(0, 0, 90, 50), r(100, 0, 90, 50), r(200, 0, 90, 50)])
+        let vertical = C.Group.vertical(abs_(50, 300), [item(abs_(50, 1), edges: C.EdgeSpacing(bottom: .fixed(10)))], count: 3)
+        expectFrames(try frames(vertical, 3), [r(0, 0, 50, 90), r(0, 100, 50, 90), r(0, 200, 50, 90)])
+    }
+
+    /// `NSCollectionLayoutGroupCustomItem(frame:zIndex:)`: the zIndex is kept (IBP dropped it).
+    @Test func customGroupItemsKeepTheirZIndex() throws {
+        let custom = C.Group.custom(abs_(100, 50)) { _ in
+            [C.CustomItem(frame: r(0, 0, 10, 10)), C.CustomItem(frame: r(50, 20, 30, 30), zIndex: 3)]
+        }
+        let result = try compositional(C.Section(group: custom), counts: [3])
+        // Group k starts at y 50k.
+        expectFrames(try result.allFrames, [r(0, 0, 10, 10), r(50, 20, 30, 30), r(0, 50, 10, 10)])
+        #expect(try (0..<3).map(result.zIndex(ofItem:)) == [0, 3, 0])
+    }
+
+    /// Every decoration of a section is drawn (IBP kept only the last one of a section).
+    @Test func everyDecorationOfASectionIsKept() throws {
+        let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [fullItem])
+        let section = C.Section(group: row, decorations: [C.Decoration(kind: "background"),
+                                                          C.Decoration(kind: "frame", contentInsets: C.DirectionalEdgeInsets(all: 5), zIndex: -1)])
+        let result = try compositional(section, counts: [1], width: 200)
+        // The section is 200 × 50; the second one is inset by 5.
+        #expect(result.decorations == [.decoration("background", section: 0, frame: r(0, 0, 200, 50), zIndex: 0),
+                                       .decoration("frame", section: 0, frame: r(5, 5, 190, 40), zIndex: -1)])
+    }
+
+    /// IBP issue #118 (a crash): estimated items with fixed edge spacing 8 on every edge in a
+    /// group of estimated height. Rows are as tall as their tallest item plus its top and bottom
+    /// spacing.
+    @Test func estimatedItemsWithEdgeSpacingOnEveryEdge() throws {
+        let eight = C.EdgeSpacing(leading: .fixed(8), top: .fixed(8), trailing: .fixed(8), bottom: .fixed(8))
+        let cell = item(C.LayoutSize(width: .absolute(100), height: .estimated(44)), edges: eight)
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), [cell])
+        let measured = CompositionalEstimatedTests.Measured([(nil, 30), (nil, 50), (nil, 20)], in: s(320, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group)).solve(measured.context)
+        // 116 points per item: two fit in 320 (232), three do not (348). Row 0 is 8 + 50 + 8 = 66
+        // tall, items at x 8 and 8 + 100 + 8 + 8 = 124; row 1 (item 2) is 8 + 20 + 8 = 36 tall at y 66.
+        expectFrames(try result.allFrames, [r(8, 8, 100, 30), r(124, 8, 100, 50), r(8, 74, 100, 20)])
+        #expect(result.contentSize == s(320, 102))
+    }
+
+    /// IBP issue #159 (a divide by zero): estimated-width items with trailing spacing 8 in groups
+    /// of estimated width, on a continuous shelf. Each group holds one item and is as wide as it
+    /// plus its spacing.
+    @Test func aShelfOfEstimatedGroupsWithTrailingSpacing() throws {
+        let tag = item(C.LayoutSize(width: .estimated(100), height: .fractionalHeight(1)), edges: C.EdgeSpacing(trailing: .fixed(8)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .estimated(100), height: .absolute(40)), [tag])
+        let measured = CompositionalEstimatedTests.Measured([(60, nil), (25, nil), (100, nil)], in: s(150, 300))
+        let result = try CompositionalLayout(section: C.Section(group: group, orthogonalScrolling: .continuous)).solve(measured.context)
+        // Groups 68, 33 and 108 wide, starting at 0, 68 and 101: content 209.
+        expectFrames(try result.allFrames, [r(0, 0, 60, 40), r(68, 0, 25, 40), r(101, 0, 100, 40)])
+        #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 150, 40), contentSize: s(209, 40))])
+    }
+}

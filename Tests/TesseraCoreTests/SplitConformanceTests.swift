@@ -1,0 +1,34 @@
+import Testing
+@_spi(Testing) @testable import TesseraCore
+
+/// Facts of UICollectionViewSplitLayout that the other split suites do not pin down, with the
+/// expected frames worked out from the anchor's rules.
+@Suite struct SplitConformanceTests {
+    /// Defaults: ratio 1 (one full-width column), no spacing or insets. Sections alternate and
+    /// the right side is collapsed, so the second section flows into the left column.
+    @Test func theDefaultsGiveOneFullWidthColumn() throws {
+        let plan = try SplitLayout().plan(splitContext([square(2), square(1)], in: s(250, 400)))
+        #expect(plan.frames == [r(0, 0, 100, 100), r(100, 0, 100, 100), r(0, 100, 100, 100)])
+        #expect(plan.sections.map(\.background) == [r(0, 0, 250, 100), r(0, 100, 250, 100)])
+        #expect(plan.contentSize == s(250, 200))
+    }
+
+    /// Column widths are the plain products, never rounded: 0.5 of 101 is 50.5 each; 0.3 of
+    /// 110 − 10 is 30 and 70, the right column at 30 + 10.
+    @Test func columnWidthsAreNotRounded() {
+        let halves = SplitColumns(width: 101, ratio: 0.5, spacing: 0)
+        #expect((halves.leftWidth, halves.rightX, halves.rightWidth) == (50.5, 50.5, 50.5))
+        let third = SplitColumns(width: 110, ratio: 0.3, spacing: 10)
+        #expect(abs(third.leftWidth - 30) < 1e-12 && abs(third.rightX - 40) < 1e-12 && abs(third.rightWidth - 70) < 1e-12)
+    }
+
+    /// A section with no items still takes its top and bottom insets, its background covering them.
+    @Test func anEmptySectionTakesItsTopAndBottomInsets() throws {
+        let layout = SplitLayout(sectionInset: EdgeInsets(top: 10, left: 0, bottom: 20, right: 0), side: { _, _ in .left })
+        let plan = try layout.plan(splitContext([square(1, 50), [], square(1, 50)], in: s(200, 400)))
+        // Section 0: 10 + 50 + 20 = 80; section 1: 80..110; section 2's item at 110 + 10.
+        #expect(plan.frames == [r(0, 10, 50, 50), r(0, 120, 50, 50)])
+        #expect(plan.sections.map(\.background) == [r(0, 0, 200, 80), r(0, 80, 200, 30), r(0, 110, 200, 80)])
+        #expect(plan.contentSize == s(200, 190))
+    }
+}
