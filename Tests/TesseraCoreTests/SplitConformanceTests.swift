@@ -31,4 +31,15 @@ import Testing
         #expect(plan.sections.map(\.background) == [r(0, 0, 200, 80), r(0, 80, 200, 30), r(0, 110, 200, 80)])
         #expect(plan.contentSize == s(200, 190))
     }
+
+    /// A header or footer exists only when both its width and height are non-zero: one 0 wide
+    /// takes no room and draws nothing.
+    @Test func aZeroWidthHeaderOrFooterIsOmitted() throws {
+        let layout = SplitLayout(header: { _, _ in SectionBoundary(height: 30, width: 0) },
+                                 footer: { _, _ in SectionBoundary(height: 20, width: 0) })
+        let result = try layout.layout(splitContext([square(1, 50)], in: s(200, 400)))
+        #expect(try result.allFrames == [r(0, 0, 50, 50)])
+        #expect(result.elements == [.decoration("background", section: 0, frame: r(0, 0, 200, 50), zIndex: -1)])
+        #expect(result.contentSize == s(200, 50))
+    }
 }
