@@ -2,8 +2,9 @@ import Testing
 @_spi(Testing) @testable import TesseraCore
 
 /// Facts of UIKit's compositional layout (Apple's documentation and header comments) that the
-/// other compositional suites do not pin down, and IBP bugs Tessera does not copy. Every
-/// expected frame is worked out by hand from the rule it names.
+/// other compositional suites do not pin down, and bugs of IBPCollectionViewCompositionalLayout
+/// (an open-source re-implementation, "IBP" below) that Tessera does not copy. Every expected
+/// frame is worked out by hand from the rule it names.
 @Suite struct CompositionalConformanceTests {
     let fullItem = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
 
@@ -34,8 +35,8 @@ import Testing
         #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 200, 50), contentSize: s(900, 50))])
     }
 
-    /// A shelf's fractional group width is of the section less its insets (IBP's maintainer on
-    /// issues #78/#83; IBP's nested scroller used the full width instead): 0.5 × (300 − 40) = 130.
+    /// A shelf's fractional group width is of the section less its insets (as IBP's maintainer
+    /// agreed; IBP's nested scroller used the full width instead): 0.5 × (300 − 40) = 130.
     @Test func aShelfGroupFractionIsOfTheInsetSection() throws {
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(40)), [fullItem])
         let section = C.Section(group: group, interGroupSpacing: 10, contentInsets: C.DirectionalEdgeInsets(leading: 20, trailing: 20),
@@ -46,8 +47,8 @@ import Testing
         #expect(result.orthogonalSections[0].contentSize == s(450, 40))
     }
 
-    /// A group's trailing and bottom insets count when deciding what fits (IBP issues #100,
-    /// #125, #152 ignored them).
+    /// A group's trailing and bottom insets count when deciding what fits (IBP ignored them,
+    /// and made rows wider than the window).
     @Test func groupTrailingAndBottomInsetsCountInTheFitTest() throws {
         let insets = C.DirectionalEdgeInsets(top: 0, leading: 5, bottom: 0, trailing: 10)
         // Content 100 − 5 − 10 = 85: two 40-point items fit (80), two 45-point ones do not (90).
@@ -107,7 +108,7 @@ import Testing
                                        .decoration("frame", section: 0, frame: r(5, 5, 190, 40), zIndex: -1)])
     }
 
-    /// IBP issue #118 (a crash): estimated items with fixed edge spacing 8 on every edge in a
+    /// IBP crashed on estimated items with fixed edge spacing 8 on every edge in a
     /// group of estimated height. Rows are as tall as their tallest item plus its top and bottom
     /// spacing.
     @Test func estimatedItemsWithEdgeSpacingOnEveryEdge() throws {
@@ -122,7 +123,7 @@ import Testing
         #expect(result.contentSize == s(320, 102))
     }
 
-    /// IBP issue #159 (a divide by zero): estimated-width items with trailing spacing 8 in groups
+    /// IBP divided by zero on estimated-width items with trailing spacing 8 in groups
     /// of estimated width, on a continuous shelf. Each group holds one item and is as wide as it
     /// plus its spacing.
     @Test func aShelfOfEstimatedGroupsWithTrailingSpacing() throws {
@@ -133,5 +134,59 @@ import Testing
         // Groups 68, 33 and 108 wide, starting at 0, 68 and 101: content 209.
         expectFrames(try result.allFrames, [r(0, 0, 60, 40), r(68, 0, 25, 40), r(101, 0, 100, 40)])
         #expect(result.orthogonalSections == [OrthogonalSection(section: 0, frame: r(0, 0, 150, 40), contentSize: s(209, 40))])
+    }
+
+    /// A horizontal layout of two sections, each a pinned 30-point leading header, two 50-point
+    /// columns and a pinned 20-point trailing footer, in a 200 × 100 collection.
+    func sideways(_ direction: C.LayoutDirection) throws -> CompositionalResult {
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)),
+                                    alignment: .leading, pinned: true)
+        let footer = C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .absolute(20), height: .fractionalHeight(1)),
+                                    alignment: .trailing, pinned: true)
+        let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
+        let configuration = C.Configuration(scrollDirection: .horizontal, layoutDirection: direction)
+        return try compositional(C.Section(group: column, boundaryItems: [header, footer]), counts: [2, 2], width: 200, height: 100,
+                                 configuration: configuration)
+    }
+
+    /// The pinned elements drawn for a viewport at x = `left`, as "kind section x".
+    func pinnedX(_ result: CompositionalResult, left: Double) throws -> [String] {
+        let viewport = r(left, 0, 200, 100)
+        return try result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter(\.pinned)
+            .map { "\($0.kind) \($0.section) \($0.frame.minX)" }.sorted()
+    }
+
+    /// `pinToVisibleBounds` in a horizontal layout: a leading header sticks to the leading edge
+    /// of the visible area and a trailing footer to its trailing edge, each only while its
+    /// section is in view, as a top header and a bottom footer do in a vertical layout.
+    @Test func aHorizontalLayoutPinsLeadingHeadersAndTrailingFootersSideways() throws {
+        let result = try sideways(.leftToRight)
+        // Section 0: header 0..30, items 30..130, footer 130..150; section 1 the same from 150.
+        expectFrames(try result.allFrames, [r(30, 0, 50, 100), r(80, 0, 50, 100), r(180, 0, 50, 100), r(230, 0, 50, 100)])
+        #expect(result.supplementaries.map(\.frame) == [r(0, 0, 30, 100), r(130, 0, 20, 100), r(150, 0, 30, 100), r(280, 0, 20, 100)])
+        #expect(result.supplementaries.map(\.pinEdge) == [.left, .right, .left, .right])
+        // header x = max(rest, min(left, items' end − 30)); footer x = min(rest, max(left + 200 − 20, items' start)).
+        // left 0: footer 1 = min(280, max(180, 180)) = 180.
+        #expect(try pinnedX(result, left: 0) == ["footer 0 130.0", "footer 1 180.0", "header 0 0.0", "header 1 150.0"])
+        // left 60: header 0 = min(60, 130 − 30) = 60; footer 1 = max(240, 180) = 240.
+        #expect(try pinnedX(result, left: 60) == ["footer 0 130.0", "footer 1 240.0", "header 0 60.0", "header 1 150.0"])
+        // left 120: header 0 pushed back by its section's items to 100; footer 1 back at rest.
+        #expect(try pinnedX(result, left: 120) == ["footer 0 130.0", "footer 1 280.0", "header 0 100.0", "header 1 150.0"])
+    }
+
+    /// Right to left, leading is the right: the same pins, mirrored within the collection.
+    @Test func rightToLeftPinsTheMirrorOfLeftToRight() throws {
+        let ltr = try sideways(.leftToRight), rtl = try sideways(.rightToLeft)
+        #expect(rtl.supplementaries.map(\.pinEdge) == [.right, .left, .right, .left])
+        for left in [-150.0, -100, -60, -20, 0, 60, 120] {
+            // The viewport at x = left mirrors to 200 − left − 200 = −left.
+            let mirrored = try pinnedX(ltr, left: left).map { line -> String in
+                let parts = line.split(separator: " ")
+                let width = parts[0] == "header" ? 30.0 : 20
+                return "\(parts[0]) \(parts[1]) \(200 - Double(parts[2])! - width)"
+            }.sorted()
+            let drawn = try pinnedX(rtl, left: 0 - left)   // not -left: −0.0 would print as "-0.0"
+            #expect(drawn == mirrored, "left \(left): \(drawn)")
+        }
     }
 }
