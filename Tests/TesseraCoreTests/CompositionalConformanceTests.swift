@@ -68,6 +68,17 @@ import Testing
                      [r(0, 5, 20, 20), r(20, 5, 20, 20), r(40, 5, 20, 20), r(60, 5, 20, 20), r(80, 5, 20, 20)])
     }
 
+    /// Flexible spacing shares the leftover exactly (IBP floored each share): 301 − 3 · 100 = 1
+    /// point over two gaps is 0.5 each.
+    @Test func flexibleSharesAreExact() throws {
+        expectFrames(try frames(.horizontal(abs_(301, 50), [item(abs_(100, 50))], spacing: .flexible(0)), 3),
+                     [r(0, 0, 100, 50), r(100.5, 0, 100, 50), r(201, 0, 100, 50)])
+        // Flexible leading and trailing edges in 251 points: two items fit, (251 − 200) / 4 = 12.75
+        // per edge, so x = 12.75 and 12.75 + 100 + 2 · 12.75 = 138.25.
+        let centred = item(abs_(100, 50), edges: C.EdgeSpacing(leading: .flexible(0), trailing: .flexible(0)))
+        expectFrames(try frames(.horizontal(abs_(251, 50), [centred]), 2), [r(12.75, 0, 100, 50), r(138.25, 0, 100, 50)])
+    }
+
     /// Edge spacing positions the slot; the content insets then shrink the cell inside it.
     @Test func edgeSpacingComesBeforeContentInsets() throws {
         // Each item needs 4 + 20 = 24 points: four fit in 100. Slot x = 4 + 24k, cell x = 6 + 24k, 16 × 16.
