@@ -42,4 +42,17 @@ import Testing
         #expect(result.elements == [.decoration("background", section: 0, frame: r(0, 0, 200, 50), zIndex: -1)])
         #expect(result.contentSize == s(200, 50))
     }
+
+    /// The pinned header of a section with no items sticks until the end of its insets (the
+    /// anchor computed its limits from items it does not have and drew it at y −25 here).
+    @Test func anEmptySectionsPinnedHeaderStaysWithinItsInsets() throws {
+        let layout = SplitLayout(sectionInset: EdgeInsets(top: 5, left: 0, bottom: 5, right: 0), pinHeaders: true,
+                                 side: { _, _ in .left }, header: { _, _ in SectionBoundary(height: 30) })
+        let result = try layout.layout(splitContext([square(1, 50), [], square(1, 50)], in: s(200, 100)))
+        // Section 0: header 0..30, item 35..85, end 90. Section 1: header 90..120, insets to 130.
+        // Section 2: header 130..160. A header at max(rest, min(top, end − 30)).
+        func headers(_ top: Double) throws -> [Double] { try drawnElements(result, top: top).filter { $0.kind == "header" }.map(\.frame.y) }
+        #expect(try headers(95) == [60, 95, 130])
+        #expect(try headers(110) == [60, 100, 130])
+    }
 }
