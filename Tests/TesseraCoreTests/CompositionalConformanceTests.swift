@@ -200,4 +200,35 @@ import Testing
             #expect(drawn == mirrored, "left \(left): \(drawn)")
         }
     }
+
+    /// Layout-level pinned items of a horizontal layout pin over the whole content, from one
+    /// end to the other: right to left, that content runs from the collection's right edge
+    /// towards negative x, and the pins are the mirror of left to right there too.
+    @Test func layoutLevelPinsOfAHorizontalLayoutMirrorRightToLeft() throws {
+        func layout(_ direction: C.LayoutDirection) throws -> CompositionalResult {
+            let global = [C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .absolute(30), height: .fractionalHeight(1)),
+                                         alignment: .leading, pinned: true),
+                          C.BoundaryItem(kind: "footer", size: C.LayoutSize(width: .absolute(20), height: .fractionalHeight(1)),
+                                         alignment: .trailing, pinned: true)]
+            let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
+            return try compositional(C.Section(group: column), counts: [2, 2, 2, 2], width: 200, height: 100,
+                                     configuration: C.Configuration(scrollDirection: .horizontal, layoutDirection: direction,
+                                                                    boundaryItems: global))
+        }
+        let ltr = try layout(.leftToRight), rtl = try layout(.rightToLeft)
+        // Content 30 + 8 · 50 + 20 = 450: header x = max(0, min(left, 450 − 30)),
+        // footer x = min(430, max(left + 200 − 20, 0)).
+        #expect(ltr.contentSize == s(450, 100))
+        #expect(try pinnedX(ltr, left: 240) == ["footer 0 420.0", "header 0 240.0"])
+        #expect(try pinnedX(ltr, left: -190) == ["footer 0 0.0", "header 0 0.0"])
+        for left in [-190.0, -100, 0, 100, 240, 250] {
+            let mirrored = try pinnedX(ltr, left: left).map { line -> String in
+                let parts = line.split(separator: " ")
+                let width = parts[0] == "header" ? 30.0 : 20
+                return "\(parts[0]) \(parts[1]) \(200 - Double(parts[2])! - width)"
+            }.sorted()
+            let drawn = try pinnedX(rtl, left: 0 - left)
+            #expect(drawn == mirrored, "left \(left): \(drawn)")
+        }
+    }
 }
