@@ -97,6 +97,18 @@ import Testing
         expectFrames(try frames(vertical, 3), [r(0, 0, 50, 90), r(0, 100, 50, 90), r(0, 200, 50, 90)])
     }
 
+    /// A badge is sized and anchored on the item's cell, after the item's content insets (as
+    /// IBP does; Apple's documentation does not say): cell (10, 10, 80, 80), badge at its
+    /// top-trailing corner x = 10 + 80 − 20 = 70, and a half-width badge 40 wide.
+    @Test func badgesSitOnTheCellAfterItsContentInsets() throws {
+        let corner = C.ItemSupplementary(kind: "badge", size: abs_(20, 20), containerAnchor: .topTrailing)
+        let half = C.ItemSupplementary(kind: "half", size: C.LayoutSize(width: .fractionalWidth(0.5), height: .absolute(10)),
+                                       containerAnchor: .bottomLeading)
+        let cell = C.Subitem.item(C.Item(size: abs_(100, 100), contentInsets: C.DirectionalEdgeInsets(all: 10), supplementaries: [corner, half]))
+        let result = try compositional(C.Section(group: .horizontal(abs_(100, 100), [cell])), counts: [1])
+        #expect(result.elements.map(\.frame) == [r(70, 10, 20, 20), r(10, 80, 40, 10)])
+    }
+
     /// `NSCollectionLayoutGroupCustomItem(frame:zIndex:)`: the zIndex is kept (IBP dropped it).
     @Test func customGroupItemsKeepTheirZIndex() throws {
         let custom = C.Group.custom(abs_(100, 50)) { _ in
