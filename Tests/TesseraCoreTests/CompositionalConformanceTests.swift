@@ -179,6 +179,16 @@ import Testing
             .map { "\($0.kind) \($0.section) \($0.frame.minX)" }.sorted()
     }
 
+    /// `pinnedX` of a left-to-right result mirrored in the 200-point collection (headers are 30
+    /// wide, footers 20): what the right-to-left result must draw at x = −left.
+    func mirroredPinnedX(_ result: CompositionalResult, left: Double) throws -> [String] {
+        try pinnedX(result, left: left).map { line -> String in
+            let parts = line.split(separator: " ")
+            let width = parts[0] == "header" ? 30.0 : 20
+            return "\(parts[0]) \(parts[1]) \(200 - Double(parts[2])! - width)"
+        }.sorted()
+    }
+
     /// `pinToVisibleBounds` in a horizontal layout: a leading header sticks to the leading edge
     /// of the visible area and a trailing footer to its trailing edge, each only while its
     /// section is in view, as a top header and a bottom footer do in a vertical layout.
@@ -203,11 +213,7 @@ import Testing
         #expect(rtl.supplementaries.map(\.pinEdge) == [.right, .left, .right, .left])
         for left in [-150.0, -100, -60, -20, 0, 60, 120] {
             // The viewport at x = left mirrors to 200 − left − 200 = −left.
-            let mirrored = try pinnedX(ltr, left: left).map { line -> String in
-                let parts = line.split(separator: " ")
-                let width = parts[0] == "header" ? 30.0 : 20
-                return "\(parts[0]) \(parts[1]) \(200 - Double(parts[2])! - width)"
-            }.sorted()
+            let mirrored = try mirroredPinnedX(ltr, left: left)
             let drawn = try pinnedX(rtl, left: 0 - left)   // not -left: −0.0 would print as "-0.0"
             #expect(drawn == mirrored, "left \(left): \(drawn)")
         }
@@ -234,11 +240,7 @@ import Testing
         #expect(try pinnedX(ltr, left: 240) == ["footer 0 420.0", "header 0 240.0"])
         #expect(try pinnedX(ltr, left: -190) == ["footer 0 0.0", "header 0 0.0"])
         for left in [-190.0, -100, 0, 100, 240, 250] {
-            let mirrored = try pinnedX(ltr, left: left).map { line -> String in
-                let parts = line.split(separator: " ")
-                let width = parts[0] == "header" ? 30.0 : 20
-                return "\(parts[0]) \(parts[1]) \(200 - Double(parts[2])! - width)"
-            }.sorted()
+            let mirrored = try mirroredPinnedX(ltr, left: left)
             let drawn = try pinnedX(rtl, left: 0 - left)
             #expect(drawn == mirrored, "left \(left): \(drawn)")
         }
