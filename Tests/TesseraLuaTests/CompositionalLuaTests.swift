@@ -117,6 +117,23 @@ import TesseraCore
                 "\(error?.message ?? "no error")")
     }
 
+    /// In `footers`, a boundary's alignment defaults to the bottom and its kind to "footer", but
+    /// an alignment or kind given explicitly is kept (boundary items take any alignment).
+    @Test func footersKeepAnAlignmentAndKindGivenExplicitly() throws {
+        let lua = try result("""
+            return t.compositional{
+              section = t.section{
+                group = t.hgroup{ size = { "100%", 50 }, items = { t.item{} } },
+                footers = { t.boundary{ size = { "100%", 20 } },
+                            t.boundary{ kind = "header", align = "top", size = { 40, 10 }, extendsBoundary = false } },
+              },
+            }
+            """, [1])
+        // Items 0..50, the default footer after them; the explicit one at the top, centred: (300 − 40) / 2.
+        #expect(lua.elements == [.supplementary("footer", section: 0, frame: Rect(x: 0, y: 50, width: 300, height: 20)),
+                                 .supplementary("header", section: 0, frame: Rect(x: 130, y: 0, width: 40, height: 10))])
+    }
+
     func shelf(_ handlerBody: String) -> String {
         """
         return t.compositional{

@@ -15,7 +15,7 @@ public struct SectionBoundary: Hashable, Sendable {
     /// The supplementary's kind ("header" or "footer" unless a provider names its views).
     public var kind: String?
     /// Its width, from the section's leading edge; nil spans the section's box (the column in a
-    /// split layout).
+    /// split layout, where a width of 0, like a height of 0, means no element).
     public var width: Double?
     /// A header or footer `height` tall.
     public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {

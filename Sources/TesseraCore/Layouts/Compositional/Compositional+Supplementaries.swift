@@ -95,13 +95,16 @@ extension Compositional {
         }
 
         /// The edge of the visible area a pinned item sticks to in a layout scrolling along
-        /// `axis`: a header (aligned to the top) to the top, a footer (aligned to the bottom) to
-        /// the bottom; nil when not pinned, aligned across the middle, or scrolling sideways.
+        /// `axis`: a header (aligned to the leading end of the axis: top, or leading in a
+        /// horizontal layout) to that edge, a footer (the trailing end: bottom, or trailing) to
+        /// the other, as `pinToVisibleBounds` pins in either scroll direction. Left to right;
+        /// a right-to-left layout mirrors the edge with the frames. Nil when not pinned or
+        /// aligned across the middle of the axis.
         func pinEdge(along axis: Axis) -> LayoutElement.PinEdge? {
-            guard pinned, axis == .vertical else { return nil }
+            guard pinned else { return nil }
             switch alignment.fraction(along: axis) {
-            case 0: return .top
-            case 1: return .bottom
+            case 0: return axis == .vertical ? .top : .left
+            case 1: return axis == .vertical ? .bottom : .right
             default: return nil
             }
         }

@@ -99,7 +99,15 @@ public struct CompositionalLayout: Layout {
         if configuration.layoutDirection == .rightToLeft {
             let width = collection.width
             output.frames = output.frames.map { $0.mirrored(inWidth: width) }
-            output.elements = output.elements.map { var e = $0; e.frame = e.frame.mirrored(inWidth: width); return e }
+            output.elements = zip(output.elements, result.pinLimits).map { element, limit in
+                var e = element
+                e.frame = e.frame.mirrored(inWidth: width)
+                e.pinEdge = e.pinEdge.mirrored   // a leading header of a horizontal layout pins to the right
+                // A layout-level sideways pin runs over the whole content, which now ends at the
+                // collection's right edge and starts left of 0: its limit is the mirrored one.
+                if e.isGlobal, e.pinEdge.isAlongX, let limit { e.pinUntil = width - limit }
+                return e
+            }
             output.orthogonal = output.orthogonal.map {
                 OrthogonalSection(section: $0.section, frame: $0.frame.mirrored(inWidth: width), contentSize: $0.contentSize)
             }

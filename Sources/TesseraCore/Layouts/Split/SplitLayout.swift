@@ -144,10 +144,15 @@ public struct SplitLayout: Layout {
                       style: SplitSectionStyle, header headerBoundary: SectionBoundary?, footer footerBoundary: SectionBoundary?,
                       into frames: inout [Rect],
                       flowItems: (inout SplitRowFlow, inout [Rect]) throws -> Void) throws -> SplitSectionFrames {
+        // As the anchor's, a header or footer exists only when both its sides are non-zero.
+        func boundarySize(_ boundary: SectionBoundary?) -> Size? {
+            guard let boundary, boundary.height > 0, (boundary.width ?? width) > 0 else { return nil }
+            return Size(width: boundary.width ?? width, height: boundary.height)
+        }
         var y = top
         var header: Rect?
-        if let h = headerBoundary, h.height > 0 {
-            header = Rect(x: x, y: y, width: h.width ?? width, height: h.height)
+        if let h = boundarySize(headerBoundary) {
+            header = Rect(origin: Point(x: x, y: y), size: h)
             y += h.height
         }
         let backgroundTop = y
@@ -158,8 +163,8 @@ public struct SplitLayout: Layout {
         let contentBottom = flow.finish(&frames) + inset.bottom
         var footer: Rect?
         var end = contentBottom
-        if let f = footerBoundary, f.height > 0 {
-            footer = Rect(x: x, y: contentBottom, width: f.width ?? width, height: f.height)
+        if let f = boundarySize(footerBoundary) {
+            footer = Rect(origin: Point(x: x, y: contentBottom), size: f)
             end += f.height
         }
         return SplitSectionFrames(side: side, items: items, header: header, headerPinned: false,

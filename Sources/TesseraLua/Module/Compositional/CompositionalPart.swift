@@ -11,7 +11,9 @@ final class CompositionalPart {
         case item(Compositional.Item)
         case group(Compositional.Group)
         case section(Compositional.Section)
-        case boundary(Compositional.BoundaryItem)
+        /// A t.boundary{} as it is in `headers`, and in `footers` (where an alignment or kind
+        /// it does not give defaults to the bottom and "footer").
+        case boundary(Compositional.BoundaryItem, asFooter: Compositional.BoundaryItem)
         case decoration(Compositional.Decoration)
         case dimension(Compositional.Dimension)
         case flexible(Double)

@@ -12,12 +12,16 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["kind", "size", "align", "offset", "pinned", "extendsBoundary", "zIndex"])
             let offset = try o.point("offset")
-            try host.pushPart(.boundary(Compositional.BoundaryItem(
+            let header = Compositional.BoundaryItem(
                 kind: try o.optString("kind") ?? "header",
                 size: try o.layoutSize("size", host: host, default: Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(44))),
                 alignment: try o.alignment("align", default: .top), offset: offset,
                 extendsBoundary: try o.bool("extendsBoundary", default: true), pinned: try o.bool("pinned", default: false),
-                zIndex: try o.integer("zIndex", default: 1))), args)
+                zIndex: try o.integer("zIndex", default: 1))
+            var footer = header
+            if !o.has("align") { footer.alignment = .bottom }
+            if !o.has("kind") { footer.kind = "footer" }
+            try host.pushPart(.boundary(header, asFooter: footer), args)
             return 1
         }
     }
@@ -71,17 +75,15 @@ extension TesseraModule {
 
 extension LuaHost {
     /// The `headers` and `footers` lists of t.boundary{} in table `o`, headers first. A footer's
-    /// default alignment is the bottom and its default kind "footer".
+    /// default alignment is the bottom and its default kind "footer"; given ones are kept.
     func boundaries(_ o: LuaTableArgument, _ args: LuaArguments) throws -> [Compositional.BoundaryItem] {
         var boundaries: [Compositional.BoundaryItem] = []
         for key in ["headers", "footers"] {
             try o.list(key) { top, k in
-                guard case .boundary(var b)? = part(at: top) else {
+                guard case .boundary(let header, let footer)? = part(at: top) else {
                     throw args.error(.part(.field(key), "[\(k)]"), at: top, mustBe: "a t.boundary{}", numeric: false)
                 }
-                if key == "footers" && b.alignment == .top { b.alignment = .bottom }
-                if key == "footers" && b.kind == "header" { b.kind = "footer" }
-                boundaries.append(b)
+                boundaries.append(key == "footers" ? footer : header)
             }
         }
         return boundaries
