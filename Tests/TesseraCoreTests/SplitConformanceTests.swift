@@ -55,4 +55,30 @@ import Testing
         #expect(try headers(95) == [60, 95, 130])
         #expect(try headers(110) == [60, 100, 130])
     }
+    /// A pinned footer sticks to the bottom of the visible area, pushed down by its section's
+    /// start, as UIKit pins section footers (IBP's bug pinned footers to the top, and so did
+    /// split and sections footers here), in the split layout and the sections layout alike.
+    /// Ten rows of 30 end at 300, the footer rests at 300..310; the viewport 50..150 shows its
+    /// section, so the footer is drawn at 150 − 10 = 140. The next section starts at 310, below
+    /// the viewport: its footer stays at its section's start, 310 (off screen).
+    @Test func aPinnedFooterSticksToTheBottom() throws {
+        let rows = Array(repeating: s(100, 30), count: 10)
+        let footer: @Sendable (Int, Dataset.Section?) throws -> SectionBoundary? = { _, _ in SectionBoundary(height: 10, pinned: true) }
+        let view = r(0, 50, 100, 100)
+        let split = try SplitLayout(leftSideRatio: 1, footer: footer).layout(splitContext([rows, rows], in: s(100, 100)))
+        let stacked = try SectionsLayout(footer: footer) { _, _ in FlowLayout() }.layout(splitContext([rows, rows], in: s(100, 100)))
+        for result: any LayoutResult in [split, stacked] {
+            #expect(result.elements.filter { $0.kind == "footer" }.map(\.pinEdge) == [.bottom, .bottom])
+            let drawn = try result.frames(ofKind: "footer", in: view)
+            #expect(drawn == [r(0, 140, 100, 10)])
+            #expect(try result.frames(ofKind: "footer", in: r(0, 250, 100, 100)) == [r(0, 300, 100, 10), r(0, 340, 100, 10)])
+        }
+    }
+}
+
+private extension LayoutResult {
+    /// The drawn frames of the elements of `kind` that show in `rect`, scrolled there.
+    func frames(ofKind kind: String, in rect: Rect) throws -> [Rect] {
+        try elements(in: rect, scroll: ScrollState(showing: rect)).filter { $0.kind == kind }.map(\.frame)
+    }
 }

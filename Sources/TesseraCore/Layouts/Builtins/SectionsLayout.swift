@@ -1,6 +1,7 @@
 /// A section header or footer of `SectionsLayout` and `SplitLayout`: a band across the section
-/// (or its column), its height, whether it pins to the top of the visible area (pushed up by
-/// the section's end), its drawing order and kind. Lua's `header = {height =, pinned =}` of
+/// (or its column), its height, whether it pins (a header to the top of the visible area, pushed
+/// up by the section's end; a footer to the bottom, pushed down by the section's start), its
+/// drawing order and kind. Lua's `header = {height =, pinned =}` of
 /// `t.sections` and `t.split`.
 ///
 /// Not `Compositional.BoundaryItem`, which is sized by a `Compositional.LayoutSize` and aligned
@@ -8,7 +9,8 @@
 public struct SectionBoundary: Hashable, Sendable {
     /// Its height; 0 means no element.
     public var height: Double
-    /// Pinned to the top of the visible area while its section is on screen.
+    /// Pinned while its section is on screen: a header to the top of the visible area, a footer
+    /// to the bottom (as UIKit pins section footers).
     public var pinned: Bool
     /// Drawing order (above items, at 0, by default).
     public var zIndex: Int
@@ -21,6 +23,10 @@ public struct SectionBoundary: Hashable, Sendable {
     public init(height: Double, pinned: Bool = false, zIndex: Int = 1, kind: String? = nil, width: Double? = nil) {
         self.height = height; self.pinned = pinned; self.zIndex = zIndex; self.kind = kind; self.width = width
     }
+
+    /// The edge this boundary pins to as a footer: the bottom when pinned (an element that does
+    /// not pin keeps the default edge).
+    var footerEdge: LayoutElement.PinEdge { pinned ? .bottom : .top }
 }
 
 /// One layout per section of the context, the sections arranged by an outer layout
@@ -205,7 +211,7 @@ public struct SectionsLayout: Layout {
             if let f = section.footer {
                 elements.append(.supplementary(f.kind ?? "footer", section: base + span - 1,
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
-                                               zIndex: f.zIndex, pinned: f.pinned))
+                                               zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
             if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result) {
                 keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))

@@ -225,7 +225,8 @@ package struct SplitPlan: Equatable, Sendable {
              section.background.map { .decoration("background", section: s, frame: $0, zIndex: Self.backgroundZIndex) },
              section.footer.map { .supplementary(section.footerBoundary?.kind ?? "footer", section: s, frame: $0,
                                                  zIndex: section.footerBoundary?.zIndex ?? 1,
-                                                 pinned: section.footerBoundary?.pinned ?? false) }].compactMap { $0 }
+                                                 pinned: section.footerBoundary?.pinned ?? false,
+                                                 pinEdge: section.footerBoundary?.footerEdge ?? .top) }].compactMap { $0 }
         }
     }
 }
