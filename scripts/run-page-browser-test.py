@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`tessera run --format html` in a real browser, as a person sees it: a transposed layout (it
-scrolls sideways) whose section headers pin. Scrolled to an x, the page draws each header where
+scrolls sideways) whose section headers pin, left to right and right to left (--rtl: the page
+scrolls from offset 0 towards negative x, where the content is). Scrolled to an x, the page draws each header where
 the engine does (`run --format json --offset`'s `visibleElements`): stuck to the visible left
 edge while its section shows, pushed left by the section's end, at rest otherwise. A label too
 long for its card ends in an ellipsis. Sections without headers are titled in their top right
@@ -74,6 +75,36 @@ def main():
         cut = browser.eval("(() => { const n = [...document.querySelectorAll('#layer > div.item')]"
                            ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
         checks("a label too long for its card ends in an ellipsis", cut == "ellipsis", str(cut))
+        # Right to left (--rtl): the content hangs off the left edge and the page scrolls there,
+        # from offset 0 (its first items at the right) to minus the content's width plus the
+        # viewport's, each header where the engine draws it.
+        with open(os.path.join(work, "rtl.html"), "w") as page:
+            page.write(run("--format", "html", "--rtl"))
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "rtl.html"))
+        browser.wait("document.querySelector('.supplementary') !== null", "the right-to-left page's headers")
+        checks("the right-to-left page opens at offset 0",
+               browser.eval("document.getElementById('status').textContent").startswith("offset 0,0:"))
+        last = -(int(content_width) - VIEWPORT[0])
+        for x in list(range(0, last - 1, -13)) + [last]:
+            browser.eval("location.hash = '#x=%d&y=0'" % x)
+            browser.wait("document.getElementById('status').textContent.startsWith('offset %d,')" % x, "offset %d" % x)
+            drawn = {int(s): left for s, left in browser.eval(headers_js).items()}
+            report = json.loads(run("--format", "json", "--rtl", "--offset", "%g,0" % x))
+            expected = {e["section"]: e["frame"][0] for e in report["visibleElements"] if e["kind"] == "header"}
+            for section, left in expected.items():
+                checks("right to left, at x %d the header of section %d is drawn where the engine draws it" % (x, section),
+                       drawn.get(section) == left, "page %s, engine %s" % (drawn, expected))
+                checked += 1
+            shown = browser.eval("document.querySelectorAll('#layer > div.item.on').length")
+            checks("right to left, at x %d the page shows the engine's visible items" % x,
+                   shown == len(report["visible"]), "page %s, engine %s" % (shown, report["visible"]))
+        browser.eval("location.hash = '#x=0&y=0'")
+        browser.wait("document.getElementById('status').textContent.startsWith('offset 0,')", "offset 0")
+        browser.eval("document.getElementById('view').scrollLeft = 0")   # the scroll box's left end
+        browser.wait("!document.getElementById('status').textContent.startsWith('offset 0,')", "a scroll to the left end")
+        status = browser.eval("document.getElementById('status').textContent")
+        checks("right to left, the scroll box's left end is the content's left end (offset %d)" % last,
+               status.startswith("offset %d," % last), status)
         # Sections without headers: each title sits in its section's top right corner, so the
         # first item's label, in the top left one, shows.
         with open(os.path.join(work, "plain.html"), "w") as page:

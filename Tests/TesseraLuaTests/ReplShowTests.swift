@@ -82,7 +82,7 @@ import TesseraCore
 
     /// The region, columns and rows an 80 x 20 ASCII preview shows `viewport` of `content` in.
     func on80x20(content: Size, viewport: Rect) -> (Rect, Int, Int) {
-        ResultPreview(columns: 80, rows: 20, unicode: false).layout(content: content, viewport: viewport)
+        ResultPreview(columns: 80, rows: 20, unicode: false).layout(content: Rect(origin: .zero, size: content), viewport: viewport)
     }
 
     @Test func aTallViewportScalesDownToFit() {
@@ -108,7 +108,7 @@ import TesseraCore
         let preview = ResultPreview(columns: 80, rows: 20, unicode: false)
         for viewport in [Rect(x: 1e308, y: 1e308, width: 1e308, height: 1e308), Rect(x: -1e308, y: -1e308, width: 1e308, height: 1e308),
                          Rect(x: 0, y: 0, width: 1.7e308, height: 1.7e308)] {
-            let (region, columns, rows) = preview.layout(content: Size(width: 1.7e308, height: 4000), viewport: viewport)
+            let (region, columns, rows) = preview.layout(content: Rect(x: 0, y: 0, width: 1.7e308, height: 4000), viewport: viewport)
             #expect([region.minX, region.maxX, region.minY, region.maxY].allSatisfy { $0.isFinite }, "\(viewport): \(region)")
             #expect((8...80).contains(columns) && (1...20).contains(rows))
         }

@@ -35,11 +35,11 @@ public struct AsciiPreview {
         let rows = Self.clampedIndex((region.height / (cell * 2)).rounded(.up), 1, maxRows)
         let rowHeight = region.height / Double(rows)
         var grid = [[Character]](repeating: [Character](repeating: ".", count: columns), count: rows)
-        let content = Rect(origin: .zero, size: result.contentSize)
+        let content = Rect(origin: result.contentOrigin, size: result.contentSize)
         for r in 0..<rows {
             for c in 0..<columns {
                 let x = region.x + (Double(c) + 0.5) * cell, y = region.y + (Double(r) + 0.5) * rowHeight
-                if x > content.maxX || y > content.maxY { grid[r][c] = " " }
+                if x > content.maxX || y > content.maxY || x < content.minX || y < content.minY { grid[r][c] = " " }
             }
         }
         for i in try result.visible(in: region) {

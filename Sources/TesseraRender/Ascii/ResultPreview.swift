@@ -36,11 +36,10 @@ public struct ResultPreview {
     }
 
     /// The region shown, and its size in characters. O(1).
-    func layout(content: Size, viewport: Rect) -> (region: Rect, columns: Int, rows: Int) {
-        let viewport = ResultPreview.withinReach(viewport)
-        let content = Size(width: min(content.width, ResultPreview.reach), height: min(content.height, ResultPreview.reach))
+    func layout(content: Rect, viewport: Rect) -> (region: Rect, columns: Int, rows: Int) {
+        let viewport = ResultPreview.withinReach(viewport), content = ResultPreview.withinReach(content)
         let viewportWidth = max(viewport.width, 1), viewportHeight = max(viewport.height, 1)
-        let minX = min(0, viewport.minX), maxX = max(content.width, viewport.maxX, minX + viewportWidth)
+        let minX = min(content.minX, viewport.minX), maxX = max(content.maxX, viewport.maxX, minX + viewportWidth)
         var span = maxX - minX, x = minX
         if span > 4 * viewportWidth {
             span = 4 * viewportWidth
@@ -50,7 +49,7 @@ public struct ResultPreview {
         let cell = max(span / Double(columns), viewportHeight / Double(2 * rows))
         let used = Int(clamping: span / cell - 1e-9, rounding: .up, into: min(8, columns)...columns)
         let lineHeight = 2 * cell
-        let minY = min(0, viewport.minY), maxY = max(content.height, viewport.maxY)
+        let minY = min(content.minY, viewport.minY), maxY = max(content.maxY, viewport.maxY)
         let fullHeight = max(maxY - minY, lineHeight)
         let lines = Int(clamping: fullHeight / lineHeight - 1e-9, rounding: .up, into: 1...rows)
         let height = Double(lines) * lineHeight
@@ -65,7 +64,7 @@ public struct ResultPreview {
     /// - Complexity: O(k + rows · columns) for k items in the region.
     public func render(_ result: any LayoutResult, viewport: Rect) throws -> String {
         let content = result.contentSize
-        let (region, used, lines) = layout(content: content, viewport: viewport)
+        let (region, used, lines) = layout(content: Rect(origin: result.contentOrigin, size: content), viewport: viewport)
         // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
         let preview = AsciiPreview(columns: used, maxRows: lines)
         let drawn = ResultPreview.withinReach(viewport)

@@ -68,6 +68,9 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
     return { section: o.section, frame: o.frame, start: o.offset, paging: o.paging, sideways, x0, y0, x1, y1, L, bucket, buckets,
              node: null, inner: null, mounted: new Map() };
   });
+  // The grid spans CW x CH from the scroll range's corner: (0, 0), or left of 0 for a
+  // right-to-left content wider than the viewport (its contentOrigin).
+  const GX = Math.min(0, D.contentOrigin ? D.contentOrigin[0] : 0), GY = Math.min(0, D.contentOrigin ? D.contentOrigin[1] : 0);
   const cols = Math.max(1, Math.min(Math.ceil(CW / Math.max(VW, 1)), 256));
   const rows = Math.max(1, Math.min(Math.ceil(CH / Math.max(VH, 1)), Math.ceil(Math.max(m, 4096) / cols)));
   const cellW = CW / cols, cellH = CH / rows;
@@ -81,7 +84,7 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   for (let d = 0; d < m; d++) {
     if ((d & 16383) === 16383) yield;
     if (P[d] || OFF[d] || SHELF_OF[d] >= 0) { R0[d] = -1; continue; }
-    const x = X[d], y = Y[d];
+    const x = X[d] - GX, y = Y[d] - GY;
     const c0 = clamp(Math.floor(x * iw), lastCol), c1 = clamp(Math.floor((x + W[d]) * iw), lastCol);
     const r0 = clamp(Math.floor(y * ih), lastRow), r1 = clamp(Math.floor((y + H[d]) * ih), lastRow);
     R0[d] = r0; R1[d] = r1; C0[d] = c0; C1[d] = c1;
@@ -100,14 +103,15 @@ function* drawables(D, F, CW, CH, VW, VH, arrays = freshArrays) {
   }
   arrays.recycle(R0, R1, C0, C1);
   return { n, m, X, Y, W, H, Z, P, RANK, KIND, REF, SHELF_OF, END, EDGE, OFF, pinned, TITLES, shelfBySection, SHELVES,
-           CW, CH, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
+           CW, CH, GX, GY, cols, rows, cellW, cellH, starts, entries, seen: take(Uint32Array, m, 0), stamp: 0 };
 }
 function built(steps) { for (;;) { const r = steps.next(); if (r.done) return r.value; } }
 // Drawables whose resting frame meets the rectangle (pinned ones are placed separately).
 function gridQuery(g, qx, qy, qw, qh) {
   const out = [];
   g.stamp++;
-  const c0 = gridCell(qx, g.cellW, g.cols), c1 = gridCell(qx + qw, g.cellW, g.cols), r0 = gridCell(qy, g.cellH, g.rows), r1 = gridCell(qy + qh, g.cellH, g.rows);
+  const gx = qx - g.GX, gy = qy - g.GY;
+  const c0 = gridCell(gx, g.cellW, g.cols), c1 = gridCell(gx + qw, g.cellW, g.cols), r0 = gridCell(gy, g.cellH, g.rows), r1 = gridCell(gy + qh, g.cellH, g.rows);
   for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
     for (let k = g.starts[r * g.cols + c], end = g.starts[r * g.cols + c + 1]; k < end; k++) {
       const d = g.entries[k];

@@ -2,7 +2,11 @@ const D = JSON.parse(document.getElementById('tessera-data').textContent);
 const view = document.getElementById('view'), spacer = document.getElementById('spacer');
 const layer = document.getElementById('layer'), statusLine = document.getElementById('status');
 const VW = D.viewport[0], VH = D.viewport[1];
-const CW = Math.max(D.content[0], VW), CH = Math.max(D.content[1], VH);
+// The scroll range: the content's box joined with the viewport's at offset 0 (a right-to-left
+// content wider than the viewport starts left of 0: X0 < 0), CW x CH from (X0, Y0).
+const OX = D.contentOrigin ? D.contentOrigin[0] : 0, OY = D.contentOrigin ? D.contentOrigin[1] : 0;
+const X0 = Math.min(0, OX), Y0 = Math.min(0, OY);
+const CW = Math.max(OX + D.content[0], VW) - X0, CH = Math.max(OY + D.content[1], VH) - Y0;
 const LIMIT = 8000000;
 const SW = Math.min(CW, LIMIT), SH = Math.min(CH, LIMIT), scaled = CW > SW || CH > SH;
 spacer.style.width = SW + 'px'; spacer.style.height = SH + 'px';
@@ -114,7 +118,7 @@ let requested = null;
 function update() {
   const sx = view.scrollLeft, sy = view.scrollTop;
   const exact = requested && requested.sx === sx && requested.sy === sy;
-  const vx = exact ? requested.x : toContent(sx, SW, CW, VW), vy = exact ? requested.y : toContent(sy, SH, CH, VH);
+  const vx = exact ? requested.x : X0 + toContent(sx, SW, CW, VW), vy = exact ? requested.y : Y0 + toContent(sy, SH, CH, VH);
   if (scaled) { anchorX = vx; anchorY = vy; }
   layer.style.transform = 'translate(' + (sx - vx + anchorX) + 'px,' + (sy - vy + anchorY) + 'px)';
   const near = query(vx - VW / 2, vy - VH / 2, 2 * VW, 2 * VH);
@@ -171,8 +175,8 @@ function scrollToOffset() {
       scrollShelf(sh);
     }
   }
-  x = Math.max(0, Math.min(x, CW - VW)); y = Math.max(0, Math.min(y, CH - VH));
-  view.scrollTo(toScroll(x, SW, CW, VW), toScroll(y, SH, CH, VH));
+  x = Math.max(X0, Math.min(x, X0 + CW - VW)); y = Math.max(Y0, Math.min(y, Y0 + CH - VH));
+  view.scrollTo(toScroll(x - X0, SW, CW, VW), toScroll(y - Y0, SH, CH, VH));
   requested = { sx: view.scrollLeft, sy: view.scrollTop, x: x, y: y };
   update();
 }

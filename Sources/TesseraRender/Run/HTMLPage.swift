@@ -85,6 +85,11 @@ public struct HTMLPage {
         out.append(contentsOf: Array("],\"content\":[".utf8))
         out.withBuffer { appendNumber(content.width, to: &$0) }; out.append(UInt8(ascii: ","))
         out.withBuffer { appendNumber(content.height, to: &$0) }
+        if result.contentOrigin != .zero {   // a right-to-left content wider than the viewport
+            out.append(contentsOf: Array("],\"contentOrigin\":[".utf8))
+            out.withBuffer { appendNumber(result.contentOrigin.x, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(result.contentOrigin.y, to: &$0) }
+        }
         out.append(contentsOf: Array("],\"offset\":[".utf8))
         out.withBuffer { appendNumber(viewport?.x ?? 0, to: &$0) }; out.append(UInt8(ascii: ","))
         out.withBuffer { appendNumber(viewport?.y ?? 0, to: &$0) }

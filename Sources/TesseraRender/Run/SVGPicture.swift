@@ -50,7 +50,7 @@ public struct SVGPicture {
     ///   O(output).
     package func write(to out: BufferedWriter) throws {
         let result = run.result
-        let content = Rect(origin: .zero, size: result.contentSize)
+        let content = Rect(origin: result.contentOrigin, size: result.contentSize)
         let shown = viewport ?? Rect(origin: .zero, size: run.viewport)
         let everything = content.union(shown)
         let focused = everything.height > 3 * max(shown.height, 1) || everything.width > 3 * max(shown.width, 1)
