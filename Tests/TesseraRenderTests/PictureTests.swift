@@ -190,6 +190,22 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let late = try SVGPicture(run: run, viewport: Rect(x: 0, y: 108, width: 200, height: 20)).render()
         #expect(late.contains("<title>supplementary header of section 1 (pinned) (0.0, 105.0, 200.0, 5.0)</title>"))
     }
+
+    /// A right-to-left row wider than the viewport hangs off the left edge: the picture draws the
+    /// content's box there (x −(the row's width − the viewport's)) and shows the viewport with
+    /// half a viewport around it, to its left (the content's side), not empty space to its right.
+    @Test func aRightToLeftRowIsDrawnToTheLeftOfItsViewport() throws {
+        let items = (0..<20).map { Item(id: .int($0), size: Size(width: 100, height: 50)) }
+        let dataset = Dataset(items: items)
+        let viewport = Size(width: 200, height: 100)
+        let result = try MirroredLayout(RowLayout()).layout(LayoutContext(dataset: dataset, collectionSize: viewport,
+                                                                         sizing: ItemSizing(rule: .intrinsic)))
+        let svg = try SVGPicture(run: LayoutRun(layoutName: "rtl", dataset: dataset, viewport: viewport, result: AnyLayoutResult(result),
+                                                milliseconds: 1), viewport: nil).render()
+        // 20 items of 100 end at the viewport's right edge, 200: the row starts at 200 − 2000.
+        #expect(svg.contains("<rect x=\"-1800\" y=\"0\" width=\"2000\" height=\"50\" fill=\"#ffffff\""))
+        #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-100\" y=\"0\" width=\"300\" height=\"100\"/>"))
+    }
 }
 
 /// A shelf (section 0: four 100 x 50 items in a 200-wide scroller) above a plain section 1.
