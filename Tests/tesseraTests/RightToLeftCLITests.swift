@@ -12,6 +12,7 @@ import Testing
         struct Element: Decodable { var kind: String; var section: Int; var frame: [Double] }
         var viewport: [Double]
         var contentSize: [Double]
+        var contentOrigin: [Double]?
         var items: [Item]
         var supplementaries: [Element]
         var visible: [Int]?
@@ -55,6 +56,16 @@ import Testing
         #expect(left.visible != nil && left.visible == right.visible && left.visible != all.visible)
     }
 
+    /// A row wider than the viewport hangs off its left edge: the report says where the content
+    /// starts, as the left-to-right one (at 0) does not.
+    @Test func aWideRowSaysItsContentStartsAtNegativeX() throws {
+        let args = ["row", "--data", "datasets/images-wallpapers.json"]
+        let ltr = try report(args), rtl = try report(args + ["--rtl"])
+        #expect(ltr.contentOrigin == nil)
+        #expect(rtl.contentOrigin == [ltr.viewport[0] - ltr.contentSize[0], 0])
+        #expect(rtl.items.map(\.frame[0]).min() == rtl.contentOrigin?[0])
+    }
+
     @Test func aScriptedLayoutIsMirroredWithItsHeaders() throws {
         try expectMirrored(["layouts/sectioned.lua", "--data", "datasets/tuxpaint-stamps.json"], elements: true)
     }
@@ -69,6 +80,7 @@ import Testing
         #expect(rtl.items.map(\.id.text) == ["a", "b"])
         #expect(rtl.items.map(\.frame) == [[90, 0, 50, 10], [40, 0, 50, 10]])
         #expect(rtl.contentSize == [100, 10])
+        #expect(rtl.contentOrigin == nil)   // it starts at 140 − 100 = 40, as the frames say
         // Centred, the row stays centred in the viewport (it went to the left edge before).
         let centred = try report(["flow", "--data", data.path, "--viewport", "140x120", "--sizing", "intrinsic",
                                   "--param", "justifyContent=center", "--rtl"])

@@ -85,7 +85,7 @@ public struct HTMLPage {
         out.append(contentsOf: Array("],\"content\":[".utf8))
         out.withBuffer { appendNumber(content.width, to: &$0) }; out.append(UInt8(ascii: ","))
         out.withBuffer { appendNumber(content.height, to: &$0) }
-        if result.contentOrigin != .zero {   // a right-to-left content wider than the viewport
+        if result.contentOrigin.x < 0 || result.contentOrigin.y < 0 {   // right to left, wider than the viewport
             out.append(contentsOf: Array("],\"contentOrigin\":[".utf8))
             out.withBuffer { appendNumber(result.contentOrigin.x, to: &$0) }; out.append(UInt8(ascii: ","))
             out.withBuffer { appendNumber(result.contentOrigin.y, to: &$0) }

@@ -1,7 +1,8 @@
 import OrderedCollections
 import TesseraCore
 
-/// The `run --format json` document: viewport, contentSize, items in flattened order at rest,
+/// The `run --format json` document: viewport, contentSize (and contentOrigin when the content
+/// starts left of or above 0), items in flattened order at rest,
 /// supplementaries and decorations at rest, orthogonal sections with the offsets they are drawn
 /// at, and, when a viewport offset was given, `visible` (items as drawn there) and
 /// `visibleElements` (supplementaries and decorations as drawn there, pinned headers at their
@@ -32,11 +33,20 @@ package struct RunReport {
         var doc: OrderedDictionary<String, JSONValue> = [
             "viewport": .array([.double(run.viewport.width), .double(run.viewport.height)]),
             "contentSize": .array([.double(result.contentSize.width), .double(result.contentSize.height)]),
-            "items": .array(items),
         ]
+        if let origin = contentOrigin { doc["contentOrigin"] = origin }
+        doc["items"] = .array(items)
         let drawn = try viewport.map { try result.elements(in: $0, scroll: ScrollState(showing: $0, sectionOffsets: sectionOffsets)) }
         for (key, value) in members(drawn: drawn) { doc[key] = value }
         return .object(doc)
+    }
+
+    /// Where the content starts, only when that is left of or above 0 (a right-to-left content
+    /// wider than the viewport), so the offsets run below 0 (the frames say where a narrower
+    /// one starts, and older documents stay as they were).
+    private var contentOrigin: JSONValue? {
+        let o = run.result.contentOrigin
+        return o.x < 0 || o.y < 0 ? .array([.double(o.x), .double(o.y)]) : nil
     }
 
     /// The document as `run --format json` prints it (what `document()` gives, written pretty).
@@ -56,6 +66,7 @@ package struct RunReport {
         var object = PrettyJSONObject()
         object.add("viewport", .array([.double(run.viewport.width), .double(run.viewport.height)]))
         object.add("contentSize", .array([.double(result.contentSize.width), .double(result.contentSize.height)]))
+        if let origin = contentOrigin { object.add("contentOrigin", origin) }
         object.add("items", records: result.count) { i, out in
             out.append("{\"id\": ")
             out.withBuffer { buffer in
