@@ -541,6 +541,22 @@ struct PreviewTests {
         #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
     }
 
+    @Test(arguments: ["removed", "folder"]) func aScriptASaveLeftUnreadableIsNamedAsTheScript(kind: String) async throws {
+        let (session, script, _, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        try FileManager.default.removeItem(atPath: script)
+        if kind == "folder" { try FileManager.default.createDirectory(atPath: script, withIntermediateDirectories: false) }
+        session.render()
+        let reason = kind == "folder" ? "expected a regular file, found a directory" : "the script does not exist"
+        #expect(errors.all == ["gen 2 input error: \(script): \(reason). Waiting for it to be saved again."])
+        let (texts, _, _, _) = await messages.received()
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["kind"] == .string("input") && error["message"] == .string("\(script): \(reason)."))
+    }
+
     @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
         let hub = PreviewHub()
         let slow = UUID()

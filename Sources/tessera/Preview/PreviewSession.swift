@@ -302,7 +302,11 @@ final class PreviewSession: @unchecked Sendable {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
-                unreadable(error)
+                if let error = error as? DatasetError, path != configuration.dataPath {
+                    unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
+                } else {
+                    unreadable(error)
+                }
                 return nil
             }
         }
