@@ -617,6 +617,35 @@ struct PreviewTests {
         try await counter.wait(for: 3)
     }
 
+    /// Nothing is written: the file goes, or something that is not a file takes its place. Seen
+    /// once it has stayed so a moment (a save that removes the old file first writes the new one
+    /// within it).
+    @Test(arguments: ["removed", "renamed away", "a folder", "a symbolic link"])
+    func aWatchedFileThatGoesOrIsReplacedByANonFileIsReported(how: String) async throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("data.json").path, other = folder.appendingPathComponent("other.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try "2".write(toFile: other, atomically: false, encoding: .utf8)
+        let counter = Counter()
+        let watcher = FileWatcher(poll: false) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        let files = FileManager.default
+        switch how {
+        case "removed": try files.removeItem(atPath: file)
+        case "renamed away": try files.moveItem(atPath: file, toPath: file + ".old")
+        case "a folder":
+            try files.removeItem(atPath: file)
+            try files.createDirectory(atPath: file, withIntermediateDirectories: false)
+        default:
+            try files.removeItem(atPath: file)
+            try files.createSymbolicLink(atPath: file, withDestinationPath: other)
+        }
+        try await counter.wait(for: 1)
+    }
+
     @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {
         let root = try temporaryFolder()
         let folder = root.appendingPathComponent("data")
