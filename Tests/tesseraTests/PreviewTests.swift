@@ -229,6 +229,28 @@ struct PreviewTests {
         #expect(try secondRow() == Rect(x: 0, y: 50, width: 375, height: 50))
     }
 
+    @Test func aModuleThatGoesAwayStaysWatchedUntilItComesBack() async throws {
+        let (session, script, _, _) = try rowsSession(
+            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
+        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
+        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.readsOnlyChangedFiles = true
+        session.render()
+        #expect(session.watchedFiles.contains(module))
+        // Removed (or made a link loop): the run that no longer finds it fails, and the module
+        // stays watched, so its return runs again without a save of the script.
+        try FileManager.default.removeItem(atPath: module)
+        session.filesChanged([FileWatcher.absolute(module)])
+        session.render()
+        #expect(session.generation == 2 && session.lastGoodRun?.generation == 1)
+        #expect(session.watchedFiles.contains(module))
+        try "return { h = 50 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(module)])
+        session.render()
+        #expect(session.lastGoodRun?.generation == 3)
+        #expect(try session.lastGoodRun.map { try $0.run.result.frame(at: 1) } == Rect(x: 0, y: 50, width: 375, height: 50))
+    }
+
     @Test func aDataSaveAnimatesWithTheAnimatorBytesItCompared() async throws {
         // The animator script is one of the files the read stage compares: a data save plays it
         // as read, not as the disk has it later; its error names it and shows its lines.
@@ -396,7 +418,7 @@ struct PreviewTests {
         #expect(try Self.binaryMessage(try #require(tables.first)).header == #"{"type":"ids","version":1,"count":50,"texts":[344,548]}"#)
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
         #expect(refusals == ["measure: expected sizes[0] to be [index, width, height] with a whole index from 0 and finite sizes from 0 to 1e7, got [1,375,-1]",
-                             "expected a JSON object with a type, got \"not json\""])
+                             "expected a JSON object with a type, got \"not json\": line 1, column 1: expected a JSON value, found 'not'"])
         #expect(errors.all == ["preview: a page's message was refused: " + refusals[0]!, "preview: a page's message was refused: " + refusals[1]!,
                                "preview: measure: no item 99; the data has 50 items"])
         let second = try JSONParser.parse(try #require(headers.last))
@@ -555,6 +577,17 @@ struct PreviewTests {
         let (texts, _, _, _) = await messages.received()
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
         #expect(error["kind"] == .string("input") && error["message"] == .string("\(script): \(reason)."))
+    }
+
+    @Test func aPagesMessageThatIsNotJSONIsRefusedWithTheParsersReason() async throws {
+        let (session, _, _, messages) = try rowsSession("return { simpleLayout = function(ctx) end }\n")
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        session.handle(#"{"type":"viewport","w":1e999,"h":5}"#, from: messages.id)
+        session.handle(#"{"type":"params","values":{"a":"# + deep + "}}", from: messages.id)
+        let (texts, _, _, _) = await messages.received()
+        let refusals = try texts.map { try JSONParser.parse($0)["message"]?.string }
+        #expect(refusals == [#"expected a JSON object with a type, got "{\"type\":\"viewport\",\"w\":1e999,\"h\":5}": line 1, column 24: expected a number within the range of a double, found 1e999"#,
+                             #"expected a JSON object with a type, got "{\"type\":\"params\",\"values\":{\"a\":[[[[[[[[[": line 1, column 542: expected at most 512 levels of nesting, found deeper nesting"#])
     }
 
     @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
