@@ -52,6 +52,13 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError("--port \(port) is not a port; expected 0 (any free port) to 65535")
         }
         try animatorParams.checkUsage()
+        // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be
+        // laid out at that size and shown at another, or not at all.
+        if let size = try? shape.viewport.get().size, !PreviewSession.viewportSides.contains(size.width)
+            || !PreviewSession.viewportSides.contains(size.height) {
+            throw ValidationError("--viewport \(Viewport(size: size).argumentText) is not a size the preview's page draws; "
+                                  + "expected 1 to \(Int(PreviewSession.viewportSides.upperBound)) on each side")
+        }
     }
 
     func run() throws {

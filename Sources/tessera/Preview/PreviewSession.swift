@@ -521,7 +521,7 @@ final class PreviewSession: @unchecked Sendable {
         case "hello", "viewport":
             // A page opened at an address with params (`?p.columns=3`) says them first.
             if type == "hello", case .object(let values)? = object["params"] { setPageParams(values, from: client) }
-            guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
+            guard let w = number("w"), let h = number("h"), Self.viewportSides.contains(w), Self.viewportSides.contains(h) else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
         case "scroll":
             guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
@@ -584,6 +584,8 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     static let maxMessageBytes = 1 << 20
+    /// The viewport's sides the page draws (its W and H fields' bounds), in px: for `--viewport` too.
+    static let viewportSides = 1.0...100_000
 
     /// Says on the terminal and to the page why its message was not taken.
     func refuse(_ reason: String, to client: UUID) {
