@@ -205,11 +205,7 @@ struct PreviewTests {
     @Test func aRunRunsTheModuleBytesItCompared() async throws {
         // One read per save: the script's module runs as the read stage read it, not as the disk
         // has it later; a module saved but not reported is not run until the watcher names it.
-        let (session, script, _, _) = try rowsSession(
-            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
-        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
-        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
-        session.readsOnlyChangedFiles = true
+        let (session, script, module) = try moduleSession()
         func secondRow() throws -> Rect? { try session.lastGoodRun.map { try $0.run.result.frame(at: 1) } }
         session.render()
         #expect(session.generation == 1)
@@ -230,11 +226,7 @@ struct PreviewTests {
     }
 
     @Test func aModuleThatGoesAwayStaysWatchedUntilItComesBack() async throws {
-        let (session, script, _, _) = try rowsSession(
-            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
-        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
-        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
-        session.readsOnlyChangedFiles = true
+        let (session, _, module) = try moduleSession()
         session.render()
         #expect(session.watchedFiles.contains(module))
         // Removed (or made a link loop): the run that no longer finds it fails, and the module
@@ -542,11 +534,7 @@ struct PreviewTests {
     }
 
     @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
-        let (session, _, data, messages) = try rowsSession(
-            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
-        let errors = ErrorLog()
-        session.logError = { errors.add($0) }
-        session.render()
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         try FileManager.default.removeItem(atPath: data)
         if kind == "fifo" { #expect(mkfifo(data, 0o600) == 0) } else { try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false) }
         session.render()
@@ -564,11 +552,7 @@ struct PreviewTests {
     }
 
     @Test(arguments: ["removed", "folder"]) func aScriptASaveLeftUnreadableIsNamedAsTheScript(kind: String) async throws {
-        let (session, script, _, messages) = try rowsSession(
-            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
-        let errors = ErrorLog()
-        session.logError = { errors.add($0) }
-        session.render()
+        let (session, script, _, messages, errors) = try rowsSessionThatRanOnce()
         try FileManager.default.removeItem(atPath: script)
         if kind == "folder" { try FileManager.default.createDirectory(atPath: script, withIntermediateDirectories: false) }
         session.render()
@@ -627,14 +611,7 @@ struct PreviewTests {
 
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
         let folder = try temporaryFolder()
-        let file = folder.appendingPathComponent("watched.lua").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
-        let counter = Counter()
-        let watcher = FileWatcher(poll: poll) { paths in
-            #expect(paths == [FileWatcher.absolute(file)])
-            counter.increment()
-        }
-        watcher.watch([file])
+        let (file, counter, watcher) = try watchedFile("watched.lua", in: folder, poll: poll)
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))
         #expect(watcher.watching)
@@ -656,15 +633,9 @@ struct PreviewTests {
     @Test(arguments: ["removed", "renamed away", "a folder", "a symbolic link"])
     func aWatchedFileThatGoesOrIsReplacedByANonFileIsReported(how: String) async throws {
         let folder = try temporaryFolder()
-        let file = folder.appendingPathComponent("data.json").path, other = folder.appendingPathComponent("other.json").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let other = folder.appendingPathComponent("other.json").path
         try "2".write(toFile: other, atomically: false, encoding: .utf8)
-        let counter = Counter()
-        let watcher = FileWatcher(poll: false) { paths in
-            #expect(paths == [FileWatcher.absolute(file)])
-            counter.increment()
-        }
-        watcher.watch([file])
+        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: false)   // its thread keeps it
         let files = FileManager.default
         switch how {
         case "removed": try files.removeItem(atPath: file)
@@ -736,6 +707,42 @@ struct PreviewTests {
         session.log = { _ in }; session.logError = { _ in }
         let messages = MessageLog(hub: session.hub)
         return (session, script, data, messages)
+    }
+
+    /// A session whose script's rows are as high as its module (rowheight.lua) says (30), reading
+    /// only the files reported changed.
+    private func moduleSession() throws -> (session: PreviewSession, script: String, module: String) {
+        let (session, script, _, _) = try rowsSession(
+            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
+        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
+        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.readsOnlyChangedFiles = true
+        return (session, script, module)
+    }
+
+    /// A watcher of the file `name` (holding "1") in `folder`, whose reports it counts; each must
+    /// name that file alone.
+    private func watchedFile(_ name: String, in folder: URL, poll: Bool) throws -> (file: String, counter: Counter, watcher: FileWatcher) {
+        let file = folder.appendingPathComponent(name).path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter()
+        let watcher = FileWatcher(poll: poll) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        return (file, counter, watcher)
+    }
+
+    /// A session of rows 30 high over items a and b that has run once, and its error lines.
+    private func rowsSessionThatRanOnce() throws
+        -> (session: PreviewSession, script: String, data: String, messages: MessageLog, errors: ErrorLog) {
+        let (session, script, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        return (session, script, data, messages, errors)
     }
 
     private func temporaryFolder() throws -> URL {
