@@ -72,6 +72,8 @@ import Testing
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["preview", "flow", "--data", "README.md"], "README.md: expected a .json, .jsonl or .csv file, found the extension \".md\"."),
+        (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),

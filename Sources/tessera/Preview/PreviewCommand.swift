@@ -80,6 +80,9 @@ struct PreviewCommand: ParsableCommand {
         if layout.hasSuffix(".lua"), !files.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): the script \(files.fileExists(atPath: layout) ? "cannot be read" : "does not exist")")
         }
+        // The format is the file's extension, which no save changes; a folder (`--data datasets`)
+        // is named as one, as run names it.
+        _ = try DatasetLoader.format(ofFile: data)
         guard files.isReadableFile(atPath: data) else {
             throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : "expected a dataset file, found no such file."))
         }
