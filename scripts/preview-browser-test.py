@@ -335,6 +335,15 @@ try:
         browser.wait("(() => { const f = %s; return f && f[2] === 390; })()" % frame_js("l0"), "l0 drawn 390 wide")
         check("with no size in the address the page takes --viewport's 390x844",
               browser.eval("[S.w, S.h, $('vw').value, $('vh').value].join()") == "390,844,390,844")
+        # Its server stopped (or started again, with a new token): after a few tries the page
+        # says where to go. The refused tries are logged; they are no error of the page's.
+        logged = len(browser.errors)
+        third.terminate()
+        third.wait(timeout=10)
+        browser.wait("/prints a new address: open that one/.test(document.getElementById('conn').textContent)",
+                     "the stopped server's note", timeout=30)
+        check("a page whose server is gone says a restarted one has a new address", True)
+        browser.errors[logged:] = [e for e in browser.errors[logged:] if "WebSocket connection to" not in e]
     finally:
         # Away from its page first: a page whose server is gone reconnects, and logs the refusal.
         browser.call("Page.navigate", url="about:blank")

@@ -28,7 +28,7 @@ SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 # Rows 50 apart, cells 40 high; with `overlap`, items 7 and 31 (1-based) move 20 up into the
 # row above, over items 5 and 29.
 SCRIPT = """return {
-  params = { columns = 2, gap = 4, overlap = false, title = "grid", mode = "cells" },
+  params = { columns = 2, gap = 4, overlap = false, title = "grid", mode = "cells", margins = { 0, 0 } },
   choices = { mode = { "cells", "wide" } },
   simpleLayout = function(ctx, p)
     local w = (ctx.width - (p.columns - 1) * p.gap) / p.columns
@@ -102,8 +102,8 @@ try:
     # A control per declared param, of the default's type.
     found = controls()
     check("a control per declared param, of its default's type (a menu for choices)",
-          found == [["columns", "range+number"], ["gap", "range+number"], ["mode", "select-one"], ["overlap", "checkbox"],
-                       ["title", "text"]], str(found))
+          found == [["columns", "range+number"], ["gap", "range+number"], ["margins", "text"], ["mode", "select-one"],
+                    ["overlap", "checkbox"], ["title", "text"]], str(found))
     options = menu("mode")
     check("the menu lists the script's choices, the default chosen", options == [["cells", True], ["wide", False]], str(options))
     check("the number control shows the default", browser.eval("document.querySelector('#params [data-param=\"columns\"] input[type=number]').value") == "2")
@@ -143,6 +143,21 @@ try:
                  "the params error panel")
     panel = browser.eval("document.getElementById('error').textContent")
     check("a param of the wrong type is the run's error", "columns" in panel and "three" in panel, panel[:300])
+    # JSON text with a number JSON cannot carry (1e999 reads as Infinity, sent as null) is
+    # refused on its field; a string too long for the address (the server reads request lines
+    # of 8 KB) stays out of it, its control says so, and a reload is not refused.
+    refused = browser.eval("""(() => { const f = document.querySelector('#params [data-param="margins"] input');
+      f.value = '[1e999, 0]'; f.dispatchEvent(new Event('change')); return [f.validationMessage, 'margins' in PP]; })()""")
+    check("JSON text with 1e999 is refused on its field, not sent", refused == ["expected JSON with finite numbers", False], str(refused))
+    browser.eval("""(() => { const f = document.querySelector('#params [data-param="title"] input');
+      f.value = 'y'.repeat(10000); f.dispatchEvent(new Event('change')); return true; })()""")
+    check("a value too long for the address is left out of it, and its control says so",
+          len(browser.eval("location.search")) < 8000 and "p.title" not in browser.eval("location.search")
+          and "unkept" in browser.eval("document.querySelector('#params [data-param=\"title\"]').className"))
+    browser.eval("window.__before = 1")
+    browser.call("Page.reload")
+    browser.wait("!window.__before && +(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#params [data-param=\"title\"]')", "the page reloaded")
+    check("the page reloads with the value left out of its address", True)
     browser.eval("document.querySelector('#params button').click()")
     wait_x("i1", (375 - 4) / 2 + 4, "item i1 in the second of two columns")
     check("the defaults button: two columns again, the panel cleared, no params in the address",

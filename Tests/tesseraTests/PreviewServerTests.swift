@@ -166,6 +166,9 @@ struct PreviewServerTests {
                 == Self.reply(405, "Method Not Allowed", "expected GET", extra: "Allow: GET\r\n"))
         #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\r\n")
                 == Self.reply(400, "Bad Request", "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+        let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\nOrigin: http://evil.example\r\n\(handshake)\r\n")
+                == Self.reply(400, "Bad Request", "expected one Origin header"))
         let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"))
         #expect(page.contains("Connection: close\r\n\r\n<!"))

@@ -205,11 +205,7 @@ struct PreviewTests {
     @Test func aRunRunsTheModuleBytesItCompared() async throws {
         // One read per save: the script's module runs as the read stage read it, not as the disk
         // has it later; a module saved but not reported is not run until the watcher names it.
-        let (session, script, _, _) = try rowsSession(
-            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
-        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
-        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
-        session.readsOnlyChangedFiles = true
+        let (session, script, module) = try moduleSession()
         func secondRow() throws -> Rect? { try session.lastGoodRun.map { try $0.run.result.frame(at: 1) } }
         session.render()
         #expect(session.generation == 1)
@@ -227,6 +223,24 @@ struct PreviewTests {
         session.render()
         #expect(session.generation == 3)
         #expect(try secondRow() == Rect(x: 0, y: 50, width: 375, height: 50))
+    }
+
+    @Test func aModuleThatGoesAwayStaysWatchedUntilItComesBack() async throws {
+        let (session, _, module) = try moduleSession()
+        session.render()
+        #expect(session.watchedFiles.contains(module))
+        // Removed (or made a link loop): the run that no longer finds it fails, and the module
+        // stays watched, so its return runs again without a save of the script.
+        try FileManager.default.removeItem(atPath: module)
+        session.filesChanged([FileWatcher.absolute(module)])
+        session.render()
+        #expect(session.generation == 2 && session.lastGoodRun?.generation == 1)
+        #expect(session.watchedFiles.contains(module))
+        try "return { h = 50 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.filesChanged([FileWatcher.absolute(module)])
+        session.render()
+        #expect(session.lastGoodRun?.generation == 3)
+        #expect(try session.lastGoodRun.map { try $0.run.result.frame(at: 1) } == Rect(x: 0, y: 50, width: 375, height: 50))
     }
 
     @Test func aDataSaveAnimatesWithTheAnimatorBytesItCompared() async throws {
@@ -396,7 +410,7 @@ struct PreviewTests {
         #expect(try Self.binaryMessage(try #require(tables.first)).header == #"{"type":"ids","version":1,"count":50,"texts":[344,548]}"#)
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.map { $0["message"]?.string }
         #expect(refusals == ["measure: expected sizes[0] to be [index, width, height] with a whole index from 0 and finite sizes from 0 to 1e7, got [1,375,-1]",
-                             "expected a JSON object with a type, got \"not json\""])
+                             "expected a JSON object with a type, got \"not json\": line 1, column 1: expected a JSON value, found 'not'"])
         #expect(errors.all == ["preview: a page's message was refused: " + refusals[0]!, "preview: a page's message was refused: " + refusals[1]!,
                                "preview: measure: no item 99; the data has 50 items"])
         let second = try JSONParser.parse(try #require(headers.last))
@@ -520,11 +534,7 @@ struct PreviewTests {
     }
 
     @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
-        let (session, _, data, messages) = try rowsSession(
-            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
-        let errors = ErrorLog()
-        session.logError = { errors.add($0) }
-        session.render()
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         try FileManager.default.removeItem(atPath: data)
         if kind == "fifo" { #expect(mkfifo(data, 0o600) == 0) } else { try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false) }
         session.render()
@@ -539,6 +549,29 @@ struct PreviewTests {
         #expect(frames == 1)
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
         #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
+    }
+
+    @Test(arguments: ["removed", "folder"]) func aScriptASaveLeftUnreadableIsNamedAsTheScript(kind: String) async throws {
+        let (session, script, _, messages, errors) = try rowsSessionThatRanOnce()
+        try FileManager.default.removeItem(atPath: script)
+        if kind == "folder" { try FileManager.default.createDirectory(atPath: script, withIntermediateDirectories: false) }
+        session.render()
+        let reason = kind == "folder" ? "expected a regular file, found a directory" : "the script does not exist"
+        #expect(errors.all == ["gen 2 input error: \(script): \(reason). Waiting for it to be saved again."])
+        let (texts, _, _, _) = await messages.received()
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["kind"] == .string("input") && error["message"] == .string("\(script): \(reason)."))
+    }
+
+    @Test func aPagesMessageThatIsNotJSONIsRefusedWithTheParsersReason() async throws {
+        let (session, _, _, messages) = try rowsSession("return { simpleLayout = function(ctx) end }\n")
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        session.handle(#"{"type":"viewport","w":1e999,"h":5}"#, from: messages.id)
+        session.handle(#"{"type":"params","values":{"a":"# + deep + "}}", from: messages.id)
+        let (texts, _, _, _) = await messages.received()
+        let refusals = try texts.map { try JSONParser.parse($0)["message"]?.string }
+        #expect(refusals == [#"expected a JSON object with a type, got "{\"type\":\"viewport\",\"w\":1e999,\"h\":5}": line 1, column 24: expected a number within the range of a double, found 1e999"#,
+                             #"expected a JSON object with a type, got "{\"type\":\"params\",\"values\":{\"a\":[[[[[[[[[": line 1, column 542: expected at most 512 levels of nesting, found deeper nesting"#])
     }
 
     @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
@@ -578,14 +611,7 @@ struct PreviewTests {
 
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
         let folder = try temporaryFolder()
-        let file = folder.appendingPathComponent("watched.lua").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
-        let counter = Counter()
-        let watcher = FileWatcher(poll: poll) { paths in
-            #expect(paths == [FileWatcher.absolute(file)])
-            counter.increment()
-        }
-        watcher.watch([file])
+        let (file, counter, watcher) = try watchedFile("watched.lua", in: folder, poll: poll)
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))
         #expect(watcher.watching)
@@ -599,6 +625,29 @@ struct PreviewTests {
         try FileManager.default.removeItem(atPath: file)                         // deleted, then created again
         try "4444".write(toFile: file, atomically: false, encoding: .utf8)
         try await counter.wait(for: 3)
+    }
+
+    /// Nothing is written: the file goes, or something that is not a file takes its place. Seen
+    /// once it has stayed so a moment (a save that removes the old file first writes the new one
+    /// within it).
+    @Test(arguments: ["removed", "renamed away", "a folder", "a symbolic link"])
+    func aWatchedFileThatGoesOrIsReplacedByANonFileIsReported(how: String) async throws {
+        let folder = try temporaryFolder()
+        let other = folder.appendingPathComponent("other.json").path
+        try "2".write(toFile: other, atomically: false, encoding: .utf8)
+        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: false)   // its thread keeps it
+        let files = FileManager.default
+        switch how {
+        case "removed": try files.removeItem(atPath: file)
+        case "renamed away": try files.moveItem(atPath: file, toPath: file + ".old")
+        case "a folder":
+            try files.removeItem(atPath: file)
+            try files.createDirectory(atPath: file, withIntermediateDirectories: false)
+        default:
+            try files.removeItem(atPath: file)
+            try files.createSymbolicLink(atPath: file, withDestinationPath: other)
+        }
+        try await counter.wait(for: 1)
     }
 
     @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {
@@ -658,6 +707,42 @@ struct PreviewTests {
         session.log = { _ in }; session.logError = { _ in }
         let messages = MessageLog(hub: session.hub)
         return (session, script, data, messages)
+    }
+
+    /// A session whose script's rows are as high as its module (rowheight.lua) says (30), reading
+    /// only the files reported changed.
+    private func moduleSession() throws -> (session: PreviewSession, script: String, module: String) {
+        let (session, script, _, _) = try rowsSession(
+            "local m = require('rowheight')\nreturn { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * m.h, ctx.width, m.h) end end }\n")
+        let module = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("rowheight.lua").path
+        try "return { h = 30 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        session.readsOnlyChangedFiles = true
+        return (session, script, module)
+    }
+
+    /// A watcher of the file `name` (holding "1") in `folder`, whose reports it counts; each must
+    /// name that file alone.
+    private func watchedFile(_ name: String, in folder: URL, poll: Bool) throws -> (file: String, counter: Counter, watcher: FileWatcher) {
+        let file = folder.appendingPathComponent(name).path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter()
+        let watcher = FileWatcher(poll: poll) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        return (file, counter, watcher)
+    }
+
+    /// A session of rows 30 high over items a and b that has run once, and its error lines.
+    private func rowsSessionThatRanOnce() throws
+        -> (session: PreviewSession, script: String, data: String, messages: MessageLog, errors: ErrorLog) {
+        let (session, script, data, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        return (session, script, data, messages, errors)
     }
 
     private func temporaryFolder() throws -> URL {

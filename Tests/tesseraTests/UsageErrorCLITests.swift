@@ -27,6 +27,9 @@ import Testing
          "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
+         "--viewport 1e+308x5 is not a size the preview's page draws; expected 1 to 100000 on each side"),
+        (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport 0x0 is not a size the preview's page draws; expected 1 to 100000 on each side"),
         (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (if it is a layout parameter: --param offset=0,0)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
@@ -69,6 +72,8 @@ import Testing
         (["diff", "no-such-file.json", emoji], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "flow", "--data", "no-such-file.json"], "no-such-file.json: expected a dataset file, found no such file."),
         (["preview", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["preview", "flow", "--data", "README.md"], "README.md: expected a .json, .jsonl or .csv file, found the extension \".md\"."),
+        (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),

@@ -212,8 +212,12 @@ function connect() {
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
   ws = socket;
   ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
+  // A server started again has a new token, which this page's address lacks: it would try for
+  // ever. Past the first few tries (a server restarting, or a lost connection), it says so.
   ws.onclose = () => {
-    conn.textContent = 'disconnected; reconnecting'; conn.className = 'down';
+    conn.textContent = retry < 2000 ? 'disconnected; reconnecting'
+      : 'disconnected; reconnecting (a tessera preview started again prints a new address: open that one)';
+    conn.className = 'down';
     setTimeout(connect, retry); retry = Math.min(2000, retry * 2);
   };
   ws.onmessage = ev => {

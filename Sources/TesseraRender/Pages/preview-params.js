@@ -14,12 +14,28 @@ for (const [k, v] of new URLSearchParams(location.search)) {
 }
 let paramsShown = '';
 const paramsBar = $('params');
+// The server reads request lines of at most 8 KB: a value that would make the address longer
+// stays this page's, out of its address (a reload would be refused), and its control says so.
+const ADDRESS_LIMIT = 8000, unkept = new Set();
 function writeParams() {
   const q = new URLSearchParams();
   if (token) q.set('token', token);
-  for (const [k, v] of Object.entries(PP)) q.set('p.' + k, typeof v === 'string' ? v : JSON.stringify(v));
+  unkept.clear();
+  for (const [k, v] of Object.entries(PP)) {
+    q.set('p.' + k, typeof v === 'string' ? v : JSON.stringify(v));
+    if (q.toString().length > ADDRESS_LIMIT) { q.delete('p.' + k); unkept.add(k); }
+  }
   history.replaceState(null, '', '?' + q.toString() + location.hash);
+  for (const label of paramsBar.querySelectorAll('label[data-param]')) label.classList.toggle('unkept', unkept.has(label.dataset.param));
 }
+// JSON has no NaN or infinity (JSON.parse reads 1e999 as Infinity, which would be sent as null).
+function finiteJSON(v) {
+  if (typeof v === 'number') return isFinite(v);
+  if (v && typeof v === 'object') return Object.values(v).every(finiteJSON);
+  return true;
+}
+// A JSON value the control cannot send is marked on it, not sent as something else.
+function refuseValue(field, why) { field.setCustomValidity(why); field.reportValidity(); }
 function setParam(name, value, fallback) {
   if (JSON.stringify(value) === JSON.stringify(fallback)) delete PP[name]; else PP[name] = value;
   writeParams();
@@ -72,7 +88,11 @@ function showParams(list) {
         field.type = 'text'; field.size = 10;
         field.onchange = () => {
           if (typeof d === 'string') { setParam(p.name, field.value, d); return; }
-          try { setParam(p.name, JSON.parse(field.value), d); } catch (e) { field.setCustomValidity('expected JSON'); field.reportValidity(); }
+          let value;
+          try { value = JSON.parse(field.value); } catch (e) { return refuseValue(field, 'expected JSON'); }
+          if (!finiteJSON(value)) return refuseValue(field, 'expected JSON with finite numbers');
+          field.setCustomValidity('');
+          setParam(p.name, value, d);
         };
         label.append(field);
       }
@@ -88,6 +108,7 @@ function showParams(list) {
     const label = bar.querySelector('[data-param="' + CSS.escape(p.name) + '"]');
     if (!label) continue;
     label.classList.toggle('set', JSON.stringify(p.value) !== JSON.stringify(p.default));
+    label.classList.toggle('unkept', unkept.has(p.name));
     for (const input of label.querySelectorAll('input, select')) {
       if (input === document.activeElement && input.type !== 'range') continue;
       if (input.tagName === 'SELECT') input.value = JSON.stringify(p.choices.find(c => c === p.value || +c === +p.value && typeof c === 'number'));

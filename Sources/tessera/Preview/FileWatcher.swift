@@ -10,8 +10,12 @@ import Glibc
 /// by writing a new file and renaming it over the old one, or by deleting and re-creating it,
 /// and a watch on the old file would die with it). It reacts to a file of the set being closed
 /// after writing (an in-place save), renamed into place, or having its attributes changed
-/// (`touch`); a create is always followed by the close of its write. Elsewhere, with `poll`,
-/// or when inotify cannot start, it polls every file's mtime, size and inode every 100 ms.
+/// (`touch`). A file deleted, renamed away or created (a folder, a symbolic link, a FIFO made
+/// where it was) is reported once `settleInterval` has passed with no write of it and it is
+/// still not a regular file: an editor that removes or renames the old file before writing the
+/// new one is reported once, for the new one's write, and a file that is simply gone is still
+/// reported. Elsewhere, with `poll`, or when inotify cannot start, it polls every file's mtime,
+/// size and inode every 100 ms.
 ///
 /// A watched folder that is removed, or renamed away (and perhaps replaced), ends its watch
 /// (`IN_DELETE_SELF`, `IN_MOVE_SELF`, `IN_IGNORED`): its files are reported (gone, as far as
@@ -39,11 +43,15 @@ final class FileWatcher: @unchecked Sendable {
     private var watchedFolders: [String: Int32] = [:]
     /// Folders whose watch ended, polled by path until they can be watched again.
     private var lostFolders = Set<String>()
+    /// Files deleted, renamed away or created without a write yet, and when to look at them again.
+    private var settling: [String: Double] = [:]
     #endif
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
 
     static let pollInterval = 0.1
+    /// How long a file deleted, renamed away or created may wait for its write before it is reported.
+    static let settleInterval = 0.2
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
          startThread: ThreadStarter = DetachedJob.startThread,
@@ -90,6 +98,7 @@ final class FileWatcher: @unchecked Sendable {
     /// Watches `folder` (under the lock); false when it cannot be watched (it does not exist).
     private func arm(_ folder: String) -> Bool {
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
+            | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
         let wd = inotify_add_watch(inotify, folder, mask)
         guard wd >= 0 else { return false }
@@ -112,6 +121,29 @@ final class FileWatcher: @unchecked Sendable {
         }
         return found
     }
+
+    /// The settling files whose time has come (under the lock) that are not a regular file now:
+    /// gone, or a folder, a link, a FIFO. A regular file there is being written, and the close
+    /// of its write reports it.
+    private func settled(at now: Double) -> [String] {
+        var due: [String] = []
+        for (path, time) in settling where time <= now {
+            settling[path] = nil
+            var info = stat()
+            if lstat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG { due.append(path) }
+        }
+        return due.sorted()
+    }
+
+    /// How long the event loop may wait (under the lock), in ms: until the first settling file
+    /// is due, at most a poll interval while a folder is lost, else for ever (-1).
+    private func waitMilliseconds(now: Double) -> Int32 {
+        var wait = lostFolders.isEmpty ? Double.infinity : Self.pollInterval
+        if let due = settling.values.min() { wait = min(wait, max(0, due - now)) }
+        return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
+    }
+
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     #endif
 
     #if canImport(Glibc)
@@ -120,10 +152,10 @@ final class FileWatcher: @unchecked Sendable {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
         while true {
-            // While a folder is lost, wake every poll interval to look for it.
-            let polling = lock.withLock { !lostFolders.isEmpty }
+            // While a folder is lost, wake every poll interval to look for it; a settling file, when it is due.
+            let timeout = lock.withLock { waitMilliseconds(now: Self.now()) }
             var ready = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
-            let woke = Glibc.poll(&ready, 1, polling ? Int32(Self.pollInterval * 1000) : -1)
+            let woke = Glibc.poll(&ready, 1, timeout)
             if woke < 0 && errno != EINTR { return }
             var changed: [String] = []
             func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
@@ -147,13 +179,21 @@ final class FileWatcher: @unchecked Sendable {
                         } else if event.len > 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
                             let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
                             let path = folder == "/" ? "/" + name : folder + "/" + name
-                            if files.contains(path) { report([path]) }
+                            let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
+                            if files.contains(path) {
+                                if event.mask & unwritten != 0 {
+                                    settling[path] = Self.now() + Self.settleInterval
+                                } else {
+                                    settling[path] = nil
+                                    report([path])
+                                }
+                            }
                         }
                         offset = nameStart + Int(event.len)
                     }
                 }
             }
-            lock.withLock { report(rearm()) }
+            lock.withLock { report(rearm()); report(settled(at: Self.now())) }
             if !changed.isEmpty { onChange(changed) }
         }
     }

@@ -52,6 +52,13 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError("--port \(port) is not a port; expected 0 (any free port) to 65535")
         }
         try animatorParams.checkUsage()
+        // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be
+        // laid out at that size and shown at another, or not at all.
+        if let size = try? shape.viewport.get().size, !PreviewSession.viewportSides.contains(size.width)
+            || !PreviewSession.viewportSides.contains(size.height) {
+            throw ValidationError("--viewport \(Viewport(size: size).argumentText) is not a size the preview's page draws; "
+                                  + "expected 1 to \(Int(PreviewSession.viewportSides.upperBound)) on each side")
+        }
     }
 
     func run() throws {
@@ -73,6 +80,9 @@ struct PreviewCommand: ParsableCommand {
         if layout.hasSuffix(".lua"), !files.isReadableFile(atPath: layout) {
             throw CLIError("\(layout): the script \(files.fileExists(atPath: layout) ? "cannot be read" : "does not exist")")
         }
+        // The format is the file's extension, which no save changes; a folder (`--data datasets`)
+        // is named as one, as run names it.
+        _ = try DatasetLoader.format(ofFile: data)
         guard files.isReadableFile(atPath: data) else {
             throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : "expected a dataset file, found no such file."))
         }

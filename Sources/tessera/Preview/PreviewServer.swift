@@ -198,6 +198,9 @@ final class PreviewServer: @unchecked Sendable {
         guard head.count(of: "Host") <= 1 else { return socket.reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
+        // The check reads the first Origin: a second one (no browser sends two) could hide
+        // another site's behind this server's own.
+        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header")) }
         let verdict = access.check(token: head.query("token"), host: head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
         if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }

@@ -143,7 +143,7 @@ final class PreviewSession: @unchecked Sendable {
         schedule()
     }
 
-    private var watchedFiles: [String] {
+    var watchedFiles: [String] {
         (layoutFile.map { [$0] } ?? []) + [configuration.dataPath]
             + (configuration.animatorFile.map { [$0] } ?? []) + modules
     }
@@ -270,7 +270,7 @@ final class PreviewSession: @unchecked Sendable {
             // The next run makes the layout again from the script (the engine keeps the old one's
             // host alive meanwhile); measurements wait for a good run (they would hide this error).
             measuredLayout = nil
-            if let host { updateModules(host) }
+            if let host { updateModules(host, keeping: true) }
             // A save arrived during this run: it may have read a file half written (an in-place
             // save truncates first). The next run, already due, decides; no error flashes.
             if signal.withLock({ pending }) {
@@ -302,7 +302,11 @@ final class PreviewSession: @unchecked Sendable {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
-                unreadable(error)
+                if let error = error as? DatasetError, path != configuration.dataPath {
+                    unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
+                } else {
+                    unreadable(error)
+                }
                 return nil
             }
         }
@@ -463,10 +467,12 @@ final class PreviewSession: @unchecked Sendable {
         inputs.filter { $0.key != configuration.dataPath && $0.key != configuration.animatorFile }
     }
 
-    /// Watches the modules this run required from now on.
-    private func updateModules(_ host: LuaHost) {
+    /// Watches the modules this run required from now on; after a failed run (`keeping`), the
+    /// ones watched before too: a module that went missing, or a link loop, is not required by
+    /// that run, and its return must still be seen.
+    private func updateModules(_ host: LuaHost, keeping: Bool = false) {
         var seen = Set<String>()
-        let required = host.requiredPaths.filter { seen.insert($0).inserted }
+        let required = ((keeping ? modules : []) + host.requiredPaths).filter { seen.insert($0).inserted }
         if required != modules {
             modules = required
             watcher?.watch(watchedFiles)
@@ -498,7 +504,15 @@ final class PreviewSession: @unchecked Sendable {
             refuse("a message of \(text.utf8.count) bytes; expected at most \(Self.maxMessageBytes)", to: client)
             return
         }
-        guard let object = try? JSONParser.parse(text), let type = object["type"]?.string else {
+        let object: JSONValue
+        do {
+            object = try JSONParser.parse(text)
+        } catch {
+            // The parser's reason (nested too deep, a number out of range) and where.
+            refuse("expected a JSON object with a type, got \(text.prefix(40).debugDescription): \(error)", to: client)
+            return
+        }
+        guard let type = object["type"]?.string else {
             refuse("expected a JSON object with a type, got \(text.prefix(40).debugDescription)", to: client)
             return
         }
@@ -507,7 +521,7 @@ final class PreviewSession: @unchecked Sendable {
         case "hello", "viewport":
             // A page opened at an address with params (`?p.columns=3`) says them first.
             if type == "hello", case .object(let values)? = object["params"] { setPageParams(values, from: client) }
-            guard let w = number("w"), let h = number("h"), w.isFinite, h.isFinite, w >= 1, h >= 1, w <= 100_000, h <= 100_000 else { return }
+            guard let w = number("w"), let h = number("h"), Self.viewportSides.contains(w), Self.viewportSides.contains(h) else { return }
             setViewport(Size(width: w.rounded(), height: h.rounded()))
         case "scroll":
             guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
@@ -570,6 +584,8 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     static let maxMessageBytes = 1 << 20
+    /// The viewport's sides the page draws (its W and H fields' bounds), in px: for `--viewport` too.
+    static let viewportSides = 1.0...100_000
 
     /// Says on the terminal and to the page why its message was not taken.
     func refuse(_ reason: String, to client: UUID) {
