@@ -87,4 +87,25 @@ import Testing
         #expect(r.stderr == "Error: \(message)\n")
         #expect(r.stdout == "")
     }
+
+    /// A folder where the script or the data file should be, named like one (`x.lua`, `x.json`):
+    /// refused at once, as run refuses it (the preview served a page no save could fix; run
+    /// said the script "cannot be read").
+    @Test func aFolderNamedLikeAFileIsRefusedAsAFolder() throws {
+        let dir = try temporaryDirectory()
+        for name in ["s.lua", "d.json"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let script = dir.appendingPathComponent("s.lua").path, data = dir.appendingPathComponent("d.json").path
+        for arguments in [["preview", script, "--data", Self.emoji], ["run", script, "--data", Self.emoji]] {
+            let r = try runTessera(arguments, input: "")
+            #expect(r.status == 1 && r.stdout == "")
+            #expect(r.stderr == "Error: \(script): expected a regular file, found a directory.\n", "\(arguments[0])")
+        }
+        for arguments in [["preview", "flow", "--data", data], ["run", "flow", "--data", data]] {
+            let r = try runTessera(arguments, input: "")
+            #expect(r.status == 1 && r.stdout == "")
+            #expect(r.stderr == "Error: \(data): expected a regular file, found a directory.\n", "\(arguments[0])")
+        }
+    }
 }

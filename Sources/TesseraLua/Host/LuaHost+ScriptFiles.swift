@@ -25,8 +25,10 @@ extension LuaHost {
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
         guard let data = readScriptFile(path) else {
-            let reason = ScriptFiles.exists(path) ? "cannot be read" : "does not exist"
-            throw LuaScriptError(.file, message: "\(path): the script \(reason)")
+            // A folder in the script's place is named as the dataset reader names one.
+            let reason = !ScriptFiles.exists(path) ? "the script does not exist"
+                : ScriptFiles.isFolder(path) ? "expected a regular file, found a directory." : "the script cannot be read"
+            throw LuaScriptError(.file, message: "\(path): \(reason)")
         }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
