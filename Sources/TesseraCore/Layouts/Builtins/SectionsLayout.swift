@@ -213,7 +213,8 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
-            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result) {
+            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result)
+                || SectionsResult.insetsItsQuery(result) {
                 keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
             }
             orthogonal += (result?.orthogonalSections ?? []).map {
@@ -224,7 +225,11 @@ public struct SectionsLayout: Layout {
         let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
                                       sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
                                       layoutName: "sections")
-        return AnyLayoutResult(keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts))
+        let composed = keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts) as any LayoutResult
+        // Only the sections' origins come from the arrangement's result: an arrangement that
+        // preloads (CollectionKit's `insetVisibleFrame`) preloads into the sections through this one.
+        guard let preload = arrangement as? VisibleFrameInsetLayout else { return AnyLayoutResult(composed) }
+        return AnyLayoutResult(VisibleFrameInsetResult(base: composed, insets: preload.insets.resolve(for: context.collectionSize)))
     }
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
@@ -236,10 +241,11 @@ public struct SectionsLayout: Layout {
     }
 }
 
-/// A `SectionsLayout` result whose parts have sections that scroll sideways or restyle what
-/// they draw at query time (a compositional section's `visibleItemsHandler`): those parts keep
+/// A `SectionsLayout` result whose parts have sections that scroll sideways, restyle what
+/// they draw at query time (a compositional section's `visibleItemsHandler`) or inset their
+/// visible rectangle (a section's `visibleFrameInset`, which preloads): those parts keep
 /// answering, under the flattened section numbers and coordinates, where their shelves come to
-/// rest and how their visible elements are drawn.
+/// rest, how their visible elements are drawn and which of their items are visible.
 struct SectionsResult: ForwardingLayoutResult {
     struct Part: Sendable {
         /// The part's first section and item in the flattened result, and how many sections.
@@ -250,6 +256,23 @@ struct SectionsResult: ForwardingLayoutResult {
         var origin: Point
         var result: any LayoutResult
         var sections: Range<Int> { firstSection..<(firstSection + sectionCount) }
+        var items: Range<Int> { firstItem..<(firstItem + result.count) }
+
+        /// `scroll` in the part's coordinates, with the offsets of its own sideways sections.
+        func local(_ scroll: ScrollState) -> ScrollState {
+            ScrollState(
+                contentOffset: Point(x: scroll.contentOffset.x - origin.x, y: scroll.contentOffset.y - origin.y),
+                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
+                    sections.contains(s) ? (s - firstSection, offset) : nil
+                }),
+                viewportSize: scroll.viewportSize)
+        }
+
+        /// The elements the part draws in `rect` for `scroll` (both in the flattened result's
+        /// coordinates), in the part's coordinates, sections and items.
+        func localElements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+            try result.elements(in: rect.offsetBy(dx: -origin.x, dy: -origin.y), scroll: local(scroll))
+        }
     }
 
     let base: any LayoutResult
@@ -257,11 +280,34 @@ struct SectionsResult: ForwardingLayoutResult {
     let parts: [Part]
     /// Positions in `parts` of the parts that restyle.
     let restyling: [Int]
+    /// Positions in `parts` of the parts that inset their visible rectangle.
+    let insetting: [Int]
 
     init(base: any LayoutResult, parts: [Part]) {
         self.base = base
         self.parts = parts
         restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
+        insetting = parts.indices.filter { Self.insetsItsQuery(parts[$0].result) }
+    }
+
+    /// True when `result` insets the rectangle it is asked about (a `visibleFrameInset`), so its
+    /// visible items are not the ones its frames overlap. O(wrappers).
+    static func insetsItsQuery(_ result: any LayoutResult) -> Bool {
+        switch result {
+        case is VisibleFrameInsetResult: return true
+        case let s as SectionsResult: return !s.insetting.isEmpty
+        case let m as MappedResult: return insetsItsQuery(m.base)
+        case let m as MirroredResult: return insetsItsQuery(m.base)
+        case let f as any ForwardingLayoutResult: return insetsItsQuery(f.base)
+        default: return false
+        }
+    }
+
+    /// The items overlapping `rect` as drawn when scrolled to its origin, ascending: the
+    /// flattened index's, the insetting parts' items as those parts find them.
+    func visible(in rect: Rect) throws -> [Int] {
+        guard !insetting.isEmpty else { return try base.visible(in: rect) }
+        return LayoutElement.itemIndices(of: try elements(in: rect, scroll: ScrollState(showing: rect)))
     }
 
     /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
@@ -299,21 +345,15 @@ struct SectionsResult: ForwardingLayoutResult {
     /// its own: the part answers the same query in its coordinates, and each element found in
     /// both takes the part's alpha, transform and zIndex. O(log n + k) per restyling part shown.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
-        let found = try base.elements(in: rect, scroll: scroll)
+        let found = try insetting.isEmpty ? base.elements(in: rect, scroll: scroll) : withInsetItems(in: rect, scroll: scroll)
         var out = found, changed = false
         for p in restyling {
             let part = parts[p]
             let shown = out.indices.filter { !out[$0].isGlobal && part.sections.contains(out[$0].section) }
             guard !shown.isEmpty else { continue }
             let o = part.origin
-            let local = ScrollState(
-                contentOffset: Point(x: scroll.contentOffset.x - o.x, y: scroll.contentOffset.y - o.y),
-                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
-                    part.sections.contains(s) ? (s - part.firstSection, offset) : nil
-                }),
-                viewportSize: scroll.viewportSize)
             var styled: [Drawn: [LayoutElement]] = [:]
-            for e in try part.result.elements(in: rect.offsetBy(dx: -o.x, dy: -o.y), scroll: local) {
+            for e in try part.localElements(in: rect, scroll: scroll) {
                 styled[Drawn(e, section: e.section + part.firstSection, index: e.index.map { $0 + part.firstItem }), default: []].append(e)
             }
             for k in shown {
@@ -328,6 +368,26 @@ struct SectionsResult: ForwardingLayoutResult {
             }
         }
         return changed ? LayoutElement.inDrawingOrder(out) : found
+    }
+
+    /// The flattened index's elements, with the items of each insetting part replaced by the
+    /// ones that part finds (its inset rectangle may reach items the viewport does not, or
+    /// leave out some it does), in drawing order. O(log n + k) per insetting part.
+    private func withInsetItems(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let ranges = insetting.map { parts[$0].items }
+        var out = try base.elements(in: rect, scroll: scroll).filter { e in
+            e.category != .item || !ranges.contains { $0.contains(e.index!) }
+        }
+        for p in insetting {
+            let part = parts[p]
+            for e in try part.localElements(in: rect, scroll: scroll) where e.category == .item {
+                var moved = e.offsetBy(dx: part.origin.x, dy: part.origin.y)
+                moved.section += part.firstSection
+                moved.index = e.index! + part.firstItem
+                out.append(moved)
+            }
+        }
+        return LayoutElement.inDrawingOrder(out)
     }
 
     /// What identifies a drawn element across the flattened result and its part, with its

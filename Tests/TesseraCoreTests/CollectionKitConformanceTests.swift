@@ -1,0 +1,128 @@
+import Testing
+@testable import TesseraCore
+
+/// Facts of CollectionKit's behaviour (its layouts, flattening and layout pass) that no other
+/// suite pins down, each with exact values; where Tessera deliberately does better than a known
+/// CollectionKit bug, the test says which.
+@Suite struct CollectionKitConformanceTests {
+    // MARK: layouts
+
+    @Test func aZeroWidthContainerPutsEveryItemOfPositiveWidthOnItsOwnLine() throws {
+        let flow = try FlowLayout().layout(fixedContext([s(10, 5), s(0, 5), s(0, 5), s(10, 5)], in: s(0, 100)))
+        // The zero-width item after a 10-wide one ends at 10, past the edge: a new line, where the
+        // next zero-width item ends at 0 and stays.
+        #expect(flow.allFrames == [r(0, 0, 10, 5), r(0, 5, 0, 5), r(0, 5, 0, 5), r(0, 10, 10, 5)])
+        #expect(flow.contentSize == s(10, 15))
+    }
+
+    @Test func contentSizeHasNoTrailingMarginOrSpacing() throws {
+        // A centred 300-wide row in a 700-wide container reports the leading offset, not the trailing one.
+        let row = try RowLayout(justifyContent: .center).layout(fixedContext([s(100, 10), s(200, 10)], in: s(700, 50)))
+        #expect(row.allFrames == [r(200, 0, 100, 10), r(300, 0, 200, 10)])
+        #expect(row.contentSize == s(500, 10))
+        let flow = try FlowLayout(spacing: 10).layout(fixedContext([s(50, 50), s(50, 50), s(50, 50)], in: s(110, 500)))
+        #expect(flow.contentSize == s(110, 110))
+    }
+
+    @Test func aWaterfallInAZeroWidthContainerHasZeroWidthColumns() throws {
+        let waterfall = try WaterfallLayout(columns: 2).layout(fillContext(count: 3, in: s(0, 10)))
+        #expect(waterfall.allFrames == [r(0, 0, 0, 10), r(0, 0, 0, 10), r(0, 10, 0, 10)])
+    }
+
+    @Test func overlayContentIsTheLargestWidthByTheLargestHeight() throws {
+        let overlay = try OverlayLayout().layout(fixedContext([s(30, 5), s(10, 40)], in: s(100, 100)))
+        #expect(overlay.contentSize == s(30, 40))
+        #expect(overlay.visible(in: r(5, 20, 5, 5)) == [1])
+    }
+
+    /// CollectionKit's vertical visibility scan stops at the first frame starting at or below
+    /// the viewport's bottom, so a flow whose end-aligned short item comes before a tall one
+    /// misses the tall one; the spatial index finds it.
+    @Test func aFlowWithEndAlignedMixedHeightsFindsTheTallItemAfterAShortOne() throws {
+        let flow = try FlowLayout(alignItems: .end).layout(fixedContext([s(10, 10), s(10, 100)], in: s(100, 500)))
+        #expect(flow.allFrames == [r(0, 90, 10, 10), r(10, 0, 10, 100)])
+        #expect(flow.visible(in: r(0, 0, 100, 50)) == [1])
+    }
+
+    /// CollectionKit's vertical layouts never check x: a horizontal query finds only what it meets.
+    @Test func visibilityChecksBothAxes() throws {
+        let flow = try FlowLayout().layout(fixedContext([s(50, 50), s(50, 50)], in: s(100, 100)))
+        #expect(flow.visible(in: r(60, 0, 40, 100)) == [1])
+    }
+
+    @Test func insetLayoutClampsAContainerSmallerThanItsInsets() throws {
+        let proposals = Recorder<Size>()
+        let ctx = LayoutContext(collectionSize: s(10, 10), count: 1, item: { _ in nil },
+                                size: { _, p in proposals.append(p); return p })
+        let result = try InsetLayout(FlowLayout(), insets: EdgeInsets(all: 8)).layout(ctx)
+        #expect(proposals.values == [s(0, 0)])
+        #expect(try result.allFrames == [r(8, 8, 0, 0)])
+        #expect(result.contentSize == s(16, 16))
+    }
+
+    // MARK: flattening
+
+    @Test func emptySectionsTakeNoIndexAndNoIdentifier() throws {
+        let root = ComposedProvider(sections: [numbers([1]), numbers([]), numbers([2, 3])])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 200))
+        try engine.layout()
+        #expect(engine.itemCount == 3)
+        #expect(engine.views.map(\.id.description) == ["0-0", "2-0", "2-1"])
+        #expect(engine.views.map(\.index) == [0, 1, 2])
+        let flat = try root.layout(in: s(100, 200)).flattening
+        #expect(flat.leaves.map(\.begin) == [0, 1])
+    }
+
+    /// CollectionKit joined identifiers without a separator until `1` + `10` and `11` + `0` collided.
+    @Test func hierarchicalIdentifiersDoNotCollideAcrossTheSeparator() throws {
+        let sections = (0..<12).map { numbers(Array(repeating: 0, count: $0 == 1 ? 11 : 1), size: s(1, 1)) }
+        let engine = CollectionEngine(provider: ComposedProvider(sections: sections), viewport: s(100, 200))
+        try engine.layout()
+        let ids = engine.views.map(\.id.description)
+        #expect(ids.contains("1-10") && ids.contains("11-0"))
+        #expect(Set(ids).count == ids.count)
+    }
+
+    // MARK: visible-frame insets and sections
+
+    /// The preloading window of an outer `visibleFrameInset` reaches into the sections
+    /// (CollectionKit's open bug: the sections got the un-inset rectangle).
+    @Test func anOuterVisibleFrameInsetPreloadsInsideSections() throws {
+        let a = numbers([1, 2], size: s(100, 50)), b = numbers([3, 4], size: s(100, 50))
+        let root = ComposedProvider(sections: [a, b], layout: nil)
+        let engine = CollectionEngine(provider: root, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1"])
+        root.layout = FlowLayout().visibleFrameInset(EdgeInsets(all: -10))
+        try engine.layout()
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "1-0"])
+    }
+
+    /// A section's own `visibleFrameInset` widens which of its items are visible, as its
+    /// layout does on its own.
+    @Test func aSectionsVisibleFrameInsetPreloadsItsItems() throws {
+        let a = numbers([1, 2], size: s(100, 50))
+        let b = numbers([3, 4], size: s(100, 50), layout: FlowLayout().visibleFrameInset(EdgeInsets(top: -10, left: 0, bottom: -60, right: 0)))
+        let engine = CollectionEngine(provider: ComposedProvider(sections: [a, b]), viewport: s(100, 120))
+        try engine.layout()
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "1-0", "1-1"])
+    }
+
+    /// The same in a sectioned layout's result: the insetting section answers for its items.
+    @Test func aSectionsLayoutAsksAnInsettingSectionWhichOfItsItemsAreVisible() throws {
+        let column = WaterfallLayout(columns: 1)
+        let layout = SectionsLayout { index, _ in
+            index == 2 ? column.visibleFrameInset(EdgeInsets(top: 0, left: 0, bottom: -15, right: 0)) as any Layout : column
+        }
+        let result = try layout.layout(LayoutContext(dataset: sectionsWithAnEmptyOne(), collectionSize: s(10, 100),
+                                                     sizing: ItemSizing(rule: .intrinsic)))
+        #expect(try result.allFrames == [r(0, 0, 10, 10), r(0, 10, 10, 10), r(0, 20, 10, 10), r(0, 30, 10, 10), r(0, 40, 10, 10)])
+        #expect(try result.visible(in: r(0, 0, 10, 25)) == [0, 1, 2, 3])
+        #expect(try result.visible(in: r(0, 0, 10, 5)) == [0])
+        #expect(try result.visible(in: r(0, 0, 10, 6)) == [0, 2])
+        let drawn = try result.elements(in: r(0, 0, 10, 25), scroll: ScrollState(showing: r(0, 0, 10, 25)))
+        #expect(drawn.map(\.index) == [0, 1, 2, 3])
+        #expect(drawn.map(\.section) == [0, 0, 2, 2])
+        #expect(drawn.map(\.frame) == [r(0, 0, 10, 10), r(0, 10, 10, 10), r(0, 20, 10, 10), r(0, 30, 10, 10)])
+    }
+}
