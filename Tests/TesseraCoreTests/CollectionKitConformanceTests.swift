@@ -125,4 +125,56 @@ import Testing
         #expect(drawn.map(\.section) == [0, 0, 2, 2])
         #expect(drawn.map(\.frame) == [r(0, 0, 10, 10), r(0, 10, 10, 10), r(0, 20, 10, 10), r(0, 30, 10, 10)])
     }
+
+    // MARK: the layout pass
+
+    /// CollectionKit's `loadCells` calls `animator.update` on every visible cell on every scroll
+    /// tick, even when the visible set is unchanged, and never rebinds data while scrolling.
+    /// Without an animator there is no hook to call, and a still view gets no event.
+    @Test func aScrollThatKeepsTheVisibleSetGivesEveryViewItsScrollHookAndRebindsNothing() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2, 3, 4]), viewport: s(100, 60))
+        try engine.layout()
+        let before = shown(engine)
+        #expect(try engine.scroll(to: Point(x: 0, y: 5)).isEmpty)
+        engine.animator = WobbleAnimator()
+        try engine.layout()
+        let events = try engine.scroll(to: Point(x: 0, y: 10))
+        #expect(types(events) == ["scroll 0", "scroll 1", "scroll 2", "scroll 3"])
+        // Pushed by the 5-point velocity times |distance from the viewport's centre (y 40)| / 1000.
+        #expect(events.map { $0.animation?.from.ty } == [15.0, 15, 35, 35].map { 5 * ($0 / 1000) })
+        #expect(shown(engine) == before)
+        #expect(engine.reloadCount == 2)
+    }
+
+    /// A size rule change invalidates the layout; it does not reload (no identifiers recomputed,
+    /// no rebinding).
+    @Test func aNewSizeRuleRelaysOutWithoutAReload() throws {
+        let provider = numbers([1, 2])
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
+        try engine.layout()
+        provider.size = .fixed(.absolute(100), .absolute(30))
+        let events = try engine.layout()
+        #expect(types(events) == ["update 0", "update 1"])
+        #expect(engine.views.map(\.frame) == [r(0, 0, 100, 30), r(0, 30, 100, 30)])
+        #expect(engine.reloadCount == 1)
+    }
+
+    /// Taps test the views topmost first: of two overlapping items the later one, drawn above, wins.
+    @Test func aTapFindsTheTopmostOfOverlappingItems() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2], layout: OverlayLayout()), viewport: s(100, 100))
+        try engine.layout()
+        #expect(try engine.tap(at: Point(x: 10, y: 10))?.index == 1)
+    }
+
+    /// `isSticky = false` (here `isPinned`) leaves every header at its place.
+    @Test func unpinnedHeadersScrollAway() throws {
+        let headers = HeadersProvider(sections: [numbers(Array(0..<4), size: s(100, 50))],
+                                      headerSize: .fixed(.fraction(1), .absolute(20)), isPinned: false)
+        let engine = CollectionEngine(provider: headers, viewport: s(100, 100))
+        try engine.layout()
+        try engine.scroll(to: Point(x: 0, y: 30))
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "0-2"])
+        try engine.scroll(to: Point(x: 0, y: 10))
+        #expect(engine.views.last.map { "\($0.id) \($0.frame)" } == "0-header (0.0, 0.0, 100.0, 20.0)")
+    }
 }
