@@ -83,6 +83,43 @@ import Testing
         #expect(Set(ids).count == ids.count)
     }
 
+    /// CollectionKit's vertical stack with one flexible child, `RowLayout("content").transposed()`
+    /// over a composed provider: the outer layout sees each section under its identifier.
+    @Test func aComposedProvidersRowFillsTheSectionNamedByItsIdentifier() throws {
+        let header = numbers([1], size: s(100, 30)), content = numbers([2, 3], size: s(100, 50))
+        content.identifier = "content"
+        let root = ComposedProvider(sections: [header, content], layout: RowLayout("content").transposed())
+        let engine = CollectionEngine(provider: root, viewport: s(100, 300))
+        try engine.layout()
+        #expect(engine.contentSize == s(100, 300))
+        #expect(engine.views.map(\.frame) == [r(0, 0, 100, 30), r(0, 30, 100, 50), r(0, 80, 100, 50)])
+        // A section without an identifier is filled under its position, as a string.
+        content.identifier = nil
+        root.layout = RowLayout("1").transposed()
+        try engine.layout()
+        #expect(engine.contentSize == s(100, 300))
+    }
+
+    /// The same for a sections layout: the arrangement sees each section under its id.
+    @Test func aSectionsLayoutsRowFillsTheSectionNamedByItsId() throws {
+        let layout = SectionsLayout(arrangement: RowLayout(.string("a")).transposed()) { _, _ in WaterfallLayout(columns: 1) }
+        let result = try layout.layout(LayoutContext(dataset: sectionsWithAnEmptyOne(), collectionSize: s(10, 100),
+                                                     sizing: ItemSizing(rule: .intrinsic)))
+        // Section a (20 high) takes what b (30) leaves; the empty section takes nothing.
+        #expect(try result.allFrames == [r(0, 0, 10, 10), r(0, 10, 10, 10), r(0, 70, 10, 10), r(0, 80, 10, 10), r(0, 90, 10, 10)])
+        #expect(result.contentSize == s(10, 100))
+    }
+
+    /// The content of a provider whose sections an inset layout arranges includes the insets on
+    /// every side, as the arrangement's content size does.
+    @Test func anInsetArrangementCountsItsInsetsInTheContent() throws {
+        let engine = CollectionEngine(provider: ComposedProvider(sections: [numbers([1])], layout: FlowLayout().inset(10)),
+                                      viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.frame) == [r(10, 10, 50, 50)])
+        #expect(engine.contentSize == s(70, 70))
+    }
+
     // MARK: visible-frame insets and sections
 
     /// The preloading window of an outer `visibleFrameInset` reaches into the sections

@@ -35,11 +35,12 @@ public struct SectionBoundary: Hashable, Sendable {
 /// elements and orthogonal scrollers.
 ///
 /// A section's box is its header, its layout's content and its footer, stacked; headers and
-/// footers span the width the section was offered. The outer layout sees one item per section.
-/// Its size for a proposal is that box when the section is laid out in that proposal (the last
-/// proposal wins, as in CollectionKit). Sections the outer layout never measured are laid out in
-/// the size of the frame it gave them. With no outer layout, sections are stacked vertically
-/// with `spacing` between them.
+/// footers span the width the section was offered. The outer layout sees one item per section,
+/// identified by the section's id (so a row's fill names sections), and its content size (its
+/// insets, the room it gave a section) counts in the result's. Its size for a proposal is that
+/// box when the section is laid out in that proposal (the last proposal wins, as in CollectionKit).
+/// Sections the outer layout never measured are laid out in the size of the frame it gave them.
+/// With no outer layout, sections are stacked vertically with `spacing` between them.
 ///
 /// A section's layout may give a result of several sections (a provider's, over a sectioned
 /// dataset or of its own sections): they are kept, numbered on from the sections before, so the
@@ -127,15 +128,22 @@ public struct SectionsLayout: Layout {
         let origins: [Point]
         // Where the arrangement placed each header, when headers are items of their own.
         var headerFrames: [Rect?] = []
+        // The arrangement's own content size: its insets, and the room it gave a section beyond
+        // the section's content (a row's fill), count as in CollectionKit.
+        var arranged = Size.zero
         if let arrangement, headersApart {
             @Sendable func headerSize(_ s: Int, _ proposal: Size) -> Size {
                 headers[s].map { Size(width: $0.width ?? proposal.width, height: $0.height) } ?? .zero
             }
-            let outer = LayoutContext(collectionSize: context.collectionSize, count: 2 * sections.count, item: { _ in nil },
+            // Header s is item 2s under "<section id>-header", section s item 2s + 1 under its id
+            // (CollectionKit's ComposedHeaderProvider), so a row can fill a section by its id.
+            let outer = LayoutContext(collectionSize: context.collectionSize, count: 2 * sections.count,
+                                      item: { k in Item(id: k % 2 == 0 ? .scoped(sections[k / 2].id, "header") : sections[k / 2].id) },
                                       size: { k, proposal in
                                           k % 2 == 0 ? headerSize(k / 2, proposal) : try layoutSection(k / 2, in: proposal)
                                       })
             let placed = try arrangement.layout(outer)
+            arranged = placed.contentSize
             headerFrames = try (0..<sections.count).map { s in
                 headers[s] == nil ? nil : try placed.frame(at: 2 * s)
             }
@@ -145,9 +153,11 @@ public struct SectionsLayout: Layout {
                 return frame.origin
             }
         } else if let arrangement {
+            // Each section is an item under its id (a row fills a section by its id).
             let outer = LayoutContext(collectionSize: context.collectionSize, count: sections.count,
-                                      item: { _ in nil }, size: { s, proposal in try layoutSection(s, in: proposal) })
+                                      item: { s in Item(id: sections[s].id) }, size: { s, proposal in try layoutSection(s, in: proposal) })
             let placed = try arrangement.layout(outer)
+            arranged = placed.contentSize
             origins = try (0..<sections.count).map { s in
                 let frame = try placed.frame(at: s)
                 if measured[s] == nil { _ = try layoutSection(s, in: frame.size) }
@@ -169,7 +179,7 @@ public struct SectionsLayout: Layout {
         var elements: [LayoutElement] = []
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
-        var content = Size.zero
+        var content = arranged
         var keptParts: [SectionsResult.Part] = []
         for (s, section) in measured.parts.enumerated() {
             guard let section else { continue }
