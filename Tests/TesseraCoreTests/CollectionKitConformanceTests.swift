@@ -163,6 +163,24 @@ import Testing
         #expect(drawn.map(\.frame) == [r(0, 0, 10, 10), r(0, 10, 10, 10), r(0, 20, 10, 10), r(0, 30, 10, 10)])
     }
 
+    /// A sticky layout inside a section pins its item within the section (CollectionKit's nested
+    /// sticky pins in the section's part of the visible frame), as it does at the root: pushed up
+    /// by the section's end, and drawn where its header supplementary is.
+    @Test func aStickyLayoutInASectionPinsItsItemInTheSection() throws {
+        let sticky = numbers(Array(0..<6), size: s(100, 50), layout: PinnedLayout(FlowLayout(), isPinned: { $0 == 0 }))
+        let root = ComposedProvider(sections: [numbers([9], size: s(100, 50)), sticky, numbers([8, 8, 8, 8], size: s(100, 50))])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 100))
+        try engine.layout()
+        func pinned() -> [Rect] { engine.views.filter { $0.id.description.hasPrefix("1-0") }.map(\.frame) }
+        #expect(pinned() == [r(0, 50, 100, 50), r(0, 50, 100, 50)])
+        try engine.scroll(to: Point(x: 0, y: 60))
+        #expect(pinned() == [r(0, 60, 100, 50), r(0, 60, 100, 50)])
+        try engine.scroll(to: Point(x: 0, y: 320))
+        #expect(pinned() == [r(0, 300, 100, 50), r(0, 300, 100, 50)])
+        #expect(try engine.layoutResult.frame(at: 1, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 200, 100, 50))
+        #expect(try engine.layoutResult.frame(at: 2, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 100, 100, 50))
+    }
+
     // MARK: the layout pass
 
     /// CollectionKit's `loadCells` calls `animator.update` on every visible cell on every scroll

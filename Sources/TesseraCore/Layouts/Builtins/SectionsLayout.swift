@@ -224,7 +224,7 @@ public struct SectionsLayout: Layout {
                                                zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
             if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result)
-                || SectionsResult.insetsItsQuery(result) {
+                || SectionsResult.drawsItsOwnItems(result) {
                 keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
             }
             orthogonal += (result?.orthogonalSections ?? []).map {
@@ -252,10 +252,10 @@ public struct SectionsLayout: Layout {
 }
 
 /// A `SectionsLayout` result whose parts have sections that scroll sideways, restyle what
-/// they draw at query time (a compositional section's `visibleItemsHandler`) or inset their
-/// visible rectangle (a section's `visibleFrameInset`, which preloads): those parts keep
+/// they draw at query time (a compositional section's `visibleItemsHandler`) or draw their own
+/// items (a section's `visibleFrameInset`, which preloads, or its pinned items): those parts keep
 /// answering, under the flattened section numbers and coordinates, where their shelves come to
-/// rest, how their visible elements are drawn and which of their items are visible.
+/// rest, how their visible elements are drawn, and which of their items are visible and where.
 struct SectionsResult: ForwardingLayoutResult {
     struct Part: Sendable {
         /// The part's first section and item in the flattened result, and how many sections.
@@ -290,34 +290,45 @@ struct SectionsResult: ForwardingLayoutResult {
     let parts: [Part]
     /// Positions in `parts` of the parts that restyle.
     let restyling: [Int]
-    /// Positions in `parts` of the parts that inset their visible rectangle.
-    let insetting: [Int]
+    /// Positions in `parts` of the parts that draw their own items.
+    let drawing: [Int]
 
     init(base: any LayoutResult, parts: [Part]) {
         self.base = base
         self.parts = parts
         restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
-        insetting = parts.indices.filter { Self.insetsItsQuery(parts[$0].result) }
+        drawing = parts.indices.filter { Self.drawsItsOwnItems(parts[$0].result) }
     }
 
-    /// True when `result` insets the rectangle it is asked about (a `visibleFrameInset`), so its
-    /// visible items are not the ones its frames overlap. O(wrappers).
-    static func insetsItsQuery(_ result: any LayoutResult) -> Bool {
+    /// True when `result` finds or draws its items other than by their resting frames: it
+    /// insets the rectangle it is asked about (a `visibleFrameInset`) or pins items. O(wrappers).
+    static func drawsItsOwnItems(_ result: any LayoutResult) -> Bool {
         switch result {
-        case is VisibleFrameInsetResult: return true
-        case let s as SectionsResult: return !s.insetting.isEmpty
-        case let m as MappedResult: return insetsItsQuery(m.base)
-        case let m as MirroredResult: return insetsItsQuery(m.base)
-        case let f as any ForwardingLayoutResult: return insetsItsQuery(f.base)
+        case is VisibleFrameInsetResult, is PinnedResult: return true
+        case let s as SectionsResult: return !s.drawing.isEmpty
+        case let m as MappedResult: return drawsItsOwnItems(m.base)
+        case let m as MirroredResult: return drawsItsOwnItems(m.base)
+        case let f as any ForwardingLayoutResult: return drawsItsOwnItems(f.base)
         default: return false
         }
     }
 
     /// The items overlapping `rect` as drawn when scrolled to its origin, ascending: the
-    /// flattened index's, the insetting parts' items as those parts find them.
+    /// flattened index's, and the drawing parts' items as those parts find them.
     func visible(in rect: Rect) throws -> [Int] {
-        guard !insetting.isEmpty else { return try base.visible(in: rect) }
+        guard !drawing.isEmpty else { return try base.visible(in: rect) }
         return LayoutElement.itemIndices(of: try elements(in: rect, scroll: ScrollState(showing: rect)))
+    }
+
+    /// Item `index`'s frame as drawn for `scroll`: as its part draws it (pinned), when its part
+    /// draws its own items. O(drawing parts) plus the query.
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect {
+        guard let p = drawing.first(where: { parts[$0].items.contains(index) }) else {
+            return try base.frame(at: index, scroll: scroll)
+        }
+        let part = parts[p]
+        return try part.result.frame(at: index - part.firstItem, scroll: part.local(scroll))
+            .offsetBy(dx: part.origin.x, dy: part.origin.y)
     }
 
     /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
@@ -355,7 +366,7 @@ struct SectionsResult: ForwardingLayoutResult {
     /// its own: the part answers the same query in its coordinates, and each element found in
     /// both takes the part's alpha, transform and zIndex. O(log n + k) per restyling part shown.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
-        let found = try insetting.isEmpty ? base.elements(in: rect, scroll: scroll) : withInsetItems(in: rect, scroll: scroll)
+        let found = try drawing.isEmpty ? base.elements(in: rect, scroll: scroll) : withPartsItems(in: rect, scroll: scroll)
         var out = found, changed = false
         for p in restyling {
             let part = parts[p]
@@ -380,15 +391,16 @@ struct SectionsResult: ForwardingLayoutResult {
         return changed ? LayoutElement.inDrawingOrder(out) : found
     }
 
-    /// The flattened index's elements, with the items of each insetting part replaced by the
-    /// ones that part finds (its inset rectangle may reach items the viewport does not, or
-    /// leave out some it does), in drawing order. O(log n + k) per insetting part.
-    private func withInsetItems(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
-        let ranges = insetting.map { parts[$0].items }
+    /// The flattened index's elements, with the items of each drawing part replaced by the
+    /// ones that part finds, as it draws them (its inset rectangle may reach items the viewport
+    /// does not, or leave out some it does; a pinned item is drawn pinned), in drawing order.
+    /// O(log n + k) per drawing part.
+    private func withPartsItems(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let ranges = drawing.map { parts[$0].items }
         var out = try base.elements(in: rect, scroll: scroll).filter { e in
             e.category != .item || !ranges.contains { $0.contains(e.index!) }
         }
-        for p in insetting {
+        for p in drawing {
             let part = parts[p]
             for e in try part.localElements(in: rect, scroll: scroll) where e.category == .item {
                 var moved = e.offsetBy(dx: part.origin.x, dy: part.origin.y)
