@@ -181,6 +181,47 @@ import Testing
         #expect(try engine.layoutResult.frame(at: 2, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 100, 100, 50))
     }
 
+    /// A section is laid out in the full size its parent offers, so a flow's `alignContent`
+    /// centres a short section's lines in the viewport's height, and the offset counts in the
+    /// section's box.
+    @Test func aSectionIsMeasuredWithTheFullParentSize() throws {
+        let root = ComposedProvider(sections: [numbers([1], layout: FlowLayout(alignContent: .center)), numbers([2])])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 200))
+        try engine.layout()
+        #expect(engine.views.map(\.frame) == [r(0, 75, 50, 50), r(0, 125, 50, 50)])
+        #expect(engine.contentSize == s(50, 175))
+    }
+
+    /// Nested headers pin within their section of the outer provider and are pushed up by the
+    /// end of their own section (CollectionKit: by the next header, which starts there).
+    @Test func nestedHeadersPinWithinTheirSection() throws {
+        let nested = HeadersProvider(sections: [numbers(Array(0..<3), size: s(100, 50)), numbers([1, 2], size: s(100, 50))],
+                                     headerSize: .fixed(.fraction(1), .absolute(20)))
+        let root = ComposedProvider(sections: [numbers([9], size: s(100, 50)), nested, numbers([8, 8, 8, 8], size: s(100, 50))])
+        let engine = CollectionEngine(provider: root, viewport: s(100, 100))
+        try engine.layout()
+        func headers() -> [String] { engine.views.filter { $0.category == .supplementary }.map { "\($0.id) \($0.frame.y)" } }
+        #expect(headers() == ["1-0-header 50.0"])
+        try engine.scroll(to: Point(x: 0, y: 60))
+        #expect(headers() == ["1-0-header 60.0"])
+        try engine.scroll(to: Point(x: 0, y: 200))
+        #expect(headers() == ["1-0-header 200.0", "1-1-header 220.0"])
+        try engine.scroll(to: Point(x: 0, y: 320))
+        #expect(headers() == ["1-1-header 320.0"])
+        try engine.scroll(to: Point(x: 0, y: 330))
+        #expect(headers() == ["1-1-header 320.0"])
+    }
+
+    /// A pinned header wrapped in a preloading `visibleFrameInset` still pins to the viewport's
+    /// top (CollectionKit's sticky layout pinned to the top of the inset window it was asked about).
+    @Test func aPreloadingWindowDoesNotMoveThePin() throws {
+        let sizes = [s(1, 50), s(1, 200), s(1, 50), s(1, 200)]
+        let result = try PinnedLayout(WaterfallLayout(columns: 1)).visibleFrameInset(EdgeInsets(all: -30))
+            .layout(fixedContext(sizes, in: s(100, 100)))
+        let drawn = try result.elements(in: r(0, 100, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: 100)))
+        #expect(drawn.filter { $0.index == 0 }.map(\.frame) == [r(0, 100, 100, 50), r(0, 100, 100, 50)])
+    }
+
     // MARK: the layout pass
 
     /// CollectionKit's `loadCells` calls `animator.update` on every visible cell on every scroll
