@@ -120,6 +120,16 @@ import Testing
         #expect(engine.contentSize == s(70, 70))
     }
 
+    /// A sideways row inside a vertical provider shows only the items inside the viewport's
+    /// width (one of the visibility gaps CollectionKit's unmerged refactor addressed).
+    @Test func aWideRowSectionShowsOnlyWhatTheViewportsWidthMeets() throws {
+        let root = ComposedProvider(sections: [numbers(Array(0..<6), layout: RowLayout()), numbers([7])])
+        let engine = CollectionEngine(provider: root, viewport: s(120, 100))
+        try engine.layout()
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "0-2", "1-0"])
+        #expect(engine.views.map(\.frame.x) == [0, 50, 100, 0])
+    }
+
     // MARK: visible-frame insets and sections
 
     /// The preloading window of an outer `visibleFrameInset` reaches into the sections
