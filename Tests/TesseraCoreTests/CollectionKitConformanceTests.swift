@@ -15,6 +15,26 @@ import Testing
         #expect(flow.contentSize == s(10, 15))
     }
 
+    /// Flow and overlay ask every item's size with the full container (CollectionKit's size
+    /// query table; row, waterfall, inset and transpose are pinned down in their own suites).
+    @Test func flowAndOverlayAskSizesWithTheFullContainer() throws {
+        for layout in [FlowLayout(spacing: 10) as any Layout, OverlayLayout()] {
+            let proposals = Recorder<Size>()
+            let ctx = LayoutContext(collectionSize: s(120, 80), count: 3, item: { _ in nil },
+                                    size: { _, p in proposals.append(p); return s(50, 20) })
+            _ = try layout.layout(ctx)
+            #expect(proposals.values == Array(repeating: s(120, 80), count: 3))
+        }
+    }
+
+    /// An engine with no provider shows nothing (CollectionKit's EmptyCollectionProvider).
+    @Test func anEngineWithoutAProviderIsEmpty() throws {
+        let engine = CollectionEngine(provider: nil, viewport: s(100, 100))
+        #expect(try engine.layout().isEmpty)
+        #expect(engine.itemCount == 0 && engine.contentSize == .zero && engine.reloadCount == 1)
+        #expect(try engine.scroll(to: Point(x: 0, y: 50)).isEmpty)
+    }
+
     @Test func contentSizeHasNoTrailingMarginOrSpacing() throws {
         // A centred 300-wide row in a 700-wide container reports the leading offset, not the trailing one.
         let row = try RowLayout(justifyContent: .center).layout(fixedContext([s(100, 10), s(200, 10)], in: s(700, 50)))
