@@ -211,6 +211,32 @@ import Testing
         #expect(try engine.layoutResult.frame(at: 2, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 100, 100, 50))
     }
 
+    /// A layout's own pin limit (a script's `pinUntil`) moves with its section and through
+    /// decorators: a header that pins until y 40 in its section pins until 140 when the section
+    /// starts at 100, and until 145 when that section is also inset by 5.
+    @Test func aStatedPinLimitMovesWithItsSection() throws {
+        for (inset, limit) in [(0.0, 140.0), (5, 145)] {
+            let layout = SectionsLayout { s, _ in
+                s == 0 ? WaterfallLayout(columns: 1) as any Layout : PinnedUntil40().inset(EdgeInsets(top: inset, left: 0, bottom: 0, right: 0))
+            }
+            let ctx = LayoutContext(collectionSize: s(100, 100), count: 2, sections: [.init(id: "a", range: 0..<1), .init(id: "b", range: 1..<2)],
+                                    item: { _ in nil }, size: { _, _ in s(100, 100) })
+            let result = try layout.layout(ctx)
+            #expect(result.pinLimits == [limit])
+            func header(at y: Double) throws -> [Rect] {
+                try result.elements(in: r(0, y, 100, 100), scroll: ScrollState(contentOffset: Point(x: 0, y: y)))
+                    .filter { $0.category == .supplementary }.map(\.frame)
+            }
+            #expect(try header(at: 120) == [r(0, 120, 100, 10)])
+            #expect(try header(at: 138) == [r(0, limit - 10, 100, 10)])
+        }
+        // Mirrored, a sideways limit is mirrored with its element.
+        var side = LayoutElement.supplementary("header", section: 0, frame: r(0, 0, 10, 100), pinned: true)
+        (side.pinEdge, side.pinUntil) = (.left, 40)
+        let mirrored = try FixedResultLayout(result: FramesResult(frames: [], elements: [side], layoutName: "t")).mirrored().layout(fillContext(count: 0, in: s(100, 100)))
+        #expect(mirrored.elements.map(\.pinUntil) == [60])
+    }
+
     /// A section is laid out in the full size its parent offers, so a flow's `alignContent`
     /// centres a short section's lines in the viewport's height, and the offset counts in the
     /// section's box.
@@ -303,4 +329,19 @@ import Testing
         try engine.scroll(to: Point(x: 0, y: 10))
         #expect(engine.views.last.map { "\($0.id) \($0.frame)" } == "0-header (0.0, 0.0, 100.0, 20.0)")
     }
+}
+
+/// One item under a header pinned until y 40 (a script's `pinUntil`).
+private struct PinnedUntil40: Layout {
+    func layout(_ context: LayoutContext) throws -> FramesResult {
+        var header = LayoutElement.supplementary("header", section: 0, frame: r(0, 0, 100, 10), pinned: true)
+        header.pinUntil = 40
+        return try FramesResult(frames: [r(0, 10, 100, 90)], elements: [header], layoutName: "pinned until 40")
+    }
+}
+
+/// A layout that gives `result` whatever it is asked.
+private struct FixedResultLayout: Layout {
+    let result: FramesResult
+    func layout(_ context: LayoutContext) throws -> FramesResult { result }
 }
