@@ -209,6 +209,10 @@ import Testing
         #expect(pinned() == [r(0, 300, 100, 50), r(0, 300, 100, 50)])
         #expect(try engine.layoutResult.frame(at: 1, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 200, 100, 50))
         #expect(try engine.layoutResult.frame(at: 2, scroll: ScrollState(contentOffset: Point(x: 0, y: 200))) == r(0, 100, 100, 50))
+        // With a second pinned item (3, at 200) the first is pushed up by it, its header with it.
+        sticky.layout = PinnedLayout(FlowLayout(), isPinned: { $0 % 3 == 0 })
+        try engine.scroll(to: Point(x: 0, y: 180))
+        #expect(pinned() == [r(0, 150, 100, 50), r(0, 150, 100, 50)])
     }
 
     /// A layout's own pin limit (a script's `pinUntil`) moves with its section and through

@@ -391,18 +391,20 @@ struct SectionsResult: ForwardingLayoutResult {
         return changed ? LayoutElement.inDrawingOrder(out) : found
     }
 
-    /// The flattened index's elements, with the items of each drawing part replaced by the
-    /// ones that part finds, as it draws them (its inset rectangle may reach items the viewport
-    /// does not, or leave out some it does; a pinned item is drawn pinned), in drawing order.
-    /// O(log n + k) per drawing part.
+    /// The flattened index's elements, with the items of each drawing part, and the elements
+    /// anchored to them, replaced by the ones that part finds, as it draws them (its inset
+    /// rectangle may reach items the viewport does not, or leave out some it does; a pinned item
+    /// and its header are pushed up by the next pinned item), in drawing order. O(log n + k) per
+    /// drawing part.
     private func withPartsItems(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
         let ranges = drawing.map { parts[$0].items }
         var out = try base.elements(in: rect, scroll: scroll).filter { e in
-            e.category != .item || !ranges.contains { $0.contains(e.index!) }
+            guard let i = e.index else { return true }
+            return !ranges.contains { $0.contains(i) }
         }
         for p in drawing {
             let part = parts[p]
-            for e in try part.localElements(in: rect, scroll: scroll) where e.category == .item {
+            for e in try part.localElements(in: rect, scroll: scroll) where e.index != nil {
                 var moved = e.offsetBy(dx: part.origin.x, dy: part.origin.y)
                 moved.section += part.firstSection
                 moved.index = e.index! + part.firstItem
