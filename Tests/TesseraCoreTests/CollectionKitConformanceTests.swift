@@ -140,6 +140,20 @@ import Testing
         #expect(engine.contentSize == s(70, 70))
     }
 
+    /// An outer layout that asks a section's size twice gets the section laid out in its last
+    /// proposal (CollectionKit's "the last size wins").
+    @Test func theLastProposalASectionIsAskedWins() throws {
+        let arrangement = ClosureLayout { i, ctx in
+            _ = try ctx.size(at: i, proposed: s(300, 100))
+            return Rect(origin: .zero, size: try ctx.size(at: i, proposed: s(100, 100)))
+        }
+        let root = ComposedProvider(sections: [numbers([1, 2, 3])], layout: arrangement)
+        let engine = CollectionEngine(provider: root, viewport: s(300, 200))
+        try engine.layout()
+        #expect(engine.views.map(\.frame) == [r(0, 0, 50, 50), r(50, 0, 50, 50), r(0, 50, 50, 50)])
+        #expect(engine.contentSize == s(100, 100))
+    }
+
     /// A sideways row inside a vertical provider shows only the items inside the viewport's
     /// width (one of the visibility gaps CollectionKit's unmerged refactor addressed).
     @Test func aWideRowSectionShowsOnlyWhatTheViewportsWidthMeets() throws {
