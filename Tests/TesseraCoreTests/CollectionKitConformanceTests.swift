@@ -336,6 +336,18 @@ import Testing
         #expect(try engine.tap(at: Point(x: 10, y: 10))?.index == 1)
     }
 
+    /// An empty section keeps its header (CollectionKit's header is an item of its own), which
+    /// takes its place and does not pin past the section's end.
+    @Test func anEmptySectionKeepsItsHeader() throws {
+        let headers = HeadersProvider(sections: [numbers([]), numbers([1, 2, 3], size: s(100, 50))],
+                                      headerSize: .fixed(.fraction(1), .absolute(20)))
+        let engine = CollectionEngine(provider: headers, viewport: s(100, 100))
+        try engine.layout()
+        #expect(engine.views.map { "\($0.id) \($0.frame.y)" } == ["1-0 40.0", "1-1 90.0", "0-header 0.0", "1-header 20.0"])
+        try engine.scroll(to: Point(x: 0, y: 30))
+        #expect(engine.views.map { "\($0.id) \($0.frame.y)" } == ["1-0 40.0", "1-1 90.0", "1-header 30.0"])
+    }
+
     /// `isSticky = false` (here `isPinned`) leaves every header at its place.
     @Test func unpinnedHeadersScrollAway() throws {
         let headers = HeadersProvider(sections: [numbers(Array(0..<4), size: s(100, 50))],
