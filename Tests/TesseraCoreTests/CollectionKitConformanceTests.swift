@@ -177,6 +177,16 @@ import Testing
         root.layout = FlowLayout().visibleFrameInset(EdgeInsets(all: -10))
         try engine.layout()
         #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "1-0"])
+        // Under other decorators too: inset (the query moves, its insets stay), transposed (a
+        // bottom inset becomes a right one) and mirrored (left and right swap).
+        root.layout = FlowLayout().visibleFrameInset(EdgeInsets(top: 0, left: 0, bottom: -10, right: 0)).inset(0)
+        try engine.layout()
+        #expect(engine.views.map(\.id.description) == ["0-0", "0-1", "1-0"])
+        #expect(SectionsLayout.queryInsets(FlowLayout().visibleFrameInset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).transposed(),
+                                           in: s(10, 10)) == EdgeInsets(top: 2, left: 1, bottom: 4, right: 3))
+        #expect(SectionsLayout.queryInsets(FlowLayout().visibleFrameInset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).mirrored(),
+                                           in: s(10, 10)) == EdgeInsets(top: 1, left: 4, bottom: 3, right: 2))
+        #expect(SectionsLayout.queryInsets(FlowLayout().inset(4), in: s(10, 10)) == nil)
     }
 
     /// A section's own `visibleFrameInset` widens which of its items are visible, as its

@@ -238,8 +238,30 @@ public struct SectionsLayout: Layout {
         let composed = keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts) as any LayoutResult
         // Only the sections' origins come from the arrangement's result: an arrangement that
         // preloads (CollectionKit's `insetVisibleFrame`) preloads into the sections through this one.
-        guard let preload = arrangement as? VisibleFrameInsetLayout else { return AnyLayoutResult(composed) }
-        return AnyLayoutResult(VisibleFrameInsetResult(base: composed, insets: preload.insets.resolve(for: context.collectionSize)))
+        guard let preload = arrangement.flatMap({ Self.queryInsets($0, in: context.collectionSize) }) else {
+            return AnyLayoutResult(composed)
+        }
+        return AnyLayoutResult(VisibleFrameInsetResult(base: composed, insets: preload))
+    }
+
+    /// The insets `layout` applies to its visible query, as seen from outside it: a
+    /// `VisibleFrameInsetLayout`'s, also under insets, transposes and mirrors; nil for none.
+    /// O(decorators).
+    static func queryInsets(_ layout: any Layout, in size: Size) -> EdgeInsets? {
+        switch layout {
+        case let v as VisibleFrameInsetLayout:
+            return v.insets.resolve(for: size)
+        case let i as InsetLayout:
+            // Moving the query does not change how far it is inset.
+            let e = i.insets.resolve(for: size)
+            return queryInsets(i.root, in: Size(width: max(0, size.width - e.horizontal), height: max(0, size.height - e.vertical)))
+        case let t as TransposeLayout:
+            return queryInsets(t.root, in: size.transposed).map { EdgeInsets(top: $0.left, left: $0.top, bottom: $0.right, right: $0.bottom) }
+        case let m as MirroredLayout:
+            return queryInsets(m.root, in: size).map { EdgeInsets(top: $0.top, left: $0.right, bottom: $0.bottom, right: $0.left) }
+        default:
+            return nil
+        }
     }
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
