@@ -131,6 +131,20 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
         }
     }
 
+    /// CollectionKit's vertical stack with one flexible child: the row's fill names a section by
+    /// its identifier, and that section takes the height the others leave.
+    @Test func aComposedRowFillsTheSectionNamedByItsIdentifier() throws {
+        let (p, _) = try provider("""
+        local head = t.provider{ data = { 1 }, size = { "100%", 30 } }
+        local body = t.provider{ identifier = "content", data = { 2, 3 }, size = { "100%", 50 } }
+        return t.composed{ sections = { head, body }, layout = t.row{ fill = { "content" } }:transposed() }
+        """)
+        let result = try Self.engineResult(p)
+        #expect(try result.allFrames == [Rect(x: 0, y: 0, width: 375, height: 30), Rect(x: 0, y: 30, width: 375, height: 50),
+                                         Rect(x: 0, y: 80, width: 375, height: 50)])
+        #expect(result.contentSize == Self.viewport)
+    }
+
     /// Nested under a 100-point spacer: the same screen, 100 points down and one section on.
     @Test func aNestedProviderKeepsItsHeadersBackgroundsAndShelves() throws {
         let data = try dataset("appstream-bookworm.json")

@@ -42,8 +42,9 @@ final class ProviderSections: @unchecked Sendable {
     func layout(in size: Size, outer: (any Layout)?,
                 header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 own: ((Int, Int, Int) -> ProviderLayout.Header)? = nil) throws -> ProviderLayout {
-        // One empty range per child: a child's items are counted by its layout, not before.
-        let ranges = providers.indices.map { Dataset.Section(id: .int($0), range: 0..<0) }
+        // One empty range per child, under its identifier (what an outer row's fill names): a
+        // child's items are counted by its layout, not before.
+        let ranges = providers.indices.map { Dataset.Section(id: .string(providers[$0].identifier ?? String($0)), range: 0..<0) }
         let context = LayoutContext(collectionSize: size, count: 0, sections: ranges, item: { _ in nil },
                                     size: { _, proposal in proposal })
         var layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }

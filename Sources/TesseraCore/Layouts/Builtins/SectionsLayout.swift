@@ -35,11 +35,12 @@ public struct SectionBoundary: Hashable, Sendable {
 /// elements and orthogonal scrollers.
 ///
 /// A section's box is its header, its layout's content and its footer, stacked; headers and
-/// footers span the width the section was offered. The outer layout sees one item per section.
-/// Its size for a proposal is that box when the section is laid out in that proposal (the last
-/// proposal wins, as in CollectionKit). Sections the outer layout never measured are laid out in
-/// the size of the frame it gave them. With no outer layout, sections are stacked vertically
-/// with `spacing` between them.
+/// footers span the width the section was offered. The outer layout sees one item per section,
+/// identified by the section's id (so a row's fill names sections), and its content size (its
+/// insets, the room it gave a section) counts in the result's. Its size for a proposal is that
+/// box when the section is laid out in that proposal (the last proposal wins, as in CollectionKit).
+/// Sections the outer layout never measured are laid out in the size of the frame it gave them.
+/// With no outer layout, sections are stacked vertically with `spacing` between them.
 ///
 /// A section's layout may give a result of several sections (a provider's, over a sectioned
 /// dataset or of its own sections): they are kept, numbered on from the sections before, so the
@@ -127,15 +128,22 @@ public struct SectionsLayout: Layout {
         let origins: [Point]
         // Where the arrangement placed each header, when headers are items of their own.
         var headerFrames: [Rect?] = []
+        // The arrangement's own content size: its insets, and the room it gave a section beyond
+        // the section's content (a row's fill), count as in CollectionKit.
+        var arranged = Size.zero
         if let arrangement, headersApart {
             @Sendable func headerSize(_ s: Int, _ proposal: Size) -> Size {
                 headers[s].map { Size(width: $0.width ?? proposal.width, height: $0.height) } ?? .zero
             }
-            let outer = LayoutContext(collectionSize: context.collectionSize, count: 2 * sections.count, item: { _ in nil },
+            // Header s is item 2s under "<section id>-header", section s item 2s + 1 under its id
+            // (CollectionKit's ComposedHeaderProvider), so a row can fill a section by its id.
+            let outer = LayoutContext(collectionSize: context.collectionSize, count: 2 * sections.count,
+                                      item: { k in Item(id: k % 2 == 0 ? .scoped(sections[k / 2].id, "header") : sections[k / 2].id) },
                                       size: { k, proposal in
                                           k % 2 == 0 ? headerSize(k / 2, proposal) : try layoutSection(k / 2, in: proposal)
                                       })
             let placed = try arrangement.layout(outer)
+            arranged = placed.contentSize
             headerFrames = try (0..<sections.count).map { s in
                 headers[s] == nil ? nil : try placed.frame(at: 2 * s)
             }
@@ -145,9 +153,11 @@ public struct SectionsLayout: Layout {
                 return frame.origin
             }
         } else if let arrangement {
+            // Each section is an item under its id (a row fills a section by its id).
             let outer = LayoutContext(collectionSize: context.collectionSize, count: sections.count,
-                                      item: { _ in nil }, size: { s, proposal in try layoutSection(s, in: proposal) })
+                                      item: { s in Item(id: sections[s].id) }, size: { s, proposal in try layoutSection(s, in: proposal) })
             let placed = try arrangement.layout(outer)
+            arranged = placed.contentSize
             origins = try (0..<sections.count).map { s in
                 let frame = try placed.frame(at: s)
                 if measured[s] == nil { _ = try layoutSection(s, in: frame.size) }
@@ -169,7 +179,7 @@ public struct SectionsLayout: Layout {
         var elements: [LayoutElement] = []
         var orthogonal: [OrthogonalSection] = []
         var zIndices: [Int] = []
-        var content = Size.zero
+        var content = arranged
         var keptParts: [SectionsResult.Part] = []
         for (s, section) in measured.parts.enumerated() {
             guard let section else { continue }
@@ -213,7 +223,8 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
-            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result) {
+            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result)
+                || SectionsResult.drawsItsOwnItems(result) {
                 keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
             }
             orthogonal += (result?.orthogonalSections ?? []).map {
@@ -224,7 +235,33 @@ public struct SectionsLayout: Layout {
         let result = try FramesResult(frames: frames, minimumContentSize: content, elements: elements,
                                       sections: ranges, itemZIndices: zIndices, orthogonal: orthogonal,
                                       layoutName: "sections")
-        return AnyLayoutResult(keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts))
+        let composed = keptParts.isEmpty ? result : SectionsResult(base: result, parts: keptParts) as any LayoutResult
+        // Only the sections' origins come from the arrangement's result: an arrangement that
+        // preloads (CollectionKit's `insetVisibleFrame`) preloads into the sections through this one.
+        guard let preload = arrangement.flatMap({ Self.queryInsets($0, in: context.collectionSize) }) else {
+            return AnyLayoutResult(composed)
+        }
+        return AnyLayoutResult(VisibleFrameInsetResult(base: composed, insets: preload))
+    }
+
+    /// The insets `layout` applies to its visible query, as seen from outside it: a
+    /// `VisibleFrameInsetLayout`'s, also under insets, transposes and mirrors; nil for none.
+    /// O(decorators).
+    static func queryInsets(_ layout: any Layout, in size: Size) -> EdgeInsets? {
+        switch layout {
+        case let v as VisibleFrameInsetLayout:
+            return v.insets.resolve(for: size)
+        case let i as InsetLayout:
+            // Moving the query does not change how far it is inset.
+            let e = i.insets.resolve(for: size)
+            return queryInsets(i.root, in: Size(width: max(0, size.width - e.horizontal), height: max(0, size.height - e.vertical)))
+        case let t as TransposeLayout:
+            return queryInsets(t.root, in: size.transposed).map { EdgeInsets(top: $0.left, left: $0.top, bottom: $0.right, right: $0.bottom) }
+        case let m as MirroredLayout:
+            return queryInsets(m.root, in: size).map { EdgeInsets(top: $0.top, left: $0.right, bottom: $0.bottom, right: $0.left) }
+        default:
+            return nil
+        }
     }
 
     private func checked(_ b: SectionBoundary, _ kind: String, _ s: Int) throws -> SectionBoundary {
@@ -236,10 +273,11 @@ public struct SectionsLayout: Layout {
     }
 }
 
-/// A `SectionsLayout` result whose parts have sections that scroll sideways or restyle what
-/// they draw at query time (a compositional section's `visibleItemsHandler`): those parts keep
+/// A `SectionsLayout` result whose parts have sections that scroll sideways, restyle what
+/// they draw at query time (a compositional section's `visibleItemsHandler`) or draw their own
+/// items (a section's `visibleFrameInset`, which preloads, or its pinned items): those parts keep
 /// answering, under the flattened section numbers and coordinates, where their shelves come to
-/// rest and how their visible elements are drawn.
+/// rest, how their visible elements are drawn, and which of their items are visible and where.
 struct SectionsResult: ForwardingLayoutResult {
     struct Part: Sendable {
         /// The part's first section and item in the flattened result, and how many sections.
@@ -250,6 +288,23 @@ struct SectionsResult: ForwardingLayoutResult {
         var origin: Point
         var result: any LayoutResult
         var sections: Range<Int> { firstSection..<(firstSection + sectionCount) }
+        var items: Range<Int> { firstItem..<(firstItem + result.count) }
+
+        /// `scroll` in the part's coordinates, with the offsets of its own sideways sections.
+        func local(_ scroll: ScrollState) -> ScrollState {
+            ScrollState(
+                contentOffset: Point(x: scroll.contentOffset.x - origin.x, y: scroll.contentOffset.y - origin.y),
+                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
+                    sections.contains(s) ? (s - firstSection, offset) : nil
+                }),
+                viewportSize: scroll.viewportSize)
+        }
+
+        /// The elements the part draws in `rect` for `scroll` (both in the flattened result's
+        /// coordinates), in the part's coordinates, sections and items.
+        func localElements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+            try result.elements(in: rect.offsetBy(dx: -origin.x, dy: -origin.y), scroll: local(scroll))
+        }
     }
 
     let base: any LayoutResult
@@ -257,11 +312,45 @@ struct SectionsResult: ForwardingLayoutResult {
     let parts: [Part]
     /// Positions in `parts` of the parts that restyle.
     let restyling: [Int]
+    /// Positions in `parts` of the parts that draw their own items.
+    let drawing: [Int]
 
     init(base: any LayoutResult, parts: [Part]) {
         self.base = base
         self.parts = parts
         restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
+        drawing = parts.indices.filter { Self.drawsItsOwnItems(parts[$0].result) }
+    }
+
+    /// True when `result` finds or draws its items other than by their resting frames: it
+    /// insets the rectangle it is asked about (a `visibleFrameInset`) or pins items. O(wrappers).
+    static func drawsItsOwnItems(_ result: any LayoutResult) -> Bool {
+        switch result {
+        case is VisibleFrameInsetResult, is PinnedResult: return true
+        case let s as SectionsResult: return !s.drawing.isEmpty
+        case let m as MappedResult: return drawsItsOwnItems(m.base)
+        case let m as MirroredResult: return drawsItsOwnItems(m.base)
+        case let f as any ForwardingLayoutResult: return drawsItsOwnItems(f.base)
+        default: return false
+        }
+    }
+
+    /// The items overlapping `rect` as drawn when scrolled to its origin, ascending: the
+    /// flattened index's, and the drawing parts' items as those parts find them.
+    func visible(in rect: Rect) throws -> [Int] {
+        guard !drawing.isEmpty else { return try base.visible(in: rect) }
+        return LayoutElement.itemIndices(of: try elements(in: rect, scroll: ScrollState(showing: rect)))
+    }
+
+    /// Item `index`'s frame as drawn for `scroll`: as its part draws it (pinned), when its part
+    /// draws its own items. O(drawing parts) plus the query.
+    func frame(at index: Int, scroll: ScrollState) throws -> Rect {
+        guard let p = drawing.first(where: { parts[$0].items.contains(index) }) else {
+            return try base.frame(at: index, scroll: scroll)
+        }
+        let part = parts[p]
+        return try part.result.frame(at: index - part.firstItem, scroll: part.local(scroll))
+            .offsetBy(dx: part.origin.x, dy: part.origin.y)
     }
 
     /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
@@ -299,21 +388,15 @@ struct SectionsResult: ForwardingLayoutResult {
     /// its own: the part answers the same query in its coordinates, and each element found in
     /// both takes the part's alpha, transform and zIndex. O(log n + k) per restyling part shown.
     func elements(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
-        let found = try base.elements(in: rect, scroll: scroll)
+        let found = try drawing.isEmpty ? base.elements(in: rect, scroll: scroll) : withPartsItems(in: rect, scroll: scroll)
         var out = found, changed = false
         for p in restyling {
             let part = parts[p]
             let shown = out.indices.filter { !out[$0].isGlobal && part.sections.contains(out[$0].section) }
             guard !shown.isEmpty else { continue }
             let o = part.origin
-            let local = ScrollState(
-                contentOffset: Point(x: scroll.contentOffset.x - o.x, y: scroll.contentOffset.y - o.y),
-                sectionOffsets: Dictionary(uniqueKeysWithValues: scroll.sectionOffsets.compactMap { s, offset in
-                    part.sections.contains(s) ? (s - part.firstSection, offset) : nil
-                }),
-                viewportSize: scroll.viewportSize)
             var styled: [Drawn: [LayoutElement]] = [:]
-            for e in try part.result.elements(in: rect.offsetBy(dx: -o.x, dy: -o.y), scroll: local) {
+            for e in try part.localElements(in: rect, scroll: scroll) {
                 styled[Drawn(e, section: e.section + part.firstSection, index: e.index.map { $0 + part.firstItem }), default: []].append(e)
             }
             for k in shown {
@@ -328,6 +411,29 @@ struct SectionsResult: ForwardingLayoutResult {
             }
         }
         return changed ? LayoutElement.inDrawingOrder(out) : found
+    }
+
+    /// The flattened index's elements, with the items of each drawing part, and the elements
+    /// anchored to them, replaced by the ones that part finds, as it draws them (its inset
+    /// rectangle may reach items the viewport does not, or leave out some it does; a pinned item
+    /// and its header are pushed up by the next pinned item), in drawing order. O(log n + k) per
+    /// drawing part.
+    private func withPartsItems(in rect: Rect, scroll: ScrollState) throws -> [LayoutElement] {
+        let ranges = drawing.map { parts[$0].items }
+        var out = try base.elements(in: rect, scroll: scroll).filter { e in
+            guard let i = e.index else { return true }
+            return !ranges.contains { $0.contains(i) }
+        }
+        for p in drawing {
+            let part = parts[p]
+            for e in try part.localElements(in: rect, scroll: scroll) where e.index != nil {
+                var moved = e.offsetBy(dx: part.origin.x, dy: part.origin.y)
+                moved.section += part.firstSection
+                moved.index = e.index! + part.firstItem
+                out.append(moved)
+            }
+        }
+        return LayoutElement.inDrawingOrder(out)
     }
 
     /// What identifies a drawn element across the flattened result and its part, with its

@@ -48,10 +48,12 @@ struct MappedResult: LayoutResult {
         return Point(x: p.y, y: p.x)
     }
 
+    /// A stated pin limit moves with the element (a swap makes a y limit the same x limit).
     private func toOuter(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = toOuter(e.frame)
         if transpose { copy.pinEdge = e.pinEdge.transposed }
+        copy.pinUntil = e.pinUntil.map { $0 + (copy.pinEdge.isAlongX ? dx : dy) }
         return copy
     }
     private func toOuter(_ r: Rect) -> Rect { (transpose ? r.transposed : r).offsetBy(dx: dx, dy: dy) }

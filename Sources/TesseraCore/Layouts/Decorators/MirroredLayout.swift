@@ -70,10 +70,12 @@ struct MirroredResult: LayoutResult {
         return Point(x: -p.x, y: p.y)
     }
 
+    /// A stated sideways pin limit is mirrored with the element (x' = W − x).
     private func mirrored(_ e: LayoutElement) -> LayoutElement {
         var copy = e
         copy.frame = e.frame.mirrored(inWidth: width)
         copy.pinEdge = e.pinEdge.mirrored
+        if e.pinEdge.isAlongX { copy.pinUntil = e.pinUntil.map { width - $0 } }
         return copy
     }
 }

@@ -140,10 +140,11 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         LayoutElement(category: .decoration, kind: kind, section: section, frame: frame, zIndex: zIndex)
     }
 
-    /// The same element moved by `dx, dy`.
+    /// The same element moved by `dx, dy`, with the limit of its pin (`pinUntil`) moved along.
     public func offsetBy(dx: Double, dy: Double) -> LayoutElement {
         var copy = self
         copy.frame = frame.offsetBy(dx: dx, dy: dy)
+        copy.pinUntil = pinUntil.map { $0 + (pinEdge.isAlongX ? dx : dy) }
         return copy
     }
 
