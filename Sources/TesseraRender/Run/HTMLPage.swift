@@ -85,10 +85,10 @@ public struct HTMLPage {
         out.append(contentsOf: Array("],\"content\":[".utf8))
         out.withBuffer { appendNumber(content.width, to: &$0) }; out.append(UInt8(ascii: ","))
         out.withBuffer { appendNumber(content.height, to: &$0) }
-        if result.contentOrigin.x < 0 || result.contentOrigin.y < 0 {   // right to left, wider than the viewport
+        if let origin = result.reportedContentOrigin {
             out.append(contentsOf: Array("],\"contentOrigin\":[".utf8))
-            out.withBuffer { appendNumber(result.contentOrigin.x, to: &$0) }; out.append(UInt8(ascii: ","))
-            out.withBuffer { appendNumber(result.contentOrigin.y, to: &$0) }
+            out.withBuffer { appendNumber(origin.x, to: &$0) }; out.append(UInt8(ascii: ","))
+            out.withBuffer { appendNumber(origin.y, to: &$0) }
         }
         out.append(contentsOf: Array("],\"offset\":[".utf8))
         out.withBuffer { appendNumber(viewport?.x ?? 0, to: &$0) }; out.append(UInt8(ascii: ","))

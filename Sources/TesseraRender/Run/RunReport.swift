@@ -41,12 +41,8 @@ package struct RunReport {
         return .object(doc)
     }
 
-    /// Where the content starts, only when that is left of or above 0 (a right-to-left content
-    /// wider than the viewport), so the offsets run below 0 (the frames say where a narrower
-    /// one starts, and older documents stay as they were).
     private var contentOrigin: JSONValue? {
-        let o = run.result.contentOrigin
-        return o.x < 0 || o.y < 0 ? .array([.double(o.x), .double(o.y)]) : nil
+        run.result.reportedContentOrigin.map { .array([.double($0.x), .double($0.y)]) }
     }
 
     /// The document as `run --format json` prints it (what `document()` gives, written pretty).
@@ -156,4 +152,14 @@ extension LayoutElement {
 
 extension Rect {
     var json: JSONValue { .array([.double(x), .double(y), .double(width), .double(height)]) }
+}
+
+extension LayoutResult {
+    /// Where the content starts, for the JSON document and the page's data: only when that is
+    /// left of or above 0 (a right-to-left content wider than the viewport), so the offsets run
+    /// below 0; the frames say where a narrower one starts, and every other document stays as
+    /// it was.
+    var reportedContentOrigin: Point? {
+        contentOrigin.x < 0 || contentOrigin.y < 0 ? contentOrigin : nil
+    }
 }
