@@ -223,9 +223,12 @@ public struct SectionsLayout: Layout {
                                                frame: Rect(x: box.x, y: box.maxY - f.height, width: f.width ?? box.width, height: f.height),
                                                zIndex: f.zIndex, pinned: f.pinned, pinEdge: f.footerEdge))
             }
-            if let result, !result.orthogonalSections.isEmpty || SectionsResult.restyles(result)
-                || SectionsResult.drawsItsOwnItems(result) {
-                keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result))
+            if let result {
+                let traits = SectionsResult.Traits.of(result)
+                if !result.orthogonalSections.isEmpty || traits.restyles || traits.drawsItsOwnItems {
+                    keptParts.append(.init(firstSection: base, sectionCount: span, firstItem: first, origin: o, result: result,
+                                           traits: traits))
+                }
             }
             orthogonal += (result?.orthogonalSections ?? []).map {
                 OrthogonalSection(section: base + $0.section, frame: $0.frame.offsetBy(dx: o.x, dy: o.y), contentSize: $0.contentSize)
@@ -287,6 +290,8 @@ struct SectionsResult: ForwardingLayoutResult {
         /// Where the part's content origin lies in the flattened result.
         var origin: Point
         var result: any LayoutResult
+        /// What `result` does at query time that the flattened index cannot.
+        var traits: Traits
         var sections: Range<Int> { firstSection..<(firstSection + sectionCount) }
         var items: Range<Int> { firstItem..<(firstItem + result.count) }
 
@@ -318,20 +323,35 @@ struct SectionsResult: ForwardingLayoutResult {
     init(base: any LayoutResult, parts: [Part]) {
         self.base = base
         self.parts = parts
-        restyling = parts.indices.filter { Self.restyles(parts[$0].result) }
-        drawing = parts.indices.filter { Self.drawsItsOwnItems(parts[$0].result) }
+        restyling = parts.indices.filter { parts[$0].traits.restyles }
+        drawing = parts.indices.filter { parts[$0].traits.drawsItsOwnItems }
     }
 
-    /// True when `result` finds or draws its items other than by their resting frames: it
-    /// insets the rectangle it is asked about (a `visibleFrameInset`) or pins items. O(wrappers).
-    static func drawsItsOwnItems(_ result: any LayoutResult) -> Bool {
-        switch result {
-        case is VisibleFrameInsetResult, is PinnedResult: return true
-        case let s as SectionsResult: return !s.drawing.isEmpty
-        case let m as MappedResult: return drawsItsOwnItems(m.base)
-        case let m as MirroredResult: return drawsItsOwnItems(m.base)
-        case let f as any ForwardingLayoutResult: return drawsItsOwnItems(f.base)
-        default: return false
+    /// What a part's result does at query time that the flattened index cannot, found in one
+    /// walk through its wrappers (each a dynamic cast, so a layout pass walks each part once).
+    struct Traits: Sendable {
+        /// It changes alpha, transform or zIndex at query time (a compositional section's
+        /// `visibleItemsHandler`).
+        var restyles = false
+        /// It finds or draws its items other than by their resting frames: it insets the
+        /// rectangle it is asked about (a `visibleFrameInset`) or pins items.
+        var drawsItsOwnItems = false
+
+        /// The traits of `result`. O(wrappers).
+        static func of(_ result: any LayoutResult) -> Traits {
+            switch result {
+            // The usual section first (a type-erased frames result): each case is a cast.
+            case let a as AnyLayoutResult: return of(a.base)
+            case is FramesResult: return Traits()
+            case let c as CompositionalResult: return Traits(restyles: c.hasVisibleItemsHandlers)
+            case let s as SectionsResult: return Traits(restyles: !s.restyling.isEmpty, drawsItsOwnItems: !s.drawing.isEmpty)
+            case let v as VisibleFrameInsetResult: return Traits(restyles: of(v.base).restyles, drawsItsOwnItems: true)
+            case let p as PinnedResult: return Traits(restyles: of(p.base).restyles, drawsItsOwnItems: true)
+            case let m as MappedResult: return of(m.base)
+            case let m as MirroredResult: return of(m.base)
+            case let f as any ForwardingLayoutResult: return of(f.base)
+            default: return Traits()
+            }
         }
     }
 
@@ -353,17 +373,6 @@ struct SectionsResult: ForwardingLayoutResult {
             .offsetBy(dx: part.origin.x, dy: part.origin.y)
     }
 
-    /// True when `result` changes alpha, transform or zIndex at query time. O(wrappers).
-    static func restyles(_ result: any LayoutResult) -> Bool {
-        switch result {
-        case let c as CompositionalResult: return c.hasVisibleItemsHandlers
-        case let s as SectionsResult: return !s.restyling.isEmpty
-        case let m as MappedResult: return restyles(m.base)
-        case let m as MirroredResult: return restyles(m.base)
-        case let f as any ForwardingLayoutResult: return restyles(f.base)
-        default: return false
-        }
-    }
 
     /// The part holding `section`, if one is kept. O(log parts).
     private func part(holding section: Int) -> Part? {
