@@ -63,6 +63,32 @@ import TesseraCore
         }
     }
 
+    /// Right to left, the row hangs off the viewport's left edge: the run scrolls from 0 towards
+    /// negative x, to the row's far end, and its visible sets are a fresh mirrored row's.
+    @Test func aRightToLeftRowScrollsTowardsNegativeX() throws {
+        let run = try runTessera(["scroll", "row", "--data", "datasets/images-wallpapers.json", "--steps", "5", "--rtl",
+                                  "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        guard case .array(let steps)? = try JSONParser.parse(run.stdout)["steps"] else {
+            Issue.record("no steps in \(run.stdout.prefix(200))")
+            return
+        }
+        let dataset = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/images-wallpapers.json").path)
+        let result = try MirroredLayout(RowLayout()).layout(LayoutContext(dataset: dataset))
+        let last = Size.defaultViewport.width - result.contentSize.width
+        #expect(last < -10_000)
+        var shown = Set<String>()
+        for (k, step) in steps.enumerated() {
+            for case .string(let id) in step["deleted"]?.arrayValue ?? [] { shown.remove(id) }
+            for case .string(let id) in step["inserted"]?.arrayValue ?? [] { shown.insert(id) }
+            let x = last * Double(k) / 4
+            #expect(step["offset"]?.arrayValue?.compactMap(\.number) == [x, 0], "step \(k)")
+            let expected = Set(try result.visible(in: Rect(origin: Point(x: x, y: 0), size: .defaultViewport))
+                .map { dataset.items[$0].id.description })
+            #expect(shown == expected && !shown.isEmpty, "step \(k)")
+        }
+    }
+
     @Test func headersAndBackgroundsEnterAndLeaveAsElements() throws {
         let args = ["layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json", "--param", "screen=updates"]
         let run = try runTessera(["scroll"] + args + ["--steps", "4", "--to", "3000", "--format", "json"], timeout: 120)

@@ -63,7 +63,7 @@ package struct ScrollRun {
 
     /// Runs the first pass at `from` on the scroll axis, then scrolls through `count - 1` more
     /// offsets evenly spaced up to `to` (nil: the last screen of the content, as laid out by the
-    /// first pass). The scroll axis is y, unless the first pass's content overflows the viewport
+    /// first pass: towards negative x for a right-to-left row). The scroll axis is y, unless the first pass's content overflows the viewport
     /// sideways only (a row, a transposed layout): then x. `clock` gives
     /// monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
     /// when given, is the size the host measures for a cell (nil: it keeps its laid-out size).
@@ -112,15 +112,21 @@ package struct ScrollRun {
             if axis == .horizontal && from != 0 { events += try engine.scroll(to: Point(x: from, y: 0)) }
             return events
         }
-        /// How far the content can scroll on the axis, as the last pass laid it out.
-        func room() -> Double { max(0, engine.contentSize.length(along: axis) - engine.viewportSize.length(along: axis)) }
-        let end = to ?? room()
+        /// The offsets the axis can take, as the last pass laid the content out.
+        func range() -> ClosedRange<Double> {
+            let r = engine.layoutResult.scrollRange(viewport: engine.viewportSize)
+            return axis == .horizontal ? r.x : r.y
+        }
+        // The far end: the bound away from 0 (a right-to-left row's is below it).
+        let end = to ?? { let r = range(); return -r.lowerBound > r.upperBound ? r.lowerBound : r.upperBound }()
         for k in 1..<max(count, 1) {
             var along = from + (end - from) * Double(k) / Double(count - 1)
             if measured != nil {
                 // A finger moves by deltas: the offset an adjustment left is where the next step
                 // starts, within the content (sizes measured on the way change where it ends).
-                along = min(max(0, engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1)), room())
+                let r = range()
+                along = min(max(engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1), r.lowerBound),
+                            r.upperBound)
             }
             let offset = Point(axis: axis, main: along, cross: 0)
             try step { try engine.scroll(to: offset) }

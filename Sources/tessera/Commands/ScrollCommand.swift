@@ -4,7 +4,7 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--steps N] [--animator FILE|NAME]
+/// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--rtl] [--steps N] [--animator FILE|NAME]
 /// [--duplicates POLICY] [--measured SIZES.json] [--format json|text]`: drives the engine through evenly spaced
 /// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
 /// host that measures each cell when it first enters the viewport.
@@ -20,6 +20,9 @@ struct ScrollCommand: ParsableCommand {
 
     @Option(help: "The last content offset on the scroll axis (default: the last screen of the content).")
     var to: Double?
+
+    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w); a row scrolls towards negative x.")
+    var rtl = false
 
     @Option(help: "Number of steps, the first pass included.")
     var steps: Int = 100
@@ -50,7 +53,8 @@ struct ScrollCommand: ParsableCommand {
         let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
-        let chosen = try input.layout.resolve()
+        let resolved = try input.layout.resolve()
+        let chosen: any Layout = rtl ? MirroredLayout(resolved) : resolved
         let dataset = try input.load()
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)
