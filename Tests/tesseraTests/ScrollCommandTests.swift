@@ -38,51 +38,31 @@ import TesseraCore
     }
 
     /// A row's content overflows only sideways: the run scrolls along x, from `--from` to the
-    /// last screen (the row's width less the viewport's), and its visible sets are a fresh row's.
-    @Test func aRowScrollsAlongX() throws {
-        let run = try runTessera(["scroll", "row", "--data", "datasets/images-wallpapers.json", "--steps", "5", "--from", "100",
-                                  "--format", "json"])
+    /// last screen, and its visible sets are a fresh row's. Left to right the last screen is at
+    /// the row's width less the viewport's; right to left (`--rtl`) the row hangs off the
+    /// viewport's left edge and the run goes from 0 towards negative x, as far.
+    @Test(arguments: [false, true])
+    func aRowScrollsAlongX(rightToLeft: Bool) throws {
+        let flags = rightToLeft ? ["--rtl"] : ["--from", "100"]
+        let run = try runTessera(["scroll", "row", "--data", "datasets/images-wallpapers.json", "--steps", "5", "--format", "json"] + flags)
         #expect(run.status == 0, "\(run.stderr)")
         guard case .array(let steps)? = try JSONParser.parse(run.stdout)["steps"] else {
             Issue.record("no steps in \(run.stdout.prefix(200))")
             return
         }
         let dataset = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/images-wallpapers.json").path)
-        let result = try RowLayout().layout(LayoutContext(dataset: dataset))
-        let last = result.contentSize.width - Size.defaultViewport.width
-        #expect(last > 10_000)
+        let row: any Layout = rightToLeft ? MirroredLayout(RowLayout()) : RowLayout()
+        let result = try row.layout(LayoutContext(dataset: dataset))
+        let room = result.contentSize.width - Size.defaultViewport.width
+        #expect(room > 10_000)
+        let first: Double = rightToLeft ? 0 : 100, last: Double = rightToLeft ? -room : room
         var shown = Set<String>()
         for (k, step) in steps.enumerated() {
             for case .string(let id) in step["deleted"]?.arrayValue ?? [] { shown.remove(id) }
             for case .string(let id) in step["inserted"]?.arrayValue ?? [] { shown.insert(id) }
-            let x = 100 + (last - 100) * Double(k) / 4
-            #expect(step["offset"]?.arrayValue?.compactMap(\.number) == [x, 0], "step \(k)")
-            let expected = Set(result.visible(in: Rect(origin: Point(x: x, y: 0), size: .defaultViewport))
-                .map { dataset.items[$0].id.description })
-            #expect(shown == expected, "step \(k)")
-        }
-    }
-
-    /// Right to left, the row hangs off the viewport's left edge: the run scrolls from 0 towards
-    /// negative x, to the row's far end, and its visible sets are a fresh mirrored row's.
-    @Test func aRightToLeftRowScrollsTowardsNegativeX() throws {
-        let run = try runTessera(["scroll", "row", "--data", "datasets/images-wallpapers.json", "--steps", "5", "--rtl",
-                                  "--format", "json"])
-        #expect(run.status == 0, "\(run.stderr)")
-        guard case .array(let steps)? = try JSONParser.parse(run.stdout)["steps"] else {
-            Issue.record("no steps in \(run.stdout.prefix(200))")
-            return
-        }
-        let dataset = try DatasetLoader.load(path: repositoryRoot.appendingPathComponent("datasets/images-wallpapers.json").path)
-        let result = try MirroredLayout(RowLayout()).layout(LayoutContext(dataset: dataset))
-        let last = Size.defaultViewport.width - result.contentSize.width
-        #expect(last < -10_000)
-        var shown = Set<String>()
-        for (k, step) in steps.enumerated() {
-            for case .string(let id) in step["deleted"]?.arrayValue ?? [] { shown.remove(id) }
-            for case .string(let id) in step["inserted"]?.arrayValue ?? [] { shown.insert(id) }
-            let x = last * Double(k) / 4
-            #expect(step["offset"]?.arrayValue?.compactMap(\.number) == [x, 0], "step \(k)")
+            let x: Double = first + (last - first) * Double(k) / 4
+            let offset: [Double]? = step["offset"]?.arrayValue?.compactMap(\.number)
+            #expect(offset == [x, 0], "step \(k)")
             let expected = Set(try result.visible(in: Rect(origin: Point(x: x, y: 0), size: .defaultViewport))
                 .map { dataset.items[$0].id.description })
             #expect(shown == expected && !shown.isEmpty, "step \(k)")
