@@ -245,7 +245,7 @@ extension DatasetLoader {
             throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw DatasetError(file: path, message: "expected a regular file, found \(fileKind(info.st_mode))")
+            throw DatasetError(file: path, message: regularFileExpected(info.st_mode))
         }
         let tooBig = { (size: Int) in
             DatasetError(file: path, message: "expected a data file of at most \(dataSize(maxBytes)) (raise the limit with --max-data-size MB), found \(dataSize(size))")
@@ -268,6 +268,17 @@ extension DatasetLoader {
         return bytes
     }
 }
+
+/// "expected a regular file, found a directory" when something other than a regular file is at
+/// `path` (a folder, a FIFO, ...), as the readers word it; nil for a regular file or nothing
+/// there. For a check before a file is read (a command's start), the reader's own check after.
+package func notARegularFile(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return nil }
+    return regularFileExpected(info.st_mode)
+}
+
+private func regularFileExpected(_ mode: mode_t) -> String { "expected a regular file, found \(fileKind(mode))" }
 
 /// "a directory", "a FIFO", ... for a file that is not a regular one.
 package func fileKind(_ mode: mode_t) -> String {

@@ -21,14 +21,20 @@ extension LuaHost {
         try AnimatorScript(host: self, path: path, params: params)
     }
 
+    /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
+    /// starts): it does not exist, something other than a regular file is there (worded as the
+    /// dataset reader words it), or it cannot be read; nil for a readable script.
+    package static func scriptFileProblem(_ path: String) -> String? {
+        if ScriptFiles.isFile(path) { return nil }
+        if !ScriptFiles.exists(path) { return "the script does not exist" }
+        return notARegularFile(path).map { $0 + "." } ?? "the script cannot be read"
+    }
+
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
         guard let data = readScriptFile(path) else {
-            // A folder in the script's place is named as the dataset reader names one.
-            let reason = !ScriptFiles.exists(path) ? "the script does not exist"
-                : ScriptFiles.isFolder(path) ? "expected a regular file, found a directory." : "the script cannot be read"
-            throw LuaScriptError(.file, message: "\(path): \(reason)")
+            throw LuaScriptError(.file, message: "\(path): \(Self.scriptFileProblem(path) ?? "the script cannot be read")")
         }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

@@ -77,22 +77,11 @@ struct PreviewCommand: ParsableCommand {
             if host.layoutScriptPath(layout) == nil { _ = try host.layout(named: layout) }
         }
         let files = FileManager.default
-        /// True when a folder is at `path` (a readable one passes isReadableFile).
-        func isFolder(_ path: String) -> Bool {
-            var folder: ObjCBool = false
-            return files.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-        }
-        let folderText = "expected a regular file, found a directory."
-        if layout.hasSuffix(".lua") {
-            if isFolder(layout) { throw CLIError("\(layout): " + folderText) }
-            guard files.isReadableFile(atPath: layout) else {
-                throw CLIError("\(layout): the script \(files.fileExists(atPath: layout) ? "cannot be read" : "does not exist")")
-            }
-        }
+        if layout.hasSuffix(".lua"), let problem = LuaHost.scriptFileProblem(layout) { throw CLIError("\(layout): \(problem)") }
         // The format is the file's extension, which no save changes; a folder (`--data datasets`)
-        // is named as one, as run names it.
+        // is named as one, as run names it; so is a folder named like a dataset (`d.json`).
         _ = try DatasetLoader.format(ofFile: data)
-        if isFolder(data) { throw CLIError("\(data): " + folderText) }
+        if let problem = notARegularFile(data) { throw CLIError("\(data): \(problem).") }
         guard files.isReadableFile(atPath: data) else {
             throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : "expected a dataset file, found no such file."))
         }
