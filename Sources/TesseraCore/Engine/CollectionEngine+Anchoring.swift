@@ -12,12 +12,13 @@
 /// a jump) the first cell keeps its top: measuring the top cell of the first screen leaves the
 /// offset at 0.
 /// After laying out, it moves the content offset by the anchor's displacement, within the
-/// content's scroll range (towards negative x for a right-to-left content), so the anchor's top-left stays where it was on screen (a growing anchor keeps its
-/// top). When a reload deletes the anchor, the first visible cell after it that the reload keeps
-/// takes its place (else nothing moves). Measured sizes always anchor; data changes as `anchor`
-/// says. A bottom-anchored list (`.end`) that touched its end stays at its end. A target of
-/// `scrollTo(_:align:)` comes before all of these: it is placed where it was asked, as sizes
-/// above it become known (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes
+/// content's scroll range (towards negative x for a right-to-left content), so the anchor's
+/// top-left stays where it was on screen (a growing anchor keeps its top). When a reload deletes
+/// the anchor, the first visible cell after it that the reload keeps takes its place (else
+/// nothing moves). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored
+/// list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes
+/// before all of these: it is placed where it was asked, as sizes above it become known
+/// (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes
 /// back later is not scrolled to).
 extension CollectionEngine {
     /// What a pass keeps in place: the anchor cell (its id, flattened index and resting frame)
@@ -120,8 +121,8 @@ extension CollectionEngine {
         let now = try next.result.frame(at: index)
         let dx = now.minX - was.minX, dy = now.minY - was.minY
         let range = next.result.scrollRange(viewport: viewport)
-        if dx != 0 { state.contentOffset.x = range.clamped(Point(x: state.contentOffset.x + dx, y: 0)).x }
-        if dy != 0 { state.contentOffset.y = range.clamped(Point(x: 0, y: state.contentOffset.y + dy)).y }
+        if dx != 0 { state.contentOffset.x = range.x.clamping(state.contentOffset.x + dx) }
+        if dy != 0 { state.contentOffset.y = range.y.clamping(state.contentOffset.y + dy) }
         try keepShelves(note.shelves, in: next, state: &state)
         return state
     }
@@ -163,10 +164,10 @@ extension CollectionEngine {
             var offset = state.offset(ofSection: scroller.section)
             if scroller.contentSize.height > scroller.frame.height {
                 let room = scroller.contentSize.height - scroller.frame.height
-                offset.y = min(max(offset.y + now.minY - was.minY, -room), room)
+                offset.y = (-room...room).clamping(offset.y + now.minY - was.minY)
             } else {
                 let room = max(0, scroller.contentSize.width - scroller.frame.width)
-                offset.x = min(max(offset.x + now.minX - was.minX, -room), room)
+                offset.x = (-room...room).clamping(offset.x + now.minX - was.minX)
             }
             if offset != state.offset(ofSection: scroller.section) { state.sectionOffsets[scroller.section] = offset }
         }
@@ -191,7 +192,7 @@ extension CollectionEngine {
             case .center: target = minV + length / 2 - view / 2
             case .bottom: target = minV + length - view
             }
-            return min(max(target, range.lowerBound), range.upperBound)
+            return range.clamping(target)
         }
         return Point(x: axis(f.minX, f.width, viewport.width, range.x, current.x),
                      y: axis(f.minY, f.height, viewport.height, range.y, current.y))

@@ -63,9 +63,9 @@ package struct ScrollRun {
 
     /// Runs the first pass at `from` on the scroll axis, then scrolls through `count - 1` more
     /// offsets evenly spaced up to `to` (nil: the last screen of the content, as laid out by the
-    /// first pass: towards negative x for a right-to-left row). The scroll axis is y, unless the first pass's content overflows the viewport
-    /// sideways only (a row, a transposed layout): then x. `clock` gives
-    /// monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
+    /// first pass: towards negative x for a right-to-left row). The scroll axis is y, unless the
+    /// first pass's content overflows the viewport sideways only (a row, a transposed layout):
+    /// then x. `clock` gives monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
     /// when given, is the size the host measures for a cell (nil: it keeps its laid-out size).
     /// Throws what a pass throws (a layout, a provider callback, an animator).
     /// - Complexity: one engine pass per step (with `measured`, up to `measuringPasses` more).
@@ -124,9 +124,7 @@ package struct ScrollRun {
             if measured != nil {
                 // A finger moves by deltas: the offset an adjustment left is where the next step
                 // starts, within the content (sizes measured on the way change where it ends).
-                let r = range()
-                along = min(max(engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1), r.lowerBound),
-                            r.upperBound)
+                along = range().clamping(engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1))
             }
             let offset = Point(axis: axis, main: along, cross: 0)
             try step { try engine.scroll(to: offset) }
@@ -135,10 +133,10 @@ package struct ScrollRun {
         kinds = seen.count
     }
 
-    /// y, unless the content overflows the viewport sideways and not downwards: then x.
+    /// y, unless the content scrolls sideways and not downwards: then x.
     static func scrollAxis(_ engine: CollectionEngine) -> Axis {
-        let content = engine.contentSize, viewport = engine.viewportSize
-        return content.height <= viewport.height && content.width > viewport.width ? .horizontal : .vertical
+        let range = engine.layoutResult.scrollRange(viewport: engine.viewportSize)
+        return range.y.lowerBound == range.y.upperBound && range.x.lowerBound < range.x.upperBound ? .horizontal : .vertical
     }
 
     /// The host's measuring after a pass: cells that entered and were never measured get their

@@ -21,8 +21,13 @@ public struct ScrollRange: Equatable, Sendable {
 
     /// `offset` moved into the range on each axis. O(1).
     public func clamped(_ offset: Point) -> Point {
-        Point(x: min(max(offset.x, x.lowerBound), x.upperBound), y: min(max(offset.y, y.lowerBound), y.upperBound))
+        Point(x: x.clamping(offset.x), y: y.clamping(offset.y))
     }
+}
+
+extension ClosedRange<Double> {
+    /// `value` moved into the range. O(1).
+    package func clamping(_ value: Double) -> Double { Swift.min(Swift.max(value, lowerBound), upperBound) }
 }
 
 extension LayoutResult {

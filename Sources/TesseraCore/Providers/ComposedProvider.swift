@@ -2,8 +2,8 @@
 /// ComposedProvider; default: a vertical stack). Section `i`'s items are identified under
 /// `section.identifier ?? "i"`, so nesting gives `"0-1-a"`; the outer layout sees section `i` as
 /// an item under that identifier (a string), so `RowLayout("content").transposed()` is a vertical
-/// stack whose section "content" takes the height the others leave. Each section keeps its own sections,
-/// headers, backgrounds and sideways-scrolling shelves (`ProviderLayout`).
+/// stack whose section "content" takes the height the others leave. Each section keeps its own
+/// sections, headers, backgrounds and sideways-scrolling shelves (`ProviderLayout`).
 ///
 /// Setting `sections` schedules a reload; setting `layout` a relayout.
 public final class ComposedProvider: Provider {

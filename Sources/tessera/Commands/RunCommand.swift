@@ -21,8 +21,7 @@ struct RunCommand: ParsableCommand {
                                valueName: "S=X,Y"))
     var sectionOffsets: [Checked<SectionOffset>] = []
 
-    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w).")
-    var rtl = false
+    @OptionGroup var direction: DirectionFlag
 
     @Option(help: "json, text, svg or html.")
     var format = Checked(RunFormat.json)
@@ -39,7 +38,7 @@ struct RunCommand: ParsableCommand {
         let format = try format.get()
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
-        let run = try input.layOut(rightToLeft: rtl)
+        let run = try input.layOut(rightToLeft: direction.rtl)
         try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label), out = output.out
@@ -71,13 +70,11 @@ extension LayoutInputOptions {
     func layOut(rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try layout.shape.viewport.get().size
         let rule = try layout.shape.sizingRule()
-        let parameters = try layout.shape.parameters()
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
-        let resolved = try resolveLayout(layout.name, params: parameters, limits: layout.limits.options)
-        let mirrored: any Layout = rightToLeft ? MirroredLayout(resolved) : resolved
+        let resolved = try layout.resolve(rightToLeft: rightToLeft)
         let context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = try mirrored.layout(context)
+        let result = try resolved.layout(context)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return LayoutRun(layoutName: layout.name, dataset: dataset, viewport: viewportSize, result: result,
                          milliseconds: elapsed)

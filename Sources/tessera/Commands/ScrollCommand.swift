@@ -21,8 +21,7 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "The last content offset on the scroll axis (default: the last screen of the content).")
     var to: Double?
 
-    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w); a row scrolls towards negative x.")
-    var rtl = false
+    @OptionGroup var direction: DirectionFlag
 
     @Option(help: "Number of steps, the first pass included.")
     var steps: Int = 100
@@ -53,8 +52,7 @@ struct ScrollCommand: ParsableCommand {
         let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
-        let resolved = try input.layout.resolve()
-        let chosen: any Layout = rtl ? MirroredLayout(resolved) : resolved
+        let chosen = try input.layout.resolve(rightToLeft: direction.rtl)
         let dataset = try input.load()
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)

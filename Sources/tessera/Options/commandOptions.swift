@@ -17,10 +17,18 @@ struct LayoutOptions: ParsableArguments {
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    /// The layout by name or path, with the `--param`s, under the limits.
-    func resolve() throws -> any Layout {
-        try resolveLayout(name, params: try shape.parameters(), limits: limits.options)
+    /// The layout by name or path, with the `--param`s, under the limits; mirrored right to left
+    /// when `rightToLeft` (`--rtl`).
+    func resolve(rightToLeft: Bool = false) throws -> any Layout {
+        let layout = try resolveLayout(name, params: try shape.parameters(), limits: limits.options)
+        return rightToLeft ? MirroredLayout(layout) : layout
     }
+}
+
+/// `--rtl` (run, scroll).
+struct DirectionFlag: ParsableArguments {
+    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w); content wider than it scrolls towards negative x.")
+    var rtl = false
 }
 
 /// What a LAYOUT argument accepts (run, check, scroll, animate and preview resolve it alike).

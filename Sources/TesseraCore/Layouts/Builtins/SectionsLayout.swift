@@ -373,7 +373,6 @@ struct SectionsResult: ForwardingLayoutResult {
             .offsetBy(dx: part.origin.x, dy: part.origin.y)
     }
 
-
     /// The part holding `section`, if one is kept. O(log parts).
     private func part(holding section: Int) -> Part? {
         var lo = 0, hi = parts.count
