@@ -21,7 +21,8 @@ struct RunCommand: ParsableCommand {
                                valueName: "S=X,Y"))
     var sectionOffsets: [Checked<SectionOffset>] = []
 
-    @OptionGroup var direction: DirectionFlag
+    @Flag(help: rightToLeftHelp)
+    var rtl = false
 
     @Option(help: "json, text, svg or html.")
     var format = Checked(RunFormat.json)
@@ -38,7 +39,7 @@ struct RunCommand: ParsableCommand {
         let format = try format.get()
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
-        let run = try input.layOut(rightToLeft: direction.rtl)
+        let run = try input.layOut(rightToLeft: rtl)
         try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label), out = output.out

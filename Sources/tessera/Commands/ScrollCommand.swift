@@ -21,7 +21,8 @@ struct ScrollCommand: ParsableCommand {
     @Option(help: "The last content offset on the scroll axis (default: the last screen of the content).")
     var to: Double?
 
-    @OptionGroup var direction: DirectionFlag
+    @Flag(help: rightToLeftHelp)
+    var rtl = false
 
     @Option(help: "Number of steps, the first pass included.")
     var steps: Int = 100
@@ -52,7 +53,7 @@ struct ScrollCommand: ParsableCommand {
         let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
-        let chosen = try input.layout.resolve(rightToLeft: direction.rtl)
+        let chosen = try input.layout.resolve(rightToLeft: rtl)
         let dataset = try input.load()
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size)

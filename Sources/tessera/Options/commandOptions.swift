@@ -25,11 +25,10 @@ struct LayoutOptions: ParsableArguments {
     }
 }
 
-/// `--rtl` (run, scroll).
-struct DirectionFlag: ParsableArguments {
-    @Flag(help: "Right to left: mirror the layout around the viewport width (x' = W - x - w); content wider than it scrolls towards negative x.")
-    var rtl = false
-}
+/// What `--rtl` does (run, scroll). A help text, not an option group: a group is one more type
+/// for ArgumentParser to look up at every start (about a million instructions).
+let rightToLeftHelp = ArgumentHelp(
+    "Right to left: mirror the layout around the viewport width (x' = W - x - w); content wider than it scrolls towards negative x.")
 
 /// What a LAYOUT argument accepts (run, check, scroll, animate and preview resolve it alike).
 let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
