@@ -25,8 +25,8 @@ public final class CollectionEngine {
     /// The root provider. Setting it schedules a reload.
     public var provider: Provider? {
         didSet {
-            if oldValue !== provider { oldValue?.onChange = nil }
-            provider?.onChange = { [weak self] in self?.schedule($0) }
+            if oldValue !== provider { oldValue?.observers[ObjectIdentifier(self)] = nil }
+            observe(provider)
             needsReload = true
         }
     }
@@ -91,7 +91,14 @@ public final class CollectionEngine {
     public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
         self.scrollState = ScrollState(contentOffset: .zero, viewportSize: viewport)
         self.provider = provider
-        provider?.onChange = { [weak self] in self?.schedule($0) }
+        observe(provider)
+    }
+
+    deinit { provider?.observers[ObjectIdentifier(self)] = nil }
+
+    /// Hears `provider`'s changes (other engines showing it keep hearing them too).
+    private func observe(_ provider: Provider?) {
+        provider?.observers[ObjectIdentifier(self)] = { [weak self] in self?.schedule($0) }
     }
 
     func schedule(_ change: ProviderChange) {

@@ -2,9 +2,10 @@
 /// providers themselves, and knows how to lay them out in a container size.
 ///
 /// Changes never run anything: setting data schedules a reload, setting a layout or a size rule a
-/// relayout. A provider reports a change to its parent, and the root to the engine that shows it,
-/// so a provider that is not attached to an engine causes nothing. The engine runs the scheduled
-/// work on its next pass.
+/// relayout. A provider reports a change to every engine showing it and up its parents to theirs,
+/// so a provider that is not attached to an engine causes nothing. Several engines may show one
+/// provider (a list and its minimap): each is told. The engine runs the scheduled work on its
+/// next pass.
 public class Provider {
     /// Prefixes the identifiers of this provider's items when it is a section of another
     /// provider; nil uses the section's position.
@@ -14,8 +15,9 @@ public class Provider {
 
     /// The provider holding this one as a section (weak: parents own their sections).
     weak var parent: Provider?
-    /// Set by the engine on its root provider.
-    var onChange: ((ProviderChange) -> Void)?
+    /// The engines showing this provider as their root, each under its own identity: an engine
+    /// adds itself when it takes the provider and removes itself when it lets it go.
+    var observers: [ObjectIdentifier: (ProviderChange) -> Void] = [:]
 
     init() {}
 
@@ -24,16 +26,17 @@ public class Provider {
     /// Schedules a relayout (layout and visible set, no re-binding) on the engine showing this provider.
     public func setNeedsRelayout() { report(.relayout) }
 
-    /// Walks up to the root; a parent chain that comes back on itself (a tree with a cycle,
-    /// which the next pass refuses) stops where it closes.
+    /// Tells the engines showing this provider or any provider above it, walking up to the
+    /// root; a parent chain that comes back on itself (a tree with a cycle, which the next pass
+    /// refuses) stops where it closes.
     func report(_ change: ProviderChange) {
         var node = self
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-        while let up = node.parent {
-            guard seen.insert(ObjectIdentifier(up)).inserted else { return }
+        while true {
+            for tell in node.observers.values { tell(change) }
+            guard let up = node.parent, seen.insert(ObjectIdentifier(up)).inserted else { return }
             node = up
         }
-        node.onChange?(change)
     }
 
     /// Number of items once flattened (sections' items included). O(providers in the subtree).

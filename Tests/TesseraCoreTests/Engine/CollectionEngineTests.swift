@@ -152,6 +152,40 @@ import Testing
         #expect(other.reloadCount == 1)
     }
 
+    @Test func everyEngineShowingAProviderHearsItsChanges() throws {
+        // A list and its minimap on one provider: a data change reloads both, and one engine
+        // letting the provider go (or going away) leaves the other one listening.
+        let shared = numbers([1, 2])
+        let list = CollectionEngine(provider: shared, viewport: s(100, 200))
+        var minimap: CollectionEngine? = CollectionEngine(provider: shared, viewport: s(100, 200))
+        try list.layout(); try minimap!.layout()
+        shared.data = source([1, 2, 3])
+        try list.layout(); try minimap!.layout()
+        #expect(list.reloadCount == 2 && minimap!.reloadCount == 2)
+        #expect(list.views.count == 3 && minimap!.views.count == 3)
+        minimap!.provider = numbers([7])
+        try minimap!.layout()
+        shared.data = source([4])
+        try list.layout(); try minimap!.layout()
+        #expect(list.reloadCount == 3 && list.views.map(\.data) == [.int(4)])
+        #expect(minimap!.reloadCount == 3 && minimap!.views.map(\.data) == [.int(7)])
+        minimap = nil
+        #expect(shared.observers.count == 1)
+        shared.data = source([5, 6])
+        try list.layout()
+        #expect(list.reloadCount == 4 && list.views.count == 2)
+        // A provider shown by one engine and also a section of another engine's provider
+        // tells both.
+        let section = numbers([1])
+        let whole = CollectionEngine(provider: ComposedProvider(sections: [section, numbers([2])]), viewport: s(100, 200))
+        let part = CollectionEngine(provider: section, viewport: s(100, 200))
+        try whole.layout(); try part.layout()
+        section.data = source([8, 9])
+        try whole.layout(); try part.layout()
+        #expect(whole.reloadCount == 2 && whole.views.count == 3)
+        #expect(part.reloadCount == 2 && part.views.count == 2)
+    }
+
     @Test func aTapReachesTheOwningProviderWithItsLocalIndex() throws {
         var taps: [String] = []
         let first = numbers([1, 2]), second = numbers([3, 4, 5])
