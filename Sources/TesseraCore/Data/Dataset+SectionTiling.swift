@@ -11,4 +11,15 @@ extension Dataset.Section {
         }
         return next == count ? nil : (sections.count, next)
     }
+
+    /// Stops with a message naming where `sections` stop tiling `count` items, for `caller`,
+    /// which requires them to (`Dataset(validating:)` throws instead). O(sections).
+    static func requireTiling(_ sections: [Dataset.Section], count: Int, caller: String) {
+        guard let gap = tilingGap(sections, count: count) else { return }
+        let misfit = gap.position < sections.count
+            ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
+            : "they end at \(gap.expectedStart)"
+        preconditionFailure("\(caller): the sections do not tile the \(count) items in order (\(misfit)); "
+                            + "Dataset(validating:) throws instead")
+    }
 }

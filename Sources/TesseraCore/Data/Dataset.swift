@@ -26,8 +26,12 @@ public struct Dataset: Sendable {
         }
     }
 
-    /// The sections, tiling the items in order.
-    public var sections: [Section]
+    /// The sections, tiling the items in order. Assign them all at once: a layout reads its
+    /// items through them, so sections out of place would read items that are not there.
+    /// - Precondition: the new sections tile the items in order (checked: O(sections) a set).
+    public var sections: [Section] {
+        didSet { Section.requireTiling(sections, count: count, caller: "Dataset.sections") }
+    }
     /// Top-level keys other than `items`/`sections` (`source`, `licence`, ...).
     public var metadata: OrderedDictionary<String, JSONValue>
     /// Where the dataset came from ("<generated>" for synthetic ones); used in messages.
@@ -47,13 +51,7 @@ public struct Dataset: Sendable {
     /// - Complexity: O(n + S).
     public init(items: [Item], sections: [Section]? = nil,
                 metadata: OrderedDictionary<String, JSONValue> = [:], sourceName: String = "<memory>") {
-        if let sections, let gap = Section.tilingGap(sections, count: items.count) {
-            let misfit = gap.position < sections.count
-                ? "section \(gap.position) starts at \(sections[gap.position].range.lowerBound), not \(gap.expectedStart)"
-                : "they end at \(gap.expectedStart)"
-            preconditionFailure("Dataset(items:sections:): the sections do not tile the \(items.count) items in order "
-                                + "(\(misfit)); Dataset(validating:) throws instead")
-        }
+        if let sections { Section.requireTiling(sections, count: items.count, caller: "Dataset(items:sections:)") }
         var ids = IDColumn(), fields = FieldColumns()
         ids.reserveCapacity(items.count)
         for item in items {
