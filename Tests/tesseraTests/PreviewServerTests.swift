@@ -122,6 +122,26 @@ struct PreviewServerTests {
         }
     }
 
+    /// A page's close frame is answered 1000 only when RFC 6455 allows it: no payload, or a
+    /// code a peer may send (7.4) and a UTF-8 reason; else 1002, or 1007 for the reason.
+    @Test func aCloseFrameWithAnInvalidCodeOrReasonIsRefused() {
+        func event(_ payload: [UInt8]) -> WebSocketReader.Event? {
+            var reader = WebSocketReader(maxMessage: 64 << 10)
+            feed(&reader, Self.frame(opcode: 8, payload))
+            return reader.next()
+        }
+        func code(_ code: Int) -> [UInt8] { [UInt8(code >> 8), UInt8(code & 0xFF)] }
+        let accepted = (0...0xFFFF).filter { event(code($0)) == .close }
+        #expect(accepted == Array(1000...1003) + Array(1007...1014) + Array(3000...4999))
+        for invalid in [0, 999, 1004, 1005, 1006, 1015, 1016, 2999, 5000, 65535] {
+            #expect(event(code(invalid)) == .refused(code: 1002, reason: "an invalid close code \(invalid)"))
+        }
+        #expect(event([]) == .close)
+        #expect(event(code(1000) + Array("bye ✓".utf8)) == .close)
+        #expect(event([0x03]) == .refused(code: 1002, reason: "a close frame with a 1-byte payload; expected none, or a 2-byte code"))
+        #expect(event(code(1000) + [0xFF, 0xFE]) == .refused(code: 1007, reason: "a close reason that is not UTF-8"))
+    }
+
     @Test func theHandshakeAnswersWithRFC6455sAcceptKey() {
         #expect(SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(SHA1.digest([]).map { String(format: "%02x", $0) }.joined() == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
@@ -295,6 +315,20 @@ struct PreviewServerTests {
         #expect(messages.all == ["{\"type\":\"hello\"}"])
         try Self.waitUntil { server.hub.clientCount == 0 }
         slow.close()
+    }
+
+    /// A page's close frame with a code RFC 6455 forbids is answered 1002 and why; a valid one 1000.
+    @Test func aPageClosingWithAnInvalidCodeIsAnswered1002() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        for (code, expected) in [(999, WebSocketFrame.close(1002, "an invalid close code 999")), (4000, .close(1000))] {
+            let page = try TestClient.page(port: port)
+            defer { page.close() }
+            try page.send(Self.frame(opcode: 8, [UInt8(code >> 8), UInt8(code & 0xFF)]))
+            #expect(try page.readFrame() == expected)
+            #expect(try page.readToEnd().isEmpty)
+        }
+        try Self.waitUntil { server.hub.clientCount == 0 }
     }
 
     @Test func aQuietPageIsPingedThenClosedWith1001() throws {
