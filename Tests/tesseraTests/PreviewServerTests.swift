@@ -31,6 +31,23 @@ struct PreviewServerTests {
         #expect(last == .head(head, rest: []))
     }
 
+    /// An absolute-form target (RFC 9112 3.2.2: a server must accept it) is read as its
+    /// authority, path and query; the authority is the host the request names.
+    @Test func anAbsoluteFormTargetIsReadAsItsAuthorityPathAndQuery() throws {
+        let cases: [(String, String?, String, String?)] = [
+            ("/ws?token=ab", nil, "/ws", "ab"),
+            ("http://127.0.0.1:80/ws?token=ab%2Fc", "127.0.0.1:80", "/ws", "ab/c"),
+            ("HTTP://localhost:80?token=ab", "localhost:80", "/", "ab"),
+            ("http://evil.example", "evil.example", "/", nil),
+        ]
+        for (target, authority, path, token) in cases {
+            var reader = RequestHeadReader()
+            let outcome = feed(&reader, Array("GET \(target) HTTP/1.1\r\n\r\n".utf8))
+            guard case .head(let head, _) = outcome else { Issue.record("\(target): \(outcome)"); continue }
+            #expect(head.target == target && head.authority == authority && head.path == path && head.query("token") == token, "\(target)")
+        }
+    }
+
     @Test func aRequestLinePastItsLimitIsRefusedWith414WhileArriving() {
         var reader = RequestHeadReader()
         #expect(feed(&reader, Array(("GET /" + String(repeating: "a", count: 8000)).utf8)) == .needMore)
@@ -59,7 +76,9 @@ struct PreviewServerTests {
     @Test func malformedHeadsAreRefusedWith400Or505() {
         let cases: [(String, RequestHeadReader.Outcome)] = [
             ("GET /\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
-            ("GET http://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET http:///x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET https://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
             ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
             ("GET / HTTP/1.1\r\nno colon\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
@@ -192,6 +211,17 @@ struct PreviewServerTests {
         let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"))
         #expect(page.contains("Connection: close\r\n\r\n<!"))
+        // An absolute-form target is served when it names this server, whatever Host says (RFC
+        // 9112), and refused as a foreign Host is when it names another.
+        #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == page)
+        #expect(try Self.exchange(port, "GET http://LOCALHOST:\(port)/?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n") == page)
+        #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == Self.reply(404, "Not Found", "not found"))
+        for foreign in ["evil.example", "127.0.0.1:\(port + 1)", "127.0.0.1"] {
+            #expect(try Self.exchange(port, "GET http://\(foreign)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+                    == Self.reply(403, "Forbidden", "unexpected Host header"))
+        }
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+                == Self.reply(403, "Forbidden", "unexpected Host header"))
     }
 
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
