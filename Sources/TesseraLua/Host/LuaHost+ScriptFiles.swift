@@ -22,12 +22,14 @@ extension LuaHost {
     }
 
     /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
-    /// starts): it does not exist, something other than a regular file is there (worded as the
-    /// dataset reader words it), or it cannot be read; nil for a readable script.
+    /// starts): something other than a regular file is there or a symbolic link loop (worded as
+    /// the dataset reader words them), it does not exist, or it cannot be read; nil for a
+    /// readable script.
     package static func scriptFileProblem(_ path: String) -> String? {
         if ScriptFiles.isFile(path) { return nil }
-        if !ScriptFiles.exists(path) { return "the script does not exist" }
-        return notARegularFile(path).map { $0 + "." } ?? "the script cannot be read"
+        // Asked first: a link loop is not there for `exists`, but it is no missing file.
+        if let problem = notARegularFile(path) { return problem + "." }
+        return ScriptFiles.exists(path) ? "the script cannot be read" : "the script does not exist"
     }
 
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
