@@ -121,10 +121,11 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: script, withDestinationPath: a)
         try FileManager.default.createSymbolicLink(atPath: data, withDestinationPath: a)
         let runs = [["preview", script, "--data", Self.emoji], ["preview", script, "--data", Self.emoji, "--poll"],
+                    ["preview", "flow", "--data", Self.emoji, "--animator", script], ["animate", "flow", "--data", Self.emoji, "--to", Self.emoji, "--animator", script],
                     ["run", script, "--data", Self.emoji], ["preview", "flow", "--data", data],
                     ["preview", "flow", "--data", data, "--poll"], ["run", "flow", "--data", data]]
         for arguments in runs {
-            let file = arguments[1] == script ? script : data
+            let file = arguments.contains(script) ? script : data
             let r = try runTessera(arguments, input: "")
             #expect(r.status == 1 && r.stdout == "")
             #expect(r.stderr == "Error: \(file): cannot read the file (too many levels of symbolic links).\n", "\(arguments)")
