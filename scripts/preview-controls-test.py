@@ -11,9 +11,11 @@ script file untouched) and puts it in the address, and a reload of that address 
 menu and a checkbox likewise; a value of the wrong type sent over the socket is the run's error in
 the panel, and the defaults button brings the picture back; "next problem" goes from where the
 page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
-it and shows the check's sentence, then wraps to the first. Then a built-in layout by name
+it and shows the check's sentence, then wraps to the first. The server's refusals of a message
+(a hello with too many params, a viewport that is not JSON) show in the line under the status
+line until dismissed. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
-JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
+JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png.
 """
 import json
 import os
@@ -187,6 +189,27 @@ try:
     text = browser.eval("document.getElementById('problem').textContent")
     check("after the last problem, the first again", 'items 4 ("i4") and 6 ("i6") overlap' in text and browser.eval("S.y") == 92, text)
 
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+
+    # The server's refusals of the page's messages show in the line under the status line (they
+    # were only in the console): an address with more params than a message may set, which the
+    # hello carries; a viewport that is not JSON; the dismiss button hides the line.
+    many = "".join("&p.x%d=1" % k for k in range(300))
+    browser.call("Page.navigate", url=url + many + "#w=375&h=400")
+    browser.wait("!document.getElementById('refused').hidden", "the line of the refused hello")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a refused hello is shown under the status line",
+          refusal == "the preview refused a message: params: expected at most 256 params, got 300", refusal)
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-refused.png"), clip=(0, 0, 1400, 160))
+    browser.eval("ws.send('{\"type\":\"viewport\",\"w\":1e999,\"h\":5}'); true")
+    browser.wait("/1e999/.test(document.getElementById('refusal').textContent)", "the refused viewport's line")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a refused viewport replaces it", refusal == 'the preview refused a message: expected a JSON object with a type, got '
+          '"{\\"type\\":\\"viewport\\",\\"w\\":1e999,\\"h\\":5}": line 1, column 24: '
+          'expected a number within the range of a double, found 1e999', refusal)
+    browser.eval("document.getElementById('refusalok').click()")
+    check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     shut_down(None, server)
 
