@@ -13,9 +13,11 @@ the panel, and the defaults button brings the picture back; "next problem" goes 
 page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
 it and shows the check's sentence, then wraps to the first. The server's refusals of a message
 (a hello with too many params, a viewport that is not JSON) show in the line under the status
-line until dismissed. Then a built-in layout by name
+line until dismissed; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
+there in the server's words and not sent. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
-JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png.
+JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
+preview-not-sent.png.
 """
 import json
 import os
@@ -210,6 +212,21 @@ try:
           'expected a number within the range of a double, found 1e999', refusal)
     browser.eval("document.getElementById('refusalok').click()")
     check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
+    # A param in the address that JSON cannot carry (1e999 reads as Infinity, which was sent as
+    # null): refused on the page in the server's words for that number, and never sent, so the
+    # run lays out with the script's default (two columns), no error.
+    browser.call("Page.navigate", url=url + "&p.columns=1e999&p.gap=%5B1%2C-2E999%5D#w=375&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture")
+    refusal = browser.eval("document.getElementById('refused').hidden ? null : document.getElementById('refusal').textContent")
+    check("p.NAME=1e999 in the address is refused on the page with the server's sentence",
+          refusal == "not sent: p.columns from the address: expected a number within the range of a double, found 1e999; "
+          "p.gap from the address: expected a number within the range of a double, found -2E999", refusal)
+    check("neither is sent", browser.eval("Object.keys(PP).length") == 0, str(browser.eval("PP")))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-not-sent.png"), clip=(0, 0, 1400, 160))
+    wait_x("i1", (375 - 4) / 2 + 4, "item i1 in the second of two columns")
+    check("the run lays out with the defaults, no error",
+          browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     shut_down(None, server)
 
