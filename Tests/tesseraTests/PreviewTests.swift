@@ -675,6 +675,24 @@ struct PreviewTests {
         try await counter.wait(for: 1)
     }
 
+    /// A watched file that is gone and comes back as a symbolic link loop is reported again by
+    /// either watcher (polling saw nothing to stamp both times, and the page kept saying "no
+    /// such file"), and so is the file written back.
+    @Test(arguments: [false, true]) func aWatchedFileThatComesBackAsALinkLoopIsReported(poll: Bool) async throws {
+        let folder = try temporaryFolder()
+        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: poll)   // its thread keeps it
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        try FileManager.default.removeItem(atPath: file)
+        try await counter.wait(for: 1)
+        let other = folder.appendingPathComponent("b").path
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: file)
+        try await counter.wait(for: 2)
+        try FileManager.default.removeItem(atPath: file)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await counter.wait(for: 3)
+    }
+
     @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {
         let root = try temporaryFolder()
         let folder = root.appendingPathComponent("data")
