@@ -13,7 +13,8 @@ the panel, and the defaults button brings the picture back; "next problem" goes 
 page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
 it and shows the check's sentence, then wraps to the first. The server's refusals of a message
 (a hello with too many params, a viewport that is not JSON) show in the line under the status
-line until dismissed; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
+line until dismissed; a viewport side in the address that is not finite (`#w=1e999`) is left out,
+one past the fields' bound is that bound; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
 there in the server's words and not sent. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
 JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
@@ -212,6 +213,15 @@ try:
           'expected a number within the range of a double, found 1e999', refusal)
     browser.eval("document.getElementById('refusalok').click()")
     check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
+    # A viewport side in the address that is not finite (1e999) is left out, as x and y are (the
+    # page drew an Infinity-wide viewport with nothing visible); one past the W field's bound is
+    # that bound.
+    browser.call("Page.navigate", url=url + "#w=1e999&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture at w=1e999")
+    check("#w=1e999 is left out: the viewport is --viewport's width", browser.eval("[S.w, S.h]") == [375, 400], str(browser.eval("[String(S.w), S.h]")))
+    browser.call("Page.navigate", url=url + "#w=375&h=200000")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && S.h === 100000", "the picture at h=200000")
+    check("#h=200000 is the H field's bound", browser.eval("[S.w, S.h]") == [375, 100000], str(browser.eval("[S.w, S.h]")))
     # A param in the address that JSON cannot carry (1e999 reads as Infinity, which was sent as
     # null): refused on the page in the server's words for that number, and never sent, so the
     # run lays out with the script's default (two columns), no error.

@@ -30,8 +30,9 @@ function readHash() {
     const i = part.indexOf('=');
     if (i < 0) continue;
     const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
-    if (k === 'w' && num >= 1) { S.w = Math.round(num); sizeChosen = true; }
-    else if (k === 'h' && num >= 1) { S.h = Math.round(num); sizeChosen = true; }
+    // Within the W and H fields' bounds; 1e999 (Infinity, sent as null) is left out as x and y are.
+    if (k === 'w' && isFinite(num) && num >= 1) { S.w = Math.min(100000, Math.round(num)); sizeChosen = true; }
+    else if (k === 'h' && isFinite(num) && num >= 1) { S.h = Math.min(100000, Math.round(num)); sizeChosen = true; }
     else if (k === 'x' && isFinite(num)) S.x = num;
     else if (k === 'y' && isFinite(num)) S.y = num;
     else if (k === 'sel') S.sel = v || null;
