@@ -11,9 +11,14 @@ script file untouched) and puts it in the address, and a reload of that address 
 menu and a checkbox likewise; a value of the wrong type sent over the socket is the run's error in
 the panel, and the defaults button brings the picture back; "next problem" goes from where the
 page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
-it and shows the check's sentence, then wraps to the first. Then a built-in layout by name
+it and shows the check's sentence, then wraps to the first. The server's refusals of a message
+(a hello with too many params, a viewport that is not JSON) show in the line under the status
+line until dismissed; a viewport side in the address that is not finite (`#w=1e999`) is left out,
+one past the fields' bound is that bound; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
+there in the server's words and not sent. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
-JavaScript error. Screenshot (with SCREENSHOT_DIR): preview-controls.png.
+JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
+preview-not-sent.png.
 """
 import json
 import os
@@ -187,6 +192,51 @@ try:
     text = browser.eval("document.getElementById('problem').textContent")
     check("after the last problem, the first again", 'items 4 ("i4") and 6 ("i6") overlap' in text and browser.eval("S.y") == 92, text)
 
+    check("no JavaScript error logged", not browser.errors, str(browser.errors))
+
+    # The server's refusals of the page's messages show in the line under the status line (they
+    # were only in the console): an address with more params than a message may set, which the
+    # hello carries; a viewport that is not JSON; the dismiss button hides the line.
+    many = "".join("&p.x%d=1" % k for k in range(300))
+    browser.call("Page.navigate", url=url + many + "#w=375&h=400")
+    browser.wait("!document.getElementById('refused').hidden", "the line of the refused hello")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a refused hello is shown under the status line",
+          refusal == "the preview refused a message: params: expected at most 256 params, got 300", refusal)
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-refused.png"), clip=(0, 0, 1400, 160))
+    browser.eval("ws.send('{\"type\":\"viewport\",\"w\":1e999,\"h\":5}'); true")
+    browser.wait("/1e999/.test(document.getElementById('refusal').textContent)", "the refused viewport's line")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a refused viewport replaces it", refusal == 'the preview refused a message: expected a JSON object with a type, got '
+          '"{\\"type\\":\\"viewport\\",\\"w\\":1e999,\\"h\\":5}": line 1, column 24: '
+          'expected a number within the range of a double, found 1e999', refusal)
+    browser.eval("document.getElementById('refusalok').click()")
+    check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
+    # A viewport side in the address that is not finite (1e999) is left out, as x and y are (the
+    # page drew an Infinity-wide viewport with nothing visible); one past the W field's bound is
+    # that bound.
+    browser.call("Page.navigate", url=url + "#w=1e999&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture at w=1e999")
+    check("#w=1e999 is left out: the viewport is --viewport's width", browser.eval("[S.w, S.h]") == [375, 400], str(browser.eval("[String(S.w), S.h]")))
+    browser.call("Page.navigate", url=url + "#w=375&h=200000")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && S.h === 100000", "the picture at h=200000")
+    check("#h=200000 is the H field's bound", browser.eval("[S.w, S.h]") == [375, 100000], str(browser.eval("[S.w, S.h]")))
+    # A param in the address that JSON cannot carry (1e999 reads as Infinity, which was sent as
+    # null): refused on the page in the server's words for that number, and never sent, so the
+    # run lays out with the script's default (two columns), no error.
+    browser.call("Page.navigate", url=url + "&p.columns=1e999&p.gap=%5B1%2C-2E999%5D#w=375&h=400")
+    browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('[data-id=\"i1\"]')", "the picture")
+    refusal = browser.eval("document.getElementById('refused').hidden ? null : document.getElementById('refusal').textContent")
+    check("p.NAME=1e999 in the address is refused on the page with the server's sentence",
+          refusal == "not sent: p.columns from the address: expected a number within the range of a double, found 1e999; "
+          "p.gap from the address: expected a number within the range of a double, found -2E999", refusal)
+    check("neither is sent", browser.eval("Object.keys(PP).length") == 0, str(browser.eval("PP")))
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-not-sent.png"), clip=(0, 0, 1400, 160))
+    wait_x("i1", (375 - 4) / 2 + 4, "item i1 in the second of two columns")
+    check("the run lays out with the defaults, no error",
+          browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
     shut_down(None, server)
 

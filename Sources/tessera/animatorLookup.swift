@@ -18,7 +18,9 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
     host.output = { line in try? StandardStream.error.write(line: line) }
     files?.serve(host)
     guard let path = host.animatorScriptPath(animator) else {
-        if animator.hasSuffix(".lua") { throw CLIError("\(animator): the animator script does not exist") }
+        if animator.hasSuffix(".lua") {
+            throw CLIError("\(animator): \(LuaHost.scriptFileProblem(animator, what: "the animator script") ?? "the animator script does not exist")")
+        }
         let folders = host.animatorDirectories()
         let hint = DidYouMean.hint(for: animator, among: BuiltinAnimators.names + ScriptCatalog.scripts(in: folders).map(\.name))
         throw CLIError("unknown --animator '\(animator)'\(hint); expected a .lua script, a script in \(folders.joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")

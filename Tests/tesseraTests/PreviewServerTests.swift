@@ -31,6 +31,23 @@ struct PreviewServerTests {
         #expect(last == .head(head, rest: []))
     }
 
+    /// An absolute-form target (RFC 9112 3.2.2: a server must accept it) is read as its
+    /// authority, path and query; the authority is the host the request names.
+    @Test func anAbsoluteFormTargetIsReadAsItsAuthorityPathAndQuery() throws {
+        let cases: [(String, String?, String, String?)] = [
+            ("/ws?token=ab", nil, "/ws", "ab"),
+            ("http://127.0.0.1:80/ws?token=ab%2Fc", "127.0.0.1:80", "/ws", "ab/c"),
+            ("HTTP://localhost:80?token=ab", "localhost:80", "/", "ab"),
+            ("http://evil.example", "evil.example", "/", nil),
+        ]
+        for (target, authority, path, token) in cases {
+            var reader = RequestHeadReader()
+            let outcome = feed(&reader, Array("GET \(target) HTTP/1.1\r\n\r\n".utf8))
+            guard case .head(let head, _) = outcome else { Issue.record("\(target): \(outcome)"); continue }
+            #expect(head.target == target && head.authority == authority && head.path == path && head.query("token") == token, "\(target)")
+        }
+    }
+
     @Test func aRequestLinePastItsLimitIsRefusedWith414WhileArriving() {
         var reader = RequestHeadReader()
         #expect(feed(&reader, Array(("GET /" + String(repeating: "a", count: 8000)).utf8)) == .needMore)
@@ -59,7 +76,9 @@ struct PreviewServerTests {
     @Test func malformedHeadsAreRefusedWith400Or505() {
         let cases: [(String, RequestHeadReader.Outcome)] = [
             ("GET /\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
-            ("GET http://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET http:///x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET https://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
             ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
             ("GET / HTTP/1.1\r\nno colon\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
@@ -122,6 +141,26 @@ struct PreviewServerTests {
         }
     }
 
+    /// A page's close frame is answered 1000 only when RFC 6455 allows it: no payload, or a
+    /// code a peer may send (7.4) and a UTF-8 reason; else 1002, or 1007 for the reason.
+    @Test func aCloseFrameWithAnInvalidCodeOrReasonIsRefused() {
+        func event(_ payload: [UInt8]) -> WebSocketReader.Event? {
+            var reader = WebSocketReader(maxMessage: 64 << 10)
+            feed(&reader, Self.frame(opcode: 8, payload))
+            return reader.next()
+        }
+        func code(_ code: Int) -> [UInt8] { [UInt8(code >> 8), UInt8(code & 0xFF)] }
+        let accepted = (0...0xFFFF).filter { event(code($0)) == .close }
+        #expect(accepted == Array(1000...1003) + Array(1007...1014) + Array(3000...4999))
+        for invalid in [0, 999, 1004, 1005, 1006, 1015, 1016, 2999, 5000, 65535] {
+            #expect(event(code(invalid)) == .refused(code: 1002, reason: "an invalid close code \(invalid)"))
+        }
+        #expect(event([]) == .close)
+        #expect(event(code(1000) + Array("bye ✓".utf8)) == .close)
+        #expect(event([0x03]) == .refused(code: 1002, reason: "a close frame with a 1-byte payload; expected none, or a 2-byte code"))
+        #expect(event(code(1000) + [0xFF, 0xFE]) == .refused(code: 1007, reason: "a close reason that is not UTF-8"))
+    }
+
     @Test func theHandshakeAnswersWithRFC6455sAcceptKey() {
         #expect(SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(SHA1.digest([]).map { String(format: "%02x", $0) }.joined() == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
@@ -172,6 +211,17 @@ struct PreviewServerTests {
         let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"))
         #expect(page.contains("Connection: close\r\n\r\n<!"))
+        // An absolute-form target is served when it names this server, whatever Host says (RFC
+        // 9112), and refused as a foreign Host is when it names another.
+        #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == page)
+        #expect(try Self.exchange(port, "GET http://LOCALHOST:\(port)/?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n") == page)
+        #expect(try Self.exchange(port, "GET http://127.0.0.1:\(port)/x?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n") == Self.reply(404, "Not Found", "not found"))
+        for foreign in ["evil.example", "127.0.0.1:\(port + 1)", "127.0.0.1"] {
+            #expect(try Self.exchange(port, "GET http://\(foreign)/?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
+                    == Self.reply(403, "Forbidden", "unexpected Host header"))
+        }
+        #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n")
+                == Self.reply(403, "Forbidden", "unexpected Host header"))
     }
 
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {
@@ -295,6 +345,20 @@ struct PreviewServerTests {
         #expect(messages.all == ["{\"type\":\"hello\"}"])
         try Self.waitUntil { server.hub.clientCount == 0 }
         slow.close()
+    }
+
+    /// A page's close frame with a code RFC 6455 forbids is answered 1002 and why; a valid one 1000.
+    @Test func aPageClosingWithAnInvalidCodeIsAnswered1002() throws {
+        let (server, port, _) = try Self.server()
+        defer { server.shutDown() }
+        for (code, expected) in [(999, WebSocketFrame.close(1002, "an invalid close code 999")), (4000, .close(1000))] {
+            let page = try TestClient.page(port: port)
+            defer { page.close() }
+            try page.send(Self.frame(opcode: 8, [UInt8(code >> 8), UInt8(code & 0xFF)]))
+            #expect(try page.readFrame() == expected)
+            #expect(try page.readToEnd().isEmpty)
+        }
+        try Self.waitUntil { server.hub.clientCount == 0 }
     }
 
     @Test func aQuietPageIsPingedThenClosedWith1001() throws {

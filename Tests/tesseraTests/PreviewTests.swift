@@ -563,6 +563,31 @@ struct PreviewTests {
         #expect(error["kind"] == .string("input") && error["message"] == .string("\(script): \(reason)."))
     }
 
+    /// The animator script a save left unreadable is named by the script reader as the layout
+    /// script is (as the start names it), as the animator script.
+    @Test(arguments: ["removed", "folder", "loop"]) func anAnimatorScriptASaveLeftUnreadableIsNamedByTheScriptReader(kind: String) async throws {
+        let (session, _, _, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            animator: "return { insert = function(e) return { from = { alpha = 0 }, duration = 0.25 } end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        let animator = try #require(session.configuration.animatorFile)
+        try FileManager.default.removeItem(atPath: animator)
+        if kind == "folder" { try FileManager.default.createDirectory(atPath: animator, withIntermediateDirectories: false) }
+        if kind == "loop" {
+            try FileManager.default.createSymbolicLink(atPath: animator, withDestinationPath: animator + ".b")
+            try FileManager.default.createSymbolicLink(atPath: animator + ".b", withDestinationPath: animator)
+        }
+        session.render()
+        let reason = ["removed": "the animator script does not exist", "folder": "expected a regular file, found a directory",
+                      "loop": "cannot read the file (too many levels of symbolic links)"][kind]!
+        #expect(errors.all == ["gen 2 input error: \(animator): \(reason). Waiting for it to be saved again."])
+        let (texts, _, _, _) = await messages.received()
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["kind"] == .string("input") && error["message"] == .string("\(animator): \(reason)."))
+    }
+
     @Test func aPagesMessageThatIsNotJSONIsRefusedWithTheParsersReason() async throws {
         let (session, _, _, messages) = try rowsSession("return { simpleLayout = function(ctx) end }\n")
         let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
@@ -648,6 +673,24 @@ struct PreviewTests {
             try files.createSymbolicLink(atPath: file, withDestinationPath: other)
         }
         try await counter.wait(for: 1)
+    }
+
+    /// A watched file that is gone and comes back as a symbolic link loop is reported again by
+    /// either watcher (polling saw nothing to stamp both times, and the page kept saying "no
+    /// such file"), and so is the file written back.
+    @Test(arguments: [false, true]) func aWatchedFileThatComesBackAsALinkLoopIsReported(poll: Bool) async throws {
+        let folder = try temporaryFolder()
+        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: poll)   // its thread keeps it
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        try FileManager.default.removeItem(atPath: file)
+        try await counter.wait(for: 1)
+        let other = folder.appendingPathComponent("b").path
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: file)
+        try await counter.wait(for: 2)
+        try FileManager.default.removeItem(atPath: file)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await counter.wait(for: 3)
     }
 
     @Test(arguments: ["removed", "renamed away"]) func aWatchedFolderThatIsReplacedIsWatchedAgain(how: String) async throws {

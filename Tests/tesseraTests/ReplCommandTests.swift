@@ -88,6 +88,20 @@ import TesseraCore
         #expect(data.stdout == "")
     }
 
+    /// A FILE that is a folder or a symbolic link loop is named as one, in the readers' words
+    /// (a loop "does not exist", a folder was not "a readable UTF-8 Lua file").
+    @Test func aFileThatIsAFolderOrALinkLoopIsNamedAsOne() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("d.lua"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.lua").path, withDestinationPath: "b.lua")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("b.lua").path, withDestinationPath: "a.lua")
+        let folderFile = try runTessera(["repl", "d.lua", "--batch"], in: folder, input: "")
+        #expect(folderFile.status == 1 && folderFile.stderr == "Error: d.lua: expected a regular file, found a directory.\n")
+        let loop = try runTessera(["repl", "a.lua", "--batch"], in: folder, input: "")
+        #expect(loop.status == 1 && loop.stderr == "Error: a.lua: cannot read the file (too many levels of symbolic links).\n")
+    }
+
     @Test func aBrokenLayoutStillOpensThePrompt() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

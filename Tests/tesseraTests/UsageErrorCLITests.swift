@@ -108,4 +108,27 @@ import Testing
             #expect(r.stderr == "Error: \(data): expected a regular file, found a directory.\n", "\(arguments[0])")
         }
     }
+
+    /// A script or data file that is a symbolic link loop (`ln -s a b; ln -s b a`) is named as
+    /// one, in the dataset reader's words, by the preview (with either watcher) and by run alike:
+    /// they said the script "does not exist" and the preview found "no such file".
+    @Test func aSymbolicLinkLoopIsNamedAsOne() throws {
+        let dir = try temporaryDirectory()
+        let a = dir.appendingPathComponent("a").path, b = dir.appendingPathComponent("b").path
+        try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: b)
+        try FileManager.default.createSymbolicLink(atPath: b, withDestinationPath: a)
+        let script = dir.appendingPathComponent("s.lua").path, data = dir.appendingPathComponent("d.json").path
+        try FileManager.default.createSymbolicLink(atPath: script, withDestinationPath: a)
+        try FileManager.default.createSymbolicLink(atPath: data, withDestinationPath: a)
+        let runs = [["preview", script, "--data", Self.emoji], ["preview", script, "--data", Self.emoji, "--poll"],
+                    ["preview", "flow", "--data", Self.emoji, "--animator", script], ["animate", "flow", "--data", Self.emoji, "--to", Self.emoji, "--animator", script],
+                    ["run", script, "--data", Self.emoji], ["preview", "flow", "--data", data],
+                    ["preview", "flow", "--data", data, "--poll"], ["run", "flow", "--data", data]]
+        for arguments in runs {
+            let file = arguments.contains(script) ? script : data
+            let r = try runTessera(arguments, input: "")
+            #expect(r.status == 1 && r.stdout == "")
+            #expect(r.stderr == "Error: \(file): cannot read the file (too many levels of symbolic links).\n", "\(arguments)")
+        }
+    }
 }

@@ -270,12 +270,13 @@ extension DatasetLoader {
 }
 
 /// "expected a regular file, found a directory" when something other than a regular file is at
-/// `path` (a folder, a FIFO, ...), as the readers word it; nil for a regular file or nothing
-/// there. For a check before a file is read (a command's start), the reader's own check after.
+/// `path` (a folder, a FIFO, ...), and "cannot read the file (too many levels of symbolic
+/// links)" for a symbolic link loop, as the readers word them; nil for a regular file or
+/// nothing there. For a check before a file is read (a command's start), the reader's own after.
 package func notARegularFile(_ path: String) -> String? {
     var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return nil }
-    return regularFileExpected(info.st_mode)
+    guard stat(path, &info) == 0 else { return errno == ELOOP ? openFailure(ELOOP) : nil }
+    return (info.st_mode & S_IFMT) != S_IFREG ? regularFileExpected(info.st_mode) : nil
 }
 
 private func regularFileExpected(_ mode: mode_t) -> String { "expected a regular file, found \(fileKind(mode))" }

@@ -22,12 +22,15 @@ extension LuaHost {
     }
 
     /// Why the script file at `path` cannot be run, as running it says (`preview` asks before it
-    /// starts): it does not exist, something other than a regular file is there (worded as the
-    /// dataset reader words it), or it cannot be read; nil for a readable script.
-    package static func scriptFileProblem(_ path: String) -> String? {
+    /// starts, and when a save leaves its layout or animator script unreadable): something other
+    /// than a regular file is there or a symbolic link loop (worded as the dataset reader words
+    /// them), `what` ("the script", "the animator script") does not exist, or it cannot be read;
+    /// nil for a readable script.
+    package static func scriptFileProblem(_ path: String, what: String = "the script") -> String? {
         if ScriptFiles.isFile(path) { return nil }
-        if !ScriptFiles.exists(path) { return "the script does not exist" }
-        return notARegularFile(path).map { $0 + "." } ?? "the script cannot be read"
+        // Asked first: a link loop is not there for `exists`, but it is no missing file.
+        if let problem = notARegularFile(path) { return problem + "." }
+        return ScriptFiles.exists(path) ? "\(what) cannot be read" : "\(what) does not exist"
     }
 
     /// Reads, compiles and runs a script file; returns what it returned (kept in the

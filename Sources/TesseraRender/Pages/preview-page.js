@@ -236,7 +236,7 @@ function connect() {
     }
     const msg = JSON.parse(ev.data);
     if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); measureAnswered(); }
-    else if (msg.type === 'refused') { console.warn('tessera preview refused a message: ' + msg.message); measureAnswered(); }
+    else if (msg.type === 'refused') { showRefusal('the preview refused a message: ' + msg.message); measureAnswered(); }
     else if (msg.type === 'animation') pendingAnim = msg;
     else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }
     else if (msg.type === 'inspect' && !msg.missing && msg.index === selected) { inspected = msg; showInspector(); }

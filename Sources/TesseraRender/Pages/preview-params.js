@@ -1,17 +1,32 @@
 // The params' controls: showParams(list) (swapIn calls it with each generation's params) and PP,
 // the values the page set, kept in its address and sent in the hello (preview-page.js's
-// connect). Relies on preview-state.js ($, token); when called, on send (preview-page.js).
+// connect). Relies on preview-state.js ($, token, showRefusal); when called, on send (preview-page.js).
 
 // ---- Params: a control for each param the layout script declares (or the built-in layout
 // takes), of its default's type (a menu of its choices when it has some, a number field with a
 // slider, a checkbox, a text field; JSON text for a table), as Storybook's controls. A change runs the layout again with the page's values over --param's, without an
 // edit of the file; the values the page set stay in its address (`?token=...&p.columns=3`), so
 // a reload keeps them. The frame message says what the script declares and the values used.
-const PP = {};
+// JSON has no NaN or infinity (JSON.parse reads 1e999 as Infinity, which would be sent as null).
+function finiteJSON(v) {
+  if (typeof v === 'number') return isFinite(v);
+  if (v && typeof v === 'object') return Object.values(v).every(finiteJSON);
+  return true;
+}
+// The number in JSON text that JSON.parse read as an infinity, as the server's parser names it.
+function nonFiniteNumber(text) {
+  return (text.match(/-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/g) || []).find(t => !isFinite(+t)) || text;
+}
+const PP = {}, notSent = [];
 for (const [k, v] of new URLSearchParams(location.search)) {
   if (!k.startsWith('p.') || k.length < 3) continue;
-  try { PP[k.slice(2)] = JSON.parse(v); } catch (e) { PP[k.slice(2)] = v; }
+  let value;
+  try { value = JSON.parse(v); } catch (e) { value = v; }
+  // Refused here in the server's words for that number (it would arrive as null), and not sent.
+  if (finiteJSON(value)) PP[k.slice(2)] = value;
+  else notSent.push(k + ' from the address: expected a number within the range of a double, found ' + nonFiniteNumber(v));
 }
+if (notSent.length) showRefusal('not sent: ' + notSent.join('; '));
 let paramsShown = '';
 const paramsBar = $('params');
 // The server reads request lines of at most 8 KB: a value that would make the address longer
@@ -27,12 +42,6 @@ function writeParams() {
   }
   history.replaceState(null, '', '?' + q.toString() + location.hash);
   for (const label of paramsBar.querySelectorAll('label[data-param]')) label.classList.toggle('unkept', unkept.has(label.dataset.param));
-}
-// JSON has no NaN or infinity (JSON.parse reads 1e999 as Infinity, which would be sent as null).
-function finiteJSON(v) {
-  if (typeof v === 'number') return isFinite(v);
-  if (v && typeof v === 'object') return Object.values(v).every(finiteJSON);
-  return true;
 }
 // A JSON value the control cannot send is marked on it, not sent as something else.
 function refuseValue(field, why) { field.setCustomValidity(why); field.reportValidity(); }

@@ -3,10 +3,10 @@
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
-// Here: the page's elements and small helpers ($, r2, esc, LIMIT, token); S, what the page keeps
-// across generations, and the address that mirrors it (readHash, writeHash); the current
-// generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of past
-// generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
+// Here: the page's elements and small helpers ($, r2, esc, showRefusal, LIMIT, token); S, what
+// the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
+// current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
+// past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
 // Relies on page-drawing.js (drawables, gridQuery, pinnedFrameIn, byDrawingOrder, the kinds).
 
 const $ = id => document.getElementById(id);
@@ -16,6 +16,10 @@ const token = new URLSearchParams(location.search).get('token') || '';
 const LIMIT = 8000000;
 const r2 = v => Math.round(v * 100) / 100;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+// A message not taken (the server's refusal of one, or one the page would not send), in a
+// line under the status line until dismissed or replaced: the terminal says the server's too.
+function showRefusal(sentence) { $('refusal').textContent = sentence; $('refused').hidden = false; }
+$('refusalok').onclick = () => { $('refused').hidden = true; };
 
 // ---- State kept across generations, mirrored in the address.
 const S = { w: 375, h: 812, x: 0, y: 0, shelves: new Map(), sel: null, ov: new Set() };
@@ -26,8 +30,9 @@ function readHash() {
     const i = part.indexOf('=');
     if (i < 0) continue;
     const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
-    if (k === 'w' && num >= 1) { S.w = Math.round(num); sizeChosen = true; }
-    else if (k === 'h' && num >= 1) { S.h = Math.round(num); sizeChosen = true; }
+    // Within the W and H fields' bounds; 1e999 (Infinity, sent as null) is left out as x and y are.
+    if (k === 'w' && isFinite(num) && num >= 1) { S.w = Math.min(100000, Math.round(num)); sizeChosen = true; }
+    else if (k === 'h' && isFinite(num) && num >= 1) { S.h = Math.min(100000, Math.round(num)); sizeChosen = true; }
     else if (k === 'x' && isFinite(num)) S.x = num;
     else if (k === 'y' && isFinite(num)) S.y = num;
     else if (k === 'sel') S.sel = v || null;

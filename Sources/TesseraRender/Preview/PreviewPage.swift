@@ -10,7 +10,8 @@
 /// viewport size, the offsets (anchored on the selected item, else the first visible one:
 /// the anchor keeps its place in the viewport when items above it move), shelf offsets, the
 /// selection and the overlays. A failed generation leaves the last good picture dimmed under
-/// a non-modal error panel. A lost connection reconnects with the state the page holds.
+/// a non-modal error panel; a message the server refuses is said in a line under the status
+/// line. A lost connection reconnects with the state the page holds.
 ///
 /// With `--measure` (`measureScript`) it draws each item's text, measures it and sends the
 /// heights back; a generation made from them carries the engine's adjustment, which the page

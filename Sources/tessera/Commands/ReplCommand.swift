@@ -66,6 +66,8 @@ struct ReplCommand: ParsableCommand {
         }
         if let file {
             guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
+                // A folder or a link loop, as the readers word them.
+                if let problem = notARegularFile(file) { throw CLIError("\(file): \(problem).") }
                 // A mistyped name is the usual cause: say so rather than suggest an encoding problem.
                 let exists = FileManager.default.fileExists(atPath: file)
                 throw CLIError("\(file): " + (exists ? "expected a readable UTF-8 Lua file" : "the file does not exist"))

@@ -15,7 +15,7 @@ import Glibc
 /// still not a regular file: an editor that removes or renames the old file before writing the
 /// new one is reported once, for the new one's write, and a file that is simply gone is still
 /// reported. Elsewhere, with `poll`, or when inotify cannot start, it polls every file's mtime,
-/// size and inode every 100 ms.
+/// size and inode every 100 ms (and, for a file it cannot stat, why: gone, or a link loop).
 ///
 /// A watched folder that is removed, or renamed away (and perhaps replaced), ends its watch
 /// (`IN_DELETE_SELF`, `IN_MOVE_SELF`, `IN_IGNORED`): its files are reported (gone, as far as
@@ -201,29 +201,32 @@ final class FileWatcher: @unchecked Sendable {
     private func readEvents() {}
     #endif
 
-    /// What polling compares: modification time, size and inode.
-    private struct Stamp: Equatable {
-        var seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64
+    /// What polling compares: modification time, size and inode, or why there is no file to
+    /// stamp (nothing there, a symbolic link loop, ...: a file gone that comes back as a loop
+    /// changed, and the reader now says why).
+    private enum Stamp: Equatable {
+        case file(seconds: Int, nanoseconds: Int, size: Int64, inode: UInt64)
+        case none(errno: Int32)
     }
 
-    private func stamp(_ path: String) -> Stamp? {
+    private func stamp(_ path: String) -> Stamp {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else { return .none(errno: errno) }
         #if os(Linux)
         let modified = info.st_mtim
         #else
         let modified = info.st_mtimespec
         #endif
-        return Stamp(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec),
+        return .file(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec),
                      size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
 
     private func pollFiles() {
-        var last: [String: Stamp?] = [:]
+        var last: [String: Stamp] = [:]
         while true {
             let paths = lock.withLock { files }
             var changed: [String] = []
-            var seen: [String: Stamp?] = [:]
+            var seen: [String: Stamp] = [:]
             for path in paths {
                 let now = stamp(path)
                 if let before = last[path], before != now { changed.append(path) }

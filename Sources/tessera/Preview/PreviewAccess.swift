@@ -5,7 +5,8 @@
 /// - every request carries the random token of the printed address (`?token=`), compared in
 ///   constant time, else 403;
 /// - the Host header must name this server by loopback address and port (`127.0.0.1:P` or
-///   `localhost:P`): a rebound name arrives with its own Host and is refused;
+///   `localhost:P`): a rebound name arrives with its own Host and is refused (so must an
+///   absolute-form target's host, which the server takes over the Host header);
 /// - the WebSocket's Origin must be this server's own origin: a page elsewhere cannot open
 ///   the push channel (browsers do not apply CORS to WebSockets, so the server must).
 struct PreviewAccess: Sendable {

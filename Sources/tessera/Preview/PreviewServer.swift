@@ -201,7 +201,8 @@ final class PreviewServer: @unchecked Sendable {
         // The check reads the first Origin: a second one (no browser sends two) could hide
         // another site's behind this server's own.
         guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header")) }
-        let verdict = access.check(token: head.query("token"), host: head.header("Host"), origin: head.header("Origin"),
+        // An absolute-form target's host is the one the request names, whatever Host says (RFC 9112).
+        let verdict = access.check(token: head.query("token"), host: head.authority ?? head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
         if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }
         guard head.method == "GET" else {

@@ -11,7 +11,8 @@ struct RequestHead: Equatable, Sendable {
     }
 
     var method: String
-    /// The request target as sent (`/ws?token=...`).
+    /// The request target as sent: origin form (`/ws?token=...`), or absolute form
+    /// (`http://127.0.0.1:8080/ws?token=...`, which RFC 9112 has a server accept).
     var target: String
     var version: String
     var fields: [Field]
@@ -28,17 +29,42 @@ struct RequestHead: Equatable, Sendable {
         return fields.reduce(0) { $0 + ($1.name.lowercased() == lowered ? 1 : 0) }
     }
 
-    /// The target's path, without its query.
-    var path: String { String(target.prefix { $0 != "?" }) }
+    /// The host an absolute-form target names (`127.0.0.1:8080`), which RFC 9112 has a server
+    /// take instead of the Host header; nil for an origin-form target.
+    var authority: String? {
+        Self.afterScheme(target).map { String($0.prefix { $0 != "/" && $0 != "?" }) }
+    }
+
+    /// The path and query: the target without an absolute form's scheme and authority.
+    private var originForm: Substring {
+        guard let rest = Self.afterScheme(target) else { return target[...] }
+        return rest[(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)...]
+    }
+
+    /// The target's path, without its query (`/` for an absolute form with none, as RFC 9110 says).
+    var path: String {
+        let path = originForm.prefix { $0 != "?" }
+        return path.isEmpty ? "/" : String(path)
+    }
 
     /// The first query parameter of that name, percent-decoded; nil when absent or undecodable.
     func query(_ name: String) -> String? {
+        let target = originForm
         guard let mark = target.firstIndex(of: "?") else { return nil }
         for pair in target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if parts[0] == name { return parts.count == 2 ? String(parts[1]).removingPercentEncoding : "" }
         }
         return nil
+    }
+
+    /// What follows `http://` in an absolute-form target with a host, else nil (the only scheme
+    /// this server speaks; any other is not a request for it).
+    static func afterScheme<S: StringProtocol>(_ target: S) -> S.SubSequence? {
+        let scheme = "http://"
+        guard target.count > scheme.count, target.prefix(scheme.count).lowercased() == scheme else { return nil }
+        let rest = target.dropFirst(scheme.count)
+        return rest.first == "/" || rest.first == "?" ? nil : rest
     }
 }
 
@@ -127,7 +153,8 @@ struct RequestHeadReader {
         let buffer = self.buffer
         func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
         let parts = text(lines[0]).split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenCharacter), parts[1].hasPrefix("/") else {
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenCharacter),
+              parts[1].hasPrefix("/") || RequestHead.afterScheme(parts[1]) != nil else {
             return refuse(400, "expected a request line METHOD /TARGET HTTP/1.1")
         }
         guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {

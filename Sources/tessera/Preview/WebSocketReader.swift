@@ -3,7 +3,9 @@ import Foundation
 /// Reads a page's WebSocket frames (RFC 6455) from bytes as they arrive, bounded: a frame is
 /// judged by its header before its payload is read, so a message past `maxMessage` (in one
 /// frame or across several) is refused with 1009 having buffered at most one read past the limit.
-/// Anything else the protocol forbids closes with 1002 (1007 for text that is not UTF-8).
+/// Anything else the protocol forbids closes with 1002 (1007 for text that is not UTF-8), a
+/// page's close frame included: a 1-byte payload, a code RFC 6455 does not let a page send
+/// (`CloseCode`), or a reason that is not UTF-8 (1007).
 struct WebSocketReader {
     enum Event: Equatable {
         case text(String)
@@ -71,7 +73,9 @@ struct WebSocketReader {
                 buffer.removeFirst(start); start = 0
             }
             switch opcode {
-            case 8: return .close
+            case 8:
+                if let (code, reason) = CloseCode.problem(ofPayload: payload) { return refuse(code, reason) }
+                return .close
             case 9: return .ping(Data(payload))
             case 10: return .pong
             default:

@@ -1,13 +1,13 @@
-import Foundation
 import TesseraCore
+import TesseraLua
 
 /// A script the preview reads (the layout's or the animator's) that a save left unreadable,
-/// worded as the start words it (`rows.lua: the script does not exist`): the reader shared with
-/// the data file speaks of a dataset file, and its error would show as a data error. `what` is
-/// "the script" or "the animator script"; other reasons (a folder, a FIFO, permission) are the
-/// reader's own, which fit any file.
+/// worded by the script reader as the start words it (`rows.lua: the script does not exist.`):
+/// the reader shared with the data file speaks of a dataset file, and its error would show as a
+/// data error. `what` is "the script" or "the animator script"; the reader's error stays when
+/// the file is readable again by the time it is asked.
 func unreadableScript(_ error: DatasetError, what: String) -> CLIError {
-    var info = stat()
-    let missing = stat(error.file, &info) != 0 && errno == ENOENT
-    return CLIError("\(error.file): " + (missing ? "\(what) does not exist" : error.message) + ".")
+    let problem = LuaHost.scriptFileProblem(error.file, what: what) ?? error.message
+    // The page's and the terminal's sentences end with a period; the reader's end with one or none.
+    return CLIError("\(error.file): " + (problem.hasSuffix(".") ? problem : problem + "."))
 }
