@@ -109,6 +109,21 @@ final class ReplRecorder {
         #expect(repl.err[0].hasPrefix("error calling 'print' (attempt to call a nil value)"))
     }
 
+    /// The session looks `print` up in its environment without metamethods: a metatable the
+    /// user gave `_G` ran outside any protected call there, so an `__index` that raised
+    /// aborted the process and one that looped hung it.
+    @Test func anEnvironmentMetatableCannotStopPrinting() throws {
+        let repl = try ReplRecorder()
+        repl.feed("setmetatable(_G, {__index = function(_, k) error('no global ' .. k) end}); print = nil", "1",
+                  "getmetatable(_G).__index = function() while true do end end", "2",
+                  "print = function(...) io_seen = select('#', ...) end", "3, 4")
+        #expect(repl.err.count == 2)
+        #expect(repl.err[0].hasPrefix("error calling 'print' (attempt to call a nil value)"))
+        #expect(repl.err[1].hasPrefix("error calling 'print' (attempt to call a nil value)"))
+        #expect(repl.out == [])
+        #expect(repl.session.host.field("io_seen", of: repl.session.environment) == .integer(2))
+    }
+
     @Test func errorsPrintAndTheSessionGoesOn() throws {
         let repl = try ReplRecorder()
         repl.feed("x = = 1", "1 + 1", "error('boom')", "2 + 2", "nil .. 'x'", "3 + 3")
