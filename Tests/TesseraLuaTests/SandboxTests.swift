@@ -92,6 +92,33 @@ import TesseraCore
         #expect(later?.kind == .timeLimit)
     }
 
+    /// Lua calls a message handler for an error raised in a hook with hooks off, so an xpcall
+    /// handler that looped when a limit stopped the script could never be stopped: the process
+    /// hung. The stop now passes the handler by; other errors still go through it.
+    @Test func xpcallHandlersCannotOutlastALimit() throws {
+        let looping = """
+        local ok, m = xpcall(function() while true do end end, function(m) while true do end end)
+        error("not stopped: " .. tostring(m))
+        """
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let e = scriptError { _ = try evaluate(looping, host: timed) }
+        #expect(e?.kind == .timeLimit)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
+        let b = scriptError { _ = try evaluate(looping, host: budgeted) }
+        #expect(b?.message == "sandbox:2: instruction budget of 100000 exceeded")
+        #expect(try evaluate("""
+        local function handler(m) return "handled: " .. m end
+        local ok, m = xpcall(error, handler, "x", 0)
+        return ok, m, select(2, xpcall(function(a, b) return a + b end, handler, 1, 2))
+        """) == [.boolean(false), .string("handled: x"), .integer(3)])
+        #expect(error("return xpcall(print)")?.message == "sandbox:1: bad argument #2 to 'xpcall' (function expected, got no value)")
+        #expect(try evaluate("""
+        local co = coroutine.wrap(function() return xpcall(function() coroutine.yield(1) return 2 end, print) end)
+        return co(), co()
+        """) == [.integer(1), .boolean(true), .integer(2)])
+    }
+
     @Test func scriptsAreIsolatedFromEachOther() throws {
         let host = try LuaHost()
         let a = try host.newEnvironment(), b = try host.newEnvironment()

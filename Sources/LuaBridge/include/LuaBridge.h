@@ -185,6 +185,10 @@ void tb_opentables(lua_State *L);
 /* [-2, +1, e] The sandbox's setmetatable (a lua_CFunction, Guards.c): the standard one, but
 ** a metatable with __gc is refused. */
 int tb_setmetatable(lua_State *L);
+/* [-(2+n), +(1+r), e] The sandbox's xpcall(f, handler, ...) (a lua_CFunction, Guards.c): the
+** standard one, but once a limit stops the call its error passes the handler by, which would
+** otherwise run with hooks off and could never be stopped. */
+int tb_xpcall(lua_State *L);
 /* [-(1+n), +(1+r), e] coroutine.resume for the sandbox (a lua_CFunction, Coroutines.c):
 ** lcorolib's, but the time limit, the instruction budget and interrupts reach code running
 ** in the coroutine. */

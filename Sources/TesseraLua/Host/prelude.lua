@@ -53,6 +53,7 @@ function P.newenv(require)
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
+  env.xpcall = host.xpcall
   env.coroutine = newcoroutine()
   env.require = require
   env._G = env
