@@ -49,13 +49,19 @@ int tb_msgh(lua_State *L) {
   tb_showzeros(L, 1);
   msg = lua_tostring(L, 1);
   if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    /* error() or error({}): say where, and what a message should be */
     const char *where, *what = "no value";
-    if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", luaL_typename(L, 1));
-    tb_pushinnerwhere(L);
-    where = lua_tostring(L, -1);
-    msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+      /* an error object that describes itself: its text, where it was raised (lua.c gives the
+      ** bare text, with no place and no traceback) */
+      tb_pushinnerwhere(L);
+      msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), lua_tostring(L, -2));
+    } else {
+      /* error() or error({}): say where, and what a message should be */
+      if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", luaL_typename(L, 1));
+      tb_pushinnerwhere(L);
+      where = lua_tostring(L, -1);
+      msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
+    }
   } else if (strstr(msg, "\nstack traceback:") != NULL) {
     /* an error from a nested call (run inside a t.sections function ...) already carries its
     ** traceback: one is enough */

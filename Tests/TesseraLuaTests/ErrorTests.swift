@@ -59,6 +59,20 @@ import LuaBridge
         #expect(e.message == "\(dir)/table.lua:1: error called with a table value; expected a message string")
     }
 
+    /// An error object with __tostring is told by its text, but where it was raised and with a
+    /// traceback as every other error (it came out as the bare text, as lua.c prints it).
+    @Test func errorCalledWithADescribedTable() throws {
+        let e = try #require(try failure("described.lua", """
+        local Problem = {__tostring = function(p) return "problem " .. p.code end}
+        return { simpleLayout = function(ctx)
+          error(setmetatable({code = 7}, Problem))
+        end }
+        """))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/described.lua:3: problem 7")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>\n\t[C]: in ?")
+    }
+
     // A failing script and its exact message, as each test in this suite is.
     @Test func wrongFrameCountWithSet() throws {
         let e = try #require(try failure("count.lua", """
