@@ -57,6 +57,26 @@ import TesseraCore
         #expect(error("coroutine.resume(5)")?.message == "sandbox:1: coroutine.resume: argument #1 (co) must be a coroutine, got 5")
     }
 
+    /// A function of coroutine.wrap, as Lua's: calling it again once it ended names the calling
+    /// line (it said "cannot resume dead coroutine" with no place), and an error that ends it
+    /// runs its pending __close handlers (they never ran).
+    @Test func wrapBlamesTheCallerAndClosesWhatAnErrorLeftOpen() throws {
+        #expect(error("local f = coroutine.wrap(function() end)\nf()\nf()")?.message == "sandbox:3: cannot resume dead coroutine")
+        #expect(error("local f\nf = coroutine.wrap(function()\n  f()\nend)\nf()")?.message ==
+                "sandbox:3: cannot resume non-suspended coroutine")
+        #expect(try evaluate("""
+        closed = 0
+        local f = coroutine.wrap(function()
+          local guard <close> = setmetatable({}, {__close = function() closed = closed + 1 end})
+          coroutine.yield(1)
+          error("inside")
+        end)
+        local first, ok, e = f(), pcall(f)
+        return first, ok, e, closed, select(2, pcall(f))
+        """) == [.integer(1), .boolean(false), .string("sandbox:5: inside"), .integer(1),
+                 .string("cannot resume dead coroutine")])   // called by pcall: no line to name, as in Lua
+    }
+
     /// getmetatable("") gives no way to the real string table, and strings still have methods.
     @Test func theStringMetatableStaysOutOfReach() throws {
         #expect(try evaluate("return getmetatable(''), getmetatable('abc'), ('x'):rep(3)") == [.boolean(false), .boolean(false), .string("xxx")])

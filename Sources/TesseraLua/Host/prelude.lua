@@ -28,10 +28,17 @@ end
 
 -- setmetatable without finalizers (LuaBridge's Guards.c says why).
 local guardedsetmetatable = host.setmetatable
-local resume, close, create = host.resume, host.close, coroutine.create
-local function wrapped(ok, ...)
+local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
+-- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
+-- them may replace the error) and goes on as raised inside, which already says where.
+local function wrapped(co, ok, ...)
   if ok then return ... end
-  error((...), 0)
+  local e = ...
+  if status(co) == "dead" then
+    local _, closing = close(co)
+    if closing ~= nil then e = closing end
+  end
+  error(e, 0)
 end
 local function newcoroutine()
   local c = copy(coroutine)
@@ -39,7 +46,14 @@ local function newcoroutine()
   c.close = close
   c.wrap = function(f)
     local co = create(f)
-    return function(...) return wrapped(resume(co, ...)) end
+    return function(...)
+      -- resume's own refusals have no place: blame the line that called the function
+      local now = status(co)
+      if now ~= "suspended" then
+        error("cannot resume " .. (now == "dead" and "dead" or "non-suspended") .. " coroutine", 2)
+      end
+      return wrapped(co, resume(co, ...))
+    end
   end
   return c
 end
