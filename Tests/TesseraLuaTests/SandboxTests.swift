@@ -77,6 +77,17 @@ import TesseraCore
                  .string("cannot resume dead coroutine")])   // called by pcall: no line to name, as in Lua
     }
 
+    /// Resuming the running coroutine fails as in Lua, false first: its message was pushed on
+    /// the very stack the false went to next, so the two came back swapped.
+    @Test func resumingTheRunningCoroutineGivesFalseThenTheMessage() throws {
+        #expect(try evaluate("""
+        local co = coroutine.create(function() return coroutine.resume(coroutine.running()) end)
+        local fromMain = table.pack(coroutine.resume(coroutine.running()))
+        return fromMain[1], fromMain[2], coroutine.resume(co)
+        """) == [.boolean(false), .string("cannot resume non-suspended coroutine"),
+                 .boolean(true), .boolean(false), .string("cannot resume non-suspended coroutine")])
+    }
+
     /// getmetatable("") gives no way to the real string table, and strings still have methods.
     @Test func theStringMetatableStaysOutOfReach() throws {
         #expect(try evaluate("return getmetatable(''), getmetatable('abc'), ('x'):rep(3)") == [.boolean(false), .boolean(false), .string("xxx")])
