@@ -46,6 +46,13 @@ static void tb_showzeros(lua_State *L, int index) {
 ** builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg;
+  if (lua_type(L, 1) == LUA_TNUMBER) {
+    /* error(42): Lua gives a number no place, as error("...", 0); say where it was raised */
+    tb_pushinnerwhere(L);
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
+    lua_replace(L, 1);
+  }
   tb_showzeros(L, 1);
   msg = lua_tostring(L, 1);
   if (msg == NULL) {

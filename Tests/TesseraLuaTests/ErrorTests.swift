@@ -73,6 +73,15 @@ import LuaBridge
         #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>\n\t[C]: in ?")
     }
 
+    /// A number raised as an error says where, as a string does (Lua adds no place to one).
+    @Test func errorCalledWithANumber() throws {
+        let e = try #require(try failure("number.lua", "return { simpleLayout = function(ctx)\n  error(42)\nend }"))
+        #expect(e.message == "\(dir)/number.lua:2: 42")
+        let f = try #require(try failure("float.lua", "error(-2.5)"))
+        #expect(f.message == "\(dir)/float.lua:1: -2.5")
+        #expect(f.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/float.lua:1: in main chunk")
+    }
+
     // A failing script and its exact message, as each test in this suite is.
     @Test func wrongFrameCountWithSet() throws {
         let e = try #require(try failure("count.lua", """
