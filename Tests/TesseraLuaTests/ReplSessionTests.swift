@@ -124,6 +124,17 @@ final class ReplRecorder {
         #expect(repl.session.host.field("io_seen", of: repl.session.environment) == .integer(2))
     }
 
+    /// The REPL's own set-up runs outside the user's time limit and instruction budget: with
+    /// --max-instructions 50 it did not start ("[repl]:8: instruction budget of 50 exceeded").
+    @Test func aSmallBudgetStillStartsTheSession() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 50))
+        repl.feed("x = 20 + 22", "for i = 1, 100 do x = x + 1 end", "y = x")
+        #expect(repl.session.host.limits.maxInstructions == 50)
+        #expect(repl.err.count == 1)
+        #expect(repl.err.first?.hasPrefix("stdin:1: instruction budget of 50 exceeded") == true)
+        #expect(repl.session.host.field("y", of: repl.session.environment) != .nil)
+    }
+
     @Test func errorsPrintAndTheSessionGoesOn() throws {
         let repl = try ReplRecorder()
         repl.feed("x = = 1", "1 + 1", "error('boom')", "2 + 2", "nil .. 'x'", "3 + 3")
