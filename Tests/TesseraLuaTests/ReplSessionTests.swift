@@ -135,6 +135,16 @@ final class ReplRecorder {
         #expect(repl.session.host.field("y", of: repl.session.environment) != .nil)
     }
 
+    /// A limit met while the REPL prints a line's values names no line of the REPL's own code
+    /// ("[repl]:17: time limit of 1 s exceeded" for a big table), which the user never wrote.
+    @Test func aLimitMetWhilePrintingNamesNoLineOfTheREPL() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 20_000))
+        repl.feed("big = {string.byte(('x'):rep(3000), 1, -1)}", "#big", "big")
+        #expect(repl.out == ["3000"])
+        #expect(repl.err.count == 1)
+        #expect(repl.err.first?.hasPrefix("error calling 'print' (instruction budget of 20000 exceeded)\n") == true)
+    }
+
     @Test func errorsPrintAndTheSessionGoesOn() throws {
         let repl = try ReplRecorder()
         repl.feed("x = = 1", "1 + 1", "error('boom')", "2 + 2", "nil .. 'x'", "3 + 3")

@@ -68,6 +68,10 @@ lua_State *tb_newstate(size_t maxmemory);
 void tb_close(lua_State *L);
 /* The chunk name of Tessera's own prelude: limits never blame a line in it. */
 #define TB_PRELUDE_CHUNK "=[tessera]"
+/* [-0, +0, -] (no state) Whether a chunk `source` is one of Tessera's own, named "=[...]" (the
+** prelude, the REPL's "=[repl]", the test harness's "=[tessera test]"): a message names the
+** script line that called into one, never a line of it. */
+static inline int tb_ownchunk(const char *source) { return source[0] == '=' && source[1] == '['; }
 
 /* [-(nargs+1), +(nresults | 1), -]
 ** lua_pcall with a message handler that appends a traceback. The outermost call also arms
