@@ -176,6 +176,15 @@ import TesseraCore
                 "\(folder.path)/lib/bad.lua:1: module name '../../etc/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path")
     }
 
+    /// A module name with a zero byte or a control character is quoted with Lua's escapes: the
+    /// message was cut at the zero byte ("module name 'a" and nothing after it).
+    @Test func anInvalidModuleNameIsQuotedWithEscapes() throws {
+        let host = try LuaHost()
+        let main = folder.write("escapes.lua", #"return require("a\0b\27[31m\n")"#)
+        #expect(scriptError { _ = try host.loadLayoutScript(path: main) }?.message ==
+                #"\#(folder.path)/escapes.lua:1: module name 'a\0b\27[31m\10' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path"#)
+    }
+
     @Test func aSyntaxErrorInAModuleSlowToReadIsNoTimeLimit() throws {
         // 40 MB of comments take longer to read and compile than the 1 ms limit: the limit passes
         // inside require, which then fails with the module's syntax error, the error to report.
