@@ -79,7 +79,6 @@ import TesseraCore
         "newenv": "the sandbox's environment maker (prelude)", "require": "the sandbox's require (prelude)",
         "concat": "sandbox", "find": "sandbox", "gmatch": "sandbox", "gsub": "sandbox", "insert": "sandbox",
         "match": "sandbox", "move": "sandbox", "remove": "sandbox", "rep": "sandbox", "sort": "sandbox",
-        "xpcall": "sandbox", "resume": "sandbox", "close": "sandbox",
     ]
 
     /// Calls the function `reference` with `arguments` (pushed by the closure); the error

@@ -26,8 +26,9 @@ local function copy(t)
   return c
 end
 
--- setmetatable without finalizers (LuaBridge's Guards.c says why).
-local guardedsetmetatable = host.setmetatable
+-- setmetatable without finalizers, and xpcall whose handler a limit's stop passes by
+-- (LuaBridge's Guards.c says why).
+local guardedsetmetatable, guardedxpcall = host.setmetatable, host.xpcall
 local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
 -- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
 -- them may replace the error) and goes on as raised inside, which already says where.
@@ -67,7 +68,7 @@ function P.newenv(require)
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
-  env.xpcall = host.xpcall
+  env.xpcall = guardedxpcall
   env.coroutine = newcoroutine()
   env.require = require
   env._G = env
