@@ -51,7 +51,7 @@ int tb_msgh(lua_State *L) {
       msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), lua_tostring(L, -2));
     } else {
       /* error() or error({}): say where, and what a message should be */
-      if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", luaL_typename(L, 1));
+      if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", tb_typename(L, 1));
       tb_pushscriptwhere(L, 1);
       where = lua_tostring(L, -1);
       msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);

@@ -73,6 +73,13 @@ import LuaBridge
         #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>\n\t[C]: in ?")
     }
 
+    /// An item of ctx:item raised as an error is named as every message names one (it was a
+    /// "userdata value").
+    @Test func errorCalledWithAnItem() throws {
+        let e = try #require(try failure("item.lua", "return { simpleLayout = function(ctx) error(ctx:item(1)) end }"))
+        #expect(e.message == "\(dir)/item.lua:1: error called with a tessera.item value; expected a message string")
+    }
+
     /// A number raised as an error says where, as a string does (Lua adds no place to one).
     @Test func errorCalledWithANumber() throws {
         let e = try #require(try failure("number.lua", "return { simpleLayout = function(ctx)\n  error(42)\nend }"))
