@@ -62,6 +62,9 @@ import TesseraCore
     /// runs its pending __close handlers (they never ran).
     @Test func wrapBlamesTheCallerAndClosesWhatAnErrorLeftOpen() throws {
         #expect(error("local f = coroutine.wrap(function() end)\nf()\nf()")?.message == "sandbox:3: cannot resume dead coroutine")
+        // (this said "[tessera]:49: bad argument #1 to 'create' ...", a line of the prelude)
+        #expect(error("\ncoroutine.wrap(5)")?.message == "sandbox:2: bad argument #1 to 'wrap' (function expected, got number)")
+        #expect(error("coroutine.wrap()")?.message == "sandbox:1: bad argument #1 to 'wrap' (function expected, got no value)")
         #expect(error("local f\nf = coroutine.wrap(function()\n  f()\nend)\nf()")?.message ==
                 "sandbox:3: cannot resume non-suspended coroutine")
         #expect(try evaluate("""

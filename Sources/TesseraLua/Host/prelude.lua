@@ -45,7 +45,12 @@ local function newcoroutine()
   local c = copy(coroutine)
   c.resume = resume
   c.close = close
-  c.wrap = function(f)
+  c.wrap = function(...)
+    local f = ...
+    if type(f) ~= "function" then   -- as Lua's wrap says it, at the caller's line
+      local got = select("#", ...) == 0 and "no value" or type(f)
+      error("bad argument #1 to 'wrap' (function expected, got " .. got .. ")", 2)
+    end
     local co = create(f)
     return function(...)
       -- resume's own refusals have no place: blame the line that called the function
