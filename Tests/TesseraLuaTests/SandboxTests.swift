@@ -30,6 +30,11 @@ import TesseraCore
         #expect(try evaluate("return string.dump, ('').dump") == [.nil, .nil])
         // Text chunks load, in the caller's sandbox rather than the real globals.
         #expect(try evaluate(#"return load("return 1 + 1")(), load("return io")()"#) == [.integer(2), .nil])
+        // A wrong chunk is blamed on the calling line (it named a line of the prelude).
+        #expect(error("\nload()")?.message == "sandbox:2: bad argument #1 to 'load' (function expected, got no value)")
+        #expect(error("load({})")?.message == "sandbox:1: bad argument #1 to 'load' (function expected, got table)")
+        #expect(try evaluate("x = 1; return load(5), load('return x', 'n', 't', {x = 2})(), load('return x', 'n', 't')(), load('return x', 'n', nil, nil)")
+                .prefix(3) == [.nil, .integer(2), .integer(1)])
     }
 
     @Test func onlyTheAllowedGlobalsExist() throws {

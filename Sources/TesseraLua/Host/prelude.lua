@@ -82,12 +82,19 @@ function P.newenv(require)
     for i = 1, n do parts[i] = tostring((select(i, ...))) end
     host.write(concat(parts, "\t"))
   end
-  env.load = function(chunk, name, mode, ...)
+  env.load = function(...)
+    local chunk, name, mode = ...
+    local kind = type(chunk)
+    if kind ~= "string" and kind ~= "number" and kind ~= "function" then
+      -- Lua's message, at the caller's line (load would name this one)
+      local got = select("#", ...) == 0 and "no value" or kind
+      error("bad argument #1 to 'load' (function expected, got " .. got .. ")", 2)
+    end
     if mode ~= nil and mode ~= "t" then
       error("load: only text chunks are allowed here (mode \"t\")", 2)
     end
-    if select("#", ...) == 0 then return load(chunk, name, "t", env) end
-    return load(chunk, name, "t", (...))
+    if select("#", ...) < 4 then return load(chunk, name, "t", env) end
+    return load(chunk, name, "t", (select(4, ...)))
   end
   return env
 end
