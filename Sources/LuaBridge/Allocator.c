@@ -43,8 +43,8 @@ static void tb_capturewhere(tb_Bridge *b) {
   tb_append(b->memtrace, size, &n, "stack traceback:");
   for (level = 0; level < 16 && lua_getstack(L, level, &ar); level++) {
     if (!lua_getinfo(L, "Sln", &ar)) break;
-    /* the place is a script's line: the prelude's are Tessera's own (tb_pushinnerwhere) */
-    if (b->memwhere[0] == '\0' && ar.currentline > 0 && strcmp(ar.source, TB_PRELUDE_CHUNK) != 0)
+    /* the place is a script's line, never one of Tessera's own chunks (tb_pushscriptwhere) */
+    if (b->memwhere[0] == '\0' && ar.currentline > 0 && !tb_ownchunk(ar.source))
       snprintf(b->memwhere, sizeof(b->memwhere), "%s:%d:", ar.short_src, ar.currentline);
     tb_append(b->memtrace, size, &n, "\n\t%s:", ar.short_src);
     if (ar.currentline > 0) tb_append(b->memtrace, size, &n, "%d:", ar.currentline);

@@ -118,6 +118,11 @@ TB_INTERNAL const char *tb_pushfmessage(lua_State *L, const char *fmt, ...);
 TB_INTERNAL int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...);
 /* [-1, +0, v] raises it after the "file:line: " string on top (the limits' stops). */
 TB_INTERNAL int tb_errorwhere(lua_State *L, const char *fmt, ...);
+/* [-0, +1, m] Pushes "file:line: " of the first script function at or above `level` that has
+** a line, or "": C functions and Tessera's own chunks (tb_ownchunk) are skipped, so an error
+** met inside a prelude helper (print, load) or the REPL's printing names the script line that
+** called it. */
+TB_INTERNAL void tb_pushscriptwhere(lua_State *L, int level);
 
 /* Call.c: makes L the thread Swift code works on (tb_current) while a host function runs on
 ** it, and returns the previous one for tb_leavehost. No stack. */

@@ -10,19 +10,6 @@
 
 #include <string.h>
 
-/* [-0, +1, m] "file:line: " of the innermost script function with a line, or "". */
-static void tb_pushinnerwhere(lua_State *L) {
-  lua_Debug ar;
-  int level;
-  for (level = 1; lua_getstack(L, level, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, TB_PRELUDE_CHUNK) != 0) {
-      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-      return;
-    }
-  }
-  lua_pushliteral(L, "");
-}
-
 /* [-0, +0, m] Rewrites a string message at `index` holding zero bytes with each written as
 ** "\0": from here on it travels as a C string (luaL_traceback), which ends at the first. */
 static void tb_showzeros(lua_State *L, int index) {
@@ -46,16 +33,29 @@ static void tb_showzeros(lua_State *L, int index) {
 ** builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg;
+  if (lua_type(L, 1) == LUA_TNUMBER) {
+    /* error(42): Lua gives a number no place, as error("...", 0); say where it was raised */
+    tb_pushscriptwhere(L, 1);
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
+    lua_replace(L, 1);
+  }
   tb_showzeros(L, 1);
   msg = lua_tostring(L, 1);
   if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
-    /* error() or error({}): say where, and what a message should be */
     const char *where, *what = "no value";
-    if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", luaL_typename(L, 1));
-    tb_pushinnerwhere(L);
-    where = lua_tostring(L, -1);
-    msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+      /* an error object that describes itself: its text, where it was raised (lua.c gives the
+      ** bare text, with no place and no traceback) */
+      tb_pushscriptwhere(L, 1);
+      msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), lua_tostring(L, -2));
+    } else {
+      /* error() or error({}): say where, and what a message should be */
+      if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", tb_typename(L, 1));
+      tb_pushscriptwhere(L, 1);
+      where = lua_tostring(L, -1);
+      msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
+    }
   } else if (strstr(msg, "\nstack traceback:") != NULL) {
     /* an error from a nested call (run inside a t.sections function ...) already carries its
     ** traceback: one is enough */
@@ -63,12 +63,12 @@ int tb_msgh(lua_State *L) {
     return 1;
   } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
     /* Lua raises these from C without a position */
-    tb_pushinnerwhere(L);
+    tb_pushscriptwhere(L, 1);
     msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
                           lua_tostring(L, -1), msg);
   } else if (strncmp(msg, "attempt to yield ", 17) == 0) {
     /* so do these ("... from outside a coroutine", "... across a C-call boundary") */
-    tb_pushinnerwhere(L);
+    tb_pushscriptwhere(L, 1);
     msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), msg);
   }
   luaL_traceback(L, L, msg, 1);

@@ -50,8 +50,9 @@ int tb_resume(lua_State *L) {
     lua_xmove(co, L, nres);
     return nres + 1;
   }
+  lua_xmove(co, L, 1);                 /* the error object (already on top when co is L) */
   lua_pushboolean(L, 0);
-  lua_xmove(co, L, 1);                 /* the error object */
+  lua_insert(L, -2);
   return 2;
 }
 

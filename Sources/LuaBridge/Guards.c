@@ -5,6 +5,9 @@
 ** Ctrl-C could stop one, and one could reach the host while it is being torn down. Lua marks
 ** an object for finalization only if its metatable has __gc when setmetatable is called, so
 ** refusing it here is enough. Otherwise it behaves as the standard setmetatable (manual §6.1).
+** xpcall hands a limit's stop past the script's message handler: Lua calls the handler for an
+** error raised in a hook with hooks still off, so a handler that looped there could never be
+** stopped, and the process would hang.
 */
 #include "Bridge.h"
 
@@ -19,4 +22,38 @@ int tb_setmetatable(lua_State *L) {
   lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;
+}
+
+/* [-1, +1, e] The message handler tb_xpcall installs: the script's handler (upvalue 1) with
+** the error, unless the call is being stopped, when the stop's message goes on unchanged. */
+static int tb_xpcallhandler(lua_State *L) {
+  if (atomic_load(&tb_bridge(L)->reason) != TB_STOP_NONE) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+/* [-0, +?, -] What xpcall returns (a continuation, so the called function may yield): true
+** and the results, or false and the handled error. */
+static int tb_finishxpcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+int tb_xpcall(lua_State *L) {
+  int n = lua_gettop(L), status;
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, tb_xpcallhandler, 1);
+  lua_replace(L, 2);                 /* the wrapped handler */
+  lua_pushboolean(L, 1);             /* the first result */
+  lua_pushvalue(L, 1);               /* the function */
+  lua_rotate(L, 3, 2);               /* both below the function's arguments */
+  status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, tb_finishxpcall);
+  return tb_finishxpcall(L, status, 2);
 }

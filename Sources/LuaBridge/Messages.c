@@ -137,3 +137,14 @@ int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, 
     return tb_deferror(L, "%s: argument #%d (%s) must be %s, got %v", fn, n, name, expected, arg);
   return tb_deferror(L, "%s: argument #%d must be %s, got %v", fn, n, expected, arg);
 }
+
+void tb_pushscriptwhere(lua_State *L, int level) {
+  lua_Debug ar;
+  for (; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !tb_ownchunk(ar.source)) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}

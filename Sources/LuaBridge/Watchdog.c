@@ -15,20 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* [-0, +1, m] Pushes "file:line: " of the first script function at or above `level` that
-** has a line: Tessera's own prelude chunk and C functions are skipped, so a limit met inside
-** a prelude helper (print, load) names the script line that called it. */
-static void tb_pushscriptwhere(lua_State *L, int level) {
-  lua_Debug ar;
-  for (; lua_getstack(L, level, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, TB_PRELUDE_CHUNK) != 0) {
-      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-      return;
-    }
-  }
-  lua_pushliteral(L, "");
-}
-
 static void tb_hook(lua_State *L, lua_Debug *ar);
 
 /* Instructions between two clock reads of the count hook when no watchdog thread runs. */

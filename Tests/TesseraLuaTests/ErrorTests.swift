@@ -59,6 +59,36 @@ import LuaBridge
         #expect(e.message == "\(dir)/table.lua:1: error called with a table value; expected a message string")
     }
 
+    /// An error object with __tostring is told by its text, but where it was raised and with a
+    /// traceback as every other error (it came out as the bare text, as lua.c prints it).
+    @Test func errorCalledWithADescribedTable() throws {
+        let e = try #require(try failure("described.lua", """
+        local Problem = {__tostring = function(p) return "problem " .. p.code end}
+        return { simpleLayout = function(ctx)
+          error(setmetatable({code = 7}, Problem))
+        end }
+        """))
+        #expect(e.kind == .runtime)
+        #expect(e.message == "\(dir)/described.lua:3: problem 7")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>\n\t[C]: in ?")
+    }
+
+    /// An item of ctx:item raised as an error is named as every message names one (it was a
+    /// "userdata value").
+    @Test func errorCalledWithAnItem() throws {
+        let e = try #require(try failure("item.lua", "return { simpleLayout = function(ctx) error(ctx:item(1)) end }"))
+        #expect(e.message == "\(dir)/item.lua:1: error called with a tessera.item value; expected a message string")
+    }
+
+    /// A number raised as an error says where, as a string does (Lua adds no place to one).
+    @Test func errorCalledWithANumber() throws {
+        let e = try #require(try failure("number.lua", "return { simpleLayout = function(ctx)\n  error(42)\nend }"))
+        #expect(e.message == "\(dir)/number.lua:2: 42")
+        let f = try #require(try failure("float.lua", "error(-2.5)"))
+        #expect(f.message == "\(dir)/float.lua:1: -2.5")
+        #expect(f.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/float.lua:1: in main chunk")
+    }
+
     // A failing script and its exact message, as each test in this suite is.
     @Test func wrongFrameCountWithSet() throws {
         let e = try #require(try failure("count.lua", """

@@ -109,6 +109,42 @@ final class ReplRecorder {
         #expect(repl.err[0].hasPrefix("error calling 'print' (attempt to call a nil value)"))
     }
 
+    /// The session looks `print` up in its environment without metamethods: a metatable the
+    /// user gave `_G` ran outside any protected call there, so an `__index` that raised
+    /// aborted the process and one that looped hung it.
+    @Test func anEnvironmentMetatableCannotStopPrinting() throws {
+        let repl = try ReplRecorder()
+        repl.feed("setmetatable(_G, {__index = function(_, k) error('no global ' .. k) end}); print = nil", "1",
+                  "getmetatable(_G).__index = function() while true do end end", "2",
+                  "print = function(...) io_seen = select('#', ...) end", "3, 4")
+        #expect(repl.err.count == 2)
+        #expect(repl.err[0].hasPrefix("error calling 'print' (attempt to call a nil value)"))
+        #expect(repl.err[1].hasPrefix("error calling 'print' (attempt to call a nil value)"))
+        #expect(repl.out == [])
+        #expect(repl.session.host.field("io_seen", of: repl.session.environment) == .integer(2))
+    }
+
+    /// The REPL's own set-up runs outside the user's time limit and instruction budget: with
+    /// --max-instructions 50 it did not start ("[repl]:8: instruction budget of 50 exceeded").
+    @Test func aSmallBudgetStillStartsTheSession() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 50))
+        repl.feed("x = 20 + 22", "for i = 1, 100 do x = x + 1 end", "y = x")
+        #expect(repl.session.host.limits.maxInstructions == 50)
+        #expect(repl.err.count == 1)
+        #expect(repl.err.first?.hasPrefix("stdin:1: instruction budget of 50 exceeded") == true)
+        #expect(repl.session.host.field("y", of: repl.session.environment) != .nil)
+    }
+
+    /// A limit met while the REPL prints a line's values names no line of the REPL's own code
+    /// ("[repl]:17: time limit of 1 s exceeded" for a big table), which the user never wrote.
+    @Test func aLimitMetWhilePrintingNamesNoLineOfTheREPL() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 20_000))
+        repl.feed("big = {string.byte(('x'):rep(3000), 1, -1)}", "#big", "big")
+        #expect(repl.out == ["3000"])
+        #expect(repl.err.count == 1)
+        #expect(repl.err.first?.hasPrefix("error calling 'print' (instruction budget of 20000 exceeded)\n") == true)
+    }
+
     @Test func errorsPrintAndTheSessionGoesOn() throws {
         let repl = try ReplRecorder()
         repl.feed("x = = 1", "1 + 1", "error('boom')", "2 + 2", "nil .. 'x'", "3 + 3")

@@ -30,6 +30,11 @@ import TesseraCore
         #expect(try evaluate("return string.dump, ('').dump") == [.nil, .nil])
         // Text chunks load, in the caller's sandbox rather than the real globals.
         #expect(try evaluate(#"return load("return 1 + 1")(), load("return io")()"#) == [.integer(2), .nil])
+        // A wrong chunk is blamed on the calling line (it named a line of the prelude).
+        #expect(error("\nload()")?.message == "sandbox:2: bad argument #1 to 'load' (function expected, got no value)")
+        #expect(error("load({})")?.message == "sandbox:1: bad argument #1 to 'load' (function expected, got table)")
+        #expect(try evaluate("x = 1; return load(5), load('return x', 'n', 't', {x = 2})(), load('return x', 'n', 't')(), load('return x', 'n', nil, nil)")
+                .prefix(3) == [.nil, .integer(2), .integer(1)])
     }
 
     @Test func onlyTheAllowedGlobalsExist() throws {
@@ -55,6 +60,40 @@ import TesseraCore
         """) == [.integer(2), .integer(20), .string("dead"), .integer(6), .integer(5), .boolean(false), .string("cannot resume dead coroutine")])
         #expect(error("local f = coroutine.wrap(function() error('inside') end) f()")?.message == "sandbox:1: inside")
         #expect(error("coroutine.resume(5)")?.message == "sandbox:1: coroutine.resume: argument #1 (co) must be a coroutine, got 5")
+    }
+
+    /// A function of coroutine.wrap, as Lua's: calling it again once it ended names the calling
+    /// line (it said "cannot resume dead coroutine" with no place), and an error that ends it
+    /// runs its pending __close handlers (they never ran).
+    @Test func wrapBlamesTheCallerAndClosesWhatAnErrorLeftOpen() throws {
+        #expect(error("local f = coroutine.wrap(function() end)\nf()\nf()")?.message == "sandbox:3: cannot resume dead coroutine")
+        // (this said "[tessera]:49: bad argument #1 to 'create' ...", a line of the prelude)
+        #expect(error("\ncoroutine.wrap(5)")?.message == "sandbox:2: bad argument #1 to 'wrap' (function expected, got number)")
+        #expect(error("coroutine.wrap()")?.message == "sandbox:1: bad argument #1 to 'wrap' (function expected, got no value)")
+        #expect(error("local f\nf = coroutine.wrap(function()\n  f()\nend)\nf()")?.message ==
+                "sandbox:3: cannot resume non-suspended coroutine")
+        #expect(try evaluate("""
+        closed = 0
+        local f = coroutine.wrap(function()
+          local guard <close> = setmetatable({}, {__close = function() closed = closed + 1 end})
+          coroutine.yield(1)
+          error("inside")
+        end)
+        local first, ok, e = f(), pcall(f)
+        return first, ok, e, closed, select(2, pcall(f))
+        """) == [.integer(1), .boolean(false), .string("sandbox:5: inside"), .integer(1),
+                 .string("cannot resume dead coroutine")])   // called by pcall: no line to name, as in Lua
+    }
+
+    /// Resuming the running coroutine fails as in Lua, false first: its message was pushed on
+    /// the very stack the false went to next, so the two came back swapped.
+    @Test func resumingTheRunningCoroutineGivesFalseThenTheMessage() throws {
+        #expect(try evaluate("""
+        local co = coroutine.create(function() return coroutine.resume(coroutine.running()) end)
+        local fromMain = table.pack(coroutine.resume(coroutine.running()))
+        return fromMain[1], fromMain[2], coroutine.resume(co)
+        """) == [.boolean(false), .string("cannot resume non-suspended coroutine"),
+                 .boolean(true), .boolean(false), .string("cannot resume non-suspended coroutine")])
     }
 
     /// getmetatable("") gives no way to the real string table, and strings still have methods.
@@ -92,6 +131,33 @@ import TesseraCore
         #expect(later?.kind == .timeLimit)
     }
 
+    /// Lua calls a message handler for an error raised in a hook with hooks off, so an xpcall
+    /// handler that looped when a limit stopped the script could never be stopped: the process
+    /// hung. The stop now passes the handler by; other errors still go through it.
+    @Test func xpcallHandlersCannotOutlastALimit() throws {
+        let looping = """
+        local ok, m = xpcall(function() while true do end end, function(m) while true do end end)
+        error("not stopped: " .. tostring(m))
+        """
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let e = scriptError { _ = try evaluate(looping, host: timed) }
+        #expect(e?.kind == .timeLimit)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
+        let b = scriptError { _ = try evaluate(looping, host: budgeted) }
+        #expect(b?.message == "sandbox:2: instruction budget of 100000 exceeded")
+        #expect(try evaluate("""
+        local function handler(m) return "handled: " .. m end
+        local ok, m = xpcall(error, handler, "x", 0)
+        return ok, m, select(2, xpcall(function(a, b) return a + b end, handler, 1, 2))
+        """) == [.boolean(false), .string("handled: x"), .integer(3)])
+        #expect(error("return xpcall(print)")?.message == "sandbox:1: bad argument #2 to 'xpcall' (function expected, got no value)")
+        #expect(try evaluate("""
+        local co = coroutine.wrap(function() return xpcall(function() coroutine.yield(1) return 2 end, print) end)
+        return co(), co()
+        """) == [.integer(1), .boolean(true), .integer(2)])
+    }
+
     @Test func scriptsAreIsolatedFromEachOther() throws {
         let host = try LuaHost()
         let a = try host.newEnvironment(), b = try host.newEnvironment()
@@ -116,6 +182,15 @@ import TesseraCore
         let bad = folder.write("lib/bad.lua", "return require('../../etc/passwd')")
         #expect(scriptError { _ = try host.loadLayoutScript(path: bad) }?.message ==
                 "\(folder.path)/lib/bad.lua:1: module name '../../etc/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path")
+    }
+
+    /// A module name with a zero byte or a control character is quoted with Lua's escapes: the
+    /// message was cut at the zero byte ("module name 'a" and nothing after it).
+    @Test func anInvalidModuleNameIsQuotedWithEscapes() throws {
+        let host = try LuaHost()
+        let main = folder.write("escapes.lua", #"return require("a\0b\27[31m\n")"#)
+        #expect(scriptError { _ = try host.loadLayoutScript(path: main) }?.message ==
+                #"\#(folder.path)/escapes.lua:1: module name 'a\0b\27[31m\10' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path"#)
     }
 
     @Test func aSyntaxErrorInAModuleSlowToReadIsNoTimeLimit() throws {

@@ -68,6 +68,10 @@ lua_State *tb_newstate(size_t maxmemory);
 void tb_close(lua_State *L);
 /* The chunk name of Tessera's own prelude: limits never blame a line in it. */
 #define TB_PRELUDE_CHUNK "=[tessera]"
+/* [-0, +0, -] (no state) Whether a chunk `source` is one of Tessera's own, named "=[...]" (the
+** prelude, the REPL's "=[repl]", the test harness's "=[tessera test]"): a message names the
+** script line that called into one, never a line of it. */
+static inline int tb_ownchunk(const char *source) { return source[0] == '=' && source[1] == '['; }
 
 /* [-(nargs+1), +(nresults | 1), -]
 ** lua_pcall with a message handler that appends a traceback. The outermost call also arms
@@ -185,6 +189,10 @@ void tb_opentables(lua_State *L);
 /* [-2, +1, e] The sandbox's setmetatable (a lua_CFunction, Guards.c): the standard one, but
 ** a metatable with __gc is refused. */
 int tb_setmetatable(lua_State *L);
+/* [-(2+n), +(1+r), e] The sandbox's xpcall(f, handler, ...) (a lua_CFunction, Guards.c): the
+** standard one, but once a limit stops the call its error passes the handler by, which would
+** otherwise run with hooks off and could never be stopped. */
+int tb_xpcall(lua_State *L);
 /* [-(1+n), +(1+r), e] coroutine.resume for the sandbox (a lua_CFunction, Coroutines.c):
 ** lcorolib's, but the time limit, the instruction budget and interrupts reach code running
 ** in the coroutine. */

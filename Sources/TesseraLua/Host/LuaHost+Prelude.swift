@@ -6,11 +6,13 @@ import TesseraCore
 extension LuaHost {
     func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
-        lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 6)
         pushHostFunction(LuaHost.write, named: "print")
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")
+        lua_pushcclosure(L, tb_xpcall, 0)
+        LuaStack.setField(L, -2, "xpcall")
         lua_pushcclosure(L, tb_resume, 0)
         LuaStack.setField(L, -2, "resume")
         lua_pushcclosure(L, tb_coclose, 0)

@@ -13,7 +13,18 @@ enum ModulePaths {
     }
 
     static func invalidNameMessage(_ name: String, what: String) -> String {
-        "\(what) name '\(name)' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path"
+        "\(what) name '\(quoted(name))' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path"
+    }
+
+    /// `name` as a message quotes it: bytes outside printable ASCII are written as Lua's decimal
+    /// escapes (`\0`, `\27`), so a zero byte cannot cut the message short (it travels as a C
+    /// string) and no control character reaches the terminal. O(length of the name).
+    static func quoted(_ name: String) -> String {
+        var text = ""
+        for byte in name.utf8 {
+            if byte >= 0x20 && byte < 0x7F { text.unicodeScalars.append(Unicode.Scalar(byte)) } else { text += "\\\(byte)" }
+        }
+        return text
     }
 
     /// The file of module `name` in the first of `folders` that has it, or the message saying why

@@ -26,20 +26,40 @@ local function copy(t)
   return c
 end
 
--- setmetatable without finalizers (LuaBridge's Guards.c says why).
-local guardedsetmetatable = host.setmetatable
-local resume, close, create = host.resume, host.close, coroutine.create
-local function wrapped(ok, ...)
+-- setmetatable without finalizers, and xpcall whose handler a limit's stop passes by
+-- (LuaBridge's Guards.c says why).
+local guardedsetmetatable, guardedxpcall = host.setmetatable, host.xpcall
+local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
+-- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
+-- them may replace the error) and goes on as raised inside, which already says where.
+local function wrapped(co, ok, ...)
   if ok then return ... end
-  error((...), 0)
+  local e = ...
+  if status(co) == "dead" then
+    local _, closing = close(co)
+    if closing ~= nil then e = closing end
+  end
+  error(e, 0)
 end
 local function newcoroutine()
   local c = copy(coroutine)
   c.resume = resume
   c.close = close
-  c.wrap = function(f)
+  c.wrap = function(...)
+    local f = ...
+    if type(f) ~= "function" then   -- as Lua's wrap says it, at the caller's line
+      local got = select("#", ...) == 0 and "no value" or type(f)
+      error("bad argument #1 to 'wrap' (function expected, got " .. got .. ")", 2)
+    end
     local co = create(f)
-    return function(...) return wrapped(resume(co, ...)) end
+    return function(...)
+      -- resume's own refusals have no place: blame the line that called the function
+      local now = status(co)
+      if now ~= "suspended" then
+        error("cannot resume " .. (now == "dead" and "dead" or "non-suspended") .. " coroutine", 2)
+      end
+      return wrapped(co, resume(co, ...))
+    end
   end
   return c
 end
@@ -53,6 +73,7 @@ function P.newenv(require)
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
+  env.xpcall = guardedxpcall
   env.coroutine = newcoroutine()
   env.require = require
   env._G = env
@@ -61,12 +82,19 @@ function P.newenv(require)
     for i = 1, n do parts[i] = tostring((select(i, ...))) end
     host.write(concat(parts, "\t"))
   end
-  env.load = function(chunk, name, mode, ...)
+  env.load = function(...)
+    local chunk, name, mode = ...
+    local kind = type(chunk)
+    if kind ~= "string" and kind ~= "number" and kind ~= "function" then
+      -- Lua's message, at the caller's line (load would name this one)
+      local got = select("#", ...) == 0 and "no value" or kind
+      error("bad argument #1 to 'load' (function expected, got " .. got .. ")", 2)
+    end
     if mode ~= nil and mode ~= "t" then
       error("load: only text chunks are allowed here (mode \"t\")", 2)
     end
-    if select("#", ...) == 0 then return load(chunk, name, "t", env) end
-    return load(chunk, name, "t", (...))
+    if select("#", ...) < 4 then return load(chunk, name, "t", env) end
+    return load(chunk, name, "t", (select(4, ...)))
   end
   return env
 end

@@ -55,7 +55,8 @@ extension ReplSession {
         guard count > 0 else { return }
         _ = lua_checkstack(L, 2)
         host.push(environment)
-        _ = lua_getfield(L, -1, "print")   // the environment is a plain table: no metamethods
+        // Raw: this runs outside any protected call, and the user may give `_G` a metatable.
+        LuaStack.rawField(L, -1, "print")
         lua_rotate(L, -2, -1)
         tb_pop(L, 1)
         lua_rotate(L, base + 1, 1)

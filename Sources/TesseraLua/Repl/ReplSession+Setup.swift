@@ -37,6 +37,12 @@ extension ReplSession {
         refreshSettings()
         let support = try host.load(ReplSupport.source, chunkName: ReplSupport.chunkName,
                                     environment: try host.newEnvironment())
+        // Tessera's own set-up, not a line: the time limit and the instruction budget are the
+        // user's lines' (a small --max-instructions stopped the REPL from starting); the memory
+        // cap stays, since the data shares it.
+        let limits = host.limits
+        host.limits = ScriptLimits(maxMemoryBytes: limits.maxMemoryBytes, timeLimit: nil, maxInstructions: nil)
+        defer { host.limits = limits }
         let functions = try host.call(.function(support), [
             .function(hostFunction(ReplSession.writeFunction, named: "print")),
             .function(hostFunction(ReplSession.loadScriptFunction, named: "load")),
