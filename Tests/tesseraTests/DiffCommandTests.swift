@@ -167,6 +167,22 @@ struct DiffCommandTests {
         #expect(lines.contains("  1. 1 item deleted, 2 items inserted; leaves 1 section, 2 items"), "\(lines)")
     }
 
+    @Test("text: a section deleted and inserted whole (moved and retitled) has an inserted row and a deleted row")
+    func replacedSectionRows() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": "A", "items": [{"id": 1}]}, {"id": "B", "title": "b", "items": [{"id": 2}, {"id": 3}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": "B", "title": "b!", "items": [{"id": 2}, {"id": 3}]}, {"id": "A", "items": [{"id": 1}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1] == "sections: 2 -> 2: 1 deleted, 1 inserted, 0 moved, 0 updated")
+        #expect(Array(lines[5...8]) == [
+            "section        items  deleted  inserted  moved within  moved in  moved out  updated",
+            "B (inserted)  - -> 2                  2                                            ",
+            "A (was 0)     1 -> 1        0         0             0         0          0        0",
+            "B (deleted)   2 -> -        2                                                      ",
+        ], "\(lines)")
+    }
+
     @Test("text: an id that is not one plain word is quoted, so it cannot pass for two ids or break a line")
     func oddIdsAreQuoted() throws {
         let old = try writeTemporary("old.json", #"{"sections": [{"id": "s 1", "items": [{"id": "a b"}, {"id": ""}, {"id": "c\nd"}, {"id": 5}]}]}"#)
