@@ -121,12 +121,24 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     #expect(Set(oldSections).count == oldSections.count && Set(newSections).count == newSections.count,
             "\(safe.debugDescription)", sourceLocation: sourceLocation)
     #expect(!safe.needsStaging || safe.stagingReason?.hasPrefix("item") == false, sourceLocation: sourceLocation)
-    // Where nothing is both moved and updated, the single batch is the raw diff.
+    // No moved section has item changes inside it (IGListKit's section-move rule).
+    #expect(movedSectionsWithItemChanges(safe).isEmpty, "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    // Where nothing is both moved and updated, and no moved section has item changes, the
+    // single batch is the raw diff.
     let updatedSections = Set(raw.sectionsUpdated), updatedItems = Set(raw.itemsUpdated)
     if !raw.sectionsMoved.contains(where: { updatedSections.contains($0.source) })
-        && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) }) {
+        && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) })
+        && movedSectionsWithItemChanges(raw).isEmpty {
         #expect(safe == raw, sourceLocation: sourceLocation)
     }
+}
+
+/// The section moves of `batch` whose section has an item change inside it: a delete, update or
+/// move out at its old index, an insert or move in at its new index.
+func movedSectionsWithItemChanges(_ batch: Changeset) -> [IndexMove<Int>] {
+    let oldSections = Set((batch.itemsDeleted + batch.itemsUpdated + batch.itemsMoved.map(\.source)).map(\.section))
+    let newSections = Set((batch.itemsInserted + batch.itemsMoved.map(\.target)).map(\.section))
+    return batch.sectionsMoved.filter { oldSections.contains($0.source) || newSections.contains($0.target) }
 }
 
 /// The shared seeded generator, so every property case can be replayed from its seed.

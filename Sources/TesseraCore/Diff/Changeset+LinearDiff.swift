@@ -159,9 +159,12 @@ extension Changeset {
     }
 
     /// The diff as one batch UIKit accepts: no item or section is named by two operations.
-    /// A section both moved and updated becomes a delete plus an insert (the diff is redone
-    /// with that section unmatched, so its items are covered by the section change), and so
-    /// does an item both moved and updated (IGListKit's `resultForBatchUpdates` rule).
+    /// A moved section that is also updated, or inside which items change (deleted, updated,
+    /// inserted, moved out or in), becomes a delete plus an insert: the diff is redone with that
+    /// section unmatched, so its items are covered by the section change (IGListKit's
+    /// `IGListBatchUpdateData` rule: UICollectionView corrupts its heap or animates a cell twice
+    /// otherwise). An item both moved and updated becomes a delete plus an insert too (IGListKit's
+    /// `resultForBatchUpdates` rule).
     ///
     /// - Complexity: O(S + n + m) per round; a round only repeats when it unmatched a section.
     @usableFromInline
@@ -172,9 +175,8 @@ extension Changeset {
     ) -> Changeset {
         var m = matching
         var batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
-        while !batch.sectionsMoved.isEmpty && !batch.sectionsUpdated.isEmpty {
-            let updated = Set(batch.sectionsUpdated)
-            let clashes = batch.sectionsMoved.filter { updated.contains($0.source) }
+        while !batch.sectionsMoved.isEmpty {
+            let clashes = batch.movedSectionsWithChanges()
             if clashes.isEmpty { break }
             for move in clashes {
                 m.newSectionOfOldSection[move.source] = -1
@@ -204,6 +206,23 @@ extension Changeset {
             }
         }
         return batch
+    }
+
+    /// The section moves whose section is also updated or has item changes inside it, by its
+    /// old index (deletes, updates, moves out) or its new index (inserts, moves in).
+    ///
+    /// - Complexity: O(s + c) for s section moves and c item changes.
+    private func movedSectionsWithChanges() -> [IndexMove<Int>] {
+        var touchedOld = Set(sectionsUpdated)
+        for path in itemsDeleted { touchedOld.insert(path.section) }
+        for path in itemsUpdated { touchedOld.insert(path.section) }
+        var touchedNew = Set<Int>()
+        for path in itemsInserted { touchedNew.insert(path.section) }
+        for move in itemsMoved {
+            touchedOld.insert(move.source.section)
+            touchedNew.insert(move.target.section)
+        }
+        return sectionsMoved.filter { touchedOld.contains($0.source) || touchedNew.contains($0.target) }
     }
 
     /// IGListKit's count invariant, per kept section pair.
