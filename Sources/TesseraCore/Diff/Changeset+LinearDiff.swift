@@ -175,6 +175,8 @@ extension Changeset {
     ) -> Changeset {
         var m = matching
         var batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+        var itemRule = isItemUpdated
+        var firstRound = true
         while !batch.sectionsMoved.isEmpty {
             let clashes = batch.movedSectionsWithChanges()
             if clashes.isEmpty { break }
@@ -182,7 +184,15 @@ extension Changeset {
                 m.newSectionOfOldSection[move.source] = -1
                 m.oldSectionOfNewSection[move.target] = -1
             }
-            batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+            // Unmatching sections pairs no item anew, so every item a later round compares was
+            // compared in the first: its answers are kept, not asked of the content rule again.
+            if firstRound, isItemUpdated != nil {
+                var updated = [Bool](repeating: false, count: m.newIndexOfOld.count)
+                for path in batch.itemsUpdated { updated[m.oldSectionStarts[path.section] + path.item] = true }
+                itemRule = { p, _ in updated[p] }
+            }
+            firstRound = false
+            batch = Changeset(matching: m, isItemUpdated: itemRule, isSectionUpdated: isSectionUpdated)
         }
         if !batch.itemsMoved.isEmpty && !batch.itemsUpdated.isEmpty {
             let updated = Set(batch.itemsUpdated)
