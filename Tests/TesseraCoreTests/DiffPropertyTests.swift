@@ -121,6 +121,17 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     #expect(Set(oldSections).count == oldSections.count && Set(newSections).count == newSections.count,
             "\(safe.debugDescription)", sourceLocation: sourceLocation)
     #expect(!safe.needsStaging || safe.stagingReason?.hasPrefix("item") == false, sourceLocation: sourceLocation)
+    // Updated: exactly the changed items that the batch keeps in place or moves within kept
+    // sections, neither deleted nor inserted (the callers' rules ignore indices).
+    let deletedIDs = Set(safe.itemsDeleted.map { old.itemIdentifier(at: $0)! })
+    let deletedSections = Set(safe.sectionsDeleted), insertedSections = Set(safe.sectionsInserted)
+    var expectedUpdated = Set<I>()
+    for id in old.itemIdentifiers where rule?(id, 0, 0) == true && !deletedIDs.contains(id) {
+        guard let from = old.itemPath(of: id), let to = new.itemPath(of: id),
+              !deletedSections.contains(from.section), !insertedSections.contains(to.section) else { continue }
+        expectedUpdated.insert(id)
+    }
+    #expect(updatedIDs == expectedUpdated, "\(safe.debugDescription)", sourceLocation: sourceLocation)
     // No moved section has item changes inside it (IGListKit's section-move rule).
     #expect(movedSectionsWithItemChanges(safe).isEmpty, "\(safe.debugDescription)", sourceLocation: sourceLocation)
     // Where nothing is both moved and updated, and no moved section has item changes, the
