@@ -134,10 +134,13 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     #expect(updatedIDs == expectedUpdated, "\(safe.debugDescription)", sourceLocation: sourceLocation)
     // No moved section has item changes inside it (IGListKit's section-move rule).
     #expect(movedSectionsWithItemChanges(safe).isEmpty, "\(safe.debugDescription)", sourceLocation: sourceLocation)
-    // Where nothing is both moved and updated, and no moved section has item changes, the
-    // single batch is the raw diff.
-    let updatedSections = Set(raw.sectionsUpdated), updatedItems = Set(raw.itemsUpdated)
-    if !raw.sectionsMoved.contains(where: { updatedSections.contains($0.source) })
+    // Section reloads only alone (UIKit throws on a displaced one).
+    #expect(safe.sectionsUpdated.isEmpty || safe.changeCount == safe.sectionsUpdated.count, "\(safe.debugDescription)",
+            sourceLocation: sourceLocation)
+    // Where nothing is both moved and updated, no moved section has item changes and no section
+    // update comes with other changes, the single batch is the raw diff.
+    let updatedItems = Set(raw.itemsUpdated)
+    if (raw.sectionsUpdated.isEmpty || raw.changeCount == raw.sectionsUpdated.count)
         && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) })
         && movedSectionsWithItemChanges(raw).isEmpty {
         #expect(safe == raw, sourceLocation: sourceLocation)

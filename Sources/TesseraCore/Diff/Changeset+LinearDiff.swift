@@ -159,12 +159,12 @@ extension Changeset {
     }
 
     /// The diff as one batch UIKit accepts: no item or section is named by two operations.
-    /// A moved section that is also updated, or inside which items change (deleted, updated,
-    /// inserted, moved out or in), becomes a delete plus an insert: the diff is redone with that
-    /// section unmatched, so its items are covered by the section change (IGListKit's
-    /// `IGListBatchUpdateData` rule: UICollectionView corrupts its heap or animates a cell twice
-    /// otherwise). An item both moved and updated becomes a delete plus an insert too (IGListKit's
-    /// `resultForBatchUpdates` rule).
+    /// A moved section inside which items change (deleted, updated, inserted, moved out or in),
+    /// and an updated section when anything else changes, become a delete plus an insert: the
+    /// diff is redone with that section unmatched, so its items are covered by the section change
+    /// (IGListKit's `IGListBatchUpdateData` rule and its section reloads: UICollectionView
+    /// corrupts its heap, animates a cell twice or throws otherwise). An item both moved and
+    /// updated becomes a delete plus an insert too (IGListKit's `resultForBatchUpdates` rule).
     ///
     /// - Complexity: O(S + n + m) per round; a round only repeats when it unmatched a section.
     @usableFromInline
@@ -177,8 +177,8 @@ extension Changeset {
         var batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
         var itemRule = isItemUpdated
         var firstRound = true
-        while !batch.sectionsMoved.isEmpty {
-            let clashes = batch.movedSectionsWithChanges()
+        while !batch.sectionsMoved.isEmpty || !batch.sectionsUpdated.isEmpty {
+            let clashes = batch.movedSectionsWithChanges() + batch.updatedSectionsAmongChanges(m)
             if clashes.isEmpty { break }
             for move in clashes {
                 m.newSectionOfOldSection[move.source] = -1
@@ -233,6 +233,18 @@ extension Changeset {
             touchedNew.insert(move.target.section)
         }
         return sectionsMoved.filter { touchedOld.contains($0.source) || touchedNew.contains($0.target) }
+    }
+
+    /// The updated sections, as (old, new) index pairs, when anything else changes too: UIKit
+    /// reloads a section as a delete plus an insert at the same index, which crashes ("attempt
+    /// to perform an insert and a move to the same section") once other changes displace it, so
+    /// IGListKit deletes and inserts every section it reloads inside a batch. Alone, section
+    /// reloads are safe and stay updates.
+    ///
+    /// - Complexity: O(u) for u section updates.
+    private func updatedSectionsAmongChanges(_ m: DiffMatching) -> [IndexMove<Int>] {
+        guard !sectionsUpdated.isEmpty, changeCount > sectionsUpdated.count else { return [] }
+        return sectionsUpdated.map { IndexMove(source: $0, target: m.newSectionOfOldSection[$0]) }
     }
 
     /// IGListKit's count invariant, per kept section pair.

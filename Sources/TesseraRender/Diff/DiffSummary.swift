@@ -32,7 +32,7 @@ package struct DiffSummary {
         lines.add("items: \(old.numberOfItems) -> \(new.numberOfItems): "
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
-        let batches = "one batch (an item both moved and updated is deleted and inserted, and so is a moved section that changes), or "
+        let batches = "one batch (an item both moved and updated is deleted and inserted, and so is a section moved with changes inside or updated among other changes), or "
             + "\(NumberText.counted(stages.count, "stage")) with --staged"
         lines.add("apply as: \(batches); loaded and diffed in \(NumberText.fixed(milliseconds, decimals: 1)) ms")
         lines.add("")
