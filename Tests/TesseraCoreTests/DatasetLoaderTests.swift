@@ -153,6 +153,27 @@ struct DatasetLoaderErrorTests {
                 == "dup.csv:4: id: expected a unique id (or a duplicate policy), found 7 again (first on line 2).")
     }
 
+    /// Ids are Swift strings, equal under canonical equivalence as everywhere else (the diff's
+    /// snapshots, the engine, `t.diff`): "café" written precomposed and decomposed is one id, a
+    /// duplicate the loader names, not one the diff finds later.
+    @Test func canonicallyEquivalentIdsAreOneId() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        #expect(loadError("nfd.json", #"{"items": [{"id": "caf\u00e9"}, {"id": "b"}, {"id": "cafe\u0301"}]}"#)
+                == "nfd.json: items[2].id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first at items[0]).")
+        #expect(loadError("nfd.json", #"{"sections": [{"id": "\u00c5", "items": []}, {"id": "A\u030a", "items": []}]}"#)
+                == "nfd.json: sections[1].id: expected a unique section id (or a duplicate policy), found \"A\u{30A}\" again (first at sections[0]).")
+        #expect(loadError("nfd.jsonl", "{\"id\": \"\(composed)\"}\n{\"id\": \"\(decomposed)\"}\n")
+                == "nfd.jsonl:2: id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first on line 1).")
+        // Ids whose bytes differ and that are not equivalent stay distinct (the same hash is not
+        // the same id): a 4-byte emoji, its neighbour, and an ASCII id.
+        let fine = try loadTemp("fine.json", #"{"items": [{"id": "\u00e9"}, {"id": "e"}, {"id": "😀"}, {"id": "😁"}]}"#)
+        #expect(fine.count == 4)
+        // Under pairInOrder the two spellings load and pair as repeats.
+        let paired = try loadTemp("nfd.json", #"[{"id": "caf\u00e9"}, {"id": "cafe\u0301"}]"#, policy: .pairInOrder)
+        #expect(paired.count == 2)
+    }
+
     @Test func jsonLinesErrors() {
         #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"id\": 2,}\n")
                 == "bad.jsonl:2:10: expected a string key after ',' in an object, found '}'.")

@@ -121,12 +121,38 @@ func checkOneBatch<S: Hashable, I: Hashable>(
     #expect(Set(oldSections).count == oldSections.count && Set(newSections).count == newSections.count,
             "\(safe.debugDescription)", sourceLocation: sourceLocation)
     #expect(!safe.needsStaging || safe.stagingReason?.hasPrefix("item") == false, sourceLocation: sourceLocation)
-    // Where nothing is both moved and updated, the single batch is the raw diff.
-    let updatedSections = Set(raw.sectionsUpdated), updatedItems = Set(raw.itemsUpdated)
-    if !raw.sectionsMoved.contains(where: { updatedSections.contains($0.source) })
-        && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) }) {
+    // Updated: exactly the changed items that the batch keeps in place or moves within kept
+    // sections, neither deleted nor inserted (the callers' rules ignore indices).
+    let deletedIDs = Set(safe.itemsDeleted.map { old.itemIdentifier(at: $0)! })
+    let deletedSections = Set(safe.sectionsDeleted), insertedSections = Set(safe.sectionsInserted)
+    var expectedUpdated = Set<I>()
+    for id in old.itemIdentifiers where rule?(id, 0, 0) == true && !deletedIDs.contains(id) {
+        guard let from = old.itemPath(of: id), let to = new.itemPath(of: id),
+              !deletedSections.contains(from.section), !insertedSections.contains(to.section) else { continue }
+        expectedUpdated.insert(id)
+    }
+    #expect(updatedIDs == expectedUpdated, "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    // No moved section has item changes inside it (IGListKit's section-move rule).
+    #expect(movedSectionsWithItemChanges(safe).isEmpty, "\(safe.debugDescription)", sourceLocation: sourceLocation)
+    // Section reloads only alone (UIKit throws on a displaced one).
+    #expect(safe.sectionsUpdated.isEmpty || safe.changeCount == safe.sectionsUpdated.count, "\(safe.debugDescription)",
+            sourceLocation: sourceLocation)
+    // Where nothing is both moved and updated, no moved section has item changes and no section
+    // update comes with other changes, the single batch is the raw diff.
+    let updatedItems = Set(raw.itemsUpdated)
+    if (raw.sectionsUpdated.isEmpty || raw.changeCount == raw.sectionsUpdated.count)
+        && !raw.itemsMoved.contains(where: { updatedItems.contains($0.source) })
+        && movedSectionsWithItemChanges(raw).isEmpty {
         #expect(safe == raw, sourceLocation: sourceLocation)
     }
+}
+
+/// The section moves of `batch` whose section has an item change inside it: a delete, update or
+/// move out at its old index, an insert or move in at its new index.
+func movedSectionsWithItemChanges(_ batch: Changeset) -> [IndexMove<Int>] {
+    let oldSections = Set((batch.itemsDeleted + batch.itemsUpdated + batch.itemsMoved.map(\.source)).map(\.section))
+    let newSections = Set((batch.itemsInserted + batch.itemsMoved.map(\.target)).map(\.section))
+    return batch.sectionsMoved.filter { oldSections.contains($0.source) || newSections.contains($0.target) }
 }
 
 /// The shared seeded generator, so every property case can be replayed from its seed.

@@ -148,7 +148,7 @@ struct DiffCommandTests {
         #expect(lines[1] == "sections: 9 -> 9: 0 deleted, 0 inserted, 0 moved, 0 updated")
         // One item (1F46A) both moved and updated: deleted and inserted in the one batch.
         #expect(lines[2] == "items: 1870 -> 1898: 1 deleted, 29 inserted, 0 moved, 1 updated")
-        #expect(lines[3].hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted), or 2 stages with --staged"))
+        #expect(lines[3].hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted, and so is a section moved with changes inside or updated among other changes), or 2 stages with --staged"))
         #expect(lines.contains { $0.hasPrefix("section ") && $0.contains("moved within") })
         #expect(lines.contains { $0.hasPrefix("smileys-emotion") })
         #expect(lines.contains("inserted items (first 5 of 29):"))
@@ -163,8 +163,24 @@ struct DiffCommandTests {
         let outcome = try runTessera(["diff", old, new, "--format", "text", "--staged"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted), or 1 stage with --staged;") })
+        #expect(lines.contains { $0.hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted, and so is a section moved with changes inside or updated among other changes), or 1 stage with --staged;") })
         #expect(lines.contains("  1. 1 item deleted, 2 items inserted; leaves 1 section, 2 items"), "\(lines)")
+    }
+
+    @Test("text: a section deleted and inserted whole (moved and retitled) has an inserted row and a deleted row")
+    func replacedSectionRows() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": "A", "items": [{"id": 1}]}, {"id": "B", "title": "b", "items": [{"id": 2}, {"id": 3}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": "B", "title": "b!", "items": [{"id": 2}, {"id": 3}]}, {"id": "A", "items": [{"id": 1}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1] == "sections: 2 -> 2: 1 deleted, 1 inserted, 0 moved, 0 updated")
+        #expect(Array(lines[5...8]) == [
+            "section        items  deleted  inserted  moved within  moved in  moved out  updated",
+            "B (inserted)  - -> 2                  2                                            ",
+            "A (was 0)     1 -> 1        0         0             0         0          0        0",
+            "B (deleted)   2 -> -        2                                                      ",
+        ], "\(lines)")
     }
 
     @Test("text: an id that is not one plain word is quoted, so it cannot pass for two ids or break a line")

@@ -4,7 +4,8 @@
 /// the string's bytes): about a microsecond per id, most of the time of loading a dataset of
 /// small items. Here every id is hashed once with a seeded multiply-xorshift over 8-byte words,
 /// and positions go into one open-addressing table of 32-bit slots, at most half full; ids met
-/// while probing are compared (integers at once, strings by length first), so any hash is
+/// while probing are compared (integers at once, strings by their bytes, then as Swift strings
+/// when only their hashes agree, so canonically equivalent spellings are one id), so any hash is
 /// correct, only slower when poor.
 ///
 /// Hostile input (ids crafted to collide) cannot make it quadratic: a probe longer than
@@ -111,25 +112,19 @@ enum DuplicateIDs {
     /// The per-process seed, so which ids collide is not known in advance.
     static var seed: UInt64 { IdentifierHash.seed }
 
-    /// Integers through the bijective mixer; strings 16 bytes at a time.
+    /// Integers through the bijective mixer; ASCII strings 16 bytes at a time.
     @inline(__always)
     static func hash(_ id: ItemID) -> UInt64 {
         switch id {
         case .int(let v):
             return IdentifierHash.hash(v, seed: seed)
         case .string(let s):
-            let start = IdentifierHash.start(seed, count: s.utf8.count)
-            if let h = s.utf8.withContiguousStorageIfAvailable({ hashBytes($0, start) }) { return h }
-            return Array(s.utf8).withUnsafeBufferPointer { hashBytes($0, start) }
+            // Canonically equivalent strings are equal, so they must hash alike: ASCII by its
+            // bytes, anything else as the string (`IdentifierHash`).
+            return IdentifierHash.hash(string: s, seed: seed)
         case .scoped, .duplicate:
             // Datasets never hold derived ids; hash them as the standard library does.
             return UInt64(UInt(bitPattern: id.hashValue)) ^ seed
         }
-    }
-
-    /// Bytes hashed as `IdentifierHash.hashBytes` does.
-    @inline(__always)
-    static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: UInt64) -> UInt64 {
-        IdentifierHash.hashBytes(bytes, start).hash
     }
 }

@@ -157,7 +157,9 @@ struct IDColumn: Sendable {
         return payloads.map { IdentifierHash.hash($0, seed: seed) }
     }
 
-    /// Whether ids `i` and `j` are the same id (strings compared by their bytes).
+    /// Whether ids `i` and `j` are the same id: strings compared by their bytes, and, when the
+    /// bytes differ but the hashes agree, as Swift strings, so canonically equivalent spellings
+    /// ("é" precomposed and decomposed) are one id here as in `ItemID`'s `==`.
     @inline(__always)
     func equal(_ i: Int, _ j: Int) -> Bool {
         let k = kind(i)
@@ -166,9 +168,10 @@ struct IDColumn: Sendable {
         case IDColumn.integer: return payloads[i] == payloads[j]
         case IDColumn.string:
             let a = stringRange(i), b = stringRange(j)
-            return a.count == b.count && bytes.withUnsafeBufferPointer { p in
+            if a.count == b.count && bytes.withUnsafeBufferPointer({ p in
                 memcmpEqual(UnsafeBufferPointer(rebasing: p[a]), UnsafeBufferPointer(rebasing: p[b]))
-            }
+            }) { return true }
+            return hashes[i] == hashes[j] && self[i] == self[j]
         default: return others[payloads[i]] == others[payloads[j]]
         }
     }

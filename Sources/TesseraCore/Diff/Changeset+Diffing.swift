@@ -6,8 +6,11 @@ extension Changeset {
     ///
     /// With `oneBatch` (the default) no item or section is named by two operations: one that is
     /// both moved and updated is a delete plus an insert, as IGListKit's
-    /// `resultForBatchUpdates` does. Without it, such an item is both moved and updated (the
-    /// form `StagedChangeset` splits into stages that keep moves and updates).
+    /// `resultForBatchUpdates` does, and so is a moved section with item changes inside it (as
+    /// IGListKit's `IGListBatchUpdateData` does) and an updated section when anything else
+    /// changes (IGListKit reloads no section inside a batch). Without it, such an item is both
+    /// moved and updated (the form `StagedChangeset` splits into stages that keep moves and
+    /// updates).
     ///
     /// Identity and content are separate: items and sections are matched by identifier, and a
     /// kept one is *updated* when it is marked with `reloadItems`/`reconfigureItems`

@@ -159,9 +159,12 @@ extension Changeset {
     }
 
     /// The diff as one batch UIKit accepts: no item or section is named by two operations.
-    /// A section both moved and updated becomes a delete plus an insert (the diff is redone
-    /// with that section unmatched, so its items are covered by the section change), and so
-    /// does an item both moved and updated (IGListKit's `resultForBatchUpdates` rule).
+    /// A moved section inside which items change (deleted, updated, inserted, moved out or in),
+    /// and an updated section when anything else changes, become a delete plus an insert: the
+    /// diff is redone with that section unmatched, so its items are covered by the section change
+    /// (IGListKit's `IGListBatchUpdateData` rule and its section reloads: UICollectionView
+    /// corrupts its heap, animates a cell twice or throws otherwise). An item both moved and
+    /// updated becomes a delete plus an insert too (IGListKit's `resultForBatchUpdates` rule).
     ///
     /// - Complexity: O(S + n + m) per round; a round only repeats when it unmatched a section.
     @usableFromInline
@@ -172,15 +175,24 @@ extension Changeset {
     ) -> Changeset {
         var m = matching
         var batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
-        while !batch.sectionsMoved.isEmpty && !batch.sectionsUpdated.isEmpty {
-            let updated = Set(batch.sectionsUpdated)
-            let clashes = batch.sectionsMoved.filter { updated.contains($0.source) }
+        var itemRule = isItemUpdated
+        var firstRound = true
+        while !batch.sectionsMoved.isEmpty || !batch.sectionsUpdated.isEmpty {
+            let clashes = batch.movedSectionsWithChanges() + batch.updatedSectionsAmongChanges(m)
             if clashes.isEmpty { break }
             for move in clashes {
                 m.newSectionOfOldSection[move.source] = -1
                 m.oldSectionOfNewSection[move.target] = -1
             }
-            batch = Changeset(matching: m, isItemUpdated: isItemUpdated, isSectionUpdated: isSectionUpdated)
+            // Unmatching sections pairs no item anew, so every item a later round compares was
+            // compared in the first: its answers are kept, not asked of the content rule again.
+            if firstRound, isItemUpdated != nil {
+                var updated = [Bool](repeating: false, count: m.newIndexOfOld.count)
+                for path in batch.itemsUpdated { updated[m.oldSectionStarts[path.section] + path.item] = true }
+                itemRule = { p, _ in updated[p] }
+            }
+            firstRound = false
+            batch = Changeset(matching: m, isItemUpdated: itemRule, isSectionUpdated: isSectionUpdated)
         }
         if !batch.itemsMoved.isEmpty && !batch.itemsUpdated.isEmpty {
             let updated = Set(batch.itemsUpdated)
@@ -204,6 +216,35 @@ extension Changeset {
             }
         }
         return batch
+    }
+
+    /// The section moves whose section is also updated or has item changes inside it, by its
+    /// old index (deletes, updates, moves out) or its new index (inserts, moves in).
+    ///
+    /// - Complexity: O(s + c) for s section moves and c item changes.
+    private func movedSectionsWithChanges() -> [IndexMove<Int>] {
+        var touchedOld = Set(sectionsUpdated)
+        for path in itemsDeleted { touchedOld.insert(path.section) }
+        for path in itemsUpdated { touchedOld.insert(path.section) }
+        var touchedNew = Set<Int>()
+        for path in itemsInserted { touchedNew.insert(path.section) }
+        for move in itemsMoved {
+            touchedOld.insert(move.source.section)
+            touchedNew.insert(move.target.section)
+        }
+        return sectionsMoved.filter { touchedOld.contains($0.source) || touchedNew.contains($0.target) }
+    }
+
+    /// The updated sections, as (old, new) index pairs, when anything else changes too: UIKit
+    /// reloads a section as a delete plus an insert at the same index, which crashes ("attempt
+    /// to perform an insert and a move to the same section") once other changes displace it, so
+    /// IGListKit deletes and inserts every section it reloads inside a batch. Alone, section
+    /// reloads are safe and stay updates.
+    ///
+    /// - Complexity: O(u) for u section updates.
+    private func updatedSectionsAmongChanges(_ m: DiffMatching) -> [IndexMove<Int>] {
+        guard !sectionsUpdated.isEmpty, changeCount > sectionsUpdated.count else { return [] }
+        return sectionsUpdated.map { IndexMove(source: $0, target: m.newSectionOfOldSection[$0]) }
     }
 
     /// IGListKit's count invariant, per kept section pair.

@@ -32,7 +32,7 @@ package struct DiffSummary {
         lines.add("items: \(old.numberOfItems) -> \(new.numberOfItems): "
             + "\(batch.itemsDeleted.count) deleted, \(batch.itemsInserted.count) inserted, "
             + "\(batch.itemsMoved.count) moved, \(batch.itemsUpdated.count) updated")
-        let batches = "one batch (an item both moved and updated is deleted and inserted), or "
+        let batches = "one batch (an item both moved and updated is deleted and inserted, and so is a section moved with changes inside or updated among other changes), or "
             + "\(NumberText.counted(stages.count, "stage")) with --staged"
         lines.add("apply as: \(batches); loaded and diffed in \(NumberText.fixed(milliseconds, decimals: 1)) ms")
         lines.add("")
@@ -72,8 +72,12 @@ package struct DiffSummary {
         var movedOut = [Int](repeating: 0, count: oldCount)
         var inserted = [Int](repeating: 0, count: newCount), movedIn = [Int](repeating: 0, count: newCount)
         var movedWithin = [Int](repeating: 0, count: newCount)
+        // A kept id can still be deleted and inserted whole (moved and changed in one batch):
+        // the batch, not the ids, says which sections are kept.
+        var replaced = [Bool](repeating: false, count: newCount)
+        for j in batch.sectionsInserted { replaced[j] = true }
         var newIndexOfOld = [Int?](repeating: nil, count: oldCount)
-        for j in 0..<newCount {
+        for j in 0..<newCount where !replaced[j] {
             if let i = old.indexOfSection(new.sectionIdentifiers[j]) { newIndexOfOld[i] = j }
         }
         for path in batch.itemsDeleted { deleted[path.section] += 1 }
@@ -99,7 +103,7 @@ package struct DiffSummary {
             let j = k
             let id = new.sectionIdentifiers[j]
             let count = (try? new.numberOfItems(inSection: id)) ?? 0
-            guard let i = old.indexOfSection(id) else {
+            guard !replaced[j], let i = old.indexOfSection(id) else {
                 return ["\(IDText.word(id)) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
             }
             let before = (try? old.numberOfItems(inSection: id)) ?? 0
