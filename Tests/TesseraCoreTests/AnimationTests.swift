@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    @Test func aHeavilyOverDampedSpringStillCreeps() {
+        // ζ ≫ 1: r₁ = −ω / (ζ + √(ζ² − 1)) ≈ −ω / 2ζ, so x(t) ≈ 1 − e^(r₁t); worked to 50 digits
+        // with r₁,₂ = −ω(ζ ∓ √(ζ² − 1)), ω = 2π / 0.55. (r₁ computed as −ω(ζ − √(ζ² − 1)) in
+        // doubles is 0 at ζ = 1e8 and 11% off at 3e7.)
+        let expected: [(damping: Double, time: Double, value: Double)] = [
+            (1e8, 3600, 0.00020561037843229185),
+            (3e7, 3600, 0.00068520353791202232),
+            (1e5, 1, 5.7118210123250962e-5),
+            (2, 0.1, 0.20782509512527254),
+        ]
+        for (damping, time, value) in expected {
+            let got = Spring(dampingRatio: damping, response: 0.55).value(at: time)
+            #expect(abs(got - value) <= 1e-9 * value, "ζ=\(damping) t=\(time): \(got)")
+        }
+        // Its settle time is finite (an hour at most once resolved), not the doubling's infinity.
+        #expect(Spring(dampingRatio: 1e8, response: 0.55).settleTime.isFinite)
+    }
+
     @Test func springSolvesTheDampedOscillatorEquation() {
         // x'' + 2ζω x' + ω²(x − 1) = 0, checked by central differences.
         for damping in [0.3, 1.0, 1.7] {
