@@ -112,6 +112,19 @@ import Testing
         #expect(timeline.sample(at: 0.31).map(\.id) == ["s"])
     }
 
+    @Test func theDurationIsSampledOnceWhenDurationTimesRateRoundsUp() throws {
+        // 1.1 × 50 = 55.00000000000001 and 0.56 × 25 = 14.000000000000002 in doubles, yet
+        // 55 / 50 is 1.1 and 14 / 25 is 0.56: the last frame time is the duration itself.
+        for (duration, fps, frames) in [(1.1, 50.0, 56), (0.56, 25.0, 15), (2.24, 50.0, 113)] {
+            let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: duration, from: base, to: base)
+            let timeline = Timeline(tracks: [track])
+            let times = try timeline.sampleTimes(fps: fps)
+            #expect(times.count == frames, "\(duration) s at \(fps)")
+            #expect(timeline.sampleCount(fps: fps) == frames)
+            #expect(times.suffix(2) == [Double(frames - 2) / fps, duration])
+        }
+    }
+
     @Test func sampleTimesCoverZeroToTheDurationInclusive() throws {
         let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: 0.25, from: base, to: base)
         #expect(try Timeline(tracks: [track]).sampleTimes(fps: 10) == [0, 0.1, 0.2, 0.25])
