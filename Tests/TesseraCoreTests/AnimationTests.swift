@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    @Test func aHeavilyOverDampedSpringStillCreeps() {
+        // ζ ≫ 1: r₁ = −ω / (ζ + √(ζ² − 1)) ≈ −ω / 2ζ, so x(t) ≈ 1 − e^(r₁t); worked to 50 digits
+        // with r₁,₂ = −ω(ζ ∓ √(ζ² − 1)), ω = 2π / 0.55. (r₁ computed as −ω(ζ − √(ζ² − 1)) in
+        // doubles is 0 at ζ = 1e8 and 11% off at 3e7.)
+        let expected: [(damping: Double, time: Double, value: Double)] = [
+            (1e8, 3600, 0.00020561037843229185),
+            (3e7, 3600, 0.00068520353791202232),
+            (1e5, 1, 5.7118210123250962e-5),
+            (2, 0.1, 0.20782509512527254),
+        ]
+        for (damping, time, value) in expected {
+            let got = Spring(dampingRatio: damping, response: 0.55).value(at: time)
+            #expect(abs(got - value) <= 1e-9 * value, "ζ=\(damping) t=\(time): \(got)")
+        }
+        // Its settle time is finite (an hour at most once resolved), not the doubling's infinity.
+        #expect(Spring(dampingRatio: 1e8, response: 0.55).settleTime.isFinite)
+    }
+
     @Test func springSolvesTheDampedOscillatorEquation() {
         // x'' + 2ζω x' + ω²(x − 1) = 0, checked by central differences.
         for damping in [0.3, 1.0, 1.7] {
@@ -92,6 +110,19 @@ import Testing
         #expect(timeline.sample(at: 0.15).first?.state.alpha == 0.5)
         #expect(timeline.sample(at: 0.3).map(\.id) == ["d", "s"])
         #expect(timeline.sample(at: 0.31).map(\.id) == ["s"])
+    }
+
+    @Test func theDurationIsSampledOnceWhenDurationTimesRateRoundsUp() throws {
+        // 1.1 × 50 = 55.00000000000001 and 0.56 × 25 = 14.000000000000002 in doubles, yet
+        // 55 / 50 is 1.1 and 14 / 25 is 0.56: the last frame time is the duration itself.
+        for (duration, fps, frames) in [(1.1, 50.0, 56), (0.56, 25.0, 15), (2.24, 50.0, 113)] {
+            let track = AnimationTrack(id: "a", view: 1, event: .insert, duration: duration, from: base, to: base)
+            let timeline = Timeline(tracks: [track])
+            let times = try timeline.sampleTimes(fps: fps)
+            #expect(times.count == frames, "\(duration) s at \(fps)")
+            #expect(timeline.sampleCount(fps: fps) == frames)
+            #expect(times.suffix(2) == [Double(frames - 2) / fps, duration])
+        }
     }
 
     @Test func sampleTimesCoverZeroToTheDurationInclusive() throws {

@@ -13,12 +13,18 @@ import Testing
         #expect(try BuiltinAnimators.make("spin", params: [:], source: "app") == nil)
     }
 
-    @Test func badParametersAreNamed() {
+    @Test func badParametersAreNamed() throws {
         #expect(throws: LayoutError("app: unknown param 'alfa'; known params: alpha, duration")) {
             _ = try BuiltinAnimators.make("fade", params: ["alfa": .int(1)], source: "app")
         }
         #expect(throws: LayoutError("app: param 'duration' expects a number, got \(JSONValue.string("slow").briefDescription)")) {
             _ = try BuiltinAnimators.make("fade", params: ["duration": .string("slow")], source: "app")
         }
+        for (duration, shown) in [(JSONValue.int(-1), "-1"), (.double(3600.5), "3600.5")] {
+            #expect(throws: LayoutError("app: param 'duration' expects a number of seconds from 0 to 3600, got \(shown)")) {
+                _ = try BuiltinAnimators.make("scale", params: ["duration": duration], source: "app")
+            }
+        }
+        #expect(try BuiltinAnimators.make("fade", params: ["duration": .int(3600)], source: "app") as? FadeAnimator == FadeAnimator(duration: 3600))
     }
 }

@@ -209,4 +209,26 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         let delays = try script.animations(for: events).map { $0?.delay }
         #expect(delays == [0, 100 / 3000.0, 400 / 3000.0])
     }
+
+    @Test func edgeShrinkAndZoomShapeAViewScrollingIn() throws {
+        // A view that scrolls in gets `insert`, not `scroll`; CollectionKit calls `update` right
+        // after `insert`, so it enters with the transform of its place: at the bottom edge of a
+        // 375 × 812 screen, edge-shrink gives the smallest scale (0.6) and alpha 0; 40 px inside
+        // the edge, 0.6 + 0.4 × 40 / 120 and 40 / 120. Zoom: 1 − 0.0006 × the distance of the
+        // centres (381 and 341 px).
+        let host = try LuaHost()
+        let visible = Rect(x: 0, y: 0, width: 375, height: 812)
+        let events = [812.0 - 50, 812 - 90].map { y in
+            AnimationEvent(kind: .insert, index: 0, id: "a", view: 1, frame: Rect(x: 0, y: y, width: 375, height: 50),
+                           visibleFrame: visible, velocity: Point(x: 0, y: 40), reloadCount: 1)
+        }
+        let shrink = try AnimatorScript(host: host, path: shipped("edge-shrink")).animations(for: events)
+        let inside: Double = 40 / 120
+        #expect(shrink.map { $0?.to.scale } == [0.6, 0.6 + (1 - 0.6) * inside])
+        #expect(shrink.map { $0?.to.alpha } == [0, inside])
+        #expect(shrink.map { $0?.duration } == [0, 0])
+        let zoom = try AnimatorScript(host: host, path: shipped("zoom")).animations(for: events)
+        let scales: [Double?] = [1 - 381 * 0.0006, 1 - 341 * 0.0006]
+        #expect(zoom.map { $0?.to.scale } == scales)
+    }
 }

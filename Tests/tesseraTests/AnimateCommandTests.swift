@@ -219,6 +219,8 @@ struct AnimateCommandTests {
              "animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
              "--fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
+            (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "-1"],
+             "--fps expects a number of frames per second greater than 0 and at most 1000, got -1"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60"],
              "--item-size '60' is not valid; expected two finite numbers like 60x60"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60x60", "--sizing", "fill"],

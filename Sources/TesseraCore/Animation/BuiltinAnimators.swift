@@ -20,12 +20,20 @@ public enum BuiltinAnimators {
     }
 
     /// The built-in animator `name` with `params` over its defaults; nil for an unknown name.
-    /// - Throws: `LayoutError` for an unknown or mistyped parameter (`source` names the call).
+    /// - Throws: `LayoutError` for an unknown or mistyped parameter, or a `duration` outside
+    ///   0...`AnimationDescription.maxSeconds` (`source` names the call).
     public static func make(_ name: String, params: OrderedDictionary<String, JSONValue>,
                             source: String) throws -> (any Animator)? {
         guard let defaults = defaults(name) else { return nil }
         let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)
         func number(_ key: String) -> Double { p[key]?.number ?? 0 }
+        // Refused here, naming the param, rather than by the first animation that uses it (a
+        // pass with nothing to animate would take it silently).
+        if p["duration"] != nil, !(0...AnimationDescription.maxSeconds).contains(number("duration")) {
+            throw LayoutError.invalidParameter(
+                name: "duration", allowed: "a number of seconds from 0 to \(JSONWriter.format(AnimationDescription.maxSeconds))",
+                got: params["duration"]?.briefDescription ?? "", subject: "\(source): param 'duration'", verb: "expects")
+        }
         switch name {
         case "fade": return FadeAnimator(alpha: number("alpha"), duration: number("duration"))
         case "scale": return FadeAnimator.scaling(number("scale"), alpha: number("alpha"), duration: number("duration"))

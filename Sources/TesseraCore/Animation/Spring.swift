@@ -40,7 +40,9 @@ public struct Spring: Hashable, Sendable {
             return 1 - exponential(-w * time) * (1 + w * time)
         }
         let root = (z * z - 1).squareRoot()
-        let r1 = -w * (z - root), r2 = -w * (z + root)
+        // r₁ = −ω(ζ − √(ζ² − 1)) cancels to 0 for a large ζ (a spring that never moves); the
+        // same root as −ω / (ζ + √(ζ² − 1)) (r₁r₂ = ω²) keeps its precision.
+        let r1 = -w / (z + root), r2 = -w * (z + root)
         return 1 - (r2 * exponential(r1 * time) - r1 * exponential(r2 * time)) / (r2 - r1)
     }
 

@@ -94,7 +94,15 @@ public struct Timeline: Hashable, Sendable {
     /// - Precondition: `fps` is a positive, finite number (`sampleTimes(fps:)` throws instead).
     public func sampleCount(fps: Double) -> Int {
         precondition(fps > 0 && fps.isFinite, "fps must be a positive number")
-        return Int(clamping: duration * fps, rounding: .up, into: 0...(Int.max - 1)) + 1
+        // The frame times before the duration, then the duration itself. duration × fps rounds
+        // (1.1 × 50 is 55.00000000000001): count from the frame times as `sampleTimes` makes
+        // them, so the duration is not sampled twice.
+        var before = Int(clamping: duration * fps, rounding: .up, into: 0...(Int.max - 1))
+        if before < 1 << 52 {
+            while before > 0 && Double(before - 1) / fps >= duration { before -= 1 }
+            while Double(before) / fps < duration { before += 1 }
+        }
+        return before + 1
     }
 
     /// The sample times at `fps` frames per second from 0 to the duration, both included (the last

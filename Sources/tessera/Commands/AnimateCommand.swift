@@ -29,7 +29,8 @@ struct AnimateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.")
     var offset: Checked<ContentOffset>?
 
-    @Option(help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
+    // Unconditional, so `--fps -1` reaches validate() and its range message rather than "Missing value".
+    @Option(parsing: .unconditional, help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
     var fps: Double?
 
     @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.")
