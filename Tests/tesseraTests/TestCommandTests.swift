@@ -382,6 +382,31 @@ import Testing
         """)
     }
 
+    /// Snapshot names are made from test names, so two tests can make the same one; the second
+    /// fails instead of silently replacing the first's snapshot.
+    @Test func twoTestsCannotTakeTheSameSnapshot() throws {
+        let root = try Self.project(test: """
+        test("feed", function() expect(1):toMatchSnapshot("today 1") end)
+        test("feed: today", function() expect(2):toMatchSnapshot() end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == [
+            "✔ tests/grid_test.lua › feed (_ ms)",
+            "✘ tests/grid_test.lua › feed: today (_ ms)",
+            "    tests/grid_test.lua:2: snapshot 'feed: today 1' is already taken by the test 'feed' in this file; rename this test or its snapshot so each snapshot has one test",
+            "  written: 'feed: today 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == """
+        {
+          "feed: today 1": 1
+        }
+
+        """)
+    }
+
     @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
         let root = try Self.project(test: """
         test("nan", function()

@@ -86,7 +86,7 @@ package enum LayoutTestFile {
         // test failed before asking.
         if options.filter == nil {
             result.obsolete = stored.entries.keys.filter { key in
-                !session.asked.contains(key) && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
+                session.asked[key] == nil && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
             }.sorted()
         }
         result.written = session.pending.keys.sorted()

@@ -16,8 +16,8 @@ final class LayoutTestSession {
     let stored: SnapshotFile
     /// Snapshots to write: new ones, and with `update` the ones that differ.
     var pending: [String: JSONValue] = [:]
-    /// Every snapshot name a test asked for.
-    var asked: Set<String> = []
+    /// Every snapshot name a test asked for, and the test that asked.
+    var asked: [String: String] = [:]
     /// The running test's name, and its snapshots that did not match.
     var test = ""
     var mismatches: [SnapshotMismatch] = []
@@ -53,7 +53,13 @@ final class LayoutTestSession {
 
     /// Checks a snapshot: nil when it matches or was recorded to be written, else the failure.
     func snapshot(_ key: String, _ actual: JSONValue) -> String? {
-        asked.insert(key)
+        // Names are built from test names, so two tests can make the same one ("a" naming its
+        // snapshot "b 1", and "a: b"); the second would silently replace the first's.
+        if let other = asked[key], other != test {
+            return "snapshot '\(key)' is already taken by the test '\(other)' in this file; "
+                + "rename this test or its snapshot so each snapshot has one test"
+        }
+        asked[key] = test
         guard let expected = stored.entries[key] else {
             if options.continuousIntegration && !options.update {
                 return "snapshot '\(key)' is missing, and CI is set, so it was not written; "
