@@ -407,6 +407,42 @@ import Testing
         """)
     }
 
+    /// A test that fails writes none of its snapshots, new or (with --update) changed: only the
+    /// passing tests' snapshots are accepted, so a half-done run never lands in the file.
+    @Test func aFailedTestWritesNoneOfItsSnapshotsEvenWithUpdate() throws {
+        let source = """
+        test("takes then fails", function()
+          expect({W, 1}):toMatchSnapshot()
+          expect(W):toEqual(1)
+        end)
+        test("passes", function() expect(W):toMatchSnapshot() end)
+        """
+        let root = try Self.project(test: "W = 2\n" + source)
+        let first = try Self.test(in: root)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(Self.lines(first.stdout) == [
+            "✘ tests/grid_test.lua › takes then fails (_ ms)",
+            "    tests/grid_test.lua:4: expected values to be equal: the value is 2, expected 1",
+            "✔ tests/grid_test.lua › passes (_ ms)",
+            "  written: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == "{\n  \"passes 1\": 2\n}\n")
+        // Both pass at W = 1, writing both; at W = 3 --update rewrites only the passing test's.
+        try ("W = 1\n" + source).write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        #expect(try Self.test(["--update"], in: root).status == 0)
+        try ("W = 3\n" + source).write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        let update = try Self.test(["--update"], in: root)
+        #expect(update.status == 1)
+        #expect(Self.lines(update.stdout).suffix(3) == [
+            "  written: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == "{\n  \"passes 1\": 3,\n  \"takes then fails 1\": [1, 1]\n}\n")
+    }
+
     @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
         let root = try Self.project(test: """
         test("nan", function()

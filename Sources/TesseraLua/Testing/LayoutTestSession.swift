@@ -16,6 +16,8 @@ final class LayoutTestSession {
     let stored: SnapshotFile
     /// Snapshots to write: new ones, and with `update` the ones that differ.
     var pending: [String: JSONValue] = [:]
+    /// The names the running test added to `pending`.
+    var pendingOfTest: [String] = []
     /// Every snapshot name a test asked for, and the test that asked.
     var asked: [String: String] = [:]
     /// The running test's name, and its snapshots that did not match.
@@ -49,6 +51,14 @@ final class LayoutTestSession {
         test = name
         runs.removeAll()
         mismatches.removeAll()
+        pendingOfTest.removeAll()
+    }
+
+    /// Ends the running test: a test that failed writes none of its snapshots, new or updated
+    /// (its frames may be those of a half-done run, and nobody has looked at them).
+    func end(failed: Bool) {
+        if failed { for key in pendingOfTest { pending[key] = nil } }
+        pendingOfTest.removeAll()
     }
 
     /// Checks a snapshot: nil when it matches or was recorded to be written, else the failure.
@@ -65,12 +75,12 @@ final class LayoutTestSession {
                 return "snapshot '\(key)' is missing, and CI is set, so it was not written; "
                     + "run `tessera test \(Self.shellWord(path))` without CI set (or with --update) to write it"
             }
-            pending[key] = actual
+            record(key, actual)
             return nil
         }
         if SnapshotComparison.equal(expected, actual) { return nil }
         if options.update {
-            pending[key] = actual
+            record(key, actual)
             return nil
         }
         let difference = RunDifference(old: expected, new: actual)
@@ -86,6 +96,11 @@ final class LayoutTestSession {
         let message = lines.joined(separator: "\n")
         mismatches.append(SnapshotMismatch(test: test, file: path, line: nil, key: key, difference: difference, message: message))
         return message
+    }
+
+    private func record(_ key: String, _ value: JSONValue) {
+        pending[key] = value
+        pendingOfTest.append(key)
     }
 
     /// `path` as a shell reads it back: itself when plain, else in single quotes. The hints
