@@ -443,6 +443,21 @@ import Testing
         #expect(Self.snapshot(root) == "{\n  \"passes 1\": 3,\n  \"takes then fails 1\": [1, 1]\n}\n")
     }
 
+    /// A folder search goes into each real folder once, so a link back up the tree (or to
+    /// itself) neither hangs the run nor runs a test file twice.
+    @Test func aLinkBackUpTheTreeIsSearchedOnce() throws {
+        let root = try Self.project(test: """
+        test("once", function() expect(1):toEqual(1) end)
+        """)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tests/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tests/self").path, withDestinationPath: ".")
+        let run = try Self.test(["tests"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+        let all = try Self.test([], in: root)
+        #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+    }
+
     @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
         let root = try Self.project(test: """
         test("nan", function()
