@@ -458,6 +458,23 @@ import Testing
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
     }
 
+    /// A test's name is one line of the output and a JUnit attribute: a newline or an escape
+    /// sequence in it is refused where the test is declared.
+    @Test func aTestNameWithAControlCharacterIsRefused() throws {
+        let root = try Self.project(test: """
+        test("fine", function() end)
+        test("two\\nlines", function() end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua",
+            "    tests/grid_test.lua:2: test: argument #1 (name) must be one line without control characters, got 'two\\10lines'",
+            "0 passed, 1 failed",
+            "",
+        ])
+    }
+
     @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
         let root = try Self.project(test: """
         test("nan", function()
