@@ -567,6 +567,11 @@ import Testing
         let folder = try Self.test(["--junit", "tests"], in: root)
         #expect(folder.status == 1)
         #expect(folder.stderr == "Error: cannot write tests: it is a directory, not a regular file; --junit only replaces regular files\n")
+        // A filter no test's name contains would pass a CI job that ran nothing.
+        let typo = try Self.test(["--filter", "mirorrs"], in: root)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 1 test file; expected part of a test's name\n")
+        #expect(typo.stdout == "0 passed, 0 failed\n")
         let empty = try temporaryDirectory()
         let none = try Self.test([], in: empty)
         #expect(none.status == 2)
