@@ -382,6 +382,99 @@ import Testing
         """)
     }
 
+    /// Snapshot names are made from test names, so two tests can make the same one; the second
+    /// fails instead of silently replacing the first's snapshot.
+    @Test func twoTestsCannotTakeTheSameSnapshot() throws {
+        let root = try Self.project(test: """
+        test("feed", function() expect(1):toMatchSnapshot("today 1") end)
+        test("feed: today", function() expect(2):toMatchSnapshot() end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == [
+            "✔ tests/grid_test.lua › feed (_ ms)",
+            "✘ tests/grid_test.lua › feed: today (_ ms)",
+            "    tests/grid_test.lua:2: snapshot 'feed: today 1' is already taken by the test 'feed' in this file; rename this test or its snapshot so each snapshot has one test",
+            "  written: 'feed: today 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == """
+        {
+          "feed: today 1": 1
+        }
+
+        """)
+    }
+
+    /// A test that fails writes none of its snapshots, new or (with --update) changed: only the
+    /// passing tests' snapshots are accepted, so a half-done run never lands in the file.
+    @Test func aFailedTestWritesNoneOfItsSnapshotsEvenWithUpdate() throws {
+        let source = """
+        test("takes then fails", function()
+          expect({W, 1}):toMatchSnapshot()
+          expect(W):toEqual(1)
+        end)
+        test("passes", function() expect(W):toMatchSnapshot() end)
+        """
+        let root = try Self.project(test: "W = 2\n" + source)
+        let first = try Self.test(in: root)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(Self.lines(first.stdout) == [
+            "✘ tests/grid_test.lua › takes then fails (_ ms)",
+            "    tests/grid_test.lua:4: expected values to be equal: the value is 2, expected 1",
+            "✔ tests/grid_test.lua › passes (_ ms)",
+            "  written: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == "{\n  \"passes 1\": 2\n}\n")
+        // Both pass at W = 1, writing both; at W = 3 --update rewrites only the passing test's.
+        try ("W = 1\n" + source).write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        #expect(try Self.test(["--update"], in: root).status == 0)
+        try ("W = 3\n" + source).write(to: root.appendingPathComponent("tests/grid_test.lua"), atomically: true, encoding: .utf8)
+        let update = try Self.test(["--update"], in: root)
+        #expect(update.status == 1)
+        #expect(Self.lines(update.stdout).suffix(3) == [
+            "  written: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(Self.snapshot(root) == "{\n  \"passes 1\": 3,\n  \"takes then fails 1\": [1, 1]\n}\n")
+    }
+
+    /// A folder search goes into each real folder once, so a link back up the tree (or to
+    /// itself) neither hangs the run nor runs a test file twice.
+    @Test func aLinkBackUpTheTreeIsSearchedOnce() throws {
+        let root = try Self.project(test: """
+        test("once", function() expect(1):toEqual(1) end)
+        """)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tests/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tests/self").path, withDestinationPath: ".")
+        let run = try Self.test(["tests"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+        let all = try Self.test([], in: root)
+        #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+    }
+
+    /// A test's name is one line of the output and a JUnit attribute: a newline or an escape
+    /// sequence in it is refused where the test is declared.
+    @Test func aTestNameWithAControlCharacterIsRefused() throws {
+        let root = try Self.project(test: """
+        test("fine", function() end)
+        test("two\\nlines", function() end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua",
+            "    tests/grid_test.lua:2: test: argument #1 (name) must be one line without control characters, got 'two\\10lines'",
+            "0 passed, 1 failed",
+            "",
+        ])
+    }
+
     @Test func aSnapshotOfANonFiniteNumberFailsItsTestAndWritesNothing() throws {
         let root = try Self.project(test: """
         test("nan", function()
@@ -474,6 +567,11 @@ import Testing
         let folder = try Self.test(["--junit", "tests"], in: root)
         #expect(folder.status == 1)
         #expect(folder.stderr == "Error: cannot write tests: it is a directory, not a regular file; --junit only replaces regular files\n")
+        // A filter no test's name contains would pass a CI job that ran nothing.
+        let typo = try Self.test(["--filter", "mirorrs"], in: root)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 1 test file; expected part of a test's name\n")
+        #expect(typo.stdout == "0 passed, 0 failed\n")
         let empty = try temporaryDirectory()
         let none = try Self.test([], in: empty)
         #expect(none.status == 2)

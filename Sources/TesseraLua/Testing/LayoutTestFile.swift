@@ -77,6 +77,7 @@ package enum LayoutTestFile {
             let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             var mismatches = session.mismatches
             for k in mismatches.indices { mismatches[k].line = line }
+            session.end(failed: failure != nil)
             if failure != nil { failedTests.append(name) }
             result.tests.append(LayoutTestResult(name: name, milliseconds: ms, failure: failure, mismatches: mismatches))
             session.runs.removeAll()
@@ -86,7 +87,7 @@ package enum LayoutTestFile {
         // test failed before asking.
         if options.filter == nil {
             result.obsolete = stored.entries.keys.filter { key in
-                !session.asked.contains(key) && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
+                session.asked[key] == nil && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
             }.sorted()
         }
         result.written = session.pending.keys.sorted()

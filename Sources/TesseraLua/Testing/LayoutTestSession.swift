@@ -16,8 +16,10 @@ final class LayoutTestSession {
     let stored: SnapshotFile
     /// Snapshots to write: new ones, and with `update` the ones that differ.
     var pending: [String: JSONValue] = [:]
-    /// Every snapshot name a test asked for.
-    var asked: Set<String> = []
+    /// The names the running test added to `pending`.
+    var pendingOfTest: [String] = []
+    /// Every snapshot name a test asked for, and the test that asked.
+    var asked: [String: String] = [:]
     /// The running test's name, and its snapshots that did not match.
     var test = ""
     var mismatches: [SnapshotMismatch] = []
@@ -49,22 +51,36 @@ final class LayoutTestSession {
         test = name
         runs.removeAll()
         mismatches.removeAll()
+        pendingOfTest.removeAll()
+    }
+
+    /// Ends the running test: a test that failed writes none of its snapshots, new or updated
+    /// (its frames may be those of a half-done run, and nobody has looked at them).
+    func end(failed: Bool) {
+        if failed { for key in pendingOfTest { pending[key] = nil } }
+        pendingOfTest.removeAll()
     }
 
     /// Checks a snapshot: nil when it matches or was recorded to be written, else the failure.
     func snapshot(_ key: String, _ actual: JSONValue) -> String? {
-        asked.insert(key)
+        // Names are built from test names, so two tests can make the same one ("a" naming its
+        // snapshot "b 1", and "a: b"); the second would silently replace the first's.
+        if let other = asked[key], other != test {
+            return "snapshot '\(key)' is already taken by the test '\(other)' in this file; "
+                + "rename this test or its snapshot so each snapshot has one test"
+        }
+        asked[key] = test
         guard let expected = stored.entries[key] else {
             if options.continuousIntegration && !options.update {
                 return "snapshot '\(key)' is missing, and CI is set, so it was not written; "
                     + "run `tessera test \(Self.shellWord(path))` without CI set (or with --update) to write it"
             }
-            pending[key] = actual
+            record(key, actual)
             return nil
         }
         if SnapshotComparison.equal(expected, actual) { return nil }
         if options.update {
-            pending[key] = actual
+            record(key, actual)
             return nil
         }
         let difference = RunDifference(old: expected, new: actual)
@@ -80,6 +96,11 @@ final class LayoutTestSession {
         let message = lines.joined(separator: "\n")
         mismatches.append(SnapshotMismatch(test: test, file: path, line: nil, key: key, difference: difference, message: message))
         return message
+    }
+
+    private func record(_ key: String, _ value: JSONValue) {
+        pending[key] = value
+        pendingOfTest.append(key)
     }
 
     /// `path` as a shell reads it back: itself when plain, else in single quotes. The hints

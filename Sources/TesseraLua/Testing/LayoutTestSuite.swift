@@ -12,9 +12,10 @@ package enum LayoutTestSuite {
     /// - Throws: `LayoutTestPathError` for a path that does not exist.
     public static func files(under paths: [String]) throws -> [String] {
         var found: [String] = []
+        var searched = Set<String>()
         for path in paths {
             if ScriptFiles.isFolder(path) {
-                collect(path, into: &found)
+                collect(path, into: &found, searched: &searched)
             } else if ScriptFiles.isFile(path) {
                 found.append(path)
             } else {
@@ -25,11 +26,14 @@ package enum LayoutTestSuite {
         return found.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
     }
 
-    private static func collect(_ folder: String, into found: inout [String]) {
+    /// Adds the test files under `folder`, each real folder searched once: a symbolic link back
+    /// up the tree (`tests/up -> ..`) would otherwise be followed until the path is too long.
+    private static func collect(_ folder: String, into found: inout [String], searched: inout Set<String>) {
+        guard searched.insert(ScriptFiles.realPath(folder) ?? ScriptFiles.standardized(folder)).inserted else { return }
         for name in (ScriptFiles.list(folder) ?? []).sorted() where !name.hasPrefix(".") {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             if ScriptFiles.isFolder(path) {
-                if name != SnapshotFile.folderName { collect(path, into: &found) }
+                if name != SnapshotFile.folderName { collect(path, into: &found, searched: &searched) }
             } else if name.hasSuffix(fileSuffix) {
                 found.append(path)
             }

@@ -21,6 +21,12 @@ local function test(name, fn)
   if type(name) ~= "string" or name == "" then
     error("test: argument #1 (name) must be a non-empty string, got " .. (type(name) == "string" and "an empty string" or type(name)), 2)
   end
+  -- A name is printed on one line of the output and in a JUnit attribute (where a newline turns
+  -- into a space), and a terminal would obey an escape sequence in it.
+  if name:find("%c") then
+    error("test: argument #1 (name) must be one line without control characters, got '"
+      .. name:gsub("%c", function(c) return "\\" .. c:byte() end) .. "'", 2)
+  end
   if type(fn) ~= "function" then error("test: argument #2 (fn) must be a function, got " .. type(fn), 2) end
   if current then error("test: tests cannot be declared inside a test ('" .. current.name .. "')", 2) end
   if byName[name] then error("test: a test named '" .. name .. "' is already declared in this file", 2) end

@@ -83,6 +83,11 @@ struct TestCommand: ParsableCommand {
         } catch {
             writeFailure = error
         }
+        // A mistyped filter must not pass a CI job by running nothing (after a usage error the
+        // caller prints the summary line).
+        if let filter, tests.isEmpty {
+            throw usageError("--filter \(quotedArgument(filter)) matched no test in \(files.count) test file\(files.count == 1 ? "" : "s"); expected part of a test's name")
+        }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
                                obsolete: results.reduce(0) { $0 + $1.obsolete.count }))
