@@ -12,13 +12,13 @@ menu and a checkbox likewise; a value of the wrong type sent over the socket is 
 the panel, and the defaults button brings the picture back; "next problem" goes from where the
 page is scrolled to the next of `tessera check`'s warnings below, scrolls it into view, outlines
 it and shows the check's sentence, then wraps to the first. The server's refusals of a message
-(a hello with too many params, a viewport that is not JSON) show in the line under the status
+(a hello with too many params, a viewport that is not JSON, a viewport side of 0) show in the line under the status
 line until dismissed; a viewport side in the address that is not finite (`#w=1e999`) is left out,
 one past the fields' bound is that bound; a param in the address that JSON cannot carry (`p.columns=1e999`) is refused
 there in the server's words and not sent. Then a built-in layout by name
 (`flow`): a control per parameter it takes, menus for its enums, laying out again from them. No
 JavaScript error. Screenshots (with SCREENSHOT_DIR): preview-controls.png, preview-refused.png,
-preview-not-sent.png.
+preview-refused-viewport.png, preview-not-sent.png.
 """
 import json
 import os
@@ -211,6 +211,15 @@ try:
     check("a refused viewport replaces it", refusal == 'the preview refused a message: expected a JSON object with a type, got '
           '"{\\"type\\":\\"viewport\\",\\"w\\":1e999,\\"h\\":5}": line 1, column 24: '
           'expected a number within the range of a double, found 1e999', refusal)
+    # A viewport side the page's fields could not hold is refused with the range (it was dropped
+    # without a word).
+    browser.eval("ws.send('{\"type\":\"viewport\",\"w\":0,\"h\":400}'); true")
+    browser.wait("/from 1 to 100000/.test(document.getElementById('refusal').textContent)", "the refused viewport side's line")
+    refusal = browser.eval("document.getElementById('refusal').textContent")
+    check("a viewport side out of range is refused with the range", refusal == "the preview refused a message: viewport: "
+          "expected w and h to be whole numbers from 1 to 100000, got w 0, h 400", refusal)
+    if SHOTS:
+        browser.screenshot(os.path.join(SHOTS, "preview-refused-viewport.png"), clip=(0, 0, 1400, 160))
     browser.eval("document.getElementById('refusalok').click()")
     check("dismiss hides the line", browser.eval("document.getElementById('refused').hidden") is True)
     # A viewport side in the address that is not finite (1e999) is left out, as x and y are (the

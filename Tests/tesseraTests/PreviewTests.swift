@@ -599,6 +599,32 @@ struct PreviewTests {
                              #"expected a JSON object with a type, got "{\"type\":\"params\",\"values\":{\"a\":[[[[[[[[[": line 1, column 542: expected at most 512 levels of nesting, found deeper nesting"#])
     }
 
+    @Test func aViewportOutsideThePagesFieldsIsRefusedWithTheRange() async throws {
+        let (session, _, _, messages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        for text in [#"{"type":"viewport","w":0,"h":400}"#, #"{"type":"viewport","w":375,"h":100001}"#,
+                     #"{"type":"viewport","w":375.5,"h":400}"#, #"{"type":"viewport","w":"NaN","h":400}"#,
+                     #"{"type":"viewport","w":375}"#, #"{"type":"hello","w":-1,"h":400,"params":{}}"#,
+                     #"{"type":"hello","params":{}}"#, #"{"type":"viewport","w":100000,"h":1}"#] {
+            session.handle(text, from: messages.id)
+        }
+        let (texts, _, _, _) = await messages.received()
+        let refusals = try texts.map { try JSONParser.parse($0)["message"]?.string }
+        let expected = ["viewport: expected w and h to be whole numbers from 1 to 100000, got w 0, h 400",
+                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375, h 100001",
+                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375.5, h 400",
+                        #"viewport: expected w and h to be whole numbers from 1 to 100000, got w "NaN", h 400"#,
+                        "viewport: expected w and h to be whole numbers from 1 to 100000, got w 375, h nothing",
+                        "hello: expected w and h to be whole numbers from 1 to 100000, got w -1, h 400"]
+        #expect(refusals == expected)
+        #expect(errors.all == expected.map { "preview: a page's message was refused: " + $0 })
+        // A hello that names no size, and a size in range, are taken: the next run lays out at 100000x1.
+        session.render()
+        #expect(session.lastGoodRun?.run.viewport == Size(width: 100_000, height: 1))
+    }
+
     @Test func aPageThatStopsReadingKeepsOnlyTheNewestGeneration() async throws {
         let hub = PreviewHub()
         let slow = UUID()

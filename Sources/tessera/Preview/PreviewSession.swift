@@ -521,8 +521,11 @@ final class PreviewSession: @unchecked Sendable {
         case "hello", "viewport":
             // A page opened at an address with params (`?p.columns=3`) says them first.
             if type == "hello", case .object(let values)? = object["params"] { setPageParams(values, from: client) }
-            guard let w = number("w"), let h = number("h"), Self.viewportSides.contains(w), Self.viewportSides.contains(h) else { return }
-            setViewport(Size(width: w.rounded(), height: h.rounded()))
+            do {
+                if let size = try PageViewport.size(in: object, type: type) { setViewport(size) }
+            } catch {
+                refuse(error.message, to: client)
+            }
         case "scroll":
             guard let x = number("x"), let y = number("y"), x.isFinite, y.isFinite else { return }
             var shelves: [Int: Point] = [:]
