@@ -195,7 +195,10 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private func answer(_ head: RequestHead, rest: [UInt8], on socket: ConnectedSocket) {
-        guard head.count(of: "Host") <= 1 else { return socket.reply(.text(400, "expected one Host header")) }
+        // RFC 9112: an HTTP/1.1 request needs exactly one Host (HTTP/1.0 may omit it, and is then
+        // refused as a foreign Host is, since nothing says which server it meant).
+        let hosts = head.count(of: "Host")
+        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
         // The check reads the first Origin: a second one (no browser sends two) could hide
