@@ -748,6 +748,47 @@ struct PreviewTests {
         #expect(notes.all == ["preview: \(path) was removed or renamed; polling for it every 100 ms", "preview: watching \(path) again"])
     }
 
+    /// A watched folder that is a symbolic link is watched where it leads; re-pointing the link
+    /// (into a loop, then at another folder) is seen by either watcher, and the new folder's saves
+    /// after that.
+    @Test(arguments: [false, true]) func aWatchedFolderThatIsARepointedLinkIsSeen(poll: Bool) async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let link = root.appendingPathComponent("data").path, real = root.appendingPathComponent("real").path
+        let other = root.appendingPathComponent("other").path, loop = root.appendingPathComponent("loop").path
+        for folder in [real, other] {
+            try files.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try "1".write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
+        }
+        try files.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let file = link + "/data.json"
+        let counter = Counter(), notes = ErrorLog()
+        let watcher = FileWatcher(poll: poll, log: { notes.add($0) }) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
+        func repoint(to target: String) throws {
+            try files.createSymbolicLink(atPath: link + ".new", withDestinationPath: target)
+            guard rename(link + ".new", link) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+        try files.createSymbolicLink(atPath: loop, withDestinationPath: link)
+        try repoint(to: loop)
+        try await counter.wait(for: 1)   // data.json now reads "too many levels of symbolic links"
+        try repoint(to: other)
+        try await counter.wait(for: 2)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = counter.value
+        try "2".write(toFile: other + "/data.json", atomically: false, encoding: .utf8)   // a save where it leads now
+        try await counter.wait(for: settled + 1)
+        if !poll {
+            let path = FileWatcher.absolute(link)
+            #expect(notes.all == ["preview: \(path) leads elsewhere now (a symbolic link changed); polling for it every 100 ms",
+                                  "preview: watching \(path) again"])
+        }
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.

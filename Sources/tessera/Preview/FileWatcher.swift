@@ -21,6 +21,10 @@ import Glibc
 /// (`IN_DELETE_SELF`, `IN_MOVE_SELF`, `IN_IGNORED`): its files are reported (gone, as far as
 /// the caller can tell), and the folder is polled by path every 100 ms until it exists again,
 /// when it is watched anew and its files are reported once more. `log` says so each time.
+/// A watched folder reached through a symbolic link is watched where the link leads, and
+/// re-pointing the link is an event of the link's own folder, which nothing watches: so such a
+/// folder's real path is looked at every 100 ms, and when it leads elsewhere (another folder,
+/// nowhere, a loop) its watch ends as a removed folder's does.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported.
@@ -43,6 +47,8 @@ final class FileWatcher: @unchecked Sendable {
     private var watchedFolders: [String: Int32] = [:]
     /// Folders whose watch ended, polled by path until they can be watched again.
     private var lostFolders = Set<String>()
+    /// Folders reached through a symbolic link, and the real path they led to when watched.
+    private var linkedFolders: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
     #endif
@@ -103,7 +109,37 @@ final class FileWatcher: @unchecked Sendable {
         let wd = inotify_add_watch(inotify, folder, mask)
         guard wd >= 0 else { return false }
         watchedFolders[folder] = wd
+        if let real = Self.realPath(folder), real != folder { linkedFolders[folder] = real }
         return true
+    }
+
+    /// The path with every symbolic link resolved; nil when it leads nowhere (or into a loop).
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Ends the watch of `folder` (under the lock), which is polled for from now on; returns its
+    /// files. The watch itself is removed only when no other watched path shares it (two paths
+    /// to one folder get one watch).
+    private func lose(_ folder: String, wd: Int32, because why: String) -> [String] {
+        watchedFolders[folder] = nil
+        linkedFolders[folder] = nil
+        if !watchedFolders.values.contains(wd) { inotify_rm_watch(inotify, wd) }
+        lostFolders.insert(folder)
+        log("preview: \(folder) \(why); polling for it every \(Int(Self.pollInterval * 1000)) ms")
+        return files(in: folder)
+    }
+
+    /// The folders reached through a symbolic link that leads elsewhere now (under the lock):
+    /// lost, as a removed folder is; returns their files.
+    private func repointed() -> [String] {
+        var found: [String] = []
+        for (folder, real) in linkedFolders.sorted(by: { $0.key < $1.key }) where Self.realPath(folder) != real {
+            if let wd = watchedFolders[folder] { found += lose(folder, wd: wd, because: "leads elsewhere now (a symbolic link changed)") }
+        }
+        return found
     }
 
     /// The watched files in `folder`.
@@ -136,9 +172,9 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     /// How long the event loop may wait (under the lock), in ms: until the first settling file
-    /// is due, at most a poll interval while a folder is lost, else for ever (-1).
+    /// is due, at most a poll interval while a folder is lost or reached through a link, else for ever (-1).
     private func waitMilliseconds(now: Double) -> Int32 {
-        var wait = lostFolders.isEmpty ? Double.infinity : Self.pollInterval
+        var wait = lostFolders.isEmpty && linkedFolders.isEmpty ? Double.infinity : Self.pollInterval
         if let due = settling.values.min() { wait = min(wait, max(0, due - now)) }
         return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
     }
@@ -171,11 +207,7 @@ final class FileWatcher: @unchecked Sendable {
                         let ended = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
                         if event.mask & ended != 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
                             // Gone or moved away: a moved folder's watch would follow it elsewhere.
-                            watchedFolders[folder] = nil
-                            inotify_rm_watch(inotify, event.wd)
-                            lostFolders.insert(folder)
-                            log("preview: \(folder) was removed or renamed; polling for it every \(Int(Self.pollInterval * 1000)) ms")
-                            report(files(in: folder))
+                            report(lose(folder, wd: event.wd, because: "was removed or renamed"))
                         } else if event.len > 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
                             let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
                             let path = folder == "/" ? "/" + name : folder + "/" + name
@@ -193,7 +225,7 @@ final class FileWatcher: @unchecked Sendable {
                     }
                 }
             }
-            lock.withLock { report(rearm()); report(settled(at: Self.now())) }
+            lock.withLock { report(repointed()); report(rearm()); report(settled(at: Self.now())) }
             if !changed.isEmpty { onChange(changed) }
         }
     }
