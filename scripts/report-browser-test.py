@@ -4,7 +4,9 @@ snapshot is written, the layout's spacing changed, and the report page of the fa
 headless Chromium (scripts/preview_cdp.py). It checks that the page runs without errors, names the
 failed test and where, and that its picture draws the old frames and the new ones: the "old" and
 "new" buttons and the slider change what is drawn, and a moved item's new top edge is drawn in
-the "moved" colour only when the new frames are shown.
+the "moved" colour only when the new frames are shown. A second test's content is 1.8M px tall:
+its picture is a window at 1:1 around the items that moved (it was drawn 3 px wide), and a note says
+which part it shows.
 
 Usage: scripts/report-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -20,8 +22,13 @@ TEST = """local t = require("tessera")
 test("flow lays out the items", function()
   expect(t.run("flow", {data = "../items.json", params = {spacing = SPACING}})):toMatchSnapshot()
 end)
+test("a tall feed", function()
+  expect(t.run("flow", {data = "../tall.json", sizing = "intrinsic", params = {spacing = SPACING}})):toMatchSnapshot()
+end)
 """
 ITEMS = '[{"id":"a","w":100,"h":80},{"id":"b","w":100,"h":120},{"id":"c","w":100,"h":60},{"id":"d","w":100,"h":90}]'
+# One item per line (300 of 375 px wide, at their own sizes): b's top moves from 1800008 to 1800012.
+TALL = '[{"id":"a","w":300,"h":1800000},{"id":"b","w":300,"h":50},{"id":"c","w":300,"h":60}]'
 
 
 def main():
@@ -31,6 +38,8 @@ def main():
     os.makedirs(os.path.join(project, "tests"))
     with open(os.path.join(project, "items.json"), "w") as f:
         f.write(ITEMS)
+    with open(os.path.join(project, "tall.json"), "w") as f:
+        f.write(TALL)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
 
     def run_tests(spacing, *flags):
@@ -49,7 +58,7 @@ def main():
         browser.call("Page.navigate", url="file://" + os.path.join(project, "report.html"))
         browser.wait("document.querySelector('canvas') !== null", "the report's picture")
         checks("the title counts the failures",
-               browser.eval("document.querySelector('h1').textContent") == "tessera test: 1 failed snapshot")
+               browser.eval("document.querySelector('h1').textContent") == "tessera test: 2 failed snapshots")
         checks("the failure names its test", browser.eval("document.querySelector('h2').textContent") == "flow lays out the items")
         checks("and where it failed", browser.eval("document.querySelector('.where').textContent").startswith("tests/grid_test.lua:3"))
         # Item "d" moved from y 128 to y 132 (spacing 8 -> 12); its new top edge, a little in from
@@ -79,6 +88,30 @@ def main():
         checks("the slider halfway blends both", browser.eval(picture) not in (old_picture, new_picture))
         if shots:
             browser.screenshot(os.path.join(shots, "report-both.png"))
+        # The tall feed: drawn at 1:1 (300 px wide, not 3), as a window of 16000 px that starts a
+        # tenth of it before the first changed frame (b's old top, 1800008), clamped to the end.
+        tall = "document.querySelectorAll('canvas')[1]"
+        size = browser.eval("[%s.style.width, %s.style.height]" % (tall, tall))
+        checks("the tall content is drawn at 1:1, 300 px wide", size == ["300px", "16000px"], str(size))
+        note = browser.eval("document.querySelectorAll('.failure')[1].querySelector('.window').textContent")
+        checks("a note says which part is shown", note == "The content is 300 × 1,800,134 px, too large to draw whole: showing "
+               "x 0–300, y 1,784,134–1,800,134 at 1:1, around the changed frames (they span x 0–300, y 1,800,008–1,800,134).", note)
+        press_tall = "[...document.querySelectorAll('.failure')[1].querySelectorAll('.controls button')].find(b => b.textContent === 'new').click()"
+        browser.eval(press_tall)
+        # b's new top edge, 1800012 in content, 1800012 - 1784134 in the window.
+        edge = browser.eval("""(() => {
+          const c = %s, k = c.width / parseFloat(c.style.width);
+          const d = c.getContext('2d').getImageData(Math.round(150 * k), Math.round((1800012 - 1784134 + 1) * k), 1, 1).data;
+          return [d[0], d[1], d[2]];
+        })()""" % tall)
+        checks("b's new top edge is drawn in the moved colour", edge[0] > 200 and edge[1] < 120, str(edge))
+        # b's old top is 15874 px into the window: the box scrolls as far as it goes (its end).
+        scrolled = browser.eval("(b => [b.scrollTop, b.scrollHeight - b.clientHeight])(document.querySelectorAll('.picture')[1])")
+        checks("the picture opens scrolled to the first change", scrolled[0] == min(1800008 - 1784134 - 20, scrolled[1]) and scrolled[0] > 15000,
+               str(scrolled))
+        if shots:
+            browser.eval("document.querySelectorAll('.picture')[1].scrollIntoView(false)")
+            browser.screenshot(os.path.join(shots, "report-tall.png"))
         checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()

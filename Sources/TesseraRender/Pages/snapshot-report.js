@@ -2,7 +2,9 @@
 // Each failure: {test, where, key, message, oldSize: [w, h], newSize: [w, h],
 // old: [x, y, w, h, change, ...], new: [...]}; change 0 unchanged, 1 moved, 2 appeared or
 // disappeared. The picture overlays the old frames and the new ones; the slider fades from
-// old to new, the buttons show one side or both.
+// old to new, the buttons show one side or both. Content that would be drawn at under a quarter
+// of its size to fit (a feed 1.85M px tall came out 20 px wide) is drawn at 1:1 instead, as a
+// window of at most PICTURE_W x PICTURE_H around the changed frames; a note says which part.
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const list = document.getElementById("failures");
 document.getElementById("title").textContent =
@@ -10,6 +12,7 @@ document.getElementById("title").textContent =
 if (data.length === 0) {
   list.innerHTML = '<p class="none">No snapshot failed.</p>';
 }
+const PICTURE_W = 560, PICTURE_H = 16000, SMALLEST_SCALE = 0.25;
 const OLD = "#0a84ff", NEW = "#ff9f0a", MOVED = "#ff375f", GONE = "#8e8e93", CAME = "#30d158";
 
 function el(tag, props, ...children) {
@@ -39,19 +42,25 @@ data.forEach((f, n) => {
     legend.append(s);
   }
   const width = Math.max(f.oldSize[0], f.newSize[0], 1), height = Math.max(f.oldSize[1], f.newSize[1], 1);
-  const scale = Math.min(560 / width, 16000 / height);
+  const win = pictureWindow(width, height, f), scale = win.scale;
   const canvas = el("canvas");
   const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.ceil(width * scale * ratio); canvas.height = Math.ceil(height * scale * ratio);
-  canvas.style.width = `${Math.ceil(width * scale)}px`; canvas.style.height = `${Math.ceil(height * scale)}px`;
-  box.append(controls, legend, el("div", { className: "picture" }, canvas));
+  canvas.width = Math.ceil(win.w * scale * ratio); canvas.height = Math.ceil(win.h * scale * ratio);
+  canvas.style.width = `${Math.ceil(win.w * scale)}px`; canvas.style.height = `${Math.ceil(win.h * scale)}px`;
+  box.append(controls, legend);
+  if (win.note) box.append(el("div", { className: "window", textContent: win.note }));
+  const picture = el("div", { className: "picture" }, canvas);
+  box.append(picture);
   list.append(box);
+  // A window opens scrolled to the first change (the box shows 720 px of its 16000).
+  if (win.note) { picture.scrollLeft = (win.focusX - win.x) * scale - 20; picture.scrollTop = (win.focusY - win.y) * scale - 20; }
 
   const ctx = canvas.getContext("2d");
   function frames(list, alpha, stroke, isNew) {
     ctx.globalAlpha = alpha;
     for (let k = 0; k < list.length; k += 5) {
-      const [x, y, w, h, change] = [list[k], list[k + 1], list[k + 2], list[k + 3], list[k + 4]];
+      const [x, y, w, h, change] = [list[k] - win.x, list[k + 1] - win.y, list[k + 2], list[k + 3], list[k + 4]];
+      if (x > win.w || y > win.h || x + w < 0 || y + h < 0) continue;
       if (change === 1) ctx.fillStyle = "rgba(255,55,95,.28)";
       else if (change === 2) ctx.fillStyle = isNew ? "rgba(48,209,88,.3)" : "rgba(142,142,147,.35)";
       else ctx.fillStyle = "rgba(0,0,0,0)";
@@ -69,7 +78,7 @@ data.forEach((f, n) => {
     ctx.globalAlpha = 1;
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.fillStyle = "#fafafa";
-    ctx.fillRect(0, 0, f.newSize[0] * scale, f.newSize[1] * scale);
+    ctx.fillRect(0, 0, (f.newSize[0] - win.x) * scale, (f.newSize[1] - win.y) * scale);
     if (t < 1) frames(f.old, 1 - t, OLD, false);
     if (t > 0) frames(f.new, t, NEW, true);
     ctx.globalAlpha = 1;
@@ -82,3 +91,30 @@ data.forEach((f, n) => {
   }));
   draw();
 });
+
+// The part of the content the picture shows, in content coordinates, and its scale: the whole,
+// fitted into PICTURE_W x PICTURE_H, unless that would draw it at under SMALLEST_SCALE; then a
+// window at 1:1 that starts a little before the first changed frame (the changes' bounding box
+// over the old and new frames), with a note; the picture opens scrolled to that frame.
+function pictureWindow(width, height, f) {
+  const fit = Math.min(PICTURE_W / width, PICTURE_H / height);
+  if (fit >= SMALLEST_SCALE) return { x: 0, y: 0, w: width, h: height, scale: fit, note: null, focusX: 0, focusY: 0 };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const frames of [f.old, f.new]) {
+    for (let k = 0; k < frames.length; k += 5) {
+      if (!frames[k + 4]) continue;
+      x0 = Math.min(x0, frames[k]); y0 = Math.min(y0, frames[k + 1]);
+      x1 = Math.max(x1, frames[k] + frames[k + 2]); y1 = Math.max(y1, frames[k + 1] + frames[k + 3]);
+    }
+  }
+  const changed = x0 <= x1;
+  const w = Math.min(width, PICTURE_W), h = Math.min(height, PICTURE_H);
+  const start = (from, size, total) => Math.max(0, Math.min(total - size, Math.floor(from - size / 10)));
+  const x = changed ? start(x0, w, width) : 0, y = changed ? start(y0, h, height) : 0;
+  const n = v => Math.round(v).toLocaleString("en-US");
+  let note = `The content is ${n(width)} × ${n(height)} px, too large to draw whole: showing x ${n(x)}–${n(x + w)}, ` +
+    `y ${n(y)}–${n(y + h)} at 1:1`;
+  note += changed ? `, around the changed frames (they span x ${n(x0)}–${n(x1)}, y ${n(y0)}–${n(y1)}).`
+                  : "; no frame changed (only the content size).";
+  return { x, y, w, h, scale: 1, note, focusX: changed ? x0 : 0, focusY: changed ? y0 : 0 };
+}
