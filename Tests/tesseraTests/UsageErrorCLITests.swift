@@ -28,8 +28,11 @@ import Testing
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
         (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
-         "--viewport 1e+308x5 is not a size the preview's page draws; expected 1 to 100000 on each side"),
-        (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport 0x0 is not a size the preview's page draws; expected 1 to 100000 on each side"),
+         "--viewport 1e+308x5 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
+        (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport 0x0 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
+        // The page takes it as its size and sends it back when it reconnects: its fields hold whole numbers.
+        (["preview", "flow", "--data", emoji, "--viewport", "375.5x812"],
+         "--viewport 375.5x812 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
         (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (if it is a layout parameter: --param offset=0,0)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),

@@ -54,10 +54,9 @@ struct PreviewCommand: ParsableCommand {
         try animatorParams.checkUsage()
         // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be
         // laid out at that size and shown at another, or not at all.
-        if let size = try? shape.viewport.get().size, !PreviewSession.viewportSides.contains(size.width)
-            || !PreviewSession.viewportSides.contains(size.height) {
+        if let size = try? shape.viewport.get().size, PageViewport.side(size.width) == nil || PageViewport.side(size.height) == nil {
             throw ValidationError("--viewport \(Viewport(size: size).argumentText) is not a size the preview's page draws; "
-                                  + "expected 1 to \(Int(PreviewSession.viewportSides.upperBound)) on each side")
+                                  + "expected whole numbers from 1 to \(PageViewport.sides.upperBound) on each side")
         }
     }
 

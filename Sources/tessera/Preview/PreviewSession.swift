@@ -587,8 +587,6 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     static let maxMessageBytes = 1 << 20
-    /// The viewport's sides the page draws (its W and H fields' bounds), in px: for `--viewport` too.
-    static let viewportSides = 1.0...100_000
 
     /// Says on the terminal and to the page why its message was not taken.
     func refuse(_ reason: String, to client: UUID) {
