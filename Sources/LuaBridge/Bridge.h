@@ -142,6 +142,9 @@ TB_INTERNAL void tb_freepool(tb_Bridge *b);
 /* ReadOnly.c: __newindex of read-only tables and items: "attempt to modify a read-only table
 ** (key 'k')", "... read-only item (key 'k')". */
 TB_INTERNAL int tb_readonlyerror(lua_State *L);
+/* ReadOnly.c: [-0, +0, -] Whether the value at idx is a read-only view or item (its metatable's
+** __newindex is tb_readonlyerror, which a script cannot set: setmetatable can't reach it). */
+TB_INTERNAL int tb_isreadonly(lua_State *L, int idx);
 /* ReadOnly.c: next(t, k) without metamethods, the iterator of read-only tables' __pairs. */
 TB_INTERNAL int tb_rawnext(lua_State *L);
 /* ReadOnly.c: [-0, +0, m] sets what read-only tables and items share on the metatable on top:

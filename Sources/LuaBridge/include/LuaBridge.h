@@ -189,6 +189,10 @@ void tb_opentables(lua_State *L);
 /* [-2, +1, e] The sandbox's setmetatable (a lua_CFunction, Guards.c): the standard one, but
 ** a metatable with __gc is refused. */
 int tb_setmetatable(lua_State *L);
+/* [-3, +1, e] The sandbox's rawset (a lua_CFunction, Guards.c): the standard one, but a
+** read-only view is refused as an assignment to it is ("attempt to modify a read-only table
+** (key 'k')"). */
+int tb_rawset(lua_State *L);
 /* [-(2+n), +(1+r), e] The sandbox's xpcall(f, handler, ...) (a lua_CFunction, Guards.c): the
 ** standard one, but once a limit stops the call its error passes the handler by, which would
 ** otherwise run with hooks off and could never be stopped. */

@@ -26,9 +26,9 @@ local function copy(t)
   return c
 end
 
--- setmetatable without finalizers, and xpcall whose handler a limit's stop passes by
--- (LuaBridge's Guards.c says why).
-local guardedsetmetatable, guardedxpcall = host.setmetatable, host.xpcall
+-- setmetatable without finalizers, xpcall whose handler a limit's stop passes by, and rawset
+-- that refuses read-only views (LuaBridge's Guards.c says why).
+local guardedsetmetatable, guardedxpcall, guardedrawset = host.setmetatable, host.xpcall, host.rawset
 local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
 -- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
 -- them may replace the error) and goes on as raised inside, which already says where.
@@ -74,6 +74,7 @@ function P.newenv(require)
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
   env.xpcall = guardedxpcall
+  env.rawset = guardedrawset
   env.coroutine = newcoroutine()
   env.require = require
   env._G = env
