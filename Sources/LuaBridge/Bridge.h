@@ -104,6 +104,8 @@ static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_get
 /* [-?, +?, e] What a Swift callback returned: n results, or TB_RAISE / TB_RAISE_ASIS with the
 ** error on top, or TB_RAISE_STOP, raised here (Call.c). */
 int tb_hostresult(lua_State *L, int n);
+/* Call.c: [-0, +0, m] Makes the registry slots where the handler records its errors. */
+TB_INTERNAL void tb_inittraced(lua_State *L);
 /* }==================================================================== */
 
 

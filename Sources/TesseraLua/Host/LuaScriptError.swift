@@ -73,16 +73,6 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
         }
         return nil
     }
-
-    /// Splits what the message handler produced ("message\nstack traceback:\n...").
-    init(_ kind: Kind, handled text: String) {
-        if let range = text.firstRange(of: "\nstack traceback:") {
-            self.init(kind, message: String(text[..<range.lowerBound]),
-                      traceback: Self.scriptFrames(text[text.index(after: range.lowerBound)...]))
-        } else {
-            self.init(kind, message: text)
-        }
-    }
 }
 
 extension LuaScriptError {
