@@ -2,8 +2,9 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// The traceback the host adds is told apart by what a script cannot forge: a script's text
-/// that reads like a traceback keeps the real one under it.
+/// Tessera's own Lua chunks and the traceback the host adds are told apart by what a script
+/// cannot forge: a script's text that reads like a traceback keeps the real one under it, and
+/// the harness's frames are left out of a test's traceback as the prelude's are.
 @Suite struct OwnChunkTests {
     let folder = ScriptFolder()
 
@@ -28,5 +29,21 @@ import TesseraCore
         #expect(repl.err.count == 1)
         #expect(repl.err.first?.hasPrefix("stdin:1: deep\nstack traceback:\n") == true, "\(repl.err)")
         #expect(repl.err.first?.components(separatedBy: "stack traceback:").count == 2, "\(repl.err)")
+    }
+
+    @Test func theTestHarnessFramesAreLeftOut() throws {
+        let (host, harness) = try TypesFileTests.testHost()
+        let environment = try host.newEnvironment()
+        host.setField("test", of: environment, to: harness[0])
+        host.setField("expect", of: environment, to: harness[1])
+        let chunk = try host.load("""
+        test("fails", function()
+          expect(1):toEqual(2)
+        end)
+        """, chunkName: "@x_test.lua", environment: environment)
+        try host.call(.function(chunk))
+        let e = try #require(scriptError { try host.call(harness[4], [.integer(1)]) })
+        #expect(e.message == "x_test.lua:2: expected values to be equal: the value is 1, expected 2")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\tx_test.lua:2: in field 'fn'")
     }
 }

@@ -12,6 +12,7 @@ import TesseraCore
 /// The Lua half of the test harness: layout-tests.lua, beside this file (compiled in by SwiftPM:
 /// `.embedInCode`).
 enum LayoutTestHarness {
+    static let chunkName = "=[tessera test]"
     static let source = String(decoding: PackageResources.layout_tests_lua, as: UTF8.self)
 }
 
@@ -163,7 +164,7 @@ extension LuaHost {
             LuaStack.setField(L, -2, name)
         }
         let checks = popValue()
-        let harness = try load(LayoutTestHarness.source, chunkName: "=[tessera test]", environment: environment)
+        let harness = try load(LayoutTestHarness.source, chunkName: LayoutTestHarness.chunkName, environment: environment)
         let functions = try call(.function(harness), [checks])
         guard case .table(let handles)? = try evaluate("return setmetatable({}, {__mode = 'k'})", environment: environment).first,
               functions.count == 5 else {
