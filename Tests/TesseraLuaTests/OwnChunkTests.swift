@@ -2,9 +2,10 @@ import Testing
 import TesseraCore
 @testable import TesseraLua
 
-/// Tessera's own Lua chunks and the traceback the host adds are told apart by what a script
-/// cannot forge: a script's text that reads like a traceback keeps the real one under it, and
-/// the harness's frames are left out of a test's traceback as the prelude's are.
+/// Tessera's own Lua chunks (the prelude, the REPL's helpers, the test harness) and the
+/// traceback the host adds are told apart by what a script cannot forge: a script's text that
+/// reads like a traceback keeps the real one under it, a script cannot name its chunk as one of
+/// Tessera's, and the harness's frames are left out of a test's traceback as the prelude's are.
 @Suite struct OwnChunkTests {
     let folder = ScriptFolder()
 
@@ -29,6 +30,19 @@ import TesseraCore
         #expect(repl.err.count == 1)
         #expect(repl.err.first?.hasPrefix("stdin:1: deep\nstack traceback:\n") == true, "\(repl.err)")
         #expect(repl.err.first?.components(separatedBy: "stack traceback:").count == 2, "\(repl.err)")
+    }
+
+    @Test func aScriptCannotNameItsChunkAsTesserasOwn() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
+        let refused = try #require(scriptError {
+            _ = try host.evaluate("local f = load('while true do end', '=[tessera]')", chunkName: "=mine", environment: host.newEnvironment())
+        })
+        #expect(refused.message == "mine:1: load: the chunk name '=[tessera]' is reserved (names starting with \"=[\" are Tessera's own chunks)")
+        // Any other name is the script's: a limit names its line.
+        let stopped = try #require(scriptError {
+            _ = try host.evaluate("local f = load('\\n\\nwhile true do end', '=chunk')\nf()", chunkName: "=mine", environment: host.newEnvironment())
+        })
+        #expect(stopped.message == "chunk:3: instruction budget of 100000 exceeded")
     }
 
     @Test func theTestHarnessFramesAreLeftOut() throws {

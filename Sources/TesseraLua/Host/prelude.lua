@@ -94,6 +94,11 @@ function P.newenv(require)
     if mode ~= nil and mode ~= "t" then
       error("load: only text chunks are allowed here (mode \"t\")", 2)
     end
+    -- Chunks named "=[...]" are Tessera's own: limits never blame their lines and tracebacks
+    -- leave them out, so a script may not give its chunk such a name.
+    if type(name) == "string" and name:sub(1, 2) == "=[" then
+      error("load: the chunk name '" .. name .. "' is reserved (names starting with \"=[\" are Tessera's own chunks)", 2)
+    end
     if select("#", ...) < 4 then return load(chunk, name, "t", env) end
     return load(chunk, name, "t", (select(4, ...)))
   end
