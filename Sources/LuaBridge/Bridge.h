@@ -104,6 +104,8 @@ static inline tb_Bridge *tb_bridge(lua_State *L) { return *(tb_Bridge **)lua_get
 /* [-?, +?, e] What a Swift callback returned: n results, or TB_RAISE / TB_RAISE_ASIS with the
 ** error on top, or TB_RAISE_STOP, raised here (Call.c). */
 int tb_hostresult(lua_State *L, int n);
+/* Call.c: [-0, +0, m] Makes the registry slots where the handler records its errors. */
+TB_INTERNAL void tb_inittraced(lua_State *L);
 /* }==================================================================== */
 
 
@@ -142,6 +144,9 @@ TB_INTERNAL void tb_freepool(tb_Bridge *b);
 /* ReadOnly.c: __newindex of read-only tables and items: "attempt to modify a read-only table
 ** (key 'k')", "... read-only item (key 'k')". */
 TB_INTERNAL int tb_readonlyerror(lua_State *L);
+/* ReadOnly.c: [-0, +0, -] Whether the value at idx is a read-only view or item (its metatable's
+** __newindex is tb_readonlyerror, which a script cannot set: setmetatable can't reach it). */
+TB_INTERNAL int tb_isreadonly(lua_State *L, int idx);
 /* ReadOnly.c: next(t, k) without metamethods, the iterator of read-only tables' __pairs. */
 TB_INTERNAL int tb_rawnext(lua_State *L);
 /* ReadOnly.c: [-0, +0, m] sets what read-only tables and items share on the metatable on top:

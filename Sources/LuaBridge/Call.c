@@ -5,10 +5,48 @@
 ** is Swift code called from Lua through a C trampoline: Swift must never be unwound by a
 ** Lua error, so it returns an error code and the trampoline raises here, in C, with the
 ** cap lifted while the Swift code runs.
+** The handler records the error it made (the whole text and the message alone, in the
+** registry): a nested call's error raised on (TB_RAISE_TRACED) is recorded the same way, so
+** the next handler passes that exact value on and the host splits it where the message ends.
+** A script's own text is never taken for one, however it reads ("x\nstack traceback:...").
 */
 #include "Bridge.h"
 
 #include <string.h>
+
+static const char tb_tracedkey = 'T', tb_messagekey = 'M';
+
+/* [-1, +0, -] Records the text below the top as the last traced error and the message on top
+** as its message; pops the message. The keys exist from the start (tb_inittraced), so setting
+** them allocates nothing. */
+static void tb_recordtraced(lua_State *L) {
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_messagekey);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_tracedkey);
+}
+
+void tb_inittraced(lua_State *L) {
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_tracedkey);
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_messagekey);
+}
+
+/* [-0, +0, -] Whether the value at idx is the last traced error. */
+static int tb_istraced(lua_State *L, int idx) {
+  int is;
+  idx = lua_absindex(L, idx);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &tb_tracedkey);
+  is = lua_type(L, idx) == LUA_TSTRING && lua_rawequal(L, idx, -1);
+  lua_pop(L, 1);
+  return is;
+}
+
+int tb_tracedmessage(lua_State *L, int idx) {
+  if (!tb_istraced(L, idx)) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &tb_messagekey);
+  return 1;
+}
 
 /* [-0, +0, m] Rewrites a string message at `index` holding zero bytes with each written as
 ** "\0": from here on it travels as a C string (luaL_traceback), which ends at the first. */
@@ -33,6 +71,12 @@ static void tb_showzeros(lua_State *L, int index) {
 ** builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg;
+  /* an error from a nested call (run inside a t.sections function ...) already carries its
+  ** traceback: one is enough */
+  if (tb_istraced(L, 1)) {
+    lua_settop(L, 1);
+    return 1;
+  }
   if (lua_type(L, 1) == LUA_TNUMBER) {
     /* error(42): Lua gives a number no place, as error("...", 0); say where it was raised */
     tb_pushscriptwhere(L, 1);
@@ -56,11 +100,6 @@ int tb_msgh(lua_State *L) {
       where = lua_tostring(L, -1);
       msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
     }
-  } else if (strstr(msg, "\nstack traceback:") != NULL) {
-    /* an error from a nested call (run inside a t.sections function ...) already carries its
-    ** traceback: one is enough */
-    lua_settop(L, 1);
-    return 1;
   } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
     /* Lua raises these from C without a position */
     tb_pushscriptwhere(L, 1);
@@ -72,6 +111,8 @@ int tb_msgh(lua_State *L) {
     msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), msg);
   }
   luaL_traceback(L, L, msg, 1);
+  lua_pushstring(L, msg);
+  tb_recordtraced(L);
   return 1;
 }
 
@@ -141,6 +182,10 @@ int tb_hostresult(lua_State *L, int n) {
     return lua_error(L);
   }
   if (n == TB_RAISE_ASIS) return lua_error(L);
+  if (n == TB_RAISE_TRACED) {
+    tb_recordtraced(L);
+    return lua_error(L);
+  }
   if (n == TB_RAISE_STOP) tb_raisestop(L, 1);
   return n;
 }

@@ -8,6 +8,8 @@
 ** xpcall hands a limit's stop past the script's message handler: Lua calls the handler for an
 ** error raised in a hook with hooks still off, so a handler that looped there could never be
 ** stopped, and the process would hang.
+** rawset refuses a read-only view (ReadOnly.c) with the message an assignment gets: a raw
+** write into the view's empty proxy would shadow the data behind it.
 */
 #include "Bridge.h"
 
@@ -21,6 +23,16 @@ int tb_setmetatable(lua_State *L) {
     return tb_deferror(L, "cannot change a protected metatable");
   lua_settop(L, 2);
   lua_setmetatable(L, 1);
+  return 1;
+}
+
+int tb_rawset(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  if (tb_isreadonly(L, 1)) return tb_readonlyerror(L);
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
   return 1;
 }
 

@@ -3,6 +3,8 @@
 ** A view is an empty proxy whose metatable's __index is the data table: reads, #, pairs
 ** and ipairs see the data; assignments raise; the metatable is locked. So data the host
 ** hands to scripts (JSON parameters, ctx.sections, the tessera module) stays unchanged.
+** The sandbox's rawset (Guards.c) refuses views too: a raw write into the empty proxy would
+** shadow the data behind it.
 */
 #include "Bridge.h"
 
@@ -16,6 +18,15 @@ static void tb_pushdata(lua_State *L, int proxy) {
 int tb_readonlyerror(lua_State *L) {
   const char *what = lua_type(L, 1) == LUA_TTABLE ? "table" : "item";   /* ctx:item's are userdata */
   return tb_deferror(L, "attempt to modify a read-only %s (key '%s')", what, luaL_tolstring(L, 2, NULL));
+}
+
+int tb_isreadonly(lua_State *L, int idx) {
+  int is;
+  if (!lua_getmetatable(L, idx)) return 0;
+  lua_pushliteral(L, "__newindex");
+  is = lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == tb_readonlyerror;
+  lua_pop(L, 2);
+  return is;
 }
 
 static int tb_ro_len(lua_State *L) {

@@ -265,8 +265,3 @@ private func removeStaleTemporaries(in folder: String, prefix: String) {
         if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
     }
 }
-
-/// The system's reason for an errno, in lower case ("no space left on device").
-func systemReason(_ code: Int32) -> String {
-    String(cString: strerror(code)).lowercased()
-}

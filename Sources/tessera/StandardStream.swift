@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCore
 
 /// Writing to stdout and stderr without crashing and without letting a script drive the terminal.
 ///

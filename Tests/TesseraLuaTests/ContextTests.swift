@@ -83,6 +83,34 @@ import TesseraCore
         ])
     }
 
+    /// rawset refuses every read-only view the host hands a script, as an assignment does:
+    /// a raw write into a view's empty proxy would shadow the data behind it (for the rest of
+    /// the pass, and for the script's life on its module view). Plain tables still take it.
+    @Test func rawsetRefusesEveryReadOnlyView() throws {
+        let lines = try printed("""
+        local t = require("tessera")
+        local views = { t = t, builtins = t.builtins, sections = ctx.sections, section = ctx.sections[1],
+                        column = ctx:column("w"), tags = ctx:item(2).tags }
+        for _, name in ipairs({ "t", "builtins", "sections", "section", "column", "tags" }) do
+          print(name, pcall(function() rawset(views[name], 1, "x") end))
+        end
+        print(pcall(function() rawset(t, "flow", 1) end))
+        print(type(t.flow), views.builtins[1], ctx.sections[1].id, ctx:column("w")[1], ctx:item(2).tags[1], rawget(t, "flow"))
+        print(pcall(function() rawset(ctx:item(1), "w", 1) end))
+        local plain = {}
+        print(rawset(plain, "k", 1) == plain, plain.k, ctx.width)
+        """)
+        let at = "\(folder.path)/ctx.lua:9: attempt to modify a read-only table (key '1')"
+        #expect(lines == [
+            "t\tfalse\t\(at)", "builtins\tfalse\t\(at)", "sections\tfalse\t\(at)", "section\tfalse\t\(at)",
+            "column\tfalse\t\(at)", "tags\tfalse\t\(at)",
+            "false\t\(folder.path)/ctx.lua:11: attempt to modify a read-only table (key 'flow')",
+            "function\tflow\ts1\t100\tx\tnil",
+            "false\t\(folder.path)/ctx.lua:13: bad argument #1 to 'rawset' (table expected, got tessera.item)",
+            "true\t1\t300.0",
+        ])
+    }
+
     @Test func idsSectionsSizesAndText() throws {
         #expect(try printed("""
         print(ctx:id(1), ctx:id(3), math.type(ctx:id(3)))

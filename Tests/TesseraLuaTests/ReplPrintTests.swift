@@ -70,6 +70,29 @@ import TesseraCore
             """)
     }
 
+    /// Printing visits at most 1000 entries of a table: a million-entry table prints its first
+    /// lines within a budget far below what walking it would cost (10M instructions and more),
+    /// and a big table of keys shows the first keys met, in order.
+    @Test func aHugeTablePrintsCheaply() throws {
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 2_000_000))
+        repl.session.maxLines = 5
+        repl.feed("x = {}")
+        for part in 0..<4 { repl.feed("for i = \(part * 250_000 + 1), \((part + 1) * 250_000) do x[i] = i end") }
+        repl.feed("x", "k = {} for i = 1, 100000 do k['k' .. i] = i end", "k")
+        #expect(repl.err == [])
+        #expect(repl.out.first == """
+            {
+              1,
+              2,
+              3,
+              4,
+              ... at least 999996 more entries
+            }
+            -- (truncated: output is limited to 5 lines)
+            """)
+        #expect(repl.out.count == 2 && repl.out[1].hasSuffix("  ... at least 996 more entries\n}\n-- (truncated: output is limited to 5 lines)"), "\(repl.out)")
+    }
+
     @Test func longTextIsCutWithANote() throws {
         let repl = try ReplRecorder()
         repl.session.maxCharacters = 100

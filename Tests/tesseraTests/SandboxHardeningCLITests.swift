@@ -128,11 +128,28 @@ import Testing
         return try runTessera(["repl", "--time-limit", "0"], in: dir, input: lines)
     }
 
-    @Test func rawsetOnTDoesNotReachScriptsLoadedLater() throws {
-        let r = try repl("x = rawset(t, \"waterfall\", 5)\nprint(t.waterfall)\nprint(load(\"w.lua\"))\n",
-                         files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
-        #expect(r.status == 0)
-        #expect(r.stdout == "5\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
+    /// rawset refuses the REPL's read-only views (`t`, `data`, its items and sections) as an
+    /// assignment does, so nothing shadows them for the lines that follow or the scripts loaded
+    /// later.
+    @Test func rawsetOnTAndDataIsRefused() throws {
+        let r = try repl("""
+        rawset(t, "waterfall", 5)
+        rawset(data, 1, 5)
+        rawset(data[1], "id", 5)
+        rawset(data.sections, 1, 5)
+        rawset(data.meta, "x", 5)
+        print(type(t.waterfall), data[1].id, #data.sections, data.meta.x)
+        print(load("w.lua"))
+
+        """, files: ["w.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 2 }\n"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "function\t0\t1\tnil\ntessera layout: WaterfallLayout\n", "\(r.stderr)")
+        let refusal = "stack traceback:\n\t[C]: in global 'rawset'\n\tstdin:1: in main chunk\n"
+        #expect(r.stderr == "stdin:1: attempt to modify a read-only table (key 'waterfall')\n\(refusal)"
+                + "stdin:1: attempt to modify a read-only table (key '1')\n\(refusal)"
+                + "stdin:1: attempt to modify a read-only table (key 'id')\n\(refusal)"
+                + "stdin:1: attempt to modify a read-only table (key '1')\n\(refusal)"
+                + "stdin:1: attempt to modify a read-only table (key 'x')\n\(refusal)")
     }
 
     @Test func aNestedRunErrorHasOneTraceback() throws {

@@ -308,6 +308,7 @@ import Testing
         #expect(Self.lines(loops.stdout) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
             "    tests/grid_test.lua:1: time limit of 0.3 s exceeded",
+            "    hint: raise the limit with --time-limit SECONDS (0 for none)",
             "✔ tests/grid_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
             "",
@@ -317,10 +318,33 @@ import Testing
         #expect(Self.lines(allocates.stdout) == [
             "✘ tests/alloc_test.lua › allocates (_ ms)",
             "    tests/alloc_test.lua:3: memory limit of 32 MB exceeded",
+            "    hint: raise the cap with --max-memory MB",
             "✔ tests/alloc_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
             "",
         ])
+        let counts = try Self.test(["tests/grid_test.lua", "--time-limit", "0", "--max-instructions", "100000"], in: root)
+        #expect(Self.lines(counts.stdout).prefix(3) == [
+            "✘ tests/grid_test.lua › loops (_ ms)",
+            "    tests/grid_test.lua:1: instruction budget of 100000 exceeded",
+            "    hint: raise the budget with --max-instructions N (0 for none)",
+        ])
+    }
+
+    /// A quoted pattern is expanded as the shell would have expanded it unquoted.
+    @Test func aQuotedPatternIsExpandedAsTheShellWould() throws {
+        let root = try Self.project()
+        try "test(\"other\", function() expect(1):toEqual(1) end)\n"
+            .write(to: root.appendingPathComponent("tests/other_test.lua"), atomically: true, encoding: .utf8)
+        _ = try Self.test([], in: root)   // writes the snapshots, so the two runs below write none
+        let unquoted = try Self.test(["tests/grid_test.lua", "tests/other_test.lua"], in: root)
+        let quoted = try Self.test(["tests/*_test.lua"], in: root)
+        #expect(quoted.status == 0, "\(quoted.stderr)")
+        #expect(Self.lines(quoted.stdout) == Self.lines(unquoted.stdout))
+        #expect(Self.lines(quoted.stdout).last(where: { !$0.isEmpty }) == "3 passed, 0 failed")
+        let none = try Self.test(["tests/*_nope.lua"], in: root)
+        #expect(none.status == 2)
+        #expect(none.stderr == "Error: no file matches tests/*_nope.lua; expected a test file, a folder of *_test.lua files or a pattern that matches some\n")
     }
 
     @Test func readingOutsideTheProjectIsRefused() throws {

@@ -74,11 +74,17 @@ void tb_close(lua_State *L);
 static inline int tb_ownchunk(const char *source) { return source[0] == '=' && source[1] == '['; }
 
 /* [-(nargs+1), +(nresults | 1), -]
-** lua_pcall with a message handler that appends a traceback. The outermost call also arms
+** lua_pcall with a message handler that appends a traceback (and records the error it made:
+** tb_tracedmessage). The outermost call also arms
 ** the limits; allocations are refused at the cap only inside it (and not while a Swift
 ** host function runs), so host-side setup code never sees a memory error. Returns the
 ** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
 int tb_pcall(lua_State *L, int nargs, int nresults);
+/* [-0, +(0|1), -] When the value at idx is the error tb_pcall's handler made (or a host
+** function raised with TB_RAISE_TRACED), pushes its message alone (the text before
+** "\nstack traceback:") and returns 1; else 0. A script's own text that merely reads like
+** one is not. */
+int tb_tracedmessage(lua_State *L, int idx);
 /* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
 ** lua_pcallk: the error with a traceback appended. */
 int tb_msgh(lua_State *L);
@@ -95,6 +101,8 @@ int tb_msgh(lua_State *L);
 #define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
 #define TB_RAISE_STOP (-3)   /* raise the error the limits raise: "file:line: time limit of 1 s
                              ** exceeded" (or the budget's, or "interrupted"), after tb_stopping */
+#define TB_RAISE_TRACED (-4) /* raise the text below the top unchanged (a nested call's error with
+                             ** its traceback), the top being its message alone */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
 
 /* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become
@@ -189,6 +197,10 @@ void tb_opentables(lua_State *L);
 /* [-2, +1, e] The sandbox's setmetatable (a lua_CFunction, Guards.c): the standard one, but
 ** a metatable with __gc is refused. */
 int tb_setmetatable(lua_State *L);
+/* [-3, +1, e] The sandbox's rawset (a lua_CFunction, Guards.c): the standard one, but a
+** read-only view is refused as an assignment to it is ("attempt to modify a read-only table
+** (key 'k')"). */
+int tb_rawset(lua_State *L);
 /* [-(2+n), +(1+r), e] The sandbox's xpcall(f, handler, ...) (a lua_CFunction, Guards.c): the
 ** standard one, but once a limit stops the call its error passes the handler by, which would
 ** otherwise run with hooks off and could never be stopped. */
@@ -239,7 +251,7 @@ void tb_pushscriptsize(lua_State *L);
 ** L, i, pw, ph, &w, &h)` answers the rest (text items, contexts whose sizes come from a closure,
 ** every item when `widths` is NULL): it never raises, and returns 0, or (when the size could
 ** not be found: a section that fails to lay out, a size function's error) pushes the error and
-** returns TB_RAISE or TB_RAISE_ASIS for ctx:size to raise; it runs with the memory cap lifted,
+** returns TB_RAISE, TB_RAISE_ASIS or TB_RAISE_TRACED for ctx:size to raise; it runs with the memory cap lifted,
 ** as a host function does. `count` items; `width` x `height` is
 ** the default proposal. Both paths compute the same IEEE operations in the same order, so
 ** they agree bit for bit. */

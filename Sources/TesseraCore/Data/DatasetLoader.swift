@@ -242,7 +242,7 @@ extension DatasetLoader {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
+            throw DatasetError(file: path, message: "cannot read the file (\(systemReason(errno)))")
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw DatasetError(file: path, message: regularFileExpected(info.st_mode))
@@ -258,7 +258,7 @@ extension DatasetLoader {
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw DatasetError(file: path, message: "cannot read the file (\(describe(errno)))")
+                throw DatasetError(file: path, message: "cannot read the file (\(systemReason(errno)))")
             }
             if n == 0 { break }
             if count + n > maxBytes { throw tooBig(count + n) }
@@ -308,11 +308,6 @@ private func openFailure(_ code: Int32) -> String {
     case ENOENT: return "expected a dataset file, found no such file"
     case EACCES: return "cannot read the file (permission denied)"
     case EISDIR: return "expected a regular file, found a directory"
-    default: return "cannot read the file (\(describe(code)))"
+    default: return "cannot read the file (\(systemReason(code)))"
     }
-}
-
-private func describe(_ code: Int32) -> String {
-    guard let s = strerror(code) else { return "error \(code)" }
-    return String(cString: s).lowercased()
 }

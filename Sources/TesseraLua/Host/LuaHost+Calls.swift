@@ -83,7 +83,7 @@ extension LuaHost {
     public func collectGarbage() { _ = tb_gccollect(L) }
 
     /// A read-only view of the `tessera` module (what `require("tessera")` returns); each call
-    /// gives a new view, so one holder's `rawset` reaches no other.
+    /// gives a new view.
     public var tessera: LuaReference {
         pushTesseraModule()
         return popReference()

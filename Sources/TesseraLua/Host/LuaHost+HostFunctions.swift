@@ -10,7 +10,8 @@ import TesseraCore
 /// - a script-shaped complaint (`LuaScriptError.script`, `LayoutError`, any other error)
 ///   gets the caller's `file:line:` prefix;
 /// - an error from nested script code already names its own `file:line:`: raised as it is
-///   (syntax and file errors without a traceback, others with theirs);
+///   (syntax and file errors without a traceback, others with theirs, which the bridge
+///   records so that the enclosing call's handler keeps it as the only one);
 /// - a loop that found the call must stop (`LimitPoll.Stop`) raises the limit's own error.
 extension LuaHost {
     /// Runs a host function body with its arguments named as registered; see the type comment.
@@ -34,9 +35,14 @@ extension LuaHost {
             case .syntax, .file:
                 LuaStack.push(L, error.message)
                 return TB_RAISE_ASIS
-            default:
-                LuaStack.push(L, error.description)
+            case _ where error.traceback.isEmpty:   // the enclosing call's handler adds one
+                LuaStack.push(L, error.message)
                 return TB_RAISE_ASIS
+            default:
+                // The bridge records it as traced: the enclosing handler adds no second traceback.
+                LuaStack.push(L, error.description)
+                LuaStack.push(L, error.message)
+                return TB_RAISE_TRACED
             }
         } catch let error as LayoutError {
             LuaStack.push(L, error.message)

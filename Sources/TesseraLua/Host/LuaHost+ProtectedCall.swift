@@ -17,6 +17,16 @@ extension LuaHost {
     /// a `LuaScriptError`, using why the bridge stopped the call.
     func popError(status: Int32) -> LuaScriptError {
         let text = LuaStack.string(L, -1) ?? "(error object is a \(LuaStack.typeName(L, -1)) value)"
+        // The message ends where the bridge says, never where the text merely reads like it.
+        var message = text, traceback = ""
+        if tb_tracedmessage(L, -1) != 0 {
+            let recorded = LuaStack.string(L, -1) ?? ""
+            tb_pop(L, 1)
+            if text.utf8.starts(with: (recorded + "\n").utf8) {
+                message = recorded
+                traceback = LuaScriptError.scriptFrames(Substring(text.utf8.dropFirst(recorded.utf8.count + 1)))
+            }
+        }
         tb_pop(L, 1)
         let memoryWhere = String(cString: tb_memorywhere(L))
         if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {
@@ -24,12 +34,13 @@ extension LuaHost {
             return LuaScriptError(.memory, message: prefix + "memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) exceeded",
                                   traceback: LuaScriptError.scriptFrames(Substring(String(cString: tb_memorytraceback(L)))))
         }
-        switch Int(tb_laststop(L)) {
-        case Int(TB_STOP_TIME): return LuaScriptError(.timeLimit, handled: text)
-        case Int(TB_STOP_INSTRUCTIONS): return LuaScriptError(.instructionLimit, handled: text)
-        case Int(TB_STOP_INTERRUPT): return LuaScriptError(.interrupted, handled: text)
-        default: return LuaScriptError(status == LUA_ERRMEM ? .memory : .runtime, handled: text)
+        let kind: LuaScriptError.Kind = switch Int(tb_laststop(L)) {
+        case Int(TB_STOP_TIME): .timeLimit
+        case Int(TB_STOP_INSTRUCTIONS): .instructionLimit
+        case Int(TB_STOP_INTERRUPT): .interrupted
+        default: status == LUA_ERRMEM ? .memory : .runtime
         }
+        return LuaScriptError(kind, message: message, traceback: traceback)
     }
 
     static func formatBytes(_ bytes: Int) -> String {

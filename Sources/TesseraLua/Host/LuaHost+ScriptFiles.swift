@@ -33,12 +33,15 @@ extension LuaHost {
         return ScriptFiles.exists(path) ? "\(what) cannot be read" : "\(what) does not exist"
     }
 
+    /// The error for a script file at `path` that cannot be read: `path: ` and why.
+    static func unreadableScript(_ path: String) -> LuaScriptError {
+        LuaScriptError(.file, message: "\(path): \(scriptFileProblem(path) ?? "the script cannot be read")")
+    }
+
     /// Reads, compiles and runs a script file; returns what it returned (kept in the
     /// registry) and the environment it ran in.
     func runFile(path: String) throws -> (result: LuaReference, environment: LuaReference) {
-        guard let data = readScriptFile(path) else {
-            throw LuaScriptError(.file, message: "\(path): \(Self.scriptFileProblem(path) ?? "the script cannot be read")")
-        }
+        guard let data = readScriptFile(path) else { throw Self.unreadableScript(path) }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try loadChunk(data, chunkName: "@" + path)

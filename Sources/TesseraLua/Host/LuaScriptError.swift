@@ -73,26 +73,23 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
         }
         return nil
     }
-
-    /// Splits what the message handler produced ("message\nstack traceback:\n...").
-    init(_ kind: Kind, handled text: String) {
-        if let range = text.firstRange(of: "\nstack traceback:") {
-            self.init(kind, message: String(text[..<range.lowerBound]),
-                      traceback: Self.scriptFrames(text[text.index(after: range.lowerBound)...]))
-        } else {
-            self.init(kind, message: text)
-        }
-    }
 }
 
 extension LuaScriptError {
     /// `traceback` without the frames of Tessera's own Lua chunks (the prelude, the REPL's
-    /// helpers): they say nothing about the script. "" when no other frame is left.
+    /// helpers, the test harness): they say nothing about the script. "" when no other frame
+    /// is left.
     static func scriptFrames(_ traceback: Substring) -> String {
         let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("\t[tessera]:") && !$0.hasPrefix("\t[repl]:") }
+            .filter { line in !ownFramePrefixes.contains { line.hasPrefix($0) } }
         return lines.count > 1 ? lines.joined(separator: "\n") : ""
     }
+
+    /// How a traceback line of one of Tessera's own chunks starts: "\t[tessera]:". Only the
+    /// host names chunks "=[...]" (the sandbox's `load` refuses such names; LuaBridge's
+    /// tb_ownchunk relies on it too); a script file's frame reads "\tpath:".
+    static let ownFramePrefixes = [Prelude.chunkName, ReplSupport.chunkName, LayoutTestHarness.chunkName]
+        .map { "\t" + $0.dropFirst() + ":" }
 
     /// Equal when kind, message and traceback are: `file` and `line` say where, not what.
     public static func == (a: LuaScriptError, b: LuaScriptError) -> Bool {

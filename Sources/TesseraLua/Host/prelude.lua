@@ -26,9 +26,9 @@ local function copy(t)
   return c
 end
 
--- setmetatable without finalizers, and xpcall whose handler a limit's stop passes by
--- (LuaBridge's Guards.c says why).
-local guardedsetmetatable, guardedxpcall = host.setmetatable, host.xpcall
+-- setmetatable without finalizers, xpcall whose handler a limit's stop passes by, and rawset
+-- that refuses read-only views (LuaBridge's Guards.c says why).
+local guardedsetmetatable, guardedxpcall, guardedrawset = host.setmetatable, host.xpcall, host.rawset
 local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
 -- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
 -- them may replace the error) and goes on as raised inside, which already says where.
@@ -74,6 +74,7 @@ function P.newenv(require)
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
   env.xpcall = guardedxpcall
+  env.rawset = guardedrawset
   env.coroutine = newcoroutine()
   env.require = require
   env._G = env
@@ -92,6 +93,11 @@ function P.newenv(require)
     end
     if mode ~= nil and mode ~= "t" then
       error("load: only text chunks are allowed here (mode \"t\")", 2)
+    end
+    -- Chunks named "=[...]" are Tessera's own: limits never blame their lines and tracebacks
+    -- leave them out, so a script may not give its chunk such a name.
+    if type(name) == "string" and name:sub(1, 2) == "=[" then
+      error("load: the chunk name '" .. name .. "' is reserved (names starting with \"=[\" are Tessera's own chunks)", 2)
     end
     if select("#", ...) < 4 then return load(chunk, name, "t", env) end
     return load(chunk, name, "t", (select(4, ...)))

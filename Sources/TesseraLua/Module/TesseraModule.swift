@@ -107,8 +107,7 @@ extension LuaHost {
     }
 
     /// [-0, +1, m] Pushes a new read-only view of the `tessera` module. Every environment (and
-    /// every `tessera` asked for) gets its own, so a script's `rawset` on its view changes no
-    /// other script's module.
+    /// every `tessera` asked for) gets its own view (the sandbox's `rawset` refuses views).
     func pushTesseraModule() {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
         tb_pushreadonly(L)

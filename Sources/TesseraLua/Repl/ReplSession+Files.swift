@@ -12,14 +12,30 @@ extension ReplSession {
     /// - Returns: whether the file ran to its end without an error.
     @discardableResult
     public func runFile(source: String, name: String) -> Bool {
+        run(Array(source.utf8), name: name)
+    }
+
+    /// Reads the file at `path` as every script is read (its bytes as they are: Lua strings
+    /// are bytes) and runs it as `runFile(source:name:)` does. O(file size).
+    /// - Returns: whether the file ran to its end without an error.
+    /// - Throws: `LuaScriptError` of kind `.file` when it cannot be read, worded as for a
+    ///   layout script (`x.lua: the script does not exist`).
+    @discardableResult
+    public func runFile(path: String) throws -> Bool {
+        guard let bytes = host.readScriptFile(path) else { throw LuaHost.unreadableScript(path) }
+        return run(bytes, name: path)
+    }
+
+    private func run(_ bytes: [UInt8], name: String) -> Bool {
         let before = errorCount
         refreshSettings()
         let L = host.L
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
         do {
-            let chunk = try host.load(source, chunkName: "@" + name, environment: environment)
-            host.push(chunk)
+            try host.loadChunk(bytes, chunkName: "@" + name)
+            host.push(environment)
+            _ = lua_setupvalue(L, -2, 1)
             try host.protectedCall(arguments: 0, results: 0)
         } catch let error as LuaScriptError {
             report(error)

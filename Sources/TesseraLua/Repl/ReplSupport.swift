@@ -11,7 +11,8 @@
 /// `tostring` always uses 14, so values match `tessera run`'s JSON.
 /// Short tables stay on one line when they fit `settings.width`; output stops after
 /// `settings.lines` lines, each cut table saying how many entries it left out, followed by a
-/// note. Strings inside tables longer than `settings.stringlimit` bytes are shortened.
+/// note. Strings inside tables longer than `settings.stringlimit` bytes are shortened. At most
+/// 1000 entries of a table are visited, so printing a huge table stays within the line's limits.
 ///
 /// `load(path)` with one string argument ending in `.lua` loads a layout script (the REPL's
 /// built-in); any other call is the sandbox's text-only `load`.

@@ -86,20 +86,32 @@ end
 -- State of one print call.
 local lines, budget, cut, open, cache
 
--- The entries of t in print order: 1..n, then keys. Cached per call, as a table is first
--- tried on one line and then, if too long, written on several.
+-- How many entries of one table printing visits to find its keys. Printing runs under the
+-- line's limits, and a table of a million entries must print as cheaply as a small one; past
+-- this many, the keys shown are the first ones met (in order) and the count left out is a
+-- lower bound.
+local scanned = 1000
+
+-- The entries of t in print order: 1..n, then keys, and whether some keys went unvisited.
+-- Cached per call, as a table is first tried on one line and then, if too long, written on
+-- several.
 local function entries(t)
   local e = cache[t]
-  if e then return e.n, e.keys end
+  if e then return e.n, e.keys, e.partial end
   local n = #t
   if mtype(n) ~= "integer" or n < 0 then n = 0 end
-  local keys = {}
+  local keys, visited, partial = {}, 0, false
   for k in pairs(t) do
+    visited = visited + 1
+    if visited > scanned then
+      partial = true
+      break
+    end
     if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
   end
   sort(keys, before)
-  cache[t] = { n = n, keys = keys }
-  return n, keys
+  cache[t] = { n = n, keys = keys, partial = partial }
+  return n, keys, partial
 end
 
 -- v on one line in at most `room` characters, or nil.
@@ -107,10 +119,10 @@ local function inline(v, path, room, depth)
   if not plain(v) then return scalar(v) end
   if open[v] then return "<cycle: " .. open[v] .. ">" end
   if depth > settings.depth then return "{...}" end
-  local n, keys = entries(v)
+  local n, keys, partial = entries(v)
   local total = n + #keys
-  if total == 0 then return "{}" end
-  if 3 * total > room then return nil end
+  if total == 0 and not partial then return "{}" end
+  if partial or 3 * total > room then return nil end
   open[v] = path
   local parts, used = {}, 2
   for i = 1, total do
@@ -147,7 +159,7 @@ local function block(v, indent, prefix, suffix, path, depth)
   if s then return add(indent .. prefix .. s .. suffix) end
   if not add(indent .. prefix .. "{") then return false end
   open[v] = path
-  local n, keys = entries(v)
+  local n, keys, partial = entries(v)
   local total, shown, inner = n + #keys, 0, indent .. "  "
   for i = 1, total do
     if #lines >= budget then break end
@@ -156,9 +168,11 @@ local function block(v, indent, prefix, suffix, path, depth)
     shown = i
   end
   open[v] = nil
-  if shown < total then
+  if shown < total or partial then
     cut = true
-    lines[#lines + 1] = format("%s... %d more %s", inner, total - shown, total - shown == 1 and "entry" or "entries")
+    local left = total - shown
+    if partial and left < 1 then left = 1 end
+    lines[#lines + 1] = format("%s... %s%d more %s", inner, partial and "at least " or "", left, left == 1 and "entry" or "entries")
   end
   lines[#lines + 1] = indent .. "}" .. suffix
   return true

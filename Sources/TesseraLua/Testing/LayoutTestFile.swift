@@ -12,6 +12,7 @@ import TesseraCore
 /// The Lua half of the test harness: layout-tests.lua, beside this file (compiled in by SwiftPM:
 /// `.embedInCode`).
 enum LayoutTestHarness {
+    static let chunkName = "=[tessera test]"
     static let source = String(decoding: PackageResources.layout_tests_lua, as: UTF8.self)
 }
 
@@ -54,7 +55,7 @@ package enum LayoutTestFile {
             let chunk = try host.load(String(decoding: bytes, as: UTF8.self), chunkName: "@" + path, environment: environment)
             try host.call(.function(chunk))
         } catch {
-            return failed(message(of: error))
+            return failed(message(of: error, options: options))
         }
 
         let count: Int
@@ -70,7 +71,7 @@ package enum LayoutTestFile {
             do {
                 try host.call(functions[4], [.integer(i)])
             } catch {
-                failure = message(of: error)
+                failure = message(of: error, options: options)
                 if let error = error as? LuaScriptError, error.file == path { line = error.line }
             }
             let elapsed = ContinuousClock.now - start
@@ -102,10 +103,11 @@ package enum LayoutTestFile {
         return result
     }
 
-    /// The failure text of an error: its `file:line: message` sentence.
-    static func message(of error: Error) -> String {
-        if let error = error as? LuaScriptError { return error.message }
-        return "\(error)"
+    /// The failure text of an error: its `file:line: message` sentence, then for a limit's
+    /// stop the line naming the flag that moves it (`options.limitHint`).
+    static func message(of error: Error, options: LayoutTestOptions) -> String {
+        guard let error = error as? LuaScriptError else { return "\(error)" }
+        return options.limitHint(error.kind).map { error.message + "\n" + $0 } ?? error.message
     }
 
     /// Why snapshots may not be kept at `snapshotPath`, or nil: the `__snapshots__` folder and
@@ -134,12 +136,12 @@ package enum LayoutTestFile {
     static func save(_ file: SnapshotFile, to snapshotPath: String, options: LayoutTestOptions) -> String? {
         let folder = ScriptFiles.folder(of: snapshotPath)
         if file.entries.isEmpty {
-            if unlink(snapshotPath) != 0 && errno != ENOENT { return "cannot remove \(snapshotPath): \(String(cString: strerror(errno)))" }
+            if unlink(snapshotPath) != 0 && errno != ENOENT { return "cannot remove \(snapshotPath): \(systemReason(errno))" }
             _ = rmdir(folder)   // only when empty
             return nil
         }
         if !ScriptFiles.isFolder(folder) && mkdir(folder, 0o777) != 0 && errno != EEXIST {
-            return "cannot create \(folder): \(String(cString: strerror(errno)))"
+            return "cannot create \(folder): \(systemReason(errno))"
         }
         if let refusal = refusal(of: snapshotPath) { return refusal }
         do { try options.write(snapshotPath, file.text()) } catch { return "\(error)" }
@@ -163,7 +165,7 @@ extension LuaHost {
             LuaStack.setField(L, -2, name)
         }
         let checks = popValue()
-        let harness = try load(LayoutTestHarness.source, chunkName: "=[tessera test]", environment: environment)
+        let harness = try load(LayoutTestHarness.source, chunkName: LayoutTestHarness.chunkName, environment: environment)
         let functions = try call(.function(harness), [checks])
         guard case .table(let handles)? = try evaluate("return setmetatable({}, {__mode = 'k'})", environment: environment).first,
               functions.count == 5 else {

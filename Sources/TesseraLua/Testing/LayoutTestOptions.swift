@@ -16,13 +16,18 @@ package struct LayoutTestOptions: Sendable {
     public var document: @Sendable (LayoutTestRun) throws -> JSONValue
     /// Writes a snapshot file whole, atomically.
     public var write: @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
+    /// The line under a failure that a limit stopped, naming the flag that moves the limit
+    /// (the CLI's wording); nil for no line.
+    public var limitHint: @Sendable (LuaScriptError.Kind) -> String?
 
     public init(limits: ScriptLimits = ScriptLimits(), update: Bool = false, continuousIntegration: Bool = false,
                 filter: String? = nil, roots: [String],
                 document: @escaping @Sendable (LayoutTestRun) throws -> JSONValue,
-                write: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void) {
+                write: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void,
+                limitHint: @escaping @Sendable (LuaScriptError.Kind) -> String? = { _ in nil }) {
         self.limits = limits; self.update = update; self.continuousIntegration = continuousIntegration
         self.filter = filter; self.roots = roots; self.document = document; self.write = write
+        self.limitHint = limitHint
     }
 }
 

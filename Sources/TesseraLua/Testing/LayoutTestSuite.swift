@@ -8,11 +8,22 @@ package enum LayoutTestSuite {
     public static let fileSuffix = "_test.lua"
 
     /// The test files under `paths`: a file is taken as given; a folder is searched through
-    /// its subfolders (not hidden ones, `.build` or `__snapshots__`). Sorted, without repeats.
-    /// - Throws: `LayoutTestPathError` for a path that does not exist.
+    /// its subfolders (not hidden ones, `.build` or `__snapshots__`); a pattern that is no
+    /// path (`'tests/*_test.lua'`, quoted) stands for the paths it matches, as in a shell.
+    /// Sorted, without repeats.
+    /// - Throws: `LayoutTestPathError` for a path that does not exist, or a pattern that
+    ///   matches nothing.
     public static func files(under paths: [String]) throws -> [String] {
         var found: [String] = []
         var searched = Set<String>()
+        let paths = try paths.flatMap { path in
+            guard !ScriptFiles.exists(path), PathPattern.isPattern(path) else { return [path] }
+            let matched = PathPattern.matches(path)
+            if matched.isEmpty {
+                throw LayoutTestPathError(message: "no file matches \(path); expected a test file, a folder of *\(fileSuffix) files or a pattern that matches some")
+            }
+            return matched
+        }
         for path in paths {
             if ScriptFiles.isFolder(path) {
                 collect(path, into: &found, searched: &searched)

@@ -65,14 +65,8 @@ struct ReplCommand: ParsableCommand {
             }
         }
         if let file {
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-                // A folder or a link loop, as the readers word them.
-                if let problem = notARegularFile(file) { throw CLIError("\(file): \(problem).") }
-                // A mistyped name is the usual cause: say so rather than suggest an encoding problem.
-                let exists = FileManager.default.fileExists(atPath: file)
-                throw CLIError("\(file): " + (exists ? "expected a readable UTF-8 Lua file" : "the file does not exist"))
-            }
-            let ran = session.runFile(source: source, name: file)
+            let ran: Bool
+            do { ran = try session.runFile(path: file) } catch let error as LuaScriptError { throw CLIError(error.message) }
             if batch {
                 if !ran { throw ExitCode(1) }
                 return

@@ -113,7 +113,8 @@ struct TestCommand: ParsableCommand {
                 try RunReport(run: LayoutRun(layoutName: run.layoutName, dataset: run.dataset, viewport: run.viewport,
                                              result: run.result, milliseconds: 0), viewport: run.visible).document()
             },
-            write: { path, bytes in try writeAtomically(bytes, to: path, flag: nil) })
+            write: { path, bytes in try writeAtomically(bytes, to: path, flag: nil) },
+            limitHint: LimitHint.hint(for:))
     }
 
     /// The lines printed for one test file: a line per test (its failure indented below it),
