@@ -188,6 +188,19 @@ struct DiffPinnedTests {
         #expect(clean == new && clean.reloadedItemIdentifiers.isEmpty && clean.reloadedSectionIdentifiers.isEmpty)
     }
 
+    @Test("a section move with an item change in a section that stays: two stages, as DifferenceKit's table gives")
+    func sectionMoveWithAChangeElsewhere() throws {
+        let old = diffSnapshot([("A", [1]), ("B", [2]), ("C", [3])])
+        let inserted = diffSnapshot([("B", [2]), ("A", [1]), ("C", [3, 4])])
+        try checkDiff(old, inserted)
+        #expect(StagedChangeset(from: old, to: inserted).map(\.changeset)
+                == [Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)]), Changeset(itemsInserted: [p(2, 1)])])
+        let moved = diffSnapshot([("B", [2]), ("A", [1]), ("C", [3])])
+        try checkDiff(old, moved, changed: [3])
+        #expect(StagedChangeset(from: old, to: moved, isItemUpdated: { id, _, _ in id == 3 }).map(\.changeset)
+                == [Changeset(itemsUpdated: [p(2, 0)]), Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)])])
+    }
+
     @Test("empty to full and full to empty")
     func emptyAndFull() throws {
         let empty = Snapshot<String, Int>()
