@@ -48,7 +48,7 @@ struct ChangeTimeline {
         // As the engine does for item views: a description that cannot be played is an error.
         for (event, animation) in zip(elementEvents, elementAnimations) {
             if let problem = animation?.problem {
-                throw AnimationFormatError("the \(event.kind.rawValue) animation of \(event.id): \(problem)")
+                throw AnimationFormatError("the \(event.kind.rawValue) animation of \(describeIdentifier(event.id)): \(problem)")
             }
         }
         timeline.add(transition, animations: elementAnimations)

@@ -82,11 +82,11 @@ struct DiffDatasetTests {
         let items = [1, 2, 1, 3, 1].map { Item(id: .int($0)) }
         let old = Dataset(items: items, sections: [Dataset.Section(id: .string("A"), range: 0..<2),
                                                   Dataset.Section(id: .string("B"), range: 2..<5)])
-        #expect(throws: SnapshotError.duplicateItem(item: "1", existingSection: "A", existingIndex: 0)) {
+        #expect(throws: SnapshotError.duplicateItem(item: "1", existingSection: #""A""#, existingIndex: 0)) {
             try DatasetDiff.snapshot(of: old)
         }
-        #expect(SnapshotError.duplicateItem(item: "1", existingSection: "A", existingIndex: 0).description
-            == #"duplicate item id "1": it is already in section "A" at index 0."#)
+        #expect(SnapshotError.duplicateItem(item: "1", existingSection: #""A""#, existingIndex: 0).description
+            == #"duplicate item id 1: it is already in section "A" at index 0."#)
         let twoSections = Dataset(items: [], sections: [Dataset.Section(id: .int(7), range: 0..<0),
                                                         Dataset.Section(id: .int(7), range: 0..<0)])
         #expect(throws: SnapshotError.duplicateSectionInInput(section: "7", firstPosition: 0, secondPosition: 1)) {

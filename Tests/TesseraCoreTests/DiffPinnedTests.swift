@@ -168,6 +168,39 @@ struct DiffPinnedTests {
         #expect(Changeset(from: old, to: new) == Changeset(itemsUpdated: [p(0, 1), p(0, 2)]))
     }
 
+    @Test("a replayed batch marks its updates, so diffing OLD against the result gives the batch back")
+    func replayedBatchKeepsItsUpdatesAsMarks() throws {
+        let old = diffSnapshot([("A", [1, 2, 3]), ("B", [4])])
+        let new = diffSnapshot([("A", [3, 1, 2]), ("B", [4])])
+        let batch = Changeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 2 })
+        #expect(batch == Changeset(itemsMoved: [mv(p(0, 2), p(0, 0))], itemsUpdated: [p(0, 1)]))
+        let applied = try batch.apply(to: old, insertingFrom: new)
+        #expect(applied.reloadedItemIdentifiers == [2] && applied.reloadedSectionIdentifiers.isEmpty)
+        #expect(applied.reconfiguredItemIdentifiers.isEmpty && applied.reconfiguredSectionIdentifiers.isEmpty)
+        #expect(Changeset(from: old, to: applied) == batch)
+        let sectionBatch = Changeset(from: old, to: old, isSectionUpdated: { id, _, _ in id == "B" })
+        #expect(sectionBatch == Changeset(sectionsUpdated: [1]))
+        let reloaded = try sectionBatch.apply(to: old, insertingFrom: old)
+        #expect(reloaded.reloadedSectionIdentifiers == ["B"] && reloaded.reloadedItemIdentifiers.isEmpty)
+        #expect(Changeset(from: old, to: reloaded) == sectionBatch)
+        // Rebuilt from its sections and items, it is NEW without marks, as a data source holds it.
+        let clean = try Snapshot(sections: applied.sectionIdentifiers.map { ($0, try applied.itemIdentifiers(inSection: $0)) })
+        #expect(clean == new && clean.reloadedItemIdentifiers.isEmpty && clean.reloadedSectionIdentifiers.isEmpty)
+    }
+
+    @Test("a section move with an item change in a section that stays: two stages, as DifferenceKit's table gives")
+    func sectionMoveWithAChangeElsewhere() throws {
+        let old = diffSnapshot([("A", [1]), ("B", [2]), ("C", [3])])
+        let inserted = diffSnapshot([("B", [2]), ("A", [1]), ("C", [3, 4])])
+        try checkDiff(old, inserted)
+        #expect(StagedChangeset(from: old, to: inserted).map(\.changeset)
+                == [Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)]), Changeset(itemsInserted: [p(2, 1)])])
+        let moved = diffSnapshot([("B", [2]), ("A", [1]), ("C", [3])])
+        try checkDiff(old, moved, changed: [3])
+        #expect(StagedChangeset(from: old, to: moved, isItemUpdated: { id, _, _ in id == 3 }).map(\.changeset)
+                == [Changeset(itemsUpdated: [p(2, 0)]), Changeset(sectionsMoved: [IndexMove(source: 1, target: 0)])])
+    }
+
     @Test("empty to full and full to empty")
     func emptyAndFull() throws {
         let empty = Snapshot<String, Int>()

@@ -24,6 +24,7 @@ func expectedUpdates<S: Hashable, I: Hashable>(_ old: Snapshot<S, I>, _ new: Sna
 /// - deletes and inserts are exactly the items that leave or arrive outside section changes;
 /// - every stage needs no staging and applies to the previous stage's snapshot, giving its own;
 ///   the last one is NEW, and the stages' updates add up to the same set.
+/// - there are never more stages than DifferenceKit's table makes (one per kind present).
 @discardableResult
 func checkDiff<S: Hashable, I: Hashable>(
     _ old: Snapshot<S, I>, _ new: Snapshot<S, I>, changed: Set<I> = [],
@@ -86,6 +87,11 @@ func checkDiff<S: Hashable, I: Hashable>(
     }
     #expect(state.withoutMarks() == new.withoutMarks(), sourceLocation: sourceLocation)
     #expect(stagedUpdates == updates, sourceLocation: sourceLocation)
+    // Never more stages than DifferenceKit's table: one per kind of change present.
+    let kinds = [!batch.itemsUpdated.isEmpty, !batch.sectionsDeleted.isEmpty || !batch.itemsDeleted.isEmpty,
+                 !batch.sectionsInserted.isEmpty || !batch.sectionsMoved.isEmpty,
+                 !batch.itemsInserted.isEmpty || !batch.itemsMoved.isEmpty, !batch.sectionsUpdated.isEmpty]
+    #expect(staged.count <= kinds.filter { $0 }.count, sourceLocation: sourceLocation)
     if batch.isEmpty {
         #expect(staged.isEmpty, sourceLocation: sourceLocation)
     }

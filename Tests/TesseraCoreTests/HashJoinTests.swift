@@ -38,13 +38,13 @@ struct HashJoinTests {
     func largeDuplicates() {
         for n in [10_000, 40_000] {
             let old = (0..<n).map { "id-\($0)" }
-            #expect(throws: SnapshotError.duplicateItemInInput(item: "id-7", firstPosition: 7, secondPosition: n)) {
+            #expect(throws: SnapshotError.duplicateItemInInput(item: #""id-7""#, firstPosition: 7, secondPosition: n)) {
                 try Changeset(from: old, to: old + ["id-7"])
             }
-            #expect(throws: SnapshotError.duplicateItemInInput(item: "id-3", firstPosition: 3, secondPosition: n)) {
+            #expect(throws: SnapshotError.duplicateItemInInput(item: #""id-3""#, firstPosition: 3, secondPosition: n)) {
                 try Changeset(from: old + ["id-3"], to: Array(old.reversed()))
             }
-            #expect(throws: SnapshotError.duplicateItemInInput(item: "new", firstPosition: 1, secondPosition: n + 1)) {
+            #expect(throws: SnapshotError.duplicateItemInInput(item: #""new""#, firstPosition: 1, secondPosition: n + 1)) {
                 try Changeset(from: old, to: ["x"] + ["new"] + Array(old.dropFirst()) + ["new"])
             }
         }
@@ -72,7 +72,7 @@ struct HashJoinTests {
         #expect(throws: SnapshotError.duplicateItemInInput(item: "9", firstPosition: 1, secondPosition: 2)) {
             try Changeset(from: [1, 2], to: [2, 9, 9])
         }
-        #expect(throws: SnapshotError.duplicateItemInInput(item: "PoorHash(value: 4)", firstPosition: 0, secondPosition: 2)) {
+        #expect(throws: SnapshotError.duplicateItemInInput(item: #""PoorHash(value: 4)""#, firstPosition: 0, secondPosition: 2)) {
             try Changeset(from: [4, 1].map(PoorHash.init), to: [4, 1, 4].map(PoorHash.init))
         }
     }

@@ -44,7 +44,7 @@ struct IdentifierHashTests {
         #expect(Changeset(from: a, to: b) == batch)
         #expect(a.indexOfItem("\u{212A}") == 0 && a.indexOfItem("cafe\u{301}") == 1 && b.indexOfItem("K") == 2)
         #expect(IndexedIdentifiers(uniqueElements: ["K", "\u{212A}"]) == nil)
-        #expect(throws: SnapshotError.duplicateItemInInput(item: "\u{212A}", firstPosition: 0, secondPosition: 1)) {
+        #expect(throws: SnapshotError.duplicateItemInInput(item: "\"\u{212A}\"", firstPosition: 0, secondPosition: 1)) {
             try Changeset(from: ["K", "\u{212A}"], to: [])
         }
     }
@@ -53,7 +53,7 @@ struct IdentifierHashTests {
     func datasetCanonicalRepeat() throws {
         let dataset = Dataset(items: [Item(id: "x"), Item(id: "K"), Item(id: "\u{212A}")],
                               sections: [Dataset.Section(id: "s", range: 0..<3)])
-        #expect(throws: SnapshotError.duplicateItem(item: "\u{212A}", existingSection: "s", existingIndex: 1)) {
+        #expect(throws: SnapshotError.duplicateItem(item: "\"\u{212A}\"", existingSection: #""s""#, existingIndex: 1)) {
             try DatasetDiff.snapshot(of: dataset)
         }
         let paired = try DatasetDiff.snapshot(of: dataset, duplicates: .pairInOrder)

@@ -29,7 +29,7 @@ struct SnapshotOutlineTests {
         #expect(outline.level(of: "Nope") == nil)
         #expect(try outline.parent(of: "Jazz") == "Music")
         #expect(try outline.parent(of: "Music") == nil)
-        #expect(throws: SnapshotError.itemNotFound(item: "Nope")) { try outline.parent(of: "Nope") }
+        #expect(throws: SnapshotError.itemNotFound(item: #""Nope""#)) { try outline.parent(of: "Nope") }
         #expect(try outline.children(of: "Photos") == ["2023", "2024"])
         #expect(outline.index(of: "Rock") == 4)
         #expect(outline.contains("2024") && !outline.contains("2025"))
@@ -62,7 +62,7 @@ struct SnapshotOutlineTests {
             "     2024",
             "*  Notes",
         ])
-        #expect(throws: SnapshotError.itemNotFound(item: "Nope")) { try outline.expand(["Nope"]) }
+        #expect(throws: SnapshotError.itemNotFound(item: #""Nope""#)) { try outline.expand(["Nope"]) }
     }
 
     @Test("append with a recursive path, insert, replace and delete children")
@@ -94,27 +94,27 @@ struct SnapshotOutlineTests {
         #expect(outline.expandedItems == ["Music"])
         #expect(try outline.children(of: "Music") == [])
         #expect(outline.count == 4)
-        #expect(throws: SnapshotError.itemNotFound(item: "Jazz")) { try outline.delete(["Jazz"]) }
+        #expect(throws: SnapshotError.itemNotFound(item: #""Jazz""#)) { try outline.delete(["Jazz"]) }
     }
 
     @Test("duplicate children are errors naming where the item already is")
     func duplicateChildren() throws {
         var outline = try SectionSnapshot(library, id: \.name, children: \.children)
         let before = outline
-        #expect(throws: SnapshotError.duplicateOutlineItem(item: "Rock", existingParent: "Music", existingIndex: 1)) {
+        #expect(throws: SnapshotError.duplicateOutlineItem(item: #""Rock""#, existingParent: #""Music""#, existingIndex: 1)) {
             try outline.append(["Pop", "Rock"], to: "Photos")
         }
-        #expect(throws: SnapshotError.duplicateOutlineItem(item: "Notes", existingParent: nil, existingIndex: 2)) {
+        #expect(throws: SnapshotError.duplicateOutlineItem(item: #""Notes""#, existingParent: nil, existingIndex: 2)) {
             try outline.insert(["Notes"], after: "2023")
         }
-        #expect(throws: SnapshotError.duplicateOutlineItemInInput(item: "Live", existingParent: "Pop", existingIndex: 0)) {
+        #expect(throws: SnapshotError.duplicateOutlineItemInInput(item: #""Live""#, existingParent: #""Pop""#, existingIndex: 0)) {
             try outline.append([Folder(name: "Pop", children: [Folder(name: "Live")]), Folder(name: "Live")],
                                to: "Music", id: \.name, children: \.children)
         }
         #expect(outline == before)
-        #expect(SnapshotError.duplicateOutlineItem(item: "Rock", existingParent: "Music", existingIndex: 1).description
+        #expect(SnapshotError.duplicateOutlineItem(item: #""Rock""#, existingParent: #""Music""#, existingIndex: 1).description
             == #"duplicate item id "Rock": it is already child 1 of "Music" in the outline."#)
-        #expect(throws: SnapshotError.duplicateOutlineItemInInput(item: "Jazz", existingParent: "Music", existingIndex: 0)) {
+        #expect(throws: SnapshotError.duplicateOutlineItemInInput(item: #""Jazz""#, existingParent: #""Music""#, existingIndex: 0)) {
             try SectionSnapshot([Folder(name: "Music", children: [Folder(name: "Jazz")]), Folder(name: "Jazz")],
                                 id: \.name, children: \.children)
         }

@@ -33,7 +33,7 @@ struct SnapshotTests {
         #expect(snapshot.indexOfSection("C") == 2)
         #expect(snapshot.itemPath(of: 5) == ItemPath(section: 2, item: 1))
         #expect(snapshot.itemIdentifier(at: ItemPath(section: 1, item: 0)) == nil)
-        #expect(throws: SnapshotError.sectionNotFound(section: "Z")) { try snapshot.itemIdentifiers(inSection: "Z") }
+        #expect(throws: SnapshotError.sectionNotFound(section: #""Z""#)) { try snapshot.itemIdentifiers(inSection: "Z") }
     }
 
     @Test("insert, move and delete items, across sections")
@@ -92,20 +92,20 @@ struct SnapshotTests {
     func duplicates() throws {
         var snapshot = try sample()
         let before = snapshot
-        #expect(throws: SnapshotError.duplicateItem(item: "5", existingSection: "C", existingIndex: 1)) {
+        #expect(throws: SnapshotError.duplicateItem(item: "5", existingSection: #""C""#, existingIndex: 1)) {
             try snapshot.appendItems([8, 5], toSection: "A")
         }
         #expect(throws: SnapshotError.duplicateItemInInput(item: "8", firstPosition: 0, secondPosition: 2)) {
             try snapshot.insertItems([8, 9, 8], afterItem: 1)
         }
-        #expect(throws: SnapshotError.duplicateSection(section: "B", existingIndex: 1)) { try snapshot.appendSections(["B"]) }
-        #expect(throws: SnapshotError.duplicateSectionInInput(section: "Q", firstPosition: 0, secondPosition: 1)) {
+        #expect(throws: SnapshotError.duplicateSection(section: #""B""#, existingIndex: 1)) { try snapshot.appendSections(["B"]) }
+        #expect(throws: SnapshotError.duplicateSectionInInput(section: #""Q""#, firstPosition: 0, secondPosition: 1)) {
             try snapshot.insertSections(["Q", "Q"], beforeSection: "A")
         }
         #expect(snapshot == before)
-        #expect(SnapshotError.duplicateItem(item: "5", existingSection: "C", existingIndex: 1).description
-            == #"duplicate item id "5": it is already in section "C" at index 1."#)
-        #expect(throws: SnapshotError.duplicateItem(item: "2", existingSection: "A", existingIndex: 1)) {
+        #expect(SnapshotError.duplicateItem(item: "5", existingSection: #""C""#, existingIndex: 1).description
+            == #"duplicate item id 5: it is already in section "C" at index 1."#)
+        #expect(throws: SnapshotError.duplicateItem(item: "2", existingSection: #""A""#, existingIndex: 1)) {
             try Snapshot(sections: [("A", [1, 2]), ("B", [3, 2])])
         }
         #expect(throws: SnapshotError.duplicateItemInInput(item: "3", firstPosition: 1, secondPosition: 2)) {
@@ -129,7 +129,7 @@ struct SnapshotTests {
         #expect(try suffixed.itemIdentifiers(inSection: "A") == ["a", "b", "a(2)", "a(1)"])
         #expect(try suffixed.itemIdentifiers(inSection: "B") == ["a(3)"])
         #expect(ItemID.int(7).suffixed(1) == .string("7(1)"))
-        #expect(throws: SnapshotError.duplicateSectionInInput(section: "A", firstPosition: 0, secondPosition: 1)) {
+        #expect(throws: SnapshotError.duplicateSectionInInput(section: #""A""#, firstPosition: 0, secondPosition: 1)) {
             try Snapshot<String, String>(suffixingDuplicatesIn: [("A", ["a"]), ("A", ["a"])])
         }
     }
@@ -143,8 +143,8 @@ struct SnapshotTests {
         #expect(throws: SnapshotError.itemNotFound(item: "9")) { try snapshot.insertItems([3], beforeItem: 9) }
         #expect(throws: SnapshotError.itemNotFound(item: "9")) { try snapshot.deleteItems([1, 9]) }
         #expect(throws: SnapshotError.moveRelativeToItself(identifier: "1")) { try snapshot.moveItem(1, beforeItem: 1) }
-        #expect(throws: SnapshotError.sectionNotFound(section: "Z")) { try snapshot.moveSection("A", afterSection: "Z") }
-        #expect(throws: SnapshotError.sectionNotFound(section: "Z")) { try snapshot.deleteSections(["Z"]) }
+        #expect(throws: SnapshotError.sectionNotFound(section: #""Z""#)) { try snapshot.moveSection("A", afterSection: "Z") }
+        #expect(throws: SnapshotError.sectionNotFound(section: #""Z""#)) { try snapshot.deleteSections(["Z"]) }
         #expect(snapshot.itemIdentifiers == [1, 2])
     }
 

@@ -33,11 +33,11 @@ import TesseraCore
         #expect(layoutError("return require('tessera').sections{ sections = { require('tessera').flow{} } }")
                 == "t.sections: field 'sections' has no layout for section 2 and there is no default")
         #expect(layoutError("return require('tessera').sections{ sections = { photos = require('tessera').flow{} } }")
-                == "t.sections: field 'sections' has no layout for section 'people' and there is no default")
+                == "t.sections: field 'sections' has no layout for section \"people\" and there is no default")
         #expect(layoutError("""
         local t = require('tessera')
         return t.compositional{ sections = { t.section{ group = t.hgroup{ items = { t.item{} } } } } }
-        """) == "\(folder.path)/layout.lua:2: t.compositional: field 'sections' has no entry for section 2 (id 'people')")
+        """) == "\(folder.path)/layout.lua:2: t.compositional: field 'sections' has no entry for section 2 (id \"people\")")
     }
 
     @Test func showWithoutAPictureRendererSaysSo() {

@@ -139,6 +139,37 @@ struct DiffCommandTests {
             """)
     }
 
+    @Test("a file without sections is one section with the id 0: against another id it is replaced, against 0 nothing changes")
+    func unsectionedFileIsSectionZero() throws {
+        let bare = try writeTemporary("bare.json", #"[{"id": "a"}, {"id": "b"}]"#)
+        let lines = try writeTemporary("flat.jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n")
+        let named = try writeTemporary("named.json", #"{"sections": [{"id": "s0", "items": [{"id": "a"}, {"id": "b"}]}]}"#)
+        let unnamed = try writeTemporary("unnamed.json", #"{"sections": [{"items": [{"id": "a"}, {"id": "b"}]}]}"#)
+        let zero = try writeTemporary("zero.json", #"{"sections": [{"id": 0, "items": [{"id": "a"}, {"id": "b"}]}]}"#)
+        for old in [bare, lines] {
+            let replaced = try runTessera(["diff", old, named])
+            #expect(replaced.status == 0, "\(replaced.stderr)")
+            #expect(replaced.stdout == """
+                {
+                  "sections": {"deleted": [0], "inserted": [0], "moved": [], "updated": []},
+                  "items": {"deleted": [], "inserted": [], "moved": [], "updated": []},
+                  "summary": {"deleted": 0, "inserted": 0, "moved": 0, "updated": 0, "sections": {"deleted": 1, "inserted": 1, "moved": 0, "updated": 0}},
+                  "changes": [],
+                  "sectionChanges": [
+                    {"op": "delete", "id": 0, "at": 0},
+                    {"op": "insert", "id": "s0", "at": 0}
+                  ]
+                }
+
+                """)
+            for same in [unnamed, zero] {
+                let kept = try runTessera(["diff", old, same])
+                #expect(kept.status == 0 && kept.stdout.contains(#""sectionChanges": []"#) && kept.stdout.contains(#""changes": []"#),
+                        "\(kept.stdout)\(kept.stderr)")
+            }
+        }
+    }
+
     @Test("text: totals, a row per section, the first changes with their ids")
     func text() throws {
         let outcome = try runTessera(["diff", "datasets/emoji-15.0.json", "datasets/emoji-15.1.json", "--format", "text"])

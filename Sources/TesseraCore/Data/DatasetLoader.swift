@@ -170,7 +170,7 @@ extension DatasetLoader {
     static func duplicateError(file: String, kind: String, id: ItemID, first: SourcePosition,
                                second: SourcePosition) -> DatasetError {
         second.error(file, field: "id",
-                     "expected a unique \(kind) (or a duplicate policy), found \(id.jsonValue.briefDescription) again (first \(first.reference))")
+                     "expected a unique \(kind) (or a duplicate policy), found \(describeIdentifier(id)) again (first \(first.reference))")
     }
 
     /// Applies the duplicate policy to an id column whose positions are given by `position`

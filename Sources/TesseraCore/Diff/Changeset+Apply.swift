@@ -11,7 +11,9 @@ extension Changeset {
     /// from `new`; an inserted item's identifier is taken from `new` at its path. Nothing else is
     /// read from `new`. Updated items and sections come out marked: the result's
     /// `reloadedItemIdentifiers` and `reloadedSectionIdentifiers` are exactly the updated ones,
-    /// and it has no other marks.
+    /// and it has no other marks (so diffing `old` against it gives this batch back). It is the
+    /// state a batch leaves, not a data source's current snapshot: UIKit's data source hands its
+    /// snapshot back after `apply` without the marks the apply consumed.
     ///
     /// - Throws: `ChangesetApplyError` when the batch does not fit `old` (an index out of range, an
     ///   element listed twice, an item listed inside a deleted or inserted section, an update of a

@@ -47,13 +47,13 @@ public enum DatasetDiff {
             if let repeated = sectionKeys.first(where: { $0.index > 0 }) {
                 let first = sectionKeys.firstIndex(of: Occurrence(repeated.id))!
                 let second = sectionKeys.firstIndex(of: repeated)!
-                throw SnapshotError.duplicateSectionInInput(section: repeated.id.description, firstPosition: first, secondPosition: second)
+                throw SnapshotError.duplicateSectionInInput(section: describeIdentifier(repeated.id), firstPosition: first, secondPosition: second)
             }
             if let itemKeys, let second = itemKeys.firstIndex(where: { $0.index > 0 }) {
                 let id = itemKeys[second].id
                 let first = itemKeys.firstIndex(of: Occurrence(id))!
                 let s = Snapshot<Key, Key>.sectionIndex(containing: first, starts: starts)
-                throw SnapshotError.duplicateItem(item: id.description, existingSection: dataset.sections[s].id.description,
+                throw SnapshotError.duplicateItem(item: describeIdentifier(id), existingSection: describeIdentifier(dataset.sections[s].id),
                                                   existingIndex: first - starts[s])
             }
         }

@@ -31,7 +31,7 @@ extension CollectionEngine {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw LayoutError.invalidParameter(name: "size", allowed: "finite, non-negative numbers",
                                                got: "\(NumberText.exact(size.width))x\(NumberText.exact(size.height))",
-                                               subject: "the measured size of \(id)", verb: "must be")
+                                               subject: "the measured size of \(describeIdentifier(id))", verb: "must be")
         }
         if measurements[id]?.size == size { return }
         let data = views.first { ItemID.names($0.id, id) && ($0.category == .item || $0.category == .supplementary) }?.data

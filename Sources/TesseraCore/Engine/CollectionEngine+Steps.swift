@@ -190,7 +190,7 @@ extension CollectionEngine {
             for (k, animation) in zip(batch.positions, animations) {
                 // A description that cannot be played (`AnimationDescription.problem`) leaves the pass too.
                 if let problem = animation?.problem {
-                    throw AnimationFormatError("the \(events[k].type.rawValue) animation of \(events[k].id): \(problem)")
+                    throw AnimationFormatError("the \(events[k].type.rawValue) animation of \(describeIdentifier(events[k].id)): \(problem)")
                 }
                 events[k].animation = animation
             }

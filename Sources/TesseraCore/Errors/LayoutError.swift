@@ -123,7 +123,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
             return "item \(name) has the frame \(frame.compact); a frame needs \(frame.frameRequirement)"
         case let .sizeOverflow(file, index, id, intrinsic, rule, size, proposal):
             let n = LayoutCheck.number, exact = { JSONWriter.format($0) }
-            return "\(file): item \(index) (id \(id)) is \(exact(intrinsic.width)) x \(exact(intrinsic.height)), which the "
+            return "\(file): item \(index) (id \(describeIdentifier(id))) is \(exact(intrinsic.width)) x \(exact(intrinsic.height)), which the "
                 + "\(rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposal.width)) x "
                 + "\(n(proposal.height)) container, too large for a number; expected an item size with a less extreme aspect ratio"
         case let .providerCycle(path):

@@ -70,7 +70,7 @@ public struct ItemSource: Sendable {
                 return "its sections end at \(gap.expectedStart); they must tile its \(count) items in order"
             }
             let section = sections[gap.position]
-            return "its section \(gap.position) (id \(section.id)) starts at \(section.range.lowerBound), where "
+            return "its section \(gap.position) (id \(describeIdentifier(section.id))) starts at \(section.range.lowerBound), where "
                 + "\(gap.expectedStart) was expected; sections must tile its \(count) items in order"
         }
         return nil

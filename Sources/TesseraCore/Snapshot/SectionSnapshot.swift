@@ -156,7 +156,7 @@ public struct SectionSnapshot<ItemID: Hashable>: Equatable {
             let node = nodes[id]!
             let mark = node.children.isEmpty ? " " : (expanded.contains(id) ? "+" : "-")
             let visible = isVisible(id) ? "*" : " "
-            lines.append(String(repeating: "  ", count: depth) + "\(visible)\(mark) \(describeIdentifier(id))")
+            lines.append(String(repeating: "  ", count: depth) + "\(visible)\(mark) \(id)")
             stack.append(contentsOf: node.children.reversed().map { ($0, depth + 1) })
         }
         return lines.joined(separator: "\n")

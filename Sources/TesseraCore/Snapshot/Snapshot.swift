@@ -302,8 +302,8 @@ extension Snapshot: CustomDebugStringConvertible {
     public var debugDescription: String {
         var lines: [String] = []
         for s in 0..<sectionSet.count {
-            let items = itemSet.elements[itemRange(ofSectionAt: s)].map { describeIdentifier($0) }
-            lines.append("\(describeIdentifier(sectionSet[s])): [\(items.joined(separator: ", "))]")
+            let items = itemSet.elements[itemRange(ofSectionAt: s)].map { String(describing: $0) }
+            lines.append("\(sectionSet[s]): [\(items.joined(separator: ", "))]")
         }
         return "Snapshot(" + lines.joined(separator: "; ") + ")"
     }

@@ -58,7 +58,7 @@ import Testing
         var gap = source(Array(0..<4))
         gap.sections = [Dataset.Section(id: "a", range: 0..<2), Dataset.Section(id: "b", range: 3..<4)]
         provider.data = gap
-        #expect(message { try engine.layout() } == "a basic provider's data is invalid: its section 1 (id b) starts at 3, "
+        #expect(message { try engine.layout() } == "a basic provider's data is invalid: its section 1 (id \"b\") starts at 3, "
                 + "where 2 was expected; sections must tile its 4 items in order")
         gap.sections = [Dataset.Section(id: "a", range: 0..<3)]
         provider.data = gap

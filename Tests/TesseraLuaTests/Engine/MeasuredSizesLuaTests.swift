@@ -200,7 +200,7 @@ import TesseraCore
             ("e:measure({ 'm1' })",
              "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with finite, non-negative sizes, got entry 1: string"),
             ("e:measure(true, 1, 1)", "engine:measure: argument #1 (id) must be a string or a number, got boolean"),
-            ("e:scrollTo('zz')", "engine:scrollTo: argument #1 (id) must be the id of one of the 5 items, got 'zz'"),
+            ("e:scrollTo('zz')", "engine:scrollTo: argument #1 (id) must be the id of one of the 5 items, got \"zz\""),
             ("e:scrollTo({})", "engine:scrollTo: argument #1 (target) must be an item index (an integer) or an id (a string), got table"),
             ("e.anchor = 'bottom'", "engine: field 'anchor' must be one of none, firstVisible, end, got 'bottom'"),
         ]

@@ -102,7 +102,7 @@ public struct SplitLayout: Layout {
         for (s, section) in context.sections.enumerated() {
             let overrides = try sectionOverrides(s, section)
             var side = try overrides.side ?? self.side(s, section)
-            let name = " section \(section.id.jsonValue.briefDescription)"
+            let name = " section \(describeIdentifier(section.id))"
             let style = overrides.applied(to: defaults)
             try Self.check(style, where: name)
             if side == columns.collapsedSide {

@@ -82,7 +82,8 @@ extension LuaHost {
                 throw args.error(.part(.argument(slot, name), "[\(k)]"), "needs a frame {x, y, w, h} of finite numbers with a non-negative size")
             }
             guard seen.insert(id).inserted else {
-                throw args.error(.argument(slot, name), "has the id \(JSONWriter.write(id)) twice; ids must be unique within a layout")
+                let named = if case .string(let text) = id { describeIdentifier(text) } else { JSONWriter.write(id) }
+                throw args.error(.argument(slot, name), "has the id \(named) twice; ids must be unique within a layout")
             }
             items.append((id, frame))
         }

@@ -60,7 +60,7 @@ extension LuaHost {
             }
             return { [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
-                throw LuaArguments.fieldStatement("\(origin)t.compositional", "sections", "has no entry for section \(index + 1) (id '\(section.id.description)')")
+                throw LuaArguments.fieldStatement("\(origin)t.compositional", "sections", "has no entry for section \(index + 1) (id \(describeIdentifier(section.id)))")
             }
         case LUA_TNIL:
             throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")

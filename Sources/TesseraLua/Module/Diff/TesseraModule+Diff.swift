@@ -222,7 +222,7 @@ struct DiffSide {
         for (s, section) in dataset.sections.enumerated() {
             try poll.step()
             if let first = sectionPositions.updateValue(s, forKey: section.id) {
-                throw args.error(.path(name), "repeats the section id \(section.id.jsonValue.briefDescription) (sections \(first + 1) and \(s + 1)); expected unique ids")
+                throw args.error(.path(name), "repeats the section id \(describeIdentifier(section.id)) (sections \(first + 1) and \(s + 1)); expected unique ids")
             }
         }
         var itemPositions = [ItemID: Int](minimumCapacity: dataset.count)
@@ -230,7 +230,7 @@ struct DiffSide {
             try poll.step()
             let id = dataset.id(at: p)
             if let first = itemPositions.updateValue(p, forKey: id) {
-                throw args.error(.path(name), "repeats the id \(id.jsonValue.briefDescription) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
+                throw args.error(.path(name), "repeats the id \(describeIdentifier(id)) (\(sectioned ? "\(place(first)) and \(place(p))" : "items \(first + 1) and \(p + 1)")); expected unique ids")
             }
         }
         return dataset

@@ -50,7 +50,7 @@ extension TesseraModule {
             if byID {
                 let id = ItemID.string(try args.string(2, "id"))
                 guard try engine.index(of: id) != nil else {
-                    throw args.error(2, "id", mustBe: "the id of one of the \(engine.itemCount) items", got: "'\(id)'")
+                    throw args.error(2, "id", mustBe: "the id of one of the \(engine.itemCount) items", got: describeIdentifier(id))
                 }
                 events += try host.inPass { try engine.scrollTo(id, align: position) }
             } else {

@@ -123,7 +123,7 @@ extension LuaHost {
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
-                throw LuaArguments.fieldStatement("t.sections", "sections", keyedByID ? "has no layout for section '\(id)' and there is no default"
+                throw LuaArguments.fieldStatement("t.sections", "sections", keyedByID ? "has no layout for section \(section.map { describeIdentifier($0.id) } ?? String(index)) and there is no default"
                                                                              : "has no layout for section \(index + 1) and there is no default")
             }
         default:

@@ -1,0 +1,75 @@
+import Testing
+@testable import TesseraCore
+
+/// Every message that names an id writes it as a dataset does: the integer 5 as `5`, the string
+/// "5" as `"5"`, escaped, and a long one cut with its length.
+@Suite struct MessageIdentifierTests {
+    let huge = String(repeating: "a", count: 1 << 20)
+    var hugeText: String { "\"" + String(repeating: "a", count: 64) + "\"… (1048576 characters)" }
+
+    @Test func integersAreBareAndStringsQuotedAndEscaped() {
+        #expect(describeIdentifier(5) == "5")
+        #expect(describeIdentifier("5") == #""5""#)
+        #expect(describeIdentifier(ItemID.int(5)) == "5")
+        #expect(describeIdentifier(ItemID.string("5")) == #""5""#)
+        #expect(describeIdentifier(ItemID.string("a\"b\nc")) == #""a\"b\nc""#)
+        #expect(describeIdentifier(ItemID.scoped("0", .int(5))) == #""0-5""#)
+        #expect(describeIdentifier(Occurrence(ItemID.int(5), index: 1)) == "5 (occurrence 2)")
+        #expect(describeIdentifier(Occurrence(ItemID.string("5"))) == #""5""#)
+        #expect(describeIdentifier(String(repeating: "a", count: 64)) == "\"" + String(repeating: "a", count: 64) + "\"")
+        #expect(describeIdentifier(huge) == hugeText)
+        // Cut by characters: an emoji is never split.
+        #expect(describeIdentifier(String(repeating: "👍🏽", count: 65)) == "\"" + String(repeating: "👍🏽", count: 64) + "\"… (65 characters)")
+    }
+
+    @Test func snapshotErrorsTellTheIntegerFromTheString() throws {
+        var byInt = Snapshot<String, Int>()
+        try byInt.appendSections(["5"])
+        try byInt.appendItems([5])
+        var byString = Snapshot<Int, String>()
+        try byString.appendSections([5])
+        try byString.appendItems(["5"])
+        func message(_ body: () throws -> Void) -> String? {
+            do { try body() } catch { return "\(error)" }
+            return nil
+        }
+        #expect(message { try byInt.appendItems([5]) } == #"duplicate item id 5: it is already in section "5" at index 0."#)
+        #expect(message { try byString.appendItems(["5"]) } == #"duplicate item id "5": it is already in section 5 at index 0."#)
+        #expect(message { try byInt.deleteItems([6]) } == "item id 6 is not in the snapshot.")
+        #expect(message { try byString.deleteItems(["line\nbreak"]) } == #"item id "line\nbreak" is not in the snapshot."#)
+        #expect(message { try byString.deleteSections([huge.count]) } == "section id 1048576 is not in the snapshot.")
+        #expect(message { try byInt.deleteSections([huge]) } == "section id \(hugeText) is not in the snapshot.")
+        #expect(message { try byInt.moveItem(5, beforeItem: 5) } == "cannot move 5 relative to itself.")
+        #expect(message { _ = try Changeset(from: ["a\"", "b", "a\""], to: [String]()) }
+                == #"duplicate item id "a\"": it occurs at positions 0 and 2 of the given list."#)
+    }
+
+    @Test func datasetErrorsNameIdsTheSameWay() throws {
+        let items = [Item(id: .string(huge)), Item(id: .int(5)), Item(id: .string(huge))]
+        #expect(throws: DatasetError(file: "<memory>", path: "items[2].id",
+                                     message: "expected a unique id (or a duplicate policy), found \(hugeText) again (first at items[0])")) {
+            try Dataset(validating: items)
+        }
+        let twice = Dataset(items: [Item(id: .string("x\ny")), Item(id: .string("x\ny"))],
+                            sections: [Dataset.Section(id: .int(5), range: 0..<1), Dataset.Section(id: .string("5"), range: 1..<2)])
+        #expect(throws: SnapshotError.duplicateItem(item: #""x\ny""#, existingSection: "5", existingIndex: 0)) {
+            try DatasetDiff.snapshot(of: twice)
+        }
+        let sections = Dataset(items: [], sections: [Dataset.Section(id: .string("5"), range: 0..<0),
+                                                     Dataset.Section(id: .string("5"), range: 0..<0)])
+        #expect(throws: SnapshotError.duplicateSectionInInput(section: #""5""#, firstPosition: 0, secondPosition: 1)) {
+            try DatasetDiff.snapshot(of: sections)
+        }
+    }
+
+    @Test func engineErrorsNameIdsTheSameWay() throws {
+        let engine = CollectionEngine(provider: numbers([1, 2]), viewport: Size(width: 100, height: 100))
+        try engine.layout()
+        #expect(throws: LayoutError.invalid(#"no item has the id "1\n"; scrollTo expects the id of one of the 2 items"#)) {
+            try engine.scrollTo(ItemID.string("1\n"))
+        }
+        #expect(throws: LayoutError.invalid("no item has the id 9; scrollTo expects the id of one of the 2 items")) {
+            try engine.scrollTo(ItemID.int(9))
+        }
+    }
+}
