@@ -14,8 +14,11 @@ struct ChangeTimeline {
 
     /// Plays `change` on `engine`, already laid out and scrolled where it plays, from `old` to
     /// `new`. Throws what the layout or the animator throws, or an `AnimationFormatError` for
-    /// a description the engine cannot play.
-    init(engine: CollectionEngine, old: Dataset, new: Dataset, change: () throws -> Void) throws {
+    /// a description the engine cannot play, or, given the frame rate `fps` it will be sampled
+    /// at, for samples that would be too many (`Timeline.sampleTimes(fps:)`): checked once the
+    /// item views' tracks are known, before the rest of the timeline is built and before the
+    /// animator is asked about headers, footers and backgrounds.
+    init(engine: CollectionEngine, old: Dataset, new: Dataset, fps: Double? = nil, change: () throws -> Void) throws {
         viewsBefore = engine.views
         let reloadsBefore = engine.reloadCount
         let elementsBefore = try Self.elementsShown(by: engine, dataset: old)
@@ -33,6 +36,8 @@ struct ChangeTimeline {
         // once below, as pairs across the change (the engine's own answers for them would be dropped).
         let events = try engine.layoutAnimatingItemsOnly()
         var timeline = Timeline(events: events, views: engine.views)
+        // The element tracks only add views and time: samples too many already are refused now.
+        if let fps { try timeline.checkSampleCount(fps: fps) }
         timeline.recordFramesBefore(Dictionary(viewsBefore.map { ($0.number, $0.frame) }, uniquingKeysWith: { a, _ in a }))
         // Headers, footers and backgrounds: views of their own, numbered after the item views,
         // paired across the reload and animated by the same animator.

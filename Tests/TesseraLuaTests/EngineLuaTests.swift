@@ -57,6 +57,28 @@ import TesseraCore
                         "1", "2", "2"])
     }
 
+    @Test func aViewFadingOutIsNotTakenByAViewEnteringInTheSamePass() throws {
+        // 2 fades out, still drawn as view 1: 5 enters as a new view 2; at the next pass view 1
+        // is back in its pool and 6 takes it.
+        let out = try run("""
+        local function numbered(list)
+          local out = {}
+          for _, ev in ipairs(list) do out[#out + 1] = ev.type .. " " .. ev.id .. " #" .. ev.view end
+          return table.concat(out, ", ")
+        end
+        local p = t.provider{ data = { 1, 2, 3, 4 }, id = function(item) return tostring(item) end, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 49 }, animator = t.animator("fade") }
+        e:layout()
+        p.data = { 5, 1, 3 }
+        local reload = numbered(e:layout())
+        local stats = e.stats.created .. " " .. e.stats.reused
+        p.data = { 6, 5 }
+        return reload, stats, numbered(e:layout()), e.stats.created .. " " .. e.stats.reused
+        """)
+        #expect(out == ["delete 2 #1, insert 5 #2, move 1 #0, update 1 #0", "3 0",
+                        "delete 1 #0, insert 6 #1, move 5 #2, update 5 #2", "3 1"])
+    }
+
     @Test func aShelfScrollsSidewaysOnItsOwn() throws {
         let out = try run("""
         local shelf = t.compositional{ section = t.section{

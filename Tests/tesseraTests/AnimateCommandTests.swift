@@ -262,3 +262,32 @@ struct DiffProfileBenchTests {
             + "N one of [5000, 100000, 1000000], PATH array or snapshot; got 'int-7-array'\n")
     }
 }
+
+@Suite("tessera animate: view numbers")
+struct AnimateViewNumberTests {
+    /// Emoji 15.1 adds two head-shaking faces where 15.0 showed two cells: those cells move out
+    /// of view animated, so they are still drawn, and the two new faces are new views (90 and
+    /// 91), where they used to take the leaving cells' numbers (88 and 89, drawn twice).
+    @Test func viewsMovingOutKeepTheirNumbersFromTheViewsInsertedWithThem() throws {
+        let outcome = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.0.json", "--to", "datasets/emoji-15.1.json",
+                                      "--fps", "10"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        guard case .array(let tracks)? = timeline["tracks"], case .array(let samples)? = timeline["samples"] else {
+            Issue.record("no tracks or samples"); return
+        }
+        let entering = tracks.filter { $0["event"]!.string! != "move" }.map {
+            "\($0["event"]!.string!) \($0["id"]!.string!) #\(Int($0["view"]!.number!))"
+        }
+        #expect(entering == ["update 2620-FE0F #88", "update 1F4A9 #89",
+                             "insert 1F642-200D-2194-FE0F #90", "insert 1F642-200D-2195-FE0F #91"])
+        let numbers = tracks.map { Int($0["view"]!.number!) }
+        #expect(Set(numbers).count == numbers.count, "a view number held by two tracks")
+        #expect(samples.count == 4)
+        for sample in samples {
+            guard case .array(let views)? = sample["views"] else { Issue.record("no views"); return }
+            let drawn = views.map { Int($0["view"]!.number!) }
+            #expect(Set(drawn).count == drawn.count, "at \(sample["t"]!): a view drawn twice")
+        }
+    }
+}

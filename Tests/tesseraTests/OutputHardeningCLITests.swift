@@ -75,6 +75,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("page.html").path))
     }
 
+    @Test func samplesTooManyAreRefusedBeforeTheRestOfTheTimelineIsBuilt() throws {
+        // The item views' tracks already make the samples too many: the animator is never asked
+        // about the headers and backgrounds (its hook for them would fail), and nothing is written.
+        let animator = """
+        local function hook(e)
+          if e.category ~= "cell" and e.isReloading and e.reloadCount > 0 then error("asked about a " .. e.category) end
+          return { duration = 3600 }
+        end
+        return { insert = hook, update = hook }
+
+        """
+        let row = (0..<6).map { "{\"id\":\"a\($0)\",\"g\":\"x\"}\n" }.joined()
+        let files = ["picky.lua": animator, "old.jsonl": row + "{\"id\":\"b\",\"g\":\"y\"}\n",
+                     "new.jsonl": row + "{\"id\":\"c\",\"g\":\"x\"}\n{\"id\":\"b\",\"g\":\"y\"}\n"]
+        let common = ["animate", "split", "--param", "header=30", "--section-by", "g", "--data", "old.jsonl", "--to", "new.jsonl",
+                      "--animator", "picky.lua"]
+        let (refused, dir) = try run(common + ["--fps", "10", "--out", "t.json"], files: files)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "Error: the animation lasts 3600 s: at 10 frames per second its samples would hold more than 200000 view states (8 views per frame); use a lower frame rate (--fps) or a shorter animation\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.json").path))
+        // The page samples at 60 frames per second by default: refused the same way.
+        let (page, _) = try run(common + ["--format", "html"], files: files)
+        #expect(page.stderr.hasPrefix("Error: the animation lasts 3600 s: at 60 frames per second"), "\(page.stderr)")
+        // Without samples the timeline is built, and the hook fails on the background.
+        let (built, _) = try run(common, files: files)
+        #expect(built.status == 1)
+        #expect(built.stderr.hasPrefix("Error: picky.lua:2: asked about a decoration\n"), "\(built.stderr)")
+    }
+
     @Test func animatorNumbersThatWouldOverflowAreRefused() throws {
         let animator = "return { insert = function(e) return { duration = 1e308, delay = 1e308 } end }\n"
         let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", "new.jsonl", "--animator", "big.lua", "--fps", "10"],

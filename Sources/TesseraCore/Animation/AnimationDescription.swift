@@ -44,4 +44,8 @@ public struct AnimationDescription: Hashable, Sendable {
 
     /// The duration the animation runs for (a spring's settle time at most `maxSeconds`).
     public var resolvedDuration: Double { duration ?? Swift.min(curve.naturalDuration, Self.maxSeconds) }
+
+    /// The animation takes time (a duration or a delay): a leaving view is drawn until it ends,
+    /// rather than gone at once. O(1).
+    var plays: Bool { resolvedDuration > 0 || delay > 0 }
 }

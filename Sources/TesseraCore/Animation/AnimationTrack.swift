@@ -75,9 +75,11 @@ public struct AnimationTrack: Hashable, Sendable {
     /// When the track is over.
     public var end: Double { delay + duration }
 
-    /// The view's state at `time` seconds into the timeline. O(1).
+    /// The view's state at `time` seconds into the timeline, as drawn: a spring's overshoot
+    /// carries the frame, rotation and translation past their ends, but `alpha` stays in 0...1
+    /// and `scale` at or above 0 (`ViewState.drawable`). O(1).
     public func state(at time: Double) -> ViewState {
-        from.interpolated(to: to, fraction: curve.fraction(elapsed: time - delay, duration: duration))
+        from.interpolated(to: to, fraction: curve.fraction(elapsed: time - delay, duration: duration)).drawable
     }
 
     /// Whether the view is on screen at `time`: a deleted view leaves when its track ends (at

@@ -39,7 +39,8 @@ public struct FadeAnimator: HookAnimator, Hashable {
     }
 
     /// A kept view whose frame changed moves to it, on a reload or a relayout (CollectionKit's
-    /// SimpleAnimator animates every update's centre), so a layout change animates too.
+    /// SimpleAnimator animates every update's centre), so a layout change animates too. The
+    /// whole frame is interpolated, its size too, where CollectionKit sets the size at once.
     public func update(_ event: AnimationEvent) -> AnimationDescription? {
         guard let old = event.oldFrame, old != event.frame else { return nil }
         return AnimationDescription(duration: duration, curve: curve)

@@ -113,13 +113,20 @@ public struct Timeline: Hashable, Sendable {
         guard fps > 0, fps.isFinite else {
             throw AnimationFormatError("the frame rate must be a positive number of frames per second, got \(NumberText.exact(fps))")
         }
-        let count = sampleCount(fps: fps)
+        try checkSampleCount(fps: fps)
+        let total = duration
+        return (0..<sampleCount(fps: fps)).map { Swift.min(Double($0) / fps, total) }
+    }
+
+    /// Throws what `sampleTimes(fps:)` throws for samples that would hold more than
+    /// `maxSampledStates` view states, without making them: a timeline that only gains tracks
+    /// (and so views and duration) is refused as soon as part of it is. O(1).
+    /// - Precondition: `fps` is a positive, finite number.
+    package func checkSampleCount(fps: Double) throws(AnimationFormatError) {
         let views = Swift.max(1, tracks.count + still.count)
-        guard count <= Self.maxSampledStates / views else {
+        guard sampleCount(fps: fps) <= Self.maxSampledStates / views else {
             throw tooManySamples(fps: fps, remedy: "use a lower frame rate (--fps) or a shorter animation")
         }
-        let total = duration
-        return (0..<count).map { Swift.min(Double($0) / fps, total) }
     }
 
     /// The refusal of samples at `fps` that would hold more than `maxSampledStates` view states,

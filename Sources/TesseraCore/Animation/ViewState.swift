@@ -44,6 +44,19 @@ public struct ViewState: Hashable, Sendable {
     }
 }
 
+extension ViewState {
+    /// The state as a view can show it: `alpha` within 0...1 (UIKit clamps a view's alpha so) and
+    /// `scale` at or above 0 (below, the view would be drawn mirrored, which a shrinking spring's
+    /// overshoot never means). Positions, sizes, rotation and translation are left as they are:
+    /// overshooting them is what a spring does. O(1).
+    public var drawable: ViewState {
+        var state = self
+        state.alpha = Swift.min(Swift.max(alpha, 0), 1)
+        state.scale = Swift.max(scale, 0)
+        return state
+    }
+}
+
 /// Some of a view's animated properties: an animation's `from` or `to`. A missing property takes
 /// its value from the state the partial one is applied to.
 public struct PartialViewState: Hashable, Sendable {

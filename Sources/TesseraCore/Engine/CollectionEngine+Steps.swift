@@ -13,6 +13,9 @@ extension CollectionEngine {
         /// Positions in `events` of kept views that moved with the anchor (their data the
         /// same): their animators' `shift` hook is asked.
         var shifted: Set<Int> = []
+        /// How many events, first in `events`, are those of views that left (their animations
+        /// asked already).
+        var leaving = 0
     }
 
     /// One pass over `tree` shown at `state`: `byIdentifier` on reload (ids may change),
@@ -23,7 +26,8 @@ extension CollectionEngine {
     /// - Complexity: the element query, O(log n + k), plus O(k log k) matching (`matchByPlace`), ids of
     ///   entering views.
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
-                   keptEvent: AnimationEventKind, shifting: Bool = false) throws -> Pass {
+                   keptEvent: AnimationEventKind, shifting: Bool = false,
+                   animatingLeaving: (inout [EngineEvent]) throws -> Void = { _ in }) throws -> Pass {
         // The views as a local array: reading one needs no exclusivity check and no copy.
         let views = self.views
         let rect = Rect(origin: state.contentOffset, size: state.viewportSize ?? .zero)
@@ -68,12 +72,25 @@ extension CollectionEngine {
         // On a reload, where the cells that left are now: looked up together, in one walk.
         let cellsAfter = laidOutAnew && byIdentifier
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
+        // Views held out of their pools by the last pass's animations go back first.
+        pass.pools.releaseHeld()
         for p in leaving {
-            pass.pools.recycle(views[p].number, kind: views[p].poolKind)
             let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
             pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
+        // The leaving views' animations are asked before any view enters (CollectionKit runs its
+        // deletes first): a view animating away is still drawn, so no entering view may take its
+        // number in this pass; one that leaves at once goes back to its pool now.
+        if !leaving.isEmpty { try animatingLeaving(&pass.events) }
+        for (e, p) in leaving.enumerated() {
+            if pass.events[e].animation?.plays == true {
+                pass.pools.hold(views[p].number, kind: views[p].poolKind)
+            } else {
+                pass.pools.recycle(views[p].number, kind: views[p].poolKind)
+            }
+        }
+        pass.leaving = leaving.count
         pass.views.reserveCapacity(slots.count)
         // Slots are read in place (`slots[k].frame`): a `LayoutElement` is large, and copying one
         // per view costs more than the rest of keeping it.
@@ -142,17 +159,19 @@ extension CollectionEngine {
     /// Fills each event's animation from its view's animator: its provider's (a header's: its
     /// section's provider), else the nearest ancestor's, else the engine's. A deleted view's
     /// provider is looked up in `previous`, the tree it was shown from. Each animator is asked
-    /// once per pass, with all of the pass's events it owns in pass order, so a scripted animator
-    /// costs one call into its script per pass rather than one per view. What an animator throws
-    /// leaves the pass; with `itemsOnly`, the events of other views carry no animation.
+    /// once per call, with all of the events at `asked` (all by default) it owns in pass order, so
+    /// a scripted animator costs one call into its script (two in a pass where views leave: see
+    /// `reconcile`) rather than one per view. What an animator throws leaves the pass; with
+    /// `itemsOnly`, the events of other views carry no animation.
     /// O(events × log leaves); nothing to do without animators.
     /// The events at `shifted` (kept views that moved with the anchor) ask the `shift` hook.
     func animate(_ events: inout [EngineEvent], tree: EngineTree, previous: EngineTree, state: ScrollState,
-                 delta: Point, isReloading: Bool, itemsOnly: Bool, shifted: Set<Int>) throws {
+                 delta: Point, isReloading: Bool, itemsOnly: Bool, shifted: Set<Int>, asked: Range<Int>? = nil) throws {
         guard animator != nil || tree.flat.hasAnimators || previous.flat.hasAnimators else { return }
         var batches: [(animator: any Animator, positions: [Int])] = []
         var batchOfOwner: [ObjectIdentifier?: Int] = [:]
-        for (k, event) in events.enumerated() where !itemsOnly || event.category == .item {
+        for k in asked ?? events.indices where !itemsOnly || events[k].category == .item {
+            let event = events[k]
             let owner = event.type == .delete ? previous : tree
             let view = ElementKey(category: event.category, kind: event.kind, section: event.section,
                                   span: event.sectionSpan, index: event.index)

@@ -19,8 +19,9 @@
 ///
 /// Invariants after every pass: `views` holds exactly the elements whose drawn frames overlap
 /// the visible rectangle with a positive area, in drawing order; their ids are unique within a
-/// category; no two hold the same view number; a view number is either held by one visible view
-/// or in its kind's pool.
+/// category; no two hold the same view number; a view number is either held by one visible view,
+/// by a view the pass animated away (still drawn: back in its pool at the next pass), or in its
+/// kind's pool.
 public final class CollectionEngine {
     /// The root provider. Setting it schedules a reload.
     public var provider: Provider? {
@@ -235,9 +236,12 @@ public final class CollectionEngine {
         let state = try anchoredState(in: next, target: target, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
         let delta = Point(x: state.contentOffset.x - scrollState.contentOffset.x,
                           y: state.contentOffset.y - scrollState.contentOffset.y)
-        var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero)
+        var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero) {
+            try animate(&$0, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
+                        itemsOnly: itemsOnly, shifted: [])
+        }
         try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
-                    itemsOnly: itemsOnly, shifted: pass.shifted)
+                    itemsOnly: itemsOnly, shifted: pass.shifted, asked: pass.leaving..<pass.events.count)
         let shelves = Set(state.sectionOffsets.keys).union(scrollState.sectionOffsets.keys)
             .filter { state.offset(ofSection: $0) != scrollState.offset(ofSection: $0) }
         if delta != .zero || !shelves.isEmpty {
@@ -256,9 +260,12 @@ public final class CollectionEngine {
 
     /// A scroll: views entering and leaving; kept views keep their data.
     func loadViews(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
-        var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll)
+        var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll) {
+            try animate(&$0, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
+                        itemsOnly: itemsOnly, shifted: [])
+        }
         try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
-                    itemsOnly: itemsOnly, shifted: [])
+                    itemsOnly: itemsOnly, shifted: [], asked: pass.leaving..<pass.events.count)
         commit(pass, tree: tree, state: scrollState)
         return pass.events
     }

@@ -1,7 +1,7 @@
 /// One pool of view numbers per kind of view (a cell kind, or an element category and kind: a
 /// `"header"` cell and a header supplementary are different views). A leaving view goes to its
-/// kind's pool; an entering view takes the most recently pooled one, and a view is created only
-/// when its pool is empty.
+/// kind's pool (one that leaves with an animation only at the next pass: `hold`); an entering view
+/// takes the most recently pooled one, and a view is created only when its pool is empty.
 ///
 /// Every view of every pass goes through here, and a screen shows few kinds: their pools are
 /// found by comparing kinds in turn, with no hashing, while there are at most `scanned`; past
@@ -27,6 +27,21 @@ struct ReusePools {
     private var positions: [Kind: Int] = [:]
     private var next = 0
     private(set) var stats = EngineStats()
+    /// Views of the last pass that left with an animation: still drawn, so in no pool until the
+    /// next pass (the engine has no clock; a pass is the end of the last one's animations).
+    private var held: [(number: Int, kind: Kind)] = []
+
+    /// Keeps view `number` of `kind` out of its pool until `releaseHeld()`. O(1) amortised.
+    mutating func hold(_ number: Int, kind: Kind) {
+        held.append((number, kind))
+    }
+
+    /// Puts the held views back in their pools, in the order they were held. O(held).
+    mutating func releaseHeld() {
+        guard !held.isEmpty else { return }
+        for view in held { recycle(view.number, kind: view.kind) }
+        held = []
+    }
 
     /// Puts view `number` of `kind` back. O(1) amortised.
     mutating func recycle(_ number: Int, kind: Kind) {

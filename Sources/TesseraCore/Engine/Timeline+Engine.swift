@@ -11,8 +11,9 @@ extension Timeline {
     /// O(events + views).
     public init(events: [EngineEvent], views: [EngineView]) {
         let events = events.filter { $0.category == .item }, views = views.filter { $0.category == .item }
-        // A deleted view's number may be taken by an entering view in the same pass, so deletes
-        // are kept apart from the events of visible views.
+        // A view that left at once (no animation) may have given its number to an entering view
+        // in the same pass (one that leaves animated keeps it), so the views that left are kept
+        // apart from the events of visible views.
         var chosen: [Int: EngineEvent] = [:]
         for event in events where !event.removesView {
             if var first = chosen[event.view] {

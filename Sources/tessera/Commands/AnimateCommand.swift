@@ -83,7 +83,9 @@ struct AnimateCommand: ParsableCommand {
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
         }
         try engine.scroll(to: origin)
-        let played = try ChangeTimeline(engine: engine, old: old, new: new ?? old) {
+        // The frame rate the output samples at: the page's always, the JSON's when asked.
+        let sampled = format == .html ? fps ?? 60 : fps
+        let played = try ChangeTimeline(engine: engine, old: old, new: new ?? old, fps: sampled) {
             if let new {
                 provider.data = ItemSource(dataset: new)
             } else if let toLayout {
@@ -101,7 +103,7 @@ struct AnimateCommand: ParsableCommand {
         switch format {
         case .html:
             let page = TimelinePage(title: "\(input.layout.name) \(input.data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
-                                    fps: fps ?? 60, labels: labels)
+                                    fps: sampled ?? 60, labels: labels)
             try emit(to: output.out) { try page.write(to: $0) }
         case .json:
             let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
