@@ -789,6 +789,30 @@ struct PreviewTests {
         }
     }
 
+    /// Two watched folders that are one folder (`link` leads to `real`) share one inotify watch:
+    /// a save of a file watched through either path is reported under that path (inotify kept
+    /// one path per watch, so the file watched through the other got no saves).
+    @Test(arguments: [false, true]) func twoPathsToOneFolderBothSeeTheirSaves(poll: Bool) async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let real = root.appendingPathComponent("real").path, link = root.appendingPathComponent("link").path
+        try files.createDirectory(atPath: real, withIntermediateDirectories: false)
+        try files.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let a = real + "/a.json", b = link + "/b.json"
+        for file in [a, b] { try "1".write(toFile: file, atomically: false, encoding: .utf8) }
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([a, b])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        let pathA = FileWatcher.absolute(a), pathB = FileWatcher.absolute(b)
+        try "2".write(toFile: b, atomically: false, encoding: .utf8)
+        try await reports.wait(until: { $0.joined().contains(pathB) }, "b.json")
+        #expect(!reports.all.joined().contains(pathA))
+        try "2".write(toFile: a, atomically: false, encoding: .utf8)
+        try await reports.wait(until: { $0.joined().contains(pathA) }, "a.json")
+        // Polling may look between an in-place save's truncation and its write: then it reports the file twice.
+        if poll { #expect(Set(reports.all.joined()) == [pathA, pathB]) } else { #expect(reports.all == [[pathB], [pathA]]) }
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.
@@ -871,6 +895,22 @@ private final class Counter: @unchecked Sendable {
     func wait(for target: Int) async throws {
         for _ in 0..<600 where value < target { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(value >= target, "waited 30 s for \(target) change reports, got \(value)")
+    }
+}
+
+/// The watcher's reports, in order; `wait` polls for a count (generous limit, no timing asserted).
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [[String]] = []
+    var all: [[String]] { lock.withLock { reports } }
+    func add(_ paths: [String]) { lock.withLock { reports.append(paths) } }
+    func wait(for target: Int) async throws {
+        try await wait(until: { $0.count >= target }, "\(target) change reports")
+    }
+    /// Waits until the reports so far satisfy `done`.
+    func wait(until done: ([[String]]) -> Bool, _ what: String) async throws {
+        for _ in 0..<600 where !done(all) { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(done(all), "waited 30 s for \(what), got \(all)")
     }
 }
 

@@ -24,7 +24,8 @@ import Glibc
 /// A watched folder reached through a symbolic link is watched where the link leads, and
 /// re-pointing the link is an event of the link's own folder, which nothing watches: so such a
 /// folder's real path is looked at every 100 ms, and when it leads elsewhere (another folder,
-/// nowhere, a loop) its watch ends as a removed folder's does.
+/// nowhere, a loop) its watch ends as a removed folder's does. Two watched paths to one folder
+/// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported.
@@ -179,6 +180,20 @@ final class FileWatcher: @unchecked Sendable {
         return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
     }
 
+    /// An event of `path` in a watched folder (under the lock): the watched file it names when
+    /// it was written, renamed into place or touched; one deleted, renamed away or created
+    /// waits to settle.
+    private func saw(_ path: String, mask: UInt32) -> [String] {
+        guard files.contains(path) else { return [] }
+        let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
+        if mask & unwritten != 0 {
+            settling[path] = Self.now() + Self.settleInterval
+            return []
+        }
+        settling[path] = nil
+        return [path]
+    }
+
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     #endif
 
@@ -200,25 +215,19 @@ final class FileWatcher: @unchecked Sendable {
                 if count < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
                 var offset = 0
                 lock.withLock {
-                    let folders = Dictionary(watchedFolders.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    // Two paths to one folder (`link/` and `real/`) get one watch: an event is of every such path.
+                    let folders = Dictionary(grouping: watchedFolders.keys.sorted(), by: { watchedFolders[$0] ?? -1 })
                     while offset + MemoryLayout<inotify_event>.size <= count {
                         let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
                         let nameStart = offset + MemoryLayout<inotify_event>.size
                         let ended = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
-                        if event.mask & ended != 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
-                            // Gone or moved away: a moved folder's watch would follow it elsewhere.
-                            report(lose(folder, wd: event.wd, because: "was removed or renamed"))
-                        } else if event.len > 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
-                            let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
-                            let path = folder == "/" ? "/" + name : folder + "/" + name
-                            let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
-                            if files.contains(path) {
-                                if event.mask & unwritten != 0 {
-                                    settling[path] = Self.now() + Self.settleInterval
-                                } else {
-                                    settling[path] = nil
-                                    report([path])
-                                }
+                        for folder in folders[event.wd] ?? [] where watchedFolders[folder] == event.wd {
+                            if event.mask & ended != 0 {
+                                // Gone or moved away: a moved folder's watch would follow it elsewhere.
+                                report(lose(folder, wd: event.wd, because: "was removed or renamed"))
+                            } else if event.len > 0 {
+                                let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
+                                report(saw(folder == "/" ? "/" + name : folder + "/" + name, mask: event.mask))
                             }
                         }
                         offset = nameStart + Int(event.len)
