@@ -813,6 +813,71 @@ struct PreviewTests {
         if poll { #expect(Set(reports.all.joined()) == [pathA, pathB]) } else { #expect(reports.all == [[pathB], [pathA]]) }
     }
 
+    /// How editors save, each seen by either watcher: written in place; written to a temporary
+    /// file renamed over it (VS Code, vim's `backupcopy=auto`... ); the old file renamed to a
+    /// backup, the new one written, the backup deleted (vim's `backupcopy=no`); JetBrains' safe
+    /// write (a temporary file, the old one renamed away, the temporary renamed into place, the
+    /// old deleted); deleted then created. inotify reports each exactly once: the steps before
+    /// the write wait to settle, and the write ends the wait.
+    @Test(arguments: [false, true], ["in place", "renamed over", "backup renamed away", "safe write", "deleted and created"])
+    func anEditorsSaveIsReportedOnce(poll: Bool, how: String) async throws {
+        let folder = try temporaryFolder(), files = FileManager.default
+        let file = folder.appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
+        switch how {
+        case "in place": try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        case "renamed over":
+            try "22".write(toFile: file + ".tmp", atomically: false, encoding: .utf8)
+            try move(file + ".tmp", file)
+        case "backup renamed away":
+            try move(file, file + "~")
+            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+            try files.removeItem(atPath: file + "~")
+        case "safe write":
+            try "22".write(toFile: file + "___jb_tmp___", atomically: false, encoding: .utf8)
+            try move(file, file + "___jb_old___")
+            try move(file + "___jb_tmp___", file)
+            try files.removeItem(atPath: file + "___jb_old___")
+        default:
+            try files.removeItem(atPath: file)
+            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        try await reports.wait(for: 1)
+        try await Task.sleep(nanoseconds: 500_000_000)   // past the settle interval: nothing more comes
+        let path = FileWatcher.absolute(file)
+        // Polling may look between two steps (the file gone a moment): then it reports both.
+        if poll { #expect(reports.all.allSatisfy { $0 == [path] } && (1...2).contains(reports.all.count)) } else { #expect(reports.all == [[path]]) }
+    }
+
+    /// A watched folder renamed away and back is seen gone, then back, and its saves after that.
+    @Test(arguments: [false, true]) func aWatchedFolderRenamedAwayAndBackIsWatchedAgain(poll: Bool) async throws {
+        let root = try temporaryFolder()
+        let folder = root.appendingPathComponent("data").path, away = root.appendingPathComponent("data.old").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let file = folder + "/data.json"
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        #expect(rename(folder, away) == 0)
+        try await reports.wait(for: 1)   // gone, as far as anyone can tell
+        #expect(rename(away, folder) == 0)
+        try await reports.wait(for: 2)   // back
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await reports.wait(for: 3)   // a save after it came back
+        try await Task.sleep(nanoseconds: 300_000_000)
+        // Polling may look between the save's truncation and its write: then it reports the file twice.
+        #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] })
+        #expect(poll ? (3...4).contains(reports.all.count) : reports.all.count == 3, "\(reports.all)")
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.
