@@ -878,6 +878,62 @@ struct PreviewTests {
         #expect(poll ? (3...4).contains(reports.all.count) : reports.all.count == 3, "\(reports.all)")
     }
 
+    /// A save that truncates the file, closes it, and writes it a moment later (two writes, an
+    /// empty file between): the page never sees the empty file's parse error, by either watcher.
+    /// A file that stays empty does show it, once it has settled.
+    @Test(arguments: [false, true]) func aHalfWrittenSaveShowsNoError(poll: Bool) async throws {
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
+        let lines = LineLog()
+        session.log = { lines.add($0) }
+        session.startWatching(poll: poll)
+        let loop = Thread { session.renderLoop() }
+        loop.start()
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        for k in 0..<5 {
+            try "".write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(30_000)   // not a task's sleep: a busy test pool may wake it after the settle interval
+            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            try await Task.sleep(nanoseconds: 400_000_000)
+        }
+        #expect(errors.all == [])
+        try "".write(toFile: data, atomically: false, encoding: .utf8)
+        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(errors.all.count == 1 && errors.all.first?.contains("data error") == true, "\(errors.all)")
+        let (texts, _, _, _) = await messages.received()
+        let kinds = try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }
+        #expect(kinds.count == 1, "the page saw one error, the file that stayed empty: \(texts)")
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+    }
+
+    /// A file that polling saw gone between an editor's steps (deleted, then written again) shows
+    /// no error when the next report comes within the settle interval; the timings of an error
+    /// shown after that wait are the run's, not the wait's.
+    @Test func aFileGoneAMomentShowsNoError() async throws {
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
+        session.startWatching(poll: true)
+        let loop = Thread { session.renderLoop() }
+        loop.start()
+        let path = FileWatcher.absolute(data)
+        try FileManager.default.removeItem(atPath: data)
+        session.filesChanged([path])   // as polling reports it, at once
+        usleep(30_000)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.filesChanged([path])
+        for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+        #expect(errors.all == [])
+        try "{".write(toFile: data, atomically: false, encoding: .utf8)   // stays broken: shown after the wait
+        session.filesChanged([path])
+        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        let line = try #require(errors.all.first)
+        let ms = try #require(Double(line.split(separator: " ")[5]))   // "gen N data error in MS ms ..."
+        #expect(ms < 150, "\(line)")
+        let (texts, _, _, _) = await messages.received()
+        #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == 1)
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.
