@@ -934,6 +934,37 @@ struct PreviewTests {
         #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == 1)
     }
 
+    /// A watched file that is a symbolic link into another folder (`data/data.json ->
+    /// ../shared/a.json`) is saved where it leads: either watcher reports it then, and, once the
+    /// link is re-pointed, reports saves of the new file and no more of the old (inotify watched
+    /// only the link's folder, so saves of the file it led to went unseen).
+    @Test(arguments: [false, true]) func aWatchedLinkIsFollowedToItsFile(poll: Bool) async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let data = root.appendingPathComponent("data").path, shared = root.appendingPathComponent("shared").path
+        for folder in [data, shared] { try files.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        let a = shared + "/a.json", b = shared + "/b.json", file = data + "/data.json"
+        for target in [a, b] { try "1".write(toFile: target, atomically: false, encoding: .utf8) }
+        try files.createSymbolicLink(atPath: file, withDestinationPath: a)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        try "22".write(toFile: a, atomically: false, encoding: .utf8)
+        try await reports.wait(for: 1)
+        // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
+        try files.createSymbolicLink(atPath: file + ".new", withDestinationPath: b)
+        #expect(rename(file + ".new", file) == 0)
+        try await reports.wait(until: { $0.count >= 2 }, "the re-pointed link")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = reports.all.count
+        try "333".write(toFile: a, atomically: false, encoding: .utf8)   // where it led: not ours now
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all.count == settled)
+        try "22".write(toFile: b, atomically: false, encoding: .utf8)
+        try await reports.wait(for: settled + 1)
+        #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] }, "\(reports.all)")
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.
