@@ -883,12 +883,7 @@ struct PreviewTests {
     /// A file that stays empty does show it, once it has settled.
     @Test(arguments: [false, true]) func aHalfWrittenSaveShowsNoError(poll: Bool) async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
-        let lines = LineLog()
-        session.log = { lines.add($0) }
-        session.startWatching(poll: poll)
-        let loop = Thread { session.renderLoop() }
-        loop.start()
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        try await running(session, poll: poll)
         for k in 0..<5 {
             try "".write(toFile: data, atomically: false, encoding: .utf8)
             usleep(30_000)   // not a task's sleep: a busy test pool may wake it after the settle interval
@@ -911,9 +906,7 @@ struct PreviewTests {
     /// shown after that wait are the run's, not the wait's.
     @Test func aFileGoneAMomentShowsNoError() async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
-        session.startWatching(poll: true)
-        let loop = Thread { session.renderLoop() }
-        loop.start()
+        try await running(session, poll: true)
         let path = FileWatcher.absolute(data)
         try FileManager.default.removeItem(atPath: data)
         session.filesChanged([path])   // as polling reports it, at once
@@ -963,6 +956,28 @@ struct PreviewTests {
         try "22".write(toFile: b, atomically: false, encoding: .utf8)
         try await reports.wait(for: settled + 1)
         #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] }, "\(reports.all)")
+    }
+
+    /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends
+    /// at the last save, and no error flashes for a half-written save polling looked at.
+    @Test(arguments: [false, true]) func aHundredSavesInASecondEndAtTheLast(poll: Bool) async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        let runs = RunLog()
+        session.onRun = { runs.add($0) }
+        try await running(session, poll: poll)
+        for k in 1...100 {
+            let items = (0...k % 7).map { #"{"id": "i\#($0)"}"# }.joined(separator: ", ")
+            try #"{"items": [\#(items)]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(10_000)
+        }
+        for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 100 % 7 + 1 { try await Task.sleep(nanoseconds: 50_000_000) }
+        try await Task.sleep(nanoseconds: 500_000_000)
+        session.stop()
+        #expect(session.lastGoodRun?.run.dataset.count == 100 % 7 + 1)
+        #expect(errors.all == [])
+        // Saves that arrive during a run are one more run; each save's own run is not held back
+        // (inotify: about 100 runs of a few ms each, polling: about 10), so this is all one can say.
+        #expect((1...100).contains(runs.all.count), "\(runs.all.count) runs")
     }
 
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
@@ -1018,6 +1033,14 @@ struct PreviewTests {
         }
         watcher.watch([file])
         return (file, counter, watcher)
+    }
+
+    /// Starts `session`'s watcher (polling when `poll`) and its render loop, as `tessera preview`
+    /// does; with polling, returns after the first poll has recorded the files.
+    private func running(_ session: PreviewSession, poll: Bool) async throws {
+        session.startWatching(poll: poll)
+        Thread { session.renderLoop() }.start()
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }
     }
 
     /// A session of rows 30 high over items a and b that has run once, and its error lines.
