@@ -789,6 +789,197 @@ struct PreviewTests {
         }
     }
 
+    /// Two watched folders that are one folder (`link` leads to `real`) share one inotify watch:
+    /// a save of a file watched through either path is reported under that path (inotify kept
+    /// one path per watch, so the file watched through the other got no saves).
+    @Test(arguments: [false, true]) func twoPathsToOneFolderBothSeeTheirSaves(poll: Bool) async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let real = root.appendingPathComponent("real").path, link = root.appendingPathComponent("link").path
+        try files.createDirectory(atPath: real, withIntermediateDirectories: false)
+        try files.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let a = real + "/a.json", b = link + "/b.json"
+        for file in [a, b] { try "1".write(toFile: file, atomically: false, encoding: .utf8) }
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([a, b])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        let pathA = FileWatcher.absolute(a), pathB = FileWatcher.absolute(b)
+        try "2".write(toFile: b, atomically: false, encoding: .utf8)
+        try await reports.wait(until: { $0.joined().contains(pathB) }, "b.json")
+        #expect(!reports.all.joined().contains(pathA))
+        try "2".write(toFile: a, atomically: false, encoding: .utf8)
+        try await reports.wait(until: { $0.joined().contains(pathA) }, "a.json")
+        // Polling may look between an in-place save's truncation and its write: then it reports the file twice.
+        if poll { #expect(Set(reports.all.joined()) == [pathA, pathB]) } else { #expect(reports.all == [[pathB], [pathA]]) }
+    }
+
+    /// How editors save, each seen by either watcher: written in place; written to a temporary
+    /// file renamed over it (VS Code, vim's `backupcopy=auto`... ); the old file renamed to a
+    /// backup, the new one written, the backup deleted (vim's `backupcopy=no`); JetBrains' safe
+    /// write (a temporary file, the old one renamed away, the temporary renamed into place, the
+    /// old deleted); deleted then created. inotify reports each exactly once: the steps before
+    /// the write wait to settle, and the write ends the wait.
+    @Test(arguments: [false, true], ["in place", "renamed over", "backup renamed away", "safe write", "deleted and created"])
+    func anEditorsSaveIsReportedOnce(poll: Bool, how: String) async throws {
+        let folder = try temporaryFolder(), files = FileManager.default
+        let file = folder.appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
+        switch how {
+        case "in place": try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        case "renamed over":
+            try "22".write(toFile: file + ".tmp", atomically: false, encoding: .utf8)
+            try move(file + ".tmp", file)
+        case "backup renamed away":
+            try move(file, file + "~")
+            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+            try files.removeItem(atPath: file + "~")
+        case "safe write":
+            try "22".write(toFile: file + "___jb_tmp___", atomically: false, encoding: .utf8)
+            try move(file, file + "___jb_old___")
+            try move(file + "___jb_tmp___", file)
+            try files.removeItem(atPath: file + "___jb_old___")
+        default:
+            try files.removeItem(atPath: file)
+            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        try await reports.wait(for: 1)
+        try await Task.sleep(nanoseconds: 500_000_000)   // past the settle interval: nothing more comes
+        let path = FileWatcher.absolute(file)
+        // Polling may look between two steps (the file gone a moment): then it reports both.
+        if poll { #expect(reports.all.allSatisfy { $0 == [path] } && (1...2).contains(reports.all.count)) } else { #expect(reports.all == [[path]]) }
+    }
+
+    /// A watched folder renamed away and back is seen gone, then back, and its saves after that.
+    @Test(arguments: [false, true]) func aWatchedFolderRenamedAwayAndBackIsWatchedAgain(poll: Bool) async throws {
+        let root = try temporaryFolder()
+        let folder = root.appendingPathComponent("data").path, away = root.appendingPathComponent("data.old").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let file = folder + "/data.json"
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        #expect(rename(folder, away) == 0)
+        try await reports.wait(for: 1)   // gone, as far as anyone can tell
+        #expect(rename(away, folder) == 0)
+        try await reports.wait(for: 2)   // back
+        try await Task.sleep(nanoseconds: 300_000_000)
+        try "2".write(toFile: file, atomically: false, encoding: .utf8)
+        try await reports.wait(for: 3)   // a save after it came back
+        try await Task.sleep(nanoseconds: 300_000_000)
+        // Polling may look between the save's truncation and its write: then it reports the file twice.
+        #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] })
+        #expect(poll ? (3...4).contains(reports.all.count) : reports.all.count == 3, "\(reports.all)")
+    }
+
+    /// A save that truncates the file, closes it, and writes it a moment later (two writes, an
+    /// empty file between): the page never sees the empty file's parse error, by either watcher.
+    /// A file that stays empty does show it, once it has settled.
+    @Test(arguments: [false, true]) func aHalfWrittenSaveShowsNoError(poll: Bool) async throws {
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
+        try await running(session, poll: poll)
+        for k in 0..<5 {
+            try "".write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(30_000)   // not a task's sleep: a busy test pool may wake it after the settle interval
+            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            try await Task.sleep(nanoseconds: 400_000_000)
+        }
+        #expect(errors.all == [])
+        try "".write(toFile: data, atomically: false, encoding: .utf8)
+        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(errors.all.count == 1 && errors.all.first?.contains("data error") == true, "\(errors.all)")
+        let (texts, _, _, _) = await messages.received()
+        let kinds = try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }
+        #expect(kinds.count == 1, "the page saw one error, the file that stayed empty: \(texts)")
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+    }
+
+    /// A file that polling saw gone between an editor's steps (deleted, then written again) shows
+    /// no error when the next report comes within the settle interval; the timings of an error
+    /// shown after that wait are the run's, not the wait's.
+    @Test func aFileGoneAMomentShowsNoError() async throws {
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
+        try await running(session, poll: true)
+        let path = FileWatcher.absolute(data)
+        try FileManager.default.removeItem(atPath: data)
+        session.filesChanged([path])   // as polling reports it, at once
+        usleep(30_000)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        session.filesChanged([path])
+        for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+        #expect(errors.all == [])
+        try "{".write(toFile: data, atomically: false, encoding: .utf8)   // stays broken: shown after the wait
+        session.filesChanged([path])
+        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        let line = try #require(errors.all.first)
+        let ms = try #require(Double(line.split(separator: " ")[5]))   // "gen N data error in MS ms ..."
+        #expect(ms < 150, "\(line)")
+        let (texts, _, _, _) = await messages.received()
+        #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == 1)
+    }
+
+    /// A watched file that is a symbolic link into another folder (`data/data.json ->
+    /// ../shared/a.json`) is saved where it leads: either watcher reports it then, and, once the
+    /// link is re-pointed, reports saves of the new file and no more of the old (inotify watched
+    /// only the link's folder, so saves of the file it led to went unseen).
+    @Test(arguments: [false, true]) func aWatchedLinkIsFollowedToItsFile(poll: Bool) async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let data = root.appendingPathComponent("data").path, shared = root.appendingPathComponent("shared").path
+        for folder in [data, shared] { try files.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        let a = shared + "/a.json", b = shared + "/b.json", file = data + "/data.json"
+        for target in [a, b] { try "1".write(toFile: target, atomically: false, encoding: .utf8) }
+        try files.createSymbolicLink(atPath: file, withDestinationPath: a)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        watcher.watch([file])
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
+        try "22".write(toFile: a, atomically: false, encoding: .utf8)
+        try await reports.wait(for: 1)
+        // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
+        try files.createSymbolicLink(atPath: file + ".new", withDestinationPath: b)
+        #expect(rename(file + ".new", file) == 0)
+        try await reports.wait(until: { $0.count >= 2 }, "the re-pointed link")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = reports.all.count
+        try "333".write(toFile: a, atomically: false, encoding: .utf8)   // where it led: not ours now
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(reports.all.count == settled)
+        try "22".write(toFile: b, atomically: false, encoding: .utf8)
+        try await reports.wait(for: settled + 1)
+        #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] }, "\(reports.all)")
+    }
+
+    /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends
+    /// at the last save, and no error flashes for a half-written save polling looked at.
+    @Test(arguments: [false, true]) func aHundredSavesInASecondEndAtTheLast(poll: Bool) async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        let runs = RunLog()
+        session.onRun = { runs.add($0) }
+        try await running(session, poll: poll)
+        for k in 1...100 {
+            let items = (0...k % 7).map { #"{"id": "i\#($0)"}"# }.joined(separator: ", ")
+            try #"{"items": [\#(items)]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(10_000)
+        }
+        for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 100 % 7 + 1 { try await Task.sleep(nanoseconds: 50_000_000) }
+        try await Task.sleep(nanoseconds: 500_000_000)
+        session.stop()
+        #expect(session.lastGoodRun?.run.dataset.count == 100 % 7 + 1)
+        #expect(errors.all == [])
+        // Saves that arrive during a run are one more run; each save's own run is not held back
+        // (inotify: about 100 runs of a few ms each, polling: about 10), so this is all one can say.
+        #expect((1...100).contains(runs.all.count), "\(runs.all.count) runs")
+    }
+
     /// A quiet session over `source` (rows.lua) and two items (data.json) in a new folder, with one
     /// page whose messages `messages` keeps.
     /// The text messages a page received and the header of the newest frame it was sent.
@@ -844,6 +1035,14 @@ struct PreviewTests {
         return (file, counter, watcher)
     }
 
+    /// Starts `session`'s watcher (polling when `poll`) and its render loop, as `tessera preview`
+    /// does; with polling, returns after the first poll has recorded the files.
+    private func running(_ session: PreviewSession, poll: Bool) async throws {
+        session.startWatching(poll: poll)
+        Thread { session.renderLoop() }.start()
+        if poll { try await Task.sleep(nanoseconds: 300_000_000) }
+    }
+
     /// A session of rows 30 high over items a and b that has run once, and its error lines.
     private func rowsSessionThatRanOnce() throws
         -> (session: PreviewSession, script: String, data: String, messages: MessageLog, errors: ErrorLog) {
@@ -871,6 +1070,22 @@ private final class Counter: @unchecked Sendable {
     func wait(for target: Int) async throws {
         for _ in 0..<600 where value < target { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(value >= target, "waited 30 s for \(target) change reports, got \(value)")
+    }
+}
+
+/// The watcher's reports, in order; `wait` polls for a count (generous limit, no timing asserted).
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [[String]] = []
+    var all: [[String]] { lock.withLock { reports } }
+    func add(_ paths: [String]) { lock.withLock { reports.append(paths) } }
+    func wait(for target: Int) async throws {
+        try await wait(until: { $0.count >= target }, "\(target) change reports")
+    }
+    /// Waits until the reports so far satisfy `done`.
+    func wait(until done: ([[String]]) -> Bool, _ what: String) async throws {
+        for _ in 0..<600 where !done(all) { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(done(all), "waited 30 s for \(what), got \(all)")
     }
 }
 

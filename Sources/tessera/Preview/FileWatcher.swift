@@ -24,7 +24,10 @@ import Glibc
 /// A watched folder reached through a symbolic link is watched where the link leads, and
 /// re-pointing the link is an event of the link's own folder, which nothing watches: so such a
 /// folder's real path is looked at every 100 ms, and when it leads elsewhere (another folder,
-/// nowhere, a loop) its watch ends as a removed folder's does.
+/// nowhere, a loop) its watch ends as a removed folder's does. A watched file that is a symbolic
+/// link is followed likewise: the folder of the file it leads to is watched too (saves there are
+/// the link's), and where it leads is looked at every 100 ms. Two watched paths to one folder
+/// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported.
@@ -49,6 +52,8 @@ final class FileWatcher: @unchecked Sendable {
     private var lostFolders = Set<String>()
     /// Folders reached through a symbolic link, and the real path they led to when watched.
     private var linkedFolders: [String: String] = [:]
+    /// Watched files that are a symbolic link, and the real path each leads to ("" for nowhere).
+    private var linkedFiles: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
     #endif
@@ -96,6 +101,7 @@ final class FileWatcher: @unchecked Sendable {
             for folder in Set(wanted.map { ($0 as NSString).deletingLastPathComponent }) where watchedFolders[folder] == nil {
                 if !arm(folder) { lostFolders.insert(folder) }
             }
+            _ = relinked()
             #endif
         }
     }
@@ -142,9 +148,30 @@ final class FileWatcher: @unchecked Sendable {
         return found
     }
 
-    /// The watched files in `folder`.
+    /// The watched files in `folder`, or leading into it through a symbolic link.
     private func files(in folder: String) -> [String] {
-        files.filter { ($0 as NSString).deletingLastPathComponent == folder }.sorted()
+        files.filter { file in
+            [file, linkedFiles[file] ?? ""].contains { ($0 as NSString).deletingLastPathComponent == folder }
+        }.sorted()
+    }
+
+    /// Follows the watched files that are a symbolic link (under the lock): a save of the file a
+    /// link leads to is an event of that file's folder, which is watched too. Returns the files
+    /// that lead elsewhere now (a link re-pointed, one on the way included, which no event tells).
+    private func relinked() -> [String] {
+        var changed: [String] = []
+        for file in files.sorted() {
+            var info = stat()
+            let isLink = lstat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+            let target = isLink ? Self.realPath(file) ?? "" : nil
+            guard linkedFiles[file] != target else { continue }
+            if linkedFiles[file] != nil || target != nil { changed.append(file) }
+            linkedFiles[file] = target
+            let folder = ((target ?? "") as NSString).deletingLastPathComponent
+            if !folder.isEmpty, watchedFolders[folder] == nil, !lostFolders.contains(folder), !arm(folder) { lostFolders.insert(folder) }
+        }
+        for file in linkedFiles.keys where !files.contains(file) { linkedFiles[file] = nil }
+        return changed
     }
 
     /// Tries the lost folders again (under the lock); returns the files of those watched anew.
@@ -165,8 +192,10 @@ final class FileWatcher: @unchecked Sendable {
         var due: [String] = []
         for (path, time) in settling where time <= now {
             settling[path] = nil
+            // A link is looked at where it leads.
             var info = stat()
-            if lstat(path, &info) != 0 || (info.st_mode & S_IFMT) != S_IFREG { due.append(path) }
+            let found = linkedFiles[path] == nil ? lstat(path, &info) : stat(path, &info)
+            if found != 0 || (info.st_mode & S_IFMT) != S_IFREG { due.append(path) }
         }
         return due.sorted()
     }
@@ -174,9 +203,20 @@ final class FileWatcher: @unchecked Sendable {
     /// How long the event loop may wait (under the lock), in ms: until the first settling file
     /// is due, at most a poll interval while a folder is lost or reached through a link, else for ever (-1).
     private func waitMilliseconds(now: Double) -> Int32 {
-        var wait = lostFolders.isEmpty && linkedFolders.isEmpty ? Double.infinity : Self.pollInterval
+        var wait = lostFolders.isEmpty && linkedFolders.isEmpty && linkedFiles.isEmpty ? Double.infinity : Self.pollInterval
         if let due = settling.values.min() { wait = min(wait, max(0, due - now)) }
         return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
+    }
+
+    /// An event of `path` in a watched folder (under the lock): the watched file it names when
+    /// it was written, renamed into place or touched; one deleted, renamed away or created
+    /// waits to settle.
+    private func saw(_ path: String, mask: UInt32) -> [String] {
+        let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
+        // The file itself, or a watched link that leads to it.
+        let named = (files.contains(path) ? [path] : []) + linkedFiles.filter { $0.value == path }.keys.sorted()
+        for file in named { settling[file] = mask & unwritten != 0 ? Self.now() + Self.settleInterval : nil }
+        return mask & unwritten != 0 ? [] : named
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -200,32 +240,26 @@ final class FileWatcher: @unchecked Sendable {
                 if count < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
                 var offset = 0
                 lock.withLock {
-                    let folders = Dictionary(watchedFolders.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                    // Two paths to one folder (`link/` and `real/`) get one watch: an event is of every such path.
+                    let folders = Dictionary(grouping: watchedFolders.keys.sorted(), by: { watchedFolders[$0] ?? -1 })
                     while offset + MemoryLayout<inotify_event>.size <= count {
                         let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
                         let nameStart = offset + MemoryLayout<inotify_event>.size
                         let ended = UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
-                        if event.mask & ended != 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
-                            // Gone or moved away: a moved folder's watch would follow it elsewhere.
-                            report(lose(folder, wd: event.wd, because: "was removed or renamed"))
-                        } else if event.len > 0, let folder = folders[event.wd], watchedFolders[folder] == event.wd {
-                            let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
-                            let path = folder == "/" ? "/" + name : folder + "/" + name
-                            let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
-                            if files.contains(path) {
-                                if event.mask & unwritten != 0 {
-                                    settling[path] = Self.now() + Self.settleInterval
-                                } else {
-                                    settling[path] = nil
-                                    report([path])
-                                }
+                        for folder in folders[event.wd] ?? [] where watchedFolders[folder] == event.wd {
+                            if event.mask & ended != 0 {
+                                // Gone or moved away: a moved folder's watch would follow it elsewhere.
+                                report(lose(folder, wd: event.wd, because: "was removed or renamed"))
+                            } else if event.len > 0 {
+                                let name = String(cString: buffer.advanced(by: nameStart).assumingMemoryBound(to: CChar.self))
+                                report(saw(folder == "/" ? "/" + name : folder + "/" + name, mask: event.mask))
                             }
                         }
                         offset = nameStart + Int(event.len)
                     }
                 }
             }
-            lock.withLock { report(repointed()); report(rearm()); report(settled(at: Self.now())) }
+            lock.withLock { report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now())) }
             if !changed.isEmpty { onChange(changed) }
         }
     }

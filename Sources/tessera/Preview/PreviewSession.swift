@@ -271,15 +271,29 @@ final class PreviewSession: @unchecked Sendable {
             // host alive meanwhile); measurements wait for a good run (they would hide this error).
             measuredLayout = nil
             if let host { updateModules(host, keeping: true) }
-            // A save arrived during this run: it may have read a file half written (an in-place
-            // save truncates first). The next run, already due, decides; no error flashes.
-            if signal.withLock({ pending }) {
+            let failedAt = Self.now()
+            // It may have read a file half written (a save that truncates first and writes a
+            // moment later): when another save arrives before it settles, the next run decides
+            // and no error flashes. It runs even when it reads these same bytes (a `touch`, or
+            // polling that saw the save twice), else this error would never show.
+            if anotherRequestArrives() {
                 log("gen \(generation) failed while another save arrived; running again")
+                lastInputs = nil
                 return
             }
-            fail(error, sources: inputs.merging(scriptFiles.readLater) { old, _ in old }, t0: t0, t1: t1,
+            fail(error, sources: inputs.merging(scriptFiles.readLater) { old, _ in old }, t0: t0, t1: t1, t2: failedAt,
                  startedAt: startedAt, timings: timings)
         }
+    }
+
+    /// Whether another save (or any request for a run) arrives before a failed run's error is
+    /// shown: within the watcher's settle interval while a watcher runs, else only one that
+    /// arrived during the run. Waiting delays an error, never a good picture.
+    private func anotherRequestArrives() -> Bool {
+        let deadline = Date(timeIntervalSinceNow: watcher == nil ? 0 : FileWatcher.settleInterval)
+        signal.lock(); defer { signal.unlock() }
+        while !pending && !stopped && signal.wait(until: deadline) {}
+        return pending
     }
 
     // MARK: The stages
@@ -302,6 +316,8 @@ final class PreviewSession: @unchecked Sendable {
                 // Deleted (an editor re-creating it, or gone): the next save brings it back.
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
+                // Gone a moment as an editor saves (polling saw it between two steps): the save decides.
+                if anotherRequestArrives() { return nil }
                 if let error = error as? DatasetError, path != configuration.dataPath {
                     unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
                 } else {
@@ -421,15 +437,16 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// A failed run: its error, with the lines of the files it read (the animator script's
-    /// too, whose hooks' errors name it), to the pages and the terminal.
-    private func fail(_ error: any Error, sources: [String: [UInt8]], t0: UInt64, t1: UInt64, startedAt: Double,
+    /// too, whose hooks' errors name it), to the pages and the terminal; timed to `t2`, when
+    /// it failed (not when its error was shown, after no other save came).
+    private func fail(_ error: any Error, sources: [String: [UInt8]], t0: UInt64, t1: UInt64, t2: UInt64, startedAt: Double,
                       timings: [(String, Double)]) {
         let failure = PreviewFailure(error, sources: sources)
-        let timings = timings + [("failed", Self.ms(t1, Self.now()))]
+        let timings = timings + [("failed", Self.ms(t1, t2))]
         hub.publish(error: failure.json(generation: generation, timings: timings))
         onRun?(Run(generation: generation, startedAt: startedAt, timings: timings))
         let place = failure.place.map { " at \($0)" } ?? ""
-        logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, Self.now()))) ms\(place): \(failure.message)"
+        logError("gen \(generation) \(failure.kind) error in \(Self.format(Self.ms(t0, t2))) ms\(place): \(failure.message)"
                  + (failure.traceback.isEmpty ? "" : "\n" + failure.traceback))
     }
 
