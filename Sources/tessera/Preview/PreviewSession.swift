@@ -271,26 +271,26 @@ final class PreviewSession: @unchecked Sendable {
             // host alive meanwhile); measurements wait for a good run (they would hide this error).
             measuredLayout = nil
             if let host { updateModules(host, keeping: true) }
-            let failedAt = Self.now()
-            // It may have read a file half written (a save that truncates first and writes a
-            // moment later): when another save arrives before it settles, the next run decides
-            // and no error flashes. It runs even when it reads these same bytes (a `touch`, or
-            // polling that saw the save twice), else this error would never show.
-            if anotherRequestArrives() {
+            // It may have read a file half written: a save arrived during the run, or a file it
+            // read is empty (a save that truncates first and writes a moment later), when it waits
+            // for the settle interval; any other error shows at once. When another save comes, the
+            // next run decides and no error flashes; it runs even on these same bytes (a `touch`,
+            // or polling that saw the save twice), else this error would never show.
+            if anotherRequestArrives(waiting: inputs.values.contains { $0.isEmpty }) {
                 log("gen \(generation) failed while another save arrived; running again")
                 lastInputs = nil
                 return
             }
-            fail(error, sources: inputs.merging(scriptFiles.readLater) { old, _ in old }, t0: t0, t1: t1, t2: failedAt,
+            fail(error, sources: inputs.merging(scriptFiles.readLater) { old, _ in old }, t0: t0, t1: t1, t2: Self.now(),
                  startedAt: startedAt, timings: timings)
         }
     }
 
-    /// Whether another save (or any request for a run) arrives before a failed run's error is
-    /// shown: within the watcher's settle interval while a watcher runs, else only one that
-    /// arrived during the run. Waiting delays an error, never a good picture.
-    private func anotherRequestArrives() -> Bool {
-        let deadline = Date(timeIntervalSinceNow: watcher == nil ? 0 : FileWatcher.settleInterval)
+    /// Whether another save (or any request for a run) has arrived before a failed run's error
+    /// is shown; when `waiting` and a watcher runs, one that arrives within the watcher's settle
+    /// interval counts too. Waiting delays an error, never a good picture.
+    private func anotherRequestArrives(waiting: Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: waiting && watcher != nil ? FileWatcher.settleInterval : 0)
         signal.lock(); defer { signal.unlock() }
         while !pending && !stopped && signal.wait(until: deadline) {}
         return pending
@@ -317,7 +317,7 @@ final class PreviewSession: @unchecked Sendable {
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
                 // Gone a moment as an editor saves (polling saw it between two steps): the save decides.
-                if anotherRequestArrives() { return nil }
+                if anotherRequestArrives(waiting: true) { return nil }
                 if let error = error as? DatasetError, path != configuration.dataPath {
                     unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
                 } else {
@@ -437,8 +437,7 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// A failed run: its error, with the lines of the files it read (the animator script's
-    /// too, whose hooks' errors name it), to the pages and the terminal; timed to `t2`, when
-    /// it failed (not when its error was shown, after no other save came).
+    /// too, whose hooks' errors name it), to the pages and the terminal, at `t2`.
     private func fail(_ error: any Error, sources: [String: [UInt8]], t0: UInt64, t1: UInt64, t2: UInt64, startedAt: Double,
                       timings: [(String, Double)]) {
         let failure = PreviewFailure(error, sources: sources)
