@@ -198,13 +198,14 @@ import Testing
         expectFrames(try result.allFrames, [r(30, 0, 50, 100), r(80, 0, 50, 100), r(180, 0, 50, 100), r(230, 0, 50, 100)])
         #expect(result.supplementaries.map(\.frame) == [r(0, 0, 30, 100), r(130, 0, 20, 100), r(150, 0, 30, 100), r(280, 0, 20, 100)])
         #expect(result.supplementaries.map(\.pinEdge) == [.left, .right, .left, .right])
-        // header x = max(rest, min(left, items' end − 30)); footer x = min(rest, max(left + 200 − 20, items' start)).
-        // left 0: footer 1 = min(280, max(180, 180)) = 180.
+        // header x = max(rest, min(left, section's end − 30)); footer x = min(rest, max(left + 200 − 20, section's start)),
+        // the section being what a background would cover (its header and footer included).
+        // left 0: footer 1 = min(280, max(180, 150)) = 180.
         #expect(try pinnedX(result, left: 0) == ["footer 0 130.0", "footer 1 180.0", "header 0 0.0", "header 1 150.0"])
-        // left 60: header 0 = min(60, 130 − 30) = 60; footer 1 = max(240, 180) = 240.
+        // left 60: header 0 = min(60, 150 − 30) = 60; footer 1 = max(240, 150) = 240.
         #expect(try pinnedX(result, left: 60) == ["footer 0 130.0", "footer 1 240.0", "header 0 60.0", "header 1 150.0"])
-        // left 120: header 0 pushed back by its section's items to 100; footer 1 back at rest.
-        #expect(try pinnedX(result, left: 120) == ["footer 0 130.0", "footer 1 280.0", "header 0 100.0", "header 1 150.0"])
+        // left 130: header 0 pushed back by its section's end to 120; footer 1 back at rest.
+        #expect(try pinnedX(result, left: 130) == ["footer 0 130.0", "footer 1 280.0", "header 0 120.0", "header 1 150.0"])
     }
 
     /// Right to left, leading is the right: the same pins, mirrored within the collection.

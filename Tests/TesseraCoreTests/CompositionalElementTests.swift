@@ -206,9 +206,57 @@ import Testing
             .filter { $0.kind == "footer" }.map(\.frame.minY) == [100])   // no viewport size: at rest
     }
 
+    @Test func aPinnedHeaderStaysUntilItsSectionsBottomInsetEndsWithABackgroundOrWithout() throws {
+        // The same section three times (two 50-point rows, a 40-point bottom inset, a pinned
+        // 20-point header), the middle one on a background: 0..160, 160..320, 320..430.
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(20)),
+                                    alignment: .top, pinned: true)
+        let layout = CompositionalLayout { index, _, _ in
+            C.Section(group: row, contentInsets: C.DirectionalEdgeInsets(bottom: 40), boundaryItems: [header],
+                      decorations: index == 1 ? [C.Decoration(kind: "background")] : [])
+        }
+        let result = try layout.solve(sectionedContext([2, 2, 1], in: s(300, 100)))
+        #expect(result.sections.map(\.frame) == [r(0, 0, 300, 160), r(0, 160, 300, 160), r(0, 320, 300, 110)])
+        #expect(result.pinLimits.compactMap { $0 } == [160, 320, 430])
+        func headers(top: Double) throws -> [Rect] {
+            let viewport = r(0, top, 300, 100)
+            return try result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter { $0.kind == "header" }.map(\.frame)
+        }
+        // Section 0 has no background: its header was pushed up by its last row (120), at 100.
+        #expect(try headers(top: 110) == [r(0, 110, 300, 20), r(0, 160, 300, 20)])
+        #expect(try headers(top: 150) == [r(0, 140, 300, 20), r(0, 160, 300, 20)])
+        // Section 1, on its background, as before.
+        #expect(try headers(top: 270) == [r(0, 270, 300, 20), r(0, 320, 300, 20)])
+        #expect(try headers(top: 305) == [r(0, 300, 300, 20), r(0, 320, 300, 20)])
+    }
+
+    @Test func aSidewaysPinnedHeaderStopsAtItsSectionsTrailingInsetRightToLeftToo() throws {
+        // A horizontal layout: a leading header 20 wide, two 50-wide columns, a 40-point trailing
+        // inset: section 0 spans x 0..160, section 1 160..320.
+        let header = C.BoundaryItem(kind: "header", size: C.LayoutSize(width: .absolute(20), height: .fractionalHeight(1)),
+                                    alignment: .leading, pinned: true)
+        let column = C.Group.vertical(C.LayoutSize(width: .absolute(50), height: .fractionalHeight(1)), [fullItem])
+        for direction in [C.LayoutDirection.leftToRight, .rightToLeft] {
+            let layout = CompositionalLayout(configuration: C.Configuration(scrollDirection: .horizontal, layoutDirection: direction)) { _, _, _ in
+                C.Section(group: column, contentInsets: C.DirectionalEdgeInsets(trailing: 40), boundaryItems: [header])
+            }
+            let result = try layout.solve(sectionedContext([2, 2], in: s(100, 80)))
+            let mirrored = direction == .rightToLeft
+            // Right to left the content runs from 100 towards negative x: section 0 is -60..100.
+            #expect(result.pinLimits.compactMap { $0 } == (mirrored ? [-60, -220] : [160, 320]))
+            // Scrolled 150 into the content: the header is pushed against its section's far end
+            // (with the last column as the limit it was at 100, or -20 right to left).
+            let offset = mirrored ? -150.0 : 150.0
+            let viewport = r(offset, 0, 100, 80)
+            let drawn = try result.elements(in: viewport, scroll: ScrollState(showing: viewport)).filter { $0.kind == "header" && $0.section == 0 }
+            #expect(drawn.map(\.frame) == [mirrored ? r(-60, 0, 20, 80) : r(140, 0, 20, 80)], "\(direction)")
+        }
+    }
+
     /// Every element and item as drawn for `viewport`: a top-pinned element of section s at
-    /// max(rest, min(top, end of s's items and unpinned elements − height)), a bottom-pinned one at
-    /// min(rest, max(bottom − height, start of the same)).
+    /// max(rest, min(top, end of s's geometry − height)), a bottom-pinned one at
+    /// min(rest, max(bottom − height, start of s's geometry)): what its background covers,
+    /// content insets and extending boundary items included.
     func bruteForce(_ result: CompositionalResult, _ viewport: Rect) throws -> [LayoutElement] {
         var all: [LayoutElement] = try (0..<result.count).map {
             .item($0, section: try result.section(ofItem: $0), frame: try result.frame(at: $0), zIndex: try result.zIndex(ofItem: $0))
@@ -216,13 +264,12 @@ import Testing
         for e in result.elements {
             var drawn = e
             if e.pinned {
-                let own = try result.sections[e.section].items.map { try result.frame(at: $0) }
-                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame)
+                let geometry = result.sections[e.section].frame
                 if e.pinEdge == .top {
-                    let end = max(own.map(\.maxY).max() ?? e.frame.maxY, e.frame.maxY)
+                    let end = max(geometry.maxY, e.frame.maxY)
                     drawn.frame.y = max(e.frame.minY, min(viewport.minY, end - e.frame.height))
                 } else {
-                    let start = min(own.map(\.minY).min() ?? e.frame.minY, e.frame.minY)
+                    let start = min(geometry.minY, e.frame.minY)
                     drawn.frame.y = min(e.frame.minY, max(viewport.maxY - e.frame.height, start))
                 }
             }

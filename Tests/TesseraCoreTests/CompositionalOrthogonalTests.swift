@@ -129,10 +129,8 @@ import Testing
         for e in result.elements {
             var drawn = e
             if e.pinned {
-                let section = result.sections[e.section]
-                let ends = (try section.scroller.map { [$0.frame.maxY] } ?? section.items.map { try result.frame(at: $0).maxY })
-                    + result.elements.filter { $0.section == e.section && !$0.pinned }.map(\.frame.maxY)
-                let end = max(ends.max() ?? e.frame.maxY, e.frame.maxY)
+                // Pushed up by its section's end: what a background would cover.
+                let end = max(result.sections[e.section].frame.maxY, e.frame.maxY)
                 drawn.frame.y = max(e.frame.minY, min(scroll.contentOffset.y, end - e.frame.height))
             }
             add(drawn)

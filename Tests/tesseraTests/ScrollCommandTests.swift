@@ -105,6 +105,25 @@ import TesseraCore
         #expect(bad.status != 0 && bad.stdout.isEmpty)
         #expect(bad.stderr.contains("--steps expects a whole number from 1 to 10000000, got 0"))
     }
+
+    @Test func aNegativeNumberIsTheValueOfAnOptionThatTakesANumber() throws {
+        // Without `=`, `--to -100` was "Missing value for '--to <to>'" (exit 64): ArgumentParser
+        // took -100 for a flag.
+        let args = ["scroll", "waterfall", "--data", "datasets/tuxpaint-stamps.json"]
+        let spaced = try runTessera(args + ["--from", "-50", "--to", "-100", "--steps", "2"])
+        #expect(spaced.status == 0 && spaced.stderr.isEmpty)
+        let lines = spaced.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("step 1 offset 0,-50: "))
+        #expect(lines[1].hasPrefix("step 2 offset 0,-100: "))
+        // The range check, not the parser, answers a value out of range.
+        let far = try runTessera(args + ["--to", "-1e16"])
+        #expect(far.status == 64 && far.stdout.isEmpty)
+        #expect(far.stderr.hasPrefix("Error: --to -1e+16 is too far out; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)\n"))
+        let steps = try runTessera(args + ["--steps", "-3"])
+        #expect(steps.status == 64 && steps.stdout.isEmpty)
+        #expect(steps.stderr.hasPrefix("Error: --steps expects a whole number from 1 to 10000000, got -3\n"))
+    }
 }
 
 private extension JSONValue {

@@ -15,7 +15,7 @@
 /// content's scroll range (towards negative x for a right-to-left content), so the anchor's
 /// top-left stays where it was on screen (a growing anchor keeps its top). When a reload deletes
 /// the anchor, the first visible cell after it that the reload keeps takes its place (else
-/// nothing moves). Measured sizes always anchor; data changes as `anchor` says. A bottom-anchored
+/// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says. A bottom-anchored
 /// list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes
 /// before all of these: it is placed where it was asked, as sizes above it become known
 /// (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes

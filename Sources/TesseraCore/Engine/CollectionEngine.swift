@@ -33,8 +33,8 @@ public final class CollectionEngine {
     }
     /// The fallback animator, after the providers' own. Setting it schedules a reload.
     public var animator: (any Animator)? { didSet { needsReload = true } }
-    /// What a reload keeps still on screen (see `ScrollAnchor`); measured sizes always keep the
-    /// first visible cell in place. Default `.none`, CollectionKit's behaviour.
+    /// What a reload keeps still on screen (see `ScrollAnchor`); measured sizes and a resize
+    /// always keep the first visible cell in place. Default `.none`, CollectionKit's behaviour.
     public var anchor: ScrollAnchor = .none
     /// On reload, move the content offset so the first visible item stays where it was on screen
     /// (chat-style prepends): `anchor == .firstVisible`, its older spelling.
@@ -159,7 +159,8 @@ public final class CollectionEngine {
         return try layout()
     }
 
-    /// Resizes the visible area and runs a pass.
+    /// Resizes the visible area and runs a pass, which keeps the first visible cell in place
+    /// whatever `anchor` says (the same data laid out at another size).
     /// - Throws: `LayoutError.invalidParameter` for a size that is not finite and non-negative
     ///   (nothing changes); what the pass throws.
     /// - Complexity: a relayout's (see `layout()`).
@@ -215,7 +216,7 @@ public final class CollectionEngine {
         var next = try EngineTree.laidOut(provider, in: viewportSize, measured: expected)
         let measured = try resolvedMeasurements(in: next, rebinding: true)
         if measured != expected { next = try next.relaidOut(provider, in: viewportSize, measured: measured) }
-        return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: true, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchorsThisPass, isReloading: true, itemsOnly: itemsOnly)
     }
 
     /// Lays the same items out again (size, layout or measured sizes changed) and reloads
@@ -224,7 +225,14 @@ public final class CollectionEngine {
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         let measured = try resolvedMeasurements(in: tree, rebinding: false)
         let next = try splicedTree(measured: measured) ?? tree.relaidOut(provider, in: viewportSize, measured: measured)
-        return try run(next, anchoring: anchor != .none || !measuredSinceLastPass.isEmpty, isReloading: false, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchorsThisPass, isReloading: false, itemsOnly: itemsOnly)
+    }
+
+    /// Whether this pass keeps its anchor still: always when sizes changed (measurements, or a
+    /// new viewport size, which lays the same data out again), and for data changes as `anchor`
+    /// says.
+    private var anchorsThisPass: Bool {
+        anchor != .none || !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false)
     }
 
     /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event

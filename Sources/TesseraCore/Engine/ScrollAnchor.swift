@@ -1,6 +1,6 @@
 /// What a reload keeps still on screen when data above the viewport changes (CSS's
-/// `overflow-anchor`). Measured sizes always keep the first visible cell in place, whatever
-/// this says.
+/// `overflow-anchor`). Measured sizes and a resize (`resize(to:)`: sizes change, not data)
+/// always keep the first visible cell in place, whatever this says.
 public enum ScrollAnchor: String, Sendable, CaseIterable {
     /// Nothing: the content offset stays as it is (CollectionKit's behaviour).
     case none

@@ -64,4 +64,8 @@ public struct EdgeInsets: Hashable, Sendable {
     @inlinable public var vertical: Double { top + bottom }
     /// Every inset with its sign flipped (outsets).
     @inlinable public var negated: EdgeInsets { EdgeInsets(top: -top, left: -left, bottom: -bottom, right: -right) }
+    /// The same insets with x and y swapped, as a transposed layout sees them: top becomes left.
+    var transposed: EdgeInsets { EdgeInsets(top: left, left: top, bottom: right, right: bottom) }
+    /// The same insets mirrored left to right: left becomes right.
+    var mirrored: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
 }

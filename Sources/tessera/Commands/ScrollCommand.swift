@@ -15,16 +15,17 @@ struct ScrollCommand: ParsableCommand {
 
     @OptionGroup var input: EngineInputOptions
 
-    @Option(help: "The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).")
+    // Unconditional: a negative offset (`--to -100`) is the option's value, not an unknown flag.
+    @Option(parsing: .unconditional, help: "The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).")
     var from: Double = 0
 
-    @Option(help: "The last content offset on the scroll axis (default: the last screen of the content).")
+    @Option(parsing: .unconditional, help: "The last content offset on the scroll axis (default: the last screen of the content).")
     var to: Double?
 
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(help: "Number of steps, the first pass included.")
+    @Option(parsing: .unconditional, help: "Number of steps, the first pass included.")
     var steps: Int = 100
 
     @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).")

@@ -259,9 +259,9 @@ public struct SectionsLayout: Layout {
             let e = i.insets.resolve(for: size)
             return queryInsets(i.root, in: Size(width: max(0, size.width - e.horizontal), height: max(0, size.height - e.vertical)))
         case let t as TransposeLayout:
-            return queryInsets(t.root, in: size.transposed).map { EdgeInsets(top: $0.left, left: $0.top, bottom: $0.right, right: $0.bottom) }
+            return queryInsets(t.root, in: size.transposed)?.transposed
         case let m as MirroredLayout:
-            return queryInsets(m.root, in: size).map { EdgeInsets(top: $0.top, left: $0.right, bottom: $0.bottom, right: $0.left) }
+            return queryInsets(m.root, in: size)?.mirrored
         default:
             return nil
         }

@@ -103,9 +103,10 @@ public struct CompositionalLayout: Layout {
                 var e = element
                 e.frame = e.frame.mirrored(inWidth: width)
                 e.pinEdge = e.pinEdge.mirrored   // a leading header of a horizontal layout pins to the right
-                // A layout-level sideways pin runs over the whole content, which now ends at the
-                // collection's right edge and starts left of 0: its limit is the mirrored one.
-                if e.isGlobal, e.pinEdge.isAlongX, let limit { e.pinUntil = width - limit }
+                // A sideways pin's limit is an x: a section's (stated) is mirrored with its frame; a
+                // layout-level one runs over the whole content, which now ends at the collection's
+                // right edge and starts left of 0: its limit is the mirrored one too.
+                if e.isGlobal || e.pinUntil != nil, e.pinEdge.isAlongX, let limit { e.pinUntil = width - limit }
                 return e
             }
             output.orthogonal = output.orthogonal.map {

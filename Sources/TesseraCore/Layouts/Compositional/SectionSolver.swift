@@ -17,7 +17,8 @@
 /// `supplementariesFollowContentInsets`); a header (or footer) that extends the boundary makes
 /// room for itself before (or after) the content, and the room is the tallest such item.
 /// Decorations cover the section's geometry less their own insets; a section with a decoration
-/// promotes its items to zIndex 1. Badges are placed on their item's cell.
+/// promotes its items to zIndex 1. A pinned boundary item is pushed by the far edge of that same
+/// geometry (`pinLimit`). Badges are placed on their item's cell.
 struct SectionSolver {
     var axis: Axis
     var collection: Size
@@ -123,12 +124,26 @@ struct SectionSolver {
             let placed = Compositional.RectAlignment.place(size, in: host, containerAnchor: boundary.alignment,
                                                            offset: boundary.offset)
             let pin = boundary.pinEdge(along: axis)
-            sectionElements.append(.supplementary(boundary.kind, section: index, frame: placed,
-                                                  zIndex: boundary.zIndex, pinned: pin != nil, pinEdge: pin ?? .top))
+            var element = LayoutElement.supplementary(boundary.kind, section: index, frame: placed,
+                                                      zIndex: boundary.zIndex, pinned: pin != nil, pinEdge: pin ?? .top)
+            element.pinUntil = pin.map { Self.pinLimit($0, of: frame) }
+            sectionElements.append(element)
         }
         output.elements.insert(contentsOf: sectionElements, at: firstElement)
         return CompositionalResult.SectionGeometry(frame: frame, items: items, groupSize: groupSize, itemsPerGroup: groups.isTemplate ? groups.frames.count : 0,
                                                    scrolling: section.orthogonalScrolling, groupPitch: groups.pitch, scroller: scroller)
+    }
+
+    /// Where a boundary item pinned to `edge` stops: the far edge of its section's geometry
+    /// (what a background covers: content insets and extending boundary items included), so the
+    /// item stays in view while any part of its section does, with a background or without.
+    static func pinLimit(_ edge: LayoutElement.PinEdge, of section: Rect) -> Double {
+        switch edge {
+        case .top: return section.maxY
+        case .bottom: return section.minY
+        case .left: return section.maxX
+        case .right: return section.minX
+        }
     }
 
     /// The section's groups: one template repeated every `pitch`, or groups solved one by one.
