@@ -32,6 +32,13 @@ enum StandardStream: Int32 {
         try writeAll(Array(shown.utf8))
     }
 
+    /// Writes `bytes` (plus a newline unless they end with one): unchanged to a pipe or a
+    /// file; a terminal gets them as `write(line:)` text, bytes that are not UTF-8 as U+FFFD.
+    func write(line bytes: [UInt8]) throws {
+        if isTerminal { return try write(line: String(decoding: bytes, as: UTF8.self)) }
+        try writeAll(bytes.last == 0x0A ? bytes : bytes + [0x0A])
+    }
+
     /// Writes the bytes with as few system calls as the kernel allows. O(n).
     func writeAll(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try writeAll($0) }
@@ -91,7 +98,16 @@ func reportError(_ text: String) {
 
 /// Prints a line to stdout; if stdout cannot be written, says so on stderr and exits with 1.
 func printLine(_ text: String) {
-    do { try StandardStream.output.write(line: text) } catch {
+    exitingOnFailure { try StandardStream.output.write(line: text) }
+}
+
+/// `printLine` of bytes, written unchanged unless stdout is a terminal (`write(line:)`).
+func printLine(bytes: [UInt8]) {
+    exitingOnFailure { try StandardStream.output.write(line: bytes) }
+}
+
+private func exitingOnFailure(_ write: () throws -> Void) {
+    do { try write() } catch {
         reportError("Error: \(error)")
         exit(1)
     }

@@ -59,3 +59,11 @@ import Testing
         #expect(kinds == [.word, .symbol, .word, .symbol, .number, .symbol, .symbol, .string])
     }
 }
+
+/// The byte-based rewrites applied to text, so the cases above read as typed.
+private extension ReplSource {
+    static func expandingEquals(_ source: String) -> String { text(expandingEquals(Array(source.utf8))) }
+    static func expressionChunk(_ source: String) -> String { text(expressionChunk(Array(source.utf8))) }
+    static func persistingLocals(_ source: String) -> String { text(persistingLocals(Array(source.utf8))) }
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -111,4 +111,16 @@ import TesseraCore
         #expect(outcome.stderr == "b.lua:3: 'end' expected (to close 'function' at line 2) near <eof>\nL is nil until :reload succeeds\n")
         #expect(outcome.status == 1)   // the broken layout counts as an error of the session
     }
+
+    /// Lua strings are bytes: a piped line's bytes reach Lua unchanged, and print's bytes
+    /// reach the pipe unchanged (`readLine` and `String` would make 0xFF three bytes, U+FFFD).
+    @Test func pipedBytesThatAreNotUTF8StayBytes() throws {
+        let pipeline = #"printf 'print(#"\377")\nprint("\377")\n"\376"\n' | "$TESSERA" repl --time-limit 0 | od -An -tx1"#
+        let outcome = try runTessera(["-c", pipeline], executable: URL(fileURLWithPath: "/bin/sh"),
+                                     environment: ["TESSERA": tesseraBinary.path])
+        #expect(outcome.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                == "31 0a ff 0a fe 0a\n")
+        #expect(outcome.stderr == "")
+        #expect(outcome.status == 0)
+    }
 }

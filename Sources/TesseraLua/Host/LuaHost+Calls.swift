@@ -21,7 +21,12 @@ extension LuaHost {
     /// - Throws: `LuaScriptError` of kind `.syntax`; its message is Lua's, so an unfinished chunk's
     ///   ends with `<eof>`.
     public func load(_ source: String, chunkName: String, environment: LuaReference) throws -> LuaReference {
-        try loadChunk(Array(source.utf8), chunkName: chunkName)
+        try load(Array(source.utf8), chunkName: chunkName, environment: environment)
+    }
+
+    /// `load(_:chunkName:environment:)` of source bytes as they are (the REPL's typed lines).
+    func load(_ source: [UInt8], chunkName: String, environment: LuaReference) throws -> LuaReference {
+        try loadChunk(source, chunkName: chunkName)
         push(environment)
         _ = lua_setupvalue(L, -2, 1)
         return popReference()

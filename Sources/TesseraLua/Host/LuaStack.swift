@@ -20,6 +20,15 @@ enum LuaStack {
         }
     }
 
+    /// [-0, +0, -] The bytes of the string at `index`, unchanged (Lua strings are bytes;
+    /// `string(_:_:)` decodes them as UTF-8). O(length).
+    static func bytes(_ L: OpaquePointer, _ index: Int32) -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let p = lua_tolstring(L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: p, count: length))
+    }
+
     /// [-0, +0, -] The number at `index`, if it is one (strings are not converted).
     static func number(_ L: OpaquePointer, _ index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }

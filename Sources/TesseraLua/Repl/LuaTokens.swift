@@ -22,8 +22,11 @@ struct LuaTokens {
     }
 
     /// Tokenizes `source`. O(length of the source).
-    static func scan(_ source: String) -> [Token] {
-        var lexer = Lexer(bytes: Array(source.utf8))
+    static func scan(_ source: String) -> [Token] { scan(Array(source.utf8)) }
+
+    /// Tokenizes the chunk `bytes` (a name's `text` is decoded as UTF-8). O(length).
+    static func scan(_ bytes: [UInt8]) -> [Token] {
+        var lexer = Lexer(bytes: bytes)
         return lexer.run()
     }
 

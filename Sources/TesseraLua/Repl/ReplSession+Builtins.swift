@@ -39,7 +39,7 @@ extension ReplSession {
     /// write(text): the end of the session's `print`.
     static let writeFunction: tb_HostFunction = { L, _ in
         hosted(L) { session, L in
-            session.writeStandard(LuaStack.string(L, 1) ?? "")
+            session.writeStandard(bytes: LuaStack.bytes(L, 1) ?? [])
             return 0
         }
     }

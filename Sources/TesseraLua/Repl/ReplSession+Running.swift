@@ -13,7 +13,7 @@ extension ReplSession {
 
     /// Expression first, then the statement as typed (its errors are the ones reported), then
     /// the statement with its top-level locals persisted. Compiling runs no code.
-    func compile(_ source: String) -> Compiled {
+    func compile(_ source: [UInt8]) -> Compiled {
         let name = ReplSession.chunkName
         if let chunk = try? host.load(ReplSource.expressionChunk(source), chunkName: name, environment: environment) {
             return .chunk(chunk)
@@ -96,14 +96,31 @@ extension ReplSession {
         output.error(text)
     }
 
-    /// Writes to `output.standard`, cut at `maxCharacters` with a note.
-    func writeStandard(_ text: String) {
-        guard text.utf8.count > maxCharacters else { return output.standard(text) }
-        var cut = text.utf8.prefix(maxCharacters)
-        while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }   // a whole character
-        if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
-        let kept = String(decoding: cut, as: UTF8.self)
-        output.standard(kept + "\n-- (truncated: \(text.utf8.count - cut.count) more bytes; output is limited to \(maxCharacters) characters)")
+    /// Writes to `output.standardBytes`, cut at `maxCharacters` bytes with a note.
+    func writeStandard(_ text: String) { writeStandard(bytes: Array(text.utf8)) }
+
+    /// Writes bytes (what `print` made of Lua strings, unchanged) to `output.standardBytes`,
+    /// cut at `maxCharacters` bytes, before a UTF-8 character the cut would split, with a note.
+    func writeStandard(bytes: [UInt8]) {
+        guard bytes.count > maxCharacters else { return output.standardBytes(bytes) }
+        let cut = ReplSession.wholeCharacters(bytes.prefix(maxCharacters))
+        output.standardBytes(Array(cut) + Array("\n-- (truncated: \(bytes.count - cut.count) more bytes; output is limited to \(maxCharacters) characters)".utf8))
+    }
+
+    /// `bytes` without a UTF-8 sequence the end cuts short; other bytes (not UTF-8) stay.
+    static func wholeCharacters(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        // A sequence is at most 4 bytes: look back at most 3 for its lead byte.
+        var lead = bytes.endIndex
+        while lead > bytes.startIndex, bytes.endIndex - lead < 4 {
+            lead -= 1
+            let byte = bytes[lead]
+            guard byte & 0xC0 == 0x80 else {
+                // Only 0xC2...0xF4 start a sequence of more than one byte.
+                let length = (0xC2...0xF4).contains(byte) ? (byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2) : 1
+                return bytes.endIndex - lead < length ? bytes[..<lead] : bytes
+            }
+        }
+        return bytes
     }
 
     /// Hands the current width and limits to the Lua side of `print`.

@@ -58,7 +58,8 @@ package final class ReplSession {
     /// The path `:reload` reads, set by `loadLayout(path:)` even when that load failed.
     public internal(set) var layoutPath: String?
 
-    var pending: [String] = []
+    /// The lines of an unfinished statement, as typed (bytes: Lua strings are bytes).
+    var pending: [[UInt8]] = []
     var resultMetaRef: Int32 = LUA_NOREF
     var settings: LuaReference!
 
@@ -93,16 +94,22 @@ package final class ReplSession {
     public var isContinuing: Bool { !pending.isEmpty }
 
     /// Handles one line of input (without its newline).
+    /// - Complexity: see `feed(bytes:)`.
+    public func feed(_ line: String) -> Step { feed(bytes: Array(line.utf8)) }
+
+    /// Handles one line of input (without its newline) as the bytes typed, unchanged, so a
+    /// string literal holding bytes that are not UTF-8 reaches Lua as they are; the history
+    /// entry is decoded as UTF-8.
     /// - Complexity: compiling is O(length of the statement so far), up to three times
     ///   (expression, statement, rewritten statement); then whatever the line runs.
-    public func feed(_ line: String) -> Step {
+    public func feed(bytes line: [UInt8]) -> Step {
         if pending.isEmpty {
-            let trimmed = String(line.trimmingSpaces())
+            let trimmed = String(String(decoding: line, as: UTF8.self).trimmingSpaces())
             if trimmed.isEmpty { return .done(history: nil) }
             if ReplSession.isCommand(trimmed) { return runCommand(trimmed) }
         }
         pending.append(line)
-        let typed = pending.joined(separator: "\n")
+        let typed = ReplSource.joined(pending)
         switch compile(ReplSource.expandingEquals(typed)) {
         case .incomplete:
             return .more
@@ -113,7 +120,7 @@ package final class ReplSession {
             pending = []
             execute(chunk)
         }
-        return .done(history: typed)
+        return .done(history: String(decoding: typed, as: UTF8.self))
     }
 
     /// Drops an unfinished statement (Ctrl-C at a `>>` prompt).
@@ -122,7 +129,7 @@ package final class ReplSession {
     /// At the end of input: reports an unfinished statement's syntax error, as Lua 5.5 does.
     public func finish() {
         guard !pending.isEmpty else { return }
-        let source = ReplSource.expandingEquals(pending.joined(separator: "\n"))
+        let source = ReplSource.expandingEquals(ReplSource.joined(pending))
         pending = []
         do {
             _ = try host.load(source, chunkName: ReplSession.chunkName, environment: environment)

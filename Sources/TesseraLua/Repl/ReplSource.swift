@@ -24,14 +24,21 @@
 /// The price is Lua semantics at the top level only: a function defined on a line sees later
 /// changes to a "local" from that line, as it would for a global of the session.
 enum ReplSource {
+    // Chunks are bytes, as Lua strings are: a typed "\xff" must reach Lua as one byte.
+
     /// `=expr` as `return expr` (Lua 5.4's compatibility form); other text unchanged.
-    static func expandingEquals(_ source: String) -> String {
-        source.hasPrefix("=") ? "return " + source.dropFirst() : source
+    static func expandingEquals(_ source: [UInt8]) -> [UInt8] {
+        source.first == UInt8(ascii: "=") ? Array("return ".utf8) + source.dropFirst() : source
+    }
+
+    /// The lines of a statement typed over several lines, joined as they were typed.
+    static func joined(_ lines: [[UInt8]]) -> [UInt8] {
+        Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// The chunk to try first: the text as an expression whose values are returned.
-    static func expressionChunk(_ source: String) -> String {
-        "return " + source + ";"
+    static func expressionChunk(_ source: [UInt8]) -> [UInt8] {
+        Array("return ".utf8) + source + [UInt8(ascii: ";")]
     }
 
     /// True when a compiler message says the chunk merely ended too early (`... near <eof>`).
@@ -41,7 +48,7 @@ enum ReplSource {
 
     /// The chunk with its top-level `local` declarations rewritten into assignments to the
     /// session's environment (see the type's documentation). O(length of the source).
-    static func persistingLocals(_ source: String) -> String {
+    static func persistingLocals(_ source: [UInt8]) -> [UInt8] {
         let tokens = LuaTokens.scan(source)
         var edits: [(range: Range<Int>, replacement: String)] = []
         var depth = 0
@@ -63,11 +70,11 @@ enum ReplSource {
             i += 1
         }
         guard !edits.isEmpty else { return source }
-        var bytes = Array(source.utf8)
+        var bytes = source
         for edit in edits.reversed() {
             bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The edits for the declaration whose `local` is `tokens[start]`, and the index of the

@@ -17,6 +17,10 @@ import TesseraRender
 /// exactly the results; Ctrl-C then ends the process as usual. Ctrl-D (end of input) or
 /// `:quit` leaves. The exit status is 0 unless the session could not start or, when stdin is
 /// not a terminal, any line raised an error (then 1, after every line has run).
+///
+/// Lines reach Lua as the bytes typed and `print` writes Lua strings' bytes unchanged (Lua
+/// strings are bytes), so `print("\xff")` writes the byte 0xFF to a pipe; a terminal gets
+/// text, bytes that are not UTF-8 shown as U+FFFD.
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -73,8 +77,8 @@ struct ReplCommand: ParsableCommand {
             }
         }
         if batch {
-            while let line = readLine(strippingNewline: true) {
-                if session.feed(line) == .quit || session.errorCount > 0 { break }
+            while let line = StandardInput.readLine() {
+                if session.feed(bytes: line) == .quit || session.errorCount > 0 { break }
             }
             session.finish()
             if session.errorCount > 0 { throw ExitCode(1) }
@@ -85,8 +89,8 @@ struct ReplCommand: ParsableCommand {
             printLine("Tessera REPL: \(NumberText.counted(dataset.count, "item")) from \(source). :help, or Ctrl-D to leave.")
             runInteractive(session)
         } else {
-            while let line = readLine(strippingNewline: true) {
-                if session.feed(line) == .quit { break }
+            while let line = StandardInput.readLine() {
+                if session.feed(bytes: line) == .quit { break }
             }
             session.finish()
             // A scripted session fails (a CI job, say) when any line raised an error.
@@ -115,7 +119,7 @@ struct ReplCommand: ParsableCommand {
                 session.finish()
                 return
             }
-            let step = session.feed(line)
+            let step = session.feed(bytes: line)
             if case .done(let entry?) = step { editor.remember(entry) }
             if step == .quit { return }
         }
@@ -139,7 +143,7 @@ extension ReplOutput {
     /// Results to stdout, errors to stderr, each written at once (unbuffered), so the two
     /// streams interleave in the order things happened; escaped on a terminal, errors cut to a
     /// readable length.
-    static var standardStreams: ReplOutput { ReplOutput(standard: { printLine($0) }, error: { reportError($0) }) }
+    static var standardStreams: ReplOutput { ReplOutput(standardBytes: { printLine(bytes: $0) }, error: { reportError($0) }) }
 }
 
 /// libedit's readline interface: line editing, and history with one entry per statement,
@@ -155,11 +159,12 @@ private struct LineEditor {
         if let historyPath { _ = read_history(historyPath) }
     }
 
-    /// The next line without its newline, or nil at end of input or after Ctrl-C.
-    func read(prompt: String) -> String? {
+    /// The next line without its newline, as the bytes libedit gives (Lua strings are bytes),
+    /// or nil at end of input or after Ctrl-C.
+    func read(prompt: String) -> [UInt8]? {
         guard let line = readline(prompt) else { return nil }
         defer { free(line) }
-        return String(cString: line)
+        return Array(UnsafeRawBufferPointer(start: line, count: strlen(line)))
     }
 
     func remember(_ entry: String) {
