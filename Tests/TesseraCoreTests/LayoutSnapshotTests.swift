@@ -72,6 +72,22 @@ import Testing
         #expect(RunDifference(old: .int(3), new: old) == nil)
     }
 
+    /// An element whose frame stayed but whose other members changed (a header's pin limit, its
+    /// zIndex) is named with what changed: before, such a mismatch read "0 elements moved, 0
+    /// appeared, 0 disappeared" with nothing under it.
+    @Test func anElementThatKeepsItsFrameButChangesAMemberIsNamed() throws {
+        func document(_ header: JSONValue) -> JSONValue {
+            ["items": [["id": "a", "frame": [0, 50, 10, 10]]], "contentSize": [375, 100], "supplementaries": [header]]
+        }
+        let old = document(["frame": [0, 0, 375, 50], "kind": "header", "pinned": true, "section": 0, "zIndex": 2])
+        let new = document(["frame": [0, 0, 375, 50], "kind": "header", "pinUntil": 374.8, "pinned": true, "section": 0, "zIndex": 3])
+        let d = try #require(RunDifference(old: old, new: new))
+        #expect(!d.isEmpty)
+        #expect(d.counts == "0 elements moved, 0 appeared, 0 disappeared, 1 changed otherwise")
+        #expect(d.lines() == ["changed otherwise:", "  header of section 0: zIndex: 2 → 3, pinUntil: (none) → 374.8"])
+        #expect(d.new.map(\.change) == [.unchanged, .unchanged])
+    }
+
     @Test func aChangedContentSizeIsRoundedAsTheFramesAreUnlessThatHidesTheChange() throws {
         let frames = [("a", [0.0, 0, 10, 10])]
         let taller = try #require(RunDifference(old: Self.run(frames, contentSize: [375, 2300.935424668867]),

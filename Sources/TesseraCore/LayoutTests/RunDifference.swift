@@ -3,8 +3,9 @@ import OrderedCollections
 /// How one `run --format json` document differs from another, element by element: items by
 /// id, supplementaries by kind, section and item, decorations by kind and section, sideways
 /// sections by section. An element whose frame changed (beyond `SnapshotComparison.tolerance`)
-/// moved; one only in the new document appeared; one only in the old disappeared. Other
-/// members that differ (contentSize, visible, ...) are named by key.
+/// moved; one only in the new document appeared; one only in the old disappeared; one whose
+/// frame stayed but another member differs (pinned, zIndex, pinUntil, ...) changed. Other
+/// members of the document that differ (contentSize, visible, ...) are named by key.
 package struct RunDifference: Sendable {
     /// What happened to an element.
     public enum Change: Int, Sendable { case unchanged = 0, moved = 1, appearedOrDisappeared = 2 }
@@ -29,6 +30,9 @@ package struct RunDifference: Sendable {
     public private(set) var appeared: [(name: String, frame: Rect)] = []
     /// Elements only in the old document.
     public private(set) var disappeared: [(name: String, frame: Rect)] = []
+    /// Elements in both documents with the same frame whose other members differ, as lines:
+    /// `header of section 0: pinUntil: (none) → 374.8`.
+    public private(set) var changed: [String] = []
     /// Other members that differ, as lines: `contentSize: [375, 100] → [375, 108]`.
     public private(set) var otherChanges: [String] = []
 
@@ -55,22 +59,31 @@ package struct RunDifference: Sendable {
             old.append(Element(name: e.name, frame: e.frame, change: same ? .unchanged : .moved))
             new[k].change = same ? .unchanged : .moved
             if !same { moved.append((e.name, e.frame, now)) }
+            else if !SnapshotComparison.equal(e.record, newElements[k].record) {
+                changed.append("\(e.name): " + Self.memberChanges(e.record, newElements[k].record).joined(separator: ", "))
+            }
         }
         appeared = new.filter { $0.change == .appearedOrDisappeared }.map { ($0.name, $0.frame) }
-        guard case .object(let a) = oldDocument, case .object(let b) = newDocument else { return }
-        for key in OrderedSet(a.keys).union(b.keys) where !Self.elementKeys.contains(key) {
+        otherChanges = Self.memberChanges(oldDocument, newDocument, skipping: Self.elementKeys)
+    }
+
+    /// The members of two objects that differ, as `key: old → new`, in key order of `a` then `b`.
+    private static func memberChanges(_ a: JSONValue, _ b: JSONValue, skipping skipped: Set<String> = ["frame"]) -> [String] {
+        guard case .object(let a) = a, case .object(let b) = b else { return [] }
+        return OrderedSet(a.keys).union(b.keys).compactMap { key in
+            guard !skipped.contains(key) else { return nil }
             switch (a[key], b[key]) {
-            case (let x?, let y?) where SnapshotComparison.equal(x, y): continue
-            case (let x?, let y?): otherChanges.append("\(key): \(Self.shown(x, y)) → \(Self.shown(y, x))")
-            case (let x?, nil): otherChanges.append("\(key): \(Self.shown(x, x)) → (none)")
-            case (nil, let y?): otherChanges.append("\(key): (none) → \(Self.shown(y, y))")
-            case (nil, nil): continue
+            case (let x?, let y?) where SnapshotComparison.equal(x, y): return nil
+            case (let x?, let y?): return "\(key): \(Self.shown(x, y)) → \(Self.shown(y, x))"
+            case (let x?, nil): return "\(key): \(Self.shown(x, x)) → (none)"
+            case (nil, let y?): return "\(key): (none) → \(Self.shown(y, y))"
+            case (nil, nil): return nil
             }
         }
     }
 
     /// Whether nothing differs.
-    public var isEmpty: Bool { moved.isEmpty && appeared.isEmpty && disappeared.isEmpty && otherChanges.isEmpty }
+    public var isEmpty: Bool { moved.isEmpty && appeared.isEmpty && disappeared.isEmpty && changed.isEmpty && otherChanges.isEmpty }
 
     /// The move that changed a frame the most (largest change of any edge or size), and by how much.
     public var largestMove: (name: String, old: Rect, new: Rect, distance: Double)? {
@@ -82,9 +95,11 @@ package struct RunDifference: Sendable {
         return best
     }
 
-    /// `9 moved, 1 appeared, 0 disappeared` (elements).
+    /// `9 elements moved, 1 appeared, 0 disappeared`, and `, 2 changed otherwise` when frames
+    /// stayed but other members changed.
     public var counts: String {
         "\(NumberText.counted(moved.count, "element")) moved, \(appeared.count) appeared, \(disappeared.count) disappeared"
+            + (changed.isEmpty ? "" : ", \(changed.count) changed otherwise")
     }
 
     /// The lines a failure prints under its first: the first `limit` of each kind with old and
@@ -100,6 +115,7 @@ package struct RunDifference: Sendable {
         list("moved", moved) { "\($0.name): \($0.old.compact) → \($0.new.compact)" }
         list("appeared", appeared) { "\($0.name): \($0.frame.compact)" }
         list("disappeared", disappeared) { "\($0.name): \($0.frame.compact)" }
+        list("changed otherwise", changed) { $0 }
         if let m = largestMove { lines.append("largest move: \(m.name) by \(LayoutCheck.number(m.distance)), \(m.old.compact) → \(m.new.compact)") }
         lines += otherChanges
         return lines
@@ -143,20 +159,20 @@ package struct RunDifference: Sendable {
     }
 
     /// The document's framed elements with a key unique in it and a name for messages.
-    private static func elements(of document: JSONValue) -> [(key: String, name: String, frame: Rect)]? {
+    private static func elements(of document: JSONValue) -> [(key: String, name: String, frame: Rect, record: JSONValue)]? {
         guard case .array(let items)? = document["items"] else { return nil }
-        var result: [(key: String, name: String, frame: Rect)] = []
+        var result: [(key: String, name: String, frame: Rect, record: JSONValue)] = []
         result.reserveCapacity(items.count)
         var seen: [String: Int] = [:]
-        func add(_ key: String, _ name: String, _ frame: Rect) {
+        func add(_ key: String, _ name: String, _ frame: Rect, _ record: JSONValue) {
             let n = seen[key, default: 0]
             seen[key] = n + 1
-            result.append(n == 0 ? (key, name, frame) : ("\(key)#\(n + 1)", "\(name) (#\(n + 1))", frame))
+            result.append(n == 0 ? (key, name, frame, record) : ("\(key)#\(n + 1)", "\(name) (#\(n + 1))", frame, record))
         }
         for (i, item) in items.enumerated() {
             guard let frame = rect(item["frame"]) else { return nil }
             let id = item["id"].map { JSONWriter.write($0) } ?? String(i)
-            add("i" + id, "item \(id)", frame)
+            add("i" + id, "item \(id)", frame, item)
         }
         for (list, prefix) in [("supplementaries", "s"), ("decorations", "d")] {
             guard case .array(let elements)? = document[list] else { continue }
@@ -165,14 +181,14 @@ package struct RunDifference: Sendable {
                 let kind = e["kind"]?.string ?? "element"
                 let section = e["section"].map { JSONWriter.write($0) } ?? "?"
                 let owner = e["index"].map { "item \(JSONWriter.write($0))" } ?? "section \(section)"
-                add("\(prefix)\(kind)/\(section)/\(e["index"].map { JSONWriter.write($0) } ?? "")", "\(kind) of \(owner)", frame)
+                add("\(prefix)\(kind)/\(section)/\(e["index"].map { JSONWriter.write($0) } ?? "")", "\(kind) of \(owner)", frame, e)
             }
         }
         if case .array(let shelves)? = document["orthogonal"] {
             for o in shelves {
                 guard let frame = rect(o["frame"]) else { continue }
                 let section = o["section"].map { JSONWriter.write($0) } ?? "?"
-                add("o" + section, "sideways section \(section)", frame)
+                add("o" + section, "sideways section \(section)", frame, o)
             }
         }
         return result
