@@ -663,6 +663,7 @@ struct PreviewTests {
     @Test(arguments: [false, true]) func savesOfEveryKindAreSeen(poll: Bool) async throws {
         let folder = try temporaryFolder()
         let (file, counter, watcher) = try watchedFile("watched.lua", in: folder, poll: poll)
+        defer { watcher.stop() }
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))
         #expect(watcher.watching)
@@ -686,7 +687,8 @@ struct PreviewTests {
         let folder = try temporaryFolder()
         let other = folder.appendingPathComponent("other.json").path
         try "2".write(toFile: other, atomically: false, encoding: .utf8)
-        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: false)   // its thread keeps it
+        let (file, counter, watcher) = try watchedFile("data.json", in: folder, poll: false)
+        defer { watcher.stop() }
         let files = FileManager.default
         switch how {
         case "removed": try files.removeItem(atPath: file)
@@ -706,7 +708,8 @@ struct PreviewTests {
     /// such file"), and so is the file written back.
     @Test(arguments: [false, true]) func aWatchedFileThatComesBackAsALinkLoopIsReported(poll: Bool) async throws {
         let folder = try temporaryFolder()
-        let (file, counter, _) = try watchedFile("data.json", in: folder, poll: poll)   // its thread keeps it
+        let (file, counter, watcher) = try watchedFile("data.json", in: folder, poll: poll)
+        defer { watcher.stop() }
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         try FileManager.default.removeItem(atPath: file)
         try await counter.wait(for: 1)
@@ -730,6 +733,7 @@ struct PreviewTests {
             #expect(paths == [FileWatcher.absolute(file)])
             counter.increment()
         }
+        defer { watcher.stop() }
         watcher.watch([file])
         if how == "removed" {
             try FileManager.default.removeItem(at: folder)
@@ -751,6 +755,21 @@ struct PreviewTests {
     /// A watched folder that is a symbolic link is watched where it leads; re-pointing the link
     /// (into a loop, then at another folder) is seen by either watcher, and the new folder's saves
     /// after that.
+    /// A stopped watcher gives back its inotify instance (128 per user by default): before
+    /// `stop`, every watcher a process made kept one, and past 128 the next fell back to polling
+    /// without a word (a full test run's later inotify tests then saw nothing).
+    @Test func aStoppedWatcherGivesBackItsInotifyInstance() async throws {
+        for _ in 0..<160 {
+            let watcher = FileWatcher(poll: false) { _ in }
+            #expect(watcher.mode == .inotify)
+            watcher.stop()
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while !watcher.isClosed && Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+            #expect(watcher.isClosed)
+            if watcher.mode != .inotify || !watcher.isClosed { return }
+        }
+    }
+
     @Test(arguments: [false, true]) func aWatchedFolderThatIsARepointedLinkIsSeen(poll: Bool) async throws {
         let root = try temporaryFolder(), files = FileManager.default
         let link = root.appendingPathComponent("data").path, real = root.appendingPathComponent("real").path
@@ -766,6 +785,7 @@ struct PreviewTests {
             #expect(paths == [FileWatcher.absolute(file)])
             counter.increment()
         }
+        defer { watcher.stop() }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
@@ -801,6 +821,7 @@ struct PreviewTests {
         for file in [a, b] { try "1".write(toFile: file, atomically: false, encoding: .utf8) }
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        defer { watcher.stop() }
         watcher.watch([a, b])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         let pathA = FileWatcher.absolute(a), pathB = FileWatcher.absolute(b)
@@ -826,6 +847,7 @@ struct PreviewTests {
         try "1".write(toFile: file, atomically: false, encoding: .utf8)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        defer { watcher.stop() }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
@@ -863,6 +885,7 @@ struct PreviewTests {
         try "1".write(toFile: file, atomically: false, encoding: .utf8)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        defer { watcher.stop() }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(rename(folder, away) == 0)
@@ -940,6 +963,7 @@ struct PreviewTests {
         try files.createSymbolicLink(atPath: file, withDestinationPath: a)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
+        defer { watcher.stop() }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         try "22".write(toFile: a, atomically: false, encoding: .utf8)

@@ -30,7 +30,9 @@ import Glibc
 /// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
-/// `watching` is false and nothing is reported.
+/// `watching` is false and nothing is reported. `stop()` ends the thread and closes what it
+/// holds (an inotify instance is a scarce resource: 128 per user by default, shared with every
+/// editor), and when inotify cannot start (that limit met) it polls and `log` says why.
 ///
 /// It reports which of the files may have changed, not how: the caller re-reads those files
 /// (only those: a script save does not re-read a 40 MB data file) and compares their bytes,
@@ -44,9 +46,13 @@ final class FileWatcher: @unchecked Sendable {
     private(set) var watching = false
     private let lock = NSLock()
     private var files = Set<String>()
+    /// Set by `stop()`; the thread ends when it sees it.
+    private var stopped = false
     private let onChange: @Sendable ([String]) -> Void
     #if canImport(Glibc)
     private var inotify: Int32 = -1
+    /// A pipe whose write end `stop()` writes to, waking the event loop's poll.
+    private var wake: (read: Int32, write: Int32) = (-1, -1)
     private var watchedFolders: [String: Int32] = [:]
     /// Folders whose watch ended, polled by path until they can be watched again.
     private var lostFolders = Set<String>()
@@ -72,7 +78,16 @@ final class FileWatcher: @unchecked Sendable {
         #if canImport(Glibc)
         if !poll {
             let fd = inotify_init1(Int32(IN_CLOEXEC))
-            if fd >= 0 { inotify = fd; mode = .inotify } else { mode = .poll }
+            var ends: [Int32] = [-1, -1]
+            if fd >= 0 && pipe(&ends) == 0 {
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                inotify = fd; wake = (ends[0], ends[1]); mode = .inotify
+            } else {
+                let reason = systemReason(errno)
+                if fd >= 0 { close(fd) }
+                log("preview: inotify cannot start (\(reason)); polling every \(Int(Self.pollInterval * 1000)) ms")
+                mode = .poll
+            }
         } else {
             mode = .poll
         }
@@ -82,9 +97,40 @@ final class FileWatcher: @unchecked Sendable {
         let mode = mode
         watching = startThread { [self] in mode == .inotify ? readEvents() : pollFiles() }
         #if canImport(Glibc)
-        if !watching && inotify >= 0 { close(inotify); inotify = -1 }
+        if !watching { closeDescriptors() }
         #endif
     }
+
+    /// Ends the watcher's thread (soon: at its next wake, which this causes); nothing is
+    /// reported after it. Idempotent.
+    func stop() {
+        lock.withLock {
+            guard !stopped else { return }
+            stopped = true
+            #if canImport(Glibc)
+            // Under the lock: the thread closes the pipe only after it has seen `stopped`.
+            if wake.write >= 0 { var byte: UInt8 = 1; _ = write(wake.write, &byte, 1) }
+            #endif
+        }
+    }
+
+    /// Whether the watcher holds no descriptor (stopped and its thread ended, or polling).
+    var isClosed: Bool {
+        #if canImport(Glibc)
+        lock.withLock { inotify < 0 && wake.read < 0 }
+        #else
+        true
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// Closes the inotify instance and the wake pipe (under the lock, or before the thread runs).
+    private func closeDescriptors() {
+        for fd in [inotify, wake.read, wake.write] where fd >= 0 { close(fd) }
+        inotify = -1
+        wake = (-1, -1)
+    }
+    #endif
 
     /// The absolute, standardized form of a path, as events name files.
     static func absolute(_ path: String) -> String {
@@ -227,12 +273,16 @@ final class FileWatcher: @unchecked Sendable {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
+        defer { lock.withLock { closeDescriptors() } }
         while true {
             // While a folder is lost, wake every poll interval to look for it; a settling file, when it is due.
-            let timeout = lock.withLock { waitMilliseconds(now: Self.now()) }
-            var ready = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
-            let woke = Glibc.poll(&ready, 1, timeout)
+            guard let timeout = lock.withLock({ stopped ? nil : waitMilliseconds(now: Self.now()) }) else { return }
+            var ready = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                         pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            var woke = Glibc.poll(&ready, 2, timeout)
             if woke < 0 && errno != EINTR { return }
+            if ready[1].revents != 0 { return }
+            woke = ready[0].revents != 0 ? 1 : 0
             var changed: [String] = []
             func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
             if woke > 0 {
@@ -260,7 +310,7 @@ final class FileWatcher: @unchecked Sendable {
                 }
             }
             lock.withLock { report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now())) }
-            if !changed.isEmpty { onChange(changed) }
+            if !changed.isEmpty && !lock.withLock({ stopped }) { onChange(changed) }
         }
     }
     #else
@@ -290,7 +340,7 @@ final class FileWatcher: @unchecked Sendable {
     private func pollFiles() {
         var last: [String: Stamp] = [:]
         while true {
-            let paths = lock.withLock { files }
+            guard let paths = lock.withLock({ stopped ? nil : files }) else { return }
             var changed: [String] = []
             var seen: [String: Stamp] = [:]
             for path in paths {

@@ -170,9 +170,10 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the render loop and the server (the watcher's thread stays, idle).
+    /// Ends the render loop, the watcher and the server.
     func stop() {
         signal.lock(); stopped = true; signal.signal(); signal.unlock()
+        watcher?.stop()
         if let server { Task { await server.stop() } }
     }
 
