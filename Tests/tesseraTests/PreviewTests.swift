@@ -728,11 +728,8 @@ struct PreviewTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         let file = folder.appendingPathComponent("data.json").path
         try "1".write(toFile: file, atomically: false, encoding: .utf8)
-        let counter = Counter(), notes = ErrorLog()
-        let watcher = FileWatcher(poll: false, log: { notes.add($0) }) { paths in
-            #expect(paths == [FileWatcher.absolute(file)])
-            counter.increment()
-        }
+        let notes = ErrorLog()
+        let (counter, watcher) = countingWatcher(of: file, poll: false, log: { notes.add($0) })
         defer { watcher.stop() }
         watcher.watch([file])
         if how == "removed" {
@@ -752,9 +749,6 @@ struct PreviewTests {
         #expect(notes.all == ["preview: \(path) was removed or renamed; polling for it every 100 ms", "preview: watching \(path) again"])
     }
 
-    /// A watched folder that is a symbolic link is watched where it leads; re-pointing the link
-    /// (into a loop, then at another folder) is seen by either watcher, and the new folder's saves
-    /// after that.
     /// A stopped watcher gives back its inotify instance (128 per user by default): before
     /// `stop`, every watcher a process made kept one, and past 128 the next fell back to polling
     /// without a word (a full test run's later inotify tests then saw nothing).
@@ -770,6 +764,9 @@ struct PreviewTests {
         }
     }
 
+    /// A watched folder that is a symbolic link is watched where it leads; re-pointing the link
+    /// (into a loop, then at another folder) is seen by either watcher, and the new folder's saves
+    /// after that.
     @Test(arguments: [false, true]) func aWatchedFolderThatIsARepointedLinkIsSeen(poll: Bool) async throws {
         let root = try temporaryFolder(), files = FileManager.default
         let link = root.appendingPathComponent("data").path, real = root.appendingPathComponent("real").path
@@ -780,11 +777,8 @@ struct PreviewTests {
         }
         try files.createSymbolicLink(atPath: link, withDestinationPath: real)
         let file = link + "/data.json"
-        let counter = Counter(), notes = ErrorLog()
-        let watcher = FileWatcher(poll: poll, log: { notes.add($0) }) { paths in
-            #expect(paths == [FileWatcher.absolute(file)])
-            counter.increment()
-        }
+        let notes = ErrorLog()
+        let (counter, watcher) = countingWatcher(of: file, poll: poll, log: { notes.add($0) })
         defer { watcher.stop() }
         watcher.watch([file])
         if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
@@ -1050,13 +1044,20 @@ struct PreviewTests {
     private func watchedFile(_ name: String, in folder: URL, poll: Bool) throws -> (file: String, counter: Counter, watcher: FileWatcher) {
         let file = folder.appendingPathComponent(name).path
         try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let (counter, watcher) = countingWatcher(of: file, poll: poll)
+        watcher.watch([file])
+        return (file, counter, watcher)
+    }
+
+    /// A watcher (not yet watching anything) whose reports it counts; each must name `file` alone.
+    private func countingWatcher(of file: String, poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in })
+        -> (counter: Counter, watcher: FileWatcher) {
         let counter = Counter()
-        let watcher = FileWatcher(poll: poll) { paths in
+        let watcher = FileWatcher(poll: poll, log: log) { paths in
             #expect(paths == [FileWatcher.absolute(file)])
             counter.increment()
         }
-        watcher.watch([file])
-        return (file, counter, watcher)
+        return (counter, watcher)
     }
 
     /// Starts `session`'s watcher (polling when `poll`) and its render loop, as `tessera preview`
