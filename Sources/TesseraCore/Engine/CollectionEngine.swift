@@ -244,12 +244,15 @@ public final class CollectionEngine {
         let state = try anchoredState(in: next, target: target, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
         let delta = Point(x: state.contentOffset.x - scrollState.contentOffset.x,
                           y: state.contentOffset.y - scrollState.contentOffset.y)
-        var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero) {
-            try animate(&$0, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
-                        itemsOnly: itemsOnly, shifted: [])
+        // Asked twice: about the views that left (inside the pass), then about the rest.
+        func animating(_ events: inout [EngineEvent], shifted: Set<Int>, asked: Range<Int>?) throws {
+            try animate(&events, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
+                        itemsOnly: itemsOnly, shifted: shifted, asked: asked)
         }
-        try animate(&pass.events, tree: next, previous: previous, state: state, delta: delta, isReloading: isReloading,
-                    itemsOnly: itemsOnly, shifted: pass.shifted, asked: pass.leaving..<pass.events.count)
+        var pass = try reconcile(next, state: state, byIdentifier: isReloading, keptEvent: .update, shifting: delta != .zero) {
+            try animating(&$0, shifted: [], asked: nil)
+        }
+        try animating(&pass.events, shifted: pass.shifted, asked: pass.leaving..<pass.events.count)
         let shelves = Set(state.sectionOffsets.keys).union(scrollState.sectionOffsets.keys)
             .filter { state.offset(ofSection: $0) != scrollState.offset(ofSection: $0) }
         if delta != .zero || !shelves.isEmpty {
@@ -268,12 +271,12 @@ public final class CollectionEngine {
 
     /// A scroll: views entering and leaving; kept views keep their data.
     func loadViews(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
-        var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll) {
-            try animate(&$0, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
-                        itemsOnly: itemsOnly, shifted: [])
+        func animating(_ events: inout [EngineEvent], asked: Range<Int>?) throws {
+            try animate(&events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
+                        itemsOnly: itemsOnly, shifted: [], asked: asked)
         }
-        try animate(&pass.events, tree: tree, previous: tree, state: scrollState, delta: .zero, isReloading: false,
-                    itemsOnly: itemsOnly, shifted: [], asked: pass.leaving..<pass.events.count)
+        var pass = try reconcile(tree, state: scrollState, byIdentifier: false, keptEvent: .scroll) { try animating(&$0, asked: nil) }
+        try animating(&pass.events, asked: pass.leaving..<pass.events.count)
         commit(pass, tree: tree, state: scrollState)
         return pass.events
     }
