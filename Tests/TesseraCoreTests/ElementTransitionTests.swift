@@ -103,6 +103,31 @@ import Testing
         #expect(Array(first.keys.prefix(6)) == ["id", "view", "category", "kind", "section", "event"])
         #expect(first["category"] == "decoration" && first["section"] == .int(1))
     }
+
+    @Test func anElementMovedOutOfViewIsDrawnUntilItsTrackEndsAndNotAtAllWithNoAnimation() throws {
+        // B's header is pushed from y 60 to y 500, out of view; A's header stays.
+        let data = dataset([("A", ["a"]), ("B", ["b"])])
+        let a = LayoutElement.supplementary("header", section: 0, frame: rect(0))
+        let moved = LayoutElement.supplementary("header", section: 1, frame: rect(500))
+        let before = ElementTransition.Side(elements: [a, .supplementary("header", section: 1, frame: rect(60))], dataset: data)
+        let after = ElementTransition.Side(elements: [a], dataset: data)
+        let transition = ElementTransition(from: before, to: after, firstView: 1,
+                                           whole: (before: before, after: .init(elements: [a, moved], dataset: data)))
+        #expect(transition.entries.map { "\($0.id) \($0.event?.rawValue ?? "-") \($0.leavesScreen)" }
+                == ["B-header update true", "A-header - false"])
+        var jumping = Timeline(tracks: []), sliding = Timeline(tracks: [])
+        jumping.add(transition, animations: [nil])
+        sliding.add(transition, animations: [AnimationDescription(duration: 0.5, curve: .linear)])
+        #expect(jumping.tracks.map(\.removesView) == [true] && sliding.tracks.map(\.removesView) == [true])
+        #expect(jumping.sample(at: 0).map(\.id) == ["A-header"])
+        #expect(sliding.sample(at: 0.25).map { "\($0.id) \($0.state.frame.y)" } == ["B-header 280.0", "A-header 0.0"])
+        #expect(sliding.sample(at: 0.5).map(\.id) == ["B-header", "A-header"])
+        #expect(sliding.sample(at: 0.51).map(\.id) == ["A-header"])
+        // The JSON says so: an update's event alone does not.
+        guard case .object(let fields) = jumping.tracks[0].json else { Issue.record("not an object"); return }
+        #expect(Array(fields.keys.prefix(8)) == ["id", "view", "category", "kind", "section", "event", "removesView", "delay"])
+        #expect(fields["removesView"] == .bool(true))
+    }
 }
 
 @Suite struct TimelineDrawingOrderTests {

@@ -290,4 +290,39 @@ struct AnimateViewNumberTests {
             #expect(Set(drawn).count == drawn.count, "at \(sample["t"]!): a view drawn twice")
         }
     }
+
+    /// With an animator that animates inserts only, the two cells moving out of view jump there:
+    /// they are never drawn and their numbers go to the two new faces. They used to stay drawn
+    /// off screen, each number drawn twice.
+    @Test func viewsMovingOutWithNoAnimationAreNotDrawnAndGiveTheirNumbersAway() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("X.lua")
+        try """
+        return { insert = function(e) if e.isReloading and e.reloadCount > 0 then return { from = { alpha = 0 }, duration = 0.3 } end end }
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let outcome = try runTessera(["animate", "flow", "--data", "datasets/emoji-15.0.json", "--to", "datasets/emoji-15.1.json",
+                                      "--animator", script.path, "--fps", "10"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let timeline = try JSONParser.parse(outcome.stdout)
+        guard case .array(let tracks)? = timeline["tracks"], case .array(let samples)? = timeline["samples"] else {
+            Issue.record("no tracks or samples"); return
+        }
+        let entering = tracks.filter { $0["event"]!.string! != "move" }.map {
+            "\($0["event"]!.string!) \($0["id"]!.string!) #\(Int($0["view"]!.number!))\($0["removesView"] == .bool(true) ? " gone" : "")"
+                + " \($0["duration"]!.number!) \(JSONWriter.write($0["to"]!["frame"]!))"
+        }
+        #expect(entering == ["update 2620-FE0F #88 gone 0.0 [0,1080,60,60]", "update 1F4A9 #89 gone 0.0 [60,1080,60,60]",
+                             "insert 1F642-200D-2194-FE0F #89 0.3 [120,480,60,60]",
+                             "insert 1F642-200D-2195-FE0F #88 0.3 [180,480,60,60]"])
+        #expect(tracks.filter { $0["removesView"] != nil }.count == 2)
+        #expect(samples.map { $0["t"]!.number! } == [0, 0.1, 0.2, 0.3])
+        for sample in samples {
+            guard case .array(let views)? = sample["views"] else { Issue.record("no views"); return }
+            let drawn = views.map { "\(Int($0["view"]!.number!)) \($0["id"]!.string!)" }
+            #expect(Set(views.map { Int($0["view"]!.number!) }).count == drawn.count, "at \(sample["t"]!): a view drawn twice")
+            #expect(drawn.count == 90, "at \(sample["t"]!)")
+            #expect(!drawn.contains("88 2620-FE0F") && !drawn.contains("89 1F4A9"), "at \(sample["t"]!): a cell that left is drawn")
+            #expect(drawn.contains("89 1F642-200D-2194-FE0F") && drawn.contains("88 1F642-200D-2195-FE0F"), "at \(sample["t"]!)")
+        }
+    }
 }

@@ -149,12 +149,14 @@ extension AnimatedElement {
 
 extension AnimationTrack {
     /// The track as the timeline JSON prints it: id, view, (an element's category, kind,
-    /// section, ...), event, delay, duration, curve, and the whole `from` and `to` states.
+    /// section, ...), event, `"removesView": true` for an `update` that takes its view out of
+    /// view (a `delete` always does), delay, duration, curve, and the whole `from` and `to` states.
     package var json: JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [
             "id": id.jsonValue, "view": .int(view), "event": .string(event.rawValue),
             "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
             "from": from.json, "to": to.json]
+        if removesView && event != .delete { fields.updateValue(.bool(true), forKey: "removesView", insertingAt: 3) }
         element?.insertJSON(into: &fields, at: 2)
         return .object(fields)
     }

@@ -47,12 +47,18 @@ public struct AnimationTrack: Hashable, Sendable {
     /// The animation sets `zIndex` (in `from` or `to`), so the view is drawn by that zIndex alone
     /// rather than above the views that stay (see `Timeline.sample(at:)`).
     public var setsZIndex = false
+    /// The view is not on screen after the pass: a `delete`, or an `update` taking a view out of
+    /// view (`EngineEvent.removesView`). It is drawn until the track ends, and not at
+    /// all when the track has no duration and no delay: its number is then free for a view
+    /// entering in the same pass. True by default for a `delete`.
+    public var removesView: Bool
 
     /// A track of view `view` (showing `id`) for `event`.
     public init(id: ItemID, view: Int, event: AnimationEventKind, delay: Double = 0, duration: Double,
                 curve: AnimationCurve = .easeInOut, from: ViewState, to: ViewState) {
         self.id = id; self.view = view; self.event = event; self.delay = delay; self.duration = duration
         self.curve = curve; self.from = from; self.to = to
+        removesView = event == .delete
     }
 
     /// The track for `description` applied to a view whose state before the event is `current`
@@ -82,9 +88,9 @@ public struct AnimationTrack: Hashable, Sendable {
         from.interpolated(to: to, fraction: curve.fraction(elapsed: time - delay, duration: duration)).drawable
     }
 
-    /// Whether the view is on screen at `time`: a deleted view leaves when its track ends (at
-    /// once when it has no animation); every other view stays.
+    /// Whether the view is on screen at `time`: a view the pass removes (`removesView`) leaves
+    /// when its track ends (at once when it has no animation); every other view stays. O(1).
     public func isPresent(at time: Double) -> Bool {
-        event != .delete || (duration > 0 || delay > 0) && time <= end
+        !removesView || (duration > 0 || delay > 0) && time <= end
     }
 }

@@ -20,6 +20,7 @@ extension Timeline {
             } ?? AnimationTrack(id: .string(entry.id), view: entry.view, event: event, duration: 0, from: target, to: target)
             track.element = drawn
             track.oldFrame = entry.new == nil ? nil : entry.old?.frame
+            track.removesView = entry.leavesScreen
             tracks.append(track)
         }
     }

@@ -2,7 +2,9 @@ extension Timeline {
     /// The timeline of one engine pass: a track for each view an event touched, carrying the
     /// animation its animator returned (a view with none jumps: a track of zero duration), and
     /// every other visible view as still. Views that leave (deleted, or moved out of view by a
-    /// reload) come first (beneath), then the visible
+    /// reload) come first (beneath), drawn until their tracks end and not at all when they have
+    /// no animation (`AnimationTrack.removesView`: their numbers may be taken by views entering
+    /// in the same pass), then the visible
     /// views in drawing order. A view with several events (a move and an update) gets one track
     /// named and placed by its first event (so a moved view is a `move` whatever the animator),
     /// with the first animation any of its events got. A view moved into or out of view carries
@@ -36,6 +38,7 @@ extension Timeline {
             // A view that moved into or out of view knows where it was; its number may have been
             // another view's before the pass.
             if kind == .update && (event.addsView || event.removesView) { made.oldFrame = event.oldFrame }
+            made.removesView = event.removesView
             return made
         }
         var tracks = events.filter(\.removesView).map { track($0, zIndex: 0) }

@@ -79,5 +79,38 @@ import Testing
         let timeline = Timeline(events: try engine.layout(), views: engine.views)
         #expect(timeline.tracks.map { "\($0.event.rawValue) \($0.id) #\($0.view)" } == ["update 1 #0", "delete 2 #1", "insert 5 #2", "insert 6 #3"])
         #expect(timeline.sample(at: 0.1).map { "\($0.id) #\($0.view)" } == ["2 #1", "1 #0", "5 #2", "6 #3"])
+        // Both leave when their tracks end, 1 as 2 does.
+        #expect(timeline.tracks.map(\.removesView) == [true, true, false, false])
+        #expect(timeline.sample(at: 0.3).map { "\($0.id) #\($0.view)" } == ["2 #1", "1 #0", "5 #2", "6 #3"])
+        #expect(timeline.sample(at: 0.31).map { "\($0.id) #\($0.view)" } == ["5 #2", "6 #3"])
+    }
+
+    /// Animates inserts only, as a script with only an `insert` hook does.
+    struct InsertsOnly: Animator {
+        func animations(for events: [AnimationEvent]) -> [AnimationDescription?] {
+            events.map { $0.kind == .insert ? AnimationDescription(from: PartialViewState(alpha: 0), duration: 0.3) : nil }
+        }
+    }
+
+    @Test func aViewMovedOutOfViewWithNoAnimationIsNeverDrawnAndItsNumberGoesToAnEnteringView() throws {
+        let provider = numbers([1, 2, 3, 4], ids: { String($0) })
+        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
+        engine.animator = InsertsOnly()
+        #expect(numbered(try engine.layout()) == ["insert 1 #0", "insert 2 #1"])
+        provider.data = source([5, 6, 1], ids: { String($0) })
+        // 1 moves out of view and 2 is deleted, neither animated: 5 and 6 take their views.
+        let events = try engine.layout()
+        #expect(numbered(events) == ["update 1 #0", "delete 2 #1", "insert 5 #1", "insert 6 #0"])
+        #expect(events.map(\.removesView) == [true, true, false, false])
+        #expect(engine.stats == EngineStats(created: 2, reused: 2))
+        let timeline = Timeline(events: events, views: engine.views)
+        #expect(timeline.tracks.map { "\($0.event.rawValue) \($0.id) #\($0.view) \($0.duration)" }
+                == ["update 1 #0 0.0", "delete 2 #1 0.0", "insert 5 #1 0.3", "insert 6 #0 0.3"])
+        #expect(timeline.tracks.map(\.removesView) == [true, true, false, false])
+        #expect(timeline.tracks[0].from.frame == r(0, 50, 50, 50) && timeline.tracks[0].oldFrame == r(0, 0, 50, 50))
+        // Each number is drawn once, by the view that holds it after the pass.
+        for time in [0, 0.15, 0.3] {
+            #expect(timeline.sample(at: time).map { "\($0.id) #\($0.view)" } == ["5 #1", "6 #0"], "at \(time)")
+        }
     }
 }
