@@ -104,6 +104,23 @@ import Testing
         #expect(first["category"] == "decoration" && first["section"] == .int(1))
     }
 
+    @Test func repeatsOnScreenAreNumberedAsInTheWholeLayout() {
+        // A separator under each row of section A, 52 points apart; the screen shows those at
+        // y 310 and 362 (the 6th and 7th). The rows from the 7th on are removed: the 7th
+        // separator is deleted, not moved to where the whole layout's 2nd is.
+        func seps(_ ys: [Int]) -> [LayoutElement] { ys.map { .supplementary("sep", section: 0, frame: rect(Double($0), 2)) } }
+        let old = dataset([("A", (0..<10).map { .string("a\($0)") })]), new = dataset([("A", (0..<6).map { .string("a\($0)") })])
+        let before = ElementTransition.Side(elements: seps([310, 362]), dataset: old)
+        let after = ElementTransition.Side(elements: seps([310]), dataset: new)
+        let whole = (before: ElementTransition.Side(elements: seps((0..<10).map { 50 + 52 * $0 }), dataset: old),
+                     after: ElementTransition.Side(elements: seps((0..<6).map { 50 + 52 * $0 }), dataset: new))
+        let transition = ElementTransition(from: before, to: after, firstView: 1, whole: whole)
+        #expect(transition.entries.map { "\($0.id) \($0.event?.rawValue ?? "-") \($0.leavesScreen)" }
+                == ["A-sep(6) delete true", "A-sep(5) - false"])
+        // Without the whole layouts, repeats on screen pair in order as before.
+        #expect(ElementTransition(from: before, to: after, firstView: 1).entries.map(\.id) == ["A-sep(1)", "A-sep"])
+    }
+
     @Test func anElementMovedOutOfViewIsDrawnUntilItsTrackEndsAndNotAtAllWithNoAnimation() throws {
         // B's header is pushed from y 60 to y 500, out of view; A's header stays.
         let data = dataset([("A", ["a"]), ("B", ["b"])])

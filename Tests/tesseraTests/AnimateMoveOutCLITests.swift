@@ -126,6 +126,42 @@ import Testing
         ])
     }
 
+    /// A separator under each 50-point row of section A: the screen at y 260 shows rows a5 to a7
+    /// and the separators of a5 and a6. Removing a6 to a9 deletes a6's separator; it used to move
+    /// up to the whole layout's second separator (a1's), numbered by its place on screen.
+    @Test func aRepeatedElementThatLeavesIsDeletedNotMovedToAnother() throws {
+        let dir = try temporaryDirectory()
+        try """
+        return {
+          simpleLayout = function(ctx)
+            local y = 0
+            for s, section in ipairs(ctx.sections) do
+              for i = section.first, section.first + section.count - 1 do
+                ctx.set(i, 0, y, ctx.width, 50)
+                ctx.supplementary("sep", s, 0, y + 50, ctx.width, 2)
+                y = y + 52
+              end
+            end
+          end,
+        }
+        """.write(to: dir.appendingPathComponent("seps.lua"), atomically: true, encoding: .utf8)
+        func data(_ count: Int) -> String {
+            "{\"sections\": [{\"id\": \"A\", \"items\": [" + (0..<count).map { "{\"id\": \"a\($0)\"}" }.joined(separator: ", ") + "]}]}"
+        }
+        try data(10).write(to: dir.appendingPathComponent("ten.json"), atomically: true, encoding: .utf8)
+        try data(6).write(to: dir.appendingPathComponent("six.json"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["animate", "seps.lua", "--data", "ten.json", "--to", "six.json", "--viewport", "100x150",
+                                  "--offset", "0,260", "--animator", "fade"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let elements = try #require(document["elements"] as? [[String: Any]])
+        #expect(elements.map { track -> String in
+            let from = ((track["from"] as? [String: Any])?["frame"] as? [Double]) ?? []
+            let to = ((track["to"] as? [String: Any])?["frame"] as? [Double]) ?? []
+            return "\(track["event"] ?? "") \(track["id"] ?? "") y \(Int(from[1])) -> \(Int(to[1]))"
+        } == ["delete A-sep(6) y 362 -> 362"])
+    }
+
     /// A layout change keeps the data: what it pushes out of view moves there, headers and
     /// badges with their cells, and what it brings into view moves in; nothing is deleted.
     @Test func aLayoutChangeMovesViewsOutOfViewAndIntoIt() throws {

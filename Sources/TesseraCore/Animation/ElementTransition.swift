@@ -1,7 +1,9 @@
 /// The supplementaries and decorations (headers, footers, badges, backgrounds) on screen before
 /// and after a reload or a layout change, paired the way views are: by category, kind and what
 /// they belong to (their section's id, a badge's item id, nothing for a layout-wide element), the
-/// n-th of equal identities with the n-th. A pair is a kept element: `update` when its frame
+/// n-th of equal identities with the n-th (counted in the whole layouts when they are given, so
+/// that the screen's n-th is the whole layout's and a repeat that leaves is not taken for
+/// another one laid out elsewhere). A pair is a kept element: `update` when its frame
 /// changed, else `move` when its section or item index changed, else no event (it stays still).
 /// An element only on screen after enters (`insert`), one only on screen before leaves
 /// (`delete`), as cells do, so a section inserted with its header fades in with it under the
@@ -52,7 +54,8 @@ package struct ElementTransition: Sendable {
     /// (`LayoutResult.drawnElements`), where an element that leaves or enters the screen is
     /// looked for by its identity.
     public init(from old: Side, to new: Side, firstView: Int, whole: (before: Side, after: Side)? = nil) {
-        let oldKeys = Self.keys(old), newKeys = Self.keys(new)
+        let oldKeys = whole.map { Self.keys(old, numberedIn: $0.before) } ?? Self.keys(old)
+        let newKeys = whole.map { Self.keys(new, numberedIn: $0.after) } ?? Self.keys(new)
         let pairs = KeyedPairing.pair(old: oldKeys, new: newKeys)
         let before = whole.map { Self.byKey($0.before) } ?? [:], after = whole.map { Self.byKey($0.after) } ?? [:]
         var entries: [Entry] = []
@@ -127,6 +130,29 @@ package struct ElementTransition: Sendable {
             }
             return occurrence == 0 ? base : "\(base)(\(occurrence))"
         }
+    }
+
+    /// `side`'s keys with repeats numbered as the same elements are in `whole` (the n-th of equal
+    /// identities in the whole layout, not the n-th on screen), so that a key names one element
+    /// on screen and in the whole layout alike; an element `whole` lacks keeps its number on
+    /// screen. O(k + m).
+    static func keys(_ side: Side, numberedIn whole: Side) -> [Key] {
+        let wholeKeys = keys(whole)
+        var found: [Place: [Int]] = [:]
+        for (k, e) in whole.elements.enumerated() { found[Place(e), default: []].append(k) }
+        var screen = keys(side)
+        for (k, e) in side.elements.enumerated() {
+            guard var positions = found[Place(e)], !positions.isEmpty else { continue }
+            screen[k] = wholeKeys[positions.removeFirst()]
+            found[Place(e)] = positions
+        }
+        return screen
+    }
+
+    /// Where an element is drawn, which finds an element of the screen in the whole layout.
+    struct Place: Hashable {
+        var category: ElementCategory, kind: String, section: Int, index: Int?, frame: Rect
+        init(_ e: LayoutElement) { category = e.category; kind = e.kind; section = e.section; index = e.index; frame = e.frame }
     }
 
     static func keys(_ side: Side) -> [Key] {
