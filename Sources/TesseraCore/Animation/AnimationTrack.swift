@@ -8,7 +8,7 @@ public enum AnimationEventKind: String, Hashable, Sendable, CaseIterable {
     case delete
     /// A kept view's frame or bound data changed (reload or relayout).
     case update
-    /// A kept view's flattened index changed (reload).
+    /// A kept view's flattened index or section changed (reload).
     case move
     /// A kept view that moved with the anchor when a pass adjusted the content offset
     /// (animation events only; its engine event is its `update`).

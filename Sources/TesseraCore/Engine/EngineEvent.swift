@@ -7,9 +7,9 @@
 /// sideways sections it moved, and comes first, so a host sets its scroll views' offsets before
 /// it applies the rest.
 ///
-/// A kept view may get two events in one pass, a `move` (its index changed) and an `update` (its
-/// frame or data changed), both with its frame after the pass: set the frame once and play the
-/// first animation either carries, as `Timeline(events:views:)` does.
+/// A kept view may get two events in one pass, a `move` (its index or section changed) and an
+/// `update` (its frame or data changed), both with its frame after the pass: set the frame once
+/// and play the first animation either carries, as `Timeline(events:views:)` does.
 public struct EngineEvent: Equatable, Sendable {
     /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
     /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset
