@@ -7,10 +7,6 @@
 /// Errors are `DatasetError`s, as for a dataset: the file, the line and column of a syntax error,
 /// the key, what was expected and what was found.
 package enum MeasuredSizesFile {
-    /// The largest width or height a host may report, here and from the preview's page: far
-    /// beyond any screen, and small enough that offsets and sums of sizes keep their precision.
-    package static let largestSize = 1e7
-
     /// The sizes in the file at `path` (at most `maxBytes` long), by id text.
     /// - Complexity: O(file size).
     package static func load(path: String, maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> [String: Size] {
@@ -33,7 +29,7 @@ package enum MeasuredSizesFile {
         sizes.reserveCapacity(fields.count)
         for (id, value) in fields {
             guard case .array(let pair) = value, pair.count == 2, let w = pair[0].number, let h = pair[1].number,
-                  (0...largestSize).contains(w), (0...largestSize).contains(h) else {
+                  CollectionEngine.isMeasurable(w), CollectionEngine.isMeasurable(h) else {
                 throw DatasetError(file: file, path: id, message: "expected [width, height] with numbers from 0 to 1e7, found \(JSONWriter.write(value))")
             }
             sizes[id] = Size(width: w, height: h)
