@@ -136,6 +136,27 @@ import Testing
         try feed.expectFresh(e, "all visible deleted")
     }
 
+    /// With `.none`, a reload in the same pass as a measurement anchors too (one pass cannot tell
+    /// the data's displacement from the sizes'): three cells inserted above while a cell far
+    /// below is measured move nothing on screen; laid out first, the measurement alone moves
+    /// nothing and the inserts then push the screen down by three cells.
+    @Test func aReloadInThePassOfAMeasurementAnchorsWhateverAnchorSays() throws {
+        var (feed, e) = try Self.showing50()
+        feed.update { $0.insert(contentsOf: ["n0", "n1", "n2"], at: 0) }
+        try feed.measure(e, "i150", Self.tall(80))
+        let events = try e.layout()
+        #expect(try Self.screen(e, "i51") == Self.y(36))
+        #expect(events.first == .adjust(by: Self.y(138), to: Self.y(46 * 53 + 10)))
+        try feed.expectFresh(e, "reload with a measurement")
+        (feed, e) = try Self.showing50()
+        try feed.measure(e, "i150", Self.tall(80))
+        try e.layout()
+        feed.update { $0.insert(contentsOf: ["n0", "n1", "n2"], at: 0) }
+        #expect(try !e.layout().contains { $0.type == .adjust })
+        #expect(try Self.screen(e, "i51") == Self.y(36 + 138))
+        try feed.expectFresh(e, "measured, then reloaded")
+    }
+
     /// The anchor moved far up by a data update (a conversation bumped): the first visible
     /// cell that was drawn is followed, and stays where it was on screen.
     @Test func anAnchorMovedByADataUpdateIsFollowed() throws {
