@@ -13,7 +13,9 @@
 /// offset at 0.
 /// After laying out, it moves the content offset by the anchor's displacement, within the
 /// content's scroll range (towards negative x for a right-to-left content), so the anchor's
-/// top-left stays where it was on screen (a growing anchor keeps its top). When a reload deletes
+/// top-left stays where it was on screen (a growing anchor keeps its top); an offset within the
+/// scroll range before the pass stays within it, so content that shrank past the viewport's far
+/// edge pulls it back to the new end (one the host put past an edge, a bounce, stays). When a reload deletes
 /// the anchor, the first visible cell after it that the reload keeps takes its place (else
 /// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says. A bottom-anchored
 /// list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes
@@ -117,14 +119,29 @@ extension CollectionEngine {
             state.contentOffset.y = next.result.scrollRange(viewport: viewport).y.upperBound
             return state
         }
-        guard anchoring, let note, let (index, was) = try kept(note, in: next) else { return state }
-        let now = try next.result.frame(at: index)
-        let dx = now.minX - was.minX, dy = now.minY - was.minY
+        guard anchoring else { return state }
         let range = next.result.scrollRange(viewport: viewport)
-        if dx != 0 { state.contentOffset.x = range.x.clamping(state.contentOffset.x + dx) }
-        if dy != 0 { state.contentOffset.y = range.y.clamping(state.contentOffset.y + dy) }
-        try keepShelves(note.shelves, in: next, state: &state)
+        if let note, let (index, was) = try kept(note, in: next) {
+            let now = try next.result.frame(at: index)
+            let dx = now.minX - was.minX, dy = now.minY - was.minY
+            if dx != 0 { state.contentOffset.x = range.x.clamping(state.contentOffset.x + dx) }
+            if dy != 0 { state.contentOffset.y = range.y.clamping(state.contentOffset.y + dy) }
+            try keepShelves(note.shelves, in: next, state: &state)
+        }
+        if let loaded {
+            let before = tree.result.scrollRange(viewport: loaded.viewportSize ?? viewport)
+            state.contentOffset = Self.keptInRange(state.contentOffset, was: scrollState.contentOffset, before: before, now: range)
+        }
         return state
+    }
+
+    /// `offset` moved into `now` on each axis where `was` (the offset before the pass) lay
+    /// within `before`: content that shrank past the viewport's far edge (the last cell measured
+    /// shorter at the end) pulls the offset back to its new end rather than leaving a gap, while
+    /// an offset the host put past an edge (a bounce) stays where it is. O(1).
+    static func keptInRange(_ offset: Point, was: Point, before: ScrollRange, now: ScrollRange) -> Point {
+        Point(x: before.x.contains(was.x) ? now.x.clamping(offset.x) : offset.x,
+              y: before.y.contains(was.y) ? now.y.clamping(offset.y) : offset.y)
     }
 
     /// The cell `note` keeps still, as its flattened index in `next` and its resting frame

@@ -34,7 +34,8 @@ public final class CollectionEngine {
     /// The fallback animator, after the providers' own. Setting it schedules a reload.
     public var animator: (any Animator)? { didSet { needsReload = true } }
     /// What a reload keeps still on screen (see `ScrollAnchor`); measured sizes and a resize
-    /// always keep the first visible cell in place. Default `.none`, CollectionKit's behaviour.
+    /// always keep the first visible cell in place, with a reload that runs in the same pass.
+    /// Default `.none`, CollectionKit's behaviour.
     public var anchor: ScrollAnchor = .none
     /// On reload, move the content offset so the first visible item stays where it was on screen
     /// (chat-style prepends): `anchor == .firstVisible`, its older spelling.
@@ -229,7 +230,8 @@ public final class CollectionEngine {
     }
 
     /// Whether this pass keeps its anchor still: always when sizes changed (measurements, or a
-    /// new viewport size, which lays the same data out again), and for data changes as `anchor`
+    /// new viewport size, which lays the same data out again), a reload in the same pass included
+    /// (its displacement cannot be told from the sizes'), and for other data changes as `anchor`
     /// says.
     private var anchorsThisPass: Bool {
         anchor != .none || !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false)

@@ -4,13 +4,9 @@
 ///     {"auralquiz": [375, 132], "0-header": [375, 44]}
 ///
 /// A key names an id by its text, so `"5"` names the integer id 5 and the string id "5" alike.
-/// Errors are `DatasetError`s, as for a dataset: the file, the line and column of a syntax error,
-/// the key, what was expected and what was found.
+/// Errors are `DatasetError`s, as for a dataset: the file, the line and column of a syntax error
+/// or of a bad member's value, the key, what was expected and what was found.
 package enum MeasuredSizesFile {
-    /// The largest width or height a host may report, here and from the preview's page: far
-    /// beyond any screen, and small enough that offsets and sums of sizes keep their precision.
-    package static let largestSize = 1e7
-
     /// The sizes in the file at `path` (at most `maxBytes` long), by id text.
     /// - Complexity: O(file size).
     package static func load(path: String, maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> [String: Size] {
@@ -21,7 +17,41 @@ package enum MeasuredSizesFile {
         } catch let error as JSONParseError {
             throw DatasetError(file: path, line: error.line, column: error.column, message: error.message)
         }
-        return try sizes(in: document, file: path)
+        do {
+            return try sizes(in: document, file: path)
+        } catch var error as DatasetError {
+            // A bad member: its value's line and column, found again in the text (only now).
+            if let key = error.path, let at = position(ofMember: key, in: bytes) {
+                (error.line, error.column) = (at.line, at.column)
+            }
+            throw error
+        }
+    }
+
+    /// The 1-based line and column where the value of member `key` of the top-level object in
+    /// `bytes` starts; nil when the text is not such an object or has no such member.
+    /// - Complexity: O(file size); asked only for an error.
+    static func position(ofMember key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        bytes.withUnsafeBufferPointer { b -> (line: Int, column: Int)? in
+            var reader = JSONReader(b)
+            if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { reader.i = 3 }
+            reader.skipWhitespace()
+            guard reader.peek == UInt8(ascii: "{") else { return nil }
+            reader.i += 1
+            while true {
+                reader.skipWhitespace()
+                guard reader.peek == UInt8(ascii: "\""), let name = try? reader.string() else { return nil }
+                reader.skipWhitespace()
+                guard reader.peek == UInt8(ascii: ":") else { return nil }
+                reader.i += 1
+                reader.skipWhitespace()
+                if name == key { return JSONParser.lineAndColumn(b, offset: reader.i) }
+                guard (try? reader.value(expected: "a JSON value")) != nil else { return nil }
+                reader.skipWhitespace()
+                guard reader.peek == UInt8(ascii: ",") else { return nil }
+                reader.i += 1
+            }
+        }
     }
 
     /// The sizes of a parsed document, by id text; `file` names it in errors.
@@ -33,7 +63,7 @@ package enum MeasuredSizesFile {
         sizes.reserveCapacity(fields.count)
         for (id, value) in fields {
             guard case .array(let pair) = value, pair.count == 2, let w = pair[0].number, let h = pair[1].number,
-                  (0...largestSize).contains(w), (0...largestSize).contains(h) else {
+                  CollectionEngine.isMeasurable(w), CollectionEngine.isMeasurable(h) else {
                 throw DatasetError(file: file, path: id, message: "expected [width, height] with numbers from 0 to 1e7, found \(JSONWriter.write(value))")
             }
             sizes[id] = Size(width: w, height: h)

@@ -80,6 +80,17 @@ import Testing
         return (feed, e)
     }
 
+    /// 200 cells scrolled to the end of their 9198 points (offset 8698): i189 cut by 4, i190 at 42,
+    /// every cell on screen drawn before.
+    static func atTheEnd() throws -> (Feed, CollectionEngine) {
+        let feed = Feed(count: 200)
+        let e = feed.engine()
+        try e.layout()
+        try e.scroll(to: y(8600))
+        try e.scroll(to: y(8698))
+        return (feed, e)
+    }
+
     static func y(_ v: Double) -> Point { Point(x: 0, y: v) }
     static func tall(_ h: Double) -> Size { Size(width: 360, height: h) }
 
@@ -125,6 +136,27 @@ import Testing
         try feed.expectFresh(e, "all visible deleted")
     }
 
+    /// With `.none`, a reload in the same pass as a measurement anchors too (one pass cannot tell
+    /// the data's displacement from the sizes'): three cells inserted above while a cell far
+    /// below is measured move nothing on screen; laid out first, the measurement alone moves
+    /// nothing and the inserts then push the screen down by three cells.
+    @Test func aReloadInThePassOfAMeasurementAnchorsWhateverAnchorSays() throws {
+        var (feed, e) = try Self.showing50()
+        feed.update { $0.insert(contentsOf: ["n0", "n1", "n2"], at: 0) }
+        try feed.measure(e, "i150", Self.tall(80))
+        let events = try e.layout()
+        #expect(try Self.screen(e, "i51") == Self.y(36))
+        #expect(events.first == .adjust(by: Self.y(138), to: Self.y(46 * 53 + 10)))
+        try feed.expectFresh(e, "reload with a measurement")
+        (feed, e) = try Self.showing50()
+        try feed.measure(e, "i150", Self.tall(80))
+        try e.layout()
+        feed.update { $0.insert(contentsOf: ["n0", "n1", "n2"], at: 0) }
+        #expect(try !e.layout().contains { $0.type == .adjust })
+        #expect(try Self.screen(e, "i51") == Self.y(36 + 138))
+        try feed.expectFresh(e, "measured, then reloaded")
+    }
+
     /// The anchor moved far up by a data update (a conversation bumped): the first visible
     /// cell that was drawn is followed, and stays where it was on screen.
     @Test func anAnchorMovedByADataUpdateIsFollowed() throws {
@@ -160,11 +192,7 @@ import Testing
     /// the offset is clamped to the content's end. Grown back (forgotten), the cell that was
     /// drawn right below the cut one keeps its place and the cut one grows upwards.
     @Test func shrinkingBelowTheOffsetClampsThenGrowingBackKeepsTheAnchor() throws {
-        let feed = Feed(count: 200)
-        let e = feed.engine()
-        try e.layout()
-        try e.scroll(to: Self.y(8600))
-        try e.scroll(to: Self.y(8698))                        // the end: i189 cut by 4, i190 at 42
+        let (feed, e) = try Self.atTheEnd()
         for k in 100..<200 { try feed.measure(e, "i\(k)", Self.tall(10)) }
         var events = try e.layout()
         // i190 would stay at 42 with the offset at 5638; the content now ends at 5798.
@@ -181,6 +209,50 @@ import Testing
         #expect(e.scrollState.contentOffset == Self.y(46 * 159 - 11))
         #expect(events.first?.type == .adjust)
         try feed.expectFresh(e, "grown back")
+    }
+
+    /// Scrolled to the very end, the last cell measured shorter: the content now ends above the
+    /// viewport's bottom, so the offset follows the content's end (what is on screen moves down
+    /// by as much) rather than leaving a gap under the last cell. Measured taller, it grows below
+    /// the viewport and nothing moves. An offset the host put past the end (a bounce) is left
+    /// where it is.
+    @Test func theLastCellShrinkingAtTheEndPullsTheOffsetToTheNewEnd() throws {
+        let (feed, e) = try Self.atTheEnd()
+        try feed.measure(e, "i199", Self.tall(10))
+        var events = try e.layout()
+        #expect(e.contentSize.height == 9164)
+        #expect(e.scrollState.contentOffset == Self.y(8664))
+        #expect(events.first == .adjust(by: Self.y(-34), to: Self.y(8664)))
+        #expect(try Self.screen(e, "i190") == Self.y(76))
+        #expect(try Self.screen(e, "i199") == Self.y(490))
+        try feed.expectFresh(e, "last shrunk")
+        try feed.measure(e, "i199", Self.tall(100))            // i188 (cut by 16) anchors
+        events = try e.layout()
+        #expect(e.contentSize.height == 9254)
+        #expect(e.scrollState.contentOffset == Self.y(8664))
+        #expect(!events.contains { $0.type == .adjust })
+        try feed.expectFresh(e, "last grown")
+        try e.scroll(to: Self.y(8800))                        // 46 past the end
+        try feed.measure(e, "i199", Self.tall(10))
+        events = try e.layout()
+        #expect(e.scrollState.contentOffset == Self.y(8800))
+        #expect(!events.contains { $0.type == .adjust })
+        try feed.expectFresh(e, "bounce")
+    }
+
+    /// A row scrolled to its end whose last cell is measured narrower: the offset follows the
+    /// content's end on the x axis.
+    @Test func aRowsLastCellNarrowingAtTheEndPullsTheOffsetToTheNewEnd() throws {
+        let feed = Feed(count: 200, estimate: Size(width: 60, height: 40), layout: { RowLayout(spacing: 2) })
+        let e = feed.engine()
+        try e.layout()
+        try e.scroll(to: Point(x: 12038, y: 0))               // the end: content 12398 wide
+        try feed.measure(e, "i199", Size(width: 20, height: 40))
+        let events = try e.layout()
+        #expect(e.contentSize.width == 12358)
+        #expect(e.scrollState.contentOffset == Point(x: 11998, y: 0))
+        #expect(events.first == .adjust(by: Point(x: -40, y: 0), to: Point(x: 11998, y: 0)))
+        try feed.expectFresh(e, "row end")
     }
 
     /// A rotation runs while measurements are pending: one pass lays out at the new size with

@@ -43,6 +43,24 @@ import Testing
         #expect(fresh.views.isEmpty)
     }
 
+    /// A measured size must be a number from 0 to 1e7 on each axis: a huge one would make the
+    /// frames after it collapse onto one offset (1e300) or overflow (1e308), and every later pass,
+    /// scrolls included, would fail until the host forgot it. Refused, nothing changes.
+    @Test func measuredSizesOutsideZeroTo1e7AreRefused() throws {
+        let engine = try engine()
+        #expect(message { try engine.measure(.string("3"), size: Size(width: 100, height: 1e9)) }
+                == "the measured size of \"3\" must be numbers from 0 to 1e7, got 100x1000000000")
+        #expect(message { try engine.measure(.string("3"), size: Size(width: -1, height: 10)) }
+                == "the measured size of \"3\" must be numbers from 0 to 1e7, got -1x10")
+        #expect(message { try engine.measure(.string("3"), size: Size(width: 100, height: .nan)) }
+                == "the measured size of \"3\" must be numbers from 0 to 1e7, got 100xnan")
+        #expect(engine.measuredSizes.isEmpty)
+        #expect(!engine.hasPendingPass)
+        try engine.measure(.string("3"), size: Size(width: 100, height: 1e7))
+        _ = try engine.layout()
+        #expect(engine.contentSize.height == 1e7 + 250)        // 0-1, 2, 3 alone, 4-5, 6-7, 8-9
+    }
+
     @Test func aProvidersInvalidDataFailsThePassInsteadOfTrapping() throws {
         let provider = numbers(Array(0..<4))
         let engine = CollectionEngine(provider: provider, viewport: Size(width: 100, height: 100))

@@ -137,12 +137,14 @@ import Testing
                                      size: .custom { _, p in Self.estimate(p, horizontal: horizontal) })
         let engine = CollectionEngine(provider: provider, viewport: Size(width: 360, height: 500))
         engine.anchor = .firstVisible
-        // The cells that entered in the last pass that ran (a pass with nothing to do changes nothing).
+        // The cells that entered in the last pass that ran (a pass with nothing to do changes
+        // nothing): inserted, or moved into view by a reload or relayout (the host creates those
+        // views too, and measures them before it draws them).
         var entered = Set<ItemID>()
         func pass(moving offset: Point? = nil, _ body: () throws -> [EngineEvent]) throws {
             let runs = engine.hasPendingPass || (offset.map { $0 != engine.scrollState.contentOffset } ?? false)
             let events = try body()
-            if runs || !events.isEmpty { entered = Set(events.filter { $0.type == .insert && $0.category == .item }.map(\.id)) }
+            if runs || !events.isEmpty { entered = Set(events.filter { $0.addsView && $0.category == .item }.map(\.id)) }
         }
         try pass { try engine.layout() }
         var measured: [ItemID: Size] = [:]

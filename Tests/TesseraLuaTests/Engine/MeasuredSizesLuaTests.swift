@@ -193,12 +193,15 @@ import TesseraCore
     @Test func badMeasurementsGetOneClearSentence() {
         let prefix = "local e = t.engine{ provider = feed(5), viewport = { 375, 400 } }; e:layout(); "
         let cases: [(String, String)] = [
-            ("e:measure('m1', 0/0, 10)", "engine:measure: argument #2 (width) must be a finite, non-negative number, got nan"),
-            ("e:measure('m1', 10, -1)", "engine:measure: argument #3 (height) must be a finite, non-negative number, got -1"),
+            ("e:measure('m1', 0/0, 10)", "engine:measure: argument #2 (width) must be a number from 0 to 1e7, got nan"),
+            ("e:measure('m1', 10, -1)", "engine:measure: argument #3 (height) must be a number from 0 to 1e7, got -1"),
+            ("e:measure('m1', 10, 1e9)", "engine:measure: argument #3 (height) must be a number from 0 to 1e7, got 1000000000"),
             ("e:measure({ { 'm1', 10 } })",
-             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with finite, non-negative sizes, got entry 1: {m1, 10, nil}"),
+             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with sizes from 0 to 1e7, got entry 1: {m1, 10, nil}"),
             ("e:measure({ 'm1' })",
-             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with finite, non-negative sizes, got entry 1: string"),
+             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with sizes from 0 to 1e7, got entry 1: string"),
+            ("e:measure({ { 'm1', 10, 10 }, { 'm2', 1e308, 10 } })",
+             "engine:measure: argument #1 (measurements) must be a list of {id, width, height} with sizes from 0 to 1e7, got entry 2: {m2, 1e+308, 10}"),
             ("e:measure(true, 1, 1)", "engine:measure: argument #1 (id) must be a string or a number, got boolean"),
             ("e:scrollTo('zz')", "engine:scrollTo: argument #1 (id) must be the id of one of the 5 items, got \"zz\""),
             ("e:scrollTo({})", "engine:scrollTo: argument #1 (target) must be an item index (an integer) or an id (a string), got table"),

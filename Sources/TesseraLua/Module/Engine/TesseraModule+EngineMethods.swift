@@ -96,9 +96,9 @@ extension TesseraModule {
                     let id = try? host.identifier(at: entry + 1, what: "id")
                     guard isTable, let id,
                           let w = LuaStack.number(L!, entry + 2), let h = LuaStack.number(L!, entry + 3),
-                          NumberRule.nonNegative.accepts(w), NumberRule.nonNegative.accepts(h) else {
+                          NumberRule.measuredSize.accepts(w), NumberRule.measuredSize.accepts(h) else {
                         throw args.error(.argument(2, "measurements"), at: 2,
-                                         mustBe: "a list of {id, width, height} with finite, non-negative sizes",
+                                         mustBe: "a list of {id, width, height} with sizes from 0 to 1e7",
                                          got: "entry \(k): " + describeEntry(L!, entry))
                     }
                     sizes.append((id, Size(width: w, height: h)))
@@ -111,7 +111,7 @@ extension TesseraModule {
                 try engine.measure(id, size: nil)
                 return 0
             }
-            let w = try args.number(3, "width", .nonNegative), h = try args.number(4, "height", .nonNegative)
+            let w = try args.number(3, "width", .measuredSize), h = try args.number(4, "height", .measuredSize)
             try engine.measure(id, size: Size(width: w, height: h))
             return 0
         }
