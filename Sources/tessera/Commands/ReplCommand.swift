@@ -100,6 +100,7 @@ struct ReplCommand: ParsableCommand {
 
     /// The libedit loop: prompt, history, Ctrl-C.
     private func runInteractive(_ session: ReplSession) {
+        TerminalLocale.adoptEnvironment()   // before libedit starts: it reads keys in this locale
         let editor = LineEditor(historyPath: ReplCommand.historyPath)
         ReplTabCompletion.install(session)
         let interrupts = ReplInterrupts.install(for: session.host)
