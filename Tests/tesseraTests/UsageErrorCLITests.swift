@@ -27,6 +27,9 @@ import Testing
          "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
+        // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
+        (["preview", "flow", "--data", emoji, "--port", "-1"], "--port -1 is not a port; expected 0 (any free port) to 65535"),
+        (["check", "waterfall", "--max-warnings", "-1"], "--max-warnings expects a whole number, 0 or more, got -1"),
         (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
          "--viewport 1e+308x5 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
         (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport 0x0 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),

@@ -34,7 +34,7 @@ struct PreviewCommand: ParsableCommand {
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(help: "Port on 127.0.0.1 (0: any free port).")
+    @Option(parsing: .unconditional, help: "Port on 127.0.0.1 (0: any free port).")   // unconditional: -1 is a value, refused below
     var port: Int = 0
 
     @Flag(help: "Poll the files every 100 ms instead of inotify.")
