@@ -85,7 +85,7 @@ import Testing
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
-         "unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+         "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
     ])
     func anErrorFoundWhileRunningExits1WithTheSentenceAlone(arguments: [String], message: String) throws {
         let r = try runTessera(arguments, input: "")
