@@ -20,7 +20,7 @@ struct AnimateCommand: ParsableCommand {
     @Option(help: "The layout to relay the same data out with, instead of --to.")
     var toLayout: String?
 
-    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default fade).")
+    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file.")
     var animator: String = "fade"
 
     @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")

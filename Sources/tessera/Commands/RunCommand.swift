@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
 
 /// `--label FIELD` and `--out FILE` of the commands that draw items (run, animate).
 struct PictureOutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items (default id; @index for flattened indices).",
+    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 

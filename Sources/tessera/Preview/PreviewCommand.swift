@@ -30,7 +30,7 @@ struct PreviewCommand: ParsableCommand {
     var measure = false
 
     // As run's --label (declared here: the preview keeps its options to itself).
-    @Option(help: ArgumentHelp("The item field the page writes on items (default id; @index for flattened indices).",
+    @Option(help: ArgumentHelp("The item field the page writes on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 
