@@ -30,4 +30,17 @@ import Testing
             #expect(entry.components(separatedBy: "(default").count <= 2, "\(command): \(entry)")
         }
     }
+
+    /// A value is named for what it takes, as docs/cli.md names it (`--data <FILE>`,
+    /// `--viewport <WxH>`, `--param <K=V>`): it was the flag's own name (`--data <data>`,
+    /// `--max-warnings <max-warnings>`), which says nothing.
+    @Test(arguments: commands)
+    func eachOptionsValueIsNamedForWhatItTakes(command: String) throws {
+        let help = try runTessera([command, "--help"])
+        for entry in Self.optionEntries(help.stdout) {
+            let words = entry.split(separator: " ")
+            guard words.count > 1, words[0].hasPrefix("--"), words[1].hasPrefix("<") else { continue }
+            #expect(words[1] != "<\(words[0].dropFirst(2))>", "\(command): \(entry)")
+        }
+    }
 }

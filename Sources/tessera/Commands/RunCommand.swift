@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var input: LayoutInputOptions
 
-    @Option(parsing: .unconditional, help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The visible rectangle's origin X,Y; adds `visible` to the output.", valueName: "X,Y"))
     var offset: Checked<ContentOffset>?
 
     @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(help: "json, text, svg or html.")
+    @Option(help: ArgumentHelp("json, text, svg or html.", valueName: "FORMAT"))
     var format = Checked(RunFormat.json)
 
     @OptionGroup var output: PictureOutputOptions
@@ -58,7 +58,7 @@ struct PictureOutputOptions: ParsableArguments {
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(help: "Write the output to FILE (atomically) instead of stdout.")
+    @Option(help: ArgumentHelp("Write the output to FILE (atomically) instead of stdout.", valueName: "FILE"))
     var out: String?
 
     func validate() throws {

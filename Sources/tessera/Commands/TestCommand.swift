@@ -22,7 +22,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Rewrite the snapshots that differ and remove the obsolete ones.")
     var update = false
 
-    @Option(help: "Run only the tests whose name contains TEXT.")
+    @Option(help: ArgumentHelp("Run only the tests whose name contains TEXT.", valueName: "TEXT"))
     var filter: String?
 
     @Option(help: ArgumentHelp("Write the results as JUnit XML to FILE (atomically).", valueName: "FILE"))
