@@ -36,7 +36,11 @@ import Testing
         // The page takes it as its size and sends it back when it reconnects: its fields hold whole numbers.
         (["preview", "flow", "--data", emoji, "--viewport", "375.5x812"],
          "--viewport 375.5x812 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
-        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (if it is a layout parameter: --param offset=0,0)"),
+        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (a flag of run, animate; not of preview)"),
+        // Another command's flag: ArgumentParser offered this command's closest ("Did you mean '--rtl'?"),
+        // or, for --animator, the layout parameter guess.
+        (["run", "waterfall", "--fps", "30"], "Unknown option '--fps' (a flag of animate; not of run)"),
+        (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ])
