@@ -46,7 +46,7 @@ struct TestCommand: ParsableCommand {
             throw usageError("\(error)")
         }
         guard !files.isEmpty else {
-            throw usageError("no *_test.lua files under \(paths.joined(separator: ", "))")
+            throw usageError("no *_test.lua files under \(paths.joined(separator: ", ")); expected a test file (NAME_test.lua) or a folder of them, as PATH")
         }
         // Tests read datasets and scripts only inside the working directory and the PATHs.
         var roots = [FileManager.default.currentDirectoryPath]
