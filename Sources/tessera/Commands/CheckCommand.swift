@@ -16,7 +16,7 @@ import TesseraRender
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run a .lua layout in the sandbox on a dataset and validate its frames.")
+        abstract: "Lay a dataset out with a built-in layout or a .lua script (in the sandbox) and validate its frames.")
 
     @OptionGroup var input: LayoutInputOptions
 
