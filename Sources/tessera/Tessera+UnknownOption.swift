@@ -5,11 +5,15 @@ import ArgumentParser
 /// - an argument written as a flag (`tessera run --layout waterfall`, as `repl --layout` takes
 ///   it), which ArgumentParser answered with its closest flag ("Did you mean '--out'?");
 /// - a layout parameter written as a flag (`--columns 3`) on a command that takes `--param`,
-///   when ArgumentParser has no flag to suggest.
+///   when ArgumentParser has no flag to suggest;
+/// - a flag of other commands (`tessera run --animator fade`, `run --fps 30`), which
+///   ArgumentParser answered with the closest flag of this one ("Did you mean '--rtl'?"), or not at all.
 /// `line` is ArgumentParser's sentence, `arguments` the command line after the program name,
 /// `positionals` the command's argument names (`layout`), `takesParameters` whether it has
-/// `--param`. Nil when there is nothing better to say. O(arguments).
-func unknownOptionMessage(_ line: String, arguments: [String], positionals: [String], takesParameters: Bool) -> String? {
+/// `--param`, `command` its name and `takenBy` the other commands that have the flag. Nil when
+/// there is nothing better to say. O(arguments).
+func unknownOptionMessage(_ line: String, arguments: [String], positionals: [String], takesParameters: Bool,
+                          command: String = "", takenBy: (String) -> [String] = { _ in [] }) -> String? {
     let prefix = "Unknown option '--"
     guard line.hasPrefix(prefix), let end = line.dropFirst(prefix.count).firstIndex(of: "'") else { return nil }
     let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end])
@@ -19,6 +23,10 @@ func unknownOptionMessage(_ line: String, arguments: [String], positionals: [Str
     if positionals.contains(name) {
         let example = value.map { " (\($0), not \(flag) \($0))" } ?? ""
         return "Unknown option '\(flag)'; <\(name)> is an argument, given without a flag\(example)"
+    }
+    let others = takenBy(name)
+    if !others.isEmpty {
+        return "Unknown option '\(flag)' (a flag of \(others.joined(separator: ", ")); not of \(command))"
     }
     guard takesParameters, !line.contains("Did you mean") else { return nil }
     return "Unknown option '\(flag)' (if it is a layout parameter: --param \(name)=\(value ?? "V"))"
@@ -34,11 +42,24 @@ extension Tessera {
         else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let help = helpMessage(for: command)
+        let others = configuration.subcommands.filter { $0 != command }
         let better = unknownOptionMessage(String(lines[0].dropFirst(errorPrefix.count)), arguments: Array(arguments.dropFirst()),
                                           positionals: argumentNames(inHelp: help),
-                                          takesParameters: help.contains("\n  --param "))
+                                          takesParameters: help.contains("\n  --param "), command: commandName,
+                                          takenBy: { name in
+                                              others.filter { optionNames(inHelp: helpMessage(for: $0)).contains(name) }
+                                                  .map { $0.configuration.commandName ?? "" }
+                                          })
         guard let better else { return text }
         return errorPrefix + better + (lines.count > 1 ? "\n" + lines[1] : "")
+    }
+
+    /// The long flags a help text lists (`animator` for `  --animator <NAME>`), without `--`.
+    static func optionNames(inHelp help: String) -> [String] {
+        help.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  --") else { return nil }
+            return String(line.dropFirst(4).prefix { $0 != " " })
+        }
     }
 
     /// The names in a help text's ARGUMENTS section (`<layout>`, `<FILE.lua>`).

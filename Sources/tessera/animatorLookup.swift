@@ -21,11 +21,21 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
         if animator.hasSuffix(".lua") {
             throw CLIError("\(animator): \(LuaHost.scriptFileProblem(animator, what: "the animator script") ?? "the animator script does not exist")")
         }
-        let folders = host.animatorDirectories()
-        let hint = DidYouMean.hint(for: animator, among: BuiltinAnimators.names + ScriptCatalog.scripts(in: folders).map(\.name))
-        throw CLIError("unknown --animator '\(animator)'\(hint); expected a .lua script, a script in \(folders.joined(separator: ", ")), or one of \(BuiltinAnimators.names.joined(separator: ", "))")
+        throw CLIError(unknownAnimatorMessage(animator, scripts: ScriptCatalog.scripts(in: host.animatorDirectories()).map(\.name)))
     }
     return try AnimatorScript(host: host, path: path, params: params)
+}
+
+/// What `--animator NAME` says when NAME names nothing: the closest name, then the names there
+/// are, as an unknown layout lists its own. `scripts` are the animator scripts found by name; a
+/// built-in's name shadows the script of the same name, so those are not listed twice. O(names).
+func unknownAnimatorMessage(_ name: String, scripts: [String]) -> String {
+    let builtins = BuiltinAnimators.names
+    let named = scripts.filter { !builtins.contains($0) }
+    let hint = DidYouMean.hint(for: name, among: builtins + named)
+    let byName = named.isEmpty ? "" : ", or a script by name (\(named.joined(separator: ", ")))"
+    return "unknown --animator '\(name)'\(hint); expected a .lua file, a built-in (\(builtins.joined(separator: ", ")))\(byName); "
+        + "`tessera layouts` lists them"
 }
 
 /// The file `animatorNamed` loads for `name` when it is one on disk (a `.lua` path, or a script

@@ -39,6 +39,21 @@ import TesseraCore
         #expect(repl.out == [[0x61, 0xFF, 0x62, 0x09, 0xC3], [0xFE]])
     }
 
+    /// A layout script's own `print` (run from a file, in its own environment) writes bytes as
+    /// the prompt's does: it decoded them, so 0xFF came out as U+FFFD's three bytes.
+    @Test func aLayoutScriptsPrintWritesTheBytesOfStrings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-repl-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("printer.lua")
+        try #"return { simpleLayout = function(ctx) print("a\255b", "caf\xc3\xa9") for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        let repl = try Recorder()
+        repl.feed(Array("_ = run(load(\"\(script.path)\"))".utf8))
+        #expect(repl.err == [])
+        #expect(repl.out == [[0x61, 0xFF, 0x62, 0x09] + Array("café".utf8)])
+    }
+
     @Test func aStatementOverSeveralLinesKeepsItsBytes() throws {
         let repl = try Recorder()
         repl.feed(Array("local s = [[".utf8) + [0xFF])

@@ -196,14 +196,28 @@ struct AnimateCommandTests {
         #expect(page.stdout.contains("87 tracks over 0.3 s"))
     }
 
+    /// Away from a checkout the shipped animator scripts are still found by name, and an unknown
+    /// name lists them: it said "a script in <tessera>/animators", a folder no one can open.
+    @Test func anUnknownAnimatorListsTheScriptsByNameFromAnyFolder() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets/emoji-15.1.json"),
+                                         to: dir.appendingPathComponent("emoji.json"))
+        let outcome = try runTessera(["scroll", "flow", "--data", "emoji.json", "--steps", "2", "--animator", "zom"], in: dir)
+        #expect(outcome.status == 1 && outcome.stdout.isEmpty)
+        #expect(outcome.stderr == "Error: unknown --animator 'zom' (did you mean zoom?); expected a .lua file, a built-in "
+            + "(fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them\n")
+        let found = try runTessera(["scroll", "flow", "--data", "emoji.json", "--steps", "2", "--animator", "zoom"], in: dir)
+        #expect(found.status == 0, "\(found.stderr)")
+    }
+
     /// A name that names nothing is found while running (exit 1, the sentence alone); a command
     /// line that does not parse is a usage error (exit 64, the usage below the sentence).
     @Test func badArgumentsAreOneSentence() throws {
         let cases: [([String], String)] = [
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "bounce"],
-             "Error: unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+             "Error: unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "cascad"],
-             "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+             "Error: unknown --animator 'cascad' (did you mean cascade?); expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--animator", "fade", "--animator-param", "alpah=1"],
              "Error: --animator fade: unknown param 'alpah' (did you mean alpha?); known params: alpha, duration"),
         ]

@@ -77,13 +77,13 @@ func temporaryDirectory() throws -> URL {
 let usageLines = [
     "run": "tessera run [<options>] <layout>",
     "check": "tessera check [<options>] <layout>",
-    "scroll": "tessera scroll [<options>] <layout> --data <data>",
-    "animate": "tessera animate [<options>] <layout> --data <data>",
-    "preview": "tessera preview [<options>] <layout> --data <data>",
-    "diff": "tessera diff <old> <new> [--format <format>] [--staged] [--duplicates <duplicates>] [--section-by <FIELD>] [--max-data-size <MB>]",
-    "repl": "tessera repl [<FILE.lua>] [--batch] [--data <data>] [--layout <layout>] [--viewport <viewport>] [--max-memory <MB>] "
-        + "[--max-instructions <N>] [--time-limit <SECONDS>] [--duplicates <duplicates>] [--section-by <FIELD>] [--max-data-size <MB>]",
-    "bench": "tessera bench [<suite> ...] [--quick] [--format <format>]",
+    "scroll": "tessera scroll [<options>] <layout> --data <FILE>",
+    "animate": "tessera animate [<options>] <layout> --data <FILE>",
+    "preview": "tessera preview [<options>] <layout> --data <FILE>",
+    "diff": "tessera diff <old> <new> [--format <FORMAT>] [--staged] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
+    "repl": "tessera repl [<FILE.lua>] [--batch] [--data <FILE>] [--layout <FILE>] [--viewport <WxH>] [--max-memory <MB>] "
+        + "[--max-instructions <N>] [--time-limit <SECONDS>] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
+    "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>]",
 ]
 
 /// The stderr of a `tessera COMMAND` line that does not parse (exit status 64): the sentence,

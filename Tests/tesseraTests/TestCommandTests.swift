@@ -599,7 +599,8 @@ import Testing
         let empty = try temporaryDirectory()
         let none = try Self.test([], in: empty)
         #expect(none.status == 2)
-        #expect(none.stderr == "Error: no *_test.lua files under .\n")
+        // It named the folder but not what it looked for, nor where a test could be given.
+        #expect(none.stderr == "Error: no *_test.lua files under .; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
     }
 
     /// Every shipped layout script has a test file with snapshots in layouts/tests (which

@@ -27,13 +27,20 @@ import Testing
          "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
+        // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
+        (["preview", "flow", "--data", emoji, "--port", "-1"], "--port -1 is not a port; expected 0 (any free port) to 65535"),
+        (["check", "waterfall", "--max-warnings", "-1"], "--max-warnings expects a whole number, 0 or more, got -1"),
         (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
          "--viewport 1e+308x5 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
         (["preview", "flow", "--data", emoji, "--viewport", "0x0"], "--viewport 0x0 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
         // The page takes it as its size and sends it back when it reconnects: its fields hold whole numbers.
         (["preview", "flow", "--data", emoji, "--viewport", "375.5x812"],
          "--viewport 375.5x812 is not a size the preview's page draws; expected whole numbers from 1 to 100000 on each side"),
-        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (if it is a layout parameter: --param offset=0,0)"),
+        (["preview", "flow", "--data", emoji, "--offset", "0,0"], "Unknown option '--offset' (a flag of run, animate; not of preview)"),
+        // Another command's flag: ArgumentParser offered this command's closest ("Did you mean '--rtl'?"),
+        // or, for --animator, the layout parameter guess.
+        (["run", "waterfall", "--fps", "30"], "Unknown option '--fps' (a flag of animate; not of run)"),
+        (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ])
@@ -82,7 +89,7 @@ import Testing
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
-         "unknown --animator 'bounce'; expected a .lua script, a script in animators, or one of fade, scale, wobble"),
+         "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
     ])
     func anErrorFoundWhileRunningExits1WithTheSentenceAlone(arguments: [String], message: String) throws {
         let r = try runTessera(arguments, input: "")

@@ -34,7 +34,11 @@ extension LuaHost {
     /// `print`'s sink: write(line).
     static let write: tb_HostFunction = { L, context in
         let host = LuaHost.from(context)
-        host.output(LuaStack.string(L!, 1) ?? "")
+        if let outputBytes = host.outputBytes {
+            outputBytes(LuaStack.bytes(L!, 1) ?? [])
+        } else {
+            host.output(LuaStack.string(L!, 1) ?? "")
+        }
         return 0
     }
 }

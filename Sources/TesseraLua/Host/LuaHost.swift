@@ -37,6 +37,9 @@ public final class LuaHost {
     /// Where the scripts' `print` writes (one call per line, without the newline). Default: stderr,
     /// so that a layout's debugging output never mixes with `tessera run`'s JSON.
     public var output: (String) -> Void = { line in ScriptFiles.writeError(line) }
+    /// Where `print` writes instead of `output` when set: the line's bytes unchanged (the REPL's,
+    /// which writes Lua strings' bytes as they are).
+    var outputBytes: (([UInt8]) -> Void)?
     /// What `e:show()` and the REPL's `r:show()` draw with; nil (where `defaultPictures` is
     /// nil) makes them say that no picture renderer is set.
     public var pictures: LuaPictures? = LuaHost.defaultPictures

@@ -75,6 +75,7 @@ package final class ReplSession {
         self.output = output
         // Layout scripts' own `print` writes where results go, not to stderr as in `tessera run`.
         host.output = { [weak self] line in self?.writeStandard(line) }
+        host.outputBytes = { [weak self] bytes in self?.writeStandard(bytes: bytes) }   // bytes, as the prompt's print
         try installBuiltins()
     }
 

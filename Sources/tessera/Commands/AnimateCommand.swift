@@ -14,33 +14,33 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var input: EngineInputOptions
 
-    @Option(help: "The dataset reloaded to (--data is shown first).")
+    @Option(help: ArgumentHelp("The dataset reloaded to (--data is shown first).", valueName: "NEW"))
     var to: String?
 
-    @Option(help: "The layout to relay the same data out with, instead of --to.")
+    @Option(help: ArgumentHelp("The layout to relay the same data out with, instead of --to.", valueName: "LAYOUT2"))
     var toLayout: String?
 
-    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default fade).")
+    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file.", valueName: "NAME"))
     var animator: String = "fade"
 
-    @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
-    @Option(parsing: .unconditional, help: "The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset X,Y. Default: with --to, the first changed item a third of the way down the viewport; else 0,0.", valueName: "X,Y"))
     var offset: Checked<ContentOffset>?
 
     // Unconditional, so `--fps -1` reaches validate() and its range message rather than "Missing value".
-    @Option(parsing: .unconditional, help: "Add samples at N frames per second (json); the page's frame rate (html, default 60).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add samples at N frames per second (json); the page's frame rate (html, default 60).", valueName: "N"))
     var fps: Double?
 
-    @Option(parsing: .unconditional, help: "Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.", valueName: "WxH"))
     var itemSize: Checked<ItemSize>?
 
     /// The intrinsic size of items with no size and no text: a card, so that a reload of plain
     /// records (ids and names) shows views appearing and moving, rather than one view per screen.
     static let unsizedCell = Size(width: 60, height: 60)
 
-    @Option(help: "json or html.")
+    @Option(help: ArgumentHelp("json or html.", valueName: "FORMAT"))
     var format = Checked(TimelineFormat.json)
 
     @OptionGroup var output: PictureOutputOptions

@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
-    @Option(help: "table or json.") var format: String = "table"
+    @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format: String = "table"
 
     func validate() throws {
         let known = Self.suites.map { $0.name }

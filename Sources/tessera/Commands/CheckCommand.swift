@@ -16,7 +16,7 @@ import TesseraRender
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run a .lua layout in the sandbox on a dataset and validate its frames.")
+        abstract: "Lay a dataset out with a built-in layout or a .lua script (in the sandbox) and validate its frames.")
 
     @OptionGroup var input: LayoutInputOptions
 
@@ -27,7 +27,8 @@ struct CheckCommand: ParsableCommand {
                                valueName: "KINDS"))
     var failOn: Checked<WarningKinds>?
 
-    @Option(help: "How many warnings of each kind to list.")
+    // Unconditional: `-1` is this flag's (refused) value, not a flag of its own ("Missing value").
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many warnings of each kind to list; the rest are counted.", valueName: "N"))
     var maxWarnings: Int = 10
 
     /// The kinds that fail the run.
@@ -35,7 +36,10 @@ struct CheckCommand: ParsableCommand {
         strict ? Set(LayoutCheck.Kind.allCases) : (try? failOn?.get().kinds) ?? []
     }
 
-    func validate() throws { try failOn?.checkUsage() }
+    func validate() throws {
+        try failOn?.checkUsage()
+        guard maxWarnings >= 0 else { throw ValidationError("--max-warnings expects a whole number, 0 or more, got \(maxWarnings)") }
+    }
 
     func run() throws {
         let run = try input.layOut()
@@ -43,7 +47,7 @@ struct CheckCommand: ParsableCommand {
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = input.data ?? "100 generated items"
-        for warning in check.warnings(limit: max(0, maxWarnings)) { printLine("warning: \(warning)") }
+        for warning in check.warnings(limit: maxWarnings) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
         let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"
         guard check.warningCount > 0 else {

@@ -32,13 +32,13 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Run FILE.lua (or the lines on stdin) and leave: the first error stops the run with status 1.")
     var batch = false
 
-    @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.")
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.", valueName: "FILE"))
     var data: String?
 
-    @Option(help: "A .lua layout script; `L` in the prompt, re-read by :reload.")
+    @Option(help: ArgumentHelp("A .lua layout script; `L` in the prompt, re-read by :reload.", valueName: "FILE"))
     var layout: String?
 
-    @Option(parsing: .unconditional, help: "The viewport WxH that run() uses (also :viewport WxH).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH).", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
     @OptionGroup var limits: ScriptLimitFlags
@@ -100,6 +100,7 @@ struct ReplCommand: ParsableCommand {
 
     /// The libedit loop: prompt, history, Ctrl-C.
     private func runInteractive(_ session: ReplSession) {
+        TerminalLocale.adoptEnvironment()   // before libedit starts: it reads keys in this locale
         let editor = LineEditor(historyPath: ReplCommand.historyPath)
         ReplTabCompletion.install(session)
         let interrupts = ReplInterrupts.install(for: session.host)

@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var input: LayoutInputOptions
 
-    @Option(parsing: .unconditional, help: "The visible rectangle's origin X,Y; adds `visible` to the output.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The visible rectangle's origin X,Y; adds `visible` to the output.", valueName: "X,Y"))
     var offset: Checked<ContentOffset>?
 
     @Option(name: .customLong("section-offset"), parsing: .unconditionalSingleValue,
@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(help: "json, text, svg or html.")
+    @Option(help: ArgumentHelp("json, text, svg or html.", valueName: "FORMAT"))
     var format = Checked(RunFormat.json)
 
     @OptionGroup var output: PictureOutputOptions
@@ -54,11 +54,11 @@ struct RunCommand: ParsableCommand {
 
 /// `--label FIELD` and `--out FILE` of the commands that draw items (run, animate).
 struct PictureOutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items (default id; @index for flattened indices).",
+    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(help: "Write the output to FILE (atomically) instead of stdout.")
+    @Option(help: ArgumentHelp("Write the output to FILE (atomically) instead of stdout.", valueName: "FILE"))
     var out: String?
 
     func validate() throws {

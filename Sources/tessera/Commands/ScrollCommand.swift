@@ -16,25 +16,25 @@ struct ScrollCommand: ParsableCommand {
     @OptionGroup var input: EngineInputOptions
 
     // Unconditional: a negative offset (`--to -100`) is the option's value, not an unknown flag.
-    @Option(parsing: .unconditional, help: "The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).", valueName: "Y"))
     var from: Double = 0
 
-    @Option(parsing: .unconditional, help: "The last content offset on the scroll axis (default: the last screen of the content).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last content offset on the scroll axis (default: the last screen of the content).", valueName: "Y"))
     var to: Double?
 
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(parsing: .unconditional, help: "Number of steps, the first pass included.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of steps, the first pass included.", valueName: "N"))
     var steps: Int = 100
 
-    @Option(help: "A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).")
+    @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).", valueName: "NAME"))
     var animator: String?
 
-    @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
-    @Option(help: "json or text.")
+    @Option(help: ArgumentHelp("json or text.", valueName: "FORMAT"))
     var format = Checked(ReportFormat.text)
 
     @Option(help: ArgumentHelp("Measured sizes, a JSON object from id to [w, h]: each cell is measured when it first enters the viewport, as a UI measures it; steps print their adjustment and the summary the largest jump.",

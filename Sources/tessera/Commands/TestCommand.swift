@@ -22,7 +22,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Rewrite the snapshots that differ and remove the obsolete ones.")
     var update = false
 
-    @Option(help: "Run only the tests whose name contains TEXT.")
+    @Option(help: ArgumentHelp("Run only the tests whose name contains TEXT.", valueName: "TEXT"))
     var filter: String?
 
     @Option(help: ArgumentHelp("Write the results as JUnit XML to FILE (atomically).", valueName: "FILE"))
@@ -46,7 +46,7 @@ struct TestCommand: ParsableCommand {
             throw usageError("\(error)")
         }
         guard !files.isEmpty else {
-            throw usageError("no *_test.lua files under \(paths.joined(separator: ", "))")
+            throw usageError("no *_test.lua files under \(paths.joined(separator: ", ")); expected a test file (NAME_test.lua) or a folder of them, as PATH")
         }
         // Tests read datasets and scripts only inside the working directory and the PATHs.
         var roots = [FileManager.default.currentDirectoryPath]

@@ -38,7 +38,7 @@ let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separ
 struct LayoutInputOptions: ParsableArguments {
     @OptionGroup var layout: LayoutOptions
 
-    @Option(help: "Dataset: .json, .jsonl or .csv (default: 100 generated items).")
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE"))
     var data: String?
 
     @OptionGroup var dataset: DatasetOptions
@@ -48,7 +48,7 @@ struct LayoutInputOptions: ParsableArguments {
 struct EngineInputOptions: ParsableArguments {
     @OptionGroup var layout: LayoutOptions
 
-    @Option(help: "The dataset (.json, .jsonl or .csv).")
+    @Option(help: ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE"))
     var data: String
 
     @OptionGroup var dataset: DatasetOptions
@@ -60,13 +60,13 @@ struct EngineInputOptions: ParsableArguments {
 /// The options that shape one layout pass, shared by every command that lays a dataset out:
 /// the collection size, the layout's parameters and the sizing rule.
 struct LayoutShapeOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "The collection size WxH.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("The collection size WxH.", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
-    @Option(name: .customLong("param"), help: "A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.")
+    @Option(name: .customLong("param"), help: ArgumentHelp("A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.", valueName: "K=V"))
     var params: [Checked<LayoutParameter>] = []
 
-    @Option(help: "Sizing rule: fit, fillWidth, intrinsic or fill (default fit).")
+    @Option(help: ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default fit).", valueName: "RULE"))
     var sizing: Checked<SizingRule>?
 
     func validate() throws {
@@ -89,7 +89,7 @@ struct LayoutShapeOptions: ParsableArguments {
 /// the limit are refused before they are read, repeated ids are handled by the policy, and every
 /// dataset loaded is regrouped by the field when asked.
 struct DatasetOptions: ParsableArguments {
-    @Option(help: "Duplicate ids: reject, pairInOrder or suffix.")
+    @Option(help: ArgumentHelp("Duplicate ids: reject, pairInOrder or suffix.", valueName: "POLICY"))
     var duplicates = Checked(DuplicatePolicy.reject)
 
     @Option(help: ArgumentHelp("Group the data by a field: consecutive items with the same value form one section, titled by the value (the order is kept, nothing is sorted).",

@@ -15,26 +15,26 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(layoutArgumentHelp, valueName: "layout"))
     var layout: String
 
-    @Option(help: "Dataset: .json, .jsonl or .csv (watched too).")
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (watched too).", valueName: "FILE"))
     var data: String
 
     @OptionGroup var shape: LayoutShapeOptions
 
-    @Option(help: "Play data-file saves with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.")
+    @Option(help: ArgumentHelp("Play data-file saves with this animator in the page: a built-in (fade, scale, wobble), a script in animators/ by name, or a .lua file.", valueName: "NAME"))
     var animator: String?
 
-    @Option(name: .customLong("animator-param"), help: "An animator script parameter K=V. Repeatable.")
+    @Option(name: .customLong("animator-param"), help: ArgumentHelp("An animator script parameter K=V. Repeatable.", valueName: "K=V"))
     var animatorParams: [Checked<AnimatorParameter>] = []
 
     @Flag(help: "Draw each item's text field in the page's font at its laid-out width, measure it in the browser (ResizeObserver) and lay out again with the measured sizes, keeping the first visible item where it was on screen.")
     var measure = false
 
     // As run's --label (declared here: the preview keeps its options to itself).
-    @Option(help: ArgumentHelp("The item field the page writes on items (default id; @index for flattened indices).",
+    @Option(help: ArgumentHelp("The item field the page writes on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(help: "Port on 127.0.0.1 (0: any free port).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1 (0: any free port).", valueName: "N"))   // unconditional: -1 is a value, refused below
     var port: Int = 0
 
     @Flag(help: "Poll the files every 100 ms instead of inotify.")

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// What `tessera COMMAND --help` says about each option.
+@Suite struct HelpTextTests {
+    static let commands = ["run", "check", "diff", "animate", "scroll", "layouts", "repl", "test", "bench", "preview"]
+
+    /// Each option's entry of `help`: its first line (`  --name <value>  text`) and the lines
+    /// that continue it, joined with single spaces.
+    static func optionEntries(_ help: String) -> [String] {
+        let options = help.components(separatedBy: "OPTIONS:\n").dropFirst().first ?? ""
+        var entries: [String] = []
+        for line in options.split(separator: "\n") {
+            if line.hasPrefix("  -") { entries.append(line.trimmingCharacters(in: .whitespaces)) }
+            else if !entries.isEmpty { entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces) }
+        }
+        return entries
+    }
+
+    /// A default the text states and ArgumentParser's `(default: ...)` read twice:
+    /// animate's `--animator` said "(default fade). (default: fade)", run's and preview's
+    /// `--label` "(default id; ...). (default: id)".
+    @Test(arguments: commands)
+    func eachOptionStatesItsDefaultOnce(command: String) throws {
+        let help = try runTessera([command, "--help"])
+        #expect(help.status == 0)
+        let entries = Self.optionEntries(help.stdout)
+        #expect(entries.contains { $0.hasPrefix("-h, --help") }, "\(help.stdout)")
+        for entry in entries {
+            #expect(entry.components(separatedBy: "(default").count <= 2, "\(command): \(entry)")
+        }
+    }
+
+    /// A value is named for what it takes, as docs/cli.md names it (`--data <FILE>`,
+    /// `--viewport <WxH>`, `--param <K=V>`): it was the flag's own name (`--data <data>`,
+    /// `--max-warnings <max-warnings>`), which says nothing.
+    @Test(arguments: commands)
+    func eachOptionsValueIsNamedForWhatItTakes(command: String) throws {
+        let help = try runTessera([command, "--help"])
+        for entry in Self.optionEntries(help.stdout) {
+            let words = entry.split(separator: " ")
+            guard words.count > 1, words[0].hasPrefix("--"), words[1].hasPrefix("<") else { continue }
+            #expect(words[1] != "<\(words[0].dropFirst(2))>", "\(command): \(entry)")
+        }
+    }
+}

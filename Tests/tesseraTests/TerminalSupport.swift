@@ -1,0 +1,87 @@
+import Foundation
+
+/// `tessera` on a pseudo-terminal, as a person runs it: stdin, stdout and stderr are the
+/// terminal, so the REPL reads lines with libedit. `send` types text; `waitFor(_:)` collects
+/// what the terminal shows (echo included) until a text appears.
+final class TerminalRun {
+    let process = Process()
+    private let master: Int32
+    private(set) var shown = ""
+
+    /// Starts `tessera arguments` in the repository root; `environment` sets (a value) or removes
+    /// (nil) variables of the inherited environment.
+    init(_ arguments: [String], environment changes: [String: String?] = [:]) throws {
+        master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
+        guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
+              let name = PseudoTerminal.name(master) else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        guard let terminal = FileHandle(forUpdatingAtPath: String(cString: name)) else { throw CocoaError(.fileReadUnknown) }
+        process.executableURL = tesseraBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["TERM"] = "xterm"
+        for (name, value) in changes { environment[name] = value }
+        process.environment = environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        try terminal.close()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        close(master)
+    }
+
+    /// Types `text` (a line ends with "\r", as the Enter key sends it).
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads what the terminal shows until `text` has appeared after `from` (an index into
+    /// `shown`), the program ends, or `timeout` seconds pass. True when `text` appeared.
+    @discardableResult
+    func waitFor(_ text: String, after from: Int = 0, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if shown.utf8.count >= from, String(decoding: shown.utf8.dropFirst(from), as: UTF8.self).contains(text) { return true }
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) >= 0 else { return false }
+            guard ready.revents != 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { return false }   // EIO: every end of the terminal's other side is closed
+            shown += String(decoding: buffer[..<n], as: UTF8.self)
+        }
+        return false
+    }
+
+    /// Waits for the program to end (killing it after `timeout` seconds) and returns its status.
+    func finish(timeout: Double = 20) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline {
+            waitFor("\u{0}", timeout: 0.2)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// glibc's pseudo-terminal functions, which Swift's Glibc module does not export (its headers
+/// declare them only for _XOPEN_SOURCE), looked up by name.
+private enum PseudoTerminal {
+    static func function<F>(_ name: String, as type: F.Type) -> F {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("no \(name) in the C library") }
+        return unsafeBitCast(symbol, to: type)
+    }
+    static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let name = function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+}
