@@ -40,6 +40,15 @@ import TesseraCore
         """) == "\(folder.path)/layout.lua:2: t.compositional: field 'sections' has no entry for section 2 (id \"people\")")
     }
 
+    /// A section id key in a path is quoted as every message quotes a user's text, so a key with
+    /// a space or a dot cannot read as a longer path.
+    @Test func aSectionKeyInAPathIsQuotedAsAnId() {
+        #expect(runError("return t.sections{ sections = { ['a b'] = 3 } }")
+                == #"test:2: t.sections: sections["a b"] must be a layout (a t.* value or a script table with simpleLayout), got number"#)
+        #expect(runError("return t.compositional{ sections = { ['a.b'] = 3 } }")
+                == #"test:2: t.compositional: field 'sections'["a.b"] must be a t.section{}, got number"#)
+    }
+
     @Test func showWithoutAPictureRendererSaysSo() {
         #expect(runError("local e = t.engine{}\ne:show()") == "test:3: engine:show: no picture renderer is set (LuaHost.pictures)")
     }

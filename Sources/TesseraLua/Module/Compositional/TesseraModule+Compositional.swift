@@ -53,7 +53,7 @@ extension LuaHost {
             while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
-                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { ".\($0)" } ?? ""
+                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { "[\(describeIdentifier($0))]" } ?? ""
                     throw args.error(.part(.field(key), entry), at: -1, mustBe: "a t.section{}", numeric: false)
                 }
                 if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }

@@ -114,7 +114,7 @@ extension LuaHost {
                 if let k = LuaStack.integer(L, -2) {
                     byPosition[k] = try layout(at: -1, what: "t.sections: sections[\(k)]")
                 } else if let k = LuaStack.string(L, -2) {
-                    byID[k] = try layout(at: -1, what: "t.sections: sections.\(k)")
+                    byID[k] = try layout(at: -1, what: "t.sections: sections[\(describeIdentifier(k))]")
                 }
                 tb_pop(L, 1)
             }
