@@ -58,9 +58,9 @@ import TesseraCore
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(String, String)] = [
             ("{\"a\": [375, 40],\n \"b\": [375 40]}", "bad.json:2:12: expected ',' or ']' after an array element, found '4'."),
-            ("{\"a\": [375, -1]}", "bad.json: a: expected [width, height] with numbers from 0 to 1e7, found [375,-1]."),
-            ("{\"a\": [375, 1e308]}", "bad.json: a: expected [width, height] with numbers from 0 to 1e7, found [375,1e+308]."),
-            ("{\"a\": \"tall\"}", "bad.json: a: expected [width, height] with numbers from 0 to 1e7, found \"tall\"."),
+            ("{\"a\": [375, -1]}", "bad.json: \"a\": expected [width, height] with numbers from 0 to 1e7, found [375,-1]."),
+            ("{\"a\": [375, 1e308]}", "bad.json: \"a\": expected [width, height] with numbers from 0 to 1e7, found [375,1e+308]."),
+            ("{\"a\": \"tall\"}", "bad.json: \"a\": expected [width, height] with numbers from 0 to 1e7, found \"tall\"."),
             ("[[375, 40]]", "bad.json: expected an object from id to [width, height], found an array."),
         ]
         for (text, message) in cases {

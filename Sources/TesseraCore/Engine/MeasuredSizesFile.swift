@@ -5,7 +5,8 @@
 ///
 /// A key names an id by its text, so `"5"` names the integer id 5 and the string id "5" alike.
 /// Errors are `DatasetError`s, as for a dataset: the file, the line and column of a syntax error,
-/// the key, what was expected and what was found.
+/// the key (quoted and cut as every message shows a user's text), what was expected and what was
+/// found.
 package enum MeasuredSizesFile {
     /// The largest width or height a host may report, here and from the preview's page: far
     /// beyond any screen, and small enough that offsets and sums of sizes keep their precision.
@@ -34,10 +35,18 @@ package enum MeasuredSizesFile {
         for (id, value) in fields {
             guard case .array(let pair) = value, pair.count == 2, let w = pair[0].number, let h = pair[1].number,
                   (0...largestSize).contains(w), (0...largestSize).contains(h) else {
-                throw DatasetError(file: file, path: id, message: "expected [width, height] with numbers from 0 to 1e7, found \(JSONWriter.write(value))")
+                throw DatasetError(file: file, path: describeIdentifier(id),
+                                   message: "expected [width, height] with numbers from 0 to 1e7, found \(found(value))")
             }
             sizes[id] = Size(width: w, height: h)
         }
         return sizes
+    }
+
+    /// A wrong size as a message shows it: an array as its JSON text (cut when long, so a huge
+    /// array is not echoed whole), anything else as `briefDescription` shows a value.
+    static func found(_ value: JSONValue) -> String {
+        guard case .array = value else { return value.briefDescription }
+        return shortenedForMessage(JSONWriter.write(value))
     }
 }

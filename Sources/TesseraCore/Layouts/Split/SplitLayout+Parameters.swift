@@ -55,7 +55,7 @@ extension SplitLayout {
         let steps = try o.map { key, ratio -> (Double, Double) in
             guard let width = Double(key), width.isFinite, let r = ratio.number else {
                 throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "minimum widths to ratios",
-                                                   got: "\"\(key)\": \(ratio.briefDescription)",
+                                                   got: "\(describeIdentifier(key)): \(ratio.briefDescription)",
                                                    subject: "split parameter 'leftSideRatio' breakpoints", verb: "map")
             }
             return (width, r)
@@ -72,7 +72,7 @@ extension SplitLayout {
             return { i, _ in i < parsed.count ? parsed[i] : nil }
         case .object(let byID):
             var parsed: [String: T] = [:]
-            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section '\(id)'") }
+            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section \(describeIdentifier(id))") }
             let byIDParsed = parsed
             return { _, section in byIDParsed[section.id.description] }
         case .string where key == "side":
