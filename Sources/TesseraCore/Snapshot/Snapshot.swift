@@ -298,12 +298,14 @@ extension Array {
 }
 
 extension Snapshot: CustomDebugStringConvertible {
-    /// One line per section: `section: [item, item, ...]`.
+    /// One entry per section, `section: [item, item, ...]`, ids written as messages write them
+    /// (integers bare, strings quoted as JSON quotes them, long ones cut), so the integer 0 and
+    /// the string "0" read apart. O(number of items).
     public var debugDescription: String {
         var lines: [String] = []
         for s in 0..<sectionSet.count {
-            let items = itemSet.elements[itemRange(ofSectionAt: s)].map { String(describing: $0) }
-            lines.append("\(sectionSet[s]): [\(items.joined(separator: ", "))]")
+            let items = itemSet.elements[itemRange(ofSectionAt: s)].map(describeIdentifier)
+            lines.append("\(describeIdentifier(sectionSet[s])): [\(items.joined(separator: ", "))]")
         }
         return "Snapshot(" + lines.joined(separator: "; ") + ")"
     }
