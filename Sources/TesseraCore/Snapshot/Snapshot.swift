@@ -205,6 +205,14 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     /// Sections marked with `reconfigureSections`, in marking order. O(1).
     public var reconfiguredSectionIdentifiers: [SectionID] { reconfiguredSections.elements }
 
+    /// The same sections and items with no reload or reconfigure marks: what a data source's
+    /// snapshot is after UIKit applies it. Snapshots compare their marks too, so compare the
+    /// snapshot `Changeset.apply(to:insertingFrom:)` returns with NEW through this (its updates
+    /// come back as marks). O(1): the identifiers' storage is shared.
+    public func withoutMarks() -> Snapshot {
+        Snapshot(uncheckedSections: sectionSet, items: itemSet, sectionStarts: sectionStarts)
+    }
+
     // MARK: - Internal helpers
 
     /// The flattened range of the items of the section at `index`. O(1).
