@@ -133,9 +133,9 @@ struct DatasetLoaderErrorTests {
                 == "items.json: items[0].height: expected a finite, non-negative number, found null.")
         #expect(loadError("items.json", #"{"items": [{"id": "a", "width": -0.5}]}"#)
                 == "items.json: items[0].width: expected a finite, non-negative number, found -0.5.")
-        let long = String(repeating: "x", count: 50)
+        let long = String(repeating: "x", count: 100)
         #expect(loadError("items.json", "{\"items\": [{\"id\": \"a\", \"h\": \"\(long)\"}]}")
-                == "items.json: items[0].h: expected a finite, non-negative number, found \"\(String(repeating: "x", count: 40))...\".")
+                == "items.json: items[0].h: expected a finite, non-negative number, found \"\(String(repeating: "x", count: 64))\"… (100 characters).")
     }
 
     @Test func duplicateIdsNameBothPositions() {
@@ -195,6 +195,19 @@ struct DatasetLoaderErrorTests {
                 == "bad.jsonl:1: section: expected a string or an integer, found an array.")
         #expect(loadError("bad.jsonl", "{\"id\": 1,\n\"w\": 2}\n")
                 == "bad.jsonl:1:10: expected a string key after ',' in an object, found end of input.")
+    }
+
+    /// Field names, keys and cells are shown as ids are: quoted as JSON, and a long one cut
+    /// after 64 characters with its length outside the quotes.
+    @Test func longNamesAndCellsAreCutAsIdsAre() {
+        let long = String(repeating: "k", count: 100), shown = "\"" + String(repeating: "k", count: 64) + "\"… (100 characters)"
+        #expect(loadError("bad.csv", "id,\(long),\(long)\n") == "bad.csv:1: expected unique column names, found \(shown) twice.")
+        #expect(loadError("bad.csv", "\(long),w\n") == "bad.csv:1: expected an \"id\" column in the header, found \(shown), \"w\".")
+        #expect(loadError("bad.csv", "id,w\na,\(long)\n") == "bad.csv:2: w: expected a finite, non-negative number, found \(shown).")
+        #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"\(long)\": 1, \"\(long)\": 2}]}")
+                == "bad.json:1:129: expected unique keys in an object, found \(shown) twice.")
+        #expect(loadError("bad.json", "[1\(String(repeating: "0", count: 400))]")
+                == "bad.json:1:2: expected a number within the range of a double, found 1\(String(repeating: "0", count: 63))… (401 characters).")
     }
 
     @Test func csvErrors() {

@@ -1,4 +1,5 @@
 import Testing
+import OrderedCollections
 @testable import TesseraCore
 
 /// Every message that names an id writes it as a dataset does: the integer 5 as `5`, the string
@@ -71,5 +72,32 @@ import Testing
         #expect(throws: LayoutError.invalid("no item has the id 9; scrollTo expects the id of one of the 2 items")) {
             try engine.scrollTo(ItemID.int(9))
         }
+    }
+
+    @Test func measuredSizesNameTheirKeyCut() throws {
+        let doc: JSONValue = .object([huge: [375, -1], "a": .array(Array(repeating: 7, count: 100))])
+        #expect(throws: DatasetError(file: "sizes.json", path: hugeText,
+                                     message: "expected [width, height] with numbers from 0 to 1e7, found [375,-1]")) {
+            try MeasuredSizesFile.sizes(in: doc, file: "sizes.json")
+        }
+        let long: JSONValue = .object(["a\"b": .array(Array(repeating: 7, count: 100))])
+        #expect(throws: DatasetError(file: "sizes.json", path: #""a\"b""#,
+                                     message: "expected [width, height] with numbers from 0 to 1e7, found [" + String(repeating: "7,", count: 31) + "7… (201 characters)")) {
+            try MeasuredSizesFile.sizes(in: long, file: "sizes.json")
+        }
+    }
+
+    @Test func splitParametersNameSectionKeysAsIds() throws {
+        func message(_ values: OrderedDictionary<String, JSONValue>) -> String? {
+            var p = LayoutParameters(layoutName: "split", values: values)
+            do { _ = try SplitLayout(parameters: &p) } catch { return "\(error)" }
+            return nil
+        }
+        #expect(message(["side": .object(["x'\"y": "up"])])
+                == #"split parameter 'side' for section "x'\"y" expects "left" or "right", got "up""#)
+        #expect(message(["side": .object([huge: "up"])])
+                == #"split parameter 'side' for section \#(hugeText) expects "left" or "right", got "up""#)
+        #expect(message(["leftSideRatio": .object(["wide\n": "half"])])
+                == #"split parameter 'leftSideRatio' breakpoints map minimum widths to ratios, got "wide\n": "half""#)
     }
 }

@@ -16,6 +16,14 @@ struct SnapshotTests {
         try snapshot.sectionIdentifiers.map { "\($0):\(try snapshot.itemIdentifiers(inSection: $0).map(String.init).joined(separator: ","))" }
     }
 
+    @Test("debugDescription writes ids as messages do: the integer 0 and the string \"0\" read apart")
+    func debugDescriptionTellsIdTypesApart() throws {
+        let snapshot = try Snapshot<ItemID, ItemID>(sections: [(.int(0), [.int(0), .string("0")]), (.string("0"), [.string("a b\n")])])
+        #expect(snapshot.debugDescription == #"Snapshot(0: [0, "0"]; "0": ["a b\n"])"#)
+        let long = try Snapshot<String, Int>(section: String(repeating: "s", count: 100), items: [1])
+        #expect(long.debugDescription == "Snapshot(\"\(String(repeating: "s", count: 64))\"… (100 characters): [1])")
+    }
+
     @Test("queries: counts, identifiers, sections, indices")
     func queries() throws {
         let snapshot = try sample()

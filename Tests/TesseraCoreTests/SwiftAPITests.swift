@@ -8,6 +8,20 @@ import TesseraCore
         Item(id: .int($0), size: Size(width: 40 + Double($0 % 3) * 10, height: 30 + Double($0 % 4) * 5))
     }), collectionSize: Size(width: 200, height: 300))
 
+    /// A replayed batch gives NEW with its updates as marks; a library user compares it with NEW
+    /// (which has none) by dropping them.
+    @Test func aReplayedBatchEqualsNewWithoutItsMarks() throws {
+        let old = try Snapshot<String, Int>(sections: [("a", [1, 2, 3]), ("b", [4])])
+        let new = try Snapshot<String, Int>(sections: [("a", [1, 2]), ("b", [4, 3])])
+        let batch = Changeset(from: old, to: new, isItemUpdated: { id, _, _ in id == 1 })
+        let applied = try batch.apply(to: old, insertingFrom: new)
+        #expect(applied.reloadedItemIdentifiers == [1])
+        #expect(applied != new)
+        #expect(applied.withoutMarks() == new)
+        #expect(applied.withoutMarks().reloadedItemIdentifiers.isEmpty)
+        #expect(applied.withoutMarks().debugDescription == #"Snapshot("a": [1, 2]; "b": [4, 3])"#)
+    }
+
     @Test func decoratorMethodsGiveTheDecoratorsFrames() throws {
         let flow = FlowLayout(spacing: 4)
         #expect(try flow.inset(8).layout(context).allFrames

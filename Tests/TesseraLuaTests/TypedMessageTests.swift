@@ -15,13 +15,15 @@ import TesseraCore
                          sections: [.init(id: .string("photos"), range: 0..<2), .init(id: .string("people"), range: 2..<3)]),
         collectionSize: Size(width: 100, height: 200))
 
-    /// The message of the error laying out the layout script `source` throws (nil if none).
-    func layoutError(_ source: String) -> String? {
+    /// The message of the error laying out the layout script `source` throws (nil if none): a
+    /// script error's message, or a layout's own error (the CLI puts the script's place before it).
+    func layoutError(_ source: String, in context: LayoutContext? = nil) -> String? {
         let path = folder.write("layout.lua", source)
-        return scriptError {
+        do {
             let host = try LuaHost()
-            _ = try host.loadLayoutScript(path: path).configured().layout(context)
-        }?.message
+            _ = try host.loadLayoutScript(path: path).configured().layout(context ?? self.context)
+            return nil
+        } catch let e as LuaScriptError { return e.message } catch { return "\(error)" }
     }
 
     /// The message of the error running `source` (with `t`) throws (nil if none).
@@ -38,6 +40,44 @@ import TesseraCore
         local t = require('tessera')
         return t.compositional{ sections = { t.section{ group = t.hgroup{ items = { t.item{} } } } } }
         """) == "\(folder.path)/layout.lua:2: t.compositional: field 'sections' has no entry for section 2 (id \"people\")")
+    }
+
+    /// A section id key in a path is quoted as every message quotes a user's text, so a key with
+    /// a space or a dot cannot read as a longer path.
+    @Test func aSectionKeyInAPathIsQuotedAsAnId() {
+        #expect(runError("return t.sections{ sections = { ['a b'] = 3 } }")
+                == #"test:2: t.sections: sections["a b"] must be a layout (a t.* value or a script table with simpleLayout), got number"#)
+        #expect(runError("return t.compositional{ sections = { ['a.b'] = 3 } }")
+                == #"test:2: t.compositional: field 'sections'["a.b"] must be a t.section{}, got number"#)
+    }
+
+    /// A table keyed by section id names a section by its id's text, so `["5"]` names the
+    /// integer id 5; with both 5 and "5" in the data it would name two sections, which is refused.
+    @Test func aKeyNamingTwoSectionsWhoseIdsDifferOnlyInTypeIsRefused() {
+        func sections(_ ids: [ItemID]) -> LayoutContext {
+            LayoutContext(dataset: Dataset(items: ids.indices.map { Item(id: .int($0)) },
+                                           sections: ids.enumerated().map { .init(id: $1, range: $0..<($0 + 1)) }),
+                          collectionSize: Size(width: 100, height: 200))
+        }
+        let twins = sections([.int(5), .string("s"), .string("5")])
+        let twinsNamed = #"names section 1 (id 5) and section 3 (id "5") by the one key "5"; expected section ids whose text differs, or a function of (index, section)"#
+        #expect(layoutError("local t = require('tessera')\nreturn t.sections{ sections = { ['5'] = t.flow{}, s = t.flow{} } }", in: twins)
+                == "\(folder.path)/layout.lua:2: t.sections: field 'sections' " + twinsNamed)
+        #expect(layoutError("""
+        local t = require('tessera')
+        local one = t.section{ group = t.hgroup{ items = { t.item{} } } }
+        return t.compositional{ sections = { ['5'] = one, s = one } }
+        """, in: twins) == "\(folder.path)/layout.lua:3: t.compositional: field 'sections' " + twinsNamed)
+        #expect(layoutError("return require('tessera').split{ side = { ['5'] = 'left' } }", in: twins)
+                == "\(folder.path)/layout.lua:1: split parameter 'side' " + twinsNamed)
+        #expect(layoutError("return require('tessera').split{ sections = { ['5'] = { minimumInterItemSpacing = 2 } } }", in: twins)
+                == "\(folder.path)/layout.lua:1: split parameter 'sections' " + twinsNamed)
+        // One of the two, or a key that is no integer's text, names one section: laid out.
+        for ids: [ItemID] in [[.int(5), .string("s")], [.string("5"), .string("s")], [.int(5), .string("05")]] {
+            #expect(layoutError("local t = require('tessera')\nreturn t.sections{ sections = { ['5'] = t.flow{}, s = t.flow{}, ['05'] = t.flow{} } }",
+                                in: sections(ids)) == nil, "\(ids)")
+            #expect(layoutError("return require('tessera').split{ side = { ['5'] = 'left' } }", in: sections(ids)) == nil, "\(ids)")
+        }
     }
 
     @Test func showWithoutAPictureRendererSaysSo() {

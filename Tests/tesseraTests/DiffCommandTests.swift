@@ -181,10 +181,10 @@ struct DiffCommandTests {
         #expect(lines[2] == "items: 1870 -> 1898: 1 deleted, 29 inserted, 0 moved, 1 updated")
         #expect(lines[3].hasPrefix("apply as: one batch (an item both moved and updated is deleted and inserted, and so is a section moved with changes inside or updated among other changes), or 2 stages with --staged"))
         #expect(lines.contains { $0.hasPrefix("section ") && $0.contains("moved within") })
-        #expect(lines.contains { $0.hasPrefix("smileys-emotion") })
+        #expect(lines.contains { $0.hasPrefix("\"smileys-emotion\"") })
         #expect(lines.contains("inserted items (first 5 of 29):"))
         #expect(lines.contains("updated items:"))
-        #expect(lines.contains { $0.hasPrefix("  [8, 239] 1F1F9-1F1F7: ") })
+        #expect(lines.contains { $0.hasPrefix("  [8, 239] \"1F1F9-1F1F7\": ") })
     }
 
     @Test("text: counts agree with their nouns (1 section, 1 item, 1 stage; 2 items)")
@@ -207,10 +207,28 @@ struct DiffCommandTests {
         let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[1] == "sections: 2 -> 2: 1 deleted, 1 inserted, 0 moved, 0 updated")
         #expect(Array(lines[5...8]) == [
-            "section        items  deleted  inserted  moved within  moved in  moved out  updated",
-            "B (inserted)  - -> 2                  2                                            ",
-            "A (was 0)     1 -> 1        0         0             0         0          0        0",
-            "B (deleted)   2 -> -        2                                                      ",
+            "section          items  deleted  inserted  moved within  moved in  moved out  updated",
+            "\"B\" (inserted)  - -> 2                  2                                            ",
+            "\"A\" (was 0)     1 -> 1        0         0             0         0          0        0",
+            "\"B\" (deleted)   2 -> -        2                                                      ",
+        ], "\(lines)")
+    }
+
+    @Test("text: ids are written as messages write them, so the integer 0 and the string \"0\" read apart")
+    func integerAndStringIdsReadApart() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": 0, "items": [{"id": 0}, {"id": "0"}]}, {"id": "0", "items": [{"id": 1}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": 0, "items": [{"id": 1}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines[5...7]) == [
+            "section         items  deleted  inserted  moved within  moved in  moved out  updated",
+            "0              2 -> 1        2         1             0         0          0        0",
+            "\"0\" (deleted)  1 -> -        1                                                      ",
+        ], "\(lines)")
+        #expect(Array(lines.drop { $0 != "deleted sections:" }.prefix(8)) == [
+            "deleted sections:", "  1 \"0\"", "deleted items:", "  [0, 0] 0", "  [0, 1] \"0\"",
+            "inserted items:", "  [0, 0] 1", "",
         ], "\(lines)")
     }
 
@@ -224,7 +242,7 @@ struct DiffCommandTests {
         #expect(lines.contains { $0.hasPrefix("\"s 1\"  ") }, "\(lines)")
         #expect(Array(lines.drop { $0 != "deleted items:" }.prefix(7)) == [
             "deleted items:", "  [0, 0] \"a b\"", "  [0, 1] \"\"", "  [0, 2] \"c\\nd\"", "  [0, 3] 5",
-            "inserted items:", "  [0, 0] x",
+            "inserted items:", "  [0, 0] \"x\"",
         ], "\(lines)")
     }
 

@@ -58,14 +58,14 @@ import TesseraCore
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(String, String)] = [
             ("{\"a\": [375, 40],\n \"b\": [375 40]}", "bad.json:2:12: expected ',' or ']' after an array element, found '4'."),
-            ("{\"a\": [375, -1]}", "bad.json:1:7: a: expected [width, height] with numbers from 0 to 1e7, found [375,-1]."),
-            ("{\"a\": [375, 1e308]}", "bad.json:1:7: a: expected [width, height] with numbers from 0 to 1e7, found [375,1e+308]."),
-            ("{\"a\": \"tall\"}", "bad.json:1:7: a: expected [width, height] with numbers from 0 to 1e7, found \"tall\"."),
+            ("{\"a\": [375, -1]}", "bad.json:1:7: \"a\": expected [width, height] with numbers from 0 to 1e7, found [375,-1]."),
+            ("{\"a\": [375, 1e308]}", "bad.json:1:7: \"a\": expected [width, height] with numbers from 0 to 1e7, found [375,1e+308]."),
+            ("{\"a\": \"tall\"}", "bad.json:1:7: \"a\": expected [width, height] with numbers from 0 to 1e7, found \"tall\"."),
             // The first bad member in the file's order, at its value's line and column (a key
             // written with an escape is found too).
             ("{\n  \"a\": [375, 40],\n  \"b\\u0031\": {\"w\": 375},\n  \"c\": [375, -5]\n}",
-             "bad.json:3:14: b1: expected [width, height] with numbers from 0 to 1e7, found {\"w\":375}."),
-            ("{\"é\": [1, 2, 3]}", "bad.json:1:7: é: expected [width, height] with numbers from 0 to 1e7, found [1,2,3]."),
+             "bad.json:3:14: \"b1\": expected [width, height] with numbers from 0 to 1e7, found {\"w\":375}."),
+            ("{\"é\": [1, 2, 3]}", "bad.json:1:7: \"é\": expected [width, height] with numbers from 0 to 1e7, found [1,2,3]."),
             ("[[375, 40]]", "bad.json: expected an object from id to [width, height], found an array."),
         ]
         for (text, message) in cases {

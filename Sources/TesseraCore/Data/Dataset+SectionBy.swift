@@ -21,7 +21,7 @@ extension Dataset {
         }
         if missing == nil && seen != count { missing = seen }
         if let i = missing {
-            throw DatasetError(file: sourceName, message: "expected every item to have the field \(JSONParser.quotedForMessage(field)) to section by, found none on item \(i) (id \(describeIdentifier(id(at: i))))")
+            throw DatasetError(file: sourceName, message: "expected every item to have the field \(describeIdentifier(field)) to section by, found none on item \(i) (id \(describeIdentifier(id(at: i))))")
         }
         var ids = runs.map { run -> ItemID in
             switch run.value {

@@ -18,11 +18,11 @@ extension DatasetLoader {
                 throw DatasetError(file: file, line: header.line, message: "expected a name for column \(k + 1), found an empty cell")
             }
             if !seen.insert(name).inserted {
-                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(JSONParser.quotedForMessage(name)) twice")
+                throw DatasetError(file: file, line: header.line, message: "expected unique column names, found \(describeIdentifier(name)) twice")
             }
         }
         guard seen.contains("id") else {
-            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(JSONParser.quotedForMessage).joined(separator: ", "))")
+            throw DatasetError(file: file, line: header.line, message: "expected an \"id\" column in the header, found \(header.cells.map(describeIdentifier).joined(separator: ", "))")
         }
         let sectioned = seen.contains("section")
 
@@ -59,7 +59,7 @@ extension DatasetLoader {
                     guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
                         // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
                         let found = csvNumber(cell)?.briefDescription
-                            ?? (Double(cell).map { !$0.isFinite } == true ? JSONParser.shortenedForMessage(cell) : JSONParser.quotedForMessage(cell))
+                            ?? (Double(cell).map { !$0.isFinite } == true ? shortenedForMessage(cell) : describeIdentifier(cell))
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
                     value = v
@@ -155,7 +155,7 @@ extension DatasetLoader {
                         let start = i
                         while i < b.count && b[i] != UInt8(ascii: ",") && b[i] != 0x0A && b[i] != 0x0D {
                             if b[i] == UInt8(ascii: "\"") {
-                                throw DatasetError(file: file, line: line, message: "expected '\"' only around a whole cell, found one inside the unquoted cell \(JSONParser.quotedForMessage(text(start..<(i + 1))))")
+                                throw DatasetError(file: file, line: line, message: "expected '\"' only around a whole cell, found one inside the unquoted cell \(describeIdentifier(text(start..<(i + 1))))")
                             }
                             i += 1
                         }

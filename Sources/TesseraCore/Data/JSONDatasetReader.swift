@@ -228,7 +228,7 @@ struct JSONDatasetReader {
     private func repeatedKey(_ key: String, at keyStart: Int) -> JSONParseError {
         var at = r
         at.i = keyStart
-        return at.error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
+        return at.error("unique keys in an object", found: "\(describeIdentifier(key)) twice")
     }
 
     private mutating func fail(_ error: DatasetError) {

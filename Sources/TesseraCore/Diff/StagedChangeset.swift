@@ -143,10 +143,6 @@ extension StagedChangeset: CustomDebugStringConvertible {
 }
 
 extension Snapshot {
-    /// The same identifiers without reload or reconfigure marks. O(1) (storage is shared).
-    func withoutMarks() -> Snapshot {
-        Snapshot(uncheckedSections: sectionSet, items: itemSet, sectionStarts: sectionStarts)
-    }
 
     /// Builds from sections whose identifiers are known to be unique (asserted in debug builds).
     init(uncheckedSections sections: [(SectionID, [ItemID])]) {

@@ -5,7 +5,8 @@
 ///
 /// A key names an id by its text, so `"5"` names the integer id 5 and the string id "5" alike.
 /// Errors are `DatasetError`s, as for a dataset: the file, the line and column of a syntax error
-/// or of a bad member's value, the key, what was expected and what was found.
+/// or of a bad member's value, the key (quoted and cut as every message shows a user's text),
+/// what was expected and what was found.
 package enum MeasuredSizesFile {
     /// The sizes in the file at `path` (at most `maxBytes` long), by id text.
     /// - Complexity: O(file size).
@@ -17,15 +18,7 @@ package enum MeasuredSizesFile {
         } catch let error as JSONParseError {
             throw DatasetError(file: path, line: error.line, column: error.column, message: error.message)
         }
-        do {
-            return try sizes(in: document, file: path)
-        } catch var error as DatasetError {
-            // A bad member: its value's line and column, found again in the text (only now).
-            if let key = error.path, let at = position(ofMember: key, in: bytes) {
-                (error.line, error.column) = (at.line, at.column)
-            }
-            throw error
-        }
+        return try sizes(in: document, file: path, text: bytes)
     }
 
     /// The 1-based line and column where the value of member `key` of the top-level object in
@@ -54,8 +47,9 @@ package enum MeasuredSizesFile {
         }
     }
 
-    /// The sizes of a parsed document, by id text; `file` names it in errors.
-    package static func sizes(in document: JSONValue, file: String) throws -> [String: Size] {
+    /// The sizes of a parsed document, by id text; `file` names it in errors, and `text`, the
+    /// document's bytes when known, places a bad member at its value's line and column.
+    package static func sizes(in document: JSONValue, file: String, text: [UInt8]? = nil) throws -> [String: Size] {
         guard case .object(let fields) = document else {
             throw DatasetError(file: file, message: "expected an object from id to [width, height], found \(document.briefDescription)")
         }
@@ -64,10 +58,21 @@ package enum MeasuredSizesFile {
         for (id, value) in fields {
             guard case .array(let pair) = value, pair.count == 2, let w = pair[0].number, let h = pair[1].number,
                   CollectionEngine.isMeasurable(w), CollectionEngine.isMeasurable(h) else {
-                throw DatasetError(file: file, path: id, message: "expected [width, height] with numbers from 0 to 1e7, found \(JSONWriter.write(value))")
+                var error = DatasetError(file: file, path: describeIdentifier(id),
+                                         message: "expected [width, height] with numbers from 0 to 1e7, found \(found(value))")
+                // Its value's line and column, found again in the text (only for an error).
+                if let text, let at = position(ofMember: id, in: text) { (error.line, error.column) = (at.line, at.column) }
+                throw error
             }
             sizes[id] = Size(width: w, height: h)
         }
         return sizes
+    }
+
+    /// A wrong size as a message shows it: an array as its JSON text (cut when long, so a huge
+    /// array is not echoed whole), anything else as `briefDescription` shows a value.
+    static func found(_ value: JSONValue) -> String {
+        guard case .array = value else { return value.briefDescription }
+        return shortenedForMessage(JSONWriter.write(value))
     }
 }

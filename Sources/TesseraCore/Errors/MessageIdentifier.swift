@@ -1,14 +1,16 @@
-/// An identifier as error messages name it: as a dataset writes it, so the integer 5 reads `5`
-/// and the string "5" reads `"5"`. A string is quoted and escaped as JSON writes it (a quote or a
-/// line break in an id cannot end the message's line), and one longer than
-/// `identifierTextLimit` characters shows its first ones, an ellipsis and its length
-/// (`"aaaa…"… (1048576 characters)`), so a huge id cannot make a huge message.
+/// A user's value as every message shows it: an id, a key, a field name or a cell, written as a
+/// dataset writes it, so the integer 5 reads `5` and the string "5" reads `"5"`. A string is
+/// quoted and escaped as JSON writes it (a quote or a line break in it cannot end the message's
+/// line), and one longer than `identifierTextLimit` characters shows its first ones, an ellipsis
+/// and its length (`"aaaa…"… (1048576 characters)`), so a huge value cannot make a huge message.
+/// The ellipsis stays outside the quotes: what is quoted is always the value's own text (a value
+/// that really ends in `...` is not mistaken for a cut one), and the length says how much is cut.
 ///
 /// Typed ids (`ItemID`, `Occurrence`) write themselves through `MessageIdentifier`; other
 /// identifier types write their integer value bare and anything else as the quoted text of
 /// `String(describing:)`.
 ///
-/// - Complexity: O(length of the id) (counting a long string's characters), only when a
+/// - Complexity: O(length of the value) (counting a long string's characters), only when a
 ///   message is built.
 package func describeIdentifier<T>(_ id: T) -> String {
     if let id = id as? any MessageIdentifier { return id.messageText }
@@ -17,16 +19,29 @@ package func describeIdentifier<T>(_ id: T) -> String {
     return quotedIdentifier(String(describing: id))
 }
 
-/// The most characters of a string id that a message shows.
+/// The most characters of a user's text that a message shows.
 package let identifierTextLimit = 64
 
 /// `text` quoted as a JSON string, cut after `identifierTextLimit` characters.
-package func quotedIdentifier(_ text: String) -> String {
+private func quotedIdentifier(_ text: String) -> String {
+    shortened(text) { JSONWriter.write(.string($0)) }
+}
+
+/// Unquoted text for a message (a number's digits as the file spells them), cut as
+/// `describeIdentifier` cuts a string, so a 100,000-digit number is not echoed whole.
+/// - Complexity: O(length of the text).
+package func shortenedForMessage(_ text: String) -> String {
+    shortened(text) { $0 }
+}
+
+/// `write(text)`, or for a text longer than `identifierTextLimit` characters `write` of its first
+/// ones, an ellipsis and its length.
+private func shortened(_ text: String, _ write: (String) -> String) -> String {
     guard let cut = text.index(text.startIndex, offsetBy: identifierTextLimit, limitedBy: text.endIndex),
           cut < text.endIndex else {
-        return JSONWriter.write(.string(text))
+        return write(text)
     }
-    return JSONWriter.write(.string(String(text[..<cut]))) + "… (\(text.count) characters)"
+    return write(String(text[..<cut])) + "… (\(text.count) characters)"
 }
 
 /// An identifier type that knows how messages write it (see `describeIdentifier`).

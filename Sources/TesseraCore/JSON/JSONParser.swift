@@ -159,7 +159,7 @@ struct JSONReader {
             if seen != nil { repeated = !seen!.insert(key).inserted } else { repeated = keyStack[base...].contains(key) }
             if repeated {
                 i = keyStart
-                throw error("unique keys in an object", found: "\(JSONParser.quotedForMessage(key)) twice")
+                throw error("unique keys in an object", found: "\(describeIdentifier(key)) twice")
             }
             keyStack.append(key)
             valueStack.append(v)
@@ -464,7 +464,7 @@ struct JSONReader {
             let end = i
             i = start
             throw error("a number within the range of a double",
-                        found: JSONParser.shortenedForMessage(String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)))
+                        found: shortenedForMessage(String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)))
         }
         return .double(d)
     }
@@ -566,21 +566,4 @@ private func foundDescription(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Str
     }
     guard let n = JSONParser.utf8ScalarLength(b, at: i) else { return "the byte 0x\(hexString(UInt32(c), width: 2))" }
     return "'" + String(decoding: UnsafeBufferPointer(rebasing: b[i..<(i + n)]), as: UTF8.self) + "'"
-}
-
-extension JSONParser {
-    /// A string in double quotes with JSON escapes, shortened to about 40 characters, for messages.
-    /// Unquoted text for a message (a number's digits), cut to about 40 characters with its
-    /// length, so a 100,000-digit number is not echoed whole.
-    static func shortenedForMessage(_ s: String) -> String {
-        let limit = 40
-        return s.count > limit ? "\(s.prefix(limit))... (\(s.count) characters)" : s
-    }
-
-    static func quotedForMessage(_ s: String) -> String {
-        let limit = 40
-        var body = s
-        if s.count > limit { body = String(s.prefix(limit)) + "..." }
-        return JSONWriter.write(.string(body))
-    }
 }

@@ -68,13 +68,14 @@ extension JSONValue {
         return .string(text)
     }
 
-    /// The value for a message: scalars as JSON text (strings quoted and shortened to about 40
-    /// characters), containers as "an array" / "an object".
+    /// The value for a message: scalars as JSON text (strings as `describeIdentifier` shows a
+    /// user's text: quoted, and cut with their length when long), containers as "an array" /
+    /// "an object".
     package var briefDescription: String {
         switch self {
         case .array: return "an array"
         case .object: return "an object"
-        case .string(let s): return JSONParser.quotedForMessage(s)
+        case .string(let s): return describeIdentifier(s)
         case .double(let d) where !d.isFinite: return String(d)
         // A double shows as one (1.0, not 1): it is not the integer it equals.
         case .double(let d): return JSONWriter.format(d, integralAsInteger: false)

@@ -205,6 +205,14 @@ public struct Snapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     /// Sections marked with `reconfigureSections`, in marking order. O(1).
     public var reconfiguredSectionIdentifiers: [SectionID] { reconfiguredSections.elements }
 
+    /// The same sections and items with no reload or reconfigure marks: what a data source's
+    /// snapshot is after UIKit applies it. Snapshots compare their marks too, so compare the
+    /// snapshot `Changeset.apply(to:insertingFrom:)` returns with NEW through this (its updates
+    /// come back as marks). O(1): the identifiers' storage is shared.
+    public func withoutMarks() -> Snapshot {
+        Snapshot(uncheckedSections: sectionSet, items: itemSet, sectionStarts: sectionStarts)
+    }
+
     // MARK: - Internal helpers
 
     /// The flattened range of the items of the section at `index`. O(1).
@@ -298,12 +306,14 @@ extension Array {
 }
 
 extension Snapshot: CustomDebugStringConvertible {
-    /// One line per section: `section: [item, item, ...]`.
+    /// One entry per section, `section: [item, item, ...]`, ids written as messages write them
+    /// (integers bare, strings quoted as JSON quotes them, long ones cut), so the integer 0 and
+    /// the string "0" read apart. O(number of items).
     public var debugDescription: String {
         var lines: [String] = []
         for s in 0..<sectionSet.count {
-            let items = itemSet.elements[itemRange(ofSectionAt: s)].map { String(describing: $0) }
-            lines.append("\(sectionSet[s]): [\(items.joined(separator: ", "))]")
+            let items = itemSet.elements[itemRange(ofSectionAt: s)].map(describeIdentifier)
+            lines.append("\(describeIdentifier(sectionSet[s])): [\(items.joined(separator: ", "))]")
         }
         return "Snapshot(" + lines.joined(separator: "; ") + ")"
     }

@@ -1,6 +1,8 @@
 import TesseraCore
 
 /// `tessera diff --format text`: totals, counts per section, and the first few changes of each kind.
+/// Ids are written as messages write them (`describeIdentifier`): integers bare, strings quoted as
+/// JSON quotes them, so the integer 0 and the string "0" read apart, and a long id is cut.
 package struct DiffSummary {
     package typealias Key = DatasetDiff.Key
     package var oldName: String
@@ -98,17 +100,17 @@ package struct DiffSummary {
                 let i = batch.sectionsDeleted[k - newCount]
                 let id = old.sectionIdentifiers[i]
                 let count = (try? old.numberOfItems(inSection: id)) ?? 0
-                return ["\(IDText.word(id)) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""]
+                return ["\(describeIdentifier(id)) (deleted)", "\(count) -> -", "\(count)", "", "", "", "", ""]
             }
             let j = k
             let id = new.sectionIdentifiers[j]
             let count = (try? new.numberOfItems(inSection: id)) ?? 0
             guard !replaced[j], let i = old.indexOfSection(id) else {
-                return ["\(IDText.word(id)) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
+                return ["\(describeIdentifier(id)) (inserted)", "- -> \(count)", "", "\(count)", "", "", "", ""]
             }
             let before = (try? old.numberOfItems(inSection: id)) ?? 0
             let moved = i == j ? "" : " (was \(i))"
-            return ["\(IDText.word(id))\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
+            return ["\(describeIdentifier(id))\(moved)", "\(before) -> \(count)", "\(deleted[i])", "\(inserted[j])", "\(movedWithin[j])",
                     "\(movedIn[j])", "\(movedOut[i])", "\(updated[i])"]
         }
         let rows = 0..<(newCount + batch.sectionsDeleted.count)
@@ -136,13 +138,13 @@ package struct DiffSummary {
             lines.append(heading)
             for change in changes.prefix(shown) { lines.append("  " + text(change)) }
         }
-        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map(IDText.word) ?? "?" }
-        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map(IDText.word) ?? "?" }
-        list("deleted sections", batch.sectionsDeleted) { "\($0) \(IDText.word(old.sectionIdentifiers[$0]))" }
-        list("inserted sections", batch.sectionsInserted) { "\($0) \(IDText.word(new.sectionIdentifiers[$0]))" }
-        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(IDText.word(new.sectionIdentifiers[$0.target]))" }
+        func oldID(_ path: ItemPath) -> String { old.itemIdentifier(at: path).map(describeIdentifier) ?? "?" }
+        func newID(_ path: ItemPath) -> String { new.itemIdentifier(at: path).map(describeIdentifier) ?? "?" }
+        list("deleted sections", batch.sectionsDeleted) { "\($0) \(describeIdentifier(old.sectionIdentifiers[$0]))" }
+        list("inserted sections", batch.sectionsInserted) { "\($0) \(describeIdentifier(new.sectionIdentifiers[$0]))" }
+        list("moved sections", batch.sectionsMoved) { "\($0.source) -> \($0.target) \(describeIdentifier(new.sectionIdentifiers[$0.target]))" }
         list("updated sections", batch.sectionsUpdated) { i in
-            "\(i) \(IDText.word(old.sectionIdentifiers[i])): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
+            "\(i) \(describeIdentifier(old.sectionIdentifiers[i])): \(changes.changedFields(ofSection: old.sectionIdentifiers[i]).joined(separator: ", "))"
         }
         list("deleted items", batch.itemsDeleted) { "\($0) \(oldID($0))" }
         list("inserted items", batch.itemsInserted) { "\($0) \(newID($0))" }

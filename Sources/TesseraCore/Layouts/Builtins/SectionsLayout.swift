@@ -61,6 +61,8 @@ public struct SectionsLayout: Layout {
     /// Headers are items of `arrangement` of their own, each before its section (CollectionKit's
     /// ComposedHeaderProvider: 2n items, header `s` at `2s`), instead of the top of the section's box.
     var arrangesHeaders = false
+    /// A `sectionLayout` table that names sections by id, checked on every layout.
+    package var sectionKeys: [SectionKeys] = []
 
     /// Sections laid out by `sectionLayout`, arranged by `arrangement` (or stacked `spacing` apart).
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
@@ -112,6 +114,7 @@ public struct SectionsLayout: Layout {
     ///   O(n) to flatten frames and build one index over all items.
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         let sections = context.sections
+        for keys in sectionKeys { try keys.check(sections) }
         let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }
         let headers = try sections.indices.map { s in try header?(s, sections[s]).map { try checked($0, "header", s) } }
         let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }

@@ -21,6 +21,8 @@ public struct CompositionalLayout: Layout {
     public var configuration: Compositional.Configuration
     /// The blueprint of section `index` (0-based) holding dataset section `section`.
     public var sectionProvider: @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section
+    /// A `sectionProvider` table that names sections by id, checked on every layout.
+    package var sectionKeys: [SectionKeys] = []
 
     /// A layout asking `sectionProvider` for each section's blueprint.
     public init(configuration: Compositional.Configuration = .init(),
@@ -46,6 +48,7 @@ public struct CompositionalLayout: Layout {
         let environment = Compositional.Environment(container: collection, effectiveContainer: collection,
                                                     layoutDirection: configuration.layoutDirection)
         let datasetSections = context.sections
+        for keys in sectionKeys { try keys.check(datasetSections) }
         var output = SectionSolver.Output()
         output.frames.reserveCapacity(context.count)
         output.zIndices.reserveCapacity(context.count)

@@ -29,10 +29,12 @@ extension SplitLayout {
         if let ratio = p.value("leftSideRatio") { leftSideRatio = try Self.ratio(ratio) }
         if let side = p.value("side") {
             let chosen = try Self.perSection(side, "side") { value, what in try Self.side(value, what) }
+            sectionKeys += Self.keys(of: side, "side")
             self.side = { i, section in chosen(i, section) ?? SplitSide.alternating(i) }
         }
         if let sections = p.value("sections") {
             let chosen = try Self.perSection(sections, "sections") { value, what in try Self.overrides(value, what) }
+            sectionKeys += Self.keys(of: sections, "sections")
             sectionOverrides = { i, section in chosen(i, section) ?? .init() }
         }
         if let header = p.value("header") {
@@ -55,7 +57,7 @@ extension SplitLayout {
         let steps = try o.map { key, ratio -> (Double, Double) in
             guard let width = Double(key), width.isFinite, let r = ratio.number else {
                 throw LayoutError.invalidParameter(name: "leftSideRatio", allowed: "minimum widths to ratios",
-                                                   got: "\"\(key)\": \(ratio.briefDescription)",
+                                                   got: "\(describeIdentifier(key)): \(ratio.briefDescription)",
                                                    subject: "split parameter 'leftSideRatio' breakpoints", verb: "map")
             }
             return (width, r)
@@ -72,7 +74,7 @@ extension SplitLayout {
             return { i, _ in i < parsed.count ? parsed[i] : nil }
         case .object(let byID):
             var parsed: [String: T] = [:]
-            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section '\(id)'") }
+            for (id, v) in byID { parsed[id] = try parse(v, "split parameter '\(key)' for section \(describeIdentifier(id))") }
             let byIDParsed = parsed
             return { _, section in byIDParsed[section.id.description] }
         case .string where key == "side":
@@ -82,6 +84,12 @@ extension SplitLayout {
             throw LayoutError.invalidParameter(name: key, allowed: "a list by section position or an object keyed by section id",
                                                got: value.briefDescription, subject: "split parameter '\(key)'", verb: "expects")
         }
+    }
+
+    /// The section keys of a per-section object (none for a list or one value).
+    static func keys(of value: JSONValue, _ key: String) -> [SectionKeys] {
+        guard case .object(let byID) = value else { return [] }
+        return [SectionKeys(table: "split parameter '\(key)'", keys: byID.keys)]
     }
 
     static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {

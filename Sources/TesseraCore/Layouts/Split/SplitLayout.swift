@@ -41,6 +41,8 @@ public struct SplitLayout: Layout {
     public var itemSize: Size?
     /// The footer of section `index`; nil for none.
     public var footer: @Sendable (Int, Dataset.Section) throws -> SectionBoundary?
+    /// The tables of `side` and `sections` that name sections by id, checked on every layout.
+    package var sectionKeys: [SectionKeys] = []
 
     /// A split layout whose `leftSideRatio` is the same for every viewport width.
     public init(leftSideRatio: Double = 1, splitSpacing: Double = 0, minimumInterItemSpacing: Double = 0,
@@ -82,6 +84,7 @@ public struct SplitLayout: Layout {
 
     /// Every frame of the layout, without an index.
     package func plan(_ context: LayoutContext) throws -> SplitPlan {
+        for keys in sectionKeys { try keys.check(context.sections) }
         let viewport = context.collectionSize
         let ratio = try leftSideRatio(viewport.width)
         guard ratio.isFinite, ratio >= 0, ratio <= 1 else {

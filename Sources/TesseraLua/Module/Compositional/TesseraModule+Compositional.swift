@@ -26,8 +26,10 @@ extension TesseraModule {
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
             let key = o.has("section") ? "section" : "sections"
-            let provider = try o.with(key) { top in try host.sectionProvider(at: top, key: key, args: args, origin: origin) }
-            host.pushLayout(CompositionalLayout(configuration: configuration, sectionProvider: provider))
+            let (provider, idKeys) = try o.with(key) { top in try host.sectionProvider(at: top, key: key, args: args, origin: origin) }
+            var layout = CompositionalLayout(configuration: configuration, sectionProvider: provider)
+            if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.compositional: field 'sections'", keys: idKeys)] }
+            host.pushLayout(layout)
             return 1
         }
     }
@@ -36,32 +38,33 @@ extension TesseraModule {
 }
 
 extension LuaHost {
-    /// The section provider from `section`/`sections` at `top`.
+    /// The section provider from `section`/`sections` at `top`, and the keys that name sections
+    /// by id when it is a table keyed by id.
     fileprivate func sectionProvider(at top: Int32, key: String, args: LuaArguments, origin: String) throws
-        -> @Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section {
-        if case .section(let section)? = part(at: top) { return { _, _, _ in section } }
+        -> (@Sendable (Int, Dataset.Section, Compositional.Environment) throws -> Compositional.Section, idKeys: [String]) {
+        if case .section(let section)? = part(at: top) { return ({ _, _, _ in section }, []) }
         switch lua_type(L, top) {
         case LUA_TFUNCTION:
             let function = reference(at: top)
-            return { [weakHost = WeakHost(self)] index, section, env in
+            return ({ [weakHost = WeakHost(self)] index, section, env in
                 guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.compositional") }
                 return try self.callSectionProvider(function, index: index, section: section, env: env, origin: origin)
-            }
+            }, [])
         case LUA_TTABLE:
             var byPosition: [Int: Compositional.Section] = [:], byID: [String: Compositional.Section] = [:]
             lua_pushnil(L)
             while tb_next(L, top) != 0 {
                 defer { tb_pop(L, 1) }
                 guard case .section(let section)? = part(at: -1) else {
-                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { ".\($0)" } ?? ""
+                    let entry = LuaStack.integer(L, -2).map { "[\($0)]" } ?? LuaStack.string(L, -2).map { "[\(describeIdentifier($0))]" } ?? ""
                     throw args.error(.part(.field(key), entry), at: -1, mustBe: "a t.section{}", numeric: false)
                 }
                 if let k = LuaStack.integer(L, -2) { byPosition[k] = section } else if let k = LuaStack.string(L, -2) { byID[k] = section }
             }
-            return { [byID, byPosition] index, section, _ in
+            return ({ [byID, byPosition] index, section, _ in
                 if let found = byID[section.id.description] ?? byPosition[index + 1] { return found }
                 throw LuaArguments.fieldStatement("\(origin)t.compositional", "sections", "has no entry for section \(index + 1) (id \(describeIdentifier(section.id)))")
-            }
+            }, Array(byID.keys))
         case LUA_TNIL:
             throw args.error(.argument(1, "options"), "needs section = t.section{...} or a function(index, section, env), or sections = {...}")
         default:

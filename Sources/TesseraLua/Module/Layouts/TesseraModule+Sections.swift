@@ -16,11 +16,12 @@ extension TesseraModule {
             let arrangement = try options.optLayout("layout", host: host)
             let fallback = try options.optLayout("default", host: host)
             let spacing = try options.number("spacing", .nonNegative, default: 0)
-            let chooser = try host.sectionChooser(args, at: { LuaStack.rawField(L!, options.slot, "sections") }, fallback: fallback)
+            let (chooser, idKeys) = try host.sectionChooser(args, at: { LuaStack.rawField(L!, options.slot, "sections") }, fallback: fallback)
             let header = try host.sectionBoundary(options, "header")
             let footer = try host.sectionBoundary(options, "footer")
-            host.pushLayout(SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer,
-                                           sectionLayout: chooser))
+            var layout = SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer, sectionLayout: chooser)
+            if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.sections: field 'sections'", keys: idKeys)] }
+            host.pushLayout(layout)
             return 1
         }
     }
@@ -86,25 +87,26 @@ extension LuaHost {
         }
     }
 
-    /// The per-section choice of t.sections, from the value `pushSections` pushes.
+    /// The per-section choice of t.sections, from the value `pushSections` pushes, and the keys
+    /// that name sections by id when it is a table keyed by id.
     func sectionChooser(_ args: LuaArguments, at pushSections: () -> Int32, fallback: (any Layout)?) throws
-        -> @Sendable (Int, Dataset.Section?) throws -> any Layout {
+        -> (@Sendable (Int, Dataset.Section?) throws -> any Layout, idKeys: [String]) {
         let type = pushSections()
         defer { tb_pop(L, 1) }
         switch type {
         case LUA_TNIL:
             guard let fallback else { throw args.error(.argument(1, "options"), "needs sections = {...} or a default layout") }
-            return { _, _ in fallback }
+            return ({ _, _ in fallback }, [])
         case LUA_TFUNCTION:
             let function = reference(at: -1)
             luaL_where(L, 1)
             let origin = LuaStack.string(L, -1) ?? ""
             tb_pop(L, 1)
-            return { [weakHost = WeakHost(self)] index, section in
+            return ({ [weakHost = WeakHost(self)] index, section in
                 guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.sections") }
                 let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
                 return NestingGuard(base: chosen, host: self, origin: origin)
-            }
+            }, [])
         case LUA_TTABLE:
             var byPosition: [Int: any Layout] = [:]
             var byID: [String: any Layout] = [:]
@@ -114,18 +116,18 @@ extension LuaHost {
                 if let k = LuaStack.integer(L, -2) {
                     byPosition[k] = try layout(at: -1, what: "t.sections: sections[\(k)]")
                 } else if let k = LuaStack.string(L, -2) {
-                    byID[k] = try layout(at: -1, what: "t.sections: sections.\(k)")
+                    byID[k] = try layout(at: -1, what: "t.sections: sections[\(describeIdentifier(k))]")
                 }
                 tb_pop(L, 1)
             }
             let keyedByID = !byID.isEmpty
-            return { [byID, byPosition] index, section in
+            return ({ [byID, byPosition] index, section in
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
                 throw LuaArguments.fieldStatement("t.sections", "sections", keyedByID ? "has no layout for section \(section.map { describeIdentifier($0.id) } ?? String(index)) and there is no default"
                                                                              : "has no layout for section \(index + 1) and there is no default")
-            }
+            }, Array(byID.keys))
         default:
             throw args.error(.field("sections"), at: -1, mustBe: "a list, a table keyed by section id or a function", numeric: false)
         }
