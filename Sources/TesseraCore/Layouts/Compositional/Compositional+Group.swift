@@ -36,12 +36,18 @@ extension Compositional {
         public var contentInsets: DirectionalEdgeInsets
         /// Used when this group is placed inside a parent group.
         public var edgeSpacing: EdgeSpacing
+        /// Supplementaries anchored to the group's frame (`supplementaryItems`), as a badge is to
+        /// its cell: sized in the group, placed by their anchors, and following the index of the
+        /// group's first item.
+        public var supplementaries: [ItemSupplementary]
 
         /// A group of `size` placing `subitems` by `arrangement`.
         public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil,
-                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none) {
+                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none,
+                    supplementaries: [ItemSupplementary] = []) {
             self.size = size; self.arrangement = arrangement; self.subitems = subitems; self.count = count
             self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+            self.supplementaries = supplementaries
         }
 
         /// A horizontal group (`NSCollectionLayoutGroup.horizontal`).
