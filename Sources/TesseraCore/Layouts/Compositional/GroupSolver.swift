@@ -6,7 +6,8 @@
 /// 2. Main axis: a repeating group walks its subitems cyclically, each taking
 ///    `leading edge + length + trailing edge` plus the inter-item spacing before it, and stops
 ///    before the first one that would overflow the content box (the first child is always
-///    placed). A count group makes N equal slots that fill the content box exactly.
+///    placed). A count group makes N equal slots that fill the content box exactly; a
+///    repeating group places N copies of its subitem at its own size, whether they fit or not.
 /// 3. Estimated sizes: an item with an estimated dimension is measured (`measure`, the item's
 ///    size rule) and its content insets are ignored on that axis; a group with an estimated
 ///    dimension takes its content's length on that axis (on its main axis it holds each subitem
@@ -161,6 +162,22 @@ struct GroupSolver {
             guard case .item(let item) = subitem else { return resolved }
             return Size(width: item.size.width.isEstimated ? content.width : resolved.width,
                         height: item.size.height.isEstimated ? content.height : resolved.height)
+        }
+        if let repeating = group.repeating {
+            guard group.count == nil else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "either `repeating` or `count`", got: "both",
+                                                   subject: "a compositional repeating group", verb: "needs")
+            }
+            guard repeating >= 1, repeating <= Compositional.Group.maxLeaves else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Compositional.Group.maxLeaves)",
+                                                   got: "\(repeating)", subject: "a compositional repeating group", verb: "needs")
+            }
+            let size = proposal(first, first.size.resolved(in: content.size))
+            var children: [Child] = []
+            while children.count < repeating && placed < limit {
+                children.append(try child(first, size: size))
+            }
+            return children
         }
         if let count = group.count {
             guard count >= 1, count <= Compositional.Group.maxLeaves else {

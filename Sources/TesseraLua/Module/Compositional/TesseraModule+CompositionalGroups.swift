@@ -46,10 +46,11 @@ extension TesseraModule {
 }
 
 extension LuaHost {
-    /// t.hgroup{ size =, items =, spacing =, count =, insets =, edgeSpacing =, supplementaries = }
-    /// (and t.vgroup).
+    /// t.hgroup{ size =, items =, spacing =, count =, repeating =, insets =, edgeSpacing =,
+    /// supplementaries = } (and t.vgroup).
     fileprivate func group(_ args: LuaArguments, _ arrangement: Compositional.Group.Arrangement) throws -> Int32 {
-        let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "insets", "edgeSpacing", "supplementaries"])
+        let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "repeating", "insets", "edgeSpacing",
+                                                     "supplementaries"])
         var subitems: [Compositional.Subitem] = []
         try o.list("items") { top, k in
             switch part(at: top) {
@@ -59,14 +60,26 @@ extension LuaHost {
             }
         }
         guard !subitems.isEmpty else { throw args.error(.field("items"), at: 0, mustBe: "a non-empty list of t.item{} and groups", got: "an empty list") }
-        let count = try o.optNumber("count", .positive).map { n -> Int in
-            guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
-                throw args.error(.field("count"), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
+        func copies(_ key: String) throws -> Int? {
+            try o.optNumber(key, .positive).map { n -> Int in
+                guard let copies = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
+                    throw args.error(.field(key), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
+                }
+                return copies
             }
-            return count
+        }
+        let count = try copies("count"), repeating = try copies("repeating")
+        if repeating != nil {
+            // One subitem repeated at its own size (UIKit's repeatingSubitem:count:).
+            if count != nil {
+                throw args.error(.field("repeating"), "cannot be given with 'count' (copies at their own size, or equal slots: one of the two)")
+            }
+            if subitems.count != 1 {
+                throw args.error(.field("items"), "must hold one item or group when 'repeating' is given, got \(subitems.count)")
+            }
         }
         try pushPart(.group(Compositional.Group(
-            size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
+            size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count, repeating: repeating,
             interItemSpacing: try o.spacing("spacing", host: self), contentInsets: try o.insets("insets"),
             edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self), supplementaries: try o.supplementaries(host: self))), args)
         return 1
