@@ -79,6 +79,17 @@ import Testing
         ])
     }
 
+    /// In a shelf a group's supplementary scrolls with its group and is seen through the scroller.
+    @Test func aShelfsGroupSupplementariesMoveWithTheShelfOffset() throws {
+        var card = C.Group.horizontal(abs_(100, 50), [item(abs_(100, 50))])
+        card.supplementaries = [C.ItemSupplementary(kind: "mark", size: abs_(10, 10), containerAnchor: .topLeading)]
+        let result = try compositional(C.Section(group: card, orthogonalScrolling: .continuous), counts: [3], width: 300, height: 200)
+        #expect(result.elements.map(\.frame) == [r(0, 0, 10, 10), r(100, 0, 10, 10), r(200, 0, 10, 10)])
+        let scroll = ScrollState(contentOffset: .zero, sectionOffsets: [0: Point(x: 100, y: 0)])
+        let drawn = try result.elements(in: r(0, 0, 300, 200), scroll: scroll).filter { $0.category == .supplementary }
+        #expect(drawn.sorted { $0.index! < $1.index! }.map { "\($0.index!) \($0.frame)" } == ["1 \(r(0, 0, 10, 10))", "2 \(r(100, 0, 10, 10))"])
+    }
+
     /// Right to left, a group's trailing anchor is on its left, as the group's frame is mirrored.
     @Test func aGroupSupplementaryIsMirroredRightToLeft() throws {
         var pair = C.Group.horizontal(abs_(150, 40), [item(abs_(75, 40))])
