@@ -32,6 +32,74 @@ import Testing
                                                containerAnchor: .none)) == r(25, 45, 50, 10))
     }
 
+    /// A group's supplementaries (`group.supplementaryItems`) are anchored to the group's frame
+    /// the way a badge is to its cell, sized in the group, and follow the group's first item.
+    @Test func groupSupplementariesAnchorToEachGroupsFrame() throws {
+        let strip = C.ItemSupplementary(kind: "strip", size: C.LayoutSize(width: .fractionalWidth(1), height: .absolute(10)),
+                                        containerAnchor: .bottom)
+        let corner = C.ItemSupplementary(kind: "corner", size: abs_(20, 20), containerAnchor: .topTrailing,
+                                         offset: .fractional(Point(x: 0.5, y: -0.5)))
+        var pair = C.Group.horizontal(abs_(200, 100), [item(abs_(100, 100))])
+        pair.supplementaries = [strip, corner]
+        let result = try compositional(C.Section(group: pair, interGroupSpacing: 5,
+                                                 contentInsets: C.DirectionalEdgeInsets(top: 3, leading: 7)), counts: [3], width: 300)
+        expectFrames(try result.allFrames, [r(7, 3, 100, 100), r(107, 3, 100, 100), r(7, 108, 100, 100)])
+        // The second group holds one item and is still the whole group's frame.
+        #expect(result.elements == [
+            .supplementary("strip", section: 0, index: 0, frame: r(7, 93, 200, 10)),
+            .supplementary("corner", section: 0, index: 0, frame: r(197, -7, 20, 20)),
+            .supplementary("strip", section: 0, index: 2, frame: r(7, 198, 200, 10)),
+            .supplementary("corner", section: 0, index: 2, frame: r(197, 98, 20, 20)),
+        ])
+    }
+
+    /// Nested groups carry their own: the outer group's come first, then each nested group's
+    /// (at its first item), then the items' badges; a nested group with no items has none.
+    @Test func nestedGroupSupplementariesFollowTheirGroupsFirstItem() throws {
+        let mark = C.ItemSupplementary(kind: "mark", size: abs_(10, 10), containerAnchor: .topLeading)
+        let dot = C.ItemSupplementary(kind: "dot", size: abs_(4, 4), containerAnchor: .bottomTrailing)
+        var row = C.Group.horizontal(abs_(200, 50), [.item(C.Item(size: abs_(100, 50), supplementaries: [dot]))])
+        row.supplementaries = [mark]
+        var column = C.Group.vertical(abs_(200, 100), [.group(row)])
+        column.supplementaries = [C.ItemSupplementary(kind: "frame", size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+                                                      containerAnchor: .none, zIndex: -1)]
+        let result = try compositional(C.Section(group: column), counts: [2, 5], width: 200)
+        #expect(result.elements.filter { $0.section == 0 } == [
+            .supplementary("frame", section: 0, index: 0, frame: r(0, 0, 200, 100), zIndex: -1),
+            .supplementary("mark", section: 0, index: 0, frame: r(0, 0, 10, 10)),
+            .supplementary("dot", section: 0, index: 0, frame: r(96, 46, 4, 4)),
+            .supplementary("dot", section: 0, index: 1, frame: r(196, 46, 4, 4)),
+        ])
+        // Section 1 (five items, from y = 100): the second column holds item 6 in its first row;
+        // its second row is empty and has no mark.
+        #expect(result.elements.filter { $0.section == 1 }.map { "\($0.kind) \($0.index!) \($0.frame)" } == [
+            "frame 2 \(r(0, 100, 200, 100))", "mark 2 \(r(0, 100, 10, 10))", "dot 2 \(r(96, 146, 4, 4))", "dot 3 \(r(196, 146, 4, 4))",
+            "mark 4 \(r(0, 150, 10, 10))", "dot 4 \(r(96, 196, 4, 4))", "dot 5 \(r(196, 196, 4, 4))",
+            "frame 6 \(r(0, 200, 200, 100))", "mark 6 \(r(0, 200, 10, 10))", "dot 6 \(r(96, 246, 4, 4))",
+        ])
+    }
+
+    /// In a shelf a group's supplementary scrolls with its group and is seen through the scroller.
+    @Test func aShelfsGroupSupplementariesMoveWithTheShelfOffset() throws {
+        var card = C.Group.horizontal(abs_(100, 50), [item(abs_(100, 50))])
+        card.supplementaries = [C.ItemSupplementary(kind: "mark", size: abs_(10, 10), containerAnchor: .topLeading)]
+        let result = try compositional(C.Section(group: card, orthogonalScrolling: .continuous), counts: [3], width: 300, height: 200)
+        #expect(result.elements.map(\.frame) == [r(0, 0, 10, 10), r(100, 0, 10, 10), r(200, 0, 10, 10)])
+        let scroll = ScrollState(contentOffset: .zero, sectionOffsets: [0: Point(x: 100, y: 0)])
+        let drawn = try result.elements(in: r(0, 0, 300, 200), scroll: scroll).filter { $0.category == .supplementary }
+        #expect(drawn.sorted { $0.index! < $1.index! }.map { "\($0.index!) \($0.frame)" } == ["1 \(r(0, 0, 10, 10))", "2 \(r(100, 0, 10, 10))"])
+    }
+
+    /// Right to left, a group's trailing anchor is on its left, as the group's frame is mirrored.
+    @Test func aGroupSupplementaryIsMirroredRightToLeft() throws {
+        var pair = C.Group.horizontal(abs_(150, 40), [item(abs_(75, 40))])
+        pair.supplementaries = [C.ItemSupplementary(kind: "corner", size: abs_(10, 10), containerAnchor: .topTrailing)]
+        let result = try compositional(C.Section(group: pair), counts: [2], width: 200,
+                                       configuration: C.Configuration(layoutDirection: .rightToLeft))
+        expectFrames(try result.allFrames, [r(125, 0, 75, 40), r(50, 0, 75, 40)])
+        #expect(result.elements == [.supplementary("corner", section: 0, index: 0, frame: r(50, 0, 10, 10))])
+    }
+
     @Test func aTopLeadingHeaderWithOffsetMinus10Sits10PointsAboveItsSection() throws {
         let header = C.BoundaryItem(kind: "header", size: abs_(100, 30), alignment: .topLeading, offset: Point(x: 0, y: -10))
         let layout = CompositionalLayout { index, _, _ in

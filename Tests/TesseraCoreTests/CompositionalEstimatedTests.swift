@@ -31,6 +31,19 @@ import Testing
         #expect(measured.calls == [1, 1, 1, 1])
     }
 
+    /// A group's supplementary is sized in the group as measured, group by group.
+    @Test func aGroupSupplementaryCoversItsMeasuredGroup() throws {
+        let cell = item(C.LayoutSize(width: .fractionalWidth(0.5), height: .estimated(50)))
+        var group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(50)), [cell])
+        group.supplementaries = [C.ItemSupplementary(kind: "frame", size: C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)),
+                                                     containerAnchor: .none)]
+        let measured = Measured([(nil, 20), (nil, 70), (nil, 35)], in: s(200, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 4)).solve(measured.context)
+        expectFrames(try result.allFrames, [r(0, 0, 100, 20), r(100, 0, 100, 70), r(0, 74, 100, 35)])
+        #expect(result.elements == [.supplementary("frame", section: 0, index: 0, frame: r(0, 0, 200, 70)),
+                                    .supplementary("frame", section: 0, index: 2, frame: r(0, 74, 200, 35))])
+    }
+
     @Test func anEstimatedRowIsAsTallAsItsTallestItem() throws {
         let cell = item(C.LayoutSize(width: .fractionalWidth(0.5), height: .estimated(50)))
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(50)), [cell])

@@ -33,6 +33,48 @@ import Testing
         expectFrames(try frames(.horizontal(abs_(300, 50), [cell, item(abs_(150, 50))], spacing: .flexible(0)), 2), [r(0, 0, 100, 50), r(150, 0, 150, 50)])
     }
 
+    /// `repeatingSubitem:count:` places N copies at the subitem's own size, where `count` makes N
+    /// equal slots; spacing is between them and a flexible one shares the leftover.
+    @Test func aRepeatingGroupPlacesNCopiesAtTheirOwnSize() throws {
+        let cell = item(abs_(60, 50))
+        expectFrames(try frames(.horizontal(abs_(300, 50), [cell], repeating: 3, spacing: .fixed(10)), 4),
+                     [r(0, 0, 60, 50), r(70, 0, 60, 50), r(140, 0, 60, 50), r(0, 50, 60, 50)])
+        // The same group as a count group: three equal slots of (300 − 20) / 3.
+        let slot = 280.0 / 3
+        expectFrames(try frames(.horizontal(abs_(300, 50), [cell], count: 3, spacing: .fixed(10)), 3),
+                     [r(0, 0, slot, 50), r(slot + 10, 0, slot, 50), r(2 * slot + 20, 0, slot, 50)])
+        // A repeating group without `repeating` would take all five that fit.
+        expectFrames(try frames(.horizontal(abs_(300, 50), [cell], repeating: 3, spacing: .flexible(0)), 3),
+                     [r(0, 0, 60, 50), r(120, 0, 60, 50), r(240, 0, 60, 50)])
+    }
+
+    /// Fitting the copies is the caller's job (Apple: "your responsibility"): they run past the
+    /// group's end rather than being cut or resized; group insets still place the first.
+    @Test func repeatedCopiesThatDoNotFitRunPastTheGroup() throws {
+        let group = C.Group.vertical(abs_(40, 100), [item(abs_(40, 30))], repeating: 4, spacing: .fixed(5),
+                                     insets: C.DirectionalEdgeInsets(top: 2, bottom: 2))
+        expectFrames(try frames(group, 5), [r(0, 2, 40, 30), r(0, 37, 40, 30), r(0, 72, 40, 30), r(0, 107, 40, 30), r(0, 102, 40, 30)])
+    }
+
+    /// An estimated group length holds the N copies and their spacing.
+    @Test func anEstimatedRepeatingGroupIsAsLongAsItsCopies() throws {
+        let group = C.Group.vertical(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(100)), [item(abs_(50, 30))],
+                                     repeating: 2, spacing: .fixed(5))
+        let result = try compositional(C.Section(group: group, interGroupSpacing: 10), counts: [4], width: 200)
+        expectFrames(try result.allFrames, [r(0, 0, 50, 30), r(0, 35, 50, 30), r(0, 75, 50, 30), r(0, 110, 50, 30)])
+        #expect(result.contentSize == s(200, 140))
+    }
+
+    @Test func aRepeatingGroupNeedsOneCountAndNoCountGroup() throws {
+        let cell = item(abs_(10, 10))
+        #expect(throws: LayoutError("a compositional repeating group needs a repeat count from 1 to 1000000, got 0")) {
+            _ = try frames(.horizontal(abs_(100, 10), [cell], repeating: 0), 1)
+        }
+        #expect(throws: LayoutError("a compositional repeating group needs either `repeating` or `count`, got both")) {
+            _ = try frames(.horizontal(abs_(100, 10), [cell], count: 2, repeating: 2), 1)
+        }
+    }
+
     @Test func countGroupsShareTheLengthEquallyAfterSpacingAndGroupInsets() throws {
         let group = C.Group.horizontal(abs_(340, 60), [item(C.LayoutSize(width: .absolute(999), height: .fractionalHeight(1)))],
                                        count: 3, spacing: .fixed(10), insets: C.DirectionalEdgeInsets(top: 5, leading: 10, bottom: 5, trailing: 10))

@@ -72,6 +72,52 @@ import TesseraCore
         #expect(!lua.elements.isEmpty && !lua.orthogonalSections.isEmpty)
     }
 
+    /// A group's `supplementaries` take the same table as an item's and are anchored to the
+    /// group; a bad entry is named at the script's line as it is on an item.
+    @Test func groupSupplementariesComeFromTheGroupTable() throws {
+        let lua = try result("""
+            return t.compositional{ section = t.section{
+              group = t.hgroup{ size = { "100%", 50 }, items = { t.item{ size = { "50%", "100%" } } },
+                supplementaries = { { kind = "frame", size = { "100%", 2 }, anchor = "bottom" },
+                                    { size = { 8, 8 }, offset = { "50%", "-50%" }, zIndex = 3 } } } } }
+            """, [3])
+        #expect(try lua.allFrames == [Rect(x: 0, y: 0, width: 150, height: 50), Rect(x: 150, y: 0, width: 150, height: 50),
+                                      Rect(x: 0, y: 50, width: 150, height: 50)])
+        #expect(lua.elements == [
+            .supplementary("frame", section: 0, index: 0, frame: Rect(x: 0, y: 48, width: 300, height: 2)),
+            .supplementary("badge", section: 0, index: 0, frame: Rect(x: 296, y: -4, width: 8, height: 8), zIndex: 3),
+            .supplementary("frame", section: 0, index: 2, frame: Rect(x: 0, y: 98, width: 300, height: 2)),
+            .supplementary("badge", section: 0, index: 2, frame: Rect(x: 296, y: 46, width: 8, height: 8), zIndex: 3),
+        ])
+        let error = scriptError { _ = try result("return t.hgroup{ items = { t.item{} }, supplementaries = { { size = { 1, 1 }, anchor = 'up' } } }", [1]) }
+        #expect(error?.message.hasSuffix("layout.lua:2: t.hgroup: field 'anchor' must be one of none, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing, got 'up'") == true,
+                "\(error?.message ?? "no error")")
+    }
+
+    /// `repeating = N` places N copies of the one item at its own size (UIKit's
+    /// repeatingSubitem:count:), where `count = N` makes N equal slots.
+    @Test func repeatingCopiesTheItemAtItsOwnSize() throws {
+        let row = { (fields: String) in
+            "return t.compositional{ section = t.section{\n  group = t.hgroup{ size = { '100%', 40 }, items = { t.item{ size = { 80, '100%' } } }, spacing = 10, \(fields) } } }"
+        }
+        let frames = { (fields: String) throws -> [Rect] in try result(row(fields), [3]).allFrames }
+        #expect(try frames("repeating = 2") == [Rect(x: 0, y: 0, width: 80, height: 40), Rect(x: 90, y: 0, width: 80, height: 40),
+                                                 Rect(x: 0, y: 40, width: 80, height: 40)])
+        #expect(try frames("count = 2") == [Rect(x: 0, y: 0, width: 145, height: 40), Rect(x: 155, y: 0, width: 145, height: 40),
+                                             Rect(x: 0, y: 40, width: 145, height: 40)])
+        for (fields, message) in [
+            ("repeating = 2, count = 2", "field 'repeating' cannot be given with 'count' (copies at their own size, or equal slots: one of the two)"),
+            ("repeating = 0", "field 'repeating' must be a finite, positive number, got 0"),
+            ("repeating = 1.5", "field 'repeating' must be an integer from 1 to 1000000, got 1.5"),
+        ] {
+            let e = scriptError { _ = try frames(fields) }
+            #expect(e?.message.hasSuffix("layout.lua:3: t.hgroup: " + message) == true, "\(e?.message ?? "no error")")
+        }
+        let two = scriptError { _ = try result("return t.hgroup{ items = { t.item{}, t.item{} }, repeating = 3 }", [1]) }
+        #expect(two?.message.hasSuffix("layout.lua:2: t.hgroup: field 'items' must hold one item or group when 'repeating' is given, got 2") == true,
+                "\(two?.message ?? "no error")")
+    }
+
     /// Insets are points everywhere, as UIKit's are (0.5 is half a point, not half the
     /// container); only a string "N%" is a fraction, edge by edge.
     @Test func insetsArePointsAndFractionsOnlyAsPercentStrings() throws {
@@ -213,7 +259,7 @@ import TesseraCore
             ("t.item{ size = { 10, -4 } }",
              "layout.lua:3: t.item: field 'size'[2] must be a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n), got -4"),
             ("t.hgroup{ items = { t.item{} }, spacin = 3 }",
-             "layout.lua:3: t.hgroup: argument #1 (options) has an unknown field 'spacin' (did you mean spacing?); known fields: count, edgeSpacing, insets, items, size, spacing"),
+             "layout.lua:3: t.hgroup: argument #1 (options) has an unknown field 'spacin' (did you mean spacing?); known fields: count, edgeSpacing, insets, items, repeating, size, spacing, supplementaries"),
             ("t.estimated(-1)", "layout.lua:3: t.estimated: argument #1 (estimate) must be a finite, non-negative number, got -1"),
             ("t.section{ group = t.hgroup{ items = { t.item{} } }, orthogonalScrolling = 'pagin' }",
              "layout.lua:3: t.section: field 'orthogonalScrolling' must be one of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered, got 'pagin' (did you mean paging?)"),

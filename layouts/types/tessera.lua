@@ -738,8 +738,8 @@ function t.transition(from, to, progress) end
 
 ---@class tessera.ItemSupplementary
 ---@field kind? string default "badge"
----@field size tessera.LayoutSize sized in the item's cell
----@field anchor? tessera.RectAlignment the point on the cell (default "topTrailing")
+---@field size tessera.LayoutSize sized in its host: the item's cell, or the group's frame
+---@field anchor? tessera.RectAlignment the point on the host (default "topTrailing")
 ---@field itemAnchor? tessera.RectAlignment the point on the badge that meets it (default: the same)
 ---@field offset? number[]|string[] `{x, y}` in points, or `{"50%", "-50%"}` of the badge's size
 ---@field zIndex? integer default 1
@@ -755,8 +755,10 @@ function t.transition(from, to, progress) end
 ---@field items tessera.CompositionalPart[] t.item{} values and nested groups, repeated cyclically
 ---@field spacing? tessera.Spacing between items
 ---@field count? integer N equal slots of the first item
+---@field repeating? integer N copies of the one item at its own size, never resized (not with `count`)
 ---@field insets? tessera.DirectionalInsets
 ---@field edgeSpacing? {leading?: tessera.Spacing, top?: tessera.Spacing, trailing?: tessera.Spacing, bottom?: tessera.Spacing}
+---@field supplementaries? tessera.ItemSupplementary[] anchored to the group's frame, following its first item
 
 ---@class tessera.BoundaryParams
 ---@field kind? string default "header" ("footer" in a section's `footers`)

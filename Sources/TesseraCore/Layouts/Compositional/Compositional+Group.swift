@@ -6,6 +6,9 @@ extension Compositional {
     ///   until the next one does not fit the group's length after its content insets.
     /// - A count group (`count = N`) holds N copies of `subitems[0]` in equal slots: slot length =
     ///   (length after insets − spacing · (N − 1)) / N; the subitem's own length is ignored.
+    /// - A repeating group (`repeating = N`, UIKit's `repeatingSubitem:count:`) holds N copies of
+    ///   `subitems[0]` at its own size, spacing between them; making them fit is the caller's
+    ///   job, as in UIKit: copies that do not fit run past the group's end.
     /// - A custom group asks `custom` for frames relative to the group's origin.
     public struct Group: Sendable {
         /// How a group places its subitems.
@@ -26,6 +29,9 @@ extension Compositional {
         public var subitems: [Subitem]
         /// N equal slots of `subitems[0]`; nil repeats `subitems` while they fit.
         public var count: Int?
+        /// N copies of `subitems[0]` at its own size; nil repeats `subitems` while they fit. Not
+        /// with `count`.
+        public var repeating: Int?
         /// The most leaves one group may hold, its nested groups' included (a count above it, or
         /// a repeating group of tiny items, is an error rather than an unbounded allocation).
         public static let maxLeaves = 1_000_000
@@ -36,25 +42,32 @@ extension Compositional {
         public var contentInsets: DirectionalEdgeInsets
         /// Used when this group is placed inside a parent group.
         public var edgeSpacing: EdgeSpacing
+        /// Supplementaries anchored to the group's frame (`supplementaryItems`), as a badge is to
+        /// its cell: sized in the group, placed by their anchors, and following the index of the
+        /// group's first item.
+        public var supplementaries: [ItemSupplementary]
 
         /// A group of `size` placing `subitems` by `arrangement`.
-        public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil,
-                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none) {
+        public init(size: LayoutSize, arrangement: Arrangement, subitems: [Subitem] = [], count: Int? = nil, repeating: Int? = nil,
+                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none,
+                    supplementaries: [ItemSupplementary] = []) {
             self.size = size; self.arrangement = arrangement; self.subitems = subitems; self.count = count
+            self.repeating = repeating
             self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets; self.edgeSpacing = edgeSpacing
+            self.supplementaries = supplementaries
         }
 
         /// A horizontal group (`NSCollectionLayoutGroup.horizontal`).
-        public static func horizontal(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
+        public static func horizontal(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil, repeating: Int? = nil,
                                       spacing: Spacing? = nil, insets: DirectionalEdgeInsets = .zero) -> Group {
-            Group(size: size, arrangement: .horizontal, subitems: subitems, count: count,
+            Group(size: size, arrangement: .horizontal, subitems: subitems, count: count, repeating: repeating,
                   interItemSpacing: spacing, contentInsets: insets)
         }
 
         /// A vertical group (`NSCollectionLayoutGroup.vertical`).
-        public static func vertical(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil,
+        public static func vertical(_ size: LayoutSize, _ subitems: [Subitem], count: Int? = nil, repeating: Int? = nil,
                                     spacing: Spacing? = nil, insets: DirectionalEdgeInsets = .zero) -> Group {
-            Group(size: size, arrangement: .vertical, subitems: subitems, count: count,
+            Group(size: size, arrangement: .vertical, subitems: subitems, count: count, repeating: repeating,
                   interItemSpacing: spacing, contentInsets: insets)
         }
 

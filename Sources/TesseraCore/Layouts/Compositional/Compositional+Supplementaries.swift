@@ -18,15 +18,16 @@ extension Compositional {
         }
     }
 
-    /// A supplementary anchored to an item (a badge), `NSCollectionLayoutSupplementaryItem`:
-    /// sized in the item's cell and placed by its container anchor (on the cell) and item anchor
-    /// (on the supplementary).
+    /// A supplementary anchored to an item (a badge) or to a group,
+    /// `NSCollectionLayoutSupplementaryItem`: sized in its host (the item's cell, or the group's
+    /// frame) and placed by its container anchor (on the host) and item anchor (on the
+    /// supplementary).
     public struct ItemSupplementary: Hashable, Sendable {
         /// The supplementary's kind (`"badge"`, ...).
         public var kind: String
-        /// Its size, resolved in the item's cell.
+        /// Its size, resolved in its host.
         public var size: LayoutSize
-        /// The point of the cell it is anchored to.
+        /// The point of the host it is anchored to.
         public var containerAnchor: RectAlignment
         /// The point of the supplementary placed there; nil takes the container anchor.
         public var itemAnchor: RectAlignment?
@@ -42,10 +43,10 @@ extension Compositional {
             self.itemAnchor = itemAnchor; self.offset = offset; self.zIndex = zIndex
         }
 
-        /// The supplementary's frame on the cell `cell`.
-        public func frame(on cell: Rect) -> Rect {
-            let size = self.size.resolved(in: cell.size)
-            return RectAlignment.place(size, in: cell, containerAnchor: containerAnchor, itemAnchor: itemAnchor,
+        /// The supplementary's frame on its host `host` (a cell or a group's frame).
+        public func frame(on host: Rect) -> Rect {
+            let size = self.size.resolved(in: host.size)
+            return RectAlignment.place(size, in: host, containerAnchor: containerAnchor, itemAnchor: itemAnchor,
                                        offset: offset.points(for: size))
         }
     }

@@ -6,7 +6,8 @@
 /// 2. Main axis: a repeating group walks its subitems cyclically, each taking
 ///    `leading edge + length + trailing edge` plus the inter-item spacing before it, and stops
 ///    before the first one that would overflow the content box (the first child is always
-///    placed). A count group makes N equal slots that fill the content box exactly.
+///    placed). A count group makes N equal slots that fill the content box exactly; a
+///    repeating group places N copies of its subitem at its own size, whether they fit or not.
 /// 3. Estimated sizes: an item with an estimated dimension is measured (`measure`, the item's
 ///    size rule) and its content insets are ignored on that axis; a group with an estimated
 ///    dimension takes its content's length on that axis (on its main axis it holds each subitem
@@ -16,15 +17,25 @@
 /// 5. Cross axis: a child sits at its leading edge spacing; flexible cross edges take the
 ///    leftover (both flexible: centred; leading only: pushed to the trailing end).
 ///
+/// 6. Supplementaries: an item's badges and each group's own (hosted on the group's frame) ride
+///    on the leaf whose index they follow, the group's first.
+///
 /// Leaves are numbered in placement order; `limit` stops the group when the section runs out of
 /// items. Geometry is left-to-right; right-to-left layouts are mirrored as a whole afterwards.
 struct GroupSolver {
-    /// One leaf of a solved group: the cell frame and the item blueprint it came from (nil for
-    /// a custom group's frame).
+    /// One leaf of a solved group: the cell frame, and the supplementaries that follow its index:
+    /// those of the groups it is the first leaf of (outermost first), then its item's badges.
     struct Slot {
         var frame: Rect
-        var item: Compositional.Item?
+        var badges: [Badge]
         var zIndex: Int
+    }
+
+    /// A supplementary and its host: a group's frame (relative to the same origin as the leaf
+    /// frames), or nil for the leaf's own cell.
+    struct Badge {
+        var supplementary: Compositional.ItemSupplementary
+        var host: Rect?
     }
 
     /// A solved group or item: its size and its leaves relative to its origin.
@@ -60,10 +71,10 @@ struct GroupSolver {
                 contentSize: size, effectiveContentSize: content.size, layoutDirection: layoutDirection)
             var slots: [Slot] = []
             for custom in try provider(environment) where placed < limit {
-                slots.append(Slot(frame: custom.frame, item: nil, zIndex: custom.zIndex))
+                slots.append(Slot(frame: custom.frame, badges: [], zIndex: custom.zIndex))
                 try place()
             }
-            return Solved(size: size, slots: slots)
+            return Solved(size: size, slots: Self.anchoring(group.supplementaries, size: size, to: slots))
         }
         let children = try mainAxisChildren(of: group, axis: axis, content: content)
 
@@ -91,15 +102,27 @@ struct GroupSolver {
                 var cellInsets = item.contentInsets.resolved(in: frame.size)
                 if item.size.width.isEstimated { cellInsets.leading = 0; cellInsets.trailing = 0 }
                 if item.size.height.isEstimated { cellInsets.top = 0; cellInsets.bottom = 0 }
-                slots.append(Slot(frame: cellInsets.inset(frame), item: item, zIndex: 0))
+                slots.append(Slot(frame: cellInsets.inset(frame),
+                                  badges: item.supplementaries.map { Badge(supplementary: $0, host: nil) }, zIndex: 0))
             case .group:
                 for var slot in child.leaves {
                     slot.frame = slot.frame.offsetBy(dx: frame.x, dy: frame.y)
+                    for k in slot.badges.indices { slot.badges[k].host = slot.badges[k].host?.offsetBy(dx: frame.x, dy: frame.y) }
                     slots.append(slot)
                 }
             }
         }
-        return Solved(size: solvedSize, slots: slots)
+        return Solved(size: solvedSize, slots: Self.anchoring(group.supplementaries, size: solvedSize, to: slots))
+    }
+
+    /// `slots` with the group's own supplementaries (hosted on the group, of size `size`, at its
+    /// origin) put first on its first leaf; a group that holds no leaf has none.
+    private static func anchoring(_ supplementaries: [Compositional.ItemSupplementary], size: Size, to slots: [Slot]) -> [Slot] {
+        guard !supplementaries.isEmpty, !slots.isEmpty else { return slots }
+        var slots = slots
+        let host = Rect(origin: .zero, size: size)
+        slots[0].badges.insert(contentsOf: supplementaries.map { Badge(supplementary: $0, host: host) }, at: 0)
+        return slots
     }
 
     /// A child chosen for the group, with its solved size (and leaves, for a nested group).
@@ -139,6 +162,22 @@ struct GroupSolver {
             guard case .item(let item) = subitem else { return resolved }
             return Size(width: item.size.width.isEstimated ? content.width : resolved.width,
                         height: item.size.height.isEstimated ? content.height : resolved.height)
+        }
+        if let repeating = group.repeating {
+            guard group.count == nil else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "either `repeating` or `count`", got: "both",
+                                                   subject: "a compositional repeating group", verb: "needs")
+            }
+            guard repeating >= 1, repeating <= Compositional.Group.maxLeaves else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Compositional.Group.maxLeaves)",
+                                                   got: "\(repeating)", subject: "a compositional repeating group", verb: "needs")
+            }
+            let size = proposal(first, first.size.resolved(in: content.size))
+            var children: [Child] = []
+            while children.count < repeating && placed < limit {
+                children.append(try child(first, size: size))
+            }
+            return children
         }
         if let count = group.count {
             guard count >= 1, count <= Compositional.Group.maxLeaves else {

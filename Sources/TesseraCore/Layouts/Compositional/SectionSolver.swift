@@ -18,7 +18,8 @@
 /// room for itself before (or after) the content, and the room is the tallest such item.
 /// Decorations cover the section's geometry less their own insets; a section with a decoration
 /// promotes its items to zIndex 1. A pinned boundary item is pushed by the far edge of that same
-/// geometry (`pinLimit`). Badges are placed on their item's cell.
+/// geometry (`pinLimit`). Badges are placed on their item's cell, a group's supplementaries on
+/// the group's frame.
 struct SectionSolver {
     var axis: Axis
     var collection: Size
@@ -72,9 +73,8 @@ struct SectionSolver {
         // Leaves placed for the first group; a later group only moves along the repeat axis.
         // Frames and zIndices are written in place (appending item by item costs a uniqueness
         // and capacity check each).
-        let placed = groups.frames.map {
-            $0.offsetBy(axis: axis, main: contentMain, cross: scrolls ? scrollerLeading : contentCross)
-        }
+        let groupCross = scrolls ? scrollerLeading : contentCross
+        let placed = groups.frames.map { $0.offsetBy(axis: axis, main: contentMain, cross: groupCross) }
         let alongX = repeatAxis == .horizontal
         let first = output.frames.count
         output.frames.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: items.count))
@@ -90,10 +90,17 @@ struct SectionSolver {
             }
         }
         if groups.hasBadges {
-            groups.forEachPlacement(items.count) { i, leaf, _ in
+            groups.forEachPlacement(items.count) { i, leaf, along in
                 for badge in groups.badges[leaf] {
-                    output.elements.append(.supplementary(badge.kind, section: index, index: items.lowerBound + i,
-                                                          frame: badge.frame(on: output.frames[first + i]), zIndex: badge.zIndex))
+                    // A group's host moves as its leaves do; an item's is its cell.
+                    var host = output.frames[first + i]
+                    if let groupFrame = badge.host {
+                        host = groupFrame.offsetBy(axis: axis, main: contentMain, cross: groupCross)
+                        if alongX { host.x += along } else { host.y += along }
+                    }
+                    let supplementary = badge.supplementary
+                    output.elements.append(.supplementary(supplementary.kind, section: index, index: items.lowerBound + i,
+                                                          frame: supplementary.frame(on: host), zIndex: supplementary.zIndex))
                 }
             }
         }
@@ -154,7 +161,7 @@ struct SectionSolver {
         var isTemplate: Bool
         var frames: [Rect] = []
         var zIndices: [Int] = []
-        var badges: [[Compositional.ItemSupplementary]] = []
+        var badges: [[GroupSolver.Badge]] = []
         var hasBadges = false
         var pitch: Double
         /// For groups solved one by one: where each item's group starts along the repeat axis.
@@ -172,9 +179,8 @@ struct SectionSolver {
             for slot in slots {
                 frames.append(slot.frame)
                 zIndices.append(slot.zIndex)
-                let itemBadges = slot.item?.supplementaries ?? []
-                badges.append(itemBadges)
-                if !itemBadges.isEmpty { hasBadges = true }
+                badges.append(slot.badges)
+                if !slot.badges.isEmpty { hasBadges = true }
             }
         }
 

@@ -93,6 +93,23 @@ extension LuaTableArgument {
         try option(key, default: fallback)
     }
 
+    /// The `supplementaries` list of an item or a group: `{kind =, size =, anchor =, itemAnchor =,
+    /// offset =, zIndex =}` tables, anchored to their host (the item's cell, the group's frame).
+    func supplementaries(host: LuaHost) throws -> [Compositional.ItemSupplementary] {
+        var badges: [Compositional.ItemSupplementary] = []
+        try list("supplementaries") { top, k in
+            let b = try LuaTableArgument.field(arguments, slot: top, name: "supplementaries[\(k)]",
+                                               expected: "a table {kind =, size =, anchor =, ...}")
+            try b.rejectUnknownKeys(["kind", "size", "anchor", "itemAnchor", "offset", "zIndex"])
+            badges.append(Compositional.ItemSupplementary(
+                kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
+                containerAnchor: try b.alignment("anchor", default: .topTrailing),
+                itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
+                offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
+        }
+        return badges
+    }
+
     /// A badge offset: `{x, y}` in points, or `{"30%", "-50%"}` as fractions of the badge's size.
     func anchorOffset(_ key: String) throws -> Compositional.AnchorOffset {
         try with(key) { top in

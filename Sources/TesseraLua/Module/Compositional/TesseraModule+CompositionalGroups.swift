@@ -11,17 +11,7 @@ extension TesseraModule {
     static let moduleItem: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["size", "insets", "edgeSpacing", "supplementaries"])
-            var badges: [Compositional.ItemSupplementary] = []
-            try o.list("supplementaries") { top, k in
-                let b = try LuaTableArgument.field(args, slot: top, name: "supplementaries[\(k)]",
-                                                   expected: "a table {kind =, size =, anchor =, ...}")
-                try b.rejectUnknownKeys(["kind", "size", "anchor", "itemAnchor", "offset", "zIndex"])
-                badges.append(Compositional.ItemSupplementary(
-                    kind: try b.optString("kind") ?? "badge", size: try b.layoutSize("size", host: host, default: nil),
-                    containerAnchor: try b.alignment("anchor", default: .topTrailing),
-                    itemAnchor: b.has("itemAnchor") ? try b.alignment("itemAnchor", default: .none) : nil,
-                    offset: try b.anchorOffset("offset"), zIndex: try b.integer("zIndex", default: 1)))
-            }
+            let badges = try o.supplementaries(host: host)
             try host.pushPart(.item(Compositional.Item(
                 size: try o.layoutSize("size", host: host), contentInsets: try o.insets("insets"),
                 edgeSpacing: try o.edgeSpacing("edgeSpacing", host: host), supplementaries: badges)), args)
@@ -56,9 +46,11 @@ extension TesseraModule {
 }
 
 extension LuaHost {
-    /// t.hgroup{ size =, items =, spacing =, count =, insets =, edgeSpacing = } (and t.vgroup).
+    /// t.hgroup{ size =, items =, spacing =, count =, repeating =, insets =, edgeSpacing =,
+    /// supplementaries = } (and t.vgroup).
     fileprivate func group(_ args: LuaArguments, _ arrangement: Compositional.Group.Arrangement) throws -> Int32 {
-        let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "insets", "edgeSpacing"])
+        let o = try args.table(1, "options", known: ["size", "items", "spacing", "count", "repeating", "insets", "edgeSpacing",
+                                                     "supplementaries"])
         var subitems: [Compositional.Subitem] = []
         try o.list("items") { top, k in
             switch part(at: top) {
@@ -68,16 +60,28 @@ extension LuaHost {
             }
         }
         guard !subitems.isEmpty else { throw args.error(.field("items"), at: 0, mustBe: "a non-empty list of t.item{} and groups", got: "an empty list") }
-        let count = try o.optNumber("count", .positive).map { n -> Int in
-            guard let count = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
-                throw args.error(.field("count"), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
+        func copies(_ key: String) throws -> Int? {
+            try o.optNumber(key, .positive).map { n -> Int in
+                guard let copies = Int(whole: n, in: 1...Compositional.Group.maxLeaves) else {
+                    throw args.error(.field(key), at: 0, mustBe: "an integer from 1 to \(Compositional.Group.maxLeaves)", got: LuaHost.numberText(n))
+                }
+                return copies
             }
-            return count
+        }
+        let count = try copies("count"), repeating = try copies("repeating")
+        if repeating != nil {
+            // One subitem repeated at its own size (UIKit's repeatingSubitem:count:).
+            if count != nil {
+                throw args.error(.field("repeating"), "cannot be given with 'count' (copies at their own size, or equal slots: one of the two)")
+            }
+            if subitems.count != 1 {
+                throw args.error(.field("items"), "must hold one item or group when 'repeating' is given, got \(subitems.count)")
+            }
         }
         try pushPart(.group(Compositional.Group(
-            size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count,
+            size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count, repeating: repeating,
             interItemSpacing: try o.spacing("spacing", host: self), contentInsets: try o.insets("insets"),
-            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self))), args)
+            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self), supplementaries: try o.supplementaries(host: self))), args)
         return 1
     }
 
