@@ -64,7 +64,7 @@ import TesseraCore
             // The first bad member in the file's order, at its value's line and column (a key
             // written with an escape is found too).
             ("{\n  \"a\": [375, 40],\n  \"b\\u0031\": {\"w\": 375},\n  \"c\": [375, -5]\n}",
-             "bad.json:3:14: \"b1\": expected [width, height] with numbers from 0 to 1e7, found {\"w\":375}."),
+             "bad.json:3:14: \"b1\": expected [width, height] with numbers from 0 to 1e7, found an object."),
             ("{\"é\": [1, 2, 3]}", "bad.json:1:7: \"é\": expected [width, height] with numbers from 0 to 1e7, found [1,2,3]."),
             ("[[375, 40]]", "bad.json: expected an object from id to [width, height], found an array."),
         ]
