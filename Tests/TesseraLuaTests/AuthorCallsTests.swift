@@ -59,6 +59,27 @@ import TesseraCore
         #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
     }
 
+    /// A script's own `size` answers `ctx:size` checked as `:sized`'s function is: a wrong type,
+    /// NaN, an infinity or a negative size stops the script naming the size function's line
+    /// (it used to reach the script as it was: `ctx:size` gave "wide", nil).
+    @Test(arguments: [("'wide', 1", "w = string"), ("1, 0/0", "h = nan"), ("-1, 1", "w = -1"),
+                      ("nil", "w = nil"), ("1, math.huge", "h = inf")])
+    func aScriptsOwnSizeIsChecked(returned: String, shown: String) throws {
+        let context = LayoutContext(dataset: Dataset(items: [Item(id: .string("a"), fields: [:])]),
+                                    collectionSize: Size(width: 300, height: 100))
+        let e = scriptError { _ = try frames("""
+        return {
+          size = function(item, pw, ph) return \(returned) end,
+          simpleLayout = function(ctx)
+            local w, h = ctx:size(1)
+            ctx.set(1, 0, 0, 10, 10)
+          end,
+        }
+        """, context: context, name: "own.lua") }
+        #expect(e?.message == "\(folder.path)/own.lua:2: size returned \(shown) for item 1 (Lua index; item 0 in the output); a size needs two finite, non-negative numbers")
+        #expect(e?.traceback.contains("own.lua:4: in function") == true, "\(e?.traceback ?? "")")
+    }
+
     /// A size that fails while a script asks for it (`ctx:size` under `:sized`) stops the script
     /// at that call with the size function's error, and the layout throws it.
     @Test func aFailingSizeRaisesInTheScriptThatAskedForIt() throws {
