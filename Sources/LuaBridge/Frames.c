@@ -119,7 +119,7 @@ static int tb_checksize(lua_State *L, int fidx, int first, lua_Integer i) {
   return 2;
 }
 
-/* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph), whose
+/* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph, i), whose
 ** answer is checked as t.sized's is. Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
 static int tb_scriptsize(lua_State *L) {
   lua_settop(L, 4);                                    /* ctx i pw ph */
@@ -130,7 +130,8 @@ static int tb_scriptsize(lua_State *L) {
   lua_call(L, 2, 1);                                   /* ctx i pw ph size item */
   lua_pushvalue(L, lua_isnil(L, 3) ? lua_upvalueindex(3) : 3);
   lua_pushvalue(L, lua_isnil(L, 4) ? lua_upvalueindex(4) : 4);
-  lua_call(L, 3, 2);                                   /* ctx i pw ph w h */
+  lua_pushvalue(L, 2);
+  lua_call(L, 4, 2);                                   /* ctx i pw ph w h */
   return tb_checksize(L, lua_upvalueindex(1), 5, lua_tointeger(L, 2));
 }
 
