@@ -52,8 +52,8 @@ func emit(to path: String?, sparing inputs: [InputFile] = [], _ body: (BufferedW
 ///   replace what it was made from.
 /// `flag` is the option that named the file (`--out`, `--junit`), as the messages name it; nil
 /// for a file no flag named (a snapshot).
-func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out") throws {
-    try writeAtomically(to: path, flag: flag) { $0.append(contentsOf: bytes) }
+func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out", sparing inputs: [InputFile] = []) throws {
+    try writeAtomically(to: path, flag: flag, sparing: inputs) { $0.append(contentsOf: bytes) }
 }
 
 /// What an empty file name given to `flag` is told: by `writeAtomically`, and as a usage error

@@ -431,6 +431,17 @@ import Testing
         """)
     }
 
+    /// A report over a test file is refused and the test file is left as it was (`--junit` and
+    /// `--report` replaced it with the report).
+    @Test(arguments: ["--junit", "--report"])
+    func aReportOverATestFileIsRefused(flag: String) throws {
+        let root = try Self.project()
+        let r = try Self.test([flag, "tests/grid_test.lua"], in: root)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: cannot write tests/grid_test.lua: it is a test file, which this command reads; write the output to another file\n")
+        #expect(try String(contentsOf: root.appendingPathComponent("tests/grid_test.lua"), encoding: .utf8) == Self.gridTest)
+    }
+
     /// toEqual quotes the values it compared: a script's NaN or infinity is written as Lua prints
     /// it (the message's JSON writer used to stop the whole run on one, with a crash report and
     /// status 132), and NaN equals NaN, as in Jest.
