@@ -176,7 +176,8 @@ int tb_runsimple(lua_State *L) {
     double v[4];
     n = (lua_Integer)lua_rawlen(L, 4);
     if (n != f->count)
-      return tb_functionerror(L, 1, "simpleLayout returned %I frames for %I items", n, f->count);
+      return tb_functionerror(L, 1, "simpleLayout returned %I frame%s for %I item%s", n, n == 1 ? "" : "s",
+                              f->count, f->count == 1 ? "" : "s");
     for (i = 1; i <= n; i++) {
       if (lua_rawgeti(L, 4, i) != LUA_TTABLE)
         return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
