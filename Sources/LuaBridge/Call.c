@@ -66,11 +66,24 @@ static void tb_showzeros(lua_State *L, int index) {
   lua_replace(L, index);
 }
 
+/* [-0, +0, m] Lua's overflow error in msg ("stack overflow", "C stack overflow"), or NULL: bare
+** when raised from C, after the script's place when raised in one of its functions (a
+** recursion of Lua functions or metamethods); either way the handler words it once. */
+static const char *tb_stackoverflow(lua_State *L, const char *msg) {
+  size_t n;
+  const char *where, *text = msg;
+  tb_pushscriptwhere(L, 1);
+  where = lua_tolstring(L, -1, &n);
+  if (n > 0 && strncmp(msg, where, n) == 0) text = msg + n;
+  lua_pop(L, 1);
+  return strcmp(text, "C stack overflow") == 0 || strcmp(text, "stack overflow") == 0 ? text : NULL;
+}
+
 /* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
 ** or is named by its type; then the traceback is appended. Its sentences come from the one
 ** builder (Messages.c). */
 int tb_msgh(lua_State *L) {
-  const char *msg;
+  const char *msg, *overflow;
   /* an error from a nested call (run inside a t.sections function ...) already carries its
   ** traceback: one is enough */
   if (tb_istraced(L, 1)) {
@@ -100,11 +113,10 @@ int tb_msgh(lua_State *L) {
       where = lua_tostring(L, -1);
       msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
     }
-  } else if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
-    /* Lua raises these from C without a position */
+  } else if ((overflow = tb_stackoverflow(L, msg)) != NULL) {
     tb_pushscriptwhere(L, 1);
     msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
-                          lua_tostring(L, -1), msg);
+                          lua_tostring(L, -1), overflow);
   } else if (strncmp(msg, "attempt to yield ", 17) == 0) {
     /* so do these ("... from outside a coroutine", "... across a C-call boundary") */
     tb_pushscriptwhere(L, 1);

@@ -104,8 +104,23 @@ static TB_HOTPATH int tb_set(lua_State *L) {
 
 void tb_pushsetter(lua_State *L) { lua_pushcfunction(L, tb_set); }
 
-/* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph).
-** Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
+/* [-0, +0, e] The two values at `first` as a size function (at `fidx`) returned them for Lua
+** index i: returns 2 when both are finite, non-negative numbers, else raises naming the
+** function's line and the first bad value. */
+static int tb_checksize(lua_State *L, int fidx, int first, lua_Integer i) {
+  int k, ok;
+  for (k = 0; k < 2; k++) {
+    double v = lua_tonumberx(L, first + k, &ok);
+    if (!ok || !tb_finite(v) || v < 0)
+      return tb_functionerror(L, fidx, "size returned %s = %s for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers",
+                              k == 0 ? "w" : "h", ok ? tb_pushfmessage(L, "%N", v) : luaL_typename(L, first + k),
+                              TB_LUAINDEXARGS(i));
+  }
+  return 2;
+}
+
+/* [-4, +2, e] ctx:size(i [, pw, ph]) for a script with its own size(item, pw, ph, i), whose
+** answer is checked as t.sized's is. Upvalues: 1 size, 2 ctx.item, 3 width, 4 height. */
 static int tb_scriptsize(lua_State *L) {
   lua_settop(L, 4);                                    /* ctx i pw ph */
   lua_pushvalue(L, lua_upvalueindex(1));
@@ -115,8 +130,9 @@ static int tb_scriptsize(lua_State *L) {
   lua_call(L, 2, 1);                                   /* ctx i pw ph size item */
   lua_pushvalue(L, lua_isnil(L, 3) ? lua_upvalueindex(3) : 3);
   lua_pushvalue(L, lua_isnil(L, 4) ? lua_upvalueindex(4) : 4);
-  lua_call(L, 3, 2);
-  return 2;
+  lua_pushvalue(L, 2);
+  lua_call(L, 4, 2);                                   /* ctx i pw ph w h */
+  return tb_checksize(L, lua_upvalueindex(1), 5, lua_tointeger(L, 2));
 }
 
 void tb_pushscriptsize(lua_State *L) { lua_pushcclosure(L, tb_scriptsize, 4); }
@@ -160,7 +176,8 @@ int tb_runsimple(lua_State *L) {
     double v[4];
     n = (lua_Integer)lua_rawlen(L, 4);
     if (n != f->count)
-      return tb_functionerror(L, 1, "simpleLayout returned %I frames for %I items", n, f->count);
+      return tb_functionerror(L, 1, "simpleLayout returned %I frame%s for %I item%s", n, n == 1 ? "" : "s",
+                              f->count, f->count == 1 ? "" : "s");
     for (i = 1; i <= n; i++) {
       if (lua_rawgeti(L, 4, i) != LUA_TTABLE)
         return tb_functionerror(L, 1, "simpleLayout: frame " TB_LUAINDEX " is a %s, expected a table {x, y, w, h}",
@@ -256,8 +273,6 @@ int tb_runlayout(lua_State *L) {
 }
 
 int tb_runsize(lua_State *L) {
-  double v[2];
-  int k, ok;
   lua_Integer i = lua_tointeger(L, 5);
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_pushvalue(L, 1);
@@ -266,12 +281,5 @@ int tb_runsize(lua_State *L) {
   lua_pushvalue(L, 4);
   lua_pushvalue(L, 5);
   lua_call(L, 4, 2);                                   /* stack: fn item pw ph i w h */
-  for (k = 0; k < 2; k++) {
-    v[k] = lua_tonumberx(L, 6 + k, &ok);
-    if (!ok || !tb_finite(v[k]) || v[k] < 0)
-      return tb_functionerror(L, 1, "size returned %s = %s for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers",
-                              k == 0 ? "w" : "h", ok ? tb_pushfmessage(L, "%N", v[k]) : luaL_typename(L, 6 + k),
-                              TB_LUAINDEXARGS(i));
-  }
-  return 2;
+  return tb_checksize(L, 1, 6, i);
 }

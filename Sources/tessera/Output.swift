@@ -15,8 +15,8 @@ func emit(_ text: String, to path: String?) throws {
 /// closed pipe) ends the command with that error; what was written by then stays written, as
 /// with any program writing to a pipe. A terminal gets the whole text at once, escaped
 /// (`StandardStream.write(line:)`): it is not where a million items go.
-func emit(to path: String?, _ body: (BufferedWriter) throws -> Void) throws {
-    if let path { return try writeAtomically(to: path, body) }
+func emit(to path: String?, sparing inputs: [InputFile] = [], _ body: (BufferedWriter) throws -> Void) throws {
+    if let path { return try writeAtomically(to: path, sparing: inputs, body) }
     if StandardStream.output.isTerminal {
         return try StandardStream.output.write(line: try BufferedWriter.text(body))
     }
@@ -48,10 +48,12 @@ func emit(to path: String?, _ body: (BufferedWriter) throws -> Void) throws {
 ///   copied over it and the file cut to its length.
 /// - Temporaries are named `.NAME.tessera-tmp-PID`; ones left by a killed run (whose process is
 ///   gone) are removed before writing.
+/// - A file the command reads (`inputs`: its dataset, its script) is refused: the output would
+///   replace what it was made from.
 /// `flag` is the option that named the file (`--out`, `--junit`), as the messages name it; nil
 /// for a file no flag named (a snapshot).
-func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out") throws {
-    try writeAtomically(to: path, flag: flag) { $0.append(contentsOf: bytes) }
+func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out", sparing inputs: [InputFile] = []) throws {
+    try writeAtomically(to: path, flag: flag, sparing: inputs) { $0.append(contentsOf: bytes) }
 }
 
 /// What an empty file name given to `flag` is told: by `writeAtomically`, and as a usage error
@@ -64,7 +66,8 @@ private func onlyRegularFiles(_ flag: String?) -> String {
 }
 
 /// `writeAtomically` of what `body` writes.
-func writeAtomically(to path: String, flag: String? = "--out", _ body: (BufferedWriter) throws -> Void) throws {
+func writeAtomically(to path: String, flag: String? = "--out", sparing inputs: [InputFile] = [],
+                     _ body: (BufferedWriter) throws -> Void) throws {
     guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name") }
     func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
 
@@ -104,6 +107,9 @@ func writeAtomically(to path: String, flag: String? = "--out", _ body: (Buffered
             if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino {
                 throw failure("it is the file \(stream) already writes to" + (flag == "--out" ? "; leave out --out to print there" : ""))
             }
+        }
+        if let input = inputs.first(where: { $0.isFile(info) }) {
+            throw failure("it is \(input.role), which this command reads; write the output to another file")
         }
         existing = info
     } else if errno != ENOENT {
@@ -263,5 +269,23 @@ private func removeStaleTemporaries(in folder: String, prefix: String) {
         }
         guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
         if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+    }
+}
+
+/// A file a command reads, named by its role ("the --data dataset"): what `--out` must not replace.
+struct InputFile {
+    var role: String
+    var path: String
+
+    /// A script given by path (`x.lua`); nil for a name (a built-in, a script found by name).
+    static func script(_ role: String, _ nameOrPath: String?) -> InputFile? {
+        guard let nameOrPath, nameOrPath.hasSuffix(".lua") else { return nil }
+        return InputFile(role: role, path: nameOrPath)
+    }
+
+    /// Whether `path` is the file `info` describes (the same device and inode, through links).
+    func isFile(_ info: stat) -> Bool {
+        var mine = stat()
+        return stat(path, &mine) == 0 && mine.st_dev == info.st_dev && mine.st_ino == info.st_ino
     }
 }

@@ -89,6 +89,17 @@ struct DatasetLoaderErrorTests {
                 == "bad.json:1:3: expected valid UTF-8 text, found the byte 0xFF.")
     }
 
+    /// A UTF-16 file says what it is, in every format (it read "found the byte 0xFF" or, big-endian,
+    /// "found U+0000").
+    @Test(arguments: ["json", "jsonl", "csv"])
+    func utf16IsNamed(format: String) {
+        let little: [UInt8] = [0xFF, 0xFE] + "[{\"id\":\"a\"}]".utf8.flatMap { [$0, 0] }
+        let big: [UInt8] = [0xFE, 0xFF] + "id\na\n".utf8.flatMap { [0, $0] }
+        let advice = "byte-order mark; convert the file to UTF-8 (iconv -f UTF-16 -t UTF-8)."
+        #expect(loadError("u16.\(format)", little) == "u16.\(format):1: expected UTF-8 text, found a UTF-16 (little-endian) \(advice)")
+        #expect(loadError("u16.\(format)", big) == "u16.\(format):1: expected UTF-8 text, found a UTF-16 (big-endian) \(advice)")
+    }
+
     @Test func wrongShapes() {
         #expect(loadError("top.json", "\"items\"")
                 == "top.json: expected an object with \"items\" or \"sections\", or an array of items, at the top level, found \"items\".")

@@ -175,4 +175,12 @@ import TesseraCore
                                 extra: "size = function(item, pw, ph) return pw, (item.h or 0) * 2 end,")
         #expect(lines == ["10\t100", "300.0\t200"])
     }
+
+    /// The script's size gets the item's Lua index as its fourth argument, as `:sized`'s function
+    /// does and scripts.md says (it was nil).
+    @Test func aScriptsOwnSizeGetsTheIndex() throws {
+        let lines = try printed("print(ctx:size(3, 10, 20)); print(ctx:size(1))",
+                                extra: "size = function(item, pw, ph, i) return i, i * 10 end,")
+        #expect(lines == ["3\t30", "1\t10"])
+    }
 }

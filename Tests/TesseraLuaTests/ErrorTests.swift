@@ -116,6 +116,14 @@ import LuaBridge
         #expect(e.message == "\(dir)/count2.lua:3: simpleLayout returned 2 frames for 3 items")
     }
 
+    /// One frame, or one item, is said in the singular (it read "returned 1 frames for 2 items").
+    @Test func oneFrameOrOneItemIsSingular() throws {
+        let one = try #require(try failure("count1.lua", "return { simpleLayout = function(ctx) return { {0, 0, 1, 1} } end }"))
+        #expect(one.message == "\(dir)/count1.lua:1: simpleLayout returned 1 frame for 3 items")
+        let none = try #require(try failure("count0.lua", "return { simpleLayout = function(ctx) return {} end }"))
+        #expect(none.message == "\(dir)/count0.lua:1: simpleLayout returned 0 frames for 3 items")
+    }
+
     @Test func nanInfinityAndNegativeThroughSet() throws {
         let cases: [(String, String)] = [
             ("0/0, 0, 1, 1", "x = nan"), ("0, 1/0, 1, 1", "y = inf"),

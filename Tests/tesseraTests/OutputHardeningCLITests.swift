@@ -250,4 +250,29 @@ import Testing
         #expect(r.stdout == "")
         #expect(try String(contentsOfFile: "/proc/version", encoding: .utf8) == version)
     }
+
+    /// `--out` naming a file the command reads is refused and the file is left as it was: it
+    /// used to be replaced by the output (the dataset by its layout, the script by a page).
+    @Test(arguments: [
+        (["run", "flow", "--data", "d.json", "--out", "d.json"], "d.json", "the --data dataset"),
+        (["run", "flow", "--data", "d.json", "--out", "./link.json"], "d.json", "the --data dataset"),
+        (["run", "s.lua", "--data", "d.json", "--format", "svg", "--out", "s.lua"], "s.lua", "the layout script"),
+        (["animate", "flow", "--data", "d.json", "--to", "e.json", "--out", "e.json"], "e.json", "the --to dataset"),
+        (["animate", "flow", "--data", "d.json", "--to", "e.json", "--animator", "a.lua", "--format", "html", "--out", "a.lua"],
+         "a.lua", "the --animator script"),
+    ])
+    func outNamingAnInputIsRefused(arguments: [String], input: String, role: String) throws {
+        let files = ["d.json": "[{\"id\": \"a\"}]\n", "e.json": "[{\"id\": \"b\"}]\n",
+                     "s.lua": "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, 10, 10) end }\n",
+                     "a.lua": "return { insert = function(e) return nil end }\n"]
+        let dir = try temporaryDirectory()
+        #expect(symlink("d.json", dir.appendingPathComponent("link.json").path) == 0)
+        let (r, _) = try run(arguments, files: files, in: dir)
+        let out = arguments[arguments.count - 1]
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: cannot write \(out): it is \(role), which this command reads; write the output to another file\n")
+        #expect(r.stdout == "")
+        #expect(try String(contentsOf: dir.appendingPathComponent(input), encoding: .utf8) == files[input])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.lua", "d.json", "e.json", "link.json", "s.lua"])
+    }
 }

@@ -75,6 +75,22 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:2: \(message)\nstack traceback:\n"))
     }
 
+    /// A recursion of Lua functions (or of metamethods) overflows inside the script, where Lua
+    /// gives the place itself: the message says what it means there too (it read "s.lua:1: stack
+    /// overflow" alone).
+    @Test(arguments: [
+        ("local function f(n) return 1 + f(n + 1) end\nreturn { simpleLayout = function(ctx) f(1) end }\n", "stack overflow"),
+        ("local m = {}\nm.__index = function(s, k) return s[k] end\nlocal v = setmetatable({}, m)\nreturn { simpleLayout = function(ctx) return v.x end }\n",
+         "C stack overflow"),
+    ])
+    func aStackOverflowInTheScriptSaysWhatItMeans(script: String, message: String) throws {
+        let r = try run(script)
+        let line = message == "stack overflow" ? 1 : 2
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: s.lua:\(line): \(message) (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"),
+                "\(r.stderr.prefix(300))")
+    }
+
     @Test func aCStackOverflowNamesTheLine() throws {
         let script = "local function f() return tostring(setmetatable({}, {__tostring = f})) end\nreturn { simpleLayout = function(ctx) f() end }\n"
         let r = try run(script)

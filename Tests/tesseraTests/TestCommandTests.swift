@@ -431,6 +431,42 @@ import Testing
         """)
     }
 
+    /// A report over a test file is refused and the test file is left as it was (`--junit` and
+    /// `--report` replaced it with the report).
+    @Test(arguments: ["--junit", "--report"])
+    func aReportOverATestFileIsRefused(flag: String) throws {
+        let root = try Self.project()
+        let r = try Self.test([flag, "tests/grid_test.lua"], in: root)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: cannot write tests/grid_test.lua: it is a test file, which this command reads; write the output to another file\n")
+        #expect(try String(contentsOf: root.appendingPathComponent("tests/grid_test.lua"), encoding: .utf8) == Self.gridTest)
+    }
+
+    /// toEqual quotes the values it compared: a script's NaN or infinity is written as Lua prints
+    /// it (the message's JSON writer used to stop the whole run on one, with a crash report and
+    /// status 132), and NaN equals NaN, as in Jest.
+    @Test func toEqualWithNaNOrInfinityFailsTheTestNotTheRun() throws {
+        let root = try Self.project(test: """
+        test("nan", function() expect(0/0):toEqual(0/0) end)
+        test("inf", function() expect({1, math.huge}):toEqual({1, 2}) end)
+        test("minus inf", function() expect(1):toEqual(-math.huge) end)
+        test("nan against a number", function() expect({x = 0/0}):toEqual({x = 1}) end)
+        """)
+        let r = try Self.test(in: root)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(Self.lines(r.stdout) == [
+            "✔ tests/grid_test.lua › nan (_ ms)",
+            "✘ tests/grid_test.lua › inf (_ ms)",
+            "    tests/grid_test.lua:2: expected values to be equal: [2] is inf, expected 2",
+            "✘ tests/grid_test.lua › minus inf (_ ms)",
+            "    tests/grid_test.lua:3: expected values to be equal: the value is 1, expected -inf",
+            "✘ tests/grid_test.lua › nan against a number (_ ms)",
+            "    tests/grid_test.lua:4: expected values to be equal: x is nan, expected 1",
+            "1 passed, 3 failed",
+            "",
+        ])
+    }
+
     /// A test that fails writes none of its snapshots, new or (with --update) changed: only the
     /// passing tests' snapshots are accepted, so a half-done run never lands in the file.
     @Test func aFailedTestWritesNoneOfItsSnapshotsEvenWithUpdate() throws {

@@ -54,7 +54,7 @@ public enum DatasetLoader {
         guard format == .json else {
             return try parse(data: bytes, fileName: path, format: format, duplicatePolicy: duplicatePolicy)
         }
-        try checkNotEmpty(bytes, fileName: path, format: format)
+        try checkStart(bytes, fileName: path, format: format)
         var reader = try readJSONDocument(bytes, fileName: path)
         bytes = []   // what is left (duplicates, sizes) reads only the columns: free the file first
         return try reader.finish(policy: duplicatePolicy)
@@ -78,12 +78,18 @@ public enum DatasetLoader {
     /// O(n) in the size of the data.
     public static func parse(data: [UInt8], fileName: String, format: DatasetFormat,
                              duplicatePolicy: DuplicatePolicy = .reject) throws -> Dataset {
-        try checkNotEmpty(data, fileName: fileName, format: format)
+        try checkStart(data, fileName: fileName, format: format)
         switch format {
         case .json: return try parseJSON(data, fileName: fileName, policy: duplicatePolicy)
         case .jsonLines: return try parseJSONLines(data, fileName: fileName, policy: duplicatePolicy)
         case .csv: return try parseCSV(data, fileName: fileName, policy: duplicatePolicy)
         }
+    }
+
+    /// What every format refuses before it parses: an empty file, a UTF-16 one.
+    private static func checkStart(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
+        try checkNotEmpty(data, fileName: fileName, format: format)
+        try checkNotUTF16(data, fileName: fileName)
     }
 
     /// An empty (or whitespace-only) file is an error.
@@ -96,6 +102,14 @@ public enum DatasetLoader {
         case .csv: expected = "a header row"
         }
         throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
+    }
+
+    /// A file that starts with a UTF-16 byte-order mark is an error that says so (the parsers
+    /// would name its first byte, 0xFF, or the U+0000 after it). O(1).
+    private static func checkNotUTF16(_ data: [UInt8], fileName: String) throws {
+        guard data.count >= 2, (data[0] == 0xFF && data[1] == 0xFE) || (data[0] == 0xFE && data[1] == 0xFF) else { return }
+        let order = data[0] == 0xFF ? "little" : "big"
+        throw DatasetError(file: fileName, line: 1, message: "expected UTF-8 text, found a UTF-16 (\(order)-endian) byte-order mark; convert the file to UTF-8 (iconv -f UTF-16 -t UTF-8)")
     }
 
     /// Parses a dataset from text. O(n) in the length of the text.

@@ -3,7 +3,8 @@
 /// Numbers: integers as written; doubles in the shortest form that reads back to the same bits
 /// (Swift's `description`), and — by default — integral doubles with |v| < 2^53 without ".0", so a
 /// frame prints as `[0, 0, 120, 140.35]`. Non-finite doubles are a programming error (a
-/// precondition): layouts validate frames before anything is written, and JSON has no NaN.
+/// precondition): layouts validate frames before anything is written, and JSON has no NaN; only
+/// text for people (`Options.nonFiniteAsLua`) writes them, as Lua does.
 ///
 /// Strings: `"` and `\` escaped, control characters as `\n`, `\t`, ... or `\u00XX`; everything else
 /// is written as UTF-8 unchanged.
@@ -22,10 +23,16 @@ package enum JSONWriter {
         /// for an exact round trip, where `.double(120)` must not read back as `.int(120)`.
         public var integralDoublesAsIntegers: Bool
 
+        /// Write a NaN or an infinity as Lua prints it (`nan`, `inf`, `-inf`) instead of stopping:
+        /// for text a person reads (a test's message quoting a script's value), never for JSON a
+        /// program reads.
+        public var nonFiniteAsLua: Bool
+
         public init(pretty: Bool = false, indent: Int = 2, inlineDepth: Int = 2,
-                    integralDoublesAsIntegers: Bool = true) {
+                    integralDoublesAsIntegers: Bool = true, nonFiniteAsLua: Bool = false) {
             self.pretty = pretty; self.indent = indent; self.inlineDepth = inlineDepth
             self.integralDoublesAsIntegers = integralDoublesAsIntegers
+            self.nonFiniteAsLua = nonFiniteAsLua
         }
 
         /// No whitespace at all.
@@ -100,6 +107,8 @@ private struct Writer {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .double(let d) where !d.isFinite && options.nonFiniteAsLua:
+            out.append(contentsOf: (d.isNaN ? "nan" : d > 0 ? "inf" : "-inf").utf8)
         case .double(let d): JSONWriter.appendNumber(d, to: &out, integralAsInteger: options.integralDoublesAsIntegers)
         case .string(let s): JSONWriter.appendString(s, to: &out)
         case .array(let a):

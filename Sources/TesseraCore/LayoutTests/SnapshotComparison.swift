@@ -8,9 +8,10 @@ package enum SnapshotComparison {
     /// absolute below 1, so float noise around 0 is not a difference.
     public static let tolerance = 1e-6
 
-    /// Whether two numbers are equal within `tolerance`. O(1).
+    /// Whether two numbers are equal within `tolerance`; NaN equals NaN, as Jest's `toEqual`
+    /// has it (a script's value compared with itself is equal). O(1).
     public static func close(_ a: Double, _ b: Double, tolerance: Double = tolerance) -> Bool {
-        a == b || abs(a - b) <= tolerance * max(abs(a), abs(b), 1)
+        a == b || abs(a - b) <= tolerance * max(abs(a), abs(b), 1) || (a.isNaN && b.isNaN)
     }
 
     /// Whether `a` and `b` are equal: numbers within `tolerance` (an integer equals the same
@@ -88,11 +89,11 @@ package enum SnapshotComparison {
         }
     }
 
-    /// A value in a message, cut at 120 characters.
+    /// A value in a message, cut at 120 characters; a script's NaN or infinity as Lua prints it.
     public static func brief(_ value: JSONValue) -> String {
         // Shallow values pretty (`[375, 108]`), deeper ones compact.
-        let pretty = JSONWriter.write(value, options: .pretty)
-        let text = pretty.contains("\n") ? JSONWriter.write(value) : pretty
+        let pretty = JSONWriter.write(value, options: JSONWriter.Options(pretty: true, nonFiniteAsLua: true))
+        let text = pretty.contains("\n") ? JSONWriter.write(value, options: JSONWriter.Options(nonFiniteAsLua: true)) : pretty
         return text.count > 120 ? String(text.prefix(117)) + "..." : text
     }
 }

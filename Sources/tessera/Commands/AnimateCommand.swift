@@ -100,14 +100,17 @@ struct AnimateCommand: ParsableCommand {
         let visible = engine.visibleRect
         let labels = TimelineLabels(field: ItemLabels(field: output.label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
+        let inputs = [InputFile(role: "the --data dataset", path: input.data), to.map { InputFile(role: "the --to dataset", path: $0) },
+                      InputFile.script("the layout script", input.layout.name), InputFile.script("the --to-layout script", toLayout),
+                      InputFile.script("the --animator script", animator)].compactMap { $0 }
         switch format {
         case .html:
             let page = TimelinePage(title: "\(input.layout.name) \(input.data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                                     fps: sampled ?? 60, labels: labels)
-            try emit(to: output.out) { try page.write(to: $0) }
+            try emit(to: output.out, sparing: inputs) { try page.write(to: $0) }
         case .json:
             let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
-            try emit(to: output.out) { try report.write(to: $0) }
+            try emit(to: output.out, sparing: inputs) { try report.write(to: $0) }
         }
     }
 

@@ -43,11 +43,13 @@ struct RunCommand: ParsableCommand {
         try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label), out = output.out
+        let inputs = [input.data.map { InputFile(role: "the --data dataset", path: $0) },
+                      InputFile.script("the layout script", input.layout.name)].compactMap { $0 }
         switch format {
-        case .json: try emit(to: out) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
-        case .text: try emit(to: out) { try TextSummary(run: run, viewport: viewport).write(to: $0) }
-        case .svg: try emit(to: out) { try SVGPicture(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
-        case .html: try emit(to: out) { try HTMLPage(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
+        case .json: try emit(to: out, sparing: inputs) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
+        case .text: try emit(to: out, sparing: inputs) { try TextSummary(run: run, viewport: viewport).write(to: $0) }
+        case .svg: try emit(to: out, sparing: inputs) { try SVGPicture(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
+        case .html: try emit(to: out, sparing: inputs) { try HTMLPage(run: run, viewport: viewport, labels: labels, sectionOffsets: offsets).write(to: $0) }
         }
     }
 }

@@ -75,10 +75,12 @@ struct TestCommand: ParsableCommand {
         let tests = results.flatMap(\.tests)
         // The summary stays the last line of stdout even when a report cannot be written.
         var writeFailure: Error?
+        let testFiles = files.map { InputFile(role: "a test file", path: $0) }
         do {
-            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit") }
+            if let junit { try writeAtomically(Array(JUnitReport(files: results).xml().utf8), to: junit, flag: "--junit", sparing: testFiles) }
             if let report {
-                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report, flag: "--report")
+                try writeAtomically(Array(SnapshotReportPage(mismatches: tests.flatMap(\.mismatches)).html().utf8), to: report,
+                                    flag: "--report", sparing: testFiles)
             }
         } catch {
             writeFailure = error
