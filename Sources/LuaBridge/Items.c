@@ -66,7 +66,7 @@ static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, dou
 /* h * p / w, and h * (p / w) when h * p alone overflows, as ItemSizing.scaled. */
 static inline double tb_scaled(double h, double p, double w) {
   double product = h * p;
-  return tb_finite(product) ? product / w : h * (p / w);
+  return product < HUGE_VAL ? product / w : h * (p / w);   /* one compare, as in Swift */
 }
 
 /* The fit rule for an item of positive size iw x ih: scale down to the width, then to the

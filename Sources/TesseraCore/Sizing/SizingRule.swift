@@ -68,8 +68,8 @@ public struct ItemSizing: Sendable {
     /// rather than as an infinite height squeezed to 0 × 100. O(1).
     @inlinable @inline(__always)
     static func scaled(_ h: Double, by p: Double, over w: Double) -> Double {
-        let product = h * p
-        return product.isFinite ? product / w : h * (p / w)
+        let product = h * p   // positive or NaN here; one compare is the cheapest test of overflow
+        return product < .infinity ? product / w : h * (p / w)
     }
 
     /// `size` for an item with no size under `fit` or `fillWidth`: its text measured at the
