@@ -29,6 +29,10 @@ import Glibc
 /// the link's), and where it leads is looked at every 100 ms. Two watched paths to one folder
 /// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
+/// Under inotify a burst of saves is reported as its first save, at once, then the rest together
+/// once no save has come for `quietInterval` (at most `longestHold` after the first held one:
+/// see `SaveHold`).
+///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported. `stop()` ends the thread and closes what it
 /// holds (an inotify instance is a scarce resource: 128 per user by default, shared with every
@@ -62,6 +66,8 @@ final class FileWatcher: @unchecked Sendable {
     private var linkedFiles: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
+    /// The saves of a burst held until it is over.
+    private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
     #endif
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
@@ -69,6 +75,21 @@ final class FileWatcher: @unchecked Sendable {
     static let pollInterval = 0.1
     /// How long a file deleted, renamed away or created may wait for its write before it is reported.
     static let settleInterval = 0.2
+    /// How long the files must stay unsaved for a burst of saves to be over (inotify); shorter
+    /// than `settleInterval`, so that a save held is reported before a run that read the file
+    /// empty between its two writes shows that error.
+    static let quietInterval = 0.05
+    /// The longest a save is held while saves go on.
+    static let longestHold = 0.5
+
+    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held.
+    var heldUntil: Double? {
+        #if canImport(Glibc)
+        lock.withLock { hold.heldUntil }
+        #else
+        nil
+        #endif
+    }
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
          startThread: ThreadStarter = DetachedJob.startThread,
@@ -247,11 +268,18 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     /// How long the event loop may wait (under the lock), in ms: until the first settling file
-    /// is due, at most a poll interval while a folder is lost or reached through a link, else for ever (-1).
+    /// or the hold is due, at most a poll interval while a folder is lost or reached through a
+    /// link, else for ever (-1).
     private func waitMilliseconds(now: Double) -> Int32 {
         var wait = lostFolders.isEmpty && linkedFolders.isEmpty && linkedFiles.isEmpty ? Double.infinity : Self.pollInterval
-        if let due = settling.values.min() { wait = min(wait, max(0, due - now)) }
+        for due in [settling.values.min(), hold.due].compactMap({ $0 }) { wait = min(wait, max(0, due - now)) }
         return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
+    }
+
+    /// Whether inotify has events not read yet (a poll that does not wait).
+    private func eventsWaiting() -> Bool {
+        var ready = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
+        return Glibc.poll(&ready, 1, 0) > 0
     }
 
     /// An event of `path` in a watched folder (under the lock): the watched file it names when
@@ -265,8 +293,10 @@ final class FileWatcher: @unchecked Sendable {
         return mask & unwritten != 0 ? [] : named
     }
 
-    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     #endif
+
+    /// The uptime clock the watcher's times are on, in seconds.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     #if canImport(Glibc)
     private func readEvents() {
@@ -309,8 +339,13 @@ final class FileWatcher: @unchecked Sendable {
                     }
                 }
             }
-            lock.withLock { report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now())) }
-            if !changed.isEmpty && !lock.withLock({ stopped }) { onChange(changed) }
+            let due = lock.withLock { () -> [String] in
+                report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now()))
+                // A burst's first save at once, the rest once it is over.
+                let now = Self.now()
+                return hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
+            }
+            if !due.isEmpty && !lock.withLock({ stopped }) { onChange(due) }
         }
     }
     #else
