@@ -803,6 +803,42 @@ struct PreviewTests {
         }
     }
 
+    /// A watched file that is a symbolic link re-pointed into another folder: the folder it led
+    /// to is no longer watched, so removing it says nothing (before, the watcher kept its watch,
+    /// and once it was removed polled for it every 100 ms for as long as the preview ran, saying
+    /// so); a module no longer required, in a folder of its own, likewise, and a folder polled
+    /// for that no path needs is no longer polled for.
+    @Test func aFolderNoWatchedPathNeedsIsUnwatched() async throws {
+        let root = try temporaryFolder(), files = FileManager.default
+        let layouts = root.appendingPathComponent("layouts").path, a = root.appendingPathComponent("a").path
+        let b = root.appendingPathComponent("b").path, modules = root.appendingPathComponent("modules").path
+        for folder in [layouts, a, b, modules] { try files.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        for folder in [a, b] { try "1".write(toFile: folder + "/x.lua", atomically: false, encoding: .utf8) }
+        try "1".write(toFile: modules + "/m.lua", atomically: false, encoding: .utf8)
+        let file = layouts + "/x.lua", gone = root.appendingPathComponent("gone").path + "/g.lua"
+        try files.createSymbolicLink(atPath: file, withDestinationPath: a + "/x.lua")
+        let notes = ErrorLog()
+        let (counter, watcher) = countingWatcher(of: file, poll: false, log: { notes.add($0) })
+        defer { watcher.stop() }
+        watcher.watch([file, modules + "/m.lua", gone])
+        #expect(watcher.folders == [a, (gone as NSString).deletingLastPathComponent, layouts, modules].map(FileWatcher.absolute))
+        watcher.watch([file])   // the modules are required no more
+        #expect(watcher.folders == [a, layouts].map(FileWatcher.absolute))
+        // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
+        try files.createSymbolicLink(atPath: file + ".new", withDestinationPath: b + "/x.lua")
+        #expect(rename(file + ".new", file) == 0)
+        try await counter.wait(for: 1)
+        #expect(watcher.folders == [b, layouts].map(FileWatcher.absolute))
+        try files.removeItem(atPath: a)
+        try files.removeItem(atPath: modules)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let settled = counter.value
+        try "2".write(toFile: b + "/x.lua", atomically: false, encoding: .utf8)   // after the removals' events
+        try await counter.wait(for: settled + 1)
+        #expect(notes.all == [])
+        #expect(counter.value == settled + 1)
+    }
+
     /// Two watched folders that are one folder (`link` leads to `real`) share one inotify watch:
     /// a save of a file watched through either path is reported under that path (inotify kept
     /// one path per watch, so the file watched through the other got no saves).

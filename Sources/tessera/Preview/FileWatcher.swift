@@ -31,7 +31,8 @@ import Glibc
 ///
 /// Under inotify a burst of saves is reported as its first save, at once, then the rest together
 /// once no save has come for `quietInterval` (at most `longestHold` after the first held one:
-/// see `SaveHold`).
+/// see `SaveHold`). A folder no watched path needs any more (a module's no longer required, the
+/// one a re-pointed link led to) is unwatched, or no longer polled for.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported. `stop()` ends the thread and closes what it
@@ -81,6 +82,15 @@ final class FileWatcher: @unchecked Sendable {
     static let quietInterval = 0.05
     /// The longest a save is held while saves go on.
     static let longestHold = 0.5
+
+    /// The folders watched or polled for, sorted.
+    var folders: [String] {
+        #if canImport(Glibc)
+        lock.withLock { Set(watchedFolders.keys).union(lostFolders).sorted() }
+        #else
+        []
+        #endif
+    }
 
     /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held.
     var heldUntil: Double? {
@@ -169,6 +179,7 @@ final class FileWatcher: @unchecked Sendable {
                 if !arm(folder) { lostFolders.insert(folder) }
             }
             _ = relinked()
+            unwatchUnneeded()
             #endif
         }
     }
@@ -197,12 +208,29 @@ final class FileWatcher: @unchecked Sendable {
     /// files. The watch itself is removed only when no other watched path shares it (two paths
     /// to one folder get one watch).
     private func lose(_ folder: String, wd: Int32, because why: String) -> [String] {
-        watchedFolders[folder] = nil
-        linkedFolders[folder] = nil
-        if !watchedFolders.values.contains(wd) { inotify_rm_watch(inotify, wd) }
+        unwatch(folder, wd: wd)
         lostFolders.insert(folder)
         log("preview: \(folder) \(why); polling for it every \(Int(Self.pollInterval * 1000)) ms")
         return files(in: folder)
+    }
+
+    /// Ends the watch of `folder` (under the lock); the inotify watch itself only when no other
+    /// watched path shares it.
+    private func unwatch(_ folder: String, wd: Int32) {
+        watchedFolders[folder] = nil
+        linkedFolders[folder] = nil
+        if !watchedFolders.values.contains(wd) { inotify_rm_watch(inotify, wd) }
+    }
+
+    /// Unwatches the folders no watched path needs now (under the lock): a module's that is
+    /// required no more, the one a watched link led to before it was re-pointed; a lost one is
+    /// polled for no more. Each watch held on to an inotify watch, and a removed one was polled
+    /// for as long as the preview ran.
+    private func unwatchUnneeded() {
+        let needed = Set((Array(files) + linkedFiles.values.filter { !$0.isEmpty }).map { ($0 as NSString).deletingLastPathComponent })
+        for (folder, wd) in watchedFolders where !needed.contains(folder) { unwatch(folder, wd: wd) }
+        lostFolders.formIntersection(needed)
+        settling = settling.filter { files.contains($0.key) }
     }
 
     /// The folders reached through a symbolic link that leads elsewhere now (under the lock):
@@ -340,7 +368,7 @@ final class FileWatcher: @unchecked Sendable {
                 }
             }
             let due = lock.withLock { () -> [String] in
-                report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now()))
+                report(repointed()); report(rearm()); report(relinked()); unwatchUnneeded(); report(settled(at: Self.now()))
                 // A burst's first save at once, the rest once it is over.
                 let now = Self.now()
                 return hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
