@@ -768,15 +768,8 @@ struct PreviewTests {
     /// (into a loop, then at another folder) is seen by either watcher, and the new folder's saves
     /// after that.
     @Test(arguments: [false, true]) func aWatchedFolderThatIsARepointedLinkIsSeen(poll: Bool) async throws {
-        let root = try temporaryFolder(), files = FileManager.default
-        let link = root.appendingPathComponent("data").path, real = root.appendingPathComponent("real").path
-        let other = root.appendingPathComponent("other").path, loop = root.appendingPathComponent("loop").path
-        for folder in [real, other] {
-            try files.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            try "1".write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
-        }
-        try files.createSymbolicLink(atPath: link, withDestinationPath: real)
-        let file = link + "/data.json"
+        let (root, link, other, file) = try linkedDataFolder(), files = FileManager.default
+        let loop = root.appendingPathComponent("loop").path
         let notes = ErrorLog()
         let (counter, watcher) = countingWatcher(of: file, poll: poll, log: { notes.add($0) })
         defer { watcher.stop() }
@@ -837,6 +830,27 @@ struct PreviewTests {
         try await counter.wait(for: settled + 1)
         #expect(notes.all == [])
         #expect(counter.value == settled + 1)
+    }
+
+    /// A watcher whose thread waits (with no timeout: nothing to poll for) before `watch` names a
+    /// folder reached through a symbolic link still looks at the link every 100 ms: `watch` wakes
+    /// it. Before, a thread that a busy machine ran before `watch` slept on, and re-pointing the
+    /// link was never seen (aWatchedFolderThatIsARepointedLinkIsSeen failed so in a full run).
+    @Test func aLinkedFolderWatchedAfterTheThreadWaitsIsLookedAt() async throws {
+        let (_, link, other, file) = try linkedDataFolder(), files = FileManager.default
+        let counter = Counter()
+        // The thread starts and is given 0.3 s to reach its wait before `watch`.
+        let watcher = FileWatcher(poll: false, startThread: { body in
+            let started = DetachedJob(body).start()
+            usleep(300_000)
+            return started
+        }) { _ in counter.increment() }
+        defer { watcher.stop() }
+        #expect(watcher.mode == .inotify)
+        watcher.watch([file])
+        try files.createSymbolicLink(atPath: link + ".new", withDestinationPath: other)
+        #expect(rename(link + ".new", link) == 0)
+        try await counter.wait(for: 1)
     }
 
     /// Two watched folders that are one folder (`link` leads to `real`) share one inotify watch:
@@ -1182,6 +1196,20 @@ struct PreviewTests {
         session.logError = { errors.add($0) }
         session.render()
         return (session, script, data, messages, errors)
+    }
+
+    /// A new folder with `real/data.json` and `other/data.json` (each "1") and `data`, a symbolic
+    /// link to `real`; `file` is `data/data.json`.
+    private func linkedDataFolder() throws -> (root: URL, link: String, other: String, file: String) {
+        let root = try temporaryFolder(), files = FileManager.default
+        let link = root.appendingPathComponent("data").path, real = root.appendingPathComponent("real").path
+        let other = root.appendingPathComponent("other").path
+        for folder in [real, other] {
+            try files.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try "1".write(toFile: folder + "/data.json", atomically: false, encoding: .utf8)
+        }
+        try files.createSymbolicLink(atPath: link, withDestinationPath: real)
+        return (root, link, other, link + "/data.json")
     }
 
     private func temporaryFolder() throws -> URL {

@@ -56,7 +56,7 @@ final class FileWatcher: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     #if canImport(Glibc)
     private var inotify: Int32 = -1
-    /// A pipe whose write end `stop()` writes to, waking the event loop's poll.
+    /// A pipe whose write end `stop()` and `watch` write to, waking the event loop's poll.
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     private var watchedFolders: [String: Int32] = [:]
     /// Folders whose watch ended, polled by path until they can be watched again.
@@ -112,6 +112,8 @@ final class FileWatcher: @unchecked Sendable {
             var ends: [Int32] = [-1, -1]
             if fd >= 0 && pipe(&ends) == 0 {
                 for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                // `watch` writes a byte a call: never blocked by a pipe the thread has not drained.
+                _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
                 inotify = fd; wake = (ends[0], ends[1]); mode = .inotify
             } else {
                 let reason = systemReason(errno)
@@ -180,6 +182,9 @@ final class FileWatcher: @unchecked Sendable {
             }
             _ = relinked()
             unwatchUnneeded()
+            // The thread may wait with no timeout (nothing was polled for when it began): it
+            // recomputes its wait for these folders (a linked one is looked at every 100 ms).
+            if wake.write >= 0 { var byte: UInt8 = 1; _ = write(wake.write, &byte, 1) }
             #endif
         }
     }
@@ -339,7 +344,12 @@ final class FileWatcher: @unchecked Sendable {
                          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             var woke = Glibc.poll(&ready, 2, timeout)
             if woke < 0 && errno != EINTR { return }
-            if ready[1].revents != 0 { return }
+            if ready[1].revents != 0 {
+                // `stop()` (seen at the loop's top) or `watch`: drained, then the wait is recomputed.
+                var bytes = [UInt8](repeating: 0, count: 64)
+                _ = read(wake.read, &bytes, bytes.count)
+                continue
+            }
             woke = ready[0].revents != 0 ? 1 : 0
             var changed: [String] = []
             func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
