@@ -55,8 +55,19 @@ function setViewport(w, h) {
   sizeView();
   if (M) { spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px'; draw(); }
   writeHash();
-  if (!viewportTimer) viewportTimer = requestAnimationFrame(() => { viewportTimer = 0; send({ type: 'viewport', w: S.w, h: S.h }); });
+  if (!viewportTimer) viewportTimer = requestAnimationFrame(() => { viewportTimer = 0; askViewport(); });
 }
+// Pages share one layout, laid out at the size the page that asked last has: a page the person
+// turns to (focused, clicked) whose picture was laid out at another page's size asks for its own.
+// The sizes this page asked for since its picture was last at its size are its own (a drag's).
+const askedSizes = new Set();
+function askViewport() { askedSizes.add(S.w + 'x' + S.h); send({ type: 'viewport', w: S.w, h: S.h }); }
+function laidOutElsewhere() {
+  return !!M && sizeChosen && (M.h.viewport[0] !== S.w || M.h.viewport[1] !== S.h) && !askedSizes.has(M.h.viewport.join('x'));
+}
+function claimViewport() { if (laidOutElsewhere()) askViewport(); }
+window.addEventListener('focus', claimViewport);
+document.addEventListener('pointerdown', claimViewport, true);
 $('vw').addEventListener('change', () => setViewport(+$('vw').value || S.w, S.h));
 $('vh').addEventListener('change', () => setViewport(S.w, +$('vh').value || S.h));
 for (const b of document.querySelectorAll('[data-preset]')) b.addEventListener('click', () => { const [w, h] = b.dataset.preset.split('x').map(Number); setViewport(w, h); });

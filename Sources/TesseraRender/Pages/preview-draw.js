@@ -169,6 +169,7 @@ function showStatus() {
     r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
       + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
     M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
-    'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h, 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
+    'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h
+      + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
   statusLine.textContent = parts.join(' \u00b7 ');
 }

@@ -39,6 +39,7 @@ slices.port1.onmessage = () => { const f = resume; resume = null; if (f) f(); };
 function applyFrame(buf, h, body, arrived, t0) {
   arrivals.set(h.gen, arrived);
   if (!sizeChosen && h.viewport) { S.w = h.viewport[0]; S.h = h.viewport[1]; sizeChosen = true; sizeView(); }
+  if (h.viewport && h.viewport[0] === S.w && h.viewport[1] === S.h) askedSizes.clear();
   const F = new Float64Array(buf, body, 4 * h.count);
   const decodeMs = performance.now() - t0;
   if (building) building.cancelled = true;
@@ -211,7 +212,8 @@ function connect() {
   if (!workersFail) try { socket = new WorkerSocket(url); } catch (e) { workersFail = true; }
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
   ws = socket;
-  ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
+  ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; if (sizeChosen) askedSizes.add(S.w + 'x' + S.h);
+    send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
   // A server started again has a new token, which this page's address lacks: it would try for
   // ever. Past the first few tries (a server restarting, or a lost connection), it says so.
   ws.onclose = () => {

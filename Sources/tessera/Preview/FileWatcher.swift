@@ -29,6 +29,11 @@ import Glibc
 /// the link's), and where it leads is looked at every 100 ms. Two watched paths to one folder
 /// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
+/// Under inotify a burst of saves is reported as its first save, at once, then the rest together
+/// once no save has come for `quietInterval` (at most `longestHold` after the first held one:
+/// see `SaveHold`). A folder no watched path needs any more (a module's no longer required, the
+/// one a re-pointed link led to) is unwatched, or no longer polled for.
+///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
 /// `watching` is false and nothing is reported. `stop()` ends the thread and closes what it
 /// holds (an inotify instance is a scarce resource: 128 per user by default, shared with every
@@ -51,7 +56,7 @@ final class FileWatcher: @unchecked Sendable {
     private let onChange: @Sendable ([String]) -> Void
     #if canImport(Glibc)
     private var inotify: Int32 = -1
-    /// A pipe whose write end `stop()` writes to, waking the event loop's poll.
+    /// A pipe whose write end `stop()` and `watch` write to, waking the event loop's poll.
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     private var watchedFolders: [String: Int32] = [:]
     /// Folders whose watch ended, polled by path until they can be watched again.
@@ -62,6 +67,8 @@ final class FileWatcher: @unchecked Sendable {
     private var linkedFiles: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
+    /// The saves of a burst held until it is over.
+    private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
     #endif
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
@@ -69,6 +76,30 @@ final class FileWatcher: @unchecked Sendable {
     static let pollInterval = 0.1
     /// How long a file deleted, renamed away or created may wait for its write before it is reported.
     static let settleInterval = 0.2
+    /// How long the files must stay unsaved for a burst of saves to be over (inotify); shorter
+    /// than `settleInterval`, so that a save held is reported before a run that read the file
+    /// empty between its two writes shows that error.
+    static let quietInterval = 0.05
+    /// The longest a save is held while saves go on.
+    static let longestHold = 0.5
+
+    /// The folders watched or polled for, sorted.
+    var folders: [String] {
+        #if canImport(Glibc)
+        lock.withLock { Set(watchedFolders.keys).union(lostFolders).sorted() }
+        #else
+        []
+        #endif
+    }
+
+    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held.
+    var heldUntil: Double? {
+        #if canImport(Glibc)
+        lock.withLock { hold.heldUntil }
+        #else
+        nil
+        #endif
+    }
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
          startThread: ThreadStarter = DetachedJob.startThread,
@@ -81,6 +112,8 @@ final class FileWatcher: @unchecked Sendable {
             var ends: [Int32] = [-1, -1]
             if fd >= 0 && pipe(&ends) == 0 {
                 for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                // `watch` writes a byte a call: never blocked by a pipe the thread has not drained.
+                _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
                 inotify = fd; wake = (ends[0], ends[1]); mode = .inotify
             } else {
                 let reason = systemReason(errno)
@@ -148,6 +181,10 @@ final class FileWatcher: @unchecked Sendable {
                 if !arm(folder) { lostFolders.insert(folder) }
             }
             _ = relinked()
+            unwatchUnneeded()
+            // The thread may wait with no timeout (nothing was polled for when it began): it
+            // recomputes its wait for these folders (a linked one is looked at every 100 ms).
+            if wake.write >= 0 { var byte: UInt8 = 1; _ = write(wake.write, &byte, 1) }
             #endif
         }
     }
@@ -176,12 +213,29 @@ final class FileWatcher: @unchecked Sendable {
     /// files. The watch itself is removed only when no other watched path shares it (two paths
     /// to one folder get one watch).
     private func lose(_ folder: String, wd: Int32, because why: String) -> [String] {
-        watchedFolders[folder] = nil
-        linkedFolders[folder] = nil
-        if !watchedFolders.values.contains(wd) { inotify_rm_watch(inotify, wd) }
+        unwatch(folder, wd: wd)
         lostFolders.insert(folder)
         log("preview: \(folder) \(why); polling for it every \(Int(Self.pollInterval * 1000)) ms")
         return files(in: folder)
+    }
+
+    /// Ends the watch of `folder` (under the lock); the inotify watch itself only when no other
+    /// watched path shares it.
+    private func unwatch(_ folder: String, wd: Int32) {
+        watchedFolders[folder] = nil
+        linkedFolders[folder] = nil
+        if !watchedFolders.values.contains(wd) { inotify_rm_watch(inotify, wd) }
+    }
+
+    /// Unwatches the folders no watched path needs now (under the lock): a module's that is
+    /// required no more, the one a watched link led to before it was re-pointed; a lost one is
+    /// polled for no more. Each watch held on to an inotify watch, and a removed one was polled
+    /// for as long as the preview ran.
+    private func unwatchUnneeded() {
+        let needed = Set((Array(files) + linkedFiles.values.filter { !$0.isEmpty }).map { ($0 as NSString).deletingLastPathComponent })
+        for (folder, wd) in watchedFolders where !needed.contains(folder) { unwatch(folder, wd: wd) }
+        lostFolders.formIntersection(needed)
+        settling = settling.filter { files.contains($0.key) }
     }
 
     /// The folders reached through a symbolic link that leads elsewhere now (under the lock):
@@ -247,11 +301,18 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     /// How long the event loop may wait (under the lock), in ms: until the first settling file
-    /// is due, at most a poll interval while a folder is lost or reached through a link, else for ever (-1).
+    /// or the hold is due, at most a poll interval while a folder is lost or reached through a
+    /// link, else for ever (-1).
     private func waitMilliseconds(now: Double) -> Int32 {
         var wait = lostFolders.isEmpty && linkedFolders.isEmpty && linkedFiles.isEmpty ? Double.infinity : Self.pollInterval
-        if let due = settling.values.min() { wait = min(wait, max(0, due - now)) }
+        for due in [settling.values.min(), hold.due].compactMap({ $0 }) { wait = min(wait, max(0, due - now)) }
         return wait.isFinite ? Int32((wait * 1000).rounded(.up)) : -1
+    }
+
+    /// Whether inotify has events not read yet (a poll that does not wait).
+    private func eventsWaiting() -> Bool {
+        var ready = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)]
+        return Glibc.poll(&ready, 1, 0) > 0
     }
 
     /// An event of `path` in a watched folder (under the lock): the watched file it names when
@@ -265,8 +326,10 @@ final class FileWatcher: @unchecked Sendable {
         return mask & unwritten != 0 ? [] : named
     }
 
-    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     #endif
+
+    /// The uptime clock the watcher's times are on, in seconds.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     #if canImport(Glibc)
     private func readEvents() {
@@ -281,7 +344,12 @@ final class FileWatcher: @unchecked Sendable {
                          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             var woke = Glibc.poll(&ready, 2, timeout)
             if woke < 0 && errno != EINTR { return }
-            if ready[1].revents != 0 { return }
+            if ready[1].revents != 0 {
+                // `stop()` (seen at the loop's top) or `watch`: drained, then the wait is recomputed.
+                var bytes = [UInt8](repeating: 0, count: 64)
+                _ = read(wake.read, &bytes, bytes.count)
+                continue
+            }
             woke = ready[0].revents != 0 ? 1 : 0
             var changed: [String] = []
             func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
@@ -309,8 +377,13 @@ final class FileWatcher: @unchecked Sendable {
                     }
                 }
             }
-            lock.withLock { report(repointed()); report(rearm()); report(relinked()); report(settled(at: Self.now())) }
-            if !changed.isEmpty && !lock.withLock({ stopped }) { onChange(changed) }
+            let due = lock.withLock { () -> [String] in
+                report(repointed()); report(rearm()); report(relinked()); unwatchUnneeded(); report(settled(at: Self.now()))
+                // A burst's first save at once, the rest once it is over.
+                let now = Self.now()
+                return hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
+            }
+            if !due.isEmpty && !lock.withLock({ stopped }) { onChange(due) }
         }
     }
     #else

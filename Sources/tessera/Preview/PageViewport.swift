@@ -8,6 +8,8 @@ import TesseraRender
 /// as its size and sends back when it reconnects.
 enum PageViewport {
     static let sides = 1...100_000
+    /// What a side must be, as every refusal says it.
+    static let expectedSide = "whole numbers from \(sides.lowerBound) to \(sides.upperBound)"
 
     /// `value` as a side the page draws, or nil. O(1).
     static func side(_ value: Double?) -> Int? { value.flatMap { Int(whole: $0, in: sides) } }
@@ -19,7 +21,7 @@ enum PageViewport {
         let w = message["w"], h = message["h"]
         if type == "hello" && w == nil && h == nil { return nil }
         guard let width = side(w?.number), let height = side(h?.number) else {
-            throw PreviewMessageError("\(type): expected w and h to be whole numbers from \(sides.lowerBound) to \(sides.upperBound), "
+            throw PreviewMessageError("\(type): expected w and h to be \(expectedSide), "
                                       + "got w \(w?.briefDescription ?? "nothing"), h \(h?.briefDescription ?? "nothing")")
         }
         return Size(width: Double(width), height: Double(height))

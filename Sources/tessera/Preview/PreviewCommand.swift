@@ -56,7 +56,7 @@ struct PreviewCommand: ParsableCommand {
         // laid out at that size and shown at another, or not at all.
         if let size = try? shape.viewport.get().size, PageViewport.side(size.width) == nil || PageViewport.side(size.height) == nil {
             throw ValidationError("--viewport \(Viewport(size: size).argumentText) is not a size the preview's page draws; "
-                                  + "expected whole numbers from 1 to \(PageViewport.sides.upperBound) on each side")
+                                  + "expected \(PageViewport.expectedSide) on each side")
         }
     }
 

@@ -8,7 +8,8 @@ import TesseraRender
 ///
 /// One render thread runs the layout; saves and viewport changes only schedule work. A save
 /// during a run sets one flag, so however many saves arrive, exactly one more run follows,
-/// and it reads the files as they are then (the last save wins). A run first reads the files
+/// and it reads the files as they are then (the last save wins); the watcher reports a burst of
+/// saves as its first and, once it is over, the rest together. A run first reads the files
 /// the watcher named since the last run (all of them on the first run, or with no watcher:
 /// the script, the data file and every module the previous run required), and stops there
 /// when their bytes and the viewport are what the last run saw (a save that changes nothing).
@@ -77,6 +78,9 @@ final class PreviewSession: @unchecked Sendable {
     private var pending = false
     /// Absolute paths the watcher reported since the last run (guarded by `signal`).
     private var dirty = Set<String>()
+    /// Whether the watcher reported a save since the last run began (guarded by `signal`): what
+    /// a failed run waits for, where a viewport or a page's params only ask for a run.
+    private var saved = false
     /// The pages' measurements not yet laid out (guarded by `signal`; at most `maxPendingBatches`).
     private var measureBatches: [MeasureBatch] = []
     static let maxPendingBatches = 64
@@ -155,7 +159,7 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Marks files the watcher saw change (absolute paths) to be read again, and asks for a run.
     func filesChanged(_ paths: [String]) {
-        signal.lock(); dirty.formUnion(paths); pending = true; signal.signal(); signal.unlock()
+        signal.lock(); dirty.formUnion(paths); saved = true; pending = true; signal.signal(); signal.unlock()
     }
 
     /// Waits for work, runs, repeats; returns after `stop()`.
@@ -209,10 +213,10 @@ final class PreviewSession: @unchecked Sendable {
     func render() {
         let t0 = Self.now()
         let startedAt = onRun == nil ? 0 : Date().timeIntervalSince1970 * 1000
-        // This run answers every request made so far (a viewport change included): only one made
-        // while it runs is "another save" that may stand in for its error.
+        // This run answers every request made so far (a viewport change included): only a save
+        // reported while it runs is "another save" that may stand in for its error.
         let (changed, batches) = signal.withLock { () -> (Set<String>, [MeasureBatch]) in
-            defer { dirty = []; measureBatches = []; pending = false }
+            defer { dirty = []; measureBatches = []; pending = false; saved = false }
             return (dirty, measureBatches)
         }
         guard let inputs = read(changed: changed) else { return }
@@ -277,7 +281,7 @@ final class PreviewSession: @unchecked Sendable {
             // for the settle interval; any other error shows at once. When another save comes, the
             // next run decides and no error flashes; it runs even on these same bytes (a `touch`,
             // or polling that saw the save twice), else this error would never show.
-            if anotherRequestArrives(waiting: inputs.values.contains { $0.isEmpty }) {
+            if anotherSaveArrives(waiting: inputs.values.contains { $0.isEmpty }) {
                 log("gen \(generation) failed while another save arrived; running again")
                 lastInputs = nil
                 return
@@ -287,14 +291,21 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// Whether another save (or any request for a run) has arrived before a failed run's error
-    /// is shown; when `waiting` and a watcher runs, one that arrives within the watcher's settle
-    /// interval counts too. Waiting delays an error, never a good picture.
-    private func anotherRequestArrives(waiting: Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: waiting && watcher != nil ? FileWatcher.settleInterval : 0)
+    /// Whether another save has been reported before a failed run's error is shown: one that
+    /// came during the run, one the watcher holds (a burst of saves goes on: it is reported
+    /// once the burst is over), and when `waiting` and a watcher runs, one that arrives within
+    /// the watcher's settle interval. Other requests (a viewport dragged, a page's params) do
+    /// not count: they would put the error off for as long as they come. Waiting delays an
+    /// error, never a good picture.
+    private func anotherSaveArrives(waiting: Bool) -> Bool {
+        let settled = FileWatcher.now() + (waiting && watcher != nil ? FileWatcher.settleInterval : 0)
         signal.lock(); defer { signal.unlock() }
-        while !pending && !stopped && signal.wait(until: deadline) {}
-        return pending
+        while !saved && !stopped {
+            let left = max(settled, watcher?.heldUntil ?? 0) - FileWatcher.now()
+            if left <= 0 { break }
+            _ = signal.wait(until: Date(timeIntervalSinceNow: left))
+        }
+        return saved
     }
 
     // MARK: The stages
@@ -318,7 +329,7 @@ final class PreviewSession: @unchecked Sendable {
                 if modules.contains(path) { continue }
                 signal.withLock { dirty.formUnion(changed) }
                 // Gone a moment as an editor saves (polling saw it between two steps): the save decides.
-                if anotherRequestArrives(waiting: true) { return nil }
+                if anotherSaveArrives(waiting: true) { return nil }
                 if let error = error as? DatasetError, path != configuration.dataPath {
                     unreadable(unreadableScript(error, what: path == configuration.animatorFile ? "the animator script" : "the script"))
                 } else {

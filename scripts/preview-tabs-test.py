@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Browser test of two pages of one preview at different sizes.
+
+Usage: scripts/preview-tabs-test.py TESSERA [SCREENSHOT_DIR]
+
+The preview lays out once, at the size of the page that asked last, and every page gets that
+picture. Two headless Chromium pages of one preview, A at 375x500 and B at 1024x500 (B opened
+last): A's status line says its picture was laid out at B's size; a click in A lays it out at
+A's again (its content as wide as its viewport), and then B's status line says so of A's size.
+Before, a page drew the other page's picture (1024 px wide rows in a 375 px view) without a
+word, and nothing but a change of its size brought its own back. No JavaScript error.
+Screenshot (with SCREENSHOT_DIR): preview-tabs.png (A, showing B's size).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
+
+TESSERA = sys.argv[1]
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
+
+_, files = write_files("tessera-preview-tabs-", {
+    "rows.lua": "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+    "data.json": {"items": [{"id": "i%d" % k} for k in range(40)]},
+})
+server, url, _, _, lines = start_preview([TESSERA, "preview", files["rows.lua"], "--data", files["data.json"], "--port", "0"])
+pages = []
+check = Checks()
+STATUS = "document.getElementById('status').textContent"
+CONTENT = "(/content (\\d+)x/.exec(document.getElementById('status').textContent) || [])[1]"
+try:
+    a, b = Browser(), Browser()
+    pages = [a, b]
+    a.call("Page.navigate", url=url + "#w=375&h=500")
+    a.wait(CONTENT + " === '375'", "A's first picture, at its size")
+    b.call("Page.navigate", url=url + "#w=1024&h=500")
+    b.wait(CONTENT + " === '1024'", "B's first picture, at its size")
+    a.wait(CONTENT + " === '1024'", "A given B's picture")
+    check("A says its picture is B's size",
+          "viewport 375x500 (laid out at 1024x500, another page's size: click to lay out at this one)" in a.eval(STATUS),
+          a.eval(STATUS))
+    check("B says nothing of it", "laid out at" not in b.eval(STATUS), b.eval(STATUS))
+    if SHOTS:
+        a.screenshot(os.path.join(SHOTS, "preview-tabs.png"))
+    a.click(700, 300)   # beside the frame: no item selected, the page asks for its size
+    a.wait(CONTENT + " === '375'", "A laid out at its size again after a click")
+    check("A's note is gone", "laid out at" not in a.eval(STATUS), a.eval(STATUS))
+    b.wait(CONTENT + " === '375'", "B given A's picture")
+    check("B says its picture is A's size", "(laid out at 375x500, another page's size" in b.eval(STATUS), b.eval(STATUS))
+    for name, page in (("A", a), ("B", b)):
+        check("no JavaScript error in " + name, page.errors == [], page.errors)
+    print("preview tabs test: %d checks passed" % len(check))
+except BaseException:
+    report_failure("preview tabs test", check, lines, pages[0] if pages else None)
+    raise
+finally:
+    for page in pages[1:]:
+        page.close()
+    shut_down(pages[0] if pages else None, server)
