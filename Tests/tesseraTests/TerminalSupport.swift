@@ -11,12 +11,12 @@ final class TerminalRun {
     /// Starts `tessera arguments` in the repository root; `environment` sets (a value) or removes
     /// (nil) variables of the inherited environment.
     init(_ arguments: [String], environment changes: [String: String?] = [:]) throws {
-        master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
+        master = PseudoTerminal.open(O_RDWR | O_NOCTTY | O_CLOEXEC)   // no other test's child keeps it open
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
-              let name = PseudoTerminal.name(master) else {
+              let name = PseudoTerminal.name(of: master) else {
             throw CocoaError(.fileReadUnknown)
         }
-        guard let terminal = FileHandle(forUpdatingAtPath: String(cString: name)) else { throw CocoaError(.fileReadUnknown) }
+        guard let terminal = FileHandle(forUpdatingAtPath: name) else { throw CocoaError(.fileReadUnknown) }
         process.executableURL = tesseraBinary
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
@@ -37,8 +37,19 @@ final class TerminalRun {
         close(master)
     }
 
-    /// Types `text` (a line ends with "\r", as the Enter key sends it).
-    func send(_ text: String) {
+    /// Whether the program reads keys one at a time: its line editor has taken the terminal out
+    /// of canonical mode. Keys typed before that go through the kernel's line discipline instead
+    /// (a Ctrl-D there is an end of file the editor never sees), so `send` waits for it.
+    var isReadingKeys: Bool {
+        var mode = termios()
+        return tcgetattr(master, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) == 0
+    }
+
+    /// Types `text` (a line ends with "\r", as the Enter key sends it) once the program reads
+    /// keys (`isReadingKeys`, for at most `timeout` seconds), collecting what it shows meanwhile.
+    func send(_ text: String, timeout: Double = 20) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !isReadingKeys && process.isRunning && Date() < deadline { waitFor("\u{0}", timeout: 0.01) }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
@@ -83,5 +94,14 @@ private enum PseudoTerminal {
     static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
     static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let name = function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    // ptsname_r, not ptsname: ptsname's answer is one static buffer, so two tests opening
+    // terminals at once could both get the second's name and share one terminal.
+    static let nameInto = function("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
+
+    /// The path of the terminal whose other side is `master`; nil on failure.
+    static func name(of master: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard nameInto(master, &buffer, buffer.count) == 0 else { return nil }
+        return String(cString: buffer)
+    }
 }
