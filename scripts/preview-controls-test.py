@@ -250,6 +250,8 @@ try:
     check("the run lays out with the defaults, no error",
           browser.eval("getComputedStyle(document.getElementById('error')).display") == "none")
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
+    # Away from its page first: a page whose server is gone reconnects, and logs the refusal.
+    browser.call("Page.navigate", url="about:blank")
     shut_down(None, server)
 
     # A built-in layout by name: controls from its parameters and defaults.
