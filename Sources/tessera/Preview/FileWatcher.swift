@@ -69,6 +69,8 @@ final class FileWatcher: @unchecked Sendable {
     private var settling: [String: Double] = [:]
     /// The saves of a burst held until it is over.
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
+    /// Saves released from `hold` whose report (`onChange`) has not returned yet.
+    private var reporting = false
     #endif
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
@@ -92,10 +94,11 @@ final class FileWatcher: @unchecked Sendable {
         #endif
     }
 
-    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held.
+    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held
+    /// and none released is still being reported (a reader waiting for them sees no gap between).
     var heldUntil: Double? {
         #if canImport(Glibc)
-        lock.withLock { hold.heldUntil }
+        lock.withLock { hold.heldUntil ?? (reporting ? Self.now() : nil) }
         #else
         nil
         #endif
@@ -381,9 +384,12 @@ final class FileWatcher: @unchecked Sendable {
                 report(repointed()); report(rearm()); report(relinked()); unwatchUnneeded(); report(settled(at: Self.now()))
                 // A burst's first save at once, the rest once it is over.
                 let now = Self.now()
-                return hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
+                let due = hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
+                reporting = !due.isEmpty
+                return due
             }
             if !due.isEmpty && !lock.withLock({ stopped }) { onChange(due) }
+            lock.withLock { reporting = false }
         }
     }
     #else

@@ -293,7 +293,7 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Whether another save has been reported before a failed run's error is shown: one that
     /// came during the run, one the watcher holds (a burst of saves goes on: it is reported
-    /// once the burst is over), and when `waiting` and a watcher runs, one that arrives within
+    /// once the burst is over, and waited for until it is), and when `waiting` and a watcher runs, one that arrives within
     /// the watcher's settle interval. Other requests (a viewport dragged, a page's params) do
     /// not count: they would put the error off for as long as they come. Waiting delays an
     /// error, never a good picture.
@@ -301,7 +301,11 @@ final class PreviewSession: @unchecked Sendable {
         let settled = FileWatcher.now() + (waiting && watcher != nil ? FileWatcher.settleInterval : 0)
         signal.lock(); defer { signal.unlock() }
         while !saved && !stopped {
-            let left = max(settled, watcher?.heldUntil ?? 0) - FileWatcher.now()
+            // Held saves are waited for however late the watcher's thread reports them (a busy
+            // machine can keep it waiting past their time), so a burst's half-written file never
+            // shows its error.
+            let held = watcher?.heldUntil
+            let left = max(settled - FileWatcher.now(), held.map { max($0 - FileWatcher.now(), 0.01) } ?? 0)
             if left <= 0 { break }
             _ = signal.wait(until: Date(timeIntervalSinceNow: left))
         }
