@@ -63,16 +63,10 @@ static void tb_sizefromswift(lua_State *L, const tb_Sizer *s, lua_Integer i, dou
   if (status != 0) tb_hostresult(L, status);
 }
 
-/* h * p / w, and h * (p / w) when h * p alone overflows, as ItemSizing.scaled. */
-static inline double tb_scaled(double h, double p, double w) {
-  double product = h * p;
-  return product < HUGE_VAL ? product / w : h * (p / w);   /* one compare, as in Swift */
-}
-
 /* The fit rule for an item of positive size iw x ih: scale down to the width, then to the
 ** height. */
 static inline void tb_fit(double iw, double ih, double pw, double ph, double *w, double *h) {
-  if (iw > pw) { ih = tb_scaled(ih, pw, iw); iw = pw; }
+  if (iw > pw) { ih = ih * pw / iw; iw = pw; }
   if (ih > ph) { iw = iw * ph / ih; ih = ph; }
   *w = iw; *h = ih;
 }
@@ -95,7 +89,7 @@ static void tb_sizeof(lua_State *L, const tb_Sizer *s, lua_Integer i, double pw,
       if (isnan(iw)) { *w = pw; *h = ih; return; }
       if (isnan(ih)) { *w = iw; *h = ph; return; }
       if (!(iw > 0 && ih > 0)) { *w = 0 >= iw ? 0 : iw; *h = 0 >= ih ? 0 : ih; return; }  /* Swift max(v, 0) */
-      if (s->rule == TB_SIZE_FILLWIDTH) { *w = pw; *h = tb_scaled(ih, pw, iw); return; }
+      if (s->rule == TB_SIZE_FILLWIDTH) { *w = pw; *h = ih * pw / iw; return; }
       tb_fit(iw, ih, pw, ph, w, h);
   }
 }

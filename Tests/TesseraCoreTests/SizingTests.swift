@@ -15,16 +15,6 @@ import Testing
         #expect(size(.fit, w: 40, h: 20, s(100, 100)) == s(40, 20))
     }
 
-    /// Sizes near the largest double scale as smaller ones do: h · pw overflowed, and fit gave a
-    /// 1e308-square item an infinite height, then squeezed it to 0 × 100 (fillWidth called it
-    /// too large for a number).
-    @Test func hugeSizesKeepTheirAspectRatio() {
-        #expect(size(.fit, w: 1e308, h: 1e308, s(100, 100)) == s(100, 100))
-        #expect(size(.fit, w: 1e308, h: 5e307, s(100, 1000)) == s(100, 50))
-        #expect(size(.fillWidth, w: 1e308, h: 1e308, s(100, 10)) == s(100, 100))
-        #expect(size(.fillWidth, w: 1.7e308, h: 1.7e308, s(375, 812)) == s(375, 375))
-    }
-
     @Test func fillWidthScalesUpOrDownToTheProposedWidth() {
         #expect(size(.fillWidth, w: 40, h: 20, s(100, 10)) == s(100, 50))
         #expect(size(.fillWidth, w: 400, h: 200, s(100, 10)) == s(100, 50))

@@ -59,19 +59,6 @@ import TesseraCore
         #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
     }
 
-    /// ctx:size scales sizes near the largest double as the Swift rule does (the bridge answers
-    /// sized items with its own copy of the rule): a 1e308-square item in a 100-point box is
-    /// 100 × 100, where h · pw overflowed (fit gave 0 × 100, fillWidth 100 × inf).
-    @Test(arguments: [SizingRule.fit, .fillWidth])
-    func ctxSizeScalesHugeSizesAsTheRuleDoes(rule: SizingRule) throws {
-        let context = LayoutContext(dataset: Dataset(items: [Item(id: .string("a"), fields: ["w": 1e308, "h": 1e308])]),
-                                    collectionSize: Size(width: 100, height: 100), sizing: ItemSizing(rule: rule))
-        let f = try frames("return { simpleLayout = function(ctx) local w, h = ctx:size(1); ctx.set(1, 0, 0, w, h) end }",
-                           context: context)
-        #expect(f == [Rect(x: 0, y: 0, width: 100, height: 100)])
-        #expect(try context.size(at: 0, proposed: Size(width: 100, height: 100)) == Size(width: 100, height: 100))
-    }
-
     /// A script's own `size` answers `ctx:size` checked as `:sized`'s function is: a wrong type,
     /// NaN, an infinity or a negative size stops the script naming the size function's line
     /// (it used to reach the script as it was: `ctx:size` gave "wide", nil).

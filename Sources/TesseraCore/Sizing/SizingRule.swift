@@ -53,23 +53,14 @@ public struct ItemSizing: Sendable {
             if h.isNaN { return Size(width: w, height: proposed.height) }
             guard w > 0, h > 0 else { return Size(width: max(w, 0), height: max(h, 0)) }
             if rule == .fillWidth {
-                return Size(width: proposed.width, height: Self.scaled(h, by: proposed.width, over: w))
+                return Size(width: proposed.width, height: h * proposed.width / w)
             }
             // Scale down to fit the width, then the height (CollectionKit's image size source).
             var width = w, height = h
-            if width > proposed.width { height = Self.scaled(height, by: proposed.width, over: width); width = proposed.width }
+            if width > proposed.width { height = height * proposed.width / width; width = proposed.width }
             if height > proposed.height { width = width * proposed.height / height; height = proposed.height }
             return Size(width: width, height: height)
         }
-    }
-
-    /// h · p / w, as CollectionKit computes it; h · (p / w) when h · p alone overflows (a size
-    /// near the largest double), so a 1e308-square item fits a 100-point width as 100 × 100
-    /// rather than as an infinite height squeezed to 0 × 100. O(1).
-    @inlinable @inline(__always)
-    static func scaled(_ h: Double, by p: Double, over w: Double) -> Double {
-        let product = h * p   // positive or NaN here; one compare is the cheapest test of overflow
-        return product < .infinity ? product / w : h * (p / w)
     }
 
     /// `size` for an item with no size under `fit` or `fillWidth`: its text measured at the
