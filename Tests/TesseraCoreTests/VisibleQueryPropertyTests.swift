@@ -15,10 +15,30 @@ private func bruteForce(_ frames: [Rect], _ q: Rect) -> [Int] {
     frames.indices.filter { visibleByDefinition(frames[$0], in: q) }
 }
 
+@Suite("Visible queries: the boundary rule")
+struct VisibleBoundaryRuleTests {
+    /// A size far below its coordinate's last digit leaves no area: 1e7 + 1e-10 == 1e7. The
+    /// index never held such a frame; `overlapsWithPositiveArea` (which filters a script's
+    /// `visible` answer, pinned headers and spliced results) tested `width > 0` and kept it.
+    @Test func aSizeLostInItsCoordinateHasNoArea() throws {
+        let sliver = r(1e7, 0, 1e-10, 10), viewport = r(0, 0, 2e7, 20)
+        #expect(!sliver.overlapsWithPositiveArea(viewport))
+        #expect(!viewport.overlapsWithPositiveArea(sliver))
+        #expect(!r(0, 1e7, 10, 1e-10).overlapsWithPositiveArea(r(0, 0, 20, 2e7)))
+        #expect(try FramesResult(frames: [sliver]).visible(in: viewport) == [])
+        // One ulp of 1e7 (about 1.9e-9) is an area, however thin.
+        #expect(r(1e7, 0, 2e-9, 10).overlapsWithPositiveArea(viewport))
+        #expect(try FramesResult(frames: [r(1e7, 0, 2e-9, 10)]).visible(in: viewport) == [0])
+        // Touching edges still do not count, and a zero size still has no area.
+        #expect(!r(0, 0, 10, 10).overlapsWithPositiveArea(r(10, 0, 10, 10)))
+        #expect(!r(5, 5, 0, 10).overlapsWithPositiveArea(r(0, 0, 20, 20)))
+    }
+}
+
 /// Every visible query (the index's `query` and `withHits` under each packing, a listed index,
-/// `FramesResult.visible(in:)` and `elements(in:)`) against
+/// `FramesResult.visible(in:)` and `elements(in:)`, and `Rect.overlapsWithPositiveArea`) against
 /// a brute-force scan, on seeded random frame sets of every awkward kind. A failure names the
-/// seed, so `cases(seed)` replays it alone.
+/// seed, so `check(seed:kind:)` replays it alone.
 @Suite("Visible queries: every query against a brute-force scan")
 struct VisibleQueryPropertyTests {
     /// The kinds of frame set, each laid at an origin that may be negative or far away.
@@ -148,6 +168,7 @@ struct VisibleQueryPropertyTests {
             #expect(LayoutElement.itemIndices(of: drawn) == want, "FramesResult.elements, items: \(context)")
             let wantElements = elements.filter { visibleByDefinition($0.frame, in: q) }
             #expect(Set(drawn.filter { $0.category != .item }) == Set(wantElements), "FramesResult.elements: \(context)")
+            #expect(frames.indices.filter { frames[$0].overlapsWithPositiveArea(q) } == want, "overlapsWithPositiveArea: \(context)")
         }
     }
 

@@ -42,11 +42,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// True when the two rectangles share an area greater than zero. Touching
     /// edges do not count (CollectionKit's open-interval visibility), and neither does a
     /// rectangle of zero width or height: it has no area to share.
+    ///
+    /// The edges are the computed `maxX` and `maxY`, as the spatial index reads them: a size
+    /// that vanishes next to its coordinate (`1e7 + 1e-10 == 1e7`) leaves no area either, so
+    /// this test and every visible query give the same answer.
     @inlinable
     public func overlapsWithPositiveArea(_ other: Rect) -> Bool {
-        width > 0 && height > 0 && other.width > 0 && other.height > 0
-            && x < other.x + other.width && other.x < x + width
-            && y < other.y + other.height && other.y < y + height
+        let maxX = x + width, maxY = y + height, otherMaxX = other.x + other.width, otherMaxY = other.y + other.height
+        return x < maxX && y < maxY && other.x < otherMaxX && other.y < otherMaxY
+            && x < otherMaxX && other.x < maxX && y < otherMaxY && other.y < maxY
     }
 
     /// The rectangle moved by `dx, dy`.
