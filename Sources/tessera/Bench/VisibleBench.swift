@@ -7,7 +7,7 @@
 ///   the real `WaterfallLayout`, queried at x = 0 and random y;
 /// - a 2-D scatter (10,000 × 10,000, sizes uniform in [5, 50)) whose item order has nothing to
 ///   do with position, queried at random x and y. A viewport holds about 3,400 items here, so
-///   the fair figure is the time per returned item (`ns_per_item`), not the ratio alone.
+///   the fair figure is the time per returned item (`ns_per_hit`), not the ratio alone.
 ///
 /// Queries are 375 × 812 viewports from a seeded generator; each sample runs many queries and
 /// the row reports the median per query. The build baseline is the cheapest real index: sorting
@@ -82,7 +82,7 @@ enum VisibleBench: BenchSuite {
         let hitsPerQuery = Double(hits) / Double(batch.count)
         var notes = memory
         notes["hits_per_query"] = hitsPerQuery
-        notes["ns_per_item"] = hitsPerQuery > 0 ? perQuery * 1e6 / hitsPerQuery : 0
+        notes["ns_per_hit"] = hitsPerQuery > 0 ? perQuery * 1e6 / hitsPerQuery : 0
         notes["query_us"] = perQuery * 1000
         report(BenchResult(suite: name, name: "\(caseName): viewport query", n: n, median: perQuery,
                            baseline: "linear scan, same frames", baselineMedian: perScanBatch / Double(scans.count),
