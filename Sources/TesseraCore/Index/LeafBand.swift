@@ -19,10 +19,11 @@
 /// tall early item would otherwise make queries below it scan from the top). A query then tests
 /// at most `(maximumLag + 1) · fanout` entries that end above it.
 struct LeafBand: Sendable {
-    /// Per leaf, the largest maxY of it and every leaf before it, rounded up.
-    let reach: [Float]
+    /// Per leaf, the largest maxY of it and every leaf before it, rounded up. Both arrays are
+    /// written by `init` only, and by the tests that break an invariant.
+    var reach: [Float]
     /// Per block of `blockLeaves` leaves, the reach of its last leaf.
-    let blockReach: [Float]
+    var blockReach: [Float]
 
     static let maximumLag = 4
     /// Leaves per block: 16 reaches fill one 64-byte cache line.

@@ -17,7 +17,10 @@
 /// - a leaf's box encloses its entries' frames, a node's box its children's boxes;
 /// - level sizes shrink by `fanout` up to a single root; in frame order, ids ascend strictly;
 /// - with a `LeafBand`: entries start in order, each leaf's reach is at least the bottom of it
-///   and of every leaf before, and each block's reach is its last leaf's.
+///   and of every leaf before, each block's reach is its last leaf's, and each leaf's top is
+///   passed by the reach of a leaf at most `LeafBand.maximumLag` leaves before it (what bounds a
+///   query's wasted tests);
+/// - the lanes of a quad past the end of its level (or of the entries) hold `BoxQuad.empty`.
 ///
 /// **Query** (`IndexWalk`). For a layout whose items start down the page in frame order, a
 /// search finds the first leaf that reaches into the query and its entries on are tested in
@@ -40,8 +43,9 @@ public struct SpatialIndex: Sendable {
     /// costs nothing on a waterfall's viewport query (a partly covered leaf is scanned without
     /// branches); a scattered layout's viewport query ran about 5% faster (fewer nodes walked).
     static let defaultFanout = 32
-    /// The frames, shared with the caller (copy-on-write: the index copies nothing).
-    let frames: [Rect]
+    /// The frames, shared with the caller (copy-on-write: the index copies nothing). This and
+    /// the other `var`s are written by `init` only, and by the tests that break an invariant.
+    var frames: [Rect]
     /// Frames numbered on after `frames` (listed order only; empty otherwise).
     let moreFrames: [Rect]
     /// Entries are in ascending frame order, so hits need no sorting.
@@ -49,15 +53,15 @@ public struct SpatialIndex: Sendable {
     /// Frame index of each entry; empty when entry `p` is frame `p`.
     let ids: [UInt32]
     /// Outward-rounded entry boxes, four per quad (STR packing only).
-    let entryQuads: [BoxQuad]
+    var entryQuads: [BoxQuad]
     /// Outward-rounded node boxes, four per quad, level by level from the leaves up.
-    let nodes: [BoxQuad]
+    var nodes: [BoxQuad]
     /// Where each level's quads start, its size and reach; leaves first, the root last.
     let levels: [Level]
     /// Number of entries (frames with a positive area).
     let entryCount: Int
     /// The `LeafBand` shortcut's search, when queries take it.
-    let band: LeafBand?
+    var band: LeafBand?
 
     /// Builds the index over `frames` (any order, any overlap; frames without a positive area
     /// are never returned).
@@ -239,11 +243,22 @@ public struct SpatialIndex: Sendable {
                   }),
                   band.blockReach.count == (leafReach.count + LeafBand.blockLeaves - 1) / LeafBand.blockLeaves,
                   zip(entryIds, entryIds.dropFirst()).allSatisfy({ frame($0.0).y <= frame($0.1).y }) else { return false }
-            var highest = -Double.infinity
+            var highest = -Double.infinity, first = 0
             for j in 0..<levels[0].count {
                 let lo = j * fanout
                 for p in lo..<Swift.min(lo + fanout, entryCount) { highest = Swift.max(highest, IndexBox(frame(entryIds[p])).maxY) }
                 if Double(leafReach[j]) < highest || (j > 0 && leafReach[j] < leafReach[j - 1]) { return false }
+                // Entries start in order, so the leaf's top is its first entry's.
+                let top = frame(entryIds[lo]).y
+                while Double(leafReach[first]) <= top { first += 1 }
+                if j - first > LeafBand.maximumLag { return false }
+            }
+        }
+        let padding = levels.map { ($0.firstQuad, $0.count) } + (isOrdered ? [] : [(-1, entryCount)])
+        for (firstQuad, count) in padding {
+            for i in count..<(count + 3) / 4 * 4 {
+                let lane = firstQuad < 0 ? entryQuads[i / 4][i % 4] : nodes[firstQuad + i / 4][i % 4]
+                guard lane.minX == .infinity, lane.minY == .infinity, lane.maxX == -.infinity, lane.maxY == -.infinity else { return false }
             }
         }
         return levels[levels.count - 1].count == 1 || entryCount == 0
