@@ -17,8 +17,10 @@ struct Tessera: ParsableCommand {
     /// length, terminal escapes shown escaped; help goes to stdout through the same checked writer.
     static func main() {
         LuaHost.defaultPictures = .ascii
-        // A closed pipe (EPIPE) and a file-size limit (EFBIG) are write errors like a full disk:
-        // reported with exit status 1 and the temporary of --out removed, not a silent death.
+        // A file-size limit (EFBIG) is a write error like a full disk: reported with exit status 1
+        // and the temporary of --out removed, not a silent death. EPIPE is reported the same way
+        // for files and sockets; standard output's closed pipe ends the process quietly, as
+        // SIGPIPE would (`StandardStream`).
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         do {
