@@ -10,6 +10,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A headless collection-layout engine: data and a viewport in; frames, visible sets and diffs out.",
+        version: tesseraVersion,
         subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, LayoutsCommand.self, ReplCommand.self, TestCommand.self, BenchCommand.self, PreviewCommand.self]
     )
 

@@ -51,6 +51,18 @@ import Testing
         #expect(r.stdout == "")
     }
 
+    @Test func versionIsAFlagOfTheProgram() throws {
+        let r = try runTessera(["--version"], input: "")
+        #expect(r.status == 0 && r.stderr == "")
+        #expect(r.stdout == "0.1.0\n")
+        let help = try runTessera(["--help"], input: "")
+        #expect(help.stdout.contains("\n  --version               Show the version.\n"))
+        // `tessera version` is what a user guesses; it points at the flag.
+        let word = try runTessera(["version"], input: "")
+        #expect(word.status == 64 && word.stdout == "")
+        #expect(word.stderr.hasPrefix("Error: unknown command 'version' (did you mean --version?); expected one of run, check,"))
+    }
+
     @Test func aMisspeltCommandGetsTheClosestOne() throws {
         // It was ArgumentParser's bare "Unexpected argument 'rnu'".
         let r = try runTessera(["rnu", "flow"], input: "")
