@@ -26,6 +26,10 @@ import Testing
         (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
          "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375xx812"], "--viewport '375xx812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375 812"], "--viewport '375 812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375*812"], "--viewport '375*812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375Xabc"], "--viewport '375Xabc' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
         // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
         (["preview", "flow", "--data", emoji, "--port", "-1"], "--port -1 is not a port; expected 0 (any free port) to 65535"),
@@ -61,6 +65,14 @@ import Testing
         let word = try runTessera(["version"], input: "")
         #expect(word.status == 64 && word.stdout == "")
         #expect(word.stderr.hasPrefix("Error: unknown command 'version' (did you mean --version?); expected one of run, check,"))
+    }
+
+    /// A size is typed with x, X or ×, with spaces around it or not.
+    @Test(arguments: ["375X812", "375×812", "375 x 812", " 375x812 ", "375 × 812"])
+    func aViewportTakesTheWaysPeopleTypeTheTimesSign(viewport: String) throws {
+        let r = try runTessera(["run", "waterfall", "--viewport", viewport, "--format", "text"], input: "")
+        #expect(r.status == 0 && r.stderr == "")
+        #expect(r.stdout.contains("\nviewport:     375 x 812 at 0,0\n"))
     }
 
     @Test func aMisspeltCommandGetsTheClosestOne() throws {
