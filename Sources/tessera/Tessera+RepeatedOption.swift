@@ -10,7 +10,7 @@ let keyedFlags: Set<String> = ["param", "animator-param", "section-offset"]
 /// (`--viewport 320x480 --viewport 375x812`) and a keyed flag given twice with the same key
 /// (`--param columns=2 --param columns=3`, `--section-offset 1=0,0 --section-offset 1=90,0`)
 /// are refused, where ArgumentParser would keep the last value silently. Flags without a value
-/// (`--rtl`) and lists (`--data` of nothing; `test`'s paths) may repeat.
+/// (`--rtl`) may repeat, and keyed flags with different keys.
 ///
 /// `arguments` is the command line after the command's name; `takesOneValue(name)` says whether
 /// the flag `--name` takes a single value (false for a flag without one or a list), and is only
