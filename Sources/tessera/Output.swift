@@ -11,9 +11,9 @@ func emit(_ text: String, to path: String?) throws {
 /// `path` with `writeAtomically`.
 ///
 /// Renderers ask every layout query that can fail before their first byte, so an error of the
-/// layout or a script leaves stdout empty. A failure to write stdout itself (a full disk, a
-/// closed pipe) ends the command with that error; what was written by then stays written, as
-/// with any program writing to a pipe. A terminal gets the whole text at once, escaped
+/// layout or a script leaves stdout empty. A failure to write stdout itself (a full disk) ends
+/// the command with that error, and a reader that went away (`| head`) ends it quietly; what
+/// was written by then stays written, as with any program writing to a pipe. A terminal gets the whole text at once, escaped
 /// (`StandardStream.write(line:)`): it is not where a million items go.
 func emit(to path: String?, sparing inputs: [InputFile] = [], _ body: (BufferedWriter) throws -> Void) throws {
     if let path { return try writeAtomically(to: path, sparing: inputs, body) }

@@ -4,8 +4,11 @@ import TesseraCore
 /// Writing to stdout and stderr without crashing and without letting a script drive the terminal.
 ///
 /// - Every write goes through `write(2)` in a loop over one buffer, so a full disk (`> /dev/full`)
-///   or a closed stream is an error the caller reports (exit status 1), never a `try!` crash,
-///   and a long message is one system call, not one per byte.
+///   is an error the caller reports (exit status 1), never a `try!` crash, and a long message
+///   is one system call, not one per byte.
+/// - Standard output whose reader has gone (`| head`) ends the process as SIGPIPE ends `cat` or
+///   `git`: no message, killed by the signal (status 141 in a shell), since nobody is left to
+///   read the rest and a message would only be noise on the terminal.
 /// - Text bound for a terminal has its control characters (ESC, the C1 controls, everything
 ///   below 0x20 but newline and tab, DEL) shown as Lua-style escapes (`\27[2J`), so a script
 ///   cannot clear, retitle or otherwise drive the user's terminal. Pipes and files get the
@@ -51,11 +54,20 @@ enum StandardStream: Int32 {
             let n = systemWrite(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE && self == .output { endAsClosedPipeWould() }
                 throw CLIError("cannot write to \(name): \(systemReason(errno))")
             }
             offset += n
         }
     }
+}
+
+/// Ends the process as the default action of SIGPIPE does (the process ignores the signal so
+/// that files and sockets report EPIPE as an error instead). Never returns.
+private func endAsClosedPipeWould() -> Never {
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+    _exit(128 + SIGPIPE)   // only if the signal could not end the process (it is blocked)
 }
 
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
@@ -96,7 +108,8 @@ func reportError(_ text: String) {
     try? StandardStream.error.write(line: cutLongMessage(text))
 }
 
-/// Prints a line to stdout; if stdout cannot be written, says so on stderr and exits with 1.
+/// Prints a line to stdout; if stdout cannot be written, says so on stderr and exits with 1
+/// (a closed pipe ends the process quietly, as `StandardStream` says).
 func printLine(_ text: String) {
     exitingOnFailure { try StandardStream.output.write(line: text) }
 }

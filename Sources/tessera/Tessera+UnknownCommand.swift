@@ -8,7 +8,9 @@ import TesseraCore
 func unknownCommandMessage(_ arguments: [String], commands: [String]) -> String? {
     let named = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
     guard let first = named.first, !first.hasPrefix("-"), first != "help", !commands.contains(first) else { return nil }
-    return "unknown command \(quotedArgument(first))\(DidYouMean.hint(for: first, among: commands)); "
+    // The version is a flag, as `--help` is; `tessera version` is the guess it answers.
+    let hint = first == "version" ? " (did you mean --version?)" : DidYouMean.hint(for: first, among: commands)
+    return "unknown command \(quotedArgument(first))\(hint); "
         + "expected one of \(commands.joined(separator: ", "))"
 }
 

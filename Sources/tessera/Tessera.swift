@@ -10,6 +10,7 @@ struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A headless collection-layout engine: data and a viewport in; frames, visible sets and diffs out.",
+        version: tesseraVersion,
         subcommands: [RunCommand.self, CheckCommand.self, DiffCommand.self, AnimateCommand.self, ScrollCommand.self, LayoutsCommand.self, ReplCommand.self, TestCommand.self, BenchCommand.self, PreviewCommand.self]
     )
 
@@ -17,24 +18,29 @@ struct Tessera: ParsableCommand {
     /// length, terminal escapes shown escaped; help goes to stdout through the same checked writer.
     static func main() {
         LuaHost.defaultPictures = .ascii
-        // A closed pipe (EPIPE) and a file-size limit (EFBIG) are write errors like a full disk:
-        // reported with exit status 1 and the temporary of --out removed, not a silent death.
+        // A file-size limit (EFBIG) is a write error like a full disk: reported with exit status 1
+        // and the temporary of --out removed, not a silent death. EPIPE is reported the same way
+        // for files and sockets; standard output's closed pipe ends the process quietly, as
+        // SIGPIPE would (`StandardStream`).
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         do {
             if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
                 throw ValidationError(message)
             }
+            if let (command, message) = repeatedOption(in: Array(CommandLine.arguments.dropFirst())) {
+                throw CommandUsageError(command: command, message: message)
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch {
             let error = LimitHint.adding(to: error)
-            var code = exitCode(for: error)
+            var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
             // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
             // test) and its last line as the summary, even when no test ran.
             let testCommand = CommandLine.arguments.dropFirst().first == "test"
             if code == .validationFailure && testCommand { code = ExitCode(TestCommand.usageErrorStatus) }
-            var text = fullMessage(for: error)
+            var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
             if code == .validationFailure {
                 text = explainingUnknownOption(text, arguments: Array(CommandLine.arguments.dropFirst()))
             }
@@ -46,5 +52,17 @@ struct Tessera: ParsableCommand {
             if testCommand && code.rawValue == TestCommand.usageErrorStatus { printLine(TestCommand.summary(passed: 0, failed: 0)) }
             Foundation.exit(code.rawValue)
         }
+    }
+}
+
+/// A usage error found before ArgumentParser parses the command line (a value given twice),
+/// printed as ArgumentParser prints one: the sentence, then the command's usage.
+struct CommandUsageError: Error {
+    var command: ParsableCommand.Type
+    var message: String
+
+    var fullMessage: String {
+        let name = command.configuration.commandName ?? ""
+        return "Error: \(message)\nUsage: \(Tessera.usageString(for: command))\n  See 'tessera \(name) --help' for more information."
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(check.pinnedOverlaps.first?.at == 120)
         #expect(check.count(of: .pinned) == 1 && check.warningCount == 1)
         #expect(check.summary == "1 pair of pinned elements overlapping")
-        #expect(check.warnings(limit: 5) == ["pinned header of section 1 at (0, 0, 100, 20) and header of section 1 at (0, 120, 100, 20) overlap when the visible top is at y = 120"])
+        #expect(check.warnings(limit: 5) == ["pinned header of section 0 at (0, 0, 100, 20) and header of section 0 at (0, 120, 100, 20) overlap when the visible top is at y = 120"])
         // With the pin ending at the next group's top, the first is pushed away in time.
         let grouped = try FramesResult(frames: frames, elements: [header(0, until: 120), header(120)])
         #expect(try LayoutCheck(result: grouped).warningCount == 0)
@@ -34,7 +34,7 @@ import Testing
         let sideways = try TransposeLayout(FixedLayout(result: stacked)).layout(context)
         let check = try LayoutCheck(result: sideways)
         #expect(check.pinnedOverlaps.map { [Double($0.0), Double($0.1), $0.at] } == [[0, 1, 120]])
-        #expect(check.warnings(limit: 5) == ["pinned header of section 1 at (0, 0, 20, 100) and header of section 1 at (120, 0, 20, 100) overlap when the visible left is at x = 120"])
+        #expect(check.warnings(limit: 5) == ["pinned header of section 0 at (0, 0, 20, 100) and header of section 0 at (120, 0, 20, 100) overlap when the visible left is at x = 120"])
     }
 
     @Test func aHeaderCoveringCardsAtRestIsReported() throws {
@@ -44,7 +44,7 @@ import Testing
         let check = try LayoutCheck(result: result)
         #expect(check.covered.map(\.element) == [0])
         #expect(check.covered.map(\.items) == [[0, 1]])
-        #expect(check.warnings(limit: 5) == ["header of section 1 at (0, 40, 100, 20) covers 2 items at rest: 0, 1"])
+        #expect(check.warnings(limit: 5) == ["header of section 0 at (0, 40, 100, 20) covers 2 items at rest: 0, 1"])
         #expect(check.summary == "1 header covering items")
     }
 

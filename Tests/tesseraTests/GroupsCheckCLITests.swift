@@ -42,7 +42,7 @@ import Testing
         let plain = try runTessera(["check", "stacked.lua", "--data", "d.json", "--max-warnings", "1"], in: dir)
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(plain.stdout == """
-        warning: pinned header of section 1 at (0, 0, 375, 40) and header of section 1 at (0, 440, 375, 40) overlap when the visible top is at y = 440
+        warning: pinned header of section 0 at (0, 0, 375, 40) and header of section 0 at (0, 440, 375, 40) overlap when the visible top is at y = 440
         warning: ... 119 more pairs of pinned elements overlapping
         stacked.lua: problems on d.json: 64 items, content 375x7040, 120 warnings (120 pairs of pinned elements overlapping)
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `tessera scroll --format text` lists the ids that entered and left on one line per step: an
-/// id that is not one plain word is quoted, so it cannot pass for two ids or break the line.
+/// `tessera scroll --format text` lists the ids that entered and left on one line per step, as
+/// every message writes ids: integers bare, strings quoted as JSON quotes them, so an odd id
+/// cannot pass for two ids or break the line, and the integer 0 and the string "0" read apart.
 @Suite struct ScrollTextIDsTests {
     @Test func oddIdsAreQuotedOnTheStepsLine() throws {
         let dir = try temporaryDirectory()
@@ -12,5 +13,15 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let first = r.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix(#"step 1 offset 0,0: 4 visible; in "a b" "" "c\nd" 5; out -; "#), "\(r.stdout)")
+    }
+
+    @Test func theIntegerZeroAndTheStringZeroReadApart() throws {
+        let dir = try temporaryDirectory()
+        try #"{"items": [{"id": 0, "w": 10, "h": 10}, {"id": "0", "w": 10, "h": 10}, {"id": "p05", "w": 10, "h": 10}]}"#
+            .write(to: dir.appendingPathComponent("d.json"), atomically: true, encoding: .utf8)
+        let r = try runTessera(["scroll", "flow", "--data", "d.json", "--steps", "1"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let first = r.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix(#"step 1 offset 0,0: 3 visible; in 0 "0" "p05"; out -; "#), "\(r.stdout)")
     }
 }

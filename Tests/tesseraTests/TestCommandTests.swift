@@ -149,11 +149,24 @@ import Testing
         #expect(data[0]["new"] as? [Double] == [0, 0, 100, 80, 0, 112, 0, 100, 120, 1, 224, 0, 100, 60, 1, 0, 132, 100, 90, 1])
         #expect(page.contains("type: \"range\"") && page.contains("[\"old\", \"both\", \"new\"]"))
 
+        // --update says what it did to each snapshot: this one was there and is rewritten.
         let update = try Self.test(["--update"], in: root)
         #expect(update.status == 0)
-        #expect(Self.lines(update.stdout).suffix(3) == [
-            "  written: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
-            "2 passed, 0 failed, 1 written",
+        #expect(Self.lines(update.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  updated: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed, 1 updated",
+            "",
+        ])
+        // Again: nothing differs, and it says the file was left as it was.
+        let again = try Self.test(["--update"], in: root)
+        #expect(again.status == 0)
+        #expect(Self.lines(again.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  unchanged: 1 snapshot in tests/__snapshots__/grid_test.lua.snap.json",
+            "2 passed, 0 failed",
             "",
         ])
         let after = try Self.test(in: root)
@@ -496,8 +509,8 @@ import Testing
         let update = try Self.test(["--update"], in: root)
         #expect(update.status == 1)
         #expect(Self.lines(update.stdout).suffix(3) == [
-            "  written: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
-            "1 passed, 1 failed, 1 written",
+            "  updated: 'passes 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "1 passed, 1 failed, 1 updated",
             "",
         ])
         #expect(Self.snapshot(root) == "{\n  \"passes 1\": 3,\n  \"takes then fails 1\": [1, 1]\n}\n")

@@ -26,6 +26,23 @@ import Testing
         (["scroll", "waterfall", "--data", emoji, "--animator-param", "alpha"],
          "--animator-param 'alpha' is not K=V; expected for example --animator-param duration=0.5"),
         (["repl", "--batch", "--viewport", "1"], "--viewport '1' is not valid; expected two finite numbers like 375x812"),
+        // A value is given once: a single-valued flag twice, or a keyed one twice with one key,
+        // kept the last value without a word.
+        (["run", "waterfall", "--viewport", "320x480", "--viewport", "375x812"],
+         "--viewport was given twice ('320x480', then '375x812'); give each value once"),
+        (["run", "waterfall", "--format=json", "--format", "text"], "--format was given twice ('json', then 'text'); give each value once"),
+        (["run", "waterfall", "--param", "columns=2", "--param", "spacing=4", "--param", "columns=3"],
+         "--param columns was given twice ('columns=2', then 'columns=3'); give each value once"),
+        (["run", "waterfall", "--section-offset", "1=0,0", "--section-offset", "01=90,0"],
+         "--section-offset 1 was given twice ('1=0,0', then '01=90,0'); give each value once"),
+        (["scroll", "waterfall", "--data", emoji, "--animator-param", "duration=1", "--animator-param=duration=2"],
+         "--animator-param duration was given twice ('duration=1', then 'duration=2'); give each value once"),
+        (["check", "waterfall", "--data", emoji, "--data", emoji],
+         "--data was given twice ('datasets/emoji-15.1.json', then 'datasets/emoji-15.1.json'); give each value once"),
+        (["run", "waterfall", "--viewport", "375xx812"], "--viewport '375xx812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375 812"], "--viewport '375 812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375*812"], "--viewport '375*812' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375Xabc"], "--viewport '375Xabc' is not valid; expected two finite numbers like 375x812"),
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port 70000 is not a port; expected 0 (any free port) to 65535"),
         // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
         (["preview", "flow", "--data", emoji, "--port", "-1"], "--port -1 is not a port; expected 0 (any free port) to 65535"),
@@ -49,6 +66,39 @@ import Testing
         #expect(r.status == 64)
         #expect(r.stderr == usageErrorText(message, command: arguments[0]))
         #expect(r.stdout == "")
+    }
+
+    /// What may repeat: flags without a value, keyed flags with different keys, lists.
+    @Test func flagsWithoutAValueAndDifferentKeysMayRepeat() throws {
+        let r = try runTessera(["run", "waterfall", "--rtl", "--rtl", "--param", "columns=2", "--param", "spacing=4",
+                                "--format", "text"], input: "")
+        #expect(r.status == 0 && r.stderr == "")
+        #expect(r.stdout.hasPrefix("layout:       waterfall\n"))
+        // `tessera test` keeps its own usage status and summary line.
+        let test = try runTessera(["test", "--filter", "a", "--filter", "b"], input: "")
+        #expect(test.status == 2)
+        #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once\nUsage: tessera test [<paths> ...] "))
+        #expect(test.stdout == "0 passed, 0 failed\n")
+    }
+
+    @Test func versionIsAFlagOfTheProgram() throws {
+        let r = try runTessera(["--version"], input: "")
+        #expect(r.status == 0 && r.stderr == "")
+        #expect(r.stdout == "0.1.0\n")
+        let help = try runTessera(["--help"], input: "")
+        #expect(help.stdout.contains("\n  --version               Show the version.\n"))
+        // `tessera version` is what a user guesses; it points at the flag.
+        let word = try runTessera(["version"], input: "")
+        #expect(word.status == 64 && word.stdout == "")
+        #expect(word.stderr.hasPrefix("Error: unknown command 'version' (did you mean --version?); expected one of run, check,"))
+    }
+
+    /// A size is typed with x, X or ×, with spaces around it or not.
+    @Test(arguments: ["375X812", "375×812", "375 x 812", " 375x812 ", "375 × 812"])
+    func aViewportTakesTheWaysPeopleTypeTheTimesSign(viewport: String) throws {
+        let r = try runTessera(["run", "waterfall", "--viewport", viewport, "--format", "text"], input: "")
+        #expect(r.status == 0 && r.stderr == "")
+        #expect(r.stdout.contains("\nviewport:     375 x 812 at 0,0\n"))
     }
 
     @Test func aMisspeltCommandGetsTheClosestOne() throws {

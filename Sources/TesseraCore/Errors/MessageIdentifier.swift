@@ -34,6 +34,13 @@ package func shortenedForMessage(_ text: String) -> String {
     shortened(text) { $0 }
 }
 
+/// `quote(text)`, cut as `describeIdentifier` cuts a string: the quoted part is the text's own
+/// first characters, the ellipsis and length follow outside the quotes.
+/// - Complexity: O(length of the text).
+package func shortenedForMessage(_ text: String, quotedBy quote: (String) -> String) -> String {
+    shortened(text, quote)
+}
+
 /// `write(text)`, or for a text longer than `identifierTextLimit` characters `write` of its first
 /// ones, an ellipsis and its length.
 private func shortened(_ text: String, _ write: (String) -> String) -> String {

@@ -39,8 +39,12 @@ package struct LayoutTestFileResult: Sendable {
     /// The test file, as found under the PATH given.
     public var path: String
     public var tests: [LayoutTestResult] = []
-    /// Snapshots written (new, or rewritten by `--update`), by name.
+    /// Snapshots written new, by name.
     public var written: [String] = []
+    /// Snapshots that differed and were rewritten (`update`), by name.
+    public var updated: [String] = []
+    /// How many snapshots were asked for and matched what the file holds.
+    public var unchanged = 0
     /// Snapshots no test asked for (removed when `update`), by name.
     public var obsolete: [String] = []
     /// The snapshot file, for messages.

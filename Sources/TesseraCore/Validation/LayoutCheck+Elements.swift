@@ -64,9 +64,10 @@ extension LayoutCheck {
         return lines
     }
 
-    /// `header of section 2 at (0, 400, 375, 44)` (sections 1-based, as scripts number them).
+    /// `header of section 2 at (0, 400, 375, 44)`: sections 0-based, as the JSON output and every
+    /// command's messages count them (the warnings name items by their 0-based index too).
     static func describe(_ e: LayoutElement) -> String {
-        let owner = e.isGlobal ? "of the layout" : "of section \(e.section + 1)"
+        let owner = e.isGlobal ? "of the layout" : "of section \(e.section)"
         let label = e.label.map { " \(JSONWriter.write(.string($0)))" } ?? ""
         return "\(e.kind)\(label) \(owner) at \(e.frame.compact)"
     }

@@ -91,13 +91,17 @@ package enum LayoutTestFile {
                 session.asked[key] == nil && !failedTests.contains { key.hasPrefix($0 + " ") || key.hasPrefix($0 + ": ") }
             }.sorted()
         }
-        result.written = session.pending.keys.sorted()
+        let pending = session.pending.keys.sorted()
+        result.written = pending.filter { stored.entries[$0] == nil }
+        result.updated = pending.filter { stored.entries[$0] != nil }
+        result.unchanged = session.matched.count
         guard !session.pending.isEmpty || (options.update && !result.obsolete.isEmpty) else { return result }
         var entries = stored.entries
         for (key, value) in session.pending { entries[key] = value }
         if options.update { for key in result.obsolete { entries[key] = nil } }
         if let problem = save(SnapshotFile(entries: entries), to: snapshotPath, options: options) {
             result.written = []
+            result.updated = []
             return failed(problem)
         }
         return result

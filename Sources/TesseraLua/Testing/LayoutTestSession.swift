@@ -20,6 +20,8 @@ final class LayoutTestSession {
     var pendingOfTest: [String] = []
     /// Every snapshot name a test asked for, and the test that asked.
     var asked: [String: String] = [:]
+    /// The snapshots that matched what the file holds.
+    var matched: Set<String> = []
     /// The running test's name, and its snapshots that did not match.
     var test = ""
     var mismatches: [SnapshotMismatch] = []
@@ -78,7 +80,10 @@ final class LayoutTestSession {
             record(key, actual)
             return nil
         }
-        if SnapshotComparison.equal(expected, actual) { return nil }
+        if SnapshotComparison.equal(expected, actual) {
+            matched.insert(key)
+            return nil
+        }
         if options.update {
             record(key, actual)
             return nil

@@ -1,7 +1,8 @@
 import TesseraCore
 
 /// `tessera scroll --format text`: one line per step (offset, visible count, entering and leaving
-/// ids, time) and a summary line.
+/// ids, time) and a summary line. Ids are written as every message writes them
+/// (`describeIdentifier`): the integer 0 as `0`, the string "0" as `"0"`.
 package enum ScrollRunText {
     /// At most this many ids are listed per step and direction; the rest are counted.
     static let idsShown = 8
@@ -10,7 +11,7 @@ package enum ScrollRunText {
         let f = NumberText.display
         func ids(_ ids: [ItemID]) -> String {
             guard !ids.isEmpty else { return "-" }
-            let list = ids.map(IDText.word)
+            let list = ids.map { describeIdentifier($0) }
             let shown = list.prefix(idsShown).joined(separator: " ")
             return list.count > idsShown ? shown + " (+\(list.count - idsShown))" : shown
         }

@@ -6,7 +6,7 @@ import TesseraRender
 
 /// `tessera test [PATH...] [--update] [--filter TEXT] [--junit FILE] [--report FILE.html]`:
 /// runs the layout tests (`*_test.lua`) under each PATH, files in parallel, and prints one line
-/// per test, the failures, the snapshots written and obsolete, then `N passed, M failed`
+/// per test, the failures, the snapshots written, updated and obsolete, then `N passed, M failed`
 /// alone on the last line. Exit status 1 when a test failed, 2 for a usage error.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -92,15 +92,18 @@ struct TestCommand: ParsableCommand {
         }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
+                               updated: results.reduce(0) { $0 + $1.updated.count },
                                obsolete: results.reduce(0) { $0 + $1.obsolete.count }))
         if let writeFailure { throw writeFailure }
         if failed > 0 { throw ExitCode.failure }
     }
 
-    /// The last line: `N passed, M failed`, with `, K written` and `, J obsolete` when not 0.
-    static func summary(passed: Int, failed: Int, written: Int = 0, obsolete: Int = 0) -> String {
+    /// The last line: `N passed, M failed`, with `, K written`, `, U updated` and `, J obsolete`
+    /// when not 0.
+    static func summary(passed: Int, failed: Int, written: Int = 0, updated: Int = 0, obsolete: Int = 0) -> String {
         var summary = "\(passed) passed, \(failed) failed"
         if written > 0 { summary += ", \(written) written" }
+        if updated > 0 { summary += ", \(updated) updated" }
         if obsolete > 0 { summary += ", \(obsolete) obsolete" }
         return summary
     }
@@ -120,7 +123,9 @@ struct TestCommand: ParsableCommand {
     }
 
     /// The lines printed for one test file: a line per test (its failure indented below it),
-    /// then the snapshots written and the obsolete ones.
+    /// then what happened to its snapshots, as Jest and insta say it: each one written new, each
+    /// one updated (`--update`), how many were left unchanged (with `--update`, which otherwise
+    /// leaves a user wondering whether it touched the file), and the obsolete ones.
     static func lines(for file: LayoutTestFileResult, update: Bool) -> [String] {
         var lines: [String] = []
         for test in file.tests {
@@ -135,6 +140,10 @@ struct TestCommand: ParsableCommand {
             }
         }
         for key in file.written { lines.append("  written: '\(key)' in \(file.snapshotPath)") }
+        for key in file.updated { lines.append("  updated: '\(key)' in \(file.snapshotPath)") }
+        if update && file.unchanged > 0 {
+            lines.append("  unchanged: \(NumberText.counted(file.unchanged, "snapshot")) in \(file.snapshotPath)")
+        }
         for key in file.obsolete { lines.append("  obsolete\(update ? " (removed)" : ""): '\(key)' in \(file.snapshotPath)") }
         return lines
     }

@@ -77,9 +77,10 @@ extension OptionChoice {
     }
 }
 
-/// A command-line value for a message: quoted, and shortened when long (a 100,000-digit number
-/// is not echoed whole).
-func quotedArgument(_ text: String, limit: Int = 40) -> String {
-    guard text.count > limit else { return "'\(text)'" }
-    return "'\(text.prefix(limit))...' (\(text.count) characters)"
+/// A command-line value for a message, cut as every message cuts a user's value (a
+/// 100,000-digit number is not echoed whole). Single quotes, as ArgumentParser's own messages
+/// quote what was typed (`'--fps'`), not `describeIdentifier`'s JSON quotes: those tell the
+/// string "5" from the integer 5, and a command line's text has no such type to tell.
+func quotedArgument(_ text: String) -> String {
+    shortenedForMessage(text) { "'\($0)'" }
 }

@@ -35,7 +35,7 @@ struct ContentOffset: OptionValue {
     var point: Point
 
     init(reading text: String) throws(CLIError) {
-        let (x, y) = try numberPair(text, separator: ",", flag: "--offset", example: "0,2000")
+        let (x, y) = try numberPair(text, separators: [","], flag: "--offset", example: "0,2000")
         guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
             throw CLIError("--offset \(quotedArgument(text)) is too far out; \(offsetRangeText("coordinates"))")
         }
@@ -52,7 +52,7 @@ struct SectionOffset: OptionValue {
 
     init(reading text: String) throws(CLIError) {
         guard let eq = text.firstIndex(of: "="), let section = Int(text[..<eq]), section >= 0,
-              let (x, y) = try? numberPair(String(text[text.index(after: eq)...]), separator: ",", flag: "", example: "") else {
+              let (x, y) = try? numberPair(String(text[text.index(after: eq)...]), separators: [","], flag: "", example: "") else {
             throw CLIError("--section-offset \(quotedArgument(text)) is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0")
         }
         guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
@@ -101,18 +101,22 @@ func checkOffset(_ value: Double, flag: String) throws {
     }
 }
 
+/// What separates a size's width from its height: `x` as in `375x812`, and what people type
+/// for it too (`375X812`, `375×812`); spaces around it are allowed.
+private let sizeSeparators: Set<Character> = ["x", "X", "×"]
+
 /// A size `WxH` of two finite numbers, neither negative.
 private func nonNegativeSize(_ text: String, flag: String, example: String) throws(CLIError) -> Size {
-    let (width, height) = try numberPair(text, separator: "x", flag: flag, example: example)
+    let (width, height) = try numberPair(text, separators: sizeSeparators, flag: flag, example: example)
     guard width >= 0, height >= 0 else {
         throw CLIError("\(flag) \(quotedArgument(text)) must not be negative; expected WxH, for example \(example)")
     }
     return Size(width: width, height: height)
 }
 
-/// Two finite numbers around `separator` ("375x812", "0,2000").
-private func numberPair(_ text: String, separator: Character, flag: String, example: String) throws(CLIError) -> (Double, Double) {
-    let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+/// Two finite numbers around one of `separators` ("375x812", "0,2000"), spaces around each allowed.
+private func numberPair(_ text: String, separators: Set<Character>, flag: String, example: String) throws(CLIError) -> (Double, Double) {
+    let parts = text.split(omittingEmptySubsequences: false, whereSeparator: separators.contains)
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
           let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
         throw CLIError("\(flag) \(quotedArgument(text)) is not valid; expected two finite numbers like \(example)")
