@@ -304,8 +304,11 @@ final class PreviewSession: @unchecked Sendable {
             // Held saves are waited for however late the watcher's thread reports them (a busy
             // machine can keep it waiting past their time), so a burst's half-written file never
             // shows its error.
-            let held = watcher?.heldUntil
-            let left = max(settled - FileWatcher.now(), held.map { max($0 - FileWatcher.now(), 0.01) } ?? 0)
+            let now = FileWatcher.now()
+            let untilSettled = settled - now
+            // At least a moment while saves are held, even past their time.
+            let untilReported = watcher?.heldUntil.map { max($0 - now, 0.01) } ?? 0
+            let left = max(untilSettled, untilReported)
             if left <= 0 { break }
             _ = signal.wait(until: Date(timeIntervalSinceNow: left))
         }
