@@ -1054,6 +1054,38 @@ struct PreviewTests {
         #expect(reports.all.allSatisfy { $0 == [FileWatcher.absolute(file)] }, "\(reports.all)")
     }
 
+    /// With `--time-limit 0` a script that loops for ever holds the run: after `stillRunningAfter`
+    /// the page and the terminal say that it still runs, name `--time-limit` and how to stop it;
+    /// the save of the fixed script stops the loop and its run shows the picture, with no error
+    /// shown for the stopped run. Before, nothing was said and the save waited behind the loop
+    /// for ever.
+    @Test func aRunThatNeverEndsIsSaidAndTheFixsSaveStopsIt() async throws {
+        let (session, script, _, messages) = try rowsSession("return { simpleLayout = function(ctx) while true do end end }\n") {
+            $0.limits.timeLimitSeconds = 0
+            $0.stillRunningAfter = 0.3
+        }
+        let lines = ErrorLog(), errors = ErrorLog()
+        session.log = { lines.add($0) }; session.logError = { errors.add($0) }
+        try await running(session, poll: false)
+        let notice = "gen 1 is still running after 0.3 s: the script may never end, and --time-limit 0 lets a call run for ever."
+            + " Save a fix to stop it and run again (or end the preview with Ctrl-C); --time-limit SECONDS stops a call that runs longer."
+        for _ in 0..<200 where !lines.all.contains(notice) { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(lines.all == [notice])
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
+            .write(toFile: script, atomically: false, encoding: .utf8)
+        for _ in 0..<200 where session.lastGoodRun == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(session.lastGoodRun?.generation == 2)
+        #expect(session.lastGoodRun?.run.result.count == 2)
+        #expect(lines.all.first == notice && lines.all.dropFirst().first == "gen 1 failed while another save arrived; running again",
+                "\(lines.all)")
+        #expect(errors.all == [])
+        let (texts, frames, _, _) = await messages.received()
+        #expect(texts.first == JSONWriter.write(.object(["type": .string("running"), "gen": .int(1), "message": .string(notice)])))
+        #expect(frames == 1)
+        #expect(!texts.contains { $0.contains(#""type":"error""#) }, "\(texts)")
+    }
+
     /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends
     /// at the last save, and no error flashes for a half-written save polling looked at. Under
     /// inotify or polling a burst is a few runs (the watcher holds saves until they stop), not one a save.
@@ -1127,7 +1159,8 @@ struct PreviewTests {
 
     /// A session of the layout script `source` over items a and b, with the animator script
     /// `animator` (as `--animator FILE.lua`) when given.
-    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes, animator: String? = nil) throws
+    private func rowsSession(_ source: String, maxDataBytes: Int = DatasetLoader.defaultMaxBytes, animator: String? = nil,
+                             configure: (inout PreviewSession.Configuration) -> Void = { _ in }) throws
         -> (session: PreviewSession, script: String, data: String, messages: MessageLog) {
         let folder = try temporaryFolder()
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path
@@ -1141,6 +1174,7 @@ struct PreviewTests {
             configuration.animator = file
             configuration.animatorFile = try animatorFile(file)
         }
+        configure(&configuration)
         let session = PreviewSession(configuration)
         session.log = { _ in }; session.logError = { _ in }
         let messages = MessageLog(hub: session.hub)

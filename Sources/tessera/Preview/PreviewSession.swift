@@ -39,6 +39,8 @@ final class PreviewSession: @unchecked Sendable {
         var label = "id"
         /// The page draws items' text, measures it and sends the sizes back as measured sizes.
         var measure = false
+        /// After this many seconds a run still going is said to be (see PreviewSession+StillRunning).
+        var stillRunningAfter = 3.0
     }
 
     let configuration: Configuration
@@ -114,6 +116,8 @@ final class PreviewSession: @unchecked Sendable {
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
     private var pageOffset = Point.zero
     private var pageShelves: [Int: Point] = [:]
+    /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
+    var running: RunInProgress?
 
     // Render-thread state.
     private(set) var generation = 0
@@ -160,6 +164,7 @@ final class PreviewSession: @unchecked Sendable {
     /// Marks files the watcher saw change (absolute paths) to be read again, and asks for a run.
     func filesChanged(_ paths: [String]) {
         signal.lock(); dirty.formUnion(paths); saved = true; pending = true; signal.signal(); signal.unlock()
+        stopRunForSave()
     }
 
     /// Waits for work, runs, repeats; returns after `stop()`.
@@ -231,6 +236,8 @@ final class PreviewSession: @unchecked Sendable {
         lastViewport = size
         lastPageParams = pageParams
         generation += 1
+        runBegan(generation: generation)
+        defer { runEnded() }
         let t1 = Self.now()
         var timings: [(String, Double)] = [("read", Self.ms(t0, t1))]
         let scriptFiles = ScriptFileBytes(inputs)
@@ -242,6 +249,7 @@ final class PreviewSession: @unchecked Sendable {
             // made it lives as long.
             if !scriptChanged, let kept = measuredLayout {
                 (lua, layout) = kept
+                runUses(lua)
                 newLayout = false
             } else {
                 lua = try scriptHost(reading: scriptFiles)
@@ -367,6 +375,7 @@ final class PreviewSession: @unchecked Sendable {
         let lua = try LuaHost(limits: configuration.limits.scriptLimits)
         lua.output = { [logError] line in logError(line) }
         files.serve(lua)
+        runUses(lua)
         return lua
     }
 
