@@ -99,7 +99,7 @@ function swapIn(h, next, decodeMs, buildMs) {
     if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
   }
   scrollToState();
-  showParams(h.params);
+  showParams(h.params, h.pageParams);
   // The box speaks of the generation it was filled in, "no problems" included: a new one hides it.
   if (!$('problem').hidden && +$('problem').dataset.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
   // Asked while this generation was on its way: the answer (of this generation) waited for it.
@@ -217,7 +217,7 @@ function connect() {
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
   ws = socket;
   ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; if (sizeChosen) askedSizes.add(S.w + 'x' + S.h);
-    send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
+    send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: paramsSent() } : { type: 'hello', params: paramsSent() }); reportScroll(); };
   // A server started again has a new token, which this page's address lacks: it would try for
   // ever. Past the first few tries (a server restarting, or a lost connection), it says so.
   ws.onclose = () => {

@@ -111,7 +111,8 @@ final class PreviewSession: @unchecked Sendable {
         stateLock.withLock { (lastGood, lastGoodSources) }
     }
     /// The params the page's controls set (the last page that said), over `--param`'s
-    /// (guarded by `stateLock`; see PreviewSession+Params).
+    /// (guarded by `stateLock`; see PreviewSession+Params). Each frame names them: a page
+    /// whose own differ says so and, when the person turns to it, sends its own again.
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
     private var pageOffset = Point.zero
@@ -430,6 +431,8 @@ final class PreviewSession: @unchecked Sendable {
         update.measure = configuration.measure
         update.adjust = laidOut.adjust
         update.params = paramControls
+        // Only a layout that takes params has controls to compare.
+        if !paramControls.isEmpty { update.pageParams = .object(lastPageParams ?? [:]) }
         return try update.encode(storage: Self.data)
     }
 
