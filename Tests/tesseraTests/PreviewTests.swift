@@ -441,6 +441,9 @@ struct PreviewTests {
         #expect(params.map { $0["value"]?.number ?? ($0["value"] == .bool(false) ? -1 : -2) } == [-1, 25])
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [10, 50], "two rows 25 high")
+        // The page params it was laid out with, as the page that said last set them: a page
+        // whose own differ says so.
+        #expect(last["pageParams"] == .object(["h": 25, "gone": 1]))
         let refusals = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("refused") }.compactMap { $0["message"]?.string }
         #expect(refusals.count == 1 && refusals[0].hasPrefix("params: expected values to be an object of param names and values, got "), "\(refusals)")
     }
@@ -453,6 +456,7 @@ struct PreviewTests {
         session.render()
         let (_, last) = try await newestFrame(messages)
         #expect(last["params"] == .array([.object(["name": "h", "default": 10, "value": 10])]))
+        #expect(last["pageParams"] == .object([:]))
         guard case .array(let content)? = last["content"] else { Issue.record("no content in \(last)"); return }
         #expect(content.map(\.number) == [10, 20])
     }
