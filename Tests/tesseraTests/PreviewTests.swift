@@ -1060,7 +1060,8 @@ struct PreviewTests {
 
     /// With `--time-limit 0` a script that loops for ever holds the run: after `stillRunningAfter`
     /// the page and the terminal say that it still runs, name `--time-limit` and how to stop it;
-    /// the save of the fixed script stops the loop and its run shows the picture, with no error
+    /// a page opened meanwhile is told too; the save of the fixed script stops the loop and its
+    /// run shows the picture, with no error
     /// shown for the stopped run. Before, nothing was said and the save waited behind the loop
     /// for ever.
     @Test func aRunThatNeverEndsIsSaidAndTheFixsSaveStopsIt() async throws {
@@ -1075,6 +1076,7 @@ struct PreviewTests {
             + " Save a fix to stop it and run again (or end the preview with Ctrl-C); --time-limit SECONDS stops a call that runs longer."
         for _ in 0..<200 where !lines.all.contains(notice) { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(lines.all == [notice])
+        let late = MessageLog(hub: session.hub)   // a page opened while the run goes on
         try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
             .write(toFile: script, atomically: false, encoding: .utf8)
         for _ in 0..<200 where session.lastGoodRun == nil { try await Task.sleep(nanoseconds: 50_000_000) }
@@ -1088,6 +1090,7 @@ struct PreviewTests {
         #expect(texts.first == JSONWriter.write(.object(["type": .string("running"), "gen": .int(1), "message": .string(notice)])))
         #expect(frames == 1)
         #expect(!texts.contains { $0.contains(#""type":"error""#) }, "\(texts)")
+        #expect(await late.received().texts.first == texts.first)
     }
 
     /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends

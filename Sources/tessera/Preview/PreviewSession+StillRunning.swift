@@ -26,7 +26,7 @@ extension PreviewSession {
             guard let self, stateLock.withLock({ running?.generation == generation }) else { return }
             let message = stillRunningMessage(generation: generation, seconds: after)
             log(message)
-            hub.publish(note: JSONWriter.write(.object(["type": .string("running"), "gen": .int(generation),
+            hub.publish(running: JSONWriter.write(.object(["type": .string("running"), "gen": .int(generation),
                                                         "message": .string(message)])))
         }
     }
