@@ -8,8 +8,14 @@ picture. Two headless Chromium pages of one preview, A at 375x500 and B at 1024x
 last): A's status line says its picture was laid out at B's size; a click in A lays it out at
 A's again (its content as wide as its viewport), and then B's status line says so of A's size.
 Before, a page drew the other page's picture (1024 px wide rows in a 375 px view) without a
-word, and nothing but a change of its size brought its own back. No JavaScript error.
-Screenshot (with SCREENSHOT_DIR): preview-tabs.png (A, showing B's size).
+word, and nothing but a change of its size brought its own back.
+
+The params likewise: A opened again with rowh=10, then B with rowh=20: A's status line says its
+picture has another page's params, a click in A lays it out with its own (rows 10 high) and B
+then says so. Before, each page laid out with the last page's params without a word, its
+controls showing the other page's values. No JavaScript error.
+Screenshots (with SCREENSHOT_DIR): preview-tabs.png (A, showing B's size) and
+preview-tabs-params.png (A, showing B's params).
 """
 import os
 import sys
@@ -21,7 +27,8 @@ TESSERA = sys.argv[1]
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 
 _, files = write_files("tessera-preview-tabs-", {
-    "rows.lua": "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+    "rows.lua": "return { params = { rowh = 30 }, simpleLayout = function(ctx, p)\n"
+                "  for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * p.rowh, ctx.width, p.rowh) end end }\n",
     "data.json": {"items": [{"id": "i%d" % k} for k in range(40)]},
 })
 server, url, _, _, lines = start_preview([TESSERA, "preview", files["rows.lua"], "--data", files["data.json"], "--port", "0"])
@@ -29,6 +36,7 @@ pages = []
 check = Checks()
 STATUS = "document.getElementById('status').textContent"
 CONTENT = "(/content (\\d+)x/.exec(document.getElementById('status').textContent) || [])[1]"
+HEIGHT = "(/content \\d+x(\\d+)/.exec(document.getElementById('status').textContent) || [])[1]"
 try:
     a, b = Browser(), Browser()
     pages = [a, b]
@@ -48,6 +56,24 @@ try:
     check("A's note is gone", "laid out at" not in a.eval(STATUS), a.eval(STATUS))
     b.wait(CONTENT + " === '375'", "B given A's picture")
     check("B says its picture is A's size", "(laid out at 375x500, another page's size" in b.eval(STATUS), b.eval(STATUS))
+
+    # Params: A with rows 10 high (40 rows: 400), then B with 20 (800), both 375x500.
+    a.call("Page.navigate", url=url + "&p.rowh=10#w=375&h=500")
+    a.wait(HEIGHT + " === '400'", "A's picture with its params")
+    b.call("Page.navigate", url=url + "&p.rowh=20#w=375&h=500")
+    b.wait(HEIGHT + " === '800'", "B's picture with its params")
+    a.wait(HEIGHT + " === '800'", "A given B's params' picture")
+    check("A says its picture has B's params",
+          "laid out with another page's params ({\"rowh\":20}): click to lay out with this one's" in a.eval(STATUS), a.eval(STATUS))
+    check("B says nothing of params", "another page's params" not in b.eval(STATUS), b.eval(STATUS))
+    if SHOTS:
+        a.screenshot(os.path.join(SHOTS, "preview-tabs-params.png"))
+    a.click(700, 300)
+    a.wait(HEIGHT + " === '400'", "A laid out with its params again after a click")
+    check("A's params note is gone", "another page's params" not in a.eval(STATUS), a.eval(STATUS))
+    b.wait(HEIGHT + " === '400'", "B given A's params' picture")
+    check("B says its picture has A's params",
+          "laid out with another page's params ({\"rowh\":10})" in b.eval(STATUS), b.eval(STATUS))
     for name, page in (("A", a), ("B", b)):
         check("no JavaScript error in " + name, page.errors == [], page.errors)
     print("preview tabs test: %d checks passed" % len(check))

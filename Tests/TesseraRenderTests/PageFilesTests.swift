@@ -41,7 +41,7 @@ import TesseraCore
         let pages = [
             ("run-page.html", try HTMLPage(run: run, viewport: nil).render()),
             ("animate-page.html", try TimelinePage(title: "t", timeline: timeline, viewport: Rect(x: 0, y: 0, width: 100, height: 100)).render()),
-            ("preview-page.html", PreviewPage.html),
+            ("preview-page.html", PreviewPage.html(largestSide: 100_000)),
             ("snapshot-report.html", SnapshotReportPage(mismatches: []).html()),
             ("open-page.html", PreviewPage.opener(address: "http://127.0.0.1:1/?token=a&b")),
         ]

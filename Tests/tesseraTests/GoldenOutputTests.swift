@@ -82,7 +82,7 @@ import TesseraRender
         session.log = { _ in }; session.logError = { _ in }
         let page = UUID()
         let outbox = session.hub.add(page)
-        var transcript = "== page\n" + PreviewPage.html + "\n"
+        var transcript = "== page\n" + PreviewPage.html(largestSide: PageViewport.sides.upperBound) + "\n"
         func drain(_ title: String) async {
             transcript += "== \(title)\n"
             while outbox.pendingBytes > 0, let item = await outbox.next() {

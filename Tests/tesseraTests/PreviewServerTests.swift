@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TesseraCore
+import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
@@ -228,6 +229,20 @@ struct PreviewServerTests {
         }
         #expect(try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: evil.example\r\n\r\n")
                 == Self.reply(403, "Forbidden", "unexpected Host header"))
+    }
+
+    /// The page's W and H fields, and the sizes it keeps, go up to the bound the server gives it,
+    /// which the session checks sizes against: the page's files write no bound of their own.
+    @Test func thePageTakesItsLargestSideFromTheServer() throws {
+        let messages = TextLog()
+        let server = PreviewServer(port: 0, token: Self.token, hub: PreviewHub(), largestSide: 500, log: { _ in }) { _, text in messages.add(text) }
+        let port = try server.start()
+        defer { server.shutDown() }
+        let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        #expect(page.contains(#"<input id="vw" type="number" min="1" max="500">"#))
+        #expect(page.contains(#"<input id="vh" type="number" min="1" max="500">"#))
+        #expect(page.firstMatch(of: /[^0-9.]100_?000[^0-9]/) == nil, "the page writes the bound itself")
+        #expect(PreviewPage.html(largestSide: PageViewport.sides.upperBound).contains(#"max="100000">"#))
     }
 
     @Test func aRequestThatDoesNotArriveIsAnswered408() throws {

@@ -1,7 +1,7 @@
 // The viewport's size and the overlays: sizeView() and the frame fitted to the window (fitFrame),
 // the W and H fields, the presets and the grip (setViewport), the overlay checkboxes
 // (syncOverlays). Relies on preview-state.js (S, M, $, view, outline, grip, spacer, writeHash,
-// sizeChosen); when called, on draw, SW and SH (preview-draw.js), markProblems
+// sizeChosen, MAX_SIDE); when called, on draw, SW and SH (preview-draw.js), markProblems
 // (preview-problems.js) and send (preview-page.js).
 
 // ---- Viewport controls: fields, presets, drag-to-resize.
@@ -50,7 +50,7 @@ function fitFrame() {
 }
 let viewportTimer = 0;
 function setViewport(w, h) {
-  S.w = Math.max(1, Math.min(100000, Math.round(w))); S.h = Math.max(1, Math.min(100000, Math.round(h)));
+  S.w = Math.max(1, Math.min(MAX_SIDE, Math.round(w))); S.h = Math.max(1, Math.min(MAX_SIDE, Math.round(h)));
   sizeChosen = true;
   sizeView();
   if (M) { spacer.style.width = SW() + 'px'; spacer.style.height = SH() + 'px'; draw(); }

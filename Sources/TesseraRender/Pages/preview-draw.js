@@ -3,7 +3,8 @@
 // status line and the scroll the server hears (reportScroll). draw() is what every change calls.
 // Relies on preview-state.js (S, M, query, describe, idOf, writeHash), page-drawing.js (shelfBox,
 // shelfDrawables, restingOffset, overlaps) and preview-measure.js (measureText); when called, on
-// drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), send and
+// drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere
+// and canonical (preview-params.js), send and
 // pageTimings (preview-page.js).
 
 // ---- Drawing: nodes for what lies near the viewport, recycled.
@@ -171,5 +172,6 @@ function showStatus() {
     M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
     'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h
       + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
+  if (paramsElsewhere()) parts.push('laid out with another page\'s params (' + canonical(M.h.pageParams) + '): click to lay out with this one\'s');
   statusLine.textContent = parts.join(' \u00b7 ');
 }

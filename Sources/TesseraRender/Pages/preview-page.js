@@ -99,7 +99,7 @@ function swapIn(h, next, decodeMs, buildMs) {
     if (i >= 0 && i < M.n) { S.x = M.X[i] - a.dx; S.y = M.Y[i] - a.dy; }
   }
   scrollToState();
-  showParams(h.params);
+  showParams(h.params, h.pageParams);
   // The box speaks of the generation it was filled in, "no problems" included: a new one hides it.
   if (!$('problem').hidden && +$('problem').dataset.gen !== h.gen) { problemShown = null; $('problem').hidden = true; }
   // Asked while this generation was on its way: the answer (of this generation) waited for it.
@@ -206,6 +206,10 @@ class WorkerSocket extends EventTarget {
   send(text) { this.worker.postMessage({ send: text }); }
   close() { this.worker.postMessage({ close: 1 }); }
 }
+// A run still going after a few seconds (an endless loop with --time-limit 0) is said in a line
+// under the status line until its frame or error, or a later one's, arrives.
+let endedGen = 0;
+function ranTo(gen) { endedGen = Math.max(endedGen, gen); $('running').hidden = true; }
 function connect() {
   const url = 'ws://' + location.host + '/ws?token=' + encodeURIComponent(token);
   let socket = null;
@@ -213,7 +217,7 @@ function connect() {
   if (!socket) { socket = new WebSocket(url); socket.binaryType = 'arraybuffer'; }
   ws = socket;
   ws.onopen = () => { retry = 250; conn.textContent = 'connected'; conn.className = ''; if (sizeChosen) askedSizes.add(S.w + 'x' + S.h);
-    send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: PP } : { type: 'hello', params: PP }); reportScroll(); };
+    send(sizeChosen ? { type: 'hello', w: S.w, h: S.h, params: paramsSent() } : { type: 'hello', params: paramsSent() }); reportScroll(); };
   // A server started again has a new token, which this page's address lacks: it would try for
   // ever. Past the first few tries (a server restarting, or a lost connection), it says so.
   ws.onclose = () => {
@@ -226,6 +230,7 @@ function connect() {
     const arrived = performance.timeOrigin + performance.now();
     if (typeof ev.data !== 'string') {
       const t0 = performance.now(), { h, body } = readBinary(ev.data);
+      if (h.type !== 'ids') ranTo(h.gen);
       if (h.type === 'ids') {
         const offsets = new Uint32Array(ev.data, body, h.count + 1);
         ids = { version: h.version, table: { offsets, text: new Uint8Array(ev.data, body + 4 * (h.count + 1)) } };
@@ -237,7 +242,8 @@ function connect() {
       return;
     }
     const msg = JSON.parse(ev.data);
-    if (msg.type === 'error') { arrivals.set(msg.gen, arrived); showError(msg); measureAnswered(); }
+    if (msg.type === 'error') { ranTo(msg.gen); arrivals.set(msg.gen, arrived); showError(msg); measureAnswered(); }
+    else if (msg.type === 'running') { if (msg.gen > endedGen) { $('running').textContent = msg.message; $('running').hidden = false; } }
     else if (msg.type === 'refused') { showRefusal('the preview refused a message: ' + msg.message); measureAnswered(); }
     else if (msg.type === 'animation') pendingAnim = msg;
     else if (msg.type === 'timings') { lastTimings = msg; showStatus(); }

@@ -1,6 +1,8 @@
-// The params' controls: showParams(list) (swapIn calls it with each generation's params) and PP,
-// the values the page set, kept in its address and sent in the hello (preview-page.js's
-// connect). Relies on preview-state.js ($, token, showRefusal); when called, on send (preview-page.js).
+// The params' controls: showParams(list, used) (swapIn calls it with each generation's params
+// and the page params it used) and PP, the values the page set, kept in its address and sent in
+// the hello (preview-page.js's connect, through paramsSent), and paramsElsewhere, which the
+// status line tells. Relies on preview-state.js ($, M, token, showRefusal); when called, on send
+// (preview-page.js).
 
 // ---- Params: a control for each param the layout script declares (or the built-in layout
 // takes), of its default's type (a menu of its choices when it has some, a number field with a
@@ -45,10 +47,26 @@ function writeParams() {
 }
 // A JSON value the control cannot send is marked on it, not sent as something else.
 function refuseValue(field, why) { field.setCustomValidity(why); field.reportValidity(); }
+// Pages share one layout, laid out with the params of the page that said last: a page the person
+// turns to (focused, clicked) whose picture has another page's params sends its own again, as it
+// asks for its size (preview-controls.js). The params this page sent since its picture last had
+// its own are its own (a slider's values on their way).
+const canonical = v => JSON.stringify(v, (k, x) => x && typeof x === 'object' && !Array.isArray(x)
+  ? Object.fromEntries(Object.keys(x).sort().map(key => [key, x[key]])) : x);
+const sentParams = new Set();
+function paramsSent() { sentParams.add(canonical(PP)); return PP; }
+function sendParams() { send({ type: 'params', values: paramsSent() }); }
+function paramsElsewhere() {
+  const used = M && M.h.pageParams;
+  return !!used && canonical(used) !== canonical(PP) && !sentParams.has(canonical(used));
+}
+function claimParams() { if (paramsElsewhere()) sendParams(); }
+window.addEventListener('focus', claimParams);
+document.addEventListener('pointerdown', claimParams, true);
 function setParam(name, value, fallback) {
   if (JSON.stringify(value) === JSON.stringify(fallback)) delete PP[name]; else PP[name] = value;
   writeParams();
-  send({ type: 'params', values: PP });
+  sendParams();
 }
 // The slider's range: the param's own bounds where it has them (a built-in's columns from 1).
 function numberRange(p) {
@@ -58,7 +76,8 @@ function numberRange(p) {
   if (p.max !== undefined) hi = Math.min(hi, p.max);
   return [lo, hi, Number.isInteger(d) ? 1 : (hi - lo) / 200];
 }
-function showParams(list) {
+function showParams(list, used) {
+  if (used && canonical(used) === canonical(PP)) sentParams.clear();
   // Most layouts declare none: nothing to compare or set on every frame message.
   if ((!list || !list.length) && paramsBar.hidden && !paramsBar.firstChild) return;
   const bar = paramsBar, key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
@@ -109,7 +128,7 @@ function showParams(list) {
     }
     const reset = document.createElement('button');
     reset.textContent = 'defaults'; reset.title = 'the script\'s defaults and --param\'s values';
-    reset.onclick = () => { for (const k of Object.keys(PP)) delete PP[k]; writeParams(); send({ type: 'params', values: PP }); };
+    reset.onclick = () => { for (const k of Object.keys(PP)) delete PP[k]; writeParams(); sendParams(); };
     bar.append(reset);
   }
   // The values this generation used, except in the control being edited.

@@ -3,7 +3,7 @@
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
-// Here: the page's elements and small helpers ($, r2, esc, showRefusal, LIMIT, token); S, what
+// Here: the page's elements and small helpers ($, r2, esc, showRefusal, LIMIT, MAX_SIDE, token); S, what
 // the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
 // current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
 // past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
@@ -14,6 +14,8 @@ const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $
 const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
 const token = new URLSearchParams(location.search).get('token') || '';
 const LIMIT = 8000000;
+// The largest side of a viewport, the server's bound, which it writes as the W field's max.
+const MAX_SIDE = +$('vw').max;
 const r2 = v => Math.round(v * 100) / 100;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 // A message not taken (the server's refusal of one, or one the page would not send), in a
@@ -31,8 +33,8 @@ function readHash() {
     if (i < 0) continue;
     const k = decodeURIComponent(part.slice(0, i)), v = decodeURIComponent(part.slice(i + 1)), num = parseFloat(v);
     // Within the W and H fields' bounds; 1e999 (Infinity, sent as null) is left out as x and y are.
-    if (k === 'w' && isFinite(num) && num >= 1) { S.w = Math.min(100000, Math.round(num)); sizeChosen = true; }
-    else if (k === 'h' && isFinite(num) && num >= 1) { S.h = Math.min(100000, Math.round(num)); sizeChosen = true; }
+    if (k === 'w' && isFinite(num) && num >= 1) { S.w = Math.min(MAX_SIDE, Math.round(num)); sizeChosen = true; }
+    else if (k === 'h' && isFinite(num) && num >= 1) { S.h = Math.min(MAX_SIDE, Math.round(num)); sizeChosen = true; }
     else if (k === 'x' && isFinite(num)) S.x = num;
     else if (k === 'y' && isFinite(num)) S.y = num;
     else if (k === 'sel') S.sel = v || null;

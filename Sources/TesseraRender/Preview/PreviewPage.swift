@@ -22,7 +22,12 @@
 ///
 /// The page is Pages/preview-page.html with its pieces (`PageFiles`).
 package enum PreviewPage {
-    public static let html = PageTemplate(file: "preview-page.html").filled()
+    /// The page whose W and H fields, and the sizes it asks for and keeps in its address, go up
+    /// to `largestSide` (the server's bound on a viewport's side, which the page takes from here
+    /// and writes nowhere itself). O(page).
+    public static func html(largestSide: Int) -> String {
+        PageTemplate(file: "preview-page.html").filled(["largestside": String(largestSide)])
+    }
 
     /// The page `--open` hands the browser instead of the tokened address (open-page.html): a
     /// redirect to `address`, ending with a newline.

@@ -23,6 +23,9 @@ package struct PreviewUpdate {
     public var adjust: MeasuredPreview.Adjust?
     /// The layout script's declared params and the values this run used (the page's controls).
     public var params: [PageParam] = []
+    /// The values a page's controls set that this run used (the page that said last): a page
+    /// whose own differ says its picture has another page's params. Nil: no `pageParams` field.
+    public var pageParams: JSONValue?
 
     public init(run: LayoutRun, generation: Int, idsVersion: Int, timings: [(String, Double)]) {
         self.run = run; self.generation = generation; self.idsVersion = idsVersion; self.timings = timings
@@ -61,6 +64,7 @@ package struct PreviewUpdate {
             }
             header.append(UInt8(ascii: "}"))
         }
+        if let pageParams { key("pageParams"); header.append(contentsOf: Array(JSONWriter.write(pageParams).utf8)) }
         comma()
         header.append(contentsOf: try PageData(run: run, rounded: false, params: params).fields())
         header.append(UInt8(ascii: "}"))

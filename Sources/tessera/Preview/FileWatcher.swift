@@ -29,9 +29,9 @@ import Glibc
 /// the link's), and where it leads is looked at every 100 ms. Two watched paths to one folder
 /// (`link/` and `real/`) share one inotify watch, and each of its events is of both paths.
 ///
-/// Under inotify a burst of saves is reported as its first save, at once, then the rest together
-/// once no save has come for `quietInterval` (at most `longestHold` after the first held one:
-/// see `SaveHold`). A folder no watched path needs any more (a module's no longer required, the
+/// A burst of saves is reported as its first save, at once, then the rest together once no save
+/// has come for `quietInterval` (at most `longestHold` after the first held one: see
+/// `SaveHold`); polling sees the quiet moment at its first poll that finds no change. A folder no watched path needs any more (a module's no longer required, the
 /// one a re-pointed link led to) is unwatched, or no longer polled for.
 ///
 /// Its thread starts through `startThread` (tests make it fail); when none can be made,
@@ -67,11 +67,11 @@ final class FileWatcher: @unchecked Sendable {
     private var linkedFiles: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
-    /// The saves of a burst held until it is over.
+    #endif
+    /// The saves of a burst held until it is over (inotify's and polling's alike).
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
     /// Saves released from `hold` whose report (`onChange`) has not returned yet.
     private var reporting = false
-    #endif
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
 
@@ -97,11 +97,7 @@ final class FileWatcher: @unchecked Sendable {
     /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held
     /// and none released is still being reported (a reader waiting for them sees no gap between).
     var heldUntil: Double? {
-        #if canImport(Glibc)
         lock.withLock { hold.heldUntil ?? (reporting ? Self.now() : nil) }
-        #else
-        nil
-        #endif
     }
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
@@ -382,14 +378,9 @@ final class FileWatcher: @unchecked Sendable {
             }
             let due = lock.withLock { () -> [String] in
                 report(repointed()); report(rearm()); report(relinked()); unwatchUnneeded(); report(settled(at: Self.now()))
-                // A burst's first save at once, the rest once it is over.
-                let now = Self.now()
-                let due = hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
-                reporting = !due.isEmpty
-                return due
+                return held(changed, eventsWaiting: eventsWaiting)
             }
-            if !due.isEmpty && !lock.withLock({ stopped }) { onChange(due) }
-            lock.withLock { reporting = false }
+            reportHeld(due)
         }
     }
     #else
@@ -416,6 +407,21 @@ final class FileWatcher: @unchecked Sendable {
                      size: Int64(info.st_size), inode: UInt64(info.st_ino))
     }
 
+    /// What to report of `changed`, seen now, through the hold (under the lock): a burst's first
+    /// save at once, the rest once it is over. Marks them reporting until `reportHeld` returns.
+    private func held(_ changed: [String], eventsWaiting: () -> Bool) -> [String] {
+        let now = Self.now()
+        let due = hold.saw(changed, at: now) + hold.release(at: now, eventsWaiting: eventsWaiting)
+        reporting = !due.isEmpty
+        return due
+    }
+
+    /// Reports `due` (unless stopped meanwhile); then nothing released is being reported.
+    private func reportHeld(_ due: [String]) {
+        if !due.isEmpty && !lock.withLock({ stopped }) { onChange(due) }
+        lock.withLock { reporting = false }
+    }
+
     private func pollFiles() {
         var last: [String: Stamp] = [:]
         while true {
@@ -428,7 +434,8 @@ final class FileWatcher: @unchecked Sendable {
                 seen[path] = now
             }
             last = seen
-            if !changed.isEmpty { onChange(changed.sorted()) }
+            // A poll is the look at every file: nothing else waits to be seen when it found nothing.
+            reportHeld(lock.withLock { held(changed.sorted(), eventsWaiting: { false }) })
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
     }

@@ -19,6 +19,8 @@ final class PreviewHub: @unchecked Sendable {
     private var frame: (data: Data, idsVersion: Int)?
     private var ids: (version: Int, message: Data)?
     private var error: String?
+    /// The note that the latest run still goes on, until it ends (a page that opens meanwhile gets it).
+    private var running: String?
 
     var clientCount: Int { lock.withLock { clients.count } }
 
@@ -53,6 +55,7 @@ final class PreviewHub: @unchecked Sendable {
             if let table { ids = (idsVersion, table) }
             frame = (data, idsVersion)
             error = nil
+            running = nil
             for id in clients.keys { sendFrame(to: id) }
         }
     }
@@ -61,6 +64,15 @@ final class PreviewHub: @unchecked Sendable {
     func publish(error message: String) {
         lock.withLock {
             error = message
+            running = nil
+            for client in clients.values { client.outbox.text(message) }
+        }
+    }
+
+    /// A run still going: the note to every page, and to pages that connect before it ends.
+    func publish(running message: String) {
+        lock.withLock {
+            running = message
             for client in clients.values { client.outbox.text(message) }
         }
     }
@@ -78,6 +90,7 @@ final class PreviewHub: @unchecked Sendable {
     private func sendCurrent(to id: UUID) {
         if frame != nil { sendFrame(to: id) }
         if let error { clients[id]?.outbox.text(error) }
+        if let running { clients[id]?.outbox.text(running) }
     }
 
     private func sendFrame(to id: UUID) {

@@ -33,7 +33,7 @@ final class PreviewServer: @unchecked Sendable {
     let limits: Limits
     private let onMessage: @Sendable (UUID, String) -> Void
     private let log: @Sendable (String) -> Void
-    private let page = Data(PreviewPage.html.utf8)
+    private let page: Data
     private let lock = NSLock()
     private var access: PreviewAccess
     private var live: Set<Int32> = []
@@ -43,8 +43,9 @@ final class PreviewServer: @unchecked Sendable {
     private let startThread: ThreadStarter
 
     /// Text messages from pages go to `onMessage` with the page's connection id; the listener's
-    /// troubles go to `log`. `startThread` is for tests, which make it fail.
-    init(port: UInt16, token: String, hub: PreviewHub, limits: Limits = Limits(),
+    /// troubles go to `log`. `startThread` is for tests, which make it fail. The page's size
+    /// fields go up to `largestSide` (the bound the session checks sizes against; tests change it).
+    init(port: UInt16, token: String, hub: PreviewHub, limits: Limits = Limits(), largestSide: Int = PageViewport.sides.upperBound,
          log: @escaping @Sendable (String) -> Void = { reportError($0) },
          startThread: @escaping ThreadStarter = DetachedJob.startThread,
          onMessage: @escaping @Sendable (UUID, String) -> Void) {
@@ -53,6 +54,7 @@ final class PreviewServer: @unchecked Sendable {
         self.log = log
         self.startThread = startThread
         self.onMessage = onMessage
+        page = Data(PreviewPage.html(largestSide: largestSide).utf8)
         access = PreviewAccess(token: token, port: Int(port))
     }
 

@@ -39,6 +39,8 @@ final class PreviewSession: @unchecked Sendable {
         var label = "id"
         /// The page draws items' text, measures it and sends the sizes back as measured sizes.
         var measure = false
+        /// After this many seconds a run still going is said to be (see PreviewSession+StillRunning).
+        var stillRunningAfter = 3.0
     }
 
     let configuration: Configuration
@@ -109,11 +111,14 @@ final class PreviewSession: @unchecked Sendable {
         stateLock.withLock { (lastGood, lastGoodSources) }
     }
     /// The params the page's controls set (the last page that said), over `--param`'s
-    /// (guarded by `stateLock`; see PreviewSession+Params).
+    /// (guarded by `stateLock`; see PreviewSession+Params). Each frame names them: a page
+    /// whose own differ says so and, when the person turns to it, sends its own again.
     var pageParams: OrderedDictionary<String, JSONValue> = [:]
     /// Where the page (the last that said) is scrolled: a data-file save plays there.
     private var pageOffset = Point.zero
     private var pageShelves: [Int: Point] = [:]
+    /// The run in progress (guarded by `stateLock`; see PreviewSession+StillRunning).
+    var running: RunInProgress?
 
     // Render-thread state.
     private(set) var generation = 0
@@ -160,6 +165,7 @@ final class PreviewSession: @unchecked Sendable {
     /// Marks files the watcher saw change (absolute paths) to be read again, and asks for a run.
     func filesChanged(_ paths: [String]) {
         signal.lock(); dirty.formUnion(paths); saved = true; pending = true; signal.signal(); signal.unlock()
+        stopRunForSave()
     }
 
     /// Waits for work, runs, repeats; returns after `stop()`.
@@ -231,6 +237,8 @@ final class PreviewSession: @unchecked Sendable {
         lastViewport = size
         lastPageParams = pageParams
         generation += 1
+        runBegan(generation: generation)
+        defer { runEnded() }
         let t1 = Self.now()
         var timings: [(String, Double)] = [("read", Self.ms(t0, t1))]
         let scriptFiles = ScriptFileBytes(inputs)
@@ -242,6 +250,7 @@ final class PreviewSession: @unchecked Sendable {
             // made it lives as long.
             if !scriptChanged, let kept = measuredLayout {
                 (lua, layout) = kept
+                runUses(lua)
                 newLayout = false
             } else {
                 lua = try scriptHost(reading: scriptFiles)
@@ -304,8 +313,11 @@ final class PreviewSession: @unchecked Sendable {
             // Held saves are waited for however late the watcher's thread reports them (a busy
             // machine can keep it waiting past their time), so a burst's half-written file never
             // shows its error.
-            let held = watcher?.heldUntil
-            let left = max(settled - FileWatcher.now(), held.map { max($0 - FileWatcher.now(), 0.01) } ?? 0)
+            let now = FileWatcher.now()
+            let untilSettled = settled - now
+            // At least a moment while saves are held, even past their time.
+            let untilReported = watcher?.heldUntil.map { max($0 - now, 0.01) } ?? 0
+            let left = max(untilSettled, untilReported)
             if left <= 0 { break }
             _ = signal.wait(until: Date(timeIntervalSinceNow: left))
         }
@@ -364,6 +376,7 @@ final class PreviewSession: @unchecked Sendable {
         let lua = try LuaHost(limits: configuration.limits.scriptLimits)
         lua.output = { [logError] line in logError(line) }
         files.serve(lua)
+        runUses(lua)
         return lua
     }
 
@@ -418,6 +431,8 @@ final class PreviewSession: @unchecked Sendable {
         update.measure = configuration.measure
         update.adjust = laidOut.adjust
         update.params = paramControls
+        // Only a layout that takes params has controls to compare.
+        if !paramControls.isEmpty { update.pageParams = .object(lastPageParams ?? [:]) }
         return try update.encode(storage: Self.data)
     }
 
