@@ -136,7 +136,7 @@ final class ReplRecorder {
     }
 
     /// A limit met while the REPL prints a line's values names no line of the REPL's own code
-    /// ("[repl]:17: time limit of 1 s exceeded" for a big table), which the user never wrote.
+    /// ("[repl]:17: time limit of 1 s of CPU time exceeded" for a big table), which the user never wrote.
     /// (Printing visits at most 1000 entries of a table, so the budget is below that walk.)
     @Test func aLimitMetWhilePrintingNamesNoLineOfTheREPL() throws {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 2_000))
@@ -166,10 +166,10 @@ final class ReplRecorder {
         repl.feed("while true do end", "'after the loop'")
         #expect(repl.out == ["after the loop"])
         #expect(repl.err == ["""
-            stdin:1: time limit of 0.2 s exceeded
+            stdin:1: time limit of 0.2 s of CPU time exceeded
             stack traceback:
             \tstdin:1: in main chunk
-            (a line may run for 0.2 s; start the REPL with --time-limit SECONDS to change that)
+            (a line may run for 0.2 s of CPU time; start the REPL with --time-limit SECONDS to change that)
             """])
     }
 

@@ -307,7 +307,7 @@ import Testing
         #expect(loops.status == 1)
         #expect(Self.lines(loops.stdout) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
-            "    tests/grid_test.lua:1: time limit of 0.3 s exceeded",
+            "    tests/grid_test.lua:1: time limit of 0.3 s of CPU time exceeded",
             "    hint: raise the limit with --time-limit SECONDS (0 for none)",
             "✔ tests/grid_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
