@@ -115,12 +115,11 @@ extension LuaArguments {
         failure("\(function): the engine's providers lay out \(items) items, \(distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(most)")
     }
 
-    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
-    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script; the
-    /// closest among the built-ins and the `scripts` found, as `--animator` suggests.
-    static func noAnimator(_ function: String, _ name: String, builtins: [String], scripts: [String], searched: [String]) -> LuaScriptError {
-        failure("\(function): no animator '\(name)'\(DidYouMean.hint(for: name, among: builtins + scripts)); expected a built-in (\(builtins.joined(separator: ", "))) "
-                + "or the name of a script in \(searched.joined(separator: ", "))")
+    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, scale, wobble), or a
+    /// script by name (cascade, ...)": a `t.animator` name that is neither a built-in nor a
+    /// script found, listed as `--animator` lists them.
+    static func noAnimator(_ function: String, _ name: String, scripts: [String]) -> LuaScriptError {
+        failure("\(function): no animator \(AnimatorNames.unknown(name, scripts: scripts))")
     }
 
     /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host
