@@ -467,6 +467,35 @@ import Testing
         ])
     }
 
+    /// toBeCloseTo writes NaN and the infinities as every message does ("nan", not C's "-nan"),
+    /// counts equal infinities as close, and refuses a NaN tolerance.
+    @Test func toBeCloseToWithNaNOrInfinityNamesThemAsMessagesDo() throws {
+        let root = try Self.project(test: """
+        test("nan", function() expect(0/0):toBeCloseTo(1) end)
+        test("to nan", function() expect(1):toBeCloseTo(0/0) end)
+        test("inf", function() expect(math.huge):toBeCloseTo(math.huge) end)
+        test("minus inf", function() expect(-math.huge):toBeCloseTo(math.huge) end)
+        test("minus zero", function() expect(-0.0):toBeCloseTo(0) end)
+        test("nan tolerance", function() expect(1):toBeCloseTo(1, 0/0) end)
+        """)
+        let r = try Self.test(in: root)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(Self.lines(r.stdout) == [
+            "✘ tests/grid_test.lua › nan (_ ms)",
+            "    tests/grid_test.lua:1: expected nan to be within 1e-06 of 1 (off by nan)",
+            "✘ tests/grid_test.lua › to nan (_ ms)",
+            "    tests/grid_test.lua:2: expected 1 to be within 1e-06 of nan (off by nan)",
+            "✔ tests/grid_test.lua › inf (_ ms)",
+            "✘ tests/grid_test.lua › minus inf (_ ms)",
+            "    tests/grid_test.lua:4: expected -inf to be within 1e-06 of inf (off by inf)",
+            "✔ tests/grid_test.lua › minus zero (_ ms)",
+            "✘ tests/grid_test.lua › nan tolerance (_ ms)",
+            "    tests/grid_test.lua:6: toBeCloseTo: argument #2 (tolerance) must be a non-negative number, got nan",
+            "2 passed, 4 failed",
+            "",
+        ])
+    }
+
     /// A test that fails writes none of its snapshots, new or (with --update) changed: only the
     /// passing tests' snapshots are accepted, so a half-done run never lands in the file.
     @Test func aFailedTestWritesNoneOfItsSnapshotsEvenWithUpdate() throws {
