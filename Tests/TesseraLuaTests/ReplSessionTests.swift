@@ -57,8 +57,8 @@ final class ReplRecorder {
 
     @Test func expressionsStatementsAndEquals() throws {
         let repl = try ReplRecorder()
-        repl.feed("x = 1", "=x + 1", "1, nil, 3", "nil", "print()", "'text'", "{'text'}", "2^53", "10 / 4", "7 // 2", "1e300 * 1e10")
-        #expect(repl.out == ["2", "1\tnil\t3", "nil", "", "text", "{\"text\"}", "9007199254740992.0", "2.5", "3", "inf"])
+        repl.feed("x = 1", "=x + 1", "1, nil, 3", "nil", "print()", "'text'", "{'text'}", "2^53", "10 / 4", "7 // 2", "1e300 * 1e10", "0/0", "{0/0, -(0/0), -1/0}")
+        #expect(repl.out == ["2", "1\tnil\t3", "nil", "", "text", "{\"text\"}", "9007199254740992.0", "2.5", "3", "inf", "nan", "{nan, nan, -inf}"])
         #expect(repl.err == [])
     }
 
