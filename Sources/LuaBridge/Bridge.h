@@ -83,7 +83,15 @@ typedef struct tb_Bridge {
   pthread_t thread, caller;
   int hasthread, quit, active, armed, idle;
   int timed;                    /* the running outermost call has a deadline (tb_stopping) */
-  struct timespec deadline;
+  long long cpulimit;           /* the time limit in ns of CPU time */
+  long long cpustart;           /* the calling thread's CPU clock when the call began (ns) */
+  tb_ThreadClock callerclock;   /* that thread's CPU clock, which the watchdog reads too */
+  atomic_llong lent;            /* CPU ns spent for this call on helper threads (tb_lendcpu) */
+  double backstop;              /* tests: the wall-clock limit in s; 0 for the rule (tb_backstop) */
+  double wallseconds;           /* the running call's wall-clock limit in s */
+  atomic_int walled;            /* the call stops at its wall-clock limit, not its CPU time */
+  struct timespec deadline;     /* when the wall-clock limit passes (CLOCK_MONOTONIC) */
+  struct timespec wake;         /* when the sleeping watchdog wakes next */
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
   /* the thread whose host function (or sizer) runs now: Swift reads and pushes on its stack */

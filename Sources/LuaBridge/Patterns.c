@@ -8,7 +8,7 @@
 ** %f, back references) by backtracking as Lua does, and every 4096 steps it looks at the
 ** bridge's stop reason: once the time limit has passed (or the call was interrupted, or the
 ** instruction budget, which matcher steps count against, ran out), it raises the same
-** "file:line: time limit of N s exceeded" error the hook raises.
+** "file:line: time limit of N s of CPU time exceeded" error the hook raises.
 ** Recursion is bounded as in Lua (200 levels: "pattern too complex"). A plain find (no
 ** specials, or `plain`) uses memmem, linear in the subject.
 */

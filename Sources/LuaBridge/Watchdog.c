@@ -3,11 +3,16 @@
 ** An outermost tb_pcall is stopped here when its time limit passes, its instruction budget
 ** runs out or tb_interrupt is called (a refused allocation, Allocator.c, is the other way
 ** a call stops). All three end in the count hook, which raises "file:line: <reason>" on the
-** Lua thread. The time limit costs nothing until it passes: a watchdog thread sleeps until
-** the deadline, then signals (SIGURG) the thread running the call, whose handler installs
-** the hook, as lua.c does for Ctrl-C. When no watchdog thread can be made (a process out of
-** threads), the count hook reads the clock every TB_CLOCKCHECKS instructions instead, so a
-** runaway script still stops. The per-thread and signal state lives only here.
+** Lua thread. The time limit counts the CPU time of the thread running the call (plus what
+** host functions spend on helper threads, tb_lendcpu), so a script on a busy machine, waiting
+** for a core, is not blamed for the wait; a wall-clock limit far above it (tb_wallclocklimit)
+** still stops a call that waits without end. The limit costs nothing until it passes: a
+** watchdog thread sleeps as long as the CPU time left (a thread's CPU clock runs no faster
+** than the wall clock), reads the thread's clock, sleeps again, and once the limit has passed
+** signals (SIGURG) the thread running the call, whose handler installs the hook, as lua.c does
+** for Ctrl-C. When no watchdog thread can be made (a process out of threads), the count hook
+** reads the clocks every TB_CLOCKCHECKS instructions instead, so a runaway script still
+** stops. The per-thread and signal state lives only here.
 */
 #include "Bridge.h"
 
@@ -19,6 +24,12 @@ static void tb_hook(lua_State *L, lua_Debug *ar);
 
 /* Instructions between two clock reads of the count hook when no watchdog thread runs. */
 #define TB_CLOCKCHECKS 10000
+/* The shortest sleep of the watchdog: a thread that gets a sliver of a core leaves ever less
+** CPU time to wait for, and the watchdog need not wake more often than this for it. */
+#define TB_SHORTESTSLEEP 1000000LL
+/* How long (ns of wall-clock time) a reading of a thread's CPU clock serves as the start of
+** the calls that thread begins (tb_startclock). */
+#define TB_CLOCKREUSE 1000000LL
 
 /* No stack. The count of the next hook: what is left of the instruction budget (when there is
 ** one), at most 1,000,000, and at most TB_CLOCKCHECKS when the hook reads the clock. */
@@ -36,9 +47,15 @@ void tb_raisestop(lua_State *L, int level) {
   lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
   b->raisedstop = reason;
   tb_pushscriptwhere(L, level);
-  if (reason == TB_STOP_TIME) {
+  if (reason == TB_STOP_TIME && atomic_load(&b->walled)) {
+    char limit[32];
+    snprintf(text, sizeof text, "%g", b->wallseconds);
+    snprintf(limit, sizeof limit, "%g", b->seconds);
+    tb_errorwhere(L, "wall-clock limit of %s s exceeded (the time limit of %s s of CPU time had "
+                  "not passed: the call waited)", text, limit);
+  } else if (reason == TB_STOP_TIME) {
     snprintf(text, sizeof text, "%g", b->seconds);
-    tb_errorwhere(L, "time limit of %s s exceeded", text);
+    tb_errorwhere(L, "time limit of %s s of CPU time exceeded", text);
   } else if (reason == TB_STOP_INSTRUCTIONS) {
     snprintf(text, sizeof text, "%lld", b->maxinstructions);
     tb_errorwhere(L, "instruction budget of %s exceeded", text);
@@ -136,9 +153,40 @@ static int tb_before(const struct timespec *a, const struct timespec *b) {
 
 static void tb_now(struct timespec *ts) { clock_gettime(CLOCK_MONOTONIC, ts); }
 
-/* The watchdog thread (no stack) sleeps until the armed deadline; if the call is still running then, it
-** sends the stop signal. Arming does not wake it unless it sleeps without a deadline,
-** since deadlines only move later. */
+static long long tb_nanoseconds(const struct timespec *ts) {
+  return (long long)ts->tv_sec * 1000000000LL + ts->tv_nsec;
+}
+
+/* ts + ns (ns >= 0). */
+static struct timespec tb_later(struct timespec ts, long long ns) {
+  ts.tv_sec += (time_t)(ns / 1000000000LL);
+  ts.tv_nsec += (long)(ns % 1000000000LL);
+  if (ts.tv_nsec >= 1000000000L) { ts.tv_sec += 1; ts.tv_nsec -= 1000000000L; }
+  return ts;
+}
+
+/* The CPU time left to b's call (ns): its limit less what its thread and helpers used. A
+** clock that cannot be read counts as no time used, leaving the wall-clock limit to stop it. */
+static long long tb_cpuleft(const tb_Bridge *b) {
+  long long now = tb_readthreadclock(&b->callerclock);
+  long long used = (now < 0 ? 0 : now - b->cpustart) + atomic_load(&b->lent);
+  return b->cpulimit - used;
+}
+
+/* Whether b's call must stop for time, given the wall clock `now`; marks a stop at the
+** wall-clock limit for the message. */
+static int tb_timeup(tb_Bridge *b, const struct timespec *now) {
+  if (!tb_before(now, &b->deadline)) {
+    atomic_store(&b->walled, 1);
+    return 1;
+  }
+  return tb_cpuleft(b) <= 0;
+}
+
+/* The watchdog thread (no stack) sleeps as long as the armed call's CPU time left, or until
+** its wall-clock limit, whichever comes first; if the call is still running and its time is
+** up then, it sends the stop signal, else it sleeps again. Arming wakes it when it sleeps
+** without a deadline or past the new call's earliest end. */
 static void *tb_watchdog(void *arg) {
   tb_Bridge *b = (tb_Bridge *)arg;
   pthread_mutex_lock(&b->mu);
@@ -149,13 +197,18 @@ static void *tb_watchdog(void *arg) {
       b->idle = 0;
       continue;
     }
-    struct timespec now, deadline = b->deadline;
+    struct timespec now, deadline;
+    long long left;
     tb_now(&now);
-    if (!tb_before(&now, &deadline)) {
+    if (tb_timeup(b, &now)) {
       tb_requeststop(b, TB_STOP_TIME);
       b->armed = 0;
       continue;
     }
+    left = tb_cpuleft(b);
+    deadline = tb_later(now, left > TB_SHORTESTSLEEP ? left : TB_SHORTESTSLEEP);
+    if (tb_before(&b->deadline, &deadline)) deadline = b->deadline;
+    b->wake = deadline;
 #ifdef __APPLE__
     struct timespec rel = { deadline.tv_sec - now.tv_sec, deadline.tv_nsec - now.tv_nsec };
     if (rel.tv_nsec < 0) { rel.tv_sec -= 1; rel.tv_nsec += 1000000000L; }
@@ -166,6 +219,33 @@ static void *tb_watchdog(void *arg) {
   }
   pthread_mutex_unlock(&b->mu);
   return NULL;
+}
+
+/* The wall-clock limit of a call (s): ten times its CPU time limit, at least a minute, so only
+** a call that waits (or a machine so busy the call gets under a tenth of a core) meets it. */
+static double tb_wallclocklimit(const tb_Bridge *b) {
+  if (b->backstop > 0) return b->backstop;
+  return b->seconds * 10 > 60 ? b->seconds * 10 : 60;
+}
+
+/* This thread's CPU clock, and its reading at a wall-clock time: reading a thread's CPU clock
+** is a system call (about 0.5 us), too dear for every call when a layout makes thousands. */
+static _Thread_local tb_ThreadClock tb_ownclock;
+static _Thread_local long long tb_ownread = -1, tb_ownreadat;
+
+/* Sets the CPU clock and start of the call b begins at wall-clock `now`. Within
+** TB_CLOCKREUSE of the last reading, the start is that reading plus the wall-clock time since,
+** which the CPU time cannot have outrun: the call may run that much (at most 1 ms) longer. */
+static void tb_startclock(tb_Bridge *b, const struct timespec *now) {
+  long long at = tb_nanoseconds(now);
+  if (tb_ownread < 0 || at - tb_ownreadat > TB_CLOCKREUSE) {
+    tb_ownclock = tb_threadclock();
+    tb_ownread = tb_readthreadclock(&tb_ownclock);
+    tb_ownreadat = at;
+    if (tb_ownread < 0) tb_ownread = 0;
+  }
+  b->callerclock = tb_ownclock;
+  b->cpustart = tb_ownread + (at - tb_ownreadat);
 }
 
 /* Arms the limits for an outermost call on this thread; no stack. tb_running is set
@@ -183,16 +263,21 @@ void tb_begincall(tb_Bridge *b) {
   b->coroutine = NULL;
   b->outer = tb_running;
   tb_running = b;
+  atomic_store(&b->lent, 0);
+  atomic_store(&b->walled, 0);
   pthread_mutex_lock(&b->mu);
   b->active = 1;
   b->caller = pthread_self();
   b->timed = b->seconds > 0;
   if (b->seconds > 0) {
-    long long ns = (long long)(b->seconds * 1e9);
-    tb_now(&b->deadline);
-    b->deadline.tv_sec += (time_t)(ns / 1000000000LL);
-    b->deadline.tv_nsec += (long)(ns % 1000000000LL);
-    if (b->deadline.tv_nsec >= 1000000000L) { b->deadline.tv_sec += 1; b->deadline.tv_nsec -= 1000000000L; }
+    struct timespec now, earliest;
+    b->cpulimit = (long long)(b->seconds * 1e9);
+    b->wallseconds = tb_wallclocklimit(b);
+    tb_now(&now);
+    tb_startclock(b, &now);
+    b->deadline = tb_later(now, (long long)(b->wallseconds * 1e9));
+    /* the call's CPU time cannot pass before this */
+    earliest = tb_later(now, b->cpulimit);
     b->armed = 1;
     if (!b->hasthread) {
       pthread_attr_t attr;
@@ -200,7 +285,7 @@ void tb_begincall(tb_Bridge *b) {
       pthread_attr_setstacksize(&attr, 64 * 1024);
       b->hasthread = !b->refusethread && pthread_create(&b->thread, &attr, tb_watchdog, b) == 0;
       pthread_attr_destroy(&attr);
-    } else if (b->idle) {
+    } else if (b->idle || tb_before(&earliest, &b->wake)) {
       pthread_cond_signal(&b->cv);
     }
   }
@@ -213,6 +298,7 @@ void tb_begincall(tb_Bridge *b) {
 }
 
 void tb_refusewatchdog(lua_State *L, int refuse) { tb_bridge(L)->refusethread = refuse; }
+
 
 /* Disarms them; no stack. After the unlock the watchdog can no longer send a signal for
 ** this call, and one already sent is ignored once tb_running is restored; then the hook
@@ -256,11 +342,19 @@ int tb_stopping(lua_State *L) {
   int none = TB_STOP_NONE;
   if (atomic_load(&b->reason) != TB_STOP_NONE) return 1;
   if (b->depth == 0 || !b->timed) return 0;
-  /* The deadline is written on this thread by tb_begincall: no lock needed to read it. */
+  /* The limits are written on this thread by tb_begincall: no lock needed to read them. */
   tb_now(&now);
-  if (tb_before(&now, &b->deadline)) return 0;
+  if (!tb_timeup(b, &now)) return 0;
   atomic_compare_exchange_strong(&b->reason, &none, TB_STOP_TIME);
   return 1;
+}
+
+void tb_lendcpu(lua_State *L, long long nanoseconds) {
+  if (nanoseconds > 0) atomic_fetch_add(&tb_bridge(L)->lent, nanoseconds);
+}
+
+void tb_setwallclocklimit(lua_State *L, double seconds) {
+  tb_bridge(L)->backstop = seconds > 0 ? seconds : 0;
 }
 
 int tb_laststop(lua_State *L) { return tb_bridge(L)->laststop; }

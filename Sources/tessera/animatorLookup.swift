@@ -27,15 +27,9 @@ func animatorNamed(_ animator: String, params: OrderedDictionary<String, JSONVal
 }
 
 /// What `--animator NAME` says when NAME names nothing: the closest name, then the names there
-/// are, as an unknown layout lists its own. `scripts` are the animator scripts found by name; a
-/// built-in's name shadows the script of the same name, so those are not listed twice. O(names).
+/// are, as `t.animator` lists them (`AnimatorNames`). O(names).
 func unknownAnimatorMessage(_ name: String, scripts: [String]) -> String {
-    let builtins = BuiltinAnimators.names
-    let named = scripts.filter { !builtins.contains($0) }
-    let hint = DidYouMean.hint(for: name, among: builtins + named)
-    let byName = named.isEmpty ? "" : ", or a script by name (\(named.joined(separator: ", ")))"
-    return "unknown --animator '\(name)'\(hint); expected a .lua file, a built-in (\(builtins.joined(separator: ", ")))\(byName); "
-        + "`tessera layouts` lists them"
+    "unknown --animator \(AnimatorNames.unknown(name, scripts: scripts, also: "a .lua file, ")); `tessera layouts` lists them"
 }
 
 /// The file `animatorNamed` loads for `name` when it is one on disk (a `.lua` path, or a script

@@ -212,7 +212,7 @@ import TesseraCore
         coroutine.close(co)
         """, host: timed)
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
         #expect(try evaluate("""
         local log = {}
         local co = coroutine.create(function()

@@ -83,7 +83,7 @@ import TesseraCore
         host.limits.timeLimit = 1e-9
         let error = scriptError { _ = try host.call(v[0], [v[1], .string("v")]) }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "time limit of 1e-09 s exceeded")
+        #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
         // The stop belonged to that call: without the limit the same column is built.
         host.limits.timeLimit = nil
         _ = try host.call(v[0], [v[1], .string("v")])

@@ -333,7 +333,7 @@ import TesseraCore
             try host.evaluate(Self.sharedTree(levels: 18, items: 1), chunkName: "=test", environment: host.newEnvironment())
         }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "test:7: time limit of 0.05 s exceeded")
+        #expect(error?.message == "test:7: time limit of 0.05 s of CPU time exceeded")
     }
 
     @Test func registrationByDataTypeAndReusePerKind() throws {

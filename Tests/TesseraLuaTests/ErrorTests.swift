@@ -218,7 +218,7 @@ import LuaBridge
         let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
         let e = try #require(try failure("runaway.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s exceeded")
+        #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s of CPU time exceeded")
         #expect(e.traceback.contains("\(dir)/runaway.lua:2: in function <\(dir)/runaway.lua:1>"))
         // The next failure on the same host is classified on its own.
         let next = try #require(try failure("after.lua", "return { simpleLayout = function(ctx)\n  error('plain')\nend }", host: host))
@@ -238,7 +238,7 @@ import LuaBridge
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { running.interrupt() }
         let e = try #require(try failure("spin.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/spin.lua:2: time limit of 0.2 s exceeded")
+        #expect(e.message == "\(dir)/spin.lua:2: time limit of 0.2 s of CPU time exceeded")
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: 30, maxInstructions: 50_000))
         tb_refusewatchdog(budgeted.L, 1)
         let b = try #require(try failure("count.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: budgeted))
@@ -250,7 +250,7 @@ import LuaBridge
     @Test func runawayLoopStopsAtTheDefaultTimeLimit() throws {
         let e = try #require(try failure("forever.lua", "while true do end\nreturn {}"))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/forever.lua:1: time limit of 1 s exceeded")
+        #expect(e.message == "\(dir)/forever.lua:1: time limit of 1 s of CPU time exceeded")
     }
 
     @Test func catchingTheStopWithPcallDoesNotHelp() throws {
@@ -263,7 +263,7 @@ import LuaBridge
         end }
         """, host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/stubborn.lua:3: time limit of 0.1 s exceeded")
+        #expect(e.message == "\(dir)/stubborn.lua:3: time limit of 0.1 s of CPU time exceeded")
     }
 
     @Test func instructionBudget() throws {

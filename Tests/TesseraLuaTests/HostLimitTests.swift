@@ -30,7 +30,7 @@ import TesseraCore
             """)
         let error = scriptError { _ = try host.call(v[0], [v[1], v[2]]) }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "time limit of 1e-09 s exceeded")
+        #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
         #expect(error?.traceback.hasPrefix("stack traceback:\n\t[C]: in ?") == true)
         // The stop belonged to that call: without the limit the same diff runs.
         host.limits.timeLimit = nil
@@ -56,7 +56,7 @@ import TesseraCore
         // Lua instruction runs.
         let error = scriptError { _ = try host.call(v[0]) }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "test:5: time limit of 1e-09 s exceeded")
+        #expect(error?.message == "test:5: time limit of 1e-09 s of CPU time exceeded")
     }
 
     @Test func tAlignOfManySizesStopsAtTheTimeLimit() throws {
@@ -67,7 +67,7 @@ import TesseraCore
             """)
         let error = scriptError { _ = try host.call(v[0], [.string("start"), v[1], .number(0), .number(0), .number(0), .number(100)]) }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "time limit of 1e-09 s exceeded")
+        #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
     }
 
     @Test func providerDataOfManyItemsStopsAtTheTimeLimit() throws {
@@ -78,7 +78,7 @@ import TesseraCore
             """)
         let error = scriptError { _ = try host.call(v[0], [v[1]]) }
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "time limit of 1e-09 s exceeded")
+        #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
     }
 
     /// Work that cannot poll (the core's diff) runs beside the poll: a stop returns at once,
@@ -99,7 +99,7 @@ import TesseraCore
         let error = scriptError { _ = try host.call(function) }
         blockedWorkGate.store(true, ordering: .releasing)
         #expect(error?.kind == .timeLimit)
-        #expect(error?.message == "time limit of 1e-09 s exceeded")
+        #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
         // Without a limit the same call waits for the work and returns.
         host.limits.timeLimit = nil
         #expect(try host.call(function) == [])

@@ -57,8 +57,8 @@ final class ReplRecorder {
 
     @Test func expressionsStatementsAndEquals() throws {
         let repl = try ReplRecorder()
-        repl.feed("x = 1", "=x + 1", "1, nil, 3", "nil", "print()", "'text'", "{'text'}", "2^53", "10 / 4", "7 // 2", "1e300 * 1e10")
-        #expect(repl.out == ["2", "1\tnil\t3", "nil", "", "text", "{\"text\"}", "9007199254740992.0", "2.5", "3", "inf"])
+        repl.feed("x = 1", "=x + 1", "1, nil, 3", "nil", "print()", "'text'", "{'text'}", "2^53", "10 / 4", "7 // 2", "1e300 * 1e10", "0/0", "{0/0, -(0/0), -1/0}")
+        #expect(repl.out == ["2", "1\tnil\t3", "nil", "", "text", "{\"text\"}", "9007199254740992.0", "2.5", "3", "inf", "nan", "{nan, nan, -inf}"])
         #expect(repl.err == [])
     }
 
@@ -136,7 +136,7 @@ final class ReplRecorder {
     }
 
     /// A limit met while the REPL prints a line's values names no line of the REPL's own code
-    /// ("[repl]:17: time limit of 1 s exceeded" for a big table), which the user never wrote.
+    /// ("[repl]:17: time limit of 1 s of CPU time exceeded" for a big table), which the user never wrote.
     /// (Printing visits at most 1000 entries of a table, so the budget is below that walk.)
     @Test func aLimitMetWhilePrintingNamesNoLineOfTheREPL() throws {
         let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: nil, maxInstructions: 2_000))
@@ -166,10 +166,10 @@ final class ReplRecorder {
         repl.feed("while true do end", "'after the loop'")
         #expect(repl.out == ["after the loop"])
         #expect(repl.err == ["""
-            stdin:1: time limit of 0.2 s exceeded
+            stdin:1: time limit of 0.2 s of CPU time exceeded
             stack traceback:
             \tstdin:1: in main chunk
-            (a line may run for 0.2 s; start the REPL with --time-limit SECONDS to change that)
+            (a line may run for 0.2 s of CPU time; start the REPL with --time-limit SECONDS to change that)
             """])
     }
 

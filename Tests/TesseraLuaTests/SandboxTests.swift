@@ -114,7 +114,7 @@ import TesseraCore
         let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
         let e = scriptError { _ = try evaluate(runaway, host: timed) }
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
 
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(runaway, host: budgeted) }
@@ -142,7 +142,7 @@ import TesseraCore
         let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
         let e = scriptError { _ = try evaluate(looping, host: timed) }
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(looping, host: budgeted) }
         #expect(b?.message == "sandbox:2: instruction budget of 100000 exceeded")

@@ -113,7 +113,7 @@ struct LayoutsCommandTests {
             .write(to: dir.appendingPathComponent("loop.lua"))
         let time = try runTessera(["check", "loop.lua", "--time-limit", "0.2"], in: dir)
         #expect(time.status == 1)
-        #expect(time.stderr.hasPrefix("Error: loop.lua:2: time limit of 0.2 s exceeded\nstack traceback:\n"), "\(time.stderr)")
+        #expect(time.stderr.hasPrefix("Error: loop.lua:2: time limit of 0.2 s of CPU time exceeded\nstack traceback:\n"), "\(time.stderr)")
         #expect(time.stderr.hasSuffix("\nhint: raise the limit with --time-limit SECONDS (0 for none)\n"), "\(time.stderr)")
         let budget = try runTessera(["check", "loop.lua", "--max-instructions", "100000"], in: dir)
         #expect(budget.stderr.hasSuffix("\nhint: raise the budget with --max-instructions N (0 for none)\n"), "\(budget.stderr)")

@@ -43,7 +43,7 @@ import Testing
             (["nan.lua"], "nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size", true),
             (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", true),
             (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100", true),
-            (["loop.lua", "--time-limit", "0.2"], "loop.lua:2: time limit of 0.2 s exceeded", true),
+            (["loop.lua", "--time-limit", "0.2"], "loop.lua:2: time limit of 0.2 s of CPU time exceeded", true),
             // No time limit, so only the memory cap can stop the bomb, however busy the machine.
             (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
             (["require.lua"], "require.lua:1: module 'helper' not found:", true),
@@ -97,7 +97,7 @@ import Testing
         let dir = try folder(scripts)
         let run = try runTessera(["run", "loop.lua"], in: dir)
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("Error: loop.lua:2: time limit of 1 s exceeded\nstack traceback:\n"))
+        #expect(run.stderr.hasPrefix("Error: loop.lua:2: time limit of 1 s of CPU time exceeded\nstack traceback:\n"))
     }
 
     @Test func checkReportsErrorsWithTheScriptsLine() throws {

@@ -42,8 +42,8 @@ import TesseraCore
         #expect(outcome.status == 1)   // a piped session fails when any line raised an error
         let stderr = outcome.stderr
         #expect(stderr.hasPrefix("stdin:1: unexpected symbol near '='\nstdin:1: boom\nstack traceback:\n"))
-        #expect(stderr.contains("\nstdin:1: time limit of 1 s exceeded\nstack traceback:\n\tstdin:1: in main chunk\n"))
-        #expect(stderr.hasSuffix("(a line may run for 1 s; start the REPL with --time-limit SECONDS to change that)\n"))
+        #expect(stderr.contains("\nstdin:1: time limit of 1 s of CPU time exceeded\nstack traceback:\n\tstdin:1: in main chunk\n"))
+        #expect(stderr.hasSuffix("(a line may run for 1 s of CPU time; start the REPL with --time-limit SECONDS to change that)\n"))
     }
 
     @Test func limitFlagsApply() throws {

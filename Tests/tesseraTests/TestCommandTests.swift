@@ -320,7 +320,7 @@ import Testing
         #expect(loops.status == 1)
         #expect(Self.lines(loops.stdout) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
-            "    tests/grid_test.lua:1: time limit of 0.3 s exceeded",
+            "    tests/grid_test.lua:1: time limit of 0.3 s of CPU time exceeded",
             "    hint: raise the limit with --time-limit SECONDS (0 for none)",
             "✔ tests/grid_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
@@ -476,6 +476,35 @@ import Testing
             "✘ tests/grid_test.lua › nan against a number (_ ms)",
             "    tests/grid_test.lua:4: expected values to be equal: x is nan, expected 1",
             "1 passed, 3 failed",
+            "",
+        ])
+    }
+
+    /// toBeCloseTo writes NaN and the infinities as every message does ("nan", not C's "-nan"),
+    /// counts equal infinities as close, and refuses a NaN tolerance.
+    @Test func toBeCloseToWithNaNOrInfinityNamesThemAsMessagesDo() throws {
+        let root = try Self.project(test: """
+        test("nan", function() expect(0/0):toBeCloseTo(1) end)
+        test("to nan", function() expect(1):toBeCloseTo(0/0) end)
+        test("inf", function() expect(math.huge):toBeCloseTo(math.huge) end)
+        test("minus inf", function() expect(-math.huge):toBeCloseTo(math.huge) end)
+        test("minus zero", function() expect(-0.0):toBeCloseTo(0) end)
+        test("nan tolerance", function() expect(1):toBeCloseTo(1, 0/0) end)
+        """)
+        let r = try Self.test(in: root)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(Self.lines(r.stdout) == [
+            "✘ tests/grid_test.lua › nan (_ ms)",
+            "    tests/grid_test.lua:1: expected nan to be within 1e-06 of 1 (off by nan)",
+            "✘ tests/grid_test.lua › to nan (_ ms)",
+            "    tests/grid_test.lua:2: expected 1 to be within 1e-06 of nan (off by nan)",
+            "✔ tests/grid_test.lua › inf (_ ms)",
+            "✘ tests/grid_test.lua › minus inf (_ ms)",
+            "    tests/grid_test.lua:4: expected -inf to be within 1e-06 of inf (off by inf)",
+            "✔ tests/grid_test.lua › minus zero (_ ms)",
+            "✘ tests/grid_test.lua › nan tolerance (_ ms)",
+            "    tests/grid_test.lua:6: toBeCloseTo: argument #2 (tolerance) must be a non-negative number, got nan",
+            "2 passed, 4 failed",
             "",
         ])
     }

@@ -18,7 +18,9 @@
 ** takes no lua_State says "no state".
 */
 #include "../../CLua/shim.h"   /* Lua's headers, wherever the system keeps them */
+#include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 
 
 /* {====================================================================
@@ -100,7 +102,8 @@ int tb_msgh(lua_State *L);
 #define TB_RAISE (-1)        /* raise the string on top, prefixed with the caller's "file:line:" */
 #define TB_RAISE_ASIS (-2)   /* raise the value on top unchanged (an error from a nested call) */
 #define TB_RAISE_STOP (-3)   /* raise the error the limits raise: "file:line: time limit of 1 s
-                             ** exceeded" (or the budget's, or "interrupted"), after tb_stopping */
+                             ** of CPU time exceeded" (or the budget's, or "interrupted"), after
+                             ** tb_stopping */
 #define TB_RAISE_TRACED (-4) /* raise the text below the top unchanged (a nested call's error with
                              ** its traceback), the top being its message alone */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
@@ -113,12 +116,22 @@ void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup
 ** C function must read and push on the stack of the thread that called it), else the main
 ** thread. */
 lua_State *tb_current(lua_State *L);
-/* [-0, +0, -] Whether the running call must stop: its time limit has passed (read from the
-** clock, so it holds before the watchdog wakes), its instruction budget ran out or tb_interrupt
+/* [-0, +0, -] Whether the running call must stop: its time limit (CPU time) or wall-clock
+** limit has passed (read from the clocks, so it holds before the watchdog wakes), its instruction budget ran out or tb_interrupt
 ** was called. Lua code is stopped by the count hook, but a host function runs no Lua
 ** instructions: one whose work grows with its input polls this every few thousand elements
 ** and, when it is set, returns TB_RAISE_STOP. */
 int tb_stopping(lua_State *L);
+/* [-0, +0, -] (no state) A thread's CPU clock, readable from any thread while that thread
+** lives: tb_threadclock gives the calling thread's, tb_readthreadclock its CPU time in ns
+** (-1 when it cannot be read). */
+typedef struct tb_ThreadClock { pthread_t thread; clockid_t clock; } tb_ThreadClock;
+tb_ThreadClock tb_threadclock(void);
+long long tb_readthreadclock(const tb_ThreadClock *c);
+/* [-0, +0, -] Counts `nanoseconds` of CPU time a host function spent for the running call on
+** another thread (a worker it waits for) against the call's time limit, which otherwise counts
+** only the CPU time of the thread running the call. Safe from any thread. */
+void tb_lendcpu(lua_State *L, long long nanoseconds);
 /* }==================================================================== */
 
 
@@ -158,14 +171,15 @@ int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, 
 /* Why a call stopped (tb_laststop). */
 enum {
   TB_STOP_NONE = 0,
-  TB_STOP_TIME = 1,          /* the time limit passed (watchdog) */
+  TB_STOP_TIME = 1,          /* the time limit (CPU time) or the wall-clock limit passed */
   TB_STOP_INSTRUCTIONS = 2,  /* the instruction budget ran out (count hook) */
   TB_STOP_MEMORY = 3,        /* an allocation was refused at the memory cap */
   TB_STOP_INTERRUPT = 4      /* tb_interrupt was called */
 };
 
-/* [-0, +0, -] Limits for each outermost tb_pcall; 0 switches one off. The time limit costs
-** nothing until it passes (a watchdog thread installs a hook only then). The instruction
+/* [-0, +0, -] Limits for each outermost tb_pcall; 0 switches one off. The time limit counts
+** CPU time (the calling thread's, and what tb_lendcpu adds), backed by a wall-clock limit ten
+** times it (at least 60 s) for a call that waits. It costs nothing until it passes (a watchdog thread installs a hook only then). The instruction
 ** budget keeps a count hook installed for the whole call, which makes Lua code ~1.6-1.95x
 ** slower. */
 void tb_setlimits(lua_State *L, size_t maxmemory, double seconds, long long instructions);
@@ -187,6 +201,9 @@ void tb_interrupt(lua_State *L);
 /* [-0, +0, -] For tests: with `refuse` set, the next timed calls make no watchdog thread, as
 ** when pthread_create fails, so their time limit is kept by the count hook reading the clock. */
 void tb_refusewatchdog(lua_State *L, int refuse);
+/* [-0, +0, -] For tests: the wall-clock limit of the next calls in seconds, in place of the
+** rule (ten times the time limit, at least 60 s); 0 restores the rule. */
+void tb_setwallclocklimit(lua_State *L, double seconds);
 
 /* [-0, +0, m] Replaces string.find, match, gmatch and gsub with versions whose matcher stops
 ** at the time limit, the instruction budget and tb_interrupt (Patterns.c). */

@@ -15,7 +15,7 @@ import TesseraCore
 /// r:frames) would run past the time limit. So such a loop calls `step()` per element; every
 /// 4096th asks the bridge (`tb_stopping`: the stop flag and one clock read) and throws `Stop`
 /// once the call must stop, which `LuaHost.raising` turns into the error the limits raise
-/// ("file:line: time limit of 1 s exceeded", with a traceback). A class, so one poll counts
+/// ("file:line: time limit of 1 s of CPU time exceeded", with a traceback). A class, so one poll counts
 /// across the helpers a host function passes it to.
 final class LimitPoll {
     /// The running call must stop (time limit, instruction budget, interrupt).
@@ -52,7 +52,8 @@ final class LimitPoll {
 extension LimitPoll {
     /// Runs `work`, which cannot poll (core code that knows nothing of Lua), within the limits:
     /// work over at least `size` elements (`threshold` or more) runs on a thread of its own
-    /// while this one checks the limits every 2 ms, and a stop throws `Stop` at once, leaving
+    /// while this one checks the limits every 2 ms (counting the worker's CPU time as the
+    /// call's), and a stop throws `Stop` at once, leaving
     /// the worker to finish unobserved and its result to be dropped; smaller work (milliseconds
     /// at most) runs here. `work` gets only values, so nothing it touches is shared.
     func run<T: Sendable>(size: Int, threshold: Int = 20_000, _ work: @escaping @Sendable () throws -> T) throws -> T {
@@ -62,13 +63,29 @@ extension LimitPoll {
             return result
         }
         let box = ResultBox<T>()
-        let job = DetachedJob { box.value = Result { try work() } }
+        let clock = WorkerClock()
+        let job = DetachedJob {
+            clock.begin()
+            box.value = Result { try work() }
+            clock.end()
+        }
         guard job.start() else { return try work() }
+        var lent: Int64 = 0
         while !job.finished {
+            lend(clock.spent, &lent)
             try check()
             usleep(2000)
         }
+        lend(clock.spent, &lent)
         return try box.value!.get()
+    }
+}
+
+extension LimitPoll {
+    /// Counts the worker's CPU time against the call's time limit: what it spent since `lent`.
+    private func lend(_ spent: Int64, _ lent: inout Int64) {
+        if spent > lent { tb_lendcpu(L, spent - lent) }
+        lent = max(lent, spent)
     }
 }
 

@@ -25,10 +25,16 @@ extension LuaArguments {
         return LuaStack.typeName(L, slot)
     }
 
-    /// The value at `slot` as a message shows it: a number, a quoted string, else its type.
+    /// The value at `slot` as a message shows it: a number, a quoted string (cut as every
+    /// message cuts a user's text), else its type.
     static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
-        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map { "'\($0)'" } ?? LuaStack.typeName(L, slot)
+        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map(quoted) ?? LuaStack.typeName(L, slot)
     }
+
+    /// A script's name or text in single quotes, cut after its first characters as
+    /// `describeIdentifier` cuts one (`'aaaa…… (1048576 characters)'`), so a 1 MB field name makes
+    /// no 1 MB message. O(length of the text).
+    static func quoted(_ text: String) -> String { "'\(shortenedForMessage(text))'" }
 
     /// What a message is about: argument #n (named), `self` (a method's slot 1), a field of
     /// a table argument or of a value being assigned (`field 'size'`, `field 'view[2].size'`),
@@ -48,7 +54,7 @@ extension LuaArguments {
         switch subject {
         case .argument(let slot, let name):
             position(slot) == 0 ? "self" : "argument #\(position(slot))" + (name.map { " (\($0))" } ?? "")
-        case .field(let key): "field '\(key)'"
+        case .field(let key): "field \(LuaArguments.quoted(key))"
         case .path(let path): path
         case .part(let whole, let path): label(whole) + path
         }
@@ -115,12 +121,11 @@ extension LuaArguments {
         failure("\(function): the engine's providers lay out \(items) items, \(distinct) of them distinct (a provider in several sections is laid out at each place); the memory limit of \(limit) holds at most \(most)")
     }
 
-    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, ...) or the name of
-    /// a script in <folders>": a `t.animator` name that is neither a built-in nor a script; the
-    /// closest among the built-ins and the `scripts` found, as `--animator` suggests.
-    static func noAnimator(_ function: String, _ name: String, builtins: [String], scripts: [String], searched: [String]) -> LuaScriptError {
-        failure("\(function): no animator '\(name)'\(DidYouMean.hint(for: name, among: builtins + scripts)); expected a built-in (\(builtins.joined(separator: ", "))) "
-                + "or the name of a script in \(searched.joined(separator: ", "))")
+    /// "fn: no animator 'x' (did you mean fade?); expected a built-in (fade, scale, wobble), or a
+    /// script by name (cascade, ...)": a `t.animator` name that is neither a built-in nor a
+    /// script found, listed as `--animator` lists them.
+    static func noAnimator(_ function: String, _ name: String, scripts: [String]) -> LuaScriptError {
+        failure("\(function): no animator \(AnimatorNames.unknown(name, scripts: scripts))")
     }
 
     /// "fn: the Lua host was closed": a layout, an animator or a callback used after the host
@@ -151,7 +156,7 @@ extension LuaArguments {
     /// "fn: field 'key' <statement>", for a field found wanting where no call's arguments are
     /// at hand (a section asked for at layout time).
     static func fieldStatement(_ function: String, _ key: String, _ statement: String, file: String? = nil) -> LuaScriptError {
-        failure("\(function): field '\(key)' \(statement)", file: file)
+        failure("\(function): field \(quoted(key)) \(statement)", file: file)
     }
 
     /// "fn: the <callback> function's result for <place> must be <expected>, got <got>": a

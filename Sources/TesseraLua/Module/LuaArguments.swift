@@ -90,7 +90,7 @@ struct LuaArguments {
 
     /// "fn: <subject> must be one of a, b, c, got 'x' (did you mean a?)" for the value at `slot`.
     func optionError(_ subject: Subject, at slot: Int32, _ options: [String]) -> LuaScriptError {
-        let got = LuaStack.string(L, slot).map { "'\($0)'" + DidYouMean.hint(for: $0, among: options) } ?? describe(slot, numeric: false)
+        let got = LuaStack.string(L, slot).map { LuaArguments.quoted($0) + DidYouMean.hint(for: $0, among: options) } ?? describe(slot, numeric: false)
         return error(subject, at: slot, mustBe: "one of " + options.joined(separator: ", "), got: got)
     }
 
@@ -145,7 +145,7 @@ struct LuaArguments {
         if lua_type(L, slot) != LUA_TTABLE, host.box(at: slot, meta: host.layoutMetaRef, as: LayoutBox.self) == nil {
             throw error(.field(key), at: slot, mustBe: LuaArguments.layoutExpectation, numeric: false)
         }
-        return try host.layout(at: slot, what: "\(function): field '\(key)'")
+        return try host.layout(at: slot, what: "\(function): field \(LuaArguments.quoted(key))")
     }
 
     func layout(field key: String, at slot: Int32, host: LuaHost) throws -> any Layout {

@@ -25,7 +25,7 @@ struct LuaTableArgument {
         lua_pushnil(L)
         while tb_next(L, slot) != 0 {
             let key = LuaStack.string(L, -2)
-            let keyText = key.map { "'\($0)'" } ?? "[\(arguments.describe(-2))]"
+            let keyText = key.map(LuaArguments.quoted) ?? "[\(arguments.describe(-2))]"
             tb_pop(L, 1)
             if let key, allowed.contains(key) { continue }
             tb_pop(L, 1)

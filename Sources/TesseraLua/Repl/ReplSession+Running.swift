@@ -77,7 +77,7 @@ extension ReplSession {
         let limits = host.limits
         switch error.kind {
         case .timeLimit:
-            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s; start the REPL with --time-limit SECONDS to change that)"
+            text += "\n(a line may run for \(limits.timeLimit.map { Int(whole: $0).map(String.init) ?? String($0) } ?? "?") s of CPU time; start the REPL with --time-limit SECONDS to change that)"
         case .instructionLimit:
             text += "\n(a line may run \(limits.maxInstructions.map(String.init) ?? "?") instructions; start the REPL with --max-instructions N to change that)"
         case .memory:

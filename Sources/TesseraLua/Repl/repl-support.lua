@@ -49,8 +49,10 @@ local function plain(v)
 end
 
 -- Floats in the fewest digits (14 to 17) that read back as the same number, so the REPL
--- shows what `tessera run` prints; integral floats keep Lua's ".0".
+-- shows what `tessera run` prints; integral floats keep Lua's ".0"; NaN as every message
+-- writes it ("nan", where C's printf may write "-nan").
 local function number(v)
+  if v ~= v then return "nan" end
   if mtype(v) == "float" and v == v and v ~= huge and v ~= -huge then
     for digits = 14, 17 do
       local s = format("%." .. digits .. "g", v)

@@ -115,8 +115,14 @@ extension TesseraModule {
     /// The host functions the test harness (layout-tests.lua) gets, by name.
     static let layoutTestChecks: [(String, tb_HostFunction)] = [
         ("equal", testEqual), ("snapshot", testSnapshot), ("overlaps", testOverlaps),
-        ("fits", testFits), ("mirrors", testMirrors),
+        ("fits", testFits), ("mirrors", testMirrors), ("number", testNumber),
     ]
+
+    /// number(v) -> text: a number as every message shows it ("nan", "inf", "-inf", %.14g).
+    static let testNumber: tb_HostFunction = { L, _ in
+        tb_pushnumbertext(L, lua_tonumberx(L, 1, nil))
+        return 1
+    }
 
     /// equal(actual, expected) -> nil | message. Deep equality of plain data.
     static let testEqual: tb_HostFunction = { L, context in

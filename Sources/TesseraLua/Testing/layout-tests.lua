@@ -7,9 +7,9 @@ local host = ...
 local error, type, tostring, setmetatable = error, type, tostring, setmetatable
 local abs, format = math.abs, string.format
 
--- Numbers as people write them: 316, not 316.0; 0.1 + 0.2 as 0.3.
+-- Numbers as every message writes them: 316, not 316.0; 0.1 + 0.2 as 0.3; nan, inf, -inf.
 local function show(v)
-  if type(v) == "number" then return format("%.14g", v) end
+  if type(v) == "number" then return host.number(v) end
   return tostring(v)
 end
 
@@ -53,12 +53,13 @@ end
 function Expectation:toBeCloseTo(expected, tolerance)
   local value = self.value
   if type(expected) ~= "number" then error("toBeCloseTo: argument #1 (expected) must be a number, got " .. type(expected), 2) end
-  if tolerance ~= nil and (type(tolerance) ~= "number" or tolerance < 0) then
+  if tolerance ~= nil and (type(tolerance) ~= "number" or not (tolerance >= 0)) then
     error("toBeCloseTo: argument #2 (tolerance) must be a non-negative number, got " .. show(tolerance), 2)
   end
   tolerance = tolerance or 1e-6
   if type(value) ~= "number" then error(format("expected a number close to %s, got %s", show(expected), type(value)), 2) end
-  if not (abs(value - expected) <= tolerance) then
+  -- equal values are close, so inf is close to inf (where value - expected is nan)
+  if value ~= expected and not (abs(value - expected) <= tolerance) then
     error(format("expected %s to be within %s of %s (off by %s)", show(value), show(tolerance),
       show(expected), show(abs(value - expected))), 2)
   end

@@ -162,7 +162,7 @@ struct ScriptLimitFlags: ParsableArguments {
     var maxInstructions: Checked<InstructionBudget>?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into Lua, in seconds, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
     var timeLimit: Checked<TimeLimit>?
 

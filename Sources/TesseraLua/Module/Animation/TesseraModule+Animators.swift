@@ -78,9 +78,7 @@ extension LuaHost {
         case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
             throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
-            let folders = animatorDirectories()
-            throw LuaArguments.noAnimator(function, name, builtins: BuiltinAnimators.names,
-                                          scripts: ScriptCatalog.scripts(in: folders).map(\.name), searched: folders)
+            throw LuaArguments.noAnimator(function, name, scripts: ScriptCatalog.scripts(in: animatorDirectories()).map(\.name))
         }
         let script = try AnimatorScript(host: self, path: path, params: params, retainingHost: false)
         return AnimatorBox(script, label: script.name)

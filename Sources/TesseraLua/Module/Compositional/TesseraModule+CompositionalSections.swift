@@ -144,9 +144,8 @@ extension LuaHost {
                 _ = LuaStack.rawField(L, entry, key)
                 defer { tb_pop(L, 1) }
                 guard let v = LuaStack.number(L, -1), valid(v) else {
-                    let got = LuaStack.number(L, -1).map(LuaHost.numberText)
-                        ?? LuaStack.string(L, -1).map { "'\($0)'" } ?? LuaStack.typeName(L, -1)
-                    throw LuaArguments.mismatch("\(origin)t.section: field '\(key)' of item \(k + 1) set by visibleItemsHandler", mustBe: expected, got: got)
+                    let got = LuaArguments.shownValue(L, -1)
+                    throw LuaArguments.mismatch("\(origin)t.section: field \(LuaArguments.quoted(key)) of item \(k + 1) set by visibleItemsHandler", mustBe: expected, got: got)
                 }
                 return v
             }

@@ -21,7 +21,7 @@ extension TesseraModule {
                 if lua_type(L, -1) == LUA_TFUNCTION && splitFunctionNames.contains(key) {
                     functions[key] = host.reference(at: -1)
                 } else {
-                    do { params[key] = try LuaStack.json(L!, -1, path: "t.split: field '\(key)'") } catch let e as LuaStack.ConversionError {
+                    do { params[key] = try LuaStack.json(L!, -1, path: "t.split: field \(LuaArguments.quoted(key))") } catch let e as LuaStack.ConversionError {
                         tb_pop(L, 2)
                         throw LuaArguments.relayed(e.message)
                     }

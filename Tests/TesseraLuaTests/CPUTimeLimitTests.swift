@@ -1,0 +1,118 @@
+import Foundation
+import LuaBridge
+import Synchronization
+import Testing
+import TesseraCore
+@testable import TesseraLua
+
+/// The time limit counts the CPU time a call uses, not the time it waits: a script on a busy
+/// machine is not blamed for waiting for a core, and a host function's worker thread counts as
+/// the call's own. A wall-clock limit far above it still stops a call that only waits.
+@Suite struct CPUTimeLimitTests {
+    /// The calling thread's CPU time in seconds.
+    static func threadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// A function value of `host` that runs `f` (a host function: no Lua instruction runs in it).
+    static func hostFunction(_ host: LuaHost, _ f: tb_HostFunction) -> LuaValue {
+        tb_pushhostfunction(host.L, f, nil, 0)
+        defer { lua_settop(host.L, -2) }
+        return .function(host.reference(at: -1))
+    }
+
+    /// A Lua function that calls its argument, then adds up 1 ... 100.
+    static func callingThenCounting(_ host: LuaHost) throws -> LuaValue {
+        let chunk = try host.load("return function(wait)\n  wait()\n  local x = 0\n  for i = 1, 100 do x = x + i end\n  return x\nend",
+                                  chunkName: "=wait", environment: try host.newEnvironment())
+        return try host.call(.function(chunk))[0]
+    }
+
+    /// A host function that sleeps 0.4 s: the call waits, using no CPU time.
+    static let sleeping: tb_HostFunction = { _, _ in usleep(400_000); return 0 }
+
+    @Test func aCallThatWaitsIsNotStoppedByItsCPUTimeLimit() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
+        let f = try Self.callingThenCounting(host)
+        host.limits.timeLimit = 0.2
+        #expect(try host.call(f, [Self.hostFunction(host, Self.sleeping)]) == [.integer(5050)])
+    }
+
+    @Test func aCallThatWaitsPastTheWallClockLimitIsStopped() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
+        let f = try Self.callingThenCounting(host)
+        host.limits.timeLimit = 5
+        tb_setwallclocklimit(host.L, 0.2)
+        let error = scriptError { _ = try host.call(f, [Self.hostFunction(host, Self.sleeping)]) }
+        #expect(error?.kind == .timeLimit)
+        #expect(error?.message == "wait:3: wall-clock limit of 0.2 s exceeded (the time limit of 5 s of CPU time had not passed: the call waited)")
+        // Without the test's wall-clock limit (the rule gives 60 s) the same call runs on.
+        tb_setwallclocklimit(host.L, 0)
+        #expect(try host.call(f, [Self.hostFunction(host, Self.sleeping)]) == [.integer(5050)])
+    }
+
+    /// A host function that hands 0.3 s of CPU work to a worker thread and waits for it, as
+    /// `t.diff` does with a large diff.
+    static let working: tb_HostFunction = { L, _ in
+        do {
+            _ = try LimitPoll(L!).run(size: 1, threshold: 1) {
+                let start = CPUTimeLimitTests.threadCPU()
+                while CPUTimeLimitTests.threadCPU() - start < 0.3 {}
+                return 0
+            }
+            return 0
+        } catch {
+            return TB_RAISE_STOP
+        }
+    }
+
+    @Test func aWorkerThreadsCPUTimeCountsAsTheCalls() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
+        let f = try Self.callingThenCounting(host)
+        host.limits.timeLimit = 0.1
+        let error = scriptError { _ = try host.call(f, [Self.hostFunction(host, Self.working)]) }
+        #expect(error?.kind == .timeLimit)
+        #expect(error?.message == "wait:2: time limit of 0.1 s of CPU time exceeded")
+    }
+
+    /// The script runs a loop sized to take about 0.2 s of CPU time, under a limit of 0.4 s,
+    /// while busy threads (four for each core) keep the machine's cores taken: it waits for a
+    /// core far longer than it runs, and is not stopped.
+    @Test func aScriptStarvedOfCPUIsNotStopped() throws {
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
+        let chunk = try host.load("return function(n)\n  local x = 0\n  for i = 1, n do x = x + i % 7 end\n  return x\nend",
+                                  chunkName: "=spin", environment: try host.newEnvironment())
+        let spin = try host.call(.function(chunk))[0]
+        let probe = 2_000_000
+        let before = Self.threadCPU()
+        _ = try host.call(spin, [.integer(probe)])
+        let perIteration = (Self.threadCPU() - before) / Double(probe)
+        let n = Int(0.2 / perIteration)
+
+        let stop = StopFlag()
+        let busy = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let group = DispatchGroup()
+        for _ in 0..<busy {
+            let job = DetachedJob { while !stop.value.load(ordering: .relaxed) {}; group.leave() }
+            group.enter()
+            if !job.start() { group.leave() }
+        }
+        defer { stop.value.store(true, ordering: .relaxed); group.wait() }
+        host.limits.timeLimit = 0.4
+        let wall = Date()
+        let cpu = Self.threadCPU()
+        #expect(throws: Never.self) { _ = try host.call(spin, [.integer(n)]) }
+        let waited = Date().timeIntervalSince(wall), used = Self.threadCPU() - cpu
+        // The call took longer than its limit on the wall clock (so a wall-clock limit would
+        // have stopped it), and less CPU time than the limit.
+        #expect(waited > 0.4, "the busy threads did not starve the script: \(waited) s")
+        #expect(used < 0.4)
+    }
+}
+
+/// Tells the busy threads to end.
+private final class StopFlag: Sendable {
+    let value = Atomic<Bool>(false)
+}
