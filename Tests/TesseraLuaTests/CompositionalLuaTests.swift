@@ -94,6 +94,38 @@ import TesseraCore
                 "\(error?.message ?? "no error")")
     }
 
+    /// `t.customGroup{}` takes what a Swift custom group does: insets (its provider sees the size
+    /// after them), edge spacing and supplementaries anchored to the group's frame.
+    @Test func customGroupTablesTakeInsetsEdgeSpacingAndSupplementaries() throws {
+        let lua = try result("""
+            return t.compositional{ section = t.section{ group = t.vgroup{ size = { "100%", 60 }, items = {
+              t.customGroup{ size = { "100%", 40 }, insets = { leading = 10, trailing = 10 }, edgeSpacing = { top = 5 },
+                supplementaries = { { kind = "badge", size = { 6, 6 }, anchor = "topTrailing" } },
+                provider = function(env) return { { 0, 0, env.effectiveWidth / 2, env.effectiveHeight } } end } } } } }
+            """, [2])
+        let native = try CompositionalLayout(section: Compositional.Section(group: .vertical(
+            Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(60)),
+            [.group(.custom(Compositional.LayoutSize(width: .fractionalWidth(1), height: .absolute(40)),
+                            insets: Compositional.DirectionalEdgeInsets(leading: 10, trailing: 10),
+                            edgeSpacing: Compositional.EdgeSpacing(top: .fixed(5)),
+                            supplementaries: [Compositional.ItemSupplementary(
+                                kind: "badge", size: Compositional.LayoutSize(width: .absolute(6), height: .absolute(6)), containerAnchor: .topTrailing)]) { env in
+                [Compositional.CustomItem(frame: Rect(x: 0, y: 0, width: env.effectiveContentSize.width / 2, height: env.effectiveContentSize.height))]
+            })]))).layout(context([2]))
+        let frames = [Rect(x: 0, y: 5, width: 140, height: 40), Rect(x: 0, y: 65, width: 140, height: 40)]
+        let elements: [LayoutElement] = [.supplementary("badge", section: 0, index: 0, frame: Rect(x: 294, y: 5, width: 6, height: 6)),
+                                         .supplementary("badge", section: 0, index: 1, frame: Rect(x: 294, y: 65, width: 6, height: 6))]
+        #expect(try lua.allFrames == frames)
+        #expect(try native.allFrames == frames)
+        #expect(lua.elements == elements)
+        #expect(native.elements == elements)
+        let missing = scriptError { _ = try result("return t.customGroup{ size = { 10, 10 } }", [1]) }
+        #expect(missing?.message.hasSuffix("layout.lua:2: t.customGroup: field 'provider' is required: a function(env) returning the group's frames") == true,
+                "\(missing?.message ?? "no error")")
+        let unknown = scriptError { _ = try result("return t.customGroup{ provider = function() return {} end, count = 2 }", [1]) }
+        #expect(unknown?.message.contains("unknown field 'count'") == true, "\(unknown?.message ?? "no error")")
+    }
+
     /// `repeating = N` places N copies of the one item at its own size (UIKit's
     /// repeatingSubitem:count:), where `count = N` makes N equal slots.
     @Test func repeatingCopiesTheItemAtItsOwnSize() throws {
@@ -106,7 +138,7 @@ import TesseraCore
         #expect(try frames("count = 2") == [Rect(x: 0, y: 0, width: 145, height: 40), Rect(x: 155, y: 0, width: 145, height: 40),
                                              Rect(x: 0, y: 40, width: 145, height: 40)])
         for (fields, message) in [
-            ("repeating = 2, count = 2", "field 'repeating' cannot be given with 'count' (copies at their own size, or equal slots: one of the two)"),
+            ("repeating = 2, count = 2", "a compositional repeating group needs either `repeating` or `count`, got both"),
             ("repeating = 0", "field 'repeating' must be a finite, positive number, got 0"),
             ("repeating = 1.5", "field 'repeating' must be an integer from 1 to 1000000, got 1.5"),
         ] {
@@ -114,7 +146,8 @@ import TesseraCore
             #expect(e?.message.hasSuffix("layout.lua:3: t.hgroup: " + message) == true, "\(e?.message ?? "no error")")
         }
         let two = scriptError { _ = try result("return t.hgroup{ items = { t.item{}, t.item{} }, repeating = 3 }", [1]) }
-        #expect(two?.message.hasSuffix("layout.lua:2: t.hgroup: field 'items' must hold one item or group when 'repeating' is given, got 2") == true,
+        // The core's rule and sentence, as a Swift group gets them.
+        #expect(two?.message.hasSuffix("layout.lua:2: t.hgroup: a compositional repeating group needs exactly one subitem (an item or a group) to repeat, got 2") == true,
                 "\(two?.message ?? "no error")")
     }
 

@@ -164,14 +164,7 @@ struct GroupSolver {
                         height: item.size.height.isEstimated ? content.height : resolved.height)
         }
         if let repeating = group.repeating {
-            guard group.count == nil else {
-                throw LayoutError.invalidParameter(name: "repeating", allowed: "either `repeating` or `count`", got: "both",
-                                                   subject: "a compositional repeating group", verb: "needs")
-            }
-            guard repeating >= 1, repeating <= Compositional.Group.maxLeaves else {
-                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Compositional.Group.maxLeaves)",
-                                                   got: "\(repeating)", subject: "a compositional repeating group", verb: "needs")
-            }
+            try group.checkRepeating()
             let size = proposal(first, first.size.resolved(in: content.size))
             var children: [Child] = []
             while children.count < repeating && placed < limit {
