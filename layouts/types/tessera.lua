@@ -871,6 +871,12 @@ function t.fh(fraction) end
 ---@return tessera.CompositionalPart
 function t.estimated(estimate) end
 
+---An estimated length that grows to the largest measured length among its siblings (uniform on
+---the same axis) in its group; on a section's outermost group, shared by all its groups.
+---@param estimate number
+---@return tessera.CompositionalPart
+function t.uniformAcrossSiblings(estimate) end
+
 ---A flexible spacing of at least `minimum`.
 ---@param minimum number
 ---@return tessera.CompositionalPart
