@@ -40,8 +40,46 @@ import Testing
         let measured = Measured([(nil, 20), (nil, 70), (nil, 35)], in: s(200, 600))
         let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 4)).solve(measured.context)
         expectFrames(try result.allFrames, [r(0, 0, 100, 20), r(100, 0, 100, 70), r(0, 74, 100, 35)])
-        #expect(result.elements == [.supplementary("frame", section: 0, index: 0, frame: r(0, 0, 200, 70)),
-                                    .supplementary("frame", section: 0, index: 2, frame: r(0, 74, 200, 35))])
+        #expect(result.elements == [.supplementary("frame", section: 0, index: 0, frame: r(0, 0, 200, 70)).hosted(byGroupAt: 1),
+                                    .supplementary("frame", section: 0, index: 2, frame: r(0, 74, 200, 35)).hosted(byGroupAt: 1)])
+    }
+
+    /// `uniformAcrossSiblings`: each item is measured, then grows to the tallest of its
+    /// uniform siblings in the group (an estimated row keeps its items' own heights).
+    @Test func uniformSiblingsTakeTheTallestMeasuredHeightInTheirGroup() throws {
+        let cell = item(C.LayoutSize(width: .fractionalWidth(0.5), height: .uniformAcrossSiblings(estimate: 50)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(50)), [cell])
+        let measured = Measured([(nil, 20), (nil, 70), (nil, 35)], in: s(200, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 4)).solve(measured.context)
+        expectFrames(try result.allFrames, [r(0, 0, 100, 70), r(100, 0, 100, 70), r(0, 74, 100, 35)])
+        #expect(result.contentSize == s(200, 109))
+        #expect(measured.calls == [1, 1, 1])
+        // Items measured at the estimate stay there.
+        let unmeasured = Measured([(nil, 50), (nil, 50), (nil, 50)], in: s(200, 600))
+        expectFrames(try CompositionalLayout(section: C.Section(group: group)).solve(unmeasured.context).allFrames,
+                     [r(0, 0, 100, 50), r(100, 0, 100, 50), r(0, 50, 100, 50)])
+    }
+
+    /// Only the uniform siblings grow: an estimated sibling keeps its own measured height.
+    @Test func onlyUniformSiblingsGrow() throws {
+        let uniform = item(C.LayoutSize(width: .fractionalWidth(1.0 / 3), height: .uniformAcrossSiblings(estimate: 10)))
+        let estimated = item(C.LayoutSize(width: .fractionalWidth(1.0 / 3), height: .estimated(10)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(10)), [uniform, estimated, uniform])
+        let measured = Measured([(nil, 20), (nil, 90), (nil, 40)], in: s(300, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group)).solve(measured.context)
+        expectFrames(try result.allFrames, [r(0, 0, 100, 40), r(100, 0, 100, 90), r(200, 0, 100, 40)])
+        #expect(result.contentSize == s(300, 90))
+    }
+
+    /// On a section's outermost group, every group of the section takes the tallest group's
+    /// height: a self-sizing list of equal rows.
+    @Test func aUniformOutermostGroupIsSharedAcrossTheSection() throws {
+        let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .estimated(44)))
+        let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .uniformAcrossSiblings(estimate: 44)), [cell])
+        let measured = Measured([(nil, 30), (nil, 61.5), (nil, 44)], in: s(320, 600))
+        let result = try CompositionalLayout(section: C.Section(group: group, interGroupSpacing: 2)).solve(measured.context)
+        expectFrames(try result.allFrames, [r(0, 0, 320, 30), r(0, 63.5, 320, 61.5), r(0, 127, 320, 44)])
+        #expect(result.contentSize == s(320, 188.5))
     }
 
     @Test func anEstimatedRowIsAsTallAsItsTallestItem() throws {

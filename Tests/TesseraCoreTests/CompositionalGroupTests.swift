@@ -73,6 +73,14 @@ import Testing
         #expect(throws: LayoutError("a compositional repeating group needs either `repeating` or `count`, got both")) {
             _ = try frames(.horizontal(abs_(100, 10), [cell], count: 2, repeating: 2), 1)
         }
+        // Several subitems: refused (the first alone was repeated before), as Lua refuses them.
+        let two = C.Group.horizontal(abs_(100, 10), [cell, item(abs_(20, 10))], repeating: 2)
+        #expect(throws: LayoutError("a compositional repeating group needs exactly one subitem (an item or a group) to repeat, got 2")) {
+            _ = try frames(two, 1)
+        }
+        #expect(throws: LayoutError("a compositional repeating group needs exactly one subitem (an item or a group) to repeat, got 2")) {
+            try two.checkRepeating()
+        }
     }
 
     @Test func countGroupsShareTheLengthEquallyAfterSpacingAndGroupInsets() throws {

@@ -30,3 +30,12 @@ func sectionedContext(_ counts: [Int], in collection: Size) -> LayoutContext {
 func expectFrames(_ got: [Rect], _ want: [Rect], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(got == want, sourceLocation: sourceLocation)
 }
+
+extension LayoutElement {
+    /// The element as a compositional group of depth `level` hosts it (1: a section's group).
+    func hosted(byGroupAt level: Int) -> LayoutElement {
+        var e = self
+        e.groupLevel = level
+        return e
+    }
+}

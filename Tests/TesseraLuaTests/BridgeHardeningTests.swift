@@ -36,7 +36,7 @@ import TesseraCore
       section = { { group = t.vgroup{ items = { t.item{} } } } },
       hgroup = { { items = { t.item{} } } }, vgroup = { { items = { t.item{} } } },
       customGroup = { function() return {} end }, item = { {} }, boundary = { {} }, decoration = { {} },
-      fw = { 1 }, fh = { 1 }, estimated = { 10 }, flexible = { 1 },
+      fw = { 1 }, fh = { 1 }, estimated = { 10 }, uniformAcrossSiblings = { 10 }, flexible = { 1 },
       split = { {} }, distribute = { "center", 100, 10, 10, 0 }, align = { "center", 10, 0, 100 },
       diff = { { "a", "b" }, { "b", "c" } },
     }

@@ -37,6 +37,65 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
     }
 
+    /// `--safe-area`, `--layout-margins` and `--readable-width` are the viewport's guides a
+    /// section's `contentInsetsReference` measures its insets from; bad values are refused.
+    @Test func theViewportsGuidesComeFromTheCommandLine() throws {
+        struct Items: Decodable { struct Item: Decodable { var frame: [Double] }; var items: [Item] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guides-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("rows.lua").path
+        try """
+            local t = require("tessera")
+            return t.compositional{ contentInsetsReference = "layoutMargins", sections = {
+              t.section{ group = t.hgroup{ size = { "100%", 40 }, items = { t.item{} } }, insets = { leading = 1 } },
+              t.section{ group = t.hgroup{ size = { "100%", 40 }, items = { t.item{} } }, contentInsetsReference = "readableContent" },
+              t.section{ group = t.hgroup{ size = { "100%", 40 }, items = { t.item{} } }, contentInsetsReference = "none" } } }
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let data = folder.appendingPathComponent("d.json").path
+        try #"[{"id": 1, "s": "a"}, {"id": 2, "s": "b"}, {"id": 3, "s": "c"}]"#.write(toFile: data, atomically: true, encoding: .utf8)
+        func frames(_ extra: [String]) throws -> [[Double]] {
+            let run = try runTessera(["run", script, "--data", data, "--section-by", "s", "--viewport", "400x600", "--format", "json"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try JSONDecoder().decode(Items.self, from: Data(run.stdout.utf8)).items.map(\.frame)
+        }
+        #expect(try frames([]) == [[1, 0, 399, 40], [0, 40, 400, 40], [0, 80, 400, 40]])
+        #expect(try frames(["--safe-area", "30,10,40,20", "--layout-margins", "5", "--readable-width", "200"])
+                == [[16, 0, 359, 40], [95, 40, 200, 40], [0, 80, 400, 40]])
+        let bad = try runTessera(["run", "grid", "--safe-area", "1,2,3"])
+        #expect(bad.status == 64 && bad.stderr.contains("--safe-area '1,2,3' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"), "\(bad.stderr)")
+        let negative = try runTessera(["run", "grid", "--readable-width=-1"])
+        #expect(negative.status == 64 && negative.stderr.contains("--readable-width '-1' is not valid; expected a non-negative length, for example 672"), "\(negative.stderr)")
+    }
+
+    /// A group's badge prints its `groupLevel`, so it and its first item's badge of the same kind
+    /// are two elements in the JSON; a layout without group badges prints none.
+    @Test func aGroupBadgeCarriesItsGroupLevelInTheJSON() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("badges-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("badges.lua").path
+        try """
+            local t = require("tessera")
+            local badge = { kind = "badge", size = { 8, 8 }, anchor = "topLeading" }
+            return t.compositional{ section = t.section{ group = t.hgroup{ size = { 200, 50 }, supplementaries = { badge },
+              items = { t.item{ size = { 100, 50 }, supplementaries = { badge } } } } } }
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let data = folder.appendingPathComponent("d.json").path
+        try #"[{"id": "a"}]"#.write(toFile: data, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", script, "--viewport", "200x100", "--format", "json", "--data", data])
+        #expect(run.status == 0, "\(run.stderr)")
+        struct Badges: Decodable {
+            struct Element: Decodable { var kind: String; var index: Int?; var groupLevel: Int?; var frame: [Double] }
+            var supplementaries: [Element]
+        }
+        let badges = try JSONDecoder().decode(Badges.self, from: Data(run.stdout.utf8)).supplementaries
+        #expect(badges.map { "\($0.kind) \($0.index ?? -1) \($0.groupLevel.map(String.init) ?? "-") \($0.frame)" }
+                == ["badge 0 1 [0.0, 0.0, 8.0, 8.0]", "badge 0 - [0.0, 0.0, 8.0, 8.0]"])
+        let plain = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json", "--format", "json"])
+        #expect(plain.status == 0 && !plain.stdout.contains("groupLevel"))
+    }
+
     @Test func aSectionOffsetForASectionThatDoesNotScrollSidewaysIsRefused() throws {
         // It used to change nothing, silently: a typo in S looked like a shelf that would not move.
         let shelfless = try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json",

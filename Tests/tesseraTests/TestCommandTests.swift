@@ -399,7 +399,7 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › unknown option (_ ms)",
-            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, offset, params, rtl, sectionBy, sizing, viewport",
+            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, layoutMargins, offset, params, readableWidth, rtl, safeArea, sectionBy, sizing, viewport",
             "✘ tests/grid_test.lua › bad viewport (_ ms)",
             "    tests/grid_test.lua:3: t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got string",
             "✘ tests/grid_test.lua › items without ids (_ ms)",

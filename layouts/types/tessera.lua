@@ -760,6 +760,13 @@ function t.transition(from, to, progress) end
 ---@field edgeSpacing? {leading?: tessera.Spacing, top?: tessera.Spacing, trailing?: tessera.Spacing, bottom?: tessera.Spacing}
 ---@field supplementaries? tessera.ItemSupplementary[] anchored to the group's frame, following its first item
 
+---@class tessera.CustomGroupParams
+---@field provider fun(env: tessera.Environment): tessera.Frame[] the group's frames, relative to its origin
+---@field size? tessera.LayoutSize default {"100%", "100%"}
+---@field insets? tessera.DirectionalInsets the provider sees the size after them
+---@field edgeSpacing? {leading?: tessera.Spacing, top?: tessera.Spacing, trailing?: tessera.Spacing, bottom?: tessera.Spacing}
+---@field supplementaries? tessera.ItemSupplementary[] anchored to the group's frame, following its first item
+
 ---@class tessera.BoundaryParams
 ---@field kind? string default "header" ("footer" in a section's `footers`)
 ---@field size? tessera.LayoutSize default {"100%", 44}
@@ -828,8 +835,9 @@ function t.hgroup(params) end
 ---@return tessera.CompositionalPart
 function t.vgroup(params) end
 
----A group whose frames `fn(env)` gives, relative to the group's origin.
----@param fn fun(env: tessera.Environment): tessera.Frame[]
+---A group whose frames `fn(env)` gives, relative to the group's origin; or, as a table,
+---`{ provider = fn, size =, insets =, edgeSpacing =, supplementaries = }` (what other groups take).
+---@param fn fun(env: tessera.Environment): tessera.Frame[] | tessera.CustomGroupParams
 ---@param size? tessera.LayoutSize default {"100%", "100%"}
 ---@return tessera.CompositionalPart
 function t.customGroup(fn, size) end
@@ -862,6 +870,12 @@ function t.fh(fraction) end
 ---@param estimate number
 ---@return tessera.CompositionalPart
 function t.estimated(estimate) end
+
+---An estimated length that grows to the largest measured length among its siblings (uniform on
+---the same axis) in its group; on a section's outermost group, shared by all its groups.
+---@param estimate number
+---@return tessera.CompositionalPart
+function t.uniformAcrossSiblings(estimate) end
 
 ---A flexible spacing of at least `minimum`.
 ---@param minimum number

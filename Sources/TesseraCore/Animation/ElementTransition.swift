@@ -116,7 +116,9 @@ package struct ElementTransition: Sendable {
         var category: ElementCategory
         var kind: String
         var owner: Owner
-        /// The n-th element of equal category, kind and owner (0 for the first).
+        /// A compositional group's supplementary: its group's depth (0 for other elements).
+        var groupLevel = 0
+        /// The n-th element of equal category, kind, owner and group level (0 for the first).
         var occurrence: Int
 
         /// `"<section id>-<kind>"` (a badge: its item's id; a layout-wide element: the kind alone),
@@ -128,7 +130,8 @@ package struct ElementTransition: Sendable {
             case .section(let id), .item(let id): base = "\(id)-\(kind)"
             case .sectionPosition(let s): base = "\(s)-\(kind)"
             }
-            return occurrence == 0 ? base : "\(base)(\(occurrence))"
+            let hosted = groupLevel == 0 ? base : "\(base)-group\(groupLevel)"
+            return occurrence == 0 ? hosted : "\(hosted)(\(occurrence))"
         }
     }
 
@@ -151,8 +154,10 @@ package struct ElementTransition: Sendable {
 
     /// Where an element is drawn, which finds an element of the screen in the whole layout.
     struct Place: Hashable {
-        var category: ElementCategory, kind: String, section: Int, index: Int?, frame: Rect
-        init(_ e: LayoutElement) { category = e.category; kind = e.kind; section = e.section; index = e.index; frame = e.frame }
+        var category: ElementCategory, kind: String, section: Int, index: Int?, groupLevel: Int, frame: Rect
+        init(_ e: LayoutElement) {
+            category = e.category; kind = e.kind; section = e.section; index = e.index; groupLevel = e.groupLevel; frame = e.frame
+        }
     }
 
     static func keys(_ side: Side) -> [Key] {
@@ -167,7 +172,7 @@ package struct ElementTransition: Sendable {
             } else {
                 owner = sections.indices.contains(e.section) ? .section(sections[e.section].id) : .sectionPosition(e.section)
             }
-            var key = Key(category: e.category, kind: e.kind, owner: owner, occurrence: 0)
+            var key = Key(category: e.category, kind: e.kind, owner: owner, groupLevel: e.groupLevel, occurrence: 0)
             let n = seen[key, default: 0]
             seen[key] = n + 1
             key.occurrence = n

@@ -181,7 +181,10 @@ package struct RunDifference: Sendable {
                 let kind = e["kind"]?.string ?? "element"
                 let section = e["section"].map { JSONWriter.write($0) } ?? "?"
                 let owner = e["index"].map { "item \(JSONWriter.write($0))" } ?? "section \(section)"
-                add("\(prefix)\(kind)/\(section)/\(e["index"].map { JSONWriter.write($0) } ?? "")", "\(kind) of \(owner)", frame, e)
+                // A group's supplementary is keyed apart from its first item's of the same kind.
+                let level = e["groupLevel"].map { "/g" + JSONWriter.write($0) } ?? ""
+                let host = e["groupLevel"] == nil ? owner : "the group (level \(JSONWriter.write(e["groupLevel"]!))) of \(owner)"
+                add("\(prefix)\(kind)/\(section)/\(e["index"].map { JSONWriter.write($0) } ?? "")\(level)", "\(kind) of \(host)", frame, e)
             }
         }
         if case .array(let shelves)? = document["orthogonal"] {

@@ -10,6 +10,9 @@
 public struct LayoutContext: Sendable {
     /// The size of the container the layout fills (the viewport for the root layout).
     public var collectionSize: Size
+    /// The viewport's safe area, layout margins and readable width (zero unless the host sets
+    /// them); a compositional layout's `contentInsetsReference` measures sections from them.
+    public var guides: ViewportGuides = .zero
     /// Number of items this context covers.
     public let count: Int
     /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
@@ -225,8 +228,10 @@ public struct LayoutContext: Sendable {
     /// the proposal is un-transposed before the size rule sees it (TransposeLayout).
     public func transposed() -> LayoutContext {
         let sizeOf = self.sizeOf
-        return LayoutContext(collectionSize: collectionSize.transposed, count: count, sections: sections, item: itemAt,
-                             size: { i, p in try sizeOf(i, p.transposed).transposed })
+        var transposed = LayoutContext(collectionSize: collectionSize.transposed, count: count, sections: sections, item: itemAt,
+                                       size: { i, p in try sizeOf(i, p.transposed).transposed })
+        transposed.guides = guides.transposed
+        return transposed
     }
 
     /// The items in `range` of this context, re-based to 0 (one section of a sectioned layout).
@@ -240,6 +245,7 @@ public struct LayoutContext: Sendable {
                                    sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { var d = $0; d.base += base; return d }
+        sliced.guides = guides
         if let id = identifierAt {
             sliced.identifierAt = { @Sendable i in id(base + i) }
         }
@@ -280,6 +286,8 @@ public struct LayoutContext: Sendable {
 
     /// The same items with another size rule (a script's own `size(item, pw, ph)`).
     public func withSizes(_ size: @escaping @Sendable (Int, Size) throws -> Size) -> LayoutContext {
-        LayoutContext(collectionSize: collectionSize, count: count, sections: sections, item: itemAt, size: size)
+        var context = LayoutContext(collectionSize: collectionSize, count: count, sections: sections, item: itemAt, size: size)
+        context.guides = guides
+        return context
     }
 }

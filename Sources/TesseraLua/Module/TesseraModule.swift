@@ -57,7 +57,8 @@ enum TesseraModule {
         .module("customGroup", moduleCustomGroup), .module("item", moduleItem),
         .module("boundary", moduleBoundary), .module("decoration", moduleDecoration),
         .module("fw", moduleFractionalWidth), .module("fh", moduleFractionalHeight),
-        .module("estimated", moduleEstimated), .module("flexible", moduleFlexible),
+        .module("estimated", moduleEstimated), .module("uniformAcrossSiblings", moduleUniformAcrossSiblings),
+        .module("flexible", moduleFlexible),
         // split layout (+Split)
         .module("split", moduleSplit),
         // LayoutHelper (+Helpers)

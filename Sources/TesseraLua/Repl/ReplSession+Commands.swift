@@ -41,6 +41,7 @@ extension ReplSession {
                helpers     distribute align
                compositional section hgroup vgroup customGroup item boundary
                            decoration fw fh estimated flexible
+                    uniformAcrossSiblings
                engine      provider composed headers spacer emptyState engine:
                            e:layout() e:views() e:scroll(x,y) e:scrollSection() e:tap()
                animators   animator(name [, params]) transition(from, to, progress)

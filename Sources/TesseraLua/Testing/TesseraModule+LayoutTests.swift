@@ -8,7 +8,8 @@ import TesseraCore
 // otherwise; the Lua side raises it at the test file's line.
 
 extension TesseraModule {
-    /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =}) -> the
+    /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =,
+    /// safeArea =, layoutMargins =, readableWidth =}) -> the
     /// `run --format json` document as a table. A layout is a built-in name, a
     /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
     /// dataset path (relative to the test file) or an array of items with ids.
@@ -16,7 +17,8 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             guard let session = host.layoutTestSession else { throw args.onlyInTestFiles() }
             let L = args.L
-            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"])
+            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl",
+                                                                                   "safeArea", "layoutMargins", "readableWidth"])
             let poll = LimitPoll(L)
             let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
                 if lua_type(L, slot) == LUA_TNIL { return [:] }
@@ -90,8 +92,22 @@ extension TesseraModule {
                 return rule
             } ?? .fit
             let rightToLeft = try options?.bool("rtl", default: false) ?? false
+            // The viewport's guides, as `run --safe-area` and its siblings give them.
+            var guides = ViewportGuides.zero
+            for key in ["safeArea", "layoutMargins"] {
+                let insets = try options?.with(key) { slot in
+                    lua_type(L, slot) == LUA_TNIL ? EdgeInsets.zero : try TesseraModule.insets(args, at: slot)
+                } ?? .zero
+                if key == "safeArea" { guides.safeArea = insets } else { guides.layoutMargins = insets }
+            }
+            guides.readableWidth = try options?.optNumber("readableWidth", .nonNegative)
+            if let bad = guides.invalidValue {
+                throw options!.error(String(bad.name.prefix { $0 != "." }),
+                                     mustBe: "non-negative insets (\(bad.name) is \(LuaHost.numberText(bad.value)))", numeric: false)
+            }
 
-            let context = LayoutContext(dataset: dataset, collectionSize: viewport, sizing: ItemSizing(rule: rule))
+            var context = LayoutContext(dataset: dataset, collectionSize: viewport, sizing: ItemSizing(rule: rule))
+            context.guides = guides
             let result = try (rightToLeft ? MirroredLayout(layout) : layout).layout(context)
             let visible = offset.map { Rect(x: $0.x, y: $0.y, width: viewport.width, height: viewport.height) }
             let document = try session.options.document(LayoutTestRun(dataset: dataset, viewport: viewport, result: result,

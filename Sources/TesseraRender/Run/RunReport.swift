@@ -134,6 +134,7 @@ extension LayoutElement {
         object["kind"] = .string(kind)
         object["section"] = .int(section)
         if let index { object["index"] = .int(index) }
+        if groupLevel != 0 { object["groupLevel"] = .int(groupLevel) }
         object["frame"] = frame.json
         object["zIndex"] = .int(zIndex)
         if pinned { object["pinned"] = .bool(true) }

@@ -75,7 +75,8 @@ extension LayoutInputOptions {
         let rule = try layout.shape.sizingRule()
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
         let resolved = try layout.resolve(rightToLeft: rightToLeft)
-        let context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
+        var context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
+        context.guides = try guides.guides()
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try resolved.layout(context)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

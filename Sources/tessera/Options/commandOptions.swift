@@ -42,6 +42,8 @@ struct LayoutInputOptions: ParsableArguments {
     var data: String?
 
     @OptionGroup var dataset: DatasetOptions
+
+    @OptionGroup var guides: GuideOptions
 }
 
 /// What scroll and animate drive the engine with: the layout and a dataset file.

@@ -7,7 +7,7 @@ extension Compositional {
     /// - A count group (`count = N`) holds N copies of `subitems[0]` in equal slots: slot length =
     ///   (length after insets − spacing · (N − 1)) / N; the subitem's own length is ignored.
     /// - A repeating group (`repeating = N`, UIKit's `repeatingSubitem:count:`) holds N copies of
-    ///   `subitems[0]` at its own size, spacing between them; making them fit is the caller's
+    ///   its one subitem at its own size, spacing between them; making them fit is the caller's
     ///   job, as in UIKit: copies that do not fit run past the group's end.
     /// - A custom group asks `custom` for frames relative to the group's origin.
     public struct Group: Sendable {
@@ -29,8 +29,8 @@ extension Compositional {
         public var subitems: [Subitem]
         /// N equal slots of `subitems[0]`; nil repeats `subitems` while they fit.
         public var count: Int?
-        /// N copies of `subitems[0]` at its own size; nil repeats `subitems` while they fit. Not
-        /// with `count`.
+        /// N copies of the one subitem at its own size; nil repeats `subitems` while they fit.
+        /// Not with `count`, nor with more than one subitem (`checkRepeating`).
         public var repeating: Int?
         /// The most leaves one group may hold, its nested groups' included (a count above it, or
         /// a repeating group of tiny items, is an error rather than an unbounded allocation).
@@ -71,10 +71,35 @@ extension Compositional {
                   interItemSpacing: spacing, contentInsets: insets)
         }
 
-        /// A custom group whose frames `provider` gives (`NSCollectionLayoutGroup.custom`).
-        public static func custom(_ size: LayoutSize,
+        /// A custom group whose frames `provider` gives (`NSCollectionLayoutGroup.custom`), with
+        /// what any group takes: content insets (the provider sees the size after them), edge
+        /// spacing in a parent group, and supplementaries on the group's frame. Its frames have
+        /// no item, so no badges of their own, as in UIKit.
+        public static func custom(_ size: LayoutSize, insets: DirectionalEdgeInsets = .zero, edgeSpacing: EdgeSpacing = .none,
+                                  supplementaries: [ItemSupplementary] = [],
                                   _ provider: @escaping @Sendable (CustomGroupEnvironment) throws -> [CustomItem]) -> Group {
-            Group(size: size, arrangement: .custom(provider))
+            Group(size: size, arrangement: .custom(provider), contentInsets: insets, edgeSpacing: edgeSpacing,
+                  supplementaries: supplementaries)
+        }
+
+        /// Checks `repeating`, if set: copies of one subitem (a list of several would leave all
+        /// but the first unused), not with `count`, from 1 to `maxLeaves` of them. Lua checks a
+        /// group when it is made, the solver when it lays one out, with the same message. O(1).
+        public func checkRepeating() throws {
+            guard let repeating else { return }
+            let subject = "a compositional repeating group"
+            guard count == nil else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "either `repeating` or `count`", got: "both",
+                                                   subject: subject, verb: "needs")
+            }
+            guard subitems.count == 1 else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "exactly one subitem (an item or a group) to repeat",
+                                                   got: "\(subitems.count)", subject: subject, verb: "needs")
+            }
+            guard repeating >= 1, repeating <= Group.maxLeaves else {
+                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Group.maxLeaves)",
+                                                   got: "\(repeating)", subject: subject, verb: "needs")
+            }
         }
 
         /// True when the group or anything in it has an estimated dimension (it must be solved

@@ -21,17 +21,21 @@ extension Compositional {
         public var orthogonalScrolling: OrthogonalScrolling
         /// Changes alpha, transform and zIndex of the section's visible elements at query time.
         public var visibleItemsHandler: VisibleItemsHandler?
+        /// What `contentInsets` are measured from on the cross axis; `.automatic` follows the
+        /// configuration's.
+        public var contentInsetsReference: ContentInsetsReference
 
         /// A section repeating `group`.
         public init(group: Group, interGroupSpacing: Double = 0, contentInsets: DirectionalEdgeInsets = .zero,
                     boundaryItems: [BoundaryItem] = [], decorations: [Decoration] = [],
                     supplementariesFollowContentInsets: Bool = true, orthogonalScrolling: OrthogonalScrolling = .none,
-                    visibleItemsHandler: VisibleItemsHandler? = nil) {
+                    visibleItemsHandler: VisibleItemsHandler? = nil, contentInsetsReference: ContentInsetsReference = .automatic) {
             self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
             self.boundaryItems = boundaryItems; self.decorations = decorations
             self.supplementariesFollowContentInsets = supplementariesFollowContentInsets
             self.orthogonalScrolling = orthogonalScrolling
             self.visibleItemsHandler = visibleItemsHandler
+            self.contentInsetsReference = contentInsetsReference
         }
     }
 
@@ -47,12 +51,17 @@ extension Compositional {
         /// collection and aligned on the whole content; they come out as global elements of
         /// section 0.
         public var boundaryItems: [BoundaryItem]
+        /// What sections' content insets are measured from on the cross axis, unless a section
+        /// says otherwise: the safe area by default, as UIKit's (`.automatic` is the same).
+        public var contentInsetsReference: ContentInsetsReference
 
         /// Settings with the given values (vertical, left to right, no spacing by default).
         public init(scrollDirection: Axis = .vertical, interSectionSpacing: Double = 0,
-                    layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [BoundaryItem] = []) {
+                    layoutDirection: LayoutDirection = .leftToRight, boundaryItems: [BoundaryItem] = [],
+                    contentInsetsReference: ContentInsetsReference = .safeArea) {
             self.scrollDirection = scrollDirection; self.interSectionSpacing = interSectionSpacing
             self.layoutDirection = layoutDirection; self.boundaryItems = boundaryItems
+            self.contentInsetsReference = contentInsetsReference
         }
     }
 
@@ -60,7 +69,8 @@ extension Compositional {
     public struct Environment: Hashable, Sendable {
         /// The collection's size.
         public var container: Size
-        /// The size sections are laid out in (the container; there are no safe-area insets).
+        /// The size sections are laid out in: the container less the insets of the
+        /// configuration's `contentInsetsReference` on the cross axis.
         public var effectiveContainer: Size
         /// Which way leading and trailing run.
         public var layoutDirection: LayoutDirection

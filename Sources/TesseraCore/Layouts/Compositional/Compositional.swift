@@ -19,17 +19,30 @@ extension Compositional {
         case fractionalHeight(Double)
         /// An initial length; the real one is measured from the item's content.
         case estimated(Double)
+        /// Measured as `.estimated` is, then grown to the largest measured length among the
+        /// siblings in the parent group that are uniform on the same axis; on a section's
+        /// outermost group, every group of the section takes the largest group's length
+        /// (UIKit's `uniformAcrossSiblings(estimate:)`).
+        case uniformAcrossSiblings(estimate: Double)
 
-        /// True for `.estimated`.
+        /// True for `.estimated` and `.uniformAcrossSiblings`: the length is measured.
         @inlinable public var isEstimated: Bool {
-            if case .estimated = self { return true } else { return false }
+            switch self {
+            case .estimated, .uniformAcrossSiblings: return true
+            case .absolute, .fractionalWidth, .fractionalHeight: return false
+            }
+        }
+
+        /// True for `.uniformAcrossSiblings`.
+        @inlinable public var isUniformAcrossSiblings: Bool {
+            if case .uniformAcrossSiblings = self { return true } else { return false }
         }
 
         /// The length in points inside a container whose effective content size is `container`.
         /// An estimated dimension resolves to its estimate.
         @inlinable public func resolved(in container: Size) -> Double {
             switch self {
-            case .absolute(let points), .estimated(let points): return points
+            case .absolute(let points), .estimated(let points), .uniformAcrossSiblings(let points): return points
             case .fractionalWidth(let f): return f * container.width
             case .fractionalHeight(let f): return f * container.height
             }

@@ -45,8 +45,18 @@ public struct CompositionalLayout: Layout {
     public func solve(_ context: LayoutContext) throws -> CompositionalResult {
         let axis = configuration.scrollDirection
         let collection = context.collectionSize
-        let environment = Compositional.Environment(container: collection, effectiveContainer: collection,
-                                                    layoutDirection: configuration.layoutDirection)
+        // Solved left to right and mirrored: a right-to-left layout's left guide is its trailing one.
+        var guides = context.guides
+        if configuration.layoutDirection == .rightToLeft {
+            guides.safeArea = guides.safeArea.mirrored
+            guides.layoutMargins = guides.layoutMargins.mirrored
+        }
+        let reference = configuration.contentInsetsReference.insets(in: collection, guides: guides)
+        let environment = Compositional.Environment(
+            container: collection,
+            effectiveContainer: Size(axis: axis, main: collection.length(along: axis),
+                                     cross: Swift.max(0, collection.length(along: axis.cross) - (axis == .vertical ? reference.horizontal : reference.vertical))),
+            layoutDirection: configuration.layoutDirection)
         let datasetSections = context.sections
         for keys in sectionKeys { try keys.check(datasetSections) }
         var output = SectionSolver.Output()
@@ -73,7 +83,9 @@ public struct CompositionalLayout: Layout {
                 measured[k] = size
                 return size
             }
-            let geometry = try SectionSolver(axis: axis, collection: collection,
+            let sectionReference = blueprint.contentInsetsReference == .automatic
+                ? reference : blueprint.contentInsetsReference.insets(in: collection, guides: guides)
+            let geometry = try SectionSolver(axis: axis, collection: collection, reference: sectionReference,
                                              layoutDirection: configuration.layoutDirection, measure: measure)
                 .place(blueprint, index: index, items: datasetSection.range, at: cursor, into: &output)
             sections.append(geometry)

@@ -36,6 +36,8 @@ struct GroupSolver {
     struct Badge {
         var supplementary: Compositional.ItemSupplementary
         var host: Rect?
+        /// The host group's depth (1: the section's group), 0 for the leaf's own cell.
+        var groupLevel = 0
     }
 
     /// A solved group or item: its size and its leaves relative to its origin.
@@ -54,6 +56,8 @@ struct GroupSolver {
     var limit = Int.max
     /// Leaves placed so far.
     private(set) var placed = 0
+    /// How deep the group being solved is (1: the section's group).
+    private var depth = 0
 
     init(layoutDirection: Compositional.LayoutDirection, measure: ((Int, Size) throws -> Size)? = nil) {
         self.layoutDirection = layoutDirection
@@ -63,6 +67,8 @@ struct GroupSolver {
     /// Solves `group` at the size `size` (its layout size resolved in its container, estimates
     /// at their estimate). The result's size differs from `size` only on estimated axes.
     mutating func solve(_ group: Compositional.Group, size: Size) throws -> Solved {
+        depth += 1
+        defer { depth -= 1 }
         let insets = group.contentInsets.resolved(in: size)
         let content = insets.inset(Rect(origin: .zero, size: size))
         guard let axis = group.axis else {
@@ -74,9 +80,9 @@ struct GroupSolver {
                 slots.append(Slot(frame: custom.frame, badges: [], zIndex: custom.zIndex))
                 try place()
             }
-            return Solved(size: size, slots: Self.anchoring(group.supplementaries, size: size, to: slots))
+            return Solved(size: size, slots: Self.anchoring(group.supplementaries, size: size, level: depth, to: slots))
         }
-        let children = try mainAxisChildren(of: group, axis: axis, content: content)
+        let children = Self.uniformed(try mainAxisChildren(of: group, axis: axis, content: content))
 
         // Estimated group axes follow the content.
         var box = content
@@ -112,16 +118,36 @@ struct GroupSolver {
                 }
             }
         }
-        return Solved(size: solvedSize, slots: Self.anchoring(group.supplementaries, size: solvedSize, to: slots))
+        return Solved(size: solvedSize, slots: Self.anchoring(group.supplementaries, size: solvedSize, level: depth, to: slots))
+    }
+
+    /// `children` with those uniform across siblings on an axis grown to the largest length among
+    /// them on that axis (a nested group's frame grows; its leaves stay where they were solved).
+    private static func uniformed(_ children: [Child]) -> [Child] {
+        // Most groups have none: no copy, no allocation.
+        guard children.contains(where: {
+            $0.subitem.size.width.isUniformAcrossSiblings || $0.subitem.size.height.isUniformAcrossSiblings
+        }) else { return children }
+        var children = children
+        for axis in [Axis.horizontal, .vertical] {
+            let uniform = children.indices.filter { children[$0].subitem.size.dimension(along: axis).isUniformAcrossSiblings }
+            guard uniform.count > 1 else { continue }
+            let largest = uniform.map { children[$0].size.length(along: axis) }.max() ?? 0
+            for k in uniform {
+                children[k].size = Size(axis: axis, main: largest, cross: children[k].size.length(along: axis.cross))
+            }
+        }
+        return children
     }
 
     /// `slots` with the group's own supplementaries (hosted on the group, of size `size`, at its
     /// origin) put first on its first leaf; a group that holds no leaf has none.
-    private static func anchoring(_ supplementaries: [Compositional.ItemSupplementary], size: Size, to slots: [Slot]) -> [Slot] {
+    private static func anchoring(_ supplementaries: [Compositional.ItemSupplementary], size: Size, level: Int,
+                                  to slots: [Slot]) -> [Slot] {
         guard !supplementaries.isEmpty, !slots.isEmpty else { return slots }
         var slots = slots
         let host = Rect(origin: .zero, size: size)
-        slots[0].badges.insert(contentsOf: supplementaries.map { Badge(supplementary: $0, host: host) }, at: 0)
+        slots[0].badges.insert(contentsOf: supplementaries.map { Badge(supplementary: $0, host: host, groupLevel: level) }, at: 0)
         return slots
     }
 
@@ -164,14 +190,7 @@ struct GroupSolver {
                         height: item.size.height.isEstimated ? content.height : resolved.height)
         }
         if let repeating = group.repeating {
-            guard group.count == nil else {
-                throw LayoutError.invalidParameter(name: "repeating", allowed: "either `repeating` or `count`", got: "both",
-                                                   subject: "a compositional repeating group", verb: "needs")
-            }
-            guard repeating >= 1, repeating <= Compositional.Group.maxLeaves else {
-                throw LayoutError.invalidParameter(name: "repeating", allowed: "a repeat count from 1 to \(Compositional.Group.maxLeaves)",
-                                                   got: "\(repeating)", subject: "a compositional repeating group", verb: "needs")
-            }
+            try group.checkRepeating()
             let size = proposal(first, first.size.resolved(in: content.size))
             var children: [Child] = []
             while children.count < repeating && placed < limit {

@@ -23,6 +23,9 @@
 struct SectionSolver {
     var axis: Axis
     var collection: Size
+    /// The insets the section's content insets are measured from (its `contentInsetsReference`);
+    /// only their cross-axis edges are used.
+    var reference: EdgeInsets = .zero
     var layoutDirection: Compositional.LayoutDirection
     /// Item k's size (k counted within the section) for a proposal, by the item's size rule.
     var measure: ((Int, Size) throws -> Size)?
@@ -42,7 +45,13 @@ struct SectionSolver {
     func place(_ section: Compositional.Section, index: Int, items: Range<Int>, at start: Double,
                into output: inout Output) throws -> CompositionalResult.SectionGeometry {
         let cross = axis.cross
-        let insets = section.contentInsets.resolved(in: collection)
+        var insets = section.contentInsets.resolved(in: collection)
+        // The reference's cross edges, in points from the collection's: the section's own
+        // geometry starts there.
+        let referenceLeading = axis == .vertical ? reference.left : reference.top
+        let referenceTrailing = axis == .vertical ? reference.right : reference.bottom
+        if axis == .vertical { insets.leading += referenceLeading; insets.trailing += referenceTrailing }
+        else { insets.top += referenceLeading; insets.bottom += referenceTrailing }
         let container = Size(width: collection.width - insets.leading - insets.trailing,
                              height: collection.height - insets.top - insets.bottom)
         let groupSize = section.group.size.resolved(in: container)
@@ -53,8 +62,9 @@ struct SectionSolver {
 
         // Room taken by boundary items that extend the section before and after its content.
         let follows = section.supplementariesFollowContentInsets
+        let sectionCross = Swift.max(0, collection.length(along: cross) - referenceLeading - referenceTrailing)
         let boundaryContainer = follows ? container
-            : Size(axis: axis, main: container.length(along: axis), cross: collection.length(along: cross))
+            : Size(axis: axis, main: container.length(along: axis), cross: sectionCross)
         let boundarySizes = section.boundaryItems.map { $0.size.resolved(in: boundaryContainer) }
         let (before, after) = Compositional.BoundaryItem.room(section.boundaryItems, sizes: boundarySizes, along: axis)
 
@@ -99,8 +109,10 @@ struct SectionSolver {
                         if alongX { host.x += along } else { host.y += along }
                     }
                     let supplementary = badge.supplementary
-                    output.elements.append(.supplementary(supplementary.kind, section: index, index: items.lowerBound + i,
-                                                          frame: supplementary.frame(on: host), zIndex: supplementary.zIndex))
+                    var element = LayoutElement.supplementary(supplementary.kind, section: index, index: items.lowerBound + i,
+                                                              frame: supplementary.frame(on: host), zIndex: supplementary.zIndex)
+                    element.groupLevel = badge.groupLevel
+                    output.elements.append(element)
                 }
             }
         }
@@ -116,8 +128,8 @@ struct SectionSolver {
             output.orthogonal.append(scroller!)
         }
         let end = contentMain + extent + insets.trailing(along: axis) + after
-        let frame = Rect(axis: axis, main: start, cross: 0, mainLength: end - start,
-                         crossLength: collection.length(along: cross))
+        let frame = Rect(axis: axis, main: start, cross: referenceLeading, mainLength: end - start,
+                         crossLength: sectionCross)
 
         // Boundary items on the section's geometry; decorations under everything.
         let host = follows
@@ -222,7 +234,8 @@ struct SectionSolver {
             return groups
         }
         var groups = Groups(isTemplate: false, pitch: size.length(along: repeatAxis) + spacing, length: 0, depth: 0)
-        var next = 0, start = 0.0
+        var next = 0
+        var solvedGroups: [(leaves: Int, length: Double)] = []
         while next < items {
             var solver = GroupSolver(layoutDirection: layoutDirection, measure: measure)
             solver.firstLeaf = next
@@ -230,10 +243,16 @@ struct SectionSolver {
             let solved = try solver.solve(group, size: size)
             guard !solved.slots.isEmpty else { throw empty() }
             groups.append(solved.slots)
-            groups.starts += repeatElement(start, count: solved.slots.count)
             next += solved.slots.count
-            groups.length = start + solved.size.length(along: repeatAxis)
+            solvedGroups.append((solved.slots.count, solved.size.length(along: repeatAxis)))
             groups.depth = Swift.max(groups.depth, solved.size.length(along: other))
+        }
+        // A section's outermost group uniform across siblings: every group takes the longest's length.
+        let shared = group.size.dimension(along: repeatAxis).isUniformAcrossSiblings ? solvedGroups.map(\.length).max() : nil
+        var start = 0.0
+        for (leaves, length) in solvedGroups {
+            groups.starts += repeatElement(start, count: leaves)
+            groups.length = start + (shared ?? length)
             start = groups.length + spacing
         }
         return groups

@@ -3,7 +3,8 @@
 ///
 /// A cell is its item alone: its flattened `index` (its kind is the registered view kind, not
 /// the layout's, so it takes no part). A header, footer, badge or background is its category,
-/// kind, section, the sections it spans and the item a badge is anchored to, and its rank among
+/// kind, section, the sections it spans, the item a badge is anchored to (and the depth of the
+/// group, for a group's supplementary), and its rank among
 /// visible elements that share all of those (`occurrence`: a headers provider's header over a
 /// child layout's own of the same kind). These are stable between passes that do not reload.
 /// A reload may renumber everything, so it matches views by `id` within their category instead.
@@ -13,6 +14,8 @@ struct ElementKey: Hashable {
     var section = 0
     var span = 1
     var index: Int?
+    /// A compositional group's supplementary: its group's depth (0 for other elements).
+    var groupLevel = 0
     var occurrence = 0
     /// The view's id, for the keys a reload matches by; nil for keys by place.
     var id: ItemID?
@@ -21,6 +24,7 @@ struct ElementKey: Hashable {
     init(_ element: LayoutElement) {
         self.init(category: element.category, kind: element.kind, section: element.section,
                   span: element.sectionSpan, index: element.index)
+        groupLevel = element.groupLevel
     }
 
     /// The key by place of an element of `category` (a cell's: its `index` alone).
@@ -55,6 +59,7 @@ struct ElementKey: Hashable {
             hasher.combine(section)
             hasher.combine(span)
             hasher.combine(index)
+            hasher.combine(groupLevel)
             hasher.combine(occurrence)
         }
     }

@@ -66,6 +66,11 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
     /// The text pictures write on the element, when the layout chooses one (a script's
     /// `label`); nil: a section's header or footer shows its section's title, others their kind.
     public var label: String?
+    /// For a supplementary anchored to a compositional group rather than to its item: the
+    /// group's depth (1 for a section's outermost group, 2 for a group in it, ...); 0 for every
+    /// other element. It tells a group's badge from its first item's badge of the same kind,
+    /// which share kind, section and index.
+    public var groupLevel: Int = 0
 
     /// Which edge of the visible area a pinned element sticks to.
     public enum PinEdge: String, Hashable, Sendable, CaseIterable {
@@ -156,6 +161,7 @@ public struct LayoutElement: Hashable, Sendable, CustomStringConvertible {
         if sectionSpan != 1 { pin += " spanning \(sectionSpan) sections" }
         if let pinUntil { pin += " until \(pinUntil)" }
         if let label { pin += " label \(label.debugDescription)" }
+        if groupLevel != 0 { pin += " group level \(groupLevel)" }
         return "\(category.rawValue)\(kind.isEmpty ? "" : " \(kind)") \(isGlobal ? "global" : "s\(section)")\(anchor) \(frame) z\(zIndex)\(pin)"
     }
 }

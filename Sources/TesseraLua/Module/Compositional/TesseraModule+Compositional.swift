@@ -11,17 +11,19 @@ import TesseraCore
 
 extension TesseraModule {
     /// t.compositional{ section = t.section{} or function(index, section, env), sections = {...},
-    /// scrollDirection =, interSectionSpacing =, layoutDirection =, headers =, footers = }
+    /// scrollDirection =, interSectionSpacing =, layoutDirection =, headers =, footers =,
+    /// contentInsetsReference = }
     static let moduleCompositional: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["section", "sections", "scrollDirection", "interSectionSpacing",
-                                                         "layoutDirection", "headers", "footers"])
+                                                         "layoutDirection", "headers", "footers", "contentInsetsReference"])
             let direction: ScrollDirectionName = try o.option("scrollDirection", default: .vertical)
             let configuration = Compositional.Configuration(
                 scrollDirection: direction == .vertical ? .vertical : .horizontal,
                 interSectionSpacing: try o.number("interSectionSpacing", .nonNegative, default: 0),
                 layoutDirection: try o.option("layoutDirection", default: .leftToRight),
-                boundaryItems: try host.boundaries(o, args))
+                boundaryItems: try host.boundaries(o, args),
+                contentInsetsReference: try o.option("contentInsetsReference", default: .safeArea))
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)

@@ -3,7 +3,8 @@ import OrderedCollections
 import LuaBridge
 import TesseraCore
 
-// The values a compositional size is made of: t.fw(f), t.fh(f), t.estimated(n), t.flexible(n),
+// The values a compositional size is made of: t.fw(f), t.fh(f), t.estimated(n),
+// t.uniformAcrossSiblings(n), t.flexible(n),
 // and the {width, height} pairs built from them, numbers and percentages.
 
 extension TesseraModule {
@@ -22,6 +23,11 @@ extension TesseraModule {
             try host.pushPart(.dimension(.estimated(try args.number(1, "estimate", .nonNegative))), args); return 1
         }
     }
+    static let moduleUniformAcrossSiblings: tb_HostFunction = { L, context in
+        LuaHost.hosted(L, context) { host, args in
+            try host.pushPart(.dimension(.uniformAcrossSiblings(estimate: try args.number(1, "estimate", .nonNegative))), args); return 1
+        }
+    }
     static let moduleFlexible: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             try host.pushPart(.flexible(try args.number(1, "minimum", .nonNegative)), args); return 1
@@ -33,7 +39,7 @@ extension LuaHost {
     /// A `{width, height}` size at `index`.
     func layoutSize(at index: Int32, _ subject: LuaArguments.Subject, args: LuaArguments) throws -> Compositional.LayoutSize {
         let index = lua_absindex(L, index)
-        let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)"
+        let expected = "{width, height}, each a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f), t.estimated(n) or t.uniformAcrossSiblings(n)"
         guard lua_type(L, index) == LUA_TTABLE, tb_rawlen(L, index) == 2 else {
             throw args.error(subject, at: index, mustBe: expected, numeric: false)
         }
@@ -45,7 +51,7 @@ extension LuaHost {
                 return axis == .horizontal ? .fractionalWidth(f / 100) : .fractionalHeight(f / 100)
             }
             if case .dimension(let d)? = part(at: -1) { return d }
-            throw args.error(.part(subject, "[\(k)]"), at: -1, mustBe: "a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f) or t.estimated(n)",
+            throw args.error(.part(subject, "[\(k)]"), at: -1, mustBe: "a non-negative number, a percentage like \"50%\", t.fw(f), t.fh(f), t.estimated(n) or t.uniformAcrossSiblings(n)",
                              got: LuaArguments.shownValue(L, -1))
         }
         return Compositional.LayoutSize(width: try dimension(1, .horizontal), height: try dimension(2, .vertical))

@@ -26,20 +26,36 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in try host.group(args, .vertical) }
     }
 
-    /// t.customGroup(fn [, size]): fn(env) returns the group's frames, `{x, y, w, h}` or
-    /// `{x =, y =, w =, h =, zIndex =}`, relative to the group's origin.
+    /// t.customGroup(fn [, size]), or t.customGroup{ provider = fn, size =, insets =, edgeSpacing =,
+    /// supplementaries = } (what a Swift custom group takes): fn(env) returns the group's frames,
+    /// `{x, y, w, h}` or `{x =, y =, w =, h =, zIndex =}`, relative to the group's origin.
     static let moduleCustomGroup: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
-            let function = try args.function(1, "fn", host: host)
-            var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
-            if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
+            var group: Compositional.Group
+            let function: LuaReference
+            if lua_type(L, 1) == LUA_TTABLE {
+                let o = try args.table(1, "options", known: ["provider", "size", "insets", "edgeSpacing", "supplementaries"])
+                guard let provider = try o.optFunction("provider", host: host) else {
+                    throw args.error(.field("provider"), "is required: a function(env) returning the group's frames")
+                }
+                function = provider
+                group = .custom(try o.layoutSize("size", host: host), insets: try o.insets("insets"),
+                                edgeSpacing: try o.edgeSpacing("edgeSpacing", host: host),
+                                supplementaries: try o.supplementaries(host: host)) { _ in [] }
+            } else {
+                function = try args.function(1, "fn", host: host)
+                var size = Compositional.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1))
+                if !args.isAbsent(2) { size = try host.layoutSize(at: 2, .argument(2, "size"), args: args) }
+                group = .custom(size) { _ in [] }
+            }
             luaL_where(L, 1)
             let origin = LuaStack.string(L!, -1) ?? ""
             tb_pop(L, 1)
-            try host.pushPart(.group(.custom(size) { [weakHost = WeakHost(host)] env in
+            group.arrangement = .custom { [weakHost = WeakHost(host)] env in
                 guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.customGroup") }
                 return try host.callCustomGroup(function, env, origin: origin)
-            }), args)
+            }
+            try host.pushPart(.group(group), args)
             return 1
         }
     }
@@ -69,19 +85,12 @@ extension LuaHost {
             }
         }
         let count = try copies("count"), repeating = try copies("repeating")
-        if repeating != nil {
-            // One subitem repeated at its own size (UIKit's repeatingSubitem:count:).
-            if count != nil {
-                throw args.error(.field("repeating"), "cannot be given with 'count' (copies at their own size, or equal slots: one of the two)")
-            }
-            if subitems.count != 1 {
-                throw args.error(.field("items"), "must hold one item or group when 'repeating' is given, got \(subitems.count)")
-            }
-        }
-        try pushPart(.group(Compositional.Group(
+        let group = Compositional.Group(
             size: try o.layoutSize("size", host: self), arrangement: arrangement, subitems: subitems, count: count, repeating: repeating,
             interItemSpacing: try o.spacing("spacing", host: self), contentInsets: try o.insets("insets"),
-            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self), supplementaries: try o.supplementaries(host: self))), args)
+            edgeSpacing: try o.edgeSpacing("edgeSpacing", host: self), supplementaries: try o.supplementaries(host: self))
+        do { try group.checkRepeating() } catch let e as LayoutError { throw args.relayed(e.message) }
+        try pushPart(.group(group), args)
         return 1
     }
 

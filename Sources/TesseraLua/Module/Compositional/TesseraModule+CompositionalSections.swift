@@ -39,12 +39,13 @@ extension TesseraModule {
 
     /// t.section{ group =, interGroupSpacing =, insets =, orthogonalScrolling =, headers =,
     /// footers =, background =, decorations =, supplementariesFollowContentInsets =,
-    /// visibleItemsHandler = }
+    /// visibleItemsHandler =, contentInsetsReference = }
     static let moduleSection: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             let o = try args.table(1, "options", known: ["group", "interGroupSpacing", "insets", "orthogonalScrolling",
                                                          "headers", "footers", "background", "decorations",
-                                                         "supplementariesFollowContentInsets", "visibleItemsHandler"])
+                                                         "supplementariesFollowContentInsets", "visibleItemsHandler",
+                                                         "contentInsetsReference"])
             let group: Compositional.Group = try o.with("group") { top in
                 guard case .group(let g)? = host.part(at: top) else {
                     throw o.error("group", mustBe: "a group (t.hgroup{}, t.vgroup{} or t.customGroup(fn))", numeric: false)
@@ -67,7 +68,8 @@ extension TesseraModule {
                 group: group, interGroupSpacing: try o.number("interGroupSpacing", .nonNegative, default: 0),
                 contentInsets: try o.insets("insets"), boundaryItems: boundaries, decorations: decorations,
                 supplementariesFollowContentInsets: try o.bool("supplementariesFollowContentInsets", default: true),
-                orthogonalScrolling: scrolling, visibleItemsHandler: handler)), args)
+                orthogonalScrolling: scrolling, visibleItemsHandler: handler,
+                contentInsetsReference: try o.option("contentInsetsReference", default: .automatic))), args)
             return 1
         }
     }
