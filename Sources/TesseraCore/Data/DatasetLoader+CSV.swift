@@ -2,7 +2,8 @@
 // Records end with CRLF, LF or CR; cells may be quoted ("a, b", "say ""hi""", line breaks inside);
 // blank lines are skipped. Columns:
 // - `id` (required): an integer when the cell is one (`42`), otherwise the string (`007`, `a1`);
-// - `w`, `h` (and `width`, `height`): finite numbers >= 0; an empty cell means "not given";
+// - `w`, `h` (and `width`, `height`): numbers from 0 to `Item.largestSize`; an empty cell means
+//   "not given";
 // - `section` (optional): groups items like the JSON Lines `"section"` field; every row needs one;
 // - every other column is a field: a number when the cell reads as a JSON number, else the string
 //   (an empty cell is the empty string, so every column reaches `Item.fields`).
@@ -56,10 +57,11 @@ extension DatasetLoader {
                     value = key.jsonValue
                 case .size:
                     if cell.isEmpty { continue }  // size not given
-                    guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
-                        // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
-                        let found = csvNumber(cell)?.briefDescription
-                            ?? (Double(cell).map { !$0.isFinite } == true ? shortenedForMessage(cell) : describeIdentifier(cell))
+                    guard let v = csvNumber(cell), let d = v.number, Item.isAllowedSize(d) else {
+                        // A number as written ("1e308"; "NaN", "inf", "1e999": numbers to Double,
+                        // but not finite ones), anything else as text.
+                        let found = csvNumber(cell) != nil || Double(cell).map({ !$0.isFinite }) == true
+                            ? shortenedForMessage(cell) : describeIdentifier(cell)
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
                     value = v
