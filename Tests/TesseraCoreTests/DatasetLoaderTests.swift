@@ -405,6 +405,19 @@ struct DatasetLoaderFormatTests {
         #expect(loadError("cells.csv", csv + "\n4,1\n") == "cells.csv:7: expected 7 cells as in the header, found 2.")
     }
 
+    /// A quoted cell is text (RFC 4180 quoting, as a spreadsheet writes a text cell that reads
+    /// as a number): `"1"` is the id "1", beside the integer id 1, and `"007"`, `"2"` stay
+    /// strings; a size column takes a quoted number as the number.
+    @Test func quotedCellsAreText() throws {
+        let d = try loadTemp("q.csv", "id,section,w,h,code,title\n\"1\",\"5\",\"3\",4,\"2\",\"007\"\n1,5,,\"\",2,007\n")
+        #expect(d.items.map(\.id) == [.string("1"), .int(1)])
+        #expect(d.items.map(\.fields) == [["id": "1", "section": "5", "w": 3, "h": 4, "code": "2", "title": "007"],
+                                          ["id": 1, "section": 5, "code": 2, "title": "007"]])
+        #expect(sectionSummary(d) == ["\"5\" 0..<1", "5 1..<2"])
+        #expect(loadError("q.csv", "id\n\"7\"\n\"7\"\n") == "q.csv:3: id: expected a unique id (or a duplicate policy), found \"7\" again (first on line 2).")
+        #expect(loadError("q.csv", "id,w\na,\"wide\"\n") == "q.csv:2: w: expected a number from 0 to 1e7, found \"wide\".")
+    }
+
     @Test func csvHeaderOnlyIsAnEmptyDataset() throws {
         let d = try loadTemp("h.csv", "id,w,h\n")
         #expect(d.count == 0)
