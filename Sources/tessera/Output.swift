@@ -68,57 +68,9 @@ private func onlyRegularFiles(_ flag: String?) -> String {
 /// `writeAtomically` of what `body` writes.
 func writeAtomically(to path: String, flag: String? = "--out", sparing inputs: [InputFile] = [],
                      _ body: (BufferedWriter) throws -> Void) throws {
-    guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name") }
+    let (target, existing) = try outputTarget(path, flag: flag, sparing: inputs)
     func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
-
-    var target = path
-    var existing: stat?
-    var info = stat()
-    if lstat(path, &info) == 0 {
-        if (info.st_mode & S_IFMT) == S_IFLNK {
-            // Follow the links first: what they end at decides the message.
-            guard stat(path, &info) == 0 else {
-                switch errno {
-                case ENOENT: throw failure("it is a symbolic link to a file that does not exist")
-                case ELOOP: throw failure("it is a symbolic link loop (or a chain of more than 40 links)")
-                default: throw failure(systemReason(errno))
-                }
-            }
-            guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw failure("it is a symbolic link to \(fileKind(info.st_mode)), not to a regular file; " + onlyRegularFiles(flag))
-            }
-            guard let resolved = realpath(path, nil) else {
-                throw failure("it is a symbolic link that does not resolve to a file name (\(systemReason(errno)))")
-            }
-            target = String(cString: resolved)
-            free(resolved)
-            guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                throw failure("it is a symbolic link that does not resolve to a file name")
-            }
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw failure("it is \(fileKind(info.st_mode)), not a regular file; " + onlyRegularFiles(flag))
-        }
-        guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
-            throw failure(errno == EACCES ? "you do not have permission to write it (a shell's > would refuse it too)" : systemReason(errno))
-        }
-        for (stream, fd) in [("standard output", STDOUT_FILENO), ("standard error", STDERR_FILENO)] {
-            var open = stat()
-            if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino {
-                throw failure("it is the file \(stream) already writes to" + (flag == "--out" ? "; leave out --out to print there" : ""))
-            }
-        }
-        if let input = inputs.first(where: { $0.isFile(info) }) {
-            throw failure("it is \(input.role), which this command reads; write the output to another file")
-        }
-        existing = info
-    } else if errno != ENOENT {
-        throw failure(systemReason(errno))
-    }
-
     let (folder, name) = splitPath(target)
-    if let problem = folderProblem(ofFileAt: target) { throw failure(problem) }
-
     if let old = existing, old.st_nlink > 1 || old.st_uid != geteuid() || old.st_gid != getegid() {
         try writeInPlace(body, to: target, flag: flag, failure)
         return
@@ -170,6 +122,67 @@ func writeAtomically(to path: String, flag: String? = "--out", sparing inputs: [
         unlink(temp)
         throw failure(systemReason(status))
     }
+}
+
+/// The file `writeAtomically` writes for `path` (the end of its links) and its status when it
+/// exists, or the error that refuses it: an empty name, what is not a regular file, a file the
+/// user may not write, the file stdout or stderr writes to, one of `inputs`, a missing folder.
+private func outputTarget(_ path: String, flag: String?, sparing inputs: [InputFile]) throws -> (target: String, existing: stat?) {
+    guard !path.isEmpty else { throw CLIError(flag.map(emptyFileNameMessage) ?? "cannot write a file with an empty name") }
+    func failure(_ reason: String) -> CLIError { CLIError("cannot write \(path): \(reason)") }
+    var target = path
+    var existing: stat?
+    var info = stat()
+    if lstat(path, &info) == 0 {
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            // Follow the links first: what they end at decides the message.
+            guard stat(path, &info) == 0 else {
+                switch errno {
+                case ENOENT: throw failure("it is a symbolic link to a file that does not exist")
+                case ELOOP: throw failure("it is a symbolic link loop (or a chain of more than 40 links)")
+                default: throw failure(systemReason(errno))
+                }
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw failure("it is a symbolic link to \(fileKind(info.st_mode)), not to a regular file; " + onlyRegularFiles(flag))
+            }
+            guard let resolved = realpath(path, nil) else {
+                throw failure("it is a symbolic link that does not resolve to a file name (\(systemReason(errno)))")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                throw failure("it is a symbolic link that does not resolve to a file name")
+            }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw failure("it is \(fileKind(info.st_mode)), not a regular file; " + onlyRegularFiles(flag))
+        }
+        guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else {
+            throw failure(errno == EACCES ? "you do not have permission to write it (a shell's > would refuse it too)" : systemReason(errno))
+        }
+        for (stream, fd) in [("standard output", STDOUT_FILENO), ("standard error", STDERR_FILENO)] {
+            var open = stat()
+            if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino {
+                throw failure("it is the file \(stream) already writes to" + (flag == "--out" ? "; leave out --out to print there" : ""))
+            }
+        }
+        if let input = inputs.first(where: { $0.isFile(info) }) {
+            throw failure("it is \(input.role), which this command reads; write the output to another file")
+        }
+        existing = info
+    } else if errno != ENOENT {
+        throw failure(systemReason(errno))
+    }
+    if let problem = folderProblem(ofFileAt: target) { throw failure(problem) }
+    return (target, existing)
+}
+
+/// Refuses an output file `writeAtomically` would refuse, before a command's work: a run of a
+/// million items that ends in "it is the --data dataset" has wasted its time. Nothing when
+/// `path` is nil (stdout). `writeAtomically` checks again when it writes.
+func checkOutput(_ path: String?, flag: String = "--out", sparing inputs: [InputFile]) throws {
+    if let path { _ = try outputTarget(path, flag: flag, sparing: inputs) }
 }
 
 /// Writes what `body` writes over the regular file at `path`, keeping its inode (owner, links,
@@ -276,6 +289,11 @@ private func removeStaleTemporaries(in folder: String, prefix: String) {
 struct InputFile {
     var role: String
     var path: String
+
+    /// The dataset a flag names (`--data`, `--to`): "the --data dataset"; nil for none.
+    static func dataset(_ path: String?, flag: String = "--data") -> InputFile? {
+        path.map { InputFile(role: "the \(flag) dataset", path: $0) }
+    }
 
     /// A script given by path (`x.lua`); nil for a name (a built-in, a script found by name).
     static func script(_ role: String, _ nameOrPath: String?) -> InputFile? {

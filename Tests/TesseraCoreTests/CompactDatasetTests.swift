@@ -97,7 +97,17 @@ import Testing
                 Issue.record("failed with \(e), expected a dataset: \(note)")
                 return false
             }
-            #expect(e.description == expected.description, "\(note)")
+            // The reference shows a wrong size as its value, the loader as written and at its line
+            // and column (DatasetLoaderTests checks those): the same number, parsed.
+            var placed = e
+            if expected.line == nil, e.message.hasPrefix(ItemRules.sizeExpectation) {
+                (placed.line, placed.column) = (nil, nil)
+                if let found = e.message.range(of: ", found ").map({ String(e.message[$0.upperBound...]) }),
+                   let number = try? JSONParser.parse(found), number.number != nil {
+                    placed.message = "\(ItemRules.sizeExpectation), found \(number.briefDescription)"
+                }
+            }
+            #expect(placed.description == expected.description, "\(note)")
             return false
         }
     }

@@ -137,16 +137,45 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("items.json", #"{"items": [{"id": ["a"]}]}"#)
                 == "items.json: items[0].id: expected a string or an integer, found an array.")
         #expect(loadError("items.json", #"{"sections": [{"id": "s", "items": [{"id": "a"}]}, {"id": "t", "items": [{"id": "b"}, {"id": "c", "w": -5}]}]}"#)
-                == "items.json: sections[1].items[1].w: expected a finite, non-negative number, found -5.")
+                == "items.json:1:104: sections[1].items[1].w: expected a number from 0 to 1e7, found -5.")
         #expect(loadError("items.json", #"{"items": [{"id": "a", "w": "12"}]}"#)
-                == "items.json: items[0].w: expected a finite, non-negative number, found \"12\".")
+                == "items.json:1:29: items[0].w: expected a number from 0 to 1e7, found \"12\".")
         #expect(loadError("items.json", #"{"items": [{"id": "a", "height": null}]}"#)
-                == "items.json: items[0].height: expected a finite, non-negative number, found null.")
+                == "items.json:1:34: items[0].height: expected a number from 0 to 1e7, found null.")
         #expect(loadError("items.json", #"{"items": [{"id": "a", "width": -0.5}]}"#)
-                == "items.json: items[0].width: expected a finite, non-negative number, found -0.5.")
+                == "items.json:1:33: items[0].width: expected a number from 0 to 1e7, found -0.5.")
         let long = String(repeating: "x", count: 100)
         #expect(loadError("items.json", "{\"items\": [{\"id\": \"a\", \"h\": \"\(long)\"}]}")
-                == "items.json: items[0].h: expected a finite, non-negative number, found \"\(String(repeating: "x", count: 64))\"… (100 characters).")
+                == "items.json:1:29: items[0].h: expected a number from 0 to 1e7, found \"\(String(repeating: "x", count: 64))\"… (100 characters).")
+    }
+
+    /// A size past `Item.largestSize` is refused where it enters, in every form a dataset comes
+    /// in, at its value's line (and column, in JSON): a 1e308 × 1e308 item came out 0 × 100 under
+    /// `fit` in a 100-point box. The bound itself loads.
+    @Test func sizesPastTheLargestAreRefusedInEveryForm() throws {
+        #expect(Item.largestSize == 1e7 && Item.sizeRange == "from 0 to 1e7")
+        #expect(loadError("big.json", "{\"items\": [{\"id\": \"a\", \"w\": 10},\n  {\"id\": \"b\", \"w\": 1e308, \"h\": 1e308}]}")
+                == "big.json:2:20: items[1].w: expected a number from 0 to 1e7, found 1e308.")
+        #expect(loadError("big.json", "[{\"id\": 1, \"h\": 10000000.5}]")
+                == "big.json:1:17: [0].h: expected a number from 0 to 1e7, found 10000000.5.")
+        #expect(loadError("big.json", "{\"sections\": [{\"items\": [{\"id\": 1, \"height\": 12345678901234567890}]}]}")
+                == "big.json:1:46: sections[0].items[0].height: expected a number from 0 to 1e7, found 12345678901234567890.")
+        #expect(loadError("big.jsonl", "{\"id\": 1, \"w\": 3}\n\n{\"id\": 2, \"width\": 2e7}\n")
+                == "big.jsonl:3:20: width: expected a number from 0 to 1e7, found 2e7.")
+        #expect(loadError("big.csv", "id,w,h\na,1,2\nb,1e308,1e308\n") == "big.csv:3: w: expected a number from 0 to 1e7, found 1e308.")
+        #expect(loadError("big.csv", "id,h\na,\"10000001\"\n") == "big.csv:2: h: expected a number from 0 to 1e7, found 10000001.")
+        // The first size problem in the order w, h, width, height, wherever it is in the item.
+        #expect(loadError("big.json", "[{\"id\": 1, \"h\": 1e300, \"w\": -1}]")
+                == "big.json:1:29: [0].w: expected a number from 0 to 1e7, found -1.")
+        let edge = try loadTemp("edge.json", "[{\"id\": 1, \"w\": 1e7, \"h\": 10000000}, {\"id\": 2, \"w\": 0, \"h\": 0.5}]")
+        #expect(edge.widths == [1e7, 0] && edge.heights == [1e7, 0.5])
+        // Items built in code are held to the same bound.
+        #expect(throws: DatasetError(file: "<memory>", path: "w", message: "expected a number from 0 to 1e7, found 1e+308")) {
+            try Item(validating: "z", size: Size(width: 1e308, height: 1))
+        }
+        #expect(throws: DatasetError(file: "cards", path: "items[0].h", message: "expected a number from 0 to 1e7, found 20000000")) {
+            try Dataset(validating: [Item(id: "n", fields: ["h": 20_000_000])], sourceName: "cards")
+        }
     }
 
     @Test func duplicateIdsNameBothPositions() {
@@ -195,9 +224,9 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.jsonl", "{\"id\": {\"a\": 1}}\n")
                 == "bad.jsonl:1: id: expected a string or an integer, found an object.")
         #expect(loadError("bad.jsonl", "{\"id\": 1, \"w\": \"wide\"}\n")
-                == "bad.jsonl:1: w: expected a finite, non-negative number, found \"wide\".")
+                == "bad.jsonl:1:16: w: expected a number from 0 to 1e7, found \"wide\".")
         #expect(loadError("bad.jsonl", "{\"id\": 1, \"h\": -1}\n")
-                == "bad.jsonl:1: h: expected a finite, non-negative number, found -1.")
+                == "bad.jsonl:1:16: h: expected a number from 0 to 1e7, found -1.")
         #expect(loadError("bad.jsonl", "{\"id\": 1, \"section\": \"a\"}\n{\"id\": 2}\n")
                 == "bad.jsonl:2: expected a \"section\" field (line 1 has one), found none.")
         #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"id\": 2, \"section\": \"a\"}\n")
@@ -214,7 +243,7 @@ struct DatasetLoaderErrorTests {
         let long = String(repeating: "k", count: 100), shown = "\"" + String(repeating: "k", count: 64) + "\"… (100 characters)"
         #expect(loadError("bad.csv", "id,\(long),\(long)\n") == "bad.csv:1: expected unique column names, found \(shown) twice.")
         #expect(loadError("bad.csv", "\(long),w\n") == "bad.csv:1: expected an \"id\" column in the header, found \(shown), \"w\".")
-        #expect(loadError("bad.csv", "id,w\na,\(long)\n") == "bad.csv:2: w: expected a finite, non-negative number, found \(shown).")
+        #expect(loadError("bad.csv", "id,w\na,\(long)\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found \(shown).")
         #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"\(long)\": 1, \"\(long)\": 2}]}")
                 == "bad.json:1:129: expected unique keys in an object, found \(shown) twice.")
         #expect(loadError("bad.json", "[1\(String(repeating: "0", count: 400))]")
@@ -228,13 +257,13 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.csv", "id,w,w\n") == "bad.csv:1: expected unique column names, found \"w\" twice.")
         #expect(loadError("bad.csv", "id,,h\n") == "bad.csv:1: expected a name for column 2, found an empty cell.")
         #expect(loadError("bad.csv", "id,w\n,1\n") == "bad.csv:2: id: expected a string or an integer, found an empty cell.")
-        #expect(loadError("bad.csv", "id,w\na,-3\n") == "bad.csv:2: w: expected a finite, non-negative number, found -3.")
-        #expect(loadError("bad.csv", "id,w\na,wide\n") == "bad.csv:2: w: expected a finite, non-negative number, found \"wide\".")
-        #expect(loadError("bad.csv", "id,w\na,NaN\n") == "bad.csv:2: w: expected a finite, non-negative number, found NaN.")
-        #expect(loadError("bad.csv", "id,h\na,inf\n") == "bad.csv:2: h: expected a finite, non-negative number, found inf.")
-        #expect(loadError("bad.csv", "id,height\na,-Infinity\n") == "bad.csv:2: height: expected a finite, non-negative number, found -Infinity.")
-        #expect(loadError("bad.csv", "id,w\na,1e999\n") == "bad.csv:2: w: expected a finite, non-negative number, found 1e999.")
-        #expect(loadError("bad.csv", "id,w\na, 12\n") == "bad.csv:2: w: expected a finite, non-negative number, found \" 12\".")
+        #expect(loadError("bad.csv", "id,w\na,-3\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found -3.")
+        #expect(loadError("bad.csv", "id,w\na,wide\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found \"wide\".")
+        #expect(loadError("bad.csv", "id,w\na,NaN\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found NaN.")
+        #expect(loadError("bad.csv", "id,h\na,inf\n") == "bad.csv:2: h: expected a number from 0 to 1e7, found inf.")
+        #expect(loadError("bad.csv", "id,height\na,-Infinity\n") == "bad.csv:2: height: expected a number from 0 to 1e7, found -Infinity.")
+        #expect(loadError("bad.csv", "id,w\na,1e999\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found 1e999.")
+        #expect(loadError("bad.csv", "id,w\na, 12\n") == "bad.csv:2: w: expected a number from 0 to 1e7, found \" 12\".")
         #expect(loadError("bad.csv", "id,section\na,\n") == "bad.csv:2: section: expected a string or an integer, found an empty cell.")
         #expect(loadError("bad.csv", "id,title\na,\"unclosed\nb,x\n") == "bad.csv:2: expected a closing '\"' for the quoted cell that starts on this line, found end of input.")
         #expect(loadError("bad.csv", "id,title\na,\"quoted\"x\n") == "bad.csv:2: expected ',' or a line break after a closing '\"', found 'x'.")
@@ -376,6 +405,19 @@ struct DatasetLoaderFormatTests {
         #expect(loadError("cells.csv", csv + "\n4,1\n") == "cells.csv:7: expected 7 cells as in the header, found 2.")
     }
 
+    /// A quoted cell is text (RFC 4180 quoting, as a spreadsheet writes a text cell that reads
+    /// as a number): `"1"` is the id "1", beside the integer id 1, and `"007"`, `"2"` stay
+    /// strings; a size column takes a quoted number as the number.
+    @Test func quotedCellsAreText() throws {
+        let d = try loadTemp("q.csv", "id,section,w,h,code,title\n\"1\",\"5\",\"3\",4,\"2\",\"007\"\n1,5,,\"\",2,007\n")
+        #expect(d.items.map(\.id) == [.string("1"), .int(1)])
+        #expect(d.items.map(\.fields) == [["id": "1", "section": "5", "w": 3, "h": 4, "code": "2", "title": "007"],
+                                          ["id": 1, "section": 5, "code": 2, "title": "007"]])
+        #expect(sectionSummary(d) == ["\"5\" 0..<1", "5 1..<2"])
+        #expect(loadError("q.csv", "id\n\"7\"\n\"7\"\n") == "q.csv:3: id: expected a unique id (or a duplicate policy), found \"7\" again (first on line 2).")
+        #expect(loadError("q.csv", "id,w\na,\"wide\"\n") == "q.csv:2: w: expected a number from 0 to 1e7, found \"wide\".")
+    }
+
     @Test func csvHeaderOnlyIsAnEmptyDataset() throws {
         let d = try loadTemp("h.csv", "id,w,h\n")
         #expect(d.count == 0)
@@ -410,7 +452,7 @@ struct DatasetLoaderFormatTests {
         let d = try DatasetLoader.parse(text: "id,w\na,1\n", fileName: "<memory>", format: .csv)
         #expect(d.sourceName == "<memory>")
         #expect(d.items == [Item(id: .string("a"), fields: ["id": "a", "w": 1])])
-        #expect(throws: DatasetError(file: "<stdin>", line: 1, path: "w", message: "expected a finite, non-negative number, found true")) {
+        #expect(throws: DatasetError(file: "<stdin>", line: 1, column: 16, path: "w", message: "expected a number from 0 to 1e7, found true")) {
             try DatasetLoader.parse(data: Array(#"{"id": 1, "w": true}"#.utf8), fileName: "<stdin>", format: .jsonLines)
         }
     }

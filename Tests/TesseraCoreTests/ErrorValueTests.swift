@@ -135,9 +135,9 @@ import OrderedCollections
         #expect(message { _ = try Dataset(validating: [a, b, a]) }
                 == #"<memory>: items[2].id: expected a unique id (or a duplicate policy), found "a" again (first at items[0])."#)
         #expect(message { _ = try Dataset(validating: [a, Item(id: "n", fields: ["w": -1, "h": 1])], sourceName: "cards") }
-                == "cards: items[1].w: expected a finite, non-negative number, found -1.")
+                == "cards: items[1].w: expected a number from 0 to 1e7, found -1.")
         #expect(message { _ = try Dataset(validating: [a, Item(id: "n", fields: ["h": .double(.infinity)])]) }
-                == "<memory>: items[1].h: expected a finite, non-negative number, found inf.")
+                == "<memory>: items[1].h: expected a number from 0 to 1e7, found inf.")
         let sections = [Dataset.Section(id: "x", range: 0..<1), Dataset.Section(id: "x", range: 1..<2)]
         #expect(message { _ = try Dataset(validating: [a, b], sections: sections) }
                 == #"<memory>: sections[1].id: expected a unique section id (or a duplicate policy), found "x" again (first at sections[0])."#)
@@ -146,9 +146,9 @@ import OrderedCollections
         #expect(message { _ = try Dataset(validating: [a, b], sections: [.init(id: "x", range: 0..<1)]) }
                 == "<memory>: sections: expected sections that cover all 2 items, found 1 covered.")
         #expect(message { _ = try Item(validating: "z", size: Size(width: .nan, height: 1)) }
-                == "<memory>: w: expected a finite, non-negative number, found nan.")
+                == "<memory>: w: expected a number from 0 to 1e7, found nan.")
         #expect(message { _ = try Item(validating: "z", size: nil, fields: ["width": "wide"]) }
-                == #"<memory>: width: expected a finite, non-negative number, found "wide"."#)
+                == #"<memory>: width: expected a number from 0 to 1e7, found "wide"."#)
         #expect(try Item(validating: "z", size: Size(width: 3, height: 4)) == Item(id: "z", size: Size(width: 3, height: 4)))
     }
 }

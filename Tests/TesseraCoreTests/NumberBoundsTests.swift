@@ -120,7 +120,8 @@ import Testing
     // MARK: Sizing
 
     @Test func aSizingRuleThatOverflowsNamesTheItemAndTheRule() throws {
-        let dataset = try DatasetLoader.parse(text: #"{"id":"a","w":1e-300,"h":1e300}"#, fileName: "tall.jsonl", format: .jsonLines)
+        // Built in code: a dataset file refuses such a height (past `Item.largestSize`).
+        let dataset = Dataset(items: [Item(id: "a", size: Size(width: 1e-300, height: 1e300))], sourceName: "tall.jsonl")
         let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 375, height: 812), sizing: ItemSizing(rule: .fillWidth))
         let message = "tall.jsonl: item 0 (id \"a\") is 1e-300 x 1e+300, which the fillWidth sizing rule scales to 375 x inf for a 375 x 812 container, too large for a number; expected an item size with a less extreme aspect ratio"
         #expect(throws: LayoutError(message)) { try context.sizes(proposed: Size(width: 375, height: 812)) }

@@ -47,7 +47,8 @@ import Testing
     @Test func aWaterfallStillRefusesAnInfiniteWidthItNeverReads() throws {
         // fit: 1e300 wide fits the column; 1.5e300 high is scaled to the 1e300 container, and the
         // width with it: 1e300 · 1e300 / 1.5e300 overflows while the height stays finite.
-        let dataset = try DatasetLoader.parse(text: #"{"id":"a","w":1e300,"h":1.5e300}"#, fileName: "tall.jsonl", format: .jsonLines)
+        // Built in code: a dataset file refuses such sizes (past `Item.largestSize`).
+        let dataset = Dataset(items: [Item(id: "a", size: Size(width: 1e300, height: 1.5e300))], sourceName: "tall.jsonl")
         let context = LayoutContext(dataset: dataset, collectionSize: Size(width: 1e300, height: 1e300))
         let message = "tall.jsonl: item 0 (id \"a\") is 1e+300 x 1.5e+300, which the fit sizing rule scales to inf x 1e+300 for a 1e+300 x 1e+300 container, too large for a number; expected an item size with a less extreme aspect ratio"
         #expect(throws: LayoutError(message)) { try WaterfallLayout(columns: 1).frames(context) }

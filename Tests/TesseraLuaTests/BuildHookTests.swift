@@ -46,4 +46,32 @@ import TesseraCore
         #expect(scriptError { _ = try script.configured(["columns": 10]).layout(context) }?.message ==
                 "\(file):5: at most 9 columns")
     }
+
+    /// The script's `size(item, pw, ph, i)` sizes what `build` returns, as it answers `ctx:size`
+    /// in the other forms (it was ignored: every item kept the sizing rule's 50 x 10), and its
+    /// wrong answers stop the script at the function's line (line 4).
+    @Test func sizeSizesTheBuiltLayout() throws {
+        let path = folder.write("sized.lua", """
+        local t = require("tessera")
+        return {
+          build = function(p) return t.waterfall{ columns = 2 } end,
+          size = function(item, pw, ph, i)
+            if i == 5 and ph ~= 400 then return -1, 0 end
+            return pw, 10 * i
+          end,
+        }
+        """)
+        let result = try LuaHost().loadLayoutScript(path: path).configured().layout(context)
+        #expect(try (0..<5).map { try result.frame(at: $0) } == [
+            Rect(x: 0, y: 0, width: 50, height: 10), Rect(x: 50, y: 0, width: 50, height: 20),
+            Rect(x: 0, y: 10, width: 50, height: 30), Rect(x: 50, y: 20, width: 50, height: 40),
+            Rect(x: 0, y: 40, width: 50, height: 50),
+        ])
+        let tall = LayoutContext(dataset: Dataset.synthetic(count: 5) { _ in Size(width: 10, height: 10) },
+                                 collectionSize: Size(width: 100, height: 300))
+        let error = scriptError { _ = try LuaHost().loadLayoutScript(path: path).configured().layout(tall) }
+        #expect(error?.line == 4)
+        #expect(error?.message.hasPrefix("\(path):4: size returned w = -1 for item 5 (Lua index; item 4 in the output); a size needs two finite, non-negative numbers") == true,
+                "\(String(describing: error))")
+    }
 }

@@ -12,15 +12,16 @@ import Testing
         return (try runTessera(arguments, in: dir, timeout: timeout), dir)
     }
 
-    static let twoHugeItems = #"{"items":[{"id":"a","w":1,"h":1e308},{"id":"b","w":1,"h":1e308}]}"#
+    /// A built-in layout given sizes a dataset refuses (past `Item.largestSize`) by a script.
+    static let twoHugeItems = ["huge.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 1 }:sized(function() return 1, 1e308 end)\n",
+                               "two.json": #"{"items":[{"id":"a"},{"id":"b"}]}"#]
 
     @Test(arguments: ["json", "text", "svg", "html"])
     func anInfiniteContentSizeIsAnErrorInEveryFormat(format: String) throws {
-        let (r, _) = try run(["run", "waterfall", "--data", "huge.json", "--sizing", "intrinsic", "--param", "columns=1",
-                              "--format", format], files: ["huge.json": Self.twoHugeItems])
+        let (r, _) = try run(["run", "huge.lua", "--data", "two.json", "--format", format], files: Self.twoHugeItems)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308) for item 1; expected finite far edges (x + width, y + height)\n")
+        #expect(r.stderr == "Error: huge.lua:2: waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308) for item 1; expected finite far edges (x + width, y + height)\n")
     }
 
     @Test func aScriptFrameWhoseFarEdgeOverflowsIsAnError() throws {
@@ -180,9 +181,11 @@ import Testing
 
     // MARK: Pictures
 
+    /// A dataset refuses such a size (past `Item.largestSize`); a script's frame may have it.
     @Test func theTextPreviewDrawsAnItemTallerThanIntCanCount() throws {
-        let (r, _) = try run(["run", "waterfall", "--data", "tall.json", "--sizing", "intrinsic", "--format", "text"],
-                             files: ["tall.json": #"{"items":[{"id":"a","w":1,"h":1e22}]}"#])
+        let (r, _) = try run(["run", "tall.lua", "--data", "one.json", "--format", "text"],
+                             files: ["tall.lua": "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, 375, 1e22) end }",
+                                     "one.json": #"{"items":[{"id":"a"}]}"#])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\nAAAA"))
     }

@@ -275,4 +275,23 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent(input), encoding: .utf8) == files[input])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.lua", "d.json", "e.json", "link.json", "s.lua"])
     }
+
+    /// The output file is checked before any work: a layout that fails, a dataset that does not
+    /// load, are not reached (a 1M-item run used to do all its work, then refuse its --out).
+    @Test(arguments: [
+        (["run", "boom.lua", "--data", "d.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file"),
+        (["run", "boom.lua", "--data", "d.json", "--out", "nowhere/x.json"], "cannot write nowhere/x.json: the folder 'nowhere' does not exist"),
+        (["run", "flow", "--data", "bad.json", "--out", "bad.json"], "cannot write bad.json: it is the --data dataset, which this command reads; write the output to another file"),
+        (["animate", "boom.lua", "--data", "d.json", "--to", "bad.json", "--out", "d.json"], "cannot write d.json: it is the --data dataset, which this command reads; write the output to another file"),
+        (["animate", "flow", "--data", "bad.json", "--to", "d.json", "--out", "d.json"], "cannot write d.json: it is the --to dataset, which this command reads; write the output to another file"),
+    ])
+    func outIsCheckedBeforeAnyWork(arguments: [String], message: String) throws {
+        let files = ["d.json": "[{\"id\": \"a\"}]\n", "bad.json": "[{\"id\": true}]\n",
+                     "boom.lua": "return { simpleLayout = function(ctx) error(\"laid out\") end }\n"]
+        let (r, dir) = try run(arguments, files: files)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(message)\n")
+        #expect(r.stdout == "")
+        #expect(try String(contentsOf: dir.appendingPathComponent("d.json"), encoding: .utf8) == files["d.json"])
+    }
 }

@@ -150,7 +150,7 @@ import Testing
         (#"{"items": [{"id": "a", "w": 1, "h": 2}, {"id": "a", "w": 1, "h": 2}]}"#,
          ": items[1].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0]).\n"),
         (#"{"items": [{"id": "a", "w": -1, "h": 2}]}"#,
-         ": items[0].w: expected a finite, non-negative number, found -1.\n"),
+         ":1:29: items[0].w: expected a number from 0 to 1e7, found -1.\n"),
     ])
     func badDatasetsNameTheFileAndPlace(content: String, expectedSuffix: String) throws {
         let dir = try temporaryDirectory()

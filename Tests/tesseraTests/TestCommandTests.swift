@@ -389,6 +389,7 @@ import Testing
         test("bad viewport", function() t.run("flow", {viewport = "375x812"}) end)
         test("items without ids", function() t.run("flow", {data = {{w = 1, h = 1}}}) end)
         test("missing script", function() t.run("nope.lua") end)
+        test("a size past 1e7", function() t.run("flow", {data = {{id = 1, w = 5}, {id = 2, w = 1, h = 1e308}}}) end)
         test("named snapshot of a value", function()
           local run = t.run(t.inset(t.flow{}, 8), {data = {{id = "x", w = 10, h = 10}, {id = "y", w = 20, h = 10}}})
           expect(run.items[2].frame):toEqual({18, 8, 20, 10})
@@ -406,9 +407,11 @@ import Testing
             "    tests/grid_test.lua:4: t.run: options.data[1] has no id; expected an id field (a string or an integer)",
             "✘ tests/grid_test.lua › missing script (_ ms)",
             "    tests/grid_test.lua:5: t.run: tests/nope.lua: the script does not exist",
+            "✘ tests/grid_test.lua › a size past 1e7 (_ ms)",
+            "    tests/grid_test.lua:6: t.run: options.data[2].h must be a number from 0 to 1e7, got 1e+308",
             "✔ tests/grid_test.lua › named snapshot of a value (_ ms)",
             "  written: 'named snapshot of a value: size' in tests/__snapshots__/grid_test.lua.snap.json",
-            "1 passed, 4 failed, 1 written",
+            "1 passed, 5 failed, 1 written",
             "",
         ])
         #expect(Self.snapshot(root) == """

@@ -8,7 +8,7 @@ extension Dataset {
     /// the same contents would be.
     ///
     /// - Throws: `DatasetError` naming `sourceName` and the JSON path when a size field (`w`,
-    ///   `h`, `width`, `height`) is not a finite number >= 0, when an item or section id
+    ///   `h`, `width`, `height`) is not a number from 0 to `Item.largestSize`, when an item or section id
     ///   repeats, or when `sections` do not tile `items` in order.
     /// - Complexity: O(n + S) expected (one hash insertion per id).
     public init(validating items: [Item], sections: [Section]? = nil,
@@ -48,11 +48,11 @@ extension Item {
     /// An item built in code with its size, refused as a dataset file would refuse it.
     ///
     /// - Throws: `DatasetError` (file `<memory>`, path the field) when `size` or a size field
-    ///   of `fields` is not a finite number >= 0.
+    ///   of `fields` is not a number from 0 to `Item.largestSize`.
     /// - Complexity: O(fields).
     public init(validating id: ItemID, size: Size?, fields: OrderedDictionary<String, JSONValue> = [:]) throws {
         for (field, value) in [("w", size?.width), ("h", size?.height)] {
-            if let value, !(value.isFinite && value >= 0) {
+            if let value, !Item.isAllowedSize(value) {
                 throw DatasetError(file: "<memory>", path: field,
                                    message: "\(DatasetLoader.sizeExpectation), found \(JSONValue.double(value).briefDescription)")
             }
@@ -61,11 +61,11 @@ extension Item {
         try validate(file: "<memory>", at: nil)
     }
 
-    /// Throws the loader's error for a size field that is not a finite number >= 0. O(1).
+    /// Throws the loader's error for a size field that is not a number from 0 to `Item.largestSize`. O(1).
     func validate(file: String, at position: DatasetLoader.SourcePosition?) throws {
         for key in DatasetLoader.sizeFields {
             guard let v = fields[key] else { continue }
-            guard let d = v.number, d.isFinite, d >= 0 else {
+            guard let d = v.number, Item.isAllowedSize(d) else {
                 let message = "\(DatasetLoader.sizeExpectation), found \(v.briefDescription)"
                 throw position?.error(file, field: key, message) ?? DatasetError(file: file, path: key, message: message)
             }

@@ -2,10 +2,14 @@
 // Records end with CRLF, LF or CR; cells may be quoted ("a, b", "say ""hi""", line breaks inside);
 // blank lines are skipped. Columns:
 // - `id` (required): an integer when the cell is one (`42`), otherwise the string (`007`, `a1`);
-// - `w`, `h` (and `width`, `height`): finite numbers >= 0; an empty cell means "not given";
+// - `w`, `h` (and `width`, `height`): numbers from 0 to `Item.largestSize`; an empty cell means
+//   "not given";
 // - `section` (optional): groups items like the JSON Lines `"section"` field; every row needs one;
 // - every other column is a field: a number when the cell reads as a JSON number, else the string
 //   (an empty cell is the empty string, so every column reaches `Item.fields`).
+// A quoted cell is text, as a spreadsheet that quotes only its text cells means it: `"1"` is the
+// string "1" in `id`, `section` and the other columns. In a size column, where only a number
+// belongs, a quoted number is the number (so a file that quotes every cell still loads).
 extension DatasetLoader {
     static func parseCSV(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
         let records = try csvRecords(bytes, file: file)
@@ -50,21 +54,22 @@ extension DatasetLoader {
                         throw position.error(file, field: name, "expected a string or an integer, found an empty cell")
                     }
                     let key: ItemID
-                    if case .int(let n)? = csvNumber(cell) { key = .int(n) } else { key = .string(cell) }
+                    if !record.isQuoted(k), case .int(let n)? = csvNumber(cell) { key = .int(n) } else { key = .string(cell) }
                     if name == "id" { id = key } else { section = key }
                     if name == "id" { columns.appendIDField(names[k]); continue }
                     value = key.jsonValue
                 case .size:
                     if cell.isEmpty { continue }  // size not given
-                    guard let v = csvNumber(cell), let d = v.number, d >= 0 else {
-                        // "NaN", "inf", "1e999": numbers to Double, but not finite ones.
-                        let found = csvNumber(cell)?.briefDescription
-                            ?? (Double(cell).map { !$0.isFinite } == true ? shortenedForMessage(cell) : describeIdentifier(cell))
+                    guard let v = csvNumber(cell), let d = v.number, Item.isAllowedSize(d) else {
+                        // A number as written ("1e308"; "NaN", "inf", "1e999": numbers to Double,
+                        // but not finite ones), anything else as text.
+                        let found = csvNumber(cell) != nil || Double(cell).map({ !$0.isFinite }) == true
+                            ? shortenedForMessage(cell) : describeIdentifier(cell)
                         throw position.error(file, field: name, "\(sizeExpectation), found \(found)")
                     }
                     value = v
                 case .other:
-                    value = csvNumber(cell) ?? .string(cell)
+                    value = record.isQuoted(k) ? .string(cell) : csvNumber(cell) ?? .string(cell)
                 }
                 columns.appendValue(names[k], value)
             }
@@ -94,6 +99,11 @@ extension DatasetLoader {
     struct CSVRecord {
         var line: Int
         var cells: [String]
+        /// Which cells were quoted, by position; empty (no allocation) when none was.
+        var quoted: [Bool] = []
+
+        /// Whether cell `k` was quoted (text, whatever it reads as). O(1).
+        func isQuoted(_ k: Int) -> Bool { k < quoted.count && quoted[k] }
     }
 
     /// Splits CSV bytes into records (RFC 4180). Validates UTF-8 first so cells can be decoded
@@ -125,6 +135,7 @@ extension DatasetLoader {
             while i < b.count {
                 let recordLine = line
                 var cells: [String] = []
+                var quoted: [Bool] = []
                 var blank = true
                 while true {
                     if i < b.count && b[i] == UInt8(ascii: "\"") {
@@ -150,6 +161,8 @@ extension DatasetLoader {
                         guard i >= b.count || b[i] == UInt8(ascii: ",") || b[i] == 0x0A || b[i] == 0x0D else {
                             throw DatasetError(file: file, line: line, message: "expected ',' or a line break after a closing '\"', found '\(Character(Unicode.Scalar(b[i])))'")
                         }
+                        if quoted.isEmpty { quoted = Array(repeating: false, count: cells.count) }
+                        quoted.append(true)
                         cells.append(String(decoding: cell, as: UTF8.self))
                     } else {
                         let start = i
@@ -160,6 +173,7 @@ extension DatasetLoader {
                             i += 1
                         }
                         if i > start { blank = false }
+                        if !quoted.isEmpty { quoted.append(false) }
                         cells.append(text(start..<i))
                     }
                     if i < b.count && b[i] == UInt8(ascii: ",") {
@@ -170,7 +184,7 @@ extension DatasetLoader {
                     if lineBreak(&i) { line += 1 }
                     break
                 }
-                if !(blank && cells.count == 1) { records.append(CSVRecord(line: recordLine, cells: cells)) }
+                if !(blank && cells.count == 1) { records.append(CSVRecord(line: recordLine, cells: cells, quoted: quoted)) }
             }
             return records
         }

@@ -3,15 +3,15 @@ import OrderedCollections
 /// The rules a dataset item follows wherever it comes from (a data file, code, a script), in one
 /// place so every route that checks items says the same thing:
 /// - an item has an `id`, a string or an integer (`5` and `"5"` are different ids);
-/// - `w`, `h`, `width` and `height`, when present, are finite numbers >= 0.
+/// - `w`, `h`, `width` and `height`, when present, are numbers from 0 to `Item.largestSize`.
 ///
 /// Each check answers with the problem's message ("expected ..., found ...") and the field it
 /// concerns, so a caller adds where the item is (a file and JSON path, a line, an index).
 package enum ItemRules {
-    /// The fields that hold an intrinsic size and must be finite numbers >= 0.
+    /// The fields that hold an intrinsic size and must be numbers from 0 to `Item.largestSize`.
     package static let sizeFields = ["w", "h", "width", "height"]
     /// What a size field must be, as messages say it.
-    package static let sizeExpectation = "expected a finite, non-negative number"
+    package static let sizeExpectation = "expected a number \(Item.sizeRange)"
 
     /// A problem with an item: the field it concerns (nil for the item as a whole) and the message.
     package struct Problem: Error, Equatable, Sendable {
@@ -38,9 +38,9 @@ package enum ItemRules {
         }
     }
 
-    /// The problem with size field `field`'s value, or nil when it is a finite number >= 0.
+    /// The problem with size field `field`'s value, or nil when it is a number from 0 to `Item.largestSize`.
     package static func sizeProblem(_ field: String, _ value: JSONValue) -> Problem? {
-        if let d = value.number, d >= 0, d.isFinite { return nil }
+        if let d = value.number, Item.isAllowedSize(d) { return nil }
         return Problem(field: field, message: "\(sizeExpectation), found \(value.briefDescription)")
     }
 

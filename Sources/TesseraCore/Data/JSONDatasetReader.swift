@@ -308,7 +308,8 @@ struct JSONDatasetReader {
         }
         var hasID = false
         var idProblem: JSONValue?
-        var sizeProblem: (name: Int32, value: JSONValue)?   // the first in the order w, h, width, height
+        // The first in the order w, h, width, height: the value as the message shows it, and where it starts.
+        var sizeProblem: (name: Int32, found: String, at: Int)?
         var slot = 0
         try r.enter()
         r.i += 1
@@ -344,7 +345,10 @@ struct JSONDatasetReader {
                     let value = try r.number()
                     guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
                     let d = value.number!
-                    if name <= heightName && d < 0 && name < sizeProblem?.name ?? .max { sizeProblem = (name, value) }
+                    if name <= heightName && !Item.isAllowedSize(d) && name < sizeProblem?.name ?? .max {
+                        // A number as written: 2e7 reads better than 20000000.0.
+                        sizeProblem = (name, shortenedForMessage(String(decoding: UnsafeBufferPointer(rebasing: r.b[start..<r.i]), as: UTF8.self)), start)
+                    }
                     switch value {
                     case .int(let n) where n.magnitude <= 1 << 53 && fields.hasColumn(for: name):
                         fields.appendNumber(name, d, integer: true)
@@ -363,7 +367,7 @@ struct JSONDatasetReader {
                     guard fields.claim(name) else { throw repeatedKey(key(named: name, at: keyStart), at: keyStart) }
                     if name <= heightName && name < sizeProblem?.name ?? .max {
                         let found = try value ?? JSONParser.parse(buffer: UnsafeBufferPointer(rebasing: r.b[start..<r.i]))
-                        sizeProblem = (name, found)
+                        sizeProblem = (name, found.briefDescription, start)
                     }
                     fields.appendRaw(name, UnsafeBufferPointer(rebasing: r.b[start..<r.i]))
                 }
@@ -380,8 +384,11 @@ struct JSONDatasetReader {
             catch let error as DatasetError { return fail(error) }
         }
         if let problem = sizeProblem {
-            return fail(position.error(file, field: fields.names[Int(problem.name)],
-                                       "\(DatasetLoader.sizeExpectation), found \(problem.value.briefDescription)"))
+            // At its value's line and column too, as a syntax error is: a path alone is hard to find in a big file.
+            let at = JSONParser.lineAndColumn(r.b, offset: problem.at)
+            return fail(DatasetError(file: file, line: (position.line ?? 1) + at.line - 1, column: at.column,
+                                     path: position.path(fields.names[Int(problem.name)]),
+                                     message: "\(DatasetLoader.sizeExpectation), found \(problem.found)"))
         }
         fields.endItem()
     }

@@ -21,15 +21,15 @@ extension CollectionEngine {
     /// relayout; nothing runs until the next pass. A size equal to the one already measured
     /// schedules nothing.
     /// - Throws: `LayoutError.invalidParameter` for a width or height that is not a number
-    ///   from 0 to `largestMeasuredSize` (nothing changes).
+    ///   from 0 to `Item.largestSize` (nothing changes).
     /// - Complexity: O(1).
     public func measure(_ id: ItemID, size: Size?) throws {
         guard let size else {
             if measurements.removeValue(forKey: id) != nil { needsRelayout = true; measuredSinceLastPass.insert(id) }
             return
         }
-        guard Self.isMeasurable(size.width), Self.isMeasurable(size.height) else {
-            throw LayoutError.invalidParameter(name: "size", allowed: "numbers from 0 to 1e7",
+        guard Item.isAllowedSize(size.width), Item.isAllowedSize(size.height) else {
+            throw LayoutError.invalidParameter(name: "size", allowed: "numbers \(Item.sizeRange)",
                                                got: "\(NumberText.exact(size.width))x\(NumberText.exact(size.height))",
                                                subject: "the measured size of \(describeIdentifier(id))", verb: "must be")
         }
@@ -39,15 +39,6 @@ extension CollectionEngine {
         needsRelayout = true
         measuredSinceLastPass.insert(id)
     }
-
-    /// The largest width or height a host may measure (and a sizes file or the preview's page
-    /// report): far beyond any screen, and small enough that offsets and sums of sizes keep
-    /// their precision (a larger one would make the frames after it collapse, or overflow).
-    public static let largestMeasuredSize = 1e7
-
-    /// True for a measured width or height the engine takes: from 0 to `largestMeasuredSize`
-    /// (NaN is not). O(1).
-    package static func isMeasurable(_ v: Double) -> Bool { (0...largestMeasuredSize).contains(v) }
 
     /// The size the host measured for `id`, if it is kept. O(1).
     public func measuredSize(of id: ItemID) -> Size? { measurements[id]?.size }

@@ -57,9 +57,9 @@ package enum MeasuredSizesFile {
         sizes.reserveCapacity(fields.count)
         for (id, value) in fields {
             guard case .array(let pair) = value, pair.count == 2, let w = pair[0].number, let h = pair[1].number,
-                  CollectionEngine.isMeasurable(w), CollectionEngine.isMeasurable(h) else {
+                  Item.isAllowedSize(w), Item.isAllowedSize(h) else {
                 var error = DatasetError(file: file, path: describeIdentifier(id),
-                                         message: "expected [width, height] with numbers from 0 to 1e7, found \(found(value))")
+                                         message: "expected [width, height] with numbers \(Item.sizeRange), found \(found(value))")
                 // Its value's line and column, found again in the text (only for an error).
                 if let text, let at = position(ofMember: id, in: text) { (error.line, error.column) = (at.line, at.column) }
                 throw error

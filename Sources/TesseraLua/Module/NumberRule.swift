@@ -5,7 +5,7 @@ import TesseraCore
 /// What a number argument must be.
 enum NumberRule: Sendable {
     case finite, nonNegative, positive
-    /// A measured width or height: from 0 to `CollectionEngine.largestMeasuredSize`.
+    /// A measured width or height: from 0 to `Item.largestSize`.
     case measuredSize
 
     func accepts(_ v: Double) -> Bool {
@@ -13,7 +13,7 @@ enum NumberRule: Sendable {
         case .finite: v.isFinite
         case .nonNegative: v.isFinite && v >= 0
         case .positive: v.isFinite && v > 0
-        case .measuredSize: CollectionEngine.isMeasurable(v)
+        case .measuredSize: Item.isAllowedSize(v)
         }
     }
 
@@ -22,7 +22,7 @@ enum NumberRule: Sendable {
         case .finite: "a finite number"
         case .nonNegative: "a finite, non-negative number"
         case .positive: "a finite, positive number"
-        case .measuredSize: "a number from 0 to 1e7"
+        case .measuredSize: "a number \(Item.sizeRange)"
         }
     }
 }

@@ -37,7 +37,9 @@ extension LuaHost {
                                 sections: box.sections.map(\.range), layoutName: version.name)
     }
 
-    /// The `t.*` layout `build(params)` returns. One protected call.
+    /// The `t.*` layout `build(params)` returns, sized by the script's `size(item, pw, ph, i)`
+    /// when it has one (as `layout:sized(size)` sizes it: the same hook as `ctx:size` answers
+    /// with in the other forms). One protected call.
     /// - Throws: `LuaScriptError` (`.script`) when it returns anything else.
     func buildLayout(_ version: ScriptVersion, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         let top = lua_gettop(L)
@@ -48,7 +50,9 @@ extension LuaHost {
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
             throw LuaArguments.returned(version.source, "build", for: "its params", mustBe: "a layout built with the tessera module (t.compositional{...})", got: LuaStack.typeName(L, -1), file: version.source)
         }
-        return boxed.layout
+        guard version.size != LUA_NOREF else { return boxed.layout }
+        lua_rawgeti(L, LuaStack.registry, lua_Integer(version.size))
+        return LuaSizedLayout(root: boxed.layout, size: popReference())
     }
 
     /// `layout(ctx, params)`'s content size `w, h` (checked by the bridge). One protected call.

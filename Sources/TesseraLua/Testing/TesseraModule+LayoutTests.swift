@@ -60,7 +60,9 @@ extension TesseraModule {
                         throw args.relayed(error.description)
                     }
                 case LUA_TTABLE:
-                    return try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()
+                    let data = try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()
+                    try checkSizes(of: data, args: args)
+                    return data
                 default:
                     throw options!.error("data", mustBe: "a dataset path or an array of items", numeric: false)
                 }
@@ -280,5 +282,22 @@ extension LuaHost {
         guard let run = matcherRun(matcher, args) else { return nil }
         let dataset = run.dataset
         return (run, try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil }))
+    }
+}
+
+/// Items written in Lua for `t.run` are held to a data file's size rule (numbers from 0 to
+/// `Item.largestSize`): `t.run: options.data[1].w must be a number from 0 to 1e7, got 1e+308`.
+/// O(n).
+private func checkSizes(of data: Dataset, args: LuaArguments) throws {
+    let flat = data.sections.count == 1 && data.sections[0].id == .int(0) && data.sections[0].fields.isEmpty
+    for i in 0..<data.count {
+        let fields = data.fields(at: i)
+        for key in ItemRules.sizeFields {
+            guard let value = fields[key], ItemRules.sizeProblem(key, value) != nil else { continue }
+            let s = data.sectionIndex(containing: i)
+            let item = flat ? "options.data[\(i + 1)]"
+                : "options.data.sections[\(s + 1)].items[\(i - data.sections[s].range.lowerBound + 1)]"
+            throw args.error(.path("\(item).\(key)"), "must be a number \(Item.sizeRange), got \(value.briefDescription)")
+        }
     }
 }

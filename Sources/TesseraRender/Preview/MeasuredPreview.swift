@@ -55,8 +55,8 @@ package struct MeasureBatch: Equatable, Sendable {
             guard case .array(let parts) = entry, parts.count == 3,
                   let i = parts[0].number.flatMap({ Int(whole: $0, in: 0...Int(Int32.max)) }),
                   let w = parts[1].number, let h = parts[2].number,
-                  CollectionEngine.isMeasurable(w), CollectionEngine.isMeasurable(h) else {
-                throw PreviewMessageError("measure: expected sizes[\(k)] to be [index, width, height] with a whole index from 0 and finite sizes from 0 to 1e7, got \(JSONWriter.write(entry).prefix(80))")
+                  Item.isAllowedSize(w), Item.isAllowedSize(h) else {
+                throw PreviewMessageError("measure: expected sizes[\(k)] to be [index, width, height] with a whole index from 0 and finite sizes \(Item.sizeRange), got \(JSONWriter.write(entry).prefix(80))")
             }
             sizes.append(Entry(index: i, size: Size(width: w, height: h)))
         }

@@ -61,6 +61,10 @@ struct AnimateCommand: ParsableCommand {
 
     func run() throws {
         let format = try format.get()
+        let inputs = [InputFile.dataset(input.data), InputFile.dataset(to, flag: "--to"),
+                      InputFile.script("the layout script", input.layout.name), InputFile.script("the --to-layout script", toLayout),
+                      InputFile.script("the --animator script", animator)].compactMap { $0 }
+        try checkOutput(output.out, sparing: inputs)
         let rule = try input.layout.shape.sizingRule()
         let size = try input.layout.shape.viewport.get().size
         let options = input.layout.limits.options
@@ -100,9 +104,6 @@ struct AnimateCommand: ParsableCommand {
         let visible = engine.visibleRect
         let labels = TimelineLabels(field: ItemLabels(field: output.label), before: viewsBefore, after: engine.views,
                                     old: old, new: new ?? old)
-        let inputs = [InputFile(role: "the --data dataset", path: input.data), to.map { InputFile(role: "the --to dataset", path: $0) },
-                      InputFile.script("the layout script", input.layout.name), InputFile.script("the --to-layout script", toLayout),
-                      InputFile.script("the --animator script", animator)].compactMap { $0 }
         switch format {
         case .html:
             let page = TimelinePage(title: "\(input.layout.name) \(input.data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,

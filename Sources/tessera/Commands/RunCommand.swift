@@ -39,12 +39,13 @@ struct RunCommand: ParsableCommand {
         let format = try format.get()
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
+        let out = output.out
+        let inputs = [InputFile.dataset(input.data), InputFile.script("the layout script", input.layout.name)].compactMap { $0 }
+        try checkOutput(out, sparing: inputs)
         let run = try input.layOut(rightToLeft: rtl)
         try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
-        let labels = ItemLabels(field: output.label), out = output.out
-        let inputs = [input.data.map { InputFile(role: "the --data dataset", path: $0) },
-                      InputFile.script("the layout script", input.layout.name)].compactMap { $0 }
+        let labels = ItemLabels(field: output.label)
         switch format {
         case .json: try emit(to: out, sparing: inputs) { try RunReport(run: run, viewport: viewport, sectionOffsets: offsets).write(to: $0) }
         case .text: try emit(to: out, sparing: inputs) { try TextSummary(run: run, viewport: viewport).write(to: $0) }

@@ -98,7 +98,7 @@ extension TesseraModule {
                           let w = LuaStack.number(L!, entry + 2), let h = LuaStack.number(L!, entry + 3),
                           NumberRule.measuredSize.accepts(w), NumberRule.measuredSize.accepts(h) else {
                         throw args.error(.argument(2, "measurements"), at: 2,
-                                         mustBe: "a list of {id, width, height} with sizes from 0 to 1e7",
+                                         mustBe: "a list of {id, width, height} with sizes \(Item.sizeRange)",
                                          got: "entry \(k): " + describeEntry(L!, entry))
                     }
                     sizes.append((id, Size(width: w, height: h)))
