@@ -17,7 +17,8 @@
 /// scroll range before the pass stays within it, so content that shrank past the viewport's far
 /// edge pulls it back to the new end (one the host put past an edge, a bounce, stays). When a reload deletes
 /// the anchor, the first visible cell after it that the reload keeps takes its place (else
-/// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says. A bottom-anchored
+/// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says;
+/// under every mode an offset within the scroll range before the pass is within it after. A bottom-anchored
 /// list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes
 /// before all of these: it is placed where it was asked, as sizes above it become known
 /// (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes
@@ -104,9 +105,25 @@ extension CollectionEngine {
     }
 
     /// The scroll state after laying out `next`: `target` (`keptTarget(in:)`) placed, the end
-    /// kept, or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
+    /// kept, or the anchor kept in place, as the pass calls for (`anchoring`: keep `note` in
+    /// place), then kept within `next`'s scroll range (`keptInRange`) whatever moved it or not:
+    /// a reload that shrinks content under `.none` pulls the offset back to the new end, where a
+    /// scroll view would clamp it, so the visible set is the one the host shows.
     func anchoredState(in next: EngineTree, target: (ScrollTarget, Int)?, note: AnchorNote?, anchoring: Bool,
                        atEnd: Bool) throws -> ScrollState {
+        var state = try movedState(in: next, target: target, note: note, anchoring: anchoring, atEnd: atEnd)
+        if let loaded {
+            let before = tree.result.scrollRange(viewport: loaded.viewportSize ?? viewportSize)
+            state.contentOffset = Self.keptInRange(state.contentOffset, was: scrollState.contentOffset, before: before,
+                                                   now: next.result.scrollRange(viewport: viewportSize))
+        }
+        return state
+    }
+
+    /// The scroll state `anchoredState` keeps in range: moved to the target, the end or by the
+    /// anchor's displacement.
+    private func movedState(in next: EngineTree, target: (ScrollTarget, Int)?, note: AnchorNote?, anchoring: Bool,
+                            atEnd: Bool) throws -> ScrollState {
         var state = scrollState
         let viewport = viewportSize
         if let (target, index) = target {
@@ -127,10 +144,6 @@ extension CollectionEngine {
             if dx != 0 { state.contentOffset.x = range.x.clamping(state.contentOffset.x + dx) }
             if dy != 0 { state.contentOffset.y = range.y.clamping(state.contentOffset.y + dy) }
             try keepShelves(note.shelves, in: next, state: &state)
-        }
-        if let loaded {
-            let before = tree.result.scrollRange(viewport: loaded.viewportSize ?? viewport)
-            state.contentOffset = Self.keptInRange(state.contentOffset, was: scrollState.contentOffset, before: before, now: range)
         }
         return state
     }
