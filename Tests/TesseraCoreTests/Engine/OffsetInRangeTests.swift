@@ -28,6 +28,10 @@ import Testing
         #expect(events.first == .adjust(by: Point(x: 0, y: -100), to: Point(x: 0, y: 50)))
         #expect(engine.scrollState.contentOffset == Point(x: 0, y: 50))
         #expect(engine.views.map(\.id.description) == ["3", "4", "5", "6"])
+        // The adjust stands for no view: the pass's timeline has tracks of cells only (it used to
+        // take the track of view 0, whose number it carries).
+        #expect(Timeline(events: events, views: engine.views).tracks.map { "\($0.event.rawValue) \($0.id)" }
+                == ["delete 7", "delete 8", "delete 9", "delete 10", "insert 3", "insert 4", "insert 5", "insert 6"])
     }
 
     @Test(arguments: ScrollAnchor.allCases)
