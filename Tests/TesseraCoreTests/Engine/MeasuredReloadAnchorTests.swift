@@ -16,6 +16,13 @@ import Testing
         return (provider, engine)
     }
 
+    /// The next pass begins with an adjust by `dy` to `y`, and shows cells `ids`.
+    func expectPass(_ engine: CollectionEngine, adjustedBy dy: Double, to y: Double, showing ids: [String],
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: dy), to: Point(x: 0, y: y)), sourceLocation: sourceLocation)
+        #expect(engine.views.map(\.id.description) == ids, sourceLocation: sourceLocation)
+    }
+
     /// Cell "0" arrives first: 50 points of data above the viewport.
     func prepend(_ provider: BasicProvider) { provider.data = source(Array(0...10), ids: { String($0) }) }
 
@@ -23,8 +30,7 @@ import Testing
         let (provider, engine) = try scrolled()
         try engine.measure("2", size: s(50, 80))  // 30 points taller, above the viewport
         prepend(provider)
-        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: 30), to: Point(x: 0, y: 230)))
-        #expect(engine.views.map(\.id.description) == ["4", "5"])
+        try expectPass(engine, adjustedBy: 30, to: 230, showing: ["4", "5"])
     }
 
     @Test func theMeasurementFirstInAPassOfItsOwnGivesTheSameOffset() throws {
@@ -42,8 +48,7 @@ import Testing
         prepend(provider)
         #expect(try engine.layout().first?.type != .adjust)
         try engine.measure("2", size: s(50, 80))
-        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: 30), to: Point(x: 0, y: 230)))
-        #expect(engine.views.map(\.id.description) == ["4", "5"])
+        try expectPass(engine, adjustedBy: 30, to: 230, showing: ["4", "5"])
     }
 
     @Test func aCellMeasuredAgainMovesTheAnchorByItsChangeFromTheLastMeasurement() throws {
@@ -54,8 +59,7 @@ import Testing
         // 80 → 100: 20 more points, and the prepend's 50 are not anchored.
         try engine.measure("2", size: s(50, 100))
         prepend(provider)
-        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: 20), to: Point(x: 0, y: 250)))
-        #expect(engine.views.map(\.id.description) == ["4", "5"])
+        try expectPass(engine, adjustedBy: 20, to: 250, showing: ["4", "5"])
     }
 
     @Test func aForgottenMeasurementAndADataChangeAnchorTheForgettingOnly() throws {
@@ -64,8 +68,7 @@ import Testing
         try engine.layout()
         try engine.measure("2", size: nil)  // back to 50: 30 points shorter
         prepend(provider)
-        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: -30), to: Point(x: 0, y: 200)))
-        #expect(engine.views.map(\.id.description) == ["4", "5"])
+        try expectPass(engine, adjustedBy: -30, to: 200, showing: ["4", "5"])
     }
 
     @Test func aCellMeasuredBeforeItArrivesComesWithTheDataAndMovesNothing() throws {
@@ -82,12 +85,20 @@ import Testing
         #expect(engine.views.map(\.id.description) == ["3", "4", "5"])
     }
 
+    @Test func aCellMeasuredAndDeletedInOnePassMovesNothing() throws {
+        let (provider, engine) = try scrolled()
+        try engine.measure("6", size: s(50, 120))
+        provider.data = source([1, 2, 3, 4, 5, 7, 8, 9, 10], ids: { String($0) })
+        #expect(types(try engine.layout()) == ["delete 6", "insert 7"])
+        #expect(engine.scrollState.contentOffset == Point(x: 0, y: 200))
+        #expect(engine.views.map(\.id.description) == ["5", "7"])
+    }
+
     @Test func underFirstVisibleThePassAnchorsBoth() throws {
         let (provider, engine) = try scrolled()
         engine.anchor = .firstVisible
         try engine.measure("2", size: s(50, 80))
         prepend(provider)
-        #expect(try engine.layout().first == .adjust(by: Point(x: 0, y: 80), to: Point(x: 0, y: 280)))
-        #expect(engine.views.map(\.id.description) == ["5", "6"])
+        try expectPass(engine, adjustedBy: 80, to: 280, showing: ["5", "6"])
     }
 }
