@@ -52,6 +52,32 @@ import TesseraCore
         #expect(lines.dropLast().contains { $0.range(of: #"; adjust 0,-?[0-9.]+; [0-9.]+ us$"#, options: .regularExpression) != nil })
     }
 
+    /// A sizes file recorded over an older version of the data is a normal case: the keys that
+    /// name no item are warned about with their place (the first three, then a count), and the
+    /// run goes on with the rest. They used to be ignored without a word.
+    @Test func keysNamingNoItemAreWarnedAboutWithTheirPlace() throws {
+        let folder = try temporaryDirectory()
+        let path = folder.appendingPathComponent("stale.json").path
+        try """
+        {"1": [100, 80],
+          "gone": [100, 50], "0-header": [375, 44],
+          "old-1": [1, 1], "old-2": [1, 1], "old-3": [1, 1]}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let data = folder.appendingPathComponent("three.json").path
+        try #"[{"id": 1, "w": 100, "h": 50}, {"id": 2, "w": 100, "h": 50}, {"id": 3, "w": 100, "h": 50}]"#
+            .write(toFile: data, atomically: true, encoding: .utf8)
+        let run = try runTessera(["scroll", "flow", "--data", data, "--measured", path, "--viewport", "100x100",
+                                  "--to", "0", "--steps", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == """
+        warning: \(path):2:11: "gone" names no item of the data; its size is not used
+        warning: \(path):2:34: "0-header" names no item of the data; its size is not used
+        warning: \(path):3:12: "old-1" names no item of the data; its size is not used
+        warning: \(path): 2 more keys naming no item, not used
+
+        """)
+    }
+
     @Test func aMalformedSizesFileIsRefusedWithItsPlace() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -17,7 +17,10 @@
 /// scroll range before the pass stays within it, so content that shrank past the viewport's far
 /// edge pulls it back to the new end (one the host put past an edge, a bounce, stays). When a reload deletes
 /// the anchor, the first visible cell after it that the reload keeps takes its place (else
-/// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says. A bottom-anchored
+/// nothing moves). Measured sizes and a resize always anchor; data changes as `anchor` says (in
+/// a pass with both under `.none`, the offset moves by as much as the sizes alone move the
+/// anchor, measured from the new data laid out with the last pass's sizes);
+/// under every mode an offset within the scroll range before the pass is within it after. A bottom-anchored
 /// list (`.end`) that touched its end stays at its end. A target of `scrollTo(_:align:)` comes
 /// before all of these: it is placed where it was asked, as sizes above it become known
 /// (deleted, it is forgotten and anchoring goes on as without it: an item with its id that comes
@@ -104,9 +107,28 @@ extension CollectionEngine {
     }
 
     /// The scroll state after laying out `next`: `target` (`keptTarget(in:)`) placed, the end
-    /// kept, or the anchor kept in place, as the pass calls for. `anchoring`: keep `note` in place.
+    /// kept, or the anchor kept in place, as the pass calls for (`anchoring`: keep `note` in
+    /// place), then kept within `next`'s scroll range (`keptInRange`) whatever moved it or not:
+    /// a reload that shrinks content under `.none` pulls the offset back to the new end, where a
+    /// scroll view would clamp it, so the visible set is the one the host shows.
+    /// `reference`: the tree the anchor's displacement is measured from, when not the last
+    /// pass's (the same items as `next`, at their old sizes).
     func anchoredState(in next: EngineTree, target: (ScrollTarget, Int)?, note: AnchorNote?, anchoring: Bool,
-                       atEnd: Bool) throws -> ScrollState {
+                       reference: EngineTree? = nil, atEnd: Bool) throws -> ScrollState {
+        var state = try movedState(in: next, target: target, note: note, anchoring: anchoring, reference: reference,
+                                   atEnd: atEnd)
+        if let loaded {
+            let before = tree.result.scrollRange(viewport: loaded.viewportSize ?? viewportSize)
+            state.contentOffset = Self.keptInRange(state.contentOffset, was: scrollState.contentOffset, before: before,
+                                                   now: next.result.scrollRange(viewport: viewportSize))
+        }
+        return state
+    }
+
+    /// The scroll state `anchoredState` keeps in range: moved to the target, the end or by the
+    /// anchor's displacement.
+    private func movedState(in next: EngineTree, target: (ScrollTarget, Int)?, note: AnchorNote?, anchoring: Bool,
+                            reference: EngineTree?, atEnd: Bool) throws -> ScrollState {
         var state = scrollState
         let viewport = viewportSize
         if let (target, index) = target {
@@ -121,16 +143,13 @@ extension CollectionEngine {
         }
         guard anchoring else { return state }
         let range = next.result.scrollRange(viewport: viewport)
-        if let note, let (index, was) = try kept(note, in: next) {
+        if let note, let (index, shown) = try kept(note, in: next) {
+            let was = try reference?.result.frame(at: index) ?? shown
             let now = try next.result.frame(at: index)
             let dx = now.minX - was.minX, dy = now.minY - was.minY
             if dx != 0 { state.contentOffset.x = range.x.clamping(state.contentOffset.x + dx) }
             if dy != 0 { state.contentOffset.y = range.y.clamping(state.contentOffset.y + dy) }
-            try keepShelves(note.shelves, in: next, state: &state)
-        }
-        if let loaded {
-            let before = tree.result.scrollRange(viewport: loaded.viewportSize ?? viewport)
-            state.contentOffset = Self.keptInRange(state.contentOffset, was: scrollState.contentOffset, before: before, now: range)
+            try keepShelves(note.shelves, in: next, reference: reference, state: &state)
         }
         return state
     }
@@ -170,13 +189,15 @@ extension CollectionEngine {
     /// Moves each sideways section's own offset, on its own axis, by its anchor's displacement
     /// within the section (deleted, the next visible card's of the section), within what the
     /// section can scroll either way (a right-to-left shelf scrolls towards negative x).
-    private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, state: inout ScrollState) throws {
+    private func keepShelves(_ shelves: [Int: ShelfAnchor], in next: EngineTree, reference: EngineTree?,
+                             state: inout ScrollState) throws {
         guard !shelves.isEmpty else { return }
         for scroller in next.result.orthogonalSections {
-            guard let anchor = shelves[scroller.section], let (index, was) = try kept(
+            guard let anchor = shelves[scroller.section], let (index, shown) = try kept(
                 anchor.id, at: anchor.index, frame: anchor.frame, in: next,
                 candidates: { anchorCandidates(tree.result.orthogonalSections).cells.filter { $0.section == scroller.section } })
             else { continue }
+            let was = try reference?.result.frame(at: index) ?? shown
             let now = try next.result.frame(at: index)
             var offset = state.offset(ofSection: scroller.section)
             if scroller.contentSize.height > scroller.frame.height {

@@ -22,10 +22,11 @@ extension CollectionEngine {
     /// schedules nothing.
     /// - Throws: `LayoutError.invalidParameter` for a width or height that is not a number
     ///   from 0 to `Item.largestSize` (nothing changes).
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) for a visible element; else, under `.none` before a reload is
+    ///   scheduled, a look-up in the id table that the next pass builds anyway (O(n) once).
     public func measure(_ id: ItemID, size: Size?) throws {
         guard let size else {
-            if measurements.removeValue(forKey: id) != nil { needsRelayout = true; measuredSinceLastPass.insert(id) }
+            if let old = measurements.removeValue(forKey: id) { needsRelayout = true; noteMeasured(id, before: old) }
             return
         }
         guard Item.isAllowedSize(size.width), Item.isAllowedSize(size.height) else {
@@ -35,9 +36,23 @@ extension CollectionEngine {
         }
         if measurements[id]?.size == size { return }
         let data = views.first { ItemID.names($0.id, id) && ($0.category == .item || $0.category == .supplementary) }?.data
-        measurements[id] = Measurement(size: size, data: data ?? measurements[id]?.data)
+        let old = measurements[id]
+        measurements[id] = Measurement(size: size, data: data ?? old?.data)
         needsRelayout = true
-        measuredSinceLastPass.insert(id)
+        noteMeasured(id, before: old)
+    }
+
+    /// Marks `id` measured for the next pass, keeping what it measured before the first change
+    /// since the last pass, and, under `.none` while no reload is scheduled, whether the shown
+    /// tree holds it (a reload in the same pass tells its sizes from its data by it).
+    /// O(1) for a visible id, else a look-up in the id table the next pass builds anyway.
+    private func noteMeasured(_ id: ItemID, before old: Measurement?) {
+        guard measuredSinceLastPass.insert(id).inserted else { return }
+        if let old { measuredBeforePass[id] = old }
+        if anchor == .none, !needsReload, loaded != nil {
+            let index = try? tree.index(of: id, hint: visibleIndex(of: id))
+            heldWhenMeasured[id] = tree.headerOwner(of: id) != nil || index.flatMap { $0 } != nil
+        }
     }
 
     /// The size the host measured for `id`, if it is kept. O(1).

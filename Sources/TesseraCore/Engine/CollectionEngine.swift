@@ -34,8 +34,8 @@ public final class CollectionEngine {
     /// The fallback animator, after the providers' own. Setting it schedules a reload.
     public var animator: (any Animator)? { didSet { needsReload = true } }
     /// What a reload keeps still on screen (see `ScrollAnchor`); measured sizes and a resize
-    /// always keep the first visible cell in place, with a reload that runs in the same pass.
-    /// Default `.none`, CollectionKit's behaviour.
+    /// always keep the first visible cell in place (under `.none`, a reload in the same pass
+    /// moves it as much as the sizes alone do). Default `.none`, CollectionKit's behaviour.
     public var anchor: ScrollAnchor = .none
     /// On reload, move the content offset so the first visible item stays where it was on screen
     /// (chat-style prepends): `anchor == .firstVisible`, its older spelling.
@@ -74,6 +74,12 @@ public final class CollectionEngine {
     /// The ids measured or forgotten since the last pass: the next one anchors, and a cell cut
     /// by the viewport's top among them does not anchor it.
     var measuredSinceLastPass: Set<ItemID> = []
+    /// What each id of `measuredSinceLastPass` measured before it (none: it was not measured),
+    /// for a pass that must tell the sizes' displacement from the data's (`lastSizesTree`).
+    var measuredBeforePass: [ItemID: Measurement] = [:]
+    /// Whether the last pass's tree held each id measured since it, found when it was measured
+    /// while that tree's data was still its providers' (no reload scheduled yet).
+    var heldWhenMeasured: [ItemID: Bool] = [:]
     /// What `scrollTo` keeps in place until the next `scroll(to:)` or a pass that finds it deleted.
     var scrollTarget: ScrollTarget?
     /// Where each item was drawn before the next reload, by its view's id, for a caller that
@@ -217,7 +223,8 @@ public final class CollectionEngine {
         var next = try EngineTree.laidOut(provider, in: viewportSize, measured: expected)
         let measured = try resolvedMeasurements(in: next, rebinding: true)
         if measured != expected { next = try next.relaidOut(provider, in: viewportSize, measured: measured) }
-        return try run(next, anchoring: anchorsThisPass, isReloading: true, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchorsThisPass, reference: try lastSizesTree(next, measured: measured),
+                       isReloading: true, itemsOnly: itemsOnly)
     }
 
     /// Lays the same items out again (size, layout or measured sizes changed) and reloads
@@ -226,24 +233,60 @@ public final class CollectionEngine {
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         let measured = try resolvedMeasurements(in: tree, rebinding: false)
         let next = try splicedTree(measured: measured) ?? tree.relaidOut(provider, in: viewportSize, measured: measured)
-        return try run(next, anchoring: anchorsThisPass, isReloading: false, itemsOnly: itemsOnly)
+        return try run(next, anchoring: anchorsThisPass, reference: nil, isReloading: false, itemsOnly: itemsOnly)
     }
 
     /// Whether this pass keeps its anchor still: always when sizes changed (measurements, or a
-    /// new viewport size, which lays the same data out again), a reload in the same pass included
-    /// (its displacement cannot be told from the sizes'), and for other data changes as `anchor`
-    /// says.
-    private var anchorsThisPass: Bool {
-        anchor != .none || !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false)
+    /// new viewport size, which lays the same data out again), and for data changes as `anchor`
+    /// says (under `.none`, a reload in the same pass as new sizes moves the anchor by as much as
+    /// the sizes alone move it: `lastSizesTree`).
+    private var anchorsThisPass: Bool { anchor != .none || sizesChanged }
+
+    /// Measurements arrived or the viewport was resized since the last pass.
+    private var sizesChanged: Bool {
+        !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false)
+    }
+
+    /// For a reload whose data change does not anchor (`.none`) in a pass that also brings new
+    /// sizes: the new data laid out with the last pass's sizes (its viewport size, and what the
+    /// ids measured since then measured before), so the offset moves by the anchor's
+    /// displacement from it to `next`, the sizes' alone. The offset is then the same whether the
+    /// host ran a pass between the sizes and the data change or not (and in which order), as far
+    /// as the first visible cell is the same. Nil otherwise.
+    /// - Complexity: one more layout of the tree, only in such a pass.
+    private func lastSizesTree(_ next: EngineTree, measured: MeasuredSizes) throws -> EngineTree? {
+        guard anchor == .none, sizesChanged, let loaded, views.contains(where: { $0.category == .item }) else { return nil }
+        var before = measured
+        for id in measuredSinceLastPass {
+            // An id the last pass did not hold arrives with the data: its size is the data's (the
+            // last tree's owners hold other data now: it is asked only what it recorded).
+            let held = heldWhenMeasured[id] ?? (tree.knownToHold(id) || views.contains { ItemID.names($0.id, id) })
+            if !held { continue }
+            if let (owner, section) = next.headerOwner(of: id) {
+                before.headers[ObjectIdentifier(owner), default: [:]][section] = measuredBeforePass[id]?.size
+            } else if let index = try next.index(of: id, hint: nil), index < next.count {
+                let (leaf, local) = next.flat.locate(index)
+                // A measurement of other data than the item shows now would not apply to it.
+                let old = measuredBeforePass[id].flatMap { m in m.data.map { $0 == leaf.owner.value(at: local) } ?? true ? m.size : nil }
+                let key = ObjectIdentifier(leaf.owner)
+                if old != nil || before.items[key]?[local] != nil { before.items[key, default: MeasuredOverrides()].set(local, old) }
+            }
+        }
+        let size = loaded.viewportSize ?? viewportSize
+        if before == measured && size == viewportSize { return next }
+        return try next.relaidOut(provider, in: size, measured: before)
     }
 
     /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event
-    /// first when it or a shelf's offset moved), the views reconciled (by identifier on reload)
+    /// first when it or a shelf's offset moved; `reference`: the tree the anchor's displacement is
+    /// measured from, when not the last pass's), the views reconciled (by identifier on reload)
     /// and animated.
-    private func run(_ next: EngineTree, anchoring: Bool, isReloading: Bool, itemsOnly: Bool) throws -> [EngineEvent] {
+    private func run(_ next: EngineTree, anchoring: Bool, reference: EngineTree?, isReloading: Bool,
+                     itemsOnly: Bool) throws -> [EngineEvent] {
         let previous = tree
         let target = try keptTarget(in: next)
-        let state = try anchoredState(in: next, target: target, note: try noteAnchor(), anchoring: anchoring, atEnd: isAtEnd)
+        let state = try anchoredState(in: next, target: target, note: try noteAnchor(), anchoring: anchoring,
+                                      reference: reference, atEnd: isAtEnd)
         let delta = Point(x: state.contentOffset.x - scrollState.contentOffset.x,
                           y: state.contentOffset.y - scrollState.contentOffset.y)
         // Asked twice: about the views that left (inside the pass), then about the rest.
@@ -293,6 +336,8 @@ public final class CollectionEngine {
         needsRelayout = false
         layoutChanged = false
         measuredSinceLastPass = []
+        measuredBeforePass = [:]
+        heldWhenMeasured = [:]
         lastPassEvents = pass.events
         loaded = state
     }

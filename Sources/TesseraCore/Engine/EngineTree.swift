@@ -183,6 +183,12 @@ final class EngineTree {
         return idTable.printed[text]
     }
 
+    /// True when this tree is known to hold the element `id` without asking an owner: a header,
+    /// or a cell its id table holds (false when the table was never built). O(1).
+    func knownToHold(_ id: ItemID) -> Bool {
+        headerOwner(of: id) != nil || knownIndex(of: id) != nil
+    }
+
     /// The headers provider's header drawn as the element at `key`, if it is one. O(1).
     func providerHeader(_ key: ElementKey) -> ProviderLayout.Header? {
         guard !headers.isEmpty, key.category == .supplementary, key.index == nil else { return nil }

@@ -11,7 +11,12 @@ package enum MeasuredSizesFile {
     /// The sizes in the file at `path` (at most `maxBytes` long), by id text.
     /// - Complexity: O(file size).
     package static func load(path: String, maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> [String: Size] {
-        let bytes = try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes)
+        try sizes(in: try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes), file: path)
+    }
+
+    /// The sizes in `bytes`, the text of the file `file`.
+    /// - Complexity: O(file size).
+    package static func sizes(in bytes: [UInt8], file path: String) throws -> [String: Size] {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -19,6 +24,34 @@ package enum MeasuredSizesFile {
             throw DatasetError(file: path, line: error.line, column: error.column, message: error.message)
         }
         return try sizes(in: document, file: path, text: bytes)
+    }
+
+    /// The keys of the file `text` (read as `sizes`) that name none of `ids`, in the file's
+    /// order: at most `limit` of them with their value's line and column, and how many there are
+    /// in all. A stale file (recorded over an older version of the data) is a normal case, so
+    /// these are warned about rather than refused.
+    /// - Complexity: O(keys + ids + file size), plus O(file size) for each key placed.
+    package static func unusedKeys(of sizes: [String: Size], ids: [ItemID], text: [UInt8],
+                                   limit: Int = 3) -> (placed: [(key: String, line: Int?, column: Int?)], count: Int) {
+        let named = Set(ids.map(\.description))
+        let unused = sizes.keys.filter { !named.contains($0) }
+        guard !unused.isEmpty else { return ([], 0) }
+        let order = keyOrder(in: text)
+        let sorted = unused.sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+        let placed = sorted.prefix(limit).map { key in
+            let at = position(ofMember: key, in: text)
+            return (key: key, line: at?.line, column: at?.column)
+        }
+        return (placed, unused.count)
+    }
+
+    /// Each top-level member's position among the members of the object `bytes` holds.
+    /// O(file size).
+    private static func keyOrder(in bytes: [UInt8]) -> [String: Int] {
+        guard case .object(let fields)? = try? JSONParser.parse(bytes) else { return [:] }
+        var order: [String: Int] = [:]
+        for (k, key) in fields.keys.enumerated() where order[key] == nil { order[key] = k }
+        return order
     }
 
     /// The 1-based line and column where the value of member `key` of the top-level object in

@@ -10,9 +10,10 @@ extension Timeline {
     /// with the first animation any of its events got. A view moved into or out of view carries
     /// its frame before the pass (`AnimationTrack.oldFrame`). Cells only: the headers, footers and
     /// backgrounds of a reload are added by `add(_:animations:)` from an `ElementTransition`.
+    /// An `adjust` stands for no view and has no track.
     /// O(events + views).
     public init(events: [EngineEvent], views: [EngineView]) {
-        let events = events.filter { $0.category == .item }, views = views.filter { $0.category == .item }
+        let events = events.filter { $0.category == .item && $0.type != .adjust }, views = views.filter { $0.category == .item }
         // A view that left at once (no animation) may have given its number to an entering view
         // in the same pass (one that leaves animated keeps it), so the views that left are kept
         // apart from the events of visible views.

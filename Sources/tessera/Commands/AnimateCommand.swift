@@ -110,7 +110,8 @@ struct AnimateCommand: ParsableCommand {
                                     fps: sampled ?? 60, labels: labels)
             try emit(to: output.out, sparing: inputs) { try page.write(to: $0) }
         case .json:
-            let report = TimelineReport(timeline: timeline, viewport: size, offset: origin, fps: fps)
+            // Where the tracks are seen: a reload that shrank the content past the offset moved it.
+            let report = TimelineReport(timeline: timeline, viewport: size, offset: visible.origin, fps: fps)
             try emit(to: output.out, sparing: inputs) { try report.write(to: $0) }
         }
     }

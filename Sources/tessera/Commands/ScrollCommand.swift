@@ -61,7 +61,7 @@ struct ScrollCommand: ParsableCommand {
         if let animator {
             engine.animator = try animatorNamed(animator, params: AnimatorParameter.byName(try animatorParams.get()), options)
         }
-        let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0) }
+        let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0, ids: dataset.ids) }
         let bar = ProgressBar(label: "scroll")
         let run = try ScrollRun(engine: engine, from: from, to: to, count: steps,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,

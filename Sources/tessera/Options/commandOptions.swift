@@ -112,10 +112,22 @@ struct DatasetOptions: ParsableArguments {
     /// The limit in bytes (validate() checked the flag).
     var maxBytes: Int { (try? maxDataSize?.get().bytes) ?? DatasetLoader.defaultMaxBytes }
 
-    /// Loads a file of measured sizes (`--measured`) under the size limit; its errors become `CLIError`s.
-    func loadMeasuredSizes(_ path: String) throws -> [String: Size] {
+    /// Loads a file of measured sizes (`--measured`) under the size limit; its errors become
+    /// `CLIError`s. Keys that name none of `ids` are warned about on stderr, as a stale file
+    /// (recorded over an older version of the data) still serves the rest.
+    func loadMeasuredSizes(_ path: String, ids: [ItemID]) throws -> [String: Size] {
         do {
-            return try MeasuredSizesFile.load(path: path, maxBytes: maxBytes)
+            let text = try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes)
+            let sizes = try MeasuredSizesFile.sizes(in: text, file: path)
+            let unused = MeasuredSizesFile.unusedKeys(of: sizes, ids: ids, text: text)
+            for (key, line, column) in unused.placed {
+                let place = [path, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+                reportError("warning: \(place): \(describeIdentifier(key)) names no item of the data; its size is not used")
+            }
+            if unused.count > unused.placed.count {
+                reportError("warning: \(path): \(NumberText.counted(unused.count - unused.placed.count, "more key")) naming no item, not used")
+            }
+            return sizes
         } catch let error as DatasetError {
             throw CLIError(error.description)
         }

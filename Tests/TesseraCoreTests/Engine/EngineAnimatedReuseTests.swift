@@ -7,12 +7,18 @@ import Testing
     /// "kind id #view" for each event.
     func numbered(_ events: [EngineEvent]) -> [String] { events.map { "\($0.type.rawValue) \($0.id) #\($0.view)" } }
 
-    @Test func aViewFadingOutKeepsItsNumberFromTheViewsEnteringWithIt() throws {
-        // 100 x 49 shows two 50-point cells in a row: 1 and 2.
+    /// Cells 1 to 4 by their own ids, 50 x 50, in a 100 x 49 viewport that shows 1 and 2,
+    /// animated by `animator`, after its first pass (which must insert 1 and 2 as views 0 and 1).
+    func shownOnce(animator: (any Animator)?) throws -> (BasicProvider, CollectionEngine) {
         let provider = numbers([1, 2, 3, 4], ids: { String($0) })
         let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        engine.animator = FadeAnimator()
+        engine.animator = animator
         #expect(numbered(try engine.layout()) == ["insert 1 #0", "insert 2 #1"])
+        return (provider, engine)
+    }
+
+    @Test func aViewFadingOutKeepsItsNumberFromTheViewsEnteringWithIt() throws {
+        let (provider, engine) = try shownOnce(animator: FadeAnimator())
         provider.data = source([5, 1, 3], ids: { String($0) })
         // 2 fades out as view 1: 5 enters as a new view 2, not as view 1.
         #expect(numbered(try engine.layout()) == ["delete 2 #1", "insert 5 #2", "move 1 #0", "update 1 #0"])
@@ -24,9 +30,7 @@ import Testing
     }
 
     @Test func withoutAnAnimationALeavingViewIsReusedInTheSamePass() throws {
-        let provider = numbers([1, 2, 3, 4], ids: { String($0) })
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        try engine.layout()
+        let (provider, engine) = try shownOnce(animator: nil)
         provider.data = source([5, 1, 3], ids: { String($0) })
         #expect(numbered(try engine.layout()) == ["delete 2 #1", "insert 5 #1", "move 1 #0", "update 1 #0"])
         #expect(engine.stats == EngineStats(created: 2, reused: 1))
@@ -70,10 +74,7 @@ import Testing
     }
 
     @Test func aTimelineOfTheReloadDrawsEachViewNumberOnce() throws {
-        let provider = numbers([1, 2, 3, 4], ids: { String($0) })
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        engine.animator = FadeAnimator()
-        try engine.layout()
+        let (provider, engine) = try shownOnce(animator: FadeAnimator())
         provider.data = source([5, 6, 1], ids: { String($0) })
         // 1 moves out of view and 2 fades out, both still drawn: 5 and 6 are new views.
         let timeline = Timeline(events: try engine.layout(), views: engine.views)
@@ -93,10 +94,7 @@ import Testing
     }
 
     @Test func aViewMovedOutOfViewWithNoAnimationIsNeverDrawnAndItsNumberGoesToAnEnteringView() throws {
-        let provider = numbers([1, 2, 3, 4], ids: { String($0) })
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        engine.animator = InsertsOnly()
-        #expect(numbered(try engine.layout()) == ["insert 1 #0", "insert 2 #1"])
+        let (provider, engine) = try shownOnce(animator: InsertsOnly())
         provider.data = source([5, 6, 1], ids: { String($0) })
         // 1 moves out of view and 2 is deleted, neither animated: 5 and 6 take their views.
         let events = try engine.layout()
