@@ -12,8 +12,9 @@ word, and nothing but a change of its size brought its own back.
 
 The params likewise: A opened again with rowh=10, then B with rowh=20: A's status line says its
 picture has another page's params, a click in A lays it out with its own (rows 10 high) and B
-then says so. Before, each page laid out with the last page's params without a word, its
-controls showing the other page's values. No JavaScript error.
+then says so; all along each page's controls show its own values (its address's), not the
+picture's (--param's value where it set none). Before, each page laid out with the last page's params without a word, and then its
+controls showed the other page's values. No JavaScript error.
 Screenshots (with SCREENSHOT_DIR): preview-tabs.png (A, showing B's size) and
 preview-tabs-params.png (A, showing B's params).
 """
@@ -31,11 +32,14 @@ _, files = write_files("tessera-preview-tabs-", {
                 "  for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * p.rowh, ctx.width, p.rowh) end end }\n",
     "data.json": {"items": [{"id": "i%d" % k} for k in range(40)]},
 })
-server, url, _, _, lines = start_preview([TESSERA, "preview", files["rows.lua"], "--data", files["data.json"], "--port", "0"])
+server, url, _, _, lines = start_preview([TESSERA, "preview", files["rows.lua"], "--data", files["data.json"], "--port", "0",
+                                          "--param", "rowh=25"])
 pages = []
 check = Checks()
 STATUS = "document.getElementById('status').textContent"
 CONTENT = "(/content (\\d+)x/.exec(document.getElementById('status').textContent) || [])[1]"
+# The values of the rowh control's slider and number field.
+ROWH = "[...document.querySelectorAll('#params [data-param=\"rowh\"] input')].map(i => i.value)"
 HEIGHT = "(/content \\d+x(\\d+)/.exec(document.getElementById('status').textContent) || [])[1]"
 try:
     a, b = Browser(), Browser()
@@ -66,6 +70,8 @@ try:
     check("A says its picture has B's params",
           "laid out with another page's params ({\"rowh\":20}): click to lay out with this one's" in a.eval(STATUS), a.eval(STATUS))
     check("B says nothing of params", "another page's params" not in b.eval(STATUS), b.eval(STATUS))
+    check("A's rowh controls show A's own 10, not the picture's 20", a.eval(ROWH) == ["10", "10"], a.eval(ROWH))
+    check("B's rowh controls show 20", b.eval(ROWH) == ["20", "20"], b.eval(ROWH))
     if SHOTS:
         a.screenshot(os.path.join(SHOTS, "preview-tabs-params.png"))
     a.click(700, 300)
@@ -74,6 +80,15 @@ try:
     b.wait(HEIGHT + " === '400'", "B given A's params' picture")
     check("B says its picture has A's params",
           "laid out with another page's params ({\"rowh\":10})" in b.eval(STATUS), b.eval(STATUS))
+    check("B's rowh controls still show B's own 20", b.eval(ROWH) == ["20", "20"], b.eval(ROWH))
+    check("A's rowh controls show 10", a.eval(ROWH) == ["10", "10"], a.eval(ROWH))
+    # A page that set no rowh shows --param's 25 (not the default 30, nor the picture's 20).
+    a.call("Page.navigate", url=url + "#w=375&h=500")
+    a.wait(HEIGHT + " === '1000'", "A's picture with --param's rowh")
+    check("A, with no rowh of its own, shows --param's", a.eval(ROWH) == ["25", "25"], a.eval(ROWH))
+    b.click(700, 300)
+    a.wait(HEIGHT + " === '800'", "A given B's params' picture again")
+    check("A, shown B's rowh 20, still shows --param's 25", a.eval(ROWH) == ["25", "25"], a.eval(ROWH))
     for name, page in (("A", a), ("B", b)):
         check("no JavaScript error in " + name, page.errors == [], page.errors)
     print("preview tabs test: %d checks passed" % len(check))

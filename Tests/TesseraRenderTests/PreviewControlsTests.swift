@@ -31,12 +31,13 @@ import TesseraCore
         let result = try layout.layout(LayoutContext(dataset: data, collectionSize: Size(width: 100, height: 100), sizing: ItemSizing()))
         let run = LayoutRun(layoutName: "g.lua", dataset: data, viewport: Size(width: 100, height: 100), result: result, milliseconds: 0)
         var update = PreviewUpdate(run: run, generation: 1, idsVersion: 1, timings: [])
-        update.params = [PageParam(name: "columns", defaultValue: .int(2), value: .int(3)),
-                         PageParam(name: "title", defaultValue: .string("</script>"), value: .string("a"))]
+        // A base other than the default (`--param`'s) is written; one equal to it is not.
+        update.params = [PageParam(name: "columns", defaultValue: .int(2), value: .int(3), baseValue: .int(2)),
+                         PageParam(name: "title", defaultValue: .string("</script>"), value: .string("a"), baseValue: .string("b"))]
         let bytes = try update.encode()
         let length = Int(bytes[0]) | Int(bytes[1]) << 8
         let header = String(decoding: bytes[4..<(4 + length)], as: UTF8.self)
-        #expect(header.hasSuffix(#","params":[{"name":"columns","default":2,"value":3},{"name":"title","default":"\u003c/script\u003e","value":"a"}]}"#))
+        #expect(header.hasSuffix(#","params":[{"name":"columns","default":2,"value":3},{"name":"title","default":"\u003c/script\u003e","value":"a","base":"b"}]}"#))
         // No params, no field.
         let none = try PreviewUpdate(run: run, generation: 1, idsVersion: 1, timings: []).encode()
         #expect(!String(decoding: none[4..<(4 + (Int(none[0]) | Int(none[1]) << 8))], as: UTF8.self).contains("params"))

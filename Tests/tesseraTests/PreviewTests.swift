@@ -495,14 +495,15 @@ struct PreviewTests {
         session.log = { _ in }; session.logError = { _ in }
         let messages = MessageLog(hub: session.hub)
         session.render()
-        // A page's value over --param's; a name the layout does not take is left out.
+        // A page's value over --param's; a name the layout does not take is left out. A value
+        // --param gives is each param's base (what a page that set none lays out with).
         session.handle(#"{"type":"params","values":{"columns":3,"gone":1}}"#, from: messages.id)
         session.render()
         #expect(session.generation == 2)
         // (A page that has not read keeps only the newest frame.)
         let (_, last) = try await newestFrame(messages)
         #expect(last["params"] == .array([.object(["name": "columns", "default": 2, "value": 3, "min": 1, "max": 1000]),
-                                          .object(["name": "spacing", "default": 0, "value": 4, "min": 0])]))
+                                          .object(["name": "spacing", "default": 0, "value": 4, "base": 4, "min": 0])]))
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [300, 10], "three columns: one row")
     }

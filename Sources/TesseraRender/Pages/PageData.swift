@@ -88,6 +88,7 @@ struct PageData {
                 raw(k > 0 ? ",{\"name\":" : "{\"name\":"); string(p.name)
                 raw(",\"default\":"); raw(PageText.scriptJSON(p.defaultValue))
                 raw(",\"value\":"); raw(PageText.scriptJSON(p.value))
+                if p.baseValue != p.defaultValue { raw(",\"base\":"); raw(PageText.scriptJSON(p.baseValue)) }
                 if !p.choices.isEmpty { raw(",\"choices\":"); raw(PageText.scriptJSON(.array(p.choices))) }
                 if let minimum = p.minimum { raw(",\"min\":"); number(minimum) }
                 if let maximum = p.maximum { raw(",\"max\":"); number(maximum) }
@@ -101,19 +102,23 @@ struct PageData {
 
 /// One parameter a layout script declares (`params = { columns = 2 }`) or a built-in layout
 /// takes: its name, its default, the value a run used (the default, `--param`'s, or the preview
-/// page's control's), the values it allows (`choices`, an enum's cases) and a number's range.
+/// page's control's), its value with no page's params (`--param`'s, else the default), the
+/// values it allows (`choices`, an enum's cases) and a number's range.
 /// The page makes a control of its default's type: a menu when there are choices, else a number
-/// field and slider, a checkbox, a text field.
+/// field and slider, a checkbox, a text field. A page's control shows the page's own value: the
+/// one it set, else the base (the picture may have another page's).
 package struct PageParam: Equatable, Sendable {
     public var name: String
     public var defaultValue: JSONValue
     public var value: JSONValue
+    public var baseValue: JSONValue
     public var choices: [JSONValue]
     public var minimum: Double?
     public var maximum: Double?
-    public init(name: String, defaultValue: JSONValue, value: JSONValue, choices: [JSONValue] = [],
+    /// `baseValue` nil: the default.
+    public init(name: String, defaultValue: JSONValue, value: JSONValue, baseValue: JSONValue? = nil, choices: [JSONValue] = [],
                 minimum: Double? = nil, maximum: Double? = nil) {
-        self.name = name; self.defaultValue = defaultValue; self.value = value
+        self.name = name; self.defaultValue = defaultValue; self.value = value; self.baseValue = baseValue ?? defaultValue
         self.choices = choices; self.minimum = minimum; self.maximum = maximum
     }
 }

@@ -63,6 +63,9 @@ function paramsElsewhere() {
 function claimParams() { if (paramsElsewhere()) sendParams(); }
 window.addEventListener('focus', claimParams);
 document.addEventListener('pointerdown', claimParams, true);
+// A param's value for this page: the one it set, else its base (`--param`'s, else the default).
+const baseValue = p => ('base' in p ? p.base : p.default);
+const ownValue = p => (Object.hasOwn(PP, p.name) ? PP[p.name] : baseValue(p));
 function setParam(name, value, fallback) {
   if (JSON.stringify(value) === JSON.stringify(fallback)) delete PP[name]; else PP[name] = value;
   writeParams();
@@ -131,20 +134,22 @@ function showParams(list, used) {
     reset.onclick = () => { for (const k of Object.keys(PP)) delete PP[k]; writeParams(); sendParams(); };
     bar.append(reset);
   }
-  // The values this generation used, except in the control being edited.
+  // This page's own values (its address's), whatever page's params the picture was laid out
+  // with (the status line says when they are another's), except in the control being edited.
   for (const p of list || []) {
     const label = bar.querySelector('[data-param="' + CSS.escape(p.name) + '"]');
     if (!label) continue;
-    label.classList.toggle('set', JSON.stringify(p.value) !== JSON.stringify(p.default));
+    const value = ownValue(p);
+    label.classList.toggle('set', JSON.stringify(value) !== JSON.stringify(p.default));
     label.classList.toggle('unkept', unkept.has(p.name));
     for (const input of label.querySelectorAll('input, select')) {
       if (input === document.activeElement && input.type !== 'range') continue;
-      if (input.tagName === 'SELECT') input.value = JSON.stringify(p.choices.find(c => c === p.value || +c === +p.value && typeof c === 'number'));
-      else if (input.type === 'checkbox') input.checked = !!p.value;
+      if (input.tagName === 'SELECT') input.value = JSON.stringify(p.choices.find(c => c === value || +c === +value && typeof c === 'number'));
+      else if (input.type === 'checkbox') input.checked = !!value;
       else if (input.type === 'range') {
-        const [lo, hi, step] = numberRange(p);
-        input.min = lo; input.max = hi; input.step = step; input.value = p.value;
-      } else input.value = typeof p.value === 'string' ? p.value : JSON.stringify(p.value);
+        const [lo, hi, step] = numberRange({ ...p, value });
+        input.min = lo; input.max = hi; input.step = step; input.value = value;
+      } else input.value = typeof value === 'string' ? value : JSON.stringify(value);
     }
   }
 }

@@ -46,7 +46,7 @@ extension PreviewSession {
             let values = merged(taking: declared.map(\.name))
             let controls = declared.map {
                 PageParam(name: $0.name, defaultValue: $0.defaultValue, value: values[$0.name] ?? $0.defaultValue,
-                          choices: $0.choices, minimum: $0.minimum, maximum: $0.maximum)
+                          baseValue: params[$0.name], choices: $0.choices, minimum: $0.minimum, maximum: $0.maximum)
             }
             return (try lua.layout(named: name, params: values), controls)
         }
@@ -61,7 +61,8 @@ extension PreviewSession {
         // default or choices hold one (`math.huge`) gets no control and stays `--param`'s.
         let controllable = defaults.filter { JSONValue.array([$0.value] + (choices[$0.key] ?? [])).firstNonFiniteNumber() == nil }
         return (layout, controllable.map {
-            PageParam(name: $0.key, defaultValue: $0.value, value: values[$0.key] ?? $0.value, choices: choices[$0.key] ?? [])
+            PageParam(name: $0.key, defaultValue: $0.value, value: values[$0.key] ?? $0.value, baseValue: params[$0.key],
+                      choices: choices[$0.key] ?? [])
         })
     }
 
