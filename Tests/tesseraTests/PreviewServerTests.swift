@@ -6,9 +6,10 @@ import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
-/// request head's parts (414, 431, 400, 505), its arrival (408), the connection count (503), a
-/// page's message size (1009), a quiet page (ping, then 1001), `accept` failures (backoff). No
-/// timing is asserted here; scripts/preview-server-test.py measures the refusals' times.
+/// request head's parts (414, 431, 400, 505), its arrival (408), the connection count (the
+/// oldest awaiting its head shed, else 503), a page's message size (1009), a quiet page (ping,
+/// then 1001), `accept` failures (backoff). No timing is asserted here;
+/// scripts/preview-server-test.py measures the refusals' times.
 @Suite("tessera preview server")
 struct PreviewServerTests {
     static let token = "0123456789abcdef0123456789abcdef"
@@ -253,17 +254,74 @@ struct PreviewServerTests {
         #expect(try Self.exchange(port, "GET / HTTP/1.1\r\nHost: 127") == Self.reply(408, "Request Timeout", "the request did not arrive within 0.2 s"))
     }
 
-    @Test func connectionsPastTheCapAreAnswered503() throws {
+    /// Every place held by a connection awaiting its head: the oldest of them gives its place
+    /// up, closed without a word, and the new one is served at once (before, it was answered 503
+    /// until a place came free, 10 s later for idle ones). A page keeps its place.
+    @Test func connectionsPastTheCapShedTheOldestAwaitingItsHead() throws {
+        var limits = PreviewServer.Limits()
+        limits.connections = 3
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        defer { page.close() }
+        let idle = try TestClient(port: port)
+        try Self.waitUntil { server.connectionCount == 2 }
+        let trickling = try TestClient(port: port)
+        try trickling.send(Array("GET / HTTP/1.1\r\nHo".utf8))
+        try Self.waitUntil { server.connectionCount == 3 }
+        let request = "GET /x?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        #expect(try Self.exchange(port, request) == Self.reply(404, "Not Found", "not found"))
+        #expect(try idle.readToEnd().isEmpty, "the oldest awaiting its head is closed without a word")
+        // Full again with a newer idle one: the trickling one is the oldest awaiting its head
+        // (the page keeps its place).
+        try Self.waitUntil { server.connectionCount == 2 }
+        let newer = try TestClient(port: port)
+        try Self.waitUntil { server.connectionCount == 3 }
+        #expect(try Self.exchange(port, request) == Self.reply(404, "Not Found", "not found"))
+        #expect(try trickling.readToEnd().isEmpty)
+        try page.send(Self.frame(opcode: 0x9, Array("still".utf8)))
+        #expect(try page.readFrame() == WebSocketFrame(opcode: .pong, payload: Data("still".utf8)))
+        #expect(server.connectionCount >= 2, "the newer idle one and the page keep their places")
+        idle.close(); trickling.close(); newer.close()
+    }
+
+    /// Every place held by a page (or a connection being answered): 503, and a place that
+    /// comes free serves the next one.
+    @Test func connectionsPastTheCapOfPagesAreAnswered503() throws {
         var limits = PreviewServer.Limits()
         limits.connections = 2
         let (server, port, _) = try Self.server(limits)
         defer { server.shutDown() }
-        let held = try (0..<2).map { _ in try TestClient(port: port) }
+        let held = try (0..<2).map { _ in try TestClient.page(port: port) }
         try Self.waitUntil { server.connectionCount == 2 }
         #expect(try Self.exchange(port, "") == Self.reply(503, "Service Unavailable", "too many connections (at most 2)"))
         held.forEach { $0.close() }
         try Self.waitUntil { server.connectionCount == 0 }
         #expect(try Self.exchange(port, "GET /x?token=\(Self.token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") == Self.reply(404, "Not Found", "not found"))
+    }
+
+    @Test func theSlotsShedTheOldestAwaitingItsHeadAndBoundTheShed() {
+        var slots = ConnectionSlots(capacity: 2)
+        // (#expect takes no mutating call.)
+        func admit(_ fd: Int32) -> ConnectionSlots.Admission { slots.admit(fd) }
+        func headRead(_ fd: Int32) -> Bool { slots.headRead(fd) }
+        #expect(admit(10) == .admitted(shedding: nil))
+        #expect(admit(11) == .admitted(shedding: nil))
+        #expect(headRead(10))
+        #expect(admit(12) == .admitted(shedding: 11), "10 has its head: 11 is the oldest awaiting one")
+        #expect(!headRead(11), "a shed connection answers nothing")
+        #expect(slots.count == 2 && Set(slots.descriptors) == [10, 11, 12])
+        #expect(admit(13) == .admitted(shedding: 12))
+        // Shed ones still open fill their own places (the capacity): then a new one is refused.
+        #expect(admit(14) == .full)
+        slots.remove(11)
+        #expect(admit(14) == .admitted(shedding: 13))
+        #expect(headRead(14))
+        slots.remove(12); slots.remove(13)
+        #expect(admit(15) == .full, "every place past its head")
+        slots.remove(10)
+        #expect(slots.count == 1 && slots.descriptors == [14])
+        #expect(admit(15) == .admitted(shedding: nil))
     }
 
     /// A refused client that has sent its request reads the reply: the server reads what it

@@ -12,12 +12,13 @@ import TesseraRender
 /// a page's frames by `WebSocketReader` (a frame too big is refused by its header), each page's
 /// queue by its `PageOutbox`. Each connection has a thread of its own, with a deadline on every
 /// wait for its client, so a slow client delays no other and never the page's socket; there are
-/// at most `Limits.connections` at a time (503 past that), and the listener outlives a failing
-/// `accept` (`AcceptBackoff`).
+/// at most `Limits.connections` at a time: past that, the oldest still awaiting its head gives
+/// its place up (`ConnectionSlots`), else 503. The listener outlives a failing `accept`
+/// (`AcceptBackoff`).
 final class PreviewServer: @unchecked Sendable {
     struct Limits: Sendable {
         var head = RequestHeadReader.Limits()
-        /// Connections open at once, pages included.
+        /// Connections open at once, pages included (past it, the oldest awaiting its head is shed).
         var connections = 64
         /// A request's head must arrive within this, from the connection's start (else 408).
         var headSeconds = 10.0
@@ -36,7 +37,7 @@ final class PreviewServer: @unchecked Sendable {
     private let page: Data
     private let lock = NSLock()
     private var access: PreviewAccess
-    private var live: Set<Int32> = []
+    private var slots: ConnectionSlots
     private var stopping = false
     private var listener: Int32 = -1
     /// Runs a connection's work on a thread of its own; false when no thread could be made.
@@ -56,6 +57,7 @@ final class PreviewServer: @unchecked Sendable {
         self.onMessage = onMessage
         page = Data(PreviewPage.html(largestSide: largestSide).utf8)
         access = PreviewAccess(token: token, port: Int(port))
+        slots = ConnectionSlots(capacity: limits.connections)
     }
 
     /// The page may run its own inline script and style, a worker made from its own script (the
@@ -110,12 +112,12 @@ final class PreviewServer: @unchecked Sendable {
     func shutDown() {
         lock.withLock {
             stopping = true
-            for fd in live { shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in slots.descriptors { shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Connections open now.
-    var connectionCount: Int { lock.withLock { live.count } }
+    var connectionCount: Int { lock.withLock { slots.count } }
 
     private func acceptLoop(_ listener: Int32) {
         var backoff = AcceptBackoff()
@@ -142,8 +144,9 @@ final class PreviewServer: @unchecked Sendable {
 
     private func admit(_ fd: Int32) {
         let admitted = lock.withLock {
-            guard !stopping, live.count < limits.connections else { return false }
-            live.insert(fd)
+            guard !stopping, case .admitted(let shedding) = slots.admit(fd) else { return false }
+            // Under the lock: its thread closes it only after taking it out of the slots.
+            if let shedding { shutdown(shedding, Int32(SHUT_RDWR)) }
             return true
         }
         guard admitted else {
@@ -151,13 +154,13 @@ final class PreviewServer: @unchecked Sendable {
         }
         let started = startThread { [self] in
             serve(ConnectedSocket(fd: fd))
-            lock.withLock { _ = live.remove(fd) }
+            lock.withLock { slots.remove(fd) }
             close(fd)
         }
         // Out of threads (the system's limit, or memory for a stack): this connection gets a
         // 503 and gives its place back, so the cap is never held by connections nobody serves.
         guard !started else { return }
-        lock.withLock { _ = live.remove(fd) }
+        lock.withLock { slots.remove(fd) }
         Self.refuse(fd, with: .text(503, "the preview could not start a thread for this connection; try again"))
     }
 
@@ -173,21 +176,27 @@ final class PreviewServer: @unchecked Sendable {
         close(fd)
     }
 
-    /// Reads the request head within the limits and its deadline, then answers it.
+    /// Reads the request head within the limits and its deadline, then answers it (unless the
+    /// connection was shed meanwhile: then its descriptor is shut down, and nothing is sent).
     private func serve(_ socket: ConnectedSocket) {
         var reader = RequestHeadReader(limits: limits.head)
         let deadline = ConnectedSocket.now() + limits.headSeconds
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        let keepsPlace = { [self] in lock.withLock { slots.headRead(socket.fd) } }
         while true {
             switch socket.waitReadable(until: deadline) {
             case .timedOut:
+                guard keepsPlace() else { return }
                 return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"))
             case .failed:
                 return
             case .ready:
                 let count = socket.receive(into: &buffer)
                 guard count > 0 else { return }
-                switch buffer.withUnsafeBytes({ reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
+                let outcome = buffer.withUnsafeBytes { reader.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                if outcome == .needMore { continue }
+                guard keepsPlace() else { return }
+                switch outcome {
                 case .needMore: continue
                 case .refused(let status, let reason): return socket.reply(.text(status, reason))
                 case .head(let head, let rest): return answer(head, rest: rest, on: socket)
