@@ -12,9 +12,11 @@ word, and nothing but a change of its size brought its own back.
 
 The params likewise: A opened again with rowh=10, then B with rowh=20: A's status line says its
 picture has another page's params, a click in A lays it out with its own (rows 10 high) and B
-then says so; all along each page's controls show its own values (its address's), not the
-picture's (--param's value where it set none). Before, each page laid out with the last page's params without a word, and then its
-controls showed the other page's values. No JavaScript error.
+then says so; all along each page's controls show its own values (its address's, else
+--param's 25), not the picture's. Before, each page laid out with the last page's params
+without a word, and then its controls showed the other page's values. The script's default (30)
+set in a control is kept over --param's (it was dropped as if unset, so --param's came back).
+No JavaScript error.
 Screenshots (with SCREENSHOT_DIR): preview-tabs.png (A, showing B's size) and
 preview-tabs-params.png (A, showing B's params).
 """
@@ -89,6 +91,12 @@ try:
     b.click(700, 300)
     a.wait(HEIGHT + " === '800'", "A given B's params' picture again")
     check("A, shown B's rowh 20, still shows --param's 25", a.eval(ROWH) == ["25", "25"], a.eval(ROWH))
+    # The script's default, 30, set in A's field is A's value (not dropped for --param's 25).
+    a.eval("""(() => { const f = document.querySelector('#params [data-param="rowh"] input[type=number]');
+      f.value = '30'; f.dispatchEvent(new Event('change')); return true; })()""")
+    a.wait(HEIGHT + " === '1200'", "A laid out with rowh 30, the script's default, over --param's 25")
+    check("A's address keeps rowh=30", "p.rowh=30" in a.eval("location.search"), a.eval("location.search"))
+    check("A's controls show 30", a.eval(ROWH) == ["30", "30"], a.eval(ROWH))
     for name, page in (("A", a), ("B", b)):
         check("no JavaScript error in " + name, page.errors == [], page.errors)
     print("preview tabs test: %d checks passed" % len(check))

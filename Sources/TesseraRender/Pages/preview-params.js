@@ -83,7 +83,7 @@ function showParams(list, used) {
   if (used && canonical(used) === canonical(PP)) sentParams.clear();
   // Most layouts declare none: nothing to compare or set on every frame message.
   if ((!list || !list.length) && paramsBar.hidden && !paramsBar.firstChild) return;
-  const bar = paramsBar, key = JSON.stringify((list || []).map(p => [p.name, p.default, p.choices]));
+  const bar = paramsBar, key = JSON.stringify((list || []).map(p => [p.name, p.default, p.base, p.choices]));
   bar.hidden = !list || !list.length;
   if (key !== paramsShown) {
     paramsShown = key;
@@ -91,7 +91,9 @@ function showParams(list, used) {
     if (bar.hidden) return;
     bar.append('params:');
     for (const p of list) {
-      const label = document.createElement('label'), d = p.default;
+      // A value equal to the base is left out of the page's params (and address); one equal to
+      // the default is kept when --param gives another.
+      const label = document.createElement('label'), d = p.default, base = baseValue(p);
       label.dataset.param = p.name;
       label.append(p.name + ' ');
       if (p.choices) {
@@ -101,29 +103,29 @@ function showParams(list, used) {
           option.value = JSON.stringify(c); option.textContent = String(c);
           menu.append(option);
         }
-        menu.onchange = () => setParam(p.name, JSON.parse(menu.value), d);
+        menu.onchange = () => setParam(p.name, JSON.parse(menu.value), base);
         label.append(menu);
       } else if (typeof d === 'number') {
         const range = document.createElement('input'), field = document.createElement('input');
         range.type = 'range'; field.type = 'number'; field.step = 'any';
-        range.oninput = () => { field.value = range.value; setParam(p.name, +range.value, d); };
-        field.onchange = () => { if (field.value !== '' && isFinite(+field.value)) setParam(p.name, +field.value, d); };
+        range.oninput = () => { field.value = range.value; setParam(p.name, +range.value, base); };
+        field.onchange = () => { if (field.value !== '' && isFinite(+field.value)) setParam(p.name, +field.value, base); };
         label.append(range, field);
       } else if (typeof d === 'boolean') {
         const box = document.createElement('input');
         box.type = 'checkbox';
-        box.onchange = () => setParam(p.name, box.checked, d);
+        box.onchange = () => setParam(p.name, box.checked, base);
         label.append(box);
       } else {
         const field = document.createElement('input');
         field.type = 'text'; field.size = 10;
         field.onchange = () => {
-          if (typeof d === 'string') { setParam(p.name, field.value, d); return; }
+          if (typeof d === 'string') { setParam(p.name, field.value, base); return; }
           let value;
           try { value = JSON.parse(field.value); } catch (e) { return refuseValue(field, 'expected JSON'); }
           if (!finiteJSON(value)) return refuseValue(field, 'expected JSON with finite numbers');
           field.setCustomValidity('');
-          setParam(p.name, value, d);
+          setParam(p.name, value, base);
         };
         label.append(field);
       }
