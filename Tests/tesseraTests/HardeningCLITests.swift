@@ -26,6 +26,17 @@ import Testing
         #expect(r.stderr == "Error: huge.lua:2: size returned h = 1e+308 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7\nstack traceback:\n\t[C]: in ?\n")
     }
 
+    /// A dataset's sizes within the bounds whose fillWidth scaling (h · pw / w) still overflows:
+    /// the smallest positive width under the largest height. The layout names the item and the
+    /// rule, and writes nothing; no per-item check pays for it (`SizeBounds` sees it at load).
+    @Test func aLoadedSizeThatFillWidthScalesPastTheLargestDoubleIsAnError() throws {
+        let (r, _) = try run(["run", "flow", "--data", "thin.json", "--sizing", "fillWidth", "--format", "json"],
+                             files: ["thin.json": #"[{"id":"a","w":5e-324,"h":1e7},{"id":"b","w":10,"h":10}]"#])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: thin.json: item 0 (id \"a\") is 5e-324 x 10000000, which the fillWidth sizing rule scales to 375 x inf for a 375 x 812 container, too large for a number; expected an item size with a less extreme aspect ratio\n")
+    }
+
     @Test func aScriptFrameWhoseFarEdgeOverflowsIsAnError() throws {
         let script = "return { simpleLayout = function(ctx)\n  ctx.set(1, 1e308, 1e308, 1e308, 1e308)\nend }\n"
         let (r, _) = try run(["run", "big.lua"], files: ["big.lua": script])
