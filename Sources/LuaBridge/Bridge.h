@@ -143,6 +143,11 @@ TB_INTERNAL void tb_leavehost(lua_State *L, lua_State *previous);
 ** isfinite compiles to a classification sequence several times longer on the hot paths. */
 static inline int tb_finite(double v) { return fabs(v) <= DBL_MAX; }
 
+/* Item.largestSize, written as messages write it: the largest width or height an item's size
+** may have, wherever the size enters (a dataset, a measurement, a script's size function). */
+#define TB_LARGESTSIZE 1e7
+#define TB_LARGESTSIZE_TEXT "1e7"
+
 /* Allocator.c: the lua_Alloc that accounts for memory and refuses growth past b->cap
 ** while script code runs (ud is the tb_Bridge). No stack. */
 TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);

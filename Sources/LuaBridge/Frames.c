@@ -105,14 +105,15 @@ static TB_HOTPATH int tb_set(lua_State *L) {
 void tb_pushsetter(lua_State *L) { lua_pushcfunction(L, tb_set); }
 
 /* [-0, +0, e] The two values at `first` as a size function (at `fidx`) returned them for Lua
-** index i: returns 2 when both are finite, non-negative numbers, else raises naming the
-** function's line and the first bad value. */
+** index i: returns 2 when both are numbers from 0 to TB_LARGESTSIZE, as a dataset's sizes are
+** (a larger one overflowed a layout's sums into a far edge of inf, blamed on the layout), else
+** raises naming the function's line and the first bad value. NaN fails both compares. */
 static int tb_checksize(lua_State *L, int fidx, int first, lua_Integer i) {
   int k, ok;
   for (k = 0; k < 2; k++) {
     double v = lua_tonumberx(L, first + k, &ok);
-    if (!ok || !tb_finite(v) || v < 0)
-      return tb_functionerror(L, fidx, "size returned %s = %s for item " TB_LUAINDEX "; a size needs two finite, non-negative numbers",
+    if (!ok || !(v >= 0 && v <= TB_LARGESTSIZE))
+      return tb_functionerror(L, fidx, "size returned %s = %s for item " TB_LUAINDEX "; a size needs two numbers from 0 to " TB_LARGESTSIZE_TEXT,
                               k == 0 ? "w" : "h", ok ? tb_pushfmessage(L, "%N", v) : luaL_typename(L, first + k),
                               TB_LUAINDEXARGS(i));
   }

@@ -81,10 +81,17 @@ extension Tessera {
     /// The long names of `command`'s options that take one value (not a list), from
     /// ArgumentParser's JSON description of the command.
     static func singleValuedOptions(of command: ParsableCommand.Type) -> Set<String> {
+        longNames(of: command) { $0["kind"] as? String == "option" && $0["isRepeating"] as? Bool != true }
+    }
+
+    /// The long names of `command`'s flags and options whose description (an argument of
+    /// ArgumentParser's JSON description of the command: `kind`, `names`, `isRepeating`) passes
+    /// `keep`; hidden ones too.
+    static func longNames(of command: ParsableCommand.Type, where keep: ([String: Any]) -> Bool) -> Set<String> {
         guard let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
               let tool = json["command"] as? [String: Any], let arguments = tool["arguments"] as? [[String: Any]] else { return [] }
         var names: Set<String> = []
-        for argument in arguments where argument["kind"] as? String == "option" && argument["isRepeating"] as? Bool != true {
+        for argument in arguments where keep(argument) {
             for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
                 if let text = name["name"] as? String { names.insert(text) }
             }

@@ -71,3 +71,35 @@ extension Tessera {
         }
     }
 }
+
+/// The first `--NAME` of a command line (`arguments`, after the command's name; `--NAME=V`
+/// too) that is not one of `known` long flag names, or nil; stops at `--`, after which every
+/// argument is positional. O(arguments).
+func firstUnknownFlag(_ arguments: [String], known: Set<String>) -> String? {
+    for argument in arguments {
+        if argument == "--" { return nil }
+        guard argument.hasPrefix("--") else { continue }
+        let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+        if !known.contains(name) { return "--" + name }
+    }
+    return nil
+}
+
+extension Tessera {
+    /// A failed parse's error as ArgumentParser's "Unknown option" usage error when the command
+    /// line has a flag its command does not take; else nil. ArgumentParser reports an unknown
+    /// flag only after the rest: `bench --rounds 3` read 3 as a suite and said "unknown bench
+    /// suite '3'", `animate --rounds 3` that --data was missing. Asked only after a usage error,
+    /// as reading the command's flags costs more than the rest of the start.
+    static func unknownOption(in arguments: [String]) -> CommandUsageError? {
+        guard let name = arguments.first,
+              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+              let flag = firstUnknownFlag(Array(arguments.dropFirst()), known: longOptionNames(of: command)) else { return nil }
+        return CommandUsageError(command: command, message: "Unknown option '\(flag)'")
+    }
+
+    /// The long names of every flag and option `command` takes, hidden ones and `help` too.
+    static func longOptionNames(of command: ParsableCommand.Type) -> Set<String> {
+        longNames(of: command) { _ in true }.union(["help", "experimental-dump-help"])
+    }
+}

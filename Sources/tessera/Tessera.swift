@@ -36,14 +36,16 @@ struct Tessera: ParsableCommand {
         } catch {
             let error = LimitHint.adding(to: error)
             var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
+            var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
+            if code == .validationFailure {
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) { text = unknown.fullMessage }
+                text = explainingUnknownOption(text, arguments: arguments)
+            }
             // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
             // test) and its last line as the summary, even when no test ran.
             let testCommand = CommandLine.arguments.dropFirst().first == "test"
             if code == .validationFailure && testCommand { code = ExitCode(TestCommand.usageErrorStatus) }
-            var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
-            if code == .validationFailure {
-                text = explainingUnknownOption(text, arguments: Array(CommandLine.arguments.dropFirst()))
-            }
             if code == .success {
                 if !text.isEmpty { printLine(text) }
             } else if !text.isEmpty {   // a bare ExitCode has said what it had to say already

@@ -23,4 +23,20 @@ import Testing
         #expect(result.invariantsHold())
         #expect(try FramesResult(frames: []).invariantsHold())
     }
+
+    @Test func aSplicedResultKeepsItsPiecesAndContentSizeInvariants() throws {
+        // 5000 items of fractional heights, so shifted frames round; three splices: one inside the
+        // first piece, one that merges small neighbours, one that moves everything after it up.
+        let frames = (0..<5_000).map { Rect(x: Double($0 % 2) * 100, y: Double($0 / 2) * 33.3, width: 90, height: 30.1) }
+        var result = try #require(SplicedResult(try FramesResult(frames: frames)))
+        #expect(result.invariantsHold())
+        result = try result.replacing(100..<102, with: [Rect(x: 0, y: 1_665, width: 90, height: 70.7),
+                                                        Rect(x: 100, y: 1_665, width: 90, height: 0.3)], shift: 40.6, layoutName: "t")
+        #expect(result.invariantsHold())
+        result = try result.replacing(103..<104, with: [Rect(x: 100, y: 1_740, width: 90, height: 12.5)], shift: 0.1, layoutName: "t")
+        #expect(result.invariantsHold())
+        result = try result.replacing(4_000..<4_000, with: [], shift: -1e-3, layoutName: "t")
+        #expect(result.invariantsHold())
+        #expect(result.pieces.count > 1 && result.generation == 3)
+    }
 }

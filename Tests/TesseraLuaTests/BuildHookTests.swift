@@ -71,7 +71,25 @@ import TesseraCore
                                  collectionSize: Size(width: 100, height: 300))
         let error = scriptError { _ = try LuaHost().loadLayoutScript(path: path).configured().layout(tall) }
         #expect(error?.line == 4)
-        #expect(error?.message.hasPrefix("\(path):4: size returned w = -1 for item 5 (Lua index; item 4 in the output); a size needs two finite, non-negative numbers") == true,
+        #expect(error?.message.hasPrefix("\(path):4: size returned w = -1 for item 5 (Lua index; item 4 in the output); a size needs two numbers from 0 to 1e7") == true,
                 "\(String(describing: error))")
+    }
+
+    /// A build-form script's `size` is bounded as a dataset's sizes are: 1e308 stopped no script
+    /// and overflowed the waterfall's column sum, reported as "waterfall layout produced an
+    /// invalid frame (0.0, 1e+308, ...) for item 2" with no line of the script.
+    @Test func aBuildScriptsSizeBeyondTheLargestSizeStopsAtItsLine() throws {
+        let path = folder.write("huge.lua", """
+        local t = require("tessera")
+        return {
+          build = function(p) return t.waterfall{ columns = 2 } end,
+          size = function(item, pw, ph, i) return 1e308, 1e308 end,
+        }
+        """)
+        let context = LayoutContext(dataset: Dataset.synthetic(count: 3) { _ in Size(width: 10, height: 10) },
+                                    collectionSize: Size(width: 100, height: 300))
+        let error = scriptError { _ = try LuaHost().loadLayoutScript(path: path).configured().layout(context) }
+        #expect(error?.line == 4)
+        #expect(error?.message == "\(path):4: size returned w = 1e+308 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7")
     }
 }

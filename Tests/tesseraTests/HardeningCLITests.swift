@@ -12,16 +12,29 @@ import Testing
         return (try runTessera(arguments, in: dir, timeout: timeout), dir)
     }
 
-    /// A built-in layout given sizes a dataset refuses (past `Item.largestSize`) by a script.
+    /// A built-in layout given sizes a dataset refuses (past `Item.largestSize`) by a script:
+    /// refused at the script's line as a dataset's are at load (they overflowed the waterfall's
+    /// column into "waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308)").
     static let twoHugeItems = ["huge.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 1 }:sized(function() return 1, 1e308 end)\n",
                                "two.json": #"{"items":[{"id":"a"},{"id":"b"}]}"#]
 
     @Test(arguments: ["json", "text", "svg", "html"])
-    func anInfiniteContentSizeIsAnErrorInEveryFormat(format: String) throws {
+    func aScriptSizePastTheLargestIsAnErrorInEveryFormat(format: String) throws {
         let (r, _) = try run(["run", "huge.lua", "--data", "two.json", "--format", format], files: Self.twoHugeItems)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr == "Error: huge.lua:2: waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308) for item 1; expected finite far edges (x + width, y + height)\n")
+        #expect(r.stderr == "Error: huge.lua:2: size returned h = 1e+308 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7\nstack traceback:\n\t[C]: in ?\n")
+    }
+
+    /// A dataset's sizes within the bounds whose fillWidth scaling (h · pw / w) still overflows:
+    /// the smallest positive width under the largest height. The layout names the item and the
+    /// rule, and writes nothing; no per-item check pays for it (`SizeBounds` sees it at load).
+    @Test func aLoadedSizeThatFillWidthScalesPastTheLargestDoubleIsAnError() throws {
+        let (r, _) = try run(["run", "flow", "--data", "thin.json", "--sizing", "fillWidth", "--format", "json"],
+                             files: ["thin.json": #"[{"id":"a","w":5e-324,"h":1e7},{"id":"b","w":10,"h":10}]"#])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "Error: thin.json: item 0 (id \"a\") is 5e-324 x 10000000, which the fillWidth sizing rule scales to 375 x inf for a 375 x 812 container, too large for a number; expected an item size with a less extreme aspect ratio\n")
     }
 
     @Test func aScriptFrameWhoseFarEdgeOverflowsIsAnError() throws {

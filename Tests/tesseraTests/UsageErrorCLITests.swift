@@ -58,6 +58,13 @@ import Testing
         // or, for --animator, the layout parameter guess.
         (["run", "waterfall", "--fps", "30"], "Unknown option '--fps' (a flag of animate; not of run)"),
         (["run", "waterfall", "--animator", "fade"], "Unknown option '--animator' (a flag of animate, scroll, preview; not of run)"),
+        // An unknown flag is named even where ArgumentParser first read its value as an argument
+        // ("unknown bench suite '3'", "Missing expected argument '<new>'") or missed another.
+        (["bench", "--rounds", "3"], "Unknown option '--rounds'"),
+        (["bench", "layout", "--rounds=3"], "Unknown option '--rounds'"),
+        (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
+        (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
+        (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ])
@@ -79,6 +86,10 @@ import Testing
         #expect(test.status == 2)
         #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once\nUsage: tessera test [<paths> ...] "))
         #expect(test.stdout == "0 passed, 0 failed\n")
+        // Its unknown flags are explained as every command's are.
+        let flag = try runTessera(["test", "--data", "x"], input: "")
+        #expect(flag.status == 2 && flag.stdout == "0 passed, 0 failed\n")
+        #expect(flag.stderr.hasPrefix("Error: Unknown option '--data' (a flag of run, check, animate, scroll, repl, preview; not of test)\nUsage: tessera test [<paths> ...] "))
     }
 
     @Test func versionIsAFlagOfTheProgram() throws {

@@ -1,5 +1,5 @@
 // Internal invariant checks, as swift-collections runs its own. A value type whose
-// documentation lists invariants (`SpatialIndex`, `FramesResult`, `Dataset`, `Snapshot`,
+// documentation lists invariants (`SpatialIndex`, `FramesResult`, `SplicedResult`, `Dataset`, `Snapshot`,
 // `SectionSnapshot`) has a `_checkInvariants()` that its initialisers and mutations call.
 // Under the compile-time flag TESSERA_INTERNAL_CHECKS it walks the whole value (O(n)) and stops
 // the program with a precondition failure naming the type when an invariant does not hold;

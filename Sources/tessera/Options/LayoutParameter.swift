@@ -19,11 +19,11 @@ struct LayoutParameter: OptionValue {
 
     var argumentText: String { name + "=" + JSONWriter.write(value) }
 
-    /// The parameters by name, in the order first given; a later value for a name replaces an earlier one.
+    /// The parameters by name, in the order given. Each name comes once: the command line
+    /// refused a name given twice before parsing (`repeatedOptionMessage`, the one rule for a
+    /// repeated value). O(n).
     static func byName(_ parameters: [LayoutParameter]) -> OrderedDictionary<String, JSONValue> {
-        var result: OrderedDictionary<String, JSONValue> = [:]
-        for parameter in parameters { result[parameter.name] = parameter.value }
-        return result
+        OrderedDictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.value) })
     }
 }
 

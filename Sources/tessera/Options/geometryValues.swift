@@ -64,9 +64,10 @@ struct SectionOffset: OptionValue {
 
     var argumentText: String { "\(section)=\(JSONWriter.format(point.x)),\(JSONWriter.format(point.y))" }
 
-    /// The offsets by section, a later one for the same section replacing an earlier one.
+    /// The offsets by section. Each section comes once: the command line refused a section
+    /// given twice before parsing (`repeatedOptionMessage`, the one rule for a repeated value). O(n).
     static func bySection(_ offsets: [SectionOffset]) -> [Int: Point] {
-        offsets.reduce(into: [:]) { $0[$1.section] = $1.point }
+        Dictionary(uniqueKeysWithValues: offsets.map { ($0.section, $0.point) })
     }
 
     /// Refuses an offset for a section that does not scroll sideways (`scrollers`: the 0-based

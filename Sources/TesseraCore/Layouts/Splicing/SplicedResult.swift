@@ -11,7 +11,7 @@
 /// section); pieces have no elements, orthogonal sections or item zIndices, so items draw in
 /// index order.
 ///
-/// Invariants (checked by `checkInvariants()` in debug builds): the pieces tile `0..<count` in
+/// Invariants (checked by `_checkInvariants()` under TESSERA_INTERNAL_CHECKS): the pieces tile `0..<count` in
 /// order, none empty; `contentSize` is the bounding box of the origin and every frame, as a fresh
 /// layout of the same sizes computes it.
 struct SplicedResult: LayoutResult {
@@ -64,7 +64,7 @@ struct SplicedResult: LayoutResult {
         self.count = shape.count
         self.contentSize = contentSize
         self.generation = generation
-        checkInvariants()
+        _checkInvariants()
     }
 
     /// This result with items `range` at `frames` (validated) and every item after them moved
@@ -172,23 +172,36 @@ struct SplicedResult: LayoutResult {
         return found
     }
 
-    /// The invariants of the type's documentation; runs only with TESSERA_CHECKS (O(n)).
-    private func checkInvariants() {
-        #if TESSERA_CHECKS
+    /// The invariants of the type's documentation: the pieces tile the items in order, none
+    /// empty, and the content size is the bounding box of the origin and every frame. O(n).
+    func invariantsHold() -> Bool {
         var next = 0
         for p in pieces {
-            precondition(p.start == next && p.count > 0, "pieces tile the items in order")
+            guard p.start == next, p.count > 0 else { return false }
             next = p.end
         }
-        precondition(next == count, "pieces cover every item")
+        guard next == count else { return false }
         var width = 0.0, height = 0.0
-        for i in 0..<count {
-            let f = try! frame(at: i)
-            width = max(width, f.maxX); height = max(height, f.maxY)
+        for p in pieces {
+            for i in p.sourceStart..<(p.sourceStart + p.count) {
+                let f = p.source.itemFrames[i].offsetBy(dx: 0, dy: p.shift)
+                width = max(width, f.maxX); height = max(height, f.maxY)
+            }
         }
-        precondition(contentSize == Size(width: width, height: height), "content size is the frames' bounding box")
-        #endif
+        return contentSize == Size(width: width, height: height)
     }
+
+    #if TESSERA_INTERNAL_CHECKS
+    /// Stops the program when `invariantsHold()` is false. O(n).
+    @inline(never)
+    func _checkInvariants() {
+        precondition(invariantsHold(), "SplicedResult: an invariant of its pieces does not hold")
+    }
+    #else
+    /// Nothing: the checks are compiled in under TESSERA_INTERNAL_CHECKS only.
+    @inline(__always)
+    func _checkInvariants() {}
+    #endif
 }
 
 /// The largest maxX and maxY of a result's frames per block of 256 items, so the extent of any

@@ -17,7 +17,7 @@ extension TesseraModule {
 }
 
 /// A layout whose items take their sizes from a Lua function: the root lays out a context
-/// whose size rule calls `size(item, pw, ph, i)` (checked: two finite, non-negative numbers).
+/// whose size rule calls `size(item, pw, ph, i)` (checked: two numbers from 0 to `Item.largestSize`).
 /// A failing size call throws out of the root's layout pass.
 /// `Sendable` through its `LuaReference`; it calls Lua only inside a layout pass of the host's
 /// layouts (see `WeakHost`).
