@@ -159,8 +159,9 @@ typedef struct tb_HostCall { tb_HostFunction f; void *context; int maxargs; } tb
 
 /* [-0, +0, v] Refuses the first argument past `maxargs` that is not nil (nil reads as absent,
 ** as an omitted optional argument does), in the one shape of argument errors, numbered as the
-** caller counts (a method's self is not an argument). */
-static void tb_checkarguments(lua_State *L, int maxargs) {
+** caller counts (a method's self is not an argument). Out of line, so the trampoline saves no
+** more registers for it. */
+static TB_SLOWPATH void tb_checkarguments(lua_State *L, int maxargs) {
   int top = lua_gettop(L), slot;
   for (slot = maxargs + 1; slot <= top; slot++) {
     if (!lua_isnil(L, slot)) {
