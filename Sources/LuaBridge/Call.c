@@ -154,7 +154,28 @@ int tb_pcall(lua_State *L, int nargs, int nresults) {
 }
 
 
-typedef struct tb_HostCall { tb_HostFunction f; void *context; } tb_HostCall;
+/* maxargs: the most stack slots a call may fill (self counts), or -1 for any number. */
+typedef struct tb_HostCall { tb_HostFunction f; void *context; int maxargs; } tb_HostCall;
+
+/* [-0, +0, v] Refuses the first argument past `maxargs` that is not nil (nil reads as absent,
+** as an omitted optional argument does), in the one shape of argument errors, numbered as the
+** caller counts (a method's self is not an argument). Out of line, so the trampoline saves no
+** more registers for it. */
+static TB_SLOWPATH void tb_checkarguments(lua_State *L, int maxargs) {
+  int top = lua_gettop(L), slot;
+  for (slot = maxargs + 1; slot <= top; slot++) {
+    if (!lua_isnil(L, slot)) {
+      const char *fn = lua_tostring(L, lua_upvalueindex(2));
+      int self = fn != NULL && strchr(fn, ':') != NULL, most = maxargs - self;
+      if (fn == NULL) fn = "tessera";
+      if (most == 0)
+        tb_pushfmessage(L, "absent (%s takes no arguments)", fn);
+      else
+        tb_pushfmessage(L, "absent (%s takes at most %d argument%s)", fn, most, most == 1 ? "" : "s");
+      tb_argerror(L, slot, fn, slot - self, NULL, lua_tostring(L, -1));
+    }
+  }
+}
 
 /* [-?, +?, e] Runs the Swift function with the cap lifted (its allocations must not raise),
 ** then raises what it reported, here in C. */
@@ -163,6 +184,7 @@ static int tb_hosttrampoline(lua_State *L) {
   tb_HostCall *call = (tb_HostCall *)lua_touserdata(L, lua_upvalueindex(1));
   int saved = b->enforce, n;
   if (b->closing) return tb_deferror(L, "the Lua host is closed; nothing can call Tessera now");
+  if (call->maxargs >= 0 && lua_gettop(L) > call->maxargs) tb_checkarguments(L, call->maxargs);
   lua_State *previous;
   b->enforce = 0;
   previous = tb_enterhost(L);
@@ -206,8 +228,29 @@ void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup
   tb_HostCall *call = (tb_HostCall *)lua_newuserdatauv(L, sizeof *call, 0);
   call->f = f;
   call->context = context;
+  call->maxargs = -1;
   lua_insert(L, -(nup + 1));         /* the call record becomes upvalue 1 */
   lua_pushnil(L);                    /* upvalue 2 is reserved */
   lua_insert(L, -(nup + 1));
   lua_pushcclosure(L, tb_hosttrampoline, nup + TB_HOST_UPVALUES);
+}
+
+void tb_sethostarguments(lua_State *L, int maxargs) {
+  tb_HostCall *call;
+  lua_getupvalue(L, -1, 1);
+  call = (tb_HostCall *)lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (call != NULL) call->maxargs = maxargs;
+}
+
+int tb_hostarguments(lua_State *L, int idx) {
+  tb_HostCall *call;
+  int maxargs = -1;
+  idx = lua_absindex(L, idx);
+  if (lua_tocfunction(L, idx) != tb_hosttrampoline) return -1;
+  lua_getupvalue(L, idx, 1);
+  call = (tb_HostCall *)lua_touserdata(L, -1);
+  if (call != NULL) maxargs = call->maxargs;
+  lua_pop(L, 1);
+  return maxargs;
 }

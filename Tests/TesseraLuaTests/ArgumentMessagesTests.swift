@@ -35,6 +35,10 @@ import TesseraCore
         ("t.headers{ header = { size = 5 } }", "t.headers: field 'header.size' must be a size {w, h} or a function(header, section, pw, ph), got number"),
         ("t.fw('x')", "t.fw: argument #1 (fraction) must be a finite, non-negative number, got string"),
         ("t.engine(5)", "t.engine: argument #1 (options) must be a table, got number"),
+        ("t.engine{ viewport = 5 }", "t.engine: field 'viewport' must be {width, height}, got number"),
+        ("t.engine{ viewport = { 100, -5 } }", "t.engine: field 'viewport' must be {width, height} with finite, non-negative numbers, got {100, -5}"),
+        ("t.engine{ viewport = { 100 } }", "t.engine: field 'viewport' must be {width, height} with finite, non-negative numbers, got {100, nil}"),
+        ("t.engine{ viewport = { 'wide', 0/0 } }", "t.engine: field 'viewport' must be {width, height} with finite, non-negative numbers, got {wide, nan}"),
         // NaN
         ("t.distribute('center', 0/0, 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got nan"),
         ("t.flow{ spacing = 0/0 }", "t.flow: field 'spacing' must be a number, got nan"),
@@ -119,6 +123,26 @@ import TesseraCore
                                   chunkName: "=args", environment: host.newEnvironment())
         }
         return lines
+    }
+
+    /// A pair field of an engine method names the pair it was given, as t.engine's viewport does.
+    @Test func aBadVelocityNamesWhatWasGiven() throws {
+        let got = try Self.messages(LuaHost(), ["e:scrollSection(1, 0, 0, { velocity = { 1, 0/0 } })"],
+                                    prelude: ExtraArgumentsTests.engine, inLayout: false)
+        #expect(got == ["engine:scrollSection: field 'velocity' must be {x, y} with finite numbers, got {1, nan}"])
+    }
+
+    /// t.run's viewport and offset name the list they were given.
+    @Test func tRunsPairsNameWhatWasGiven() throws {
+        let (host, _) = try TypesFileTests.testHost()
+        let got = try Self.messages(host, ["t.run('flow', { viewport = { 375, -1 } })", "t.run('flow', { viewport = { 1, 2, 3 } })",
+                                           "t.run('flow', { offset = { 0 } })", "t.run('flow', { offset = 5 })"], inLayout: false)
+        #expect(got == [
+            "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {375, -1}",
+            "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {1, 2, 3}",
+            "t.run: field 'offset' must be {x, y} with two finite numbers, got {0, nil}",
+            "t.run: field 'offset' must be {x, y} with two finite numbers, got number",
+        ])
     }
 
     @Test func everyWrongArgumentGetsItsExactMessageInTheOneShape() throws {

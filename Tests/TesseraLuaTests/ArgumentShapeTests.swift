@@ -63,8 +63,6 @@ import TesseraCore
     static let takesAnyArgument: [String: String] = [
         "print": "print's sink writes whatever text print made",
         "require": "the searcher and loader require calls with the name it checked",
-        "layout:transposed": "takes no argument", "engine:layout": "takes no argument", "engine:views": "takes no argument",
-        "r:frames": "takes no argument", "r:contentSize": "takes no argument",
     ]
 
     /// Host functions only the C bridge calls, with arguments it made: ctx:item's readers of
@@ -150,7 +148,7 @@ import TesseraCore
             // A provider's messages name the constructor that made it.
             let prefix = name == "provider" ? "t.provider" : name
             let shape = try Regex("^" + NSRegularExpression.escapedPattern(for: prefix)
-                                  + #": (argument #\d+ \(\w+\) must be .+, got boolean|self must be .+, got boolean|field 'nope' .+)$"#)
+                                  + #": (argument #\d+ \(\w+\) must be .+, got boolean|argument #\d+ must be absent \(.+\), got boolean|self must be .+, got boolean|field 'nope' .+)$"#)
             for (call, arguments, refuses) in calls {
                 let message = Self.call(host, function.reference, arguments)
                 if refuses {

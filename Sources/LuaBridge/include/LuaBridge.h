@@ -112,6 +112,13 @@ typedef int (*tb_HostFunction)(lua_State *L, void *context);
 ** upvalues, which `f` reads at tb_upvalueindex(TB_HOST_UPVALUES + 1 ...). */
 #define TB_HOST_UPVALUES 2
 void tb_pushhostfunction(lua_State *L, tb_HostFunction f, void *context, int nup);
+/* [-0, +0, m] Makes the host function on top refuse arguments past the first `maxargs` stack
+** slots (self counts, for a method: its name has a colon) unless they are nil, before its Swift
+** code runs: "engine:scroll: argument #3 must be absent (engine:scroll takes at most 2
+** arguments), got string". A new host function takes any number (-1). */
+void tb_sethostarguments(lua_State *L, int maxargs);
+/* [-0, +0, -] The `maxargs` of the host function at idx; -1 for any number or another value. */
+int tb_hostarguments(lua_State *L, int idx);
 /* [-0, +0, -] The thread host code must use now: the coroutine whose host function runs (a
 ** C function must read and push on the stack of the thread that called it), else the main
 ** thread. */

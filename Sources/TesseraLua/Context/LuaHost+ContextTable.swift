@@ -42,17 +42,17 @@ extension LuaHost {
         let boxSlot = lua_gettop(L)
         lua_createtable(L, 0, 2)   // columns: plain arrays by field name (ctx:column, ctx:item)
         lua_createtable(L, 0, 2)   // their read-only views (ctx:column)
-        func pushMethod(_ function: tb_HostFunction, _ name: String) {
+        func pushMethod(_ function: tb_HostFunction, _ name: String, arguments: Int? = nil) {
             for k in 0..<3 { lua_pushvalue(L, boxSlot + Int32(k)) }
-            pushHostFunction(function, named: name, upvalues: 3)
+            pushHostFunction(function, named: name, upvalues: 3, arguments: arguments)
         }
         for entry in TesseraModule.registrations(.context) {
-            pushMethod(entry.function, entry.qualifiedName)
+            pushMethod(entry.function, entry.qualifiedName, arguments: entry.arguments)
             LuaStack.setField(L, ctx, entry.name)
         }
-        // Plain functions, called with a dot like ctx.set.
+        // Plain functions, called with a dot like ctx.set: (kind, section, x, y, w, h [, opts]).
         for (name, function) in [("supplementary", TesseraModule.contextSupplementary), ("decoration", TesseraModule.contextDecoration)] {
-            pushMethod(function, "ctx.\(name)")
+            pushMethod(function, "ctx.\(name)", arguments: 7)
             LuaStack.setField(L, ctx, name)
         }
 

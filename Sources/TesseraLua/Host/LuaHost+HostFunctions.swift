@@ -57,11 +57,14 @@ extension LuaHost {
 
     /// [-nup, +1, m] Pushes `function` as a host function called `name` (what its argument
     /// errors say: `t.inset`, `layout:inset`, `ctx:size`); the `nup` values on top become its
-    /// upvalues after the host's own.
-    func pushHostFunction(_ function: tb_HostFunction, named name: String, upvalues nup: Int32 = 0) {
+    /// upvalues after the host's own. With `arguments` (the most a caller passes, a method's
+    /// self aside), the bridge refuses one more that is not nil before the body runs:
+    /// `engine:scroll: argument #3 must be absent (engine:scroll takes at most 2 arguments), got string`.
+    func pushHostFunction(_ function: tb_HostFunction, named name: String, upvalues nup: Int32 = 0, arguments: Int? = nil) {
         tb_pushhostfunction(L, function, context, nup)
         LuaStack.push(L, name)
         _ = lua_setupvalue(L, -2, 2)
+        if let arguments { tb_sethostarguments(L, Int32(arguments + (name.contains(":") ? 1 : 0))) }
     }
 
     /// A number as messages show it, the same text as the C bridge's (`tb_formatnumber`):

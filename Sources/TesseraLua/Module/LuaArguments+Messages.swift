@@ -31,6 +31,26 @@ extension LuaArguments {
         LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map(quoted) ?? LuaStack.typeName(L, slot)
     }
 
+    /// [-0, +0] The first `count` entries of the table at `slot` as a message shows them:
+    /// `{a, 10, nil}` (numbers as the bridge prints them, strings bare), or the value's type when
+    /// it is not a table. O(count).
+    static func shownEntries(_ L: OpaquePointer, _ slot: Int32, count: Int) -> String {
+        guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
+        let parts = (1...max(count, 1)).map { k -> String in
+            tb_rawgeti(L, slot, lua_Integer(k))
+            defer { tb_pop(L, 1) }
+            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
+            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// [-0, +0] A list where a pair was wanted, as a message shows it: its entries (at least two,
+    /// at most four: `{375, -1}`, `{1, 2, 3}`), or the value's type when it is not a table.
+    static func shownList(_ L: OpaquePointer, _ slot: Int32) -> String {
+        shownEntries(L, slot, count: min(max(Int(tb_rawlen(L, slot)), 2), 4))
+    }
+
     /// A script's name or text in single quotes, cut after its first characters as
     /// `describeIdentifier` cuts one (`'aaaa…… (1048576 characters)'`), so a 1 MB field name makes
     /// no 1 MB message. O(length of the text).

@@ -117,13 +117,15 @@ struct LuaArguments {
     /// Two numbers from `{a, b}` at `slot`, for field `key`, as a size (non-negative unless
     /// `allowNegative`: then read as {x, y}).
     func pair(field key: String, at slot: Int32, allowNegative: Bool = false) throws -> Size {
+        let slot = lua_absindex(L, slot)
         guard lua_type(L, slot) == LUA_TTABLE else { throw error(.field(key), at: slot, mustBe: "{width, height}", numeric: false) }
         tb_rawgeti(L, slot, 1)
         tb_rawgeti(L, slot, 2)
         defer { tb_pop(L, 2) }
         guard let w = LuaStack.number(L, -2), let h = LuaStack.number(L, -1), w.isFinite, h.isFinite,
               allowNegative || (w >= 0 && h >= 0) else {
-            throw error(.field(key), "must be {\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers")
+            throw error(.field(key), at: slot, mustBe: "{\(allowNegative ? "x, y" : "width, height")} with finite\(allowNegative ? "" : ", non-negative") numbers",
+                        got: LuaArguments.shownList(L, slot))
         }
         return Size(width: w, height: h)
     }

@@ -19,7 +19,8 @@ import TesseraCore
 //    error builders (`LuaArguments+Messages.swift`), so every message has the shape
 //    "t.split: argument #1 (options) must be a table, got number". What it needs from the
 //    host's stack or calls into Lua goes in an `extension LuaHost` beside it.
-// 2. Add one line to `TesseraModule.registrations` below: `.module("split", moduleSplit)`
+// 2. Add one line to `TesseraModule.registrations` below: `.module("split", 1, moduleSplit)`,
+//    1 being the most arguments it takes (the bridge refuses more)
 //    (also `.layoutMethod(...)` for a `layout:name(...)` form, `.context(...)` for `ctx:name`).
 // 3. Document it in `layouts/types/tessera.lua`; a test checks the two lists match.
 // Host functions never raise: they throw, and `LuaHost.hosted` turns that into a Lua error
@@ -36,41 +37,41 @@ enum TesseraModule {
     /// `t.flow{}`, `t.waterfall{}`, ... are added by name from `BuiltinLayouts.names`).
     static let registrations: [LuaRegistration] = [
         // decorators (Module/Layouts/TesseraModule+Decorators.swift)
-        .module("inset", moduleInset), .layoutMethod("inset", moduleInset),
-        .module("transpose", moduleTranspose), .layoutMethod("transposed", moduleTranspose),
-        .module("sticky", moduleSticky), .layoutMethod("sticky", moduleSticky),
-        .module("visibleFrameInset", moduleVisibleFrameInset), .layoutMethod("visibleFrameInset", moduleVisibleFrameInset),
-        .module("sized", moduleSized), .layoutMethod("sized", moduleSized),   // +Sized
-        .layoutMethod("with", moduleWith),
+        .module("inset", 2, moduleInset), .layoutMethod("inset", 1, moduleInset),
+        .module("transpose", 1, moduleTranspose), .layoutMethod("transposed", 0, moduleTranspose),
+        .module("sticky", 2, moduleSticky), .layoutMethod("sticky", 1, moduleSticky),
+        .module("visibleFrameInset", 2, moduleVisibleFrameInset), .layoutMethod("visibleFrameInset", 1, moduleVisibleFrameInset),
+        .module("sized", 2, moduleSized), .layoutMethod("sized", 1, moduleSized),   // +Sized
+        .layoutMethod("with", 1, moduleWith),
         // script-driven layouts (+Closure, +Sections)
-        .module("closure", moduleClosure),
-        .module("sections", moduleSections),
+        .module("closure", 1, moduleClosure),
+        .module("sections", 1, moduleSections),
         // the headless engine (+Providers, +Engine)
-        .module("provider", moduleProvider), .module("composed", moduleComposed),
-        .module("headers", moduleHeaders), .module("spacer", moduleSpacer),
-        .module("emptyState", moduleEmptyState), .module("engine", moduleEngine),
+        .module("provider", 1, moduleProvider), .module("composed", 1, moduleComposed),
+        .module("headers", 1, moduleHeaders), .module("spacer", 1, moduleSpacer),
+        .module("emptyState", 1, moduleEmptyState), .module("engine", 1, moduleEngine),
         // animators and layout transitions (+Animators, +Transition)
-        .module("animator", moduleAnimator), .module("transition", moduleTransition),
+        .module("animator", 2, moduleAnimator), .module("transition", 3, moduleTransition),
         // compositional layout (+Compositional)
-        .module("compositional", moduleCompositional), .module("section", moduleSection),
-        .module("hgroup", moduleHorizontalGroup), .module("vgroup", moduleVerticalGroup),
-        .module("customGroup", moduleCustomGroup), .module("item", moduleItem),
-        .module("boundary", moduleBoundary), .module("decoration", moduleDecoration),
-        .module("fw", moduleFractionalWidth), .module("fh", moduleFractionalHeight),
-        .module("estimated", moduleEstimated), .module("uniformAcrossSiblings", moduleUniformAcrossSiblings),
-        .module("flexible", moduleFlexible),
+        .module("compositional", 1, moduleCompositional), .module("section", 1, moduleSection),
+        .module("hgroup", 1, moduleHorizontalGroup), .module("vgroup", 1, moduleVerticalGroup),
+        .module("customGroup", 2, moduleCustomGroup), .module("item", 1, moduleItem),
+        .module("boundary", 1, moduleBoundary), .module("decoration", 1, moduleDecoration),
+        .module("fw", 1, moduleFractionalWidth), .module("fh", 1, moduleFractionalHeight),
+        .module("estimated", 1, moduleEstimated), .module("uniformAcrossSiblings", 1, moduleUniformAcrossSiblings),
+        .module("flexible", 1, moduleFlexible),
         // split layout (+Split)
-        .module("split", moduleSplit),
+        .module("split", 1, moduleSplit),
         // LayoutHelper (+Helpers)
-        .module("distribute", moduleDistribute),
-        .module("align", moduleAlign),
+        .module("distribute", 6, moduleDistribute),
+        .module("align", 6, moduleAlign),
         // diffing (+Diff)
-        .module("diff", moduleDiff),
+        .module("diff", 3, moduleDiff),
         // ctx methods (Context/); the hot paths ctx.set, ctx:size and ctx:item are C
         // functions over Swift storage (LuaBridge's Frames.c and Items.c), added by pushContext
-        .context("section", contextSection), .context("id", contextID),
-        .context("textHeight", contextTextHeight), .context("textSize", contextTextSize),
-        .context("column", contextColumn),
+        .context("section", 1, contextSection), .context("id", 1, contextID),
+        .context("textHeight", 3, contextTextHeight), .context("textSize", 3, contextTextSize),
+        .context("column", 1, contextColumn),
     ]
 
     static func registrations(_ place: LuaRegistration.Place) -> [LuaRegistration] {
@@ -85,11 +86,11 @@ extension LuaHost {
         lua_createtable(L, 0, 32)
         for name in BuiltinLayouts.names {
             LuaStack.push(L, name)
-            pushHostFunction(TesseraModule.moduleBuiltin, named: "t.\(name)", upvalues: 1)
+            pushHostFunction(TesseraModule.moduleBuiltin, named: "t.\(name)", upvalues: 1, arguments: 1)
             LuaStack.setField(L, -2, name)
         }
         for entry in TesseraModule.registrations(.module) {
-            pushHostFunction(entry.function, named: entry.qualifiedName)
+            pushHostFunction(entry.function, named: entry.qualifiedName, arguments: entry.arguments)
             LuaStack.setField(L, -2, entry.name)
         }
         LuaStack.push(L, json: .array(BuiltinLayouts.names.map { .string($0) }), readOnly: true)
@@ -102,7 +103,7 @@ extension LuaHost {
         let methods = TesseraModule.registrations(.layoutMethod)
         lua_createtable(L, 0, Int32(methods.count))
         for entry in methods {
-            pushHostFunction(entry.function, named: entry.qualifiedName)
+            pushHostFunction(entry.function, named: entry.qualifiedName, arguments: entry.arguments)
             LuaStack.setField(L, -2, entry.name)
         }
     }

@@ -35,10 +35,11 @@ final class ReplResult {
 }
 
 extension ReplSession {
-    static let resultMethods: [(String, tb_HostFunction)] = [
-        ("frames", ReplSession.resultFrames), ("frame", ReplSession.resultFrame),
-        ("visible", ReplSession.resultVisible), ("contentSize", ReplSession.resultContentSize),
-        ("show", ReplSession.resultShow),
+    /// Each method's name, the most arguments it takes (self aside) and its function.
+    static let resultMethods: [(String, Int, tb_HostFunction)] = [
+        ("frames", 0, ReplSession.resultFrames), ("frame", 1, ReplSession.resultFrame),
+        ("visible", 4, ReplSession.resultVisible), ("contentSize", 0, ReplSession.resultContentSize),
+        ("show", 1, ReplSession.resultShow),
     ]
 
     /// The metatable of results: methods, `#`, `tostring`, and `__gc` releasing the box.
@@ -56,8 +57,8 @@ extension ReplSession {
         LuaStack.push(L, "tessera.result")
         LuaStack.setField(L, -2, "__metatable")
         lua_createtable(L, 0, Int32(ReplSession.resultMethods.count))
-        for (name, function) in ReplSession.resultMethods {
-            host.push(.function(hostFunction(function, named: "r:\(name)")))
+        for (name, arguments, function) in ReplSession.resultMethods {
+            host.push(.function(hostFunction(function, named: "r:\(name)", arguments: arguments)))
             LuaStack.setField(L, -2, name)
         }
         LuaStack.setField(L, -2, "__index")

@@ -13,10 +13,10 @@ final class ReplLink {
 
 extension ReplSession {
     /// [-0, +0, m] A host function bound to this session, called `name` (what its messages
-    /// say: `run`, `r:frame`), as a registry reference.
-    func hostFunction(_ function: tb_HostFunction, named name: String) -> LuaReference {
+    /// say: `run`, `r:frame`), taking at most `arguments` (nil: any number), as a registry reference.
+    func hostFunction(_ function: tb_HostFunction, named name: String, arguments: Int? = nil) -> LuaReference {
         host.pushBox(ReplLink(self), meta: host.boxMetaRef)
-        host.pushHostFunction(function, named: name, upvalues: 1)
+        host.pushHostFunction(function, named: name, upvalues: 1, arguments: arguments)
         return host.popReference()
     }
 

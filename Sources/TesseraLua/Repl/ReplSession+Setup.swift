@@ -28,7 +28,7 @@ extension ReplSession {
 
     /// `run`, `print` and `load`, and the settings `print` reads.
     func installFunctions() throws {
-        host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction, named: "run")))
+        host.setField("run", of: environment, to: .function(hostFunction(ReplSession.runFunction, named: "run", arguments: 2)))
 
         lua_createtable(host.L, 0, 4)
         settings = host.popReference()

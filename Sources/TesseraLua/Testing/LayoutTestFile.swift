@@ -158,7 +158,7 @@ extension LuaHost {
     /// test, expect, count, name(i), run(i). Call before any environment is made.
     func installTestHarness(session: LayoutTestSession) throws -> [LuaValue] {
         lua_rawgeti(L, LuaStack.registry, lua_Integer(tesseraRef))
-        pushHostFunction(TesseraModule.moduleRun, named: "t.run")
+        pushHostFunction(TesseraModule.moduleRun, named: "t.run", arguments: 2)
         LuaStack.setField(L, -2, "run")
         tb_pop(L, 1)
 

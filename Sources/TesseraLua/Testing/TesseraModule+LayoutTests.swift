@@ -75,14 +75,15 @@ extension TesseraModule {
             let viewport = try options?.with("viewport") { slot -> Size in
                 if lua_type(L, slot) == LUA_TNIL { return Size(width: 375, height: 812) }
                 guard let pair = try host.numberPair(slot, args), pair.0 >= 0, pair.1 >= 0 else {
-                    throw options!.error("viewport", mustBe: "{width, height} with two finite, non-negative numbers", numeric: false)
+                    throw args.error(.field("viewport"), at: slot, mustBe: "{width, height} with two finite, non-negative numbers",
+                                     got: LuaArguments.shownList(L, slot))
                 }
                 return Size(width: pair.0, height: pair.1)
             } ?? Size(width: 375, height: 812)
             let offset = try options?.with("offset") { slot -> Point? in
                 if lua_type(L, slot) == LUA_TNIL { return nil }
                 guard let pair = try host.numberPair(slot, args) else {
-                    throw options!.error("offset", mustBe: "{x, y} with two finite numbers", numeric: false)
+                    throw args.error(.field("offset"), at: slot, mustBe: "{x, y} with two finite numbers", got: LuaArguments.shownList(L, slot))
                 }
                 return Point(x: pair.0, y: pair.1)
             } ?? nil

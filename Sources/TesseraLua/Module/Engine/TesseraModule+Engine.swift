@@ -7,10 +7,11 @@ import TesseraCore
 // e.animator (both assignable: they schedule a reload), and the field access of providers.
 
 extension TesseraModule {
-    static let engineMethods: [(String, tb_HostFunction)] = [
-        ("layout", engineLayout), ("views", engineViews), ("scroll", engineScroll), ("resize", engineResize),
-        ("tap", engineTap), ("frame", engineFrame), ("scrollTo", engineScrollTo), ("show", engineShow),
-        ("scrollSection", engineScrollSection), ("measure", engineMeasure),
+    /// Each method's name, the most arguments it takes (self aside) and its function.
+    static let engineMethods: [(String, Int, tb_HostFunction)] = [
+        ("layout", 0, engineLayout), ("views", 0, engineViews), ("scroll", 2, engineScroll), ("resize", 2, engineResize),
+        ("tap", 2, engineTap), ("frame", 1, engineFrame), ("scrollTo", 2, engineScrollTo), ("show", 1, engineShow),
+        ("scrollSection", 4, engineScrollSection), ("measure", 3, engineMeasure),
     ]
 
     static let providerIndex: tb_HostFunction = { L, context in
@@ -121,8 +122,8 @@ extension LuaHost {
             ("__index", {
                 // The methods table is the __index function's upvalue.
                 lua_createtable(self.L, 0, Int32(TesseraModule.engineMethods.count))
-                for (name, function) in TesseraModule.engineMethods {
-                    self.pushHostFunction(function, named: "engine:\(name)")
+                for (name, arguments, function) in TesseraModule.engineMethods {
+                    self.pushHostFunction(function, named: "engine:\(name)", arguments: arguments)
                     LuaStack.setField(self.L, -2, name)
                 }
                 self.pushHostFunction(TesseraModule.engineIndex, named: "engine", upvalues: 1)

@@ -65,18 +65,6 @@ extension TesseraModule {
         }
     }
 
-    /// [-0, +0] An entry of e:measure{...} as a message shows it: `{a, 10, nil}` or its type.
-    static func describeEntry(_ L: OpaquePointer, _ slot: Int32) -> String {
-        guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
-        let parts = (1...3).map { k -> String in
-            tb_rawgeti(L, slot, lua_Integer(k))
-            defer { tb_pop(L, 1) }
-            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
-            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
-        }
-        return "{" + parts.joined(separator: ", ") + "}"
-    }
-
     /// e:measure(id, w, h): the host's view of element `id` (a cell's id, or an element id such as
     /// "0-header") is w x h; e:measure(id, nil) forgets it; e:measure{ {id, w, h}, ... } reports
     /// several. Schedules a relayout; the next pass uses the sizes.
@@ -99,7 +87,7 @@ extension TesseraModule {
                           NumberRule.measuredSize.accepts(w), NumberRule.measuredSize.accepts(h) else {
                         throw args.error(.argument(2, "measurements"), at: 2,
                                          mustBe: "a list of {id, width, height} with sizes \(Item.sizeRange)",
-                                         got: "entry \(k): " + describeEntry(L!, entry))
+                                         got: "entry \(k): " + LuaArguments.shownEntries(L!, entry, count: 3))
                     }
                     sizes.append((id, Size(width: w, height: h)))
                 }
