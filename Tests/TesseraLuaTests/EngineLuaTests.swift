@@ -420,4 +420,34 @@ import TesseraCore
                         // The hook: a cell has no element kind or section; a header's index is its section's first item.
                         "cell nil 0-0-c snil 3 | supplementary header 0-0-y-header s2 3"])
     }
+
+    /// `t.engine{ safeArea =, layoutMargins =, readableWidth = }` take the viewport's guides in
+    /// t.run's shapes: a compositional section from the layout margins (safe area 20 and 40, then
+    /// 10 more each side) is 220 wide, its rows half as tall; bad guides name the field.
+    @Test func anEngineTakesTheViewportsGuides() throws {
+        let out = try run("""
+        local rows = t.compositional{ contentInsetsReference = "layoutMargins", section = t.section{
+          group = t.hgroup{ size = { "100%", t.fw(0.5) }, items = { t.item{ size = { "100%", "100%" } } } } } }
+        local p = t.provider{ data = { 1, 2, 3 }, layout = rows }
+        local e = t.engine{ provider = p, viewport = { 300, 250 }, safeArea = { left = 20, right = 40 }, layoutMargins = 10,
+                            readableWidth = 1000 }
+        e:layout()
+        local plain = t.engine{ provider = t.provider{ data = { 1, 2, 3 }, layout = rows }, viewport = { 300, 250 } }
+        plain:layout()
+        local messages = {}
+        for _, options in ipairs{ { safeArea = { top = 1, left = -1 } }, { layoutMargins = "wide" }, { layoutMargins = 0/0 },
+                                  { safeArea = { leading = 1 } }, { readableWidth = -5 } } do
+          local _, message = pcall(t.engine, options)
+          messages[#messages + 1] = message
+        end
+        return views(e), e.contentSize[2], views(plain), table.unpack(messages)
+        """)
+        #expect(out == ["0 0#1=1@30,0,220,110 | 1 1#2=2@30,110,220,110 | 2 2#3=3@30,220,220,110", "330",
+                        "0 0#1=1@0,0,300,150 | 1 1#2=2@0,150,300,150",
+                        "t.engine: field 'safeArea.left' must be a finite, non-negative number, got -1",
+                        "t.engine: field 'layoutMargins' must be a non-negative length or a table {top =, left =, bottom =, right =}, got string",
+                        "t.engine: field 'layoutMargins' must be a non-negative length or a table {top =, left =, bottom =, right =}, got nan",
+                        "t.engine: field 'safeArea' has an unknown field 'leading'; known fields: bottom, left, right, top",
+                        "t.engine: field 'readableWidth' must be a finite, non-negative number, got -5"])
+    }
 }

@@ -638,7 +638,7 @@ function t.emptyState(params) end
 ---@alias tessera.ScrollAnchor "none"|"firstVisible"|"end"
 
 ---A headless collection view over a provider tree.
----@param params {provider?: tessera.Provider, viewport?: number[], anchor?: tessera.ScrollAnchor, keepFirstVisible?: boolean, animator?: tessera.AnimatorValue}
+---@param params {provider?: tessera.Provider, viewport?: number[], anchor?: tessera.ScrollAnchor, keepFirstVisible?: boolean, animator?: tessera.AnimatorValue, safeArea?: tessera.Insets, layoutMargins?: tessera.Insets, readableWidth?: number}
 ---@return tessera.Engine
 function t.engine(params) end
 
@@ -944,7 +944,7 @@ function t.diff(old, new, options) end
 ---`{x, y}` adds `visible`; `rtl` mirrors the layout; `sectionBy` groups the data by a field as `--section-by` does. Files outside the project are refused.
 ---Only in test files.
 ---@param layout string|tessera.AnyLayout
----@param options? {data?: string|table[], sectionBy?: string, viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean}
+---@param options? {data?: string|table[], sectionBy?: string, viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean, safeArea?: tessera.Insets, layoutMargins?: tessera.Insets, readableWidth?: number}
 ---@return tessera.RunDocument
 function t.run(layout, options) end
 

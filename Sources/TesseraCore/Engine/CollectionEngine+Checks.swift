@@ -9,6 +9,14 @@ extension CollectionEngine {
         }
     }
 
+    /// Throws unless every inset and the readable width of `guides` is finite and non-negative,
+    /// naming the first that is not. O(1).
+    static func checkGuides(_ guides: ViewportGuides) throws(LayoutError) {
+        guard let (name, value) = guides.invalidValue else { return }
+        throw .invalidParameter(name: name, allowed: "a finite, non-negative number", got: NumberText.exact(value),
+                                subject: "the engine's \(name)", verb: "must be")
+    }
+
     /// Throws unless `size` is finite and non-negative: the viewport the layouts fill. O(1).
     static func checkViewport(_ size: Size) throws(LayoutError) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {

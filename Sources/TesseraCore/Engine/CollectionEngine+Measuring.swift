@@ -65,12 +65,12 @@ extension CollectionEngine {
     public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }
 
     /// The tree laid out again from the items measured since the last pass on, reusing the last
-    /// pass's result, when nothing else changed (no layout, size rule or viewport size) and the
+    /// pass's result, when nothing else changed (no layout, size rule, viewport size or guides) and the
     /// root is a basic provider whose layout splices (flow, waterfall); nil when a full layout
     /// is due. Headers providers, composed trees and scripts lay out in full.
     /// - Complexity: O(measured since the last pass + re-placed items).
     func splicedTree(measured: MeasuredSizes) throws -> EngineTree? {
-        guard !layoutChanged, !measuredSinceLastPass.isEmpty, loaded?.viewportSize == scrollState.viewportSize,
+        guard !layoutChanged, !measuredSinceLastPass.isEmpty, loaded?.viewportSize == scrollState.viewportSize, !guidesChanged,
               let root = provider as? BasicProvider else { return nil }
         var changed: ClosedRange<Int>?
         for id in measuredSinceLastPass {
@@ -79,7 +79,7 @@ extension CollectionEngine {
             changed = changed.map { min($0.lowerBound, i)...max($0.upperBound, i) } ?? i...i
         }
         guard let changed else { return tree }
-        return try root.relaidOut(in: viewportSize, measured: measured, previous: tree.result,
+        return try root.relaidOut(in: viewportSize, guides: guides, measured: measured, previous: tree.result,
                                   changed: changed.lowerBound..<(changed.upperBound + 1)).map(tree.showing)
     }
 

@@ -48,6 +48,13 @@ public final class CollectionEngine {
     /// viewport size (always set). Changed through `scroll(to:)`, `scrollSection(_:to:velocity:)`,
     /// `setOffset(_:ofSection:)` and `resize(to:)`.
     public internal(set) var scrollState: ScrollState
+    /// The viewport's safe area, layout margins and readable width, which every layout of the
+    /// provider tree reads (a compositional layout's `contentInsetsReference`); zero by default.
+    /// Other guides schedule a relayout, which keeps the first visible cell in place as a resize
+    /// does and checks them (finite, non-negative). O(1).
+    public var guides: ViewportGuides { didSet { if guides != oldValue { needsRelayout = true } } }
+    /// The guides the last pass laid out with.
+    var laidOutGuides = ViewportGuides.zero
     /// Visible views in drawing order: ascending zIndex, pinned above unpinned, then
     /// backgrounds, cells, headers, then flattened index.
     public internal(set) var views: [EngineView] = []
@@ -94,10 +101,11 @@ public final class CollectionEngine {
     /// rather than indexed on every pass.
     var lastPassEvents: [EngineEvent] = []
 
-    /// An engine showing `provider` in a viewport of `viewport`; nothing runs until `layout()`,
-    /// which also checks the viewport size. O(1).
-    public init(provider: Provider? = nil, viewport: Size = .defaultViewport) {
+    /// An engine showing `provider` in a viewport of `viewport` with `guides`; nothing runs
+    /// until `layout()`, which also checks the viewport size and the guides. O(1).
+    public init(provider: Provider? = nil, viewport: Size = .defaultViewport, guides: ViewportGuides = .zero) {
         self.scrollState = ScrollState(contentOffset: .zero, viewportSize: viewport)
+        self.guides = guides
         self.provider = provider
         observe(provider)
     }
@@ -128,9 +136,12 @@ public final class CollectionEngine {
     /// a changed scroll state).
     public var hasPendingPass: Bool { needsReload || needsRelayout || loaded != scrollState }
 
+    /// The guides differ from those the last pass laid out with (none before the first pass).
+    var guidesChanged: Bool { loaded != nil && guides != laidOutGuides }
+
     /// Runs one pass and returns its events (none when nothing changed). Throws what a layout,
-    /// a provider callback or an animator throws, and a `LayoutError` for a viewport size that is
-    /// not finite and non-negative; the engine then keeps its previous state.
+    /// a provider callback or an animator throws, and a `LayoutError` for a viewport size or
+    /// guides that are not finite and non-negative; the engine then keeps its previous state.
     /// - Complexity: a reload or relayout lays the provider tree out again (each layout's own
     ///   cost, O(n) for the built-in ones; after measurements, a flow or waterfall only from the
     ///   first measured item) and diffs the visible views by id; a pass that only scrolled asks
@@ -219,10 +230,11 @@ public final class CollectionEngine {
     /// them otherwise (they moved to another provider, their data changed), the tree is laid
     /// out once more with the sizes as resolved.
     func reload(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
+        try Self.checkGuides(guides)
         let expected = try expectedMeasurements()
-        var next = try EngineTree.laidOut(provider, in: viewportSize, measured: expected)
+        var next = try EngineTree.laidOut(provider, in: viewportSize, guides: guides, measured: expected)
         let measured = try resolvedMeasurements(in: next, rebinding: true)
-        if measured != expected { next = try next.relaidOut(provider, in: viewportSize, measured: measured) }
+        if measured != expected { next = try next.relaidOut(provider, in: viewportSize, guides: guides, measured: measured) }
         return try run(next, anchoring: anchorsThisPass, reference: try lastSizesTree(next, measured: measured),
                        isReloading: true, itemsOnly: itemsOnly)
     }
@@ -231,8 +243,10 @@ public final class CollectionEngine {
     /// views. After measurements alone, from the first measured item on where the layout can
     /// splice (`splicedTree`).
     func relayout(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
+        try Self.checkGuides(guides)
         let measured = try resolvedMeasurements(in: tree, rebinding: false)
-        let next = try splicedTree(measured: measured) ?? tree.relaidOut(provider, in: viewportSize, measured: measured)
+        let next = try splicedTree(measured: measured)
+            ?? tree.relaidOut(provider, in: viewportSize, guides: guides, measured: measured)
         return try run(next, anchoring: anchorsThisPass, reference: nil, isReloading: false, itemsOnly: itemsOnly)
     }
 
@@ -242,14 +256,14 @@ public final class CollectionEngine {
     /// the sizes alone move it: `lastSizesTree`).
     private var anchorsThisPass: Bool { anchor != .none || sizesChanged }
 
-    /// Measurements arrived or the viewport was resized since the last pass.
+    /// Measurements arrived, or the viewport was resized or given other guides, since the last pass.
     private var sizesChanged: Bool {
-        !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false)
+        !measuredSinceLastPass.isEmpty || (loaded.map { $0.viewportSize != scrollState.viewportSize } ?? false) || guidesChanged
     }
 
     /// For a reload whose data change does not anchor (`.none`) in a pass that also brings new
-    /// sizes: the new data laid out with the last pass's sizes (its viewport size, and what the
-    /// ids measured since then measured before), so the offset moves by the anchor's
+    /// sizes: the new data laid out with the last pass's sizes (its viewport size and guides, and
+    /// what the ids measured since then measured before), so the offset moves by the anchor's
     /// displacement from it to `next`, the sizes' alone. The offset is then the same whether the
     /// host ran a pass between the sizes and the data change or not (and in which order), as far
     /// as the first visible cell is the same. Nil otherwise.
@@ -273,8 +287,8 @@ public final class CollectionEngine {
             }
         }
         let size = loaded.viewportSize ?? viewportSize
-        if before == measured && size == viewportSize { return next }
-        return try next.relaidOut(provider, in: size, measured: before)
+        if before == measured && size == viewportSize && laidOutGuides == guides { return next }
+        return try next.relaidOut(provider, in: size, guides: laidOutGuides, measured: before)
     }
 
     /// Shows `next` (laid out anew): the offset adjusted as anchoring says (an `adjust` event
@@ -305,6 +319,7 @@ public final class CollectionEngine {
             pass.events.insert(.adjust(by: delta, to: state.contentOffset, sectionOffsets: moved), at: 0)
         }
         commit(pass, tree: next, state: state)
+        laidOutGuides = guides
         if target == nil { scrollTarget = nil }
         if isReloading {
             needsReload = false

@@ -56,16 +56,18 @@ final class EngineTree {
         self.idTable = idTable
     }
 
-    /// `provider`'s tree (none: empty) laid out in `size` with the sizes a host measured: one
-    /// walk of the tree, which records who owns what.
-    static func laidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes) throws -> EngineTree {
-        EngineTree(try provider?.layout(in: size, measured: measured))
+    /// `provider`'s tree (none: empty) laid out in `size` under the viewport's `guides` with the
+    /// sizes a host measured: one walk of the tree, which records who owns what.
+    static func laidOut(_ provider: Provider?, in size: Size, guides: ViewportGuides,
+                        measured: MeasuredSizes) throws -> EngineTree {
+        EngineTree(try provider?.layout(in: size, guides: guides, measured: measured))
     }
 
     /// `provider`'s tree laid out again with the same items (a relayout, or a reload's second
     /// try with other measured sizes): its id table is this tree's.
-    func relaidOut(_ provider: Provider?, in size: Size, measured: MeasuredSizes) throws -> EngineTree {
-        EngineTree(try provider?.layout(in: size, measured: measured), idTable: idTable)
+    func relaidOut(_ provider: Provider?, in size: Size, guides: ViewportGuides,
+                   measured: MeasuredSizes) throws -> EngineTree {
+        EngineTree(try provider?.layout(in: size, guides: guides, measured: measured), idTable: idTable)
     }
 
     /// The same items showing `result`, laid out again from this tree's result by a root that

@@ -34,7 +34,7 @@ public final class BasicProvider: Provider, ItemOwner {
     /// Its items laid out, one leaf of them owned. Throws `LayoutError.invalidResult` when the
     /// layout places other than one frame per item (the items and their owners must agree).
     override func laidOut(in size: Size, at place: ProviderPlace, walk: ProviderWalk) throws -> ProviderLayout {
-        let result = try layout.layout(try context(in: size).measured(walk.measured.items(of: self)))
+        let result = try layout.layout(try context(in: size, guides: walk.guides).measured(walk.measured.items(of: self)))
         let n = data.count
         guard result.count == n else {
             throw LayoutError.invalidResult(layout: String(describing: type(of: layout)),
@@ -52,17 +52,26 @@ public final class BasicProvider: Provider, ItemOwner {
     /// Laid out again after only the sizes of items `changed` (local indices) changed since
     /// `previous` (a host measured them), reusing what did not move; nil when the layout cannot
     /// splice (see `SplicingLayout`), and a full layout is due. O(re-placed items).
-    func relaidOut(in size: Size, measured: MeasuredSizes, previous: any LayoutResult,
+    func relaidOut(in size: Size, guides: ViewportGuides, measured: MeasuredSizes, previous: any LayoutResult,
                    changed: Range<Int>) throws -> (any LayoutResult)? {
         guard let splicing = layout as? any SplicingLayout else { return nil }
-        return try splicing.relayout(try context(in: size).measured(measured.items(of: self)), previous: previous, changed: changed)
+        return try splicing.relayout(try context(in: size, guides: guides).measured(measured.items(of: self)),
+                                     previous: previous, changed: changed)
     }
 
     /// The layout context, as `tessera run` builds it for the same data: the data's sections
     /// (`ItemSource.sections`), and a dataset with a plain rule takes the contiguous fast path;
-    /// otherwise each size goes through the item's kind's rule, else the provider's.
+    /// otherwise each size goes through the item's kind's rule, else the provider's. The
+    /// context carries the viewport's `guides`.
     /// - Throws: `LayoutError.invalid` when `data` cannot make a context (`ItemSource.problem()`).
-    func context(in collection: Size) throws -> LayoutContext {
+    func context(in collection: Size, guides: ViewportGuides) throws -> LayoutContext {
+        var context = try context(in: collection)
+        context.guides = guides
+        return context
+    }
+
+    /// The context without guides (see `context(in:guides:)`).
+    private func context(in collection: Size) throws -> LayoutContext {
         let source = data, view = self.view, rule = self.size
         if let problem = source.problem() {
             throw LayoutError.invalid("a basic provider's data is invalid: " + problem)

@@ -49,12 +49,14 @@ public class Provider {
 
     /// Lays this provider out in a container of `size`: one result over its items, its own and
     /// its sections' elements and orthogonal sections, and who owns each item and header.
+    /// `guides`: the viewport's, which every layout of the tree reads as they are;
     /// `measured`: sizes a host measured, which replace the size rules' for those elements.
     /// One walk of the tree: each provider is visited once per place (and per size an outer
     /// layout offers it); a cycle is refused where the walk meets it.
     /// - Throws: `LayoutError` when the tree has a cycle; what a layout or callback throws.
-    package func layout(in size: Size, measured: MeasuredSizes = MeasuredSizes()) throws -> ProviderLayout {
-        try placed(in: size, at: ProviderPlace(), walk: ProviderWalk(measured: measured))
+    package func layout(in size: Size, guides: ViewportGuides = .zero,
+                        measured: MeasuredSizes = MeasuredSizes()) throws -> ProviderLayout {
+        try placed(in: size, at: ProviderPlace(), walk: ProviderWalk(measured: measured, guides: guides))
     }
 
     /// This provider laid out at `place` of `walk`, entered on the walk's path (where a cycle

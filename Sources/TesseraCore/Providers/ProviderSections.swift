@@ -45,8 +45,9 @@ final class ProviderSections: @unchecked Sendable {
         // One empty range per child, under its identifier (what an outer row's fill names): a
         // child's items are counted by its layout, not before.
         let ranges = providers.indices.map { Dataset.Section(id: .string(providers[$0].identifier ?? String($0)), range: 0..<0) }
-        let context = LayoutContext(collectionSize: size, count: 0, sections: ranges, item: { _ in nil },
+        var context = LayoutContext(collectionSize: size, count: 0, sections: ranges, item: { _ in nil },
                                     size: { _, proposal in proposal })
+        context.guides = walk.guides
         var layout = SectionsLayout(arrangement: outer, header: header) { s, _ in Section(sections: self, index: s) }
         layout.arrangesHeaders = header != nil
         let result = try layout.layout(context)

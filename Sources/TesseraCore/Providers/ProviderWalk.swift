@@ -5,11 +5,15 @@
 final class ProviderWalk: @unchecked Sendable {
     /// Sizes a host measured, for the providers that lay those elements out.
     let measured: MeasuredSizes
+    /// The viewport's guides, given to every layout of the tree as they are (as a sectioned
+    /// layout gives its sections the run's).
+    let guides: ViewportGuides
     /// The providers from the root down to the one being laid out.
     private var path: [Provider] = []
 
-    init(measured: MeasuredSizes) {
+    init(measured: MeasuredSizes, guides: ViewportGuides = .zero) {
         self.measured = measured
+        self.guides = guides
     }
 
     /// Steps down into `provider`. Throws `LayoutError.providerCycle`, naming the cycle's

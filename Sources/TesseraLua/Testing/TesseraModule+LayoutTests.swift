@@ -17,8 +17,8 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             guard let session = host.layoutTestSession else { throw args.onlyInTestFiles() }
             let L = args.L
-            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl",
-                                                                                   "safeArea", "layoutMargins", "readableWidth"])
+            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"]
+                                                + LuaTableArgument.guideFields)
             let poll = LimitPoll(L)
             let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
                 if lua_type(L, slot) == LUA_TNIL { return [:] }
@@ -96,18 +96,7 @@ extension TesseraModule {
             } ?? .fit
             let rightToLeft = try options?.bool("rtl", default: false) ?? false
             // The viewport's guides, as `run --safe-area` and its siblings give them.
-            var guides = ViewportGuides.zero
-            for key in ["safeArea", "layoutMargins"] {
-                let insets = try options?.with(key) { slot in
-                    lua_type(L, slot) == LUA_TNIL ? EdgeInsets.zero : try TesseraModule.insets(args, at: slot)
-                } ?? .zero
-                if key == "safeArea" { guides.safeArea = insets } else { guides.layoutMargins = insets }
-            }
-            guides.readableWidth = try options?.optNumber("readableWidth", .nonNegative)
-            if let bad = guides.invalidValue {
-                throw options!.error(String(bad.name.prefix { $0 != "." }),
-                                     mustBe: "non-negative insets (\(bad.name) is \(LuaHost.numberText(bad.value)))", numeric: false)
-            }
+            let guides = try options?.guides() ?? .zero
 
             var context = LayoutContext(dataset: dataset, collectionSize: viewport, sizing: ItemSizing(rule: rule))
             context.guides = guides

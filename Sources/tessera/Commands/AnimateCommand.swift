@@ -5,7 +5,8 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera animate LAYOUT --data OLD [--to NEW | --to-layout LAYOUT2] [--animator FILE|NAME]
-/// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE]`: runs the engine to OLD at the
+/// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE] [--safe-area T,L,B,R]
+/// [--layout-margins T,L,B,R] [--readable-width W]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
 struct AnimateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,7 +77,7 @@ struct AnimateCommand: ParsableCommand {
             return .fixed(.absolute(cell.width), .absolute(cell.height))
         } ?? .rule(ItemSizing(rule: rule, unsizedItem: AnimateCommand.unsizedCell))
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
-        let engine = CollectionEngine(provider: provider, viewport: size)
+        let engine = CollectionEngine(provider: provider, viewport: size, guides: try input.guides.guides())
         engine.animator = try resolveAnimator(options)
         let new = try to.map { try input.dataset.load($0) }
         let origin: Point

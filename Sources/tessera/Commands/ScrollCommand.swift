@@ -5,7 +5,8 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--rtl] [--steps N] [--animator FILE|NAME]
-/// [--duplicates POLICY] [--measured SIZES.json] [--format json|text]`: drives the engine through evenly spaced
+/// [--duplicates POLICY] [--measured SIZES.json] [--format json|text] [--safe-area T,L,B,R] [--layout-margins T,L,B,R]
+/// [--readable-width W]`: drives the engine through evenly spaced
 /// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
 /// host that measures each cell when it first enters the viewport.
 struct ScrollCommand: ParsableCommand {
@@ -57,7 +58,7 @@ struct ScrollCommand: ParsableCommand {
         let chosen = try input.layout.resolve(rightToLeft: rtl)
         let dataset = try input.load()
         let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
-        let engine = CollectionEngine(provider: provider, viewport: size)
+        let engine = CollectionEngine(provider: provider, viewport: size, guides: try input.guides.guides())
         if let animator {
             engine.animator = try animatorNamed(animator, params: AnimatorParameter.byName(try animatorParams.get()), options)
         }

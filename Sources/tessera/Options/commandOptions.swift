@@ -55,6 +55,8 @@ struct EngineInputOptions: ParsableArguments {
 
     @OptionGroup var dataset: DatasetOptions
 
+    @OptionGroup var guides: GuideOptions
+
     /// The dataset, loaded under the dataset options.
     func load() throws -> Dataset { try dataset.load(data) }
 }

@@ -9,7 +9,7 @@ import Testing
         var data = ItemSource(values: (0..<200).map { .int($0) })
         data.identifier = { id($0) }
         let provider = BasicProvider(data: data, layout: FlowLayout(), size: .fixed(.absolute(50), .absolute(50)))
-        return try EngineTree.laidOut(provider, in: Size(width: 200, height: 400), measured: MeasuredSizes())
+        return try EngineTree.laidOut(provider, in: Size(width: 200, height: 400), guides: .zero, measured: MeasuredSizes())
     }
 
     /// What `index(of:)` answers for each of `ids` (a tree of its own: the table it builds

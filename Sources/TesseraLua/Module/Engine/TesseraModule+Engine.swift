@@ -2,7 +2,8 @@ import CLua
 import LuaBridge
 import TesseraCore
 
-// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator = }, its fields
+// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator =, safeArea =,
+// layoutMargins =, readableWidth = }, its fields
 // e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets, e.stats, e.provider and
 // e.animator (both assignable: they schedule a reload), and the field access of providers.
 
@@ -33,15 +34,17 @@ extension TesseraModule {
         }
     }
 
-    /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false }
+    /// t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator =, anchor =,
+    /// safeArea =, layoutMargins =, readableWidth = } (the guides as t.run takes them)
     static let moduleEngine: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
-            let options = try args.optTable(1, "options", known: ["provider", "viewport", "anchor", "keepFirstVisible", "animator"])
+            let options = try args.optTable(1, "options", known: ["provider", "viewport", "anchor", "keepFirstVisible", "animator"]
+                                                + LuaTableArgument.guideFields)
             var size = Size.defaultViewport
             try options?.with("viewport") { slot in
                 if lua_type(L, slot) != LUA_TNIL { size = try args.pair(field: "viewport", at: slot) }
             }
-            let engine = CollectionEngine(viewport: size)
+            let engine = CollectionEngine(viewport: size, guides: try options?.guides() ?? .zero)
             engine.keepsFirstVisibleOnReload = options?.with("keepFirstVisible") { lua_toboolean(L, $0) != 0 } ?? false
             try options?.with("anchor") { slot in
                 if lua_type(L, slot) != LUA_TNIL { engine.anchor = try args.option(field: "anchor", at: slot, ScrollAnchor.self) }

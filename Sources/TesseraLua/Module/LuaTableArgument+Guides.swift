@@ -1,0 +1,48 @@
+import CLua
+import LuaBridge
+import TesseraCore
+
+extension LuaTableArgument {
+    /// The viewport's guides from the fields `safeArea` and `layoutMargins` (a length, or
+    /// `{top =, left =, bottom =, right =}`, missing edges 0) and `readableWidth` (a length), as
+    /// `--safe-area` and its siblings give them (t.run, t.engine); zero where absent. Throws at the
+    /// first that is not finite and non-negative, naming it ("field 'safeArea.left' must be ...").
+    func guides() throws -> ViewportGuides {
+        ViewportGuides(safeArea: try guideInsets("safeArea"), layoutMargins: try guideInsets("layoutMargins"),
+                       readableWidth: try optNumber("readableWidth", .nonNegative))
+    }
+
+    /// The fields `guides()` reads, for an options table's known keys.
+    static let guideFields = ["safeArea", "layoutMargins", "readableWidth"]
+
+    /// The insets of field `key`: one length for every edge, or a table of edges.
+    private func guideInsets(_ key: String) throws -> EdgeInsets {
+        try with(key) { slot in
+            switch lua_type(L, slot) {
+            case LUA_TNIL:
+                return .zero
+            case LUA_TNUMBER:
+                let v = LuaStack.number(L, slot) ?? .nan
+                guard NumberRule.nonNegative.accepts(v) else { throw error(key, mustBe: Self.insetsExpectation) }
+                return EdgeInsets(all: v)
+            case LUA_TTABLE:
+                let table = try LuaTableArgument.field(arguments, slot: slot, name: key)
+                try table.rejectUnknownKeys(["top", "left", "bottom", "right"])
+                func edge(_ name: String) throws -> Double {
+                    try table.with(name) { top in
+                        if lua_type(L, top) == LUA_TNIL { return 0 }
+                        guard let v = LuaStack.number(L, top), NumberRule.nonNegative.accepts(v) else {
+                            throw arguments.error(.field("\(key).\(name)"), at: top, mustBe: NumberRule.nonNegative.description)
+                        }
+                        return v
+                    }
+                }
+                return EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
+            default:
+                throw error(key, mustBe: Self.insetsExpectation, numeric: false)
+            }
+        }
+    }
+
+    static let insetsExpectation = "a non-negative length or a table {top =, left =, bottom =, right =}"
+}
