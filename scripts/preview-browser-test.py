@@ -385,8 +385,12 @@ try:
         whole = browser.eval(fit_js)
         browser.eval("document.getElementById('fit').click(), true")
         again = browser.eval(fit_js)
+        # Fitted again, not at the first scale to the digit: the status line above may wrap
+        # differently meanwhile (its timings change length), and the frame fits the room left.
+        def fitted(note):
+            return note[1] < 1 and note[0] == "drawn at %d%% (1:1)" % round(note[1] * 100)
         check("in a %dx900 window the fit note draws the frame 1:1 and fits it again" % width,
-              smaller[0] == "drawn at %d%% (1:1)" % round(smaller[1] * 100) and whole == ["drawn 1:1 (fit)", 1] and again == smaller,
+              fitted(smaller) and whole == ["drawn 1:1 (fit)", 1] and fitted(again) and abs(again[1] - smaller[1]) < 0.05,
               "%s, then %s, then %s" % (smaller, whole, again))
 
     check("no JavaScript error logged", not browser.errors, str(browser.errors))
