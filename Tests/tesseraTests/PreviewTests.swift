@@ -973,6 +973,31 @@ struct PreviewTests {
         #expect(session.lastGoodRun?.run.dataset.count == 3)
     }
 
+    /// A save that truncates the data file and stalls before writing it (a busy machine can keep
+    /// a writer waiting far past the settle interval) shows no error under inotify: a file
+    /// written and not closed yet is a save in progress, which the run that read it empty waits
+    /// for until its close, then runs again. Before, that run showed the empty file's parse
+    /// error once the settle interval (0.2 s) had passed.
+    @Test func aSaveStalledAfterItsTruncationShowsNoError() async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        let lines = ErrorLog()
+        session.log = { lines.add($0) }
+        try await running(session, poll: false)
+        let fd = open(data, O_WRONLY | O_TRUNC)
+        try #require(fd >= 0)
+        session.filesChanged([FileWatcher.absolute(data)])   // a run now reads the file empty
+        try await Task.sleep(nanoseconds: 600_000_000)      // three settle intervals
+        #expect(errors.all == [])
+        let text = Array(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.utf8)
+        #expect(write(fd, text, text.count) == text.count)
+        close(fd)
+        for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+        #expect(errors.all == [])
+        #expect(lines.all.contains("gen 2 failed while another save arrived; running again"), "\(lines.all)")
+    }
+
     /// A file that polling saw gone between an editor's steps (deleted, then written again) shows
     /// no error when the next report comes within the settle interval; the timings of an error
     /// shown after that wait are the run's, not the wait's.

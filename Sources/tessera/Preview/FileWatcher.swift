@@ -10,9 +10,10 @@ import Glibc
 /// by writing a new file and renaming it over the old one, or by deleting and re-creating it,
 /// and a watch on the old file would die with it). It reacts to a file of the set being closed
 /// after writing (an in-place save), renamed into place, or having its attributes changed
-/// (`touch`). A file deleted, renamed away or created (a folder, a symbolic link, a FIFO made
-/// where it was) is reported once `settleInterval` has passed with no write of it and it is
-/// still not a regular file: an editor that removes or renames the old file before writing the
+/// (`touch`); one written and not closed yet is a save in progress, which `heldUntil` counts
+/// until its close (a failed run waits for it). A file deleted, renamed away or created (a
+/// folder, a symbolic link, a FIFO made where it was) is reported once `settleInterval` has
+/// passed with no write of it and it is still not a regular file: an editor that removes or renames the old file before writing the
 /// new one is reported once, for the new one's write, and a file that is simply gone is still
 /// reported. Elsewhere, with `poll`, or when inotify cannot start, it polls every file's mtime,
 /// size and inode every 100 ms (and, for a file it cannot stat, why: gone, or a link loop).
@@ -67,6 +68,9 @@ final class FileWatcher: @unchecked Sendable {
     private var linkedFiles: [String: String] = [:]
     /// Files deleted, renamed away or created without a write yet, and when to look at them again.
     private var settling: [String: Double] = [:]
+    /// Files written (truncated, or part of their bytes) and not closed yet: a save in
+    /// progress, and when its last write was seen.
+    private var writing: [String: Double] = [:]
     #endif
     /// The saves of a burst held until it is over (inotify's and polling's alike).
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
@@ -84,6 +88,10 @@ final class FileWatcher: @unchecked Sendable {
     static let quietInterval = 0.05
     /// The longest a save is held while saves go on.
     static let longestHold = 0.5
+    /// How long after its last write a file not closed yet still counts as a save in progress
+    /// (inotify): a writer that stalls between truncating a file and writing it, as a busy
+    /// machine makes one do, is waited for; one that keeps a file open without writing is not.
+    static let longestWrite = 5.0
 
     /// The folders watched or polled for, sorted.
     var folders: [String] {
@@ -94,10 +102,27 @@ final class FileWatcher: @unchecked Sendable {
         #endif
     }
 
-    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held
-    /// and none released is still being reported (a reader waiting for them sees no gap between).
+    /// When the saves held now are reported (uptime seconds, as `now()`); nil when none are held,
+    /// none released is still being reported (a reader waiting for them sees no gap between) and,
+    /// under inotify, no save is being written and no event waits for the watcher's thread (a
+    /// busy machine may keep it waiting): a save that will be reported counts as held.
     var heldUntil: Double? {
-        lock.withLock { hold.heldUntil ?? (reporting ? Self.now() : nil) }
+        lock.withLock {
+            let now = Self.now()
+            return hold.heldUntil ?? (reporting || saveInProgress(at: now) ? now : nil)
+        }
+    }
+
+    /// Whether a save has begun that the watcher has not reported (under the lock): a watched
+    /// file written and not closed yet, or events not read yet. Always false when polling,
+    /// which cannot see either.
+    private func saveInProgress(at now: Double) -> Bool {
+        #if canImport(Glibc)
+        guard mode == .inotify, inotify >= 0 else { return false }
+        return writing.values.contains { now < $0 + Self.longestWrite } || eventsWaiting()
+        #else
+        false
+        #endif
     }
 
     init(poll: Bool, log: @escaping @Sendable (String) -> Void = { _ in },
@@ -191,7 +216,7 @@ final class FileWatcher: @unchecked Sendable {
     #if canImport(Glibc)
     /// Watches `folder` (under the lock); false when it cannot be watched (it does not exist).
     private func arm(_ folder: String) -> Bool {
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
+        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MODIFY) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
             | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
             | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
         let wd = inotify_add_watch(inotify, folder, mask)
@@ -235,6 +260,7 @@ final class FileWatcher: @unchecked Sendable {
         for (folder, wd) in watchedFolders where !needed.contains(folder) { unwatch(folder, wd: wd) }
         lostFolders.formIntersection(needed)
         settling = settling.filter { files.contains($0.key) }
+        writing = writing.filter { files.contains($0.key) }
     }
 
     /// The folders reached through a symbolic link that leads elsewhere now (under the lock):
@@ -315,13 +341,22 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     /// An event of `path` in a watched folder (under the lock): the watched file it names when
-    /// it was written, renamed into place or touched; one deleted, renamed away or created
-    /// waits to settle.
+    /// it was written and closed, renamed into place or touched; one deleted, renamed away or
+    /// created waits to settle; one written and not closed yet is a save in progress, reported
+    /// at its close.
     private func saw(_ path: String, mask: UInt32) -> [String] {
         let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
         // The file itself, or a watched link that leads to it.
         let named = (files.contains(path) ? [path] : []) + linkedFiles.filter { $0.value == path }.keys.sorted()
-        for file in named { settling[file] = mask & unwritten != 0 ? Self.now() + Self.settleInterval : nil }
+        let now = Self.now()
+        if mask & UInt32(IN_MODIFY) != 0 {
+            for file in named { writing[file] = now }
+            return []
+        }
+        for file in named {
+            settling[file] = mask & unwritten != 0 ? now + Self.settleInterval : nil
+            if mask & UInt32(IN_ATTRIB) == 0 { writing[file] = nil }
+        }
         return mask & unwritten != 0 ? [] : named
     }
 
