@@ -669,7 +669,6 @@ struct PreviewTests {
         let folder = try temporaryFolder()
         let (file, counter, watcher) = try watchedFile("watched.lua", in: folder, poll: poll)
         defer { watcher.stop() }
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(watcher.mode == (poll ? .poll : .inotify))
         #expect(watcher.watching)
         // Another file in the same folder is not a save of ours (inotify reports events in order).
@@ -715,7 +714,6 @@ struct PreviewTests {
         let folder = try temporaryFolder()
         let (file, counter, watcher) = try watchedFile("data.json", in: folder, poll: poll)
         defer { watcher.stop() }
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         try FileManager.default.removeItem(atPath: file)
         try await counter.wait(for: 1)
         let other = folder.appendingPathComponent("b").path
@@ -779,7 +777,6 @@ struct PreviewTests {
         let (counter, watcher) = countingWatcher(of: file, poll: poll, log: { notes.add($0) })
         defer { watcher.stop() }
         watcher.watch([file])
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
         func repoint(to target: String) throws {
             try files.createSymbolicLink(atPath: link + ".new", withDestinationPath: target)
@@ -872,7 +869,6 @@ struct PreviewTests {
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
         watcher.watch([a, b])
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         let pathA = FileWatcher.absolute(a), pathB = FileWatcher.absolute(b)
         try "2".write(toFile: b, atomically: false, encoding: .utf8)
         try await reports.wait(until: { $0.joined().contains(pathB) }, "b.json")
@@ -898,7 +894,6 @@ struct PreviewTests {
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
         watcher.watch([file])
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
         switch how {
         case "in place": try "22".write(toFile: file, atomically: false, encoding: .utf8)
@@ -936,7 +931,6 @@ struct PreviewTests {
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
         watcher.watch([file])
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         #expect(rename(folder, away) == 0)
         try await reports.wait(for: 1)   // gone, as far as anyone can tell
         #expect(rename(away, folder) == 0)
@@ -971,6 +965,26 @@ struct PreviewTests {
         let kinds = try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }
         #expect(kinds.count == 1, "the page saw one error, the file that stayed empty: \(texts)")
         #expect(session.lastGoodRun?.run.dataset.count == 3)
+    }
+
+    /// Polling reports a save made right after `watch` returned, however late its thread first
+    /// polls (a busy machine may start it after the save): `watch` takes the files' stamps
+    /// itself. Before, the thread's first poll took them, so a save before it was never reported
+    /// (the tests waited 300 ms after starting a polling watcher for it).
+    @Test func pollingReportsASaveMadeBeforeItsFirstPoll() async throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("data.json").path
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let counter = Counter(), gate = DispatchSemaphore(value: 0)
+        let watcher = FileWatcher(poll: true, startThread: { body in DetachedJob { gate.wait(); body() }.start() }) { paths in
+            #expect(paths == [FileWatcher.absolute(file)])
+            counter.increment()
+        }
+        defer { watcher.stop() }
+        watcher.watch([file])
+        try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        gate.signal()   // the thread polls for the first time now
+        try await counter.wait(for: 1)
     }
 
     /// A save that truncates the data file and stalls before writing it (a busy machine can keep
@@ -1067,7 +1081,6 @@ struct PreviewTests {
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
         watcher.watch([file])
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }   // the first poll records the files
         try "22".write(toFile: a, atomically: false, encoding: .utf8)
         try await reports.wait(for: 1)
         // Re-pointed as `ln -sfn` does: a new link renamed over the old one.
@@ -1247,11 +1260,10 @@ struct PreviewTests {
     }
 
     /// Starts `session`'s watcher (polling when `poll`) and its render loop, as `tessera preview`
-    /// does; with polling, returns after the first poll has recorded the files.
+    /// does (watching records the files at once, polling too: a save right after is a change).
     private func running(_ session: PreviewSession, poll: Bool) async throws {
         session.startWatching(poll: poll)
         Thread { session.renderLoop() }.start()
-        if poll { try await Task.sleep(nanoseconds: 300_000_000) }
     }
 
     /// A session of rows 30 high over items a and b that has run once, and its error lines.

@@ -52,6 +52,9 @@ final class FileWatcher: @unchecked Sendable {
     private(set) var watching = false
     private let lock = NSLock()
     private var files = Set<String>()
+    /// When polling, each watched file's stamp as last looked at: taken when `watch` adds the
+    /// file, so a save made after `watch` returns is a change even before the thread's first poll.
+    private var stamps: [String: Stamp] = [:]
     /// Set by `stop()`; the thread ends when it sees it.
     private var stopped = false
     private let onChange: @Sendable ([String]) -> Void
@@ -199,8 +202,12 @@ final class FileWatcher: @unchecked Sendable {
         let wanted = Set(paths.map(Self.absolute))
         lock.withLock {
             files = wanted
+            if mode == .poll {
+                stamps = stamps.filter { wanted.contains($0.key) }
+                for path in wanted where stamps[path] == nil { stamps[path] = Self.stamp(path) }
+                return
+            }
             #if canImport(Glibc)
-            guard mode == .inotify else { return }
             for folder in Set(wanted.map { ($0 as NSString).deletingLastPathComponent }) where watchedFolders[folder] == nil {
                 if !arm(folder) { lostFolders.insert(folder) }
             }
@@ -430,7 +437,7 @@ final class FileWatcher: @unchecked Sendable {
         case none(errno: Int32)
     }
 
-    private func stamp(_ path: String) -> Stamp {
+    private static func stamp(_ path: String) -> Stamp {
         var info = stat()
         guard stat(path, &info) == 0 else { return .none(errno: errno) }
         #if os(Linux)
@@ -458,19 +465,21 @@ final class FileWatcher: @unchecked Sendable {
     }
 
     private func pollFiles() {
-        var last: [String: Stamp] = [:]
         while true {
-            guard let paths = lock.withLock({ stopped ? nil : files }) else { return }
+            guard let (paths, last) = lock.withLock({ stopped ? nil : (files, stamps) }) else { return }
             var changed: [String] = []
             var seen: [String: Stamp] = [:]
             for path in paths {
-                let now = stamp(path)
+                let now = Self.stamp(path)
                 if let before = last[path], before != now { changed.append(path) }
                 seen[path] = now
             }
-            last = seen
             // A poll is the look at every file: nothing else waits to be seen when it found nothing.
-            reportHeld(lock.withLock { held(changed.sorted(), eventsWaiting: { false }) })
+            reportHeld(lock.withLock {
+                // Files `watch` added or dropped meanwhile keep the stamp it took, or none.
+                for (path, stamp) in seen where files.contains(path) { stamps[path] = stamp }
+                return held(changed.sorted(), eventsWaiting: { false })
+            })
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
     }
