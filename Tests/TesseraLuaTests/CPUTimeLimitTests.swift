@@ -79,7 +79,7 @@ import TesseraCore
 
     /// The script runs a loop sized to take about 0.05 s of CPU time, under a limit of 0.4 s,
     /// on a thread of lowered priority while busy threads (two for each core) keep the
-    /// machine's cores taken: it waits for a core far longer than it runs (about 40 times as
+    /// machine's cores taken: it waits for a core far longer than it runs (about 20 times as
     /// long), and is not stopped. The margins hold on a loaded machine: the loop may cost up to
     /// eight times its measured CPU time (a busy host's cores, caches refilled after each
     /// switch) before the limit is reached, and other load only starves it more.
@@ -97,12 +97,20 @@ import TesseraCore
         let stop = StopFlag()
         let busy = 2 * ProcessInfo.processInfo.activeProcessorCount
         let group = DispatchGroup()
+        var started = 0
         for _ in 0..<busy {
-            let job = DetachedJob { while !stop.value.load(ordering: .relaxed) {}; group.leave() }
+            let job = DetachedJob {
+                stop.running.add(1, ordering: .relaxed)
+                while !stop.value.load(ordering: .relaxed) {}
+                group.leave()
+            }
             group.enter()
-            if !job.start() { group.leave() }
+            if job.start() { started += 1 } else { group.leave() }
         }
         defer { stop.value.store(true, ordering: .relaxed); group.wait() }
+        // A loaded machine may start them late: the call waits until they all spin, else it
+        // could run before them, as fast as the machine's other load lets it.
+        while stop.running.load(ordering: .relaxed) < started { usleep(1000) }
         host.limits.timeLimit = 0.4
         let call = StarvedCall(host: host, spin: spin, n: n)
         try #require(call.runAtLowPriority())
@@ -151,7 +159,8 @@ private final class StarvedCall: @unchecked Sendable {
     }
 }
 
-/// Tells the busy threads to end.
+/// Tells the busy threads to end, and counts those that began spinning.
 private final class StopFlag: Sendable {
     let value = Atomic<Bool>(false)
+    let running = Atomic<Int>(0)
 }
