@@ -134,6 +134,16 @@ enum LuaStack {
         return lua_gettop(L)
     }
 
+    /// An object from fields sorted by key (stably): keys that differ are taken as they are, with
+    /// no hashing or merging; distinct Lua strings that are equal Strings (canonically
+    /// equivalent Unicode), adjacent once sorted, keep the first spelling and the last value.
+    /// - Complexity: O(n).
+    static func sortedObject(_ fields: [(key: String, value: JSONValue)]) -> OrderedDictionary<String, JSONValue> {
+        let unique = fields.indices.dropFirst().allSatisfy { fields[$0 - 1].key != fields[$0].key }
+        guard unique else { return OrderedDictionary(fields.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }) }
+        return OrderedDictionary(uncheckedUniqueKeys: fields.map(\.key), values: fields.map(\.value))
+    }
+
     /// Why a Lua value could not become plain data.
     struct ConversionError: Error { var message: String }
 
@@ -169,8 +179,11 @@ enum LuaStack {
             // lua_next raises only for a key that is not in the table; it gets back its own.
             while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
+                    if array.isEmpty { array.reserveCapacity(Int(tb_rawlen(L, index))) }
                     array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1, poll: poll)))
                 } else if let k = string(L, -2) {
+                    // An item's few fields fit without growing the list field by field.
+                    if object.isEmpty { object.reserveCapacity(4) }
                     object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1, poll: poll)))
                 } else {
                     tb_pop(L, 2)
@@ -190,8 +203,7 @@ enum LuaStack {
                 return .array(array.map(\.value))
             }
             if object.count > 1 { object.sort { $0.key < $1.key } }
-            // Distinct Lua strings can still be equal Strings (canonically equivalent Unicode).
-            return .object(OrderedDictionary(object, uniquingKeysWith: { _, last in last }))
+            return .object(sortedObject(object))
         case LUA_TLIGHTUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }
