@@ -17,19 +17,30 @@ import TesseraCore
         return try LuaStack.json(host.L, -1, path: "result")
     }
 
-    @Test func sortedFieldsWithDistinctKeysAreTakenAsTheyAre() {
-        let object = LuaStack.sortedObject([("a", .int(1)), ("b", .string("x")), ("c", .array([.int(2)]))])
+    @Test func fieldsInAnyOrderBecomeAnObjectWithSortedKeys() {
+        let object = LuaStack.object(["c", "a", "b"], [.array([.int(2)]), .int(1), .string("x")])
         #expect(Array(object.keys) == ["a", "b", "c"])
         #expect(Array(object.values) == [.int(1), .string("x"), .array([.int(2)])])
     }
 
+    /// Past 16 fields the keys are sorted by a permutation rather than in place.
+    @Test func manyFieldsAreSortedToo() {
+        let names = (0..<20).map { "k" + String(100 + $0) }
+        let object = LuaStack.object(ContiguousArray(names.reversed()), ContiguousArray((0..<20).reversed().map { JSONValue.int($0) }))
+        #expect(Array(object.keys) == names)
+        #expect(Array(object.values) == (0..<20).map { .int($0) })
+    }
+
     /// "é" precomposed and decomposed are distinct Lua keys but one Swift key: the first
-    /// spelling stays with the last value, between the keys around them.
+    /// spelling met stays, with the last value, sorted after "z" as Swift orders it.
     @Test func canonicallyEqualKeysKeepTheFirstSpellingAndTheLastValue() {
-        let object = LuaStack.sortedObject([("a", .int(0)), ("\u{E9}", .int(1)), ("e\u{301}", .int(2)), ("z", .int(3))])
+        let object = LuaStack.object(["z", "\u{E9}", "a", "e\u{301}"], [.int(3), .int(1), .int(0), .int(2)])
         #expect(object.count == 3)
-        #expect(object.keys.map { Array($0.unicodeScalars) } == [["a"], ["\u{E9}"], ["z"]])
-        #expect(Array(object.values) == [.int(0), .int(2), .int(3)])
+        #expect(object.keys.map { Array($0.unicodeScalars) } == [["a"], ["z"], ["\u{E9}"]])
+        #expect(Array(object.values) == [.int(0), .int(3), .int(2)])
+        let many = LuaStack.object(ContiguousArray((0..<18).map { "k" + String(100 + $0) } + ["e\u{301}", "\u{E9}"]),
+                                   ContiguousArray((0..<20).map { JSONValue.int($0) }))
+        #expect(many.count == 19 && many.keys.map { Array($0.unicodeScalars) }.last == ["e", "\u{301}"] && many.values.last == .int(19))
     }
 
     @Test func itemTablesBecomeObjectsWithSortedKeysAndArraysInOrder() throws {
