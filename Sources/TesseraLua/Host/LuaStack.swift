@@ -134,6 +134,29 @@ enum LuaStack {
         return lua_gettop(L)
     }
 
+    /// An object from a table's fields in any order, its keys sorted (stably, so the fields of
+    /// canonically equivalent Unicode keys, distinct in Lua but one Swift key, keep the first
+    /// spelling and the last value). Keys that differ are taken as they are: no hashing, no
+    /// merging, the two lists become the object's storage.
+    /// - Complexity: O(n²) swaps for the few fields of an item (up to 16), else O(n log n).
+    static func object(_ keys: consuming ContiguousArray<String>,
+                       _ values: consuming ContiguousArray<JSONValue>) -> OrderedDictionary<String, JSONValue> {
+        if keys.count <= 16 {
+            for i in keys.indices.dropFirst() {
+                var j = i
+                while j > 0, keys[j] < keys[j - 1] { keys.swapAt(j, j - 1); values.swapAt(j, j - 1); j -= 1 }
+            }
+        } else if !keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] <= keys[$0] }) {
+            let givenKeys = keys, givenValues = values
+            let order = givenKeys.indices.sorted { givenKeys[$0] < givenKeys[$1] }
+            keys = ContiguousArray(order.map { givenKeys[$0] }); values = ContiguousArray(order.map { givenValues[$0] })
+        }
+        guard keys.indices.dropFirst().allSatisfy({ keys[$0 - 1] != keys[$0] }) else {
+            return OrderedDictionary(zip(keys, values), uniquingKeysWith: { _, last in last })
+        }
+        return OrderedDictionary(uncheckedUniqueKeys: keys, values: values)
+    }
+
     /// Why a Lua value could not become plain data.
     struct ConversionError: Error { var message: String }
 
@@ -162,26 +185,30 @@ enum LuaStack {
             let plain = pushPlainTable(L, index)
             defer { tb_pop(L, 1) }
             let index = plain
-            // Lists of pairs rather than dictionaries: no hashing for the many small tables.
+            // Lists rather than dictionaries: no hashing for the many small tables.
             var array: [(key: Int, value: JSONValue)] = []
-            var object: [(key: String, value: JSONValue)] = []
+            var keys: ContiguousArray<String> = [], values: ContiguousArray<JSONValue> = []
             lua_pushnil(L)
             // lua_next raises only for a key that is not in the table; it gets back its own.
             while tb_next(L, index) != 0 {
                 if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
+                    if array.isEmpty { array.reserveCapacity(Int(tb_rawlen(L, index))) }
                     array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1, poll: poll)))
                 } else if let k = string(L, -2) {
-                    object.append((k, try json(L, -1, path: "\(path()).\(k)", depth: depth + 1, poll: poll)))
+                    // An item's few fields fit without growing the lists field by field.
+                    if keys.isEmpty { keys.reserveCapacity(4); values.reserveCapacity(4) }
+                    values.append(try json(L, -1, path: "\(path()).\(k)", depth: depth + 1, poll: poll))
+                    keys.append(k)
                 } else {
                     tb_pop(L, 2)
                     throw ConversionError(message: "\(path()) has a key that is neither a string nor a positive integer")
                 }
                 tb_pop(L, 1)
             }
-            if !array.isEmpty && !object.isEmpty {
+            if !array.isEmpty && !keys.isEmpty {
                 throw ConversionError(message: "\(path()) mixes array items and named fields")
             }
-            if object.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
+            if keys.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
                 // Distinct positive keys whose largest is their count are exactly 1...count.
                 guard array.isEmpty || array.lazy.map(\.key).max() == array.count else {
                     throw ConversionError(message: "\(path()) is an array with holes")
@@ -189,9 +216,7 @@ enum LuaStack {
                 if !array.indices.allSatisfy({ array[$0].key == $0 + 1 }) { array.sort { $0.key < $1.key } }
                 return .array(array.map(\.value))
             }
-            if object.count > 1 { object.sort { $0.key < $1.key } }
-            // Distinct Lua strings can still be equal Strings (canonically equivalent Unicode).
-            return .object(OrderedDictionary(object, uniquingKeysWith: { _, last in last }))
+            return .object(object(keys, values))
         case LUA_TLIGHTUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
             let ok = tb_pushitemfields(L, index) != 0
             defer { tb_pop(L, 1) }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import TesseraCore
+import TesseraLua
 
 /// `tessera bench engine`: the headless engine on big data.
 ///
@@ -17,6 +18,10 @@ import Foundation
 ///   one per kind). The baseline is the element query alone at the same scroll states.
 /// - reload: 100k items, 10% of them changed (new ids), reloaded through the engine (flatten, lay
 ///   out, diff the visible views), against the dataset diff of the same two versions alone.
+/// - reload from a Lua array: 100k `{id, width, height}` tables as a provider's `data`, one item
+///   replaced; each repeat assigns the other array and runs the pass (the bridge converts every
+///   item, then the engine reloads). The baseline is the same reload of the same items given as
+///   Swift values, so the ratio is what the conversion adds.
 /// - measure: a 1M-item feed (one column of full-width items, heights uniform in [50, 400))
 ///   scrolled to its middle; each repeat measures 20 cells near the viewport (the visible ones
 ///   and those just above, each a new height) and runs the one pass they schedule (relayout and
@@ -29,6 +34,7 @@ enum EngineBench: BenchSuite {
         try runScroll(quick: quick, report: report)
         try runAppStoreScroll(quick: quick, report: report)
         try runReload(quick: quick, report: report)
+        try runLuaReload(quick: quick, report: report)
         try runMeasure(quick: quick, report: report)
     }
 
@@ -100,24 +106,55 @@ enum EngineBench: BenchSuite {
         var random = SplitMix64(seed: 7)
         for i in 0..<count where random.unit() < 0.1 { items[i].id = .int(count + i) }
         let new = Dataset(items: items, sections: old.sections, metadata: old.metadata, sourceName: old.sourceName)
-        let sources = [ItemSource(dataset: old), ItemSource(dataset: new)]
-        let provider = BasicProvider(data: sources[0], layout: WaterfallLayout(columns: 3, spacing: 4.5),
-                                     size: .rule(ItemSizing(rule: .fillWidth)))
-        let engine = CollectionEngine(provider: provider, viewport: viewport)
-        try engine.scroll(to: Point(x: 0, y: 20_000))
-        var flip = 1
         let repeats = quick ? 5 : 15
-        let reload = try BenchClock.medianMilliseconds(repeats: repeats) {
-            provider.data = sources[flip]
-            flip = 1 - flip
-            blackHole(try engine.layout())
-        }
+        let (reload, engine) = try medianReload(flipping: [ItemSource(dataset: old), ItemSource(dataset: new)], repeats: repeats)
         let diff = try BenchClock.medianMilliseconds(repeats: repeats) {
             blackHole(try DatasetDiff.changeset(from: old, to: new))
         }
         report(BenchResult(suite: name, name: "reload 100k items, 10% changed", n: count, median: reload,
                            baseline: "dataset diff alone", baselineMedian: diff,
                            notes: ["visible_views": Double(engine.views.count)]))
+    }
+
+    /// The median of `repeats` reloads of a 3-column waterfall scrolled to y = 20,000, each to the
+    /// other of the two `sources`; the engine after them.
+    static func medianReload(flipping sources: [ItemSource], repeats: Int) throws -> (median: Double, engine: CollectionEngine) {
+        let provider = BasicProvider(data: sources[0], layout: WaterfallLayout(columns: 3, spacing: 4.5),
+                                     size: .rule(ItemSizing(rule: .fillWidth)))
+        let engine = CollectionEngine(provider: provider, viewport: viewport)
+        try engine.scroll(to: Point(x: 0, y: 20_000))
+        var flip = 1
+        let median = try BenchClock.medianMilliseconds(repeats: repeats) {
+            provider.data = sources[flip]
+            flip = 1 - flip
+            blackHole(try engine.layout())
+        }
+        return (median, engine)
+    }
+
+    static func runLuaReload(quick: Bool, report: (BenchResult) -> Void) throws {
+        let count = 100_000, changed = count / 2, repeats = quick ? 5 : 15
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 4096 * 1_048_576, timeLimit: nil))
+        let reload = try host.evaluate("""
+            local t = require("tessera")
+            local a, b = {}, {}
+            for i = 1, \(count) do a[i] = { id = i, width = 120, height = 50 + (i * 37) % 350 }; b[i] = a[i] end
+            b[\(changed + 1)] = { id = -1, width = 120, height = 99 }
+            local p = t.provider{ data = a, layout = t.waterfall{ columns = 3, spacing = 4.5 }, size = "fillWidth" }
+            local e = t.engine{ provider = p, viewport = { 375, 812 } }
+            e:scroll(0, 20000)
+            local flip = false
+            return function() flip = not flip; p.data = flip and b or a; return #e:layout() end
+            """, chunkName: "=bench-engine-reload", environment: host.newEnvironment())[0]
+        let lua = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try host.call(reload)) }
+
+        let old = (0..<count).map { i in JSONValue.object(["height": .int(50 + (i + 1) * 37 % 350), "id": .int(i + 1), "width": .int(120)]) }
+        var new = old
+        new[changed] = .object(["height": .int(99), "id": .int(-1), "width": .int(120)])
+        let swift = try medianReload(flipping: [ItemSource(values: old), ItemSource(values: new)], repeats: repeats).median
+        report(BenchResult(suite: name, name: "reload 100k items from a Lua array, one changed", n: count, median: lua,
+                           baseline: "the same reload of Swift values", baselineMedian: swift,
+                           notes: ["x_slower": lua / swift]))
     }
 
     static func runMeasure(quick: Bool, report: (BenchResult) -> Void) throws {
