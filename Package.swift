@@ -108,6 +108,7 @@ let package = Package(
             ],
             // The benches' Lua, compiled in as byte arrays.
             resources: [
+                .embedInCode("Bench/engine-reload.lua"),
                 .embedInCode("Bench/lua-bench.lua"),
                 .embedInCode("Bench/preview-waterfall.lua"),
                 .embedInCode("Bench/preview-syntax-error.lua"),

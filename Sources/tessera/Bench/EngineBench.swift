@@ -132,20 +132,14 @@ enum EngineBench: BenchSuite {
         return (median, engine)
     }
 
+    /// engine-reload.lua, beside this file (compiled in by SwiftPM: `.embedInCode`).
+    private static let luaReloadSource = String(decoding: PackageResources.engine_reload_lua, as: UTF8.self)
+
     static func runLuaReload(quick: Bool, report: (BenchResult) -> Void) throws {
         let count = 100_000, changed = count / 2, repeats = quick ? 5 : 15
         let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 4096 * 1_048_576, timeLimit: nil))
-        let reload = try host.evaluate("""
-            local t = require("tessera")
-            local a, b = {}, {}
-            for i = 1, \(count) do a[i] = { id = i, width = 120, height = 50 + (i * 37) % 350 }; b[i] = a[i] end
-            b[\(changed + 1)] = { id = -1, width = 120, height = 99 }
-            local p = t.provider{ data = a, layout = t.waterfall{ columns = 3, spacing = 4.5 }, size = "fillWidth" }
-            local e = t.engine{ provider = p, viewport = { 375, 812 } }
-            e:scroll(0, 20000)
-            local flip = false
-            return function() flip = not flip; p.data = flip and b or a; return #e:layout() end
-            """, chunkName: "=bench-engine-reload", environment: host.newEnvironment())[0]
+        let build = try host.evaluate(luaReloadSource, chunkName: "=bench-engine-reload", environment: host.newEnvironment())[0]
+        let reload = try host.call(build, [.integer(count), .integer(changed)])[0]
         let lua = try BenchClock.medianMilliseconds(repeats: repeats) { blackHole(try host.call(reload)) }
 
         let old = (0..<count).map { i in JSONValue.object(["height": .int(50 + (i + 1) * 37 % 350), "id": .int(i + 1), "width": .int(120)]) }
