@@ -19,7 +19,9 @@ function sizeView() {
 // The safe area a generation was laid out with ([top, left, bottom, right], absent: none), as
 // the band of each edge.
 function showSafeArea(insets) {
-  safe.style.borderWidth = (insets || [0, 0, 0, 0]).map(v => v + 'px').join(' ');
+  const [top, left, bottom, right] = insets || [0, 0, 0, 0];
+  // CSS names the edges clockwise from the top: top, right, bottom, left.
+  safe.style.borderWidth = [top, right, bottom, left].map(v => v + 'px').join(' ');
   safe.classList.toggle('on', !!insets);
 }
 // The frame drawn smaller when it does not fit the window (a phone's 812 px under the bars is
