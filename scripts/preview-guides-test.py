@@ -9,7 +9,7 @@ page's band covers the viewport with the safe area's insets as its edges (top 40
 bottom 30, left 20) and dashes its inner edge; dragged to 400 wide (the W field), the rows are
 laid out again within the same insets (340 wide) and the band follows the viewport. Before,
 `preview` refused --safe-area. No JavaScript error.
-Screenshot (with SCREENSHOT_DIR): preview-guides.png.
+Screenshot (with SCREENSHOT_DIR): preview-guides.png (docs/preview-guides.png, which docs/howto/preview.md shows).
 """
 import os
 import sys
@@ -44,7 +44,7 @@ try:
     band, outline = browser.eval(drawn_box_js("#safe")), browser.eval(drawn_box_js("#outline"))
     check("the band covers the viewport", band == outline == [0, 0, 300, 400], (band, outline))
     if SHOTS:
-        browser.screenshot(os.path.join(SHOTS, "preview-guides.png"))
+        browser.screenshot(os.path.join(SHOTS, "preview-guides.png"), clip=(0, 0, 600, 500))
     browser.eval("(() => { const f = document.getElementById('vw'); f.value = '400';"
                  " f.dispatchEvent(new Event('change')); return true; })()")
     browser.wait("M && M.W[0] === 340", "the rows laid out again at 400 wide")
