@@ -378,7 +378,7 @@ import TesseraCore
             ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
             ("t.composed{ sections = { 3 } }", "t.composed: field 'sections[1]' must be a provider (t.provider{}, t.composed{}, ...), got number"),
             ("t.engine{ provider = t.provider{ data = {1}, id = function() error('boom') end } }:layout()", "boom"),
-            ("t.engine{}.nope", "engine: field 'nope' is unknown; known fields: reloadCount, contentSize, offset, viewport, sectionOffsets, stats, anchor, provider, animator, layout, views, scroll, resize, tap, frame, scrollTo, show, scrollSection, measure"),
+            ("t.engine{}.nope", "engine: field 'nope' is unknown; known fields: reloadCount, contentSize, offset, viewport, sectionOffsets, stats, anchor, guides, provider, animator, layout, views, scroll, resize, tap, frame, scrollTo, show, scrollSection, measure"),
         ]
         for (source, message) in cases {
             let error = scriptError { _ = try run("return " + source) }
@@ -449,5 +449,65 @@ import TesseraCore
                         "t.engine: field 'layoutMargins' must be a non-negative length or a table {top =, left =, bottom =, right =}, got nan",
                         "t.engine: field 'safeArea' has an unknown field 'leading'; known fields: bottom, left, right, top",
                         "t.engine: field 'readableWidth' must be a finite, non-negative number, got -5"])
+    }
+
+    /// `e.guides` reads the engine's guides in the shape t.engine{} takes them and assigns new
+    /// ones (absent fields zero, nil none), which the next pass lays out with, as
+    /// `CollectionEngine.guides` does: rows measured from the layout margins go from 300 wide
+    /// to 220 (safe area 20 and 40, margins 10) and back.
+    @Test func anEnginesGuidesAreReadAndAssigned() throws {
+        let out = try run("""
+        local function insets(i) return string.format("%g,%g,%g,%g", i.top, i.left, i.bottom, i.right) end
+        local function guides(e)
+          local g = e.guides
+          return insets(g.safeArea) .. " " .. insets(g.layoutMargins) .. " " .. (g.readableWidth and string.format("%g", g.readableWidth) or "none")
+        end
+        local rows = t.compositional{ contentInsetsReference = "layoutMargins", section = t.section{
+          group = t.hgroup{ size = { "100%", t.fw(0.5) }, items = { t.item{ size = { "100%", "100%" } } } } } }
+        local e = t.engine{ provider = t.provider{ data = { 1, 2, 3 }, layout = rows }, viewport = { 300, 250 } }
+        e:layout()
+        local before, plain = guides(e), views(e)
+        e.guides = { safeArea = { left = 20, right = 40 }, layoutMargins = 10, readableWidth = 1000 }
+        local set = guides(e)
+        e:layout()
+        local inset, reloads = views(e), e.reloadCount
+        local g = e.guides
+        g.safeArea.left = 99   -- a copy: nothing changes until it is assigned
+        local copy = guides(e)
+        e.guides = nil
+        e:layout()
+        return before, plain, set, inset, reloads, copy, guides(e), views(e)
+        """)
+        #expect(out == ["0,0,0,0 0,0,0,0 none", "0 0#1=1@0,0,300,150 | 1 1#2=2@0,150,300,150",
+                        "0,20,0,40 10,10,10,10 1000", "0 0#1=1@30,0,220,110 | 1 1#2=2@30,110,220,110 | 2 2#3=3@30,220,220,110", "1",
+                        "0,20,0,40 10,10,10,10 1000", "0,0,0,0 0,0,0,0 none", "0 0#1=1@0,0,300,150 | 1 1#2=2@0,150,300,150"])
+    }
+
+    /// A bad `e.guides` is refused at the script's line, in t.engine{}'s words under the field's
+    /// name, and the engine keeps its guides.
+    @Test func aBadGuidesAssignmentNamesTheFieldAtTheScriptsLine() throws {
+        let cases: [(String, String)] = [
+            ("e.guides = 5", "test:2: engine: field 'guides' must be a table like {safeArea = {top = 47, bottom = 34}, layoutMargins = 16, readableWidth = 672}, got number"),
+            ("e.guides = { safeArea = { left = -1 } }", "test:2: engine: field 'guides.safeArea.left' must be a finite, non-negative number, got -1"),
+            ("e.guides = { layoutMargins = 'wide' }", "test:2: engine: field 'guides.layoutMargins' must be a non-negative length or a table {top =, left =, bottom =, right =}, got string"),
+            ("e.guides = { readableWidth = 0/0 }", "test:2: engine: field 'guides.readableWidth' must be a finite, non-negative number, got nan"),
+            ("e.guides = { safeArea = { leading = 1 } }", "test:2: engine: field 'guides.safeArea' has an unknown field 'leading'; known fields: bottom, left, right, top"),
+            ("e.guides = { safearea = 1 }", "test:2: engine: field 'guides' has an unknown field 'safearea' (did you mean safeArea?); known fields: layoutMargins, readableWidth, safeArea"),
+        ]
+        for (line, message) in cases {
+            let host = try LuaHost()
+            let error = scriptError {
+                _ = try host.evaluate("local t = require('tessera'); local e = t.engine{ safeArea = 3 }\n\(line)\n", chunkName: "=test",
+                                      environment: try host.newEnvironment())
+            }
+            #expect(error?.message == message, "\(line): \(error?.message ?? "no error")")
+            #expect(error?.traceback.contains("test:2: in main chunk") == true, "\(error?.traceback ?? "")")
+        }
+        let kept = try run("""
+        local e = t.engine{ safeArea = 3 }
+        local ok = pcall(function() e.guides = { safeArea = 1, layoutMargins = -2 } end)
+        return tostring(ok), string.format("%g %g", e.guides.safeArea.left, e.guides.layoutMargins.left)
+        """)
+        #expect(kept == ["false", "3 0"])
     }
 }

@@ -59,6 +59,27 @@ return {
         #expect(repl.out[2].hasPrefix("tessera result: stack, 3 items, content 100 x 150, viewport 200x100 at 5,0, laid out in "))
     }
 
+    /// `run` takes the viewport's guides as `t.run` does (one parser): a compositional section
+    /// measured from the safe area (its default) is inset by it, from the layout margins by both.
+    @Test func runTakesTheViewportsGuides() throws {
+        let (repl, _) = try session()
+        repl.feed("rows = t.compositional{ section = t.section{ group = t.hgroup{ size = {'100%', 50}, items = {t.item{ size = {'100%', '100%'} }} } } }",
+                  "run(rows, {width = 300}):frame(2)",
+                  "run(rows, {width = 300, safeArea = {left = 20, right = 40}}):frame(2)",
+                  "run(rows, {width = 300, safeArea = 10, layoutMargins = {left = 5}}):frame(2)",
+                  "m = t.compositional{ contentInsetsReference = 'layoutMargins', section = t.section{ group = t.hgroup{ size = {'100%', 50}, items = {t.item{ size = {'100%', '100%'} }} } } }",
+                  "run(m, {width = 300, safeArea = 10, layoutMargins = {left = 5}}):frame(2)",
+                  "run(rows, {safeArea = {left = -1}})", "run(rows, {layoutMargins = 'wide'})", "run(rows, {readableWidth = 0/0})",
+                  "run(rows, {safeArea = {leading = 1}})")
+        #expect(repl.out == ["0\t50\t300\t50", "20\t50\t240\t50", "10\t50\t280\t50", "15\t50\t275\t50"])
+        #expect(repl.err.map { $0.components(separatedBy: "\n")[0] } == [
+            "stdin:1: run: field 'safeArea.left' must be a finite, non-negative number, got -1",
+            "stdin:1: run: field 'layoutMargins' must be a non-negative length or a table {top =, left =, bottom =, right =}, got string",
+            "stdin:1: run: field 'readableWidth' must be a finite, non-negative number, got nan",
+            "stdin:1: run: field 'safeArea' has an unknown field 'leading'; known fields: bottom, left, right, top",
+        ])
+    }
+
     @Test func runTakesBuiltinsByValueAndName() throws {
         let (repl, path) = try session()
         let context = LayoutContext(dataset: repl.session.dataset, collectionSize: Size(width: 375, height: 812))
@@ -85,8 +106,8 @@ return {
             "stdin:1: run: field 'params' applies only to layout scripts; give a built-in layout its parameters when you make it, like t.waterfall{columns = 3}",
             "stdin:1: run: argument #2 (options) must be a table like {width = 375, height = 812}, got number",
             "stdin:1: run: field 'width' must be a finite, non-negative number, got -1",
-            "stdin:1: run: argument #2 (options) has an unknown field 'spacing'; known fields: height, params, width, x, y",
-            "stdin:1: run: argument #2 (options) has an unknown field 'widht' (did you mean width?); known fields: height, params, width, x, y",
+            "stdin:1: run: argument #2 (options) has an unknown field 'spacing'; known fields: height, layoutMargins, params, readableWidth, safeArea, width, x, y",
+            "stdin:1: run: argument #2 (options) has an unknown field 'widht' (did you mean width?); known fields: height, layoutMargins, params, readableWidth, safeArea, width, x, y",
             "stdin:1: run: " + unknown,
             "stdin:1: r:frames: self must be a result (call it with a colon, like r:frames()), got no value",
             "stdin:1: r:frame: argument #1 (i) must be an integer in 1..3, got 9",

@@ -71,4 +71,19 @@ import Testing
             "4 update [20.0, 360.0, 240.0, 120.0] -> [20.0, 240.0, 240.0, 120.0]",
         ])
     }
+
+    /// `preview` takes the same option group: its help lists the guides, and a bad one is a
+    /// usage error in the same words before anything is served.
+    @Test func previewTakesTheGuideOptions() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = try runTessera(["preview", "rows.lua", "--data", "d.json", "--readable-width", "wide"], in: dir)
+        #expect(bad.status == 64 && bad.stderr.contains("--readable-width 'wide' is not valid; expected a non-negative length, for example 672"),
+                "\(bad.stderr)")
+        #expect(bad.stdout == "")
+        let help = try runTessera(["preview", "--help"], in: dir)
+        for flag in ["--safe-area <T,L,B,R>", "--layout-margins <T,L,B,R>", "--readable-width <W>"] {
+            #expect(help.stdout.contains(flag), "\(flag)")
+        }
+    }
 }

@@ -448,6 +448,54 @@ struct PreviewTests {
         #expect(refusals.count == 1 && refusals[0].hasPrefix("params: expected values to be an object of param names and values, got "), "\(refusals)")
     }
 
+    /// `--safe-area` and its siblings reach every pass the preview makes, as `run` gives them:
+    /// a compositional section measured from the safe area (its default) is inset by 20 left
+    /// and 40 right in the frame, in the section box the page draws, with `--measure` (the
+    /// engine's pass) and in a data save's animation; the frame names the safe area for the
+    /// page's band, and a preview without guides names none.
+    @Test(arguments: [false, true]) func theViewportsGuidesReachEveryPass(measure: Bool) async throws {
+        let rows = """
+            local t = require("tessera")
+            return t.compositional{ section = t.section{
+              group = t.hgroup{ size = { "100%", t.fw(0.5) }, items = { t.item{ size = { "100%", "100%" } } } } } }
+            """
+        let (session, _, data, messages) = try rowsSession(rows) {
+            $0.animator = measure ? nil : "fade"
+            $0.viewport = Size(width: 300, height: 250)
+            $0.guides = ViewportGuides(safeArea: EdgeInsets(top: 5, left: 20, bottom: 5, right: 40))
+            $0.measure = measure
+        }
+        session.readsOnlyChangedFiles = true
+        session.render()
+        func frames() throws -> [Rect] {
+            let run = try #require(session.lastGoodRun).run
+            return try (0..<run.result.count).map { try run.result.frame(at: $0) }
+        }
+        #expect(try frames() == [Rect(x: 20, y: 0, width: 240, height: 120), Rect(x: 20, y: 120, width: 240, height: 120)])
+        if !measure {
+            // A data save (b goes, c comes) plays within the safe area too.
+            try #"{"items": [{"id": "a"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            session.filesChanged([FileWatcher.absolute(data)])
+            session.render()
+        }
+        let (texts, _, _, headers) = await messages.received()
+        let header = try JSONParser.parse(try #require(headers.first))
+        #expect(header["safeArea"] == .array([5, 20, 5, 40]))
+        #expect(header["content"] == .array([300, 240]))
+        if !measure {
+            let animation = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"animation\"") }))
+            guard case .array(let samples)? = animation["timeline"]?["samples"] else { Issue.record("no samples"); return }
+            #expect(samples.first?["views"].map { JSONWriter.write($0) }
+                    == #"[["1:b",20,120,240,120,1,1,0,0,0],["0:a",20,0,240,120,1,1,0,0,0],["2:c",20,120,240,120,0,1,0,0,0]]"#)
+        }
+
+        let (plain, _, _, plainMessages) = try rowsSession(rows) { $0.viewport = Size(width: 300, height: 250) }
+        plain.render()
+        let (_, plainHeader) = try await newestFrame(plainMessages)
+        #expect(plainHeader["safeArea"] == nil)
+        #expect(plainHeader["content"] == .array([300, 300]))
+    }
+
     @Test func aParamWithANonFiniteDefaultGetsNoControl() async throws {
         let (session, _, _, messages) = try rowsSession("""
             return { params = { h = 10, most = math.huge, odd = { 0/0 } }, simpleLayout = function(ctx, p)

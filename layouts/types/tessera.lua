@@ -562,6 +562,7 @@ function t.align(alignment, length, lineStart, lineLength) end
 ---@field provider tessera.Provider assigning it schedules a reload
 ---@field animator? tessera.AnimatorValue the fallback after the providers' own; assigning it schedules a reload
 ---@field anchor tessera.ScrollAnchor what a reload keeps still on screen; assignable
+---@field guides {safeArea: tessera.Insets, layoutMargins: tessera.Insets, readableWidth?: number}|nil the viewport's guides (read: a new table with every edge); assigning them (absent fields 0, nil for none) relayouts at the next pass
 local Engine = {}
 ---Runs one pass (reload, else relayout, else load cells) and returns its events.
 ---@return tessera.EngineEvent[]

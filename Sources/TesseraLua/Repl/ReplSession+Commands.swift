@@ -32,6 +32,7 @@ extension ReplSession {
         t      the tessera module (t.* below)    L  the --layout script (\(layout))
         data   the dataset (\(short(dataset.sourceName))): data[i], #data, data.sections
         run(layout [, {width=, height=, x=, y=, params=}])  lays data out: a result r
+               and {safeArea=, layoutMargins=, readableWidth=}: as t.run takes them
                r:frames() r:frame(i) r:visible([x,y,w,h]) r:contentSize() #r r:show()
         load("f.lua") a layout script     require("name") a script or "tessera"
         Lua    print pairs ipairs type tostring tonumber pcall error select string

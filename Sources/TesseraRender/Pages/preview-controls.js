@@ -1,7 +1,7 @@
 // The viewport's size and the overlays: sizeView() and the frame fitted to the window (fitFrame),
 // the W and H fields, the presets and the grip (setViewport), the overlay checkboxes
-// (syncOverlays). Relies on preview-state.js (S, M, $, view, outline, grip, spacer, writeHash,
-// sizeChosen, MAX_SIDE); when called, on draw, SW and SH (preview-draw.js), markProblems
+// (syncOverlays), the safe area's band (showSafeArea). Relies on preview-state.js (S, M, $,
+// view, outline, grip, safe, spacer, writeHash, sizeChosen, MAX_SIDE); when called, on draw, SW and SH (preview-draw.js), markProblems
 // (preview-problems.js) and send (preview-page.js).
 
 // ---- Viewport controls: fields, presets, drag-to-resize.
@@ -12,8 +12,17 @@ function sizeView() {
     view.style.height = (S.h + view.offsetHeight - view.clientHeight) + 'px';
   }
   outline.style.width = S.w + 'px'; outline.style.height = S.h + 'px';
+  safe.style.width = S.w + 'px'; safe.style.height = S.h + 'px';
   $('vw').value = S.w; $('vh').value = S.h;
   fitFrame();
+}
+// The safe area a generation was laid out with ([top, left, bottom, right], absent: none), as
+// the band of each edge.
+function showSafeArea(insets) {
+  const [top, left, bottom, right] = insets || [0, 0, 0, 0];
+  // CSS names the edges clockwise from the top: top, right, bottom, left.
+  safe.style.borderWidth = [top, right, bottom, left].map(v => v + 'px').join(' ');
+  safe.classList.toggle('on', !!insets);
 }
 // The frame drawn smaller when it does not fit the window (a phone's 812 px under the bars is
 // taller than a laptop's window): the layout still gets the viewport's size, but the frame and

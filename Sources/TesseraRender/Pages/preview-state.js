@@ -11,7 +11,7 @@
 
 const $ = id => document.getElementById(id);
 const view = $('view'), spacer = $('spacer'), layer = $('layer'), statusLine = $('status'), errorPanel = $('error');
-const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip');
+const inspector = $('inspector'), tip = $('tip'), conn = $('conn'), outline = $('outline'), grip = $('grip'), safe = $('safe');
 const token = new URLSearchParams(location.search).get('token') || '';
 const LIMIT = 8000000;
 // The largest side of a viewport, the server's bound, which it writes as the W field's max.

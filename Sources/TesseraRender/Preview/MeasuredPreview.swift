@@ -104,9 +104,11 @@ package final class MeasuredPreview {
     /// What the provider's layout needs alive (a script's host), kept as long as the layout.
     private var owner: AnyObject?
 
-    public init(layout: any Layout, owner: AnyObject? = nil, dataset: Dataset, sizing: ItemSizing, viewport: Size) {
+    /// `guides`: the viewport's, which every pass lays out with (`--safe-area` and its siblings).
+    public init(layout: any Layout, owner: AnyObject? = nil, dataset: Dataset, sizing: ItemSizing, viewport: Size,
+                guides: ViewportGuides = .zero) {
         provider = BasicProvider(data: ItemSource(dataset: dataset), layout: layout, size: .rule(sizing))
-        engine = CollectionEngine(provider: provider, viewport: viewport)
+        engine = CollectionEngine(provider: provider, viewport: viewport, guides: guides)
         self.dataset = dataset
         self.owner = owner
     }

@@ -26,6 +26,9 @@ package struct PreviewUpdate {
     /// The values a page's controls set that this run used (the page that said last): a page
     /// whose own differ says its picture has another page's params. Nil: no `pageParams` field.
     public var pageParams: JSONValue?
+    /// The viewport's safe area the run was laid out with (`--safe-area`), which the page draws
+    /// as a faint band; zero: no `safeArea` field.
+    public var safeArea = EdgeInsets.zero
 
     public init(run: LayoutRun, generation: Int, idsVersion: Int, timings: [(String, Double)]) {
         self.run = run; self.generation = generation; self.idsVersion = idsVersion; self.timings = timings
@@ -63,6 +66,14 @@ package struct PreviewUpdate {
                 if let point { pair(point.x, point.y) } else { header.append(contentsOf: Array("null".utf8)) }
             }
             header.append(UInt8(ascii: "}"))
+        }
+        if safeArea != .zero {
+            key("safeArea"); header.append(UInt8(ascii: "["))
+            for (k, v) in [safeArea.top, safeArea.left, safeArea.bottom, safeArea.right].enumerated() {
+                if k > 0 { comma() }
+                number(v)
+            }
+            header.append(UInt8(ascii: "]"))
         }
         if let pageParams { key("pageParams"); header.append(contentsOf: Array(JSONWriter.write(pageParams).utf8)) }
         comma()

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TesseraCore
 
-// The viewport's guides (run, check, scroll, animate): `--safe-area`, `--layout-margins` and `--readable-width`,
+// The viewport's guides (run, check, scroll, animate, preview): `--safe-area`, `--layout-margins` and `--readable-width`,
 // which a compositional layout's `contentInsetsReference` measures its sections from.
 
 /// An option whose text is insets: one length for every edge, or T,L,B,R (top, left, bottom,
@@ -57,7 +57,7 @@ struct ReadableWidthOption: OptionValue {
     var argumentText: String { JSONWriter.format(width) }
 }
 
-/// The viewport's guides of `run`, `check`, `scroll` and `animate`, zero unless given.
+/// The viewport's guides of `run`, `check`, `scroll`, `animate` and `preview`, zero unless given.
 struct GuideOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The viewport's safe area: one length, or T,L,B,R (compositional contentInsetsReference).", valueName: "T,L,B,R"))
     var safeArea: Checked<SafeAreaOption>?

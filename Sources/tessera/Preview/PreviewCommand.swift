@@ -5,7 +5,8 @@ import TesseraLua
 import TesseraRender
 
 /// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
-/// [--animator A] [--measure] [--label FIELD] [--port N] [--poll] [--open] [--max-data-size MB]`: a live page on 127.0.0.1, re-rendered on
+/// [--animator A] [--measure] [--label FIELD] [--port N] [--poll] [--open] [--max-data-size MB]
+/// [--safe-area T,L,B,R] [--layout-margins T,L,B,R] [--readable-width W]`: a live page on 127.0.0.1, re-rendered on
 /// every save of the script, the data file or a module the script required.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,6 +48,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
+    @OptionGroup var guides: GuideOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port \(port) is not a port; expected 0 (any free port) to 65535")
@@ -69,6 +72,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.limits = limits.options
         configuration.maxDataBytes = dataset.maxBytes
         configuration.sectionBy = dataset.sectionBy
+        configuration.guides = try guides.guides()
         // Worded as run words them; later problems (a file removed, a bad dataset) show on the page.
         // A name that names no layout is refused now: no save of a watched file could fix it.
         if !layout.hasSuffix(".lua"), !BuiltinLayouts.names.contains(layout) {

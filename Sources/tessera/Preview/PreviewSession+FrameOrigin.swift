@@ -25,8 +25,9 @@ extension PreviewSession {
             ScriptFileBytes(sources.files).serve(host)
             let (layout, _) = try Self.layout(named: configuration.layout, file: layoutFile, in: host,
                                               params: configuration.params, page: sources.pageParams)
-            let context = LayoutContext(dataset: run.dataset, collectionSize: run.viewport,
+            var context = LayoutContext(dataset: run.dataset, collectionSize: run.viewport,
                                         sizing: ItemSizing(rule: configuration.sizing))
+            context.guides = configuration.guides
             let origin = try host.recordingFrameOrigin(of: index) { arm in
                 let result = try layout.layout(context)
                 arm()

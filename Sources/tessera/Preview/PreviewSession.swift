@@ -30,6 +30,9 @@ final class PreviewSession: @unchecked Sendable {
         /// Regroups the data by this field (`--section-by`), as every command does.
         var sectionBy: String?
         var viewport = Size(width: 375, height: 812)
+        /// The viewport's guides (`--safe-area`, `--layout-margins`, `--readable-width`), which
+        /// every pass of the layout gets, as `run` gives them.
+        var guides = ViewportGuides.zero
         /// Plays data-file saves with this animator (a built-in name or a script), when set.
         var animator: String?
         var animatorParams: OrderedDictionary<String, JSONValue> = [:]
@@ -411,11 +414,13 @@ final class PreviewSession: @unchecked Sendable {
         }
         let idsVersion = ids!.version
         guard configuration.measure else {
-            let context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
+            var context = LayoutContext(dataset: dataset, collectionSize: size, sizing: ItemSizing(rule: configuration.sizing))
+            context.guides = configuration.guides
             return LaidOut(result: try layout.layout(context), idsVersion: idsVersion)
         }
         let sizing = ItemSizing(rule: configuration.sizing)
-        let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size)
+        let engine = measured ?? MeasuredPreview(layout: layout, owner: lua, dataset: dataset, sizing: sizing, viewport: size,
+                                                      guides: configuration.guides)
         measured = engine
         let pass = try engine.run(generation: generation, layout: newLayout ? layout : nil, owner: lua,
                                   dataset: datasetChanged ? dataset : nil, idsVersion: idsVersion,
@@ -431,6 +436,7 @@ final class PreviewSession: @unchecked Sendable {
         update.measure = configuration.measure
         update.adjust = laidOut.adjust
         update.params = paramControls
+        update.safeArea = configuration.guides.safeArea
         // Only a layout that takes params has controls to compare.
         if !paramControls.isEmpty { update.pageParams = .object(lastPageParams ?? [:]) }
         return try update.encode(storage: Self.data)
@@ -495,7 +501,7 @@ final class PreviewSession: @unchecked Sendable {
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
         let provider = BasicProvider(data: ItemSource(dataset: last.dataset), layout: layout,
                                      size: .rule(ItemSizing(rule: configuration.sizing)))
-        let engine = CollectionEngine(provider: provider, viewport: size)
+        let engine = CollectionEngine(provider: provider, viewport: size, guides: configuration.guides)
         engine.animator = try animatorNamed(name, params: configuration.animatorParams, configuration.limits, reading: scriptFiles)
         for (section, shelfOffset) in shelves { engine.setOffset(shelfOffset, ofSection: section) }
         try engine.scroll(to: offset)

@@ -5,7 +5,8 @@ import TesseraCore
 // t.engine{ provider =, viewport = {w, h}, keepFirstVisible = false, animator =, safeArea =,
 // layoutMargins =, readableWidth = }, its fields
 // e.reloadCount, e.contentSize, e.offset, e.viewport, e.sectionOffsets, e.stats, e.provider and
-// e.animator (both assignable: they schedule a reload), and the field access of providers.
+// e.animator (both assignable: they schedule a reload), e.anchor and e.guides (assignable; new
+// guides relayout at the next pass), and the field access of providers.
 
 extension TesseraModule {
     /// Each method's name, the most arguments it takes (self aside) and its function.
@@ -62,7 +63,8 @@ extension TesseraModule {
     }
 
     /// The fields an engine value reads (its methods aside).
-    static let engineFields = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "provider", "animator"]
+    static let engineFields = ["reloadCount", "contentSize", "offset", "viewport", "sectionOffsets", "stats", "anchor", "guides", "provider",
+                               "animator"]
 
     static let engineIndex: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
@@ -84,6 +86,7 @@ extension TesseraModule {
                 }
             case "stats": LuaStack.push(L!, json: .object(["created": .int(engine.stats.created), "reused": .int(engine.stats.reused)]), readOnly: false)
             case "anchor": LuaStack.push(L!, engine.anchor.rawValue)
+            case "guides": host.pushGuides(engine.guides)
             case "provider", "animator":
                 host.push(box.fields)
                 LuaStack.rawField(L!, -1, key)
@@ -106,8 +109,9 @@ extension TesseraModule {
             case "provider": try host.setEngineProvider(box, at: 3, args: LuaArguments(L!, function: "engine"))
             case "animator": try host.setEngineAnimator(box, at: 3, function: "engine")
             case "anchor": box.engine.anchor = try LuaArguments(L!, function: "engine").option(field: "anchor", at: 3, ScrollAnchor.self)
+            case "guides": try host.setEngineGuides(box, at: 3)
             default:
-                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ..., e.animator = ... or e.anchor = ...)")
+                throw args.error(.field(key), "cannot be assigned (use e:scroll, e:resize, e.provider = ..., e.animator = ..., e.anchor = ... or e.guides = ...)")
             }
             return 0
         }
