@@ -88,14 +88,19 @@ extension Tessera {
     /// ArgumentParser's JSON description of the command: `kind`, `names`, `isRepeating`) passes
     /// `keep`; hidden ones too.
     static func longNames(of command: ParsableCommand.Type, where keep: ([String: Any]) -> Bool) -> Set<String> {
+        Set(argumentDescriptions(of: command).filter(keep).flatMap(longNames))
+    }
+
+    /// The long names (without `--`) of one argument of ArgumentParser's JSON description.
+    static func longNames(_ argument: [String: Any]) -> [String] {
+        (argument["names"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String == "long" ? $0["name"] as? String : nil }
+    }
+
+    /// The arguments of ArgumentParser's JSON description of `command`, each a dictionary
+    /// (`kind`, `names`, `isRepeating`, `valueName`).
+    static func argumentDescriptions(of command: ParsableCommand.Type) -> [[String: Any]] {
         guard let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
               let tool = json["command"] as? [String: Any], let arguments = tool["arguments"] as? [[String: Any]] else { return [] }
-        var names: Set<String> = []
-        for argument in arguments where keep(argument) {
-            for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
-                if let text = name["name"] as? String { names.insert(text) }
-            }
-        }
-        return names
+        return arguments
     }
 }

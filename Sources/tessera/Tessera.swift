@@ -39,7 +39,11 @@ struct Tessera: ParsableCommand {
             var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
             if code == .validationFailure {
                 let arguments = Array(CommandLine.arguments.dropFirst())
-                if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) { text = unknown.fullMessage }
+                if let swallowed = swallowedFlag(in: arguments) {
+                    text = swallowed.fullMessage
+                } else if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) {
+                    text = unknown.fullMessage
+                }
                 text = explainingUnknownOption(text, arguments: arguments)
             }
             // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
@@ -57,8 +61,8 @@ struct Tessera: ParsableCommand {
     }
 }
 
-/// A usage error found before ArgumentParser parses the command line (a value given twice),
-/// printed as ArgumentParser prints one: the sentence, then the command's usage.
+/// A usage error ArgumentParser does not find (a value given twice, a flag whose value is the
+/// next flag), printed as ArgumentParser prints one: the sentence, then the command's usage.
 struct CommandUsageError: Error {
     var command: ParsableCommand.Type
     var message: String

@@ -7,6 +7,64 @@ import Testing
 @Suite struct OptionValueMessagesCLITests {
     static let emoji = "datasets/emoji-15.1.json"
 
+    /// Each command's value-taking flags, as its usage names their values, and the arguments it
+    /// needs besides.
+    static let commands: [(command: String, needs: [String], options: String)] = [
+        ("run", ["waterfall"], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W offset=X,Y "
+            + "section-offset=S=X,Y format=FORMAT label=FIELD out=FILE"),
+        ("check", ["waterfall"], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W fail-on=KINDS max-warnings=N"),
+        ("diff", [emoji, emoji], "format=FORMAT duplicates=POLICY section-by=FIELD max-data-size=MB"),
+        ("animate", ["flow", "--data", emoji, "--to", emoji], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N "
+            + "time-limit=SECONDS data=FILE duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R "
+            + "readable-width=W to=NEW to-layout=LAYOUT2 animator=NAME animator-param=K=V offset=X,Y fps=N item-size=WxH format=FORMAT label=FIELD out=FILE"),
+        ("scroll", ["flow", "--data", emoji], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W from=Y to=Y steps=N "
+            + "animator=NAME animator-param=K=V format=FORMAT measured=SIZES.json"),
+        ("preview", ["flow", "--data", emoji], "data=FILE viewport=WxH param=K=V sizing=RULE animator=NAME animator-param=K=V label=FIELD port=N "
+            + "max-memory=MB max-instructions=N time-limit=SECONDS duplicates=POLICY section-by=FIELD max-data-size=MB"),
+        ("repl", ["--batch"], "data=FILE layout=FILE viewport=WxH max-memory=MB max-instructions=N time-limit=SECONDS duplicates=POLICY "
+            + "section-by=FIELD max-data-size=MB"),
+        ("test", [], "filter=TEXT junit=FILE report=FILE.html max-memory=MB max-instructions=N time-limit=SECONDS"),
+        ("bench", [], "format=FORMAT"),
+    ]
+
+    /// A flag followed by another flag has no value: whether ArgumentParser took the next flag
+    /// as its value (`--viewport`, read unconditionally) or found none (`--format`), the sentence
+    /// names the first flag, not the unknown `--rounds` or a leftover argument. Every
+    /// value-taking flag of every command.
+    @Test func aFlagFollowedByAnotherFlagIsToldItHasNoValue() throws {
+        for (command, needs, options) in Self.commands {
+            for option in options.split(separator: " ") {
+                let eq = option.firstIndex(of: "=")!
+                let (flag, valueName) = ("--" + option[..<eq], option[option.index(after: eq)...])
+                let r = try runTessera([command] + needs + [flag, "--rounds", "3"], input: "")
+                let sentence = "Error: \(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag\n"
+                #expect(r.status == (command == "test" ? 2 : 64), "\(command) \(flag)")
+                #expect(r.stderr.hasPrefix(sentence + "Usage: tessera \(command) "), "\(command) \(flag): \(r.stderr)")
+                #expect(r.stdout == (command == "test" ? "0 passed, 0 failed\n" : ""), "\(command) \(flag)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (["run", "waterfall", "--viewport", "--rounds", "3"], "--viewport '--rounds' is not valid; expected a value (WxH), not another flag"),
+        (["run", "waterfall", "--viewport", "--format", "json"], "--viewport '--format' is not valid; expected a value (WxH), not another flag"),
+        (["run", "waterfall", "--format", "--viewport", "375x812"], "--format '--viewport' is not valid; expected a value (FORMAT), not another flag"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "--rtl"], "--steps '--rtl' is not valid; expected a value (N), not another flag"),
+    ])
+    func theFirstFlagWithoutItsValueIsNamed(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
+    /// After `--` every argument is positional: a value-taking flag there is the layout's name.
+    @Test func afterTwoDashesAFlagIsAnArgument() throws {
+        let r = try runTessera(["run", "--viewport", "375x812", "--", "--format"], input: "")
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: unknown layout '--format'; expected a .lua file, "), "\(r.stderr)")
+    }
+
     /// The numbers ArgumentParser read itself before are read as every option's value is: the
     /// text as typed, and the range.
     @Test(arguments: [

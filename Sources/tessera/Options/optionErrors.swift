@@ -35,3 +35,10 @@ func wholeNumberOption(_ text: String, flag: String, in range: ClosedRange<Int>,
     guard let value = Int(text), range.contains(value) else { throw optionError(flag, text, expected: expected) }
     return value
 }
+
+/// What a value-taking flag followed by another flag gets (`--viewport --rounds 3`): the flag
+/// took the next flag as its text, or ArgumentParser found it had none. `valueName` is the
+/// value as the usage shows it (`WxH`).
+func swallowedFlagError(_ flag: String, _ next: String, valueName: String) -> CLIError {
+    optionError(flag, next, expected: "a value (\(valueName)), not another flag")
+}
