@@ -28,10 +28,13 @@ struct Tessera: ParsableCommand {
             if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
                 throw ValidationError(message)
             }
-            if let (command, message) = repeatedOption(in: Array(CommandLine.arguments.dropFirst())) {
-                throw CommandUsageError(command: command, message: message)
-            }
+            let arguments = Array(CommandLine.arguments.dropFirst())
             var command = try parseAsRoot()
+            if let (repeated, message, flag) = repeatedOption(in: arguments) {
+                // ArgumentParser checked the last value of a flag given twice; its first is checked too.
+                _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))
+                throw CommandUsageError(command: repeated, message: message)
+            }
             try command.run()
         } catch {
             let error = LimitHint.adding(to: error)

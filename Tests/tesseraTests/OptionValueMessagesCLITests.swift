@@ -65,6 +65,25 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: unknown layout '--format'; expected a .lua file, "), "\(r.stderr)")
     }
 
+    /// A malformed value is reported as malformed before the rule that a value is given once,
+    /// whichever of the two is malformed; two well-formed values are a repeat.
+    @Test(arguments: [
+        (["run", "waterfall", "--param", "=1", "--param", "=2"], "--param '=1' is not valid; expected K=V, for example --param columns=3"),
+        (["run", "waterfall", "--param", "columns=2", "--param", "=2"], "--param '=2' is not valid; expected K=V, for example --param columns=3"),
+        (["scroll", "waterfall", "--data", emoji, "--animator-param", "=1", "--animator-param", "=1"],
+         "--animator-param '=1' is not valid; expected K=V, for example --animator-param duration=0.5"),
+        (["run", "waterfall", "--section-offset", "x=1,2", "--section-offset", "x=3,4"],
+         "--section-offset 'x=1,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"),
+        (["run", "waterfall", "--viewport", "abc", "--viewport", "375x812"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport=abc", "--viewport", "375x812"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375x812", "--viewport", "abc"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--format", "jsno", "--format", "json"], "--format 'jsno' is not valid (did you mean json?); expected json, text, svg or html"),
+        (["run", "waterfall", "--viewport", "320x480", "--viewport=375x812"], "--viewport was given twice ('320x480', then '375x812'); give each value once"),
+    ])
+    func aMalformedValueComesBeforeARepeat(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
     /// The numbers ArgumentParser read itself before are read as every option's value is: the
     /// text as typed, and the range.
     @Test(arguments: [
