@@ -100,4 +100,19 @@ import Testing
     func numbersAndNamesTakeTheOneShape(arguments: [String], message: String) throws {
         try expectUsageError(arguments, message)
     }
+
+    /// A key naming two sections counts them from 0 on the command line, as `--section-offset`
+    /// and the JSON do (Lua's `t.split{}` counts from 1: `TypedMessageTests`).
+    @Test func aKeyNamingTwoSectionsCountsThemFromZero() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("twins.json")
+        try #"{"sections": [{"id": 5, "items": [{"id": "a"}]}, {"id": "s", "items": [{"id": "b"}]}, {"id": "5", "items": [{"id": "c"}]}]}"#
+            .write(to: data, atomically: true, encoding: .utf8)
+        let r = try runTessera(["run", "split", "--data", data.path, "--param", #"side={"5":"left"}"#], input: "")
+        #expect(r.status == 1)
+        #expect(r.stderr == #"Error: split parameter 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
+            + "expected section ids whose text differs, or a function of (index, section)\n")
+        #expect(r.stdout == "")
+    }
 }
