@@ -58,7 +58,7 @@ func writeAtomically(_ bytes: [UInt8], to path: String, flag: String? = "--out",
 
 /// What an empty file name given to `flag` is told: by `writeAtomically`, and as a usage error
 /// by the commands that take the flag.
-func emptyFileNameMessage(_ flag: String) -> String { "\(flag) needs a file name, got an empty one" }
+func emptyFileNameMessage(_ flag: String) -> String { optionError(flag, "", expected: "a file name").description }
 
 /// How a refusal to write over what is not a regular file ends.
 private func onlyRegularFiles(_ flag: String?) -> String {

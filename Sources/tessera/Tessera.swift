@@ -28,10 +28,13 @@ struct Tessera: ParsableCommand {
             if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
                 throw ValidationError(message)
             }
-            if let (command, message) = repeatedOption(in: Array(CommandLine.arguments.dropFirst())) {
-                throw CommandUsageError(command: command, message: message)
-            }
+            let arguments = Array(CommandLine.arguments.dropFirst())
             var command = try parseAsRoot()
+            if let (repeated, message, flag) = repeatedOption(in: arguments) {
+                // ArgumentParser checked the last value of a flag given twice; its first is checked too.
+                _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))
+                throw CommandUsageError(command: repeated, message: message)
+            }
             try command.run()
         } catch {
             let error = LimitHint.adding(to: error)
@@ -39,7 +42,11 @@ struct Tessera: ParsableCommand {
             var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
             if code == .validationFailure {
                 let arguments = Array(CommandLine.arguments.dropFirst())
-                if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) { text = unknown.fullMessage }
+                if let swallowed = swallowedFlag(in: arguments) {
+                    text = swallowed.fullMessage
+                } else if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) {
+                    text = unknown.fullMessage
+                }
                 text = explainingUnknownOption(text, arguments: arguments)
             }
             // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
@@ -57,8 +64,8 @@ struct Tessera: ParsableCommand {
     }
 }
 
-/// A usage error found before ArgumentParser parses the command line (a value given twice),
-/// printed as ArgumentParser prints one: the sentence, then the command's usage.
+/// A usage error ArgumentParser does not find (a value given twice, a flag whose value is the
+/// next flag), printed as ArgumentParser prints one: the sentence, then the command's usage.
 struct CommandUsageError: Error {
     var command: ParsableCommand.Type
     var message: String

@@ -232,15 +232,15 @@ struct AnimateCommandTests {
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to", "datasets/emoji-17.0.json", "--to-layout", "row"],
              "animate needs exactly one of --to NEW or --to-layout LAYOUT2"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "0"],
-             "--fps expects a number of frames per second greater than 0 and at most 1000, got 0"),
+             "--fps '0' is not valid; expected a number of frames per second greater than 0 and at most 1000"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--fps", "-1"],
-             "--fps expects a number of frames per second greater than 0 and at most 1000, got -1"),
+             "--fps '-1' is not valid; expected a number of frames per second greater than 0 and at most 1000"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60"],
              "--item-size '60' is not valid; expected two finite numbers like 60x60"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--item-size", "60x60", "--sizing", "fill"],
              "--item-size and --sizing both say how to size items; give one of them"),
             (["animate", "flow", "--data", "datasets/emoji-15.1.json", "--to-layout", "row", "--format", "svg"],
-             "unknown --format 'svg'; expected json or html"),
+             "--format 'svg' is not valid; expected json or html"),
         ]
         for (args, message) in usageCases {
             let outcome = try runTessera(args)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What one `tessera` invocation did.
 struct CLIOutcome {
@@ -90,4 +91,13 @@ let usageLines = [
 /// then the command's usage.
 func usageErrorText(_ message: String, command: String) -> String {
     "Error: \(message)\nUsage: \(usageLines[command] ?? "(no usage line for \(command))")\n  See 'tessera \(command) --help' for more information.\n"
+}
+
+/// Expects `tessera ARGUMENTS` to be a usage error: exit status 64, `message` and the command's
+/// usage on stderr, nothing on stdout.
+func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let r = try runTessera(arguments, input: "")
+    #expect(r.status == 64, sourceLocation: sourceLocation)
+    #expect(r.stderr == usageErrorText(message, command: arguments[0]), sourceLocation: sourceLocation)
+    #expect(r.stdout == "", sourceLocation: sourceLocation)
 }

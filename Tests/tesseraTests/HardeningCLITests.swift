@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--max-memory", "99999999999999999"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '99999999999999999'"),
-        (["--max-memory", "1e400"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '1e400'"),
-        (["--max-memory", "-5"], "--max-memory expects a number of MB greater than 0 and at most 1048576, got '-5'"),
-        (["--time-limit", "nan"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got 'nan'"),
-        (["--time-limit", "inf"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got 'inf'"),
-        (["--time-limit", "1e10"], "--time-limit expects a number of seconds from 0 (no limit) to 86400, got '1e10'"),
-        (["--max-instructions", "-1"], "--max-instructions expects a whole number from 0 (no budget) to 9223372036854775807, got '-1'"),
-        (["--max-data-size", "0"], "--max-data-size expects a number of MB greater than 0 and at most 1048576, got '0'"),
+        (["--max-memory", "99999999999999999"], "--max-memory '99999999999999999' is not valid; expected a number of MB greater than 0 and at most 1048576"),
+        (["--max-memory", "1e400"], "--max-memory '1e400' is not valid; expected a number of MB greater than 0 and at most 1048576"),
+        (["--max-memory", "-5"], "--max-memory '-5' is not valid; expected a number of MB greater than 0 and at most 1048576"),
+        (["--time-limit", "nan"], "--time-limit 'nan' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
+        (["--time-limit", "inf"], "--time-limit 'inf' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
+        (["--time-limit", "1e10"], "--time-limit '1e10' is not valid; expected a number of seconds from 0 (no limit) to 86400"),
+        (["--max-instructions", "-1"], "--max-instructions '-1' is not valid; expected a whole number from 0 (no budget) to 9223372036854775807"),
+        (["--max-data-size", "0"], "--max-data-size '0' is not valid; expected a number of MB greater than 0 and at most 1048576"),
     ])
     func limitFlagsStateTheirRange(arguments: [String], message: String) throws {
         let (r, _) = try run(["run", "waterfall"] + arguments)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--viewport", "-1x5"], "--viewport '-1x5' must not be negative; expected WxH, for example 375x812"),
+        (["--viewport", "-1x5"], "--viewport '-1x5' is not valid; expected two numbers, neither negative, like 375x812"),
         (["--offset", "0,nan"], "--offset '0,nan' is not valid; expected two finite numbers like 0,2000"),
         (["--viewport", String(repeating: "9", count: 100_000) + "x5"],
          "--viewport '\(String(repeating: "9", count: 64))'… (100002 characters) is not valid; expected two finite numbers like 375x812"),
@@ -213,7 +213,7 @@ import Testing
     @Test func anOffsetBeyondThePrecisionOfAViewportIsAnError() throws {
         let (r, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e20"])
         #expect(r.status == 64)
-        #expect(r.stderr == usageErrorText("--offset '0,1e20' is too far out; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)",
+        #expect(r.stderr == usageErrorText("--offset '0,1e20' is not valid; expected coordinates from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)",
                                            command: "run"))
         let (far, _) = try run(["run", "waterfall", "--format", "svg", "--offset", "0,1e15"])
         #expect(far.status == 0, "\(far.stderr)")
@@ -289,7 +289,7 @@ import Testing
 
     /// An empty name does not parse (exit 64); a folder that is missing is found while writing (exit 1).
     @Test(arguments: [
-        ("", 64, usageErrorText("--out needs a file name, got an empty one", command: "run")),
+        ("", 64, usageErrorText("--out '' is not valid; expected a file name", command: "run")),
         ("missing/x.json", 1, "Error: cannot write missing/x.json: the folder 'missing' does not exist\n"),
     ])
     func outNamesTheProblemInItsOwnWords(path: String, status: Int32, message: String) throws {

@@ -122,11 +122,11 @@ import Testing
     @Test(arguments: [
         (["run", "waterfall", "--viewport", "375by812"], "--viewport '375by812' is not valid; expected two finite numbers like 375x812"),
         (["run", "waterfall", "--offset", "0"], "--offset '0' is not valid; expected two finite numbers like 0,2000"),
-        (["run", "waterfall", "--format", "png"], "unknown --format 'png'; expected json, text, svg or html"),
-        (["run", "waterfall", "--sizing", "bogus"], "unknown --sizing 'bogus'; expected one of fit, fillWidth, intrinsic, fill"),
-        (["run", "waterfall", "--format", "jsno"], "unknown --format 'jsno' (did you mean json?); expected json, text, svg or html"),
+        (["run", "waterfall", "--format", "png"], "--format 'png' is not valid; expected json, text, svg or html"),
+        (["run", "waterfall", "--sizing", "bogus"], "--sizing 'bogus' is not valid; expected one of fit, fillWidth, intrinsic, fill"),
+        (["run", "waterfall", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected json, text, svg or html"),
         (["run", "waterfall", "--sizing", "fillwidth"],
-         "unknown --sizing 'fillwidth' (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill"),
+         "--sizing 'fillwidth' is not valid (did you mean fillWidth?); expected one of fit, fillWidth, intrinsic, fill"),
     ])
     func aMalformedFlagValueIsAUsageErrorAndNoOutput(arguments: [String], message: String) throws {
         try expectFailureWithNoOutput(arguments, status: 64, stderr: usageErrorText(message, command: "run"))

@@ -667,7 +667,7 @@ import Testing
         // A report file given no name is a usage error naming its own flag.
         let unnamed = try Self.test(["--report", ""], in: root)
         #expect(unnamed.status == 2)
-        #expect(unnamed.stderr == "Error: --report needs a file name, got an empty one\n")
+        #expect(unnamed.stderr == "Error: --report '' is not valid; expected a file name\n")
         // A report over a folder names the flag that asked for it.
         let folder = try Self.test(["--junit", "tests"], in: root)
         #expect(folder.status == 1)

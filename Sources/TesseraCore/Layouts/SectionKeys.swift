@@ -7,11 +7,15 @@ package struct SectionKeys: Sendable {
     package var table: String
     /// The keys that are an integer's text: only these can name two sections.
     var integerKeys: Set<Int>
+    /// The number messages give the first section: 0 for a table from the command line or JSON,
+    /// 1 for one from Lua, as each counts.
+    var indexBase: Int
 
     /// - Complexity: O(number of keys).
-    package init(table: String, keys: some Sequence<String>) {
+    package init(table: String, keys: some Sequence<String>, indexBase: Int) {
         self.table = table
         integerKeys = Set(keys.compactMap(integerText))
+        self.indexBase = indexBase
     }
 
     /// Throws `LayoutError.invalid` naming the first two of `sections` whose ids differ only in
@@ -31,8 +35,8 @@ package struct SectionKeys: Sendable {
             }
             guard integerKeys.contains(n) else { continue }
             if let other = isString ? firstInteger[n] : firstString[n] {
-                throw LayoutError.invalid("\(table) names section \(other + 1) (id \(describeIdentifier(sections[other].id))) "
-                    + "and section \(s + 1) (id \(describeIdentifier(section.id))) by the one key \(describeIdentifier(String(n))); "
+                throw LayoutError.invalid("\(table) names section \(other + indexBase) (id \(describeIdentifier(sections[other].id))) "
+                    + "and section \(s + indexBase) (id \(describeIdentifier(section.id))) by the one key \(describeIdentifier(String(n))); "
                     + "expected section ids whose text differs, or a function of (index, section)")
             }
             if isString { firstString[n] = firstString[n] ?? s } else { firstInteger[n] = firstInteger[n] ?? s }

@@ -32,7 +32,7 @@ struct AnimateCommand: ParsableCommand {
 
     // Unconditional, so `--fps -1` reaches validate() and its range message rather than "Missing value".
     @Option(parsing: .unconditional, help: ArgumentHelp("Add samples at N frames per second (json); the page's frame rate (html, default 60).", valueName: "N"))
-    var fps: Double?
+    var fps: Checked<FrameRate>?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.", valueName: "WxH"))
     var itemSize: Checked<ItemSize>?
@@ -48,9 +48,7 @@ struct AnimateCommand: ParsableCommand {
 
     func validate() throws {
         guard (to == nil) != (toLayout == nil) else { throw ValidationError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
-        if let fps, !(fps > 0 && fps <= 1000) {
-            throw ValidationError("--fps expects a number of frames per second greater than 0 and at most 1000, got \(NumberText.display(fps))")
-        }
+        try fps?.checkUsage()
         try animatorParams.checkUsage()
         try offset?.checkUsage()
         try itemSize?.checkUsage()
@@ -89,6 +87,7 @@ struct AnimateCommand: ParsableCommand {
         }
         try engine.scroll(to: origin)
         // The frame rate the output samples at: the page's always, the JSON's when asked.
+        let fps = try fps?.get().perSecond
         let sampled = format == .html ? fps ?? 60 : fps
         let played = try ChangeTimeline(engine: engine, old: old, new: new ?? old, fps: sampled) {
             if let new {

@@ -14,19 +14,18 @@ struct BenchCommand: ParsableCommand {
 
     @Argument(help: "Suites to run (default: all).") var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
-    @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format: String = "table"
+    @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
 
     func validate() throws {
         let known = Self.suites.map { $0.name }
         for name in suite where !known.contains(name) {
             throw ValidationError("unknown bench suite '\(name)'; known suites: \(known.joined(separator: ", "))")
         }
-        guard format == "table" || format == "json" else {
-            throw ValidationError("unknown --format '\(format)'; expected table or json")
-        }
+        try format.checkUsage()
     }
 
     func run() throws {
+        let format = try format.get()
         let chosen = suite.isEmpty ? Self.suites : Self.suites.filter { suite.contains($0.name) }
         var rows: [BenchResult] = []
         let showProgress = isatty(STDERR_FILENO) == 1
@@ -35,12 +34,12 @@ struct BenchCommand: ParsableCommand {
             try s.run(quick: quick) { row in
                 // The header comes with the first row: a run that reports none (diff's
                 // TESSERA_BENCH_DIFF_ONLY, which only runs diffs for a profiler) prints nothing.
-                if format == "table" && rows.isEmpty { printTableHeader() }
+                if format == .table && rows.isEmpty { printTableHeader() }
                 rows.append(row)
-                if format == "table" { printTableRow(row) }
+                if format == .table { printTableRow(row) }
             }
         }
-        if format == "json" {
+        if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(["results": rows])

@@ -29,7 +29,7 @@ struct CheckCommand: ParsableCommand {
 
     // Unconditional: `-1` is this flag's (refused) value, not a flag of its own ("Missing value").
     @Option(parsing: .unconditional, help: ArgumentHelp("How many warnings of each kind to list; the rest are counted.", valueName: "N"))
-    var maxWarnings: Int = 10
+    var maxWarnings = Checked(WarningLimit(count: 10))
 
     /// The kinds that fail the run.
     func failingKinds() -> Set<LayoutCheck.Kind> {
@@ -38,7 +38,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         try failOn?.checkUsage()
-        guard maxWarnings >= 0 else { throw ValidationError("--max-warnings expects a whole number, 0 or more, got \(maxWarnings)") }
+        try maxWarnings.checkUsage()
     }
 
     func run() throws {
@@ -47,7 +47,7 @@ struct CheckCommand: ParsableCommand {
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = input.data ?? "100 generated items"
-        for warning in check.warnings(limit: maxWarnings) { printLine("warning: \(warning)") }
+        for warning in check.warnings(limit: try maxWarnings.get().count) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
         let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"
         guard check.warningCount > 0 else {

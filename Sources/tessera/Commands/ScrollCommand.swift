@@ -18,16 +18,16 @@ struct ScrollCommand: ParsableCommand {
 
     // Unconditional: a negative offset (`--to -100`) is the option's value, not an unknown flag.
     @Option(parsing: .unconditional, help: ArgumentHelp("The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).", valueName: "Y"))
-    var from: Double = 0
+    var from = Checked(ScrollStart(value: 0))
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The last content offset on the scroll axis (default: the last screen of the content).", valueName: "Y"))
-    var to: Double?
+    var to: Checked<ScrollEnd>?
 
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of steps, the first pass included.", valueName: "N"))
-    var steps: Int = 100
+    var steps = Checked(StepCount(count: 100))
 
     @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).", valueName: "NAME"))
     var animator: String?
@@ -43,9 +43,9 @@ struct ScrollCommand: ParsableCommand {
     var measured: String?
 
     func validate() throws {
-        guard steps >= 1 && steps <= 10_000_000 else { throw ValidationError("--steps expects a whole number from 1 to 10000000, got \(steps)") }
-        try checkOffset(from, flag: "--from")
-        if let to { try checkOffset(to, flag: "--to") }
+        try steps.checkUsage()
+        try from.checkUsage()
+        try to?.checkUsage()
         try animatorParams.checkUsage()
         try format.checkUsage()
     }
@@ -64,7 +64,7 @@ struct ScrollCommand: ParsableCommand {
         }
         let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0, ids: dataset.ids) }
         let bar = ProgressBar(label: "scroll")
-        let run = try ScrollRun(engine: engine, from: from, to: to, count: steps,
+        let run = try ScrollRun(engine: engine, from: try from.get().value, to: try to?.get().value, count: try steps.get().count,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,
                                 measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()

@@ -11,7 +11,7 @@ struct LayoutParameter: OptionValue {
     /// The text of `flag`, whose messages show `example`.
     init(reading text: String, flag: String, example: String) throws(CLIError) {
         guard let eq = text.firstIndex(of: "="), eq != text.startIndex else {
-            throw CLIError("\(flag) \(quotedArgument(text)) is not K=V; expected for example \(flag) \(example)")
+            throw optionError(flag, text, expected: "K=V, for example \(flag) \(example)")
         }
         name = String(text[..<eq])
         value = JSONValue.parseParameter(String(text[text.index(after: eq)...]))
@@ -20,7 +20,7 @@ struct LayoutParameter: OptionValue {
     var argumentText: String { name + "=" + JSONWriter.write(value) }
 
     /// The parameters by name, in the order given. Each name comes once: the command line
-    /// refused a name given twice before parsing (`repeatedOptionMessage`, the one rule for a
+    /// refused a name given twice before any command ran (`repeatedOptionMessage`, the one rule for a
     /// repeated value). O(n).
     static func byName(_ parameters: [LayoutParameter]) -> OrderedDictionary<String, JSONValue> {
         OrderedDictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.value) })

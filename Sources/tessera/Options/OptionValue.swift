@@ -21,10 +21,13 @@ protocol OptionValue {
 /// the usage. The command's `run()` then takes the value with `get()`.
 struct Checked<Value: OptionValue>: ExpressibleByArgument {
     private let result: Result<Value, CLIError>
+    /// The text given, or the default's (for a message about a value that is well formed but
+    /// refused later, in the text as typed).
+    let text: String
 
-    init(_ value: Value) { result = .success(value) }
+    init(_ value: Value) { (result, text) = (.success(value), value.argumentText) }
 
-    init(argument: String) { result = Result { () throws(CLIError) in try Value(reading: argument) } }
+    init(argument: String) { (result, text) = (Result { () throws(CLIError) in try Value(reading: argument) }, argument) }
 
     /// The value, or the sentence saying why the text named none (`validate()` has thrown it by then).
     func get() throws(CLIError) -> Value { try result.get() }
@@ -62,8 +65,7 @@ protocol OptionChoice: OptionValue, CaseIterable, RawRepresentable<String> {
 extension OptionChoice {
     init(reading text: String) throws(CLIError) {
         guard let value = Self(rawValue: text) else {
-            let hint = DidYouMean.hint(for: text, among: Self.allCases.map(\.rawValue))
-            throw CLIError("unknown \(Self.flag) '\(text)'\(hint); expected \(Self.expected)")
+            throw optionError(Self.flag, text, note: DidYouMean.hint(for: text, among: Self.allCases.map(\.rawValue)), expected: Self.expected)
         }
         self = value
     }

@@ -36,9 +36,7 @@ struct ContentOffset: OptionValue {
 
     init(reading text: String) throws(CLIError) {
         let (x, y) = try numberPair(text, separators: [","], flag: "--offset", example: "0,2000")
-        guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
-            throw CLIError("--offset \(quotedArgument(text)) is too far out; \(offsetRangeText("coordinates"))")
-        }
+        try checkOption(isWithinOffsetRange(x) && isWithinOffsetRange(y), "--offset", text, expected: offsetRangeText("coordinates"))
         point = Point(x: x, y: y)
     }
 
@@ -53,11 +51,9 @@ struct SectionOffset: OptionValue {
     init(reading text: String) throws(CLIError) {
         guard let eq = text.firstIndex(of: "="), let section = Int(text[..<eq]), section >= 0,
               let (x, y) = try? numberPair(String(text[text.index(after: eq)...]), separators: [","], flag: "", example: "") else {
-            throw CLIError("--section-offset \(quotedArgument(text)) is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0")
+            throw optionError("--section-offset", text, expected: "S=X,Y with a 0-based section and two finite numbers, for example 1=120,0")
         }
-        guard isWithinOffsetRange(x), isWithinOffsetRange(y) else {
-            throw CLIError("--section-offset \(quotedArgument(text)) is too far out; \(offsetRangeText("coordinates"))")
-        }
+        try checkOption(isWithinOffsetRange(x) && isWithinOffsetRange(y), "--section-offset", text, expected: offsetRangeText("coordinates"))
         self.section = section
         point = Point(x: x, y: y)
     }
@@ -65,7 +61,7 @@ struct SectionOffset: OptionValue {
     var argumentText: String { "\(section)=\(JSONWriter.format(point.x)),\(JSONWriter.format(point.y))" }
 
     /// The offsets by section. Each section comes once: the command line refused a section
-    /// given twice before parsing (`repeatedOptionMessage`, the one rule for a repeated value). O(n).
+    /// given twice before any command ran (`repeatedOptionMessage`, the one rule for a repeated value). O(n).
     static func bySection(_ offsets: [SectionOffset]) -> [Int: Point] {
         Dictionary(uniqueKeysWithValues: offsets.map { ($0.section, $0.point) })
     }
@@ -88,18 +84,36 @@ let maxOffset = 1e15
 /// Whether `v` is an offset coordinate a viewport keeps its precision at.
 func isWithinOffsetRange(_ v: Double) -> Bool { v.isFinite && abs(v) <= maxOffset }
 
-/// The sentence every out-of-range offset ends with ("coordinates" for a pair, "an offset" for one).
+/// What an out-of-range offset was expected to be ("coordinates" for a pair, "an offset" for one).
 func offsetRangeText(_ what: String) -> String {
-    "expected \(what) from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"
+    "\(what) from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"
 }
 
-/// Checks one offset coordinate given as a number (`scroll --from`, `--to`): out of range, a
-/// usage error.
-func checkOffset(_ value: Double, flag: String) throws {
-    guard value.isFinite else { throw ValidationError("\(flag) expects a finite offset from -1e15 to 1e15, got \(NumberText.display(value))") }
-    guard isWithinOffsetRange(value) else {
-        throw ValidationError("\(flag) \(NumberText.display(value)) is too far out; \(offsetRangeText("an offset"))")
+/// An option whose text is one offset coordinate, within ±`maxOffset` (`scroll --from`, `--to`).
+protocol OffsetOption: OptionValue {
+    static var flag: String { get }
+    var value: Double { get }
+    init(value: Double)
+}
+
+extension OffsetOption {
+    init(reading text: String) throws(CLIError) {
+        self.init(value: try numberOption(text, flag: Self.flag, expected: offsetRangeText("an offset"), accepts: isWithinOffsetRange))
     }
+
+    var argumentText: String { JSONWriter.format(value) }
+}
+
+/// `scroll --from Y`: the first content offset on the scroll axis.
+struct ScrollStart: OffsetOption {
+    static let flag = "--from"
+    var value: Double
+}
+
+/// `scroll --to Y`: the last content offset on the scroll axis.
+struct ScrollEnd: OffsetOption {
+    static let flag = "--to"
+    var value: Double
 }
 
 /// What separates a size's width from its height: `x` as in `375x812`, and what people type
@@ -109,9 +123,7 @@ private let sizeSeparators: Set<Character> = ["x", "X", "×"]
 /// A size `WxH` of two finite numbers, neither negative.
 private func nonNegativeSize(_ text: String, flag: String, example: String) throws(CLIError) -> Size {
     let (width, height) = try numberPair(text, separators: sizeSeparators, flag: flag, example: example)
-    guard width >= 0, height >= 0 else {
-        throw CLIError("\(flag) \(quotedArgument(text)) must not be negative; expected WxH, for example \(example)")
-    }
+    try checkOption(width >= 0 && height >= 0, flag, text, expected: "two numbers, neither negative, like \(example)")
     return Size(width: width, height: height)
 }
 
@@ -120,7 +132,7 @@ private func numberPair(_ text: String, separators: Set<Character>, flag: String
     let parts = text.split(omittingEmptySubsequences: false, whereSeparator: separators.contains)
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: .whitespaces)),
           let b = Double(parts[1].trimmingCharacters(in: .whitespaces)), a.isFinite, b.isFinite else {
-        throw CLIError("\(flag) \(quotedArgument(text)) is not valid; expected two finite numbers like \(example)")
+        throw optionError(flag, text, expected: "two finite numbers like \(example)")
     }
     return (a, b)
 }

@@ -20,7 +20,7 @@ extension InsetsOption {
         let numbers = values.compactMap { $0 }
         guard numbers.count == values.count, numbers.count == 1 || numbers.count == 4,
               numbers.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw CLIError("\(Self.flag) \(quotedArgument(text)) is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44")
+            throw optionError(Self.flag, text, expected: "one non-negative length or four as T,L,B,R, for example 0,44,21,44")
         }
         self.init(insets: numbers.count == 1 ? EdgeInsets(all: numbers[0])
                   : EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
@@ -49,7 +49,7 @@ struct ReadableWidthOption: OptionValue {
 
     init(reading text: String) throws(CLIError) {
         guard let w = Double(text.trimmingCharacters(in: .whitespaces)), w.isFinite, w >= 0 else {
-            throw CLIError("--readable-width \(quotedArgument(text)) is not valid; expected a non-negative length, for example 672")
+            throw optionError("--readable-width", text, expected: "a non-negative length, for example 672")
         }
         width = w
     }

@@ -17,10 +17,8 @@ struct InstructionBudget: OptionValue {
     var count: Int
 
     init(reading text: String) throws(CLIError) {
-        guard let n = Int(text), n >= 0 else {
-            throw CLIError("--max-instructions expects a whole number from 0 (no budget) to \(Int.max), got \(quotedArgument(text))")
-        }
-        count = n
+        count = try wholeNumberOption(text, flag: "--max-instructions", in: 0...Int.max,
+                                      expected: "a whole number from 0 (no budget) to \(Int.max)")
     }
 
     var argumentText: String { String(count) }
@@ -32,10 +30,10 @@ struct TimeLimit: OptionValue {
     var seconds: Double
 
     init(reading text: String) throws(CLIError) {
-        guard let seconds = Double(text), seconds >= 0, seconds <= Self.maxSeconds else {
-            throw CLIError("--time-limit expects a number of seconds from 0 (no limit) to \(JSONWriter.format(Self.maxSeconds)), got \(quotedArgument(text))")
+        seconds = try numberOption(text, flag: "--time-limit",
+                                   expected: "a number of seconds from 0 (no limit) to \(JSONWriter.format(Self.maxSeconds))") {
+            $0 >= 0 && $0 <= Self.maxSeconds
         }
-        self.seconds = seconds
     }
 
     var argumentText: String { JSONWriter.format(seconds) }
@@ -58,8 +56,9 @@ extension MegabyteOption {
     static var maxMB: Double { 1_048_576 }
 
     init(reading text: String) throws(CLIError) {
-        guard let mb = Double(text), mb > 0, mb <= Self.maxMB else {
-            throw CLIError("\(Self.flag) expects a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB)), got \(quotedArgument(text))")
+        let mb = try numberOption(text, flag: Self.flag,
+                                  expected: "a number of MB greater than 0 and at most \(JSONWriter.format(Self.maxMB))") {
+            $0 > 0 && $0 <= Self.maxMB
         }
         self.init(bytes: Int(clamping: mb * 1_048_576, into: 1...Int.max))
     }

@@ -35,6 +35,13 @@ enum TimelineFormat: String, OptionChoice {
     static var expected: String { alternatives }
 }
 
+/// `bench --format`.
+enum BenchFormat: String, OptionChoice {
+    case table, json
+    static var flag: String { "--format" }
+    static var expected: String { alternatives }
+}
+
 /// `check --fail-on KINDS`: a comma list of warning kinds.
 struct WarningKinds: OptionValue {
     var kinds: Set<LayoutCheck.Kind>
@@ -44,7 +51,7 @@ struct WarningKinds: OptionValue {
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let kind = LayoutCheck.Kind(rawValue: trimmed) else {
-                throw CLIError("--fail-on \(quotedArgument(text)) names an unknown kind \(quotedArgument(trimmed)); expected a comma list of \(Self.names)")
+                throw optionError("--fail-on", text, note: " (\(quotedArgument(trimmed)) is no kind)", expected: "a comma list of \(Self.names)")
             }
             kinds.insert(kind)
         }

@@ -52,14 +52,14 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw ValidationError("--port \(port) is not a port; expected 0 (any free port) to 65535")
+            throw optionUsageError("--port", String(port), expected: "a port from 0 (any free port) to 65535")
         }
         try animatorParams.checkUsage()
         // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be
         // laid out at that size and shown at another, or not at all.
         if let size = try? shape.viewport.get().size, PageViewport.side(size.width) == nil || PageViewport.side(size.height) == nil {
-            throw ValidationError("--viewport \(Viewport(size: size).argumentText) is not a size the preview's page draws; "
-                                  + "expected \(PageViewport.expectedSide) on each side")
+            throw optionUsageError("--viewport", shape.viewport.text,
+                                   expected: "a size the preview's page draws, \(PageViewport.expectedSide) on each side")
         }
     }
 

@@ -36,8 +36,13 @@ package struct LayoutParameters {
         /// `t.waterfall: ` (the one shape of argument errors).
         public enum Naming: Sendable { case parameter, field }
         public var naming: Naming
+        /// The number messages give the first section: 0 on the command line, 1 in Lua.
+        public var indexBase: Int
 
-        public init(naming: Naming = .parameter) { self.naming = naming }
+        public init(naming: Naming = .parameter, indexBase: Int = 0) {
+            self.naming = naming
+            self.indexBase = indexBase
+        }
         public static let parameter = Style()
     }
 

@@ -29,12 +29,12 @@ extension SplitLayout {
         if let ratio = p.value("leftSideRatio") { leftSideRatio = try Self.ratio(ratio) }
         if let side = p.value("side") {
             let chosen = try Self.perSection(side, "side") { value, what in try Self.side(value, what) }
-            sectionKeys += Self.keys(of: side, "side")
+            sectionKeys += Self.keys(of: side, "side", indexBase: p.style.indexBase)
             self.side = { i, section in chosen(i, section) ?? SplitSide.alternating(i) }
         }
         if let sections = p.value("sections") {
             let chosen = try Self.perSection(sections, "sections") { value, what in try Self.overrides(value, what) }
-            sectionKeys += Self.keys(of: sections, "sections")
+            sectionKeys += Self.keys(of: sections, "sections", indexBase: p.style.indexBase)
             sectionOverrides = { i, section in chosen(i, section) ?? .init() }
         }
         if let header = p.value("header") {
@@ -87,9 +87,9 @@ extension SplitLayout {
     }
 
     /// The section keys of a per-section object (none for a list or one value).
-    static func keys(of value: JSONValue, _ key: String) -> [SectionKeys] {
+    static func keys(of value: JSONValue, _ key: String, indexBase: Int) -> [SectionKeys] {
         guard case .object(let byID) = value else { return [] }
-        return [SectionKeys(table: "split parameter '\(key)'", keys: byID.keys)]
+        return [SectionKeys(table: "split parameter '\(key)'", keys: byID.keys, indexBase: indexBase)]
     }
 
     static func side(_ value: JSONValue, _ what: String) throws -> SplitSide {

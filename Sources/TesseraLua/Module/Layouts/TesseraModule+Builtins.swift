@@ -8,7 +8,7 @@ extension TesseraModule {
     /// (upvalue: the name), through `BuiltinLayouts.make`, the same code path as `--param`.
     /// Parameter tables of t.flow{}, t.waterfall{}, ... are argument #1: their messages take
     /// the one shape (`t.waterfall: field 'columns' must be a number, got string`).
-    static let fieldStyle = LayoutParameters.Style(naming: .field)
+    static let fieldStyle = LayoutParameters.Style(naming: .field, indexBase: 1)
 
     static let moduleBuiltin: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in

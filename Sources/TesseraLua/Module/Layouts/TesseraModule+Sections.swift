@@ -20,7 +20,7 @@ extension TesseraModule {
             let header = try host.sectionBoundary(options, "header")
             let footer = try host.sectionBoundary(options, "footer")
             var layout = SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer, sectionLayout: chooser)
-            if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.sections: field 'sections'", keys: idKeys)] }
+            if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.sections: field 'sections'", keys: idKeys, indexBase: 1)] }
             host.pushLayout(layout)
             return 1
         }

@@ -1,0 +1,44 @@
+import ArgumentParser
+
+// Every option value the command line refuses is worded here and nowhere else, as lauxlib words
+// every argument error through luaL_argerror: the flag, the text given, then what was expected,
+// in that order (`--viewport '375' is not valid; expected two finite numbers like 375x812`). A
+// command checks a value with these functions and never words its own sentence.
+
+/// The sentence for `text`, given to `flag`, that names no value of it; `note` says what was
+/// wrong with it when the expectation alone does not (` (did you mean json?)`), written after
+/// the text. `text` is shortened when long. O(length of text).
+func optionError(_ flag: String, _ text: String, note: String = "", expected: String) -> CLIError {
+    CLIError("\(flag) \(quotedArgument(text)) is not valid\(note); expected \(expected)")
+}
+
+/// `optionError` as a usage error (exit status 64, the usage below it), for a `validate()`
+/// that checks a value ArgumentParser read itself.
+func optionUsageError(_ flag: String, _ text: String, note: String = "", expected: String) -> ValidationError {
+    ValidationError(optionError(flag, text, note: note, expected: expected).description)
+}
+
+/// Throws `optionError` unless `condition` holds.
+func checkOption(_ condition: Bool, _ flag: String, _ text: String, note: @autoclosure () -> String = "",
+                 expected: @autoclosure () -> String) throws(CLIError) {
+    guard condition else { throw optionError(flag, text, note: note(), expected: expected()) }
+}
+
+/// The number `text` names when `accepts` takes it (a range check), else `optionError`.
+func numberOption(_ text: String, flag: String, expected: String, accepts: (Double) -> Bool) throws(CLIError) -> Double {
+    guard let value = Double(text), accepts(value) else { throw optionError(flag, text, expected: expected) }
+    return value
+}
+
+/// The whole number `text` names when it is within `range`, else `optionError`.
+func wholeNumberOption(_ text: String, flag: String, in range: ClosedRange<Int>, expected: String) throws(CLIError) -> Int {
+    guard let value = Int(text), range.contains(value) else { throw optionError(flag, text, expected: expected) }
+    return value
+}
+
+/// What a value-taking flag followed by another flag gets (`--viewport --rounds 3`): the flag
+/// took the next flag as its text, or ArgumentParser found it had none. `valueName` is the
+/// value as the usage shows it (`WxH`).
+func swallowedFlagError(_ flag: String, _ next: String, valueName: String) -> CLIError {
+    optionError(flag, next, expected: "a value (\(valueName)), not another flag")
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Every option value the command line refuses gets one shape of sentence: the flag, the text
+/// given, then what was expected (`--viewport '375' is not valid; expected ...`), with the usage
+/// below it and exit status 64.
+@Suite struct OptionValueMessagesCLITests {
+    static let emoji = "datasets/emoji-15.1.json"
+
+    /// Each command's value-taking flags, as its usage names their values, and the arguments it
+    /// needs besides.
+    static let commands: [(command: String, needs: [String], options: String)] = [
+        ("run", ["waterfall"], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W offset=X,Y "
+            + "section-offset=S=X,Y format=FORMAT label=FIELD out=FILE"),
+        ("check", ["waterfall"], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W fail-on=KINDS max-warnings=N"),
+        ("diff", [emoji, emoji], "format=FORMAT duplicates=POLICY section-by=FIELD max-data-size=MB"),
+        ("animate", ["flow", "--data", emoji, "--to", emoji], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N "
+            + "time-limit=SECONDS data=FILE duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R "
+            + "readable-width=W to=NEW to-layout=LAYOUT2 animator=NAME animator-param=K=V offset=X,Y fps=N item-size=WxH format=FORMAT label=FIELD out=FILE"),
+        ("scroll", ["flow", "--data", emoji], "viewport=WxH param=K=V sizing=RULE max-memory=MB max-instructions=N time-limit=SECONDS data=FILE "
+            + "duplicates=POLICY section-by=FIELD max-data-size=MB safe-area=T,L,B,R layout-margins=T,L,B,R readable-width=W from=Y to=Y steps=N "
+            + "animator=NAME animator-param=K=V format=FORMAT measured=SIZES.json"),
+        ("preview", ["flow", "--data", emoji], "data=FILE viewport=WxH param=K=V sizing=RULE animator=NAME animator-param=K=V label=FIELD port=N "
+            + "max-memory=MB max-instructions=N time-limit=SECONDS duplicates=POLICY section-by=FIELD max-data-size=MB"),
+        ("repl", ["--batch"], "data=FILE layout=FILE viewport=WxH max-memory=MB max-instructions=N time-limit=SECONDS duplicates=POLICY "
+            + "section-by=FIELD max-data-size=MB"),
+        ("test", [], "filter=TEXT junit=FILE report=FILE.html max-memory=MB max-instructions=N time-limit=SECONDS"),
+        ("bench", [], "format=FORMAT"),
+    ]
+
+    /// A flag followed by another flag has no value: whether ArgumentParser took the next flag
+    /// as its value (`--viewport`, read unconditionally) or found none (`--format`), the sentence
+    /// names the first flag, not the unknown `--rounds` or a leftover argument. Every
+    /// value-taking flag of every command.
+    @Test func aFlagFollowedByAnotherFlagIsToldItHasNoValue() throws {
+        for (command, needs, options) in Self.commands {
+            for option in options.split(separator: " ") {
+                let eq = option.firstIndex(of: "=")!
+                let (flag, valueName) = ("--" + option[..<eq], option[option.index(after: eq)...])
+                let r = try runTessera([command] + needs + [flag, "--rounds", "3"], input: "")
+                let sentence = "Error: \(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag\n"
+                #expect(r.status == (command == "test" ? 2 : 64), "\(command) \(flag)")
+                #expect(r.stderr.hasPrefix(sentence + "Usage: tessera \(command) "), "\(command) \(flag): \(r.stderr)")
+                #expect(r.stdout == (command == "test" ? "0 passed, 0 failed\n" : ""), "\(command) \(flag)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (["run", "waterfall", "--viewport", "--rounds", "3"], "--viewport '--rounds' is not valid; expected a value (WxH), not another flag"),
+        (["run", "waterfall", "--viewport", "--format", "json"], "--viewport '--format' is not valid; expected a value (WxH), not another flag"),
+        (["run", "waterfall", "--format", "--viewport", "375x812"], "--format '--viewport' is not valid; expected a value (FORMAT), not another flag"),
+        (["scroll", "waterfall", "--data", emoji, "--steps", "--rtl"], "--steps '--rtl' is not valid; expected a value (N), not another flag"),
+    ])
+    func theFirstFlagWithoutItsValueIsNamed(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
+    /// After `--` every argument is positional: a value-taking flag there is the layout's name.
+    @Test func afterTwoDashesAFlagIsAnArgument() throws {
+        let r = try runTessera(["run", "--viewport", "375x812", "--", "--format"], input: "")
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: unknown layout '--format'; expected a .lua file, "), "\(r.stderr)")
+    }
+
+    /// A malformed value is reported as malformed before the rule that a value is given once,
+    /// whichever of the two is malformed; two well-formed values are a repeat.
+    @Test(arguments: [
+        (["run", "waterfall", "--param", "=1", "--param", "=2"], "--param '=1' is not valid; expected K=V, for example --param columns=3"),
+        (["run", "waterfall", "--param", "columns=2", "--param", "=2"], "--param '=2' is not valid; expected K=V, for example --param columns=3"),
+        (["scroll", "waterfall", "--data", emoji, "--animator-param", "=1", "--animator-param", "=1"],
+         "--animator-param '=1' is not valid; expected K=V, for example --animator-param duration=0.5"),
+        (["run", "waterfall", "--section-offset", "x=1,2", "--section-offset", "x=3,4"],
+         "--section-offset 'x=1,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"),
+        (["run", "waterfall", "--viewport", "abc", "--viewport", "375x812"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport=abc", "--viewport", "375x812"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--viewport", "375x812", "--viewport", "abc"], "--viewport 'abc' is not valid; expected two finite numbers like 375x812"),
+        (["run", "waterfall", "--format", "jsno", "--format", "json"], "--format 'jsno' is not valid (did you mean json?); expected json, text, svg or html"),
+        (["run", "waterfall", "--viewport", "320x480", "--viewport=375x812"], "--viewport was given twice ('320x480', then '375x812'); give each value once"),
+    ])
+    func aMalformedValueComesBeforeARepeat(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
+    /// The numbers ArgumentParser read itself before are read as every option's value is: the
+    /// text as typed, and the range.
+    @Test(arguments: [
+        (["scroll", "waterfall", "--data", emoji, "--steps", "many"], "--steps 'many' is not valid; expected a whole number from 1 to 10000000"),
+        (["scroll", "waterfall", "--data", emoji, "--from", "top"],
+         "--from 'top' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
+        (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "fast"],
+         "--fps 'fast' is not valid; expected a number of frames per second greater than 0 and at most 1000"),
+        (["check", "waterfall", "--max-warnings", "1.5"], "--max-warnings '1.5' is not valid; expected a whole number, 0 or more"),
+        (["bench", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected table or json"),
+        (["check", "waterfall", "--fail-on", "overlap,pins"],
+         "--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"),
+    ])
+    func numbersAndNamesTakeTheOneShape(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message)
+    }
+
+    /// A key naming two sections counts them from 0 on the command line, as `--section-offset`
+    /// and the JSON do (Lua's `t.split{}` counts from 1: `TypedMessageTests`).
+    @Test func aKeyNamingTwoSectionsCountsThemFromZero() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("twins.json")
+        try #"{"sections": [{"id": 5, "items": [{"id": "a"}]}, {"id": "s", "items": [{"id": "b"}]}, {"id": "5", "items": [{"id": "c"}]}]}"#
+            .write(to: data, atomically: true, encoding: .utf8)
+        let r = try runTessera(["run", "split", "--data", data.path, "--param", #"side={"5":"left"}"#], input: "")
+        #expect(r.status == 1)
+        #expect(r.stderr == #"Error: split parameter 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
+            + "expected section ids whose text differs, or a function of (index, section)\n")
+        #expect(r.stdout == "")
+    }
+}
