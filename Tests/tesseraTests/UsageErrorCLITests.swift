@@ -46,6 +46,18 @@ import Testing
         (["preview", "flow", "--data", emoji, "--port", "70000"], "--port '70000' is not valid; expected a port from 0 (any free port) to 65535"),
         // A negative number was read as a flag of its own: "Missing value for '--port <port>'".
         (["preview", "flow", "--data", emoji, "--port", "-1"], "--port '-1' is not valid; expected a port from 0 (any free port) to 65535"),
+        // Not a whole number: ArgumentParser's "The value 'abc' is invalid for '--port <N>'" and a Help line.
+        (["preview", "flow", "--data", emoji, "--port", "abc"], "--port 'abc' is not valid; expected a port from 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--port", "80.5"], "--port '80.5' is not valid; expected a port from 0 (any free port) to 65535"),
+        (["preview", "flow", "--data", emoji, "--port", "99999999999999999999"],
+         "--port '99999999999999999999' is not valid; expected a port from 0 (any free port) to 65535"),
+        // A negative guide was read as a flag of its own: "Missing value for '--safe-area <T,L,B,R>'".
+        (["run", "waterfall", "--safe-area", "-1,0,0,0"],
+         "--safe-area '-1,0,0,0' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
+        (["check", "waterfall", "--layout-margins", "-8"],
+         "--layout-margins '-8' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"),
+        (["scroll", "waterfall", "--data", emoji, "--readable-width", "-5"],
+         "--readable-width '-5' is not valid; expected a non-negative length, for example 672"),
         (["check", "waterfall", "--max-warnings", "-1"], "--max-warnings '-1' is not valid; expected a whole number, 0 or more"),
         (["preview", "flow", "--data", emoji, "--viewport", "1e308x5"],
          "--viewport '1e308x5' is not valid; expected a size the preview's page draws, whole numbers from 1 to 100000 on each side"),

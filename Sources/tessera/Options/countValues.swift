@@ -1,7 +1,7 @@
 import TesseraCore
 
 // The options whose text is one number with a range of its own: scroll's step count, animate's
-// frame rate and check's warning limit.
+// frame rate, check's warning limit and the preview's port.
 
 /// `scroll --steps N`: how many offsets, the first pass included.
 struct StepCount: OptionValue {
@@ -41,4 +41,17 @@ struct WarningLimit: OptionValue {
     }
 
     var argumentText: String { String(count) }
+}
+
+/// `preview --port N`: the port on 127.0.0.1, 0 for any free one.
+struct PortNumber: OptionValue {
+    var number: Int
+
+    init(number: Int) { self.number = number }
+
+    init(reading text: String) throws(CLIError) {
+        number = try wholeNumberOption(text, flag: "--port", in: 0...65_535, expected: "a port from 0 (any free port) to 65535")
+    }
+
+    var argumentText: String { String(number) }
 }

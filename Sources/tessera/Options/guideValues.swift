@@ -59,13 +59,14 @@ struct ReadableWidthOption: OptionValue {
 
 /// The viewport's guides of `run`, `check`, `scroll`, `animate` and `preview`, zero unless given.
 struct GuideOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The viewport's safe area: one length, or T,L,B,R (compositional contentInsetsReference).", valueName: "T,L,B,R"))
+    // Unconditional, as every number: `-5` is a value, refused by its reading, not a flag.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport's safe area: one length, or T,L,B,R (compositional contentInsetsReference).", valueName: "T,L,B,R"))
     var safeArea: Checked<SafeAreaOption>?
 
-    @Option(help: ArgumentHelp("The layout margins, from the safe area: one length, or T,L,B,R.", valueName: "T,L,B,R"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The layout margins, from the safe area: one length, or T,L,B,R.", valueName: "T,L,B,R"))
     var layoutMargins: Checked<LayoutMarginsOption>?
 
-    @Option(help: ArgumentHelp("The widest the readable content guide may be (default: no limit).", valueName: "W"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The widest the readable content guide may be (default: no limit).", valueName: "W"))
     var readableWidth: Checked<ReadableWidthOption>?
 
     func validate() throws {

@@ -35,8 +35,8 @@ struct PreviewCommand: ParsableCommand {
                                valueName: "FIELD"))
     var label: String = "id"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1 (0: any free port).", valueName: "N"))   // unconditional: -1 is a value, refused below
-    var port: Int = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1 (0: any free port).", valueName: "N"))   // unconditional: -1 is a value, refused by its reading
+    var port = Checked(PortNumber(number: 0))
 
     @Flag(help: "Poll the files every 100 ms instead of inotify.")
     var poll = false
@@ -51,9 +51,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var guides: GuideOptions
 
     func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw optionUsageError("--port", String(port), expected: "a port from 0 (any free port) to 65535")
-        }
+        try port.checkUsage()
         try animatorParams.checkUsage()
         // The page draws what its own fields take: a size it cannot draw (0x0, 1e308x5) would be
         // laid out at that size and shown at another, or not at all.
@@ -96,7 +94,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.label = label
 
         let session = PreviewSession(configuration)
-        let address = try startPreview(session, port: port, poll: poll)
+        let address = try startPreview(session, port: port.get().number, poll: poll)
         printLine("tessera preview: \(address)")
         printLine(watchingLine(layoutFile: session.layoutFile, dataPath: data, animatorFile: configuration.animatorFile,
                                mode: session.watcher.watching ? session.watcher.mode.rawValue : nil))
