@@ -44,6 +44,8 @@ struct Tessera: ParsableCommand {
                 let arguments = Array(CommandLine.arguments.dropFirst())
                 if let swallowed = swallowedFlag(in: arguments) {
                     text = swallowed.fullMessage
+                } else if let missing = missingValue(in: text, arguments: arguments) {
+                    text = missing.fullMessage
                 } else if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) {
                     text = unknown.fullMessage
                 }

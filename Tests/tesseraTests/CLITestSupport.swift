@@ -85,6 +85,8 @@ let usageLines = [
     "repl": "tessera repl [<FILE.lua>] [--batch] [--data <FILE>] [--layout <FILE>] [--viewport <WxH>] [--max-memory <MB>] "
         + "[--max-instructions <N>] [--time-limit <SECONDS>] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
     "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>]",
+    "test": "tessera test [<paths> ...] [--update] [--filter <TEXT>] [--junit <FILE>] [--report <FILE.html>] [--max-memory <MB>] "
+        + "[--max-instructions <N>] [--time-limit <SECONDS>]",
 ]
 
 /// The stderr of a `tessera COMMAND` line that does not parse (exit status 64): the sentence,

@@ -30,22 +30,65 @@ import Testing
         ("bench", [], "format=FORMAT"),
     ]
 
+    /// Every value-taking flag of every command (`commands`), with its value as the usage names it.
+    static var valueTakingFlags: [(command: String, needs: [String], flag: String, valueName: String)] {
+        commands.flatMap { command, needs, options in
+            options.split(separator: " ").map { option in
+                let eq = option.firstIndex(of: "=")!
+                return (command, needs, "--" + option[..<eq], String(option[option.index(after: eq)...]))
+            }
+        }
+    }
+
+    /// Expects `tessera ARGUMENTS` to be a usage error of its command with `message`: exit
+    /// status 64 (`test`: 2, and its summary line on stdout), the sentence and the usage on stderr.
+    static func expectUsageErrorOfAnyCommand(_ arguments: [String], _ message: String) throws {
+        let command = arguments[0]
+        let r = try runTessera(arguments, input: "")
+        #expect(r.status == (command == "test" ? 2 : 64), "\(arguments)")
+        #expect(r.stderr == usageErrorText(message, command: command), "\(arguments)")
+        #expect(r.stdout == (command == "test" ? "0 passed, 0 failed\n" : ""), "\(arguments)")
+    }
+
     /// A flag followed by another flag has no value: whether ArgumentParser took the next flag
     /// as its value (`--viewport`, read unconditionally) or found none (`--format`), the sentence
     /// names the first flag, not the unknown `--rounds` or a leftover argument. Every
     /// value-taking flag of every command.
     @Test func aFlagFollowedByAnotherFlagIsToldItHasNoValue() throws {
-        for (command, needs, options) in Self.commands {
-            for option in options.split(separator: " ") {
-                let eq = option.firstIndex(of: "=")!
-                let (flag, valueName) = ("--" + option[..<eq], option[option.index(after: eq)...])
-                let r = try runTessera([command] + needs + [flag, "--rounds", "3"], input: "")
-                let sentence = "Error: \(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag\n"
-                #expect(r.status == (command == "test" ? 2 : 64), "\(command) \(flag)")
-                #expect(r.stderr.hasPrefix(sentence + "Usage: tessera \(command) "), "\(command) \(flag): \(r.stderr)")
-                #expect(r.stdout == (command == "test" ? "0 passed, 0 failed\n" : ""), "\(command) \(flag)")
-            }
+        for (command, needs, flag, valueName) in Self.valueTakingFlags {
+            try Self.expectUsageErrorOfAnyCommand([command] + needs + [flag, "--rounds", "3"],
+                                                  "\(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag")
         }
+    }
+
+    /// A flag that ends the command line has no value: the sentence names it and what it
+    /// expects, with the usage below, as every usage error (ArgumentParser said "Missing value
+    /// for '--viewport <WxH>'" with a `Help:` line). Every value-taking flag of every command.
+    @Test func aFlagEndingTheLineIsToldItNeedsAValue() throws {
+        for (command, needs, flag, valueName) in Self.valueTakingFlags {
+            try Self.expectUsageErrorOfAnyCommand([command] + needs + [flag], "\(flag) needs a value; expected \(valueName)")
+        }
+    }
+
+    /// ArgumentParser finds no value either where an argument starting with `-` follows a flag
+    /// that does not read its value unconditionally (the numbers do: `--from -50`), or `--`.
+    @Test(arguments: [
+        (["run", "waterfall", "--label", "-x"], "--label needs a value ('-x' reads as a flag; write --label=-x to give it); expected FIELD"),
+        (["run", "waterfall", "--format", "-1", "--rtl"],
+         "--format needs a value ('-1' reads as a flag; write --format=-1 to give it); expected FORMAT"),
+        (["test", "--filter", "-h"], "--filter needs a value ('-h' reads as a flag; write --filter=-h to give it); expected TEXT"),
+        (["run", "waterfall", "--format", "--"], "--format needs a value; expected FORMAT"),
+        (["run", "--format", "--", "waterfall"], "--format needs a value; expected FORMAT"),
+        (["bench", "--format"], "--format needs a value; expected FORMAT"),
+    ])
+    func aFlagWithoutAValueBeforeADashIsToldItNeedsOne(arguments: [String], message: String) throws {
+        try Self.expectUsageErrorOfAnyCommand(arguments, message)
+    }
+
+    /// The value `--label=-x` gives is taken.
+    @Test func aValueStartingWithADashIsGivenWithEquals() throws {
+        let r = try runTessera(["run", "waterfall", "--label=-x", "--format", "text"], input: "")
+        #expect(r.status == 0 && r.stderr == "", "\(r.stderr)")
     }
 
     @Test(arguments: [

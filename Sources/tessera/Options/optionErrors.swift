@@ -42,3 +42,12 @@ func wholeNumberOption(_ text: String, flag: String, in range: ClosedRange<Int>,
 func swallowedFlagError(_ flag: String, _ next: String, valueName: String) -> CLIError {
     optionError(flag, next, expected: "a value (\(valueName)), not another flag")
 }
+
+/// What a value-taking flag that ArgumentParser found no value for gets: one ending the line
+/// (`tessera run waterfall --viewport`), or followed by an argument that reads as a flag
+/// (`--label -x`: `next`, which `--label=-x` gives as the value). `valueName` is the value as
+/// the usage shows it (`WxH`).
+func missingValueError(_ flag: String, valueName: String, next: String? = nil) -> CLIError {
+    let note = next.map { " (\(quotedArgument($0)) reads as a flag; write \(flag)=\($0) to give it)" } ?? ""
+    return CLIError("\(flag) needs a value\(note); expected \(valueName)")
+}
