@@ -144,18 +144,45 @@ import Testing
         try expectUsageError(arguments, message)
     }
 
+    /// A dataset whose section ids 5 and "5" one key `"5"` names both of: sections 0 and 2.
+    static let twinSections = #"{"sections": [{"id": 5, "items": [{"id": "a"}]}, {"id": "s", "items": [{"id": "b"}]}, {"id": "5", "items": [{"id": "c"}]}]}"#
+
     /// A key naming two sections counts them from 0 on the command line, as `--section-offset`
     /// and the JSON do (Lua's `t.split{}` counts from 1: `TypedMessageTests`).
     @Test func aKeyNamingTwoSectionsCountsThemFromZero() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("twins.json")
-        try #"{"sections": [{"id": 5, "items": [{"id": "a"}]}, {"id": "s", "items": [{"id": "b"}]}, {"id": "5", "items": [{"id": "c"}]}]}"#
-            .write(to: data, atomically: true, encoding: .utf8)
+        try Self.twinSections.write(to: data, atomically: true, encoding: .utf8)
         let r = try runTessera(["run", "split", "--data", data.path, "--param", #"side={"5":"left"}"#], input: "")
         #expect(r.status == 1)
         #expect(r.stderr == #"Error: split parameter 'side' names section 0 (id 5) and section 2 (id "5") by the one key "5"; "#
             + "expected section ids whose text differs, or a function of (index, section)\n")
         #expect(r.stdout == "")
+    }
+
+    /// A test file's `t.run` of a built-in by name takes its params as `--param` does, but is
+    /// Lua: its sections count from 1, as `t.split{}`'s do (it said section 0 and section 2).
+    @Test func aKeyNamingTwoSectionsInATestFileCountsThemFromOne() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try Self.twinSections.write(to: root.appendingPathComponent("twins.json"), atomically: true, encoding: .utf8)
+        try """
+        local t = require("tessera")
+        test("twins", function()
+          t.run("split", {data = "../twins.json", params = {side = {["5"] = "left"}}})
+        end)
+
+        """.write(to: root.appendingPathComponent("tests/twins_test.lua"), atomically: true, encoding: .utf8)
+        let r = try runTessera(["test"], in: root, environment: ["CI": nil])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map { String($0).replacingOccurrences(of: #"\(\d+ ms\)$"#, with: "(_ ms)", options: .regularExpression) }
+        #expect(lines == [
+            "✘ tests/twins_test.lua › twins (_ ms)",
+            #"    tests/twins_test.lua:3: split parameter 'side' names section 1 (id 5) and section 3 (id "5") by the one key "5"; "#
+                + "expected section ids whose text differs, or a function of (index, section)",
+            "0 passed, 1 failed",
+        ], "\(r.stdout)")
     }
 }

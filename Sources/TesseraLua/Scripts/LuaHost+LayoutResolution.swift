@@ -13,11 +13,18 @@ extension LuaHost {
     /// - Complexity: that of loading the script, or O(params) for a built-in.
     public func layout(named nameOrPath: String,
                        params: OrderedDictionary<String, JSONValue> = [:]) throws -> any Layout {
+        try layout(named: nameOrPath, params: params, style: .parameter)
+    }
+
+    /// `layout(named:params:)` with a built-in's messages in `style`: a Lua caller's messages
+    /// count sections from 1, as Lua does; the command line's count from 0.
+    func layout(named nameOrPath: String, params: OrderedDictionary<String, JSONValue>,
+                style: LayoutParameters.Style) throws -> any Layout {
         if nameOrPath.hasSuffix(".lua") {
             return try loadLayoutScript(path: nameOrPath).configured(params)
         }
         if BuiltinLayouts.names.contains(nameOrPath) {
-            return try BuiltinLayouts.make(name: nameOrPath, params: params)
+            return try BuiltinLayouts.make(name: nameOrPath, params: params, style: style)
         }
         if let path = layoutScriptPath(nameOrPath) {
             return try loadLayoutScript(path: path).configured(params)

@@ -8,6 +8,10 @@ import TesseraCore
 // otherwise; the Lua side raises it at the test file's line.
 
 extension TesseraModule {
+    /// How `t.run`'s `params` of a built-in are named in messages: as `--param` names them
+    /// (`split parameter 'side'`), but with sections counted from 1, as everything in Lua counts.
+    static let runParameterStyle = LayoutParameters.Style(naming: .parameter, indexBase: 1)
+
     /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =,
     /// safeArea =, layoutMargins =, readableWidth =}) -> the
     /// `run --format json` document as a table. A layout is a built-in name, a
@@ -39,7 +43,7 @@ extension TesseraModule {
                 if name.hasSuffix(".lua") && !session.isInsideProject(target) {
                     throw args.outsideProject("layout '\(name)'", roots: session.options.roots)
                 }
-                do { layout = try host.layout(named: target, params: params) } catch let error as LuaScriptError where error.kind == .file {
+                do { layout = try host.layout(named: target, params: params, style: runParameterStyle) } catch let error as LuaScriptError where error.kind == .file {
                     throw args.relayed(error.message)   // at the test's line
                 }
             } else {
