@@ -119,12 +119,13 @@ public struct SizeInput: Sendable {
         }
         var w: JSONValue?, width: JSONValue?, h: JSONValue?, height: JSONValue?, text: JSONValue?
         for (key, field) in fields {
-            switch key {
-            case "w": w = field
-            case "width": width = field
-            case "h": h = field
-            case "height": height = field
-            case "text": text = field
+            // By length first: most keys (`id`, ...) then need no comparison at all, and a key
+            // equal to an ASCII name has its bytes, so its length.
+            switch key.utf8.count {
+            case 1: if key == "w" { w = field } else if key == "h" { h = field }
+            case 4: if key == "text" { text = field }
+            case 5: if key == "width" { width = field }
+            case 6: if key == "height" { height = field }
             default: break
             }
         }
