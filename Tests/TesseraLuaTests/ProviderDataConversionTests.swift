@@ -101,7 +101,8 @@ import TesseraCore
         let value = try boundItems("""
         { { id = 1, w = 2, h = 3.5 }, { id = 2, w = 2.0, h = 3 }, { id = 3, x = 1, h = 3 },
           { id = 4, w = 1 }, { id = 5, w = 1, h = 2, text = "a" }, { h = 1, w = 2, id = 6 },
-          { id = 7, w = { 1, 2 }, h = { a = 1 } }, { id = 8, w = { 1, 2 }, h = { b = 2 } } }
+          { id = 7, w = { 1, 2 }, h = { a = 1 } }, { id = 8, w = { 1, 2 }, h = { b = 2 } },
+          { id = 9, width = 1, height = 2, text = "x" }, { id = 10, width = 3, height = 4.5, text = "y" } }
         """)
         let o = { (pairs: KeyValuePairs<String, JSONValue>) in JSONValue.object(OrderedDictionary(uniqueKeysWithValues: pairs.map { ($0.key, $0.value) })) }
         #expect(value == .array([
@@ -113,6 +114,8 @@ import TesseraCore
             o(["h": .int(1), "id": .int(6), "w": .int(2)]),
             o(["h": o(["a": .int(1)]), "id": .int(7), "w": .array([.int(1), .int(2)])]),
             o(["h": o(["b": .int(2)]), "id": .int(8), "w": .array([.int(1), .int(2)])]),
+            o(["height": .int(2), "id": .int(9), "text": .string("x"), "width": .int(1)]),
+            o(["height": .double(4.5), "id": .int(10), "text": .string("y"), "width": .int(3)]),
         ]))
         guard case .array(let items) = value, case .object(let first) = items[0], case .object(let second) = items[1] else { return }
         #expect(Array(first.keys) == ["h", "id", "w"] && Array(second.keys) == ["h", "id", "w"])
