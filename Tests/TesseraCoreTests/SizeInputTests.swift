@@ -30,4 +30,15 @@ import Testing
         #expect(read(SizeInput(.array([.int(1), .int(2)]))) == "nan nan -")
         #expect(read(SizeInput(.string("w"))) == "nan nan -")
     }
+    /// Only the exact names count: names of another length or case, a name with a combining
+    /// mark (another string, not just other bytes) and names sharing a length are told apart.
+    @Test(arguments: [0, 10])
+    func onlyTheExactNamesAreRead(extra: Int) {
+        #expect(read(input(["W": .int(1), "wi": .int(2), "widths": .int(3), "texts": .string("a"), "hight": .int(4)],
+                           extra: extra)) == "nan nan -")
+        #expect(read(input(["w\u{301}": .int(1), "h": .int(2), "heigh": .int(3), "width": .int(4), "Text": .string("b")],
+                           extra: extra)) == "4.0 2.0 -")
+        #expect(read(input(["id": .int(7), "x": .int(1), "h": .int(6), "text": .string("t"), "height": .int(8)],
+                           extra: extra)) == "nan 6.0 t")
+    }
 }

@@ -35,12 +35,15 @@ public struct ItemSource: Sendable {
     public static var empty: ItemSource { ItemSource(values: []) }
 
     /// Values (numbers, strings, objects); an object's `id` is its identifier, else its
-    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua). O(1): the array
-    /// is shared, not copied.
+    /// 0-based index as a string (the default id rule, `tostring(i - 1)` in Lua). The array is
+    /// shared, not copied; the sizes are read from it once, here, as a dataset's columns are
+    /// when it loads, since every layout pass reads them all again.
+    /// - Complexity: O(n).
     public init(values: [JSONValue]) {
+        let sizes = values.map(SizeInput.init)
         self.init(count: values.count, value: { values[$0] },
                   identifier: { Self.defaultIdentifier(values[$0], $0) },
-                  sizeInput: { SizeInput(values[$0]) })
+                  sizeInput: { sizes[$0] })
     }
 
     /// The items of `range` in `dataset` (a whole dataset, or one of its sections), identified by
@@ -116,12 +119,13 @@ public struct SizeInput: Sendable {
         }
         var w: JSONValue?, width: JSONValue?, h: JSONValue?, height: JSONValue?, text: JSONValue?
         for (key, field) in fields {
-            switch key {
-            case "w": w = field
-            case "width": width = field
-            case "h": h = field
-            case "height": height = field
-            case "text": text = field
+            // By length first: most keys (`id`, ...) then need no comparison at all, and a key
+            // equal to an ASCII name has its bytes, so its length.
+            switch key.utf8.count {
+            case 1: if key == "w" { w = field } else if key == "h" { h = field }
+            case 4: if key == "text" { text = field }
+            case 5: if key == "width" { width = field }
+            case 6: if key == "height" { height = field }
             default: break
             }
         }

@@ -120,15 +120,16 @@ enum LuaStack {
     @discardableResult
     static func pushPlainTable(_ L: OpaquePointer, _ index: Int32) -> Int32 {
         let index = lua_absindex(L, index)
-        lua_pushnil(L)
-        let empty = tb_next(L, index) == 0
-        if !empty { tb_pop(L, 2) }
-        if empty, lua_getmetatable(L, index) != 0 {
-            if rawField(L, -1, "__index") == LUA_TTABLE {
+        // Most tables have no metatable: asking first spares them the emptiness test.
+        if lua_getmetatable(L, index) != 0 {
+            lua_pushnil(L)
+            let empty = tb_next(L, index) == 0
+            if !empty { tb_pop(L, 2) }
+            if empty, rawField(L, -1, "__index") == LUA_TTABLE {
                 lua_rotate(L, -2, -1); tb_pop(L, 1)
                 return lua_gettop(L)
             }
-            tb_pop(L, 2)
+            tb_pop(L, empty ? 2 : 1)
         }
         lua_pushvalue(L, index)
         return lua_gettop(L)
@@ -170,60 +171,7 @@ enum LuaStack {
     /// the script's limits (`LimitPoll.Stop`).
     static func json(_ L: OpaquePointer, _ index: Int32, path: @autoclosure () -> String, depth: Int = 0,
                      poll: LimitPoll? = nil) throws -> JSONValue {
-        try poll?.step()
-        let index = lua_absindex(L, index)
-        switch lua_type(L, index) {
-        case LUA_TNIL: return .null
-        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
-            return .double(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(string(L, index) ?? "")
-        case LUA_TTABLE:
-            guard depth < 32 else { throw ConversionError(message: "\(path()) is nested too deeply (a cycle?)") }
-            _ = lua_checkstack(L, 4)
-            let plain = pushPlainTable(L, index)
-            defer { tb_pop(L, 1) }
-            let index = plain
-            // Lists rather than dictionaries: no hashing for the many small tables.
-            var array: [(key: Int, value: JSONValue)] = []
-            var keys: ContiguousArray<String> = [], values: ContiguousArray<JSONValue> = []
-            lua_pushnil(L)
-            // lua_next raises only for a key that is not in the table; it gets back its own.
-            while tb_next(L, index) != 0 {
-                if lua_type(L, -2) == LUA_TNUMBER, let k = integer(L, -2), k >= 1 {
-                    if array.isEmpty { array.reserveCapacity(Int(tb_rawlen(L, index))) }
-                    array.append((k, try json(L, -1, path: "\(path())[\(k)]", depth: depth + 1, poll: poll)))
-                } else if let k = string(L, -2) {
-                    // An item's few fields fit without growing the lists field by field.
-                    if keys.isEmpty { keys.reserveCapacity(4); values.reserveCapacity(4) }
-                    values.append(try json(L, -1, path: "\(path()).\(k)", depth: depth + 1, poll: poll))
-                    keys.append(k)
-                } else {
-                    tb_pop(L, 2)
-                    throw ConversionError(message: "\(path()) has a key that is neither a string nor a positive integer")
-                }
-                tb_pop(L, 1)
-            }
-            if !array.isEmpty && !keys.isEmpty {
-                throw ConversionError(message: "\(path()) mixes array items and named fields")
-            }
-            if keys.isEmpty {   // `{}` is an empty list (fill = {}), the common meaning in Lua
-                // Distinct positive keys whose largest is their count are exactly 1...count.
-                guard array.isEmpty || array.lazy.map(\.key).max() == array.count else {
-                    throw ConversionError(message: "\(path()) is an array with holes")
-                }
-                if !array.indices.allSatisfy({ array[$0].key == $0 + 1 }) { array.sort { $0.key < $1.key } }
-                return .array(array.map(\.value))
-            }
-            return .object(object(keys, values))
-        case LUA_TLIGHTUSERDATA where tb_isitem(L, index) != 0:   // ctx:item(i): its fields
-            let ok = tb_pushitemfields(L, index) != 0
-            defer { tb_pop(L, 1) }
-            guard ok else { throw ConversionError(message: "\(path()): \(string(L, -1) ?? "the item's fields could not be read")") }
-            return try json(L, -1, path: path(), depth: depth + 1, poll: poll)
-        default:
-            throw ConversionError(message: "\(path()) must be plain data (numbers, strings, booleans, tables), got \(typeName(L, index))")
-        }
+        var converter = LuaJSONConverter(L, poll: poll)
+        return try converter.json(index, path: path(), depth: depth)
     }
 }

@@ -30,10 +30,11 @@ extension LuaHost {
             let count = Int(tb_rawlen(L, list))
             var values: [JSONValue] = []
             values.reserveCapacity(count)
-            let poll = LimitPoll(L)
+            // One converter for all items: items of one shape share their field names.
+            var converter = LuaJSONConverter(L, poll: LimitPoll(L))
             for i in stride(from: 1, through: count, by: 1) {
                 tb_rawgeti(L, list, lua_Integer(i))
-                do { values.append(try LuaStack.json(L, -1, path: "\(box.constructor): data[\(i)]", poll: poll)) }
+                do { values.append(try converter.json(-1, path: "\(box.constructor): data[\(i)]")) }
                 catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
                 tb_pop(L, 1)
             }
