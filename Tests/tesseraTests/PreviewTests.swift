@@ -1006,25 +1006,39 @@ struct PreviewTests {
     }
 
     /// A save that truncates the file, closes it, and writes it a moment later (two writes, an
-    /// empty file between): the page never sees the empty file's parse error, by either watcher.
-    /// A file that stays empty does show it, once it has settled.
+    /// empty file between): the page never sees the empty file's parse error, by either watcher,
+    /// when the write comes within the settle interval (a busy machine may stall the writer
+    /// longer: then the error may show, for that save only). A file that stays empty does show
+    /// it, once it has settled.
     @Test(arguments: [false, true]) func aHalfWrittenSaveShowsNoError(poll: Bool) async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         try await running(session, poll: poll)
-        for k in 0..<5 {
-            try "".write(toFile: data, atomically: false, encoding: .utf8)
-            usleep(30_000)   // not a task's sleep: a busy test pool may wake it after the settle interval
-            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
-            try await Task.sleep(nanoseconds: 400_000_000)
+        var stalled = 0
+        func shows(_ k: Int) -> Bool {
+            guard let items = session.lastGoodRun?.run.dataset.items, items.count == 3 else { return false }
+            return items[2].id.description == "c\(k)"
         }
-        #expect(errors.all == [])
+        for k in 0..<5 {
+            let start = FileWatcher.now()
+            try "".write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(120_000)   // longer than a poll interval: polling sees the empty file too
+            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            if FileWatcher.now() - start >= FileWatcher.settleInterval { stalled += 1 }
+            // Until its picture shows (or, for a stalled save, perhaps its error), then past the hold.
+            for _ in 0..<600 where !shows(k) && errors.all.count < stalled {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        let shown = errors.all.count
+        #expect(shown <= stalled, "\(stalled) of 5 saves stalled past the settle interval: \(errors.all)")
         try "".write(toFile: data, atomically: false, encoding: .utf8)
-        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        for _ in 0..<100 where errors.all.count == shown { try await Task.sleep(nanoseconds: 50_000_000) }
         session.stop()
-        #expect(errors.all.count == 1 && errors.all.first?.contains("data error") == true, "\(errors.all)")
+        #expect(errors.all.count == shown + 1 && errors.all.last?.contains("data error") == true, "\(errors.all)")
         let (texts, _, _, _) = await messages.received()
         let kinds = try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }
-        #expect(kinds.count == 1, "the page saw one error, the file that stayed empty: \(texts)")
+        #expect(kinds.count == shown + 1, "the page saw one error, the file that stayed empty, and one a stalled save: \(texts)")
         #expect(session.lastGoodRun?.run.dataset.count == 3)
     }
 
@@ -1058,21 +1072,50 @@ struct PreviewTests {
         let lines = ErrorLog()
         session.log = { lines.add($0) }
         try await running(session, poll: false)
+        let opened = FileWatcher.now()
         let fd = open(data, O_WRONLY | O_TRUNC)
         try #require(fd >= 0)
         session.filesChanged([FileWatcher.absolute(data)])   // a run now reads the file empty
         // Three settle intervals; a plain sleep, not a task's: with every test running at once the
-        // cooperative pool can wake a task seconds late, past how long a save may stay unclosed.
+        // cooperative pool can wake a task seconds late. Should even this one wake past how long a
+        // save may stay unclosed, an error may show: the test then proves nothing, and does not fail.
         usleep(600_000)
-        #expect(errors.all == [])
+        let unclosed = FileWatcher.now() - opened < FileWatcher.longestWrite
+        if unclosed { #expect(errors.all == []) }
         let text = Array(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.utf8)
         #expect(write(fd, text, text.count) == text.count)
         close(fd)
         for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
         session.stop()
         #expect(session.lastGoodRun?.run.dataset.count == 3)
-        #expect(errors.all == [])
+        if unclosed { #expect(errors.all == []) }
         #expect(lines.all.contains("gen 2 failed while another save arrived; running again"), "\(lines.all)")
+    }
+
+    /// A save that truncates the data file and writes it a moment later, which polling's thread
+    /// is kept from looking at (a busy machine wakes it late): the run that read the file empty
+    /// waits, past the settle interval, for the watcher's first look after it, which sees the
+    /// write, and shows no error. Before, the wait ended at the settle interval, however long
+    /// the watcher had slept, and the empty file's parse error showed.
+    @Test func aSaveThatPollingLooksAtLateShowsNoError() async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        let gate = DispatchSemaphore(value: 0)
+        session.startWatching(poll: true, startThread: { body in DetachedJob { gate.wait(); body() }.start() })
+        Thread { session.renderLoop() }.start()
+        let fd = open(data, O_WRONLY | O_TRUNC)
+        try #require(fd >= 0)
+        close(fd)
+        session.filesChanged([FileWatcher.absolute(data)])   // as polling reports the truncation
+        usleep(30_000)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        // Three settle intervals, then the watcher's thread looks for the first time (had the run
+        // begun later than that, it read the whole file: the test would prove nothing, not fail).
+        usleep(600_000)
+        gate.signal()
+        for _ in 0..<600 where session.lastGoodRun?.run.dataset.count != 3 && errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(errors.all == [])
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
     }
 
     /// A file that polling saw gone between an editor's steps (deleted, then written again) shows
@@ -1217,7 +1260,9 @@ struct PreviewTests {
     }
 
     /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends
-    /// at the last save, and no error flashes for a half-written save polling looked at. Under
+    /// at the last save, and no error flashes for a half-written save polling looked at (unless a
+    /// busy machine stalled the writer mid-save past the settle interval: polling cannot tell
+    /// such a save from a file left empty; inotify waits for a save still being written). Under
     /// inotify or polling a burst is a few runs (the watcher holds saves until they stop), not one a save.
     @Test(arguments: [false, true]) func aHundredSavesInASecondEndAtTheLast(poll: Bool) async throws {
         let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
@@ -1233,7 +1278,9 @@ struct PreviewTests {
         session.stop()
         #expect(lastID() == "s100-0")
         #expect(session.lastGoodRun?.run.dataset.count == 100 % 7 + 1)
-        #expect(errors.all == [])
+        let stall = poll ? FileWatcher.settleInterval : FileWatcher.longestWrite
+        let stalled = saves.filter { $0.end - $0.start >= stall }.count
+        #expect(errors.all.count <= stalled, "\(stalled) saves stalled past \(stall) s: \(errors.all)")
         // A run reads what every report since the last named; the first run (of no report) may run too.
         let bound = Self.reportsAllowed(for: saves, until: FileWatcher.now()) + 1
         #expect((1...bound).contains(runs.all.count), "\(runs.all.count) runs; at most \(bound) allowed")
