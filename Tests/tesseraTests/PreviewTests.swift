@@ -931,8 +931,10 @@ struct PreviewTests {
     /// file renamed over it (VS Code, vim's `backupcopy=auto`... ); the old file renamed to a
     /// backup, the new one written, the backup deleted (vim's `backupcopy=no`); JetBrains' safe
     /// write (a temporary file, the old one renamed away, the temporary renamed into place, the
-    /// old deleted); deleted then created. inotify reports each exactly once: the steps before
-    /// the write wait to settle, and the write ends the wait.
+    /// old deleted); deleted then created. inotify reports each exactly once when the file is
+    /// back within the settle interval: the steps before the write wait to settle, and the write
+    /// ends the wait. A writer a busy machine stalls longer leaves the file gone past it, and
+    /// that is reported too (the watcher cannot tell a file gone for good from one coming back).
     @Test(arguments: [false, true], ["in place", "renamed over", "backup renamed away", "safe write", "deleted and created"])
     func anEditorsSaveIsReportedOnce(poll: Bool, how: String) async throws {
         let folder = try temporaryFolder(), files = FileManager.default
@@ -943,29 +945,40 @@ struct PreviewTests {
         defer { watcher.stop() }
         watcher.watch([file])
         func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
+        // How long the file was gone (or not yet written again): from before the step that took it
+        // away to after the one that brought it back.
+        var gone = 0.0
+        func away(_ step: () throws -> Void, back: () throws -> Void) rethrows {
+            let start = FileWatcher.now()
+            try step()
+            try back()
+            gone = FileWatcher.now() - start
+        }
         switch how {
         case "in place": try "22".write(toFile: file, atomically: false, encoding: .utf8)
         case "renamed over":
             try "22".write(toFile: file + ".tmp", atomically: false, encoding: .utf8)
             try move(file + ".tmp", file)
         case "backup renamed away":
-            try move(file, file + "~")
-            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+            try away({ try move(file, file + "~") }, back: { try "22".write(toFile: file, atomically: false, encoding: .utf8) })
             try files.removeItem(atPath: file + "~")
         case "safe write":
             try "22".write(toFile: file + "___jb_tmp___", atomically: false, encoding: .utf8)
-            try move(file, file + "___jb_old___")
-            try move(file + "___jb_tmp___", file)
+            try away({ try move(file, file + "___jb_old___") }, back: { try move(file + "___jb_tmp___", file) })
             try files.removeItem(atPath: file + "___jb_old___")
         default:
-            try files.removeItem(atPath: file)
-            try "22".write(toFile: file, atomically: false, encoding: .utf8)
+            try away({ try files.removeItem(atPath: file) }, back: { try "22".write(toFile: file, atomically: false, encoding: .utf8) })
         }
         try await reports.wait(for: 1)
         try await Task.sleep(nanoseconds: 500_000_000)   // past the settle interval: nothing more comes
         let path = FileWatcher.absolute(file)
         // Polling may look between two steps (the file gone a moment): then it reports both.
-        if poll { #expect(reports.all.allSatisfy { $0 == [path] } && (1...2).contains(reports.all.count)) } else { #expect(reports.all == [[path]]) }
+        // inotify too, when the file was gone past the settle interval.
+        if poll || gone >= FileWatcher.settleInterval {
+            #expect(reports.all.allSatisfy { $0 == [path] } && (1...2).contains(reports.all.count), "\(reports.all), gone \(gone) s")
+        } else {
+            #expect(reports.all == [[path]], "gone \(gone) s")
+        }
     }
 
     /// A watched folder renamed away and back is seen gone, then back, and its saves after that.
@@ -993,25 +1006,39 @@ struct PreviewTests {
     }
 
     /// A save that truncates the file, closes it, and writes it a moment later (two writes, an
-    /// empty file between): the page never sees the empty file's parse error, by either watcher.
-    /// A file that stays empty does show it, once it has settled.
+    /// empty file between): the page never sees the empty file's parse error, by either watcher,
+    /// when the write comes within the settle interval (a busy machine may stall the writer
+    /// longer: then the error may show, for that save only). A file that stays empty does show
+    /// it, once it has settled.
     @Test(arguments: [false, true]) func aHalfWrittenSaveShowsNoError(poll: Bool) async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         try await running(session, poll: poll)
-        for k in 0..<5 {
-            try "".write(toFile: data, atomically: false, encoding: .utf8)
-            usleep(30_000)   // not a task's sleep: a busy test pool may wake it after the settle interval
-            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
-            try await Task.sleep(nanoseconds: 400_000_000)
+        var stalled = 0
+        func shows(_ k: Int) -> Bool {
+            guard let items = session.lastGoodRun?.run.dataset.items, items.count == 3 else { return false }
+            return items[2].id.description == "c\(k)"
         }
-        #expect(errors.all == [])
+        for k in 0..<5 {
+            let start = FileWatcher.now()
+            try "".write(toFile: data, atomically: false, encoding: .utf8)
+            usleep(120_000)   // longer than a poll interval: polling sees the empty file too
+            try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c\#(k)"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+            if FileWatcher.now() - start >= FileWatcher.settleInterval { stalled += 1 }
+            // Until its picture shows (or, for a stalled save, perhaps its error), then past the hold.
+            for _ in 0..<600 where !shows(k) && errors.all.count < stalled {
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        let shown = errors.all.count
+        #expect(shown <= stalled, "\(stalled) of 5 saves stalled past the settle interval: \(errors.all)")
         try "".write(toFile: data, atomically: false, encoding: .utf8)
-        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        for _ in 0..<100 where errors.all.count == shown { try await Task.sleep(nanoseconds: 50_000_000) }
         session.stop()
-        #expect(errors.all.count == 1 && errors.all.first?.contains("data error") == true, "\(errors.all)")
+        #expect(errors.all.count == shown + 1 && errors.all.last?.contains("data error") == true, "\(errors.all)")
         let (texts, _, _, _) = await messages.received()
         let kinds = try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }
-        #expect(kinds.count == 1, "the page saw one error, the file that stayed empty: \(texts)")
+        #expect(kinds.count == shown + 1, "the page saw one error, the file that stayed empty, and one a stalled save: \(texts)")
         #expect(session.lastGoodRun?.run.dataset.count == 3)
     }
 
@@ -1045,21 +1072,50 @@ struct PreviewTests {
         let lines = ErrorLog()
         session.log = { lines.add($0) }
         try await running(session, poll: false)
+        let opened = FileWatcher.now()
         let fd = open(data, O_WRONLY | O_TRUNC)
         try #require(fd >= 0)
         session.filesChanged([FileWatcher.absolute(data)])   // a run now reads the file empty
         // Three settle intervals; a plain sleep, not a task's: with every test running at once the
-        // cooperative pool can wake a task seconds late, past how long a save may stay unclosed.
+        // cooperative pool can wake a task seconds late. Should even this one wake past how long a
+        // save may stay unclosed, an error may show: the test then proves nothing, and does not fail.
         usleep(600_000)
-        #expect(errors.all == [])
+        let unclosed = FileWatcher.now() - opened < FileWatcher.longestWrite
+        if unclosed { #expect(errors.all == []) }
         let text = Array(#"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.utf8)
         #expect(write(fd, text, text.count) == text.count)
         close(fd)
         for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
         session.stop()
         #expect(session.lastGoodRun?.run.dataset.count == 3)
-        #expect(errors.all == [])
+        if unclosed { #expect(errors.all == []) }
         #expect(lines.all.contains("gen 2 failed while another save arrived; running again"), "\(lines.all)")
+    }
+
+    /// A save that truncates the data file and writes it a moment later, which polling's thread
+    /// is kept from looking at (a busy machine wakes it late): the run that read the file empty
+    /// waits, past the settle interval, for the watcher's first look after it, which sees the
+    /// write, and shows no error. Before, the wait ended at the settle interval, however long
+    /// the watcher had slept, and the empty file's parse error showed.
+    @Test func aSaveThatPollingLooksAtLateShowsNoError() async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        let gate = DispatchSemaphore(value: 0)
+        session.startWatching(poll: true, startThread: { body in DetachedJob { gate.wait(); body() }.start() })
+        Thread { session.renderLoop() }.start()
+        let fd = open(data, O_WRONLY | O_TRUNC)
+        try #require(fd >= 0)
+        close(fd)
+        session.filesChanged([FileWatcher.absolute(data)])   // as polling reports the truncation
+        usleep(30_000)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        // Three settle intervals, then the watcher's thread looks for the first time (had the run
+        // begun later than that, it read the whole file: the test would prove nothing, not fail).
+        usleep(600_000)
+        gate.signal()
+        for _ in 0..<600 where session.lastGoodRun?.run.dataset.count != 3 && errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(errors.all == [])
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
     }
 
     /// A file that polling saw gone between an editor's steps (deleted, then written again) shows
@@ -1088,6 +1144,25 @@ struct PreviewTests {
         #expect(ms < FileWatcher.settleInterval * 1000, "\(line)")
         let (texts, _, _, _) = await messages.received()
         #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == 1)
+    }
+
+    /// A data file deleted and written again a moment later under inotify (an editor that saves
+    /// so, on a busy machine that stalls it past the settle interval): the watcher reports the
+    /// file gone, the run that finds it so waits one more settle interval for a save, and the
+    /// write comes within it: no error shows. (The run waits only so long: a writer stalled
+    /// past both intervals shows the error until its write comes.)
+    @Test func aFileGoneLongerThanTheSettleIntervalShowsNoError() async throws {
+        let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
+        try await running(session, poll: false)
+        let start = FileWatcher.now()
+        try FileManager.default.removeItem(atPath: data)
+        usleep(300_000)
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
+        let gone = FileWatcher.now() - start
+        for _ in 0..<600 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
+        session.stop()
+        #expect(session.lastGoodRun?.run.dataset.count == 3)
+        if gone < 2 * FileWatcher.settleInterval { #expect(errors.all == [], "gone \(gone) s") }
     }
 
     /// A data file left empty (or removed) shows its error once no save has come for the settle
@@ -1185,7 +1260,9 @@ struct PreviewTests {
     }
 
     /// A file saved 100 times in a second (an editor's autosave, a generator): the picture ends
-    /// at the last save, and no error flashes for a half-written save polling looked at. Under
+    /// at the last save, and no error flashes for a half-written save polling looked at (unless a
+    /// busy machine stalled the writer mid-save past the settle interval: polling cannot tell
+    /// such a save from a file left empty; inotify waits for a save still being written). Under
     /// inotify or polling a burst is a few runs (the watcher holds saves until they stop), not one a save.
     @Test(arguments: [false, true]) func aHundredSavesInASecondEndAtTheLast(poll: Bool) async throws {
         let (session, _, data, _, errors) = try rowsSessionThatRanOnce()
@@ -1201,7 +1278,9 @@ struct PreviewTests {
         session.stop()
         #expect(lastID() == "s100-0")
         #expect(session.lastGoodRun?.run.dataset.count == 100 % 7 + 1)
-        #expect(errors.all == [])
+        let stall = poll ? FileWatcher.settleInterval : FileWatcher.longestWrite
+        let stalled = saves.filter { $0.end - $0.start >= stall }.count
+        #expect(errors.all.count <= stalled, "\(stalled) saves stalled past \(stall) s: \(errors.all)")
         // A run reads what every report since the last named; the first run (of no report) may run too.
         let bound = Self.reportsAllowed(for: saves, until: FileWatcher.now()) + 1
         #expect((1...bound).contains(runs.all.count), "\(runs.all.count) runs; at most \(bound) allowed")

@@ -79,6 +79,9 @@ final class FileWatcher: @unchecked Sendable {
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
     /// Saves released from `hold` whose report (`onChange`) has not returned yet.
     private var reporting = false
+    /// When polling, when the last look at every file began (uptime seconds); a save made before
+    /// it has been seen.
+    private var lookedAt = -Double.infinity
     /// Where the watcher says that it polls a folder and watches it again.
     private let log: @Sendable (String) -> Void
 
@@ -114,6 +117,14 @@ final class FileWatcher: @unchecked Sendable {
             let now = Self.now()
             return hold.heldUntil ?? (reporting || saveInProgress(at: now) ? now : nil)
         }
+    }
+
+    /// Whether every save made before `time` (uptime seconds, as `now()`) has been seen, so that
+    /// it is held or reported by now: polling has begun a look at every file since (a busy
+    /// machine may wake its thread long after its interval); always under inotify, whose events
+    /// not read yet `heldUntil` counts, and when no thread watches. O(1).
+    func hasLooked(since time: Double) -> Bool {
+        lock.withLock { mode == .inotify || !watching || stopped || lookedAt >= time }
     }
 
     /// Whether a save has begun that the watcher has not reported (under the lock): a watched
@@ -394,11 +405,13 @@ final class FileWatcher: @unchecked Sendable {
             woke = ready[0].revents != 0 ? 1 : 0
             var changed: [String] = []
             func report(_ paths: [String]) { for path in paths where !changed.contains(path) { changed.append(path) } }
-            if woke > 0 {
-                let count = read(inotify, buffer, size)
-                if count < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
-                var offset = 0
-                lock.withLock {
+            // Read and held under one lock: `heldUntil` sees the events waiting or their saves held
+            // (or reporting), never neither, however long a busy machine stops this thread between.
+            let due = lock.withLock { () -> [String]? in
+                if woke > 0 {
+                    let count = read(inotify, buffer, size)
+                    if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+                    var offset = 0
                     // Two paths to one folder (`link/` and `real/`) get one watch: an event is of every such path.
                     let folders = Dictionary(grouping: watchedFolders.keys.sorted(), by: { watchedFolders[$0] ?? -1 })
                     while offset + MemoryLayout<inotify_event>.size <= count {
@@ -417,11 +430,10 @@ final class FileWatcher: @unchecked Sendable {
                         offset = nameStart + Int(event.len)
                     }
                 }
-            }
-            let due = lock.withLock { () -> [String] in
                 report(repointed()); report(rearm()); report(relinked()); unwatchUnneeded(); report(settled(at: Self.now()))
                 return held(changed, eventsWaiting: eventsWaiting)
             }
+            guard let due else { return }
             reportHeld(due)
         }
     }
@@ -466,6 +478,7 @@ final class FileWatcher: @unchecked Sendable {
 
     private func pollFiles() {
         while true {
+            let began = Self.now()
             guard let (paths, last) = lock.withLock({ stopped ? nil : (files, stamps) }) else { return }
             var changed: [String] = []
             var seen: [String: Stamp] = [:]
@@ -478,6 +491,8 @@ final class FileWatcher: @unchecked Sendable {
             reportHeld(lock.withLock {
                 // Files `watch` added or dropped meanwhile keep the stamp it took, or none.
                 for (path, stamp) in seen where files.contains(path) { stamps[path] = stamp }
+                // With what it found held or reporting: a reader that sees the look sees its saves.
+                lookedAt = began
                 return held(changed.sorted(), eventsWaiting: { false })
             })
             Thread.sleep(forTimeInterval: Self.pollInterval)

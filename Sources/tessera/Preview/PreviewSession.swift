@@ -147,9 +147,12 @@ final class PreviewSession: @unchecked Sendable {
         viewport = configuration.viewport
     }
 
-    /// Starts watching (polling when `poll`) and schedules the first run.
-    func startWatching(poll: Bool) {
-        watcher = FileWatcher(poll: poll, log: { [weak self] in self?.log($0) }) { [weak self] paths in self?.filesChanged(paths) }
+    /// Starts watching (polling when `poll`; the watcher's thread starts through `startThread`)
+    /// and schedules the first run.
+    func startWatching(poll: Bool, startThread: ThreadStarter = DetachedJob.startThread) {
+        watcher = FileWatcher(poll: poll, log: { [weak self] in self?.log($0) }, startThread: startThread) { [weak self] paths in
+            self?.filesChanged(paths)
+        }
         readsOnlyChangedFiles = true
         watcher.watch(watchedFiles)
         schedule()
@@ -306,7 +309,7 @@ final class PreviewSession: @unchecked Sendable {
     /// Whether another save has been reported before a failed run's error is shown: one that
     /// came during the run, one the watcher holds (a burst of saves goes on: it is reported
     /// once the burst is over, and waited for until it is), and when `waiting` and a watcher runs, one that arrives within
-    /// the watcher's settle interval. Other requests (a viewport dragged, a page's params) do
+    /// the watcher's settle interval (seen by its first look after, however late). Other requests (a viewport dragged, a page's params) do
     /// not count: they would put the error off for as long as they come. Waiting delays an
     /// error, never a good picture.
     private func anotherSaveArrives(waiting: Bool) -> Bool {
@@ -320,7 +323,10 @@ final class PreviewSession: @unchecked Sendable {
             let untilSettled = settled - now
             // At least a moment while saves are held, even past their time.
             let untilReported = watcher?.heldUntil.map { max($0 - now, 0.01) } ?? 0
-            let left = max(untilSettled, untilReported)
+            // A save made within the settle interval is waited for until the watcher has looked,
+            // however late a busy machine wakes a polling watcher's thread.
+            let untilLooked = waiting && watcher?.hasLooked(since: settled) == false ? 0.01 : 0
+            let left = max(untilSettled, untilReported, untilLooked)
             if left <= 0 { break }
             _ = signal.wait(until: Date(timeIntervalSinceNow: left))
         }
