@@ -112,8 +112,15 @@ import TesseraCore
         // could run before them, as fast as the machine's other load lets it.
         while stop.running.load(ordering: .relaxed) < started { usleep(1000) }
         host.limits.timeLimit = 0.4
-        let call = StarvedCall(host: host, spin: spin, n: n)
-        try #require(call.runAtLowPriority())
+        // Other load on the machine can leave a call less starved than planned (once one
+        // waited 0.35 s, proving nothing): then it runs again, up to three times. A wall-clock
+        // limit would stop the first that waits past 0.4 s.
+        var call = StarvedCall(host: host, spin: spin, n: n)
+        for _ in 0..<3 {
+            call = StarvedCall(host: host, spin: spin, n: n)
+            try #require(call.runAtLowPriority())
+            if call.error != nil || call.waited > 0.4 { break }
+        }
         // The call took longer than its limit on the wall clock (so a wall-clock limit would
         // have stopped it), and less CPU time than the limit.
         #expect(call.error == nil)

@@ -146,7 +146,8 @@ final class FileWatcher: @unchecked Sendable {
         self.log = log
         #if canImport(Glibc)
         if !poll {
-            let fd = inotify_init1(Int32(IN_CLOEXEC))
+            // Non-blocking: the thread reads under the lock, which must never wait on the read.
+            let fd = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
             var ends: [Int32] = [-1, -1]
             if fd >= 0 && pipe(&ends) == 0 {
                 for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
