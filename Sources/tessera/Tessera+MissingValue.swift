@@ -34,7 +34,7 @@ extension Tessera {
     static func missingValue(in text: String, arguments: [String]) -> CommandUsageError? {
         let errorPrefix = "Error: "
         guard text.hasPrefix(errorPrefix), let name = arguments.first,
-              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+              let command = subcommand(named: name) else { return nil }
         let line = String(text.dropFirst(errorPrefix.count).prefix { $0 != "\n" })
         return missingValueMessage(line, arguments: Array(arguments.dropFirst())).map { CommandUsageError(command: command, message: $0) }
     }

@@ -89,7 +89,7 @@ extension Tessera {
     /// a flag repeats: reading it costs more than the rest of the start).
     static func repeatedOption(in arguments: [String]) -> (command: ParsableCommand.Type, message: String, flag: String)? {
         guard let name = arguments.first,
-              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+              let command = subcommand(named: name) else { return nil }
         var single: Set<String>?
         let message = repeatedOptionMessage(Array(arguments.dropFirst())) { flag in
             if single == nil { single = singleValuedOptions(of: command) }

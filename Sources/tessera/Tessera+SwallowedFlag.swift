@@ -27,7 +27,7 @@ extension Tessera {
     /// flags costs more than the rest of the start.
     static func swallowedFlag(in arguments: [String]) -> CommandUsageError? {
         guard let name = arguments.first,
-              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+              let command = subcommand(named: name) else { return nil }
         var valueNames: [String: String] = [:]
         for argument in argumentDescriptions(of: command) where argument["kind"] as? String == "option" {
             for long in longNames(argument) { valueNames[long] = argument["valueName"] as? String ?? long }

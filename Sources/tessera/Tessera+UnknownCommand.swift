@@ -19,4 +19,9 @@ extension Tessera {
     static var commandNames: [String] {
         configuration.subcommands.compactMap { $0.configuration.commandName }
     }
+
+    /// The subcommand called `name`; nil when none is. O(commands).
+    static func subcommand(named name: String) -> ParsableCommand.Type? {
+        configuration.subcommands.first { $0.configuration.commandName == name }
+    }
 }

@@ -38,7 +38,7 @@ extension Tessera {
     static func explainingUnknownOption(_ text: String, arguments: [String]) -> String {
         let errorPrefix = "Error: "
         guard text.hasPrefix(errorPrefix), let commandName = arguments.first,
-              let command = configuration.subcommands.first(where: { $0.configuration.commandName == commandName })
+              let command = subcommand(named: commandName)
         else { return text }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let help = helpMessage(for: command)
@@ -93,7 +93,7 @@ extension Tessera {
     /// as reading the command's flags costs more than the rest of the start.
     static func unknownOption(in arguments: [String]) -> CommandUsageError? {
         guard let name = arguments.first,
-              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+              let command = subcommand(named: name),
               let flag = firstUnknownFlag(Array(arguments.dropFirst()), known: longOptionNames(of: command)) else { return nil }
         return CommandUsageError(command: command, message: "Unknown option '\(flag)'")
     }
