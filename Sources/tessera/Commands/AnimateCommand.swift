@@ -8,12 +8,24 @@ import TesseraRender
 /// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE] [--safe-area T,L,B,R]
 /// [--layout-margins T,L,B,R] [--readable-width W]`: runs the engine to OLD at the
 /// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
-struct AnimateCommand: ParsableCommand {
+struct AnimateCommand: ParsableCommand, LayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
         abstract: "Print (or play in a page) the animation of a reload from one dataset to another, or of a layout change.")
 
-    @OptionGroup var input: EngineInputOptions
+    @Argument(help: layoutArgument)
+    var layoutName: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    @Option(help: requiredDataHelp)
+    var data: String
+
+    @OptionGroup var dataset: DatasetOptions
+
+    @OptionGroup var guides: GuideOptions
 
     @Option(help: ArgumentHelp("The dataset reloaded to (--data is shown first).", valueName: "NEW"))
     var to: String?
@@ -52,7 +64,7 @@ struct AnimateCommand: ParsableCommand {
         try animatorParams.checkUsage()
         try offset?.checkUsage()
         try itemSize?.checkUsage()
-        if itemSize != nil && input.layout.shape.sizing != nil {
+        if itemSize != nil && layout.shape.sizing != nil {
             throw ValidationError("--item-size and --sizing both say how to size items; give one of them")
         }
         try format.checkUsage()
@@ -60,24 +72,24 @@ struct AnimateCommand: ParsableCommand {
 
     func run() throws {
         let format = try format.get()
-        let inputs = [InputFile.dataset(input.data), InputFile.dataset(to, flag: "--to"),
-                      InputFile.script("the layout script", input.layout.name), InputFile.script("the --to-layout script", toLayout),
+        let inputs = [InputFile.dataset(data), InputFile.dataset(to, flag: "--to"),
+                      InputFile.script("the layout script", layoutName), InputFile.script("the --to-layout script", toLayout),
                       InputFile.script("the --animator script", animator)].compactMap { $0 }
         try checkOutput(output.out, sparing: inputs)
-        let rule = try input.layout.shape.sizingRule()
-        let size = try input.layout.shape.viewport.get().size
-        let options = input.layout.limits.options
-        let first = try input.layout.resolve()
-        let old = try input.load()
+        let rule = try layout.shape.sizingRule()
+        let size = try layout.shape.viewport.get().size
+        let options = layout.limits.options
+        let first = try layout.resolve()
+        let old = try dataset.load(data)
 
         let itemSizing = try itemSize.map { checked -> SizeSource in
             let cell = try checked.get().size
             return .fixed(.absolute(cell.width), .absolute(cell.height))
         } ?? .rule(ItemSizing(rule: rule, unsizedItem: AnimateCommand.unsizedCell))
         let provider = BasicProvider(data: ItemSource(dataset: old), layout: first, size: itemSizing)
-        let engine = CollectionEngine(provider: provider, viewport: size, guides: try input.guides.guides())
+        let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         engine.animator = try resolveAnimator(options)
-        let new = try to.map { try input.dataset.load($0) }
+        let new = try to.map { try dataset.load($0) }
         let origin: Point
         if let offset {
             origin = try offset.get().point
@@ -106,7 +118,7 @@ struct AnimateCommand: ParsableCommand {
                                     old: old, new: new ?? old)
         switch format {
         case .html:
-            let page = TimelinePage(title: "\(input.layout.name) \(input.data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+            let page = TimelinePage(title: "\(layoutName) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                                     fps: sampled ?? 60, labels: labels)
             try emit(to: output.out, sparing: inputs) { try page.write(to: $0) }
         case .json:

@@ -13,12 +13,24 @@ import TesseraRender
 /// `visible` returns an index out of range) exit with status 1 and name the script's line.
 /// Warnings exit 1 only with `--strict` (every kind) or `--fail-on` (the kinds it lists), so a
 /// CI job can fail on them; the summary line says "problems" whenever there are any.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, LayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Lay a dataset out with a built-in layout or a .lua script (in the sandbox) and validate its frames.")
 
-    @OptionGroup var input: LayoutInputOptions
+    @Argument(help: layoutArgument)
+    var layoutName: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    @Option(help: optionalDataHelp)
+    var data: String?
+
+    @OptionGroup var dataset: DatasetOptions
+
+    @OptionGroup var guides: GuideOptions
 
     @Flag(help: "Exit 1 on any warning (a CI job fails on them).")
     var strict = false
@@ -42,11 +54,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let run = try input.layOut()
-        let layout = input.layout.name
+        let run = try layOut(data: data)
+        let layout = layoutName
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
-        let source = input.data ?? "100 generated items"
+        let source = data ?? "100 generated items"
         for warning in check.warnings(limit: try maxWarnings.get().count) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
         let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"

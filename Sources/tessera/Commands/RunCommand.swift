@@ -6,12 +6,24 @@ import TesseraRender
 
 /// `tessera run LAYOUT [--data FILE] [--viewport WxH] [--offset X,Y] [--section-offset S=X,Y]...
 /// [--param K=V]... [--sizing RULE] [--rtl] [--format json|text|svg|html] [--out FILE]`.
-struct RunCommand: ParsableCommand {
+struct RunCommand: ParsableCommand, LayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Lay out a dataset with a built-in layout or a .lua script and print or draw the result.")
 
-    @OptionGroup var input: LayoutInputOptions
+    @Argument(help: layoutArgument)
+    var layoutName: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    @Option(help: optionalDataHelp)
+    var data: String?
+
+    @OptionGroup var dataset: DatasetOptions
+
+    @OptionGroup var guides: GuideOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The visible rectangle's origin X,Y; adds `visible` to the output.", valueName: "X,Y"))
     var offset: Checked<ContentOffset>?
@@ -40,9 +52,9 @@ struct RunCommand: ParsableCommand {
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
         let out = output.out
-        let inputs = [InputFile.dataset(input.data), InputFile.script("the layout script", input.layout.name)].compactMap { $0 }
+        let inputs = [InputFile.dataset(data), InputFile.script("the layout script", layoutName)].compactMap { $0 }
         try checkOutput(out, sparing: inputs)
-        let run = try input.layOut(rightToLeft: rtl)
+        let run = try layOut(data: data, rightToLeft: rtl)
         try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label)
@@ -69,9 +81,10 @@ struct PictureOutputOptions: ParsableArguments {
     }
 }
 
-extension LayoutInputOptions {
-    /// Loads the dataset, resolves the layout and lays it out (mirrored when `rightToLeft`).
-    func layOut(rightToLeft: Bool = false) throws -> LayoutRun {
+extension LayoutCommand {
+    /// Loads the dataset in `data` (100 generated items when nil), resolves the layout and lays
+    /// it out (mirrored when `rightToLeft`).
+    func layOut(data: String?, rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try layout.shape.viewport.get().size
         let rule = try layout.shape.sizingRule()
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample

@@ -9,12 +9,24 @@ import TesseraRender
 /// [--readable-width W]`: drives the engine through evenly spaced
 /// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
 /// host that measures each cell when it first enters the viewport.
-struct ScrollCommand: ParsableCommand {
+struct ScrollCommand: ParsableCommand, LayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "scroll",
         abstract: "Scroll the engine through a dataset: entering and leaving ids per step, view reuse and step times.")
 
-    @OptionGroup var input: EngineInputOptions
+    @Argument(help: layoutArgument)
+    var layoutName: String
+
+    @OptionGroup var shape: LayoutShapeOptions
+
+    @OptionGroup var limits: ScriptLimitFlags
+
+    @Option(help: requiredDataHelp)
+    var data: String
+
+    @OptionGroup var dataset: DatasetOptions
+
+    @OptionGroup var guides: GuideOptions
 
     // Unconditional: a negative offset (`--to -100`) is the option's value, not an unknown flag.
     @Option(parsing: .unconditional, help: ArgumentHelp("The first content offset on the scroll axis: y, or x for a layout whose content overflows only sideways (a row).", valueName: "Y"))
@@ -52,17 +64,17 @@ struct ScrollCommand: ParsableCommand {
 
     func run() throws {
         let format = try format.get()
-        let rule = try input.layout.shape.sizingRule()
-        let size = try input.layout.shape.viewport.get().size
-        let options = input.layout.limits.options
-        let chosen = try input.layout.resolve(rightToLeft: rtl)
-        let dataset = try input.load()
-        let provider = BasicProvider(data: ItemSource(dataset: dataset), layout: chosen, size: .rule(ItemSizing(rule: rule)))
-        let engine = CollectionEngine(provider: provider, viewport: size, guides: try input.guides.guides())
+        let rule = try layout.shape.sizingRule()
+        let size = try layout.shape.viewport.get().size
+        let options = layout.limits.options
+        let chosen = try layout.resolve(rightToLeft: rtl)
+        let items = try dataset.load(data)
+        let provider = BasicProvider(data: ItemSource(dataset: items), layout: chosen, size: .rule(ItemSizing(rule: rule)))
+        let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         if let animator {
             engine.animator = try animatorNamed(animator, params: AnimatorParameter.byName(try animatorParams.get()), options)
         }
-        let sizes = try measured.map { try input.dataset.loadMeasuredSizes($0, ids: dataset.ids) }
+        let sizes = try measured.map { try dataset.loadMeasuredSizes($0, ids: items.ids) }
         let bar = ProgressBar(label: "scroll")
         let run = try ScrollRun(engine: engine, from: try from.get().value, to: try to?.get().value, count: try steps.get().count,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,

@@ -8,14 +8,11 @@ import TesseraLua
 // `validate()` throws that sentence as a usage error (exit status 64) before any command runs.
 
 /// The LAYOUT argument and what a pass of it takes: its parameters, the collection size and the
-/// sizing rule, and the limits a script runs under (run, check, scroll, animate).
-struct LayoutOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(layoutArgumentHelp, valueName: "layout"))
+/// sizing rule, and the limits a script runs under.
+struct LayoutOptions {
     var name: String
-
-    @OptionGroup var shape: LayoutShapeOptions
-
-    @OptionGroup var limits: ScriptLimitFlags
+    var shape: LayoutShapeOptions
+    var limits: ScriptLimitFlags
 
     /// The layout by name or path, with the `--param`s, under the limits; mirrored right to left
     /// when `rightToLeft` (`--rtl`).
@@ -25,6 +22,30 @@ struct LayoutOptions: ParsableArguments {
     }
 }
 
+/// A command that lays LAYOUT out over a dataset (run, check, scroll, animate). Each holds these
+/// option groups itself rather than through a group of groups: every level of groups nested in
+/// groups multiplies what ArgumentParser's debug build checks at every start, about five times a
+/// level (`tessera run` took 160 ms to start with three levels, 30 ms with one).
+protocol LayoutCommand {
+    var layoutName: String { get }
+    var shape: LayoutShapeOptions { get }
+    var limits: ScriptLimitFlags { get }
+    var dataset: DatasetOptions { get }
+    var guides: GuideOptions { get }
+}
+
+extension LayoutCommand {
+    var layout: LayoutOptions { LayoutOptions(name: layoutName, shape: shape, limits: limits) }
+}
+
+/// The LAYOUT argument of a `LayoutCommand`.
+let layoutArgument = ArgumentHelp(layoutArgumentHelp, valueName: "layout")
+
+/// `--data` of the commands that lay out 100 generated items without one (run, check), and of
+/// those that need one (scroll, animate).
+let optionalDataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE")
+let requiredDataHelp = ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE")
+
 /// What `--rtl` does (run, scroll). A help text, not an option group: a group is one more type
 /// for ArgumentParser to look up at every start (about a million instructions).
 let rightToLeftHelp = ArgumentHelp(
@@ -33,33 +54,6 @@ let rightToLeftHelp = ArgumentHelp(
 /// What a LAYOUT argument accepts (run, check, scroll, animate and preview resolve it alike).
 let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
     + "(appstore; `tessera layouts` lists them), or a .lua file."
-
-/// What run and check lay out once: the layout and a dataset, if any.
-struct LayoutInputOptions: ParsableArguments {
-    @OptionGroup var layout: LayoutOptions
-
-    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE"))
-    var data: String?
-
-    @OptionGroup var dataset: DatasetOptions
-
-    @OptionGroup var guides: GuideOptions
-}
-
-/// What scroll and animate drive the engine with: the layout and a dataset file.
-struct EngineInputOptions: ParsableArguments {
-    @OptionGroup var layout: LayoutOptions
-
-    @Option(help: ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE"))
-    var data: String
-
-    @OptionGroup var dataset: DatasetOptions
-
-    @OptionGroup var guides: GuideOptions
-
-    /// The dataset, loaded under the dataset options.
-    func load() throws -> Dataset { try dataset.load(data) }
-}
 
 /// The options that shape one layout pass, shared by every command that lays a dataset out:
 /// the collection size, the layout's parameters and the sizing rule.
