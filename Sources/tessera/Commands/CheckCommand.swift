@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
 
     // Unconditional: `-1` is this flag's (refused) value, not a flag of its own ("Missing value").
     @Option(parsing: .unconditional, help: ArgumentHelp("How many warnings of each kind to list; the rest are counted.", valueName: "N"))
-    var maxWarnings = Checked(WarningLimit(count: 10))
+    var maxWarnings = Checked(WarningLimit(value: 10))
 
     /// The kinds that fail the run.
     func failingKinds() -> Set<LayoutCheck.Kind> {
@@ -59,7 +59,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = data ?? "100 generated items"
-        for warning in check.warnings(limit: try maxWarnings.get().count) { printLine("warning: \(warning)") }
+        for warning in check.warnings(limit: try maxWarnings.get().value) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
         let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"
         guard check.warningCount > 0 else {

@@ -39,7 +39,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
     var rtl = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of steps, the first pass included.", valueName: "N"))
-    var steps = Checked(StepCount(count: 100))
+    var steps = Checked(StepCount(value: 100))
 
     @Option(help: ArgumentHelp("A built-in animator (fade, scale, wobble), a script in animators/ by name (cascade), or a .lua file (default: none).", valueName: "NAME"))
     var animator: String?
@@ -76,7 +76,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
         }
         let sizes = try measured.map { try dataset.loadMeasuredSizes($0, ids: items.ids) }
         let bar = ProgressBar(label: "scroll")
-        let run = try ScrollRun(engine: engine, from: try from.get().value, to: try to?.get().value, count: try steps.get().count,
+        let run = try ScrollRun(engine: engine, from: try from.get().value, to: try to?.get().value, count: try steps.get().value,
                                 clock: { DispatchTime.now().uptimeNanoseconds }, progress: bar.update,
                                 measured: sizes.map { sizes in { sizes[$0.description] } })
         bar.finish()

@@ -184,7 +184,7 @@ struct ScriptLimitFlags: ParsableArguments {
 
     /// The limits given (validate() checked them before any command's run()).
     var options: ScriptLimitOptions {
-        ScriptLimitOptions(maxMemoryBytes: try? maxMemory?.get().bytes, maxInstructions: try? maxInstructions?.get().count,
+        ScriptLimitOptions(maxMemoryBytes: try? maxMemory?.get().bytes, maxInstructions: try? maxInstructions?.get().value,
                            timeLimitSeconds: try? timeLimit?.get().seconds)
     }
 }

@@ -13,15 +13,10 @@ struct MemoryCap: MegabyteOption {
 }
 
 /// `--max-instructions N`: the instruction budget per call into Lua; 0 for none.
-struct InstructionBudget: OptionValue {
-    var count: Int
-
-    init(reading text: String) throws(CLIError) {
-        count = try wholeNumberOption(text, flag: "--max-instructions", in: 0...Int.max,
-                                      expected: "a whole number from 0 (no budget) to \(Int.max)")
-    }
-
-    var argumentText: String { String(count) }
+struct InstructionBudget: WholeNumberOption {
+    static let flag = "--max-instructions", range = 0...Int.max
+    static let expected = "a whole number from 0 (no budget) to \(Int.max)"
+    var value: Int
 }
 
 /// `--time-limit SECONDS`: the time limit per call into Lua; 0 for none.

@@ -36,7 +36,7 @@ struct PreviewCommand: ParsableCommand {
     var label: String = "id"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Port on 127.0.0.1 (0: any free port).", valueName: "N"))   // unconditional: -1 is a value, refused by its reading
-    var port = Checked(PortNumber(number: 0))
+    var port = Checked(PortNumber(value: 0))
 
     @Flag(help: "Poll the files every 100 ms instead of inotify.")
     var poll = false
@@ -94,7 +94,7 @@ struct PreviewCommand: ParsableCommand {
         configuration.label = label
 
         let session = PreviewSession(configuration)
-        let address = try startPreview(session, port: port.get().number, poll: poll)
+        let address = try startPreview(session, port: port.get().value, poll: poll)
         printLine("tessera preview: \(address)")
         printLine(watchingLine(layoutFile: session.layoutFile, dataPath: data, animatorFile: configuration.animatorFile,
                                mode: session.watcher.watching ? session.watcher.mode.rawValue : nil))
