@@ -43,9 +43,19 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     let watchdog = DispatchWorkItem { child.kill() }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     defer { watchdog.cancel() }
+    let (stdout, stderr) = try exchange(with: child, input: input)
+    let status = switch child.wait() {
+    case .exited(let status): status
+    case .signalled(let signal): signal == SIGKILL ? CLIOutcome.timedOut : signal
+    }
+    return CLIOutcome(status: status, stdout: stdout, stderr: stderr)
+}
+
+/// Writes `input` (if any) to `child`'s stdin pipe and closes it, then reads its stdout and
+/// stderr pipes to their ends, stderr on another thread so a large output cannot block the child.
+func exchange(with child: ChildProcess, input: String?) throws -> (stdout: String, stderr: String) {
     if let input { child.input!.write(Data(input.utf8)) }
-    try child.input!.close()
-    // Drain stderr on another thread while reading stdout, so a large output cannot block the child.
+    try child.input?.close()
     final class Box: @unchecked Sendable { var data = Data() }
     let errBox = Box()
     let group = DispatchGroup()
@@ -53,12 +63,7 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     DispatchQueue.global().async { errBox.data = child.error!.readDataToEndOfFile(); group.leave() }
     let outData = child.output!.readDataToEndOfFile()
     group.wait()
-    let status = switch child.wait() {
-    case .exited(let status): status
-    case .signalled(let signal): signal == SIGKILL ? CLIOutcome.timedOut : signal
-    }
-    return CLIOutcome(status: status, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    return (String(decoding: outData, as: UTF8.self), String(decoding: errBox.data, as: UTF8.self))
 }
 
 /// A fresh temporary directory for files a test writes.

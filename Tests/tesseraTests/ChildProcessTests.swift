@@ -9,18 +9,8 @@ import Testing
              input: String? = nil) throws -> (ChildProcess.Ending, String, String) {
         let child = try ChildProcess(program, arguments, in: directory, environment: environment,
                                      stdin: input == nil ? .null : .pipe, stdout: .pipe, stderr: .pipe)
-        if let input {
-            child.input!.write(Data(input.utf8))
-            try child.input!.close()
-        }
-        final class Box: @unchecked Sendable { var data = Data() }
-        let err = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { err.data = child.error!.readDataToEndOfFile(); group.leave() }
-        let out = child.output!.readDataToEndOfFile()
-        group.wait()
-        return (child.wait(), String(decoding: out, as: UTF8.self), String(decoding: err.data, as: UTF8.self))
+        let (out, err) = try exchange(with: child, input: input)
+        return (child.wait(), out, err)
     }
 
     @Test func theExitStatusIsReported() throws {
