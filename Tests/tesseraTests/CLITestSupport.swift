@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import tessera
 
 /// What one `tessera` invocation did.
 struct CLIOutcome {
@@ -37,90 +38,32 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"   // a crash is a status, not seconds of backtrace
     for (name, value) in changes { environment[name] = value }
-    let child = try SpawnedChild(executable.path, arguments, in: directory.path, environment: environment)
+    let child = try ChildProcess(executable.path, arguments, in: directory.path, environment: environment,
+                                 stdin: .pipe, stdout: .pipe, stderr: .pipe)
     let watchdog = DispatchWorkItem { child.kill() }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     defer { watchdog.cancel() }
-    if let input { child.input.write(Data(input.utf8)) }
-    try child.input.close()
-    // Drain stderr on another thread while reading stdout, so a large output cannot block the child.
+    let (stdout, stderr) = try exchange(with: child, input: input)
+    let status = switch child.wait() {
+    case .exited(let status): status
+    case .signalled(let signal): signal == SIGKILL ? CLIOutcome.timedOut : signal
+    }
+    return CLIOutcome(status: status, stdout: stdout, stderr: stderr)
+}
+
+/// Writes `input` (if any) to `child`'s stdin pipe and closes it, then reads its stdout and
+/// stderr pipes to their ends, stderr on another thread so a large output cannot block the child.
+func exchange(with child: ChildProcess, input: String?) throws -> (stdout: String, stderr: String) {
+    if let input { child.input!.write(Data(input.utf8)) }
+    try child.input?.close()
     final class Box: @unchecked Sendable { var data = Data() }
     let errBox = Box()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errBox.data = child.error.readDataToEndOfFile(); group.leave() }
-    let outData = child.output.readDataToEndOfFile()
+    DispatchQueue.global().async { errBox.data = child.error!.readDataToEndOfFile(); group.leave() }
+    let outData = child.output!.readDataToEndOfFile()
     group.wait()
-    let (status, killed) = child.wait()
-    return CLIOutcome(status: killed ? CLIOutcome.timedOut : status, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
-}
-
-/// A child process started with `posix_spawn`, its standard streams on pipes. Foundation's
-/// `Process.run()` in Swift 6.3.1 on Linux crashes now and then (SIGSEGV in its walk of
-/// /proc/self/fd, swift-corelibs-foundation#5472), which took the whole test run down once.
-final class SpawnedChild: @unchecked Sendable {
-    let pid: pid_t
-    let input: FileHandle, output: FileHandle, error: FileHandle
-    private let lock = NSLock()
-    private var reaped = false
-
-    init(_ path: String, _ arguments: [String], in directory: String, environment: [String: String]) throws {
-        // Pipes made close-on-exec: only the dup2'd ends reach the child.
-        func pipePair() throws -> (read: Int32, write: Int32) {
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            return (ends[0], ends[1])
-        }
-        let stdin = try pipePair(), stdout = try pipePair(), stderr = try pipePair()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
-        // `env -C` changes directory in the child (Glibc's module lacks the _np file action).
-        let argv = (["/usr/bin/env", "-C", directory, path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        // The child starts with every signal unblocked and SIGPIPE's default action, whatever
-        // this process set (an ignored SIGPIPE would be inherited through exec).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), pipeSignal = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &pipeSignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, envp)
-        for fd in [stdin.read, stdout.write, stderr.write] { close(fd) }
-        guard spawned == 0 else {
-            for fd in [stdin.write, stdout.read, stderr.read] { close(fd) }
-            throw POSIXError(.init(rawValue: spawned) ?? .EIO)
-        }
-        self.pid = pid
-        input = FileHandle(fileDescriptor: stdin.write, closeOnDealloc: true)
-        output = FileHandle(fileDescriptor: stdout.read, closeOnDealloc: true)
-        error = FileHandle(fileDescriptor: stderr.read, closeOnDealloc: true)
-    }
-
-    /// Kills the child unless it has been reaped (its pid may be another's by then).
-    func kill() { lock.withLock { if !reaped { _ = Glibc.kill(pid, SIGKILL) } } }
-
-    /// Waits for the child: its exit status, or the signal that ended it (as Foundation's
-    /// `terminationStatus`), and whether that signal was SIGKILL.
-    func wait() -> (status: Int32, killed: Bool) {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        lock.withLock { reaped = true }
-        let signal = status & 0x7f
-        return signal == 0 ? ((status >> 8) & 0xff, false) : (signal, signal == SIGKILL)
-    }
+    return (String(decoding: outData, as: UTF8.self), String(decoding: errBox.data, as: UTF8.self))
 }
 
 /// A fresh temporary directory for files a test writes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import tessera
 
 /// Hostile input to the command line: every run is a subprocess with a timeout, so a crash
 /// (a status above 128) or a hang (`CLIOutcome.timedOut`) fails the one test, not the suite.
@@ -104,18 +105,12 @@ import Testing
     }
 
     @Test func stdoutOnAFullDiskIsAnErrorWithStatus1() throws {
-        let process = Process()
-        process.executableURL = tesseraBinary
-        process.arguments = ["run", "waterfall"]
-        process.environment = ["SWIFT_BACKTRACE": "enable=no"]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1)
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let process = try ChildProcess(tesseraBinary.path, ["run", "waterfall"], environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                       stdout: .handle(full), stderr: .pipe)
+        try full.close()
+        let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.wait() == .exited(1))
         #expect(message == "Error: cannot write to standard output: no space left on device\n")
     }
 
@@ -138,22 +133,15 @@ import Testing
         ["run", "--help"], ["help"],
     ])
     func everyCommandEndsQuietlyWhenItsReaderHasGone(arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = tesseraBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        process.environment = ["SWIFT_BACKTRACE": "enable=no"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out = Pipe()
         try out.fileHandleForReading.close()   // the reader is gone before the first write
-        try process.run()
+        let process = try ChildProcess(tesseraBinary.path, arguments, in: repositoryRoot.path,
+                                       environment: ["SWIFT_BACKTRACE": "enable=no"],
+                                       stdout: .handle(out.fileHandleForWriting), stderr: .pipe)
         try out.fileHandleForWriting.close()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = String(decoding: process.error!.readDataToEndOfFile(), as: UTF8.self)
         #expect(message == "")
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGPIPE)
+        #expect(process.wait() == .signalled(SIGPIPE))
     }
 
     @Test func outPastTheFileSizeLimitIsAnErrorAndLeavesNoTemporary() throws {
@@ -273,11 +261,9 @@ import Testing
     @Test func outRemovesStaleTemporariesOfItsOwnNamingOnly() throws {
         let dir = try temporaryDirectory()
         // The pid of a process that has exited: its temporary is stale.
-        let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
-        try gone.run()
-        gone.waitUntilExit()
-        let stale = ".o.json.tessera-tmp-\(gone.processIdentifier)"
+        let gone = try ChildProcess("/bin/true", [])
+        gone.wait()
+        let stale = ".o.json.tessera-tmp-\(gone.pid)"
         let alive = ".o.json.tessera-tmp-\(getpid())"   // this test process: still running
         for name in [stale, alive, ".o.json.tmp-1"] {
             try "partial".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
@@ -301,19 +287,13 @@ import Testing
 
 /// Runs a program, returning its stdout and stderr together (for script(1)).
 func runProgram(_ path: String, _ arguments: [String], in directory: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
     let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
+    let process = try ChildProcess(path, arguments, in: directory.path, environment: environment,
+                                   stdin: .null, stdout: .handle(out.fileHandleForWriting), stderr: .handle(out.fileHandleForWriting))
+    try out.fileHandleForWriting.close()
     let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    process.wait()
     return String(decoding: data, as: UTF8.self)
 }

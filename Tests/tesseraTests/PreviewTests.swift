@@ -48,7 +48,8 @@ struct PreviewTests {
         let address = "http://127.0.0.1:8080/?token=\(token)"
         let opener = try BrowserOpener(address: address)
         defer { opener.remove() }
-        #expect(opener.arguments == ["xdg-open", "file://\(opener.page)"])
+        #expect(opener.program == "xdg-open")
+        #expect(opener.arguments == ["file://\(opener.page)"])
         #expect(!opener.arguments.joined().contains(token))
         let page = try String(contentsOfFile: opener.page, encoding: .utf8)
         #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(address)\">"))

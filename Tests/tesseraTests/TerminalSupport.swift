@@ -1,10 +1,11 @@
 import Foundation
+@testable import tessera
 
 /// `tessera` on a pseudo-terminal, as a person runs it: stdin, stdout and stderr are the
 /// terminal, so the REPL reads lines with libedit. `send` types text; `waitFor(_:)` collects
 /// what the terminal shows (echo included) until a text appears.
 final class TerminalRun {
-    let process = Process()
+    private let process: ChildProcess
     private let master: Int32
     private(set) var shown = ""
 
@@ -17,23 +18,18 @@ final class TerminalRun {
             throw CocoaError(.fileReadUnknown)
         }
         guard let terminal = FileHandle(forUpdatingAtPath: name) else { throw CocoaError(.fileReadUnknown) }
-        process.executableURL = tesseraBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment["TERM"] = "xterm"
         for (name, value) in changes { environment[name] = value }
-        process.environment = environment
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
-        try terminal.close()
+        defer { try? terminal.close() }
+        process = try ChildProcess(tesseraBinary.path, arguments, in: repositoryRoot.path, environment: environment,
+                                   stdin: .handle(terminal), stdout: .handle(terminal), stderr: .handle(terminal))
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.kill()
+        process.wait()
         close(master)
     }
 
@@ -49,7 +45,7 @@ final class TerminalRun {
     /// keys (`isReadingKeys`, for at most `timeout` seconds), collecting what it shows meanwhile.
     func send(_ text: String, timeout: Double = 20) {
         let deadline = Date().addingTimeInterval(timeout)
-        while !isReadingKeys && process.isRunning && Date() < deadline { waitFor("\u{0}", timeout: 0.01) }
+        while !isReadingKeys && process.ended == nil && Date() < deadline { waitFor("\u{0}", timeout: 0.01) }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
@@ -75,12 +71,14 @@ final class TerminalRun {
     /// Waits for the program to end (killing it after `timeout` seconds) and returns its status.
     func finish(timeout: Double = 20) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
+        while process.ended == nil && Date() < deadline {
             waitFor("\u{0}", timeout: 0.2)
         }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.kill()
+        return switch process.wait() {
+        case .exited(let status): status
+        case .signalled(let signal): signal
+        }
     }
 }
 

@@ -170,13 +170,9 @@ enum PreviewBench: BenchSuite {
         defer { session.stop() }
 
         let profile = folder.appendingPathComponent("chromium").path
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: chromium)
-        browser.arguments = browserFlags + pacing.flags + ["--user-data-dir=" + profile, address + "#w=375&h=812"]
-        browser.standardOutput = FileHandle.nullDevice
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        defer { browser.terminate(); browser.waitUntilExit() }
+        let browser = try ChildProcess(chromium, browserFlags + pacing.flags + ["--user-data-dir=" + profile, address + "#w=375&h=812"],
+                                       stdout: .null, stderr: .null)
+        defer { browser.terminate(); browser.wait() }
         guard var last = reports.paint(after: 0, seconds: 180)?.generation else {
             throw CLIError("bench preview: the page did not paint the first generation of \(n) items within 180 s")
         }

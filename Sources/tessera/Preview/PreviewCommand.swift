@@ -115,17 +115,28 @@ func startPreview(_ session: PreviewSession, port: Int, poll: Bool) throws -> St
     return "http://127.0.0.1:\(bound)/?token=\(token)"
 }
 
+/// Starts the opener; says so on stderr when it cannot start or ends with a failure (xdg-open
+/// found no browser), as nothing else would tell.
 private func openInBrowser(_ address: String, hub: PreviewHub) {
     do {
         let opener = try BrowserOpener(address: address)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = opener.arguments
-        try process.run()
+        let child: ChildProcess
+        do { child = try ChildProcess(opener.program, opener.arguments) } catch {
+            opener.remove()
+            throw error
+        }
         opener.removeOnceOpened { hub.clientCount > 0 }
+        _ = DetachedJob {
+            let ending = child.wait()
+            if ending != .exited(0) { reportNoBrowser("\(opener.program) ended with \(ending)") }
+        }.start()
     } catch {
-        reportError("preview: could not open a browser (\(error)); open the address above")
+        reportNoBrowser("\(error)")
     }
+}
+
+private func reportNoBrowser(_ why: String) {
+    reportError("preview: could not open a browser (\(why)); open the address above")
 }
 
 /// How `--open` hands the tokened address to the browser without putting it on a command line
@@ -152,8 +163,11 @@ struct BrowserOpener {
         }
     }
 
-    /// The opener's command line: the page's file URL, no token.
-    var arguments: [String] { ["xdg-open", "file://" + page] }
+    /// The program that opens the page in the default browser, found on the PATH.
+    let program = "xdg-open"
+
+    /// The opener's arguments: the page's file URL, no token.
+    var arguments: [String] { ["file://" + page] }
 
     func remove() {
         unlink(page)
