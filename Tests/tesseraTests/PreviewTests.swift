@@ -1127,24 +1127,29 @@ struct PreviewTests {
         try await running(session, poll: true)
         let path = FileWatcher.absolute(data)
         try FileManager.default.removeItem(atPath: data)
+        let start = FileWatcher.now()
         session.filesChanged([path])   // as polling reports it, at once
         usleep(30_000)
         try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: data, atomically: false, encoding: .utf8)
         session.filesChanged([path])
+        let gone = FileWatcher.now() - start
         for _ in 0..<100 where session.lastGoodRun?.run.dataset.count != 3 { try await Task.sleep(nanoseconds: 50_000_000) }
         #expect(session.lastGoodRun?.run.dataset.count == 3)
-        #expect(errors.all == [])
+        // A busy machine that held this thread past the settle interval saw the error, rightly.
+        if gone < FileWatcher.settleInterval { #expect(errors.all == [], "gone \(gone) s") }
+        let shown = errors.all.count
         try "{".write(toFile: data, atomically: false, encoding: .utf8)   // stays broken: shown after the wait
         session.filesChanged([path])
-        for _ in 0..<100 where errors.all.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        for _ in 0..<100 where errors.all.count == shown { try await Task.sleep(nanoseconds: 50_000_000) }
         session.stop()
-        let line = try #require(errors.all.first)
+        #expect(errors.all.count == shown + 1)
+        let line = try #require(errors.all.last)
         let ms = try #require(Double(line.split(separator: " ")[5]))   // "gen N data error in MS ms ..."
         // A wait counted in would be the whole settle interval at least; the run alone is a
         // millisecond or so: under it unless a busy machine stalls the run itself that long.
         #expect(ms < FileWatcher.settleInterval * 1000, "\(line)")
         let (texts, _, _, _) = await messages.received()
-        #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == 1)
+        #expect(try texts.compactMap { try JSONParser.parse($0)["type"]?.string }.filter { $0 == "error" }.count == shown + 1)
     }
 
     /// A data file deleted and written again a moment later under inotify (an editor that saves
