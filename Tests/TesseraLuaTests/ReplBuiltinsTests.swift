@@ -80,6 +80,19 @@ return {
         ])
     }
 
+    /// The session's guides (`tessera repl --safe-area` and its siblings) are run's unless its
+    /// options give them, field by field.
+    @Test func runStartsFromTheSessionsGuides() throws {
+        let (repl, _) = try session()
+        repl.session.guides = ViewportGuides(safeArea: EdgeInsets(top: 0, left: 20, bottom: 0, right: 40),
+                                             layoutMargins: EdgeInsets(all: 5), readableWidth: nil)
+        repl.feed("m = t.compositional{ contentInsetsReference = 'layoutMargins', section = t.section{ group = t.hgroup{ size = {'100%', 50}, items = {t.item{ size = {'100%', '100%'} }} } } }",
+                  "run(m, {width = 300}):frame(2)", "run(m, {width = 300, safeArea = 0}):frame(2)",
+                  "run(m, {width = 300, layoutMargins = {left = 1}}):frame(2)")
+        #expect(repl.out == ["25\t50\t230\t50", "5\t50\t290\t50", "21\t50\t239\t50"])
+        #expect(repl.err == [])
+    }
+
     @Test func runTakesBuiltinsByValueAndName() throws {
         let (repl, path) = try session()
         let context = LayoutContext(dataset: repl.session.dataset, collectionSize: Size(width: 375, height: 812))

@@ -14,6 +14,19 @@ import TesseraCore
         #expect(outcome.status == 0)
     }
 
+    /// The guides flags are `run`'s in the prompt, as `tessera run`'s are its layout's; a bad one
+    /// is the one option message.
+    @Test func theGuidesFlagsAreRunsGuides() throws {
+        let compositional = "m = t.compositional{ contentInsetsReference = 'layoutMargins', section = t.section{ group = t.hgroup{ size = {'100%', 50}, items = {t.item{ size = {'100%', '100%'} }} } } }"
+        let outcome = try runTessera(["repl", "--time-limit", "0", "--safe-area", "0,20,0,40", "--layout-margins", "5"],
+                                     input: compositional + "\nrun(m, {width = 300}):frame(2)\n")
+        #expect(outcome.stdout == "25\t50\t230\t50\n")
+        #expect(outcome.stderr == "")
+        let bad = try runTessera(["repl", "--safe-area", "-1"], input: "")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --safe-area '-1' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44\n"))
+    }
+
     /// The second: the REPL's content size and count are `tessera run`'s for the same inputs.
     @Test func runInTheReplMatchesTesseraRun() throws {
         let data = "datasets/tuxpaint-stamps.json", layout = "layouts/waterfall.lua"

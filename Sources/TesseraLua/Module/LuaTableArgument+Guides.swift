@@ -5,14 +5,15 @@ import TesseraCore
 extension LuaTableArgument {
     /// The viewport's guides from the fields `safeArea` and `layoutMargins` (a length, or
     /// `{top =, left =, bottom =, right =}`, missing edges 0) and `readableWidth` (a length), as
-    /// `--safe-area` and its siblings give them (t.run, t.engine, the REPL's run, e.guides =); zero
-    /// where absent. Throws at the first that is not finite and non-negative, naming it ("field
+    /// `--safe-area` and its siblings give them (t.run, t.engine, the REPL's run, e.guides =);
+    /// `base`'s where absent (zero unless given). Throws at the first that is not finite and non-negative, naming it ("field
     /// 'safeArea.left' must be ..."; in a table that is itself a field, under its name: "field
     /// 'guides.safeArea.left'").
-    func guides() throws -> ViewportGuides {
-        ViewportGuides(safeArea: try guideInsets("safeArea"), layoutMargins: try guideInsets("layoutMargins"),
+    func guides(over base: ViewportGuides = .zero) throws -> ViewportGuides {
+        ViewportGuides(safeArea: try guideInsets("safeArea", absent: base.safeArea),
+                       layoutMargins: try guideInsets("layoutMargins", absent: base.layoutMargins),
                        readableWidth: try with("readableWidth") { top in
-                           if lua_type(L, top) == LUA_TNIL { return nil }
+                           if lua_type(L, top) == LUA_TNIL { return base.readableWidth }
                            guard let v = LuaStack.number(L, top), NumberRule.nonNegative.accepts(v) else {
                                throw arguments.error(.field(guidePath("readableWidth")), at: top, mustBe: NumberRule.nonNegative.description)
                            }
@@ -26,13 +27,13 @@ extension LuaTableArgument {
     /// How messages name field `key` of this table: under the table's own name when it is a field.
     private func guidePath(_ key: String) -> String { isField ? "\(name ?? "?").\(key)" : key }
 
-    /// The insets of field `key`: one length for every edge, or a table of edges.
-    private func guideInsets(_ key: String) throws -> EdgeInsets {
+    /// The insets of field `key`: one length for every edge, or a table of edges; `absent` when nil.
+    private func guideInsets(_ key: String, absent: EdgeInsets) throws -> EdgeInsets {
         let path = guidePath(key)
         return try with(key) { slot in
             switch lua_type(L, slot) {
             case LUA_TNIL:
-                return .zero
+                return absent
             case LUA_TNUMBER:
                 let v = LuaStack.number(L, slot) ?? .nan
                 guard NumberRule.nonNegative.accepts(v) else { throw arguments.error(.field(path), at: slot, mustBe: Self.insetsExpectation) }

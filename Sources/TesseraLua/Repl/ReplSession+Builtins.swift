@@ -60,7 +60,7 @@ extension ReplSession {
     /// -> a result (see `ReplResult`):
     /// lays the session's dataset out in a viewport of `width` x `height` (default: the
     /// session's) whose origin is `x`, `y` (default 0, 0; used by `:show()` and `:visible()`),
-    /// with the viewport's guides as `t.run` reads them (zero when absent).
+    /// with the viewport's guides as `t.run` reads them (the session's `guides` where absent).
     /// `layout` is a layout value (`L`, `t.*`, `load(...)`), a script table, a built-in's
     /// name, or a script's path (ending in `.lua`); `params` overrides a script's parameters.
     static let runFunction: tb_HostFunction = { L, _ in
@@ -68,13 +68,13 @@ extension ReplSession {
             var layout = try session.layoutArgument(L, at: 1)
             var size = session.viewport
             var origin = Point(x: 0, y: 0)
-            var guides = ViewportGuides.zero
+            var guides = session.guides
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
                 let options = try LuaArguments(L, function: "run").table(2, "options", known: ["width", "height", "x", "y", "params"]
                                                                           + LuaTableArgument.guideFields)
-                guides = try options.guides()
+                guides = try options.guides(over: session.guides)
                 size.width = try number(L, table: 2, key: "width", default: size.width, nonNegative: true)
                 size.height = try number(L, table: 2, key: "height", default: size.height, nonNegative: true)
                 origin.x = try number(L, table: 2, key: "x", default: 0, nonNegative: false)

@@ -42,6 +42,8 @@ package final class ReplSession {
     public let sizing: ItemSizing
     /// The viewport size `run` uses unless given one (`:viewport WxH`).
     public var viewport: Size
+    /// The viewport's guides `run` uses unless its options give them (`--safe-area` and its siblings).
+    public var guides = ViewportGuides.zero
     public var output: ReplOutput
     /// The terminal's size in cells, or nil when output is not a terminal; `:show()` fits
     /// its preview to it and `print` its line width.

@@ -5,7 +5,8 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera repl [FILE.lua] [--batch] [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]`:
+/// `tessera repl [FILE.lua] [--batch] [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]
+/// [--safe-area T,L,B,R] [--layout-margins T,L,B,R] [--readable-width W]`:
 /// a Lua prompt with the engine loaded; `ReplSession` does the evaluating. FILE.lua runs first,
 /// as one chunk with its own name and line numbers; `--batch` then ends the session instead of
 /// reading lines, and stops at the first error (a failed `assert`) with status 1.
@@ -45,6 +46,8 @@ struct ReplCommand: ParsableCommand {
 
     @OptionGroup var dataset: DatasetOptions
 
+    @OptionGroup var guides: GuideOptions
+
     func validate() throws { try viewport.checkUsage() }
 
     func run() throws {
@@ -53,6 +56,7 @@ struct ReplCommand: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) == 1
         let session = try ReplSession(dataset: dataset, viewport: size,
                                       limits: limits.options.scriptLimits, output: .standardStreams)
+        session.guides = try guides.guides()
         session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }
         session.host.pictures = .ascii
         // Box-drawing outlines for people; plain ASCII for pipes and non-UTF-8 terminals.
