@@ -27,6 +27,28 @@ import TesseraCore
         #expect(bad.stderr.hasPrefix("Error: --safe-area '-1' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44\n"))
     }
 
+    /// `--sizing` is run's rule in the prompt, as `tessera run`'s is its layout's.
+    @Test func theSizingFlagIsRunsRule() throws {
+        let data = "datasets/tuxpaint-stamps.json"
+        var sizes: [[Double?]] = []
+        for rule in ["fit", "fill"] {
+            let repl = try runTessera(["repl", "--time-limit", "0", "--data", data, "--sizing", rule],
+                                      input: "run('flow'):contentSize()\n")
+            #expect(repl.stderr == "")
+            let run = try runTessera(["run", "flow", "--data", data, "--sizing", rule, "--format", "json"])
+            guard case .object(let document) = try JSONParser.parse(run.stdout), case .array(let size)? = document["contentSize"] else {
+                Issue.record("unexpected tessera run output: \(run.stderr)")
+                continue
+            }
+            sizes.append(size.map(\.number))
+            #expect(repl.stdout.dropLast().split(separator: "\t").map { Double($0) } == size.map(\.number))
+        }
+        #expect(sizes.count == 2 && sizes[0] != sizes[1])   // the rule made a difference
+        let bad = try runTessera(["repl", "--sizing", "nope"], input: "")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --sizing 'nope' is not valid; expected one of fit, fillWidth, intrinsic, fill\n"), "\(bad.stderr)")
+    }
+
     /// The second: the REPL's content size and count are `tessera run`'s for the same inputs.
     @Test func runInTheReplMatchesTesseraRun() throws {
         let data = "datasets/tuxpaint-stamps.json", layout = "layouts/waterfall.lua"

@@ -5,7 +5,7 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera repl [FILE.lua] [--batch] [--data FILE] [--layout FILE] [--viewport WxH] [limit flags]
+/// `tessera repl [FILE.lua] [--batch] [--data FILE] [--layout FILE] [--viewport WxH] [--sizing RULE] [limit flags]
 /// [--safe-area T,L,B,R] [--layout-margins T,L,B,R] [--readable-width W]`:
 /// a Lua prompt with the engine loaded; `ReplSession` does the evaluating. FILE.lua runs first,
 /// as one chunk with its own name and line numbers; `--batch` then ends the session instead of
@@ -42,19 +42,25 @@ struct ReplCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH).", valueName: "WxH"))
     var viewport = Checked(Viewport.standard)
 
+    @Option(help: sizingHelp)
+    var sizing: Checked<SizingRule>?
+
     @OptionGroup var limits: ScriptLimitFlags
 
     @OptionGroup var dataset: DatasetOptions
 
     @OptionGroup var guides: GuideOptions
 
-    func validate() throws { try viewport.checkUsage() }
+    func validate() throws {
+        try viewport.checkUsage()
+        try sizing?.checkUsage()
+    }
 
     func run() throws {
         let size = try viewport.get().size
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
         let interactive = isatty(STDIN_FILENO) == 1
-        let session = try ReplSession(dataset: dataset, viewport: size,
+        let session = try ReplSession(dataset: dataset, viewport: size, sizing: ItemSizing(rule: try sizing?.get() ?? .fit),
                                       limits: limits.options.scriptLimits, output: .standardStreams)
         session.guides = try guides.guides()
         session.terminalSize = { ReplTerminal.size(of: STDOUT_FILENO) }

@@ -38,6 +38,9 @@ extension LayoutCommand {
     var layout: LayoutOptions { LayoutOptions(name: layoutName, shape: shape, limits: limits) }
 }
 
+/// `--sizing RULE` (every command that lays out, the REPL too).
+let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default fit).", valueName: "RULE")
+
 /// The LAYOUT argument of a `LayoutCommand`.
 let layoutArgument = ArgumentHelp(layoutArgumentHelp, valueName: "layout")
 
@@ -64,7 +67,7 @@ struct LayoutShapeOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: ArgumentHelp("A layout parameter K=V (V is JSON, a comma list, or a string). Repeatable.", valueName: "K=V"))
     var params: [Checked<LayoutParameter>] = []
 
-    @Option(help: ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default fit).", valueName: "RULE"))
+    @Option(help: sizingHelp)
     var sizing: Checked<SizingRule>?
 
     func validate() throws {
