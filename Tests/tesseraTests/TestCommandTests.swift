@@ -563,6 +563,21 @@ import Testing
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
     }
 
+    /// A folder reached both directly and, earlier in the search, through a link (as the
+    /// repository's `Sources/.../Shipped/layouts` leads to `layouts`) is named by its own path.
+    @Test func aFolderAlsoReachedThroughALinkIsNamedByItsOwnPath() throws {
+        let root = try Self.project(test: """
+        test("once", function() expect(1):toEqual(1) end)
+        """)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/b/shipped").path, withDestinationPath: "../../tests")
+        let all = try Self.test([], in: root)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+        let linked = try Self.test(["a"], in: root)
+        #expect(Self.lines(linked.stdout) == ["✔ a/b/shipped/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+    }
+
     /// A test's name is one line of the output and a JUnit attribute: a newline or an escape
     /// sequence in it is refused where the test is declared.
     @Test func aTestNameWithAControlCharacterIsRefused() throws {

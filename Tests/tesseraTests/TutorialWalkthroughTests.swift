@@ -4,7 +4,8 @@ import Testing
 /// The README's five-minute tour and the tutorial's chapters run as written, in order, in one
 /// folder that holds the repository's datasets and sees its layouts: every script a page says to save
 /// ("Save this as `out/FILE`") is saved there, and every `tessera` line of a `sh` block exits 0
-/// and writes the `--out` file it names. A page that drifts from the program fails here.
+/// and writes the `--out` file it names; a `text` block right after an `sh` block shows lines those
+/// commands print. A page that drifts from the program fails here.
 @Suite struct TutorialWalkthroughTests {
     /// The pages a newcomer reads in order: the README's tour, then the tutorial's chapters.
     func pages() throws -> [(name: String, text: Substring)] {
@@ -30,10 +31,11 @@ import Testing
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("datasets"), to: dir.appendingPathComponent("datasets"))
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("layouts"),
                                                    withDestinationURL: repositoryRoot.appendingPathComponent("layouts"))
-        var saved: [String] = [], commands = 0, outputs: [String] = []
+        var saved: [String] = [], commands = 0, outputs: [String] = [], shown = 0
         for (name, text) in try pages() {
             // Fenced blocks alternate with prose; a block is saved when the prose just before it says so.
             let parts = text.components(separatedBy: "```")
+            var printed: [Substring] = []   // what the last `sh` block's commands printed
             for k in stride(from: 1, to: parts.count, by: 2) {
                 let block = parts[k]
                 let language = block.prefix { $0 != "\n" }
@@ -47,7 +49,14 @@ import Testing
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try String(body).write(to: url, atomically: true, encoding: .utf8)
                     saved.append(path)
+                } else if language == "text", k >= 3, parts[k - 2].hasPrefix("sh\n"),
+                          parts[k - 1].allSatisfy(\.isWhitespace) {
+                    for line in body.split(separator: "\n") {
+                        #expect(printed.contains(line), "\(name): the commands above `\(line)` do not print it")
+                        shown += 1
+                    }
                 } else if language == "sh" {
+                    printed = []
                     let lines = body.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
                     // The preview serves until stopped: the browser tests drive it, not this walk,
                     // which only sees that the data file it names is there.
@@ -61,6 +70,7 @@ import Testing
                         let arguments = line.prefix { $0 != "#" }.split(separator: " ").dropFirst().map(String.init)
                         let run = try runTessera(arguments, in: dir, timeout: 120, environment: ["CI": nil])
                         #expect(run.status == 0, "\(name): \(line): \(run.stderr)")
+                        printed += (run.stdout + run.stderr).split(separator: "\n")
                         if let out = arguments.firstIndex(of: "--out") {
                             outputs.append(arguments[out + 1])
                             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments[out + 1]).path), "\(name): \(line)")
@@ -73,6 +83,7 @@ import Testing
         #expect(saved == ["out/list.lua", "out/tests/feed_test.lua", "out/list.lua", "out/columns.lua",
                          "out/groups.lua", "out/gallery.lua", "out/pop.lua"], "\(saved)")
         #expect(commands >= 15, "\(commands)")
+        #expect(shown >= 2, "\(shown)")
         #expect(outputs.contains { $0.hasSuffix(".svg") } && outputs.contains { $0.hasSuffix(".html") })
         // The tour's test wrote its snapshot, and the tutorial's run of it compared with it.
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/tests/__snapshots__/feed_test.lua.snap.json").path))

@@ -60,6 +60,13 @@ import Darwin
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` itself is a symbolic link (whatever it leads to); a shipped path is none.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        if shipped(path) != nil { return false }
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// The names in folder `path` (not `.` and `..`), or nil when it cannot be listed.
     static func list(_ path: String) -> [String]? {
         if shipped(path) != nil {

@@ -10,7 +10,8 @@ package enum LayoutTestSuite {
     /// The test files under `paths`: a file is taken as given; a folder is searched through
     /// its subfolders (not hidden ones, `.build` or `__snapshots__`); a pattern that is no
     /// path (`'tests/*_test.lua'`, quoted) stands for the paths it matches, as in a shell.
-    /// Sorted, without repeats.
+    /// Without repeats, in the order found: a folder's names sorted, folders reached through a
+    /// symbolic link after the real ones.
     /// - Throws: `LayoutTestPathError` for a path that does not exist, or a pattern that
     ///   matches nothing.
     public static func files(under paths: [String]) throws -> [String] {
@@ -39,12 +40,30 @@ package enum LayoutTestSuite {
 
     /// Adds the test files under `folder`, each real folder searched once: a symbolic link back
     /// up the tree (`tests/up -> ..`) would otherwise be followed until the path is too long.
+    /// Folders reached through a link are searched after every real one, so a folder found both
+    /// ways (`layouts/tests` and a link to `layouts` deeper in the tree) is named by its own path.
     private static func collect(_ folder: String, into found: inout [String], searched: inout Set<String>) {
+        var linked: [String] = []
+        search(folder, into: &found, searched: &searched, linked: &linked)
+        while !linked.isEmpty {
+            search(linked.removeFirst(), into: &found, searched: &searched, linked: &linked)
+        }
+    }
+
+    /// Adds the test files of `folder` and its real subfolders; the subfolders that are links
+    /// go to `linked`, for later.
+    private static func search(_ folder: String, into found: inout [String], searched: inout Set<String>,
+                               linked: inout [String]) {
         guard searched.insert(ScriptFiles.realPath(folder) ?? ScriptFiles.standardized(folder)).inserted else { return }
         for name in (ScriptFiles.list(folder) ?? []).sorted() where !name.hasPrefix(".") {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             if ScriptFiles.isFolder(path) {
-                if name != SnapshotFile.folderName { collect(path, into: &found, searched: &searched) }
+                guard name != SnapshotFile.folderName else { continue }
+                if ScriptFiles.isSymbolicLink(path) {
+                    linked.append(path)
+                } else {
+                    search(path, into: &found, searched: &searched, linked: &linked)
+                }
             } else if name.hasSuffix(fileSuffix) {
                 found.append(path)
             }
