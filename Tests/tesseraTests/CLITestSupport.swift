@@ -81,8 +81,7 @@ let usageLines = [
     "animate": "tessera animate [<options>] <layout> --data <FILE>",
     "preview": "tessera preview [<options>] <layout> --data <FILE>",
     "diff": "tessera diff <old> <new> [--format <FORMAT>] [--staged] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
-    "repl": "tessera repl [<FILE.lua>] [--batch] [--data <FILE>] [--layout <FILE>] [--viewport <WxH>] [--max-memory <MB>] "
-        + "[--max-instructions <N>] [--time-limit <SECONDS>] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
+    "repl": "tessera repl [<options>] [<FILE.lua>]",
     "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>]",
     "test": "tessera test [<paths> ...] [--update] [--filter <TEXT>] [--junit <FILE>] [--report <FILE.html>] [--max-memory <MB>] "
         + "[--max-instructions <N>] [--time-limit <SECONDS>]",

@@ -173,6 +173,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["again.svg"])
     }
 
+    /// Without `--format`, `--out`'s extension names what is written (`.txt` the text summary),
+    /// what that format prints; an extension that names none, or none, gives JSON, and
+    /// a `--format` given wins over the extension.
+    @Test func outsExtensionNamesTheFormatWhenNoneIsGiven() throws {
+        let dir = try temporaryDirectory()
+        for (file, format) in [("a.svg", "svg"), ("b.HTML", "html"), ("c.txt", "text"), ("d.json", "json"), ("e.out", "json"),
+                               ("f", "json"), (".svg", "json")] {
+            let out = dir.appendingPathComponent(file).path
+            let run = try runTessera(["run", "waterfall", "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let printed = try runTessera(["run", "waterfall", "--format", format])
+            let written = try String(contentsOfFile: out, encoding: .utf8) + "\n"   // stdout ends the line
+            if format == "text" {   // its fifth line is the time the layout took
+                #expect(written.hasPrefix("layout:       waterfall\n") && written.split(separator: "\n").count == printed.stdout.split(separator: "\n").count)
+            } else {
+                #expect(written == printed.stdout, "\(file)")
+            }
+        }
+        let given = dir.appendingPathComponent("given.svg").path
+        #expect(try runTessera(["run", "waterfall", "--format", "json", "--out", given]).status == 0)
+        #expect(try String(contentsOfFile: given, encoding: .utf8).hasPrefix("{"))
+        let page = dir.appendingPathComponent("reload.html").path
+        let animate = try runTessera(["animate", "waterfall", "--data", "datasets/examples/photos.csv",
+                                      "--to", "datasets/examples/photos.jsonl", "--out", page])
+        #expect(animate.status == 0, "\(animate.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!doctype html>"))
+    }
+
     @Test func anExistingOutputFileSurvivesAFailedRun() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("keep.json")

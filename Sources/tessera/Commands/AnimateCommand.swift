@@ -53,8 +53,8 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     /// records (ids and names) shows views appearing and moving, rather than one view per screen.
     static let unsizedCell = Size(width: 60, height: 60)
 
-    @Option(help: ArgumentHelp("json or html.", valueName: "FORMAT"))
-    var format = Checked(TimelineFormat.json)
+    @Option(help: ArgumentHelp("json or html (default: what --out's extension names, else json).", valueName: "FORMAT"))
+    var format: Checked<TimelineFormat>?
 
     @OptionGroup var output: PictureOutputOptions
 
@@ -67,11 +67,11 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         if itemSize != nil && layout.shape.sizing != nil {
             throw ValidationError("--item-size and --sizing both say how to size items; give one of them")
         }
-        try format.checkUsage()
+        try format?.checkUsage()
     }
 
     func run() throws {
-        let format = try format.get()
+        let format = try format?.get() ?? TimelineFormat(extensionOf: output.out) ?? .json
         let inputs = [InputFile.dataset(data), InputFile.dataset(to, flag: "--to"),
                       InputFile.script("the layout script", layoutName), InputFile.script("the --to-layout script", toLayout),
                       InputFile.script("the --animator script", animator)].compactMap { $0 }

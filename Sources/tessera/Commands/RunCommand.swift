@@ -36,19 +36,19 @@ struct RunCommand: ParsableCommand, LayoutCommand {
     @Flag(help: rightToLeftHelp)
     var rtl = false
 
-    @Option(help: ArgumentHelp("json, text, svg or html.", valueName: "FORMAT"))
-    var format = Checked(RunFormat.json)
+    @Option(help: ArgumentHelp("json, text, svg or html (default: what --out's extension names, else json).", valueName: "FORMAT"))
+    var format: Checked<RunFormat>?
 
     @OptionGroup var output: PictureOutputOptions
 
     func validate() throws {
         try offset?.checkUsage()
         try sectionOffsets.checkUsage()
-        try format.checkUsage()
+        try format?.checkUsage()
     }
 
     func run() throws {
-        let format = try format.get()
+        let format = try format?.get() ?? RunFormat(extensionOf: output.out) ?? .json
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
         let out = output.out
@@ -69,7 +69,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
 
 /// `--label FIELD` and `--out FILE` of the commands that draw items (run, animate).
 struct PictureOutputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The item field the svg and html pictures and pages write on items; @index for flattened indices.",
+    @Option(help: ArgumentHelp("The item field the pictures and pages write on items; @index for flattened indices.",
                                valueName: "FIELD"))
     var label: String = "id"
 

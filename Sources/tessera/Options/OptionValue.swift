@@ -72,6 +72,14 @@ extension OptionChoice {
 
     var argumentText: String { rawValue }
 
+    /// The choice a file's extension names (`out.svg`: svg, `out.txt`: text), or nil: what
+    /// `--out FILE` writes when no `--format` is given.
+    init?(extensionOf path: String?) {
+        guard let name = path?.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        self.init(rawValue: ext == "txt" ? "text" : ext)
+    }
+
     /// The names as "a, b or c".
     static var alternatives: String {
         let names = allCases.map(\.rawValue)
