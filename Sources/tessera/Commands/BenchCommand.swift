@@ -12,7 +12,8 @@ struct BenchCommand: ParsableCommand {
          CompositionalBench.self, PreviewBench.self, TestBench.self]
     }
 
-    @Argument(help: "Suites to run (default: all).") var suite: [String] = []
+    @Argument(help: ArgumentHelp("Suites to run: " + BenchCommand.suites.map { $0.name }.joined(separator: ", ") + " (default: all).", valueName: "suite"))
+    var suite: [String] = []
     @Flag(help: "Smaller sizes and fewer repeats; finishes in under 30 s per suite.") var quick = false
     @Option(help: ArgumentHelp("table or json.", valueName: "FORMAT")) var format = Checked(BenchFormat.table)
 
