@@ -120,7 +120,7 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("top.json", #"{"sections": [{"id": "a", "items": "none"}]}"#)
                 == "top.json: sections[0].items: expected an array of items, found \"none\".")
         #expect(loadError("top.json", #"{"sections": [{"id": 1.5, "items": []}]}"#)
-                == "top.json: sections[0].id: expected a string or an integer, found 1.5.")
+                == "top.json:1:22: sections[0].id: expected a string or an integer, found 1.5.")
     }
 
     @Test func badItems() {
@@ -131,11 +131,11 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("items.json", #"{"items": [{"id": 1}, {"w": 10, "h": 10}]}"#)
                 == "items.json: items[1]: expected an \"id\" field (a string or an integer), found none.")
         #expect(loadError("items.json", #"{"items": [{"id": 1.5}]}"#)
-                == "items.json: items[0].id: expected a string or an integer, found 1.5.")
+                == "items.json:1:19: items[0].id: expected a string or an integer, found 1.5.")
         #expect(loadError("items.json", #"{"items": [{"id": true}]}"#)
-                == "items.json: items[0].id: expected a string or an integer, found true.")
+                == "items.json:1:19: items[0].id: expected a string or an integer, found true.")
         #expect(loadError("items.json", #"{"items": [{"id": ["a"]}]}"#)
-                == "items.json: items[0].id: expected a string or an integer, found an array.")
+                == "items.json:1:19: items[0].id: expected a string or an integer, found an array.")
         #expect(loadError("items.json", #"{"sections": [{"id": "s", "items": [{"id": "a"}]}, {"id": "t", "items": [{"id": "b"}, {"id": "c", "w": -5}]}]}"#)
                 == "items.json:1:104: sections[1].items[1].w: expected a number from 0 to 1e7, found -5.")
         #expect(loadError("items.json", #"{"items": [{"id": "a", "w": "12"}]}"#)
@@ -222,7 +222,7 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"name\": \"x\"}\n")
                 == "bad.jsonl:2: expected an \"id\" field (a string or an integer), found none.")
         #expect(loadError("bad.jsonl", "{\"id\": {\"a\": 1}}\n")
-                == "bad.jsonl:1: id: expected a string or an integer, found an object.")
+                == "bad.jsonl:1:8: id: expected a string or an integer, found an object.")
         #expect(loadError("bad.jsonl", "{\"id\": 1, \"w\": \"wide\"}\n")
                 == "bad.jsonl:1:16: w: expected a number from 0 to 1e7, found \"wide\".")
         #expect(loadError("bad.jsonl", "{\"id\": 1, \"h\": -1}\n")
@@ -235,6 +235,9 @@ struct DatasetLoaderErrorTests {
                 == "bad.jsonl:1: section: expected a string or an integer, found an array.")
         #expect(loadError("bad.jsonl", "{\"id\": 1,\n\"w\": 2}\n")
                 == "bad.jsonl:1:10: expected a string key after ',' in an object, found end of input.")
+        // A file cut off inside a string: the opening quote's line counts from the file's start too.
+        #expect(loadError("bad.jsonl", "{\"id\": 1}\n\n{\"id\": 2, \"t\": \"x")
+                == "bad.jsonl:3:18: expected a closing '\"' for the string that starts at line 3, column 16, found end of input.")
     }
 
     /// Field names, keys and cells are shown as ids are: quoted as JSON, and a long one cut

@@ -131,10 +131,10 @@ import Testing
     // MARK: Datasets
 
     @Test func aFloatIdSaysWhatItIs() {
-        #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found the number 1.0, written with a fraction or an exponent (write 1 for an integer id)")) {
+        #expect(throws: DatasetError(file: "f.jsonl", line: 1, column: 8, path: "id", message: "expected a string or an integer, found the number 1.0, written with a fraction or an exponent (write 1 for an integer id)")) {
             try DatasetLoader.parse(text: "{\"id\": 1.0}\n", fileName: "f.jsonl", format: .jsonLines)
         }
-        #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found 1.5")) {
+        #expect(throws: DatasetError(file: "f.jsonl", line: 1, column: 8, path: "id", message: "expected a string or an integer, found 1.5")) {
             try DatasetLoader.parse(text: "{\"id\": 1.5}\n", fileName: "f.jsonl", format: .jsonLines)
         }
     }
@@ -143,11 +143,11 @@ import Testing
         // -2^63 - 1 reads as the double -2^63, which once suggested "write -9223372036854775808".
         for written in ["18446744073709551616", "-9223372036854775809"] {
             let shown = written.hasPrefix("-") ? "-9.223372036854776e+18" : "1.8446744073709552e+19"
-            #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found a whole number beyond the 64-bit integers (\(shown)); write such an id as a string")) {
+            #expect(throws: DatasetError(file: "f.jsonl", line: 1, column: 8, path: "id", message: "expected a string or an integer, found a whole number beyond the 64-bit integers (\(shown)); write such an id as a string")) {
                 try DatasetLoader.parse(text: "{\"id\": \(written)}\n", fileName: "f.jsonl", format: .jsonLines)
             }
         }
-        #expect(throws: DatasetError(file: "f.jsonl", line: 1, path: "id", message: "expected a string or an integer, found 1.2345678901234568e+16")) {
+        #expect(throws: DatasetError(file: "f.jsonl", line: 1, column: 8, path: "id", message: "expected a string or an integer, found 1.2345678901234568e+16")) {
             try DatasetLoader.parse(text: "{\"id\": 12345678901234567.0}\n", fileName: "f.jsonl", format: .jsonLines)
         }
     }

@@ -2,18 +2,18 @@
 ///
 ///     photos.json:3:14: expected ',' or '}' after an object member, found ']'.
 ///     photos.json:41:12: sections[2].items[14].w: expected a number from 0 to 1e7, found "12".
-///     photos.json: items[3].id: expected a string or an integer, found true.
+///     photos.json:9:13: items[3].id: expected a string or an integer, found true.
 ///     photos.jsonl:7: id: expected a unique id (or a duplicate policy), found "a" again (first on line 3).
 ///     photos.csv:5: expected 4 cells as in the header, found 3.
 ///
-/// That is: the file, then the line (and column for JSON syntax and a JSON size) when there is one, then the JSON
+/// That is: the file, then the line (and column for JSON syntax and a JSON size or id) when there is one, then the JSON
 /// path or field name when there is one, then what was expected and what was found.
 public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
     public var file: String
-    /// 1-based line, for JSON syntax errors, a JSON item's size, and JSON Lines and CSV records.
+    /// 1-based line, for JSON syntax errors, a JSON item's size or id, and JSON Lines and CSV records.
     public var line: Int?
-    /// 1-based column (in Unicode scalars), for JSON syntax errors and a JSON item's size.
+    /// 1-based column (in Unicode scalars), for JSON syntax errors and a JSON item's size or id.
     public var column: Int?
     /// Where inside the document: a JSON path (`sections[2].items[14].w`) or a field/column name.
     public var path: String?

@@ -86,6 +86,7 @@ extension DatasetLoader {
             return DatasetError(file: file, line: lineNumber, column: cr + 1,
                                 message: "expected lines ending in LF or CRLF, found a line break that is a lone carriage return (CR); convert the file's line ends (for example with dos2unix -c mac)")
         }
-        return DatasetError(file: file, line: lineNumber + e.line - 1, column: e.column, message: e.message)
+        let placed = e.movedDown(by: lineNumber - 1)
+        return DatasetError(file: file, line: placed.line, column: placed.column, message: placed.message)
     }
 }

@@ -231,6 +231,16 @@ struct JSONDatasetReader {
         return at.error("unique keys in an object", found: "\(describeIdentifier(key)) twice")
     }
 
+    /// `error` at the line and column of byte `offset` too, as a syntax error is: a path alone is
+    /// hard to find in a big file. Only for an item's failure, so the cost is the error's.
+    private func placed(_ error: DatasetError, at offset: Int, _ position: DatasetLoader.SourcePosition) -> DatasetError {
+        let at = JSONParser.lineAndColumn(r.b, offset: offset)
+        var error = error
+        error.line = (position.line ?? 1) + at.line - 1
+        error.column = at.column
+        return error
+    }
+
     private mutating func fail(_ error: DatasetError) {
         if failure == nil { failure = error }
     }
@@ -251,7 +261,7 @@ struct JSONDatasetReader {
             return
         }
         let start = ids.count
-        var idValue: JSONValue?
+        var idValue: JSONValue?, idStart = 0
         var items = Member.absent
         var own = OrderedDictionary<String, JSONValue>()
         var seenID = false, seenItems = false
@@ -259,6 +269,7 @@ struct JSONDatasetReader {
             let repeated: Bool
             switch key {
             case "id":
+                idStart = reader.r.i
                 idValue = try reader.r.value(expected: "a JSON value after ':'")
                 repeated = seenID
                 seenID = true
@@ -276,7 +287,10 @@ struct JSONDatasetReader {
         var id = ItemID.int(s)
         do {
             if case .int(let n)? = idValue { id = .int(n) }
-            else if let idValue { id = try DatasetLoader.identifier(idValue, file: file, at: position) }
+            else if let idValue {
+                do { id = try DatasetLoader.identifier(idValue, file: file, at: position) }
+                catch let error as DatasetError { throw placed(error, at: idStart, position) }
+            }
             switch items {
             case .absent: throw position.error(file, "expected an \"items\" array in the section, found none")
             case .other(let v): throw position.error(file, field: "items", "expected an array of items, found \(v.briefDescription)")
@@ -307,7 +321,8 @@ struct JSONDatasetReader {
             return
         }
         var hasID = false
-        var idProblem: JSONValue?
+        // An id that is neither a string nor an integer, and where it starts.
+        var idProblem: (value: JSONValue, at: Int)?
         // The first in the order w, h, width, height: the value as the message shows it, and where it starts.
         var sizeProblem: (name: Int32, found: String, at: Int)?
         var slot = 0
@@ -338,7 +353,7 @@ struct JSONDatasetReader {
                         switch value {
                         case .int(let n): ids.appendInteger(n); hasID = true; fields.appendIDField(name)
                         case .string(let s): ids.append(.string(s)); hasID = true; fields.appendIDField(name)
-                        default: idProblem = value
+                        default: idProblem = (value, start)
                         }
                     }
                 } else if c == UInt8(ascii: "-") || (c &- UInt8(ascii: "0")) < 10 {
@@ -380,15 +395,13 @@ struct JSONDatasetReader {
             return fail(position.error(file, "expected an \"id\" field (a string or an integer), found none"))
         }
         if let idProblem {
-            do { _ = try DatasetLoader.identifier(idProblem, file: file, at: position) }
-            catch let error as DatasetError { return fail(error) }
+            do { _ = try DatasetLoader.identifier(idProblem.value, file: file, at: position) }
+            catch let error as DatasetError { return fail(placed(error, at: idProblem.at, position)) }
         }
         if let problem = sizeProblem {
-            // At its value's line and column too, as a syntax error is: a path alone is hard to find in a big file.
-            let at = JSONParser.lineAndColumn(r.b, offset: problem.at)
-            return fail(DatasetError(file: file, line: (position.line ?? 1) + at.line - 1, column: at.column,
-                                     path: position.path(fields.names[Int(problem.name)]),
-                                     message: "\(DatasetLoader.sizeExpectation), found \(problem.found)"))
+            return fail(placed(DatasetError(file: file, path: position.path(fields.names[Int(problem.name)]),
+                                            message: "\(DatasetLoader.sizeExpectation), found \(problem.found)"),
+                               at: problem.at, position))
         }
         fields.endItem()
     }

@@ -30,11 +30,27 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public var expected: String
     /// What was found instead, e.g. "']'" or "end of input"; nil when there is nothing useful to say.
     public var found: String?
+    /// For a string left open: the 1-based line and column of its opening quote, which the message
+    /// names. Kept apart from `expected` so that `movedDown(by:)` moves it with the error's line.
+    package var openingLine: Int?
+    package var openingColumn: Int?
 
     /// "expected X, found Y" — the message without the position.
     public var message: String {
-        if let found { return "expected \(expected), found \(found)" }
-        return "expected \(expected)"
+        var what = expected
+        if let openingLine, let openingColumn { what += " that starts at line \(openingLine), column \(openingColumn)" }
+        if let found { return "expected \(what), found \(found)" }
+        return "expected \(what)"
+    }
+
+    /// The error placed `lines` lines further down: for text parsed as one piece of a larger file
+    /// (a line of a JSON Lines file), so that both the error's line and the line its message names
+    /// count from the file's start.
+    package func movedDown(by lines: Int) -> JSONParseError {
+        var moved = self
+        moved.line += lines
+        moved.openingLine = openingLine.map { $0 + lines }
+        return moved
     }
 
     public var description: String { "line \(line), column \(column): \(message)" }
@@ -363,8 +379,7 @@ struct JSONReader {
 
     func unterminatedString(start: Int) -> JSONParseError {
         var e = error("a closing '\"' for the string", found: "end of input")
-        let (line, column) = JSONParser.lineAndColumn(b, offset: start)
-        e.expected += " that starts at line \(line), column \(column)"
+        (e.openingLine, e.openingColumn) = JSONParser.lineAndColumn(b, offset: start)
         return e
     }
 
