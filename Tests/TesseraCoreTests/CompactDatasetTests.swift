@@ -298,7 +298,7 @@ enum ReferenceLoader {
             let sectionsValue = top.removeValue(forKey: "sections")
             switch (itemsValue, sectionsValue) {
             case (nil, nil):
-                throw DatasetError(file: file, message: "expected an \"items\" or a \"sections\" array at the top level, found neither")
+                throw DatasetError(file: file, message: DatasetLoader.neitherItemsNorSections(top))
             case (.some, .some):
                 throw DatasetError(file: file, message: "expected either \"items\" or \"sections\" at the top level, found both")
             case (let itemsValue?, nil):

@@ -129,7 +129,7 @@ struct JSONDatasetReader {
         }
         switch (items, sectionsMember) {
         case (.absent, .absent):
-            throw DatasetError(file: file, message: "expected an \"items\" or a \"sections\" array at the top level, found neither")
+            throw DatasetError(file: file, message: DatasetLoader.neitherItemsNorSections(metadata))
         case (.absent, _):
             if case .other(let v) = sectionsMember {
                 throw DatasetError(file: file, path: "sections", message: "expected an array of sections, found \(v.briefDescription)")
