@@ -24,45 +24,62 @@ struct Tessera: ParsableCommand {
         // SIGPIPE would (`StandardStream`).
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            if let message = unknownCommandMessage(Array(CommandLine.arguments.dropFirst()), commands: commandNames) {
-                throw ValidationError(message)
-            }
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            var command = try parseAsRoot()
-            if let (repeated, message, flag) = repeatedOption(in: arguments) {
-                // ArgumentParser checked the last value of a flag given twice; its first is checked too.
-                _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))
-                throw CommandUsageError(command: repeated, message: message)
-            }
+            var command = try parseCommandLine(arguments)
             try command.run()
         } catch {
-            let error = LimitHint.adding(to: error)
-            var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
-            var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
-            if code == .validationFailure {
-                let arguments = Array(CommandLine.arguments.dropFirst())
-                if let swallowed = swallowedFlag(in: arguments) {
-                    text = swallowed.fullMessage
-                } else if let missing = missingValue(in: text, arguments: arguments) {
-                    text = missing.fullMessage
-                } else if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) {
-                    text = unknown.fullMessage
-                }
-                text = explainingUnknownOption(text, arguments: arguments)
-            }
-            // `tessera test` is run by CI systems, which read 2 as a usage error (1 is a failed
-            // test) and its last line as the summary, even when no test ran.
-            let testCommand = CommandLine.arguments.dropFirst().first == "test"
-            if code == .validationFailure && testCommand { code = ExitCode(TestCommand.usageErrorStatus) }
+            let (code, text) = failure(error, arguments: arguments)
             if code == .success {
                 if !text.isEmpty { printLine(text) }
             } else if !text.isEmpty {   // a bare ExitCode has said what it had to say already
                 reportError(text)
             }
-            if testCommand && code.rawValue == TestCommand.usageErrorStatus { printLine(TestCommand.summary(passed: 0, failed: 0)) }
+            // `tessera test` is run by CI systems, which read its last line as the summary, even
+            // when no test ran.
+            if arguments.first == "test" && code.rawValue == TestCommand.usageErrorStatus {
+                printLine(TestCommand.summary(passed: 0, failed: 0))
+            }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// The command `arguments` (the command line after the program's name) names, parsed and
+    /// validated; throws the usage errors ArgumentParser finds and those it does not (an
+    /// unknown command, a value given twice). Runs nothing, so tests call it in-process.
+    static func parseCommandLine(_ arguments: [String]) throws -> ParsableCommand {
+        if let message = unknownCommandMessage(arguments, commands: commandNames) {
+            throw ValidationError(message)
+        }
+        let command = try parseAsRoot(arguments)
+        if let (repeated, message, flag) = repeatedOption(in: arguments) {
+            // ArgumentParser checked the last value of a flag given twice; its first is checked too.
+            _ = try parseAsRoot(keepingFirstValue(of: flag, in: arguments))
+            throw CommandUsageError(command: repeated, message: message)
+        }
+        return command
+    }
+
+    /// The exit status and the text (for stderr; for stdout when the status is success: help,
+    /// the version) of the command line `arguments` that ended with `error`: a usage error is
+    /// worded as ours, with the command's usage below the sentence.
+    static func failure(_ error: any Error, arguments: [String]) -> (code: ExitCode, text: String) {
+        let error = LimitHint.adding(to: error)
+        var code = error is CommandUsageError ? .validationFailure : exitCode(for: error)
+        var text = (error as? CommandUsageError)?.fullMessage ?? fullMessage(for: error)
+        if code == .validationFailure {
+            if let swallowed = swallowedFlag(in: arguments) {
+                text = swallowed.fullMessage
+            } else if let missing = missingValue(in: text, arguments: arguments) {
+                text = missing.fullMessage
+            } else if !text.hasPrefix("Error: Unknown option"), let unknown = unknownOption(in: arguments) {
+                text = unknown.fullMessage
+            }
+            text = explainingUnknownOption(text, arguments: arguments)
+            // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
+            if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }
+        }
+        return (code, text)
     }
 }
 

@@ -140,7 +140,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
     }
 
     @Test func aFailingHookFailsThePassAndTheEngineKeepsItsState() throws {
-        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let path = folder.write("broken.lua", """
             return {
               insert = function(e) return { from = { alpha = 0 } } end,

@@ -202,7 +202,7 @@ import TesseraCore
 
     /// __close handlers run by coroutine.close are stopped by the time limit.
     @Test func closeHandlersRunUnderTheLimits() throws {
-        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let e = error("""
         local co = coroutine.create(function()
           local x <close> = setmetatable({}, { __close = function() while true do end end })
@@ -212,7 +212,7 @@ import TesseraCore
         coroutine.close(co)
         """, host: timed)
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.05 s of CPU time exceeded") == true)
         #expect(try evaluate("""
         local log = {}
         local co = coroutine.create(function()

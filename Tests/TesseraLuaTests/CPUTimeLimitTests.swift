@@ -77,7 +77,7 @@ import TesseraCore
         #expect(error?.message == "wait:2: time limit of 0.1 s of CPU time exceeded")
     }
 
-    /// The script runs a loop sized to take about 0.05 s of CPU time, under a limit of 0.4 s,
+    /// The script runs a loop sized to take about 0.025 s of CPU time, under a limit of 0.2 s,
     /// on a thread of lowered priority while busy threads (two for each core) keep the
     /// machine's cores taken: it waits for a core far longer than it runs (about 20 times as
     /// long), and is not stopped. The margins hold on a loaded machine: the loop may cost up to
@@ -92,7 +92,7 @@ import TesseraCore
         let before = Self.threadCPU()
         _ = try host.call(spin, [.integer(probe)])
         let perIteration = (Self.threadCPU() - before) / Double(probe)
-        let n = Int(0.05 / perIteration)
+        let n = Int(0.025 / perIteration)
 
         let stop = StopFlag()
         let busy = 2 * ProcessInfo.processInfo.activeProcessorCount
@@ -111,21 +111,21 @@ import TesseraCore
         // A loaded machine may start them late: the call waits until they all spin, else it
         // could run before them, as fast as the machine's other load lets it.
         while stop.running.load(ordering: .relaxed) < started { usleep(1000) }
-        host.limits.timeLimit = 0.4
+        host.limits.timeLimit = 0.2
         // Other load on the machine can leave a call less starved than planned (once one
-        // waited 0.35 s, proving nothing): then it runs again, up to three times. A wall-clock
-        // limit would stop the first that waits past 0.4 s.
+        // waited 0.35 s of a limit of 0.4 s, proving nothing): then it runs again, up to three
+        // times. A wall-clock limit would stop the first that waits past 0.2 s.
         var call = StarvedCall(host: host, spin: spin, n: n)
         for _ in 0..<3 {
             call = StarvedCall(host: host, spin: spin, n: n)
             try #require(call.runAtLowPriority())
-            if call.error != nil || call.waited > 0.4 { break }
+            if call.error != nil || call.waited > 0.2 { break }
         }
         // The call took longer than its limit on the wall clock (so a wall-clock limit would
         // have stopped it), and less CPU time than the limit.
         #expect(call.error == nil)
-        #expect(call.waited > 0.4, "the busy threads did not starve the script: \(call.waited) s")
-        #expect(call.used < 0.4, "\(call.used) s of CPU time")
+        #expect(call.waited > 0.2, "the busy threads did not starve the script: \(call.waited) s")
+        #expect(call.used < 0.2, "\(call.used) s of CPU time")
     }
 }
 

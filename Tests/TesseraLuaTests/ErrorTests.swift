@@ -215,10 +215,10 @@ import LuaBridge
     }
 
     @Test func runawayLoopStopsAtTheTimeLimit() throws {
-        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let e = try #require(try failure("runaway.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.2 s of CPU time exceeded")
+        #expect(e.message == "\(dir)/runaway.lua:2: time limit of 0.05 s of CPU time exceeded")
         #expect(e.traceback.contains("\(dir)/runaway.lua:2: in function <\(dir)/runaway.lua:1>"))
         // The next failure on the same host is classified on its own.
         let next = try #require(try failure("after.lua", "return { simpleLayout = function(ctx)\n  error('plain')\nend }", host: host))
@@ -230,7 +230,7 @@ import LuaBridge
     /// through the count hook reading the clock, with the same message; and an instruction
     /// budget beside it still counts.
     @Test func runawayLoopStopsAtTheTimeLimitWithoutAWatchdogThread() throws {
-        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let host = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         tb_refusewatchdog(host.L, 1)
         // Were the clock not read, the loop would run on: interrupt it after 20 s, so the test
         // fails (interrupted, not a time limit) instead of hanging.
@@ -238,7 +238,7 @@ import LuaBridge
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { running.interrupt() }
         let e = try #require(try failure("spin.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/spin.lua:2: time limit of 0.2 s of CPU time exceeded")
+        #expect(e.message == "\(dir)/spin.lua:2: time limit of 0.05 s of CPU time exceeded")
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: 30, maxInstructions: 50_000))
         tb_refusewatchdog(budgeted.L, 1)
         let b = try #require(try failure("count.lua", "return { simpleLayout = function(ctx)\n  while true do end\nend }", host: budgeted))
@@ -246,11 +246,17 @@ import LuaBridge
         #expect(b.message == "\(dir)/count.lua:2: instruction budget of 50000 exceeded")
     }
 
-    /// The loop never ends, so only the default limit can stop it (no clock is read here).
-    @Test func runawayLoopStopsAtTheDefaultTimeLimit() throws {
-        let e = try #require(try failure("forever.lua", "while true do end\nreturn {}"))
+    /// A host made without limits has the default's, 1 s of CPU time. The loop never ends, so
+    /// only the limit can stop it (no clock is read here): it runs under a limit of 0.05 s, set
+    /// as the default is, rather than burning the whole second.
+    @Test func aHostHasTheDefaultTimeLimitAndItStopsARunawayLoop() throws {
+        #expect(ScriptLimits.defaultTimeLimit == 1)
+        let host = try LuaHost()
+        #expect(host.limits == ScriptLimits(timeLimit: 1))
+        host.limits.timeLimit = 0.05
+        let e = try #require(try failure("forever.lua", "while true do end\nreturn {}", host: host))
         #expect(e.kind == .timeLimit)
-        #expect(e.message == "\(dir)/forever.lua:1: time limit of 1 s of CPU time exceeded")
+        #expect(e.message == "\(dir)/forever.lua:1: time limit of 0.05 s of CPU time exceeded")
     }
 
     @Test func catchingTheStopWithPcallDoesNotHelp() throws {

@@ -162,15 +162,20 @@ final class ReplRecorder {
     }
 
     @Test func runawayLoopsStopAndTheSessionSurvives() throws {
-        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 0.2))
+        let repl = try ReplRecorder(limits: ScriptLimits(timeLimit: 0.05))
         repl.feed("while true do end", "'after the loop'")
         #expect(repl.out == ["after the loop"])
         #expect(repl.err == ["""
-            stdin:1: time limit of 0.2 s of CPU time exceeded
+            stdin:1: time limit of 0.05 s of CPU time exceeded
             stack traceback:
             \tstdin:1: in main chunk
-            (a line may run for 0.2 s of CPU time; start the REPL with --time-limit SECONDS to change that)
+            (a line may run for 0.05 s of CPU time; start the REPL with --time-limit SECONDS to change that)
             """])
+        // A whole number of seconds, as the default's 1, is written without a fraction.
+        let whole = try ReplRecorder(limits: ScriptLimits(timeLimit: 1))
+        whole.session.report(LuaScriptError(.timeLimit, message: "stdin:1: time limit of 1 s of CPU time exceeded"))
+        #expect(whole.err == ["stdin:1: time limit of 1 s of CPU time exceeded\n"
+            + "(a line may run for 1 s of CPU time; start the REPL with --time-limit SECONDS to change that)"])
     }
 
     @Test func instructionBudgetAndMemoryCapStopALine() throws {

@@ -111,10 +111,10 @@ import TesseraCore
         while true do coroutine.resume(co) end
         """
         // The loops never end, so the limits are all that stops them (no clock is read here).
-        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let e = scriptError { _ = try evaluate(runaway, host: timed) }
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.05 s of CPU time exceeded") == true)
 
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(runaway, host: budgeted) }
@@ -139,10 +139,10 @@ import TesseraCore
         local ok, m = xpcall(function() while true do end end, function(m) while true do end end)
         error("not stopped: " .. tostring(m))
         """
-        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.2))
+        let timed = try LuaHost(limits: ScriptLimits(timeLimit: 0.05))
         let e = scriptError { _ = try evaluate(looping, host: timed) }
         #expect(e?.kind == .timeLimit)
-        #expect(e?.message.hasSuffix("time limit of 0.2 s of CPU time exceeded") == true)
+        #expect(e?.message.hasSuffix("time limit of 0.05 s of CPU time exceeded") == true)
         let budgeted = try LuaHost(limits: ScriptLimits(timeLimit: nil, maxInstructions: 100_000))
         let b = scriptError { _ = try evaluate(looping, host: budgeted) }
         #expect(b?.message == "sandbox:2: instruction budget of 100000 exceeded")

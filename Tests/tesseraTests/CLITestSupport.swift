@@ -93,6 +93,29 @@ func usageErrorText(_ message: String, command: String) -> String {
     "Error: \(message)\nUsage: \(usageLines[command] ?? "(no usage line for \(command))")\n  See 'tessera \(command) --help' for more information.\n"
 }
 
+/// The exit status and stderr of `tessera ARGUMENTS` when its command line does not parse,
+/// found in this process by the two functions `Tessera.main` runs before any command
+/// (`parseCommandLine`, then `failure`), with the newline `main` ends the line with; nil when it
+/// parses. No process starts: for a table of messages, beside one launch of the real binary.
+func parseFailure(_ arguments: [String]) -> (status: Int32, stderr: String)? {
+    do {
+        _ = try Tessera.parseCommandLine(arguments)
+        return nil
+    } catch {
+        let (code, text) = Tessera.failure(error, arguments: arguments)
+        return (code.rawValue, text + "\n")
+    }
+}
+
+/// Expects the command line `arguments` not to parse, in this process (`parseFailure`): exit
+/// status `status`, `message` and the command's usage on stderr.
+func expectParseFailure(_ arguments: [String], _ message: String, status: Int32 = 64,
+                        sourceLocation: SourceLocation = #_sourceLocation) {
+    let failure = parseFailure(arguments)
+    #expect(failure?.status == status, "\(arguments)", sourceLocation: sourceLocation)
+    #expect(failure?.stderr == usageErrorText(message, command: arguments[0]), "\(arguments)", sourceLocation: sourceLocation)
+}
+
 /// Expects `tessera ARGUMENTS` to be a usage error: exit status 64, `message` and the command's
 /// usage on stderr, nothing on stdout.
 func expectUsageError(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

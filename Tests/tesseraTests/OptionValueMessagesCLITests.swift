@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import tessera
 
 /// Every option value the command line refuses gets one shape of sentence: the flag, the text
 /// given, then what was expected (`--viewport '375' is not valid; expected ...`), with the usage
@@ -50,24 +51,37 @@ import Testing
         #expect(r.stdout == (command == "test" ? "0 passed, 0 failed\n" : ""), "\(arguments)")
     }
 
+    /// Expects `expectUsageErrorOfAnyCommand` of every command line in `cases`, in this process
+    /// (`parseFailure`), and through the real binary for the first of each command: a table
+    /// of a hundred and more lines checks its sentences without as many processes, each of which
+    /// spends 50 ms of CPU time starting.
+    static func expectUsageErrorsOfEveryCommand(_ cases: [(arguments: [String], message: String)]) throws {
+        var launched: Set<String> = []
+        for (arguments, message) in cases {
+            let command = arguments[0]
+            expectParseFailure(arguments, message, status: command == "test" ? 2 : 64)
+            if launched.insert(command).inserted { try expectUsageErrorOfAnyCommand(arguments, message) }
+        }
+        #expect(launched == Set(commands.map(\.command)))
+    }
+
     /// A flag followed by another flag has no value: whether ArgumentParser took the next flag
     /// as its value (`--viewport`, read unconditionally) or found none (`--format`), the sentence
     /// names the first flag, not the unknown `--rounds` or a leftover argument. Every
     /// value-taking flag of every command.
     @Test func aFlagFollowedByAnotherFlagIsToldItHasNoValue() throws {
-        for (command, needs, flag, valueName) in Self.valueTakingFlags {
-            try Self.expectUsageErrorOfAnyCommand([command] + needs + [flag, "--rounds", "3"],
-                                                  "\(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag")
-        }
+        try Self.expectUsageErrorsOfEveryCommand(Self.valueTakingFlags.map { command, needs, flag, valueName in
+            ([command] + needs + [flag, "--rounds", "3"], "\(flag) '--rounds' is not valid; expected a value (\(valueName)), not another flag")
+        })
     }
 
     /// A flag that ends the command line has no value: the sentence names it and what it
     /// expects, with the usage below, as every usage error (ArgumentParser said "Missing value
     /// for '--viewport <WxH>'" with a `Help:` line). Every value-taking flag of every command.
     @Test func aFlagEndingTheLineIsToldItNeedsAValue() throws {
-        for (command, needs, flag, valueName) in Self.valueTakingFlags {
-            try Self.expectUsageErrorOfAnyCommand([command] + needs + [flag], "\(flag) needs a value; expected \(valueName)")
-        }
+        try Self.expectUsageErrorsOfEveryCommand(Self.valueTakingFlags.map { command, needs, flag, valueName in
+            ([command] + needs + [flag], "\(flag) needs a value; expected \(valueName)")
+        })
     }
 
     /// ArgumentParser finds no value either where an argument starting with `-` follows a flag

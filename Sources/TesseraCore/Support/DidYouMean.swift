@@ -13,15 +13,21 @@ package enum DidYouMean {
         suggestion.map { " (did you mean \($0)?)" } ?? ""
     }
 
-    /// - Complexity: O(candidates × name length²).
+    /// A candidate whose length differs from the name's by more than the edit distance allowed
+    /// cannot be suggested (its distance is at least that difference), so it is not measured:
+    /// a name of a million characters costs one pass over it, not a million steps per candidate.
+    /// - Complexity: O(name length + candidates × name length²).
     package static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
+        let allowed = max(1, lowered.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
-            let d = distance(lowered, Array(candidate.lowercased()))
+            let other = Array(candidate.lowercased())
+            guard abs(other.count - lowered.count) <= allowed else { continue }
+            let d = distance(lowered, other)
             if best == nil || d < best!.distance { best = (candidate, d) }
         }
-        guard let best, best.distance <= max(1, lowered.count / 3) else { return nil }
+        guard let best, best.distance <= allowed else { return nil }
         return best.name
     }
 
