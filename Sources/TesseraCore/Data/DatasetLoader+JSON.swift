@@ -14,11 +14,11 @@ extension DatasetLoader {
     /// instead: that it maps ids to `[w, h]` as a file of measured sizes does, or its first keys.
     static func neitherItemsNorSections(_ members: OrderedDictionary<String, JSONValue>) -> String {
         let message = "expected an \"items\" or a \"sections\" array at the top level, found neither"
+        if members.isEmpty { return message }
         let sized = members.values.allSatisfy { value in
             guard case .array(let pair) = value, pair.count == 2 else { return false }
             return pair.allSatisfy { $0.number != nil }
         }
-        if members.isEmpty { return message }
         if sized { return message + " (it maps ids to [w, h] sizes: a file of measured sizes, not a dataset)" }
         let keys = members.keys.prefix(5).map(describeIdentifier).joined(separator: ", ")
         return message + " (its keys: \(keys)\(members.count > 5 ? ", ..." : ""))"

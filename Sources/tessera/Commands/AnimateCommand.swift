@@ -64,7 +64,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         try animatorParams.checkUsage()
         try offset?.checkUsage()
         try itemSize?.checkUsage()
-        if itemSize != nil && layout.shape.sizing != nil {
+        if itemSize != nil && shape.sizing != nil {
             throw ValidationError("--item-size and --sizing both say how to size items; give one of them")
         }
         try format?.checkUsage()
@@ -76,9 +76,9 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
                       InputFile.script("the layout script", layoutName), InputFile.script("the --to-layout script", toLayout),
                       InputFile.script("the --animator script", animator)].compactMap { $0 }
         try checkOutput(output.out, sparing: inputs)
-        let rule = try layout.shape.sizingRule()
-        let size = try layout.shape.viewport.get().size
-        let options = layout.limits.options
+        let rule = try shape.sizingRule()
+        let size = try shape.viewport.get().size
+        let options = limits.options
         let first = try layout.resolve()
         let old = try dataset.load(data)
 

@@ -85,8 +85,8 @@ extension LayoutCommand {
     /// Loads the dataset in `data` (100 generated items when nil), resolves the layout and lays
     /// it out (mirrored when `rightToLeft`).
     func layOut(data: String?, rightToLeft: Bool = false) throws -> LayoutRun {
-        let viewportSize = try layout.shape.viewport.get().size
-        let rule = try layout.shape.sizingRule()
+        let viewportSize = try shape.viewport.get().size
+        let rule = try shape.sizingRule()
         let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
         let resolved = try layout.resolve(rightToLeft: rightToLeft)
         var context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))

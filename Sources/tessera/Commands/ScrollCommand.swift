@@ -64,9 +64,9 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
 
     func run() throws {
         let format = try format.get()
-        let rule = try layout.shape.sizingRule()
-        let size = try layout.shape.viewport.get().size
-        let options = layout.limits.options
+        let rule = try shape.sizingRule()
+        let size = try shape.viewport.get().size
+        let options = limits.options
         let chosen = try layout.resolve(rightToLeft: rtl)
         let items = try dataset.load(data)
         let provider = BasicProvider(data: ItemSource(dataset: items), layout: chosen, size: .rule(ItemSizing(rule: rule)))

@@ -41,9 +41,6 @@ extension LayoutCommand {
 /// `--sizing RULE` (every command that lays out, the REPL too).
 let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default fit).", valueName: "RULE")
 
-/// The LAYOUT argument of a `LayoutCommand`.
-let layoutArgument = ArgumentHelp(layoutArgumentHelp, valueName: "layout")
-
 /// `--data` of the commands that lay out 100 generated items without one (run, check), and of
 /// those that need one (scroll, animate).
 let optionalDataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE")
@@ -54,9 +51,9 @@ let requiredDataHelp = ArgumentHelp("The dataset (.json, .jsonl or .csv).", valu
 let rightToLeftHelp = ArgumentHelp(
     "Right to left: mirror the layout around the viewport width (x' = W - x - w); content wider than it scrolls towards negative x.")
 
-/// What a LAYOUT argument accepts (run, check, scroll, animate and preview resolve it alike).
-let layoutArgumentHelp = "A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
-    + "(appstore; `tessera layouts` lists them), or a .lua file."
+/// The LAYOUT argument: what it accepts (run, check, scroll, animate and preview resolve it alike).
+let layoutArgument = ArgumentHelp("A built-in layout (\(BuiltinLayouts.names.joined(separator: ", "))), a layout script by name "
+                                  + "(appstore; `tessera layouts` lists them), or a .lua file.", valueName: "layout")
 
 /// The options that shape one layout pass, shared by every command that lays a dataset out:
 /// the collection size, the layout's parameters and the sizing rule.

@@ -13,7 +13,7 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Serve a live page of a layout on 127.0.0.1 that re-renders on every save.")
 
-    @Argument(help: ArgumentHelp(layoutArgumentHelp, valueName: "layout"))
+    @Argument(help: layoutArgument)
     var layout: String
 
     @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (watched too).", valueName: "FILE"))
