@@ -2,13 +2,15 @@ import Foundation
 import TesseraCore
 import TesseraRender
 
-/// Prints `text` to stdout, or writes it to `path` with `writeAtomically`.
+/// Prints `text` to stdout, or writes it to `path` with `writeAtomically`, as `emit(to:)` does.
 func emit(_ text: String, to path: String?) throws {
     try emit(to: path) { $0.append(text) }
 }
 
-/// Streams what `body` writes to stdout (plus a final newline unless it ends with one), or to
-/// `path` with `writeAtomically`.
+/// Streams what `body` writes, plus a final newline unless it ends with one, to stdout or to
+/// `path` with `writeAtomically`: a file is byte for byte what stdout prints, a text file whose
+/// last line ends (a file without one shows as "No newline at end of file" in a diff, and runs
+/// into the prompt when printed).
 ///
 /// Renderers ask every layout query that can fail before their first byte, so an error of the
 /// layout or a script leaves stdout empty. A failure to write stdout itself (a full disk) ends
@@ -16,13 +18,16 @@ func emit(_ text: String, to path: String?) throws {
 /// was written by then stays written, as with any program writing to a pipe. A terminal gets the whole text at once, escaped
 /// (`StandardStream.write(line:)`): it is not where a million items go.
 func emit(to path: String?, sparing inputs: [InputFile] = [], _ body: (BufferedWriter) throws -> Void) throws {
-    if let path { return try writeAtomically(to: path, sparing: inputs, body) }
+    func text(_ out: BufferedWriter) throws {
+        try body(out)
+        if out.lastByte != 0x0A { out.append(0x0A) }
+    }
+    if let path { return try writeAtomically(to: path, sparing: inputs, text) }
     if StandardStream.output.isTerminal {
-        return try StandardStream.output.write(line: try BufferedWriter.text(body))
+        return try StandardStream.output.write(line: try BufferedWriter.text(text))
     }
     let out = BufferedWriter { try StandardStream.output.writeAll($0) }
-    try body(out)
-    if out.lastByte != 0x0A { out.append(0x0A) }
+    try text(out)
     try out.finish()
 }
 

@@ -227,7 +227,7 @@ import Testing
         #expect(stat(linked, &a) == 0 && stat(other, &b) == 0)
         #expect(a.st_ino == b.st_ino && a.st_nlink == 2)
         let text = try String(contentsOfFile: other, encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"viewport\"") && text.hasSuffix("}"))
+        #expect(text.hasPrefix("{\n  \"viewport\"") && text.hasSuffix("}\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["linked.json", "other.json", "owned.json"])
     }
 

@@ -99,6 +99,22 @@ import Testing
                 == ["grid_test.lua.snap.json"])
     }
 
+    /// Snapshots are compared as JSON values, not bytes: a file kept in git without its final
+    /// newline (edited by hand, or written by another tool) still matches and is left as it is.
+    @Test func aSnapshotFileWithoutItsFinalNewlineStillMatches() throws {
+        let root = try Self.project()
+        let folder = root.appendingPathComponent("tests/__snapshots__")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let unended = String(Self.snapshotText.dropLast())
+        try unended.write(to: folder.appendingPathComponent("grid_test.lua.snap.json"), atomically: true, encoding: .utf8)
+        for arguments in [[], ["--update"]] {
+            let run = try Self.test(arguments, in: root)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.lines(run.stdout).last(where: { !$0.isEmpty }) == "2 passed, 0 failed", "\(arguments)")
+            #expect(Self.snapshot(root) == unended, "\(arguments)")
+        }
+    }
+
     @Test func aMissingSnapshotFailsInCIAndIsNotWritten() throws {
         let root = try Self.project()
         let run = try Self.test(in: root, ci: "true")
