@@ -68,10 +68,17 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
             throw ValidationError("--item-size and --sizing both say how to size items; give one of them")
         }
         try format?.checkUsage()
+        try checkUsage(writtenFormat)
+    }
+
+    /// `--format`, else what `--out`'s extension names, else json.
+    func writtenFormat() throws(CLIError) -> TimelineFormat {
+        if let format { return try format.get() }
+        return try .written(to: output.out, by: "animate", otherwise: .json)
     }
 
     func run() throws {
-        let format = try format?.get() ?? TimelineFormat(extensionOf: output.out) ?? .json
+        let format = try writtenFormat()
         let inputs = [InputFile.dataset(data), InputFile.dataset(to, flag: "--to"),
                       InputFile.script("the layout script", layoutName), InputFile.script("the --to-layout script", toLayout),
                       InputFile.script("the --animator script", animator)].compactMap { $0 }

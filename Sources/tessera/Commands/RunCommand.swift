@@ -45,10 +45,17 @@ struct RunCommand: ParsableCommand, LayoutCommand {
         try offset?.checkUsage()
         try sectionOffsets.checkUsage()
         try format?.checkUsage()
+        try checkUsage(writtenFormat)
+    }
+
+    /// `--format`, else what `--out`'s extension names, else json.
+    func writtenFormat() throws(CLIError) -> RunFormat {
+        if let format { return try format.get() }
+        return try .written(to: output.out, by: "run", otherwise: .json)
     }
 
     func run() throws {
-        let format = try format?.get() ?? RunFormat(extensionOf: output.out) ?? .json
+        let format = try writtenFormat()
         let origin = try offset?.get().point
         let offsets = SectionOffset.bySection(try sectionOffsets.get())
         let out = output.out

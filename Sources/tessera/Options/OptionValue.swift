@@ -40,6 +40,12 @@ struct Checked<Value: OptionValue>: ExpressibleByArgument {
     var defaultValueDescription: String { (try? result.get())?.argumentText ?? "" }
 }
 
+/// Throws what `check` throws as a usage error (exit status 64, the usage below it), for a
+/// `validate()` asking what its values make together.
+func checkUsage<Value>(_ check: () throws(CLIError) -> Value) throws {
+    do { _ = try check() } catch { throw ValidationError(error.description) }
+}
+
 extension Array {
     /// The values of a repeatable option, or the first text's sentence.
     func get<Value>() throws(CLIError) -> [Value] where Element == Checked<Value> {
@@ -72,19 +78,38 @@ extension OptionChoice {
 
     var argumentText: String { rawValue }
 
-    /// The choice a file's extension names (`out.svg`: svg, `out.txt`: text), or nil: what
-    /// `--out FILE` writes when no `--format` is given.
-    init?(extensionOf path: String?) {
-        guard let name = path?.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = name[name.index(after: dot)...].lowercased()
-        self.init(rawValue: ext == "txt" ? "text" : ext)
+    /// What `--out FILE` writes when no `--format` is given: the choice its extension names
+    /// (`out.svg`: svg, `out.txt`: text), else `fallback` when the extension names no format
+    /// (`out.dat`, none). One naming a format of another command (`animate --out x.svg`) is an
+    /// error naming `command`: `fallback` written under that name would pass for what it is not.
+    static func written(to path: String?, by command: String, otherwise fallback: Self) throws(CLIError) -> Self {
+        guard let format = path.flatMap(formatNamed(byExtensionOf:)) else { return fallback }
+        if let choice = Self(rawValue: format) { return choice }
+        guard outputFormats.contains(format) else { return fallback }
+        let names = allCases.map(\.rawValue)
+        let extensions = names.map { "." + fileExtension(of: $0) }
+        throw optionError("--out", path!, note: " (\(command) writes \(listed(names)), not \(format))",
+                          expected: "a name ending in \(listed(extensions)), or --format \(fallback.rawValue) to write \(fallback.rawValue.uppercased()) under this name")
     }
 
     /// The names as "a, b or c".
-    static var alternatives: String {
-        let names = allCases.map(\.rawValue)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-    }
+    static var alternatives: String { listed(allCases.map(\.rawValue)) }
+}
+
+/// The format a file name's extension names (`out.svg`: svg, `out.TXT`: text), or nil when it
+/// has none (`out`, `.svg`); whether a command writes it is the caller's question.
+private func formatNamed(byExtensionOf path: String) -> String? {
+    guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...].lowercased()
+    return ext == "txt" ? "text" : ext
+}
+
+/// The extension a file of the format `name` is given: the name, but `txt` for text.
+private func fileExtension(of name: String) -> String { name == "text" ? "txt" : name }
+
+/// `names` as "a, b or c".
+private func listed(_ names: [String]) -> String {
+    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
 }
 
 /// A command-line value for a message, cut as every message cuts a user's value (a

@@ -21,6 +21,10 @@ enum RunFormat: String, OptionChoice {
     static var expected: String { alternatives }
 }
 
+/// The formats a command writes to a file with `--out` (run's cover animate's): a file
+/// extension naming one of these names a format, one naming none (`.dat`) does not.
+let outputFormats = Set(RunFormat.allCases.map(\.rawValue) + TimelineFormat.allCases.map(\.rawValue))
+
 /// `diff --format` and `scroll --format`.
 enum ReportFormat: String, OptionChoice {
     case json, text
