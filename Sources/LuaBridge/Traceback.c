@@ -9,7 +9,9 @@
 ** out. A stack with no frame left gives no "stack traceback:" header at all.
 ** The allocator may not allocate, nor use the stack of the thread that ran out, so the
 ** builder allocates nothing itself when it writes to a fixed buffer, and looks names up on a
-** scratch thread of its own made with the state (tb_inittraceback), whose stack has room.
+** scratch thread of its own made with the state (tb_inittraceback), whose stack has room. Of
+** the traced thread it takes one slot above the top, for a moment (lua_getinfo's "f"): while
+** Lua allocates, its own emergency collection treats every slot above the top as free too.
 */
 #include "Bridge.h"
 
@@ -22,6 +24,7 @@
 
 static const char tb_scratchkey = 'S';
 
+/* [-0, +0, m] */
 void tb_inittraceback(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   b->scratch = lua_newthread(L);
@@ -30,7 +33,7 @@ void tb_inittraceback(lua_State *L) {
 }
 
 /* Appends s to the output: to the Lua buffer when there is one, else to the fixed text,
-** never past its end. Allocates only through the Lua buffer. */
+** never past its end. Allocates only through the Lua buffer; no stack but that buffer's. */
 static void tb_put(tb_TraceOut *out, const char *s) {
   size_t len, room;
   if (out->buffer != NULL) {
@@ -46,7 +49,7 @@ static void tb_put(tb_TraceOut *out, const char *s) {
   out->text[out->n] = '\0';
 }
 
-/* tb_put of a formatted piece: short ones only (a short_src and a number). */
+/* tb_put of a formatted piece: short ones only (a short_src and a number). As tb_put. */
 static void tb_putf(tb_TraceOut *out, const char *fmt, ...) {
   char piece[LUA_IDSIZE + 64];
   va_list args;
@@ -56,7 +59,7 @@ static void tb_putf(tb_TraceOut *out, const char *fmt, ...) {
   tb_put(out, piece);
 }
 
-/* Counts a line about to be written, after the header when it is the first. */
+/* Counts a line about to be written, after the header when it is the first. As tb_put. */
 static void tb_putheader(tb_TraceOut *out) {
   if (out->lines++ > 0) return;
   tb_put(out, out->lead);
