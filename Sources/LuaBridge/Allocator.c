@@ -11,52 +11,30 @@
 */
 #include "Bridge.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Appends to a fixed buffer, never past its end (n stays below size). No stack. */
-static void tb_append(char *buf, size_t size, size_t *n, const char *fmt, ...) {
-  va_list args;
-  int written;
-  if (*n + 1 >= size) return;
-  va_start(args, fmt);
-  written = vsnprintf(buf + *n, size - *n, fmt, args);
-  va_end(args);
-  if (written > 0) *n += (size_t)written < size - *n ? (size_t)written : size - *n - 1;
-}
-
-/* Formats where the running Lua code is, and a traceback like luaL_traceback's, into
-** fixed buffers. Called from the allocator when it refuses a block, so it must not
-** allocate: it only reads the call chain (lua_getstack, lua_getinfo "Sln"). No stack. */
+/* Records where the running Lua code is ("file:line:" of the first script line) and its
+** traceback (Traceback.c, into the fixed buffer). Called from the allocator when it refuses
+** a block, so it must not allocate: it reads the call chain (lua_getstack, lua_getinfo), and
+** the builder writes into the bridge's buffer. */
 static void tb_capturewhere(tb_Bridge *b) {
   lua_State *L = b->L;
   lua_Debug ar;
-  size_t n = 0, size = sizeof(b->memtrace);
+  tb_TraceOut out = {NULL, b->memtrace, sizeof(b->memtrace), 0, "", 0};
   int level;
   /* A refusal with no Lua code running (the host unwinding after the script's own refusal)
   ** keeps the earlier capture, which says where the script ran out. */
   if (b->memwhere[0] != '\0' && !lua_getstack(L, 0, &ar)) return;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
-  tb_append(b->memtrace, size, &n, "stack traceback:");
-  for (level = 0; level < 16 && lua_getstack(L, level, &ar); level++) {
-    if (!lua_getinfo(L, "Sln", &ar)) break;
-    /* the place is a script's line, never one of Tessera's own chunks (tb_pushscriptwhere) */
-    if (b->memwhere[0] == '\0' && ar.currentline > 0 && !tb_ownchunk(ar.source))
+  /* the place is a script's line, never one of Tessera's own chunks (tb_pushscriptwhere) */
+  for (level = 0; b->memwhere[0] == '\0' && lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !tb_ownchunk(ar.source))
       snprintf(b->memwhere, sizeof(b->memwhere), "%s:%d:", ar.short_src, ar.currentline);
-    tb_append(b->memtrace, size, &n, "\n\t%s:", ar.short_src);
-    if (ar.currentline > 0) tb_append(b->memtrace, size, &n, "%d:", ar.currentline);
-    if (ar.namewhat != NULL && *ar.namewhat != '\0')
-      tb_append(b->memtrace, size, &n, " in %s '%s'", ar.namewhat, ar.name);
-    else if (*ar.what == 'm')
-      tb_append(b->memtrace, size, &n, " in main chunk");
-    else if (*ar.what != 'C')
-      tb_append(b->memtrace, size, &n, " in function <%s:%d>", ar.short_src, ar.linedefined);
-    else
-      tb_append(b->memtrace, size, &n, " in ?");
   }
+  tb_traceback(&out, L, 0);
 }
 
 /* The size class of a small block of n bytes (1..TB_POOL_LARGEST): blocks of class c hold

@@ -61,7 +61,8 @@ typedef struct tb_Bridge {
   int enforce;                  /* refuse growth past `cap` only while script code runs */
   int refusals;                 /* allocations refused in the current call */
   char memwhere[256];           /* "file:line:" of the last refusal */
-  char memtrace[1536];          /* traceback captured at the last refusal */
+  char memtrace[4096];          /* traceback captured at the last refusal, or "" */
+  lua_State *scratch;           /* a thread whose stack only the traceback builder uses */
   /* calls */
   int depth;                    /* nesting of tb_pcall */
   int closing;                  /* tb_close runs: host functions answer with an error */
@@ -116,6 +117,23 @@ int tb_hostresult(lua_State *L, int n);
 TB_INTERNAL void tb_inittraced(lua_State *L);
 /* }==================================================================== */
 
+
+/* Traceback.c, the one traceback builder. Where it writes: after the message in the
+** handler's Lua buffer, or into a fixed text (the allocator's, which nothing may allocate). */
+typedef struct tb_TraceOut {
+  luaL_Buffer *buffer;          /* the handler's buffer, or NULL for the fixed text */
+  char *text;                   /* the fixed text, always ended by a zero byte */
+  size_t size, n;               /* its size and the bytes written */
+  const char *lead;             /* what goes before "stack traceback:" ("\n" after a message) */
+  int lines;                    /* lines written so far: 0 means no header either */
+} tb_TraceOut;
+/* [-0, +0, -] Writes the traceback of L from `level` on, as luaL_traceback's without the C
+** functions Lua cannot name, and nothing when no frame is left. Allocates only through
+** out->buffer; uses no stack of L but one slot above its top for a moment (a value Lua
+** treats as free while it allocates). */
+TB_INTERNAL void tb_traceback(tb_TraceOut *out, lua_State *L, int level);
+/* [-0, +0, m] Makes the builder's scratch thread (at state creation). */
+TB_INTERNAL void tb_inittraceback(lua_State *L);
 
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"

@@ -80,8 +80,9 @@ static const char *tb_stackoverflow(lua_State *L, const char *msg) {
 }
 
 /* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
-** or is named by its type; then the traceback is appended. Its sentences come from the one
-** builder (Messages.c). */
+** or is named by its type; then the traceback is appended (Traceback.c: none when no frame
+** is left, so the error is its message alone). Its sentences come from the one builder
+** (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg, *overflow;
   /* an error from a nested call (run inside a t.sections function ...) already carries its
@@ -122,7 +123,14 @@ int tb_msgh(lua_State *L) {
     tb_pushscriptwhere(L, 1);
     msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), msg);
   }
-  luaL_traceback(L, L, msg, 1);
+  {
+    luaL_Buffer buffer;
+    tb_TraceOut out = {&buffer, NULL, 0, 0, "\n", 0};
+    luaL_buffinit(L, &buffer);
+    luaL_addstring(&buffer, msg);
+    tb_traceback(&out, L, 1);
+    luaL_pushresult(&buffer);
+  }
   lua_pushstring(L, msg);
   tb_recordtraced(L);
   return 1;

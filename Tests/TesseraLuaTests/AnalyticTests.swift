@@ -93,6 +93,6 @@ import TesseraCore
         """)
         let f = scriptError { _ = try host.loadLayoutScript(path: framePath).configured().layout(context) }
         #expect(f?.message == "\(folder.path)/badframe.lua:2: frame(1) returned y = nan; a frame needs finite numbers and a non-negative size")
-        #expect(f?.traceback.hasPrefix("stack traceback:\n\t[C]: in ?") == true)
+        #expect(f?.traceback == "")   // the driver refused what frame(1) returned
     }
 }

@@ -33,10 +33,10 @@ import LuaBridge
         let e = try #require(try failure("syntax.lua", "return {\n  simpleLayout = function(ctx)\n    local x = = 1\n  end,\n}\n"))
         #expect(e.kind == .syntax)
         let caught: any TesseraError = e   // every Lua failure is a TesseraError of kind .script
-        #expect(caught.errorKind == .script && caught.description == e.message + "\n" + e.traceback)
+        #expect(caught.errorKind == .script && caught.description == e.message)
         #expect(e.message == "\(dir)/syntax.lua:3: unexpected symbol near '='")
         #expect(e.location?.line == 3)
-        #expect(e.traceback == "stack traceback:\n\t[C]: in ?")
+        #expect(e.traceback == "")   // no Lua code ran: no traceback
     }
 
     @Test func runtimeError() throws {
@@ -70,7 +70,7 @@ import LuaBridge
         """))
         #expect(e.kind == .runtime)
         #expect(e.message == "\(dir)/described.lua:3: problem 7")
-        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>\n\t[C]: in ?")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/described.lua:3: in function <\(dir)/described.lua:2>")
     }
 
     /// An item of ctx:item raised as an error is named as every message names one (it was a
@@ -101,7 +101,7 @@ import LuaBridge
         """))
         #expect(e.kind == .runtime)
         #expect(e.message == "\(dir)/count.lua:2: simpleLayout set 2 of 3 frames; frame 2 (Lua index; item 1 in the output) was never set")
-        #expect(e.traceback.hasPrefix("stack traceback:"))
+        #expect(e.traceback == "")   // the driver found it after the script returned: no Lua frame left
     }
 
     @Test func wrongFrameCountReturned() throws {

@@ -31,7 +31,7 @@ import TesseraCore
         let error = scriptError { _ = try host.call(v[0], [v[1], v[2]]) }
         #expect(error?.kind == .timeLimit)
         #expect(error?.message == "time limit of 1e-09 s of CPU time exceeded")
-        #expect(error?.traceback.hasPrefix("stack traceback:\n\t[C]: in ?") == true)
+        #expect(error?.traceback == "")   // t.diff called from Swift: no frame Lua can name
         // The stop belonged to that call: without the limit the same diff runs.
         host.limits.timeLimit = nil
         let result = try host.call(v[0], [v[1], v[2]])

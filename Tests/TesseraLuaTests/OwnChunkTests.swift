@@ -19,7 +19,7 @@ import TesseraCore
             _ = try LuaHost().loadLayoutScript(path: path).configured().layout(sizedContext([Size(width: 1, height: 1)]))
         })
         #expect(e.message == "\(path):2: x\nstack traceback:\n fake")
-        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(path):2: in function <\(path):1>\n\t[C]: in ?")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(path):2: in function <\(path):1>")
     }
 
     /// A nested call's error still carries one traceback, even when the script caught it and

@@ -4,8 +4,8 @@ import TesseraLua
 @testable import tessera
 
 /// `tessera run LAYOUT.lua` failures and `tessera check` through the real binary (issue 3,
-/// points 4 and 5): one `file:line:` sentence plus a traceback on stderr, a non-zero status,
-/// and no output file.
+/// points 4 and 5): one `file:line:` sentence plus a traceback when Lua code ran on stderr, a
+/// non-zero status, and no output file.
 @Suite struct LuaCLITests {
     /// Writes `files` into a fresh folder; scripts are then named relative to it, so messages
     /// carry short paths.
@@ -40,11 +40,11 @@ import TesseraLua
     @Test func everyFailureExitsNonZeroWithFileLineAndWritesNothing() throws {
         let dir = try folder(scripts)
         let cases: [(args: [String], message: String, traceback: Bool)] = [
-            (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='", true),
+            (["syntax.lua"], "syntax.lua:3: unexpected symbol near '='", false),
             (["runtime.lua"], "runtime.lua:3: attempt to index a nil value (field 'nothing')", true),
             (["nan.lua"], "nan.lua:3: ctx.set: frame 1 (Lua index; item 0 in the output) has y = nan; a frame needs finite numbers and a non-negative size", true),
-            (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", true),
-            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100", true),
+            (["count.lua"], "count.lua:2: simpleLayout returned 2 frames for 100 items", false),
+            (["visible.lua", "--offset", "0,0"], "visible.lua:4: visible returned Lua index 101, outside 1..100", false),
             (["loop.lua", "--time-limit", "0.1"], "loop.lua:2: time limit of 0.1 s of CPU time exceeded", true),
             // No time limit, so only the memory cap can stop the bomb, however busy the machine.
             (["bomb.lua", "--max-memory", "8", "--time-limit", "0"], "bomb.lua:3: memory limit of 8 MB exceeded", true),
@@ -58,8 +58,31 @@ import TesseraLua
             #expect(run.stdout == "", "\(args)")
             #expect(run.stderr.hasPrefix("Error: \(message)"), "\(args): \(run.stderr)")
             #expect(run.stderr.contains("\nstack traceback:\n") == traceback, "\(args): \(run.stderr)")
+            // with no Lua frame to show (a syntax error, a wrong result the driver found), the
+            // message alone: no "stack traceback:" header over nothing, no "[C]: in ?"
+            if !traceback { #expect(run.stderr == "Error: \(message)\n", "\(args): \(run.stderr)") }
             #expect(!FileManager.default.fileExists(atPath: out.path), "\(args)")
         }
+    }
+
+    /// A traceback shows the frames that help and no C function Lua cannot name (Tessera's own
+    /// entry points, once each traceback's last line "[C]: in ?"): an error the driver finds in
+    /// what the script returned has no frame left, so it is the message alone; a script's error
+    /// ends at the script's function; a memory refusal's traceback reads as the handler's does.
+    @Test func tracebacksLeaveOutWhatLuaCannotName() throws {
+        let dir = try folder([
+            "empty.lua": "return {simpleLayout=function(ctx,p) return {} end}",
+            "boom.lua": "return {simpleLayout=function(ctx,p)\n  error(\"boom\")\nend}\n",
+            "rep.lua": "return {simpleLayout=function(ctx,p)\n  local s = string.rep(\"x\", 1 << 30)\nend}\n",
+        ])
+        let empty = try runTessera(["run", "empty.lua"], in: dir)
+        #expect(empty.status == 1)
+        #expect(empty.stderr == "Error: empty.lua:1: simpleLayout returned 0 frames for 100 items\n")
+        let boom = try runTessera(["run", "boom.lua"], in: dir)
+        #expect(boom.stderr == "Error: boom.lua:2: boom\nstack traceback:\n\t[C]: in function 'error'\n\tboom.lua:2: in function <boom.lua:1>\n")
+        let rep = try runTessera(["run", "rep.lua", "--max-memory", "64"], in: dir)
+        #expect(rep.stderr == "Error: rep.lua:2: memory limit of 64 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
+            + "\trep.lua:2: in function <rep.lua:1>\nhint: raise the cap with --max-memory MB\n")
     }
 
     /// A query the script fails after layout (an analytic `frame(i)`) reaches every caller as the

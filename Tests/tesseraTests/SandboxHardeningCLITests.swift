@@ -118,7 +118,7 @@ import Testing
             .write(to: dir.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
         let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in field 'rep'\n"
+        #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
             + "\ta.lua:2: in local 'hook'\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 

@@ -77,14 +77,15 @@ static inline int tb_ownchunk(const char *source) { return source[0] == '=' && s
 
 /* [-(nargs+1), +(nresults | 1), -]
 ** lua_pcall with a message handler that appends a traceback (and records the error it made:
-** tb_tracedmessage). The outermost call also arms
+** tb_tracedmessage). The traceback leaves out C functions Lua cannot name (Tessera's own
+** entry points); with no frame left there is none, and the error is its message alone. The outermost call also arms
 ** the limits; allocations are refused at the cap only inside it (and not while a Swift
 ** host function runs), so host-side setup code never sees a memory error. Returns the
 ** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
 int tb_pcall(lua_State *L, int nargs, int nresults);
 /* [-0, +(0|1), -] When the value at idx is the error tb_pcall's handler made (or a host
 ** function raised with TB_RAISE_TRACED), pushes its message alone (the text before
-** "\nstack traceback:") and returns 1; else 0. A script's own text that merely reads like
+** "\nstack traceback:", or all of it when it has none) and returns 1; else 0. A script's own text that merely reads like
 ** one is not. */
 int tb_tracedmessage(lua_State *L, int idx);
 /* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
@@ -197,8 +198,8 @@ void tb_resetpeak(lua_State *L);
 /* [-0, +0, -] Why the last finished tb_pcall (outermost or nested) stopped (TB_STOP_*). */
 int tb_laststop(lua_State *L);
 /* [-0, +0, -] For TB_STOP_MEMORY: "file:line:" of the Lua code whose allocation was refused,
-** and a traceback captured at that moment (a memory error has no message handler). "" if
-** none. */
+** and a traceback captured at that moment (a memory error has no message handler), built as
+** tb_pcall's handler builds one. "" if none. */
 const char *tb_memorywhere(lua_State *L);
 const char *tb_memorytraceback(lua_State *L);
 /* [-0, +0, -] Stops the running outermost call at its next Lua instruction with

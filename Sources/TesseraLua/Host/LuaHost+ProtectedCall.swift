@@ -51,7 +51,7 @@ extension LuaHost {
     }
 
     /// [-0, +1, -] Compiles a text chunk and pushes it. Loading runs no script code, so it
-    /// cannot hit a limit; a syntax error has no Lua stack, hence the one-line traceback.
+    /// cannot hit a limit; a syntax error has no Lua stack, hence no traceback.
     func loadChunk(_ bytes: [UInt8], chunkName: String) throws {
         var bytes = bytes
         if bytes.isEmpty { bytes = [0x20] }   // a non-nil buffer; a blank chunk compiles the same
@@ -63,8 +63,7 @@ extension LuaHost {
         if status != LUA_OK {
             let text = LuaStack.string(L, -1) ?? "cannot load \(chunkName)"
             tb_pop(L, 1)
-            throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text,
-                                 traceback: "stack traceback:\n\t[C]: in ?")
+            throw LuaScriptError(status == LUA_ERRSYNTAX ? .syntax : .memory, message: text)
         }
     }
 

@@ -51,9 +51,7 @@ struct PreviewFailure {
         if let e = tessera.scriptError {
             kind = e.kind.rawValue
             message = e.message
-            // A chunk that did not compile has no Lua frames: only "[C]: in ?", which says nothing.
-            let frames = e.traceback.split(separator: "\n").dropFirst()
-            traceback = frames.allSatisfy({ $0.trimmingCharacters(in: .whitespaces) == "[C]: in ?" }) ? "" : e.traceback
+            traceback = e.traceback
             file = e.location.map { Self.fullName($0.file, known: known) }
             line = e.location?.line
         } else if let e = tessera.datasetError {
