@@ -29,7 +29,7 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
 }
 
 /// Reads datasets from files or bytes, validating them completely: a malformed file is a
-/// `DatasetError` naming the file, the line or JSON path, and what was expected.
+/// `DatasetError` naming the file, the line (and column) and JSON path, and what was expected.
 ///
 /// What every format shares:
 /// - an item has an `id`, a string or an integer (`5` and `"5"` are different ids);
