@@ -117,26 +117,26 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("top.json", #"{"items": [], "sections": []}"#)
                 == "top.json: expected either \"items\" or \"sections\" at the top level, found both.")
         #expect(loadError("top.json", #"{"items": {"id": 1}}"#)
-                == "top.json: items: expected an array of items, found an object.")
+                == "top.json:1:11: items: expected an array of items, found an object.")
         #expect(loadError("top.json", #"{"sections": {"id": 1}}"#)
-                == "top.json: sections: expected an array of sections, found an object.")
+                == "top.json:1:14: sections: expected an array of sections, found an object.")
         #expect(loadError("top.json", #"{"sections": [{"id": "a", "items": []}, [1]]}"#)
-                == "top.json: sections[1]: expected a section object, found an array.")
+                == "top.json:1:41: sections[1]: expected a section object, found an array.")
         #expect(loadError("top.json", #"{"sections": [{"id": "a"}]}"#)
-                == "top.json: sections[0]: expected an \"items\" array in the section, found none.")
+                == "top.json:1:15: sections[0]: expected an \"items\" array in the section, found none.")
         #expect(loadError("top.json", #"{"sections": [{"id": "a", "items": "none"}]}"#)
-                == "top.json: sections[0].items: expected an array of items, found \"none\".")
+                == "top.json:1:36: sections[0].items: expected an array of items, found \"none\".")
         #expect(loadError("top.json", #"{"sections": [{"id": 1.5, "items": []}]}"#)
                 == "top.json:1:22: sections[0].id: expected a string or an integer, found 1.5.")
     }
 
     @Test func badItems() {
         #expect(loadError("items.json", #"{"items": [{"id": 1}, 2]}"#)
-                == "items.json: items[1]: expected an item object, found 2.")
+                == "items.json:1:23: items[1]: expected an item object, found 2.")
         #expect(loadError("items.json", #"[{"id": 1}, null]"#)
-                == "items.json: [1]: expected an item object, found null.")
+                == "items.json:1:13: [1]: expected an item object, found null.")
         #expect(loadError("items.json", #"{"items": [{"id": 1}, {"w": 10, "h": 10}]}"#)
-                == "items.json: items[1]: expected an \"id\" field (a string or an integer), found none.")
+                == "items.json:1:23: items[1]: expected an \"id\" field (a string or an integer), found none.")
         #expect(loadError("items.json", #"{"items": [{"id": 1.5}]}"#)
                 == "items.json:1:19: items[0].id: expected a string or an integer, found 1.5.")
         #expect(loadError("items.json", #"{"items": [{"id": true}]}"#)
@@ -187,17 +187,46 @@ struct DatasetLoaderErrorTests {
 
     @Test func duplicateIdsNameBothPositions() {
         #expect(loadError("dup.json", #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "a"}]}"#)
-                == "dup.json: items[3].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0]).")
+                == "dup.json:1:58: items[3].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0], line 1).")
         #expect(loadError("dup.json", #"[{"id": 5}, {"id": "5"}, {"id": 5}]"#)
-                == "dup.json: [2].id: expected a unique id (or a duplicate policy), found 5 again (first at [0]).")
+                == "dup.json:1:33: [2].id: expected a unique id (or a duplicate policy), found 5 again (first at [0], line 1).")
         #expect(loadError("dup.json", #"{"sections": [{"id": "s", "items": [{"id": "x"}, {"id": "y"}]}, {"id": "t", "items": [{"id": "z"}, {"id": "y"}]}]}"#)
-                == "dup.json: sections[1].items[1].id: expected a unique id (or a duplicate policy), found \"y\" again (first at sections[0].items[1]).")
+                == "dup.json:1:107: sections[1].items[1].id: expected a unique id (or a duplicate policy), found \"y\" again (first at sections[0].items[1], line 1).")
         #expect(loadError("dup.json", #"{"sections": [{"id": "s", "items": []}, {"id": "t", "items": []}, {"id": "s", "items": []}]}"#)
-                == "dup.json: sections[2].id: expected a unique section id (or a duplicate policy), found \"s\" again (first at sections[0]).")
+                == "dup.json:1:74: sections[2].id: expected a unique section id (or a duplicate policy), found \"s\" again (first at sections[0], line 1).")
         #expect(loadError("dup.jsonl", "{\"id\": \"a\"}\n{\"id\": \"b\"}\n\n{\"id\": \"a\"}\n")
-                == "dup.jsonl:4: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 1).")
+                == "dup.jsonl:4:8: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 1).")
         #expect(loadError("dup.csv", "id,w\n7,1\n8,2\n7,3\n")
                 == "dup.csv:4: id: expected a unique id (or a duplicate policy), found 7 again (first on line 2).")
+    }
+
+    /// A repeat is placed at its id's line and column, and its first by its line, as an invalid
+    /// id is: found by walking the file again for the error (keys spelled with escapes, items
+    /// on lines of their own, a section without an id placed at itself).
+    @Test func repeatedIdsAreFoundByLineAndColumn() {
+        #expect(loadError("dup.json", "{\"items\":[{\"id\":\"a\",\"w\":1,\"h\":2},\n{\"id\":\"a\",\"w\":1,\"h\":2}]}\n")
+                == "dup.json:2:7: items[1].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0], line 1).")
+        #expect(loadError("dup.json", "\u{FEFF}[{\"id\": 1},\r\n {\"id\": 2},\r\n {\"id\": 1}]")
+                == "dup.json:3:9: [2].id: expected a unique id (or a duplicate policy), found 1 again (first at [0], line 1).")
+        let sectioned = """
+            {"sections": [
+              {"id": "s", "items": [
+                {"id": "a"},
+                {"w": 1, "\\u0069d": "b"}
+              ]},
+              {"id": "t", "items": [{"id": "c"}, {"h": 2,
+                 "id": "b"}]}
+            ]}
+            """
+        #expect(loadError("dup.json", sectioned)
+                == "dup.json:7:12: sections[1].items[1].id: expected a unique id (or a duplicate policy), found \"b\" again (first at sections[0].items[1], line 4).")
+        #expect(loadError("dup.json", "{\"sections\": [{\"id\": \"s\", \"items\": []},\n  {\"items\": []},\n  {\"id\": 1, \"items\": []}]}")
+                == "dup.json:3:10: sections[2].id: expected a unique section id (or a duplicate policy), found 1 again (first at sections[1], line 2).")
+        #expect(loadError("dup.jsonl", "{\"id\": \"a\"}\n\n  {\"w\": 1, \"id\": \"a\"}\n")
+                == "dup.jsonl:3:18: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 1).")
+        // CSV errors give lines only: a record's is the line it starts on.
+        #expect(loadError("dup.csv", "id,title\na,\"two\nlines\"\nb,x\na,y\n")
+                == "dup.csv:5: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 2).")
     }
 
     /// Ids are Swift strings, equal under canonical equivalence as everywhere else (the diff's
@@ -207,11 +236,11 @@ struct DatasetLoaderErrorTests {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
         #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
         #expect(loadError("nfd.json", #"{"items": [{"id": "caf\u00e9"}, {"id": "b"}, {"id": "cafe\u0301"}]}"#)
-                == "nfd.json: items[2].id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first at items[0]).")
+                == "nfd.json:1:53: items[2].id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first at items[0], line 1).")
         #expect(loadError("nfd.json", #"{"sections": [{"id": "\u00c5", "items": []}, {"id": "A\u030a", "items": []}]}"#)
-                == "nfd.json: sections[1].id: expected a unique section id (or a duplicate policy), found \"A\u{30A}\" again (first at sections[0]).")
+                == "nfd.json:1:53: sections[1].id: expected a unique section id (or a duplicate policy), found \"A\u{30A}\" again (first at sections[0], line 1).")
         #expect(loadError("nfd.jsonl", "{\"id\": \"\(composed)\"}\n{\"id\": \"\(decomposed)\"}\n")
-                == "nfd.jsonl:2: id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first on line 1).")
+                == "nfd.jsonl:2:8: id: expected a unique id (or a duplicate policy), found \"\(decomposed)\" again (first on line 1).")
         // Ids whose bytes differ and that are not equivalent stay distinct (the same hash is not
         // the same id): a 4-byte emoji, its neighbour, and an ASCII id.
         let fine = try loadTemp("fine.json", #"{"items": [{"id": "\u00e9"}, {"id": "e"}, {"id": "😀"}, {"id": "😁"}]}"#)
@@ -493,7 +522,7 @@ struct DuplicatePolicyTests {
         let d = try loadTemp("dup.jsonl", text, policy: .suffix)
         #expect(ids(d) == ["x", "x(2)", "x(1)"])
         #expect(sectionSummary(d) == ["\"b\" 0..<2", "\"a\" 2..<3"])
-        #expect(loadError("dup.jsonl", text) == "dup.jsonl:2: id: expected a unique id (or a duplicate policy), found \"x\" again (first on line 1).")
+        #expect(loadError("dup.jsonl", text) == "dup.jsonl:2:8: id: expected a unique id (or a duplicate policy), found \"x\" again (first on line 1).")
     }
 
     @Test func suffixInCSV() throws {

@@ -56,7 +56,7 @@ import TesseraCore
         }
         let dataset = caught { _ = try DatasetLoader.parse(text: "[{\"id\": 1}, {\"id\": 1}]", fileName: "d.json", format: .json) }
         #expect(dataset?.errorKind == .dataset)
-        #expect(dataset?.description.hasPrefix("d.json: ") == true)
+        #expect(dataset?.description.hasPrefix("d.json:1:20: ") == true)
         let layout = caught { _ = try ClosureLayout { _, _ in Rect(x: 0, y: 0, width: -1, height: 1) }.layout(context) }
         #expect(layout?.errorKind == .layout)
         #expect(layout?.description.hasPrefix("closure layout produced an invalid frame") == true)

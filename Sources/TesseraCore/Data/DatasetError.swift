@@ -3,17 +3,19 @@
 ///     photos.json:3:14: expected ',' or '}' after an object member, found ']'.
 ///     photos.json:41:12: sections[2].items[14].w: expected a number from 0 to 1e7, found "12".
 ///     photos.json:9:13: items[3].id: expected a string or an integer, found true.
-///     photos.jsonl:7: id: expected a unique id (or a duplicate policy), found "a" again (first on line 3).
+///     photos.json:12:9: items[5].id: expected a unique id (or a duplicate policy), found "a" again (first at items[1], line 4).
+///     photos.jsonl:7:8: id: expected a unique id (or a duplicate policy), found "a" again (first on line 3).
 ///     photos.csv:5: expected 4 cells as in the header, found 3.
 ///
-/// That is: the file, then the line (and column for JSON syntax and a JSON size or id) when there is one, then the JSON
-/// path or field name when there is one, then what was expected and what was found.
+/// That is: the file, then the line (and column for JSON syntax, and for a JSON item or section) when there is one,
+/// then the JSON path or field name when there is one, then what was expected and what was found.
 public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
     public var file: String
-    /// 1-based line, for JSON syntax errors, a JSON item's size or id, and JSON Lines and CSV records.
+    /// 1-based line, for JSON syntax errors, a JSON item or section, and JSON Lines and CSV records.
     public var line: Int?
-    /// 1-based column (in Unicode scalars), for JSON syntax errors and a JSON item's size or id.
+    /// 1-based column (in Unicode scalars), for JSON syntax errors, a JSON item or section (where
+    /// its value, or the member named, starts), and a JSON Lines item's size or id.
     public var column: Int?
     /// Where inside the document: a JSON path (`sections[2].items[14].w`) or a field/column name.
     public var path: String?

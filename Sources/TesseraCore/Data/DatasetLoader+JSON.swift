@@ -7,7 +7,7 @@ import OrderedCollections
 extension DatasetLoader {
     static func parseJSON(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
         var reader = try readJSONDocument(bytes, fileName: file)
-        return try reader.finish(policy: policy)
+        return try reader.finish(policy: policy) { bytes }
     }
 
     /// What a top-level object with neither "items" nor "sections" is told, with what it holds

@@ -29,8 +29,24 @@ extension DatasetLoader {
         if lines.isEmpty {
             throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
         }
-        let flat = try reader.finishLines(policy: policy) { .line(lines[$0]) }
+        let flat = try reader.finishLines(policy: policy, position: { .line(lines[$0]) }, place: { position in
+            position.line.flatMap { idPlace(onLine: $0, in: bytes) }
+        })
         return sections.sectioned ? grouped(flat, by: sections.keys) : flat
+    }
+
+    /// Where the "id" value of line `number` starts, found again in the file: for a repeated
+    /// id, placed by line and column as an invalid one is. O(file size), only for that error.
+    private static func idPlace(onLine number: Int, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        bytes.withUnsafeBufferPointer { b in
+            var found: (line: Int, column: Int)?
+            _ = forEachLine(b) { lineNumber, line in
+                guard lineNumber == number else { return true }
+                found = JSONParser.offset(of: [.key("id")], in: line).map { (number, JSONParser.lineAndColumn(line, offset: $0).column) }
+                return false
+            }
+            return found
+        }
     }
 
     /// The section keys of a JSON Lines file, and the rule that every line has one or none does.

@@ -29,7 +29,7 @@ public enum DatasetFormat: String, CaseIterable, Sendable {
 }
 
 /// Reads datasets from files or bytes, validating them completely: a malformed file is a
-/// `DatasetError` naming the file, the line or JSON path, and what was expected.
+/// `DatasetError` naming the file, the line (and column) and JSON path, and what was expected.
 ///
 /// What every format shares:
 /// - an item has an `id`, a string or an integer (`5` and `"5"` are different ids);
@@ -57,7 +57,8 @@ public enum DatasetLoader {
         try checkStart(bytes, fileName: path, format: format)
         var reader = try readJSONDocument(bytes, fileName: path)
         bytes = []   // what is left (duplicates, sizes) reads only the columns: free the file first
-        return try reader.finish(policy: duplicatePolicy)
+        // An error found then is placed in the file read again.
+        return try reader.finish(policy: duplicatePolicy) { try? readBytes(ofFile: path, maxBytes: maxBytes) }
     }
 
     /// The format of the data file at `path`, by its extension, as `load` reads it (a watcher
@@ -141,15 +142,27 @@ extension DatasetLoader {
             }
         }
 
+        /// The same path as steps, to find it in the file again (nil for lines).
+        var steps: [JSONPathStep]? {
+            switch self {
+            case .topItem(let i): return [.key("items"), .index(i)]
+            case .bareItem(let i): return [.index(i)]
+            case .sectionItem(let s, let i): return [.key("sections"), .index(s), .key("items"), .index(i)]
+            case .section(let s): return [.key("sections"), .index(s)]
+            case .line: return nil
+            }
+        }
+
         var line: Int? { if case .line(let l) = self { return l } else { return nil } }
 
         /// The JSON path of a field of the item, or just the field name for lines.
         func path(_ field: String) -> String { path.map { $0 + "." + field } ?? field }
 
-        /// "at items[3]" or "on line 3", for "(first ...)" in duplicate messages.
-        var reference: String {
+        /// "at items[3]" or "on line 3", for "(first ...)" in duplicate messages; "at items[3],
+        /// line 5" when the item's line is known.
+        func reference(line found: Int? = nil) -> String {
             if case .line(let l) = self { return "on line \(l)" }
-            return "at " + path!
+            return "at " + path! + (found.map { ", line \($0)" } ?? "")
         }
 
         func error(_ file: String, field: String? = nil, _ message: String) -> DatasetError {
@@ -180,20 +193,28 @@ extension DatasetLoader {
         return DuplicatePolicy.suffixRenames(ids)
     }
 
-    /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])".
+    /// Where a position's `id` is in the file, when that can be found again: its line and
+    /// column. Asked only for an error.
+    typealias IDPlacer = (SourcePosition) -> (line: Int, column: Int)?
+
+    /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])";
+    /// with `place`, at the repeat's line and column, and "(first at items[3], line 4)".
     static func duplicateError(file: String, kind: String, id: ItemID, first: SourcePosition,
-                               second: SourcePosition) -> DatasetError {
-        second.error(file, field: "id",
-                     "expected a unique \(kind) (or a duplicate policy), found \(describeIdentifier(id)) again (first \(first.reference))")
+                               second: SourcePosition, place: IDPlacer = { _ in nil }) -> DatasetError {
+        let firstLine = first.line == nil ? place(first)?.line : nil
+        var error = second.error(file, field: "id",
+                                 "expected a unique \(kind) (or a duplicate policy), found \(describeIdentifier(id)) again (first \(first.reference(line: firstLine)))")
+        if let at = place(second) { (error.line, error.column) = (at.line, at.column) }
+        return error
     }
 
     /// Applies the duplicate policy to an id column whose positions are given by `position`
-    /// (a renamed id's `id` field reads the column, so it follows).
+    /// (a renamed id's `id` field reads the column, so it follows); `place` places a repeat.
     static func dedupeColumns(_ ids: inout IDColumn, file: String, policy: DuplicatePolicy,
-                              position: (Int) -> SourcePosition) throws {
+                              position: (Int) -> SourcePosition, place: IDPlacer = { _ in nil }) throws {
         guard let (first, second) = DuplicateIDs.first(in: ids) else { return }
         if policy == .reject {
-            throw duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second))
+            throw duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second), place: place)
         }
         guard policy == .suffix else { return }
         for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }

@@ -86,11 +86,13 @@ struct JSONDatasetReader {
         return fields.value(sectionName, at: last) { ids[last] }
     }
 
-    /// The dataset of the lines read (in one section: the caller groups them), after applying the duplicate policy.
-    mutating func finishLines(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws -> Dataset {
+    /// The dataset of the lines read (in one section: the caller groups them), after applying
+    /// the duplicate policy; `place` places a repeated id.
+    mutating func finishLines(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition,
+                              place: DatasetLoader.IDPlacer) throws -> Dataset {
         r = JSONReader(UnsafeBufferPointer(start: nil, count: 0))
         recentKeys = []
-        try dedupeItems(policy: policy, position: position)
+        try dedupeItems(policy: policy, position: position, place: place)
         return dataset(metadata: [:])
     }
 
@@ -120,11 +122,27 @@ struct JSONDatasetReader {
     }
 
     /// The dataset, after `readDocument`: the top level's problems, then the first invalid item
-    /// or section, then duplicate ids, as the loader has always reported them.
-    mutating func finish(policy: DuplicatePolicy) throws -> Dataset {
+    /// or section, then duplicate ids, as the loader has always reported them. An error found
+    /// here is placed at its line and column by walking the file again: `document()` gives its
+    /// bytes (nil when they cannot be had), asked for only then.
+    mutating func finish(policy: DuplicatePolicy, document: () -> [UInt8]?) throws -> Dataset {
+        var text: [UInt8]?, asked = false
+        func at(_ steps: [JSONPathStep]) -> (line: Int, column: Int)? {
+            if !asked { (text, asked) = (document(), true) }
+            return text.flatMap { JSONParser.lineAndColumn(of: steps, in: $0) }
+        }
+        // A section without an id has none to point at: the section itself, then.
+        func placeID(_ position: DatasetLoader.SourcePosition) -> (line: Int, column: Int)? {
+            position.steps.flatMap { at($0 + [.key("id")]) ?? at($0) }
+        }
+        func member(_ key: String, _ message: String) -> DatasetError {
+            var error = DatasetError(file: file, path: key, message: message)
+            if let place = at([.key(key)]) { (error.line, error.column) = (place.line, place.column) }
+            return error
+        }
         guard case .object(let items, let sectionsMember, let metadata) = top else {
             if let failure { throw failure }
-            try dedupeItems(policy: policy) { .bareItem($0) }
+            try dedupeItems(policy: policy, position: { .bareItem($0) }, place: placeID)
             return dataset(metadata: [:])
         }
         switch (items, sectionsMember) {
@@ -132,26 +150,26 @@ struct JSONDatasetReader {
             throw DatasetError(file: file, message: DatasetLoader.neitherItemsNorSections(metadata))
         case (.absent, _):
             if case .other(let v) = sectionsMember {
-                throw DatasetError(file: file, path: "sections", message: "expected an array of sections, found \(v.briefDescription)")
+                throw member("sections", "expected an array of sections, found \(v.briefDescription)")
             }
             if let failure { throw failure }
             let file = self.file
             let renames = try DatasetLoader.resolveDuplicates(sections.map(\.id), policy: policy) { id, a, b in
-                DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b))
+                DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b), place: placeID)
             }
             for (k, newID) in renames { sections[k].id = newID }
             let sections = self.sections
-            try dedupeItems(policy: policy) { flat in
+            try dedupeItems(policy: policy, position: { flat in
                 let s = Dataset.sectionIndex(containing: flat, in: sections)
                 return .sectionItem(s, flat - sections[s].range.lowerBound)
-            }
+            }, place: placeID)
             return dataset(metadata: metadata, sectioned: true)
         case (_, .absent):
             if case .other(let v) = items {
-                throw DatasetError(file: file, path: "items", message: "expected an array of items, found \(v.briefDescription)")
+                throw member("items", "expected an array of items, found \(v.briefDescription)")
             }
             if let failure { throw failure }
-            try dedupeItems(policy: policy) { .topItem($0) }
+            try dedupeItems(policy: policy, position: { .topItem($0) }, place: placeID)
             return dataset(metadata: metadata)
         default:
             throw DatasetError(file: file, message: "expected either \"items\" or \"sections\" at the top level, found both")
@@ -162,8 +180,9 @@ struct JSONDatasetReader {
         Dataset(ids: ids, fields: fields, sections: sectioned ? sections : nil, metadata: metadata, sourceName: file)
     }
 
-    private mutating func dedupeItems(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition) throws {
-        try DatasetLoader.dedupeColumns(&ids, file: file, policy: policy, position: position)
+    private mutating func dedupeItems(policy: DuplicatePolicy, position: (Int) -> DatasetLoader.SourcePosition,
+                                      place: DatasetLoader.IDPlacer = { _ in nil }) throws {
+        try DatasetLoader.dedupeColumns(&ids, file: file, policy: policy, position: position, place: place)
     }
 
     // MARK: Containers
@@ -241,6 +260,17 @@ struct JSONDatasetReader {
         return error
     }
 
+    /// `error`, about the item or section at `position` (its member `field`, when it has one),
+    /// at the line and column where that is, found by walking the document again from its start:
+    /// for a failure noticed after its place was passed (an item without an id), at no cost to
+    /// the items that have one. Lines (JSON Lines) have their line already.
+    private func located(_ error: DatasetError, _ position: DatasetLoader.SourcePosition, field: String? = nil) -> DatasetError {
+        guard error.line == nil, let steps = position.steps,
+              let offset = field.flatMap({ JSONParser.offset(of: steps + [.key($0)], in: r.b) }) ?? JSONParser.offset(of: steps, in: r.b)
+        else { return error }
+        return placed(error, at: offset, position)
+    }
+
     private mutating func fail(_ error: DatasetError) {
         if failure == nil { failure = error }
     }
@@ -256,7 +286,7 @@ struct JSONDatasetReader {
         guard r.peek == UInt8(ascii: "{"), !failed else {
             let value = try r.value(expected: expected)
             if case .object = value {} else {
-                fail(position.error(file, "expected a section object, found \(value.briefDescription)"))
+                fail(located(position.error(file, "expected a section object, found \(value.briefDescription)"), position))
             }
             return
         }
@@ -297,7 +327,9 @@ struct JSONDatasetReader {
             case .array: break
             }
         } catch let error as DatasetError {
-            failure = error   // nothing had failed before this section: any failure is one of its items
+            // Nothing had failed before this section: any failure is one of its items. An
+            // "items" that is missing is placed at the section.
+            failure = located(error, position, field: "items")
             return
         }
         guard !failed else { return }
@@ -316,7 +348,7 @@ struct JSONDatasetReader {
         guard r.peek == UInt8(ascii: "{"), !failed else {
             let value = try r.value(expected: expected)
             if case .object = value {} else {
-                fail(position.error(file, "expected an item object, found \(value.briefDescription)"))
+                fail(located(position.error(file, "expected an item object, found \(value.briefDescription)"), position))
             }
             return
         }
@@ -392,7 +424,7 @@ struct JSONDatasetReader {
             }
         }
         if !hasID && idProblem == nil {
-            return fail(position.error(file, "expected an \"id\" field (a string or an integer), found none"))
+            return fail(located(position.error(file, "expected an \"id\" field (a string or an integer), found none"), position))
         }
         if let idProblem {
             do { _ = try DatasetLoader.identifier(idProblem.value, file: file, at: position) }

@@ -39,7 +39,7 @@ package enum MeasuredSizesFile {
         let order = keyOrder(in: text)
         let sorted = unused.sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
         let placed = sorted.prefix(limit).map { key in
-            let at = position(ofMember: key, in: text)
+            let at = JSONParser.lineAndColumn(of: [.key(key)], in: text)
             return (key: key, line: at?.line, column: at?.column)
         }
         return (placed, unused.count)
@@ -52,32 +52,6 @@ package enum MeasuredSizesFile {
         var order: [String: Int] = [:]
         for (k, key) in fields.keys.enumerated() where order[key] == nil { order[key] = k }
         return order
-    }
-
-    /// The 1-based line and column where the value of member `key` of the top-level object in
-    /// `bytes` starts; nil when the text is not such an object or has no such member.
-    /// - Complexity: O(file size); asked only for an error.
-    static func position(ofMember key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        bytes.withUnsafeBufferPointer { b -> (line: Int, column: Int)? in
-            var reader = JSONReader(b)
-            if b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF { reader.i = 3 }
-            reader.skipWhitespace()
-            guard reader.peek == UInt8(ascii: "{") else { return nil }
-            reader.i += 1
-            while true {
-                reader.skipWhitespace()
-                guard reader.peek == UInt8(ascii: "\""), let name = try? reader.string() else { return nil }
-                reader.skipWhitespace()
-                guard reader.peek == UInt8(ascii: ":") else { return nil }
-                reader.i += 1
-                reader.skipWhitespace()
-                if name == key { return JSONParser.lineAndColumn(b, offset: reader.i) }
-                guard (try? reader.value(expected: "a JSON value")) != nil else { return nil }
-                reader.skipWhitespace()
-                guard reader.peek == UInt8(ascii: ",") else { return nil }
-                reader.i += 1
-            }
-        }
     }
 
     /// The sizes of a parsed document, by id text; `file` names it in errors, and `text`, the
@@ -94,7 +68,7 @@ package enum MeasuredSizesFile {
                 var error = DatasetError(file: file, path: describeIdentifier(id),
                                          message: "expected [width, height] with numbers \(Item.sizeRange), found \(found(value))")
                 // Its value's line and column, found again in the text (only for an error).
-                if let text, let at = position(ofMember: id, in: text) { (error.line, error.column) = (at.line, at.column) }
+                if let text, let at = JSONParser.lineAndColumn(of: [.key(id)], in: text) { (error.line, error.column) = (at.line, at.column) }
                 throw error
             }
             sizes[id] = Size(width: w, height: h)
