@@ -15,25 +15,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Records where the running Lua code is ("file:line:" of the first script line) and its
-** traceback (Traceback.c, into the fixed buffer). Called from the allocator when it refuses
-** a block, so it must not allocate: it reads the call chain (lua_getstack, lua_getinfo), and
-** the builder writes into the bridge's buffer. */
-static void tb_capturewhere(tb_Bridge *b) {
-  lua_State *L = b->L;
+/* [-0, +0, -] Sets b->memwhere to the first script line ("file:line:") on L's stack, if it has
+** one: a script's line, never one of Tessera's own chunks (tb_pushscriptwhere). */
+static void tb_scriptline(tb_Bridge *b, lua_State *L) {
   lua_Debug ar;
-  tb_TraceOut out = {NULL, b->memtrace, sizeof(b->memtrace), 0, "", 0};
   int level;
-  /* A refusal with no Lua code running (the host unwinding after the script's own refusal)
-  ** keeps the earlier capture, which says where the script ran out. */
-  if (b->memwhere[0] != '\0' && !lua_getstack(L, 0, &ar)) return;
-  b->memwhere[0] = '\0';
-  b->memtrace[0] = '\0';
-  /* the place is a script's line, never one of Tessera's own chunks (tb_pushscriptwhere) */
   for (level = 0; b->memwhere[0] == '\0' && lua_getstack(L, level, &ar); level++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !tb_ownchunk(ar.source))
       snprintf(b->memwhere, sizeof(b->memwhere), "%s:%d:", ar.short_src, ar.currentline);
   }
+}
+
+/* Records where the running Lua code is ("file:line:" of the first script line) and its
+** traceback (Traceback.c, into the fixed buffer): the running coroutine's frames first, where
+** the block was asked for, then its resumer's. Called from the allocator when it refuses a
+** block, so it must not allocate: it reads the call chains (lua_getstack, lua_getinfo), and
+** the builder writes into the bridge's buffer. */
+static void tb_capturewhere(tb_Bridge *b) {
+  lua_State *L = b->L, *co = b->coroutine;
+  lua_Debug ar;
+  tb_TraceOut out = {NULL, b->memtrace, sizeof(b->memtrace), 0, "", 0};
+  /* A refusal with no Lua code running (the host unwinding after the script's own refusal)
+  ** keeps the earlier capture, which says where the script ran out. */
+  if (b->memwhere[0] != '\0' && !lua_getstack(co != NULL ? co : L, 0, &ar)) return;
+  b->memwhere[0] = '\0';
+  b->memtrace[0] = '\0';
+  if (co != NULL) {
+    tb_scriptline(b, co);
+    tb_traceback(&out, co, 0);
+  }
+  tb_scriptline(b, L);
   tb_traceback(&out, L, 0);
 }
 

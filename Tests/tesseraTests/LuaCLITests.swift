@@ -85,6 +85,26 @@ import TesseraLua
             + "\trep.lua:2: in function <rep.lua:1>\nhint: raise the cap with --max-memory MB\n")
     }
 
+    /// A script that runs out of memory inside a coroutine is placed where the coroutine asked
+    /// for the block (not at the resume), and its traceback goes from there down to the resume.
+    @Test func memoryRunOutInACoroutineIsPlacedInTheCoroutine() throws {
+        let dir = try folder(["co.lua": """
+            local function grow()
+              local s = "x"
+              for i = 1, 40 do s = s .. s end
+            end
+            return {simpleLayout=function(ctx,p)
+              local co = coroutine.wrap(grow)
+              co()
+            end}
+
+            """])
+        let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
+            + "\t[C]: in upvalue 'resume'\n\tco.lua:7: in function <co.lua:5>\nhint: raise the cap with --max-memory MB\n")
+    }
+
     /// A query the script fails after layout (an analytic `frame(i)`) reaches every caller as the
     /// script's error: each output format of `run`, `check`, and the REPL's result methods.
     @Test func aFailingAnalyticQueryIsAnErrorForEveryCaller() throws {
