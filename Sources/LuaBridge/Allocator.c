@@ -28,11 +28,12 @@ static void tb_scriptline(tb_Bridge *b, lua_State *L) {
 
 /* Records where the running Lua code is ("file:line:" of the first script line) and its
 ** traceback (Traceback.c, into the fixed buffer): the running coroutine's frames first, where
-** the block was asked for, then its resumer's. Called from the allocator when it refuses a
-** block, so it must not allocate: it reads the call chains (lua_getstack, lua_getinfo), and
-** the builder writes into the bridge's buffer. */
+** the block was asked for, then its resumer's, and so on out to the main thread's. Called from
+** the allocator when it refuses a block, so it must not allocate: it reads the call chains
+** (lua_getstack, lua_getinfo), and the builder writes into the bridge's buffer. */
 static void tb_capturewhere(tb_Bridge *b) {
   lua_State *L = b->L, *co = b->coroutine;
+  tb_Resumed *link;
   lua_Debug ar;
   tb_TraceOut out = {NULL, b->memtrace, sizeof(b->memtrace), 0, "", 0};
   /* A refusal with no Lua code running (the host unwinding after the script's own refusal)
@@ -40,9 +41,9 @@ static void tb_capturewhere(tb_Bridge *b) {
   if (b->memwhere[0] != '\0' && !lua_getstack(co != NULL ? co : L, 0, &ar)) return;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
-  if (co != NULL) {
-    tb_scriptline(b, co);
-    tb_traceback(&out, co, 0);
+  for (link = b->resumed; link != NULL; link = link->outer) {
+    tb_scriptline(b, link->co);
+    tb_traceback(&out, link->co, 0);
   }
   tb_scriptline(b, L);
   tb_traceback(&out, L, 0);

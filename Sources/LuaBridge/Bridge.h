@@ -52,6 +52,13 @@
 #define TB_POOL_LARGEST (TB_POOL_GRAIN * TB_POOL_CLASSES)
 #define TB_POOL_MAX ((size_t)32 << 20)
 
+/* One coroutine the bridge runs now (Coroutines.c): a record on the C stack of the resume
+** that runs it, linked to the record of the coroutine that resumed it (NULL: the main thread). */
+typedef struct tb_Resumed {
+  lua_State *co;
+  struct tb_Resumed *outer;
+} tb_Resumed;
+
 typedef struct tb_Bridge {
   lua_State *L;
   /* memory (the allocator runs on the Lua thread only) */
@@ -95,6 +102,9 @@ typedef struct tb_Bridge {
   struct timespec wake;         /* when the sleeping watchdog wakes next */
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
+  struct tb_Resumed *resumed;   /* every coroutine running now, innermost first (the same one first) */
+  int carried;                  /* a failed coroutine's frames wait for the handler (CarriedFrames.c) */
+  int carriedstop;              /* ... and that coroutine was stopped by a limit */
   /* the thread whose host function (or sizer) runs now: Swift reads and pushes on its stack */
   lua_State *current;
   /* ctx:item's items (Items.c) */
@@ -134,6 +144,23 @@ typedef struct tb_TraceOut {
 TB_INTERNAL void tb_traceback(tb_TraceOut *out, lua_State *L, int level);
 /* [-0, +0, m] Makes the builder's scratch thread (at state creation). */
 TB_INTERNAL void tb_inittraceback(lua_State *L);
+/* [-0, +0, -] Writes `lines` (frames written by the builder with no header) as the traceback's
+** next lines, after the header when they are its first; nothing for "". */
+TB_INTERNAL void tb_putlines(tb_TraceOut *out, const char *lines);
+
+/* CarriedFrames.c, a failed coroutine's frames carried with its error to the handler:
+** [-0, +0, m] after a resume of co failed (its error on top of co, its frames still there),
+** keeps co's traceback with that error, after the frames the error already carried when co
+** died re-raising it; */
+TB_INTERNAL void tb_carryframes(lua_State *L, lua_State *co);
+/* [-0, +(0|1), -] when the error at idx is the one whose frames are carried (or a limit's
+** stop after a coroutine was stopped), pushes those frames' text, forgets them and returns 1;
+** else returns 0; */
+TB_INTERNAL int tb_pushcarried(lua_State *L, int idx);
+/* [-0, +0, -] writes the frames' text at idx (tb_pushcarried's) as the traceback's first lines
+** and returns the first level at or above `level` of L that runs the script's code: the frames
+** below it only re-raised the error (`error`, the sandbox's wrap). */
+TB_INTERNAL int tb_putcarried(tb_TraceOut *out, lua_State *L, int idx, int level);
 
 /* The __name of ctx:item's items (Items.c), by which messages tell them apart (Messages.c). */
 #define TB_ITEMNAME "tessera.item"

@@ -81,8 +81,8 @@ static const char *tb_stackoverflow(lua_State *L, const char *msg) {
 
 /* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
 ** or is named by its type; then the traceback is appended (Traceback.c: none when no frame
-** is left, so the error is its message alone). Its sentences come from the one builder
-** (Messages.c). */
+** is left, so the error is its message alone), after the frames of the coroutine the error
+** came from, if any (CarriedFrames.c). Its sentences come from the one builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg, *overflow;
   /* an error from a nested call (run inside a t.sections function ...) already carries its
@@ -91,6 +91,8 @@ int tb_msgh(lua_State *L) {
     lua_settop(L, 1);
     return 1;
   }
+  lua_settop(L, 1);
+  if (!tb_pushcarried(L, 1)) lua_pushnil(L);   /* 2: the frames of the coroutine it came from */
   if (lua_type(L, 1) == LUA_TNUMBER) {
     /* error(42): Lua gives a number no place, as error("...", 0); say where it was raised */
     tb_pushscriptwhere(L, 1);
@@ -126,9 +128,11 @@ int tb_msgh(lua_State *L) {
   {
     luaL_Buffer buffer;
     tb_TraceOut out = {&buffer, NULL, 0, 0, "\n", 0};
+    int level = 1;
     luaL_buffinit(L, &buffer);
     luaL_addstring(&buffer, msg);
-    tb_traceback(&out, L, 1);
+    if (lua_type(L, 2) == LUA_TSTRING) level = tb_putcarried(&out, L, 2, level);
+    tb_traceback(&out, L, level);
     luaL_pushresult(&buffer);
   }
   lua_pushstring(L, msg);

@@ -6,16 +6,41 @@
 ** therefore (1) gives the coroutine its resumer's hook before resuming it, (2) records it
 ** as the bridge's running coroutine, which the watchdog's signal handler hooks too, and
 ** (3) hands a hook installed meanwhile back to the resumer, so a stop reaches every level.
-** The memory cap needs nothing: coroutines allocate through the state's allocator.
+** The running coroutines are chained, innermost first, for the allocator's capture of where
+** memory ran out. The memory cap needs nothing else: coroutines allocate through the state's
+** allocator. When the resume fails, the dead coroutine's frames go with its error to the
+** handler (CarriedFrames.c), for the traceback should the error escape.
 ** tb_coclose, as lcorolib's close, runs a suspended coroutine's pending __close handlers, with
-** the same three steps, so the limits stop a handler that loops.
+** the same three steps, so the limits stop a handler that loops. It carries no frames: Lua
+** drops the coroutine's frames before the handlers run, and a failing handler's are unwound.
 */
 #include "Bridge.h"
+
+/* [-0, +0, -] Gives co the resumer's hook and makes it the running coroutine, innermost on
+** the bridge's chain (`link`, on the caller's C stack). */
+static void tb_enterco(tb_Bridge *b, lua_State *L, lua_State *co, tb_Resumed *link) {
+  lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
+  link->co = co;
+  link->outer = b->resumed;
+  b->resumed = link;
+  b->coroutine = co;
+}
+
+/* [-0, +0, -] Takes co off the chain and hands a hook installed while it ran back to L (a
+** stop reaches every level). */
+static void tb_leaveco(tb_Bridge *b, lua_State *L, lua_State *co, tb_Resumed *link) {
+  b->resumed = link->outer;
+  b->coroutine = link->outer != NULL ? link->outer->co : NULL;
+  if (lua_gethook(co) != NULL && lua_gethook(L) == NULL)
+    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), lua_gethookcount(co));
+  else if (lua_gethook(co) != NULL && lua_gethookcount(co) == 1)
+    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), 1);   /* a stop: at once */
+}
 
 int tb_resume(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   lua_State *co = lua_tothread(L, 1);
-  lua_State *previous;
+  tb_Resumed link;
   int narg, status, nres;
   if (co == NULL) return tb_argerror(L, 1, "coroutine.resume", 1, "co", "a coroutine");
   narg = lua_gettop(L) - 1;
@@ -30,15 +55,9 @@ int tb_resume(lua_State *L) {
     return 2;
   }
   lua_xmove(L, co, narg);
-  lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
-  previous = b->coroutine;
-  b->coroutine = co;
+  tb_enterco(b, L, co, &link);
   status = lua_resume(co, L, narg, &nres);
-  b->coroutine = previous;
-  if (lua_gethook(co) != NULL && lua_gethook(L) == NULL)
-    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), lua_gethookcount(co));
-  else if (lua_gethook(co) != NULL && lua_gethookcount(co) == 1)
-    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), 1);   /* a stop: at once */
+  tb_leaveco(b, L, co, &link);
   if (status == LUA_OK || status == LUA_YIELD) {
     if (!lua_checkstack(L, nres + 1)) {
       lua_pop(co, nres);
@@ -50,33 +69,17 @@ int tb_resume(lua_State *L) {
     lua_xmove(co, L, nres);
     return nres + 1;
   }
+  tb_carryframes(L, co);               /* the error's frames, for the handler if it escapes */
   lua_xmove(co, L, 1);                 /* the error object (already on top when co is L) */
   lua_pushboolean(L, 0);
   lua_insert(L, -2);
   return 2;
 }
 
-/* [-0, +0, -] Gives co the resumer's hook and makes it the running coroutine; returns the
-** previous one. */
-static lua_State *tb_enterco(tb_Bridge *b, lua_State *L, lua_State *co) {
-  lua_State *previous = b->coroutine;
-  lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
-  b->coroutine = co;
-  return previous;
-}
-
-/* [-0, +0, -] Hands a hook installed while co ran back to L (a stop reaches every level). */
-static void tb_leaveco(tb_Bridge *b, lua_State *L, lua_State *co, lua_State *previous) {
-  b->coroutine = previous;
-  if (lua_gethook(co) != NULL && lua_gethook(L) == NULL)
-    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), lua_gethookcount(co));
-  else if (lua_gethook(co) != NULL && lua_gethookcount(co) == 1)
-    lua_sethook(L, lua_gethook(co), lua_gethookmask(co), 1);
-}
-
 int tb_coclose(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
-  lua_State *co = lua_tothread(L, 1), *previous;
+  lua_State *co = lua_tothread(L, 1);
+  tb_Resumed link;
   int status;
   if (co == NULL) return tb_argerror(L, 1, "coroutine.close", 1, "co", "a coroutine");
   if (co == L) return tb_deferror(L, "cannot close a running coroutine");
@@ -86,9 +89,9 @@ int tb_coclose(lua_State *L) {
     /* a coroutine that is not suspended but has frames is running or normal */
     if (lua_getstack(co, 0, &ar)) return tb_deferror(L, "cannot close a normal coroutine");
   }
-  previous = tb_enterco(b, L, co);
+  tb_enterco(b, L, co, &link);
   status = lua_resetthread(co);
-  tb_leaveco(b, L, co, previous);
+  tb_leaveco(b, L, co, &link);
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;

@@ -66,6 +66,12 @@ static void tb_putheader(tb_TraceOut *out) {
   tb_put(out, "stack traceback:");
 }
 
+void tb_putlines(tb_TraceOut *out, const char *lines) {
+  if (*lines == '\0') return;
+  tb_putheader(out);
+  tb_put(out, lines);
+}
+
 /* [-0, +(0|1|2) on S, -] luaL_traceback's global name of the function of frame `ar` of L: a
 ** module in package.loaded ("name") or a field of one ("module.name"), searched in
 ** lua_next's order as it does. Pushes on S the one or two keys of that name and returns how

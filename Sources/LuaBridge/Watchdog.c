@@ -261,6 +261,8 @@ void tb_begincall(tb_Bridge *b) {
   b->executed = 0;
   b->spentcounted = b->spent;
   b->coroutine = NULL;
+  b->resumed = NULL;
+  b->carried = 0;
   b->outer = tb_running;
   tb_running = b;
   atomic_store(&b->lent, 0);

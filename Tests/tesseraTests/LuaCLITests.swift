@@ -105,6 +105,134 @@ import TesseraLua
             + "\t[C]: in upvalue 'resume'\n\tco.lua:7: in function <co.lua:5>\nhint: raise the cap with --max-memory MB\n")
     }
 
+    /// A memory refusal two coroutines deep shows every level's frames, the innermost first (it
+    /// left out the middle coroutine's).
+    @Test func memoryRunOutInNestedCoroutinesShowsEveryLevel() throws {
+        let dir = try folder(["co.lua": """
+            local function grow()
+              local s = "x"
+              for i = 1, 40 do s = s .. s end
+            end
+            local function middle()
+              coroutine.wrap(grow)()
+            end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(middle)()
+            end}
+
+            """])
+        let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
+            + "\t[C]: in upvalue 'resume'\n\tco.lua:6: in function <co.lua:5>\n"
+            + "\t[C]: in upvalue 'resume'\n\tco.lua:9: in function <co.lua:8>\nhint: raise the cap with --max-memory MB\n")
+    }
+
+    /// An error raised inside a coroutine shows the coroutine's frames first, where it was
+    /// raised, then the resumer's from the script's line that the error went on from (it showed
+    /// only the resumer's, under a stray "(...tail calls...)" of the sandbox's wrap).
+    @Test func anErrorInACoroutineShowsTheCoroutinesFrames() throws {
+        let dir = try folder([
+            "wrap.lua": """
+            local function inner() error("boom") end
+            local function body() inner() end
+            return {simpleLayout=function(ctx,p)
+              local co = coroutine.wrap(body)
+              co()
+            end}
+
+            """,
+            "resume.lua": """
+            local function inner() error("boom", 0) end
+            local function body() inner() end
+            return {simpleLayout=function(ctx,p)
+              local ok, msg = coroutine.resume(coroutine.create(body))
+              if not ok then error(msg, 0) end
+            end}
+
+            """,
+            "index.lua": """
+            local function body(t) return t.x.y end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(body)({})
+            end}
+
+            """,
+            "nested.lua": """
+            local function innermost() error("deep") end
+            local function middle()
+              coroutine.wrap(innermost)()
+            end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(middle)()
+            end}
+
+            """,
+            "set.lua": """
+            local function body(ctx) ctx.set(0, 0, 0, 10, 10) end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(body)(ctx)
+            end}
+
+            """,
+        ])
+        let cases: [(String, String)] = [
+            ("wrap.lua", "Error: wrap.lua:1: boom\nstack traceback:\n\t[C]: in function 'error'\n\twrap.lua:1: in upvalue 'inner'\n"
+                + "\twrap.lua:2: in function <wrap.lua:2>\n\twrap.lua:5: in function <wrap.lua:3>\n"),
+            ("resume.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\tresume.lua:1: in upvalue 'inner'\n"
+                + "\tresume.lua:2: in function <resume.lua:2>\n\tresume.lua:5: in function <resume.lua:3>\n"),
+            ("index.lua", "Error: index.lua:1: attempt to index a nil value (field 'x')\nstack traceback:\n"
+                + "\tindex.lua:1: in function <index.lua:1>\n\tindex.lua:3: in function <index.lua:2>\n"),
+            ("nested.lua", "Error: nested.lua:1: deep\nstack traceback:\n\t[C]: in function 'error'\n\tnested.lua:1: in function <nested.lua:1>\n"
+                + "\tnested.lua:3: in function <nested.lua:2>\n\tnested.lua:6: in function <nested.lua:5>\n"),
+            ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0\nstack traceback:\n"
+                + "\t[C]: in field 'set'\n\tset.lua:1: in function <set.lua:1>\n\tset.lua:3: in function <set.lua:2>\n"),
+        ]
+        for (script, expected) in cases {
+            let r = try runTessera(["run", script], in: dir)
+            #expect(r.status == 1, "\(script)")
+            #expect(r.stderr == expected, "\(script)")
+        }
+    }
+
+    /// A limit's stop inside a coroutine shows where the coroutine was, also when the script
+    /// resumed it by hand and the stop went on in the resumer (the message names the resumer's
+    /// next line, where it was raised again).
+    @Test func aTimeLimitInACoroutineShowsWhereTheCoroutineWas() throws {
+        let dir = try folder(["spin.lua": """
+            local function spin()
+              while true do end
+            end
+            return {simpleLayout=function(ctx,p)
+              local ok = coroutine.resume(coroutine.create(spin))
+              error("not stopped")
+            end}
+
+            """])
+        let r = try runTessera(["run", "spin.lua", "--time-limit", "0.1"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: spin.lua:6: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"
+            + "\tspin.lua:2: in function <spin.lua:1>\n\tspin.lua:6: in function <spin.lua:4>\n"
+            + "hint: raise the limit with --time-limit SECONDS (0 for none)\n")
+    }
+
+    /// A script that catches a coroutine's error gets the bare message, as resume returns it in
+    /// Lua: the frames go only to a traceback of an error that escapes.
+    @Test func aCaughtCoroutineErrorIsTheBareMessage() throws {
+        let dir = try folder(["caught.lua": """
+            local function body() error("boom") end
+            return {simpleLayout=function(ctx,p)
+              local ok, msg = coroutine.resume(coroutine.create(body))
+              if ok or msg ~= "caught.lua:1: boom" then error("resume gave " .. tostring(msg)) end
+              for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 10, 10, 10) end
+            end}
+
+            """])
+        let r = try runTessera(["check", "caught.lua"], in: dir)
+        #expect(r.stderr == "")
+        #expect(r.stdout == "caught.lua: ok on 100 generated items: 100 items, content 10x1000, 0 warnings\n")
+    }
+
     /// A query the script fails after layout (an analytic `frame(i)`) reaches every caller as the
     /// script's error: each output format of `run`, `check`, and the REPL's result methods.
     @Test func aFailingAnalyticQueryIsAnErrorForEveryCaller() throws {
