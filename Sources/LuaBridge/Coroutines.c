@@ -13,8 +13,15 @@
 ** tb_coclose, as lcorolib's close, runs a suspended coroutine's pending __close handlers, with
 ** the same three steps, so the limits stop a handler that loops. It carries no frames: Lua
 ** drops the coroutine's frames before the handlers run, and a failing handler's are unwound.
+** Nor does Lua count a close's C calls with its closer's (lua_resetthread runs the handlers
+** with the closed coroutine's own count), so handlers that close further coroutines would
+** nest C calls without end until the C stack overflowed: tb_coclose counts its own nesting
+** and refuses past TB_MAXCLOSEDEPTH with Lua's "C stack overflow". Each level may still nest
+** Lua's usual allowance of C calls, so the bound is small.
 */
 #include "Bridge.h"
+
+#define TB_MAXCLOSEDEPTH 8
 
 /* [-0, +0, -] Gives co the resumer's hook and makes it the running coroutine, innermost on
 ** the bridge's chain (`link`, on the caller's C stack). */
@@ -89,9 +96,15 @@ int tb_coclose(lua_State *L) {
     /* a coroutine that is not suspended but has frames is running or normal */
     if (lua_getstack(co, 0, &ar)) return tb_deferror(L, "cannot close a normal coroutine");
   }
+  if (b->closedepth >= TB_MAXCLOSEDEPTH) {
+    lua_pushliteral(L, "C stack overflow");   /* bare, as Lua raises it from C */
+    return lua_error(L);
+  }
+  b->closedepth++;
   tb_enterco(b, L, co, &link);
-  status = lua_resetthread(co);
+  status = lua_resetthread(co);        /* protected: the count always comes back down */
   tb_leaveco(b, L, co, &link);
+  b->closedepth--;
   if (status == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;

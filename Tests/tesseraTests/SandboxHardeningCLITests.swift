@@ -101,6 +101,33 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: s.lua:1: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n"))
     }
 
+    /// Lua runs a closed coroutine's __close handlers with that coroutine's own count of C calls,
+    /// not its closer's, so handlers that each close the next coroutine (here a thousand, each
+    /// inside 150 pcalls) overflowed the C stack and the process crashed. Closes nest at most 8
+    /// deep; the ninth is Lua's "C stack overflow", which each handler passes on.
+    @Test func coroutinesClosedFromCloseHandlersWithoutEndAreAnError() throws {
+        let script = """
+        local function nest(n, f) if n == 0 then return f() end local ok, e = pcall(nest, n - 1, f) if not ok then error(e, 0) end end
+        local co = false
+        for i = 1, 1000 do
+          local previous = co
+          co = coroutine.create(function()
+            local x <close> = setmetatable({}, {__close = function()
+              if previous then nest(150, function() local ok, e = coroutine.close(previous) if not ok then error(e, 0) end end) end
+            end})
+            coroutine.yield()
+          end)
+          coroutine.resume(co)
+        end
+        local ok, e = coroutine.close(co)
+        error(e, 0)
+
+        """
+        let r = try run(script)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: s.lua:14: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n\t[C]: in function 'error'\n\ts.lua:14: in main chunk\n", "\(r.stderr)")
+    }
+
     @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
                       ("coroutine.wrap(function() table.sort({2, 1}, function() coroutine.yield() end) end)()",
                        "attempt to yield across a C-call boundary")])
