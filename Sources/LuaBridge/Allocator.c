@@ -30,8 +30,9 @@ static void tb_scriptline(tb_Bridge *b, lua_State *L) {
 ** traceback (Traceback.c, into the fixed buffer): the running coroutine's frames first, where
 ** the block was asked for, then its resumer's, and so on out to the main thread's. Called from
 ** the allocator when it refuses a block, so it must not allocate: it reads the call chains
-** (lua_getstack, lua_getinfo), and the builder writes into the bridge's buffer. */
-static void tb_capturewhere(tb_Bridge *b) {
+** (lua_getstack, lua_getinfo), and the builder writes into the bridge's buffer. Unless
+** `placeable` (tb_maybestack), it only forgets an earlier capture. */
+static void tb_capturewhere(tb_Bridge *b, int placeable) {
   lua_State *L = b->L, *co = b->coroutine;
   tb_Resumed *link;
   lua_Debug ar;
@@ -41,12 +42,27 @@ static void tb_capturewhere(tb_Bridge *b) {
   if (b->memwhere[0] != '\0' && !lua_getstack(co != NULL ? co : L, 0, &ar)) return;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
+  if (!placeable) return;
   for (link = b->resumed; link != NULL; link = link->outer) {
     tb_scriptline(b, link->co);
     tb_traceback(&out, link->co, 0);
   }
   tb_scriptline(b, L);
   tb_traceback(&out, L, 0);
+}
+
+/* Whether a refused block may be a thread's stack being moved to a bigger one, which Lua 5.4.6
+** and later do with the stack's pointers turned into offsets: lua_getinfo would follow one
+** then and crash, so such a refusal is not placed (the error still names the memory limit).
+** A stack is a block of 16-byte slots (a TValue); 5.4.4, linked here on Debian 12, moves a
+** stack only after the new one is allocated, so every refusal there is placed. */
+static int tb_maybestack(const void *ptr, size_t osize, size_t nsize) {
+#if LUA_VERSION_RELEASE_NUM >= 50406
+  return ptr != NULL && osize % 16 == 0 && nsize % 16 == 0;
+#else
+  (void)ptr; (void)osize; (void)nsize;
+  return 0;
+#endif
 }
 
 /* The size class of a small block of n bytes (1..TB_POOL_LARGEST): blocks of class c hold
@@ -109,7 +125,7 @@ void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (nsize > old && b->enforce && b->cap > 0 && b->used - old + nsize > b->cap) {
     b->refusals++;
-    if (b->L != NULL) tb_capturewhere(b);
+    if (b->L != NULL) tb_capturewhere(b, !tb_maybestack(ptr, osize, nsize));
     return NULL;
   }
   if (ptr == NULL) p = tb_take(b, nsize);

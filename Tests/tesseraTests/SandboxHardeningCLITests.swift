@@ -128,6 +128,18 @@ import Testing
         #expect(r.stderr == "Error: s.lua:14: C stack overflow (calls nested too deeply: a function that calls itself without end?)\nstack traceback:\n\t[C]: in function 'error'\n\ts.lua:14: in main chunk\n", "\(r.stderr)")
     }
 
+    /// A recursion without end under a small cap runs out of memory while Lua grows the stack.
+    /// Lua 5.4.6 and later hold the stack's pointers as offsets while they move it, so placing
+    /// that refusal by walking the stack crashed there; it is an error on every Lua 5.4, placed
+    /// where the Lua linked in allows (5.4.4 here: the recursion's line).
+    @Test func aRecursionWithoutEndUnderASmallCapIsAnError() throws {
+        let r = try run("local function f(n) return f(n + 1) + 1 end\nreturn {simpleLayout = function(ctx) f(1) end}\n",
+                        ["--max-memory", "1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("Error: s.lua:1: memory limit of 1 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n")
+                || r.stderr == "Error: memory limit of 1 MB exceeded\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
     @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
                       ("coroutine.wrap(function() table.sort({2, 1}, function() coroutine.yield() end) end)()",
                        "attempt to yield across a C-call boundary")])
