@@ -86,46 +86,39 @@ import TesseraLua
     }
 
     /// A script that runs out of memory inside a coroutine is placed where the coroutine asked
-    /// for the block (not at the resume), and its traceback goes from there down to the resume.
-    @Test func memoryRunOutInACoroutineIsPlacedInTheCoroutine() throws {
-        let dir = try folder(["co.lua": """
-            local function grow()
-              local s = "x"
-              for i = 1, 40 do s = s .. s end
-            end
-            return {simpleLayout=function(ctx,p)
-              local co = coroutine.wrap(grow)
-              co()
-            end}
+    /// for the block (it named the resume's line), and its traceback goes from there down through
+    /// every level of coroutines, the innermost first (it left out the middle one's).
+    @Test(arguments: [
+        ("""
+        local function grow()
+          local s = "x"
+          for i = 1, 40 do s = s .. s end
+        end
+        return {simpleLayout=function(ctx,p)
+          local co = coroutine.wrap(grow)
+          co()
+        end}
 
-            """])
-        let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: dir)
+        """, "\tco.lua:7: in function <co.lua:5>\n"),
+        ("""
+        local function grow()
+          local s = "x"
+          for i = 1, 40 do s = s .. s end
+        end
+        local function middle()
+          coroutine.wrap(grow)()
+        end
+        return {simpleLayout=function(ctx,p)
+          coroutine.wrap(middle)()
+        end}
+
+        """, "\tco.lua:6: in function <co.lua:5>\n\t[C]: in upvalue 'resume'\n\tco.lua:9: in function <co.lua:8>\n"),
+    ])
+    func memoryRunOutInCoroutinesIsPlacedInTheInnermost(script: String, resumers: String) throws {
+        let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: try folder(["co.lua": script]))
         #expect(r.status == 1)
         #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
-            + "\t[C]: in upvalue 'resume'\n\tco.lua:7: in function <co.lua:5>\nhint: raise the cap with --max-memory MB\n")
-    }
-
-    /// A memory refusal two coroutines deep shows every level's frames, the innermost first (it
-    /// left out the middle coroutine's).
-    @Test func memoryRunOutInNestedCoroutinesShowsEveryLevel() throws {
-        let dir = try folder(["co.lua": """
-            local function grow()
-              local s = "x"
-              for i = 1, 40 do s = s .. s end
-            end
-            local function middle()
-              coroutine.wrap(grow)()
-            end
-            return {simpleLayout=function(ctx,p)
-              coroutine.wrap(middle)()
-            end}
-
-            """])
-        let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: dir)
-        #expect(r.status == 1)
-        #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
-            + "\t[C]: in upvalue 'resume'\n\tco.lua:6: in function <co.lua:5>\n"
-            + "\t[C]: in upvalue 'resume'\n\tco.lua:9: in function <co.lua:8>\nhint: raise the cap with --max-memory MB\n")
+            + "\t[C]: in upvalue 'resume'\n" + resumers + "hint: raise the cap with --max-memory MB\n")
     }
 
     /// An error raised inside a coroutine shows the coroutine's frames first, where it was
