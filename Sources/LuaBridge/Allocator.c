@@ -51,14 +51,19 @@ static void tb_capturewhere(tb_Bridge *b, int placeable) {
   tb_traceback(&out, L, 0);
 }
 
+/* Whether n, a count of slots, is a power of two. */
+static int tb_pow2(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
 /* Whether a refused block may be a thread's stack being moved to a bigger one, which Lua 5.4.6
 ** and later do with the stack's pointers turned into offsets: lua_getinfo would follow one
 ** then and crash, so such a refusal is not placed (the error still names the memory limit).
-** A stack is a block of 16-byte slots (a TValue); 5.4.4, linked here on Debian 12, moves a
-** stack only after the new one is allocated, so every refusal there is placed. */
+** A stack is a block of 16-byte slots (TValues), its size plus 5 spare ones: 45, 85, 165 ...
+** A table's array part is a block of them too, but a power of two of them, before and after
+** (what its growth always asks for), which a stack's two sizes never both are. 5.4.4, linked
+** here on Debian 12, moves a stack only after the new one is allocated: every refusal is placed. */
 static int tb_maybestack(const void *ptr, size_t osize, size_t nsize) {
 #if LUA_VERSION_RELEASE_NUM >= 50406
-  return ptr != NULL && osize % 16 == 0 && nsize % 16 == 0;
+  return ptr != NULL && osize % 16 == 0 && nsize % 16 == 0 && !(tb_pow2(osize / 16) && tb_pow2(nsize / 16));
 #else
   (void)ptr; (void)osize; (void)nsize;
   return 0;
