@@ -51,9 +51,6 @@ static void tb_capturewhere(tb_Bridge *b, int placeable) {
   tb_traceback(&out, L, 0);
 }
 
-/* Whether n, a count of slots, is a power of two. */
-static int tb_pow2(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
-
 /* Whether a refused block may be a thread's stack being moved to a bigger one, which Lua 5.4.6
 ** and later do with the stack's pointers turned into offsets: lua_getinfo would follow one
 ** then and crash, so such a refusal is not placed (the error still names the memory limit).
@@ -63,7 +60,9 @@ static int tb_pow2(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
 ** here on Debian 12, moves a stack only after the new one is allocated: every refusal is placed. */
 static int tb_maybestack(const void *ptr, size_t osize, size_t nsize) {
 #if LUA_VERSION_RELEASE_NUM >= 50406
-  return ptr != NULL && osize % 16 == 0 && nsize % 16 == 0 && !(tb_pow2(osize / 16) && tb_pow2(nsize / 16));
+  size_t oslots = osize / 16, nslots = nsize / 16;
+  int arraysizes = (oslots & (oslots - 1)) == 0 && (nslots & (nslots - 1)) == 0;   /* powers of two */
+  return ptr != NULL && osize % 16 == 0 && nsize % 16 == 0 && !arraysizes;
 #else
   (void)ptr; (void)osize; (void)nsize;
   return 0;
