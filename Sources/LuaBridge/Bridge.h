@@ -102,7 +102,8 @@ typedef struct tb_Bridge {
   struct timespec wake;         /* when the sleeping watchdog wakes next */
   struct tb_Bridge *outer;      /* the bridge running on this thread before this call */
   lua_State *volatile coroutine;  /* the coroutine tb_resume runs now (Coroutines.c), or NULL */
-  struct tb_Resumed *resumed;   /* every coroutine running now, innermost first (the same one first) */
+  struct tb_Resumed *resumed;   /* every coroutine running now, innermost first; its first is
+                                ** `coroutine`, kept apart as the one volatile read the watchdog needs */
   int closedepth;               /* nesting of tb_coclose: __close handlers closing coroutines */
   int carried;                  /* a failed coroutine's frames wait for the handler (CarriedFrames.c) */
   int carriedstop;              /* ... and that coroutine was stopped by a limit */

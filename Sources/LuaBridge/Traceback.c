@@ -6,7 +6,8 @@
 ** holds, "(...tail calls...)", the first 10 and last 11 levels of a deeper stack with the
 ** skip between), except a C function Lua cannot name ("[C]: in ?"): that is always one of
 ** Tessera's entry points (a driver, a trampoline), never the script's code, so it is left
-** out. A stack with no frame left gives no "stack traceback:" header at all.
+** out, as are the frames of Tessera's own Lua chunks. A stack with no frame left gives no
+** "stack traceback:" header at all.
 ** The allocator may not allocate, nor use the stack of the thread that ran out, so the
 ** builder allocates nothing itself when it writes to a fixed buffer, and looks names up on a
 ** scratch thread of its own made with the state (tb_inittraceback), whose stack has room. Of
@@ -129,13 +130,15 @@ static void tb_putglobalname(tb_TraceOut *out, lua_State *S, int n) {
   lua_pop(S, n);
 }
 
-/* Writes one frame's line and its tail-call note; of a C function with no name, only the
-** note (the frames the tail call replaced are still told of). No stack (S as it was). */
+/* Writes one frame's line and its tail-call note; of a C function with no name or a function
+** of Tessera's own chunks (tb_ownchunk: the prelude, the REPL's helpers, the test harness),
+** only the note (the frames the tail call replaced are still told of). No stack (S as it was). */
 static void tb_putframe(tb_TraceOut *out, lua_State *L, lua_Debug *ar, lua_State *S) {
-  int global;
+  int global = 0, own;
   lua_getinfo(L, "Slnt", ar);
-  global = tb_pushglobalname(L, ar, S);
-  if (global == 0 && *ar->namewhat == '\0' && *ar->what == 'C') {
+  own = *ar->what != 'C' && tb_ownchunk(ar->source);
+  if (!own) global = tb_pushglobalname(L, ar, S);
+  if (own || (global == 0 && *ar->namewhat == '\0' && *ar->what == 'C')) {
     if (ar->istailcall) {
       tb_putheader(out);
       tb_put(out, "\n\t(...tail calls...)");

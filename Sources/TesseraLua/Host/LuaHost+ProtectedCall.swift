@@ -24,7 +24,7 @@ extension LuaHost {
             tb_pop(L, 1)
             if text.utf8.starts(with: (recorded + "\n").utf8) {
                 message = recorded
-                traceback = LuaScriptError.scriptFrames(Substring(text.utf8.dropFirst(recorded.utf8.count + 1)))
+                traceback = String(Substring(text.utf8.dropFirst(recorded.utf8.count + 1)))
             }
         }
         tb_pop(L, 1)
@@ -32,7 +32,7 @@ extension LuaHost {
         if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {
             let prefix = memoryWhere.isEmpty ? "" : memoryWhere + " "
             return LuaScriptError(.memory, message: prefix + "memory limit of \(Self.formatBytes(limits.maxMemoryBytes)) exceeded",
-                                  traceback: LuaScriptError.scriptFrames(Substring(String(cString: tb_memorytraceback(L)))))
+                                  traceback: String(cString: tb_memorytraceback(L)))
         }
         let kind: LuaScriptError.Kind = switch Int(tb_laststop(L)) {
         case Int(TB_STOP_TIME): .timeLimit

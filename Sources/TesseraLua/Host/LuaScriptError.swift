@@ -76,21 +76,6 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 }
 
 extension LuaScriptError {
-    /// `traceback` without the frames of Tessera's own Lua chunks (the prelude, the REPL's
-    /// helpers, the test harness): they say nothing about the script. "" when no other frame
-    /// is left.
-    static func scriptFrames(_ traceback: Substring) -> String {
-        let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { line in !ownFramePrefixes.contains { line.hasPrefix($0) } }
-        return lines.count > 1 ? lines.joined(separator: "\n") : ""
-    }
-
-    /// How a traceback line of one of Tessera's own chunks starts: "\t[tessera]:". Only the
-    /// host names chunks "=[...]" (the sandbox's `load` refuses such names; LuaBridge's
-    /// tb_ownchunk relies on it too); a script file's frame reads "\tpath:".
-    static let ownFramePrefixes = [Prelude.chunkName, ReplSupport.chunkName, LayoutTestHarness.chunkName]
-        .map { "\t" + $0.dropFirst() + ":" }
-
     /// Equal when kind, message and traceback are: `file` and `line` say where, not what.
     public static func == (a: LuaScriptError, b: LuaScriptError) -> Bool {
         a.kind == b.kind && a.message == b.message && a.traceback == b.traceback
