@@ -82,7 +82,7 @@ import TesseraLua
         #expect(boom.stderr == "Error: boom.lua:2: boom\nstack traceback:\n\t[C]: in function 'error'\n\tboom.lua:2: in function <boom.lua:1>\n")
         let rep = try runTessera(["run", "rep.lua", "--max-memory", "64"], in: dir)
         #expect(rep.stderr == "Error: rep.lua:2: memory limit of 64 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
-            + "\trep.lua:2: in function <rep.lua:1>\nhint: raise the cap with --max-memory MB\n")
+            + "\trep.lua:2: in function <rep.lua:1>\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n")
     }
 
     /// A script that runs out of memory inside a coroutine is placed where the coroutine asked
@@ -118,7 +118,7 @@ import TesseraLua
         let r = try runTessera(["run", "co.lua", "--max-memory", "64"], in: try folder(["co.lua": script]))
         #expect(r.status == 1)
         #expect(r.stderr == "Error: co.lua:3: memory limit of 64 MB exceeded\nstack traceback:\n\tco.lua:3: in function <co.lua:1>\n"
-            + "\t[C]: in upvalue 'resume'\n" + resumers + "hint: raise the cap with --max-memory MB\n")
+            + "\t[C]: in upvalue 'resume'\n" + resumers + "hint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n")
     }
 
     /// An error raised inside a coroutine shows the coroutine's frames first, where it was
@@ -206,7 +206,7 @@ import TesseraLua
         #expect(r.status == 1)
         #expect(r.stderr == "Error: spin.lua:6: time limit of 0.1 s of CPU time exceeded\nstack traceback:\n"
             + "\tspin.lua:2: in function <spin.lua:1>\n\tspin.lua:6: in function <spin.lua:4>\n"
-            + "hint: raise the limit with --time-limit SECONDS (0 for none)\n")
+            + "hint: if a loop never ends, fix it; if the work needs longer, raise the limit with --time-limit SECONDS (0 for none)\n")
     }
 
     /// A script that catches a coroutine's error gets the bare message, as resume returns it in

@@ -137,7 +137,7 @@ import Testing
                         ["--max-memory", "1"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: memory limit of 1 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n")
-                || r.stderr == "Error: memory limit of 1 MB exceeded\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+                || r.stderr == "Error: memory limit of 1 MB exceeded\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
@@ -158,7 +158,7 @@ import Testing
         let r = try runTessera(["scroll", "flow", "--data", "d.json", "--animator", "a.lua", "--steps", "1"], in: dir)
         #expect(r.status == 1)
         #expect(r.stderr == "Error: a.lua:2: memory limit of 256 MB exceeded\nstack traceback:\n\t[C]: in function 'string.rep'\n"
-            + "\ta.lua:2: in local 'hook'\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+            + "\ta.lua:2: in local 'hook'\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test func aMemoryCapTooLowForTheScriptsEnvironmentNamesTheScript() throws {
@@ -166,7 +166,7 @@ import Testing
         // the script, not the prelude's chunk, and no traceback of prelude frames follows.
         let r = try run(Self.layout, ["--max-memory", "0.01"])
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua: memory limit of 10485 bytes exceeded\nhint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+        #expect(r.stderr == "Error: s.lua: memory limit of 10485 bytes exceeded\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test func theInstructionBudgetNamesTheScriptLineNotThePrelude() throws {

@@ -337,7 +337,7 @@ import Testing
         #expect(Self.lines(loops.stdout) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
             "    tests/grid_test.lua:1: time limit of 0.1 s of CPU time exceeded",
-            "    hint: raise the limit with --time-limit SECONDS (0 for none)",
+            "    hint: if a loop never ends, fix it; if the work needs longer, raise the limit with --time-limit SECONDS (0 for none)",
             "✔ tests/grid_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
             "",
@@ -347,7 +347,7 @@ import Testing
         #expect(Self.lines(allocates.stdout) == [
             "✘ tests/alloc_test.lua › allocates (_ ms)",
             "    tests/alloc_test.lua:3: memory limit of 32 MB exceeded",
-            "    hint: raise the cap with --max-memory MB",
+            "    hint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB",
             "✔ tests/alloc_test.lua › still runs (_ ms)",
             "1 passed, 1 failed",
             "",
@@ -356,7 +356,7 @@ import Testing
         #expect(Self.lines(counts.stdout).prefix(3) == [
             "✘ tests/grid_test.lua › loops (_ ms)",
             "    tests/grid_test.lua:1: instruction budget of 100000 exceeded",
-            "    hint: raise the budget with --max-instructions N (0 for none)",
+            "    hint: if a loop never ends, fix it; if the work needs more, raise the budget with --max-instructions N (0 for none)",
         ])
     }
 
