@@ -173,6 +173,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
                 .replacingOccurrences(of: folder.path + "/", with: "")
         }
         #expect(loadError("return 3") == "bad.lua: the script's result must be a table of hooks (insert, delete, update, shift, scroll), got number")
+        #expect(loadError("local hooks = {}") == "bad.lua: the script's result must be a table of hooks (insert, delete, update, shift, scroll), got nil (the file returns nothing: end it with return and the table)")
         #expect(loadError("return { inserts = function() end }") == "bad.lua: field 'inserts' is unknown (did you mean insert?); known fields: name, params, choices, insert, delete, update, shift, scroll")
         #expect(loadError("return { scroll = 1 }") == "bad.lua: field 'scroll' must be a function(e, params), got number")
         let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")

@@ -346,7 +346,7 @@ import LuaBridge
     @Test func notALayout() throws {
         let e = try #require(try failure("nothing.lua", "local x = 1"))
         #expect(e.kind == .script)
-        #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil")
+        #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil (the file returns nothing: end it with return and the table)")
     }
 
     @Test func missingFile() throws {

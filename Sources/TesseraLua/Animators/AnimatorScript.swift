@@ -116,7 +116,7 @@ public final class AnimatorScript: Animator, @unchecked Sendable {
         defer { lua_settop(L, top) }
         host.push(reference)
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: LuaStack.typeName(L, -1), file: path)
+            throw LuaArguments.mismatch("\(path): the script's result", mustBe: "a table of hooks (\(hooks.joined(separator: ", ")))", got: lua_type(L, -1) == LUA_TNIL ? LuaHost.nothingReturned : LuaStack.typeName(L, -1), file: path)
         }
         let table = lua_gettop(L)
         lua_pushnil(L)

@@ -121,7 +121,7 @@ extension LuaHost {
         } else if functions["build"] != nil {
             form = .built
         } else if lua_type(L, index) == LUA_TNIL {
-            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "nil", file: file)
+            throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: LuaHost.nothingReturned, file: file)
         } else {
             throw LuaArguments.mismatch("\(file): the script's result", mustBe: LuaHost.layoutShape, got: "a table without them" + misspeltHook(in: table), file: file)
         }
@@ -191,6 +191,9 @@ extension LuaHost {
 
     /// What a layout script must return, for "file: the script's result must be <this>, got ...".
     static let layoutShape = "a layout: a table with simpleLayout(ctx, params), or with frame(i) and visible(x, y, w, h), or with build(params) returning a t.* layout, or a value built with the tessera module (t.waterfall{...})"
+
+    /// What a script file that returned nothing got, with its usual cause: a missing last `return`.
+    static let nothingReturned = "nil (the file returns nothing: end it with return and the table)"
 
     /// [-0, +0, -] The `short_src` of the Lua function at `index`.
     func definitionSource(at index: Int32) -> String? {
