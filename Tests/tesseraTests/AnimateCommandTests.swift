@@ -262,6 +262,12 @@ struct AnimatorBenchTests {
         #expect(row["suite"] == "animator")
         #expect(row["baseline"] == "native WobbleAnimator, same events")
         #expect((row["notes"]?["us_per_view"]?.number ?? 0) > 0)
+        #if DEBUG
+        #expect(outcome.stderr == "note: this is a debug build, many times slower than a release one; for figures that mean something, "
+            + "build with swift build -c release (scripts/bench does)\n")
+        #else
+        #expect(outcome.stderr == "")
+        #endif
     }
 }
 

@@ -35,6 +35,7 @@ struct BenchCommand: ParsableCommand {
             try s.run(quick: quick) { row in
                 // The header comes with the first row: a run that reports none (diff's
                 // TESSERA_BENCH_DIFF_ONLY, which only runs diffs for a profiler) prints nothing.
+                if rows.isEmpty, let note = Self.debugBuildNote { reportError(note) }
                 if format == .table && rows.isEmpty { printTableHeader() }
                 rows.append(row)
                 if format == .table { printTableRow(row) }
@@ -46,6 +47,18 @@ struct BenchCommand: ParsableCommand {
             let data = try encoder.encode(["results": rows])
             printLine(String(decoding: data, as: UTF8.self))
         }
+    }
+
+    /// Said once, with the first row, by a debug build: its figures are far below a release
+    /// build's, and a first `tessera bench` through the debug build the README's alias names would
+    /// otherwise read as Tessera's own.
+    static var debugBuildNote: String? {
+        #if DEBUG
+        return "note: this is a debug build, many times slower than a release one; for figures that mean something, "
+            + "build with swift build -c release (scripts/bench does)"
+        #else
+        return nil
+        #endif
     }
 
     private func printTableHeader() {
