@@ -273,7 +273,7 @@ extension DatasetLoader {
     /// out of a buffer. `tessera preview` reads its inputs with it too. O(file size).
     package static func readBytes(ofFile path: String, maxBytes: Int = .max) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno)) }
+        guard fd >= 0 else { throw DatasetError(file: path, message: openFailure(errno, path: path)) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -310,7 +310,7 @@ extension DatasetLoader {
 /// nothing there. For a check before a file is read (a command's start), the reader's own after.
 package func notARegularFile(_ path: String) -> String? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ELOOP ? openFailure(ELOOP) : nil }
+    guard stat(path, &info) == 0 else { return errno == ELOOP ? openFailure(ELOOP, path: path) : nil }
     return (info.st_mode & S_IFMT) != S_IFREG ? regularFileExpected(info.st_mode) : nil
 }
 
@@ -338,9 +338,14 @@ private func dataSize(_ bytes: Int) -> String {
     return tenths == 0 ? "\(bytes) bytes" : "\(tenths / 10) MB"
 }
 
-private func openFailure(_ code: Int32) -> String {
+/// "expected a dataset file, found no such file", with the dataset file `path` most likely meant.
+package func noSuchDatasetFile(_ path: String) -> String {
+    "expected a dataset file, found no such file" + NearbyFile.hint(for: path, extensions: ["json", "jsonl", "csv"])
+}
+
+private func openFailure(_ code: Int32, path: String) -> String {
     switch code {
-    case ENOENT: return "expected a dataset file, found no such file"
+    case ENOENT: return noSuchDatasetFile(path)
     case EACCES: return "cannot read the file (permission denied)"
     case EISDIR: return "expected a regular file, found a directory"
     default: return "cannot read the file (\(systemReason(code)))"

@@ -30,7 +30,7 @@ extension LuaHost {
         if ScriptFiles.isFile(path) { return nil }
         // Asked first: a link loop is not there for `exists`, but it is no missing file.
         if let problem = notARegularFile(path) { return problem + "." }
-        return ScriptFiles.exists(path) ? "\(what) cannot be read" : "\(what) does not exist"
+        return ScriptFiles.exists(path) ? "\(what) cannot be read" : "\(what) does not exist" + NearbyFile.hint(for: path, extensions: ["lua"])
     }
 
     /// The error for a script file at `path` that cannot be read: `path: ` and why.

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file a path that names nothing most likely meant, for "found no such file (did you mean
+/// datasets/tuxpaint-stamps.json?)": a misspelt name in the right folder, or the right name one
+/// folder too high (`datasets/photos.jsonl` for `datasets/examples/photos.jsonl`). Asked only
+/// once a file is known to be missing, so listing a folder costs nothing on the way that works.
+package enum NearbyFile {
+    /// Folders and entries looked at, at most: a hint is not worth a long wait in a huge folder.
+    static let entryLimit = 10_000
+
+    /// " (did you mean FOLDER/NAME?)" for a missing `path`, else "".
+    package static func hint(for path: String, extensions: Set<String>) -> String {
+        DidYouMean.hint(suggestion(for: path, extensions: extensions))
+    }
+
+    /// The closest file of `path`'s folder whose extension is one of `extensions` (lowercase,
+    /// without the dot), by `DidYouMean`'s rule; failing that, a file of exactly `path`'s name in
+    /// one of the folder's subfolders. Written with the folder as `path` writes it; nil for none.
+    package static func suggestion(for path: String, extensions: Set<String>) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty else { return nil }
+        let entries = listing(folder.isEmpty ? "." : folder)
+        let files = entries.filter { !$0.isFolder && extensions.contains(fileExtension($0.name)) }.map(\.name)
+        if let close = DidYouMean.suggestion(for: name, among: files) { return folder + close }
+        let deeper = entries.lazy.filter(\.isFolder).map { folder + $0.name + "/" + name }
+        return deeper.first { isRegularFile($0) }
+    }
+
+    /// The lowercased text after the last dot of a file name ("" for none).
+    static func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+
+    /// The entries of `folder` other than hidden ones, sorted by name, each marked when it is a
+    /// folder (a symbolic link to one counts); empty when it cannot be read.
+    static func listing(_ folder: String) -> [(name: String, isFolder: Bool)] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while entries.count < entryLimit, let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            var info = stat()
+            let isFolder = stat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            entries.append((name, isFolder))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import TesseraCore
+
+/// The file a missing path most likely meant: a close name in its folder, else the same name one
+/// folder down; never a file of another kind, a hidden one or a folder.
+struct NearbyFileTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(UUID().uuidString)").path
+        for file in ["photos.jsonl", "notes.txt", ".stamps.json", "examples/cards.csv", "examples/deeper/wide.json"] {
+            let path = folder + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/photo.json", withIntermediateDirectories: true)
+    }
+
+    @Test(arguments: [
+        ("photo.jsonl", "photos.jsonl"),            // a letter missing
+        ("photos.json", "photos.jsonl"),            // the wrong extension
+        ("cards.csv", "examples/cards.csv"),        // one folder too high
+        ("wide.json", nil),                         // two folders too high: not looked for
+        ("notes.txs", nil),                         // close, but not a dataset
+        ("stamps.json", nil),                       // hidden files are not offered
+        ("photo.jso", "photos.jsonl"),              // a folder named like a dataset is not offered
+        ("zzzzzzzz.json", nil),
+    ] as [(String, String?)])
+    func suggestsTheFileMeant(missing: String, expected: String?) {
+        let json: Set<String> = ["json", "jsonl", "csv"]
+        #expect(NearbyFile.suggestion(for: folder + "/" + missing, extensions: json) == expected.map { folder + "/" + $0 })
+    }
+
+    @Test func aHintIsTheDidYouMeanShapeAndEmptyForNone() {
+        #expect(NearbyFile.hint(for: folder + "/photo.jsonl", extensions: ["jsonl"]) == " (did you mean \(folder)/photos.jsonl?)")
+        #expect(NearbyFile.hint(for: folder + "/photo.jsonl", extensions: ["lua"]) == "")
+        #expect(NearbyFile.hint(for: folder + "/nowhere/photo.jsonl", extensions: ["jsonl"]) == "")
+        #expect(NearbyFile.hint(for: folder + "/", extensions: ["jsonl"]) == "")
+    }
+}
