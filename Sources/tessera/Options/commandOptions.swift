@@ -39,7 +39,7 @@ extension LayoutCommand {
 }
 
 /// `--sizing RULE` (every command that lays out, the REPL too).
-let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default fit).", valueName: "RULE")
+let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default: fit).", valueName: "RULE")
 
 /// `--data` of the commands that lay out 100 generated items without one (run, check), and of
 /// those that need one (scroll, animate).
@@ -95,7 +95,7 @@ struct DatasetOptions: ParsableArguments {
     var sectionBy: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Largest data file to read, in MB (default \(DatasetLoader.defaultMaxBytes / 1_048_576)).",
+            help: ArgumentHelp("Largest data file to read, in MB (default: \(DatasetLoader.defaultMaxBytes / 1_048_576)).",
                                valueName: "MB"))
     var maxDataSize: Checked<DataSizeLimit>?
 
@@ -162,7 +162,7 @@ struct ScriptLimitOptions {
 /// A value out of its range is a usage error (`validate()`).
 struct ScriptLimitFlags: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(JSONWriter.format(MemoryCap.maxMB)) (default \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
+            help: ArgumentHelp("Memory cap for a Lua script, in MB, at most \(JSONWriter.format(MemoryCap.maxMB)) (default: \(ScriptLimits.defaultMaxMemoryBytes / 1_048_576)).",
                                valueName: "MB"))
     var maxMemory: Checked<MemoryCap>?
 
@@ -172,7 +172,7 @@ struct ScriptLimitFlags: ParsableArguments {
     var maxInstructions: Checked<InstructionBudget>?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
+            help: ArgumentHelp("Time limit per call into Lua, in seconds of CPU time, at most \(JSONWriter.format(TimeLimit.maxSeconds)); 0 for none (default: \(JSONWriter.format(ScriptLimits.defaultTimeLimit))).",
                                valueName: "SECONDS"))
     var timeLimit: Checked<TimeLimit>?
 
