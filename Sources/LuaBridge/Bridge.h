@@ -169,7 +169,7 @@ TB_INTERNAL int tb_pushcarried(lua_State *L, int idx);
 /* [-0, +0, -] the script caught the error at idx: when it is the carried one (a limit's stop
 ** excepted, which a catch cannot end), forgets its frames; */
 TB_INTERNAL void tb_forgetcarried(lua_State *L, int idx);
-/* [-0, +0, -] forgets whatever is carried (the outermost call ended); */
+/* [-0, +0, m] forgets whatever is carried (the outermost call ended); */
 TB_INTERNAL void tb_dropcarried(lua_State *L);
 /* [-0, +0, -] writes the frames' text at idx (tb_pushcarried's) as the traceback's first lines
 ** and returns the first level at or above `level` of L that runs the script's code: the frames

@@ -57,6 +57,7 @@ void tb_initcarried(lua_State *L) {
 void tb_dropcarried(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   if (!b->carried) return;
+  lua_checkstack(L, 1);          /* after a call's results, which may fill the stack */
   tb_initcarried(L);
   b->carried = 0;
 }
