@@ -107,6 +107,8 @@ typedef struct tb_Bridge {
   int closedepth;               /* nesting of tb_coclose: __close handlers closing coroutines */
   int carried;                  /* a failed coroutine's frames wait for the handler (CarriedFrames.c) */
   int carriedstop;              /* ... and that coroutine was stopped by a limit */
+  int carriedlevel;             /* ... and the first of its levels to show */
+  lua_State *carriedby;         /* ... and the thread that resumed it, where its error goes on */
   /* the thread whose host function (or sizer) runs now: Swift reads and pushes on its stack */
   lua_State *current;
   /* ctx:item's items (Items.c) */
@@ -151,14 +153,24 @@ TB_INTERNAL void tb_inittraceback(lua_State *L);
 TB_INTERNAL void tb_putlines(tb_TraceOut *out, const char *lines);
 
 /* CarriedFrames.c, a failed coroutine's frames carried with its error to the handler:
-** [-0, +0, m] after a resume of co failed (its error on top of co, its frames still there),
-** keeps co's traceback with that error, after the frames the error already carried when co
-** died re-raising it; */
+** [-0, +0, m] makes the registry slots that hold them (at state creation); */
+TB_INTERNAL void tb_initcarried(lua_State *L);
+/* [-0, +0, m] after a resume of co failed (its error on top of co, its frames still there),
+** keeps co with that error, after the frames the error already carried when co died
+** re-raising it (those are written now); co's own are written only when needed; */
 TB_INTERNAL void tb_carryframes(lua_State *L, lua_State *co);
-/* [-0, +(0|1), -] when the error at idx is the one whose frames are carried (or a limit's
-** stop after a coroutine was stopped), pushes those frames' text, forgets them and returns 1;
-** else returns 0; */
+/* [-0, +0, m] before co is closed (its frames dropped): writes them if they are carried; */
+TB_INTERNAL void tb_keepframes(lua_State *L, lua_State *co);
+/* [-0, +(0|2), m] when the error at idx is the one whose frames are carried (or a limit's
+** stop after a coroutine was stopped), pushes those frames' text and the place where the
+** innermost coroutine raised it ("file:line: " or ""), forgets them and returns 1; else
+** returns 0; */
 TB_INTERNAL int tb_pushcarried(lua_State *L, int idx);
+/* [-0, +0, -] the script caught the error at idx: when it is the carried one (a limit's stop
+** excepted, which a catch cannot end), forgets its frames; */
+TB_INTERNAL void tb_forgetcarried(lua_State *L, int idx);
+/* [-0, +0, m] forgets whatever is carried (the outermost call ended); */
+TB_INTERNAL void tb_dropcarried(lua_State *L);
 /* [-0, +0, -] writes the frames' text at idx (tb_pushcarried's) as the traceback's first lines
 ** and returns the first level at or above `level` of L that runs the script's code: the frames
 ** below it only re-raised the error (`error`, the sandbox's wrap). */
@@ -180,6 +192,9 @@ TB_INTERNAL int tb_errorwhere(lua_State *L, const char *fmt, ...);
 ** met inside a prelude helper (print, load) or the REPL's printing names the script line that
 ** called it. */
 TB_INTERNAL void tb_pushscriptwhere(lua_State *L, int level);
+/* [-0, +1, m] The same for the frames of co (a coroutine, possibly dead by an error), pushed
+** on L. */
+TB_INTERNAL void tb_pushscriptwherein(lua_State *L, lua_State *co, int level);
 
 /* Call.c: makes L the thread Swift code works on (tb_current) while a host function runs on
 ** it, and returns the previous one for tb_leavehost. No stack. */

@@ -66,25 +66,24 @@ static void tb_showzeros(lua_State *L, int index) {
   lua_replace(L, index);
 }
 
-/* [-0, +0, m] Lua's overflow error in msg ("stack overflow", "C stack overflow"), or NULL: bare
-** when raised from C, after the script's place when raised in one of its functions (a
+/* Lua's overflow error in msg ("stack overflow", "C stack overflow"), or NULL: bare when
+** raised from C, after the script's place `where` when raised in one of its functions (a
 ** recursion of Lua functions or metamethods); either way the handler words it once. */
-static const char *tb_stackoverflow(lua_State *L, const char *msg) {
-  size_t n;
-  const char *where, *text = msg;
-  tb_pushscriptwhere(L, 1);
-  where = lua_tolstring(L, -1, &n);
+static const char *tb_stackoverflow(const char *msg, const char *where) {
+  size_t n = strlen(where);
+  const char *text = msg;
   if (n > 0 && strncmp(msg, where, n) == 0) text = msg + n;
-  lua_pop(L, 1);
   return strcmp(text, "C stack overflow") == 0 || strcmp(text, "stack overflow") == 0 ? text : NULL;
 }
 
 /* [-1, +1, m] As lua.c's msghandler: a non-string error object goes through __tostring
 ** or is named by its type; then the traceback is appended (Traceback.c: none when no frame
 ** is left, so the error is its message alone), after the frames of the coroutine the error
-** came from, if any (CarriedFrames.c). Its sentences come from the one builder (Messages.c). */
+** came from, if any (CarriedFrames.c). A message given a place gets the script's line where
+** the error was raised: inside that coroutine when it came from one. Its sentences come
+** from the one builder (Messages.c). */
 int tb_msgh(lua_State *L) {
-  const char *msg, *overflow;
+  const char *msg, *overflow, *where;
   /* an error from a nested call (run inside a t.sections function ...) already carries its
   ** traceback: one is enough */
   if (tb_istraced(L, 1)) {
@@ -92,10 +91,14 @@ int tb_msgh(lua_State *L) {
     return 1;
   }
   lua_settop(L, 1);
-  if (!tb_pushcarried(L, 1)) lua_pushnil(L);   /* 2: the frames of the coroutine it came from */
+  if (!tb_pushcarried(L, 1)) {   /* 2: the frames of the coroutine it came from, 3: its place */
+    lua_pushnil(L);
+    tb_pushscriptwhere(L, 1);
+  }
+  where = lua_tostring(L, 3);
   if (lua_type(L, 1) == LUA_TNUMBER) {
     /* error(42): Lua gives a number no place, as error("...", 0); say where it was raised */
-    tb_pushscriptwhere(L, 1);
+    lua_pushvalue(L, 3);
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
     lua_replace(L, 1);
@@ -103,27 +106,22 @@ int tb_msgh(lua_State *L) {
   tb_showzeros(L, 1);
   msg = lua_tostring(L, 1);
   if (msg == NULL) {
-    const char *where, *what = "no value";
+    const char *what = "no value";
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
       /* an error object that describes itself: its text, where it was raised (lua.c gives the
       ** bare text, with no place and no traceback) */
-      tb_pushscriptwhere(L, 1);
-      msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), lua_tostring(L, -2));
+      msg = tb_pushfmessage(L, "%s%s", where, lua_tostring(L, -1));
     } else {
       /* error() or error({}): say where, and what a message should be */
       if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", tb_typename(L, 1));
-      tb_pushscriptwhere(L, 1);
-      where = lua_tostring(L, -1);
       msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
     }
-  } else if ((overflow = tb_stackoverflow(L, msg)) != NULL) {
-    tb_pushscriptwhere(L, 1);
+  } else if ((overflow = tb_stackoverflow(msg, where)) != NULL) {
     msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
-                          lua_tostring(L, -1), overflow);
+                          where, overflow);
   } else if (strncmp(msg, "attempt to yield ", 17) == 0) {
     /* so do these ("... from outside a coroutine", "... across a C-call boundary") */
-    tb_pushscriptwhere(L, 1);
-    msg = tb_pushfmessage(L, "%s%s", lua_tostring(L, -1), msg);
+    msg = tb_pushfmessage(L, "%s%s", where, msg);
   }
   {
     luaL_Buffer buffer;
@@ -159,7 +157,10 @@ int tb_pcall(lua_State *L, int nargs, int nresults) {
   ** was raised (a syntax error met while the limit passed, in a slow read, is that error) */
   b->laststop = status == LUA_OK ? TB_STOP_NONE : b->raisedstop;
   if ((status == LUA_ERRMEM || status == LUA_ERRERR) && b->refusals > 0) b->laststop = TB_STOP_MEMORY;
-  if (outer) tb_endcall(b);
+  if (outer) {
+    tb_endcall(b);
+    tb_dropcarried(L);               /* a caught coroutine error's: not kept past the call */
+  }
   b->depth--;
   lua_remove(L, base);
   return status;

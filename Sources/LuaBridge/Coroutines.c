@@ -9,7 +9,8 @@
 ** The running coroutines are chained, innermost first, for the allocator's capture of where
 ** memory ran out. The memory cap needs nothing else: coroutines allocate through the state's
 ** allocator. When the resume fails, the dead coroutine's frames go with its error to the
-** handler (CarriedFrames.c), for the traceback should the error escape.
+** handler (CarriedFrames.c), for the traceback should the error escape; closing the dead
+** coroutine writes them first.
 ** tb_coclose, as lcorolib's close, runs a suspended coroutine's pending __close handlers, with
 ** the same three steps, so the limits stop a handler that loops. It carries no frames: Lua
 ** drops the coroutine's frames before the handlers run, and a failing handler's are unwound.
@@ -76,7 +77,7 @@ int tb_resume(lua_State *L) {
     lua_xmove(co, L, nres);
     return nres + 1;
   }
-  tb_carryframes(L, co);               /* the error's frames, for the handler if it escapes */
+  tb_carryframes(L, co);               /* co's frames, for the handler if the error escapes */
   lua_xmove(co, L, 1);                 /* the error object (already on top when co is L) */
   lua_pushboolean(L, 0);
   lua_insert(L, -2);
@@ -100,6 +101,7 @@ int tb_coclose(lua_State *L) {
     lua_pushliteral(L, "C stack overflow");   /* bare, as Lua raises it from C */
     return lua_error(L);
   }
+  tb_keepframes(L, co);                /* a carried error's frames, before they are dropped */
   b->closedepth++;
   tb_enterco(b, L, co, &link);
   status = lua_resetthread(co);        /* protected: the count always comes back down */

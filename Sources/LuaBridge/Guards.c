@@ -8,6 +8,8 @@
 ** xpcall hands a limit's stop past the script's message handler: Lua calls the handler for an
 ** error raised in a hook with hooks still off, so a handler that looped there could never be
 ** stopped, and the process would hang.
+** pcall and xpcall forget the frames carried with a coroutine's error they catch
+** (CarriedFrames.c), so an unrelated error with the same text, raised later, does not show them.
 ** rawset refuses a read-only view (ReadOnly.c) with the message an assignment gets: a raw
 ** write into the view's empty proxy would shadow the data behind it.
 */
@@ -40,6 +42,7 @@ int tb_rawset(lua_State *L) {
 ** the error, unless the call is being stopped, when the stop's message goes on unchanged. */
 static int tb_xpcallhandler(lua_State *L) {
   if (atomic_load(&tb_bridge(L)->reason) != TB_STOP_NONE) return 1;
+  tb_forgetcarried(L, 1);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
@@ -55,6 +58,27 @@ static int tb_finishxpcall(lua_State *L, int status, lua_KContext extra) {
     return 2;
   }
   return lua_gettop(L) - (int)extra;
+}
+
+/* [-0, +?, -] What pcall returns (a continuation, as tb_finishxpcall): true and the results,
+** or false and the error, whose carried frames are forgotten. */
+static int tb_finishpcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    tb_forgetcarried(L, -1);
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+int tb_scriptpcall(lua_State *L) {
+  int status;
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);             /* the first result */
+  lua_insert(L, 1);
+  status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, tb_finishpcall);
+  return tb_finishpcall(L, status, 0);
 }
 
 int tb_xpcall(lua_State *L) {

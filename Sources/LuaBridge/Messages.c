@@ -138,10 +138,12 @@ int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, 
   return tb_deferror(L, "%s: argument #%d must be %s, got %v", fn, n, expected, arg);
 }
 
-void tb_pushscriptwhere(lua_State *L, int level) {
+void tb_pushscriptwhere(lua_State *L, int level) { tb_pushscriptwherein(L, L, level); }
+
+void tb_pushscriptwherein(lua_State *L, lua_State *co, int level) {
   lua_Debug ar;
-  for (; lua_getstack(L, level, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !tb_ownchunk(ar.source)) {
+  for (; lua_getstack(co, level, &ar); level++) {
+    if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0 && !tb_ownchunk(ar.source)) {
       lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
       return;
     }

@@ -51,6 +51,7 @@ lua_State *tb_newstate(size_t maxmemory) {
   *(tb_Bridge **)lua_getextraspace(L) = b;
   tb_setframes(L, NULL);
   tb_inittraced(L);
+  tb_initcarried(L);
   tb_inittraceback(L);
   lua_atpanic(L, tb_panic);
   lua_setwarnf(L, tb_nowarn, NULL);

@@ -57,15 +57,15 @@ import TesseraCore
         #expect(e?.traceback == "stack traceback:\n\t[C]: in function 'error'\n\tco:2: in main chunk")
     }
 
-    /// An error object with __tostring keeps its message (the place it went on from) and gets the
-    /// coroutine's frames.
+    /// An error object with __tostring is placed where the coroutine raised it, as a string error
+    /// is (it named the line it went on from), and gets the coroutine's frames.
     @Test func anErrorObjectGetsTheCoroutinesFrames() {
         let e = error("""
         local problem = setmetatable({}, {__tostring = function() return "a problem" end})
         local f = coroutine.wrap(function() error(problem) end)
         f()
         """)
-        #expect(e?.message == "co:3: a problem")
+        #expect(e?.message == "co:2: a problem")
         #expect(e?.traceback == "stack traceback:\n\t[C]: in function 'error'\n\tco:2: in function <co:2>\n\tco:3: in main chunk")
     }
 
@@ -84,14 +84,15 @@ import TesseraCore
         #expect(e?.traceback == "stack traceback:\n\tco:2: in function <co:1>\n\tco:4: in main chunk")
     }
 
-    /// A stack overflow inside a coroutine: its deep stack is cut as any traceback is, then the
-    /// resumer's frames follow.
+    /// A stack overflow inside a coroutine says what it means, as on the main thread (it read
+    /// "stack overflow" alone); its deep stack is cut as any traceback is, then the resumer's
+    /// frames follow.
     @Test func aStackOverflowInACoroutineIsCut() {
         let e = error("""
         local function f() return 1 + f() end
         coroutine.wrap(f)()
         """)
-        #expect(e?.message == "co:1: stack overflow")
+        #expect(e?.message == "co:1: stack overflow (calls nested too deeply: a function that calls itself without end?)")
         let call = "\tco:1: in upvalue 'f'\n"
         #expect(e?.traceback == "stack traceback:\n" + String(repeating: call, count: 10) + "\t...\t(skipping 999975 levels)\n"
                 + String(repeating: call, count: 10) + "\tco:1: in function <co:1>\n\tco:2: in main chunk")

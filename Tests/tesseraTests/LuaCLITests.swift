@@ -181,6 +181,11 @@ import TesseraLua
             ("set.lua", "Error: set.lua:1: ctx.set: argument #1 (i) must be an item index in 1..100, got 0\nstack traceback:\n"
                 + "\t[C]: in field 'set'\n\tset.lua:1: in function <set.lua:1>\n\tset.lua:3: in function <set.lua:2>\n"),
         ]
+        try expectRunsFail(cases, in: dir)
+    }
+
+    /// Runs each (script, stderr) case in dir: each fails with exactly that stderr.
+    private func expectRunsFail(_ cases: [(String, String)], in dir: URL) throws {
         for (script, expected) in cases {
             let r = try runTessera(["run", script], in: dir)
             #expect(r.status == 1, "\(script)")
@@ -224,6 +229,85 @@ import TesseraLua
         let r = try runTessera(["check", "caught.lua"], in: dir)
         #expect(r.stderr == "")
         #expect(r.stdout == "caught.lua: ok on 100 generated items: 100 items, content 10x1000, 0 warnings\n")
+    }
+
+    /// An error value given a place by the handler (an object with __tostring, a number) is
+    /// placed where the coroutine raised it, as a string error is, through every level of
+    /// coroutines (it named the outermost resumer's line).
+    @Test func anErrorObjectInACoroutineIsPlacedWhereItWasRaised() throws {
+        let dir = try folder([
+            "object.lua": """
+            local E = setmetatable({}, {__tostring = function() return "custom failure" end})
+            local function innermost() error(E) end
+            local function middle()
+              local ok, e = coroutine.resume(coroutine.create(innermost))
+              error(e, 0)
+            end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(middle)()
+            end}
+
+            """,
+            "number.lua": """
+            local function body()
+              error(42)
+            end
+            return {simpleLayout=function(ctx,p)
+              coroutine.wrap(body)()
+            end}
+
+            """,
+        ])
+        let cases: [(String, String)] = [
+            ("object.lua", "Error: object.lua:2: custom failure\nstack traceback:\n\t[C]: in function 'error'\n"
+                + "\tobject.lua:2: in function <object.lua:2>\n\tobject.lua:5: in function <object.lua:3>\n"
+                + "\tobject.lua:8: in function <object.lua:7>\n"),
+            ("number.lua", "Error: number.lua:2: 42\nstack traceback:\n\t[C]: in function 'error'\n"
+                + "\tnumber.lua:2: in function <number.lua:1>\n\tnumber.lua:5: in function <number.lua:4>\n"),
+        ]
+        try expectRunsFail(cases, in: dir)
+    }
+
+    /// A coroutine's error the script caught leaves no frames behind: an unrelated error with
+    /// the same text raised later shows only its own (pcall and xpcall around the coroutine),
+    /// and the same error failing again in fresh coroutines is each time a new one, not a
+    /// re-raise (the frames of every earlier failure were shown, one set per failure).
+    @Test func aCaughtCoroutineErrorForgetsItsFrames() throws {
+        let dir = try folder([
+            "pcall.lua": """
+            local function body() error("boom", 0) end
+            local function elsewhere() error("boom", 0) end
+            return {simpleLayout=function(ctx,p)
+              local ok = pcall(coroutine.wrap(body))
+              elsewhere()
+            end}
+
+            """,
+            "xpcall.lua": """
+            local function body() error("boom", 0) end
+            return {simpleLayout=function(ctx,p)
+              xpcall(coroutine.wrap(body), function(e) return e end)
+              error("boom", 0)
+            end}
+
+            """,
+            "again.lua": """
+            local function body() error("boom") end
+            return {simpleLayout=function(ctx,p)
+              for i = 1, 2 do coroutine.resume(coroutine.create(body)) end
+              coroutine.wrap(body)()
+            end}
+
+            """,
+        ])
+        let cases: [(String, String)] = [
+            ("pcall.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\tpcall.lua:2: in upvalue 'elsewhere'\n"
+                + "\tpcall.lua:5: in function <pcall.lua:3>\n"),
+            ("xpcall.lua", "Error: boom\nstack traceback:\n\t[C]: in function 'error'\n\txpcall.lua:4: in function <xpcall.lua:2>\n"),
+            ("again.lua", "Error: again.lua:1: boom\nstack traceback:\n\t[C]: in function 'error'\n"
+                + "\tagain.lua:1: in function <again.lua:1>\n\tagain.lua:4: in function <again.lua:2>\n"),
+        ]
+        try expectRunsFail(cases, in: dir)
     }
 
     /// A query the script fails after layout (an analytic `frame(i)`) reaches every caller as the

@@ -226,9 +226,14 @@ int tb_setmetatable(lua_State *L);
 ** read-only view is refused as an assignment to it is ("attempt to modify a read-only table
 ** (key 'k')"). */
 int tb_rawset(lua_State *L);
+/* [-(1+n), +(1+r), e] The sandbox's pcall(f, ...) (a lua_CFunction, Guards.c): the standard
+** one, but an error it catches that a failed coroutine's frames were carried with (for the
+** traceback, should it escape) forgets them. */
+int tb_scriptpcall(lua_State *L);
 /* [-(2+n), +(1+r), e] The sandbox's xpcall(f, handler, ...) (a lua_CFunction, Guards.c): the
 ** standard one, but once a limit stops the call its error passes the handler by, which would
-** otherwise run with hooks off and could never be stopped. */
+** otherwise run with hooks off and could never be stopped; and it forgets a caught error's
+** carried frames, as tb_scriptpcall. */
 int tb_xpcall(lua_State *L);
 /* [-(1+n), +(1+r), e] coroutine.resume for the sandbox (a lua_CFunction, Coroutines.c):
 ** lcorolib's, but the time limit, the instruction budget and interrupts reach code running

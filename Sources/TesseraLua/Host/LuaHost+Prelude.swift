@@ -6,13 +6,15 @@ import TesseraCore
 extension LuaHost {
     func runPrelude() throws {
         try loadChunk(Array(Prelude.source.utf8), chunkName: Prelude.chunkName)
-        lua_createtable(L, 0, 7)
+        lua_createtable(L, 0, 8)
         pushHostFunction(LuaHost.write, named: "print")
         LuaStack.setField(L, -2, "write")
         lua_pushcclosure(L, tb_setmetatable, 0)
         LuaStack.setField(L, -2, "setmetatable")
         lua_pushcclosure(L, tb_rawset, 0)
         LuaStack.setField(L, -2, "rawset")
+        lua_pushcclosure(L, tb_scriptpcall, 0)
+        LuaStack.setField(L, -2, "pcall")
         lua_pushcclosure(L, tb_xpcall, 0)
         LuaStack.setField(L, -2, "xpcall")
         lua_pushcclosure(L, tb_resume, 0)

@@ -26,9 +26,11 @@ local function copy(t)
   return c
 end
 
--- setmetatable without finalizers, xpcall whose handler a limit's stop passes by, and rawset
--- that refuses read-only views (LuaBridge's Guards.c says why).
-local guardedsetmetatable, guardedxpcall, guardedrawset = host.setmetatable, host.xpcall, host.rawset
+-- setmetatable without finalizers, xpcall whose handler a limit's stop passes by, pcall and
+-- xpcall that forget a caught coroutine error's frames, and rawset that refuses read-only
+-- views (LuaBridge's Guards.c says why).
+local guardedsetmetatable, guardedpcall, guardedxpcall, guardedrawset =
+  host.setmetatable, host.pcall, host.xpcall, host.rawset
 local resume, close, create, status = host.resume, host.close, coroutine.create, coroutine.status
 -- As Lua's wrap: an error that ended the coroutine runs its pending __close handlers (one of
 -- them may replace the error) and goes on as raised inside, which already says where.
@@ -73,6 +75,7 @@ function P.newenv(require)
   for _, name in ipairs(libraries) do env[name] = copy(G[name]) end
   env.os = { clock = os.clock, time = os.time, date = os.date }
   env.setmetatable = guardedsetmetatable
+  env.pcall = guardedpcall
   env.xpcall = guardedxpcall
   env.rawset = guardedrawset
   env.coroutine = newcoroutine()
