@@ -105,6 +105,9 @@ import TesseraCore
         #expect(message("ctx.decoration('bg', 1, 0, 0, -1, 1)", 2) == "\(dir)/bad2.lua:2: ctx.decoration: argument #5 (w) must be a finite, non-negative number, got -1")
         #expect(message("ctx.decoration('bg', 1, 0, 0, 1, 1, { pinned = true })", 3)?.hasPrefix("\(dir)/bad3.lua:2: ctx.decoration: argument #7 (options) has an unknown field 'pinned'") == true)
         #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 3 })", 4) == "\(dir)/bad4.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 3")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = 0 })", 5) == "\(dir)/bad5.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 0")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.mininteger })", 6) == "\(dir)/bad6.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got -9.2233720368548e+18")
+        #expect(message("ctx.supplementary('badge', 1, 0, 0, 1, 1, { item = math.maxinteger })", 7) == "\(dir)/bad7.lua:2: ctx.supplementary: field 'item' must be the index of an item of section 1 (1..2), got 9.2233720368548e+18")
     }
 
     @Test func stickyPredicateGetsTheItem() throws {

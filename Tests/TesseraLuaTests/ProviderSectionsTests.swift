@@ -322,6 +322,8 @@ private func expectSame(_ a: any LayoutResult, _ b: any LayoutResult, viewport: 
             ("t.provider{ data = { 1, 2 }, sections = { { count = 1 } } }", "test:2: t.provider: field 'sections' cover 1 items; expected all 2 items of the data"),
             ("t.provider{ data = { 1 }, sections = { { id = true, count = 1 } } }", "test:2: t.provider: field 'sections'[1].id must be a string or an integer, got true"),
             ("t.provider{ data = { 1 }, sections = { { first = 2, count = 1 } } }", "test:2: t.provider: field 'sections'[1] starts at item 2; expected 1, right after the sections before it"),
+            ("t.provider{ data = { 1, 2 }, sections = { { count = 1 }, { count = 2 } } }", "test:2: t.provider: field 'sections' cover more than 2 items; expected all 2 items of the data"),
+            ("t.provider{ data = { 1, 2 }, sections = { { count = 1 }, { count = math.maxinteger } } }", "test:2: t.provider: field 'sections' cover more than 2 items; expected all 2 items of the data"),
             ("t.provider{ data = { 1 }, sections = 3 }", "test:2: t.provider: field 'sections' must be a list of sections {id =, count =}, got number"),
         ] {
             let error = scriptError { _ = try provider("return " + source) }

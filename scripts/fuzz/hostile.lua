@@ -1,13 +1,13 @@
 -- The fuzzer's one generator, shared by its two scripts (lua-api.lua, run as a layout script,
 -- and repl-api.lua, run inside `tessera repl`): hostile values (wrong types, non-tables inside
--- lists, NaN, +-inf, +-1e308, math.maxinteger, huge counts, cycles, deep nesting, tables whose
--- __index, __len or __pairs raise or loop), option tables built from the fields a function
+-- lists, NaN, +-inf, +-1e308, -0.0, math.mininteger, math.maxinteger, +-2^53, huge counts,
+-- cycles, deep nesting, tables whose __index, __len or __pairs raise or loop), option tables built from the fields a function
 -- names, the ways a call runs (directly, inside coroutines, inside __close handlers run by
 -- coroutine.close), and the loop that calls functions, methods of pooled values and field
 -- assignments. Every call is protected: an error is an expected answer. Each value a call
 -- returns joins the pool, so later calls get real layouts, parts, engines and results.
 --
--- fuzzer(seed, trace) -> g with g.hostile, g.pick, g.rnd, g.options, g.arguments, g.keep,
+-- fuzzer(seed, trace) -> g with g.hostile, g.extreme, g.pick, g.rnd, g.options, g.arguments, g.keep,
 -- g.call, g.fieldsOf (preset field lists), g.moduleFunctions(t), g.methods, g.fields and
 -- g.drive(functions, methods, fields, calls).
 return function(seed, trace)
@@ -44,9 +44,27 @@ return function(seed, trace)
     "", "x", "50%", "-50%", "nan%", "1e308%", "top", "leading", "vertical", "horizontal",
     "fade", "cascade", "waterfall", "../etc/passwd", "/etc/passwd", "a.b.c", string.rep("z", 300),
   }
+  -- The ends of the number ranges, where host arithmetic on a script's number overflows
+  -- (math.mininteger - 1) or a conversion traps (a NaN or 1e308 made an integer): a value in
+  -- eight is one of them, and a dataset whose sections give first and count (as t.diff and
+  -- t.provider take them) gets them there one in forty.
+  local extremes = {
+    math.mininteger, math.maxinteger, math.mininteger + 1, math.maxinteger - 1, 1 << 53, -(1 << 53),
+    2 ^ 53, -(2 ^ 53), -1, 0, math.huge, -math.huge, 0 / 0, -0.0, 1e308, -1e308,
+  }
+  local function extreme() return pick(extremes) end
+  g.extreme = extreme
   local function hostile(depth)
     depth = depth or 0
-    local r = rnd(20)
+    local r = rnd(40)
+    if r <= 5 then return extreme() end
+    if r <= 6 then
+      local near = function() return rnd(2) == 1 and extreme() or rnd(0, 3) end
+      local side = { 1, 2, sections = { { id = "a", first = 1, count = 1 }, { id = "b", first = near(), count = near() } } }
+      if rnd(2) == 1 then side.sections[2] = { count = near() } end
+      return side
+    end
+    r = rnd(20)
     if r <= 7 then return pick(scalars) end
     if r <= 10 and #pool > 0 then return pool[rnd(#pool)] end
     if r == 11 then return nil end

@@ -19,7 +19,7 @@ local optionFields = {
 
 -- A value in range for the argument or option `what` three times in four, else a hostile one.
 local function near(g, ctx, what)
-  if g.rnd(4) == 1 then return g.hostile() end
+  if g.rnd(4) == 1 then return g.rnd(2) == 1 and g.extreme() or g.hostile() end
   local r = g.rnd
   if what == "i" or what == "item" then return r(math.max(ctx.count, 1)) end
   if what == "section" then return r(math.max(#ctx.sections, 1)) end

@@ -46,7 +46,8 @@ extension TesseraModule {
                 element.label = try options.optString("label")
                 if let item = try options.optNumber("item") {
                     let range = box.sections[section - 1].range
-                    guard let i = Int(exactly: item), range.contains(i - 1) else {
+                    // Compared without subtracting: i - 1 traps for math.mininteger.
+                    guard let i = Int(exactly: item), i > range.lowerBound, i <= range.upperBound else {
                         throw args.error(.field("item"), at: -1, mustBe: "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))", got: LuaHost.numberText(item))
                     }
                     element.index = i - 1

@@ -125,8 +125,11 @@ struct DiffSide {
                       case .int(let n)? = fields.removeValue(forKey: "count"), n >= 0 else {
                     throw args.error(.path(path()), "must list its items (items = {...}) or give first and count (integers) over \(name)'s items")
                 }
-                guard first == items.count + 1, first - 1 + n <= all.count else {
-                    throw args.error(.path(path()), "covers items \(first) to \(first + n - 1); expected it to start at \(items.count + 1) and end by \(all.count)")
+                // Compared without adding to the script's integers, which may be math.maxinteger.
+                guard first == items.count + 1, n <= all.count - items.count else {
+                    let last = first.addingReportingOverflow(n - 1)
+                    let span = last.overflow ? "\(n) items from item \(first)" : "items \(first) to \(last.partialValue)"
+                    throw args.error(.path(path()), "covers \(span); expected it to start at \(items.count + 1) and end by \(all.count)")
                 }
                 items.append(contentsOf: all[(first - 1)..<(first - 1 + n)])
                 sections.append(Dataset.Section(id: id, fields: fields, range: (first - 1)..<(first - 1 + n)))

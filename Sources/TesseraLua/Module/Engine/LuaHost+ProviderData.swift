@@ -81,6 +81,10 @@ extension LuaHost {
             guard case .int(let n)? = fields["count"], n >= 0 else {
                 throw LuaArguments.statement(path, "needs count = a whole number >= 0 (its number of items)")
             }
+            // Compared without adding: next + n traps for count = math.maxinteger.
+            guard n <= count - next else {
+                throw LuaArguments.statement(what, "cover more than \(count) items; expected all \(count) items of the data")
+            }
             if let first = fields["first"], first != .int(next + 1) {
                 throw LuaArguments.statement(path, "starts at item \(first.briefDescription); expected \(next + 1), right after the sections before it")
             }
