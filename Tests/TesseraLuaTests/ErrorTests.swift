@@ -315,6 +315,20 @@ import LuaBridge
         #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/concat.lua:2: in function <\(dir)/concat.lua:1>"))
     }
 
+    /// The traceback captured at a memory refusal has a fixed room (4096 bytes): one that does
+    /// not fit ends with a marker line where it was cut, in place of the line that did not fit
+    /// (it was cut mid-line, with nothing to say so).
+    @Test func aMemoryTracebackCutForWantOfRoomEndsWithAMarker() throws {
+        let name = String(repeating: "a", count: 5000)
+        let e = try #require(try failure("cut.lua", """
+        local function \(name)() local s = string.rep("x", 1 << 30) end
+        return { simpleLayout = function(ctx) \(name)() end }
+        """))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/cut.lua:1: memory limit of 256 MB exceeded")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'string.rep'\n\t...")
+    }
+
     @Test func doublingStringStopsAtTheCap() throws {
         let cap = 8 * 1_048_576
         let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: cap, timeLimit: nil))
