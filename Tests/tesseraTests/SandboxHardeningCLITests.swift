@@ -155,15 +155,16 @@ import Testing
     @Test(.enabled(if: Self.luaReleaseNumber >= 50406, "the Lua linked in is older than 5.4.6, which places every refusal where it happens"),
           arguments: [
         ("f(1)", "\ts.lua:2: in function <s.lua:2>\n"),
-        ("coroutine.wrap(f)(1)", "\t[C]: in upvalue 'resume'\n\ts.lua:2: in function <s.lua:2>\n"),
+        ("coroutine.wrap(f)(1)", "\ts.lua:1: in upvalue 'f'\n\ts.lua:1: in function <s.lua:1>\n\t[C]: in upvalue 'resume'\n"
+            + "\ts.lua:2: in function <s.lua:2>\n"),
     ])
     func aRecursionWithoutEndOutgrowingTheCapWhileLuaMovesItsStackIsPlaced(call: String, outer: String) throws {
         let r = try run("local function f(n) return f(n + 1) + 1 end\nreturn {simpleLayout = function(ctx) \(call) end}\n",
                         ["--max-memory", "8"])
         let skipped = try #require(r.stderr.firstMatch(of: /\t\.\.\.\t\(skipping (\d+) levels\)\n/), "\(r.stderr)")
-        let f = String(repeating: "\ts.lua:1: in upvalue 'f'\n", count: 10)
+        let f = String(repeating: "\ts.lua:1: in upvalue 'f'\n", count: 9)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded\nstack traceback:\n\ts.lua:1: in function <s.lua:1>\n"
+        #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n"
                 + f + "\t...\t(skipping \(skipped.1) levels)\n" + f + outer + "hint: raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
