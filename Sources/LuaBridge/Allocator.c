@@ -3,7 +3,10 @@
 ** It keeps the memory accounting (used, peak) and, while script code runs, refuses growth
 ** past the cap so that Lua raises a memory error instead of the process running out. At a
 ** refusal it records where the script was ("file:line:" and a traceback) without
-** allocating, since a memory error gets no message handler to say so.
+** allocating, since a memory error gets no message handler to say so. A block that may be a
+** thread's stack being moved (Lua 5.4.6 and later), when the stack cannot be read, is granted
+** past the cap once instead, and the count hook raises the same error at the next instruction,
+** where it can be placed: the overshoot is one stack block.
 ** Small blocks (tables, their parts, closures, short strings: most of what a script makes
 ** and the collector frees) go on free lists by size class when freed and are handed out
 ** again, so a loop making a short-lived table per item pays a list push and pop instead of
@@ -53,7 +56,8 @@ static void tb_capturewhere(tb_Bridge *b, int placeable) {
 
 /* Whether a refused block may be a thread's stack being moved to a bigger one, which Lua 5.4.6
 ** and later do with the stack's pointers turned into offsets: lua_getinfo would follow one
-** then and crash, so such a refusal is not placed (the error still names the memory limit).
+** then and crash, so such a block is granted once (tb_hookmemory) and a second one, before the
+** hook ran, refused unplaced (the error still names the memory limit).
 ** A stack is a block of 16-byte slots (TValues), its size plus 5 spare ones: 45, 85, 165 ...
 ** A table's array part is a block of them too, but a power of two of them, before and after
 ** (what its growth always asks for), which a stack's two sizes never both are. 5.4.4, linked
@@ -128,9 +132,15 @@ void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (nsize > old && b->enforce && b->cap > 0 && b->used - old + nsize > b->cap) {
-    b->refusals++;
-    if (b->L != NULL) tb_capturewhere(b, !tb_maybestack(ptr, osize, nsize));
-    return NULL;
+    int placeable = !tb_maybestack(ptr, osize, nsize);
+    if (!placeable && !b->overshoot && b->L != NULL) {
+      tb_hookmemory(b);              /* granted: the hook raises the error where it can place it */
+    } else {
+      b->refusals++;
+      if (placeable) b->overshoot = 0;   /* this refusal raises the memory error, placed */
+      if (b->L != NULL) tb_capturewhere(b, placeable);
+      return NULL;
+    }
   }
   if (ptr == NULL) p = tb_take(b, nsize);
   else if (old > TB_POOL_LARGEST && nsize > TB_POOL_LARGEST) p = realloc(ptr, nsize);
@@ -153,6 +163,14 @@ void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   b->used = b->used - old + nsize;
   if (b->used > b->peak) b->peak = b->used;
   return p;
+}
+
+void tb_raisememory(lua_State *L) {
+  tb_Bridge *b = tb_bridge(L);
+  if (!b->enforce || b->cap == 0) return;   /* left to the end of the call (tb_pcall) */
+  b->overshoot = 0;
+  /* a block the cap cannot hold: refused and placed as any refusal, then Lua raises its error */
+  lua_newuserdatauv(L, b->cap + 1, 0);
 }
 
 size_t tb_memoryused(lua_State *L) { return tb_bridge(L)->used; }

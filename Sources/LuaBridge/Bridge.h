@@ -67,6 +67,8 @@ typedef struct tb_Bridge {
   size_t pooled;                /* bytes on those lists */
   int enforce;                  /* refuse growth past `cap` only while script code runs */
   int refusals;                 /* allocations refused in the current call */
+  int overshoot;                /* a possible stack move was granted past the cap: the count hook
+                                ** raises the memory error at the next instruction (Allocator.c) */
   char memwhere[256];           /* "file:line:" of the last refusal */
   char memtrace[4096];          /* traceback captured at the last refusal, or "" */
   lua_State *scratch;           /* a thread whose stack only the traceback builder uses */
@@ -81,7 +83,6 @@ typedef struct tb_Bridge {
   /* instruction budget */
   long long maxinstructions, executed;
   unsigned long spent, spentcounted;  /* C steps (tb_spend), and how many of them `executed` holds */
-  int hookcount;
   int clockhook;                /* no watchdog thread could be made: the count hook reads the clock */
   int refusethread;             /* tests: make no watchdog thread, as when pthread_create fails */
   /* watchdog */
@@ -213,6 +214,10 @@ static inline int tb_finite(double v) { return fabs(v) <= DBL_MAX; }
 /* Allocator.c: the lua_Alloc that accounts for memory and refuses growth past b->cap
 ** while script code runs (ud is the tb_Bridge). No stack. */
 TB_INTERNAL void *tb_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+/* Allocator.c: [-0, +0, m] Raises the memory error of a block granted past the cap (b->overshoot)
+** as a refusal does, placed where L runs now; returns only when the cap is not enforced there,
+** leaving the error to the end of the call (tb_pcall). */
+TB_INTERNAL void tb_raisememory(lua_State *L);
 /* Allocator.c: frees the pooled blocks (after lua_close, when Lua has given every block back). */
 TB_INTERNAL void tb_freepool(tb_Bridge *b);
 
@@ -236,6 +241,10 @@ TB_INTERNAL void tb_begincall(tb_Bridge *b);
 ** such as the pattern matcher 1), and leaves a count-1 hook so a pcall cannot swallow it. */
 TB_INTERNAL void tb_raisestop(lua_State *L, int level);
 TB_INTERNAL void tb_endcall(tb_Bridge *b);
+/* No stack; safe inside the allocator while a stack moves. Sets b->overshoot and has the count
+** hook run at the next instruction of the running thread (and of the main thread, should the
+** running coroutine end first), where it calls tb_raisememory. */
+TB_INTERNAL void tb_hookmemory(tb_Bridge *b);
 /* [-0, +0, v] Counts `steps` of C work a script asked for (pattern matching, elements moved)
 ** against the instruction budget, and every 4096 steps raises the stop error if the call was
 ** asked to stop (time limit, interrupt, budget), naming the calling script line. */

@@ -138,6 +138,23 @@ int tb_msgh(lua_State *L) {
   return 1;
 }
 
+/* [-?, +1, -] A call that ended while a block granted past the cap still waited for the count
+** hook (no Lua code ran after a host function grew a stack): its results above `base` give way
+** to the memory error, which no longer has a place to name. */
+static int tb_failovershoot(lua_State *L, int base) {
+  tb_Bridge *b = tb_bridge(L);
+  int saved = b->enforce;
+  lua_settop(L, base);
+  b->enforce = 0;                    /* the message is the host's, past the cap as the block */
+  lua_pushliteral(L, "not enough memory");
+  b->enforce = saved;
+  b->overshoot = 0;
+  b->refusals++;
+  b->memwhere[0] = '\0';
+  b->memtrace[0] = '\0';
+  return LUA_ERRMEM;
+}
+
 /* [-(nargs+1), +(nresults|1), -] */
 int tb_pcall(lua_State *L, int nargs, int nresults) {
   tb_Bridge *b = tb_bridge(L);
@@ -153,6 +170,7 @@ int tb_pcall(lua_State *L, int nargs, int nresults) {
   b->enforce = 1;
   status = lua_pcall(L, nargs, nresults, base);
   b->enforce = saved;
+  if (status == LUA_OK && b->overshoot) status = tb_failovershoot(L, base);
   /* why this call (outermost or nested) stopped, for tb_laststop: a limit only once its error
   ** was raised (a syntax error met while the limit passed, in a slow read, is that error) */
   b->laststop = status == LUA_OK ? TB_STOP_NONE : b->raisedstop;

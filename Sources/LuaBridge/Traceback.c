@@ -33,21 +33,30 @@ void tb_inittraceback(lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_scratchkey);   /* kept alive with the state */
 }
 
+/* The line that ends a fixed text cut for want of room, as luaL_traceback marks skipped levels. */
+#define TB_CUT "\n\t..."
+
 /* Appends s to the output: to the Lua buffer when there is one, else to the fixed text,
 ** never past its end. Allocates only through the Lua buffer; no stack but that buffer's. */
 static void tb_put(tb_TraceOut *out, const char *s) {
-  size_t len, room;
+  size_t len;
   if (out->buffer != NULL) {
     luaL_addstring(out->buffer, s);
     return;
   }
-  if (out->n + 1 >= out->size) return;
+  if (out->n + 1 >= out->size) return;   /* cut already */
   len = strlen(s);
-  room = out->size - out->n - 1;
-  if (len > room) len = room;
-  memcpy(out->text + out->n, s, len);
+  if (out->n + len + sizeof TB_CUT > out->size) {
+    /* no room for s and the marker after it: the marker ends the text in place of the line
+    ** s begins or continues, and nothing more is written */
+    char *line = strrchr(out->text, '\n');
+    size_t at = *s != '\n' && line != NULL ? (size_t)(line - out->text) : out->n;
+    memcpy(out->text + at, TB_CUT, sizeof TB_CUT);
+    out->n = out->size - 1;
+    return;
+  }
+  memcpy(out->text + out->n, s, len + 1);
   out->n += len;
-  out->text[out->n] = '\0';
 }
 
 /* tb_put of a formatted piece: short ones only (a short_src and a number). As tb_put. */

@@ -10,7 +10,8 @@
 ** watchdog thread sleeps as long as the CPU time left (a thread's CPU clock runs no faster
 ** than the wall clock), reads the thread's clock, sleeps again, and once the limit has passed
 ** signals (SIGURG) the thread running the call, whose handler installs the hook, as lua.c does
-** for Ctrl-C. When no watchdog thread can be made (a process out of threads), the count hook
+** for Ctrl-C. The count hook also raises the memory error of a block the allocator granted past
+** the cap while a stack moved (tb_hookmemory). When no watchdog thread can be made (a process out of threads), the count hook
 ** reads the clocks every TB_CLOCKCHECKS instructions instead, so a runaway script still
 ** stops. The per-thread and signal state lives only here.
 */
@@ -63,7 +64,20 @@ void tb_raisestop(lua_State *L, int level) {
   tb_errorwhere(L, "interrupted");
 }
 
-/* [-0, +0, v] The count hook: counts the instruction budget down (and reads the clock when no
+/* [-0, +0, -] Sets L's hook as the limits need it while no stop is due: counting the budget
+** down, reading the clock, or none. A stop requested meanwhile (the signal handler set count 1
+** between the read of the reason and here) keeps count 1. */
+static void tb_resethook(lua_State *L, tb_Bridge *b) {
+  if (b->maxinstructions <= 0 && !b->clockhook) {
+    lua_sethook(L, NULL, 0, 0);
+  } else {
+    lua_sethook(L, tb_hook, LUA_MASKCOUNT, tb_nexthookcount(b));
+  }
+  if (atomic_load(&b->reason) != TB_STOP_NONE) lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
+}
+
+/* [-0, +0, v] The count hook: raises the memory error of a block granted past the cap first
+** (tb_hookmemory), counts the instruction budget down (and reads the clock when no
 ** watchdog thread runs), and raises "file:line: <reason>" (the running script function's
 ** line) once a stop reason is set. It
 ** stays installed with count 1 after it raised, so a script that catches the error with
@@ -71,21 +85,26 @@ void tb_raisestop(lua_State *L, int level) {
 ** code) it waits for the next script instruction instead, so the error names the script. */
 static void tb_hook(lua_State *L, lua_Debug *ar) {
   tb_Bridge *b = tb_bridge(L);
-  int reason = atomic_load(&b->reason);
+  int reason;
+  if (b->overshoot) {
+    tb_resethook(L, b);
+    tb_raisememory(L);
+    return;
+  }
+  reason = atomic_load(&b->reason);
   if (reason == TB_STOP_NONE) {
-    if (b->maxinstructions <= 0 && !b->clockhook) return;
-    if (b->maxinstructions > 0) b->executed += b->hookcount;
+    /* the instructions since this thread's hook was set (threads' counts differ for a moment:
+    ** a stop or the memory hook set count 1 on some) */
+    if (b->maxinstructions > 0) b->executed += lua_gethookcount(L);
     if (b->maxinstructions > 0 && b->executed >= b->maxinstructions) {
       reason = TB_STOP_INSTRUCTIONS;
       atomic_store(&b->reason, reason);
     } else if (!(b->clockhook && tb_stopping(L))) {
-      b->hookcount = tb_nexthookcount(b);
-      lua_sethook(L, tb_hook, LUA_MASKCOUNT, b->hookcount);
+      tb_resethook(L, b);
       return;
     }
   }
   if (lua_getinfo(L, "S", ar) && strcmp(ar->source, TB_PRELUDE_CHUNK) == 0) {
-    b->hookcount = 1;
     lua_sethook(L, tb_hook, LUA_MASKCOUNT, 1);
     return;
   }
@@ -256,6 +275,7 @@ void tb_begincall(tb_Bridge *b) {
   atomic_store(&b->reason, TB_STOP_NONE);
   b->raisedstop = TB_STOP_NONE;
   b->refusals = 0;
+  b->overshoot = 0;
   b->memwhere[0] = '\0';
   b->memtrace[0] = '\0';
   b->executed = 0;
@@ -294,9 +314,14 @@ void tb_begincall(tb_Bridge *b) {
   pthread_mutex_unlock(&b->mu);
   b->clockhook = b->timed && !b->hasthread;
   if (b->maxinstructions > 0 || b->clockhook) {
-    b->hookcount = tb_nexthookcount(b);
-    lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, b->hookcount);
+    lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, tb_nexthookcount(b));
   }
+}
+
+void tb_hookmemory(tb_Bridge *b) {
+  b->overshoot = 1;
+  lua_sethook(b->L, tb_hook, LUA_MASKCOUNT, 1);
+  if (b->coroutine != NULL) lua_sethook(b->coroutine, tb_hook, LUA_MASKCOUNT, 1);
 }
 
 void tb_refusewatchdog(lua_State *L, int refuse) { tb_bridge(L)->refusethread = refuse; }

@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import Testing
 import OrderedCollections
@@ -313,6 +314,57 @@ import LuaBridge
         #expect(e.kind == .memory)
         #expect(e.message == "\(dir)/concat.lua:2: memory limit of 8 MB exceeded")
         #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/concat.lua:2: in function <\(dir)/concat.lua:1>"))
+    }
+
+    /// The traceback captured at a memory refusal has a fixed room (4096 bytes): one that does
+    /// not fit ends with a marker line where it was cut, in place of the line that did not fit
+    /// (it was cut mid-line, with nothing to say so).
+    @Test func aMemoryTracebackCutForWantOfRoomEndsWithAMarker() throws {
+        let name = String(repeating: "a", count: 5000)
+        let e = try #require(try failure("cut.lua", """
+        local function \(name)() local s = string.rep("x", 1 << 30) end
+        return { simpleLayout = function(ctx) \(name)() end }
+        """))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/cut.lua:1: memory limit of 256 MB exceeded")
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'string.rep'\n\t...")
+    }
+
+    /// Whether the Lua linked in is 5.4.6 or later (LUA_VERSION_RELEASE_NUM, a macro of an
+    /// expression Swift does not import), whose stack moves the allocator cannot place.
+    static let luaMovesStacksUnreadably = Int(LUA_VERSION_NUM) * 100 + (Int(LUA_VERSION_RELEASE) ?? 0) >= 50406
+    static let refusedAtOnce: Comment = "the Lua linked in is older than 5.4.6, which refuses that growth at once"
+
+    /// Built against Lua 5.4.6 or later, a stack grown past the cap is granted and the error
+    /// waits for the next Lua instruction; a call that runs none after it (table.unpack called
+    /// from Swift, its results on a stack grown past 8 MB) still fails with the memory error,
+    /// with no place to name (it succeeded over the cap). The state stays past the cap after it:
+    /// Lua keeps the host's frame as tall as those results, so the stack cannot shrink.
+    @Test(.enabled(if: Self.luaMovesStacksUnreadably, Self.refusedAtOnce))
+    func aStackGrownPastTheCapByACallThatRunsNoLuaCodeAfterItFails() throws {
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 8 * 1_048_576, timeLimit: nil))
+        let values = try host.evaluate("return table.unpack, {}", environment: try host.newEnvironment())
+        let e = try #require(scriptError { _ = try host.call(values[0], [values[1], .integer(1), .integer(600_000)]) })
+        #expect(e.kind == .memory)
+        #expect(e.message == "memory limit of 8 MB exceeded")
+        #expect(e.traceback == "")
+    }
+
+    /// The same growth inside a script: no block is asked for after it, so the count hook raises
+    /// the error at the script's next instruction (the line after the call), placed and traced
+    /// there (it was the bare message).
+    @Test(.enabled(if: Self.luaMovesStacksUnreadably, Self.refusedAtOnce))
+    func aStackGrownPastTheCapInAHostCallStopsAtTheNextInstruction() throws {
+        let host = try LuaHost(limits: ScriptLimits(maxMemoryBytes: 8 * 1_048_576, timeLimit: nil))
+        let e = try #require(try failure("unpack.lua", """
+        return { simpleLayout = function(ctx)
+          table.unpack({}, 1, 600000)
+          local after = true
+        end }
+        """, host: host))
+        #expect(e.kind == .memory)
+        #expect(e.message == "\(dir)/unpack.lua:3: memory limit of 8 MB exceeded")
+        #expect(e.traceback == "stack traceback:\n\t\(dir)/unpack.lua:3: in function <\(dir)/unpack.lua:1>")
     }
 
     @Test func doublingStringStopsAtTheCap() throws {

@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import Testing
 
@@ -9,6 +10,10 @@ import Testing
         try script.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         return try runTessera(["run", name] + extra, in: dir)
     }
+
+    /// LUA_VERSION_RELEASE_NUM of the Lua built in (5.4.7: 50407), which Swift does not import (a
+    /// macro of an expression): made of the two macros it is made of.
+    static let luaReleaseNumber = Int(LUA_VERSION_NUM) * 100 + (Int(LUA_VERSION_RELEASE) ?? 0)
 
     static let layout = "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, 0, 1, 1) end end }\n"
 
@@ -138,6 +143,29 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("Error: s.lua:1: memory limit of 1 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n")
                 || r.stderr == "Error: memory limit of 1 MB exceeded\nhint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
+    }
+
+    /// Lua 5.4.6 and later move a stack with its pointers held as offsets, where the place of a
+    /// refusal cannot be read: the growth is granted past the cap and the count hook raises the
+    /// memory error at the next instruction, placed and traced as any refusal (it was the bare
+    /// `memory limit of 8 MB exceeded`), in the main thread and in a coroutine alike. The depth
+    /// reached, hence the levels skipped, follows the state's size, so that count alone is not
+    /// compared. Against 5.4.4 (Debian 12) the refusal is placed where it happens:
+    /// aRecursionWithoutEndUnderASmallCapIsAnError covers it; scripts/test-lua-version runs this.
+    @Test(.enabled(if: Self.luaReleaseNumber >= 50406, "the Lua linked in is older than 5.4.6, which places every refusal where it happens"),
+          arguments: [
+        ("f(1)", "\ts.lua:2: in function <s.lua:2>\n"),
+        ("coroutine.wrap(f)(1)", "\ts.lua:1: in upvalue 'f'\n\ts.lua:1: in function <s.lua:1>\n\t[C]: in upvalue 'resume'\n"
+            + "\ts.lua:2: in function <s.lua:2>\n"),
+    ])
+    func aRecursionWithoutEndOutgrowingTheCapWhileLuaMovesItsStackIsPlaced(call: String, outer: String) throws {
+        let r = try run("local function f(n) return f(n + 1) + 1 end\nreturn {simpleLayout = function(ctx) \(call) end}\n",
+                        ["--max-memory", "8"])
+        let skipped = try #require(r.stderr.firstMatch(of: /\t\.\.\.\t\(skipping (\d+) levels\)\n/), "\(r.stderr)")
+        let f = String(repeating: "\ts.lua:1: in upvalue 'f'\n", count: 9)
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n"
+                + f + "\t...\t(skipping \(skipped.1) levels)\n" + f + outer + "hint: raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
