@@ -165,7 +165,8 @@ import Testing
         let f = String(repeating: "\ts.lua:1: in upvalue 'f'\n", count: 9)
         #expect(r.status == 1)
         #expect(r.stderr == "Error: s.lua:1: memory limit of 8 MB exceeded\nstack traceback:\n\ts.lua:1: in upvalue 'f'\n"
-                + f + "\t...\t(skipping \(skipped.1) levels)\n" + f + outer + "hint: raise the cap with --max-memory MB\n", "\(r.stderr)")
+                + f + "\t...\t(skipping \(skipped.1) levels)\n" + f + outer
+                + "hint: if a table or string grows without end, fix it; if the work needs more, raise the cap with --max-memory MB\n", "\(r.stderr)")
     }
 
     @Test(arguments: [("coroutine.yield()", "attempt to yield from outside a coroutine"),
