@@ -679,6 +679,9 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.stdout == "0 passed, 0 failed\n")   // the summary is the last line even then
         #expect(missing.stderr == "Error: nothing-here does not exist (or cannot be read); expected a test file or a folder of *_test.lua files\n")
+        let device = try Self.test(["/dev/null"], in: root)
+        #expect(device.status == 2)
+        #expect(device.stderr == "Error: /dev/null is neither a readable file nor a folder; expected a test file or a folder of *_test.lua files\n")
         let flag = try Self.test(["--bogus"], in: root)
         #expect(flag.status == 2)
         #expect(flag.stderr.hasPrefix("Error: Unknown option '--bogus'"))

@@ -12,8 +12,8 @@ package enum LayoutTestSuite {
     /// path (`'tests/*_test.lua'`, quoted) stands for the paths it matches, as in a shell.
     /// Without repeats, in the order found: a folder's names sorted, folders reached through a
     /// symbolic link after the real ones.
-    /// - Throws: `LayoutTestPathError` for a path that does not exist, or a pattern that
-    ///   matches nothing.
+    /// - Throws: `LayoutTestPathError` for a path that does not exist or is neither a readable
+    ///   file nor a folder, or a pattern that matches nothing.
     public static func files(under paths: [String]) throws -> [String] {
         var found: [String] = []
         var searched = Set<String>()
@@ -30,6 +30,9 @@ package enum LayoutTestSuite {
                 collect(path, into: &found, searched: &searched)
             } else if ScriptFiles.isFile(path) {
                 found.append(path)
+            } else if ScriptFiles.exists(path) {
+                // A device, a FIFO or a socket (`tessera test /dev/zero`) is there but is no test.
+                throw LayoutTestPathError(message: "\(path) is neither a readable file nor a folder; expected a test file or a folder of *\(fileSuffix) files")
             } else {
                 throw LayoutTestPathError(message: "\(path) does not exist (or cannot be read); expected a test file or a folder of *\(fileSuffix) files")
             }
