@@ -279,12 +279,7 @@ private func splitPath(_ path: String) -> (folder: String, name: String) {
 
 /// Removes `prefix + PID` files in `folder` whose process no longer exists.
 private func removeStaleTemporaries(in folder: String, prefix: String) {
-    guard let dir = opendir(folder) else { return }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
+    for name in folderNames(folder) ?? [] {
         guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
         if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
     }

@@ -43,17 +43,11 @@ package enum NearbyFile {
     /// The entries of `folder` other than hidden ones, sorted by name, each marked when it is a
     /// folder (a symbolic link to one counts); empty when it cannot be read.
     static func listing(_ folder: String) -> [(name: String, isFolder: Bool)] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while entries.count < entryLimit, let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix(".") else { continue }
+        let names = (folderNames(folder, limit: entryLimit) ?? []).filter { !$0.hasPrefix(".") }
+        return names.sorted().map { name in
             var info = stat()
-            let isFolder = stat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            entries.append((name, isFolder))
+            return (name, stat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
         }
-        return entries.sorted { $0.name < $1.name }
     }
 
     static func isRegularFile(_ path: String) -> Bool {

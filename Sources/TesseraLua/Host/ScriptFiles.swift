@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TesseraCore
 
 /// Every file-system read of the Lua side, in the C library only (no Foundation), and the
 /// shipped scripts as a folder that lives in the library itself: `<tessera>/layouts` and
@@ -76,16 +77,7 @@ import Darwin
                 .map { $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? "" }
             return Array(Set(names))
         }
-        guard let folder = opendir(path) else { return nil }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
+        return folderNames(path)
     }
 
     /// `path` with every symbolic link resolved, or nil; a shipped path is its own.
