@@ -8,6 +8,17 @@
 ** Tessera's entry points (a driver, a trampoline), never the script's code, so it is left
 ** out, as are the frames of Tessera's own Lua chunks. A stack with no frame left gives no
 ** "stack traceback:" header at all.
+** Names from package.loaded cost a walk of its modules and their fields, so a traceback walks
+** it once for all its frames (stopping when each is named) rather than once per frame, and
+** only for C functions: a script's function is never in a table package.loaded holds, since
+** scripts run in environments whose library tables are copies and reach none of those tables
+** (the prelude), so luaL_traceback's search would find nothing for it and Lua's own frame
+** names ("local 'f'", "global 'f'", "field 'f'") are the ones written.
+** The fixed text (the allocator's) is cut at whole lines: a piece that would leave no room for
+** the marker "\n\t..." and the zero byte after it ends the text with that marker, written in
+** place of the line the piece belongs to (over the start of the unfinished last line when the
+** piece continues it, after the text when the piece starts a line), and nothing more is
+** written. So the text is always whole lines, then the marker if anything was left out.
 ** The allocator may not allocate, nor use the stack of the thread that ran out, so the
 ** builder allocates nothing itself when it writes to a fixed buffer, and looks names up on a
 ** scratch thread of its own made with the state (tb_inittraceback), whose stack has room. Of
@@ -22,6 +33,11 @@
 
 #define TB_LEVELS1 10  /* levels shown before the skip (as luaL_traceback) */
 #define TB_LEVELS2 11  /* levels shown after it */
+/* The most frames one traceback shows: every level of a stack one level short of a skip. */
+#define TB_FRAMES (TB_LEVELS1 + TB_LEVELS2 + 1)
+/* The scratch slots one traceback uses: the one or two keys of each frame's global name
+** (tb_findnames) and the walk of package.loaded's two levels. */
+#define TB_SCRATCHSLOTS (2 * TB_FRAMES + 5)
 
 static const char tb_scratchkey = 'S';
 
@@ -29,7 +45,9 @@ static const char tb_scratchkey = 'S';
 void tb_inittraceback(lua_State *L) {
   tb_Bridge *b = tb_bridge(L);
   b->scratch = lua_newthread(L);
-  lua_checkstack(b->scratch, 8);   /* tb_pushglobalname uses 6 slots */
+  /* room for two tracebacks at once: the allocator's capture (into the fixed text) may run
+  ** while the handler's (into a Lua buffer) is being written, at a refusal of its growth */
+  lua_checkstack(b->scratch, 2 * TB_SCRATCHSLOTS);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_scratchkey);   /* kept alive with the state */
 }
 
@@ -82,72 +100,94 @@ void tb_putlines(tb_TraceOut *out, const char *lines) {
   tb_put(out, lines);
 }
 
-/* [-0, +(0|1|2) on S, -] luaL_traceback's global name of the function of frame `ar` of L: a
-** module in package.loaded ("name") or a field of one ("module.name"), searched in
-** lua_next's order as it does. Pushes on S the one or two keys of that name and returns how
-** many; 0 when there is none. The function passes from L to S at once, so L's stack holds
-** one value above its top for a moment; nothing is allocated (the keys are strings already
-** made; no metamethod runs). */
-static int tb_pushglobalname(lua_State *L, lua_Debug *ar, lua_State *S) {
-  int top = lua_gettop(S), fn = top + 1, loaded = top + 2;
-  lua_getinfo(L, "f", ar);
-  lua_xmove(L, S, 1);
-  if (lua_getfield(S, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE) {
+/* What the name search looks for in frame `ar` of L: a C function's identity (lua_topointer,
+** which tells functions apart as lua_rawequal does), or NULL for a Lua function (a script's,
+** which no table of package.loaded holds, or one of Tessera's own chunks, never written). The
+** function sits on L's stack, one value above its top, for a moment. */
+static const void *tb_sought(lua_State *L, lua_Debug *ar) {
+  const void *fn = NULL;
+  if (!lua_getinfo(L, "f", ar)) return NULL;
+  if (lua_iscfunction(L, -1)) fn = lua_topointer(L, -1);
+  lua_pop(L, 1);
+  return fn;
+}
+
+/* [-0, +0, -] Names every frame j (0-based) whose function sought[j] is the value at `value`
+** of S by that value's key(s) `key1` and `key2` (0 for none), copied into S's slots names +
+** 2j and names + 2j + 1, and stops looking for it (sought[j] becomes NULL). Returns how many
+** frames it named. Only a function can be one (a light userdata may hold any pointer). */
+static int tb_namematches(lua_State *S, const void **sought, int frames, int names,
+                          int value, int key1, int key2) {
+  const void *p;
+  int j, named = 0;
+  if (lua_type(S, value) != LUA_TFUNCTION) return 0;
+  p = lua_topointer(S, value);
+  for (j = 0; j < frames; j++) {
+    if (sought[j] != p) continue;
+    lua_copy(S, key1, names + 2 * j);
+    if (key2 != 0) lua_copy(S, key2, names + 2 * j + 1);
+    sought[j] = NULL;
+    named++;
+  }
+  return named;
+}
+
+/* [-0, +2*frames on S, -] luaL_traceback's global names of the `frames` functions in `sought`
+** (NULL: none sought), found in one walk of package.loaded for all of them: a module ("name")
+** or a field of one ("module.name"), in lua_next's order, so each function gets the name
+** luaL_traceback's search of its own would find first. Pushes each frame's one or two keys
+** (nil where there are none). The walk stops once every function is named. Nothing is
+** allocated (the keys are strings already made; no metamethod runs). */
+static void tb_findnames(lua_State *S, const void **sought, int frames) {
+  int names = lua_gettop(S) + 1, loaded = names + 2 * frames, left = 0, j;
+  for (j = 0; j < frames; j++) left += sought[j] != NULL;
+  lua_settop(S, loaded - 1);
+  if (left > 0 && lua_getfield(S, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE) {
     lua_pushnil(S);
-    while (lua_next(S, loaded)) {          /* S: fn, loaded, module key, module */
-      if (lua_type(S, -2) == LUA_TSTRING) {
-        if (lua_rawequal(S, fn, -1)) {
-          lua_copy(S, -2, fn);
-          lua_settop(S, fn);
-          return 1;
-        }
-        if (lua_type(S, -1) == LUA_TTABLE) {
+    while (left > 0 && lua_next(S, loaded)) {          /* S: loaded, module key, module */
+      if (lua_type(S, loaded + 1) == LUA_TSTRING) {
+        left -= tb_namematches(S, sought, frames, names, loaded + 2, loaded + 1, 0);
+        if (lua_type(S, loaded + 2) == LUA_TTABLE) {
           lua_pushnil(S);
-          while (lua_next(S, -2)) {        /* S: fn, loaded, module key, module, key, value */
-            if (lua_type(S, -2) == LUA_TSTRING && lua_rawequal(S, fn, -1)) {
-              lua_copy(S, -4, fn);
-              lua_copy(S, -2, loaded);
-              lua_settop(S, loaded);
-              return 2;
-            }
-            lua_pop(S, 1);
+          while (left > 0 && lua_next(S, loaded + 2)) {   /* S: ..., module, key, value */
+            if (lua_type(S, loaded + 3) == LUA_TSTRING)
+              left -= tb_namematches(S, sought, frames, names, loaded + 4, loaded + 1, loaded + 3);
+            lua_settop(S, loaded + 3);
           }
         }
       }
-      lua_pop(S, 1);
+      lua_settop(S, loaded + 1);
     }
   }
-  lua_settop(S, top);
-  return 0;
+  lua_settop(S, loaded - 1);
 }
 
-/* [-n on S, +0, -] Writes "function 'name'" for the n keys tb_pushglobalname left on S and
-** pops them; "_G.print" reads "print", as in luaL_traceback. */
-static void tb_putglobalname(tb_TraceOut *out, lua_State *S, int n) {
-  const char *first = lua_tostring(S, -n);
+/* [-0, +0, -] Writes "function 'name'" for the keys in S's slots `name` and name + 1 (nil
+** when the name has one key); "_G.print" reads "print", as in luaL_traceback. */
+static void tb_putglobalname(tb_TraceOut *out, lua_State *S, int name) {
+  const char *first = lua_tostring(S, name), *second = lua_tostring(S, name + 1);
   tb_put(out, "function '");
-  if (n == 2 && strcmp(first, LUA_GNAME) == 0) {
-    tb_put(out, lua_tostring(S, -1));
+  if (second != NULL && strcmp(first, LUA_GNAME) == 0) {
+    tb_put(out, second);
   } else {
     tb_put(out, strncmp(first, LUA_GNAME ".", 3) == 0 ? first + 3 : first);
-    if (n == 2) {
+    if (second != NULL) {
       tb_put(out, ".");
-      tb_put(out, lua_tostring(S, -1));
+      tb_put(out, second);
     }
   }
   tb_put(out, "'");
-  lua_pop(S, n);
 }
 
-/* Writes one frame's line and its tail-call note; of a C function with no name or a function
-** of Tessera's own chunks (tb_ownchunk: the prelude, the REPL's helpers, the test harness),
-** only the note (the frames the tail call replaced are still told of). No stack (S as it was). */
-static void tb_putframe(tb_TraceOut *out, lua_State *L, lua_Debug *ar, lua_State *S) {
-  int global = 0, own;
+/* Writes one frame's line and its tail-call note, its global name (if any) in S's slots `name`
+** and name + 1 (tb_findnames); of a C function with no name or a function of Tessera's own
+** chunks (tb_ownchunk: the prelude, the REPL's helpers, the test harness), only the note (the
+** frames the tail call replaced are still told of). No stack. */
+static void tb_putframe(tb_TraceOut *out, lua_State *L, lua_Debug *ar, lua_State *S, int name) {
+  int global = !lua_isnil(S, name), own;
   lua_getinfo(L, "Slnt", ar);
   own = *ar->what != 'C' && tb_ownchunk(ar->source);
-  if (!own) global = tb_pushglobalname(L, ar, S);
-  if (own || (global == 0 && *ar->namewhat == '\0' && *ar->what == 'C')) {
+  if (own || (!global && *ar->namewhat == '\0' && *ar->what == 'C')) {
     if (ar->istailcall) {
       tb_putheader(out);
       tb_put(out, "\n\t(...tail calls...)");
@@ -159,8 +199,8 @@ static void tb_putframe(tb_TraceOut *out, lua_State *L, lua_Debug *ar, lua_State
     tb_putf(out, "\n\t%s: in ", ar->short_src);
   else
     tb_putf(out, "\n\t%s:%d: in ", ar->short_src, ar->currentline);
-  if (global > 0)
-    tb_putglobalname(out, S, global);
+  if (global)
+    tb_putglobalname(out, S, name);
   else if (*ar->namewhat != '\0') {
     tb_put(out, ar->namewhat);
     tb_put(out, " '");
@@ -187,19 +227,37 @@ static int tb_lastlevel(lua_State *L) {
   return le - 1;
 }
 
-void tb_traceback(tb_TraceOut *out, lua_State *L, int level) {
-  lua_State *S = tb_bridge(L)->scratch;
+/* Walks the frames a traceback of L from `level` shows (as luaL_traceback: all of them, or the
+** first TB_LEVELS1 and the last TB_LEVELS2 with the skip between) and returns how many. With
+** no `out`, fills sought[] (tb_sought); with one, writes them and the skip, frame j (0-based)
+** named by S's slots names + 2j and names + 2j + 1. */
+static int tb_walk(tb_TraceOut *out, lua_State *L, int level, const void **sought, lua_State *S, int names) {
   lua_Debug ar;
-  int last = tb_lastlevel(L);
+  int last = tb_lastlevel(L), frames = 0;
   int limit2show = last - level > TB_LEVELS1 + TB_LEVELS2 ? TB_LEVELS1 : -1;
   while (lua_getstack(L, level++, &ar)) {
     if (limit2show-- == 0) {
       int n = last - level - TB_LEVELS2 + 1;
-      tb_putheader(out);
-      tb_putf(out, "\n\t...\t(skipping %d levels)", n);
+      if (out != NULL) {
+        tb_putheader(out);
+        tb_putf(out, "\n\t...\t(skipping %d levels)", n);
+      }
       level += n;
+    } else if (out == NULL) {
+      sought[frames++] = tb_sought(L, &ar);
     } else {
-      tb_putframe(out, L, &ar, S);
+      tb_putframe(out, L, &ar, S, names + 2 * frames++);
     }
   }
+  return frames;
+}
+
+void tb_traceback(tb_TraceOut *out, lua_State *L, int level) {
+  lua_State *S = tb_bridge(L)->scratch;
+  const void *sought[TB_FRAMES];
+  int base = lua_gettop(S), frames;
+  frames = tb_walk(NULL, L, level, sought, S, 0);
+  tb_findnames(S, sought, frames);
+  tb_walk(out, L, level, NULL, S, base + 1);
+  lua_settop(S, base);
 }
