@@ -9,6 +9,8 @@
 ** returned is wrong) or any place the caller pushed (tb_errorwhere: the limits' stops).
 ** Only the standard library's replacements (Patterns.c, Tables.c, Guards.c) keep lauxlib's
 ** own argument checks, so their argument errors read exactly as Lua's.
+** A ctx method given nil gets a hint after its argument error (tb_nilhint), here and in the
+** Swift checks alike: a field an item lacks reads as nil, the usual beginner's cause.
 ** Values are named here too (tb_typename): an item of ctx:item (Items.c) is told apart by
 ** its __name, so Items.c builds on this file and not the other way round.
 */
@@ -131,11 +133,18 @@ int tb_functionerror(lua_State *L, int fidx, const char *fmt, ...) {
   return tb_raise(L);
 }
 
+const char *tb_nilhint(lua_State *L, int idx, const char *fn) {
+  int ctx = fn != NULL && strncmp(fn, "ctx", 3) == 0 && (fn[3] == ':' || fn[3] == '.');
+  return ctx && lua_type(L, idx) == LUA_TNIL ? " (an item field the dataset lacks reads as nil)" : "";
+}
+
 int tb_argerror(lua_State *L, int arg, const char *fn, int n, const char *name, const char *expected) {
+  const char *hint;
   arg = lua_absindex(L, arg);
+  hint = tb_nilhint(L, arg, fn);
   if (name != NULL && *name)
-    return tb_deferror(L, "%s: argument #%d (%s) must be %s, got %v", fn, n, name, expected, arg);
-  return tb_deferror(L, "%s: argument #%d must be %s, got %v", fn, n, expected, arg);
+    return tb_deferror(L, "%s: argument #%d (%s) must be %s, got %v%s", fn, n, name, expected, arg, hint);
+  return tb_deferror(L, "%s: argument #%d must be %s, got %v%s", fn, n, expected, arg, hint);
 }
 
 void tb_pushscriptwhere(lua_State *L, int level) { tb_pushscriptwherein(L, L, level); }

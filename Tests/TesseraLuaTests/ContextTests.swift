@@ -128,6 +128,9 @@ import TesseraCore
             ("ctx.size(2)", "ctx:size: argument #1 (i) must be an integer, got no value (call it with a colon: ctx:size(i))"),
             ("ctx:size(1, -5)", "ctx:size: argument #2 (pw) must be a finite, non-negative number, got -5"),
             ("ctx:textHeight(5, 10)", "ctx:textHeight: argument #1 (text) must be a string, got number"),
+            // item "a" has no text: the field reads as nil, and the message says so
+            ("ctx:textHeight(ctx:item(1).text, 40)",
+             "ctx:textHeight: argument #1 (text) must be a string, got nil (an item field the dataset lacks reads as nil)"),
         ]
         for (call, message) in cases {
             let e = scriptError { _ = try printed(call) }

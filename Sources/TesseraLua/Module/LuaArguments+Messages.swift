@@ -80,10 +80,14 @@ extension LuaArguments {
         }
     }
 
-    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`).
+    /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`),
+    /// and for an argument of a ctx method given nil the bridge's hint (`tb_nilhint`: a field
+    /// an item lacks reads as nil).
     func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
                numeric: Bool = true) -> LuaScriptError {
-        LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))", file: file)
+        var hint = ""
+        if case .argument = subject { hint = String(cString: tb_nilhint(L, slot, function)) }
+        return LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))\(hint)", file: file)
     }
 
     /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).
