@@ -257,6 +257,9 @@ import TesseraCore
         #expect(message("require('tessera').animator('../secret/passwd')") ==
                 "paths:1: t.animator: animator name '../secret/passwd' is not valid; use letters, digits, '_', '-' and '.' (for folders), not a path")
         #expect(try host.evaluate("return tostring(require('tessera').animator('mine'))", chunkName: "=paths", environment: env) == [.string("animator: mine")])
+        #expect(mkfifo(folder.path + "/animators/pipe.lua", 0o644) == 0)
+        #expect(message("require('tessera').animator('pipe')") ==
+                "paths:1: t.animator: animator 'pipe': \(folder.path)/animators/pipe.lua: expected a regular file, found a FIFO (named pipe)")
     }
 
     /// Messages that name the bad value and the script line.

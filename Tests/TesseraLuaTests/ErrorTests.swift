@@ -388,6 +388,23 @@ import LuaBridge
         #expect(e.traceback.hasPrefix("stack traceback:\n\t[C]: in global 'require'\n\t\(dir)/needs.lua:1: in main chunk"))
     }
 
+    /// A module file that is no regular file is named with what it is, not taken for a missing
+    /// one, and never opened (a FIFO would wait for a writer); a link loop likewise.
+    @Test func aRequiredModuleThatIsNoRegularFileIsNamed() throws {
+        #expect(mkfifo(dir + "/pipe.lua", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/folder.lua", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop.lua", withDestinationPath: "loop.lua")
+        let expected = [
+            "pipe": "expected a regular file, found a FIFO (named pipe)",
+            "folder": "expected a regular file, found a directory",
+            "loop": "cannot read the file (too many levels of symbolic links)",
+        ]
+        for (name, problem) in expected {
+            let e = try #require(try failure("needs-\(name).lua", "return require(\"\(name)\")"))
+            #expect(e.message == "\(dir)/needs-\(name).lua:1: module '\(name)': \(dir)/\(name).lua: \(problem)")
+        }
+    }
+
     @Test func syntaxErrorInARequiredModule() throws {
         folder.write("broken.lua", "return {\n  x = ,\n}")
         let e = try #require(try failure("uses-broken.lua", "local b = require(\"broken\")\nreturn b"))

@@ -86,12 +86,23 @@ import Testing
         #expect(r.stdout.contains("\"visible\""))
     }
 
-    @Test func aFifoAsDataIsRefusedWithoutBlocking() throws {
+    /// A FIFO is refused before it is opened (a read would wait for a writer), as a dataset, a
+    /// layout script, an animator script or a required module, each message saying what it is.
+    @Test(arguments: [
+        (["run", "waterfall", "--data", "pipe.json"], "Error: pipe.json: expected a regular file, found a FIFO (named pipe).\n"),
+        (["run", "pipe.lua"], "Error: pipe.lua: expected a regular file, found a FIFO (named pipe).\n"),
+        (["animate", "flow", "--data", "items.json", "--to-layout", "row", "--animator", "pipe.lua"],
+         "Error: pipe.lua: expected a regular file, found a FIFO (named pipe).\n"),
+        (["run", "main.lua"],
+         "Error: main.lua:1: module 'pipe': pipe.lua: expected a regular file, found a FIFO (named pipe)\nstack traceback:\n\t[C]: in global 'require'\n\tmain.lua:1: in main chunk\n"),
+    ])
+    func aFifoIsRefusedWithoutBlocking(arguments: [String], message: String) throws {
         let dir = try temporaryDirectory()
-        #expect(mkfifo(dir.appendingPathComponent("pipe.json").path, 0o644) == 0)
-        let (r, _) = try run(["run", "waterfall", "--data", "pipe.json"], in: dir)
+        for pipe in ["pipe.json", "pipe.lua"] { #expect(mkfifo(dir.appendingPathComponent(pipe).path, 0o644) == 0) }
+        let files = ["main.lua": "return require(\"pipe\")\n", "items.json": #"[{"id":"a","w":10,"h":10}]"#]
+        let (r, _) = try run(arguments, files: files, in: dir)
         #expect(r.status == 1)
-        #expect(r.stderr == "Error: pipe.json: expected a regular file, found a FIFO (named pipe).\n")
+        #expect(r.stderr == message)
     }
 
     @Test func aDataFileOverTheSizeLimitIsRefusedAndTheFlagRaisesIt() throws {

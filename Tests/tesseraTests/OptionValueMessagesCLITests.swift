@@ -148,7 +148,7 @@ import Testing
         (["scroll", "waterfall", "--data", emoji, "--from", "top"],
          "--from 'top' is not valid; expected an offset from -1e15 to 1e15 (beyond, a viewport's edges lose their precision)"),
         (["animate", "flow", "--data", emoji, "--to", emoji, "--fps", "fast"],
-         "--fps 'fast' is not valid; expected a number of frames per second greater than 0 and at most 1000"),
+         "--fps 'fast' is not valid; expected a number of frames per second from 1 to 1000"),
         (["check", "waterfall", "--max-warnings", "1.5"], "--max-warnings '1.5' is not valid; expected a whole number, 0 or more"),
         (["bench", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected table or json"),
         (["check", "waterfall", "--fail-on", "overlap,pins"],

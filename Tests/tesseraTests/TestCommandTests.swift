@@ -579,19 +579,41 @@ import Testing
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
     }
 
-    /// A folder reached both directly and, earlier in the search, through a link (as the
-    /// repository's `Sources/.../Shipped/layouts` leads to `layouts`) is named by its own path.
-    @Test func aFolderAlsoReachedThroughALinkIsNamedByItsOwnPath() throws {
+    /// A folder search skips what pytest and Jest skip: hidden folders, `node_modules`, links to
+    /// folders (so a link loop is no loop); a link to a test file is run. A folder named as a
+    /// PATH is searched whatever it is.
+    @Test func aSearchSkipsHiddenFoldersNodeModulesAndLinksToFolders() throws {
         let root = try Self.project(test: """
         test("once", function() expect(1):toEqual(1) end)
         """)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/b/shipped").path, withDestinationPath: "../../tests")
+        let files = FileManager.default
+        let never = "test(\"never\", function() expect(1):toEqual(2) end)\n"
+        for folder in [".cache", "node_modules/pkg"] {
+            try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try never.write(to: root.appendingPathComponent("\(folder)/never_test.lua"), atomically: true, encoding: .utf8)
+        }
+        try files.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("a/b/loop").path, withDestinationPath: "../../a")
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("a/b/shipped").path, withDestinationPath: "../../tests")
         let all = try Self.test([], in: root)
         #expect(all.status == 0, "\(all.stderr)")
         #expect(Self.lines(all.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
         let linked = try Self.test(["a"], in: root)
-        #expect(Self.lines(linked.stdout) == ["✔ a/b/shipped/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+        #expect(linked.status == 2)
+        #expect(linked.stderr == "Error: no *_test.lua files under a; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")
+        let named = try Self.test(["a/b/shipped", "node_modules"], in: root)
+        #expect(Self.lines(named.stdout) == [
+            "✔ a/b/shipped/grid_test.lua › once (_ ms)",
+            "✘ node_modules/pkg/never_test.lua › never (_ ms)",
+            "    node_modules/pkg/never_test.lua:1: expected values to be equal: the value is 1, expected 2",
+            "1 passed, 1 failed", "",
+        ])
+        try files.createSymbolicLink(atPath: root.appendingPathComponent("a/alias_test.lua").path,
+                                     withDestinationPath: "../.cache/never_test.lua")
+        let alias = try Self.test(["a"], in: root)
+        #expect(Self.lines(alias.stdout) == [
+            "✘ a/alias_test.lua › never (_ ms)", "    a/alias_test.lua:1: expected values to be equal: the value is 1, expected 2", "0 passed, 1 failed", "",
+        ])
     }
 
     /// A test's name is one line of the output and a JUnit attribute: a newline or an escape

@@ -1,3 +1,4 @@
+import TesseraCore
 
 /// The one path rule of `require` and `t.animator`: a script names a module, never a path. A
 /// name is letters, digits, `_`, `-` and `.` (a folder separator: `lib.grid` is `lib/grid.lua`);
@@ -28,24 +29,35 @@ enum ModulePaths {
     }
 
     /// The file of module `name` in the first of `folders` that has it, or the message saying why
-    /// there is none (every file tried, or the link that leads out of its folder).
+    /// there is none (every file tried, or what is wrong with the one found: no regular file, or a
+    /// link that leads out of its folder).
     static func find(_ name: String, in folders: [String], what: String = "module") -> Result<String, ModulePathError> {
-        guard isValidName(name) else { return .failure(ModulePathError(message: invalidNameMessage(name, what: what))) }
+        guard isValidName(name) else { return .failure(ModulePathError(kind: .refused, message: invalidNameMessage(name, what: what))) }
         let file = String(name.map { $0 == "." ? "/" : $0 }) + ".lua"
         var tried: [String] = []
         for folder in folders {
             let path = LuaHost.join(folder, file)
+            // A FIFO or a device would block or never end a read; a folder is no module.
+            if let problem = notARegularFile(path) {
+                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
+            }
             guard ScriptFiles.isFile(path) else { tried.append(path); continue }
             guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-                return .failure(ModulePathError(message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
+                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
             }
             return .success(path)
         }
-        return .failure(ModulePathError(message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
+        return .failure(ModulePathError(kind: .notFound, message: "\(what) '\(name)' not found:" + tried.map { "\n\tno file '\($0)'" }.joined()))
     }
 
     /// `path` with every symbolic link resolved, or nil.
     static func realPath(_ path: String) -> String? { ScriptFiles.realPath(path) }
 }
 
-struct ModulePathError: Error { let message: String }
+/// Why a module name gives no file: no file of that name in any search folder, or one that is
+/// refused (an invalid name, a path that is no regular file, a link out of its folder).
+struct ModulePathError: Error {
+    enum Kind { case notFound, refused }
+    let kind: Kind
+    let message: String
+}

@@ -61,11 +61,22 @@ import TesseraCore
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Whether `path` itself is a symbolic link (whatever it leads to); a shipped path is none.
-    static func isSymbolicLink(_ path: String) -> Bool {
-        if shipped(path) != nil { return false }
+    /// What `path` is, the link itself unless `followingLinks`, or nil when it cannot be
+    /// looked at (it does not exist). A shipped path is a folder or a file of no file system.
+    static func entry(_ path: String, followingLinks: Bool) -> FileEntry? {
+        if shipped(path) != nil {
+            if isFolder(path) { return FileEntry(kind: .folder, identity: nil) }
+            return isFile(path) ? FileEntry(kind: .file, identity: nil) : nil
+        }
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        let kind: FileEntry.Kind = switch info.st_mode & S_IFMT {
+        case S_IFDIR: .folder
+        case S_IFREG: .file
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+        return FileEntry(kind: kind, identity: FileEntry.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// The names in folder `path` (not `.` and `..`), or nil when it cannot be listed.

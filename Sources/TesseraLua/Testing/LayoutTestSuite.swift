@@ -7,16 +7,15 @@ package enum LayoutTestSuite {
     /// Test files are named `NAME_test.lua`.
     public static let fileSuffix = "_test.lua"
 
-    /// The test files under `paths`: a file is taken as given; a folder is searched through
-    /// its subfolders (not hidden ones, `.build` or `__snapshots__`); a pattern that is no
-    /// path (`'tests/*_test.lua'`, quoted) stands for the paths it matches, as in a shell.
-    /// Without repeats, in the order found: a folder's names sorted, folders reached through a
-    /// symbolic link after the real ones.
+    /// The test files under `paths`: a file is taken as given (a link to one too); a folder is
+    /// searched as `TestFileSearch` says; a pattern that is no path (`'tests/*_test.lua'`,
+    /// quoted) stands for the paths it matches, as in a shell. Without repeats, in the order
+    /// found, a folder's names sorted.
     /// - Throws: `LayoutTestPathError` for a path that does not exist or is neither a readable
-    ///   file nor a folder, or a pattern that matches nothing.
+    ///   file nor a folder, a pattern that matches nothing, or a folder that cannot be listed.
     public static func files(under paths: [String]) throws -> [String] {
         var found: [String] = []
-        var searched = Set<String>()
+        var searched = Set<FileEntry.Identity>()
         let paths = try paths.flatMap { path in
             guard !ScriptFiles.exists(path), PathPattern.isPattern(path) else { return [path] }
             let matched = PathPattern.matches(path)
@@ -27,7 +26,7 @@ package enum LayoutTestSuite {
         }
         for path in paths {
             if ScriptFiles.isFolder(path) {
-                collect(path, into: &found, searched: &searched)
+                try TestFileSearch.files.collect(path, suffix: fileSuffix, into: &found, searched: &searched)
             } else if ScriptFiles.isFile(path) {
                 found.append(path)
             } else if ScriptFiles.exists(path) {
@@ -39,38 +38,6 @@ package enum LayoutTestSuite {
         }
         var seen = Set<String>()
         return found.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
-    }
-
-    /// Adds the test files under `folder`, each real folder searched once: a symbolic link back
-    /// up the tree (`tests/up -> ..`) would otherwise be followed until the path is too long.
-    /// Folders reached through a link are searched after every real one, so a folder found both
-    /// ways (`layouts/tests` and a link to `layouts` deeper in the tree) is named by its own path.
-    private static func collect(_ folder: String, into found: inout [String], searched: inout Set<String>) {
-        var linked: [String] = []
-        search(folder, into: &found, searched: &searched, linked: &linked)
-        while !linked.isEmpty {
-            search(linked.removeFirst(), into: &found, searched: &searched, linked: &linked)
-        }
-    }
-
-    /// Adds the test files of `folder` and its real subfolders; the subfolders that are links
-    /// go to `linked`, for later.
-    private static func search(_ folder: String, into found: inout [String], searched: inout Set<String>,
-                               linked: inout [String]) {
-        guard searched.insert(ScriptFiles.realPath(folder) ?? ScriptFiles.standardized(folder)).inserted else { return }
-        for name in (ScriptFiles.list(folder) ?? []).sorted() where !name.hasPrefix(".") {
-            let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            if ScriptFiles.isFolder(path) {
-                guard name != SnapshotFile.folderName else { continue }
-                if ScriptFiles.isSymbolicLink(path) {
-                    linked.append(path)
-                } else {
-                    search(path, into: &found, searched: &searched, linked: &linked)
-                }
-            } else if name.hasSuffix(fileSuffix) {
-                found.append(path)
-            }
-        }
     }
 
     /// Runs `files`, at most `workers` at once, each in a fresh Lua state, and hands each

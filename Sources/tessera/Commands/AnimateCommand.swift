@@ -43,7 +43,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
     var offset: Checked<ContentOffset>?
 
     // Unconditional, so `--fps -1` reaches validate() and its range message rather than "Missing value".
-    @Option(parsing: .unconditional, help: ArgumentHelp("Add samples at N frames per second (json); the page's frame rate (html, default 60).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Add samples at N frames per second, 1 to 1000 (json); the page's frame rate (html, default 60).", valueName: "N"))
     var fps: Checked<FrameRate>?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Give every item this size WxH instead of --sizing. Without it, an item with no size and no text is sized as a \(JSONWriter.format(AnimateCommand.unsizedCell.width))x\(JSONWriter.format(AnimateCommand.unsizedCell.height)) cell.", valueName: "WxH"))

@@ -40,13 +40,18 @@ struct PortNumber: WholeNumberOption {
     var value: Int
 }
 
-/// `animate --fps N`: frames per second, greater than 0 and at most 1000.
+/// `animate --fps N`: frames per second, from 1 to 1000. The rate is the spacing of the samples
+/// (json) and of the page's pictures, which the page shows each until the next (html); the
+/// first and last states are sampled at any rate. Under one frame per second a page would hold
+/// each picture for seconds and the samples of an animation lasting tenths of a second, as
+/// the animators' do, would be those two states only: no frame rate a screen plays.
 struct FrameRate: OptionValue {
+    static let range = 1.0...1000.0
     var perSecond: Double
 
     init(reading text: String) throws(CLIError) {
-        perSecond = try numberOption(text, flag: "--fps", expected: "a number of frames per second greater than 0 and at most 1000") {
-            $0 > 0 && $0 <= 1000
+        perSecond = try numberOption(text, flag: "--fps", expected: "a number of frames per second from 1 to 1000") {
+            Self.range.contains($0)
         }
     }
 

@@ -75,7 +75,7 @@ extension LuaHost {
         let path: String
         switch ModulePaths.find(name, in: animatorDirectories(), what: "animator") {
         case .success(let found): path = found
-        case .failure(let error) where !ModulePaths.isValidName(name) || error.message.contains("symbolic link"):
+        case .failure(let error) where error.kind == .refused:
             throw LuaArguments(L, function: function).relayed(error.message)
         case .failure:
             throw LuaArguments.noAnimator(function, name, scripts: ScriptCatalog.scripts(in: animatorDirectories()).map(\.name))

@@ -1,0 +1,48 @@
+import Testing
+@testable import TesseraLua
+
+/// `tessera test`'s folder search on a made-up file system, for what a scratch folder cannot
+/// show a test run as root: a folder on another file system, and one that cannot be listed.
+@Suite struct TestFileSearchTests {
+    /// A file system of `entries` (path → kind and file system), each folder's names read from
+    /// the paths; the folders in `unreadable` cannot be listed.
+    static func search(_ entries: [String: (FileEntry.Kind, UInt64)], unreadable: Set<String> = []) -> TestFileSearch {
+        let inodes = Dictionary(uniqueKeysWithValues: entries.keys.sorted().enumerated().map { ($1, UInt64($0)) })
+        return TestFileSearch(
+            entry: { path, _ in
+                entries[path].map { FileEntry(kind: $0.0, identity: FileEntry.Identity(device: $0.1, inode: inodes[path]!)) }
+            },
+            list: { folder in
+                guard entries[folder]?.0 == .folder, !unreadable.contains(folder) else { return nil }
+                return entries.keys.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
+                    .map { String($0.dropFirst(folder.count + 1)) }
+            })
+    }
+
+    static let tree: [String: (FileEntry.Kind, UInt64)] = [
+        "root": (.folder, 1), "root/a_test.lua": (.file, 1),
+        "root/proc": (.folder, 2), "root/proc/b_test.lua": (.file, 2),
+        "root/sub": (.folder, 1), "root/sub/c_test.lua": (.file, 1), "root/sub/notes.lua": (.file, 1),
+    ]
+
+    @Test func theSearchStaysOnTheFileSystemItStartsOn() throws {
+        var found: [String] = []
+        var searched = Set<FileEntry.Identity>()
+        try Self.search(Self.tree).collect("root", suffix: "_test.lua", into: &found, searched: &searched)
+        #expect(found == ["root/a_test.lua", "root/sub/c_test.lua"])
+        // Named itself, the other file system is searched.
+        found = []
+        try Self.search(Self.tree).collect("root/proc", suffix: "_test.lua", into: &found, searched: &searched)
+        #expect(found == ["root/proc/b_test.lua"])
+    }
+
+    @Test func aFolderThatCannotBeListedIsAnErrorNamingIt() {
+        var found: [String] = []
+        var searched = Set<FileEntry.Identity>()
+        #expect {
+            try Self.search(Self.tree, unreadable: ["root/sub"]).collect("root", suffix: "_test.lua", into: &found, searched: &searched)
+        } throws: { error in
+            "\(error)" == "the folder root/sub cannot be read; expected folders this user may list (name the readable folders as PATHs instead)"
+        }
+    }
+}
