@@ -11,7 +11,8 @@ public struct CubicBezier: Hashable, Sendable {
     /// The second control point's y.
     public var y2: Double
 
-    /// Control points must keep x within 0...1 so the curve is a function of time.
+    /// The curve of control points (x1, y1) and (x2, y2).
+    /// - Precondition: `x1` and `x2` are within 0...1, so the curve is a function of time.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         precondition((0...1).contains(x1) && (0...1).contains(x2), "control point x must be in 0...1")
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2

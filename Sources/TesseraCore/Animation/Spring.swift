@@ -18,7 +18,9 @@ public struct Spring: Hashable, Sendable {
     /// How close to rest a spring must stay to count as settled (a fraction of the distance).
     public static let settleTolerance = 0.001
 
-    /// A spring; both values must be positive and finite.
+    /// A spring of `dampingRatio` and `response`.
+    /// - Precondition: both are positive and finite (`damping` and `response` read from a Lua
+    ///   animator or an animation's JSON are checked instead: they throw).
     public init(dampingRatio: Double = Spring.defaultDampingRatio, response: Double = Spring.defaultResponse) {
         precondition(dampingRatio > 0 && dampingRatio.isFinite, "damping ratio must be positive")
         precondition(response > 0 && response.isFinite, "response must be positive")

@@ -143,6 +143,8 @@ public struct Item: Hashable, Sendable {
     /// ```
     ///
     /// The fields come in the order a dataset file would list them: `id`, `w`, `h`, then `fields`.
+    /// The size is not checked: `init(validating:size:fields:)` throws a `DatasetError` for one
+    /// a dataset file refuses (not a number from 0 to `Item.largestSize`).
     public init(id: ItemID, size: Size?, fields: OrderedDictionary<String, JSONValue> = [:]) {
         var all: OrderedDictionary<String, JSONValue> = ["id": fields["id"] ?? id.jsonValue]
         if let size {

@@ -53,7 +53,8 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// finite or has a negative size, as found by checking a result's frames.
     case invalidItemFrame(index: Int, name: String, frame: Rect)
     /// Item `index` (id `id`) of the dataset `file`, of intrinsic size `intrinsic`, scaled by
-    /// sizing rule `rule` to `size` for a `proposal` container: too large for a number.
+    /// sizing rule `rule` to `size` for a `proposal` container: too large for a number, or the
+    /// container itself is not finite (a context whose `collectionSize` is NaN or infinite).
     case sizeOverflow(file: String, index: Int, id: ItemID, intrinsic: Size, rule: SizingRule, size: Size, proposal: Size)
     /// A provider contains itself: `path` names the providers around the loop.
     case providerCycle(path: [String])
@@ -121,11 +122,18 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(subject) got a \(what) of \(got) for section \(section); expected \(expected)"
         case let .invalidItemFrame(_, name, frame):
             return "item \(name) has the frame \(frame.compact); a frame needs \(frame.frameRequirement)"
+        case let .sizeOverflow(file, index, id, _, _, _, proposal) where proposal.width.isNaN || proposal.height.isNaN:
+            // No size rule gives a number for a NaN container: the container is what is wrong.
+            return "\(file): item \(index) (id \(describeIdentifier(id))) cannot be sized for a \(NumberText.exact(proposal.width)) x "
+                + "\(NumberText.exact(proposal.height)) container; expected a container size of finite numbers"
         case let .sizeOverflow(file, index, id, intrinsic, rule, size, proposal):
-            let n = LayoutCheck.number, exact = { JSONWriter.format($0) }
+            // NumberText.exact: a dimension the item does not give is NaN in `intrinsic`.
+            let n = LayoutCheck.number, exact = NumberText.exact
+            let infinite = !(proposal.width.isFinite && proposal.height.isFinite)
             return "\(file): item \(index) (id \(describeIdentifier(id))) is \(exact(intrinsic.width)) x \(exact(intrinsic.height)), which the "
                 + "\(rule.rawValue) sizing rule scales to \(n(size.width)) x \(n(size.height)) for a \(n(proposal.width)) x "
                 + "\(n(proposal.height)) container, too large for a number; expected an item size with a less extreme aspect ratio"
+                + (infinite ? ", or a container of finite size" : "")
         case let .providerCycle(path):
             return "the provider tree has a cycle (\(path.joined(separator: " > "))); a provider cannot contain itself"
         case let .notOrthogonal(section, sideways):

@@ -64,6 +64,9 @@ public protocol LayoutResult: Sendable {
     /// Every item whose frame, as drawn when scrolled to `rect`'s origin (pinned headers pin to
     /// its top, orthogonal sections at offset 0 clipped to their scrollers), overlaps `rect`
     /// with a positive area, in ascending flattened order.
+    /// - Complexity: a `FramesResult` (what the built-in layouts that only place items give)
+    ///   asks its spatial index, O(log n + k) for k items found; decorators and sectioned results
+    ///   add their parts' queries, and a scripted layout's analytic `visible` costs what its Lua does.
     func visible(in rect: Rect) throws -> [Int]
     /// Item `index`'s frame as drawn for `scroll`: pinned for a pinned header, shifted by its
     /// section's offset in an orthogonal section (unclipped).

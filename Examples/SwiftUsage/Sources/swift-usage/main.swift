@@ -159,6 +159,17 @@ check("engine reload", Array(log.dropFirst(onScreen.count)).sorted(), [
 ])
 check("engine first screen", onScreen, [0, 1, 2, 3, 4, 5])
 
+// The same reload as frames: at 30 fps the 0.3 s fade is 10 samples (0 s to 0.3 s); item 1
+// fades out beneath the others and item 9 fades in on top, every sample drawing the same views.
+let timelineProvider = BasicProvider(data: ItemSource(dataset: first), layout: WaterfallLayout(columns: 2, spacing: 8))
+let timelineEngine = CollectionEngine(provider: timelineProvider, viewport: Size(width: 375, height: 400))
+try timelineEngine.layout()
+let reloadSamples = try reloadFrames(of: timelineProvider, in: timelineEngine, to: second, fps: 30)
+check("timeline samples", reloadSamples.count, 10)
+check("timeline drawing order", Set(reloadSamples.map { $0.map(\.id) }), [[1, 0, 2, 3, 4, 5, 9]])
+check("timeline first sample", [reloadSamples[0].first?.state.alpha, reloadSamples[0].last?.state.alpha], [1, 0])
+check("timeline last sample", [reloadSamples[9].first?.state.alpha, reloadSamples[9].last?.state.alpha], [0, 1])
+
 // Concurrency: the task group's heights are the ones laid out one by one.
 let widths = [320.0, 375, 414, 768]
 let heights = try await contentHeights(of: dataset, widths: widths)
