@@ -73,9 +73,14 @@ void tb_close(lua_State *L) {
   free(b);
 }
 
+/* The longest time limit (s), about three years: a longer one counts as this, since the
+** watchdog works in nanoseconds in a long long and its wall-clock limit is ten times the time
+** limit (1e300 s would not convert). NaN counts as no limit, as 0 does. */
+#define TB_LONGESTLIMIT 1e8
+
 void tb_setlimits(lua_State *L, size_t maxmemory, double seconds, long long instructions) {
   tb_Bridge *b = tb_bridge(L);
   b->cap = maxmemory;
-  b->seconds = seconds > 0 ? seconds : 0;
+  b->seconds = seconds > 0 ? (seconds < TB_LONGESTLIMIT ? seconds : TB_LONGESTLIMIT) : 0;
   b->maxinstructions = instructions > 0 ? instructions : 0;
 }

@@ -40,6 +40,17 @@ import TesseraCore
         #expect(try host.call(f, [Self.hostFunction(host, Self.sleeping)]) == [.integer(5050)])
     }
 
+    /// A limit too long for the watchdog's nanoseconds (1e300 s) counts as its longest, 1e8 s:
+    /// the call runs (it once converted to a negative deadline, and stopped at once).
+    @Test func aTimeLimitBeyondTheLongestCountsAsTheLongest() throws {
+        for seconds in [1e300, .infinity, 1e8 + 1] {
+            let host = try LuaHost(limits: ScriptLimits(timeLimit: seconds))
+            let counted = try host.evaluate("local x = 0\nfor i = 1, 3000000 do x = x + 1 end\nreturn x", chunkName: "=count",
+                                            environment: try host.newEnvironment())
+            #expect(counted == [LuaValue.integer(3_000_000)])
+        }
+    }
+
     @Test func aCallThatWaitsPastTheWallClockLimitIsStopped() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
         let f = try Self.callingThenCounting(host)

@@ -3,8 +3,9 @@
 public struct ScriptLimits: Equatable, Sendable {
     /// Bytes the Lua state may hold; allocations past it fail with a memory error. Default 256 MB.
     public var maxMemoryBytes: Int
-    /// Seconds a call may run before it is stopped; nil for no limit. Default 1 s. Free until it
-    /// passes: a watchdog thread arms a hook only then.
+    /// Seconds a call may run before it is stopped; nil (or 0) for no limit. Default 1 s. Free
+    /// until it passes: a watchdog thread arms a hook only then. A limit above 1e8 s (about three
+    /// years, infinity included) counts as 1e8 s.
     public var timeLimit: Double?
     /// VM instructions a call may execute; nil (the default) for no budget. Counting keeps a
     /// Lua count hook installed, which makes script code about 1.6–1.95× slower.
