@@ -30,4 +30,16 @@ import TesseraCore
         #expect(error?.description.hasPrefix("\(path):4: no frame for item 3\nstack traceback:") == true)
         #expect(throws: LuaScriptError.self) { try result.visible(in: Rect(x: 0, y: 0, width: 375, height: 812)) }
     }
+
+    /// A context built by hand with a NaN side: the script is not run on it (its ctx.width
+    /// would be NaN, and every frame it set from it refused one by one).
+    @Test func aNaNContainerIsRefusedBeforeTheScriptRuns() throws {
+        let folder = ScriptFolder()
+        let path = folder.write("list.lua", "return { name = 'list', simpleLayout = function(ctx) ctx.set(1, 0, 0, ctx.width, 10) end }")
+        let layout = try LuaHost().loadLayoutScript(path: path).configured()
+        #expect(throws: LayoutError.invalidParameter(name: "collectionSize", allowed: "a number on each side (infinity for an unbounded one)",
+                                                     got: "nanx200", subject: "the list layout's container size", verb: "must be")) {
+            try layout.layout(sizedContext([Size(width: 10, height: 10)], viewport: Size(width: .nan, height: 200)))
+        }
+    }
 }

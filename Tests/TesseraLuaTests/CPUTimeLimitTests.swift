@@ -32,6 +32,8 @@ import TesseraCore
 
     /// A host function that sleeps 0.4 s: the call waits, using no CPU time.
     static let sleeping: tb_HostFunction = { _, _ in usleep(400_000); return 0 }
+    /// A host function that sleeps 2 s.
+    static let sleepingLong: tb_HostFunction = { _, _ in usleep(2_000_000); return 0 }
 
     @Test func aCallThatWaitsIsNotStoppedByItsCPUTimeLimit() throws {
         let host = try LuaHost(limits: ScriptLimits(timeLimit: nil))
@@ -56,7 +58,9 @@ import TesseraCore
         let f = try Self.callingThenCounting(host)
         host.limits.timeLimit = 5
         tb_setwallclocklimit(host.L, 0.2)
-        let error = scriptError { _ = try host.call(f, [Self.hostFunction(host, Self.sleeping)]) }
+        // A wait well past the limit: a loaded machine may wake the watchdog late, and a
+        // wait that ended first would leave it nothing to stop.
+        let error = scriptError { _ = try host.call(f, [Self.hostFunction(host, Self.sleepingLong)]) }
         #expect(error?.kind == .timeLimit)
         #expect(error?.message == "wait:3: wall-clock limit of 0.2 s exceeded (the time limit of 5 s of CPU time had not passed: the call waited)")
         // Without the test's wall-clock limit (the rule gives 60 s) the same call runs on.

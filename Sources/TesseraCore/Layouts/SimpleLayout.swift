@@ -15,13 +15,15 @@ extension SimpleLayout {
     /// the frames.
     /// - Complexity: `frames(_:)` plus O(n) to validate and index.
     public func layout(_ context: LayoutContext) throws -> FramesResult {
-        try FramesResult(frames: frames(context), layoutName: name)
+        try context.checkCollectionSize(layout: name)
+        return try FramesResult(frames: frames(context), layoutName: name)
     }
 
     /// The frames, validated, with their content size (the bounding box of the origin and the
     /// frames), for layouts that compose children without indexing each one.
     /// - Complexity: `frames(_:)` plus O(n).
     func placedFrames(_ context: LayoutContext) throws -> (frames: [Rect], contentSize: Size) {
+        try context.checkCollectionSize(layout: name)
         let frames = try frames(context)
         var size = Size.zero
         for (i, f) in frames.enumerated() {

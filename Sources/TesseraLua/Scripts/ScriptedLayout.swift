@@ -80,6 +80,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     /// - Complexity: `simpleLayout`: the script's loop, O(1) per `ctx.set`, plus O(n) for
     ///   the index; analytic: `layout(ctx, p)` only (O(n) `frame` calls when it is missing).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        try context.checkCollectionSize(layout: name)
         let version = self.version
         guard let host = version.host else {
             throw LuaArguments.hostClosed(version.source, file: version.source)

@@ -113,6 +113,7 @@ public struct SectionsLayout: Layout {
     /// - Complexity: the sum of the section layouts (each run once per distinct measure) plus
     ///   O(n) to flatten frames and build one index over all items.
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        try context.checkCollectionSize(layout: "sections")
         let sections = context.sections
         for keys in sectionKeys { try keys.check(sections) }
         let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }

@@ -34,9 +34,10 @@ public struct WaterfallLayout: SimpleLayout {
         guard columnWidth >= 0 else {
             // The gaps alone are wider than the container: say so, rather than report the
             // negative column width as a frame the layout got wrong.
-            let most = JSONWriter.format(width / Double(columns - 1))
-            throw LayoutError.invalidParameter(name: "spacing", allowed: "a spacing of at most \(most) for \(columns) columns in a width of \(JSONWriter.format(width))",
-                                               got: JSONWriter.format(spacing), subject: "waterfall layout", verb: "needs")
+            // NumberText.exact: `frames` may be called on a context no check has seen.
+            let most = NumberText.exact(width / Double(columns - 1))
+            throw LayoutError.invalidParameter(name: "spacing", allowed: "a spacing of at most \(most) for \(columns) columns in a width of \(NumberText.exact(width))",
+                                               got: NumberText.exact(spacing), subject: "waterfall layout", verb: "needs")
         }
         let proposal = Size(width: columnWidth, height: context.collectionSize.height)
         if columns <= ColumnOrder.capacity {

@@ -43,6 +43,7 @@ public struct CompositionalLayout: Layout {
 
     /// The laid-out result with its section geometry.
     public func solve(_ context: LayoutContext) throws -> CompositionalResult {
+        try context.checkCollectionSize(layout: "compositional")
         let axis = configuration.scrollDirection
         let collection = context.collectionSize
         // Solved left to right and mirrored: a right-to-left layout's left guide is its trailing one.

@@ -19,6 +19,8 @@ public struct InsetLayout: InsetDecorator {
     ///   infinite insets would give every frame and the content size NaN); what the root throws.
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        // Before the inner size is clamped to zero, which would hide a NaN side.
+        try context.checkCollectionSize(layout: "inset")
         let e = insets.resolve(for: context.collectionSize)
         guard e.top.isFinite, e.left.isFinite, e.bottom.isFinite, e.right.isFinite else {
             throw LayoutError.invalidParameter(name: "insets", allowed: "finite insets",

@@ -77,6 +77,7 @@ public struct SplitLayout: Layout {
     /// pushed up by its section's end: its footer's bottom, else its content bottom).
     /// - Complexity: O(n + sections) plus the callbacks, and O(n) to index the frames.
     public func layout(_ context: LayoutContext) throws -> FramesResult {
+        try context.checkCollectionSize(layout: "split")
         let plan = try plan(context)
         return try FramesResult(frames: plan.frames, minimumContentSize: plan.contentSize, elements: plan.elements,
                                 sections: plan.sections.map(\.items), layoutName: "split")
