@@ -11,6 +11,16 @@
 --   columns  number of columns (default 2)
 --   spacing  gap between columns and between items in a column (default 0)
 
+-- A number in the fewest digits that read back as it (0.1, not 0.10000000000000001), as the
+-- built-in layout writes numbers in its messages.
+local function shortest(x)
+  for digits = 1, 17 do
+    local text = ("%." .. digits .. "g"):format(x)
+    if tonumber(text) == x then return text end
+  end
+  return tostring(x)
+end
+
 ---@type tessera.Script
 local waterfall = {
   name = "waterfall",
@@ -22,6 +32,12 @@ local waterfall = {
 
     -- (W - (columns - 1) * spacing) / columns: the columns and the gaps between them fill W.
     local width = (ctx.width - (columns - 1) * spacing) / columns
+    -- The gaps alone wider than the container: say so, as the built-in layout does, rather
+    -- than ask items for their size in a box of negative width.
+    if width < 0 then
+      error(("waterfall layout needs a spacing of at most %s for %s columns in a width of %s, got %s")
+            :format(shortest(ctx.width / (columns - 1)), shortest(columns), shortest(ctx.width), shortest(spacing)))
+    end
 
     -- tops[c] is where the next item in column c starts.
     local tops = {}

@@ -18,6 +18,20 @@ import TesseraCore
         #expect(check.warnings(limit: 0) == ["... 1 more overlapping pairs", "... 1 more items outside the content bounds"])
     }
 
+    /// Mosaic tiles on a 1024-point grid of three columns, spacing 0, as `layouts/mosaic.lua` sets
+    /// them: the upper tile's bottom (2048 + 341.33...) comes out one bit past the lower tile's
+    /// top (7 × 341.33...). They touch; a real overlap of a hundredth of a point still counts.
+    @Test func tilesWhoseEdgesDifferOnlyByRoundingDoNotOverlap() throws {
+        let cell = 1024.0 / 3, upper = r(2 * cell, 6 * cell, cell, cell), lower = r(2 * cell, 7 * cell, cell, cell)
+        #expect(upper.overlapsWithPositiveArea(lower))
+        let touching = try LayoutCheck(result: FramesResult(frames: [upper, lower]))
+        #expect(touching.overlaps.isEmpty)
+        #expect(touching.warnings(limit: 10) == [])
+        let overlapping = try LayoutCheck(result: FramesResult(frames: [upper, r(2 * cell, 7 * cell - 0.01, cell, cell)]))
+        #expect(overlapping.overlaps.map { [$0.0, $0.1] } == [[0, 1]])
+        #expect(overlapping.warnings(limit: 10) == ["items 0 and 1 overlap: (682.67, 2048, 341.33, 341.33) and (682.67, 2389.32, 341.33, 341.33)"])
+    }
+
     /// A sideways-scrolling shelf's items lie past the content width by design: they are checked
     /// against the shelf's own content (its scroller's content size, at the scroller's origin).
     @Test func shelfItemsAreCheckedAgainstTheirShelfsContent() throws {

@@ -313,7 +313,7 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
     // MARK: every script
 
     /// A viewport narrower than the gaps gives zero-width tiles, not a frame error (waterfall.lua
-    /// excepted: it matches the native waterfall, which reports the error).
+    /// excepted: it matches the native waterfall, which reports the error in the same words).
     @Test func narrowViewportsGiveZeroSizesNotErrors() throws {
         let host = try LuaHost()
         let sizes: [(Double, Double)] = [(10, 10), (30, 10), (5, 10), (1, 1000), (1, 1000), (1, 1000)]
@@ -339,8 +339,17 @@ private func firstDifference(_ a: [Rect], _ b: [Rect]) -> String? {
             .layout(context([(1, 1000), (1, 1000)], width: 3))
         #expect(try justified.allFrames == [rect(0, 0, 0, 0), rect(4, 0, 0, 0)])
         // waterfall.lua is unchanged: like the native waterfall, it reports the error.
-        #expect(scriptError { _ = try libraryScript("waterfall", host: host).configured(["spacing": 8]).layout(context(sizes, width: 3)) } != nil)
-        #expect((try? WaterfallLayout(columns: 2, spacing: 8).layout(context(sizes, width: 3))) == nil)
+        #expect(scriptError { _ = try libraryScript("waterfall", host: host).configured(["spacing": 8]).layout(context(sizes, width: 3)) }?.message
+                == "\(libraryRoot)/layouts/waterfall.lua:38: waterfall layout needs a spacing of at most 3 for 2 columns in a width of 3, got 8")
+        #expect(throws: LayoutError("waterfall layout needs a spacing of at most 3 for 2 columns in a width of 3, got 8")) {
+            _ = try WaterfallLayout(columns: 2, spacing: 8).layout(context(sizes, width: 3))
+        }
+        // Numbers in their shortest form, as the native layout writes them.
+        #expect(scriptError { _ = try libraryScript("waterfall", host: host).configured(["columns": 7, "spacing": 0.1]).layout(context(sizes, width: 0.5)) }?.message
+                == "\(libraryRoot)/layouts/waterfall.lua:38: waterfall layout needs a spacing of at most 0.08333333333333333 for 7 columns in a width of 0.5, got 0.1")
+        #expect(throws: LayoutError("waterfall layout needs a spacing of at most 0.08333333333333333 for 7 columns in a width of 0.5, got 0.1")) {
+            _ = try WaterfallLayout(columns: 7, spacing: 0.1).layout(context(sizes, width: 0.5))
+        }
     }
 
     /// emoji-split.lua: two columns of titled groups on a wide viewport, one below 700 points.

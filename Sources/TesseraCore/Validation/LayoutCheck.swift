@@ -8,7 +8,8 @@
 /// Frames are read once (a query that fails, as an analytic script's can, throws); overlaps come from a spatial index over them, so the check is
 /// O(n log n + k) for k overlapping pairs (at most `overlapLimit`).
 package struct LayoutCheck {
-    /// Pairs (i, j), i < j, whose frames share a positive area.
+    /// Pairs (i, j), i < j, whose frames share a positive area, more than rounding on each axis
+    /// (`sharesMoreThanRounding`).
     public private(set) var overlaps: [(Int, Int)] = []
     /// True when counting stopped at `overlapLimit` pairs.
     public private(set) var overlapsTruncated = false
@@ -76,7 +77,7 @@ package struct LayoutCheck {
 
         let index = SpatialIndex(frames: frames)
         scan: for (i, f) in frames.enumerated() where f.width > 0 && f.height > 0 {
-            for j in index.query(f) where j > i {
+            for j in index.query(f) where j > i && Self.sharesMoreThanRounding(f, frames[j]) {
                 overlaps.append((i, j))
                 if overlaps.count >= Self.overlapLimit { overlapsTruncated = true; break scan }
             }
@@ -86,6 +87,19 @@ package struct LayoutCheck {
         covered = Self.coveredItems(elements, index: index, frames: frames)
         pinnedOverlaps = try Self.pinnedOverlaps(elements, in: result)
         if let visible { try checkVisible(visible, index: index) }
+    }
+
+    /// True when two overlapping frames share more than rounding on both axes. Tiles laid on a
+    /// grid (`x = column * step`, width `span * step`) meet at edges computed two ways, which may
+    /// differ in the last bit: such neighbours touch, they do not overlap. The allowance is a
+    /// billionth of the edge's magnitude (at least a billionth of a point), far below anything
+    /// a screen shows.
+    static func sharesMoreThanRounding(_ a: Rect, _ b: Rect) -> Bool {
+        func shared(_ lo1: Double, _ hi1: Double, _ lo2: Double, _ hi2: Double) -> Bool {
+            let lo = max(lo1, lo2), hi = min(hi1, hi2)
+            return hi - lo > 1e-9 * max(1, abs(lo), abs(hi))
+        }
+        return shared(a.x, a.x + a.width, b.x, b.x + b.width) && shared(a.y, a.y + a.height, b.y, b.y + b.height)
     }
 
     /// Compares an analytic script's `visible` with the frames for a few viewport-sized
