@@ -141,7 +141,8 @@ public final class CollectionEngine {
 
     /// Runs one pass and returns its events (none when nothing changed). Throws what a layout,
     /// a provider callback or an animator throws, and a `LayoutError` for a viewport size or
-    /// guides that are not finite and non-negative; the engine then keeps its previous state.
+    /// guides that are not finite and non-negative, or a section offset that is not finite; the
+    /// engine then keeps its previous state.
     /// - Complexity: a reload or relayout lays the provider tree out again (each layout's own
     ///   cost, O(n) for the built-in ones; after measurements, a flow or waterfall only from the
     ///   first measured item) and diffs the visible views by id; a pass that only scrolled asks
@@ -159,6 +160,9 @@ public final class CollectionEngine {
     /// The pass `layout()` runs; `itemsOnly`: the animators are asked about item views only.
     private func pass(animatingItemsOnly itemsOnly: Bool) throws -> [EngineEvent] {
         try Self.checkViewport(viewportSize)
+        // setOffset(_:ofSection:) checks nothing (its section may not exist yet): a NaN offset
+        // would hide the section's views with no error.
+        for (section, offset) in scrollState.sectionOffsets { try Self.checkOffset(offset, "section \(section)'s offset") }
         if needsReload { return try reload(animatingItemsOnly: itemsOnly) }
         if needsRelayout || viewportSize != loaded?.viewportSize { return try relayout(animatingItemsOnly: itemsOnly) }
         if scrollState != loaded { return try loadViews(animatingItemsOnly: itemsOnly) }
@@ -191,7 +195,10 @@ public final class CollectionEngine {
 
     /// Sets the cross-axis offset of an orthogonal section (0-based, as in `layoutResult`),
     /// applied by the next pass: its views are drawn at that offset, and enter and leave as they
-    /// show through the section's scroller. O(1).
+    /// show through the section's scroller. Nothing is checked now, since the section may only
+    /// exist after that pass: an offset kept for a section that does not scroll sideways moves
+    /// nothing (`scrollSection(_:to:velocity:)` runs the pass first and throws for one), and one
+    /// that is not finite makes the next pass throw. O(1).
     public func setOffset(_ offset: Point, ofSection section: Int) {
         scrollState.sectionOffsets[section] = offset
     }

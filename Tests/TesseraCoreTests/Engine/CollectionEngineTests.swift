@@ -365,4 +365,16 @@ import Testing
         #expect(types(try engine.layout()) == ["delete 3", "insert 0", "scroll 1", "scroll 2"])
         #expect(engine.views.map(\.frame.x) == [0, 100, 200])
     }
+
+    @Test func aSectionOffsetThatIsNotFiniteFailsTheNextPassAndChangesNothing() throws {
+        let engine = shelfEngine()
+        try engine.layout()
+        let before = engine.views
+        engine.setOffset(Point(x: .nan, y: 0), ofSection: 0)
+        #expect(throws: LayoutError.invalidParameter(name: "offset", allowed: "finite numbers", got: "nan,0",
+                                                     subject: "section 0's offset", verb: "must be")) { try engine.layout() }
+        #expect(engine.views == before)
+        engine.setOffset(Point(x: 150, y: 0), ofSection: 0)
+        #expect(types(try engine.layout()) == ["delete 0", "scroll 1", "scroll 2", "insert 3"])
+    }
 }
