@@ -449,6 +449,17 @@ import LuaBridge
         #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil (the file returns nothing: end it with return and the table)")
     }
 
+    /// A result that is no table, a hook that is no function, and a param given to a script that
+    /// returns a built-in layout are each named.
+    @Test func notALayoutHookOrParam() throws {
+        let number = try #require(try failure("number.lua", "return 3"))
+        #expect(number.message == "\(dir)/number.lua: the script's result must be \(LuaHost.layoutShape), got number")
+        let hook = try #require(try failure("hook.lua", "return { simpleLayout = 5 }"))
+        #expect(hook.message == "\(dir)/hook.lua: field 'simpleLayout' must be a function, got number")
+        let native = try #require(try failure("native.lua", "return require('tessera').flow{}", params: ["spacing": 8]))
+        #expect(native.message == "\(dir)/native.lua: param 'spacing' is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
+    }
+
     @Test func missingFile() throws {
         let host = try LuaHost()
         let e = try #require(scriptError { _ = try host.loadLayoutScript(path: "\(dir)/absent.lua") })
