@@ -144,25 +144,19 @@ import TesseraCore
         #expect(got == ["engine:scrollSection: field 'velocity' must be {x, y} with finite numbers, got {1, nan}"])
     }
 
-    /// t.run's viewport and offset name the list they were given.
-    @Test func tRunsPairsNameWhatWasGiven() throws {
+    /// t.run's viewport and offset name the list they were given; its params, data and sizing
+    /// of the wrong kind say what each must be.
+    @Test func tRunsOptionsNameWhatWasGiven() throws {
         let (host, _) = try TypesFileTests.testHost()
         let got = try Self.messages(host, ["t.run('flow', { viewport = { 375, -1 } })", "t.run('flow', { viewport = { 1, 2, 3 } })",
-                                           "t.run('flow', { offset = { 0 } })", "t.run('flow', { offset = 5 })"], inLayout: false)
+                                           "t.run('flow', { offset = { 0 } })", "t.run('flow', { offset = 5 })",
+                                           "t.run('flow', { params = 5 })", "t.run('flow', { params = { 1, 2 } })",
+                                           "t.run('flow', { data = 5 })", "t.run('flow', { sizing = 'huge' })"], inLayout: false)
         #expect(got == [
             "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {375, -1}",
             "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {1, 2, 3}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got {0, nil}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got number",
-        ])
-    }
-
-    /// t.run's params, data and sizing of the wrong kind say what each must be.
-    @Test func tRunsOptionsOfTheWrongKindSayWhatTheyMustBe() throws {
-        let (host, _) = try TypesFileTests.testHost()
-        let got = try Self.messages(host, ["t.run('flow', { params = 5 })", "t.run('flow', { params = { 1, 2 } })",
-                                           "t.run('flow', { data = 5 })", "t.run('flow', { sizing = 'huge' })"], inLayout: false)
-        #expect(got == [
             "t.run: field 'params' must be a table of parameters, got number",
             "t.run: field 'params' must be a table of parameters by name, got table",
             "t.run: field 'data' must be a dataset path or an array of items, got number",
