@@ -78,6 +78,23 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("empty.csv", "") == "empty.csv: expected a header row, found an empty file.")
     }
 
+    /// A UTF-8 byte-order mark is no content: a file of one (a spreadsheet's export of nothing),
+    /// blank lines after it or not, is an empty file in every format.
+    @Test func aFileOfOnlyAByteOrderMarkIsEmpty() {
+        #expect(loadError("bom.json", "\u{FEFF}") == "bom.json: expected a JSON document, found an empty file.")
+        #expect(loadError("bom.jsonl", "\u{FEFF}\n \r\n") == "bom.jsonl: expected one JSON object per line, found an empty file.")
+        #expect(loadError("bom.csv", "\u{FEFF}") == "bom.csv: expected a header row, found an empty file.")
+        #expect(loadError("bom.csv", "\u{FEFF}\r\n\n") == "bom.csv: expected a header row, found an empty file.")
+    }
+
+    /// A JSON Lines line of only a byte-order mark (the file's, or one of files joined, each with
+    /// its own) is blank and skipped as any blank line is; it read "expected a JSON value, found
+    /// end of input".
+    @Test func aJSONLinesLineOfOnlyAByteOrderMarkIsBlank() throws {
+        let d = try loadTemp("bom.jsonl", "\u{FEFF}\r\n{\"id\": 1}\n\u{FEFF} \n\u{FEFF}{\"id\": 2}\n")
+        #expect(d.items == [Item(id: .int(1), fields: ["id": 1]), Item(id: .int(2), fields: ["id": 2])])
+    }
+
     @Test func invalidJSON() {
         #expect(loadError("bad.json", "{\"items\": [\n  {\"id\": 1}\n  {\"id\": 2}\n]}")
                 == "bad.json:3:3: expected ',' or ']' after an array element, found '{'.")

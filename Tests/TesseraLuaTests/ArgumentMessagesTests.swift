@@ -66,6 +66,9 @@ import TesseraCore
         ("t.flow{ justifyContent = 'centre' }", "t.flow: field 'justifyContent' must be one of start, center, end, spaceBetween, spaceAround, spaceEvenly, got 'centre' (did you mean center?)"),
         ("t.flow{ alignItems = 2 }", "t.flow: field 'alignItems' must be one of start, center, end, stretch, got 2"),
         ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
+        ("t.sections{ default = t.flow{}, header = 5 }", "t.sections: field 'header' must be a table {height =, pinned =, zIndex =} or a function of (index, section), got number"),
+        ("t.sections{ default = t.flow{}, sections = 5 }", "t.sections: field 'sections' must be a list, a table keyed by section id or a function, got number"),
+        ("t.transition(t.flow{}, {}, 0.5)", "t.transition: argument #1 (from) must be a list of frames or of {id =, frame =} tables, or a result with :frames(), got userdata"),
     ]
 
     /// Called inside simpleLayout with 3 items in one section.
@@ -141,16 +144,23 @@ import TesseraCore
         #expect(got == ["engine:scrollSection: field 'velocity' must be {x, y} with finite numbers, got {1, nan}"])
     }
 
-    /// t.run's viewport and offset name the list they were given.
-    @Test func tRunsPairsNameWhatWasGiven() throws {
+    /// t.run's viewport and offset name the list they were given; its params, data and sizing
+    /// of the wrong kind say what each must be.
+    @Test func tRunsOptionsNameWhatWasGiven() throws {
         let (host, _) = try TypesFileTests.testHost()
         let got = try Self.messages(host, ["t.run('flow', { viewport = { 375, -1 } })", "t.run('flow', { viewport = { 1, 2, 3 } })",
-                                           "t.run('flow', { offset = { 0 } })", "t.run('flow', { offset = 5 })"], inLayout: false)
+                                           "t.run('flow', { offset = { 0 } })", "t.run('flow', { offset = 5 })",
+                                           "t.run('flow', { params = 5 })", "t.run('flow', { params = { 1, 2 } })",
+                                           "t.run('flow', { data = 5 })", "t.run('flow', { sizing = 'huge' })"], inLayout: false)
         #expect(got == [
             "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {375, -1}",
             "t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got {1, 2, 3}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got {0, nil}",
             "t.run: field 'offset' must be {x, y} with two finite numbers, got number",
+            "t.run: field 'params' must be a table of parameters, got number",
+            "t.run: field 'params' must be a table of parameters by name, got table",
+            "t.run: field 'data' must be a dataset path or an array of items, got number",
+            "t.run: field 'sizing' must be one of fit, fillWidth, intrinsic, fill, got string",
         ])
     }
 

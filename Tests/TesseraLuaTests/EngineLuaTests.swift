@@ -178,6 +178,25 @@ import TesseraCore
         #expect(out == ["4", "1-1", "1", "0-0", "nil", "b b2 2; a a1 1"])
     }
 
+    // The placeholder fills the viewport as a view of the kind `view` names and takes the tap;
+    // once the content has items they replace it.
+    @Test func anEmptyStateShowsItsPlaceholderKindAndTakesItsTap() throws {
+        let out = try run("""
+        local log = {}
+        local content = t.provider{ data = {}, size = cells }
+        local empty = t.emptyState{ content = content, view = "nothing", tap = function() log[#log + 1] = "tapped" end }
+        local e = t.engine{ provider = empty, viewport = { 100, 80 } }
+        e:layout()
+        local v = e:views()[1]
+        local placeholder = v.kind .. " " .. v.id .. " " .. frame(v.frame)
+        local i, id = e:tap(10, 10)
+        content.data = { 1 }
+        e:layout()
+        return placeholder, i, id, table.concat(log, "; "), views(e)
+        """)
+        #expect(out == ["nothing empty 0,0,100,80", "1", "empty", "tapped", "1 0#1=1@0,0,50,50"])
+    }
+
     @Test func composedProvidersNestAndOneDataChangeTriggersOneReload() throws {
         let out = try run("""
         local leaf = t.provider{ data = { { id = "a" } }, size = cells }
@@ -377,6 +396,11 @@ import TesseraCore
             ("t.provider{ dta = {} }", "t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?)"),
             ("t.provider{ size = 'huge' }", "t.provider: field 'size' must be one of fit, fillWidth, intrinsic, fill, a size {w, h} or a function, got string"),
             ("t.composed{ sections = { 3 } }", "t.composed: field 'sections[1]' must be a provider (t.provider{}, t.composed{}, ...), got number"),
+            ("t.provider{ view = 3 }", "t.provider: field 'view' must be a kind name or a list of {kind =, when =, size =}, got number"),
+            ("t.spacer{ width = -1 }", "t.spacer: field 'width' must have non-negative numbers or percentages like \"100%\" as sizes"),
+            ("t.spacer{ height = '50 %' }", "t.spacer: field 'height' must have non-negative numbers or percentages like \"100%\" as sizes"),
+            ("t.emptyState{ content = t.spacer{}, view = 3 }", "t.emptyState: field 'view' must be a string, got number"),
+            ("t.emptyState{ content = t.spacer{}, tap = 'go' }", "t.emptyState: field 'tap' must be a function, got string"),
             ("t.engine{ provider = t.provider{ data = {1}, id = function() error('boom') end } }:layout()", "boom"),
             ("t.engine{}.nope", "engine: field 'nope' is unknown; known fields: reloadCount, contentSize, offset, viewport, sectionOffsets, stats, anchor, guides, provider, animator, layout, views, scroll, resize, tap, frame, scrollTo, show, scrollSection, measure"),
         ]

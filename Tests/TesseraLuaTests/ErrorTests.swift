@@ -180,6 +180,37 @@ import LuaBridge
         #expect(missing.message == "\(dir)/missing-field.lua:2: simpleLayout: frame 2 (Lua index; item 1 in the output) has no number h or height, got nil")
     }
 
+    /// Returned frames that are not frames, and a return that is no list of frames, name the
+    /// frame and what it was.
+    @Test func returnedFramesOfTheWrongKind() throws {
+        let cases: [(String, String)] = [
+            ("{ {0, 0, 1, 1}, {0, 'a', 1, 1}, {0, 0, 1, 1} }", "simpleLayout: frame 2 (Lua index; item 1 in the output) has no number at [2] (y), got string"),
+            ("{ {0, 0, 1, 1}, 5, {0, 0, 1, 1} }", "simpleLayout: frame 2 (Lua index; item 1 in the output) is a number, expected a table {x, y, w, h}"),
+            ("5", "simpleLayout returned a number; expected nothing (after ctx.set) or an array of frames"),
+        ]
+        for (k, (returned, message)) in cases.enumerated() {
+            let e = try #require(try failure("returned\(k).lua", "return { simpleLayout = function(ctx) return \(returned) end }"))
+            #expect(e.message == "\(dir)/returned\(k).lua:1: \(message)")
+        }
+    }
+
+    /// An analytic script's frame that returns no four numbers, and a visible that returns no
+    /// list, are errors naming the function, the item and what it returned.
+    @Test func analyticAnswersOfTheWrongKind() throws {
+        let host = try LuaHost()
+        let path = folder.write("answers.lua", """
+        return {
+          frame = function(i) return 0, 0, 'wide', 10 end,
+          visible = function(x, y, w, h) return 5 end,
+          layout = function(ctx) return ctx.count * 10, 10 end,
+        }
+        """)
+        let result = try #require(try host.loadLayoutScript(path: path).configured().layout(context).base as? ScriptedAnalyticResult)
+        #expect(scriptError { _ = try result.frame(at: 1) }?.message == "\(dir)/answers.lua:2: frame(2) returned w = string; expected four numbers x, y, w, h")
+        #expect(scriptError { _ = try result.visible(in: Rect(x: 0, y: 0, width: 100, height: 10)) }?.message
+                == "\(dir)/answers.lua:3: visible returned a number; expected an array of item indices")
+    }
+
     @Test func visibleIndexOutOfRange() throws {
         let host = try LuaHost()
         let path = folder.write("grid.lua", """
@@ -416,6 +447,17 @@ import LuaBridge
         let e = try #require(try failure("nothing.lua", "local x = 1"))
         #expect(e.kind == .script)
         #expect(e.message == "\(dir)/nothing.lua: the script's result must be \(LuaHost.layoutShape), got nil (the file returns nothing: end it with return and the table)")
+    }
+
+    /// A result that is no table, a hook that is no function, and a param given to a script that
+    /// returns a built-in layout are each named.
+    @Test func notALayoutHookOrParam() throws {
+        let number = try #require(try failure("number.lua", "return 3"))
+        #expect(number.message == "\(dir)/number.lua: the script's result must be \(LuaHost.layoutShape), got number")
+        let hook = try #require(try failure("hook.lua", "return { simpleLayout = 5 }"))
+        #expect(hook.message == "\(dir)/hook.lua: field 'simpleLayout' must be a function, got number")
+        let native = try #require(try failure("native.lua", "return require('tessera').flow{}", params: ["spacing": 8]))
+        #expect(native.message == "\(dir)/native.lua: param 'spacing' is unknown; the script returns a built-in layout, which takes its parameters in the script (return { params = {...}, build = function(p) ... end } to declare some)")
     }
 
     @Test func missingFile() throws {

@@ -214,6 +214,33 @@ struct DiffCommandTests {
         ], "\(lines)")
     }
 
+    @Test("text: an item moved inside its section counts as moved within; one moved to another section as moved out and in")
+    func movedItemRows() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": "A", "items": [{"id": 1}, {"id": 2}, {"id": 3}]}, {"id": "C", "items": [{"id": 6}, {"id": 7}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": "A", "items": [{"id": 3}, {"id": 1}, {"id": 2}, {"id": 6}]}, {"id": "C", "items": [{"id": 7}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[2] == "items: 5 -> 5: 0 deleted, 0 inserted, 2 moved, 0 updated")
+        #expect(Array(lines[5...]) == [
+            "section   items  deleted  inserted  moved within  moved in  moved out  updated",
+            "\"A\"      3 -> 4        0         0             1         1          0        0",
+            "\"C\"      2 -> 1        0         0             0         0          1        0",
+            "", "moved items:", "  [0, 2] -> [0, 0] 3", "  [1, 0] -> [0, 3] 6", "",
+        ], "\(lines)")
+    }
+
+    @Test("text: a section whose fields alone changed is listed with the fields")
+    func updatedSectionFields() throws {
+        let old = try writeTemporary("old.json", #"{"sections": [{"id": "A", "title": "a", "items": [{"id": 1}]}, {"id": "B", "items": [{"id": 2}]}]}"#)
+        let new = try writeTemporary("new.json", #"{"sections": [{"id": "A", "title": "a!", "items": [{"id": 1}]}, {"id": "B", "items": [{"id": 2}]}]}"#)
+        let outcome = try runTessera(["diff", old, new, "--format", "text"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1] == "sections: 2 -> 2: 0 deleted, 0 inserted, 0 moved, 1 updated")
+        #expect(Array(lines[9...]) == ["updated sections:", "  0 \"A\": title", ""], "\(lines)")
+    }
+
     @Test("text: ids are written as messages write them, so the integer 0 and the string \"0\" read apart")
     func integerAndStringIdsReadApart() throws {
         let old = try writeTemporary("old.json", #"{"sections": [{"id": 0, "items": [{"id": 0}, {"id": "0"}]}, {"id": "0", "items": [{"id": 1}]}]}"#)

@@ -438,6 +438,27 @@ import Testing
         """)
     }
 
+    /// A t.run dataset file that is not there fails its test at its line, with the loader's
+    /// message; an offset gives the items drawn there.
+    @Test func tRunNamesAMissingDatasetAndDrawsTheItemsAtAnOffset() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("missing dataset", function() t.run("flow", {data = "../nothing.json"}) end)
+        test("offset", function()
+          expect(table.concat(t.run("flow", {data = "../items.json", offset = {0, 100}}).visible, ",")):toEqual("1,3")
+        end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › missing dataset (_ ms)",
+            "    tests/grid_test.lua:2: t.run: tests/../nothing.json: expected a dataset file, found no such file.",
+            "✔ tests/grid_test.lua › offset (_ ms)",
+            "1 passed, 1 failed",
+            "",
+        ])
+    }
+
     /// Snapshot names are made from test names, so two tests can make the same one; the second
     /// fails instead of silently replacing the first's snapshot.
     @Test func twoTestsCannotTakeTheSameSnapshot() throws {

@@ -13,6 +13,7 @@
 extension DatasetLoader {
     static func parseCSV(_ bytes: [UInt8], fileName file: String, policy: DuplicatePolicy) throws -> Dataset {
         let records = try csvRecords(bytes, file: file)
+        // Invariant: a file of line breaks only was refused as empty before parsing.
         guard let header = records.first else {
             throw DatasetError(file: file, message: "expected a header row, found an empty file")
         }

@@ -26,6 +26,7 @@ extension DatasetLoader {
                 return true
             }
         }
+        // Invariant: a file of blank lines only was refused as empty before parsing.
         if lines.isEmpty {
             throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
         }
@@ -87,7 +88,10 @@ extension DatasetLoader {
             if end > start && b[end - 1] == 0x0D { end -= 1 }
             defer { start = next }
             let line = UnsafeBufferPointer(rebasing: b[start..<end])
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            // A byte-order mark opening a line is no content (the reader skips it, as files joined
+            // from ones that each had one carry it): with only it, the line is blank.
+            let content = line.first == 0xEF && line.starts(with: utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: line[3...]) : line
+            if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             if try !body(lineNumber, line) { return true }
         }
         return false

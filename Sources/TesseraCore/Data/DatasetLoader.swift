@@ -93,9 +93,11 @@ public enum DatasetLoader {
         try checkNotUTF16(data, fileName: fileName)
     }
 
-    /// An empty (or whitespace-only) file is an error.
+    /// An empty (or whitespace-only) file is an error. A UTF-8 byte-order mark is no content: a
+    /// file of one and blank lines is empty too (every parser skips the mark).
     private static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
-        guard data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        let start = data.starts(with: utf8ByteOrderMark) ? utf8ByteOrderMark.count : 0
+        guard data[start...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
         let expected: String
         switch format {
         case .json: expected = "a JSON document"
@@ -104,6 +106,9 @@ public enum DatasetLoader {
         }
         throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
     }
+
+    /// The bytes a UTF-8 file may start with to say it is UTF-8.
+    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// A file that starts with a UTF-16 byte-order mark is an error that says so (the parsers
     /// would name its first byte, 0xFF, or the U+0000 after it). O(1).

@@ -58,9 +58,6 @@ extension CollectionEngine {
     /// The size the host measured for `id`, if it is kept. O(1).
     public func measuredSize(of id: ItemID) -> Size? { measurements[id]?.size }
 
-    /// True when `id` was measured (or forgotten) since the last pass. O(1).
-    package func isMeasuredForNextPass(_ id: ItemID) -> Bool { measuredSinceLastPass.contains(id) }
-
     /// Every kept measurement, by element id.
     public var measuredSizes: [ItemID: Size] { measurements.mapValues(\.size) }
 

@@ -8,12 +8,6 @@
 /// or of a bad member's value, the key (quoted and cut as every message shows a user's text),
 /// what was expected and what was found.
 package enum MeasuredSizesFile {
-    /// The sizes in the file at `path` (at most `maxBytes` long), by id text.
-    /// - Complexity: O(file size).
-    package static func load(path: String, maxBytes: Int = DatasetLoader.defaultMaxBytes) throws -> [String: Size] {
-        try sizes(in: try DatasetLoader.readBytes(ofFile: path, maxBytes: maxBytes), file: path)
-    }
-
     /// The sizes in `bytes`, the text of the file `file`.
     /// - Complexity: O(file size).
     package static func sizes(in bytes: [UInt8], file path: String) throws -> [String: Size] {

@@ -69,10 +69,6 @@ struct LuaArguments {
         return s
     }
 
-    func optString(_ slot: Int32, _ name: String?) throws -> String? {
-        isAbsent(slot) ? nil : try string(slot, name)
-    }
-
     /// One of a fixed set of names (luaL_checkoption): "must be one of a, b, c, got 'x'".
     func option<T: RawRepresentable & CaseIterable>(_ slot: Int32, _ name: String?, _ type: T.Type) throws -> T where T.RawValue == String {
         if let s = LuaStack.string(L, slot), let v = T(rawValue: s) { return v }

@@ -30,12 +30,8 @@ package struct DiffReport {
         PrettyJSONObject.write(json, to: out)
     }
 
-    /// The text summary of the files `oldName` and `newName`, loaded and diffed in `milliseconds`.
-    package func text(oldName: String, newName: String, milliseconds: Double) -> String {
-        (try? BufferedWriter.text { writeText(oldName: oldName, newName: newName, milliseconds: milliseconds, to: $0) }) ?? ""
-    }
-
-    /// Writes `text(oldName:newName:milliseconds:)` as it goes.
+    /// Writes the text summary of the files `oldName` and `newName`, loaded and diffed in
+    /// `milliseconds`, as it goes.
     package func writeText(oldName: String, newName: String, milliseconds: Double, to out: BufferedWriter) {
         DiffSummary(oldName: oldName, newName: newName, changes: changes, batch: batch,
                     stages: stages ?? changes.staged(), showStages: showsStages, milliseconds: milliseconds).write(to: out)

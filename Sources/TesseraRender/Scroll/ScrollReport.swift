@@ -13,11 +13,6 @@ package struct ScrollReport {
 
     package init(run: ScrollRun) { self.run = run }
 
-    /// The whole document as a value (what `write(to:)` writes).
-    package var json: JSONValue {
-        .object(["steps": .array(run.steps.map(Self.json)), "summary": summary])
-    }
-
     /// Writes the document, one step at a time. O(steps) time; memory O(one step).
     package func write(to out: BufferedWriter) {
         out.append("{\"steps\":[")
