@@ -17,6 +17,15 @@ import Testing
         ViewRegistration(kinds: [.init("b", when: { choice.asked += 1; return choice.b.contains($0) }), .init("a")])
     }
 
+    /// An engine over `values` whose kinds `choice` picks, laid out once.
+    func laidOut(_ values: [Int], kinds choice: KindSwitch, viewport: Size) throws -> (BasicProvider, CollectionEngine) {
+        let provider = numbers(values)
+        provider.view = registration(choice)
+        let engine = CollectionEngine(provider: provider, viewport: viewport)
+        try engine.layout()
+        return (provider, engine)
+    }
+
     /// Events as "type view kind id frame", with the flags a host acts on.
     func described(_ events: [EngineEvent]) -> [String] {
         events.map { e in
@@ -49,10 +58,7 @@ import Testing
 
     @Test func onlyTheItemWhoseKindChangedIsReplacedAndItsDataRebound() throws {
         let choice = KindSwitch()
-        let provider = numbers([1, 2, 3, 4])
-        provider.view = registration(choice)
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        try engine.layout()
+        let (provider, engine) = try laidOut([1, 2, 3, 4], kinds: choice, viewport: s(100, 49))
         choice.b = [1]
         provider.data = source([1, 7, 3, 4])
         let events = try engine.layout()
@@ -63,10 +69,7 @@ import Testing
 
     @Test func aRelayoutReplacesAKeptViewWhoseKindChangedInsteadOfMovingIt() throws {
         let choice = KindSwitch()
-        let provider = numbers([1, 2, 3, 4])
-        provider.view = registration(choice)
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 100))
-        try engine.layout()
+        let (provider, engine) = try laidOut([1, 2, 3, 4], kinds: choice, viewport: s(100, 100))
         choice.b = [1]
         provider.layout = TransposeLayout(FlowLayout())
         let events = try engine.layout()
@@ -83,10 +86,7 @@ import Testing
 
     @Test func aScrollAsksTheKindsOfEnteringViewsOnly() throws {
         let choice = KindSwitch()
-        let provider = numbers([1, 2, 3, 4, 5, 6])
-        provider.view = registration(choice)
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 99))
-        try engine.layout()
+        let (provider, engine) = try laidOut([1, 2, 3, 4, 5, 6], kinds: choice, viewport: s(100, 99))
         choice.b = [0, 1, 2, 3, 4, 5]
         choice.asked = 0
         let events = try engine.scroll(to: Point(x: 0, y: 50))
@@ -105,10 +105,7 @@ import Testing
     @Test func aKindCallbackThatThrowsForAKeptViewLeavesTheEngineAsItWas() throws {
         struct Refused: Error {}
         let choice = KindSwitch()
-        let provider = numbers([1, 2, 3, 4])
-        provider.view = registration(choice)
-        let engine = CollectionEngine(provider: provider, viewport: s(100, 49))
-        try engine.layout()
+        let (provider, engine) = try laidOut([1, 2, 3, 4], kinds: choice, viewport: s(100, 49))
         let before = engine.views
         provider.view = ViewRegistration(kinds: [.init("b", when: { i in if i == 1 { throw Refused() }; return false }), .init("a")])
         #expect(throws: Refused.self) { try engine.layout() }
