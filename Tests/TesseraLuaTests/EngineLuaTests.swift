@@ -373,6 +373,24 @@ import TesseraCore
         #expect(out[2] == "40")
     }
 
+    @Test func aKeptItemWhoseViewKindChangedGetsANewView() throws {
+        let out = try run("""
+        local p = t.provider{ data = { "x", "y", "z" }, size = { "100%", 50 }, view = "a" }
+        local e = t.engine{ provider = p, viewport = { 100, 99 } }
+        e:layout()
+        local function described(list)
+          local out = {}
+          for _, ev in ipairs(list) do out[#out + 1] = string.format("%s %d %s %s", ev.type, ev.view, ev.kind, ev.id) end
+          return table.concat(out, ", ")
+        end
+        p.view = "b"
+        local changed = described(e:layout())
+        p.view = { { kind = "a", when = function(item) return item == "y" end }, { kind = "b" } }
+        return changed, described(e:layout()), e:views()[2].kind, e.stats.created, e.stats.reused
+        """)
+        #expect(out == ["delete 0 a 0, delete 1 a 1, insert 2 b 0, insert 3 b 1", "delete 3 b 1, insert 1 a 1", "a", "4", "1"])
+    }
+
     @Test func scrollHelpersAndShow() throws {
         let out = try run("""
         local data = {}

@@ -2,7 +2,8 @@
 /// the visible elements in drawing order, match them against the current views (by identifier
 /// on reload, by place otherwise), resolve unique identifiers, delete (or, after a layout anew,
 /// move away) the views that left, then insert (or move in) or keep a view for every visible
-/// element. Everything is computed on copies (`Pass`),
+/// element; after a layout anew, a kept view whose kind changed is replaced (deleted, and a view
+/// of the new kind inserted). Everything is computed on copies (`Pass`),
 /// so a callback that throws leaves the engine as it was.
 extension CollectionEngine {
     /// A computed pass: the views after it, the pools after it, and its events.
@@ -24,7 +25,7 @@ extension CollectionEngine {
     /// into it instead of being deleted and inserted: `placeAfter`, `frameBefore`); `shifting`:
     /// the pass moved the content offset to keep its anchor.
     /// - Complexity: the element query, O(log n + k), plus O(k log k) matching (`matchByPlace`), ids of
-    ///   entering views.
+    ///   entering views, and the kinds of entering views (after a layout anew: of all k views).
     func reconcile(_ tree: EngineTree, state: ScrollState, byIdentifier: Bool,
                    keptEvent: AnimationEventKind, shifting: Bool = false,
                    animatingLeaving: (inout [EngineEvent]) throws -> Void = { _ in }) throws -> Pass {
@@ -55,17 +56,26 @@ extension CollectionEngine {
         } else {
             (kept, ids, leaving) = try matchByPlace(slots, keys: keys, in: tree)
         }
-        // What entering views show, asked before anything changes (callbacks may throw).
+        // What entering views show, asked before anything changes (callbacks may throw); after a
+        // layout anew, what kept views show too (a scroll binds nothing anew, so it asks only
+        // entering views): a view of one kind is never shown as another, so a kept view whose
+        // kind changed is replaced, the old view deleted and one of the new kind inserted.
+        let laidOutAnew = keptEvent == .update
         var kinds = [String](repeating: "", count: slots.count)
-        for k in slots.indices where kept[k] == nil {
+        var replaced: [Int] = [], replacing = Set<Int>()
+        for k in slots.indices where kept[k] == nil || laidOutAnew {
             if slots[k].category == .item, let i = slots[k].index {
                 kinds[k] = try tree.cellKind(i)
             } else {
                 kinds[k] = try tree.kind(of: slots[k])
             }
+            if let p = kept[k], views[p].kind != kinds[k] {
+                replaced.append(p)
+                replacing.insert(k)
+                kept[k] = nil
+            }
         }
 
-        let laidOutAnew = keptEvent == .update
         var pass = Pass(views: [], pools: pools, events: [])
         pass.events.reserveCapacity(leaving.count + slots.count)
         var placesAfter: ElementPlaces?, placesBefore: ElementPlaces?
@@ -74,8 +84,11 @@ extension CollectionEngine {
             ? try tree.indices(of: leaving.compactMap { views[$0].category == .item ? views[$0].id : nil }) : [:]
         // Views held out of their pools by the last pass's animations go back first.
         pass.pools.releaseHeld()
+        // Replaced views leave in drawing order with the others, deleted: their data stays in view.
+        if !replaced.isEmpty { leaving = (leaving + replaced).sorted() }
+        let replacedViews = Set(replaced)
         for p in leaving {
-            let moved = laidOutAnew ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
+            let moved = laidOutAnew && !replacedViews.contains(p) ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
             pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }
@@ -121,7 +134,8 @@ extension CollectionEngine {
                 view.number = pass.pools.dequeue(kind: view.poolKind)
                 // A view whose data was there moves in from where it was: on a relayout (the same
                 // items) found by place; on a reload, a cell where its caller says it was.
-                let old = !laidOutAnew ? nil : byIdentifier
+                // A replacing view is new where its data was shown: it is inserted.
+                let old = !laidOutAnew || replacing.contains(k) ? nil : byIdentifier
                     ? (slots[k].category == .item ? try cellFramesBeforeReload?(ids[k]!) : nil)
                     : try frameBefore(keys[k], places: &placesBefore)
                 if let old {

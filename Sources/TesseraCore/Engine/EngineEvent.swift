@@ -10,6 +10,10 @@
 /// A kept view may get two events in one pass, a `move` (its index or section changed) and an
 /// `update` (its frame or data changed), both with its frame after the pass: set the frame once
 /// and play the first animation either carries, as `Timeline(events:views:)` does.
+///
+/// A view of one kind is never shown as another: when a reload or relayout gives a kept item
+/// another view kind, its view gets a `delete` (among the leaving views' events) and a view of
+/// the new kind an `insert` (with another number) where the item is drawn.
 public struct EngineEvent: Equatable, Sendable {
     /// What happened to the view: an `AnimationEventKind`, so an event's type is the kind its
     /// animator hook was asked for. An engine event is never `.shift` (a reload's content-offset

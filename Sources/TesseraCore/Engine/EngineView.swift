@@ -3,7 +3,9 @@
 /// its identifier (made unique in the visible set), its frame and drawing order as drawn, and its
 /// bound data.
 public struct EngineView: Equatable, Sendable {
-    /// Stays the same while the view is visible; reused numbers come from the kind's pool.
+    /// Stays the same while the view is visible and of the same kind (a reload or relayout that
+    /// gives its item another kind deletes it and inserts a new view); reused numbers come from
+    /// the kind's pool.
     public var number: Int
     /// `.item` for a cell, `.supplementary` for a header, footer or badge, `.decoration` for a
     /// background.
