@@ -64,7 +64,7 @@ check("lua parameter error", runScript(path: "layouts/waterfall.lua", params: ["
       "script error: layouts/waterfall.lua: unknown param 'colums' (did you mean columns?); known params: columns, spacing")
 let broken = runScript(path: "Examples/SwiftUsage/Scripts/broken.lua", params: [:], dataset: dataset)
 check("lua runtime error", String(broken.prefix { $0 != "\n" }),
-      "script error: Examples/SwiftUsage/Scripts/broken.lua:6: ctx.set: argument #4 (w) must be a number, got nil")
+      "script error: Examples/SwiftUsage/Scripts/broken.lua:6: ctx.set: argument #4 (w) must be a number, got nil (an item field the dataset lacks reads as nil)")
 check("lua runtime error has a traceback", broken.contains("\nstack traceback:\n"), true)
 
 func host() throws -> LuaHost { try LuaHost() }
