@@ -62,7 +62,7 @@ extension CollectionEngine {
         // kind changed is replaced, the old view deleted and one of the new kind inserted.
         let laidOutAnew = keptEvent == .update
         var kinds = [String](repeating: "", count: slots.count)
-        var replaced: [Int] = [], replacing = Set<Int>()
+        var replaced = Set<Int>(), replacing = Set<Int>()   // views, and the slots they leave
         for k in slots.indices where kept[k] == nil || laidOutAnew {
             if slots[k].category == .item, let i = slots[k].index {
                 kinds[k] = try tree.cellKind(i)
@@ -70,7 +70,7 @@ extension CollectionEngine {
                 kinds[k] = try tree.kind(of: slots[k])
             }
             if let p = kept[k], views[p].kind != kinds[k] {
-                replaced.append(p)
+                replaced.insert(p)
                 replacing.insert(k)
                 kept[k] = nil
             }
@@ -86,9 +86,8 @@ extension CollectionEngine {
         pass.pools.releaseHeld()
         // Replaced views leave in drawing order with the others, deleted: their data stays in view.
         if !replaced.isEmpty { leaving = (leaving + replaced).sorted() }
-        let replacedViews = Set(replaced)
         for p in leaving {
-            let moved = laidOutAnew && !replacedViews.contains(p) ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
+            let moved = laidOutAnew && !replaced.contains(p) ? try placeAfter(views[p], in: tree, state: state, byIdentifier: byIdentifier,
                                                      cells: cellsAfter, places: &placesAfter) : nil
             pass.events.append(Self.leavingEvent(views[p], movedTo: moved))
         }

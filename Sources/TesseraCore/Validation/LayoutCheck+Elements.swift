@@ -73,12 +73,13 @@ extension LayoutCheck {
     }
 
     /// Headers and footers (section-level supplementaries) whose resting frame shares a
-    /// positive area with items, more than rounding (`sharesMoreThanRounding`). O(m (log n + k)).
+    /// positive area with items, more than rounding (`sharesMoreThanRounding`, which needs a
+    /// positive length shared on each axis). O(m (log n + k)).
     static func coveredItems(_ elements: [LayoutElement], index: SpatialIndex, frames: [Rect]) -> [(element: Int, items: [Int])] {
         var found: [(element: Int, items: [Int])] = []
         for (k, e) in elements.enumerated() where e.category == .supplementary && e.index == nil
             && e.frame.width > 0 && e.frame.height > 0 {
-            let items = index.query(e.frame).filter { frames[$0].overlapsWithPositiveArea(e.frame) && sharesMoreThanRounding(frames[$0], e.frame) }.sorted()
+            let items = index.query(e.frame).filter { sharesMoreThanRounding(frames[$0], e.frame) }.sorted()
             if !items.isEmpty { found.append((k, items)) }
         }
         return found
