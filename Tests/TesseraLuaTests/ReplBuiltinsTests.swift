@@ -217,10 +217,11 @@ return {
 
     @Test func viewportHelpAndQuit() throws {
         let (repl, _) = try session()
-        repl.feed(":viewport 200x100", "run(L, {}):visible()", ":viewport", ":viewport 12", ":nope")
+        repl.feed(":viewport 200x100", "run(L, {}):visible()", ":viewport", ":viewport 12", ":nope", ":hlep")
         #expect(repl.out == ["viewport 200x100", "{1, 2}", "viewport 200x100"])
         #expect(repl.err == ["usage: :viewport WxH with two non-negative numbers, for example :viewport 375x812",
-                             "unknown command ':nope'; :help lists the commands"])
+                             "unknown command ':nope'; :help lists the commands",
+                             "unknown command ':hlep' (did you mean :help?); :help lists the commands"])
         #expect(repl.session.viewport == Size(width: 200, height: 100))
         #expect(repl.feed(":help") == [.done(history: ":help")])
         #expect(repl.out.last!.hasPrefix("Lua 5.4 with Tessera: an expression prints its values"))

@@ -28,6 +28,8 @@ import TesseraCore
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 22, "with the prompt and the :help line it fits 24 rows: \(lines.count) lines")
         #expect(lines.allSatisfy { $0.count <= 79 }, "\(lines.filter { $0.count > 79 })")
+        let indents = Set(lines.map { $0.prefix(while: { $0 == " " }).count })
+        #expect(indents.isSubset(of: [0, 7, 19]), "a line outside :help's three columns: indents \(indents.sorted())")
         let words = Set(help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
         let module = try keys(repl, "t")
         #expect(module.count >= 30)

@@ -153,6 +153,8 @@ import Testing
         (["bench", "--format", "jsno"], "--format 'jsno' is not valid (did you mean json?); expected table or json"),
         (["check", "waterfall", "--fail-on", "overlap,pins"],
          "--fail-on 'overlap,pins' is not valid ('pins' is no kind); expected a comma list of overlap, outside, visible, covered, pinned"),
+        (["check", "waterfall", "--fail-on", "overlaps"],
+         "--fail-on 'overlaps' is not valid ('overlaps' is no kind; did you mean overlap?); expected a comma list of overlap, outside, visible, covered, pinned"),
     ])
     func numbersAndNamesTakeTheOneShape(arguments: [String], message: String) throws {
         try expectUsageError(arguments, message)

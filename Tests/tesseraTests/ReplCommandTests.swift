@@ -123,6 +123,24 @@ import TesseraCore
         #expect(data.stdout == "")
     }
 
+    /// `--layout` takes a script by the name `tessera run` knows it by; a built-in name says how
+    /// to get that layout at the prompt, and an unknown one gets run's list.
+    @Test func theLayoutFlagTakesRunsScriptNames() throws {
+        let byName = try runTessera(["repl", "--data", "datasets/appstream-bookworm.json", "--layout", "appstore"],
+                                    input: "#run(L):frames()\n")
+        let byPath = try runTessera(["repl", "--data", "datasets/appstream-bookworm.json", "--layout", "layouts/appstore.lua"],
+                                    input: "#run(L):frames()\n")
+        #expect(byName.status == 0 && byName.stderr == "", "\(byName.stderr)")
+        #expect(byName.stdout == byPath.stdout && byName.stdout != "")
+        let builtin = try runTessera(["repl", "--layout", "flow"], input: "")
+        #expect(builtin.status == 1)
+        #expect(builtin.stderr == "Error: --layout flow: a built-in layout has no script for :reload to re-read; expected a .lua file "
+                + "or a script's name (`tessera layouts` lists them), or type L = t.flow{} at the prompt\n")
+        let unknown = try runTessera(["repl", "--layout", "mosiac"], input: "")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("Error: unknown layout 'mosiac' (did you mean mosaic?); expected a .lua file"), "\(unknown.stderr)")
+    }
+
     /// A FILE that is a folder or a symbolic link loop is named as one, in the readers' words
     /// (a loop "does not exist", a folder was not "a readable UTF-8 Lua file").
     @Test func aFileThatIsAFolderOrALinkLoopIsNamedAsOne() throws {

@@ -12,7 +12,9 @@ extension ReplSession {
         case "quit", "q": return .quit
         case "reload": reloadLayout()
         case "viewport": setViewport(argument)
-        default: complain("unknown command ':\(name)'; :help lists the commands")
+        default:
+            let hint = DidYouMean.hint(for: ":" + name, among: ReplSession.commands)
+            complain("unknown command ':\(name)'\(hint); :help lists the commands")
         }
         return .done(history: text)
     }
@@ -41,8 +43,7 @@ extension ReplSession {
                decorators  inset transpose sticky visibleFrameInset sized (L:inset(8))
                helpers     distribute align
                compositional section hgroup vgroup customGroup item boundary
-                           decoration fw fh estimated flexible
-                    uniformAcrossSiblings
+                           decoration fw fh estimated flexible uniformAcrossSiblings
                engine      provider composed headers spacer emptyState engine:
                            e:layout() e:views() e:scroll(x,y) e:scrollSection() e:tap()
                animators   animator(name [, params]) transition(from, to, progress)

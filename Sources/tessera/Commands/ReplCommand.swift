@@ -36,7 +36,7 @@ struct ReplCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.", valueName: "FILE"))
     var data: String?
 
-    @Option(help: ArgumentHelp("A .lua layout script; `L` in the prompt, re-read by :reload.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A layout script, a .lua file or a script's name (appstore; `tessera layouts` lists them); `L` in the prompt, re-read by :reload.", valueName: "FILE"))
     var layout: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The viewport WxH that run() uses (also :viewport WxH).", valueName: "WxH"))
@@ -69,7 +69,7 @@ struct ReplCommand: ParsableCommand {
         session.unicode = isatty(STDOUT_FILENO) == 1 && ReplCommand.localeIsUTF8
         if let layout {
             do {
-                try session.loadLayout(path: layout)
+                try session.loadLayout(path: replLayoutPath(layout, host: session.host))
             } catch let error as LuaScriptError where error.kind == .file {
                 throw CLIError(error.message)
             } catch let error as LuaScriptError {

@@ -55,7 +55,8 @@ struct WarningKinds: OptionValue {
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let kind = LayoutCheck.Kind(rawValue: trimmed) else {
-                throw optionError("--fail-on", text, note: " (\(quotedArgument(trimmed)) is no kind)", expected: "a comma list of \(Self.names)")
+                let hint = DidYouMean.suggestion(for: trimmed, among: LayoutCheck.Kind.allCases.map(\.rawValue)).map { "; did you mean \($0)?" } ?? ""
+                throw optionError("--fail-on", text, note: " (\(quotedArgument(trimmed)) is no kind\(hint))", expected: "a comma list of \(Self.names)")
             }
             kinds.insert(kind)
         }
