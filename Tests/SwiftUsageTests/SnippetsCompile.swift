@@ -8,4 +8,14 @@ import TesseraCore
     @Test func theItemsSnippetRunsHereToo() throws {
         #expect(try layOutItemsBuiltInCode().count == 3)
     }
+
+    @Test func theSplitSnippetGivesTheOutputItsPagesShow() throws {
+        #expect(try splitColumns() == [
+            "n1 (5.0, 35.0, 160.0, 80.0)",
+            "n2 (5.0, 125.0, 160.0, 120.0)",
+            "a1 (215.0, 50.0, 100.0, 60.0)",
+            "w1 (200.0, 165.0, 160.0, 50.0)",
+            "content 375.0x250.0",
+        ])
+    }
 }

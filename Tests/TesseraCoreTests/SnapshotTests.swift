@@ -41,6 +41,8 @@ struct SnapshotTests {
         #expect(snapshot.indexOfSection("C") == 2)
         #expect(snapshot.itemPath(of: 5) == ItemPath(section: 2, item: 1))
         #expect(snapshot.itemIdentifier(at: ItemPath(section: 1, item: 0)) == nil)
+        #expect(snapshot.contains(item: 5) && !snapshot.contains(item: 9))
+        #expect(snapshot.contains(section: "B") && !snapshot.contains(section: "Z"))
         #expect(throws: SnapshotError.sectionNotFound(section: #""Z""#)) { try snapshot.itemIdentifiers(inSection: "Z") }
     }
 

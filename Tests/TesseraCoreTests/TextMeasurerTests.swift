@@ -16,6 +16,21 @@ struct TextMeasurerTests {
         #expect(m.width(of: "") == 0)
     }
 
+    @Test("advance(of:) gives one scalar's width on its own, in points at the font size")
+    func advanceOfOneScalar() {
+        #expect(m.advance(of: "H") == 7.22)
+        #expect(m.advance(of: "l") == 2.22)
+        #expect(m.advance(of: " ") == 2.78)
+        #expect(m.advance(of: "\u{A0}") == 2.78)       // no-break space, as a space
+        #expect(m.advance(of: "\n") == 0)              // controls take no room
+        #expect(m.advance(of: "\u{301}") == 0)         // a combining accent
+        #expect(m.advance(of: "\u{200D}") == 0)        // the zero-width joiner
+        #expect(m.advance(of: "é") == 6)               // other letters: the default advance
+        #expect(m.advance(of: "漢") == 10)             // wide: a full em
+        #expect(m.advance(of: "🇫") == 10)              // a regional indicator alone (no pairing without context)
+        #expect(TextMeasurer(fontSize: 20).advance(of: "H") == 14.44)
+    }
+
     @Test func wrapsAtSpaces() {
         #expect(m.height(of: "Hello world", width: 49.45) == 12)
         #expect(m.height(of: "Hello world", width: 49.44) == 24)

@@ -19,7 +19,8 @@ extension CollectionEngine {
     /// as `"0-header"`; a scoped id may be named by its printed form, a plain one by its other
     /// spelling as `index(of:)` says) is `size`; nil forgets the measurement. Schedules a
     /// relayout; nothing runs until the next pass. A size equal to the one already measured
-    /// schedules nothing.
+    /// schedules nothing. An id that no element has yet is kept, through passes and reloads
+    /// that do not bring it, and sizes its element from the pass it arrives in.
     /// - Throws: `LayoutError.invalidParameter` for a width or height that is not a number
     ///   from 0 to `Item.largestSize` (nothing changes).
     /// - Complexity: O(1) for a visible element; else, under `.none` before a reload is

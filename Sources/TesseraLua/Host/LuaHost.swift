@@ -45,8 +45,11 @@ public final class LuaHost {
     public var pictures: LuaPictures? = LuaHost.defaultPictures
     /// The `pictures` every new host starts with; the tessera CLI sets it once at launch.
     nonisolated(unsafe) public static var defaultPictures: LuaPictures?
-    /// Every file `require` found, in the order it found them (a watcher re-runs on their saves).
+    /// Every file `require` found, each once, in the order it first found them (a watcher
+    /// re-runs on their saves). A module required again, even on every layout pass, adds nothing.
     public internal(set) var requiredPaths: [String] = []
+    /// `requiredPaths` as a set, so a repeated `require` is told in O(1).
+    var requiredPathSet: Set<String> = []
     /// Reads a script or module file this host runs (nil: it cannot be read). A watcher that
     /// compared the files' bytes hands those, so a run runs exactly what it compared.
     package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.read($0) }

@@ -23,8 +23,12 @@ public struct AsciiPreview {
 
     static let glyphs = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
-    /// The glyph used for item `index`.
-    public static func glyph(for index: Int) -> Character { glyphs[index % glyphs.count] }
+    /// The glyph used for item `index`, the 62 glyphs repeating; a negative index counts back
+    /// from the last glyph instead of trapping.
+    public static func glyph(for index: Int) -> Character {
+        let count = glyphs.count
+        return glyphs[(index % count + count) % count]
+    }
 
     /// Renders `result` inside `region`; `viewport` (if given) is the rectangle whose pinned frames
     /// are drawn. Returns the rows joined by newlines.

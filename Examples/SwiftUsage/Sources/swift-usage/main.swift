@@ -40,6 +40,16 @@ check("items built in code", try layOutItemsBuiltInCode(), [
     Rect(x: 184, y: 224, width: 160, height: 120),
 ])
 
+// Sections in two columns: news on the left under its header (its second item starts a new row);
+// ads and weather stacked on the right, the ads with their own 20-point inset.
+check("split columns", try splitColumns(), [
+    "n1 (5.0, 35.0, 160.0, 80.0)",
+    "n2 (5.0, 125.0, 160.0, 120.0)",
+    "a1 (215.0, 50.0, 100.0, 60.0)",
+    "w1 (200.0, 165.0, 160.0, 50.0)",
+    "content 375.0x250.0",
+])
+
 // A custom layout, decorated like a built-in one.
 let cards = Dataset(items: [Item(id: 1, size: Size(width: 50, height: 40)), Item(id: 2, size: Size(width: 50, height: 60))])
 check("custom layout", try ListLayout(rowSpacing: 2).inset(10).layout(LayoutContext(dataset: cards)).allFrames, [
