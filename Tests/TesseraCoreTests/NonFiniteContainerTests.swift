@@ -21,9 +21,9 @@ import Testing
         // The item gives only its height: the fit rule takes its width from the container.
         let nan = LayoutContext(dataset: strip, collectionSize: Size(width: .nan, height: .nan))
         #expect(message(FlowLayout(spacing: 4), nan)
-            == "the flow layout's container size must be a number on each side (infinity for an unbounded one), got nanxnan")
+            == "the flow layout's container size must be a number of at least 0 on each side (infinity for an unbounded one), got nanxnan")
         let unset = LayoutContext(dataset: strip, collectionSize: Size(width: 375, height: .nan))
-        let expected = "container size must be a number on each side (infinity for an unbounded one), got 375xnan"
+        let expected = "container size must be a number of at least 0 on each side (infinity for an unbounded one), got 375xnan"
         let layouts: [(String, any Layout)] = [
             ("waterfall", WaterfallLayout(columns: 1, spacing: 0)), ("row", RowLayout()), ("split", SplitLayout()),
             ("compositional", CompositionalLayout(section: C.Section(group: .horizontal(abs_(10, 10), [item(abs_(10, 10))])))),

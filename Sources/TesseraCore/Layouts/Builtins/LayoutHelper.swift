@@ -173,3 +173,14 @@ public enum LayoutHelper {
         return frames
     }
 }
+
+extension Distribution {
+    /// The same distribution with its first box at 0 at least: boxes that overflow their span
+    /// start at its start instead of before it (CSS's `safe` alignment), where the content
+    /// would hang above or left of the origin, out of any scroll's reach. O(1).
+    var safe: Distribution {
+        var copy = self
+        copy.offset = Swift.max(0, offset)
+        return copy
+    }
+}

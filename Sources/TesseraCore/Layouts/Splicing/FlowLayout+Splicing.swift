@@ -31,7 +31,7 @@ extension FlowLayout: SplicingLayout {
                 end += 1
             }
             let along = LayoutHelper.distribute(justifyContent, length: container.width, total: lineWidth,
-                                                spacing: interitemSpacing, count: sizes.count, rule: .css)
+                                                spacing: interitemSpacing, count: sizes.count, rule: .css).safe
             var x = along.offset
             for size in sizes {
                 let (y, h) = LayoutHelper.align(alignItems, length: size.height, lineStart: lineTop, lineLength: lineHeight)
