@@ -21,7 +21,7 @@ import TesseraCore
 
     @Test(arguments: [
         ("t.hgroup{ count = math.maxinteger, items = { t.item{} } }",
-         "t.hgroup: field 'count' must be an integer from 1 to 1000000, got 9.2233720368548e+18"),
+         "t.hgroup: field 'count' must be an integer from 1 to 1000000, got 9223372036854775807"),
         ("t.vgroup{ count = 1e9, items = { t.item{} } }",
          "t.vgroup: field 'count' must be an integer from 1 to 1000000, got 1000000000"),
         ("t.hgroup{ count = 2.5, items = { t.item{} } }",

@@ -51,6 +51,15 @@ func runTessera(_ arguments: [String], in directory: URL = repositoryRoot, input
     return CLIOutcome(status: status, stdout: stdout, stderr: stderr)
 }
 
+/// Runs tessera as `nobody` when the tests run as root (root may read and write any file, so a
+/// permission check only shows for another user), else as the current user.
+func runAsUser(_ arguments: [String], in dir: URL) throws -> CLIOutcome {
+    guard geteuid() == 0 else { return try runTessera(arguments, in: dir) }
+    #expect(chmod(dir.path, 0o777) == 0)
+    return try runTessera(["--reuid=nobody", "--regid=nogroup", "--clear-groups", tesseraBinary.path] + arguments,
+                          in: dir, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+}
+
 /// Writes `input` (if any) to `child`'s stdin pipe and closes it, then reads its stdout and
 /// stderr pipes to their ends, stderr on another thread so a large output cannot block the child.
 func exchange(with child: ChildProcess, input: String?) throws -> (stdout: String, stderr: String) {

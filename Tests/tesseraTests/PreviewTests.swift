@@ -982,6 +982,48 @@ struct PreviewTests {
         }
     }
 
+    /// A temporary file's write that is closed only after the file was renamed into place (a
+    /// child process spawned meanwhile inherited its descriptor, and drops it at its exec) is
+    /// closed under the watched file's name: that close ends the save the rename reported, and
+    /// is not reported again. Before, it was (one extra reload; `anEditorsSaveIsReportedOnce`
+    /// failed so under load, where the test process spawns children). The watcher handles each
+    /// step before the next, so the rename and the close are never read together.
+    @Test(arguments: ["renamed over", "safe write"])
+    func aWriteClosedAfterItsRenameIntoPlaceIsReportedOnce(how: String) async throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("data.json").path
+        let temporary = file + "___jb_tmp___", old = file + "___jb_old___"
+        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        let reports = Reports()
+        let watcher = FileWatcher(poll: false) { reports.add($0) }
+        defer { watcher.stop() }
+        #expect(watcher.mode == .inotify)
+        watcher.watch([file])
+        let written = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        #expect(written >= 0 && write(written, "22", 2) == 2)
+        // The file is gone between the two renames of a safe write, as in `anEditorsSaveIsReportedOnce`.
+        let start = FileWatcher.now()
+        if how == "safe write" { #expect(rename(file, old) == 0) }
+        #expect(rename(temporary, file) == 0)
+        let gone = FileWatcher.now() - start
+        if how == "safe write" { #expect(unlink(old) == 0) }
+        try await reports.wait(for: 1)
+        try await handledEverything(watcher)
+        let renamed = reports.all
+        #expect(close(written) == 0)
+        try await handledEverything(watcher)
+        let path = FileWatcher.absolute(file)
+        #expect(reports.all == renamed, "the close added a report")
+        if gone < FileWatcher.settleInterval { #expect(renamed == [[path]], "gone \(gone) s") }
+    }
+
+    /// Waits until `watcher` has handled every event so far: none waits to be read, and no save
+    /// is held or being reported.
+    private func handledEverything(_ watcher: FileWatcher) async throws {
+        for _ in 0..<600 where watcher.heldUntil != nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(watcher.heldUntil == nil, "waited 30 s for the watcher to handle its events")
+    }
+
     /// A watched folder renamed away and back is seen gone, then back, and its saves after that.
     @Test(arguments: [false, true]) func aWatchedFolderRenamedAwayAndBackIsWatchedAgain(poll: Bool) async throws {
         let root = try temporaryFolder()

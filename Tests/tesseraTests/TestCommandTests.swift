@@ -637,6 +637,40 @@ import Testing
         ])
     }
 
+    /// Only regular files (and links to them) are tests: a FIFO or a broken link named like a
+    /// test is passed over without a word, as a hidden folder is (reading a FIFO would block).
+    @Test func aFIFOOrABrokenLinkNamedLikeATestIsPassedOver() throws {
+        let root = try Self.project(test: "test(\"once\", function() expect(1):toEqual(1) end)\n")
+        #expect(mkfifo(root.appendingPathComponent("tests/pipe_test.lua").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("tests/gone_test.lua").path,
+                                                   withDestinationPath: "missing_test.lua")
+        let run = try Self.test([], in: root)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(Self.lines(run.stdout) == ["✔ tests/grid_test.lua › once (_ ms)", "1 passed, 0 failed", ""])
+    }
+
+    /// A test file, or a module it requires, that this user may not read fails saying so, not
+    /// that there is no such file (run as `nobody` under root, who may read anything).
+    @Test func anUnreadableTestFileOrModuleSaysPermissionDenied() throws {
+        let root = try Self.project(test: "test(\"once\", function() expect(1):toEqual(1) end)\n")
+        let tests = root.appendingPathComponent("tests")
+        try "local helper = require('helper')\ntest(\"uses\", function() end)\n"
+            .write(to: tests.appendingPathComponent("uses_test.lua"), atomically: true, encoding: .utf8)
+        try "return {}\n".write(to: tests.appendingPathComponent("helper.lua"), atomically: true, encoding: .utf8)
+        #expect(chmod(tests.appendingPathComponent("grid_test.lua").path, 0o000) == 0)
+        #expect(chmod(tests.appendingPathComponent("helper.lua").path, 0o000) == 0)
+        let run = try runAsUser(["test"], in: root)
+        #expect(run.status == 1)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua",
+            "    tests/grid_test.lua: the test file cannot be read (permission denied)",
+            "✘ tests/uses_test.lua",
+            "    tests/uses_test.lua:1: module 'helper': tests/helper.lua cannot be read (permission denied)",
+            "0 passed, 2 failed", "",
+        ])
+    }
+
     /// A test's name is one line of the output and a JUnit attribute: a newline or an escape
     /// sequence in it is refused where the test is declared.
     @Test func aTestNameWithAControlCharacterIsRefused() throws {

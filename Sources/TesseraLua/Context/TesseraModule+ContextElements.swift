@@ -44,11 +44,12 @@ extension TesseraModule {
                     element.pinUntil = until
                 }
                 element.label = try options.optString("label")
-                if let item = try options.optNumber("item") {
-                    let range = box.sections[section - 1].range
+                let range = box.sections[section - 1].range
+                let itemIndex = "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))"
+                if let i = try options.optInteger("item", mustBe: itemIndex) {
                     // Compared without subtracting: i - 1 traps for math.mininteger.
-                    guard let i = Int(exactly: item), i > range.lowerBound, i <= range.upperBound else {
-                        throw args.error(.field("item"), at: -1, mustBe: "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))", got: LuaHost.numberText(item))
+                    guard i > range.lowerBound, i <= range.upperBound else {
+                        throw args.error(.field("item"), at: -1, mustBe: itemIndex, got: String(i))
                     }
                     element.index = i - 1
                 }

@@ -112,7 +112,7 @@ extension LuaHost {
         guard let path = LuaStack.string(L, 1) else { return 0 }
         guard let data = host.readScriptFile(path) else {
             lua_pushnil(L)
-            LuaStack.push(L, "cannot read module file '\(path)'")
+            LuaStack.push(L, "cannot read module file '\(path)' (\(ScriptFiles.readFailure(path)))")
             return 2
         }
         do {

@@ -30,12 +30,13 @@ extension LuaHost {
         if ScriptFiles.isFile(path) { return nil }
         // Asked first: a link loop is not there for `exists`, but it is no missing file.
         if let problem = notARegularFile(path) { return problem + "." }
-        return ScriptFiles.exists(path) ? "\(what) cannot be read" : "\(what) does not exist" + NearbyFile.hint(for: path, extensions: ["lua"])
+        return ScriptFiles.exists(path) ? "\(what) cannot be read (\(ScriptFiles.readFailure(path)))"
+            : "\(what) does not exist" + NearbyFile.hint(for: path, extensions: ["lua"])
     }
 
     /// The error for a script file at `path` that cannot be read: `path: ` and why.
     static func unreadableScript(_ path: String) -> LuaScriptError {
-        LuaScriptError(.file, message: "\(path): \(scriptFileProblem(path) ?? "the script cannot be read")")
+        LuaScriptError(.file, message: "\(path): \(scriptFileProblem(path) ?? "the script cannot be read (\(ScriptFiles.readFailure(path)))")")
     }
 
     /// Reads, compiles and runs a script file; returns what it returned (kept in the

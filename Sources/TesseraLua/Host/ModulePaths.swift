@@ -41,7 +41,11 @@ enum ModulePaths {
             if let problem = notARegularFile(path) {
                 return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path): \(problem)"))
             }
-            guard ScriptFiles.isFile(path) else { tried.append(path); continue }
+            guard ScriptFiles.isFile(path) else {
+                guard ScriptFiles.exists(path) else { tried.append(path); continue }
+                // There, but this user may not read it: not "no file".
+                return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) cannot be read (\(ScriptFiles.readFailure(path)))"))
+            }
             guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                 return .failure(ModulePathError(kind: .refused, message: "\(what) '\(name)': \(path) is a symbolic link out of its search folder \(folder); links must stay inside it"))
             }

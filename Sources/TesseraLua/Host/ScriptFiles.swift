@@ -39,6 +39,22 @@ import TesseraCore
         return bytes
     }
 
+    /// Why `read(path)` found nothing: the C library's reason mid-sentence ("permission denied",
+    /// "no such file or directory"), or "expected a regular file, found a FIFO (named pipe)" as
+    /// the dataset reader words it. Asked after a read failed, so it looks again: O(1) system
+    /// calls, and "the read failed" when the second look finds nothing wrong.
+    static func readFailure(_ path: String) -> String {
+        if case .some = shipped(path) { return systemReason(ENOENT) }
+        if let problem = notARegularFile(path) { return problem }
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else { return systemReason(errno) }
+        // Root passes `access`, yet a file can still refuse it (a write-only kernel file).
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return systemReason(errno) }
+        close(fd)
+        return "the read failed"
+    }
+
     /// Whether `path` is a regular file this process may read.
     static func isFile(_ path: String) -> Bool {
         if case .some(let source) = shipped(path) { return source != nil }

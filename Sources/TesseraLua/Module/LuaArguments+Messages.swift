@@ -19,28 +19,32 @@ extension LuaArguments {
     /// or for a number where a number was expected, its text (`-5`, `nan`), as the bridge's
     /// `tb_pushvaluetext`.
     func describe(_ slot: Int32, numeric: Bool = true) -> String {
-        // An integer as Lua writes it: a double would round 2^63 - 1 to 9.2233720368548e+18.
-        if numeric, lua_isinteger(L, slot) != 0 { return String(lua_tointegerx(L, slot, nil)) }
-        if numeric, let v = LuaStack.number(L, slot) { return LuaHost.numberText(v) }
-        return LuaStack.typeName(L, slot)
+        (numeric ? Self.numberText(L, slot) : nil) ?? LuaStack.typeName(L, slot)
+    }
+
+    /// [-0, +0] The number at `slot` as messages print it, or nil for another value: an integer
+    /// as Lua writes it (a double would round 2^63 - 1 to 9.2233720368548e+18), a float as the
+    /// bridge prints it (`LuaHost.numberText`).
+    static func numberText(_ L: OpaquePointer, _ slot: Int32) -> String? {
+        if lua_isinteger(L, slot) != 0 { return String(lua_tointegerx(L, slot, nil)) }
+        return LuaStack.number(L, slot).map(LuaHost.numberText)
     }
 
     /// The value at `slot` as a message shows it: a number, a quoted string (cut as every
     /// message cuts a user's text), else its type.
     static func shownValue(_ L: OpaquePointer, _ slot: Int32) -> String {
-        LuaStack.number(L, slot).map(LuaHost.numberText) ?? LuaStack.string(L, slot).map(quoted) ?? LuaStack.typeName(L, slot)
+        numberText(L, slot) ?? LuaStack.string(L, slot).map(quoted) ?? LuaStack.typeName(L, slot)
     }
 
     /// [-0, +0] The first `count` entries of the table at `slot` as a message shows them:
-    /// `{a, 10, nil}` (numbers as the bridge prints them, strings bare), or the value's type when
+    /// `{a, 10, nil}` (numbers as `numberText` prints them, strings bare), or the value's type when
     /// it is not a table. O(count).
     static func shownEntries(_ L: OpaquePointer, _ slot: Int32, count: Int) -> String {
         guard lua_type(L, slot) == LUA_TTABLE else { return LuaStack.typeName(L, slot) }
         let parts = (1...max(count, 1)).map { k -> String in
             tb_rawgeti(L, slot, lua_Integer(k))
             defer { tb_pop(L, 1) }
-            if let n = LuaStack.number(L, -1) { return LuaHost.numberText(n) }
-            return LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
+            return numberText(L, -1) ?? LuaStack.string(L, -1) ?? LuaStack.typeName(L, -1)
         }
         return "{" + parts.joined(separator: ", ") + "}"
     }

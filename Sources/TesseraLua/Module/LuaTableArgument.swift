@@ -89,9 +89,15 @@ extension LuaTableArgument {
 
     /// An integral field, or `fallback` when it is nil.
     func integer(_ key: String, default fallback: Int) throws -> Int {
+        try optInteger(key) ?? fallback
+    }
+
+    /// An integral field (a float with an integral value counts), or nil when it is nil; any
+    /// other value is an error saying it must be `expected`, the value shown as Lua writes it.
+    func optInteger(_ key: String, mustBe expected: String = "an integer") throws -> Int? {
         try with(key) { top in
-            if lua_type(L, top) == LUA_TNIL { return fallback }
-            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: "an integer") }
+            if lua_type(L, top) == LUA_TNIL { return nil }
+            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: expected) }
             return v
         }
     }

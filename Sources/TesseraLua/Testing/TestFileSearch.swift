@@ -1,8 +1,9 @@
 import TesseraCore
 
 /// How `tessera test` searches a folder for test files, as pytest, Jest and busted do, so that
-/// `tessera test ~` or `tessera test /` ends, and ends soon: a symbolic link to a folder is not
-/// followed (a link to a test file is run); hidden names (`.git`, `.build`), `node_modules`
+/// `tessera test ~` or `tessera test /` ends, and ends soon: only regular files are tests (a
+/// FIFO, socket, device or broken link of a test's name is passed over, as a hidden folder is);
+/// a symbolic link to a folder is not followed (a link to a test file is run); hidden names (`.git`, `.build`), `node_modules`
 /// and `__snapshots__` are skipped; the search stays on the file system of the folder it starts
 /// from (so `/proc`, `/sys` and `/dev` stay out); and each folder is searched once, however it
 /// is reached. The folder it starts from was named by the user and is searched whatever it is.
@@ -47,10 +48,13 @@ struct TestFileSearch: Sendable {
             case .folder:
                 guard !Self.skippedFolders.contains(name), child.identity?.device == device else { continue }
                 try search(path, identity: child.identity, device: device, suffix: suffix, into: &found, searched: &searched)
-            case .file, .other:
+            case .file:
                 if name.hasSuffix(suffix) { found.append(path) }
             case .symbolicLink:
-                if name.hasSuffix(suffix), entry(path, true)?.kind != .folder { found.append(path) }
+                if name.hasSuffix(suffix), entry(path, true)?.kind == .file { found.append(path) }
+            case .other:
+                // A FIFO, socket or device is no test whatever its name (reading a FIFO blocks).
+                continue
             }
         }
     }

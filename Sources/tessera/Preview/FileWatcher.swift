@@ -11,8 +11,10 @@ import Glibc
 /// and a watch on the old file would die with it). It reacts to a file of the set being closed
 /// after writing (an in-place save), renamed into place, or having its attributes changed
 /// (`touch`); one written and not closed yet is a save in progress, which `heldUntil` counts
-/// until its close (a failed run waits for it). A file deleted, renamed away or created (a
-/// folder, a symbolic link, a FIFO made where it was) is reported once `settleInterval` has
+/// until its close (a failed run waits for it). A write renamed into place is saved by the
+/// rename: its close, when it comes after (a child process spawned while the file was open
+/// drops it at its exec), names the file but is no other save. A file deleted, renamed away
+/// or created (a folder, a symbolic link, a FIFO made where it was) is reported once `settleInterval` has
 /// passed with no write of it and it is still not a regular file: an editor that removes or renames the old file before writing the
 /// new one is reported once, for the new one's write, and a file that is simply gone is still
 /// reported. Elsewhere, with `poll`, or when inotify cannot start, it polls every file's mtime,
@@ -74,6 +76,11 @@ final class FileWatcher: @unchecked Sendable {
     /// Files written (truncated, or part of their bytes) and not closed yet: a save in
     /// progress, and when its last write was seen.
     private var writing: [String: Double] = [:]
+    /// Files renamed into place and not written under their name since: the rename was their
+    /// save. A close of the renamed file's write that comes after the rename (a child process
+    /// spawned while it was open inherited its descriptor, and drops it at its exec) names the
+    /// file now, and ends that save: it is not another.
+    private var renamedIn = Set<String>()
     #endif
     /// The saves of a burst held until it is over (inotify's and polling's alike).
     private var hold = SaveHold(quiet: quietInterval, longest: longestHold)
@@ -280,6 +287,7 @@ final class FileWatcher: @unchecked Sendable {
         lostFolders.formIntersection(needed)
         settling = settling.filter { files.contains($0.key) }
         writing = writing.filter { files.contains($0.key) }
+        renamedIn.formIntersection(files)
     }
 
     /// The folders reached through a symbolic link that leads elsewhere now (under the lock):
@@ -362,21 +370,26 @@ final class FileWatcher: @unchecked Sendable {
     /// An event of `path` in a watched folder (under the lock): the watched file it names when
     /// it was written and closed, renamed into place or touched; one deleted, renamed away or
     /// created waits to settle; one written and not closed yet is a save in progress, reported
-    /// at its close.
+    /// at its close. The close of a write that was renamed into place, and not written under
+    /// the file's name since, is not reported: the rename was.
     private func saw(_ path: String, mask: UInt32) -> [String] {
         let unwritten = UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
         // The file itself, or a watched link that leads to it.
         let named = (files.contains(path) ? [path] : []) + linkedFiles.filter { $0.value == path }.keys.sorted()
         let now = Self.now()
         if mask & UInt32(IN_MODIFY) != 0 {
-            for file in named { writing[file] = now }
+            for file in named { writing[file] = now; renamedIn.remove(file) }
             return []
         }
+        let closed = mask & UInt32(IN_CLOSE_WRITE) != 0
+        let saved = mask & unwritten != 0 ? [] : named.filter { !closed || !renamedIn.contains($0) }
         for file in named {
             settling[file] = mask & unwritten != 0 ? now + Self.settleInterval : nil
             if mask & UInt32(IN_ATTRIB) == 0 { writing[file] = nil }
+            // Another close of the renamed file (more children held it) ends the same save.
+            if mask & UInt32(IN_MOVED_TO) != 0 { renamedIn.insert(file) } else if mask & unwritten != 0 { renamedIn.remove(file) }
         }
-        return mask & unwritten != 0 ? [] : named
+        return saved
     }
 
     #endif
