@@ -42,7 +42,7 @@ import Testing
                                 contentInsets: C.DirectionalEdgeInsets(top: 4, leading: 16, bottom: 12, trailing: 16),
                                 decorations: [C.Decoration(kind: "background", contentInsets: C.DirectionalEdgeInsets(leading: 8, trailing: 8))])
         let result = try compositional(section, counts: [2], width: 1, height: 1)
-        expectFrames(result.allFrames, [r(20, 8, 0, 42), r(20, 58, 0, 42)])
+        expectFrames(try result.allFrames, [r(20, 8, 0, 42), r(20, 58, 0, 42)])
         #expect(result.elements.filter { $0.category == .decoration }.map(\.frame) == [r(8, 0, 0, 116)])
         #expect(result.contentSize == s(20, 116))
     }
@@ -52,7 +52,7 @@ import Testing
         let group = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(10)), [cell], count: 3,
                                        spacing: .fixed(20))
         let result = try compositional(C.Section(group: group), counts: [3], width: 30)
-        expectFrames(result.allFrames, [r(0, 0, 0, 10), r(20, 0, 0, 10), r(40, 0, 0, 10)])
+        expectFrames(try result.allFrames, [r(0, 0, 0, 10), r(20, 0, 0, 10), r(40, 0, 0, 10)])
     }
 
     @Test func flowLinesTallerThanTheContainerStartAtTheTop() throws {
