@@ -82,10 +82,39 @@ private func loadFixtures(_ name: String) throws -> FlowFixtureFile {
             let got = c.direction == "rtl" ? try MirroredLayout(layout).layout(input).allFrames
                                            : try layout.layout(input).allFrames
             try #require(got.count == c.frames.count, "\(c.name): frame count")
-            for (i, (g, want)) in zip(got, c.frames).enumerated() {
-                let deviation = zip([g.x, g.y, g.width, g.height], want).map { abs($0 - $1) }.max()!
-                #expect(deviation <= 0.05, "\(c.name) item \(i): \(g) vs Chromium \(want)")
-            }
+            expectChromium(got, c)
+        }
+    }
+
+    /// A splice (one item measured again) lands where Chromium puts the items too, for every
+    /// case a flow splices: lines from the top, items at their line's top. The middle item is
+    /// first laid out 1x1, then given its size. Right-to-left cases mirror the spliced frames.
+    @Test(arguments: Self.files)
+    func splicesMatchChromium(file: String) throws {
+        let cases = try loadFixtures(file).cases.filter {
+            $0.alignContent == "start" && ($0.alignItems == "start" || $0.alignItems == "stretch") && !$0.sizes.isEmpty
+        }
+        #expect(Set(cases.map(\.justifyContent)) == Set(JustifyContent.allCases.map(\.rawValue)))
+        for c in cases {
+            let layout = FlowLayout(lineSpacing: c.lineSpacing, interitemSpacing: c.interitemSpacing,
+                                    justifyContent: try #require(JustifyContent(rawValue: c.justifyContent)),
+                                    alignItems: try #require(AlignItems(rawValue: c.alignItems)))
+            let sizes = c.sizes.map { Size(width: $0[0], height: $0[1]) }, k = sizes.count / 2
+            var before = sizes
+            before[k] = Size(width: 1, height: 1)
+            let previous = try layout.layout(context(c.container[0], c.container[1], before))
+            let spliced = try #require(try layout.relayout(context(c.container[0], c.container[1], sizes),
+                                                           previous: previous, changed: k..<k + 1), "\(c.name)")
+            let width = c.container[0]
+            let got = try spliced.allFrames.map { c.direction == "rtl" ? Rect(x: width - $0.maxX, y: $0.y, width: $0.width, height: $0.height) : $0 }
+            expectChromium(got, c)
+        }
+    }
+
+    private func expectChromium(_ got: [Rect], _ c: FlowFixture) {
+        for (i, (g, want)) in zip(got, c.frames).enumerated() {
+            let deviation = zip([g.x, g.y, g.width, g.height], want).map { abs($0 - $1) }.max()!
+            #expect(deviation <= 0.05, "\(c.name) item \(i): \(g) vs Chromium \(want)")
         }
     }
 }
