@@ -8,15 +8,6 @@ import Testing
 @Suite struct ExtremeContainerTests {
     private let strip = Dataset(items: [Item(id: "strip", fields: ["w": .double(10), "h": .double(800)])], sourceName: "strip.json")
 
-    private func message(_ layout: some Layout, _ context: LayoutContext) -> String {
-        do {
-            _ = try layout.layout(context)
-            return "laid out"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func aNegativeSideIsRefusedInTheSameWordsByEveryLayout() {
         let layouts: [(String, any Layout)] = [
             ("flow", FlowLayout()), ("row", RowLayout()), ("waterfall", WaterfallLayout(columns: 2, spacing: 100)),
@@ -27,12 +18,12 @@ import Testing
         for (width, height, shown) in [(-300.0, 800.0, "-300x800"), (375, -1, "375x-1"), (-.infinity, 800, "-infx800")] {
             let context = LayoutContext(dataset: strip, collectionSize: Size(width: width, height: height))
             for (name, layout) in layouts {
-                #expect(message(layout, context) == "the \(name) layout's container size must be a number of at least 0 on each side "
+                #expect(layoutOutcome(layout, context) == "the \(name) layout's container size must be a number of at least 0 on each side "
                     + "(infinity for an unbounded one), got \(shown)")
             }
         }
         // Zero is a container: nothing of it is refused.
-        #expect(message(FlowLayout(), LayoutContext(dataset: strip, collectionSize: Size(width: 0, height: 0))) == "laid out")
+        #expect(layoutOutcome(FlowLayout(), LayoutContext(dataset: strip, collectionSize: Size(width: 0, height: 0))) == "laid out")
     }
 
     @Test func sectionInsetsWiderThanTheContainerLeaveZeroWidthCells() throws {
