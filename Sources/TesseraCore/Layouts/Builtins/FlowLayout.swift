@@ -62,13 +62,13 @@ public struct FlowLayout: SimpleLayout, Sendable {
             totalHeight += height
         }
         let across = LayoutHelper.distribute(alignContent, length: container.height, total: totalHeight,
-                                spacing: lineSpacing, count: lineCount, rule: .css).safe
+                                spacing: lineSpacing, count: lineCount, rule: .css, safe: true)
         return [Rect](unsafeUninitializedCapacity: sizes.count) { frames, initialized in
             var top = across.offset
             forEachLine(sizes, width: container.width) { items, width, lineHeight in
                 let height = lineHeight + across.stretch
-                let along = LayoutHelper.distribute(justifyContent, length: container.width, total: width,
-                                       spacing: interitemSpacing, count: items.count, rule: .css).safe
+                let along = LayoutHelper.distribute(AlignContent(justifyContent), length: container.width, total: width,
+                                       spacing: interitemSpacing, count: items.count, rule: .css, safe: true)
                 var x = along.offset
                 for i in items {
                     let (y, h) = LayoutHelper.align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)
