@@ -10,6 +10,17 @@ FlowLayout mirrored around the container's width must reproduce.
 For alignItems=stretch an item gets `min-height` instead of `height`, so it still sets the
 line's height but CSS is allowed to stretch it. Sizes are multiples of 1/8 px, which Chromium's
 1/64 px layout units hold exactly.
+
+Overflow is aligned *safely*, as FlowLayout does: a line wider than the container, or lines
+taller than it, start at the start edge rather than reaching past the other one, where no scroll
+brings them into view. CSS's default is unsafe, so `center` and `end` are written with the
+`safe` keyword (`justify-content: safe center`, `align-content: safe flex-end`). The other
+values need none, and CSS has no syntax for it (`safe space-between` is invalid): `start` cannot
+overflow backwards, and on overflow CSS Box Alignment falls back from `space-between` and
+`stretch` to `flex-start` and from `space-around` and `space-evenly` to `safe center`, which
+Chromium follows. `align-items` stays unsafe: an item never overflows its own line, which is
+as tall as its tallest item. In a `dir="rtl"` container the start edge is the right one, so a
+safely aligned overflowing line runs past the left edge there, as the mirrored FlowLayout does.
 """
 import argparse, html, itertools, json, os, random, re, subprocess, sys, tempfile
 
@@ -18,6 +29,8 @@ ALIGN_ITEMS = ["start", "center", "end", "stretch"]
 ALIGN_CONTENT = JUSTIFY + ["stretch"]
 CSS = {"start": "flex-start", "center": "center", "end": "flex-end", "stretch": "stretch",
        "spaceBetween": "space-between", "spaceAround": "space-around", "spaceEvenly": "space-evenly"}
+# justify-content and align-content: center and end overflow safely (see the docstring).
+SAFE = dict(CSS, center="safe center", end="safe flex-end")
 
 
 def case(name, container, sizes, line=0, inter=0, justify="start", items="start", content="start"):
@@ -86,7 +99,7 @@ def px(v):
 
 def page(cases):
     """One HTML page: a container per case; a script writes every box's rectangle,
-    relative to its container, as JSON into #out."""
+    relative to its container, and the container's computed alignment as JSON into #out."""
     parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><style>",
              "*{margin:0;padding:0;border:0;box-sizing:border-box}",
              "html,body{margin:0;padding:0;zoom:1}",
@@ -97,8 +110,8 @@ def page(cases):
     for c in cases:
         w, h = c["container"]
         style = (f"top:{top}px;width:{px(w)};height:{px(h)};row-gap:{px(c['lineSpacing'])};"
-                 f"column-gap:{px(c['interitemSpacing'])};justify-content:{CSS[c['justifyContent']]};"
-                 f"align-items:{CSS[c['alignItems']]};align-content:{CSS[c['alignContent']]}")
+                 f"column-gap:{px(c['interitemSpacing'])};justify-content:{SAFE[c['justifyContent']]};"
+                 f"align-items:{CSS[c['alignItems']]};align-content:{SAFE[c['alignContent']]}")
         prop = "min-height" if c["alignItems"] == "stretch" else "height"
         boxes = "".join(f"<div style='width:{px(bw)};{prop}:{px(bh)}'></div>" for bw, bh in c["sizes"])
         direction = " dir='rtl'" if c.get("direction") == "rtl" else ""
@@ -106,9 +119,10 @@ def page(cases):
         top += 3000 + h
     parts.append("""<script>
 const out = [...document.querySelectorAll('.c')].map(c => {
-  const o = c.getBoundingClientRect();
-  return [...c.children].map(d => { const r = d.getBoundingClientRect();
-    return [r.left - o.left, r.top - o.top, r.width, r.height]; });
+  const o = c.getBoundingClientRect(), style = getComputedStyle(c);
+  return {justify: style.justifyContent, align: style.alignContent,
+          rects: [...c.children].map(d => { const r = d.getBoundingClientRect();
+            return [r.left - o.left, r.top - o.top, r.width, r.height]; })};
 });
 document.getElementById('out').textContent = JSON.stringify(out);
 </script></body></html>""")
@@ -135,9 +149,14 @@ def render(cases, workdir, index):
     if len(rects) != len(cases):
         sys.exit(f"flow-fixtures: {len(rects)} containers rendered, expected {len(cases)}")
     for c, r in zip(cases, rects):
-        if len(r) != len(c["sizes"]):
-            sys.exit(f"flow-fixtures: case {c['name']}: {len(r)} boxes rendered, expected {len(c['sizes'])}")
-        c["frames"] = r
+        # A keyword Chromium does not parse drops the whole declaration back to `normal`.
+        asked = (SAFE[c["justifyContent"]], SAFE[c["alignContent"]])
+        if (r["justify"], r["align"]) != asked:
+            sys.exit(f"flow-fixtures: case {c['name']}: Chromium computed justify-content {r['justify']!r}, "
+                     f"align-content {r['align']!r}, expected {asked[0]!r}, {asked[1]!r}")
+        if len(r["rects"]) != len(c["sizes"]):
+            sys.exit(f"flow-fixtures: case {c['name']}: {len(r['rects'])} boxes rendered, expected {len(c['sizes'])}")
+        c["frames"] = r["rects"]
     return cases
 
 
@@ -163,7 +182,8 @@ def main():
             done = []
             for b in range(0, len(cases), 120):
                 done += render(cases[b:b + 120], work, f"{name}-{b}")
-            css = "display:flex; flex-wrap:wrap; column-gap:interitemSpacing; row-gap:lineSpacing"
+            css = ("display:flex; flex-wrap:wrap; column-gap:interitemSpacing; row-gap:lineSpacing; "
+                   "center and end as safe center and safe flex-end")
             doc = {"generator": "scripts/flow-fixtures", "renderer": version,
                    "css": css + ('; dir="rtl" on the container' if name.startswith("rtl-") else ""),
                    "cases": done}

@@ -6,24 +6,15 @@ import Testing
 /// out as unbounded, and an item that cannot be sized in it gets an error whose message never
 /// traps, also for an item that gives only one dimension (NaN in its intrinsic size).
 @Suite struct NonFiniteContainerTests {
-    private func message(_ layout: some Layout, _ context: LayoutContext) -> String {
-        do {
-            _ = try layout.layout(context)
-            return "laid out"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     private let strip = Dataset(items: [Item(id: "strip", fields: ["h": .double(800)])], sourceName: "strip.json")
 
     @Test func aNaNContainerIsNamedAsWhatIsWrong() {
         // The item gives only its height: the fit rule takes its width from the container.
         let nan = LayoutContext(dataset: strip, collectionSize: Size(width: .nan, height: .nan))
-        #expect(message(FlowLayout(spacing: 4), nan)
-            == "the flow layout's container size must be a number on each side (infinity for an unbounded one), got nanxnan")
+        #expect(layoutOutcome(FlowLayout(spacing: 4), nan)
+            == "the flow layout's container size must be a number of at least 0 on each side (infinity for an unbounded one), got nanxnan")
         let unset = LayoutContext(dataset: strip, collectionSize: Size(width: 375, height: .nan))
-        let expected = "container size must be a number on each side (infinity for an unbounded one), got 375xnan"
+        let expected = "container size must be a number of at least 0 on each side (infinity for an unbounded one), got 375xnan"
         let layouts: [(String, any Layout)] = [
             ("waterfall", WaterfallLayout(columns: 1, spacing: 0)), ("row", RowLayout()), ("split", SplitLayout()),
             ("compositional", CompositionalLayout(section: C.Section(group: .horizontal(abs_(10, 10), [item(abs_(10, 10))])))),
@@ -31,7 +22,7 @@ import Testing
             ("inset", FlowLayout().inset(8)),
         ]
         for (name, layout) in layouts {
-            #expect(message(layout, unset) == "the \(name) layout's \(expected)")
+            #expect(layoutOutcome(layout, unset) == "the \(name) layout's \(expected)")
         }
     }
 
@@ -59,7 +50,7 @@ import Testing
     @Test func anItemWithOneDimensionInAnInfinitelyWideContainerSaysSo() {
         #expect(strip.items[0].intrinsicWidth == nil)
         let context = LayoutContext(dataset: strip, collectionSize: Size(width: .infinity, height: 812))
-        #expect(message(FlowLayout(spacing: 4), context)
+        #expect(layoutOutcome(FlowLayout(spacing: 4), context)
             == "strip.json: item 0 (id \"strip\") is nan x 800, which the fit sizing rule scales to inf x 800 for a inf x 812 "
             + "container, too large for a number; expected an item size with a less extreme aspect ratio, or a container of finite size")
     }

@@ -119,8 +119,10 @@ private let abFixed = ["a": Size(width: 50, height: 20), "b": Size(width: 70, he
         #expect(try ys(.center).map(\.y) == [40, 35])
         #expect(try ys(.end).map(\.y) == [80, 70])
         #expect(try ys(.stretch).map(\.height) == [100, 100])
+        // A negative height is refused before the row runs (CollectionKit clamps it to 0).
         let negative = context(300, -10, ids: [.string("a")], fixed: abFixed)
-        #expect(try frames(RowLayout(alignItems: .stretch), negative) == [Rect(x: 0, y: 0, width: 50, height: 0)])
+        #expect(throws: LayoutError("the row layout's container size must be a number of at least 0 on each side "
+            + "(infinity for an unbounded one), got 300x-10")) { try frames(RowLayout(alignItems: .stretch), negative) }
     }
 
     @Test func emptyRow() throws {

@@ -13,6 +13,16 @@ func fillContext(count: Int, in collection: Size) -> LayoutContext {
     LayoutContext(collectionSize: collection, count: count, item: { _ in nil }, size: { _, p in p })
 }
 
+/// What laying `layout` out in `context` gives: "laid out", or the error's message.
+func layoutOutcome(_ layout: some Layout, _ context: LayoutContext) -> String {
+    do {
+        _ = try layout.layout(context)
+        return "laid out"
+    } catch {
+        return "\(error)"
+    }
+}
+
 func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 func s(_ w: Double, _ h: Double) -> Size { Size(width: w, height: h) }
 

@@ -31,15 +31,21 @@ import TesseraCore
         #expect(throws: LuaScriptError.self) { try result.visible(in: Rect(x: 0, y: 0, width: 375, height: 812)) }
     }
 
-    /// A context built by hand with a NaN side: the script is not run on it (its ctx.width
+    /// A context built by hand with a NaN or negative side: the script is not run on it (its ctx.width
     /// would be NaN, and every frame it set from it refused one by one).
     @Test func aNaNContainerIsRefusedBeforeTheScriptRuns() throws {
         let folder = ScriptFolder()
         let path = folder.write("list.lua", "return { name = 'list', simpleLayout = function(ctx) ctx.set(1, 0, 0, ctx.width, 10) end }")
         let layout = try LuaHost().loadLayoutScript(path: path).configured()
-        #expect(throws: LayoutError.invalidParameter(name: "collectionSize", allowed: "a number on each side (infinity for an unbounded one)",
+        #expect(throws: LayoutError.invalidParameter(name: "collectionSize", allowed: "a number of at least 0 on each side (infinity for an unbounded one)",
                                                      got: "nanx200", subject: "the list layout's container size", verb: "must be")) {
             try layout.layout(sizedContext([Size(width: 10, height: 10)], viewport: Size(width: .nan, height: 200)))
         }
+        // A negative side too, in the same words as a built-in layout's, from both entry points.
+        let negative = sizedContext([Size(width: 10, height: 10)], viewport: Size(width: -300, height: 200))
+        let refusal = LayoutError("the list layout's container size must be a number of at least 0 on each side "
+            + "(infinity for an unbounded one), got -300x200")
+        #expect(throws: refusal) { try layout.layout(negative) }
+        #expect(throws: refusal) { try layout.frames(negative) }
     }
 }

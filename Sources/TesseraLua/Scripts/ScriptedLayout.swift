@@ -72,6 +72,7 @@ public struct ScriptedLayout: Layout, @unchecked Sendable {
     /// The frames of a `simpleLayout` script, checked, without building the result's index
     /// (what `tessera bench lua` times). Other forms lay out and read every frame.
     public func frames(_ context: LayoutContext) throws -> [Rect] {
+        try context.checkCollectionSize(layout: name)
         let version = self.version
         guard case .simple = version.form, let host = version.host else { return try layout(context).allFrames }
         return try host.simpleFrames(version, params: version.resolve(params), context: context)

@@ -8,8 +8,10 @@
 /// than the container sits alone on its line. Free space is measured after the gaps (a gap is
 /// never below the spacing asked for); `justifyContent` applies to every line, the last one
 /// too; `alignContent` places the lines against the container *height* (so a short list may be
-/// offset, and an overflowing one with `center`/`end` goes above zero as in CSS); `stretch`
-/// grows the lines, and `alignItems: .stretch` stretches items to their line's height.
+/// offset); `stretch` grows the lines, and `alignItems: .stretch` stretches items to their
+/// line's height. Overflow is aligned *safely* (CSS's `safe center`, and where CollectionKit's
+/// strict fit test lands too): lines taller than the container, or a line wider than it, start
+/// at 0 instead of reaching above or left of it, where no scroll could bring them into view.
 public struct FlowLayout: SimpleLayout, Sendable {
     /// Gap between lines (CSS `row-gap`).
     public var lineSpacing: Double
@@ -60,13 +62,13 @@ public struct FlowLayout: SimpleLayout, Sendable {
             totalHeight += height
         }
         let across = LayoutHelper.distribute(alignContent, length: container.height, total: totalHeight,
-                                spacing: lineSpacing, count: lineCount, rule: .css)
+                                spacing: lineSpacing, count: lineCount, rule: .css, safe: true)
         return [Rect](unsafeUninitializedCapacity: sizes.count) { frames, initialized in
             var top = across.offset
             forEachLine(sizes, width: container.width) { items, width, lineHeight in
                 let height = lineHeight + across.stretch
-                let along = LayoutHelper.distribute(justifyContent, length: container.width, total: width,
-                                       spacing: interitemSpacing, count: items.count, rule: .css)
+                let along = LayoutHelper.distribute(AlignContent(justifyContent), length: container.width, total: width,
+                                       spacing: interitemSpacing, count: items.count, rule: .css, safe: true)
                 var x = along.offset
                 for i in items {
                     let (y, h) = LayoutHelper.align(alignItems, length: sizes[i].height, lineStart: top, lineLength: height)

@@ -96,6 +96,15 @@ public enum LayoutHelper {
     /// - Complexity: O(1).
     public static func distribute(_ mode: AlignContent, length: Double, total: Double, spacing: Double,
                            count: Int, rule: DistributionRule = .collectionKit) -> Distribution {
+        distribute(mode, length: length, total: total, spacing: spacing, count: count, rule: rule, safe: false)
+    }
+
+    /// `distribute`, where with `safe` boxes that overflow the span start at its start rather than
+    /// before it (CSS's `safe center` and `safe flex-end`; the other values already fall back to
+    /// the start), out of the reach of any scroll. Only the `center` and `end` branches test it,
+    /// so a flow packed at the start pays nothing per line. O(1).
+    static func distribute(_ mode: AlignContent, length: Double, total: Double, spacing: Double,
+                           count: Int, rule: DistributionRule, safe: Bool) -> Distribution {
         let start = Distribution(offset: 0, spacing: spacing)
         guard count > 0 else { return start }
         let n = Double(count)
@@ -118,8 +127,8 @@ public enum LayoutHelper {
         case .css:
             switch mode {
             case .start: return start
-            case .center: return Distribution(offset: free / 2, spacing: spacing)
-            case .end: return Distribution(offset: free, spacing: spacing)
+            case .center: return safe && free < 0 ? start : Distribution(offset: free / 2, spacing: spacing)
+            case .end: return safe && free < 0 ? start : Distribution(offset: free, spacing: spacing)
             case .spaceBetween:
                 guard free > 0, count > 1 else { return start }
                 return Distribution(offset: 0, spacing: spacing + free / (n - 1))

@@ -6,7 +6,9 @@
 /// not the string "5"), not by index. The leftover
 /// width is shared equally among them, and each is asked its size with that width. The row is
 /// then justified with CollectionKit's `distribute` (the strict fit test: an overflowing or
-/// exactly full row stays at the start) and items are aligned against the container height.
+/// exactly full row stays at the start) and items are aligned against the container height; an
+/// item taller than the container starts at 0, whatever its alignment, so none of it is out of
+/// scroll's reach (CollectionKit's arithmetic would centre it above 0).
 public struct RowLayout: SimpleLayout, Sendable {
     /// Identifiers of the items that fill the empty space.
     public var fillIdentifiers: Set<ItemID>
@@ -68,7 +70,11 @@ public struct RowLayout: SimpleLayout, Sendable {
         let total = sizes.reduce(0) { $0 + $1.width }
         let along = LayoutHelper.distribute(justifyContent, length: container.width, total: total,
                                spacing: spacing, count: n, rule: .collectionKit)
-        return LayoutHelper.align(alignItems, sizes: sizes, x: along.offset, spacing: along.spacing,
-                     lineStart: 0, lineLength: max(0, container.height))
+        var frames = LayoutHelper.align(alignItems, sizes: sizes, x: along.offset, spacing: along.spacing,
+                                        lineStart: 0, lineLength: max(0, container.height))
+        // An item taller than the container, centred or at the end, would start above 0, where
+        // no scroll reaches: it starts at 0 instead (CSS's `safe` alignment).
+        for i in frames.indices where frames[i].y < 0 { frames[i].y = 0 }
+        return frames
     }
 }

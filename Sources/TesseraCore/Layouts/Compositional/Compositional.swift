@@ -188,9 +188,12 @@ extension Compositional {
         @inlinable public func total(along axis: Axis) -> Double { leading(along: axis) + trailing(along: axis) }
 
         /// `rect` shrunk by these insets, taken as points (left-to-right: leading is the left edge).
+        /// Insets that add up to more than a side leave that side at zero, at the leading (top)
+        /// inset, rather than negative: a cell, a group's content or a decoration squeezed by a
+        /// small container has no size, not an impossible one.
         @inlinable public func inset(_ rect: Rect) -> Rect {
             Rect(x: rect.x + leading, y: rect.y + top,
-                 width: rect.width - leading - trailing, height: rect.height - top - bottom)
+                 width: Swift.max(0, rect.width - leading - trailing), height: Swift.max(0, rect.height - top - bottom))
         }
     }
 }

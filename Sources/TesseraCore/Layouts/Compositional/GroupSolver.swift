@@ -204,7 +204,8 @@ struct GroupSolver {
                                                    got: "\(count)", subject: "a compositional count group", verb: "needs")
             }
             let edges = edgeMinimum(first.edgeSpacing, along: axis)
-            let slot = (length - spacing * Double(count - 1)) / Double(count) - edges
+            // Gaps wider than the group leave slots of no length, not negative ones.
+            let slot = Swift.max(0, (length - spacing * Double(count - 1)) / Double(count) - edges)
             let crossLength = first.size.dimension(along: axis.cross).resolved(in: content.size)
             var children: [Child] = []
             while children.count < count && placed < limit {
@@ -241,6 +242,9 @@ struct GroupSolver {
             }
             if children.count % group.subitems.count == 0 {
                 guard used > usedAtCycleStart || placed > placedAtCycleStart && limit != Int.max else {
+                    // A group squeezed to no length (insets wider than its container) holds one
+                    // round of its subitems, each of no length, rather than none or forever.
+                    if length <= 0 && cycleLength == 0 { break }
                     if cycleLength > 0 {
                         throw LayoutError.unsolvableGroup(.roundTooShort(roundLength: cycleLength, used: used))
                     }

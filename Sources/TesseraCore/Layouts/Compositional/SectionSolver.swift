@@ -52,8 +52,10 @@ struct SectionSolver {
         let referenceTrailing = axis == .vertical ? reference.right : reference.bottom
         if axis == .vertical { insets.leading += referenceLeading; insets.trailing += referenceTrailing }
         else { insets.top += referenceLeading; insets.bottom += referenceTrailing }
-        let container = Size(width: collection.width - insets.leading - insets.trailing,
-                             height: collection.height - insets.top - insets.bottom)
+        // Insets wider than the collection leave an empty container, not a negative one: its
+        // groups and items shrink to zero size where the insets put them.
+        let container = Size(width: Swift.max(0, collection.width - insets.leading - insets.trailing),
+                             height: Swift.max(0, collection.height - insets.top - insets.bottom))
         let groupSize = section.group.size.resolved(in: container)
         let scrolls = section.orthogonalScrolling != .none
         let repeatAxis = scrolls ? cross : axis

@@ -30,8 +30,8 @@ extension FlowLayout: SplicingLayout {
                 lineHeight = max(lineHeight, size.height)
                 end += 1
             }
-            let along = LayoutHelper.distribute(justifyContent, length: container.width, total: lineWidth,
-                                                spacing: interitemSpacing, count: sizes.count, rule: .css)
+            let along = LayoutHelper.distribute(AlignContent(justifyContent), length: container.width, total: lineWidth,
+                                                spacing: interitemSpacing, count: sizes.count, rule: .css, safe: true)
             var x = along.offset
             for size in sizes {
                 let (y, h) = LayoutHelper.align(alignItems, length: size.height, lineStart: lineTop, lineLength: lineHeight)

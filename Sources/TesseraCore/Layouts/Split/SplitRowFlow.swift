@@ -2,8 +2,10 @@
 ///
 /// Items are placed left to right, top-aligned, `interItemSpacing` apart. A row breaks when the
 /// next item would pass the right edge (`x + width > edge`; an item ending exactly on the edge
-/// fits, within a rounding tolerance of 1e-9). A row never breaks before its first item, so an
-/// item wider than the column gets a row of its own without extra space above it. Rows are
+/// fits, within a rounding tolerance of 1e-9). A row never breaks before its first item. An item
+/// wider than the column's room (its width less the section inset) is narrowed to that room and
+/// gets a row of its own without extra space above it: the anchor lets it run on over the other
+/// column, where it would cover that column's items (an intrinsic size rule gives such widths). Rows are
 /// `lineSpacing` apart; with normalising on, every item of a row gets the row's tallest height.
 /// Items with a zero width or height take no room: they get a zero-size frame at the cursor, stay
 /// out of rows and never push a section's end or the content size.
@@ -40,6 +42,8 @@ struct SplitRowFlow {
             frames.append(Rect(x: x, y: y, width: 0, height: 0))
             return
         }
+        var size = size
+        size.width = min(size.width, max(0, edge - left))
         if !rowIsEmpty && x + size.width > edge + Self.tolerance {
             endRow(&frames)
             x = left
