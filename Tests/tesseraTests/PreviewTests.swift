@@ -944,6 +944,9 @@ struct PreviewTests {
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
+        // A watcher asked for inotify polls when inotify cannot start; inotify's results below would then fail confusingly.
+        try #require(watcher.mode == (poll ? .poll : .inotify),
+                     "the watcher uses \(watcher.mode.rawValue), not inotify: inotify could not start (per-user instance limit?)")
         watcher.watch([file])
         func move(_ from: String, _ to: String) throws { guard rename(from, to) == 0 else { throw CocoaError(.fileWriteUnknown) } }
         // How long the file was gone (or not yet written again): from before the step that took it
