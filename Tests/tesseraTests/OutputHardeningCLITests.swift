@@ -133,7 +133,7 @@ import Testing
         let extra = command == "animate" ? ["--to", "dup.jsonl"] : ["--steps", "2"]
         let (rejected, dir) = try run([command, "flow", "--data", "dup.jsonl"] + extra, files: files)
         #expect(rejected.status == 1)
-        #expect(rejected.stderr == "Error: dup.jsonl:2:7: id: expected a unique id (or a duplicate policy), found \"a\" again (first on line 1).\n")
+        #expect(rejected.stderr == "Error: dup.jsonl:2:7: id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found \"a\" again (first on line 1).\n")
         let (suffixed, _) = try run([command, "flow", "--data", "dup.jsonl", "--duplicates", "suffix"] + extra, in: dir)
         #expect(suffixed.status == 0, "\(suffixed.stderr)")
         let (unknown, _) = try run([command, "flow", "--data", "dup.jsonl", "--duplicates", "keep"] + extra, in: dir)

@@ -156,7 +156,7 @@ import Testing
         (#"{"items": [{"id": "a", "w": 1, "h": 2},]}"#,
          ":1:40: expected a JSON value after ',' in an array, found ']'.\n"),
         (#"{"items": [{"id": "a", "w": 1, "h": 2}, {"id": "a", "w": 1, "h": 2}]}"#,
-         ":1:48: items[1].id: expected a unique id (or a duplicate policy), found \"a\" again (first at items[0], line 1).\n"),
+         ":1:48: items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found \"a\" again (first at items[0], line 1).\n"),
         (#"{"items": [{"id": "a", "w": -1, "h": 2}]}"#,
          ":1:29: items[0].w: expected a number from 0 to 1e7, found -1.\n"),
     ])

@@ -202,13 +202,17 @@ extension DatasetLoader {
     /// column. Asked only for an error.
     typealias IDPlacer = (SourcePosition) -> (line: Int, column: Int)?
 
+    /// How the duplicate-id error says repeats can be kept: a caller with its own way of choosing
+    /// the policy (the CLI's flag) finds it here to name that way.
+    package static let duplicatePolicyNote = "(or a duplicate policy)"
+
     /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])";
     /// with `place`, at the repeat's line and column, and "(first at items[3], line 4)".
     static func duplicateError(file: String, kind: String, id: ItemID, first: SourcePosition,
                                second: SourcePosition, place: IDPlacer = { _ in nil }) -> DatasetError {
         let firstLine = first.line == nil ? place(first)?.line : nil
         var error = second.error(file, field: "id",
-                                 "expected a unique \(kind) (or a duplicate policy), found \(describeIdentifier(id)) again (first \(first.reference(line: firstLine)))")
+                                 "expected a unique \(kind) \(duplicatePolicyNote), found \(describeIdentifier(id)) again (first \(first.reference(line: firstLine)))")
         if let at = place(second) { (error.line, error.column) = (at.line, at.column) }
         return error
     }
