@@ -45,11 +45,12 @@ extension TesseraModule {
                 }
                 element.label = try options.optString("label")
                 let range = box.sections[section - 1].range
-                let itemIndex = "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))"
-                if let i = try options.optInteger("item", mustBe: itemIndex) {
+                // What `item` must be, built only for an error.
+                func itemIndex() -> String { "the index of an item of section \(section) (\(range.lowerBound + 1)..\(range.upperBound))" }
+                if let i = try options.optInteger("item", mustBe: itemIndex()) {
                     // Compared without subtracting: i - 1 traps for math.mininteger.
                     guard i > range.lowerBound, i <= range.upperBound else {
-                        throw args.error(.field("item"), at: -1, mustBe: itemIndex, got: String(i))
+                        throw args.error(.field("item"), at: -1, mustBe: itemIndex(), got: String(i))
                     }
                     element.index = i - 1
                 }

@@ -95,7 +95,7 @@ extension LuaHost {
         let directory = LuaStack.string(L, tb_upvalueindex(TB_HOST_UPVALUES + 1)) ?? "."
         switch ModulePaths.find(name, in: host.moduleDirectories(for: directory)) {
         case .success(let path):
-            if host.requiredPathSet.insert(path).inserted { host.requiredPaths.append(path) }
+            host.requiredFiles.append(path)   // each file once
             LuaStack.push(L, path)
             return 1
         case .failure(let error):

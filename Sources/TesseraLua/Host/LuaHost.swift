@@ -47,9 +47,9 @@ public final class LuaHost {
     nonisolated(unsafe) public static var defaultPictures: LuaPictures?
     /// Every file `require` found, each once, in the order it first found them (a watcher
     /// re-runs on their saves). A module required again, even on every layout pass, adds nothing.
-    public internal(set) var requiredPaths: [String] = []
-    /// `requiredPaths` as a set, so a repeated `require` is told in O(1).
-    var requiredPathSet: Set<String> = []
+    public var requiredPaths: [String] { requiredFiles.elements }
+    /// `requiredPaths` in an ordered set: a repeated `require` is told in O(1).
+    var requiredFiles: OrderedSet<String> = []
     /// Reads a script or module file this host runs (nil: it cannot be read). A watcher that
     /// compared the files' bytes hands those, so a run runs exactly what it compared.
     package var readScriptFile: (String) -> [UInt8]? = { ScriptFiles.read($0) }

@@ -93,11 +93,12 @@ extension LuaTableArgument {
     }
 
     /// An integral field (a float with an integral value counts), or nil when it is nil; any
-    /// other value is an error saying it must be `expected`, the value shown as Lua writes it.
-    func optInteger(_ key: String, mustBe expected: String = "an integer") throws -> Int? {
+    /// other value is an error saying it must be `expected` (built only for the error), the value
+    /// shown as Lua writes it.
+    func optInteger(_ key: String, mustBe expected: @autoclosure () -> String = "an integer") throws -> Int? {
         try with(key) { top in
             if lua_type(L, top) == LUA_TNIL { return nil }
-            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: expected) }
+            guard let v = LuaStack.integer(L, top) else { throw error(key, mustBe: expected()) }
             return v
         }
     }
