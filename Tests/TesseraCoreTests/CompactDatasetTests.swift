@@ -267,7 +267,7 @@ enum ReferenceLoader {
     static func dedupeItems(_ items: inout [Item], file: String, policy: DuplicatePolicy,
                             position: (Int) -> DatasetLoader.SourcePosition) throws {
         let renames = try DatasetLoader.resolveDuplicates(items.map(\.id), policy: policy) { id, a, b in
-            DatasetLoader.duplicateError(file: file, kind: "id", id: id, first: position(a), second: position(b))
+            DatasetLoader.duplicateError(file: file, what: "id", id: id, first: position(a), second: position(b))
         }
         for (k, newID) in renames {
             items[k].id = newID
@@ -347,7 +347,7 @@ enum ReferenceLoader {
             sections.append(Dataset.Section(id: id, fields: fields, range: start..<items.count))
         }
         let renames = try DatasetLoader.resolveDuplicates(sections.map(\.id), policy: policy) { id, a, b in
-            DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b))
+            DatasetLoader.duplicateError(file: file, what: "section id", id: id, first: .section(a), second: .section(b))
         }
         for (k, newID) in renames { sections[k].id = newID }
         try ReferenceLoader.dedupeItems(&items, file: file, policy: policy) { flat in

@@ -48,7 +48,8 @@ import OrderedCollections
     @Test func datasetErrorsNameIdsTheSameWay() throws {
         let items = [Item(id: .string(huge)), Item(id: .int(5)), Item(id: .string(huge))]
         #expect(throws: DatasetError(file: "<memory>", path: "items[2].id",
-                                     message: "expected a unique id (or a duplicate policy), found \(hugeText) again (first at items[0])")) {
+                                     message: "expected a unique id (or a duplicate policy), found \(hugeText) again (first at items[0])",
+                                     kind: .repeatedID)) {
             try Dataset(validating: items)
         }
         let twice = Dataset(items: [Item(id: .string("x\ny")), Item(id: .string("x\ny"))],

@@ -587,6 +587,33 @@ struct PreviewTests {
         #expect(error["kind"] == .string("data") && error["gen"] == .int(1) && error["file"] == .string(data))
     }
 
+    /// A repeated id is worded as `run` words it, on the terminal and the page: it names
+    /// `--duplicates`, which preview takes too; with the flag the same file runs.
+    @Test func aRepeatedIdNamesTheDuplicatesFlagAsRunDoes() async throws {
+        let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
+        let repeated = "{\"items\": [{\"id\": \"a\"},\n  {\"id\": \"a\"}]}"
+        try repeated.write(toFile: data, atomically: true, encoding: .utf8)
+        session.render()
+        let message = #"\#(data):2:10: items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found "a" again (first at items[0], line 1)."#
+        let line = try #require(errors.all.last)
+        let timing = try #require(line.firstMatch(of: #/^gen 2 data error in [0-9.]+ ms /#))
+        #expect(line[timing.range.upperBound...] == "at \(data):2:10: \(message)")
+        let (texts, _, _, _) = await messages.received()
+        let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
+        #expect(error["kind"] == .string("data") && error["message"] == .string(message))
+
+        let (suffixing, _, suffixedData, suffixedMessages) = try rowsSession(
+            "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
+            configure: { $0.duplicates = .suffix })
+        let suffixedErrors = ErrorLog()
+        suffixing.logError = { suffixedErrors.add($0) }
+        try repeated.write(toFile: suffixedData, atomically: true, encoding: .utf8)
+        suffixing.render()
+        #expect(suffixedErrors.all == [])
+        #expect(suffixing.lastGoodRun?.run.dataset.items.map(\.id.description) == ["a", "a(1)"])
+        #expect(await suffixedMessages.received().1 == 1)
+    }
+
     @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         try FileManager.default.removeItem(atPath: data)

@@ -157,6 +157,8 @@ import Testing
          ":1:40: expected a JSON value after ',' in an array, found ']'.\n"),
         (#"{"items": [{"id": "a", "w": 1, "h": 2}, {"id": "a", "w": 1, "h": 2}]}"#,
          ":1:48: items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found \"a\" again (first at items[0], line 1).\n"),
+        (#"{"sections": [{"id": "s", "items": []}, {"id": "s", "items": []}]}"#,
+         ":1:48: sections[1].id: expected a unique section id (or a duplicate policy: --duplicates pairInOrder|suffix), found \"s\" again (first at sections[0], line 1).\n"),
         (#"{"items": [{"id": "a", "w": -1, "h": 2}]}"#,
          ":1:29: items[0].w: expected a number from 0 to 1e7, found -1.\n"),
     ])
@@ -169,6 +171,17 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == "Error: \(file.path)\(expectedSuffix)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Only a repeated id names `--duplicates`: another error whose text holds the words of the
+    /// policy note (an id here) is printed as it is.
+    @Test func onlyARepeatedIdNamesTheDuplicatesFlag() throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("ids.json")
+        try #"{"items": [{"id": "(or a duplicate policy)", "w": 1, "h": 2}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let run = try runTessera(["run", "waterfall", "--data", file.path, "--section-by", "group"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: \(file.path): expected every item to have the field \"group\" to section by, found none on item 0 (id \"(or a duplicate policy)\").\n")
     }
 
     @Test func outReplacesAnExistingFile() throws {

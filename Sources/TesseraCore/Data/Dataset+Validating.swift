@@ -34,11 +34,11 @@ extension Dataset {
         for (k, item) in items.enumerated() { try item.validate(file: sourceName, at: position(k)) }
         if sections != nil {
             _ = try DatasetLoader.resolveDuplicates(given.map(\.id), policy: .reject) { id, a, b in
-                DatasetLoader.duplicateError(file: sourceName, kind: "section id", id: id, first: .section(a), second: .section(b))
+                DatasetLoader.duplicateError(file: sourceName, what: "section id", id: id, first: .section(a), second: .section(b))
             }
         }
         _ = try DatasetLoader.resolveDuplicates(items.map(\.id), policy: .reject) { id, a, b in
-            DatasetLoader.duplicateError(file: sourceName, kind: "id", id: id, first: position(a), second: position(b))
+            DatasetLoader.duplicateError(file: sourceName, what: "id", id: id, first: position(a), second: position(b))
         }
         self.init(items: items, sections: given, metadata: metadata, sourceName: sourceName)
     }

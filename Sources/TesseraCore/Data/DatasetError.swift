@@ -9,6 +9,7 @@
 ///
 /// That is: the file, then the line (and column for JSON syntax, and for a JSON item or section) when there is one,
 /// then the JSON path or field name when there is one, then what was expected and what was found.
+/// `kind` tells a repeated id (which a duplicate policy would keep) from every other problem.
 public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
     public var file: String
@@ -21,10 +22,21 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String?
     /// What went wrong, usually "expected X, found Y" (no trailing period).
     public var message: String
+    /// Which problem it is: `.repeatedID` or `.other`.
+    public var kind: Kind
+    /// A repeated id's message in its parts, to word again (`naming(policyNote:)`); nil for
+    /// any other error, and for one built with the public initializer.
+    var repeatedID: RepeatedID?
 
     /// An error in `file` at `line`:`column`, at `path`, saying `message`.
-    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
-        self.file = file; self.line = line; self.column = column; self.path = path; self.message = message
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String, kind: Kind = .other) {
+        self.file = file; self.line = line; self.column = column; self.path = path; self.message = message; self.kind = kind
+    }
+
+    /// Equal when every public property is: the parts kept to word a repeated id's message
+    /// again follow from the message.
+    public static func == (a: DatasetError, b: DatasetError) -> Bool {
+        (a.file, a.line, a.column, a.path, a.message, a.kind) == (b.file, b.line, b.column, b.path, b.message, b.kind)
     }
 
     public var description: String {

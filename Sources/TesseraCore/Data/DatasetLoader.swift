@@ -202,17 +202,12 @@ extension DatasetLoader {
     /// column. Asked only for an error.
     typealias IDPlacer = (SourcePosition) -> (line: Int, column: Int)?
 
-    /// How the duplicate-id error says repeats can be kept: a caller with its own way of choosing
-    /// the policy (the CLI's flag) finds it here to name that way.
-    package static let duplicatePolicyNote = "(or a duplicate policy)"
-
     /// The duplicate-id error: "expected a unique id ..., found "a" again (first at items[3])";
     /// with `place`, at the repeat's line and column, and "(first at items[3], line 4)".
-    static func duplicateError(file: String, kind: String, id: ItemID, first: SourcePosition,
+    static func duplicateError(file: String, what: String, id: ItemID, first: SourcePosition,
                                second: SourcePosition, place: IDPlacer = { _ in nil }) -> DatasetError {
         let firstLine = first.line == nil ? place(first)?.line : nil
-        var error = second.error(file, field: "id",
-                                 "expected a unique \(kind) \(duplicatePolicyNote), found \(describeIdentifier(id)) again (first \(first.reference(line: firstLine)))")
+        var error = DatasetError(RepeatedID(what: what, id: id, first: first.reference(line: firstLine)), file: file, at: second)
         if let at = place(second) { (error.line, error.column) = (at.line, at.column) }
         return error
     }
@@ -223,7 +218,7 @@ extension DatasetLoader {
                               position: (Int) -> SourcePosition, place: IDPlacer = { _ in nil }) throws {
         guard let (first, second) = DuplicateIDs.first(in: ids) else { return }
         if policy == .reject {
-            throw duplicateError(file: file, kind: "id", id: ids[second], first: position(first), second: position(second), place: place)
+            throw duplicateError(file: file, what: "id", id: ids[second], first: position(first), second: position(second), place: place)
         }
         guard policy == .suffix else { return }
         for (k, newID) in DuplicatePolicy.suffixRenames(ids.all) { ids.replace(k, with: newID) }

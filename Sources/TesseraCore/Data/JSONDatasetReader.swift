@@ -155,7 +155,7 @@ struct JSONDatasetReader {
             if let failure { throw failure }
             let file = self.file
             let renames = try DatasetLoader.resolveDuplicates(sections.map(\.id), policy: policy) { id, a, b in
-                DatasetLoader.duplicateError(file: file, kind: "section id", id: id, first: .section(a), second: .section(b), place: placeID)
+                DatasetLoader.duplicateError(file: file, what: "section id", id: id, first: .section(a), second: .section(b), place: placeID)
             }
             for (k, newID) in renames { sections[k].id = newID }
             let sections = self.sections

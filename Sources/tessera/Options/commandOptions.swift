@@ -125,7 +125,7 @@ struct DatasetOptions: ParsableArguments {
             }
             return sizes
         } catch let error as DatasetError {
-            throw CLIError(error.description)
+            throw CLIError(error.namingDuplicatesFlag.description)
         }
     }
 
