@@ -81,8 +81,14 @@ struct PreviewServerTests {
             ("GET x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("GET http:///x HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
             ("GET https://x/ HTTP/1.1\r\n\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
-            ("\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
-            ("GET / HTTP/2.0\r\n\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
+            // RFC 9112: one empty line before the request line is ignored, not two.
+            ("\r\n", .needMore),
+            ("\r\n\r\n", .refused(status: 400, reason: "expected a request line, got an empty line")),
+            // The request line is judged once it ends: HTTP/0.9 sends nothing after it.
+            ("GET /\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET / http/1.1\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET / HTTP/1\r\n", .refused(status: 400, reason: "expected a request line METHOD /TARGET HTTP/1.1")),
+            ("GET / HTTP/2.0\r\n", .refused(status: 505, reason: "expected HTTP/1.1 or HTTP/1.0")),
             ("GET / HTTP/1.1\r\nno colon\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
             ("GET / HTTP/1.1\r\nX Y: 1\r\n\r\n", .refused(status: 400, reason: "expected header field 1 to be NAME: VALUE")),
             ("GET / HTTP/1.1\r\nX: a\0b\r\n\r\n", .refused(status: 400, reason: "a control character (0) in the request head")),
@@ -93,6 +99,9 @@ struct PreviewServerTests {
             var reader = RequestHeadReader()
             #expect(feed(&reader, Array(request.utf8)) == expected, "\(request.debugDescription)")
         }
+        var afterEmptyLine = RequestHeadReader()
+        let outcome = feed(&afterEmptyLine, Array("\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        #expect(outcome == .head(RequestHead(method: "GET", target: "/", version: "HTTP/1.1", fields: [.init(name: "Host", value: "h")]), rest: []))
         // A carriage return that ends one read is judged with the next byte.
         var split = RequestHeadReader()
         #expect(feed(&split, Array("GET / HTTP/1.1\r\nX: a\r".utf8)) == .needMore)
@@ -216,6 +225,8 @@ struct PreviewServerTests {
         let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.1\r\n\(host)Origin: http://127.0.0.1:\(port)\r\nOrigin: http://evil.example\r\n\(handshake)\r\n")
                 == Self.reply(400, "Bad Request", "expected one Origin header"))
+        #expect(try Self.exchange(port, "GET /ws?token=\(Self.token) HTTP/1.0\r\n\(host)Origin: http://127.0.0.1:\(port)\r\n\(handshake)\r\n")
+                == Self.reply(400, "Bad Request", "expected HTTP/1.1 for a WebSocket handshake"))
         let page = try Self.exchange(port, "GET /?token=\(Self.token) HTTP/1.1\r\n\(host)\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"))
         #expect(page.contains("Connection: close\r\n\r\n<!"))

@@ -147,6 +147,16 @@ struct PreviewTests {
         #expect(PreviewFailure.syntaxColumn(message: "broken.lua:2: syntax error near 'y'", source: source, line: 2) == 5)
     }
 
+    /// A huge error (a script's `error(string.rep("x", 5e7))`) reaches the page cut as the
+    /// terminal cuts it: whole, it passed the page's queue, was dropped, and the page never
+    /// heard that the run failed.
+    @Test func theErrorsMessageIsCutForThePageAsForTheTerminal() {
+        let failure = PreviewFailure(CLIError(String(repeating: "a", count: 3000) + String(repeating: "b", count: 3000)))
+        let cut = String(repeating: "a", count: 3000) + "\\n[... 2000 characters cut from this message ...]\\n" + String(repeating: "b", count: 1000)
+        #expect(failure.json(generation: 7, timings: [])
+                == #"{"type":"error","gen":7,"kind":"input","message":"\#(cut)","traceback":"","timings":[]}"#)
+    }
+
     @Test func thePanelShowsOnlyLinesOfFilesTheRunRead() async throws {
         // A message naming a file (error("/etc/passwd:1: x", 0)) gets no lines of it; the script's own
         // error gets its lines as the run read them, not as the file is now.
@@ -737,6 +747,22 @@ struct PreviewTests {
         var first: [Character] = []
         for await message in outbox.messages { if case .text(let t) = message { first.append(t.first!) } }
         #expect(first == ["3", "4", "5"])
+    }
+
+    /// RFC 6455 lets a server answer only the most recent of the pings it has not answered:
+    /// a burst gets its last ping answered (before, the first four were kept and the rest,
+    /// the last included, dropped). Other protocol frames stay bounded by the control limit.
+    @Test func pendingPongsAreOnlyTheNewest() {
+        let outbox = PageOutbox()
+        for k in 0..<10 { outbox.control(WebSocketFrame(opcode: .pong, payload: Data("p\(k)".utf8))) }
+        for _ in 0..<10 { outbox.control(WebSocketFrame(opcode: .ping, payload: Data())) }
+        outbox.control(.close(1000))
+        outbox.close()
+        var frames: [WebSocketFrame] = []
+        while let item = outbox.take() { frames.append(item.frame) }
+        #expect(frames == [WebSocketFrame(opcode: .pong, payload: Data("p9".utf8))]
+                + Array(repeating: WebSocketFrame(opcode: .ping, payload: Data()), count: PageOutbox.controlLimit - 1)
+                + [.close(1000)])
     }
 
     // MARK: Watching

@@ -7,7 +7,10 @@ import Foundation
 /// at most one frame (a newer one replaces it: only the newest generation matters), at most one
 /// id table (likewise, and always before the frame that needs it), text messages (errors,
 /// timings, animations, replies) up to `textBudget` bytes, the oldest dropped first, and at
-/// most `controlLimit` protocol frames (pongs, pings; a close frame is always kept).
+/// most `controlLimit` protocol frames (a close frame is always kept). Of pongs it holds only the
+/// newest: a flood of pings gets its last one answered, as RFC 6455 lets a server answer only the
+/// most recent ping it has not answered yet (keeping the first few and dropping the rest left the
+/// last ping of a burst without an answer).
 /// The socket's writer thread takes with `take()`, which blocks; tests read `messages`.
 final class PageOutbox: @unchecked Sendable {
     /// What pending text messages may hold at most, in bytes.
@@ -67,6 +70,7 @@ final class PageOutbox: @unchecked Sendable {
         let waiting = lock.withLock { () -> CheckedContinuation<Item?, Never>? in
             guard !closed else { return nil }
             if let waiter { self.waiter = nil; return waiter }
+            if case .control(let frame) = item, frame.opcode == .pong { queue.removeAll(where: Self.isPong) }
             if case .control(let frame) = item, frame.opcode != .close,
                queue.filter({ $0.kind == .control }).count >= Self.controlLimit { return nil }
             if kind == .frame || kind == .ids { queue.removeAll { $0.kind == kind } }
@@ -81,6 +85,10 @@ final class PageOutbox: @unchecked Sendable {
             return nil
         }
         waiting?.resume(returning: item)
+    }
+
+    private static func isPong(_ entry: (kind: Kind, item: Item, bytes: Int)) -> Bool {
+        if case .control(let frame) = entry.item { frame.opcode == .pong } else { false }
     }
 
     /// The next item, waiting for one (on the socket's writer thread); nil once closed and drained.

@@ -108,11 +108,14 @@ struct PreviewFailure {
     }
 
     /// The page's message: `{"type":"error","gen":G,"kind":...,"file":...,"line":...,"column":...,
-    /// "message":...,"source":[[n,"text"],...],"traceback":...,"timings":[...]}`.
+    /// "message":...,"source":[[n,"text"],...],"traceback":...,"timings":[...]}`. The message and
+    /// traceback are cut as the terminal cuts them: a script's `error(string.rep("x", 5e7))` would
+    /// be a message past the page's queue (which then drops it, and the page never hears the run
+    /// failed), and no panel shows megabytes usefully.
     func json(generation: Int, timings: [(String, Double)]) -> String {
         var object: [(String, JSONValue)] = [
             ("type", .string("error")), ("gen", .int(generation)), ("kind", .string(kind)),
-            ("message", .string(message)), ("traceback", .string(traceback)),
+            ("message", .string(cutLongMessage(message))), ("traceback", .string(cutLongMessage(traceback))),
         ]
         if let file { object.append(("file", .string(file))) }
         if let line { object.append(("line", .int(line))) }

@@ -228,6 +228,8 @@ final class PreviewServer: @unchecked Sendable {
         case "/":
             socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
         case "/ws":
+            // RFC 6455: the opening handshake is an HTTP/1.1 request (1.0 has no Upgrade).
+            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
             guard let key = Self.webSocketKey(head) else {
                 return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
             }

@@ -97,6 +97,8 @@ struct RequestHeadReader {
     private var lines: [Range<Int>] = []
     private var headerStart = -1
     private var finished = false
+    /// Whether the empty line RFC 9112 lets a client send before its request line was passed.
+    private var skippedEmptyLine = false
 
     init(limits: Limits = Limits()) { self.limits = limits }
 
@@ -115,7 +117,12 @@ struct RequestHeadReader {
                 lineStart = scanned
                 if lines.isEmpty {
                     guard line.count <= limits.requestLine else { return refuse(414, requestLineTooLong) }
+                    // RFC 9112: a server should ignore at least one empty line before the request line.
+                    if line.isEmpty, !skippedEmptyLine { skippedEmptyLine = true; continue }
                     guard !line.isEmpty else { return refuse(400, "expected a request line, got an empty line") }
+                    // Judged now, not once the head is over: an HTTP/0.9 request (`GET /`) sends no
+                    // more, and would wait for the head's deadline to be answered.
+                    if let (status, reason) = Self.problem(ofRequestLine: buffer[line]) { return refuse(status, reason) }
                     lines.append(line)
                     headerStart = scanned
                     continue
@@ -153,13 +160,6 @@ struct RequestHeadReader {
         let buffer = self.buffer
         func text(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
         let parts = text(lines[0]).split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenCharacter),
-              parts[1].hasPrefix("/") || RequestHead.afterScheme(parts[1]) != nil else {
-            return refuse(400, "expected a request line METHOD /TARGET HTTP/1.1")
-        }
-        guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
-            return refuse(505, "expected HTTP/1.1 or HTTP/1.0")
-        }
         var fields: [RequestHead.Field] = []
         for (k, range) in lines.dropFirst().enumerated() {
             let line = text(range)
@@ -174,6 +174,19 @@ struct RequestHeadReader {
         self.buffer = []
         return .head(RequestHead(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), fields: fields),
                      rest: rest)
+    }
+
+    /// What is wrong with a request line, as the status and reason to refuse it with; nil when
+    /// it is METHOD TARGET VERSION with a target this server reads and HTTP/1.1 or 1.0. Another
+    /// version (`HTTP/2.0`) is 505; what is no version at all (`http/1.1`, none) is 400 (RFC 9112).
+    static func problem(ofRequestLine bytes: ArraySlice<UInt8>) -> (status: Int, reason: String)? {
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+        let malformed = (400, "expected a request line METHOD /TARGET HTTP/1.1")
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenCharacter),
+              parts[1].hasPrefix("/") || RequestHead.afterScheme(parts[1]) != nil else { return malformed }
+        guard parts[2] != "HTTP/1.1", parts[2] != "HTTP/1.0" else { return nil }
+        guard parts[2].wholeMatch(of: /HTTP\/[0-9]\.[0-9]/) != nil else { return malformed }
+        return (505, "expected HTTP/1.1 or HTTP/1.0")
     }
 
     /// RFC 9110's token characters (method and field names).
