@@ -1,3 +1,4 @@
+import OrderedCollections
 import Testing
 import TesseraCore
 
@@ -10,10 +11,22 @@ import TesseraCore
         Item(id: "c", fields: ["rank": 2.5, "tag": "x"]),
     ])
 
-    @Test("fields(at:) gives the item's fields in order: a sized item's id, w and h first, an id added last")
+    @Test("fields(at:) gives the item's fields in order: an added id first, a sized item's w and h after it")
     func fieldsOfOneItem() {
         #expect(dataset.fields(at: 0) == ["id": "a", "w": 10, "h": 20, "text": "hello", "rank": 1])
-        #expect(dataset.fields(at: 2) == ["rank": 2.5, "tag": "x", "id": "c"])
+        #expect(dataset.fields(at: 2) == ["id": "c", "rank": 2.5, "tag": "x"])
+    }
+
+    @Test("both item initialisers order the same fields the same way: a given id stays in place, a missing one comes first")
+    func bothInitialisersAgree() {
+        let inputs: [OrderedDictionary<String, JSONValue>] = [[:], ["rank": 2.5, "tag": "x"], ["rank": 2.5, "id": "c", "tag": "x"]]
+        for fields in inputs {
+            #expect(Array(Item(id: "c", fields: fields).fields.keys) == Array(Item(id: "c", size: nil, fields: fields).fields.keys))
+        }
+        #expect(Array(Item(id: "c", fields: ["rank": 2.5, "tag": "x"]).fields.keys) == ["id", "rank", "tag"])
+        #expect(Array(Item(id: "c", fields: ["rank": 2.5, "id": "c", "tag": "x"]).fields.keys) == ["rank", "id", "tag"])
+        #expect(Array(Item(id: "c", size: Size(width: 1, height: 2), fields: ["rank": 2.5, "id": "c", "w": 9]).fields.keys)
+            == ["rank", "id", "w", "h"])
     }
 
     @Test("text(at:) is the text field when it is a string")

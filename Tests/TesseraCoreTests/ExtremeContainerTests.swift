@@ -14,6 +14,8 @@ import Testing
             ("overlay", OverlayLayout()), ("split", SplitLayout()),
             ("compositional", CompositionalLayout(section: C.Section(group: .horizontal(abs_(10, 10), [item(abs_(10, 10))])))),
             ("inset", FlowLayout().inset(8)),
+            // Checked before the axes are swapped: the sides as given, not the root's (800x-300).
+            ("transpose", FlowLayout().transposed()),
         ]
         for (width, height, shown) in [(-300.0, 800.0, "-300x800"), (375, -1, "375x-1"), (-.infinity, 800, "-infx800")] {
             let context = LayoutContext(dataset: strip, collectionSize: Size(width: width, height: height))

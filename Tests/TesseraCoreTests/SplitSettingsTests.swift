@@ -27,8 +27,36 @@ import TesseraCore
         #expect(try SplitLayout.boundary(["height": 30, "pinned": true], "header") == SectionBoundary(height: 30, pinned: true))
         #expect(try SplitLayout.boundary(["height": 30], "footer") == SectionBoundary(height: 30))
         #expect(throws: LayoutError.invalidParameter(name: "header", allowed: "a height or {height = 44, pinned = true}",
-                                                     got: "an object", subject: "header", verb: "expects")) {
+                                                     got: "an object with an unknown key \"pin\"", subject: "header", verb: "expects")) {
             try SplitLayout.boundary(["height": 30, "pin": true], "header")
         }
+    }
+
+    @Test("an object header says what is wrong with it: a key it does not take, no height, a height or pinned of the wrong kind")
+    func boundaryObjects() {
+        let shape = "header expects a height or {height = 44, pinned = true}, got an object"
+        #expect(boundaryOutcome(["heigth": 30]) == shape + " with an unknown key \"heigth\" (did you mean height?)")
+        #expect(boundaryOutcome(["height": 30, "pinnd": true]) == shape + " with an unknown key \"pinnd\" (did you mean pinned?)")
+        #expect(boundaryOutcome(["height": 30, "color": "red"]) == shape + " with an unknown key \"color\"")
+        #expect(boundaryOutcome(["pinned": true]) == shape + " without height")
+        #expect(boundaryOutcome([:]) == shape + " without height")
+        #expect(boundaryOutcome(["height": "30"]) == "header.height expects a finite number >= 0, got \"30\"")
+        #expect(boundaryOutcome(["height": 30, "pinned": "yes"]) == "header.pinned expects true or false, got \"yes\"")
+    }
+
+    @Test("a negative, NaN or infinite height is refused when the parameter is read, bare or in an object")
+    func badHeights() throws {
+        for (height, shown) in [(JSONValue.int(-5), "-5"), (.double(-0.5), "-0.5"), (.double(.nan), "nan"),
+                                (.double(.infinity), "inf"), (.double(-.infinity), "-inf")] {
+            #expect(boundaryOutcome(height) == "header expects a finite height >= 0 or {height = 44, pinned = true}, got \(shown)")
+            #expect(boundaryOutcome(["height": height, "pinned": true]) == "header.height expects a finite number >= 0, got \(shown)")
+        }
+        #expect(try SplitLayout.boundary(0, "header") == SectionBoundary(height: 0))
+        #expect(try SplitLayout.boundary(["height": -0.0], "header") == SectionBoundary(height: 0))
+    }
+
+    /// The message `value` is refused with as a header, or "accepted".
+    private func boundaryOutcome(_ value: JSONValue) -> String {
+        do { _ = try SplitLayout.boundary(value, "header"); return "accepted" } catch { return "\(error)" }
     }
 }

@@ -126,6 +126,11 @@ import TesseraCore
         let cases = [
             ("ctx:item(4)", "ctx:item: argument #1 (i) must be an item index in 1..3, got 4"),
             ("ctx.size(2)", "ctx:size: argument #1 (i) must be an integer, got no value (call it with a colon: ctx:size(i))"),
+            // Called with a dot, a nil index is in the wrong slot: the colon hint alone, from the
+            // Swift methods as from the bridge's; called with a colon, the nil hint alone.
+            ("ctx.id(5, nil)", "ctx:id: argument #1 (i) must be an integer, got nil (call it with a colon: ctx:id(i))"),
+            ("ctx.size(5, nil)", "ctx:size: argument #1 (i) must be an integer, got nil (call it with a colon: ctx:size(i))"),
+            ("ctx:id(nil)", "ctx:id: argument #1 (i) must be an integer, got nil (an item field the dataset lacks reads as nil)"),
             ("ctx:size(1, -5)", "ctx:size: argument #2 (pw) must be a finite, non-negative number, got -5"),
             ("ctx:textHeight(5, 10)", "ctx:textHeight: argument #1 (text) must be a string, got number"),
             // item "a" has no text: the field reads as nil, and the message says so

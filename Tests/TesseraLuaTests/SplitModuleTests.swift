@@ -48,4 +48,29 @@ import TesseraCore
         let error = scriptError { _ = try layout("t.split{ side = function() return 'middle' end }", "bad.lua") }
         #expect(error?.message.contains("t.split: the side function's result for section 1 must be \"left\" or \"right\", got \"middle\"") == true)
     }
+
+    @Test func aHeaderTableSaysWhatIsWrongWithIt() {
+        let misspelt = scriptError { _ = try layout("t.split{ header = { heigth = 20 } }", "misspelt.lua") }
+        #expect(misspelt?.message == "\(folder.path)/misspelt.lua:2: t.split: split parameter 'header' expects a height or "
+            + "{height = 44, pinned = true}, got an object with an unknown key \"heigth\" (did you mean height?)")
+        let word = scriptError { _ = try layout("t.split{ footer = { height = 'tall' } }", "word.lua") }
+        #expect(word?.message == "\(folder.path)/word.lua:2: t.split: split parameter 'footer'.height expects a finite number >= 0, got \"tall\"")
+    }
+
+    /// Refused when t.split reads the table, not when a section is laid out (never, for a
+    /// dataset without sections).
+    @Test func aNegativeNaNOrInfiniteHeaderHeightIsRefusedByTSplit() throws {
+        let host = try LuaHost()
+        func refusal(_ name: String, _ options: String) -> String? {
+            scriptError { _ = try host.loadLayoutScript(path: folder.write(name, "return require('tessera').split{ \(options) }")) }?.message
+        }
+        for (height, shown) in [("-5", "-5"), ("0/0", "nan"), ("math.huge", "inf"), ("-math.huge", "-inf")] {
+            #expect(refusal("bare.lua", "header = \(height)") == "\(folder.path)/bare.lua:1: t.split: split parameter 'header' expects "
+                + "a finite height >= 0 or {height = 44, pinned = true}, got \(shown)")
+            #expect(refusal("table.lua", "footer = { height = \(height) }")
+                == "\(folder.path)/table.lua:1: t.split: split parameter 'footer'.height expects a finite number >= 0, got \(shown)")
+        }
+        let function = scriptError { _ = try layout("t.split{ header = function() return { height = 0/0 } end }", "function.lua") }
+        #expect(function?.message == "t.split: the header function's result for section 1.height expects a finite number >= 0, got nan")
+    }
 }

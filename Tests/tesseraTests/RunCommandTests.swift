@@ -264,4 +264,18 @@ import Testing
         #expect(report.decorations.count == 9)
         #expect(report.decorations.allSatisfy { $0.kind == "background" && $0.zIndex == -1 })
     }
+
+    @Test func aBadHeaderParameterIsRefusedBeforeAnyLayout() throws {
+        let cases = [
+            (#"header={"height":-5}"#, "split parameter 'header'.height expects a finite number >= 0, got -5"),
+            (#"footer={"heigth":5}"#, "split parameter 'footer' expects a height or {height = 44, pinned = true}, "
+                + #"got an object with an unknown key "heigth" (did you mean height?)"#),
+            ("header=-1", "split parameter 'header' expects a finite height >= 0 or {height = 44, pinned = true}, got -1"),
+        ]
+        for (param, message) in cases {
+            let run = try runTessera(["run", "split", "--param", param, "--data", "datasets/emoji-17.0.json", "--format", "json"])
+            #expect(run.status == 1 && run.stdout == "")
+            #expect(run.stderr == "Error: \(message)\n")
+        }
+    }
 }

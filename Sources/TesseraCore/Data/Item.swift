@@ -128,11 +128,14 @@ public struct Item: Hashable, Sendable {
     /// All fields, including `id` (and `section` for JSON Lines and CSV), in source order.
     public var fields: OrderedDictionary<String, JSONValue>
 
-    /// An item `id` with `fields` (an `id` field is added when missing).
+    /// An item `id` with `fields`.
+    ///
+    /// Both initialisers order the fields by one rule: the given fields keep their order (an
+    /// `id` among them stays where they put it, as a loaded record keeps it where its file put
+    /// it), and an `id` they lack comes first, where a dataset file lists it.
     public init(id: ItemID, fields: OrderedDictionary<String, JSONValue> = [:]) {
         self.id = id
-        self.fields = fields
-        if self.fields["id"] == nil { self.fields["id"] = id.jsonValue }
+        self.fields = Self.fields(fields, withID: id)
     }
 
     /// An item built in code with its intrinsic size, as a dataset's `"w"` and `"h"` fields give
@@ -142,19 +145,30 @@ public struct Item: Hashable, Sendable {
     /// let card = Item(id: "a", size: Size(width: 100, height: 60), fields: ["title": "Hello"])
     /// ```
     ///
-    /// The fields come in the order a dataset file would list them: `id`, `w`, `h`, then `fields`.
+    /// The fields are ordered as `init(id:fields:)` orders them (`id`, `title` without a size),
+    /// with a size's `w` and `h` right after the `id` (`id`, `w`, `h`, `title`); they replace
+    /// any `w`, `h`, `width` and `height` of `fields`.
     /// The size is not checked: `init(validating:size:fields:)` throws a `DatasetError` for one
     /// a dataset file refuses (not a number from 0 to `Item.largestSize`).
     public init(id: ItemID, size: Size?, fields: OrderedDictionary<String, JSONValue> = [:]) {
-        var all: OrderedDictionary<String, JSONValue> = ["id": fields["id"] ?? id.jsonValue]
+        var all = Self.fields(fields, withID: id)
         if let size {
-            all["w"] = Self.number(size.width)
-            all["h"] = Self.number(size.height)
+            for key in ["w", "h", "width", "height"] { all.removeValue(forKey: key) }
+            let afterID = (all.index(forKey: "id") ?? -1) + 1   // the id is always there
+            all.updateValue(Self.number(size.height), forKey: "h", insertingAt: afterID)
+            all.updateValue(Self.number(size.width), forKey: "w", insertingAt: afterID)
         }
-        for (key, value) in fields where all[key] == nil && !(size != nil && (key == "width" || key == "height")) {
-            all[key] = value
-        }
-        self.init(id: id, fields: all)
+        self.id = id
+        self.fields = all
+    }
+
+    /// `fields` with an `id` field first when they lack one. O(fields) then, O(1) otherwise.
+    private static func fields(_ fields: OrderedDictionary<String, JSONValue>, withID id: ItemID) -> OrderedDictionary<String, JSONValue> {
+        guard fields["id"] == nil else { return fields }
+        var all: OrderedDictionary<String, JSONValue> = ["id": id.jsonValue]
+        all.reserveCapacity(fields.count + 1)
+        for (key, value) in fields { all[key] = value }
+        return all
     }
 
     /// An item with no fields at all (generated datasets keep sizes outside the items).

@@ -43,8 +43,9 @@ extension TesseraModule {
     static func itemIndex(_ args: LuaArguments, _ box: ContextBox) throws -> Int {
         let L = args.L
         guard let i = LuaStack.integer(L, 2) else {
-            let hint = lua_type(L, 1) == LUA_TTABLE ? "" : " (call it with a colon: \(args.function)(i))"
-            throw args.error(2, "i", mustBe: "an integer", got: args.describe(2) + hint)
+            // Called with a dot, the index is in the wrong slot: that, not a missing field, is the cause.
+            let hint = lua_type(L, 1) == LUA_TTABLE ? nil : " (call it with a colon: \(args.function)(i))"
+            throw args.error(.argument(2, "i"), at: 2, mustBe: "an integer", hint: hint)
         }
         guard i >= 1 && i <= box.context.count else {
             throw args.error(2, "i", mustBe: "an item index in 1..\(box.context.count)")

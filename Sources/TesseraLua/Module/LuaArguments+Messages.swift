@@ -85,13 +85,14 @@ extension LuaArguments {
     }
 
     /// "fn: <subject> must be <expected>, got <value at slot>" (`got` defaults to `describe`),
-    /// and for an argument of a ctx method given nil the bridge's hint (`tb_nilhint`: a field
-    /// an item lacks reads as nil).
+    /// then `hint`, which defaults, for an argument of a ctx method given nil, to the bridge's
+    /// (`tb_nilhint`: a field an item lacks reads as nil). A caller that knows the cause better
+    /// passes its own, so a message carries one hint.
     func error(_ subject: Subject, at slot: Int32, mustBe expected: String, got: String? = nil,
-               numeric: Bool = true) -> LuaScriptError {
-        var hint = ""
-        if case .argument = subject { hint = String(cString: tb_nilhint(L, slot, function)) }
-        return LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))\(hint)", file: file)
+               numeric: Bool = true, hint: String? = nil) -> LuaScriptError {
+        var hint = hint
+        if hint == nil, case .argument = subject { hint = String(cString: tb_nilhint(L, slot, function)) }
+        return LuaArguments.failure("\(function): \(label(subject)) must be \(expected), got \(got ?? describe(slot, numeric: numeric))\(hint ?? "")", file: file)
     }
 
     /// "fn: argument #n (name) must be <expected>, got <value>" (`got` defaults to `describe`).

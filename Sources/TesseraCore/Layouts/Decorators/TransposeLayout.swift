@@ -8,8 +8,11 @@ public struct TransposeLayout: Layout {
     /// `root` with its axes swapped.
     public init(_ root: any Layout) { self.root = root }
 
+    /// - Throws: `LayoutError.invalidParameter` for a container with a negative or NaN side
+    ///   (checked before the swap, so the message shows the sides as given); what the root throws.
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
+        try context.checkCollectionSize(layout: "transpose")
         let base = try root.layout(context.transposed())
         return AnyLayoutResult(MappedResult(base: base, transpose: true, dx: 0, dy: 0, contentSize: base.contentSize.transposed))
     }

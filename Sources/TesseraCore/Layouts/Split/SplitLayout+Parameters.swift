@@ -121,20 +121,40 @@ extension SplitLayout {
         return result
     }
 
-    /// A header or footer: a height, or `{height =, pinned =}`.
+    /// A header or footer: a height (a finite number >= 0), or `{height =, pinned =}`. An object
+    /// is refused for what is wrong with it: a key it does not take (with the one it is closest
+    /// to), no `height`, or a `height` or `pinned` of the wrong kind.
     public static func boundary(_ value: JSONValue, _ what: String) throws -> SectionBoundary {
-        if let n = value.number { return SectionBoundary(height: n) }
-        guard case .object(let o) = value, let height = o["height"]?.number,
-              o.keys.allSatisfy({ ["height", "pinned"].contains($0) }) else {
-            throw LayoutError.invalidParameter(name: what, allowed: "a height or {height = 44, pinned = true}", got: value.briefDescription,
-                                               subject: what, verb: "expects")
+        let shape = "a height or {height = 44, pinned = true}"
+        if value.number != nil {
+            return SectionBoundary(height: try boundaryHeight(value, what, expected: "a finite height >= 0 or {height = 44, pinned = true}"))
         }
+        guard case .object(let o) = value else { throw boundaryError(what, shape, got: value.briefDescription) }
+        let keys = ["height", "pinned"]
+        if let key = o.keys.first(where: { !keys.contains($0) }) {
+            throw boundaryError(what, shape, got: "an object with an unknown key \(describeIdentifier(key))",
+                                suggestion: DidYouMean.suggestion(for: key, among: keys))
+        }
+        guard let height = o["height"] else { throw boundaryError(what, shape, got: "an object without height") }
         var pinned = false
         if let flag = o["pinned"] {
-            guard case .bool(let b) = flag else { throw LayoutError.invalidParameter(name: "\(what).pinned", allowed: "true or false", got: flag.briefDescription,
-                                                                                   subject: "\(what).pinned", verb: "expects") }
+            guard case .bool(let b) = flag else { throw boundaryError("\(what).pinned", "true or false", got: flag.briefDescription) }
             pinned = b
         }
-        return SectionBoundary(height: height, pinned: pinned)
+        return SectionBoundary(height: try boundaryHeight(height, "\(what).height", expected: "a finite number >= 0"), pinned: pinned)
+    }
+
+    /// A boundary's height: a number that is finite and not negative (a NaN, infinite or
+    /// negative height would otherwise be refused only once a section is laid out, or never for
+    /// a dataset without sections).
+    private static func boundaryHeight(_ value: JSONValue, _ what: String, expected: String) throws -> Double {
+        guard let height = value.number, height.isFinite, height >= 0 else {
+            throw boundaryError(what, expected, got: value.briefDescription)
+        }
+        return height
+    }
+
+    private static func boundaryError(_ what: String, _ expected: String, got: String, suggestion: String? = nil) -> LayoutError {
+        .invalidParameter(name: what, allowed: expected, got: got, subject: what, verb: "expects", suggestion: suggestion)
     }
 }
