@@ -78,6 +78,12 @@ import Testing
         (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
         (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
         (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
+        // A dataset given without its flag.
+        (["check", "waterfall", "photos.jsonl"], "Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl"),
+        (["run", "waterfall", "--rtl", "--out", "a.json", "photos.csv"],
+         "Unexpected argument 'photos.csv'; a dataset is given with --data: --data photos.csv"),
+        (["run", "waterfall", "--data", emoji, "b.json"], "Unexpected argument 'b.json'"),
+        (["repl", "photos.jsonl"], "<FILE.lua> 'photos.jsonl' is a dataset, not Lua statements; a dataset is given with --data: --data photos.jsonl"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ]
@@ -90,6 +96,20 @@ import Testing
         if Self.doesNotParse.first(where: { $0.0[0] == arguments[0] })?.0 == arguments {
             try expectUsageError(arguments, message)
         }
+    }
+
+    /// A command that needs --data, given a dataset without it, says how to give it, above
+    /// ArgumentParser's help line for the flag.
+    @Test func aMissingDataFlagNamesTheDatasetGivenWithoutIt() {
+        let failure = parseFailure(["scroll", "waterfall", "photos.jsonl"])
+        #expect(failure?.status == 64)
+        #expect(failure?.stderr == """
+            Error: Missing expected argument '--data <FILE>'; a dataset is given with --data: --data photos.jsonl
+            Help:  --data <FILE>  The dataset (.json, .jsonl or .csv).
+            Usage: \(usageLines["scroll"] ?? "")
+              See 'tessera scroll --help' for more information.
+
+            """)
     }
 
     /// What may repeat: flags without a value, keyed flags with different keys, lists.
@@ -166,6 +186,10 @@ import Testing
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["run", "photos.jsonl"],
+         "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
+         + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them; "
+         + "a dataset is given with --data: --data photos.jsonl"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
     ])
