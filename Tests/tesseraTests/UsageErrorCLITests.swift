@@ -200,6 +200,23 @@ import Testing
         #expect(r.stdout == "")
     }
 
+    /// A shipped script's file name given where no such file is (outside the repository) points
+    /// at the name that finds it; REPL's run() resolves names alike.
+    @Test func aShippedScriptsFileNameElsewhereGetsItsName() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = "waterfall.lua: the script does not exist (a script by name takes no .lua: waterfall runs \(repositoryRoot.path)/layouts/waterfall.lua)"
+        let r = try runTessera(["run", "waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(note)\n")
+        #expect(r.stdout == "")
+        let repl = try runTessera(["repl", "--time-limit", "0"], in: dir, input: "run('waterfall.lua')\n", environment: ["TESSERA_PATH": nil])
+        #expect(repl.stderr.hasPrefix("\(note)\nstack traceback:\n"), "\(repl.stderr)")
+        // A path with a folder is the user's own file: nothing to point at.
+        let own = try runTessera(["run", "mine/waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(own.stderr == "Error: mine/waterfall.lua: the script does not exist\n")
+    }
+
     /// A folder where the script or the data file should be, named like one (`x.lua`, `x.json`):
     /// refused at once, as run refuses it (the preview served a page no save could fix; run
     /// said the script "cannot be read").
