@@ -28,10 +28,16 @@ extension Tessera {
     static func swallowedFlag(in arguments: [String]) -> CommandUsageError? {
         guard let name = arguments.first,
               let command = subcommand(named: name) else { return nil }
+        return swallowedFlagMessage(Array(arguments.dropFirst()), valueNames: valueNames(of: command)).map { CommandUsageError(command: command, message: $0) }
+    }
+
+    /// Each long flag of `command` that takes a value (without `--`), mapped to its value as the
+    /// usage shows it (`viewport` to `WxH`). O(flags).
+    static func valueNames(of command: ParsableCommand.Type) -> [String: String] {
         var valueNames: [String: String] = [:]
         for argument in argumentDescriptions(of: command) where argument["kind"] as? String == "option" {
             for long in longNames(argument) { valueNames[long] = argument["valueName"] as? String ?? long }
         }
-        return swallowedFlagMessage(Array(arguments.dropFirst()), valueNames: valueNames).map { CommandUsageError(command: command, message: $0) }
+        return valueNames
     }
 }

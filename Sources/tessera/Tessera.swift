@@ -76,8 +76,11 @@ struct Tessera: ParsableCommand {
                 text = unknown.fullMessage
             }
             text = explainingUnknownOption(text, arguments: arguments)
+            text = explainingDatasetArgument(text, arguments: arguments)
             // CI systems read 2 from `tessera test` as a usage error (1 is a failed test).
             if arguments.first == "test" { code = ExitCode(TestCommand.usageErrorStatus) }
+        } else {
+            text = explainingDatasetAsLayout(text, arguments: arguments)
         }
         return (code, text)
     }

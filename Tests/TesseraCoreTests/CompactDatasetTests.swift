@@ -289,7 +289,8 @@ enum ReferenceLoader {
         do {
             root = try JSONParser.parse(bytes)
         } catch let e as JSONParseError {
-            throw DatasetError(file: file, line: e.line, column: e.column, message: e.message)
+            // The note that names a slip's fix is the loader's, after the parser's sentence.
+            throw DatasetError(file: file, line: e.line, column: e.column, message: e.message + DatasetLoader.jsonDocumentNote(e, bytes))
         }
         switch root {
         case .array(let elements):

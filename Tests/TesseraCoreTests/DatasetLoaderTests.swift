@@ -103,7 +103,7 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.json", "{\"items\": [{\"id\": 1, \"id\": 2}]}")
                 == "bad.json:1:22: expected unique keys in an object, found \"id\" twice.")
         #expect(loadError("bad.json", [0x5B, 0x22, 0xFF, 0x22, 0x5D])
-                == "bad.json:1:3: expected valid UTF-8 text, found the byte 0xFF.")
+                == "bad.json:1:3: expected valid UTF-8 text, found the byte 0xFF; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
     }
 
     /// A UTF-16 file says what it is, in every format (it read "found the byte 0xFF" or, big-endian,
@@ -267,9 +267,28 @@ struct DatasetLoaderErrorTests {
         #expect(paired.count == 2)
     }
 
+    /// The usual slips get their fix after the sentence.
+    @Test func aFormatOrEncodingSlipGetsItsFix() {
+        #expect(loadError("lines.json", "{\"id\": 1}\n{\"id\": 2}\n")
+                == "lines.json:2:1: expected the end of input after the top-level value, found '{'; one JSON object per line is JSON Lines: name the file .jsonl.")
+        #expect(loadError("table.json", "id,w,h\na,1,2\n")
+                == "table.json:1:1: expected a JSON value, found 'id'; a first line of comma-separated names reads as CSV: name the file .csv.")
+        #expect(loadError("word.json", "id\n") == "word.json:1:1: expected a JSON value, found 'id'.")
+        #expect(loadError("two.json", "[1] [2]") == "two.json:1:5: expected the end of input after the top-level value, found '['.")
+        #expect(loadError("latin1.json", [0x5B, 0x22, 0x63, 0x61, 0x66, 0xE9, 0x22, 0x5D])
+                == "latin1.json:1:6: expected valid UTF-8 text, found the byte 0xE9; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
+        #expect(loadError("latin1.jsonl", [0x7B, 0x22, 0x69, 0x64, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D])
+                == "latin1.jsonl:1:8: expected valid UTF-8 text, found the byte 0xE9; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
+        #expect(loadError("comma.json", "{\"items\": [{\"id\": \"a\"},]}")
+                == "comma.json:1:24: expected a JSON value after ',' in an array, found ']'; JSON takes no comma before a closing ] or }: remove the comma.")
+        // A ']' that closes no array: no comma to remove.
+        #expect(loadError("bracket.json", "{\"items\": [{\"id\": \"a\",]}")
+                == "bracket.json:1:23: expected a string key after ',' in an object, found ']'.")
+    }
+
     @Test func jsonLinesErrors() {
         #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"id\": 2,}\n")
-                == "bad.jsonl:2:10: expected a string key after ',' in an object, found '}'.")
+                == "bad.jsonl:2:10: expected a string key after ',' in an object, found '}'; JSON takes no comma before a closing ] or }: remove the comma.")
         #expect(loadError("bad.jsonl", "{\"id\": 1}\r\n\r\n[1, 2]\r\n")
                 == "bad.jsonl:3: expected an item object, found an array.")
         #expect(loadError("bad.jsonl", "{\"id\": 1}\n{\"name\": \"x\"}\n")
@@ -325,7 +344,7 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("bad.csv", "id,title\na,\"quoted\"x\n") == "bad.csv:2: expected ',' or a line break after a closing '\"', found 'x'.")
         #expect(loadError("bad.csv", "id,title\na,say \"hi\"\n") == "bad.csv:2: expected '\"' only around a whole cell, found one inside the unquoted cell \"say \\\"\".")
         #expect(loadError("bad.csv", "id,title\n\"a\",\"two\nlines\"\nb\n") == "bad.csv:4: expected 2 cells as in the header, found 1.")
-        #expect(loadError("bad.csv", [0x69, 0x64, 0x0A, 0x61, 0xFF, 0x0A]) == "bad.csv:2: expected UTF-8 text, found the byte 0xFF.")
+        #expect(loadError("bad.csv", [0x69, 0x64, 0x0A, 0x61, 0xFF, 0x0A]) == "bad.csv:2: expected UTF-8 text, found the byte 0xFF; the file is not UTF-8: convert it (iconv -f WINDOWS-1252 -t UTF-8, if it was saved as Latin-1 or Windows-1252).")
     }
 }
 

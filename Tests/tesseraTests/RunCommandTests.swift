@@ -154,7 +154,7 @@ import Testing
     /// Bad datasets: the error names the file and the place.
     @Test(arguments: [
         (#"{"items": [{"id": "a", "w": 1, "h": 2},]}"#,
-         ":1:40: expected a JSON value after ',' in an array, found ']'.\n"),
+         ":1:40: expected a JSON value after ',' in an array, found ']'; JSON takes no comma before a closing ] or }: remove the comma.\n"),
         (#"{"items": [{"id": "a", "w": 1, "h": 2}, {"id": "a", "w": 1, "h": 2}]}"#,
          ":1:48: items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found \"a\" again (first at items[0], line 1).\n"),
         (#"{"sections": [{"id": "s", "items": []}, {"id": "s", "items": []}]}"#,

@@ -78,6 +78,12 @@ import Testing
         (["diff", "--rounds", "3"], "Unknown option '--rounds'"),
         (["animate", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
         (["preview", "flow", "--rounds", "3"], "Unknown option '--rounds' (if it is a layout parameter: --param rounds=3)"),
+        // A dataset given without its flag.
+        (["check", "waterfall", "photos.jsonl"], "Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl"),
+        (["run", "waterfall", "--rtl", "--out", "a.json", "photos.csv"],
+         "Unexpected argument 'photos.csv'; a dataset is given with --data: --data photos.csv"),
+        (["run", "waterfall", "--data", emoji, "b.json"], "Unexpected argument 'b.json'"),
+        (["repl", "photos.jsonl"], "<FILE.lua> 'photos.jsonl' is a dataset, not Lua statements; a dataset is given with --data: --data photos.jsonl"),
         (["bench", "nosuchsuite"],
          "unknown bench suite 'nosuchsuite'; known suites: layout, visible, diff, load, lua, animator, engine, compositional, preview, test"),
     ]
@@ -90,6 +96,20 @@ import Testing
         if Self.doesNotParse.first(where: { $0.0[0] == arguments[0] })?.0 == arguments {
             try expectUsageError(arguments, message)
         }
+    }
+
+    /// A command that needs --data, given a dataset without it, says how to give it, above
+    /// ArgumentParser's help line for the flag.
+    @Test func aMissingDataFlagNamesTheDatasetGivenWithoutIt() {
+        let failure = parseFailure(["scroll", "waterfall", "photos.jsonl"])
+        #expect(failure?.status == 64)
+        #expect(failure?.stderr == """
+            Error: Missing expected argument '--data <FILE>'; a dataset is given with --data: --data photos.jsonl
+            Help:  --data <FILE>  The dataset (.json, .jsonl or .csv).
+            Usage: \(usageLines["scroll"] ?? "")
+              See 'tessera scroll --help' for more information.
+
+            """)
     }
 
     /// What may repeat: flags without a value, keyed flags with different keys, lists.
@@ -166,6 +186,10 @@ import Testing
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
          + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
+        (["run", "photos.jsonl"],
+         "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
+         + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them; "
+         + "a dataset is given with --data: --data photos.jsonl"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),
     ])
@@ -174,6 +198,23 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr == "Error: \(message)\n")
         #expect(r.stdout == "")
+    }
+
+    /// A shipped script's file name given where no such file is (outside the repository) points
+    /// at the name that finds it; REPL's run() resolves names alike.
+    @Test func aShippedScriptsFileNameElsewhereGetsItsName() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let note = "waterfall.lua: the script does not exist (a script by name takes no .lua: waterfall runs \(repositoryRoot.path)/layouts/waterfall.lua)"
+        let r = try runTessera(["run", "waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(r.status == 1)
+        #expect(r.stderr == "Error: \(note)\n")
+        #expect(r.stdout == "")
+        let repl = try runTessera(["repl", "--time-limit", "0"], in: dir, input: "run('waterfall.lua')\n", environment: ["TESSERA_PATH": nil])
+        #expect(repl.stderr.hasPrefix("\(note)\nstack traceback:\n"), "\(repl.stderr)")
+        // A path with a folder is the user's own file: nothing to point at.
+        let own = try runTessera(["run", "mine/waterfall.lua"], in: dir, input: "", environment: ["TESSERA_PATH": nil])
+        #expect(own.stderr == "Error: mine/waterfall.lua: the script does not exist\n")
     }
 
     /// A folder where the script or the data file should be, named like one (`x.lua`, `x.json`):

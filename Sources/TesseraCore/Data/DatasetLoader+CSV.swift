@@ -117,7 +117,7 @@ extension DatasetLoader {
             while k < b.count {
                 guard let n = JSONParser.utf8ScalarLength(b, at: k) else {
                     let line = JSONParser.lineAndColumn(b, offset: k).line
-                    throw DatasetError(file: file, line: line, message: "expected UTF-8 text, found the byte 0x" + String(b[k], radix: 16, uppercase: true))
+                    throw DatasetError(file: file, line: line, message: "expected UTF-8 text, found the byte 0x" + String(b[k], radix: 16, uppercase: true) + notUTF8Note)
                 }
                 k += n
             }

@@ -33,7 +33,7 @@ extension DatasetLoader {
                 return reader
             }
         } catch let e as JSONParseError {
-            throw DatasetError(file: file, line: e.line, column: e.column, message: e.message)
+            throw DatasetError(file: file, line: e.line, column: e.column, message: e.message + jsonDocumentNote(e, bytes))
         }
     }
 }

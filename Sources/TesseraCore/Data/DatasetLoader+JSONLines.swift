@@ -107,6 +107,6 @@ extension DatasetLoader {
                                 message: "expected lines ending in LF or CRLF, found a line break that is a lone carriage return (CR); convert the file's line ends (for example with dos2unix -c mac)")
         }
         let placed = e.movedDown(by: lineNumber - 1)
-        return DatasetError(file: file, line: placed.line, column: placed.column, message: placed.message)
+        return DatasetError(file: file, line: placed.line, column: placed.column, message: placed.message + jsonSyntaxNote(e))
     }
 }

@@ -98,7 +98,7 @@ struct JSONDatasetReader {
 
     private mutating func finishDocument() throws {
         r.skipWhitespace()
-        if r.i < r.b.count { throw r.error("the end of input after the top-level value") }
+        if r.i < r.b.count { throw r.error(JSONParser.endExpectation) }
     }
 
     private mutating func readTopObject() throws {

@@ -89,7 +89,7 @@ package enum JSONParser {
         let value = try reader.value(expected: "a JSON value")
         reader.skipWhitespace()
         if reader.i < buffer.count {
-            throw reader.error("the end of input after the top-level value")
+            throw reader.error(JSONParser.endExpectation)
         }
         return value
     }
@@ -367,7 +367,7 @@ struct JSONReader {
     /// Validates one multi-byte UTF-8 scalar at `i` (RFC 3629: no overlongs, no surrogates) and skips it.
     mutating func skipUTF8Scalar() throws {
         guard let n = JSONParser.utf8ScalarLength(b, at: i) else {
-            throw error("valid UTF-8 text", found: "the byte 0x\(hexString(UInt32(b[i]), width: 2))")
+            throw error(JSONParser.utf8Expectation, found: "the byte 0x\(hexString(UInt32(b[i]), width: 2))")
         }
         i += n
     }
@@ -522,6 +522,13 @@ private func hexString(_ v: UInt32, width: Int = 4) -> String {
 
 private func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
     UTF8.encode(scalar) { bytes.append($0) }
+}
+
+extension JSONParser {
+    /// What a document's syntax error expects after its value, when more follows.
+    static let endExpectation = "the end of input after the top-level value"
+    /// What a syntax error expects where a byte is not UTF-8.
+    static let utf8Expectation = "valid UTF-8 text"
 }
 
 extension JSONParser {

@@ -110,6 +110,10 @@ package final class ReplSession {
             let trimmed = String(String(decoding: line, as: UTF8.self).trimmingSpaces())
             if trimmed.isEmpty { return .done(history: nil) }
             if ReplSession.isCommand(trimmed) { return runCommand(trimmed) }
+            if let note = firstWordsNote(trimmed) {
+                complain(note)
+                return .done(history: trimmed)
+            }
         }
         pending.append(line)
         let typed = ReplSource.joined(pending)

@@ -21,7 +21,12 @@ extension LuaHost {
     func layout(named nameOrPath: String, params: OrderedDictionary<String, JSONValue>,
                 style: LayoutParameters.Style) throws -> any Layout {
         if nameOrPath.hasSuffix(".lua") {
-            return try loadLayoutScript(path: nameOrPath).configured(params)
+            do {
+                return try loadLayoutScript(path: nameOrPath).configured(params)
+            } catch var error as LuaScriptError where error.kind == .file {
+                error.message += scriptByNameNote(missing: nameOrPath, message: error.message)
+                throw error
+            }
         }
         if BuiltinLayouts.names.contains(nameOrPath) {
             return try BuiltinLayouts.make(name: nameOrPath, params: params, style: style)
@@ -33,5 +38,17 @@ extension LuaHost {
         throw LayoutError.unknownLayout(name: nameOrPath,
                                         suggestion: DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts),
                                         builtins: BuiltinLayouts.names, scripts: scripts)
+    }
+}
+
+extension LuaHost {
+    /// " (a script by name takes no .lua: waterfall runs /.../layouts/waterfall.lua)" when the
+    /// missing `path` is a bare file name whose name without `.lua` finds a script in
+    /// `searchPaths` (`tessera run waterfall.lua` outside the repository), and `message` names
+    /// no closer file already; else "".
+    func scriptByNameNote(missing path: String, message: String) -> String {
+        let name = String(path.dropLast(4))
+        guard !ScriptFiles.exists(path), !message.contains("(did you mean"), let found = layoutScriptPath(name) else { return "" }
+        return " (a script by name takes no .lua: \(name) runs \(found))"
     }
 }

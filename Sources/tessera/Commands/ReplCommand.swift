@@ -52,6 +52,10 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var guides: GuideOptions
 
     func validate() throws {
+        // Run as Lua, a dataset would fail with "unexpected symbol near '{'".
+        if let file, DatasetFormat(fileName: file) != nil {
+            throw ValidationError("<FILE.lua> '\(file)' is a dataset, not Lua statements" + datasetFlagNote(file))
+        }
         try viewport.checkUsage()
         try sizing?.checkUsage()
     }
