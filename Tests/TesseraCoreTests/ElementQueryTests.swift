@@ -83,7 +83,7 @@ struct FixedLayout: Layout {
         #expect(throws: LayoutError("the layout's supplementary 0 (kind 'header') is in section 2; expected a section in 0..<1")) {
             try FramesResult(frames: [r(0, 0, 1, 1)], elements: [.supplementary("header", section: 2, frame: r(0, 0, 1, 1))])
         }
-        #expect(throws: LayoutError("the layout's decoration 0 (kind 'bg') has an invalid frame (0.0, 0.0, -1.0, 1.0); expected finite numbers and a non-negative size")) {
+        #expect(throws: LayoutError("the layout's decoration 0 (kind 'bg') has an invalid frame (0, 0, -1, 1); expected finite numbers and a non-negative size")) {
             try FramesResult(frames: [], elements: [.decoration("bg", section: 0, frame: r(0, 0, -1, 1))])
         }
         #expect(throws: LayoutError("the layout's supplementary 0 (kind 'badge') is anchored to item 1, which is not in its section 0 (items 0..<1)")) {

@@ -58,7 +58,20 @@ import OrderedCollections
         let error = caught { _ = try ClosureLayout { i, _ in i == 1 ? bad : Rect(x: 0, y: 0, width: 1, height: 1) }.layout(context) }
         guard case let .invalidFrame(index, frame, layout)? = error?.layoutError else { Issue.record("\(String(describing: error))"); return }
         #expect(index == 1 && frame == bad && layout == "closure")
-        #expect(error?.description == "closure layout produced an invalid frame (0.0, 0.0, -1.0, 5.0) for item 1; expected finite numbers and a non-negative size")
+        #expect(error?.description == "closure layout produced an invalid frame (0, 0, -1, 5) for item 1; expected finite numbers and a non-negative size")
+    }
+
+    /// A refused spacing is shown as it was given (`--param spacing=-1` reads back as `-1`, not
+    /// `-1.0`), and an invalid frame's numbers as exactly and as plainly: a line spacing of
+    /// 1e308 pushes the third line to infinity.
+    @Test func refusedNumbersAreShownAsGiven() throws {
+        let spacing = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["spacing": -1]) }
+        #expect(spacing?.description == "flow parameter 'spacing' must be >= 0, got -1")
+        let half = caught { _ = try BuiltinLayouts.make(name: "row", params: ["spacing": -0.5]) }
+        #expect(half?.description == "row parameter 'spacing' must be >= 0, got -0.5")
+        let context = fixedContext([s(375, 10), s(375, 20), s(375, 30)], in: s(375, 812))
+        let overflow = caught { _ = try FlowLayout(lineSpacing: 1e308).layout(context) }
+        #expect(overflow?.description == "flow layout produced an invalid frame (0, inf, 375, 30) for item 2; expected finite numbers and a non-negative size")
     }
 
     /// The refusals that used to be one sentence each are cases carrying their values; the

@@ -67,7 +67,7 @@ import Testing
 
     @Test func invalidFramesAreRejectedWithTheItem() {
         let bad = ClosureLayout { i, _ in i == 1 ? r(0, 0, -1, 5) : r(0, 0, 1, 1) }
-        #expect(throws: LayoutError("closure layout produced an invalid frame (0.0, 0.0, -1.0, 5.0) for item 1; expected finite numbers and a non-negative size")) {
+        #expect(throws: LayoutError("closure layout produced an invalid frame (0, 0, -1, 5) for item 1; expected finite numbers and a non-negative size")) {
             try bad.layout(fillContext(count: 2, in: s(10, 10)))
         }
     }

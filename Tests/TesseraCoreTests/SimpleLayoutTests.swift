@@ -37,7 +37,7 @@ private func context(_ count: Int, sections: [Range<Int>]? = nil) -> LayoutConte
 
     @Test func anInvalidFrameInsideSectionsNamesTheChildLayoutAndItsItem() throws {
         let layout = SectionsLayout { s, _ in s == 1 ? Diagonal(step: .nan) : Diagonal(step: 10) }
-        #expect(throws: LayoutError("diagonal layout produced an invalid frame \(Rect(x: .nan, y: .nan, width: .nan, height: .nan)) for item 0; expected \(Rect(x: .nan, y: .nan, width: .nan, height: .nan).frameRequirement)")) {
+        #expect(throws: LayoutError("diagonal layout produced an invalid frame (nan, nan, nan, nan) for item 0; expected \(Rect(x: .nan, y: .nan, width: .nan, height: .nan).frameRequirement)")) {
             try layout.layout(context(3, sections: [0..<2, 2..<3]))
         }
     }

@@ -183,6 +183,25 @@ func drawnElements(_ result: any LayoutResult, top: Double) throws -> [LayoutEle
                 .layout(splitContext([square(1)], in: s(100, 100)))
         }
     }
+
+    /// A negative section inset pulled the items over the section above and out of the content
+    /// (`--param sectionInset=-1` on the wallpapers: items at x -1, three overlapping pairs), so
+    /// it is refused as a negative spacing is, naming the edge; the built-in's `--param` too.
+    @Test func aNegativeSectionInsetIsRefused() throws {
+        #expect(throws: LayoutError("split layout sectionInset.top must be a finite number >= 0, got -1")) {
+            try SplitLayout(sectionInset: EdgeInsets(all: -1)).layout(splitContext([square(1)], in: s(100, 100)))
+        }
+        #expect(throws: LayoutError("split layout section \"s0\" sectionInset.right must be a finite number >= 0, got -0.5")) {
+            try SplitLayout(sectionOverrides: { _, _ in SplitSectionOverrides(sectionInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: -0.5)) })
+                .layout(splitContext([square(1)], in: s(100, 100)))
+        }
+        let builtin = try BuiltinLayouts.make(name: "split", params: ["sectionInset": ["left": -8]])
+        #expect(throws: LayoutError("split layout sectionInset.left must be a finite number >= 0, got -8")) {
+            try builtin.layout(splitContext([square(1)], in: s(100, 100)))
+        }
+        let zero = try SplitLayout(sectionInset: EdgeInsets(all: 0)).plan(splitContext([square(1, 50)], in: s(100, 100)))
+        #expect(zero.frames == [r(0, 0, 50, 50)])
+    }
 }
 
 @Suite struct SplitPinnedHeaderTests {

@@ -77,7 +77,7 @@ import TesseraCore
 
     /// A build-form script's `size` is bounded as a dataset's sizes are: 1e308 stopped no script
     /// and overflowed the waterfall's column sum, reported as "waterfall layout produced an
-    /// invalid frame (0.0, 1e+308, ...) for item 2" with no line of the script.
+    /// invalid frame (0, 1e+308, ...) for item 2" with no line of the script.
     @Test func aBuildScriptsSizeBeyondTheLargestSizeStopsAtItsLine() throws {
         let path = folder.write("huge.lua", """
         local t = require("tessera")

@@ -15,7 +15,7 @@ import Testing
 
     /// A built-in layout given sizes a dataset refuses (past `Item.largestSize`) by a script:
     /// refused at the script's line as a dataset's are at load (they overflowed the waterfall's
-    /// column into "waterfall layout produced an invalid frame (0.0, 1e+308, 375.0, 1e+308)").
+    /// column into "waterfall layout produced an invalid frame (0, 1e+308, 375, 1e+308)").
     static let twoHugeItems = ["huge.lua": "local t = require(\"tessera\")\nreturn t.waterfall{ columns = 1 }:sized(function() return 1, 1e308 end)\n",
                                "two.json": #"{"items":[{"id":"a"},{"id":"b"}]}"#]
 

@@ -94,7 +94,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .indexOutOfRange(index, count):
             return "item index \(index) is out of range; expected an index in 0..<\(count)"
         case let .invalidFrame(index, frame, layout):
-            return "\(layout) layout produced an invalid frame \(frame) for item \(index); expected \(frame.frameRequirement)"
+            return "\(layout) layout produced an invalid frame \(frame.exact) for item \(index); expected \(frame.frameRequirement)"
         case let .invalidParameter(_, allowed, got, subject, verb, suggestion):
             return "\(subject) \(verb) \(allowed), got \(got)\(DidYouMean.hint(suggestion))"
         case let .unknownParameter(name, layout?, known, suggestion):

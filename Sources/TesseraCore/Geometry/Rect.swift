@@ -87,6 +87,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return fieldsOK ? "finite far edges (x + width, y + height)" : "finite numbers and a non-negative size"
     }
 
+    /// `(0, inf, 375, 322.41379310344826)`: the frame in an error message, each number exact and
+    /// in the one form refused values take (`-1`, not `-1.0`).
+    package var exact: String {
+        "(\(NumberText.exact(x)), \(NumberText.exact(y)), \(NumberText.exact(width)), \(NumberText.exact(height)))"
+    }
+
     /// The smallest rectangle containing both.
     public func union(_ other: Rect) -> Rect {
         let lx = Swift.min(minX, other.minX), ly = Swift.min(minY, other.minY)

@@ -102,7 +102,7 @@ public struct FramesResult: LayoutResult {
             guard o.frame.isValidFrame else {
                 throw LayoutError.invalidOrthogonalSection(
                     layout: layoutName, section: o.section,
-                    problem: "gave orthogonal section \(o.section) an invalid frame \(o.frame); expected finite numbers and a non-negative size")
+                    problem: "gave orthogonal section \(o.section) an invalid frame \(o.frame.exact); expected finite numbers and a non-negative size")
             }
             guard o.contentSize.width.isFinite, o.contentSize.height.isFinite, o.contentSize.width >= 0, o.contentSize.height >= 0 else {
                 throw LayoutError.invalidOrthogonalSection(
@@ -267,7 +267,7 @@ public struct FramesResult: LayoutResult {
         }
         guard e.category != .item else { throw refused("is an item; items are given as frames") }
         guard e.frame.isValidFrame else {
-            throw refused("has an invalid frame \(e.frame); expected finite numbers and a non-negative size")
+            throw refused("has an invalid frame \(e.frame.exact); expected finite numbers and a non-negative size")
         }
         guard ranges.indices.contains(e.section) else {
             throw refused("is in section \(e.section); expected a section in 0..<\(ranges.count)")

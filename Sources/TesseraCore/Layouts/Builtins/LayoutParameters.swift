@@ -91,7 +91,8 @@ package struct LayoutParameters {
         declare(Declared(name: key, defaultValue: .double(fallback), minimum: 0))
         guard n >= 0 else {
             let expected = style.naming == .field ? "a finite, non-negative number" : ">= 0"
-            throw LayoutError.invalidParameter(name: key, allowed: expected, got: shown(.double(n)), subject: subject(key), verb: "must be")
+            throw LayoutError.invalidParameter(name: key, allowed: expected, got: values[key].map(shown) ?? shown(.double(n)),
+                                               subject: subject(key), verb: "must be")
         }
         return n
     }

@@ -195,10 +195,11 @@ public struct SplitLayout: Layout {
     private static func check(_ style: SplitSectionStyle, where place: String) throws {
         try check(style.minimumInterItemSpacing, "minimumInterItemSpacing", where: place)
         try check(style.minimumItemLineSpacing, "minimumItemLineSpacing", where: place)
+        // A negative inset would pull items over the neighbouring section and out of the content,
+        // so an inset is held to what a spacing is (and CSS padding): a finite number >= 0.
         let i = style.sectionInset
-        guard [i.top, i.left, i.bottom, i.right].allSatisfy(\.isFinite) else {
-            throw LayoutError.invalidParameter(name: "sectionInset", allowed: "finite edges", got: "\(i)",
-                                               subject: "split layout\(place) sectionInset", verb: "must have")
+        for (edge, value) in [("top", i.top), ("left", i.left), ("bottom", i.bottom), ("right", i.right)] {
+            try check(value, "sectionInset.\(edge)", where: place)
         }
     }
 
