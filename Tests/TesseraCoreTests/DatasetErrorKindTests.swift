@@ -43,7 +43,7 @@ import TesseraCore
 
     @Test func everyOtherProblemIsOfKindOther() throws {
         let others: [(String, DatasetFormat, String)] = [
-            (#"{"items": [{"id": "a"}, ]}"#, .json, "d.json:1:25: expected a JSON value after ',' in an array, found ']'."),
+            (#"{"items": [{"id": "a"}, ]}"#, .json, "d.json:1:25: expected a JSON value after ',' in an array, found ']'; JSON takes no comma before a closing ] or }: remove the comma."),
             (#"[{"id": "a", "id": "b"}]"#, .json, #"d.json:1:14: expected unique keys in an object, found "id" twice."#),
             (#"[{"id": true}]"#, .json, "d.json:1:9: [0].id: expected a string or an integer, found true."),
             (#"[{"id": "a", "w": -1}]"#, .json, "d.json:1:19: [0].w: expected a number from 0 to 1e7, found -1."),
