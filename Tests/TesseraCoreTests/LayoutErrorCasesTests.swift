@@ -101,4 +101,36 @@ import TesseraCore
         #expect(try one.elements(in: r(0, 150, 100, 50), scroll: ScrollState(contentOffset: Point(x: 0, y: 150)))
                     .filter { $0.kind == "header" }.isEmpty)
     }
+
+    @Test func aHeaderSizeThatIsNotALengthNamesTheSectionAndTheSize() throws {
+        let headers = HeadersProvider(sections: [numbers([1]), numbers([2])],
+                                      headerSize: .custom { s, _ in Size(width: 10, height: s == 1 ? -4 : 20) })
+        let engine = CollectionEngine(provider: headers, viewport: s(100, 100))
+        do {
+            try engine.layout()
+            Issue.record("a negative header was laid out")
+        } catch LayoutError.invalidSectionSize(let subject, let what, let got, let section, let expected) {
+            #expect([subject, what, got, expected] == ["headers provider", "header size", "10x-4", "finite, non-negative numbers"])
+            #expect(section == 1)
+            #expect(LayoutError.invalidSectionSize(subject: subject, what: what, got: got, section: section, expected: expected)
+                        .description == "headers provider got a header size of 10x-4 for section 1; expected finite, non-negative numbers")
+        }
+    }
+
+    @Test func anOrthogonalSectionOutsideTheSectionsOrTwiceIsRefusedNamingIt() throws {
+        let scroller = OrthogonalSection(section: 1, frame: r(0, 0, 10, 10), contentSize: s(20, 10))
+        for (orthogonal, message) in [
+            ([scroller], "shelf layout made section 1 orthogonal; expected a section in 0..<1"),
+            ([OrthogonalSection(section: 0, frame: r(0, 0, 10, 10), contentSize: s(20, 10)),
+              OrthogonalSection(section: 0, frame: r(0, 0, 10, 10), contentSize: s(30, 10))], "shelf layout made section 0 orthogonal twice"),
+        ] {
+            do {
+                _ = try FramesResult(frames: [r(0, 0, 10, 10)], orthogonal: orthogonal, layoutName: "shelf")
+                Issue.record("accepted \(orthogonal)")
+            } catch LayoutError.invalidOrthogonalSection(let layout, let section, let problem) {
+                #expect(layout == "shelf" && section == orthogonal.last!.section)
+                #expect(LayoutError.invalidOrthogonalSection(layout: layout, section: section, problem: problem).description == message)
+            }
+        }
+    }
 }
