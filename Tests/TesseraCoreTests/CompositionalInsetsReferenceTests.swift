@@ -91,4 +91,26 @@ import Testing
                                              configuration: C.Configuration(scrollDirection: .horizontal)).solve(context)
         #expect(try result.allFrames == [r(0, 30, 50, 530)])
     }
+
+    /// The reference's insets on both axes, without a layout: what the solver keeps the cross
+    /// axis of.
+    @Test func insetsInASizeAreTheGuidesOnBothAxes() {
+        let size = s(400, 600)
+        #expect(C.ContentInsetsReference.none.insets(in: size, guides: guides) == .zero)
+        #expect(C.ContentInsetsReference.safeArea.insets(in: size, guides: guides) == guides.safeArea)
+        #expect(C.ContentInsetsReference.automatic.insets(in: size, guides: guides) == guides.safeArea)
+        #expect(C.ContentInsetsReference.layoutMargins.insets(in: size, guides: guides)
+                == EdgeInsets(top: 38, left: 15, bottom: 48, right: 25))
+        // 400 − 40 of margins leaves 360; 200 readable centred adds 80 each side, horizontally only.
+        #expect(C.ContentInsetsReference.readableContent.insets(in: size, guides: guides)
+                == EdgeInsets(top: 38, left: 95, bottom: 48, right: 105))
+        // No readable limit: the margins guide. A container narrower than its margins: no more.
+        var unlimited = guides
+        unlimited.readableWidth = nil
+        #expect(C.ContentInsetsReference.readableContent.insets(in: size, guides: unlimited)
+                == EdgeInsets(top: 38, left: 15, bottom: 48, right: 25))
+        #expect(C.ContentInsetsReference.readableContent.insets(in: s(30, 600), guides: guides)
+                == EdgeInsets(top: 38, left: 15, bottom: 48, right: 25))
+        #expect(C.ContentInsetsReference.readableContent.insets(in: size, guides: .zero) == .zero)
+    }
 }

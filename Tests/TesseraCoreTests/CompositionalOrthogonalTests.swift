@@ -138,3 +138,61 @@ import Testing
         return all.filter { $0.0.frame.overlapsWithPositiveArea($0.1) }.map(\.0)
     }
 }
+
+/// `OrthogonalScrolling.restingOffset` itself, without a layout around it.
+@Suite struct RestingOffsetTests {
+    func rest(_ scrolling: C.OrthogonalScrolling, _ proposed: Double, velocity: Double = 0, page: Double = 300,
+              pitch: Double = 110, maximum: Double = 1000) -> Double {
+        scrolling.restingOffset(proposed: proposed, velocity: velocity, page: page, pitch: pitch, maximum: maximum)
+    }
+
+    @Test func aSectionThatDoesNotScrollRestsAtZeroAndAContinuousOneWhereProposed() {
+        #expect(rest(.none, 500, velocity: 3) == 0)
+        #expect(rest(.continuous, 123.25, velocity: 9) == 123.25)
+        #expect(rest(.continuous, -1) == 0)
+        #expect(rest(.continuous, 1001) == 1000)
+    }
+
+    @Test func pagingGoesToTheNextPageInTheDirectionOfTheVelocityElseTheNearest() {
+        #expect(rest(.paging, 149) == 0)
+        #expect(rest(.paging, 151) == 300)
+        #expect(rest(.paging, 1, velocity: 0.1) == 300)
+        #expect(rest(.paging, 599, velocity: -0.1) == 300)
+        // A proposal already on a page stays there, whatever the velocity.
+        #expect(rest(.paging, 600, velocity: 5) == 600)
+        #expect(rest(.paging, 600, velocity: -5) == 600)
+        #expect(rest(.groupPaging, 56) == 110 && rest(.groupPagingCentered, 54) == 0)
+        #expect(rest(.groupPaging, 111, velocity: -1) == 110 && rest(.groupPagingCentered, 111, velocity: 1) == 220)
+    }
+
+    @Test func theLeadingBoundaryIsTheNearestGroupWhateverTheVelocity() {
+        #expect(rest(.continuousGroupLeadingBoundary, 56, velocity: -5) == 110)
+        #expect(rest(.continuousGroupLeadingBoundary, 54, velocity: 5) == 0)
+    }
+
+    @Test func aProposalAHairPastAPageIsThatPageNotTheNext() {
+        // 17 pitches computed by repeated addition is a few ulps off 17 · 107.3; with velocity
+        // it must not jump to the 18th group.
+        let pitch = 107.3
+        let drifted = (0..<17).reduce(0.0) { sum, _ in sum + pitch }
+        #expect(drifted != 17 * pitch)
+        #expect(rest(.groupPaging, drifted, velocity: 1, pitch: pitch, maximum: 1e6) == 17 * pitch)
+        #expect(rest(.groupPaging, drifted, velocity: -1, pitch: pitch, maximum: 1e6) == 17 * pitch)
+        #expect(rest(.paging, 900 + 1e-10, velocity: 1, maximum: 1e6) == 900)
+    }
+
+    @Test func everyResultIsClampedToZeroThroughTheMaximumAndANegativeMaximumIsZero() {
+        #expect(rest(.groupPaging, 1000, velocity: 1, maximum: 390) == 390)
+        #expect(rest(.paging, -400, velocity: -1) == 0)
+        for scrolling in C.OrthogonalScrolling.allCases {
+            #expect(rest(scrolling, 50, velocity: 1, maximum: -20) == 0, "\(scrolling)")
+        }
+    }
+
+    @Test func aZeroStepLeavesTheProposalAsItIsWithinTheRange() {
+        // Nothing to page by (a scroller or group of no length): the proposal, clamped.
+        #expect(rest(.paging, 42, velocity: 1, page: 0) == 42)
+        #expect(rest(.groupPaging, 42, velocity: -1, pitch: 0) == 42)
+        #expect(rest(.continuousGroupLeadingBoundary, 2000, pitch: 0) == 1000)
+    }
+}

@@ -67,3 +67,41 @@ import Testing
         expectFrames(try result.allFrames, [r(0, 0, 100, 10), r(0, 10, 100, 20), r(0, 30, 100, 20)])
     }
 }
+
+/// What a solved section tells of itself: items per group, the pitch its groups repeat at, and
+/// its scroller.
+@Suite struct SectionGeometryTests {
+    let cell = item(C.LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+
+    @Test func aListSectionsGroupsRepeatAtTheirLengthPlusSpacingDownTheLayout() throws {
+        let row = C.Group.horizontal(C.LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), [cell], count: 3)
+        let result = try compositional(C.Section(group: row, interGroupSpacing: 10), counts: [7], width: 300)
+        #expect(result.scrollDirection == .vertical && !result.hasVisibleItemsHandlers)
+        let geometry = try #require(result.sections.first)
+        #expect(geometry.itemsPerGroup == 3 && geometry.groupPitch == 60)
+        #expect(geometry.groupSize == s(300, 50) && geometry.items == 0..<7)
+        #expect(geometry.scrolling == .none && geometry.scroller == nil)
+        #expect(geometry.frame == r(0, 0, 300, 170))
+    }
+
+    @Test func anOrthogonalSectionsPitchRunsAcrossAndItHasAScrollerOnlyWithItems() throws {
+        let card = C.Group.horizontal(C.LayoutSize(width: .absolute(100), height: .absolute(80)), [cell])
+        let shelf = C.Section(group: card, interGroupSpacing: 5, orthogonalScrolling: .groupPaging)
+        let result = try compositional(shelf, counts: [4, 0], width: 300)
+        #expect(result.sections.map(\.groupPitch) == [105, 105])
+        #expect(result.sections.map(\.scrolling) == [.groupPaging, .groupPaging])
+        #expect(result.sections[0].scroller == OrthogonalSection(section: 0, frame: r(0, 0, 300, 80), contentSize: s(415, 80)))
+        #expect(result.sections[1].scroller == nil)
+        #expect(result.orthogonalSections.map(\.section) == [0])
+    }
+
+    @Test func aHorizontalLayoutSaysSoAndAHandlerIsNoticed() throws {
+        let column = C.Group.vertical(C.LayoutSize(width: .absolute(40), height: .fractionalHeight(1)), [cell])
+        var section = C.Section(group: column)
+        let horizontal = try compositional(section, counts: [2], configuration: C.Configuration(scrollDirection: .horizontal))
+        #expect(horizontal.scrollDirection == .horizontal)
+        #expect(horizontal.sections[0].groupPitch == 40)
+        section.visibleItemsHandler = { _, _, _ in }
+        #expect(try compositional(section, counts: [2]).hasVisibleItemsHandlers)
+    }
+}

@@ -57,6 +57,29 @@ import Testing
         }
     }
 
+    @Test func subitemLengthsAddingUpPastTheLargestNumberAreLengthOverflow() throws {
+        // One item 1e308 long with 1e308 of leading edge spacing: a footprint of infinity.
+        let wide = item(abs_(1e308, 10), edges: C.EdgeSpacing(leading: .fixed(1e308)))
+        let group = C.Group.horizontal(abs_(1e308, 50), [wide])
+        do {
+            _ = try compositional(C.Section(group: group), counts: [1])
+            Issue.record("an infinite length was laid out")
+        } catch LayoutError.unsolvableGroup(.lengthOverflow) {
+            #expect(LayoutError.unsolvableGroup(.lengthOverflow).description == "a compositional group's subitem lengths and "
+                    + "spacing add up past the largest number (inf); expected sizes and spacings that fit")
+        }
+    }
+
+    @Test func theLeafLimitIsCarriedByTheError() throws {
+        let group = C.Group.horizontal(abs_(375, 50), [item(abs_(1e-9, 10))])
+        do {
+            _ = try compositional(C.Section(group: group), counts: [3])
+            Issue.record("laid out")
+        } catch LayoutError.unsolvableGroup(.tooManyItems(let limit)) {
+            #expect(limit == C.Group.maxLeaves)
+        }
+    }
+
     // MARK: Timelines
 
     private let base = ViewState(frame: Rect(x: 0, y: 0, width: 10, height: 10))

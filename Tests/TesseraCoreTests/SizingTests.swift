@@ -54,3 +54,57 @@ import Testing
         #expect(ctx.slice(1..<2).identifier(at: 0) == "note")
     }
 }
+
+/// The size an item with no size gets (`unsizedItem`), and `forEachSize` agreeing with
+/// `size(at:proposed:)` on every path.
+@Suite struct UnsizedItemAndForEachSizeTests {
+    let none: () -> String? = { nil }
+
+    @Test func anUnsizedItemTakesUnsizedItemUnderFitAndFillWidthAndTheProposalOtherwise() {
+        let proposal = Size(width: 80, height: 1000)
+        let cell = Size(width: 100, height: 50)
+        #expect(ItemSizing(rule: .fit, unsizedItem: cell).size(w: .nan, h: .nan, text: none, proposed: proposal) == Size(width: 80, height: 40))
+        #expect(ItemSizing(rule: .fillWidth, unsizedItem: Size(width: 40, height: 10)).size(w: .nan, h: .nan, text: none, proposed: proposal)
+                == Size(width: 80, height: 20))
+        #expect(ItemSizing(rule: .intrinsic, unsizedItem: cell).size(w: .nan, h: .nan, text: none, proposed: proposal) == proposal)
+        #expect(ItemSizing(rule: .fill, unsizedItem: cell).size(w: .nan, h: .nan, text: none, proposed: proposal) == proposal)
+        // Without it, or with a NaN side, the whole proposal (CollectionKit's default).
+        #expect(ItemSizing(rule: .fit).size(w: .nan, h: .nan, text: none, proposed: proposal) == proposal)
+        #expect(ItemSizing(rule: .fit, unsizedItem: Size(width: .nan, height: 5)).size(w: .nan, h: .nan, text: none, proposed: proposal)
+                == proposal)
+        // Text wins over it: measured at the proposed width by the sizing's measurer.
+        var sizing = ItemSizing(rule: .fit, unsizedItem: cell)
+        sizing.textMeasurer = TextMeasurer(fontSize: 16, lineHeight: 30)
+        #expect(sizing.textMeasurer.fontSize == 16)
+        #expect(sizing.size(w: .nan, h: .nan, text: { "hi" }, proposed: proposal) == Size(width: 80, height: 30))
+    }
+
+    @Test func forEachSizeVisitsEveryItemInOrderWithTheSizeSizeAtGives() throws {
+        let items = [Item(id: "a", size: Size(width: 10, height: 20)), Item(id: "b", size: nil),
+                     Item(id: "c", size: Size(width: 400, height: 100)), Item(id: "d", fields: ["text": "some words"])]
+        let proposal = Size(width: 200, height: 300)
+        let dataset = LayoutContext(dataset: Dataset(items: items), collectionSize: Size(width: 200, height: 300),
+                                    sizing: ItemSizing(rule: .fit, unsizedItem: Size(width: 50, height: 50)))
+        let closure = LayoutContext(collectionSize: Size(width: 200, height: 300), count: 3, item: { _ in nil },
+                                    size: { i, p in Size(width: p.width / Double(i + 1), height: Double(i)) })
+        for context in [dataset, closure] {
+            var visited: [(Int, Size)] = []
+            try context.forEachSize(proposed: proposal) { visited.append(($0, $1)) }
+            #expect(visited.map(\.0) == Array(0..<context.count))
+            #expect(try visited.map(\.1) == (0..<context.count).map { try context.size(at: $0, proposed: proposal) })
+            #expect(try visited.map(\.1) == context.sizes(proposed: proposal))
+        }
+        var sizes: [Size] = []
+        try dataset.forEachSize(proposed: proposal) { sizes.append($1) }
+        #expect(Array(sizes.prefix(3)) == [Size(width: 10, height: 20), Size(width: 50, height: 50), Size(width: 200, height: 50)])
+        // What the body throws leaves forEachSize after the items before it.
+        var seen = 0
+        #expect(throws: LayoutError("stop")) {
+            try closure.forEachSize(proposed: proposal) { i, _ in
+                if i == 1 { throw LayoutError("stop") }
+                seen += 1
+            }
+        }
+        #expect(seen == 1)
+    }
+}

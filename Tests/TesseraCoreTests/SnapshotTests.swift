@@ -219,3 +219,27 @@ struct SnapshotTests {
         }
     }
 }
+
+/// `Snapshot(suffixingDuplicatesIn:)`: repeated items renamed, never onto a name in use.
+@Suite struct SnapshotSuffixingTests {
+    @Test func theNthRepeatTakesTheNthFreeSuffixAcrossSections() throws {
+        let snapshot = try Snapshot<String, String>(suffixingDuplicatesIn: [("s", ["a", "a(1)", "a", "b"]), ("t", ["a", "a(1)"])])
+        // The second "a" skips "a(1)", which the data already has; the third takes "a(3)".
+        #expect(try snapshot.itemIdentifiers(inSection: "s") == ["a", "a(1)", "a(2)", "b"])
+        #expect(try snapshot.itemIdentifiers(inSection: "t") == ["a(3)", "a(1)(1)"])
+        // No repeats: the snapshot is the plain one.
+        #expect(try Snapshot<String, String>(suffixingDuplicatesIn: [("s", ["x", "y"])]) == Snapshot(section: "s", items: ["x", "y"]))
+    }
+
+    @Test func anIntegerIDIsRenamedToAString() throws {
+        let snapshot = try Snapshot<String, ItemID>(suffixingDuplicatesIn: [("s", [7, 7, "7(1)"])])
+        #expect(snapshot.itemIdentifiers == [.int(7), .string("7(2)"), .string("7(1)")])
+        #expect(ItemID.int(7).suffixed(3) == .string("7(3)"))
+    }
+
+    @Test func aRepeatedSectionIsStillRefused() {
+        #expect(throws: SnapshotError.duplicateSectionInInput(section: "\"s\"", firstPosition: 0, secondPosition: 1)) {
+            try Snapshot<String, String>(suffixingDuplicatesIn: [("s", ["a"]), ("s", ["a"])])
+        }
+    }
+}

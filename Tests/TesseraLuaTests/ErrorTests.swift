@@ -466,6 +466,14 @@ import LuaBridge
         #expect(e.kind == .file)
         #expect(e.message == "\(dir)/absent.lua: the script does not exist")
     }
+
+    @Test("a script error's kind is named by its raw value")
+    func errorKindNames() {
+        let kinds: [LuaScriptError.Kind] = [.syntax, .runtime, .memory, .timeLimit, .instructionLimit, .interrupted, .file, .script]
+        #expect(kinds.map(\.rawValue) == ["syntax", "runtime", "memory", "timeLimit", "instructionLimit", "interrupted", "file", "script"])
+        for kind in kinds { #expect(LuaScriptError.Kind(rawValue: kind.rawValue) == kind) }
+        #expect(LuaScriptError.Kind(rawValue: "Syntax") == nil && LuaScriptError.Kind(rawValue: "time") == nil)
+    }
 }
 
 /// `[String: JSONValue]` literal to an ordered dictionary, keys sorted.

@@ -104,6 +104,16 @@ import TesseraCore
         host.limits.timeLimit = nil
         #expect(try host.call(function) == [])
     }
+
+    @Test("the default limits: 256 MB of memory, 1 s per call, no instruction budget")
+    func defaultLimits() throws {
+        #expect(ScriptLimits.defaultMaxMemoryBytes == 268_435_456)
+        #expect(ScriptLimits() == ScriptLimits(maxMemoryBytes: 268_435_456, timeLimit: 1, maxInstructions: nil))
+        let host = try LuaHost()
+        #expect(host.limits.maxMemoryBytes == ScriptLimits.defaultMaxMemoryBytes)
+        host.limits.maxMemoryBytes = 8 << 20
+        #expect(host.limits.maxMemoryBytes == 8_388_608)
+    }
 }
 
 /// Released once the test that blocks on it has seen its stop.

@@ -35,6 +35,18 @@ import TesseraCore
         #expect(host.layoutScriptPath("") == nil)
     }
 
+    @Test("searchPaths set after the host is made are where the next lookup looks")
+    func searchPathsChangeLater() throws {
+        first.write("later.lua", "return {}")
+        let host = try LuaHost(searchPaths: [])
+        #expect(host.searchPaths == [])
+        #expect(host.layoutScriptPath("later") == nil)
+        host.searchPaths = [second.path, first.path]
+        #expect(host.layoutScriptPath("later") == first.path + "/later.lua")
+        host.searchPaths.removeLast()
+        #expect(host.layoutScriptPath("later") == nil)
+    }
+
     @Test("a layout script's choices, and with(_:) checks params as --param does")
     func choicesAndWith() throws {
         let path = first.write("rows.lua", Self.rows)

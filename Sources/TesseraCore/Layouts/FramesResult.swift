@@ -272,7 +272,8 @@ public struct FramesResult: LayoutResult {
         guard ranges.indices.contains(e.section) else {
             throw refused("is in section \(e.section); expected a section in 0..<\(ranges.count)")
         }
-        guard e.sectionSpan >= 1, e.section + e.sectionSpan <= ranges.count else {
+        // Compared as a difference: `section + sectionSpan` overflows for a span near Int.max.
+        guard e.sectionSpan >= 1, e.sectionSpan <= ranges.count - e.section else {
             throw refused("spans \(e.sectionSpan) sections from section \(e.section); expected 1 or more sections within 0..<\(ranges.count)")
         }
         guard !(e.isGlobal && e.index != nil) else {

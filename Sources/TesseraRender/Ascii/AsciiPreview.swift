@@ -7,19 +7,24 @@ import TesseraCore
 /// flattened index), `.` where content has no item, and a space outside the content bounds. Terminal cells are about twice as tall as wide, so a row
 /// covers twice the height a column covers in width.
 public struct AsciiPreview {
-    /// Width of the picture in characters.
-    public var columns: Int
-    /// The most rows the picture takes (fewer when the region is short).
-    public var maxRows: Int
+    /// Width of the picture in characters (8 to `maxSide`; a value set outside is clamped).
+    public var columns: Int { didSet { columns = Self.side(columns, least: 8) } }
+    /// The most rows the picture takes (fewer when the region is short; 4 to `maxSide`, a value
+    /// set outside is clamped).
+    public var maxRows: Int { didSet { maxRows = Self.side(maxRows, least: 4) } }
 
     /// The most columns, and the most rows, a picture has (the grid is allocated whole).
     public static let maxSide = 1_000
 
     /// A picture `columns` wide (8 to `maxSide`) and at most `maxRows` tall (4 to `maxSide`).
     public init(columns: Int = 60, maxRows: Int = 40) {
-        self.columns = min(Self.maxSide, max(8, columns))
-        self.maxRows = min(Self.maxSide, max(4, maxRows))
+        self.columns = Self.side(columns, least: 8)
+        self.maxRows = Self.side(maxRows, least: 4)
     }
+
+    /// `value` clamped to `least...maxSide`: a picture of no cells, or of a grid too large to
+    /// allocate, is never drawn.
+    static func side(_ value: Int, least: Int) -> Int { min(maxSide, max(least, value)) }
 
     static let glyphs = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 

@@ -10,18 +10,20 @@ import TesseraCore
 /// scrolling layout still shows its viewport readably). The lines left over show the content
 /// above and below the viewport, centred on it and clamped to the content.
 public struct ResultPreview {
-    /// Width of the picture in characters.
-    public var columns: Int
-    /// Height of the picture in lines (the legend comes below).
-    public var rows: Int
+    /// Width of the picture in characters (8 to `AsciiPreview.maxSide`; a value set outside is
+    /// clamped).
+    public var columns: Int { didSet { columns = AsciiPreview.side(columns, least: 8) } }
+    /// Height of the picture in lines, the legend coming below (4 to `AsciiPreview.maxSide`; a
+    /// value set outside is clamped).
+    public var rows: Int { didSet { rows = AsciiPreview.side(rows, least: 4) } }
     /// Outline the viewport in box-drawing characters instead of ASCII.
     public var unicode: Bool
 
     /// A picture `columns` (8 to `AsciiPreview.maxSide`) by `rows` (4 to `maxSide`), outlined
     /// in box-drawing characters when `unicode`.
     public init(columns: Int, rows: Int, unicode: Bool) {
-        self.columns = min(AsciiPreview.maxSide, max(8, columns))   // AsciiPreview's own bounds
-        self.rows = min(AsciiPreview.maxSide, max(4, rows))
+        self.columns = AsciiPreview.side(columns, least: 8)   // AsciiPreview's own bounds
+        self.rows = AsciiPreview.side(rows, least: 4)
         self.unicode = unicode
     }
 
