@@ -9,6 +9,9 @@ extension DatasetError {
         /// An item's or a section's id found a second time, refused by the default duplicate
         /// policy (`DuplicatePolicy.reject`); loading with another policy keeps it.
         case repeatedID
+        /// A data file larger than the limit it was read under (`maxBytes`); a larger limit
+        /// reads it.
+        case tooLarge
         /// Any other problem: a malformed or unreadable file, a bad value.
         case other
     }
