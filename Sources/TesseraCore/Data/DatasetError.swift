@@ -26,12 +26,10 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
     public var message: String
     /// Which problem it is: `.repeatedID`, `.tooLarge` or `.other`.
     public var kind: Kind
-    /// A repeated id's message in its parts, to word again (`naming(policyNote:)`); nil for
-    /// any other error, and for one built with the public initializer.
-    var repeatedID: RepeatedID?
-    /// A too-large file's message in its parts, to word again (`naming(limitNote:)`); nil for
-    /// any other error, and for one built with the public initializer.
-    var tooLarge: TooLargeFile?
+    /// A repeated id's or a too-large file's message in the parts around its note, to word the
+    /// note again (`naming(policyNote:)`, `naming(limitNote:)`); nil for any other error, and
+    /// for one built with the public initializer.
+    var parts: NotedMessage?
 
     /// An error in `file` at `line`:`column`, at `path`, saying `message`.
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String, kind: Kind = .other) {
@@ -53,5 +51,20 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
         s += ": "
         if let path { s += path + ": " }
         return s + message + "."
+    }
+}
+
+extension DatasetError {
+    /// Which problem a `DatasetError` reports, for a caller that handles or words one its own
+    /// way. (All of them are `TesseraErrorKind.dataset`.)
+    public enum Kind: String, Hashable, Sendable {
+        /// An item's or a section's id found a second time, refused by the default duplicate
+        /// policy (`DuplicatePolicy.reject`); loading with another policy keeps it.
+        case repeatedID
+        /// A data file larger than the limit it was read under (`maxBytes`); a larger limit
+        /// reads it.
+        case tooLarge
+        /// Any other problem: a malformed or unreadable file, a bad value.
+        case other
     }
 }

@@ -286,7 +286,7 @@ extension DatasetLoader {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw DatasetError(file: path, message: regularFileExpected(info.st_mode))
         }
-        let tooBig = { (size: Int) in DatasetError(TooLargeFile(limit: maxBytes, size: size), file: path) }
+        let tooBig = { (size: Int) in DatasetError(file: path, size: size, overLimit: maxBytes) }
         if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
         var count = 0
