@@ -1,9 +1,11 @@
+import Foundation
 import Testing
 import TesseraCore
 
 /// A repeated id is a `DatasetError` of kind `.repeatedID`, whatever the format and whether the
-/// id is an item's or a section's; every other dataset problem is `.other`, a repeat that is
-/// no id (a CSV column named twice, a JSON key twice) included. Read through the public API only.
+/// id is an item's or a section's; a file over the size limit is `.tooLarge`; every other dataset
+/// problem is `.other`, a repeat that is no id (a CSV column named twice, a JSON key twice)
+/// included. Read through the public API only.
 @Suite struct DatasetErrorKindTests {
     private func error(_ text: String, _ format: DatasetFormat, policy: DuplicatePolicy = .reject) -> DatasetError? {
         do {
@@ -60,6 +62,16 @@ import TesseraCore
                                      kind: .other)) {
             try unsectioned.sectioned(by: "group")
         }
+    }
+
+    /// The message names no command-line flag: how a limit is raised is the caller's to say.
+    @Test func aFileOverTheLimitIsOfKindTooLargeInNeutralWords() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-toolarge-\(UUID().uuidString).json").path
+        try #"{"items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let expected = DatasetError(file: path, message: "expected a data file of at most 40 bytes (or a larger limit), found 50 bytes", kind: .tooLarge)
+        #expect(throws: expected) { try DatasetLoader.load(path: path, maxBytes: 40) }
+        #expect(throws: Never.self) { try DatasetLoader.load(path: path, maxBytes: 50) }
     }
 
     /// An error built in code compares by what it says, its kind included.

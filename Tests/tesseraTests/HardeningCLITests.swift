@@ -113,6 +113,17 @@ import Testing
         #expect(r.stderr == "Error: big.json: expected a data file of at most 0.5 MB (raise the limit with --max-data-size MB), found 0.8 MB.\n")
         let (ok, _) = try run(["run", "waterfall", "--data", "big.json", "--max-data-size", "2", "--format", "text"], in: dir)
         #expect(ok.status == 0, "\(ok.stderr)")
+        // Every command that reads a dataset names the flag alike (TesseraCore's message names none).
+        try #"[{"id":"a","w":10,"h":10}]"#.write(to: dir.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        let limit = ["--max-data-size", "0.5"]
+        for arguments in [["check", "waterfall", "--data", "big.json"], ["scroll", "waterfall", "--data", "big.json"],
+                          ["animate", "waterfall", "--data", "small.json", "--to", "big.json"], ["diff", "small.json", "big.json"],
+                          ["repl", "--data", "big.json"], ["scroll", "waterfall", "--data", "small.json", "--measured", "big.json"]] {
+            let (refused, _) = try run(arguments + limit, in: dir)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.stderr == "Error: big.json: expected a data file of at most 0.5 MB (raise the limit with --max-data-size MB), found 0.8 MB.\n",
+                    "\(arguments)")
+        }
     }
 
     @Test func stdoutOnAFullDiskIsAnErrorWithStatus1() throws {

@@ -595,22 +595,25 @@ struct PreviewTests {
         #expect(frames == 0)
         let error = try JSONParser.parse(try #require(texts.first))
         #expect(error["kind"] == .string("data") && error["gen"] == .int(1) && error["file"] == .string(data))
+        #expect(error["message"] == .string("expected a data file of at most 40 bytes (raise the limit with --max-data-size MB), found 50 bytes."))
     }
 
     /// A repeated id is worded as `run` words it, on the terminal and the page: it names
-    /// `--duplicates`, which preview takes too; with the flag the same file runs.
+    /// `--duplicates`, which preview takes too; with the flag the same file runs. The place is
+    /// said once: the terminal line's `at` and the page's head name it, the message follows.
     @Test func aRepeatedIdNamesTheDuplicatesFlagAsRunDoes() async throws {
         let (session, _, data, messages, errors) = try rowsSessionThatRanOnce()
         let repeated = "{\"items\": [{\"id\": \"a\"},\n  {\"id\": \"a\"}]}"
         try repeated.write(toFile: data, atomically: true, encoding: .utf8)
         session.render()
-        let message = #"\#(data):2:10: items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found "a" again (first at items[0], line 1)."#
+        let message = #"items[1].id: expected a unique id (or a duplicate policy: --duplicates pairInOrder|suffix), found "a" again (first at items[0], line 1)."#
         let line = try #require(errors.all.last)
         let timing = try #require(line.firstMatch(of: #/^gen 2 data error in [0-9.]+ ms /#))
         #expect(line[timing.range.upperBound...] == "at \(data):2:10: \(message)")
         let (texts, _, _, _) = await messages.received()
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
         #expect(error["kind"] == .string("data") && error["message"] == .string(message))
+        #expect(error["file"] == .string(data) && error["line"] == .int(2) && error["column"] == .int(10))
 
         let (suffixing, _, suffixedData, suffixedMessages) = try rowsSession(
             "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n",
@@ -622,6 +625,22 @@ struct PreviewTests {
         #expect(suffixedErrors.all == [])
         #expect(suffixing.lastGoodRun?.run.dataset.items.map(\.id.description) == ["a", "a(1)"])
         #expect(await suffixedMessages.received().1 == 1)
+    }
+
+    /// A script's error says its place once too: Lua's `file:line:` before the message is the
+    /// line's `at` and the page's head, not repeated after them.
+    @Test func aScriptErrorSaysItsPlaceOnce() async throws {
+        let (session, script, _, messages) = try rowsSession("return { simpleLayout = function(ctx)\n  error('boom')\nend }\n")
+        let errors = ErrorLog()
+        session.logError = { errors.add($0) }
+        session.render()
+        let line = try #require(errors.all.first)
+        let timing = try #require(line.firstMatch(of: #/^gen 1 runtime error in [0-9.]+ ms /#))
+        #expect(line[timing.range.upperBound...].hasPrefix("at \(script):2: boom\nstack traceback:\n"), "\(line)")
+        let (texts, _, _, _) = await messages.received()
+        let error = try JSONParser.parse(try #require(texts.first))
+        #expect(error["kind"] == .string("runtime") && error["message"] == .string("boom"))
+        #expect(error["file"] == .string(script) && error["line"] == .int(2))
     }
 
     @Test(arguments: ["fifo", "folder"]) func anUnreadableDataFileSaysWhyOnTheTerminalAndThePage(kind: String) async throws {
@@ -639,7 +658,7 @@ struct PreviewTests {
         let (texts, frames, _, _) = await messages.received()
         #expect(frames == 1)
         let error = try JSONParser.parse(try #require(texts.first { $0.hasPrefix("{\"type\":\"error\"") }))
-        #expect(error["message"] == .string("\(data): expected a regular file, found \(found)."))
+        #expect(error["file"] == .string(data) && error["message"] == .string("expected a regular file, found \(found)."))
     }
 
     @Test(arguments: ["removed", "folder"]) func aScriptASaveLeftUnreadableIsNamedAsTheScript(kind: String) async throws {

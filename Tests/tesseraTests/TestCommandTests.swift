@@ -416,7 +416,7 @@ import Testing
         #expect(run.status == 1)
         #expect(Self.lines(run.stdout) == [
             "✘ tests/grid_test.lua › unknown option (_ ms)",
-            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, layoutMargins, offset, params, readableWidth, rtl, safeArea, sectionBy, sizing, viewport",
+            "    tests/grid_test.lua:2: t.run: argument #2 (options) has an unknown field 'dat' (did you mean data?); known fields: data, duplicates, layoutMargins, offset, params, readableWidth, rtl, safeArea, sectionBy, sizing, viewport",
             "✘ tests/grid_test.lua › bad viewport (_ ms)",
             "    tests/grid_test.lua:3: t.run: field 'viewport' must be {width, height} with two finite, non-negative numbers, got string",
             "✘ tests/grid_test.lua › items without ids (_ ms)",
@@ -731,6 +731,36 @@ import Testing
             "✘ tests/grid_test.lua › missing field (_ ms)",
             "    tests/grid_test.lua:6: t.run: tests/../items.json: expected every item to have the field \"app\" to section by, found none on item 0 (id \"a\").",
             "1 passed, 1 failed",
+            "",
+        ])
+    }
+
+    /// A data file's repeated id fails a test as `run` fails without `--duplicates`, naming the
+    /// option a test file has; with it the file loads under that policy, as the flag loads it.
+    @Test func tRunChoosesADataFilesDuplicatePolicyWithDuplicates() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("rejected", function() t.run("flow", {data = "../dup.json"}) end)
+        test("suffixed", function()
+          local run = t.run("flow", {data = "../dup.json", duplicates = "suffix"})
+          expect({run.items[1].id, run.items[2].id}):toEqual({"a", "a(1)"})
+        end)
+        test("paired", function() expect(#t.run("flow", {data = "../dup.json", duplicates = "pairInOrder"}).items):toEqual(2) end)
+        test("misspelt", function() t.run("flow", {data = "../dup.json", duplicates = "sufix"}) end)
+        test("written items", function() t.run("flow", {data = {{id = "a"}}, duplicates = "suffix"}) end)
+        """)
+        try "{\"items\": [{\"id\": \"a\"},\n  {\"id\": \"a\"}]}".write(to: root.appendingPathComponent("dup.json"), atomically: true, encoding: .utf8)
+        let run = try Self.test(in: root)
+        #expect(Self.lines(run.stdout) == [
+            "✘ tests/grid_test.lua › rejected (_ ms)",
+            "    tests/grid_test.lua:2: t.run: tests/../dup.json:2:10: items[1].id: expected a unique id (or a duplicate policy: duplicates = \"pairInOrder\" or \"suffix\"), found \"a\" again (first at items[0], line 1).",
+            "✔ tests/grid_test.lua › suffixed (_ ms)",
+            "✔ tests/grid_test.lua › paired (_ ms)",
+            "✘ tests/grid_test.lua › misspelt (_ ms)",
+            "    tests/grid_test.lua:8: t.run: field 'duplicates' must be one of reject, pairInOrder, suffix, got 'sufix' (did you mean suffix?)",
+            "✘ tests/grid_test.lua › written items (_ ms)",
+            "    tests/grid_test.lua:9: t.run: field 'duplicates' applies to a data file only (data = \"file.json\")",
+            "2 passed, 3 failed",
             "",
         ])
     }

@@ -942,10 +942,10 @@ function t.diff(old, new, options) end
 ---JSON). `layout` is a built-in name, a script name, a `.lua` path relative to the test file,
 ---or a layout value; `data` a dataset path relative to the test file or an array of items
 ---with ids (default: 100 generated items); `viewport` `{w, h}` (default 375x812); `offset`
----`{x, y}` adds `visible`; `rtl` mirrors the layout; `sectionBy` groups the data by a field as `--section-by` does. Files outside the project are refused.
+---`{x, y}` adds `visible`; `rtl` mirrors the layout; `duplicates` is a data file's duplicate policy as `--duplicates` gives it; `sectionBy` groups the data by a field as `--section-by` does. Files outside the project are refused.
 ---Only in test files.
 ---@param layout string|tessera.AnyLayout
----@param options? {data?: string|table[], sectionBy?: string, viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean, safeArea?: tessera.Insets, layoutMargins?: tessera.Insets, readableWidth?: number}
+---@param options? {data?: string|table[], duplicates?: "reject"|"pairInOrder"|"suffix", sectionBy?: string, viewport?: number[], offset?: number[], params?: table<string, tessera.ParamValue>, sizing?: "fit"|"fillWidth"|"intrinsic"|"fill", rtl?: boolean, safeArea?: tessera.Insets, layoutMargins?: tessera.Insets, readableWidth?: number}
 ---@return tessera.RunDocument
 function t.run(layout, options) end
 

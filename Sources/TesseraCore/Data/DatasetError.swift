@@ -6,10 +6,12 @@
 ///     photos.json:12:9: items[5].id: expected a unique id (or a duplicate policy), found "a" again (first at items[1], line 4).
 ///     photos.jsonl:7:8: id: expected a unique id (or a duplicate policy), found "a" again (first on line 3).
 ///     photos.csv:5: expected 4 cells as in the header, found 3.
+///     photos.json: expected a data file of at most 256 MB (or a larger limit), found 300.5 MB.
 ///
 /// That is: the file, then the line (and column for JSON syntax, and for a JSON item or section) when there is one,
 /// then the JSON path or field name when there is one, then what was expected and what was found.
-/// `kind` tells a repeated id (which a duplicate policy would keep) from every other problem.
+/// `kind` tells a repeated id (which a duplicate policy would keep) and a file over the size limit
+/// (which a larger limit would read) from every other problem.
 public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the caller named it.
     public var file: String
@@ -22,19 +24,20 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String?
     /// What went wrong, usually "expected X, found Y" (no trailing period).
     public var message: String
-    /// Which problem it is: `.repeatedID` or `.other`.
+    /// Which problem it is: `.repeatedID`, `.tooLarge` or `.other`.
     public var kind: Kind
-    /// A repeated id's message in its parts, to word again (`naming(policyNote:)`); nil for
-    /// any other error, and for one built with the public initializer.
-    var repeatedID: RepeatedID?
+    /// A repeated id's or a too-large file's message in the parts around its note, to word the
+    /// note again (`naming(policyNote:)`, `naming(limitNote:)`); nil for any other error, and
+    /// for one built with the public initializer.
+    var parts: NotedMessage?
 
     /// An error in `file` at `line`:`column`, at `path`, saying `message`.
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String, kind: Kind = .other) {
         self.file = file; self.line = line; self.column = column; self.path = path; self.message = message; self.kind = kind
     }
 
-    /// Equal when every public property is: the parts kept to word a repeated id's message
-    /// again follow from the message.
+    /// Equal when every public property is: the parts kept to word a message again follow from
+    /// the message.
     public static func == (a: DatasetError, b: DatasetError) -> Bool {
         (a.file, a.line, a.column, a.path, a.message, a.kind) == (b.file, b.line, b.column, b.path, b.message, b.kind)
     }
@@ -48,5 +51,20 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
         s += ": "
         if let path { s += path + ": " }
         return s + message + "."
+    }
+}
+
+extension DatasetError {
+    /// Which problem a `DatasetError` reports, for a caller that handles or words one its own
+    /// way. (All of them are `TesseraErrorKind.dataset`.)
+    public enum Kind: String, Hashable, Sendable {
+        /// An item's or a section's id found a second time, refused by the default duplicate
+        /// policy (`DuplicatePolicy.reject`); loading with another policy keeps it.
+        case repeatedID
+        /// A data file larger than the limit it was read under (`maxBytes`); a larger limit
+        /// reads it.
+        case tooLarge
+        /// Any other problem: a malformed or unreadable file, a bad value.
+        case other
     }
 }

@@ -286,9 +286,7 @@ extension DatasetLoader {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw DatasetError(file: path, message: regularFileExpected(info.st_mode))
         }
-        let tooBig = { (size: Int) in
-            DatasetError(file: path, message: "expected a data file of at most \(dataSize(maxBytes)) (raise the limit with --max-data-size MB), found \(dataSize(size))")
-        }
+        let tooBig = { (size: Int) in DatasetError(file: path, size: size, overLimit: maxBytes) }
         if Int(info.st_size) > maxBytes { throw tooBig(Int(info.st_size)) }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
         var count = 0
@@ -331,15 +329,6 @@ package func fileKind(_ mode: mode_t) -> String {
     case S_IFLNK: return "a symbolic link"
     default: return "a special file"
     }
-}
-
-/// Bytes as a count of MB for messages: whole when exact, else one decimal.
-/// A size in MB to one decimal (whole MB without one); a size that would read "0.0 MB" in bytes,
-/// so a small limit and the file it refused never print as the same nothing.
-private func dataSize(_ bytes: Int) -> String {
-    if bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
-    let tenths = (Double(bytes) / 104_857.6).rounded()
-    return tenths == 0 ? "\(bytes) bytes" : "\(tenths / 10) MB"
 }
 
 /// "expected a dataset file, found no such file", with the dataset file `path` most likely meant.

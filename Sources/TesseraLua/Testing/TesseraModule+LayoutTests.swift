@@ -12,18 +12,27 @@ extension TesseraModule {
     /// (`split parameter 'side'`), but with sections counted from 1, as everything in Lua counts.
     static let runParameterStyle = LayoutParameters.Style(naming: .parameter, indexBase: 1)
 
-    /// t.run(layout, {data =, sectionBy =, viewport =, offset =, params =, sizing =, rtl =,
-    /// safeArea =, layoutMargins =, readableWidth =}) -> the
+    /// "(or a duplicate policy: duplicates = "pairInOrder" or "suffix")": how a test keeps a data
+    /// file's repeated ids, where TesseraCore's message says "(or a duplicate policy)".
+    static let runPolicyNote: String = {
+        let keeping = DuplicatePolicy.allCases.filter { $0 != .reject }.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        return "(or a duplicate policy: duplicates = \(keeping))"
+    }()
+
+    /// t.run(layout, {data =, duplicates =, sectionBy =, viewport =, offset =, params =, sizing =,
+    /// rtl =, safeArea =, layoutMargins =, readableWidth =}) -> the
     /// `run --format json` document as a table. A layout is a built-in name, a
     /// script name, a `.lua` path (relative to the test file) or a layout value; data is a
-    /// dataset path (relative to the test file) or an array of items with ids.
+    /// dataset path (relative to the test file) or an array of items with ids. `duplicates`
+    /// is the data file's duplicate policy, as `--duplicates` gives it.
     static let moduleRun: tb_HostFunction = { L, context in
         LuaHost.hosted(L, context) { host, args in
             guard let session = host.layoutTestSession else { throw args.onlyInTestFiles() }
             let L = args.L
-            let options = try args.optTable(2, "options", known: ["data", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"]
+            let options = try args.optTable(2, "options", known: ["data", "duplicates", "sectionBy", "viewport", "offset", "params", "sizing", "rtl"]
                                                 + LuaTableArgument.guideFields)
             let poll = LimitPoll(L)
+            let duplicates = try options?.option("duplicates", default: DuplicatePolicy.reject) ?? .reject
             let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
                 if lua_type(L, slot) == LUA_TNIL { return [:] }
                 guard lua_type(L, slot) == LUA_TTABLE else {
@@ -52,6 +61,10 @@ extension TesseraModule {
                 layout = params.isEmpty ? base : try host.layout(from: host.value(at: 1), params: params)
             }
             var dataset: Dataset = try options?.with("data") { slot in
+                // Items written in the test (or generated) are its own: a repeat there is a mistake.
+                if lua_type(L, slot) != LUA_TSTRING, options!.has("duplicates") {
+                    throw args.error(.field("duplicates"), "applies to a data file only (data = \"file.json\")")
+                }
                 switch lua_type(L, slot) {
                 case LUA_TNIL: return .generatedSample
                 case LUA_TSTRING:
@@ -60,8 +73,8 @@ extension TesseraModule {
                     guard session.isInsideProject(path) else {
                         throw args.outsideProject("dataset '\(name)'", roots: session.options.roots)
                     }
-                    do { return try DatasetLoader.load(path: path) } catch let error as DatasetError {
-                        throw args.relayed(error.description)
+                    do { return try DatasetLoader.load(path: path, duplicatePolicy: duplicates) } catch let error as DatasetError {
+                        throw args.relayed(error.naming(policyNote: runPolicyNote).description)
                     }
                 case LUA_TTABLE:
                     let data = try DiffSide(args, slot: slot, name: "options.data", poll: poll).dataset()

@@ -125,7 +125,7 @@ struct DatasetOptions: ParsableArguments {
             }
             return sizes
         } catch let error as DatasetError {
-            throw CLIError(error.namingDuplicatesFlag.description)
+            throw CLIError(error.namingFlags.description)
         }
     }
 
@@ -136,7 +136,7 @@ struct DatasetOptions: ParsableArguments {
             let dataset = try DatasetLoader.load(path: path, duplicatePolicy: policy, maxBytes: maxBytes)
             return try sectionBy.map { try dataset.sectioned(by: $0) } ?? dataset
         } catch let error as DatasetError {
-            throw CLIError(error.namingDuplicatesFlag.description)
+            throw CLIError(error.namingFlags.description)
         }
     }
 }

@@ -3,8 +3,9 @@ import TesseraCore
 import TesseraLua
 
 /// A failed preview run, as the page's error panel and the terminal show it: the kind, where
-/// (file:line:col, as far as the error tells), the message, a few source lines around the
-/// line, and the Lua traceback.
+/// (file:line:col, as far as the error tells), the message after that place (the panel's head
+/// and the terminal line say the place once, before it), a few source lines around the line,
+/// and the Lua traceback.
 ///
 /// Source lines come only from the bytes the run read (`sources`), never from a file a message
 /// names: a script's `error("/etc/shadow:1: x", 0)` names a file, and reading it would show it
@@ -14,6 +15,7 @@ struct PreviewFailure {
     var file: String?
     var line: Int?
     var column: Int?
+    /// What went wrong, after `place` when there is one: `items[1].id: expected ...`, `boom`.
     var message: String
     var traceback: String
     /// Lines around `line` of `file`, numbered from 1, when the run read that file.
@@ -39,6 +41,7 @@ struct PreviewFailure {
     /// Classified by the error's `TesseraErrorKind`; the page's kind is the script error's own
     /// (syntax, runtime, ...) or the family's name on the page (`data`, `animation`, `layout`);
     /// an error of the command itself (a `CLIError`, such as an unknown animator) is `input`.
+    /// A data error is worded as every command words it (a repeated id names `--duplicates`).
     private init(describing error: any Error, known: [String]) {
         traceback = ""
         guard let tessera = error as? any TesseraError else {
@@ -50,13 +53,24 @@ struct PreviewFailure {
         message = tessera.description
         if let e = tessera.scriptError {
             kind = e.kind.rawValue
-            message = e.message
             traceback = e.traceback
-            file = e.location.map { Self.fullName($0.file, known: known) }
-            line = e.location?.line
-        } else if let e = tessera.datasetError {
+            message = e.message
+            if let location = e.location {
+                file = Self.fullName(location.file, known: known)
+                line = location.line
+                message = Self.afterPlace(e.message, "\(location.file):\(location.line):")
+            }
+        } else if let e = tessera.datasetError?.namingFlags {
             file = e.file; line = e.line; column = e.column
+            message = (e.path.map { $0 + ": " } ?? "") + e.message + "."
         }
+    }
+
+    /// `message` without the `place` it starts with (Lua's `file:line:`) and the space after.
+    private static func afterPlace(_ message: String, _ place: String) -> String {
+        guard message.hasPrefix(place) else { return message }
+        let rest = message.dropFirst(place.count)
+        return String(rest.hasPrefix(" ") ? rest.dropFirst() : rest)
     }
 
     /// The page's name of an error family (its panel and the terminal line show it).
@@ -106,6 +120,10 @@ struct PreviewFailure {
         guard let file else { return nil }
         return [file, line.map(String.init), column.map(String.init)].compactMap { $0 }.joined(separator: ":")
     }
+
+    /// The place and the message as one sentence, `file:line:col: message`, for a line that
+    /// names no place of its own.
+    var sentence: String { place.map { "\($0): \(message)" } ?? message }
 
     /// The page's message: `{"type":"error","gen":G,"kind":...,"file":...,"line":...,"column":...,
     /// "message":...,"source":[[n,"text"],...],"traceback":...,"timings":[...]}`. The message and

@@ -43,7 +43,7 @@ extension PreviewSession {
                     : "no script line: a layout the script built placed it, or the script returned its frames")
             }
         } catch {
-            fields["none"] = .string("the layout did not run again: \(PreviewFailure(error).message)")
+            fields["none"] = .string("the layout did not run again: \(PreviewFailure(error).sentence)")
         }
         return JSONWriter.write(.object(fields))
     }

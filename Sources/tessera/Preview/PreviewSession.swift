@@ -216,7 +216,7 @@ final class PreviewSession: @unchecked Sendable {
         lastInputs = nil
         let failure = PreviewFailure(error)
         hub.publish(error: failure.json(generation: generation, timings: []))
-        logError("gen \(generation) \(failure.kind) error: \(failure.message) Waiting for it to be saved again.")
+        logError("gen \(generation) \(failure.kind) error: \(failure.sentence) Waiting for it to be saved again.")
     }
 
     /// One run, in stages: read the files (and stop when nothing changed), parse the data, make
@@ -368,18 +368,13 @@ final class PreviewSession: @unchecked Sendable {
 
     /// Data: the dataset of the data file's bytes, in the format `DatasetLoader` loads that
     /// file in, regrouped by `--section-by`; parsed again only when the bytes changed. Its errors
-    /// are worded as every command words them (a repeated id names `--duplicates`).
+    /// are worded as every command words them by `PreviewFailure` (a repeated id names `--duplicates`).
     private func data(_ bytes: [UInt8], retired: Retired) throws -> (dataset: Dataset, changed: Bool) {
         if let parsed = parsedData, parsed.bytes == bytes { return (parsed.dataset, false) }
         let path = configuration.dataPath
-        let dataset: Dataset
-        do {
-            let parsed = try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
-                                                 duplicatePolicy: configuration.duplicates)
-            dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
-        } catch let error as DatasetError {
-            throw error.namingDuplicatesFlag
-        }
+        let parsed = try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
+                                             duplicatePolicy: configuration.duplicates)
+        let dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
         retired.keep(parsedData)
         parsedData = (bytes, dataset)
         return (dataset, true)
