@@ -17,7 +17,7 @@ import OrderedCollections
             Issue.record("not an invalid parameter: \(String(describing: error))"); return
         }
         #expect(name == "columns" && allowed == "a whole number from 1 to \(WaterfallLayout.maxColumns)" && got == "0")
-        #expect(error?.description == "waterfall parameter 'columns' must be a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
+        #expect(error?.description == "waterfall parameter 'columns' expects a whole number from 1 to \(WaterfallLayout.maxColumns), got 0")
         let unknown = caught { _ = try BuiltinLayouts.make(name: "waterfall", params: ["colums": 2]) }
         #expect(unknown?.layoutError == .unknownParameter(name: "colums", layout: "waterfall", known: ["columns", "spacing"], suggestion: "columns"))
         #expect(unknown?.description == "unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing")

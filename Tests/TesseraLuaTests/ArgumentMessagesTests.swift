@@ -6,7 +6,7 @@ import TesseraCore
 /// Wrong arguments to `t.*` and `ctx` methods (wrong type, NaN, negative, unknown key,
 /// unknown option) get one message shape, exactly:
 /// `t.distribute: argument #2 (length) must be a finite number, got string`,
-/// `t.waterfall: field 'columns' must be a number, got string`,
+/// `t.waterfall: field 'columns' must be a whole number from 1 to 1000, got string`,
 /// `t.provider: argument #1 (options) has an unknown field 'dta' (did you mean data?); known fields: ...`.
 @Suite struct ArgumentMessagesTests {
     /// The one shape: the function, then an argument or a field of a table argument, then
@@ -18,7 +18,8 @@ import TesseraCore
         ("t.distribute('center', 'x', 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got string"),
         ("t.align(5, 10, 0, 100)", "t.align: argument #1 (alignment) must be one of start, center, end, stretch, got number"),
         ("t.waterfall(5)", "t.waterfall: argument #1 (parameters) must be a table of named parameters, like t.waterfall{ spacing = 8 }, got 5"),
-        ("t.waterfall{ columns = '3' }", "t.waterfall: field 'columns' must be a number, got string"),
+        ("t.waterfall{ columns = '3' }", "t.waterfall: field 'columns' must be a whole number from 1 to 1000, got string"),
+        ("t.row{ spacing = 'x' }", "t.row: field 'spacing' must be a finite, non-negative number, got string"),
         ("t.row{ alwaysFillEmptySpaces = 1 }", "t.row: field 'alwaysFillEmptySpaces' must be true or false, got 1"),
         ("t.inset(5, 2)", "t.inset: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
         ("t.inset(t.flow{}, 'x')", "t.inset: argument #2 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
@@ -43,9 +44,9 @@ import TesseraCore
         ("t.engine{ viewport = { 'wide', 0/0 } }", "t.engine: field 'viewport' must be {width, height} with finite, non-negative numbers, got {wide, nan}"),
         // NaN
         ("t.distribute('center', 0/0, 1, 1, 1)", "t.distribute: argument #2 (length) must be a finite number, got nan"),
-        ("t.flow{ spacing = 0/0 }", "t.flow: field 'spacing' must be a number, got nan"),
+        ("t.flow{ spacing = 0/0 }", "t.flow: field 'spacing' must be a finite, non-negative number, got nan"),
         ("t.estimated(0/0)", "t.estimated: argument #1 (estimate) must be a finite, non-negative number, got nan"),
-        ("t.split{ splitSpacing = 0/0 }", "t.split: field 'splitSpacing' must be a number, got nan"),
+        ("t.split{ splitSpacing = 0/0 }", "t.split: field 'splitSpacing' must be a finite, non-negative number, got nan"),
         ("t.split{ sectionInset = 0/0 }", "t.split: field 'sectionInset' must be a finite number or {top=, left=, bottom=, right=}, got nan"),
         ("t.split{ sectionInset = { top = 0/0 } }", "t.split: field 'sectionInset.top' must be a finite number, got nan"),
         ("t.split{ sectionInset = { left = 'x' } }", "t.split: field 'sectionInset.left' must be a finite number, got string"),

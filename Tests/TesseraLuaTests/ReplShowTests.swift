@@ -73,6 +73,40 @@ import TesseraCore
         #expect(lines[10].hasPrefix("viewport 100x60 at 0,0 outlined;"))
     }
 
+    /// The legend names the content's and viewport's own edges: the picture's last column is
+    /// a whole cell (40.6 points here) that reaches past a 375-wide viewport, and the legend
+    /// said "showing x 0..406". A fractional offset is shown as it is.
+    @Test func theLegendGivesTheRealRangeShown() throws {
+        let repl = try ReplRecorder()
+        repl.feed("tall = { simpleLayout = function(ctx) return { {0, 0, 375, 600}, {0, 600, 375, 600}, {0, 1200, 375, 800} } end }")
+        repl.feed("r = run(tall)")
+        func legend(_ options: String) -> String {
+            repl.out.removeAll()
+            repl.feed("r:show{\(options)}")
+            // Unwrapped: the legend's lines, from the one starting it, joined by spaces.
+            let lines = repl.out.joined(separator: "\n").split(separator: "\n")
+            return lines.drop { !$0.hasPrefix("viewport ") }.joined(separator: " ")
+        }
+        #expect(repl.err == [])
+        #expect(legend("columns = 40, rows = 10") == "viewport 375x812 at 0,0 outlined; content 375x2000, 3 items; "
+                + "showing x 0..375, y 0..812; letters cycle A-Z a-z 0-9 by item index, '.' is empty content")
+        #expect(legend("columns = 40, rows = 10, y = 100.5") == "viewport 375x812 at 0,100.5 outlined; content 375x2000, 3 items; "
+                + "showing x 0..375, y 100.5..912.5; letters cycle A-Z a-z 0-9 by item index, '.' is empty content")
+        // Near the end the lines left over show the content above the viewport, down to its end.
+        #expect(legend("columns = 10, rows = 20, y = 1188") == "viewport 375x812 at 0,1188 outlined; content 375x2000, 3 items; "
+                + "showing x 0..375, y 500..2000; letters cycle A-Z a-z 0-9 by item index, '.' is empty content")
+    }
+
+    /// A region narrower than the content (four viewport widths of a wide layout) is named as it is.
+    @Test func theShownRangeIsTheRegionWithinTheContentAndViewport() {
+        let content = Rect(x: 0, y: 0, width: 375, height: 100), viewport = Rect(x: 0, y: 0, width: 375, height: 812)
+        #expect(ResultPreview.shown(Rect(x: 0, y: 0, width: 406, height: 893.2), content: content, viewport: viewport)
+                == Rect(x: 0, y: 0, width: 375, height: 812))
+        #expect(ResultPreview.shown(Rect(x: 4400, y: 0, width: 1600, height: 320), content: Rect(x: 0, y: 0, width: 10_000, height: 300),
+                                    viewport: Rect(x: 5000, y: 0, width: 400, height: 300))
+                == Rect(x: 4400, y: 0, width: 1600, height: 300))
+    }
+
     @Test func anUnknownOptionIsNamed() throws {
         let repl = try recorder()
         repl.feed("r:show{column = 40}")

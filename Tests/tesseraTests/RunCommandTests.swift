@@ -115,11 +115,14 @@ import Testing
         (["run", "layouts/nothing-like-it.lua"],
          "Error: layouts/nothing-like-it.lua: the script does not exist\n"),
         (["run", "spiral"],
-         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them\n"),
+         "Error: unknown layout 'spiral'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them\n"),
+        // The shipped waterfall.lua shares the built-in's name, which runs the built-in: listed once.
+        (["run", "watrefall", "--data", "datasets/emoji-15.1.json"],
+         "Error: unknown layout 'watrefall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them\n"),
         (["run", "waterfall", "--param", "colums=3"],
          "Error: unknown parameter 'colums' for the waterfall layout (did you mean columns?); known parameters: columns, spacing\n"),
         (["run", "waterfall", "--param", "columns=two"],
-         "Error: waterfall parameter 'columns' expects a number, got \"two\"\n"),
+         "Error: waterfall parameter 'columns' expects a whole number from 1 to 1000, got \"two\"\n"),
     ])
     func badInputIsOneSentenceAndNoOutput(arguments: [String], expected: String) throws {
         try expectFailureWithNoOutput(arguments, status: 1, stderr: expected)

@@ -69,6 +69,12 @@ import Testing
         }
     }
 
+    /// The project's junit.xml with each time replaced by `_`, so it can be compared exactly.
+    static func junit(_ root: URL) throws -> String {
+        try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
+            .replacingOccurrences(of: #"time="[0-9.e-]+""#, with: #"time="_""#, options: .regularExpression)
+    }
+
     static func snapshot(_ root: URL) -> String? {
         try? String(contentsOf: root.appendingPathComponent("tests/__snapshots__/grid_test.lua.snap.json"), encoding: .utf8)
     }
@@ -254,8 +260,7 @@ import Testing
         let root = try Self.project(test: Self.gridTest.replacingOccurrences(of: "toEqual(4)", with: "toEqual(5)"))
         let run = try Self.test(["--junit", "junit.xml"], in: root)
         #expect(run.status == 1)
-        let xml = try String(contentsOf: root.appendingPathComponent("junit.xml"), encoding: .utf8)
-            .replacingOccurrences(of: #"time="[0-9.e-]+""#, with: #"time="_""#, options: .regularExpression)
+        let xml = try Self.junit(root)
         #expect(xml == """
         <?xml version="1.0" encoding="UTF-8"?>
         <testsuites name="tessera test" tests="2" failures="1" time="_">

@@ -184,11 +184,11 @@ import Testing
         (["preview", "flow", "--data", "datasets"], "datasets: expected a .json, .jsonl or .csv file, found a directory."),
         (["preview", "wtarfall", "--data", emoji],
          "unknown layout 'wtarfall' (did you mean waterfall?); expected a .lua file, a built-in (flow, row, waterfall, overlay, split), "
-         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them"),
+         + "or a script by name (appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them"),
         (["run", "nosuch.lua", "--data", emoji], "nosuch.lua: the script does not exist"),
         (["run", "photos.jsonl"],
          "unknown layout 'photos.jsonl'; expected a .lua file, a built-in (flow, row, waterfall, overlay, split), or a script by name "
-         + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline, waterfall); `tessera layouts` lists them; "
+         + "(appstore, emoji-split, grid, justified, mosaic, sectioned, timeline); `tessera layouts` lists them; "
          + "a dataset is given with --data: --data photos.jsonl"),
         (["scroll", "waterfall", "--data", emoji, "--animator", "bounce"],
          "unknown --animator 'bounce'; expected a .lua file, a built-in (fade, scale, wobble), or a script by name (cascade, edge-shrink, zoom); `tessera layouts` lists them"),

@@ -34,7 +34,9 @@ extension LuaHost {
         if let path = layoutScriptPath(nameOrPath) {
             return try loadLayoutScript(path: path).configured(params)
         }
-        let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name)
+        // A built-in's name shadows the script of the same name (the shipped waterfall.lua runs
+        // by path only), so the message lists it once, as the built-in it would run.
+        let scripts = ScriptCatalog.scripts(in: searchPaths).map(\.name).filter { !BuiltinLayouts.names.contains($0) }
         throw LayoutError.unknownLayout(name: nameOrPath,
                                         suggestion: DidYouMean.suggestion(for: nameOrPath, among: BuiltinLayouts.names + scripts),
                                         builtins: BuiltinLayouts.names, scripts: scripts)

@@ -20,8 +20,8 @@ enum LayoutTestHarness {
 /// declare the tests), runs each test as its own call into Lua under the limits, checks and
 /// records its snapshots, and writes the snapshot file once at the end when it changed.
 package enum LayoutTestFile {
-    /// What a failure of the file itself (it does not load, its snapshots cannot be read or
-    /// written) is called in the output, in place of a test's name.
+    /// What a failure of the file itself (it does not load, declares no test, its snapshots
+    /// cannot be read or written) is called in the output, in place of a test's name.
     public static let fileTestName = "(file)"
 
     /// Runs the test file at `path`. Never throws: every failure is a failed test of the result.
@@ -60,6 +60,9 @@ package enum LayoutTestFile {
 
         let count: Int
         if case .integer(let n)? = try? host.call(functions[2]).first { count = max(0, n) } else { count = 0 }
+        // A file that declares no test fails, as Jest's does, so a helper named like a test
+        // file, or a file whose tests were left out, cannot pass a CI job on nothing.
+        guard count > 0 else { return failed(noTestsMessage(path)) }
         var failedTests: [String] = []
         for i in 1..<(count + 1) {
             guard case .string(let name)? = try? host.call(functions[3], [.integer(i)]).first else { continue }
@@ -105,6 +108,11 @@ package enum LayoutTestFile {
             return failed(problem)
         }
         return result
+    }
+
+    /// The failure of a test file that declares no test.
+    static func noTestsMessage(_ path: String) -> String {
+        "\(path): declares no tests; expected at least one test(name, function() ... end) call"
     }
 
     /// The failure text of an error: its `file:line: message` sentence, then for a limit's

@@ -62,11 +62,24 @@ public struct ResultPreview {
         return (Rect(x: x, y: y, width: Double(used) * cell, height: height), used, lines)
     }
 
+    /// The part of `region` the legend names: what lies within the content and the viewport.
+    /// The picture's last column and line cover whole cells, so `region` can reach past both
+    /// (a 375-wide viewport drawn in 20.3-point columns ends at 385.7); the legend gives the
+    /// content's and viewport's own edges there instead. O(1).
+    static func shown(_ region: Rect, content: Rect, viewport: Rect) -> Rect {
+        let content = withinReach(content), viewport = withinReach(viewport)
+        let minX = max(region.minX, min(content.minX, viewport.minX)), maxX = min(region.maxX, max(content.maxX, viewport.maxX))
+        let minY = max(region.minY, min(content.minY, viewport.minY)), maxY = min(region.maxY, max(content.maxY, viewport.maxY))
+        return Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
     /// The picture and its legend, lines joined by newlines.
     /// - Complexity: O(k + rows · columns) for k items in the region.
     public func render(_ result: any LayoutResult, viewport: Rect) throws -> String {
         let content = result.contentSize
-        let (region, used, lines) = layout(content: Rect(origin: result.contentOrigin, size: content), viewport: viewport)
+        let contentRect = Rect(origin: result.contentOrigin, size: content)
+        let (region, used, lines) = layout(content: contentRect, viewport: viewport)
+        let shown = ResultPreview.shown(region, content: contentRect, viewport: viewport)
         // maxRows caps AsciiPreview's own rounding, so the picture has exactly `lines` lines.
         let preview = AsciiPreview(columns: used, maxRows: lines)
         let drawn = ResultPreview.withinReach(viewport)
@@ -74,7 +87,7 @@ public struct ResultPreview {
         let f = NumberText.display
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
             + " content \(f(content.width))x\(f(content.height)), \(result.count) items;"
-            + " showing x \(f(region.minX))..\(f(region.maxX)), y \(f(region.minY))..\(f(region.maxY));"
+            + " showing x \(f(shown.minX))..\(f(shown.maxX)), y \(f(shown.minY))..\(f(shown.maxY));"
             + " letters cycle A-Z a-z 0-9 by item index, '.' is empty content"
         return picture + "\n" + ResultPreview.wrap(legend, width: max(columns, 40))
     }

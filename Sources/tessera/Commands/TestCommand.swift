@@ -90,6 +90,12 @@ struct TestCommand: ParsableCommand {
         if let filter, tests.isEmpty {
             throw usageError("--filter \(quotedArgument(filter)) matched no test in \(files.count) test file\(files.count == 1 ? "" : "s"); expected part of a test's name")
         }
+        // Every file failed before running a test (none declares one, or none loads): said
+        // apart from the per-file lines, as a run that tested nothing.
+        if filter == nil, tests.allSatisfy({ $0.name == LayoutTestFile.fileTestName }) {
+            reportError("Error: no test ran in \(NumberText.counted(files.count, "test file")); expected at least one "
+                        + "test(name, function() ... end) call in a NAME_test.lua file")
+        }
         let failed = tests.filter { !$0.passed }.count
         printLine(Self.summary(passed: tests.count - failed, failed: failed, written: results.reduce(0) { $0 + $1.written.count },
                                updated: results.reduce(0) { $0 + $1.updated.count },

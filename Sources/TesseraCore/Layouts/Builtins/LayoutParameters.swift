@@ -23,16 +23,16 @@ package struct LayoutParameters {
         public var maximum: Double?
     }
 
-    /// Notes `key`'s default, replacing an earlier note of it (`integer` reads through `number`).
+    /// Notes `key`'s default, replacing an earlier note of it.
     private mutating func declare(_ entry: Declared) {
         if let k = declared.firstIndex(where: { $0.name == entry.name }) { declared[k] = entry } else { declared.append(entry) }
     }
 
     /// How messages name parameters and values.
     public struct Style: Sendable {
-        /// `parameter`: `waterfall parameter 'columns' expects a number, got "two"` (the
-        /// command line's `--param`). `field`: `field 'columns' must be a number, got string`,
-        /// values described as Lua does, for a Lua table argument whose caller prefixes
+        /// `parameter`: `waterfall parameter 'columns' expects a whole number from 1 to 1000,
+        /// got "two"` (the command line's `--param`). `field`: `field 'columns' must be a whole
+        /// number from 1 to 1000, got string`, values described as Lua does, for a Lua table argument whose caller prefixes
         /// `t.waterfall: ` (the one shape of argument errors).
         public enum Naming: Sendable { case parameter, field }
         public var naming: Naming
@@ -76,37 +76,32 @@ package struct LayoutParameters {
         return values[key]
     }
 
-    /// A number parameter.
-    public mutating func number(_ key: String, default fallback: Double) throws -> Double {
-        known.append(key)
-        declare(Declared(name: key, defaultValue: .double(fallback)))
-        guard let value = values[key] else { return fallback }
-        guard let n = value.number, n.isFinite else { throw mismatch(key, "a number", value) }
-        return n
-    }
-
     /// A non-negative number parameter (spacings).
     public mutating func spacing(_ key: String, default fallback: Double) throws -> Double {
-        let n = try number(key, default: fallback)
-        declare(Declared(name: key, defaultValue: .double(fallback), minimum: 0))
-        guard n >= 0 else {
-            let expected = style.naming == .field ? "a finite, non-negative number" : ">= 0"
-            throw LayoutError.invalidParameter(name: key, allowed: expected, got: values[key].map(shown) ?? shown(.double(n)),
-                                               subject: subject(key), verb: "must be")
-        }
-        return n
+        let expected = style.naming == .field ? "a finite, non-negative number" : "a finite number >= 0"
+        return try ranged(key, default: fallback, declaring: Declared(name: key, defaultValue: .double(fallback), minimum: 0),
+                          expected: expected) { $0 >= 0 ? $0 : nil }
     }
 
     /// A whole-number parameter from `minimum` to `maximum` (an upper bound keeps a typo such as
     /// `columns=1000000000` from allocating gigabytes).
     public mutating func integer(_ key: String, default fallback: Int, minimum: Int, maximum: Int) throws -> Int {
-        let n = try number(key, default: Double(fallback))
-        declare(Declared(name: key, defaultValue: .int(fallback), minimum: Double(minimum), maximum: Double(maximum)))
-        guard let whole = Int(whole: n, in: minimum...maximum) else {
-            throw LayoutError.invalidParameter(name: key, allowed: "a whole number from \(minimum) to \(maximum)",
-                                               got: values[key].map(shown) ?? String(n), subject: subject(key), verb: "must be")
-        }
-        return whole
+        try ranged(key, default: fallback,
+                   declaring: Declared(name: key, defaultValue: .int(fallback), minimum: Double(minimum), maximum: Double(maximum)),
+                   expected: "a whole number from \(minimum) to \(maximum)") { Int(whole: $0, in: minimum...maximum) }
+    }
+
+    /// A number parameter with a range: `accepted` gives the value for a finite number in it,
+    /// nil outside it. A value that is not a number and one outside the range get the same
+    /// message, naming the whole `expected` range, so `columns=three` learns what `columns=0`
+    /// does.
+    private mutating func ranged<T>(_ key: String, default fallback: T, declaring entry: Declared, expected: String,
+                                    _ accepted: (Double) -> T?) throws -> T {
+        known.append(key)
+        declare(entry)
+        guard let value = values[key] else { return fallback }
+        guard let n = value.number, n.isFinite, let v = accepted(n) else { throw mismatch(key, expected, value) }
+        return v
     }
 
     public mutating func bool(_ key: String, default fallback: Bool) throws -> Bool {

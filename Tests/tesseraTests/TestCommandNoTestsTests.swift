@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// A test file that declares no test fails, as Jest's does, and a run that ran no test at all
+/// says so: a CI job cannot pass on a helper named like a test file.
+@Suite struct TestCommandNoTestsTests {
+    static let helper = """
+    -- Shared helpers, named like a test file by mistake.
+    local M = {}
+    function M.square(n) return n * n end
+    return M
+
+    """
+
+    static let failure = "tests/helper_test.lua: declares no tests; expected at least one test(name, function() ... end) call"
+
+    /// The scratch project of `TestCommandTests` with tests/helper_test.lua beside its grid test.
+    static func project() throws -> URL {
+        let root = try TestCommandTests.project()
+        try helper.write(to: root.appendingPathComponent("tests/helper_test.lua"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func aFileWithoutTestsIsAFailedFile() throws {
+        let root = try Self.project()
+        let run = try TestCommandTests.test(in: root)
+        #expect(run.status == 1)
+        #expect(TestCommandTests.lines(run.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  written: 'flow lays out the items 1' in tests/__snapshots__/grid_test.lua.snap.json",
+            "✘ tests/helper_test.lua",
+            "    " + Self.failure,
+            "2 passed, 1 failed, 1 written",
+            "",
+        ])
+        #expect(run.stderr == "")
+    }
+
+    /// The file named alone: its failure, a line saying no test ran, exit 1; the JUnit XML and
+    /// the report page are still written and well formed.
+    @Test func aRunWithNoTestAtAllFailsAndSaysSo() throws {
+        let root = try Self.project()
+        let run = try TestCommandTests.test(["tests/helper_test.lua", "--junit", "junit.xml", "--report", "report.html"], in: root)
+        #expect(run.status == 1)
+        #expect(run.stdout == "✘ tests/helper_test.lua\n    \(Self.failure)\n0 passed, 1 failed\n")
+        #expect(run.stderr == "Error: no test ran in 1 test file; expected at least one test(name, function() ... end) call in a NAME_test.lua file\n")
+        let xml = try TestCommandTests.junit(root)
+        #expect(xml == """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="tessera test" tests="1" failures="1" time="_">
+          <testsuite name="tests/helper_test.lua" tests="1" failures="1" time="_">
+            <testcase classname="tests/helper_test.lua" name="(file)" time="_">
+              <failure message="\(Self.failure)">\(Self.failure)</failure>
+            </testcase>
+          </testsuite>
+        </testsuites>
+
+        """)
+        _ = try XMLDocument(data: Data(xml.utf8))
+        let page = try String(contentsOf: root.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!doctype html>") && page.hasSuffix("</html>\n"), "\(page.prefix(80))")
+    }
+
+    /// Two files without tests, one of them empty: each fails, and the line counts both.
+    @Test func twoFilesWithoutTests() throws {
+        let root = try Self.project()
+        try "".write(to: root.appendingPathComponent("tests/empty_test.lua"), atomically: true, encoding: .utf8)
+        let run = try TestCommandTests.test(["tests/empty_test.lua", "tests/helper_test.lua"], in: root)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ✘ tests/empty_test.lua
+                tests/empty_test.lua: declares no tests; expected at least one test(name, function() ... end) call
+            ✘ tests/helper_test.lua
+                \(Self.failure)
+            0 passed, 2 failed
+
+            """)
+        #expect(run.stderr == "Error: no test ran in 2 test files; expected at least one test(name, function() ... end) call in a NAME_test.lua file\n")
+    }
+}
