@@ -66,9 +66,9 @@ import OrderedCollections
     /// 1e308 pushes the third line to infinity.
     @Test func refusedNumbersAreShownAsGiven() throws {
         let spacing = caught { _ = try BuiltinLayouts.make(name: "flow", params: ["spacing": -1]) }
-        #expect(spacing?.description == "flow parameter 'spacing' must be >= 0, got -1")
+        #expect(spacing?.description == "flow parameter 'spacing' expects a finite number >= 0, got -1")
         let half = caught { _ = try BuiltinLayouts.make(name: "row", params: ["spacing": -0.5]) }
-        #expect(half?.description == "row parameter 'spacing' must be >= 0, got -0.5")
+        #expect(half?.description == "row parameter 'spacing' expects a finite number >= 0, got -0.5")
         let context = fixedContext([s(375, 10), s(375, 20), s(375, 30)], in: s(375, 812))
         let overflow = caught { _ = try FlowLayout(lineSpacing: 1e308).layout(context) }
         #expect(overflow?.description == "flow layout produced an invalid frame (0, inf, 375, 30) for item 2; expected finite numbers and a non-negative size")
