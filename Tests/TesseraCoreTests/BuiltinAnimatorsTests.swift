@@ -17,13 +17,15 @@ import Testing
         #expect(throws: LayoutError("app: unknown param 'alfa'; known params: alpha, duration")) {
             _ = try BuiltinAnimators.make("fade", params: ["alfa": .int(1)], source: "app")
         }
-        #expect(throws: LayoutError("app: param 'duration' expects a number, got \(JSONValue.string("slow").briefDescription)")) {
-            _ = try BuiltinAnimators.make("fade", params: ["duration": .string("slow")], source: "app")
-        }
-        for (duration, shown) in [(JSONValue.int(-1), "-1"), (.double(3600.5), "3600.5")] {
+        // A word gets the same expectation as a number out of range.
+        for (duration, shown) in [(JSONValue.int(-1), "-1"), (.double(3600.5), "3600.5"), (.string("slow"), #""slow""#),
+                                  (.double(.nan), "nan")] {
             #expect(throws: LayoutError("app: param 'duration' expects a number of seconds from 0 to 3600, got \(shown)")) {
                 _ = try BuiltinAnimators.make("scale", params: ["duration": duration], source: "app")
             }
+        }
+        #expect(throws: LayoutError("app: param 'alpha' expects a number, got true")) {
+            _ = try BuiltinAnimators.make("fade", params: ["alpha": .bool(true)], source: "app")
         }
         #expect(try BuiltinAnimators.make("fade", params: ["duration": .int(3600)], source: "app") as? FadeAnimator == FadeAnimator(duration: 3600))
     }

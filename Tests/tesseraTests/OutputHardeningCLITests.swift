@@ -113,7 +113,7 @@ import Testing
     }
 
     /// Refused as the param it is, before any pass, even one with nothing to animate (OLD == NEW).
-    @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1"), ("duration=-0.5", "-0.5")])
+    @Test(arguments: [("duration=1e308", "1e+308"), ("duration=-1", "-1"), ("duration=-0.5", "-0.5"), ("duration=slow", #""slow""#)])
     func builtInAnimatorParametersAreBoundedAsScriptsAre(param: String, shown: String) throws {
         for new in ["new.jsonl", "old.jsonl"] {
             let (r, _) = try run(["animate", "flow", "--data", "old.jsonl", "--to", new, "--animator", "fade",

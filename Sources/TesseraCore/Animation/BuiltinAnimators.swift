@@ -25,15 +25,17 @@ public enum BuiltinAnimators {
     public static func make(_ name: String, params: OrderedDictionary<String, JSONValue>,
                             source: String) throws -> (any Animator)? {
         guard let defaults = defaults(name) else { return nil }
-        let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)
-        func number(_ key: String) -> Double { p[key]?.number ?? 0 }
         // Refused here, naming the param, rather than by the first animation that uses it (a
-        // pass with nothing to animate would take it silently).
-        if p["duration"] != nil, !(0...AnimationDescription.maxSeconds).contains(number("duration")) {
+        // pass with nothing to animate would take it silently); before the type check, so a
+        // word and a number out of range get the same expectation.
+        if defaults["duration"] != nil, let given = params["duration"],
+           !(given.number.map((0...AnimationDescription.maxSeconds).contains) ?? false) {
             throw LayoutError.invalidParameter(
                 name: "duration", allowed: "a number of seconds from 0 to \(JSONWriter.format(AnimationDescription.maxSeconds))",
-                got: params["duration"]?.briefDescription ?? "", subject: "\(source): param 'duration'", verb: "expects")
+                got: given.briefDescription, subject: "\(source): param 'duration'", verb: "expects")
         }
+        let p = try ParameterDefaults.resolve(params, defaults: defaults, source: source)
+        func number(_ key: String) -> Double { p[key]?.number ?? 0 }
         switch name {
         case "fade": return FadeAnimator(alpha: number("alpha"), duration: number("duration"))
         case "scale": return FadeAnimator.scaling(number("scale"), alpha: number("alpha"), duration: number("duration"))
