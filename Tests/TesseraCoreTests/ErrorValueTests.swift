@@ -127,7 +127,7 @@ import OrderedCollections
         let endless = caught { _ = try FramesResult(frames: [], minimumContentSize: Size(width: .infinity, height: 1), layoutName: "closure") }
         guard case let .contentSizeNotFinite(name3, width, height)? = endless?.layoutError else { Issue.record("\(String(describing: endless))"); return }
         #expect(name3 == "closure" && width == .infinity && height == 1)
-        #expect(endless?.description == "closure layout's content size infx1.0 is not finite; expected a finite minimum content size")
+        #expect(endless?.description == "closure layout's content size infx1 is not finite; expected a finite minimum content size")
     }
 
     @Test func applyErrorsCarryThePathAndCount() throws {

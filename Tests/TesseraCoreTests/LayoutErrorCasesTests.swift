@@ -53,7 +53,7 @@ import TesseraCore
         } catch LayoutError.contentSizeNotFinite(let layout, let width, let height) {
             #expect(layout == "edge" && width == .infinity && height == 10)
             #expect(LayoutError.contentSizeNotFinite(layout: layout, width: width, height: height).description
-                    == "edge layout's content size infx10.0 is not finite; expected a finite minimum content size")
+                    == "edge layout's content size infx10 is not finite; expected a finite minimum content size")
         }
     }
 

@@ -288,6 +288,6 @@ import TesseraCore
             _ = try host.loadLayoutScript(path: sideways).configured()
                 .layout(sizedContext(Array(repeating: Size(width: 10, height: 10), count: 12), viewport: Size(width: 375, height: 812)))
         }
-        #expect(e?.message == "\(sideways):2: compositional layout gave orthogonal section 0 an invalid content size inf x 50.0; expected finite numbers, not negative")
+        #expect(e?.message == "\(sideways):2: compositional layout gave orthogonal section 0 an invalid content size inf x 50; expected finite numbers, not negative")
     }
 }

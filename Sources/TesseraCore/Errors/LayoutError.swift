@@ -140,7 +140,7 @@ public enum LayoutError: Error, CustomStringConvertible, Equatable, Sendable {
             return "section \(section) does not scroll sideways; "
                 + (sideways.isEmpty ? "this layout has no such section" : "sections that do: \(sideways.map(String.init).joined(separator: ", "))")
         case let .contentSizeNotFinite(layout, width, height):
-            return "\(layout) layout's content size \(JSONValue.double(width).briefDescription)x\(JSONValue.double(height).briefDescription) "
+            return "\(layout) layout's content size \(NumberText.exact(width))x\(NumberText.exact(height)) "
                 + "is not finite; expected a finite minimum content size"
         case .unsolvableGroup(.noSubitems):
             return "a compositional group needs at least one subitem"

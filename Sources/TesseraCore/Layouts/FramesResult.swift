@@ -107,7 +107,7 @@ public struct FramesResult: LayoutResult {
             guard o.contentSize.width.isFinite, o.contentSize.height.isFinite, o.contentSize.width >= 0, o.contentSize.height >= 0 else {
                 throw LayoutError.invalidOrthogonalSection(
                     layout: layoutName, section: o.section,
-                    problem: "gave orthogonal section \(o.section) an invalid content size \(o.contentSize.width) x \(o.contentSize.height); expected finite numbers, not negative")
+                    problem: "gave orthogonal section \(o.section) an invalid content size \(NumberText.exact(o.contentSize.width)) x \(NumberText.exact(o.contentSize.height)); expected finite numbers, not negative")
             }
             guard orthogonalBySection[o.section] < 0 else {
                 throw LayoutError.invalidOrthogonalSection(layout: layoutName, section: o.section, problem: "made section \(o.section) orthogonal twice")
