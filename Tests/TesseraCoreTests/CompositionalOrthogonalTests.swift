@@ -186,6 +186,9 @@ import Testing
         #expect(rest(.paging, -400, velocity: -1) == 0)
         for scrolling in C.OrthogonalScrolling.allCases {
             #expect(rest(scrolling, 50, velocity: 1, maximum: -20) == 0, "\(scrolling)")
+            #expect(rest(scrolling, .nan, velocity: 1) == 0, "\(scrolling)")
+            #expect(rest(scrolling, 50, velocity: .nan, maximum: .nan) == 0, "\(scrolling)")
+            #expect(rest(scrolling, .infinity, velocity: 0) == (scrolling == .none ? 0 : 1000), "\(scrolling)")
         }
     }
 

@@ -28,7 +28,8 @@ extension Compositional {
         ///   for group paging), the next one in the direction of a non-zero velocity, else the
         ///   nearest. Multiples of the exact pitch never drift, and with the centring insets a
         ///   multiple of the pitch is exactly a group centred.
-        /// Every result is clamped to `0...maximum`. O(1).
+        /// Every result is clamped to `0...maximum` (0 for a negative or NaN maximum); a NaN
+        /// proposal rests at 0. O(1).
         public func restingOffset(proposed: Double, velocity: Double, page: Double, pitch: Double,
                                   maximum: Double) -> Double {
             let target: Double
@@ -39,7 +40,9 @@ extension Compositional {
             case .paging: target = Self.multiple(of: page, near: proposed, velocity: velocity)
             case .groupPaging, .groupPagingCentered: target = Self.multiple(of: pitch, near: proposed, velocity: velocity)
             }
-            return Swift.min(Swift.max(target, 0), Swift.max(maximum, 0))
+            // Comparisons that are false for NaN: a NaN proposal rests at 0, a NaN maximum is 0.
+            let top = maximum > 0 ? maximum : 0
+            return target > 0 ? Swift.min(target, top) : 0
         }
 
         /// The multiple of `step` after `value` (velocity > 0), before it (< 0) or nearest (0).
