@@ -111,6 +111,9 @@ import Testing
         #expect(long.items.map(\.frame) == [[-60, 0, 200, 10]])
         #expect(long.contentOrigin == [-60, 0] && long.contentSize == [200, 10])
 
+        let text = try runTessera(["run", "flow", "--data", narrow, "--format", "text"] + shape)
+        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("content size:") } == ["content size: 100 x 10 at 40,0"])
+
         for (path, facts) in [(narrow, "2 items, content 100x10 at (40, 0)"), (exact, "2 items, content 140x10"),
                               (wide, "1 item, content 200x10 at (-60, 0)")] {
             let check = try runTessera(["check", "flow", "--data", path] + shape)
