@@ -75,6 +75,40 @@ import Testing
         #expect(try TransposeLayout(MirroredLayout(FlowLayout())).layout(wide.transposed()).contentOrigin == Point(x: 0, y: -50))
     }
 
+    /// The content box is mirrored as the frames are (x' = W − x − w of the box), so it always
+    /// contains them: a 50-wide line in a 100 container starts at 50, a line exactly 100 wide at
+    /// 0, a 150-wide one at −50; the size never changes and the checker finds nothing outside.
+    @Test func theContentBoxIsMirroredWithTheFrames() throws {
+        func mirroredFlow(_ widths: [Double]) throws -> AnyLayoutResult {
+            let context = LayoutContext(collectionSize: s(100, 300), count: widths.count, item: { _ in nil },
+                                        size: { i, _ in s(widths[i], 10) })
+            return try MirroredLayout(FlowLayout()).layout(context)
+        }
+        let narrow = try mirroredFlow([30, 20]), exact = try mirroredFlow([60, 40]), wide = try mirroredFlow([150])
+        expectFrames(try narrow.allFrames, [r(70, 0, 30, 10), r(50, 0, 20, 10)])
+        #expect(narrow.contentOrigin == Point(x: 50, y: 0) && narrow.contentSize == s(50, 10))
+        expectFrames(try exact.allFrames, [r(40, 0, 60, 10), r(0, 0, 40, 10)])
+        #expect(exact.contentOrigin == Point(x: 0, y: 0) && exact.contentSize == s(100, 10))
+        expectFrames(try wide.allFrames, [r(-50, 0, 150, 10)])
+        #expect(wide.contentOrigin == Point(x: -50, y: 0) && wide.contentSize == s(150, 10))
+        for result in [narrow, exact, wide] {
+            let check = try LayoutCheck(result: result)
+            #expect(check.outside == [])
+            #expect(check.contentOrigin == result.contentOrigin)
+        }
+        // Unmirrored, the narrow line's box starts at 0, where its frames are.
+        let ltr = try FlowLayout().layout(LayoutContext(collectionSize: s(100, 300), count: 2, item: { _ in nil },
+                                                         size: { i, _ in s([30.0, 20][i], 10) }))
+        #expect(ltr.contentOrigin == .zero && ltr.contentSize == s(50, 10))
+    }
+
+    /// The checker's messages name the content box by its size, and where it starts when that
+    /// is not (0, 0) (a mirrored narrow content).
+    @Test func aCheckNamesTheMirroredContentBox() throws {
+        #expect(LayoutCheck.bounds(origin: Point(x: 119.98, y: 0), size: s(255.02, 180)) == "255.02x180 at (119.98, 0)")
+        #expect(LayoutCheck.bounds(origin: .zero, size: s(255.02, 180)) == "255.02x180")
+    }
+
     /// Every built-in layout (flow, row, waterfall, overlay, split), with its elements, short of
     /// the container width so the rule matters: x' = 300 − x − w.
     @Test(arguments: BuiltinLayouts.names)

@@ -136,14 +136,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func itemsAreLabelledWithTheChosenFieldOnly() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
         for k in 0..<4 { #expect(svg.contains(">n\(k)</text>")) }
-        #expect(svg.contains("<title>1: n1 (100.0, 0.0, 100.0, 50.123)</title>"))
+        #expect(svg.contains("<title>1: n1 (100, 0, 100, 50.123)</title>"))
         #expect(!svg.contains(">b&lt;</text>"))
     }
 
     @Test func sectionsAreOutlinedAndTitled() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
-        #expect(svg.contains("<title>section 0: Fruit (0.0, 0.0, 200.0, 50.123)</title>"))
-        #expect(svg.contains("<title>section 1: s1 (0.0, 60.0, 200.0, 50.0)</title>"))
+        #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.123)</title>"))
+        #expect(svg.contains("<title>section 1: s1 (0, 60, 200, 50)</title>"))
         #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
         #expect(svg.contains(">b&lt;</text>"))
     }
@@ -169,7 +169,7 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func supplementariesDrawAfterTheItemsTheyCover() throws {
         let header = LayoutElement.supplementary("header", section: 1, frame: Rect(x: 0, y: 55, width: 200, height: 10))
         let svg = try SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
-        let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0.0, 55.0, 200.0, 10.0)</title>"))
+        let headerAt = try #require(svg.range(of: "<title>supplementary header of section 1 (0, 55, 200, 10)</title>"))
         let lastItemAt = try #require(svg.range(of: "<title>3: d "))
         #expect(lastItemAt.lowerBound < headerAt.lowerBound)
     }
@@ -181,14 +181,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         ])
         // Scrolled to y = 80 the header of section 1 sticks to the top of the viewport.
         let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 80, width: 200, height: 20)).render()
-        let header = try #require(svg.range(of: "<title>supplementary header of section 1 (pinned) (0.0, 80.0, 200.0, 5.0)</title>"))
-        let background = try #require(svg.range(of: "<title>decoration background of section 1 (0.0, 60.0, 200.0, 50.0)</title>"))
-        let item = try #require(svg.range(of: "<title>3: d (100.0, 60.0, 100.0, 50.0)</title>"))
+        let header = try #require(svg.range(of: "<title>supplementary header of section 1 (pinned) (0, 80, 200, 5)</title>"))
+        let background = try #require(svg.range(of: "<title>decoration background of section 1 (0, 60, 200, 50)</title>"))
+        let item = try #require(svg.range(of: "<title>3: d (100, 60, 100, 50)</title>"))
         #expect(background.lowerBound < item.lowerBound)
         #expect(item.lowerBound < header.lowerBound)
         // Pushed up by the section's end near the bottom: y = 110 - 5.
         let late = try SVGPicture(run: run, viewport: Rect(x: 0, y: 108, width: 200, height: 20)).render()
-        #expect(late.contains("<title>supplementary header of section 1 (pinned) (0.0, 105.0, 200.0, 5.0)</title>"))
+        #expect(late.contains("<title>supplementary header of section 1 (pinned) (0, 105, 200, 5)</title>"))
     }
 
     /// A right-to-left row wider than the viewport hangs off the left edge: the picture draws the
@@ -308,11 +308,11 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         // The panel grows 0.6 viewport to the right, where the shelf goes on.
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"0\" y=\"0\" width=\"320\" height=\"110\"/></clipPath>"))
         let faded = try #require(between(svg, "<g opacity=\"0.3\"><title>section 0 beyond its scroller (offset 0,0)</title>", "</g>"))
-        #expect(faded.contains("<title>2: i2 (200.0, 0.0, 100.0, 50.0)</title>") && faded.contains("<title>3: i3 (300.0, 0.0, 100.0, 50.0)</title>"))
+        #expect(faded.contains("<title>2: i2 (200, 0, 100, 50)</title>") && faded.contains("<title>3: i3 (300, 0, 100, 50)</title>"))
         #expect(!faded.contains("<title>0: ") && !faded.contains("<title>1: "))
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"100\" y=\"0\" width=\"100\" height=\"50\""))
         #expect(!svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"200\""))
-        #expect(svg.contains("<title>scroller of section 0 at offset 0,0 (0.0, 0.0, 200.0, 50.0), content 400 x 50</title>"))
+        #expect(svg.contains("<title>scroller of section 0 at offset 0,0 (0, 0, 200, 50), content 400 x 50</title>"))
     }
 
     @Test func aSectionOffsetMovesTheStripBothWays() throws {
@@ -320,8 +320,8 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         #expect(svg.contains("<clipPath id=\"region\"><rect x=\"-120\" y=\"0\" width=\"440\" height=\"110\"/></clipPath>"))
         let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
         // Item 0 is wholly before the scroller, 1 and 3 cut by its edges, 2 inside.
-        #expect(faded.contains("<title>0: i0 (-150.0, 0.0, 100.0, 50.0)</title>") && faded.contains("<title>1: i1 (-50.0, 0.0, 100.0, 50.0)</title>")
-                && faded.contains("<title>3: i3 (150.0, 0.0, 100.0, 50.0)</title>") && !faded.contains("<title>2: "))
+        #expect(faded.contains("<title>0: i0 (-150, 0, 100, 50)</title>") && faded.contains("<title>1: i1 (-50, 0, 100, 50)</title>")
+                && faded.contains("<title>3: i3 (150, 0, 100, 50)</title>") && !faded.contains("<title>2: "))
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"50\" y=\"0\" width=\"100\" height=\"50\" fill=\"#f5a623\""))
         // The plain section is neither clipped nor faded.
         #expect(svg.contains("\n<rect x=\"0\" y=\"60\" width=\"200\" height=\"50\" fill=\"#f5a623\""))

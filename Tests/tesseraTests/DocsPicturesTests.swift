@@ -17,7 +17,7 @@ import Testing
         let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/appstore.svg"), encoding: .utf8)
         #expect(run.stdout == committed, "docs/appstore.svg is out of date: run scripts/docs-pictures and commit it")
         // What docs/layouts.md says it shows: titled, pinned headers and clipped, faded shelves.
-        #expect(committed.contains("(pinned) (0.0, 300.0, 375.0, 50.0)</title></rect>") && committed.contains(">Games</text>"))
+        #expect(committed.contains("(pinned) (0, 300, 375, 50)</title></rect>") && committed.contains(">Games</text>"))
         #expect(committed.contains("<title>section 1 beyond its scroller (offset 345,0)</title>"))
         #expect(committed.contains("<g clip-path=\"url(#scroller-1)\">"))
     }

@@ -94,12 +94,12 @@ import Testing
         let drawn = run.stdout.split(separator: "\n").filter { $0.contains("<title>decoration") || $0.contains("<title>supplementary") || $0.contains("<title>0: ") || $0.contains("<title>1: ") }
         let titles = drawn.map { line in String(line[line.range(of: "<title>")!.upperBound..<line.range(of: "</title>")!.lowerBound]) }
         #expect(titles == [
-            "decoration background of section 0 (0.0, 0.0, 30.0, 40.0)",
-            "decoration background of section 1 (0.0, 40.0, 30.0, 50.0)",
-            "0: 0 (0.0, 20.0, 30.0, 10.0)",
-            "1: 1 (0.0, 30.0, 30.0, 10.0)",
-            "supplementary header of section 0 (pinned) (0.0, 20.0, 30.0, 20.0)",
-            "supplementary header of section 1 (pinned) (0.0, 40.0, 30.0, 20.0)",
+            "decoration background of section 0 (0, 0, 30, 40)",
+            "decoration background of section 1 (0, 40, 30, 50)",
+            "0: 0 (0, 20, 30, 10)",
+            "1: 1 (0, 30, 30, 10)",
+            "supplementary header of section 0 (pinned) (0, 20, 30, 20)",
+            "supplementary header of section 1 (pinned) (0, 40, 30, 20)",
         ])
         #expect(drawn[0].hasPrefix(##"<rect x="0" y="0" width="30" height="40" fill="#9b59b6""##))
         #expect(drawn[1].hasPrefix(##"<rect x="0" y="40" width="30" height="50" fill="#9b59b6""##))

@@ -80,10 +80,45 @@ import Testing
         #expect(rtl.items.map(\.id.text) == ["a", "b"])
         #expect(rtl.items.map(\.frame) == [[90, 0, 50, 10], [40, 0, 50, 10]])
         #expect(rtl.contentSize == [100, 10])
-        #expect(rtl.contentOrigin == nil)   // it starts at 140 − 100 = 40, as the frames say
+        #expect(rtl.contentOrigin == [40, 0])   // the content box mirrored: 140 − 0 − 100
         // Centred, the row stays centred in the viewport (it went to the left edge before).
         let centred = try report(["flow", "--data", data.path, "--viewport", "140x120", "--sizing", "intrinsic",
                                   "--param", "justifyContent=center", "--rtl"])
         #expect(centred.items.map(\.frame) == [[70, 0, 50, 10], [20, 0, 50, 10]])
+    }
+
+    /// The content box is mirrored with the frames, so origin and size always contain them: a
+    /// line of 100 in a 140 viewport starts at 40, one of exactly 140 at 0 (no origin reported),
+    /// one of 200 at −60. `check --rtl` measures the items against that box.
+    @Test func theContentBoxFollowsTheMirror() throws {
+        let dir = try temporaryDirectory()
+        /// A line of items `widths` wide and 10 high, in a file.
+        func line(_ name: String, _ widths: [Int]) throws -> String {
+            let data = dir.appendingPathComponent("\(name).json")
+            let items = widths.enumerated().map { #"{"id":"\#($0.offset)","w":\#($0.element),"h":10}"# }
+            try #"{"items":[\#(items.joined(separator: ","))]}"#.write(to: data, atomically: true, encoding: .utf8)
+            return data.path
+        }
+        let shape = ["--viewport", "140x120", "--sizing", "intrinsic", "--rtl"]
+        let narrow = try line("narrow", [50, 50]), exact = try line("exact", [90, 50]), wide = try line("wide", [200])
+        let short = try report(["flow", "--data", narrow] + shape)
+        #expect(short.items.map(\.frame) == [[90, 0, 50, 10], [40, 0, 50, 10]])
+        #expect(short.contentOrigin == [40, 0] && short.contentSize == [100, 10])
+        let full = try report(["flow", "--data", exact] + shape)
+        #expect(full.items.map(\.frame) == [[50, 0, 90, 10], [0, 0, 50, 10]])
+        #expect(full.contentOrigin == nil && full.contentSize == [140, 10])
+        let long = try report(["flow", "--data", wide] + shape)
+        #expect(long.items.map(\.frame) == [[-60, 0, 200, 10]])
+        #expect(long.contentOrigin == [-60, 0] && long.contentSize == [200, 10])
+
+        let text = try runTessera(["run", "flow", "--data", narrow, "--format", "text"] + shape)
+        #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("content size:") } == ["content size: 100 x 10 at 40,0"])
+
+        for (path, facts) in [(narrow, "2 items, content 100x10 at (40, 0)"), (exact, "2 items, content 140x10"),
+                              (wide, "1 item, content 200x10 at (-60, 0)")] {
+            let check = try runTessera(["check", "flow", "--data", path] + shape)
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.stdout == "flow: ok on \(path): \(facts), 0 warnings\n")
+        }
     }
 }

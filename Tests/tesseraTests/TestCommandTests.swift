@@ -228,6 +228,24 @@ import Testing
         ])
     }
 
+    /// A right-to-left run narrower than its viewport fits its content: the box is mirrored with
+    /// the frames (316 wide in 375, it starts at 59), so toFitContent measures against it.
+    @Test func aMirroredNarrowRunFitsItsContent() throws {
+        let root = try Self.project(test: """
+        local t = require("tessera")
+        test("mirrored flow", function()
+          local run = t.run("flow", {data = "../items.json", params = {spacing = 8}, rtl = true})
+          expect(run.items[1].frame):toEqual({275, 0, 100, 80})
+          expect(run.items[3].frame):toEqual({59, 0, 100, 60})
+          expect(run.contentSize):toEqual({316, 218})
+          expect(run):toFitContent()
+        end)
+        """)
+        let run = try Self.test(in: root)
+        #expect(Self.lines(run.stdout) == ["✔ tests/grid_test.lua › mirrored flow (_ ms)", "1 passed, 0 failed", ""])
+        #expect(run.status == 0)
+    }
+
     /// ctx.set writes into the simpleLayout that runs: a layout run inside another (t.run in
     /// its simpleLayout) gets its own frames, and the outer one's ctx.set writes the outer
     /// frames again once the inner run returns.

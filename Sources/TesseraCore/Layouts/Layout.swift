@@ -54,9 +54,10 @@ public protocol LayoutResult: Sendable {
     /// Size of the scrollable content.
     var contentSize: Size { get }
     /// Where the content's top-left corner lies: the content spans `contentOrigin` and
-    /// `contentSize`. (0, 0), but for a layout mirrored right to left whose content is wider
-    /// than its container: that content hangs off the left edge, at negative x (see
-    /// `MirroredLayout` and `scrollRange(viewport:)`).
+    /// `contentSize`, and contains every frame. (0, 0), but for a layout mirrored right to left:
+    /// its content box is mirrored as its frames are (x' = W − x − w), so content narrower than
+    /// the container starts right of 0 and wider content hangs off the left edge, at negative x
+    /// (see `MirroredLayout` and `scrollRange(viewport:)`).
     var contentOrigin: Point { get }
     /// Item `index`'s resting frame (unpinned, orthogonal sections at offset 0).
     /// - Throws: `LayoutError.indexOutOfRange` for an index outside `0..<count`.

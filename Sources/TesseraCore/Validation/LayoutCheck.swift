@@ -13,8 +13,8 @@ package struct LayoutCheck {
     public private(set) var overlaps: [(Int, Int)] = []
     /// True when counting stopped at `overlapLimit` pairs.
     public private(set) var overlapsTruncated = false
-    /// Items whose frame reaches outside (0, 0, contentSize), or outside their orthogonal
-    /// section's scrolling content.
+    /// Items whose frame reaches outside the content box (`contentOrigin`, `contentSize`), or
+    /// outside their orthogonal section's scrolling content.
     public private(set) var outside: [Int] = []
     /// For items of `outside` in an orthogonal section: that section's scrolling content at
     /// rest, in content coordinates (what bounded them).
@@ -33,6 +33,8 @@ package struct LayoutCheck {
     /// The frames read, in flattened order.
     public let frames: [Rect]
     public let contentSize: Size
+    /// Where the content box starts: (0, 0) but for a layout mirrored right to left.
+    public let contentOrigin: Point
     /// Item i's id, for messages (nil: items are named by index only).
     let id: ((Int) -> ItemID?)?
 
@@ -61,11 +63,12 @@ package struct LayoutCheck {
         }
         self.frames = frames
         contentSize = result.contentSize
+        contentOrigin = result.contentOrigin
         let scrolledContent = Dictionary(result.orthogonalSections.map {
             ($0.section, Rect(x: $0.frame.x, y: $0.frame.y, width: $0.contentSize.width, height: $0.contentSize.height))
         }, uniquingKeysWith: { first, _ in first })
 
-        let slack = 1e-9, content = Rect(x: 0, y: 0, width: contentSize.width, height: contentSize.height)
+        let slack = 1e-9, content = Rect(origin: contentOrigin, size: contentSize)
         for (i, f) in frames.enumerated() {
             let bounds = scrolledContent.isEmpty ? content : scrolledContent[try result.section(ofItem: i)] ?? content
             if f.minX < bounds.minX - slack || f.minY < bounds.minY - slack
@@ -109,7 +112,7 @@ package struct LayoutCheck {
         let steps = 8
         for s in 0..<steps {
             let y = (contentSize.height - height) * Double(s) / Double(steps - 1)
-            let rect = Rect(x: 0, y: max(0, y), width: width, height: height)
+            let rect = Rect(x: contentOrigin.x, y: contentOrigin.y + max(0, y), width: width, height: height)
             let seen = Set(try visible(rect))
             let missed = index.query(rect).filter { !seen.contains($0) }
             if !missed.isEmpty { missedByVisible.append((rect, missed)) }
@@ -147,7 +150,7 @@ package struct LayoutCheck {
             if let shelf = outsideScrolledContent[i] {
                 lines.append("item \(name(i)) at \(frames[i].compact) lies outside its section's scrolling content \(shelf.compact)")
             } else {
-                lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.size(contentSize))")
+                lines.append("item \(name(i)) at \(frames[i].compact) lies outside the content bounds \(Self.bounds(origin: contentOrigin, size: contentSize))")
             }
         }
         if outside.count > limit { lines.append("... \(outside.count - limit) more items outside the content bounds") }
@@ -180,6 +183,12 @@ package struct LayoutCheck {
 
     /// `375x347.14`.
     public static func size(_ s: Size) -> String { "\(number(s.width))x\(number(s.height))" }
+
+    /// The content box for a person: its size (`255.02x180`), and where it starts when that is
+    /// not (0, 0) (`255.02x180 at (119.98, 0)`, a narrow content mirrored right to left).
+    public static func bounds(origin: Point, size s: Size) -> String {
+        origin == .zero ? size(s) : "\(size(s)) at (\(number(origin.x)), \(number(origin.y)))"
+    }
 
     /// Warnings found, counting each missed-visible rectangle once.
     public var warningCount: Int { Kind.allCases.reduce(0) { $0 + count(of: $1) } }

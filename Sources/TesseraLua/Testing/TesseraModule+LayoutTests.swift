@@ -197,14 +197,15 @@ extension TesseraModule {
         LuaHost.hosted(L, context) { host, args in
             guard let checked = try host.matcherCheck("toFitContent", args) else { return 1 }
             let (run, check) = checked
-            let size = run.result.contentSize
-            let content = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            let size = run.result.contentSize, origin = run.result.contentOrigin
+            let content = Rect(origin: origin, size: size)
             let slack = 1e-9
             let elements = (run.result.supplementaries + run.result.decorations).filter { e in
-                e.frame.minX < -slack || e.frame.minY < -slack || e.frame.maxX > content.maxX + slack || e.frame.maxY > content.maxY + slack
+                e.frame.minX < content.minX - slack || e.frame.minY < content.minY - slack
+                    || e.frame.maxX > content.maxX + slack || e.frame.maxY > content.maxY + slack
             }
             guard !check.outside.isEmpty || !elements.isEmpty else { return 0 }
-            var lines = ["expected every element inside the content bounds \(LayoutCheck.size(size)), "
+            var lines = ["expected every element inside the content bounds \(LayoutCheck.bounds(origin: origin, size: size)), "
                          + "\(check.outside.count + elements.count) lie outside:"]
             lines += check.outsideWarnings(limit: 10).map { "  " + $0 }
             lines += elements.prefix(10).map { "  \($0.kind) of section \($0.section) at \($0.frame.compact) lies outside the content bounds" }

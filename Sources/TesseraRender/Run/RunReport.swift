@@ -2,7 +2,7 @@ import OrderedCollections
 import TesseraCore
 
 /// The `run --format json` document: viewport, contentSize (and contentOrigin when the content
-/// starts left of or above 0), items in flattened order at rest,
+/// does not start at 0, 0), items in flattened order at rest,
 /// supplementaries and decorations at rest, orthogonal sections with the offsets they are drawn
 /// at, and, when a viewport offset was given, `visible` (items as drawn there) and
 /// `visibleElements` (supplementaries and decorations as drawn there, pinned headers at their
@@ -157,10 +157,11 @@ extension Rect {
 
 extension LayoutResult {
     /// Where the content starts, for the JSON document and the page's data: only when that is
-    /// left of or above 0 (a right-to-left content wider than the viewport), so the offsets run
-    /// below 0; the frames say where a narrower one starts, and every other document stays as
-    /// it was.
+    /// not (0, 0), so every left-to-right document stays as it was. Right to left the content box
+    /// is mirrored with the frames: wider than the viewport it starts left of 0 (the offsets run
+    /// below 0), narrower it starts right of 0 (at the viewport width minus its own), so the
+    /// reported origin and size always contain every frame.
     var reportedContentOrigin: Point? {
-        contentOrigin.x < 0 || contentOrigin.y < 0 ? contentOrigin : nil
+        contentOrigin == .zero ? nil : contentOrigin
     }
 }

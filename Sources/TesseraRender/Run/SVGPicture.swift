@@ -90,14 +90,14 @@ public struct SVGPicture {
             let f = box.frame
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
-                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(f)</title></rect>")
+                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(f.exact)</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
             let s = strip.scroller.section
             svg.add(clipPath("scroller-\(s)", strip.scroller.frame))
             guard !beyond.isEmpty else { continue }
-            svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)))</title>")
+            svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(exact(strip.offset)))</title>")
             let label = beyond.count <= labelLimit
             for element in beyond { svg.add(draw(element, visible: [], shown: shown, scale: scale, label: label, titles: titles)) }
             svg.add("</g>")
@@ -118,8 +118,8 @@ public struct SVGPicture {
             let f = strip.scroller.frame, line = 1 / scale
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#3d6a99\" stroke-width=\"\(n(line))\" stroke-dasharray=\"\(n(2 * line)) \(n(2 * line))\">"
-                    + "<title>scroller of section \(strip.scroller.section) at offset \(fmt(strip.offset.x)),\(fmt(strip.offset.y)) "
-                    + "\(f), content \(fmt(strip.scroller.contentSize.width)) x \(fmt(strip.scroller.contentSize.height))</title></rect>")
+                    + "<title>scroller of section \(strip.scroller.section) at offset \(exact(strip.offset)) \(f.exact), "
+                    + "content \(NumberText.exact(strip.scroller.contentSize.width)) x \(NumberText.exact(strip.scroller.contentSize.height))</title></rect>")
         }
         // In the top right corner: the top left one holds the first item's label.
         for box in sections where !box.titledBySupplementary {
@@ -155,7 +155,7 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(f)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(f.exact)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
@@ -251,7 +251,7 @@ public struct SVGPicture {
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {
         let anchor = e.index.map { " for item \($0)" } ?? ""
-        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame)"
+        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame.exact)"
     }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
@@ -263,6 +263,9 @@ public struct SVGPicture {
         return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
     private func n(_ v: Double) -> String { JSONWriter.format(v) }
+
+    /// `0,-120`: an offset in a hover title, exact as the titles' frames (`Rect.exact`) are.
+    private func exact(_ p: Point) -> String { "\(NumberText.exact(p.x)),\(NumberText.exact(p.y))" }
 }
 
 extension Rect {

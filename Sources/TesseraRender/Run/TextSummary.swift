@@ -28,7 +28,8 @@ public struct TextSummary {
             "layout:       \(run.layoutName)",
             "data:         \(run.dataset.sourceName) (\(NumberText.counted(run.dataset.count, "item")) in \(NumberText.counted(run.dataset.sections.count, "section")))",
             "viewport:     \(fmt(run.viewport.width)) x \(fmt(run.viewport.height)) at \(fmt(region.x)),\(fmt(region.y))",
-            "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))",
+            "content size: \(fmt(result.contentSize.width)) x \(fmt(result.contentSize.height))"
+                + (result.reportedContentOrigin.map { " at \(fmt($0.x)),\(fmt($0.y))" } ?? ""),
             "layout time:  \(NumberText.fixed(run.milliseconds, decimals: 2)) ms",
             "visible:      \(NumberText.counted(visible.count, "item"))" + (visible.isEmpty ? "" : " (\(rangeSummary(visible)))"),
             "",

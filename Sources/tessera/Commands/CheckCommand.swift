@@ -4,7 +4,7 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera check LAYOUT [--data FILE] [--strict | --fail-on KINDS]`: loads the script (or a
+/// `tessera check LAYOUT [--data FILE] [--rtl] [--strict | --fail-on KINDS]`: loads the script (or a
 /// built-in) in the sandbox, lays out the dataset (or 100 generated items), validates every
 /// frame, and warns about overlapping items, items outside the content bounds, headers covering
 /// items and pinned elements drawn over each other while scrolling.
@@ -32,6 +32,9 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
 
     @OptionGroup var guides: GuideOptions
 
+    @Flag(help: rightToLeftHelp)
+    var rtl = false
+
     @Flag(help: "Exit 1 on any warning (a CI job fails on them).")
     var strict = false
 
@@ -54,14 +57,14 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
     }
 
     func run() throws {
-        let run = try layOut(data: data)
+        let run = try layOut(data: data, rightToLeft: rtl)
         let layout = layoutName
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
         let source = data ?? "100 generated items"
         for warning in check.warnings(limit: try maxWarnings.get().value) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
-        let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.size(size))"
+        let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.bounds(origin: run.result.contentOrigin, size: size))"
         guard check.warningCount > 0 else {
             printLine("\(layout): ok on \(source): \(facts), 0 warnings")
             return

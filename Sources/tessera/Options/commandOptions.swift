@@ -46,7 +46,7 @@ let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (d
 let optionalDataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE")
 let requiredDataHelp = ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE")
 
-/// What `--rtl` does (run, scroll). A help text, not an option group: a group is one more type
+/// What `--rtl` does (run, check, scroll). A help text, not an option group: a group is one more type
 /// for ArgumentParser to look up at every start (about a million instructions).
 let rightToLeftHelp = ArgumentHelp(
     "Right to left: mirror the layout around the viewport width (x' = W - x - w); content wider than it scrolls towards negative x.")

@@ -10,7 +10,10 @@
 /// left one, at negative x, and the scroll runs towards negative x (an offset x becomes −x, as
 /// orthogonal sections already do). That is CSS's model (an overflowing `direction: rtl` box
 /// scrolls to negative `scrollLeft`) and it makes the whole picture the exact mirror of the
-/// left-to-right one, so one rule holds for every layout. The content size is unchanged.
+/// left-to-right one, so one rule holds for every layout. The content box follows the same
+/// mirror: its size is unchanged and its origin is x' = W − x − w, right of 0 for content
+/// narrower than W, 0 for content exactly W wide, negative for wider content, so it always
+/// contains every mirrored frame and element.
 ///
 /// Nothing is copied: the result maps each answer on the way out and each question (rectangles,
 /// scroll states) on the way in, and mirroring is its own inverse, so queries stay exact and
@@ -37,7 +40,8 @@ struct MirroredResult: LayoutResult {
 
     var count: Int { base.count }
     var contentSize: Size { base.contentSize }
-    /// The base's content box mirrored: wider than the container, it starts at negative x.
+    /// The base's content box mirrored as the frames are: narrower than the container it starts
+    /// right of 0, wider at negative x.
     var contentOrigin: Point { Rect(origin: base.contentOrigin, size: base.contentSize).mirrored(inWidth: width).origin }
 
     var elements: [LayoutElement] { base.elements.map(mirrored) }
