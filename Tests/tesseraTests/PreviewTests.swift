@@ -1012,7 +1012,7 @@ struct PreviewTests {
     func anEditorsSaveIsReportedOnce(poll: Bool, how: String) async throws {
         let folder = try temporaryFolder(), files = FileManager.default
         let file = folder.appendingPathComponent("data.json").path
-        try "1".write(toFile: file, atomically: false, encoding: .utf8)
+        try writeClosingOnExec("1", to: file)
         let reports = Reports()
         let watcher = FileWatcher(poll: poll) { reports.add($0) }
         defer { watcher.stop() }
@@ -1031,19 +1031,19 @@ struct PreviewTests {
             gone = FileWatcher.now() - start
         }
         switch how {
-        case "in place": try "22".write(toFile: file, atomically: false, encoding: .utf8)
+        case "in place": try writeClosingOnExec("22", to: file)
         case "renamed over":
-            try "22".write(toFile: file + ".tmp", atomically: false, encoding: .utf8)
+            try writeClosingOnExec("22", to: file + ".tmp")
             try move(file + ".tmp", file)
         case "backup renamed away":
-            try away({ try move(file, file + "~") }, back: { try "22".write(toFile: file, atomically: false, encoding: .utf8) })
+            try away({ try move(file, file + "~") }, back: { try writeClosingOnExec("22", to: file) })
             try files.removeItem(atPath: file + "~")
         case "safe write":
-            try "22".write(toFile: file + "___jb_tmp___", atomically: false, encoding: .utf8)
+            try writeClosingOnExec("22", to: file + "___jb_tmp___")
             try away({ try move(file, file + "___jb_old___") }, back: { try move(file + "___jb_tmp___", file) })
             try files.removeItem(atPath: file + "___jb_old___")
         default:
-            try away({ try files.removeItem(atPath: file) }, back: { try "22".write(toFile: file, atomically: false, encoding: .utf8) })
+            try away({ try files.removeItem(atPath: file) }, back: { try writeClosingOnExec("22", to: file) })
         }
         try await reports.wait(for: 1)
         try await Task.sleep(nanoseconds: 500_000_000)   // past the settle interval: nothing more comes
@@ -1055,6 +1055,18 @@ struct PreviewTests {
         } else {
             #expect(reports.all == [[path]], "gone \(gone) s")
         }
+    }
+
+
+    /// Writes `text` to `path` through a descriptor no child process inherits: a test that
+    /// spawns a child meanwhile would otherwise hold the write open past its exec, and the
+    /// late close reads as a second save (Foundation's writes open without O_CLOEXEC).
+    private func writeClosingOnExec(_ text: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 
     /// A temporary file's write that is closed only after the file was renamed into place (a
