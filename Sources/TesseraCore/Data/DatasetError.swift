@@ -48,10 +48,12 @@ public struct DatasetError: Error, Equatable, Sendable, CustomStringConvertible 
             s += ":\(line)"
             if let column { s += ":\(column)" }
         }
-        s += ": "
-        if let path { s += path + ": " }
-        return s + message + "."
+        return s + ": " + problem
     }
+
+    /// What the description says after the place: the path when there is one, then the
+    /// message, `items[1].id: expected ... .` (a caller that shows the place apart uses it).
+    package var problem: String { (path.map { $0 + ": " } ?? "") + message + "." }
 }
 
 extension DatasetError {

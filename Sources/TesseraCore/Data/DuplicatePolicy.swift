@@ -12,6 +12,10 @@ public enum DuplicatePolicy: String, CaseIterable, Sendable {
 }
 
 extension DuplicatePolicy {
+    /// The policies that keep repeats (every one but `.reject`), for a message that names the
+    /// way to keep them.
+    package static var keeping: [DuplicatePolicy] { allCases.filter { $0 != .reject } }
+
     /// The renames `.suffix` makes in `ids` (in source order), as `(position, new id)`: the
     /// n-th repeat of `x` becomes `x.suffixed(n)`, skipping any name already used (in `ids` or
     /// by an earlier rename). The one implementation behind the dataset loader and

@@ -15,7 +15,7 @@ extension TesseraModule {
     /// "(or a duplicate policy: duplicates = "pairInOrder" or "suffix")": how a test keeps a data
     /// file's repeated ids, where TesseraCore's message says "(or a duplicate policy)".
     static let runPolicyNote: String = {
-        let keeping = DuplicatePolicy.allCases.filter { $0 != .reject }.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+        let keeping = DuplicatePolicy.keeping.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
         return "(or a duplicate policy: duplicates = \(keeping))"
     }()
 

@@ -11,7 +11,7 @@ extension DatasetError {
 
     /// "(or a duplicate policy: --duplicates pairInOrder|suffix)".
     private static let duplicatesFlagNote: String = {
-        let keeping = DuplicatePolicy.allCases.filter { $0 != .reject }.map(\.rawValue).joined(separator: "|")
+        let keeping = DuplicatePolicy.keeping.map(\.rawValue).joined(separator: "|")
         return "(or a duplicate policy: \(DuplicatePolicy.flag) \(keeping))"
     }()
 

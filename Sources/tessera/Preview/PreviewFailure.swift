@@ -62,7 +62,7 @@ struct PreviewFailure {
             }
         } else if let e = tessera.datasetError?.namingFlags {
             file = e.file; line = e.line; column = e.column
-            message = (e.path.map { $0 + ": " } ?? "") + e.message + "."
+            message = e.problem
         }
     }
 
