@@ -68,11 +68,10 @@ package struct LayoutCheck {
             ($0.section, Rect(x: $0.frame.x, y: $0.frame.y, width: $0.contentSize.width, height: $0.contentSize.height))
         }, uniquingKeysWith: { first, _ in first })
 
-        let slack = 1e-9, content = Rect(origin: contentOrigin, size: contentSize)
+        let content = Rect(origin: contentOrigin, size: contentSize)
         for (i, f) in frames.enumerated() {
             let bounds = scrolledContent.isEmpty ? content : scrolledContent[try result.section(ofItem: i)] ?? content
-            if f.minX < bounds.minX - slack || f.minY < bounds.minY - slack
-                || f.maxX > bounds.maxX + slack || f.maxY > bounds.maxY + slack {
+            if Self.lies(f, outside: bounds) {
                 outside.append(i)
                 if bounds != content { outsideScrolledContent[i] = bounds }
             }
@@ -183,6 +182,14 @@ package struct LayoutCheck {
 
     /// `375x347.14`.
     public static func size(_ s: Size) -> String { "\(number(s.width))x\(number(s.height))" }
+
+    /// Whether `frame` reaches outside `bounds` by more than rounding (1e-9): the one test of
+    /// "outside the content" for items here and for elements in layout tests.
+    public static func lies(_ frame: Rect, outside bounds: Rect) -> Bool {
+        let slack = 1e-9
+        return frame.minX < bounds.minX - slack || frame.minY < bounds.minY - slack
+            || frame.maxX > bounds.maxX + slack || frame.maxY > bounds.maxY + slack
+    }
 
     /// The content box for a person: its size (`255.02x180`), and where it starts when that is
     /// not (0, 0) (`255.02x180 at (119.98, 0)`, a narrow content mirrored right to left).

@@ -199,11 +199,7 @@ extension TesseraModule {
             let (run, check) = checked
             let size = run.result.contentSize, origin = run.result.contentOrigin
             let content = Rect(origin: origin, size: size)
-            let slack = 1e-9
-            let elements = (run.result.supplementaries + run.result.decorations).filter { e in
-                e.frame.minX < content.minX - slack || e.frame.minY < content.minY - slack
-                    || e.frame.maxX > content.maxX + slack || e.frame.maxY > content.maxY + slack
-            }
+            let elements = (run.result.supplementaries + run.result.decorations).filter { LayoutCheck.lies($0.frame, outside: content) }
             guard !check.outside.isEmpty || !elements.isEmpty else { return 0 }
             var lines = ["expected every element inside the content bounds \(LayoutCheck.bounds(origin: origin, size: size)), "
                          + "\(check.outside.count + elements.count) lie outside:"]
