@@ -100,8 +100,9 @@ public final class BasicProvider: Provider, ItemOwner {
     public func kind(at local: Int) throws -> String { try view.kind(local) }
     public func value(at local: Int) -> JSONValue { data.value(local) }
     /// The id of its layout's section `local`: the data section its layout context gave it
-    /// (the provider's own sections, else its dataset's within its range); nil when the data
-    /// has no sections or no such section. O(1) for a whole dataset, else O(log sections +
+    /// (the provider's own sections, else its dataset's within its range); nil when there is no
+    /// such section or the data is no dataset. A dataset made without sections is one section,
+    /// id 0, so its section 0 answers 0. O(1) for a whole dataset, else O(log sections +
     /// sections in range).
     public func sectionID(ofSection local: Int) -> ItemID? {
         let sections: [Dataset.Section]
