@@ -15,9 +15,14 @@ import Testing
             },
             list: { folder in
                 guard entries[folder]?.0 == .folder, !unreadable.contains(folder) else { return nil }
-                return entries.keys.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
-                    .map { String($0.dropFirst(folder.count + 1)) }
+                return names(in: folder, of: entries.keys)
             })
+    }
+
+    /// The names in `folder` of the made-up file system whose paths are `paths`.
+    static func names(in folder: String, of paths: some Collection<String>) -> [String] {
+        paths.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
+            .map { String($0.dropFirst(folder.count + 1)) }
     }
 
     static let tree: [String: (FileEntry.Kind, UInt64)] = [
@@ -72,11 +77,7 @@ import Testing
                     if following, kind == .symbolicLink { kind = entries[String(path.dropFirst(2))] }
                     return kind.map { FileEntry(kind: $0, identity: nil) }
                 },
-                list: { folder in
-                    guard entries[folder] == .folder else { return nil }
-                    return entries.keys.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
-                        .map { String($0.dropFirst(folder.count + 1)) }
-                })
+                list: { folder in entries[folder] == .folder ? Self.names(in: folder, of: entries.keys) : nil })
             #expect(search.isProject("p", suffix: "_test.lua") == expected, "\(entries)")
         }
     }
