@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TesseraLua
 
@@ -14,9 +15,14 @@ import Testing
             },
             list: { folder in
                 guard entries[folder]?.0 == .folder, !unreadable.contains(folder) else { return nil }
-                return entries.keys.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
-                    .map { String($0.dropFirst(folder.count + 1)) }
+                return names(in: folder, of: entries.keys)
             })
+    }
+
+    /// The names in `folder` of the made-up file system whose paths are `paths`.
+    static func names(in folder: String, of paths: some Collection<String>) -> [String] {
+        paths.filter { $0.hasPrefix(folder + "/") && !$0.dropFirst(folder.count + 1).contains("/") }
+            .map { String($0.dropFirst(folder.count + 1)) }
     }
 
     static let tree: [String: (FileEntry.Kind, UInt64)] = [
@@ -44,5 +50,42 @@ import Testing
         } throws: { error in
             "\(error)" == "the folder root/sub cannot be read; expected folders this user may list (name the readable folders as PATHs instead)"
         }
+    }
+
+    /// Without a PATH only a project is searched: a folder with a tests or layouts folder (any
+    /// case; a link to one counts) or a test file of its own (a link to one counts; a FIFO or a
+    /// folder of that name does not).
+    @Test func aProjectHoldsATestsOrLayoutsFolderOrATestFile() {
+        let cases: [([String: FileEntry.Kind], Bool?)] = [
+            (["p": .folder, "p/tests": .folder], true),
+            (["p": .folder, "p/layouts": .folder, "p/README.md": .file], true),
+            (["p": .folder, "p/Tests": .folder], true),
+            (["p": .folder, "p/tests": .symbolicLink, "tests": .folder], true),
+            (["p": .folder, "p/a_test.lua": .file], true),
+            (["p": .folder, "p/a_test.lua": .symbolicLink, "a_test.lua": .file], true),
+            (["p": .folder], false),
+            (["p": .folder, "p/tests.txt": .file, "p/src": .folder, "p/src/tests": .folder], false),
+            (["p": .folder, "p/a_test.lua": .other, "p/b_test.lua": .folder], false),
+            (["p": .folder, "p/a_test.lua": .symbolicLink], false),
+            (["q": .folder], nil),
+        ]
+        for (entries, expected) in cases {
+            let search = TestFileSearch(
+                entry: { path, following in
+                    // A link named p/X leads to the entry named X.
+                    var kind = entries[path]
+                    if following, kind == .symbolicLink { kind = entries[String(path.dropFirst(2))] }
+                    return kind.map { FileEntry(kind: $0, identity: nil) }
+                },
+                list: { folder in entries[folder] == .folder ? Self.names(in: folder, of: entries.keys) : nil })
+            #expect(search.isProject("p", suffix: "_test.lua") == expected, "\(entries)")
+        }
+    }
+
+    /// This repository is a project: its layout scripts' tests run with a bare `tessera test`.
+    @Test func thisRepositoryIsAProject() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(LayoutTestSuite.isProject(root.path) == true)
+        #expect(LayoutTestSuite.isProject(root.appendingPathComponent("Sources").path) == false)
     }
 }

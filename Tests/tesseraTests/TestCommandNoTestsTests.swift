@@ -5,7 +5,8 @@ import FoundationXML
 import Testing
 
 /// A test file that declares no test fails, as Jest's does, and a run that ran no test at all
-/// says so: a CI job cannot pass on a helper named like a test file.
+/// says so: a CI job cannot pass on a helper named like a test file. Under --filter such a file
+/// matches no test, as any other; its snapshots are obsolete, as any no test asked for.
 @Suite struct TestCommandNoTestsTests {
     static let helper = """
     -- Shared helpers, named like a test file by mistake.
@@ -80,5 +81,76 @@ import Testing
 
             """)
         #expect(run.stderr == "Error: no test ran in 2 test files; expected at least one test(name, function() ... end) call in a NAME_test.lua file\n")
+    }
+
+    /// Under --filter a file without tests matches no test, as any other file does: a filter
+    /// that matches a test elsewhere passes, and a mistyped one is the usage error (2) that says
+    /// the filter matched nothing, not a failure (1) of the file.
+    @Test func underAFilterAFileWithoutTestsMatchesNoTest() throws {
+        let root = try Self.project()
+        let matched = try TestCommandTests.test(["--filter", "mirrors"], in: root)
+        #expect(matched.status == 0)
+        #expect(TestCommandTests.lines(matched.stdout) == [
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "1 passed, 0 failed",
+            "",
+        ])
+        #expect(matched.stderr == "")
+        let typo = try TestCommandTests.test(["--filter", "mirorrs"], in: root)
+        #expect(typo.status == 2)
+        #expect(typo.stdout == "0 passed, 0 failed\n")
+        #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 2 test files; expected part of a test's name\n")
+        let alone = try TestCommandTests.test(["tests/helper_test.lua", "--filter", "square"], in: root)
+        #expect(alone.status == 2)
+        #expect(alone.stdout == "0 passed, 0 failed\n")
+        #expect(alone.stderr == "Error: --filter 'square' matched no test in 1 test file; expected part of a test's name\n")
+        // Nothing ran, so nothing was written.
+        #expect(TestCommandTests.snapshot(root) == nil)
+    }
+
+    /// The snapshots of a file whose tests were all left out are obsolete, as any snapshot no
+    /// test asked for: reported, and removed by --update (with the file, left empty). Under a
+    /// filter, which leaves tests out, they are not.
+    @Test func theSnapshotsOfAFileWithoutTestsAreObsolete() throws {
+        let root = try Self.project()
+        let folder = root.appendingPathComponent("tests/__snapshots__")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try TestCommandTests.snapshotText.write(to: folder.appendingPathComponent("grid_test.lua.snap.json"), atomically: true, encoding: .utf8)
+        let helperSnapshots = folder.appendingPathComponent("helper_test.lua.snap.json")
+        try "{\n  \"squares 1\": [1, 4, 9],\n  \"squares: big\": [100]\n}\n".write(to: helperSnapshots, atomically: true, encoding: .utf8)
+        let run = try TestCommandTests.test(in: root)
+        #expect(run.status == 1)
+        #expect(TestCommandTests.lines(run.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "✘ tests/helper_test.lua",
+            "    " + Self.failure,
+            "  obsolete: 'squares 1' in tests/__snapshots__/helper_test.lua.snap.json",
+            "  obsolete: 'squares: big' in tests/__snapshots__/helper_test.lua.snap.json",
+            "2 passed, 1 failed, 2 obsolete",
+            "",
+        ])
+        #expect(run.stderr == "")
+        #expect(FileManager.default.fileExists(atPath: helperSnapshots.path))
+        let filtered = try TestCommandTests.test(["--filter", "flow"], in: root)
+        #expect(filtered.status == 0)
+        #expect(TestCommandTests.lines(filtered.stdout).suffix(2) == ["2 passed, 0 failed", ""])
+        let update = try TestCommandTests.test(["--update"], in: root)
+        #expect(update.status == 1)
+        #expect(TestCommandTests.lines(update.stdout) == [
+            "✔ tests/grid_test.lua › flow lays out the items (_ ms)",
+            "✔ tests/grid_test.lua › the flow has no overlaps and mirrors (_ ms)",
+            "  unchanged: 1 snapshot in tests/__snapshots__/grid_test.lua.snap.json",
+            "✘ tests/helper_test.lua",
+            "    " + Self.failure,
+            "  obsolete (removed): 'squares 1' in tests/__snapshots__/helper_test.lua.snap.json",
+            "  obsolete (removed): 'squares: big' in tests/__snapshots__/helper_test.lua.snap.json",
+            "2 passed, 1 failed, 2 obsolete",
+            "",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["grid_test.lua.snap.json"])
+        #expect(TestCommandTests.snapshot(root) == TestCommandTests.snapshotText)
+        let again = try TestCommandTests.test(["tests/helper_test.lua"], in: root)
+        #expect(again.stdout == "✘ tests/helper_test.lua\n    \(Self.failure)\n0 passed, 1 failed\n")
     }
 }

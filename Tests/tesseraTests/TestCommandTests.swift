@@ -632,7 +632,7 @@ import Testing
         """)
         let files = FileManager.default
         let never = "test(\"never\", function() expect(1):toEqual(2) end)\n"
-        for folder in [".cache", "node_modules/pkg"] {
+        for folder in [".cache", ".build/debug", ".git/hooks", "node_modules/pkg"] {
             try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             try never.write(to: root.appendingPathComponent("\(folder)/never_test.lua"), atomically: true, encoding: .utf8)
         }
@@ -842,7 +842,7 @@ import Testing
         #expect(typo.stderr == "Error: --filter 'mirorrs' matched no test in 1 test file; expected part of a test's name\n")
         #expect(typo.stdout == "0 passed, 0 failed\n")
         let empty = try temporaryDirectory()
-        let none = try Self.test([], in: empty)
+        let none = try Self.test(["."], in: empty)
         #expect(none.status == 2)
         // It named the folder but not what it looked for, nor where a test could be given.
         #expect(none.stderr == "Error: no *_test.lua files under .; expected a test file (NAME_test.lua) or a folder of them, as PATH\n")

@@ -29,7 +29,7 @@ package enum LayoutTestFile {
         let snapshotPath = SnapshotFile.path(forTest: path)
         var result = LayoutTestFileResult(path: path, snapshotPath: snapshotPath)
         func failed(_ message: String) -> LayoutTestFileResult {
-            result.tests.append(LayoutTestResult(name: fileTestName, milliseconds: 0, failure: message))
+            result.tests.append(fileFailure(message))
             return result
         }
         if let refusal = refusal(of: snapshotPath) { return failed(refusal) }
@@ -61,8 +61,12 @@ package enum LayoutTestFile {
         let count: Int
         if case .integer(let n)? = try? host.call(functions[2]).first { count = max(0, n) } else { count = 0 }
         // A file that declares no test fails, as Jest's does, so a helper named like a test
-        // file, or a file whose tests were left out, cannot pass a CI job on nothing.
-        guard count > 0 else { return failed(noTestsMessage(path)) }
+        // file, or a file whose tests were left out, cannot pass a CI job on nothing. Under a
+        // filter it is a file whose tests the filter matched none of, as any other, so a
+        // mistyped filter is told apart from a failed test. Its snapshots are then obsolete.
+        if count == 0 && options.filter == nil {
+            result.tests.append(fileFailure(noTestsMessage(path)))
+        }
         var failedTests: [String] = []
         for i in 1..<(count + 1) {
             guard case .string(let name)? = try? host.call(functions[3], [.integer(i)]).first else { continue }
@@ -108,6 +112,11 @@ package enum LayoutTestFile {
             return failed(problem)
         }
         return result
+    }
+
+    /// A failure of the file itself, reported in place of a test.
+    static func fileFailure(_ message: String) -> LayoutTestResult {
+        LayoutTestResult(name: fileTestName, milliseconds: 0, failure: message)
     }
 
     /// The failure of a test file that declares no test.

@@ -40,6 +40,13 @@ package enum LayoutTestSuite {
         return found.filter { seen.insert(ScriptFiles.standardized($0)).inserted }
     }
 
+    /// Whether `folder` may be searched for tests without being named: it holds a `tests` or
+    /// `layouts` folder or a test file of its own (`TestFileSearch.isProject`); nil when it
+    /// cannot be listed.
+    public static func isProject(_ folder: String) -> Bool? {
+        TestFileSearch.files.isProject(folder, suffix: fileSuffix)
+    }
+
     /// Runs `files`, at most `workers` at once, each in a fresh Lua state, and hands each
     /// file's result to `report` in the order of `files` as soon as it and every file before
     /// it are done (so output is stable however the files are scheduled).

@@ -16,7 +16,7 @@ struct TestCommand: ParsableCommand {
     /// The exit status of a usage error (bad flags, a PATH that does not exist).
     static let usageErrorStatus: Int32 = 2
 
-    @Argument(help: "Test files, or folders searched for *_test.lua files (default: the working directory). The search skips hidden folders, node_modules, links to folders, other file systems and anything but regular files; a folder named here is always searched.")
+    @Argument(help: "Test files, or folders searched for *_test.lua files (default: the working directory, when it holds a tests/ or layouts/ folder or a *_test.lua file). The search skips hidden folders, node_modules, links to folders, other file systems and anything but regular files; a folder named here is always searched.")
     var paths: [String] = []
 
     @Flag(help: "Rewrite the snapshots that differ and remove the obsolete ones.")
@@ -39,6 +39,14 @@ struct TestCommand: ParsableCommand {
             if file.isEmpty { throw usageError(emptyFileNameMessage(flag)) }
             // Asked before any test runs: a long run must not end in a report with nowhere to go.
             if let problem = folderProblem(ofFileAt: file) { throw usageError("cannot write \(file): \(problem)") }
+        }
+        // Without a PATH only a folder that looks like a project is searched: in /tmp or a home
+        // folder the search would run (and write snapshots beside) other checkouts' tests.
+        if self.paths.isEmpty, LayoutTestSuite.isProject(".") == false {
+            throw usageError("the working directory (\(FileManager.default.currentDirectoryPath)) does not look like a project "
+                             + "(it holds no tests/ or layouts/ folder and no *_test.lua file), and searching it could run other "
+                             + "projects' tests and write snapshots beside them; expected a PATH: the tests' folder "
+                             + "(`tessera test tests/`), or `tessera test .` to search every folder here")
         }
         let paths = self.paths.isEmpty ? ["."] : self.paths
         let files: [String]
