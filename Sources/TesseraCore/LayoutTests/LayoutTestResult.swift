@@ -45,8 +45,11 @@ package struct LayoutTestFileResult: Sendable {
     public var updated: [String] = []
     /// How many snapshots were asked for and matched what the file holds.
     public var unchanged = 0
-    /// Snapshots no test asked for (removed when `update`), by name.
+    /// Snapshots no test asked for (removed when `update`, unless `obsoleteKept`), by name.
     public var obsolete: [String] = []
+    /// Whether `update` leaves `obsolete` in place: the file declares no tests, which fails it,
+    /// and tests left out for a while must not lose their snapshots to one `--update`.
+    public var obsoleteKept = false
     /// The snapshot file, for messages.
     public var snapshotPath: String
 

@@ -63,9 +63,11 @@ package enum LayoutTestFile {
         // A file that declares no test fails, as Jest's does, so a helper named like a test
         // file, or a file whose tests were left out, cannot pass a CI job on nothing. Under a
         // filter it is a file whose tests the filter matched none of, as any other, so a
-        // mistyped filter is told apart from a failed test. Its snapshots are then obsolete.
+        // mistyped filter is told apart from a failed test. Its snapshots are then obsolete,
+        // but `--update` keeps them: the file failed, as a test that fails keeps its own.
         if count == 0 && options.filter == nil {
             result.tests.append(fileFailure(noTestsMessage(path)))
+            result.obsoleteKept = true
         }
         var failedTests: [String] = []
         for i in 1..<(count + 1) {
@@ -102,10 +104,11 @@ package enum LayoutTestFile {
         result.written = pending.filter { stored.entries[$0] == nil }
         result.updated = pending.filter { stored.entries[$0] != nil }
         result.unchanged = session.matched.count
-        guard !session.pending.isEmpty || (options.update && !result.obsolete.isEmpty) else { return result }
+        let removing = options.update && !result.obsoleteKept ? result.obsolete : []
+        guard !session.pending.isEmpty || !removing.isEmpty else { return result }
         var entries = stored.entries
         for (key, value) in session.pending { entries[key] = value }
-        if options.update { for key in result.obsolete { entries[key] = nil } }
+        for key in removing { entries[key] = nil }
         if let problem = save(SnapshotFile(entries: entries), to: snapshotPath, options: options) {
             result.written = []
             result.updated = []

@@ -158,7 +158,8 @@ struct TestCommand: ParsableCommand {
         if update && file.unchanged > 0 {
             lines.append("  unchanged: \(NumberText.counted(file.unchanged, "snapshot")) in \(file.snapshotPath)")
         }
-        for key in file.obsolete { lines.append("  obsolete\(update ? " (removed)" : ""): '\(key)' in \(file.snapshotPath)") }
+        let fate = !update ? "" : file.obsoleteKept ? " (kept: the file declares no tests)" : " (removed)"
+        for key in file.obsolete { lines.append("  obsolete\(fate): '\(key)' in \(file.snapshotPath)") }
         return lines
     }
 
