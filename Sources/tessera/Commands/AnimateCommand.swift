@@ -97,11 +97,12 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         engine.animator = try resolveAnimator(options)
         let new = try to.map { try dataset.load($0) }
+        try engine.layout()
         let origin: Point
         if let offset {
-            origin = try offset.get().point
+            // Within the content, as a scroll view keeps it (and as `run --offset` draws it).
+            origin = engine.layoutResult.scrollRange(viewport: size).clamped(try offset.get().point)
         } else {
-            try engine.layout()
             origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
         }
         try engine.scroll(to: origin)
