@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TesseraCore
 
 /// `run` with a compositional script: the JSON carries headers, orthogonal sections and their
 /// content sizes, and `--section-offset` scrolls a shelf for `visible`.
@@ -38,24 +37,16 @@ import TesseraCore
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
     }
 
-    /// An offset beyond what can be scrolled to is drawn, and reported, where a scroll view keeps
-    /// it: a shelf within its own content (towards negative x right to left), on its own axis
-    /// only; the content offset within the content.
+    /// A section offset beyond what the shelf can scroll to is drawn, and reported, where a scroll
+    /// view keeps it: within its own content (towards negative x right to left), on its own axis
+    /// only. The content offset is the rectangle `visible` answers for, taken as given.
     @Test func offsetsAreKeptWithinWhatTheyScroll() throws {
         let room = Double(15 + 423 * 345 + 15 - 375)
         #expect(try report(["--section-offset", "0=1e6,50"]).orthogonal?.first?.offset == [room, 0])
         #expect(try report(["--section-offset", "0=-20,0"]).orthogonal?.first?.offset == [0, 0])
         #expect(try report(["--rtl", "--section-offset", "0=-1e6,0"]).orthogonal?.first?.offset == [-room, 0])
         #expect(try report(["--rtl", "--section-offset", "0=20,0"]).orthogonal?.first?.offset == [0, 0])
-        struct Size: Decodable { var contentSize: [Double] }
-        let height = try JSONDecoder().decode(Size.self, from: Data(try runTessera(["run", "layouts/appstore.lua", "--data", "datasets/appstream-bookworm.json",
-                                                                                  "--viewport", "375x400"]).stdout.utf8)).contentSize[1]
-        let end = try report(["--offset", "0,\(JSONWriter.format(height - 400))", "--section-offset", "9=1e6,0"])
-        let beyond = try report(["--offset", "0,1e15", "--section-offset", "9=1e6,0"])
-        #expect(end.visible?.isEmpty == false)
-        #expect(beyond.visible == end.visible)
-        let origin = try report(["--offset", "0,0"]).visible
-        #expect(try report(["--offset", "-50,-50"]).visible == origin)
+        #expect(try report(["--offset", "0,1e15"]).visible == [])
     }
 
     /// `--safe-area`, `--layout-margins` and `--readable-width` are the viewport's guides a

@@ -56,16 +56,16 @@ struct RunCommand: ParsableCommand, LayoutCommand {
 
     func run() throws {
         let format = try writtenFormat()
-        let asked = try offset?.get().point
+        let origin = try offset?.get().point
         let askedOffsets = SectionOffset.bySection(try sectionOffsets.get())
         let out = output.out
         let inputs = [InputFile.dataset(data), InputFile.script("the layout script", layoutName)].compactMap { $0 }
         try checkOutput(out, sparing: inputs)
         let run = try layOut(data: data, rightToLeft: rtl)
         try SectionOffset.check(askedOffsets, scrollers: run.result.orthogonalSections.map(\.section))
-        // Drawn where a scroll view would keep them: within the content, each section within its own.
+        // Each section drawn where a scroll view keeps it, within its own content. The content
+        // offset is the rectangle `visible` answers for, taken as given.
         let offsets = run.result.clampedSectionOffsets(askedOffsets)
-        let origin = asked.map { run.result.scrollRange(viewport: run.viewport).clamped($0) }
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label)
         switch format {
