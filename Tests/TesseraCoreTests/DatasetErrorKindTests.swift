@@ -58,7 +58,7 @@ import TesseraCore
             #expect(found.description == message)
         }
         let unsectioned = try Dataset(validating: [Item(id: "a")])
-        #expect(throws: DatasetError(file: "<memory>", message: #"expected every item to have the field "group" to section by, found none on item 0 (id "a")"#,
+        #expect(throws: DatasetError(file: "<memory>", message: #"expected some item to have the field "group" to section by, found no item with it"#,
                                      kind: .other)) {
             try unsectioned.sectioned(by: "group")
         }

@@ -22,13 +22,44 @@ import Testing
         #expect(grouped.items == apps.items)
     }
 
-    @Test func anItemWithoutTheFieldIsAnError() throws {
-        #expect(throws: DatasetError(file: "apps.json", message: "expected every item to have the field \"team\" to section by, found none on item 0 (id \"a\")")) {
+    /// Each run of items without the field is a section of its own, `no FIELD`, suffixed as a
+    /// repeated value is; a value's section keeps its id even when such a run comes first.
+    @Test func runsWithoutTheFieldAreSectionsNamedNoField() throws {
+        let mixed = Dataset(items: [
+            Item(id: "a"), Item(id: "b"), Item(id: "c", fields: ["app": "mail"]),
+            Item(id: "d"), Item(id: "e", fields: ["app": "no app"]), Item(id: "f", fields: ["app": "mail"]),
+        ], sourceName: "mixed.json")
+        let grouped = try mixed.sectioned(by: "app")
+        #expect(grouped.sections == [
+            Dataset.Section(id: .string("no app(1)"), fields: ["title": "no app"], range: 0..<2),
+            Dataset.Section(id: "mail", fields: ["title": "mail"], range: 2..<3),
+            Dataset.Section(id: .string("no app(2)"), fields: ["title": "no app"], range: 3..<4),
+            Dataset.Section(id: .string("no app"), fields: ["title": "no app"], range: 4..<5),
+            Dataset.Section(id: .string("mail(1)"), fields: ["title": "mail"], range: 5..<6),
+        ])
+        #expect(grouped.items == mixed.items)
+        let trailing = Dataset(items: [Item(id: 1, fields: ["g": 1]), Item(id: 2), Item(id: 3)], sourceName: "p.json")
+        #expect(try trailing.sectioned(by: "g").sections == [
+            Dataset.Section(id: .int(1), fields: ["title": "1"], range: 0..<1),
+            Dataset.Section(id: .string("no g"), fields: ["title": "no g"], range: 1..<3),
+        ])
+    }
+
+    /// The id of a run without the field depends on nothing but the runs before it, so an item
+    /// added to such a run changes no section id.
+    @Test func anItemAddedToARunWithoutTheFieldKeepsTheSectionIDs() throws {
+        let old = Dataset(items: [Item(id: "a", fields: ["app": "mail"]), Item(id: "b")])
+        let new = Dataset(items: [Item(id: "a", fields: ["app": "mail"]), Item(id: "x"), Item(id: "b")])
+        #expect(try old.sectioned(by: "app").sections.map(\.id) == ["mail", "no app"])
+        #expect(try new.sectioned(by: "app").sections.map(\.id) == ["mail", "no app"])
+    }
+
+    @Test func aFieldNoItemHasIsAnErrorWithTheClosestName() throws {
+        #expect(throws: DatasetError(file: "apps.json", message: "expected some item to have the field \"team\" to section by, found no item with it")) {
             try apps.sectioned(by: "team")
         }
-        let partial = Dataset(items: [Item(id: 1, fields: ["g": 1]), Item(id: 2)], sourceName: "p.json")
-        #expect(throws: DatasetError(file: "p.json", message: "expected every item to have the field \"g\" to section by, found none on item 1 (id 2)")) {
-            try partial.sectioned(by: "g")
+        #expect(throws: DatasetError(file: "apps.json", message: "expected some item to have the field \"ap\" to section by, found no item with it (did you mean app?)")) {
+            try apps.sectioned(by: "ap")
         }
         #expect(try Dataset(items: []).sectioned(by: "g").sections == [Dataset.Section(id: .int(0), range: 0..<0)])
     }

@@ -31,6 +31,18 @@ import Testing
         ])
     }
 
+    /// An `--offset` beyond the content plays the reload at the last screen, and the JSON's
+    /// `offset` says so: six 100-high items in a 250-high viewport scroll to 350 at most.
+    @Test func anOffsetBeyondTheContentIsKeptWithinIt() throws {
+        let dir = try temporaryDirectory()
+        let items = "{\"items\": [" + "abcdef".map { "{\"id\": \"\($0)\", \"w\": 100, \"h\": 100}" }.joined(separator: ", ") + "]}"
+        try items.write(to: dir.appendingPathComponent("six.json"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["animate", "flow", "--data", "six.json", "--to", "six.json", "--viewport", "100x250",
+                                  "--offset", "0,1e15"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == #"{"viewport":[100,250],"offset":[0,350],"duration":0,"tracks":[]}"# + "\n", "\(run.stdout)")
+    }
+
     /// A layout of rows under a 20-high header per section, each row with a 10x10 badge at its
     /// right, and `gap` points after each section; and data with sections A and B.
     static func files(gap: Double, in dir: URL) throws {

@@ -37,6 +37,18 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("--section-offset '1=x,2' is not valid; expected S=X,Y with a 0-based section and two finite numbers, for example 1=120,0"))
     }
 
+    /// A section offset beyond what the shelf can scroll to is drawn, and reported, where a scroll
+    /// view keeps it: within its own content (towards negative x right to left), on its own axis
+    /// only. The content offset is the rectangle `visible` answers for, taken as given.
+    @Test func offsetsAreKeptWithinWhatTheyScroll() throws {
+        let room = Double(15 + 423 * 345 + 15 - 375)
+        #expect(try report(["--section-offset", "0=1e6,50"]).orthogonal?.first?.offset == [room, 0])
+        #expect(try report(["--section-offset", "0=-20,0"]).orthogonal?.first?.offset == [0, 0])
+        #expect(try report(["--rtl", "--section-offset", "0=-1e6,0"]).orthogonal?.first?.offset == [-room, 0])
+        #expect(try report(["--rtl", "--section-offset", "0=20,0"]).orthogonal?.first?.offset == [0, 0])
+        #expect(try report(["--offset", "0,1e15"]).visible == [])
+    }
+
     /// `--safe-area`, `--layout-margins` and `--readable-width` are the viewport's guides a
     /// section's `contentInsetsReference` measures its insets from; bad values are refused.
     @Test func theViewportsGuidesComeFromTheCommandLine() throws {

@@ -132,14 +132,68 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         let missing = try runTessera(["check", "sectioned", "--data", "apps.jsonl", "--section-by", "team"], in: dir)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "Error: apps.jsonl: expected every item to have the field \"team\" to section by, found none on item 0 (id \"a\").\n")
+        #expect(missing.stderr == "Error: apps.jsonl: expected some item to have the field \"team\" to section by, found no item with it.\n")
         let repl = try runTessera(["repl", "--data", "apps.jsonl", "--section-by", "app"], in: dir,
                                   input: "print(#data.sections, data.sections[3].title)\n")
         #expect(repl.stdout == "3\tmail\n", "\(repl.stderr)")
         let scroll = try runTessera(["scroll", "sectioned", "--data", "apps.jsonl", "--section-by", "nope"], in: dir)
-        #expect(scroll.stderr.contains("found none on item 0"), "\(scroll.stderr)")
+        #expect(scroll.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it.\n")
         let animate = try runTessera(["animate", "sectioned", "--data", "apps.jsonl", "--to", "apps.jsonl", "--section-by", "nope"], in: dir)
-        #expect(animate.stderr.contains("found none on item 0"), "\(animate.stderr)")
+        #expect(animate.stderr == "Error: apps.jsonl: expected some item to have the field \"nope\" to section by, found no item with it.\n")
+    }
+
+    /// Items without the field form sections of their own run, `no FIELD`; a misspelt field that
+    /// no item has is still an error, with the closest name the items have.
+    @Test func sectionByGivesRunsWithoutTheFieldSectionsOfTheirOwn() throws {
+        let lines = [("a", "\"app\": \"mail\", "), ("b", ""), ("c", ""), ("d", "\"app\": \"mail\", "), ("e", "")]
+            .map { "{\"id\": \"\($0.0)\", \($0.1)\"w\": 10, \"h\": 10}" }.joined(separator: "\n") + "\n"
+        let dir = try folder(["apps.jsonl": lines])
+        let json = try runTessera(["run", "flow", "--data", "apps.jsonl", "--section-by", "app", "--viewport", "10x100"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("""
+          "items": [
+            {"id": "a", "section": 0, "frame": [0, 0, 10, 10]},
+            {"id": "b", "section": 1, "frame": [0, 10, 10, 10]},
+            {"id": "c", "section": 1, "frame": [0, 20, 10, 10]},
+            {"id": "d", "section": 2, "frame": [0, 30, 10, 10]},
+            {"id": "e", "section": 3, "frame": [0, 40, 10, 10]}
+          ],
+        """), "\(json.stdout)")
+        let repl = try runTessera(["repl", "--data", "apps.jsonl", "--section-by", "app"], in: dir, input: """
+            for _, s in ipairs(data.sections) do print(s.id, s.title, s.count) end
+
+            """)
+        #expect(repl.stdout == "mail\tmail\t1\nno app\tno app\t2\nmail(1)\tmail\t1\nno app(1)\tno app\t1\n", "\(repl.stderr)")
+        let typo = try runTessera(["run", "flow", "--data", "apps.jsonl", "--section-by", "ap"], in: dir)
+        #expect(typo.status == 1)
+        #expect(typo.stderr == "Error: apps.jsonl: expected some item to have the field \"ap\" to section by, found no item with it (did you mean app?).\n")
+    }
+
+    /// A diff of two files sectioned by a field that some items lack: an item added to a run
+    /// without the field is an insert into that run's section, which keeps its id.
+    @Test func aDiffSectionedByAFieldSomeItemsLackKeepsTheSections() throws {
+        let old = #"{"id": "a", "app": "mail"}"# + "\n" + #"{"id": "b"}"# + "\n"
+        let new = #"{"id": "a", "app": "mail"}"# + "\n" + #"{"id": "x"}"# + "\n" + #"{"id": "b"}"# + "\n"
+        let dir = try folder(["old.jsonl": old, "new.jsonl": new])
+        let diff = try runTessera(["diff", "old.jsonl", "new.jsonl", "--section-by", "app"], in: dir)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout == """
+            {
+              "sections": {"deleted": [], "inserted": [], "moved": [], "updated": []},
+              "items": {
+                "deleted": [],
+                "inserted": [[1, 0]],
+                "moved": [],
+                "updated": []
+              },
+              "summary": {"deleted": 0, "inserted": 1, "moved": 0, "updated": 0, "sections": {"deleted": 0, "inserted": 0, "moved": 0, "updated": 0}},
+              "changes": [
+                {"op": "insert", "id": "x", "at": [1, 0]}
+              ],
+              "sectionChanges": []
+            }
+
+            """)
     }
 
     @Test func replRunsAFileWithItsOwnLinesAndBatchStopsAtTheFirstFailure() throws {

@@ -106,6 +106,19 @@ import TesseraCore
         #expect(bad.stderr.contains("--steps '0' is not valid; expected a whole number from 1 to 10000000"))
     }
 
+    /// `--from` and `--to` beyond the content are kept within it (a 600-high content in a
+    /// 250-high viewport scrolls from 0 to 350), and the steps print the offsets drawn.
+    @Test func theEndsAreKeptWithinTheContent() throws {
+        let dir = try temporaryDirectory()
+        let items = "{\"items\": [" + "abcdef".map { "{\"id\": \"\($0)\", \"w\": 100, \"h\": 100}" }.joined(separator: ", ") + "]}"
+        try items.write(to: dir.appendingPathComponent("six.json"), atomically: true, encoding: .utf8)
+        let run = try runTessera(["scroll", "flow", "--data", "six.json", "--viewport", "100x250", "--from", "-50", "--to", "1e15",
+                                  "--steps", "3", "--format", "json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try JSONParser.parse(run.stdout)["steps"]?.arrayValue ?? []
+        #expect(steps.map { $0["offset"]?.arrayValue?.compactMap(\.number) } == [[0, 0], [0, 175], [0, 350]])
+    }
+
     @Test func aNegativeNumberIsTheValueOfAnOptionThatTakesANumber() throws {
         // Without `=`, `--to -100` was "Missing value for '--to <to>'" (exit 64): ArgumentParser
         // took -100 for a flag.
@@ -114,8 +127,9 @@ import TesseraCore
         #expect(spaced.status == 0 && spaced.stderr.isEmpty)
         let lines = spaced.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("step 1 offset 0,-50: "))
-        #expect(lines[1].hasPrefix("step 2 offset 0,-100: "))
+        // Taken, then kept within the content, as a scroll view keeps its offset.
+        #expect(lines[0].hasPrefix("step 1 offset 0,0: "))
+        #expect(lines[1].hasPrefix("step 2 offset 0,0: "))
         // The range check, not the parser, answers a value out of range.
         let far = try runTessera(args + ["--to", "-1e16"])
         #expect(far.status == 64 && far.stdout.isEmpty)

@@ -745,6 +745,8 @@ import Testing
         test("grouped", function()
           local run = t.run("sectioned", {data = {{id = "a", app = "mail"}, {id = "b", app = "mail"}, {id = "c", app = "maps"}}, sectionBy = "app"})
           expect({run.items[1].section, run.items[2].section, run.items[3].section}):toEqual({0, 0, 1})
+          local partial = t.run("flow", {data = {{id = "a"}, {id = "b", app = "mail"}, {id = "c"}}, sectionBy = "app"})
+          expect({partial.items[1].section, partial.items[2].section, partial.items[3].section}):toEqual({0, 1, 2})
         end)
         test("missing field", function() t.run("flow", {data = "../items.json", sectionBy = "app"}) end)
         """)
@@ -752,7 +754,7 @@ import Testing
         #expect(Self.lines(run.stdout) == [
             "✔ tests/grid_test.lua › grouped (_ ms)",
             "✘ tests/grid_test.lua › missing field (_ ms)",
-            "    tests/grid_test.lua:6: t.run: tests/../items.json: expected every item to have the field \"app\" to section by, found none on item 0 (id \"a\").",
+            "    tests/grid_test.lua:8: t.run: tests/../items.json: expected some item to have the field \"app\" to section by, found no item with it.",
             "1 passed, 1 failed",
             "",
         ])

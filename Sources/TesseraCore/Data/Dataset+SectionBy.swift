@@ -5,39 +5,64 @@
 extension Dataset {
     /// The same items regrouped: each run of consecutive items with the same value of `field`
     /// is one section, titled by that value (the section's `title` field) and identified by it
-    /// (a string or integer value is the id as is, any other value its JSON text; a value that
-    /// starts a second run gets `value(1)`, as duplicate ids are suffixed). The sections the
-    /// file gave are replaced; the items, their order and their fields are unchanged.
-    /// - Throws: `DatasetError` naming the first item without the field.
+    /// (a string or integer value is the id as is, any other value its JSON text). A run of
+    /// consecutive items without the field is one section too, id and title `no FIELD`. A name
+    /// that starts a second section gets `name(1)`, as duplicate ids are suffixed; the values'
+    /// sections are named first, so a run without the field never takes a value's id. The
+    /// sections the file gave are replaced; the items, their order and their fields are unchanged.
+    /// - Throws: `DatasetError` when no item has the field (a misspelt name), with the closest
+    ///   field name the items have.
     /// - Complexity: O(n) over the items.
     public func sectioned(by field: String) throws -> Dataset {
-        var runs: [(value: JSONValue, start: Int)] = []
-        var missing: Int?
-        var seen = 0
-        forEachValue(of: field, in: 0..<count) { i, value in
-            if missing == nil && i != seen { missing = seen }
-            seen = i + 1
-            if runs.last?.value != value { runs.append((value, i)) }
+        let runs = sectionRuns(of: field)
+        if count > 0 && !runs.contains(where: { $0.value != nil }) {
+            let hint = DidYouMean.hint(for: field, among: fieldColumns.namesInUse)
+            throw DatasetError(file: sourceName, message: "expected some item to have the field \(describeIdentifier(field)) to section by, found no item with it\(hint)")
         }
-        if missing == nil && seen != count { missing = seen }
-        if let i = missing {
-            throw DatasetError(file: sourceName, message: "expected every item to have the field \(describeIdentifier(field)) to section by, found none on item \(i) (id \(describeIdentifier(id(at: i))))")
-        }
-        var ids = runs.map { run -> ItemID in
-            switch run.value {
-            case .string(let s): return .string(s)
-            case .int(let v): return .int(v)
-            default: return .string(JSONWriter.write(run.value))
-            }
-        }
-        for (k, renamed) in DuplicatePolicy.suffixRenames(ids) { ids[k] = renamed }
+        let missing = "no \(field)"
+        let ids = Self.sectionIDs(runs.map { $0.value.map(Self.sectionID) }, missing: .string(missing))
         var copy = self
         copy.sections = runs.indices.map { k in
             let end = k + 1 < runs.count ? runs[k + 1].start : count
-            let title = runs[k].value.string ?? JSONWriter.write(runs[k].value)
+            let title = runs[k].value.map { $0.string ?? JSONWriter.write($0) } ?? missing
             return Section(id: ids[k], fields: ["title": .string(title)], range: runs[k].start..<end)
         }
         if copy.sections.isEmpty { copy.sections = [Section(id: .int(0), range: 0..<0)] }
         return copy
+    }
+
+    /// The runs of consecutive items with one value of `field` (nil: without it), with the
+    /// index each starts at. O(n).
+    private func sectionRuns(of field: String) -> [(value: JSONValue?, start: Int)] {
+        var runs: [(value: JSONValue?, start: Int)] = []
+        var next = 0   // the first item not seen yet
+        forEachValue(of: field, in: 0..<count) { i, value in
+            if i != next { runs.append((nil, next)) }
+            if i != next || runs.last?.value != value { runs.append((value, i)) }
+            next = i + 1
+        }
+        if next != count { runs.append((nil, next)) }
+        return runs
+    }
+
+    /// A value's section id: a string or an integer as is, any other value its JSON text.
+    private static func sectionID(_ value: JSONValue) -> ItemID {
+        switch value {
+        case .string(let s): return .string(s)
+        case .int(let v): return .int(v)
+        default: return .string(JSONWriter.write(value))
+        }
+    }
+
+    /// The sections' ids from the runs' (nil: a run without the field, named `missing`), each
+    /// repeat suffixed. The values' ids are named first, so theirs are the ids they would have
+    /// without those runs. O(runs) expected.
+    private static func sectionIDs(_ named: [ItemID?], missing: ItemID) -> [ItemID] {
+        let order = named.indices.filter { named[$0] != nil } + named.indices.filter { named[$0] == nil }
+        var ids = order.map { named[$0] ?? missing }
+        for (k, renamed) in DuplicatePolicy.suffixRenames(ids) { ids[k] = renamed }
+        var byRun = ids
+        for (k, run) in order.enumerated() { byRun[run] = ids[k] }
+        return byRun
     }
 }

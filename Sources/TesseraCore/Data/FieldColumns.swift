@@ -67,6 +67,13 @@ struct FieldColumns: Sendable {
 
     func nameIndex(of s: String) -> Int32? { nameIndex[s] }
 
+    /// The field names the items' shapes hold, each once, in first-seen order: the names a
+    /// misspelt one is compared with. O(shapes × fields).
+    var namesInUse: [String] {
+        var seen = Set<Int32>()
+        return shapes.flatMap { $0 }.compactMap { seen.insert($0.name).inserted ? names[Int($0.name)] : nil }
+    }
+
     // MARK: Appending an item
 
     /// Marks `name` as used by the item being appended; false when the item already has it.

@@ -63,7 +63,8 @@ package struct ScrollRun {
 
     /// Runs the first pass at `from` on the scroll axis, then scrolls through `count - 1` more
     /// offsets evenly spaced up to `to` (nil: the last screen of the content, as laid out by the
-    /// first pass: towards negative x for a right-to-left row). The scroll axis is y, unless the
+    /// first pass: towards negative x for a right-to-left row); both ends are moved into the
+    /// content's scroll range as the first pass laid it out. The scroll axis is y, unless the
     /// first pass's content overflows the viewport sideways only (a row, a transposed layout):
     /// then x. `clock` gives monotonic nanoseconds; `progress(done, total)` is called after each step; `measured(id)`,
     /// when given, is the size the host measures for a cell (nil: it keeps its laid-out size).
@@ -106,25 +107,29 @@ package struct ScrollRun {
             progress(steps.count, count)
         }
         var axis = Axis.vertical
-        try step {
-            var events = try engine.scroll(to: Point(x: 0, y: from))
-            axis = Self.scrollAxis(engine)
-            if axis == .horizontal && from != 0 { events += try engine.scroll(to: Point(x: from, y: 0)) }
-            return events
-        }
         /// The offsets the axis can take, as the last pass laid the content out.
         func range() -> ClosedRange<Double> {
             let r = engine.layoutResult.scrollRange(viewport: engine.viewportSize)
             return axis == .horizontal ? r.x : r.y
         }
+        // Both ends within the content, as a scroll view keeps its offset.
+        var start = from
+        try step {
+            var events = try engine.scroll(to: Point(x: 0, y: from))
+            axis = Self.scrollAxis(engine)
+            start = range().clamping(from)
+            let offset = Point(axis: axis, main: start, cross: 0)
+            if offset != engine.scrollState.contentOffset { events += try engine.scroll(to: offset) }
+            return events
+        }
         // The far end: the bound away from 0 (a right-to-left row's is below it).
-        let end = to ?? { let r = range(); return -r.lowerBound > r.upperBound ? r.lowerBound : r.upperBound }()
+        let end = to.map { range().clamping($0) } ?? { let r = range(); return -r.lowerBound > r.upperBound ? r.lowerBound : r.upperBound }()
         for k in 1..<max(count, 1) {
-            var along = from + (end - from) * Double(k) / Double(count - 1)
+            var along = start + (end - start) * Double(k) / Double(count - 1)
             if measured != nil {
                 // A finger moves by deltas: the offset an adjustment left is where the next step
                 // starts, within the content (sizes measured on the way change where it ends).
-                along = range().clamping(engine.scrollState.contentOffset.value(along: axis) + (end - from) / Double(count - 1))
+                along = range().clamping(engine.scrollState.contentOffset.value(along: axis) + (end - start) / Double(count - 1))
             }
             let offset = Point(axis: axis, main: along, cross: 0)
             try step { try engine.scroll(to: offset) }

@@ -36,3 +36,39 @@ extension LayoutResult {
         ScrollRange(origin: contentOrigin, content: contentSize, viewport: viewport)
     }
 }
+
+extension LayoutResult {
+    /// The offsets sideways section `scroller` can be scrolled to: from its start to where its
+    /// content's far edge meets the scroller on the axis it scrolls (towards negative x right to
+    /// left), 0 on the other axis. The ends are where `targetContentOffset` rests the farthest
+    /// proposals either way, within the content's overhang either way (for a result whose
+    /// `targetContentOffset` keeps any proposal). O(1).
+    package func scrollRange(of scroller: OrthogonalSection) -> ScrollRange {
+        let far = 1e300
+        let a = targetContentOffset(section: scroller.section, proposed: Point(x: far, y: far), velocity: .zero)
+        let b = targetContentOffset(section: scroller.section, proposed: Point(x: -far, y: -far), velocity: .zero)
+        func axis(_ a: Double, _ b: Double, content: Double, shown: Double) -> ClosedRange<Double> {
+            let room = max(0, content - shown)
+            let overhang = -room...room
+            return overhang.clamping(min(a, b))...overhang.clamping(max(a, b))
+        }
+        var range = ScrollRange(origin: .zero, content: .zero, viewport: .zero)
+        range.x = axis(a.x, b.x, content: scroller.contentSize.width, shown: scroller.frame.width)
+        range.y = axis(a.y, b.y, content: scroller.contentSize.height, shown: scroller.frame.height)
+        return range
+    }
+}
+
+extension LayoutResult {
+    /// `offsets` (by 0-based section) each moved into its sideways section's range
+    /// (`scrollRange(of:)`), as a scroll view keeps them; an offset of a section that does not
+    /// scroll sideways is kept as it is. O(offsets + orthogonal sections).
+    package func clampedSectionOffsets(_ offsets: [Int: Point]) -> [Int: Point] {
+        guard !offsets.isEmpty else { return offsets }
+        var clamped = offsets
+        for scroller in orthogonalSections {
+            if let offset = offsets[scroller.section] { clamped[scroller.section] = scrollRange(of: scroller).clamped(offset) }
+        }
+        return clamped
+    }
+}

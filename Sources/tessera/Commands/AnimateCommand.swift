@@ -97,14 +97,16 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         engine.animator = try resolveAnimator(options)
         let new = try to.map { try dataset.load($0) }
-        let origin: Point
         if let offset {
-            origin = try offset.get().point
+            // Played within the content, as a scroll view keeps its offset: the first pass lays
+            // the content out, and one beyond it is moved back in.
+            try engine.scroll(to: try offset.get().point)
+            let kept = engine.layoutResult.scrollRange(viewport: size).clamped(engine.scrollState.contentOffset)
+            if kept != engine.scrollState.contentOffset { try engine.scroll(to: kept) }
         } else {
             try engine.layout()
-            origin = try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero
+            try engine.scroll(to: try new.map { try AnimateCommand.offsetShowingFirstChange(from: old, to: $0, in: engine) } ?? .zero)
         }
-        try engine.scroll(to: origin)
         // The frame rate the output samples at: the page's always, the JSON's when asked.
         let fps = try fps?.get().perSecond
         let sampled = format == .html ? fps ?? 60 : fps

@@ -57,12 +57,15 @@ struct RunCommand: ParsableCommand, LayoutCommand {
     func run() throws {
         let format = try writtenFormat()
         let origin = try offset?.get().point
-        let offsets = SectionOffset.bySection(try sectionOffsets.get())
+        let askedOffsets = SectionOffset.bySection(try sectionOffsets.get())
         let out = output.out
         let inputs = [InputFile.dataset(data), InputFile.script("the layout script", layoutName)].compactMap { $0 }
         try checkOutput(out, sparing: inputs)
         let run = try layOut(data: data, rightToLeft: rtl)
-        try SectionOffset.check(offsets, scrollers: run.result.orthogonalSections.map(\.section))
+        try SectionOffset.check(askedOffsets, scrollers: run.result.orthogonalSections.map(\.section))
+        // Each section drawn where a scroll view keeps it, within its own content. The content
+        // offset is the rectangle `visible` answers for, taken as given.
+        let offsets = run.result.clampedSectionOffsets(askedOffsets)
         let viewport = origin.map { Rect(x: $0.x, y: $0.y, width: run.viewport.width, height: run.viewport.height) }
         let labels = ItemLabels(field: output.label)
         switch format {
