@@ -6,7 +6,8 @@ import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
-/// request head's parts (414, 431, 400, 505), its arrival (408), the connection count (the
+/// request head's parts (414, 431, 400, 505), its arrival (408), a frame the page does not
+/// take (closed at the send deadline), the connection count (the
 /// oldest awaiting its head shed, else 503), a page's message size (1009), a quiet page (ping,
 /// then 1001), `accept` failures (backoff). No timing is asserted here;
 /// scripts/preview-server-test.py measures the refusals' times.
@@ -263,6 +264,21 @@ struct PreviewServerTests {
         let (server, port, _) = try Self.server(limits)
         defer { server.shutDown() }
         #expect(try Self.exchange(port, "GET / HTTP/1.1\r\nHost: 127") == Self.reply(408, "Request Timeout", "the request did not arrive within 0.2 s"))
+    }
+
+    /// A page that never reads its frames (while its socket stays open and quiet for less than
+    /// a ping) is closed when a frame waits past the send deadline.
+    @Test func aPageThatTakesNoFrameIsClosedAtTheSendDeadline() throws {
+        var limits = PreviewServer.Limits()
+        limits.sendSeconds = 0.2
+        let (server, port, _) = try Self.server(limits)
+        defer { server.shutDown() }
+        let page = try TestClient.page(port: port)
+        defer { page.close() }
+        try Self.waitUntil { server.hub.clientCount == 1 }
+        // More than the socket buffers hold: the writer's send waits; the page never reads.
+        server.hub.publish(frame: Data(count: 64 << 20), idsVersion: 0) { Data([9]) }
+        try Self.waitUntil { server.hub.clientCount == 0 && server.connectionCount == 0 }
     }
 
     /// Every place held by a connection awaiting its head: the oldest of them gives its place
