@@ -5,7 +5,7 @@
 ** is Swift code called from Lua through a C trampoline: Swift must never be unwound by a
 ** Lua error, so it returns an error code and the trampoline raises here, in C, with the
 ** cap lifted while the Swift code runs.
-** The handler records the error it made (the whole text and the message alone, in the
+** The handler records the error it made (the whole text and its message's length, in the
 ** registry): a nested call's error raised on (TB_RAISE_TRACED) is recorded the same way, so
 ** the next handler passes that exact value on and the host splits it where the message ends.
 ** A script's own text is never taken for one, however it reads ("x\nstack traceback:...").
@@ -16,9 +16,10 @@
 
 static const char tb_tracedkey = 'T', tb_messagekey = 'M';
 
-/* [-1, +0, -] Records the text below the top as the last traced error and the message on top
-** as its message; pops the message. The keys exist from the start (tb_inittraced), so setting
-** them allocates nothing. */
+/* [-1, +0, -] Records the text below the top as the last traced error and the integer on top
+** as its message's length (the text starts with the message; a length, not a copy, so a
+** message of 50 MB is not made twice); pops the length. The keys exist from the start
+** (tb_inittraced), so setting them allocates nothing. */
 static void tb_recordtraced(lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &tb_messagekey);
   lua_pushvalue(L, -1);
@@ -42,9 +43,11 @@ static int tb_istraced(lua_State *L, int idx) {
   return is;
 }
 
-int tb_tracedmessage(lua_State *L, int idx) {
+int tb_tracedmessage(lua_State *L, int idx, size_t *length) {
   if (!tb_istraced(L, idx)) return 0;
   lua_rawgetp(L, LUA_REGISTRYINDEX, &tb_messagekey);
+  *length = (size_t)lua_tointeger(L, -1);
+  lua_pop(L, 1);
   return 1;
 }
 
@@ -84,6 +87,7 @@ static const char *tb_stackoverflow(const char *msg, const char *where) {
 ** from the one builder (Messages.c). */
 int tb_msgh(lua_State *L) {
   const char *msg, *overflow, *where;
+  int at = 1;   /* the slot of the message msg points into */
   /* an error from a nested call (run inside a t.sections function ...) already carries its
   ** traceback: one is enough */
   if (tb_istraced(L, 1)) {
@@ -111,29 +115,38 @@ int tb_msgh(lua_State *L) {
       /* an error object that describes itself: its text, where it was raised (lua.c gives the
       ** bare text, with no place and no traceback) */
       msg = tb_pushfmessage(L, "%s%s", where, lua_tostring(L, -1));
+      at = lua_gettop(L);
     } else {
       /* error() or error({}): say where, and what a message should be */
       if (!lua_isnoneornil(L, 1)) what = tb_pushfmessage(L, "a %s value", tb_typename(L, 1));
       msg = tb_pushfmessage(L, "%serror called with %s; expected a message string", where, what);
+      at = lua_gettop(L);
     }
   } else if ((overflow = tb_stackoverflow(msg, where)) != NULL) {
     msg = tb_pushfmessage(L, "%s%s (calls nested too deeply: a function that calls itself without end?)",
                           where, overflow);
+    at = lua_gettop(L);
   } else if (strncmp(msg, "attempt to yield ", 17) == 0) {
     /* so do these ("... from outside a coroutine", "... across a C-call boundary") */
     msg = tb_pushfmessage(L, "%s%s", where, msg);
+    at = lua_gettop(L);
   }
   {
+    /* the message (up to a zero byte a described object may hold), then the traceback: one
+    ** copy of the message, however long, made by the concatenation */
     luaL_Buffer buffer;
     tb_TraceOut out = {&buffer, NULL, 0, 0, "\n", 0};
+    size_t length = strlen(msg);
     int level = 1;
+    if (lua_rawlen(L, at) == length) lua_pushvalue(L, at);
+    else lua_pushlstring(L, msg, length);
     luaL_buffinit(L, &buffer);
-    luaL_addstring(&buffer, msg);
     if (lua_type(L, 2) == LUA_TSTRING) level = tb_putcarried(&out, L, 2, level);
     tb_traceback(&out, L, level);
     luaL_pushresult(&buffer);
+    lua_concat(L, 2);
+    lua_pushinteger(L, (lua_Integer)length);
   }
-  lua_pushstring(L, msg);
   tb_recordtraced(L);
   return 1;
 }

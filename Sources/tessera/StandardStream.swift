@@ -13,7 +13,7 @@ import TesseraCore
 ///   below 0x20 but newline and tab, DEL) shown as Lua-style escapes (`\27[2J`), so a script
 ///   cannot clear, retitle or otherwise drive the user's terminal. Pipes and files get the
 ///   bytes unchanged.
-/// - Error messages longer than `messageLimit` characters are cut in the middle with a note
+/// - Error messages longer than `MessageCut.limit` characters are cut in the middle with a note
 ///   saying how much was left out; the start (the message) and the end (the traceback's
 ///   outermost frames) stay.
 enum StandardStream: Int32 {
@@ -72,18 +72,6 @@ private func endAsClosedPipeWould() -> Never {
 
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
 
-/// Longest error text printed whole; longer ones are cut in the middle.
-let messageLimit = 4000
-
-/// `text` with its middle cut out when longer than `limit` characters, and a note saying how
-/// many characters were left out. O(n).
-func cutLongMessage(_ text: String, limit: Int = messageLimit) -> String {
-    guard text.count > limit else { return text }
-    let head = text.prefix(limit * 3 / 4), tail = text.suffix(limit / 4)
-    let cut = text.count - head.count - tail.count
-    return head + "\n[... \(cut) characters cut from this message ...]\n" + tail
-}
-
 /// Control characters as Lua escapes (`\27`), C1 controls as `\u{9B}`; newline and tab kept.
 func terminalSafe(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
@@ -105,7 +93,7 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
 /// Prints an error to stderr, cut to a readable length, in one write; a failure to write it
 /// is ignored (there is nowhere left to report it).
 func reportError(_ text: String) {
-    try? StandardStream.error.write(line: cutLongMessage(text))
+    try? StandardStream.error.write(line: MessageCut.cut(text))
 }
 
 /// Prints a line to stdout; if stdout cannot be written, says so on stderr and exits with 1

@@ -54,6 +54,17 @@ import LuaBridge
         #expect(e.traceback.hasPrefix("stack traceback:\n\t\(dir)/runtime.lua:2: in upvalue 'helper'\n\t\(dir)/runtime.lua:5: in function <\(dir)/runtime.lua:4>"))
     }
 
+    /// A message of a megabyte is cut where the error is made, as messages shown are cut: its
+    /// start and end, a note counting the rest, the traceback whole.
+    @Test func aHugeMessageIsCutWhereItIsMade() throws {
+        let e = try #require(try failure("huge.lua", "return { simpleLayout = function(ctx)\n  error(string.rep(\"x\", 1000000))\nend }\n"))
+        let start = "\(dir)/huge.lua:2: "
+        #expect(e.kind == .runtime && e.line == 2)
+        #expect(e.message == start + String(repeating: "x", count: 3000 - start.count)
+                + "\n[... \(1_000_000 + start.count - 4000) characters cut from this message ...]\n" + String(repeating: "x", count: 1000))
+        #expect(e.traceback == "stack traceback:\n\t[C]: in function 'error'\n\t\(dir)/huge.lua:2: in function <\(dir)/huge.lua:1>")
+    }
+
     // A failing script and its exact message, as each test in this suite is.
     @Test func errorCalledWithATable() throws {
         let e = try #require(try failure("table.lua", "return { simpleLayout = function(ctx) error({}) end }"))

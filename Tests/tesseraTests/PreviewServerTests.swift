@@ -6,7 +6,8 @@ import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
-/// request head's parts (414, 431, 400, 505), its arrival (408), the connection count (the
+/// request head's parts (414, 431, 400, 505), its arrival (408), a frame the page does not
+/// take (closed at the send deadline), the connection count (the
 /// oldest awaiting its head shed, else 503), a page's message size (1009), a quiet page (ping,
 /// then 1001), `accept` failures (backoff). No timing is asserted here;
 /// scripts/preview-server-test.py measures the refusals' times.
@@ -462,10 +463,11 @@ struct PreviewServerTests {
         try Self.waitUntil { server.hub.clientCount == 0 }
     }
 
-    @Test func aPageThatStopsReadingIsClosedUnderItsBlockedWriter() throws {
+    /// Closed by the ping it does not answer, or, while a ping is far off, by the send deadline
+    /// of the frame it does not take (before that deadline, its writer waited in send for good).
+    @Test(arguments: [false, true]) func aPageThatStopsReadingIsClosedUnderItsBlockedWriter(bySendDeadline: Bool) throws {
         var limits = PreviewServer.Limits()
-        limits.pingSeconds = 0.2
-        limits.closeGrace = 0.2
+        if bySendDeadline { limits.sendSeconds = 0.2 } else { limits.pingSeconds = 0.2; limits.closeGrace = 0.2 }
         let (server, port, _) = try Self.server(limits)
         defer { server.shutDown() }
         let page = try TestClient.page(port: port)

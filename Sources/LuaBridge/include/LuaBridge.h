@@ -83,11 +83,11 @@ static inline int tb_ownchunk(const char *source) { return source[0] == '=' && s
 ** host function runs), so host-side setup code never sees a memory error. Returns the
 ** lua_pcall status; tb_laststop tells whether a limit stopped the call. */
 int tb_pcall(lua_State *L, int nargs, int nresults);
-/* [-0, +(0|1), -] When the value at idx is the error tb_pcall's handler made (or a host
-** function raised with TB_RAISE_TRACED), pushes its message alone (the text before
-** "\nstack traceback:", or all of it when it has none) and returns 1; else 0. A script's own text that merely reads like
-** one is not. */
-int tb_tracedmessage(lua_State *L, int idx);
+/* [-0, +0, -] When the value at idx is the error tb_pcall's handler made (or a host function
+** raised with TB_RAISE_TRACED), stores in *length the length in bytes of its message (the text
+** starts with it; a newline and the traceback follow, when there is one) and returns 1; else 0.
+** A script's own text that merely reads like one is not. */
+int tb_tracedmessage(lua_State *L, int idx, size_t *length);
 /* [-1, +1, m] The message handler tb_pcall uses (a lua_CFunction), for callers that need
 ** lua_pcallk: the error with a traceback appended. */
 int tb_msgh(lua_State *L);
@@ -106,7 +106,7 @@ int tb_msgh(lua_State *L);
                              ** of CPU time exceeded" (or the budget's, or "interrupted"), after
                              ** tb_stopping */
 #define TB_RAISE_TRACED (-4) /* raise the text below the top unchanged (a nested call's error with
-                             ** its traceback), the top being its message alone */
+                             ** its traceback), the top being its message's length in bytes */
 typedef int (*tb_HostFunction)(lua_State *L, void *context);
 
 /* [-nup, +1, m] Pushes a C closure that calls `f(L, context)`. The nup values on top become

@@ -41,7 +41,7 @@ extension LuaHost {
             default:
                 // The bridge records it as traced: the enclosing handler adds no second traceback.
                 LuaStack.push(L, error.description)
-                LuaStack.push(L, error.message)
+                lua_pushinteger(L, lua_Integer(error.message.utf8.count))
                 return TB_RAISE_TRACED
             }
         } catch let error as LayoutError {

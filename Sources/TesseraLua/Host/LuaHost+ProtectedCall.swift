@@ -14,19 +14,19 @@ extension LuaHost {
     }
 
     /// [-1, +0, -] Turns the error object on top (already through the message handler) into
-    /// a `LuaScriptError`, using why the bridge stopped the call.
+    /// a `LuaScriptError`, using why the bridge stopped the call. The message is cut as messages
+    /// shown are (`MessageCut`) before it becomes a Swift string, so a script's `error` of 50 MB
+    /// costs what is kept, not its size.
     func popError(status: Int32) -> LuaScriptError {
-        let text = LuaStack.string(L, -1) ?? "(error object is a \(LuaStack.typeName(L, -1)) value)"
         // The message ends where the bridge says, never where the text merely reads like it.
-        var message = text, traceback = ""
-        if tb_tracedmessage(L, -1) != 0 {
-            let recorded = LuaStack.string(L, -1) ?? ""
-            tb_pop(L, 1)
-            if text.utf8.starts(with: (recorded + "\n").utf8) {
-                message = recorded
-                traceback = String(Substring(text.utf8.dropFirst(recorded.utf8.count + 1)))
+        let (message, traceback) = LuaStack.withBytes(L, -1) { text -> (String, String) in
+            var length = 0
+            guard tb_tracedmessage(L, -1, &length) != 0, length < text.count, text[length] == UInt8(ascii: "\n") else {
+                return (MessageCut.cut(utf8: text), "")
             }
-        }
+            return (MessageCut.cut(utf8: UnsafeRawBufferPointer(rebasing: text[..<length])),
+                    String(decoding: text[(length + 1)...], as: UTF8.self))
+        } ?? ("(error object is a \(LuaStack.typeName(L, -1)) value)", "")
         tb_pop(L, 1)
         let memoryWhere = String(cString: tb_memorywhere(L))
         if tb_laststop(L) == Int32(TB_STOP_MEMORY) || (status == LUA_ERRMEM && !memoryWhere.isEmpty) {

@@ -30,7 +30,8 @@ public struct LuaScriptError: Error, CustomStringConvertible, Equatable, Sendabl
 
     /// What kind of failure it is.
     public var kind: Kind
-    /// One sentence, `file:line: what went wrong` (no traceback).
+    /// One sentence, `file:line: what went wrong` (no traceback). A script's message longer
+    /// than `MessageCut.limit` characters is cut in its middle, with a note, where it is read.
     public var message: String
     /// Lua's `stack traceback:` block, or "" when no Lua code was running.
     public var traceback: String

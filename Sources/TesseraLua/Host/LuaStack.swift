@@ -12,21 +12,22 @@ enum LuaStack {
     /// [-0, +0, -] The string at `index`, only if it *is* a string (no number conversion,
     /// which would allocate and change the slot).
     static func string(_ L: OpaquePointer, _ index: Int32) -> String? {
-        guard lua_type(L, index) == LUA_TSTRING else { return nil }
-        var length = 0
-        guard let p = lua_tolstring(L, index, &length) else { return nil }
-        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+        withBytes(L, index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// [-0, +0, -] The bytes of the string at `index`, unchanged (Lua strings are bytes;
     /// `string(_:_:)` decodes them as UTF-8). O(length).
     static func bytes(_ L: OpaquePointer, _ index: Int32) -> [UInt8]? {
+        withBytes(L, index) { Array($0) }
+    }
+
+    /// [-0, +0, -] `body` of the bytes of the string at `index`, in place (valid while the
+    /// string stays on the stack), only if it *is* a string.
+    static func withBytes<R>(_ L: OpaquePointer, _ index: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let p = lua_tolstring(L, index, &length) else { return nil }
-        return Array(UnsafeRawBufferPointer(start: p, count: length))
+        return body(UnsafeRawBufferPointer(start: p, count: length))
     }
 
     /// [-0, +0, -] The number at `index`, if it is one (strings are not converted).

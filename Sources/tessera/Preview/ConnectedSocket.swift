@@ -2,7 +2,7 @@ import Foundation
 
 /// A connection's descriptor and the few blocking calls `tessera preview`'s server makes on it.
 /// Each connection has a thread of its own, so a call that waits delays only its own client;
-/// every wait for the client has a deadline.
+/// every wait for the client has a deadline, sends included.
 struct ConnectedSocket: Sendable {
     let fd: Int32
 
@@ -16,11 +16,16 @@ struct ConnectedSocket: Sendable {
     }
 
     /// Waits until there is something to read (or the peer closed), or `deadline` passes.
-    func waitReadable(until deadline: Double) -> Wait {
+    func waitReadable(until deadline: Double) -> Wait { wait(for: POLLIN, until: deadline) }
+
+    /// Waits until the socket takes more bytes to send (or failed), or `deadline` passes.
+    func waitWritable(until deadline: Double) -> Wait { wait(for: POLLOUT, until: deadline) }
+
+    private func wait(for event: Int32, until deadline: Double) -> Wait {
         while true {
             let left = deadline - Self.now()
             guard left > 0 else { return .timedOut }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: fd, events: Int16(event), revents: 0)
             let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
             if ready > 0 { return .ready }
             if ready < 0, errno != EINTR { return .failed }
@@ -37,29 +42,35 @@ struct ConnectedSocket: Sendable {
         }
     }
 
-    /// Writes all the bytes; false when the connection failed (never a signal: MSG_NOSIGNAL).
-    func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Writes all the bytes within `seconds`; false when the connection failed (never a
+    /// signal: MSG_NOSIGNAL) or the client did not take them in time (one that never reads
+    /// must not hold its connection and thread).
+    func send(_ bytes: UnsafeRawBufferPointer, within seconds: Double) -> Bool {
+        let deadline = Self.now() + seconds
         var offset = 0
         while offset < bytes.count {
-            let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             if sent < 0 {
                 if errno == EINTR { continue }
-                return false
+                guard errno == EAGAIN || errno == EWOULDBLOCK, waitWritable(until: deadline) == .ready else { return false }
+                continue
             }
             offset += sent
         }
         return true
     }
 
-    func send(_ data: Data) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0) } }
+    func send(_ data: Data, within seconds: Double) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0, within: seconds) } }
 
-    func send(_ frame: WebSocketFrame) -> Bool {
-        frame.header.withUnsafeBytes { send($0) } && send(frame.payload)
+    /// Sends the frame's header and payload, each within `seconds`.
+    func send(_ frame: WebSocketFrame, within seconds: Double) -> Bool {
+        frame.header.withUnsafeBytes { send($0, within: seconds) } && send(frame.payload, within: seconds)
     }
 
-    /// Sends a reply, stops writing and drains: see `drain`.
-    func reply(_ reply: HTTPReply) {
-        guard send(reply.bytes) else { return }
+    /// Sends a reply within `seconds`, stops writing and drains: see `drain`. A reply the
+    /// client does not take in time is given up: the caller closes the connection.
+    func reply(_ reply: HTTPReply, within seconds: Double) {
+        guard send(reply.bytes, within: seconds) else { return }
         shutdown(fd, Int32(SHUT_WR))
         drain()
     }

@@ -4,8 +4,8 @@ import TesseraCore
 /// One page's WebSocket, after the handshake: the connection's thread reads the page's frames
 /// (bounded by `WebSocketReader`) and hands text messages on; a writer thread of its own sends
 /// what the page's bounded `PageOutbox` holds, as fast as the page reads. A page that stops
-/// reading blocks only its writer; a page that goes quiet is pinged, and closed (1001) when
-/// nothing comes back.
+/// reading blocks only its writer, and is closed when a frame waits longer than
+/// `Limits.sendSeconds`; a page that goes quiet is pinged, and closed (1001) when nothing comes back.
 struct PageSocket {
     let hub: PreviewHub
     let limits: PreviewServer.Limits
@@ -19,17 +19,21 @@ struct PageSocket {
         let outbox = hub.add(id)
         let writerDone = DispatchSemaphore(value: 0)
         let writing = startThread {
-            while let item = outbox.take() {
+            var taken = true
+            while taken, let item = outbox.take() {
                 let frame = item.frame
-                guard socket.send(frame), frame.opcode != .close else { break }
+                taken = socket.send(frame, within: limits.sendSeconds)
+                if frame.opcode == .close { break }
             }
-            shutdown(socket.fd, Int32(SHUT_WR))
+            // A page that took too long to take a frame (or whose connection failed) is closed
+            // both ways, which ends the reading loop too; else only writing stops.
+            shutdown(socket.fd, Int32(taken ? SHUT_WR : SHUT_RDWR))
             writerDone.signal()
         }
         guard writing else {
             // No writer, no page: say why (1011, the server's trouble) and let the page reconnect.
             hub.remove(id)
-            _ = socket.send(.close(1011, "the preview could not start a thread for this page"))
+            _ = socket.send(.close(1011, "the preview could not start a thread for this page"), within: limits.sendSeconds)
             return
         }
 

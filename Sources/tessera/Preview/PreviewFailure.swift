@@ -133,7 +133,7 @@ struct PreviewFailure {
     func json(generation: Int, timings: [(String, Double)]) -> String {
         var object: [(String, JSONValue)] = [
             ("type", .string("error")), ("gen", .int(generation)), ("kind", .string(kind)),
-            ("message", .string(cutLongMessage(message))), ("traceback", .string(cutLongMessage(traceback))),
+            ("message", .string(MessageCut.cut(message))), ("traceback", .string(MessageCut.cut(traceback))),
         ]
         if let file { object.append(("file", .string(file))) }
         if let line { object.append(("line", .int(line))) }

@@ -11,7 +11,7 @@ import TesseraRender
 /// limits on the request line, the field count and the head's size; checked before the token),
 /// a page's frames by `WebSocketReader` (a frame too big is refused by its header), each page's
 /// queue by its `PageOutbox`. Each connection has a thread of its own, with a deadline on every
-/// wait for its client, so a slow client delays no other and never the page's socket; there are
+/// wait for its client (reading its head, sending it a reply or a frame), so a slow client delays no other and never the page's socket; there are
 /// at most `Limits.connections` at a time: past that, the oldest still awaiting its head gives
 /// its place up (`ConnectionSlots`), else 503. The listener outlives a failing `accept`
 /// (`AcceptBackoff`).
@@ -22,6 +22,9 @@ final class PreviewServer: @unchecked Sendable {
         var connections = 64
         /// A request's head must arrive within this, from the connection's start (else 408).
         var headSeconds = 10.0
+        /// A reply, or a page's frame, must be taken by the client within this from its start,
+        /// else the connection is closed (a client that never reads holds no thread).
+        var sendSeconds = 10.0
         /// A page heard nothing from for this long is pinged, and closed (1001) after as long again.
         var pingSeconds = 30.0
         /// The longest message a page may send (its messages are a few hundred bytes of JSON).
@@ -187,7 +190,7 @@ final class PreviewServer: @unchecked Sendable {
             switch socket.waitReadable(until: deadline) {
             case .timedOut:
                 guard keepsPlace() else { return }
-                return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"))
+                return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"), within: limits.sendSeconds)
             case .failed:
                 return
             case .ready:
@@ -198,7 +201,7 @@ final class PreviewServer: @unchecked Sendable {
                 guard keepsPlace() else { return }
                 switch outcome {
                 case .needMore: continue
-                case .refused(let status, let reason): return socket.reply(.text(status, reason))
+                case .refused(let status, let reason): return socket.reply(.text(status, reason), within: limits.sendSeconds)
                 case .head(let head, let rest): return answer(head, rest: rest, on: socket)
                 }
             }
@@ -209,36 +212,36 @@ final class PreviewServer: @unchecked Sendable {
         // RFC 9112: an HTTP/1.1 request needs exactly one Host (HTTP/1.0 may omit it, and is then
         // refused as a foreign Host is, since nothing says which server it meant).
         let hosts = head.count(of: "Host")
-        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header")) }
+        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header"), within: limits.sendSeconds) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
         // The check reads the first Origin: a second one (no browser sends two) could hide
         // another site's behind this server's own.
-        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header")) }
+        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header"), within: limits.sendSeconds) }
         // An absolute-form target's host is the one the request names, whatever Host says (RFC 9112).
         let verdict = access.check(token: head.query("token"), host: head.authority ?? head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
-        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }
+        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason), within: limits.sendSeconds) }
         guard head.method == "GET" else {
             var reply = HTTPReply.text(405, "expected GET")
             reply.headers.append(("Allow", "GET"))
-            return socket.reply(reply)
+            return socket.reply(reply, within: limits.sendSeconds)
         }
         switch head.path {
         case "/":
-            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
+            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page), within: limits.sendSeconds)
         case "/ws":
             // RFC 6455: the opening handshake is an HTTP/1.1 request (1.0 has no Upgrade).
-            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
+            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake"), within: limits.sendSeconds) }
             guard let key = Self.webSocketKey(head) else {
-                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
+                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"), within: limits.sendSeconds)
             }
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
-            guard socket.send(accepted.bytes) else { return }
+            guard socket.send(accepted.bytes, within: limits.sendSeconds) else { return }
             PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage).serve(socket, rest: rest)
         default:
-            socket.reply(.text(404, "not found"))
+            socket.reply(.text(404, "not found"), within: limits.sendSeconds)
         }
     }
 
