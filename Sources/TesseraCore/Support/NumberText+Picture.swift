@@ -7,7 +7,10 @@
 ///   takes away binary noise (`235.60000000000008` is `235.6`, `0.30000000000000004` is `0.3`)
 ///   and keeps far more precision than any picture draws or a person compares: layout arithmetic
 ///   leaves noise around 1e-13 of a value even after thousands of additions, and a renderer
-///   draws with single precision (about 7 digits);
+///   draws with single precision (about 7 digits). Halves round away from zero. The rounding is
+///   relative to the value itself, with no absolute threshold, since a picture's scale may
+///   rightly be 1e-10: what a cancellation leaves where 0 was meant (`-1.4210854715202004e-14`)
+///   stays, as `-1.421085472e-14`;
 /// - then written in its shortest form: no trailing zeros and no `.0` (`375`, `0.5`, `-12.25`),
 ///   never `-0`, in plain decimals from 1e-6 to below 1e15, beyond as `1.5e+21` and `1e-7`;
 /// - `nan`, `inf` and `-inf` as they are.
