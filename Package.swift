@@ -77,8 +77,8 @@ let package = Package(
                         "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-state.js",
                         "preview-draw.js", "preview-gaps.js", "preview-animation.js", "preview-problems.js",
                         "preview-inspector.js", "preview-controls.js", "preview-params.js", "preview-page.js",
-                        "preview-socket.js", "open-page.html", "run-page.html", "run-page.js", "snapshot-report.html",
-                        "snapshot-report.js", "timeline-player.js"].map { .embedInCode("Pages/" + $0) }
+                        "preview-socket.js", "open-page.html", "picture-number.js", "run-page.html", "run-page.js",
+                        "snapshot-report.html", "snapshot-report.js", "timeline-player.js"].map { .embedInCode("Pages/" + $0) }
         ),
         .target(
             name: "TesseraLua",
@@ -122,7 +122,9 @@ let package = Package(
         ),
         .testTarget(name: "TesseraCoreTests", dependencies: ["TesseraCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TesseraLuaTests", dependencies: ["TesseraLua", "TesseraCore", "TesseraRender"]),
-        .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"]),
+        .testTarget(name: "TesseraRenderTests", dependencies: ["TesseraRender", "TesseraCore"],
+                    // PictureNumberTests and the preview's browser test read these files by path.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "tesseraTests", dependencies: ["tessera", "TesseraCore", "TesseraRender"],
                     // GoldenOutputTests reads and writes these files by path.
                     exclude: ["Golden"]),

@@ -284,7 +284,7 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
                              + "<g clip-path=\"url(#minimap-content)\"><rect x=\"80\" y=\"0\" width=\"80\" height=\"50\" fill=\"#f5a623\"/></g>\n"
                              + "<rect x=\"0\" y=\"60\" width=\"100\" height=\"940\" fill=\"#f5a623\"/>\n"))
         // The panel's region, outlined whole.
-        #expect(map.hasSuffix("<rect x=\"0\" y=\"0\" width=\"160\" height=\"150\" fill=\"none\" stroke=\"#555\" stroke-width=\"6.666666666666667\">"))
+        #expect(map.hasSuffix("<rect x=\"0\" y=\"0\" width=\"160\" height=\"150\" fill=\"none\" stroke=\"#555\" stroke-width=\"6.666666667\">"))
     }
 
     /// A shelf scrolled 150 along is drawn so in the minimap too, as in the main panel.

@@ -76,6 +76,18 @@ func exchange(with child: ChildProcess, input: String?) throws -> (stdout: Strin
 }
 
 /// A fresh temporary directory for files a test writes.
+/// `page` without its code (`<script>` ... `</script>`, not the data script): what is left carries
+/// the page's numbers, while its code names `nan` and `inf` (picture-number.js writes them).
+func withoutCode(_ page: String) -> String {
+    var rest = Substring(page), kept = ""
+    while let open = rest.range(of: "<script>") {
+        kept += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].range(of: "</script>") else { return kept }
+        rest = rest[close.upperBound...]
+    }
+    return kept + rest
+}
+
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

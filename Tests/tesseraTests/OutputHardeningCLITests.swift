@@ -55,7 +55,8 @@ import Testing
     func aSubnormalViewportDrawsWithoutInfinities(format: String) throws {
         let (r, _) = try run(["run", "waterfall", "--data", Self.photos, "--viewport", "1e-320x1e-320", "--format", format])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(!r.stdout.contains("inf") && !r.stdout.contains("nan"))
+        let drawn = withoutCode(r.stdout)
+        #expect(!drawn.contains("inf") && !drawn.contains("nan") && drawn.count > 100)
     }
 
     @Test func aGroupCountOfMaxIntegerIsAnError() throws {

@@ -1,6 +1,7 @@
-/// Numbers for people (summaries, previews, prompts), written without Foundation's
-/// `String(format:)`. Machine output (JSON, messages that must read back) uses
-/// `JSONWriter.format`, which never rounds.
+/// Numbers for people (summaries, prompts, `check`'s lines), written without Foundation's
+/// `String(format:)`. Pictures (svg, the html pages, the ASCII legends) have their own rule,
+/// `picture` (NumberText+Picture.swift). Machine output (JSON, messages that must read back)
+/// uses `JSONWriter.format`, which never rounds.
 package enum NumberText {
     /// At most two decimals and no trailing zeros, so float noise never shows: `375` for
     /// 374.99999999999994, `347.14` for 347.1428571428571, `0.5`. The one formatter for human

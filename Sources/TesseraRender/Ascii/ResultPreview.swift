@@ -84,7 +84,7 @@ public struct ResultPreview {
         let preview = AsciiPreview(columns: used, maxRows: lines)
         let drawn = ResultPreview.withinReach(viewport)
         let picture = try preview.render(result, region: region, viewport: drawn, outline: drawn, unicode: unicode)
-        let f = NumberText.display
+        let f = NumberText.picture(_:)
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
             + " content \(f(content.width))x\(f(content.height)), \(result.count) items;"
             + " showing x \(f(shown.minX))..\(f(shown.maxX)), y \(f(shown.minY))..\(f(shown.maxY));"

@@ -2,7 +2,8 @@
 // pool, shelves in scroll boxes of their own, the offset shown (offsetNow, scrollToState), the
 // status line and the scroll the server hears (reportScroll). draw() is what every change calls.
 // Relies on preview-state.js (S, M, query, describe, idOf, writeHash), page-drawing.js (shelfBox,
-// shelfDrawables, restingOffset, overlaps) and preview-measure.js (measureText); when called, on
+// shelfDrawables, restingOffset, overlaps), picture-number.js (pictureNumber) and preview-measure.js
+// (measureText); when called, on
 // drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere
 // and canonical (preview-params.js), send and
 // pageTimings (preview-page.js).
@@ -21,7 +22,7 @@ function clearNodes() {
 function place(node, d, f, ox, oy) {
   node.style.left = (f[0] - ox) + 'px'; node.style.top = (f[1] - oy) + 'px';
   node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
-  if (M.KIND[d] === ITEM) node.dataset.size = r2(f[2]) + 'x' + r2(f[3]);
+  if (M.KIND[d] === ITEM) node.dataset.size = pictureNumber(f[2]) + 'x' + pictureNumber(f[3]);
 }
 function dressNode(node, d) {
   const [kind, text] = describe(d);
@@ -170,8 +171,8 @@ function showStatus() {
     r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
       + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
     M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
-    'offset ' + r2(S.x) + ',' + r2(S.y), 'viewport ' + S.w + 'x' + S.h
-      + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + r2(M.CW) + 'x' + r2(M.CH)];
+    'offset ' + pictureNumber(S.x) + ',' + pictureNumber(S.y), 'viewport ' + S.w + 'x' + S.h
+      + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + pictureNumber(M.CW) + 'x' + pictureNumber(M.CH)];
   if (paramsElsewhere()) parts.push('laid out with another page\'s params (' + canonical(M.h.pageParams) + '): click to lay out with this one\'s');
   statusLine.textContent = parts.join(' \u00b7 ');
 }

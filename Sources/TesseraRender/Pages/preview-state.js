@@ -1,9 +1,9 @@
 // The preview page's state. The page's script is these files as one script, in the order of
-// preview-page.html's markers: timeline-player.js, page-drawing.js, preview-measure.js,
+// preview-page.html's markers: picture-number.js, timeline-player.js, page-drawing.js, preview-measure.js,
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
-// Here: the page's elements and small helpers ($, r2, esc, showRefusal, LIMIT, MAX_SIDE, token); S, what
+// Here: the page's elements and small helpers ($, r2 (the address's 1/100 offsets), esc, showRefusal, LIMIT, MAX_SIDE, token); S, what
 // the page keeps across generations, and the address that mirrors it (readHash, writeHash); the
 // current generation M as flat arrays (build, from page-drawing.js's drawables, with arrays of
 // past generations reused), its id tables (idAt, idIndex), readBinary, query and describe.
@@ -16,6 +16,7 @@ const token = new URLSearchParams(location.search).get('token') || '';
 const LIMIT = 8000000;
 // The largest side of a viewport, the server's bound, which it writes as the W field's max.
 const MAX_SIDE = +$('vw').max;
+// Timings and the address's offsets to 1/100; numbers about the layout are pictureNumber's.
 const r2 = v => Math.round(v * 100) / 100;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 // A message not taken (the server's refusal of one, or one the page would not send), in a

@@ -34,7 +34,7 @@ const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
 const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VW, VH);
 
 function describe(d, f) {
-  const where = ' (' + f.map(v => Math.round(v * 100) / 100).join(', ') + ')';
+  const where = ' (' + f.map(pictureNumber).join(', ') + ')';
   switch (KIND[d]) {
     case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
     case SECTION: return ['section', '', 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where];
@@ -160,7 +160,7 @@ function update() {
     node.classList.toggle('on', on);
   });
   for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
-  statusLine.textContent = 'offset ' + Math.round(vx * 100) / 100 + ',' + Math.round(vy * 100) / 100 + ': '
+  statusLine.textContent = 'offset ' + pictureNumber(vx) + ',' + pictureNumber(vy) + ': '
     + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
 }
 function scrollToOffset() {

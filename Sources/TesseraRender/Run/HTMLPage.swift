@@ -62,12 +62,12 @@ public struct HTMLPage {
         let shared = try PageData(run: run, shelfOffsets: sectionOffsets, rounded: true).fields()
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)
-        let summary = "\(title): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))"
+        let summary = "\(title): \(result.count) items, content \(NumberText.picture(content.width)) x \(NumberText.picture(content.height))"
         try PageTemplate.runPage.write(to: out) { marker in
             switch marker {
             case "title": out.append(title)
-            case "viewport-width": out.append(fmt(run.viewport.width))
-            case "viewport-height": out.append(fmt(run.viewport.height))
+            case "viewport-width": out.append(NumberText.picture(run.viewport.width))
+            case "viewport-height": out.append(NumberText.picture(run.viewport.height))
             case "summary": out.append(summary)
             case "data": try writeData(result: result, shared: shared, to: out)
             default: break

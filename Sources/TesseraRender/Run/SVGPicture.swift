@@ -76,8 +76,8 @@ public struct SVGPicture {
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
-        svg.add("<text x=\"\(pad)\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(fmt(content.width)) x \(fmt(content.height))</text>")
-        svg.add("<text x=\"\(pad)\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(fmt(shown.width)) x \(fmt(shown.height)) at \(fmt(shown.x)),\(fmt(shown.y)): \(visible.count) visible (orange)</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(n(content.width)) x \(n(content.height))</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(n(shown.width)) x \(n(shown.height)) at \(n(shown.x)),\(n(shown.y)): \(visible.count) visible (orange)</text>")
 
         // Main panel, clipped to the region.
         svg.add(clipPath("region", region))
@@ -90,14 +90,14 @@ public struct SVGPicture {
             let f = box.frame
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
-                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(f.exact)</title></rect>")
+                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(NumberText.picture(frame: f))</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
             let s = strip.scroller.section
             svg.add(clipPath("scroller-\(s)", strip.scroller.frame))
             guard !beyond.isEmpty else { continue }
-            svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(exact(strip.offset)))</title>")
+            svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(point(strip.offset)))</title>")
             let label = beyond.count <= labelLimit
             for element in beyond { svg.add(draw(element, visible: [], shown: shown, scale: scale, label: label, titles: titles)) }
             svg.add("</g>")
@@ -118,8 +118,8 @@ public struct SVGPicture {
             let f = strip.scroller.frame, line = 1 / scale
             svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
                     + "stroke=\"#3d6a99\" stroke-width=\"\(n(line))\" stroke-dasharray=\"\(n(2 * line)) \(n(2 * line))\">"
-                    + "<title>scroller of section \(strip.scroller.section) at offset \(exact(strip.offset)) \(f.exact), "
-                    + "content \(NumberText.exact(strip.scroller.contentSize.width)) x \(NumberText.exact(strip.scroller.contentSize.height))</title></rect>")
+                    + "<title>scroller of section \(strip.scroller.section) at offset \(point(strip.offset)) \(NumberText.picture(frame: f)), "
+                    + "content \(n(strip.scroller.contentSize.width)) x \(n(strip.scroller.contentSize.height))</title></rect>")
         }
         // In the top right corner: the top left one holds the first item's label.
         for box in sections where !box.titledBySupplementary {
@@ -155,7 +155,7 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(f.exact)</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(NumberText.picture(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
@@ -251,7 +251,7 @@ public struct SVGPicture {
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {
         let anchor = e.index.map { " for item \($0)" } ?? ""
-        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(e.frame.exact)"
+        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(NumberText.picture(frame: e.frame))"
     }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
@@ -262,10 +262,12 @@ public struct SVGPicture {
         let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
         return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
-    private func n(_ v: Double) -> String { JSONWriter.format(v) }
+    /// Every number in the picture, attribute or text: `NumberText.picture`, 10 significant
+    /// digits, far finer than a renderer draws.
+    private func n(_ v: Double) -> String { NumberText.picture(v) }
 
-    /// `0,-120`: an offset in a hover title, exact as the titles' frames (`Rect.exact`) are.
-    private func exact(_ p: Point) -> String { "\(NumberText.exact(p.x)),\(NumberText.exact(p.y))" }
+    /// `0,-120`: an offset in a hover title.
+    private func point(_ p: Point) -> String { "\(n(p.x)),\(n(p.y))" }
 }
 
 extension Rect {

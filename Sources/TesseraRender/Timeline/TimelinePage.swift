@@ -101,15 +101,15 @@ package struct TimelinePage {
         PageTemplate.animatePage.write(to: out) { marker in
             switch marker {
             case "title": out.append(title)
-            case "viewport-width": out.append(fmt(viewport.width))
-            case "viewport-height": out.append(fmt(viewport.height))
+            case "viewport-width": out.append(NumberText.picture(viewport.width))
+            case "viewport-height": out.append(NumberText.picture(viewport.height))
             case "tracks": out.append("\(timeline.tracks.filter { $0.element == nil }.count)")
-            case "duration": out.append(fmt(timeline.duration))
+            case "duration": out.append(NumberText.picture(timeline.duration))
             case "moved": out.append("\(moved)")
             case "elements": out.append("\(elements)")
             case "timeline": writeData(sampledAt: times, to: out)
-            case "offset-x": out.append(fmt(viewport.x))
-            case "offset-y": out.append(fmt(viewport.y))
+            case "offset-x": out.append(JSONWriter.format(viewport.x))   // data the page draws with: exact
+            case "offset-y": out.append(JSONWriter.format(viewport.y))
             default: break
             }
         }

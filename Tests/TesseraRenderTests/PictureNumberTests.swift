@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TesseraCore
+
+/// `NumberText.picture`, the one rule for numbers in pictures, on the cases
+/// Fixtures/picture-numbers.json shares with the pages' picture-number.js (the preview's
+/// browser test runs them through `pictureNumber` in the page).
+@Suite struct PictureNumberTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/picture-numbers.json")
+
+    /// Each case's value (`"-0"`, `"nan"`, `"inf"`, `"-inf"` for those JSON lacks) and its text.
+    static func cases() throws -> [(value: Double, text: String)] {
+        let json = try JSONParser.parse(String(contentsOf: fixture, encoding: .utf8))
+        guard case .array(let rows)? = json["cases"] else { throw CocoaError(.fileReadCorruptFile) }
+        return try rows.map { row in
+            guard case .array(let pair) = row, pair.count == 2, let text = pair[1].string else { throw CocoaError(.fileReadCorruptFile) }
+            let special: [String: Double] = ["-0": -0.0, "nan": .nan, "inf": .infinity, "-inf": -.infinity]
+            guard let value = pair[0].number ?? pair[0].string.flatMap({ special[$0] }) else { throw CocoaError(.fileReadCorruptFile) }
+            return (value, text)
+        }
+    }
+
+    @Test func theSharedCasesReadAsThePagesReadThem() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 44)
+        for (value, text) in cases {
+            #expect(NumberText.picture(value) == text, "\(value)")
+        }
+    }
+
+    @Test func binaryNoiseGoesAndIntegersHaveNoFraction() {
+        #expect(NumberText.picture(235.60000000000008) == "235.6")
+        #expect(NumberText.picture(0.1 + 0.2) == "0.3")
+        #expect(NumberText.picture(10) == "10")
+        #expect(NumberText.picture(-0.0) == "0")
+        #expect(NumberText.picture(347.1428571428571) == "347.1428571")
+        #expect(NumberText.picture(frame: Rect(x: 19, y: 428.8, width: 356, height: 235.60000000000008)) == "(19, 428.8, 356, 235.6)")
+    }
+
+    /// Values from 1e-3 to 1e9 of either sign: each text reads back within half a unit of its
+    /// tenth significant digit, with no trailing zeros after a point, no ".0" and no "-0".
+    @Test func theTextReadsBackCloseToTheValue() throws {
+        let scales: [Double] = [1e-3, 1e-2, 0.1, 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let v = Double(state >> 11) * 0x1p-53 * scales[Int((state >> 40) % 12)] * (state >> 63 == 0 ? 1 : -1)
+            let text = NumberText.picture(v)
+            let back = try #require(Double(text))
+            #expect(abs(back - v) <= abs(v) * 5.000001e-10, "\(v) as \(text)")
+            #expect(text != "-0" && !(text.contains(".") && text.hasSuffix("0")), "\(v) as \(text)")
+        }
+    }
+}
