@@ -44,7 +44,10 @@ import TesseraCore
         let unknown = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { hieght = 3 } }", "h1.lua") }
         #expect(unknown?.message.hasSuffix("t.sections: field 'header': field 'hieght' is unknown (did you mean height?); known fields: height, pinned, zIndex") == true, "\(String(describing: unknown))")
         let returned = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = function() return 44 end }", "h2.lua") }
-        #expect(returned?.message == "t.sections: the header function's result for section 1 must be a table {height =, pinned =, zIndex =} or nil, got number")
+        #expect(returned?.message == "\(folder.path)/h2.lua:1: t.sections: the header function's result for section 1 must be a table {height =, pinned =, zIndex =} or nil, got number")
+        // A function's result is checked after it returned: the error names the function's line.
+        let table = scriptError { _ = try result("local t = require('tessera')\nreturn t.sections{ default = t.flow{},\n  footer = function()\n    return { height = 2, zIndex = 'top' }\n  end }", "h4.lua") }
+        #expect(table?.message == "\(folder.path)/h4.lua:3: t.sections: the footer of section 1: field 'zIndex' must be an integer, got string")
         let negative = scriptError { _ = try result("return require('tessera').sections{ default = require('tessera').flow{}, header = { height = -1 } }", "h3.lua") }
         #expect(negative?.message.hasSuffix("t.sections: field 'header': field 'height' must be a finite, non-negative number, got -1") == true, "\(String(describing: negative))")
     }

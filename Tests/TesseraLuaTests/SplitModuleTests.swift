@@ -44,9 +44,40 @@ import TesseraCore
         #expect(try narrow.allFrames.map(\.x) == [0, 10, 0, 5])
     }
 
-    @Test func aBadFunctionResultNamesTheFunctionAndSection() throws {
-        let error = scriptError { _ = try layout("t.split{ side = function() return 'middle' end }", "bad.lua") }
-        #expect(error?.message.contains("t.split: the side function's result for section 1 must be \"left\" or \"right\", got \"middle\"") == true)
+    /// Checked after the function returned, at layout time: the error names the line that
+    /// defines the function (not the line of t.split{), as a script's own error would.
+    @Test func aBadFunctionResultNamesTheFunctionsLineAndSection() throws {
+        func message(_ name: String, _ fields: String, width: Double = 200) -> String? {
+            scriptError { _ = try layout("t.split{\n  splitSpacing = 4,\n" + fields + "\n}", name, width: width) }?.message
+        }
+        #expect(message("side.lua", "  side = function() return 'middle' end,") ==
+                "\(folder.path)/side.lua:4: t.split: the side function's result for section 1 must be \"left\" or \"right\", got \"middle\"")
+        #expect(message("header.lua", "  leftSideRatio = 0.5,\n  header = function(index)\n    return { height = 10, pinned = 'yes' }\n  end,") ==
+                "\(folder.path)/header.lua:5: t.split: the header function's result for section 1.pinned expects true or false, got \"yes\"")
+        #expect(message("footer.lua", "  footer = function() return true end,") ==
+                "\(folder.path)/footer.lua:4: t.split: the footer function's result for section 1 expects a height or {height = 44, pinned = true}, got true")
+        #expect(message("sections.lua", "  sections = function() return { sectionInset = 'wide' } end,") ==
+                "\(folder.path)/sections.lua:4: t.split: the sections function's result for section 1: split parameter 'sectionInset' "
+                + "expects a finite number or {top=, left=, bottom=, right=}, got a string")
+        #expect(message("ratio.lua", "  leftSideRatio = function(width) return 'half' end,", width: 300) ==
+                "\(folder.path)/ratio.lua:4: t.split: the leftSideRatio function's result for viewport width 300 must be a number from 0 to 1, got string")
+        #expect(message("wide.lua", "  leftSideRatio = function(width)\n    return width / 100\n  end,", width: 300) ==
+                "\(folder.path)/wide.lua:4: t.split: the leftSideRatio function's result for viewport width 300 must be a number from 0 to 1, got 3")
+    }
+
+    /// Laid out from Lua (an engine's layout()), the same error is raised as it is: the
+    /// function's line, once, not the calling line in front of it.
+    @Test func aBadFunctionResultLaidOutFromLuaNamesTheFunctionsLineOnce() throws {
+        let out = try evaluate("""
+        local t = require('tessera')
+        local split = t.split{
+          header = function() return { height = -1 } end,
+        }
+        local e = t.engine{ provider = t.provider{ data = { 1 }, size = { 10, 10 }, layout = split }, viewport = { 100, 100 } }
+        local ok, message = pcall(function() e:layout() end)
+        return message
+        """, chunkName: "=engine")
+        #expect(out == [.string("engine:3: t.split: the header function's result for section 1.height expects a finite number >= 0, got -1")])
     }
 
     @Test func aHeaderTableSaysWhatIsWrongWithIt() {
@@ -71,6 +102,6 @@ import TesseraCore
                 == "\(folder.path)/table.lua:1: t.split: split parameter 'footer'.height expects a finite number >= 0, got \(shown)")
         }
         let function = scriptError { _ = try layout("t.split{ header = function() return { height = 0/0 } end }", "function.lua") }
-        #expect(function?.message == "t.split: the header function's result for section 1.height expects a finite number >= 0, got nan")
+        #expect(function?.message == "\(folder.path)/function.lua:2: t.split: the header function's result for section 1.height expects a finite number >= 0, got nan")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TesseraCore
+import TesseraLua
 import TesseraRender
 @testable import tessera
 
@@ -150,6 +151,16 @@ struct PreviewTests {
     /// A huge error (a script's `error(string.rep("x", 5e7))`) reaches the page cut as the
     /// terminal cuts it: whole, it passed the page's queue, was dropped, and the page never
     /// heard that the run failed.
+    /// An error that names its script but no line (a param refused) gives the head the file
+    /// as its place, said once: not repeated at the start of the message.
+    @Test func anErrorWithAFileButNoLineHasTheFileAsItsPlace() {
+        let error = LuaScriptError(.script, message: #"layouts/grid.lua: param 'mode' expects one of "a", "b", got "c""#, file: "layouts/grid.lua")
+        let failure = PreviewFailure(error)
+        #expect(failure.json(generation: 3, timings: []) == #"{"type":"error","gen":3,"kind":"script","message":"param 'mode' expects one of \"a\", \"b\", got \"c\"","traceback":"","file":"layouts/grid.lua","timings":[]}"#)
+        #expect(failure.place == "layouts/grid.lua")
+        #expect(failure.sentence == error.message)
+    }
+
     @Test func theErrorsMessageIsCutForThePageAsForTheTerminal() {
         let failure = PreviewFailure(CLIError(String(repeating: "a", count: 3000) + String(repeating: "b", count: 3000)))
         let cut = String(repeating: "a", count: 3000) + "\\n[... 2000 characters cut from this message ...]\\n" + String(repeating: "b", count: 1000)
@@ -538,8 +549,10 @@ struct PreviewTests {
                            .object(["name": "mode", "default": "wide", "value": "narrow", "choices": ["wide", "narrow"]])])
         guard case .array(let content)? = last["content"] else { Issue.record("no content"); return }
         #expect(content.map(\.number) == [10, 20], "narrow rows")
+        // The error names the script but no line: the file is the head's place, said once.
         let errors = try texts.map { try JSONParser.parse($0) }.filter { $0["type"] == .string("error") }
-        #expect(errors.map { $0["message"]?.string } == [#"\#(script): param 'mode' expects one of "wide", "narrow", got "tiles""#])
+        #expect(errors.map { $0["message"]?.string } == [#"param 'mode' expects one of "wide", "narrow", got "tiles""#])
+        #expect(errors.map { $0["file"] } == [.string(script)] && errors.map { $0["line"] } == [nil])
     }
 
     @Test func aBuiltInLayoutGetsControlsFromItsParametersAndDefaults() async throws {

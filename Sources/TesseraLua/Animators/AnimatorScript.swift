@@ -214,10 +214,9 @@ extension AnimatorScript {
         defer { tb_pop(L, 1) }
         lua_pushstring(L, hook)
         lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TFUNCTION else { tb_pop(L, 1); return path }
-        var ar = lua_Debug()
-        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return path }
-        return "\(path):\(ar.linedefined)"
+        defer { tb_pop(L, 1) }
+        guard let line = host.definition(at: -1)?.line, line > 0 else { return path }
+        return "\(path):\(line)"
     }
 
     /// [-0, +0, m] The small table a hook returns as JSON, for results `AnimatorCall` did not

@@ -195,16 +195,6 @@ extension LuaHost {
     /// What a script file that returned nothing got, with its usual cause: a missing last `return`.
     static let nothingReturned = "nil (the file returns nothing: end it with return and the table)"
 
-    /// [-0, +0, -] The `short_src` of the Lua function at `index`.
-    func definitionSource(at index: Int32) -> String? {
-        lua_pushvalue(L, index)
-        var ar = lua_Debug()
-        guard lua_getinfo(L, ">S", &ar) != 0, ar.what.map({ String(cString: $0) }) != "C" else { return nil }
-        return withUnsafeBytes(of: &ar.short_src) { raw in
-            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-        }
-    }
-
     /// The layout at `index`, for decorators: a `t.*` value or a script table (with its
     /// default params). - Throws: `LuaScriptError` naming `what` (e.g. "t.inset: argument #1").
     func layout(at index: Int32, what: String) throws -> any Layout {

@@ -59,6 +59,11 @@ struct PreviewFailure {
                 file = Self.fullName(location.file, known: known)
                 line = location.line
                 message = Self.afterPlace(e.message, "\(location.file):\(location.line):")
+            } else if let named = e.file {
+                // A script's shape or params refused (`grid.lua: param 'mode' ...`): no line,
+                // but the head still says which file.
+                file = Self.fullName(named, known: known)
+                message = Self.afterPlace(e.message, "\(named):")
             }
         } else if let e = tessera.datasetError?.namingFlags {
             file = e.file; line = e.line; column = e.column

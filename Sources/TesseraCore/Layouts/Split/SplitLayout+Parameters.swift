@@ -113,11 +113,14 @@ extension SplitLayout {
             return try read(&p)
         }
         result.side = try p.value("side").map { try side($0, "\(what): side") }
-        result.sectionInset = try p.insets("sectionInset")
-        result.minimumInterItemSpacing = try given("minimumInterItemSpacing") { try $0.spacing("minimumInterItemSpacing", default: 0) }
-        result.minimumItemLineSpacing = try given("minimumItemLineSpacing") { try $0.spacing("minimumItemLineSpacing", default: 0) }
-        result.isNormalizingLineHeight = try given("isNormalizingLineHeight") { try $0.bool("isNormalizingLineHeight", default: false) }
-        do { try p.finish() } catch let e as LayoutError { throw e.prefixed("\(what): ") }
+        // The other keys' errors name the parameter alone: `what` says whose it is.
+        do {
+            result.sectionInset = try p.insets("sectionInset")
+            result.minimumInterItemSpacing = try given("minimumInterItemSpacing") { try $0.spacing("minimumInterItemSpacing", default: 0) }
+            result.minimumItemLineSpacing = try given("minimumItemLineSpacing") { try $0.spacing("minimumItemLineSpacing", default: 0) }
+            result.isNormalizingLineHeight = try given("isNormalizingLineHeight") { try $0.bool("isNormalizingLineHeight", default: false) }
+            try p.finish()
+        } catch let e as LayoutError { throw e.prefixed("\(what): ") }
         return result
     }
 

@@ -78,12 +78,14 @@ extension LuaHost {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try callWithSection(function, index: index, section: section)
-        switch lua_type(L, -1) {
-        case LUA_TNIL: return nil
-        case LUA_TTABLE:
-            return try boundary(at: -1, LuaArguments(L, function: "t.sections"), what: "the \(key) of section \(index + 1)")
-        default:
-            throw LuaArguments.returned("t.sections", key, for: "section \(index + 1)", mustBe: "a table {height =, pinned =, zIndex =} or nil", got: LuaStack.typeName(L, -1))
+        return try blamingDefinition(of: function) {
+            switch lua_type(L, -1) {
+            case LUA_TNIL: return nil
+            case LUA_TTABLE:
+                return try boundary(at: -1, LuaArguments(L, function: "t.sections"), what: "the \(key) of section \(index + 1)")
+            default:
+                throw LuaArguments.returned("t.sections", key, for: "section \(index + 1)", mustBe: "a table {height =, pinned =, zIndex =} or nil", got: LuaStack.typeName(L, -1))
+            }
         }
     }
 

@@ -38,7 +38,7 @@ extension TesseraModule {
                 layout.leftSideRatio = { [weakHost = WeakHost(host)] width in
                     guard let host = weakHost.host else { throw LuaArguments.hostClosed("t.split") }
                     return try host.callSplitFunction(f, "leftSideRatio", width: width) { L in
-                        guard let n = LuaStack.number(L, -1) else { return nil }
+                        guard let n = LuaStack.number(L, -1), n >= 0, n <= 1 else { return nil }
                         return n
                     }
                 }
@@ -84,23 +84,26 @@ extension TesseraModule {
 
 extension LuaHost {
     /// Calls a t.split per-section function with `(index, section)` and reads its result as
-    /// JSON through `read`; nil gives `nilValue` when one is allowed.
+    /// JSON through `read`; nil gives `nilValue` when one is allowed. A result found wanting
+    /// is blamed on the line that defines the function.
     func callSplitFunction<T>(_ function: LuaReference, _ key: String, index: Int, section: Dataset.Section,
                               expected: String, nilValue: T? = nil,
                               read: (JSONValue, String) throws -> T?) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try callWithSection(function, index: index, section: section)
-        let what = "t.split: the \(key) function's result for section \(index + 1)"
         if lua_type(L, -1) == LUA_TNIL, let nilValue { return nilValue }
-        let value: JSONValue
-        do { value = try LuaStack.json(L, -1, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
-        let parsed: T?
-        do { parsed = try read(value, what) } catch let e as LayoutError { throw LuaArguments.relayed(e.message) }
-        guard let parsed else {
-            throw LuaArguments.returned("t.split", key, for: "section \(index + 1)", mustBe: expected, got: value.briefDescription)
+        return try blamingDefinition(of: function) {
+            let what = "t.split: the \(key) function's result for section \(index + 1)"
+            let value: JSONValue
+            do { value = try LuaStack.json(L, -1, path: what) } catch let e as LuaStack.ConversionError { throw LuaArguments.relayed(e.message) }
+            let parsed: T?
+            do { parsed = try read(value, what) } catch let e as LayoutError { throw LuaArguments.relayed(e.message) }
+            guard let parsed else {
+                throw LuaArguments.returned("t.split", key, for: "section \(index + 1)", mustBe: expected, got: value.briefDescription)
+            }
+            return parsed
         }
-        return parsed
     }
 
     /// Calls `leftSideRatio(viewportWidth)`.
@@ -110,9 +113,12 @@ extension LuaHost {
         push(function)
         lua_pushnumber(L, width)
         try protectedCall(arguments: 1, results: 1)
-        guard let n = read(L) else {
-            throw LuaArguments.returned("t.split", key, for: "viewport width \(JSONValue.double(width).briefDescription)", mustBe: "a number from 0 to 1", got: LuaStack.typeName(L, -1))
+        return try blamingDefinition(of: function) {
+            guard let n = read(L) else {
+                throw LuaArguments.returned("t.split", key, for: "viewport width \(LuaHost.numberText(width))", mustBe: "a number from 0 to 1",
+                                              got: LuaArguments.numberText(L, -1) ?? LuaStack.typeName(L, -1))
+            }
+            return n
         }
-        return n
     }
 }
