@@ -30,6 +30,8 @@ end
 local margins = { left = 8, right = 8 }
 local big = t.waterfall{ columns = 3, spacing = 4 }:inset(margins)          -- method form
 local small = t.inset(configure(justified, { rowHeight = 120 }), margins)    -- function form
+-- For a window too narrow for three columns (a preview dragged narrow): one column, edge to edge.
+local narrow = t.waterfall{ columns = 1 }
 
 return t.sections{
   spacing = 24,                     -- between one section and the next
@@ -37,9 +39,11 @@ return t.sections{
   -- section scrolls by and is pushed up by the section's end (a function of (index, section)
   -- could size each one, or return nil for none).
   header = { height = 44, pinned = true },
-  -- Called once per section with its 1-based index (unused here) and a read-only table of
-  -- its fields: id, count, and whatever else the dataset gives it (a title, for example).
-  sections = function(_, section)
+  -- Called once per section on every layout with its 1-based index (unused here), a
+  -- read-only table of its fields (id, count, and whatever else the dataset gives it: a title,
+  -- for example) and the size the sections are laid out in (env.width, env.height).
+  sections = function(_, section, env)
+    if env.width < 120 then return narrow end   -- three columns would be slivers
     if section.count > 60 then return big end
     return small
   end,

@@ -37,6 +37,30 @@ import TesseraCore
         #expect(try chained.contentSize == TransposeLayout(InsetLayout(flow, insets: EdgeInsets(all: 8))).layout(context).contentSize)
     }
 
+    /// A section provider picks each section's layout from the environment of the pass: three
+    /// columns where there is room, one where there is not, whichever way the layout reads.
+    @Test func aSectionsLayoutChoosesItsSectionsLayoutsFromTheEnvironment() throws {
+        let layout = SectionsLayout(spacing: 4) { _, _, env in
+            WaterfallLayout(columns: env.effectiveContainer.width < 90 ? 1 : 3, spacing: 2)
+        }
+        let sectioned = LayoutContext(dataset: Dataset(items: (0..<4).map { Item(id: .int($0), size: Size(width: 10, height: 10)) },
+                                                       sections: [.init(id: .string("a"), range: 0..<3), .init(id: .string("b"), range: 3..<4)]),
+                                      collectionSize: Size(width: 92, height: 300))
+        #expect(try layout.layout(sectioned).allFrames == [Rect(x: 0, y: 0, width: 29.333333333333332, height: 10),
+                                                           Rect(x: 31.333333333333332, y: 0, width: 29.333333333333332, height: 10),
+                                                           Rect(x: 62.666666666666664, y: 0, width: 29.333333333333332, height: 10),
+                                                           Rect(x: 0, y: 14, width: 29.333333333333332, height: 10)])
+        var guarded = sectioned
+        guarded.guides = ViewportGuides(safeArea: EdgeInsets(top: 0, left: 1, bottom: 0, right: 2))
+        let mirrored = try layout.mirrored().layout(guarded).allFrames
+        #expect(mirrored == [Rect(x: 0, y: 0, width: 92, height: 10), Rect(x: 0, y: 12, width: 92, height: 10),
+                            Rect(x: 0, y: 24, width: 92, height: 10), Rect(x: 0, y: 38, width: 92, height: 10)])
+        // The environment a provider is called with outside a pass.
+        let env = Compositional.Environment(container: Size(width: 92, height: 300), effectiveContainer: Size(width: 89, height: 300))
+        #expect(env.layoutDirection == .leftToRight)
+        #expect(try layout.sectionProvider(0, nil, env) is WaterfallLayout)
+    }
+
     @Test func itemsBuiltWithASizeEqualLoadedOnes() throws {
         let built = Item(id: "a", size: Size(width: 100, height: 60.5), fields: ["title": "Hello"])
         let loaded = try DatasetLoader.parse(text: #"[{"id": "a", "w": 100, "h": 60.5, "title": "Hello"}]"#,

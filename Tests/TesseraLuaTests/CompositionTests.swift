@@ -211,6 +211,32 @@ import TesseraCore
         #expect(shown == [.string(expected), .string(expected)])
     }
 
+    /// A t.sections function gets the pass's environment third, the table a compositional
+    /// section provider gets: the container, that less the safe area across, and the reading
+    /// direction ("rtl" under a mirror, as `--rtl` lays out).
+    @Test func sectionFunctionsGetTheEnvironment() throws {
+        let host = try LuaHost()
+        let env = try host.newEnvironment(directory: folder.path)
+        let values = try host.evaluate("""
+        local t = require('tessera')
+        seen = {}
+        return t.sections{ sections = function(i, s, env)
+          local written = pcall(function() env.width = 1 end)
+          seen[#seen + 1] = string.format('%d %s %g %g %g %g %s %s', i, s.id, env.width, env.height,
+                                          env.effectiveWidth, env.effectiveHeight, env.layoutDirection, written)
+          return t.flow{}
+        end }
+        """, environment: env)
+        let layout = try host.layout(from: values[0])
+        var ctx = context
+        ctx.guides = ViewportGuides(safeArea: EdgeInsets(top: 20, left: 10, bottom: 30, right: 5))
+        _ = try layout.layout(ctx)
+        _ = try MirroredLayout(layout).layout(ctx.with(collectionSize: Size(width: 1, height: 1)))
+        _ = try layout.inset(EdgeInsets(all: 4)).layout(context)
+        let shown = try host.evaluate("return table.concat(seen, '; ')", environment: env)
+        #expect(shown == [.string("1 0 200 300 185 300 ltr false; 1 0 1 1 0 1 rtl false; 1 0 192 292 192 292 ltr false")])
+    }
+
     @Test func closureLayout() throws {
         let scripted = try frames(of: """
         local t = require('tessera')

@@ -327,7 +327,7 @@ function Script:with(params) end
 ---@field spacing? number default 0
 
 ---@class tessera.SectionsParams
----@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|(fun(index: integer, section: tessera.Section): tessera.AnyLayout?) a list (by position), a table keyed by section id, or a function; a function returning nil gets `default`
+---@field sections? tessera.AnyLayout[]|table<string, tessera.AnyLayout>|(fun(index: integer, section: tessera.Section, env: tessera.Environment): tessera.AnyLayout?) a list (by position), a table keyed by section id, or a function called on every layout pass with the container's size in `env`; a function returning nil gets `default`
 ---@field default? tessera.AnyLayout the layout for sections `sections` does not cover
 ---@field layout? tessera.AnyLayout how the sections are arranged, one item per section (default: stacked vertically)
 ---@field spacing? number gap between stacked sections (default 0)
@@ -801,6 +801,9 @@ function t.transition(from, to, progress) end
 ---@field ty number
 ---@field zIndex integer
 
+---The layout pass's environment, as a t.compositional section provider and a t.sections
+---`sections` function get it: the container's size and that less the safe area across; the
+---direction is t.compositional's own `layoutDirection`, and for t.sections "rtl" under --rtl.
 ---@class tessera.Environment
 ---@field width number
 ---@field height number

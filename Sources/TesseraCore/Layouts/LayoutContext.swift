@@ -13,6 +13,10 @@ public struct LayoutContext: Sendable {
     /// The viewport's safe area, layout margins and readable width (zero unless the host sets
     /// them); a compositional layout's `contentInsetsReference` measures sections from them.
     public var guides: ViewportGuides = .zero
+    /// Which way the layout will be read: right to left inside a `MirroredLayout` (`--rtl`),
+    /// which mirrors whatever it lays out, so a layout asking (a sections layout's
+    /// `sectionProvider`) can choose accordingly; it need not mirror anything itself.
+    public var layoutDirection: Compositional.LayoutDirection = .leftToRight
     /// Number of items this context covers.
     public let count: Int
     /// Item `i`'s size for a proposed container size, already in this context's axes. Throws
@@ -231,6 +235,7 @@ public struct LayoutContext: Sendable {
         var transposed = LayoutContext(collectionSize: collectionSize.transposed, count: count, sections: sections, item: itemAt,
                                        size: { i, p in try sizeOf(i, p.transposed).transposed })
         transposed.guides = guides.transposed
+        transposed.layoutDirection = layoutDirection
         return transposed
     }
 
@@ -246,6 +251,7 @@ public struct LayoutContext: Sendable {
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { var d = $0; d.base += base; return d }
         sliced.guides = guides
+        sliced.layoutDirection = layoutDirection
         if let id = identifierAt {
             sliced.identifierAt = { @Sendable i in id(base + i) }
         }
@@ -288,6 +294,7 @@ public struct LayoutContext: Sendable {
     public func withSizes(_ size: @escaping @Sendable (Int, Size) throws -> Size) -> LayoutContext {
         var context = LayoutContext(collectionSize: collectionSize, count: count, sections: sections, item: itemAt, size: size)
         context.guides = guides
+        context.layoutDirection = layoutDirection
         return context
     }
 }

@@ -47,9 +47,25 @@ public struct SectionBoundary: Hashable, Sendable {
 /// result's sections are the concatenation of the parts' sections. A header then belongs to the
 /// part's first section and spans all of them (pinned, it is pushed up by the part's end); a
 /// footer belongs to its last.
+///
+/// The layout of each section is chosen on every layout pass by `sectionProvider`, which sees the
+/// pass's environment as a compositional section provider does: the container the sections
+/// layout fills, that less the safe area's left and right insets, and the reading direction
+/// (right to left under a `MirroredLayout`).
 public struct SectionsLayout: Layout {
-    /// The layout for section `index` (with its dataset section, when there is one).
-    public var sectionLayout: @Sendable (Int, Dataset.Section?) throws -> any Layout
+    /// The layout for section `index` (0-based, with its dataset section, when there is one) in
+    /// the environment of the layout pass.
+    public var sectionProvider: @Sendable (Int, Dataset.Section?, Compositional.Environment) throws -> any Layout
+    /// The layout for section `index`, whatever the environment. Reading it gives
+    /// `sectionProvider` called in an empty environment (a zero-sized container, left to right).
+    @available(*, deprecated, renamed: "sectionProvider", message: "sectionProvider also gets the layout pass's environment")
+    public var sectionLayout: @Sendable (Int, Dataset.Section?) throws -> any Layout {
+        get {
+            let provider = sectionProvider
+            return { index, section in try provider(index, section, Compositional.Environment(container: .zero, effectiveContainer: .zero)) }
+        }
+        set { sectionProvider = { index, section, _ in try newValue(index, section) } }
+    }
     /// How sections are arranged; nil stacks them vertically.
     public var arrangement: (any Layout)?
     /// Gap between stacked sections (with no `arrangement`).
@@ -64,16 +80,38 @@ public struct SectionsLayout: Layout {
     /// A `sectionLayout` table that names sections by id, checked on every layout.
     package var sectionKeys: [SectionKeys] = []
 
-    /// Sections laid out by `sectionLayout`, arranged by `arrangement` (or stacked `spacing` apart).
+    /// Sections laid out by `sectionLayout`, the same whatever the environment, arranged by
+    /// `arrangement` (or stacked `spacing` apart).
     public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
                 header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 footer: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
                 sectionLayout: @escaping @Sendable (Int, Dataset.Section?) throws -> any Layout) {
+        self.init(arrangement: arrangement, spacing: spacing, header: header, footer: footer) { index, section, _ in
+            try sectionLayout(index, section)
+        }
+    }
+
+    /// Sections laid out by what `sectionProvider` chooses in each layout pass's environment
+    /// (called once per section per pass, before any section is laid out), arranged by
+    /// `arrangement` (or stacked `spacing` apart).
+    public init(arrangement: (any Layout)? = nil, spacing: Double = 0,
+                header: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
+                footer: (@Sendable (Int, Dataset.Section?) throws -> SectionBoundary?)? = nil,
+                sectionProvider: @escaping @Sendable (Int, Dataset.Section?, Compositional.Environment) throws -> any Layout) {
         self.arrangement = arrangement
         self.spacing = spacing
         self.header = header
         self.footer = footer
-        self.sectionLayout = sectionLayout
+        self.sectionProvider = sectionProvider
+    }
+
+    /// The environment `sectionProvider` sees in `context`: its container, less the safe area
+    /// across (sections stack vertically, as a compositional layout's do by default), and its
+    /// reading direction. O(1).
+    static func environment(of context: LayoutContext) -> Compositional.Environment {
+        let size = context.collectionSize
+        return Compositional.Environment(container: size, reference: Compositional.ContentInsetsReference.safeArea.insets(in: size, guides: context.guides),
+                                         axis: .vertical, layoutDirection: context.layoutDirection)
     }
 
     /// One section laid out in a proposal: its item frames and content size, the full result
@@ -110,13 +148,15 @@ public struct SectionsLayout: Layout {
         }
     }
 
-    /// - Complexity: the sum of the section layouts (each run once per distinct measure) plus
-    ///   O(n) to flatten frames and build one index over all items.
+    /// - Complexity: one `sectionProvider` call per section, the sum of the section layouts
+    ///   (each run once per distinct measure) plus O(n) to flatten frames and build one index
+    ///   over all items.
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         try context.checkCollectionSize(layout: "sections")
         let sections = context.sections
         for keys in sectionKeys { try keys.check(sections) }
-        let layouts = try sections.indices.map { try sectionLayout($0, sections[$0]) }
+        let environment = Self.environment(of: context)
+        let layouts = try sections.indices.map { try sectionProvider($0, sections[$0], environment) }
         let headers = try sections.indices.map { s in try header?(s, sections[s]).map { try checked($0, "header", s) } }
         let footers = try sections.indices.map { s in try footer?(s, sections[s]).map { try checked($0, "footer", s) } }
 

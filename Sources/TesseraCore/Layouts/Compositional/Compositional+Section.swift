@@ -64,15 +64,4 @@ extension Compositional {
             self.contentInsetsReference = contentInsetsReference
         }
     }
-
-    /// What a section provider sees (`NSCollectionLayoutEnvironment`).
-    public struct Environment: Hashable, Sendable {
-        /// The collection's size.
-        public var container: Size
-        /// The size sections are laid out in: the container less the insets of the
-        /// configuration's `contentInsetsReference` on the cross axis.
-        public var effectiveContainer: Size
-        /// Which way leading and trailing run.
-        public var layoutDirection: LayoutDirection
-    }
 }

@@ -53,11 +53,8 @@ public struct CompositionalLayout: Layout {
             guides.layoutMargins = guides.layoutMargins.mirrored
         }
         let reference = configuration.contentInsetsReference.insets(in: collection, guides: guides)
-        let environment = Compositional.Environment(
-            container: collection,
-            effectiveContainer: Size(axis: axis, main: collection.length(along: axis),
-                                     cross: Swift.max(0, collection.length(along: axis.cross) - (axis == .vertical ? reference.horizontal : reference.vertical))),
-            layoutDirection: configuration.layoutDirection)
+        let environment = Compositional.Environment(container: collection, reference: reference, axis: axis,
+                                                    layoutDirection: configuration.layoutDirection)
         let datasetSections = context.sections
         for keys in sectionKeys { try keys.check(datasetSections) }
         var output = SectionSolver.Output()

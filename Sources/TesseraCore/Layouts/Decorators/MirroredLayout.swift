@@ -26,9 +26,13 @@ public struct MirroredLayout: Layout {
     /// `root` mirrored right to left.
     public init(_ root: any Layout) { self.root = root }
 
+    /// The root sees the context's `layoutDirection` reversed (a mirror inside a mirror reads
+    /// left to right again).
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
-        AnyLayoutResult(MirroredResult(base: try root.layout(context), width: context.collectionSize.width))
+        var inner = context
+        inner.layoutDirection = context.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+        return AnyLayoutResult(MirroredResult(base: try root.layout(inner), width: context.collectionSize.width))
     }
 }
 

@@ -83,14 +83,20 @@ extension LuaHost {
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
         LuaStack.push(L, json: LuaHost.sectionEntry(id: section.id, fields: section.fields, range: section.range), readOnly: true)
-        LuaStack.push(L, json: .object([
-            "width": .double(env.container.width), "height": .double(env.container.height),
-            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
-            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        pushEnvironment(env)
         try protectedCall(arguments: 3, results: 1)
         guard case .section(let result)? = part(at: -1) else {
             throw LuaArguments.returned("\(origin)t.compositional", "section", for: "section \(index + 1)", mustBe: "a t.section{...}", got: LuaStack.typeName(L, -1))
         }
         return result
+    }
+
+    /// [-0, +1] Pushes `env` as the read-only table a section function gets (t.compositional's
+    /// and t.sections'): width, height, effectiveWidth, effectiveHeight, layoutDirection.
+    func pushEnvironment(_ env: Compositional.Environment) {
+        LuaStack.push(L, json: .object([
+            "width": .double(env.container.width), "height": .double(env.container.height),
+            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
+            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
     }
 }

@@ -131,10 +131,7 @@ extension LuaHost {
         push(function)
         lua_pushvalue(L, list)
         LuaStack.push(L, json: .object(["x": .double(offset.x), "y": .double(offset.y)]), readOnly: true)
-        LuaStack.push(L, json: .object([
-            "width": .double(env.container.width), "height": .double(env.container.height),
-            "effectiveWidth": .double(env.effectiveContainer.width), "effectiveHeight": .double(env.effectiveContainer.height),
-            "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
+        pushEnvironment(env)
         try protectedCall(arguments: 3, results: 0)
         var changed = items
         for k in changed.indices {

@@ -6,8 +6,9 @@ import TesseraCore
 extension TesseraModule {
     /// t.sections{ sections = ..., layout = arrangement, spacing = 0, default = layout,
     /// header = ..., footer = ... }: one layout per dataset section; `sections` is a list (by
-    /// position), a table keyed by section id, or a function(index, section) returning a
-    /// layout. `header`/`footer` give every section a supplementary of that kind:
+    /// position), a table keyed by section id, or a function(index, section, env) returning a
+    /// layout (env as a compositional section provider's: width, height, effectiveWidth,
+    /// effectiveHeight, layoutDirection). `header`/`footer` give every section a supplementary of that kind:
     /// `{height =, pinned = false, zIndex = 1}`, or a function(index, section) returning such a
     /// table or nil.
     static let moduleSections: tb_HostFunction = { L, context in
@@ -19,7 +20,7 @@ extension TesseraModule {
             let (chooser, idKeys) = try host.sectionChooser(args, at: { LuaStack.rawField(L!, options.slot, "sections") }, fallback: fallback)
             let header = try host.sectionBoundary(options, "header")
             let footer = try host.sectionBoundary(options, "footer")
-            var layout = SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer, sectionLayout: chooser)
+            var layout = SectionsLayout(arrangement: arrangement, spacing: spacing, header: header, footer: footer, sectionProvider: chooser)
             if !idKeys.isEmpty { layout.sectionKeys = [SectionKeys(table: "t.sections: field 'sections'", keys: idKeys, indexBase: 1)] }
             host.pushLayout(layout)
             return 1
@@ -90,23 +91,24 @@ extension LuaHost {
     }
 
     /// The per-section choice of t.sections, from the value `pushSections` pushes, and the keys
-    /// that name sections by id when it is a table keyed by id.
+    /// that name sections by id when it is a table keyed by id. A function is called with the
+    /// layout pass's environment as its third argument.
     func sectionChooser(_ args: LuaArguments, at pushSections: () -> Int32, fallback: (any Layout)?) throws
-        -> (@Sendable (Int, Dataset.Section?) throws -> any Layout, idKeys: [String]) {
+        -> (@Sendable (Int, Dataset.Section?, Compositional.Environment) throws -> any Layout, idKeys: [String]) {
         let type = pushSections()
         defer { tb_pop(L, 1) }
         switch type {
         case LUA_TNIL:
             guard let fallback else { throw args.error(.argument(1, "options"), "needs sections = {...} or a default layout") }
-            return ({ _, _ in fallback }, [])
+            return ({ _, _, _ in fallback }, [])
         case LUA_TFUNCTION:
             let function = reference(at: -1)
             luaL_where(L, 1)
             let origin = LuaStack.string(L, -1) ?? ""
             tb_pop(L, 1)
-            return ({ [weakHost = WeakHost(self)] index, section in
+            return ({ [weakHost = WeakHost(self)] index, section, env in
                 guard let self = weakHost.host else { throw LuaArguments.hostClosed("t.sections") }
-                let chosen = try self.callSectionFunction(function, index: index, section: section, fallback: fallback)
+                let chosen = try self.callSectionFunction(function, index: index, section: section, env: env, fallback: fallback)
                 return NestingGuard(base: chosen, host: self, origin: origin)
             }, [])
         case LUA_TTABLE:
@@ -123,7 +125,7 @@ extension LuaHost {
                 tb_pop(L, 1)
             }
             let keyedByID = !byID.isEmpty
-            return ({ [byID, byPosition] index, section in
+            return ({ [byID, byPosition] index, section, _ in
                 let id = section?.id.description ?? String(index)
                 if let layout = keyedByID ? byID[id] : byPosition[index + 1] { return layout }
                 if let fallback { return fallback }
@@ -136,22 +138,25 @@ extension LuaHost {
     }
 
     func callSectionFunction(_ function: LuaReference, index: Int, section: Dataset.Section?,
-                             fallback: (any Layout)?) throws -> any Layout {
+                             env: Compositional.Environment, fallback: (any Layout)?) throws -> any Layout {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try callWithSection(function, index: index, section: section)
+        try callWithSection(function, index: index, section: section, env: env)
         if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
         return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
     }
 
-    /// [-0, +1] Calls `function(index, section)` (1-based index) and leaves its one result.
-    func callWithSection(_ function: LuaReference, index: Int, section: Dataset.Section?) throws {
+    /// [-0, +1] Calls `function(index, section)` (1-based index), or `function(index, section,
+    /// env)` when given `env`, and leaves its one result.
+    func callWithSection(_ function: LuaReference, index: Int, section: Dataset.Section?,
+                         env: Compositional.Environment? = nil) throws {
         push(function)
         lua_pushinteger(L, lua_Integer(index + 1))
         // The same shape as a `ctx.sections` entry (`first` in the layout t.sections lays out).
         LuaStack.push(L, json: LuaHost.sectionEntry(id: section?.id ?? .int(index), fields: section?.fields ?? [:],
                                                     range: section?.range ?? 0..<0), readOnly: true)
-        try protectedCall(arguments: 2, results: 1)
+        if let env { pushEnvironment(env) }
+        try protectedCall(arguments: env == nil ? 2 : 3, results: 1)
     }
 }
 
