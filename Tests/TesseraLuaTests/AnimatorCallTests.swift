@@ -11,7 +11,7 @@ import TesseraCore
     static func value(_ key: String, _ rng: inout SplitMix) -> String {
         let numbers = ["0", "0.3", "1", "2.5", "-1", "0/0", "1/0", "'x'", "true"]
         switch key {
-        case "from", "to":
+        case "from", "to", "transform":
             if rng.next(10) == 0 { return ["{}", "3", "{1, 2}"][rng.next(3)] }
             let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex", "alhpa"]
             let fields = (0..<(1 + rng.next(3))).map { _ -> String in
@@ -34,7 +34,7 @@ import TesseraCore
         AnimatorCall.pushKeyList(L)
         let keys = AnimatorCall.pushKeys(L, list: lua_gettop(L))
         var rng = SplitMix(seed: 14)
-        let names = ["from", "to", "duration", "delay", "curve", "damping", "response", "durtion"]
+        let names = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform", "durtion"]
         var accepted = 0, rejected = 0
         for _ in 0..<600 {
             let fields = (0..<rng.next(5)).map { _ -> String in

@@ -10,7 +10,8 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
 /// Animators from Lua: t.animator, `animator =` on providers and engines with CollectionKit's
 /// precedence, the `animation` of events, hook errors, and t.transition.
 @Suite struct AnimatorLuaTests {
-    /// `anim(a)`: an event's animation as one line (sorted properties, curve, duration, delay);
+    /// `anim(a)`: an event's animation as one line (sorted properties, curve or transform,
+    /// duration, delay);
     /// `timeline(list)`: "type id: animation" per event, one a line.
     static let prelude = """
     local t = require("tessera")
@@ -26,8 +27,8 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
       local parts = {}
       if a.from then parts[#parts + 1] = "from" .. props(a.from) end
       if a.to then parts[#parts + 1] = "to" .. props(a.to) end
-      parts[#parts + 1] = a.curve
-      if a.damping then parts[#parts + 1] = string.format("%g/%g", a.damping, a.response) end
+      if a.transform then parts[#parts + 1] = "transform" .. props(a.transform) else parts[#parts + 1] = a.curve end
+      if a.damping then parts[#parts + 1] = string.format("%g/%s", a.damping, a.response and string.format("%g", a.response) or "-") end
       if a.duration then parts[#parts + 1] = string.format("%gs", a.duration) end
       if a.delay then parts[#parts + 1] = string.format("+%g", a.delay) end
       return table.concat(parts, " ")
@@ -113,6 +114,37 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
                                                     "scroll 2: to{ty=10} linear 1s", "scroll 3: to{ty=10} linear 1s",
                                                     "scroll 4: to{ty=10} linear 1s", "scroll 5: to{ty=10} linear 1s"])
         #expect(values.dropFirst(2).first == .string("wobble"))   // as assigned
+    }
+
+    /// The product specification's example animator, verbatim: its scroll hook's `transform`
+    /// sets each kept view's look at once on every tick, and its update springs in its duration.
+    @Test func theSpecificationsExampleAnimatorRunsAsWritten() throws {
+        let values = try run("""
+        local spec = {
+          params = { duration = 0.3 },
+          insert = function(e, p) return { from = { alpha = 0, scale = 0.8 }, duration = p.duration } end,
+          delete = function(e, p) return { to = { alpha = 0 }, duration = p.duration } end,
+          update = function(e, p) return { duration = p.duration, curve = "spring" } end,  -- frame changed
+          shift  = function(e, p) return nil end,          -- content offset adjusted during a reload
+          scroll = function(e, p) return { transform = { ty = 0 } } end,                   -- every scroll tick
+        }
+        local p = t.provider{ data = { 1, 2, 3, 4, 5, 6 }, id = ids("p"), layout = t.flow{}, size = cells }
+        local e = t.engine{ provider = p, viewport = { 100, 100 }, animator = spec }
+        e:layout()
+        local scrolled = timeline(e:scroll(0, 50))
+        p.data = { 2, 3, 4, 5, 6 }
+        return scrolled, timeline(e:layout())
+        """)
+        #expect(lines(values.first) == [
+            "delete p1: to{alpha=0} easeInOut 0.3s", "delete p2: to{alpha=0} easeInOut 0.3s",
+            "scroll p3: transform{ty=0}", "scroll p4: transform{ty=0}",
+            "insert p5: from{alpha=0,scale=0.8} easeInOut 0.3s", "insert p6: from{alpha=0,scale=0.8} easeInOut 0.3s",
+        ])
+        // The reload: p1 is gone and every other view moves up a place, springing there in 0.3 s.
+        #expect(lines(values.dropFirst().first) == [
+            "update p3: spring 0.8/- 0.3s", "move p4: spring 0.8/- 0.3s", "update p4: spring 0.8/- 0.3s",
+            "move p5: spring 0.8/- 0.3s", "update p5: spring 0.8/- 0.3s", "move p6: spring 0.8/- 0.3s", "update p6: spring 0.8/- 0.3s",
+        ])
     }
 
     /// An animator set on a provider after the first pass animates the next reload's deletes as

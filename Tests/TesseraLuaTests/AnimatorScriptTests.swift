@@ -178,7 +178,7 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         #expect(loadError("return { scroll = 1 }") == "bad.lua: field 'scroll' must be a function(e, params), got number")
         let path = folder.write("typo.lua", "return { insert = function() return { form = { alpha = 0 } } end }")
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: path)).1?.message ==
-                "\(path):1: the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response")
+                "\(path):1: the insert hook's animation has an unknown key 'form'; known keys: from, to, duration, delay, curve, damping, response, transform")
         let curve = folder.write("curve.lua", "return { insert = function() return { curve = 'bouncy' } end }")
         #expect(try failedReload(animator: try AnimatorScript(host: host, path: curve)).1?.message ==
                 "\(curve):1: the insert hook's animation: curve must be one of linear, easeIn, easeOut, easeInOut, spring, got \"bouncy\"")
@@ -225,11 +225,12 @@ private let repositoryRoot: String = URL(fileURLWithPath: #filePath)
         }
         let shrink = try AnimatorScript(host: host, path: shipped("edge-shrink")).animations(for: events)
         let inside: Double = 40 / 120
-        #expect(shrink.map { $0?.to.scale } == [0.6, 0.6 + (1 - 0.6) * inside])
-        #expect(shrink.map { $0?.to.alpha } == [0, inside])
-        #expect(shrink.map { $0?.duration } == [0, 0])
+        #expect(shrink == [0.6, 0.6 + (1 - 0.6) * inside].enumerated().map { k, scale in
+            AnimationDescription(transform: PartialViewState(alpha: [0, inside][k], scale: scale))
+        })
+        #expect(shrink.map { $0?.resolvedDuration } == [0, 0])
         let zoom = try AnimatorScript(host: host, path: shipped("zoom")).animations(for: events)
-        let scales: [Double?] = [1 - 381 * 0.0006, 1 - 341 * 0.0006]
-        #expect(zoom.map { $0?.to.scale } == scales)
+        let scales: [Double] = [1 - 381 * 0.0006, 1 - 341 * 0.0006]
+        #expect(zoom == scales.map { AnimationDescription(transform: PartialViewState(scale: $0)) })
     }
 }

@@ -660,11 +660,12 @@ function t.engine(params) end
 ---@class tessera.Animation
 ---@field from? tessera.AnimatedState
 ---@field to? tessera.AnimatedState
----@field duration? number seconds (default: a spring's settle time, else 0.3)
+---@field duration? number seconds (default: a spring's settle time, else 0.3; a spring given one settles in it)
 ---@field delay? number seconds
 ---@field curve? "linear"|"easeIn"|"easeOut"|"easeInOut"|"spring"
 ---@field damping? number a spring's damping ratio (default 0.8)
----@field response? number a spring's period in seconds
+---@field response? number a spring's period in seconds (not with duration)
+---@field transform? tessera.AnimatedState the look the view takes at once for this pass (no frame; alone in its description)
 
 ---What an animator hook is given (indices 1-based, frames {x, y, w, h}).
 ---@class tessera.AnimationEvent

@@ -11,18 +11,26 @@ public struct AnimationFormatError: Error, Hashable, Sendable, CustomStringConve
 }
 
 extension AnimationDescription {
-    static let keys = ["from", "to", "duration", "delay", "curve", "damping", "response"]
+    static let keys = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform"]
 
     /// Reads a description in its script form: `{from = {...}, to = {...}, duration =, delay =,
-    /// curve = "easeOut", damping =, response =}`. `what` names the value in messages ("fade.lua:
-    /// the insert hook's animation"). Unknown keys, wrong types, negative or non-finite times, and
-    /// spring parameters on another curve are errors. O(keys).
+    /// curve = "easeOut", damping =, response =}`, or `{transform = {...}}` alone. `what` names
+    /// the value in messages ("fade.lua: the insert hook's animation"). Unknown keys, wrong types,
+    /// negative or non-finite times, spring parameters on another curve, a spring given both a
+    /// response and a duration, and a transform with any other key are errors. O(keys).
     public init(json value: JSONValue, what: String) throws(AnimationFormatError) {
         // An empty table reads as an empty list: the description with every default.
         guard case .object(let fields) = value.emptyListAsObject else {
             throw AnimationFormatError("\(what) must be a table, got \(value.typeDescription)")
         }
         try Self.rejectUnknownKeys(fields, known: Self.keys, what: what)
+        if let transform = fields["transform"] {
+            if let other = fields.keys.first(where: { $0 != "transform" }) {
+                throw AnimationFormatError("\(what): \(Self.transformAlone(other))")
+            }
+            self.init(transform: try PartialViewState(json: transform, what: "\(what): transform", known: PartialViewState.lookKeys))
+            return
+        }
         func seconds(_ key: String, positive: Bool = false) throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
             guard let v = field.number, v.isFinite, positive ? v > 0 : v >= 0, v <= Self.maxSeconds else {
@@ -48,14 +56,19 @@ extension AnimationDescription {
         if fields["damping"] != nil || fields["response"] != nil, curve.name != "spring" {
             throw AnimationFormatError("\(what): damping and response apply only to curve = \"spring\"")
         }
+        if fields["response"] != nil, fields["duration"] != nil {
+            throw AnimationFormatError("\(what): a spring takes response or duration, not both (with response it runs until it settles; with duration it settles in that time)")
+        }
         self.init(from: try PartialViewState(json: fields["from"], what: "\(what): from"),
                   to: try PartialViewState(json: fields["to"], what: "\(what): to"),
                   duration: try seconds("duration"), delay: try seconds("delay") ?? 0, curve: curve)
     }
 
     /// The description in its script form, the inverse of `init(json:what:)`: only the keys it
-    /// sets (`duration` when given, `delay` when not 0, a spring's `damping` and `response`).
+    /// sets (`duration` when given, `delay` when not 0, a spring's `damping`, and its `response`
+    /// when no duration is given), or `transform` alone.
     package var json: JSONValue {
+        if let transform { return .object(["transform": transform.json]) }
         var fields: OrderedDictionary<String, JSONValue> = [:]
         if !from.isEmpty { fields["from"] = from.json }
         if !to.isEmpty { fields["to"] = to.json }
@@ -64,7 +77,7 @@ extension AnimationDescription {
         fields["curve"] = .string(curve.name)
         if case .spring(let spring) = curve {
             fields["damping"] = .double(spring.dampingRatio)
-            fields["response"] = .double(spring.response)
+            if duration == nil { fields["response"] = .double(spring.response) }
         }
         return .object(fields)
     }
@@ -83,16 +96,18 @@ extension PartialViewState {
     public static func accepts(_ v: Double) -> Bool { v.isFinite && abs(v) <= 1e15 }
 
     static let keys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
+    /// The properties of a view's look: all but the frame, which the layout places.
+    static let lookKeys = Array(keys.dropFirst())
 
-    /// Reads `{frame = {x, y, w, h}, alpha =, scale =, rotation =, tx =, ty =, zIndex =}`; nil
-    /// gives the empty state.
-    init(json value: JSONValue?, what: String) throws(AnimationFormatError) {
+    /// Reads `{frame = {x, y, w, h}, alpha =, scale =, rotation =, tx =, ty =, zIndex =}` (the
+    /// `known` keys of them); nil gives the empty state.
+    init(json value: JSONValue?, what: String, known: [String] = keys) throws(AnimationFormatError) {
         self.init()
         guard let value else { return }
         guard case .object(let fields) = value.emptyListAsObject else {
             throw AnimationFormatError("\(what) must be a table of animated properties, got \(value.typeDescription)")
         }
-        try AnimationDescription.rejectUnknownKeys(fields, known: Self.keys, what: what)
+        try AnimationDescription.rejectUnknownKeys(fields, known: known, what: what)
         func number(_ key: String) throws(AnimationFormatError) -> Double? {
             guard let field = fields[key] else { return nil }
             guard let v = field.number, PartialViewState.accepts(v) else {
@@ -150,12 +165,18 @@ extension AnimatedElement {
 extension AnimationTrack {
     /// The track as the timeline JSON prints it: id, view, (an element's category, kind,
     /// section, ...), event, `"removesView": true` for an `update` that takes its view out of
-    /// view (a `delete` always does), delay, duration, curve, and the whole `from` and `to` states.
+    /// view (a `delete` always does), delay, duration, curve (a spring's `damping` and
+    /// `response` after it, the spring played), and the whole `from` and `to` states.
     package var json: JSONValue {
         var fields: OrderedDictionary<String, JSONValue> = [
             "id": id.jsonValue, "view": .int(view), "event": .string(event.rawValue),
-            "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name),
-            "from": from.json, "to": to.json]
+            "delay": .double(delay), "duration": .double(duration), "curve": .string(curve.name)]
+        if case .spring(let spring) = curve {
+            fields["damping"] = .double(spring.dampingRatio)
+            fields["response"] = .double(spring.response)
+        }
+        fields["from"] = from.json
+        fields["to"] = to.json
         if removesView && event != .delete { fields.updateValue(.bool(true), forKey: "removesView", insertingAt: 3) }
         element?.insertJSON(into: &fields, at: 2)
         return .object(fields)

@@ -62,11 +62,18 @@ public struct AnimationTrack: Hashable, Sendable {
     }
 
     /// The track for `description` applied to a view whose state before the event is `current`
-    /// and whose state after it, by the layout, is `target`.
+    /// and whose state after it, by the layout, is `target`. A `transform` gives a track that
+    /// starts and ends at `target` with the transform's look, taking no time.
     public init(id: ItemID, view: Int, event: AnimationEventKind, description: AnimationDescription,
                 current: ViewState, target: ViewState) {
+        if let transform = description.transform {
+            let held = transform.applied(to: target)
+            self.init(id: id, view: view, event: event, duration: 0, from: held, to: held)
+            setsZIndex = transform.zIndex != nil
+            return
+        }
         self.init(id: id, view: view, event: event, delay: description.delay,
-                  duration: description.resolvedDuration, curve: description.curve,
+                  duration: description.resolvedDuration, curve: description.resolvedCurve,
                   from: description.from.applied(to: current), to: description.to.applied(to: target))
         setsZIndex = description.from.zIndex != nil || description.to.zIndex != nil
     }

@@ -61,6 +61,16 @@ public struct Spring: Hashable, Sendable {
         return high
     }
 
+    /// The spring of this damping ratio that settles (`settleTime`) in `duration` seconds: the
+    /// settle time scales with the response, so the response is scaled to fit. Self when no
+    /// such spring is representable (a duration so short its response would be 0). O(1).
+    public func settling(in duration: Double) -> Spring {
+        let scaled = response * duration / settleTime
+        // A response so small that ω·(ζ + 1) overflows could not be evaluated.
+        guard scaled > 0, (2 * Double.pi / scaled * (dampingRatio + 1) * 2).isFinite else { return self }
+        return Spring(dampingRatio: dampingRatio, response: scaled)
+    }
+
     /// An upper bound of |1 − value(at: t)| that never increases with t (the exact residual where
     /// the motion does not oscillate).
     private func envelope(_ t: Double) -> Double {

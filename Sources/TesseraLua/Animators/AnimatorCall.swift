@@ -17,7 +17,7 @@ import TesseraCore
 enum AnimatorCall {
     static let eventKeys = ["type", "index", "id", "view", "frame", "oldFrame", "visibleFrame", "contentOffset",
                             "velocity", "delta", "reloadCount", "isReloading", "onScreen", "category", "kind", "section"]
-    static let descriptionKeys = ["from", "to", "duration", "delay", "curve", "damping", "response"]
+    static let descriptionKeys = ["from", "to", "duration", "delay", "curve", "damping", "response", "transform"]
     static let stateKeys = ["frame", "alpha", "scale", "rotation", "tx", "ty", "zIndex"]
     static let curveNames = AnimationCurve.names
     static let kindNames = AnimationEventKind.allCases.map(\.rawValue)
@@ -127,10 +127,11 @@ enum AnimatorCall {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         var description = AnimationDescription()
-        var curve: Int?, damping: Double?, response: Double?
+        var curve: Int?, damping: Double?, response: Double?, transform: PartialViewState?, others = 0
         lua_pushnil(L)
         while tb_next(L, index) != 0 {
             guard lua_type(L, -2) == LUA_TSTRING, let k = keys.match(L, -2, descriptionBase, descriptionKeys.count) else { return nil }
+            if k != 7 { others += 1 }
             switch k {
             case 0, 1:
                 guard let state = fastState(L, lua_gettop(L), keys: keys) else { return nil }
@@ -145,12 +146,17 @@ enum AnimatorCall {
                 guard lua_type(L, -1) == LUA_TSTRING else { return nil }
                 guard let found = keys.match(L, -1, curveBase, curveNames.count) else { return nil }
                 curve = found
-            default:
+            case 5, 6:
                 guard let v = k == 5 ? finite(L) : seconds(L), v > 0 else { return nil }
                 if k == 5 { damping = v } else { response = v }
+            default:
+                guard let state = fastState(L, lua_gettop(L), keys: keys), state.frame == nil else { return nil }
+                transform = state
             }
             tb_pop(L, 1)
         }
+        if let transform { return others == 0 ? AnimationDescription(transform: transform) : nil }
+        if response != nil, description.duration != nil { return nil }
         let spring = Spring(dampingRatio: damping ?? Spring.defaultDampingRatio, response: response ?? Spring.defaultResponse)
         if let curve {
             guard let named = AnimationCurve(name: curveNames[curve], spring: spring) else { return nil }
