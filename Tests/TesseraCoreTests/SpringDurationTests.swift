@@ -38,9 +38,14 @@ import Testing
         #expect(abs(made.state(at: 0.3).frame.x - 89.298) < 0.001)
     }
 
-    @Test func aSpringTakesAResponseOrADurationNotBoth() throws {
-        #expect(throws: AnimationFormatError("s.lua: a spring takes response or duration, not both (with response it runs until it settles; with duration it settles in that time)")) {
-            try read(#"{"curve": "spring", "response": 0.4, "duration": 0.3}"#)
+    /// A response wins over a duration, as UIKit's physically set spring overrides its
+    /// animator's duration: the track is the response's spring, until it settles.
+    @Test func aSpringGivenAResponseAndADurationKeepsItsResponse() throws {
+        let both = try read(#"{"curve": "spring", "response": 0.4, "duration": 0.3}"#)
+        #expect(both == (try read(#"{"curve": "spring", "response": 0.4}"#)))
+        #expect(track(both).duration == Spring(response: 0.4).settleTime)
+        #expect(throws: AnimationFormatError("s.lua: duration must be a non-negative number of seconds of at most 3600, got -1")) {
+            try read(#"{"curve": "spring", "response": 0.4, "duration": -1}"#)
         }
     }
 

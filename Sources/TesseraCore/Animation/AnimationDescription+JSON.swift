@@ -16,8 +16,9 @@ extension AnimationDescription {
     /// Reads a description in its script form: `{from = {...}, to = {...}, duration =, delay =,
     /// curve = "easeOut", damping =, response =}`, or `{transform = {...}}` alone. `what` names
     /// the value in messages ("fade.lua: the insert hook's animation"). Unknown keys, wrong types,
-    /// negative or non-finite times, spring parameters on another curve, a spring given both a
-    /// response and a duration, and a transform with any other key are errors. O(keys).
+    /// negative or non-finite times, spring parameters on another curve, and a transform with
+    /// any other key are errors; a spring given a response runs until it settles, whatever
+    /// `duration` says. O(keys).
     public init(json value: JSONValue, what: String) throws(AnimationFormatError) {
         // An empty table reads as an empty list: the description with every default.
         guard case .object(let fields) = value.emptyListAsObject else {
@@ -56,12 +57,12 @@ extension AnimationDescription {
         if fields["damping"] != nil || fields["response"] != nil, curve.name != "spring" {
             throw AnimationFormatError("\(what): damping and response apply only to curve = \"spring\"")
         }
-        if fields["response"] != nil, fields["duration"] != nil {
-            throw AnimationFormatError("\(what): a spring takes response or duration, not both (with response it runs until it settles; with duration it settles in that time)")
-        }
+        // A spring given its response has its own time: a duration beside it is checked but not
+        // used, as UIKit's spring timing parameters set physically override the animator's.
+        let duration = try seconds("duration")
         self.init(from: try PartialViewState(json: fields["from"], what: "\(what): from"),
                   to: try PartialViewState(json: fields["to"], what: "\(what): to"),
-                  duration: try seconds("duration"), delay: try seconds("delay") ?? 0, curve: curve)
+                  duration: fields["response"] != nil ? nil : duration, delay: try seconds("delay") ?? 0, curve: curve)
     }
 
     /// The description in its script form, the inverse of `init(json:what:)`: only the keys it

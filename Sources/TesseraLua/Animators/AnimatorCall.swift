@@ -156,7 +156,7 @@ enum AnimatorCall {
             tb_pop(L, 1)
         }
         if let transform { return others == 0 ? AnimationDescription(transform: transform) : nil }
-        if response != nil, description.duration != nil { return nil }
+        if response != nil { description.duration = nil }   // a response outranks a duration
         let spring = Spring(dampingRatio: damping ?? Spring.defaultDampingRatio, response: response ?? Spring.defaultResponse)
         if let curve {
             guard let named = AnimationCurve(name: curveNames[curve], spring: spring) else { return nil }
