@@ -274,13 +274,11 @@ int tb_runlayout(lua_State *L) {
 }
 
 int tb_runsize(lua_State *L) {
-  lua_Integer i = lua_tointeger(L, 5);
+  int n = lua_gettop(L), k;
+  lua_Integer i = lua_tointeger(L, 2);
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_pushvalue(L, 4);
-  lua_pushvalue(L, 5);
-  lua_call(L, 4, 2);                                   /* stack: fn item pw ph i w h */
-  return tb_checksize(L, 1, 6, i);
+  for (k = 3; k <= n; k++) lua_pushvalue(L, k);
+  lua_call(L, n - 2, 2);                               /* stack: fn i args... w h */
+  return tb_checksize(L, 1, n + 1, i);
 }

@@ -74,15 +74,24 @@ struct DatasetLoaderErrorTests {
         #expect(loadError("photos", "id\n1\n") == "photos: expected a .json, .jsonl or .csv file, found no extension.")
         #expect(loadError("empty.json", "") == "empty.json: expected a JSON document, found an empty file.")
         #expect(loadError("blank.json", " \n\t\n") == "blank.json: expected a JSON document, found an empty file.")
-        #expect(loadError("empty.jsonl", "\n\n") == "empty.jsonl: expected one JSON object per line, found an empty file.")
         #expect(loadError("empty.csv", "") == "empty.csv: expected a header row, found an empty file.")
     }
 
-    /// A UTF-8 byte-order mark is no content: a file of one (a spreadsheet's export of nothing),
-    /// blank lines after it or not, is an empty file in every format.
+    /// A JSON Lines file with no lines (empty, blank lines, a byte-order mark) is a dataset of no
+    /// items, as `[]` is in a `.json` file; it was refused as "found an empty file".
+    @Test func aJSONLinesFileWithNoLinesHasNoItems() throws {
+        let array = try loadTemp("empty.json", "[]")
+        for text in ["", "\n\n", " \r\n\t", "\u{FEFF}", "\u{FEFF}\n \r\n"] {
+            let d = try loadTemp("empty.jsonl", text)
+            #expect(d.count == 0 && d.items.isEmpty && d.metadata.isEmpty, "\(text.debugDescription)")
+            #expect(d.sections == array.sections, "\(text.debugDescription)")
+        }
+    }
+
+    /// A UTF-8 byte-order mark is no content: a JSON or CSV file of one (a spreadsheet's export of
+    /// nothing), blank lines after it or not, is an empty file.
     @Test func aFileOfOnlyAByteOrderMarkIsEmpty() {
         #expect(loadError("bom.json", "\u{FEFF}") == "bom.json: expected a JSON document, found an empty file.")
-        #expect(loadError("bom.jsonl", "\u{FEFF}\n \r\n") == "bom.jsonl: expected one JSON object per line, found an empty file.")
         #expect(loadError("bom.csv", "\u{FEFF}") == "bom.csv: expected a header row, found an empty file.")
         #expect(loadError("bom.csv", "\u{FEFF}\r\n\n") == "bom.csv: expected a header row, found an empty file.")
     }

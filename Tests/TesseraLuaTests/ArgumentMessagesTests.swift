@@ -26,7 +26,7 @@ import TesseraCore
         ("t.flow{}:inset('x')", "layout:inset: argument #1 (insets) must be a number or a table {top=, left=, bottom=, right=}, got string"),
         ("t.transpose(3)", "t.transpose: argument #1 (layout) must be a layout (a t.* value or a script table with simpleLayout), got number"),
         ("t.sticky(t.flow{}, 'yes')", "t.sticky: argument #2 (isSticky) must be a function of the item index and the item, got string"),
-        ("t.sized(t.flow{}, 3)", "t.sized: argument #2 (size) must be a function(item, pw, ph, i) returning w, h, got number"),
+        ("t.sized(t.flow{}, 3)", "t.sized: argument #2 (size) must be a function(item, i, pw, ph) returning w, h, got number"),
         ("t.closure(5)", "t.closure: argument #1 (frame) must be a function(i, ctx) returning x, y, w, h, got number"),
         ("t.sections(5)", "t.sections: argument #1 (options) must be a table, got number"),
         ("t.sections{ spacing = 'x' }", "t.sections: field 'spacing' must be a finite, non-negative number, got string"),

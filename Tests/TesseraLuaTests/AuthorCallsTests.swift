@@ -47,7 +47,7 @@ import TesseraCore
                                     collectionSize: Size(width: 300, height: 100))
         let scripted = try frames("""
         local t = require('tessera')
-        return t.flow{ spacing = 5 }:sized(function(item, pw, ph, i) return item.w + i, 20 end)
+        return t.flow{ spacing = 5 }:sized(function(item, i, pw, ph) return item.w + i, 20 end)
         """, context: context)
         let expected = try FlowLayout(spacing: 5).layout(LayoutContext(collectionSize: context.collectionSize, count: 4,
             item: { context.item(at: $0) }, size: { i, _ in Size(width: Double(10 * (i + 1) + i + 1), height: 20) })).allFrames
@@ -56,7 +56,38 @@ import TesseraCore
         let bad = scriptError { _ = try frames("return require('tessera').flow{}:sized(function() return -1, 2 end)", context: context, name: "bad.lua") }
         #expect(bad?.message == "\(folder.path)/bad.lua:1: size returned w = -1 for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7")
         let notFunction = scriptError { _ = try frames("return require('tessera').flow{}:sized(3)", context: context, name: "nf.lua") }
-        #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, pw, ph, i) returning w, h, got number")
+        #expect(notFunction?.message == "\(folder.path)/nf.lua:1: layout:sized: argument #1 (size) must be a function(item, i, pw, ph) returning w, h, got number")
+    }
+
+    /// `sized` calls `fn(item, i, pw, ph)`, a provider's order: here the script asks for item i's
+    /// size in the proposal (50 + i) x 70, and the function answers w = 1000·i + pw, h = ph + item.w.
+    @Test func sizedPassesItemIndexThenProposal() throws {
+        let context = LayoutContext(dataset: Dataset(items: (0..<3).map { Item(id: .int($0), fields: ["w": .int(10 * ($0 + 1))]) }),
+                                    collectionSize: Size(width: 300, height: 100))
+        let scripted = try frames("""
+        local t = require('tessera')
+        local column = { simpleLayout = function(ctx)
+          for i = 1, ctx.count do local w, h = ctx:size(i, 50 + i, 70); ctx.set(i, 0, 0, w, h) end
+        end }
+        return t.sized(column, function(item, i, pw, ph) return 1000 * i + pw, ph + item.w end)
+        """, context: context)
+        #expect(scripted.map(\.width) == [1051, 2052, 3053])
+        #expect(scripted.map(\.height) == [80, 90, 100])
+    }
+
+    /// A function written for the order `sized` had before, `(item, pw, ph, i)`, would read the
+    /// index as pw; one whose second parameter is still named pw is refused when the layout is
+    /// made. Other names, and functions with fewer parameters, are taken as they are.
+    @Test func sizedRefusesAFunctionWrittenForTheOldOrder() throws {
+        let context = LayoutContext(dataset: Dataset(items: [Item(id: .int(0), fields: ["w": .int(10)])]),
+                                    collectionSize: Size(width: 300, height: 100))
+        let message = "layout:sized: argument #1 (size) takes (item, i, pw, ph), but its second parameter is named pw, as in the order sized had before (item, pw, ph, i); write function(item, i, pw, ph)"
+        let old = scriptError { _ = try frames("return require('tessera').flow{}:sized(function(item, pw, ph, i) return pw, ph end)", context: context, name: "old.lua") }
+        #expect(old?.message == "\(folder.path)/old.lua:1: " + message)
+        let three = scriptError { _ = try frames("local t = require('tessera')\nreturn t.sized(t.flow{}, function(item, pw, ph) return pw, 20 end)", context: context, name: "three.lua") }
+        #expect(three?.message == "\(folder.path)/three.lua:2: t.sized: argument #2 (size) takes (item, i, pw, ph), but its second parameter is named pw, as in the order sized had before (item, pw, ph, i); write function(item, i, pw, ph)")
+        let renamed = try frames("return require('tessera').flow{}:sized(function(item, index, w, h) return index * 7, 20 end)", context: context)
+        #expect(renamed.map(\.width) == [7])
     }
 
     /// A script's own `size` answers `ctx:size` checked as `:sized`'s function is: a wrong type,
@@ -92,7 +123,7 @@ import TesseraCore
         local column = { simpleLayout = function(ctx)
           for i = 1, ctx.count do local w, h = ctx:size(i); ctx.set(i, 0, (i - 1) * h, w, h) end
         end }
-        return t.sized(column, function(item, pw, ph, i)
+        return t.sized(column, function(item, i, pw, ph)
           if i == 3 then error("no size for item 3") end
           return 10, 20
         end)

@@ -186,8 +186,8 @@ import TesseraCore
         #expect(lines == ["10\t100", "300.0\t200"])
     }
 
-    /// The script's size gets the item's Lua index as its fourth argument, as `:sized`'s function
-    /// does and scripts.md says (it was nil).
+    /// The script's size gets the item's Lua index as its fourth argument, as scripts.md says (it
+    /// was nil); `:sized`'s function takes it second, as a provider's `size` does.
     @Test func aScriptsOwnSizeGetsTheIndex() throws {
         let lines = try printed("print(ctx:size(3, 10, 20)); print(ctx:size(1))",
                                 extra: "size = function(item, pw, ph, i) return i, i * 10 end,")

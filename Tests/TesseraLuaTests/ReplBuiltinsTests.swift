@@ -168,9 +168,9 @@ return {
         let dataset = Dataset(items: items, sections: [Dataset.Section(id: .string("s"), fields: ["title": .string("S")], range: 0..<2)],
                               metadata: ["source": .string("test")], sourceName: "test.json")
         let repl = try ReplRecorder(dataset: dataset)
-        repl.feed("#data", "data[1]", "data[2].h", "data.sections", "data.meta", "data.source", "data[1].w = 5", "data[1].w")
+        repl.feed("#data", "data[1]", "data[2].h", "data.sections", "data.meta", "data.file", "data.source", "data[1].w = 5", "data[1].w")
         #expect(repl.out == ["2", "{id = \"a\", w = 10, h = 20, tag = \"x\"}", "40.5", "{{id = \"s\", count = 2, first = 1, title = \"S\"}}",
-                             "{source = \"test\"}", "test.json", "10"])
+                             "{source = \"test\"}", "test.json", "nil", "10"])
         #expect(repl.err.count == 1)
         #expect(repl.err[0].hasPrefix("stdin:1: attempt to modify a read-only table (key 'w')"))
     }

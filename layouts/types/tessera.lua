@@ -76,10 +76,10 @@ function Layout:visibleFrameInset(insets) end
 ---@return tessera.Layout
 function Layout:with(params) end
 
----This layout with item sizes from Lua (`t.sized`): `size(item, pw, ph, i)` returns item i's
+---This layout with item sizes from Lua (`t.sized`): `size(item, i, pw, ph)` returns item i's
 ---w, h for the proposal pw x ph (item as `ctx:item(i)` gives it), so a built-in used inside a
 ---script lays out items of the script's sizes.
----@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, i: integer, pw: number, ph: number): number, number
 ---@return tessera.Layout
 function Layout:sized(size) end
 
@@ -294,7 +294,7 @@ function Script:sticky(isSticky) end
 function Script:visibleFrameInset(insets) end
 
 ---This layout with item sizes from Lua (`t.sized`).
----@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, i: integer, pw: number, ph: number): number, number
 ---@return tessera.Layout
 function Script:sized(size) end
 
@@ -415,9 +415,9 @@ function t.sticky(layout, isSticky) end
 ---@return tessera.Layout
 function t.visibleFrameInset(layout, insets) end
 
----`layout` with item sizes from Lua: `size(item, pw, ph, i)` returns item i's w, h.
+---`layout` with item sizes from Lua: `size(item, i, pw, ph)` returns item i's w, h.
 ---@param layout tessera.AnyLayout
----@param size fun(item: tessera.Item?, pw: number, ph: number, i: integer): number, number
+---@param size fun(item: tessera.Item?, i: integer, pw: number, ph: number): number, number
 ---@return tessera.Layout
 function t.sized(layout, size) end
 

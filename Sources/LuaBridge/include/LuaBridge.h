@@ -348,8 +348,8 @@ int tb_runvisible(lua_State *L);
 /* [-3, +(2|1), e] (fn, ctx, params) -> w, h | nil : the analytic layout(ctx, params),
 ** checked. */
 int tb_runlayout(lua_State *L);
-/* [-5, +2, e] (fn, item, pw, ph, i) -> w, h : a script's size(item, pw, ph, i) (i 1-based),
-** checked. */
+/* [-n, +2, e] (fn, i, args...) -> w, h : fn(args...) for the item at Lua index i, its answer
+** checked as a size (a script's size(item, pw, ph, i), layout:sized's fn(item, i, pw, ph)). */
 int tb_runsize(lua_State *L);
 /* }==================================================================== */
 

@@ -26,10 +26,6 @@ extension DatasetLoader {
                 return true
             }
         }
-        // Invariant: a file of blank lines only was refused as empty before parsing.
-        if lines.isEmpty {
-            throw DatasetError(file: file, message: "expected one JSON object per line, found only blank lines")
-        }
         let flat = try reader.finishLines(policy: policy, position: { .line(lines[$0]) }, place: { position in
             position.line.flatMap { idPlace(onLine: $0, in: bytes) }
         })

@@ -93,17 +93,15 @@ public enum DatasetLoader {
         try checkNotUTF16(data, fileName: fileName)
     }
 
-    /// An empty (or whitespace-only) file is an error. A UTF-8 byte-order mark is no content: a
-    /// file of one and blank lines is empty too (every parser skips the mark).
+    /// An empty (or whitespace-only) JSON or CSV file is an error: it holds no document, no header
+    /// row. A JSON Lines file with no lines is a dataset of no items, as `[]` is in a `.json` file.
+    /// A UTF-8 byte-order mark is no content: a file of one and blank lines is empty too (every
+    /// parser skips the mark).
     private static func checkNotEmpty(_ data: [UInt8], fileName: String, format: DatasetFormat) throws {
+        guard format != .jsonLines else { return }
         let start = data.starts(with: utf8ByteOrderMark) ? utf8ByteOrderMark.count : 0
         guard data[start...].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
-        let expected: String
-        switch format {
-        case .json: expected = "a JSON document"
-        case .jsonLines: expected = "one JSON object per line"
-        case .csv: expected = "a header row"
-        }
+        let expected = format == .json ? "a JSON document" : "a header row"
         throw DatasetError(file: fileName, message: "expected \(expected), found an empty file")
     }
 

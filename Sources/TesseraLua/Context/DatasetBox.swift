@@ -5,11 +5,15 @@ import TesseraCore
 // How a dataset looks in Lua (the REPL's `data`, and what t.diff reads back): a read-only array
 // of the items (every field, plus `id`, and `w`/`h` for generated items whose sizes live
 // outside their fields), with `sections` (`id`, `first` (1-based), `count` and the section's
-// fields), `meta` (the file's other top-level fields) and `source`.
-/// A dataset kept alive by the Lua table that shows it.
+// fields), `meta` (the file's other top-level fields) and `file` (where it was read from; not
+// `source`, which a dataset's own metadata often names).
+/// A dataset kept alive by the Lua table that shows it: the whole dataset, or one of its
+/// sections (an entry of `data.sections`, which a provider takes as that section's items).
 final class DatasetBox {
     let dataset: Dataset
-    init(_ dataset: Dataset) { self.dataset = dataset }
+    /// The items of the section the table is an entry for; nil for the whole dataset.
+    let section: Range<Int>?
+    init(_ dataset: Dataset, section: Range<Int>? = nil) { self.dataset = dataset; self.section = section }
 }
 
 extension LuaHost {
@@ -23,11 +27,12 @@ extension LuaHost {
         }
         let sections = dataset.sections.map { LuaHost.sectionEntry(id: $0.id, fields: $0.fields, range: $0.range) }
         LuaStack.push(L, json: .array(sections), readOnly: true)
+        markSections(of: dataset)
         LuaStack.setField(L, -2, "sections")
         LuaStack.push(L, json: .object(dataset.metadata), readOnly: true)
         LuaStack.setField(L, -2, "meta")
         LuaStack.push(L, dataset.sourceName)
-        LuaStack.setField(L, -2, "source")
+        LuaStack.setField(L, -2, "file")
         tb_pushreadonly(L)
         // The dataset itself rides on the proxy's metatable (out of scripts' reach: its
         // `__metatable` hides it), so a provider given this table lays out the same dataset
@@ -40,12 +45,33 @@ extension LuaHost {
 
     static let datasetKey = "__tessera_dataset"
 
+    /// [-0, +0, m] Gives every entry of the read-only sections list on top the dataset and its
+    /// section's range, as `pushDataset` gives the dataset's table. O(sections).
+    private func markSections(of dataset: Dataset) {
+        let list = LuaStack.pushPlainTable(L, -1)
+        defer { lua_settop(L, list - 1) }
+        for (s, section) in dataset.sections.enumerated() {
+            tb_rawgeti(L, list, lua_Integer(s + 1))
+            lua_getmetatable(L, -1)
+            pushBox(DatasetBox(dataset, section: section.range), meta: boxMetaRef)
+            LuaStack.setField(L, -2, LuaHost.datasetKey)
+            tb_pop(L, 2)
+        }
+    }
+
     /// [-0, +0, -] The dataset behind the table at `slot` when it is one `pushDataset` made.
     func dataset(at slot: Int32) -> Dataset? {
+        guard let part = datasetPart(at: slot), part.section == nil else { return nil }
+        return part.dataset
+    }
+
+    /// [-0, +0, -] The dataset, or the section of one, behind the table at `slot` when it is the
+    /// dataset's table or an entry of its `sections`.
+    func datasetPart(at slot: Int32) -> DatasetBox? {
         guard lua_type(L, slot) == LUA_TTABLE, lua_getmetatable(L, slot) != 0 else { return nil }
         defer { tb_pop(L, 2) }
         _ = LuaStack.rawField(L, -1, LuaHost.datasetKey)
-        return box(at: -1, meta: boxMetaRef, as: DatasetBox.self)?.dataset
+        return box(at: -1, meta: boxMetaRef, as: DatasetBox.self)
     }
 
     /// Item `i` as Lua sees it: every field, plus `id`, and `w`/`h` for generated items whose

@@ -50,6 +50,14 @@ enum LuaStack {
         String(cString: tb_typename(L, index))
     }
 
+    /// [-0, +0, -] The name of parameter `n` (1-based) of the Lua function at `index`, as its
+    /// source wrote it; nil for a C function or one with fewer parameters.
+    static func parameterName(_ L: OpaquePointer, _ index: Int32, at n: Int32) -> String? {
+        lua_pushvalue(L, index)
+        defer { tb_pop(L, 1) }
+        return lua_getlocal(L, nil, n).map { String(cString: $0) }
+    }
+
     /// [-0, +1, m] An id as Lua sees it: an integer id as an integer, any other in its printed
     /// form (`"0-1-a"`).
     static func push(_ L: OpaquePointer, id: ItemID) {

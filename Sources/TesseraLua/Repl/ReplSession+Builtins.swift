@@ -62,37 +62,29 @@ extension ReplSession {
     /// session's) whose origin is `x`, `y` (default 0, 0; used by `:show()` and `:visible()`),
     /// with the viewport's guides as `t.run` reads them (the session's `guides` where absent).
     /// `layout` is a layout value (`L`, `t.*`, `load(...)`), a script table, a built-in's
-    /// name, or a script's path (ending in `.lua`); `params` overrides a script's parameters.
+    /// name, or a script's path (ending in `.lua`); `params` overrides a script's parameters
+    /// or, with a name, configures the built-in it names, as `t.run` and `--param` do.
     static let runFunction: tb_HostFunction = { L, _ in
         hosted(L) { session, L in
-            var layout = try session.layoutArgument(L, at: 1)
+            let args = LuaArguments(L, function: "run")
             var size = session.viewport
             var origin = Point(x: 0, y: 0)
             var guides = session.guides
+            var params: OrderedDictionary<String, JSONValue> = [:]
             switch lua_type(L, 2) {
             case LUA_TNONE, LUA_TNIL: break
             case LUA_TTABLE:
-                let options = try LuaArguments(L, function: "run").table(2, "options", known: ["width", "height", "x", "y", "params"]
-                                                                          + LuaTableArgument.guideFields)
+                let options = try args.table(2, "options", known: ["width", "height", "x", "y", "params"] + LuaTableArgument.guideFields)
                 guides = try options.guides(over: session.guides)
                 size.width = try number(L, table: 2, key: "width", default: size.width, nonNegative: true)
                 size.height = try number(L, table: 2, key: "height", default: size.height, nonNegative: true)
                 origin.x = try number(L, table: 2, key: "x", default: 0, nonNegative: false)
                 origin.y = try number(L, table: 2, key: "y", default: 0, nonNegative: false)
-                if LuaStack.rawField(L, 2, "params") != LUA_TNIL {
-                    let params: JSONValue
-                    do { params = try LuaStack.json(L, -1, path: "run: field 'params'") } catch let e as LuaStack.ConversionError {
-                        throw LuaArguments.relayed(e.message)
-                    }
-                    guard case .object(let overrides) = params else {
-                        throw LuaArguments(L, function: "run").error(.field("params"), "must be a table of named values, like {columns = 3}")
-                    }
-                    layout = try session.configure(layout, with: overrides)
-                }
-                tb_pop(L, 1)
+                params = try options.params(host: session.host, args: args)
             default:
-                throw LuaArguments(L, function: "run").error(2, "options", mustBe: "a table like {width = 375, height = 812}", got: LuaStack.typeName(L, 2))
+                throw args.error(2, "options", mustBe: "a table like {width = 375, height = 812}", got: LuaStack.typeName(L, 2))
             }
+            let layout = try session.layoutArgument(L, at: 1, params: params)
             let clock = ContinuousClock()
             let start = clock.now
             var context = session.context(size: size)
@@ -107,19 +99,22 @@ extension ReplSession {
         }
     }
 
-    /// The layout at `index` of a call to `run`.
-    func layoutArgument(_ L: OpaquePointer, at index: Int32) throws -> any Layout {
+    /// The layout at `index` of a call to `run`, with `params`: a name resolves with them as
+    /// `t.run`'s does (a built-in configured, a script's defaults overridden); a layout value
+    /// takes them when it is a script (`configure`).
+    func layoutArgument(_ L: OpaquePointer, at index: Int32, params: OrderedDictionary<String, JSONValue>) throws -> any Layout {
         switch lua_type(L, index) {
         case LUA_TSTRING:
             let name = LuaStack.string(L, index) ?? ""
-            do { return try host.layout(named: name) } catch let e as LayoutError {
+            do { return try host.layout(named: name, params: params, style: TesseraModule.runParameterStyle) } catch let e as LayoutError {
                 throw LuaArguments(L, function: "run").relayed(e.message)
             }
         case LUA_TNONE, LUA_TNIL:
             let hint = layoutScript == nil ? " (L is nil when the REPL starts without --layout FILE)" : ""
             throw LuaArguments(L, function: "run").error(index, "layout", mustBe: "a layout, like L, t.waterfall{columns = 3} or load(\"my.lua\")", got: "nil" + hint)
         default:
-            return try host.layout(at: index, what: "run: argument #1 (layout)")
+            let layout = try host.layout(at: index, what: "run: argument #1 (layout)")
+            return params.isEmpty ? layout : try configure(layout, with: params)
         }
     }
 

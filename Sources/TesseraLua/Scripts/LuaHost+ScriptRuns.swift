@@ -52,7 +52,7 @@ extension LuaHost {
         }
         guard version.size != LUA_NOREF else { return boxed.layout }
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.size))
-        return LuaSizedLayout(root: boxed.layout, size: popReference())
+        return LuaSizedLayout(root: boxed.layout, size: popReference(), order: .indexLast)
     }
 
     /// `layout(ctx, params)`'s content size `w, h` (checked by the bridge). One protected call.

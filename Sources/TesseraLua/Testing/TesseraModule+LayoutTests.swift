@@ -33,17 +33,7 @@ extension TesseraModule {
                                                 + LuaTableArgument.guideFields)
             let poll = LimitPoll(L)
             let duplicates = try options?.option("duplicates", default: DuplicatePolicy.reject) ?? .reject
-            let params: OrderedDictionary<String, JSONValue> = try options?.with("params") { slot in
-                if lua_type(L, slot) == LUA_TNIL { return [:] }
-                guard lua_type(L, slot) == LUA_TTABLE else {
-                    throw options!.error("params", mustBe: "a table of parameters", numeric: false)
-                }
-                switch try host.plainData(slot, "options.params", args) {
-                case .object(let object): return object
-                case .array(let empty) where empty.isEmpty: return [:]   // `{}` reads as an empty list
-                default: throw options!.error("params", mustBe: "a table of parameters by name", numeric: false)
-                }
-            } ?? [:]
+            let params = try options?.params(host: host, args: args) ?? [:]
             let layoutName: String
             let layout: any Layout
             if let name = LuaStack.string(L, 1) {

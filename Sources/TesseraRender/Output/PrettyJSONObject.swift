@@ -7,7 +7,8 @@ import TesseraCore
 /// never hold a raw newline (they are escaped), so a value at depth `d` is its own pretty text
 /// with `2·d` spaces added after every newline. Lists of records (arrays of objects) are always
 /// expanded, one record per line; the object itself stays on one line only when every member is
-/// shallow (the writer's `inlineDepth` of 2), which a non-empty list of records never is.
+/// shallow (the writer's `inlineDepth` of 2), which a list of records never is, even an empty one:
+/// a document that streams records (`run --format json`) has one shape whatever its count.
 package struct PrettyJSONObject {
     /// One member's value: a value written whole, or a list of `count` records, the `k`-th written
     /// by `record(k, writer)` as the pretty writer would write it inline.
@@ -83,11 +84,10 @@ package struct PrettyJSONObject {
         }
     }
 
-    /// Whether a member leaves the object on one line: a value nesting at most one level, or an
-    /// empty list of records.
+    /// Whether a member leaves the object on one line: a value nesting at most one level.
     private static func isShallow(_ member: Member) -> Bool {
         switch member {
-        case .records(let count, _): return count == 0
+        case .records: return false
         case .value(let v):
             switch v {
             case .array(let a): return a.allSatisfy(isScalar)

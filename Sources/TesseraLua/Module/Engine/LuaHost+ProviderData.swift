@@ -11,8 +11,9 @@ import TesseraCore
 extension LuaHost {
     /// The item source from the stored `data`, `sections` and `id` fields. A dataset as the host
     /// hands it to scripts (the REPL's `data`) is used as it is: its sections, sizes and typed
-    /// ids, as `tessera run` lays it out. Any other list: each item becomes plain data (its bound
-    /// data). Ids come from `id(item, i)`, else the default rule; sections from `sections`, else
+    /// ids, as `tessera run` lays it out; an entry of its `sections` is that section's items, the
+    /// same way. Any other array: each item becomes plain data (its bound data); a table with
+    /// other keys than its items and `sections` is an error. Ids come from `id(item, i)`, else the default rule; sections from `sections`, else
     /// the data's own (`data.sections`, in the host's `{id =, first =, count =}` form), else one.
     func rebuildSource(_ box: ProviderBox, _ provider: BasicProvider) throws {
         let top = lua_gettop(L)
@@ -21,13 +22,19 @@ extension LuaHost {
         guard lua_type(L, -1) == LUA_TTABLE else { provider.data = .empty; return }
         let dataSlot = lua_gettop(L)
         var source: ItemSource
-        if let dataset = dataset(at: dataSlot) {
-            source = ItemSource(dataset: dataset)
+        if let part = datasetPart(at: dataSlot) {
+            let dataset = part.dataset, base = part.section?.lowerBound ?? 0
+            source = ItemSource(dataset: dataset, range: part.section)
             // Views are bound to the items as the script sees them in `data`.
-            source.value = { LuaHost.itemValue(dataset, $0) }
+            source.value = { LuaHost.itemValue(dataset, base + $0) }
         } else {
             let list = LuaStack.pushPlainTable(L, dataSlot)
             let count = Int(tb_rawlen(L, list))
+            if let key = LuaHost.keyOutsideArray(L, list, count: count) {
+                throw LuaArguments.mismatch("\(box.constructor): field 'data'",
+                                            mustBe: "the dataset, one of its sections (data.sections[i]) or an array of items",
+                                            got: "a table with the key \(key)")
+            }
             var values: [JSONValue] = []
             values.reserveCapacity(count)
             // One converter for all items: items of one shape share their field names.
@@ -123,7 +130,11 @@ extension LuaHost {
         pushProviderField(box, "data")
         if lua_type(L, -1) == LUA_TTABLE {
             let list = LuaStack.pushPlainTable(L, -1)
-            tb_rawgeti(L, list, lua_Integer(local + 1))
+            // A section's entry holds no items: its item `local` is the dataset's, read here.
+            if tb_rawgeti(L, list, lua_Integer(local + 1)) == LUA_TNIL, let part = datasetPart(at: list - 1), let section = part.section {
+                tb_pop(L, 1)
+                LuaStack.push(L, json: LuaHost.itemValue(part.dataset, section.lowerBound + local), readOnly: true)
+            }
             lua_copy(L, -1, -3); tb_pop(L, 1)
             tb_pop(L, 1)
         }
@@ -141,5 +152,24 @@ extension LuaHost {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         return try body()
+    }
+}
+
+extension LuaHost {
+    /// The first key of the plain table at `list` that is neither an index 1...count nor
+    /// `sections`, as a message shows it (`'items'`, `[0]`); nil when there is none. O(size of
+    /// the table).
+    static func keyOutsideArray(_ L: OpaquePointer, _ list: Int32, count: Int) -> String? {
+        lua_pushnil(L)
+        while tb_next(L, list) != 0 {
+            tb_pop(L, 1)
+            if let i = LuaStack.integer(L, -1), i >= 1, i <= count { continue }
+            if lua_type(L, -1) == LUA_TSTRING, LuaStack.string(L, -1) == "sections" { continue }
+            let key = lua_type(L, -1) == LUA_TSTRING ? LuaArguments.quoted(LuaStack.string(L, -1) ?? "")
+                : "[\(LuaArguments(L, function: "").describe(-1))]"
+            tb_pop(L, 1)
+            return key
+        }
+        return nil
     }
 }
