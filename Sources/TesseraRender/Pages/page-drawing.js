@@ -1,6 +1,11 @@
 const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
 const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
-const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
+// Scroll position s (spacer px, spacer Sz long) <-> content offset (content C long, viewport V),
+// linear when the spacer is shorter. The fraction comes first: s * (C - V) overflows to Infinity
+// for a content near 1e308, s / (Sz - V) is at most 1.
+const toContent = (s, Sz, C, V) => (C > Sz && Sz > V) ? (s / (Sz - V)) * (C - V) : s;
+const toScroll = (c, Sz, C, V) => (C > Sz && Sz > V) ? (c / (C - V)) * (Sz - V) : c;
+ = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
 // The page data's pinEdge names, as codes in EDGE (absent: top).
 const PIN_TOP = 0, PIN_BOTTOM = 1, PIN_LEFT = 2, PIN_RIGHT = 3;
 const pinEdgeCode = name => name === 'bottom' ? PIN_BOTTOM : name === 'left' ? PIN_LEFT : name === 'right' ? PIN_RIGHT : PIN_TOP;
