@@ -17,11 +17,12 @@ struct DrawingSpace {
     static let safeExtent = 1e30
 
     /// The space for a panel that shows `area` (and clips to it): `area` grown by `margin` on
-    /// each side (at most 1e307, so that the bounds stay finite for any finite area).
+    /// each side (at most 1e307, so that the bounds stay finite for any finite area). The unit
+    /// follows the area's extent: what is cut to the margin lies outside the panel's clip.
     init(around area: Rect, margin: Double) {
         let m = min(max(margin, 0), 1e307)
         bounds = area.inset(by: EdgeInsets(top: -m, left: -m, bottom: -m, right: -m))
-        let extent = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY), bounds.width, bounds.height)
+        let extent = max(abs(area.minX), abs(area.maxX), abs(area.minY), abs(area.maxY), area.width, area.height)
         unit = extent > Self.safeExtent && extent.isFinite ? Self.power(of: extent / 1e6) : 1
     }
 

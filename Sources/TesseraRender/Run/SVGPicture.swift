@@ -79,7 +79,7 @@ public struct SVGPicture {
         // Main panel coordinates as written: cut around the region, in `main.unit`s.
         let main = DrawingSpace(around: region, margin: 1e6 / scale)
         let drawScale = scale * main.unit
-        let minimapSpace = DrawingSpace(around: mapped.bounds, margin: max(mapped.bounds.width, mapped.bounds.height))
+        let minimapSpace = DrawingSpace(around: mapped.bounds, margin: huge ? max(mapped.bounds.width, mapped.bounds.height) : .infinity)
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
