@@ -213,6 +213,21 @@ import Testing
         #expect(r.stdout.contains("\nAAAA"))
     }
 
+    /// A browser holds SVG geometry in single precision: a 1e308 tall content is written in
+    /// units that keep every number below 1e30, and says what it left off.
+    @Test func anSVGOfContentTallerThanAFloatHoldsWritesOnlyDrawableNumbers() throws {
+        let (r, _) = try run(["run", "tall.lua", "--data", "two.json", "--format", "svg"],
+                             files: ["tall.lua": "return { simpleLayout = function(ctx) ctx.set(1, 0, 0, 375, 1e308); ctx.set(2, 0, 5e307, 100, 100) end }",
+                                     "two.json": #"{"items":[{"id":"a"},{"id":"b"}]}"#])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(">drawn to scale; 1 item under 1/100 px left off the minimap</text>"))
+        #expect(r.stdout.contains("<title>0: a (0, 0, 375, 1e+308)</title>"))
+        let attributes = try Regex(#"(?:x|y|width|height|stroke-width|scale)[=(]"([^"]*)""#)
+        let numbers = r.stdout.matches(of: attributes).compactMap { Double($0.output[1].substring ?? "") }
+        #expect(numbers.count > 20)
+        #expect(numbers.allSatisfy { abs($0) < 1e30 }, "\(numbers)")
+    }
+
     @Test(arguments: ["svg", "html", "text"])
     func anEmptyViewportDraws(format: String) throws {
         let (r, _) = try run(["run", "waterfall", "--viewport", "0x0", "--offset", "0,100", "--format", format])

@@ -1,5 +1,19 @@
 const ITEM = 0, SECTION = 1, TITLE = 2, SUPPLEMENTARY = 3, DECORATION = 4, SHELF = 5;
 const overlaps = (x, y, w, h, qx, qy, qw, qh) => x < qx + qw && qx < x + w && y < qy + qh && qy < y + h;
+// Scroll position s (spacer px, spacer Sz long) <-> content offset (content C long, viewport V),
+// linear when the spacer is shorter. The fraction comes first: s * (C - V) overflows to Infinity
+// for a content near 1e308, s / (Sz - V) is at most 1.
+const toContent = (s, Sz, C, V) => (C > Sz && Sz > V) ? (s / (Sz - V)) * (C - V) : s;
+const toScroll = (c, Sz, C, V) => (C > Sz && Sz > V) ? (c / (C - V)) * (Sz - V) : c;
+// A frame cut to what CSS can place: within 1e7 px of the viewport at (vx, vy), as Chromium holds
+// layout in units that end near 3.3e7 px (a 1e308 px tall item would end above the viewport).
+// The frame itself for any content the page does not scale (its spacer is at most 8e6 px).
+function cssBox(f, vx, vy, vw, vh) {
+  const M = 1e7, x0 = Math.max(f[0], vx - M), y0 = Math.max(f[1], vy - M);
+  const x1 = Math.min(f[0] + f[2], vx + vw + M), y1 = Math.min(f[1] + f[3], vy + vh + M);
+  if (x0 === f[0] && y0 === f[1] && x1 === f[0] + f[2] && y1 === f[1] + f[3]) return f;
+  return [x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0)];
+}
 const gridCell = (v, size, count) => Math.max(0, Math.min(count - 1, Math.floor(v / size)));
 // The page data's pinEdge names, as codes in EDGE (absent: top).
 const PIN_TOP = 0, PIN_BOTTOM = 1, PIN_LEFT = 2, PIN_RIGHT = 3;

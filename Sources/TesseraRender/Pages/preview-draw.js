@@ -12,16 +12,15 @@
 const mounted = new Map(), pool = [];
 let requested = null, visibleCount = 0;
 const SW = () => Math.min(Math.max(M.CW, S.w), LIMIT), SH = () => Math.min(Math.max(M.CH, S.h), LIMIT);
-const toContent = (s, Sz, C, V) => (C > Sz && Sz > V) ? s * (C - V) / (Sz - V) : s;
-const toScroll = (c, Sz, C, V) => (C > Sz && Sz > V) ? c * (Sz - V) / (C - V) : c;
 // Nodes go back to the pool for the next generation (a shelf's scroll box is its own kind).
 function clearNodes() {
   for (const [, node] of mounted) { node.remove(); if (node.className !== 'shelf') pool.push(node); }
   mounted.clear();
 }
 function place(node, d, f, ox, oy) {
-  node.style.left = (f[0] - ox) + 'px'; node.style.top = (f[1] - oy) + 'px';
-  node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+  const b = cssBox(f, ox, oy, S.w, S.h);
+  node.style.left = (b[0] - ox) + 'px'; node.style.top = (b[1] - oy) + 'px';
+  node.style.width = b[2] + 'px'; node.style.height = b[3] + 'px';
   if (M.KIND[d] === ITEM) node.dataset.size = pictureNumber(f[2]) + 'x' + pictureNumber(f[3]);
 }
 function dressNode(node, d) {

@@ -20,9 +20,6 @@ function fitView() {
   }
 }
 fitView();
-// Scroll position (spacer px) <-> content offset, linear when the spacer is shorter.
-const toContent = (s, S, C, V) => (C > S && S > V) ? s * (C - V) / (S - V) : s;
-const toScroll = (c, S, C, V) => (C > S && S > V) ? c * (S - V) / (C - V) : c;
 
 // Everything drawable in one set of arrays, indexed (PageDrawing's script, shared with the preview).
 const G = built(drawables(D, D.frames, CW, CH, VW, VH));
@@ -150,8 +147,9 @@ function update() {
     }
     if (P[d] && !fresh) node.title = describe(d, f)[2];
     if (fresh || scaled || P[d]) {
-      node.style.left = (f[0] - anchorX) + 'px'; node.style.top = (f[1] - anchorY) + 'px';
-      node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
+      const b = cssBox(f, vx, vy, VW, VH);
+      node.style.left = (b[0] - anchorX) + 'px'; node.style.top = (b[1] - anchorY) + 'px';
+      node.style.width = b[2] + 'px'; node.style.height = b[3] + 'px';
     }
     node.style.zIndex = rank;
     if (fresh && KIND[d] === SHELF) scrollShelf(SHELVES[REF[d]]);

@@ -66,40 +66,52 @@ public struct SVGPicture {
         let allBoxes = try SectionBoxes(run: run).boxes
         let beyond = try shelves.map { try strips.beyond($0, in: region) }
         let drawn = try result.elements(in: region, scroll: scroll)
-        let pad = 10.0, header = 40.0
+        // Content past 1e15 (an exact offset's range) is drawn to scale with a note saying what
+        // could not be drawn; every other picture is written exactly as before.
+        let huge = max(content.width, content.height) > Self.hugeExtent
+        let pad = 10.0, header = huge ? 56.0 : 40.0
         let scale = min(1, 800 / max(region.width, 1))
         let panelWidth = region.width * scale, panelHeight = region.height * scale
         let mapped = MinimapArea(content: everything, region: region)
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
         let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try scrolledFrames(strips) : []
+        // Main panel coordinates as written: cut around the region, in `main.unit`s.
+        let main = DrawingSpace(around: region, margin: 1e6 / scale)
+        let drawScale = scale * main.unit
+        let minimapSpace = DrawingSpace(around: mapped.bounds, margin: huge ? max(mapped.bounds.width, mapped.bounds.height) : .infinity)
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
         svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(n(content.width)) x \(n(content.height))</text>")
         svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(n(shown.width)) x \(n(shown.height)) at \(n(shown.x)),\(n(shown.y)): \(visible.count) visible (orange)</text>")
+        if huge {
+            let hidden = minimapFrames.lazy.filter { Self.belowDrawing($0, scale: minimapScale ?? 0) }.count
+            svg.add("<text x=\"\(n(pad))\" y=\"48\" font-size=\"11\" fill=\"#1a1a1a\">drawn to scale"
+                    + "\(hidden > 0 ? "; \(hidden) item\(hidden == 1 ? "" : "s") under 1/100 px left off the minimap" : "")</text>")
+        }
 
         // Main panel, clipped to the region.
-        svg.add(clipPath("region", region))
-        svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#region)\">")
-        svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"#eeeeee\"/>")
-        svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        svg.add(clipPath("region", region, in: main))
+        svg.add("<g transform=\"translate(\(n(pad - region.x * scale)) \(n(header - region.y * scale))) scale(\(n(drawScale)))\" clip-path=\"url(#region)\">")
+        svg.add("<rect \(main.attributes(region)) fill=\"#eeeeee\"/>")
+        svg.add(boundsRect(content, in: main, strokeWidth: 1 / drawScale))
         let titles = run.dataset.sections.map(SectionBoxes.title(of:))
         let sections = allBoxes.filter { $0.frame.overlapsWithPositiveArea(region) }
         for box in sections {
             let f = box.frame
-            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
-                    + "stroke=\"#777\" stroke-width=\"\(n(1 / scale))\" stroke-dasharray=\"\(n(4 / scale)) \(n(3 / scale))\">"
+            svg.add("<rect \(main.attributes(f)) fill=\"none\" "
+                    + "stroke=\"#777\" stroke-width=\"\(n(1 / drawScale))\" stroke-dasharray=\"\(n(4 / drawScale)) \(n(3 / drawScale))\">"
                     + "<title>section \(box.section): \(PageText.markup(box.title)) \(NumberText.picture(frame: f))</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
             let s = strip.scroller.section
-            svg.add(clipPath("scroller-\(s)", strip.scroller.frame))
+            svg.add(clipPath("scroller-\(s)", strip.scroller.frame, in: main))
             guard !beyond.isEmpty else { continue }
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(point(strip.offset)))</title>")
             let label = beyond.count <= labelLimit
-            for element in beyond { svg.add(draw(element, visible: [], shown: shown, scale: scale, label: label, titles: titles)) }
+            for element in beyond { svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, label: label, titles: titles)) }
             svg.add("</g>")
         }
         // Everything drawn in the region as the viewport's scroll state draws it (pinned
@@ -107,7 +119,7 @@ public struct SVGPicture {
         // its scroller.
         let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
         for element in drawn {
-            let text = draw(element, visible: visible, shown: shown, scale: scale, label: label, titles: titles)
+            let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, label: label, titles: titles)
             if shelfSections.contains(element.section), element.category == .item || element.index != nil, !element.isGlobal {
                 svg.add("<g clip-path=\"url(#scroller-\(element.section))\">" + text + "</g>")
             } else {
@@ -115,25 +127,25 @@ public struct SVGPicture {
             }
         }
         for strip in shelves {
-            let f = strip.scroller.frame, line = 1 / scale
-            svg.add("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" "
+            let f = strip.scroller.frame, line = 1 / drawScale
+            svg.add("<rect \(main.attributes(f)) fill=\"none\" "
                     + "stroke=\"#3d6a99\" stroke-width=\"\(n(line))\" stroke-dasharray=\"\(n(2 * line)) \(n(2 * line))\">"
                     + "<title>scroller of section \(strip.scroller.section) at offset \(point(strip.offset)) \(NumberText.picture(frame: f)), "
                     + "content \(n(strip.scroller.contentSize.width)) x \(n(strip.scroller.contentSize.height))</title></rect>")
         }
         // In the top right corner: the top left one holds the first item's label.
         for box in sections where !box.titledBySupplementary {
-            let size = 11 / scale
-            svg.add("<text x=\"\(n(box.frame.x + box.frame.width - 3 / scale))\" y=\"\(n(box.frame.y + size + 2 / scale))\" "
-                    + "font-size=\"\(n(size))\" text-anchor=\"end\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / scale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
+            let f = main.drawn(box.frame), size = 11 / scale
+            svg.add("<text x=\"\(n(main.written(f.x + f.width - 3 / scale)))\" y=\"\(n(main.written(f.y + size + 2 / scale)))\" "
+                    + "font-size=\"\(n(main.written(size)))\" text-anchor=\"end\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / drawScale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
         }
-        svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / scale))\"><title>viewport</title></rect>")
+        svg.add("<rect \(main.attributes(shown)) fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / drawScale))\"><title>viewport</title></rect>")
         svg.add("</g>")
 
         if focused {
             // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
             if let minimapScale {
-                minimap(into: svg, frames: minimapFrames, scale: minimapScale, area: mapped, region: region,
+                minimap(into: svg, frames: minimapFrames, scale: minimapScale, area: mapped, space: minimapSpace, hidesSubpixel: huge, region: region,
                         shown: shown, visible: visible, x: panelWidth + 2 * pad, y: header)
             } else {
                 svg.add("")
@@ -144,26 +156,26 @@ public struct SVGPicture {
 
     /// One element as SVG: its box (orange when visible), with a label when `label`; a section's
     /// own supplementaries (headers, footers) are labelled with the section's title.
-    private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, scale: Double, label: Bool,
+    private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, space: DrawingSpace, scale: Double, label: Bool,
                       titles: [String]) -> String {
-        let f = element.frame
-        let line = 1 / scale
+        let f = element.frame, at = space.attributes(f)
+        let line = 1 / (scale * space.unit)
         switch element.category {
         case .item:
             let i = element.index ?? 0
             let on = visible.contains(i)
             let text = labels.label(at: i, in: run.dataset)
-            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+            return "<rect \(at) "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(NumberText.picture(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(NumberText.picture(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, space: space, scale: scale) : "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
-            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+            return "<rect \(at) "
                 + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
                 + "<title>\(describe(element))</title></rect>"
-                + boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: f, scale: scale)
+                + boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: f, space: space, scale: scale)
         case .decoration:
-            return "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" "
+            return "<rect \(at) "
                 + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
                 + "stroke-dasharray=\"\(n(4 * line)) \(n(3 * line))\"><title>\(describe(element))</title></rect>"
         }
@@ -186,6 +198,16 @@ public struct SVGPicture {
         return region.inset(by: grow)
     }
 
+    /// Contents larger than this get a note line and lose their sub-pixel items on the minimap.
+    static let hugeExtent = 1e15
+
+    /// Whether `f` is smaller than 1/100 pixel at `scale` (not zero-sized: those are drawn as
+    /// they are).
+    private static func belowDrawing(_ f: Rect, scale: Double) -> Bool {
+        let larger = max(f.width, f.height)
+        return larger > 0 && larger * scale < 0.01
+    }
+
     /// The scale that fits `content` into a minimap of `width × height`; nil when it is too
     /// small to draw (a degenerate region, a 1e-320 viewport): its strokes would be infinitely wide.
     private static func minimapScale(content: Rect, width: Double, height: Double) -> Double? {
@@ -195,43 +217,45 @@ public struct SVGPicture {
 
     /// `area` at `scale` at `x, y`: the content, what lies beyond it faded, the main panel's
     /// region and the viewport; `frames` are the items to draw (none when there are too many).
-    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, area: MinimapArea, region: Rect, shown: Rect,
+    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, area: MinimapArea, space: DrawingSpace, hidesSubpixel: Bool, region: Rect, shown: Rect,
                          visible: Set<Int>, x: Double, y: Double) {
-        let mapped = area.bounds, content = area.content
-        svg.add(clipPath("minimap", mapped))
-        if area.widened { svg.add(clipPath("minimap-content", content)) }
-        svg.add("<g transform=\"translate(\(n(x - mapped.x * scale)) \(n(y - mapped.y * scale))) scale(\(n(scale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
-        svg.add(boundsRect(content, strokeWidth: 1 / scale))
+        let mapped = area.bounds, content = area.content, drawScale = scale * space.unit
+        svg.add(clipPath("minimap", mapped, in: space))
+        if area.widened { svg.add(clipPath("minimap-content", content, in: space)) }
+        svg.add("<g transform=\"translate(\(n(x - mapped.x * scale)) \(n(y - mapped.y * scale))) scale(\(n(drawScale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
+        svg.add(boundsRect(content, in: space, strokeWidth: 1 / drawScale))
         // Shelves beyond the content: faded, as the main panel fades a shelf beyond its scroller.
-        let beyond = frames.indices.filter { !content.encloses(frames[$0]) }
+        let drawn = frames.indices.filter { !hidesSubpixel || !Self.belowDrawing(frames[$0], scale: scale) }
+        let beyond = drawn.filter { !content.encloses(frames[$0]) }
         if !beyond.isEmpty {
             svg.add("<g opacity=\"0.3\"><title>shelves beyond the content</title>")
-            for i in beyond { svg.add(minimapItem(frames[i], on: visible.contains(i))) }
+            for i in beyond { svg.add(minimapItem(frames[i], in: space, on: visible.contains(i))) }
             svg.add("</g>")
         }
         // The content's part of each, opaque.
-        for (i, f) in frames.enumerated() {
+        for i in drawn {
+            let f = frames[i]
             if content.encloses(f) {
-                svg.add(minimapItem(f, on: visible.contains(i)))
+                svg.add(minimapItem(f, in: space, on: visible.contains(i)))
             } else if f.overlapsWithPositiveArea(content) {
-                svg.add("<g clip-path=\"url(#minimap-content)\">" + minimapItem(f, on: visible.contains(i)) + "</g>")
+                svg.add("<g clip-path=\"url(#minimap-content)\">" + minimapItem(f, in: space, on: visible.contains(i)) + "</g>")
             }
         }
-        svg.add("<rect x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / scale))\"><title>shown on the left</title></rect>")
-        svg.add("<rect x=\"\(n(shown.x))\" y=\"\(n(shown.y))\" width=\"\(n(shown.width))\" height=\"\(n(shown.height))\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / scale))\"/>")
+        svg.add("<rect \(space.attributes(region)) fill=\"none\" stroke=\"#555\" stroke-width=\"\(n(1 / drawScale))\"><title>shown on the left</title></rect>")
+        svg.add("<rect \(space.attributes(shown)) fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(2 / drawScale))\"/>")
         svg.add("</g>")
     }
 
-    private func minimapItem(_ f: Rect, on: Bool) -> String {
-        "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(on ? "#f5a623" : "#8fb3d9")\"/>"
+    private func minimapItem(_ f: Rect, in space: DrawingSpace, on: Bool) -> String {
+        "<rect \(space.attributes(f)) fill=\"\(on ? "#f5a623" : "#8fb3d9")\"/>"
     }
 
-    private func clipPath(_ id: String, _ r: Rect) -> String {
-        "<clipPath id=\"\(id)\"><rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"/></clipPath>"
+    private func clipPath(_ id: String, _ r: Rect, in space: DrawingSpace) -> String {
+        "<clipPath id=\"\(id)\"><rect \(space.attributes(r))/></clipPath>"
     }
 
-    private func boundsRect(_ content: Rect, strokeWidth: Double) -> String {
-        "<rect x=\"\(n(content.x))\" y=\"\(n(content.y))\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"\(n(strokeWidth))\" stroke-dasharray=\"\(n(4 * strokeWidth)) \(n(3 * strokeWidth))\"><title>content bounds</title></rect>"
+    private func boundsRect(_ content: Rect, in space: DrawingSpace, strokeWidth: Double) -> String {
+        "<rect \(space.attributes(content)) fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"\(n(strokeWidth))\" stroke-dasharray=\"\(n(4 * strokeWidth)) \(n(3 * strokeWidth))\"><title>content bounds</title></rect>"
     }
 
     private func frame(_ i: Int) throws -> Rect { try run.result.drawnFrame(at: i, viewport: viewport) }
@@ -255,12 +279,13 @@ public struct SVGPicture {
     }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
-    private func boxLabel(_ text: String, in f: Rect, scale: Double) -> String {
+    private func boxLabel(_ text: String, in frame: Rect, space: DrawingSpace, scale: Double) -> String {
+        let f = space.drawn(frame)
         guard !text.isEmpty, f.width * scale >= 14, f.height * scale >= 10 else { return "" }
         let size = min(11, f.height * scale * 0.6) / scale
         let fits = Int(clamping: f.width * scale / 6, into: 1...Int.max)
         let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
-        return "<text x=\"\(n(f.x + 2 / scale))\" y=\"\(n(f.y + size + 1 / scale))\" font-size=\"\(n(size))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
+        return "<text x=\"\(n(space.written(f.x + 2 / scale)))\" y=\"\(n(space.written(f.y + size + 1 / scale)))\" font-size=\"\(n(space.written(size)))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
     /// Every number in the picture, attribute or text: `NumberText.picture`, 10 significant
     /// digits, far finer than a renderer draws.
