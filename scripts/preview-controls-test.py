@@ -139,7 +139,7 @@ try:
     browser.wait("getComputedStyle(document.getElementById('error')).display === 'block'", "the choices error panel")
     panel = browser.eval("document.getElementById('error').textContent")
     check("a value outside the choices is the run's error, naming the file and the param",
-          script + ": param 'mode' expects one of \"cells\", \"wide\", got \"tiles\"" in panel, panel[:300])
+          ("at " + script) in panel and "param 'mode' expects one of \"cells\", \"wide\", got \"tiles\"" in panel, panel[:300])
 
     # A value of the wrong type (a page's message): the run's error in the panel; the defaults
     # button brings the script's defaults back.
