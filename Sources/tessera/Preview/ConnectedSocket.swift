@@ -5,6 +5,9 @@ import Foundation
 /// every wait for the client has a deadline, sends included.
 struct ConnectedSocket: Sendable {
     let fd: Int32
+    /// How long each send (a reply, a frame's header or payload) may wait for the client to take
+    /// its bytes: one that never reads must not hold its connection and thread.
+    let sendSeconds: Double
 
     enum Wait { case ready, timedOut, failed }
 
@@ -42,11 +45,10 @@ struct ConnectedSocket: Sendable {
         }
     }
 
-    /// Writes all the bytes within `seconds`; false when the connection failed (never a
-    /// signal: MSG_NOSIGNAL) or the client did not take them in time (one that never reads
-    /// must not hold its connection and thread).
-    func send(_ bytes: UnsafeRawBufferPointer, within seconds: Double) -> Bool {
-        let deadline = Self.now() + seconds
+    /// Writes all the bytes within `sendSeconds`; false when the connection failed (never a
+    /// signal: MSG_NOSIGNAL) or the client did not take them in time.
+    func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let deadline = Self.now() + sendSeconds
         var offset = 0
         while offset < bytes.count {
             let sent = Foundation.send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
@@ -60,17 +62,17 @@ struct ConnectedSocket: Sendable {
         return true
     }
 
-    func send(_ data: Data, within seconds: Double) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0, within: seconds) } }
+    func send(_ data: Data) -> Bool { data.isEmpty || data.withUnsafeBytes { send($0) } }
 
-    /// Sends the frame's header and payload, each within `seconds`.
-    func send(_ frame: WebSocketFrame, within seconds: Double) -> Bool {
-        frame.header.withUnsafeBytes { send($0, within: seconds) } && send(frame.payload, within: seconds)
+    /// Sends the frame's header and payload, each within `sendSeconds`.
+    func send(_ frame: WebSocketFrame) -> Bool {
+        frame.header.withUnsafeBytes { send($0) } && send(frame.payload)
     }
 
-    /// Sends a reply within `seconds`, stops writing and drains: see `drain`. A reply the
-    /// client does not take in time is given up: the caller closes the connection.
-    func reply(_ reply: HTTPReply, within seconds: Double) {
-        guard send(reply.bytes, within: seconds) else { return }
+    /// Sends a reply, stops writing and drains: see `drain`. A reply the client does not take
+    /// in time is given up: the caller closes the connection.
+    func reply(_ reply: HTTPReply) {
+        guard send(reply.bytes) else { return }
         shutdown(fd, Int32(SHUT_WR))
         drain()
     }

@@ -22,7 +22,7 @@ struct PageSocket {
             var taken = true
             while taken, let item = outbox.take() {
                 let frame = item.frame
-                taken = socket.send(frame, within: limits.sendSeconds)
+                taken = socket.send(frame)
                 if frame.opcode == .close { break }
             }
             // A page that took too long to take a frame (or whose connection failed) is closed
@@ -33,7 +33,7 @@ struct PageSocket {
         guard writing else {
             // No writer, no page: say why (1011, the server's trouble) and let the page reconnect.
             hub.remove(id)
-            _ = socket.send(.close(1011, "the preview could not start a thread for this page"), within: limits.sendSeconds)
+            _ = socket.send(.close(1011, "the preview could not start a thread for this page"))
             return
         }
 

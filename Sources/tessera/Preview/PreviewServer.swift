@@ -156,7 +156,7 @@ final class PreviewServer: @unchecked Sendable {
             return Self.refuse(fd, with: .text(503, "too many connections (at most \(limits.connections))"))
         }
         let started = startThread { [self] in
-            serve(ConnectedSocket(fd: fd))
+            serve(ConnectedSocket(fd: fd, sendSeconds: limits.sendSeconds))
             lock.withLock { slots.remove(fd) }
             close(fd)
         }
@@ -175,7 +175,7 @@ final class PreviewServer: @unchecked Sendable {
         let bytes = reply.bytes
         _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         shutdown(fd, Int32(SHUT_WR))
-        ConnectedSocket(fd: fd).dropArrived()
+        ConnectedSocket(fd: fd, sendSeconds: 0).dropArrived()   // it sends nothing
         close(fd)
     }
 
@@ -190,7 +190,7 @@ final class PreviewServer: @unchecked Sendable {
             switch socket.waitReadable(until: deadline) {
             case .timedOut:
                 guard keepsPlace() else { return }
-                return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"), within: limits.sendSeconds)
+                return socket.reply(.text(408, "the request did not arrive within \(NumberText.exact(limits.headSeconds)) s"))
             case .failed:
                 return
             case .ready:
@@ -201,7 +201,7 @@ final class PreviewServer: @unchecked Sendable {
                 guard keepsPlace() else { return }
                 switch outcome {
                 case .needMore: continue
-                case .refused(let status, let reason): return socket.reply(.text(status, reason), within: limits.sendSeconds)
+                case .refused(let status, let reason): return socket.reply(.text(status, reason))
                 case .head(let head, let rest): return answer(head, rest: rest, on: socket)
                 }
             }
@@ -212,36 +212,36 @@ final class PreviewServer: @unchecked Sendable {
         // RFC 9112: an HTTP/1.1 request needs exactly one Host (HTTP/1.0 may omit it, and is then
         // refused as a foreign Host is, since nothing says which server it meant).
         let hosts = head.count(of: "Host")
-        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header"), within: limits.sendSeconds) }
+        guard hosts <= 1, hosts == 1 || head.version != "HTTP/1.1" else { return socket.reply(.text(400, "expected one Host header")) }
         let access = lock.withLock { self.access }
         let isSocket = head.path == "/ws"
         // The check reads the first Origin: a second one (no browser sends two) could hide
         // another site's behind this server's own.
-        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header"), within: limits.sendSeconds) }
+        guard !isSocket || head.count(of: "Origin") <= 1 else { return socket.reply(.text(400, "expected one Origin header")) }
         // An absolute-form target's host is the one the request names, whatever Host says (RFC 9112).
         let verdict = access.check(token: head.query("token"), host: head.authority ?? head.header("Host"), origin: head.header("Origin"),
                                    isWebSocket: isSocket)
-        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason), within: limits.sendSeconds) }
+        if case .refused(let status, let reason) = verdict { return socket.reply(.text(status, reason)) }
         guard head.method == "GET" else {
             var reply = HTTPReply.text(405, "expected GET")
             reply.headers.append(("Allow", "GET"))
-            return socket.reply(reply, within: limits.sendSeconds)
+            return socket.reply(reply)
         }
         switch head.path {
         case "/":
-            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page), within: limits.sendSeconds)
+            socket.reply(HTTPReply(status: 200, headers: Self.pageHeaders(port: access.port), body: page))
         case "/ws":
             // RFC 6455: the opening handshake is an HTTP/1.1 request (1.0 has no Upgrade).
-            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake"), within: limits.sendSeconds) }
+            guard head.version == "HTTP/1.1" else { return socket.reply(.text(400, "expected HTTP/1.1 for a WebSocket handshake")) }
             guard let key = Self.webSocketKey(head) else {
-                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"), within: limits.sendSeconds)
+                return socket.reply(.text(400, "expected a WebSocket handshake (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13, a Sec-WebSocket-Key)"))
             }
             let accepted = HTTPReply(status: 101, headers: [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                                                             ("Sec-WebSocket-Accept", WebSocketFrame.acceptKey(for: key))], body: Data())
-            guard socket.send(accepted.bytes, within: limits.sendSeconds) else { return }
+            guard socket.send(accepted.bytes) else { return }
             PageSocket(hub: hub, limits: limits, startThread: startThread, onMessage: onMessage).serve(socket, rest: rest)
         default:
-            socket.reply(.text(404, "not found"), within: limits.sendSeconds)
+            socket.reply(.text(404, "not found"))
         }
     }
 
