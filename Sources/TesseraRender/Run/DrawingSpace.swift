@@ -29,9 +29,6 @@ struct DrawingSpace {
     /// `f` cut to the bounds (unchanged when inside them).
     func drawn(_ f: Rect) -> Rect { bounds.encloses(f) ? f : f.intersection(bounds) }
 
-    /// Whether `f` reaches past what is drawn.
-    func cuts(_ f: Rect) -> Bool { !bounds.encloses(f) }
-
     /// A content coordinate or length as written.
     func written(_ v: Double) -> Double { unit == 1 ? v : v / unit }
 

@@ -76,6 +76,8 @@ public struct SVGPicture {
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
         let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try scrolledFrames(strips) : []
+        // The minimap's items to draw: a huge content's sub-pixel ones are left off (and counted).
+        let minimapDrawn = minimapFrames.indices.filter { !huge || !Self.belowDrawing(minimapFrames[$0], scale: minimapScale ?? 0) }
         // Main panel coordinates as written: cut around the region, in `main.unit`s.
         let main = DrawingSpace(around: region, margin: 1e6 / scale)
         let drawScale = scale * main.unit
@@ -86,7 +88,7 @@ public struct SVGPicture {
         svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(n(content.width)) x \(n(content.height))</text>")
         svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(n(shown.width)) x \(n(shown.height)) at \(n(shown.x)),\(n(shown.y)): \(visible.count) visible (orange)</text>")
         if huge {
-            let hidden = minimapFrames.lazy.filter { Self.belowDrawing($0, scale: minimapScale ?? 0) }.count
+            let hidden = minimapFrames.count - minimapDrawn.count
             svg.add("<text x=\"\(n(pad))\" y=\"48\" font-size=\"11\" fill=\"#1a1a1a\">drawn to scale"
                     + "\(hidden > 0 ? "; \(hidden) item\(hidden == 1 ? "" : "s") under 1/100 px left off the minimap" : "")</text>")
         }
@@ -145,7 +147,7 @@ public struct SVGPicture {
         if focused {
             // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
             if let minimapScale {
-                minimap(into: svg, frames: minimapFrames, scale: minimapScale, area: mapped, space: minimapSpace, hidesSubpixel: huge, region: region,
+                minimap(into: svg, frames: minimapFrames, drawn: minimapDrawn, scale: minimapScale, area: mapped, space: minimapSpace, region: region,
                         shown: shown, visible: visible, x: panelWidth + 2 * pad, y: header)
             } else {
                 svg.add("")
@@ -216,8 +218,9 @@ public struct SVGPicture {
     }
 
     /// `area` at `scale` at `x, y`: the content, what lies beyond it faded, the main panel's
-    /// region and the viewport; `frames` are the items to draw (none when there are too many).
-    private func minimap(into svg: LineWriter, frames: [Rect], scale: Double, area: MinimapArea, space: DrawingSpace, hidesSubpixel: Bool, region: Rect, shown: Rect,
+    /// region and the viewport; `frames` are the items (none when there are too many), of
+    /// which those at the indices `drawn` are drawn.
+    private func minimap(into svg: LineWriter, frames: [Rect], drawn: [Int], scale: Double, area: MinimapArea, space: DrawingSpace, region: Rect, shown: Rect,
                          visible: Set<Int>, x: Double, y: Double) {
         let mapped = area.bounds, content = area.content, drawScale = scale * space.unit
         svg.add(clipPath("minimap", mapped, in: space))
@@ -225,7 +228,6 @@ public struct SVGPicture {
         svg.add("<g transform=\"translate(\(n(x - mapped.x * scale)) \(n(y - mapped.y * scale))) scale(\(n(drawScale)))\" clip-path=\"url(#minimap)\"><title>the whole content</title>")
         svg.add(boundsRect(content, in: space, strokeWidth: 1 / drawScale))
         // Shelves beyond the content: faded, as the main panel fades a shelf beyond its scroller.
-        let drawn = frames.indices.filter { !hidesSubpixel || !Self.belowDrawing(frames[$0], scale: scale) }
         let beyond = drawn.filter { !content.encloses(frames[$0]) }
         if !beyond.isEmpty {
             svg.add("<g opacity=\"0.3\"><title>shelves beyond the content</title>")
