@@ -176,9 +176,10 @@ private func outputTarget(_ path: String, flag: String?, sparing inputs: [InputF
             throw failure("it is \(input.role), which this command reads; write the output to another file")
         }
         existing = info
-    } else if errno != ENOENT {
+    } else if errno != ENOENT && errno != ENOTDIR {
         throw failure(systemReason(errno))
     }
+    // A missing folder, or a file where the folder should be, is said by what the folder is.
     if let problem = folderProblem(ofFileAt: target) { throw failure(problem) }
     return (target, existing)
 }
