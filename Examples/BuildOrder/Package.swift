@@ -6,6 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "BuildOrder",
+    platforms: [.macOS(.v13)],   // Tessera needs macOS 13
     dependencies: [
         .package(name: "Tessera", path: "../..", traits: []),
     ],

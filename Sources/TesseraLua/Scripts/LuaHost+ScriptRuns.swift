@@ -48,7 +48,8 @@ extension LuaHost {
         pushParams(params)
         try protectedCall(arguments: 1, results: 1)
         guard let boxed = box(at: -1, meta: layoutMetaRef, as: LayoutBox.self) else {
-            throw LuaArguments.returned(version.source, "build", for: "its params", mustBe: "a layout built with the tessera module (t.compositional{...})", got: LuaStack.typeName(L, -1), file: version.source)
+            let got = lua_type(L, -1) == LUA_TNIL ? LuaHost.buildReturnedNothing : LuaStack.typeName(L, -1)
+            throw LuaArguments.returned(version.source, "build", for: "its params", mustBe: "a layout built with the tessera module (t.waterfall{...})", got: got, file: version.source)
         }
         guard version.size != LUA_NOREF else { return boxed.layout }
         lua_rawgeti(L, LuaStack.registry, lua_Integer(version.size))

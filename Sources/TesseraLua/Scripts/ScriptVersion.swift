@@ -195,6 +195,10 @@ extension LuaHost {
     /// What a script file that returned nothing got, with its usual cause: a missing last `return`.
     static let nothingReturned = "nil (the file returns nothing: end it with return and the table)"
 
+    /// What a `build(params)` that returned nothing got, with its usual cause: a `return` left out
+    /// before the `t.*` call.
+    static let buildReturnedNothing = "nil (build returns nothing: return the layout it makes)"
+
     /// The layout at `index`, for decorators: a `t.*` value or a script table (with its
     /// default params). - Throws: `LuaScriptError` naming `what` (e.g. "t.inset: argument #1").
     func layout(at index: Int32, what: String) throws -> any Layout {
