@@ -98,16 +98,17 @@ import Testing
         }
     }
 
-    /// A command that needs --data, given a dataset without it, says how to give it, above
-    /// ArgumentParser's help line for the flag.
-    @Test func aMissingDataFlagNamesTheDatasetGivenWithoutIt() {
-        let failure = parseFailure(["scroll", "waterfall", "photos.jsonl"])
+    /// scroll, preview and animate, which lay out generated items without --data as run does,
+    /// given a dataset without the flag, say how to give it as run says it.
+    @Test(arguments: [["scroll", "waterfall", "photos.jsonl"], ["preview", "waterfall", "photos.jsonl"],
+                      ["animate", "waterfall", "--to-layout", "grid", "photos.jsonl"]])
+    func aDatasetWithoutItsFlagIsNamedWithTheFlag(arguments: [String]) {
+        let failure = parseFailure(arguments)
         #expect(failure?.status == 64)
         #expect(failure?.stderr == """
-            Error: Missing expected argument '--data <FILE>'; a dataset is given with --data: --data photos.jsonl
-            Help:  --data <FILE>  The dataset (.json, .jsonl or .csv).
-            Usage: \(usageLines["scroll"] ?? "")
-              See 'tessera scroll --help' for more information.
+            Error: Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
+            Usage: \(usageLines[arguments[0]] ?? "")
+              See 'tessera \(arguments[0]) --help' for more information.
 
             """)
     }

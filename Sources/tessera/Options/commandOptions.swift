@@ -41,10 +41,15 @@ extension LayoutCommand {
 /// `--sizing RULE` (every command that lays out, the REPL too).
 let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default: fit).", valueName: "RULE")
 
-/// `--data` of the commands that lay out 100 generated items without one (run, check), and of
-/// those that need one (scroll, animate).
-let optionalDataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE")
-let requiredDataHelp = ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE")
+/// `--data` of the commands that lay a dataset out (run, check, scroll, animate), which lay out
+/// the generated sample without one (`datasetOrSample`).
+let dataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: \(Dataset.generatedSampleName)).", valueName: "FILE")
+
+/// What a command lays out: the dataset at `path`, read by `load`, or without a path (no
+/// `--data`) the generated sample. Every command that takes `--data` picks its data here.
+func datasetOrSample(_ path: String?, load: (String) throws -> Dataset) rethrows -> Dataset {
+    try path.map(load) ?? .generatedSample
+}
 
 /// What `--rtl` does (run, check, scroll). A help text, not an option group: a group is one more type
 /// for ArgumentParser to look up at every start (about a million instructions).
@@ -127,6 +132,11 @@ struct DatasetOptions: ParsableArguments {
         } catch let error as DatasetError {
             throw CLIError(error.namingFlags.description)
         }
+    }
+
+    /// The dataset `path` names (`load`), or without one the generated sample.
+    func loadOrSample(_ path: String?) throws -> Dataset {
+        try datasetOrSample(path, load: load)
     }
 
     /// Loads a dataset under the size limit and the duplicates policy; its errors become `CLIError`s.
