@@ -373,10 +373,9 @@ final class PreviewSession: @unchecked Sendable {
     /// are worded as every command words them by `PreviewFailure` (a repeated id names `--duplicates`).
     private func data(_ bytes: [UInt8], retired: Retired) throws -> (dataset: Dataset, changed: Bool) {
         if let parsed = parsedData, parsed.bytes == bytes { return (parsed.dataset, false) }
-        let dataset = try datasetOrSample(configuration.dataPath) { path in
-            let parsed = try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
-                                                 duplicatePolicy: configuration.duplicates)
-            return try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
+        let dataset = try datasetOrSample(configuration.dataPath, sectionBy: configuration.sectionBy) { path in
+            try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
+                                    duplicatePolicy: configuration.duplicates)
         }
         retired.keep(parsedData)
         parsedData = (bytes, dataset)
