@@ -1,9 +1,8 @@
 import TesseraCore
 
 /// A dataset given without its flag (`tessera run waterfall photos.jsonl`) is a first-hour
-/// mistake that ArgumentParser answers with "Unexpected argument 'photos.jsonl'" (or, when the
-/// command needs `--data`, "Missing expected argument '--data <FILE>'"), and the layout lookup
-/// with "unknown layout" when the dataset comes first. These say how to give it.
+/// mistake that ArgumentParser answers with "Unexpected argument 'photos.jsonl'", and the layout
+/// lookup with "unknown layout" when the dataset comes first. These say how to give it.
 
 /// The first argument of `arguments` (after the command's name) that names a dataset file by
 /// its extension and is not the value of a flag (`--out a.json`; `takesValue` says which long
@@ -31,10 +30,9 @@ func datasetFlagNote(_ dataset: String) -> String {
 }
 
 /// ArgumentParser's first line with `datasetFlagNote` added when it complains about `dataset`
-/// ("Unexpected argument 'photos.jsonl'") or about the missing `--data` it should have had;
-/// nil for any other line. O(line).
+/// ("Unexpected argument 'photos.jsonl'"); nil for any other line. O(line).
 func datasetArgumentMessage(_ line: String, dataset: String) -> String? {
-    guard line == "Unexpected argument '\(dataset)'" || line == "Missing expected argument '--data <FILE>'" else { return nil }
+    guard line == "Unexpected argument '\(dataset)'" else { return nil }
     return line + datasetFlagNote(dataset)
 }
 

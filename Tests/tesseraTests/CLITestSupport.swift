@@ -98,9 +98,9 @@ func temporaryDirectory() throws -> URL {
 let usageLines = [
     "run": "tessera run [<options>] <layout>",
     "check": "tessera check [<options>] <layout>",
-    "scroll": "tessera scroll [<options>] <layout> --data <FILE>",
-    "animate": "tessera animate [<options>] <layout> --data <FILE>",
-    "preview": "tessera preview [<options>] <layout> --data <FILE>",
+    "scroll": "tessera scroll [<options>] <layout>",
+    "animate": "tessera animate [<options>] <layout>",
+    "preview": "tessera preview [<options>] <layout>",
     "diff": "tessera diff <old> <new> [--format <FORMAT>] [--staged] [--duplicates <POLICY>] [--section-by <FIELD>] [--max-data-size <MB>]",
     "repl": "tessera repl [<options>] [<FILE.lua>]",
     "bench": "tessera bench [<suite> ...] [--quick] [--format <FORMAT>]",

@@ -381,6 +381,30 @@ struct PreviewTests {
         #expect(frames == 1)
     }
 
+    /// Without --data the page shows the generated items, named as every command names them;
+    /// only the script is watched (a built-in layout watches nothing), and a second look at
+    /// unchanged files runs nothing.
+    @Test func withoutADataFileThePageShowsTheGeneratedItems() async throws {
+        let folder = try temporaryFolder()
+        let script = folder.appendingPathComponent("rows.lua").path
+        try "return { simpleLayout = function(ctx) for i = 1, ctx.count do ctx.set(i, 0, (i - 1) * 30, ctx.width, 30) end end }\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(PreviewSession(.init(layout: "waterfall", dataPath: nil)).watchedFiles == [])
+        let session = PreviewSession(.init(layout: script, dataPath: nil))
+        session.log = { _ in }; session.logError = { _ in }
+        #expect(session.watchedFiles == [script])
+        let messages = MessageLog(hub: session.hub)
+        session.render()
+        session.render()
+        let (_, frames, idTables, headers) = await messages.received()
+        #expect(frames == 1 && idTables.count == 1)
+        let header = try JSONParser.parse(try #require(headers.last))
+        #expect(header["dataset"] == .string("100 generated items"))
+        #expect(header["count"] == .int(100))
+        #expect(session.lastGoodRun?.generation == 1)
+        #expect(try session.lastGoodRun?.run.result.frame(at: 99) == Rect(x: 0, y: 2970, width: 375, height: 30))
+    }
+
     @Test func eachRunReportsItsStepsAndStart() throws {
         let folder = try temporaryFolder()
         let script = folder.appendingPathComponent("rows.lua").path, data = folder.appendingPathComponent("data.json").path

@@ -17,6 +17,19 @@ import Testing
                 == "watching datasets/emoji-15.1.json (inotify); Ctrl-C stops")
     }
 
+    /// Without --data the generated items have no file: the script alone (and its modules), or,
+    /// for a built-in layout, no file at all, which the line says rather than listing nothing.
+    @Test func withoutADataFileTheLineListsTheRest() {
+        #expect(watchingLine(layoutFile: "layouts/waterfall.lua", dataPath: nil, animatorFile: nil, mode: "inotify")
+                == "watching layouts/waterfall.lua and the modules the script requires (inotify); Ctrl-C stops")
+        #expect(watchingLine(layoutFile: nil, dataPath: nil, animatorFile: "out/pop.lua", mode: "poll")
+                == "watching out/pop.lua and the modules the script requires (poll); Ctrl-C stops")
+        for mode in ["inotify", nil] {
+            #expect(watchingLine(layoutFile: nil, dataPath: nil, animatorFile: nil, mode: mode)
+                    == "watching no files: a built-in layout on 100 generated items; Ctrl-C stops")
+        }
+    }
+
     /// A watcher whose thread could not start watches nothing, and the line says so.
     @Test(arguments: [false, true]) func aWatcherWithNoThreadSaysSavesWillNotShow(poll: Bool) {
         let watcher = FileWatcher(poll: poll, startThread: { _ in false }) { _ in Issue.record("a watcher with no thread reported a change") }

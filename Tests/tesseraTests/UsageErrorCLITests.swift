@@ -98,16 +98,17 @@ import Testing
         }
     }
 
-    /// A command that needs --data, given a dataset without it, says how to give it, above
-    /// ArgumentParser's help line for the flag.
-    @Test func aMissingDataFlagNamesTheDatasetGivenWithoutIt() {
-        let failure = parseFailure(["scroll", "waterfall", "photos.jsonl"])
+    /// scroll, preview and animate, which lay out generated items without --data as run does,
+    /// given a dataset without the flag, say how to give it as run says it.
+    @Test(arguments: [["scroll", "waterfall", "photos.jsonl"], ["preview", "waterfall", "photos.jsonl"],
+                      ["animate", "waterfall", "--to-layout", "grid", "photos.jsonl"]])
+    func aDatasetWithoutItsFlagIsNamedWithTheFlag(arguments: [String]) {
+        let failure = parseFailure(arguments)
         #expect(failure?.status == 64)
         #expect(failure?.stderr == """
-            Error: Missing expected argument '--data <FILE>'; a dataset is given with --data: --data photos.jsonl
-            Help:  --data <FILE>  The dataset (.json, .jsonl or .csv).
-            Usage: \(usageLines["scroll"] ?? "")
-              See 'tessera scroll --help' for more information.
+            Error: Unexpected argument 'photos.jsonl'; a dataset is given with --data: --data photos.jsonl
+            Usage: \(usageLines[arguments[0]] ?? "")
+              See 'tessera \(arguments[0]) --help' for more information.
 
             """)
     }
@@ -118,14 +119,14 @@ import Testing
                                 "--format", "text"], input: "")
         #expect(r.status == 0 && r.stderr == "")
         #expect(r.stdout.hasPrefix("layout:       waterfall\n"))
-        // `tessera test` keeps its own usage status and summary line.
+        // `tessera test` keeps its own usage status, and prints no summary: no test ran.
         let test = try runTessera(["test", "--filter", "a", "--filter", "b"], input: "")
         #expect(test.status == 2)
         #expect(test.stderr.hasPrefix("Error: --filter was given twice ('a', then 'b'); give each value once\nUsage: tessera test [<paths> ...] "))
-        #expect(test.stdout == "0 passed, 0 failed\n")
+        #expect(test.stdout == "")
         // Its unknown flags are explained as every command's are.
         let flag = try runTessera(["test", "--data", "x"], input: "")
-        #expect(flag.status == 2 && flag.stdout == "0 passed, 0 failed\n")
+        #expect(flag.status == 2 && flag.stdout == "")
         #expect(flag.stderr.hasPrefix("Error: Unknown option '--data' (a flag of run, check, animate, scroll, repl, preview; not of test)\nUsage: tessera test [<paths> ...] "))
     }
 

@@ -4,10 +4,12 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera animate LAYOUT --data OLD [--to NEW | --to-layout LAYOUT2] [--animator FILE|NAME]
+/// `tessera animate LAYOUT (--data OLD --to NEW | [--data OLD] --to-layout LAYOUT2) [--animator FILE|NAME]
 /// [--offset X,Y] [--fps N] [--duplicates POLICY] [--format json|html] [--out FILE] [--safe-area T,L,B,R]
-/// [--layout-margins T,L,B,R] [--readable-width W]`: runs the engine to OLD at the
-/// offset, then reloads it to NEW (or relays it out with LAYOUT2), and prints that pass's timeline.
+/// [--layout-margins T,L,B,R] [--readable-width W]`: runs the engine to OLD (the generated sample
+/// without `--data`) at the offset, then reloads it to NEW (or relays it out with LAYOUT2), and
+/// prints that pass's timeline. A reload needs both datasets: generated items to NEW shows
+/// nothing of the user's data, so `--to` without `--data` is a usage error.
 struct AnimateCommand: ParsableCommand, LayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "animate",
@@ -20,14 +22,14 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    @Option(help: requiredDataHelp)
-    var data: String
+    @Option(help: dataHelp)
+    var data: String?
 
     @OptionGroup var dataset: DatasetOptions
 
     @OptionGroup var guides: GuideOptions
 
-    @Option(help: ArgumentHelp("The dataset reloaded to (--data is shown first).", valueName: "NEW"))
+    @Option(help: ArgumentHelp("The dataset reloaded to from --data OLD, which is shown first.", valueName: "NEW"))
     var to: String?
 
     @Option(help: ArgumentHelp("The layout to relay the same data out with, instead of --to.", valueName: "LAYOUT2"))
@@ -60,6 +62,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
 
     func validate() throws {
         guard (to == nil) != (toLayout == nil) else { throw ValidationError("animate needs exactly one of --to NEW or --to-layout LAYOUT2") }
+        if to != nil && data == nil { throw ValidationError(Self.reloadWithoutOldMessage) }
         try fps?.checkUsage()
         try animatorParams.checkUsage()
         try offset?.checkUsage()
@@ -70,6 +73,10 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         try format?.checkUsage()
         try checkUsage(writtenFormat)
     }
+
+    /// Why `--to NEW` without `--data OLD` is refused: the reload it plays starts from OLD.
+    static let reloadWithoutOldMessage = "--to NEW reloads from the dataset --data OLD names, and no --data was given; "
+        + "expected --data OLD too (without --data, --to-layout LAYOUT2 animates \(Dataset.generatedSampleName))"
 
     /// `--format`, else what `--out`'s extension names, else json.
     func writtenFormat() throws(CLIError) -> TimelineFormat {
@@ -87,7 +94,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
         let size = try shape.viewport.get().size
         let options = limits.options
         let first = try layout.resolve()
-        let old = try dataset.load(data)
+        let old = try dataset.loadOrSample(data)
 
         let itemSizing = try itemSize.map { checked -> SizeSource in
             let cell = try checked.get().size
@@ -127,7 +134,7 @@ struct AnimateCommand: ParsableCommand, LayoutCommand {
                                     old: old, new: new ?? old)
         switch format {
         case .html:
-            let page = TimelinePage(title: "\(layoutName) \(data) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
+            let page = TimelinePage(title: "\(layoutName) \(old.sourceName) -> \(to ?? toLayout ?? "")", timeline: timeline, viewport: visible,
                                     fps: sampled ?? 60, labels: labels)
             try emit(to: output.out, sparing: inputs) { try page.write(to: $0) }
         case .json:

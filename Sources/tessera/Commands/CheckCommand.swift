@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    @Option(help: optionalDataHelp)
+    @Option(help: dataHelp)
     var data: String?
 
     @OptionGroup var dataset: DatasetOptions
@@ -61,7 +61,7 @@ struct CheckCommand: ParsableCommand, LayoutCommand {
         let layout = layoutName
         let dataset = run.dataset
         let check = try LayoutCheck(checking: run.result, id: { $0 < dataset.count ? dataset.id(at: $0) : nil })
-        let source = data ?? "100 generated items"
+        let source = dataset.sourceName
         for warning in check.warnings(limit: try maxWarnings.get().value) { printLine("warning: \(warning)") }
         let size = run.result.contentSize
         let facts = "\(NumberText.counted(run.result.count, "item")), content \(LayoutCheck.bounds(origin: run.result.contentOrigin, size: size))"

@@ -33,7 +33,7 @@ struct ReplCommand: ParsableCommand {
     @Flag(help: "Run FILE.lua (or the lines on stdin) and leave: the first error stops the run with status 1.")
     var batch = false
 
-    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items); `data` in the prompt.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (default: \(Dataset.generatedSampleName)); `data` in the prompt.", valueName: "FILE"))
     var data: String?
 
     @Option(help: ArgumentHelp("A layout script, a .lua file or a script's name (appstore; `tessera layouts` lists them); `L` in the prompt, re-read by :reload.", valueName: "FILE"))
@@ -62,7 +62,7 @@ struct ReplCommand: ParsableCommand {
 
     func run() throws {
         let size = try viewport.get().size
-        let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
+        let dataset = try self.dataset.loadOrSample(data)
         let interactive = isatty(STDIN_FILENO) == 1
         let session = try ReplSession(dataset: dataset, viewport: size, sizing: ItemSizing(rule: try sizing?.get() ?? .fit),
                                       limits: limits.options.scriptLimits, output: .standardStreams)

@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand, LayoutCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    @Option(help: optionalDataHelp)
+    @Option(help: dataHelp)
     var data: String?
 
     @OptionGroup var dataset: DatasetOptions
@@ -97,7 +97,7 @@ extension LayoutCommand {
     func layOut(data: String?, rightToLeft: Bool = false) throws -> LayoutRun {
         let viewportSize = try shape.viewport.get().size
         let rule = try shape.sizingRule()
-        let dataset = try data.map { try self.dataset.load($0) } ?? .generatedSample
+        let dataset = try self.dataset.loadOrSample(data)
         let resolved = try layout.resolve(rightToLeft: rightToLeft)
         var context = LayoutContext(dataset: dataset, collectionSize: viewportSize, sizing: ItemSizing(rule: rule))
         context.guides = try guides.guides()

@@ -4,7 +4,7 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera scroll LAYOUT --data FILE [--from Y] [--to Y] [--rtl] [--steps N] [--animator FILE|NAME]
+/// `tessera scroll LAYOUT [--data FILE] [--from Y] [--to Y] [--rtl] [--steps N] [--animator FILE|NAME]
 /// [--duplicates POLICY] [--measured SIZES.json] [--format json|text] [--safe-area T,L,B,R] [--layout-margins T,L,B,R]
 /// [--readable-width W]`: drives the engine through evenly spaced
 /// offsets and prints each step and a summary of created and reused views and step times; with `--measured` it plays a
@@ -21,8 +21,8 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
 
     @OptionGroup var limits: ScriptLimitFlags
 
-    @Option(help: requiredDataHelp)
-    var data: String
+    @Option(help: dataHelp)
+    var data: String?
 
     @OptionGroup var dataset: DatasetOptions
 
@@ -68,7 +68,7 @@ struct ScrollCommand: ParsableCommand, LayoutCommand {
         let size = try shape.viewport.get().size
         let options = limits.options
         let chosen = try layout.resolve(rightToLeft: rtl)
-        let items = try dataset.load(data)
+        let items = try dataset.loadOrSample(data)
         let provider = BasicProvider(data: ItemSource(dataset: items), layout: chosen, size: .rule(ItemSizing(rule: rule)))
         let engine = CollectionEngine(provider: provider, viewport: size, guides: try guides.guides())
         if let animator {

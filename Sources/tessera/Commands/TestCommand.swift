@@ -7,7 +7,8 @@ import TesseraRender
 /// `tessera test [PATH...] [--update] [--filter TEXT] [--junit FILE] [--report FILE.html]`:
 /// runs the layout tests (`*_test.lua`) under each PATH, files in parallel, and prints one line
 /// per test, the failures, the snapshots written, updated and obsolete, then `N passed, M failed`
-/// alone on the last line. Exit status 1 when a test failed, 2 for a usage error.
+/// alone on the last line. Exit status 1 when a test failed, 2 for a usage error, which prints
+/// only its message (stderr): no test ran, so there is no summary to give.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
@@ -93,8 +94,7 @@ struct TestCommand: ParsableCommand {
         } catch {
             writeFailure = error
         }
-        // A mistyped filter must not pass a CI job by running nothing (after a usage error the
-        // caller prints the summary line).
+        // A mistyped filter must not pass a CI job by running nothing.
         if let filter, tests.isEmpty {
             throw usageError("--filter \(quotedArgument(filter)) matched no test in \(files.count) test file\(files.count == 1 ? "" : "s"); expected part of a test's name")
         }

@@ -41,10 +41,18 @@ extension LayoutCommand {
 /// `--sizing RULE` (every command that lays out, the REPL too).
 let sizingHelp = ArgumentHelp("Sizing rule: fit, fillWidth, intrinsic or fill (default: fit).", valueName: "RULE")
 
-/// `--data` of the commands that lay out 100 generated items without one (run, check), and of
-/// those that need one (scroll, animate).
-let optionalDataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: 100 generated items).", valueName: "FILE")
-let requiredDataHelp = ArgumentHelp("The dataset (.json, .jsonl or .csv).", valueName: "FILE")
+/// `--data` of the commands that lay a dataset out (run, check, scroll, animate), which lay out
+/// the generated sample without one (`datasetOrSample`).
+let dataHelp = ArgumentHelp("Dataset: .json, .jsonl or .csv (default: \(Dataset.generatedSampleName)).", valueName: "FILE")
+
+/// What a command lays out: the dataset at `path`, read by `load`, or without a path (no
+/// `--data`) the generated sample; regrouped by `field` (`--section-by`) either way, so a field
+/// the generated items lack is the same error as a field a file lacks. Every command that takes
+/// `--data` picks its data here.
+func datasetOrSample(_ path: String?, sectionBy field: String?, load: (String) throws -> Dataset) throws -> Dataset {
+    let dataset = try path.map(load) ?? .generatedSample
+    return try field.map { try dataset.sectioned(by: $0) } ?? dataset
+}
 
 /// What `--rtl` does (run, check, scroll). A help text, not an option group: a group is one more type
 /// for ArgumentParser to look up at every start (about a million instructions).
@@ -129,16 +137,21 @@ struct DatasetOptions: ParsableArguments {
         }
     }
 
-    /// Loads a dataset under the size limit and the duplicates policy; its errors become `CLIError`s.
-    func load(_ path: String) throws -> Dataset {
+    /// Loads the dataset `path` names under the size limit and the duplicates policy, or without
+    /// one the generated sample, regrouped by `--section-by`; its errors become `CLIError`s.
+    func loadOrSample(_ path: String?) throws -> Dataset {
         let policy = try duplicates.get()
         do {
-            let dataset = try DatasetLoader.load(path: path, duplicatePolicy: policy, maxBytes: maxBytes)
-            return try sectionBy.map { try dataset.sectioned(by: $0) } ?? dataset
+            return try datasetOrSample(path, sectionBy: sectionBy) {
+                try DatasetLoader.load(path: $0, duplicatePolicy: policy, maxBytes: maxBytes)
+            }
         } catch let error as DatasetError {
             throw CLIError(error.namingFlags.description)
         }
     }
+
+    /// Loads the dataset `path` names, as `loadOrSample` does.
+    func load(_ path: String) throws -> Dataset { try loadOrSample(path) }
 }
 
 /// Limits a Lua script runs under; nil fields take the Lua host's defaults.

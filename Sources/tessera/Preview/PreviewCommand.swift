@@ -4,10 +4,11 @@ import TesseraCore
 import TesseraLua
 import TesseraRender
 
-/// `tessera preview LAYOUT --data FILE [--viewport WxH] [--param K=V]... [--sizing RULE]
+/// `tessera preview LAYOUT [--data FILE] [--viewport WxH] [--param K=V]... [--sizing RULE]
 /// [--animator A] [--measure] [--label FIELD] [--port N] [--poll] [--open] [--max-data-size MB]
 /// [--safe-area T,L,B,R] [--layout-margins T,L,B,R] [--readable-width W]`: a live page on 127.0.0.1, re-rendered on
-/// every save of the script, the data file or a module the script required.
+/// every save of the script, the data file or a module the script required; without `--data` it
+/// lays out the generated sample, as `run` does.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -16,8 +17,8 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: layoutArgument)
     var layout: String
 
-    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv (watched too).", valueName: "FILE"))
-    var data: String
+    @Option(help: ArgumentHelp("Dataset: .json, .jsonl or .csv, watched too (default: \(Dataset.generatedSampleName)).", valueName: "FILE"))
+    var data: String?
 
     @OptionGroup var shape: LayoutShapeOptions
 
@@ -81,10 +82,12 @@ struct PreviewCommand: ParsableCommand {
         if layout.hasSuffix(".lua"), let problem = LuaHost.scriptFileProblem(layout) { throw CLIError("\(layout): \(problem)") }
         // The format is the file's extension, which no save changes; a folder (`--data datasets`)
         // is named as one, as run names it; so is a folder named like a dataset (`d.json`).
-        _ = try DatasetLoader.format(ofFile: data)
-        if let problem = notARegularFile(data) { throw CLIError("\(data): \(problem).") }
-        guard files.isReadableFile(atPath: data) else {
-            throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : noSuchDatasetFile(data) + "."))
+        if let data {
+            _ = try DatasetLoader.format(ofFile: data)
+            if let problem = notARegularFile(data) { throw CLIError("\(data): \(problem).") }
+            guard files.isReadableFile(atPath: data) else {
+                throw CLIError("\(data): " + (files.fileExists(atPath: data) ? "cannot read the file" : noSuchDatasetFile(data) + "."))
+            }
         }
         configuration.animatorParams = AnimatorParameter.byName(try animatorParams.get())
         if let animator { _ = try animatorNamed(animator, params: configuration.animatorParams, limits.options) }

@@ -20,7 +20,8 @@ import TesseraRender
 final class PreviewSession: @unchecked Sendable {
     struct Configuration {
         var layout: String
-        var dataPath: String
+        /// The data file (`--data`); nil lays out the generated sample, as `run` does.
+        var dataPath: String?
         var params: OrderedDictionary<String, JSONValue> = [:]
         var sizing: SizingRule = .fit
         var duplicates: DuplicatePolicy = .reject
@@ -159,7 +160,7 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     var watchedFiles: [String] {
-        (layoutFile.map { [$0] } ?? []) + [configuration.dataPath]
+        (layoutFile.map { [$0] } ?? []) + (configuration.dataPath.map { [$0] } ?? [])
             + (configuration.animatorFile.map { [$0] } ?? []) + modules
     }
 
@@ -250,7 +251,7 @@ final class PreviewSession: @unchecked Sendable {
         let scriptFiles = ScriptFileBytes(inputs)
         var host: LuaHost?
         do {
-            let (dataset, datasetChanged) = try data(inputs[configuration.dataPath] ?? [], retired: retired)
+            let (dataset, datasetChanged) = try data(configuration.dataPath.flatMap { inputs[$0] } ?? [], retired: retired)
             let lua: LuaHost, layout: any Layout, newLayout: Bool
             // With --measure the engine keeps the layout until the script changes: the host that
             // made it lives as long.
@@ -367,14 +368,15 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     /// Data: the dataset of the data file's bytes, in the format `DatasetLoader` loads that
-    /// file in, regrouped by `--section-by`; parsed again only when the bytes changed. Its errors
+    /// file in, regrouped by `--section-by`; parsed again only when the bytes changed. Without a
+    /// data file, the generated sample (its bytes are none, and never change). Its errors
     /// are worded as every command words them by `PreviewFailure` (a repeated id names `--duplicates`).
     private func data(_ bytes: [UInt8], retired: Retired) throws -> (dataset: Dataset, changed: Bool) {
         if let parsed = parsedData, parsed.bytes == bytes { return (parsed.dataset, false) }
-        let path = configuration.dataPath
-        let parsed = try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
-                                             duplicatePolicy: configuration.duplicates)
-        let dataset = try configuration.sectionBy.map { try parsed.sectioned(by: $0) } ?? parsed
+        let dataset = try datasetOrSample(configuration.dataPath, sectionBy: configuration.sectionBy) { path in
+            try DatasetLoader.parse(data: bytes, fileName: path, format: DatasetLoader.format(ofFile: path),
+                                    duplicatePolicy: configuration.duplicates)
+        }
         retired.keep(parsedData)
         parsedData = (bytes, dataset)
         return (dataset, true)
@@ -501,8 +503,7 @@ final class PreviewSession: @unchecked Sendable {
     /// a new viewport: those just repaint).
     private func playChange(layout: any Layout, to dataset: Dataset, size: Size, inputs: [String: [UInt8]],
                             scriptFiles: ScriptFileBytes) throws -> String? {
-        let data = configuration.dataPath
-        guard let name = configuration.animator, let before = lastGoodInputs,
+        guard let data = configuration.dataPath, let name = configuration.animator, let before = lastGoodInputs,
               let (_, last) = stateLock.withLock({ lastGood }), last.viewport == size,
               inputs[data] != before[data], layoutInputs(inputs) == layoutInputs(before) else { return nil }
         let (offset, shelves) = stateLock.withLock { (pageOffset, pageShelves) }
