@@ -23,23 +23,20 @@ import Testing
         return (calls.values, frames)
     }
 
-    @Test func leftToRightItReadsLeftToRightAndUnderAMirrorRightToLeft() throws {
-        let plain = try seen(.leftToRight) { $0 }, mirrored = try seen(.leftToRight) { MirroredLayout($0) }
-        #expect(plain.calls == ["section 0 ltr", "group ltr", "section 1 ltr", "group ltr"])
-        #expect(mirrored.calls == ["section 0 rtl", "group rtl", "section 1 rtl", "group rtl"])
-        // The frames are unchanged by what the providers see: the mirror places them.
-        #expect(plain.frames == [r(0, 0, 30, 10), r(0, 10, 30, 10), r(0, 20, 30, 10)])
-        #expect(mirrored.frames == [r(70, 0, 30, 10), r(70, 10, 30, 10), r(70, 20, 30, 10)])
-    }
-
-    /// A right-to-left layout under a mirror is mirrored twice: it reads, and is laid out, left
-    /// to right.
-    @Test func rightToLeftItReadsRightToLeftAndUnderAMirrorLeftToRight() throws {
-        let plain = try seen(.rightToLeft) { $0 }, mirrored = try seen(.rightToLeft) { MirroredLayout($0) }
-        #expect(plain.calls == ["section 0 rtl", "group rtl", "section 1 rtl", "group rtl"])
-        #expect(mirrored.calls == ["section 0 ltr", "group ltr", "section 1 ltr", "group ltr"])
-        #expect(plain.frames == [r(70, 0, 30, 10), r(70, 10, 30, 10), r(70, 20, 30, 10)])
-        #expect(mirrored.frames == [r(0, 0, 30, 10), r(0, 10, 30, 10), r(0, 20, 30, 10)])
+    /// Left to right it reads left to right, and right to left under a mirror; right to left
+    /// it reads right to left, and under a mirror, which mirrors it twice, left to right. The
+    /// frames are the layout's as before: against the left edge when read left to right.
+    @Test func itReadsItsOwnDirectionFlippedByEachMirror() throws {
+        let cases: [(own: C.LayoutDirection, mirrored: Bool, reads: String, x: Double)] = [
+            (.leftToRight, false, "ltr", 0), (.leftToRight, true, "rtl", 70),
+            (.rightToLeft, false, "rtl", 70), (.rightToLeft, true, "ltr", 0),
+        ]
+        for c in cases {
+            let got = try seen(c.own) { c.mirrored ? MirroredLayout($0) : $0 as any Layout }
+            let reads = c.reads
+            #expect(got.calls == ["section 0 \(reads)", "group \(reads)", "section 1 \(reads)", "group \(reads)"], "\(c)")
+            #expect(got.frames == [r(c.x, 0, 30, 10), r(c.x, 10, 30, 10), r(c.x, 20, 30, 10)], "\(c)")
+        }
     }
 
     /// A compositional layout in a section of a mirrored sections layout reads as the sections
