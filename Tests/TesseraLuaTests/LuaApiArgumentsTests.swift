@@ -47,6 +47,27 @@ import TesseraCore
         #expect(repl.out == ["3", "{100, 120}", "i2/1", "{0, 70, 100, 50}", "{id = \"i3\", w = 100, h = 40}"])
     }
 
+    /// A provider per entry of `data.sections` has that section alone: an empty section next to
+    /// it is not one of its sections, so a t.sections layout in each provider asks for every
+    /// section once (it asked for the empty one with each neighbour as well), and the frames
+    /// are those of one t.sections over the dataset.
+    @Test func aProviderPerSectionHasThatSectionAlone() throws {
+        let items = (0..<5).map { Item(id: .string("i\($0)"), fields: ["w": .int(10), "h": .int(10)]) }
+        let dataset = Dataset(items: items, sections: [Dataset.Section(id: .string("a"), range: 0..<2),
+                                                       Dataset.Section(id: .string("empty"), range: 2..<2),
+                                                       Dataset.Section(id: .string("b"), range: 2..<5)])
+        let repl = try ReplRecorder(dataset: dataset)
+        repl.feed("calls = {}",
+                  "inner = t.sections{ sections = function(i, s) calls[#calls + 1] = i .. ' ' .. s.id; return t.flow{} end }",
+                  "parts = {} for i = 1, #data.sections do parts[i] = t.provider{ data = data.sections[i], layout = inner } end",
+                  "e = t.engine{ provider = t.composed{ sections = parts }, viewport = { 30, 100 } }", "_ = e:layout()",
+                  "table.concat(calls, ', ')", "for _, v in ipairs(e:views()) do print(v.id, v.frame) end")
+        #expect(repl.err == [])
+        // Views are named by their provider's place (0: a, 2: b) and their item.
+        #expect(repl.out == ["1 a, 1 empty, 1 b", "0-i0\t{0, 0, 10, 10}", "0-i1\t{10, 0, 10, 10}", "2-i2\t{0, 10, 10, 10}",
+                             "2-i3\t{10, 10, 10, 10}", "2-i4\t{20, 10, 10, 10}"])
+    }
+
     /// A table that is neither the dataset, one of its sections nor an array of items is refused,
     /// naming the key out of place (it laid out nothing without a word).
     @Test func aProviderRefusesATableThatIsNoData() throws {

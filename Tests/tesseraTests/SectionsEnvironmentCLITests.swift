@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// A t.sections `sections` function sees the environment of the pass (`--viewport`,
-/// `--safe-area`, `--rtl`), and the shipped sectioned.lua uses it to fit any window.
+/// A t.sections `sections` function (and a t.compositional `section` one) sees the environment
+/// of the pass (`--viewport`, `--safe-area`, `--rtl`), and the shipped sectioned.lua uses it to
+/// fit any window.
 @Suite struct SectionsEnvironmentCLITests {
     struct Report: Decodable {
         struct Item: Decodable { var section: Int; var frame: [Double] }
@@ -34,6 +35,30 @@ import Testing
         #expect(try report(common, in: dir).items.map(\.frame) == [[0, 0, 185, 1], [0, 30, 185, 1]])
         // Mirrored around the viewport's width: x' = 200 − 0 − 185.
         #expect(try report(common + ["--rtl"], in: dir).items.map(\.frame) == [[15, 0, 185, 2], [15, 30, 185, 2]])
+    }
+
+    /// A t.compositional section function sees the direction the layout is read in: "rtl" under
+    /// `--rtl` as t.sections' does, and for a layout set right to left, "rtl" on its own and
+    /// "ltr" under `--rtl`, which mirrors it back. Each item is one tall where the function saw
+    /// "ltr" and two where it saw "rtl"; the right-hand items are the right-to-left ones.
+    @Test func theCompositionalSectionFunctionSeesTheDirectionTheLayoutIsReadIn() throws {
+        let dir = try temporaryDirectory()
+        for own in ["ltr", "rtl"] {
+            try """
+            local t = require("tessera")
+            return t.compositional{ layoutDirection = "\(own)", section = function(_, _, env)
+              local h = env.layoutDirection == "rtl" and 2 or 1
+              return t.section{ group = t.hgroup{ size = { 50, h }, items = { t.item{ size = { "100%", "100%" } } } } }
+            end }
+            """.write(to: dir.appendingPathComponent("\(own).lua"), atomically: true, encoding: .utf8)
+        }
+        try #"{"items": [{"id": "a"}, {"id": "b"}]}"#.write(to: dir.appendingPathComponent("two.json"), atomically: true, encoding: .utf8)
+        let common = ["--data", "two.json", "--viewport", "200x30"]
+        let left: [[Double]] = [[0, 0, 50, 1], [0, 1, 50, 1]], right: [[Double]] = [[150, 0, 50, 2], [150, 2, 50, 2]]
+        #expect(try report(["ltr.lua"] + common, in: dir).items.map(\.frame) == left)
+        #expect(try report(["ltr.lua"] + common + ["--rtl"], in: dir).items.map(\.frame) == right)
+        #expect(try report(["rtl.lua"] + common, in: dir).items.map(\.frame) == right)
+        #expect(try report(["rtl.lua"] + common + ["--rtl"], in: dir).items.map(\.frame) == left)
     }
 
     /// At 375 points the big sections are the three-column waterfall between 8-point margins:

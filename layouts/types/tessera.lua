@@ -803,8 +803,9 @@ function t.transition(from, to, progress) end
 ---@field zIndex integer
 
 ---The layout pass's environment, as a t.compositional section provider and a t.sections
----`sections` function get it: the container's size and that less the safe area across; the
----direction is t.compositional's own `layoutDirection`, and for t.sections "rtl" under --rtl.
+---`sections` function get it: the container's size and that less the safe area across, and the
+---direction the layout is read in: "rtl" under --rtl, and for t.compositional its own
+---`layoutDirection` flipped by --rtl (an "rtl" one under --rtl reads "ltr").
 ---@class tessera.Environment
 ---@field width number
 ---@field height number

@@ -245,9 +245,25 @@ public struct LayoutContext: Sendable {
     public func slice(_ range: Range<Int>) -> LayoutContext {
         precondition(range.lowerBound >= 0 && range.upperBound <= count,
                      "LayoutContext.slice: range \(range) is outside the context's \(count) items")
+        return slice(range, sections: Self.sections(sections, within: range))
+    }
+
+    /// The items of section `s` of this context, re-based to 0, as that one section. A slice of
+    /// its range would also hold an empty section at either edge, which a nested sections layout
+    /// would then lay out again with each neighbour.
+    /// - Precondition: `s` is one of `sections`' indices.
+    /// - Complexity: O(1).
+    func slice(section s: Int) -> LayoutContext {
+        let section = sections[s]
+        return slice(section.range, sections: [Dataset.Section(id: section.id, fields: section.fields,
+                                                               range: 0..<section.range.count)])
+    }
+
+    /// The items in `range` re-based to 0, grouped into `sections` (tiling `0..<range.count`).
+    private func slice(_ range: Range<Int>, sections: [Dataset.Section]) -> LayoutContext {
         let sizeOf = self.sizeOf, itemAt = self.itemAt, base = range.lowerBound
         var sliced = LayoutContext(collectionSize: collectionSize, count: range.count,
-                                   sections: Self.sections(sections, within: range), item: { itemAt(base + $0) },
+                                   sections: sections, item: { itemAt(base + $0) },
                                    size: { i, p in try sizeOf(base + i, p) })
         sliced.direct = direct.map { var d = $0; d.base += base; return d }
         sliced.guides = guides

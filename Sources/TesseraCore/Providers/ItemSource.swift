@@ -58,6 +58,14 @@ public struct ItemSource: Sendable {
         self.dataset = (dataset, range)
     }
 
+    /// The items of `section`, one of `dataset`'s sections, as that one section, with its id and
+    /// fields. A range alone would also take in an empty section next to it, so a composition
+    /// of one source per section would lay such a section out more than once. O(1).
+    public init(dataset: Dataset, section: Dataset.Section) {
+        self.init(dataset: dataset, range: section.range)
+        sections = [Dataset.Section(id: section.id, fields: section.fields, range: 0..<section.range.count)]
+    }
+
     /// Why a layout context cannot be made from this source (a negative `count`, a dataset range
     /// outside its dataset or shorter than `count`, `sections` that do not tile `0..<count` in
     /// order); nil when it can. The engine's pass throws it as a `LayoutError` rather than trap

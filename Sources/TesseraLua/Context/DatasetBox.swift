@@ -11,9 +11,9 @@ import TesseraCore
 /// sections (an entry of `data.sections`, which a provider takes as that section's items).
 final class DatasetBox {
     let dataset: Dataset
-    /// The items of the section the table is an entry for; nil for the whole dataset.
-    let section: Range<Int>?
-    init(_ dataset: Dataset, section: Range<Int>? = nil) { self.dataset = dataset; self.section = section }
+    /// The section the table is an entry for; nil for the whole dataset.
+    let section: Dataset.Section?
+    init(_ dataset: Dataset, section: Dataset.Section? = nil) { self.dataset = dataset; self.section = section }
 }
 
 extension LuaHost {
@@ -53,7 +53,7 @@ extension LuaHost {
         for (s, section) in dataset.sections.enumerated() {
             tb_rawgeti(L, list, lua_Integer(s + 1))
             lua_getmetatable(L, -1)
-            pushBox(DatasetBox(dataset, section: section.range), meta: boxMetaRef)
+            pushBox(DatasetBox(dataset, section: section), meta: boxMetaRef)
             LuaStack.setField(L, -2, LuaHost.datasetKey)
             tb_pop(L, 2)
         }

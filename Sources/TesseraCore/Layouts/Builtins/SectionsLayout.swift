@@ -163,7 +163,7 @@ public struct SectionsLayout: Layout {
         let measured = MeasuredSections(count: sections.count)
         let headersApart = arrangesHeaders && arrangement != nil
         @Sendable func layoutSection(_ s: Int, in size: Size) throws -> Size {
-            let part = try Measured(layouts[s], context.slice(sections[s].range).with(collectionSize: size),
+            let part = try Measured(layouts[s], context.slice(section: s).with(collectionSize: size),
                                     header: headersApart ? nil : headers[s], footer: footers[s])
             measured[s] = part
             return part.size

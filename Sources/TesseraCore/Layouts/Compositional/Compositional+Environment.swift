@@ -8,7 +8,8 @@ extension Compositional {
         /// The size sections are laid out in: the container less the insets of the
         /// configuration's `contentInsetsReference` on the cross axis.
         public var effectiveContainer: Size
-        /// Which way leading and trailing run.
+        /// The direction the layout is read in (UIKit's trait collection's): a compositional
+        /// layout's own, flipped by each `MirroredLayout` around it; a sections layout's context's.
         public var layoutDirection: LayoutDirection
 
         /// An environment with these sizes (a provider called outside a layout pass, a test).

@@ -168,5 +168,12 @@ extension Compositional {
         case leftToRight = "ltr"
         /// Leading is right.
         case rightToLeft = "rtl"
+
+        /// The direction a layout set to this one is read in when it lays out inside a context
+        /// read `outer` (a `MirroredLayout`'s, `--rtl`): each mirror flips it, so a right-to-left
+        /// layout inside a mirror reads left to right again. O(1).
+        func within(_ outer: LayoutDirection) -> LayoutDirection {
+            self == outer ? .leftToRight : .rightToLeft
+        }
     }
 }

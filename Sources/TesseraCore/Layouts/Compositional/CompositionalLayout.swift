@@ -53,8 +53,11 @@ public struct CompositionalLayout: Layout {
             guides.layoutMargins = guides.layoutMargins.mirrored
         }
         let reference = configuration.contentInsetsReference.insets(in: collection, guides: guides)
+        // Providers see the direction the layout is read in, as UIKit's trait collection gives
+        // the collection view's: its own, flipped by each mirror it lies in (`--rtl`).
+        let reading = configuration.layoutDirection.within(context.layoutDirection)
         let environment = Compositional.Environment(container: collection, reference: reference, axis: axis,
-                                                    layoutDirection: configuration.layoutDirection)
+                                                    layoutDirection: reading)
         let datasetSections = context.sections
         for keys in sectionKeys { try keys.check(datasetSections) }
         var output = SectionSolver.Output()
@@ -84,7 +87,7 @@ public struct CompositionalLayout: Layout {
             let sectionReference = blueprint.contentInsetsReference == .automatic
                 ? reference : blueprint.contentInsetsReference.insets(in: collection, guides: guides)
             let geometry = try SectionSolver(axis: axis, collection: collection, reference: sectionReference,
-                                             layoutDirection: configuration.layoutDirection, measure: measure)
+                                             layoutDirection: reading, measure: measure)
                 .place(blueprint, index: index, items: datasetSection.range, at: cursor, into: &output)
             sections.append(geometry)
             cursor = geometry.frame.end(along: axis)

@@ -46,6 +46,7 @@ struct GroupSolver {
         var slots: [Slot]
     }
 
+    /// The direction the layout is read in, which custom groups' providers see.
     var layoutDirection: Compositional.LayoutDirection
     /// The size of leaf `k` (counted from `firstLeaf`) for a proposal, by the item's size rule;
     /// nil uses estimates as they are.

@@ -26,6 +26,8 @@ struct SectionSolver {
     /// The insets the section's content insets are measured from (its `contentInsetsReference`);
     /// only their cross-axis edges are used.
     var reference: EdgeInsets = .zero
+    /// The direction the layout is read in, which custom groups' providers see (the solver
+    /// itself always works left to right).
     var layoutDirection: Compositional.LayoutDirection
     /// Item k's size (k counted within the section) for a proposal, by the item's size rule.
     var measure: ((Int, Size) throws -> Size)?

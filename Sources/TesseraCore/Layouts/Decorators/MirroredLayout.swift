@@ -31,7 +31,7 @@ public struct MirroredLayout: Layout {
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         var inner = context
-        inner.layoutDirection = context.layoutDirection == .leftToRight ? .rightToLeft : .leftToRight
+        inner.layoutDirection = Compositional.LayoutDirection.rightToLeft.within(context.layoutDirection)
         return AnyLayoutResult(MirroredResult(base: try root.layout(inner), width: context.collectionSize.width))
     }
 }

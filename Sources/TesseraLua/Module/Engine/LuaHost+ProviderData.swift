@@ -23,8 +23,8 @@ extension LuaHost {
         let dataSlot = lua_gettop(L)
         var source: ItemSource
         if let part = datasetPart(at: dataSlot) {
-            let dataset = part.dataset, base = part.section?.lowerBound ?? 0
-            source = ItemSource(dataset: dataset, range: part.section)
+            let dataset = part.dataset, base = part.section?.range.lowerBound ?? 0
+            source = part.section.map { ItemSource(dataset: dataset, section: $0) } ?? ItemSource(dataset: dataset)
             // Views are bound to the items as the script sees them in `data`.
             source.value = { LuaHost.itemValue(dataset, base + $0) }
         } else {
@@ -133,7 +133,7 @@ extension LuaHost {
             // A section's entry holds no items: its item `local` is the dataset's, read here.
             if tb_rawgeti(L, list, lua_Integer(local + 1)) == LUA_TNIL, let part = datasetPart(at: list - 1), let section = part.section {
                 tb_pop(L, 1)
-                LuaStack.push(L, json: LuaHost.itemValue(part.dataset, section.lowerBound + local), readOnly: true)
+                LuaStack.push(L, json: LuaHost.itemValue(part.dataset, section.range.lowerBound + local), readOnly: true)
             }
             lua_copy(L, -1, -3); tb_pop(L, 1)
             tb_pop(L, 1)
