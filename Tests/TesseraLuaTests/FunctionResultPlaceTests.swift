@@ -14,6 +14,12 @@ import Testing
         "stack traceback:\n\t[C]: in method 'layout'\n\tblame:\(line): in main chunk"
     }
 
+    /// `e` says `message`, with the traceback of an engine's layout() called on `line`.
+    func expect(_ e: LuaScriptError?, _ message: String, calledAt line: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(e?.message == message, sourceLocation: sourceLocation)
+        #expect(e?.traceback == laidOut(at: line), sourceLocation: sourceLocation)
+    }
+
     /// A provider of two items `fields` (from line 4 on) configure, laid out by an engine.
     func provider(_ fields: String) -> String {
         """
@@ -34,8 +40,7 @@ import Testing
             return 10, 0/0
           end,
         """))
-        #expect(e?.message == "blame:5: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got 10, nan")
-        #expect(e?.traceback == laidOut(at: 10))
+        expect(e, "blame:5: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got 10, nan", calledAt: 10)
     }
 
     @Test func aProviderIdFunctionsResult() {
@@ -45,8 +50,7 @@ import Testing
             return {}
           end,
         """))
-        #expect(e?.message == "blame:5: t.provider: the id function's result for item 1 must be a string or a number, got table")
-        #expect(e?.traceback == laidOut(at: 10))
+        expect(e, "blame:5: t.provider: the id function's result for item 1 must be a string or a number, got table", calledAt: 10)
     }
 
     @Test func aViewKindsSizeFunctionsResult() {
@@ -58,8 +62,7 @@ import Testing
               end },
           },
         """))
-        #expect(e?.message == "blame:6: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got -1, 5")
-        #expect(e?.traceback == laidOut(at: 12))
+        expect(e, "blame:6: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got -1, 5", calledAt: 12)
     }
 
     @Test func aHeaderSizeFunctionsResult() {
@@ -73,8 +76,7 @@ import Testing
         local e = t.engine{ provider = H, viewport = { 300, 400 } }
         e:layout()
         """)
-        #expect(e?.message == "blame:4: t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got 300, string")
-        #expect(e?.traceback == laidOut(at: 8))
+        expect(e, "blame:4: t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got 300, string", calledAt: 8)
     }
 
     /// A layout `build` (Lua source returning a layout) laid out by an engine on line 7.
@@ -96,8 +98,7 @@ import Testing
           end,
         }
         """)
-        #expect(e?.message == "blame:3: the layout t.sections got for section 1 must be a layout (a t.* value or a script table with simpleLayout), got number")
-        #expect(e?.traceback == laidOut(at: 9))
+        expect(e, "blame:3: the layout t.sections got for section 1 must be a layout (a t.* value or a script table with simpleLayout), got number", calledAt: 9)
     }
 
     @Test func aCompositionalSectionFunctionsResult() {
@@ -108,8 +109,7 @@ import Testing
           end,
         }
         """)
-        #expect(e?.message == "blame:3: t.compositional: the section function's result for section 1 must be a t.section{...}, got string")
-        #expect(e?.traceback == laidOut(at: 9))
+        expect(e, "blame:3: t.compositional: the section function's result for section 1 must be a t.section{...}, got string", calledAt: 9)
     }
 
     @Test func aCustomGroupsFrames() {
@@ -122,8 +122,7 @@ import Testing
           },
         }
         """)
-        #expect(e?.message == "blame:4: t.customGroup: the group function's result for frame 1 must be finite numbers with a non-negative size, got (0.0, 0.0, -5.0, 10.0)")
-        #expect(e?.traceback == laidOut(at: 11))
+        expect(e, "blame:4: t.customGroup: the group function's result for frame 1 must be finite numbers with a non-negative size, got (0.0, 0.0, -5.0, 10.0)", calledAt: 11)
     }
 
     @Test func whatAVisibleItemsHandlerSet() {
@@ -138,8 +137,7 @@ import Testing
           },
         }
         """)
-        #expect(e?.message == "blame:6: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2")
-        #expect(e?.traceback == laidOut(at: 13))
+        expect(e, "blame:6: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2", calledAt: 13)
     }
 
     /// layout:sized's function is checked by the bridge, which names its line the same way.
@@ -149,8 +147,7 @@ import Testing
           return 10, nil
         end)
         """)
-        #expect(e?.message == "blame:2: size returned h = nil for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7")
-        #expect(e?.traceback == laidOut(at: 7))
+        expect(e, "blame:2: size returned h = nil for item 1 (Lua index; item 0 in the output); a size needs two numbers from 0 to 1e7", calledAt: 7)
     }
 
     /// A function with no line of its own (a C function) leaves the place of the call.
@@ -158,8 +155,7 @@ import Testing
         let e = error(provider("""
           size = math.type,
         """))
-        #expect(e?.message == "blame:7: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got nil, nil")
-        #expect(e?.traceback == laidOut(at: 7))
+        expect(e, "blame:7: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got nil, nil", calledAt: 7)
     }
 
     /// An error the function raises names its own line, as before.
