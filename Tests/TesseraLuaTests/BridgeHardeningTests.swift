@@ -270,7 +270,7 @@ import TesseraCore
         local t = require("tessera")
         local p = t.provider{ data = { { id = 1 } }, size = function() return 0/0, 0/0 end }
         t.engine{ provider = p, viewport = { 100, 100 } }:layout()
-        """)?.message == "hardening:3: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got nan, nan")
+        """)?.message == "hardening:2: t.provider: the size function's result for item 1 must be a finite, non-negative width and height, got nan, nan")
         do {
             _ = try AnimationDescription(json: ["duration": 1, "curve": "spring", "damping": 0], what: "animation")
             Issue.record("damping = 0 was accepted")

@@ -296,8 +296,8 @@ import TesseraCore
 
     @Test func aFailingVisibleItemsHandlerIsThrownByTheQuery() throws {
         for (body, message) in [
-            ("items[1].alpha = 2", "layout.lua:3: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
-            ("items[2].zIndex = 'top'", "layout.lua:3: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
+            ("items[1].alpha = 2", "layout.lua:6: t.section: field 'alpha' of item 1 set by visibleItemsHandler must be a number from 0 to 1, got 2"),
+            ("items[2].zIndex = 'top'", "layout.lua:6: t.section: field 'zIndex' of item 2 set by visibleItemsHandler must be an integer, got 'top'"),
             ("error('no carousel today')", "layout.lua:7: no carousel today"),
         ] {
             let host = try LuaHost()

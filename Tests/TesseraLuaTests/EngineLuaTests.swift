@@ -282,7 +282,7 @@ import TesseraCore
         return table.concat(out, " | "), err
         """)
         #expect(out == ["0-0@0,10,50,50 | 1-0@0,81,50,50 | 0-header@0,0,150,10 | 1-header@0,60,150,21",
-                        "t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
+                        "test:24: t.headers: the header size function's result for section 1 must be a finite, non-negative width and height, got nan, 1"])
     }
 
     /// An integer id is named by its text (an integer argument of scrollTo is an index), and a

@@ -22,18 +22,30 @@ extension LuaHost {
     /// [-0, +0, -] The `short_src` of the Lua function at `index`.
     func definitionSource(at index: Int32) -> String? { definition(at: index)?.source }
 
-    /// Runs `check`, which reads what `function` returned. A complaint about the value (a
-    /// `.script` error) becomes a runtime error placed at `file:line:` of the function's
-    /// definition, raised as it is when a Lua call is running (a script's error already names
-    /// its place), so a layout pass started by Swift and one started by Lua say the same.
-    func blamingDefinition<T>(of function: LuaReference, _ check: () throws -> T) throws -> T {
+    /// Runs `check`, which reads what `function` returned, and blames what it throws on the
+    /// function (`blaming`).
+    func blamingDefinition<T>(of function: LuaReference, orElse origin: String = "", _ check: () throws -> T) throws -> T {
         do {
             return try check()
         } catch let error as LuaScriptError where error.kind == .script {
-            push(function)
-            defer { tb_pop(L, 1) }
-            guard let place = definition(at: -1), place.line > 0 else { throw error }
-            throw LuaScriptError(.runtime, message: "\(place.source):\(place.line): \(error.message)")
+            throw blaming(function, error, orElse: origin)
         }
+    }
+
+    /// A complaint about what `function` returned (a `.script` error) as a runtime error placed
+    /// at `file:line:` of the function's definition, raised as it is when a Lua call is running
+    /// (a script's error already names its place), so a layout pass started by Swift and one
+    /// started by Lua say the same. A function with no line (a C function) leaves the complaint
+    /// a script error, after `origin` (where the function was handed over, when the complaint
+    /// may be raised where no call names it). Only failures come here: a good result costs no
+    /// lua_getinfo.
+    func blaming(_ function: LuaReference, _ error: LuaScriptError, orElse origin: String = "") -> LuaScriptError {
+        guard error.kind == .script else { return error }
+        push(function)
+        defer { tb_pop(L, 1) }
+        guard let place = definition(at: -1), place.line > 0 else {
+            return origin.isEmpty ? error : LuaScriptError(.script, message: origin + error.message, file: error.file)
+        }
+        return LuaScriptError(.runtime, message: "\(place.source):\(place.line): \(error.message)")
     }
 }

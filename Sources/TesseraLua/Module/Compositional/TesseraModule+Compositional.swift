@@ -86,7 +86,8 @@ extension LuaHost {
         pushEnvironment(env)
         try protectedCall(arguments: 3, results: 1)
         guard case .section(let result)? = part(at: -1) else {
-            throw LuaArguments.returned("\(origin)t.compositional", "section", for: "section \(index + 1)", mustBe: "a t.section{...}", got: LuaStack.typeName(L, -1))
+            throw blaming(function, LuaArguments.returned("t.compositional", "section", for: "section \(index + 1)", mustBe: "a t.section{...}",
+                                                          got: LuaStack.typeName(L, -1)), orElse: origin)
         }
         return result
     }

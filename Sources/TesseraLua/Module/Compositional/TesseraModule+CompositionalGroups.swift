@@ -103,9 +103,13 @@ extension LuaHost {
             "effectiveWidth": .double(env.effectiveContentSize.width), "effectiveHeight": .double(env.effectiveContentSize.height),
             "layoutDirection": .string(env.layoutDirection.rawValue)]), readOnly: true)
         try protectedCall(arguments: 1, results: 1)
-        let list = lua_absindex(L, -1)
+        return try blamingDefinition(of: function, orElse: origin) { try customItems(at: lua_absindex(L, -1)) }
+    }
+
+    /// The frames a t.customGroup function returned, from the list at `list`.
+    private func customItems(at list: Int32) throws -> [Compositional.CustomItem] {
         guard lua_type(L, list) == LUA_TTABLE else {
-            throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "its frames", mustBe: "a list of frames", got: LuaStack.typeName(L, list))
+            throw LuaArguments.returned("t.customGroup", "group", for: "its frames", mustBe: "a list of frames", got: LuaStack.typeName(L, list))
         }
         var items: [Compositional.CustomItem] = []
         let n = Int(tb_rawlen(L, list))
@@ -122,11 +126,11 @@ extension LuaHost {
             }
             guard lua_type(L, entry) == LUA_TTABLE, let x = field(1, "x", "x"), let y = field(2, "y", "y"),
                   let w = field(3, "w", "width"), let h = field(4, "h", "height") else {
-                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaArguments.shownValue(L, entry))
+                throw LuaArguments.returned("t.customGroup", "group", for: "frame \(k)", mustBe: "{x, y, w, h} or {x =, y =, w =, h =} with numbers", got: LuaArguments.shownValue(L, entry))
             }
             let frame = Rect(x: x, y: y, width: w, height: h)
             guard frame.isValidFrame else {
-                throw LuaArguments.returned("\(origin)t.customGroup", "group", for: "frame \(k)", mustBe: "finite numbers with a non-negative size", got: "\(frame)")
+                throw LuaArguments.returned("t.customGroup", "group", for: "frame \(k)", mustBe: "finite numbers with a non-negative size", got: "\(frame)")
             }
             _ = LuaStack.rawField(L, entry, "zIndex")
             let z = LuaStack.integer(L, -1) ?? 0

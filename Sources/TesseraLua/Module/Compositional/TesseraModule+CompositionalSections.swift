@@ -144,7 +144,8 @@ extension LuaHost {
                 defer { tb_pop(L, 1) }
                 guard let v = LuaStack.number(L, -1), valid(v) else {
                     let got = LuaArguments.shownValue(L, -1)
-                    throw LuaArguments.mismatch("\(origin)t.section: field \(LuaArguments.quoted(key)) of item \(k + 1) set by visibleItemsHandler", mustBe: expected, got: got)
+                    throw blaming(function, LuaArguments.mismatch("t.section: field \(LuaArguments.quoted(key)) of item \(k + 1) set by visibleItemsHandler",
+                                                                  mustBe: expected, got: got), orElse: origin)
                 }
                 return v
             }

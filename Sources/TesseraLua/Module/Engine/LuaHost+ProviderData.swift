@@ -61,7 +61,9 @@ extension LuaHost {
                 guard let self = owner.host, let box = owner.box else { return .string(String(local)) }
                 return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, results: 1)
-                    return try self.identifier(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")
+                    return try self.blamingDefinition(of: fn) {
+                        try self.identifier(at: base, what: "\(box.constructor): the id function's result for item \(local + 1)")
+                    }
                 }
             }
         }

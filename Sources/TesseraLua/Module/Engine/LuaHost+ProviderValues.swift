@@ -24,7 +24,9 @@ extension LuaHost {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
                     guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                           w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        throw LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height", got: "\(LuaArguments(self.L, function: "").describe(base)), \(LuaArguments(self.L, function: "").describe(base + 1))")
+                        let check = LuaArguments(self.L, function: "")
+                        throw self.blaming(fn, LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height",
+                                                                     got: "\(check.describe(base)), \(check.describe(base + 1))"))
                     }
                     return Size(width: w, height: h)
                 }
@@ -120,11 +122,11 @@ extension LuaHost {
                 lua_pushnumber(self.L, proposal.height)
                 let base = lua_gettop(self.L) - 4
                 try self.protectedCall(arguments: 4, results: 2)
-                let check = LuaArguments(self.L, function: "")
                 guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
                       w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                    throw LuaArguments.returned("t.headers", "header size", for: "section \(s + 1)", mustBe: "a finite, non-negative width and height",
-                                                got: "\(check.describe(base)), \(check.describe(base + 1))")
+                    let check = LuaArguments(self.L, function: "")
+                    throw self.blaming(fn, LuaArguments.returned("t.headers", "header size", for: "section \(s + 1)", mustBe: "a finite, non-negative width and height",
+                                                                 got: "\(check.describe(base)), \(check.describe(base + 1))"))
                 }
                 return Size(width: w, height: h)
             }

@@ -143,7 +143,7 @@ extension LuaHost {
         defer { lua_settop(L, top) }
         try callWithSection(function, index: index, section: section, env: env)
         if lua_type(L, -1) == LUA_TNIL, let fallback { return fallback }
-        return try layout(at: -1, what: "the layout t.sections got for section \(index + 1)")
+        return try blamingDefinition(of: function) { try layout(at: -1, what: "the layout t.sections got for section \(index + 1)") }
     }
 
     /// [-0, +1] Calls `function(index, section)` (1-based index), or `function(index, section,
