@@ -39,6 +39,22 @@ import Testing
         }
     }
 
+    /// The viewport's guides are the screen's: a safe area of 10 on the left and 20 on the right
+    /// stays there whichever way the layout reads and however often it is mirrored, so a full-width
+    /// item always spans x 10 to 70 of the 100.
+    @Test func theSafeAreaKeepsItsSidesInEveryReadingDirection() throws {
+        var guarded = context
+        guarded.guides = ViewportGuides(safeArea: EdgeInsets(top: 0, left: 10, bottom: 0, right: 20))
+        let full = C.LayoutSize(width: .fractionalWidth(1), height: .absolute(10))
+        for own in [C.LayoutDirection.leftToRight, .rightToLeft] {
+            let layout = CompositionalLayout(section: C.Section(group: .horizontal(full, [item(full)])),
+                                             configuration: C.Configuration(layoutDirection: own, contentInsetsReference: .safeArea))
+            let plain = try layout.layout(guarded).allFrames, mirrored = try MirroredLayout(layout).layout(guarded).allFrames
+            expectFrames(plain, [r(10, 0, 70, 10), r(10, 10, 70, 10), r(10, 20, 70, 10)])
+            expectFrames(mirrored, plain)
+        }
+    }
+
     /// A compositional layout in a section of a mirrored sections layout reads as the sections
     /// layout's provider does, and the visible-items handlers get the same environment.
     @Test func insideAMirroredSectionsLayoutItReadsAsTheSectionsProviderDoes() throws {

@@ -74,6 +74,10 @@ import Testing
         #expect(try frames([]) == [[1, 0, 399, 40], [0, 40, 400, 40], [0, 80, 400, 40]])
         #expect(try frames(["--safe-area", "30,10,40,20", "--layout-margins", "5", "--readable-width", "200"])
                 == [[16, 0, 359, 40], [95, 40, 200, 40], [0, 80, 400, 40]])
+        // Mirrored, the screen's insets stay where they are: the safe area's 10 on the left, 20
+        // on the right, and the leading inset of 1 moves to the right.
+        #expect(try frames(["--safe-area", "30,10,40,20", "--layout-margins", "5", "--readable-width", "200", "--rtl"])
+                == [[15, 0, 359, 40], [95, 40, 200, 40], [0, 80, 400, 40]])
         let bad = try runTessera(["run", "grid", "--safe-area", "1,2,3"])
         #expect(bad.status == 64 && bad.stderr.contains("--safe-area '1,2,3' is not valid; expected one non-negative length or four as T,L,B,R, for example 0,44,21,44"), "\(bad.stderr)")
         let negative = try runTessera(["run", "grid", "--readable-width=-1"])

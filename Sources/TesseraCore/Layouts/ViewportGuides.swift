@@ -3,7 +3,8 @@
 /// layout that does not read them, or a viewport that has none, lays out as before.
 ///
 /// Only the compositional layout reads them (its `contentInsetsReference`). Insets are physical
-/// (left and right, as `UIEdgeInsets`); a right-to-left layout reads them as the screen has them.
+/// (left and right, as `UIEdgeInsets`); a right-to-left layout, and any layout in a
+/// `MirroredLayout` (`--rtl`), reads them as the screen has them.
 public struct ViewportGuides: Hashable, Sendable {
     /// The safe area's insets from the viewport's edges (UIKit's `safeAreaInsets`).
     public var safeArea: EdgeInsets
@@ -25,6 +26,12 @@ public struct ViewportGuides: Hashable, Sendable {
     /// The guides with x and y swapped (for a transposed context). O(1).
     public var transposed: ViewportGuides {
         ViewportGuides(safeArea: safeArea.transposed, layoutMargins: layoutMargins.transposed, readableWidth: readableWidth)
+    }
+
+    /// The guides with left and right swapped: what a layout solved left to right and then
+    /// mirrored must read, so the screen's left inset ends up on the left. O(1).
+    var mirrored: ViewportGuides {
+        ViewportGuides(safeArea: safeArea.mirrored, layoutMargins: layoutMargins.mirrored, readableWidth: readableWidth)
     }
 
     /// The first value that is negative or not finite, named as `label` would name it

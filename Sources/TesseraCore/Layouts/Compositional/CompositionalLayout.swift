@@ -47,11 +47,7 @@ public struct CompositionalLayout: Layout {
         let axis = configuration.scrollDirection
         let collection = context.collectionSize
         // Solved left to right and mirrored: a right-to-left layout's left guide is its trailing one.
-        var guides = context.guides
-        if configuration.layoutDirection == .rightToLeft {
-            guides.safeArea = guides.safeArea.mirrored
-            guides.layoutMargins = guides.layoutMargins.mirrored
-        }
+        let guides = configuration.layoutDirection == .rightToLeft ? context.guides.mirrored : context.guides
         let reference = configuration.contentInsetsReference.insets(in: collection, guides: guides)
         // Providers see the direction the layout is read in, as UIKit's trait collection gives
         // the collection view's: its own, flipped by each mirror it lies in (`--rtl`).

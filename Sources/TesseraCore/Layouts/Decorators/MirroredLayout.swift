@@ -27,10 +27,12 @@ public struct MirroredLayout: Layout {
     public init(_ root: any Layout) { self.root = root }
 
     /// The root sees the context's `layoutDirection` reversed (a mirror inside a mirror reads
-    /// left to right again).
+    /// left to right again) and its guides' left and right swapped, so the physical insets of
+    /// the screen (a safe area on the left) are still on their side after the mirror.
     /// - Complexity: the root's layout, plus O(1).
     public func layout(_ context: LayoutContext) throws -> AnyLayoutResult {
         var inner = context
+        inner.guides = context.guides.mirrored
         inner.layoutDirection = Compositional.LayoutDirection.rightToLeft.within(context.layoutDirection)
         return AnyLayoutResult(MirroredResult(base: try root.layout(inner), width: context.collectionSize.width))
     }
