@@ -124,7 +124,7 @@ def main():
         # Numbers a person reads: an item's tooltip is the svg picture's hover title for it, two
         # decimals where the JSON has seventeen digits; a section's background is drawn bare, as
         # in the svg, its kind not written under the items.
-        split = [tessera, "run", "split", "--data", "items.json", "--viewport", "200x300", "--param", "leftSideRatio=0.37"]
+        split = [tessera, "run", "split", "--data", "items.json", "--viewport", "200x300", "--param", "leftSideRatio=0.3333333", "--sizing", "fillWidth"]
         with open(os.path.join(work, "split.html"), "w") as page:
             page.write(subprocess.run(split + ["--format", "html"], cwd=work, capture_output=True, text=True, check=True).stdout)
         svg = subprocess.run(split + ["--format", "svg"], cwd=work, capture_output=True, text=True, check=True).stdout
