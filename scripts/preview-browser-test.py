@@ -13,8 +13,8 @@ the selected item within 1 px of its place; the inspector's id, frame and data f
 save that changes only frames sending no id table; a request without the token and a
 WebSocket from another origin refused; in 1280x900 and 1440x900 windows, the default 375x812
 viewport drawn smaller so that its grip is on screen, and a drag of the grip resizing at that
-scale; the page's numbers written as the svg picture writes them (the cases in
-Tests/TesseraRenderTests/Fixtures/picture-numbers.json); no JavaScript error. Waits poll for conditions (no
+scale; the page's numbers written as the text output writes them (the cases in
+Tests/TesseraRenderTests/Fixtures/display-numbers.json); no JavaScript error. Waits poll for conditions (no
 timing assertions).
 """
 import json
@@ -148,14 +148,14 @@ try:
     check("first picture: l0 under the 120 px shelf", [round(v, 2) for v in f] == [0, 120, 375, 100], str(f))
     check("the page's socket runs in a worker (the Content-Security-Policy lets it start)",
           browser.eval("ws instanceof WorkerSocket && ws.readyState === 1 && !workersFail"))
-    # The page's numbers: picture-number.js writes the cases it shares with NumberText.picture's
-    # test (Tests/TesseraRenderTests/Fixtures/picture-numbers.json) as the svg picture does.
-    with open(os.path.join(REPOSITORY, "Tests/TesseraRenderTests/Fixtures/picture-numbers.json")) as fixture:
+    # The page's numbers: display-number.js writes the cases it shares with NumberText.display's
+    # test (Tests/TesseraRenderTests/Fixtures/display-numbers.json) as the text output does.
+    with open(os.path.join(REPOSITORY, "Tests/TesseraRenderTests/Fixtures/display-numbers.json")) as fixture:
         shared = fixture.read()
     wrong = browser.eval("(() => { const special = {'-0': -0, nan: NaN, inf: Infinity, '-inf': -Infinity};"
-                         " return (%s).cases.map(([v, text]) => [v, text, pictureNumber(typeof v === 'string' ? special[v] : v)])"
+                         " return (%s).cases.map(([v, text]) => [v, text, displayNumber(typeof v === 'string' ? special[v] : v)])"
                          ".filter(([, text, got]) => text !== got); })()" % shared)
-    check("the page writes the %d shared numbers as NumberText.picture does" % len(json.loads(shared)["cases"]), wrong == [], str(wrong))
+    check("the page writes the %d shared numbers as NumberText.display does" % len(json.loads(shared)["cases"]), wrong == [], str(wrong))
 
     # Edits: in place, by rename, by delete+create; of the script and of the required module.
     write_in_place(module, "return { H = 80 }\n")

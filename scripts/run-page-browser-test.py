@@ -5,12 +5,14 @@ scrolls from offset 0 towards negative x, where the content is). Scrolled to an 
 the engine does (`run --format json --offset`'s `visibleElements`): stuck to the visible left
 edge while its section shows, pushed left by the section's end, at rest otherwise. A label too
 long for its card ends in an ellipsis. Sections without headers are titled in their top right
-corner, leaving the first item's label in view.
+corner, leaving the first item's label in view. An item's tooltip reads as its hover title in the svg
+picture (two decimals), and section backgrounds carry no text.
 
 Usage: scripts/run-page-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -119,6 +121,23 @@ def main():
                               " return [t.getBoundingClientRect().right, t.getBoundingClientRect().top,"
                               " s.getBoundingClientRect().right, s.getBoundingClientRect().top]; })()")
         checks("the title is in its section's top right corner", corner[:2] == corner[2:], str(corner))
+        # Numbers a person reads: an item's tooltip is the svg picture's hover title for it, two
+        # decimals where the JSON has seventeen digits; a section's background is drawn bare, as
+        # in the svg, its kind not written under the items.
+        split = [tessera, "run", "split", "--data", "items.json", "--viewport", "200x300", "--param", "leftSideRatio=0.3333333", "--sizing", "fillWidth"]
+        with open(os.path.join(work, "split.html"), "w") as page:
+            page.write(subprocess.run(split + ["--format", "html"], cwd=work, capture_output=True, text=True, check=True).stdout)
+        svg = subprocess.run(split + ["--format", "svg"], cwd=work, capture_output=True, text=True, check=True).stdout
+        frame = json.loads(subprocess.run(split, cwd=work, capture_output=True, text=True, check=True).stdout)["items"][0]["frame"]
+        checks("the split item's frame has more than two decimals in JSON", any(len(repr(v).split(".")[-1]) > 2 for v in frame if v % 1), str(frame))
+        svg_title = re.search(r"<title>(0: [^<]*)</title>", svg)
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "split.html"))
+        browser.wait("document.querySelector('#layer > div.decoration') !== null", "the split page's backgrounds")
+        tooltip = browser.eval("document.querySelector('#layer > div.item[data-index=\"0\"]').title")
+        checks("an item's tooltip reads as its svg hover title", svg_title is not None and tooltip == svg_title.group(1),
+               "page %r, svg %r" % (tooltip, svg_title and svg_title.group(1)))
+        written = browser.eval("[...document.querySelectorAll('#layer > div.decoration')].map(n => n.textContent)")
+        checks("backgrounds carry no text", len(written) > 0 and all(t == "" for t in written), str(written))
         checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()

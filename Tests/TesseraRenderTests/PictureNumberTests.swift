@@ -2,16 +2,20 @@ import Foundation
 import Testing
 import TesseraCore
 
-/// `NumberText.picture`, the one rule for numbers in pictures, on the cases
-/// Fixtures/picture-numbers.json shares with the pages' picture-number.js (the preview's
-/// browser test runs them through `pictureNumber` in the page).
+/// `NumberText.picture`, the rule for the numbers a renderer reads in the svg picture
+/// (coordinates, sizes), on the cases of Fixtures/picture-numbers.json; and
+/// `NumberText.display`, the rule for every number a person reads, on the cases
+/// Fixtures/display-numbers.json shares with the pages' display-number.js (the preview's
+/// browser test runs them through `displayNumber` in the page).
 @Suite struct PictureNumberTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/picture-numbers.json")
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+    }
 
-    /// Each case's value (`"-0"`, `"nan"`, `"inf"`, `"-inf"` for those JSON lacks) and its text.
-    static func cases() throws -> [(value: Double, text: String)] {
-        let json = try JSONParser.parse(String(contentsOf: fixture, encoding: .utf8))
+    /// Each case's value (`"-0"`, `"nan"`, `"inf"`, `"-inf"` for those JSON lacks) and its text,
+    /// from the fixture file `name`.
+    static func cases(_ name: String = "picture-numbers.json") throws -> [(value: Double, text: String)] {
+        let json = try JSONParser.parse(String(contentsOf: fixture(name), encoding: .utf8))
         guard case .array(let rows)? = json["cases"] else { throw CocoaError(.fileReadCorruptFile) }
         return try rows.map { row in
             guard case .array(let pair) = row, pair.count == 2, let text = pair[1].string else { throw CocoaError(.fileReadCorruptFile) }
@@ -21,12 +25,25 @@ import TesseraCore
         }
     }
 
-    @Test func theSharedCasesReadAsThePagesReadThem() throws {
+    @Test func theCasesReadAsTheSvgWritesThem() throws {
         let cases = try Self.cases()
         #expect(cases.count == 44)
         for (value, text) in cases {
             #expect(NumberText.picture(value) == text, "\(value)")
         }
+    }
+
+    /// Two decimals, halves away from zero, on the same arithmetic as the pages (1.005 is
+    /// 100.49999999999999 hundredths: 1), values from 1e13 unrounded, whole ones beyond 2^53
+    /// with an exponent, as Swift's description writes them.
+    @Test func theSharedDisplayCasesReadAsThePagesReadThem() throws {
+        let cases = try Self.cases("display-numbers.json")
+        #expect(cases.count == 44)
+        for (value, text) in cases {
+            #expect(NumberText.display(value) == text, "\(value)")
+        }
+        #expect(NumberText.display(frame: Rect(x: 0, y: 3402.285714285714, width: 117.66666666666667, height: 88.42857142857143))
+                == "(0, 3402.29, 117.67, 88.43)")
     }
 
     @Test func binaryNoiseGoesAndIntegersHaveNoFraction() {
@@ -35,7 +52,6 @@ import TesseraCore
         #expect(NumberText.picture(10) == "10")
         #expect(NumberText.picture(-0.0) == "0")
         #expect(NumberText.picture(347.1428571428571) == "347.1428571")
-        #expect(NumberText.picture(frame: Rect(x: 19, y: 428.8, width: 356, height: 235.60000000000008)) == "(19, 428.8, 356, 235.6)")
     }
 
     /// Values from 1e-3 to 1e9 of either sign: each text reads back within half a unit of its

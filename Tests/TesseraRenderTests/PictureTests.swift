@@ -136,13 +136,15 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func itemsAreLabelledWithTheChosenFieldOnly() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil, labels: ItemLabels(field: "name")).render()
         for k in 0..<4 { #expect(svg.contains(">n\(k)</text>")) }
-        #expect(svg.contains("<title>1: n1 (100, 0, 100, 50.123)</title>"))
+        // A person reads two decimals, as in the text output; the renderer gets the exact size.
+        #expect(svg.contains("<title>1: n1 (100, 0, 100, 50.12)</title>"))
+        #expect(svg.contains("width=\"100\" height=\"50.123\""))
         #expect(!svg.contains(">b&lt;</text>"))
     }
 
     @Test func sectionsAreOutlinedAndTitled() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
-        #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.123)</title>"))
+        #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.12)</title>"))
         #expect(svg.contains("<title>section 1: s1 (0, 60, 200, 50)</title>"))
         #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
         #expect(svg.contains(">b&lt;</text>"))

@@ -1,7 +1,7 @@
-/// Numbers a person reads in a picture: SVG attributes and hover titles, the html pages' labels
-/// and tooltips, the ASCII previews' legends. One rule, written again in
-/// TesseraRender/Pages/picture-number.js with the same arithmetic step for step, so a frame
-/// reads the same in `run --format svg`, in the pages and in a terminal:
+/// Numbers a renderer reads in the svg picture: coordinates, sizes, stroke widths, font sizes.
+/// What a person reads there (the caption, hover titles) is `display`'s, at most two decimals,
+/// as in the text output and the pages: seven more digits than a renderer draws only get in
+/// a reader's way, while a coordinate must keep them for a picture drawn at a scale of 1e-10:
 ///
 /// - a value is rounded to 10 significant digits (to 1e-9 of its leading digit's place), which
 ///   takes away binary noise (`235.60000000000008` is `235.6`, `0.30000000000000004` is `0.3`)
@@ -24,11 +24,6 @@ extension NumberText {
         guard v != 0 else { return "0" }
         let (digits, exponent) = PictureDigits(magnitude: abs(v)).shortest
         return (v < 0 ? "-" : "") + written(digits, exponent)
-    }
-
-    /// `(0, 235.6, 375, 44)`: a frame as a picture's titles show it.
-    public static func picture(frame r: Rect) -> String {
-        "(\(picture(r.x)), \(picture(r.y)), \(picture(r.width)), \(picture(r.height)))"
     }
 
     /// The digits `d1 d2 ...` of `d1.d2... × 10^exponent` written plainly within 1e-6...1e15,

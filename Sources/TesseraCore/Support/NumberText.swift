@@ -1,12 +1,19 @@
-/// Numbers for people (summaries, prompts, `check`'s lines), written without Foundation's
-/// `String(format:)`. Pictures (svg, the html pages, the ASCII legends) have their own rule,
-/// `picture` (NumberText+Picture.swift). Machine output (JSON, messages that must read back)
-/// uses `JSONWriter.format`, which never rounds.
+/// Numbers for people (summaries, prompts, `check`'s lines, and every number a person reads in
+/// a picture: captions, hover titles, the pages' tooltips and status lines, the ASCII legends),
+/// written without Foundation's `String(format:)`. The coordinates a renderer reads have their
+/// own rule, `picture` (NumberText+Picture.swift). Machine output (JSON, messages that must read
+/// back) uses `JSONWriter.format`, which never rounds.
 package enum NumberText {
     /// At most two decimals and no trailing zeros, so float noise never shows: `375` for
     /// 374.99999999999994, `347.14` for 347.1428571428571, `0.5`. The one formatter for human
     /// lines, shared with `tessera check`'s messages (`LayoutCheck.number`). O(1).
     public static func display(_ v: Double) -> String { LayoutCheck.number(v) }
+
+    /// `(0, 235.6, 375, 347.14)`: a frame as a person reads it, in a picture's hover titles and
+    /// the ASCII previews' legends. O(1).
+    public static func display(frame r: Rect) -> String {
+        "(\(display(r.x)), \(display(r.y)), \(display(r.width)), \(display(r.height)))"
+    }
 
     /// `v` exactly, for a refused value: the shortest text that reads back as `v`, a whole
     /// number without ".0" (`2`, `1.5`, `-1`), and `nan`, `inf`, `-inf`. O(1).

@@ -12,7 +12,7 @@ public enum EngineSketch {
         let frames = try FramesResult(frames: views.map { $0.frame }, minimumContentSize: Size(width: rect.maxX, height: rect.maxY),
                                       layoutName: "engine views")
         let picture = try AsciiPreview(columns: columns, maxRows: 60).render(frames, region: rect)
-        let f = NumberText.picture(_:)
+        let f = NumberText.display(_:)
         var lines = picture.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.append("viewport \(f(rect.width))x\(f(rect.height)) at \(f(rect.x)),\(f(rect.y)); content \(f(engine.contentSize.width))x\(f(engine.contentSize.height)); \(views.count) views; reloads \(engine.reloadCount); created \(engine.stats.created), reused \(engine.stats.reused)")
         for (k, v) in views.enumerated() {

@@ -84,9 +84,9 @@ public struct ResultPreview {
         let preview = AsciiPreview(columns: used, maxRows: lines)
         let drawn = ResultPreview.withinReach(viewport)
         let picture = try preview.render(result, region: region, viewport: drawn, outline: drawn, unicode: unicode)
-        let f = NumberText.picture(_:)
+        let f = NumberText.display(_:)
         let legend = "viewport \(f(viewport.width))x\(f(viewport.height)) at \(f(viewport.x)),\(f(viewport.y)) outlined;"
-            + " content \(f(content.width))x\(f(content.height)), \(result.count) items;"
+            + " content \(f(content.width))x\(f(content.height)), \(NumberText.counted(result.count, "item"));"
             + " showing x \(f(shown.minX))..\(f(shown.maxX)), y \(f(shown.minY))..\(f(shown.maxY));"
             + " letters cycle A-Z a-z 0-9 by item index, '.' is empty content"
         return picture + "\n" + ResultPreview.wrap(legend, width: max(columns, 40))

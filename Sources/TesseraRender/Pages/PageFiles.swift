@@ -4,12 +4,12 @@
 /// a page without a checkout.
 ///
 /// A page is a template (`PageTemplate`) that names the shared pieces it holds by file name:
-/// - run-page.html (`HTMLPage`): page-layer.css, picture-number.js, page-drawing.js (`PageDrawing`),
+/// - run-page.html (`HTMLPage`): page-layer.css, display-number.js, page-drawing.js (`PageDrawing`),
 ///   run-page.js.
 /// - animate-page.html (`TimelinePage`): timeline-player.js, animate-page.js.
 /// - preview-page.html (`PreviewPage`): page-layer.css, preview-measure.css, preview-socket.js
 ///   (the worker that holds the WebSocket, as text the page starts from a Blob URL), then one
-///   script of picture-number.js, timeline-player.js, page-drawing.js, preview-measure.js and the page's own files,
+///   script of display-number.js, timeline-player.js, page-drawing.js, preview-measure.js and the page's own files,
 ///   one concern each, in this order (each file's top-level code uses only what comes before it):
 ///   preview-state.js (the page's elements and helpers, `S` and the address, the current
 ///   generation `M` as flat arrays), preview-draw.js (the nodes near the viewport, the offset,
@@ -21,8 +21,9 @@
 /// - snapshot-report.html (`SnapshotReportPage`): snapshot-report.js.
 /// - open-page.html (`PreviewPage.opener`): the redirect `tessera preview --open` opens.
 ///
-/// picture-number.js is `pictureNumber(v)`: a number as the pages show it in labels, tooltips and
-/// the status line, by `NumberText.picture`'s rule and arithmetic (the svg picture's numbers).
+/// display-number.js is `displayNumber(v)`: a number as the pages show it in labels, tooltips and
+/// the status line, by `NumberText.display`'s rule (the text output's and the svg picture's
+/// captions and hover titles): at most two decimals.
 ///
 /// timeline-player.js plays a sampled timeline (the data `TimelinePage` writes) for `animate
 /// --format html` and for the preview's data saves: one way of showing a timeline.
@@ -51,7 +52,7 @@ enum PageFiles {
     static let named: [String: String] = [
         "page-layer.css": text(PackageResources.page_layer_css),
         "page-drawing.js": text(PackageResources.page_drawing_js),
-        "picture-number.js": text(PackageResources.picture_number_js),
+        "display-number.js": text(PackageResources.display_number_js),
         "run-page.html": text(PackageResources.run_page_html),
         "run-page.js": text(PackageResources.run_page_js),
         "timeline-player.js": text(PackageResources.timeline_player_js),

@@ -2,7 +2,7 @@
 // pool, shelves in scroll boxes of their own, the offset shown (offsetNow, scrollToState), the
 // status line and the scroll the server hears (reportScroll). draw() is what every change calls.
 // Relies on preview-state.js (S, M, query, describe, idOf, writeHash), page-drawing.js (shelfBox,
-// shelfDrawables, restingOffset, overlaps), picture-number.js (pictureNumber) and preview-measure.js
+// shelfDrawables, restingOffset, overlaps), display-number.js (displayNumber) and preview-measure.js
 // (measureText); when called, on
 // drawGaps (preview-gaps.js), drawProblem and drawProblemMarks (preview-problems.js), paramsElsewhere
 // and canonical (preview-params.js), send and
@@ -21,7 +21,7 @@ function place(node, d, f, ox, oy) {
   const b = cssBox(f, ox, oy, S.w, S.h);
   node.style.left = (b[0] - ox) + 'px'; node.style.top = (b[1] - oy) + 'px';
   node.style.width = b[2] + 'px'; node.style.height = b[3] + 'px';
-  if (M.KIND[d] === ITEM) node.dataset.size = pictureNumber(f[2]) + 'x' + pictureNumber(f[3]);
+  if (M.KIND[d] === ITEM) node.dataset.size = displayNumber(f[2]) + 'x' + displayNumber(f[3]);
 }
 function dressNode(node, d) {
   const [kind, text] = describe(d);
@@ -170,8 +170,8 @@ function showStatus() {
     r2(total) + ' ms (' + t.map(s => s[0] + ' ' + r2(s[1])).join(', ') + ')'
       + (pageTimings ? ', page ' + pageTimings.map(s => s[0] + ' ' + r2(s[1])).join(', ') : ''),
     M.n + ' items', visibleCount + ' visible', mounted.size + ' nodes',
-    'offset ' + pictureNumber(S.x) + ',' + pictureNumber(S.y), 'viewport ' + S.w + 'x' + S.h
-      + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + pictureNumber(M.CW) + 'x' + pictureNumber(M.CH)];
+    'offset ' + displayNumber(S.x) + ',' + displayNumber(S.y), 'viewport ' + S.w + 'x' + S.h
+      + (laidOutElsewhere() ? ' (laid out at ' + M.h.viewport.join('x') + ', another page\'s size: click to lay out at this one)' : ''), 'content ' + displayNumber(M.CW) + 'x' + displayNumber(M.CH)];
   if (paramsElsewhere()) parts.push('laid out with another page\'s params (' + canonical(M.h.pageParams) + '): click to lay out with this one\'s');
   statusLine.textContent = parts.join(' \u00b7 ');
 }

@@ -1,5 +1,5 @@
 // The gaps overlay: drawGaps(frames, vx, vy), which draw() calls with the frames it placed.
-// Relies on preview-state.js (M, S, idOf, layer), picture-number.js (pictureNumber) and
+// Relies on preview-state.js (M, S, idOf, layer), display-number.js (displayNumber) and
 // page-drawing.js (overlaps, ITEM).
 
 // ---- The gaps overlay: the spacing between neighbouring items, as layout tools show it.
@@ -43,7 +43,7 @@ function drawGaps(frames, vx, vy) {
     const node = document.createElement('div');
     node.className = 'gap ' + axis;
     node.dataset.from = idOf(a); node.dataset.to = idOf(b);
-    node.textContent = pictureNumber(distance);
+    node.textContent = displayNumber(distance);
     node.style.left = (f[0] - vx) + 'px'; node.style.top = (f[1] - vy) + 'px';
     node.style.width = f[2] + 'px'; node.style.height = f[3] + 'px';
     node.style.zIndex = 1000000;

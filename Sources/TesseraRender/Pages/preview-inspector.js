@@ -1,8 +1,8 @@
 // Selection, the inspector panel and the tooltip: select(d), showInspector(), and inspected and
 // origin (the server's answers about the selection, which the connection sets); the view's click,
 // hover and scroll listeners. Relies on preview-state.js (M, PREV, S, selected, deletedSel, idOf,
-// idIndex, describe, pinnedFrame, esc, view, tip, inspector) and picture-number.js
-// (pictureNumber); when called, on draw and shelfOffset (preview-draw.js) and send
+// idIndex, describe, pinnedFrame, esc, view, tip, inspector) and display-number.js
+// (displayNumber); when called, on draw and shelfOffset (preview-draw.js) and send
 // (preview-page.js).
 
 // ---- Inspector, selection and tooltip.
@@ -14,7 +14,7 @@ function select(d) {
   writeHash(); draw(); showInspector();
 }
 let inspected = null, origin = null;
-const fr = f => '(' + f.map(pictureNumber).join(', ') + ')';
+const fr = f => '(' + f.map(displayNumber).join(', ') + ')';
 function row(k, v) { return '<span class="k">' + esc(k) + ':</span> ' + esc(v) + '\n'; }
 function showInspector() {
   if (deletedSel) { inspector.innerHTML = '<span class="gone">' + esc(deletedSel.id) + ' was deleted in generation ' + deletedSel.gen + '.</span>\nClick an element to inspect it.'; return; }
@@ -36,8 +36,8 @@ function showInspector() {
   }
   html += row('frame (content)', fr(f));
   html += row('frame (viewport)', fr([f[0] - so[0] - vx, f[1] - so[1] - vy, f[2], f[3]]));
-  html += row('zIndex', g.Z[d]) + row('pinned', g.P[d] ? 'yes (stops at ' + pictureNumber(g.END[d]) + ')' : 'no');
-  html += row('shelf', shelf ? 'section ' + shelf.section + ', offset ' + so.map(pictureNumber).join(',') : 'none');
+  html += row('zIndex', g.Z[d]) + row('pinned', g.P[d] ? 'yes (stops at ' + displayNumber(g.END[d]) + ')' : 'no');
+  html += row('shelf', shelf ? 'section ' + shelf.section + ', offset ' + so.map(displayNumber).join(',') : 'none');
   if (g.KIND[d] === ITEM) {
     let change = 'new in generation ' + g.gen;
     if (PREV) {

@@ -1,5 +1,5 @@
 // The preview page's state. The page's script is these files as one script, in the order of
-// preview-page.html's markers: picture-number.js, timeline-player.js, page-drawing.js, preview-measure.js,
+// preview-page.html's markers: display-number.js, timeline-player.js, page-drawing.js, preview-measure.js,
 // preview-state.js, preview-draw.js, preview-gaps.js, preview-animation.js, preview-problems.js,
 // preview-inspector.js, preview-controls.js, preview-params.js, preview-page.js. A file's
 // top-level code uses only what the files before it declare; functions call across files.
@@ -16,7 +16,7 @@ const token = new URLSearchParams(location.search).get('token') || '';
 const LIMIT = 8000000;
 // The largest side of a viewport, the server's bound, which it writes as the W field's max.
 const MAX_SIDE = +$('vw').max;
-// Timings and the address's offsets to 1/100; numbers about the layout are pictureNumber's.
+// Timings and the address's offsets to 1/100; numbers about the layout are displayNumber's.
 const r2 = v => Math.round(v * 100) / 100;
 const esc = s => String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 // A message not taken (the server's refusal of one, or one the page would not send), in a
@@ -126,6 +126,7 @@ function describe(d) {
     case SECTION: return ['section', ''];
     case TITLE: return ['title', g.Sx[g.REF[d]].title];
     case SHELF: return ['shelf', ''];
-    default: { const e = g.E[g.REF[d]]; return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), g.TITLES.get(g.REF[d]) || e.kind]; }
+    // A background is drawn bare, as in the svg picture: its kind would sit under the items.
+    default: { const e = g.E[g.REF[d]]; return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), g.KIND[d] === DECORATION ? '' : g.TITLES.get(g.REF[d]) || e.kind]; }
   }
 }

@@ -31,7 +31,7 @@ const query = (qx, qy, qw, qh) => gridQuery(G, qx, qy, qw, qh);
 const pinnedFrame = (d, vx, vy) => pinnedFrameIn(G, d, vx, vy, VW, VH);
 
 function describe(d, f) {
-  const where = ' (' + f.map(pictureNumber).join(', ') + ')';
+  const where = ' (' + f.map(displayNumber).join(', ') + ')';
   switch (KIND[d]) {
     case ITEM: return ['item', D.labels[REF[d]], REF[d] + ': ' + D.labels[REF[d]] + where];
     case SECTION: return ['section', '', 'section ' + S[REF[d]].section + ': ' + S[REF[d]].title + where];
@@ -40,7 +40,9 @@ function describe(d, f) {
     default: {
       const e = E[REF[d]];
       const anchor = e.index === undefined ? '' : ' for item ' + e.index;
-      return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), TITLES.get(REF[d]) || e.kind, e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where];
+      // A background is drawn bare, as in the svg picture: its kind would sit under the items.
+      const text = KIND[d] === DECORATION ? '' : TITLES.get(REF[d]) || e.kind;
+      return [e.category + (e.pinLimit !== undefined ? ' pinned' : ''), text, e.category + ' ' + e.kind + ' of section ' + e.section + anchor + where];
     }
   }
 }
@@ -158,7 +160,7 @@ function update() {
     node.classList.toggle('on', on);
   });
   for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
-  statusLine.textContent = 'offset ' + pictureNumber(vx) + ',' + pictureNumber(vy) + ': '
+  statusLine.textContent = 'offset ' + displayNumber(vx) + ',' + displayNumber(vy) + ': '
     + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
 }
 function scrollToOffset() {

@@ -85,8 +85,8 @@ public struct SVGPicture {
         let svg = LineWriter(out)
         svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
-        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(result.count) items, content \(n(content.width)) x \(n(content.height))</text>")
-        svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(n(shown.width)) x \(n(shown.height)) at \(n(shown.x)),\(n(shown.y)): \(visible.count) visible (orange)</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item")), content \(d(content.width)) x \(d(content.height))</text>")
+        svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(d(shown.width)) x \(d(shown.height)) at \(d(shown.x)),\(d(shown.y)): \(visible.count) visible (orange)</text>")
         if huge {
             let hidden = minimapFrames.count - minimapDrawn.count
             svg.add("<text x=\"\(n(pad))\" y=\"48\" font-size=\"11\" fill=\"#1a1a1a\">drawn to scale"
@@ -104,7 +104,7 @@ public struct SVGPicture {
             let f = box.frame
             svg.add("<rect \(main.attributes(f)) fill=\"none\" "
                     + "stroke=\"#777\" stroke-width=\"\(n(1 / drawScale))\" stroke-dasharray=\"\(n(4 / drawScale)) \(n(3 / drawScale))\">"
-                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(NumberText.picture(frame: f))</title></rect>")
+                    + "<title>section \(box.section): \(PageText.markup(box.title)) \(NumberText.display(frame: f))</title></rect>")
         }
         // Each shelf beyond its scroller, faded, under everything else.
         for (strip, beyond) in zip(shelves, beyond) {
@@ -132,8 +132,8 @@ public struct SVGPicture {
             let f = strip.scroller.frame, line = 1 / drawScale
             svg.add("<rect \(main.attributes(f)) fill=\"none\" "
                     + "stroke=\"#3d6a99\" stroke-width=\"\(n(line))\" stroke-dasharray=\"\(n(2 * line)) \(n(2 * line))\">"
-                    + "<title>scroller of section \(strip.scroller.section) at offset \(point(strip.offset)) \(NumberText.picture(frame: f)), "
-                    + "content \(n(strip.scroller.contentSize.width)) x \(n(strip.scroller.contentSize.height))</title></rect>")
+                    + "<title>scroller of section \(strip.scroller.section) at offset \(point(strip.offset)) \(NumberText.display(frame: f)), "
+                    + "content \(d(strip.scroller.contentSize.width)) x \(d(strip.scroller.contentSize.height))</title></rect>")
         }
         // In the top right corner: the top left one holds the first item's label.
         for box in sections where !box.titledBySupplementary {
@@ -169,7 +169,7 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(NumberText.picture(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, space: space, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, space: space, scale: scale) : "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect \(at) "
@@ -277,7 +277,7 @@ public struct SVGPicture {
     /// "supplementary header of section 2 for item 7 (pinned) (x, y, w, h)".
     private func describe(_ e: LayoutElement) -> String {
         let anchor = e.index.map { " for item \($0)" } ?? ""
-        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(NumberText.picture(frame: e.frame))"
+        return "\(e.category.rawValue) \(PageText.markup(e.kind)) of section \(e.section)\(anchor)\(e.pinned ? " (pinned)" : "") \(NumberText.display(frame: e.frame))"
     }
 
     /// `text` in the top-left corner of `f` when the box is big enough on screen, cut to fit.
@@ -289,12 +289,16 @@ public struct SVGPicture {
         let shown = text.count > fits ? String(text.prefix(max(1, fits - 1))) + "…" : text
         return "<text x=\"\(n(space.written(f.x + 2 / scale)))\" y=\"\(n(space.written(f.y + size + 1 / scale)))\" font-size=\"\(n(space.written(size)))\" fill=\"#1a1a1a\">\(PageText.markup(shown))</text>"
     }
-    /// Every number in the picture, attribute or text: `NumberText.picture`, 10 significant
-    /// digits, far finer than a renderer draws.
+    /// A number the renderer reads (coordinates, sizes, stroke widths): `NumberText.picture`,
+    /// 10 significant digits, far finer than a renderer draws.
     private func n(_ v: Double) -> String { NumberText.picture(v) }
 
+    /// A number a person reads (the caption, hover titles): `NumberText.display`, at most two
+    /// decimals, as the text output writes it.
+    private func d(_ v: Double) -> String { NumberText.display(v) }
+
     /// `0,-120`: an offset in a hover title.
-    private func point(_ p: Point) -> String { "\(n(p.x)),\(n(p.y))" }
+    private func point(_ p: Point) -> String { "\(d(p.x)),\(d(p.y))" }
 }
 
 extension Rect {

@@ -8,7 +8,7 @@ package enum ScrollRunText {
     static let idsShown = 8
 
     public static func render(_ run: ScrollRun) -> String {
-        let f = NumberText.display
+        let f = NumberText.display(_:)
         func ids(_ ids: [ItemID]) -> String {
             guard !ids.isEmpty else { return "-" }
             let list = ids.map { describeIdentifier($0) }

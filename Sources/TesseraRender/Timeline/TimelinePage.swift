@@ -104,7 +104,7 @@ package struct TimelinePage {
             case "viewport-width": out.append(NumberText.picture(viewport.width))
             case "viewport-height": out.append(NumberText.picture(viewport.height))
             case "tracks": out.append("\(timeline.tracks.filter { $0.element == nil }.count)")
-            case "duration": out.append(NumberText.picture(timeline.duration))
+            case "duration": out.append(NumberText.display(timeline.duration))
             case "moved": out.append("\(moved)")
             case "elements": out.append("\(elements)")
             case "timeline": writeData(sampledAt: times, to: out)
