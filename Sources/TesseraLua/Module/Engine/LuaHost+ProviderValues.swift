@@ -22,17 +22,23 @@ extension LuaHost {
                 guard let self = owner.host, let box = owner.box else { return proposal }
                 return try self.runCallback {
                     let base = try self.callItemFunction(fn, box: box, local: local, extra: [proposal.width, proposal.height], results: 2)
-                    guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
-                          w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                        let check = LuaArguments(self.L, function: "")
-                        throw self.blaming(fn, LuaArguments.returned(box.constructor, "size", for: "item \(local + 1)", mustBe: "a finite, non-negative width and height",
-                                                                     got: "\(check.describe(base)), \(check.describe(base + 1))"))
-                    }
-                    return Size(width: w, height: h)
+                    return try self.returnedSize(at: base, of: fn, box.constructor, "size", for: "item \(local + 1)")
                 }
             }
         }
         return try fixedSize(field, key: key, at: slot)
+    }
+
+    /// [-0, +0, -] The width and height a size function `fn` returned at `base` and `base + 1`:
+    /// finite and non-negative, else an error on `fn`'s line naming `function`'s `callback` result
+    /// for `subject` ("t.provider: the size function's result for item 3 must be ...").
+    func returnedSize(at base: Int32, of fn: LuaReference, _ function: String, _ callback: String, for subject: String) throws -> Size {
+        guard let w = LuaStack.number(L, base), let h = LuaStack.number(L, base + 1), w.isFinite, h.isFinite, w >= 0, h >= 0 else {
+            let check = LuaArguments(L, function: "")
+            throw blaming(fn, LuaArguments.returned(function, callback, for: subject, mustBe: "a finite, non-negative width and height",
+                                                    got: "\(check.describe(base)), \(check.describe(base + 1))"))
+        }
+        return Size(width: w, height: h)
     }
 
     /// `{w, h}` where each is a number or a percentage string.
@@ -122,13 +128,7 @@ extension LuaHost {
                 lua_pushnumber(self.L, proposal.height)
                 let base = lua_gettop(self.L) - 4
                 try self.protectedCall(arguments: 4, results: 2)
-                guard let w = LuaStack.number(self.L, base), let h = LuaStack.number(self.L, base + 1),
-                      w.isFinite, h.isFinite, w >= 0, h >= 0 else {
-                    let check = LuaArguments(self.L, function: "")
-                    throw self.blaming(fn, LuaArguments.returned("t.headers", "header size", for: "section \(s + 1)", mustBe: "a finite, non-negative width and height",
-                                                                 got: "\(check.describe(base)), \(check.describe(base + 1))"))
-                }
-                return Size(width: w, height: h)
+                return try self.returnedSize(at: base, of: fn, "t.headers", "header size", for: "section \(s + 1)")
             }
         }
     }
