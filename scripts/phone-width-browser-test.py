@@ -5,7 +5,8 @@ width, and nothing of it reaches past the right edge: `run --format html`'s page
 a desktop's width and then narrowed to the phone's), `animate --format html`'s player, `test
 --report`'s page and the live preview, there with a script saved broken, whose error box stays
 on screen. The run and animate pages end a label too long for its
-card in an ellipsis. No JavaScript error.
+card in an ellipsis. On a 375x812 phone, as wide as the run page's viewport, the run page's
+view and red outline fit edge to edge. No JavaScript error.
 
 Usage: scripts/phone-width-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -18,6 +19,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from preview_cdp import Browser, Checks, report_failure, shut_down, start_preview, write_files  # noqa: E402
 
 PHONE = (390, 844)
+# A phone exactly as wide as the run page's 375 px viewport: the page's box fits it, edge to edge.
+NARROW = (375, 812)
 SCRIPT = 'return require("tessera").flow{ spacing = 4 }\n'
 TEST = """local t = require("tessera")
 test("the cards", function()
@@ -63,13 +66,13 @@ def main():
     browser = Browser(*PHONE)
     browser.call("Emulation.setDeviceMetricsOverride", width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True)
 
-    def fits(name, selectors):
+    def fits(name, selectors, width=PHONE[0]):
         measured = browser.eval(MEASURE_JS % str(list(selectors)))
-        checks("%s lays out at the phone's width" % name, measured["width"] == PHONE[0], str(measured))
-        checks("%s reaches no further than the phone's width" % name, measured["reach"] <= PHONE[0], str(measured))
+        checks("%s lays out at the phone's width" % name, measured["width"] == width, str(measured))
+        checks("%s reaches no further than the phone's width" % name, measured["reach"] <= width, str(measured))
         for selector, box in measured["boxes"].items():
             checks("%s keeps %s on screen" % (name, selector),
-                   box is not None and box[0] >= 0 and box[1] <= PHONE[0], str(measured))
+                   box is not None and box[0] >= 0 and box[1] <= width, str(measured))
         if shots:
             browser.screenshot(os.path.join(shots, "phone-%s.png" % name))
 
@@ -97,6 +100,14 @@ def main():
                                ".find(n => n.scrollWidth > n.clientWidth); return n ? getComputedStyle(n).textOverflow : null; })()")
             if page != "report":
                 checks("%s ends a long label in an ellipsis" % page, cut == "ellipsis", str(cut))
+        # On a phone as wide as the viewport, the view and its red outline fit edge to edge.
+        browser.call("Emulation.setDeviceMetricsOverride", width=NARROW[0], height=NARROW[1], deviceScaleFactor=1, mobile=True)
+        browser.call("Page.navigate", url="file://" + os.path.join(work, "run.html"))
+        browser.wait("innerWidth === %d && document.querySelector('#layer > div') !== null" % NARROW[0], "the run page on a 375 px phone")
+        fits("run-375", ["#view", "#outline"], width=NARROW[0])
+        checks("on a 375 px phone the view shows the viewport, no more",
+               browser.eval("[view.clientWidth, view.clientHeight]") == [375, 812], str(browser.eval("[view.clientWidth, view.clientHeight]")))
+        browser.call("Emulation.setDeviceMetricsOverride", width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True)
         server, url, _, _, lines = start_preview([tessera, "preview", paths["cards.lua"], "--data", paths["items.json"], "--port", "0"])
         browser.call("Page.navigate", url=url + "#w=375&h=600")
         browser.wait("+(document.body.dataset.gen || 0) >= 1 && !!document.querySelector('#layer .item')", "the first picture")

@@ -25,10 +25,15 @@ end)
 test("a tall feed", function()
   expect(t.run("flow", {data = "../tall.json", sizing = "intrinsic", params = {spacing = SPACING}})):toMatchSnapshot()
 end)
+test("a long feed", function()
+  expect(t.run("flow", {data = "../long.json", sizing = "intrinsic", params = {spacing = SPACING}})):toMatchSnapshot()
+end)
 """
 ITEMS = '[{"id":"a","w":100,"h":80},{"id":"b","w":100,"h":120},{"id":"c","w":100,"h":60},{"id":"d","w":100,"h":90}]'
 # One item per line (300 of 375 px wide, at their own sizes): b's top moves from 1800008 to 1800012.
 TALL = '[{"id":"a","w":300,"h":1800000},{"id":"b","w":300,"h":50},{"id":"c","w":300,"h":60}]'
+# Drawn whole (at 16000 / 20134), b's top moving from 20008 to 20012, 15900 px down the picture.
+LONG = '[{"id":"a","w":300,"h":20000},{"id":"b","w":300,"h":50},{"id":"c","w":300,"h":60}]'
 
 
 def main():
@@ -40,6 +45,8 @@ def main():
         f.write(ITEMS)
     with open(os.path.join(project, "tall.json"), "w") as f:
         f.write(TALL)
+    with open(os.path.join(project, "long.json"), "w") as f:
+        f.write(LONG)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
 
     def run_tests(spacing, *flags):
@@ -58,7 +65,7 @@ def main():
         browser.call("Page.navigate", url="file://" + os.path.join(project, "report.html"))
         browser.wait("document.querySelector('canvas') !== null", "the report's picture")
         checks("the title counts the failures",
-               browser.eval("document.querySelector('h1').textContent") == "tessera test: 2 failed snapshots")
+               browser.eval("document.querySelector('h1').textContent") == "tessera test: 3 failed snapshots")
         checks("the failure names its test", browser.eval("document.querySelector('h2').textContent") == "flow lays out the items")
         checks("and where it failed", browser.eval("document.querySelector('.where').textContent").startswith("tests/grid_test.lua:3"))
         # Item "d" moved from y 128 to y 132 (spacing 8 -> 12); its new top edge, a little in from
@@ -112,6 +119,19 @@ def main():
         if shots:
             browser.eval("document.querySelectorAll('.picture')[1].scrollIntoView(false)")
             browser.screenshot(os.path.join(shots, "report-tall.png"))
+        # The long feed is drawn whole, its first screen all unchanged: it opens at the first change.
+        long_box = "document.querySelectorAll('.picture')[2]"
+        top, end = browser.eval("(b => [b.scrollTop, b.scrollHeight - b.clientHeight])(%s)" % long_box)
+        first = 20008 * 16000 / 20134
+        checks("a whole picture opens scrolled to its first change (or as far as it goes)",
+               top > 15000 and abs(top - min(first - 20, end)) <= 1, str([top, end]))
+        note = browser.eval("document.querySelectorAll('.failure')[2].querySelector('.window').textContent")
+        checks("a note says where it opened", note == "Opened at the first change (x 0, y 20008); scroll the picture for the rest.", note)
+        small = browser.eval("[document.querySelectorAll('.picture')[0].scrollTop, document.querySelectorAll('.failure')[0].querySelector('.window')]")
+        checks("a picture whose change shows at once is not scrolled", small == [0, None], str(small))
+        if shots:
+            browser.eval("%s.scrollIntoView(false)" % long_box)
+            browser.screenshot(os.path.join(shots, "report-long.png"))
         checks("the page runs without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()

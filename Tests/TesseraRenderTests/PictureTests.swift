@@ -4,13 +4,13 @@ import TesseraCore
 import TesseraRender
 
 /// Two sections of two items each: "a" and "b<" in "Fruit", "c" and "d" in "Veg".
-private func sectionedRun(elements: [LayoutElement] = []) throws -> LayoutRun {
+private func sectionedRun(elements: [LayoutElement] = [], secondTitle: String? = nil) throws -> LayoutRun {
     let items = ["a", "b<", "c", "d"].enumerated().map { k, id in
         Item(id: .string(id), fields: ["id": .string(id), "name": .string("n\(k)"), "rank": .int(10 * k)])
     }
     let dataset = Dataset(items: items, sections: [
         .init(id: .string("s0"), fields: ["title": .string("Fruit")], range: 0..<2),
-        .init(id: .string("s1"), range: 2..<4),
+        .init(id: .string("s1"), fields: secondTitle.map { ["title": .string($0)] } ?? [:], range: 2..<4),
     ])
     let frames = [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 100, y: 0, width: 100, height: 50.123),
                   Rect(x: 0, y: 60, width: 100, height: 50), Rect(x: 100, y: 60, width: 100, height: 50)]
@@ -146,7 +146,8 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.12)</title>"))
         #expect(svg.contains("<title>section 1: s1 (0, 60, 200, 50)</title>"))
-        #expect(svg.contains("paint-order=\"stroke\">Fruit</text>"))
+        #expect(svg.contains("<rect x=\"156.5\" y=\"2\" width=\"40.5\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
+                             + "<text x=\"176.75\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
         #expect(svg.contains(">b&lt;</text>"))
     }
 
@@ -155,7 +156,14 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func aSectionTitleLeavesTheFirstItemsLabelClear() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">a</text>"))
-        #expect(svg.contains("<text x=\"197\" y=\"13\" font-size=\"11\" text-anchor=\"end\" fill=\"#ffffff\""))
+        #expect(svg.contains("<text x=\"176.75\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
+    }
+
+    /// A one-letter title sits on a box as wide as tall, not a blot of outlined glyph.
+    @Test func aOneLetterTitleReadsOnItsBox() throws {
+        let svg = try SVGPicture(run: try sectionedRun(secondTitle: "V"), viewport: nil).render()
+        #expect(svg.contains("<rect x=\"182.5\" y=\"62\" width=\"14.5\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
+                             + "<text x=\"189.75\" y=\"73\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">V</text>"))
     }
 
     /// A section whose own header is labelled with its title gets no second label on its box
@@ -163,8 +171,8 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func aSectionTitledByItsHeaderIsNotTitledTwice() throws {
         let header = LayoutElement.supplementary("header", section: 0, frame: Rect(x: 0, y: 0, width: 200, height: 20))
         let svg = try SVGPicture(run: try sectionedRun(elements: [header]), viewport: nil).render()
-        #expect(!svg.contains("paint-order=\"stroke\">Fruit</text>"))
-        #expect(svg.contains("paint-order=\"stroke\">s1</text>"))
+        #expect(!svg.contains("fill=\"#ffffff\">Fruit</text>"))
+        #expect(svg.contains("text-anchor=\"middle\" fill=\"#ffffff\">s1</text>"))
         #expect(svg.components(separatedBy: ">Fruit</text>").count == 2)   // once, on the header
     }
 
@@ -327,6 +335,18 @@ private func shelfInTheMiddleRun() throws -> LayoutRun {
         #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"50\" y=\"0\" width=\"100\" height=\"50\" fill=\"#f5a623\""))
         // The plain section is neither clipped nor faded.
         #expect(svg.contains("\n<rect x=\"0\" y=\"60\" width=\"200\" height=\"50\" fill=\"#f5a623\""))
+    }
+
+    /// A card across the scroller's edge is labelled once, in one tone: in the layer holding
+    /// its top-left corner, cut to its part there (item 1 starts before the scroller, faded;
+    /// item 3 inside it, opaque); the label on item 3's 50 px inside is cut to fit.
+    @Test func aCardAcrossTheScrollersEdgeIsLabelledInOneTone() throws {
+        let svg = try SVGPicture(run: try shelfRun(), viewport: nil, sectionOffsets: [0: Point(x: 150, y: 0)]).render()
+        let faded = try #require(between(svg, "<title>section 0 beyond its scroller (offset 150,0)</title>", "</g>"))
+        #expect(faded.contains(">i1</text>") && !faded.contains(">i3</text>") && faded.contains(">i0</text>"))
+        #expect(svg.contains("<g clip-path=\"url(#scroller-0)\"><rect x=\"150\" y=\"0\" width=\"100\" height=\"50\""))
+        #expect(svg.components(separatedBy: ">i1</text>").count == 2 && svg.components(separatedBy: ">i3</text>").count == 2)
+        #expect(svg.contains("<text x=\"152\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">i3</text></g>"))
     }
 
     @Test func thePageListsEachShelfWithItsOffsetAndItems() throws {

@@ -52,8 +52,15 @@ data.forEach((f, n) => {
   const picture = el("div", { className: "picture" }, canvas);
   box.append(picture);
   list.append(box);
-  // A window opens scrolled to the first change (the box shows 720 px of its 16000).
-  if (win.note) { picture.scrollLeft = (win.focusX - win.x) * scale - 20; picture.scrollTop = (win.focusY - win.y) * scale - 20; }
+  // The picture opens scrolled to the first change when it lies beyond what the box shows
+  // first (the box shows 720 px of up to 16000): a first screen of unchanged dashed boxes
+  // looked blank.
+  const fx = (win.focusX - win.x) * scale, fy = (win.focusY - win.y) * scale;
+  if (win.changed && (fx > picture.clientWidth - 40 || fy > picture.clientHeight - 40)) {
+    picture.scrollLeft = fx - 20; picture.scrollTop = fy - 20;
+    if (!win.note) box.insertBefore(el("div", { className: "window", textContent:
+      `Opened at the first change (x ${Math.round(win.focusX)}, y ${Math.round(win.focusY)}); scroll the picture for the rest.` }), picture);
+  }
 
   const ctx = canvas.getContext("2d");
   function frames(list, alpha, stroke, isNew) {
@@ -95,10 +102,10 @@ data.forEach((f, n) => {
 // The part of the content the picture shows, in content coordinates, and its scale: the whole,
 // fitted into PICTURE_W x PICTURE_H, unless that would draw it at under SMALLEST_SCALE; then a
 // window at 1:1 that starts a little before the first changed frame (the changes' bounding box
-// over the old and new frames), with a note; the picture opens scrolled to that frame.
+// over the old and new frames), with a note. Either way `focusX, focusY` is the first change's
+// corner, where the picture opens when it lies beyond the first screen.
 function pictureWindow(width, height, f) {
   const fit = Math.min(PICTURE_W / width, PICTURE_H / height);
-  if (fit >= SMALLEST_SCALE) return { x: 0, y: 0, w: width, h: height, scale: fit, note: null, focusX: 0, focusY: 0 };
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const frames of [f.old, f.new]) {
     for (let k = 0; k < frames.length; k += 5) {
@@ -108,6 +115,7 @@ function pictureWindow(width, height, f) {
     }
   }
   const changed = x0 <= x1;
+  if (fit >= SMALLEST_SCALE) return { x: 0, y: 0, w: width, h: height, scale: fit, note: null, changed, focusX: changed ? x0 : 0, focusY: changed ? y0 : 0 };
   const w = Math.min(width, PICTURE_W), h = Math.min(height, PICTURE_H);
   const start = (from, size, total) => Math.max(0, Math.min(total - size, Math.floor(from - size / 10)));
   const x = changed ? start(x0, w, width) : 0, y = changed ? start(y0, h, height) : 0;
@@ -116,5 +124,5 @@ function pictureWindow(width, height, f) {
     `y ${n(y)}–${n(y + h)} at 1:1`;
   note += changed ? `, around the changed frames (they span x ${n(x0)}–${n(x1)}, y ${n(y0)}–${n(y1)}).`
                   : "; no frame changed (only the content size).";
-  return { x, y, w, h, scale: 1, note, focusX: changed ? x0 : 0, focusY: changed ? y0 : 0 };
+  return { x, y, w, h, scale: 1, note, changed, focusX: changed ? x0 : 0, focusY: changed ? y0 : 0 };
 }

@@ -29,7 +29,7 @@ public struct SVGPicture {
     public var sectionOffsets: [Int: Point]
     /// Items are labelled only when at most this many are drawn in the main panel.
     var labelLimit = 400
-    /// The minimap draws individual items only up to this many.
+    /// The minimap draws individual items only up to this many; past it, density bands.
     var minimapItemLimit = 5000
 
     /// The picture of `run` around `viewport`, items labelled by `labels`, orthogonal sections
@@ -61,7 +61,6 @@ public struct SVGPicture {
                                          bottom: -shown.height / 2, right: -shown.width / 2)).intersection(everything)
             : everything, for: strips, shown: shown)
         let shelves = strips.strips.filter { $0.scroller.frame.overlapsWithPositiveArea(region) }
-        let shelfSections = Set(shelves.map(\.scroller.section))
         let visible = Set(try result.visible(in: shown, scroll: scroll))
         let allBoxes = try SectionBoxes(run: run).boxes
         let beyond = try shelves.map { try strips.beyond($0, in: region) }
@@ -75,7 +74,11 @@ public struct SVGPicture {
         let mapped = MinimapArea(content: everything, region: region)
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
-        let minimapFrames = minimapScale != nil && result.count <= minimapItemLimit ? try scrolledFrames(strips) : []
+        let runsDown = Self.densityRunsDown(area: mapped, width: minimapWidth, height: panelHeight)
+        let dense = minimapScale.map { drawsDensity(count: result.count, area: mapped, scale: $0, vertical: runsDown) } ?? false
+        let density = dense ? try densityBands(count: result.count, area: mapped, vertical: runsDown,
+                                               length: runsDown ? panelHeight : minimapWidth, frame: scrolledFrame(strips)) : nil
+        let minimapFrames = minimapScale != nil && !dense ? try scrolledFrames(strips) : []
         // The minimap's items to draw: a huge content's sub-pixel ones are left off (and counted).
         let minimapDrawn = minimapFrames.indices.filter { !huge || !Self.belowDrawing(minimapFrames[$0], scale: minimapScale ?? 0) }
         // Main panel coordinates as written: cut around the region, in `main.unit`s.
@@ -113,19 +116,24 @@ public struct SVGPicture {
             guard !beyond.isEmpty else { continue }
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(point(strip.offset)))</title>")
             let label = beyond.count <= labelLimit
-            for element in beyond { svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, label: label, titles: titles)) }
+            for element in beyond {
+                let at = label || element.category != .item ? ShelfLabelFrame.beyond(element.frame, scroller: strip.scroller.frame) : nil
+                svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, labelIn: at, titles: titles))
+            }
             svg.add("</g>")
         }
         // Everything drawn in the region as the viewport's scroll state draws it (pinned
         // elements at their pinned place), already in drawing order; shelf content clipped to
         // its scroller.
         let label = drawn.lazy.filter { $0.category == .item }.count <= labelLimit
+        let scrollers = Dictionary(shelves.map { ($0.scroller.section, $0.scroller.frame) }, uniquingKeysWith: { first, _ in first })
         for element in drawn {
-            let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, label: label, titles: titles)
-            if shelfSections.contains(element.section), element.category == .item || element.index != nil, !element.isGlobal {
+            if let scroller = scrollers[element.section], element.category == .item || element.index != nil, !element.isGlobal {
+                let at = label || element.category != .item ? ShelfLabelFrame.inside(element.frame, scroller: scroller) : nil
+                let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: at, titles: titles)
                 svg.add("<g clip-path=\"url(#scroller-\(element.section))\">" + text + "</g>")
             } else {
-                svg.add(text)
+                svg.add(draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: label || element.category != .item ? element.frame : nil, titles: titles))
             }
         }
         for strip in shelves {
@@ -136,17 +144,25 @@ public struct SVGPicture {
                     + "content \(d(strip.scroller.contentSize.width)) x \(d(strip.scroller.contentSize.height))</title></rect>")
         }
         // In the top right corner: the top left one holds the first item's label.
+        // White on a dark label box, as the html page writes them (an outlined 11 px text smudged),
+        // at least as wide as tall, so a one-letter title reads too.
         for box in sections where !box.titledBySupplementary {
-            let f = main.drawn(box.frame), size = 11 / scale
-            svg.add("<text x=\"\(n(main.written(f.x + f.width - 3 / scale)))\" y=\"\(n(main.written(f.y + size + 2 / scale)))\" "
-                    + "font-size=\"\(n(main.written(size)))\" text-anchor=\"end\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"\(n(3 / drawScale))\" paint-order=\"stroke\">\(PageText.markup(box.title))</text>")
+            let f = main.drawn(box.frame), u = 1 / scale
+            let width = max(14, Double(box.title.count) * 6.5 + 8) * u
+            let label = Rect(x: f.x + f.width - 3 * u - width, y: f.y + 2 * u, width: width, height: 14 * u)
+            svg.add("<rect \(main.attributes(label)) rx=\"\(n(main.written(2 * u)))\" fill=\"#333333\"/>"
+                    + "<text x=\"\(n(main.written(label.x + width / 2)))\" y=\"\(n(main.written(label.y + 11 * u)))\" font-size=\"\(n(main.written(11 * u)))\" "
+                    + "text-anchor=\"middle\" fill=\"#ffffff\">\(PageText.markup(box.title))</text>")
         }
         svg.add("<rect \(main.attributes(shown)) fill=\"none\" stroke=\"#d0021b\" stroke-width=\"\(n(3 / drawScale))\"><title>viewport</title></rect>")
         svg.add("</g>")
 
         if focused {
             // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
-            if let minimapScale {
+            if let density {
+                densityMinimap(into: svg, bands: density, area: mapped, region: region, shown: shown, vertical: runsDown,
+                               width: minimapWidth, height: panelHeight, x: panelWidth + 2 * pad, y: header)
+            } else if let minimapScale {
                 minimap(into: svg, frames: minimapFrames, drawn: minimapDrawn, scale: minimapScale, area: mapped, space: minimapSpace, region: region,
                         shown: shown, visible: visible, x: panelWidth + 2 * pad, y: header)
             } else {
@@ -156,9 +172,9 @@ public struct SVGPicture {
         svg.add("</svg>")
     }
 
-    /// One element as SVG: its box (orange when visible), with a label when `label`; a section's
-    /// own supplementaries (headers, footers) are labelled with the section's title.
-    private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, space: DrawingSpace, scale: Double, label: Bool,
+    /// One element as SVG: its box (orange when visible), labelled within `labelIn` (none when
+    /// nil); a section's own supplementaries (headers, footers) are labelled with the section's title.
+    private func draw(_ element: LayoutElement, visible: Set<Int>, shown: Rect, space: DrawingSpace, scale: Double, labelIn: Rect?,
                       titles: [String]) -> String {
         let f = element.frame, at = space.attributes(f)
         let line = 1 / (scale * space.unit)
@@ -169,13 +185,13 @@ public struct SVGPicture {
             let text = labels.label(at: i, in: run.dataset)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#f5a623" : "#8fb3d9")\" stroke=\"\(on ? "#b36b00" : "#3d6a99")\" stroke-width=\"\(n(line))\">"
-                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (label ? boxLabel(text, in: f, space: space, scale: scale) : "")
+                + "<title>\(i): \(PageText.markup(text)) \(NumberText.display(frame: f))</title></rect>" + (labelIn.map { boxLabel(text, in: $0, space: space, scale: scale) } ?? "")
         case .supplementary:
             let on = f.overlapsWithPositiveArea(shown)
             return "<rect \(at) "
                 + "fill=\"\(on ? "#7cc96a" : "#b8e0b0")\" stroke=\"#3b7a2e\" stroke-width=\"\(n((element.pinned ? 2 : 1) * line))\">"
                 + "<title>\(describe(element))</title></rect>"
-                + boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: f, space: space, scale: scale)
+                + (labelIn.map { boxLabel(element.label ?? (SectionBoxes.showsSectionTitle(element) && titles.indices.contains(element.section) ? titles[element.section] : element.kind), in: $0, space: space, scale: scale) } ?? "")
         case .decoration:
             return "<rect \(at) "
                 + "fill=\"#9b59b6\" fill-opacity=\"0.15\" stroke=\"#8e44ad\" stroke-width=\"\(n(line))\" "
@@ -265,9 +281,15 @@ public struct SVGPicture {
     /// Every item's frame as the main panel draws it: a shelf's items moved back by its offset,
     /// as its scroller shows them. O(n log s) for s sections.
     private func scrolledFrames(_ strips: OrthogonalStrips) throws -> [Rect] {
+        let scrolled = scrolledFrame(strips)
+        return try (0..<run.result.count).map(scrolled)
+    }
+
+    /// Item i's frame as the main panel draws it (`scrolledFrames`), one at a time.
+    private func scrolledFrame(_ strips: OrthogonalStrips) -> (Int) throws -> Rect {
         let offsets = Dictionary(strips.strips.filter { $0.offset != .zero }.map { ($0.scroller.section, $0.offset) },
                                  uniquingKeysWith: { first, _ in first })
-        return try (0..<run.result.count).map { i in
+        return { i in
             let f = try frame(i)
             guard !offsets.isEmpty, let o = offsets[try run.result.section(ofItem: i)] else { return f }
             return f.offsetBy(dx: -o.x, dy: -o.y)

@@ -1,0 +1,64 @@
+import Testing
+import TesseraCore
+@testable import TesseraRender
+
+/// `count` items of `size`, one below the other, in one section, seen by a `viewport`.
+private func stackRun(count: Int, size: Size, viewport: Size) throws -> LayoutRun {
+    let items = (0..<count).map { Item(id: .int($0), fields: [:]) }
+    let frames = (0..<count).map { Rect(x: 0, y: Double($0) * size.height, width: size.width, height: size.height) }
+    let result = try FramesResult(frames: frames, elements: [], sections: [0..<count])
+    return LayoutRun(layoutName: "stack", dataset: Dataset(items: items), viewport: viewport, result: result, milliseconds: 1)
+}
+
+private func lines(_ svg: String, after start: String) -> [String] {
+    Array(svg.components(separatedBy: "\n").drop { !$0.hasPrefix(start) })
+}
+
+/// The minimap of a content too big to draw item by item: shaded bands of items, a strip at
+/// least 40 px wide, the viewport marked and named.
+@Suite struct DensityMinimapTests {
+    /// 6000 items (past the 5000 drawn one by one), 100 x 60000: 50 bands of 120 items each, one
+    /// shade, drawn as one rectangle; the 100 px viewport at y 30000 is a 3 px mark across the strip.
+    @Test func manyItemsAreDrawnAsBandsWithTheViewportMarked() throws {
+        let run = try stackRun(count: 6000, size: Size(width: 100, height: 10), viewport: Size(width: 100, height: 100))
+        let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 30000, width: 100, height: 100)).render()
+        #expect(lines(svg, after: "<g transform=\"translate(120 40)\">") == [
+            "<g transform=\"translate(120 40)\"><title>the whole content: items per band, darker where more</title>",
+            "<rect x=\"0\" y=\"0\" width=\"40\" height=\"200\" fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"1\" stroke-dasharray=\"4 3\"><title>content bounds</title></rect>",
+            "<rect x=\"0\" y=\"0\" width=\"40\" height=\"200\" fill=\"#3d6a99\" fill-opacity=\"0.75\"><title>y 0–60000: 120 items a band</title></rect>",
+            "<rect x=\"0\" y=\"98.66666667\" width=\"40\" height=\"3\" fill=\"none\" stroke=\"#555\" stroke-width=\"1\"><title>shown on the left</title></rect>",
+            "<rect x=\"-4\" y=\"98.66666667\" width=\"48\" height=\"3\" fill=\"none\" stroke=\"#d0021b\" stroke-width=\"2\"><title>viewport</title></rect>",
+            "<text x=\"48\" y=\"104.1666667\" font-size=\"10\" fill=\"#d0021b\">viewport</text>",
+            "</g>",
+            "</svg>",
+        ])
+    }
+
+    /// Two items in a 375 x 2.7M content map to a hairline 0.17 px wide: drawn as a 40 px strip of
+    /// 200 bands of 13500, the empty middle left white (the bands an item ends in count it).
+    @Test func aHairlineContentIsDrawnAsAStripWithItsGaps() throws {
+        let frames = [Rect(x: 0, y: 0, width: 375, height: 900_000), Rect(x: 0, y: 1_800_000, width: 375, height: 900_000)]
+        let result = try FramesResult(frames: frames, elements: [], sections: [0..<2])
+        let run = LayoutRun(layoutName: "tall", dataset: Dataset(items: [Item(id: .int(0), fields: [:]), Item(id: .int(1), fields: [:])]),
+                            viewport: Size(width: 375, height: 812), result: result, milliseconds: 1)
+        let svg = try SVGPicture(run: run, viewport: nil).render()
+        let bands = lines(svg, after: "<g transform=").filter { $0.contains("fill=\"#3d6a99\"") }
+        #expect(bands == [
+            "<rect x=\"0\" y=\"0\" width=\"40\" height=\"408.03\" fill=\"#3d6a99\" fill-opacity=\"0.75\"><title>y 0–904500: 1 item a band</title></rect>",
+            "<rect x=\"0\" y=\"809.97\" width=\"40\" height=\"408.03\" fill=\"#3d6a99\" fill-opacity=\"0.75\"><title>y 1795500–2700000: 1 item a band</title></rect>",
+        ])
+    }
+
+    /// Bands are as many as the map has 4 px rows for, at most 200, and equal neighbours are one
+    /// rectangle: a million items write a minimap of eight lines.
+    @Test func aMillionItemsWriteAMinimapOfAFewLines() throws {
+        let run = try stackRun(count: 1_000_000, size: Size(width: 375, height: 50), viewport: Size(width: 375, height: 812))
+        let svg = try SVGPicture(run: run, viewport: Rect(x: 0, y: 25_000_000, width: 375, height: 812)).render()
+        #expect(lines(svg, after: "<g transform=\"translate(395 40)\">").count == 8)
+    }
+
+    /// Shades grow with the count, in six steps; an empty band has none.
+    @Test func shadesFollowTheCount() {
+        #expect([0, 1, 50, 51, 99, 100].map { SVGPicture.shade(count: $0, most: 100) } == [0, 1, 3, 4, 6, 6])
+    }
+}
