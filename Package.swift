@@ -77,7 +77,7 @@ let package = Package(
                         "preview-measure.css", "preview-measure.js", "preview-page.html", "preview-state.js",
                         "preview-draw.js", "preview-gaps.js", "preview-animation.js", "preview-problems.js",
                         "preview-inspector.js", "preview-controls.js", "preview-params.js", "preview-page.js",
-                        "preview-socket.js", "open-page.html", "display-number.js", "run-page.html", "run-page.js",
+                        "preview-socket.js", "open-page.html", "display-number.js", "run-page.html", "run-page.js", "run-overview.js",
                         "snapshot-report.html", "snapshot-report.js", "timeline-player.js"].map { .embedInCode("Pages/" + $0) }
         ),
         .target(

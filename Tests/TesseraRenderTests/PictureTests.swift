@@ -37,6 +37,43 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         #expect(!page.contains("class=\"item\""))
     }
 
+    @Test func overviewCountsItemsPerBandOverTheScrollRange() throws {
+        // 200 x 110 of content scrolls furthest down in a 200 x 100 viewport: 25 bands of 4.4
+        // (one per 4 px of a 100 px strip); the rows 0-50.12 and 60-110 cross bands 0-11 and
+        // 13-24, two items each (the svg's darkest shade), band 12 none.
+        let page = try HTMLPage(run: try sectionedRun(), viewport: nil).render()
+        let two = Array(repeating: "2", count: 12).joined(separator: ","), dark = Array(repeating: "0.75", count: 12).joined(separator: ",")
+        #expect(between(page, "\"overview\":", "},\"sections\"")
+                == "{\"axis\":\"y\",\"start\":0,\"length\":110,\"counts\":[\(two),0,\(two)],\"opacity\":[\(dark),0,\(dark)]")
+    }
+
+    @Test func overviewRunsAlongTheAxisThePageScrollsFurthest() throws {
+        // Three 100 px items in a row, right to left in a 100 x 50 viewport: the content spans
+        // -200...100, so the strip runs across from -200 over 300, 25 bands of 12. Bands 8
+        // (96-108 from the start) and 16 hold the ends of two items; every other band one.
+        let dataset = Dataset(items: (0..<3).map { Item(id: .int($0), size: Size(width: 100, height: 50)) })
+        let viewport = Size(width: 100, height: 50)
+        let result = try MirroredLayout(RowLayout()).layout(LayoutContext(dataset: dataset, collectionSize: viewport,
+                                                                         sizing: ItemSizing(rule: .intrinsic)))
+        let page = try HTMLPage(run: LayoutRun(layoutName: "rtl", dataset: dataset, viewport: viewport, result: AnyLayoutResult(result),
+                                               milliseconds: 1), viewport: nil).render()
+        func run(_ v: String, _ n: Int) -> [String] { Array(repeating: v, count: n) }
+        let counts = run("1", 8) + ["2"] + run("1", 7) + ["2"] + run("1", 8)
+        let opacity = run("0.45", 8) + ["0.75"] + run("0.45", 7) + ["0.75"] + run("0.45", 8)
+        #expect(between(page, "\"overview\":", "},\"sections\"")
+                == "{\"axis\":\"x\",\"start\":-200,\"length\":300,\"counts\":[\(counts.joined(separator: ","))],"
+                + "\"opacity\":[\(opacity.joined(separator: ","))]")
+    }
+
+    @Test func overviewOfNoItemsHasEmptyBands() throws {
+        let result = try FramesResult(frames: [])
+        let page = try HTMLPage(run: LayoutRun(layoutName: "empty", dataset: Dataset(items: []), viewport: Size(width: 200, height: 100),
+                                               result: result, milliseconds: 1), viewport: nil).render()
+        let zeros = Array(repeating: "0", count: 25).joined(separator: ",")
+        #expect(between(page, "\"overview\":", "},\"sections\"")
+                == "{\"axis\":\"y\",\"start\":0,\"length\":100,\"counts\":[\(zeros)],\"opacity\":[\(zeros)]")
+    }
+
     @Test func labelsComeFromOneField() throws {
         let run = try sectionedRun()
         let byRank = try HTMLPage(run: run, viewport: nil, labels: ItemLabels(field: "rank")).render()

@@ -5,7 +5,7 @@
 ///
 /// A page is a template (`PageTemplate`) that names the shared pieces it holds by file name:
 /// - run-page.html (`HTMLPage`): page-layer.css, display-number.js, page-drawing.js (`PageDrawing`),
-///   run-page.js.
+///   run-overview.js (the overview strip), run-page.js.
 /// - animate-page.html (`TimelinePage`): timeline-player.js, animate-page.js.
 /// - preview-page.html (`PreviewPage`): page-layer.css, preview-measure.css, preview-socket.js
 ///   (the worker that holds the WebSocket, as text the page starts from a Blob URL), then one
@@ -55,6 +55,7 @@ enum PageFiles {
         "display-number.js": text(PackageResources.display_number_js),
         "run-page.html": text(PackageResources.run_page_html),
         "run-page.js": text(PackageResources.run_page_js),
+        "run-overview.js": text(PackageResources.run_overview_js),
         "timeline-player.js": text(PackageResources.timeline_player_js),
         "animate-page.html": text(PackageResources.animate_page_html),
         "animate-page.js": text(PackageResources.animate_page_js),

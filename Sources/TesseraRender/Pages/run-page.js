@@ -21,6 +21,17 @@ function fitView() {
 }
 fitView();
 
+// The overview strip (run-overview.js): along the axis the page scrolls furthest, as long as the
+// viewport; a click or a drag moves the view's start there, kept within the scroll range.
+const OV = D.overview, down = OV.axis === 'y';
+document.getElementById('run').className = down ? 'down' : 'across';
+const strip = document.getElementById('overview');
+strip.style[down ? 'height' : 'width'] = (down ? VH : VW) + 'px';
+const showOverview = overviewStrip(strip, document.getElementById('overview-mark'), OV, down ? VH : VW, down ? VH : VW, v => {
+  if (down) view.scrollTo({ top: toScroll(Math.max(0, Math.min(v - Y0, CH - VH)), SH, CH, VH) });
+  else view.scrollTo({ left: toScroll(Math.max(0, Math.min(v - X0, CW - VW)), SW, CW, VW) });
+});
+
 // Everything drawable in one set of arrays, indexed (PageDrawing's script, shared with the preview).
 const G = built(drawables(D, D.frames, CW, CH, VW, VH));
 const { n, m, X, Y, W, H, Z, P, KIND, REF, pinned, TITLES, shelfBySection } = G;
@@ -160,6 +171,7 @@ function update() {
     node.classList.toggle('on', on);
   });
   for (const sh of SHELVES) if (sh.node) visibleCount += drawShelf(sh, vx, vy);
+  showOverview(down ? vy : vx);
   statusLine.textContent = 'offset ' + displayNumber(vx) + ',' + displayNumber(vy) + ': '
     + visibleCount + ' items visible (orange), ' + mounted.size + ' nodes near the viewport';
 }

@@ -18,6 +18,11 @@ import TesseraCore
 /// Browsers cap an element's size (Chromium near 3.4e7 px), so content longer than
 /// `HTMLPage.scrollLimit` scrolls a shorter spacer whose position maps linearly onto the content.
 ///
+/// Beside the view (below it when the page scrolls sideways) an overview strip shades the whole
+/// scroll range as the svg minimap's density bands (`PageOverview`), marks the viewport and
+/// follows the scroll; a click or a drag on it scrolls the view there. A phone hides a strip
+/// beside the view: the view alone is as wide as the phone.
+///
 /// The page starts at `viewport`'s origin (`--offset`); a fragment `#x=X&y=Y` (either part)
 /// overrides it, which is how a test or a person opens the page at a given offset.
 ///
@@ -58,7 +63,7 @@ public struct HTMLPage {
     /// - Complexity: O(n) time; memory O(section boxes + elements), not O(n).
     package func write(to out: BufferedWriter) throws {
         let result = run.result
-        for i in 0..<result.count { _ = try result.frame(at: i) }
+        let overview = try PageOverview(run: run).field()   // asks every item's frame
         let shared = try PageData(run: run, shelfOffsets: sectionOffsets, rounded: true).fields()
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)
@@ -69,15 +74,16 @@ public struct HTMLPage {
             case "viewport-width": out.append(NumberText.picture(run.viewport.width))
             case "viewport-height": out.append(NumberText.picture(run.viewport.height))
             case "summary": out.append(summary)
-            case "data": try writeData(result: result, shared: shared, to: out)
+            case "data": try writeData(result: result, shared: shared, overview: overview, to: out)
             default: break
             }
         }
     }
 
     /// The page's data: one JSON object (docs/outputs.md, "Page data"): the viewport, content size
-    /// and starting offset, every item's frame and label, then `PageData`'s fields.
-    private func writeData(result: any LayoutResult, shared: [UInt8], to out: BufferedWriter) throws {
+    /// and starting offset, every item's frame and label, the overview strip's bands, then
+    /// `PageData`'s fields.
+    private func writeData(result: any LayoutResult, shared: [UInt8], overview: [UInt8], to out: BufferedWriter) throws {
         let content = result.contentSize
         out.append(contentsOf: Array("{\"viewport\":[".utf8))
         out.withBuffer { appendNumber(run.viewport.width, to: &$0) }; out.append(UInt8(ascii: ","))
@@ -108,6 +114,7 @@ public struct HTMLPage {
             out.withBuffer { appendScriptString(labels.label(at: i, in: run.dataset), to: &$0) }
         }
         out.append(contentsOf: Array("],".utf8))
+        out.append(contentsOf: overview); out.append(UInt8(ascii: ","))
         out.append(contentsOf: shared)
         out.append(contentsOf: Array("}".utf8))
     }

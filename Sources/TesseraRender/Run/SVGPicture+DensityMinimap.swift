@@ -20,6 +20,11 @@ extension SVGPicture {
         count > 0 ? max(1, Int((Double(count) / Double(max(most, 1)) * Double(densityShades)).rounded(.up))) : 0
     }
 
+    /// The fill opacity of a band of `shade` (1...densityShades), to 1/100.
+    static func densityOpacity(shade: Int) -> Double {
+        ((0.15 + 0.6 * Double(shade) / Double(densityShades)) * 100).rounded() / 100
+    }
+
     /// Whether the map is drawn as density bands: too many items, or content drawn narrower than
     /// the strip's minimum width would make it.
     func drawsDensity(count: Int, area: MinimapArea, scale: Double, vertical: Bool) -> Bool {
@@ -36,7 +41,7 @@ extension SVGPicture {
     }
 
     /// The items counted per band along the map's long axis, each as `frame` gives it.
-    func densityBands(count: Int, area: MinimapArea, vertical: Bool, length: Double, frame: (Int) throws -> Rect) rethrows -> DensityBands {
+    static func densityBands(count: Int, area: MinimapArea, vertical: Bool, length: Double, frame: (Int) throws -> Rect) rethrows -> DensityBands {
         let b = area.bounds
         var bands = DensityBands(start: vertical ? b.minY : b.minX, length: vertical ? b.height : b.width,
                                  bands: min(Self.densityBandLimit, max(1, Int(length / 4))))
@@ -84,7 +89,7 @@ extension SVGPicture {
             if shades[k] > 0 {
                 let (from, _) = bands.bounds(of: k), (_, to) = bands.bounds(of: end)
                 let run = counts[k...end], fewest = run.min() ?? 0, most = run.max() ?? 0
-                let opacity = ((0.15 + 0.6 * Double(shades[k]) / Double(Self.densityShades)) * 100).rounded() / 100
+                let opacity = Self.densityOpacity(shade: shades[k])
                 svg.add("<rect \(rect(along(from), along(to), contentFrom, contentTo)) fill=\"#3d6a99\" fill-opacity=\"\(NumberText.picture(opacity))\">"
                         + "<title>\(axis) \(NumberText.display(from))–\(NumberText.display(to)): \(fewest == most ? "\(most)" : "\(fewest) to \(most)") "
                         + "item\(most == 1 ? "" : "s") a band</title></rect>")

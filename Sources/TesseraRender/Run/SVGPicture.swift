@@ -76,7 +76,7 @@ public struct SVGPicture {
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
         let runsDown = Self.densityRunsDown(area: mapped, width: minimapWidth, height: panelHeight)
         let dense = minimapScale.map { drawsDensity(count: result.count, area: mapped, scale: $0, vertical: runsDown) } ?? false
-        let density = dense ? try densityBands(count: result.count, area: mapped, vertical: runsDown,
+        let density = dense ? try Self.densityBands(count: result.count, area: mapped, vertical: runsDown,
                                                length: runsDown ? panelHeight : minimapWidth, frame: scrolledFrame(strips)) : nil
         let minimapFrames = minimapScale != nil && !dense ? try scrolledFrames(strips) : []
         // The minimap's items to draw: a huge content's sub-pixel ones are left off (and counted).

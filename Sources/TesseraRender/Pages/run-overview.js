@@ -1,0 +1,40 @@
+// The run page's overview strip: the whole scroll range as the svg minimap's density bands
+// (the page data's `overview`, counted in Swift), the viewport marked in red where the view is
+// scrolled to, and a click or a drag on the strip scrolls the view there.
+// `overviewStrip(strip, mark, O, V, L, seek)`: `strip` is L px long along `O.axis`, `mark` the
+// viewport's node inside it, V the viewport's length on that axis; `seek(v)` scrolls the view
+// so that its start is at content coordinate v. Returns `show(v)`, which marks a viewport
+// starting at v.
+function overviewStrip(strip, mark, O, V, L, seek) {
+  const down = O.axis === 'y', bands = O.opacity.length;
+  // One hard-stopped gradient (a band of one shade continues its neighbour's, without seams).
+  const stops = [];
+  O.opacity.forEach((a, k) => {
+    const color = 'rgba(61, 106, 153, ' + a + ')';
+    stops.push(color + ' ' + (100 * k / bands) + '%', color + ' ' + (100 * (k + 1) / bands) + '%');
+  });
+  strip.style.background = 'linear-gradient(to ' + (down ? 'bottom' : 'right') + ', ' + stops.join(', ') + '), #fff';
+  strip.title = 'the whole content: items per band, darker where more; click or drag to scroll there';
+  const MARK = 3;   // the marker's least length, as in the svg picture
+  const toStrip = v => O.length > 0 ? (v - O.start) / O.length * L : 0;
+  function show(v) {
+    const length = Math.max(MARK, Math.min(L, toStrip(v + V) - toStrip(v)));
+    const at = Math.max(0, Math.min(L - length, toStrip(v)));
+    mark.style[down ? 'top' : 'left'] = at + 'px';
+    mark.style[down ? 'height' : 'width'] = length + 'px';
+  }
+  // Where a pointer on the strip puts the viewport: centred on the content under it.
+  function seekAt(event) {
+    const r = strip.getBoundingClientRect();
+    const p = down ? event.clientY - r.top : event.clientX - r.left;
+    seek(O.start + p / L * O.length - V / 2);
+  }
+  strip.addEventListener('pointerdown', event => {
+    if (event.button !== 0) return;
+    strip.setPointerCapture(event.pointerId);
+    seekAt(event);
+    event.preventDefault();
+  });
+  strip.addEventListener('pointermove', event => { if (strip.hasPointerCapture(event.pointerId)) seekAt(event); });
+  return show;
+}
