@@ -26,7 +26,7 @@ function overviewStrip(strip, mark, O, V, L, seek) {
   // Where a pointer on the strip puts the viewport: centred on the content under it.
   function seekAt(event) {
     const r = strip.getBoundingClientRect();
-    const p = down ? event.clientY - r.top : event.clientX - r.left;
+    const p = down ? event.clientY - r.top - strip.clientTop : event.clientX - r.left - strip.clientLeft;
     seek(O.start + p / L * O.length - V / 2);
   }
   strip.addEventListener('pointerdown', event => {
