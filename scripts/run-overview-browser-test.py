@@ -48,6 +48,14 @@ def main():
         except AssertionError:
             return False
 
+    def placement(down):
+        """Down: whether the strip is right of the view, level with its top, and its height;
+        across: whether it is below the view, level with its left, and its width."""
+        return browser.eval("(() => { const v = document.getElementById('view').getBoundingClientRect(),"
+                            " s = document.getElementById('overview').getBoundingClientRect();"
+                            " return %s; })()" % ("[s.left >= v.right, s.top === v.top, s.height]" if down
+                                                  else "[s.top >= v.bottom, s.left === v.left, s.width]"))
+
     def strip_point(p, down):
         """The page point p px along the strip, on its middle line."""
         r = browser.eval("(() => { const r = document.getElementById('overview').getBoundingClientRect();"
@@ -65,9 +73,7 @@ def main():
         # 300 px for 5000: the mark 300 * 300 / 5000 = 18 px long, at y * 300 / 5000.
         browser.call("Page.navigate", url=page("down.html", "flow", "--data", "grid.json", "--viewport", "200x300"))
         checks("the page comes to offset 0,0", at("0,0"), browser.eval(STATUS))
-        placed = browser.eval("(() => { const v = document.getElementById('view').getBoundingClientRect(),"
-                              " s = document.getElementById('overview').getBoundingClientRect();"
-                              " return [s.left >= v.right, s.top === v.top, s.height]; })()")
+        placed = placement(True)
         checks("a page scrolling down has its strip beside the view, as tall as the viewport (and its border)",
                placed == [True, True, 302], str(placed))
         checks("at offset 0 the mark is at the strip's top, 18 px long", browser.eval(MARK_JS)[1:4:2] == [0, 18], str(browser.eval(MARK_JS)))
@@ -92,9 +98,7 @@ def main():
         # right end; the strip below the view maps -4700 to its left end.
         browser.call("Page.navigate", url=page("side.html", "side.lua", "--data", "grid.json", "--viewport", "300x200", "--rtl"))
         checks("the page comes to offset 0,0", at("0,0"), browser.eval(STATUS))
-        placed = browser.eval("(() => { const v = document.getElementById('view').getBoundingClientRect(),"
-                              " s = document.getElementById('overview').getBoundingClientRect();"
-                              " return [s.top >= v.bottom, s.left === v.left, s.width]; })()")
+        placed = placement(False)
         checks("a page scrolling sideways has its strip below the view, as wide as the viewport (and its border)",
                placed == [True, True, 302], str(placed))
         mark = browser.eval(MARK_JS)
