@@ -6,7 +6,8 @@ a desktop's width and then narrowed to the phone's), `animate --format html`'s p
 --report`'s page and the live preview, there with a script saved broken, whose error box stays
 on screen. The run and animate pages end a label too long for its
 card in an ellipsis. On a 375x812 phone, as wide as the run page's viewport, the run page's
-view and red outline fit edge to edge. No JavaScript error.
+view and red outline fit edge to edge, and its overview strip, 10 px wide, lies over the view's
+right edge. No JavaScript error.
 
 Usage: scripts/phone-width-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -104,7 +105,12 @@ def main():
         browser.call("Emulation.setDeviceMetricsOverride", width=NARROW[0], height=NARROW[1], deviceScaleFactor=1, mobile=True)
         browser.call("Page.navigate", url="file://" + os.path.join(work, "run.html"))
         browser.wait("innerWidth === %d && document.querySelector('#layer > div') !== null" % NARROW[0], "the run page on a 375 px phone")
-        fits("run-375", ["#view", "#outline"], width=NARROW[0])
+        fits("run-375", ["#view", "#outline", "#overview"], width=NARROW[0])
+        strip = browser.eval("(() => { const s = document.getElementById('overview').getBoundingClientRect(),"
+                             " v = document.getElementById('view').getBoundingClientRect();"
+                             " return [s.width, s.height, s.right === v.right, s.top === v.top]; })()")
+        checks("on a 375 px phone the overview strip, 10 px and its border, lies over the view's right edge",
+               strip == [12, 814, True, True], str(strip))
         checks("on a 375 px phone the view shows the viewport, no more",
                browser.eval("[view.clientWidth, view.clientHeight]") == [375, 812], str(browser.eval("[view.clientWidth, view.clientHeight]")))
         browser.call("Emulation.setDeviceMetricsOverride", width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True)

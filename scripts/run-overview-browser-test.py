@@ -5,7 +5,8 @@ towards negative x). The strip is as long as the viewport and maps the whole scr
 it: scrolling the view moves the red viewport mark to exactly where that offset maps (at least
 3 px long), a click on the strip centres the view on the content under the pointer, a drag
 follows the pointer, and both stay within the scroll range. A page of no items has a strip of
-empty bands and a mark over all of it. No JavaScript error.
+empty bands and a mark over all of it. Hovering a band shows its count in its title ("1,235
+items", "1 item"). No JavaScript error.
 
 Usage: scripts/run-overview-browser-test.py TESSERA [SCREENSHOT_DIR]
 """
@@ -19,6 +20,10 @@ from preview_cdp import Browser, Checks, write_files  # noqa: E402
 
 SIDEWAYS = 'local t = require("tessera")\nreturn t.transpose(t.flow{ spacing = 0 })\n'
 GRID = {"items": [{"id": "i%d" % k, "w": 100, "h": 50} for k in range(200)]}
+# 1234 items of 1 x 1 in seven rows (200 a row, 7 px), then one 200 x 3000 below them.
+COUNTED = {"items": [{"id": "d%d" % k, "w": 1, "h": 1} for k in range(1234)] + [{"id": "tall", "w": 200, "h": 3000}]}
+# The title of the band under the mouse pointer, as its tooltip shows it.
+HOVERED_JS = "(() => { const b = document.querySelector('#overview .band:hover'); return b ? b.title : null; })()"
 STATUS = "document.getElementById('status').textContent"
 MARK_JS = ("(() => { const s = document.getElementById('overview-mark').style;"
            " return [parseFloat(s.left || 'NaN'), parseFloat(s.top || 'NaN'), parseFloat(s.width || 'NaN'), parseFloat(s.height || 'NaN')]; })()")
@@ -27,7 +32,8 @@ MARK_JS = ("(() => { const s = document.getElementById('overview-mark').style;"
 def main():
     tessera = os.path.abspath(sys.argv[1])
     shots = sys.argv[2] if len(sys.argv) > 2 else None
-    work, paths = write_files("tessera-run-overview-", {"side.lua": SIDEWAYS, "grid.json": GRID, "none.json": {"items": []}})
+    work, paths = write_files("tessera-run-overview-", {"side.lua": SIDEWAYS, "grid.json": GRID, "none.json": {"items": []},
+                                                                 "counted.json": COUNTED})
 
     def page(name, *arguments):
         done = subprocess.run([tessera, "run", *arguments, "--format", "html"], cwd=work, capture_output=True, text=True)
@@ -113,6 +119,20 @@ def main():
         if shots:
             browser.screenshot(os.path.join(shots, "run-overview-rtl.png"), clip=(0, 0, 400, 300))
 
+        # A band's count in its hover title: 3007 px in a 300 px strip, 75 bands of 40.09 px (4 px
+        # of strip). The first holds the 1234 dots and the top of the tall item; every other band
+        # only the tall item.
+        browser.call("Page.navigate", url=page("counted.html", "flow", "--data", "counted.json", "--param", "spacing=0",
+                                               "--sizing", "intrinsic", "--viewport", "200x300"))
+        checks("the page comes to offset 0,0", at("0,0"), browser.eval(STATUS))
+        for p, title in ((2, "1,235 items"), (150, "1 item"), (298, "1 item")):
+            x, y = strip_point(p, True)
+            browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+            hovered = browser.eval(HOVERED_JS)
+            checks("the band %d px down the strip is titled %r" % (p, title), hovered == title, str(hovered))
+        bands = browser.eval("document.querySelectorAll('#overview .band').length")
+        checks("bands of one count share one node: two of them", bands == 2, str(bands))
+
         # No items: empty bands, and the mark over the whole strip (the viewport is the range).
         browser.call("Page.navigate", url=page("none.html", "flow", "--data", "none.json", "--viewport", "200x300"))
         checks("the page comes to offset 0,0", at("0,0"), browser.eval(STATUS))
@@ -120,6 +140,9 @@ def main():
                              " !/rgba\\(61, 106, 153, 0\\.\\d/.test(getComputedStyle(document.getElementById('overview')).backgroundImage)]")
         checks("a page of no items has only empty bands", empty == [True, True], str(empty))
         checks("a page of no items marks the whole strip", browser.eval(MARK_JS)[1:4:2] == [0, 300], str(browser.eval(MARK_JS)))
+        x, y = strip_point(150, True)
+        browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        checks("an empty band is titled '0 items'", browser.eval(HOVERED_JS) == "0 items", str(browser.eval(HOVERED_JS)))
         checks("the pages run without errors", browser.errors == [], "\n".join(browser.errors))
     finally:
         browser.close()

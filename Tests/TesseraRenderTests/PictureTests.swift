@@ -183,8 +183,9 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<title>section 0: Fruit (0, 0, 200, 50.12)</title>"))
         #expect(svg.contains("<title>section 1: s1 (0, 60, 200, 50)</title>"))
-        #expect(svg.contains("<rect x=\"156.5\" y=\"2\" width=\"40.5\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
-                             + "<text x=\"176.75\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
+        // "Fruit" is 4690 of DejaVu Sans's 2048 units to the em: 25.19 px at 11 px, and 4 px either side.
+        #expect(svg.contains("<rect x=\"163.8095703\" y=\"2\" width=\"33.19042969\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
+                             + "<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
         #expect(svg.contains(">b&lt;</text>"))
     }
 
@@ -193,14 +194,18 @@ private func between(_ text: String, _ start: String, _ end: String) -> String? 
     @Test func aSectionTitleLeavesTheFirstItemsLabelClear() throws {
         let svg = try SVGPicture(run: try sectionedRun(), viewport: nil).render()
         #expect(svg.contains("<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#1a1a1a\">a</text>"))
-        #expect(svg.contains("<text x=\"176.75\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
+        #expect(svg.contains("<text x=\"180.4047852\" y=\"13\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">Fruit</text>"))
     }
 
-    /// A one-letter title sits on a box as wide as tall, not a blot of outlined glyph.
+    /// A one-letter title sits on a box as wide as tall, not a blot of outlined glyph: an "i"
+    /// (3.06 px) gets 14 px; a "W" (10.88 px) gets its width and 4 px either side.
     @Test func aOneLetterTitleReadsOnItsBox() throws {
-        let svg = try SVGPicture(run: try sectionedRun(secondTitle: "V"), viewport: nil).render()
-        #expect(svg.contains("<rect x=\"182.5\" y=\"62\" width=\"14.5\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
-                             + "<text x=\"189.75\" y=\"73\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">V</text>"))
+        let narrow = try SVGPicture(run: try sectionedRun(secondTitle: "i"), viewport: nil).render()
+        #expect(narrow.contains("<rect x=\"183\" y=\"62\" width=\"14\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
+                                + "<text x=\"190\" y=\"73\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">i</text>"))
+        let wide = try SVGPicture(run: try sectionedRun(secondTitle: "W"), viewport: nil).render()
+        #expect(wide.contains("<rect x=\"178.1235352\" y=\"62\" width=\"18.87646484\" height=\"14\" rx=\"2\" fill=\"#333333\"/>"
+                              + "<text x=\"187.5617676\" y=\"73\" font-size=\"11\" text-anchor=\"middle\" fill=\"#ffffff\">W</text>"))
     }
 
     /// A section whose own header is labelled with its title gets no second label on its box

@@ -19,9 +19,9 @@ import TesseraCore
 /// `HTMLPage.scrollLimit` scrolls a shorter spacer whose position maps linearly onto the content.
 ///
 /// Beside the view (below it when the page scrolls sideways) an overview strip shades the whole
-/// scroll range as the svg minimap's density bands (`PageOverview`), marks the viewport and
-/// follows the scroll; a click or a drag on it scrolls the view there. A phone hides a strip
-/// beside the view: the view alone is as wide as the phone.
+/// scroll range as the svg minimap's density bands (`DensityStrip`), marks the viewport and
+/// follows the scroll; a click or a drag on it scrolls the view there. On a phone a strip beside
+/// the view lies over the view's right edge, narrower: the view alone is as wide as the phone.
 ///
 /// The page starts at `viewport`'s origin (`--offset`); a fragment `#x=X&y=Y` (either part)
 /// overrides it, which is how a test or a person opens the page at a given offset.
@@ -63,7 +63,7 @@ public struct HTMLPage {
     /// - Complexity: O(n) time; memory O(section boxes + elements), not O(n).
     package func write(to out: BufferedWriter) throws {
         let result = run.result
-        let overview = try PageOverview(run: run).field()   // asks every item's frame
+        let overview = try DensityStrip(run: run).field()   // asks every item's frame
         let shared = try PageData(run: run, shelfOffsets: sectionOffsets, rounded: true).fields()
         let content = result.contentSize
         let title = PageText.markup(run.layoutName)

@@ -1,8 +1,9 @@
 import TesseraCore
 
 /// The minimap of a content whose items cannot be drawn one by one (more than
-/// `minimapItemLimit`, or a content so long that it maps to a hairline): a strip of shaded bands
-/// along the content's long axis, darker where more items cross the band, at least
+/// `minimapItemLimit`, or a content so long that it maps to a hairline): the run's
+/// `DensityStrip`, shaded bands along the axis the page scrolls furthest, darker where more
+/// items cross the band, at least
 /// `densityStripWidth` px across whatever the content's proportions, with the main panel's region
 /// and the viewport marked at least `densityMarkLength` px long. Written in pixels, so the
 /// numbers stay small for any content, and at most `densityBandLimit` bands long, so a million
@@ -35,28 +36,11 @@ extension SVGPicture {
     /// Content narrower than this in the map is a hairline: drawn as a density strip instead.
     static let densityHairline = 8.0
 
-    /// Whether the map runs down (its height binds the scale) rather than across.
-    static func densityRunsDown(area: MinimapArea, width: Double, height: Double) -> Bool {
-        area.bounds.height / max(height, 1) >= area.bounds.width / max(width, 1)
-    }
-
-    /// The items counted per band along the map's long axis, each as `frame` gives it.
-    static func densityBands(count: Int, area: MinimapArea, vertical: Bool, length: Double, frame: (Int) throws -> Rect) rethrows -> DensityBands {
-        let b = area.bounds
-        var bands = DensityBands(start: vertical ? b.minY : b.minX, length: vertical ? b.height : b.width,
-                                 bands: min(Self.densityBandLimit, max(1, Int(length / 4))))
-        for i in 0..<count {
-            let f = try frame(i)
-            if vertical { bands.add(from: f.minY, to: f.maxY) } else { bands.add(from: f.minX, to: f.maxX) }
-        }
-        return bands
-    }
-
     /// The strip at `x, y` in a `width` x `height` box: the content's bounds, its bands, the
     /// main panel's region (grey) and the viewport (red).
-    func densityMinimap(into svg: LineWriter, bands: DensityBands, area: MinimapArea, region: Rect, shown: Rect, vertical: Bool,
+    func densityMinimap(into svg: LineWriter, strip: DensityStrip, area: MinimapArea, region: Rect, shown: Rect,
                         width: Double, height: Double, x: Double, y: Double) {
-        let b = area.bounds
+        let b = area.bounds, bands = strip.bands, vertical = strip.vertical
         let alongBox = vertical ? height : width, acrossBox = vertical ? width : height
         let (a0, aLength) = vertical ? (b.minY, b.height) : (b.minX, b.width)
         let (c0, cLength) = vertical ? (b.minX, b.width) : (b.minY, b.height)
@@ -77,10 +61,10 @@ extension SVGPicture {
         }
         let content = area.content
         let (contentFrom, contentTo) = vertical ? (across(content.minX), across(content.maxX)) : (across(content.minY), across(content.maxY))
-        svg.add("<g transform=\"translate(\(NumberText.picture(x)) \(NumberText.picture(y)))\"><title>the whole content: items per band, darker where more</title>")
+        svg.add("<g transform=\"translate(\(NumberText.picture(x)) \(NumberText.picture(y)))\"><title>the whole content: items per band along \(strip.axis), the axis it scrolls furthest, darker where more</title>")
         svg.add("<rect \(span(content, minimum: 0)) fill=\"#ffffff\" stroke=\"#999\" stroke-width=\"1\" stroke-dasharray=\"4 3\"><title>content bounds</title></rect>")
         // Bands of one shade are drawn as one rectangle (no seams between equal neighbours).
-        let counts = bands.counts, most = max(1, counts.max() ?? 1), axis = vertical ? "y" : "x"
+        let counts = bands.counts, most = max(1, counts.max() ?? 1), axis = strip.axis
         let shades = counts.map { Self.shade(count: $0, most: most) }
         var k = 0
         while k < counts.count {

@@ -74,10 +74,10 @@ public struct SVGPicture {
         let mapped = MinimapArea(content: everything, region: region)
         let minimapWidth = focused ? mapped.width(height: panelHeight) : 0
         let minimapScale = focused ? Self.minimapScale(content: mapped.bounds, width: minimapWidth, height: panelHeight) : nil
-        let runsDown = Self.densityRunsDown(area: mapped, width: minimapWidth, height: panelHeight)
+        // The density strip is the run page's overview strip: the same axis, bands and counts.
+        let runsDown = DensityStrip.runsDown(run)
         let dense = minimapScale.map { drawsDensity(count: result.count, area: mapped, scale: $0, vertical: runsDown) } ?? false
-        let density = dense ? try Self.densityBands(count: result.count, area: mapped, vertical: runsDown,
-                                               length: runsDown ? panelHeight : minimapWidth, frame: scrolledFrame(strips)) : nil
+        let density = dense ? try DensityStrip(run: run) : nil
         let minimapFrames = minimapScale != nil && !dense ? try scrolledFrames(strips) : []
         // The minimap's items to draw: a huge content's sub-pixel ones are left off (and counted).
         let minimapDrawn = minimapFrames.indices.filter { !huge || !Self.belowDrawing(minimapFrames[$0], scale: minimapScale ?? 0) }
@@ -86,7 +86,7 @@ public struct SVGPicture {
         let drawScale = scale * main.unit
         let minimapSpace = DrawingSpace(around: mapped.bounds, margin: huge ? max(mapped.bounds.width, mapped.bounds.height) : .infinity)
         let svg = LineWriter(out)
-        svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"sans-serif\">")
+        svg.add("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(panelWidth + minimapWidth + 3 * pad))\" height=\"\(n(panelHeight + header + pad))\" font-family=\"\(TextWidth.family)\">")
         svg.add("<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f7\"/>")
         svg.add("<text x=\"\(n(pad))\" y=\"16\" font-size=\"13\" fill=\"#1a1a1a\">\(PageText.markup(run.layoutName)): \(NumberText.counted(result.count, "item")), content \(d(content.width)) x \(d(content.height))</text>")
         svg.add("<text x=\"\(n(pad))\" y=\"32\" font-size=\"12\" fill=\"#d0021b\">viewport \(d(shown.width)) x \(d(shown.height)) at \(d(shown.x)),\(d(shown.y)): \(visible.count) visible (orange)</text>")
@@ -117,7 +117,7 @@ public struct SVGPicture {
             svg.add("<g opacity=\"0.3\"><title>section \(s) beyond its scroller (offset \(point(strip.offset)))</title>")
             let label = beyond.count <= labelLimit
             for element in beyond {
-                let at = label || element.category != .item ? ShelfLabelFrame.beyond(element.frame, scroller: strip.scroller.frame) : nil
+                let at = Self.labelFrame(of: element, itemsLabelled: label) { ShelfLabelFrame.beyond($0, scroller: strip.scroller.frame) }
                 svg.add(draw(element, visible: [], shown: shown, space: main, scale: scale, labelIn: at, titles: titles))
             }
             svg.add("</g>")
@@ -129,11 +129,12 @@ public struct SVGPicture {
         let scrollers = Dictionary(shelves.map { ($0.scroller.section, $0.scroller.frame) }, uniquingKeysWith: { first, _ in first })
         for element in drawn {
             if let scroller = scrollers[element.section], element.category == .item || element.index != nil, !element.isGlobal {
-                let at = label || element.category != .item ? ShelfLabelFrame.inside(element.frame, scroller: scroller) : nil
+                let at = Self.labelFrame(of: element, itemsLabelled: label) { ShelfLabelFrame.inside($0, scroller: scroller) }
                 let text = draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: at, titles: titles)
                 svg.add("<g clip-path=\"url(#scroller-\(element.section))\">" + text + "</g>")
             } else {
-                svg.add(draw(element, visible: visible, shown: shown, space: main, scale: scale, labelIn: label || element.category != .item ? element.frame : nil, titles: titles))
+                svg.add(draw(element, visible: visible, shown: shown, space: main, scale: scale,
+                             labelIn: Self.labelFrame(of: element, itemsLabelled: label), titles: titles))
             }
         }
         for strip in shelves {
@@ -145,10 +146,10 @@ public struct SVGPicture {
         }
         // In the top right corner: the top left one holds the first item's label.
         // White on a dark label box, as the html page writes them (an outlined 11 px text smudged),
-        // at least as wide as tall, so a one-letter title reads too.
+        // 4 px either side of the text, at least as wide as tall, so a one-letter title reads too.
         for box in sections where !box.titledBySupplementary {
             let f = main.drawn(box.frame), u = 1 / scale
-            let width = max(14, Double(box.title.count) * 6.5 + 8) * u
+            let width = Self.titleBoxWidth(box.title) * u
             let label = Rect(x: f.x + f.width - 3 * u - width, y: f.y + 2 * u, width: width, height: 14 * u)
             svg.add("<rect \(main.attributes(label)) rx=\"\(n(main.written(2 * u)))\" fill=\"#333333\"/>"
                     + "<text x=\"\(n(main.written(label.x + width / 2)))\" y=\"\(n(main.written(label.y + 11 * u)))\" font-size=\"\(n(main.written(11 * u)))\" "
@@ -160,7 +161,7 @@ public struct SVGPicture {
         if focused {
             // Too small to draw (a degenerate region, a 1e-320 viewport): an empty line.
             if let density {
-                densityMinimap(into: svg, bands: density, area: mapped, region: region, shown: shown, vertical: runsDown,
+                densityMinimap(into: svg, strip: density, area: mapped, region: region, shown: shown,
                                width: minimapWidth, height: panelHeight, x: panelWidth + 2 * pad, y: header)
             } else if let minimapScale {
                 minimap(into: svg, frames: minimapFrames, drawn: minimapDrawn, scale: minimapScale, area: mapped, space: minimapSpace, region: region,
@@ -198,6 +199,16 @@ public struct SVGPicture {
                 + "stroke-dasharray=\"\(n(4 * line)) \(n(3 * line))\"><title>\(describe(element))</title></rect>"
         }
     }
+
+    /// The frame `element` is labelled within, `within` its frame (cut to the layer drawn; nil:
+    /// labelled in another layer); nil when it is an item and items go unlabelled (too many drawn).
+    private static func labelFrame(of element: LayoutElement, itemsLabelled: Bool, within: (Rect) -> Rect? = { $0 }) -> Rect? {
+        itemsLabelled || element.category != .item ? within(element.frame) : nil
+    }
+
+    /// The width in px of the dark box a section title is written on at 11 px: the text and 4 px
+    /// either side, at least 14 (as tall as the box).
+    static func titleBoxWidth(_ title: String) -> Double { max(14, TextWidth.width(of: title, size: 11) + 8) }
 
     /// `region` grown by up to 0.6 viewport on each side where a shelf crossing it has content
     /// beyond its scroller (sideways for shelves that scroll sideways, else up and down).
@@ -281,15 +292,9 @@ public struct SVGPicture {
     /// Every item's frame as the main panel draws it: a shelf's items moved back by its offset,
     /// as its scroller shows them. O(n log s) for s sections.
     private func scrolledFrames(_ strips: OrthogonalStrips) throws -> [Rect] {
-        let scrolled = scrolledFrame(strips)
-        return try (0..<run.result.count).map(scrolled)
-    }
-
-    /// Item i's frame as the main panel draws it (`scrolledFrames`), one at a time.
-    private func scrolledFrame(_ strips: OrthogonalStrips) -> (Int) throws -> Rect {
         let offsets = Dictionary(strips.strips.filter { $0.offset != .zero }.map { ($0.scroller.section, $0.offset) },
                                  uniquingKeysWith: { first, _ in first })
-        return { i in
+        return try (0..<run.result.count).map { i in
             let f = try frame(i)
             guard !offsets.isEmpty, let o = offsets[try run.result.section(ofItem: i)] else { return f }
             return f.offsetBy(dx: -o.x, dy: -o.y)
