@@ -3,8 +3,9 @@
 headers and a 1 MB URL (three at once, as three `fetch` calls of a page elsewhere would send them)
 are refused with 431 and 414, each answer timed from the connection's start, while the page's
 socket keeps receiving every save; idle connections past the cap shed the oldest idle ones, so
-a new tab is served at once, and a connection past 64 pages is answered 503; and with the
-descriptors nearly used up, a failing `accept` is logged, retried, and recovers.
+a new tab is served at once, as it is while 300 connections are opened together, and a
+connection past 64 pages is answered 503; a GET announcing a 1 TB body is refused with 413; and
+with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers.
 
 The times are printed; the bound checked (ANSWER_BOUND) is generous for a debug build on a busy
 machine, the target being 100 ms. Usage: scripts/preview-server-test.py TESSERA"""
@@ -117,8 +118,11 @@ try:
     heavy = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \
             b"X-A: " + b"a" * 300_000 + b"\r\nX-B: " + b"b" * 300_000 + b"\r\n\r\n"
     url = b"GET /?" + address.query.encode() + b"&x=" + b"x" * (1 << 20) + b" HTTP/1.1\r\n" + host(address) + b"\r\n"
+    body = b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + \
+           b"Content-Length: 1099511627776\r\n\r\n" + b"b" * 300_000
     for name, request, count, status in (("two 300 KB headers", heavy, 1, "HTTP/1.1 431 Request Header Fields Too Large"),
-                                         ("a 1 MB URL, three at once", url, 3, "HTTP/1.1 414 URI Too Long")):
+                                         ("a 1 MB URL, three at once", url, 3, "HTTP/1.1 414 URI Too Long"),
+                                         ("a GET announcing a 1 TB body", body, 1, "HTTP/1.1 413 Content Too Large")):
         times = []
         for attempt in range(3):
             results = [None] * count
@@ -161,6 +165,33 @@ try:
           "%r in %.1f ms" % (answer[:20], took * 1000))
     for connection in held:
         connection.close()
+    # Hundreds at once: 300 connections opened together (most wait in the listen queue, and
+    # the server sheds the oldest idle ones as it takes them); a new tab is still served, and
+    # the page's socket still gets saves.
+    time.sleep(0.5)
+    burst = []
+    for _ in range(300):
+        connection = socket.socket()
+        connection.setblocking(False)
+        connection.connect_ex((address.hostname, address.port))
+        burst.append(connection)
+    time.sleep(1)
+    save(5)
+    started = time.monotonic()
+    tab = socket.create_connection((address.hostname, address.port), timeout=30)
+    tab.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
+    answer = tab.recv(64)
+    took = time.monotonic() - started
+    tab.close()
+    print("a new tab during 300 connections opened at once: answered in %.1f ms" % (took * 1000))
+    check("300 connections at once: a new tab is served", answer.startswith(b"HTTP/1.1 200 OK") and took < ANSWER_BOUND,
+          "%r in %.1f ms" % (answer[:20], took * 1000))
+    gen = next_frame(ws)
+    check("300 connections at once: the page's socket got the save made meanwhile (gen %d)" % gen, gen > first)
+    first = gen
+    for connection in burst:
+        connection.close()
+    check("300 connections at once: the preview is still running", server.poll() is None)
     # Pages (and connections being answered) keep their places: 63 more pages, then 503.
     time.sleep(0.5)
     pages = [page(address) for _ in range(63)]
