@@ -6,7 +6,8 @@ import TesseraRender
 @testable import tessera
 
 /// The preview server's bounds on what a client controls, each with its exact refusal: the
-/// request head's parts (414, 431, 400, 505), its arrival (408), a frame the page does not
+/// request head's parts (414, 431, 400, 505), its arrival (408), a body (413), a method (405), a
+/// handshake (426, 400), a frame the page does not
 /// take (closed at the send deadline), the connection count (the
 /// oldest awaiting its head shed, else 503), a page's message size (1009), a quiet page (ping,
 /// then 1001), `accept` failures (backoff). No timing is asserted here;
