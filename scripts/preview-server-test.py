@@ -4,8 +4,10 @@ headers and a 1 MB URL (three at once, as three `fetch` calls of a page elsewher
 are refused with 431 and 414, each answer timed from the connection's start, while the page's
 socket keeps receiving every save; idle connections past the cap shed the oldest idle ones, so
 a new tab is served at once, as it is while 300 connections are opened together, and a
-connection past 64 pages is answered 503; a GET announcing a 1 TB body is refused with 413; and
-with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers.
+connection past 64 pages is answered 503; a GET announcing a 1 TB body is refused with 413;
+with the descriptors nearly used up, a failing `accept` is logged, retried, and recovers; and the
+script replaced by a folder, a FIFO, a link loop, nothing or 200 MB fails its run with the reason
+(or runs), the page served all along.
 
 The times are printed; the bound checked (ANSWER_BOUND) is generous for a debug build on a busy
 machine, the target being 100 ms. Usage: scripts/preview-server-test.py TESSERA"""
@@ -31,11 +33,11 @@ def save(k):
     os.replace(data + ".tmp", data)
 
 
-def start(limit_files=None):
+def start(limit_files=None, layout="flow"):
     def limit():
         if limit_files:
             resource.setrlimit(resource.RLIMIT_NOFILE, (limit_files, limit_files))
-    server = subprocess.Popen([TESSERA, "preview", "flow", "--data", data], stdout=subprocess.PIPE,
+    server = subprocess.Popen([TESSERA, "preview", layout, "--data", data], stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, preexec_fn=limit)
     lines = []
     threading.Thread(target=lambda: [lines.append(l) for l in server.stdout], daemon=True).start()
@@ -235,6 +237,89 @@ try:
     recovered = [l for l in lines if l.startswith("preview: accepting connections again after ")]
     check("its recovery is logged, once per run of failures", len(recovered) >= 1 and len(recovered) == lines.count(failing),
           "".join(recovered).strip())
+finally:
+    server.terminate()
+    server.wait()
+
+# The script replaced, as a hostile process could, by a folder, a FIFO (reading it would block
+# for good), a symbolic link loop, nothing, and a 200 MB file: each run fails with the reason, or
+# runs, and the page is served all along; a good save brings the picture back.
+script = os.path.join(folder, "rows.lua")
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "layouts", "grid.lua")) as f:
+    good = f.read()
+with open(script, "w") as f:
+    f.write(good)
+server, lines, address = start(layout=script)
+
+
+def served():
+    try:
+        connection = socket.create_connection((address.hostname, address.port), timeout=30)
+        connection.sendall(b"GET /?" + address.query.encode() + b" HTTP/1.1\r\n" + host(address) + b"\r\n")
+        answer = connection.recv(64)
+        connection.close()
+        return answer.startswith(b"HTTP/1.1 200 OK")
+    except OSError:
+        return False
+
+
+def replace_script(make):
+    if os.path.isdir(script) and not os.path.islink(script):
+        os.rmdir(script)
+    elif os.path.lexists(script):
+        os.remove(script)
+    if make:
+        make()
+
+
+def rewrite(text):
+    with open(script + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(script + ".tmp", script)
+
+
+def await_line(pattern, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = [l for l in lines if re.fullmatch(pattern, l.rstrip("\n"))]
+        if found:
+            return found[-1]
+        time.sleep(0.05)
+    return None
+
+
+try:
+    generation = 1
+    attacks = (("a folder", lambda: os.mkdir(script), "expected a regular file, found a directory"),
+               ("a FIFO", lambda: os.mkfifo(script), "expected a regular file, found a FIFO \\(named pipe\\)"),
+               ("a symbolic link loop", lambda: os.symlink(script, script), "cannot read the file \\(too many levels of symbolic links\\)"),
+               ("nothing", None, "the script does not exist"))
+    for name, make, reason in attacks:
+        replace_script(make)
+        generation += 1
+        line = await_line("gen %d input error: %s: %s\\. Waiting for it to be saved again\\." % (generation, re.escape(script), reason))
+        check("the script replaced by %s: the run fails with the reason" % name, line is not None, lines[-1].strip())
+        check("the script replaced by %s: the page is served" % name, served())
+        replace_script(lambda: rewrite(good))
+        generation += 1
+        check("the script saved again after %s: the run is good" % name, await_line("gen %d ok in .*" % generation) is not None,
+              lines[-1].strip())
+    # 200 MB of comments, then the script: read and run (no limit is set on scripts), the page served meanwhile.
+    started = time.monotonic()
+    with open(script + ".tmp", "w") as f:
+        chunk = ("-- " + "x" * 97 + "\n") * 10_000
+        for _ in range(200):
+            f.write(chunk)
+        f.write(good)
+    os.replace(script + ".tmp", script)
+    check("the script replaced by 200 MB: the page is served while it runs", served())
+    generation += 1
+    line = await_line("gen %d ok in .*" % generation, seconds=120)
+    print("a 200 MB script: %s (%.1f s from the save)" % ((line or "no run").strip(), time.monotonic() - started))
+    check("the script replaced by 200 MB: it runs, and the preview lives", line is not None and server.poll() is None, lines[-1].strip())
+    rewrite(good)
+    generation += 1
+    check("the script saved small again: the run is good", await_line("gen %d ok in .*" % generation) is not None)
 finally:
     server.terminate()
     server.wait()
